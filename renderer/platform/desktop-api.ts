@@ -1,0 +1,27 @@
+/**
+ * The one interface between the React UI and its host. Two implementations: the Electron preload bridge
+ * (window.marketDesk) and the browser host (HTTP calls to /app/* on the web host). Neither ever hands the
+ * renderer the API key or the access token: only a ConnectionStatus.
+ *
+ * API data does not go through this interface: the renderer fetches same-origin `/api/v2/...` and the host
+ * (Electron protocol.handle on app://, or the web host) forwards it through the gateway.
+ */
+import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
+
+export interface DesktopApi {
+  readonly host: 'electron' | 'web';
+  getStatus(): Promise<ConnectionStatus>;
+  /** Called on every status change; returns an unsubscribe function. */
+  onStatus(listener: (status: ConnectionStatus) => void): () => void;
+  /** Stores the key (as the host allows) and connects to baseUrl ('' = embedded demo service). */
+  connect(request: ConnectRequest): Promise<ConnectionStatus>;
+  /** Forgets nothing; switches to the embedded demo service. */
+  useDemo(): Promise<ConnectionStatus>;
+  /** Deletes the stored key and returns to demo data. */
+  forgetKey(): Promise<ConnectionStatus>;
+  /** Opens an https link in the system browser (the host refuses anything else). */
+  openExternal(url: string): Promise<void>;
+}
+
+/** Same-origin base of the API in both hosts. */
+export const API_BASE = '';
