@@ -1,0 +1,185 @@
+/**
+ * The web host's security promises, checked in Chromium:
+ * - the page never gets the API key or a token: not in window, storage, cookies or the DOM, and not in any
+ *   response (status JSON, event stream, API answers);
+ * - other origins are refused: a foreign Origin, a foreign Host (DNS rebinding), a cross-site page.
+ */
+import { request as httpRequest } from 'node:http';
+import type { Page, Response } from '@playwright/test';
+import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../shared/api/schema';
+import { CONTENT_SECURITY_POLICY } from '../electron/main/security-headers';
+import { expect, test } from './fixtures';
+
+const SECRET_KEY = 'e2e-secret-key-4f1c9a7d2b';
+/** Any JWT (the service issues HS256 JWTs: three base64url parts, header starting eyJ). */
+const JWT_PATTERN = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/;
+
+test.use({ serviceOptions: { apiKeys: [{ key: SECRET_KEY }] } });
+
+async function bodies(responses: Response[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const response of responses) {
+    const headers = JSON.stringify(await response.allHeaders());
+    const body = await response.text().catch(() => ''); // event streams have no finished body
+    out.push(headers + body);
+  }
+  return out;
+}
+
+async function pageSecrets(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const seen: string[] = [];
+    for (const key of Object.getOwnPropertyNames(window)) {
+      let value: unknown;
+      try {
+        value = (window as unknown as Record<string, unknown>)[key];
+      } catch {
+        continue;
+      }
+      if (typeof value === 'string') seen.push(value);
+      else if (value && typeof value === 'object' && !(value instanceof Node) && value !== window) {
+        try {
+          seen.push(JSON.stringify(value));
+        } catch {
+          // cyclic or exotic objects: not where a leaked string would sit
+        }
+      }
+    }
+    seen.push(JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), document.cookie);
+    seen.push(document.documentElement.outerHTML);
+    return seen.join('\n');
+  });
+}
+
+test('the page never sees the key or a token', async ({ page, appUrl }) => {
+  const responses: Response[] = [];
+  page.on('response', (r) => responses.push(r));
+  await page.goto(appUrl);
+
+  // Connect with a real key through the same endpoint the settings screen uses.
+  const status = await page.evaluate(async (apiKey) => {
+    const res = await fetch('/app/connect', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ baseUrl: '', apiKey, acceptWeakStorage: false }),
+    });
+    return (await res.json()) as { state: string; keyStorage: string; weakStorageOnly: boolean };
+  }, SECRET_KEY);
+  expect(status).toMatchObject({ state: 'connected', keyStorage: 'memory', weakStorageOnly: true });
+
+  // API traffic through the gateway: GraphQL and REST, success and failure.
+  const api = await page.evaluate(
+    async ({ graphql, rest }) => {
+      const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+        const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+        return { status: res.status, text: await res.text() };
+      };
+      return [
+        await call(graphql, { query: '{ getPriceRecommendations { market_hash_name suggested_price } }' }),
+        await call(rest, { game_id: 440 }),
+        await call(graphql, { query: '{ nope }' }),
+        await call(graphql, { query: 'mutation { createSubscriptionToken(api_key: "x") }' }),
+        await call(graphql, { query: '{ getSteamAnalytics(game_id: 570) { market_hash_name } }' }, { 'api-token': 'forged' }),
+      ];
+    },
+    { graphql: GRAPHQL_PATH, rest: REST_PATHS.priceRecommendations },
+  );
+  expect(api[0]!.status).toBe(200);
+  expect(api[0]!.text).toContain('market_hash_name');
+  expect(api[1]!.status).toBe(200);
+  expect(api[2]!.status).toBe(400);
+  expect(api[3]!.status).toBe(403);
+  expect(api[4]!.status).toBe(200);
+
+  const everything = [...(await bodies(responses)), ...api.map((a) => a.text), await pageSecrets(page)].join('\n');
+  expect(everything).not.toContain(SECRET_KEY);
+  expect(everything).not.toMatch(JWT_PATTERN);
+  expect(everything.toLowerCase()).not.toContain(`"${TOKEN_HEADER}"`);
+
+  // The status, as the UI reads it.
+  const statusJson = await page.evaluate(async () => (await fetch('/app/status')).text());
+  expect(statusJson).not.toContain(SECRET_KEY);
+  expect(statusJson).not.toMatch(JWT_PATTERN);
+});
+
+test('every app response carries the strict CSP, and inline script does not run', async ({ page, appUrl }) => {
+  const response = await page.goto(appUrl);
+  expect(response!.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true';
+    document.head.append(script);
+    return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
+  });
+  expect(ran).toBe(false);
+});
+
+test('a foreign Origin is refused on the API and control endpoints', async ({ request, webHost }) => {
+  const evil = { origin: 'https://evil.example' };
+  const api = await request.post(`${webHost.url}${GRAPHQL_PATH}`, {
+    headers: { ...evil, 'content-type': 'application/json' },
+    data: { query: '{ getSteamAnalytics { market_hash_name } }' },
+  });
+  expect(api.status()).toBe(403);
+  expect((await request.get(`${webHost.url}/app/status`, { headers: evil })).status()).toBe(403);
+  const connect = await request.post(`${webHost.url}/app/connect`, {
+    headers: { ...evil, 'content-type': 'application/json' },
+    data: { baseUrl: 'https://attacker.example', apiKey: 'x' },
+  });
+  expect(connect.status()).toBe(403);
+  // The same requests from our own origin work.
+  expect((await request.get(`${webHost.url}/app/status`, { headers: { origin: webHost.url } })).status()).toBe(200);
+});
+
+test('a foreign Host (DNS rebinding) is refused', async ({ webHost }) => {
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: webHost.port, path: '/app/status', headers: { host: `rebind.attacker.example:${webHost.port}` } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+  expect(status).toBe(403);
+});
+
+test('a page on another origin cannot use the gateway or the control endpoints', async ({ page, webHost }) => {
+  // A stand-in for any other site the user has open.
+  await page.route('https://evil.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>evil</title>' }),
+  );
+  await page.goto('https://evil.example/');
+  const outcome = await page.evaluate(async (target) => {
+    const attempt = async (path: string, init: RequestInit) => {
+      try {
+        const res = await fetch(target + path, init);
+        return `status ${res.status}`;
+      } catch {
+        return 'blocked';
+      }
+    };
+    return {
+      status: await attempt('/app/status', {}),
+      api: await attempt('/api/v2/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ getSteamAnalytics { market_hash_name } }' }),
+      }),
+      connect: await attempt('/app/connect', {
+        method: 'POST',
+        mode: 'no-cors',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ baseUrl: 'https://attacker.example', apiKey: 'x' }),
+      }),
+    };
+  }, webHost.url);
+  expect(outcome.status).toBe('blocked');
+  expect(outcome.api).toBe('blocked');
+  // An opaque no-cors POST resolves in the page (status 0) but the host refused it: nothing changed.
+  const after = await (await fetch(`${webHost.url}/app/status`)).json() as { baseUrl: string; state: string };
+  expect(after.baseUrl).toBe('');
+  expect(after.state).toBe('demo');
+});

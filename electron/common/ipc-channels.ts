@@ -1,0 +1,26 @@
+/** IPC channel names and the app origin, shared by main and preload (bundled into each). */
+export const IPC = {
+  getStatus: 'market-desk:get-status',
+  connect: 'market-desk:connect',
+  useDemo: 'market-desk:use-demo',
+  forgetKey: 'market-desk:forget-key',
+  openExternal: 'market-desk:open-external',
+  /** main -> renderer push on every status change. */
+  status: 'market-desk:status',
+} as const;
+
+/** The renderer is served from app://market-desk/ (a privileged standard scheme), never file://. */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'market-desk';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_START_URL = `${APP_ORIGIN}/`;
+
+/** True for URLs of the app itself. Node's URL gives origin 'null' for custom schemes, so compare parts. */
+export function isAppUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The main-process side of the preload bridge. Every handler first checks that the message comes from the
+ * app's own page (app://market-desk), then validates its input with zod; the answers are statuses only,
+ * never the key or the token.
+ */
+import { z } from 'zod';
+import { ConnectRequestSchema, type ConnectionStatus, type ConnectRequest } from '../../shared/api/status';
+import { IPC, isAppUrl } from '../common/ipc-channels';
+import { isSafeExternalUrl } from './security';
+
+export interface IpcEventLike {
+  readonly senderFrame: { readonly url: string } | null;
+}
+
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: IpcEventLike, ...args: unknown[]) => unknown): void;
+}
+
+/** What the IPC handlers need of the connection controller. */
+export interface ConnectionCommands {
+  getStatus(): ConnectionStatus;
+  connect(request: ConnectRequest): Promise<ConnectionStatus>;
+  useDemo(): Promise<ConnectionStatus>;
+  forgetKey(): Promise<ConnectionStatus>;
+}
+
+export interface IpcDeps {
+  readonly connection: ConnectionCommands;
+  readonly openExternal: (url: string) => Promise<void>;
+}
+
+export class IpcRefused extends Error {
+  override readonly name = 'IpcRefused';
+}
+
+const NoArgs = z.tuple([]);
+const OpenExternalArgs = z.tuple([z.string().max(2048)]);
+const ConnectArgs = z.tuple([ConnectRequestSchema]);
+
+export function isTrustedSender(event: IpcEventLike): boolean {
+  const url = event.senderFrame?.url;
+  return typeof url === 'string' && isAppUrl(url);
+}
+
+/** Wraps a handler: sender check, then argument validation, then the work. */
+function guarded<A extends unknown[], R>(
+  schema: z.ZodType<A>,
+  run: (...args: A) => R,
+): (event: IpcEventLike, ...args: unknown[]) => R {
+  return (event, ...args) => {
+    if (!isTrustedSender(event)) throw new IpcRefused('Refused: the request did not come from the Market Desk window.');
+    const parsed = schema.safeParse(args);
+    if (!parsed.success) throw new IpcRefused('Refused: invalid request.');
+    return run(...parsed.data);
+  };
+}
+
+export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[keyof typeof IPC], typeof IPC.status>, (event: IpcEventLike, ...args: unknown[]) => unknown> {
+  return {
+    [IPC.getStatus]: guarded(NoArgs, () => deps.connection.getStatus()),
+    [IPC.connect]: guarded(ConnectArgs, (request) => deps.connection.connect(request)),
+    [IPC.useDemo]: guarded(NoArgs, () => deps.connection.useDemo()),
+    [IPC.forgetKey]: guarded(NoArgs, () => deps.connection.forgetKey()),
+    [IPC.openExternal]: guarded(OpenExternalArgs, async (url) => {
+      if (!isSafeExternalUrl(url)) throw new IpcRefused('Only https links can be opened.');
+      await deps.openExternal(url);
+    }),
+  };
+}
+
+export function registerIpc(ipcMain: IpcMainLike, deps: IpcDeps): void {
+  for (const [channel, handler] of Object.entries(createIpcHandlers(deps))) ipcMain.handle(channel, handler);
+}

@@ -1,0 +1,223 @@
+/** The window's webPreferences and the security handlers, driven with a fake Electron. */
+import { describe, expect, it, vi } from 'vitest';
+import { ConnectRequestSchema, type ConnectionStatus } from '../../shared/api/status';
+import { IPC } from '../common/ipc-channels';
+import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
+import { createIpcHandlers, isTrustedSender, registerIpc, type ConnectionCommands, type IpcEventLike } from './ipc';
+import {
+  createWindowOpenHandler, hardenSession, hardenWebContents, isSafeExternalUrl, onWillNavigate,
+  type SessionLike, type WebContentsLike,
+} from './security';
+import { CONTENT_SECURITY_POLICY } from './security-headers';
+import { buildWebPreferences, buildWindowOptions } from './window';
+
+describe('window options', () => {
+  it('follow the Electron security checklist', () => {
+    const prefs = buildWebPreferences('/app/dist/electron/preload.cjs', { devTools: false });
+    expect(prefs).toMatchObject({
+      preload: '/app/dist/electron/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      devTools: false,
+    });
+    const options = buildWindowOptions('/p.cjs', { devTools: true });
+    expect(options.show).toBe(false);
+    expect(options.webPreferences).toEqual(buildWebPreferences('/p.cjs', { devTools: true }));
+  });
+
+  it('the app scheme is standard, secure, fetch-capable and streaming', () => {
+    expect(APP_SCHEME_PRIVILEGES).toEqual({ standard: true, secure: true, supportFetchAPI: true, stream: true });
+  });
+});
+
+class FakeWebContents implements WebContentsLike {
+  readonly listeners = new Map<string, (...args: never[]) => void>();
+  openHandler: ((details: { url: string }) => { action: 'deny' }) | null = null;
+  on(event: string, listener: (...args: never[]) => void): this {
+    this.listeners.set(event, listener);
+    return this;
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void {
+    this.openHandler = handler;
+  }
+  emit(event: string, ...args: unknown[]): void {
+    (this.listeners.get(event) as ((...a: unknown[]) => void) | undefined)?.(...args);
+  }
+}
+
+function preventable() {
+  return { preventDefault: vi.fn() };
+}
+
+describe('web contents hardening', () => {
+  it('denies navigation away from the app', () => {
+    const contents = new FakeWebContents();
+    const shell = { openExternal: vi.fn(async () => undefined) };
+    hardenWebContents(contents, shell);
+    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'http://127.0.0.1:5180/', 'app://other/', 'javascript:alert(1)']) {
+      const event = preventable();
+      contents.emit('will-navigate', event, url);
+      expect(event.preventDefault).toHaveBeenCalled();
+    }
+    const own = preventable();
+    onWillNavigate(own, 'app://market-desk/index.html');
+    expect(own.preventDefault).not.toHaveBeenCalled();
+    expect(shell.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('denies every new window; https links go to the system browser, nothing else does', () => {
+    const contents = new FakeWebContents();
+    const shell = { openExternal: vi.fn(async () => undefined) };
+    hardenWebContents(contents, shell);
+    expect(contents.openHandler!({ url: 'https://steamcommunity.com/market/' })).toEqual({ action: 'deny' });
+    expect(shell.openExternal).toHaveBeenCalledWith('https://steamcommunity.com/market/');
+    for (const url of ['http://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://x/y', 'https://u:p@example.com/']) {
+      expect(createWindowOpenHandler(shell)({ url })).toEqual({ action: 'deny' });
+    }
+    expect(shell.openExternal).toHaveBeenCalledTimes(1);
+  });
+
+  it('denies <webview> attachment', () => {
+    const contents = new FakeWebContents();
+    hardenWebContents(contents, { openExternal: async () => undefined });
+    const event = preventable();
+    contents.emit('will-attach-webview', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+
+  it('denies every permission request and check', () => {
+    let request: Parameters<SessionLike['setPermissionRequestHandler']>[0] | null = null;
+    let check: Parameters<SessionLike['setPermissionCheckHandler']>[0] | null = null;
+    hardenSession({
+      setPermissionRequestHandler: (h) => (request = h),
+      setPermissionCheckHandler: (h) => (check = h),
+    });
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
+      const callback = vi.fn();
+      request!(null, permission, callback);
+      expect(callback).toHaveBeenCalledWith(false);
+      expect(check!(null, permission)).toBe(false);
+    }
+  });
+
+  it('isSafeExternalUrl accepts plain https only', () => {
+    expect(isSafeExternalUrl('https://example.com/a?b=c')).toBe(true);
+    for (const bad of ['http://example.com', 'ftp://x', 'https://user:pw@x.com', 'not a url', 42, `https://x.com/${'a'.repeat(3000)}`]) {
+      expect(isSafeExternalUrl(bad)).toBe(false);
+    }
+  });
+});
+
+const STATUS: ConnectionStatus = {
+  state: 'demo', baseUrl: '', message: 'm', action: 'a', hasKey: false, keyStorage: 'none', weakStorageOnly: false, since: 1,
+};
+
+function fakeConnection(): ConnectionCommands & { connect: ReturnType<typeof vi.fn> } {
+  return {
+    getStatus: () => STATUS,
+    connect: vi.fn(async () => STATUS),
+    useDemo: async () => STATUS,
+    forgetKey: async () => STATUS,
+  };
+}
+
+const fromApp: IpcEventLike = { senderFrame: { url: 'app://market-desk/index.html' } };
+
+describe('IPC handlers', () => {
+  it('register one handler per bridge method', () => {
+    const channels: string[] = [];
+    registerIpc({ handle: (channel) => channels.push(channel) }, { connection: fakeConnection(), openExternal: async () => undefined });
+    expect(channels.sort()).toEqual([IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.useDemo].sort());
+  });
+
+  it('answer the app page', async () => {
+    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined });
+    expect(await handlers[IPC.getStatus](fromApp)).toEqual(STATUS);
+  });
+
+  it.each([
+    ['another origin', { senderFrame: { url: 'https://evil.example/' } }],
+    ['another app host', { senderFrame: { url: 'app://evil/' } }],
+    ['file://', { senderFrame: { url: 'file:///index.html' } }],
+    ['a destroyed frame', { senderFrame: null }],
+  ])('reject a sender from %s', (_name, event) => {
+    const connection = fakeConnection();
+    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined });
+    expect(isTrustedSender(event)).toBe(false);
+    expect(() => handlers[IPC.getStatus](event)).toThrow(/did not come from the Market Desk window/);
+    expect(() => handlers[IPC.connect](event, { baseUrl: '', apiKey: 'k' })).toThrow();
+    expect(connection.connect).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [[]],
+    [[{ baseUrl: 5, apiKey: 'k' }]],
+    [[{ baseUrl: '', apiKey: 'k'.repeat(5000) }]],
+    [[{ baseUrl: '', apiKey: 'k' }, 'extra']],
+    [['a string']],
+  ])('zod rejects bad connect input %j', (args) => {
+    const connection = fakeConnection();
+    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined });
+    expect(() => handlers[IPC.connect](fromApp, ...args)).toThrow(/invalid request/);
+    expect(connection.connect).not.toHaveBeenCalled();
+  });
+
+  it('passes a valid ConnectRequest on, parsed', async () => {
+    const connection = fakeConnection();
+    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined });
+    await handlers[IPC.connect](fromApp, { baseUrl: ' https://x.com ', apiKey: 'k' });
+    expect(connection.connect).toHaveBeenCalledWith(ConnectRequestSchema.parse({ baseUrl: 'https://x.com', apiKey: 'k' }));
+  });
+
+  it('rejects arguments on methods that take none', () => {
+    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined });
+    expect(() => handlers[IPC.useDemo](fromApp, 'surprise')).toThrow(/invalid request/);
+  });
+
+  it('openExternal: https only', async () => {
+    const openExternal = vi.fn(async () => undefined);
+    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal });
+    await handlers[IPC.openExternal](fromApp, 'https://example.com/');
+    expect(openExternal).toHaveBeenCalledWith('https://example.com/');
+    await expect(handlers[IPC.openExternal](fromApp, 'file:///etc/passwd')).rejects.toThrow(/https/);
+    expect(() => handlers[IPC.openExternal](fromApp, { url: 'https://x' })).toThrow(/invalid request/);
+    expect(openExternal).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('app:// protocol handler', () => {
+  it('sends a strict CSP on every response and routes /api/v2 to the gateway', async () => {
+    const gateway = vi.fn(async () => new Response('{}', { status: 200 }));
+    const handler = createAppProtocolHandler({ staticDir: '/nonexistent', gateway });
+    const api = await handler(new Request('app://market-desk/api/v2/graphql', { method: 'POST', body: '{}' }));
+    expect(gateway).toHaveBeenCalledTimes(1);
+    expect(api.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    const missing = await handler(new Request('app://market-desk/assets/missing.js'));
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    const otherHost = await handler(new Request('app://elsewhere/api/v2/graphql', { method: 'POST', body: '{}' }));
+    expect(otherHost.status).toBe(404);
+    expect(gateway).toHaveBeenCalledTimes(1);
+  });
+
+  it('the CSP allows only self (no inline or remote script, no eval, no framing)', () => {
+    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    expect(directives).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'connect-src': "'self'",
+      'object-src': "'none'",
+      'frame-ancestors': "'none'",
+      'worker-src': "'self' blob:",
+      'img-src': "'self' data: blob:",
+    });
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|\*/);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Security handlers for every web contents and the session, written against the few Electron members they
+ * use so tests can drive them with fakes: navigation denied, new windows denied (https links go to the
+ * system browser), <webview> denied, every permission request denied.
+ */
+import { isAppUrl } from '../common/ipc-channels';
+
+export interface PreventableEvent {
+  preventDefault(): void;
+}
+
+export interface ShellLike {
+  openExternal(url: string): Promise<void>;
+}
+
+export interface WebContentsLike {
+  on(event: 'will-navigate', listener: (event: PreventableEvent, url: string) => void): unknown;
+  on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+}
+
+export interface SessionLike {
+  setPermissionRequestHandler(
+    handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+  ): void;
+  setPermissionCheckHandler(handler: (webContents: unknown, permission: string) => boolean): void;
+}
+
+const MAX_EXTERNAL_URL = 2048;
+
+/** Only plain https links leave the app, never file:, javascript:, custom schemes or embedded credentials. */
+export function isSafeExternalUrl(url: unknown): url is string {
+  if (typeof url !== 'string' || url.length > MAX_EXTERNAL_URL) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The page never navigates: it is a single-page app on app://market-desk. Anything else (a stray link, an
+ * injected location change) is stopped; a reload of the app itself is harmless and allowed.
+ */
+export function onWillNavigate(event: PreventableEvent, url: string): void {
+  if (!isAppUrl(url)) event.preventDefault();
+}
+
+/** window.open / target=_blank: never a new Electron window; https links open in the system browser. */
+export function createWindowOpenHandler(shell: ShellLike): (details: { url: string }) => { action: 'deny' } {
+  return ({ url }) => {
+    if (isSafeExternalUrl(url)) void shell.openExternal(url).catch(() => undefined);
+    return { action: 'deny' };
+  };
+}
+
+export function hardenWebContents(contents: WebContentsLike, shell: ShellLike): void {
+  contents.on('will-navigate', onWillNavigate);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(createWindowOpenHandler(shell));
+}
+
+/** The app needs no camera, notifications, clipboard-read, USB…: every request and check says no. */
+export function hardenSession(session: SessionLike): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}

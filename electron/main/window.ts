@@ -1,0 +1,39 @@
+/**
+ * Window options as pure data, so unit tests can check the hardening without Electron.
+ * Electron security checklist: isolation + sandbox + no Node in the page or its workers/frames, web
+ * security on, no webview, no insecure content.
+ */
+import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
+
+export function buildWebPreferences(preloadPath: string, options: { devTools: boolean }): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    safeDialogs: true,
+    spellcheck: false,
+    devTools: options.devTools,
+  };
+}
+
+export function buildWindowOptions(preloadPath: string, options: { devTools: boolean }): BrowserWindowConstructorOptions {
+  return {
+    title: 'Market Desk',
+    width: 1440,
+    height: 900,
+    minWidth: 960,
+    minHeight: 600,
+    show: false, // shown on ready-to-show: no white flash
+    backgroundColor: '#0f1216',
+    autoHideMenuBar: true,
+    webPreferences: buildWebPreferences(preloadPath, options),
+  };
+}

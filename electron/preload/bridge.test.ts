@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ConnectionStatus } from '../../shared/api/status';
+import { IPC } from '../common/ipc-channels';
+import { createDesktopApi, type IpcRendererLike } from './bridge';
+
+const STATUS: ConnectionStatus = {
+  state: 'connected', baseUrl: 'https://x.com', message: 'm', action: '', hasKey: true, keyStorage: 'os-encrypted', weakStorageOnly: false, since: 5,
+};
+
+class FakeIpcRenderer implements IpcRendererLike {
+  readonly invoked: { channel: string; args: unknown[] }[] = [];
+  readonly listeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>();
+  answer: unknown = STATUS;
+  async invoke(channel: string, ...args: unknown[]): Promise<unknown> {
+    this.invoked.push({ channel, args });
+    return this.answer;
+  }
+  on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): this {
+    if (!this.listeners.has(channel)) this.listeners.set(channel, new Set());
+    this.listeners.get(channel)!.add(listener);
+    return this;
+  }
+  removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): this {
+    this.listeners.get(channel)?.delete(listener);
+    return this;
+  }
+  emit(channel: string, payload: unknown): void {
+    for (const l of this.listeners.get(channel) ?? []) l({ sender: 'ipc-event-object' }, payload);
+  }
+}
+
+describe('preload bridge', () => {
+  it('exposes named methods only, and host electron', () => {
+    const api = createDesktopApi(new FakeIpcRenderer());
+    expect(Object.keys(api).sort()).toEqual(['connect', 'forgetKey', 'getStatus', 'host', 'onStatus', 'openExternal', 'useDemo']);
+    expect(api.host).toBe('electron');
+    expect(JSON.stringify(Object.values(api).map(String))).not.toMatch(/ipcRenderer/);
+  });
+
+  it('each method is one fixed channel; connect sends plain copied fields', async () => {
+    const ipc = new FakeIpcRenderer();
+    const api = createDesktopApi(ipc);
+    await api.getStatus();
+    await api.connect({ baseUrl: 'https://x.com', apiKey: 'k', acceptWeakStorage: true });
+    await api.useDemo();
+    await api.forgetKey();
+    await api.openExternal('https://example.com');
+    expect(ipc.invoked).toEqual([
+      { channel: IPC.getStatus, args: [] },
+      { channel: IPC.connect, args: [{ baseUrl: 'https://x.com', apiKey: 'k', acceptWeakStorage: true }] },
+      { channel: IPC.useDemo, args: [] },
+      { channel: IPC.forgetKey, args: [] },
+      { channel: IPC.openExternal, args: ['https://example.com'] },
+    ]);
+  });
+
+  it('validates what main answers', async () => {
+    const ipc = new FakeIpcRenderer();
+    ipc.answer = { state: 'connected', hasKey: 'yes' };
+    await expect(createDesktopApi(ipc).getStatus()).rejects.toThrow();
+  });
+
+  it('onStatus passes statuses only (never the IPC event) and unsubscribes', () => {
+    const ipc = new FakeIpcRenderer();
+    const listener = vi.fn();
+    const off = createDesktopApi(ipc).onStatus(listener);
+    ipc.emit(IPC.status, STATUS);
+    ipc.emit(IPC.status, { junk: true });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith(STATUS);
+    off();
+    ipc.emit(IPC.status, STATUS);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(ipc.listeners.get(IPC.status)?.size).toBe(0);
+  });
+});

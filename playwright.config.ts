@@ -1,0 +1,41 @@
+/**
+ * Playwright: the web host in Chromium (project "web", every e2e spec except the Electron one) and the
+ * desktop app through _electron (project "electron", e2e/electron.spec.ts; skips itself with a reason when
+ * Electron's binary isn't installed). The system Chromium is used: never run `playwright install`.
+ * The app is built once before the run (e2e/global-setup.ts; MDS_E2E_SKIP_BUILD=1 to reuse dist/).
+ */
+import { defineConfig } from '@playwright/test';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'web', testIgnore: ['**/electron.spec.ts', '**/bench/**'] },
+    { name: 'electron', testMatch: '**/electron.spec.ts' },
+  ],
+});

@@ -1,0 +1,99 @@
+/**
+ * Plain fetch helpers for the market data API (same origin: the host's gateway adds the token).
+ * No React, no DOM beyond fetch: usable from Web Workers too (paths are origin-absolute, so they
+ * resolve the same from a worker script under assets/).
+ */
+import type { z } from 'zod';
+import { GRAPHQL_PATH } from '../../shared/api/schema';
+import { ApiError, errorFromGraphQL, errorFromHttp, invalidResponse, networkError } from './errors';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Injectable for tests. */
+  fetch?: typeof fetch;
+}
+
+function summarize(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
+/** Validates `value` with `schema`, or throws an 'invalid-response' ApiError naming what was wrong. */
+export function validateResponse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidResponse(`${what}: ${summarize(parsed.error)}`);
+  return parsed.data;
+}
+
+/** POSTs JSON and returns the parsed JSON body, or throws an ApiError (AbortError passes through). */
+export async function postJson(path: string, body: unknown, options: RequestOptions = {}): Promise<unknown> {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  let res: Response;
+  try {
+    res = await doFetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw networkError(e);
+  }
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw networkError(e);
+  }
+  let json: unknown = text;
+  let isJson = false;
+  try {
+    json = JSON.parse(text);
+    isJson = true;
+  } catch {
+    // keep the text for the error detail
+  }
+  if (!res.ok) throw errorFromHttp(res.status, json, res.headers.get('retry-after'));
+  if (!isJson) throw invalidResponse(`${path}: the answer is not JSON`);
+  return json;
+}
+
+/** A REST call: POST body, validated array result (spec 4.2: the array, no `data` wrapper). */
+export async function restPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const json = await postJson(path, body, options);
+  // A 200 that still carries one of the documented error bodies.
+  if (json && typeof json === 'object' && !Array.isArray(json) && ('error' in json || 'errors' in json)) {
+    throw errorFromHttp(200, json);
+  }
+  return validateResponse(schema, json, path);
+}
+
+export interface GraphQLResponseBody {
+  data?: Record<string, unknown> | null;
+  errors?: Array<{ message?: string; extensions?: { code?: unknown } | null }>;
+}
+
+/** A raw GraphQL POST ({query, variables}); returns `data`, throws on errors. */
+export async function graphqlPost(
+  query: string,
+  variables: Record<string, unknown> | undefined,
+  options: RequestOptions = {},
+): Promise<Record<string, unknown>> {
+  const json = (await postJson(GRAPHQL_PATH, { query, variables }, options)) as GraphQLResponseBody | null;
+  if (!json || typeof json !== 'object') throw invalidResponse(`${GRAPHQL_PATH}: no JSON object`);
+  if (Array.isArray(json.errors) && json.errors.length > 0) throw errorFromGraphQL(json.errors);
+  if (!json.data || typeof json.data !== 'object') throw invalidResponse(`${GRAPHQL_PATH}: no data`);
+  return json.data;
+}
+
+export { ApiError };

@@ -1,0 +1,85 @@
+/** The window: top bar, connection banner, the page, the status bar; and the global shortcuts. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { GAMES } from '../../shared/catalog/games';
+import { GridScreen } from '../features/grid';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { ErrorBoundary } from './ErrorBoundary';
+import { writePreference, APP_PREFERENCES } from './preferences';
+import { useRoute } from './route';
+import { isTypingTarget, SHORTCUTS, useGlobalKeys } from './shortcuts';
+import { StatusBanner } from './StatusBanner';
+import { StatusBar } from './StatusBar';
+import { TopBar } from './TopBar';
+import { TopBarSlotContext } from './topbar-slot';
+
+export function App() {
+  const [route, go] = useRoute();
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const main = useRef<HTMLElement>(null);
+  const firstRoute = useRef(true);
+
+  const onKey = useCallback(
+    (e: KeyboardEvent): boolean => {
+      if (SHORTCUTS.settings.matches(e)) {
+        go('settings');
+        return true;
+      }
+      if (SHORTCUTS.prices.matches(e)) {
+        go('prices');
+        return true;
+      }
+      if (SHORTCUTS.game.matches(e)) {
+        const game = GAMES[Number(e.code.slice(-1)) - 1];
+        if (game) writePreference(APP_PREFERENCES.game, game.id);
+        return true;
+      }
+      if (route === 'settings' && SHORTCUTS.back.matches(e) && !isTypingTarget(e.target)) {
+        go('prices');
+        return true;
+      }
+      return false;
+    },
+    [go, route],
+  );
+  useGlobalKeys(onKey);
+
+  // After a page change, put focus at the top of the new page (not on first load).
+  useEffect(() => {
+    if (firstRoute.current) {
+      firstRoute.current = false;
+      return;
+    }
+    const heading = main.current?.querySelector<HTMLElement>('[data-page-heading]');
+    (heading ?? main.current)?.focus({ preventScroll: false });
+  }, [route]);
+
+  return (
+    <TopBarSlotContext.Provider value={slot}>
+      <div className="app" data-route={route}>
+        <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
+          Skip to content
+        </button>
+        <TopBar route={route} slotRef={setSlot} />
+        <StatusBanner route={route} onNavigate={go} />
+        <main
+          ref={main}
+          id="main"
+          className={`app__main app__main--${route}`}
+          tabIndex={-1}
+          aria-label={route === 'prices' ? 'Prices' : 'Settings'}
+        >
+          {route === 'prices' ? (
+            <ErrorBoundary what="The price grid">
+              <GridScreen />
+            </ErrorBoundary>
+          ) : (
+            <ErrorBoundary what="Settings">
+              <SettingsScreen />
+            </ErrorBoundary>
+          )}
+        </main>
+        <StatusBar />
+      </div>
+    </TopBarSlotContext.Provider>
+  );
+}

@@ -1,0 +1,120 @@
+/** The banner under the top bar whenever the connection is not plainly fine (and a quiet one for demo). */
+import { useEffect, useState } from 'react';
+import { useConnection } from './connection';
+import type { Route } from './route';
+import { bannerActions, isHealthy, STATE_VIEW, statusWords, type BannerAction } from './status-view';
+import { Icon } from './Icon';
+
+export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: (r: Route) => void }) {
+  const { status, problem, retry, switchToDemo: toDemo } = useConnection();
+  const [dismissedDemoSince, setDismissedDemoSince] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState('');
+
+  const switchToDemo = async () => {
+    setBusy(true);
+    setActionError('');
+    try {
+      await toDemo();
+    } catch (e) {
+      setActionError(e instanceof Error ? e.message : 'Could not switch to demo data.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const button = (a: BannerAction) => {
+    switch (a) {
+      case 'settings':
+        return route === 'settings' ? null : (
+          <button key={a} type="button" className="btn btn--small" onClick={() => onNavigate('settings')}>
+            Open Settings
+          </button>
+        );
+      case 'retry':
+        return (
+          <button key={a} type="button" className="btn btn--small" onClick={retry}>
+            Retry
+          </button>
+        );
+      case 'demo':
+        return (
+          <button key={a} type="button" className="btn btn--small" disabled={busy} onClick={() => void switchToDemo()}>
+            Use demo data
+          </button>
+        );
+    }
+  };
+
+  // A connect usually settles within a second: show 'connecting' only when it takes longer (no flicker).
+  const connecting = status?.state === 'connecting';
+  const [showConnecting, setShowConnecting] = useState(false);
+  useEffect(() => {
+    if (!connecting) {
+      setShowConnecting(false);
+      return;
+    }
+    const t = setTimeout(() => setShowConnecting(true), 800);
+    return () => clearTimeout(t);
+  }, [connecting]);
+
+  if (problem) {
+    return (
+      <div className="banner" data-tone="error" role="alert" data-testid="status-banner">
+        <Icon name="error" />
+        <div className="banner__text">
+          <strong className="banner__message">{problem.message}</strong>
+          <span className="banner__action">Press Retry; if this keeps happening, restart Market Desk.</span>
+          {problem.detail ? (
+            <details className="banner__details">
+              <summary>Details</summary>
+              <span className="banner__detail">{problem.detail}</span>
+            </details>
+          ) : null}
+        </div>
+        <div className="banner__actions">
+          <button type="button" className="btn btn--small" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (!status) return null;
+  const { tone } = STATE_VIEW[status.state];
+  if (status.state === 'connected') return null;
+  if (connecting && !showConnecting) return null;
+  if (status.state === 'demo' && (dismissedDemoSince === status.since || route === 'settings')) return null;
+
+  const words = statusWords(status);
+  const healthy = isHealthy(status.state);
+  return (
+    <div
+      className="banner"
+      data-tone={tone}
+      data-state={status.state}
+      role={healthy || status.state === 'connecting' ? 'status' : 'alert'}
+      data-testid="status-banner"
+    >
+      <Icon name={tone === 'busy' ? 'spinner' : tone === 'info' ? 'info' : tone === 'warn' ? 'warn' : 'error'} />
+      <div className="banner__text">
+        <strong className="banner__message">{words.message}</strong>
+        {words.action ? <span className="banner__action">{words.action}</span> : null}
+        {actionError ? <span className="banner__detail">{actionError}</span> : null}
+      </div>
+      <div className="banner__actions">
+        {bannerActions(status.state).map(button)}
+        {status.state === 'demo' ? (
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            aria-label="Dismiss the demo data notice"
+            onClick={() => setDismissedDemoSince(status.since)}
+          >
+            Dismiss
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

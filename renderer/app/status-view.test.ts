@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { CONNECTION_STATES, KEY_STORAGES, STATUS_TEXT, type ConnectionStatus } from '../../shared/api/status';
+import { sourceKeyOf } from './connection';
+import { bannerActions, isHealthy, keyStorageView, STATE_VIEW, statusWords } from './status-view';
+import { parseRoute } from './route';
+
+const base: ConnectionStatus = {
+  state: 'demo',
+  baseUrl: '',
+  message: '',
+  action: '',
+  hasKey: false,
+  keyStorage: 'none',
+  weakStorageOnly: false,
+  since: 0,
+};
+
+describe('status view', () => {
+  it('every state has a label, a tone and words', () => {
+    for (const state of CONNECTION_STATES) {
+      expect(STATE_VIEW[state].label).toBeTruthy();
+      expect(statusWords({ ...base, state }).message).toBe(STATUS_TEXT[state].message);
+    }
+  });
+
+  it('prefers the host\u2019s sentence when it sends one', () => {
+    expect(statusWords({ ...base, state: 'offline', message: 'Custom.', action: 'Do this.' })).toEqual({
+      message: 'Custom.',
+      action: 'Do this.',
+    });
+  });
+
+  it('errors offer a way out: Settings, Retry or demo data', () => {
+    expect(bannerActions('key-rejected')).toEqual(['settings', 'demo']);
+    expect(bannerActions('no-access')).toContain('demo');
+    expect(bannerActions('offline')).toEqual(['retry', 'settings', 'demo']);
+    expect(bannerActions('server-error')).toContain('retry');
+    expect(bannerActions('connected')).toEqual([]);
+    expect(isHealthy('connected') && isHealthy('demo')).toBe(true);
+    expect(isHealthy('offline')).toBe(false);
+  });
+
+  it('explains each key storage, offering weak storage only where it applies', () => {
+    for (const keyStorage of KEY_STORAGES) {
+      for (const host of ['electron', 'web'] as const) {
+        expect(keyStorageView({ ...base, keyStorage }, host).explain.length).toBeGreaterThan(10);
+      }
+    }
+    expect(keyStorageView({ ...base, keyStorage: 'os-encrypted' }, 'electron').explain).toBe('Encrypted by your operating system.');
+    const session = keyStorageView({ ...base, keyStorage: 'session-only' }, 'electron');
+    expect(session.offerWeak).toBe(true);
+    expect(session.explain).toMatch(/basic_text/);
+    expect(session.explain).toMatch(/only for this session/);
+    const memory = keyStorageView({ ...base, keyStorage: 'memory' }, 'web');
+    expect(memory.offerWeak).toBe(true);
+    expect(memory.explain).toMatch(/0600/);
+    expect(keyStorageView({ ...base, keyStorage: 'file-0600' }, 'web').explain).toMatch(/not encrypted/);
+    expect(keyStorageView({ ...base, keyStorage: 'none', weakStorageOnly: true }, 'web').offerWeak).toBe(true);
+    expect(keyStorageView({ ...base, keyStorage: 'none' }, 'electron').offerWeak).toBe(false);
+  });
+
+  it('the data source changes only when a connection works', () => {
+    expect(sourceKeyOf(null, null)).toBeNull();
+    expect(sourceKeyOf({ ...base, state: 'demo' }, null)).toBe('demo');
+    expect(sourceKeyOf({ ...base, state: 'connecting' }, 'demo')).toBe('demo');
+    expect(sourceKeyOf({ ...base, state: 'key-rejected', baseUrl: 'https://x' }, 'demo')).toBe('demo');
+    expect(sourceKeyOf({ ...base, state: 'connected', baseUrl: 'https://x' }, 'demo')).toBe('live|https://x');
+  });
+
+  it('routes from the hash', () => {
+    expect(parseRoute('')).toBe('prices');
+    expect(parseRoute('#/settings')).toBe('settings');
+    expect(parseRoute('#settings')).toBe('settings');
+    expect(parseRoute('#/nope')).toBe('prices');
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Per-row figures from the columns: best ask, best bid, spread, how many markets list the item; with or
+ * without fees. All money in integer thousandths; fees in basis points (1/100 of a percent).
+ *
+ * "Net of fees" reads the grid as a trader acting on it would:
+ *  - an ask is what a buyer pays: price + the market's buyer fee;
+ *  - a bid is what a seller receives from that buy order: price - the market's seller fee;
+ *  - the spread is then net bid - net ask (buy at the best ask, sell into the best bid).
+ * A fee is rounded half away from zero to a whole thousandth.
+ */
+import { cellValue, type Snapshot } from './columns';
+
+export interface MarketFee {
+  /** Added to what a buyer pays, in basis points (250 = 2.5 %). */
+  buyBps: number;
+  /** Deducted from what a seller receives, in basis points. */
+  sellBps: number;
+}
+export type FeeTable = Readonly<Record<string, MarketFee>>;
+
+export const MAX_FEE_BPS = 10000;
+
+/** fee = price * bps / 10000, rounded half away from zero, in thousandths. */
+export function feeOf(price: number, bps: number): number {
+  if (bps === 0 || price === 0) return 0;
+  const f = Math.round((Math.abs(price) * bps) / 10000);
+  return price < 0 ? -f : f;
+}
+
+export function netAsk(price: number, buyBps: number): number {
+  return price + feeOf(price, buyBps);
+}
+
+export function netBid(price: number, sellBps: number): number {
+  return price - feeOf(price, sellBps);
+}
+
+/** Spread in percent of the ask; null when the ask is not positive. */
+export function spreadPercent(bid: number, ask: number): number | null {
+  if (!(ask > 0)) return null;
+  return ((bid - ask) / ask) * 100;
+}
+
+/** "2.5" -> 250 bps; null when not a number in 0..100 with at most 2 decimals. */
+export function parsePercentToBps(text: string): number | null {
+  const t = text.trim().replace(/%$/, '').trim().replace(',', '.');
+  if (!/^\d{1,3}(\.\d{0,2})?$/.test(t)) return null;
+  const [u = '0', f = ''] = t.split('.');
+  const bps = Number(u) * 100 + Number(f.padEnd(2, '0'));
+  return bps <= MAX_FEE_BPS ? bps : null;
+}
+
+export function bpsToPercentText(bps: number): string {
+  const u = Math.floor(bps / 100);
+  const f = bps % 100;
+  return f === 0 ? String(u) : `${u}.${String(f).padStart(2, '0').replace(/0$/, '')}`;
+}
+
+export interface DeriveInput {
+  snap: Snapshot;
+  /** Ask market column indices (into snap.askMarkets) shown and considered. */
+  askCols: readonly number[];
+  /** Bid market column indices (into snap.bidMarkets) considered. */
+  bidCols: readonly number[];
+  fees: FeeTable;
+  net: boolean;
+}
+
+/** NaN / -1 mean "none". */
+export interface Derived {
+  n: number;
+  bestAsk: Float64Array;
+  /** Index into snap.askMarkets of the best ask, -1 when none. */
+  bestAskCol: Int16Array;
+  bestBid: Float64Array;
+  bestBidCol: Int16Array;
+  /** Total buy orders on the best bid's market. */
+  bidOrders: Float64Array;
+  spread: Float64Array;
+  spreadPct: Float64Array;
+  /** Chosen markets with an entry for the item. */
+  listedCount: Int16Array;
+  /** Sum of offers over the chosen markets. */
+  totalOffers: Float64Array;
+  /** Fee in bps per ask column / bid column (0 when not net). */
+  askFee: Int32Array;
+  bidFee: Int32Array;
+}
+
+export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInput): Derived {
+  const n = snap.n;
+  const m = snap.askMarkets.length;
+  const b = snap.bidMarkets.length;
+  const askFee = new Int32Array(m);
+  const bidFee = new Int32Array(b);
+  if (net) {
+    snap.askMarkets.forEach((s, k) => (askFee[k] = fees[s]?.buyBps ?? 0));
+    snap.bidMarkets.forEach((s, k) => (bidFee[k] = fees[s]?.sellBps ?? 0));
+  }
+  const bestAsk = new Float64Array(n).fill(NaN);
+  const bestAskCol = new Int16Array(n).fill(-1);
+  const bestBid = new Float64Array(n).fill(NaN);
+  const bestBidCol = new Int16Array(n).fill(-1);
+  const bidOrders = new Float64Array(n).fill(NaN);
+  const spread = new Float64Array(n).fill(NaN);
+  const spreadPct = new Float64Array(n).fill(NaN);
+  const listedCount = new Int16Array(n);
+  const totalOffers = new Float64Array(n);
+  const { listed, bidListed } = snap;
+
+  for (let i = 0; i < n; i++) {
+    const base = i * m;
+    let best = Infinity;
+    let bestK = -1;
+    let count = 0;
+    let offersSum = 0;
+    for (let c = 0; c < askCols.length; c++) {
+      const k = askCols[c] as number;
+      const cell = base + k;
+      if (!listed[cell]) continue;
+      count++;
+      const o = cellValue(snap, 'offers', cell);
+      if (o !== null) offersSum += o;
+      let v = cellValue(snap, 'ask', cell);
+      if (v === null) continue;
+      if (net) v = netAsk(v, askFee[k] as number);
+      if (v < best) {
+        best = v;
+        bestK = k;
+      }
+    }
+    listedCount[i] = count;
+    totalOffers[i] = offersSum;
+    if (bestK >= 0) {
+      bestAsk[i] = best;
+      bestAskCol[i] = bestK;
+    }
+    const bbase = i * b;
+    let top = -Infinity;
+    let topK = -1;
+    for (let c = 0; c < bidCols.length; c++) {
+      const k = bidCols[c] as number;
+      const cell = bbase + k;
+      if (!bidListed[cell]) continue;
+      let v = cellValue(snap, 'bid', cell);
+      if (v === null) continue;
+      if (net) v = netBid(v, bidFee[k] as number);
+      if (v > top) {
+        top = v;
+        topK = k;
+      }
+    }
+    if (topK >= 0) {
+      bestBid[i] = top;
+      bestBidCol[i] = topK;
+      const o = cellValue(snap, 'bidOffers', bbase + topK);
+      if (o !== null) bidOrders[i] = o;
+      if (bestK >= 0) {
+        spread[i] = top - best;
+        spreadPct[i] = spreadPercent(top, best) ?? NaN;
+      }
+    }
+  }
+  return { n, bestAsk, bestAskCol, bestBid, bestBidCol, bidOrders, spread, spreadPct, listedCount, totalOffers, askFee, bidFee };
+}
+
+/** The ask shown in one market cell (net or not), or null. */
+export function shownAsk(snap: Snapshot, d: Derived, item: number, k: number): number | null {
+  const v = cellValue(snap, 'ask', item * snap.askMarkets.length + k);
+  if (v === null) return null;
+  const fee = d.askFee[k] ?? 0;
+  return fee ? netAsk(v, fee) : v;
+}
+
+export function shownLocked(snap: Snapshot, d: Derived, item: number, k: number): number | null {
+  const v = cellValue(snap, 'locked', item * snap.askMarkets.length + k);
+  if (v === null) return null;
+  const fee = d.askFee[k] ?? 0;
+  return fee ? netAsk(v, fee) : v;
+}
+
+export function shownBid(snap: Snapshot, d: Derived, item: number, k: number): number | null {
+  const v = cellValue(snap, 'bid', item * snap.bidMarkets.length + k);
+  if (v === null) return null;
+  const fee = d.bidFee[k] ?? 0;
+  return fee ? netBid(v, fee) : v;
+}
+
+export interface ArbitragePair {
+  buyCol: number;
+  sellCol: number;
+  buy: number;
+  sell: number;
+  profit: number;
+  percent: number | null;
+}
+
+/**
+ * Best arbitrage pair for one item: buy at an ask on one market, sell into a buy order on a different
+ * market, maximizing sell - buy (with fees when net). null without a pair.
+ */
+export function bestArbitrage(snap: Snapshot, d: Derived, item: number, askCols: readonly number[], bidCols: readonly number[]): ArbitragePair | null {
+  let best: ArbitragePair | null = null;
+  for (const a of askCols) {
+    const buy = shownAsk(snap, d, item, a);
+    if (buy === null) continue;
+    for (const k of bidCols) {
+      if (snap.bidMarkets[k] === snap.askMarkets[a]) continue;
+      const sell = shownBid(snap, d, item, k);
+      if (sell === null) continue;
+      const profit = sell - buy;
+      if (!best || profit > best.profit) best = { buyCol: a, sellCol: k, buy, sell, profit, percent: spreadPercent(sell, buy) };
+    }
+  }
+  return best;
+}

@@ -1,0 +1,92 @@
+/**
+ * The view: the sorted order of all items, filtered. Filtering walks the already sorted order once, so a
+ * keystroke never re-sorts.
+ */
+import type { Snapshot } from './columns';
+import type { Derived } from './derive';
+import { FLAG, compileQuery, hasCategory, type Category, type Wear } from './search';
+
+export type TriState = 'any' | 'only' | 'exclude';
+
+export interface FilterState {
+  text: string;
+  /** Best ask bounds in thousandths (inclusive), null = open. */
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** Minimum total offers over the chosen markets. */
+  minOffers: number | null;
+  category: Category | 'any';
+  wear: Wear | 'any';
+  stattrak: TriState;
+  souvenir: TriState;
+  /** Only starred items. */
+  watchlist: boolean;
+}
+
+export const EMPTY_FILTER: FilterState = {
+  text: '',
+  minPrice: null,
+  maxPrice: null,
+  minOffers: null,
+  category: 'any',
+  wear: 'any',
+  stattrak: 'any',
+  souvenir: 'any',
+  watchlist: false,
+};
+
+/** True when anything but the watchlist switch narrows the view. */
+export function isFiltering(f: FilterState): boolean {
+  return (
+    f.text.trim() !== '' ||
+    f.minPrice !== null ||
+    f.maxPrice !== null ||
+    f.minOffers !== null ||
+    f.category !== 'any' ||
+    f.wear !== 'any' ||
+    f.stattrak !== 'any' ||
+    f.souvenir !== 'any'
+  );
+}
+
+function tri(state: TriState, has: boolean): boolean {
+  return state === 'any' || (state === 'only' ? has : !has);
+}
+
+/**
+ * The items of `order` that pass the filter, in that order. `watched` marks starred items
+ * (by item index); only read when f.watchlist.
+ */
+export function applyFilter(
+  order: Int32Array,
+  snap: Pick<Snapshot, 'search' | 'flags'>,
+  d: Pick<Derived, 'bestAsk' | 'totalOffers'>,
+  f: FilterState,
+  watched?: Uint8Array,
+): Int32Array {
+  const match = compileQuery(f.text);
+  const wearBit = f.wear === 'any' ? 0 : FLAG[f.wear];
+  const { search, flags } = snap;
+  const out = new Int32Array(order.length);
+  let w = 0;
+  const checkPrice = f.minPrice !== null || f.maxPrice !== null;
+  const lo = f.minPrice ?? -Infinity;
+  const hi = f.maxPrice ?? Infinity;
+  for (let j = 0; j < order.length; j++) {
+    const i = order[j] as number;
+    if (f.watchlist && !(watched && watched[i])) continue;
+    const fl = flags[i] as number;
+    if (wearBit && !(fl & wearBit)) continue;
+    if (f.category !== 'any' && !hasCategory(fl, f.category)) continue;
+    if (!tri(f.stattrak, (fl & FLAG.stattrak) !== 0)) continue;
+    if (!tri(f.souvenir, (fl & FLAG.souvenir) !== 0)) continue;
+    if (checkPrice) {
+      const a = d.bestAsk[i] as number;
+      if (!(a >= lo && a <= hi)) continue; // NaN (no ask) fails a price bound
+    }
+    if (f.minOffers !== null && !((d.totalOffers[i] as number) >= f.minOffers)) continue;
+    if (match && !match(search[i] as string, fl)) continue;
+    out[w++] = i;
+  }
+  return w === out.length ? out : out.slice(0, w);
+}

@@ -1,0 +1,401 @@
+/**
+ * Parsed JSON of aggregatedMinPrices / aggregatedMaxOrders -> GridColumns.
+ *
+ * Validation is structural and happens while shaping, in one pass: a whole CS2 catalog is ~1M price
+ * entries, and zod-parsing 1M objects costs several times the JSON.parse itself (measured: see
+ * shape.test.ts). The rules are the zod schemas' (shared/api/types.ts) with the SDL's nullability:
+ *
+ *  - an element or entry that is null is skipped (the SDL lists are of nullable elements);
+ *  - a required field of the wrong type, or missing, is a MalformedResponseError naming the path;
+ *  - prices and counts must be safe integers (absurd but integer values are kept as they are);
+ *  - price_locked may be null or absent;
+ *  - a market slug that was not asked for is ignored and reported in notes.unknownMarkets.
+ */
+import {
+  NONE,
+  emptyNotes,
+  storeValue,
+  type DataNotes,
+  type GridColumns,
+  type GridMeta,
+  type NumField,
+} from './columns';
+import { analyzeName, normalizeText } from './search';
+
+export class MalformedResponseError extends Error {
+  override readonly name = 'MalformedResponseError';
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(`${path}: ${problem}`);
+  }
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  if (typeof v === 'number') return `the number ${v}`;
+  return typeof v === 'undefined' ? 'nothing (the field is missing)' : `a ${typeof v}`;
+}
+
+function fail(path: string, expected: string, got: unknown): never {
+  throw new MalformedResponseError(path, `expected ${expected}, got ${describe(got)}`);
+}
+
+/** null/absent -> NONE marker (returned as null); safe integer -> itself; anything else throws. */
+function intOrNull(v: unknown, path: () => string, allowMissing: boolean): number | null {
+  if (typeof v === 'number') {
+    if (Number.isSafeInteger(v)) return v;
+    fail(path(), 'an integer', v);
+  }
+  if (v === null) return null;
+  if (v === undefined && allowMissing) return null;
+  return fail(path(), 'an integer or null', v);
+}
+
+function asObject(v: unknown, path: () => string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(path(), 'an object', v);
+  return v as Record<string, unknown>;
+}
+
+export interface AskPart {
+  n: number;
+  names: string[];
+  ask: Int32Array;
+  locked: Int32Array;
+  offers: Int32Array;
+  listed: Uint8Array;
+  overflow: Array<[NumField, number, number]>;
+  notes: DataNotes;
+}
+
+export interface BidPart {
+  n: number;
+  names: string[];
+  bid: Int32Array;
+  bidOffers: Int32Array;
+  bidListed: Uint8Array;
+  overflow: Array<[NumField, number, number]>;
+  notes: DataNotes;
+}
+
+function marketIndex(markets: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  markets.forEach((s, i) => {
+    if (!m.has(s)) m.set(s, i);
+  });
+  return m;
+}
+
+/** `items` is the value of aggregatedMinPrices (GraphQL data field or the REST body). */
+export function shapeAsks(items: unknown, askMarkets: readonly string[], label: string): AskPart {
+  if (!Array.isArray(items)) fail(label, 'an array of items', items);
+  const m = askMarkets.length;
+  const idx = marketIndex(askMarkets);
+  const cap = items.length;
+  const names: string[] = [];
+  const ask = new Int32Array(cap * m).fill(NONE);
+  const locked = new Int32Array(cap * m).fill(NONE);
+  const offers = new Int32Array(cap * m).fill(NONE);
+  const listed = new Uint8Array(cap * m);
+  const overflow: Array<[NumField, number, number]> = [];
+  const notes = emptyNotes();
+  const unknown = new Set<string>();
+
+  for (let j = 0; j < cap; j++) {
+    const raw: unknown = items[j];
+    if (raw === null) {
+      notes.skippedItems++;
+      continue;
+    }
+    const item = asObject(raw, () => `${label}[${j}]`);
+    const name = item.market_hash_name;
+    if (name === null) {
+      notes.skippedItems++;
+      continue;
+    }
+    if (typeof name !== 'string') fail(`${label}[${j}].market_hash_name`, 'a string', name);
+    const prices = item.prices;
+    if (prices !== null && !Array.isArray(prices)) fail(`${label}[${j}].prices`, 'an array', prices);
+    const i = names.length;
+    names.push(name);
+    if (prices === null) continue;
+    const base = i * m;
+    for (let q = 0; q < prices.length; q++) {
+      const pe: unknown = prices[q];
+      if (pe === null) continue;
+      const at = () => `${label}[${j}].prices[${q}]`;
+      const e = asObject(pe, at);
+      const slug = e.market_name;
+      if (typeof slug !== 'string') {
+        if (slug === null) continue;
+        fail(`${at()}.market_name`, 'a string', slug);
+      }
+      const price = intOrNull(e.price, () => `${at()}.price`, false);
+      const lockedV = intOrNull(e.price_locked, () => `${at()}.price_locked`, true);
+      const offersV = intOrNull(e.offers, () => `${at()}.offers`, false);
+      const k = idx.get(slug);
+      if (k === undefined) {
+        unknown.add(slug);
+        continue;
+      }
+      const cell = base + k;
+      if (listed[cell]) {
+        notes.duplicateEntries++;
+        const had = ask[cell] === NONE ? Infinity : (ask[cell] as number);
+        if ((price ?? Infinity) >= had) continue;
+      }
+      listed[cell] = 1;
+      ask[cell] = NONE;
+      locked[cell] = NONE;
+      offers[cell] = NONE;
+      if (price !== null) storeValue(ask, 'ask', cell, price, overflow);
+      if (lockedV !== null) storeValue(locked, 'locked', cell, lockedV, overflow);
+      if (offersV !== null) storeValue(offers, 'offers', cell, offersV, overflow);
+    }
+  }
+  notes.unknownMarkets = [...unknown];
+  const n = names.length;
+  const fit = <T extends Int32Array | Uint8Array>(a: T): T => (n === cap ? a : (a.slice(0, n * m) as T));
+  return { n, names, ask: fit(ask), locked: fit(locked), offers: fit(offers), listed: fit(listed), overflow, notes };
+}
+
+/** `items` is the value of aggregatedMaxOrders (GraphQL data field or the REST body). */
+export function shapeBids(items: unknown, bidMarkets: readonly string[], label: string): BidPart {
+  if (!Array.isArray(items)) fail(label, 'an array of items', items);
+  const b = bidMarkets.length;
+  const idx = marketIndex(bidMarkets);
+  const cap = items.length;
+  const names: string[] = [];
+  const bid = new Int32Array(cap * b).fill(NONE);
+  const bidOffers = new Int32Array(cap * b).fill(NONE);
+  const bidListed = new Uint8Array(cap * b);
+  const overflow: Array<[NumField, number, number]> = [];
+  const notes = emptyNotes();
+  const unknown = new Set<string>();
+
+  for (let j = 0; j < cap; j++) {
+    const raw: unknown = items[j];
+    if (raw === null) {
+      notes.skippedItems++;
+      continue;
+    }
+    const item = asObject(raw, () => `${label}[${j}]`);
+    const name = item.market_hash_name;
+    if (name === null) {
+      notes.skippedItems++;
+      continue;
+    }
+    if (typeof name !== 'string') fail(`${label}[${j}].market_hash_name`, 'a string', name);
+    const orders = item.orders;
+    if (orders !== null && !Array.isArray(orders)) fail(`${label}[${j}].orders`, 'an array', orders);
+    const i = names.length;
+    names.push(name);
+    if (orders === null) continue;
+    const base = i * b;
+    for (let q = 0; q < orders.length; q++) {
+      const oe: unknown = orders[q];
+      if (oe === null) continue;
+      const at = () => `${label}[${j}].orders[${q}]`;
+      const e = asObject(oe, at);
+      const slug = e.market_name;
+      if (typeof slug !== 'string') {
+        if (slug === null) continue;
+        fail(`${at()}.market_name`, 'a string', slug);
+      }
+      const price = intOrNull(e.price, () => `${at()}.price`, false);
+      const offersV = intOrNull(e.offers, () => `${at()}.offers`, false);
+      const k = idx.get(slug);
+      if (k === undefined) {
+        unknown.add(slug);
+        continue;
+      }
+      const cell = base + k;
+      if (bidListed[cell]) {
+        notes.duplicateEntries++;
+        const had = bid[cell] === NONE ? -Infinity : (bid[cell] as number);
+        if ((price ?? -Infinity) <= had) continue;
+      }
+      bidListed[cell] = 1;
+      bid[cell] = NONE;
+      bidOffers[cell] = NONE;
+      if (price !== null) storeValue(bid, 'bid', cell, price, overflow);
+      if (offersV !== null) storeValue(bidOffers, 'bidOffers', cell, offersV, overflow);
+    }
+  }
+  notes.unknownMarkets = [...unknown];
+  const n = names.length;
+  const fit = <T extends Int32Array | Uint8Array>(a: T): T => (n === cap ? a : (a.slice(0, n * b) as T));
+  return { n, names, bid: fit(bid), bidOffers: fit(bidOffers), bidListed: fit(bidListed), overflow, notes };
+}
+
+function grow<T extends Int32Array | Uint8Array>(a: T, len: number, fill: number): T {
+  if (a.length === len) return a;
+  const out = (a instanceof Uint8Array ? new Uint8Array(len) : new Int32Array(len)) as T;
+  out.set(a);
+  if (fill !== 0) out.fill(fill, a.length);
+  return out;
+}
+
+/** Item order by name (case- and accent-insensitive, then exact), for sorting and the default view. */
+export function rankNames(search: readonly string[], names: readonly string[]): { nameRank: Int32Array; byName: Int32Array } {
+  const n = names.length;
+  const order: number[] = new Array<number>(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => {
+    const sa = search[a] as string;
+    const sb = search[b] as string;
+    if (sa !== sb) return sa < sb ? -1 : 1;
+    const na = names[a] as string;
+    const nb = names[b] as string;
+    if (na !== nb) return na < nb ? -1 : 1;
+    return a - b;
+  });
+  const byName = Int32Array.from(order);
+  const nameRank = new Int32Array(n);
+  for (let r = 0; r < n; r++) nameRank[byName[r] as number] = r;
+  return { nameRank, byName };
+}
+
+/**
+ * Asks and bids -> one row set: the asks' items in their order, then items that have only bids.
+ * Also computes the search text, category flags and name order.
+ */
+export function mergeGrid(
+  asks: AskPart,
+  bids: BidPart | null,
+  ctx: { game: number; askMarkets: readonly string[]; bidMarkets: readonly string[]; meta: GridMeta },
+): GridColumns {
+  const m = ctx.askMarkets.length;
+  const b = bids ? ctx.bidMarkets.length : 0;
+  const names = asks.names;
+  let n = asks.n;
+  const rowOfBid = new Int32Array(bids ? bids.n : 0);
+  let duplicateNames = 0;
+
+  if (bids) {
+    // Fast path: same names in the same order (the usual case for one service snapshot).
+    let same = bids.n === asks.n;
+    for (let i = 0; same && i < n; i++) if (bids.names[i] !== names[i]) same = false;
+    if (same) {
+      for (let i = 0; i < bids.n; i++) rowOfBid[i] = i;
+    } else {
+      const first = new Map<string, number>();
+      for (let i = 0; i < asks.n; i++) {
+        const nm = names[i] as string;
+        if (!first.has(nm)) first.set(nm, i);
+      }
+      for (let j = 0; j < bids.n; j++) {
+        const nm = bids.names[j] as string;
+        let row = first.get(nm);
+        if (row === undefined) {
+          row = n++;
+          names.push(nm);
+          first.set(nm, row);
+        }
+        rowOfBid[j] = row;
+      }
+    }
+  }
+  {
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const nm = names[i] as string;
+      if (seen.has(nm)) duplicateNames++;
+      else seen.add(nm);
+    }
+  }
+
+  const ask = grow(asks.ask, n * m, NONE);
+  const locked = grow(asks.locked, n * m, NONE);
+  const offers = grow(asks.offers, n * m, NONE);
+  const listed = grow(asks.listed, n * m, 0);
+  let bid: Int32Array;
+  let bidOffers: Int32Array;
+  let bidListed: Uint8Array;
+  const overflow = asks.overflow.slice();
+  if (bids) {
+    let identity = bids.n === n;
+    for (let j = 0; identity && j < bids.n; j++) if (rowOfBid[j] !== j) identity = false;
+    if (identity) {
+      bid = bids.bid;
+      bidOffers = bids.bidOffers;
+      bidListed = bids.bidListed;
+      for (const o of bids.overflow) overflow.push(o);
+    } else {
+      bid = new Int32Array(n * b).fill(NONE);
+      bidOffers = new Int32Array(n * b).fill(NONE);
+      bidListed = new Uint8Array(n * b);
+      const move = new Map<number, number>();
+      for (let j = 0; j < bids.n; j++) {
+        const row = rowOfBid[j] as number;
+        for (let k = 0; k < b; k++) {
+          const from = j * b + k;
+          if (!bids.bidListed[from]) continue;
+          const to = row * b + k;
+          // A name twice in the bids: keep the higher bid.
+          if (bidListed[to] && (bids.bid[from] as number) <= (bid[to] as number)) continue;
+          bid[to] = bids.bid[from] as number;
+          bidOffers[to] = bids.bidOffers[from] as number;
+          bidListed[to] = 1;
+          move.set(from, to);
+        }
+      }
+      for (const [field, cell, v] of bids.overflow) {
+        const to = move.get(cell);
+        if (to !== undefined) overflow.push([field, to, v]);
+      }
+    }
+  } else {
+    bid = new Int32Array(0);
+    bidOffers = new Int32Array(0);
+    bidListed = new Uint8Array(0);
+  }
+
+  const search = new Array<string>(n);
+  const flags = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = normalizeText(names[i] as string);
+    search[i] = s;
+    flags[i] = analyzeName(s);
+  }
+  const { nameRank, byName } = rankNames(search, names);
+
+  const notes: DataNotes = {
+    unknownMarkets: [...new Set([...asks.notes.unknownMarkets, ...(bids?.notes.unknownMarkets ?? [])])],
+    skippedItems: asks.notes.skippedItems + (bids?.notes.skippedItems ?? 0),
+    duplicateNames,
+    duplicateEntries: asks.notes.duplicateEntries + (bids?.notes.duplicateEntries ?? 0),
+  };
+  return {
+    game: ctx.game,
+    askMarkets: [...ctx.askMarkets],
+    bidMarkets: bids ? [...ctx.bidMarkets] : [],
+    n,
+    names,
+    search,
+    flags,
+    nameRank,
+    byName,
+    ask,
+    locked,
+    offers,
+    listed,
+    bid,
+    bidOffers,
+    bidListed,
+    overflow,
+    notes,
+    meta: ctx.meta,
+  };
+}
+
+/** The buffers to transfer with postMessage. */
+export function transferables(c: GridColumns): ArrayBuffer[] {
+  const arrays = [c.flags, c.nameRank, c.byName, c.ask, c.locked, c.offers, c.listed, c.bid, c.bidOffers, c.bidListed];
+  const seen = new Set<ArrayBuffer>();
+  for (const a of arrays) if (a.buffer instanceof ArrayBuffer) seen.add(a.buffer);
+  return [...seen];
+}

@@ -1,0 +1,313 @@
+/**
+ * The grid worker's work, as plain functions with injected fetch/post so unit tests can drive them:
+ * fetch (streamed, with byte progress), parse, validate + shape to columns, post with the buffers
+ * transferred. Also the detail panel's whole-catalog lookups (Steam analytics, price recommendations),
+ * fetched once per game and kept here, off the UI thread.
+ */
+import { z } from 'zod';
+import { errorFromGraphQL, invalidResponse, networkError } from '../../../api/errors';
+import { PriceRecommendation, SteamAnalytics } from '../../../../shared/api/types';
+import { errorToWire, findRejectedMarkets, httpErrorToWire, type GridErrorWire } from '../model/errors';
+import type { GridColumns } from '../model/columns';
+import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
+import { GridRequestSchema, type DetailsResult, type ExtraStatus, type GridRequest, type GridResponse } from './protocol';
+
+export type Post = (msg: GridResponse, transfer?: Transferable[]) => void;
+
+export class WireError extends Error {
+  constructor(readonly wire: GridErrorWire) {
+    super(wire.detail || wire.kind);
+  }
+}
+
+const now = (): number => performance.timeOrigin + performance.now();
+const PROGRESS_EVERY_MS = 80;
+
+interface Fetched {
+  json: unknown;
+  bytes: number;
+  bytesDoneAt: number;
+  parseMs: number;
+}
+
+interface FetchCtx {
+  fetch: typeof fetch;
+  signal: AbortSignal;
+  /** Called with the bytes received so far by this body and its Content-Length. */
+  onBytes(bytes: number, total: number | null): void;
+  /** Market slugs the request names (to recognize them in a 400). */
+  requested: readonly string[];
+}
+
+function isAbort(e: unknown): boolean {
+  return (e instanceof DOMException || e instanceof Error) && e.name === 'AbortError';
+}
+
+/** POST JSON, stream the body (decoding as it arrives), then JSON.parse once. */
+export async function postAndParse(url: string, body: unknown, ctx: FetchCtx): Promise<Fetched> {
+  let res: Response;
+  try {
+    res = await ctx.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: ctx.signal,
+    });
+  } catch (e) {
+    if (isAbort(e)) throw e;
+    throw new WireError(errorToWire(networkError(e)));
+  }
+  const lengthHeader = res.headers.get('content-length');
+  const total = lengthHeader !== null && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
+  const decoder = new TextDecoder();
+  const pieces: string[] = [];
+  let bytes = 0;
+  try {
+    if (res.body) {
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        pieces.push(decoder.decode(value, { stream: true }));
+        ctx.onBytes(bytes, total);
+      }
+    }
+    pieces.push(decoder.decode());
+  } catch (e) {
+    if (isAbort(e)) throw e;
+    throw new WireError(errorToWire(networkError(e)));
+  }
+  const bytesDoneAt = now();
+  ctx.onBytes(bytes, total);
+  const text = pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
+  pieces.length = 0;
+  const t0 = performance.now();
+  let json: unknown;
+  let isJson = true;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    isJson = false;
+    json = text.length > 2000 ? text.slice(0, 2000) : text;
+  }
+  const parseMs = performance.now() - t0;
+  if (!res.ok) throw new WireError(httpErrorToWire(res.status, json, res.headers.get('retry-after'), ctx.requested));
+  if (!isJson) throw new WireError(errorToWire(invalidResponse(`${url}: the answer is not JSON (${bytes} bytes)`)));
+  return { json, bytes, bytesDoneAt, parseMs };
+}
+
+function asRecord(v: unknown): Record<string, unknown> | null {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+/** A 200 GraphQL body -> its `data`, or the errors it carries as a WireError. */
+export function graphqlData(json: unknown, requested: readonly string[]): Record<string, unknown> {
+  const body = asRecord(json);
+  if (!body) throw new WireError(errorToWire(invalidResponse('GraphQL: the answer is not a JSON object')));
+  const errors = body.errors;
+  if (Array.isArray(errors) && errors.length > 0) {
+    const list = errors.map((e) => {
+      const r = asRecord(e);
+      return {
+        message: typeof r?.message === 'string' ? r.message : '',
+        extensions: (asRecord(r?.extensions) ?? null) as { code?: unknown } | null,
+      };
+    });
+    throw new WireError(errorToWire(errorFromGraphQL(list), findRejectedMarkets(json, requested)));
+  }
+  const data = asRecord(body.data);
+  if (!data) throw new WireError(errorToWire(invalidResponse('GraphQL: the answer has no data')));
+  return data;
+}
+
+function shapeError(e: unknown): never {
+  if (e instanceof MalformedResponseError) throw new WireError(errorToWire(invalidResponse(`Malformed response at ${e.message}`)));
+  throw e;
+}
+
+export class GridEngine {
+  private readonly inflight = new Map<number, AbortController>();
+  private readonly steam = new Map<number, Promise<Map<string, SteamAnalytics>>>();
+  private readonly recs = new Map<number, Promise<Map<string, PriceRecommendation>>>();
+
+  constructor(
+    private readonly post: Post,
+    private readonly doFetch: typeof fetch = (input, init) => globalThis.fetch(input, init),
+  ) {}
+
+  handle(raw: unknown): void {
+    const parsed = GridRequestSchema.safeParse(raw);
+    if (!parsed.success) {
+      const id = asRecord(raw)?.id;
+      if (typeof id === 'number') {
+        this.post({ type: 'error', id, error: errorToWire(new Error(`Bad request to the grid worker: ${parsed.error.message}`)) });
+      }
+      return;
+    }
+    const req = parsed.data;
+    switch (req.type) {
+      case 'abort':
+        this.inflight.get(req.id)?.abort();
+        this.inflight.delete(req.id);
+        return;
+      case 'graphql':
+      case 'rest':
+        void this.load(req);
+        return;
+      case 'details':
+        void this.details(req);
+        return;
+    }
+  }
+
+  private progress(id: number) {
+    let last = 0;
+    const seen = new Map<number, { bytes: number; total: number | null }>();
+    return (part: number) => (bytes: number, total: number | null) => {
+      seen.set(part, { bytes, total });
+      const t = performance.now();
+      if (t - last < PROGRESS_EVERY_MS && !(total !== null && bytes >= total)) return;
+      last = t;
+      let sum = 0;
+      let sumTotal: number | null = 0;
+      for (const s of seen.values()) {
+        sum += s.bytes;
+        sumTotal = sumTotal === null || s.total === null ? null : sumTotal + s.total;
+      }
+      this.post({ type: 'progress', id, bytes: sum, total: sumTotal, phase: 'download' });
+    };
+  }
+
+  async load(req: Extract<GridRequest, { type: 'graphql' | 'rest' }>): Promise<void> {
+    const ac = new AbortController();
+    this.inflight.set(req.id, ac);
+    const requested = [...req.askMarkets, ...req.bidMarkets];
+    const onBytes = this.progress(req.id);
+    const ctx = (part: number): FetchCtx => ({ fetch: this.doFetch, signal: ac.signal, onBytes: onBytes(part), requested });
+    try {
+      let minItems: unknown;
+      let maxItems: unknown = null;
+      let bytes = 0;
+      let bytesDoneAt = 0;
+      let parseMs = 0;
+      if (req.type === 'graphql') {
+        const f = await postAndParse(req.url, req.body, ctx(0));
+        this.post({ type: 'progress', id: req.id, bytes: f.bytes, total: f.bytes, phase: 'parse' });
+        const data = graphqlData(f.json, requested);
+        minItems = data.aggregatedMinPrices;
+        if (req.bidMarkets.length > 0) maxItems = data.aggregatedMaxOrders;
+        ({ bytes, bytesDoneAt, parseMs } = f);
+      } else {
+        const [fMin, fMax] = await Promise.all([
+          postAndParse(req.minPricesUrl, { game_id: req.game, markets: req.askMarkets }, ctx(0)),
+          req.bidMarkets.length > 0
+            ? postAndParse(req.maxOrdersUrl, { game_id: req.game, markets: req.bidMarkets }, ctx(1))
+            : Promise.resolve(null),
+        ]);
+        this.post({ type: 'progress', id: req.id, bytes: fMin.bytes + (fMax?.bytes ?? 0), total: null, phase: 'parse' });
+        minItems = fMin.json;
+        maxItems = fMax?.json ?? null;
+        bytes = fMin.bytes + (fMax?.bytes ?? 0);
+        bytesDoneAt = Math.max(fMin.bytesDoneAt, fMax?.bytesDoneAt ?? 0);
+        parseMs = fMin.parseMs + (fMax?.parseMs ?? 0);
+      }
+      if (ac.signal.aborted) return;
+      const t0 = performance.now();
+      let data: GridColumns;
+      try {
+        const asks = shapeAsks(minItems, req.askMarkets, 'aggregatedMinPrices');
+        let bids: BidPart | null = null;
+        if (req.bidMarkets.length > 0) bids = shapeBids(maxItems, req.bidMarkets, 'aggregatedMaxOrders');
+        data = mergeGrid(asks, bids, {
+          game: req.game,
+          askMarkets: req.askMarkets,
+          bidMarkets: req.bidMarkets,
+          meta: { transport: req.type, bytes, bytesDoneAt, parseMs, shapeMs: 0, readyAt: 0 },
+        });
+      } catch (e) {
+        shapeError(e);
+      }
+      data.meta.shapeMs = performance.now() - t0;
+      data.meta.readyAt = now();
+      if (ac.signal.aborted) return;
+      this.post({ type: 'result', id: req.id, data }, transferables(data));
+    } catch (e) {
+      if (isAbort(e) || ac.signal.aborted) return;
+      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
+    } finally {
+      this.inflight.delete(req.id);
+    }
+  }
+
+  private catalog<T extends { market_hash_name: string }>(
+    cache: Map<number, Promise<Map<string, T>>>,
+    game: number,
+    url: string,
+    schema: z.ZodType<T[]>,
+    label: string,
+  ): Promise<Map<string, T>> {
+    let p = cache.get(game);
+    if (!p) {
+      p = (async () => {
+        const ac = new AbortController();
+        const f = await postAndParse(url, { game_id: game }, { fetch: this.doFetch, signal: ac.signal, onBytes: () => {}, requested: [] });
+        if (asRecord(f.json) && ('error' in (f.json as object) || 'errors' in (f.json as object))) {
+          throw new WireError(httpErrorToWire(200, f.json, null, []));
+        }
+        const parsed = schema.safeParse(f.json);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new WireError(
+            errorToWire(invalidResponse(`${label}: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}`)),
+          );
+        }
+        const map = new Map<string, T>();
+        for (const item of parsed.data) if (!map.has(item.market_hash_name)) map.set(item.market_hash_name, item);
+        return map;
+      })();
+      cache.set(game, p);
+      // A failed fetch is not cached: the next look-up tries again.
+      p.catch(() => {
+        if (cache.get(game) === p) cache.delete(game);
+      });
+    }
+    return p;
+  }
+
+  async details(req: Extract<GridRequest, { type: 'details' }>): Promise<void> {
+    if (req.reload) {
+      this.steam.delete(req.game);
+      this.recs.delete(req.game);
+    }
+    const one = async <T extends { market_hash_name: string }>(
+      url: string | null,
+      cache: Map<number, Promise<Map<string, T>>>,
+      schema: z.ZodType<T[]>,
+      label: string,
+    ): Promise<{ value: T | null; status: ExtraStatus; error: GridErrorWire | null }> => {
+      if (url === null) return { value: null, status: 'unsupported', error: null };
+      try {
+        const map = await this.catalog(cache, req.game, url, schema, label);
+        const value = map.get(req.name) ?? null;
+        return { value, status: value ? 'ok' : 'not-listed', error: null };
+      } catch (e) {
+        return { value: null, status: 'error', error: e instanceof WireError ? e.wire : errorToWire(e) };
+      }
+    };
+    const [steam, rec] = await Promise.all([
+      one(req.steamUrl, this.steam, z.array(SteamAnalytics), 'Steam analytics'),
+      one(req.recommendationsUrl, this.recs, z.array(PriceRecommendation), 'Price recommendations'),
+    ]);
+    const result: DetailsResult = {
+      steam: steam.value,
+      steamStatus: steam.status,
+      steamError: steam.error,
+      recommendation: rec.value,
+      recommendationStatus: rec.status,
+      recommendationError: rec.error,
+    };
+    this.post({ type: 'details', id: req.id, result });
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * Messages between the UI thread and the grid worker. Both directions are checked on arrival: the
+ * worker parses requests with zod; the UI checks results structurally (typed array kinds and lengths,
+ * names are strings) rather than zod-walking 37k names on the UI thread.
+ */
+import { z } from 'zod';
+import { PriceRecommendation, SteamAnalytics } from '../../../../shared/api/types';
+import { NUM_FIELDS, type GridColumns } from '../model/columns';
+import { GridErrorWireSchema, type GridErrorWire } from '../model/errors';
+
+const slugs = z.array(z.string().min(1).max(200)).max(200);
+
+export const GridRequestSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('graphql'),
+    id: z.number().int(),
+    url: z.string(),
+    body: z.object({
+      query: z.string(),
+      variables: z.record(z.string(), z.unknown()).optional(),
+      operationName: z.string().optional(),
+    }),
+    game: z.number().int(),
+    askMarkets: slugs,
+    bidMarkets: slugs,
+  }),
+  z.object({
+    type: z.literal('rest'),
+    id: z.number().int(),
+    minPricesUrl: z.string(),
+    maxOrdersUrl: z.string(),
+    game: z.number().int(),
+    askMarkets: slugs,
+    bidMarkets: slugs,
+  }),
+  z.object({ type: z.literal('abort'), id: z.number().int() }),
+  z.object({
+    type: z.literal('details'),
+    id: z.number().int(),
+    game: z.number().int(),
+    name: z.string(),
+    steamUrl: z.string().nullable(),
+    recommendationsUrl: z.string().nullable(),
+    /** Drop cached catalogs and fetch again. */
+    reload: z.boolean(),
+  }),
+]);
+export type GridRequest = z.infer<typeof GridRequestSchema>;
+
+export type ExtraStatus = 'ok' | 'unsupported' | 'not-listed' | 'error';
+
+export const DetailsResultSchema = z.object({
+  steam: SteamAnalytics.nullable(),
+  steamStatus: z.enum(['ok', 'unsupported', 'not-listed', 'error']),
+  steamError: GridErrorWireSchema.nullable(),
+  recommendation: PriceRecommendation.nullable(),
+  recommendationStatus: z.enum(['ok', 'unsupported', 'not-listed', 'error']),
+  recommendationError: GridErrorWireSchema.nullable(),
+});
+export type DetailsResult = z.infer<typeof DetailsResultSchema>;
+
+export type GridResponse =
+  | { type: 'progress'; id: number; bytes: number; total: number | null; phase: 'download' | 'parse' }
+  | { type: 'result'; id: number; data: GridColumns }
+  | { type: 'error'; id: number; error: GridErrorWire }
+  | { type: 'details'; id: number; result: DetailsResult };
+
+/** Structural check of a worker message; returns it typed, or null when it is not one. */
+export function checkResponse(msg: unknown): GridResponse | null {
+  if (typeof msg !== 'object' || msg === null) return null;
+  const m = msg as Record<string, unknown>;
+  if (typeof m.id !== 'number') return null;
+  switch (m.type) {
+    case 'progress':
+      return typeof m.bytes === 'number' && (m.total === null || typeof m.total === 'number') && (m.phase === 'download' || m.phase === 'parse')
+        ? (m as GridResponse)
+        : null;
+    case 'error': {
+      const e = GridErrorWireSchema.safeParse(m.error);
+      return e.success ? { type: 'error', id: m.id, error: e.data } : null;
+    }
+    case 'details': {
+      const r = DetailsResultSchema.safeParse(m.result);
+      return r.success ? { type: 'details', id: m.id, result: r.data } : null;
+    }
+    case 'result':
+      return isGridColumns(m.data) ? { type: 'result', id: m.id, data: m.data } : null;
+    default:
+      return null;
+  }
+}
+
+function isStringArray(v: unknown, len: number): v is string[] {
+  if (!Array.isArray(v) || v.length !== len) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+  return true;
+}
+
+const NoteSchema = z.object({
+  unknownMarkets: z.array(z.string()),
+  skippedItems: z.number(),
+  duplicateNames: z.number(),
+  duplicateEntries: z.number(),
+});
+const MetaSchema = z.object({
+  transport: z.enum(['graphql', 'rest']),
+  bytes: z.number(),
+  bytesDoneAt: z.number(),
+  parseMs: z.number(),
+  shapeMs: z.number(),
+  readyAt: z.number(),
+});
+
+export function isGridColumns(v: unknown): v is GridColumns {
+  if (typeof v !== 'object' || v === null) return false;
+  const c = v as Record<string, unknown>;
+  const n = c.n;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return false;
+  if (typeof c.game !== 'number') return false;
+  if (!isStringArray(c.askMarkets, (c.askMarkets as unknown[] | undefined)?.length ?? -1)) return false;
+  if (!isStringArray(c.bidMarkets, (c.bidMarkets as unknown[] | undefined)?.length ?? -1)) return false;
+  const m = (c.askMarkets as string[]).length;
+  const b = (c.bidMarkets as string[]).length;
+  if (!isStringArray(c.names, n) || !isStringArray(c.search, n)) return false;
+  const typed: Array<[unknown, new (...a: never[]) => unknown, number]> = [
+    [c.flags, Uint32Array, n],
+    [c.nameRank, Int32Array, n],
+    [c.byName, Int32Array, n],
+    [c.ask, Int32Array, n * m],
+    [c.locked, Int32Array, n * m],
+    [c.offers, Int32Array, n * m],
+    [c.listed, Uint8Array, n * m],
+    [c.bid, Int32Array, n * b],
+    [c.bidOffers, Int32Array, n * b],
+    [c.bidListed, Uint8Array, n * b],
+  ];
+  for (const [arr, Ctor, len] of typed) {
+    if (!(arr instanceof Ctor) || (arr as ArrayLike<number>).length !== len) return false;
+  }
+  // Ranks must be a permutation's inverse pair, or sorting would index out of range.
+  const byName = c.byName as Int32Array;
+  for (let r = 0; r < n; r++) {
+    const i = byName[r] as number;
+    if (i < 0 || i >= n || (c.nameRank as Int32Array)[i] !== r) return false;
+  }
+  if (!Array.isArray(c.overflow)) return false;
+  for (const o of c.overflow as unknown[]) {
+    if (!Array.isArray(o) || o.length !== 3) return false;
+    if (!(NUM_FIELDS as readonly unknown[]).includes(o[0]) || typeof o[1] !== 'number' || typeof o[2] !== 'number') return false;
+  }
+  return NoteSchema.safeParse(c.notes).success && MetaSchema.safeParse(c.meta).success;
+}

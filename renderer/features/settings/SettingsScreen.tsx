@@ -1,0 +1,64 @@
+/** Settings: the connection (Base URL, API key, demo), a connection test, display preferences, shortcuts. */
+import { useConnection } from '../../app/connection';
+import { SHORTCUTS } from '../../app/shortcuts';
+import { ConnectionSection } from './ConnectionSection';
+import { PreferencesSection } from './PreferencesSection';
+import { TestConnection } from './TestConnection';
+
+export function SettingsScreen() {
+  const { api } = useConnection();
+  return (
+    <div className="page settings">
+      <div className="page__head">
+        <h1 className="page__title" tabIndex={-1} data-page-heading>
+          Settings
+        </h1>
+        <p className="page__subtitle">
+          Press <kbd className="kbd">Esc</kbd> to go back to prices.
+        </p>
+      </div>
+      <div className="settings__grid">
+        <div className="settings__col">
+          <ConnectionSection />
+          <section className="card card--quiet" aria-labelledby="privacy-h">
+            <h2 id="privacy-h" className="card__title">
+              Privacy
+            </h2>
+            <p className="card__text">
+              Your API key and the access tokens made from it stay in Market Desk’s{' '}
+              {api.host === 'electron' ? 'desktop back end' : 'web host'}; this window never sees them. It asks for
+              data at <code>/api/v2</code> and the back end adds the token on the way to the service.
+            </p>
+          </section>
+        </div>
+        <div className="settings__col">
+          <TestConnection />
+          <PreferencesSection />
+          <section className="card" aria-labelledby="keys-h">
+            <h2 id="keys-h" className="card__title">
+              Keyboard shortcuts
+            </h2>
+            <table className="shortcuts">
+              <tbody>
+                {Object.values(SHORTCUTS).map((s) => (
+                  <tr key={s.id}>
+                    <td>
+                      <kbd className="kbd">{s.keys}</kbd>
+                    </td>
+                    <td>{s.description}</td>
+                  </tr>
+                ))}
+                <tr>
+                  <td>
+                    <kbd className="kbd">Tab</kbd> / <kbd className="kbd">Shift+Tab</kbd>
+                  </td>
+                  <td>Move between controls</td>
+                </tr>
+              </tbody>
+            </table>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * DesktopApi over the Electron preload bridge (window.marketDesk). The bridge is an untrusted boundary
+ * as far as types go: its shape is checked once, and every value it returns is validated with zod.
+ */
+import { z } from 'zod';
+import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
+import { ConnectRequestSchema } from '../../shared/api/status';
+import { PlatformError, describeError } from './errors';
+import { parseStatus } from './status';
+import { Emitter, type PlatformApi } from './types';
+
+type AnyFn = (...args: never[]) => unknown;
+const fn = z.custom<AnyFn>((v) => typeof v === 'function', { message: 'not a function' });
+
+/** What the preload must expose (named methods only). */
+export const BridgeSchema = z.object({
+  getStatus: fn,
+  onStatus: fn,
+  connect: fn,
+  useDemo: fn,
+  forgetKey: fn,
+  openExternal: fn,
+});
+
+interface Bridge {
+  getStatus(): Promise<unknown>;
+  onStatus(listener: (status: unknown) => void): unknown;
+  connect(request: ConnectRequest): Promise<unknown>;
+  useDemo(): Promise<unknown>;
+  forgetKey(): Promise<unknown>;
+  openExternal(url: string): Promise<unknown>;
+}
+
+const FROM = 'the desktop app';
+
+/** Electron prefixes errors thrown in main: "Error invoking remote method 'x': Error: message". */
+export function cleanIpcMessage(message: string): string {
+  return message.replace(/^Error invoking remote method '[^']*':\s*/, '').replace(/^(Error|TypeError|RangeError):\s*/, '');
+}
+
+async function call(what: string, run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await run();
+  } catch (e) {
+    throw new PlatformError('refused', cleanIpcMessage(describeError(e)) || `The desktop app could not ${what}.`);
+  }
+}
+
+export function createElectronApi(candidate: unknown): PlatformApi {
+  const checked = BridgeSchema.safeParse(candidate);
+  if (!checked.success) {
+    const problem = new PlatformError(
+      'bridge-missing',
+      'Market Desk\u2019s connection to its desktop back end is incomplete; please reinstall or update the app.',
+      checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
+    return brokenApi('electron', problem);
+  }
+  const bridge = candidate as Bridge;
+  const problems = new Emitter<PlatformError>();
+  const statusOf = async (what: string, run: () => Promise<unknown>): Promise<ConnectionStatus> =>
+    parseStatus(await call(what, run), FROM);
+
+  return {
+    host: 'electron',
+    getStatus: () => statusOf('read the connection status', () => bridge.getStatus()),
+    onStatus(listener) {
+      const off = bridge.onStatus((raw: unknown) => {
+        try {
+          listener(parseStatus(raw, FROM));
+        } catch (e) {
+          problems.emit(e instanceof PlatformError ? e : new PlatformError('invalid-data', describeError(e)));
+        }
+      });
+      return () => {
+        if (typeof off === 'function') (off as () => void)();
+      };
+    },
+    connect: (request) => statusOf('connect', () => bridge.connect(ConnectRequestSchema.parse(request))),
+    useDemo: () => statusOf('switch to demo data', () => bridge.useDemo()),
+    forgetKey: () => statusOf('forget the key', () => bridge.forgetKey()),
+    async openExternal(url) {
+      await call('open the link', () => bridge.openExternal(url));
+    },
+    onProblem: (listener) => problems.on(listener),
+  };
+}
+
+/** An API whose every call fails with the same clear problem (the UI shows it; nothing crashes). */
+export function brokenApi(host: 'electron' | 'web', problem: PlatformError): PlatformApi {
+  const fail = () => Promise.reject(problem);
+  return {
+    host,
+    getStatus: fail,
+    onStatus: () => () => {},
+    connect: fail,
+    useDemo: fail,
+    forgetKey: fail,
+    openExternal: fail,
+    onProblem: () => () => {},
+  };
+}

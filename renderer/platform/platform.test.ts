@@ -1,0 +1,232 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ConnectionStatus } from '../../shared/api/status';
+import { cleanIpcMessage, createElectronApi } from './electron';
+import { PlatformError } from './errors';
+import { pickDesktopApi } from './index';
+import { createWebApi, type EventSourceLike } from './web';
+
+const good: ConnectionStatus = {
+  state: 'demo',
+  baseUrl: '',
+  message: 'Showing demo data from the built-in reference service.',
+  action: 'Add your API key in Settings to see live prices.',
+  hasKey: false,
+  keyStorage: 'none',
+  weakStorageOnly: false,
+  since: 1_700_000_000_000,
+};
+
+function bridge(overrides: Record<string, unknown> = {}) {
+  let push: ((s: unknown) => void) | null = null;
+  const b = {
+    getStatus: vi.fn(async () => good as unknown),
+    onStatus: vi.fn((l: (s: unknown) => void) => {
+      push = l;
+      return () => {
+        push = null;
+      };
+    }),
+    connect: vi.fn(async () => ({ ...good, state: 'connected', baseUrl: 'https://api.example.com', hasKey: true }) as unknown),
+    useDemo: vi.fn(async () => good as unknown),
+    forgetKey: vi.fn(async () => good as unknown),
+    openExternal: vi.fn(async () => undefined),
+    ...overrides,
+  };
+  return { b, push: (s: unknown) => push?.(s) };
+}
+
+describe('Electron DesktopApi', () => {
+  it('passes valid statuses through', async () => {
+    const { b } = bridge();
+    const api = createElectronApi(b);
+    expect(api.host).toBe('electron');
+    await expect(api.getStatus()).resolves.toEqual(good);
+    const s = await api.connect({ baseUrl: 'https://api.example.com', apiKey: 'k', acceptWeakStorage: false });
+    expect(s.state).toBe('connected');
+    expect(b.connect).toHaveBeenCalledWith({ baseUrl: 'https://api.example.com', apiKey: 'k', acceptWeakStorage: false });
+  });
+
+  it('turns bad bridge data into a clear PlatformError, not a crash', async () => {
+    const { b } = bridge({ getStatus: async () => ({ state: 'happy', hasKey: 'yes' }) });
+    const api = createElectronApi(b);
+    const err = await api.getStatus().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlatformError);
+    expect((err as PlatformError).kind).toBe('invalid-data');
+    expect((err as PlatformError).message).toMatch(/could not read the connection status/);
+    expect((err as PlatformError).detail).toMatch(/state/);
+  });
+
+  it('rejects non-objects and nulls from the bridge', async () => {
+    for (const bad of [null, undefined, 'connected', 42, [], { ...good, since: 'now' }, { ...good, keyStorage: 'keychain' }]) {
+      const { b } = bridge({ getStatus: async () => bad });
+      await expect(createElectronApi(b).getStatus()).rejects.toBeInstanceOf(PlatformError);
+    }
+  });
+
+  it('drops invalid pushed statuses and reports them as problems', () => {
+    const { b, push } = bridge();
+    const api = createElectronApi(b);
+    const statuses: ConnectionStatus[] = [];
+    const problems: PlatformError[] = [];
+    api.onStatus((s) => statuses.push(s));
+    api.onProblem((p) => problems.push(p));
+    push({ nonsense: true });
+    push({ ...good, state: 'connected' });
+    expect(statuses.map((s) => s.state)).toEqual(['connected']);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.kind).toBe('invalid-data');
+  });
+
+  it('a missing or incomplete bridge gives an API whose calls fail clearly', async () => {
+    for (const candidate of [{}, { getStatus: 1 }, 'bridge', { ...bridge().b, forgetKey: undefined }]) {
+      const api = createElectronApi(candidate);
+      const err = await api.getStatus().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PlatformError);
+      expect((err as PlatformError).kind).toBe('bridge-missing');
+      expect(() => api.onStatus(() => {})()).not.toThrow();
+    }
+  });
+
+  it('IPC errors read as the main process meant them', async () => {
+    const { b } = bridge({
+      connect: async () => {
+        throw new Error("Error invoking remote method 'market-desk:connect': Error: Enter your API key.");
+      },
+    });
+    const err = await createElectronApi(b)
+      .connect({ baseUrl: '', apiKey: '', acceptWeakStorage: false })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlatformError);
+    expect((err as PlatformError).message).toBe('Enter your API key.');
+    expect(cleanIpcMessage('plain')).toBe('plain');
+  });
+});
+
+function fakeFetch(routes: Record<string, (init?: RequestInit) => Response | Promise<Response>>) {
+  const calls: Array<{ url: string; init?: RequestInit }> = [];
+  const f = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, init });
+    const route = routes[`${init?.method ?? 'GET'} ${url}`];
+    if (!route) return new Response('not found', { status: 404 });
+    return route(init);
+  });
+  return { fetch: f as unknown as typeof fetch, calls };
+}
+
+const json = (v: unknown, status = 200) =>
+  new Response(JSON.stringify(v), { status, headers: { 'content-type': 'application/json' } });
+
+class FakeEventSource implements EventSourceLike {
+  static last: FakeEventSource | null = null;
+  onopen: ((ev: Event) => unknown) | null = null;
+  onmessage: ((ev: MessageEvent) => unknown) | null = null;
+  onerror: ((ev: Event) => unknown) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(): void {}
+  close(): void {
+    this.closed = true;
+  }
+  send(data: string) {
+    this.onmessage?.({ data } as MessageEvent);
+  }
+}
+
+describe('web host DesktopApi', () => {
+  it('uses exactly the documented control endpoints', async () => {
+    const { fetch, calls } = fakeFetch({
+      'GET /app/status': () => json(good),
+      'POST /app/connect': () => json({ ...good, state: 'key-rejected' }),
+      'POST /app/demo': () => json(good),
+      'POST /app/forget': () => json(good),
+      'POST /app/open-external': () => new Response(null, { status: 204 }),
+    });
+    const opened: string[] = [];
+    const api = createWebApi({ fetch, eventSource: (u) => new FakeEventSource(u), openWindow: (u) => opened.push(u) });
+    expect(api.host).toBe('web');
+    await api.getStatus();
+    const s = await api.connect({ baseUrl: 'http://127.0.0.1:1', apiKey: 'wrong', acceptWeakStorage: true });
+    expect(s.state).toBe('key-rejected');
+    await api.useDemo();
+    await api.forgetKey();
+    await api.openExternal('https://example.com/');
+    expect(calls.map((c) => `${c.init?.method} ${c.url}`)).toEqual([
+      'GET /app/status',
+      'POST /app/connect',
+      'POST /app/demo',
+      'POST /app/forget',
+      'POST /app/open-external',
+    ]);
+    expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({ baseUrl: 'http://127.0.0.1:1', apiKey: 'wrong', acceptWeakStorage: true });
+    expect(JSON.parse(String(calls[4]?.init?.body))).toEqual({ url: 'https://example.com/' });
+    expect(opened).toEqual(['https://example.com/']);
+  });
+
+  it('bad JSON, wrong shapes and HTTP errors become PlatformErrors with readable messages', async () => {
+    const { fetch } = fakeFetch({
+      'GET /app/status': () => new Response('<html>oops</html>', { status: 200 }),
+      'POST /app/demo': () => json({ state: 'demo' }),
+      'POST /app/connect': () => json({ error: { code: 'BAD_REQUEST', message: 'The Base URL must start with https://.' } }, 400),
+      'POST /app/forget': () => new Response('boom', { status: 500 }),
+    });
+    const api = createWebApi({ fetch, eventSource: (u) => new FakeEventSource(u) });
+    const e1 = (await api.getStatus().catch((e: unknown) => e)) as PlatformError;
+    expect(e1.kind).toBe('invalid-data');
+    const e2 = (await api.useDemo().catch((e: unknown) => e)) as PlatformError;
+    expect(e2.kind).toBe('invalid-data');
+    const e3 = (await api.connect({ baseUrl: 'ftp://x', apiKey: 'k', acceptWeakStorage: false }).catch((e: unknown) => e)) as PlatformError;
+    expect(e3.kind).toBe('refused');
+    expect(e3.message).toBe('The Base URL must start with https://.');
+    const e4 = (await api.forgetKey().catch((e: unknown) => e)) as PlatformError;
+    expect(e4.kind).toBe('refused');
+    expect(e4.message).toMatch(/HTTP 500/);
+  });
+
+  it('a host that cannot be reached is said so', async () => {
+    const fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof globalThis.fetch;
+    const err = (await createWebApi({ fetch }).getStatus().catch((e: unknown) => e)) as PlatformError;
+    expect(err.kind).toBe('unreachable');
+    expect(err.message).toMatch(/cannot reach its web host/);
+  });
+
+  it('a POST answered 204 reads the status afresh', async () => {
+    const { fetch, calls } = fakeFetch({
+      'POST /app/demo': () => new Response(null, { status: 204 }),
+      'GET /app/status': () => json(good),
+    });
+    await expect(createWebApi({ fetch }).useDemo()).resolves.toEqual(good);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('streams statuses from /app/events, validating each; bad events are problems', () => {
+    const { fetch } = fakeFetch({});
+    const api = createWebApi({ fetch, eventSource: (u) => new FakeEventSource(u) });
+    const seen: string[] = [];
+    const problems: PlatformError[] = [];
+    api.onProblem((p) => problems.push(p));
+    const off = api.onStatus((s) => seen.push(s.state));
+    const es = FakeEventSource.last!;
+    expect(es.url).toBe('/app/events');
+    es.send(JSON.stringify({ ...good, state: 'connecting' }));
+    es.send('not json');
+    es.send(JSON.stringify({ ...good, state: 'exploded' }));
+    es.send(JSON.stringify({ ...good, state: 'connected' }));
+    es.onerror?.(new Event('error'));
+    expect(seen).toEqual(['connecting', 'connected']);
+    expect(problems.map((p) => p.kind)).toEqual(['invalid-data', 'invalid-data', 'unreachable']);
+    off();
+    expect(es.closed).toBe(true);
+  });
+});
+
+describe('pickDesktopApi', () => {
+  it('picks Electron when window.marketDesk exists, else the web host', () => {
+    expect(pickDesktopApi({ marketDesk: bridge().b }).host).toBe('electron');
+    expect(pickDesktopApi({}).host).toBe('web');
+  });
+});

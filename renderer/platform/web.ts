@@ -1,0 +1,152 @@
+/**
+ * DesktopApi for the browser host: same-origin HTTP calls to the web host's control endpoints.
+ *
+ *   GET  /app/status         -> ConnectionStatus
+ *   POST /app/connect        ConnectRequest -> ConnectionStatus
+ *   POST /app/demo           -> ConnectionStatus
+ *   POST /app/forget         -> ConnectionStatus
+ *   GET  /app/events         text/event-stream, one ConnectionStatus JSON per change
+ *   POST /app/open-external  {url} -> 204 when it is a safe (https) link; the page then opens it
+ *
+ * Every answer is validated with zod; anything else becomes a PlatformError with a readable message.
+ */
+import { z } from 'zod';
+import type { ConnectionStatus } from '../../shared/api/status';
+import { ConnectRequestSchema } from '../../shared/api/status';
+import { PlatformError, describeError } from './errors';
+import { parseStatus, parseStatusJson } from './status';
+import { Emitter, type PlatformApi } from './types';
+
+/** The subset of EventSource this module uses (injectable for tests). */
+export interface EventSourceLike {
+  onopen: ((ev: Event) => unknown) | null;
+  onmessage: ((ev: MessageEvent) => unknown) | null;
+  onerror: ((ev: Event) => unknown) | null;
+  addEventListener(type: string, listener: (ev: MessageEvent) => void): void;
+  close(): void;
+}
+export type EventSourceFactory = (url: string) => EventSourceLike;
+
+export interface WebApiOptions {
+  fetch?: typeof fetch;
+  eventSource?: EventSourceFactory;
+  /** Prefix for the control endpoints; '' = same origin. */
+  base?: string;
+  /** Opens a vetted link (the web host only vets it; the page opens it). Default: a new browser tab. */
+  openWindow?: (url: string) => void;
+}
+
+const FROM = 'the Market Desk web host';
+const HostErrorBody = z.object({ error: z.object({ code: z.string().optional(), message: z.string() }) });
+
+export function createWebApi(options: WebApiOptions = {}): PlatformApi {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const base = options.base ?? '';
+  const openEvents: EventSourceFactory =
+    options.eventSource ?? ((url) => new EventSource(url) as unknown as EventSourceLike);
+  const openWindow =
+    options.openWindow ?? ((url: string) => void globalThis.open?.(url, '_blank', 'noopener,noreferrer'));
+  const problems = new Emitter<PlatformError>();
+  const statuses = new Emitter<ConnectionStatus>();
+  let source: EventSourceLike | null = null;
+
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await doFetch(base + path, {
+        method,
+        credentials: 'same-origin',
+        cache: 'no-store',
+        headers: method === 'POST' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      });
+    } catch (e) {
+      throw new PlatformError(
+        'unreachable',
+        'Market Desk cannot reach its web host. Is it still running?',
+        describeError(e),
+      );
+    }
+    const text = await res.text().catch(() => '');
+    let json: unknown = undefined;
+    if (text.trim()) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        if (res.ok) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, `${path}: not JSON`);
+      }
+    }
+    if (!res.ok) {
+      const err = HostErrorBody.safeParse(json);
+      const message = err.success ? err.data.error.message : `The web host answered ${path} with HTTP ${res.status}.`;
+      throw new PlatformError('refused', message, `${method} ${path}: HTTP ${res.status}${err.success && err.data.error.code ? ` ${err.data.error.code}` : ''}`);
+    }
+    return json;
+  }
+
+  async function statusCall(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ConnectionStatus> {
+    const json = await request(method, path, body);
+    // A POST answered with no body (204) still means "done": read the status afresh.
+    if (json === undefined && method === 'POST') return parseStatus(await request('GET', '/app/status'), FROM);
+    return parseStatus(json, FROM);
+  }
+
+  function handleEvent(ev: MessageEvent) {
+    try {
+      statuses.emit(parseStatusJson(String(ev.data), FROM));
+    } catch (e) {
+      problems.emit(e instanceof PlatformError ? e : new PlatformError('invalid-data', describeError(e)));
+    }
+  }
+
+  function ensureEvents() {
+    if (source) return;
+    const es = openEvents(base + '/app/events');
+    source = es;
+    es.onmessage = handleEvent;
+    // A host may name its events; accept the obvious name too.
+    es.addEventListener('status', handleEvent);
+    let lost = false;
+    es.onerror = () => {
+      if (lost) return;
+      lost = true;
+      problems.emit(
+        new PlatformError('unreachable', 'Lost contact with the Market Desk web host; reconnecting\u2026', 'event stream error'),
+      );
+    };
+    es.onopen = () => {
+      if (!lost) return;
+      lost = false;
+      // Reconnected: the stream may have missed changes, so read the status once.
+      void statusCall('GET', '/app/status').then(
+        (s) => statuses.emit(s),
+        (e: unknown) => problems.emit(e instanceof PlatformError ? e : new PlatformError('unreachable', describeError(e))),
+      );
+    };
+  }
+
+  return {
+    host: 'web',
+    getStatus: () => statusCall('GET', '/app/status'),
+    onStatus(listener) {
+      const off = statuses.on(listener);
+      ensureEvents();
+      return () => {
+        off();
+        if (statuses.size === 0 && source) {
+          source.close();
+          source = null;
+        }
+      };
+    },
+    connect: (req) => statusCall('POST', '/app/connect', ConnectRequestSchema.parse(req)),
+    useDemo: () => statusCall('POST', '/app/demo'),
+    forgetKey: () => statusCall('POST', '/app/forget'),
+    async openExternal(url) {
+      // The host vets the link (https only) and answers 204; the browser then opens it.
+      await request('POST', '/app/open-external', { url });
+      openWindow(url);
+    },
+    onProblem: (listener) => problems.on(listener),
+  };
+}

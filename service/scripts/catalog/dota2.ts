@@ -1,0 +1,5 @@
+import type { CatalogEntry } from './entry';
+
+export function buildDota2(): CatalogEntry[] {
+  return [];
+}

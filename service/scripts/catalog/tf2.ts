@@ -1,0 +1,5 @@
+import type { CatalogEntry } from './entry';
+
+export function buildTf2(): CatalogEntry[] {
+  return [];
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm run service -- [flags]`: runs the reference Item Market Data Service on 127.0.0.1.
+ * `--markets-json` prints the supported marketplace slugs and exits. `--help` lists every flag.
+ */
+import { marketsJson } from '../../shared/catalog/markets';
+import { HELP, parseCli, type CliConfig } from './server/cli-options';
+
+async function main(): Promise<void> {
+  let cfg: CliConfig;
+  try {
+    cfg = parseCli(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n\n${HELP}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (cfg.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (cfg.marketsJson) {
+    process.stdout.write(`${JSON.stringify(marketsJson())}\n`);
+    return;
+  }
+  const { startService } = await import('./index');
+  const service = await startService({
+    port: cfg.port,
+    host: cfg.host,
+    seed: cfg.seed,
+    tokenTtlSeconds: cfg.tokenTtlSeconds,
+    apiKeys: cfg.apiKeys,
+    admin: cfg.admin,
+    quiet: cfg.quiet,
+    faults: cfg.faults,
+    ...(cfg.dataDir ? { dataDir: cfg.dataDir } : {}),
+  });
+  const lines = [
+    `Item Market Data Service (reference) listening on ${service.url}`,
+    `  GraphQL: POST ${service.url}/api/v2/graphql`,
+    `  REST:    POST ${service.url}/api/v2/rest/get-aggregated-min-prices (and 4 more)`,
+    `  Demo API key: ${service.demoKey}`,
+  ];
+  if (cfg.apiKeys.length > 0) lines.push(`  ${cfg.apiKeys.length} more API key(s) accepted`);
+  if (cfg.admin) lines.push(`  Admin: POST ${service.url}/__admin/faults, ${service.url}/__admin/clock`);
+  if (cfg.host !== '127.0.0.1' && cfg.host !== 'localhost' && cfg.host !== '::1') {
+    lines.push(`  Warning: bound to ${cfg.host}, not loopback; the demo key works for anyone who can reach it.`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const stop = (): void => {
+    void service.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`service failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,128 @@
+/**
+ * Command-line flags of `npm run service` (parsed here so tests can check them without starting a process).
+ */
+import { parseArgs } from 'node:util';
+import type { FaultConfig } from './faults';
+import { parseFaultPatch } from './faults';
+import { parseApiKeyFlag, readKeysFile, type ApiKeySpec } from './keys';
+
+export const DEFAULT_PORT = 8787;
+
+export const HELP = `Market Desk reference Item Market Data Service
+
+Usage: npm run service -- [flags]
+
+  --port N               TCP port on 127.0.0.1 (default ${DEFAULT_PORT}; 0 = any free port)
+  --host ADDR            interface to bind (default 127.0.0.1)
+  --seed N               seed of the simulated market (default 1)
+  --token-ttl SECONDS    access token lifetime (default 7200)
+  --api-key KEY[:OPS]    accept KEY besides the demo key; OPS = comma-separated operation names
+                         to limit it to (repeatable)
+  --keys-file FILE       JSON keys: ["k1", {"key":"k2","operations":["aggregatedMinPrices"]}]
+  --data-dir DIR         catalog data directory of the simulated market
+  --admin                enable POST /__admin/faults and /__admin/clock (loopback only)
+  --quiet                no request log
+  --markets-json         print {"minPrices":[..36],"maxOrders":[..7],"marketOrderAnalytics":[..6]} and exit
+
+Fault injection (all off by default; rates are shares 0..1):
+  --latency MS           delay before each API request is handled
+  --error-rate R         answer 500 INTERNAL_SERVER_ERROR
+  --rate-limit-rate R    answer 429 RATE_LIMITED with Retry-After
+  --retry-after S        Retry-After seconds of injected 429s (default 1)
+  --truncate-rate R      cut successful bodies short
+  --reset-rate R         destroy the connection without an answer
+  --token-early-expiry S reject tokens older than S seconds as expired
+  --fault-seed N         seed of the fault sequence
+`;
+
+function num(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n)) throw new Error(`${flag}: expected a number, got "${v}"`);
+  return n;
+}
+
+function int(flag: string, v: string | undefined, min: number, max: number): number | undefined {
+  const n = num(flag, v);
+  if (n !== undefined && (!Number.isInteger(n) || n < min || n > max)) throw new Error(`${flag}: expected an integer ${min}..${max}, got "${v}"`);
+  return n;
+}
+
+export interface CliConfig {
+  help: boolean;
+  marketsJson: boolean;
+  port: number;
+  host: string;
+  seed: number;
+  tokenTtlSeconds: number;
+  apiKeys: ApiKeySpec[];
+  admin: boolean;
+  quiet: boolean;
+  dataDir?: string;
+  faults: Partial<FaultConfig>;
+}
+
+export function parseCli(argv: readonly string[]): CliConfig {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      'markets-json': { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      'token-ttl': { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      'keys-file': { type: 'string' },
+      'data-dir': { type: 'string' },
+      admin: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      latency: { type: 'string' },
+      'error-rate': { type: 'string' },
+      'rate-limit-rate': { type: 'string' },
+      'retry-after': { type: 'string' },
+      'truncate-rate': { type: 'string' },
+      'reset-rate': { type: 'string' },
+      'token-early-expiry': { type: 'string' },
+      'fault-seed': { type: 'string' },
+    },
+  });
+  const apiKeys = (values['api-key'] ?? []).map(parseApiKeyFlag);
+  if (values['keys-file']) apiKeys.push(...readKeysFile(values['keys-file']));
+  const faultInput: Record<string, number> = {};
+  const put = (k: keyof FaultConfig, v: number | undefined): void => {
+    if (v !== undefined) faultInput[k] = v;
+  };
+  put('latencyMs', num('--latency', values.latency));
+  put('errorRate', num('--error-rate', values['error-rate']));
+  put('rateLimitRate', num('--rate-limit-rate', values['rate-limit-rate']));
+  put('retryAfterSeconds', num('--retry-after', values['retry-after']));
+  put('truncateRate', num('--truncate-rate', values['truncate-rate']));
+  put('resetRate', num('--reset-rate', values['reset-rate']));
+  put('tokenEarlyExpiry', num('--token-early-expiry', values['token-early-expiry']));
+  put('seed', num('--fault-seed', values['fault-seed']));
+  let faults: Partial<FaultConfig>;
+  try {
+    faults = parseFaultPatch(faultInput);
+  } catch (e) {
+    throw new Error(`fault flags: ${(e as Error).message}`);
+  }
+  const ttl = num('--token-ttl', values['token-ttl']) ?? 7200;
+  if (ttl <= 0) throw new Error('--token-ttl: must be positive');
+  return {
+    help: values.help ?? false,
+    marketsJson: values['markets-json'] ?? false,
+    port: int('--port', values.port, 0, 65535) ?? DEFAULT_PORT,
+    host: values.host ?? '127.0.0.1',
+    seed: int('--seed', values.seed, -(2 ** 31), 2 ** 32) ?? 1,
+    tokenTtlSeconds: ttl,
+    apiKeys,
+    admin: values.admin ?? false,
+    quiet: values.quiet ?? false,
+    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    faults,
+  };
+}
+

@@ -1,0 +1,127 @@
+/**
+ * Fault injection for client tests: latency, 500s, 429s, truncated bodies, reset connections and tokens that
+ * expire early. Off by default. Decisions come from a seeded PRNG that draws the same number of values for
+ * every API request, so a given sequence of requests meets the same faults on every run.
+ */
+import { z } from 'zod';
+import { badInput } from './errors';
+
+export interface FaultConfig {
+  /** Delay added before every API request is handled, in ms. */
+  latencyMs: number;
+  /** Share (0..1) of API requests answered 500 INTERNAL_SERVER_ERROR. */
+  errorRate: number;
+  /** Share (0..1) of API requests answered 429 RATE_LIMITED with a Retry-After header. */
+  rateLimitRate: number;
+  /** Retry-After value of injected 429s, in seconds. */
+  retryAfterSeconds: number;
+  /** Share (0..1) of successful bodies cut short (status 200, invalid JSON). */
+  truncateRate: number;
+  /** Share (0..1) of API requests whose connection is destroyed without any answer. */
+  resetRate: number;
+  /** When set, tokens older than this many seconds are rejected as expired (401 TOKEN_EXPIRED); 0 rejects all. */
+  tokenEarlyExpiry: number | null;
+  /** Seed of the fault sequence; setting any fault restarts the sequence. */
+  seed: number;
+}
+
+export const NO_FAULTS: FaultConfig = {
+  latencyMs: 0,
+  errorRate: 0,
+  rateLimitRate: 0,
+  retryAfterSeconds: 1,
+  truncateRate: 0,
+  resetRate: 0,
+  tokenEarlyExpiry: null,
+  seed: 1,
+};
+
+const rate = z.number().min(0).max(1);
+/** Validates a partial fault configuration (admin endpoint, CLI, setFaults). Unknown keys are rejected. */
+export const FaultPatchSchema = z.strictObject({
+  latencyMs: z.number().int().min(0).max(600_000).optional(),
+  errorRate: rate.optional(),
+  rateLimitRate: rate.optional(),
+  retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
+  truncateRate: rate.optional(),
+  resetRate: rate.optional(),
+  tokenEarlyExpiry: z.number().int().min(0).nullable().optional(),
+  seed: z.number().int().optional(),
+});
+
+export function parseFaultPatch(input: unknown): Partial<FaultConfig> {
+  const r = FaultPatchSchema.safeParse(input);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const field = issue?.path.join('.') || (issue && 'keys' in issue ? String(issue.keys) : 'faults');
+    throw badInput(field, `Invalid fault configuration at ${field}: ${issue?.message ?? 'invalid'}`);
+  }
+  const out: Partial<FaultConfig> = {};
+  for (const [k, v] of Object.entries(r.data)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/** mulberry32: small, fast, good enough for fault sequences. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What happens to one API request. */
+export interface FaultDecision {
+  latencyMs: number;
+  reset: boolean;
+  error: boolean;
+  rateLimit: boolean;
+  /** When set, the body is cut to this share (0..1, exclusive) of its length. */
+  truncateAt: number | null;
+}
+
+export class FaultInjector {
+  private config: FaultConfig;
+  private rng: () => number;
+
+  constructor(initial: Partial<FaultConfig> = {}) {
+    this.config = { ...NO_FAULTS, ...initial };
+    this.rng = mulberry32(this.config.seed);
+  }
+
+  get current(): FaultConfig {
+    return { ...this.config };
+  }
+
+  /** Merges a patch and restarts the seeded sequence. */
+  set(patch: Partial<FaultConfig>): FaultConfig {
+    this.config = { ...this.config, ...patch };
+    this.rng = mulberry32(this.config.seed);
+    return this.current;
+  }
+
+  get active(): boolean {
+    const c = this.config;
+    return c.latencyMs > 0 || c.errorRate > 0 || c.rateLimitRate > 0 || c.truncateRate > 0 || c.resetRate > 0;
+  }
+
+  /** Draws the fate of one API request: always five draws, so sequences do not depend on which faults are on. */
+  decide(): FaultDecision {
+    const c = this.config;
+    const dReset = this.rng();
+    const dError = this.rng();
+    const dRate = this.rng();
+    const dTrunc = this.rng();
+    const dCut = this.rng();
+    return {
+      latencyMs: c.latencyMs,
+      reset: dReset < c.resetRate,
+      error: dError < c.errorRate,
+      rateLimit: dRate < c.rateLimitRate,
+      truncateAt: dTrunc < c.truncateRate ? 0.05 + dCut * 0.9 : null,
+    };
+  }
+}

@@ -1,0 +1,401 @@
+/**
+ * Listing, buy-order and (Steam) sales statistics of one market. Per item they combine three layers of
+ * the same cells the snapshots use:
+ *   - a day aggregate (DayAgg): the noon samples of the last 90 completed days, computed once per day;
+ *   - an hour aggregate (HourAgg): the 24 hour-start samples of the last 24 hours, once per hour;
+ *   - the current cell at this epoch.
+ * So the current min ask / best bid here equal the min-prices / max-orders answers, windows nest by
+ * construction (24h is contained in 7d, in 30d, in 90d), and per epoch only one cell per item is evaluated.
+ */
+import type { BuyOrderAnalytics, ListingAnalytics, SalesAnalytics } from '../../../shared/api/types';
+import { ASK, BID, BIDS, CELL_SLOTS, OFFERS, VBID, poisson } from './cells';
+import { quantize, type GameSim } from './game-sim';
+import { DAYS, noonOf, pastDays, type History } from './history';
+import { knot, mix32, salted, unit } from './hash';
+import type { Snapshot } from './snapshot';
+import { medianWithExtra, middleThree, weightedMedian } from './stats';
+import { EPOCHS_PER_DAY, EPOCHS_PER_HOUR, HOURS_24 } from './time';
+import { count24h, count30d, count7d, count90d, fillParts, PARTS, todayCount } from './windows';
+
+const SALT_LIST = 0x11a7;
+const SALT_BUYS = 0x22b8;
+const SALT_DIP = 0x33c9;
+/** Daily samples j (0 = yesterday) belong to: j < 6 -> 7d, j < 29 -> 30d, j < 89 -> 90d (plus the last 24h). */
+const IN_7D = 6;
+const IN_30D = 29;
+const IN_90D = 89;
+
+/** Once per (market, day): summaries of the 90 completed days. Int32 prices use -1 for "none". */
+export interface DayAgg {
+  readonly day: number;
+  readonly low7: Int32Array;
+  readonly low30: Int32Array;
+  readonly low90: Int32Array;
+  readonly high7: Int32Array;
+  readonly high30: Int32Array;
+  readonly high90: Int32Array;
+  /** Sell-order price observations (one per day with listings): count, sum, middle three sorted values. */
+  readonly sellK: Uint8Array;
+  readonly sellSum: Float64Array;
+  readonly sellMid: Float64Array;
+  readonly sellLatest: Int32Array;
+  readonly buyK: Uint8Array;
+  readonly buySum: Float64Array;
+  readonly buyMid: Float64Array;
+  readonly buyLatest: Int32Array;
+  /** New listings / buy orders per day, as window parts (windows.ts). */
+  readonly listParts: Int32Array;
+  readonly buyParts: Int32Array;
+  /** Steam only: sales-weighted median / mean sale price over the 90 completed days, latest day's price. */
+  readonly saleMedian: Int32Array | null;
+  readonly saleAvg: Int32Array | null;
+  readonly saleLatest: Int32Array | null;
+}
+
+/** Once per (market, hour): the last 24 hour-start samples. */
+export interface HourAgg {
+  readonly hour: number;
+  readonly min24: Int32Array;
+  readonly max24: Int32Array;
+  /** Most recent hourly ask with listings / bid with orders. */
+  readonly latestAsk: Int32Array;
+  readonly latestBid: Int32Array;
+}
+
+export interface MarketAnalyticsResult {
+  /** Item indices (items the market carries), in catalog order. */
+  readonly items: number[];
+  readonly listings: ListingAnalytics[];
+  readonly buyOrders: BuyOrderAnalytics[];
+  /** Steam only. */
+  readonly sales: SalesAnalytics[] | null;
+}
+
+function roundStep(v: number, step: number): number {
+  return Math.max(step, Math.round(v / step) * step);
+}
+
+function floorStep(v: number, step: number): number {
+  return Math.max(1, Math.floor(v / step) * step);
+}
+
+/** Sales share of item i on market m relative to Steam (static; Steam = 1). */
+export function salesShare(sim: GameSim, i: number, m: number): number {
+  const mk = sim.markets[m]!;
+  if (mk.slug === 'steam') return 1;
+  return mk.salesShare * (0.6 + 0.8 * unit(mix32(sim.items.key[i]! ^ mk.key ^ 0x5eed)));
+}
+
+function dipKeyOf(sim: GameSim, i: number, m: number): number {
+  return salted(sim.items.key[i]! ^ sim.markets[m]!.key, SALT_DIP);
+}
+
+/** Sell-order observation of a day: a listing a little above that day's lowest ask. */
+function sellObs(ask: number, u: number, step: number): number {
+  return roundStep(ask * (1.02 + 0.08 * (1 - u)), step);
+}
+
+/** Buy-order observation of a day: an order a little below that day's best bid. */
+function buyObs(bid: number, u: number, step: number): number {
+  return floorStep(bid * (0.98 - 0.08 * (1 - u)), step);
+}
+
+/** New listings / buy orders of a day: Poisson around the rate, +-25% day to day. */
+function perDay(key: number, rate: number, d: number): number {
+  const h = knot(key, d);
+  return poisson(rate * (0.75 + 0.5 * ((h & 0x3ff) / 1024)), ((h >>> 10) + 0.5) / 4194304);
+}
+
+function i32(n: number): Int32Array {
+  return new Int32Array(n).fill(-1);
+}
+
+export function computeDayAgg(sim: GameSim, history: History, m: number, day: number, withSales: boolean): DayAgg {
+  const { items: model, cells } = sim;
+  const n = model.n;
+  const M = sim.markets.length;
+  const mk = sim.markets[m]!;
+  const step = mk.step;
+  const daily = history.dailyFor(day);
+  const agg = {
+    day,
+    low7: i32(n), low30: i32(n), low90: i32(n), high7: i32(n), high30: i32(n), high90: i32(n),
+    sellK: new Uint8Array(n), sellSum: new Float64Array(n), sellMid: new Float64Array(n * 3), sellLatest: i32(n),
+    buyK: new Uint8Array(n), buySum: new Float64Array(n), buyMid: new Float64Array(n * 3), buyLatest: i32(n),
+    listParts: new Int32Array(n * PARTS), buyParts: new Int32Array(n * PARTS),
+    saleMedian: withSales ? i32(n) : null, saleAvg: withSales ? i32(n) : null, saleLatest: withSales ? i32(n) : null,
+  };
+  const out = new Float64Array(CELL_SLOTS);
+  const sells = new Float64Array(DAYS);
+  const buys = new Float64Array(DAYS);
+  const salePrice = new Float64Array(DAYS);
+  const saleWeight = new Float64Array(DAYS);
+  const scratch = new Float64Array(DAYS);
+  const mid = new Float64Array(3);
+  const lists = new Int32Array(8);
+  const orders = new Int32Array(8);
+  for (let i = 0; i < n; i++) {
+    if (cells.carried[i * M + m] === 0) continue;
+    const nd = pastDays(sim, i);
+    const dipKey = dipKeyOf(sim, i, m);
+    let low7 = Infinity;
+    let low30 = Infinity;
+    let low90 = Infinity;
+    let high7 = -Infinity;
+    let high30 = -Infinity;
+    let high90 = -Infinity;
+    let nSell = 0;
+    let nBuy = 0;
+    let sellSum = 0;
+    let buySum = 0;
+    let nSale = 0;
+    let saleSum = 0;
+    let saleW = 0;
+    for (let j = 0; j < nd; j++) {
+      const d = day - 1 - j;
+      cells.eval(i, m, quantize(sim, i, noonOf(d)), daily.ref[i * DAYS + j]!, out);
+      if (withSales) {
+        const w = history.steamSalesOn(i, d);
+        if (w > 0) {
+          const p = Math.round(0.75 * out[ASK]! + 0.25 * out[VBID]!);
+          if (nSale === 0) agg.saleLatest![i] = p;
+          salePrice[nSale] = p;
+          saleWeight[nSale++] = w;
+          saleSum += p * w;
+          saleW += w;
+        }
+      }
+      if (j >= IN_90D) continue;
+      const u = unit(knot(dipKey, d));
+      if (out[OFFERS]! > 0) {
+        const low = roundStep(out[ASK]! * (1 - 0.04 * u), step);
+        const obs = sellObs(out[ASK]!, u, step);
+        if (nSell === 0) agg.sellLatest[i] = obs;
+        sells[nSell++] = obs;
+        sellSum += obs;
+        if (j < IN_7D && low < low7) low7 = low;
+        if (j < IN_30D && low < low30) low30 = low;
+        if (low < low90) low90 = low;
+      }
+      if (out[BIDS]! > 0) {
+        const high = floorStep(out[BID]! * (1 + 0.03 * u), step);
+        const obs = buyObs(out[BID]!, u, step);
+        if (nBuy === 0) agg.buyLatest[i] = obs;
+        buys[nBuy++] = obs;
+        buySum += obs;
+        if (j < IN_7D && high > high7) high7 = high;
+        if (j < IN_30D && high > high30) high30 = high;
+        if (high > high90) high90 = high;
+      }
+    }
+    // Nested: a longer window's extreme includes the shorter window's.
+    low30 = Math.min(low30, low7);
+    low90 = Math.min(low90, low30);
+    high30 = Math.max(high30, high7);
+    high90 = Math.max(high90, high30);
+    if (low7 < Infinity) agg.low7[i] = low7;
+    if (low30 < Infinity) agg.low30[i] = low30;
+    if (low90 < Infinity) agg.low90[i] = low90;
+    if (high7 > -Infinity) agg.high7[i] = high7;
+    if (high30 > -Infinity) agg.high30[i] = high30;
+    if (high90 > -Infinity) agg.high90[i] = high90;
+    agg.sellK[i] = nSell;
+    agg.sellSum[i] = sellSum;
+    middleThree(sells, nSell, mid);
+    agg.sellMid[i * 3] = mid[0]!;
+    agg.sellMid[i * 3 + 1] = mid[1]!;
+    agg.sellMid[i * 3 + 2] = mid[2]!;
+    agg.buyK[i] = nBuy;
+    agg.buySum[i] = buySum;
+    middleThree(buys, nBuy, mid);
+    agg.buyMid[i * 3] = mid[0]!;
+    agg.buyMid[i * 3 + 1] = mid[1]!;
+    agg.buyMid[i * 3 + 2] = mid[2]!;
+    if (withSales && nSale > 0) {
+      agg.saleMedian![i] = weightedMedian(salePrice, saleWeight, nSale, scratch);
+      agg.saleAvg![i] = Math.round(saleSum / saleW);
+    }
+    // New listings and buy orders per day (rates follow sales and depth), only 24h / 7d are reported.
+    const key = model.key[i]!;
+    const vol = model.vol[i]! * salesShare(sim, i, m);
+    const lRate = vol * 1.1 + model.depth[i]! * mk.depth * 0.05;
+    const bRate = vol * 0.9 + model.depth[i]! * mk.buyDepth * 0.05;
+    const listKey = salted(key ^ mk.key, SALT_LIST);
+    const buysKey = salted(key ^ mk.key, SALT_BUYS);
+    const nd7 = Math.min(nd, 7);
+    for (let j = 0; j < nd7; j++) {
+      lists[j] = perDay(listKey, lRate, day - 1 - j);
+      orders[j] = perDay(buysKey, bRate, day - 1 - j);
+    }
+    fillParts(agg.listParts, i * PARTS, perDay(listKey, lRate, day), lists, nd7);
+    fillParts(agg.buyParts, i * PARTS, perDay(buysKey, bRate, day), orders, nd7);
+  }
+  return agg;
+}
+
+export function computeHourAgg(sim: GameSim, history: History, m: number, hour: number): HourAgg {
+  const { items: model, cells } = sim;
+  const n = model.n;
+  const M = sim.markets.length;
+  const hourly = history.hourlyFor(hour);
+  const agg: HourAgg = {
+    hour,
+    min24: new Int32Array(n).fill(-1),
+    max24: new Int32Array(n).fill(-1),
+    latestAsk: new Int32Array(n).fill(-1),
+    latestBid: new Int32Array(n).fill(-1),
+  };
+  const out = new Float64Array(CELL_SLOTS);
+  for (let i = 0; i < n; i++) {
+    if (cells.carried[i * M + m] === 0) continue;
+    let min = Infinity;
+    let max = -Infinity;
+    for (let j = 0; j < HOURS_24; j++) {
+      cells.eval(i, m, quantize(sim, i, (hour - j) * EPOCHS_PER_HOUR), hourly.ref[i * HOURS_24 + j]!, out);
+      if (out[OFFERS]! > 0) {
+        if (out[ASK]! < min) min = out[ASK]!;
+        if (agg.latestAsk[i] === -1) agg.latestAsk[i] = out[ASK]!;
+      }
+      if (out[BIDS]! > 0) {
+        if (out[BID]! > max) max = out[BID]!;
+        if (agg.latestBid[i] === -1) agg.latestBid[i] = out[BID]!;
+      }
+    }
+    if (min < Infinity) agg.min24[i] = min;
+    if (max > -Infinity) agg.max24[i] = max;
+  }
+  return agg;
+}
+
+function orNull(v: number): number | null {
+  return v >= 0 ? v : null;
+}
+
+/** Min of two prices where -1 means none. */
+function minOf(a: number, b: number): number {
+  return a < 0 ? b : b < 0 ? a : Math.min(a, b);
+}
+
+/** Max of two prices where -1 means none. */
+function maxOf(a: number, b: number): number {
+  return Math.max(a, b);
+}
+
+/** Median of the day observations plus today's observation x (-1 = none); null when there are none. */
+function obsMedian(k: number, mid: Float64Array, base: number, x: number): number | null {
+  const A = mid[base]!;
+  const B = mid[base + 1]!;
+  const C = mid[base + 2]!;
+  if (x >= 0) return Math.round(medianWithExtra(k, A, B, C, x));
+  if (k === 0) return null;
+  return Math.round(k % 2 === 1 ? B : (A + B) / 2);
+}
+
+/** Mean of the day observations plus today's observation x (-1 = none). */
+function obsMean(k: number, sum: number, x: number): number | null {
+  if (x >= 0) return Math.round((sum + x) / (k + 1));
+  return k === 0 ? null : Math.round(sum / k);
+}
+
+export function computeMarketAnalytics(
+  sim: GameSim,
+  history: History,
+  snap: Snapshot,
+  dayAgg: DayAgg,
+  hourAgg: HourAgg,
+  m: number,
+  e: number,
+): MarketAnalyticsResult {
+  const { items: model, cells } = sim;
+  const mk = sim.markets[m]!;
+  const step = mk.step;
+  const day = dayAgg.day;
+  const frac = (e - day * EPOCHS_PER_DAY) / EPOCHS_PER_DAY;
+  const daily = history.dailyFor(day);
+  const out = new Float64Array(CELL_SLOTS);
+  const withSales = dayAgg.saleMedian !== null;
+  const itemsOut: number[] = [];
+  const listings: ListingAnalytics[] = [];
+  const buyOrders: BuyOrderAnalytics[] = [];
+  const sales: SalesAnalytics[] | null = withSales ? [] : null;
+  const M = sim.markets.length;
+  const d = dayAgg;
+  const h = hourAgg;
+
+  for (let i = 0; i < model.n; i++) {
+    if (cells.carried[i * M + m] === 0) continue;
+    itemsOut.push(i);
+    cells.eval(i, m, quantize(sim, i, e), snap.ref[i]!, out);
+    const ask = out[ASK]!;
+    const offers = out[OFFERS]!;
+    const bid = out[BIDS]! > 0 ? out[BID]! : -1;
+    const bids = out[BIDS]!;
+    const dipKey = dipKeyOf(sim, i, m);
+    const uToday = unit(knot(dipKey, day));
+
+    const min24 = minOf(offers > 0 ? ask : -1, h.min24[i]!);
+    const max24 = maxOf(bid, h.max24[i]!);
+    const todayAsk = offers > 0 ? ask : h.latestAsk[i]!;
+    const todayBid = bid >= 0 ? bid : h.latestBid[i]!;
+    const sellToday = todayAsk >= 0 ? sellObs(todayAsk, uToday, step) : -1;
+    const buyToday = todayBid >= 0 ? buyObs(todayBid, uToday, step) : -1;
+    const base = i * PARTS;
+    const spreadU = unit(mix32(dipKey ^ e));
+    const maxSell = offers > 1 ? roundStep(ask * (1 + 2.5 * (1 - Math.exp(-(offers - 1) / 15)) * (0.6 + 0.4 * spreadU)), step) : ask;
+    const minBuy = bids > 1 ? floorStep(bid * (1 - 0.6 * (1 - Math.exp(-(bids - 1) / 10))), step) : bid;
+    const min7 = minOf(min24, d.low7[i]!);
+    const min30 = minOf(min7, d.low30[i]!);
+    const min90 = minOf(min30, d.low90[i]!);
+    const max7 = maxOf(max24, d.high7[i]!);
+    const max30 = maxOf(max7, d.high30[i]!);
+    const max90 = maxOf(max30, d.high90[i]!);
+
+    listings.push({
+      sell_orders_last_7d: count7d(d.listParts, base, frac),
+      sell_orders_last_24h: count24h(d.listParts, base, frac),
+      median_sell_price_90d: obsMedian(d.sellK[i]!, d.sellMid, i * 3, sellToday),
+      average_sell_price_90d: obsMean(d.sellK[i]!, d.sellSum[i]!, sellToday),
+      latest_sell_order_price: orNull(sellToday >= 0 ? sellToday : d.sellLatest[i]!),
+      min_sell_order_price: offers > 0 ? ask : null,
+      max_sell_order_price: offers > 0 ? Math.max(maxSell, ask) : null,
+      min_sell_order_price_90d: orNull(min90),
+      min_sell_order_price_30d: orNull(min30),
+      min_sell_order_price_7d: orNull(min7),
+      min_sell_order_price_24h: orNull(min24),
+    });
+    buyOrders.push({
+      buy_orders_last_7d: count7d(d.buyParts, base, frac),
+      buy_orders_last_24h: count24h(d.buyParts, base, frac),
+      median_buy_price_90d: obsMedian(d.buyK[i]!, d.buyMid, i * 3, buyToday),
+      average_buy_price_90d: obsMean(d.buyK[i]!, d.buySum[i]!, buyToday),
+      latest_buy_order_price: orNull(buyToday >= 0 ? buyToday : d.buyLatest[i]!),
+      min_buy_order_price: bid >= 0 ? Math.min(minBuy, bid) : null,
+      max_buy_order_price: bid >= 0 ? bid : null,
+      max_buy_order_price_90d: orNull(max90),
+      max_buy_order_price_30d: orNull(max30),
+      max_buy_order_price_7d: orNull(max7),
+      max_buy_order_price_24h: orNull(max24),
+    });
+    if (sales) {
+      const sp = daily.salesParts;
+      const last90d = count90d(sp, base, frac);
+      const todaySale = Math.round(0.75 * ask + 0.25 * out[VBID]!);
+      const has = last90d > 0;
+      const med = d.saleMedian![i]!;
+      const avg = d.saleAvg![i]!;
+      const latestDay = d.saleLatest![i]!;
+      sales.push({
+        last_90d: last90d,
+        last_30d: count30d(sp, base, frac),
+        last_7d: count7d(sp, base, frac),
+        last_24h: count24h(sp, base, frac),
+        avg_daily_volume: Math.round((last90d / pastDays(sim, i)) * 100) / 100,
+        // Over the 90 completed days; today's sales alone when those had none.
+        median_price_90d: has ? (med >= 0 ? med : todaySale) : null,
+        average_price_90d: has ? (avg >= 0 ? avg : todaySale) : null,
+        latest_median_price_sold: has ? (todayCount(sp, base, frac) > 0 || latestDay < 0 ? todaySale : latestDay) : null,
+      });
+    }
+  }
+  return { items: itemsOut, listings, buyOrders, sales };
+}

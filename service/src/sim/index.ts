@@ -1,0 +1,43 @@
+/**
+ * The simulated market behind the reference service: createSimulatedMarket({ seed }) implements the
+ * contract in types.ts. Games load lazily on first use (catalog read + static tables); snapshots and
+ * analytics are computed per 5-minute epoch and cached. See README.md for the model and the rules.
+ */
+import { GAME_IDS, type GameId } from '../../../shared/catalog/games';
+import { loadCatalog } from './catalog';
+import { buildGameSim } from './game-sim';
+import { SimGameMarket } from './game-market';
+import type { SimulatedMarket } from './types';
+
+export type { GameMarket, MaxOrderColumns, MinPriceColumns, SimulatedMarket } from './types';
+export { EPOCH_MS } from './types';
+export { SimGameMarket } from './game-market';
+export { RULES } from './recommendations';
+
+export interface SimulatedMarketOptions {
+  /** Any 32-bit integer; default 1. Same seed and clock -> same bytes. */
+  seed?: number;
+  /** Directory holding catalog-<gameId>.tsv; defaults to service/data relative to this module. */
+  dataDir?: string | URL;
+}
+
+export interface SimMarket extends SimulatedMarket {
+  game(id: GameId): SimGameMarket;
+}
+
+export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMarket {
+  const seed = (opts.seed ?? 1) | 0;
+  const games = new Map<GameId, SimGameMarket>();
+  return {
+    seed,
+    game(id: GameId): SimGameMarket {
+      let g = games.get(id);
+      if (!g) {
+        if (!GAME_IDS.includes(id)) throw new Error(`unknown game ${String(id)}`);
+        g = new SimGameMarket(buildGameSim(loadCatalog(id, opts.dataDir), seed), id);
+        games.set(id, g);
+      }
+      return g;
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The web host's control endpoints: the HTTP form of the DesktopApi (renderer/platform/web.ts is the
+ * client). Answers are ConnectionStatus JSON only, never the key or the token.
+ *
+ *   GET  /app/status         -> ConnectionStatus
+ *   POST /app/connect        ConnectRequest -> ConnectionStatus   (400 {error} when it can't be done)
+ *   POST /app/demo           -> ConnectionStatus
+ *   POST /app/forget         -> ConnectionStatus
+ *   GET  /app/events         text/event-stream: `data: <ConnectionStatus JSON>\n\n` now and on each change
+ *   POST /app/open-external  {url} -> 204 for https, else 400 (the host opens nothing: the page does)
+ *
+ * Every POST must be application/json: a cross-site HTML form can't send that without a CORS preflight,
+ * which this host never grants.
+ */
+import { z } from 'zod';
+import { ConnectRequestSchema, type ConnectionStatus } from '../shared/api/status';
+import { ConnectRequestError } from '../electron/main/connection';
+import type { RequestHandler } from '../electron/main/gateway';
+import { isSafeExternalUrl } from '../electron/main/security';
+import type { StatusHub } from '../electron/main/status-hub';
+
+export interface ControlTarget {
+  readonly hub: StatusHub;
+  getStatus(): ConnectionStatus;
+  connect(request: z.infer<typeof ConnectRequestSchema>): Promise<ConnectionStatus>;
+  useDemo(): Promise<ConnectionStatus>;
+  forgetKey(): Promise<ConnectionStatus>;
+}
+
+export interface ControlHandler {
+  readonly handle: RequestHandler;
+  /** Ends every open event stream (host shutdown). */
+  closeStreams(): void;
+}
+
+const MAX_CONTROL_BODY = 64 * 1024;
+const KEEPALIVE_MS = 25_000;
+const OpenExternalSchema = z.object({ url: z.string().max(2048) });
+
+export function createControlHandler(target: ControlTarget): ControlHandler {
+  const streams = new Set<() => void>();
+
+  const handle: RequestHandler = async (request) => {
+    const { pathname } = new URL(request.url);
+    const route = `${request.method} ${pathname}`;
+    switch (route) {
+      case 'GET /app/status':
+        return json(200, target.getStatus());
+      case 'GET /app/events':
+        return eventStream(target.hub, streams);
+      case 'POST /app/connect': {
+        const body = await readJson(request);
+        if (body instanceof Response) return body;
+        const parsed = ConnectRequestSchema.safeParse(body);
+        if (!parsed.success) return error(400, 'BAD_REQUEST', 'The connection request is not valid.');
+        try {
+          return json(200, await target.connect(parsed.data));
+        } catch (e) {
+          if (e instanceof ConnectRequestError) return error(400, 'INVALID_CONNECTION', e.message);
+          throw e;
+        }
+      }
+      case 'POST /app/demo':
+      case 'POST /app/forget': {
+        const body = await readJson(request);
+        if (body instanceof Response) return body;
+        return json(200, pathname === '/app/demo' ? await target.useDemo() : await target.forgetKey());
+      }
+      case 'POST /app/open-external': {
+        const body = await readJson(request);
+        if (body instanceof Response) return body;
+        const parsed = OpenExternalSchema.safeParse(body);
+        if (!parsed.success || !isSafeExternalUrl(parsed.data.url)) {
+          return error(400, 'BAD_URL', 'Only https links can be opened.');
+        }
+        // In a browser the page opens the link itself; the host only vets it.
+        return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+      }
+      default:
+        return KNOWN.has(pathname)
+          ? error(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.')
+          : error(404, 'NOT_FOUND', 'No such endpoint.');
+    }
+  };
+
+  return {
+    handle,
+    closeStreams() {
+      for (const close of [...streams]) close();
+    },
+  };
+}
+
+const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo', '/app/forget', '/app/open-external']);
+
+/** The parsed JSON body (empty body = {}), or the error Response to send. */
+async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/json.');
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_CONTROL_BODY) return error(413, 'TOO_LARGE', 'The request body is too large.');
+  const text = await request.text();
+  if (text.length > MAX_CONTROL_BODY) return error(413, 'TOO_LARGE', 'The request body is too large.');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return error(400, 'BAD_JSON', 'The request body is not JSON.');
+  }
+}
+
+function eventStream(hub: StatusHub, streams: Set<() => void>): Response {
+  const encoder = new TextEncoder();
+  let stop = (): void => undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true;
+      const write = (text: string): void => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      const send = (status: ConnectionStatus): void => write(`data: ${JSON.stringify(status)}\n\n`);
+      const unsubscribe = hub.subscribe(send);
+      // A comment line now and then keeps proxies and idle timers from closing a quiet stream.
+      const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEPALIVE_MS);
+      keepAlive.unref();
+      stop = () => {
+        if (!open) return;
+        open = false;
+        unsubscribe();
+        clearInterval(keepAlive);
+        streams.delete(stop);
+        try {
+          controller.close();
+        } catch {
+          // already closed by the consumer
+        }
+      };
+      streams.add(stop);
+      write('retry: 2000\n\n');
+      send(hub.get());
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+  });
+}
+
+function json(status: number, value: unknown): Response {
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+/** The error shape the browser client reads: {"error":{"code","message"}}. */
+function error(status: number, code: string, message: string): Response {
+  return json(status, { error: { code, message } });
+}

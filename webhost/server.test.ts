@@ -1,0 +1,320 @@
+/** The web host end to end over real HTTP, against the real reference service. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NO_FAULTS, startService, type ResponseInfo, type RunningService } from '../service/src/index';
+import { GRAPHQL_PATH, REST_PATHS } from '../shared/api/schema';
+import { ConnectionStatusSchema, type ConnectionStatus } from '../shared/api/status';
+import { CONTENT_SECURITY_POLICY } from '../electron/main/security-headers';
+import { startWebHost, type WebHost, type WebHostOptions } from './server';
+
+const USER_KEY = 'user-key-9d3e1f0a77';
+const JWT_PATTERN = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/;
+
+let service: RunningService;
+let tmp: string;
+let staticDir: string;
+const hosts: WebHost[] = [];
+const served: ResponseInfo[] = [];
+
+beforeAll(async () => {
+  service = await startService({ port: 0, quiet: true, admin: true, apiKeys: [{ key: USER_KEY }], onResponse: (info) => served.push(info) });
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'market-desk-webhost-'));
+  staticDir = path.join(tmp, 'renderer');
+  mkdirSync(path.join(staticDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Market Desk</title><div id="root"></div>');
+  writeFileSync(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+});
+
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((h) => h.close()));
+  service.setFaults({ ...NO_FAULTS });
+});
+
+afterAll(async () => {
+  await service.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+async function host(options: WebHostOptions = {}): Promise<WebHost> {
+  const h = await startWebHost({
+    port: 0,
+    staticDir,
+    keyFile: path.join(tmp, `key-${hosts.length}-${Date.now()}`),
+    embeddedService: { url: service.url, demoKey: service.demoKey },
+    broker: { backoffBaseMs: 5, backoffCapMs: 20 },
+    ...options,
+  });
+  hosts.push(h);
+  return h;
+}
+
+async function control(h: WebHost, method: 'GET' | 'POST', route: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(h.url + route, {
+    method,
+    headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+    ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+async function status(h: WebHost, method: 'GET' | 'POST' = 'GET', route = '/app/status', body?: unknown): Promise<ConnectionStatus> {
+  const res = await control(h, method, route, body);
+  expect(res.status).toBe(200);
+  return ConnectionStatusSchema.parse(res.json);
+}
+
+/** Raw request with full control over Host/Origin (fetch won't let us forge Host). */
+function raw(h: WebHost, route: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: h.port, path: route, method, headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function graphql(h: WebHost, query: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(h.url + GRAPHQL_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query }),
+  });
+}
+
+describe('web host: static files', () => {
+  it('serves the renderer with the strict CSP, SPA fallback for routes, 404 for missing assets', async () => {
+    const h = await host();
+    const index = await fetch(`${h.url}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(index.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await index.text()).toContain('Market Desk');
+    const route = await fetch(`${h.url}/settings/connection`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get('content-type')).toMatch(/text\/html/);
+    const asset = await fetch(`${h.url}/assets/app-1234.js`);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+    expect((await fetch(`${h.url}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${h.url}/..%2f..%2fetc%2fpasswd`)).status).not.toBe(500);
+    expect(await (await fetch(`${h.url}/..%2f..%2fetc%2fpasswd`)).text()).not.toContain('root:');
+  });
+
+  it('listens on loopback only', async () => {
+    const h = await host();
+    expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+});
+
+describe('web host: Host and Origin checks', () => {
+  it('refuses a foreign Host (DNS rebinding) on every route', async () => {
+    const h = await host();
+    for (const route of ['/', '/app/status', GRAPHQL_PATH]) {
+      expect(await raw(h, route, { host: `evil.example:${h.port}` })).toBe(403);
+    }
+    expect(await raw(h, '/app/status', { host: `127.0.0.1:${h.port + 1}` })).toBe(403);
+  });
+
+  it('accepts its own Host under both loopback names', async () => {
+    const h = await host();
+    expect(await raw(h, '/app/status', { host: `127.0.0.1:${h.port}` })).toBe(200);
+    expect(await raw(h, '/app/status', { host: `localhost:${h.port}` })).toBe(200);
+  });
+
+  it('refuses a foreign Origin on control and API requests', async () => {
+    const h = await host();
+    const own = { host: `127.0.0.1:${h.port}` };
+    expect(await raw(h, '/app/status', { ...own, origin: 'https://evil.example' })).toBe(403);
+    expect(await raw(h, '/app/status', { ...own, origin: 'null' })).toBe(403);
+    expect(
+      await raw(h, GRAPHQL_PATH, { ...own, origin: 'http://127.0.0.1:1', 'content-type': 'application/json' }, 'POST', '{"query":"{__typename}"}'),
+    ).toBe(403);
+    expect(
+      await raw(h, '/app/forget', { ...own, origin: 'https://evil.example', 'content-type': 'application/json' }, 'POST', '{}'),
+    ).toBe(403);
+    expect(await raw(h, '/app/status', { ...own, origin: h.url })).toBe(200);
+  });
+
+  it('refuses cross-site fetch metadata on control/API routes, but not a navigation to the app', async () => {
+    const h = await host();
+    const own = { host: `127.0.0.1:${h.port}` };
+    expect(await raw(h, '/app/status', { ...own, 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(await raw(h, '/app/status', { ...own, 'sec-fetch-site': 'same-origin' })).toBe(200);
+    expect(await raw(h, '/', { ...own, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' })).toBe(200);
+  });
+});
+
+describe('web host: control endpoints', () => {
+  it('starts on demo data', async () => {
+    const h = await host();
+    expect(await status(h)).toMatchObject({ state: 'demo', baseUrl: '', hasKey: false, keyStorage: 'none', weakStorageOnly: true });
+  });
+
+  it('connect: a good key is kept in memory by default; the status never contains it', async () => {
+    const h = await host();
+    const s = await status(h, 'POST', '/app/connect', { baseUrl: '', apiKey: USER_KEY });
+    expect(s).toMatchObject({ state: 'connected', hasKey: true, keyStorage: 'memory', weakStorageOnly: true });
+    expect(JSON.stringify(s)).not.toContain(USER_KEY);
+  });
+
+  it('connect: a rejected key says so and is not kept', async () => {
+    const h = await host();
+    expect(await status(h, 'POST', '/app/connect', { baseUrl: '', apiKey: 'wrong' })).toMatchObject({ state: 'key-rejected', hasKey: false });
+  });
+
+  it('connect: acceptWeakStorage writes a 0600 key file that the next start uses; forget deletes it', async () => {
+    const keyFile = path.join(tmp, 'persist', 'web-key');
+    const h = await host({ keyFile });
+    expect(await status(h, 'POST', '/app/connect', { baseUrl: '', apiKey: USER_KEY, acceptWeakStorage: true })).toMatchObject({
+      state: 'connected',
+      keyStorage: 'file-0600',
+      weakStorageOnly: false,
+    });
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(keyFile, 'utf8')).toContain(USER_KEY);
+    await h.close();
+
+    const again = await host({ keyFile });
+    expect(await status(again)).toMatchObject({ state: 'connected', keyStorage: 'file-0600', hasKey: true });
+    expect(await status(again, 'POST', '/app/forget')).toMatchObject({ state: 'demo', hasKey: false, keyStorage: 'none' });
+    expect(() => statSync(keyFile)).toThrow();
+  });
+
+  it('useDemo keeps the key', async () => {
+    const h = await host();
+    await status(h, 'POST', '/app/connect', { baseUrl: '', apiKey: USER_KEY });
+    expect(await status(h, 'POST', '/app/demo')).toMatchObject({ state: 'demo', hasKey: true, keyStorage: 'memory' });
+  });
+
+  it('rejects bad input with {error} bodies', async () => {
+    const h = await host();
+    const bad = await control(h, 'POST', '/app/connect', { baseUrl: 42, apiKey: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    const badUrl = await control(h, 'POST', '/app/connect', { baseUrl: 'http://api.example.com', apiKey: 'x' });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.json).toMatchObject({ error: { message: expect.stringMatching(/https/) } });
+    const noKey = await control(h, 'POST', '/app/connect', { baseUrl: '', apiKey: '' });
+    expect(noKey.status).toBe(400);
+    const notJson = await fetch(`${h.url}/app/connect`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    expect(notJson.status).toBe(415);
+    const form = await fetch(`${h.url}/app/forget`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    expect(form.status).toBe(415);
+    expect((await control(h, 'GET', '/app/connect')).status).toBe(405);
+    expect((await control(h, 'GET', '/app/nope')).status).toBe(404);
+  });
+
+  it('open-external vets the link (https only) and opens nothing itself', async () => {
+    const h = await host();
+    expect((await fetch(`${h.url}/app/open-external`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/x' }) })).status).toBe(204);
+    for (const url of ['http://example.com', 'file:///etc/passwd', 'javascript:alert(1)']) {
+      expect((await control(h, 'POST', '/app/open-external', { url })).status).toBe(400);
+    }
+  });
+
+  it('events: the current status at once, then every change', async () => {
+    const h = await host();
+    const controller = new AbortController();
+    const res = await fetch(`${h.url}/app/events`, { signal: controller.signal });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const statuses: ConnectionStatus[] = [];
+    let buffer = '';
+    const next = async (): Promise<ConnectionStatus> => {
+      for (;;) {
+        const match = /data: (.*)\n\n/.exec(buffer);
+        if (match) {
+          buffer = buffer.slice(match.index + match[0].length);
+          const s = ConnectionStatusSchema.parse(JSON.parse(match[1]!));
+          statuses.push(s);
+          return s;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += value;
+      }
+    };
+    expect((await next()).state).toBe('demo');
+    void control(h, 'POST', '/app/connect', { baseUrl: '', apiKey: USER_KEY });
+    expect((await next()).state).toBe('connecting');
+    expect((await next()).state).toBe('connected');
+    controller.abort();
+  });
+
+  it('presets a connection from apiKey/baseUrl (MDS_API_KEY / MDS_BASE_URL), in memory only', async () => {
+    const h = await host({ apiKey: USER_KEY, baseUrl: service.url });
+    expect(await status(h)).toMatchObject({ state: 'connected', baseUrl: service.url, keyStorage: 'memory' });
+  });
+});
+
+describe('web host: the gateway over the real service', () => {
+  it('forwards GraphQL and REST on demo data and strips credentials; no token in any answer', async () => {
+    const h = await host();
+    const gql = await graphql(h, '{ getPriceRecommendations(game_id: 252490) { market_hash_name suggested_price } }', {
+      'api-token': 'forged',
+      authorization: 'Bearer x',
+      cookie: 'a=b',
+    });
+    expect(gql.status).toBe(200);
+    const text = await gql.text();
+    expect(JSON.parse(text)).toMatchObject({ data: { getPriceRecommendations: expect.any(Array) } });
+    expect(text).not.toMatch(JWT_PATTERN);
+    expect(JSON.stringify([...gql.headers])).not.toMatch(JWT_PATTERN);
+
+    const rest = await fetch(h.url + REST_PATHS.priceRecommendations, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game_id: 252490 }),
+    });
+    expect(rest.status).toBe(200);
+    expect(Array.isArray(await rest.json())).toBe(true);
+  });
+
+  it('only the six paths, POST only', async () => {
+    const h = await host();
+    expect((await fetch(`${h.url}/api/v2/__admin/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+    expect((await fetch(h.url + GRAPHQL_PATH)).status).toBe(405);
+  });
+
+  it('a token the service expired mid-session is replaced transparently', async () => {
+    const h = await host();
+    expect((await graphql(h, '{ getSteamAnalytics(game_id: 570) { market_hash_name } }')).status).toBe(200);
+    service.advanceClock(2 * 3600_000 + 1000); // the service's clock runs past the token's expiry; ours doesn't
+    served.length = 0;
+    const res = await graphql(h, '{ getSteamAnalytics(game_id: 570) { market_hash_name } }');
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    // refused (401), one new token, the retry served
+    expect(served.map((r) => r.status)).toEqual([401, 200, 200]);
+    expect(served.map((r) => r.operation).slice(1)).toEqual(['createSubscriptionToken', 'getSteamAnalytics']);
+    expect((await status(h)).state).toBe('demo');
+  });
+
+  it('5xx after the bounded retries shows server-error; recovery brings the status back', async () => {
+    const h = await host();
+    service.setFaults({ errorRate: 1 });
+    const failed = await graphql(h, '{ getSteamAnalytics(game_id: 570) { market_hash_name } }');
+    expect(failed.status).toBe(500);
+    expect((await status(h)).state).toBe('server-error');
+    service.setFaults({ ...NO_FAULTS });
+    const ok = await graphql(h, '{ getSteamAnalytics(game_id: 570) { market_hash_name } }');
+    expect(ok.status).toBe(200);
+    await ok.arrayBuffer();
+    expect((await status(h)).state).toBe('demo');
+  });
+
+  it('an unreachable upstream is reported offline, with a readable error', async () => {
+    const h = await host({ broker: { backoffBaseMs: 5, timeoutMs: 2000 } });
+    const s = await status(h, 'POST', '/app/connect', { baseUrl: 'http://127.0.0.1:9', apiKey: USER_KEY });
+    expect(s.state).toBe('offline');
+    const res = await graphql(h, '{ getSteamAnalytics { market_hash_name } }');
+    expect(res.status).toBe(504);
+    expect(await res.json()).toMatchObject({ errors: [{ extensions: { code: 'OFFLINE' } }] });
+  });
+});

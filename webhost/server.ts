@@ -1,0 +1,203 @@
+/**
+ * The web host: Market Desk in a browser. Serves the built renderer and runs the SAME gateway, broker and
+ * connection controller as the Electron main process, from Node on 127.0.0.1 only.
+ *
+ *   npm run web                      (build, then node dist/webhost/server.js)
+ *   PORT=5180                        listen port (default 5180)
+ *   MDS_BASE_URL, MDS_API_KEY        preset a real connection (key held in memory only)
+ *   MDS_KEY_FILE                     where a key is saved when the user accepts weaker storage
+ *
+ * Routes: /app/* control endpoints (control-routes.ts), /api/v2/* gateway, everything else the renderer
+ * (SPA fallback). Every request must carry our own Host (and Origin, when present): see origin-guard.ts.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startService, type ServiceOptions } from '../service/src/index';
+import { createAppHandler } from '../electron/main/app-handler';
+import { ConnectionController, type EmbeddedService } from '../electron/main/connection';
+import { createGateway } from '../electron/main/gateway';
+import { withSecurityHeaders } from '../electron/main/security-headers';
+import type { BrokerOptions } from '../electron/main/token-broker';
+import { createControlHandler } from './control-routes';
+import { defaultKeyFile, FileKeyVault } from './key-file';
+import { sendWebResponse, toWebRequest } from './node-adapter';
+import { checkRequestOrigin } from './origin-guard';
+
+export interface WebHostOptions {
+  /** Default 5180; 0 picks a free port. */
+  readonly port?: number;
+  /** Preset connection (MDS_BASE_URL); '' or absent = the embedded service. */
+  readonly baseUrl?: string;
+  /** Preset key (MDS_API_KEY), kept in memory only. */
+  readonly apiKey?: string;
+  /** Built renderer; default dist/renderer. */
+  readonly staticDir?: string;
+  /** Where an accepted-weak key is saved; null = never write a file. Default ~/.config/market-desk/web-key. */
+  readonly keyFile?: string | null;
+  /** Options for the embedded reference service this host starts. */
+  readonly serviceOptions?: Omit<ServiceOptions, 'port' | 'host'>;
+  /** Use an already running reference service as the embedded one (tests); none is started then. */
+  readonly embeddedService?: EmbeddedService;
+  /** Broker tuning (timeouts, fetch) for tests. */
+  readonly broker?: Omit<BrokerOptions, 'target' | 'onOutcome' | 'clock'>;
+  /** How long start-up waits for the first connection attempt before returning (ms). */
+  readonly startupWaitMs?: number;
+}
+
+export interface WebHost {
+  readonly url: string;
+  readonly port: number;
+  /** The embedded service's URL (demo upstream). */
+  readonly serviceUrl: string;
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** dist/webhost/server.js finds ../renderer; webhost/server.ts (tests, tsx) finds ../dist/renderer. */
+function defaultStaticDir(): string {
+  const candidates = [path.join(here, '..', 'renderer'), path.join(here, '..', 'dist', 'renderer')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? candidates[1]!;
+}
+
+/** The bundle ships the catalog next to it (dist/service-data); from source the service finds its own. */
+function bundledDataDir(): string | undefined {
+  const dir = path.join(here, '..', 'service-data');
+  return existsSync(dir) ? dir : undefined;
+}
+
+export async function startWebHost(options: WebHostOptions = {}): Promise<WebHost> {
+  let ownService: Awaited<ReturnType<typeof startService>> | null = null;
+  let embedded: EmbeddedService;
+  if (options.embeddedService) {
+    embedded = options.embeddedService;
+  } else {
+    const dataDir = options.serviceOptions?.dataDir ?? bundledDataDir();
+    ownService = await startService({
+      quiet: true,
+      ...options.serviceOptions,
+      ...(dataDir ? { dataDir } : {}),
+      port: 0,
+      host: '127.0.0.1',
+    });
+    embedded = { url: ownService.url, demoKey: ownService.demoKey };
+  }
+
+  const vault = new FileKeyVault(options.keyFile === undefined ? defaultKeyFile() : options.keyFile);
+  const connection = new ConnectionController({ vault, embedded, ...(options.broker ? { broker: options.broker } : {}) });
+  const gateway = createGateway({ forwarder: () => connection.currentBroker() });
+  const app = createAppHandler({ staticDir: options.staticDir ?? defaultStaticDir(), gateway });
+  const control = createControlHandler(connection);
+
+  let port = 0;
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // When the browser goes away, so does the upstream request.
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort(new Error('client closed the connection'));
+    });
+    let response: Response;
+    try {
+      const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+      const isControl = pathname.startsWith('/app/');
+      const sensitive = isControl || pathname.startsWith('/api/');
+      const guard = checkRequestOrigin({ get: (name) => headerValue(req, name) }, port, { sensitive });
+      if (!guard.ok) {
+        response = new Response(`Forbidden: ${guard.reason}.`, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      } else {
+        const request = toWebRequest(req, `http://127.0.0.1:${port}`, abort.signal);
+        response = isControl ? await control.handle(request) : await app(request);
+      }
+    } catch {
+      // Never a stack trace to the client (or the key, which no handler puts in an error).
+      response = new Response('Internal error.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }
+    await sendWebResponse(res, withSecurityHeaders(response));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 5180, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  const starting =
+    options.apiKey || options.baseUrl
+      ? connection.connect({ baseUrl: options.baseUrl ?? '', apiKey: options.apiKey ?? '', acceptWeakStorage: false })
+      : connection.start();
+  // Don't hold start-up hostage to a slow or offline upstream: the status stream reports the outcome.
+  await Promise.race([
+    starting.catch(() => connection.useDemo()),
+    new Promise((resolve) => setTimeout(resolve, options.startupWaitMs ?? 3_000).unref()),
+  ]);
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    serviceUrl: embedded.url,
+    close() {
+      closing ??= (async () => {
+        control.closeStreams();
+        connection.dispose();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await ownService?.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function headerValue(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** `node dist/webhost/server.js` */
+async function runCli(): Promise<void> {
+  const port = process.env.PORT ? Number(process.env.PORT) : 5180;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`PORT must be a port number, not "${process.env.PORT}".`);
+    process.exit(2);
+  }
+  let host: WebHost;
+  try {
+    host = await startWebHost({
+      port,
+      ...(process.env.MDS_BASE_URL ? { baseUrl: process.env.MDS_BASE_URL } : {}),
+      ...(process.env.MDS_API_KEY ? { apiKey: process.env.MDS_API_KEY } : {}),
+      ...(process.env.MDS_KEY_FILE ? { keyFile: process.env.MDS_KEY_FILE } : {}),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${port} is already in use. Start with another port, e.g. PORT=5181 npm run web.`
+        : `Market Desk web host could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
+  }
+  console.log(`Market Desk is running at ${host.url}/ (this computer only). Press Ctrl+C to stop.`);
+  const stop = (): void => {
+    void host.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) void runCli();
