@@ -35,11 +35,12 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
-function buildMain() {
+/** Also used by the main-bundle smoke test, which builds into a temp dir. */
+export function buildMain(outfile = 'dist/electron/main.js') {
   return esbuild({
     ...common,
     entryPoints: ['electron/main/main.ts'],
-    outfile: 'dist/electron/main.js',
+    outfile,
     platform: 'node',
     format: 'esm',
     target: 'node22', // Electron 45's Node

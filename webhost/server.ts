@@ -174,6 +174,9 @@ async function runCli(): Promise<void> {
     console.error(`PORT must be a port number, not "${process.env.PORT}".`);
     process.exit(2);
   }
+  if (process.env.MDS_BASE_URL && !process.env.MDS_API_KEY) {
+    console.warn('MDS_BASE_URL is set without MDS_API_KEY: using a saved key if there is one, else demo data.');
+  }
   let host: WebHost;
   try {
     host = await startWebHost({

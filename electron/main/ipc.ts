@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ConnectRequestSchema, type ConnectionStatus, type ConnectRequest } from '../../shared/api/status';
 import { IPC, isAppUrl } from '../common/ipc-channels';
+import { ConnectRequestError } from './connection';
 import { isSafeExternalUrl } from './security';
 
 export interface IpcEventLike {
@@ -29,8 +30,19 @@ export interface IpcDeps {
   readonly openExternal: (url: string) => Promise<void>;
 }
 
-export class IpcRefused extends Error {
-  override readonly name = 'IpcRefused';
+/**
+ * Errors cross IPC as "Error invoking remote method '…': <name>: <message>". Plain Errors with a message
+ * meant for the user (the renderer strips the prefix); anything unexpected becomes a generic message so no
+ * internals (paths, upstream details) reach the page.
+ */
+function refused(message: string): Error {
+  return new Error(message);
+}
+
+function publicError(error: unknown): Error {
+  if (error instanceof ConnectRequestError) return new Error(error.message);
+  if (error instanceof Error && error.message.startsWith('Refused')) return error;
+  return new Error('Market Desk could not complete that request.');
 }
 
 const NoArgs = z.tuple([]);
@@ -45,13 +57,18 @@ export function isTrustedSender(event: IpcEventLike): boolean {
 /** Wraps a handler: sender check, then argument validation, then the work. */
 function guarded<A extends unknown[], R>(
   schema: z.ZodType<A>,
-  run: (...args: A) => R,
-): (event: IpcEventLike, ...args: unknown[]) => R {
+  run: (...args: A) => R | Promise<R>,
+): (event: IpcEventLike, ...args: unknown[]) => R | Promise<R> {
   return (event, ...args) => {
-    if (!isTrustedSender(event)) throw new IpcRefused('Refused: the request did not come from the Market Desk window.');
+    if (!isTrustedSender(event)) throw refused('Refused: the request did not come from the Market Desk window.');
     const parsed = schema.safeParse(args);
-    if (!parsed.success) throw new IpcRefused('Refused: invalid request.');
-    return run(...parsed.data);
+    if (!parsed.success) throw refused('Refused: invalid request.');
+    const result = run(...parsed.data);
+    return result instanceof Promise
+      ? result.catch((error: unknown) => {
+          throw publicError(error);
+        })
+      : result;
   };
 }
 
@@ -62,7 +79,7 @@ export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[ke
     [IPC.useDemo]: guarded(NoArgs, () => deps.connection.useDemo()),
     [IPC.forgetKey]: guarded(NoArgs, () => deps.connection.forgetKey()),
     [IPC.openExternal]: guarded(OpenExternalArgs, async (url) => {
-      if (!isSafeExternalUrl(url)) throw new IpcRefused('Only https links can be opened.');
+      if (!isSafeExternalUrl(url)) throw refused('Refused: only https links can be opened.');
       await deps.openExternal(url);
     }),
   };

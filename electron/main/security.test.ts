@@ -186,7 +186,7 @@ describe('IPC handlers', () => {
     const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal });
     await handlers[IPC.openExternal](fromApp, 'https://example.com/');
     expect(openExternal).toHaveBeenCalledWith('https://example.com/');
-    await expect(handlers[IPC.openExternal](fromApp, 'file:///etc/passwd')).rejects.toThrow(/https/);
+    await expect(handlers[IPC.openExternal](fromApp, 'file:///etc/passwd')).rejects.toThrow(/only https/);
     expect(() => handlers[IPC.openExternal](fromApp, { url: 'https://x' })).toThrow(/invalid request/);
     expect(openExternal).toHaveBeenCalledTimes(1);
   });
@@ -217,7 +217,24 @@ describe('app:// protocol handler', () => {
       'frame-ancestors': "'none'",
       'worker-src': "'self' blob:",
       'img-src': "'self' data: blob:",
+      'style-src': "'self'",
     });
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|\*/);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|unsafe-inline|\*/);
+  });
+});
+
+describe('IPC errors', () => {
+  it('reach the page as plain Errors with a user-facing message, internals hidden', async () => {
+    const { ConnectRequestError } = await import('./connection');
+    const connection = fakeConnection();
+    connection.connect.mockRejectedValueOnce(new ConnectRequestError('Enter your API key.'));
+    connection.connect.mockRejectedValueOnce(new Error('EACCES: /home/me/.config/market-desk/settings.json'));
+    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined });
+    const first = handlers[IPC.connect](fromApp, { baseUrl: '', apiKey: '' }) as Promise<unknown>;
+    await expect(first).rejects.toThrow('Enter your API key.');
+    await first.catch((e: Error) => expect(e.name).toBe('Error'));
+    await expect(handlers[IPC.connect](fromApp, { baseUrl: '', apiKey: '' }) as Promise<unknown>).rejects.toThrow(
+      'Market Desk could not complete that request.',
+    );
   });
 });

@@ -156,14 +156,14 @@ describe('API keys and access (spec 5.6)', () => {
     expect(g.status).toBe(403);
     expect(errorOf(g)).toMatchObject({ code: 'FORBIDDEN' });
     expect(errorOf(g).message).toContain('aggregatedMaxOrders');
-    const mixed = await gql(svc.url, t, '{ aggregatedMinPrices(markets: ["steam"]) { market_hash_name } getSteamAnalytics { market_hash_name } }');
+    const mixed = await gql(svc.url, t, '{ aggregatedMinPrices(markets: ["steam"]) { market_hash_name } getSteamAnalytics(game_id: 570) { market_hash_name } }');
     expect(mixed.status).toBe(403);
-    const r = await rest(svc.url, REST_PATHS.steamAnalytics, t, {});
+    const r = await rest(svc.url, REST_PATHS.steamAnalytics, t, { game_id: 570 });
     expect(r.status).toBe(403);
     expect(errorOf(r)).toMatchObject({ code: 'FORBIDDEN', operation: 'getSteamAnalytics' });
     const f = await createToken(svc.url, 'file-limited');
-    expect((await rest(svc.url, REST_PATHS.steamAnalytics, f, {})).status).toBe(200);
-    expect((await rest(svc.url, REST_PATHS.priceRecommendations, f, {})).status).toBe(403);
+    expect((await rest(svc.url, REST_PATHS.steamAnalytics, f, { game_id: 570 })).status).toBe(200);
+    expect((await rest(svc.url, REST_PATHS.priceRecommendations, f, { game_id: 440 })).status).toBe(403);
   });
 
   it('parses --api-key KEY:op1,op2 and keys files', () => {

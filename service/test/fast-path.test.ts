@@ -108,6 +108,11 @@ describe('fast path == graphql-js execute (small tricky catalog)', () => {
     expect(a.text).toMatch(/^\{"data":\{"__typename":"Mutation","t":"[\w-]+\.[\w-]+\.[\w-]+"\}\}$/);
   });
 
+  it('introspection mixed with data fields (introspection spliced in from graphql-js)', async () => {
+    const text = await same(p, '{ __type(name: "MarketPrice") { name fields { name type { name kind } } } aggregatedMinPrices(markets: ["steam"]) { market_hash_name } s: __schema { queryType { name } } }');
+    expect(text).toContain('"price_locked"');
+  });
+
   it('200 random selections give identical bytes', async () => {
     const rnd = mulberry32(2024);
     for (let i = 0; i < 200; i++) {

@@ -223,6 +223,8 @@ export function ConnectionSection() {
               type={showKey ? 'text' : 'password'}
               autoComplete="off"
               autoCapitalize="off"
+              data-lpignore="true"
+              data-1p-ignore="true"
               spellCheck={false}
               placeholder={hasKey ? '•••••••• (stored; leave empty to keep it)' : 'Paste your API key'}
               value={apiKey}
@@ -253,6 +255,7 @@ export function ConnectionSection() {
               : 'Log in to your profile on the service\u2019s website, open \u201cAPI Keys\u201d, and generate or copy a key.'}{' '}
             Market Desk sends it to its back end once; this window never keeps it.
           </p>
+          <SiteLink baseUrl={baseUrl} />
         </div>
 
         {storage ? (
@@ -309,6 +312,37 @@ export function ConnectionSection() {
         </div>
       </form>
     </section>
+  );
+}
+
+/** "Open api.example.com in your browser", to fetch a key, for a valid https Base URL. */
+function SiteLink({ baseUrl }: { baseUrl: string }) {
+  const { api } = useConnection();
+  const [error, setError] = useState('');
+  const t = baseUrl.trim();
+  if (!t || validateBaseUrl(t)) return null;
+  let origin: string;
+  try {
+    const url = new URL(t);
+    if (url.protocol !== 'https:') return null;
+    origin = url.origin;
+  } catch {
+    return null;
+  }
+  return (
+    <p className="field__hint">
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          setError('');
+          api.openExternal(`${origin}/`).catch((e: unknown) => setError(describeError(e)));
+        }}
+      >
+        Open {new URL(origin).host} in your browser
+      </button>
+      {error ? <span className="field__error"> {error}</span> : null}
+    </p>
   );
 }
 

@@ -3,8 +3,9 @@
  * graphql-js (cached per query string). Execution has two paths that give identical bytes:
  *  - the fast path: root fields are computed once and serialized straight from the simulated market's
  *    data (columnar snapshots for min prices / max orders), driven by the selection plan;
- *  - graphql-js `execute` over materialized objects, for introspection and as the reference
- *    (`executor: 'reference'`, used by the equivalence tests).
+ *  - graphql-js `execute` over materialized objects, as the reference (`executor: 'reference'`, used by
+ *    the equivalence tests).
+ * Introspection root fields (__schema, __type) are answered by graphql-js in either case, spliced in.
  * Authentication, authorization and argument rules run before either, so both see only valid requests.
  */
 import {
@@ -22,7 +23,7 @@ import type { KeyGrant, KeyRegistry } from './keys';
 import {
   isDataOperation, runOperation, TOKEN_OPERATION, validateArgs, type DataOperation, type OperationArgs, type OperationResult,
 } from './operations';
-import { planSelection, type FieldPlan, type PlanContext } from './plan';
+import { planSelection, type FieldPlan, type ObjectPlan, type PlanContext } from './plan';
 import { materialize, writeResultArray } from './serialize';
 import type { TokenClaims, TokenService } from './tokens';
 import { utf8, type ByteWriter } from './writer';
@@ -57,6 +58,16 @@ type CachedDocument = ParsedDocument | ServiceError;
 const DOC_CACHE_MAX = 500;
 const DOC_CACHE_MAX_QUERY = 64 * 1024;
 const MAX_TOKENS = 50_000;
+/** Each root data field is a whole-catalog answer: a document may ask for at most this many. */
+export const MAX_ROOT_DATA_FIELDS = 16;
+/** Response keys in the whole selection (aliases multiply output): more is refused. */
+export const MAX_SELECTED_FIELDS = 2_000;
+
+function countFields(plan: ObjectPlan): number {
+  let n = 0;
+  for (const f of plan.fields) n += 1 + (f.sub ? countFields(f.sub) : 0);
+  return n;
+}
 
 function locationsOf(source: Source, nodes: readonly FieldNode[]): ErrorLocation[] {
   const out: ErrorLocation[] = [];
@@ -158,6 +169,12 @@ export class GraphQLEndpoint {
     const ctx: PlanContext = { schema: this.schema, fragments: parsed.fragments, variables: vars };
     const root = planSelection(ctx, rootType, [op.selectionSet]);
 
+    const dataFields = root.fields.filter((f) => isDataOperation(f.name)).length;
+    if (dataFields > MAX_ROOT_DATA_FIELDS || countFields(root) > MAX_SELECTED_FIELDS) {
+      throw new ServiceError(400, 'GRAPHQL_VALIDATION_FAILED',
+        `The operation is too large: at most ${MAX_ROOT_DATA_FIELDS} data root fields and ${MAX_SELECTED_FIELDS} selected fields.`);
+    }
+
     // Authentication and authorization first (they need only the root field names).
     const dataOps: DataOperation[] = [];
     for (const f of root.fields) if (isDataOperation(f.name) && !dataOps.includes(f.name)) dataOps.push(f.name);
@@ -166,10 +183,11 @@ export class GraphQLEndpoint {
     // Then every argument.
     const answers: RootAnswer[] = root.fields.map((field) => this.checkRootField(field, parsed.source, vars));
 
-    if (this.deps.executor === 'reference' || answers.some((a) => a.kind === 'introspection')) {
+    if (this.deps.executor === 'reference') {
       await this.executeReference(parsed.document, op, vars, open);
     } else {
-      await this.executeFast(answers, rootType.name, open);
+      const intro = answers.some((a) => a.kind === 'introspection') ? await this.introspect(parsed.document, op, vars) : null;
+      await this.executeFast(answers, rootType.name, intro, open);
     }
     return { operations: root.fields.map((f) => f.name).join(',') };
   }
@@ -204,15 +222,32 @@ export class GraphQLEndpoint {
     }
   }
 
-  private async executeFast(answers: readonly RootAnswer[], rootTypeName: string, open: () => AnswerStream): Promise<void> {
+  /**
+   * Introspection values of the root fields: graphql-js executes the document with data resolvers that
+   * answer empty lists (their real values come from the fast path), so only __schema / __type cost anything.
+   */
+  private async introspect(document: DocumentNode, op: OperationDefinitionNode, vars: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const empty = (): unknown[] => [];
+    const rootValue = {
+      aggregatedMaxOrders: empty, aggregatedMinPrices: empty, getSteamAnalytics: empty,
+      getMarketOrderAnalytics: empty, getPriceRecommendations: empty,
+    };
+    const result = await execute({ schema: this.schema, document, rootValue, variableValues: vars, operationName: op.name?.value });
+    if (result.errors?.length || !result.data) throw internalError();
+    return result.data;
+  }
+
+  private async executeFast(
+    answers: readonly RootAnswer[], rootTypeName: string, intro: Record<string, unknown> | null, open: () => AnswerStream,
+  ): Promise<void> {
     // Compute everything before the first byte, so a failure is still a clean error response.
     const now = this.deps.clock();
-    const values: (OperationResult | string)[] = [];
+    const values: (OperationResult | string | { json: string })[] = [];
     for (const a of answers) {
       if (a.kind === 'data') values.push(runOperation(this.deps.market(), a.args, now));
       else if (a.kind === 'token') values.push(await this.deps.tokens.issue(a.grant));
       else if (a.kind === 'typename') values.push(rootTypeName);
-      else throw internalError();
+      else values.push({ json: JSON.stringify(intro?.[a.field.key] ?? null) });
     }
     const stream = open();
     const w = stream.writer;
@@ -223,6 +258,8 @@ export class GraphQLEndpoint {
       w.text(`${i > 0 ? ',' : ''}${JSON.stringify(a.field.key)}:`);
       if (typeof v === 'string') {
         w.string(v);
+      } else if ('json' in v) {
+        w.text(v.json);
       } else if (a.field.sub) {
         await writeResultArray(w, v, a.field.sub);
       } else {

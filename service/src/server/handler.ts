@@ -172,6 +172,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (!done) reject(e);
       done = true;
     });
+    req.on('close', () => {
+      if (!done && !req.complete) reject(new ClientGone());
+      done = true;
+    });
   });
 }
 

@@ -90,6 +90,29 @@ function dipKeyOf(sim: GameSim, i: number, m: number): number {
   return salted(sim.items.key[i]! ^ sim.markets[m]!.key, SALT_DIP);
 }
 
+/** Steam sale price of a day: between that day's lowest ask and best bid, nearer the ask. */
+function salePrice(ask: number, vbid: number): number {
+  return Math.round(0.75 * ask + 0.25 * vbid);
+}
+
+/**
+ * The Steam sales series behind median_price_90d / average_price_90d: per completed day D-1-j (j = 0..89),
+ * its sale price and number of sales. For tests and debugging; computeDayAgg computes the same inline.
+ */
+export function steamSaleSeries(sim: GameSim, history: History, i: number, day: number): { price: number[]; count: number[] } {
+  const out = new Float64Array(CELL_SLOTS);
+  const daily = history.dailyFor(day);
+  const price: number[] = [];
+  const count: number[] = [];
+  for (let j = 0; j < pastDays(sim, i); j++) {
+    const d = day - 1 - j;
+    sim.cells.eval(i, sim.steamIndex, quantize(sim, i, noonOf(d)), daily.ref[i * DAYS + j]!, out);
+    price.push(salePrice(out[ASK]!, out[VBID]!));
+    count.push(history.steamSalesOn(i, d));
+  }
+  return { price, count };
+}
+
 /** Sell-order observation of a day: a listing a little above that day's lowest ask. */
 function sellObs(ask: number, u: number, step: number): number {
   return roundStep(ask * (1.02 + 0.08 * (1 - u)), step);
@@ -128,7 +151,7 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
   const out = new Float64Array(CELL_SLOTS);
   const sells = new Float64Array(DAYS);
   const buys = new Float64Array(DAYS);
-  const salePrice = new Float64Array(DAYS);
+  const salePrices = new Float64Array(DAYS);
   const saleWeight = new Float64Array(DAYS);
   const scratch = new Float64Array(DAYS);
   const mid = new Float64Array(3);
@@ -157,9 +180,9 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
       if (withSales) {
         const w = history.steamSalesOn(i, d);
         if (w > 0) {
-          const p = Math.round(0.75 * out[ASK]! + 0.25 * out[VBID]!);
+          const p = salePrice(out[ASK]!, out[VBID]!);
           if (nSale === 0) agg.saleLatest![i] = p;
-          salePrice[nSale] = p;
+          salePrices[nSale] = p;
           saleWeight[nSale++] = w;
           saleSum += p * w;
           saleW += w;
@@ -212,7 +235,7 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
     agg.buyMid[i * 3 + 1] = mid[1]!;
     agg.buyMid[i * 3 + 2] = mid[2]!;
     if (withSales && nSale > 0) {
-      agg.saleMedian![i] = weightedMedian(salePrice, saleWeight, nSale, scratch);
+      agg.saleMedian![i] = weightedMedian(salePrices, saleWeight, nSale, scratch);
       agg.saleAvg![i] = Math.round(saleSum / saleW);
     }
     // New listings and buy orders per day (rates follow sales and depth), only 24h / 7d are reported.
@@ -379,7 +402,7 @@ export function computeMarketAnalytics(
     if (sales) {
       const sp = daily.salesParts;
       const last90d = count90d(sp, base, frac);
-      const todaySale = Math.round(0.75 * ask + 0.25 * out[VBID]!);
+      const todaySale = salePrice(ask, out[VBID]!);
       const has = last90d > 0;
       const med = d.saleMedian![i]!;
       const avg = d.saleAvg![i]!;

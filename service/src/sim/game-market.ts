@@ -10,7 +10,9 @@ import type { GameMarket, MaxOrderColumns, MinPriceColumns } from './types';
 import type { GameSim } from './game-sim';
 import { History } from './history';
 import { computeSnapshot, type Snapshot } from './snapshot';
-import { computeDayAgg, computeHourAgg, computeMarketAnalytics, type DayAgg, type HourAgg } from './analytics';
+import {
+  computeDayAgg, computeHourAgg, computeMarketAnalytics, steamSaleSeries, type DayAgg, type HourAgg,
+} from './analytics';
 import {
   consideredMarkets, recommendAll, recommendationInputs, type RecContext, type RecommendationInputs,
 } from './recommendations';
@@ -129,6 +131,17 @@ export class SimGameMarket implements GameMarket {
       this.hourAggs.set(m, h);
     }
     return computeMarketAnalytics(this.sim, this.history, this.snapshot(nowMs), d, h, m, e);
+  }
+
+  /** The Steam sales series (completed days, newest first) behind an item's sales analytics. */
+  steamSaleSeries(name: string, nowMs: number): { price: number[]; count: number[] } {
+    return steamSaleSeries(this.sim, this.history, this.indexOf(name), Math.floor(epochOf(nowMs) / EPOCHS_PER_DAY));
+  }
+
+  /** Days since release for new items (< 90); 90 for items with a full history. */
+  ageDays(name: string): number {
+    const a = this.sim.items.ageDays[this.indexOf(name)]!;
+    return a === 0 ? 90 : a;
   }
 
   indexOf(name: string): number {

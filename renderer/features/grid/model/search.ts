@@ -72,7 +72,7 @@ const AGENT_FACTIONS = new Set([
   'elite crew', 'nswc seal', 'seal frogman', 'fbi', 'fbi hrt', 'fbi swat', 'fbi sniper', 'ksk', 'sas', 'nzsas',
   'tacp cavalry', 'usaf tacp', 'brazilian 1st battalion',
 ]);
-const NOT_AGENT_PREFIX = /^(sticker|sticker slab|patch|sealed graffiti|graffiti|charm|music kit|pin)\s*\|/;
+const NOT_AGENT_PREFIX = ['sticker |', 'sticker slab |', 'patch |', 'sealed graffiti |', 'graffiti |', 'charm |', 'music kit |', 'pin |'];
 
 const WEAR_BY_TEXT: ReadonlyArray<[string, number]> = [
   ['(factory new)', FLAG.fn],
@@ -105,12 +105,12 @@ export function analyzeName(lower: string): number {
   const star = lower.startsWith('\u2605');
   if (lower.startsWith('sticker |')) f |= FLAG.sticker;
   else if (lower.startsWith('sealed graffiti |') || lower.startsWith('graffiti |')) f |= FLAG.graffiti;
-  else if (/\b(gloves|hand wraps)\b/.test(lower) && (star || lower.includes(' | '))) f |= FLAG.gloves;
+  else if ((lower.includes('gloves') || lower.includes('hand wraps')) && (star || lower.includes(' | '))) f |= FLAG.gloves;
   else if (star) f |= FLAG.knife;
-  else if (/ (case|capsule|package)$/.test(lower) || /^[^|]* case$/.test(lower)) f |= FLAG.case;
+  else if (lower.endsWith(' case') || lower.endsWith(' capsule') || lower.endsWith(' package')) f |= FLAG.case;
   else {
     const bar = lower.lastIndexOf(' | ');
-    if (bar > 0 && !NOT_AGENT_PREFIX.test(lower) && AGENT_FACTIONS.has(lower.slice(bar + 3))) f |= FLAG.agent;
+    if (bar > 0 && AGENT_FACTIONS.has(lower.slice(bar + 3)) && !NOT_AGENT_PREFIX.some((p) => lower.startsWith(p))) f |= FLAG.agent;
     else if (f & WEAR_MASK) f |= FLAG.weapon;
   }
   return f;

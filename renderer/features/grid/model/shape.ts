@@ -44,20 +44,26 @@ function fail(path: string, expected: string, got: unknown): never {
   throw new MalformedResponseError(path, `expected ${expected}, got ${describe(got)}`);
 }
 
-/** null/absent -> NONE marker (returned as null); safe integer -> itself; anything else throws. */
-function intOrNull(v: unknown, path: () => string, allowMissing: boolean): number | null {
-  if (typeof v === 'number') {
-    if (Number.isSafeInteger(v)) return v;
-    fail(path(), 'an integer', v);
-  }
-  if (v === null) return null;
-  if (v === undefined && allowMissing) return null;
-  return fail(path(), 'an integer or null', v);
+/** The path of a field inside an entry, built only when reporting a problem. */
+function entryPath(label: string, j: number, list: string, q: number, field: string): string {
+  return q < 0 ? `${label}[${j}].${field}` : `${label}[${j}].${list}[${q}]${field ? `.${field}` : ''}`;
 }
 
-function asObject(v: unknown, path: () => string): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(path(), 'an object', v);
-  return v as Record<string, unknown>;
+/**
+ * A money/count field: safe integer -> itself; null (or absent, when allowed) -> NaN ("no value");
+ * anything else throws. No closures on this path: it runs a million times per CS2 load.
+ */
+function readInt(v: unknown, allowMissing: boolean, label: string, j: number, list: string, q: number, field: string): number {
+  if (typeof v === 'number') {
+    if (Number.isSafeInteger(v)) return v;
+    fail(entryPath(label, j, list, q, field), 'an integer', v);
+  }
+  if (v === null || (v === undefined && allowMissing)) return NaN;
+  return fail(entryPath(label, j, list, q, field), 'an integer or null', v);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export interface AskPart {
@@ -110,7 +116,8 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
       notes.skippedItems++;
       continue;
     }
-    const item = asObject(raw, () => `${label}[${j}]`);
+    if (!isObject(raw)) fail(`${label}[${j}]`, 'an object', raw);
+    const item = raw;
     const name = item.market_hash_name;
     if (name === null) {
       notes.skippedItems++;
@@ -124,18 +131,17 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
     if (prices === null) continue;
     const base = i * m;
     for (let q = 0; q < prices.length; q++) {
-      const pe: unknown = prices[q];
-      if (pe === null) continue;
-      const at = () => `${label}[${j}].prices[${q}]`;
-      const e = asObject(pe, at);
+      const e: unknown = prices[q];
+      if (e === null) continue;
+      if (!isObject(e)) fail(entryPath(label, j, 'prices', q, ''), 'an object', e);
       const slug = e.market_name;
       if (typeof slug !== 'string') {
         if (slug === null) continue;
-        fail(`${at()}.market_name`, 'a string', slug);
+        fail(entryPath(label, j, 'prices', q, 'market_name'), 'a string', slug);
       }
-      const price = intOrNull(e.price, () => `${at()}.price`, false);
-      const lockedV = intOrNull(e.price_locked, () => `${at()}.price_locked`, true);
-      const offersV = intOrNull(e.offers, () => `${at()}.offers`, false);
+      const price = readInt(e.price, false, label, j, 'prices', q, 'price');
+      const lockedV = readInt(e.price_locked, true, label, j, 'prices', q, 'price_locked');
+      const offersV = readInt(e.offers, false, label, j, 'prices', q, 'offers');
       const k = idx.get(slug);
       if (k === undefined) {
         unknown.add(slug);
@@ -145,15 +151,15 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
       if (listed[cell]) {
         notes.duplicateEntries++;
         const had = ask[cell] === NONE ? Infinity : (ask[cell] as number);
-        if ((price ?? Infinity) >= had) continue;
+        if ((price === price ? price : Infinity) >= had) continue;
       }
       listed[cell] = 1;
       ask[cell] = NONE;
       locked[cell] = NONE;
       offers[cell] = NONE;
-      if (price !== null) storeValue(ask, 'ask', cell, price, overflow);
-      if (lockedV !== null) storeValue(locked, 'locked', cell, lockedV, overflow);
-      if (offersV !== null) storeValue(offers, 'offers', cell, offersV, overflow);
+      if (price === price) storeValue(ask, 'ask', cell, price, overflow);
+      if (lockedV === lockedV) storeValue(locked, 'locked', cell, lockedV, overflow);
+      if (offersV === offersV) storeValue(offers, 'offers', cell, offersV, overflow);
     }
   }
   notes.unknownMarkets = [...unknown];
@@ -182,7 +188,8 @@ export function shapeBids(items: unknown, bidMarkets: readonly string[], label: 
       notes.skippedItems++;
       continue;
     }
-    const item = asObject(raw, () => `${label}[${j}]`);
+    if (!isObject(raw)) fail(`${label}[${j}]`, 'an object', raw);
+    const item = raw;
     const name = item.market_hash_name;
     if (name === null) {
       notes.skippedItems++;
@@ -196,17 +203,16 @@ export function shapeBids(items: unknown, bidMarkets: readonly string[], label: 
     if (orders === null) continue;
     const base = i * b;
     for (let q = 0; q < orders.length; q++) {
-      const oe: unknown = orders[q];
-      if (oe === null) continue;
-      const at = () => `${label}[${j}].orders[${q}]`;
-      const e = asObject(oe, at);
+      const e: unknown = orders[q];
+      if (e === null) continue;
+      if (!isObject(e)) fail(entryPath(label, j, 'orders', q, ''), 'an object', e);
       const slug = e.market_name;
       if (typeof slug !== 'string') {
         if (slug === null) continue;
-        fail(`${at()}.market_name`, 'a string', slug);
+        fail(entryPath(label, j, 'orders', q, 'market_name'), 'a string', slug);
       }
-      const price = intOrNull(e.price, () => `${at()}.price`, false);
-      const offersV = intOrNull(e.offers, () => `${at()}.offers`, false);
+      const price = readInt(e.price, false, label, j, 'orders', q, 'price');
+      const offersV = readInt(e.offers, false, label, j, 'orders', q, 'offers');
       const k = idx.get(slug);
       if (k === undefined) {
         unknown.add(slug);
@@ -216,13 +222,13 @@ export function shapeBids(items: unknown, bidMarkets: readonly string[], label: 
       if (bidListed[cell]) {
         notes.duplicateEntries++;
         const had = bid[cell] === NONE ? -Infinity : (bid[cell] as number);
-        if ((price ?? -Infinity) <= had) continue;
+        if ((price === price ? price : -Infinity) <= had) continue;
       }
       bidListed[cell] = 1;
       bid[cell] = NONE;
       bidOffers[cell] = NONE;
-      if (price !== null) storeValue(bid, 'bid', cell, price, overflow);
-      if (offersV !== null) storeValue(bidOffers, 'bidOffers', cell, offersV, overflow);
+      if (price === price) storeValue(bid, 'bid', cell, price, overflow);
+      if (offersV === offersV) storeValue(bidOffers, 'bidOffers', cell, offersV, overflow);
     }
   }
   notes.unknownMarkets = [...unknown];

@@ -1,10 +1,15 @@
-/// <reference lib="webworker" />
 /**
  * The grid's module worker: fetch, parse, validate and shape whole-catalog responses off the UI thread.
  * All logic is in engine.ts; this file only wires it to the worker's message port.
  */
 import { GridEngine } from './engine';
 
-const scope = self as unknown as DedicatedWorkerGlobalScope;
+/** The part of DedicatedWorkerGlobalScope used here (the project's lib is DOM, not WebWorker). */
+interface WorkerScope {
+  postMessage(message: unknown, options: { transfer: Transferable[] }): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent<unknown>) => void): void;
+}
+
+const scope = self as unknown as WorkerScope;
 const engine = new GridEngine((msg, transfer) => scope.postMessage(msg, { transfer: transfer ?? [] }));
-scope.addEventListener('message', (e: MessageEvent<unknown>) => engine.handle(e.data));
+scope.addEventListener('message', (e) => engine.handle(e.data));

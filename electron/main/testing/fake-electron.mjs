@@ -1,0 +1,141 @@
+/**
+ * A stand-in for the `electron` module so the BUNDLED main process (dist/electron/main.js) can be started in
+ * plain Node by the smoke test. It records what main asks of Electron, then, once main loads its window,
+ * drives the registered app:// handler and IPC handlers like the renderer would and prints a JSON report.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const record = { privileged: null, handled: [], ipc: {}, windowOptions: null, loadedUrl: null, permissionHandlers: 0, webContentsHardened: 0 };
+const listeners = {};
+let userData = mkdtempSync(path.join(os.tmpdir(), 'fake-electron-'));
+
+export const app = {
+  isPackaged: false,
+  setPath: (name, value) => {
+    if (name === 'userData') userData = value;
+  },
+  getPath: () => userData,
+  getVersion: () => '0.0.0-smoke',
+  getName: () => 'market-desk',
+  whenReady: () => Promise.resolve(),
+  requestSingleInstanceLock: () => true,
+  on: (event, fn) => {
+    (listeners[event] ??= []).push(fn);
+    return app;
+  },
+  once: (event, fn) => app.on(event, fn),
+  quit: () => process.exit(0),
+  exit: (code) => process.exit(code),
+};
+
+export const protocol = {
+  registerSchemesAsPrivileged: (schemes) => {
+    record.privileged = schemes;
+  },
+  handle: (scheme, handler) => {
+    record.handled.push(scheme);
+    record.handler = handler;
+  },
+};
+
+export const ipcMain = {
+  handle: (channel, fn) => {
+    record.ipc[channel] = fn;
+  },
+  on: () => ipcMain,
+};
+
+export const safeStorage = {
+  isEncryptionAvailable: () => true,
+  getSelectedStorageBackend: () => 'gnome_libsecret',
+  encryptString: (s) => Buffer.from(`enc:${Buffer.from(s).toString('hex')}`),
+  decryptString: (b) => Buffer.from(b.toString().slice(4), 'hex').toString(),
+};
+
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler: () => void (record.permissionHandlers += 1),
+    setPermissionCheckHandler: () => void (record.permissionHandlers += 1),
+  },
+};
+
+export const shell = { openExternal: async () => undefined, openPath: async () => '' };
+export const dialog = {
+  showErrorBox: (title, message) => {
+    console.error(`${title}: ${message}`);
+    process.exit(3);
+  },
+};
+
+class FakeWebContents {
+  sent = [];
+  on() {
+    return this;
+  }
+  setWindowOpenHandler() {}
+  send(channel, payload) {
+    this.sent.push({ channel, payload });
+  }
+}
+
+export class BrowserWindow {
+  constructor(options) {
+    record.windowOptions = options;
+    this.webContents = new FakeWebContents();
+    for (const fn of listeners['web-contents-created'] ?? []) fn({}, { on: () => undefined, setWindowOpenHandler: () => void (record.webContentsHardened += 1) });
+  }
+  once() {}
+  on() {}
+  isDestroyed() {
+    return false;
+  }
+  isMinimized() {
+    return false;
+  }
+  focus() {}
+  loadURL(url) {
+    record.loadedUrl = url;
+    setTimeout(() => void drive(), 50);
+    return Promise.resolve();
+  }
+}
+
+const fromApp = { senderFrame: { url: 'app://market-desk/' } };
+
+async function drive() {
+  const report = { ...record, handler: undefined };
+  try {
+    const index = await record.handler(new Request('app://market-desk/'));
+    report.index = { status: index.status, csp: index.headers.get('content-security-policy'), type: index.headers.get('content-type') };
+    // Wait for the connection to settle on demo data.
+    for (let i = 0; i < 100; i += 1) {
+      report.status = await record.ipc['market-desk:get-status'](fromApp);
+      if (report.status.state !== 'connecting') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const api = await record.handler(
+      new Request('app://market-desk/api/v2/rest/get-price-recommendations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'api-token': 'forged' },
+        body: JSON.stringify({ game_id: 730 }),
+      }),
+    );
+    const text = await api.text();
+    report.api = { status: api.status, bytes: text.length, isArray: text.startsWith('[') };
+    try {
+      record.ipc['market-desk:get-status']({ senderFrame: { url: 'https://evil.example/' } });
+      report.foreignSender = 'accepted';
+    } catch (e) {
+      report.foreignSender = String(e.message);
+    }
+    report.rejected = await record.ipc['market-desk:connect'](fromApp, { baseUrl: '', apiKey: 'not-a-key' });
+  } catch (e) {
+    report.error = String(e?.stack ?? e);
+  }
+  console.log(`SMOKE-REPORT ${JSON.stringify(report)}`);
+  process.exit(0);
+}
+
+export default { app, protocol, ipcMain, safeStorage, session, shell, dialog, BrowserWindow };

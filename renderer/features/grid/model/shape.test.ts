@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AggregatedMinPrices } from '../../../../shared/api/types';
+import { BIG, NONE, cellValue } from './columns';
+import { MalformedResponseError, mergeGrid, rankNames, shapeAsks, shapeBids } from './shape';
+import { ask, order, snapshotOf } from './test-helpers';
+
+const A = ['steam', 'buff163', 'csfloat'];
+const B = ['steam', 'buff163'];
+
+describe('shapeAsks', () => {
+  it('turns items into row-major Int32 columns in the requested market order', () => {
+    const part = shapeAsks(
+      [
+        { market_hash_name: 'AK-47 | Redline (Field-Tested)', prices: [ask('csfloat', 12_500, 3, 12_000), ask('steam', 15_010, 40, 15_010)] },
+        { market_hash_name: 'Empty', prices: [] },
+      ],
+      A,
+      'x',
+    );
+    expect(part.n).toBe(2);
+    expect(part.names).toEqual(['AK-47 | Redline (Field-Tested)', 'Empty']);
+    expect([...part.ask]).toEqual([15_010, NONE, 12_500, NONE, NONE, NONE]);
+    expect([...part.locked]).toEqual([15_010, NONE, 12_000, NONE, NONE, NONE]);
+    expect([...part.offers]).toEqual([40, NONE, 3, NONE, NONE, NONE]);
+    expect([...part.listed]).toEqual([1, 0, 1, 0, 0, 0]);
+  });
+
+  it('keeps price_locked null (or absent) as no value, distinct from 0', () => {
+    const part = shapeAsks(
+      [{ market_hash_name: 'x', prices: [ask('steam', 0, 0, null), { market_name: 'buff163', price: 5, offers: 1 }] }],
+      A,
+      'x',
+    );
+    expect(part.ask[0]).toBe(0);
+    expect(part.locked[0]).toBe(NONE);
+    expect(part.offers[0]).toBe(0);
+    expect(part.locked[1]).toBe(NONE);
+  });
+
+  it('reports unknown market slugs and ignores them', () => {
+    const part = shapeAsks([{ market_hash_name: 'x', prices: [ask('mystery', 1), ask('steam', 2)] }], A, 'x');
+    expect(part.notes.unknownMarkets).toEqual(['mystery']);
+    expect(part.ask[0]).toBe(2);
+  });
+
+  it('skips null items and null entries (the SDL allows them), counting skipped items', () => {
+    const part = shapeAsks([null, { market_hash_name: null, prices: [] }, { market_hash_name: 'x', prices: [null, ask('steam', 7)] }, { market_hash_name: 'y', prices: null }], A, 'x');
+    expect(part.names).toEqual(['x', 'y']);
+    expect(part.notes.skippedItems).toBe(2);
+    expect(part.ask.length).toBe(2 * A.length);
+    expect(part.ask[0]).toBe(7);
+    expect(part.listed[3]).toBe(0);
+  });
+
+  it('keeps the cheaper entry when a market appears twice', () => {
+    const part = shapeAsks([{ market_hash_name: 'x', prices: [ask('steam', 9, 1), ask('steam', 7, 2), ask('steam', 8, 3)] }], A, 'x');
+    expect(part.ask[0]).toBe(7);
+    expect(part.offers[0]).toBe(2);
+    expect(part.notes.duplicateEntries).toBe(2);
+  });
+
+  it('keeps absurd integers exactly (negative, beyond Int32) via the overflow table', () => {
+    const s = snapshotOf(
+      [{ market_hash_name: 'x', prices: [ask('steam', -5, 2 ** 40, null), ask('buff163', 9_007_199_254_740_991, 1, BIG)] }],
+      [],
+      A,
+      [],
+    );
+    expect(cellValue(s, 'ask', 0)).toBe(-5);
+    expect(cellValue(s, 'offers', 0)).toBe(2 ** 40);
+    expect(cellValue(s, 'ask', 1)).toBe(9_007_199_254_740_991);
+    expect(cellValue(s, 'locked', 1)).toBe(BIG);
+    expect(s.offers[0]).toBe(BIG);
+  });
+
+  it.each([
+    [{ market_hash_name: 'x', prices: [{ market_name: 'steam', price: '12', offers: 1, price_locked: null }] }, 'x[0].prices[0].price: expected an integer or null, got the text "12"'],
+    [{ market_hash_name: 'x', prices: [{ market_name: 'steam', price: 1.5, offers: 1, price_locked: null }] }, 'x[0].prices[0].price: expected an integer, got the number 1.5'],
+    [{ market_hash_name: 'x', prices: [{ market_name: 'steam', offers: 1, price_locked: null }] }, 'x[0].prices[0].price: expected an integer or null, got nothing (the field is missing)'],
+    [{ market_hash_name: 'x', prices: [{ market_name: 7, price: 1, offers: 1 }] }, 'x[0].prices[0].market_name: expected a string, got the number 7'],
+    [{ market_hash_name: 3, prices: [] }, 'x[0].market_hash_name: expected a string, got the number 3'],
+    [{ market_hash_name: 'x', prices: {} }, 'x[0].prices: expected an array, got a object'],
+    ['oops', 'x[0]: expected an object, got the text "oops"'],
+  ])('a malformed response is a clear error naming the path (%#)', (item, message) => {
+    expect(() => shapeAsks([item], A, 'x')).toThrow(MalformedResponseError);
+    expect(() => shapeAsks([item], A, 'x')).toThrow(message);
+  });
+
+  it('rejects a body that is not an array', () => {
+    expect(() => shapeAsks({ items: [] }, A, 'aggregatedMinPrices')).toThrow('aggregatedMinPrices: expected an array of items, got a object');
+    expect(() => shapeAsks(null, A, 'aggregatedMinPrices')).toThrow('got null');
+  });
+});
+
+describe('shapeBids and mergeGrid', () => {
+  it('maps bids to rows by name, whatever their order; appends items that only have bids', () => {
+    const s = snapshotOf(
+      [
+        { market_hash_name: 'a', prices: [ask('steam', 100)] },
+        { market_hash_name: 'b', prices: [ask('buff163', 200)] },
+      ],
+      [
+        { market_hash_name: 'b', orders: [order('steam', 190, 5)] },
+        { market_hash_name: 'c', orders: [order('buff163', 50, 2)] },
+        { market_hash_name: 'a', orders: [order('buff163', 90, 1), order('unknownbid', 1)] },
+      ],
+      A,
+      B,
+    );
+    expect(s.names).toEqual(['a', 'b', 'c']);
+    expect(s.n).toBe(3);
+    expect(cellValue(s, 'bid', 0 * 2 + 1)).toBe(90);
+    expect(cellValue(s, 'bid', 1 * 2 + 0)).toBe(190);
+    expect(cellValue(s, 'bidOffers', 1 * 2 + 0)).toBe(5);
+    expect(cellValue(s, 'bid', 2 * 2 + 1)).toBe(50);
+    expect(cellValue(s, 'ask', 2 * 3 + 0)).toBeNull();
+    expect(s.listed.length).toBe(9);
+    expect(s.notes.unknownMarkets).toEqual(['unknownbid']);
+  });
+
+  it('takes the fast path when names line up, keeping buffers', () => {
+    const min = [{ market_hash_name: 'a', prices: [] }, { market_hash_name: 'b', prices: [] }];
+    const max = [{ market_hash_name: 'a', orders: [order('steam', 5)] }, { market_hash_name: 'b', orders: [] }];
+    const bids = shapeBids(max, B, 'y');
+    const merged = mergeGrid(shapeAsks(min, A, 'x'), bids, {
+      game: 730,
+      askMarkets: A,
+      bidMarkets: B,
+      meta: { transport: 'rest', bytes: 0, bytesDoneAt: 0, parseMs: 0, shapeMs: 0, readyAt: 0 },
+    });
+    expect(merged.bid).toBe(bids.bid);
+    expect(merged.bid[0]).toBe(5);
+  });
+
+  it('keeps duplicate names as separate rows and counts them', () => {
+    const s = snapshotOf([{ market_hash_name: 'a', prices: [] }, { market_hash_name: 'a', prices: [ask('steam', 1)] }], [], A, []);
+    expect(s.n).toBe(2);
+    expect(s.notes.duplicateNames).toBe(1);
+    expect(s.indexOfName('a')).toBe(0);
+  });
+
+  it('computes search text, flags and name order', () => {
+    const s = snapshotOf(
+      [
+        { market_hash_name: 'b AWP | X (Factory New)', prices: [] },
+        { market_hash_name: '★ Karambit', prices: [] },
+        { market_hash_name: 'A AK-47', prices: [] },
+      ],
+      [],
+      A,
+      [],
+    );
+    expect(s.search[0]).toBe('b awp | x (factory new)');
+    expect([...s.byName]).toEqual([2, 0, 1]);
+    expect([...s.nameRank]).toEqual([1, 2, 0]);
+  });
+});
+
+describe('rankNames', () => {
+  it('orders case-insensitively, then exactly, then by index', () => {
+    const names = ['b', 'B', 'a', 'b'];
+    const { byName } = rankNames(names.map((n) => n.toLowerCase()), names);
+    expect([...byName]).toEqual([2, 1, 0, 3]);
+  });
+});
+
+describe('speed: structural validation while shaping vs zod (why the worker does not zod-parse prices)', () => {
+  it('shapes 5,000 items x 36 markets well under the zod time', () => {
+    const markets = Array.from({ length: 36 }, (_, i) => `m${i}`);
+    const items = Array.from({ length: 5000 }, (_, i) => ({
+      market_hash_name: `Item ${i}`,
+      prices: markets.map((m, k) => ask(m, 1000 + i + k, k, k % 3 ? null : 900)),
+    }));
+    const json = JSON.parse(JSON.stringify(items)) as unknown;
+    const schema = z.array(AggregatedMinPrices);
+    let shapeMs = Infinity;
+    let zodMs = Infinity;
+    for (let round = 0; round < 3; round++) {
+      const t0 = performance.now();
+      const part = shapeAsks(json, markets, 'x');
+      shapeMs = Math.min(shapeMs, performance.now() - t0);
+      expect(part.n).toBe(5000);
+      const t1 = performance.now();
+      schema.parse(json);
+      zodMs = Math.min(zodMs, performance.now() - t1);
+    }
+    console.info(`shape ${shapeMs.toFixed(1)} ms, zod ${zodMs.toFixed(1)} ms for 180k entries`);
+    expect(shapeMs).toBeLessThan(zodMs);
+  });
+});

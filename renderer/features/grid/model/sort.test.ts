@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { sortByName, sortByValues } from './sort';
+
+// names: 0 'c', 1 'a', 2 'b', 3 'd'  => byName [1, 2, 0, 3]
+const byName = Int32Array.from([1, 2, 0, 3]);
+const nameRank = Int32Array.from([2, 0, 1, 3]);
+
+describe('sortByValues', () => {
+  it('sorts ascending and descending, ties in name order', () => {
+    const v = [5, 3, 5, 1];
+    expect([...sortByValues(v, 'asc', nameRank, byName)]).toEqual([3, 1, 2, 0]);
+    expect([...sortByValues(v, 'desc', nameRank, byName)]).toEqual([2, 0, 1, 3]);
+  });
+  it('puts items without a value last in both directions', () => {
+    const v = [NaN, 3, 7, NaN];
+    expect([...sortByValues(v, 'asc', nameRank, byName)]).toEqual([1, 2, 0, 3]);
+    expect([...sortByValues(v, 'desc', nameRank, byName)]).toEqual([2, 1, 0, 3]);
+  });
+  it('handles negative, zero and absurd values (clamped only for ordering)', () => {
+    const v = [-5, 0, 1e15, -1e15];
+    expect([...sortByValues(v, 'asc', nameRank, byName)]).toEqual([3, 0, 1, 2]);
+    expect([...sortByValues(v, 'desc', nameRank, byName)]).toEqual([2, 1, 0, 3]);
+  });
+  it('keeps fractions with a scale (percent)', () => {
+    const v = [1.25, 1.2, 1.3, 1.21];
+    expect([...sortByValues(v, 'asc', nameRank, byName, 1000)]).toEqual([1, 3, 0, 2]);
+  });
+  it('agrees with a comparator sort on random data', () => {
+    const n = 5000;
+    const rank = new Int32Array(n);
+    const order = Array.from({ length: n }, (_, i) => i).sort(() => Math.random() - 0.5);
+    const by = Int32Array.from(order);
+    order.forEach((item, r) => (rank[item] = r));
+    const values = Array.from({ length: n }, () => (Math.random() < 0.1 ? NaN : Math.round(Math.random() * 100) - 50));
+    const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+      const va = values[a] as number;
+      const vb = values[b] as number;
+      if (Number.isNaN(va) !== Number.isNaN(vb)) return Number.isNaN(va) ? 1 : -1;
+      if (!Number.isNaN(va) && va !== vb) return vb - va;
+      return (rank[a] as number) - (rank[b] as number);
+    });
+    expect([...sortByValues(values, 'desc', rank, by)]).toEqual(expected);
+  });
+  it('sorts 37k items fast', () => {
+    const n = 37_000;
+    const rank = Int32Array.from({ length: n }, (_, i) => i);
+    const values = Float64Array.from({ length: n }, () => Math.random() * 1e6);
+    sortByValues(values, 'asc', rank, rank);
+    const t = performance.now();
+    sortByValues(values, 'asc', rank, rank);
+    expect(performance.now() - t).toBeLessThan(100);
+  });
+});
+
+describe('sortByName', () => {
+  it('is the name order or its reverse', () => {
+    expect([...sortByName(byName, 'asc')]).toEqual([1, 2, 0, 3]);
+    expect([...sortByName(byName, 'desc')]).toEqual([3, 0, 2, 1]);
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The UI thread's side of the grid worker: request ids, progress callbacks, abort, and checking what
+ * comes back. Two workers: one for price loads, one that keeps the detail panel's whole-catalog look-ups
+ * (so a big analytics download never queues behind, or in front of, a grid refresh).
+ */
+import { errorFromWire, errorToWire, GridLoadError } from '../model/errors';
+import { invalidResponse } from '../../../api/errors';
+import { toSnapshot, type Snapshot } from '../model/columns';
+import { checkResponse, type DetailsResult, type GridRequest } from './protocol';
+
+export interface LoadProgress {
+  bytes: number;
+  total: number | null;
+  phase: 'download' | 'parse';
+}
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: LoadProgress) => void;
+}
+
+export interface PricesRequest {
+  game: number;
+  askMarkets: readonly string[];
+  bidMarkets: readonly string[];
+}
+
+type Pending = {
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+  onProgress?: (p: LoadProgress) => void;
+  kind: 'prices' | 'details';
+};
+
+type WorkerFactory = () => Worker;
+
+const defaultFactory: WorkerFactory = () =>
+  new Worker(new URL('./grid.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-grid' });
+
+function abortError(): DOMException {
+  return new DOMException('The load was cancelled.', 'AbortError');
+}
+
+/** performance.mark at an epoch time measured in another thread. */
+function markAt(name: string, epochMs: number, detail?: unknown): void {
+  try {
+    performance.mark(name, { startTime: Math.max(0, epochMs - performance.timeOrigin), detail });
+  } catch {
+    // marks are instrumentation only
+  }
+}
+
+export class GridWorkerClient {
+  private readonly workers = new Map<'prices' | 'details', Worker>();
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(private readonly factory: WorkerFactory = defaultFactory) {}
+
+  private worker(kind: 'prices' | 'details'): Worker {
+    let w = this.workers.get(kind);
+    if (!w) {
+      w = this.factory();
+      w.addEventListener('message', (e: MessageEvent<unknown>) => this.onMessage(e.data));
+      const fail = (what: string) => () => {
+        // The worker is unusable: fail what it was doing and start a fresh one next time.
+        this.workers.delete(kind);
+        for (const [id, p] of this.pending) {
+          if (p.kind !== kind) continue;
+          this.pending.delete(id);
+          p.reject(new GridLoadError('invalid-response', null, null, what, null, []));
+        }
+      };
+      w.addEventListener('error', fail('The grid worker failed to start or crashed.'));
+      w.addEventListener('messageerror', fail('The grid worker sent a message that could not be read.'));
+      this.workers.set(kind, w);
+    }
+    return w;
+  }
+
+  private onMessage(raw: unknown): void {
+    const msg = checkResponse(raw);
+    if (!msg) {
+      const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
+      const p = typeof id === 'number' ? this.pending.get(id) : undefined;
+      if (p && typeof id === 'number') {
+        this.pending.delete(id);
+        p.reject(errorFromWire(errorToWire(invalidResponse('The grid worker returned data of the wrong shape.'))));
+      }
+      return;
+    }
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    switch (msg.type) {
+      case 'progress':
+        p.onProgress?.({ bytes: msg.bytes, total: msg.total, phase: msg.phase });
+        return;
+      case 'error':
+        this.pending.delete(msg.id);
+        p.reject(msg.error.aborted ? abortError() : errorFromWire(msg.error));
+        return;
+      case 'result': {
+        this.pending.delete(msg.id);
+        const { meta } = msg.data;
+        markAt('grid:bytes-done', meta.bytesDoneAt, { bytes: meta.bytes });
+        markAt('grid:shaped', meta.readyAt, { parseMs: meta.parseMs, shapeMs: meta.shapeMs, items: msg.data.n });
+        performance.mark('grid:data-received', { detail: { items: msg.data.n } });
+        p.resolve(toSnapshot(msg.data));
+        return;
+      }
+      case 'details':
+        this.pending.delete(msg.id);
+        p.resolve(msg.result);
+        return;
+    }
+  }
+
+  private send<T>(kind: 'prices' | 'details', build: (id: number) => GridRequest, opts: LoadOptions = {}): Promise<T> {
+    if (opts.signal?.aborted) return Promise.reject(abortError());
+    const id = this.nextId++;
+    const worker = this.worker(kind);
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress: opts.onProgress, kind });
+      opts.signal?.addEventListener(
+        'abort',
+        () => {
+          if (!this.pending.delete(id)) return;
+          worker.postMessage({ type: 'abort', id } satisfies GridRequest);
+          reject(abortError());
+        },
+        { once: true },
+      );
+      worker.postMessage(build(id));
+    });
+  }
+
+  /** One GraphQL request (the document names aggregatedMinPrices and, with bids, aggregatedMaxOrders). */
+  loadGraphql(
+    url: string,
+    body: { query: string; variables?: Record<string, unknown>; operationName?: string },
+    req: PricesRequest,
+    opts?: LoadOptions,
+  ): Promise<Snapshot> {
+    return this.send<Snapshot>(
+      'prices',
+      (id) => ({
+        type: 'graphql',
+        id,
+        url: absolute(url),
+        body,
+        game: req.game,
+        askMarkets: [...req.askMarkets],
+        bidMarkets: [...req.bidMarkets],
+      }),
+      opts,
+    );
+  }
+
+  /** The REST forms (they take a game): min prices and max orders in parallel, merged in the worker. */
+  loadRest(minPricesPath: string, maxOrdersPath: string, req: PricesRequest, opts?: LoadOptions): Promise<Snapshot> {
+    return this.send<Snapshot>(
+      'prices',
+      (id) => ({
+        type: 'rest',
+        id,
+        minPricesUrl: absolute(minPricesPath),
+        maxOrdersUrl: absolute(maxOrdersPath),
+        game: req.game,
+        askMarkets: [...req.askMarkets],
+        bidMarkets: [...req.bidMarkets],
+      }),
+      opts,
+    );
+  }
+
+  details(
+    game: number,
+    name: string,
+    paths: { steam: string | null; recommendations: string | null },
+    reload: boolean,
+    opts?: LoadOptions,
+  ): Promise<DetailsResult> {
+    return this.send<DetailsResult>(
+      'details',
+      (id) => ({
+        type: 'details',
+        id,
+        game,
+        name,
+        steamUrl: paths.steam === null ? null : absolute(paths.steam),
+        recommendationsUrl: paths.recommendations === null ? null : absolute(paths.recommendations),
+        reload,
+      }),
+      opts,
+    );
+  }
+
+  dispose(): void {
+    for (const w of this.workers.values()) w.terminate();
+    this.workers.clear();
+    for (const p of this.pending.values()) p.reject(abortError());
+    this.pending.clear();
+  }
+}
+
+/** Worker fetches resolve against the worker script's URL; hand it absolute URLs of this document. */
+function absolute(path: string): string {
+  return new URL(path, document.baseURI).href;
+}

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { cellValue, toSnapshot } from '../model/columns';
+import { GridEngine } from './engine';
+import { isGridColumns, type GridResponse } from './protocol';
+
+type Handler = (url: string, body: unknown) => { status: number; body: string; headers?: Record<string, string> };
+
+function fakeFetch(handler: Handler, chunkSize = 7): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const req = JSON.parse(String(init?.body ?? 'null')) as unknown;
+    const { status, body, headers } = handler(url, req);
+    const bytes = new TextEncoder().encode(body);
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let i = 0; i < bytes.length; i += chunkSize) c.enqueue(bytes.slice(i, i + chunkSize));
+        c.close();
+      },
+    });
+    return new Response(stream, { status, headers: { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers } });
+  }) as typeof fetch;
+}
+
+function run(engine: (post: (m: GridResponse) => void) => GridEngine, request: unknown): Promise<GridResponse[]> {
+  return new Promise((resolve) => {
+    const got: GridResponse[] = [];
+    const e = engine((m) => {
+      got.push(m);
+      if (m.type !== 'progress') resolve(got);
+    });
+    e.handle(request);
+  });
+}
+
+const minPrices = [
+  { market_hash_name: 'AK-47 | Redline (Field-Tested)', prices: [{ market_name: 'steam', offers: 3, price: 15_000, price_locked: null }, { market_name: 'zzz', offers: 1, price: 1, price_locked: 1 }] },
+  { market_hash_name: 'Sticker | "Hi" <script>', prices: [] },
+];
+const maxOrders = [{ market_hash_name: 'AK-47 | Redline (Field-Tested)', orders: [{ market_name: 'steam', offers: 99, price: 14_000 }] }];
+
+const gqlRequest = {
+  type: 'graphql',
+  id: 1,
+  url: 'http://host/api/v2/graphql',
+  body: { query: 'query GridPrices { x }', variables: { markets: ['steam', 'buff163'], bidMarkets: ['steam'] } },
+  game: 730,
+  askMarkets: ['steam', 'buff163'],
+  bidMarkets: ['steam'],
+};
+
+describe('GridEngine: GraphQL loads', () => {
+  it('streams, parses, shapes and posts columns with progress', async () => {
+    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } }) }));
+    const msgs = await run((post) => new GridEngine(post, fetch), gqlRequest);
+    const last = msgs.at(-1);
+    expect(last?.type).toBe('result');
+    if (last?.type !== 'result') return;
+    expect(isGridColumns(last.data)).toBe(true);
+    const s = toSnapshot(last.data);
+    expect(s.names).toEqual(['AK-47 | Redline (Field-Tested)', 'Sticker | "Hi" <script>']);
+    expect(cellValue(s, 'ask', 0)).toBe(15_000);
+    expect(cellValue(s, 'ask', 1)).toBeNull();
+    expect(cellValue(s, 'locked', 0)).toBeNull();
+    expect(cellValue(s, 'bid', 0)).toBe(14_000);
+    expect(cellValue(s, 'bidOffers', 0)).toBe(99);
+    expect(s.notes.unknownMarkets).toEqual(['zzz']);
+    expect(s.meta.bytes).toBeGreaterThan(100);
+    expect(s.meta.bytesDoneAt).toBeGreaterThan(0);
+    const progress = msgs.filter((m) => m.type === 'progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ phase: 'parse' });
+  });
+
+  it('a 400 naming a market slug comes back as an error with that slug', async () => {
+    const fetch = fakeFetch(() => ({
+      status: 400,
+      body: JSON.stringify({ errors: [{ message: 'Unknown market "buff163" for aggregatedMinPrices', extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'buff163' } }] }),
+    }));
+    const msgs = await run((post) => new GridEngine(post, fetch), gqlRequest);
+    expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'bad-request', status: 400, rejectedMarkets: ['buff163'] } });
+  });
+
+  it('GraphQL errors with a 200 are errors too', async () => {
+    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ errors: [{ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }], data: null }) }));
+    const msgs = await run((post) => new GridEngine(post, fetch), gqlRequest);
+    expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'server', detail: 'boom' } });
+  });
+
+  it('a 503 is an unavailable error', async () => {
+    const fetch = fakeFetch(() => ({ status: 503, body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'fault injected' } }), headers: { 'retry-after': '2' } }));
+    const msgs = await run((post) => new GridEngine(post, fetch), gqlRequest);
+    expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'unavailable', status: 503, retryAfterSeconds: 2 } });
+  });
+
+  it('a body that is not JSON, or has the wrong shape, is a clear invalid-response error', async () => {
+    const notJson = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: '<html>hello' }))), gqlRequest);
+    expect(notJson.at(-1)).toMatchObject({ type: 'error', error: { kind: 'invalid-response' } });
+    const wrong = await run(
+      (post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: [{ market_hash_name: 'x', prices: [{ market_name: 'steam', price: 'cheap', offers: 1 }] }], aggregatedMaxOrders: [] } }) }))),
+      gqlRequest,
+    );
+    const e = wrong.at(-1);
+    expect(e?.type).toBe('error');
+    if (e?.type === 'error') expect(e.error.detail).toContain('aggregatedMinPrices[0].prices[0].price');
+  });
+
+  it('a network failure is a network error', async () => {
+    const failing = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    const msgs = await run((post) => new GridEngine(post, failing), gqlRequest);
+    expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'network' } });
+  });
+
+  it('rejects malformed requests', async () => {
+    const msgs = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: '[]' }))), { type: 'graphql', id: 9 });
+    expect(msgs.at(-1)).toMatchObject({ type: 'error', id: 9 });
+  });
+});
+
+describe('GridEngine: REST loads (TF2, Dota 2, Rust)', () => {
+  it('fetches min prices and max orders with game_id, in parallel, and merges them', async () => {
+    const seen: Array<{ url: string; body: unknown }> = [];
+    const fetch = fakeFetch((url, body) => {
+      seen.push({ url, body });
+      return { status: 200, body: JSON.stringify(url.endsWith('min-prices') ? minPrices : maxOrders) };
+    });
+    const msgs = await run((post) => new GridEngine(post, fetch), {
+      type: 'rest',
+      id: 2,
+      minPricesUrl: 'http://h/api/v2/rest/get-aggregated-min-prices',
+      maxOrdersUrl: 'http://h/api/v2/rest/get-aggregated-max-orders',
+      game: 440,
+      askMarkets: ['steam'],
+      bidMarkets: ['steam'],
+    });
+    expect(seen).toEqual([
+      { url: 'http://h/api/v2/rest/get-aggregated-min-prices', body: { game_id: 440, markets: ['steam'] } },
+      { url: 'http://h/api/v2/rest/get-aggregated-max-orders', body: { game_id: 440, markets: ['steam'] } },
+    ]);
+    const last = msgs.at(-1);
+    expect(last?.type).toBe('result');
+    if (last?.type === 'result') {
+      expect(last.data.game).toBe(440);
+      expect(last.data.meta.transport).toBe('rest');
+      expect(cellValue(toSnapshot(last.data), 'bid', 0)).toBe(14_000);
+    }
+  });
+});
+
+describe('GridEngine: detail look-ups', () => {
+  const sales = { last_90d: 9, last_30d: 3, last_7d: 1, last_24h: 0, avg_daily_volume: 0.1, median_price_90d: 100, average_price_90d: 110, latest_median_price_sold: null };
+  const listings = {
+    sell_orders_last_7d: 1, sell_orders_last_24h: 0, median_sell_price_90d: null, average_sell_price_90d: null, latest_sell_order_price: null,
+    min_sell_order_price: 1, max_sell_order_price: 2, min_sell_order_price_90d: null, min_sell_order_price_30d: null, min_sell_order_price_7d: null, min_sell_order_price_24h: null,
+  };
+  const buyOrders = {
+    buy_orders_last_7d: 1, buy_orders_last_24h: 0, median_buy_price_90d: null, average_buy_price_90d: null, latest_buy_order_price: null,
+    min_buy_order_price: 1, max_buy_order_price: 2, max_buy_order_price_90d: null, max_buy_order_price_30d: null, max_buy_order_price_7d: null, max_buy_order_price_24h: null,
+  };
+  const steam = [{ market_hash_name: 'a', game_id: 730, sales, listings, buyOrders }];
+  const recs = [{ market_hash_name: 'a', suggested_price: 123, unstable_reasons: ['NOT_POPULAR'], total_sales: 5, price_difference: -1.5, price_change_percentage: 2.5, liquidity_score: 4000 }];
+
+  it('fetches each catalog once per game and looks items up', async () => {
+    let calls = 0;
+    const fetch = fakeFetch((url) => {
+      calls++;
+      return { status: 200, body: JSON.stringify(url.includes('steam') ? steam : recs) };
+    }, 1000);
+    const got: GridResponse[] = [];
+    const engine = new GridEngine((m) => got.push(m), fetch);
+    const ask = (id: number, name: string) =>
+      engine.details({ type: 'details', id, game: 730, name, steamUrl: 'http://h/get-steam-analytics', recommendationsUrl: 'http://h/get-price-recommendations', reload: false });
+    await ask(1, 'a');
+    await ask(2, 'b');
+    expect(calls).toBe(2);
+    expect(got[0]).toMatchObject({ type: 'details', result: { steamStatus: 'ok', recommendationStatus: 'ok', recommendation: { suggested_price: 123 } } });
+    expect(got[1]).toMatchObject({ type: 'details', result: { steamStatus: 'not-listed', steam: null, recommendationStatus: 'not-listed' } });
+  });
+
+  it('reports unsupported games and errors per part, and retries after an error', async () => {
+    let fail = true;
+    const fetch = fakeFetch(() => (fail ? { status: 500, body: '{"error":{"code":"INTERNAL_SERVER_ERROR","message":"x"}}' } : { status: 200, body: JSON.stringify(recs) }));
+    const got: GridResponse[] = [];
+    const engine = new GridEngine((m) => got.push(m), fetch);
+    await engine.details({ type: 'details', id: 1, game: 440, name: 'a', steamUrl: null, recommendationsUrl: 'http://h/r', reload: false });
+    expect(got[0]).toMatchObject({ result: { steamStatus: 'unsupported', recommendationStatus: 'error', recommendationError: { kind: 'server' } } });
+    fail = false;
+    await engine.details({ type: 'details', id: 2, game: 440, name: 'a', steamUrl: null, recommendationsUrl: 'http://h/r', reload: false });
+    expect(got[1]).toMatchObject({ result: { recommendationStatus: 'ok' } });
+  });
+});
