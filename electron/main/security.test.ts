@@ -107,6 +107,23 @@ describe('web contents hardening', () => {
     }
   });
 
+  it('allows clipboard writes only from the app itself', () => {
+    let request: Parameters<SessionLike['setPermissionRequestHandler']>[0] | null = null;
+    let check: Parameters<SessionLike['setPermissionCheckHandler']>[0] | null = null;
+    hardenSession({
+      setPermissionRequestHandler: (h) => (request = h),
+      setPermissionCheckHandler: (h) => (check = h),
+    });
+    const granted = vi.fn();
+    request!(null, 'clipboard-sanitized-write', granted, { requestingUrl: 'app://market-desk/index.html' });
+    expect(granted).toHaveBeenCalledWith(true);
+    const refused = vi.fn();
+    request!(null, 'clipboard-sanitized-write', refused, { requestingUrl: 'https://evil.example/' });
+    expect(refused).toHaveBeenCalledWith(false);
+    expect(check!(null, 'clipboard-sanitized-write', 'app://market-desk')).toBe(true);
+    expect(check!(null, 'clipboard-read', 'app://market-desk')).toBe(false);
+  });
+
   it('isSafeExternalUrl accepts plain https only', () => {
     expect(isSafeExternalUrl('https://example.com/a?b=c')).toBe(true);
     for (const bad of ['http://example.com', 'ftp://x', 'https://user:pw@x.com', 'not a url', 42, `https://x.com/${'a'.repeat(3000)}`]) {

@@ -21,9 +21,14 @@ export interface WebContentsLike {
 
 export interface SessionLike {
   setPermissionRequestHandler(
-    handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+    handler: (
+      webContents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details?: { requestingUrl?: string },
+    ) => void,
   ): void;
-  setPermissionCheckHandler(handler: (webContents: unknown, permission: string) => boolean): void;
+  setPermissionCheckHandler(handler: (webContents: unknown, permission: string, requestingOrigin?: string) => boolean): void;
 }
 
 const MAX_EXTERNAL_URL = 2048;
@@ -61,8 +66,19 @@ export function hardenWebContents(contents: WebContentsLike, shell: ShellLike): 
   contents.setWindowOpenHandler(createWindowOpenHandler(shell));
 }
 
-/** The app needs no camera, notifications, clipboard-read, USB…: every request and check says no. */
+/**
+ * The app needs no camera, notifications, clipboard-read, USB…: every request and check says no, except
+ * writing to the clipboard from the app's own pages (the grid's "copy cell / row").
+ */
+const ALLOWED_FOR_APP = new Set(['clipboard-sanitized-write']);
+
+function allowed(permission: string, url: string | undefined): boolean {
+  return ALLOWED_FOR_APP.has(permission) && typeof url === 'string' && isAppUrl(url);
+}
+
 export function hardenSession(session: SessionLike): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(allowed(permission, details?.requestingUrl)),
+  );
+  session.setPermissionCheckHandler((_contents, permission, origin) => allowed(permission, origin));
 }

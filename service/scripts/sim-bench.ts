@@ -11,6 +11,9 @@ function ms(t0: number): string {
 }
 
 const mb = (b: number): string => `${(b / 1048576).toFixed(1)} MB`;
+globalThis.gc?.();
+const base = process.memoryUsage();
+console.log(`baseline before loading anything: rss ${mb(base.rss)}, heapUsed ${mb(base.heapUsed)}`);
 const now = Date.UTC(2025, 5, 1, 13, 37);
 const t0 = performance.now();
 const market = createSimulatedMarket({ seed: 1 });

@@ -30,7 +30,8 @@ afterAll(async () => {
 
 const wrap = (field: string, restText: string): string => `{"data":{"${field}":${restText}}}`;
 
-describe('both transports answer every operation with the same values (spec 4.1, 4.2)', () => {
+// Whole-catalog answers: the first one of each kind also computes the simulated market's snapshot.
+describe('both transports answer every operation with the same values (spec 4.1, 4.2)', { timeout: 90_000 }, () => {
   it('aggregatedMinPrices: GraphQL (game 730) equals REST game_id 730, byte for byte, all 36 markets', async () => {
     const g = await gql(svc.url, token, `query($m: [String!]!) { aggregatedMinPrices(markets: $m) { ${FULL.minPrices} } }`, { m: MIN_PRICE_MARKETS });
     const r = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: MIN_PRICE_MARKETS });
@@ -109,7 +110,7 @@ describe('both transports answer every operation with the same values (spec 4.1,
   });
 });
 
-describe('defaults (spec 4.3)', () => {
+describe('defaults (spec 4.3)', { timeout: 60_000 }, () => {
   it('getSteamAnalytics without game_id answers 730 (GraphQL and REST {})', async () => {
     const a = await gql(svc.url, token, '{ getSteamAnalytics { market_hash_name game_id sales { last_7d } } }');
     const b = await gql(svc.url, token, '{ getSteamAnalytics(game_id: 730) { market_hash_name game_id sales { last_7d } } }');
@@ -148,7 +149,7 @@ describe('defaults (spec 4.3)', () => {
   });
 });
 
-describe('rules of spec 4.3', () => {
+describe('rules of spec 4.3', { timeout: 60_000 }, () => {
   it('steam analytics accepts only 730 and 570', async () => {
     for (const game of [440, 252490, 1, -730]) {
       const g = await gql(svc.url, token, `{ getSteamAnalytics(game_id: ${game}) { market_hash_name } }`);

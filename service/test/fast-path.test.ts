@@ -74,7 +74,7 @@ const ROOTS: [string, string][] = [
   ['getPriceRecommendations', ''],
 ];
 
-describe('fast path == graphql-js execute (small tricky catalog)', () => {
+describe('fast path == graphql-js execute (small tricky catalog)', { timeout: 60_000 }, () => {
   let p: Pair;
   beforeAll(async () => {
     p = await pair((executor) => startHttpService({ quiet: true, executor, clock: () => FIXED_NOW, market: createFakeMarket({ items: 40 }) }));
@@ -127,7 +127,7 @@ describe('fast path == graphql-js execute (small tricky catalog)', () => {
   });
 });
 
-describe('fast path == graphql-js execute (real catalog)', () => {
+describe('fast path == graphql-js execute (real catalog)', { timeout: 90_000 }, () => {
   let p: Pair;
   beforeAll(async () => {
     p = await pair((executor) => startTestService({ executor }));

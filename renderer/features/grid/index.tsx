@@ -1,4 +1,8 @@
-/** Placeholder until the price grid lands (issue 4); the app shell mounts GridScreen. */
-export function GridScreen() {
-  return <p role="status">The price grid is coming.</p>;
-}
+/**
+ * Issue 4, the price grid. The shell mounts <GridScreen /> on the Prices page.
+ * <GridSettingsSections /> (markets list + fees) can also be mounted on the Settings page.
+ */
+import './grid.css';
+
+export { GridScreen } from './GridScreen';
+export { GridSettingsSections } from './GridSettings';

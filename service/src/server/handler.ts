@@ -209,7 +209,7 @@ export function createServiceHandler(opts: ServiceOptions = {}): ServiceHandler 
   const keySpecs: ApiKeySpec[] = [...(opts.apiKeys ?? [])];
   if (opts.keysFile) keySpecs.push(...readKeysFile(opts.keysFile));
   const keys = new KeyRegistry(keySpecs);
-  const faults = new FaultInjector({ seed, ...(opts.faults ?? {}) });
+  const faults = new FaultInjector({ seed, ...parseFaultPatch(opts.faults ?? {}) });
   const tokens = new TokenService({ ttlSeconds: ttl, clock, earlyExpirySeconds: () => faults.current.tokenEarlyExpiry });
 
   let market = opts.market;

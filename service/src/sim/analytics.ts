@@ -15,7 +15,7 @@ import { knot, mix32, salted, unit } from './hash';
 import type { Snapshot } from './snapshot';
 import { medianWithExtra, middleThree, weightedMedian } from './stats';
 import { EPOCHS_PER_DAY, EPOCHS_PER_HOUR, HOURS_24 } from './time';
-import { count24h, count30d, count7d, count90d, fillParts, PARTS, todayCount } from './windows';
+import { count24h, count30d, count7d, count90d, fillParts, PARTS, PARTS_7D, todayCount } from './windows';
 
 const SALT_LIST = 0x11a7;
 const SALT_BUYS = 0x22b8;
@@ -25,7 +25,10 @@ const IN_7D = 6;
 const IN_30D = 29;
 const IN_90D = 89;
 
-/** Once per (market, day): summaries of the 90 completed days. Int32 prices use -1 for "none". */
+/**
+ * Once per (market, day): summaries of the 90 completed days, indexed by the item's compact slot among the
+ * items the market carries (CellModel.slots). Int32 prices use -1 for "none".
+ */
 export interface DayAgg {
   readonly day: number;
   readonly low7: Int32Array;
@@ -34,16 +37,16 @@ export interface DayAgg {
   readonly high7: Int32Array;
   readonly high30: Int32Array;
   readonly high90: Int32Array;
-  /** Sell-order price observations (one per day with listings): count, sum, middle three sorted values. */
+  /** Sell-order price observations (one per day with listings): count, sum, middle three sorted values (-1 = none). */
   readonly sellK: Uint8Array;
   readonly sellSum: Float64Array;
-  readonly sellMid: Float64Array;
+  readonly sellMid: Int32Array;
   readonly sellLatest: Int32Array;
   readonly buyK: Uint8Array;
   readonly buySum: Float64Array;
-  readonly buyMid: Float64Array;
+  readonly buyMid: Int32Array;
   readonly buyLatest: Int32Array;
-  /** New listings / buy orders per day, as window parts (windows.ts). */
+  /** New listings / buy orders per day, as 24h / 7d window parts (windows.ts, PARTS_7D per item). */
   readonly listParts: Int32Array;
   readonly buyParts: Int32Array;
   /** Steam only: sales-weighted median / mean sale price over the 90 completed days, latest day's price. */
@@ -52,7 +55,7 @@ export interface DayAgg {
   readonly saleLatest: Int32Array | null;
 }
 
-/** Once per (market, hour): the last 24 hour-start samples. */
+/** Once per (market, hour): the last 24 hour-start samples, indexed like DayAgg. */
 export interface HourAgg {
   readonly hour: number;
   readonly min24: Int32Array;
@@ -129,6 +132,11 @@ function perDay(key: number, rate: number, d: number): number {
   return poisson(rate * (0.75 + 0.5 * ((h & 0x3ff) / 1024)), ((h >>> 10) + 0.5) / 4194304);
 }
 
+/** Stores middleThree's values (NaN where absent) as integer prices with -1 for absent. */
+function storeMid(dst: Int32Array, base: number, mid: Float64Array): void {
+  for (let k = 0; k < 3; k++) dst[base + k] = Number.isNaN(mid[k]!) ? -1 : mid[k]!;
+}
+
 function i32(n: number): Int32Array {
   return new Int32Array(n).fill(-1);
 }
@@ -136,17 +144,17 @@ function i32(n: number): Int32Array {
 export function computeDayAgg(sim: GameSim, history: History, m: number, day: number, withSales: boolean): DayAgg {
   const { items: model, cells } = sim;
   const n = model.n;
-  const M = sim.markets.length;
+  const { slot, count: nc } = cells.slots(m);
   const mk = sim.markets[m]!;
   const step = mk.step;
   const daily = history.dailyFor(day);
   const agg = {
     day,
-    low7: i32(n), low30: i32(n), low90: i32(n), high7: i32(n), high30: i32(n), high90: i32(n),
-    sellK: new Uint8Array(n), sellSum: new Float64Array(n), sellMid: new Float64Array(n * 3), sellLatest: i32(n),
-    buyK: new Uint8Array(n), buySum: new Float64Array(n), buyMid: new Float64Array(n * 3), buyLatest: i32(n),
-    listParts: new Int32Array(n * PARTS), buyParts: new Int32Array(n * PARTS),
-    saleMedian: withSales ? i32(n) : null, saleAvg: withSales ? i32(n) : null, saleLatest: withSales ? i32(n) : null,
+    low7: i32(nc), low30: i32(nc), low90: i32(nc), high7: i32(nc), high30: i32(nc), high90: i32(nc),
+    sellK: new Uint8Array(nc), sellSum: new Float64Array(nc), sellMid: i32(nc * 3), sellLatest: i32(nc),
+    buyK: new Uint8Array(nc), buySum: new Float64Array(nc), buyMid: i32(nc * 3), buyLatest: i32(nc),
+    listParts: new Int32Array(nc * PARTS_7D), buyParts: new Int32Array(nc * PARTS_7D),
+    saleMedian: withSales ? i32(nc) : null, saleAvg: withSales ? i32(nc) : null, saleLatest: withSales ? i32(nc) : null,
   };
   const out = new Float64Array(CELL_SLOTS);
   const sells = new Float64Array(DAYS);
@@ -158,7 +166,8 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
   const lists = new Int32Array(8);
   const orders = new Int32Array(8);
   for (let i = 0; i < n; i++) {
-    if (cells.carried[i * M + m] === 0) continue;
+    const x = slot[i]!;
+    if (x < 0) continue;
     const nd = pastDays(sim, i);
     const dipKey = dipKeyOf(sim, i, m);
     let low7 = Infinity;
@@ -181,7 +190,7 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
         const w = history.steamSalesOn(i, d);
         if (w > 0) {
           const p = salePrice(out[ASK]!, out[VBID]!);
-          if (nSale === 0) agg.saleLatest![i] = p;
+          if (nSale === 0) agg.saleLatest![x] = p;
           salePrices[nSale] = p;
           saleWeight[nSale++] = w;
           saleSum += p * w;
@@ -193,7 +202,7 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
       if (out[OFFERS]! > 0) {
         const low = roundStep(out[ASK]! * (1 - 0.04 * u), step);
         const obs = sellObs(out[ASK]!, u, step);
-        if (nSell === 0) agg.sellLatest[i] = obs;
+        if (nSell === 0) agg.sellLatest[x] = obs;
         sells[nSell++] = obs;
         sellSum += obs;
         if (j < IN_7D && low < low7) low7 = low;
@@ -203,7 +212,7 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
       if (out[BIDS]! > 0) {
         const high = floorStep(out[BID]! * (1 + 0.03 * u), step);
         const obs = buyObs(out[BID]!, u, step);
-        if (nBuy === 0) agg.buyLatest[i] = obs;
+        if (nBuy === 0) agg.buyLatest[x] = obs;
         buys[nBuy++] = obs;
         buySum += obs;
         if (j < IN_7D && high > high7) high7 = high;
@@ -216,27 +225,23 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
     low90 = Math.min(low90, low30);
     high30 = Math.max(high30, high7);
     high90 = Math.max(high90, high30);
-    if (low7 < Infinity) agg.low7[i] = low7;
-    if (low30 < Infinity) agg.low30[i] = low30;
-    if (low90 < Infinity) agg.low90[i] = low90;
-    if (high7 > -Infinity) agg.high7[i] = high7;
-    if (high30 > -Infinity) agg.high30[i] = high30;
-    if (high90 > -Infinity) agg.high90[i] = high90;
-    agg.sellK[i] = nSell;
-    agg.sellSum[i] = sellSum;
+    if (low7 < Infinity) agg.low7[x] = low7;
+    if (low30 < Infinity) agg.low30[x] = low30;
+    if (low90 < Infinity) agg.low90[x] = low90;
+    if (high7 > -Infinity) agg.high7[x] = high7;
+    if (high30 > -Infinity) agg.high30[x] = high30;
+    if (high90 > -Infinity) agg.high90[x] = high90;
+    agg.sellK[x] = nSell;
+    agg.sellSum[x] = sellSum;
     middleThree(sells, nSell, mid);
-    agg.sellMid[i * 3] = mid[0]!;
-    agg.sellMid[i * 3 + 1] = mid[1]!;
-    agg.sellMid[i * 3 + 2] = mid[2]!;
-    agg.buyK[i] = nBuy;
-    agg.buySum[i] = buySum;
+    storeMid(agg.sellMid, x * 3, mid);
+    agg.buyK[x] = nBuy;
+    agg.buySum[x] = buySum;
     middleThree(buys, nBuy, mid);
-    agg.buyMid[i * 3] = mid[0]!;
-    agg.buyMid[i * 3 + 1] = mid[1]!;
-    agg.buyMid[i * 3 + 2] = mid[2]!;
+    storeMid(agg.buyMid, x * 3, mid);
     if (withSales && nSale > 0) {
-      agg.saleMedian![i] = weightedMedian(salePrices, saleWeight, nSale, scratch);
-      agg.saleAvg![i] = Math.round(saleSum / saleW);
+      agg.saleMedian![x] = weightedMedian(salePrices, saleWeight, nSale, scratch);
+      agg.saleAvg![x] = Math.round(saleSum / saleW);
     }
     // New listings and buy orders per day (rates follow sales and depth), only 24h / 7d are reported.
     const key = model.key[i]!;
@@ -250,8 +255,8 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
       lists[j] = perDay(listKey, lRate, day - 1 - j);
       orders[j] = perDay(buysKey, bRate, day - 1 - j);
     }
-    fillParts(agg.listParts, i * PARTS, perDay(listKey, lRate, day), lists, nd7);
-    fillParts(agg.buyParts, i * PARTS, perDay(buysKey, bRate, day), orders, nd7);
+    fillParts(agg.listParts, x * PARTS_7D, perDay(listKey, lRate, day), lists, nd7, PARTS_7D);
+    fillParts(agg.buyParts, x * PARTS_7D, perDay(buysKey, bRate, day), orders, nd7, PARTS_7D);
   }
   return agg;
 }
@@ -259,33 +264,28 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
 export function computeHourAgg(sim: GameSim, history: History, m: number, hour: number): HourAgg {
   const { items: model, cells } = sim;
   const n = model.n;
-  const M = sim.markets.length;
+  const { slot, count: nc } = cells.slots(m);
   const hourly = history.hourlyFor(hour);
-  const agg: HourAgg = {
-    hour,
-    min24: new Int32Array(n).fill(-1),
-    max24: new Int32Array(n).fill(-1),
-    latestAsk: new Int32Array(n).fill(-1),
-    latestBid: new Int32Array(n).fill(-1),
-  };
+  const agg: HourAgg = { hour, min24: i32(nc), max24: i32(nc), latestAsk: i32(nc), latestBid: i32(nc) };
   const out = new Float64Array(CELL_SLOTS);
   for (let i = 0; i < n; i++) {
-    if (cells.carried[i * M + m] === 0) continue;
+    const x = slot[i]!;
+    if (x < 0) continue;
     let min = Infinity;
     let max = -Infinity;
     for (let j = 0; j < HOURS_24; j++) {
       cells.eval(i, m, quantize(sim, i, (hour - j) * EPOCHS_PER_HOUR), hourly.ref[i * HOURS_24 + j]!, out);
       if (out[OFFERS]! > 0) {
         if (out[ASK]! < min) min = out[ASK]!;
-        if (agg.latestAsk[i] === -1) agg.latestAsk[i] = out[ASK]!;
+        if (agg.latestAsk[x] === -1) agg.latestAsk[x] = out[ASK]!;
       }
       if (out[BIDS]! > 0) {
         if (out[BID]! > max) max = out[BID]!;
-        if (agg.latestBid[i] === -1) agg.latestBid[i] = out[BID]!;
+        if (agg.latestBid[x] === -1) agg.latestBid[x] = out[BID]!;
       }
     }
-    if (min < Infinity) agg.min24[i] = min;
-    if (max > -Infinity) agg.max24[i] = max;
+    if (min < Infinity) agg.min24[x] = min;
+    if (max > -Infinity) agg.max24[x] = max;
   }
   return agg;
 }
@@ -305,7 +305,7 @@ function maxOf(a: number, b: number): number {
 }
 
 /** Median of the day observations plus today's observation x (-1 = none); null when there are none. */
-function obsMedian(k: number, mid: Float64Array, base: number, x: number): number | null {
+function obsMedian(k: number, mid: Int32Array, base: number, x: number): number | null {
   const A = mid[base]!;
   const B = mid[base + 1]!;
   const C = mid[base + 2]!;
@@ -345,8 +345,10 @@ export function computeMarketAnalytics(
   const d = dayAgg;
   const h = hourAgg;
 
+  const { slot } = cells.slots(m);
   for (let i = 0; i < model.n; i++) {
-    if (cells.carried[i * M + m] === 0) continue;
+    const x = slot[i]!;
+    if (x < 0) continue;
     itemsOut.push(i);
     cells.eval(i, m, quantize(sim, i, e), snap.ref[i]!, out);
     const ask = out[ASK]!;
@@ -356,29 +358,30 @@ export function computeMarketAnalytics(
     const dipKey = dipKeyOf(sim, i, m);
     const uToday = unit(knot(dipKey, day));
 
-    const min24 = minOf(offers > 0 ? ask : -1, h.min24[i]!);
-    const max24 = maxOf(bid, h.max24[i]!);
-    const todayAsk = offers > 0 ? ask : h.latestAsk[i]!;
-    const todayBid = bid >= 0 ? bid : h.latestBid[i]!;
+    const min24 = minOf(offers > 0 ? ask : -1, h.min24[x]!);
+    const max24 = maxOf(bid, h.max24[x]!);
+    const todayAsk = offers > 0 ? ask : h.latestAsk[x]!;
+    const todayBid = bid >= 0 ? bid : h.latestBid[x]!;
     const sellToday = todayAsk >= 0 ? sellObs(todayAsk, uToday, step) : -1;
     const buyToday = todayBid >= 0 ? buyObs(todayBid, uToday, step) : -1;
     const base = i * PARTS;
+    const b7 = x * PARTS_7D;
     const spreadU = unit(mix32(dipKey ^ e));
     const maxSell = offers > 1 ? roundStep(ask * (1 + 2.5 * (1 - Math.exp(-(offers - 1) / 15)) * (0.6 + 0.4 * spreadU)), step) : ask;
     const minBuy = bids > 1 ? floorStep(bid * (1 - 0.6 * (1 - Math.exp(-(bids - 1) / 10))), step) : bid;
-    const min7 = minOf(min24, d.low7[i]!);
-    const min30 = minOf(min7, d.low30[i]!);
-    const min90 = minOf(min30, d.low90[i]!);
-    const max7 = maxOf(max24, d.high7[i]!);
-    const max30 = maxOf(max7, d.high30[i]!);
-    const max90 = maxOf(max30, d.high90[i]!);
+    const min7 = minOf(min24, d.low7[x]!);
+    const min30 = minOf(min7, d.low30[x]!);
+    const min90 = minOf(min30, d.low90[x]!);
+    const max7 = maxOf(max24, d.high7[x]!);
+    const max30 = maxOf(max7, d.high30[x]!);
+    const max90 = maxOf(max30, d.high90[x]!);
 
     listings.push({
-      sell_orders_last_7d: count7d(d.listParts, base, frac),
-      sell_orders_last_24h: count24h(d.listParts, base, frac),
-      median_sell_price_90d: obsMedian(d.sellK[i]!, d.sellMid, i * 3, sellToday),
-      average_sell_price_90d: obsMean(d.sellK[i]!, d.sellSum[i]!, sellToday),
-      latest_sell_order_price: orNull(sellToday >= 0 ? sellToday : d.sellLatest[i]!),
+      sell_orders_last_7d: count7d(d.listParts, b7, frac),
+      sell_orders_last_24h: count24h(d.listParts, b7, frac),
+      median_sell_price_90d: obsMedian(d.sellK[x]!, d.sellMid, x * 3, sellToday),
+      average_sell_price_90d: obsMean(d.sellK[x]!, d.sellSum[x]!, sellToday),
+      latest_sell_order_price: orNull(sellToday >= 0 ? sellToday : d.sellLatest[x]!),
       min_sell_order_price: offers > 0 ? ask : null,
       max_sell_order_price: offers > 0 ? Math.max(maxSell, ask) : null,
       min_sell_order_price_90d: orNull(min90),
@@ -387,11 +390,11 @@ export function computeMarketAnalytics(
       min_sell_order_price_24h: orNull(min24),
     });
     buyOrders.push({
-      buy_orders_last_7d: count7d(d.buyParts, base, frac),
-      buy_orders_last_24h: count24h(d.buyParts, base, frac),
-      median_buy_price_90d: obsMedian(d.buyK[i]!, d.buyMid, i * 3, buyToday),
-      average_buy_price_90d: obsMean(d.buyK[i]!, d.buySum[i]!, buyToday),
-      latest_buy_order_price: orNull(buyToday >= 0 ? buyToday : d.buyLatest[i]!),
+      buy_orders_last_7d: count7d(d.buyParts, b7, frac),
+      buy_orders_last_24h: count24h(d.buyParts, b7, frac),
+      median_buy_price_90d: obsMedian(d.buyK[x]!, d.buyMid, x * 3, buyToday),
+      average_buy_price_90d: obsMean(d.buyK[x]!, d.buySum[x]!, buyToday),
+      latest_buy_order_price: orNull(buyToday >= 0 ? buyToday : d.buyLatest[x]!),
       min_buy_order_price: bid >= 0 ? Math.min(minBuy, bid) : null,
       max_buy_order_price: bid >= 0 ? bid : null,
       max_buy_order_price_90d: orNull(max90),
@@ -404,9 +407,9 @@ export function computeMarketAnalytics(
       const last90d = count90d(sp, base, frac);
       const todaySale = salePrice(ask, out[VBID]!);
       const has = last90d > 0;
-      const med = d.saleMedian![i]!;
-      const avg = d.saleAvg![i]!;
-      const latestDay = d.saleLatest![i]!;
+      const med = d.saleMedian![x]!;
+      const avg = d.saleAvg![x]!;
+      const latestDay = d.saleLatest![x]!;
       sales.push({
         last_90d: last90d,
         last_30d: count30d(sp, base, frac),

@@ -46,11 +46,13 @@ export class CellModel {
   readonly m: number;
   /** 1 when market m carries item i at all (Steam carries everything). */
   readonly carried: Uint8Array;
-  /** Market level times a static per-cell bias (thin items are priced more idiosyncratically). */
-  private readonly mul: Float32Array;
-  private readonly pairKey: Uint32Array;
+  /** Per item: amplitude of the static per-cell price bias (thin items are priced more idiosyncratically). */
+  private readonly biasAmp: Float64Array;
+  private readonly itemKey: Uint32Array;
+  private readonly marketKey: Uint32Array;
   // Per-market parameters as flat arrays for the hot loop.
   private readonly locking: Uint8Array;
+  private readonly levelM: Float64Array;
   private readonly depthM: Float64Array;
   private readonly buyDepthM: Float64Array;
   private readonly spreadM: Float64Array;
@@ -66,9 +68,11 @@ export class CellModel {
     this.n = n;
     this.m = M;
     this.carried = new Uint8Array(n * M);
-    this.mul = new Float32Array(n * M);
-    this.pairKey = new Uint32Array(n * M);
+    this.biasAmp = new Float64Array(n);
+    this.itemKey = items.key;
+    this.marketKey = Uint32Array.from(markets.map((mk) => mk.key));
     this.locking = Uint8Array.from(markets.map((mk) => (mk.info.locking === 'none' ? 0 : mk.info.locking === 'same' ? 1 : 2)));
+    this.levelM = Float64Array.from(markets.map((mk) => mk.level));
     this.depthM = Float64Array.from(markets.map((mk) => mk.depth));
     this.buyDepthM = Float64Array.from(markets.map((mk) => mk.buyDepth));
     this.spreadM = Float64Array.from(markets.map((mk) => mk.spread));
@@ -76,18 +80,29 @@ export class CellModel {
     this.floorM = Float64Array.from(markets.map((mk) => mk.floor));
     for (let i = 0; i < n; i++) {
       const pop = items.pop[i]!;
+      this.biasAmp[i] = 0.015 + 0.12 * (1 - pop);
       for (let m = 0; m < M; m++) {
         const mk = markets[m]!;
-        const c = i * M + m;
-        const pk = mix32(items.key[i]! ^ mk.key);
-        this.pairKey[c] = pk;
-        const h = hash2(pk, SALT_CARRY);
+        const h = hash2(mix32(items.key[i]! ^ mk.key), SALT_CARRY);
         const p = mk.slug === 'steam' ? 1 : mk.coverage * (0.3 + 0.7 * pop);
-        this.carried[c] = unit(h) < p ? 1 : 0;
-        const bias = (unit(mix32(h)) - 0.5) * 2 * (0.015 + 0.12 * (1 - pop));
-        this.mul[c] = mk.level * Math.exp(bias);
+        this.carried[i * M + m] = unit(h) < p ? 1 : 0;
       }
     }
+  }
+
+  private readonly slotCache = new Map<number, { slot: Int32Array; count: number }>();
+
+  /** Compact index of each item among the items market m carries (-1 when it doesn't), and their count. */
+  slots(m: number): { slot: Int32Array; count: number } {
+    let s = this.slotCache.get(m);
+    if (!s) {
+      const slot = new Int32Array(this.n).fill(-1);
+      let count = 0;
+      for (let i = 0; i < this.n; i++) if (this.carried[i * this.m + m] === 1) slot[i] = count++;
+      s = { slot, count };
+      this.slotCache.set(m, s);
+    }
+    return s;
   }
 
   hasOrders(m: number): boolean {
@@ -101,18 +116,21 @@ export class CellModel {
    */
   eval(i: number, m: number, e: number, ref: number, out: Float64Array): void {
     const items = this.items;
-    const c = i * this.m + m;
     const pop = items.pop[i]!;
     const depth = items.depth[i]!;
-    const h1 = mix32(this.pairKey[c]! ^ Math.imul(e, 0x9e3779b1));
+    // The cell's key and static bias are recomputed rather than stored: a few integer ops against 8 bytes a cell.
+    const pk = mix32(this.itemKey[i]! ^ this.marketKey[m]!);
+    const bias = (unit(mix32(hash2(pk, SALT_CARRY))) - 0.5) * 2 * this.biasAmp[i]!;
+    const h1 = mix32(pk ^ Math.imul(e, 0x9e3779b1));
     const lambda = depth * this.depthM[m]! * (0.6 + 0.8 * ((h1 & 0x3ff) / 1024));
     const offers = poisson(lambda, ((h1 >>> 10) + 0.5) / 4194304);
     const h2 = mix32(h1 ^ 0x68e31da4);
     const inv = offers < 64 ? INV_SQRT[offers]! : 1 / Math.sqrt(1 + offers);
     const jitter = (0.02 + 0.08 * (1 - pop)) * (2 * unit(h2) - 1) * inv;
     const step = this.stepM[m]!;
-    // exp(jitter) to second order: |jitter| <= 0.1.
-    let ask = Math.round((ref * this.mul[c]! * (1 + jitter + 0.5 * jitter * jitter)) / step) * step;
+    // exp(x) to second order for the small bias and jitter (|x| <= 0.14 and 0.1).
+    const x = bias + jitter;
+    let ask = Math.round((ref * this.levelM[m]! * (1 + x + 0.5 * x * x)) / step) * step;
     const floor = this.floorM[m]!;
     if (ask < floor) ask = floor;
     out[ASK] = ask;

@@ -1,6 +1,6 @@
 /**
  * GameMarket: the contract of types.ts over one game's simulation, with per-epoch caches. Only the latest
- * epoch of each operation is kept (plus a few argument variants for the per-market and recommendation
+ * epoch of each operation is kept (plus a couple of argument variants for the per-market and recommendation
  * operations), which bounds memory however long the service runs.
  */
 import type { MarketOrderAnalytics, PriceRecommendation, SteamAnalytics } from '../../../shared/api/types';
@@ -18,12 +18,12 @@ import {
 } from './recommendations';
 import { EPOCHS_PER_DAY, EPOCHS_PER_HOUR, epochOf } from './time';
 
-/** How many argument variants of one operation are kept for the current epoch. */
-const VARIANTS_KEPT = 8;
-
 class EpochCache<T> {
   private epoch = Number.NaN;
   private readonly entries = new Map<string, T>();
+
+  /** `kept`: how many argument variants of the operation are kept for the current epoch. */
+  constructor(private readonly kept: number) {}
 
   get(epoch: number, key: string, make: () => T): T {
     if (epoch !== this.epoch) {
@@ -33,7 +33,7 @@ class EpochCache<T> {
     const hit = this.entries.get(key);
     if (hit !== undefined) return hit;
     const v = make();
-    if (this.entries.size >= VARIANTS_KEPT) {
+    if (this.entries.size >= this.kept) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
@@ -47,9 +47,10 @@ export class SimGameMarket implements GameMarket {
   readonly names: readonly string[];
   readonly history: History;
   private snap: Snapshot | undefined;
-  private readonly steam = new EpochCache<Omit<SteamAnalytics, 'game_id'>[]>();
-  private readonly orders = new EpochCache<MarketOrderAnalytics[]>();
-  private readonly recs = new EpochCache<PriceRecommendation[]>();
+  // Results are tens of MB of objects for CS2: keep few variants (recomputing one costs tens of ms per epoch).
+  private readonly steam = new EpochCache<Omit<SteamAnalytics, 'game_id'>[]>(1);
+  private readonly orders = new EpochCache<MarketOrderAnalytics[]>(1);
+  private readonly recs = new EpochCache<PriceRecommendation[]>(2);
   private readonly index = new Map<string, number>();
   /** Latest day / hour aggregate per market index. */
   private readonly dayAggs = new Map<number, DayAgg>();

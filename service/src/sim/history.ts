@@ -28,7 +28,7 @@ export interface DailyHistory {
 export interface HourlyHistory {
   readonly hour: number;
   /** Reference price at the start of hour H-j, j = 0..23: ref[i * 24 + j]. */
-  readonly ref: Float64Array;
+  readonly ref: Float32Array;
 }
 
 const SALT_SALES = 0x5a1e;
@@ -81,7 +81,7 @@ export class History {
           ref[i * DAYS + j] = NaN;
           continue;
         }
-        const r = Math.exp(sim.path.logRef(i, quantize(sim, i, noonOf(day - 1 - j))));
+        const r = sim.path.ref(i, quantize(sim, i, noonOf(day - 1 - j)));
         ref[i * DAYS + j] = r;
         if (j < 6 && r > max6) max6 = r;
         if (j < 30) tmp[k++] = r;
@@ -99,10 +99,10 @@ export class History {
     if (this.hourly?.hour === hour) return this.hourly;
     const sim = this.sim;
     const n = sim.items.n;
-    const ref = new Float64Array(n * HOURS_24);
+    const ref = new Float32Array(n * HOURS_24);
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < HOURS_24; j++) {
-        ref[i * HOURS_24 + j] = Math.exp(sim.path.logRef(i, quantize(sim, i, (hour - j) * EPOCHS_PER_HOUR)));
+        ref[i * HOURS_24 + j] = sim.path.ref(i, quantize(sim, i, (hour - j) * EPOCHS_PER_HOUR));
       }
     }
     this.hourly = { hour, ref };

@@ -16,6 +16,20 @@ import {
 import type { MaxOrderColumns, MinPriceColumns } from './types';
 
 const NOW = Date.UTC(2025, 5, 1, 13, 37, 12);
+
+/** Collects rule violations cheaply (millions of checks) and reports the first few. */
+class Violations {
+  count = 0;
+  readonly first: string[] = [];
+  check(ok: boolean, what: string | (() => string)): void {
+    if (ok) return;
+    this.count++;
+    if (this.first.length < 5) this.first.push(typeof what === 'string' ? what : what());
+  }
+  assertNone(): void {
+    expect(this.first, `${this.count} violations`).toEqual([]);
+  }
+}
 const market: SimMarket = createSimulatedMarket({ seed: 1 });
 
 function minPriceObjects(c: MinPriceColumns): AggregatedMinPrices[] {
@@ -44,41 +58,38 @@ function maxOrderObjects(c: MaxOrderColumns): AggregatedMaxOrders[] {
   });
 }
 
-/** Checks the listing / buy-order invariants and returns nothing; `where` labels failures. */
-function checkOrderStats(l: ListingAnalytics, b: BuyOrderAnalytics, where: string): void {
-  expect(l.sell_orders_last_24h, where).toBeLessThanOrEqual(l.sell_orders_last_7d);
-  expect(b.buy_orders_last_24h, where).toBeLessThanOrEqual(b.buy_orders_last_7d);
+/** The listing / buy-order invariants of one row. */
+function checkOrderStats(v: Violations, l: ListingAnalytics, b: BuyOrderAnalytics, where: string): void {
+  v.check(l.sell_orders_last_24h <= l.sell_orders_last_7d, () => `${where}: sell orders 24h > 7d`);
+  v.check(b.buy_orders_last_24h <= b.buy_orders_last_7d, () => `${where}: buy orders 24h > 7d`);
   // Minimum over a longer window <= over a shorter one; a window with data implies its longer windows have data.
   const mins = [l.min_sell_order_price, l.min_sell_order_price_24h, l.min_sell_order_price_7d, l.min_sell_order_price_30d, l.min_sell_order_price_90d];
   for (let k = 1; k < mins.length; k++) {
-    if (mins[k - 1] !== null) {
-      expect(mins[k], where).not.toBeNull();
-      expect(mins[k]!, where).toBeLessThanOrEqual(mins[k - 1]!);
-    }
+    const a = mins[k - 1]!;
+    const c = mins[k]!;
+    if (a !== null) v.check(c !== null && c <= a, () => `${where}: min sell windows ${JSON.stringify(mins)}`);
   }
   const maxs = [b.max_buy_order_price, b.max_buy_order_price_24h, b.max_buy_order_price_7d, b.max_buy_order_price_30d, b.max_buy_order_price_90d];
   for (let k = 1; k < maxs.length; k++) {
-    if (maxs[k - 1] !== null) {
-      expect(maxs[k], where).not.toBeNull();
-      expect(maxs[k]!, where).toBeGreaterThanOrEqual(maxs[k - 1]!);
-    }
+    const a = maxs[k - 1]!;
+    const c = maxs[k]!;
+    if (a !== null) v.check(c !== null && c >= a, () => `${where}: max buy windows ${JSON.stringify(maxs)}`);
   }
-  if (l.min_sell_order_price !== null) expect(l.max_sell_order_price!, where).toBeGreaterThanOrEqual(l.min_sell_order_price);
-  else expect(l.max_sell_order_price, where).toBeNull();
-  if (b.max_buy_order_price !== null) expect(b.min_buy_order_price!, where).toBeLessThanOrEqual(b.max_buy_order_price);
-  else expect(b.min_buy_order_price, where).toBeNull();
+  if (l.min_sell_order_price !== null) v.check(l.max_sell_order_price !== null && l.max_sell_order_price >= l.min_sell_order_price, () => `${where}: max sell < min sell`);
+  else v.check(l.max_sell_order_price === null, () => `${where}: max sell without listings`);
+  if (b.max_buy_order_price !== null) v.check(b.min_buy_order_price !== null && b.min_buy_order_price <= b.max_buy_order_price, () => `${where}: min buy > max buy`);
+  else v.check(b.min_buy_order_price === null, () => `${where}: min buy without orders`);
   // Median and average come from the same observations, which never undercut the 90-day minimum
   // (sell side) or exceed the 90-day maximum (buy side); both exist exactly when that window has data.
-  expect(l.median_sell_price_90d === null, where).toBe(l.min_sell_order_price_90d === null);
-  expect(l.average_sell_price_90d === null, where).toBe(l.min_sell_order_price_90d === null);
-  if (l.median_sell_price_90d !== null) {
-    expect(l.median_sell_price_90d, where).toBeGreaterThanOrEqual(l.min_sell_order_price_90d!);
-    expect(l.average_sell_price_90d!, where).toBeGreaterThanOrEqual(l.min_sell_order_price_90d!);
+  const hasSell = l.min_sell_order_price_90d !== null;
+  v.check((l.median_sell_price_90d !== null) === hasSell && (l.average_sell_price_90d !== null) === hasSell, () => `${where}: sell median/avg nullness`);
+  if (hasSell && l.median_sell_price_90d !== null && l.average_sell_price_90d !== null) {
+    v.check(l.median_sell_price_90d >= l.min_sell_order_price_90d! && l.average_sell_price_90d >= l.min_sell_order_price_90d!, () => `${where}: sell median/avg below 90d min`);
   }
-  expect(b.median_buy_price_90d === null, where).toBe(b.max_buy_order_price_90d === null);
-  if (b.median_buy_price_90d !== null) {
-    expect(b.median_buy_price_90d, where).toBeLessThanOrEqual(b.max_buy_order_price_90d!);
-    expect(b.average_buy_price_90d!, where).toBeLessThanOrEqual(b.max_buy_order_price_90d!);
+  const hasBuy = b.max_buy_order_price_90d !== null;
+  v.check((b.median_buy_price_90d !== null) === hasBuy && (b.average_buy_price_90d !== null) === hasBuy, () => `${where}: buy median/avg nullness`);
+  if (hasBuy && b.median_buy_price_90d !== null && b.average_buy_price_90d !== null) {
+    v.check(b.median_buy_price_90d <= b.max_buy_order_price_90d! && b.average_buy_price_90d <= b.max_buy_order_price_90d!, () => `${where}: buy median/avg above 90d max`);
   }
 }
 
@@ -93,27 +104,28 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
     expect([...mp.markets]).toEqual(gameMarkets);
     const M = mp.markets.length;
     expect(mp.price.length).toBe(game.names.length * M);
+    const v = new Violations();
     for (let m = 0; m < M; m++) {
       const info = marketInfo(mp.markets[m]!)!;
+      const floor = info.slug === 'steam' ? 30 : 10;
       let withLocked = 0;
       let listed = 0;
       for (let i = 0; i < game.names.length; i++) {
         const c = i * M + m;
         const p = mp.price[c]!;
         const l = mp.priceLocked[c]!;
+        const o = mp.offers[c]!;
         if (p < 0) {
-          expect(mp.offers[c]).toBe(0);
-          expect(l).toBe(-1);
+          v.check(o === 0 && l === -1, () => `${info.slug} ${game.names[i]}: absent entry with offers/locked`);
           continue;
         }
         listed++;
-        expect(mp.offers[c]).toBeGreaterThanOrEqual(1);
-        expect(p).toBeGreaterThanOrEqual(info.slug === 'steam' ? 30 : 10);
-        if (info.locking === 'same') expect(l).toBe(p);
-        else if (info.locking === 'none') expect(l).toBe(-1);
+        v.check(o >= 1 && p >= floor, () => `${info.slug} ${game.names[i]}: offers ${o}, price ${p}`);
+        if (info.locking === 'same') v.check(l === p, () => `${info.slug}: locked ${l} != price ${p}`);
+        else if (info.locking === 'none') v.check(l === -1, () => `${info.slug}: locked ${l} on a non-locking market`);
         else if (l >= 0) {
           withLocked++;
-          expect(l).toBeLessThanOrEqual(p);
+          v.check(l <= p, () => `${info.slug}: locked ${l} > price ${p}`);
         }
       }
       expect(listed, `${info.slug} lists something`).toBeGreaterThan(0);
@@ -122,6 +134,7 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
         expect(withLocked, `${info.slug} lacks locked listings sometimes`).toBeLessThan(listed);
       }
     }
+    v.assertNone();
     z.array(AggregatedMinPrices).parse(minPriceObjects(mp));
   });
 
@@ -130,20 +143,22 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
     const K = mo.markets.length;
     const M = mp.markets.length;
     let bids = 0;
+    const v = new Violations();
+    const cols = mo.markets.map((s) => mp.markets.indexOf(s));
     for (let i = 0; i < game.names.length; i++) {
       for (let k = 0; k < K; k++) {
         const b = mo.price[i * K + k]!;
+        const o = mo.offers[i * K + k]!;
         if (b < 0) {
-          expect(mo.offers[i * K + k]).toBe(0);
+          v.check(o === 0, 'absent order with offers');
           continue;
         }
         bids++;
-        expect(b).toBeGreaterThanOrEqual(1);
-        expect(mo.offers[i * K + k]).toBeGreaterThanOrEqual(1);
-        const ask = mp.price[i * M + mp.markets.indexOf(mo.markets[k]!)]!;
-        if (ask >= 0) expect(b).toBeLessThan(ask);
+        const ask = mp.price[i * M + cols[k]!]!;
+        v.check(b >= 1 && o >= 1 && (ask < 0 || b < ask), () => `${mo.markets[k]} ${game.names[i]}: bid ${b} x${o}, ask ${ask}`);
       }
     }
+    v.assertNone();
     expect(bids).toBeGreaterThan(0);
     z.array(AggregatedMaxOrders).parse(maxOrderObjects(mo));
   });
@@ -175,14 +190,16 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
       const k = mo.markets.indexOf(slug);
       const M = mp.markets.length;
       const K = mo.markets.length;
+      const v = new Violations();
       for (const r of rows) {
         const i = game.indexOf(r.market_hash_name);
         const ask = mp.price[i * M + m]!;
         const bid = mo.price[i * K + k]!;
-        expect(r.listings.min_sell_order_price).toBe(ask >= 0 ? ask : null);
-        expect(r.buyOrders.max_buy_order_price).toBe(bid >= 0 ? bid : null);
-        checkOrderStats(r.listings, r.buyOrders, `${slug} ${r.market_hash_name}`);
+        v.check(r.listings.min_sell_order_price === (ask >= 0 ? ask : null), () => `${slug} ${r.market_hash_name}: min sell != min price`);
+        v.check(r.buyOrders.max_buy_order_price === (bid >= 0 ? bid : null), () => `${slug} ${r.market_hash_name}: max buy != max order`);
+        checkOrderStats(v, r.listings, r.buyOrders, `${slug} ${r.market_hash_name}`);
       }
+      v.assertNone();
     }
   });
 
@@ -200,25 +217,25 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
     const sk = mo.markets.indexOf('steam');
     let busy = 0;
     let idle = 0;
+    const v = new Violations();
     rows.forEach((r, i) => {
-      expect(r.market_hash_name).toBe(game.names[i]);
+      const name = r.market_hash_name;
+      v.check(name === game.names[i], 'order');
       const sa = r.sales;
-      expect(sa.last_24h).toBeLessThanOrEqual(sa.last_7d);
-      expect(sa.last_7d).toBeLessThanOrEqual(sa.last_30d);
-      expect(sa.last_30d).toBeLessThanOrEqual(sa.last_90d);
+      v.check(sa.last_24h <= sa.last_7d && sa.last_7d <= sa.last_30d && sa.last_30d <= sa.last_90d, () => `${name}: sales windows ${JSON.stringify(sa)}`);
       const has = sa.last_90d > 0;
-      expect(sa.median_price_90d !== null).toBe(has);
-      expect(sa.average_price_90d !== null).toBe(has);
-      expect(sa.latest_median_price_sold !== null).toBe(has);
-      expect(sa.avg_daily_volume).toBeCloseTo(sa.last_90d / game.ageDays(r.market_hash_name), 1);
+      v.check((sa.median_price_90d !== null) === has && (sa.average_price_90d !== null) === has
+        && (sa.latest_median_price_sold !== null) === has, () => `${name}: sales price nullness`);
+      v.check(Math.abs(sa.avg_daily_volume - sa.last_90d / game.ageDays(name)) <= 0.006, () => `${name}: avg_daily_volume`);
       if (sa.last_24h >= 1000) busy++;
       if (sa.last_90d === 0) idle++;
       const ask = mp.price[i * M + s]!;
       const bid = mo.price[i * K + sk]!;
-      expect(r.listings.min_sell_order_price).toBe(ask >= 0 ? ask : null);
-      expect(r.buyOrders.max_buy_order_price).toBe(bid >= 0 ? bid : null);
-      checkOrderStats(r.listings, r.buyOrders, r.market_hash_name);
+      v.check(r.listings.min_sell_order_price === (ask >= 0 ? ask : null), () => `${name}: steam min sell != min price`);
+      v.check(r.buyOrders.max_buy_order_price === (bid >= 0 ? bid : null), () => `${name}: steam max buy != max order`);
+      checkOrderStats(v, r.listings, r.buyOrders, name);
     });
+    v.assertNone();
     if (id === 730) {
       expect(busy, 'popular items with thousands of daily sales').toBeGreaterThan(10);
       expect(idle, 'thin items with no sales in 90 days').toBeGreaterThan(10);
@@ -288,13 +305,17 @@ describe('prices', () => {
   });
 });
 
+function sameBytes(a: Int32Array, b: Int32Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
 describe('determinism and movement', () => {
   it('same seed and clock give identical bytes; another epoch moves prices; another seed differs', () => {
     const other = createSimulatedMarket({ seed: 1 });
     for (const id of [570, 440] as const) {
       const a = market.game(id);
       const b = other.game(id);
-      expect(Buffer.from(b.minPrices(NOW).price.buffer)).toEqual(Buffer.from(a.minPrices(NOW).price.buffer));
+      expect(sameBytes(b.minPrices(NOW).price, a.minPrices(NOW).price)).toBe(true);
       expect(JSON.stringify(b.marketOrderAnalytics('buff163', NOW))).toBe(JSON.stringify(a.marketOrderAnalytics('buff163', NOW)));
       expect(JSON.stringify(b.priceRecommendations('general', undefined, NOW))).toBe(JSON.stringify(a.priceRecommendations('general', undefined, NOW)));
     }
@@ -302,35 +323,32 @@ describe('determinism and movement', () => {
     const cs = market.game(730);
     const now = cs.minPrices(NOW).price.slice();
     const sameEpoch = cs.minPrices(NOW + 1000).price;
-    expect(Buffer.from(sameEpoch.buffer)).toEqual(Buffer.from(now.buffer));
+    expect(sameBytes(sameEpoch, now)).toBe(true);
     const next = cs.minPrices(NOW + EPOCH_MS).price;
     let changed = 0;
-    for (let c = 0; c < now.length; c++) if (now[c] !== next[c]) changed++;
-    expect(changed).toBeGreaterThan(now.length * 0.05);
+    let listed = 0;
+    for (let c = 0; c < now.length; c++) {
+      if (now[c]! >= 0) listed++;
+      if (now[c] !== next[c]) changed++;
+    }
+    expect(changed).toBeGreaterThan(listed * 0.05);
     const reseeded = createSimulatedMarket({ seed: 2 }).game(570).minPrices(NOW).price;
-    expect(Buffer.from(reseeded.buffer)).not.toEqual(Buffer.from(market.game(570).minPrices(NOW).price.buffer));
+    expect(sameBytes(reseeded, market.game(570).minPrices(NOW).price)).toBe(false);
   });
 
   it('an hourly history sample is what the snapshot showed at that moment', () => {
-    const a = createSimulatedMarket({ seed: 1 }).game(252490);
+    // The Steam min price at the start of the previous hour is one of the samples of Steam's 24h minimum.
+    const g = createSimulatedMarket({ seed: 1 }).game(570);
     const hourStart = Math.floor(NOW / 3_600_000) * 3_600_000 - 3_600_000;
-    const thenSnap = a.minPrices(hourStart);
-    const thenMin = new Map<string, number>();
-    const steam = thenSnap.markets.indexOf('steam');
-    thenSnap.names.forEach((n, i) => {
-      const p = thenSnap.price[i * thenSnap.markets.length + steam]!;
-      if (p >= 0) thenMin.set(n, p);
-    });
-    const rows = a.marketOrderAnalytics('buff163', NOW);
-    expect(rows.length).toBeGreaterThan(0);
-    // The Steam min price an hour ago bounds Steam's 24h minimum from above (it's one of its samples).
-    const steamRows = createSimulatedMarket({ seed: 1 }).game(570);
-    const sr = steamRows.steamAnalytics(NOW);
-    const snap570 = steamRows.minPrices(hourStart);
-    const s570 = snap570.markets.indexOf('steam');
+    const then = g.minPrices(hourStart);
+    const steam = then.markets.indexOf('steam');
+    const price = then.price.slice();
+    const sr = g.steamAnalytics(NOW);
+    const v = new Violations();
     sr.forEach((r, i) => {
-      const p = snap570.price[i * snap570.markets.length + s570]!;
-      if (p >= 0) expect(r.listings.min_sell_order_price_24h!).toBeLessThanOrEqual(p);
+      const p = price[i * then.markets.length + steam]!;
+      if (p >= 0) v.check(r.listings.min_sell_order_price_24h !== null && r.listings.min_sell_order_price_24h <= p, () => `${r.market_hash_name}`);
     });
+    v.assertNone();
   });
 });

@@ -36,6 +36,14 @@ export class PricePath {
     }
   }
 
+  /**
+   * Reference price (thousandths) of item i at epoch e, rounded to float32 so that history can be stored
+   * in Float32Arrays and still reproduce exactly what a snapshot computed.
+   */
+  ref(i: number, e: number): number {
+    return Math.fround(Math.exp(this.logRef(i, e)));
+  }
+
   /** ln(reference price in thousandths) of item i at epoch e. */
   logRef(i: number, e: number): number {
     const it = this.items;

@@ -46,7 +46,7 @@ export function computeSnapshot(sim: GameSim, e: number, prev?: Snapshot): Snaps
       ref[i] = reuse.ref[i]!;
       continue;
     }
-    const r = Math.exp(path.logRef(i, eq));
+    const r = path.ref(i, eq);
     ref[i] = r;
     for (let m = 0; m < M; m++) {
       const c = base + m;

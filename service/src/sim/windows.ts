@@ -17,6 +17,8 @@ export const P_D29 = 5; // d_29
 export const P_SUM89 = 6; // d_0 + .. + d_88
 export const P_D89 = 7; // d_89
 export const PARTS = 8;
+/** Records that only serve 24h / 7d windows keep the first four slots. */
+export const PARTS_7D = 4;
 
 export interface WindowCounts {
   today: number;
@@ -26,10 +28,13 @@ export interface WindowCounts {
   last90d: number;
 }
 
-/** Fills parts[base..base+8) from today's total and days[0..days) (d_j; 0 before release). */
-export function fillParts(parts: Int32Array, base: number, today: number, days: ArrayLike<number>, count: number): void {
+/**
+ * Fills parts[base..base+slots) (slots = PARTS, or PARTS_7D for 24h / 7d only) from today's total and
+ * days[0..count) (d_j; 0 before release).
+ */
+export function fillParts(parts: Int32Array, base: number, today: number, days: ArrayLike<number>, count: number, slots = PARTS): void {
   let sum = 0;
-  parts.fill(0, base, base + PARTS);
+  parts.fill(0, base, base + slots);
   parts[base + P_TODAY] = today;
   for (let j = 0; j < count; j++) {
     const v = days[j]!;
@@ -38,19 +43,19 @@ export function fillParts(parts: Int32Array, base: number, today: number, days: 
       parts[base + P_SUM6] = sum;
       parts[base + P_D6] = v;
     }
-    if (j === 29) {
+    if (slots === PARTS && j === 29) {
       parts[base + P_SUM29] = sum;
       parts[base + P_D29] = v;
     }
-    if (j === 89) {
+    if (slots === PARTS && j === 89) {
       parts[base + P_SUM89] = sum;
       parts[base + P_D89] = v;
     }
     sum += v;
   }
   if (count <= 6) parts[base + P_SUM6] = sum;
-  if (count <= 29) parts[base + P_SUM29] = sum;
-  if (count <= 89) parts[base + P_SUM89] = sum;
+  if (slots === PARTS && count <= 29) parts[base + P_SUM29] = sum;
+  if (slots === PARTS && count <= 89) parts[base + P_SUM89] = sum;
 }
 
 /** Count still inside a window of the day total v at `frac` of today elapsed (its later part). */

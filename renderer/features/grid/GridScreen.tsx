@@ -1,0 +1,416 @@
+/**
+ * The Prices page: toolbar (search, view, markets, net of fees, refresh, export), filters, banners, the
+ * grid, and the item's detail panel.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { GAMES, gameName } from '../../../shared/catalog/games';
+import { APP_PREFERENCES, useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
+import { buildColumns, defaultDir, sortItems } from './columns';
+import { DetailPanel } from './DetailPanel';
+import { FilterBar } from './FilterBar';
+import { GridSettingsSections } from './GridSettings';
+import { MarketPicker } from './MarketPicker';
+import { csvChunks } from './model/csv';
+import { computeDerived } from './model/derive';
+import { diffSnapshots, type Changes } from './model/diff';
+import { EMPTY_FILTER, applyFilter, isFiltering, type FilterState } from './model/filter';
+import type { Snapshot } from './model/columns';
+import type { Derived } from './model/derive';
+import { PriceGrid } from './PriceGrid';
+import { GRID_PREFS, removeMarketEverywhere, useFees, useMarketPlan } from './prefs';
+import { Freshness, LoadProgress } from './StatusParts';
+import { useGridData } from './useGridData';
+
+const FLASH_MS = 2600;
+
+function useAnnouncer(): [string, (t: string) => void] {
+  const [text, setText] = useState('');
+  const timer = useRef<number | undefined>(undefined);
+  const announce = useCallback((t: string) => {
+    setText(t);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setText(''), 3500);
+  }, []);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return [text, announce];
+}
+
+function defined(v: number | undefined): v is number {
+  return v !== undefined;
+}
+
+export function GridScreen() {
+  const [game] = useSelectedGame();
+  const plan = useMarketPlan(game);
+  const data = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets });
+  const money = useMoneyFormat();
+  const [decimals, setDecimals] = usePref(APP_PREFERENCES.decimals);
+  const [fees] = useFees();
+  const [net, setNet] = usePref(GRID_PREFS.net);
+  const [sort, setSort] = usePref(GRID_PREFS.sort);
+  const [watchAll, setWatchAll] = usePref(GRID_PREFS.watchlist);
+  const [detailsInCells, setDetailsInCells] = usePref(GRID_PREFS.detailsInCells);
+  const [, setMarkets] = usePref(GRID_PREFS.markets);
+  const [, setChosen] = usePref(GRID_PREFS.chosen);
+  const [, setFavourites] = usePref(GRID_PREFS.favourites);
+  const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
+  const [openName, setOpenName] = useState<string | null>(null);
+  const [reloadEpoch, setReloadEpoch] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const [announcement, announce] = useAnnouncer();
+  const settingsRef = useRef<HTMLDialogElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  // A snapshot of another game (placeholder while switching) is never shown under this game's name.
+  const snap: Snapshot | null = data.snap && data.snap.game === game ? data.snap : null;
+  const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
+
+  const askCols = useMemo(() => (snap ? plan.askMarkets.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, plan.askMarkets]);
+  const bidCols = useMemo(() => (snap ? plan.bidMarkets.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, plan.bidMarkets]);
+  const derived = useMemo(() => (snap ? computeDerived({ snap, askCols, bidCols, fees, net }) : null), [snap, askCols, bidCols, fees, net]);
+  const watched = useMemo(() => {
+    const u = new Uint8Array(snap?.n ?? 0);
+    if (snap) {
+      for (const name of watchNames) {
+        const i = snap.indexOfName(name);
+        if (i >= 0) u[i] = 1;
+      }
+    }
+    return u;
+  }, [snap, watchNames]);
+  const columns = useMemo(() => buildColumns(snap, plan.askMarkets, plan.nameOf, net), [snap, plan.askMarkets, plan.nameOf, net]);
+  const sortCol = columns.find((c) => c.id === sort.col) ?? columns[1];
+  const sortWatched = sortCol?.kind === 'watch' ? watched : null;
+  const sorted = useMemo(
+    () => (snap && derived ? sortItems(sortCol, sort.dir, snap, derived, sortWatched ?? new Uint8Array(snap.n)) : null),
+    // sortCol identity changes with columns; its id decides the order.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [snap, derived, sortCol?.id, sort.dir, sortWatched],
+  );
+  const view = useMemo(() => (sorted && snap && derived ? applyFilter(sorted, snap, derived, filter, watched) : new Int32Array(0)), [sorted, snap, derived, filter, watched]);
+
+  // Flash what changed since the last refresh.
+  const prev = useRef<{ snap: Snapshot; d: Derived } | null>(null);
+  const [changes, setChanges] = useState<Changes | null>(null);
+  const flashTimer = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!snap || !derived) return;
+    const p = prev.current;
+    prev.current = { snap, d: derived };
+    if (!p || p.snap === snap || p.snap.game !== snap.game) return;
+    const c = diffSnapshots(p.snap, p.d, snap, derived);
+    if (c.count === 0 && !c.rows.some((r) => r !== 0)) return;
+    setChanges(c);
+    window.clearTimeout(flashTimer.current);
+    flashTimer.current = window.setTimeout(() => setChanges(null), FLASH_MS);
+  }, [snap, derived]);
+  useEffect(() => () => window.clearTimeout(flashTimer.current), []);
+
+  const openItem = snap && openName !== null ? snap.indexOfName(openName) : -1;
+
+  const onSort = useCallback(
+    (colId: string) => {
+      const col = columns.find((c) => c.id === colId);
+      if (!col) return;
+      setSort((s) => (s.col === colId ? { col: colId, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { col: colId, dir: defaultDir(col) }));
+    },
+    [columns, setSort],
+  );
+  const toggleWatchName = useCallback(
+    (name: string) => {
+      setWatchAll((all) => {
+        const key = String(game);
+        const list = all[key] ?? [];
+        const next = list.includes(name) ? list.filter((n) => n !== name) : [...list, name];
+        return { ...all, [key]: next };
+      });
+    },
+    [game, setWatchAll],
+  );
+  const onToggleWatch = useCallback(
+    (item: number) => {
+      const name = snap?.names[item];
+      if (name === undefined) return;
+      const on = watched[item] === 1;
+      toggleWatchName(name);
+      announce(on ? `Removed ${name} from the watchlist` : `Added ${name} to the watchlist`);
+    },
+    [snap, watched, toggleWatchName, announce],
+  );
+  const onOpen = useCallback((item: number) => setOpenName(snap?.names[item] ?? null), [snap]);
+
+  const refresh = useCallback(() => {
+    setReloadEpoch((e) => e + 1);
+    void data.refetch();
+  }, [data]);
+
+  const exportCsv = useCallback(async () => {
+    if (!snap || !derived) return;
+    setExporting(true);
+    try {
+      const parts: string[] = ['\uFEFF'];
+      const ctx = { snap, d: derived, askCols: columns.flatMap((c) => (c.kind === 'market' && c.k !== undefined ? [c.k] : [])), marketName: plan.nameOf, net };
+      for (const chunk of csvChunks(ctx, view, 1500)) {
+        parts.push(chunk);
+        // Yield between chunks: a 37k-row export never blocks the UI for long.
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      const blob = new Blob(parts, { type: 'text/csv;charset=utf-8' });
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
+      a.href = url;
+      a.download = `market-desk-${GAMES.find((g) => g.id === game)?.key ?? game}-${stamp}.csv`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      announce(`Exported ${view.length.toLocaleString('en-US')} rows as CSV`);
+    } finally {
+      setExporting(false);
+    }
+  }, [snap, derived, columns, plan.nameOf, net, view, game, announce]);
+
+  const clearFilters = () => setFilter((f) => ({ ...EMPTY_FILTER, watchlist: f.watchlist }));
+  const removeSlug = (slug: string) => {
+    removeMarketEverywhere(slug, { markets: setMarkets, chosen: setChosen, favourites: setFavourites });
+    announce(`Removed ${slug} from your markets`);
+  };
+
+  const error = data.error;
+  const rejected = error?.rejectedMarkets ?? [];
+  const loadingFirst = !snap && (data.fetching || (!error && plan.askMarkets.length > 0));
+
+  return (
+    <div className="gs" data-testid="grid-screen">
+      <h1 className="vh" tabIndex={-1} data-page-heading>
+        Prices: {gameName(game)}
+      </h1>
+      <div className="gs__toolbar" role="toolbar" aria-label="Price grid tools">
+        <input
+          ref={searchRef}
+          type="search"
+          role="searchbox"
+          aria-label="Search items"
+          className="input gs__search"
+          placeholder="Search items: ak redline ft, st knife fade, -souvenir"
+          value={filter.text}
+          spellCheck={false}
+          onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              document.querySelector<HTMLElement>('[data-testid="price-grid"]')?.focus();
+            }
+          }}
+        />
+        <div className="segmented" role="radiogroup" aria-label="View">
+          <button type="button" role="radio" aria-checked={!filter.watchlist} className="segmented__item" onClick={() => setFilter((f) => ({ ...f, watchlist: false }))}>
+            All items
+          </button>
+          <button type="button" role="radio" aria-checked={filter.watchlist} className="segmented__item" onClick={() => setFilter((f) => ({ ...f, watchlist: true }))}>
+            ★ Watchlist <span className="gs__count">{watchNames.length}</span>
+          </button>
+        </div>
+        <MarketPicker plan={plan} game={game} />
+        <label className="gs__switch" title="Asks plus each market's buyer fee, bids minus its seller fee">
+          <input type="checkbox" role="switch" checked={net} onChange={(e) => setNet(e.target.checked)} /> Net of fees
+        </label>
+        <label className="gs__switch" title="Locked price and offers under each price">
+          <input type="checkbox" checked={detailsInCells} onChange={(e) => setDetailsInCells(e.target.checked)} /> Details
+        </label>
+        <div className="segmented" role="radiogroup" aria-label="Decimals">
+          {([2, 3] as const).map((n) => (
+            <button key={n} type="button" role="radio" aria-checked={decimals === n} className="segmented__item" onClick={() => setDecimals(n)} title={`Show ${n} decimals`}>
+              .{'0'.repeat(n)}
+            </button>
+          ))}
+        </div>
+        <span className="gs__spacer" />
+        <LoadProgress store={data.progress} />
+        <Freshness updatedAt={snap ? data.updatedAt : 0} stale={data.stale} />
+        <button type="button" className="btn btn--small" onClick={refresh} disabled={data.fetching} aria-label="Refresh prices" title="Refresh prices now">
+          ↻ Refresh
+        </button>
+        <button type="button" className="btn btn--small" onClick={() => void exportCsv()} disabled={!snap || exporting || view.length === 0}>
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+        <button type="button" className="btn btn--small btn--ghost" onClick={() => settingsRef.current?.showModal()}>
+          Markets &amp; fees
+        </button>
+      </div>
+      <FilterBar filter={filter} setFilter={setFilter} symbol={money.symbol} />
+
+      {error && snap ? (
+        <div className="banner gs__banner" data-tone="error" role="alert" data-testid="grid-stale">
+          <div className="banner__text">
+            <p className="banner__message">
+              <strong>Showing the prices from {new Date(data.updatedAt).toLocaleTimeString()}.</strong> The latest refresh failed: {error.message}
+            </p>
+            {error.detail ? <p className="banner__detail">{error.detail}</p> : null}
+            {rejected.length === 0 ? <p className="banner__action">{error.action}</p> : null}
+          </div>
+          <div className="banner__actions">
+            {rejected.map((slug) => (
+              <button key={slug} type="button" className="btn btn--small btn--danger" onClick={() => removeSlug(slug)}>
+                Remove “{slug}” from my markets
+              </button>
+            ))}
+            <button type="button" className="btn btn--small" onClick={refresh} disabled={data.fetching}>
+              Retry
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {rejected.length > 0 ? (
+        <p className="gs__rejected" data-testid="rejected-markets">
+          The service does not know the market slug{rejected.length > 1 ? 's' : ''} {rejected.map((s) => `“${s}” (${plan.nameOf(s)})`).join(', ')}. Your
+          market list may not match this service.
+        </p>
+      ) : null}
+      {snap && snap.notes.unknownMarkets.length > 0 ? (
+        <p className="gs__note" data-testid="grid-notes">
+          The response also had data for markets that were not asked for, ignored: {snap.notes.unknownMarkets.slice(0, 8).join(', ')}
+          {snap.notes.unknownMarkets.length > 8 ? '…' : ''}.
+        </p>
+      ) : null}
+
+      <div className="gs__body">
+        <div className="gs__main">
+          {plan.askMarkets.length === 0 ? (
+            <div className="empty-state" data-testid="grid-empty">
+              <p className="empty-state__title">No markets chosen</p>
+              <p className="empty-state__text">Choose at least one market in “Markets” to see prices for {gameName(game)}.</p>
+            </div>
+          ) : !snap && error ? (
+            <div className="empty-state" role="alert" data-testid="grid-error">
+              <p className="empty-state__title">Prices could not be loaded</p>
+              <p className="empty-state__text">{error.message}</p>
+              {error.detail ? <p className="empty-state__detail">{error.detail}</p> : null}
+              <p className="empty-state__text">{rejected.length ? 'Remove the market the service does not know, then the grid loads again.' : error.action}</p>
+              <div className="gs__actions">
+                {rejected.map((slug) => (
+                  <button key={slug} type="button" className="btn btn--danger" onClick={() => removeSlug(slug)}>
+                    Remove “{slug}” from my markets
+                  </button>
+                ))}
+                <button type="button" className="btn" onClick={refresh}>
+                  Retry
+                </button>
+              </div>
+            </div>
+          ) : !snap || !derived ? (
+            <div className="empty-state gs__loading" data-testid="grid-loading" aria-busy={loadingFirst}>
+              <p className="empty-state__title">Loading {gameName(game)} prices…</p>
+              <p className="empty-state__text">
+                The whole catalog on {plan.askMarkets.length} market{plan.askMarkets.length === 1 ? '' : 's'} comes in one response; it is read off-screen.
+              </p>
+              <LoadProgress store={data.progress} big />
+            </div>
+          ) : (
+            <>
+              <PriceGrid
+                snap={snap}
+                d={derived}
+                view={view}
+                columns={columns}
+                sort={sort}
+                onSort={onSort}
+                watched={watched}
+                onToggleWatch={onToggleWatch}
+                onOpen={onOpen}
+                openItem={openItem >= 0 ? openItem : null}
+                money={money}
+                nameOf={plan.nameOf}
+                changes={changes}
+                detailsInCells={detailsInCells}
+                stale={data.stale}
+                announce={announce}
+                label={`${gameName(game)} prices`}
+              />
+              {view.length === 0 ? (
+                <div className="empty-state gs__empty" data-testid="grid-no-match">
+                  {filter.watchlist && watchNames.length === 0 ? (
+                    <>
+                      <p className="empty-state__title">Your watchlist is empty</p>
+                      <p className="empty-state__text">Star items with ☆ (or Space in the grid) to keep them here.</p>
+                    </>
+                  ) : (
+                    <>
+                      <p className="empty-state__title">
+                        {filter.text.trim() ? <>No items match “{filter.text.trim()}”</> : 'No items match the filters'}
+                        {filter.watchlist ? ' in your watchlist' : ''}
+                      </p>
+                      <div className="gs__actions">
+                        {isFiltering(filter) ? (
+                          <button type="button" className="btn btn--small" onClick={clearFilters}>
+                            Clear filters
+                          </button>
+                        ) : null}
+                        {filter.watchlist ? (
+                          <button type="button" className="btn btn--small btn--ghost" onClick={() => setFilter((f) => ({ ...f, watchlist: false }))}>
+                            Show all items
+                          </button>
+                        ) : null}
+                      </div>
+                    </>
+                  )}
+                </div>
+              ) : null}
+            </>
+          )}
+          <p className="gs__foot" aria-live="off">
+            {snap ? (
+              <>
+                <span data-testid="grid-count">
+                  {view.length.toLocaleString('en-US')} of {snap.n.toLocaleString('en-US')} items
+                </span>
+                {' · '}
+                {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : `${(snap.meta.bytes / 1048576).toFixed(1)} MB via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}`}
+                {snap.notes.skippedItems ? ` · ${snap.notes.skippedItems} empty entries skipped` : ''}
+              </>
+            ) : null}
+          </p>
+        </div>
+        {snap && derived && openItem >= 0 ? (
+          <DetailPanel
+            snap={snap}
+            d={derived}
+            item={openItem}
+            askCols={askCols}
+            bidCols={bidCols}
+            nameOf={plan.nameOf}
+            money={money}
+            net={net}
+            watched={watched[openItem] === 1}
+            onToggleWatch={() => onToggleWatch(openItem)}
+            onClose={() => {
+              setOpenName(null);
+              document.querySelector<HTMLElement>('[data-testid="price-grid"]')?.focus();
+            }}
+            reloadEpoch={reloadEpoch}
+            announce={announce}
+          />
+        ) : null}
+      </div>
+      <div className="vh" role="status" aria-live="polite" data-testid="grid-announce">
+        {announcement}
+      </div>
+      {announcement ? (
+        <div className="gs__toast" aria-hidden="true">
+          {announcement}
+        </div>
+      ) : null}
+      <dialog ref={settingsRef} className="gs__dialog" aria-label="Markets and fees" onClick={(e) => e.target === settingsRef.current && settingsRef.current?.close()}>
+        <div className="gs__dialogbody">
+          <GridSettingsSections />
+          <div className="gs__dialogfoot">
+            <button type="button" className="btn" onClick={() => settingsRef.current?.close()}>
+              Done
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </div>
+  );
+}

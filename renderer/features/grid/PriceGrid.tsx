@@ -1,0 +1,615 @@
+/**
+ * The price grid: an ARIA grid (grid / row / columnheader / gridcell, aria-rowcount and aria-colcount for
+ * the whole view, aria-rowindex / aria-colindex on the rendered cells), virtualized both ways with
+ * @tanstack/react-virtual, the star and item columns pinned.
+ *
+ * Keyboard (the grid is one tab stop; the active cell is aria-activedescendant):
+ *   arrows move, Home/End first/last column (with Ctrl: first/last row), PageUp/PageDown by a page,
+ *   Enter opens the item's details (on a header: sorts), Space stars the item,
+ *   Ctrl+C copies the cell, Ctrl+Shift+C the row.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { MISSING, formatMoney, type MoneyFormat } from '../../../shared/money/money';
+import {
+  PINNED,
+  cellText,
+  formatCount,
+  marketCellTitle,
+  num,
+  rowText,
+  signedMoney,
+  signedPercent,
+  type CellContext,
+  type GridColumn,
+} from './columns';
+import { cellValue, type Snapshot } from './model/columns';
+import type { Derived } from './model/derive';
+import { shownAsk, shownLocked } from './model/derive';
+import type { Changes } from './model/diff';
+import type { SortState } from './prefs';
+
+const HEADER_H = 30;
+
+export interface PriceGridProps {
+  snap: Snapshot;
+  d: Derived;
+  view: Int32Array;
+  columns: GridColumn[];
+  sort: SortState;
+  onSort(colId: string): void;
+  watched: Uint8Array;
+  onToggleWatch(item: number): void;
+  onOpen(item: number): void;
+  openItem: number | null;
+  money: MoneyFormat;
+  nameOf(slug: string): string;
+  /** Cells that changed at the last refresh (null when none or the flash is over). */
+  changes: Changes | null;
+  detailsInCells: boolean;
+  stale: boolean;
+  /** Announce something (copied, starred) in the page's live region. */
+  announce(text: string): void;
+  label: string;
+}
+
+interface Active {
+  row: number; // -1 = header
+  col: number;
+}
+
+function afterPaint(fn: () => void): void {
+  requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => fn();
+    ch.port2.postMessage(0);
+  });
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    ta.setAttribute('readonly', '');
+    ta.style.position = 'fixed';
+    ta.style.opacity = '0';
+    document.body.appendChild(ta);
+    ta.select();
+    let ok = false;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    ta.remove();
+    return ok;
+  }
+}
+
+interface RowContext extends CellContext {
+  columns: GridColumn[];
+  left: number[];
+  gridId: string;
+  changes: Changes | null;
+  detailsInCells: boolean;
+  openItem: number | null;
+}
+
+export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
+  const { snap, d, view, columns, sort, onSort, watched, onToggleWatch, onOpen, money, nameOf, changes, detailsInCells, announce } = props;
+  const gridId = useId().replace(/:/g, '');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rowH = detailsInCells ? 36 : 24;
+  const [active, setActive] = useState<Active | null>(null);
+
+  const pinnedWidth = useMemo(() => columns.slice(0, PINNED).reduce((s, c) => s + c.width, 0), [columns]);
+  const scrollCols = useMemo(() => columns.slice(PINNED), [columns]);
+  const left = useMemo(() => {
+    const out: number[] = [];
+    let x = 0;
+    for (const c of columns) {
+      out.push(x);
+      x += c.width;
+    }
+    return out;
+  }, [columns]);
+  const totalWidth = useMemo(() => columns.reduce((s, c) => s + c.width, 0), [columns]);
+
+  const rowV = useVirtualizer({
+    count: view.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowH,
+    overscan: 6,
+    paddingStart: HEADER_H,
+    scrollPaddingStart: HEADER_H,
+  });
+  const colV = useVirtualizer({
+    horizontal: true,
+    count: scrollCols.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => scrollCols[i]?.width ?? 100,
+    overscan: 2,
+    paddingStart: pinnedWidth,
+    scrollPaddingStart: pinnedWidth,
+  });
+  useLayoutEffect(() => {
+    rowV.measure();
+  }, [rowH, rowV]);
+  useLayoutEffect(() => {
+    colV.measure();
+  }, [scrollCols, colV]);
+
+  // Instrumentation for the benchmark: a new snapshot painted, a new view painted.
+  useLayoutEffect(() => {
+    afterPaint(() => performance.mark('grid:painted', { detail: { items: snap.n } }));
+  }, [snap]);
+  const viewSeq = useRef(0);
+  useLayoutEffect(() => {
+    const seq = ++viewSeq.current;
+    afterPaint(() => performance.mark('grid:view-painted', { detail: { rows: view.length, seq } }));
+  }, [view, columns]);
+
+  // Keep the active cell inside the view.
+  const clamped = useMemo<Active | null>(
+    () => (active ? { row: Math.min(active.row, view.length - 1), col: Math.min(active.col, columns.length - 1) } : null),
+    [active, view.length, columns.length],
+  );
+
+  const ctx = useMemo<RowContext>(
+    () => ({ snap, d, money, nameOf, watched, columns, left, gridId, changes, detailsInCells, openItem: props.openItem }),
+    [snap, d, money, nameOf, watched, columns, left, gridId, changes, detailsInCells, props.openItem],
+  );
+
+  const scrollToActive = useCallback(
+    (a: Active) => {
+      if (a.row >= 0) rowV.scrollToIndex(a.row, { align: 'auto' });
+      if (a.col >= PINNED) colV.scrollToIndex(a.col - PINNED, { align: 'auto' });
+    },
+    [rowV, colV],
+  );
+
+  const move = useCallback(
+    (a: Active) => {
+      const next = { row: Math.max(-1, Math.min(view.length - 1, a.row)), col: Math.max(0, Math.min(columns.length - 1, a.col)) };
+      setActive(next);
+      scrollToActive(next);
+    },
+    [view.length, columns.length, scrollToActive],
+  );
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLDivElement>) => {
+      const a = clamped ?? { row: view.length > 0 ? 0 : -1, col: 1 };
+      const page = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 400) - HEADER_H) / rowH) - 1);
+      const ctrl = e.ctrlKey || e.metaKey;
+      let handled = true;
+      switch (e.key) {
+        case 'ArrowDown':
+          move({ ...a, row: a.row + 1 });
+          break;
+        case 'ArrowUp':
+          move({ ...a, row: a.row - 1 });
+          break;
+        case 'ArrowRight':
+          move({ ...a, col: a.col + 1 });
+          break;
+        case 'ArrowLeft':
+          move({ ...a, col: a.col - 1 });
+          break;
+        case 'Home':
+          move(ctrl ? { row: view.length > 0 ? 0 : -1, col: 0 } : { ...a, col: 0 });
+          break;
+        case 'End':
+          move(ctrl ? { row: view.length - 1, col: columns.length - 1 } : { ...a, col: columns.length - 1 });
+          break;
+        case 'PageDown':
+          move({ ...a, row: Math.max(0, a.row) + page });
+          break;
+        case 'PageUp':
+          move({ ...a, row: Math.max(0, a.row - page) });
+          break;
+        case 'Enter': {
+          if (a.row < 0) {
+            const c = columns[a.col];
+            if (c) onSort(c.id);
+          } else {
+            const item = view[a.row];
+            if (item !== undefined) onOpen(item);
+          }
+          break;
+        }
+        case ' ': {
+          const item = a.row >= 0 ? view[a.row] : undefined;
+          if (item !== undefined) onToggleWatch(item);
+          break;
+        }
+        default:
+          handled = false;
+      }
+      if (!handled && ctrl && (e.key === 'c' || e.key === 'C') && !e.altKey) {
+        handled = true;
+        const item = a.row >= 0 ? view[a.row] : undefined;
+        const col = columns[a.col];
+        let text = '';
+        let what = '';
+        if (e.shiftKey && item !== undefined) {
+          text = rowText(ctx, columns, item);
+          what = 'row';
+        } else if (item !== undefined && col) {
+          text = cellText(ctx, col, item);
+          what = `${col.title}`;
+        } else if (col) {
+          text = col.title;
+          what = 'header';
+        }
+        if (text) {
+          void copyText(text).then((ok) => announce(ok ? `Copied ${what}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : 'Copy failed'));
+        }
+      }
+      if (handled) {
+        e.preventDefault();
+        e.stopPropagation();
+        if (!active) setActive(a);
+      }
+    },
+    [clamped, view, columns, rowH, move, onSort, onOpen, onToggleWatch, ctx, announce, active],
+  );
+
+  const locate = (e: MouseEvent): { row: number; col: number } | null => {
+    const el = (e.target as HTMLElement).closest<HTMLElement>('[data-col]');
+    const rowEl = (e.target as HTMLElement).closest<HTMLElement>('[data-row]');
+    if (!el || !rowEl) return null;
+    return { row: Number(rowEl.dataset.row), col: Number(el.dataset.col) };
+  };
+
+  const onMouseDown = useCallback((e: MouseEvent<HTMLDivElement>) => {
+    const at = locate(e);
+    if (at) setActive(at);
+  }, []);
+
+  const onClick = useCallback(
+    (e: MouseEvent<HTMLDivElement>) => {
+      const target = e.target as HTMLElement;
+      const action = target.closest<HTMLElement>('[data-action]')?.dataset.action;
+      const at = locate(e);
+      if (!at) return;
+      if (at.row < 0) {
+        const c = columns[at.col];
+        if (c) onSort(c.id);
+        return;
+      }
+      const item = view[at.row];
+      if (item === undefined) return;
+      if (action === 'star') onToggleWatch(item);
+      else if (action === 'open') onOpen(item);
+    },
+    [columns, view, onSort, onToggleWatch, onOpen],
+  );
+
+  const onDoubleClick = useCallback(
+    (e: MouseEvent<HTMLDivElement>) => {
+      const at = locate(e);
+      if (!at || at.row < 0) return;
+      if ((e.target as HTMLElement).closest('[data-action]')) return;
+      const item = view[at.row];
+      if (item !== undefined) onOpen(item);
+    },
+    [view, onOpen],
+  );
+
+  const onFocus = useCallback(() => {
+    if (!active) setActive({ row: view.length > 0 ? 0 : -1, col: 1 });
+  }, [active, view.length]);
+
+  // When the view changes under the active cell (a filter), keep it in range.
+  useEffect(() => {
+    if (active && active.row >= view.length) setActive({ row: view.length - 1, col: active.col });
+  }, [view.length, active]);
+
+  const rows = rowV.getVirtualItems();
+  const colItems = colV.getVirtualItems();
+  const from = colItems.length ? (colItems[0]?.index ?? 0) + PINNED : PINNED;
+  const to = colItems.length ? (colItems[colItems.length - 1]?.index ?? 0) + PINNED : PINNED - 1;
+  const activeId = clamped ? (clamped.row < 0 ? `${gridId}-h-${clamped.col}` : `${gridId}-${clamped.row}-${clamped.col}`) : undefined;
+
+  return (
+    <div
+      ref={scrollRef}
+      className="pg"
+      role="grid"
+      aria-label={props.label}
+      aria-rowcount={view.length + 1}
+      aria-colcount={columns.length}
+      aria-activedescendant={activeId}
+      data-stale={props.stale ? 'true' : undefined}
+      data-testid="price-grid"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onMouseDown={onMouseDown}
+      onClick={onClick}
+      onDoubleClick={onDoubleClick}
+      onFocus={onFocus}
+    >
+      <div className="pg__canvas" style={{ height: rowV.getTotalSize(), width: totalWidth }}>
+        <div role="rowgroup" className="pg__head" style={{ width: totalWidth, height: HEADER_H }}>
+          <div role="row" aria-rowindex={1} className="pg__row pg__row--head" data-row={-1} style={{ width: totalWidth, height: HEADER_H }}>
+            {columns.map((c, ci) =>
+              ci < PINNED || (ci >= from && ci <= to) ? (
+                <HeaderCell
+                  key={c.id}
+                  col={c}
+                  ci={ci}
+                  left={left[ci] ?? 0}
+                  sort={sort}
+                  gridId={gridId}
+                  active={clamped?.row === -1 && clamped.col === ci}
+                />
+              ) : null,
+            )}
+          </div>
+        </div>
+        <div role="rowgroup" className="pg__body">
+          {rows.map((r) => {
+            const item = view[r.index];
+            if (item === undefined) return null;
+            return (
+              <Row
+                key={r.index}
+                rowIdx={r.index}
+                item={item}
+                y={r.start}
+                height={rowH}
+                width={totalWidth}
+                from={from}
+                to={to}
+                activeCol={clamped && clamped.row === r.index ? clamped.col : -1}
+                ctx={ctx}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+});
+
+const HeaderCell = memo(function HeaderCell({
+  col,
+  ci,
+  left,
+  sort,
+  gridId,
+  active,
+}: {
+  col: GridColumn;
+  ci: number;
+  left: number;
+  sort: SortState;
+  gridId: string;
+  active: boolean;
+}) {
+  const sorted = sort.col === col.id;
+  const ariaSort = sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <div
+      role="columnheader"
+      id={`${gridId}-h-${ci}`}
+      aria-colindex={ci + 1}
+      aria-sort={ariaSort}
+      data-col={ci}
+      data-colid={col.id}
+      title={`${col.description}. Click to sort.`}
+      className={`pg__cell pg__hcell${col.numeric ? ' pg__num' : ''}${ci < PINNED ? ' pg__pin' : ''}${sorted ? ' is-sorted' : ''}${active ? ' is-active' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}`}
+      style={ci < PINNED ? { left, width: col.width } : { left, width: col.width, position: 'absolute' }}
+    >
+      <span className="pg__htext">{col.kind === 'watch' ? <span aria-label="Watchlist">{'\u2605'}</span> : col.title}</span>
+      <span className="pg__sort" aria-hidden="true">
+        {sorted ? (sort.dir === 'asc' ? '\u25B2' : '\u25BC') : ''}
+      </span>
+    </div>
+  );
+});
+
+interface RowProps {
+  rowIdx: number;
+  item: number;
+  y: number;
+  height: number;
+  width: number;
+  from: number;
+  to: number;
+  activeCol: number;
+  ctx: RowContext;
+}
+
+const Row = memo(function Row({ rowIdx, item, y, height, width, from, to, activeCol, ctx }: RowProps) {
+  const cells = [];
+  const { columns } = ctx;
+  for (let ci = 0; ci < columns.length; ci++) {
+    if (ci >= PINNED && (ci < from || ci > to)) continue;
+    const col = columns[ci] as GridColumn;
+    cells.push(<Cell key={col.id} col={col} ci={ci} rowIdx={rowIdx} item={item} active={activeCol === ci} ctx={ctx} />);
+  }
+  const open = ctx.openItem === item;
+  return (
+    <div
+      role="row"
+      aria-rowindex={rowIdx + 2}
+      aria-selected={open ? true : undefined}
+      data-row={rowIdx}
+      data-item={item}
+      className={`pg__row${rowIdx % 2 ? ' pg__row--odd' : ''}${open ? ' is-open' : ''}${activeCol >= 0 ? ' is-active-row' : ''}`}
+      style={{ transform: `translateY(${y}px)`, height, width }}
+    >
+      {cells}
+    </div>
+  );
+});
+
+function Missing() {
+  return (
+    <>
+      <span className="pg__missing" aria-hidden="true">
+        {MISSING}
+      </span>
+      <span className="vh">no data</span>
+    </>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg className="pg__lock" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+      <rect x="1.5" y="4.5" width="7" height="5" rx="1" />
+      <path d="M3 4.5V3a2 2 0 0 1 4 0v1.5" />
+    </svg>
+  );
+}
+
+function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: number; rowIdx: number; item: number; active: boolean; ctx: RowContext }) {
+  const { snap, d, money, gridId, left, detailsInCells, changes } = ctx;
+  const pin = ci < PINNED;
+  let cls = `pg__cell${col.numeric ? ' pg__num' : ''}${pin ? ' pg__pin' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}${active ? ' is-active' : ''}`;
+  const style = pin ? { left: left[ci], width: col.width } : { left: left[ci], width: col.width, position: 'absolute' as const };
+  let content: ReactNode;
+  let title: string | undefined;
+  let value: number | null = null;
+
+  switch (col.kind) {
+    case 'watch': {
+      const on = ctx.watched[item] === 1;
+      content = (
+        <button
+          type="button"
+          tabIndex={-1}
+          className={`pg__star${on ? ' is-on' : ''}`}
+          data-action="star"
+          aria-pressed={on}
+          aria-label={`${on ? 'Remove' : 'Add'} ${snap.names[item] ?? ''} ${on ? 'from' : 'to'} the watchlist`}
+        >
+          {on ? '\u2605' : '\u2606'}
+        </button>
+      );
+      break;
+    }
+    case 'name': {
+      const name = snap.names[item] ?? '';
+      title = name;
+      content = (
+        <>
+          <span className="pg__name">{name === '' ? <em className="pg__missing">(no name)</em> : name}</span>
+          <button type="button" tabIndex={-1} className="pg__open" data-action="open" aria-label={`Open details for ${name}`} title="Details (Enter)">
+            ›
+          </button>
+        </>
+      );
+      break;
+    }
+    case 'bestAsk': {
+      value = num(d.bestAsk[item] as number);
+      const k = d.bestAskCol[item] as number;
+      if (value === null) content = <Missing />;
+      else {
+        content = (
+          <>
+            <span className="pg__main">{formatMoney(value, money)}</span>
+            {detailsInCells ? <span className="pg__sub pg__sub--best">{ctx.nameOf(snap.askMarkets[k] ?? '')}</span> : null}
+          </>
+        );
+        title = `Best ask ${formatMoney(value, money)} on ${ctx.nameOf(snap.askMarkets[k] ?? '')}`;
+      }
+      const flash = changes ? (changes.rows[item] ?? 0) & 3 : 0;
+      if (flash) cls += flash === 1 ? ' flash-up' : flash === 2 ? ' flash-down' : ' flash';
+      break;
+    }
+    case 'bestBid': {
+      value = num(d.bestBid[item] as number);
+      const k = d.bestBidCol[item] as number;
+      const orders = num(d.bidOrders[item] as number);
+      if (value === null) content = <Missing />;
+      else {
+        const where = ctx.nameOf(snap.bidMarkets[k] ?? '');
+        content = (
+          <>
+            <span className="pg__main">{formatMoney(value, money)}</span>
+            {detailsInCells ? (
+              <span className="pg__sub">
+                {where} · {formatCount(orders)}
+                <span className="vh"> orders</span>
+              </span>
+            ) : null}
+          </>
+        );
+        title = `Best bid ${formatMoney(value, money)} on ${where}; ${formatCount(orders)} buy orders there`;
+      }
+      const flash = changes ? ((changes.rows[item] ?? 0) >> 2) & 3 : 0;
+      if (flash) cls += flash === 1 ? ' flash-up' : flash === 2 ? ' flash-down' : ' flash';
+      break;
+    }
+    case 'spread': {
+      value = num(d.spread[item] as number);
+      content = value === null ? <Missing /> : <span className="pg__main">{signedMoney(value, money)}</span>;
+      if (value !== null) cls += value > 0 ? ' is-pos' : value < 0 ? ' is-neg' : '';
+      break;
+    }
+    case 'spreadPct': {
+      const p = num(d.spreadPct[item] as number);
+      content = p === null ? <Missing /> : <span className="pg__main">{signedPercent(p)}</span>;
+      if (p !== null) cls += p > 0 ? ' is-pos' : p < 0 ? ' is-neg' : '';
+      break;
+    }
+    case 'listed': {
+      value = d.listedCount[item] as number;
+      content = <span className="pg__main">{value}</span>;
+      title = `${value} of the chosen markets list this item`;
+      break;
+    }
+    case 'market': {
+      const k = col.k ?? 0;
+      const cell = item * snap.askMarkets.length + k;
+      if (!snap.listed[cell]) {
+        content = <Missing />;
+        cls += ' is-empty';
+      } else {
+        value = shownAsk(snap, d, item, k);
+        const locked = shownLocked(snap, d, item, k);
+        const offers = cellValue(snap, 'offers', cell);
+        content = (
+          <>
+            {value === null ? <Missing /> : <span className="pg__main">{formatMoney(value, money)}</span>}
+            {detailsInCells ? (
+              <span className="pg__sub">
+                <LockIcon />
+                <span className="vh">locked </span>
+                {locked === null ? MISSING : formatMoney(locked, { ...money, symbol: '' })} · {formatCount(offers)}
+                <span className="vh"> offers</span>
+              </span>
+            ) : null}
+          </>
+        );
+        if (d.bestAskCol[item] === k && value !== null) cls += ' is-best';
+      }
+      title = marketCellTitle(ctx, col, item);
+      const flash = changes ? (changes.cells[cell] ?? 0) : 0;
+      if (flash) cls += flash === 1 ? ' flash-up' : flash === 2 ? ' flash-down' : ' flash';
+      break;
+    }
+  }
+  return (
+    <div
+      role="gridcell"
+      id={`${gridId}-${rowIdx}-${ci}`}
+      aria-colindex={ci + 1}
+      data-col={ci}
+      data-value={value === null ? undefined : value}
+      className={cls}
+      style={style}
+      title={title}
+    >
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Loading the grid's prices with react-query (refresh by hand and on the shell's interval; the last data
+ * stays on a failed refresh, marked stale), through the worker (urql for CS2, REST for the others).
+ * Download progress lives in a tiny store so only the progress display re-renders while bytes arrive.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useDataSource } from '../../app/providers';
+import { useRefreshInterval } from '../../app/preferences';
+import { createGridClient } from './api/exchange';
+import { loadPrices, type LoadDeps } from './api/load';
+import type { Snapshot } from './model/columns';
+import { GridLoadError } from './model/errors';
+import { GridWorkerClient, type LoadProgress } from './worker/client';
+
+let deps: LoadDeps | null = null;
+/** One worker client and one grid urql client for the window's lifetime (workers start lazily). */
+export function gridDeps(): LoadDeps {
+  if (!deps) {
+    const worker = new GridWorkerClient();
+    deps = { worker, client: createGridClient(worker) };
+  }
+  return deps;
+}
+
+export interface ProgressState {
+  loading: boolean;
+  progress: LoadProgress | null;
+  startedAt: number;
+}
+
+export class ProgressStore {
+  private state: ProgressState = { loading: false, progress: null, startedAt: 0 };
+  private readonly listeners = new Set<() => void>();
+  get = (): ProgressState => this.state;
+  subscribe = (l: () => void): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+  private emit(next: ProgressState) {
+    this.state = next;
+    for (const l of [...this.listeners]) l();
+  }
+  start = () => this.emit({ loading: true, progress: null, startedAt: Date.now() });
+  set = (p: LoadProgress) => this.emit({ ...this.state, progress: p });
+  end = () => this.emit({ loading: false, progress: null, startedAt: 0 });
+}
+
+export function useProgress(store: ProgressStore): ProgressState {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+export interface PricesKey {
+  game: number;
+  askMarkets: readonly string[];
+  bidMarkets: readonly string[];
+}
+
+export function useGridData(req: PricesKey) {
+  const { sourceKey } = useDataSource();
+  const refetchInterval = useRefreshInterval();
+  const progress = useMemo(() => new ProgressStore(), []);
+  const query = useQuery<Snapshot, Error>({
+    queryKey: ['grid-prices', sourceKey, req.game, req.askMarkets.join(','), req.bidMarkets.join(',')],
+    queryFn: async ({ signal }) => {
+      progress.start();
+      performance.mark('grid:load-start');
+      try {
+        return await loadPrices(gridDeps(), req, { signal, onProgress: progress.set });
+      } finally {
+        progress.end();
+      }
+    },
+    // Wait for the host's first status: the data source (demo or live) is part of the identity.
+    enabled: req.askMarkets.length > 0 && sourceKey !== null,
+    // Keep showing the last snapshot of the same game while another set of markets loads.
+    placeholderData: (prev) => (prev && prev.game === req.game ? keepPreviousData(prev) : undefined),
+    structuralSharing: false,
+    retry: false,
+    refetchInterval,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: false,
+    staleTime: 10_000,
+    gcTime: 20_000,
+  });
+  const error = query.error ? (query.error instanceof GridLoadError ? query.error : new GridLoadError('invalid-response', null, null, query.error.message, null, [])) : null;
+  return {
+    snap: query.data ?? null,
+    error,
+    /** Data from an earlier load is shown while the latest one failed. */
+    stale: Boolean(query.data && query.error),
+    placeholder: query.isPlaceholderData,
+    fetching: query.isFetching,
+    updatedAt: query.dataUpdatedAt,
+    errorAt: query.errorUpdatedAt,
+    refetch: query.refetch,
+    progress,
+  };
+}
