@@ -228,7 +228,7 @@ test.describe('screenshots', () => {
   test.skip(!process.env.MDS_SHELL_SCREENSHOTS, 'set MDS_SHELL_SCREENSHOTS=1 to take them');
 
   test('every status, main frame and Settings', async ({ page, appUrl, service }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 1400, height: 900 });
     const shot = async (name: string) => {
       await page.waitForTimeout(300);
@@ -252,8 +252,10 @@ test.describe('screenshots', () => {
     await page.goto(appUrl);
     await expect(pill(page)).toHaveAttribute('data-state', 'demo');
     await both('demo');
+    // The main frame with the grid loaded (its whole-catalog load can take a while on a busy machine).
     await page.goto(`${appUrl}#/prices`);
-    await page.waitForTimeout(2500);
+    await expect(page.getByText(/^Loading .* prices/)).toHaveCount(0, { timeout: 100_000 });
+    await page.waitForTimeout(1500);
     await page.screenshot({ path: path.join(ROOT, 'docs', 'screenshot-shell.png') });
 
     await connect(service.url, WRONG_KEY);

@@ -20,7 +20,8 @@ describe('HTTP status to a clear error', () => {
     [400, 'bad-request', /rejected the request as invalid/],
     [429, 'rate-limited', /too many requests/],
     [500, 'server', /answered with an error/],
-    [502, 'unavailable', /cannot be reached/],
+    [502, 'server', /answered with an error/],
+    [503, 'unavailable', /cannot be reached/],
     [504, 'unavailable', /cannot be reached/],
     [404, 'not-found', /does not offer this operation/],
   ];
@@ -34,6 +35,17 @@ describe('HTTP status to a clear error', () => {
       expect(e.detail).toBe('service words');
     });
   }
+
+  it('reads the app gateway\u2019s answers (status + code)', () => {
+    expect(errorFromHttp(504, { error: { code: 'OFFLINE', message: 'x' } }).kind).toBe('unavailable');
+    expect(errorFromHttp(502, { error: { code: 'SERVER_ERROR', message: 'x' } }).kind).toBe('server');
+    expect(errorFromHttp(502, { error: { code: 'OFFLINE', message: 'x' } }).kind).toBe('unavailable');
+    expect(errorFromHttp(401, { error: { code: 'KEY_REJECTED', message: 'x' } }).kind).toBe('unauthenticated');
+    expect(errorFromHttp(403, { error: { code: 'NO_ACCESS', message: 'x' } }).kind).toBe('forbidden');
+    expect(errorFromHttp(403, { error: { code: 'FORBIDDEN', message: 'Tokens are managed by Market Desk itself.' } }).kind).toBe(
+      'forbidden',
+    );
+  });
 
   it('reads both documented error bodies', () => {
     expect(readErrorBody({ errors: [{ message: 'm', extensions: { code: 'UNAUTHENTICATED' } }] })).toEqual({

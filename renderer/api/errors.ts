@@ -138,7 +138,8 @@ export function kindFromStatus(status: number): ApiErrorKind | null {
   if (status === 400 || status === 422) return 'bad-request';
   if (status === 404 || status === 405) return 'not-found';
   if (status === 429) return 'rate-limited';
-  if (status === 502 || status === 503 || status === 504) return 'unavailable';
+  // The app's gateway answers 502 when the upstream answered with an error, 504 when it can't be reached.
+  if (status === 503 || status === 504) return 'unavailable';
   if (status >= 500) return 'server';
   if (status >= 400) return 'bad-request';
   return null;
@@ -165,8 +166,13 @@ function clip(text: string): string {
  */
 export function errorFromHttp(status: number, body: unknown, retryAfter?: string | null): ApiError {
   const read = readErrorBody(body);
+  const byCode = kindFromCode(read?.code ?? null);
+  // For 5xx the code says more (OFFLINE vs SERVER_ERROR from the gateway); for 4xx the status decides.
   const kind =
-    (status >= 400 ? kindFromStatus(status) : null) ?? kindFromCode(read?.code ?? null) ?? 'server';
+    (status >= 500 && (byCode === 'server' || byCode === 'unavailable') ? byCode : null) ??
+    (status >= 400 ? kindFromStatus(status) : null) ??
+    byCode ??
+    'server';
   const detail = read ? read.message : typeof body === 'string' ? body : '';
   return new ApiError(kind, status >= 400 ? status : null, read?.code ?? null, clip(detail), parseRetryAfter(retryAfter));
 }

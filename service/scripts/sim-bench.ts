@@ -16,7 +16,8 @@ const base = process.memoryUsage();
 console.log(`baseline before loading anything: rss ${mb(base.rss)}, heapUsed ${mb(base.heapUsed)}`);
 const now = Date.UTC(2025, 5, 1, 13, 37);
 const t0 = performance.now();
-const market = createSimulatedMarket({ seed: 1 });
+// A bundled copy of this script can't find service/data next to itself: SIM_DATA_DIR points at it.
+const market = createSimulatedMarket({ seed: 1, dataDir: process.env.SIM_DATA_DIR });
 const cs = market.game(730);
 cs.minPrices(now);
 console.log(`first CS2 min-prices answer (load + statics + snapshot): ${ms(t0)}`);
@@ -49,7 +50,7 @@ for (const id of GAME_IDS) {
 }
 globalThis.gc?.();
 const mu = process.memoryUsage();
-console.log(`memory: rss ${mb(mu.rss)}, heapUsed ${mb(mu.heapUsed)}, arrayBuffers ${mb(mu.arrayBuffers)}, external ${mb(mu.external)}`);
+console.log(`memory after every op once: rss ${mb(mu.rss)} (peak ${mb(process.resourceUsage().maxRSS * 1024)}), heapTotal ${mb(mu.heapTotal)}, heapUsed ${mb(mu.heapUsed)}, arrayBuffers ${mb(mu.arrayBuffers)}`);
 
 // Steady state: the next epoch (day and hour aggregates cached) and the next hour.
 for (const [label, dt] of [['next epoch', EPOCH_MS], ['next hour', 3_600_000]] as const) {

@@ -2,7 +2,7 @@
  * The Prices page: toolbar (search, view, markets, net of fees, refresh, export), filters, banners, the
  * grid, and the item's detail panel.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import { APP_PREFERENCES, useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
 import { buildColumns, defaultDir, sortItems } from './columns';
@@ -11,7 +11,7 @@ import { FilterBar } from './FilterBar';
 import { GridSettingsSections } from './GridSettings';
 import { MarketPicker } from './MarketPicker';
 import { csvChunks } from './model/csv';
-import { computeDerived } from './model/derive';
+import { computeDerived, derivedKey } from './model/derive';
 import { diffSnapshots, type Changes } from './model/diff';
 import { EMPTY_FILTER, applyFilter, isFiltering, type FilterState } from './model/filter';
 import type { Snapshot } from './model/columns';
@@ -59,15 +59,33 @@ export function GridScreen() {
   const [exporting, setExporting] = useState(false);
   const [announcement, announce] = useAnnouncer();
   const settingsRef = useRef<HTMLDialogElement>(null);
+  const mainRef = useRef<HTMLDivElement>(null);
+  const [mainSize, setMainSize] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    const el = mainRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([e]) => {
+      if (e) setMainSize({ width: Math.round(e.contentRect.width), height: Math.max(0, Math.round(e.contentRect.height) - 20) });
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
   const searchRef = useRef<HTMLInputElement>(null);
 
   // A snapshot of another game (placeholder while switching) is never shown under this game's name.
-  const snap: Snapshot | null = data.snap && data.snap.game === game ? data.snap : null;
+  // Deferred: a new snapshot is rendered in a time-sliced background render, so no long task blocks input.
+  const snap: Snapshot | null = useDeferredValue(data.snap && data.snap.game === game ? data.snap : null);
   const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
 
   const askCols = useMemo(() => (snap ? plan.askMarkets.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, plan.askMarkets]);
   const bidCols = useMemo(() => (snap ? plan.bidMarkets.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, plan.bidMarkets]);
-  const derived = useMemo(() => (snap ? computeDerived({ snap, askCols, bidCols, fees, net }) : null), [snap, askCols, bidCols, fees, net]);
+  const derived = useMemo(() => {
+    if (!snap) return null;
+    // The worker computed these for the settings of the request; reuse them when nothing changed since.
+    const pre = snap.derived;
+    if (pre && pre.key === derivedKey(snap, askCols, bidCols, fees, net)) return pre.data;
+    return computeDerived({ snap, askCols, bidCols, fees, net });
+  }, [snap, askCols, bidCols, fees, net]);
   const watched = useMemo(() => {
     const u = new Uint8Array(snap?.n ?? 0);
     if (snap) {
@@ -276,7 +294,7 @@ export function GridScreen() {
       ) : null}
 
       <div className="gs__body">
-        <div className="gs__main">
+        <div className="gs__main" ref={mainRef}>
           {plan.askMarkets.length === 0 ? (
             <div className="empty-state" data-testid="grid-empty">
               <p className="empty-state__title">No markets chosen</p>
@@ -327,6 +345,7 @@ export function GridScreen() {
                 stale={data.stale}
                 announce={announce}
                 label={`${gameName(game)} prices`}
+                initialSize={mainSize}
               />
               {view.length === 0 ? (
                 <div className="empty-state gs__empty" data-testid="grid-no-match">

@@ -8,7 +8,7 @@
  *   Enter opens the item's details (on a header: sorts), Space stars the item,
  *   Ctrl+C copies the cell, Ctrl+Shift+C the row.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { MISSING, formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import {
@@ -31,6 +31,40 @@ import type { SortState } from './prefs';
 
 const HEADER_H = 30;
 
+/**
+ * The virtualizers' size observer without the default's synchronous offsetWidth/offsetHeight read on
+ * mount (which forces a style + layout of the freshly inserted grid inside the commit: ~35 ms on a
+ * 37k-row first paint). The first size is `initialRect`; ResizeObserver reports the real one after
+ * layout, in the rendering step.
+ */
+function observeRectAsync(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): () => void {
+  const el = instance.scrollElement;
+  if (!el) return () => {};
+  const ro = new ResizeObserver((entries) => {
+    const box = entries[0]?.borderBoxSize?.[0];
+    if (box) cb({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+    else cb({ width: el.offsetWidth, height: el.offsetHeight });
+  });
+  ro.observe(el);
+  return () => ro.disconnect();
+}
+
+/**
+ * The virtualizers write the scroll offset when they attach to an element (0 for a fresh one);
+ * scrollTo forces a layout. A freshly mounted element is at 0 already: skip that first write.
+ */
+const attached = { x: new WeakSet<Element>(), y: new WeakSet<Element>() };
+function scrollToLazily(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLDivElement, Element>): void {
+  const el = instance.scrollElement;
+  if (!el) return;
+  const seen = instance.options.horizontal ? attached.x : attached.y;
+  if (!seen.has(el)) {
+    seen.add(el);
+    if (offset === 0 && !options.adjustments) return;
+  }
+  elementScroll(offset, options, instance);
+}
+
 export interface PriceGridProps {
   snap: Snapshot;
   d: Derived;
@@ -51,6 +85,8 @@ export interface PriceGridProps {
   /** Announce something (copied, starred) in the page's live region. */
   announce(text: string): void;
   label: string;
+  /** The grid's size before it mounts (from its container), so the first render is already the real one. */
+  initialSize?: { width: number; height: number } | null;
 }
 
 interface Active {
@@ -122,25 +158,32 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
     count: view.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowH,
-    overscan: 6,
+    overscan: 4,
     paddingStart: HEADER_H,
     scrollPaddingStart: HEADER_H,
+    initialRect: props.initialSize ?? undefined,
+    observeElementRect: observeRectAsync,
+    scrollToFn: scrollToLazily,
   });
   const colV = useVirtualizer({
     horizontal: true,
     count: scrollCols.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => scrollCols[i]?.width ?? 100,
-    overscan: 2,
+    overscan: 1,
     paddingStart: pinnedWidth,
     scrollPaddingStart: pinnedWidth,
+    initialRect: props.initialSize ?? undefined,
+    observeElementRect: observeRectAsync,
+    scrollToFn: scrollToLazily,
   });
+  // Sizes changed (cell details on/off, other markets): drop the cached measurements. Not on mount.
+  const measured = useRef({ rowH, scrollCols });
   useLayoutEffect(() => {
-    rowV.measure();
-  }, [rowH, rowV]);
-  useLayoutEffect(() => {
-    colV.measure();
-  }, [scrollCols, colV]);
+    if (measured.current.rowH !== rowH) rowV.measure();
+    if (measured.current.scrollCols !== scrollCols) colV.measure();
+    measured.current = { rowH, scrollCols };
+  }, [rowH, scrollCols, rowV, colV]);
 
   // Instrumentation for the benchmark: a new snapshot painted, a new view painted.
   useLayoutEffect(() => {
@@ -450,32 +493,18 @@ const Row = memo(function Row({ rowIdx, item, y, height, width, from, to, active
 });
 
 function Missing() {
-  return (
-    <>
-      <span className="pg__missing" aria-hidden="true">
-        {MISSING}
-      </span>
-      <span className="vh">no data</span>
-    </>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg className="pg__lock" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
-      <rect x="1.5" y="4.5" width="7" height="5" rx="1" />
-      <path d="M3 4.5V3a2 2 0 0 1 4 0v1.5" />
-    </svg>
-  );
+  return <span className="pg__missing">{MISSING}</span>;
 }
 
 function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: number; rowIdx: number; item: number; active: boolean; ctx: RowContext }) {
   const { snap, d, money, gridId, left, detailsInCells, changes } = ctx;
   const pin = ci < PINNED;
-  let cls = `pg__cell${col.numeric ? ' pg__num' : ''}${pin ? ' pg__pin' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}${active ? ' is-active' : ''}`;
+  let cls = `pg__cell pg__cell--${col.kind}${col.numeric ? ' pg__num' : ''}${pin ? ' pg__pin' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}${active ? ' is-active' : ''}`;
   const style = pin ? { left: left[ci], width: col.width } : { left: left[ci], width: col.width, position: 'absolute' as const };
   let content: ReactNode;
   let title: string | undefined;
+  /** What a screen reader says for the cell when the visible text is terse. */
+  let label: string | undefined;
   let value: number | null = null;
 
   switch (col.kind) {
@@ -511,8 +540,10 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
     case 'bestAsk': {
       value = num(d.bestAsk[item] as number);
       const k = d.bestAskCol[item] as number;
-      if (value === null) content = <Missing />;
-      else {
+      if (value === null) {
+        content = <Missing />;
+        label = 'no data';
+      } else {
         content = (
           <>
             <span className="pg__main">{formatMoney(value, money)}</span>
@@ -529,8 +560,10 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
       value = num(d.bestBid[item] as number);
       const k = d.bestBidCol[item] as number;
       const orders = num(d.bidOrders[item] as number);
-      if (value === null) content = <Missing />;
-      else {
+      if (value === null) {
+        content = <Missing />;
+        label = 'no data';
+      } else {
         const where = ctx.nameOf(snap.bidMarkets[k] ?? '');
         content = (
           <>
@@ -538,12 +571,12 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
             {detailsInCells ? (
               <span className="pg__sub">
                 {where} · {formatCount(orders)}
-                <span className="vh"> orders</span>
               </span>
             ) : null}
           </>
         );
         title = `Best bid ${formatMoney(value, money)} on ${where}; ${formatCount(orders)} buy orders there`;
+        label = `${formatMoney(value, money)}, ${where}, ${formatCount(orders)} orders`;
       }
       const flash = changes ? ((changes.rows[item] ?? 0) >> 2) & 3 : 0;
       if (flash) cls += flash === 1 ? ' flash-up' : flash === 2 ? ' flash-down' : ' flash';
@@ -552,12 +585,14 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
     case 'spread': {
       value = num(d.spread[item] as number);
       content = value === null ? <Missing /> : <span className="pg__main">{signedMoney(value, money)}</span>;
+      if (value === null) label = 'no data';
       if (value !== null) cls += value > 0 ? ' is-pos' : value < 0 ? ' is-neg' : '';
       break;
     }
     case 'spreadPct': {
       const p = num(d.spreadPct[item] as number);
       content = p === null ? <Missing /> : <span className="pg__main">{signedPercent(p)}</span>;
+      if (p === null) label = 'no data';
       if (p !== null) cls += p > 0 ? ' is-pos' : p < 0 ? ' is-neg' : '';
       break;
     }
@@ -572,6 +607,7 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
       const cell = item * snap.askMarkets.length + k;
       if (!snap.listed[cell]) {
         content = <Missing />;
+        label = 'no data';
         cls += ' is-empty';
       } else {
         value = shownAsk(snap, d, item, k);
@@ -581,15 +617,13 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
           <>
             {value === null ? <Missing /> : <span className="pg__main">{formatMoney(value, money)}</span>}
             {detailsInCells ? (
-              <span className="pg__sub">
-                <LockIcon />
-                <span className="vh">locked </span>
-                {locked === null ? MISSING : formatMoney(locked, { ...money, symbol: '' })} · {formatCount(offers)}
-                <span className="vh"> offers</span>
+              <span className="pg__sub pg__sub--lock">
+                {locked === null ? MISSING : formatMoney(locked, { decimals: money.decimals, symbol: '' })} · {formatCount(offers)}
               </span>
             ) : null}
           </>
         );
+        label = `${value === null ? 'no ask tradable now' : formatMoney(value, money)}, locked ${locked === null ? 'none' : formatMoney(locked, money)}, ${formatCount(offers)} offers`;
         if (d.bestAskCol[item] === k && value !== null) cls += ' is-best';
       }
       title = marketCellTitle(ctx, col, item);
@@ -605,6 +639,7 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
       aria-colindex={ci + 1}
       data-col={ci}
       data-value={value === null ? undefined : value}
+      aria-label={label}
       className={cls}
       style={style}
       title={title}

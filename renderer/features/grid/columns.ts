@@ -95,7 +95,10 @@ export function signedPercent(v: number | null): string {
 
 export function formatCount(v: number | null): string {
   if (v === null) return MISSING;
-  return v.toLocaleString('en-US');
+  if (!Number.isSafeInteger(v)) return v.toLocaleString('en-US');
+  const s = String(Math.abs(v));
+  const grouped = s.length > 3 ? s.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : s;
+  return v < 0 ? `-${grouped}` : grouped;
 }
 
 export interface CellContext {

@@ -6,7 +6,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useDataSource } from '../../app/providers';
-import { useRefreshInterval } from '../../app/preferences';
+import { readPreference, useRefreshInterval } from '../../app/preferences';
+import { GRID_PREFS } from './prefs';
 import { createGridClient } from './api/exchange';
 import { loadPrices, type LoadDeps } from './api/load';
 import type { Snapshot } from './model/columns';
@@ -66,7 +67,8 @@ export function useGridData(req: PricesKey) {
       progress.start();
       performance.mark('grid:load-start');
       try {
-        return await loadPrices(gridDeps(), req, { signal, onProgress: progress.set });
+        const derive = { fees: readPreference(GRID_PREFS.fees), net: readPreference(GRID_PREFS.net) };
+        return await loadPrices(gridDeps(), { ...req, derive }, { signal, onProgress: progress.set });
       } finally {
         progress.end();
       }

@@ -1,5 +1,10 @@
-/** Settings: the connection (Base URL, API key, demo), a connection test, display preferences, shortcuts. */
+/**
+ * Settings: the connection (Base URL, API key, demo), the grid's market list and fees, a connection test,
+ * display preferences, shortcuts.
+ */
 import { useConnection } from '../../app/connection';
+import { ErrorBoundary } from '../../app/ErrorBoundary';
+import { GridSettingsSections } from '../grid';
 import { SHORTCUTS } from '../../app/shortcuts';
 import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
@@ -20,6 +25,9 @@ export function SettingsScreen() {
       <div className="settings__grid">
         <div className="settings__col">
           <ConnectionSection />
+          <ErrorBoundary what="The market list">
+            <GridSettingsSections />
+          </ErrorBoundary>
           <section className="card card--quiet" aria-labelledby="privacy-h">
             <h2 id="privacy-h" className="card__title">
               Privacy

@@ -213,11 +213,12 @@ export function buildCs2(): CatalogEntry[] {
         if (it.base || it.free) break;
         const fam = lognormal(it.name, rarity >= 6 ? 0.6 : 0.75, 1);
         const base = FAMOUS[it.name] ?? (SKIN_BASE[rarity] ?? 0.1) * fam;
-        const popularity = lognormal(it.name, 0.9, 2);
+        // Famous skins are famous because everybody trades them.
+        const popularity = lognormal(it.name, 0.9, 2) * (FAMOUS[it.name] ? 8 : 1);
         for (const w of wearsOf(it)) {
           const wearName = WEARS[w]!.name;
           const usd = base * WEAR_PRICE[w]!;
-          const vol = volumeForPrice(usd, 25) * WEAR_VOLUME[w]! * popularity;
+          const vol = volumeForPrice(usd, 60, 0.5) * WEAR_VOLUME[w]! * popularity;
           add(out, { name: `${it.name} (${wearName})`, cat: 'w', usd, volume: vol });
           if (inWeaponCase.has(it.id)) {
             add(out, { name: `StatTrak™ ${it.name} (${wearName})`, cat: 'w', usd: usd * 2.4 + 0.05, volume: vol * 0.3 });
@@ -235,14 +236,14 @@ export function buildCs2(): CatalogEntry[] {
         const popularity = lognormal(it.name, 0.5, 4);
         if (it.base) {
           // Vanilla knives have no wear.
-          add(out, { name: `★ ${it.name}`, cat: 'k', usd: usd0, volume: volumeForPrice(usd0, 30) * popularity });
-          add(out, { name: `★ StatTrak™ ${it.name}`, cat: 'k', usd: usd0 * 1.3, volume: volumeForPrice(usd0, 30) * popularity * 0.2 });
+          add(out, { name: `★ ${it.name}`, cat: 'k', usd: usd0, volume: volumeForPrice(usd0, 300, 0.6) * popularity });
+          add(out, { name: `★ StatTrak™ ${it.name}`, cat: 'k', usd: usd0 * 1.3, volume: volumeForPrice(usd0, 300, 0.6) * popularity * 0.2 });
           break;
         }
         for (const w of wearsOf(it)) {
           const wearName = WEARS[w]!.name;
           const usd = usd0 * KNIFE_WEAR[w]! * (finish === 'Crimson Web' && w === 0 ? 6 : 1);
-          const vol = volumeForPrice(usd, 30) * WEAR_VOLUME[w]! * popularity;
+          const vol = volumeForPrice(usd, 300, 0.6) * WEAR_VOLUME[w]! * popularity;
           add(out, { name: `★ ${it.name} (${wearName})`, cat: 'k', usd, volume: vol });
           add(out, { name: `★ StatTrak™ ${it.name} (${wearName})`, cat: 'k', usd: usd * 1.3, volume: vol * 0.2 });
         }
@@ -254,7 +255,7 @@ export function buildCs2(): CatalogEntry[] {
         const usd0 = (GLOVE_BASE[type ?? ''] ?? 200) * (GLOVE_FINISH[finish] ?? lognormal(it.name, 0.35, 5));
         for (const w of wearsOf(it)) {
           const usd = usd0 * GLOVE_WEAR[w]!;
-          const vol = volumeForPrice(usd, 25) * WEAR_VOLUME[w]!;
+          const vol = volumeForPrice(usd, 200, 0.6) * WEAR_VOLUME[w]!;
           add(out, { name: `★ ${it.name} (${WEARS[w]!.name})`, cat: 'g', usd, volume: vol });
         }
         break;

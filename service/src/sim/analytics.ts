@@ -341,7 +341,6 @@ export function computeMarketAnalytics(
   const listings: ListingAnalytics[] = [];
   const buyOrders: BuyOrderAnalytics[] = [];
   const sales: SalesAnalytics[] | null = withSales ? [] : null;
-  const M = sim.markets.length;
   const d = dayAgg;
   const h = hourAgg;
 

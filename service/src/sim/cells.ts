@@ -18,6 +18,7 @@ export const VBID = 5;
 export const CELL_SLOTS = 6;
 
 const SALT_CARRY = 0x4c41;
+const SALT_BIAS = 0x2545f491;
 
 /** Poisson sample for uniform u in (0, 1): inversion for small means, a normal approximation above. */
 export function poisson(lambda: number, u: number): number {
@@ -120,7 +121,7 @@ export class CellModel {
     const depth = items.depth[i]!;
     // The cell's key and static bias are recomputed rather than stored: a few integer ops against 8 bytes a cell.
     const pk = mix32(this.itemKey[i]! ^ this.marketKey[m]!);
-    const bias = (unit(mix32(hash2(pk, SALT_CARRY))) - 0.5) * 2 * this.biasAmp[i]!;
+    const bias = (unit(mix32(pk ^ SALT_BIAS)) - 0.5) * 2 * this.biasAmp[i]!;
     const h1 = mix32(pk ^ Math.imul(e, 0x9e3779b1));
     const lambda = depth * this.depthM[m]! * (0.6 + 0.8 * ((h1 & 0x3ff) / 1024));
     const offers = poisson(lambda, ((h1 >>> 10) + 0.5) / 4194304);

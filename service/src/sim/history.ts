@@ -72,8 +72,13 @@ export class History {
     const refMax6 = new Float64Array(n);
     const tmp = new Float64Array(30);
     const days = new Int32Array(DAYS);
+    const epochs = new Float64Array(DAYS);
+    const asc = new Float64Array(DAYS);
     for (let i = 0; i < n; i++) {
       const nd = pastDays(sim, i);
+      // Oldest first for the sequential evaluator, then stored newest first (j = 0 is yesterday).
+      for (let x = 0; x < nd; x++) epochs[x] = quantize(sim, i, noonOf(day - nd + x));
+      sim.path.refSeries(i, epochs, nd, asc, 0);
       let max6 = 0;
       let k = 0;
       for (let j = 0; j < DAYS; j++) {
@@ -81,7 +86,7 @@ export class History {
           ref[i * DAYS + j] = NaN;
           continue;
         }
-        const r = sim.path.ref(i, quantize(sim, i, noonOf(day - 1 - j)));
+        const r = asc[nd - 1 - j]!;
         ref[i * DAYS + j] = r;
         if (j < 6 && r > max6) max6 = r;
         if (j < 30) tmp[k++] = r;
@@ -100,10 +105,12 @@ export class History {
     const sim = this.sim;
     const n = sim.items.n;
     const ref = new Float32Array(n * HOURS_24);
+    const epochs = new Float64Array(HOURS_24);
+    const asc = new Float64Array(HOURS_24);
     for (let i = 0; i < n; i++) {
-      for (let j = 0; j < HOURS_24; j++) {
-        ref[i * HOURS_24 + j] = sim.path.ref(i, quantize(sim, i, (hour - j) * EPOCHS_PER_HOUR));
-      }
+      for (let x = 0; x < HOURS_24; x++) epochs[x] = quantize(sim, i, (hour - HOURS_24 + 1 + x) * EPOCHS_PER_HOUR);
+      sim.path.refSeries(i, epochs, HOURS_24, asc, 0);
+      for (let j = 0; j < HOURS_24; j++) ref[i * HOURS_24 + j] = asc[HOURS_24 - 1 - j]!;
     }
     this.hourly = { hour, ref };
     return this.hourly;

@@ -78,9 +78,12 @@ export function buildItemModel(catalog: Catalog, seed: number, gameId: number): 
     logBase[i] = Math.log(classPrice(catalog.priceClass[i]!)) + jitter * lnP;
     const v = classVolume(catalog.volumeClass[i]!) * Math.exp((unit(hash2(k, SALT_ITEM + 1)) - 0.5) * 0.6 * lnV);
     vol[i] = v;
-    const p = Math.min(1, Math.log10(1 + v * 10) / 3);
+    // Popularity from volume, but expensive items are wanted (and listed) everywhere even when they rarely sell.
+    const usd = Math.exp(logBase[i]!) / 1000;
+    const wanted = Math.min(1, Math.max(0, Math.log10(usd) / 4));
+    const p = Math.min(1, Math.max(Math.log10(1 + v * 10) / 3, 0.8 * wanted));
     pop[i] = p;
-    depth[i] = 0.3 + 4 * Math.pow(v, 0.85) + 6 * p;
+    depth[i] = 0.3 + 4 * Math.pow(v, 0.85) + 6 * p + 1.5 * Math.log10(1 + usd / 10);
     const cat = String.fromCharCode(catalog.cat[i]!);
     sigma[i] = (CAT_SIGMA[cat] ?? 0.1) * (1 + 0.8 * (1 - p));
     const spikeBase = v < 1 ? 0.15 : v < 10 ? 0.05 : 0.015;

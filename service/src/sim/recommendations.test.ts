@@ -11,8 +11,10 @@ import { GENERAL_MARKETS, P2P_MARKETS } from '../../../shared/catalog/markets';
 import { PriceRecommendation } from '../../../shared/api/types';
 import { UNSTABLE_REASONS, type RecommendationType, type UnstableReason } from '../../../shared/api/schema';
 
-const NOW = Date.UTC(2025, 5, 1, 13, 37, 12);
-const market = createSimulatedMarket({ seed: 1 });
+// SIM_TEST_SEED / SIM_TEST_NOW re-run the same invariants at another seed or clock (defaults are fixed).
+const NOW = Number(process.env.SIM_TEST_NOW ?? Date.UTC(2025, 5, 1, 13, 37, 12));
+const SEED = Number(process.env.SIM_TEST_SEED ?? 1);
+const market = createSimulatedMarket({ seed: SEED });
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 

@@ -23,6 +23,7 @@ import { GRAPHQL_PATH } from '../../../../shared/api/schema';
 import { errorFromWire, errorToWire, GridErrorWireSchema, GridLoadError } from '../model/errors';
 import { networkError } from '../../../api/errors';
 import type { GridWorkerClient, LoadProgress, PricesRequest } from '../worker/client';
+import { DeriveSchema } from '../worker/protocol';
 
 /** What a grid query puts in its urql context. */
 export interface GridOperationContext extends PricesRequest {
@@ -34,6 +35,7 @@ function gridContext(op: Operation): GridOperationContext | null {
   if (typeof c !== 'object' || c === null) return null;
   const g = c as Partial<GridOperationContext>;
   if (typeof g.game !== 'number' || !Array.isArray(g.askMarkets) || !Array.isArray(g.bidMarkets)) return null;
+  if (g.derive !== undefined && !DeriveSchema.safeParse(g.derive).success) return null;
   return g as GridOperationContext;
 }
 

@@ -10,6 +10,8 @@
  * are, never clipped and never turned into 0.
  */
 
+import type { Derived } from './derive';
+
 export const NONE = -2147483648;
 export const BIG = -2147483647;
 /** Smallest value stored inline (BIG and NONE are reserved). */
@@ -69,6 +71,8 @@ export interface GridColumns {
   overflow: Array<[NumField, number, number]>;
   notes: DataNotes;
   meta: GridMeta;
+  /** Per-row figures computed in the worker for the settings at request time (see derivedKey). */
+  derived?: { key: string; data: Derived };
 }
 
 /** GridColumns plus lookups, as the UI uses it. */

@@ -8,7 +8,7 @@
  *  - the spread is then net bid - net ask (buy at the best ask, sell into the best bid).
  * A fee is rounded half away from zero to a whole thousandth.
  */
-import { cellValue, type Snapshot } from './columns';
+import { BIG, NONE, cellValue, type Snapshot } from './columns';
 
 export interface MarketFee {
   /** Added to what a buyer pays, in basis points (250 = 2.5 %). */
@@ -106,24 +106,45 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
   const spreadPct = new Float64Array(n).fill(NaN);
   const listedCount = new Int16Array(n);
   const totalOffers = new Float64Array(n);
-  const { listed, bidListed } = snap;
+  const { listed, bidListed, ask, offers, bid, bidOffers } = snap;
+  const big = snap.big;
+  const hasBig = snap.overflow.length > 0;
+  const nc = askCols.length;
+  const nb = bidCols.length;
+  const ac = Int32Array.from(askCols);
+  const bc = Int32Array.from(bidCols);
+  const afee = new Int32Array(nc);
+  const bfee = new Int32Array(nb);
+  for (let c = 0; c < nc; c++) afee[c] = askFee[ac[c] as number] as number;
+  for (let c = 0; c < nb; c++) bfee[c] = bidFee[bc[c] as number] as number;
 
+  // The hot loop reads the typed arrays directly (one item x ~40 markets at a time); values beyond
+  // Int32 (BIG) take the slow path through the overflow map.
   for (let i = 0; i < n; i++) {
     const base = i * m;
     let best = Infinity;
     let bestK = -1;
     let count = 0;
     let offersSum = 0;
-    for (let c = 0; c < askCols.length; c++) {
-      const k = askCols[c] as number;
+    for (let c = 0; c < nc; c++) {
+      const k = ac[c] as number;
       const cell = base + k;
-      if (!listed[cell]) continue;
+      if (listed[cell] === 0) continue;
       count++;
-      const o = cellValue(snap, 'offers', cell);
-      if (o !== null) offersSum += o;
-      let v = cellValue(snap, 'ask', cell);
-      if (v === null) continue;
-      if (net) v = netAsk(v, askFee[k] as number);
+      let o = offers[cell] as number;
+      if (o !== NONE) {
+        if (o === BIG && hasBig) o = big.offers.get(cell) ?? 0;
+        offersSum += o;
+      }
+      let v = ask[cell] as number;
+      if (v === NONE) continue;
+      if (v === BIG && hasBig) {
+        const exact = big.ask.get(cell);
+        if (exact === undefined) continue;
+        v = exact;
+      }
+      const fee = afee[c] as number;
+      if (fee !== 0) v = netAsk(v, fee);
       if (v < best) {
         best = v;
         bestK = k;
@@ -135,16 +156,23 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
       bestAsk[i] = best;
       bestAskCol[i] = bestK;
     }
+    if (nb === 0) continue;
     const bbase = i * b;
     let top = -Infinity;
     let topK = -1;
-    for (let c = 0; c < bidCols.length; c++) {
-      const k = bidCols[c] as number;
+    for (let c = 0; c < nb; c++) {
+      const k = bc[c] as number;
       const cell = bbase + k;
-      if (!bidListed[cell]) continue;
-      let v = cellValue(snap, 'bid', cell);
-      if (v === null) continue;
-      if (net) v = netBid(v, bidFee[k] as number);
+      if (bidListed[cell] === 0) continue;
+      let v = bid[cell] as number;
+      if (v === NONE) continue;
+      if (v === BIG && hasBig) {
+        const exact = big.bid.get(cell);
+        if (exact === undefined) continue;
+        v = exact;
+      }
+      const fee = bfee[c] as number;
+      if (fee !== 0) v = netBid(v, fee);
       if (v > top) {
         top = v;
         topK = k;
@@ -153,11 +181,15 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
     if (topK >= 0) {
       bestBid[i] = top;
       bestBidCol[i] = topK;
-      const o = cellValue(snap, 'bidOffers', bbase + topK);
-      if (o !== null) bidOrders[i] = o;
+      const cell = bbase + topK;
+      let o = bidOffers[cell] as number;
+      if (o !== NONE) {
+        if (o === BIG && hasBig) o = big.bidOffers.get(cell) ?? NaN;
+        bidOrders[i] = o;
+      }
       if (bestK >= 0) {
         spread[i] = top - best;
-        spreadPct[i] = spreadPercent(top, best) ?? NaN;
+        spreadPct[i] = best > 0 ? ((top - best) / best) * 100 : NaN;
       }
     }
   }
@@ -213,4 +245,50 @@ export function bestArbitrage(snap: Snapshot, d: Derived, item: number, askCols:
     }
   }
   return best;
+}
+
+/** Identity of a Derived: which columns, which fees, net or not. Same on both sides of the worker. */
+export function derivedKey(snap: Pick<Snapshot, 'askMarkets' | 'bidMarkets'>, askCols: readonly number[], bidCols: readonly number[], fees: FeeTable, net: boolean): string {
+  let k = `${net ? 'net' : 'gross'}|${askCols.join(',')}|${bidCols.join(',')}`;
+  if (net) {
+    for (const c of askCols) k += `|a${fees[snap.askMarkets[c] ?? '']?.buyBps ?? 0}`;
+    for (const c of bidCols) k += `|b${fees[snap.bidMarkets[c] ?? '']?.sellBps ?? 0}`;
+  }
+  return k;
+}
+
+/** Structural check of a Derived that crossed the worker boundary. */
+export function isDerived(v: unknown, n: number, m: number, b: number): v is Derived {
+  if (typeof v !== 'object' || v === null) return false;
+  const d = v as Record<string, unknown>;
+  if (d.n !== n) return false;
+  const checks: Array<[unknown, new (...a: never[]) => unknown, number]> = [
+    [d.bestAsk, Float64Array, n],
+    [d.bestAskCol, Int16Array, n],
+    [d.bestBid, Float64Array, n],
+    [d.bestBidCol, Int16Array, n],
+    [d.bidOrders, Float64Array, n],
+    [d.spread, Float64Array, n],
+    [d.spreadPct, Float64Array, n],
+    [d.listedCount, Int16Array, n],
+    [d.totalOffers, Float64Array, n],
+    [d.askFee, Int32Array, m],
+    [d.bidFee, Int32Array, b],
+  ];
+  for (const [arr, Ctor, len] of checks) if (!(arr instanceof Ctor) || (arr as ArrayLike<number>).length !== len) return false;
+  const cols = [d.bestAskCol as Int16Array, d.bestBidCol as Int16Array];
+  for (let i = 0; i < n; i++) {
+    const a = cols[0]![i] as number;
+    const bb = cols[1]![i] as number;
+    if (a < -1 || a >= m || bb < -1 || bb >= b) return false;
+  }
+  return true;
+}
+
+export function derivedTransferables(d: Derived): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  for (const a of [d.bestAsk, d.bestAskCol, d.bestBid, d.bestBidCol, d.bidOrders, d.spread, d.spreadPct, d.listedCount, d.totalOffers, d.askFee, d.bidFee]) {
+    if (a.buffer instanceof ArrayBuffer) out.push(a.buffer);
+  }
+  return out;
 }

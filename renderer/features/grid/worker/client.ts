@@ -5,8 +5,8 @@
  */
 import { errorFromWire, errorToWire, GridLoadError } from '../model/errors';
 import { invalidResponse } from '../../../api/errors';
-import { toSnapshot, type Snapshot } from '../model/columns';
-import { checkResponse, type DetailsResult, type GridRequest } from './protocol';
+import { toSnapshot, type GridColumns, type Snapshot } from '../model/columns';
+import { checkResponse, isGridColumns, unpackStrings, type DeriveSettings, type DetailsResult, type GridColumnsWire, type GridRequest } from './protocol';
 
 export interface LoadProgress {
   bytes: number;
@@ -23,6 +23,8 @@ export interface PricesRequest {
   game: number;
   askMarkets: readonly string[];
   bidMarkets: readonly string[];
+  /** Also compute the per-row figures with these settings (in the worker). */
+  derive?: DeriveSettings;
 }
 
 type Pending = {
@@ -39,6 +41,25 @@ const defaultFactory: WorkerFactory = () =>
 
 function abortError(): DOMException {
   return new DOMException('The load was cancelled.', 'AbortError');
+}
+
+/** Lets the browser run other tasks (input, paint) before continuing. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(0);
+  });
+}
+
+/** Names and search text split in separate short tasks. */
+async function unpackResult(wire: GridColumnsWire): Promise<GridColumns> {
+  await yieldToBrowser();
+  const names = unpackStrings(wire.names, wire.n);
+  await yieldToBrowser();
+  const search = unpackStrings(wire.search, wire.n);
+  await yieldToBrowser();
+  return { ...wire, names, search };
 }
 
 /** performance.mark at an epoch time measured in another thread. */
@@ -101,11 +122,21 @@ export class GridWorkerClient {
         return;
       case 'result': {
         this.pending.delete(msg.id);
-        const { meta } = msg.data;
+        const wire = msg.data;
+        const { meta } = wire;
         markAt('grid:bytes-done', meta.bytesDoneAt, { bytes: meta.bytes });
-        markAt('grid:shaped', meta.readyAt, { parseMs: meta.parseMs, shapeMs: meta.shapeMs, items: msg.data.n });
-        performance.mark('grid:data-received', { detail: { items: msg.data.n } });
-        p.resolve(toSnapshot(msg.data));
+        markAt('grid:shaped', meta.readyAt, { parseMs: meta.parseMs, shapeMs: meta.shapeMs, items: wire.n });
+        performance.mark('grid:data-received', { detail: { items: wire.n } });
+        void unpackResult(wire).then(
+          (cols) => {
+            if (!isGridColumns(cols)) {
+              p.reject(errorFromWire(errorToWire(invalidResponse('The grid worker returned data of the wrong shape.'))));
+              return;
+            }
+            p.resolve(toSnapshot(cols));
+          },
+          (e: unknown) => p.reject(e),
+        );
         return;
       }
       case 'details':
@@ -151,6 +182,7 @@ export class GridWorkerClient {
         game: req.game,
         askMarkets: [...req.askMarkets],
         bidMarkets: [...req.bidMarkets],
+        derive: req.derive,
       }),
       opts,
     );
@@ -168,6 +200,7 @@ export class GridWorkerClient {
         game: req.game,
         askMarkets: [...req.askMarkets],
         bidMarkets: [...req.bidMarkets],
+        derive: req.derive,
       }),
       opts,
     );

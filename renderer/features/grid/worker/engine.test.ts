@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cellValue, toSnapshot } from '../model/columns';
 import { GridEngine } from './engine';
-import { isGridColumns, type GridResponse } from './protocol';
+import { isGridColumns, unpackStrings, type GridResponse } from './protocol';
+import type { GridColumns } from '../model/columns';
 
 type Handler = (url: string, body: unknown) => { status: number; body: string; headers?: Record<string, string> };
 
@@ -55,8 +56,11 @@ describe('GridEngine: GraphQL loads', () => {
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
-    expect(isGridColumns(last.data)).toBe(true);
-    const s = toSnapshot(last.data);
+    expect(typeof last.data.names).toBe('string');
+    const cols: GridColumns = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+    expect(isGridColumns(cols)).toBe(true);
+    expect(cols.derived).toBeUndefined();
+    const s = toSnapshot(cols);
     expect(s.names).toEqual(['AK-47 | Redline (Field-Tested)', 'Sticker | "Hi" <script>']);
     expect(cellValue(s, 'ask', 0)).toBe(15_000);
     expect(cellValue(s, 'ask', 1)).toBeNull();
@@ -143,7 +147,8 @@ describe('GridEngine: REST loads (TF2, Dota 2, Rust)', () => {
     if (last?.type === 'result') {
       expect(last.data.game).toBe(440);
       expect(last.data.meta.transport).toBe('rest');
-      expect(cellValue(toSnapshot(last.data), 'bid', 0)).toBe(14_000);
+      const cols: GridColumns = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+      expect(cellValue(toSnapshot(cols), 'bid', 0)).toBe(14_000);
     }
   });
 });

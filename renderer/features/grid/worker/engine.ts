@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { errorFromGraphQL, invalidResponse, networkError } from '../../../api/errors';
 import { PriceRecommendation, SteamAnalytics } from '../../../../shared/api/types';
 import { errorToWire, findRejectedMarkets, httpErrorToWire, type GridErrorWire } from '../model/errors';
-import type { GridColumns } from '../model/columns';
+import { toSnapshot, type GridColumns } from '../model/columns';
+import { computeDerived, derivedKey, derivedTransferables } from '../model/derive';
 import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
-import { GridRequestSchema, type DetailsResult, type ExtraStatus, type GridRequest, type GridResponse } from './protocol';
+import { GridRequestSchema, packStrings, type GridColumnsWire, type DetailsResult, type ExtraStatus, type GridRequest, type GridResponse } from './protocol';
 
 export type Post = (msg: GridResponse, transfer?: Transferable[]) => void;
 
@@ -37,6 +38,8 @@ interface FetchCtx {
   onBytes(bytes: number, total: number | null): void;
   /** Market slugs the request names (to recognize them in a 400). */
   requested: readonly string[];
+  /** Read as text and JSON.parse in JS (the fallback path; tests use it to check both). */
+  textPath?: boolean;
 }
 
 function isAbort(e: unknown): boolean {
@@ -60,6 +63,46 @@ export async function postAndParse(url: string, body: unknown, ctx: FetchCtx): P
   }
   const lengthHeader = res.headers.get('content-length');
   const total = lengthHeader !== null && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
+  if (res.ok && res.body && typeof res.body.tee === 'function' && !ctx.textPath) return parseStreaming(url, res.body, total, ctx);
+  return parseText(url, res, total, ctx);
+}
+
+/**
+ * The fast path for a big 200: the body is teed; one branch only counts bytes (progress), the other
+ * goes to the platform's own Response.json(), which decodes as the bytes arrive and parses once at the
+ * end, with no JS-side joining of a tens-of-MB string.
+ */
+async function parseStreaming(url: string, body: ReadableStream<Uint8Array>, total: number | null, ctx: FetchCtx): Promise<Fetched> {
+  const [forCount, forParse] = body.tee();
+  let bytes = 0;
+  let bytesDoneAt = 0;
+  const counting = (async () => {
+    const reader = forCount.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      ctx.onBytes(bytes, total);
+    }
+    bytesDoneAt = now();
+    ctx.onBytes(bytes, total);
+  })();
+  const parsing = new Response(forParse).json() as Promise<unknown>;
+  let json: unknown;
+  try {
+    [json] = await Promise.all([parsing, counting]);
+  } catch (e) {
+    // Settle both (the other branch may still be reading) before reporting.
+    await Promise.allSettled([parsing, counting]);
+    if (isAbort(e)) throw e;
+    if (e instanceof SyntaxError) throw new WireError(errorToWire(invalidResponse(`${url}: the answer is not valid JSON (${bytes} bytes): ${e.message}`)));
+    throw new WireError(errorToWire(networkError(e)));
+  }
+  return { json, bytes, bytesDoneAt, parseMs: now() - bytesDoneAt };
+}
+
+/** Small or error bodies: read as text, then parse (the text is kept for the error message). */
+async function parseText(url: string, res: Response, total: number | null, ctx: FetchCtx): Promise<Fetched> {
   const decoder = new TextDecoder();
   const pieces: string[] = [];
   let bytes = 0;
@@ -229,10 +272,21 @@ export class GridEngine {
       } catch (e) {
         shapeError(e);
       }
+      let transfer = transferables(data);
+      if (req.derive) {
+        // The UI's first render then needs no pass over the whole catalog.
+        const snap = toSnapshot(data);
+        const askCols = req.askMarkets.map((_, i) => i);
+        const bidCols = data.bidMarkets.map((_, i) => i);
+        const d = computeDerived({ snap, askCols, bidCols, fees: req.derive.fees, net: req.derive.net });
+        data.derived = { key: derivedKey(snap, askCols, bidCols, req.derive.fees, req.derive.net), data: d };
+        transfer = [...transfer, ...derivedTransferables(d)];
+      }
       data.meta.shapeMs = performance.now() - t0;
       data.meta.readyAt = now();
       if (ac.signal.aborted) return;
-      this.post({ type: 'result', id: req.id, data }, transferables(data));
+      const wire: GridColumnsWire = { ...data, names: packStrings(data.names), search: packStrings(data.search) };
+      this.post({ type: 'result', id: req.id, data: wire }, transfer);
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
       this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });

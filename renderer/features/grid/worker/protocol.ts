@@ -6,9 +6,17 @@
 import { z } from 'zod';
 import { PriceRecommendation, SteamAnalytics } from '../../../../shared/api/types';
 import { NUM_FIELDS, type GridColumns } from '../model/columns';
+import { isDerived } from '../model/derive';
 import { GridErrorWireSchema, type GridErrorWire } from '../model/errors';
 
 const slugs = z.array(z.string().min(1).max(200)).max(200);
+const bps = z.number().int().min(0).max(10000);
+/** Settings to compute the per-row figures with, in the worker (fees and net at request time). */
+export const DeriveSchema = z.object({
+  fees: z.record(z.string(), z.object({ buyBps: bps, sellBps: bps })),
+  net: z.boolean(),
+});
+export type DeriveSettings = z.infer<typeof DeriveSchema>;
 
 export const GridRequestSchema = z.discriminatedUnion('type', [
   z.object({
@@ -23,6 +31,7 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
     game: z.number().int(),
     askMarkets: slugs,
     bidMarkets: slugs,
+    derive: DeriveSchema.optional(),
   }),
   z.object({
     type: z.literal('rest'),
@@ -32,6 +41,7 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
     game: z.number().int(),
     askMarkets: slugs,
     bidMarkets: slugs,
+    derive: DeriveSchema.optional(),
   }),
   z.object({ type: z.literal('abort'), id: z.number().int() }),
   z.object({
@@ -59,9 +69,28 @@ export const DetailsResultSchema = z.object({
 });
 export type DetailsResult = z.infer<typeof DetailsResultSchema>;
 
+/**
+ * GridColumns as posted: names and search text joined by NUL into one string each (one memcpy to clone
+ * instead of 75k small strings; split on the UI thread in separate short tasks), or plain arrays when a
+ * name itself contains a NUL.
+ */
+export type GridColumnsWire = Omit<GridColumns, 'names' | 'search'> & { names: string | string[]; search: string | string[] };
+
+export const JOIN = '\u0000';
+
+export function packStrings(list: string[]): string | string[] {
+  for (const s of list) if (s.includes(JOIN)) return list;
+  return list.join(JOIN);
+}
+
+export function unpackStrings(v: string | string[], n: number): string[] {
+  if (typeof v !== 'string') return v;
+  return n === 0 ? [] : v.split(JOIN);
+}
+
 export type GridResponse =
   | { type: 'progress'; id: number; bytes: number; total: number | null; phase: 'download' | 'parse' }
-  | { type: 'result'; id: number; data: GridColumns }
+  | { type: 'result'; id: number; data: GridColumnsWire }
   | { type: 'error'; id: number; error: GridErrorWire }
   | { type: 'details'; id: number; result: DetailsResult };
 
@@ -83,8 +112,12 @@ export function checkResponse(msg: unknown): GridResponse | null {
       const r = DetailsResultSchema.safeParse(m.result);
       return r.success ? { type: 'details', id: m.id, result: r.data } : null;
     }
-    case 'result':
-      return isGridColumns(m.data) ? { type: 'result', id: m.id, data: m.data } : null;
+    case 'result': {
+      const d = m.data as Record<string, unknown> | null;
+      if (!d || typeof d !== 'object') return null;
+      const okText = (v: unknown) => typeof v === 'string' || Array.isArray(v);
+      return okText(d.names) && okText(d.search) ? { type: 'result', id: m.id, data: d as GridColumnsWire } : null;
+    }
     default:
       return null;
   }
@@ -147,6 +180,10 @@ export function isGridColumns(v: unknown): v is GridColumns {
   for (const o of c.overflow as unknown[]) {
     if (!Array.isArray(o) || o.length !== 3) return false;
     if (!(NUM_FIELDS as readonly unknown[]).includes(o[0]) || typeof o[1] !== 'number' || typeof o[2] !== 'number') return false;
+  }
+  if (c.derived !== undefined) {
+    const d = c.derived as { key?: unknown; data?: unknown } | null;
+    if (!d || typeof d.key !== 'string' || !isDerived(d.data, n, m, b)) return false;
   }
   return NoteSchema.safeParse(c.notes).success && MetaSchema.safeParse(c.meta).success;
 }
