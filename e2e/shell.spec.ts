@@ -119,7 +119,7 @@ test('a wrong key: clear message inline, typed values kept, app keeps working', 
   await expect(apiKeyField(page)).toHaveValue(WRONG_KEY);
   // …and the app keeps working on demo data.
   await expect(pill(page)).toHaveAttribute('data-state', 'demo');
-  await expect(outcome).toContainText('went back to demo data');
+  await expect(outcome).toContainText('keeps showing demo data');
   await expectDataFlows(page, { demo: true });
   await page.getByRole('link', { name: /^Prices/ }).click();
   await expect(page.getByRole('link', { name: /^Prices/ })).toHaveAttribute('aria-current', 'page');

@@ -241,8 +241,8 @@ describe('web host: control endpoints', () => {
       }
     };
     expect((await next()).state).toBe('demo');
+    // A new connection is tried on the side, so the next change is straight to connected.
     void control(h, 'POST', '/app/connect', { baseUrl: '', apiKey: USER_KEY });
-    expect((await next()).state).toBe('connecting');
     expect((await next()).state).toBe('connected');
     controller.abort();
   });
@@ -309,10 +309,17 @@ describe('web host: the gateway over the real service', () => {
     expect((await status(h)).state).toBe('demo');
   });
 
-  it('an unreachable upstream is reported offline, with a readable error', async () => {
+  it('connecting to an unreachable upstream says offline and keeps demo data', async () => {
     const h = await host({ broker: { backoffBaseMs: 5, timeoutMs: 2000 } });
     const s = await status(h, 'POST', '/app/connect', { baseUrl: 'http://127.0.0.1:9', apiKey: USER_KEY });
     expect(s.state).toBe('offline');
+    expect((await status(h, 'GET', '/app/status')).state).toBe('demo');
+    expect((await graphql(h, '{ getSteamAnalytics { market_hash_name } }')).status).toBe(200);
+  });
+
+  it('a stored connection whose upstream is unreachable is reported offline, with a readable error', async () => {
+    const h = await host({ apiKey: USER_KEY, baseUrl: 'http://127.0.0.1:9', broker: { backoffBaseMs: 5, timeoutMs: 2000 } });
+    expect((await status(h, 'GET', '/app/status')).state).toBe('offline');
     const res = await graphql(h, '{ getSteamAnalytics { market_hash_name } }');
     expect(res.status).toBe(504);
     expect(await res.json()).toMatchObject({ errors: [{ extensions: { code: 'OFFLINE' } }] });

@@ -133,7 +133,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
 
   const starting =
     options.apiKey || options.baseUrl
-      ? connection.connect({ baseUrl: options.baseUrl ?? '', apiKey: options.apiKey ?? '', acceptWeakStorage: false })
+      ? connection.preset({ baseUrl: options.baseUrl ?? '', apiKey: options.apiKey ?? '' })
       : connection.start();
   // Don't hold start-up hostage to a slow or offline upstream: the status stream reports the outcome.
   await Promise.race([

@@ -97,6 +97,16 @@ export class ConnectionController {
     return this.connectTo({ baseUrl, apiKey }, request.acceptWeakStorage);
   }
 
+  /**
+   * A connection given by the environment (MDS_BASE_URL / MDS_API_KEY): kept without OS encryption only as
+   * the vault allows (memory in the web host) and used at once, like a stored one, whatever its status.
+   */
+  async preset(request: Omit<ConnectRequest, 'acceptWeakStorage'>): Promise<ConnectionStatus> {
+    const connection = { baseUrl: normalizeBaseUrl(request.baseUrl), apiKey: request.apiKey.trim() || this.vault.read()?.apiKey || this.embedded.demoKey };
+    this.vault.write(connection, false);
+    return this.connectTo(connection, null);
+  }
+
   async useDemo(): Promise<ConnectionStatus> {
     this.mode = 'demo';
     this.baseUrl = '';
@@ -114,20 +124,43 @@ export class ConnectionController {
     this.broker.dispose();
   }
 
-  /** persist: null = already stored (start-up), else the user's acceptWeakStorage choice. */
+  /**
+   * persist: null = already stored (start-up: switch at once, the status tells how it went), else the
+   * user's acceptWeakStorage choice. A user's new connection is tried on the side first: only a key the
+   * service accepts replaces the current connection and is stored, so a typo never costs the user the
+   * connection (or demo data) they had. A failed try returns its status without publishing it.
+   */
   private async connectTo(connection: StoredConnection, persist: boolean | null): Promise<ConnectionStatus> {
+    const upstream = connection.baseUrl === '' ? this.embedded.url : connection.baseUrl;
+    if (persist === null) {
+      this.mode = 'live';
+      this.baseUrl = connection.baseUrl;
+      const broker = this.install({ baseUrl: upstream, apiKey: connection.apiKey });
+      this.publish('connecting');
+      return this.verify(broker);
+    }
+    const candidate = this.makeBroker({ baseUrl: upstream, apiKey: connection.apiKey });
+    const state = await this.tryToken(candidate);
+    if (state !== 'connected' && state !== 'no-access') {
+      candidate.dispose();
+      return this.describe(state, connection.baseUrl);
+    }
+    this.broker.dispose();
+    this.broker = candidate;
     this.mode = 'live';
     this.baseUrl = connection.baseUrl;
-    const upstream = connection.baseUrl === '' ? this.embedded.url : connection.baseUrl;
-    const broker = this.install({ baseUrl: upstream, apiKey: connection.apiKey });
-    this.publish('connecting');
-    const status = await this.verify(broker);
-    // A refused key is not kept; anything else (even offline) may be a good key, so it is.
-    if (persist !== null && broker === this.broker && status.state !== 'key-rejected') {
-      this.vault.write(connection, persist);
-      return this.publish(status.state);
+    this.vault.write(connection, persist);
+    return this.publish(state);
+  }
+
+  /** The state a token request leaves a broker in, without publishing anything. */
+  private async tryToken(broker: TokenBroker): Promise<ConnectionState> {
+    try {
+      await broker.getToken();
+      return 'connected';
+    } catch (error) {
+      return error instanceof UpstreamFailure ? error.kind : 'offline';
     }
-    return status;
   }
 
   /** Gets a token now so the status says at once whether the key works. */
@@ -167,18 +200,21 @@ export class ConnectionController {
   }
 
   private publish(state: ConnectionState): ConnectionStatus {
+    const { since: _since, ...status } = this.describe(state, this.baseUrl);
+    return this.hub.set(status, this.clock.now());
+  }
+
+  private describe(state: ConnectionState, baseUrl: string): ConnectionStatus {
     const info = this.vault.info();
-    return this.hub.set(
-      {
-        state,
-        baseUrl: this.baseUrl,
-        ...STATUS_TEXT[state],
-        hasKey: info.keyStorage !== 'none',
-        keyStorage: info.keyStorage,
-        weakStorageOnly: info.weakStorageOnly,
-      },
-      this.clock.now(),
-    );
+    return {
+      state,
+      baseUrl,
+      ...STATUS_TEXT[state],
+      hasKey: info.keyStorage !== 'none',
+      keyStorage: info.keyStorage,
+      weakStorageOnly: info.weakStorageOnly,
+      since: this.clock.now(),
+    };
   }
 }
 

@@ -111,7 +111,13 @@ export function ConnectionProvider({ api, children }: { api: PlatformApi; childr
         void refresh();
       },
       retryEpoch,
-      connect: (request) => run(() => api.connect(request)),
+      // The host tries a new connection on the side and answers with that try's status; a failed try
+      // changes nothing, so the status shown comes from the host, not from the answer.
+      connect: async (request) => {
+        const attempt = await api.connect(request);
+        await refresh();
+        return attempt;
+      },
       switchToDemo: () => run(() => api.useDemo()),
       forgetKey: () => run(() => api.forgetKey()),
     }),

@@ -2,7 +2,9 @@
  * The Prices page: toolbar (search, view, markets, net of fees, refresh, export), filters, banners, the
  * grid, and the item's detail panel.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { TopBarSlotContext } from '../../app/topbar-slot';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import { APP_PREFERENCES, useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
 import { buildColumns, defaultDir, sortItems } from './columns';
@@ -33,6 +35,12 @@ function useAnnouncer(): [string, (t: string) => void] {
   }, []);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return [text, announce];
+}
+
+/** The search box goes into the shell's top-bar slot when there is one (more room), else inline. */
+function SearchSlot({ children }: { children: ReactNode }) {
+  const slot = useContext(TopBarSlotContext);
+  return slot ? createPortal(<div className="gs__topsearch">{children}</div>, slot) : <div className="gs__toolbar gs__toolbar--search">{children}</div>;
 }
 
 function defined(v: number | undefined): v is number {
@@ -204,14 +212,14 @@ export function GridScreen() {
       <h1 className="vh" tabIndex={-1} data-page-heading>
         Prices: {gameName(game)}
       </h1>
-      <div className="gs__toolbar" role="toolbar" aria-label="Price grid tools">
+      <SearchSlot>
         <input
           ref={searchRef}
           type="search"
           role="searchbox"
           aria-label="Search items"
           className="input gs__search"
-          placeholder="Search items: ak redline ft, st knife fade, -souvenir"
+          placeholder="Search items: ak redline ft · st knife fade · -souvenir"
           value={filter.text}
           spellCheck={false}
           onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
@@ -222,6 +230,8 @@ export function GridScreen() {
             }
           }}
         />
+      </SearchSlot>
+      <div className="gs__toolbar" role="toolbar" aria-label="Price grid tools">
         <div className="segmented" role="radiogroup" aria-label="View">
           <button type="button" role="radio" aria-checked={!filter.watchlist} className="segmented__item" onClick={() => setFilter((f) => ({ ...f, watchlist: false }))}>
             All items

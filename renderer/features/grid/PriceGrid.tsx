@@ -570,7 +570,7 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
             <span className="pg__main">{formatMoney(value, money)}</span>
             {detailsInCells ? (
               <span className="pg__sub">
-                {where} · {formatCount(orders)}
+                {formatCount(orders)} · {where}
               </span>
             ) : null}
           </>

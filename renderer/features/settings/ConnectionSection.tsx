@@ -114,35 +114,14 @@ export function ConnectionSection() {
         setBaseUrl(s.baseUrl);
         return;
       }
-      // A refused key is not stored; go back to what worked before so the app keeps working.
-      const back = s.state === 'key-rejected' ? await restore(previous) : null;
-      setOutcome(back ? { ...result, detail: back } : result);
+      // The host tries a new connection on the side: a failed one is not stored and what worked before
+      // stays in use, so say which.
+      setOutcome({ ...result, detail: keptConnectionText(previous) });
     } catch (err) {
       setOutcome(failureOf(err));
     } finally {
       setBusy(null);
     }
-  }
-
-  /** Reconnects what served data before a refused connect; returns a sentence saying so, or null. */
-  async function restore(previous: ConnectionStatus | null): Promise<string | null> {
-    try {
-      if (previous?.state === 'demo') {
-        const s = await switchToDemo();
-        return s.state === 'demo' ? 'Market Desk went back to demo data meanwhile.' : null;
-      }
-      if (previous?.state === 'connected' && previous.hasKey) {
-        const s = await connect({
-          baseUrl: previous.baseUrl,
-          apiKey: '',
-          acceptWeakStorage: previous.keyStorage === 'file-0600',
-        });
-        return s.state === 'connected' ? 'Market Desk went back to your previous connection meanwhile.' : null;
-      }
-    } catch {
-      // The banner shows whatever state this left.
-    }
-    return null;
   }
 
   async function run(kind: 'demo' | 'forget') {
@@ -383,4 +362,10 @@ function CurrentStatus() {
       </div>
     </div>
   );
+}
+
+/** What keeps serving data after a failed connect. */
+function keptConnectionText(previous: ConnectionStatus | null): string {
+  if (previous?.state === 'connected') return 'Your previous connection stays in use meanwhile.';
+  return 'Market Desk keeps showing demo data meanwhile.';
 }

@@ -334,7 +334,7 @@ export function computeMarketAnalytics(
   const step = mk.step;
   const day = dayAgg.day;
   const frac = (e - day * EPOCHS_PER_DAY) / EPOCHS_PER_DAY;
-  const daily = history.dailyFor(day);
+  const recent = history.recentFor(day);
   const out = new Float64Array(CELL_SLOTS);
   const withSales = dayAgg.saleMedian !== null;
   const itemsOut: number[] = [];
@@ -402,7 +402,7 @@ export function computeMarketAnalytics(
       max_buy_order_price_24h: orNull(max24),
     });
     if (sales) {
-      const sp = daily.salesParts;
+      const sp = recent.salesParts;
       const last90d = count90d(sp, base, frac);
       const todaySale = salePrice(ask, out[VBID]!);
       const has = last90d > 0;

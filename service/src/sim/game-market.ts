@@ -158,7 +158,7 @@ export class SimGameMarket implements GameMarket {
     return {
       sim: this.sim,
       snap: this.snapshot(nowMs),
-      daily: this.history.dailyFor(day),
+      recent: this.history.recentFor(day),
       hourly: this.history.hourlyFor(Math.floor(e / EPOCHS_PER_HOUR)),
       frac: (e - day * EPOCHS_PER_DAY) / EPOCHS_PER_DAY,
     };

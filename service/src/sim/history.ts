@@ -13,10 +13,16 @@ import { fillParts, PARTS } from './windows';
 /** Days of history kept: the 90 full days before today (day D-1 .. D-90). */
 export const DAYS = HISTORY_DAYS;
 
+/** The 90-day reference-price series (analytics day aggregates need it). */
 export interface DailyHistory {
   readonly day: number;
   /** Reference price at noon of day D-1-j, j = 0..89: ref[i * DAYS + j]; NaN before release. */
   readonly ref: Float32Array;
+}
+
+/** What recommendations and the sales windows need: a third of the work of DailyHistory, so cold start is quick. */
+export interface RecentHistory {
+  readonly day: number;
   /** Steam sales window parts per item (windows.ts): salesParts[i * PARTS + slot]. */
   readonly salesParts: Int32Array;
   /** Median reference price over days D-1..D-30 (or since release). */
@@ -46,6 +52,7 @@ export function noonOf(d: number): number {
 
 export class History {
   private daily: DailyHistory | undefined;
+  private recent: RecentHistory | undefined;
   private hourly: HourlyHistory | undefined;
   private readonly salesKeys: Uint32Array;
 
@@ -67,37 +74,54 @@ export class History {
     const sim = this.sim;
     const n = sim.items.n;
     const ref = new Float32Array(n * DAYS);
+    const epochs = new Float64Array(DAYS);
+    const asc = new Float64Array(DAYS);
+    for (let i = 0; i < n; i++) {
+      const nd = pastDays(sim, i);
+      this.series(i, day, nd, epochs, asc);
+      for (let j = 0; j < DAYS; j++) ref[i * DAYS + j] = j < nd ? asc[nd - 1 - j]! : NaN;
+    }
+    this.daily = { day, ref };
+    return this.daily;
+  }
+
+  recentFor(day: number): RecentHistory {
+    if (this.recent?.day === day) return this.recent;
+    const sim = this.sim;
+    const n = sim.items.n;
+    const full = this.daily?.day === day ? this.daily : undefined;
     const salesParts = new Int32Array(n * PARTS);
     const refMedian30 = new Float64Array(n);
     const refMax6 = new Float64Array(n);
     const tmp = new Float64Array(30);
     const days = new Int32Array(DAYS);
-    const epochs = new Float64Array(DAYS);
-    const asc = new Float64Array(DAYS);
+    const epochs = new Float64Array(30);
+    const asc = new Float64Array(30);
     for (let i = 0; i < n; i++) {
       const nd = pastDays(sim, i);
-      // Oldest first for the sequential evaluator, then stored newest first (j = 0 is yesterday).
-      for (let x = 0; x < nd; x++) epochs[x] = quantize(sim, i, noonOf(day - nd + x));
-      sim.path.refSeries(i, epochs, nd, asc, 0);
-      let max6 = 0;
-      let k = 0;
-      for (let j = 0; j < DAYS; j++) {
-        if (j >= nd) {
-          ref[i * DAYS + j] = NaN;
-          continue;
-        }
-        const r = asc[nd - 1 - j]!;
-        ref[i * DAYS + j] = r;
-        if (j < 6 && r > max6) max6 = r;
-        if (j < 30) tmp[k++] = r;
+      const k = Math.min(nd, 30);
+      // The last 30 days, newest first in tmp (from the full series when it is already there).
+      if (full) for (let j = 0; j < k; j++) tmp[j] = full.ref[i * DAYS + j]!;
+      else {
+        this.series(i, day, k, epochs, asc);
+        for (let j = 0; j < k; j++) tmp[j] = asc[k - 1 - j]!;
       }
+      let max6 = 0;
+      for (let j = 0; j < Math.min(k, 6); j++) if (tmp[j]! > max6) max6 = tmp[j]!;
       refMax6[i] = max6;
       refMedian30[i] = k > 0 ? medianOf(tmp, k) : NaN;
       for (let j = 0; j < nd; j++) days[j] = this.steamSalesOn(i, day - 1 - j);
       fillParts(salesParts, i * PARTS, this.steamSalesOn(i, day), days, nd);
     }
-    this.daily = { day, ref, salesParts, refMedian30, refMax6 };
-    return this.daily;
+    this.recent = { day, salesParts, refMedian30, refMax6 };
+    return this.recent;
+  }
+
+  /** Reference prices at noon of days D-count..D-1, oldest first, into asc (the sequential evaluator's order). */
+  private series(i: number, day: number, count: number, epochs: Float64Array, asc: Float64Array): void {
+    const sim = this.sim;
+    for (let x = 0; x < count; x++) epochs[x] = quantize(sim, i, noonOf(day - count + x));
+    sim.path.refSeries(i, epochs, count, asc, 0);
   }
 
   hourlyFor(hour: number): HourlyHistory {

@@ -324,7 +324,9 @@ describe('determinism and movement', () => {
     expect(JSON.stringify(other.game(570).steamAnalytics(NOW))).toBe(JSON.stringify(market.game(570).steamAnalytics(NOW)));
     const cs = market.game(730);
     const now = cs.minPrices(NOW).price.slice();
-    const sameEpoch = cs.minPrices(NOW + 1000).price;
+    // Another moment of the same epoch: its start, or one millisecond later when NOW is the start.
+    const epochStart = NOW - (NOW % EPOCH_MS);
+    const sameEpoch = cs.minPrices(epochStart === NOW ? NOW + 1 : epochStart).price;
     expect(sameBytes(sameEpoch, now)).toBe(true);
     const next = cs.minPrices(NOW + EPOCH_MS).price;
     let changed = 0;

@@ -7,7 +7,7 @@ import type { PriceRecommendation } from '../../../shared/api/types';
 import type { RecommendationType, UnstableReason } from '../../../shared/api/schema';
 import { GENERAL_MARKETS, P2P_MARKETS } from '../../../shared/catalog/markets';
 import type { GameSim } from './game-sim';
-import { DAYS, type DailyHistory, type HourlyHistory } from './history';
+import { DAYS, type HourlyHistory, type RecentHistory } from './history';
 import type { Snapshot } from './snapshot';
 import { HOURS_24 } from './time';
 import { salesShare } from './analytics';
@@ -63,7 +63,7 @@ export function consideredMarkets(sim: GameSim, type: RecommendationType, filter
 export interface RecContext {
   sim: GameSim;
   snap: Snapshot;
-  daily: DailyHistory;
+  recent: RecentHistory;
   hourly: HourlyHistory;
   /** Fraction of today elapsed. */
   frac: number;
@@ -79,13 +79,13 @@ function orderSlots(sim: GameSim): Int32Array {
 }
 
 export function recommendationInputs(ctx: RecContext, markets: readonly number[], i: number): RecommendationInputs {
-  const { sim, snap, daily, hourly } = ctx;
+  const { sim, snap, recent, hourly } = ctx;
   const M = sim.markets.length;
   const mp = snap.minPrices;
   const mo = snap.maxOrders;
   const K = mo.markets.length;
   const slots = orderSlots(sim);
-  const s90 = count90d(daily.salesParts, i * PARTS, ctx.frac);
+  const s90 = count90d(recent.salesParts, i * PARTS, ctx.frac);
   const salesByMarket: number[] = [];
   const asks: number[] = [];
   let totalSales = 0;
@@ -107,7 +107,7 @@ export function recommendationInputs(ctx: RecContext, markets: readonly number[]
     if (k >= 0 && mo.price[i * K + k]! > bestBid) bestBid = mo.price[i * K + k]!;
   }
   asks.sort((a, b) => a - b);
-  let peak = Math.max(daily.refMax6[i]!, snap.ref[i]!);
+  let peak = Math.max(recent.refMax6[i]!, snap.ref[i]!);
   for (let j = 0; j < HOURS_24; j++) peak = Math.max(peak, hourly.ref[i * HOURS_24 + j]!);
   const age = sim.items.ageDays[i]!;
   return {
@@ -117,7 +117,7 @@ export function recommendationInputs(ctx: RecContext, markets: readonly number[]
     asks,
     totalOffers,
     bestBid: bestBid >= 0 ? bestBid : null,
-    refMedian30: daily.refMedian30[i]!,
+    refMedian30: recent.refMedian30[i]!,
     recentPeak: peak,
     ageDays: age === 0 ? DAYS : age,
     level: totalSales > 0 ? levelSum / totalSales : 1,
@@ -176,7 +176,7 @@ export function recommend(name: string, x: RecommendationInputs): PriceRecommend
 
 /** Recommendations for every item of the game over the considered markets. */
 export function recommendAll(ctx: RecContext, markets: readonly number[]): PriceRecommendation[] {
-  const { sim, snap, daily, hourly, frac } = ctx;
+  const { sim, snap, recent, hourly, frac } = ctx;
   const n = sim.items.n;
   const M = sim.markets.length;
   const mp = snap.minPrices;
@@ -187,7 +187,7 @@ export function recommendAll(ctx: RecContext, markets: readonly number[]): Price
   const levels = Float64Array.from(markets, (m) => sim.markets[m]!.level);
   const out = new Array<PriceRecommendation>(n);
   for (let i = 0; i < n; i++) {
-    const s90 = count90d(daily.salesParts, i * PARTS, frac);
+    const s90 = count90d(recent.salesParts, i * PARTS, frac);
     let totalSales = 0;
     let totalOffers = 0;
     let levelSum = 0;
@@ -214,11 +214,11 @@ export function recommendAll(ctx: RecContext, markets: readonly number[]): Price
       const k = slots[m]!;
       if (k >= 0 && mo.price[i * K + k]! > bestBid) bestBid = mo.price[i * K + k]!;
     }
-    let peak = Math.max(daily.refMax6[i]!, snap.ref[i]!);
+    let peak = Math.max(recent.refMax6[i]!, snap.ref[i]!);
     for (let j = 0; j < HOURS_24; j++) peak = Math.max(peak, hourly.ref[i * HOURS_24 + j]!);
     const age = sim.items.ageDays[i]!;
     out[i] = decide(
-      sim.names[i]!, totalSales, totalOffers, lowest, second, bestBid, daily.refMedian30[i]!,
+      sim.names[i]!, totalSales, totalOffers, lowest, second, bestBid, recent.refMedian30[i]!,
       totalSales > 0 ? levelSum / totalSales : 1, peak, age === 0 ? DAYS : age,
     );
   }
