@@ -15,7 +15,7 @@ import {
   PINNED,
   cellText,
   formatCount,
-  marketCellTitle,
+  cellTitle,
   num,
   rowText,
   signedMoney,
@@ -158,7 +158,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
     count: view.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowH,
-    overscan: 4,
+    overscan: 3,
     paddingStart: HEADER_H,
     scrollPaddingStart: HEADER_H,
     initialRect: props.initialSize ?? undefined,
@@ -170,7 +170,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
     count: scrollCols.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => scrollCols[i]?.width ?? 100,
-    overscan: 1,
+    overscan: 0,
     paddingStart: pinnedWidth,
     scrollPaddingStart: pinnedWidth,
     initialRect: props.initialSize ?? undefined,
@@ -332,6 +332,21 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
     [columns, view, onSort, onToggleWatch, onOpen],
   );
 
+  // Tooltips are built when the pointer is over a cell, not for every rendered cell.
+  const onMouseOver = useCallback(
+    (e: MouseEvent<HTMLDivElement>) => {
+      const el = (e.target as HTMLElement).closest<HTMLElement>('[role="gridcell"]');
+      if (!el) return;
+      const rowEl = el.closest<HTMLElement>('[data-row]');
+      const col = columns[Number(el.dataset.col)];
+      const item = view[Number(rowEl?.dataset.row)];
+      if (!col || item === undefined) return;
+      // Recomputed on every hover: rows are reused for other items as the view changes.
+      el.title = cellTitle(ctx, col, item);
+    },
+    [columns, view, ctx],
+  );
+
   const onDoubleClick = useCallback(
     (e: MouseEvent<HTMLDivElement>) => {
       const at = locate(e);
@@ -374,6 +389,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
       onMouseDown={onMouseDown}
       onClick={onClick}
       onDoubleClick={onDoubleClick}
+      onMouseOver={onMouseOver}
       onFocus={onFocus}
     >
       <div className="pg__canvas" style={{ height: rowV.getTotalSize(), width: totalWidth }}>
@@ -502,7 +518,6 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
   let cls = `pg__cell pg__cell--${col.kind}${col.numeric ? ' pg__num' : ''}${pin ? ' pg__pin' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}${active ? ' is-active' : ''}`;
   const style = pin ? { left: left[ci], width: col.width } : { left: left[ci], width: col.width, position: 'absolute' as const };
   let content: ReactNode;
-  let title: string | undefined;
   /** What a screen reader says for the cell when the visible text is terse. */
   let label: string | undefined;
   let value: number | null = null;
@@ -526,7 +541,6 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
     }
     case 'name': {
       const name = snap.names[item] ?? '';
-      title = name;
       content = (
         <>
           <span className="pg__name">{name === '' ? <em className="pg__missing">(no name)</em> : name}</span>
@@ -550,7 +564,6 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
             {detailsInCells ? <span className="pg__sub pg__sub--best">{ctx.nameOf(snap.askMarkets[k] ?? '')}</span> : null}
           </>
         );
-        title = `Best ask ${formatMoney(value, money)} on ${ctx.nameOf(snap.askMarkets[k] ?? '')}`;
       }
       const flash = changes ? (changes.rows[item] ?? 0) & 3 : 0;
       if (flash) cls += flash === 1 ? ' flash-up' : flash === 2 ? ' flash-down' : ' flash';
@@ -569,13 +582,10 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
           <>
             <span className="pg__main">{formatMoney(value, money)}</span>
             {detailsInCells ? (
-              <span className="pg__sub">
-                {formatCount(orders)} · {where}
-              </span>
+              <span className="pg__sub">{`${formatCount(orders)} \u00b7 ${where}`}</span>
             ) : null}
           </>
         );
-        title = `Best bid ${formatMoney(value, money)} on ${where}; ${formatCount(orders)} buy orders there`;
         label = `${formatMoney(value, money)}, ${where}, ${formatCount(orders)} orders`;
       }
       const flash = changes ? ((changes.rows[item] ?? 0) >> 2) & 3 : 0;
@@ -599,7 +609,6 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
     case 'listed': {
       value = d.listedCount[item] as number;
       content = <span className="pg__main">{value}</span>;
-      title = `${value} of the chosen markets list this item`;
       break;
     }
     case 'market': {
@@ -617,16 +626,13 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
           <>
             {value === null ? <Missing /> : <span className="pg__main">{formatMoney(value, money)}</span>}
             {detailsInCells ? (
-              <span className="pg__sub pg__sub--lock">
-                {locked === null ? MISSING : formatMoney(locked, { decimals: money.decimals, symbol: '' })} · {formatCount(offers)}
-              </span>
+              <span className="pg__sub">{`L ${locked === null ? MISSING : formatMoney(locked, { decimals: money.decimals, symbol: '' })} \u00b7 ${formatCount(offers)}`}</span>
             ) : null}
           </>
         );
         label = `${value === null ? 'no ask tradable now' : formatMoney(value, money)}, locked ${locked === null ? 'none' : formatMoney(locked, money)}, ${formatCount(offers)} offers`;
         if (d.bestAskCol[item] === k && value !== null) cls += ' is-best';
       }
-      title = marketCellTitle(ctx, col, item);
       const flash = changes ? (changes.cells[cell] ?? 0) : 0;
       if (flash) cls += flash === 1 ? ' flash-up' : flash === 2 ? ' flash-down' : ' flash';
       break;
@@ -642,7 +648,6 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
       aria-label={label}
       className={cls}
       style={style}
-      title={title}
     >
       {content}
     </div>

@@ -144,6 +144,29 @@ export function marketCellTitle(ctx: CellContext, col: GridColumn, item: number)
   return `${col.title}: lowest ask ${ask === null ? 'none tradable now' : formatMoney(ask, money)}; locked ${locked === null ? MISSING : formatMoney(locked, money)}; ${offers === null ? 'offers unknown' : `${formatCount(offers)} offers`}`;
 }
 
+/** Tooltip text of a cell (built on hover). */
+export function cellTitle(ctx: CellContext, col: GridColumn, item: number): string {
+  const { snap, d, money } = ctx;
+  switch (col.kind) {
+    case 'market':
+      return marketCellTitle(ctx, col, item);
+    case 'bestAsk': {
+      const v = num(d.bestAsk[item] as number);
+      return v === null ? 'Best ask: none of the chosen markets has a price tradable now' : `Best ask ${formatMoney(v, money)} on ${ctx.nameOf(snap.askMarkets[d.bestAskCol[item] as number] ?? '')}`;
+    }
+    case 'bestBid': {
+      const v = num(d.bestBid[item] as number);
+      return v === null
+        ? 'Best bid: no buy orders'
+        : `Best bid ${formatMoney(v, money)} on ${ctx.nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')}; ${formatCount(num(d.bidOrders[item] as number))} buy orders there`;
+    }
+    case 'listed':
+      return `${d.listedCount[item]} of the chosen markets list this item`;
+    default:
+      return cellText(ctx, col, item);
+  }
+}
+
 /** A row as tab-separated text (Ctrl+Shift+C), headers excluded, the star column left out. */
 export function rowText(ctx: CellContext, cols: readonly GridColumn[], item: number): string {
   return cols
