@@ -13,6 +13,7 @@
 import { API_PATHS, GRAPHQL_PATH } from '../../shared/api/schema';
 import { STATUS_TEXT } from '../../shared/api/status';
 import { UpstreamFailure, type FailureKind, type ForwardRequest } from './token-broker';
+import { readCapped } from './read-capped';
 
 /** The part of the broker the gateway needs (a TokenBroker in the app, a fake in tests). */
 export interface Forwarder {
@@ -86,21 +87,7 @@ export function createGateway(options: GatewayOptions): RequestHandler {
 async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) return null;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
+  return readCapped(request.body, maxBytes);
 }
 
 /** A GraphQL-shaped error body, so urql and the REST callers both read it. */

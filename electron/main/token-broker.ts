@@ -14,6 +14,7 @@ import { GRAPHQL_PATH, TOKEN_HEADER, TOKEN_LIFETIME_SECONDS } from '../../shared
 import { realClock, type Clock } from './clock';
 import { backoffDelayMs, parseRetryAfterMs } from './retry-policy';
 import { timedFetch, type FetchFn } from './timed-fetch';
+import { readCapped } from './read-capped';
 
 export type FailureKind = 'key-rejected' | 'no-access' | 'offline' | 'server-error';
 export type Outcome = { readonly ok: true } | { readonly ok: false; readonly kind: FailureKind };
@@ -235,7 +236,7 @@ export class TokenBroker {
   private async redacted(response: Response, token: string): Promise<Response> {
     let text: string;
     try {
-      text = await readCapped(response, MAX_ERROR_BODY_BYTES);
+      text = await readText(response, MAX_ERROR_BODY_BYTES, 'error response');
     } catch {
       text = JSON.stringify({ errors: [{ message: `The market data service answered ${response.status}.` }] });
     }
@@ -292,7 +293,7 @@ export class TokenBroker {
         );
         status = response.status;
         retryAfter = response.headers.get('retry-after');
-        text = await readCapped(response, MAX_TOKEN_RESPONSE_BYTES);
+        text = await readText(response, MAX_TOKEN_RESPONSE_BYTES, 'token response');
       } catch (error) {
         if (signal.aborted) throw error;
         if (attempt < this.maxAttempts) {
@@ -372,22 +373,10 @@ export function tokenLifetimeMs(jwt: string, nowMs: number): number {
   return ttl > 0 ? Math.min(ttl, spec) : spec;
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error('token response too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+async function readText(response: Response, maxBytes: number, what: string): Promise<string> {
+  const bytes = await readCapped(response.body, maxBytes);
+  if (!bytes) throw new Error(`${what} too large`);
+  return Buffer.from(bytes).toString('utf8');
 }
 
 async function discard(response: Response): Promise<void> {
