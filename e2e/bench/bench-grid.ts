@@ -12,7 +12,8 @@
  *  - the longest main-thread task while it loads ('longtask' entries from 'grid:load-start' to paint).
  *  - filter keystroke -> results painted (keydown event time -> the next 'grid:view-painted' mark), p95.
  *  - sort click -> painted, p95.
- *  - scroll: frame intervals (requestAnimationFrame) while the grid scrolls down and across, p95.
+ *  - scroll: frame intervals (requestAnimationFrame) while the grid scrolls 90 px a frame down, 40 px
+ *    a frame across and back up (a fast wheel/trackpad scroll), p95.
  *  - the renderer's JS heap after load (CDP Runtime.getHeapUsage after a forced GC).
  */
 import path from 'node:path';
@@ -68,10 +69,6 @@ async function instrument(page: Page): Promise<void> {
     window.addEventListener('keydown', note, { capture: true });
     window.addEventListener('mousedown', note, { capture: true });
   });
-}
-
-async function markTime(page: Page, name: string): Promise<number | null> {
-  return page.evaluate((n) => performance.getEntriesByName(n).at(-1)?.startTime ?? null, name);
 }
 
 /** Time from the last recorded input to the first 'grid:view-painted' mark after it. */
@@ -210,9 +207,10 @@ async function main(): Promise<void> {
           };
           requestAnimationFrame(tick);
         });
+      // A fast wheel/trackpad scroll: 90 px a frame (5,400 px/s) down, 40 px across, back up.
       await run('top', 90, 180);
       await run('left', 40, 80);
-      await run('top', -400, 60);
+      await run('top', -90, 120);
       return deltas;
     });
 

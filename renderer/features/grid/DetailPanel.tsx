@@ -10,7 +10,7 @@ import type { PriceRecommendation, SteamAnalytics } from '../../../shared/api/ty
 import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES, gameName } from '../../../shared/catalog/games';
 import { MISSING, formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import { useDataSource } from '../../app/providers';
-import { formatCount, num, signedMoney, signedPercent } from './columns';
+import { countOf, formatCount, num, signedMoney, signedPercent } from './columns';
 import { cellValue, type Snapshot } from './model/columns';
 import { bestArbitrage, shownAsk, shownBid, shownLocked, type Derived } from './model/derive';
 import type { GridLoadError } from './model/errors';
@@ -162,7 +162,7 @@ export function DetailPanel(props: DetailPanelProps) {
             <Money v={bestBid} money={money} />
             {bestBid !== null ? (
               <small>
-                {nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')} · {formatCount(num(d.bidOrders[item] as number))} orders
+                {nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')} · {countOf(num(d.bidOrders[item] as number), 'order')}
               </small>
             ) : null}
           </dd>

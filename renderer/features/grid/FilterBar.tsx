@@ -5,6 +5,7 @@ import { isFiltering, type FilterState, type TriState } from './model/filter';
 import { CATEGORIES, CATEGORY_LABEL, WEARS, WEAR_NAME, type Category, type Wear } from './model/search';
 
 function MoneyInput({ label, value, onChange, symbol }: { label: string; value: number | null; onChange(v: number | null): void; symbol: string }) {
+  const id = useId();
   const [text, setText] = useState(value === null ? '' : toDecimalString(value));
   const [bad, setBad] = useState(false);
   useEffect(() => {
@@ -15,11 +16,14 @@ function MoneyInput({ label, value, onChange, symbol }: { label: string; value: 
     }
   }, [value]);
   return (
-    <label className="fb__field">
-      <span className="fb__label">{label}</span>
+    <div className="fb__field">
+      <label className="fb__label" htmlFor={id}>
+        {label}
+      </label>
       <span className="fb__money">
         {symbol ? <span className="fb__sym" aria-hidden="true">{symbol}</span> : null}
         <input
+          id={id}
           className="input fb__input"
           inputMode="decimal"
           value={text}
@@ -39,20 +43,23 @@ function MoneyInput({ label, value, onChange, symbol }: { label: string; value: 
           }}
         />
       </span>
-    </label>
+    </div>
   );
 }
 
 function Tri({ label, value, onChange }: { label: string; value: TriState; onChange(v: TriState): void }) {
+  const id = useId();
   return (
-    <label className="fb__field">
-      <span className="fb__label">{label}</span>
-      <select className="input select fb__select" value={value} onChange={(e) => onChange(e.target.value as TriState)}>
+    <div className="fb__field">
+      <label className="fb__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input select fb__select" value={value} onChange={(e) => onChange(e.target.value as TriState)}>
         <option value="any">Any</option>
         <option value="only">Only</option>
         <option value="exclude">Exclude</option>
       </select>
-    </label>
+    </div>
   );
 }
 
@@ -64,9 +71,12 @@ export function FilterBar({ filter, setFilter, symbol }: { filter: FilterState; 
   }, [filter.minOffers]);
   return (
     <div className="fb" role="group" aria-label="Filters">
-      <label className="fb__field">
-        <span className="fb__label">Category</span>
+      <div className="fb__field">
+        <label className="fb__label" htmlFor={`${id}-cat`}>
+          Category
+        </label>
         <select
+          id={`${id}-cat`}
           className="input select fb__select"
           value={filter.category}
           onChange={(e) => setFilter((f) => ({ ...f, category: e.target.value as Category | 'any' }))}
@@ -78,10 +88,12 @@ export function FilterBar({ filter, setFilter, symbol }: { filter: FilterState; 
             </option>
           ))}
         </select>
-      </label>
-      <label className="fb__field">
-        <span className="fb__label">Wear</span>
-        <select className="input select fb__select" value={filter.wear} onChange={(e) => setFilter((f) => ({ ...f, wear: e.target.value as Wear | 'any' }))}>
+      </div>
+      <div className="fb__field">
+        <label className="fb__label" htmlFor={`${id}-wear`}>
+          Wear
+        </label>
+        <select id={`${id}-wear`} className="input select fb__select" value={filter.wear} onChange={(e) => setFilter((f) => ({ ...f, wear: e.target.value as Wear | 'any' }))}>
           <option value="any">Any</option>
           {WEARS.map((w) => (
             <option key={w} value={w}>
@@ -89,21 +101,21 @@ export function FilterBar({ filter, setFilter, symbol }: { filter: FilterState; 
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <Tri label="StatTrak™" value={filter.stattrak} onChange={(v) => setFilter((f) => ({ ...f, stattrak: v }))} />
       <Tri label="Souvenir" value={filter.souvenir} onChange={(v) => setFilter((f) => ({ ...f, souvenir: v }))} />
       <MoneyInput label="Min ask" symbol={symbol} value={filter.minPrice} onChange={(v) => setFilter((f) => ({ ...f, minPrice: v }))} />
       <MoneyInput label="Max ask" symbol={symbol} value={filter.maxPrice} onChange={(v) => setFilter((f) => ({ ...f, maxPrice: v }))} />
-      <label className="fb__field">
-        <span className="fb__label" id={`${id}-offers`}>
+      <div className="fb__field">
+        <label className="fb__label" htmlFor={`${id}-offers`}>
           Min offers
-        </span>
+        </label>
         <input
+          id={`${id}-offers`}
           className="input fb__input fb__input--short"
           inputMode="numeric"
           value={offersText}
           placeholder="any"
-          aria-labelledby={`${id}-offers`}
           title="Minimum total offers over the chosen markets"
           onChange={(e) => {
             const t = e.target.value.replace(/[^\d]/g, '');
@@ -111,7 +123,7 @@ export function FilterBar({ filter, setFilter, symbol }: { filter: FilterState; 
             setFilter((f) => ({ ...f, minOffers: t === '' ? null : Number(t) }));
           }}
         />
-      </label>
+      </div>
       <button
         type="button"
         className="btn btn--small btn--ghost fb__clear"

@@ -15,7 +15,8 @@ import { MarketPicker } from './MarketPicker';
 import { csvChunks } from './model/csv';
 import { computeDerived, derivedKey } from './model/derive';
 import { diffSnapshots, type Changes } from './model/diff';
-import { EMPTY_FILTER, applyFilter, isFiltering, type FilterState } from './model/filter';
+import { sortByValues } from './model/sort';
+import { EMPTY_FILTER, applyFilter, isFiltering, narrows, type FilterState } from './model/filter';
 import type { Snapshot } from './model/columns';
 import type { Derived } from './model/derive';
 import { PriceGrid } from './PriceGrid';
@@ -113,7 +114,36 @@ export function GridScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [snap, derived, sortCol?.id, sort.dir, sortWatched],
   );
-  const view = useMemo(() => (sorted && snap && derived ? applyFilter(sorted, snap, derived, filter, watched) : new Int32Array(0)), [sorted, snap, derived, filter, watched]);
+  // Typing one more letter only narrows the result: filter the last view instead of the whole catalog.
+  const lastView = useRef<{ sorted: Int32Array; derived: Derived; watched: Uint8Array; filter: FilterState; view: Int32Array } | null>(null);
+  const view = useMemo(() => {
+    if (!sorted || !snap || !derived) return new Int32Array(0);
+    const last = lastView.current;
+    const base = last && last.sorted === sorted && last.derived === derived && last.watched === watched && narrows(last.filter, filter) ? last.view : sorted;
+    const v = applyFilter(base, snap, derived, filter, watched);
+    lastView.current = { sorted, derived, watched, filter, view: v };
+    return v;
+  }, [sorted, snap, derived, filter, watched]);
+
+  // Warm the filter and sort code paths (JIT) in idle time after a snapshot arrives, so the first
+  // keystroke or header click is as quick as the later ones. Results are discarded.
+  const warmed = useRef<Snapshot | null>(null);
+  useEffect(() => {
+    if (!snap || !derived || !sorted || warmed.current === snap) return;
+    warmed.current = snap;
+    const idle = (fn: () => void) =>
+      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 500);
+    const s0 = snap;
+    const d0 = derived;
+    const order = sorted;
+    idle(() => {
+      for (const text of ['a', 'ak r', 'st ft -x', 'zz']) applyFilter(order, s0, d0, { ...EMPTY_FILTER, text }, undefined);
+      idle(() => {
+        sortByValues(d0.bestAsk, 'desc', s0.nameRank, s0.byName);
+        sortByValues(d0.spreadPct, 'asc', s0.nameRank, s0.byName, 1000);
+      });
+    });
+  }, [snap, derived, sorted]);
 
   // Flash what changed since the last refresh.
   const prev = useRef<{ snap: Snapshot; d: Derived } | null>(null);

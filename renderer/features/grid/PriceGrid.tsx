@@ -16,6 +16,7 @@ import {
   cellText,
   formatCount,
   cellTitle,
+  countOf,
   num,
   rowText,
   signedMoney,
@@ -158,7 +159,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
     count: view.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowH,
-    overscan: 3,
+    overscan: 2,
     paddingStart: HEADER_H,
     scrollPaddingStart: HEADER_H,
     initialRect: props.initialSize ?? undefined,
@@ -192,6 +193,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
   const viewSeq = useRef(0);
   useLayoutEffect(() => {
     const seq = ++viewSeq.current;
+    performance.mark('grid:view-committed', { detail: { rows: view.length, seq } });
     afterPaint(() => performance.mark('grid:view-painted', { detail: { rows: view.length, seq } }));
   }, [view, columns]);
 
@@ -368,6 +370,14 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
   }, [view.length, active]);
 
   const rows = rowV.getVirtualItems();
+  // A stable modulus for row keys (grow-only), so keys don't reshuffle as the rendered count wobbles.
+  const keyMod = useRef(1);
+  keyMod.current = Math.max(keyMod.current, rows.length);
+  const mod = keyMod.current;
+  // Children in key order, not row order: rows are absolutely positioned (aria-rowindex gives the order),
+  // and a stable DOM order means scrolling moves no elements. (React re-inserts every following sibling
+  // when a keyed child moves to the front, so scrolling up in row order re-inserted all rows.)
+  const rowsByKey = rows.slice().sort((a, b) => (a.index % mod) - (b.index % mod));
   const colItems = colV.getVirtualItems();
   const from = colItems.length ? (colItems[0]?.index ?? 0) + PINNED : PINNED;
   const to = colItems.length ? (colItems[colItems.length - 1]?.index ?? 0) + PINNED : PINNED - 1;
@@ -376,7 +386,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
   return (
     <div
       ref={scrollRef}
-      className="pg"
+      className={`pg${detailsInCells ? ' pg--details' : ''}`}
       role="grid"
       aria-label={props.label}
       aria-rowcount={view.length + 1}
@@ -411,12 +421,14 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
           </div>
         </div>
         <div role="rowgroup" className="pg__body">
-          {rows.map((r) => {
+          {rowsByKey.map((r) => {
             const item = view[r.index];
             if (item === undefined) return null;
             return (
               <Row
-                key={r.index}
+                // Keys recycle over the rendered range (contiguous, so index mod its length is unique):
+                // a row scrolling in reuses the elements of the row that scrolled out.
+                key={r.index % mod}
                 rowIdx={r.index}
                 item={item}
                 y={r.start}
@@ -557,6 +569,7 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
       if (value === null) {
         content = <Missing />;
         label = 'no data';
+        cls += ' is-none';
       } else {
         content = (
           <>
@@ -576,6 +589,7 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
       if (value === null) {
         content = <Missing />;
         label = 'no data';
+        cls += ' is-none';
       } else {
         const where = ctx.nameOf(snap.bidMarkets[k] ?? '');
         content = (
@@ -586,7 +600,7 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
             ) : null}
           </>
         );
-        label = `${formatMoney(value, money)}, ${where}, ${formatCount(orders)} orders`;
+        label = `${formatMoney(value, money)}, ${where}, ${countOf(orders, 'order')}`;
       }
       const flash = changes ? ((changes.rows[item] ?? 0) >> 2) & 3 : 0;
       if (flash) cls += flash === 1 ? ' flash-up' : flash === 2 ? ' flash-down' : ' flash';
@@ -630,7 +644,7 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
             ) : null}
           </>
         );
-        label = `${value === null ? 'no ask tradable now' : formatMoney(value, money)}, locked ${locked === null ? 'none' : formatMoney(locked, money)}, ${formatCount(offers)} offers`;
+        label = `${value === null ? 'no ask tradable now' : formatMoney(value, money)}, locked ${locked === null ? 'none' : formatMoney(locked, money)}, ${countOf(offers, 'offer')}`;
         if (d.bestAskCol[item] === k && value !== null) cls += ' is-best';
       }
       const flash = changes ? (changes.cells[cell] ?? 0) : 0;

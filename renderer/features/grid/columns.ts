@@ -101,6 +101,11 @@ export function formatCount(v: number | null): string {
   return v < 0 ? `-${grouped}` : grouped;
 }
 
+/** "1 order", "3 orders", "— orders". */
+export function countOf(v: number | null, noun: string): string {
+  return `${formatCount(v)} ${noun}${v === 1 ? '' : 's'}`;
+}
+
 export interface CellContext {
   snap: Snapshot;
   d: Derived;
@@ -141,7 +146,7 @@ export function marketCellTitle(ctx: CellContext, col: GridColumn, item: number)
   const ask = shownAsk(snap, d, item, k);
   const locked = shownLocked(snap, d, item, k);
   const offers = cellValue(snap, 'offers', cell);
-  return `${col.title}: lowest ask ${ask === null ? 'none tradable now' : formatMoney(ask, money)}; locked ${locked === null ? MISSING : formatMoney(locked, money)}; ${offers === null ? 'offers unknown' : `${formatCount(offers)} offers`}`;
+  return `${col.title}: lowest ask ${ask === null ? 'none tradable now' : formatMoney(ask, money)}; locked ${locked === null ? MISSING : formatMoney(locked, money)}; ${offers === null ? 'offers unknown' : countOf(offers, 'offer')}`;
 }
 
 /** Tooltip text of a cell (built on hover). */
@@ -158,7 +163,7 @@ export function cellTitle(ctx: CellContext, col: GridColumn, item: number): stri
       const v = num(d.bestBid[item] as number);
       return v === null
         ? 'Best bid: no buy orders'
-        : `Best bid ${formatMoney(v, money)} on ${ctx.nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')}; ${formatCount(num(d.bidOrders[item] as number))} buy orders there`;
+        : `Best bid ${formatMoney(v, money)} on ${ctx.nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')}; ${countOf(num(d.bidOrders[item] as number), 'buy order')} there`;
     }
     case 'listed':
       return `${d.listedCount[item]} of the chosen markets list this item`;

@@ -4,7 +4,7 @@
  * Download progress lives in a tiny store so only the progress display re-renders while bytes arrive.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useDataSource } from '../../app/providers';
 import { readPreference, useRefreshInterval } from '../../app/preferences';
 import { GRID_PREFS } from './prefs';
@@ -86,14 +86,20 @@ export function useGridData(req: PricesKey) {
     gcTime: 20_000,
   });
   const error = query.error ? (query.error instanceof GridLoadError ? query.error : new GridLoadError('invalid-response', null, null, query.error.message, null, [])) : null;
+  // The last good snapshot of this game and source: shown (stale) when a load for another set of
+  // markets fails, where react-query has no data for the new key (a rejected slug must not blank the grid).
+  const lastGood = useRef<{ snap: Snapshot; source: string | null; at: number } | null>(null);
+  if (query.data && !query.isPlaceholderData) lastGood.current = { snap: query.data, source: sourceKey, at: query.dataUpdatedAt };
+  const fallback = lastGood.current && lastGood.current.source === sourceKey && lastGood.current.snap.game === req.game ? lastGood.current.snap : null;
+  const snap = query.data ?? (error ? fallback : null);
   return {
-    snap: query.data ?? null,
+    snap,
     error,
     /** Data from an earlier load is shown while the latest one failed. */
-    stale: Boolean(query.data && query.error),
+    stale: Boolean(snap && error),
     placeholder: query.isPlaceholderData,
     fetching: query.isFetching,
-    updatedAt: query.dataUpdatedAt,
+    updatedAt: query.data && !query.isPlaceholderData ? query.dataUpdatedAt : (snap === fallback && fallback ? (lastGood.current?.at ?? 0) : query.dataUpdatedAt),
     errorAt: query.errorUpdatedAt,
     refetch: query.refetch,
     progress,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeDerived } from './derive';
-import { EMPTY_FILTER, applyFilter, isFiltering } from './filter';
+import { EMPTY_FILTER, applyFilter, isFiltering, narrows } from './filter';
 import { ask, snapshotOf } from './test-helpers';
 
 const names = [
@@ -29,6 +29,7 @@ describe('applyFilter', () => {
   });
   it('text: all words must match', () => {
     expect(run({ text: 'ak redline ft' })).toEqual([0, 1]);
+    expect(run({ text: 'awp' })).toEqual([2]);
     expect(run({ text: 'ak redline st' })).toEqual([1]);
     expect(run({ text: 'xyz' })).toEqual([]);
     expect(isFiltering({ ...EMPTY_FILTER, text: 'a' })).toBe(true);
@@ -56,5 +57,35 @@ describe('applyFilter', () => {
     watched[0] = 1;
     expect(run({ watchlist: true }, watched)).toEqual([0, 4]);
     expect(run({ watchlist: true })).toEqual([]);
+  });
+});
+
+describe('narrows (incremental typing)', () => {
+  const f = (text: string, more: Partial<typeof EMPTY_FILTER> = {}) => ({ ...EMPTY_FILTER, text, ...more });
+  it('one more letter or word narrows', () => {
+    expect(narrows(f('a'), f('ak'))).toBe(true);
+    expect(narrows(f('ak'), f('ak red'))).toBe(true);
+    expect(narrows(f('ak redl'), f('ak redline'))).toBe(true);
+    // a short word (word start) growing into a long one (anywhere) may widen: "tra" -> "trak" (StatTrak)
+    expect(narrows(f('ak red'), f('ak redl'))).toBe(false);
+    expect(narrows(f(''), f('x'))).toBe(true);
+  });
+  it('deleting, abbreviations, category words, exclusions or other fields do not', () => {
+    expect(narrows(f('ak'), f('a'))).toBe(false);
+    // "knife" also matches knives whose names lack the word (★ Bayonet): it widens "knif"
+    expect(narrows(f('knif'), f('knife'))).toBe(false);
+    expect(narrows(f('knife'), f('knifed'))).toBe(false);
+    expect(narrows(f('s'), f('st'))).toBe(false);
+    expect(narrows(f('ak -st'), f('ak -sta'))).toBe(false);
+    expect(narrows(f('ak'), f('ak', { wear: 'fn' }))).toBe(false);
+  });
+  it('filtering the previous result gives the same view when it narrows', () => {
+    for (const [a, b] of [['a', 'ak'], ['ak', 'ak red'], ['redl', 'redline ak']] as const) {
+      const full = run({ text: b });
+      const prev = applyFilter(all, snap, d, f(a), undefined);
+      const inc = [...applyFilter(prev, snap, d, f(b), undefined)];
+      expect(narrows(f(a), f(b))).toBe(true);
+      expect(inc).toEqual(full);
+    }
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { Snapshot } from './columns';
 import type { Derived } from './derive';
-import { FLAG, compileQuery, hasCategory, type Category, type Wear } from './search';
+import { FLAG, compileQuery, hasCategory, tokenize, type Category, type Wear } from './search';
 
 export type TriState = 'any' | 'only' | 'exclude';
 
@@ -89,4 +89,39 @@ export function applyFilter(
     out[w++] = i;
   }
   return w === out.length ? out : out.slice(0, w);
+}
+
+/**
+ * Whether `next` can only match a subset of what `prev` matched, so filtering the previous result is
+ * enough (typing one more letter). True when every other field is equal and each positive word of the
+ * previous text is narrowed by a positive word of the new text:
+ *  - a substring word (4+ letters) by a substring word containing it;
+ *  - a word-start word (short) by a word-start word starting with it.
+ * Abbreviations and category words ("st", "knife") can match items without the letters: never.
+ */
+export function narrows(prev: FilterState, next: FilterState): boolean {
+  if (
+    prev.minPrice !== next.minPrice ||
+    prev.maxPrice !== next.maxPrice ||
+    prev.minOffers !== next.minOffers ||
+    prev.category !== next.category ||
+    prev.wear !== next.wear ||
+    prev.stattrak !== next.stattrak ||
+    prev.souvenir !== next.souvenir ||
+    prev.watchlist !== next.watchlist
+  ) {
+    return false;
+  }
+  const before = tokenize(prev.text);
+  const after = tokenize(next.text);
+  if (before.some((t) => t.negate)) return false;
+  const plainAfter = after.filter((t) => !t.negate && t.flag === 0);
+  for (const t of before) {
+    if (t.flag !== 0) return false;
+    const ok = t.wordStart
+      ? plainAfter.some((a) => a.wordStart && a.text.startsWith(t.text))
+      : plainAfter.some((a) => !a.wordStart && a.text.includes(t.text));
+    if (!ok) return false;
+  }
+  return true;
 }

@@ -63,18 +63,19 @@ describe('tokenize', () => {
     expect(ft).toMatchObject({ text: 'ft', flag: FLAG.ft, wordStart: true, negate: false });
     expect(st).toMatchObject({ text: 'st', flag: FLAG.stattrak, wordStart: true });
     expect(red).toMatchObject({ text: 'redline', flag: 0, wordStart: false });
+    expect(tokenize('ak')[0]).toMatchObject({ text: 'ak', flag: 0, wordStart: true });
   });
   it('reads -exclusions and "phrases"', () => {
     const t = tokenize('ak -souvenir "field-tested" -"well worn"');
     expect(t).toEqual([
-      { text: 'ak', negate: false, flag: 0, wordStart: false },
+      { text: 'ak', negate: false, flag: 0, wordStart: true },
       { text: 'souvenir', negate: true, flag: FLAG.souvenir, wordStart: false },
       { text: 'field-tested', negate: false, flag: 0, wordStart: false },
       { text: 'well worn', negate: true, flag: 0, wordStart: false },
     ]);
   });
   it('ignores a lone dash and empty phrases', () => {
-    expect(tokenize('- "" ak')).toEqual([{ text: 'ak', negate: false, flag: 0, wordStart: false }]);
+    expect(tokenize('- "" ak')).toEqual([{ text: 'ak', negate: false, flag: 0, wordStart: true }]);
   });
 });
 
@@ -88,8 +89,20 @@ describe('compileQuery: every word must match', () => {
   });
   it('"ak redline ft" finds AK-47 | Redline (Field-Tested) only', () => {
     expect(matches('ak redline ft', redlineFT)).toBe(true);
+    expect(matches('ak redline ft', stRedline)).toBe(true);
     expect(matches('ak redline ft', redlineMW)).toBe(false);
     expect(matches('ak redline ft', 'AWP | Redline (Field-Tested)')).toBe(false);
+    // "ak" is inside "StatTrak" but a short word only matches at a word start
+    expect(matches('ak redline ft', 'StatTrak™ AWP | Redline (Field-Tested)')).toBe(false);
+  });
+  it('short words match at word starts, longer words anywhere', () => {
+    expect(matches('47', redlineFT)).toBe(true);
+    expect(matches('m4', 'M4A1-S | Hyper Beast (Minimal Wear)')).toBe(true);
+    expect(matches('ine', redlineFT)).toBe(false);
+    expect(matches('line', redlineFT)).toBe(true);
+    expect(matches('a1', 'M4A1-S | Hyper Beast (Minimal Wear)')).toBe(false);
+    expect(matches('4a1', 'M4A1-S | Hyper Beast (Minimal Wear)')).toBe(false);
+    expect(matches('4a1-', 'M4A1-S | Hyper Beast (Minimal Wear)')).toBe(true);
   });
   it.each([
     ['fn', 'AWP | Asiimov (Factory New)'],

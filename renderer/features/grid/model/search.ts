@@ -2,12 +2,12 @@
  * Item names -> search text and category flags (computed once per snapshot, in the worker), and the
  * trader's filter text -> a matcher over them.
  *
- * Matching is case- and accent-insensitive; every word must match (AND). A word matches by substring
- * ("redline" in "ak-47 | redline (field-tested)"). Short trader abbreviations also match the attribute
- * they stand for: fn/mw/ft/ww/bs (wear), st (StatTrak™), sv (Souvenir); an abbreviation matches an item
- * with the attribute, or a word of the name starting with it, never a mid-word substring (so "st" finds
- * StatTrak™ items and "Sticker | ...", but not "Field-Tested"). "-word" excludes, "\"two words\"" is a
- * phrase.
+ * Matching is case- and accent-insensitive; every word must match (AND). A word of 4+ letters matches
+ * anywhere ("line" in "Redline"); a short word (1-3) only at the start of a word of the name, so "ak"
+ * finds "AK-47" but not "StatTrak™" and "47" finds "AK-47". Trader abbreviations also match the
+ * attribute they stand for: fn/mw/ft/ww/bs (wear), st (StatTrak™), sv (Souvenir); so "st" finds
+ * StatTrak™ items and "Sticker | ...", but not "Field-Tested". "-word" excludes, "\"two words\"" is a
+ * phrase (matched anywhere).
  */
 
 export const FLAG = {
@@ -139,13 +139,16 @@ const CATEGORY_WORDS: Readonly<Record<string, number>> = {
   souvenir: FLAG.souvenir,
 };
 
+/** Words this short (or shorter) match only at the start of a word of the name. */
+export const SHORT_WORD = 3;
+
 export interface Token {
   text: string;
   /** Must NOT match. */
   negate: boolean;
   /** Attribute bits that also count as a match (0 = none). */
   flag: number;
-  /** Match only at a word start (abbreviations). */
+  /** Match only at a word start (abbreviations and short words). */
   wordStart: boolean;
 }
 
@@ -170,7 +173,7 @@ export function tokenize(query: string): Token[] {
     seen.add(key);
     const abbr = phrase ? undefined : ABBREVIATIONS[text];
     const word = phrase ? undefined : CATEGORY_WORDS[text];
-    out.push({ text, negate, flag: abbr ?? word ?? 0, wordStart: abbr !== undefined });
+    out.push({ text, negate, flag: abbr ?? word ?? 0, wordStart: !phrase && (abbr !== undefined || text.length <= SHORT_WORD) });
   }
   return out;
 }

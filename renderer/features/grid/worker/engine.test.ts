@@ -3,6 +3,7 @@ import { cellValue, toSnapshot } from '../model/columns';
 import { GridEngine } from './engine';
 import { isGridColumns, unpackStrings, type GridResponse } from './protocol';
 import type { GridColumns } from '../model/columns';
+import { derivedKey } from '../model/derive';
 
 type Handler = (url: string, body: unknown) => { status: number; body: string; headers?: Record<string, string> };
 
@@ -119,6 +120,24 @@ describe('GridEngine: GraphQL loads', () => {
   it('rejects malformed requests', async () => {
     const msgs = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: '[]' }))), { type: 'graphql', id: 9 });
     expect(msgs.at(-1)).toMatchObject({ type: 'error', id: 9 });
+  });
+});
+
+describe('GridEngine: per-row figures computed in the worker', () => {
+  it('computes best ask/bid with the fees of the request, keyed so the UI can tell if they still apply', async () => {
+    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } }) }));
+    const fees = { steam: { buyBps: 100, sellBps: 1000 } };
+    const msgs = await run((post) => new GridEngine(post, fetch), { ...gqlRequest, derive: { fees, net: true } });
+    const last = msgs.at(-1);
+    expect(last?.type).toBe('result');
+    if (last?.type !== 'result') return;
+    const cols: GridColumns = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+    expect(isGridColumns(cols)).toBe(true);
+    const s = toSnapshot(cols);
+    expect(cols.derived?.key).toBe(derivedKey(s, [0, 1], [0], fees, true));
+    expect(cols.derived?.data.bestAsk[0]).toBe(15_150);
+    expect(cols.derived?.data.bestBid[0]).toBe(12_600);
+    expect(cols.derived?.data.spread[0]).toBe(-2_550);
   });
 });
 

@@ -1,0 +1,582 @@
+/**
+ * The price grid (issue 4) in Chromium, through the web host's gateway, on the reference service:
+ * values equal the API's, filter, sort, keyboard, market picker, fees, watchlist, details, CSV, stale data
+ * on a failed refresh, a rejected market slug, another game over REST, odd data, copying.
+ *
+ * Screenshots (1400x900) go to the test output dir; the grid's is also saved as docs/screenshot-grid.png.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from '@playwright/test';
+import { REST_PATHS } from '../shared/api/schema';
+import type { AggregatedMaxOrders, AggregatedMinPrices } from '../shared/api/types';
+import { MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS } from '../shared/catalog/markets';
+import { formatMoney, toDecimalString } from '../shared/money/money';
+import { expect, test } from './fixtures';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** A fixed service clock: the grid and the direct API calls see the same prices. */
+const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
+test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
+test.setTimeout(120_000);
+
+const PINNED_AND_SUMMARY = 7; // star, item, best ask, best bid, spread, spread %, markets
+
+// ---- Direct API access (the test's own token from the demo key) ------------------------------------
+
+async function apiToken(serviceUrl: string, key: string): Promise<string> {
+  const res = await fetch(`${serviceUrl}/api/v2/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation($k: String) { createSubscriptionToken(api_key: $k) }', variables: { k: key } }),
+  });
+  const json = (await res.json()) as { data: { createSubscriptionToken: string } };
+  return json.data.createSubscriptionToken;
+}
+
+async function rest<T>(serviceUrl: string, token: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${serviceUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'api-token': token },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+interface Api {
+  min: Map<string, AggregatedMinPrices>;
+  max: Map<string, AggregatedMaxOrders>;
+  names: string[];
+}
+
+async function apiPrices(service: { url: string; demoKey: string }, game = 730): Promise<Api> {
+  const token = await apiToken(service.url, service.demoKey);
+  const min = await rest<AggregatedMinPrices[]>(service.url, token, REST_PATHS.minPrices, { game_id: game, markets: MIN_PRICE_MARKETS });
+  const max = await rest<AggregatedMaxOrders[]>(service.url, token, REST_PATHS.maxOrders, { game_id: game, markets: MAX_ORDER_MARKETS });
+  return { min: new Map(min.map((i) => [i.market_hash_name, i])), max: new Map(max.map((i) => [i.market_hash_name, i])), names: min.map((i) => i.market_hash_name) };
+}
+
+// ---- Page helpers -----------------------------------------------------------------------------------
+
+const grid = (page: Page) => page.getByRole('grid');
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search items' });
+
+async function openGrid(page: Page, appUrl: string, items?: number): Promise<void> {
+  await page.goto(appUrl);
+  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
+  if (items !== undefined) await expect(grid(page)).toHaveAttribute('aria-rowcount', String(items + 1));
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The grid row of an item (by its exact name). */
+function rowOf(page: Page, name: string): Locator {
+  return page.locator('[role="row"]').filter({ has: page.locator('.pg__name', { hasText: new RegExp(`^${escapeRe(name)}$`) }) });
+}
+
+async function showOnly(page: Page, name: string): Promise<Locator> {
+  await search(page).fill(`"${name}"`);
+  const row = rowOf(page, name);
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+interface CellInfo {
+  col: number;
+  text: string;
+  value: string | null;
+  label: string | null;
+  cls: string;
+}
+
+/** Every cell of a row with the header slug of its column, scrolling across the virtualized columns. */
+async function readRowAcross(page: Page, name: string): Promise<Map<string, CellInfo>> {
+  const out = new Map<string, CellInfo>();
+  const g = grid(page);
+  const width = await g.evaluate((el) => el.scrollWidth);
+  for (let x = 0; x <= width; x += 500) {
+    await g.evaluate((el, left) => (el.scrollLeft = left), x);
+    await page.waitForTimeout(60);
+    const heads = await page.locator('[role="columnheader"]').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('aria-colindex')), e.getAttribute('data-colid') ?? ''] as const));
+    const cells = await rowOf(page, name)
+      .locator('[role="gridcell"]')
+      .evaluateAll((els) =>
+        els.map((e) => ({
+          col: Number(e.getAttribute('aria-colindex')),
+          text: (e.textContent ?? '').trim(),
+          value: e.getAttribute('data-value'),
+          label: e.getAttribute('aria-label'),
+          cls: e.className,
+        })),
+      );
+    const colId = new Map(heads);
+    for (const c of cells) out.set(colId.get(c.col) ?? `#${c.col}`, c);
+  }
+  await g.evaluate((el) => (el.scrollLeft = 0));
+  return out;
+}
+
+const money = (v: number) => formatMoney(v, { decimals: 2, symbol: '$' });
+
+// ---- Tests ------------------------------------------------------------------------------------------
+
+test('every item, the lowest ask per market, best ask/bid and spread equal the API', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 36));
+  await expect(page.getByTestId('grid-count')).toHaveText(`${api.names.length.toLocaleString('en-US')} of ${api.names.length.toLocaleString('en-US')} items`);
+
+  // A sample: a popular item with many markets, one with few, and one with a null locked price.
+  const byCount = [...api.min.values()].sort((a, b) => b.prices.length - a.prices.length);
+  const withNullLocked = [...api.min.values()].find((i) => i.prices.some((p) => p.price_locked === null) && i.prices.length < 36);
+  const sample = [byCount[0], byCount[Math.floor(byCount.length / 2)], byCount[byCount.length - 1], withNullLocked].filter((x): x is AggregatedMinPrices => Boolean(x));
+  for (const item of sample) {
+    const name = item.market_hash_name;
+    await showOnly(page, name);
+    const cells = await readRowAcross(page, name);
+    const asks = new Map(item.prices.map((p) => [p.market_name, p]));
+    for (const slug of MIN_PRICE_MARKETS) {
+      const cell = cells.get(`m:${slug}`);
+      expect(cell, `${name} @ ${slug}`).toBeDefined();
+      const p = asks.get(slug);
+      if (!p) {
+        // No data: a dash, never 0.
+        expect(cell?.text).toBe('—');
+        expect(cell?.value).toBeNull();
+        expect(cell?.label).toBe('no data');
+      } else {
+        expect(cell?.value, `${name} @ ${slug}`).toBe(String(p.price));
+        expect(cell?.text.startsWith(money(p.price))).toBe(true);
+        expect(cell?.label).toContain(`locked ${p.price_locked === null ? 'none' : money(p.price_locked)}`);
+        expect(cell?.label).toContain(`${p.offers.toLocaleString('en-US')} offer`);
+      }
+    }
+    const bestAsk = Math.min(...item.prices.map((p) => p.price));
+    const bids = api.max.get(name)?.orders ?? [];
+    const bestBid = bids.length ? Math.max(...bids.map((o) => o.price)) : null;
+    expect(cells.get('bestAsk')?.value).toBe(item.prices.length ? String(bestAsk) : null);
+    const cheapest = item.prices.find((p) => p.price === bestAsk);
+    if (cheapest) expect(cells.get(`m:${cheapest.market_name}`)?.cls).toContain('is-best');
+    expect(cells.get('bestBid')?.value ?? null).toBe(bestBid === null ? null : String(bestBid));
+    if (bestBid !== null) {
+      const top = bids.find((o) => o.price === bestBid);
+      expect(cells.get('bestBid')?.label).toContain(`${top?.offers.toLocaleString('en-US')} order`);
+    }
+    if (bestBid !== null && item.prices.length) expect(cells.get('spread')?.value).toBe(String(bestBid - bestAsk));
+    expect(cells.get('listed')?.text).toBe(String(item.prices.length));
+  }
+});
+
+test('filter: all words, wear abbreviations, StatTrak™, category, price; empty state clears', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  await search(page).fill('ak redline ft');
+  const expected = api.names.filter((n) => /^(StatTrak™ )?AK-47 \| Redline \(Field-Tested\)$/.test(n));
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(expected.length + 1));
+  await expect(page.locator('.pg__name')).toHaveText(expected.sort());
+
+  await search(page).fill('ak redline st');
+  await expect(page.locator('.pg__name')).toHaveText(['StatTrak™ AK-47 | Redline (Field-Tested)', ...api.names.filter((n) => /^StatTrak™ AK-47 \| Redline/.test(n) && !n.includes('Field-Tested'))].sort());
+
+  await search(page).fill('fade');
+  await page.getByLabel('Category', { exact: true }).selectOption('knife');
+  await expect.poll(async () => (await page.locator('.pg__name').allTextContents()).every((n) => n.startsWith('★') && /fade/i.test(n))).toBe(true);
+  await page.getByLabel('Wear', { exact: true }).selectOption('fn');
+  await expect.poll(async () => (await page.locator('.pg__name').allTextContents()).every((n) => n.endsWith('(Factory New)'))).toBe(true);
+  await page.getByLabel('StatTrak™', { exact: true }).selectOption('exclude');
+  await expect.poll(async () => (await page.locator('.pg__name').allTextContents()).every((n) => !n.includes('StatTrak'))).toBe(true);
+  await page.getByLabel('Min ask', { exact: true }).fill('100');
+  await expect
+    .poll(async () => (await page.locator('[role="gridcell"][aria-colindex="3"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))).every((v) => v >= 100_000))
+    .toBe(true);
+  await page.screenshot({ path: test.info().outputPath('grid-filters.png') });
+
+  await search(page).fill('xyzzy');
+  await expect(page.getByTestId('grid-no-match')).toContainText('No items match “xyzzy”');
+  await page.getByTestId('grid-no-match').getByRole('button', { name: 'Clear filters' }).click();
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.names.length + 1));
+  await expect(search(page)).toHaveValue('');
+});
+
+test('sort by any column both ways; keyboard moves the active cell; Enter opens details', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  const header = page.getByRole('columnheader', { name: 'Best ask', exact: true });
+  const values = () => page.locator('[role="gridcell"][aria-colindex="3"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-value')).filter((v): v is string => v !== null).map(Number));
+  await header.click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  let v = await values();
+  expect(v.length).toBeGreaterThan(5);
+  expect(v).toEqual([...v].sort((a, b) => a - b));
+  let cheapest = Infinity;
+  for (const i of api.min.values()) for (const p of i.prices) cheapest = Math.min(cheapest, p.price);
+  expect(v[0]).toBe(cheapest);
+  await header.click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  v = await values();
+  expect(v).toEqual([...v].sort((a, b) => b - a));
+
+  // Another column, a market one.
+  const steam = page.getByRole('columnheader', { name: 'Steam Community Market' });
+  await steam.click();
+  await expect(steam).toHaveAttribute('aria-sort', 'ascending');
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+
+  // Keyboard: the grid is one tab stop with an active cell (a header click makes that header active).
+  await page.getByRole('columnheader', { name: 'Item', exact: true }).click();
+  await expect(page.getByRole('columnheader', { name: 'Item', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  const active = async () => {
+    const id = await grid(page).getAttribute('aria-activedescendant');
+    return id ? page.locator(`[id="${id}"]`) : null;
+  };
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  let cell = await active();
+  await expect(cell!).toHaveAttribute('aria-colindex', '4');
+  await expect(cell!.locator('xpath=..')).toHaveAttribute('aria-rowindex', '2');
+  await page.keyboard.press('End');
+  cell = await active();
+  await expect(cell!).toHaveAttribute('aria-colindex', String(PINNED_AND_SUMMARY + 36));
+  await page.keyboard.press('Home');
+  await page.keyboard.press('PageDown');
+  cell = await active();
+  const row = Number(await cell!.locator('xpath=..').getAttribute('aria-rowindex'));
+  expect(row).toBeGreaterThan(10);
+  await page.keyboard.press('Control+End');
+  cell = await active();
+  await expect(cell!.locator('xpath=..')).toHaveAttribute('aria-rowindex', String(api.names.length + 1));
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('ArrowDown');
+  const second = await page.locator('[role="row"][aria-rowindex="3"] .pg__name').textContent();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('detail-panel').getByRole('heading', { level: 2 })).toHaveText(second ?? '');
+});
+
+test('market picker: presets, the choice remembered across a reload', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  await page.getByRole('button', { name: /^Markets \d+\/\d+/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose markets' });
+  await picker.getByRole('button', { name: 'None' }).click();
+  await expect(page.getByTestId('grid-empty')).toContainText('No markets chosen');
+  await picker.getByRole('checkbox', { name: /Steam Community Market/ }).check();
+  await picker.getByRole('checkbox', { name: /^BUFF163/ }).check();
+  await page.keyboard.press('Escape');
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 2), { timeout: 60_000 });
+  await expect(page.getByRole('columnheader', { name: 'BUFF163' })).toBeVisible();
+  await page.reload();
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 2), { timeout: 90_000 });
+  await expect(page.getByRole('button', { name: /^Markets 2\/36/ })).toBeVisible();
+  // Best ask now only over the two markets.
+  const item = [...api.min.values()].find((i) => i.prices.some((p) => p.market_name === 'steam') && i.prices.some((p) => p.market_name === 'csfloat'))!;
+  const row = await showOnly(page, item.market_hash_name);
+  const two = item.prices.filter((p) => p.market_name === 'steam' || p.market_name === 'buff163').map((p) => p.price);
+  await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(Math.min(...two)));
+  await expect(row.locator('[aria-colindex="7"]')).toHaveText(String(two.length));
+
+  await page.getByRole('button', { name: /^Markets \d+\/\d+/ }).click();
+  await page.getByRole('dialog', { name: 'Choose markets' }).getByRole('button', { name: /^Favourites/ }).click();
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 8), { timeout: 60_000 });
+  await page.getByRole('dialog', { name: 'Choose markets' }).getByRole('button', { name: 'All' }).click();
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 36));
+});
+
+test('per-market fees: net of fees recomputes asks, bids and spread; remembered', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  // Only Steam and BUFF163 as ask columns (bids stay on all 7).
+  await page.getByRole('button', { name: /^Markets \d+\/\d+/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose markets' });
+  await picker.getByRole('button', { name: 'None' }).click();
+  await picker.getByRole('checkbox', { name: /Steam Community Market/ }).check();
+  await picker.getByRole('checkbox', { name: /^BUFF163/ }).check();
+  await page.keyboard.press('Escape');
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 2), { timeout: 60_000 });
+
+  await page.getByRole('button', { name: 'Markets & fees' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Markets and fees' });
+  await dialog.getByLabel('Buyer fee at BUFF163 in percent').fill('2.5');
+  await dialog.getByLabel('Buyer fee at BUFF163 in percent').press('Enter');
+  await dialog.getByLabel('Seller fee at Steam Community Market in percent').fill('15');
+  await dialog.getByLabel('Seller fee at Steam Community Market in percent').press('Enter');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const item = [...api.min.values()].find((i) => {
+    const buff = i.prices.find((p) => p.market_name === 'buff163');
+    const steamBid = api.max.get(i.market_hash_name)?.orders.find((o) => o.market_name === 'steam');
+    return buff && steamBid && i.prices.some((p) => p.market_name === 'steam');
+  })!;
+  const row = await showOnly(page, item.market_hash_name);
+  const fee = (v: number, bps: number) => Math.round((v * bps) / 10000);
+  const steamAsk = item.prices.find((p) => p.market_name === 'steam')!.price;
+  const buffAsk = item.prices.find((p) => p.market_name === 'buff163')!.price;
+  const bids = api.max.get(item.market_hash_name)!.orders;
+  const grossBid = Math.max(...bids.map((o) => o.price));
+  expect(await row.locator('[aria-colindex="3"]').getAttribute('data-value')).toBe(String(Math.min(steamAsk, buffAsk)));
+
+  await page.getByRole('switch', { name: 'Net of fees' }).check();
+  const netAsk = Math.min(steamAsk, buffAsk + fee(buffAsk, 250));
+  const netBid = Math.max(...bids.map((o) => (o.market_name === 'steam' ? o.price - fee(o.price, 1500) : o.price)));
+  await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(netAsk));
+  await expect(row.locator('[aria-colindex="4"]')).toHaveAttribute('data-value', String(netBid));
+  await expect(row.locator('[aria-colindex="5"]')).toHaveAttribute('data-value', String(netBid - netAsk));
+  await expect(page.getByRole('columnheader', { name: 'Best ask' })).toHaveAttribute('title', /net of fees/);
+  expect(grossBid).toBeGreaterThanOrEqual(netBid);
+
+  await page.reload();
+  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('switch', { name: 'Net of fees' })).toBeChecked();
+  const again = await showOnly(page, item.market_hash_name);
+  await expect(again.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(netAsk));
+});
+
+test('watchlist: star items, the Watchlist view, kept across a reload', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  const names = ['AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Field-Tested)'].filter((n) => api.min.has(n));
+  expect(names.length).toBe(2);
+  for (const n of names) {
+    const row = await showOnly(page, n);
+    await row.getByRole('button', { name: `Add ${n} to the watchlist` }).click();
+    await expect(row.getByRole('button', { name: `Remove ${n} from the watchlist` })).toHaveAttribute('aria-pressed', 'true');
+  }
+  await search(page).fill('');
+  await page.reload();
+  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('radio', { name: /Watchlist/ }).click();
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', '3');
+  await expect(page.locator('.pg__name')).toHaveText([...names].sort());
+  // Space on the active row unstars it.
+  await grid(page).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press(' ');
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', '2');
+});
+
+test('details: every market, the arbitrage pair, Steam analytics and price recommendation', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  const name = 'AK-47 | Redline (Field-Tested)';
+  const row = await showOnly(page, name);
+  await row.getByRole('button', { name: `Open details for ${name}` }).click();
+  const panel = page.getByTestId('detail-panel');
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(name);
+  const item = api.min.get(name)!;
+  const table = panel.locator('.dp__table tbody tr');
+  await expect(table).toHaveCount(36);
+  const first = [...item.prices].sort((a, b) => a.price - b.price)[0]!;
+  await expect(table.first().locator('th')).toHaveText(MARKETS.find((m) => m.slug === first.market_name)!.name);
+  await expect(table.first().locator('td').first()).toHaveText(money(first.price));
+  // The best pair: buy on one market, sell into a buy order on another, most profit.
+  const bids = api.max.get(name)!.orders;
+  let best: { buy: number; sell: number; profit: number } | null = null;
+  for (const a of item.prices) {
+    for (const b of bids) {
+      if (a.market_name === b.market_name) continue;
+      if (!best || b.price - a.price > best.profit) best = { buy: a.price, sell: b.price, profit: b.price - a.price };
+    }
+  }
+  expect(best).not.toBeNull();
+  await expect(panel.getByTestId('arbitrage')).toContainText(`at ${money(best!.buy)}, sell`);
+  await expect(panel.getByTestId('arbitrage')).toContainText(`at ${money(best!.sell)}:`);
+  await expect(panel.getByRole('region', { name: 'Price recommendation' })).toContainText('Suggested price', { timeout: 60_000 });
+  await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText('Sales 24 h', { timeout: 60_000 });
+  await page.screenshot({ path: test.info().outputPath('grid-detail.png') });
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+});
+
+test('CSV export of the current view: exact decimals, quoting, the chosen markets', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  await search(page).fill('ak redline ft');
+  const names = api.names.filter((n) => /^(StatTrak™ )?AK-47 \| Redline \(Field-Tested\)$/.test(n)).sort();
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(names.length + 1));
+  await page.getByRole('columnheader', { name: 'Best ask', exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+  const lines = text.split('\r\n').filter(Boolean);
+  expect(lines).toHaveLength(names.length + 1);
+  const header = lines[0]!.split(',');
+  expect(header.slice(0, 10)).toEqual(['Item', 'Best ask', 'Best ask market', 'Best bid', 'Best bid market', 'Bid orders', 'Spread', 'Spread %', 'Markets listing', 'Total offers']);
+  expect(header.length).toBe(10 + 36 * 3);
+  // Rows in the view's order (best ask ascending), values exact.
+  const rows = lines.slice(1).map((l) => l.split(','));
+  const byAsk = names.map((n) => ({ n, ask: Math.min(...api.min.get(n)!.prices.map((p) => p.price)) })).sort((a, b) => a.ask - b.ask);
+  rows.forEach((r, i) => {
+    expect(r[0]).toBe(byAsk[i]!.n);
+    expect(r[1]).toBe(toDecimalString(byAsk[i]!.ask));
+    const item = api.min.get(byAsk[i]!.n)!;
+    MIN_PRICE_MARKETS.forEach((slug, k) => {
+      const p = item.prices.find((x) => x.market_name === slug);
+      expect(r[10 + k * 3]).toBe(p ? toDecimalString(p.price) : '');
+      expect(r[11 + k * 3]).toBe(p && p.price_locked !== null ? toDecimalString(p.price_locked) : '');
+      expect(r[12 + k * 3]).toBe(p ? String(p.offers) : '');
+    });
+  });
+});
+
+test('a failed refresh keeps the data, marked stale, with the error and a retry', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  service.setFaults({ errorRate: 1 });
+  await page.getByRole('button', { name: 'Refresh prices' }).click();
+  const stale = page.getByTestId('grid-stale');
+  await expect(stale).toBeVisible({ timeout: 30_000 });
+  await expect(stale).toContainText('The latest refresh failed');
+  await expect(stale).toContainText('HTTP 500');
+  await expect(grid(page)).toHaveAttribute('data-stale', 'true');
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.names.length + 1));
+  await expect(page.getByTestId('grid-freshness')).toContainText('Stale');
+  await page.screenshot({ path: test.info().outputPath('grid-stale.png') });
+  service.setFaults({ errorRate: 0 });
+  // Prices move: the retry brings new ones, and changed cells flash.
+  service.advanceClock(6 * 60_000);
+  await stale.getByRole('button', { name: 'Retry' }).click();
+  await expect(stale).toHaveCount(0, { timeout: 60_000 });
+  await expect(grid(page)).not.toHaveAttribute('data-stale', 'true');
+  await expect(page.locator('.pg__cell.flash-up, .pg__cell.flash-down, .pg__cell.flash').first()).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('grid-freshness')).toContainText(/updated \d+ s ago/);
+});
+
+test('a market slug the service rejects is named, with a one-click way to drop it', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  await page.getByRole('button', { name: 'Markets & fees' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Markets and fees' });
+  const add = dialog.getByRole('form', { name: 'Add a market' });
+  await add.getByLabel('Slug').fill('nosuchmarket');
+  await add.getByLabel('Display name').fill('No Such Market');
+  await add.getByRole('button', { name: 'Add market' }).click();
+  await expect(dialog.locator('tr[data-slug="nosuchmarket"]')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  // The last data stays; the error names the slug.
+  await expect(page.getByTestId('rejected-markets')).toContainText('“nosuchmarket” (No Such Market)', { timeout: 60_000 });
+  await expect(page.getByTestId('grid-stale')).toContainText('Unknown market "nosuchmarket"');
+  await page.getByRole('button', { name: 'Remove “nosuchmarket” from my markets' }).click();
+  await expect(page.getByTestId('rejected-markets')).toHaveCount(0, { timeout: 60_000 });
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 36));
+
+  // From a cold start (no earlier data) the error is the page, with the same action.
+  await page.evaluate(() => {
+    const key = 'market-desk.pref.grid.markets';
+    const list = JSON.parse(localStorage.getItem(key) ?? 'null') as unknown[] | null;
+    const base = list ?? [];
+    localStorage.setItem(key, JSON.stringify([...base, { slug: 'nosuchmarket', name: 'No Such Market', ask: true, bid: false }]));
+  });
+  await page.reload();
+  const error = page.getByTestId('grid-error');
+  await expect(error).toBeVisible({ timeout: 60_000 });
+  await expect(error).toContainText('Unknown market "nosuchmarket"');
+  await error.getByRole('button', { name: 'Remove “nosuchmarket” from my markets' }).click();
+  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
+});
+
+test('another game: TF2 comes over REST with game_id', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service, 440);
+  await openGrid(page, appUrl);
+  const restCall = page.context().waitForEvent('request', (r) => r.url().endsWith(REST_PATHS.minPrices));
+  await page.getByRole('radio', { name: 'TF2' }).click();
+  const req = await restCall;
+  expect(JSON.parse(req.postData() ?? '{}')).toMatchObject({ game_id: 440 });
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.names.length + 1), { timeout: 60_000 });
+  await expect(page.locator('.gs__foot')).toContainText('via REST');
+  const name = api.names.find((n) => (api.min.get(n)?.prices.length ?? 0) > 0)!;
+  const row = await showOnly(page, name);
+  await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(Math.min(...api.min.get(name)!.prices.map((p) => p.price))));
+});
+
+test('odd data is shown honestly as text; a malformed response is a clear error', async ({ page, appUrl }) => {
+  const odd = [
+    {
+      market_hash_name: 'Sticker | <img src=x onerror="window.__pwned=1"> "Quoted", Comma 🔥',
+      prices: [
+        { market_name: 'steam', offers: 3, price: 1234, price_locked: null },
+        { market_name: 'mystery-market', offers: 1, price: 1, price_locked: 1 },
+        { market_name: 'buff163', offers: 2147483647, price: 9_000_000_000_000, price_locked: -5 },
+      ],
+    },
+    { market_hash_name: 'No prices at all', prices: [] },
+    { market_hash_name: 'Zero and locked only', prices: [{ market_name: 'steam', offers: 0, price: 0, price_locked: null }] },
+  ];
+  let mode: 'odd' | 'malformed' = 'odd';
+  await page.context().route('**/api/v2/graphql', async (route) => {
+    if (!(route.request().postData() ?? '').includes('aggregatedMinPrices')) return route.continue();
+    const body =
+      mode === 'odd'
+        ? { data: { aggregatedMinPrices: odd, aggregatedMaxOrders: [{ market_hash_name: 'No prices at all', orders: [{ market_name: 'steam', offers: 4, price: 500 }] }] } }
+        : { data: { aggregatedMinPrices: [{ market_hash_name: 'x', prices: [{ market_name: 'steam', offers: 1, price: 'cheap', price_locked: null }] }], aggregatedMaxOrders: [] } };
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  await openGrid(page, appUrl, 3);
+  await expect(page.getByTestId('grid-notes')).toContainText('mystery-market');
+  const weird = rowOf(page, odd[0]!.market_hash_name);
+  await expect(weird).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(grid(page).locator('img')).toHaveCount(0);
+  const cells = await readRowAcross(page, odd[0]!.market_hash_name);
+  expect(cells.get('m:steam')?.label).toBe('$1.23, locked none, 3 offers');
+  expect(cells.get('m:buff163')?.value).toBe('9000000000000');
+  expect(cells.get('m:buff163')?.text).toContain('$9,000,000,000.00');
+  expect(cells.get('m:buff163')?.label).toContain('locked -$0.01');
+  expect(cells.get('m:buff163')?.label).toContain('2,147,483,647 offers');
+  const none = await readRowAcross(page, 'No prices at all');
+  expect(none.get('bestAsk')?.text).toBe('—');
+  expect(none.get('m:steam')?.text).toBe('—');
+  expect(none.get('bestBid')?.value).toBe('500');
+  const zero = await readRowAcross(page, 'Zero and locked only');
+  expect(zero.get('m:steam')?.value).toBe('0');
+  expect(zero.get('bestAsk')?.text).toContain('$0.00');
+
+  mode = 'malformed';
+  await page.getByRole('button', { name: 'Refresh prices' }).click();
+  await expect(page.getByTestId('grid-stale')).toContainText('aggregatedMinPrices[0].prices[0].price: expected an integer or null, got the text "cheap"', { timeout: 30_000 });
+});
+
+test('Ctrl+C copies the active cell, Ctrl+Shift+C the row', async ({ page, appUrl, service, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  const name = 'AK-47 | Redline (Field-Tested)';
+  await showOnly(page, name);
+  await grid(page).focus(); // the active cell starts on the first row's item
+  await page.keyboard.press('Control+c');
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(name);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Control+c');
+  const ask = Math.min(...api.min.get(name)!.prices.map((p) => p.price));
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(money(ask));
+  await page.keyboard.press('Control+Shift+C');
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${escapeRe(name)}\\t${escapeRe(money(ask))}\\t`));
+  await expect(page.getByTestId('grid-announce')).toContainText('Copied row');
+});
+
+test('screenshot of the grid (docs/screenshot-grid.png)', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  await openGrid(page, appUrl, api.names.length);
+  const starred = ['AK-47 | Redline (Field-Tested)', 'StatTrak™ AK-47 | Redline (Minimal Wear)'].filter((n) => api.min.has(n));
+  for (const n of starred) {
+    const row = await showOnly(page, n);
+    await row.getByRole('button', { name: `Add ${n} to the watchlist` }).click();
+  }
+  await search(page).fill('ak redline');
+  await page.getByRole('columnheader', { name: 'Spread %', exact: true }).click();
+  await grid(page).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const panel = page.getByTestId('detail-panel');
+  await expect(panel.getByRole('region', { name: 'Price recommendation' })).toContainText('Suggested price', { timeout: 60_000 });
+  await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText('Sales 24 h', { timeout: 60_000 });
+  await expect(page.locator('.gs__toast')).toHaveCount(0, { timeout: 10_000 });
+  await page.mouse.move(5, 890);
+  await page.screenshot({ path: test.info().outputPath('grid-detail.png') });
+  await page.screenshot({ path: path.join(ROOT, 'docs', 'screenshot-grid.png') });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { computeDerived, derivedKey } from '../model/derive';
+import { ask, order, snapshotOf } from '../model/test-helpers';
+import type { GridColumns } from '../model/columns';
+import { checkResponse, isGridColumns, packStrings, unpackStrings } from './protocol';
+
+function columns(): GridColumns {
+  const s = snapshotOf(
+    [{ market_hash_name: 'a', prices: [ask('steam', 5)] }, { market_hash_name: 'b', prices: [] }],
+    [{ market_hash_name: 'a', orders: [order('steam', 4)] }],
+    ['steam', 'buff163'],
+    ['steam'],
+  );
+  const { big: _big, askIndex: _a, bidIndex: _b, indexOfName: _i, ...plain } = s;
+  return plain;
+}
+
+describe('isGridColumns: what crosses from the worker is checked', () => {
+  it('accepts a well-formed result, with or without derived figures', () => {
+    const c = columns();
+    expect(isGridColumns(c)).toBe(true);
+    const s = snapshotOf([{ market_hash_name: 'a', prices: [ask('steam', 5)] }, { market_hash_name: 'b', prices: [] }], [{ market_hash_name: 'a', orders: [order('steam', 4)] }], ['steam', 'buff163'], ['steam']);
+    const d = computeDerived({ snap: s, askCols: [0, 1], bidCols: [0], fees: {}, net: false });
+    expect(isGridColumns({ ...c, derived: { key: derivedKey(s, [0, 1], [0], {}, false), data: d } })).toBe(true);
+  });
+  it.each([
+    ['a wrong array type', (c: GridColumns) => ({ ...c, ask: new Float64Array(c.ask.length) })],
+    ['a wrong length', (c: GridColumns) => ({ ...c, locked: new Int32Array(1) })],
+    ['a name that is not text', (c: GridColumns) => ({ ...c, names: ['a', 7] })],
+    ['names of the wrong count', (c: GridColumns) => ({ ...c, names: ['a'] })],
+    ['a broken name order', (c: GridColumns) => ({ ...c, byName: Int32Array.from([0, 0]) })],
+    ['an out-of-range rank', (c: GridColumns) => ({ ...c, byName: Int32Array.from([0, 5]) })],
+    ['a bad overflow entry', (c: GridColumns) => ({ ...c, overflow: [['nope', 1, 2]] })],
+    ['missing notes', (c: GridColumns) => ({ ...c, notes: undefined })],
+    ['derived of the wrong size', (c: GridColumns) => ({ ...c, derived: { key: 'k', data: { n: 1 } } })],
+  ])('rejects %s', (_what, spoil) => {
+    expect(isGridColumns(spoil(columns()))).toBe(false);
+  });
+});
+
+describe('checkResponse', () => {
+  it('accepts progress, errors and results of the right shape only', () => {
+    expect(checkResponse({ type: 'progress', id: 1, bytes: 10, total: null, phase: 'download' })).not.toBeNull();
+    expect(checkResponse({ type: 'progress', id: 1, bytes: '10', total: null, phase: 'download' })).toBeNull();
+    expect(checkResponse({ type: 'error', id: 1, error: { kind: 'server', status: 500, code: null, detail: '', retryAfterSeconds: null, rejectedMarkets: [], aborted: false } })).not.toBeNull();
+    expect(checkResponse({ type: 'error', id: 1, error: { kind: 'boom' } })).toBeNull();
+    expect(checkResponse({ type: 'result', id: 1, data: { names: 'a\u0000b', search: ['a', 'b'] } })).not.toBeNull();
+    expect(checkResponse({ type: 'result', id: 1, data: { names: 3 } })).toBeNull();
+    expect(checkResponse({ type: 'nope', id: 1 })).toBeNull();
+    expect(checkResponse(null)).toBeNull();
+  });
+});
+
+describe('names travel as one NUL-joined string', () => {
+  it('round-trips, including empty names and an empty list', () => {
+    const names = ['AK-47 | Redline', '', '★ Karambit', 'Sticker | "Q", 🔥'];
+    const packed = packStrings(names);
+    expect(typeof packed).toBe('string');
+    expect(unpackStrings(packed, names.length)).toEqual(names);
+    expect(unpackStrings(packStrings([]), 0)).toEqual([]);
+    expect(unpackStrings(packStrings(['']), 1)).toEqual(['']);
+  });
+  it('falls back to an array when a name contains NUL', () => {
+    const names = ['a\u0000b', 'c'];
+    expect(packStrings(names)).toBe(names);
+    expect(unpackStrings(packStrings(names), 2)).toEqual(names);
+  });
+});
