@@ -22,17 +22,9 @@ import { chromium, type Page } from '@playwright/test';
 import { startService } from '../../service/src/index';
 import { startWebHost } from '../../webhost/server';
 import { GRAPHQL_PATH } from '../../shared/api/schema';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const RUNS = Math.max(1, Number(process.env.MDS_BENCH_RUNS ?? 1));
 
 interface Row {
@@ -120,7 +112,7 @@ async function main(): Promise<void> {
     staticDir: process.env.MDS_BENCH_STATIC_DIR ?? path.join(ROOT, 'dist', 'renderer'),
     embeddedService: { url: service.url, demoKey: service.demoKey },
   });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows: Row[] = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
