@@ -215,7 +215,8 @@ async function main(): Promise<void> {
       goal: `<= 2.5 x P (${ms(2.5 * P)})`,
       met: worstPaint <= 2.5 * P,
     });
-    rows.push({ metric: 'longest main-thread task while loading', measured: ms(longest), goal: '<= 50 ms (no task over 50 ms)', met: longest <= 50 });
+    // 'longtask' entries exist only for tasks over 50 ms, so none seen means none over 50 ms.
+    rows.push({ metric: 'longest main-thread task while loading', measured: longest === 0 ? 'none over 50 ms' : ms(longest), goal: '<= 50 ms (no task over 50 ms)', met: longest <= 50 });
     rows.push({ metric: `filter keystroke -> results painted, p95 (${keyTimes.length} keys)`, measured: `${ms(pct(keyTimes, 95))} (max ${ms(Math.max(...keyTimes))})`, goal: '<= 50 ms', met: pct(keyTimes, 95) <= 50 });
     rows.push({ metric: `sort -> painted, p95 (${sortTimes.length} sorts)`, measured: `${ms(pct(sortTimes, 95))} (max ${ms(Math.max(...sortTimes))})`, goal: '<= 100 ms', met: pct(sortTimes, 95) <= 100 });
     rows.push({ metric: `scroll frame, p95 (${frames.length} frames)`, measured: ms(pct(frames, 95)), goal: '<= 20 ms', met: pct(frames, 95) <= 20 });
