@@ -25,9 +25,6 @@ export function SettingsScreen() {
       <div className="settings__grid">
         <div className="settings__col">
           <ConnectionSection />
-          <ErrorBoundary what="The market list">
-            <GridSettingsSections />
-          </ErrorBoundary>
           <section className="card card--quiet" aria-labelledby="privacy-h">
             <h2 id="privacy-h" className="card__title">
               Privacy
@@ -66,6 +63,12 @@ export function SettingsScreen() {
             </table>
           </section>
         </div>
+      </div>
+      {/* The market table is wide (name, slug, ask/bid switches, two fees): it gets the full width. */}
+      <div className="settings__wide">
+        <ErrorBoundary what="The market list">
+          <GridSettingsSections />
+        </ErrorBoundary>
       </div>
     </div>
   );
