@@ -13,6 +13,7 @@ import { _electron as electron, expect, test, type ElectronApplication, type Pag
 import { findElectronBinary } from '../scripts/electron-binary.mjs';
 import { GRAPHQL_PATH } from '../shared/api/schema';
 import { CONTENT_SECURITY_POLICY } from '../electron/main/security-headers';
+import { inlineScriptRuns } from './page-checks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const binary = findElectronBinary();
@@ -107,13 +108,7 @@ test('a rejected key is reported, not stored, and never reaches the page', async
 test('CSP header on app responses; inline script is blocked', async () => {
   const csp = await page.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));
   expect(csp).toBe(CONTENT_SECURITY_POLICY);
-  const ran = await page.evaluate(() => {
-    const script = document.createElement('script');
-    script.textContent = 'window.__inlineRan = true';
-    document.head.append(script);
-    return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
-  });
-  expect(ran).toBe(false);
+  expect(await inlineScriptRuns(page)).toBe(false);
 });
 
 test('navigation away from the app is denied; window.open makes no window', async () => {

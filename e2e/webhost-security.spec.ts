@@ -9,6 +9,7 @@ import type { Page, Response } from '@playwright/test';
 import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../shared/api/schema';
 import { CONTENT_SECURITY_POLICY } from '../electron/main/security-headers';
 import { expect, test } from './fixtures';
+import { inlineScriptRuns } from './page-checks';
 
 const SECRET_KEY = 'e2e-secret-key-4f1c9a7d2b';
 /** Any JWT (the service issues HS256 JWTs: three base64url parts, header starting eyJ). */
@@ -107,13 +108,7 @@ test('the page never sees the key or a token', async ({ page, appUrl }) => {
 test('every app response carries the strict CSP, and inline script does not run', async ({ page, appUrl }) => {
   const response = await page.goto(appUrl);
   expect(response!.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-  const ran = await page.evaluate(() => {
-    const script = document.createElement('script');
-    script.textContent = 'window.__inlineRan = true';
-    document.head.append(script);
-    return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
-  });
-  expect(ran).toBe(false);
+  expect(await inlineScriptRuns(page)).toBe(false);
 });
 
 test('a foreign Origin is refused on the API and control endpoints', async ({ request, webHost }) => {
