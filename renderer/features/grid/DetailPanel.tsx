@@ -335,7 +335,7 @@ function Recommendation({ rec, money }: { rec: PriceRecommendation; money: Money
         </div>
         <div>
           <dt>Difference to suggested</dt>
-          <dd className="dp__num">{rec.price_difference === null ? MISSING : rec.price_difference.toLocaleString('en-US', { maximumFractionDigits: 3 })}</dd>
+          <dd className="dp__num">{signedMoney(rec.price_difference === null ? null : Math.round(rec.price_difference), money)}</dd>
         </div>
       </dl>
       {rec.unstable_reasons.length > 0 ? (

@@ -21,7 +21,7 @@ import type { Snapshot } from './model/columns';
 import type { Derived } from './model/derive';
 import { PriceGrid } from './PriceGrid';
 import { GRID_PREFS, removeMarketEverywhere, useFees, useMarketPlan } from './prefs';
-import { Freshness, LoadProgress } from './StatusParts';
+import { Freshness, LoadProgress, formatBytes } from './StatusParts';
 import { useGridData } from './useGridData';
 
 const FLASH_MS = 2600;
@@ -425,7 +425,7 @@ export function GridScreen() {
                   {view.length.toLocaleString('en-US')} of {snap.n.toLocaleString('en-US')} items
                 </span>
                 {' · '}
-                {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : `${(snap.meta.bytes / 1048576).toFixed(1)} MB via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}`}
+                {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}`}
                 {snap.notes.skippedItems ? ` · ${snap.notes.skippedItems} empty entries skipped` : ''}
               </>
             ) : null}
