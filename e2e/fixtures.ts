@@ -1,5 +1,5 @@
 /**
- * Shared Playwright fixtures for Market Desk's browser e2e specs (project "web").
+ * Shared Playwright fixtures for Market Desk's browser e2e specs.
  *
  *   import { test, expect } from './fixtures';
  *
@@ -8,38 +8,47 @@
  *
  *   test('shows demo prices', async ({ page, appUrl, service, webHost }) => {
  *     await page.goto(appUrl);
- *     service.setFaults({ errorRate: 1 });     // fault injection on the upstream
- *     service.advanceClock(2 * 3600_000);      // move the service clock (tokens expire)
+ *     await service.setFaults({ errorRate: 1 });     // fault injection on the upstream
+ *     await service.advanceClock(2 * 3600_000);      // move the service clock (tokens expire)
  *   });
  *
+ * Two ways to run the reference service, chosen per Playwright project (option `upstream`):
+ * - 'embedded' (project "web"): started in-process on 127.0.0.1; the web host's demo upstream.
+ * - 'separate' (project "connected"): started as its own process the way a user does (`npm run service`,
+ *   see separate-service.ts), and the web host is connected to it with a non-demo key, the way a user
+ *   gives key and Base URL (MDS_BASE_URL / MDS_API_KEY), unless the spec sets `startConnected: false`
+ *   (the shell specs, which connect through Settings themselves).
+ *
  * Fixtures
- * - `service` (worker-scoped): the reference service (service/src) started in-process on 127.0.0.1, random
- *   port, admin endpoints on, quiet. Options come from `serviceOptions` (any startService option but
- *   port/host). Faults are reset to none after every test; the service clock is NOT reset (it only moves
- *   forward), so tests that depend on absolute service time should use their own `serviceOptions`.
- *   The demo key is `service.demoKey`; extra keys via `serviceOptions.apiKeys`.
- * - `webHost` (per test): a fresh web host (webhost/server.ts, started in-process on a random loopback
- *   port) serving dist/renderer, whose embedded demo upstream is `service`. Its key file lives in the test's
- *   output dir, so nothing is read from or written to ~/.config. Extra options via `webHostOptions`.
- *   Starts on demo data (state 'demo') unless webHostOptions preset a key.
- * - `appUrl`: the web host's URL with a trailing slash; `page.goto(appUrl)` opens the app.
+ * - `service` (worker-scoped): the reference service, random port, admin endpoints on. Options come from
+ *   `serviceOptions`. Faults are reset to none after every test; the service clock is NOT reset (it only
+ *   moves forward). `service.demoKey`, and `service.userKey`, a key that is not the demo key.
+ * - `webHost` (per test): a fresh web host (webhost/server.ts, in-process, random loopback port) serving
+ *   dist/renderer, whose embedded demo upstream is `service`. Its key file lives in the test's output dir.
+ * - `appUrl`: the web host's launch URL, `http://127.0.0.1:PORT/?secret=…`; `page.goto(appUrl)` (or
+ *   `${appUrl}#/settings`) opens the app and the host trades the secret for its cookie. Requests made
+ *   outside the page send `webHost.secret` as the `X-Market-Desk-Secret` header.
  *
  * dist/ is built once per run by e2e/global-setup.ts (MDS_E2E_SKIP_BUILD=1 reuses an existing build).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
-import { NO_FAULTS, startService, type RunningService, type ServiceOptions } from '../service/src/index';
+import { NO_FAULTS, startService, type ServiceOptions } from '../service/src/index';
 import { startWebHost, type WebHost, type WebHostOptions } from '../webhost/server';
+import { startSeparateService, USER_KEY, type TestService } from './separate-service';
 
 export type ServiceFixtureOptions = Omit<ServiceOptions, 'port' | 'host'>;
+export type Upstream = 'embedded' | 'separate';
 
 interface WorkerFixtures {
+  upstream: Upstream;
   serviceOptions: ServiceFixtureOptions;
-  service: RunningService;
+  service: TestService;
 }
 
 interface TestFixtures {
+  startConnected: boolean;
   webHostOptions: Omit<WebHostOptions, 'port' | 'embeddedService' | 'staticDir'>;
   webHost: WebHost;
   appUrl: string;
@@ -48,20 +57,40 @@ interface TestFixtures {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RENDERER_DIR = path.join(root, 'dist', 'renderer');
 
+/** The in-process service behind the same interface as a separate one. */
+async function startEmbedded(options: ServiceFixtureOptions): Promise<TestService> {
+  const apiKeys = [...(options.apiKeys ?? []), { key: USER_KEY }];
+  const s = await startService({ quiet: true, admin: true, ...options, apiKeys, port: 0, host: '127.0.0.1' });
+  return {
+    url: s.url,
+    port: s.port,
+    demoKey: s.demoKey,
+    userKey: USER_KEY,
+    separate: false,
+    setFaults: async (patch) => void s.setFaults(patch),
+    advanceClock: async (ms) => void s.advanceClock(ms),
+    close: () => s.close(),
+  };
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  upstream: ['embedded', { scope: 'worker', option: true }],
   serviceOptions: [{}, { scope: 'worker', option: true }],
   service: [
-    async ({ serviceOptions }, use) => {
-      const service = await startService({ quiet: true, admin: true, ...serviceOptions, port: 0, host: '127.0.0.1' });
+    async ({ upstream, serviceOptions }, use) => {
+      const service = upstream === 'separate' ? await startSeparateService(serviceOptions) : await startEmbedded(serviceOptions);
       await use(service);
       await service.close();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 90_000 },
   ],
+  startConnected: [true, { option: true }],
   webHostOptions: [{}, { option: true }],
-  webHost: async ({ service, webHostOptions }, use, testInfo) => {
+  webHost: async ({ service, webHostOptions, startConnected }, use, testInfo) => {
+    const connect = service.separate && startConnected ? { baseUrl: service.url, apiKey: service.userKey } : {};
     const webHost = await startWebHost({
       keyFile: testInfo.outputPath('web-key'),
+      ...connect,
       ...webHostOptions,
       port: 0,
       staticDir: RENDERER_DIR,
@@ -69,10 +98,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
     await use(webHost);
     await webHost.close();
-    service.setFaults({ ...NO_FAULTS });
+    await service.setFaults({ ...NO_FAULTS });
   },
   appUrl: async ({ webHost }, use) => {
-    await use(`${webHost.url}/`);
+    await use(webHost.launchUrl);
   },
 });
 

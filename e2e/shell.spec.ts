@@ -16,7 +16,9 @@ const WRONG_KEY = 'definitely-not-a-valid-key-0000';
 /** Tokens live 3 s in this file (spec: 2 h), so every test also runs across token refreshes by the broker. */
 const TOKEN_TTL_SECONDS = 3;
 
-test.use({ serviceOptions: { tokenTtlSeconds: TOKEN_TTL_SECONDS } });
+// The shell flows start on demo data and connect through Settings, as a new user does (in the "connected"
+// project, to a separately started service).
+test.use({ serviceOptions: { tokenTtlSeconds: TOKEN_TTL_SECONDS }, startConnected: false });
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const pill = (page: Page) => page.getByTestId('status-pill');
@@ -135,7 +137,7 @@ test('the right key: connected, data from the service, field cleared; forget ret
   await expect(pill(page)).toHaveAttribute('data-state', 'demo');
   await openSettings(page);
   await baseUrlField(page).fill(`${service.url}/api/v2/`);
-  await apiKeyField(page).fill(service.demoKey);
+  await apiKeyField(page).fill(service.userKey);
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(apiKeyField(page)).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -166,7 +168,7 @@ test('across token expiry: data keeps flowing (the broker refreshes the token)',
   test.setTimeout(90_000);
   await page.goto(`${appUrl}#/settings`);
   await baseUrlField(page).fill(service.url);
-  await apiKeyField(page).fill(service.demoKey);
+  await apiKeyField(page).fill(service.userKey);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(pill(page)).toHaveAttribute('data-state', 'connected');
   await expectDataFlows(page, { demo: false });
@@ -261,17 +263,17 @@ test.describe('screenshots', () => {
     await connect(service.url, WRONG_KEY);
     await shot('settings-wrong-key');
 
-    await connect(service.url, service.demoKey);
+    await connect(service.url, service.userKey);
     await expectDataFlows(page, { demo: false });
     await shot('settings-connected-tested');
     await both('connected');
 
-    service.setFaults({ errorRate: 1 });
+    await service.setFaults({ errorRate: 1 });
     await page.goto(`${appUrl}#/settings`);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(pill(page)).toHaveAttribute('data-state', 'server-error', { timeout: 30_000 });
     await both('server-error');
-    service.setFaults({ errorRate: 0 });
+    await service.setFaults({ errorRate: 0 });
 
     await connect('http://127.0.0.1:9', service.demoKey);
     await expect(pill(page)).toHaveAttribute('data-state', /offline|server-error/, { timeout: 30_000 });

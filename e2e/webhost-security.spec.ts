@@ -2,9 +2,11 @@
  * The web host's security promises, checked in Chromium:
  * - the page never gets the API key or a token: not in window, storage, cookies or the DOM, and not in any
  *   response (status JSON, event stream, API answers);
- * - other origins are refused: a foreign Origin, a foreign Host (DNS rebinding), a cross-site page.
+ * - other origins are refused: a foreign Origin, a foreign Host (DNS rebinding), a cross-site page;
+ * - nothing is answered without this launch's secret, and a stored key goes only to its own origin.
  */
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page, Response } from '@playwright/test';
 import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../shared/api/schema';
 import { CONTENT_SECURITY_POLICY } from '../electron/main/security-headers';
@@ -124,8 +126,8 @@ test('a foreign Origin is refused on the API and control endpoints', async ({ re
     data: { baseUrl: 'https://attacker.example', apiKey: 'x' },
   });
   expect(connect.status()).toBe(403);
-  // The same requests from our own origin work.
-  expect((await request.get(`${webHost.url}/app/status`, { headers: { origin: webHost.url } })).status()).toBe(200);
+  // The same requests from our own origin, with the launch secret, work.
+  expect((await request.get(`${webHost.url}/app/status`, { headers: { origin: webHost.url, 'x-market-desk-secret': webHost.secret } })).status()).toBe(200);
 });
 
 test('a foreign Host (DNS rebinding) is refused', async ({ webHost }) => {
@@ -176,7 +178,61 @@ test('a page on another origin cannot use the gateway or the control endpoints',
   expect(outcome.status).toBe('blocked');
   expect(outcome.api).toBe('blocked');
   // An opaque no-cors POST resolves in the page (status 0) but the host refused it: nothing changed.
-  const after = await (await fetch(`${webHost.url}/app/status`)).json() as { baseUrl: string; state: string };
+  const after = await (await fetch(`${webHost.url}/app/status`, { headers: { 'x-market-desk-secret': webHost.secret } })).json() as { baseUrl: string; state: string };
   expect(after.baseUrl).toBe('');
   expect(after.state).toBe('demo');
+});
+
+test('without the launch secret: 403 for the page, the control routes and the gateway', async ({ page, request, webHost }) => {
+  // Another local process (or a page) that knows the port but not the secret.
+  for (const route of ['/', '/app/status']) expect((await request.get(webHost.url + route)).status()).toBe(403);
+  for (const route of ['/app/connect', '/app/forget', GRAPHQL_PATH, REST_PATHS.minPrices]) {
+    expect((await request.post(webHost.url + route, { data: {} })).status()).toBe(403);
+  }
+  const refused = await page.goto(`${webHost.url}/`);
+  expect(refused!.status()).toBe(403);
+  await expect(page.locator('body')).toContainText('secret');
+  // The printed launch URL opens the app, and the secret leaves the address bar.
+  await page.goto(webHost.launchUrl);
+  await expect(page).toHaveURL(`${webHost.url}/`);
+  await expect(page.getByTestId('status-pill')).toHaveAttribute('data-state', 'demo');
+  expect(await page.evaluate(() => document.cookie)).toBe(''); // HttpOnly: not readable by the page
+});
+
+test('a stored key goes only to the origin it was entered for', async ({ page, appUrl, service }) => {
+  // A listening stand-in for another host records every request it gets.
+  const seen: string[] = [];
+  const other = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      seen.push(`${req.method} ${req.url} ${JSON.stringify(req.headers)} ${body}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"createSubscriptionToken":null}}');
+    });
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  try {
+    await page.goto(appUrl);
+    const connect = (body: unknown) =>
+      page.evaluate(async (b) => {
+        const res = await fetch('/app/connect', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+        return { status: res.status, text: await res.text() };
+      }, body);
+    expect((await connect({ baseUrl: service.url, apiKey: SECRET_KEY, acceptWeakStorage: false })).status).toBe(200);
+    // "Keep my key" with another origin: refused, and nothing at all reaches that origin.
+    const moved = await connect({ baseUrl: otherUrl, apiKey: '' });
+    expect(moved.status).toBe(400);
+    expect(moved.text).toContain('Enter the API key for');
+    expect(seen).toEqual([]);
+    // In Settings the same is said in words.
+    await page.goto(`${appUrl}#/settings`);
+    await page.getByLabel('Base URL', { exact: true }).fill(otherUrl);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByText(`Your saved key belongs to ${service.url}`)).toBeVisible();
+    expect(seen).toEqual([]);
+    await expect(page.getByTestId('status-pill')).toHaveAttribute('data-state', 'connected');
+  } finally {
+    await new Promise<void>((resolve) => other.close(() => resolve()));
+  }
 });

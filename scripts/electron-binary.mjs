@@ -24,4 +24,4 @@ export const MISSING_ELECTRON_MESSAGE = `Market Desk can't open its desktop wind
 installed (node_modules/electron has no downloaded binary, because Electron's install step was skipped or had no \
 network access). To fix it, on a machine with internet access run \`node node_modules/electron/install.js\` (or \
 reinstall with \`npm install\`), then run \`npm start\` again. Meanwhile you can use the same app in your browser: \
-run \`npm run web\` and open http://127.0.0.1:5180/.`;
+run \`npm run web\` and open the address it prints.`;

@@ -6,6 +6,7 @@
  *   POST /app/connect        ConnectRequest -> ConnectionStatus   (400 {error} when it can't be done)
  *   POST /app/demo           -> ConnectionStatus
  *   POST /app/forget         -> ConnectionStatus
+ *   POST /app/retry          -> ConnectionStatus (try the connection now, when offline or failing)
  *   GET  /app/events         text/event-stream: `data: <ConnectionStatus JSON>\n\n` now and on each change
  *   POST /app/open-external  {url} -> 204 for https, else 400 (the host opens nothing: the page does)
  *
@@ -16,6 +17,7 @@ import { z } from 'zod';
 import { ConnectRequestSchema, type ConnectionStatus } from '../shared/api/status';
 import { ConnectRequestError } from '../electron/main/connection';
 import type { RequestHandler } from '../electron/main/gateway';
+import { readCapped } from '../electron/main/read-capped';
 import { isSafeExternalUrl } from '../electron/main/security';
 import type { StatusHub } from '../electron/main/status-hub';
 
@@ -25,6 +27,7 @@ export interface ControlTarget {
   connect(request: z.infer<typeof ConnectRequestSchema>): Promise<ConnectionStatus>;
   useDemo(): Promise<ConnectionStatus>;
   forgetKey(): Promise<ConnectionStatus>;
+  retryNow(): Promise<ConnectionStatus>;
 }
 
 export interface ControlHandler {
@@ -61,10 +64,12 @@ export function createControlHandler(target: ControlTarget): ControlHandler {
         }
       }
       case 'POST /app/demo':
-      case 'POST /app/forget': {
+      case 'POST /app/forget':
+      case 'POST /app/retry': {
         const body = await readJson(request);
         if (body instanceof Response) return body;
-        return json(200, pathname === '/app/demo' ? await target.useDemo() : await target.forgetKey());
+        const act = { '/app/demo': () => target.useDemo(), '/app/forget': () => target.forgetKey(), '/app/retry': () => target.retryNow() }[pathname];
+        return json(200, await act!());
       }
       case 'POST /app/open-external': {
         const body = await readJson(request);
@@ -91,7 +96,7 @@ export function createControlHandler(target: ControlTarget): ControlHandler {
   };
 }
 
-const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo', '/app/forget', '/app/open-external']);
+const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo', '/app/forget', '/app/retry', '/app/open-external']);
 
 /** The parsed JSON body (empty body = {}), or the error Response to send. */
 async function readJson(request: Request): Promise<unknown> {
@@ -99,10 +104,12 @@ async function readJson(request: Request): Promise<unknown> {
   if (!/^application\/json\s*(;|$)/i.test(type)) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/json.');
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_CONTROL_BODY) return error(413, 'TOO_LARGE', 'The request body is too large.');
-  const text = await request.text();
-  if (text.length > MAX_CONTROL_BODY) return error(413, 'TOO_LARGE', 'The request body is too large.');
-  if (text.trim() === '') return {};
+  // Capped while reading: a chunked body has no content-length, and request.text() would buffer all of it.
+  const bytes = await readCapped(request.body, MAX_CONTROL_BODY);
+  if (bytes === null) return error(413, 'TOO_LARGE', 'The request body is too large.');
   try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    if (text.trim() === '') return {};
     return JSON.parse(text) as unknown;
   } catch {
     return error(400, 'BAD_JSON', 'The request body is not JSON.');

@@ -11,6 +11,16 @@ import { CONTENT_SECURITY_POLICY } from '../electron/main/security-headers';
 import { startWebHost, type WebHost, type WebHostOptions } from './server';
 
 const USER_KEY = 'user-key-9d3e1f0a77';
+/** Every host here runs with this launch secret; `fetch` below presents it unless told not to. */
+const LAUNCH_SECRET = 'launch-secret-for-tests-5b7c';
+
+/** fetch with the launch secret header (as scripts use the web host); `{ secret: null }` sends none. */
+function fetch(input: string, init: RequestInit & { secret?: string | null } = {}): Promise<Response> {
+  const { secret = LAUNCH_SECRET, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (secret !== null) headers.set('x-market-desk-secret', secret);
+  return globalThis.fetch(input, { ...rest, headers });
+}
 const JWT_PATTERN = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/;
 
 let service: RunningService;
@@ -45,6 +55,7 @@ async function host(options: WebHostOptions = {}): Promise<WebHost> {
     keyFile: path.join(tmp, `key-${hosts.length}-${Date.now()}`),
     embeddedService: { url: service.url, demoKey: service.demoKey },
     broker: { backoffBaseMs: 5, backoffCapMs: 20 },
+    secret: LAUNCH_SECRET,
     ...options,
   });
   hosts.push(h);
@@ -70,7 +81,7 @@ async function status(h: WebHost, method: 'GET' | 'POST' = 'GET', route = '/app/
 /** Raw request with full control over Host/Origin (fetch won't let us forge Host). */
 function raw(h: WebHost, route: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: h.port, path: route, method, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port: h.port, path: route, method, headers: { 'x-market-desk-secret': LAUNCH_SECRET, ...headers } }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     });
@@ -250,6 +261,101 @@ describe('web host: control endpoints', () => {
   it('presets a connection from apiKey/baseUrl (MDS_API_KEY / MDS_BASE_URL), in memory only', async () => {
     const h = await host({ apiKey: USER_KEY, baseUrl: service.url });
     expect(await status(h)).toMatchObject({ state: 'connected', baseUrl: service.url, keyStorage: 'memory' });
+  });
+});
+
+describe('web host: the launch secret', () => {
+  it('refuses the app, the control routes and the gateway without it (403)', async () => {
+    const h = await host();
+    for (const route of ['/', '/assets/app-1234.js', '/app/status', '/app/events']) {
+      expect((await fetch(h.url + route, { secret: null })).status).toBe(403);
+    }
+    for (const route of ['/app/connect', '/app/demo', '/app/retry', GRAPHQL_PATH, REST_PATHS.priceRecommendations]) {
+      const res = await fetch(h.url + route, { secret: null, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(403);
+    }
+    // A wrong secret, by header or cookie, is no better.
+    expect((await fetch(`${h.url}/app/status`, { secret: 'launch-secret-for-tests-5b7d' })).status).toBe(403);
+    expect((await fetch(`${h.url}/app/status`, { secret: null, headers: { cookie: `market-desk-secret-${h.port}=nope` } })).status).toBe(403);
+  });
+
+  it('the launch URL trades the secret for an HttpOnly SameSite=Strict cookie and leaves the address bar', async () => {
+    const h = await host();
+    expect(h.launchUrl).toBe(`${h.url}/?secret=${LAUNCH_SECRET}`);
+    const first = await fetch(h.launchUrl, { secret: null, redirect: 'manual' });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/');
+    const cookie = first.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(new RegExp(`^market-desk-secret-${h.port}=${LAUNCH_SECRET};`));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const pair = cookie.split(';')[0]!;
+    for (const route of ['/', '/app/status']) {
+      expect((await fetch(h.url + route, { secret: null, headers: { cookie: pair } })).status).toBe(200);
+    }
+    expect((await fetch(`${h.url}/?secret=wrong-secret-0000000000`, { secret: null, redirect: 'manual' })).status).toBe(403);
+  });
+
+  it('a random secret per launch unless one is given; a given one must be long and URL-safe', async () => {
+    const a = await host({ secret: undefined });
+    const b = await host({ secret: undefined });
+    expect(a.secret).toMatch(/^[\w-]{32}$/);
+    expect(a.secret).not.toBe(b.secret);
+    await expect(host({ secret: 'short' })).rejects.toThrow(/MARKET_DESK_WEB_SECRET/);
+    await expect(host({ secret: 'has spaces in it but is long' })).rejects.toThrow(/MARKET_DESK_WEB_SECRET/);
+  });
+});
+
+describe('web host: a stored key goes only to its own origin', () => {
+  /** A stand-in for another host: records every request it gets. */
+  async function recorder(): Promise<{ url: string; seen: { path: string; body: string; headers: Record<string, unknown> }[]; close(): Promise<void> }> {
+    const { createServer } = await import('node:http');
+    const seen: { path: string; body: string; headers: Record<string, unknown> }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        seen.push({ path: req.url ?? '', body, headers: { ...req.headers } });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"createSubscriptionToken":null}}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  it('an empty key to another origin sends nothing there and says the key must be typed again', async () => {
+    const other = await recorder();
+    try {
+      const h = await host();
+      expect((await status(h, 'POST', '/app/connect', { baseUrl: service.url, apiKey: USER_KEY, acceptWeakStorage: true })).state).toBe('connected');
+      const moved = await control(h, 'POST', '/app/connect', { baseUrl: other.url, apiKey: '' });
+      expect(moved.status).toBe(400);
+      expect(JSON.stringify(moved.json)).toContain(`Your saved key belongs to ${service.url}`);
+      expect(other.seen).toEqual([]);
+      // Same origin, other path prefix: the key may stay (it is the same service).
+      expect((await status(h, 'POST', '/app/connect', { baseUrl: `${service.url}/`, apiKey: '' })).state).toBe('connected');
+      // The key typed again for the other origin is what goes there, and only then.
+      await control(h, 'POST', '/app/connect', { baseUrl: other.url, apiKey: 'key-for-the-other-host' });
+      expect(other.seen.map((r) => r.body).join('\n')).toContain('key-for-the-other-host');
+      expect(other.seen.map((r) => r.body).join('\n')).not.toContain(USER_KEY);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('MDS_BASE_URL without MDS_API_KEY never sends a key stored for another origin', async () => {
+    const other = await recorder();
+    try {
+      const keyFile = path.join(tmp, `bound-${Date.now()}`);
+      const first = await host({ keyFile });
+      await status(first, 'POST', '/app/connect', { baseUrl: service.url, apiKey: USER_KEY, acceptWeakStorage: true });
+      const h = await host({ keyFile, baseUrl: other.url });
+      expect((await status(h)).state).toBe('demo');
+      expect(other.seen).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
 

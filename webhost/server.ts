@@ -6,9 +6,11 @@
  *   PORT=5180                        listen port (default 5180)
  *   MDS_BASE_URL, MDS_API_KEY        preset a real connection (key held in memory only)
  *   MDS_KEY_FILE                     where a key is saved when the user accepts weaker storage
+ *   MARKET_DESK_WEB_SECRET           this launch's secret (default: a random one)
  *
  * Routes: /app/* control endpoints (control-routes.ts), /api/v2/* gateway, everything else the renderer
- * (SPA fallback). Every request must carry our own Host (and Origin, when present): see origin-guard.ts.
+ * (SPA fallback). Every request must carry our own Host (and Origin, when present): see origin-guard.ts;
+ * and this launch's secret (cookie or header): see launch-secret.ts.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -22,6 +24,7 @@ import { createGateway } from '../electron/main/gateway';
 import { withSecurityHeaders } from '../electron/main/security-headers';
 import type { BrokerOptions } from '../electron/main/token-broker';
 import { createControlHandler } from './control-routes';
+import { LaunchSecretError, launchSecret, presentedSecret, sameSecret, secretCookie, SECRET_QUERY } from './launch-secret';
 import { defaultKeyFile, FileKeyVault } from './key-file';
 import { sendWebResponse, toWebRequest } from './node-adapter';
 import { checkRequestOrigin } from './origin-guard';
@@ -45,10 +48,16 @@ export interface WebHostOptions {
   readonly broker?: Omit<BrokerOptions, 'target' | 'onOutcome' | 'clock'>;
   /** How long start-up waits for the first connection attempt before returning (ms). */
   readonly startupWaitMs?: number;
+  /** This launch's secret (MARKET_DESK_WEB_SECRET); default a random one. */
+  readonly secret?: string;
 }
 
 export interface WebHost {
+  /** http://127.0.0.1:PORT (no trailing slash); every request needs the secret. */
   readonly url: string;
+  /** What to open: http://127.0.0.1:PORT/?secret=SECRET. */
+  readonly launchUrl: string;
+  readonly secret: string;
   readonly port: number;
   /** The embedded service's URL (demo upstream). */
   readonly serviceUrl: string;
@@ -70,6 +79,7 @@ function bundledDataDir(): string | undefined {
 }
 
 export async function startWebHost(options: WebHostOptions = {}): Promise<WebHost> {
+  const secret = launchSecret(options.secret);
   let ownService: Awaited<ReturnType<typeof startService>> | null = null;
   let embedded: EmbeddedService;
   if (options.embeddedService) {
@@ -108,9 +118,29 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
       const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
       const isControl = pathname.startsWith('/app/');
       const sensitive = isControl || pathname.startsWith('/api/');
-      const guard = checkRequestOrigin({ get: (name) => headerValue(req, name) }, port, { sensitive });
+      const headers = { get: (name: string) => headerValue(req, name) };
+      const guard = checkRequestOrigin(headers, port, { sensitive });
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const offered = url.searchParams.get(SECRET_QUERY);
       if (!guard.ok) {
-        response = new Response(`Forbidden: ${guard.reason}.`, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        response = forbidden(`Forbidden: ${guard.reason}.`);
+      } else if (offered !== null && req.method === 'GET' && !sensitive) {
+        // The launch URL: trade the secret for a cookie, and take it out of the address bar.
+        if (!sameSecret(offered, secret)) {
+          response = forbidden('Forbidden: this is not the secret of this launch. Open the address `npm run web` printed.');
+        } else {
+          url.searchParams.delete(SECRET_QUERY);
+          response = new Response(null, {
+            status: 303,
+            headers: { location: url.pathname + url.search, 'set-cookie': secretCookie(port, secret), 'cache-control': 'no-store' },
+          });
+        }
+      } else if (!sameSecret(presentedSecret(headers, port), secret)) {
+        response = forbidden(
+          sensitive
+            ? 'Forbidden: this request lacks the web host\'s launch secret.'
+            : 'Market Desk: open the address that `npm run web` printed (http://127.0.0.1:PORT/?secret=…); it carries this launch\'s secret.',
+        );
       } else {
         const request = toWebRequest(req, `http://127.0.0.1:${port}`, abort.signal);
         response = isControl ? await control.handle(request) : await app(request);
@@ -142,8 +172,11 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   ]);
 
   let closing: Promise<void> | null = null;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    launchUrl: `${url}/?${SECRET_QUERY}=${secret}`,
+    secret,
     port,
     serviceUrl: embedded.url,
     close() {
@@ -159,6 +192,10 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
       return closing;
     },
   };
+}
+
+function forbidden(text: string): Response {
+  return new Response(text, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 }
 
 function headerValue(req: IncomingMessage, name: string): string | null {
@@ -184,9 +221,14 @@ async function runCli(): Promise<void> {
       ...(process.env.MDS_BASE_URL ? { baseUrl: process.env.MDS_BASE_URL } : {}),
       ...(process.env.MDS_API_KEY ? { apiKey: process.env.MDS_API_KEY } : {}),
       ...(process.env.MDS_KEY_FILE ? { keyFile: process.env.MDS_KEY_FILE } : {}),
+      ...(process.env.MARKET_DESK_WEB_SECRET ? { secret: process.env.MARKET_DESK_WEB_SECRET } : {}),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof LaunchSecretError) {
+      console.error(error.message);
+      process.exit(2);
+    }
     console.error(
       code === 'EADDRINUSE'
         ? `Port ${port} is already in use. Start with another port, e.g. PORT=5181 npm run web.`
@@ -194,7 +236,7 @@ async function runCli(): Promise<void> {
     );
     process.exit(1);
   }
-  console.log(`Market Desk is running at ${host.url}/ (this computer only). Press Ctrl+C to stop.`);
+  console.log(`Market Desk is running (this computer only). Open:\n\n    ${host.launchUrl}\n\nThe address carries this launch's secret; without it the web host refuses requests. Press Ctrl+C to stop.`);
   const stop = (): void => {
     void host.close().finally(() => process.exit(0));
   };

@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     });
 
     const loads = [];
-    for (let i = 0; i < RUNS; i++) loads.push(await loadOnce(page, `${host.url}/`, requestBody));
+    for (let i = 0; i < RUNS; i++) loads.push(await loadOnce(page, host.launchUrl, requestBody));
 
     // P: JSON.parse of the same response text, in the same page (median of 3).
     const parse = await page.evaluate(

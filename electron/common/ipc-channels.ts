@@ -4,6 +4,7 @@ export const IPC = {
   connect: 'market-desk:connect',
   useDemo: 'market-desk:use-demo',
   forgetKey: 'market-desk:forget-key',
+  retryNow: 'market-desk:retry-now',
   openExternal: 'market-desk:open-external',
   /** main -> renderer push on every status change. */
   status: 'market-desk:status',

@@ -36,6 +36,11 @@ function setup() {
     clock,
     embedded: { url: 'http://127.0.0.1:9', demoKey: 'demo-key' },
     broker: { fetch: fetchFn, random: () => 0.5 },
+    // Reconnect waits at or above the clock's auto-advance bound, so they happen only on advance();
+    // random 1 makes each wait its full step: 60 s, 120 s, 240 s, then the 480 s cap.
+    random: () => 1,
+    reconnectBaseMs: 60_000,
+    reconnectCapMs: 480_000,
   });
   const seen: ConnectionStatus[] = [];
   controller.hub.subscribe((s) => seen.push(s));
@@ -77,11 +82,39 @@ describe('ConnectionController', () => {
     expect(vault.stored).toBeNull();
   });
 
-  it('connect: an empty key field reuses the stored key; none at all is a clear error', async () => {
+  it('connect: an empty key field reuses the stored key for its own origin; none at all is a clear error', async () => {
     const { controller, vault, real } = setup();
     await expect(controller.connect({ baseUrl: real.baseUrl, apiKey: '  ', acceptWeakStorage: false })).rejects.toBeInstanceOf(ConnectRequestError);
-    vault.stored = { baseUrl: '', apiKey: 'good-key' };
+    vault.stored = { baseUrl: `${real.baseUrl}/old-prefix`, apiKey: 'good-key' };
     expect((await controller.connect({ baseUrl: real.baseUrl, apiKey: '', acceptWeakStorage: false })).state).toBe('connected');
+  });
+
+  it('connect: a stored key never goes to another origin, whoever asks', async () => {
+    const { controller, vault, real, demo } = setup();
+    await controller.start();
+    const before = real.seen.length;
+    // Entered for the embedded service: not for the real one.
+    vault.stored = { baseUrl: '', apiKey: 'good-key' };
+    const err = await controller.connect({ baseUrl: real.baseUrl, apiKey: '', acceptWeakStorage: false }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConnectRequestError);
+    expect((err as Error).message).toBe(`Your saved key belongs to the built-in reference service. Enter the API key for ${real.baseUrl}.`);
+    // Entered for the real one: not for another host, not for another port or scheme of it.
+    vault.stored = { baseUrl: real.baseUrl, apiKey: 'good-key' };
+    for (const other of ['https://other.example', 'https://api.example.test:8443', 'http://127.0.0.1:8787', '']) {
+      await expect(controller.connect({ baseUrl: other, apiKey: '', acceptWeakStorage: false })).rejects.toBeInstanceOf(ConnectRequestError);
+    }
+    expect(real.seen.length).toBe(before);
+    expect(demo.mutations.map((m) => m.body).join()).not.toContain('good-key');
+  });
+
+  it('preset without a key uses the stored key only for its origin, else demo data', async () => {
+    const { controller, vault, real, demo } = setup();
+    vault.stored = { baseUrl: 'https://other.example', apiKey: 'good-key' };
+    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: '' })).toMatchObject({ state: 'demo' });
+    expect(real.seen).toHaveLength(0);
+    expect(demo.mutations.map((m) => m.body).join()).not.toContain('good-key');
+    vault.stored = { baseUrl: real.baseUrl, apiKey: 'good-key' };
+    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: '' })).toMatchObject({ state: 'connected' });
   });
 
   it('connect with baseUrl "" uses the embedded service with the given key', async () => {
@@ -125,6 +158,97 @@ describe('ConnectionController', () => {
     expect(controller.getStatus().state).toBe('demo');
   });
 
+  it('down at start: tries again by itself with doubling waits, says when, and connects when the service answers', async () => {
+    const { controller, vault, real, clock, seen } = setup();
+    vault.stored = { baseUrl: real.baseUrl, apiKey: 'good-key' };
+    let down = true;
+    real.onMutation = () => {
+      if (down) throw new TypeError('fetch failed');
+      return null;
+    };
+    const first = await controller.start();
+    expect(first.state).toBe('offline');
+    expect(first.nextRetryAt).toBe(clock.now() + 60_000);
+    const tries = () => real.mutations.length;
+    const afterStart = tries();
+
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const at = controller.getStatus().nextRetryAt!;
+      waits.push(at - clock.now());
+      clock.advance(at - clock.now());
+      await until(() => tries() > afterStart + i * 3 && controller.getStatus().nextRetryAt !== null && controller.getStatus().nextRetryAt !== at);
+    }
+    // 60 s doubling to the 480 s cap (the broker's own quick retries aside).
+    expect(waits).toEqual([60_000, 120_000, 240_000, 480_000, 480_000]);
+    expect(controller.getStatus().state).toBe('offline');
+
+    down = false;
+    clock.advance(controller.getStatus().nextRetryAt! - clock.now());
+    await until(() => controller.getStatus().state === 'connected');
+    expect(controller.getStatus().nextRetryAt).toBeNull();
+    expect(seen.at(-1)).toMatchObject({ state: 'connected', nextRetryAt: null });
+  });
+
+  it('a drop mid-session: offline, then connected again by itself; only data ends the backoff', async () => {
+    const { controller, real, clock } = setup();
+    await controller.connect({ baseUrl: real.baseUrl, apiKey: 'good-key', acceptWeakStorage: false });
+    const send = () => controller.currentBroker().send({ path: '/api/v2/graphql', body: new Uint8Array() });
+    real.onApi = () => json(500, {});
+    await send();
+    expect(controller.getStatus()).toMatchObject({ state: 'server-error', nextRetryAt: clock.now() + 60_000 });
+    clock.advance(60_000);
+    // The probe gets a fresh token (the service is half up): connected, but the backoff keeps growing.
+    await until(() => controller.getStatus().state === 'connected');
+    await send();
+    expect(controller.getStatus()).toMatchObject({ state: 'server-error', nextRetryAt: clock.now() + 120_000 });
+    // Data flows again: the next bad spell starts from the first wait.
+    real.onApi = () => null;
+    clock.advance(120_000);
+    await until(() => controller.getStatus().state === 'connected');
+    await send();
+    real.onApi = () => json(500, {});
+    await send();
+    expect(controller.getStatus()).toMatchObject({ state: 'server-error', nextRetryAt: clock.now() + 60_000 });
+  });
+
+  it('retryNow tries at once; a rejected key is never retried by itself', async () => {
+    const { controller, vault, real, clock } = setup();
+    vault.stored = { baseUrl: real.baseUrl, apiKey: 'good-key' };
+    let down = true;
+    real.onMutation = () => {
+      if (down) throw new TypeError('fetch failed');
+      return null;
+    };
+    await controller.start();
+    expect(controller.getStatus().state).toBe('offline');
+    down = false;
+    expect(await controller.retryNow()).toMatchObject({ state: 'connected', nextRetryAt: null });
+
+    vault.stored = { baseUrl: real.baseUrl, apiKey: 'revoked-key' };
+    await controller.start();
+    expect(controller.getStatus()).toMatchObject({ state: 'key-rejected', nextRetryAt: null });
+    const tries = real.mutations.length;
+    clock.advance(3_600_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(real.mutations.length).toBe(tries);
+    expect((await controller.retryNow()).state).toBe('key-rejected');
+    expect(real.mutations.length).toBe(tries);
+  });
+
+  it('a redirect is named in the status, for a new connection and for the current one', async () => {
+    const { controller, vault, real } = setup();
+    real.onMutation = () => new Response(null, { status: 307, headers: { location: 'https://moved.example/api/v2/graphql' } });
+    const tried = await controller.connect({ baseUrl: real.baseUrl, apiKey: 'good-key', acceptWeakStorage: false });
+    expect(tried.state).toBe('server-error');
+    expect(tried.message).toBe('The service redirected to https://moved.example/api/v2/graphql; Market Desk does not follow redirects with your key. Check the Base URL.');
+    expect(vault.stored).toBeNull();
+    vault.stored = { baseUrl: real.baseUrl, apiKey: 'good-key' };
+    const started = await controller.start();
+    expect(started).toMatchObject({ state: 'server-error', message: tried.message });
+    expect(started.action).toMatch(/Base URL/);
+  });
+
   it('since moves only when the state changes', async () => {
     const { controller, clock } = setup();
     const first = await controller.start();
@@ -133,6 +257,15 @@ describe('ConnectionController', () => {
     expect(controller.getStatus().since).toBe(first.since);
   });
 });
+
+/** Waits (real time, bounded) for async work the fake clock set off. */
+async function until(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
 
 describe('normalizeBaseUrl', () => {
   it.each([

@@ -6,8 +6,9 @@
 import { STATUS_TEXT, type ConnectionState, type ConnectionStatus, type ConnectRequest, type KeyStorage } from '../../shared/api/status';
 import { API_PREFIX } from '../../shared/api/schema';
 import { realClock, type Clock } from './clock';
+import { backoffDelayMs } from './retry-policy';
 import { StatusHub } from './status-hub';
-import { TokenBroker, UpstreamFailure, type BrokerOptions, type BrokerTarget, type Outcome } from './token-broker';
+import { failureOutcome, TokenBroker, UpstreamFailure, type BrokerOptions, type BrokerTarget, type Outcome } from './token-broker';
 
 export interface StoredConnection {
   /** '' = the embedded service. */
@@ -40,9 +41,26 @@ export interface ConnectionControllerOptions {
   readonly clock?: Clock;
   /** fetch, timeouts, backoff: passed to every broker. */
   readonly broker?: Omit<BrokerOptions, 'target' | 'onOutcome' | 'clock'>;
+  /** Jitter source of the reconnect backoff (tests pin it). */
+  readonly random?: () => number;
+  /** Reconnect backoff: the first wait and the longest (defaults 1 s doubling to 30 s). */
+  readonly reconnectBaseMs?: number;
+  readonly reconnectCapMs?: number;
 }
 
 type Mode = 'demo' | 'live';
+type OutcomeSource = 'data' | 'probe';
+
+/** States that pass by themselves when the service comes back, so the controller keeps trying. */
+const RECONNECTING_STATES: ReadonlySet<ConnectionState> = new Set(['offline', 'server-error']);
+
+/**
+ * The origin a key is bound to: '' for the embedded service, else the Base URL's origin. A stored key is
+ * only ever sent to the origin it was entered for.
+ */
+export function keyOrigin(baseUrl: string): string {
+  return baseUrl === '' ? '' : new URL(baseUrl).origin;
+}
 
 export class ConnectionController {
   readonly hub: StatusHub;
@@ -54,12 +72,22 @@ export class ConnectionController {
   private mode: Mode = 'demo';
   /** As the user gave it ('' = embedded service); shown in the status. */
   private baseUrl = '';
+  private readonly random: () => number;
+  private readonly reconnectBaseMs: number;
+  private readonly reconnectCapMs: number;
+  /** Reconnect tries since the last request that got data; the backoff grows with it. */
+  private reconnectAttempt = 0;
+  private reconnectTimer: AbortController | null = null;
+  private nextRetryAt: number | null = null;
 
   constructor(options: ConnectionControllerOptions) {
     this.vault = options.vault;
     this.embedded = options.embedded;
     this.clock = options.clock ?? realClock;
     this.brokerOptions = options.broker ?? {};
+    this.random = options.random ?? Math.random;
+    this.reconnectBaseMs = options.reconnectBaseMs ?? 1_000;
+    this.reconnectCapMs = options.reconnectCapMs ?? 30_000;
     const info = this.vault.info();
     this.hub = new StatusHub({
       state: 'connecting',
@@ -68,6 +96,7 @@ export class ConnectionController {
       hasKey: info.keyStorage !== 'none',
       keyStorage: info.keyStorage,
       weakStorageOnly: info.weakStorageOnly,
+      nextRetryAt: null,
       since: this.clock.now(),
     });
     this.broker = this.makeBroker({ baseUrl: this.embedded.url, apiKey: this.embedded.demoKey });
@@ -91,20 +120,40 @@ export class ConnectionController {
 
   async connect(request: ConnectRequest): Promise<ConnectionStatus> {
     const baseUrl = normalizeBaseUrl(request.baseUrl);
-    // An empty key field means "keep my key" (the user is only changing the Base URL).
-    const apiKey = request.apiKey.trim() || this.vault.read()?.apiKey || '';
-    if (!apiKey) throw new ConnectRequestError('Enter your API key.');
+    // An empty key field means "keep my key", but only for the origin that key was entered for: a stored
+    // key never goes to another host, whoever asks.
+    const apiKey = request.apiKey.trim() || this.storedKeyFor(baseUrl);
+    if (!apiKey) {
+      const stored = this.vault.read();
+      throw new ConnectRequestError(
+        stored
+          ? `Your saved key belongs to ${describeOrigin(stored.baseUrl)}. Enter the API key for ${describeOrigin(baseUrl)}.`
+          : 'Enter your API key.',
+      );
+    }
     return this.connectTo({ baseUrl, apiKey }, request.acceptWeakStorage);
   }
 
   /**
    * A connection given by the environment (MDS_BASE_URL / MDS_API_KEY): kept without OS encryption only as
    * the vault allows (memory in the web host) and used at once, like a stored one, whatever its status.
+   * Without a key, the stored key is used only if it was entered for that origin; else demo data.
    */
   async preset(request: Omit<ConnectRequest, 'acceptWeakStorage'>): Promise<ConnectionStatus> {
-    const connection = { baseUrl: normalizeBaseUrl(request.baseUrl), apiKey: request.apiKey.trim() || this.vault.read()?.apiKey || this.embedded.demoKey };
+    const baseUrl = normalizeBaseUrl(request.baseUrl);
+    const apiKey = request.apiKey.trim() || this.storedKeyFor(baseUrl);
+    if (!apiKey) return this.useDemo();
+    const connection = { baseUrl, apiKey };
     this.vault.write(connection, false);
     return this.connectTo(connection, null);
+  }
+
+  /** Tries the connection again now (the user pressed Retry), instead of at the next scheduled try. */
+  async retryNow(): Promise<ConnectionStatus> {
+    if (!RECONNECTING_STATES.has(this.hub.get().state)) return this.hub.get();
+    this.cancelReconnect();
+    await this.probe();
+    return this.hub.get();
   }
 
   async useDemo(): Promise<ConnectionStatus> {
@@ -121,7 +170,15 @@ export class ConnectionController {
   }
 
   dispose(): void {
+    this.cancelReconnect();
     this.broker.dispose();
+  }
+
+  /** The stored key when it was entered for baseUrl's origin, else ''. */
+  private storedKeyFor(baseUrl: string): string {
+    const stored = this.vault.read();
+    if (!stored) return '';
+    return sameOrigin(stored.baseUrl, baseUrl) ? stored.apiKey : '';
   }
 
   /**
@@ -140,10 +197,11 @@ export class ConnectionController {
       return this.verify(broker);
     }
     const candidate = this.makeBroker({ baseUrl: upstream, apiKey: connection.apiKey });
-    const state = await this.tryToken(candidate);
+    const outcome = await this.tryToken(candidate);
+    const state: ConnectionState = outcome.ok ? 'connected' : outcome.kind;
     if (state !== 'connected' && state !== 'no-access') {
       candidate.dispose();
-      return this.describe(state, connection.baseUrl);
+      return this.describe(state, connection.baseUrl, null, outcome.ok ? undefined : outcome.message);
     }
     this.broker.dispose();
     this.broker = candidate;
@@ -153,32 +211,32 @@ export class ConnectionController {
     return this.publish(state);
   }
 
-  /** The state a token request leaves a broker in, without publishing anything. */
-  private async tryToken(broker: TokenBroker): Promise<ConnectionState> {
+  /** How a token request went for a broker, without publishing anything. */
+  private async tryToken(broker: TokenBroker, fresh = false): Promise<Outcome> {
     try {
-      await broker.getToken();
-      return 'connected';
+      await (fresh ? broker.renewToken() : broker.getToken());
+      return { ok: true };
     } catch (error) {
-      return error instanceof UpstreamFailure ? error.kind : 'offline';
+      return error instanceof UpstreamFailure ? failureOutcome(error) : { ok: false, kind: 'offline' };
     }
   }
 
   /** Gets a token now so the status says at once whether the key works. */
-  private async verify(broker: TokenBroker): Promise<ConnectionStatus> {
-    try {
-      await broker.getToken();
-      if (broker === this.broker) this.onOutcome(broker, { ok: true });
-    } catch (error) {
-      if (broker === this.broker) {
-        const kind = error instanceof UpstreamFailure ? error.kind : 'offline';
-        this.onOutcome(broker, { ok: false, kind });
-      }
-    }
+  private async verify(broker: TokenBroker, fresh = false): Promise<ConnectionStatus> {
+    const outcome = await this.tryToken(broker, fresh);
+    if (broker === this.broker) this.onOutcome(broker, outcome, 'probe');
     return this.hub.get();
+  }
+
+  /** One reconnect try: a fresh token proves the service is back (a held token proves nothing). */
+  private async probe(): Promise<void> {
+    await this.verify(this.broker, true);
   }
 
   private install(target: BrokerTarget): TokenBroker {
     this.broker.dispose();
+    this.cancelReconnect();
+    this.reconnectAttempt = 0;
     this.broker = this.makeBroker(target);
     return this.broker;
   }
@@ -188,34 +246,80 @@ export class ConnectionController {
       ...this.brokerOptions,
       target,
       clock: this.clock,
-      onOutcome: (outcome) => this.onOutcome(broker, outcome),
+      onOutcome: (outcome) => this.onOutcome(broker, outcome, 'data'),
     });
     return broker;
   }
 
-  private onOutcome(broker: TokenBroker, outcome: Outcome): void {
+  private onOutcome(broker: TokenBroker, outcome: Outcome, source: OutcomeSource): void {
     if (broker !== this.broker) return; // a replaced connection's late answer
+    // Only data that arrived ends a bad spell: a token alone (the service half up) keeps the backoff growing.
+    if (outcome.ok && source === 'data') this.reconnectAttempt = 0;
     if (outcome.ok) this.publish(this.mode === 'demo' ? 'demo' : 'connected');
-    else this.publish(outcome.kind);
+    else this.publish(outcome.kind, outcome.message);
   }
 
-  private publish(state: ConnectionState): ConnectionStatus {
-    const { since: _since, ...status } = this.describe(state, this.baseUrl);
+  private publish(state: ConnectionState, message?: string): ConnectionStatus {
+    if (RECONNECTING_STATES.has(state)) this.scheduleReconnect();
+    else this.cancelReconnect();
+    const { since: _since, ...status } = this.describe(state, this.baseUrl, this.nextRetryAt, message);
     return this.hub.set(status, this.clock.now());
   }
 
-  private describe(state: ConnectionState, baseUrl: string): ConnectionStatus {
+  /**
+   * While the service is unreachable or failing, try again by itself with jittered exponential backoff
+   * (about 1 s doubling to 30 s); the status carries the time of the next try so the UI can show it.
+   */
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer) return;
+    this.reconnectAttempt += 1;
+    const wait = backoffDelayMs(this.reconnectAttempt, this.random, this.reconnectBaseMs, this.reconnectCapMs);
+    const timer = new AbortController();
+    this.reconnectTimer = timer;
+    this.nextRetryAt = this.clock.now() + wait;
+    this.clock.sleep(wait, timer.signal).then(
+      () => {
+        if (this.reconnectTimer !== timer) return;
+        this.reconnectTimer = null;
+        this.nextRetryAt = null;
+        void this.probe();
+      },
+      () => undefined,
+    );
+  }
+
+  private cancelReconnect(): void {
+    this.reconnectTimer?.abort();
+    this.reconnectTimer = null;
+    this.nextRetryAt = null;
+  }
+
+  private describe(state: ConnectionState, baseUrl: string, nextRetryAt: number | null = null, message?: string): ConnectionStatus {
     const info = this.vault.info();
     return {
       state,
       baseUrl,
       ...STATUS_TEXT[state],
+      ...(message ? { message, action: 'Put the address the service redirects to in the Base URL (Settings).' } : {}),
       hasKey: info.keyStorage !== 'none',
       keyStorage: info.keyStorage,
       weakStorageOnly: info.weakStorageOnly,
+      nextRetryAt,
       since: this.clock.now(),
     };
   }
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return keyOrigin(a) === keyOrigin(b);
+  } catch {
+    return false;
+  }
+}
+
+function describeOrigin(baseUrl: string): string {
+  return baseUrl === '' ? 'the built-in reference service' : keyOrigin(baseUrl);
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -231,11 +335,15 @@ export function normalizeBaseUrl(input: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConnectRequestError('The Base URL is not a valid address (it should start with https://).');
+    throw new ConnectRequestError(
+      'The Base URL is not a valid address: it should look like https://api.example.com (or http://127.0.0.1:8787 for a service on this computer).',
+    );
   }
   const loopback = LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new ConnectRequestError('The Base URL must start with https:// (http:// is allowed only for this computer).');
+    throw new ConnectRequestError(
+      'The Base URL must start with https://. Plain http:// is accepted only for this computer (127.0.0.1, localhost or [::1]).',
+    );
   }
   if (url.username || url.password) throw new ConnectRequestError('The Base URL must not contain a user name or password.');
   let path = url.pathname.replace(/\/+$/, '');

@@ -215,3 +215,104 @@ describe('gateway: streaming', () => {
     });
   });
 });
+
+describe('gateway: token mutations are found by parsing, not by searching bytes', () => {
+  const MINT = 'createSubscriptionToken(api_key: "demo")';
+
+  async function send(body: string, path: string = GRAPHQL_PATH) {
+    const forwarder = new RecordingForwarder();
+    const res = await createGateway({ forwarder: () => forwarder })(post(path, { body }));
+    const json = (await res.json()) as { errors?: { message: string; extensions: { code: string } }[] };
+    return { status: res.status, code: json.errors?.[0]?.extensions.code, forwarded: forwarder.seen };
+  }
+
+  it.each([
+    // JSON lets any character be escaped: the bytes no longer spell the field name, the query still does.
+    ['a JSON-escaped name', '{"query":"mutation { \\u0063reateSubscriptionToken(api_key: \\"demo\\") }"}'],
+    ['an alias', JSON.stringify({ query: `mutation { t: ${MINT} }` })],
+    ['a fragment', JSON.stringify({ query: `mutation M { ...F } fragment F on Mutation { ${MINT} }` })],
+    ['an inline fragment', JSON.stringify({ query: `mutation { ... on Mutation { x: ${MINT} } }` })],
+    ['a second operation', JSON.stringify({ query: `query A { a } mutation B { ${MINT} }`, operationName: 'A' })],
+    ['a hidden duplicate key', `{"query":"{ a }","query":"mutation { ${MINT.replace(/"/g, '\\"')} }"}`],
+  ])('refuses the mutation with %s (403, not forwarded)', async (_name, body) => {
+    const r = await send(body);
+    expect(r).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(r.forwarded).toHaveLength(0);
+  });
+
+  it('refuses batches outright (400), whatever they hold', async () => {
+    for (const batch of [[{ query: '{ a }' }, { query: `mutation { ${MINT} }` }], [{ query: '{ a }' }]]) {
+      const r = await send(JSON.stringify(batch));
+      expect(r).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+      expect(r.forwarded).toHaveLength(0);
+    }
+  });
+
+  it.each([
+    ['not JSON', '{"query": "{ a }"', 'BAD_REQUEST'],
+    ['no query', JSON.stringify({ variables: {} }), 'BAD_REQUEST'],
+    ['a query that is not a string', JSON.stringify({ query: 5 }), 'BAD_REQUEST'],
+    ['a JSON string', JSON.stringify('{ a }'), 'BAD_REQUEST'],
+    ['a query that does not parse', JSON.stringify({ query: 'mutation { createSubscriptionToken(' }), 'GRAPHQL_PARSE_FAILED'],
+  ])('answers 400 for %s instead of forwarding it', async (_name, body, code) => {
+    const r = await send(body);
+    expect(r).toMatchObject({ status: 400, code });
+    expect(r.forwarded).toHaveLength(0);
+  });
+
+  it('answers 400 for a body that is not UTF-8', async () => {
+    const forwarder = new RecordingForwarder();
+    // Raw bytes: a lone 0xff is not UTF-8, and a lenient decoder would turn it into U+FFFD and carry on.
+    const body = new Uint8Array([...Buffer.from('{"query":"{ a }","variables":{"x":"'), 0xff, ...Buffer.from('"}}')]);
+    const request = new Request(`app://market-desk${GRAPHQL_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect((await createGateway({ forwarder: () => forwarder })(request)).status).toBe(400);
+    expect(forwarder.seen).toHaveLength(0);
+  });
+
+  it('forwards a normal query, and a field merely aliased createSubscriptionToken', async () => {
+    for (const query of [
+      '{ aggregatedMinPrices(markets: ["a"]) { market_hash_name } }',
+      '{ createSubscriptionToken: aggregatedMinPrices(markets: ["a"]) { market_hash_name } }',
+    ]) {
+      const forwarder = new RecordingForwarder();
+      const body = JSON.stringify({ query, variables: { n: 1 } });
+      const res = await createGateway({ forwarder: () => forwarder })(post(GRAPHQL_PATH, { body }));
+      expect(res.status).toBe(200);
+      expect(Buffer.from(forwarder.seen[0]!.body).toString('utf8')).toBe(body);
+    }
+  });
+
+  it('forwards exactly what it vetted: of duplicate keys, only the one it read goes upstream', async () => {
+    const forwarder = new RecordingForwarder();
+    const body = `{"query":"mutation { ${MINT.replace(/"/g, '\\"')} }", "query":"{ a }"}`;
+    expect((await createGateway({ forwarder: () => forwarder })(post(GRAPHQL_PATH, { body }))).status).toBe(200);
+    expect(Buffer.from(forwarder.seen[0]!.body).toString('utf8')).toBe('{"query":"{ a }"}');
+  });
+
+  it('passes REST bodies on byte for byte: they are not GraphQL', async () => {
+    const forwarder = new RecordingForwarder();
+    const body = '{ "game_id": 730,  "markets": ["createSubscriptionToken"] }';
+    const res = await createGateway({ forwarder: () => forwarder })(post(REST_PATHS.minPrices, { body }));
+    expect(res.status).toBe(200);
+    expect(Buffer.from(forwarder.seen[0]!.body).toString('utf8')).toBe(body);
+  });
+
+  it('against the reference service: the escaped spelling mints nothing', async () => {
+    const { startService } = await import('../../service/src/index');
+    const service = await startService({ port: 0, quiet: true });
+    try {
+      const broker = new TokenBroker({ target: { baseUrl: service.url, apiKey: service.demoKey }, timeoutMs: 10_000 });
+      const gateway = createGateway({ forwarder: () => broker });
+      const escaped = `{"query":"mutation { \\u0063reateSubscriptionToken(api_key: \\"${service.demoKey}\\") }"}`;
+      const res = await gateway(post(GRAPHQL_PATH, { body: escaped }));
+      expect(res.status).toBe(403);
+      expect(await res.text()).not.toMatch(/eyJ/);
+      expect(broker.mutationCount).toBe(0);
+      // The same bytes sent straight to the service do mint a token: the refusal is the gateway's doing.
+      const direct = await fetch(service.url + GRAPHQL_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: escaped });
+      expect(await direct.text()).toMatch(/"createSubscriptionToken":"eyJ/);
+    } finally {
+      await service.close();
+    }
+  });
+});

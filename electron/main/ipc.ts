@@ -23,6 +23,7 @@ export interface ConnectionCommands {
   connect(request: ConnectRequest): Promise<ConnectionStatus>;
   useDemo(): Promise<ConnectionStatus>;
   forgetKey(): Promise<ConnectionStatus>;
+  retryNow(): Promise<ConnectionStatus>;
 }
 
 export interface IpcDeps {
@@ -78,6 +79,7 @@ export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[ke
     [IPC.connect]: guarded(ConnectArgs, (request) => deps.connection.connect(request)),
     [IPC.useDemo]: guarded(NoArgs, () => deps.connection.useDemo()),
     [IPC.forgetKey]: guarded(NoArgs, () => deps.connection.forgetKey()),
+    [IPC.retryNow]: guarded(NoArgs, () => deps.connection.retryNow()),
     [IPC.openExternal]: guarded(OpenExternalArgs, async (url) => {
       if (!isSafeExternalUrl(url)) throw refused('Refused: only https links can be opened.');
       await deps.openExternal(url);

@@ -10,33 +10,40 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMain } from '../../scripts/build.mjs';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'market-desk-main-'));
+const mainFile = path.join(tmp, 'electron', 'main.js');
+
+beforeAll(async () => {
+  // The packaged layout: electron/main.js next to renderer/ and service-data/.
+  await buildMain(mainFile);
+  mkdirSync(path.join(tmp, 'renderer'), { recursive: true });
+  writeFileSync(path.join(tmp, 'renderer', 'index.html'), '<!doctype html><title>Market Desk</title>');
+  symlinkSync(path.join(root, 'service', 'data'), path.join(tmp, 'service-data'));
+});
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/** Runs the bundle under the fake Electron and returns its SMOKE-REPORT plus everything it printed. */
+async function runBundle(env: Record<string, string>): Promise<{ report: Record<string, unknown>; stdout: string }> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', path.join(here, 'testing', 'fake-electron-loader.mjs'), mainFile],
+    { env: { ...process.env, ...env }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const line = stdout.split('\n').find((l) => l.startsWith('SMOKE-REPORT '));
+  expect(line, stdout).toBeDefined();
+  return { report: JSON.parse(line!.slice('SMOKE-REPORT '.length)) as Record<string, unknown>, stdout };
+}
+
 describe('bundled main process (fake Electron)', () => {
   it('starts, serves app:// with the CSP, and keeps IPC to the app origin', async () => {
-    // The packaged layout: electron/main.js next to renderer/ and service-data/.
-    const mainFile = path.join(tmp, 'electron', 'main.js');
-    await buildMain(mainFile);
-    mkdirSync(path.join(tmp, 'renderer'), { recursive: true });
-    writeFileSync(path.join(tmp, 'renderer', 'index.html'), '<!doctype html><title>Market Desk</title>');
-    symlinkSync(path.join(root, 'service', 'data'), path.join(tmp, 'service-data'));
-
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', path.join(here, 'testing', 'fake-electron-loader.mjs'), mainFile],
-      { env: { ...process.env, MARKET_DESK_USER_DATA: path.join(tmp, 'user-data') }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
-    );
-    const line = stdout.split('\n').find((l) => l.startsWith('SMOKE-REPORT '));
-    expect(line, stdout).toBeDefined();
-    const report = JSON.parse(line!.slice('SMOKE-REPORT '.length)) as Record<string, unknown>;
+    const { report, stdout } = await runBundle({ MARKET_DESK_USER_DATA: path.join(tmp, 'user-data') });
     expect(report.error).toBeUndefined();
     expect(report.privileged).toEqual([
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
@@ -45,6 +52,9 @@ describe('bundled main process (fake Electron)', () => {
     expect(report.loadedUrl).toBe('app://market-desk/');
     expect(report.permissionHandlers).toBe(2);
     expect(report.webContentsHardened).toBe(1);
+    expect(report.webContentsEvents).toEqual(expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']));
+    // A development build honours MARKET_DESK_USER_DATA (tests rely on it).
+    expect(report.userDataSet).toBe(path.join(tmp, 'user-data'));
     expect(report.windowOptions).toMatchObject({
       show: false,
       webPreferences: {
@@ -62,5 +72,12 @@ describe('bundled main process (fake Electron)', () => {
     expect(report.foreignSender).toMatch(/did not come from the Market Desk window/);
     expect(report.rejected).toMatchObject({ state: 'key-rejected', hasKey: false });
     expect(stdout).not.toMatch(/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/);
+  });
+
+  it('a packaged app ignores MARKET_DESK_USER_DATA', async () => {
+    const { report } = await runBundle({ MARKET_DESK_USER_DATA: path.join(tmp, 'elsewhere'), FAKE_ELECTRON_PACKAGED: '1' });
+    expect(report.error).toBeUndefined();
+    expect(report.userDataSet).toBeNull();
+    expect(report.status).toMatchObject({ state: 'demo' });
   });
 });

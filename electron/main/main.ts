@@ -17,7 +17,7 @@ import { ConnectionController } from './connection';
 import { createGateway } from './gateway';
 import { registerIpc } from './ipc';
 import { SafeKeyVault } from './key-store';
-import { hardenSession, hardenWebContents, isSafeExternalUrl } from './security';
+import { hardenSession, hardenWebContents, isSafeExternalUrl, userDataOverride } from './security';
 import { buildWindowOptions } from './window';
 
 // Bundled layout: dist/electron/main.js, dist/electron/preload.cjs, dist/renderer/, dist/service-data/.
@@ -26,9 +26,9 @@ const rendererDir = path.join(here, '..', 'renderer');
 const preloadPath = path.join(here, 'preload.cjs');
 const bundledDataDir = path.join(here, '..', 'service-data');
 
-// Tests (and portable setups) may point the profile elsewhere so no real settings are touched.
-const userDataOverride = process.env.MARKET_DESK_USER_DATA;
-if (userDataOverride) app.setPath('userData', path.resolve(userDataOverride));
+// Tests may point the profile elsewhere so no real settings are touched; a packaged app ignores this.
+const userDataDir = userDataOverride(process.env, app.isPackaged);
+if (userDataDir) app.setPath('userData', path.resolve(userDataDir));
 
 // Must happen before 'ready'.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);

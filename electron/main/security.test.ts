@@ -1,12 +1,14 @@
 /** The window's webPreferences and the security handlers, driven with a fake Electron. */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 import { ConnectRequestSchema, type ConnectionStatus } from '../../shared/api/status';
 import { IPC } from '../common/ipc-channels';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { createIpcHandlers, isTrustedSender, registerIpc, type ConnectionCommands, type IpcEventLike } from './ipc';
 import {
-  createWindowOpenHandler, hardenSession, hardenWebContents, isSafeExternalUrl, onWillNavigate,
-  type SessionLike, type WebContentsLike,
+  createWindowOpenHandler, hardenSession, hardenWebContents, isAllowedNavigation, isSafeExternalUrl, onWillNavigate,
+  onWillRedirect, userDataOverride, type SessionLike, type WebContentsLike,
 } from './security';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
 import { buildWebPreferences, buildWindowOptions } from './window';
@@ -30,6 +32,27 @@ describe('window options', () => {
     const options = buildWindowOptions('/p.cjs', { devTools: true });
     expect(options.show).toBe(false);
     expect(options.webPreferences).toEqual(buildWebPreferences('/p.cjs', { devTools: true }));
+  });
+
+  it('the packaged binary has the hardening fuses off, under names electron-builder knows', () => {
+    const yml = readFileSync(new URL('../../electron-builder.yml', import.meta.url), 'utf8');
+    // The electronFuses block: its indented `key: value` lines, up to the next top-level key.
+    const block = /^electronFuses:\n((?:[ \t]+.*\n|[ \t]*#.*\n)+)/m.exec(yml)?.[1] ?? '';
+    const fuses = Object.fromEntries(
+      [...block.matchAll(/^[ \t]+(\w+):[ \t]*(\w+)/gm)].map((m) => [m[1]!, m[2] === 'true']),
+    );
+    expect(fuses).toMatchObject({
+      runAsNode: false,
+      grantFileProtocolExtraPrivileges: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+    });
+    // A misspelt key would be ignored by electron-builder, leaving the fuse at Electron's default.
+    const scheme = createRequire(import.meta.url)('app-builder-lib/scheme.json') as {
+      definitions: { FuseOptionsV1: { properties: Record<string, unknown> } };
+    };
+    for (const key of Object.keys(fuses)) expect(scheme.definitions.FuseOptionsV1.properties, key).toHaveProperty(key);
   });
 
   it('the app scheme is standard, secure, fetch-capable and streaming', () => {
@@ -70,6 +93,32 @@ describe('web contents hardening', () => {
     onWillNavigate(own, 'app://market-desk/index.html');
     expect(own.preventDefault).not.toHaveBeenCalled();
     expect(shell.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('denies redirects away from the app, by the same rule as navigation', () => {
+    const contents = new FakeWebContents();
+    hardenWebContents(contents, { openExternal: async () => undefined });
+    expect(contents.listeners.get('will-redirect')).toBe(onWillRedirect);
+    const urls = [
+      'https://evil.example/', 'http://127.0.0.1:5180/', 'file:///etc/passwd', 'app://other/', 'app://market-desk.evil/',
+      'data:text/html,x', 'app://market-desk/', 'app://market-desk/settings?x=1', 'not a url',
+    ];
+    for (const url of urls) {
+      const redirect = preventable();
+      contents.emit('will-redirect', redirect, url);
+      const navigate = preventable();
+      contents.emit('will-navigate', navigate, url);
+      expect(redirect.preventDefault.mock.calls.length, url).toBe(isAllowedNavigation(url) ? 0 : 1);
+      expect(navigate.preventDefault.mock.calls.length, url).toBe(redirect.preventDefault.mock.calls.length);
+    }
+    expect(urls.filter(isAllowedNavigation)).toEqual(['app://market-desk/', 'app://market-desk/settings?x=1']);
+  });
+
+  it('MARKET_DESK_USER_DATA counts in development builds only', () => {
+    expect(userDataOverride({ MARKET_DESK_USER_DATA: '/tmp/profile' }, false)).toBe('/tmp/profile');
+    expect(userDataOverride({ MARKET_DESK_USER_DATA: '/tmp/profile' }, true)).toBeNull();
+    expect(userDataOverride({ MARKET_DESK_USER_DATA: '' }, false)).toBeNull();
+    expect(userDataOverride({}, false)).toBeNull();
   });
 
   it('denies every new window; https links go to the system browser, nothing else does', () => {
@@ -133,7 +182,7 @@ describe('web contents hardening', () => {
 });
 
 const STATUS: ConnectionStatus = {
-  state: 'demo', baseUrl: '', message: 'm', action: 'a', hasKey: false, keyStorage: 'none', weakStorageOnly: false, since: 1,
+  state: 'demo', baseUrl: '', message: 'm', action: 'a', hasKey: false, keyStorage: 'none', weakStorageOnly: false, nextRetryAt: null, since: 1,
 };
 
 function fakeConnection(): ConnectionCommands & { connect: ReturnType<typeof vi.fn> } {
@@ -142,6 +191,7 @@ function fakeConnection(): ConnectionCommands & { connect: ReturnType<typeof vi.
     connect: vi.fn(async () => STATUS),
     useDemo: async () => STATUS,
     forgetKey: async () => STATUS,
+    retryNow: async () => STATUS,
   };
 }
 
@@ -151,7 +201,7 @@ describe('IPC handlers', () => {
   it('register one handler per bridge method', () => {
     const channels: string[] = [];
     registerIpc({ handle: (channel) => channels.push(channel) }, { connection: fakeConnection(), openExternal: async () => undefined });
-    expect(channels.sort()).toEqual([IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.useDemo].sort());
+    expect(channels.sort()).toEqual([IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.useDemo].sort());
   });
 
   it('answer the app page', async () => {

@@ -1,7 +1,7 @@
 /**
  * Security handlers for every web contents and the session, written against the few Electron members they
- * use so tests can drive them with fakes: navigation denied, new windows denied (https links go to the
- * system browser), <webview> denied, every permission request denied.
+ * use so tests can drive them with fakes: navigation and redirects away from the app denied, new windows
+ * denied (https links go to the system browser), <webview> denied, every permission request denied.
  */
 import { isAppUrl } from '../common/ipc-channels';
 
@@ -15,6 +15,7 @@ export interface ShellLike {
 
 export interface WebContentsLike {
   on(event: 'will-navigate', listener: (event: PreventableEvent, url: string) => void): unknown;
+  on(event: 'will-redirect', listener: (event: PreventableEvent, url: string) => void): unknown;
   on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
@@ -33,6 +34,16 @@ export interface SessionLike {
 
 const MAX_EXTERNAL_URL = 2048;
 
+/**
+ * The profile folder MARKET_DESK_USER_DATA asks for, or null. Development builds only (tests, e2e): in an
+ * installed app an environment variable must not move the settings, and with them the stored key, to a
+ * folder someone else chose.
+ */
+export function userDataOverride(env: Readonly<Record<string, string | undefined>>, isPackaged: boolean): string | null {
+  const value = env.MARKET_DESK_USER_DATA;
+  return !isPackaged && value ? value : null;
+}
+
 /** Only plain https links leave the app, never file:, javascript:, custom schemes or embedded credentials. */
 export function isSafeExternalUrl(url: unknown): url is string {
   if (typeof url !== 'string' || url.length > MAX_EXTERNAL_URL) return false;
@@ -46,10 +57,20 @@ export function isSafeExternalUrl(url: unknown): url is string {
 
 /**
  * The page never navigates: it is a single-page app on app://market-desk. Anything else (a stray link, an
- * injected location change) is stopped; a reload of the app itself is harmless and allowed.
+ * injected location change) is stopped; a reload of the app itself is harmless and allowed. The one rule
+ * for both a navigation and a redirect of one, so they can't drift apart.
  */
+export function isAllowedNavigation(url: string): boolean {
+  return isAppUrl(url);
+}
+
 export function onWillNavigate(event: PreventableEvent, url: string): void {
-  if (!isAppUrl(url)) event.preventDefault();
+  if (!isAllowedNavigation(url)) event.preventDefault();
+}
+
+/** A navigation that started inside the app (so will-navigate allowed it) must not be redirected out. */
+export function onWillRedirect(event: PreventableEvent, url: string): void {
+  if (!isAllowedNavigation(url)) event.preventDefault();
 }
 
 /** window.open / target=_blank: never a new Electron window; https links open in the system browser. */
@@ -62,6 +83,7 @@ export function createWindowOpenHandler(shell: ShellLike): (details: { url: stri
 
 export function hardenWebContents(contents: WebContentsLike, shell: ShellLike): void {
   contents.on('will-navigate', onWillNavigate);
+  contents.on('will-redirect', onWillRedirect);
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(createWindowOpenHandler(shell));
 }

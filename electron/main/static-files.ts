@@ -1,9 +1,10 @@
 /**
  * Serves the built renderer (dist/renderer) as web-standard Responses, with the single-page-app fallback:
- * a path without a file extension that isn't a file gets index.html. Paths can't escape the root.
+ * a path without a file extension that isn't a file gets index.html. Paths can't escape the root, neither
+ * by `..` nor through a symlink: what is served is the real path, and it must lie inside the real root.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { RequestHandler } from './gateway';
@@ -55,8 +56,23 @@ export function createStaticHandler(options: StaticOptions): RequestHandler {
         ? path.join(root, 'index.html')
         : null;
     if (!file || !(await isFile(file))) return plain(404, 'Not found');
-    return fileResponse(file, request.method === 'HEAD', relative.startsWith('assets/'));
+    const real = await realPathInside(root, file);
+    if (!real) return plain(404, 'Not found');
+    return fileResponse(real, request.method === 'HEAD', relative.startsWith('assets/'));
   };
+}
+
+/**
+ * The file's real path when it is inside the root's real path, else null. Resolved per request (two cheap
+ * syscalls) because the build folder can be replaced while the host runs.
+ */
+async function realPathInside(root: string, file: string): Promise<string | null> {
+  try {
+    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]);
+    return realFile.startsWith(realRoot.endsWith(path.sep) ? realRoot : realRoot + path.sep) ? realFile : null;
+  } catch {
+    return null;
+  }
 }
 
 async function isFile(file: string): Promise<boolean> {

@@ -49,6 +49,7 @@ function sameStatus(a: ConnectionStatus, b: ConnectionStatus): boolean {
     a.hasKey === b.hasKey &&
     a.keyStorage === b.keyStorage &&
     a.weakStorageOnly === b.weakStorageOnly &&
+    a.nextRetryAt === b.nextRetryAt &&
     a.since === b.since
   );
 }

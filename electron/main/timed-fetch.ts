@@ -12,6 +12,18 @@ export class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
 
+/**
+ * The service answered with a redirect. Never followed: fetch would resend the body (the API key) or the
+ * api-token header to wherever the Location points.
+ */
+export class RedirectError extends Error {
+  override readonly name = 'RedirectError';
+  /** The Location header resolved against the request URL; null when absent (or hidden, opaqueredirect). */
+  constructor(readonly location: string | null, readonly status: number) {
+    super(`redirected (${status}) to ${location ?? 'an unknown location'}`);
+  }
+}
+
 export interface TimedFetchOptions {
   readonly clock: Clock;
   readonly headersTimeoutMs: number;
@@ -41,7 +53,8 @@ export async function timedFetch(fetchFn: FetchFn, url: string, init: RequestIni
   const disarmHeaders = arm(opts.clock, opts.headersTimeoutMs, controller, 'waiting for the response');
   let response: Response;
   try {
-    response = await fetchFn(url, { ...init, signal: controller.signal });
+    // Forced, whatever the caller passed: every request through here carries a key or a token.
+    response = await fetchFn(url, { ...init, redirect: 'manual', signal: controller.signal });
   } catch (error) {
     detach();
     // fetch rejects with a generic AbortError; surface the reason (our TimeoutError or the caller's).
@@ -49,12 +62,38 @@ export async function timedFetch(fetchFn: FetchFn, url: string, init: RequestIni
   } finally {
     disarmHeaders();
   }
+  if (isRedirect(response)) {
+    detach();
+    await response.body?.cancel().catch(() => undefined);
+    throw new RedirectError(redirectTarget(response, url), response.status);
+  }
   if (!response.body) {
     detach();
     return response;
   }
   const body = guardBody(response.body, controller, opts, detach);
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * Node's fetch (undici) hands a manual redirect back as the 3xx itself, Location readable; a browser-style
+ * fetch (and the spec) gives an opaqueredirect with status 0 and no headers. Both count. A 304 is not a
+ * redirect, and other 3xx count only when they name a Location.
+ */
+function isRedirect(response: Response): boolean {
+  if (response.type === 'opaqueredirect' || response.status === 0) return true;
+  if ([301, 302, 303, 307, 308].includes(response.status)) return true;
+  return response.status >= 300 && response.status < 400 && response.status !== 304 && response.headers.has('location');
+}
+
+function redirectTarget(response: Response, requestUrl: string): string | null {
+  const location = response.headers.get('location');
+  if (location === null || location === '') return null;
+  try {
+    return new URL(location, requestUrl).href;
+  } catch {
+    return location;
+  }
 }
 
 function guardBody(

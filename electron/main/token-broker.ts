@@ -13,17 +13,33 @@ import { z } from 'zod';
 import { GRAPHQL_PATH, TOKEN_HEADER, TOKEN_LIFETIME_SECONDS } from '../../shared/api/schema';
 import { realClock, type Clock } from './clock';
 import { backoffDelayMs, parseRetryAfterMs } from './retry-policy';
-import { timedFetch, type FetchFn } from './timed-fetch';
+import { RedirectError, timedFetch, type FetchFn } from './timed-fetch';
 import { readCapped } from './read-capped';
 
 export type FailureKind = 'key-rejected' | 'no-access' | 'offline' | 'server-error';
-export type Outcome = { readonly ok: true } | { readonly ok: false; readonly kind: FailureKind };
+/** message: a specific sentence for the user (a redirect names its target); else the kind's usual words. */
+export type Outcome = { readonly ok: true } | { readonly ok: false; readonly kind: FailureKind; readonly message?: string };
+
+/** The outcome an UpstreamFailure stands for (a redirect keeps its own words). */
+export function failureOutcome(error: UpstreamFailure): Outcome {
+  return error instanceof RedirectRefused ? { ok: false, kind: error.kind, message: error.message } : { ok: false, kind: error.kind };
+}
 
 /** A failure the broker has already classified; its message is safe to show (never holds key or token). */
 export class UpstreamFailure extends Error {
   override readonly name = 'UpstreamFailure';
   constructor(readonly kind: FailureKind, message: string) {
     super(message);
+  }
+}
+
+/**
+ * The service answered a request with a redirect, which is never followed (it would carry the key or the
+ * token along). The message names the new location so the user can fix the Base URL; it is safe to show.
+ */
+export class RedirectRefused extends UpstreamFailure {
+  constructor(readonly location: string | null, message: string) {
+    super('server-error', message);
   }
 }
 
@@ -70,6 +86,7 @@ const TOKEN_MUTATION =
   'mutation CreateSubscriptionToken($api_key: String) { createSubscriptionToken(api_key: $api_key) }';
 const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 const MAX_ERROR_BODY_BYTES = 256 * 1024;
+const MAX_SHOWN_LOCATION = 300;
 
 const TokenResponseSchema = z.object({
   data: z.object({ createSubscriptionToken: z.string().nullable().optional() }).nullable().optional(),
@@ -134,6 +151,13 @@ export class TokenBroker {
     return abortable(this.refreshing, signal);
   }
 
+  /** A token fresh from the service (a reconnect probe: a held token proves nothing about the service). */
+  async renewToken(signal?: AbortSignal): Promise<string> {
+    if (this.rejection) throw this.rejection;
+    if (!this.refreshing) this.token = null;
+    return this.getToken(signal);
+  }
+
   /** Drops the token if it is still the one that failed; a newer one (another request refreshed) stays. */
   invalidate(token: string): void {
     if (this.token?.value === token) this.token = null;
@@ -159,7 +183,7 @@ export class TokenBroker {
       try {
         token = await this.getToken(signal);
       } catch (error) {
-        if (error instanceof UpstreamFailure) this.report({ ok: false, kind: error.kind });
+        if (error instanceof UpstreamFailure) this.report(failureOutcome(error));
         throw error;
       }
       let response: Response;
@@ -180,6 +204,11 @@ export class TokenBroker {
         );
       } catch (error) {
         if (signal.aborted) throw error; // the caller left; nothing to report
+        if (error instanceof RedirectError) {
+          const refused = this.redirectRefused(error, [token]);
+          this.report(failureOutcome(refused));
+          throw refused;
+        }
         if (attempt < this.maxAttempts) {
           await this.clock.sleep(this.backoff(attempt), signal);
           continue;
@@ -251,6 +280,24 @@ export class TokenBroker {
     return new Response(text, { status: response.status, statusText: response.statusText, headers });
   }
 
+  /** The location comes from the service, so it is cleaned of our secrets and shortened before it is shown. */
+  private redirectRefused(error: RedirectError, secrets: readonly string[]): RedirectRefused {
+    let shown: string | null = null;
+    if (error.location !== null) {
+      shown = error.location.replace(/\p{Cc}/gu, '');
+      for (const secret of [...secrets, this.target.apiKey]) {
+        // A URL carries the secret percent-encoded as often as not.
+        for (const form of secret ? new Set([secret, encodeURIComponent(secret)]) : []) shown = shown.split(form).join('[redacted]');
+      }
+      if (shown.length > MAX_SHOWN_LOCATION) shown = `${shown.slice(0, MAX_SHOWN_LOCATION)}…`;
+    }
+    const where = shown === null ? `answered with a redirect (${error.status})` : `redirected to ${shown}`;
+    return new RedirectRefused(
+      shown,
+      `The service ${where}; Market Desk does not follow redirects with your key. Check the Base URL.`,
+    );
+  }
+
   private fail(kind: FailureKind, message: string): never {
     this.report({ ok: false, kind });
     throw new UpstreamFailure(kind, message);
@@ -296,6 +343,8 @@ export class TokenBroker {
         text = await readText(response, MAX_TOKEN_RESPONSE_BYTES, 'token response');
       } catch (error) {
         if (signal.aborted) throw error;
+        // Not sticky like a refused key: the Base URL may be fixed, or the redirect may go away.
+        if (error instanceof RedirectError) throw this.redirectRefused(error, []);
         if (attempt < this.maxAttempts) {
           await this.clock.sleep(this.backoff(attempt), signal);
           continue;

@@ -4,7 +4,7 @@ import { IPC } from '../common/ipc-channels';
 import { createDesktopApi, type IpcRendererLike } from './bridge';
 
 const STATUS: ConnectionStatus = {
-  state: 'connected', baseUrl: 'https://x.com', message: 'm', action: '', hasKey: true, keyStorage: 'os-encrypted', weakStorageOnly: false, since: 5,
+  state: 'connected', baseUrl: 'https://x.com', message: 'm', action: '', hasKey: true, keyStorage: 'os-encrypted', weakStorageOnly: false, nextRetryAt: null, since: 5,
 };
 
 class FakeIpcRenderer implements IpcRendererLike {
@@ -32,7 +32,7 @@ class FakeIpcRenderer implements IpcRendererLike {
 describe('preload bridge', () => {
   it('exposes named methods only, and host electron', () => {
     const api = createDesktopApi(new FakeIpcRenderer());
-    expect(Object.keys(api).sort()).toEqual(['connect', 'forgetKey', 'getStatus', 'host', 'onStatus', 'openExternal', 'useDemo']);
+    expect(Object.keys(api).sort()).toEqual(['connect', 'forgetKey', 'getStatus', 'host', 'onStatus', 'openExternal', 'retryNow', 'useDemo']);
     expect(api.host).toBe('electron');
     expect(JSON.stringify(Object.values(api).map(String))).not.toMatch(/ipcRenderer/);
   });

@@ -26,7 +26,8 @@ export function toStatus(value: unknown): ConnectionStatus {
   const ok =
     STRING_FIELDS.every((k) => typeof v[k] === 'string') &&
     BOOLEAN_FIELDS.every((k) => typeof v[k] === 'boolean') &&
-    typeof v.since === 'number';
+    typeof v.since === 'number' &&
+    (v.nextRetryAt === undefined || v.nextRetryAt === null || typeof v.nextRetryAt === 'number');
   if (!ok) throw new Error('Invalid status from the desktop back end.');
   return {
     state: v.state,
@@ -36,6 +37,7 @@ export function toStatus(value: unknown): ConnectionStatus {
     hasKey: v.hasKey,
     keyStorage: v.keyStorage,
     weakStorageOnly: v.weakStorageOnly,
+    nextRetryAt: typeof v.nextRetryAt === 'number' ? v.nextRetryAt : null,
     since: v.since,
   } as ConnectionStatus;
 }
@@ -70,6 +72,7 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopApi {
       }),
     useDemo: () => status(IPC.useDemo),
     forgetKey: () => status(IPC.forgetKey),
+    retryNow: () => status(IPC.retryNow),
     async openExternal(url: string) {
       await ipc.invoke(IPC.openExternal, String(url));
     },

@@ -100,13 +100,15 @@ describe('HTTP status to a clear error', () => {
 });
 
 describe('REST helper', () => {
-  const Row = z.array(z.object({ market_hash_name: z.string() }));
+  const Row = { strict: z.object({ market_hash_name: z.string() }), lenient: z.object({ market_hash_name: z.string() }) };
 
-  it('returns the validated array', async () => {
-    const fetch = fetchReturning(json([{ market_hash_name: 'AK-47 | Redline (Field-Tested)' }]));
-    await expect(restPost(REST_PATHS.steamAnalytics, { game_id: 730 }, Row, { fetch })).resolves.toEqual([
-      { market_hash_name: 'AK-47 | Redline (Field-Tested)' },
-    ]);
+  it('returns the rows read from the array', async () => {
+    const fetch = fetchReturning(json([{ market_hash_name: 'AK-47 | Redline (Field-Tested)' }, { market_hash_name: 5 }]));
+    await expect(restPost(REST_PATHS.steamAnalytics, { game_id: 730 }, Row, { fetch })).resolves.toEqual({
+      rows: [{ market_hash_name: 'AK-47 | Redline (Field-Tested)' }],
+      droppedRows: 1,
+      invalidValues: 0,
+    });
     const [url, init] = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[0]!;
     expect(url).toBe('/api/v2/rest/get-steam-analytics');
     expect(init.method).toBe('POST');
@@ -123,9 +125,10 @@ describe('REST helper', () => {
     expect(e.code).toBe('KEY_REJECTED');
   });
 
-  it('a wrong shape or non-JSON is invalid-response; a dead network is network', async () => {
+  it('an answer that is not an array, or not JSON, is invalid-response; a dead network is network', async () => {
     const e1 = (await restPost('/x', {}, Row, { fetch: fetchReturning(json({ rows: [] })) }).catch((x: unknown) => x)) as ApiError;
     expect(e1.kind).toBe('invalid-response');
+    expect(e1.detail).toBe('/x: expected an array of items, got a object');
     const e2 = (await restPost('/x', {}, Row, { fetch: fetchReturning(new Response('<html>', { status: 200 })) }).catch(
       (x: unknown) => x,
     )) as ApiError;
@@ -149,8 +152,9 @@ describe('REST helper', () => {
     const fetch = fetchReturning(json([]));
     await expect(rest('minPrices', { game_id: 730, markets: [] }, { fetch })).rejects.toThrow();
     expect(fetch).not.toHaveBeenCalled();
-    await expect(rest('minPrices', { game_id: 730, markets: ['steam'] }, { fetch })).resolves.toEqual([]);
-    await expect(rest('steamAnalytics', {}, { fetch })).resolves.toEqual([]);
+    const none = { rows: [], droppedRows: 0, invalidValues: 0 };
+    await expect(rest('minPrices', { game_id: 730, markets: ['steam'] }, { fetch })).resolves.toEqual(none);
+    await expect(rest('steamAnalytics', {}, { fetch })).resolves.toEqual(none);
     const body = JSON.parse(String((fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[1]![1].body));
     expect(body).toEqual({ game_id: 730 });
   });

@@ -1,16 +1,18 @@
 /**
  * The urql client and the typed way to run the operations in operations.ts.
  *
- *   const data = await runOperation(client, PriceRecommendationsOp, { game_id: 730 });   // imperative
+ *   const { rows } = await runOperation(client, PriceRecommendationsOp, { game_id: 730 });   // imperative
  *   const { data, error, fetching, refetch } = useOperation(PriceRecommendationsOp, { game_id: 730 });
  *
- * Results are validated with the operation's zod schema; failures of any kind come out as ApiError.
+ * Results are read row by row with the operation's reader (Rows: rows, droppedRows, invalidValues);
+ * failures of any kind come out as ApiError.
  */
 import { Client, CombinedError, cacheExchange, fetchExchange, type RequestPolicy } from '@urql/core';
 import { useCallback, useMemo } from 'react';
 import { useQuery } from 'urql';
 import { GRAPHQL_PATH } from '../../shared/api/schema';
 import { ApiError, errorFromGraphQL, errorFromHttp, isApiError, networkError } from './errors';
+import type { Rows } from '../../shared/api/rows';
 import type { Operation } from './operations';
 
 export function createGraphQLClient(): Client {
@@ -51,13 +53,13 @@ export function fromCombinedError(error: CombinedError): ApiError {
   return networkError(error.networkError ?? error);
 }
 
-/** Runs an operation once (network-only) and returns its validated result. */
+/** Runs an operation once (network-only) and returns its rows. */
 export async function runOperation<V extends Record<string, unknown>, R>(
   client: Client,
   op: Operation<V, R>,
   variables: V,
   requestPolicy: RequestPolicy = 'network-only',
-): Promise<R> {
+): Promise<Rows<R>> {
   const vars = op.variables.parse(variables);
   const result = await client.query(op.document, vars, { requestPolicy }).toPromise();
   if (result.error) throw fromCombinedError(result.error);
@@ -77,14 +79,14 @@ export function useOperation<V extends Record<string, unknown>, R>(
   op: Operation<V, R>,
   variables: V,
   options: { pause?: boolean; requestPolicy?: RequestPolicy } = {},
-): OperationState<R> {
+): OperationState<Rows<R>> {
   const [result, reexecute] = useQuery({
     query: op.document,
     variables,
     pause: options.pause,
     requestPolicy: options.requestPolicy,
   });
-  const parsed = useMemo((): { data?: R; error?: ApiError } => {
+  const parsed = useMemo((): { data?: Rows<R>; error?: ApiError } => {
     if (result.error) return { error: fromCombinedError(result.error) };
     if (result.data === undefined) return {};
     try {

@@ -4,6 +4,7 @@
  * resolve the same from a worker script under assets/).
  */
 import type { z } from 'zod';
+import { describeValue, readRows, type RowReader, type Rows } from '../../shared/api/rows';
 import { GRAPHQL_PATH } from '../../shared/api/schema';
 import { ApiError, errorFromGraphQL, errorFromHttp, invalidResponse, networkError } from './errors';
 
@@ -25,6 +26,16 @@ export function validateResponse<S extends z.ZodType>(schema: S, value: unknown,
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalidResponse(`${what}: ${summarize(parsed.error)}`);
   return parsed.data;
+}
+
+/**
+ * An array answer read row by row (shared/api/rows.ts): a bad row or value costs only itself. Only an answer
+ * that is not an array at all is an 'invalid-response' ApiError, naming `what`.
+ */
+export function readResponseRows<T>(reader: RowReader<T>, value: unknown, what: string): Rows<T> {
+  const rows = readRows(value, reader);
+  if (!rows) throw invalidResponse(`${what}: expected an array of items, got ${describeValue(value)}`);
+  return rows;
 }
 
 /** POSTs JSON and returns the parsed JSON body, or throws an ApiError (AbortError passes through). */
@@ -63,19 +74,19 @@ export async function postJson(path: string, body: unknown, options: RequestOpti
   return json;
 }
 
-/** A REST call: POST body, validated array result (spec 4.2: the array, no `data` wrapper). */
-export async function restPost<S extends z.ZodType>(
+/** A REST call: POST body, the array result read row by row (spec 4.2: the array, no `data` wrapper). */
+export async function restPost<T>(
   path: string,
   body: unknown,
-  schema: S,
+  reader: RowReader<T>,
   options: RequestOptions = {},
-): Promise<z.infer<S>> {
+): Promise<Rows<T>> {
   const json = await postJson(path, body, options);
   // A 200 that still carries one of the documented error bodies.
   if (json && typeof json === 'object' && !Array.isArray(json) && ('error' in json || 'errors' in json)) {
     throw errorFromHttp(200, json);
   }
-  return validateResponse(schema, json, path);
+  return readResponseRows(reader, json, path);
 }
 
 export interface GraphQLResponseBody {

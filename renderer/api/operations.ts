@@ -1,8 +1,11 @@
 /**
  * Every GraphQL operation the renderer sends, in one place. Field names come from the SDL in
  * shared/api/schema.ts; operations.test.ts validates each document against SCHEMA_SDL with graphql-js
- * and checks that each zod result schema selects exactly the fields the document asks for. So the SDL
+ * and checks that each row reader's schemas select exactly the fields the document asks for. So the SDL
  * is the single source: a renamed or removed field fails the unit tests, not the user.
+ *
+ * Results are read row by row (shared/api/rows.ts): one null where the spec has none, or an enum value it
+ * doesn't list yet, costs that value ("—"), not the answer; `droppedRows` / `invalidValues` say how much.
  *
  * (createSubscriptionToken is not here on purpose: the renderer never sees the key or a token; the
  * token broker in the host calls it.)
@@ -12,17 +15,20 @@
  */
 import { gql, type TypedDocumentNode } from '@urql/core';
 import { z } from 'zod';
+import type { RowReader, Rows } from '../../shared/api/rows';
 import { RECOMMENDATION_TYPES } from '../../shared/api/schema';
 import {
-  AggregatedMaxOrders,
-  AggregatedMinPrices,
-  MarketOrderAnalytics,
+  MarketOrderAnalyticsRows,
+  MaxOrdersRows,
+  MinPricesRows,
   PriceRecommendation,
-  SteamAnalytics,
+  PriceRecommendationRow,
+  PriceRecommendationRows,
+  SteamAnalyticsRows,
 } from '../../shared/api/types';
-import { validateResponse } from './http';
+import { readResponseRows } from './http';
 
-export interface Operation<Vars extends Record<string, unknown>, Result> {
+export interface Operation<Vars extends Record<string, unknown>, Row> {
   /** The operation's name in the document (for logs and the network panel). */
   readonly name: string;
   /** The root field whose value is the result. */
@@ -31,25 +37,26 @@ export interface Operation<Vars extends Record<string, unknown>, Result> {
   readonly source: string;
   readonly document: TypedDocumentNode<Record<string, unknown>, Vars>;
   readonly variables: z.ZodType<Vars>;
-  readonly result: z.ZodType<Result>;
-  /** `data` of a response to the validated result, or an 'invalid-response' ApiError. */
-  parse(data: unknown): Result;
+  /** One element of the result: the spec's schema, and what to keep of a row that fails it. */
+  readonly rows: RowReader<Row>;
+  /** `data` of a response to its rows, or an 'invalid-response' ApiError when the field is not an array. */
+  parse(data: unknown): Rows<Row>;
 }
 
-function operation<Vars extends Record<string, unknown>, Result>(def: {
+function operation<Vars extends Record<string, unknown>, Row>(def: {
   name: string;
   field: string;
   source: string;
   variables: z.ZodType<Vars>;
-  result: z.ZodType<Result>;
-}): Operation<Vars, Result> {
+  rows: RowReader<Row>;
+}): Operation<Vars, Row> {
   const document = gql<Record<string, unknown>, Vars>(def.source);
   return {
     ...def,
     document,
-    parse(data: unknown): Result {
+    parse(data: unknown): Rows<Row> {
       const root = (data && typeof data === 'object' ? (data as Record<string, unknown>)[def.field] : undefined) ?? null;
-      return validateResponse(def.result, root, `${def.name}.${def.field}`);
+      return readResponseRows(def.rows, root, `${def.name}.${def.field}`);
     },
   };
 }
@@ -78,7 +85,7 @@ export const AggregatedMinPricesOp = operation({
       }
     }`,
   variables: z.object({ markets }),
-  result: z.array(AggregatedMinPrices),
+  rows: MinPricesRows,
 });
 
 /** Maximum buy-order price per marketplace, every item. */
@@ -93,7 +100,7 @@ export const AggregatedMaxOrdersOp = operation({
       }
     }`,
   variables: z.object({ markets }),
-  result: z.array(AggregatedMaxOrders),
+  rows: MaxOrdersRows,
 });
 
 /** Steam sales, listing and buy-order statistics (games 730 and 570). */
@@ -114,7 +121,7 @@ export const SteamAnalyticsOp = operation({
       }
     }`,
   variables: z.object({ game_id: gameId.optional() }),
-  result: z.array(SteamAnalytics),
+  rows: SteamAnalyticsRows,
 });
 
 /** Listing and buy-order statistics on one marketplace. */
@@ -130,7 +137,7 @@ export const MarketOrderAnalyticsOp = operation({
       }
     }`,
   variables: z.object({ market_name: z.string().min(1), game_id: gameId.optional() }),
-  result: z.array(MarketOrderAnalytics),
+  rows: MarketOrderAnalyticsRows,
 });
 
 /** Suggested prices with stability flags and a liquidity score. */
@@ -150,7 +157,7 @@ export const PriceRecommendationsOp = operation({
       }
     }`,
   variables: z.object({ game_id: gameId.optional(), type: z.enum(RECOMMENDATION_TYPES).optional() }),
-  result: z.array(PriceRecommendation),
+  rows: PriceRecommendationRows,
 });
 
 /** The light query behind Settings' "Test connection": names, suggested prices, liquidity. */
@@ -166,7 +173,10 @@ export const ConnectionCheckOp = operation({
       }
     }`,
   variables: z.object({ game_id: gameId.optional() }),
-  result: z.array(PriceRecommendation.pick({ market_hash_name: true, suggested_price: true, liquidity_score: true })),
+  rows: {
+    strict: PriceRecommendation.pick({ market_hash_name: true, suggested_price: true, liquidity_score: true }),
+    lenient: PriceRecommendationRow.pick({ market_hash_name: true, suggested_price: true, liquidity_score: true }),
+  },
 });
 
 /** All of them (the SDL test walks this list). */
@@ -179,5 +189,7 @@ export const OPERATIONS = [
   ConnectionCheckOp,
 ] as const;
 
-export type OperationResult<Op> = Op extends Operation<Record<string, unknown>, infer R> ? R : never;
+export type OperationResult<Op> = Op extends Operation<Record<string, unknown>, infer R> ? Rows<R> : never;
+/** One row of an operation's result. */
+export type OperationRow<Op> = Op extends Operation<Record<string, unknown>, infer R> ? R : never;
 export type OperationVariables<Op> = Op extends Operation<infer V, unknown> ? V : never;

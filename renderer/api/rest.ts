@@ -1,5 +1,5 @@
 /**
- * Typed REST calls (spec 4.2): one entry per endpoint with its request and response schemas.
+ * Typed REST calls (spec 4.2): one entry per endpoint with its request schema and row reader.
  *
  *   const rows = await rest('minPrices', { game_id: 730, markets: ['steam', 'buff163'] });
  *   const q = useRest('priceRecommendations', { game_id: 570 });   // react-query
@@ -7,12 +7,13 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RECOMMENDATION_TYPES, REST_PATHS } from '../../shared/api/schema';
+import type { RowReader, Rows } from '../../shared/api/rows';
 import {
-  AggregatedMaxOrders,
-  AggregatedMinPrices,
-  MarketOrderAnalytics,
-  PriceRecommendation,
-  SteamAnalytics,
+  MarketOrderAnalyticsRows,
+  MaxOrdersRows,
+  MinPricesRows,
+  PriceRecommendationRows,
+  SteamAnalyticsRows,
 } from '../../shared/api/types';
 import type { ApiError } from './errors';
 import { restPost, type RequestOptions } from './http';
@@ -24,22 +25,22 @@ export const REST_ENDPOINTS = {
   maxOrders: {
     path: REST_PATHS.maxOrders,
     request: z.object({ game_id: gameId, markets }),
-    response: z.array(AggregatedMaxOrders),
+    rows: MaxOrdersRows,
   },
   minPrices: {
     path: REST_PATHS.minPrices,
     request: z.object({ game_id: gameId, markets }),
-    response: z.array(AggregatedMinPrices),
+    rows: MinPricesRows,
   },
   steamAnalytics: {
     path: REST_PATHS.steamAnalytics,
     request: z.object({ game_id: gameId.default(730) }),
-    response: z.array(SteamAnalytics),
+    rows: SteamAnalyticsRows,
   },
   marketOrderAnalytics: {
     path: REST_PATHS.marketOrderAnalytics,
     request: z.object({ market_name: z.string().min(1), game_id: gameId.default(730) }),
-    response: z.array(MarketOrderAnalytics),
+    rows: MarketOrderAnalyticsRows,
   },
   priceRecommendations: {
     path: REST_PATHS.priceRecommendations,
@@ -48,15 +49,17 @@ export const REST_ENDPOINTS = {
       type: z.enum(RECOMMENDATION_TYPES).optional(),
       markets: markets.optional(),
     }),
-    response: z.array(PriceRecommendation),
+    rows: PriceRecommendationRows,
   },
 } as const;
 
 export type RestEndpoint = keyof typeof REST_ENDPOINTS;
 export type RestRequest<E extends RestEndpoint> = z.input<(typeof REST_ENDPOINTS)[E]['request']>;
-export type RestResponse<E extends RestEndpoint> = z.infer<(typeof REST_ENDPOINTS)[E]['response']>;
+type RowOf<E extends RestEndpoint> = (typeof REST_ENDPOINTS)[E]['rows'] extends { lenient: z.ZodType<infer R> } ? R : never;
+/** The rows of an answer, with how many rows were dropped and values unreadable (shared/api/rows.ts). */
+export type RestResponse<E extends RestEndpoint> = Rows<RowOf<E>>;
 
-/** One REST call: the body is checked before sending, the answer validated after. */
+/** One REST call: the body is checked before sending, the answer read row by row after. */
 export async function rest<E extends RestEndpoint>(
   endpoint: E,
   body: RestRequest<E>,
@@ -64,7 +67,7 @@ export async function rest<E extends RestEndpoint>(
 ): Promise<RestResponse<E>> {
   const def = REST_ENDPOINTS[endpoint];
   const request: unknown = def.request.parse(body);
-  return (await restPost(def.path, request, def.response, options)) as RestResponse<E>;
+  return (await restPost<RowOf<E>>(def.path, request, def.rows as unknown as RowReader<RowOf<E>>, options));
 }
 
 export function restQueryKey<E extends RestEndpoint>(endpoint: E, body: RestRequest<E>) {

@@ -1,13 +1,19 @@
 /** The banner under the top bar whenever the connection is not plainly fine (and a quiet one for demo). */
 import { useEffect, useState } from 'react';
 import { useConnection } from './connection';
+import { NextRetry } from './NextRetry';
+import { APP_PREFERENCES, usePref } from './preferences';
 import type { Route } from './route';
 import { bannerActions, isHealthy, STATE_VIEW, statusWords, type BannerAction } from './status-view';
 import { Icon } from './Icon';
 
 export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: (r: Route) => void }) {
   const { status, problem, retry, switchToDemo: toDemo } = useConnection();
-  const [dismissedDemoSince, setDismissedDemoSince] = useState<number | null>(null);
+  // Remembered across restarts; a live connection brings the notice back for the next time on demo data.
+  const [demoDismissed, setDemoDismissed] = usePref(APP_PREFERENCES.demoNoticeDismissed);
+  useEffect(() => {
+    if (status?.state === 'connected' && demoDismissed) setDemoDismissed(false);
+  }, [status?.state, demoDismissed, setDemoDismissed]);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState('');
 
@@ -34,7 +40,7 @@ export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: 
       case 'retry':
         return (
           <button key={a} type="button" className="btn btn--small" onClick={retry}>
-            Retry
+            Retry now
           </button>
         );
       case 'demo':
@@ -84,7 +90,7 @@ export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: 
   const { tone } = STATE_VIEW[status.state];
   if (status.state === 'connected') return null;
   if (connecting && !showConnecting) return null;
-  if (status.state === 'demo' && (dismissedDemoSince === status.since || route === 'settings')) return null;
+  if (status.state === 'demo' && (demoDismissed || route === 'settings')) return null;
 
   const words = statusWords(status);
   const healthy = isHealthy(status.state);
@@ -100,6 +106,7 @@ export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: 
       <div className="banner__text">
         <strong className="banner__message">{words.message}</strong>
         {words.action ? <span className="banner__action">{words.action}</span> : null}
+        {status.state === 'offline' || status.state === 'server-error' ? <NextRetry at={status.nextRetryAt} /> : null}
         {actionError ? <span className="banner__detail">{actionError}</span> : null}
       </div>
       <div className="banner__actions">
@@ -109,7 +116,7 @@ export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: 
             type="button"
             className="btn btn--small btn--ghost"
             aria-label="Dismiss the demo data notice"
-            onClick={() => setDismissedDemoSince(status.since)}
+            onClick={() => setDemoDismissed(true)}
           >
             Dismiss
           </button>

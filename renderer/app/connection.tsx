@@ -34,6 +34,9 @@ export function useConnection(): ConnectionContextValue {
 const asProblem = (e: unknown): PlatformError =>
   e instanceof PlatformError ? e : new PlatformError('unreachable', describeError(e));
 
+/** States the host leaves by itself when the service answers again. */
+const RECOVERING_STATES: ReadonlySet<ConnectionStatus['state']> = new Set(['offline', 'server-error']);
+
 /** How long connect() waits for a 'connecting' status to settle. */
 const SETTLE_TIMEOUT_MS = 45_000;
 
@@ -43,7 +46,13 @@ export function ConnectionProvider({ api, children }: { api: PlatformApi; childr
   const [retryEpoch, setRetryEpoch] = useState(0);
   const waiters = useRef(new Set<(s: ConnectionStatus) => void>());
 
+  const lastState = useRef<ConnectionStatus['state'] | null>(null);
   const accept = useCallback((s: ConnectionStatus) => {
+    // The service came back by itself (the host's reconnect tries): every data view loads again at once.
+    if (lastState.current !== null && RECOVERING_STATES.has(lastState.current) && (s.state === 'connected' || s.state === 'demo')) {
+      setRetryEpoch((n) => n + 1);
+    }
+    lastState.current = s.state;
     setStatus(s);
     setProblem(null);
     for (const w of [...waiters.current]) w(s);
@@ -108,7 +117,12 @@ export function ConnectionProvider({ api, children }: { api: PlatformApi; childr
       refresh,
       retry() {
         setRetryEpoch((n) => n + 1);
-        void refresh();
+        // Offline or failing: ask the host to try now rather than at its next scheduled try.
+        if (status && RECOVERING_STATES.has(status.state)) {
+          api.retryNow().then(accept, (e: unknown) => setProblem(asProblem(e)));
+        } else {
+          void refresh();
+        }
       },
       retryEpoch,
       // The host tries a new connection on the side and answers with that try's status; a failed try
@@ -121,7 +135,7 @@ export function ConnectionProvider({ api, children }: { api: PlatformApi; childr
       switchToDemo: () => run(() => api.useDemo()),
       forgetKey: () => run(() => api.forgetKey()),
     }),
-    [api, status, problem, refresh, retryEpoch, run],
+    [api, status, problem, refresh, retryEpoch, run, accept],
   );
 
   return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;

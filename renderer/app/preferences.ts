@@ -223,6 +223,8 @@ export const APP_PREFERENCES = {
   currencySymbol: definePreference('app.currencySymbol', z.string().trim().max(4), '$'),
   /** Decimals shown for prices: 2 or 3 (the API has thousandths). */
   decimals: definePreference<2 | 3>('app.decimals', z.union([z.literal(2), z.literal(3)]), 2),
+  /** The demo-data notice was dismissed (shown again once a live connection was used). */
+  demoNoticeDismissed: definePreference('app.demoNoticeDismissed', z.boolean(), false),
   /** The game the Prices page shows (the top bar's game switch). */
   game: definePreference<GameId>(
     'app.game',

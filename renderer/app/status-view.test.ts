@@ -10,6 +10,7 @@ const base: ConnectionStatus = {
   message: '',
   action: '',
   hasKey: false,
+  nextRetryAt: null,
   keyStorage: 'none',
   weakStorageOnly: false,
   since: 0,

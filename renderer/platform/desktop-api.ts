@@ -19,6 +19,8 @@ export interface DesktopApi {
   useDemo(): Promise<ConnectionStatus>;
   /** Deletes the stored key and returns to demo data. */
   forgetKey(): Promise<ConnectionStatus>;
+  /** While offline or failing: try the connection now instead of at the next automatic try. */
+  retryNow(): Promise<ConnectionStatus>;
   /** Opens an https link in the system browser (the host refuses anything else). */
   openExternal(url: string): Promise<void>;
 }

@@ -19,6 +19,7 @@ export const BridgeSchema = z.object({
   connect: fn,
   useDemo: fn,
   forgetKey: fn,
+  retryNow: fn,
   openExternal: fn,
 });
 
@@ -28,6 +29,7 @@ interface Bridge {
   connect(request: ConnectRequest): Promise<unknown>;
   useDemo(): Promise<unknown>;
   forgetKey(): Promise<unknown>;
+  retryNow(): Promise<unknown>;
   openExternal(url: string): Promise<unknown>;
 }
 
@@ -79,6 +81,7 @@ export function createElectronApi(candidate: unknown): PlatformApi {
     connect: (request) => statusOf('connect', () => bridge.connect(ConnectRequestSchema.parse(request))),
     useDemo: () => statusOf('switch to demo data', () => bridge.useDemo()),
     forgetKey: () => statusOf('forget the key', () => bridge.forgetKey()),
+    retryNow: () => statusOf('retry the connection', () => bridge.retryNow()),
     async openExternal(url) {
       await call('open the link', () => bridge.openExternal(url));
     },
@@ -96,6 +99,7 @@ export function brokenApi(host: 'electron' | 'web', problem: PlatformError): Pla
     connect: fail,
     useDemo: fail,
     forgetKey: fail,
+    retryNow: fail,
     openExternal: fail,
     onProblem: () => () => {},
   };

@@ -13,6 +13,7 @@ const good: ConnectionStatus = {
   hasKey: false,
   keyStorage: 'none',
   weakStorageOnly: false,
+  nextRetryAt: null,
   since: 1_700_000_000_000,
 };
 
@@ -29,6 +30,7 @@ function bridge(overrides: Record<string, unknown> = {}) {
     connect: vi.fn(async () => ({ ...good, state: 'connected', baseUrl: 'https://api.example.com', hasKey: true }) as unknown),
     useDemo: vi.fn(async () => good as unknown),
     forgetKey: vi.fn(async () => good as unknown),
+    retryNow: vi.fn(async () => good as unknown),
     openExternal: vi.fn(async () => undefined),
     ...overrides,
   };

@@ -5,6 +5,7 @@
  *   POST /app/connect        ConnectRequest -> ConnectionStatus
  *   POST /app/demo           -> ConnectionStatus
  *   POST /app/forget         -> ConnectionStatus
+ *   POST /app/retry          -> ConnectionStatus (try the connection now)
  *   GET  /app/events         text/event-stream, one ConnectionStatus JSON per change
  *   POST /app/open-external  {url} -> 204 when it is a safe (https) link; the page then opens it
  *
@@ -142,6 +143,7 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     connect: (req) => statusCall('POST', '/app/connect', ConnectRequestSchema.parse(req)),
     useDemo: () => statusCall('POST', '/app/demo'),
     forgetKey: () => statusCall('POST', '/app/forget'),
+    retryNow: () => statusCall('POST', '/app/retry'),
     async openExternal(url) {
       // The host vets the link (https only) and answers 204; the browser then opens it.
       await request('POST', '/app/open-external', { url });

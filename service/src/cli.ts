@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     quiet: cfg.quiet,
     faults: cfg.faults,
     ...(cfg.dataDir ? { dataDir: cfg.dataDir } : {}),
+    ...(cfg.frozenClockMs !== undefined ? { clock: () => cfg.frozenClockMs! } : {}),
   });
   const lines = [
     `Item Market Data Service (reference) listening on ${service.url}`,

@@ -12,6 +12,7 @@ export type { RunningService } from './server/start';
 export type { FaultConfig } from './server/faults';
 export type { ApiKeySpec } from './server/keys';
 export { NO_FAULTS } from './server/faults';
+export { dirtyKind, UNKNOWN_MARKET, UNKNOWN_REASON, type DirtyKind, type DirtySpec } from './server/dirty';
 export { DATA_OPERATIONS } from './server/operations';
 export { DEMO_API_KEY } from '../../shared/api/demo';
 

@@ -29,17 +29,20 @@ describe('CLI', () => {
     expect(d).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', seed: 1, tokenTtlSeconds: 7200, admin: false, apiKeys: [], faults: {} });
     expect(DEFAULT_PORT).toBe(8787);
     const c = parseCli(['--port', '0', '--seed', '7', '--token-ttl', '60', '--api-key', 'a', '--api-key', 'b:aggregatedMinPrices', '--admin',
-      '--latency', '5', '--error-rate', '0.1', '--rate-limit-rate', '0.2', '--retry-after', '3', '--truncate-rate', '0.3', '--reset-rate', '0.05', '--token-early-expiry', '30', '--fault-seed', '9']);
+      '--latency', '5', '--error-rate', '0.1', '--rate-limit-rate', '0.2', '--retry-after', '3', '--truncate-rate', '0.3', '--reset-rate', '0.05', '--token-early-expiry', '30', '--dirty-data-rate', '0.25', '--fault-seed', '9']);
     expect(c).toMatchObject({
       port: 0, seed: 7, tokenTtlSeconds: 60, admin: true,
       apiKeys: [{ key: 'a' }, { key: 'b', operations: ['aggregatedMinPrices'] }],
-      faults: { latencyMs: 5, errorRate: 0.1, rateLimitRate: 0.2, retryAfterSeconds: 3, truncateRate: 0.3, resetRate: 0.05, tokenEarlyExpiry: 30, seed: 9 },
+      faults: { latencyMs: 5, errorRate: 0.1, rateLimitRate: 0.2, retryAfterSeconds: 3, truncateRate: 0.3, resetRate: 0.05, tokenEarlyExpiry: 30, dirtyDataRate: 0.25, seed: 9 },
     });
     expect(() => parseCli(['--port', 'x'])).toThrow(/--port/);
     expect(() => parseCli(['--port', '70000'])).toThrow(/--port/);
     expect(() => parseCli(['--error-rate', '2'])).toThrow(/errorRate/);
     expect(() => parseCli(['--nope'])).toThrow();
     expect(() => parseCli(['--token-ttl', '0'])).toThrow(/token-ttl/);
+    expect(parseCli([]).frozenClockMs).toBeUndefined();
+    expect(parseCli(['--frozen-clock', '1748865600000']).frozenClockMs).toBe(1748865600000);
+    expect(() => parseCli(['--frozen-clock', 'noon'])).toThrow(/--frozen-clock/);
   });
 
   it('starts, prints the base URL and the demo key, and answers', async () => {

@@ -25,6 +25,8 @@ export const ConnectionStatusSchema = z.object({
   keyStorage: z.enum(KEY_STORAGES),
   /** True where the only available storage is weak (Linux basic_text, web host file) and not yet accepted. */
   weakStorageOnly: z.boolean(),
+  /** While offline or failing: ms since epoch of the next automatic try (null when none is planned). */
+  nextRetryAt: z.number().nullable().default(null),
   /** ms since epoch of the last state change. */
   since: z.number(),
 });
@@ -55,7 +57,7 @@ export const STATUS_TEXT: Record<ConnectionState, { message: string; action: str
   },
   offline: {
     message: 'The market data service cannot be reached.',
-    action: 'Check your internet connection and the Base URL; Market Desk retries automatically.',
+    action: 'Check your internet connection and the Base URL. Market Desk keeps trying by itself.',
   },
   'server-error': {
     message: 'The market data service answered with an error.',

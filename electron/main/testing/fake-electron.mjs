@@ -7,14 +7,21 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const record = { privileged: null, handled: [], ipc: {}, windowOptions: null, loadedUrl: null, permissionHandlers: 0, webContentsHardened: 0 };
+const record = {
+  privileged: null, handled: [], ipc: {}, windowOptions: null, loadedUrl: null, permissionHandlers: 0, webContentsHardened: 0,
+  webContentsEvents: [], userDataSet: null,
+};
 const listeners = {};
 let userData = mkdtempSync(path.join(os.tmpdir(), 'fake-electron-'));
 
 export const app = {
-  isPackaged: false,
+  // FAKE_ELECTRON_PACKAGED=1 plays an installed app (what main must ignore there, e.g. MARKET_DESK_USER_DATA).
+  isPackaged: process.env.FAKE_ELECTRON_PACKAGED === '1',
   setPath: (name, value) => {
-    if (name === 'userData') userData = value;
+    if (name === 'userData') {
+      userData = value;
+      record.userDataSet = value;
+    }
   },
   getPath: () => userData,
   getVersion: () => '0.0.0-smoke',
@@ -84,7 +91,11 @@ export class BrowserWindow {
   constructor(options) {
     record.windowOptions = options;
     this.webContents = new FakeWebContents();
-    for (const fn of listeners['web-contents-created'] ?? []) fn({}, { on: () => undefined, setWindowOpenHandler: () => void (record.webContentsHardened += 1) });
+    const contents = {
+      on: (event) => void record.webContentsEvents.push(event),
+      setWindowOpenHandler: () => void (record.webContentsHardened += 1),
+    };
+    for (const fn of listeners['web-contents-created'] ?? []) fn({}, contents);
   }
   once() {}
   on() {}

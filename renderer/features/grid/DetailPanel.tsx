@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { REST_PATHS, type UnstableReason } from '../../../shared/api/schema';
-import type { PriceRecommendation, SteamAnalytics } from '../../../shared/api/types';
+import { REST_PATHS } from '../../../shared/api/schema';
+import { isUnstableReason, type PriceRecommendationRow, type SteamAnalyticsRow } from '../../../shared/api/types';
 import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES, gameName } from '../../../shared/catalog/games';
 import { MISSING, formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import { useDataSource } from '../../app/providers';
@@ -16,18 +16,8 @@ import { bestArbitrage, shownAsk, shownBid, shownLocked, type Derived } from './
 import type { GridLoadError } from './model/errors';
 import { errorFromWire } from './model/errors';
 import type { DetailsResult } from './worker/protocol';
+import { reasonText } from './reasons';
 import { gridDeps } from './useGridData';
-
-const REASON_TEXT: Record<UnstableReason, string> = {
-  NOT_POPULAR: 'Traded infrequently',
-  NO_ORDERS: 'No buy orders',
-  NO_LISTINGS: 'No listings',
-  LISTINGS_PRICE: 'Unusual listing prices',
-  BIG_LISTINGS_DIFFERENCE: 'Big gap between listings',
-  BOOST_RISK: 'Risk of price manipulation',
-  NO_THREE_MONTH_SALES: 'No sales in 3 months',
-  THREE_MONTH_SALES: 'Sales data only for 3 months',
-};
 
 export interface DetailPanelProps {
   snap: Snapshot;
@@ -309,7 +299,7 @@ function Extra({
   return <>{children}</>;
 }
 
-function Recommendation({ rec, money }: { rec: PriceRecommendation; money: MoneyFormat }) {
+function Recommendation({ rec, money }: { rec: PriceRecommendationRow; money: MoneyFormat }) {
   return (
     <>
       <dl className="dp__facts">
@@ -340,9 +330,9 @@ function Recommendation({ rec, money }: { rec: PriceRecommendation; money: Money
       </dl>
       {rec.unstable_reasons.length > 0 ? (
         <ul className="dp__chips" aria-label="Why the price may be unstable">
-          {rec.unstable_reasons.map((r) => (
-            <li key={r} className="dp__chip" title={r}>
-              {REASON_TEXT[r]}
+          {rec.unstable_reasons.map((r, i) => (
+            <li key={`${i}:${r}`} className={`dp__chip${isUnstableReason(r) ? '' : ' is-unknown'}`} title={r}>
+              {reasonText(r)}
             </li>
           ))}
         </ul>
@@ -353,10 +343,10 @@ function Recommendation({ rec, money }: { rec: PriceRecommendation; money: Money
   );
 }
 
-function Steam({ s, money }: { s: SteamAnalytics; money: MoneyFormat }) {
+function Steam({ s, money }: { s: SteamAnalyticsRow; money: MoneyFormat }) {
   const rows: Array<[string, React.ReactNode]> = [
     ['Sales 24 h / 7 d / 30 d / 90 d', `${formatCount(s.sales.last_24h)} / ${formatCount(s.sales.last_7d)} / ${formatCount(s.sales.last_30d)} / ${formatCount(s.sales.last_90d)}`],
-    ['Average daily volume', s.sales.avg_daily_volume.toLocaleString('en-US', { maximumFractionDigits: 2 })],
+    ['Average daily volume', s.sales.avg_daily_volume === null ? MISSING : s.sales.avg_daily_volume.toLocaleString('en-US', { maximumFractionDigits: 2 })],
     ['Median sale, 90 d', <Money key="m" v={s.sales.median_price_90d} money={money} />],
     ['Average sale, 90 d', <Money key="a" v={s.sales.average_price_90d} money={money} />],
     ['Latest median sold', <Money key="l" v={s.sales.latest_median_price_sold} money={money} />],

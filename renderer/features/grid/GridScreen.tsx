@@ -5,6 +5,9 @@
 import { useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { TopBarSlotContext } from '../../app/topbar-slot';
+import { useConnection } from '../../app/connection';
+import { NextRetry } from '../../app/NextRetry';
+import { isHealthy, statusWords } from '../../app/status-view';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import { APP_PREFERENCES, useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
 import { buildColumns, defaultDir, sortItems } from './columns';
@@ -42,6 +45,11 @@ function useAnnouncer(): [string, (t: string) => void] {
 function SearchSlot({ children }: { children: ReactNode }) {
   const slot = useContext(TopBarSlotContext);
   return slot ? createPortal(<div className="gs__topsearch">{children}</div>, slot) : <div className="gs__toolbar gs__toolbar--search">{children}</div>;
+}
+
+/** Long user text cut for a message (the whole text stays in the search box). */
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function defined(v: number | undefined): v is number {
@@ -233,6 +241,9 @@ export function GridScreen() {
     announce(`Removed ${slug} from your markets`);
   };
 
+  const { status } = useConnection();
+  // No data yet and the connection is down: say so (the banner above has the buttons), not "Loading…".
+  const waiting = !snap && status && status.state !== 'connecting' && !isHealthy(status.state) ? status : null;
   const error = data.error;
   const rejected = error?.rejectedMarkets ?? [];
   const loadingFirst = !snap && (data.fetching || (!error && plan.askMarkets.length > 0));
@@ -357,6 +368,18 @@ export function GridScreen() {
                 </button>
               </div>
             </div>
+          ) : waiting ? (
+            <div className="empty-state" data-testid="grid-waiting">
+              <p className="empty-state__title">No {gameName(game)} prices yet</p>
+              <p className="empty-state__text">{statusWords(waiting).message}</p>
+              {waiting.state === 'offline' || waiting.state === 'server-error' ? (
+                <p className="empty-state__text">
+                  They load as soon as the service answers. <NextRetry at={waiting.nextRetryAt} />
+                </p>
+              ) : (
+                <p className="empty-state__text">{statusWords(waiting).action}</p>
+              )}
+            </div>
           ) : !snap || !derived ? (
             <div className="empty-state gs__loading" data-testid="grid-loading" aria-busy={loadingFirst}>
               <p className="empty-state__title">Loading {gameName(game)} prices…</p>
@@ -397,7 +420,7 @@ export function GridScreen() {
                   ) : (
                     <>
                       <p className="empty-state__title">
-                        {filter.text.trim() ? <>No items match “{filter.text.trim()}”</> : 'No items match the filters'}
+                        {filter.text.trim() ? <>No items match “{shorten(filter.text.trim(), 80)}”</> : 'No items match the filters'}
                         {filter.watchlist ? ' in your watchlist' : ''}
                       </p>
                       <div className="gs__actions">
@@ -426,7 +449,19 @@ export function GridScreen() {
                 </span>
                 {' · '}
                 {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}`}
-                {snap.notes.skippedItems ? ` · ${snap.notes.skippedItems} empty entries skipped` : ''}
+                {/* Rows the service sent without a usable name, and values it sent that can't be read. */}
+                {snap.notes.skippedItems ? (
+                  <span data-testid="grid-dropped">
+                    {' · '}
+                    {snap.notes.skippedItems.toLocaleString('en-US')} {snap.notes.skippedItems === 1 ? 'row' : 'rows'} dropped (invalid data)
+                  </span>
+                ) : null}
+                {snap.notes.invalidValues ? (
+                  <span data-testid="grid-unreadable">
+                    {' · '}
+                    {snap.notes.invalidValues.toLocaleString('en-US')} {snap.notes.invalidValues === 1 ? 'value' : 'values'} unreadable, shown as —
+                  </span>
+                ) : null}
               </>
             ) : null}
           </p>

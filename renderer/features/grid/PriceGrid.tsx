@@ -330,8 +330,10 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
       if (item === undefined) return;
       if (action === 'star') onToggleWatch(item);
       else if (action === 'open') onOpen(item);
+      // With the detail panel open, a click on a row shows that row's details (as market sites do).
+      else if (props.openItem !== null && props.openItem !== item) onOpen(item);
     },
-    [columns, view, onSort, onToggleWatch, onOpen],
+    [columns, view, onSort, onToggleWatch, onOpen, props.openItem],
   );
 
   // Tooltips are built when the pointer is over a cell, not for every rendered cell.

@@ -2,7 +2,7 @@
  * The grid's columns (pinned star + item, then summary columns, then one per chosen market), their sort
  * values, and the plain text of any cell (what Ctrl+C copies and what screen readers read).
  */
-import { formatMoney, formatPercent, MISSING, type MoneyFormat } from '../../../shared/money/money';
+import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat } from '../../../shared/money/money';
 import { cellValue, type Snapshot } from './model/columns';
 import { shownAsk, shownLocked, type Derived } from './model/derive';
 import { sortByName, sortByValues, type SortDir } from './model/sort';
@@ -146,7 +146,8 @@ export function marketCellTitle(ctx: CellContext, col: GridColumn, item: number)
   const ask = shownAsk(snap, d, item, k);
   const locked = shownLocked(snap, d, item, k);
   const offers = cellValue(snap, 'offers', cell);
-  return `${col.title}: lowest ask ${ask === null ? 'none tradable now' : formatMoney(ask, money)}; locked ${locked === null ? MISSING : formatMoney(locked, money)}; ${offers === null ? 'offers unknown' : countOf(offers, 'offer')}`;
+  const exact = (v: number) => formatMoneyExact(v, money.symbol);
+  return `${col.title}: lowest ask ${ask === null ? 'none tradable now' : exact(ask)}; locked ${locked === null ? MISSING : exact(locked)}; ${offers === null ? 'offers unknown' : countOf(offers, 'offer')}`;
 }
 
 /** Tooltip text of a cell (built on hover). */
@@ -157,16 +158,20 @@ export function cellTitle(ctx: CellContext, col: GridColumn, item: number): stri
       return marketCellTitle(ctx, col, item);
     case 'bestAsk': {
       const v = num(d.bestAsk[item] as number);
-      return v === null ? 'Best ask: none of the chosen markets has a price tradable now' : `Best ask ${formatMoney(v, money)} on ${ctx.nameOf(snap.askMarkets[d.bestAskCol[item] as number] ?? '')}`;
+      return v === null ? 'Best ask: none of the chosen markets has a price tradable now' : `Best ask ${formatMoneyExact(v, money.symbol)} on ${ctx.nameOf(snap.askMarkets[d.bestAskCol[item] as number] ?? '')}`;
     }
     case 'bestBid': {
       const v = num(d.bestBid[item] as number);
       return v === null
         ? 'Best bid: no buy orders'
-        : `Best bid ${formatMoney(v, money)} on ${ctx.nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')}; ${countOf(num(d.bidOrders[item] as number), 'buy order')} there`;
+        : `Best bid ${formatMoneyExact(v, money.symbol)} on ${ctx.nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')}; ${countOf(num(d.bidOrders[item] as number), 'buy order')} there`;
     }
     case 'listed':
       return `${d.listedCount[item]} of the chosen markets list this item`;
+    case 'spread': {
+      const v = num(d.spread[item] as number);
+      return v === null ? 'Spread: needs both an ask and a bid' : `Spread ${v > 0 ? '+' : ''}${formatMoneyExact(v, money.symbol)} (best bid minus best ask)`;
+    }
     default:
       return cellText(ctx, col, item);
   }

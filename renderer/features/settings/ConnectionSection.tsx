@@ -205,7 +205,7 @@ export function ConnectionSection() {
               data-lpignore="true"
               data-1p-ignore="true"
               spellCheck={false}
-              placeholder={hasKey ? '•••••••• (stored; leave empty to keep it)' : 'Paste your API key'}
+              placeholder={hasKey ? '•••••••• (saved; leave empty to keep it for the same service)' : 'Paste your API key'}
               value={apiKey}
               aria-invalid={errors.apiKey ? true : undefined}
               aria-describedby={errors.apiKey ? `${ids.keyError} ${ids.keyHint}` : ids.keyHint}

@@ -6,19 +6,21 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useClient } from 'urql';
 import { gameName } from '../../../shared/catalog/games';
-import { formatMoney } from '../../../shared/money/money';
+import { MISSING, formatMoney } from '../../../shared/money/money';
 import { isApiError, type ApiError } from '../../api/errors';
 import { runOperation } from '../../api/graphql';
-import { ConnectionCheckOp, type OperationResult } from '../../api/operations';
+import { ConnectionCheckOp, type OperationRow } from '../../api/operations';
 import { Icon } from '../../app/Icon';
 import { useMoneyFormat, useSelectedGame } from '../../app/preferences';
 import { useDataSource } from '../../app/providers';
 
-type Item = OperationResult<typeof ConnectionCheckOp>[number];
+type Item = OperationRow<typeof ConnectionCheckOp>;
 
 interface CheckResult {
   game: number;
   count: number;
+  /** Rows the service sent without a usable name (left out). */
+  dropped: number;
   ms: number;
   top: Item[];
   source: string | null;
@@ -37,13 +39,13 @@ export function TestConnection() {
   const check = useMutation<CheckResult, ApiError | Error>({
     mutationFn: async () => {
       const started = performance.now();
-      const items = await runOperation(client, ConnectionCheckOp, { game_id: game });
+      const { rows: items, droppedRows } = await runOperation(client, ConnectionCheckOp, { game_id: game });
       const ms = Math.round(performance.now() - started);
       const top = items
         .filter((i) => i.suggested_price !== null)
         .sort((a, b) => (b.suggested_price ?? 0) - (a.suggested_price ?? 0))
         .slice(0, SAMPLE_SIZE);
-      return { game, count: items.length, ms, top, source: sourceKey };
+      return { game, count: items.length, dropped: droppedRows, ms, top, source: sourceKey };
     },
   });
 
@@ -102,6 +104,7 @@ export function TestConnection() {
                   Received {countFormat.format(result.count)} {gameName(result.game)} items in {countFormat.format(result.ms)} ms
                   {result.source === 'demo' ? ' (demo data)' : ''}.
                 </strong>
+                {result.dropped > 0 ? <span>{countFormat.format(result.dropped)} more had no usable name and were left out.</span> : null}
               </div>
             </div>
             {result.top.length > 0 ? (
@@ -125,7 +128,7 @@ export function TestConnection() {
                         {item.market_hash_name}
                       </td>
                       <td className="num">{formatMoney(item.suggested_price, money)}</td>
-                      <td className="num">{(item.liquidity_score / 100).toFixed(0)}%</td>
+                      <td className="num">{item.liquidity_score === null ? MISSING : `${(item.liquidity_score / 100).toFixed(0)}%`}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -38,7 +38,7 @@ export function validateBaseUrl(text: string): string | null {
       : 'Enter a full web address starting with https://, such as https://api.example.com.';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return 'The Base URL must start with https://.';
+    return 'The Base URL must start with https:// (plain http:// is accepted only for this computer: 127.0.0.1, localhost or [::1]).';
   }
   if (!url.hostname) return 'The Base URL needs a host name, such as api.example.com.';
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {

@@ -21,6 +21,8 @@ Usage: npm run service -- [flags]
   --keys-file FILE       JSON keys: ["k1", {"key":"k2","operations":["aggregatedMinPrices"]}]
   --data-dir DIR         catalog data directory of the simulated market
   --admin                enable POST /__admin/faults and /__admin/clock (loopback only)
+  --frozen-clock MS      service time stands still at MS (ms since the epoch) unless /__admin/clock
+                         moves it: prices and tokens then depend on nothing but the requests (tests)
   --quiet                no request log
   --markets-json         print {"minPrices":[..36],"maxOrders":[..7],"marketOrderAnalytics":[..6]} and exit
 
@@ -32,6 +34,7 @@ Fault injection (all off by default; rates are shares 0..1):
   --truncate-rate R      cut successful bodies short
   --reset-rate R         destroy the connection without an answer
   --token-early-expiry S reject tokens older than S seconds as expired
+  --dirty-data-rate R    serve items with nulls, wrong types, unknown enum values or no usable name
   --fault-seed N         seed of the fault sequence
 `;
 
@@ -59,6 +62,8 @@ export interface CliConfig {
   admin: boolean;
   quiet: boolean;
   dataDir?: string;
+  /** Service time frozen at this ms value (tests); absent = the real clock. */
+  frozenClockMs?: number;
   faults: Partial<FaultConfig>;
 }
 
@@ -78,6 +83,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
       'keys-file': { type: 'string' },
       'data-dir': { type: 'string' },
       admin: { type: 'boolean' },
+      'frozen-clock': { type: 'string' },
       quiet: { type: 'boolean' },
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
@@ -86,6 +92,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
       'truncate-rate': { type: 'string' },
       'reset-rate': { type: 'string' },
       'token-early-expiry': { type: 'string' },
+      'dirty-data-rate': { type: 'string' },
       'fault-seed': { type: 'string' },
     },
   });
@@ -102,6 +109,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
   put('truncateRate', num('--truncate-rate', values['truncate-rate']));
   put('resetRate', num('--reset-rate', values['reset-rate']));
   put('tokenEarlyExpiry', num('--token-early-expiry', values['token-early-expiry']));
+  put('dirtyDataRate', num('--dirty-data-rate', values['dirty-data-rate']));
   put('seed', num('--fault-seed', values['fault-seed']));
   let faults: Partial<FaultConfig>;
   try {
@@ -122,6 +130,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
     admin: values.admin ?? false,
     quiet: values.quiet ?? false,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    ...(values['frozen-clock'] !== undefined ? { frozenClockMs: int('--frozen-clock', values['frozen-clock'], 0, 8.64e15) } : {}),
     faults,
   };
 }

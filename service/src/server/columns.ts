@@ -154,38 +154,46 @@ export function columnItemWriter(
   };
 }
 
-/** Plain objects with every field, as graphql-js's executor and JSON.stringify see them. */
-export function materializeMinPrices(result: ColumnResult<MinPriceColumns>): AggregatedMinPrices[] {
+/** Item i of a min-prices result as a plain object with every field. */
+export function minPriceItem(result: ColumnResult<MinPriceColumns>, i: number): AggregatedMinPrices {
   const { columns: c, cols } = result;
   const M = c.markets.length;
-  const out: AggregatedMinPrices[] = new Array<AggregatedMinPrices>(c.names.length);
-  for (let i = 0; i < c.names.length; i++) {
-    const prices: AggregatedMinPrices['prices'] = [];
-    for (const m of cols) {
-      const cell = i * M + m;
-      const p = c.price[cell]!;
-      if (p < 0) continue;
-      const l = c.priceLocked[cell]!;
-      prices.push({ market_name: c.markets[m]!, offers: c.offers[cell]!, price: p, price_locked: l < 0 ? null : l });
-    }
-    out[i] = { market_hash_name: c.names[i]!, prices };
+  const prices: AggregatedMinPrices['prices'] = [];
+  for (const m of cols) {
+    const cell = i * M + m;
+    const p = c.price[cell]!;
+    if (p < 0) continue;
+    const l = c.priceLocked[cell]!;
+    prices.push({ market_name: c.markets[m]!, offers: c.offers[cell]!, price: p, price_locked: l < 0 ? null : l });
   }
+  return { market_hash_name: c.names[i]!, prices };
+}
+
+/** Item i of a max-orders result as a plain object with every field. */
+export function maxOrderItem(result: ColumnResult<MaxOrderColumns>, i: number): AggregatedMaxOrders {
+  const { columns: c, cols } = result;
+  const M = c.markets.length;
+  const orders: AggregatedMaxOrders['orders'] = [];
+  for (const m of cols) {
+    const cell = i * M + m;
+    const p = c.price[cell]!;
+    if (p < 0) continue;
+    orders.push({ market_name: c.markets[m]!, offers: c.offers[cell]!, price: p });
+  }
+  return { market_hash_name: c.names[i]!, orders };
+}
+
+/** Plain objects with every field, as graphql-js's executor and JSON.stringify see them. */
+export function materializeMinPrices(result: ColumnResult<MinPriceColumns>): AggregatedMinPrices[] {
+  const n = result.columns.names.length;
+  const out: AggregatedMinPrices[] = new Array<AggregatedMinPrices>(n);
+  for (let i = 0; i < n; i++) out[i] = minPriceItem(result, i);
   return out;
 }
 
 export function materializeMaxOrders(result: ColumnResult<MaxOrderColumns>): AggregatedMaxOrders[] {
-  const { columns: c, cols } = result;
-  const M = c.markets.length;
-  const out: AggregatedMaxOrders[] = new Array<AggregatedMaxOrders>(c.names.length);
-  for (let i = 0; i < c.names.length; i++) {
-    const orders: AggregatedMaxOrders['orders'] = [];
-    for (const m of cols) {
-      const cell = i * M + m;
-      const p = c.price[cell]!;
-      if (p < 0) continue;
-      orders.push({ market_name: c.markets[m]!, offers: c.offers[cell]!, price: p });
-    }
-    out[i] = { market_hash_name: c.names[i]!, orders };
-  }
+  const n = result.columns.names.length;
+  const out: AggregatedMaxOrders[] = new Array<AggregatedMaxOrders>(n);
+  for (let i = 0; i < n; i++) out[i] = maxOrderItem(result, i);
   return out;
 }

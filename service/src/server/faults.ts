@@ -1,9 +1,11 @@
 /**
- * Fault injection for client tests: latency, 500s, 429s, truncated bodies, reset connections and tokens that
- * expire early. Off by default. Decisions come from a seeded PRNG that draws the same number of values for
- * every API request, so a given sequence of requests meets the same faults on every run.
+ * Fault injection for client tests: latency, 500s, 429s, truncated bodies, reset connections, tokens that
+ * expire early, and dirty data (dirty.ts). Off by default. Per-request decisions come from a seeded PRNG
+ * that draws the same number of values for every API request, so a given sequence of requests meets the
+ * same faults on every run; dirty data depends on the item only, not on the request sequence.
  */
 import { z } from 'zod';
+import type { DirtySpec } from './dirty';
 import { badInput } from './errors';
 
 export interface FaultConfig {
@@ -21,6 +23,11 @@ export interface FaultConfig {
   resetRate: number;
   /** When set, tokens older than this many seconds are rejected as expired (401 TOKEN_EXPIRED); 0 rejects all. */
   tokenEarlyExpiry: number | null;
+  /**
+   * Share (0..1) of items served with data the spec does not allow (nulls, wrong types, unknown enum values,
+   * unusable rows; see dirty.ts), on both transports. Which items is a function of `seed` and the item name.
+   */
+  dirtyDataRate: number;
   /** Seed of the fault sequence; setting any fault restarts the sequence. */
   seed: number;
 }
@@ -33,6 +40,7 @@ export const NO_FAULTS: FaultConfig = {
   truncateRate: 0,
   resetRate: 0,
   tokenEarlyExpiry: null,
+  dirtyDataRate: 0,
   seed: 1,
 };
 
@@ -46,6 +54,7 @@ export const FaultPatchSchema = z.strictObject({
   truncateRate: rate.optional(),
   resetRate: rate.optional(),
   tokenEarlyExpiry: z.number().int().min(0).nullable().optional(),
+  dirtyDataRate: rate.optional(),
   seed: z.number().int().optional(),
 });
 
@@ -101,6 +110,12 @@ export class FaultInjector {
     this.config = { ...this.config, ...patch };
     this.rng = mulberry32(this.config.seed);
     return this.current;
+  }
+
+  /** The dirty-data fault when on (it draws nothing from the request sequence). */
+  get dirty(): DirtySpec | null {
+    const c = this.config;
+    return c.dirtyDataRate > 0 ? { rate: c.dirtyDataRate, seed: c.seed } : null;
   }
 
   get active(): boolean {

@@ -19,6 +19,7 @@ import type { SimulatedMarket } from '../sim/types';
 import {
   badInput, badRequest, internalError, ServiceError, unauthenticated, type ErrorCode, type ErrorLocation, type WireError,
 } from './errors';
+import type { DirtySpec } from './dirty';
 import type { KeyGrant, KeyRegistry } from './keys';
 import {
   isDataOperation, runOperation, TOKEN_OPERATION, validateArgs, type DataOperation, type OperationArgs, type OperationResult,
@@ -36,6 +37,8 @@ export interface GraphQLDeps {
   tokens: TokenService;
   keys: KeyRegistry;
   executor: Executor;
+  /** The dirty-data fault when on (dirty.ts); applied by the fast executor only. */
+  dirty?: () => DirtySpec | null;
 }
 
 /** Checks the request's `api-token` header and the operations it grants; throws 401/403 ServiceErrors. */
@@ -242,6 +245,7 @@ export class GraphQLEndpoint {
   ): Promise<void> {
     // Compute everything before the first byte, so a failure is still a clean error response.
     const now = this.deps.clock();
+    const dirty = this.deps.dirty?.() ?? null;
     const values: (OperationResult | string | { json: string })[] = [];
     for (const a of answers) {
       if (a.kind === 'data') values.push(runOperation(this.deps.market(), a.args, now));
@@ -261,7 +265,7 @@ export class GraphQLEndpoint {
       } else if ('json' in v) {
         w.text(v.json);
       } else if (a.field.sub) {
-        await writeResultArray(w, v, a.field.sub);
+        await writeResultArray(w, v, a.field.sub, dirty);
       } else {
         throw internalError();
       }

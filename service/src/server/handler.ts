@@ -115,6 +115,19 @@ function isLoopback(addr: string | undefined): boolean {
   return addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1' || (addr?.startsWith('127.') ?? false);
 }
 
+/**
+ * The Host an admin request may carry: the loopback names with the port it arrived on. A loopback peer is
+ * not enough on its own: a page on evil.example whose name was rebound to 127.0.0.1 (DNS rebinding) reaches
+ * us from the user's own browser, but its requests still say `Host: evil.example`.
+ */
+function isLoopbackHost(host: string | undefined, port: number | undefined): boolean {
+  if (host === undefined || port === undefined) return false;
+  const h = host.toLowerCase();
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  // Clients leave out the default port, so on port 80 the bare names are the same address.
+  return names.some((name) => h === `${name}:${port}` || (port === 80 && h === name));
+}
+
 function sendBody(ex: Exchange, status: number, body: string | Buffer, headers: Readonly<Record<string, string>> = {}): void {
   const { res } = ex;
   if (res.headersSent || res.destroyed) {
@@ -220,8 +233,9 @@ export function createServiceHandler(opts: ServiceOptions = {}): ServiceHandler 
     }
     return market;
   };
-  const graphql = new GraphQLEndpoint({ market: getMarket, clock, tokens, keys, executor: opts.executor ?? 'fast' });
-  const rest = new RestEndpoint(graphql.schema, getMarket, clock);
+  const dirty = () => faults.dirty;
+  const graphql = new GraphQLEndpoint({ market: getMarket, clock, tokens, keys, executor: opts.executor ?? 'fast', dirty });
+  const rest = new RestEndpoint(graphql.schema, getMarket, clock, dirty);
 
   const authorizer = (req: IncomingMessage): Authorize => async (ops: readonly DataOperation[]) => {
     const raw = req.headers[TOKEN_HEADER];
@@ -300,6 +314,10 @@ export function createServiceHandler(opts: ServiceOptions = {}): ServiceHandler 
     const { req } = ex;
     if (!isLoopback(req.socket.remoteAddress)) {
       throw new ServiceError(403, 'FORBIDDEN', 'Admin endpoints answer loopback clients only.');
+    }
+    // localPort is the port this very connection came in on, so it is right for port 0 and for any bind.
+    if (!isLoopbackHost(req.headers.host, req.socket.localPort)) {
+      throw new ServiceError(403, 'FORBIDDEN', 'Admin endpoints answer requests addressed to 127.0.0.1, localhost or [::1] with this port only.');
     }
     const route = ex.path.slice(ADMIN_PREFIX.length);
     if (route !== 'faults' && route !== 'clock') throw notFound(ex.path);

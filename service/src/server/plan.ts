@@ -10,6 +10,7 @@ import {
   type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLOutputType,
   type GraphQLSchema, type SelectionSetNode,
 } from 'graphql';
+import { RawJson } from './dirty';
 import { internalError } from './errors';
 import { utf8, type ByteWriter } from './writer';
 
@@ -147,26 +148,32 @@ const NULL = utf8('null');
 const TRUE = utf8('true');
 const FALSE = utf8('false');
 
+/** Off the typed path only: a value that is not of the field's type is a bug, unless a fault (dirty.ts) put it there. */
+function raw(w: ByteWriter, v: unknown): void {
+  if (v instanceof RawJson) w.text(v.json);
+  else throw internalError();
+}
+
 function leafWriter(typeName: string, isEnum: boolean): ValueWriter {
   if (isEnum || typeName === 'String' || typeName === 'ID') {
     return (w, v) => {
       if (v === null || v === undefined) w.bytes(NULL);
       else if (typeof v === 'string') w.string(v);
-      else throw internalError();
+      else raw(w, v);
     };
   }
   if (typeName === 'Int') {
     return (w, v) => {
       if (typeof v === 'number' && Number.isInteger(v) && v <= 0x7fffffff && v >= -0x80000000) w.int(v === 0 ? 0 : v);
       else if (v === null || v === undefined) w.bytes(NULL);
-      else throw internalError();
+      else raw(w, v);
     };
   }
   if (typeName === 'Float') {
     return (w, v) => {
       if (typeof v === 'number' && Number.isFinite(v)) w.number(v);
       else if (v === null || v === undefined) w.bytes(NULL);
-      else throw internalError();
+      else raw(w, v);
     };
   }
   if (typeName === 'Boolean') {
@@ -188,7 +195,10 @@ export function compileValueWriter(type: GraphQLOutputType, sub: ObjectPlan | nu
         w.bytes(NULL);
         return;
       }
-      if (!Array.isArray(v)) throw internalError();
+      if (!Array.isArray(v)) {
+        raw(w, v);
+        return;
+      }
       w.byte(91);
       for (let i = 0; i < v.length; i++) {
         if (i > 0) w.byte(44);
@@ -230,7 +240,10 @@ export function compileObjectWriter(plan: ObjectPlan, resolvers?: ResolverLookup
       w.bytes(NULL);
       return;
     }
-    if (typeof v !== 'object') throw internalError();
+    if (typeof v !== 'object' || v instanceof RawJson) {
+      raw(w, v);
+      return;
+    }
     if (n === 0) {
       w.bytes(empty);
       return;

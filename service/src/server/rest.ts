@@ -5,6 +5,7 @@
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { REST_PATHS } from '../../../shared/api/schema';
 import type { SimulatedMarket } from '../sim/types';
+import type { DirtySpec } from './dirty';
 import { badRequest } from './errors';
 import type { AnswerStream } from './graphql';
 import { runOperation, validateArgs, type DataOperation } from './operations';
@@ -35,6 +36,8 @@ export class RestEndpoint {
     schema: GraphQLSchema,
     private readonly market: () => SimulatedMarket,
     private readonly clock: () => number,
+    /** The dirty-data fault when on (dirty.ts). */
+    private readonly dirty: () => DirtySpec | null = () => null,
   ) {
     for (const [op, typeName] of Object.entries(ELEMENT_TYPE) as [DataOperation, string][]) {
       this.plans.set(op, fullPlan(schema, schema.getType(typeName) as GraphQLObjectType));
@@ -48,7 +51,7 @@ export class RestEndpoint {
     const args = validateArgs(op, body as Record<string, unknown>, 'rest');
     const result = runOperation(this.market(), args, this.clock());
     const stream = open();
-    await writeResultArray(stream.writer, result, this.plans.get(op)!);
+    await writeResultArray(stream.writer, result, this.plans.get(op)!, this.dirty());
     await stream.end();
   }
 }

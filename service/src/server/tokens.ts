@@ -37,6 +37,9 @@ export class TokenService {
   async issue(grant: KeyGrant): Promise<string> {
     const now = this.opts.clock();
     const expMs = now + this.opts.ttlSeconds * 1000;
+    // Whole seconds with exp - iat exactly the TTL (clients take exp - iat as the lifetime). exp may then be
+    // up to 999 ms before exp_ms; verify() gives jose one second of tolerance and exp_ms decides.
+    const iat = Math.floor(now / 1000);
     const claims: Record<string, unknown> = { iat_ms: now, exp_ms: expMs };
     if (grant.operations) claims.ops = [...grant.operations];
     return new SignJWT(claims)
@@ -44,8 +47,8 @@ export class TokenService {
       .setIssuer(TOKEN_ISSUER)
       .setSubject(grant.keyId)
       .setJti(randomUUID())
-      .setIssuedAt(Math.floor(now / 1000))
-      .setExpirationTime(Math.ceil(expMs / 1000))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + Math.ceil(this.opts.ttlSeconds))
       .sign(this.secret);
   }
 
@@ -58,6 +61,8 @@ export class TokenService {
         algorithms: ['HS256'],
         issuer: TOKEN_ISSUER,
         currentDate: new Date(now),
+        // The whole-second exp may fall just short of exp_ms; the exact check below is the boundary.
+        clockTolerance: 1,
         requiredClaims: ['exp', 'iat', 'sub'],
       });
       payload = r.payload as Record<string, unknown>;

@@ -290,10 +290,6 @@ export function computeHourAgg(sim: GameSim, history: History, m: number, hour: 
   return agg;
 }
 
-function orNull(v: number): number | null {
-  return v >= 0 ? v : null;
-}
-
 /** Min of two prices where -1 means none. */
 function minOf(a: number, b: number): number {
   return a < 0 ? b : b < 0 ? a : Math.min(a, b);
@@ -304,20 +300,20 @@ function maxOf(a: number, b: number): number {
   return Math.max(a, b);
 }
 
-/** Median of the day observations plus today's observation x (-1 = none); null when there are none. */
-function obsMedian(k: number, mid: Int32Array, base: number, x: number): number | null {
+/** Median of the day observations plus today's observation x (-1 = none); `none` when there are none. */
+function obsMedian(k: number, mid: Int32Array, base: number, x: number, none: number): number {
   const A = mid[base]!;
   const B = mid[base + 1]!;
   const C = mid[base + 2]!;
   if (x >= 0) return Math.round(medianWithExtra(k, A, B, C, x));
-  if (k === 0) return null;
+  if (k === 0) return none;
   return Math.round(k % 2 === 1 ? B : (A + B) / 2);
 }
 
-/** Mean of the day observations plus today's observation x (-1 = none). */
-function obsMean(k: number, sum: number, x: number): number | null {
+/** Mean of the day observations plus today's observation x (-1 = none); `none` when there are none. */
+function obsMean(k: number, sum: number, x: number, none: number): number {
   if (x >= 0) return Math.round((sum + x) / (k + 1));
-  return k === 0 ? null : Math.round(sum / k);
+  return k === 0 ? none : Math.round(sum / k);
 }
 
 export function computeMarketAnalytics(
@@ -374,37 +370,51 @@ export function computeMarketAnalytics(
     const max7 = maxOf(max24, d.high7[x]!);
     const max30 = maxOf(max7, d.high30[x]!);
     const max90 = maxOf(max30, d.high90[x]!);
+    // The spec types every price here as an Integer, never null. An empty window reports the next longer
+    // window's value, an empty book the 24h value; with nothing in 90 days, the cell's quote (the ask a
+    // listing / the bid an order would have now). Windows still nest, and the values stay plausible.
+    const lo90 = min90 >= 0 ? min90 : ask;
+    const lo30 = min30 >= 0 ? min30 : lo90;
+    const lo7 = min7 >= 0 ? min7 : lo30;
+    const lo24 = min24 >= 0 ? min24 : lo7;
+    const minSellNow = offers > 0 ? ask : lo24;
+    const vbid = out[VBID]!;
+    const hi90 = max90 >= 0 ? max90 : vbid;
+    const hi30 = max30 >= 0 ? max30 : hi90;
+    const hi7 = max7 >= 0 ? max7 : hi30;
+    const hi24 = max24 >= 0 ? max24 : hi7;
+    const maxBuyNow = bid >= 0 ? bid : hi24;
 
     listings.push({
       sell_orders_last_7d: count7d(d.listParts, b7, frac),
       sell_orders_last_24h: count24h(d.listParts, b7, frac),
-      median_sell_price_90d: obsMedian(d.sellK[x]!, d.sellMid, x * 3, sellToday),
-      average_sell_price_90d: obsMean(d.sellK[x]!, d.sellSum[x]!, sellToday),
-      latest_sell_order_price: orNull(sellToday >= 0 ? sellToday : d.sellLatest[x]!),
-      min_sell_order_price: offers > 0 ? ask : null,
-      max_sell_order_price: offers > 0 ? Math.max(maxSell, ask) : null,
-      min_sell_order_price_90d: orNull(min90),
-      min_sell_order_price_30d: orNull(min30),
-      min_sell_order_price_7d: orNull(min7),
-      min_sell_order_price_24h: orNull(min24),
+      median_sell_price_90d: obsMedian(d.sellK[x]!, d.sellMid, x * 3, sellToday, lo90),
+      average_sell_price_90d: obsMean(d.sellK[x]!, d.sellSum[x]!, sellToday, lo90),
+      latest_sell_order_price: sellToday >= 0 ? sellToday : d.sellLatest[x]! >= 0 ? d.sellLatest[x]! : lo90,
+      min_sell_order_price: minSellNow,
+      max_sell_order_price: offers > 0 ? Math.max(maxSell, ask) : minSellNow,
+      min_sell_order_price_90d: lo90,
+      min_sell_order_price_30d: lo30,
+      min_sell_order_price_7d: lo7,
+      min_sell_order_price_24h: lo24,
     });
     buyOrders.push({
       buy_orders_last_7d: count7d(d.buyParts, b7, frac),
       buy_orders_last_24h: count24h(d.buyParts, b7, frac),
-      median_buy_price_90d: obsMedian(d.buyK[x]!, d.buyMid, x * 3, buyToday),
-      average_buy_price_90d: obsMean(d.buyK[x]!, d.buySum[x]!, buyToday),
-      latest_buy_order_price: orNull(buyToday >= 0 ? buyToday : d.buyLatest[x]!),
-      min_buy_order_price: bid >= 0 ? Math.min(minBuy, bid) : null,
-      max_buy_order_price: bid >= 0 ? bid : null,
-      max_buy_order_price_90d: orNull(max90),
-      max_buy_order_price_30d: orNull(max30),
-      max_buy_order_price_7d: orNull(max7),
-      max_buy_order_price_24h: orNull(max24),
+      median_buy_price_90d: obsMedian(d.buyK[x]!, d.buyMid, x * 3, buyToday, hi90),
+      average_buy_price_90d: obsMean(d.buyK[x]!, d.buySum[x]!, buyToday, hi90),
+      latest_buy_order_price: buyToday >= 0 ? buyToday : d.buyLatest[x]! >= 0 ? d.buyLatest[x]! : hi90,
+      min_buy_order_price: bid >= 0 ? Math.min(minBuy, bid) : maxBuyNow,
+      max_buy_order_price: maxBuyNow,
+      max_buy_order_price_90d: hi90,
+      max_buy_order_price_30d: hi30,
+      max_buy_order_price_7d: hi7,
+      max_buy_order_price_24h: hi24,
     });
     if (sales) {
       const sp = recent.salesParts;
       const last90d = count90d(sp, base, frac);
-      const todaySale = salePrice(ask, out[VBID]!);
+      const todaySale = salePrice(ask, vbid);
       const has = last90d > 0;
       const med = d.saleMedian![x]!;
       const avg = d.saleAvg![x]!;
@@ -415,10 +425,11 @@ export function computeMarketAnalytics(
         last_7d: count7d(sp, base, frac),
         last_24h: count24h(sp, base, frac),
         avg_daily_volume: Math.round((last90d / pastDays(sim, i)) * 100) / 100,
-        // Over the 90 completed days; today's sales alone when those had none.
-        median_price_90d: has ? (med >= 0 ? med : todaySale) : null,
-        average_price_90d: has ? (avg >= 0 ? avg : todaySale) : null,
-        latest_median_price_sold: has ? (todayCount(sp, base, frac) > 0 || latestDay < 0 ? todaySale : latestDay) : null,
+        // Over the 90 completed days; today's sales alone when those had none; with no sale in 90 days
+        // (the spec has no null here) the price a sale would have today.
+        median_price_90d: has && med >= 0 ? med : todaySale,
+        average_price_90d: has && avg >= 0 ? avg : todaySale,
+        latest_median_price_sold: has && todayCount(sp, base, frac) === 0 && latestDay >= 0 ? latestDay : todaySale,
       });
     }
   }

@@ -19,14 +19,14 @@ const market = createSimulatedMarket({ seed: SEED });
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
 /** The rules of README.md, restated from the explained inputs. */
-function expectedReasons(x: ReturnType<ReturnType<typeof market.game>['explainRecommendation']>, pct: number | null): UnstableReason[] {
+function expectedReasons(x: ReturnType<ReturnType<typeof market.game>['explainRecommendation']>, pct: number): UnstableReason[] {
   const r: UnstableReason[] = [];
   const lowest = x.asks[0];
   const second = x.asks[1];
   if (x.totalSales < RULES.notPopularSales) r.push('NOT_POPULAR');
   if (x.bestBid === null) r.push('NO_ORDERS');
   if (lowest === undefined) r.push('NO_LISTINGS');
-  if (x.totalSales > 0 && pct !== null && Math.abs(pct) > RULES.listingsPricePct) r.push('LISTINGS_PRICE');
+  if (x.totalSales > 0 && lowest !== undefined && Math.abs(pct) > RULES.listingsPricePct) r.push('LISTINGS_PRICE');
   if (lowest !== undefined && second !== undefined && second > lowest * (1 + RULES.bigListingsDiffPct / 100)) r.push('BIG_LISTINGS_DIFFERENCE');
   if (x.totalSales < RULES.boostMaxSales && x.recentPeak >= RULES.boostSpikeRatio * x.refMedian30) r.push('BOOST_RISK');
   if (x.totalSales === 0) r.push('NO_THREE_MONTH_SALES');
@@ -73,12 +73,15 @@ describe('price recommendations', () => {
       if (r.total_sales !== x.totalSales) fail('total_sales');
       const steamAt = x.markets.indexOf('steam');
       if (steam && steamAt >= 0 && x.salesByMarket[steamAt] !== steam[i]!.sales.last_90d) fail('steam sales differ from steam analytics');
-      // Money fields are consistent with each other.
+      // Money fields are consistent with each other, and never null (README "Recommendation rules").
       const lowest = x.asks[0] ?? null;
-      if (r.price_difference !== (lowest !== null && r.suggested_price !== null ? lowest - r.suggested_price : null)) fail('price_difference');
-      const pct = r.price_difference !== null && r.suggested_price ? round2((r.price_difference / r.suggested_price) * 100) : null;
-      if (r.price_change_percentage !== pct) fail('price_change_percentage');
-      if (x.totalSales === 0 && r.suggested_price !== (lowest ?? x.bestBid)) fail('suggested price without sales');
+      const current = lowest ?? x.bestBid ?? r.suggested_price;
+      if (r.price_difference !== current - r.suggested_price) fail('price_difference');
+      if (r.price_change_percentage !== round2((r.price_difference / r.suggested_price) * 100)) fail('price_change_percentage');
+      if (!Number.isInteger(r.suggested_price) || r.suggested_price < 1) fail('suggested_price');
+      if (x.totalSales === 0 && r.suggested_price !== (lowest ?? x.bestBid ?? Math.max(1, Math.round(Number.isFinite(x.refMedian30) ? x.refMedian30 : x.refNow)))) {
+        fail('suggested price without sales');
+      }
       // Every reason fires exactly when its rule holds.
       if (JSON.stringify(r.unstable_reasons) !== JSON.stringify(expectedReasons(x, r.price_change_percentage))) fail('reasons');
       if (!Number.isInteger(r.liquidity_score) || r.liquidity_score < 0 || r.liquidity_score > 10000) fail('liquidity');

@@ -45,6 +45,8 @@ export interface RecommendationInputs {
   refMedian30: number;
   /** Max of the reference price over the last 6 days, the last 24 hours and now. */
   recentPeak: number;
+  /** The reference price now. */
+  refNow: number;
   ageDays: number;
   /** Sales-weighted price level of the considered markets (1 without sales). */
   level: number;
@@ -119,6 +121,7 @@ export function recommendationInputs(ctx: RecContext, markets: readonly number[]
     bestBid: bestBid >= 0 ? bestBid : null,
     refMedian30: recent.refMedian30[i]!,
     recentPeak: peak,
+    refNow: snap.ref[i]!,
     ageDays: age === 0 ? DAYS : age,
     level: totalSales > 0 ? levelSum / totalSales : 1,
   };
@@ -139,18 +142,22 @@ export function liquidityScore(totalSales90: number, totalOffers: number): numbe
 /** The rules, on scalar inputs (the bulk path avoids per-item arrays). */
 function decide(
   name: string, totalSales: number, totalOffers: number, lowest: number, second: number, bestBid: number,
-  refMedian30: number, level: number, recentPeak: number, ageDays: number,
+  refMedian30: number, level: number, recentPeak: number, ageDays: number, refNow: number,
 ): PriceRecommendation {
-  let suggested: number | null;
+  // The spec has no null in a recommendation: without sales, listings or buy orders the suggestion falls back
+  // to the reference price itself; the difference is measured against the lowest ask, else the best bid,
+  // else the suggestion (0).
+  let suggested: number;
   if (totalSales > 0 && Number.isFinite(refMedian30)) suggested = Math.max(1, Math.round(refMedian30 * level));
-  else suggested = lowest >= 0 ? lowest : bestBid >= 0 ? bestBid : null;
-  const diff = lowest >= 0 && suggested !== null ? lowest - suggested : null;
-  const pct = diff !== null && suggested !== null ? round2((diff / suggested) * 100) : null;
+  else suggested = lowest >= 0 ? lowest : bestBid >= 0 ? bestBid : Math.max(1, Math.round(Number.isFinite(refMedian30) ? refMedian30 : refNow));
+  const current = lowest >= 0 ? lowest : bestBid >= 0 ? bestBid : suggested;
+  const diff = current - suggested;
+  const pct = round2((diff / suggested) * 100);
   const reasons: UnstableReason[] = [];
   if (totalSales < RULES.notPopularSales) reasons.push('NOT_POPULAR');
   if (bestBid < 0) reasons.push('NO_ORDERS');
   if (lowest < 0) reasons.push('NO_LISTINGS');
-  if (totalSales > 0 && pct !== null && Math.abs(pct) > RULES.listingsPricePct) reasons.push('LISTINGS_PRICE');
+  if (totalSales > 0 && lowest >= 0 && Math.abs(pct) > RULES.listingsPricePct) reasons.push('LISTINGS_PRICE');
   if (lowest >= 0 && second >= 0 && (second - lowest) * 100 > RULES.bigListingsDiffPct * lowest) reasons.push('BIG_LISTINGS_DIFFERENCE');
   if (totalSales < RULES.boostMaxSales && recentPeak >= RULES.boostSpikeRatio * refMedian30) reasons.push('BOOST_RISK');
   if (totalSales === 0) reasons.push('NO_THREE_MONTH_SALES');
@@ -170,7 +177,7 @@ function decide(
 export function recommend(name: string, x: RecommendationInputs): PriceRecommendation {
   return decide(
     name, x.totalSales, x.totalOffers, x.asks[0] ?? -1, x.asks[1] ?? -1, x.bestBid ?? -1,
-    x.refMedian30, x.level, x.recentPeak, x.ageDays,
+    x.refMedian30, x.level, x.recentPeak, x.ageDays, x.refNow,
   );
 }
 
@@ -219,7 +226,7 @@ export function recommendAll(ctx: RecContext, markets: readonly number[]): Price
     const age = sim.items.ageDays[i]!;
     out[i] = decide(
       sim.names[i]!, totalSales, totalOffers, lowest, second, bestBid, recent.refMedian30[i]!,
-      totalSales > 0 ? levelSum / totalSales : 1, peak, age === 0 ? DAYS : age,
+      totalSales > 0 ? levelSum / totalSales : 1, peak, age === 0 ? DAYS : age, snap.ref[i]!,
     );
   }
   return out;

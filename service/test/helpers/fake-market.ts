@@ -29,9 +29,9 @@ function listing(r: () => number): ListingAnalytics {
   const n = (): number => Math.floor(r() * 100000);
   return {
     sell_orders_last_7d: Math.floor(r() * 50), sell_orders_last_24h: Math.floor(r() * 10),
-    median_sell_price_90d: n(), average_sell_price_90d: n(), latest_sell_order_price: r() < 0.2 ? null : n(),
+    median_sell_price_90d: n(), average_sell_price_90d: n(), latest_sell_order_price: r() < 0.2 ? 0 : n(),
     min_sell_order_price: n(), max_sell_order_price: n(), min_sell_order_price_90d: n(),
-    min_sell_order_price_30d: n(), min_sell_order_price_7d: n(), min_sell_order_price_24h: r() < 0.3 ? null : n(),
+    min_sell_order_price_30d: n(), min_sell_order_price_7d: n(), min_sell_order_price_24h: r() < 0.3 ? 0 : n(),
   };
 }
 
@@ -41,7 +41,7 @@ function buyOrders(r: () => number): BuyOrderAnalytics {
     buy_orders_last_7d: Math.floor(r() * 50), buy_orders_last_24h: Math.floor(r() * 10),
     median_buy_price_90d: n(), average_buy_price_90d: n(), latest_buy_order_price: n(),
     min_buy_order_price: n(), max_buy_order_price: n(), max_buy_order_price_90d: n(),
-    max_buy_order_price_30d: r() < 0.2 ? null : n(), max_buy_order_price_7d: n(), max_buy_order_price_24h: n(),
+    max_buy_order_price_30d: r() < 0.2 ? 0 : n(), max_buy_order_price_7d: n(), max_buy_order_price_24h: n(),
   };
 }
 
@@ -90,7 +90,7 @@ class FakeGame implements GameMarket {
       sales: {
         last_90d: Math.floor(r() * 900), last_30d: Math.floor(r() * 300), last_7d: Math.floor(r() * 70), last_24h: Math.floor(r() * 10),
         avg_daily_volume: Math.round(r() * 10000) / 1000, median_price_90d: Math.floor(r() * 1e5),
-        average_price_90d: Math.floor(r() * 1e5), latest_median_price_sold: r() < 0.1 ? null : Math.floor(r() * 1e5),
+        average_price_90d: Math.floor(r() * 1e5), latest_median_price_sold: r() < 0.1 ? 0 : Math.floor(r() * 1e5),
       },
       listings: listing(r),
       buyOrders: buyOrders(r),
@@ -104,10 +104,10 @@ class FakeGame implements GameMarket {
     const r = this.rng(9 + (type === 'p2p' ? 1 : 0) + (markets?.length ?? 0) * 3, nowMs);
     return this.names.map((market_hash_name) => ({
       market_hash_name,
-      suggested_price: r() < 0.1 ? null : Math.floor(r() * 1e6),
+      suggested_price: r() < 0.1 ? 0 : Math.floor(r() * 1e6),
       unstable_reasons: UNSTABLE_REASONS.filter(() => r() < 0.15),
       total_sales: Math.floor(r() * 5000),
-      price_difference: r() < 0.1 ? null : Math.round((r() - 0.5) * 1e6) / 100,
+      price_difference: r() < 0.1 ? 0 : Math.round((r() - 0.5) * 1e6) / 100,
       price_change_percentage: Math.round((r() - 0.5) * 20000) / 100,
       liquidity_score: Math.floor(r() * 10001),
     }));

@@ -24,8 +24,13 @@ export type NumField = (typeof NUM_FIELDS)[number];
 export interface DataNotes {
   /** Market slugs in the response that were not asked for (ignored). */
   unknownMarkets: string[];
-  /** Array elements that were null or had no name (skipped). */
+  /** Rows dropped: array elements that were not an object with a text market_hash_name (left out). */
   skippedItems: number;
+  /**
+   * Values that could not be read and are shown as "—": a price or count that was null, missing or not a
+   * safe integer, a locked price of the wrong type, an entry or entries list that was not one.
+   */
+  invalidValues: number;
   /** Item names seen more than once (each kept as its own row). */
   duplicateNames: number;
   /** The same market twice in one item: the better price was kept. */
@@ -133,5 +138,5 @@ export function storeValue(
 }
 
 export function emptyNotes(): DataNotes {
-  return { unknownMarkets: [], skippedItems: 0, duplicateNames: 0, duplicateEntries: 0 };
+  return { unknownMarkets: [], skippedItems: 0, invalidValues: 0, duplicateNames: 0, duplicateEntries: 0 };
 }

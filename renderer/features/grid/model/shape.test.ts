@@ -44,13 +44,57 @@ describe('shapeAsks', () => {
     expect(part.ask[0]).toBe(2);
   });
 
-  it('skips null items and null entries (the SDL allows them), counting skipped items', () => {
-    const part = shapeAsks([null, { market_hash_name: null, prices: [] }, { market_hash_name: 'x', prices: [null, ask('steam', 7)] }, { market_hash_name: 'y', prices: null }], A, 'x');
-    expect(part.names).toEqual(['x', 'y']);
-    expect(part.notes.skippedItems).toBe(2);
-    expect(part.ask.length).toBe(2 * A.length);
-    expect(part.ask[0]).toBe(7);
-    expect(part.listed[3]).toBe(0);
+  it('drops rows without a usable name, counting them; an entries list that is not one leaves the row empty', () => {
+    const part = shapeAsks(
+      [null, { market_hash_name: null, prices: [] }, 'oops', 42, [], { market_hash_name: 3, prices: [ask('steam', 1)] }, { prices: [] },
+        { market_hash_name: 'x', prices: [null, ask('steam', 7)] }, { market_hash_name: 'y', prices: null }, { market_hash_name: 'z', prices: {} }],
+      A,
+      'x',
+    );
+    expect(part.names).toEqual(['x', 'y', 'z']);
+    expect(part.notes.skippedItems).toBe(7);
+    // The null entry of x, y's null list and z's object list.
+    expect(part.notes.invalidValues).toBe(3);
+    expect([...part.ask]).toEqual([7, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE]);
+    expect([...part.listed]).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('an unreadable price or count is "no value" (not 0), counted; the rest of the row and the entry stay', () => {
+    const part = shapeAsks(
+      [
+        {
+          market_hash_name: 'x',
+          prices: [
+            { market_name: 'steam', price: '12.34', offers: 1.5, price_locked: 'none' },
+            { market_name: 'buff163', price: null, offers: null, price_locked: null },
+            { market_name: 'csfloat', offers: 4, price_locked: 900 },
+          ],
+        },
+        { market_hash_name: 'clean', prices: [ask('buff163', 500, 2, 480)] },
+      ],
+      A,
+      'x',
+    );
+    expect(part.names).toEqual(['x', 'clean']);
+    expect([...part.ask]).toEqual([NONE, NONE, NONE, NONE, 500, NONE]);
+    expect([...part.offers]).toEqual([NONE, NONE, 4, NONE, 2, NONE]);
+    expect([...part.locked]).toEqual([NONE, NONE, 900, NONE, 480, NONE]);
+    expect([...part.listed]).toEqual([1, 1, 1, 0, 1, 0]);
+    // steam: price, offers, locked; buff163: price, offers (a null locked price is allowed); csfloat: price missing.
+    expect(part.notes.invalidValues).toBe(6);
+    expect(part.notes.skippedItems).toBe(0);
+  });
+
+  it('leaves out entries that are not objects or have no text market_name, counting them', () => {
+    const part = shapeAsks([{ market_hash_name: 'x', prices: ['junk', { market_name: 7, price: 1, offers: 1 }, { market_name: null, price: 1, offers: 1 }, ask('csfloat', 9)] }], A, 'x');
+    expect([...part.ask]).toEqual([NONE, NONE, 9]);
+    expect(part.notes.invalidValues).toBe(3);
+  });
+
+  it('does not read the values of an entry for a market nobody asked for', () => {
+    const part = shapeAsks([{ market_hash_name: 'x', prices: [{ market_name: 'newmarket-beta', price: null, offers: 'x', price_locked: null }] }], A, 'x');
+    expect(part.notes.unknownMarkets).toEqual(['newmarket-beta']);
+    expect(part.notes.invalidValues).toBe(0);
   });
 
   it('keeps the cheaper entry when a market appears twice', () => {
@@ -74,22 +118,11 @@ describe('shapeAsks', () => {
     expect(s.offers[0]).toBe(BIG);
   });
 
-  it.each([
-    [{ market_hash_name: 'x', prices: [{ market_name: 'steam', price: '12', offers: 1, price_locked: null }] }, 'x[0].prices[0].price: expected an integer or null, got the text "12"'],
-    [{ market_hash_name: 'x', prices: [{ market_name: 'steam', price: 1.5, offers: 1, price_locked: null }] }, 'x[0].prices[0].price: expected an integer, got the number 1.5'],
-    [{ market_hash_name: 'x', prices: [{ market_name: 'steam', offers: 1, price_locked: null }] }, 'x[0].prices[0].price: expected an integer or null, got nothing (the field is missing)'],
-    [{ market_hash_name: 'x', prices: [{ market_name: 7, price: 1, offers: 1 }] }, 'x[0].prices[0].market_name: expected a string, got the number 7'],
-    [{ market_hash_name: 3, prices: [] }, 'x[0].market_hash_name: expected a string, got the number 3'],
-    [{ market_hash_name: 'x', prices: {} }, 'x[0].prices: expected an array, got a object'],
-    ['oops', 'x[0]: expected an object, got the text "oops"'],
-  ])('a malformed response is a clear error naming the path (%#)', (item, message) => {
-    expect(() => shapeAsks([item], A, 'x')).toThrow(MalformedResponseError);
-    expect(() => shapeAsks([item], A, 'x')).toThrow(message);
-  });
-
-  it('rejects a body that is not an array', () => {
+  it('rejects a body that is not an array: a clear error naming the path', () => {
+    expect(() => shapeAsks({ items: [] }, A, 'aggregatedMinPrices')).toThrow(MalformedResponseError);
     expect(() => shapeAsks({ items: [] }, A, 'aggregatedMinPrices')).toThrow('aggregatedMinPrices: expected an array of items, got a object');
     expect(() => shapeAsks(null, A, 'aggregatedMinPrices')).toThrow('got null');
+    expect(() => shapeBids('oops', B, 'aggregatedMaxOrders')).toThrow('aggregatedMaxOrders: expected an array of items, got the text "oops"');
   });
 });
 
@@ -131,6 +164,29 @@ describe('shapeBids and mergeGrid', () => {
     });
     expect(merged.bid).toBe(bids.bid);
     expect(merged.bid[0]).toBe(5);
+  });
+
+  it('bids: the same per-row, per-field rules; the notes of both answers add up', () => {
+    const s = snapshotOf(
+      [{ market_hash_name: 'a', prices: [ask('steam', 100)] }, { market_hash_name: null, prices: [] }],
+      [
+        { market_hash_name: 'a', orders: [{ market_name: 'steam', price: null, offers: 3 }, order('buff163', 80, 1)] },
+        { market_hash_name: 404, orders: [] },
+        'unreadable row',
+        { market_hash_name: 'b', orders: [{ market_name: 'steam', price: 70, offers: '2' }] },
+      ],
+      A,
+      B,
+    );
+    expect(s.names).toEqual(['a', 'b']);
+    expect(cellValue(s, 'bid', 0)).toBeNull();
+    expect(cellValue(s, 'bidOffers', 0)).toBe(3);
+    expect(cellValue(s, 'bid', 1)).toBe(80);
+    expect(cellValue(s, 'bid', 2)).toBe(70);
+    expect(cellValue(s, 'bidOffers', 2)).toBeNull();
+    expect(s.bidListed[0]).toBe(1);
+    expect(s.notes.skippedItems).toBe(3);
+    expect(s.notes.invalidValues).toBe(2);
   });
 
   it('keeps duplicate names as separate rows and counts them', () => {

@@ -3,13 +3,20 @@
  *
  * Validation is structural and happens while shaping, in one pass: a whole CS2 catalog is ~1M price
  * entries, and zod-parsing 1M objects costs several times the JSON.parse itself (measured: see
- * shape.test.ts). The rules are the zod schemas' (shared/api/types.ts) with the SDL's nullability:
+ * shape.test.ts). It is per row and per field, so one bad value never costs the other 37,000 rows (the same
+ * rules as shared/api/rows.ts for the smaller operations):
  *
- *  - an element or entry that is null is skipped (the SDL lists are of nullable elements);
- *  - a required field of the wrong type, or missing, is a MalformedResponseError naming the path;
- *  - prices and counts must be safe integers (absurd but integer values are kept as they are);
- *  - price_locked may be null or absent;
- *  - a market slug that was not asked for is ignored and reported in notes.unknownMarkets.
+ *  - an answer that is not an array is a MalformedResponseError naming the path: nothing can be shown;
+ *  - an element that is not an object with a text market_hash_name is dropped and counted (notes.skippedItems);
+ *  - `prices`/`orders` null or not an array: the row stays, with no entries;
+ *  - an entry that is not an object, or has no text market_name, is left out;
+ *  - price and offers must be safe integers (absurd but integer values are kept as they are). Anything else,
+ *    null included (the spec has no null there), is "no value": NONE, shown "—", never 0. The entry still
+ *    says the market lists the item;
+ *  - price_locked may be null or absent (spec 2.3); another non-integer is "no value" too;
+ *  - each of the above but the first two counts one in notes.invalidValues;
+ *  - a market slug that was not asked for is ignored and reported in notes.unknownMarkets (its entry's
+ *    values are not read).
  */
 import {
   NONE,
@@ -20,6 +27,7 @@ import {
   type GridMeta,
   type NumField,
 } from './columns';
+import { describeValue } from '../../../../shared/api/rows';
 import { analyzeName, normalizeText } from './search';
 
 export class MalformedResponseError extends Error {
@@ -32,34 +40,13 @@ export class MalformedResponseError extends Error {
   }
 }
 
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  if (typeof v === 'number') return `the number ${v}`;
-  return typeof v === 'undefined' ? 'nothing (the field is missing)' : `a ${typeof v}`;
-}
-
 function fail(path: string, expected: string, got: unknown): never {
-  throw new MalformedResponseError(path, `expected ${expected}, got ${describe(got)}`);
+  throw new MalformedResponseError(path, `expected ${expected}, got ${describeValue(got)}`);
 }
 
-/** The path of a field inside an entry, built only when reporting a problem. */
-function entryPath(label: string, j: number, list: string, q: number, field: string): string {
-  return q < 0 ? `${label}[${j}].${field}` : `${label}[${j}].${list}[${q}]${field ? `.${field}` : ''}`;
-}
-
-/**
- * A money/count field: safe integer -> itself; null (or absent, when allowed) -> NaN ("no value");
- * anything else throws. No closures on this path: it runs a million times per CS2 load.
- */
-function readInt(v: unknown, allowMissing: boolean, label: string, j: number, list: string, q: number, field: string): number {
-  if (typeof v === 'number') {
-    if (Number.isSafeInteger(v)) return v;
-    fail(entryPath(label, j, list, q, field), 'an integer', v);
-  }
-  if (v === null || (v === undefined && allowMissing)) return NaN;
-  return fail(entryPath(label, j, list, q, field), 'an integer or null', v);
+/** A safe integer, or NaN ("no value") for anything else. No closures: it runs a million times per CS2 load. */
+function intOrNaN(v: unknown): number {
+  return typeof v === 'number' && Number.isSafeInteger(v) ? v : NaN;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -118,41 +105,46 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
 
   for (let j = 0; j < cap; j++) {
     const raw: unknown = items[j];
-    if (raw === null) {
+    if (!isObject(raw)) {
       notes.skippedItems++;
       continue;
     }
-    if (!isObject(raw)) fail(`${label}[${j}]`, 'an object', raw);
-    const item = raw;
-    const name = item.market_hash_name;
-    if (name === null) {
+    const name = raw.market_hash_name;
+    if (typeof name !== 'string') {
       notes.skippedItems++;
       continue;
     }
-    if (typeof name !== 'string') fail(`${label}[${j}].market_hash_name`, 'a string', name);
-    const prices = item.prices;
-    if (prices !== null && !Array.isArray(prices)) fail(`${label}[${j}].prices`, 'an array', prices);
+    const prices = raw.prices;
     const i = names.length;
     names.push(name);
-    if (prices === null) continue;
+    if (!Array.isArray(prices)) {
+      notes.invalidValues++;
+      continue;
+    }
     const base = i * m;
     for (let q = 0; q < prices.length; q++) {
       const e: unknown = prices[q];
-      if (e === null) continue;
-      if (!isObject(e)) fail(entryPath(label, j, 'prices', q, ''), 'an object', e);
+      if (!isObject(e)) {
+        notes.invalidValues++;
+        continue;
+      }
       const slug = e.market_name;
       if (typeof slug !== 'string') {
-        if (slug === null) continue;
-        fail(entryPath(label, j, 'prices', q, 'market_name'), 'a string', slug);
+        notes.invalidValues++;
+        continue;
       }
-      const price = readInt(e.price, false, label, j, 'prices', q, 'price');
-      const lockedV = readInt(e.price_locked, true, label, j, 'prices', q, 'price_locked');
-      const offersV = readInt(e.offers, false, label, j, 'prices', q, 'offers');
       const k = idx.get(slug);
       if (k === undefined) {
         unknown.add(slug);
         continue;
       }
+      const price = intOrNaN(e.price);
+      const offersV = intOrNaN(e.offers);
+      const lockedRaw = e.price_locked;
+      const lockedV = intOrNaN(lockedRaw);
+      if (price !== price) notes.invalidValues++;
+      if (offersV !== offersV) notes.invalidValues++;
+      if (lockedV !== lockedV && lockedRaw !== null && lockedRaw !== undefined) notes.invalidValues++;
       const cell = base + k;
       if (listed[cell]) {
         notes.duplicateEntries++;
@@ -190,40 +182,43 @@ export function shapeBids(items: unknown, bidMarkets: readonly string[], label: 
 
   for (let j = 0; j < cap; j++) {
     const raw: unknown = items[j];
-    if (raw === null) {
+    if (!isObject(raw)) {
       notes.skippedItems++;
       continue;
     }
-    if (!isObject(raw)) fail(`${label}[${j}]`, 'an object', raw);
-    const item = raw;
-    const name = item.market_hash_name;
-    if (name === null) {
+    const name = raw.market_hash_name;
+    if (typeof name !== 'string') {
       notes.skippedItems++;
       continue;
     }
-    if (typeof name !== 'string') fail(`${label}[${j}].market_hash_name`, 'a string', name);
-    const orders = item.orders;
-    if (orders !== null && !Array.isArray(orders)) fail(`${label}[${j}].orders`, 'an array', orders);
+    const orders = raw.orders;
     const i = names.length;
     names.push(name);
-    if (orders === null) continue;
+    if (!Array.isArray(orders)) {
+      notes.invalidValues++;
+      continue;
+    }
     const base = i * b;
     for (let q = 0; q < orders.length; q++) {
       const e: unknown = orders[q];
-      if (e === null) continue;
-      if (!isObject(e)) fail(entryPath(label, j, 'orders', q, ''), 'an object', e);
+      if (!isObject(e)) {
+        notes.invalidValues++;
+        continue;
+      }
       const slug = e.market_name;
       if (typeof slug !== 'string') {
-        if (slug === null) continue;
-        fail(entryPath(label, j, 'orders', q, 'market_name'), 'a string', slug);
+        notes.invalidValues++;
+        continue;
       }
-      const price = readInt(e.price, false, label, j, 'orders', q, 'price');
-      const offersV = readInt(e.offers, false, label, j, 'orders', q, 'offers');
       const k = idx.get(slug);
       if (k === undefined) {
         unknown.add(slug);
         continue;
       }
+      const price = intOrNaN(e.price);
+      const offersV = intOrNaN(e.offers);
+      if (price !== price) notes.invalidValues++;
+      if (offersV !== offersV) notes.invalidValues++;
       const cell = base + k;
       if (bidListed[cell]) {
         notes.duplicateEntries++;
@@ -378,6 +373,7 @@ export function mergeGrid(
   const notes: DataNotes = {
     unknownMarkets: [...new Set([...asks.notes.unknownMarkets, ...(bids?.notes.unknownMarkets ?? [])])],
     skippedItems: asks.notes.skippedItems + (bids?.notes.skippedItems ?? 0),
+    invalidValues: asks.notes.invalidValues + (bids?.notes.invalidValues ?? 0),
     duplicateNames,
     duplicateEntries: asks.notes.duplicateEntries + (bids?.notes.duplicateEntries ?? 0),
   };

@@ -97,16 +97,38 @@ describe('GridEngine: GraphQL loads', () => {
     expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'unavailable', status: 503, retryAfterSeconds: 2 } });
   });
 
-  it('a body that is not JSON, or has the wrong shape, is a clear invalid-response error', async () => {
+  it('a body that is not JSON, or an answer that is not an array, is a clear invalid-response error', async () => {
     const notJson = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: '<html>hello' }))), gqlRequest);
     expect(notJson.at(-1)).toMatchObject({ type: 'error', error: { kind: 'invalid-response' } });
     const wrong = await run(
-      (post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: [{ market_hash_name: 'x', prices: [{ market_name: 'steam', price: 'cheap', offers: 1 }] }], aggregatedMaxOrders: [] } }) }))),
+      (post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: { market_hash_name: 'x' }, aggregatedMaxOrders: [] } }) }))),
       gqlRequest,
     );
     const e = wrong.at(-1);
     expect(e?.type).toBe('error');
-    if (e?.type === 'error') expect(e.error.detail).toContain('aggregatedMinPrices[0].prices[0].price');
+    if (e?.type === 'error') expect(e.error.detail).toContain('aggregatedMinPrices: expected an array of items, got a object');
+  });
+
+  it('dirty rows and values cost only themselves: the other rows show, the notes count what was left out', async () => {
+    const dirty = [
+      ...minPrices,
+      { market_hash_name: null, prices: [] },
+      'unreadable row',
+      { market_hash_name: 'Bad price', prices: [{ market_name: 'steam', offers: 2, price: '12.34', price_locked: null }] },
+    ];
+    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: dirty, aggregatedMaxOrders: [...maxOrders, { market_hash_name: 404, orders: [] }] } }) }));
+    const msgs = await run((post) => new GridEngine(post, fetch), gqlRequest);
+    const last = msgs.at(-1);
+    expect(last?.type).toBe('result');
+    if (last?.type !== 'result') return;
+    const cols: GridColumns = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+    expect(isGridColumns(cols)).toBe(true);
+    const s = toSnapshot(cols);
+    expect(s.names).toEqual(['AK-47 | Redline (Field-Tested)', 'Sticker | "Hi" <script>', 'Bad price']);
+    expect(cellValue(s, 'ask', 0)).toBe(15_000);
+    expect(cellValue(s, 'ask', 2 * 2)).toBeNull();
+    expect(cellValue(s, 'offers', 2 * 2)).toBe(2);
+    expect(s.notes).toEqual({ unknownMarkets: ['zzz'], skippedItems: 3, invalidValues: 1, duplicateNames: 0, duplicateEntries: 0 });
   });
 
   it('a network failure is a network error', async () => {
@@ -200,6 +222,32 @@ describe('GridEngine: detail look-ups', () => {
     expect(calls).toBe(2);
     expect(got[0]).toMatchObject({ type: 'details', result: { steamStatus: 'ok', recommendationStatus: 'ok', recommendation: { suggested_price: 123 } } });
     expect(got[1]).toMatchObject({ type: 'details', result: { steamStatus: 'not-listed', steam: null, recommendationStatus: 'not-listed' } });
+  });
+
+  it('reads the catalogs row by row: unusable rows left out, bad values null, unknown reasons kept', async () => {
+    const dirtyRecs = [
+      { market_hash_name: 404 },
+      { ...recs[0], unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'], suggested_price: null, total_sales: 'many' },
+    ];
+    const fetch = fakeFetch((url) => ({ status: 200, body: JSON.stringify(url.includes('steam') ? { error: 'not a list' } : dirtyRecs) }), 1000);
+    const got: GridResponse[] = [];
+    const engine = new GridEngine((m) => got.push(m), fetch);
+    await engine.details({ type: 'details', id: 1, game: 730, name: 'a', steamUrl: 'http://h/get-steam-analytics', recommendationsUrl: 'http://h/r', reload: false });
+    expect(got[0]).toMatchObject({
+      result: {
+        recommendationStatus: 'ok',
+        recommendation: { market_hash_name: 'a', suggested_price: null, total_sales: null, unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'], liquidity_score: 4000 },
+        steamStatus: 'error',
+      },
+    });
+  });
+
+  it('a catalog that is not an array is an error naming it', async () => {
+    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ items: [] }) }));
+    const got: GridResponse[] = [];
+    const engine = new GridEngine((m) => got.push(m), fetch);
+    await engine.details({ type: 'details', id: 1, game: 440, name: 'a', steamUrl: null, recommendationsUrl: 'http://h/r', reload: false });
+    expect(got[0]).toMatchObject({ result: { recommendationStatus: 'error', recommendationError: { kind: 'invalid-response', detail: 'Price recommendations: expected an array of items, got a object' } } });
   });
 
   it('reports unsupported games and errors per part, and retries after an error', async () => {

@@ -4,9 +4,9 @@
  * transferred. Also the detail panel's whole-catalog lookups (Steam analytics, price recommendations),
  * fetched once per game and kept here, off the UI thread.
  */
-import { z } from 'zod';
 import { errorFromGraphQL, invalidResponse, networkError } from '../../../api/errors';
-import { PriceRecommendation, SteamAnalytics } from '../../../../shared/api/types';
+import { describeValue, readRows, type RowReader } from '../../../../shared/api/rows';
+import { PriceRecommendationRows, SteamAnalyticsRows, type PriceRecommendationRow, type SteamAnalyticsRow } from '../../../../shared/api/types';
 import { errorToWire, findRejectedMarkets, httpErrorToWire, type GridErrorWire } from '../model/errors';
 import { toSnapshot, type GridColumns } from '../model/columns';
 import { computeDerived, derivedKey, derivedTransferables } from '../model/derive';
@@ -172,8 +172,8 @@ function shapeError(e: unknown): never {
 
 export class GridEngine {
   private readonly inflight = new Map<number, AbortController>();
-  private readonly steam = new Map<number, Promise<Map<string, SteamAnalytics>>>();
-  private readonly recs = new Map<number, Promise<Map<string, PriceRecommendation>>>();
+  private readonly steam = new Map<number, Promise<Map<string, SteamAnalyticsRow>>>();
+  private readonly recs = new Map<number, Promise<Map<string, PriceRecommendationRow>>>();
 
   constructor(
     private readonly post: Post,
@@ -299,7 +299,7 @@ export class GridEngine {
     cache: Map<number, Promise<Map<string, T>>>,
     game: number,
     url: string,
-    schema: z.ZodType<T[]>,
+    reader: RowReader<T>,
     label: string,
   ): Promise<Map<string, T>> {
     let p = cache.get(game);
@@ -310,15 +310,11 @@ export class GridEngine {
         if (asRecord(f.json) && ('error' in (f.json as object) || 'errors' in (f.json as object))) {
           throw new WireError(httpErrorToWire(200, f.json, null, []));
         }
-        const parsed = schema.safeParse(f.json);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          throw new WireError(
-            errorToWire(invalidResponse(`${label}: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}`)),
-          );
-        }
+        // Row by row: a bad row or value costs only itself (shown as "—"); only a non-array fails the look-up.
+        const read = readRows(f.json, reader);
+        if (!read) throw new WireError(errorToWire(invalidResponse(`${label}: expected an array of items, got ${describeValue(f.json)}`)));
         const map = new Map<string, T>();
-        for (const item of parsed.data) if (!map.has(item.market_hash_name)) map.set(item.market_hash_name, item);
+        for (const item of read.rows) if (!map.has(item.market_hash_name)) map.set(item.market_hash_name, item);
         return map;
       })();
       cache.set(game, p);
@@ -338,12 +334,12 @@ export class GridEngine {
     const one = async <T extends { market_hash_name: string }>(
       url: string | null,
       cache: Map<number, Promise<Map<string, T>>>,
-      schema: z.ZodType<T[]>,
+      reader: RowReader<T>,
       label: string,
     ): Promise<{ value: T | null; status: ExtraStatus; error: GridErrorWire | null }> => {
       if (url === null) return { value: null, status: 'unsupported', error: null };
       try {
-        const map = await this.catalog(cache, req.game, url, schema, label);
+        const map = await this.catalog(cache, req.game, url, reader, label);
         const value = map.get(req.name) ?? null;
         return { value, status: value ? 'ok' : 'not-listed', error: null };
       } catch (e) {
@@ -351,8 +347,8 @@ export class GridEngine {
       }
     };
     const [steam, rec] = await Promise.all([
-      one(req.steamUrl, this.steam, z.array(SteamAnalytics), 'Steam analytics'),
-      one(req.recommendationsUrl, this.recs, z.array(PriceRecommendation), 'Price recommendations'),
+      one(req.steamUrl, this.steam, SteamAnalyticsRows, 'Steam analytics'),
+      one(req.recommendationsUrl, this.recs, PriceRecommendationRows, 'Price recommendations'),
     ]);
     const result: DetailsResult = {
       steam: steam.value,

@@ -4,7 +4,7 @@
  * names are strings) rather than zod-walking 37k names on the UI thread.
  */
 import { z } from 'zod';
-import { PriceRecommendation, SteamAnalytics } from '../../../../shared/api/types';
+import { PriceRecommendationRow, SteamAnalyticsRow } from '../../../../shared/api/types';
 import { NUM_FIELDS, type GridColumns } from '../model/columns';
 import { isDerived } from '../model/derive';
 import { GridErrorWireSchema, type GridErrorWire } from '../model/errors';
@@ -60,10 +60,10 @@ export type GridRequest = z.infer<typeof GridRequestSchema>;
 export type ExtraStatus = 'ok' | 'unsupported' | 'not-listed' | 'error';
 
 export const DetailsResultSchema = z.object({
-  steam: SteamAnalytics.nullable(),
+  steam: SteamAnalyticsRow.nullable(),
   steamStatus: z.enum(['ok', 'unsupported', 'not-listed', 'error']),
   steamError: GridErrorWireSchema.nullable(),
-  recommendation: PriceRecommendation.nullable(),
+  recommendation: PriceRecommendationRow.nullable(),
   recommendationStatus: z.enum(['ok', 'unsupported', 'not-listed', 'error']),
   recommendationError: GridErrorWireSchema.nullable(),
 });
@@ -132,6 +132,7 @@ function isStringArray(v: unknown, len: number): v is string[] {
 const NoteSchema = z.object({
   unknownMarkets: z.array(z.string()),
   skippedItems: z.number(),
+  invalidValues: z.number(),
   duplicateNames: z.number(),
   duplicateEntries: z.number(),
 });
