@@ -5,9 +5,9 @@
  * footer's counts of dropped rows and unreadable values equal the ones computed here from the raw answer,
  * fetched straight from the service with the test's own token.
  */
-import type { Locator, Page } from '@playwright/test';
 import { GRAPHQL_PATH, REST_PATHS } from '../shared/api/schema';
 import { expect, test } from './fixtures';
+import { apiToken, grid, postService, readRowAcross, showOnly } from './grid-page';
 
 /** A fixed service clock: the grid and the direct API calls see the same prices. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
@@ -17,26 +17,6 @@ test.setTimeout(180_000);
 const DIRTY = { dirtyDataRate: 0.02, seed: 11 };
 
 type Json = Record<string, unknown>;
-
-async function apiToken(serviceUrl: string, key: string): Promise<string> {
-  const res = await fetch(`${serviceUrl}${GRAPHQL_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'mutation($k: String) { createSubscriptionToken(api_key: $k) }', variables: { k: key } }),
-  });
-  const json = (await res.json()) as { data: { createSubscriptionToken: string } };
-  return json.data.createSubscriptionToken;
-}
-
-async function postService(serviceUrl: string, token: string, path: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${serviceUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'api-token': token },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
 
 // ---- The rules, restated by hand from the spec (2.2, 2.3) -------------------------------------------------
 
@@ -72,45 +52,6 @@ function unreadable(items: unknown[], list: 'prices' | 'orders', requested: read
 function clean(el: unknown, list: 'prices' | 'orders', requested: readonly string[]): boolean {
   if (!usable(el) || !Array.isArray(el[list])) return false;
   return (el[list] as unknown[]).every((e) => isObj(e) && typeof e.market_name === 'string' && requested.includes(e.market_name) && isInt(e.price) && isInt(e.offers) && (list === 'orders' || e.price_locked === null || isInt(e.price_locked)));
-}
-
-// ---- Page helpers (as in grid.spec.ts) --------------------------------------------------------------------
-
-const grid = (page: Page) => page.getByRole('grid');
-const search = (page: Page) => page.getByRole('searchbox', { name: 'Search items' });
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function rowOf(page: Page, name: string): Locator {
-  return page.locator('[role="row"]').filter({ has: page.locator('.pg__name', { hasText: new RegExp(`^${escapeRe(name)}$`) }) });
-}
-
-async function showOnly(page: Page, name: string): Promise<Locator> {
-  await search(page).fill(`"${name}"`);
-  const row = rowOf(page, name);
-  await expect(row).toHaveCount(1);
-  return row;
-}
-
-/** Every cell of a row by its column id, scrolling across the virtualized columns. */
-async function readRowAcross(page: Page, name: string): Promise<Map<string, { text: string; value: string | null }>> {
-  const out = new Map<string, { text: string; value: string | null }>();
-  const g = grid(page);
-  const width = await g.evaluate((el) => el.scrollWidth);
-  for (let x = 0; x <= width; x += 500) {
-    await g.evaluate((el, left) => (el.scrollLeft = left), x);
-    await page.waitForTimeout(60);
-    const heads = await page.locator('[role="columnheader"]').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('aria-colindex')), e.getAttribute('data-colid') ?? ''] as const));
-    const cells = await rowOf(page, name)
-      .locator('[role="gridcell"]')
-      .evaluateAll((els) => els.map((e) => ({ col: Number(e.getAttribute('aria-colindex')), text: (e.textContent ?? '').trim(), value: e.getAttribute('data-value') })));
-    const colId = new Map(heads);
-    for (const c of cells) out.set(colId.get(c.col) ?? `#${c.col}`, { text: c.text, value: c.value });
-  }
-  await g.evaluate((el) => (el.scrollLeft = 0));
-  return out;
 }
 
 // ---- The test ---------------------------------------------------------------------------------------------

@@ -8,12 +8,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from '@playwright/test';
 import { REST_PATHS } from '../shared/api/schema';
 import type { AggregatedMaxOrders, AggregatedMinPrices } from '../shared/api/types';
 import { MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS } from '../shared/catalog/markets';
 import { formatMoney, toDecimalString } from '../shared/money/money';
 import { expect, test } from './fixtures';
+import { apiToken, escapeRe, grid, openGrid, readRowAcross, rowOf, search, showOnly } from './grid-page';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A fixed service clock: the grid and the direct API calls see the same prices. */
@@ -24,16 +24,6 @@ test.setTimeout(120_000);
 const PINNED_AND_SUMMARY = 7; // star, item, best ask, best bid, spread, spread %, markets
 
 // ---- Direct API access (the test's own token from the demo key) ------------------------------------
-
-async function apiToken(serviceUrl: string, key: string): Promise<string> {
-  const res = await fetch(`${serviceUrl}/api/v2/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'mutation($k: String) { createSubscriptionToken(api_key: $k) }', variables: { k: key } }),
-  });
-  const json = (await res.json()) as { data: { createSubscriptionToken: string } };
-  return json.data.createSubscriptionToken;
-}
 
 async function rest<T>(serviceUrl: string, token: string, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${serviceUrl}${path}`, {
@@ -59,66 +49,6 @@ async function apiPrices(service: { url: string; demoKey: string }, game = 730):
 }
 
 // ---- Page helpers -----------------------------------------------------------------------------------
-
-const grid = (page: Page) => page.getByRole('grid');
-const search = (page: Page) => page.getByRole('searchbox', { name: 'Search items' });
-
-async function openGrid(page: Page, appUrl: string, items?: number): Promise<void> {
-  await page.goto(appUrl);
-  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
-  if (items !== undefined) await expect(grid(page)).toHaveAttribute('aria-rowcount', String(items + 1));
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The grid row of an item (by its exact name). */
-function rowOf(page: Page, name: string): Locator {
-  return page.locator('[role="row"]').filter({ has: page.locator('.pg__name', { hasText: new RegExp(`^${escapeRe(name)}$`) }) });
-}
-
-async function showOnly(page: Page, name: string): Promise<Locator> {
-  await search(page).fill(`"${name}"`);
-  const row = rowOf(page, name);
-  await expect(row).toHaveCount(1);
-  return row;
-}
-
-interface CellInfo {
-  col: number;
-  text: string;
-  value: string | null;
-  label: string | null;
-  cls: string;
-}
-
-/** Every cell of a row with the header slug of its column, scrolling across the virtualized columns. */
-async function readRowAcross(page: Page, name: string): Promise<Map<string, CellInfo>> {
-  const out = new Map<string, CellInfo>();
-  const g = grid(page);
-  const width = await g.evaluate((el) => el.scrollWidth);
-  for (let x = 0; x <= width; x += 500) {
-    await g.evaluate((el, left) => (el.scrollLeft = left), x);
-    await page.waitForTimeout(60);
-    const heads = await page.locator('[role="columnheader"]').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('aria-colindex')), e.getAttribute('data-colid') ?? ''] as const));
-    const cells = await rowOf(page, name)
-      .locator('[role="gridcell"]')
-      .evaluateAll((els) =>
-        els.map((e) => ({
-          col: Number(e.getAttribute('aria-colindex')),
-          text: (e.textContent ?? '').trim(),
-          value: e.getAttribute('data-value'),
-          label: e.getAttribute('aria-label'),
-          cls: e.className,
-        })),
-      );
-    const colId = new Map(heads);
-    for (const c of cells) out.set(colId.get(c.col) ?? `#${c.col}`, c);
-  }
-  await g.evaluate((el) => (el.scrollLeft = 0));
-  return out;
-}
 
 const money = (v: number) => formatMoney(v, { decimals: 2, symbol: '$' });
 

@@ -22,20 +22,25 @@ async function freePort(): Promise<number> {
 
 const pill = (page: Page) => page.getByTestId('status-pill');
 
+/** A web host given Base URL and key as a user gives them (MDS_BASE_URL / MDS_API_KEY). */
+function connectedHost(baseUrl: string, demo: TestService, keyFile: string): Promise<WebHost> {
+  return startWebHost({
+    port: 0,
+    staticDir: RENDERER_DIR,
+    keyFile,
+    embeddedService: { url: demo.url, demoKey: demo.demoKey },
+    baseUrl,
+    apiKey: USER_KEY,
+    startupWaitMs: 500,
+  });
+}
+
 test('service down at start, up 10 s later: the data appears with no click', async ({ page, service }, testInfo) => {
   const port = await freePort();
   let upstream: TestService | null = null;
   let host: WebHost | null = null;
   try {
-    host = await startWebHost({
-      port: 0,
-      staticDir: RENDERER_DIR,
-      keyFile: testInfo.outputPath('web-key'),
-      embeddedService: { url: service.url, demoKey: service.demoKey },
-      baseUrl: `http://127.0.0.1:${port}`,
-      apiKey: USER_KEY,
-      startupWaitMs: 500,
-    });
+    host = await connectedHost(`http://127.0.0.1:${port}`, service, testInfo.outputPath('web-key'));
     await page.goto(host.launchUrl);
     await expect(pill(page)).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
     // Not "Loading…" forever: the grid area says why there are no prices and when the next try is.
@@ -65,14 +70,7 @@ test('a drop in the middle of a session: offline with the next try shown, then f
   let upstream: TestService | null = await startSeparateService({}, port);
   let host: WebHost | null = null;
   try {
-    host = await startWebHost({
-      port: 0,
-      staticDir: RENDERER_DIR,
-      keyFile: testInfo.outputPath('web-key'),
-      embeddedService: { url: service.url, demoKey: service.demoKey },
-      baseUrl: upstream.url,
-      apiKey: USER_KEY,
-    });
+    host = await connectedHost(upstream.url, service, testInfo.outputPath('web-key'));
     await page.goto(host.launchUrl);
     await expect(pill(page)).toHaveAttribute('data-state', 'connected');
     await expect(page.getByRole('grid')).toBeVisible({ timeout: 90_000 });
