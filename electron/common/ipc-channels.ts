@@ -6,6 +6,8 @@ export const IPC = {
   forgetKey: 'market-desk:forget-key',
   retryNow: 'market-desk:retry-now',
   openExternal: 'market-desk:open-external',
+  saveFile: 'market-desk:save-file',
+  saveFiles: 'market-desk:save-files',
   /** main -> renderer push on every status change. */
   status: 'market-desk:status',
 } as const;

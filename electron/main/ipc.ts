@@ -5,8 +5,10 @@
  */
 import { z } from 'zod';
 import { ConnectRequestSchema, type ConnectionStatus, type ConnectRequest } from '../../shared/api/status';
+import { SaveFileRequestSchema, SaveFilesRequestSchema } from '../../shared/files/save';
 import { IPC, isAppUrl } from '../common/ipc-channels';
 import { ConnectRequestError } from './connection';
+import { SaveError, type FileSaver } from './save-files';
 import { isSafeExternalUrl } from './security';
 
 export interface IpcEventLike {
@@ -29,6 +31,8 @@ export interface ConnectionCommands {
 export interface IpcDeps {
   readonly connection: ConnectionCommands;
   readonly openExternal: (url: string) => Promise<void>;
+  /** Save dialogs and writes for exported files (save-files.ts). */
+  readonly files: FileSaver;
 }
 
 /**
@@ -41,7 +45,7 @@ function refused(message: string): Error {
 }
 
 function publicError(error: unknown): Error {
-  if (error instanceof ConnectRequestError) return new Error(error.message);
+  if (error instanceof ConnectRequestError || error instanceof SaveError) return new Error(error.message);
   if (error instanceof Error && error.message.startsWith('Refused')) return error;
   return new Error('Market Desk could not complete that request.');
 }
@@ -49,6 +53,8 @@ function publicError(error: unknown): Error {
 const NoArgs = z.tuple([]);
 const OpenExternalArgs = z.tuple([z.string().max(2048)]);
 const ConnectArgs = z.tuple([ConnectRequestSchema]);
+const SaveFileArgs = z.tuple([SaveFileRequestSchema]);
+const SaveFilesArgs = z.tuple([SaveFilesRequestSchema]);
 
 export function isTrustedSender(event: IpcEventLike): boolean {
   const url = event.senderFrame?.url;
@@ -84,6 +90,8 @@ export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[ke
       if (!isSafeExternalUrl(url)) throw refused('Refused: only https links can be opened.');
       await deps.openExternal(url);
     }),
+    [IPC.saveFile]: guarded(SaveFileArgs, (request) => deps.files.saveFile(request)),
+    [IPC.saveFiles]: guarded(SaveFilesArgs, (request) => deps.files.saveFiles(request)),
   };
 }
 

@@ -17,6 +17,7 @@ import { ConnectionController } from './connection';
 import { createGateway } from './gateway';
 import { registerIpc } from './ipc';
 import { SafeKeyVault } from './key-store';
+import { createFileSaver } from './save-files';
 import { hardenSession, hardenWebContents, isSafeExternalUrl, userDataOverride } from './security';
 import { buildWindowOptions } from './window';
 
@@ -63,11 +64,22 @@ async function main(): Promise<void> {
   const gateway = createGateway({ forwarder: () => connection.currentBroker() });
 
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ staticDir: rendererDir, gateway }));
+  // Dialogs are modal to the window when there is one (they then can't get lost behind it).
+  const files = createFileSaver({
+    defaultDir: () => app.getPath('downloads'),
+    dialogs: {
+      showSaveDialog: (options) =>
+        mainWindow && !mainWindow.isDestroyed() ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+      showOpenDialog: (options) =>
+        mainWindow && !mainWindow.isDestroyed() ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+    },
+  });
   registerIpc(ipcMain, {
     connection,
     openExternal: async (url) => {
       if (isSafeExternalUrl(url)) await shell.openExternal(url);
     },
+    files,
   });
   connection.hub.subscribe((status) => {
     if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC.status, status);

@@ -6,6 +6,7 @@ import { ConnectRequestSchema, type ConnectionStatus } from '../../shared/api/st
 import { IPC } from '../common/ipc-channels';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { createIpcHandlers, isTrustedSender, registerIpc, type ConnectionCommands, type IpcEventLike } from './ipc';
+import { SaveError, type FileSaver } from './save-files';
 import {
   createWindowOpenHandler, hardenSession, hardenWebContents, isAllowedNavigation, isSafeExternalUrl, onWillNavigate,
   onWillRedirect, userDataOverride, type SessionLike, type WebContentsLike,
@@ -195,17 +196,26 @@ function fakeConnection(): ConnectionCommands & { connect: ReturnType<typeof vi.
   };
 }
 
+function fakeFiles(): FileSaver & { saveFile: ReturnType<typeof vi.fn>; saveFiles: ReturnType<typeof vi.fn> } {
+  return {
+    saveFile: vi.fn(async () => ({ saved: true, path: '/tmp/x.png' })),
+    saveFiles: vi.fn(async () => ({ saved: true, path: '/tmp/x' })),
+  };
+}
+
 const fromApp: IpcEventLike = { senderFrame: { url: 'app://market-desk/index.html' } };
 
 describe('IPC handlers', () => {
   it('register one handler per bridge method', () => {
     const channels: string[] = [];
-    registerIpc({ handle: (channel) => channels.push(channel) }, { connection: fakeConnection(), openExternal: async () => undefined });
-    expect(channels.sort()).toEqual([IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.useDemo].sort());
+    registerIpc({ handle: (channel) => channels.push(channel) }, { connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
+    expect(channels.sort()).toEqual(
+      [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.useDemo, IPC.saveFile, IPC.saveFiles].sort(),
+    );
   });
 
   it('answer the app page', async () => {
-    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined });
+    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
     expect(await handlers[IPC.getStatus](fromApp)).toEqual(STATUS);
   });
 
@@ -216,7 +226,7 @@ describe('IPC handlers', () => {
     ['a destroyed frame', { senderFrame: null }],
   ])('reject a sender from %s', (_name, event) => {
     const connection = fakeConnection();
-    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined });
+    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined, files: fakeFiles() });
     expect(isTrustedSender(event)).toBe(false);
     expect(() => handlers[IPC.getStatus](event)).toThrow(/did not come from the Market Desk window/);
     expect(() => handlers[IPC.connect](event, { baseUrl: '', apiKey: 'k' })).toThrow();
@@ -231,31 +241,76 @@ describe('IPC handlers', () => {
     [['a string']],
   ])('zod rejects bad connect input %j', (args) => {
     const connection = fakeConnection();
-    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined });
+    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined, files: fakeFiles() });
     expect(() => handlers[IPC.connect](fromApp, ...args)).toThrow(/invalid request/);
     expect(connection.connect).not.toHaveBeenCalled();
   });
 
   it('passes a valid ConnectRequest on, parsed', async () => {
     const connection = fakeConnection();
-    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined });
+    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined, files: fakeFiles() });
     await handlers[IPC.connect](fromApp, { baseUrl: ' https://x.com ', apiKey: 'k' });
     expect(connection.connect).toHaveBeenCalledWith(ConnectRequestSchema.parse({ baseUrl: 'https://x.com', apiKey: 'k' }));
   });
 
   it('rejects arguments on methods that take none', () => {
-    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined });
+    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
     expect(() => handlers[IPC.useDemo](fromApp, 'surprise')).toThrow(/invalid request/);
   });
 
   it('openExternal: https only', async () => {
     const openExternal = vi.fn(async () => undefined);
-    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal });
+    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal, files: fakeFiles() });
     await handlers[IPC.openExternal](fromApp, 'https://example.com/');
     expect(openExternal).toHaveBeenCalledWith('https://example.com/');
     await expect(handlers[IPC.openExternal](fromApp, 'file:///etc/passwd')).rejects.toThrow(/only https/);
     expect(() => handlers[IPC.openExternal](fromApp, { url: 'https://x' })).toThrow(/invalid request/);
     expect(openExternal).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('IPC save handlers', () => {
+  const png = { suggestedName: 'ak-47-sales-2026-11-23.png', mime: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]) };
+
+  it('pass a valid request on and answer what the saver says', async () => {
+    const files = fakeFiles();
+    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined, files });
+    await expect(handlers[IPC.saveFile](fromApp, png)).resolves.toEqual({ saved: true, path: '/tmp/x.png' });
+    expect(files.saveFile).toHaveBeenCalledWith(png);
+    const many = { folderName: 'sales-2026-11-23', files: [{ name: 'a.csv', bytes: new Uint8Array([65]) }] };
+    await expect(handlers[IPC.saveFiles](fromApp, many)).resolves.toEqual({ saved: true, path: '/tmp/x' });
+    expect(files.saveFiles).toHaveBeenCalledWith(many);
+  });
+
+  it('refuse other senders and invalid requests before any dialog opens', () => {
+    const files = fakeFiles();
+    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined, files });
+    expect(() => handlers[IPC.saveFile]({ senderFrame: { url: 'https://evil.example/' } }, png)).toThrow(/did not come from/);
+    const bad: unknown[] = [
+      { ...png, suggestedName: '../../.bashrc.png' },
+      { ...png, suggestedName: 'sub/dir.png' },
+      { ...png, suggestedName: 'run.exe' },
+      { ...png, bytes: 'not bytes' },
+      { ...png, bytes: [1, 2, 3] },
+    ];
+    for (const request of bad) expect(() => handlers[IPC.saveFile](fromApp, request), JSON.stringify(request)).toThrow(/invalid request/);
+    expect(() => handlers[IPC.saveFiles](fromApp, { folderName: '..', files: [{ name: 'a.csv', bytes: new Uint8Array(1) }] })).toThrow(
+      /invalid request/,
+    );
+    expect(() => handlers[IPC.saveFiles](fromApp, { folderName: 'ok', files: [{ name: '..\\a.csv', bytes: new Uint8Array(1) }] })).toThrow(
+      /invalid request/,
+    );
+    expect(files.saveFile).not.toHaveBeenCalled();
+    expect(files.saveFiles).not.toHaveBeenCalled();
+  });
+
+  it('a SaveError reaches the page as its message; other failures stay generic', async () => {
+    const files = fakeFiles();
+    files.saveFile.mockRejectedValueOnce(new SaveError('The disk is full.'));
+    files.saveFile.mockRejectedValueOnce(new Error("EACCES: permission denied, open '/home/me/secret.png'"));
+    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined, files });
+    await expect(handlers[IPC.saveFile](fromApp, png) as Promise<unknown>).rejects.toThrow('The disk is full.');
+    await expect(handlers[IPC.saveFile](fromApp, png) as Promise<unknown>).rejects.toThrow('Market Desk could not complete that request.');
   });
 });
 
@@ -296,7 +351,7 @@ describe('IPC errors', () => {
     const connection = fakeConnection();
     connection.connect.mockRejectedValueOnce(new ConnectRequestError('Enter your API key.'));
     connection.connect.mockRejectedValueOnce(new Error('EACCES: /home/me/.config/market-desk/settings.json'));
-    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined });
+    const handlers = createIpcHandlers({ connection, openExternal: async () => undefined, files: fakeFiles() });
     const first = handlers[IPC.connect](fromApp, { baseUrl: '', apiKey: '' }) as Promise<unknown>;
     await expect(first).rejects.toThrow('Enter your API key.');
     await first.catch((e: Error) => expect(e.name).toBe('Error'));

@@ -32,7 +32,9 @@ class FakeIpcRenderer implements IpcRendererLike {
 describe('preload bridge', () => {
   it('exposes named methods only, and host electron', () => {
     const api = createDesktopApi(new FakeIpcRenderer());
-    expect(Object.keys(api).sort()).toEqual(['connect', 'forgetKey', 'getStatus', 'host', 'onStatus', 'openExternal', 'retryNow', 'useDemo']);
+    expect(Object.keys(api).sort()).toEqual([
+      'connect', 'forgetKey', 'getStatus', 'host', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
+    ]);
     expect(api.host).toBe('electron');
     expect(JSON.stringify(Object.values(api).map(String))).not.toMatch(/ipcRenderer/);
   });
@@ -52,6 +54,38 @@ describe('preload bridge', () => {
       { channel: IPC.forgetKey, args: [] },
       { channel: IPC.openExternal, args: ['https://example.com'] },
     ]);
+  });
+
+  it('saveFile / saveFiles send plain copies of the fields, bytes as Uint8Array, and pass only saved/path back', async () => {
+    const ipc = new FakeIpcRenderer();
+    const api = createDesktopApi(ipc);
+    ipc.answer = { saved: true, path: '/home/me/a.png', extra: 'dropped' };
+    const buffer = new Uint8Array([0, 1, 2, 3, 4, 5]);
+    // A view into a bigger buffer: only its own bytes cross.
+    const view = buffer.subarray(2, 5);
+    const withGetter = { suggestedName: 'a.png', mime: 'image/png', bytes: view, get sneaky() { return 'x'; } };
+    await expect(api.saveFile(withGetter)).resolves.toEqual({ saved: true, path: '/home/me/a.png' });
+    const sent = ipc.invoked[0]!;
+    expect(sent.channel).toBe(IPC.saveFile);
+    expect(Object.keys(sent.args[0] as object).sort()).toEqual(['bytes', 'mime', 'suggestedName']);
+    expect([...((sent.args[0] as { bytes: Uint8Array }).bytes)]).toEqual([2, 3, 4]);
+
+    ipc.answer = { saved: false };
+    await expect(
+      api.saveFiles({ folderName: 'f', files: [{ name: 'a.csv', bytes: new Uint8Array([65]) }] }),
+    ).resolves.toEqual({ saved: false });
+    expect(ipc.invoked[1]).toEqual({ channel: IPC.saveFiles, args: [{ folderName: 'f', files: [{ name: 'a.csv', bytes: new Uint8Array([65]) }] }] });
+  });
+
+  it('save calls refuse non-bytes and odd answers', async () => {
+    const ipc = new FakeIpcRenderer();
+    const api = createDesktopApi(ipc);
+    await expect(api.saveFile({ suggestedName: 'a.png', mime: 'image/png', bytes: [1, 2] as unknown as Uint8Array })).rejects.toThrow(
+      /Invalid file data/,
+    );
+    expect(ipc.invoked).toHaveLength(0);
+    ipc.answer = { saved: 'yes' };
+    await expect(api.saveFile({ suggestedName: 'a.png', mime: 'image/png', bytes: new Uint8Array(1) })).rejects.toThrow(/Invalid answer/);
   });
 
   it('validates what main answers', async () => {

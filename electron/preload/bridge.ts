@@ -7,6 +7,7 @@
  * main sends here, and the renderer parses every value with the full zod schema (renderer/platform).
  */
 import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
+import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
 import type { DesktopApi } from '../../renderer/platform/desktop-api';
 import { IPC } from '../common/ipc-channels';
 
@@ -40,6 +41,21 @@ export function toStatus(value: unknown): ConnectionStatus {
     nextRetryAt: typeof v.nextRetryAt === 'number' ? v.nextRetryAt : null,
     since: v.since,
   } as ConnectionStatus;
+}
+
+/** Bytes from the page as a plain Uint8Array (a typed array from the page's world is checked by shape, not instanceof). */
+function toBytes(value: unknown): Uint8Array {
+  if (!ArrayBuffer.isView(value) || value instanceof DataView) throw new Error('Invalid file data.');
+  return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+}
+
+/** Shape check of a save answer from main; only these fields are copied on. */
+export function toSaveResult(value: unknown): SaveResult {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (typeof v.saved !== 'boolean' || (v.path !== undefined && typeof v.path !== 'string')) {
+    throw new Error('Invalid answer from the desktop back end.');
+  }
+  return typeof v.path === 'string' ? { saved: v.saved, path: v.path } : { saved: v.saved };
 }
 
 export function createDesktopApi(ipc: IpcRendererLike): DesktopApi {
@@ -76,5 +92,21 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopApi {
     async openExternal(url: string) {
       await ipc.invoke(IPC.openExternal, String(url));
     },
+    // Plain copies again; main validates names and sizes (zod) and owns the dialog and the disk.
+    saveFile: async (request: SaveFileRequest) =>
+      toSaveResult(
+        await ipc.invoke(IPC.saveFile, {
+          suggestedName: String(request.suggestedName),
+          mime: String(request.mime),
+          bytes: toBytes(request.bytes),
+        }),
+      ),
+    saveFiles: async (request: SaveFilesRequest) =>
+      toSaveResult(
+        await ipc.invoke(IPC.saveFiles, {
+          folderName: String(request.folderName),
+          files: Array.from(request.files, (f) => ({ name: String(f.name), bytes: toBytes(f.bytes) })),
+        }),
+      ),
   };
 }

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { REST_PATHS } from '../../shared/api/schema';
 import { ApiError, errorFromGraphQL, errorFromHttp, kindFromCode, parseRetryAfter, readErrorBody, toApiError } from './errors';
-import { fromCombinedError } from './graphql';
-import { graphqlPost, postJson, restPost } from './http';
+import { fromCombinedError } from './client';
+import { postJson, restPost } from './http';
 import { shouldRetry } from './query-client';
 import { rest } from './rest';
 
@@ -150,31 +150,31 @@ describe('REST helper', () => {
 
   it('typed endpoints check the body before sending', async () => {
     const fetch = fetchReturning(json([]));
-    await expect(rest('minPrices', { game_id: 730, markets: [] }, { fetch })).rejects.toThrow();
+    await expect(rest('minPrices', { game_id: 570, markets: [] }, { fetch })).rejects.toThrow();
     expect(fetch).not.toHaveBeenCalled();
     const none = { rows: [], droppedRows: 0, invalidValues: 0 };
-    await expect(rest('minPrices', { game_id: 730, markets: ['steam'] }, { fetch })).resolves.toEqual(none);
-    await expect(rest('steamAnalytics', {}, { fetch })).resolves.toEqual(none);
-    const body = JSON.parse(String((fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[1]![1].body));
-    expect(body).toEqual({ game_id: 730 });
+    await expect(rest('minPrices', { game_id: 570, markets: ['steam'] }, { fetch })).resolves.toEqual(none);
+    await expect(rest('priceRecommendations', { markets: ['steam'] }, { fetch })).resolves.toEqual(none);
+    const calls = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls;
+    expect(calls.map(([url]) => url)).toEqual([REST_PATHS.minPrices, REST_PATHS.priceRecommendations]);
+    expect(JSON.parse(String(calls[1]![1].body))).toEqual({ game_id: 730, markets: ['steam'] });
+  });
+
+  it('is only for what GraphQL lacks: CS2 prices and unfiltered recommendations are refused before sending', async () => {
+    const fetch = fetchReturning(json([]));
+    await expect(rest('minPrices', { game_id: 730, markets: ['steam'] }, { fetch })).rejects.toThrow(/GraphQL/);
+    await expect(rest('maxOrders', { game_id: 730, markets: ['steam'] }, { fetch })).rejects.toThrow(/GraphQL/);
+    // @ts-expect-error markets is required: without it the GraphQL form answers the same
+    await expect(rest('priceRecommendations', { game_id: 730 }, { fetch })).rejects.toThrow();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
 
-describe('GraphQL helpers', () => {
-  it('graphqlPost returns data and maps the GraphQL error body', async () => {
-    const ok = fetchReturning(json({ data: { getSteamAnalytics: [] } }));
-    await expect(graphqlPost('query { x }', {}, { fetch: ok })).resolves.toEqual({ getSteamAnalytics: [] });
-    const auth = fetchReturning(json({ errors: [{ message: 'Token expired', extensions: { code: 'UNAUTHENTICATED' } }] }, 401));
-    const e1 = (await graphqlPost('q', {}, { fetch: auth }).catch((x: unknown) => x)) as ApiError;
-    expect(e1.kind).toBe('unauthenticated');
-    expect(e1.detail).toBe('Token expired');
-    const in200 = fetchReturning(json({ errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }], data: null }));
-    expect(((await graphqlPost('q', {}, { fetch: in200 }).catch((x: unknown) => x)) as ApiError).kind).toBe('forbidden');
-  });
+describe('urql errors back to ApiError', () => {
+  const withStatus = (status: number, graphQLErrors: Array<{ message: string; extensions?: Record<string, unknown> }>, net?: Error) =>
+    new CombinedError({ graphQLErrors, networkError: net, response: { status } });
 
-  it('maps urql CombinedErrors by status first, then code', () => {
-    const withStatus = (status: number, graphQLErrors: Array<{ message: string; extensions?: Record<string, unknown> }>, net?: Error) =>
-      new CombinedError({ graphQLErrors, networkError: net, response: { status } });
+  it('maps by status first, then code', () => {
     expect(fromCombinedError(withStatus(401, [{ message: 'expired', extensions: { code: 'UNAUTHENTICATED' } }])).kind).toBe(
       'unauthenticated',
     );
@@ -183,5 +183,19 @@ describe('GraphQL helpers', () => {
     expect(fromCombinedError(withStatus(500, [], new Error('Internal Server Error'))).kind).toBe('server');
     expect(fromCombinedError(withStatus(200, [{ message: 'bad', extensions: { code: 'BAD_USER_INPUT' } }])).kind).toBe('bad-request');
     expect(fromCombinedError(new CombinedError({ networkError: new TypeError('Failed to fetch') })).kind).toBe('network');
+  });
+
+  it('gives back an ApiError a worker route threw, and revives a route error from extensions.workerError', () => {
+    const thrown = errorFromHttp(429, '', '3');
+    expect(fromCombinedError(new CombinedError({ networkError: thrown }))).toBe(thrown);
+    class Feature extends Error {}
+    const revive = (wire: unknown) => (wire && typeof wire === 'object' && 'mine' in wire ? new Feature(String((wire as { mine: unknown }).mine)) : null);
+    const own = fromCombinedError(new CombinedError({ graphQLErrors: [{ message: 'x', extensions: { workerError: { mine: 'kept' } } }] }), revive);
+    expect(own).toBeInstanceOf(Feature);
+    expect(own.message).toBe('kept');
+    // A wire form the feature does not know: read like any GraphQL error.
+    const other = fromCombinedError(new CombinedError({ graphQLErrors: [{ message: 'x', extensions: { workerError: 1, code: 'FORBIDDEN' } }] }), revive);
+    expect(other).toBeInstanceOf(ApiError);
+    expect((other as ApiError).kind).toBe('forbidden');
   });
 });

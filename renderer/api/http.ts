@@ -1,31 +1,14 @@
 /**
- * Plain fetch helpers for the market data API (same origin: the host's gateway adds the token).
- * No React, no DOM beyond fetch: usable from Web Workers too (paths are origin-absolute, so they
- * resolve the same from a worker script under assets/).
+ * Plain fetch helpers for the REST forms of the market data API (same origin: the host's gateway adds the
+ * token), and the row-by-row reading every answer gets. GraphQL goes through urql (client.ts).
  */
-import type { z } from 'zod';
 import { describeValue, readRows, type RowReader, type Rows } from '../../shared/api/rows';
-import { GRAPHQL_PATH } from '../../shared/api/schema';
-import { ApiError, errorFromGraphQL, errorFromHttp, invalidResponse, networkError } from './errors';
+import { errorFromHttp, invalidResponse, networkError } from './errors';
 
 export interface RequestOptions {
   signal?: AbortSignal;
   /** Injectable for tests. */
   fetch?: typeof fetch;
-}
-
-function summarize(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
-    .join('; ');
-}
-
-/** Validates `value` with `schema`, or throws an 'invalid-response' ApiError naming what was wrong. */
-export function validateResponse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalidResponse(`${what}: ${summarize(parsed.error)}`);
-  return parsed.data;
 }
 
 /**
@@ -89,22 +72,3 @@ export async function restPost<T>(
   return readResponseRows(reader, json, path);
 }
 
-export interface GraphQLResponseBody {
-  data?: Record<string, unknown> | null;
-  errors?: Array<{ message?: string; extensions?: { code?: unknown } | null }>;
-}
-
-/** A raw GraphQL POST ({query, variables}); returns `data`, throws on errors. */
-export async function graphqlPost(
-  query: string,
-  variables: Record<string, unknown> | undefined,
-  options: RequestOptions = {},
-): Promise<Record<string, unknown>> {
-  const json = (await postJson(GRAPHQL_PATH, { query, variables }, options)) as GraphQLResponseBody | null;
-  if (!json || typeof json !== 'object') throw invalidResponse(`${GRAPHQL_PATH}: no JSON object`);
-  if (Array.isArray(json.errors) && json.errors.length > 0) throw errorFromGraphQL(json.errors);
-  if (!json.data || typeof json.data !== 'object') throw invalidResponse(`${GRAPHQL_PATH}: no data`);
-  return json.data;
-}
-
-export { ApiError };

@@ -1,10 +1,11 @@
 /** The window: top bar, connection banner, the page, the status bar; and the global shortcuts. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { GAMES } from '../../shared/catalog/games';
+import { AnalyticsScreen } from '../features/analytics/AnalyticsScreen';
 import { GridScreen } from '../features/grid';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { ErrorBoundary } from './ErrorBoundary';
-import { writePreference, APP_PREFERENCES } from './preferences';
+import { writePreference, APP_PREFERENCES, useAppliedTheme } from './preferences';
 import { useRoute } from './route';
 import { isTypingTarget, SHORTCUTS, useGlobalKeys } from './shortcuts';
 import { StatusBanner } from './StatusBanner';
@@ -14,6 +15,7 @@ import { TopBarSlotContext } from './topbar-slot';
 
 export function App() {
   const [route, go] = useRoute();
+  useAppliedTheme();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const main = useRef<HTMLElement>(null);
   const firstRoute = useRef(true);
@@ -26,6 +28,10 @@ export function App() {
       }
       if (SHORTCUTS.prices.matches(e)) {
         go('prices');
+        return true;
+      }
+      if (SHORTCUTS.analytics.matches(e)) {
+        go('analytics');
         return true;
       }
       if (SHORTCUTS.game.matches(e)) {
@@ -66,11 +72,15 @@ export function App() {
           id="main"
           className={`app__main app__main--${route}`}
           tabIndex={-1}
-          aria-label={route === 'prices' ? 'Prices' : 'Settings'}
+          aria-label={route === 'prices' ? 'Prices' : route === 'analytics' ? 'Analytics' : 'Settings'}
         >
           {route === 'prices' ? (
             <ErrorBoundary what="The price grid">
               <GridScreen />
+            </ErrorBoundary>
+          ) : route === 'analytics' ? (
+            <ErrorBoundary what="Analytics">
+              <AnalyticsScreen />
             </ErrorBoundary>
           ) : (
             <ErrorBoundary what="Settings">

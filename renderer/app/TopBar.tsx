@@ -20,6 +20,9 @@ export function TopBar({ route, slotRef }: { route: Route; slotRef: (el: HTMLDiv
         <a className="nav__tab" href="#/prices" aria-current={route === 'prices' ? 'page' : undefined}>
           Prices <kbd className="kbd">{SHORTCUTS.prices.keys}</kbd>
         </a>
+        <a className="nav__tab" href="#/analytics" aria-current={route === 'analytics' ? 'page' : undefined}>
+          Analytics <kbd className="kbd">{SHORTCUTS.analytics.keys}</kbd>
+        </a>
         <a className="nav__tab" href="#/settings" aria-current={route === 'settings' ? 'page' : undefined}>
           Settings <kbd className="kbd">{SHORTCUTS.settings.keys}</kbd>
         </a>

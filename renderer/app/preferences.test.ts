@@ -109,3 +109,39 @@ describe('preference store', () => {
     expect(refreshIntervalLabel(300)).toBe('Every 5 min');
   });
 });
+
+describe('theme preference', () => {
+  it('defaults to system; anything but system/light/dark falls back to it', async () => {
+    const { APP_PREFERENCES: P, resolveTheme } = await import('./preferences');
+    const storage = memoryStorage();
+    const store = createPreferenceStore(storage);
+    expect(readPreference(P.theme, store)).toBe('system');
+    storage.setItem(`${PREFERENCE_PREFIX}app.theme`, '"sepia"');
+    expect(readPreference(P.theme, store)).toBe('system');
+    writePreference(P.theme, 'light', store);
+    expect(readPreference(P.theme, store)).toBe('light');
+    expect(() => writePreference(P.theme, 'sepia' as 'light', store)).toThrow();
+    expect(resolveTheme('system', true)).toBe('light');
+    expect(resolveTheme('system', false)).toBe('dark');
+    expect(resolveTheme('dark', true)).toBe('dark');
+    expect(resolveTheme('light', false)).toBe('light');
+  });
+
+  it('applyTheme sets data-theme, the theme class and the color-scheme meta', async () => {
+    const { applyTheme } = await import('./preferences');
+    const classes = new Set(['theme-dark']);
+    const meta = { content: 'dark', setAttribute: (_: string, v: string) => void (meta.content = v) };
+    const root = {
+      dataset: {} as Record<string, string>,
+      classList: { toggle: (c: string, on: boolean) => void (on ? classes.add(c) : classes.delete(c)) },
+      ownerDocument: { querySelector: () => meta },
+    };
+    applyTheme('light', root as unknown as HTMLElement);
+    expect(root.dataset.theme).toBe('light');
+    expect([...classes]).toEqual(['theme-light']);
+    expect(meta.content).toBe('light');
+    applyTheme('dark', root as unknown as HTMLElement);
+    expect(root.dataset.theme).toBe('dark');
+    expect([...classes]).toEqual(['theme-dark']);
+  });
+});

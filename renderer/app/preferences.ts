@@ -22,9 +22,9 @@
  * key re-renders on change, in this window and in others (the `storage` event).
  *
  * The shell's own preferences are in APP_PREFERENCES below (refresh interval, currency symbol,
- * decimals, selected game); `useMoneyFormat()` gives the MoneyFormat for shared/money formatMoney.
+ * decimals, selected game, theme); `useMoneyFormat()` gives the MoneyFormat for shared/money formatMoney.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { DEFAULT_GAME_ID, isGameId, type GameId } from '../../shared/catalog/games';
 import type { MoneyFormat } from '../../shared/money/money';
@@ -212,6 +212,10 @@ export type RefreshInterval = (typeof REFRESH_INTERVALS)[number];
 
 export const CURRENCY_SYMBOLS = ['$', '€', '£', '¥', '₽', 'CN¥', ''] as const;
 
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+export type Theme = 'light' | 'dark';
+
 export const APP_PREFERENCES = {
   /** Seconds between automatic refreshes of market data; 0 = manual only. */
   refreshIntervalSeconds: definePreference<RefreshInterval>(
@@ -231,6 +235,8 @@ export const APP_PREFERENCES = {
     z.custom<GameId>((v) => isGameId(v)),
     DEFAULT_GAME_ID,
   ),
+  /** Colour theme; 'system' follows the operating system's light/dark setting, live. */
+  theme: definePreference<ThemeChoice>('app.theme', z.enum(THEME_CHOICES), 'system'),
 } as const;
 
 export function refreshIntervalLabel(seconds: number): string {
@@ -256,4 +262,42 @@ export function useMoneyFormat(): MoneyFormat {
 export function useRefreshInterval(): number | false {
   const [seconds] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
   return seconds === 0 ? false : seconds * 1000;
+}
+
+// ---- Theme -------------------------------------------------------------------------------------
+
+const LIGHT_QUERY = '(prefers-color-scheme: light)';
+
+/** The theme a choice means; 'system' is light only when the system asks for light (dark is the app's own). */
+export function resolveTheme(choice: ThemeChoice, systemPrefersLight: boolean): Theme {
+  if (choice === 'system') return systemPrefersLight ? 'light' : 'dark';
+  return choice;
+}
+
+function systemQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(LIGHT_QUERY) : null;
+}
+
+function subscribeSystemTheme(listener: () => void): () => void {
+  const query = systemQuery();
+  query?.addEventListener('change', listener);
+  return () => query?.removeEventListener('change', listener);
+}
+
+/** Puts the theme on <html data-theme> (theme.css keys on it) and tells the browser's own UI (scrollbars, inputs). */
+export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
+  root.dataset.theme = theme;
+  root.classList.toggle('theme-dark', theme === 'dark');
+  root.classList.toggle('theme-light', theme === 'light');
+  root.ownerDocument.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme);
+}
+
+/** Applies the app.theme preference to the document, following the system live; use once (App). */
+export function useAppliedTheme(): Theme {
+  const [choice] = usePref(APP_PREFERENCES.theme);
+  const prefersLight = useSyncExternalStore(subscribeSystemTheme, () => systemQuery()?.matches ?? false, () => false);
+  const theme = resolveTheme(choice, prefersLight);
+  // Layout effect: the new colours are in place before the browser paints.
+  useLayoutEffect(() => applyTheme(theme), [theme]);
+  return theme;
 }

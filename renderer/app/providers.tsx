@@ -1,12 +1,13 @@
 /**
- * Data providers: the urql client (GraphQL) and the react-query client (REST and local data).
+ * Data providers: the one urql client (every GraphQL read, renderer/api/client.ts) and the react-query
+ * client (the REST-only forms and local async state).
  * When the source of data changes (demo -> your service, another Base URL) every cache is dropped so no
  * demo price is ever shown as live; Retry re-fetches everything active.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Provider as UrqlProvider } from 'urql';
-import { createGraphQLClient } from '../api/graphql';
+import { createAppClient } from '../api/client';
 import { createQueryClient } from '../api/query-client';
 import { sourceKeyOf, useConnection } from './connection';
 
@@ -44,7 +45,7 @@ export function DataProviders({ children }: { children: ReactNode }) {
 
   // A fresh urql client (empty cache) per data source and per Retry.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const urqlClient = useMemo(() => createGraphQLClient(), [sourceKey, retryEpoch]);
+  const urqlClient = useMemo(() => createAppClient(), [sourceKey, retryEpoch]);
   const source = useMemo(() => ({ sourceKey, retryEpoch }), [sourceKey, retryEpoch]);
 
   return (

@@ -7,6 +7,9 @@
  * (Electron protocol.handle on app://, or the web host) forwards it through the gateway.
  */
 import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
+import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
+
+export type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
 
 export interface DesktopApi {
   readonly host: 'electron' | 'web';
@@ -23,6 +26,14 @@ export interface DesktopApi {
   retryNow(): Promise<ConnectionStatus>;
   /** Opens an https link in the system browser (the host refuses anything else). */
   openExternal(url: string): Promise<void>;
+  /**
+   * Saves one exported file. Desktop: the native save dialog, then the file is written ({saved:false} when
+   * the user cancels). Web: a browser download (the browser decides where; no path is known).
+   * Names follow isSafeFileName and end in a SAVE_EXTENSIONS extension; sizes are capped (shared/files/save).
+   */
+  saveFile(request: SaveFileRequest): Promise<SaveResult>;
+  /** Saves several files together. Desktop: a new folder `folderName` in a folder the user picks. Web: `${folderName}.zip`. */
+  saveFiles(request: SaveFilesRequest): Promise<SaveResult>;
 }
 
 /** Same-origin base of the API in both hosts. */

@@ -5,6 +5,13 @@
 import { z } from 'zod';
 import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
 import { ConnectRequestSchema } from '../../shared/api/status';
+import {
+  SaveFileRequestSchema,
+  SaveFilesRequestSchema,
+  SaveResultSchema,
+  saveProblem,
+  type SaveResult,
+} from '../../shared/files/save';
 import { PlatformError, describeError } from './errors';
 import { parseStatus } from './status';
 import { Emitter, type PlatformApi } from './types';
@@ -21,6 +28,8 @@ export const BridgeSchema = z.object({
   forgetKey: fn,
   retryNow: fn,
   openExternal: fn,
+  saveFile: fn,
+  saveFiles: fn,
 });
 
 interface Bridge {
@@ -31,6 +40,8 @@ interface Bridge {
   forgetKey(): Promise<unknown>;
   retryNow(): Promise<unknown>;
   openExternal(url: string): Promise<unknown>;
+  saveFile(request: unknown): Promise<unknown>;
+  saveFiles(request: unknown): Promise<unknown>;
 }
 
 const FROM = 'the desktop app';
@@ -46,6 +57,19 @@ async function call(what: string, run: () => Promise<unknown>): Promise<unknown>
   } catch (e) {
     throw new PlatformError('refused', cleanIpcMessage(describeError(e)) || `The desktop app could not ${what}.`);
   }
+}
+
+/** Checks a request before it crosses (a clear refusal here beats 200 MB sent over IPC to be refused). */
+function validRequest<T>(schema: z.ZodType<T>, request: unknown): T {
+  const parsed = schema.safeParse(request);
+  if (!parsed.success) throw new PlatformError('refused', saveProblem(parsed.error));
+  return parsed.data;
+}
+
+function parseSaveResult(raw: unknown): SaveResult {
+  const parsed = SaveResultSchema.safeParse(raw);
+  if (!parsed.success) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'save result');
+  return parsed.data;
 }
 
 export function createElectronApi(candidate: unknown): PlatformApi {
@@ -85,6 +109,14 @@ export function createElectronApi(candidate: unknown): PlatformApi {
     async openExternal(url) {
       await call('open the link', () => bridge.openExternal(url));
     },
+    async saveFile(request) {
+      const req = validRequest(SaveFileRequestSchema, request);
+      return parseSaveResult(await call('save the file', () => bridge.saveFile(req)));
+    },
+    async saveFiles(request) {
+      const req = validRequest(SaveFilesRequestSchema, request);
+      return parseSaveResult(await call('save the files', () => bridge.saveFiles(req)));
+    },
     onProblem: (listener) => problems.on(listener),
   };
 }
@@ -101,6 +133,8 @@ export function brokenApi(host: 'electron' | 'web', problem: PlatformError): Pla
     forgetKey: fail,
     retryNow: fail,
     openExternal: fail,
+    saveFile: fail,
+    saveFiles: fail,
     onProblem: () => () => {},
   };
 }

@@ -1,9 +1,11 @@
+import { unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../../shared/api/status';
+import { MAX_FILE_BYTES } from '../../shared/files/save';
 import { cleanIpcMessage, createElectronApi } from './electron';
 import { PlatformError } from './errors';
 import { pickDesktopApi } from './index';
-import { createWebApi, type EventSourceLike } from './web';
+import { buildZip, createWebApi, type EventSourceLike } from './web';
 
 const good: ConnectionStatus = {
   state: 'demo',
@@ -32,6 +34,8 @@ function bridge(overrides: Record<string, unknown> = {}) {
     forgetKey: vi.fn(async () => good as unknown),
     retryNow: vi.fn(async () => good as unknown),
     openExternal: vi.fn(async () => undefined),
+    saveFile: vi.fn(async () => ({ saved: true, path: '/home/me/a.png' }) as unknown),
+    saveFiles: vi.fn(async () => ({ saved: false }) as unknown),
     ...overrides,
   };
   return { b, push: (s: unknown) => push?.(s) };
@@ -101,6 +105,31 @@ describe('Electron DesktopApi', () => {
     expect(err).toBeInstanceOf(PlatformError);
     expect((err as PlatformError).message).toBe('Enter your API key.');
     expect(cleanIpcMessage('plain')).toBe('plain');
+  });
+});
+
+describe('Electron DesktopApi: saving files', () => {
+  const png = { suggestedName: 'a-2026-11-23.png', mime: 'image/png', bytes: new Uint8Array([1, 2, 3]) };
+
+  it('passes valid requests to the bridge and validates its answers', async () => {
+    const { b } = bridge();
+    const api = createElectronApi(b);
+    await expect(api.saveFile(png)).resolves.toEqual({ saved: true, path: '/home/me/a.png' });
+    expect(b.saveFile).toHaveBeenCalledWith(png);
+    await expect(api.saveFiles({ folderName: 'f', files: [{ name: 'a.csv', bytes: new Uint8Array(1) }] })).resolves.toEqual({ saved: false });
+    const odd = createElectronApi(bridge({ saveFile: async () => ({ saved: 'maybe' }) }).b);
+    const err = (await odd.saveFile(png).catch((e: unknown) => e)) as PlatformError;
+    expect(err.kind).toBe('invalid-data');
+  });
+
+  it('refuses oversized or oddly named files itself, with a sentence, without calling the bridge', async () => {
+    const { b } = bridge();
+    const api = createElectronApi(b);
+    const big = (await api.saveFile({ ...png, bytes: new Uint8Array(MAX_FILE_BYTES + 1) }).catch((e: unknown) => e)) as PlatformError;
+    expect(big.kind).toBe('refused');
+    expect(big.message).toBe('Market Desk will not save that: a file is larger than 64 MiB.');
+    await expect(api.saveFile({ ...png, suggestedName: '../a.png' })).rejects.toBeInstanceOf(PlatformError);
+    expect(b.saveFile).not.toHaveBeenCalled();
   });
 });
 
@@ -223,6 +252,62 @@ describe('web host DesktopApi', () => {
     expect(problems.map((p) => p.kind)).toEqual(['invalid-data', 'invalid-data', 'unreachable']);
     off();
     expect(es.closed).toBe(true);
+  });
+});
+
+describe('web host DesktopApi: saving files', () => {
+  const downloads = () => {
+    const got: { name: string; blob: Blob }[] = [];
+    return { got, download: (name: string, blob: Blob) => void got.push({ name, blob }) };
+  };
+
+  it('saveFile is a download of exactly the bytes, with the type of its extension; no host call', async () => {
+    const { fetch, calls } = fakeFetch({});
+    const d = downloads();
+    const api = createWebApi({ fetch, download: d.download });
+    const bytes = new TextEncoder().encode('\uFEFFa,b\r\n');
+    await expect(api.saveFile({ suggestedName: 'x-2026-11-23.csv', mime: 'text/csv', bytes })).resolves.toEqual({ saved: true });
+    expect(d.got).toHaveLength(1);
+    expect(d.got[0]!.name).toBe('x-2026-11-23.csv');
+    expect(d.got[0]!.blob.type).toBe('text/csv');
+    expect(new Uint8Array(await d.got[0]!.blob.arrayBuffer())).toEqual(bytes);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('saveFiles downloads one zip named after the folder that unzips to the same files', async () => {
+    const d = downloads();
+    const api = createWebApi({ fetch: fakeFetch({}).fetch, download: d.download });
+    const files = [
+      { name: 'top-2026-11-23.png', bytes: new Uint8Array([137, 80, 78, 71, 0, 255]) },
+      { name: 'top-2026-11-23.svg', bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'.repeat(50)) },
+      { name: 'top-2026-11-23.csv', bytes: new TextEncoder().encode('\uFEFFItem,Price\r\nAK,1.500\r\n') },
+    ];
+    await expect(api.saveFiles({ folderName: 'cs2-market-2026-11-23', files })).resolves.toEqual({ saved: true });
+    expect(d.got.map((g) => [g.name, g.blob.type])).toEqual([['cs2-market-2026-11-23.zip', 'application/zip']]);
+    const unzipped = unzipSync(new Uint8Array(await d.got[0]!.blob.arrayBuffer()));
+    expect(Object.keys(unzipped).sort()).toEqual(files.map((f) => f.name).sort());
+    for (const f of files) expect(unzipped[f.name]).toEqual(f.bytes);
+  });
+
+  it('buildZip stores PNGs as they are and deflates text', () => {
+    const text = new TextEncoder().encode('a'.repeat(10_000));
+    const zip = buildZip({ folderName: 'f', files: [{ name: 'a.csv', bytes: text }] });
+    expect(zip.byteLength).toBeLessThan(1_000);
+    const stored = buildZip({ folderName: 'f', files: [{ name: 'a.png', bytes: text }] });
+    expect(stored.byteLength).toBeGreaterThan(10_000);
+  });
+
+  it('refuses traversal, duplicate names and oversized files before downloading anything', async () => {
+    const d = downloads();
+    const api = createWebApi({ fetch: fakeFetch({}).fetch, download: d.download });
+    const one = { name: 'a.csv', bytes: new Uint8Array(1) };
+    await expect(api.saveFiles({ folderName: '../x', files: [one] })).rejects.toBeInstanceOf(PlatformError);
+    await expect(api.saveFiles({ folderName: 'x', files: [{ ...one, name: '../a.csv' }] })).rejects.toBeInstanceOf(PlatformError);
+    await expect(api.saveFiles({ folderName: 'x', files: [one, one] })).rejects.toThrow(/same name/);
+    await expect(api.saveFile({ suggestedName: 'a.png', mime: 'image/png', bytes: new Uint8Array(MAX_FILE_BYTES + 1) })).rejects.toThrow(
+      /larger than 64 MiB/,
+    );
+    expect(d.got).toHaveLength(0);
   });
 });
 

@@ -9,11 +9,22 @@
  *   GET  /app/events         text/event-stream, one ConnectionStatus JSON per change
  *   POST /app/open-external  {url} -> 204 when it is a safe (https) link; the page then opens it
  *
+ * Saving files involves no host: saveFile is a browser download of a blob URL, saveFiles one zip of them.
+ *
  * Every answer is validated with zod; anything else becomes a PlatformError with a readable message.
  */
+import { zipSync, type Zippable } from 'fflate';
 import { z } from 'zod';
 import type { ConnectionStatus } from '../../shared/api/status';
 import { ConnectRequestSchema } from '../../shared/api/status';
+import {
+  SAVE_MIME,
+  SaveFileRequestSchema,
+  SaveFilesRequestSchema,
+  saveExtension,
+  saveProblem,
+  type SaveFilesRequest,
+} from '../../shared/files/save';
 import { PlatformError, describeError } from './errors';
 import { parseStatus, parseStatusJson } from './status';
 import { Emitter, type PlatformApi } from './types';
@@ -35,6 +46,34 @@ export interface WebApiOptions {
   base?: string;
   /** Opens a vetted link (the web host only vets it; the page opens it). Default: a new browser tab. */
   openWindow?: (url: string) => void;
+  /** Hands a file to the browser as a download. Default: a click on an <a download> of a blob URL. */
+  download?: (name: string, blob: Blob) => void;
+}
+
+/** The browser's download of a blob: an <a download> clicked once; the URL is freed once the download has its data. */
+export function browserDownload(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoking at once can cancel the download in some browsers; a minute is plenty to start it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** One zip of the files, at its root. PNGs are stored (already compressed); text is deflated. */
+export function buildZip(request: SaveFilesRequest): Uint8Array {
+  const entries: Zippable = {};
+  for (const f of request.files) entries[f.name] = [f.bytes, { level: saveExtension(f.name) === 'png' ? 0 : 6 }];
+  return zipSync(entries);
+}
+
+function refusedSave(error: z.ZodError): PlatformError {
+  return new PlatformError('refused', saveProblem(error));
 }
 
 const FROM = 'the Market Desk web host';
@@ -47,6 +86,7 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     options.eventSource ?? ((url) => new EventSource(url) as unknown as EventSourceLike);
   const openWindow =
     options.openWindow ?? ((url: string) => void globalThis.open?.(url, '_blank', 'noopener,noreferrer'));
+  const download = options.download ?? browserDownload;
   const problems = new Emitter<PlatformError>();
   const statuses = new Emitter<ConnectionStatus>();
   let source: EventSourceLike | null = null;
@@ -148,6 +188,21 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       // The host vets the link (https only) and answers 204; the browser then opens it.
       await request('POST', '/app/open-external', { url });
       openWindow(url);
+    },
+    async saveFile(request) {
+      const parsed = SaveFileRequestSchema.safeParse(request);
+      if (!parsed.success) throw refusedSave(parsed.error);
+      const { suggestedName, bytes } = parsed.data;
+      const ext = saveExtension(suggestedName);
+      download(suggestedName, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: ext ? SAVE_MIME[ext] : 'application/octet-stream' }));
+      return { saved: true };
+    },
+    async saveFiles(request) {
+      const parsed = SaveFilesRequestSchema.safeParse(request);
+      if (!parsed.success) throw refusedSave(parsed.error);
+      const zip = buildZip(parsed.data);
+      download(`${parsed.data.folderName}.zip`, new Blob([zip as Uint8Array<ArrayBuffer>], { type: SAVE_MIME.zip }));
+      return { saved: true };
     },
     onProblem: (listener) => problems.on(listener),
   };

@@ -1,23 +1,22 @@
 /**
  * One item in full: every market's ask, locked price, offers and buy order, the best arbitrage pair, and
- * where the API has them its Steam analytics (CS2, Dota 2) and price recommendation. Those two are
- * whole-catalog operations: the worker fetches each once per game and answers look-ups.
+ * where the API has them its Steam analytics (CS2, Dota 2) and price recommendation. Those two are typed
+ * GraphQL documents on the app's urql client; the API answers them for a whole game, so the grid worker's
+ * look-up route fetches each once per game and data source and picks this item (api/routes.ts).
  */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { REST_PATHS } from '../../../shared/api/schema';
+import { useEffect, useMemo, useRef } from 'react';
+import { useQuery, type TypedDocumentNode } from 'urql';
 import { isUnstableReason, type PriceRecommendationRow, type SteamAnalyticsRow } from '../../../shared/api/types';
 import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES, gameName } from '../../../shared/catalog/games';
 import { MISSING, formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import { useDataSource } from '../../app/providers';
 import { countOf, formatCount, num, signedMoney, signedPercent } from './columns';
+import { ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS, type ItemLookup, type ItemVars } from './api/documents';
+import { gridErrorOf, type ItemLookupContext } from './api/routes';
 import { cellValue, type Snapshot } from './model/columns';
 import { bestArbitrage, shownAsk, shownBid, shownLocked, type Derived } from './model/derive';
 import type { GridLoadError } from './model/errors';
-import { errorFromWire } from './model/errors';
-import type { DetailsResult } from './worker/protocol';
 import { reasonText } from './reasons';
-import { gridDeps } from './useGridData';
 
 export interface DetailPanelProps {
   snap: Snapshot;
@@ -36,26 +35,36 @@ export interface DetailPanelProps {
   announce(text: string): void;
 }
 
-function useDetails(game: number, name: string, reloadEpoch: number) {
+interface Lookup<Row> {
+  status: 'loading' | 'unsupported' | 'ok' | 'not-listed' | 'error';
+  row: Row | null;
+  error: GridLoadError | null;
+  retry(): void;
+}
+
+function useItemLookup<Row>(
+  doc: TypedDocumentNode<ItemLookup<Row>, { game_id?: number | null } & ItemVars>,
+  games: readonly number[],
+  game: number,
+  name: string,
+  reloadEpoch: number,
+): Lookup<Row> {
   const { sourceKey } = useDataSource();
-  return useQuery<DetailsResult, Error>({
-    queryKey: ['grid-details', sourceKey, game, name, reloadEpoch],
-    queryFn: ({ signal }) =>
-      gridDeps().worker.details(
-        game,
-        name,
-        {
-          steam: (STEAM_ANALYTICS_GAMES as readonly number[]).includes(game) ? REST_PATHS.steamAnalytics : null,
-          recommendations: (PRICE_RECOMMENDATION_GAMES as readonly number[]).includes(game) ? REST_PATHS.priceRecommendations : null,
-        },
-        reloadEpoch > 0,
-        { signal },
-      ),
-    staleTime: Infinity,
-    gcTime: 60_000,
-    retry: false,
-    structuralSharing: false,
+  const supported = games.includes(game);
+  const context = useMemo(() => ({ itemLookup: { source: sourceKey ?? '', epoch: reloadEpoch } satisfies ItemLookupContext }), [sourceKey, reloadEpoch]);
+  const [res, reexecute] = useQuery({
+    query: doc,
+    variables: { game_id: game, item: name },
+    // Wait for the host's first status: the data source is part of what a kept answer is.
+    pause: !supported || sourceKey === null,
+    context,
   });
+  const retry = () => reexecute({ requestPolicy: 'network-only' });
+  if (!supported) return { status: 'unsupported', row: null, error: null, retry };
+  if (res.fetching || (!res.data && !res.error)) return { status: 'loading', row: null, error: null, retry };
+  if (res.error) return { status: 'error', row: null, error: gridErrorOf(res.error), retry };
+  const row = res.data?.row ?? null;
+  return { status: row ? 'ok' : 'not-listed', row, error: null, retry };
 }
 
 function Money({ v, money }: { v: number | null; money: MoneyFormat }) {
@@ -69,7 +78,8 @@ export function DetailPanel(props: DetailPanelProps) {
   useEffect(() => {
     heading.current?.focus();
   }, [item]);
-  const details = useDetails(snap.game, name, props.reloadEpoch);
+  const rec = useItemLookup(ITEM_RECOMMENDATION, PRICE_RECOMMENDATION_GAMES, snap.game, name, props.reloadEpoch);
+  const steam = useItemLookup(ITEM_STEAM_ANALYTICS, STEAM_ANALYTICS_GAMES, snap.game, name, props.reloadEpoch);
 
   const m = snap.askMarkets.length;
   const b = snap.bidMarkets.length;
@@ -234,63 +244,38 @@ export function DetailPanel(props: DetailPanelProps) {
         </table>
       </section>
 
-      <section className="dp__section" aria-labelledby="dp-rec" aria-busy={details.isPending}>
+      <section className="dp__section" aria-labelledby="dp-rec" aria-busy={rec.status === 'loading'}>
         <h3 id="dp-rec" className="dp__h3">
           Price recommendation
         </h3>
-        <Extra
-          status={details.data?.recommendationStatus}
-          error={details.data?.recommendationError ? errorFromWire(details.data.recommendationError) : details.error}
-          loading={details.isPending}
-          game={snap.game}
-          onRetry={() => void details.refetch()}
-        >
-          {details.data?.recommendation ? <Recommendation rec={details.data.recommendation} money={money} /> : null}
+        <Extra lookup={rec} game={snap.game}>
+          {rec.row ? <Recommendation rec={rec.row} money={money} /> : null}
         </Extra>
       </section>
 
-      <section className="dp__section" aria-labelledby="dp-steam" aria-busy={details.isPending}>
+      <section className="dp__section" aria-labelledby="dp-steam" aria-busy={steam.status === 'loading'}>
         <h3 id="dp-steam" className="dp__h3">
           Steam analytics
         </h3>
-        <Extra
-          status={details.data?.steamStatus}
-          error={details.data?.steamError ? errorFromWire(details.data.steamError) : details.error}
-          loading={details.isPending}
-          game={snap.game}
-          onRetry={() => void details.refetch()}
-        >
-          {details.data?.steam ? <Steam s={details.data.steam} money={money} /> : null}
+        <Extra lookup={steam} game={snap.game}>
+          {steam.row ? <Steam s={steam.row} money={money} /> : null}
         </Extra>
       </section>
     </aside>
   );
 }
 
-function Extra({
-  status,
-  error,
-  loading,
-  game,
-  onRetry,
-  children,
-}: {
-  status: DetailsResult['steamStatus'] | undefined;
-  error: GridLoadError | Error | null;
-  loading: boolean;
-  game: number;
-  onRetry(): void;
-  children: React.ReactNode;
-}) {
-  if (loading) return <p className="dp__muted">Loading (the first look-up fetches the whole {gameName(game)} catalog once)…</p>;
+function Extra({ lookup, game, children }: { lookup: Lookup<unknown>; game: number; children: React.ReactNode }) {
+  const { status, error } = lookup;
+  if (status === 'loading') return <p className="dp__muted">Loading (the first look-up fetches the whole {gameName(game)} catalog once)…</p>;
   if (status === 'unsupported') return <p className="dp__muted">The API does not offer this for {gameName(game)}.</p>;
   if (status === 'not-listed') return <p className="dp__muted">The API has no entry for this item.</p>;
-  if (status === 'error' || (!status && error)) {
+  if (status === 'error') {
     return (
       <div className="dp__error" role="alert">
         <p>{error?.message ?? 'The look-up failed.'}</p>
-        {error && 'detail' in error && typeof error.detail === 'string' && error.detail ? <p className="dp__muted">{error.detail}</p> : null}
-        <button type="button" className="btn btn--small" onClick={onRetry}>
+        {error?.detail ? <p className="dp__muted">{error.detail}</p> : null}
+        <button type="button" className="btn btn--small" onClick={lookup.retry}>
           Retry
         </button>
       </div>

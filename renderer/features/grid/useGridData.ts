@@ -1,28 +1,19 @@
 /**
- * Loading the grid's prices with react-query (refresh by hand and on the shell's interval; the last data
- * stays on a failed refresh, marked stale), through the worker (urql for CS2, REST for the others).
+ * Loading the grid's prices with react-query as local async state (refresh by hand and on the shell's
+ * interval; the last data stays on a failed refresh, marked stale), through the worker: CS2 as a GraphQL
+ * operation on the app's urql client (its 'grid-prices' route), the other games by REST.
  * Download progress lives in a tiny store so only the progress display re-renders while bytes arrive.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
+import { useClient } from 'urql';
 import { useDataSource } from '../../app/providers';
 import { readPreference, useRefreshInterval } from '../../app/preferences';
 import { GRID_PREFS } from './prefs';
-import { createGridClient } from './api/exchange';
-import { loadPrices, type LoadDeps } from './api/load';
+import { loadPrices } from './api/load';
 import type { Snapshot } from './model/columns';
 import { GridLoadError } from './model/errors';
-import { GridWorkerClient, type LoadProgress } from './worker/client';
-
-let deps: LoadDeps | null = null;
-/** One worker client and one grid urql client for the window's lifetime (workers start lazily). */
-export function gridDeps(): LoadDeps {
-  if (!deps) {
-    const worker = new GridWorkerClient();
-    deps = { worker, client: createGridClient(worker) };
-  }
-  return deps;
-}
+import { gridWorker, type LoadProgress } from './worker/client';
 
 export interface ProgressState {
   loading: boolean;
@@ -59,6 +50,7 @@ export interface PricesKey {
 
 export function useGridData(req: PricesKey) {
   const { sourceKey } = useDataSource();
+  const client = useClient();
   const refetchInterval = useRefreshInterval();
   const progress = useMemo(() => new ProgressStore(), []);
   const query = useQuery<Snapshot, Error>({
@@ -68,7 +60,7 @@ export function useGridData(req: PricesKey) {
       performance.mark('grid:load-start');
       try {
         const derive = { fees: readPreference(GRID_PREFS.fees), net: readPreference(GRID_PREFS.net) };
-        return await loadPrices(gridDeps(), { ...req, derive }, { signal, onProgress: progress.set });
+        return await loadPrices({ client, worker: gridWorker() }, { ...req, derive }, { signal, onProgress: progress.set });
       } finally {
         progress.end();
       }

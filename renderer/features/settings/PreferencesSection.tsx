@@ -1,15 +1,19 @@
-/** Display preferences (stored in localStorage via app/preferences): refresh, currency, decimals. */
+/** Display preferences (stored in localStorage via app/preferences): refresh, currency, decimals, theme. */
 import { useId } from 'react';
 import { formatMoney } from '../../../shared/money/money';
 import {
   APP_PREFERENCES,
   CURRENCY_SYMBOLS,
   REFRESH_INTERVALS,
+  THEME_CHOICES,
   refreshIntervalLabel,
   useMoneyFormat,
   usePref,
   type RefreshInterval,
+  type ThemeChoice,
 } from '../../app/preferences';
+
+const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 const SYMBOL_NAMES: Record<string, string> = {
   $: 'Dollar',
@@ -26,6 +30,7 @@ export function PreferencesSection() {
   const [refresh, setRefresh, resetRefresh] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
   const [symbol, setSymbol, resetSymbol] = usePref(APP_PREFERENCES.currencySymbol);
   const [decimals, setDecimals, resetDecimals] = usePref(APP_PREFERENCES.decimals);
+  const [theme, setTheme, resetTheme] = usePref(APP_PREFERENCES.theme);
   const money = useMoneyFormat();
   const symbols: readonly string[] = CURRENCY_SYMBOLS.includes(symbol as (typeof CURRENCY_SYMBOLS)[number])
     ? CURRENCY_SYMBOLS
@@ -44,6 +49,7 @@ export function PreferencesSection() {
             resetRefresh();
             resetSymbol();
             resetDecimals();
+            resetTheme();
           }}
         >
           Reset to defaults
@@ -96,6 +102,17 @@ export function PreferencesSection() {
             ))}
           </div>
         </fieldset>
+        <fieldset className="field field--fieldset">
+          <legend className="field__label">Theme</legend>
+          <div className="segmented segmented--form">
+            {THEME_CHOICES.map((t) => (
+              <label key={t} className="segmented__item segmented__item--radio">
+                <input type="radio" name={`${id}-theme`} value={t} checked={theme === t} onChange={() => setTheme(t)} />
+                <span>{THEME_LABELS[t]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <div className="field">
           <span className="field__label">Preview</span>
           <output className="preview" aria-live="polite">
@@ -105,6 +122,7 @@ export function PreferencesSection() {
       </div>
       <p className="field__hint">
         Prices arrive in thousandths of a currency unit; the symbol is for display only and converts nothing.
+        System theme follows your computer’s light or dark setting; exported charts use the theme you see.
       </p>
     </section>
   );

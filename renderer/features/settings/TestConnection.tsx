@@ -1,20 +1,18 @@
 /**
- * "Test connection": one light GraphQL query through the host's gateway, with what came back (count,
- * time, a few items). Proves the whole path works: renderer -> gateway (token) -> service -> renderer.
+ * "Test connection": one light GraphQL query (a typed document, urql's useQuery) through the host's
+ * gateway, with what came back (count, time, a few items). Proves the whole path works: renderer ->
+ * gateway (token) -> service -> renderer.
  */
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
-import { useClient } from 'urql';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useQuery } from 'urql';
 import { gameName } from '../../../shared/catalog/games';
 import { MISSING, formatMoney } from '../../../shared/money/money';
-import { isApiError, type ApiError } from '../../api/errors';
-import { runOperation } from '../../api/graphql';
-import { ConnectionCheckOp, type OperationRow } from '../../api/operations';
+import { fromCombinedError } from '../../api/client';
+import { ConnectionCheckQuery, connectionCheckRows, type ConnectionCheckRow } from '../../api/connection-check';
+import { isApiError, toApiError, type ApiError } from '../../api/errors';
 import { Icon } from '../../app/Icon';
 import { useMoneyFormat, useSelectedGame } from '../../app/preferences';
 import { useDataSource } from '../../app/providers';
-
-type Item = OperationRow<typeof ConnectionCheckOp>;
 
 interface CheckResult {
   game: number;
@@ -22,41 +20,59 @@ interface CheckResult {
   /** Rows the service sent without a usable name (left out). */
   dropped: number;
   ms: number;
-  top: Item[];
+  top: ConnectionCheckRow[];
   source: string | null;
+}
+
+/** One press of the button: the query runs for it, and only its answer is shown. */
+interface Press {
+  game: number;
+  source: string | null;
+  at: number;
 }
 
 const SAMPLE_SIZE = 6;
 const countFormat = new Intl.NumberFormat('en-US');
 
 export function TestConnection() {
-  const client = useClient();
   const [game] = useSelectedGame();
   const { sourceKey } = useDataSource();
   const money = useMoneyFormat();
   const id = useId();
 
-  const check = useMutation<CheckResult, ApiError | Error>({
-    mutationFn: async () => {
-      const started = performance.now();
-      const { rows: items, droppedRows } = await runOperation(client, ConnectionCheckOp, { game_id: game });
-      const ms = Math.round(performance.now() - started);
+  const [press, setPress] = useState<Press | null>(null);
+  // A result from another data source would mislead: a press counts only for the source it was made on.
+  const current = press && press.source === sourceKey ? press : null;
+  // A fresh context per press: urql runs the query again, from the network.
+  const context = useMemo(() => ({ requestPolicy: 'network-only' as const, pressedAt: current?.at }), [current?.at]);
+  const [res] = useQuery({ query: ConnectionCheckQuery, variables: { game_id: current?.game ?? game }, pause: current === null, context });
+
+  const [outcome, setOutcome] = useState<{ at: number; result: CheckResult | null; error: ApiError | null } | null>(null);
+  useEffect(() => {
+    if (!current || res.fetching || res.operation?.context.pressedAt !== current.at) return;
+    const ms = Math.round(performance.now() - current.at);
+    if (res.error) {
+      setOutcome({ at: current.at, result: null, error: fromCombinedError(res.error) });
+      return;
+    }
+    if (!res.data) return;
+    try {
+      const { rows: items, droppedRows } = connectionCheckRows(res.data);
       const top = items
         .filter((i) => i.suggested_price !== null)
         .sort((a, b) => (b.suggested_price ?? 0) - (a.suggested_price ?? 0))
         .slice(0, SAMPLE_SIZE);
-      return { game, count: items.length, dropped: droppedRows, ms, top, source: sourceKey };
-    },
-  });
+      setOutcome({ at: current.at, result: { game: current.game, count: items.length, dropped: droppedRows, ms, top, source: current.source }, error: null });
+    } catch (e) {
+      setOutcome({ at: current.at, result: null, error: toApiError(e) });
+    }
+  }, [res, current]);
 
-  // A result from another data source would mislead: drop it when the source changes.
-  const { reset } = check;
-  useEffect(() => {
-    reset();
-  }, [sourceKey, reset]);
+  const shown = current && outcome?.at === current.at ? outcome : null;
+  const pending = current !== null && shown === null;
 
-  const result = check.data;
-  const error = check.error;
+  const result = shown?.result ?? null;
+  const error = shown?.error ?? null;
 
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
@@ -67,18 +83,18 @@ export function TestConnection() {
         <button
           type="button"
           className="btn btn--small"
-          disabled={check.isPending}
-          onClick={() => check.mutate()}
+          disabled={pending}
+          onClick={() => setPress({ game, source: sourceKey, at: performance.now() })}
         >
-          {check.isPending ? <Icon name="spinner" /> : null}
-          {check.isPending ? 'Testing…' : 'Test connection'}
+          {pending ? <Icon name="spinner" /> : null}
+          {pending ? 'Testing…' : 'Test connection'}
         </button>
       </div>
       <p className="card__text">
         Asks the service for suggested prices of every {gameName(game)} item and shows the most expensive ones.
       </p>
       <div aria-live="polite" className="test-result">
-        {check.isPending ? (
+        {pending ? (
           <div className="skeleton-table" aria-hidden="true">
             {Array.from({ length: 4 }, (_, i) => (
               <span key={i} className="skeleton-row" />
@@ -95,7 +111,7 @@ export function TestConnection() {
             </div>
           </div>
         ) : null}
-        {result && !check.isPending ? (
+        {result && !pending ? (
           <div data-testid="test-outcome" data-ok="true">
             <div className="notice" data-tone="ok" role="status">
               <Icon name="ok" />

@@ -1,7 +1,7 @@
 /**
- * One price load for the grid: CS2 through urql (GraphQL, whose aggregated forms take no game and
- * answer for 730), the other games through the REST forms with game_id. Either way the worker does the
- * fetching, parsing and shaping.
+ * One price load for the grid: CS2 through the app's urql client (GraphQL, whose aggregated forms take no
+ * game and answer for 730; the 'grid-prices' route runs it in the worker), the other games through the
+ * REST forms with game_id, straight to the worker. Either way the worker fetches, parses and shapes.
  */
 import type { Client } from '@urql/core';
 import { REST_PATHS } from '../../../../shared/api/schema';
@@ -9,7 +9,7 @@ import { DEFAULT_GAME_ID } from '../../../../shared/catalog/games';
 import type { Snapshot } from '../model/columns';
 import type { GridWorkerClient, LoadOptions, PricesRequest } from '../worker/client';
 import { GRID_ASKS, GRID_PRICES } from './documents';
-import { gridErrorOf, type GridOperationContext } from './exchange';
+import { gridErrorOf, type GridOperationContext } from './routes';
 
 export interface LoadDeps {
   client: Client;
@@ -20,12 +20,16 @@ export function usesGraphql(game: number): boolean {
   return game === DEFAULT_GAME_ID;
 }
 
+function abortError(): DOMException {
+  return new DOMException('The load was cancelled.', 'AbortError');
+}
+
 export function loadPrices(deps: LoadDeps, req: PricesRequest, opts: LoadOptions = {}): Promise<Snapshot> {
   if (!usesGraphql(req.game)) return deps.worker.loadRest(REST_PATHS.minPrices, REST_PATHS.maxOrders, req, opts);
 
   return new Promise<Snapshot>((resolve, reject) => {
     if (opts.signal?.aborted) {
-      reject(new DOMException('The load was cancelled.', 'AbortError'));
+      reject(abortError());
       return;
     }
     const gridColumns: GridOperationContext = { ...req, onProgress: opts.onProgress };
@@ -59,7 +63,7 @@ export function loadPrices(deps: LoadDeps, req: PricesRequest, opts: LoadOptions
         if (settled) return;
         settled = true;
         sub.unsubscribe();
-        reject(new DOMException('The load was cancelled.', 'AbortError'));
+        reject(abortError());
       },
       { once: true },
     );

@@ -8,21 +8,13 @@
  *
  * Built in chunks of rows (a generator) so the UI can yield between chunks on a 37k-row export.
  */
+import { csvQuote, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
 import type { Snapshot } from './columns';
 import { cellValue } from './columns';
 import { shownAsk, shownLocked, type Derived } from './derive';
 
-export function csvText(s: string): string {
-  let t = s;
-  if (/^[=+\-@\t\r]/.test(t)) t = `'${t}`;
-  return csvQuote(t);
-}
-
-export function csvQuote(t: string): string {
-  if (/[",\r\n]/.test(t) || /^\s|\s$/.test(t)) return `"${t.replace(/"/g, '""')}"`;
-  return t;
-}
+export { csvQuote, csvText };
 
 function money(v: number | null): string {
   return v === null || !Number.isFinite(v) ? '' : toDecimalString(v);

@@ -3,10 +3,24 @@
  * comes back. Two workers: one for price loads, one that keeps the detail panel's whole-catalog look-ups
  * (so a big analytics download never queues behind, or in front of, a grid refresh).
  */
-import { errorFromWire, errorToWire, GridLoadError } from '../model/errors';
+import { errorToWire, GridLoadError, type GridErrorWire } from '../model/errors';
 import { invalidResponse } from '../../../api/errors';
 import { toSnapshot, type GridColumns, type Snapshot } from '../model/columns';
-import { checkResponse, isGridColumns, unpackStrings, type DeriveSettings, type DetailsResult, type GridColumnsWire, type GridRequest } from './protocol';
+import { checkResponse, isGridColumns, LOOKUP_READERS, unpackStrings, type DeriveSettings, type GridColumnsWire, type GridRequest, type LookupField } from './protocol';
+
+/** A failed load as the worker reported it; `toWire()` lets it cross urql (renderer/api/worker-exchange.ts) and back. */
+export class GridWorkerError extends GridLoadError {
+  constructor(private readonly wire: GridErrorWire) {
+    super(wire.kind, wire.status, wire.code, wire.detail, wire.retryAfterSeconds, wire.rejectedMarkets);
+  }
+  toWire(): GridErrorWire {
+    return this.wire;
+  }
+}
+
+function wrongShape(): GridWorkerError {
+  return new GridWorkerError(errorToWire(invalidResponse('The grid worker returned data of the wrong shape.')));
+}
 
 export interface LoadProgress {
   bytes: number;
@@ -26,6 +40,8 @@ export interface PricesRequest {
   /** Also compute the per-row figures with these settings (in the worker). */
   derive?: DeriveSettings;
 }
+
+export type LookupRow<F extends LookupField> = ReturnType<(typeof LOOKUP_READERS)[F]['lenient']['parse']>;
 
 type Pending = {
   resolve(v: unknown): void;
@@ -89,7 +105,7 @@ export class GridWorkerClient {
         for (const [id, p] of this.pending) {
           if (p.kind !== kind) continue;
           this.pending.delete(id);
-          p.reject(new GridLoadError('invalid-response', null, null, what, null, []));
+          p.reject(new GridWorkerError(errorToWire(invalidResponse(what))));
         }
       };
       w.addEventListener('error', fail('The grid worker failed to start or crashed.'));
@@ -106,7 +122,7 @@ export class GridWorkerClient {
       const p = typeof id === 'number' ? this.pending.get(id) : undefined;
       if (p && typeof id === 'number') {
         this.pending.delete(id);
-        p.reject(errorFromWire(errorToWire(invalidResponse('The grid worker returned data of the wrong shape.'))));
+        p.reject(wrongShape());
       }
       return;
     }
@@ -118,7 +134,7 @@ export class GridWorkerClient {
         return;
       case 'error':
         this.pending.delete(msg.id);
-        p.reject(msg.error.aborted ? abortError() : errorFromWire(msg.error));
+        p.reject(msg.error.aborted ? abortError() : new GridWorkerError(msg.error));
         return;
       case 'result': {
         this.pending.delete(msg.id);
@@ -130,7 +146,7 @@ export class GridWorkerClient {
         void unpackResult(wire).then(
           (cols) => {
             if (!isGridColumns(cols)) {
-              p.reject(errorFromWire(errorToWire(invalidResponse('The grid worker returned data of the wrong shape.'))));
+              p.reject(wrongShape());
               return;
             }
             p.resolve(toSnapshot(cols));
@@ -139,9 +155,9 @@ export class GridWorkerClient {
         );
         return;
       }
-      case 'details':
+      case 'lookup':
         this.pending.delete(msg.id);
-        p.resolve(msg.result);
+        p.resolve(msg.row);
         return;
     }
   }
@@ -206,26 +222,21 @@ export class GridWorkerClient {
     );
   }
 
-  details(
-    game: number,
-    name: string,
-    paths: { steam: string | null; recommendations: string | null },
-    reload: boolean,
+  /**
+   * One item of a whole-game answer: the worker POSTs `body` (once per document, variables, source and
+   * reload epoch), reads the `field` rows and picks `item`. Null when the answer has no such item.
+   */
+  async lookup<F extends LookupField>(
+    url: string,
+    body: { query: string; variables?: Record<string, unknown>; operationName?: string },
+    task: { field: F; item: string; source: string; epoch: number },
     opts?: LoadOptions,
-  ): Promise<DetailsResult> {
-    return this.send<DetailsResult>(
-      'details',
-      (id) => ({
-        type: 'details',
-        id,
-        game,
-        name,
-        steamUrl: paths.steam === null ? null : absolute(paths.steam),
-        recommendationsUrl: paths.recommendations === null ? null : absolute(paths.recommendations),
-        reload,
-      }),
-      opts,
-    );
+  ): Promise<LookupRow<F> | null> {
+    const row = await this.send<unknown>('details', (id) => ({ type: 'lookup', id, url: absolute(url), body, ...task }), opts);
+    if (row === null) return null;
+    const checked = LOOKUP_READERS[task.field].lenient.safeParse(row);
+    if (!checked.success) throw wrongShape();
+    return checked.data as LookupRow<F>;
   }
 
   dispose(): void {
@@ -239,4 +250,11 @@ export class GridWorkerClient {
 /** Worker fetches resolve against the worker script's URL; hand it absolute URLs of this document. */
 function absolute(path: string): string {
   return new URL(path, document.baseURI).href;
+}
+
+let shared: GridWorkerClient | null = null;
+/** The window's one grid worker client (its workers start on first use). */
+export function gridWorker(): GridWorkerClient {
+  shared ??= new GridWorkerClient();
+  return shared;
 }

@@ -194,7 +194,7 @@ describe('GridEngine: REST loads (TF2, Dota 2, Rust)', () => {
   });
 });
 
-describe('GridEngine: detail look-ups', () => {
+describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
   const sales = { last_90d: 9, last_30d: 3, last_7d: 1, last_24h: 0, avg_daily_volume: 0.1, median_price_90d: 100, average_price_90d: 110, latest_median_price_sold: null };
   const listings = {
     sell_orders_last_7d: 1, sell_orders_last_24h: 0, median_sell_price_90d: null, average_sell_price_90d: null, latest_sell_order_price: null,
@@ -206,59 +206,93 @@ describe('GridEngine: detail look-ups', () => {
   };
   const steam = [{ market_hash_name: 'a', game_id: 730, sales, listings, buyOrders }];
   const recs = [{ market_hash_name: 'a', suggested_price: 123, unstable_reasons: ['NOT_POPULAR'], total_sales: 5, price_difference: -1.5, price_change_percentage: 2.5, liquidity_score: 4000 }];
+  const gql = (field: string, value: unknown) => JSON.stringify({ data: { [field]: value } });
+  const recsLookup = (id: number, item: string, more: Partial<{ source: string; epoch: number; game: number }> = {}) =>
+    ({
+      type: 'lookup',
+      id,
+      url: 'http://h/api/v2/graphql',
+      body: { query: 'query ItemRecommendation($game_id: Int) { getPriceRecommendations(game_id: $game_id) { market_hash_name } }', variables: { game_id: more.game ?? 730 } },
+      field: 'getPriceRecommendations',
+      item,
+      source: more.source ?? 'demo',
+      epoch: more.epoch ?? 0,
+    }) as const;
+  const steamLookup = (id: number, item: string) =>
+    ({ ...recsLookup(id, item), body: { query: 'query ItemSteamAnalytics { getSteamAnalytics { market_hash_name } }', variables: {} }, field: 'getSteamAnalytics' }) as const;
 
-  it('fetches each catalog once per game and looks items up', async () => {
-    let calls = 0;
-    const fetch = fakeFetch((url) => {
-      calls++;
-      return { status: 200, body: JSON.stringify(url.includes('steam') ? steam : recs) };
+  it('fetches a whole-game answer once per document and variables, and picks items from it', async () => {
+    const seen: unknown[] = [];
+    const fetch = fakeFetch((_url, body) => {
+      seen.push(body);
+      return { status: 200, body: String((body as { query: string }).query).includes('getSteamAnalytics') ? gql('getSteamAnalytics', steam) : gql('getPriceRecommendations', recs) };
     }, 1000);
     const got: GridResponse[] = [];
     const engine = new GridEngine((m) => got.push(m), fetch);
-    const ask = (id: number, name: string) =>
-      engine.details({ type: 'details', id, game: 730, name, steamUrl: 'http://h/get-steam-analytics', recommendationsUrl: 'http://h/get-price-recommendations', reload: false });
-    await ask(1, 'a');
-    await ask(2, 'b');
-    expect(calls).toBe(2);
-    expect(got[0]).toMatchObject({ type: 'details', result: { steamStatus: 'ok', recommendationStatus: 'ok', recommendation: { suggested_price: 123 } } });
-    expect(got[1]).toMatchObject({ type: 'details', result: { steamStatus: 'not-listed', steam: null, recommendationStatus: 'not-listed' } });
+    await engine.lookup(recsLookup(1, 'a'));
+    await engine.lookup(recsLookup(2, 'b'));
+    await engine.lookup(steamLookup(3, 'a'));
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toEqual(recsLookup(1, 'a').body);
+    expect(got[0]).toEqual({ type: 'lookup', id: 1, row: recs[0] });
+    expect(got[1]).toEqual({ type: 'lookup', id: 2, row: null });
+    expect(got[2]).toMatchObject({ type: 'lookup', id: 3, row: { market_hash_name: 'a', sales: { median_price_90d: 100 } } });
+    // Another game is another answer.
+    await engine.lookup(recsLookup(4, 'a', { game: 570 }));
+    expect(seen).toHaveLength(3);
   });
 
-  it('reads the catalogs row by row: unusable rows left out, bad values null, unknown reasons kept', async () => {
+  it('fetches again after a reload (a higher epoch) and for another data source, never serving the other source\u2019s answer', async () => {
+    let price = 100;
+    const fetch = fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', [{ ...recs[0], suggested_price: price++ }]) }), 1000);
+    const got: GridResponse[] = [];
+    const engine = new GridEngine((m) => got.push(m), fetch);
+    await engine.lookup(recsLookup(1, 'a'));
+    await engine.lookup(recsLookup(2, 'a'));
+    await engine.lookup(recsLookup(3, 'a', { epoch: 1 }));
+    await engine.lookup(recsLookup(4, 'a', { epoch: 1, source: 'live|http://svc' }));
+    await engine.lookup(recsLookup(5, 'a', { epoch: 1 }));
+    const prices = got.map((m) => (m.type === 'lookup' ? (m.row as { suggested_price: number }).suggested_price : null));
+    expect(prices).toEqual([100, 100, 101, 102, 103]);
+  });
+
+  it('reads the answer row by row: unusable rows left out, bad values null, unknown reasons kept', async () => {
     const dirtyRecs = [
       { market_hash_name: 404 },
       { ...recs[0], unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'], suggested_price: null, total_sales: 'many' },
     ];
-    const fetch = fakeFetch((url) => ({ status: 200, body: JSON.stringify(url.includes('steam') ? { error: 'not a list' } : dirtyRecs) }), 1000);
     const got: GridResponse[] = [];
-    const engine = new GridEngine((m) => got.push(m), fetch);
-    await engine.details({ type: 'details', id: 1, game: 730, name: 'a', steamUrl: 'http://h/get-steam-analytics', recommendationsUrl: 'http://h/r', reload: false });
-    expect(got[0]).toMatchObject({
-      result: {
-        recommendationStatus: 'ok',
-        recommendation: { market_hash_name: 'a', suggested_price: null, total_sales: null, unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'], liquidity_score: 4000 },
-        steamStatus: 'error',
-      },
+    const engine = new GridEngine((m) => got.push(m), fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', dirtyRecs) }), 1000));
+    await engine.lookup(recsLookup(1, 'a'));
+    expect(got[0]).toEqual({
+      type: 'lookup',
+      id: 1,
+      row: { market_hash_name: 'a', suggested_price: null, total_sales: null, unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'], price_difference: -1.5, price_change_percentage: 2.5, liquidity_score: 4000 },
     });
   });
 
-  it('a catalog that is not an array is an error naming it', async () => {
-    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ items: [] }) }));
+  it('an answer that is not a list is an error naming the field; GraphQL and HTTP errors are errors', async () => {
     const got: GridResponse[] = [];
-    const engine = new GridEngine((m) => got.push(m), fetch);
-    await engine.details({ type: 'details', id: 1, game: 440, name: 'a', steamUrl: null, recommendationsUrl: 'http://h/r', reload: false });
-    expect(got[0]).toMatchObject({ result: { recommendationStatus: 'error', recommendationError: { kind: 'invalid-response', detail: 'Price recommendations: expected an array of items, got a object' } } });
+    await new GridEngine((m) => got.push(m), fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', { items: [] }) }))).lookup(recsLookup(1, 'a'));
+    expect(got[0]).toMatchObject({ type: 'error', error: { kind: 'invalid-response', detail: 'getPriceRecommendations: expected an array of items, got a object' } });
+    await new GridEngine((m) => got.push(m), fakeFetch(() => ({ status: 200, body: JSON.stringify({ errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }], data: null }) }))).lookup(recsLookup(2, 'a'));
+    expect(got[1]).toMatchObject({ type: 'error', error: { kind: 'forbidden', detail: 'no' } });
   });
 
-  it('reports unsupported games and errors per part, and retries after an error', async () => {
+  it('does not keep a failed answer: the next look-up tries again', async () => {
     let fail = true;
-    const fetch = fakeFetch(() => (fail ? { status: 500, body: '{"error":{"code":"INTERNAL_SERVER_ERROR","message":"x"}}' } : { status: 200, body: JSON.stringify(recs) }));
+    const fetch = fakeFetch(() => (fail ? { status: 500, body: '{"error":{"code":"INTERNAL_SERVER_ERROR","message":"x"}}' } : { status: 200, body: gql('getPriceRecommendations', recs) }));
     const got: GridResponse[] = [];
     const engine = new GridEngine((m) => got.push(m), fetch);
-    await engine.details({ type: 'details', id: 1, game: 440, name: 'a', steamUrl: null, recommendationsUrl: 'http://h/r', reload: false });
-    expect(got[0]).toMatchObject({ result: { steamStatus: 'unsupported', recommendationStatus: 'error', recommendationError: { kind: 'server' } } });
+    await engine.lookup(recsLookup(1, 'a'));
+    expect(got[0]).toMatchObject({ type: 'error', error: { kind: 'server', status: 500 } });
     fail = false;
-    await engine.details({ type: 'details', id: 2, game: 440, name: 'a', steamUrl: null, recommendationsUrl: 'http://h/r', reload: false });
-    expect(got[1]).toMatchObject({ result: { recommendationStatus: 'ok' } });
+    await engine.lookup(recsLookup(2, 'a'));
+    expect(got[1]).toMatchObject({ type: 'lookup', row: { suggested_price: 123 } });
+  });
+
+  it('rejects a look-up of a field it has no reader for', async () => {
+    const msgs = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: '[]' }))), { ...recsLookup(7, 'a'), field: 'aggregatedMinPrices' });
+    expect(msgs.at(-1)).toMatchObject({ type: 'error', id: 7 });
   });
 });

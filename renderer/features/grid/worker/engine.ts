@@ -1,17 +1,16 @@
 /**
  * The grid worker's work, as plain functions with injected fetch/post so unit tests can drive them:
  * fetch (streamed, with byte progress), parse, validate + shape to columns, post with the buffers
- * transferred. Also the detail panel's whole-catalog lookups (Steam analytics, price recommendations),
- * fetched once per game and kept here, off the UI thread.
+ * transferred. Also the detail panel's look-ups: a whole game's answer (Steam analytics, price
+ * recommendations) fetched once per document, variables and data source, kept here, one item picked per ask.
  */
 import { errorFromGraphQL, invalidResponse, networkError } from '../../../api/errors';
 import { describeValue, readRows, type RowReader } from '../../../../shared/api/rows';
-import { PriceRecommendationRows, SteamAnalyticsRows, type PriceRecommendationRow, type SteamAnalyticsRow } from '../../../../shared/api/types';
 import { errorToWire, findRejectedMarkets, httpErrorToWire, type GridErrorWire } from '../model/errors';
 import { toSnapshot, type GridColumns } from '../model/columns';
 import { computeDerived, derivedKey, derivedTransferables } from '../model/derive';
 import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
-import { GridRequestSchema, packStrings, type GridColumnsWire, type DetailsResult, type ExtraStatus, type GridRequest, type GridResponse } from './protocol';
+import { GridRequestSchema, LOOKUP_READERS, packStrings, type GridColumnsWire, type GridRequest, type GridResponse } from './protocol';
 
 export type Post = (msg: GridResponse, transfer?: Transferable[]) => void;
 
@@ -172,8 +171,9 @@ function shapeError(e: unknown): never {
 
 export class GridEngine {
   private readonly inflight = new Map<number, AbortController>();
-  private readonly steam = new Map<number, Promise<Map<string, SteamAnalyticsRow>>>();
-  private readonly recs = new Map<number, Promise<Map<string, PriceRecommendationRow>>>();
+  /** Look-up answers of `catalogSource`, by document and variables: item name -> row. */
+  private readonly catalogs = new Map<string, { epoch: number; rows: Promise<Map<string, unknown>> }>();
+  private catalogSource: string | null = null;
 
   constructor(
     private readonly post: Post,
@@ -199,8 +199,8 @@ export class GridEngine {
       case 'rest':
         void this.load(req);
         return;
-      case 'details':
-        void this.details(req);
+      case 'lookup':
+        void this.lookup(req);
         return;
     }
   }
@@ -295,69 +295,43 @@ export class GridEngine {
     }
   }
 
-  private catalog<T extends { market_hash_name: string }>(
-    cache: Map<number, Promise<Map<string, T>>>,
-    game: number,
-    url: string,
-    reader: RowReader<T>,
-    label: string,
-  ): Promise<Map<string, T>> {
-    let p = cache.get(game);
-    if (!p) {
-      p = (async () => {
-        const ac = new AbortController();
-        const f = await postAndParse(url, { game_id: game }, { fetch: this.doFetch, signal: ac.signal, onBytes: () => {}, requested: [] });
-        if (asRecord(f.json) && ('error' in (f.json as object) || 'errors' in (f.json as object))) {
-          throw new WireError(httpErrorToWire(200, f.json, null, []));
-        }
-        // Row by row: a bad row or value costs only itself (shown as "—"); only a non-array fails the look-up.
-        const read = readRows(f.json, reader);
-        if (!read) throw new WireError(errorToWire(invalidResponse(`${label}: expected an array of items, got ${describeValue(f.json)}`)));
-        const map = new Map<string, T>();
-        for (const item of read.rows) if (!map.has(item.market_hash_name)) map.set(item.market_hash_name, item);
-        return map;
-      })();
-      cache.set(game, p);
-      // A failed fetch is not cached: the next look-up tries again.
-      p.catch(() => {
-        if (cache.get(game) === p) cache.delete(game);
-      });
+  private catalog(req: Extract<GridRequest, { type: 'lookup' }>): Promise<Map<string, unknown>> {
+    // One data source at a time: a switch drops what the other one answered (it must never be shown as this one's).
+    if (req.source !== this.catalogSource) {
+      this.catalogs.clear();
+      this.catalogSource = req.source;
     }
-    return p;
+    const key = `${req.body.query}\n${JSON.stringify(req.body.variables ?? {})}`;
+    const cached = this.catalogs.get(key);
+    if (cached && cached.epoch >= req.epoch) return cached.rows;
+    const rows = (async () => {
+      // Not aborted with the look-up that started it: every look-up of this game waits on the same answer.
+      const ac = new AbortController();
+      const f = await postAndParse(req.url, req.body, { fetch: this.doFetch, signal: ac.signal, onBytes: () => {}, requested: [] });
+      const root = graphqlData(f.json, [])[req.field];
+      // Row by row: a bad row or value costs only itself (shown as "—"); only a non-array fails the look-up.
+      const reader: RowReader<{ market_hash_name: string }> = LOOKUP_READERS[req.field];
+      const read = readRows(root, reader);
+      if (!read) throw new WireError(errorToWire(invalidResponse(`${req.field}: expected an array of items, got ${describeValue(root)}`)));
+      const map = new Map<string, unknown>();
+      for (const item of read.rows) if (!map.has(item.market_hash_name)) map.set(item.market_hash_name, item);
+      return map;
+    })();
+    const entry = { epoch: req.epoch, rows };
+    this.catalogs.set(key, entry);
+    // A failed fetch is not kept: the next look-up tries again.
+    rows.catch(() => {
+      if (this.catalogs.get(key) === entry) this.catalogs.delete(key);
+    });
+    return rows;
   }
 
-  async details(req: Extract<GridRequest, { type: 'details' }>): Promise<void> {
-    if (req.reload) {
-      this.steam.delete(req.game);
-      this.recs.delete(req.game);
+  async lookup(req: Extract<GridRequest, { type: 'lookup' }>): Promise<void> {
+    try {
+      const map = await this.catalog(req);
+      this.post({ type: 'lookup', id: req.id, row: map.get(req.item) ?? null });
+    } catch (e) {
+      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
     }
-    const one = async <T extends { market_hash_name: string }>(
-      url: string | null,
-      cache: Map<number, Promise<Map<string, T>>>,
-      reader: RowReader<T>,
-      label: string,
-    ): Promise<{ value: T | null; status: ExtraStatus; error: GridErrorWire | null }> => {
-      if (url === null) return { value: null, status: 'unsupported', error: null };
-      try {
-        const map = await this.catalog(cache, req.game, url, reader, label);
-        const value = map.get(req.name) ?? null;
-        return { value, status: value ? 'ok' : 'not-listed', error: null };
-      } catch (e) {
-        return { value: null, status: 'error', error: e instanceof WireError ? e.wire : errorToWire(e) };
-      }
-    };
-    const [steam, rec] = await Promise.all([
-      one(req.steamUrl, this.steam, SteamAnalyticsRows, 'Steam analytics'),
-      one(req.recommendationsUrl, this.recs, PriceRecommendationRows, 'Price recommendations'),
-    ]);
-    const result: DetailsResult = {
-      steam: steam.value,
-      steamStatus: steam.status,
-      steamError: steam.error,
-      recommendation: rec.value,
-      recommendationStatus: rec.status,
-      recommendationError: rec.error,
-    };
-    this.post({ type: 'details', id: req.id, result });
   }
 }

@@ -46,6 +46,10 @@ describe('checkResponse', () => {
     expect(checkResponse({ type: 'error', id: 1, error: { kind: 'boom' } })).toBeNull();
     expect(checkResponse({ type: 'result', id: 1, data: { names: 'a\u0000b', search: ['a', 'b'] } })).not.toBeNull();
     expect(checkResponse({ type: 'result', id: 1, data: { names: 3 } })).toBeNull();
+    expect(checkResponse({ type: 'lookup', id: 1, row: null })).toEqual({ type: 'lookup', id: 1, row: null });
+    expect(checkResponse({ type: 'lookup', id: 1, row: { market_hash_name: 'a' } })).not.toBeNull();
+    expect(checkResponse({ type: 'lookup', id: 1, row: 'a' })).toBeNull();
+    expect(checkResponse({ type: 'lookup', id: 1 })).toBeNull();
     expect(checkResponse({ type: 'nope', id: 1 })).toBeNull();
     expect(checkResponse(null)).toBeNull();
   });

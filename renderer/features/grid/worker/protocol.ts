@@ -4,7 +4,8 @@
  * names are strings) rather than zod-walking 37k names on the UI thread.
  */
 import { z } from 'zod';
-import { PriceRecommendationRow, SteamAnalyticsRow } from '../../../../shared/api/types';
+import type { RowReader } from '../../../../shared/api/rows';
+import { PriceRecommendationRows, SteamAnalyticsRows } from '../../../../shared/api/types';
 import { NUM_FIELDS, type GridColumns } from '../model/columns';
 import { isDerived } from '../model/derive';
 import { GridErrorWireSchema, type GridErrorWire } from '../model/errors';
@@ -18,16 +19,29 @@ export const DeriveSchema = z.object({
 });
 export type DeriveSettings = z.infer<typeof DeriveSchema>;
 
+const GraphqlBody = z.object({
+  query: z.string(),
+  variables: z.record(z.string(), z.unknown()).optional(),
+  operationName: z.string().optional(),
+});
+
+/**
+ * Whole-game answers the detail panel picks one item from, by root field, with the reader of their rows
+ * (the worker reads the answer with it; the UI checks the picked row with its lenient schema).
+ */
+export const LOOKUP_READERS = {
+  getSteamAnalytics: SteamAnalyticsRows,
+  getPriceRecommendations: PriceRecommendationRows,
+} as const satisfies Record<string, RowReader<{ market_hash_name: string }>>;
+export type LookupField = keyof typeof LOOKUP_READERS;
+const LOOKUP_FIELDS = Object.keys(LOOKUP_READERS) as [LookupField, ...LookupField[]];
+
 export const GridRequestSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('graphql'),
     id: z.number().int(),
     url: z.string(),
-    body: z.object({
-      query: z.string(),
-      variables: z.record(z.string(), z.unknown()).optional(),
-      operationName: z.string().optional(),
-    }),
+    body: GraphqlBody,
     game: z.number().int(),
     askMarkets: slugs,
     bidMarkets: slugs,
@@ -45,29 +59,21 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('abort'), id: z.number().int() }),
   z.object({
-    type: z.literal('details'),
+    type: z.literal('lookup'),
     id: z.number().int(),
-    game: z.number().int(),
-    name: z.string(),
-    steamUrl: z.string().nullable(),
-    recommendationsUrl: z.string().nullable(),
-    /** Drop cached catalogs and fetch again. */
-    reload: z.boolean(),
+    url: z.string(),
+    /** A GraphQL document whose root field `field` answers the whole game. */
+    body: GraphqlBody,
+    field: z.enum(LOOKUP_FIELDS),
+    /** The item to pick. */
+    item: z.string(),
+    /** The data source: answers of another source are dropped, never served. */
+    source: z.string(),
+    /** An answer fetched before this reload epoch is fetched again. */
+    epoch: z.number().int().min(0),
   }),
 ]);
 export type GridRequest = z.infer<typeof GridRequestSchema>;
-
-export type ExtraStatus = 'ok' | 'unsupported' | 'not-listed' | 'error';
-
-export const DetailsResultSchema = z.object({
-  steam: SteamAnalyticsRow.nullable(),
-  steamStatus: z.enum(['ok', 'unsupported', 'not-listed', 'error']),
-  steamError: GridErrorWireSchema.nullable(),
-  recommendation: PriceRecommendationRow.nullable(),
-  recommendationStatus: z.enum(['ok', 'unsupported', 'not-listed', 'error']),
-  recommendationError: GridErrorWireSchema.nullable(),
-});
-export type DetailsResult = z.infer<typeof DetailsResultSchema>;
 
 /**
  * GridColumns as posted: names and search text joined by NUL into one string each (one memcpy to clone
@@ -92,7 +98,8 @@ export type GridResponse =
   | { type: 'progress'; id: number; bytes: number; total: number | null; phase: 'download' | 'parse' }
   | { type: 'result'; id: number; data: GridColumnsWire }
   | { type: 'error'; id: number; error: GridErrorWire }
-  | { type: 'details'; id: number; result: DetailsResult };
+  /** The picked row as the worker read it (checked by the UI against the field's row schema), or null. */
+  | { type: 'lookup'; id: number; row: unknown };
 
 /** Structural check of a worker message; returns it typed, or null when it is not one. */
 export function checkResponse(msg: unknown): GridResponse | null {
@@ -108,10 +115,8 @@ export function checkResponse(msg: unknown): GridResponse | null {
       const e = GridErrorWireSchema.safeParse(m.error);
       return e.success ? { type: 'error', id: m.id, error: e.data } : null;
     }
-    case 'details': {
-      const r = DetailsResultSchema.safeParse(m.result);
-      return r.success ? { type: 'details', id: m.id, result: r.data } : null;
-    }
+    case 'lookup':
+      return 'row' in m && (m.row === null || typeof m.row === 'object') ? { type: 'lookup', id: m.id, row: m.row } : null;
     case 'result': {
       const d = m.data as Record<string, unknown> | null;
       if (!d || typeof d !== 'object') return null;

@@ -1,0 +1,160 @@
+/**
+ * Saving exported files for the renderer (IPC saveFile / saveFiles), with Electron's dialog and the file
+ * system injected so tests run it on temp folders with a fake dialog. Every request is validated again
+ * here (names, types, sizes: shared/files/save): the renderer is not trusted to have done it.
+ *
+ * saveFile: the native save dialog (filtered to the file's extension), then the file is written where the
+ * user said. saveFiles: the user picks a folder; a NEW subfolder is made there (name, "name-2", …, never
+ * an existing one, so nothing is overwritten) and each file is written into it.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  SaveFileRequestSchema,
+  SaveFilesRequestSchema,
+  saveExtension,
+  saveProblem,
+  type SaveExtension,
+  type SaveResult,
+} from '../../shared/files/save';
+
+export interface SaveDialogOptions {
+  title: string;
+  defaultPath: string;
+  filters: { name: string; extensions: string[] }[];
+}
+export interface FolderDialogOptions {
+  title: string;
+  defaultPath: string;
+  buttonLabel: string;
+  properties: ('openDirectory' | 'createDirectory')[];
+}
+
+/** The two Electron dialog calls used (bound to the window by main.ts). */
+export interface SaveDialogs {
+  showSaveDialog(options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>;
+  showOpenDialog(options: FolderDialogOptions): Promise<{ canceled: boolean; filePaths: string[] }>;
+}
+
+export interface SaveFs {
+  writeFile(file: string, data: Uint8Array, options?: { flag?: string }): Promise<void>;
+  /** Non-recursive: must fail with EEXIST when the folder exists. */
+  mkdir(dir: string): Promise<unknown>;
+}
+
+export interface FileSaverDeps {
+  dialogs: SaveDialogs;
+  /** Where dialogs open (the user's Downloads folder). */
+  defaultDir: () => string;
+  fs?: SaveFs;
+}
+
+export interface FileSaver {
+  saveFile(request: unknown): Promise<SaveResult>;
+  saveFiles(request: unknown): Promise<SaveResult>;
+}
+
+/** A failure whose message is meant for the user (IPC passes it through; others become generic). */
+export class SaveError extends Error {
+  override readonly name = 'SaveError';
+}
+
+const TYPE_NAMES: Record<SaveExtension, string> = {
+  png: 'PNG image',
+  svg: 'SVG image',
+  csv: 'CSV table',
+  zip: 'Zip archive',
+};
+
+const nodeFs: SaveFs = {
+  writeFile: (file, data, options) => writeFile(file, data, options),
+  mkdir: (dir) => mkdir(dir),
+};
+
+function errno(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+}
+
+/** A write failure as a sentence (no paths or stack: the page shows it). */
+function writeFailure(error: unknown): SaveError {
+  switch (errno(error)) {
+    case 'EACCES':
+    case 'EPERM':
+      return new SaveError('Market Desk may not write to that folder. Choose another one.');
+    case 'ENOSPC':
+      return new SaveError('The disk is full.');
+    case 'EROFS':
+      return new SaveError('That folder is read-only. Choose another one.');
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return new SaveError('That folder no longer exists. Choose another one.');
+    default:
+      return new SaveError('Market Desk could not write the file.');
+  }
+}
+
+export function createFileSaver(deps: FileSaverDeps): FileSaver {
+  const fs = deps.fs ?? nodeFs;
+
+  async function makeFreshFolder(parent: string, name: string): Promise<string> {
+    for (let n = 1; n <= 100; n++) {
+      const dir = path.join(parent, n === 1 ? name : `${name}-${n}`);
+      try {
+        await fs.mkdir(dir);
+        return dir;
+      } catch (error) {
+        if (errno(error) !== 'EEXIST') throw writeFailure(error);
+      }
+    }
+    throw new SaveError('That folder already has too many exports of this name. Choose another folder.');
+  }
+
+  return {
+    async saveFile(request) {
+      const parsed = SaveFileRequestSchema.safeParse(request);
+      if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
+      const { suggestedName, bytes } = parsed.data;
+      const ext = saveExtension(suggestedName) as SaveExtension;
+      const choice = await deps.dialogs.showSaveDialog({
+        title: 'Save chart',
+        defaultPath: path.join(deps.defaultDir(), suggestedName),
+        filters: [{ name: TYPE_NAMES[ext], extensions: [ext] }],
+      });
+      if (choice.canceled || !choice.filePath) return { saved: false };
+      // Linux dialogs may drop the extension the filter implies; the file must still open as what it is.
+      const target = path.extname(choice.filePath) ? choice.filePath : `${choice.filePath}.${ext}`;
+      try {
+        await fs.writeFile(target, bytes);
+      } catch (error) {
+        throw writeFailure(error);
+      }
+      return { saved: true, path: target };
+    },
+
+    async saveFiles(request) {
+      const parsed = SaveFilesRequestSchema.safeParse(request);
+      if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
+      const { folderName, files } = parsed.data;
+      const choice = await deps.dialogs.showOpenDialog({
+        title: `Choose where to put the folder "${folderName}"`,
+        defaultPath: deps.defaultDir(),
+        buttonLabel: 'Export here',
+        properties: ['openDirectory', 'createDirectory'],
+      });
+      const parent = choice.filePaths[0];
+      if (choice.canceled || !parent) return { saved: false };
+      const dir = await makeFreshFolder(parent, folderName);
+      for (const f of files) {
+        const target = path.join(dir, f.name);
+        // Names are plain (validated), but a joined path must still end up inside the new folder.
+        if (path.dirname(target) !== dir) throw new SaveError('Market Desk will not save that: not a plain file name.');
+        try {
+          await fs.writeFile(target, f.bytes, { flag: 'wx' });
+        } catch (error) {
+          throw writeFailure(error);
+        }
+      }
+      return { saved: true, path: dir };
+    },
+  };
+}

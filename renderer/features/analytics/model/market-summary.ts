@@ -1,0 +1,221 @@
+/**
+ * The market view's figures from a whole game's analytics (about 30,000 items): top items, movers, price
+ * against volume, distributions and liquidity. Charts draw only these aggregates, bins and top-N lists, a
+ * few hundred points at most (the scatter at most SCATTER_MAX), so a whole catalog stays fast. Pure: runs in
+ * the analytics worker, tested in Node.
+ *
+ * Steam analytics (source "steam"): volume = sales in 30 days, price = 90-day median sale price, latest =
+ * the latest median sold. Market order analytics (a marketplace): there are no sales, so volume = sell
+ * orders listed in 7 days, price = 90-day median sell-order price, latest = the latest sell order.
+ * Money is integer thousandths; turnover = volume x price, also thousandths.
+ */
+import type { MarketOrderAnalyticsRow, SteamAnalyticsRow } from '../../../../shared/api/types';
+
+export const TOP_N = 20;
+export const MOVERS_N = 10;
+export const SCATTER_MAX = 600;
+/** Movers need some trading behind them, or one odd sale tops the list. */
+export const MOVER_MIN_VOLUME = 5;
+const PRICE_BINS = 24;
+
+export type AnalyticsSource = { kind: 'steam' } | { kind: 'market'; market: string };
+
+export interface ItemFigures {
+  name: string;
+  volume: number | null;
+  price: number | null;
+  latest: number | null;
+}
+
+export interface TopItem {
+  name: string;
+  volume: number;
+  price: number;
+  /** volume x price, thousandths. */
+  turnover: number;
+}
+
+export interface Mover {
+  name: string;
+  latest: number;
+  median90: number;
+  /** (latest - median90) / median90 x 100. */
+  changePct: number;
+  volume: number;
+}
+
+export interface Bin {
+  /** Lower and upper bound (money in thousandths, or counts); the bin holds from <= v < to. */
+  from: number;
+  to: number;
+  count: number;
+}
+
+export interface LiquidityClass {
+  label: string;
+  count: number;
+}
+
+export interface MarketSummary {
+  items: number;
+  /** Items with a usable volume and price. */
+  priced: number;
+  topByVolume: TopItem[];
+  topByTurnover: TopItem[];
+  gainers: Mover[];
+  losers: Mover[];
+  /** Price against volume, both > 0; the most traded items first, then an even sample of the rest. */
+  scatter: { name: string; price: number; volume: number }[];
+  priceBins: Bin[];
+  volumeBins: Bin[];
+  liquidity: LiquidityClass[];
+}
+
+export function steamFigures(row: SteamAnalyticsRow): ItemFigures {
+  return { name: row.market_hash_name, volume: row.sales.last_30d, price: row.sales.median_price_90d, latest: row.sales.latest_median_price_sold };
+}
+
+export function marketFigures(row: MarketOrderAnalyticsRow): ItemFigures {
+  return { name: row.market_hash_name, volume: row.listings.sell_orders_last_7d, price: row.listings.median_sell_price_90d, latest: row.listings.latest_sell_order_price };
+}
+
+/** Liquidity classes: when the item last traded (Steam sales) or was last listed (a marketplace). */
+export function steamLiquidity(rows: readonly SteamAnalyticsRow[]): LiquidityClass[] {
+  const c = [0, 0, 0, 0, 0];
+  for (const r of rows) {
+    const s = r.sales;
+    if ((s.last_24h ?? 0) > 0) c[0]!++;
+    else if ((s.last_7d ?? 0) > 0) c[1]!++;
+    else if ((s.last_30d ?? 0) > 0) c[2]!++;
+    else if ((s.last_90d ?? 0) > 0) c[3]!++;
+    else c[4]!++;
+  }
+  return [
+    { label: 'Sold in the last 24 h', count: c[0]! },
+    { label: 'Last sale 1–7 days ago', count: c[1]! },
+    { label: 'Last sale 7–30 days ago', count: c[2]! },
+    { label: 'Last sale 30–90 days ago', count: c[3]! },
+    { label: 'No sale in 90 days', count: c[4]! },
+  ];
+}
+
+export function marketLiquidity(rows: readonly MarketOrderAnalyticsRow[]): LiquidityClass[] {
+  const c = [0, 0, 0, 0];
+  for (const r of rows) {
+    const listed24 = (r.listings.sell_orders_last_24h ?? 0) > 0;
+    const listed7 = (r.listings.sell_orders_last_7d ?? 0) > 0;
+    const bids7 = (r.buyOrders.buy_orders_last_7d ?? 0) > 0;
+    if (listed24) c[0]!++;
+    else if (listed7 && bids7) c[1]!++;
+    else if (listed7 || bids7) c[2]!++;
+    else c[3]!++;
+  }
+  return [
+    { label: 'Listed in the last 24 h', count: c[0]! },
+    { label: 'Listings and buy orders in 7 days', count: c[1]! },
+    { label: 'Only listings or only buy orders in 7 days', count: c[2]! },
+    { label: 'Nothing in 7 days', count: c[3]! },
+  ];
+}
+
+const byDesc = <T>(key: (t: T) => number) => (a: T, b: T) => key(b) - key(a);
+
+/** The top n by key, without sorting the whole catalog. */
+function topN<T>(items: readonly T[], n: number, key: (t: T) => number): T[] {
+  const out: T[] = [];
+  for (const it of items) {
+    if (out.length < n) {
+      out.push(it);
+      if (out.length === n) out.sort(byDesc(key));
+      continue;
+    }
+    if (key(it) <= key(out[n - 1]!)) continue;
+    out[n - 1] = it;
+    out.sort(byDesc(key));
+  }
+  return out.length < n ? out.sort(byDesc(key)) : out;
+}
+
+/** Log-spaced bins between the smallest and largest positive value (prices span 4 orders of magnitude). */
+export function logBins(values: readonly number[], bins: number): Bin[] {
+  const positive = values.filter((v) => v > 0);
+  if (positive.length === 0) return [];
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of positive) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (min === max) return [{ from: min, to: max + 1, count: positive.length }];
+  const lo = Math.log10(min);
+  const step = (Math.log10(max) - lo) / bins;
+  const edges = Array.from({ length: bins + 1 }, (_, i) => Math.round(10 ** (lo + i * step)));
+  edges[0] = min;
+  edges[bins] = max + 1;
+  const out: Bin[] = edges.slice(0, -1).map((from, i) => ({ from, to: edges[i + 1]!, count: 0 }));
+  for (const v of positive) {
+    const i = Math.min(bins - 1, Math.max(0, Math.floor((Math.log10(v) - lo) / step)));
+    // Rounding of the edges can put v just outside bin i: move it to the bin whose range holds it.
+    let k = i;
+    while (k > 0 && v < out[k]!.from) k--;
+    while (k < bins - 1 && v >= out[k]!.to) k++;
+    out[k]!.count++;
+  }
+  return out;
+}
+
+/** Count bins 0, 1, 2–3, 4–7, 8–15, …: volumes are counts with a long tail. */
+export function powerOfTwoBins(values: readonly number[]): Bin[] {
+  let max = 0;
+  for (const v of values) if (v > max) max = v;
+  const out: Bin[] = [{ from: 0, to: 1, count: 0 }];
+  for (let from = 1; from <= max; from *= 2) out.push({ from, to: from * 2, count: 0 });
+  for (const v of values) {
+    if (v < 0) continue;
+    const i = v === 0 ? 0 : Math.floor(Math.log2(v)) + 1;
+    out[Math.min(i, out.length - 1)]!.count++;
+  }
+  return out;
+}
+
+export function summarize(figures: readonly ItemFigures[], liquidity: LiquidityClass[]): MarketSummary {
+  const priced: TopItem[] = [];
+  const movers: Mover[] = [];
+  const volumes: number[] = [];
+  for (const f of figures) {
+    if (f.volume !== null && f.volume >= 0) volumes.push(f.volume);
+    if (f.volume === null || f.price === null || f.price <= 0) continue;
+    priced.push({ name: f.name, volume: f.volume, price: f.price, turnover: f.volume * f.price });
+    if (f.latest !== null && f.latest > 0 && f.volume >= MOVER_MIN_VOLUME) {
+      movers.push({ name: f.name, latest: f.latest, median90: f.price, changePct: ((f.latest - f.price) / f.price) * 100, volume: f.volume });
+    }
+  }
+  const traded = priced.filter((p) => p.volume > 0);
+  const head = topN(traded, Math.min(200, SCATTER_MAX), (p) => p.volume);
+  const inHead = new Set(head.map((p) => p.name));
+  const rest = traded.filter((p) => !inHead.has(p.name));
+  const room = SCATTER_MAX - head.length;
+  const stride = rest.length > room ? rest.length / room : 1;
+  const sample: TopItem[] = [];
+  for (let i = 0; i < rest.length && sample.length < room; i += stride) sample.push(rest[Math.floor(i)]!);
+  return {
+    items: figures.length,
+    priced: priced.length,
+    topByVolume: topN(priced, TOP_N, (p) => p.volume),
+    topByTurnover: topN(priced, TOP_N, (p) => p.turnover),
+    gainers: topN(movers.filter((m) => m.changePct > 0), MOVERS_N, (m) => m.changePct),
+    losers: topN(movers.filter((m) => m.changePct < 0), MOVERS_N, (m) => -m.changePct),
+    scatter: [...head, ...sample].map((p) => ({ name: p.name, price: p.price, volume: p.volume })),
+    priceBins: logBins(priced.map((p) => p.price), PRICE_BINS),
+    volumeBins: powerOfTwoBins(volumes),
+    liquidity,
+  };
+}
+
+export function summarizeSteam(rows: readonly SteamAnalyticsRow[]): MarketSummary {
+  return summarize(rows.map(steamFigures), steamLiquidity(rows));
+}
+
+export function summarizeMarket(rows: readonly MarketOrderAnalyticsRow[]): MarketSummary {
+  return summarize(rows.map(marketFigures), marketLiquidity(rows));
+}

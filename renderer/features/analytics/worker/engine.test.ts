@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { AnalyticsEngine } from './engine';
+import type { AnalyticsResponse } from './protocol';
+
+const sales = (last_30d: number, median: number, latest: number) => ({
+  last_90d: last_30d * 3, last_30d, last_7d: 1, last_24h: 0, avg_daily_volume: last_30d / 30,
+  median_price_90d: median, average_price_90d: median, latest_median_price_sold: latest,
+});
+const listings = { sell_orders_last_7d: 1, sell_orders_last_24h: 0, median_sell_price_90d: 1, average_sell_price_90d: 1, latest_sell_order_price: 1, min_sell_order_price: 1, max_sell_order_price: 1, min_sell_order_price_90d: 1, min_sell_order_price_30d: 1, min_sell_order_price_7d: 1, min_sell_order_price_24h: 1 };
+const buyOrders = { buy_orders_last_7d: 1, buy_orders_last_24h: 0, median_buy_price_90d: 1, average_buy_price_90d: 1, latest_buy_order_price: 1, min_buy_order_price: 1, max_buy_order_price: 1, max_buy_order_price_90d: 1, max_buy_order_price_30d: 1, max_buy_order_price_7d: 1, max_buy_order_price_24h: 1 };
+
+function engineWith(answer: () => Response) {
+  const out: AnalyticsResponse[] = [];
+  const seen: { url: string; body: string }[] = [];
+  const engine = new AnalyticsEngine(
+    (m) => out.push(m),
+    async (url, init) => {
+      seen.push({ url, body: String(init.body) });
+      return answer();
+    },
+  );
+  return { engine, out, seen };
+}
+
+const json = (status: number, v: unknown) => new Response(JSON.stringify(v), { status, headers: { 'content-type': 'application/json' } });
+const load = { type: 'load', id: 1, key: 'demo|730|steam', kind: 'steam', url: '/api/v2/graphql', body: { query: 'query { getSteamAnalytics { market_hash_name } }' } } as const;
+
+describe('analytics engine', () => {
+  it('reads the catalog row by row, answers with the summary only, and keeps rows for item lookups', async () => {
+    const { engine, out, seen } = engineWith(() =>
+      json(200, {
+        data: {
+          getSteamAnalytics: [
+            { market_hash_name: 'B', sales: sales(40, 2_000, 3_000), listings, buyOrders },
+            { market_hash_name: 'A', sales: sales(90, 1_000, 900), listings, buyOrders },
+            { market_hash_name: null, sales: sales(1, 1, 1), listings, buyOrders },
+            { market_hash_name: 'C', sales: { ...sales(5, 500, 500), median_price_90d: null }, listings, buyOrders },
+          ],
+        },
+      }),
+    );
+    await engine.handle(load);
+    expect(seen[0]).toEqual({ url: '/api/v2/graphql', body: JSON.stringify(load.body) });
+    const loaded = out[0];
+    if (loaded?.type !== 'loaded') throw new Error(`expected loaded, got ${JSON.stringify(loaded)}`);
+    expect(loaded.catalog.names).toEqual(['A', 'B', 'C']);
+    expect(loaded.catalog.droppedRows).toBe(1);
+    expect(loaded.catalog.invalidValues).toBe(1);
+    expect(loaded.catalog.summary.topByVolume.map((t) => [t.name, t.volume, t.price])).toEqual([
+      ['A', 90, 1_000],
+      ['B', 40, 2_000],
+    ]);
+    expect(loaded.catalog.summary.topByTurnover.map((t) => t.name)).toEqual(['A', 'B']); // 90,000 vs 80,000
+    await engine.handle({ type: 'items', id: 2, key: load.key, names: ['B', 'nope'] });
+    const items = out[1];
+    if (items?.type !== 'items') throw new Error('expected items');
+    expect(items.rows[0]?.market_hash_name).toBe('B');
+    expect(items.rows[1]).toBeNull();
+  });
+
+  it('turns HTTP and GraphQL errors into the app error kinds', async () => {
+    const http = engineWith(() => json(403, { errors: [{ message: 'no access', extensions: { code: 'FORBIDDEN' } }] }));
+    await http.engine.handle(load);
+    expect(http.out[0]).toMatchObject({ type: 'error', error: { kind: 'forbidden', status: 403 } });
+    const gql = engineWith(() => json(200, { errors: [{ message: 'game_id 440 is not supported', extensions: { code: 'BAD_USER_INPUT' } }], data: null }));
+    await gql.engine.handle(load);
+    expect(gql.out[0]).toMatchObject({ type: 'error', error: { kind: 'bad-request', detail: 'game_id 440 is not supported' } });
+    const notList = engineWith(() => json(200, { data: { getSteamAnalytics: 'x' } }));
+    await notList.engine.handle(load);
+    expect(notList.out[0]).toMatchObject({ type: 'error', error: { kind: 'invalid-response' } });
+  });
+});

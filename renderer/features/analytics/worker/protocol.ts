@@ -1,0 +1,55 @@
+/**
+ * Messages between the UI thread and the analytics worker. Requests are checked with zod in the worker;
+ * results are small (a summary of a few hundred points, or up to five items), checked on arrival.
+ */
+import { z } from 'zod';
+import type { MarketOrderAnalyticsRow, SteamAnalyticsRow } from '../../../../shared/api/types';
+import type { ApiErrorKind } from '../../../api/errors';
+import type { MarketSummary } from '../model/market-summary';
+
+export const CatalogKindSchema = z.enum(['steam', 'market']);
+export type CatalogKind = z.infer<typeof CatalogKindSchema>;
+
+export const AnalyticsRequestSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('load'),
+    id: z.number().int(),
+    /** Identity of the catalog (source, game, market): later `items` requests name it. */
+    key: z.string().max(400),
+    kind: CatalogKindSchema,
+    url: z.string().max(200),
+    body: z.object({ query: z.string().max(20_000), variables: z.record(z.string(), z.unknown()).optional(), operationName: z.string().optional() }),
+  }),
+  z.object({ type: z.literal('items'), id: z.number().int(), key: z.string().max(400), names: z.array(z.string().max(1000)).max(5) }),
+  z.object({ type: z.literal('abort'), id: z.number().int() }),
+]);
+export type AnalyticsRequest = z.infer<typeof AnalyticsRequestSchema>;
+
+export interface ErrorWire {
+  kind: ApiErrorKind;
+  status: number | null;
+  code: string | null;
+  detail: string;
+}
+
+export interface LoadedCatalog {
+  key: string;
+  kind: CatalogKind;
+  summary: MarketSummary;
+  /** All item names, sorted, for the item picker. */
+  names: string[];
+  droppedRows: number;
+  invalidValues: number;
+  bytes: number;
+  /** ms since epoch when the answer was read (provenance of every chart). */
+  fetchedAt: number;
+  /** Where the worker's time went, ms: the request until its last byte, reading the rows, the summary. */
+  timing: { download: number; read: number; summarize: number };
+}
+
+export type CatalogRow = SteamAnalyticsRow | MarketOrderAnalyticsRow;
+
+export type AnalyticsResponse =
+  | { type: 'loaded'; id: number; catalog: LoadedCatalog }
+  | { type: 'items'; id: number; rows: (CatalogRow | null)[] }
+  | { type: 'error'; id: number; error: ErrorWire };
