@@ -335,6 +335,11 @@ test('details: every market, the arbitrage pair, Steam analytics and price recom
   await expect(panel.getByRole('heading', { level: 2 })).toHaveText(other);
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
+  // The item's analytics are one click away.
+  await rowOf(page, other).getByRole('button', { name: `Open details for ${other}` }).click();
+  await panel.getByRole('link', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(/#\/analytics\?view=item&item=AK-47/);
+  await expect(page.getByRole('listitem').filter({ hasText: other })).toBeVisible();
 });
 
 test('CSV export of the current view: exact decimals, quoting, the chosen markets', async ({ page, appUrl, service }) => {

@@ -10,6 +10,7 @@ import { isUnstableReason, type PriceRecommendationRow, type SteamAnalyticsRow }
 import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES, gameName } from '../../../shared/catalog/games';
 import { MISSING, formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import { useDataSource } from '../../app/providers';
+import { routeHref } from '../../app/route';
 import { countOf, formatCount, num, signedMoney, signedPercent } from './columns';
 import { ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS, type ItemLookup, type ItemVars } from './api/documents';
 import { gridErrorOf, type ItemLookupContext } from './api/routes';
@@ -142,6 +143,9 @@ export function DetailPanel(props: DetailPanelProps) {
           >
             Copy name
           </button>
+          <a className="btn btn--small btn--ghost" href={routeHref('analytics', { view: 'item', item: name })} title="Charts of this item's sales, listings and buy orders">
+            Analytics
+          </a>
           <button type="button" className="btn btn--small btn--ghost" aria-label="Close details" onClick={props.onClose}>
             ✕
           </button>
