@@ -1,16 +1,20 @@
 /**
- * Analytics in Chromium against the reference service: the numbers in the charts' tables equal the API's
- * for sampled items, the CSVs round-trip to the API's values, and the exported images are real: a PNG of
- * the expected size that is not blank, an SVG that parses and holds the series, the legend and the
- * provenance footer; "Export all" gives a zip with every chart.
+ * Analytics in Chromium against the reference service started as its own process (Playwright project
+ * "connected": the app on a non-demo key, the way users run it): the numbers in the charts' tables equal
+ * the API's for sampled items, the CSVs round-trip to the API's values, and the exported images are real:
+ * a PNG of the expected size that is not blank, an SVG that parses and holds the series, the legend and
+ * the provenance footer; "Export all" gives a zip with every chart. The item's price strip equals the
+ * API's min prices and max orders on every market.
  */
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { REST_PATHS } from '../shared/api/schema';
-import type { MarketOrderAnalytics, SteamAnalytics } from '../shared/api/types';
-import { toDecimalString } from '../shared/money/money';
+import type { AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, SteamAnalytics } from '../shared/api/types';
+import { MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, marketName } from '../shared/catalog/markets';
+import { formatMoney, MISSING, toDecimalString } from '../shared/money/money';
 import { expect, test } from './fixtures';
+import type { TestService } from './separate-service';
 import { apiToken, postService } from './grid-page';
 
 /** A fixed service clock: the page and the direct API calls see the same numbers. */
@@ -88,8 +92,13 @@ function distinctColours(page: Page, bytes: Buffer): Promise<number> {
   }, bytes.toString('base64'));
 }
 
-async function apiAnalytics(service: { url: string; demoKey: string }) {
-  const token = await apiToken(service.url, service.demoKey);
+/** The test's own token, from the key the app uses (the user's key on a separate service). */
+const tokenFor = (service: TestService) => apiToken(service.url, service.separate ? service.userKey : service.demoKey);
+/** What the exported footer names as the source. */
+const sourceText = (service: TestService) => (service.separate ? `Source: ${new URL(service.url).host}` : 'Source: Demo data');
+
+async function apiAnalytics(service: TestService) {
+  const token = await tokenFor(service);
   const steam = (await postService(service.url, token, REST_PATHS.steamAnalytics, { game_id: 730 })) as SteamAnalytics[];
   const buff = (await postService(service.url, token, REST_PATHS.marketOrderAnalytics, { game_id: 730, market_name: 'buff163' })) as MarketOrderAnalytics[];
   return { steam, buff };
@@ -153,9 +162,61 @@ test('item view: tables and CSVs equal the API; PNG and SVG exports are whole, r
   expect(parsed.text).toContain('Sales');
   expect(parsed.text).toContain(ITEM);
   expect(parsed.text).toContain(OTHER);
-  expect(parsed.text).toMatch(/Source: Demo data/);
+  expect(parsed.text).toContain(sourceText(service));
   expect(parsed.text).toContain('Counter-Strike 2');
   expect(parsed.bars).toBeGreaterThan(4);
+});
+
+test('price strip: every market\'s min price and max order equal the API, cheapest and best marked, — without a price; the CSV round-trips', async ({ page, appUrl, service }) => {
+  const token = await tokenFor(service);
+  const [min, max] = await Promise.all([
+    postService(service.url, token, REST_PATHS.minPrices, { game_id: 730, markets: [...MIN_PRICE_MARKETS] }) as Promise<AggregatedMinPrices[]>,
+    postService(service.url, token, REST_PATHS.maxOrders, { game_id: 730, markets: [...MAX_ORDER_MARKETS] }) as Promise<AggregatedMaxOrders[]>,
+  ]);
+  // A sampled item with buy orders on several markets and no price on some: every case of the strip.
+  const maxByName = new Map(max.map((r) => [r.market_hash_name, r]));
+  const bidCount = (name: string) => maxByName.get(name)?.orders.length ?? 0;
+  const eligible = min.filter((r) => r.prices.length < MIN_PRICE_MARKETS.length && bidCount(r.market_hash_name) >= 2 && bidCount(r.market_hash_name) < MAX_ORDER_MARKETS.length);
+  const sample = eligible[Math.floor(eligible.length / 2)];
+  expect(sample, 'an item without some markets and with some buy orders').toBeDefined();
+  const name = sample!.market_hash_name;
+  const askOf = new Map(sample!.prices.map((p) => [p.market_name, p]));
+  const bidOf = new Map(maxByName.get(name)!.orders.map((o) => [o.market_name, o]));
+  const cheapest = Math.min(...sample!.prices.map((p) => p.price));
+  const best = Math.max(...[...bidOf.values()].map((o) => o.price));
+  // One line per market and side: [market, side, price (thousandths or null), offers (or null), marked].
+  const expected = [
+    ...MIN_PRICE_MARKETS.map((m) => [marketName(m), 'Ask', askOf.get(m)?.price ?? null, askOf.get(m)?.offers ?? null, askOf.get(m)?.price === cheapest ? 'Cheapest ask' : ''] as const),
+    ...MAX_ORDER_MARKETS.map((m) => [marketName(m), 'Bid', bidOf.get(m)?.price ?? null, bidOf.get(m)?.offers ?? null, bidOf.get(m)?.price === best ? 'Best bid' : ''] as const),
+  ];
+  const key = (r: readonly unknown[]) => `${String(r[0])}|${String(r[1])}`;
+  const sortRows = <T extends readonly unknown[]>(rows: T[]) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+
+  await page.goto(`${appUrl}#/analytics?${new URLSearchParams([['view', 'item'], ['item', name]]).toString()}`);
+  const strip = frame(page, "Every market's price");
+  await expect(strip.getByRole('button', { name: 'Table' })).toBeEnabled({ timeout: 120_000 });
+  const ask = [...askOf.entries()].find(([, p]) => p.price === cheapest)!;
+  const bid = [...bidOf.entries()].find(([, o]) => o.price === best)!;
+  // The marks are labelled on the chart with market and price.
+  await expect(strip.locator('svg text', { hasText: `Cheapest ask: ${marketName(ask[0])}` })).toContainText(formatMoney(cheapest));
+  await expect(strip.locator('svg text', { hasText: `Best bid: ${marketName(bid[0])}` })).toContainText(formatMoney(best));
+
+  // The table: every market of both sides, the API's values as shown in the grid, "—" where none.
+  await strip.getByRole('button', { name: 'Table' }).click();
+  const rows = strip.getByRole('table').locator('tbody tr');
+  await expect(rows).toHaveCount(expected.length);
+  const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
+  const money = (v: number | null) => (v === null ? MISSING : formatMoney(v));
+  const count = (v: number | null) => (v === null ? MISSING : v.toLocaleString('en-US'));
+  expect(sortRows(shown)).toEqual(sortRows(expected.map(([m, side, price, offers, mark]) => [m, side, money(price), count(offers), mark])));
+  expect(shown.filter((r) => r[2] === MISSING).length).toBeGreaterThan(0);
+  expect(shown.filter((r) => r[2] === '$0.00')).toEqual([]);
+
+  // The CSV: the same rows with exact decimals, an empty field where there is no price (never 0).
+  const csv = parseCsv((await download(page, strip, 'CSV (data)')).bytes.toString('utf8'));
+  expect(csv[0]).toEqual(['Market', 'Side', 'Price', 'Offers', 'Marked']);
+  const exact = (v: number | null) => (v === null ? '' : toDecimalString(v));
+  expect(sortRows(csv.slice(1))).toEqual(sortRows(expected.map(([m, side, price, offers, mark]) => [m, side, exact(price), offers === null ? '' : String(offers), mark])));
 });
 
 test('market view: top items and turnover equal the API; Export all gives every chart in a zip', async ({ page, appUrl, service }) => {

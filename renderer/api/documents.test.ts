@@ -13,7 +13,10 @@ import {
   parse,
   print,
   validate,
+  visit,
+  type DefinitionNode,
   type DocumentNode,
+  type FragmentDefinitionNode,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
@@ -40,12 +43,36 @@ function sources(dir: string): string[] {
 }
 
 /** Every `graphql(`…`)` in the renderer's code, not its comments (gql.tada documents are static text). */
-const found = sources(RENDERER).flatMap((file) => {
+const scanned = sources(RENDERER).flatMap((file) => {
   const text = readFileSync(file, 'utf8');
   return [...text.matchAll(/\bgraphql\(\s*`([^`]*)`/g)]
     .filter((m) => !/^\s*(\*|\/\/)/.test(text.slice(text.lastIndexOf('\n', m.index) + 1, m.index)))
     .map((m) => ({ file: path.relative(RENDERER, file), text: m[1] as string }));
 });
+
+const isFragment = (d: DefinitionNode): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION;
+/** Fragment documents (`graphql(`fragment …`)`), by name: gql.tada adds them to the documents passed them. */
+const fragments = new Map(scanned.flatMap((f) => parse(f.text).definitions.filter(isFragment).map((d) => [d.name.value, { file: f.file, def: d }] as const)));
+/** The operation documents. */
+const found = scanned.filter((f) => !parse(f.text).definitions.every(isFragment));
+
+/** An operation's text with the fragments it spreads (transitively), as gql.tada sends it. */
+function withFragments(text: string): DocumentNode {
+  const doc = parse(text);
+  const defs: DefinitionNode[] = [...doc.definitions];
+  const have = new Set(defs.filter(isFragment).map((d) => d.name.value));
+  for (let i = 0; i < defs.length; i++) {
+    visit(defs[i]!, {
+      FragmentSpread(node) {
+        const frag = fragments.get(node.name.value);
+        if (!frag || have.has(node.name.value)) return;
+        have.add(node.name.value);
+        defs.push(frag.def);
+      },
+    });
+  }
+  return { kind: Kind.DOCUMENT, definitions: defs };
+}
 
 function operationOf(doc: DocumentNode): OperationDefinitionNode {
   const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
@@ -62,7 +89,7 @@ describe('every GraphQL document in renderer/', () => {
   it.each(found.map((f) => [`${f.file}: ${f.text.match(/query\s+(\w+)/)?.[1] ?? '?'}`, f.text] as const))(
     '%s validates against the SDL, is one named query and never asks for a token',
     (_name, text) => {
-      const doc = parse(text);
+      const doc = withFragments(text);
       expect(validate(schema, doc).map((e) => e.message)).toEqual([]);
       const op = operationOf(doc);
       expect(op.operation).toBe('query');
@@ -70,6 +97,11 @@ describe('every GraphQL document in renderer/', () => {
       expect(text).not.toMatch(/createSubscriptionToken/);
     },
   );
+
+  it('every fragment is used by a document (validated there, with its type)', () => {
+    const used = new Set(found.flatMap((f) => withFragments(f.text).definitions.filter(isFragment).map((d) => d.name.value)));
+    for (const [name, { file }] of fragments) expect(used.has(name), `${file}: fragment ${name}`).toBe(true);
+  });
 
   it('no document is written another way (urql gql, graphql-js parse of a query)', () => {
     for (const file of sources(RENDERER)) {

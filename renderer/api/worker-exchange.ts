@@ -11,7 +11,7 @@
  * extensions.workerError is that wire form (the feature revives it with fromCombinedError, client.ts);
  * any other error as the CombinedError's networkError, unchanged.
  */
-import { getOperationName, stringifyDocument, subscriptionExchange, type Exchange, type Operation, type TypedDocumentNode } from '@urql/core';
+import { getOperationName, stringifyDocument, subscriptionExchange, type AnyVariables, type Client, type Exchange, type Operation, type OperationContext, type TypedDocumentNode } from '@urql/core';
 
 /** A whole-catalog route: operations it matches are run off the UI thread (a Web Worker fetches, parses and shapes the tens-of-MB body) and their `data` is what run() resolves to (e.g. shaped columns, not the raw GraphQL result). */
 export interface WorkerRoute {
@@ -120,4 +120,50 @@ export function graphqlRequestOf(op: Operation): { query: string; variables?: Re
  */
 export function routedDocument<Data, Extra extends Record<string, unknown> = Record<never, never>>() {
   return <Vars>(doc: TypedDocumentNode<unknown, Vars>): TypedDocumentNode<Data, Vars & Extra> => doc as unknown as TypedDocumentNode<Data, Vars & Extra>;
+}
+
+/**
+ * One routed operation as a promise: resolves with its `data` (what the route's run() made), rejects with
+ * the CombinedError (the feature revives its own error from it) or an AbortError when `signal` aborts.
+ * The subscription is ended either way, which aborts a run still going.
+ */
+export function runRouted<Data, Vars extends AnyVariables>(
+  client: Client,
+  doc: TypedDocumentNode<Data, Vars>,
+  variables: Vars,
+  context: Partial<OperationContext>,
+  signal?: AbortSignal,
+): Promise<Data> {
+  return new Promise<Data>((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The load was cancelled.', 'AbortError'));
+    let settled = false;
+    let unsubscribe: (() => void) | null = null;
+    const finish = () => {
+      settled = true;
+      // After the current callback: the subscription may not be assigned yet on a synchronous result.
+      queueMicrotask(() => unsubscribe?.());
+    };
+    const sub = client.query(doc, variables, context).subscribe((result) => {
+      if (settled) return;
+      if (result.error) {
+        finish();
+        reject(result.error);
+      } else if (result.data !== undefined && result.data !== null) {
+        finish();
+        resolve(result.data);
+      }
+    });
+    unsubscribe = () => sub.unsubscribe();
+    if (settled) queueMicrotask(() => sub.unsubscribe());
+    signal?.addEventListener(
+      'abort',
+      () => {
+        if (settled) return;
+        settled = true;
+        sub.unsubscribe();
+        reject(new DOMException('The load was cancelled.', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
 }

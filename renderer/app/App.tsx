@@ -3,15 +3,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { GAMES } from '../../shared/catalog/games';
 import { AnalyticsScreen } from '../features/analytics/AnalyticsScreen';
 import { GridScreen } from '../features/grid';
+import { RecommendationsScreen } from '../features/recommendations/RecommendationsScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { ErrorBoundary } from './ErrorBoundary';
 import { writePreference, APP_PREFERENCES, useAppliedTheme } from './preferences';
-import { useRoute } from './route';
+import { useRoute, type Route } from './route';
 import { isTypingTarget, SHORTCUTS, useGlobalKeys } from './shortcuts';
 import { StatusBanner } from './StatusBanner';
 import { StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 import { TopBarSlotContext } from './topbar-slot';
+
+const PAGE_LABEL: Record<Route, string> = { prices: 'Prices', analytics: 'Analytics', recommendations: 'Recommendations', settings: 'Settings' };
 
 export function App() {
   const [route, go] = useRoute();
@@ -32,6 +35,10 @@ export function App() {
       }
       if (SHORTCUTS.analytics.matches(e)) {
         go('analytics');
+        return true;
+      }
+      if (SHORTCUTS.recommendations.matches(e)) {
+        go('recommendations');
         return true;
       }
       if (SHORTCUTS.game.matches(e)) {
@@ -72,11 +79,15 @@ export function App() {
           id="main"
           className={`app__main app__main--${route}`}
           tabIndex={-1}
-          aria-label={route === 'prices' ? 'Prices' : route === 'analytics' ? 'Analytics' : 'Settings'}
+          aria-label={PAGE_LABEL[route]}
         >
           {route === 'prices' ? (
             <ErrorBoundary what="The price grid">
               <GridScreen />
+            </ErrorBoundary>
+          ) : route === 'recommendations' ? (
+            <ErrorBoundary what="Recommendations">
+              <RecommendationsScreen />
             </ErrorBoundary>
           ) : route === 'analytics' ? (
             <ErrorBoundary what="Analytics">

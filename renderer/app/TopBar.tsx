@@ -23,6 +23,9 @@ export function TopBar({ route, slotRef }: { route: Route; slotRef: (el: HTMLDiv
         <a className="nav__tab" href="#/analytics" aria-current={route === 'analytics' ? 'page' : undefined}>
           Analytics <kbd className="kbd">{SHORTCUTS.analytics.keys}</kbd>
         </a>
+        <a className="nav__tab" href="#/recommendations" aria-current={route === 'recommendations' ? 'page' : undefined}>
+          Recommendations <kbd className="kbd">{SHORTCUTS.recommendations.keys}</kbd>
+        </a>
         <a className="nav__tab" href="#/settings" aria-current={route === 'settings' ? 'page' : undefined}>
           Settings <kbd className="kbd">{SHORTCUTS.settings.keys}</kbd>
         </a>

@@ -19,6 +19,12 @@ const mod = (e: KeyboardEvent) => (IS_MAC ? e.metaKey : e.ctrlKey) && !e.altKey;
 export const SHORTCUTS = {
   prices: { id: 'prices', keys: `${MOD}+1`, description: 'Go to Prices', matches: (e) => mod(e) && !e.shiftKey && e.key === '1' },
   analytics: { id: 'analytics', keys: `${MOD}+2`, description: 'Go to Analytics', matches: (e) => mod(e) && !e.shiftKey && e.key === '2' },
+  recommendations: {
+    id: 'recommendations',
+    keys: `${MOD}+3`,
+    description: 'Go to Recommendations',
+    matches: (e) => mod(e) && !e.shiftKey && e.key === '3',
+  },
   settings: { id: 'settings', keys: `${MOD}+,`, description: 'Open Settings', matches: (e) => mod(e) && e.key === ',' },
   back: {
     id: 'back',

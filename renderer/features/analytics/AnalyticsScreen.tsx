@@ -176,6 +176,7 @@ export function AnalyticsScreen() {
           />
         ) : (
           <ItemView
+            game={game}
             names={shown}
             rows={rows.data ?? shown.map(() => null)}
             marketRow={(otherRow.data?.[0] as MarketOrderAnalyticsRow | null | undefined) ?? null}

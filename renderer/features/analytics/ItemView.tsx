@@ -1,11 +1,13 @@
 /**
- * One item (and up to four more to compare): sales over the windows, sales pace, listings against buy
- * orders, the minimum-sell ladder against the maximum-buy ladder as nested bands, the current book, and
- * the same item on a chosen marketplace beside Steam's. The API has no history: every chart reads the
- * 24 h / 7 d / 30 d / 90 d windows it has.
+ * One item (and up to four more to compare): the main item on every market at once (PriceStrip), sales
+ * over the windows, sales pace, listings against buy orders, the minimum-sell ladder against the
+ * maximum-buy ladder as nested bands, the current book, and the same item on a chosen marketplace beside
+ * Steam's. The API has no history: every chart reads the 24 h / 7 d / 30 d / 90 d windows it has.
  */
+import type { ReactElement } from 'react';
 import { Area, Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MarketOrderAnalyticsRow, SteamAnalyticsRow } from '../../../shared/api/types';
+import { MISSING } from '../../../shared/money/money';
 import { ChartFrame } from '../charts/ChartFrame';
 import { ChartGroup, ExportAllButton } from '../charts/ChartGroup';
 import { useChartFormat } from '../charts/format';
@@ -13,9 +15,11 @@ import { askColor, axisProps, bidColor, gridColor, legendProps, seriesColor, too
 import type { ChartData, ChartState, Provenance } from '../charts/types';
 import { activity, currentBook, ladder, salesCounts, salesPace, WINDOWS } from './model/item-figures';
 import { slugify } from './names';
+import { PriceStrip } from './PriceStrip';
 import type { CatalogRow } from './worker/protocol';
 
 export interface ItemViewProps {
+  game: number;
   /** The items shown (the first is the main one; up to 5). */
   names: string[];
   /** Their rows in the main catalog (Steam, or a marketplace for games without Steam analytics). */
@@ -28,36 +32,57 @@ export interface ItemViewProps {
   provenance: Provenance;
 }
 
+type Row = ChartData['rows'][number];
+
+interface BarSeries {
+  key: string;
+  name: string;
+  fill: string;
+  /** Lighter: the chosen marketplace beside the main source, in the same hues. */
+  faint?: boolean;
+}
+
+/** The item view's bar charts share everything but their data, bars and number formats. */
+function barChart(o: { rows: Row[]; x: string; series: BarSeries[]; tip: (v: number | null) => string; tick?: (v: number) => string; everyTick?: boolean }): ReactElement {
+  return (
+    <BarChart data={o.rows} margin={{ left: 8, right: 16 }}>
+      <CartesianGrid stroke={gridColor} vertical={false} />
+      <XAxis dataKey={o.x} {...axisProps} interval={o.everyTick ? 0 : undefined} />
+      <YAxis {...axisProps} tickFormatter={o.tick} />
+      <Tooltip {...tooltipProps} formatter={(v) => o.tip(v === null || v === undefined ? null : Number(v))} />
+      <Legend {...legendProps} />
+      {o.series.map((b) => (
+        <Bar key={b.key} dataKey={b.key} name={b.name} fill={b.fill} fillOpacity={b.faint ? 0.45 : undefined} isAnimationActive={false} />
+      ))}
+    </BarChart>
+  );
+}
+
 const isSteam = (r: CatalogRow | null): r is SteamAnalyticsRow => r !== null && 'sales' in r;
 
-export function ItemView({ names, rows, marketRow, marketName, mainSource, state, provenance }: ItemViewProps) {
+export function ItemView({ game, names, rows, marketRow, marketName, mainSource, state, provenance }: ItemViewProps) {
   const f = useChartFormat();
   const main = rows[0] ?? null;
   const base = slugify(names[0] ?? 'item');
-  const notFound = names.filter((_, i) => rows[i] === null);
+  // Only once the rows are read: while the catalog loads every row is still null.
+  const notFound = state.status === 'ready' ? names.filter((_, i) => rows[i] === null) : [];
   const st = (ok: boolean, what: string): ChartState => (state.status !== 'ready' ? state : ok ? state : { status: 'empty', message: what });
   const steamRows = rows.map((r) => (isSteam(r) ? r : null));
   const anySteam = steamRows.some((r) => r !== null);
   const key = (i: number) => `i${i}`;
-  const label = (i: number) => names[i] ?? '';
+  const itemSeries: BarSeries[] = names.map((n, i) => ({ key: key(i), name: n, fill: seriesColor(i) }));
 
   // Sales and pace: one series per compared item, windows on the x axis.
-  const salesData: ChartData = {
-    columns: [{ key: 'window', label: 'Window', kind: 'text' }, ...names.map((n, i) => ({ key: key(i), label: n, kind: 'count' as const }))],
+  const perWindow = (label: (name: string) => string, kind: 'count' | 'number', pick: (r: SteamAnalyticsRow, wi: number) => number | null): ChartData => ({
+    columns: [{ key: 'window', label: 'Window', kind: 'text' }, ...names.map((n, i) => ({ key: key(i), label: label(n), kind }))],
     rows: WINDOWS.map((w, wi) => {
-      const row: Record<string, string | number | null> = { window: w };
-      steamRows.forEach((r, i) => (row[key(i)] = r ? (salesCounts(r.sales)[wi]?.sales ?? null) : null));
+      const row: Row = { window: w };
+      steamRows.forEach((r, i) => (row[key(i)] = r ? pick(r, wi) : null));
       return row;
     }),
-  };
-  const paceData: ChartData = {
-    columns: [{ key: 'window', label: 'Window', kind: 'text' }, ...names.map((n, i) => ({ key: key(i), label: `${n}: sales per day`, kind: 'number' as const }))],
-    rows: WINDOWS.map((w, wi) => {
-      const row: Record<string, string | number | null> = { window: w };
-      steamRows.forEach((r, i) => (row[key(i)] = r ? (salesPace(r.sales)[wi]?.perDay ?? null) : null));
-      return row;
-    }),
-  };
+  });
+  const salesData = perWindow((n) => n, 'count', (r, wi) => salesCounts(r.sales)[wi]?.sales ?? null);
+  const paceData = perWindow((n) => `${n}: sales per day`, 'number', (r, wi) => salesPace(r.sales)[wi]?.perDay ?? null);
 
   // The main item's ladders (Steam or the main marketplace), and the chosen marketplace's beside them.
   const mainLadder = main ? ladder(main.listings, main.buyOrders) : [];
@@ -134,7 +159,7 @@ export function ItemView({ names, rows, marketRow, marketName, mainSource, state
         <dl className="an__stats" aria-label="Sales figures">
           <div>
             <dt>Average daily volume</dt>
-            <dd>{mainSales.avg_daily_volume === null ? '—' : mainSales.avg_daily_volume.toLocaleString('en-US', { maximumFractionDigits: 2 })}</dd>
+            <dd>{mainSales.avg_daily_volume === null ? MISSING : mainSales.avg_daily_volume.toLocaleString('en-US', { maximumFractionDigits: 2 })}</dd>
           </div>
           <div>
             <dt>Median price, 90 days</dt>
@@ -151,32 +176,17 @@ export function ItemView({ names, rows, marketRow, marketName, mainSource, state
         </dl>
       ) : null}
       <div className="an__grid">
+        <div className="an__wide">
+          <PriceStrip game={game} name={names[0] ?? null} waiting={state} fileBase={`${base}-markets`} provenance={provenance} />
+        </div>
         {anySteam ? (
           <ChartFrame id="sales" title="Sales" subtitle="Number of sales on Steam in each window" fileBase={`${base}-sales`} provenance={provenance} data={salesData} state={st(anySteam, 'No Steam sales data for this item.')}>
-            <BarChart data={salesData.rows} margin={{ left: 8, right: 16 }}>
-              <CartesianGrid stroke={gridColor} vertical={false} />
-              <XAxis dataKey="window" {...axisProps} />
-              <YAxis {...axisProps} tickFormatter={(v: number) => f.count(v)} />
-              <Tooltip {...tooltipProps} formatter={(v) => f.count(Number(v))} />
-              <Legend {...legendProps} />
-              {names.map((_, i) => (
-                <Bar key={key(i)} dataKey={key(i)} name={label(i)} fill={seriesColor(i)} isAnimationActive={false} />
-              ))}
-            </BarChart>
+            {barChart({ rows: salesData.rows, x: 'window', series: itemSeries, tip: f.count, tick: f.count })}
           </ChartFrame>
         ) : null}
         {anySteam ? (
           <ChartFrame id="pace" title="Sales pace" subtitle="Sales per day: 24 h against 7 d ÷ 7, 30 d ÷ 30 and 90 d ÷ 90 (rising bars to the left: trading speeds up)" fileBase={`${base}-pace`} provenance={provenance} data={paceData} state={st(anySteam, 'No Steam sales data for this item.')}>
-            <BarChart data={paceData.rows} margin={{ left: 8, right: 16 }}>
-              <CartesianGrid stroke={gridColor} vertical={false} />
-              <XAxis dataKey="window" {...axisProps} />
-              <YAxis {...axisProps} />
-              <Tooltip {...tooltipProps} formatter={(v) => `${Number(v).toLocaleString('en-US', { maximumFractionDigits: 2 })} per day`} />
-              <Legend {...legendProps} />
-              {names.map((_, i) => (
-                <Bar key={key(i)} dataKey={key(i)} name={label(i)} fill={seriesColor(i)} isAnimationActive={false} />
-              ))}
-            </BarChart>
+            {barChart({ rows: paceData.rows, x: 'window', series: itemSeries, tip: (v) => (v === null ? MISSING : `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })} per day`) })}
           </ChartFrame>
         ) : null}
         <ChartFrame
@@ -203,29 +213,32 @@ export function ItemView({ names, rows, marketRow, marketName, mainSource, state
           </ComposedChart>
         </ChartFrame>
         <ChartFrame id="activity" title="Listings against buy orders" subtitle="How many were placed in the last 24 h and 7 d" fileBase={`${base}-activity`} provenance={provenance} data={activityData} state={st(main !== null, 'This item is not in the catalog.')}>
-          <BarChart data={activityData.rows} margin={{ left: 8, right: 16 }}>
-            <CartesianGrid stroke={gridColor} vertical={false} />
-            <XAxis dataKey="window" {...axisProps} />
-            <YAxis {...axisProps} tickFormatter={(v: number) => f.count(v)} />
-            <Tooltip {...tooltipProps} formatter={(v) => f.count(Number(v))} />
-            <Legend {...legendProps} />
-            <Bar dataKey="listings" name={`${mainSource}: sell orders`} fill={askColor} isAnimationActive={false} />
-            <Bar dataKey="buyOrders" name={`${mainSource}: buy orders`} fill={bidColor} isAnimationActive={false} />
-            {/* The marketplace in the same hues, lighter: sell against buy reads the same on both. */}
-            {marketRow && marketName ? <Bar dataKey="mListings" name={`${marketName}: sell orders`} fill={askColor} fillOpacity={0.45} isAnimationActive={false} /> : null}
-            {marketRow && marketName ? <Bar dataKey="mBuyOrders" name={`${marketName}: buy orders`} fill={bidColor} fillOpacity={0.45} isAnimationActive={false} /> : null}
-          </BarChart>
+          {barChart({
+            rows: activityData.rows,
+            x: 'window',
+            series: [
+              { key: 'listings', name: `${mainSource}: sell orders`, fill: askColor },
+              { key: 'buyOrders', name: `${mainSource}: buy orders`, fill: bidColor },
+              ...(marketRow && marketName
+                ? [
+                    { key: 'mListings', name: `${marketName}: sell orders`, fill: askColor, faint: true },
+                    { key: 'mBuyOrders', name: `${marketName}: buy orders`, fill: bidColor, faint: true },
+                  ]
+                : []),
+            ],
+            tip: f.count,
+            tick: f.count,
+          })}
         </ChartFrame>
         <ChartFrame id="book" title="The current book" subtitle="Lowest and highest listing against lowest and highest buy order, now" fileBase={`${base}-book`} provenance={provenance} data={bookData} state={st(book !== null, 'This item is not in the catalog.')}>
-          <BarChart data={bookData.rows} margin={{ left: 8, right: 16 }}>
-            <CartesianGrid stroke={gridColor} vertical={false} />
-            <XAxis dataKey="what" {...axisProps} interval={0} />
-            <YAxis {...axisProps} tickFormatter={f.moneyTick} />
-            <Tooltip {...tooltipProps} formatter={(v) => f.money(v === null ? null : Number(v))} />
-            <Legend {...legendProps} />
-            <Bar dataKey="main" name={mainSource} fill={seriesColor(0)} isAnimationActive={false} />
-            {mBook && marketName ? <Bar dataKey="market" name={marketName} fill={seriesColor(1)} isAnimationActive={false} /> : null}
-          </BarChart>
+          {barChart({
+            rows: bookData.rows,
+            x: 'what',
+            series: [{ key: 'main', name: mainSource, fill: seriesColor(0) }, ...(mBook && marketName ? [{ key: 'market', name: marketName, fill: seriesColor(1) }] : [])],
+            tip: f.money,
+            tick: f.moneyTick,
+            everyTick: true,
+          })}
         </ChartFrame>
       </div>
     </ChartGroup>

@@ -17,7 +17,7 @@ import { gridErrorOf, type ItemLookupContext } from './api/routes';
 import { cellValue, type Snapshot } from './model/columns';
 import { bestArbitrage, shownAsk, shownBid, shownLocked, type Derived } from './model/derive';
 import type { GridLoadError } from './model/errors';
-import { reasonText } from './reasons';
+import { reasonText } from '../recommendations/reasons';
 
 export interface DetailPanelProps {
   snap: Snapshot;

@@ -4,7 +4,7 @@ import { parseMoney, toDecimalString } from '../../../shared/money/money';
 import { isFiltering, type FilterState, type TriState } from './model/filter';
 import { CATEGORIES, CATEGORY_LABEL, WEARS, WEAR_NAME, type Category, type Wear } from './model/search';
 
-function MoneyInput({ label, value, onChange, symbol }: { label: string; value: number | null; onChange(v: number | null): void; symbol: string }) {
+export function MoneyInput({ label, value, onChange, symbol }: { label: string; value: number | null; onChange(v: number | null): void; symbol: string }) {
   const id = useId();
   const [text, setText] = useState(value === null ? '' : toDecimalString(value));
   const [bad, setBad] = useState(false);

@@ -5,8 +5,10 @@
  */
 import { errorToWire, GridLoadError, type GridErrorWire } from '../model/errors';
 import { invalidResponse } from '../../../api/errors';
-import { toSnapshot, type GridColumns, type Snapshot } from '../model/columns';
-import { checkResponse, isGridColumns, LOOKUP_READERS, unpackStrings, type DeriveSettings, type GridColumnsWire, type GridRequest, type LookupField } from './protocol';
+import { toSnapshot, type Snapshot } from '../model/columns';
+import type { RecommendationType } from '../../../../shared/api/schema';
+import { isRecColumns, type RecColumns } from '../../recommendations/model/rec-columns';
+import { checkResponse, isGridColumns, LOOKUP_READERS, unpackStrings, type DeriveSettings, type GridRequest, type LookupField } from './protocol';
 
 /** A failed load as the worker reported it; `toWire()` lets it cross urql (renderer/api/worker-exchange.ts) and back. */
 export class GridWorkerError extends GridLoadError {
@@ -47,8 +49,11 @@ type Pending = {
   resolve(v: unknown): void;
   reject(e: unknown): void;
   onProgress?: (p: LoadProgress) => void;
-  kind: 'prices' | 'details';
+  kind: WorkerKind;
 };
+
+/** Price loads, the detail panel's look-ups, the recommendations: each its own worker, so none queues behind another. */
+type WorkerKind = 'prices' | 'details' | 'recs';
 
 type WorkerFactory = () => Worker;
 
@@ -69,7 +74,7 @@ function yieldToBrowser(): Promise<void> {
 }
 
 /** Names and search text split in separate short tasks. */
-async function unpackResult(wire: GridColumnsWire): Promise<GridColumns> {
+async function unpackResult<W extends { n: number; names: string | string[]; search: string | string[] }>(wire: W): Promise<Omit<W, 'names' | 'search'> & { names: string[]; search: string[] }> {
   await yieldToBrowser();
   const names = unpackStrings(wire.names, wire.n);
   await yieldToBrowser();
@@ -88,13 +93,13 @@ function markAt(name: string, epochMs: number, detail?: unknown): void {
 }
 
 export class GridWorkerClient {
-  private readonly workers = new Map<'prices' | 'details', Worker>();
+  private readonly workers = new Map<WorkerKind, Worker>();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
   constructor(private readonly factory: WorkerFactory = defaultFactory) {}
 
-  private worker(kind: 'prices' | 'details'): Worker {
+  private worker(kind: WorkerKind): Worker {
     let w = this.workers.get(kind);
     if (!w) {
       w = this.factory();
@@ -159,10 +164,19 @@ export class GridWorkerClient {
         this.pending.delete(msg.id);
         p.resolve(msg.row);
         return;
+      case 'recs': {
+        this.pending.delete(msg.id);
+        const wire = msg.data;
+        void unpackResult(wire).then(
+          (cols) => (isRecColumns(cols) ? p.resolve(cols) : p.reject(wrongShape())),
+          (e: unknown) => p.reject(e),
+        );
+        return;
+      }
     }
   }
 
-  private send<T>(kind: 'prices' | 'details', build: (id: number) => GridRequest, opts: LoadOptions = {}): Promise<T> {
+  private send<T>(kind: WorkerKind, build: (id: number) => GridRequest, opts: LoadOptions = {}): Promise<T> {
     if (opts.signal?.aborted) return Promise.reject(abortError());
     const id = this.nextId++;
     const worker = this.worker(kind);
@@ -237,6 +251,21 @@ export class GridWorkerClient {
     const checked = LOOKUP_READERS[task.field].lenient.safeParse(row);
     if (!checked.success) throw wrongShape();
     return checked.data as LookupRow<F>;
+  }
+
+  /**
+   * A whole game's price recommendations as columns: GraphQL (`body` is the request) or, for the markets
+   * filter, REST (`body` is { game_id, type, markets }).
+   */
+  loadRecs(
+    req: { transport: 'graphql' | 'rest'; url: string; body: Record<string, unknown>; game: number; type: RecommendationType; markets: readonly string[] | null },
+    opts?: LoadOptions,
+  ): Promise<RecColumns> {
+    return this.send<RecColumns>(
+      'recs',
+      (id) => ({ type: 'recs', id, transport: req.transport, url: absolute(req.url), body: req.body, game: req.game, recType: req.type, markets: req.markets ? [...req.markets] : null }),
+      opts,
+    );
   }
 
   dispose(): void {

@@ -296,3 +296,61 @@ describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
     expect(msgs.at(-1)).toMatchObject({ type: 'error', id: 7 });
   });
 });
+
+describe('GridEngine: price recommendations', () => {
+  const recs = [
+    { market_hash_name: 'B item', suggested_price: 2_500, unstable_reasons: ['NO_ORDERS'], total_sales: 4, price_difference: -12.5, price_change_percentage: 1.5, liquidity_score: 120 },
+    { market_hash_name: 'A item', suggested_price: null, unstable_reasons: [], total_sales: 9, price_difference: 3, price_change_percentage: 0, liquidity_score: 10_000 },
+    'not a row',
+  ];
+  const base = { type: 'recs', id: 7, game: 730, recType: 'p2p' } as const;
+
+  it('GraphQL: reads data.getPriceRecommendations into transferred columns', async () => {
+    let sent: unknown = null;
+    const fetch = fakeFetch((_url, body) => {
+      sent = body;
+      return { status: 200, body: JSON.stringify({ data: { getPriceRecommendations: recs } }) };
+    });
+    const body = { query: 'query RecommendationList { x }', variables: { game_id: 730, type: 'p2p' } };
+    const msgs = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body, markets: null });
+    expect(sent).toEqual(body);
+    expect(msgs.some((m) => m.type === 'progress' && m.phase === 'download')).toBe(true);
+    const last = msgs.at(-1);
+    expect(last?.type).toBe('recs');
+    if (last?.type !== 'recs') return;
+    expect(unpackStrings(last.data.names, last.data.n)).toEqual(['B item', 'A item']);
+    expect([...last.data.suggested]).toEqual([2_500, NaN]);
+    expect([...last.data.diff]).toEqual([-12.5, 3]);
+    expect(last.data.type).toBe('p2p');
+    expect(last.data.droppedRows).toBe(1);
+    expect(last.data.invalidValues).toBe(1);
+    expect(last.data.meta.transport).toBe('graphql');
+    expect(last.data.meta.bytes).toBeGreaterThan(100);
+  });
+
+  it('REST: posts the body as given; a 400 naming a market of the filter comes back with that slug', async () => {
+    const seen: unknown[] = [];
+    const fetch = fakeFetch((_url, body) => {
+      seen.push(body);
+      return (body as { markets: string[] }).markets.includes('nope')
+        ? { status: 400, body: JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'Unknown market "nope" for getPriceRecommendations' } }) }
+        : { status: 200, body: JSON.stringify(recs) };
+    });
+    const ok = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'rest', url: 'http://host/api/v2/rest/get-price-recommendations', body: { game_id: 730, type: 'p2p', markets: ['steam'] }, markets: ['steam'] });
+    expect(ok.at(-1)?.type).toBe('recs');
+    expect(seen[0]).toEqual({ game_id: 730, type: 'p2p', markets: ['steam'] });
+    const bad = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'rest', url: 'http://host/api/v2/rest/get-price-recommendations', body: { game_id: 730, markets: ['nope'] }, markets: ['nope'] });
+    const last = bad.at(-1);
+    expect(last?.type).toBe('error');
+    if (last?.type !== 'error') return;
+    expect(last.error.status).toBe(400);
+    expect(last.error.rejectedMarkets).toEqual(['nope']);
+  });
+
+  it('an answer that is not a list is a clear error', async () => {
+    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { getPriceRecommendations: { items: [] } } }) }));
+    const msgs = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    const last = msgs.at(-1);
+    expect(last?.type === 'error' && last.error.detail).toMatch(/getPriceRecommendations: expected an array of items, got a object/);
+  });
+});

@@ -10,6 +10,7 @@ import { errorToWire, findRejectedMarkets, httpErrorToWire, type GridErrorWire }
 import { toSnapshot, type GridColumns } from '../model/columns';
 import { computeDerived, derivedKey, derivedTransferables } from '../model/derive';
 import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
+import { recTransferables, shapeRecs } from '../../recommendations/model/rec-columns';
 import { GridRequestSchema, LOOKUP_READERS, packStrings, type GridColumnsWire, type GridRequest, type GridResponse } from './protocol';
 
 export type Post = (msg: GridResponse, transfer?: Transferable[]) => void;
@@ -202,6 +203,9 @@ export class GridEngine {
       case 'lookup':
         void this.lookup(req);
         return;
+      case 'recs':
+        void this.loadRecs(req);
+        return;
     }
   }
 
@@ -287,6 +291,32 @@ export class GridEngine {
       if (ac.signal.aborted) return;
       const wire: GridColumnsWire = { ...data, names: packStrings(data.names), search: packStrings(data.search) };
       this.post({ type: 'result', id: req.id, data: wire }, transfer);
+    } catch (e) {
+      if (isAbort(e) || ac.signal.aborted) return;
+      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
+    } finally {
+      this.inflight.delete(req.id);
+    }
+  }
+
+  /** Price recommendations: fetched and parsed like prices, read into columns (recommendations/model/rec-columns.ts). */
+  async loadRecs(req: Extract<GridRequest, { type: 'recs' }>): Promise<void> {
+    const ac = new AbortController();
+    this.inflight.set(req.id, ac);
+    const onBytes = this.progress(req.id)(0);
+    try {
+      const f = await postAndParse(req.url, req.body, { fetch: this.doFetch, signal: ac.signal, onBytes, requested: req.markets ?? [] });
+      this.post({ type: 'progress', id: req.id, bytes: f.bytes, total: f.bytes, phase: 'parse' });
+      const root = req.transport === 'graphql' ? graphqlData(f.json, req.markets ?? []).getPriceRecommendations : f.json;
+      if (ac.signal.aborted) return;
+      const cols = shapeRecs(
+        root,
+        { game: req.game, type: req.recType, markets: req.markets },
+        { transport: req.transport, bytes: f.bytes, bytesDoneAt: f.bytesDoneAt, parseMs: f.parseMs },
+      );
+      if (!cols) throw new WireError(errorToWire(invalidResponse(`getPriceRecommendations: expected an array of items, got ${describeValue(root)}`)));
+      if (ac.signal.aborted) return;
+      this.post({ type: 'recs', id: req.id, data: { ...cols, names: packStrings(cols.names), search: packStrings(cols.search) } }, recTransferables(cols));
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
       this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });

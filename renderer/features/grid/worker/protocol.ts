@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import type { RowReader } from '../../../../shared/api/rows';
+import { RECOMMENDATION_TYPES } from '../../../../shared/api/schema';
 import { PriceRecommendationRows, SteamAnalyticsRows } from '../../../../shared/api/types';
+import type { RecColumns } from '../../recommendations/model/rec-columns';
 import { NUM_FIELDS, type GridColumns } from '../model/columns';
 import { isDerived } from '../model/derive';
 import { GridErrorWireSchema, type GridErrorWire } from '../model/errors';
@@ -58,6 +60,18 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
     derive: DeriveSchema.optional(),
   }),
   z.object({ type: z.literal('abort'), id: z.number().int() }),
+  /** A whole game's price recommendations (GraphQL, or REST for the markets filter), as columns. */
+  z.object({
+    type: z.literal('recs'),
+    id: z.number().int(),
+    transport: z.enum(['graphql', 'rest']),
+    url: z.string(),
+    /** The GraphQL request, or the REST body ({ game_id, type, markets }). */
+    body: z.record(z.string(), z.unknown()),
+    game: z.number().int(),
+    recType: z.enum(RECOMMENDATION_TYPES),
+    markets: slugs.nullable(),
+  }),
   z.object({
     type: z.literal('lookup'),
     id: z.number().int(),
@@ -82,6 +96,9 @@ export type GridRequest = z.infer<typeof GridRequestSchema>;
  */
 export type GridColumnsWire = Omit<GridColumns, 'names' | 'search'> & { names: string | string[]; search: string | string[] };
 
+/** RecColumns as posted: names and search text packed like the grid's. */
+export type RecColumnsWire = Omit<RecColumns, 'names' | 'search'> & { names: string | string[]; search: string | string[] };
+
 export const JOIN = '\u0000';
 
 export function packStrings(list: string[]): string | string[] {
@@ -98,6 +115,7 @@ export type GridResponse =
   | { type: 'progress'; id: number; bytes: number; total: number | null; phase: 'download' | 'parse' }
   | { type: 'result'; id: number; data: GridColumnsWire }
   | { type: 'error'; id: number; error: GridErrorWire }
+  | { type: 'recs'; id: number; data: RecColumnsWire }
   /** The picked row as the worker read it (checked by the UI against the field's row schema), or null. */
   | { type: 'lookup'; id: number; row: unknown };
 
@@ -117,11 +135,13 @@ export function checkResponse(msg: unknown): GridResponse | null {
     }
     case 'lookup':
       return 'row' in m && (m.row === null || typeof m.row === 'object') ? { type: 'lookup', id: m.id, row: m.row } : null;
-    case 'result': {
+    case 'result':
+    case 'recs': {
       const d = m.data as Record<string, unknown> | null;
       if (!d || typeof d !== 'object') return null;
       const okText = (v: unknown) => typeof v === 'string' || Array.isArray(v);
-      return okText(d.names) && okText(d.search) ? { type: 'result', id: m.id, data: d as GridColumnsWire } : null;
+      if (!okText(d.names) || !okText(d.search)) return null;
+      return m.type === 'result' ? { type: 'result', id: m.id, data: d as GridColumnsWire } : { type: 'recs', id: m.id, data: d as RecColumnsWire };
     }
     default:
       return null;

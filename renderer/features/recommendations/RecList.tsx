@@ -1,0 +1,431 @@
+/**
+ * The recommendations list: one row per item of the view, virtualized (only the rows in sight are in the
+ * DOM), sortable by every column, fully keyboard driven: arrows / Page / Home / End move the active row,
+ * Enter opens the item's detail panel, A its analytics. ARIA grid semantics with aria-activedescendant.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat } from '../../../shared/money/money';
+import { formatCount, signedMoney, signedPercent } from '../grid/columns';
+import type { Snapshot } from '../grid/model/columns';
+import type { Derived } from '../grid/model/derive';
+import { bpsToPercentText } from '../grid/model/derive';
+import { dealWorking, type DealSide, type RecJoin } from './model/join';
+import { reasonCodes, type RecColumns } from './model/rec-columns';
+import { defaultRecDir, type RecSort, type RecSortKey } from './model/view';
+import { reasonExplained, reasonText } from './reasons';
+
+export const ROW_H = 36;
+const HEAD_H = 40;
+
+export interface RecListProps {
+  recs: RecColumns;
+  view: Int32Array;
+  join: RecJoin | null;
+  snap: Snapshot | null;
+  /** Fees always counted: the deal figures' working. */
+  netDerived: Derived | null;
+  /** The grid's "net of fees" setting (labels the ask/bid columns). */
+  net: boolean;
+  /** Live prices are loading (their columns say so rather than "—"). */
+  pricesLoading: boolean;
+  sort: RecSort;
+  onSort(s: RecSort): void;
+  money: MoneyFormat;
+  nameOf(slug: string): string;
+  openItem: number | null;
+  onOpen(item: number): void;
+  onAnalytics(item: number): void;
+  /** The deal side the preset shows (its gain column is highlighted). */
+  dealSide: DealSide | null;
+  label: string;
+}
+
+interface Ctx extends RecListProps {
+  unknownOf: ReadonlyMap<number, string[]>;
+  columns: Column[];
+}
+
+interface Column {
+  key: RecSortKey;
+  label: string;
+  /** Longer header text (title and screen readers). */
+  long: string;
+  width: number;
+  num: boolean;
+  cell(ctx: Ctx, i: number): ReactNode;
+  title?(ctx: Ctx, i: number): string | undefined;
+}
+
+const n = (v: number | undefined): number | null => (v === undefined || Number.isNaN(v) ? null : v);
+const tone = (v: number | null): string => (v === null || v === 0 ? '' : v > 0 ? ' is-pos' : ' is-neg');
+
+function Missing() {
+  return <span className="rl__missing">{MISSING}</span>;
+}
+
+function PriceAt({ ctx, v, col, side }: { ctx: Ctx; v: number | null; col: number; side: 'ask' | 'bid' }) {
+  if (ctx.pricesLoading && !ctx.join) return <span className="rl__missing">…</span>;
+  if (v === null) return <Missing />;
+  const slugs = side === 'ask' ? ctx.snap?.askMarkets : ctx.snap?.bidMarkets;
+  return (
+    <>
+      <span className="rl__main">{formatMoney(v, ctx.money)}</span>
+      {col >= 0 && slugs ? <span className="rl__sub">{ctx.nameOf(slugs[col] ?? '')}</span> : null}
+    </>
+  );
+}
+
+function Gap({ ctx, gap, pct }: { ctx: Ctx; gap: number | null; pct: number | null }) {
+  if (ctx.pricesLoading && !ctx.join) return <span className="rl__missing">…</span>;
+  if (gap === null) return <Missing />;
+  return (
+    <span className={`rl__gap${tone(gap)}`}>
+      <span className="rl__main">{signedMoney(gap, ctx.money)}</span>
+      <span className="rl__sub">{signedPercent(pct)}</span>
+    </span>
+  );
+}
+
+/** "Buy on BUFF163: ask $10.000 + buyer fee 2.5 % ($0.250) = $10.250; suggested $11.000; gain $0.750 (6.82 %)". */
+export function dealText(ctx: Pick<Ctx, 'recs' | 'join' | 'snap' | 'netDerived' | 'nameOf' | 'money'>, side: DealSide, i: number): string | undefined {
+  if (!ctx.join || !ctx.snap || !ctx.netDerived) return undefined;
+  const w = dealWorking(side, i, ctx.recs, ctx.join, ctx.snap, ctx.netDerived);
+  if (!w) return side === 'buy' ? 'No ask on your markets, or no suggested price.' : 'No buy order on your markets, or no suggested price.';
+  const x = (v: number) => formatMoneyExact(v, ctx.money.symbol);
+  const fee = `${side === 'buy' ? '+ buyer' : '− seller'} fee ${bpsToPercentText(w.feeBps)} % (${x(w.fee)})`;
+  const verb = side === 'buy' ? `Buy on ${ctx.nameOf(w.market)}: ask` : `Sell on ${ctx.nameOf(w.market)}: buy order`;
+  return `${verb} ${x(w.price)} ${fee} = ${x(w.after)}; suggested ${x(w.suggested)}; ${side === 'buy' ? 'suggested − cost' : 'proceeds − suggested'} = ${x(w.gain)} (${signedPercent(w.gainPct)} of the suggestion)`;
+}
+
+const COLUMNS: Column[] = [
+  {
+    key: 'name',
+    label: 'Item',
+    long: 'Item',
+    width: 320,
+    num: false,
+    cell: (ctx, i) => <span className="rl__name">{ctx.recs.names[i]}</span>,
+    title: (ctx, i) => ctx.recs.names[i],
+  },
+  {
+    key: 'suggested',
+    label: 'Suggested',
+    long: 'Suggested price',
+    width: 112,
+    num: true,
+    cell: (ctx, i) => {
+      const v = n(ctx.recs.suggested[i]);
+      return v === null ? <Missing /> : <span className="rl__main rl__strong">{formatMoney(v, ctx.money)}</span>;
+    },
+    title: (ctx, i) => {
+      const v = n(ctx.recs.suggested[i]);
+      return v === null ? 'No suggested price (missing or unreadable)' : formatMoneyExact(v, ctx.money.symbol);
+    },
+  },
+  {
+    key: 'sales',
+    label: 'Sales',
+    long: 'Total sales',
+    width: 92,
+    num: true,
+    cell: (ctx, i) => <span className="rl__main">{formatCount(n(ctx.recs.sales[i]))}</span>,
+  },
+  {
+    key: 'diff',
+    label: 'Price diff.',
+    long: 'Price difference (current minus suggested)',
+    width: 106,
+    num: true,
+    cell: (ctx, i) => {
+      const v = n(ctx.recs.diff[i]);
+      return <span className={`rl__main${tone(v)}`}>{signedMoney(v, ctx.money)}</span>;
+    },
+    title: (ctx, i) => {
+      const v = n(ctx.recs.diff[i]);
+      return v === null ? undefined : `Current minus suggested: ${formatMoneyExact(v, ctx.money.symbol)}`;
+    },
+  },
+  {
+    key: 'changePct',
+    label: 'Change',
+    long: 'Price change percentage',
+    width: 86,
+    num: true,
+    cell: (ctx, i) => {
+      const v = n(ctx.recs.changePct[i]);
+      return <span className={`rl__main${tone(v)}`}>{signedPercent(v)}</span>;
+    },
+  },
+  {
+    key: 'liquidity',
+    label: 'Liquidity',
+    long: 'Liquidity score (0 to 100 %)',
+    width: 132,
+    num: false,
+    cell: (ctx, i) => {
+      const v = n(ctx.recs.liquidity[i]);
+      if (v === null) return <Missing />;
+      return (
+        <span className="rl__liq">
+          <span className="rl__bar" aria-hidden="true">
+            <span style={{ width: `${v / 100}%` }} />
+          </span>
+          <span className="rl__main">{formatPercent(v / 100)}</span>
+        </span>
+      );
+    },
+    title: (ctx, i) => {
+      const v = n(ctx.recs.liquidity[i]);
+      return v === null ? 'No liquidity score (missing or unreadable)' : `Liquidity score ${v} of 10000`;
+    },
+  },
+  {
+    key: 'reasons',
+    label: 'Unstable reasons',
+    long: 'Unstable reasons',
+    width: 250,
+    num: false,
+    cell: (ctx, i) => {
+      const bits = ctx.recs.reasons[i] ?? 0;
+      if (bits === 0) return <span className="rl__stable">Stable</span>;
+      const codes = reasonCodes(ctx.recs, ctx.unknownOf, i);
+      return (
+        <span className="rl__chips">
+          {codes.map((c) => (
+            <span key={c} className="rc-chip" title={`${reasonText(c)}: ${reasonExplained(c)}`} data-code={c}>
+              {reasonText(c)}
+            </span>
+          ))}
+          {codes.length === 0 ? (
+            <span className="rc-chip rc-chip--warn" title="The service sent a reasons list that could not be read: stability unknown.">
+              reasons unreadable
+            </span>
+          ) : null}
+        </span>
+      );
+    },
+  },
+  {
+    key: 'ask',
+    label: 'Best ask',
+    long: 'Best ask on your markets',
+    width: 128,
+    num: true,
+    cell: (ctx, i) => <PriceAt ctx={ctx} v={ctx.join ? n(ctx.join.ask[i]) : null} col={ctx.join ? (ctx.join.askCol[i] as number) : -1} side="ask" />,
+  },
+  {
+    key: 'askGapPct',
+    label: 'Ask vs sugg.',
+    long: 'Best ask against the suggested price',
+    width: 108,
+    num: true,
+    cell: (ctx, i) => <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.askGap[i]) : null} pct={ctx.join ? n(ctx.join.askGapPct[i]) : null} />,
+  },
+  {
+    key: 'bid',
+    label: 'Best bid',
+    long: 'Best bid on your markets',
+    width: 128,
+    num: true,
+    cell: (ctx, i) => <PriceAt ctx={ctx} v={ctx.join ? n(ctx.join.bid[i]) : null} col={ctx.join ? (ctx.join.bidCol[i] as number) : -1} side="bid" />,
+  },
+  {
+    key: 'bidGapPct',
+    label: 'Bid vs sugg.',
+    long: 'Best bid against the suggested price',
+    width: 108,
+    num: true,
+    cell: (ctx, i) => <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.bidGap[i]) : null} pct={ctx.join ? n(ctx.join.bidGapPct[i]) : null} />,
+  },
+  {
+    key: 'buyGain',
+    label: 'Buy gain',
+    long: 'Gain buying at the best ask after its fee, against the suggested price',
+    width: 112,
+    num: true,
+    cell: (ctx, i) => <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.buyGain[i]) : null} pct={ctx.join ? n(ctx.join.buyGainPct[i]) : null} />,
+    title: (ctx, i) => dealText(ctx, 'buy', i),
+  },
+  {
+    key: 'sellGain',
+    label: 'Sell gain',
+    long: 'Gain selling into the best bid after its fee, against the suggested price',
+    width: 112,
+    num: true,
+    cell: (ctx, i) => <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.sellGain[i]) : null} pct={ctx.join ? n(ctx.join.sellGainPct[i]) : null} />,
+    title: (ctx, i) => dealText(ctx, 'sell', i),
+  },
+];
+
+/** With a deals preset on, its gain column comes right after the suggested price (where the eye is). */
+function columnsFor(deal: DealSide | null): Column[] {
+  if (!deal) return COLUMNS;
+  const gain = COLUMNS.find((c) => c.key === `${deal}Gain`);
+  if (!gain) return COLUMNS;
+  const rest = COLUMNS.filter((c) => c !== gain);
+  return [...rest.slice(0, 2), gain, ...rest.slice(2)];
+}
+const TOTAL_W = COLUMNS.reduce((s, c) => s + c.width, 0);
+
+export const RecList = memo(function RecList(props: RecListProps) {
+  const { recs, view, sort, onSort, openItem, onOpen, onAnalytics, label, dealSide, net } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const [active, setActive] = useState(0);
+  const unknownOf = useMemo(() => new Map(recs.unknownReasons), [recs]);
+  const columns = useMemo(() => columnsFor(dealSide), [dealSide]);
+  const ctx: Ctx = { ...props, unknownOf, columns };
+
+  // Keep the active row inside the view as it shrinks (filters) and on a new list.
+  useEffect(() => setActive((a) => Math.min(a, Math.max(0, view.length - 1))), [view]);
+
+  const rows = useVirtualizer({
+    count: view.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_H,
+    overscan: 8,
+    initialRect: { width: 1200, height: 600 },
+  });
+
+  const moveTo = useCallback(
+    (r: number) => {
+      const next = Math.max(0, Math.min(view.length - 1, r));
+      setActive(next);
+      rows.scrollToIndex(next, { align: 'auto' });
+    },
+    [rows, view.length],
+  );
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget || view.length === 0) return;
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_H) - 1);
+    const item = view[active];
+    switch (e.key) {
+      case 'ArrowDown':
+        moveTo(active + 1);
+        break;
+      case 'ArrowUp':
+        moveTo(active - 1);
+        break;
+      case 'PageDown':
+        moveTo(active + page);
+        break;
+      case 'PageUp':
+        moveTo(active - page);
+        break;
+      case 'Home':
+        moveTo(0);
+        break;
+      case 'End':
+        moveTo(view.length - 1);
+        break;
+      case 'Enter':
+        if (item !== undefined) onOpen(item);
+        break;
+      case 'a':
+      case 'A':
+        if (e.ctrlKey || e.metaKey || e.altKey) return;
+        if (item !== undefined) onAnalytics(item);
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  };
+
+  const rowId = (r: number) => `${id}-r${r}`;
+  return (
+    <div
+      ref={scroller}
+      className="rl"
+      role="grid"
+      aria-label={label}
+      aria-rowcount={view.length + 1}
+      aria-colcount={COLUMNS.length}
+      aria-activedescendant={view.length > 0 ? rowId(active) : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="rec-list"
+    >
+      <div role="rowgroup" className="rl__head" style={{ width: TOTAL_W, height: HEAD_H }}>
+        <div role="row" aria-rowindex={1} className="rl__row rl__row--head">
+          {columns.map((c) => {
+            const sorted = sort.key === c.key;
+            return (
+              <div
+                key={c.key}
+                role="columnheader"
+                aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                className={`rl__cell rl__hcell${c.num ? ' is-num' : ''}${c.key === 'name' ? ' rl__pin' : ''}${dealSide && c.key === `${dealSide}Gain` ? ' is-deal' : ''}`}
+                style={{ width: c.width }}
+              >
+                <button
+                  type="button"
+                  className="rl__sort"
+                  title={`${c.long}${c.key === 'ask' || c.key === 'bid' ? (net ? ' (net of fees)' : ' (as listed)') : ''}: sort`}
+                  onClick={() => onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultRecDir(c.key) })}
+                >
+                  {c.label}
+                  {(c.key === 'ask' || c.key === 'bid') && net ? <span className="rl__net"> net</span> : null}
+                  <span className="rl__arrow" aria-hidden="true">
+                    {sorted ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
+                  </span>
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div role="rowgroup" className="rl__body" style={{ height: rows.getTotalSize(), width: TOTAL_W }}>
+        {rows.getVirtualItems().map((v) => {
+          const item = view[v.index] as number;
+          return (
+            <Row
+              key={v.key}
+              id={rowId(v.index)}
+              r={v.index}
+              item={item}
+              y={v.start}
+              ctx={ctx}
+              active={v.index === active}
+              open={item === openItem}
+              onClick={() => {
+                setActive(v.index);
+                onOpen(item);
+              }}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+});
+
+function Row({ id, r, item, y, ctx, active, open, onClick }: { id: string; r: number; item: number; y: number; ctx: Ctx; active: boolean; open: boolean; onClick(): void }) {
+  return (
+    <div
+      id={id}
+      role="row"
+      aria-rowindex={r + 2}
+      aria-selected={open || undefined}
+      className={`rl__row${active ? ' is-active' : ''}${open ? ' is-open' : ''}`}
+      style={{ transform: `translateY(${y}px)`, height: ROW_H }}
+      onClick={onClick}
+      data-item={ctx.recs.names[item]}
+    >
+      {ctx.columns.map((c) => (
+        <div
+          key={c.key}
+          role="gridcell"
+          className={`rl__cell${c.num ? ' is-num' : ''}${c.key === 'name' ? ' rl__pin' : ''}${ctx.dealSide && c.key === `${ctx.dealSide}Gain` ? ' is-deal' : ''}`}
+          style={{ width: c.width }}
+          title={c.title?.(ctx, item)}
+          data-col={c.key}
+        >
+          {c.cell(ctx, item)}
+        </div>
+      ))}
+    </div>
+  );
+}

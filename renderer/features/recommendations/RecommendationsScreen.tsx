@@ -1,0 +1,317 @@
+/**
+ * The Recommendations page: every item's suggested price with its reasons explained, joined with the best
+ * live ask and bid across the user's markets (the grid's data, loaded on demand), filters, a deals preset
+ * (buy below / sell above the suggestion after the acting market's fee), CSV of the view, and the item's
+ * detail panel and analytics. Type and markets filter live in the URL hash
+ * (#/recommendations?type=p2p&market=buff163&market=csfloat), filters in the page.
+ */
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { RECOMMENDATION_TYPES, type RecommendationType } from '../../../shared/api/schema';
+import { gameName, GAMES, PRICE_RECOMMENDATION_GAMES } from '../../../shared/catalog/games';
+import { CSV_BOM } from '../../../shared/csv/csv';
+import { useConnection } from '../../app/connection';
+import { useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
+import { navigate, useRouteParams } from '../../app/route';
+import { isHealthy, statusWords } from '../../app/status-view';
+import { NextRetry } from '../../app/NextRetry';
+import { describeError } from '../../platform';
+import { DetailPanel } from '../grid/DetailPanel';
+import { computeDerived, derivedKey } from '../grid/model/derive';
+import { GRID_PREFS, useFees, useMarketPlan } from '../grid/prefs';
+import { Freshness, LoadProgress, formatBytes } from '../grid/StatusParts';
+import { useGridData } from '../grid/useGridData';
+import { recCsvChunks } from './model/csv';
+import { joinRecs } from './model/join';
+import { applyRecFilter, EMPTY_REC_FILTER, isRecFiltering, sortRecs, type RecFilter, type RecSort } from './model/view';
+import { RecFilters } from './RecFilters';
+import { RecList } from './RecList';
+import { RecMarketsFilter } from './RecMarketsFilter';
+import { ReasonLegend } from './ReasonLegend';
+import { useRecommendations } from './useRecommendations';
+import './recommendations.css';
+
+const TYPE_TEXT: Record<RecommendationType, { label: string; hint: string }> = {
+  general: { label: 'General', hint: 'All supported markets except gambling ones' },
+  p2p: { label: 'P2P', hint: 'Peer-to-peer markets only' },
+};
+
+const defined = (v: number | undefined): v is number => v !== undefined;
+
+export function RecommendationsScreen() {
+  const [game] = useSelectedGame();
+  const params = useRouteParams();
+  const type: RecommendationType = params.get('type') === 'p2p' ? 'p2p' : 'general';
+  const markets = useMemo(() => [...new Set(params.getAll('market'))].sort(), [params]);
+  const supported = PRICE_RECOMMENDATION_GAMES.includes(game);
+  const setParams = (changes: { type?: RecommendationType; markets?: string[] }) => {
+    const next = new URLSearchParams();
+    const t = changes.type ?? type;
+    if (t !== 'general') next.set('type', t);
+    for (const m of changes.markets ?? markets) next.append('market', m);
+    navigate('recommendations', next);
+  };
+
+  const data = useRecommendations({ game, type, markets });
+  const recs = useDeferredValue(data.recs && data.recs.game === game ? data.recs : null);
+
+  // Live prices: the grid's own load (same key, so an open grid's data is reused), on demand.
+  const plan = useMarketPlan(game);
+  const prices = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets });
+  const snap = useDeferredValue(prices.snap && prices.snap.game === game ? prices.snap : null);
+  const [fees] = useFees();
+  const [net] = usePref(GRID_PREFS.net);
+  const askCols = useMemo(() => (snap ? plan.askMarkets.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, plan.askMarkets]);
+  const bidCols = useMemo(() => (snap ? plan.bidMarkets.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, plan.bidMarkets]);
+  const derive = useCallback(
+    (withNet: boolean) => {
+      if (!snap) return null;
+      const pre = snap.derived;
+      if (pre && pre.key === derivedKey(snap, askCols, bidCols, fees, withNet)) return pre.data;
+      return computeDerived({ snap, askCols, bidCols, fees, net: withNet });
+    },
+    [snap, askCols, bidCols, fees],
+  );
+  const shownDerived = useMemo(() => derive(net), [derive, net]);
+  const netDerived = useMemo(() => (net ? shownDerived : derive(true)), [derive, net, shownDerived]);
+  const join = useMemo(() => (recs && snap && shownDerived && netDerived ? joinRecs({ recs, snap, shown: shownDerived, net: netDerived }) : null), [recs, snap, shownDerived, netDerived]);
+
+  const [filter, setFilter] = useState<RecFilter>(EMPTY_REC_FILTER);
+  const [sort, setSort] = useState<RecSort>({ key: 'sales', dir: 'desc' });
+  const sorted = useMemo(() => (recs ? sortRecs(recs, join, sort) : null), [recs, join, sort]);
+  const deferredFilter = useDeferredValue(filter);
+  const view = useMemo(() => (recs && sorted ? applyRecFilter(sorted, recs, deferredFilter, join) : new Int32Array(0)), [recs, sorted, deferredFilter, join]);
+
+  const money = useMoneyFormat();
+  const [reloadEpoch, setReloadEpoch] = useState(0);
+  const [openName, setOpenName] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; tone: 'ok' | 'error' | 'info' } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [watchAll, setWatchAll] = usePref(GRID_PREFS.watchlist);
+  const { api, status } = useConnection();
+
+  useEffect(() => {
+    if (message?.tone !== 'ok') return;
+    const t = setTimeout(() => setMessage(null), 8000);
+    return () => clearTimeout(t);
+  }, [message]);
+
+  // For bench:recommendations: when the list reached the UI, and when it was painted.
+  useEffect(() => {
+    if (!recs) return;
+    performance.mark('recs:data', { detail: { items: recs.n, bytes: recs.meta.bytes, parseMs: recs.meta.parseMs, shapeMs: recs.meta.shapeMs } });
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => performance.mark('recs:painted', { detail: { items: recs.n } }));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [recs]);
+
+  const openGridRow = openName && snap ? snap.indexOfName(openName) : -1;
+  const openRec = useMemo(() => (openName && recs ? recs.names.indexOf(openName) : -1), [openName, recs]);
+  const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
+
+  const onOpen = useCallback(
+    (item: number) => {
+      const name = recs?.names[item];
+      if (!name) return;
+      setOpenName(name);
+      if (snap && snap.indexOfName(name) < 0) setMessage({ text: `${name} has no live prices on your markets; its analytics are still there (A).`, tone: 'info' });
+    },
+    [recs, snap],
+  );
+  const onAnalytics = useCallback(
+    (item: number) => {
+      const name = recs?.names[item];
+      if (name) navigate('analytics', { view: 'item', item: name });
+    },
+    [recs],
+  );
+
+  const refresh = () => {
+    setReloadEpoch((e) => e + 1);
+    void data.refetch();
+    void prices.refetch();
+  };
+
+  const exportCsv = async () => {
+    if (!recs) return;
+    setExporting(true);
+    setMessage(null);
+    try {
+      const parts: string[] = [CSV_BOM];
+      for (const chunk of recCsvChunks({ recs, join, snap, netDerived, net, marketName: plan.nameOf }, view, 1500)) {
+        parts.push(chunk);
+        // Yield between chunks: a 37k-row export never blocks the UI for long.
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      const bytes = new TextEncoder().encode(parts.join(''));
+      const stamp = new Date(data.updatedAt || Date.now()).toISOString().slice(0, 16).replace(/[:T]/g, '-');
+      const gameKey = GAMES.find((g) => g.id === game)?.key ?? String(game);
+      const name = `market-desk-recommendations-${gameKey}-${type}${markets.length ? `-${markets.length}-markets` : ''}${filter.deal ? `-${filter.deal.side}-deals` : ''}-${stamp}.csv`;
+      const result = await api.saveFile({ suggestedName: name, mime: 'text/csv', bytes });
+      if (!result.saved) setMessage({ text: 'Export cancelled.', tone: 'info' });
+      else setMessage({ text: `${result.path ? `Saved to ${result.path}` : `Downloaded ${name}`}: ${view.length.toLocaleString('en-US')} rows.`, tone: 'ok' });
+    } catch (e) {
+      setMessage({ text: `Could not export: ${describeError(e)}`, tone: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const waiting = !recs && status && status.state !== 'connecting' && !isHealthy(status.state) ? status : null;
+  const error = data.error;
+  const rejected = error?.rejectedMarkets ?? [];
+
+  return (
+    <div className="rs" data-testid="recommendations-screen">
+      <h1 className="vh" tabIndex={-1} data-page-heading>
+        Recommendations: {gameName(game)}
+      </h1>
+      <div className="rs__toolbar" role="toolbar" aria-label="Recommendations">
+        <div className="segmented" role="radiogroup" aria-label="Type">
+          {RECOMMENDATION_TYPES.map((t) => (
+            <button key={t} type="button" role="radio" aria-checked={type === t} className="segmented__item" title={TYPE_TEXT[t].hint} onClick={() => setParams({ type: t })}>
+              {TYPE_TEXT[t].label}
+            </button>
+          ))}
+        </div>
+        <span className="rs__hint">{TYPE_TEXT[type].hint}</span>
+        <RecMarketsFilter game={game} value={markets} onChange={(m) => setParams({ markets: m })} />
+        <span className="rs__spacer" />
+        <LoadProgress store={data.progress} />
+        <Freshness updatedAt={recs ? data.updatedAt : 0} stale={data.stale} />
+        <button type="button" className="btn btn--small" onClick={refresh} disabled={data.fetching} aria-label="Reload recommendations" title="Reload the list and the live prices">
+          ↻ Reload
+        </button>
+        <button type="button" className="btn btn--small" onClick={() => void exportCsv()} disabled={!recs || exporting || view.length === 0} title="The rows shown, in their order, with exact decimals">
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+      </div>
+      <RecFilters filter={filter} setFilter={setFilter} symbol={money.symbol} pricesReady={join !== null} onDealSort={(side) => setSort({ key: side === 'buy' ? 'buyGain' : 'sellGain', dir: 'desc' })} />
+      {error ? (
+        <div className="rs__error" role="alert" data-testid="recs-error">
+          <p>
+            <strong>{recs ? 'Could not refresh the recommendations; showing the last list.' : 'Could not load the recommendations.'}</strong> {error.message}
+            {error.detail ? ` ${error.detail}` : ''}
+          </p>
+          {rejected.length > 0 ? (
+            <button type="button" className="btn btn--small" onClick={() => setParams({ markets: markets.filter((m) => !rejected.includes(m)) })}>
+              Remove {rejected.join(', ')} from the filter
+            </button>
+          ) : null}
+          <button type="button" className="btn btn--small" onClick={refresh}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {message ? (
+        <p className={`rs__message is-${message.tone}`} role="status">
+          {message.text}
+        </p>
+      ) : null}
+      <div className="rs__body">
+        <div className="rs__main">
+          {!supported ? (
+            <div className="empty-state">
+              <p className="empty-state__title">No recommendations for {gameName(game)}</p>
+              <p className="empty-state__text">The service suggests prices for CS2, TF2, Dota 2 and Rust.</p>
+            </div>
+          ) : waiting ? (
+            <div className="empty-state" data-testid="recs-waiting">
+              <p className="empty-state__title">No {gameName(game)} recommendations yet</p>
+              <p className="empty-state__text">{statusWords(waiting).message}</p>
+              <p className="empty-state__text">
+                They load as soon as the service answers. <NextRetry at={waiting.nextRetryAt} />
+              </p>
+            </div>
+          ) : !recs ? (
+            error ? null : (
+              <div className="empty-state" data-testid="recs-loading" aria-busy="true">
+                <p className="empty-state__title">Loading {gameName(game)} recommendations…</p>
+                <p className="empty-state__text">Every item's suggested price comes in one response; it is read off-screen.</p>
+                <LoadProgress store={data.progress} big />
+              </div>
+            )
+          ) : (
+            <>
+              <RecList
+                recs={recs}
+                view={view}
+                join={join}
+                snap={snap}
+                netDerived={netDerived}
+                net={net}
+                pricesLoading={!snap && prices.fetching}
+                sort={sort}
+                onSort={setSort}
+                money={money}
+                nameOf={plan.nameOf}
+                openItem={openRec >= 0 ? openRec : null}
+                onOpen={onOpen}
+                onAnalytics={onAnalytics}
+                dealSide={filter.deal?.side ?? null}
+                label={`${gameName(game)} price recommendations`}
+              />
+              {view.length === 0 ? (
+                <div className="empty-state rs__empty" data-testid="recs-no-match">
+                  <p className="empty-state__title">
+                    {filter.deal && !join ? 'Deals need live prices: they are loading…' : filter.deal ? 'No deals with these settings' : 'No items match the filters'}
+                  </p>
+                  {filter.deal && join ? <p className="empty-state__text">Try a smaller margin, a lower liquidity, or allow some unstable reasons.</p> : null}
+                  {isRecFiltering(filter) ? (
+                    <button type="button" className="btn btn--small" onClick={() => setFilter(EMPTY_REC_FILTER)}>
+                      Clear filters
+                    </button>
+                  ) : null}
+                </div>
+              ) : null}
+            </>
+          )}
+          <p className="rs__foot" aria-live="off">
+            {recs ? (
+              <>
+                <span data-testid="recs-count">
+                  {view.length.toLocaleString('en-US')} of {recs.n.toLocaleString('en-US')} items
+                </span>
+                {' · '}
+                {type === 'general' ? 'general' : 'P2P'}
+                {markets.length ? ` · based on ${markets.length} market${markets.length === 1 ? '' : 's'}` : ''} · {formatBytes(recs.meta.bytes)} via {recs.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}
+                {' · '}
+                <span data-testid="recs-prices">
+                  {snap ? `live prices: ${askCols.length} ask / ${bidCols.length} bid markets${net ? ', net of fees' : ''}` : prices.error ? `live prices failed: ${prices.error.message}` : 'loading live prices…'}
+                </span>
+                {recs.droppedRows ? <span data-testid="recs-dropped">{` · ${recs.droppedRows.toLocaleString('en-US')} ${recs.droppedRows === 1 ? 'row' : 'rows'} dropped (invalid data)`}</span> : null}
+                {recs.invalidValues ? <span data-testid="recs-unreadable">{` · ${recs.invalidValues.toLocaleString('en-US')} ${recs.invalidValues === 1 ? 'value' : 'values'} unreadable, shown as —`}</span> : null}
+              </>
+            ) : null}
+          </p>
+          <ReasonLegend />
+        </div>
+        {openName && snap && shownDerived && openGridRow >= 0 ? (
+          <DetailPanel
+            snap={snap}
+            d={shownDerived}
+            item={openGridRow}
+            askCols={askCols}
+            bidCols={bidCols}
+            nameOf={plan.nameOf}
+            money={money}
+            net={net}
+            watched={watchNames.includes(openName)}
+            onToggleWatch={() =>
+              setWatchAll((prev) => {
+                const list = prev[String(game)] ?? [];
+                return { ...prev, [String(game)]: list.includes(openName) ? list.filter((x) => x !== openName) : [...list, openName] };
+              })
+            }
+            onClose={() => {
+              setOpenName(null);
+              document.querySelector<HTMLElement>('[data-testid="rec-list"]')?.focus();
+            }}
+            reloadEpoch={reloadEpoch}
+            announce={(t) => setMessage({ text: t, tone: 'ok' })}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * One recommendations load. Without a markets filter: the typed GraphQL document through the app's one
+ * urql client, whose 'recommendations' route hands it to the grid worker (fetch, parse, read into columns
+ * off the UI thread). With one: the REST form (the only one that takes `markets`), straight to the same
+ * worker, as the grid does for its REST games. Errors come back as GridLoadError either way.
+ */
+import { CombinedError, type Client, type Operation } from '@urql/core';
+import { REST_PATHS, type RecommendationType } from '../../../../shared/api/schema';
+import { graphqlRequestOf, registerWorkerRoute, runRouted, type WorkerRoute } from '../../../api/worker-exchange';
+import { gridErrorOf } from '../../grid/api/routes';
+import { gridWorker, type LoadOptions } from '../../grid/worker/client';
+import type { RecColumns } from '../model/rec-columns';
+import { REC_LIST, type RecData } from './documents';
+
+export interface RecRequest {
+  game: number;
+  type: RecommendationType;
+  /** Marketplace slugs to base the suggestions on (REST); empty = all (GraphQL). */
+  markets: readonly string[];
+}
+
+/** What a recommendations operation puts in its urql context as `recTask`. */
+interface RecTask {
+  game: number;
+  type: RecommendationType;
+  onProgress?: LoadOptions['onProgress'];
+}
+
+function recTaskOf(op: Operation): RecTask | null {
+  const t: unknown = op.context.recTask;
+  if (typeof t !== 'object' || t === null) return null;
+  const { game, type, onProgress } = t as Partial<RecTask>;
+  if (typeof game !== 'number' || (type !== 'general' && type !== 'p2p')) return null;
+  return { game, type, onProgress: typeof onProgress === 'function' ? onProgress : undefined };
+}
+
+export const recommendationsRoute: WorkerRoute = {
+  name: 'recommendations',
+  match: recTaskOf,
+  async run(op, task, { signal }): Promise<RecData> {
+    const t = task as RecTask;
+    const recs = await gridWorker().loadRecs(
+      { transport: 'graphql', url: op.context.url, body: graphqlRequestOf(op), game: t.game, type: t.type, markets: null },
+      { signal, onProgress: t.onProgress },
+    );
+    return { recs };
+  },
+};
+registerWorkerRoute(recommendationsRoute);
+
+export function loadRecommendations(client: Client, req: RecRequest, opts: LoadOptions = {}): Promise<RecColumns> {
+  if (req.markets.length > 0) {
+    const body = { game_id: req.game, type: req.type, markets: [...req.markets] };
+    return gridWorker().loadRecs({ transport: 'rest', url: REST_PATHS.priceRecommendations, body, game: req.game, type: req.type, markets: req.markets }, opts);
+  }
+  const context = { requestPolicy: 'network-only' as const, recTask: { game: req.game, type: req.type, onProgress: opts.onProgress } satisfies RecTask };
+  return runRouted(client, REC_LIST, { game_id: req.game, type: req.type }, context, opts.signal).then(
+    (data) => data.recs,
+    (e: unknown) => Promise.reject(e instanceof CombinedError ? gridErrorOf(e) : e),
+  );
+}

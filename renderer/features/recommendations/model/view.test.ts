@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { joinRecs } from './join';
+import { REASON_BIT, shapeRecs, type RecColumns } from './rec-columns';
+import { ALL_REASON_BITS, applyRecFilter, dealsFilter, EMPTY_REC_FILTER, sortRecs } from './view';
+import { computeDerived } from '../../grid/model/derive';
+import { ask, snapshotOf } from '../../grid/model/test-helpers';
+
+const row = (name: string, suggested: number | null, reasons: unknown, liquidity: number | null, sales = 1) => ({
+  market_hash_name: name,
+  suggested_price: suggested,
+  unstable_reasons: reasons,
+  total_sales: sales,
+  price_difference: 0,
+  price_change_percentage: 0,
+  liquidity_score: liquidity,
+});
+
+const recs: RecColumns = shapeRecs(
+  [
+    row('AK-47 | Redline (Field-Tested)', 10_000, [], 8000, 50),
+    row('StatTrak™ AK-47 | Redline (Field-Tested)', 30_000, ['BOOST_RISK'], 2000, 5),
+    row('Sticker | Crown (Foil)', 500_000, ['NOT_POPULAR', 'NEW_CODE'], 100, 5),
+    row('Fracture Case', 400, null, 10_000, 9000),
+    row('AWP | Asiimov (Battle-Scarred)', null, [], null, 0),
+  ],
+  { game: 730, type: 'general', markets: null },
+  { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 },
+)!;
+const names = (order: Int32Array) => [...order].map((i) => recs.names[i]);
+const all = sortRecs(recs, null, { key: 'name', dir: 'asc' });
+
+describe('recommendation filters', () => {
+  it('text search is the grid search (abbreviations, negation)', () => {
+    expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, text: 'redline -st' }, null))).toEqual(['AK-47 | Redline (Field-Tested)']);
+    expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, text: 'ak ft st' }, null))).toEqual(['StatTrak™ AK-47 | Redline (Field-Tested)']);
+  });
+  it('stable only hides every reason, an unknown code and an unreadable list; one reason can be allowed', () => {
+    expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, hideReasons: ALL_REASON_BITS }, null))).toEqual(['AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Battle-Scarred)']);
+    const allowBoost = ALL_REASON_BITS & ~REASON_BIT.BOOST_RISK;
+    expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, hideReasons: allowBoost }, null))).toContain('StatTrak™ AK-47 | Redline (Field-Tested)');
+    expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, hideReasons: REASON_BIT.NOT_POPULAR }, null))).not.toContain('Sticker | Crown (Foil)');
+  });
+  it('liquidity and price bounds are inclusive and a missing value never passes', () => {
+    expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, minLiquidity: 2000 }, null))).toEqual([
+      'AK-47 | Redline (Field-Tested)',
+      'Fracture Case',
+      'StatTrak™ AK-47 | Redline (Field-Tested)',
+    ]);
+    expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, minPrice: 400, maxPrice: 10_000 }, null))).toEqual(['AK-47 | Redline (Field-Tested)', 'Fracture Case']);
+  });
+  it('a deals preset without live prices shows nothing; with them, only gains at least the margin', () => {
+    const deal = dealsFilter('buy', EMPTY_REC_FILTER);
+    expect(deal.hideReasons).toBe(ALL_REASON_BITS);
+    expect(deal.deal).toEqual({ side: 'buy', marginBps: 500 });
+    expect(applyRecFilter(all, recs, deal, null)).toHaveLength(0);
+    // Redline: ask 9,500 -> gain 5.0 % exactly (passes 5 %); 9,501 would not.
+    const snap = snapshotOf([{ market_hash_name: 'AK-47 | Redline (Field-Tested)', prices: [ask('m1', 9_500)] }, { market_hash_name: 'Fracture Case', prices: [ask('m1', 390)] }], [], ['m1'], []);
+    const d = computeDerived({ snap, askCols: [0], bidCols: [], fees: {}, net: true });
+    const join = joinRecs({ recs, snap, shown: d, net: d });
+    expect(names(applyRecFilter(all, recs, { ...deal, minLiquidity: null, hideReasons: 0 }, join))).toEqual(['AK-47 | Redline (Field-Tested)']);
+    expect(names(applyRecFilter(all, recs, { ...deal, minLiquidity: null, hideReasons: 0, deal: { side: 'buy', marginBps: 250 } }, join))).toEqual([
+      'AK-47 | Redline (Field-Tested)',
+      'Fracture Case',
+    ]);
+  });
+});
+
+describe('recommendation sorting', () => {
+  it('sorts numbers either way with missing values last, ties by name', () => {
+    expect(names(sortRecs(recs, null, { key: 'suggested', dir: 'desc' }))).toEqual([
+      'Sticker | Crown (Foil)',
+      'StatTrak™ AK-47 | Redline (Field-Tested)',
+      'AK-47 | Redline (Field-Tested)',
+      'Fracture Case',
+      'AWP | Asiimov (Battle-Scarred)',
+    ]);
+    expect(names(sortRecs(recs, null, { key: 'suggested', dir: 'asc' })).at(-1)).toBe('AWP | Asiimov (Battle-Scarred)');
+    expect(names(sortRecs(recs, null, { key: 'sales', dir: 'desc' })).slice(0, 2)).toEqual(['Fracture Case', 'AK-47 | Redline (Field-Tested)']);
+    // Reasons: most first (2: known + unknown; the unreadable list counts as one).
+    expect(names(sortRecs(recs, null, { key: 'reasons', dir: 'desc' }))[0]).toBe('Sticker | Crown (Foil)');
+  });
+  it('join columns sort as missing before prices arrive', () => {
+    expect(names(sortRecs(recs, null, { key: 'buyGain', dir: 'desc' }))).toEqual(names(all));
+  });
+});
