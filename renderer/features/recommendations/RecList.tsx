@@ -6,6 +6,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat } from '../../../shared/money/money';
+import { routeHref } from '../../app/route';
 import { formatCount, signedMoney, signedPercent } from '../grid/columns';
 import type { Snapshot } from '../grid/model/columns';
 import type { Derived } from '../grid/model/derive';
@@ -105,7 +106,15 @@ const COLUMNS: Column[] = [
     long: 'Item',
     width: 320,
     num: false,
-    cell: (ctx, i) => <span className="rl__name">{ctx.recs.names[i]}</span>,
+    cell: (ctx, i) => (
+      <span className="rl__namecell">
+        <span className="rl__name">{ctx.recs.names[i]}</span>
+        {/* For the mouse; the keyboard has A. Not a tab stop: the list is one. */}
+        <a className="rl__go" href={routeHref('analytics', { view: 'item', item: ctx.recs.names[i] ?? '' })} tabIndex={-1} title="Open its analytics (A)" onClick={(e) => e.stopPropagation()}>
+          Analytics
+        </a>
+      </span>
+    ),
     title: (ctx, i) => ctx.recs.names[i],
   },
   {
