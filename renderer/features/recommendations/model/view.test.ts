@@ -62,6 +62,12 @@ describe('recommendation filters', () => {
       'AK-47 | Redline (Field-Tested)',
       'Fracture Case',
     ]);
+    // A gain of exactly 7.2 % (720 / 10,000: the float ratio is 7.199999…) passes a 7.2 % margin.
+    const snap72 = snapshotOf([{ market_hash_name: 'AK-47 | Redline (Field-Tested)', prices: [ask('m1', 9_280)] }], [], ['m1'], []);
+    const d72 = computeDerived({ snap: snap72, askCols: [0], bidCols: [], fees: {}, net: true });
+    const join72 = joinRecs({ recs, snap: snap72, shown: d72, net: d72 });
+    expect(names(applyRecFilter(all, recs, { ...deal, minLiquidity: null, hideReasons: 0, deal: { side: 'buy', marginBps: 720 } }, join72))).toEqual(['AK-47 | Redline (Field-Tested)']);
+    expect(names(applyRecFilter(all, recs, { ...deal, minLiquidity: null, hideReasons: 0, deal: { side: 'buy', marginBps: 721 } }, join72))).toEqual([]);
   });
 });
 

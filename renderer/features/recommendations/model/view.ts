@@ -39,12 +39,16 @@ export function isRecFiltering(f: RecFilter): boolean {
   return f.text.trim() !== '' || f.hideReasons !== 0 || f.minLiquidity !== null || f.minPrice !== null || f.maxPrice !== null || f.deal !== null;
 }
 
-/** Whether item i passes the deal preset (its gain after the fee at least the margin). */
-function passesDeal(deal: DealPreset, i: number, join: RecJoin | null): boolean {
+/**
+ * Whether item i passes the deal preset (its gain after the fee at least the margin). Compared in exact
+ * integers (gain * 10000 >= bps * suggested), not through the float percentage: a gain of exactly the
+ * margin (e.g. 7.2 %, whose ratio computes as 7.199999…) passes. NaN without a price or a suggestion: no deal.
+ */
+function passesDeal(deal: DealPreset, i: number, c: RecColumns, join: RecJoin | null): boolean {
   if (!join) return false;
-  const pct = (deal.side === 'buy' ? join.buyGainPct[i] : join.sellGainPct[i]) as number;
-  // pct is NaN without a price or a suggestion: no deal.
-  return pct * 100 >= deal.marginBps;
+  const gain = (deal.side === 'buy' ? join.buyGain[i] : join.sellGain[i]) as number;
+  const suggested = c.suggested[i] as number;
+  return suggested > 0 && gain * 10000 >= deal.marginBps * suggested;
 }
 
 /** The items of `order` that pass `f`, in that order. A deal preset without live prices yet passes none. */
@@ -63,7 +67,7 @@ export function applyRecFilter(order: Int32Array, c: RecColumns, f: RecFilter, j
       if (lo !== null && p < lo) continue;
       if (hi !== null && p > hi) continue;
     }
-    if (deal && !passesDeal(deal, i, join)) continue;
+    if (deal && !passesDeal(deal, i, c, join)) continue;
     if (match && !match(c.search[i] as string, c.flags[i] as number)) continue;
     out[k++] = i;
   }
