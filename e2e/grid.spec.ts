@@ -21,7 +21,7 @@ const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
 test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
 test.setTimeout(120_000);
 
-const PINNED_AND_SUMMARY = 7; // star, item, best ask, best bid, spread, spread %, markets
+const PINNED_AND_SUMMARY = 8; // star, item, best ask, best bid, spread, spread %, markets, 24 h sparkline
 
 // ---- Direct API access (the test's own token from the demo key) ------------------------------------
 

@@ -4,6 +4,7 @@ import { GAMES } from '../../shared/catalog/games';
 import { AnalyticsScreen } from '../features/analytics/AnalyticsScreen';
 import { GridScreen } from '../features/grid';
 import { RecommendationsScreen } from '../features/recommendations/RecommendationsScreen';
+import { Palette } from '../features/palette/Palette';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { ErrorBoundary } from './ErrorBoundary';
 import { writePreference, APP_PREFERENCES, useAppliedTheme } from './preferences';
@@ -100,6 +101,7 @@ export function App() {
           )}
         </main>
         <StatusBar />
+        <Palette />
       </div>
     </TopBarSlotContext.Provider>
   );

@@ -25,6 +25,12 @@ export const SHORTCUTS = {
     description: 'Go to Recommendations',
     matches: (e) => mod(e) && !e.shiftKey && e.key === '3',
   },
+  palette: {
+    id: 'palette',
+    keys: `${MOD}+K`,
+    description: 'Command palette: jump to an item, page or game, or run an action',
+    matches: (e) => mod(e) && !e.shiftKey && (e.key === 'k' || e.key === 'K'),
+  },
   settings: { id: 'settings', keys: `${MOD}+,`, description: 'Open Settings', matches: (e) => mod(e) && e.key === ',' },
   back: {
     id: 'back',

@@ -18,6 +18,7 @@ import { cellValue, type Snapshot } from './model/columns';
 import { bestArbitrage, shownAsk, shownBid, shownLocked, type Derived } from './model/derive';
 import type { GridLoadError } from './model/errors';
 import { reasonText } from '../recommendations/reasons';
+import { HistoryChart } from '../history/HistoryChart';
 
 export interface DetailPanelProps {
   snap: Snapshot;
@@ -247,6 +248,15 @@ export function DetailPanel(props: DetailPanelProps) {
           </tbody>
         </table>
       </section>
+
+      <HistoryChart
+        game={snap.game}
+        name={name}
+        askMarkets={askCols.map((k) => snap.askMarkets[k] as string)}
+        bidMarkets={bidCols.map((k) => snap.bidMarkets[k] as string)}
+        nameOf={nameOf}
+        money={money}
+      />
 
       <section className="dp__section" aria-labelledby="dp-rec" aria-busy={rec.status === 'loading'}>
         <h3 id="dp-rec" className="dp__h3">

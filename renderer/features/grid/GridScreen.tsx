@@ -5,6 +5,7 @@
 import { useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { TopBarSlotContext } from '../../app/topbar-slot';
+import { routeHref, useRouteParams } from '../../app/route';
 import { useConnection } from '../../app/connection';
 import { NextRetry } from '../../app/NextRetry';
 import { isHealthy, statusWords } from '../../app/status-view';
@@ -26,6 +27,8 @@ import { PriceGrid } from './PriceGrid';
 import { GRID_PREFS, removeMarketEverywhere, useFees, useMarketPlan } from './prefs';
 import { Freshness, LoadProgress, formatBytes } from './StatusParts';
 import { useGridData } from './useGridData';
+import { useHistoryRecorder } from '../history/useHistoryRecorder';
+import { RestoredBanner, restoredNote } from '../offline/RestoredBanner';
 
 const FLASH_MS = 2600;
 
@@ -59,7 +62,7 @@ function defined(v: number | undefined): v is number {
 export function GridScreen() {
   const [game] = useSelectedGame();
   const plan = useMarketPlan(game);
-  const data = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets });
+  const data = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets }, { offline: true });
   const money = useMoneyFormat();
   const [decimals, setDecimals] = usePref(APP_PREFERENCES.decimals);
   const [fees] = useFees();
@@ -72,6 +75,13 @@ export function GridScreen() {
   const [, setFavourites] = usePref(GRID_PREFS.favourites);
   const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
   const [openName, setOpenName] = useState<string | null>(null);
+  // The command palette opens an item with #/prices?item=<name>: open it, then drop the parameter.
+  const itemParam = useRouteParams().get('item');
+  useEffect(() => {
+    if (itemParam === null) return;
+    setOpenName(itemParam);
+    window.history.replaceState(null, '', routeHref('prices'));
+  }, [itemParam]);
   const [reloadEpoch, setReloadEpoch] = useState(0);
   const [exporting, setExporting] = useState(false);
   const [announcement, announce] = useAnnouncer();
@@ -93,6 +103,8 @@ export function GridScreen() {
   // Deferred: a new snapshot is rendered in a time-sliced background render, so no long task blocks input.
   const snap: Snapshot | null = useDeferredValue(data.snap && data.snap.game === game ? data.snap : null);
   const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
+  // Price history: every fresh load (not a placeholder, a stale fallback or a restored snapshot).
+  useHistoryRecorder(data.snap && !data.placeholder && !data.stale && !data.restored ? data.snap : null, data.updatedAt);
 
   const askCols = useMemo(() => (snap ? plan.askMarkets.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, plan.askMarkets]);
   const bidCols = useMemo(() => (snap ? plan.bidMarkets.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, plan.bidMarkets]);
@@ -297,7 +309,7 @@ export function GridScreen() {
         </div>
         <span className="gs__spacer" />
         <LoadProgress store={data.progress} />
-        <Freshness updatedAt={snap ? data.updatedAt : 0} stale={data.stale} />
+        <Freshness updatedAt={snap ? data.updatedAt : 0} stale={data.stale} restored={snap && data.restored ? restoredNote(status, data.fetching, Boolean(error)) : null} />
         <button type="button" className="btn btn--small" onClick={refresh} disabled={data.fetching} aria-label="Refresh prices" title="Refresh prices now">
           ↻ Refresh
         </button>
@@ -310,7 +322,10 @@ export function GridScreen() {
       </div>
       <FilterBar filter={filter} setFilter={setFilter} symbol={money.symbol} />
 
-      {error && snap ? (
+      {snap && data.restored ? (
+        <RestoredBanner at={data.updatedAt} note={restoredNote(status, data.fetching, Boolean(error))} status={status} what="Prices" className="gs__banner" testId="grid-restored" />
+      ) : null}
+      {error && snap && !data.restored ? (
         <div className="banner gs__banner" data-tone="error" role="alert" data-testid="grid-stale">
           <div className="banner__text">
             <p className="banner__message">
@@ -448,7 +463,7 @@ export function GridScreen() {
                   {view.length.toLocaleString('en-US')} of {snap.n.toLocaleString('en-US')} items
                 </span>
                 {' · '}
-                {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}`}
+                {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : data.restored ? `last data, from ${new Date(data.updatedAt).toLocaleString()}` : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}`}
                 {/* Rows the service sent without a usable name, and values it sent that can't be read. */}
                 {snap.notes.skippedItems ? (
                   <span data-testid="grid-dropped">

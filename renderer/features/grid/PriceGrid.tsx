@@ -29,6 +29,7 @@ import type { Derived } from './model/derive';
 import { shownAsk, shownLocked } from './model/derive';
 import type { Changes } from './model/diff';
 import type { SortState } from './prefs';
+import { Sparkline, useSparklines } from '../history/Sparkline';
 
 const HEADER_H = 30;
 
@@ -133,6 +134,8 @@ interface RowContext extends CellContext {
   changes: Changes | null;
   detailsInCells: boolean;
   openItem: number | null;
+  /** Best-ask sparklines of the visible rows by name (read after paint). */
+  sparks: ReadonlyMap<string, Float64Array | null> | null;
 }
 
 export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
@@ -203,9 +206,11 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
     [active, view.length, columns.length],
   );
 
+  const sparkOn = columns.some((c) => c.kind === 'spark');
+  const sparks = useSparklines(snap.game, sparkOn ? rowV.getVirtualItems().map((r) => snap.names[view[r.index] ?? -1] ?? '') : [], snap.askMarkets, sparkOn);
   const ctx = useMemo<RowContext>(
-    () => ({ snap, d, money, nameOf, watched, columns, left, gridId, changes, detailsInCells, openItem: props.openItem }),
-    [snap, d, money, nameOf, watched, columns, left, gridId, changes, detailsInCells, props.openItem],
+    () => ({ snap, d, money, nameOf, watched, columns, left, gridId, changes, detailsInCells, openItem: props.openItem, sparks }),
+    [snap, d, money, nameOf, watched, columns, left, gridId, changes, detailsInCells, props.openItem, sparks],
   );
 
   const scrollToActive = useCallback(
@@ -625,6 +630,12 @@ function Cell({ col, ci, rowIdx, item, active, ctx }: { col: GridColumn; ci: num
     case 'listed': {
       value = d.listedCount[item] as number;
       content = <span className="pg__main">{value}</span>;
+      break;
+    }
+    case 'spark': {
+      const data = ctx.sparks?.get(snap.names[item] ?? '');
+      content = data ? <Sparkline values={data} /> : data === null ? <Missing /> : null;
+      label = data ? 'best ask over 24 hours' : 'no history yet';
       break;
     }
     case 'market': {

@@ -17,19 +17,28 @@ export function formatBytes(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** "updated 40 s ago", re-rendering itself only. */
-export function Freshness({ updatedAt, stale }: { updatedAt: number; stale: boolean }) {
+/** The time now, once a second (re-renders the caller only). */
+export function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
+  return now;
+}
+
+/**
+ * "updated 40 s ago", re-rendering itself only. `restored`: the data is the last kept from an earlier
+ * session, and why it is shown ("offline", "updating…"): "last data from 3 h ago, offline".
+ */
+export function Freshness({ updatedAt, stale, restored = null }: { updatedAt: number; stale: boolean; restored?: string | null }) {
+  const now = useNow();
   if (!updatedAt) return null;
   const at = new Date(updatedAt);
   return (
     <span className={`gs__fresh${stale ? ' is-stale' : ''}`} title={`Prices as of ${at.toLocaleString()}`} data-testid="grid-freshness">
       {stale ? <span className="gs__stale-badge">Stale</span> : null}
-      updated {formatAge(now - updatedAt)} ago
+      {restored ? `last data from ${formatAge(now - updatedAt)} ago, ${restored}` : `updated ${formatAge(now - updatedAt)} ago`}
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { cellValue, type Snapshot } from './model/columns';
 import { shownAsk, shownLocked, type Derived } from './model/derive';
 import { sortByName, sortByValues, type SortDir } from './model/sort';
 
-export type ColumnKind = 'watch' | 'name' | 'bestAsk' | 'bestBid' | 'spread' | 'spreadPct' | 'listed' | 'market';
+export type ColumnKind = 'watch' | 'name' | 'bestAsk' | 'bestBid' | 'spread' | 'spreadPct' | 'listed' | 'spark' | 'market';
 
 export interface GridColumn {
   id: string;
@@ -35,6 +35,7 @@ export function buildColumns(snap: Snapshot | null, askMarkets: readonly string[
     { id: 'spread', kind: 'spread', title: 'Spread', description: `Best bid minus best ask${n}`, width: 100, numeric: true },
     { id: 'spreadPct', kind: 'spreadPct', title: 'Spread %', description: `Spread in percent of the best ask${n}`, width: 92, numeric: true },
     { id: 'listed', kind: 'listed', title: 'Mkts', description: 'How many of the chosen markets list the item', width: 62, numeric: true },
+    { id: 'spark', kind: 'spark', title: '24 h', description: 'Best ask over the last 24 hours, from the price history kept while Market Desk refreshes (raw asks, before fees)', width: 84, numeric: false },
   ];
   if (snap) {
     for (const slug of askMarkets) {
@@ -54,7 +55,7 @@ export function defaultDir(col: GridColumn): SortDir {
 /** All items in the column's order. */
 export function sortItems(col: GridColumn | undefined, dir: SortDir, snap: Snapshot, d: Derived, watched: Uint8Array): Int32Array {
   const { nameRank, byName } = snap;
-  if (!col || col.kind === 'name') return sortByName(byName, dir);
+  if (!col || col.kind === 'name' || col.kind === 'spark') return sortByName(byName, dir);
   switch (col.kind) {
     case 'watch':
       return sortByValues(watched, dir, nameRank, byName);
@@ -132,6 +133,8 @@ export function cellText(ctx: CellContext, col: GridColumn, item: number): strin
       return signedPercent(num(d.spreadPct[item] as number));
     case 'listed':
       return String(d.listedCount[item]);
+    case 'spark':
+      return '';
     case 'market':
       return formatMoney(shownAsk(snap, d, item, col.k ?? 0), money);
   }
@@ -180,7 +183,7 @@ export function cellTitle(ctx: CellContext, col: GridColumn, item: number): stri
 /** A row as tab-separated text (Ctrl+Shift+C), headers excluded, the star column left out. */
 export function rowText(ctx: CellContext, cols: readonly GridColumn[], item: number): string {
   return cols
-    .filter((c) => c.kind !== 'watch')
+    .filter((c) => c.kind !== 'watch' && c.kind !== 'spark')
     .map((c) => cellText(ctx, c, item).replace(/[\t\r\n]+/g, ' '))
     .join('\t');
 }

@@ -14,6 +14,8 @@ import { loadPrices } from './api/load';
 import type { Snapshot } from './model/columns';
 import { GridLoadError } from './model/errors';
 import { gridWorker, type LoadProgress } from './worker/client';
+import { gridCodec } from '../offline/codecs';
+import { useOfflineData } from '../offline/useOfflineData';
 
 export interface ProgressState {
   loading: boolean;
@@ -48,7 +50,8 @@ export interface PricesKey {
   bidMarkets: readonly string[];
 }
 
-export function useGridData(req: PricesKey) {
+/** `offline`: keep each load for an offline start, and show the last kept one while there is no live data. */
+export function useGridData(req: PricesKey, { offline = false }: { offline?: boolean } = {}) {
   const { sourceKey } = useDataSource();
   const client = useClient();
   const refetchInterval = useRefreshInterval();
@@ -83,15 +86,28 @@ export function useGridData(req: PricesKey) {
   const lastGood = useRef<{ snap: Snapshot; source: string | null; at: number } | null>(null);
   if (query.data && !query.isPlaceholderData) lastGood.current = { snap: query.data, source: sourceKey, at: query.dataUpdatedAt };
   const fallback = lastGood.current && lastGood.current.source === sourceKey && lastGood.current.snap.game === req.game ? lastGood.current.snap : null;
-  const snap = query.data ?? (error ? fallback : null);
+  const live = query.data && !query.isPlaceholderData ? query.data : null;
+  const kept = useOfflineData(gridCodec, {
+    enabled: offline,
+    game: req.game,
+    variant: `${req.askMarkets.join(',')}|${req.bidMarkets.join(',')}`,
+    live,
+    liveAt: query.dataUpdatedAt,
+    hasData: Boolean(query.data ?? (error ? fallback : null)),
+  });
+  // With no live data (start, game switch, service down): the last data kept from an earlier session.
+  const restored = kept && kept.data.game === req.game && !query.data && !(error && fallback) ? kept : null;
+  const snap = query.data ?? (error ? fallback : null) ?? restored?.data ?? null;
   return {
     snap,
     error,
-    /** Data from an earlier load is shown while the latest one failed. */
-    stale: Boolean(snap && error),
+    /** Data from an earlier load is shown while the latest one failed (or none has answered yet: restored). */
+    stale: Boolean(snap && (error || restored)),
+    /** The snapshot is the last one kept from an earlier session (not loaded now); its age is updatedAt. */
+    restored: restored !== null,
     placeholder: query.isPlaceholderData,
     fetching: query.isFetching,
-    updatedAt: query.data && !query.isPlaceholderData ? query.dataUpdatedAt : (snap === fallback && fallback ? (lastGood.current?.at ?? 0) : query.dataUpdatedAt),
+    updatedAt: restored ? restored.at : query.data && !query.isPlaceholderData ? query.dataUpdatedAt : (snap === fallback && fallback ? (lastGood.current?.at ?? 0) : query.dataUpdatedAt),
     errorAt: query.errorUpdatedAt,
     refetch: query.refetch,
     progress,

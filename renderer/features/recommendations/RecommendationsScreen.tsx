@@ -28,6 +28,7 @@ import { RecList } from './RecList';
 import { RecMarketsFilter } from './RecMarketsFilter';
 import { ReasonLegend } from './ReasonLegend';
 import { useRecommendations } from './useRecommendations';
+import { RestoredBanner, restoredNote } from '../offline/RestoredBanner';
 import './recommendations.css';
 
 const TYPE_TEXT: Record<RecommendationType, { label: string; hint: string }> = {
@@ -178,7 +179,7 @@ export function RecommendationsScreen() {
         <RecMarketsFilter game={game} value={markets} onChange={(m) => setParams({ markets: m })} />
         <span className="rs__spacer" />
         <LoadProgress store={data.progress} />
-        <Freshness updatedAt={recs ? data.updatedAt : 0} stale={data.stale} />
+        <Freshness updatedAt={recs ? data.updatedAt : 0} stale={data.stale} restored={recs && data.restored ? restoredNote(status, data.fetching, Boolean(error)) : null} />
         <button type="button" className="btn btn--small" onClick={refresh} disabled={data.fetching} aria-label="Reload recommendations" title="Reload the list and the live prices">
           ↻ Reload
         </button>
@@ -187,7 +188,10 @@ export function RecommendationsScreen() {
         </button>
       </div>
       <RecFilters filter={filter} setFilter={setFilter} symbol={money.symbol} pricesReady={join !== null} onDealSort={(side) => setSort({ key: side === 'buy' ? 'buyGain' : 'sellGain', dir: 'desc' })} />
-      {error ? (
+      {recs && data.restored ? (
+        <RestoredBanner at={data.updatedAt} note={restoredNote(status, data.fetching, Boolean(error))} status={status} what="Recommendations" className="rs__banner" testId="recs-restored" />
+      ) : null}
+      {error && !(recs && data.restored) ? (
         <div className="rs__error" role="alert" data-testid="recs-error">
           <p>
             <strong>{recs ? 'Could not refresh the recommendations; showing the last list.' : 'Could not load the recommendations.'}</strong> {error.message}

@@ -12,6 +12,8 @@ import { GridLoadError } from '../grid/model/errors';
 import { ProgressStore } from '../grid/useGridData';
 import { loadRecommendations, type RecRequest } from './api/load';
 import type { RecColumns } from './model/rec-columns';
+import { recsCodec } from '../offline/codecs';
+import { useOfflineData } from '../offline/useOfflineData';
 
 export function useRecommendations(req: RecRequest) {
   const { sourceKey } = useDataSource();
@@ -43,13 +45,28 @@ export function useRecommendations(req: RecRequest) {
   const lastGood = useRef<{ recs: RecColumns; source: string | null; at: number } | null>(null);
   if (query.data) lastGood.current = { recs: query.data, source: sourceKey, at: query.dataUpdatedAt };
   const fallback = lastGood.current && lastGood.current.source === sourceKey && lastGood.current.recs.game === req.game ? lastGood.current : null;
-  const recs = query.data ?? (error ? (fallback?.recs ?? null) : null);
+  const variant = `${req.type}|${req.markets.join(',')}`;
+  const kept = useOfflineData(recsCodec, {
+    enabled: true,
+    game: req.game,
+    variant,
+    live: query.data ?? null,
+    liveAt: query.dataUpdatedAt,
+    hasData: Boolean(query.data ?? (error ? fallback : null)),
+  });
+  // With no live list (start, game switch, service down): the last one kept from an earlier session, if it
+  // is the same list (type and markets).
+  const restored =
+    kept && !query.data && !(error && fallback) && kept.data.game === req.game && `${kept.data.type}|${(kept.data.markets ?? []).join(',')}` === variant ? kept : null;
+  const recs = query.data ?? (error ? (fallback?.recs ?? null) : null) ?? restored?.data ?? null;
   return {
     recs,
     error,
-    stale: Boolean(recs && error),
+    stale: Boolean(recs && (error || restored)),
+    /** The list is the last one kept from an earlier session (not loaded now); its age is updatedAt. */
+    restored: restored !== null,
     fetching: query.isFetching,
-    updatedAt: query.data ? query.dataUpdatedAt : (fallback?.at ?? 0),
+    updatedAt: restored ? restored.at : query.data ? query.dataUpdatedAt : (fallback?.at ?? 0),
     refetch: query.refetch,
     progress,
   };

@@ -9,6 +9,7 @@ import { SHORTCUTS } from '../../app/shortcuts';
 import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
 import { TestConnection } from './TestConnection';
+import { HistorySettings } from '../history/HistorySettings';
 
 export function SettingsScreen() {
   const { api } = useConnection();
@@ -39,6 +40,7 @@ export function SettingsScreen() {
         <div className="settings__col">
           <TestConnection />
           <PreferencesSection />
+          <HistorySettings />
           <section className="card" aria-labelledby="keys-h">
             <h2 id="keys-h" className="card__title">
               Keyboard shortcuts

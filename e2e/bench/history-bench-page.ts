@@ -1,0 +1,200 @@
+/**
+ * The page side of bench-history.ts: the app's own history store (renderer/features/history/store.ts)
+ * on a synthetic CS2-sized catalog, in Chromium's IndexedDB. Bundled by the bench with esbuild.
+ */
+import { DAY, GameRecorder, HOUR, chunkBytes, type ChunkRecord, type PollInput } from '../../renderer/features/history/model';
+import { HistoryStore } from '../../renderer/features/history/store';
+
+const NONE = -2147483648;
+
+/** A deterministic pseudo-random generator (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Catalog {
+  names: string[];
+  askMarkets: string[];
+  bidMarkets: string[];
+  ask: Int32Array;
+  bid: Int32Array;
+}
+
+function catalog(n: number, m: number, b: number, seed = 1): Catalog {
+  const r = rng(seed);
+  const ask = new Int32Array(n * m);
+  const bid = new Int32Array(n * b);
+  for (let i = 0; i < ask.length; i++) ask[i] = r() < 0.15 ? NONE : 1000 + Math.floor(r() * 500_000);
+  for (let i = 0; i < bid.length; i++) bid[i] = r() < 0.3 ? NONE : 900 + Math.floor(r() * 450_000);
+  return {
+    names: Array.from({ length: n }, (_, i) => `Synthetic item ${i} | Skin (Field-Tested)`),
+    askMarkets: Array.from({ length: m }, (_, k) => `market${k}`),
+    bidMarkets: Array.from({ length: b }, (_, k) => `market${k}`),
+    ask,
+    bid,
+  };
+}
+
+/** Changes `fraction` of all price cells (asks and bids together). */
+function move(c: Catalog, fraction: number, r: () => number): void {
+  const total = c.ask.length + c.bid.length;
+  const count = Math.round(total * fraction);
+  for (let j = 0; j < count; j++) {
+    const cell = Math.floor(r() * total);
+    const arr = cell < c.ask.length ? c.ask : c.bid;
+    const i = cell < c.ask.length ? cell : cell - c.ask.length;
+    const v = arr[i] as number;
+    arr[i] = v === NONE ? 1000 + Math.floor(r() * 500_000) : Math.max(1, v + Math.round((r() - 0.5) * v * 0.04) || 1);
+  }
+}
+
+function poll(c: Catalog, at: number): PollInput {
+  return { game: 730, at, names: c.names, askMarkets: c.askMarkets, bidMarkets: c.bidMarkets, ask: c.ask.slice(), bid: c.bid.slice(), big: [] };
+}
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+export interface WriteFigures {
+  items: number;
+  cells: number;
+  baseline: { ms: number; diffMs: number; bytes: number; records: number };
+  poll: { ms: number; diffMs: number; writeMs: number; bytesAdded: number; bytesWritten: number; points: number; changedItems: number };
+  usageAfter: number;
+}
+
+/** One full-catalog poll: the session's first (baseline) and then polls with 1 % of prices changed. */
+async function writeCost(items: number): Promise<WriteFigures> {
+  indexedDB.deleteDatabase('bench-write');
+  const store = await HistoryStore.open('bench-write');
+  const c = catalog(items, 36, 7);
+  const r = rng(7);
+  const t0 = Date.UTC(2025, 0, 1, 8);
+  let s = performance.now();
+  const base = await store.record(poll(c, t0));
+  const baseMs = performance.now() - s;
+  const runs: Array<WriteFigures['poll']> = [];
+  for (let i = 1; i <= 6; i++) {
+    move(c, 0.01, r);
+    const p = poll(c, t0 + i * 60_000);
+    s = performance.now();
+    const res = await store.record(p);
+    runs.push({ ms: performance.now() - s, diffMs: res.diffMs, writeMs: res.writeMs, bytesAdded: res.bytesAdded, bytesWritten: res.bytesWritten, points: res.points, changedItems: res.changedItems });
+  }
+  const pick = (f: (x: WriteFigures['poll']) => number) => median(runs.map(f));
+  const u = await store.usage();
+  store.close();
+  return {
+    items,
+    cells: c.ask.length + c.bid.length,
+    baseline: { ms: baseMs, diffMs: base.diffMs, bytes: base.bytesAdded, records: base.changedItems },
+    poll: { ms: pick((x) => x.ms), diffMs: pick((x) => x.diffMs), writeMs: pick((x) => x.writeMs), bytesAdded: pick((x) => x.bytesAdded), bytesWritten: pick((x) => x.bytesWritten), points: pick((x) => x.points), changedItems: pick((x) => x.changedItems) },
+    usageAfter: u.bytes,
+  };
+}
+
+export interface ReadFigures {
+  polls: number;
+  records: number;
+  points: number;
+  storeBytes: number;
+  readMs: { median: number; max: number };
+  rawMs: { median: number; max: number };
+}
+
+/**
+ * One item polled every minute for 30 days, changing at every poll (one or two of its 43 series): the
+ * chunks the recorder makes are written, then the item's 30-day history is read (sampled to 240 slots).
+ */
+async function readCost(): Promise<ReadFigures> {
+  indexedDB.deleteDatabase('bench-read');
+  const store = await HistoryStore.open('bench-read');
+  const c = catalog(1, 36, 7, 3);
+  const r = rng(11);
+  const rec = new GameRecorder(730);
+  const t0 = Date.UTC(2025, 0, 1);
+  const polls = 30 * 1440;
+  const final = new Map<string, ChunkRecord>();
+  let points = 0;
+  for (let i = 0; i < polls; i++) {
+    const k = Math.floor(r() * 43);
+    if (k < 36) c.ask[k] = 1000 + Math.floor(r() * 100_000);
+    else c.bid[k - 36] = 900 + Math.floor(r() * 90_000);
+    const res = rec.apply(poll(c, t0 + i * 60_000));
+    points += res.points;
+    for (const ch of res.dirty) final.set(`${ch.n}|${ch.st}`, ch.toRecord());
+  }
+  const records = [...final.values()];
+  for (let i = 0; i < records.length; i += 2000) {
+    const tx = store.db.transaction('chunks', 'readwrite');
+    for (const x of records.slice(i, i + 2000)) void tx.store.put(x);
+    await tx.done;
+  }
+  const storeBytes = records.reduce((s, x) => s + chunkBytes(x), 0);
+  const name = c.names[0] as string;
+  const to = t0 + polls * 60_000;
+  const reads: number[] = [];
+  const raws: number[] = [];
+  for (let j = 0; j < 15; j++) {
+    let s = performance.now();
+    await store.readItem(730, name, to - 30 * DAY, to, 240);
+    reads.push(performance.now() - s);
+    s = performance.now();
+    await store.chunksOf(730, name, to - 30 * DAY, to);
+    raws.push(performance.now() - s);
+  }
+  store.close();
+  return { polls, records: records.length, points, storeBytes, readMs: { median: median(reads), max: Math.max(...reads.slice(1)) }, rawMs: { median: median(raws), max: Math.max(...raws.slice(1)) } };
+}
+
+export interface WeekFigures {
+  items: number;
+  polls: number;
+  bytes: number;
+  records: number;
+  perDayBaseline: number;
+  ms: number;
+}
+
+/**
+ * A week of 1-minute polls with 1 % of prices changing at each, through the recorder (the same chunk
+ * records, sized the way the store counts them; the write path itself is measured by writeCost).
+ */
+function week(items: number): WeekFigures {
+  const s = performance.now();
+  const c = catalog(items, 36, 7, 5);
+  const r = rng(13);
+  const rec = new GameRecorder(730);
+  const t0 = Date.UTC(2025, 0, 1);
+  const sizes = new Map<string, number>();
+  let baseline = 0;
+  const polls = 7 * 1440;
+  for (let i = 0; i < polls; i++) {
+    if (i > 0) move(c, 0.01, r);
+    const res = rec.apply(poll(c, t0 + i * 60_000));
+    for (const ch of res.dirty) {
+      const b = chunkBytes({ n: ch.n, t: { length: ch.size } });
+      sizes.set(`${ch.n}|${ch.st}`, b);
+      if (ch.b && i === 1440) baseline += b;
+    }
+  }
+  let bytes = 0;
+  for (const v of sizes.values()) bytes += v;
+  return { items, polls, bytes, records: sizes.size, perDayBaseline: baseline, ms: performance.now() - s };
+}
+
+declare global {
+  interface Window {
+    __historyBench: { writeCost: typeof writeCost; readCost: typeof readCost; week: typeof week; HOUR: number };
+  }
+}
+window.__historyBench = { writeCost, readCost, week, HOUR };

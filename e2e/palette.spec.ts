@@ -1,0 +1,145 @@
+/**
+ * The command palette (Ctrl/Cmd+K) in Chromium: opens and closes by keyboard with focus given back, finds
+ * items by partial and misspelled words and opens them in the detail panel, runs page and game commands,
+ * and exposes combobox/listbox semantics (roles, aria-expanded/controls/activedescendant, aria-selected).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { grid } from './grid-page';
+
+const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+const input = (page: Page) => palette(page).getByRole('combobox');
+const items = (page: Page) => palette(page).getByRole('group', { name: 'Items' }).getByRole('option');
+
+async function openPalette(page: Page): Promise<void> {
+  await page.keyboard.press(`${MOD}+KeyK`);
+  await expect(palette(page)).toBeVisible();
+  await expect(input(page)).toBeFocused();
+}
+
+test('Ctrl+K opens; partial and misspelled item names are found; Enter opens the item; Esc closes', async ({ page, appUrl }) => {
+  await page.goto(appUrl);
+  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
+  await expect(grid(page)).not.toHaveAttribute('aria-rowcount', '1');
+  const search = page.getByRole('searchbox', { name: 'Search items' });
+  await search.focus();
+
+  await openPalette(page);
+  // Semantics: combobox -> listbox, the active option is aria-activedescendant and aria-selected.
+  const box = input(page);
+  const listId = await box.getAttribute('aria-controls');
+  expect(listId).toBeTruthy();
+  const list = page.locator(`[id="${listId}"]`);
+  await expect(list).toHaveAttribute('role', 'listbox');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expect(palette(page).getByRole('group', { name: 'Actions' })).toBeVisible();
+  await expect(palette(page).getByTestId('palette-note')).toContainText(/Type to search [\d,]+ CS2 items/);
+  const activeIs = async (n: number) => {
+    const id = await box.getAttribute('aria-activedescendant');
+    const options = list.getByRole('option');
+    await expect(options.nth(n)).toHaveAttribute('id', id ?? '');
+    await expect(options.nth(n)).toHaveAttribute('aria-selected', 'true');
+    await expect(list.locator('[role="option"][aria-selected="true"]')).toHaveCount(1);
+  };
+  await activeIs(0);
+  await page.keyboard.press('ArrowDown');
+  await activeIs(1);
+  await page.keyboard.press('End');
+  const count = await list.getByRole('option').count();
+  await activeIs(count - 1);
+  await page.keyboard.press('Home');
+  await activeIs(0);
+  await page.keyboard.press('ArrowUp');
+  await activeIs(count - 1);
+
+  // Esc closes and gives focus back.
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+  await expect(search).toBeFocused();
+
+  // Partial words with a trader abbreviation, typed key by key: the time from each key's input event to
+  // the results in the DOM (React renders the discrete input event synchronously), over ~37,500 names.
+  await openPalette(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { __paletteMs: number[] };
+    w.__paletteMs = [];
+    window.addEventListener('input', () => {
+      const t0 = performance.now();
+      setTimeout(() => w.__paletteMs.push(performance.now() - t0), 0);
+    }, true);
+  });
+  for (const phrase of ['ak redl ft', 'awp asiimv', 'm4a1 printstrem', 'redline ak']) {
+    await box.fill('');
+    await box.pressSequentially(phrase, { delay: 30 });
+  }
+  const ms = (await page.evaluate(() => (window as unknown as { __paletteMs: number[] }).__paletteMs)).sort((a, b) => a - b);
+  const p95 = ms[Math.floor(ms.length * 0.95)] ?? 0;
+  console.log(`palette keystroke -> results: p50 ${(ms[Math.floor(ms.length / 2)] ?? 0).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${(ms.at(-1) ?? 0).toFixed(1)} ms (${ms.length} keystrokes)`);
+  const rank = (await page.evaluate(() => performance.getEntriesByName('palette:rank').map((e) => e.duration))).sort((a, b) => a - b);
+  console.log(`  of which ranking: p50 ${(rank[Math.floor(rank.length / 2)] ?? 0).toFixed(1)} ms, p95 ${(rank[Math.floor(rank.length * 0.95)] ?? 0).toFixed(1)} ms (${rank.length})`);
+  expect(p95).toBeLessThan(250); // a regression guard on a shared, loaded machine; the figures are printed above
+  await box.fill('ak redl ft');
+  await expect(items(page).first()).toHaveText(/AK-47 \| Redline \(Field-Tested\)/);
+  // A misspelled word (one letter missing) in the middle of typing.
+  await box.fill('');
+  await box.pressSequentially('awp asiimv', { delay: 20 });
+  await expect(items(page).first()).toHaveText(/AWP \| Asiimov/);
+  // Items come after the command groups: move to the first item, then Enter opens it.
+  await box.fill('asiimv');
+  const first = items(page).first();
+  await expect(first).toHaveText(/Asiimov/);
+  const name = (await first.textContent()) ?? '';
+  const firstId = await first.getAttribute('id');
+  while ((await box.getAttribute('aria-activedescendant')) !== firstId) await page.keyboard.press('ArrowDown');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  await expect(page.getByTestId('detail-panel').getByRole('heading', { level: 2 })).toHaveText(name);
+
+  // Toggle: Ctrl+K opens and Ctrl+K closes.
+  await openPalette(page);
+  await page.keyboard.press(`${MOD}+KeyK`);
+  await expect(palette(page)).toBeHidden();
+});
+
+test('page and game commands; misspelled page name; an item from another page', async ({ page, appUrl }) => {
+  await page.goto(appUrl);
+  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
+  await expect(grid(page)).not.toHaveAttribute('aria-rowcount', '1');
+
+  await openPalette(page);
+  await input(page).fill('recomendations');
+  await expect(palette(page).getByRole('option').first()).toHaveText(/Go to Recommendations/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/recommendations$/);
+  await expect(palette(page)).toBeHidden();
+
+  // Items stay searchable on another page; Enter goes to Prices with the item open.
+  await openPalette(page);
+  await input(page).fill('redline ak ft');
+  const item = palette(page).getByRole('group', { name: 'Items' }).getByRole('option').first();
+  await expect(item).toHaveText(/AK-47 \| Redline \(Field-Tested\)/);
+  const name = (await item.textContent()) ?? '';
+  await item.click();
+  await expect(page).toHaveURL(/#\/prices$/);
+  await expect(page.getByTestId('detail-panel').getByRole('heading', { level: 2 })).toHaveText(name, { timeout: 30_000 });
+
+  // Switch game by name.
+  await openPalette(page);
+  await input(page).fill('team fortres');
+  await expect(palette(page).getByRole('option').first()).toHaveText(/Switch game to Team Fortress 2/);
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('market-desk.pref.app.game'))).toBe('440');
+  await openPalette(page);
+  await expect(palette(page).getByRole('option', { name: /Team Fortress 2/ })).toContainText('current');
+  await page.keyboard.press('Escape');
+
+  // Settings lists the shortcut.
+  await openPalette(page);
+  await input(page).fill('open setings');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/settings$/);
+  await expect(page.getByText('Command palette: jump to an item, page or game, or run an action')).toBeVisible();
+});
