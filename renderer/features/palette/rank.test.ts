@@ -63,22 +63,6 @@ describe('rankNames', () => {
   it('short words are exact: no typo matches for "ak"', () => {
     for (const i of rankNames(P, 'ak', 50).indexes) expect(NAMES[i]).toMatch(/\bak/i);
   });
-
-  it('is fast on 37,500 names (p95 per keystroke)', () => {
-    const typed = ['a', 'ak', 'ak ', 'ak r', 'ak re', 'ak red', 'ak redl', 'ak redli', 'ak redlin', 'ak redline', 'ak redline f', 'ak redline ft', 'a', 'as', 'asi', 'asii', 'asiim', 'asiimv', 'awp asiimv', 'printstrem', 'm4a1 printstream mw', 'hyper beats', 'desert eagle', 'st ak vulcan'];
-    const times: number[] = [];
-    for (let round = 0; round < 5; round++)
-      for (const q of typed) {
-        const t0 = performance.now();
-        rankNames(P, q, 50);
-        times.push(performance.now() - t0);
-      }
-    times.sort((a, b) => a - b);
-    const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
-    const p50 = times[Math.floor(times.length * 0.5)] ?? 0;
-    console.log(`palette rank on ${NAMES.length} names: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${(times.at(-1) ?? 0).toFixed(1)} ms (${times.length} keystrokes)`);
-    expect(p95).toBeLessThan(100);
-  });
 });
 
 describe('rankCommands', () => {
