@@ -5,7 +5,7 @@
 import { useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { TopBarSlotContext } from '../../app/topbar-slot';
-import { routeHref, useRouteParams } from '../../app/route';
+import { parseRoute, routeHref, useRouteParams } from '../../app/route';
 import { useConnection } from '../../app/connection';
 import { NextRetry } from '../../app/NextRetry';
 import { isHealthy, statusWords } from '../../app/status-view';
@@ -78,7 +78,8 @@ export function GridScreen() {
   // The command palette opens an item with #/prices?item=<name>: open it, then drop the parameter.
   const itemParam = useRouteParams().get('item');
   useEffect(() => {
-    if (itemParam === null) return;
+    // Only this page's own parameter: on the way to another page (#/analytics?item=…) the hash changes first.
+    if (itemParam === null || parseRoute(window.location.hash) !== 'prices') return;
     setOpenName(itemParam);
     window.history.replaceState(null, '', routeHref('prices'));
   }, [itemParam]);
