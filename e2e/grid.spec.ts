@@ -416,8 +416,12 @@ test('a market slug the service rejects is named, with a one-click way to drop i
   await expect(page.getByTestId('rejected-markets')).toHaveCount(0, { timeout: 60_000 });
   await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 36));
 
-  // From a cold start (no earlier data) the error is the page, with the same action.
-  await page.evaluate(() => {
+  // From a cold start (no earlier data, not even the copy kept for an offline start) the error is the page, with the same action.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => {
+      const req = indexedDB.deleteDatabase('market-desk-offline');
+      req.onsuccess = req.onerror = req.onblocked = () => resolve(null);
+    });
     const key = 'market-desk.pref.grid.markets';
     const list = JSON.parse(localStorage.getItem(key) ?? 'null') as unknown[] | null;
     const base = list ?? [];
