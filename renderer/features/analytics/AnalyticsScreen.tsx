@@ -55,15 +55,11 @@ export function AnalyticsScreen() {
   const rows = useItems(view === 'item' ? main.catalog : null, shown);
   const otherRow = useItems(view === 'item' && compareMarket ? other.catalog : null, shown.slice(0, 1));
 
-  // For bench:analytics: when a catalog reached the UI, and when its charts were painted.
+  // For bench:analytics: when a catalog reached the UI ('analytics:painted' is MarketView's: its charts
+  // mount progressively, so only it knows when the last one is painted).
   const delivered = main.catalog;
   useEffect(() => {
-    if (!delivered) return;
-    performance.mark('analytics:data', { detail: { key: delivered.key, ...delivered.timing } });
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => performance.mark('analytics:painted', { detail: { key: delivered.key } }));
-    });
-    return () => cancelAnimationFrame(frame);
+    if (delivered) performance.mark('analytics:data', { detail: { key: delivered.key, ...delivered.timing } });
   }, [delivered]);
 
   const sourceName = source.kind === 'steam' ? 'Steam' : marketDisplay(source.market);

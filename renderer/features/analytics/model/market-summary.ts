@@ -118,22 +118,33 @@ export function marketLiquidity(rows: readonly MarketOrderAnalyticsRow[]): Liqui
   ];
 }
 
-const byDesc = <T>(key: (t: T) => number) => (a: T, b: T) => key(b) - key(a);
+/**
+ * The top n by key, highest first, ties in the order they came in, fed one item at a time (so a catalog
+ * can be summarized while it downloads). A kept item is placed by binary search: re-sorting the list on
+ * every newcomer cost tens of ms for the scatter's n = 200.
+ */
+class Top<T> {
+  readonly items: T[] = [];
+  private readonly keys: number[] = [];
+  constructor(private readonly n: number) {}
 
-/** The top n by key, without sorting the whole catalog. */
-function topN<T>(items: readonly T[], n: number, key: (t: T) => number): T[] {
-  const out: T[] = [];
-  for (const it of items) {
-    if (out.length < n) {
-      out.push(it);
-      if (out.length === n) out.sort(byDesc(key));
-      continue;
+  offer(item: T, key: number): void {
+    const { items, keys, n } = this;
+    if (items.length === n && !(key > keys[n - 1]!)) return;
+    let lo = 0;
+    let hi = items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! >= key) lo = mid + 1;
+      else hi = mid;
     }
-    if (key(it) <= key(out[n - 1]!)) continue;
-    out[n - 1] = it;
-    out.sort(byDesc(key));
+    if (items.length === n) {
+      items.pop();
+      keys.pop();
+    }
+    items.splice(lo, 0, item);
+    keys.splice(lo, 0, key);
   }
-  return out.length < n ? out.sort(byDesc(key)) : out;
 }
 
 /** Log-spaced bins between the smallest and largest positive value (prices span 4 orders of magnitude). */
@@ -178,44 +189,102 @@ export function powerOfTwoBins(values: readonly number[]): Bin[] {
   return out;
 }
 
-export function summarize(figures: readonly ItemFigures[], liquidity: LiquidityClass[]): MarketSummary {
-  const priced: TopItem[] = [];
-  const movers: Mover[] = [];
-  const volumes: number[] = [];
-  for (const f of figures) {
-    if (f.volume !== null && f.volume >= 0) volumes.push(f.volume);
-    if (f.volume === null || f.price === null || f.price <= 0) continue;
-    priced.push({ name: f.name, volume: f.volume, price: f.price, turnover: f.volume * f.price });
+const topItem = (f: ItemFigures): TopItem => ({ name: f.name, volume: f.volume!, price: f.price!, turnover: f.volume! * f.price! });
+const mover = (f: ItemFigures): Mover => ({ name: f.name, latest: f.latest!, median90: f.price!, changePct: ((f.latest! - f.price!) / f.price!) * 100, volume: f.volume! });
+
+/**
+ * The summary built item by item: add() keeps only running top-N lists and the numbers the bins need
+ * (no object per item), finish() does the rest. The worker adds rows as they download.
+ */
+export class SummaryBuilder {
+  private items = 0;
+  private readonly prices: number[] = [];
+  private readonly volumes: number[] = [];
+  private readonly traded: ItemFigures[] = [];
+  private readonly topVolume = new Top<ItemFigures>(TOP_N);
+  private readonly topTurnover = new Top<ItemFigures>(TOP_N);
+  private readonly head = new Top<ItemFigures>(Math.min(200, SCATTER_MAX));
+  private readonly gainers = new Top<ItemFigures>(MOVERS_N);
+  private readonly losers = new Top<ItemFigures>(MOVERS_N);
+
+  add(f: ItemFigures): void {
+    this.items++;
+    if (f.volume !== null && f.volume >= 0) this.volumes.push(f.volume);
+    if (f.volume === null || f.price === null || f.price <= 0) return;
+    this.prices.push(f.price);
+    this.topVolume.offer(f, f.volume);
+    this.topTurnover.offer(f, f.volume * f.price);
+    if (f.volume > 0) {
+      this.traded.push(f);
+      this.head.offer(f, f.volume);
+    }
     if (f.latest !== null && f.latest > 0 && f.volume >= MOVER_MIN_VOLUME) {
-      movers.push({ name: f.name, latest: f.latest, median90: f.price, changePct: ((f.latest - f.price) / f.price) * 100, volume: f.volume });
+      const changePct = ((f.latest - f.price) / f.price) * 100;
+      if (changePct > 0) this.gainers.offer(f, changePct);
+      else if (changePct < 0) this.losers.offer(f, -changePct);
     }
   }
-  const traded = priced.filter((p) => p.volume > 0);
-  const head = topN(traded, Math.min(200, SCATTER_MAX), (p) => p.volume);
-  const inHead = new Set(head.map((p) => p.name));
-  const rest = traded.filter((p) => !inHead.has(p.name));
-  const room = SCATTER_MAX - head.length;
-  const stride = rest.length > room ? rest.length / room : 1;
-  const sample: TopItem[] = [];
-  for (let i = 0; i < rest.length && sample.length < room; i += stride) sample.push(rest[Math.floor(i)]!);
+
+  finish(liquidity: LiquidityClass[]): MarketSummary {
+    // The scatter: the most traded items, then an even sample of the other traded ones.
+    const head = this.head.items;
+    const inHead = new Set(head.map((f) => f.name));
+    const rest = this.traded.filter((f) => !inHead.has(f.name));
+    const room = SCATTER_MAX - head.length;
+    const stride = rest.length > room ? rest.length / room : 1;
+    const sample: ItemFigures[] = [];
+    for (let i = 0; i < rest.length && sample.length < room; i += stride) sample.push(rest[Math.floor(i)]!);
+    return {
+      items: this.items,
+      priced: this.prices.length,
+      topByVolume: this.topVolume.items.map(topItem),
+      topByTurnover: this.topTurnover.items.map(topItem),
+      gainers: this.gainers.items.map(mover),
+      losers: this.losers.items.map(mover),
+      scatter: [...head, ...sample].map((f) => ({ name: f.name, price: f.price!, volume: f.volume! })),
+      priceBins: logBins(this.prices, PRICE_BINS),
+      volumeBins: powerOfTwoBins(this.volumes),
+      liquidity,
+    };
+  }
+}
+
+export function summarize(figures: readonly ItemFigures[], liquidity: LiquidityClass[]): MarketSummary {
+  const b = new SummaryBuilder();
+  for (const f of figures) b.add(f);
+  return b.finish(liquidity);
+}
+
+/** A catalog's summary, fed rows in batches as they are read. */
+export interface CatalogSummarizer<Row> {
+  add(rows: readonly Row[]): void;
+  finish(): MarketSummary;
+}
+
+function summarizer<Row>(figures: (row: Row) => ItemFigures, liquidity: (rows: readonly Row[]) => LiquidityClass[]): CatalogSummarizer<Row> {
+  const builder = new SummaryBuilder();
+  let classes: LiquidityClass[] | null = null;
   return {
-    items: figures.length,
-    priced: priced.length,
-    topByVolume: topN(priced, TOP_N, (p) => p.volume),
-    topByTurnover: topN(priced, TOP_N, (p) => p.turnover),
-    gainers: topN(movers.filter((m) => m.changePct > 0), MOVERS_N, (m) => m.changePct),
-    losers: topN(movers.filter((m) => m.changePct < 0), MOVERS_N, (m) => -m.changePct),
-    scatter: [...head, ...sample].map((p) => ({ name: p.name, price: p.price, volume: p.volume })),
-    priceBins: logBins(priced.map((p) => p.price), PRICE_BINS),
-    volumeBins: powerOfTwoBins(volumes),
-    liquidity,
+    add(rows) {
+      for (const r of rows) builder.add(figures(r));
+      const batch = liquidity(rows);
+      classes = classes ? classes.map((c, i) => ({ label: c.label, count: c.count + batch[i]!.count })) : batch;
+    },
+    finish: () => builder.finish(classes ?? liquidity([])),
   };
 }
 
+export const steamSummarizer = (): CatalogSummarizer<SteamAnalyticsRow> => summarizer(steamFigures, steamLiquidity);
+export const marketSummarizer = (): CatalogSummarizer<MarketOrderAnalyticsRow> => summarizer(marketFigures, marketLiquidity);
+
 export function summarizeSteam(rows: readonly SteamAnalyticsRow[]): MarketSummary {
-  return summarize(rows.map(steamFigures), steamLiquidity(rows));
+  const s = steamSummarizer();
+  s.add(rows);
+  return s.finish();
 }
 
 export function summarizeMarket(rows: readonly MarketOrderAnalyticsRow[]): MarketSummary {
-  return summarize(rows.map(marketFigures), marketLiquidity(rows));
+  const s = marketSummarizer();
+  s.add(rows);
+  return s.finish();
 }

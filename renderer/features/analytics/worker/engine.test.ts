@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { summarizeSteam } from '../model/market-summary';
 import { AnalyticsEngine } from './engine';
 import type { AnalyticsResponse } from './protocol';
 
@@ -68,5 +69,37 @@ describe('analytics engine', () => {
     const notList = engineWith(() => json(200, { data: { getSteamAnalytics: 'x' } }));
     await notList.engine.handle(load);
     expect(notList.out[0]).toMatchObject({ type: 'error', error: { kind: 'invalid-response' } });
+  });
+
+  it('reads the answer as it downloads, in any chunking, to the same catalog as reading it whole', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({ market_hash_name: `Item {${i}} "q"`, sales: sales(i % 40, 1_000 + i * 37, 900 + ((i * 53) % 400)), listings, buyOrders }));
+    rows[7] = { ...rows[7]!, sales: { ...rows[7]!.sales, median_price_90d: null as unknown as number } };
+    const text = JSON.stringify({ data: { getSteamAnalytics: [...rows, { market_hash_name: 5 }] } });
+    const chunked = (size: number) => () => {
+      const bytes = new TextEncoder().encode(text);
+      let i = 0;
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(c) {
+            if (i >= bytes.length) c.close();
+            else c.enqueue(bytes.slice(i, (i += size)));
+          },
+        }),
+        { status: 200 },
+      );
+    };
+    const expected = summarizeSteam(rows.map((r, i) => (i === 7 ? { ...r, sales: { ...r.sales, median_price_90d: null } } : r)) as never);
+    for (const size of [1, 13, 4096, text.length]) {
+      const { engine, out } = engineWith(chunked(size));
+      await engine.handle(load);
+      const loaded = out[0];
+      if (loaded?.type !== 'loaded') throw new Error(`expected loaded, got ${JSON.stringify(loaded)}`);
+      expect(loaded.catalog.summary, `chunks of ${size}`).toEqual(expected);
+      expect(loaded.catalog.names).toHaveLength(300);
+      expect([loaded.catalog.droppedRows, loaded.catalog.invalidValues, loaded.catalog.bytes]).toEqual([1, 1, text.length]);
+    }
+    const cut = engineWith(() => new Response(text.slice(0, text.length / 2), { status: 200 }));
+    await cut.engine.handle(load);
+    expect(cut.out[0]).toMatchObject({ type: 'error', error: { kind: 'invalid-response' } });
   });
 });

@@ -1,13 +1,14 @@
 /**
- * The analytics worker's logic: POST a whole-catalog document to the gateway, read the answer row by row,
- * keep the rows for item lookups, and answer with the market summary only (the UI thread never gets the
- * tens of MB). Plain class with an injected fetch and post, tested in Node.
+ * The analytics worker's logic: POST a whole-catalog document to the gateway, read the answer row by row
+ * as it downloads, keep the rows for item lookups, and answer with the market summary only (the UI thread
+ * never gets the tens of MB). Plain class with an injected fetch and post, tested in Node.
  */
-import { readRows, type Rows } from '../../../../shared/api/rows';
-import { MarketOrderAnalyticsRows, SteamAnalyticsRows, type MarketOrderAnalyticsRow, type SteamAnalyticsRow } from '../../../../shared/api/types';
+import { readRows, type RowReader } from '../../../../shared/api/rows';
+import { MarketOrderAnalyticsRows, SteamAnalyticsRows } from '../../../../shared/api/types';
 import { ApiError, errorFromGraphQL, errorFromHttp, invalidResponse, networkError, toApiError } from '../../../api/errors';
-import { summarizeMarket, summarizeSteam } from '../model/market-summary';
+import { marketSummarizer, steamSummarizer, type CatalogSummarizer } from '../model/market-summary';
 import { AnalyticsRequestSchema, type AnalyticsResponse, type CatalogRow, type ErrorWire } from './protocol';
+import { NotJson, RowStream } from './row-stream';
 
 /** Catalogs kept for item lookups: a few games / marketplaces, the oldest dropped first. */
 const KEEP = 4;
@@ -50,24 +51,47 @@ export class AnalyticsEngine {
     const ac = new AbortController();
     this.inFlight.set(req.id, ac);
     try {
+      const field = FIELD[req.kind];
+      const catalog = req.kind === 'steam' ? new CatalogBuilder(SteamAnalyticsRows, steamSummarizer()) : new CatalogBuilder(MarketOrderAnalyticsRows, marketSummarizer());
       const t0 = performance.now();
-      const { value, bytes } = await this.fetchJson(req.url, req.body, ac.signal);
-      const t1 = performance.now();
-      const data = graphqlField(value, FIELD[req.kind]);
-      const read = (req.kind === 'steam' ? readRows(data, SteamAnalyticsRows) : readRows(data, MarketOrderAnalyticsRows)) as Rows<CatalogRow> | null;
-      if (!read) throw invalidResponse(`data.${FIELD[req.kind]} is not a list`);
-      const byName = new Map<string, CatalogRow>();
-      for (const r of read.rows) byName.set(r.market_hash_name, r);
-      this.catalogs.delete(req.key);
-      this.catalogs.set(req.key, byName);
-      while (this.catalogs.size > KEEP) this.catalogs.delete(this.catalogs.keys().next().value!);
+      const res = await this.request(req.url, req.body, ac.signal);
+      let chars: number;
+      if (!res.ok || !res.body) {
+        const text = await res.text();
+        chars = text.length;
+        catalog.addAll(graphqlField(parseAnswer(text, res), field), field);
+      } else {
+        // Rows are read and summarized as the answer comes in (row-stream.ts).
+        const stream = new RowStream(field, (rows) => catalog.add(rows));
+        const body = res.body.getReader();
+        const decoder = new TextDecoder();
+        try {
+          for (let r = await body.read(); !r.done; r = await body.read()) stream.push(decoder.decode(r.value, { stream: true }));
+          stream.push(decoder.decode());
+          const end = stream.end();
+          chars = end.chars;
+          if (end.streamed) {
+            if (!Array.isArray(graphqlField(end.value, field))) throw invalidResponse(`data.${field} is not a list`);
+          } else catalog.addAll(graphqlField(end.value, field), field);
+        } catch (e) {
+          throw e instanceof NotJson ? invalidResponse(e.message) : e;
+        }
+      }
       const t2 = performance.now();
-      const summary = req.kind === 'steam' ? summarizeSteam(read.rows as SteamAnalyticsRow[]) : summarizeMarket(read.rows as MarketOrderAnalyticsRow[]);
-      const timing = { download: t1 - t0, read: t2 - t1, summarize: performance.now() - t2 };
+      this.catalogs.delete(req.key);
+      this.catalogs.set(req.key, catalog.byName);
+      while (this.catalogs.size > KEEP) this.catalogs.delete(this.catalogs.keys().next().value!);
+      const summary = catalog.summary.finish();
+      const names = [...catalog.byName.keys()].sort((a, b) => a.localeCompare(b));
+      const t3 = performance.now();
+      // "Data arrived" is the answer's last byte (bench:analytics times the view from it): the network's
+      // own time for it when the browser has one, else when the last chunk was read here.
+      const t1 = Math.min(t2, await lastByteAt(req.url, t0));
+      const timing = { download: t1 - t0, read: t2 - t1, summarize: t3 - t2, arrivedAt: performance.timeOrigin + t1 };
       this.post({
         type: 'loaded',
         id: req.id,
-        catalog: { key: req.key, kind: req.kind, summary, names: [...byName.keys()].sort((a, b) => a.localeCompare(b)), droppedRows: read.droppedRows, invalidValues: read.invalidValues, bytes, fetchedAt: Date.now(), timing },
+        catalog: { key: req.key, kind: req.kind, summary, names, droppedRows: catalog.droppedRows, invalidValues: catalog.invalidValues, bytes: chars, fetchedAt: Date.now(), timing },
       });
     } catch (e) {
       if (!ac.signal.aborted) this.post({ type: 'error', id: req.id, error: errorToWire(e) });
@@ -76,10 +100,9 @@ export class AnalyticsEngine {
     }
   }
 
-  private async fetchJson(url: string, body: unknown, signal: AbortSignal): Promise<{ value: unknown; bytes: number }> {
-    let res: Response;
+  private async request(url: string, body: unknown, signal: AbortSignal): Promise<Response> {
     try {
-      res = await this.fetchFn(url, {
+      return await this.fetchFn(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         credentials: 'same-origin',
@@ -89,17 +112,58 @@ export class AnalyticsEngine {
     } catch (e) {
       throw networkError(e);
     }
-    const text = await res.text();
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      if (!res.ok) throw errorFromHttp(res.status, text, res.headers.get('retry-after'));
-      throw invalidResponse('The answer is not JSON.');
-    }
-    if (!res.ok) throw errorFromHttp(res.status, value, res.headers.get('retry-after'));
-    return { value, bytes: text.length };
   }
+}
+
+/** A catalog read in batches of rows: rows by name for item lookups, counts, and its summary. */
+class CatalogBuilder<Row extends CatalogRow> {
+  readonly byName = new Map<string, CatalogRow>();
+  droppedRows = 0;
+  invalidValues = 0;
+
+  constructor(
+    private readonly reader: RowReader<Row>,
+    readonly summary: CatalogSummarizer<Row>,
+  ) {}
+
+  add(elements: unknown[]): void {
+    const read = readRows(elements, this.reader)!;
+    this.droppedRows += read.droppedRows;
+    this.invalidValues += read.invalidValues;
+    for (const r of read.rows) this.byName.set(r.market_hash_name, r);
+    this.summary.add(read.rows);
+  }
+
+  /** The whole rows array at once (an answer that could not be streamed). */
+  addAll(data: unknown, field: string): void {
+    if (!Array.isArray(data)) throw invalidResponse(`data.${field} is not a list`);
+    this.add(data);
+  }
+}
+
+/** When the browser got the last byte of the fetch of url started at t0, if it tells (Resource Timing). */
+async function lastByteAt(url: string, t0: number): Promise<number> {
+  if (typeof performance.getEntriesByType !== 'function' || typeof location === 'undefined') return Infinity;
+  const name = new URL(url, location.href).href;
+  const find = () =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => e.name === name && e.startTime >= t0 - 1 && e.responseEnd > 0)
+      .sort((a, b) => a.startTime - b.startTime)[0];
+  // The browser files the entry a task after the body was read.
+  const entry = find() ?? (await new Promise<void>((r) => setTimeout(r, 0)).then(find));
+  return entry ? entry.responseEnd : Infinity;
+}
+
+function parseAnswer(text: string, res: Response): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    if (!res.ok) throw errorFromHttp(res.status, text, res.headers.get('retry-after'));
+    throw invalidResponse('The answer is not JSON.');
+  }
+  if (!res.ok) throw errorFromHttp(res.status, value, res.headers.get('retry-after'));
+  return value;
 }
 
 /** data[field] of a GraphQL answer; its errors as an ApiError. */

@@ -43,8 +43,12 @@ export interface LoadedCatalog {
   bytes: number;
   /** ms since epoch when the answer was read (provenance of every chart). */
   fetchedAt: number;
-  /** Where the worker's time went, ms: the request until its last byte, reading the rows, the summary. */
-  timing: { download: number; read: number; summarize: number };
+  /**
+   * Where the worker's time went, ms: the request until the answer's last byte was in, reading what was
+   * left of the rows after it (most are read while it downloads), the summary and the item names.
+   * arrivedAt is that last byte, ms since epoch, for timing the view from it (bench:analytics).
+   */
+  timing: { download: number; read: number; summarize: number; arrivedAt: number };
 }
 
 export type CatalogRow = SteamAnalyticsRow | MarketOrderAnalyticsRow;
