@@ -20,8 +20,10 @@ const binary = findElectronBinary();
 const JWT_PATTERN = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/;
 
 const SKIP_REASON =
-  'Electron binary not installed (node_modules/electron has no dist/): run `node node_modules/electron/install.js` ' +
-  'on a networked machine to enable these tests. The same app is covered in Chromium by the "web" project.';
+  'Electron binary not installed (node_modules/electron has no dist/). To run these tests, on a machine that can ' +
+  'download from GitHub: `node node_modules/electron/install.js` (or `npm ci` without ELECTRON_SKIP_BINARY_DOWNLOAD), ' +
+  '`npm run build`, then `npx playwright test --project electron` (on Linux without a display: ' +
+  '`xvfb-run -a npx playwright test --project electron`). The same app is covered in Chromium by the "web" project.';
 // The list reporter shows skipped tests without their reason; say it once, plainly.
 if (binary === null && !process.env.MDS_ELECTRON_SKIP_TOLD) {
   process.env.MDS_ELECTRON_SKIP_TOLD = '1';

@@ -3,11 +3,9 @@
  * values equal the API's, filter, sort, keyboard, market picker, fees, watchlist, details, CSV, stale data
  * on a failed refresh, a rejected market slug, another game over REST, odd data, copying.
  *
- * Screenshots (1400x900) go to the test output dir; the grid's is also saved as docs/screenshot-grid.png.
+ * Screenshots (1400x900) go to the test output dir (`npm run screenshots` refreshes the README's).
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { REST_PATHS } from '../shared/api/schema';
 import type { AggregatedMaxOrders, AggregatedMinPrices } from '../shared/api/types';
 import { MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS } from '../shared/catalog/markets';
@@ -15,7 +13,6 @@ import { formatMoney, toDecimalString } from '../shared/money/money';
 import { expect, test } from './fixtures';
 import { apiToken, escapeRe, grid, openGrid, readRowAcross, rowOf, search, showOnly } from './grid-page';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A fixed service clock: the grid and the direct API calls see the same prices. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
 test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
@@ -515,7 +512,7 @@ test('Ctrl+C copies the active cell, Ctrl+Shift+C the row', async ({ page, appUr
   await expect(page.getByTestId('grid-announce')).toContainText('Copied row');
 });
 
-test('screenshot of the grid (docs/screenshot-grid.png)', async ({ page, appUrl, service }) => {
+test('screenshot of the grid with its detail panel (test output; `npm run screenshots` refreshes the README\'s)', async ({ page, appUrl, service }) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
   const starred = ['AK-47 | Redline (Field-Tested)', 'StatTrak™ AK-47 | Redline (Minimal Wear)'].filter((n) => api.min.has(n));
@@ -535,5 +532,4 @@ test('screenshot of the grid (docs/screenshot-grid.png)', async ({ page, appUrl,
   await expect(page.locator('.gs__toast')).toHaveCount(0, { timeout: 10_000 });
   await page.mouse.move(5, 890);
   await page.screenshot({ path: test.info().outputPath('grid-detail.png') });
-  await page.screenshot({ path: path.join(ROOT, 'docs', 'screenshot-grid.png') });
 });

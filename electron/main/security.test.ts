@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
-import { ConnectRequestSchema, type ConnectionStatus } from '../../shared/api/status';
+import type { ConnectionStatus } from '../../shared/api/status';
 import { IPC } from '../common/ipc-channels';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { createIpcHandlers, isTrustedSender, registerIpc, type ConnectionCommands, type IpcEventLike } from './ipc';
@@ -30,9 +30,25 @@ describe('window options', () => {
       experimentalFeatures: false,
       devTools: false,
     });
+    // The window gets exactly the checklist's preferences: a hand-written expectation, not the builder again.
     const options = buildWindowOptions('/p.cjs', { devTools: true });
     expect(options.show).toBe(false);
-    expect(options.webPreferences).toEqual(buildWebPreferences('/p.cjs', { devTools: true }));
+    expect(options.webPreferences).toStrictEqual({
+      preload: '/p.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+      devTools: true,
+    });
   });
 
   it('the packaged binary has the hardening fuses off, under names electron-builder knows', () => {
@@ -210,7 +226,7 @@ describe('IPC handlers', () => {
     const channels: string[] = [];
     registerIpc({ handle: (channel) => channels.push(channel) }, { connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
     expect(channels.sort()).toEqual(
-      [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.useDemo, IPC.saveFile, IPC.saveFiles].sort(),
+      [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.useDemo, IPC.saveFile, IPC.saveFiles, IPC.notify].sort(),
     );
   });
 
@@ -250,7 +266,8 @@ describe('IPC handlers', () => {
     const connection = fakeConnection();
     const handlers = createIpcHandlers({ connection, openExternal: async () => undefined, files: fakeFiles() });
     await handlers[IPC.connect](fromApp, { baseUrl: ' https://x.com ', apiKey: 'k' });
-    expect(connection.connect).toHaveBeenCalledWith(ConnectRequestSchema.parse({ baseUrl: 'https://x.com', apiKey: 'k' }));
+    // Hand-written: trimmed Base URL, and weak storage off unless the user accepted it.
+    expect(connection.connect).toHaveBeenCalledWith({ baseUrl: 'https://x.com', apiKey: 'k', acceptWeakStorage: false });
   });
 
   it('rejects arguments on methods that take none', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECTION_STATES, KEY_STORAGES, STATUS_TEXT, type ConnectionStatus } from '../../shared/api/status';
+import { CONNECTION_STATES, KEY_STORAGES, type ConnectionStatus } from '../../shared/api/status';
 import { sourceKeyOf } from './connection';
 import { bannerActions, isHealthy, keyStorageView, STATE_VIEW, statusWords } from './status-view';
 import { parseRoute } from './route';
@@ -17,11 +17,27 @@ const base: ConnectionStatus = {
 };
 
 describe('status view', () => {
-  it('every state has a label, a tone and words', () => {
-    for (const state of CONNECTION_STATES) {
-      expect(STATE_VIEW[state].label).toBeTruthy();
-      expect(statusWords({ ...base, state }).message).toBe(STATUS_TEXT[state].message);
-    }
+  it('every state has its label and tone', () => {
+    // Hand-written: what the status pill must say and how it is coloured.
+    const expected: Record<(typeof CONNECTION_STATES)[number], { label: string; tone: string }> = {
+      connecting: { label: 'Connecting\u2026', tone: 'busy' },
+      demo: { label: 'Demo data', tone: 'info' },
+      connected: { label: 'Live', tone: 'ok' },
+      'key-rejected': { label: 'Key rejected', tone: 'error' },
+      'no-access': { label: 'No access', tone: 'warn' },
+      offline: { label: 'Offline', tone: 'warn' },
+      'server-error': { label: 'Server error', tone: 'error' },
+    };
+    expect(STATE_VIEW).toStrictEqual(expected);
+  });
+
+  it('falls back to the standard words when the host sends none', () => {
+    expect(statusWords({ ...base, state: 'offline', message: '  ', action: '' })).toEqual({
+      message: 'The market data service cannot be reached.',
+      action: 'Check your internet connection and the Base URL. Market Desk keeps trying by itself.',
+    });
+    expect(statusWords({ ...base, state: 'connected' })).toEqual({ message: 'Connected to the market data service.', action: '' });
+    for (const state of CONNECTION_STATES) expect(statusWords({ ...base, state }).message).toMatch(/[.…]$/);
   });
 
   it('prefers the host\u2019s sentence when it sends one', () => {

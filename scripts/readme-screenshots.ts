@@ -1,0 +1,62 @@
+/**
+ * Refreshes the README's screenshots in docs/ (`npm run screenshots`): the app on demo data, in the web host
+ * and Debian's Chromium, at 1400x900. Tests never write to docs/; this script is the only thing that does.
+ */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { ROOT, startBench } from '../e2e/bench/bench-utils';
+
+const SIZE = { width: 1400, height: 900 };
+const LOAD_TIMEOUT = 120_000;
+
+async function settle(page: Page): Promise<void> {
+  await page.mouse.move(5, SIZE.height - 10);
+  await page.waitForTimeout(800);
+}
+
+async function grid(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}#/prices`);
+  await page.waitForSelector('[role="grid"][aria-rowcount]', { timeout: LOAD_TIMEOUT });
+  await page.getByRole('searchbox').first().fill('ak redline');
+  await page.getByRole('columnheader', { name: 'Spread %', exact: true }).click();
+  await page.locator('[role="grid"]').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('detail-panel').getByText('Suggested price').first().waitFor({ timeout: LOAD_TIMEOUT });
+  await settle(page);
+}
+
+async function analytics(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}#/analytics`);
+  await page.getByText('Top items by volume').first().waitFor({ timeout: LOAD_TIMEOUT });
+  await page.waitForFunction(() => !document.body.textContent?.includes('Loading Counter-Strike 2 Steam analytics'), null, { timeout: LOAD_TIMEOUT });
+  await settle(page);
+}
+
+async function recommendations(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}#/recommendations`);
+  await page.waitForSelector('[data-testid="rec-list"]', { timeout: LOAD_TIMEOUT });
+  await page.getByText('Buy deals', { exact: true }).click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="recs-prices"]')?.textContent?.includes('loading'), null, { timeout: LOAD_TIMEOUT });
+  await settle(page);
+}
+
+const SHOTS: Array<[string, (page: Page, url: string) => Promise<void>]> = [
+  ['screenshot-grid.png', grid],
+  ['screenshot-analytics.png', analytics],
+  ['screenshot-recommendations.png', recommendations],
+];
+
+const bench = await startBench();
+try {
+  for (const [file, drive] of SHOTS) {
+    const page = await bench.browser.newPage({ viewport: SIZE });
+    await drive(page, bench.host.launchUrl);
+    await page.screenshot({ path: path.join(ROOT, 'docs', file) });
+    await page.close();
+    console.log(`docs/${file}`);
+  }
+} finally {
+  await bench.close();
+}
