@@ -8,9 +8,16 @@ export const IPC = {
   openExternal: 'market-desk:open-external',
   saveFile: 'market-desk:save-file',
   saveFiles: 'market-desk:save-files',
+  /** Show a desktop notification for an alert (shared/alerts/notify). */
+  notify: 'market-desk:notify',
   /** main -> renderer push on every status change. */
   status: 'market-desk:status',
+  /** main -> renderer push: the user clicked an alert's notification (its NotifyTarget). */
+  notificationClick: 'market-desk:notification-click',
 } as const;
+
+/** Channels main pushes on (no handler in main). */
+export type PushChannel = typeof IPC.status | typeof IPC.notificationClick;
 
 /** The renderer is served from app://market-desk/ (a privileged standard scheme), never file://. */
 export const APP_SCHEME = 'app';

@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import { ConnectRequestSchema, type ConnectionStatus, type ConnectRequest } from '../../shared/api/status';
 import { SaveFileRequestSchema, SaveFilesRequestSchema } from '../../shared/files/save';
-import { IPC, isAppUrl } from '../common/ipc-channels';
+import { NotifyRequestSchema, type NotifyRequest, type NotifyResult } from '../../shared/alerts/notify';
+import { IPC, isAppUrl, type PushChannel } from '../common/ipc-channels';
 import { ConnectRequestError } from './connection';
+import { NotifyError } from './notify';
 import { SaveError, type FileSaver } from './save-files';
 import { isSafeExternalUrl } from './security';
 
@@ -33,6 +35,8 @@ export interface IpcDeps {
   readonly openExternal: (url: string) => Promise<void>;
   /** Save dialogs and writes for exported files (save-files.ts). */
   readonly files: FileSaver;
+  /** Desktop notifications for alerts (notify.ts); without it, `notify` answers that there are none. */
+  readonly notify?: (request: NotifyRequest) => NotifyResult;
 }
 
 /**
@@ -45,7 +49,7 @@ function refused(message: string): Error {
 }
 
 function publicError(error: unknown): Error {
-  if (error instanceof ConnectRequestError || error instanceof SaveError) return new Error(error.message);
+  if (error instanceof ConnectRequestError || error instanceof SaveError || error instanceof NotifyError) return new Error(error.message);
   if (error instanceof Error && error.message.startsWith('Refused')) return error;
   return new Error('Market Desk could not complete that request.');
 }
@@ -55,6 +59,7 @@ const OpenExternalArgs = z.tuple([z.string().max(2048)]);
 const ConnectArgs = z.tuple([ConnectRequestSchema]);
 const SaveFileArgs = z.tuple([SaveFileRequestSchema]);
 const SaveFilesArgs = z.tuple([SaveFilesRequestSchema]);
+const NotifyArgs = z.tuple([NotifyRequestSchema]);
 
 export function isTrustedSender(event: IpcEventLike): boolean {
   const url = event.senderFrame?.url;
@@ -79,7 +84,7 @@ function guarded<A extends unknown[], R>(
   };
 }
 
-export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[keyof typeof IPC], typeof IPC.status>, (event: IpcEventLike, ...args: unknown[]) => unknown> {
+export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[keyof typeof IPC], PushChannel>, (event: IpcEventLike, ...args: unknown[]) => unknown> {
   return {
     [IPC.getStatus]: guarded(NoArgs, () => deps.connection.getStatus()),
     [IPC.connect]: guarded(ConnectArgs, (request) => deps.connection.connect(request)),
@@ -88,10 +93,12 @@ export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[ke
     [IPC.retryNow]: guarded(NoArgs, () => deps.connection.retryNow()),
     [IPC.openExternal]: guarded(OpenExternalArgs, async (url) => {
       if (!isSafeExternalUrl(url)) throw refused('Refused: only https links can be opened.');
+      // eng-disable OPEN_EXTERNAL_JS_CHECK — checked on the line above, and main passes openExternalSafely (https only again)
       await deps.openExternal(url);
     }),
     [IPC.saveFile]: guarded(SaveFileArgs, (request) => deps.files.saveFile(request)),
     [IPC.saveFiles]: guarded(SaveFilesArgs, (request) => deps.files.saveFiles(request)),
+    [IPC.notify]: guarded(NotifyArgs, (request): NotifyResult => (deps.notify ? deps.notify(request) : { shown: false, reason: 'This window has no desktop notifications.' })),
   };
 }
 

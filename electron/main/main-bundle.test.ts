@@ -65,6 +65,13 @@ describe('bundled main process (fake Electron)', () => {
         preload: path.join(tmp, 'electron', 'preload.cjs'),
       },
     });
+    // Desktop niceties: one instance, the standard menus with About, a window sized to fit the display.
+    expect(report.singleInstanceListeners).toBe(1);
+    expect(report.menu).toEqual(process.platform === 'darwin'
+      ? ['appMenu', 'fileMenu', 'editMenu', 'View', 'windowMenu']
+      : ['fileMenu', 'editMenu', 'View', 'windowMenu', 'help']);
+    expect(report.aboutPanel).toMatchObject({ applicationName: 'Market Desk', applicationVersion: '0.0.0-smoke' });
+    expect(report.windowOptions).toMatchObject({ width: 1440, height: 900, backgroundColor: '#0f1216' });
     expect(report.index).toEqual({ status: 200, csp: CONTENT_SECURITY_POLICY, type: 'text/html; charset=utf-8' });
     expect(report.status).toMatchObject({ state: 'demo', baseUrl: '' });
     expect(report.api).toMatchObject({ status: 200, isArray: true });

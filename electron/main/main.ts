@@ -8,18 +8,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import {
+  app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, Notification, protocol, safeStorage, screen, session, shell,
+} from 'electron';
 import Store from 'electron-store';
 import { startService } from '../../service/src/index';
 import { APP_SCHEME, APP_START_URL, IPC } from '../common/ipc-channels';
+import { aboutInfo, aboutPanelOptions, showAboutDialog } from './about';
+import { buildAppMenuTemplate } from './app-menu';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { ConnectionController } from './connection';
 import { createGateway } from './gateway';
 import { registerIpc } from './ipc';
 import { SafeKeyVault } from './key-store';
+import { createDesktopNotifier, revealAndOpen } from './notify';
 import { createFileSaver } from './save-files';
-import { hardenSession, hardenWebContents, isSafeExternalUrl, userDataOverride } from './security';
+import { hardenSession, hardenWebContents, openExternalSafely, userDataOverride } from './security';
+import { claimSingleInstance } from './single-instance';
 import { buildWindowOptions } from './window';
+import { restoreWindowState, trackWindowState, WINDOW_STATE_KEY, type StateStore } from './window-state';
 
 // Bundled layout: dist/electron/main.js, dist/electron/preload.cjs, dist/renderer/, dist/service-data/.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,10 +44,29 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHE
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, shell));
 
 let mainWindow: BrowserWindow | null = null;
+/** Where the window's size and position are kept (window-state.ts); opened in main(), after 'ready'. */
+let windowState: StateStore | null = null;
+/** main() has opened the first window: from then on a second launch may open one. */
+let started = false;
 
 function openWindow(): BrowserWindow {
-  const window = new BrowserWindow(buildWindowOptions(preloadPath, { devTools: !app.isPackaged }));
-  window.once('ready-to-show', () => window.show());
+  const options = buildWindowOptions(preloadPath, { devTools: !app.isPackaged, dark: nativeTheme.shouldUseDarkColors });
+  const restored = restoreWindowState(windowState?.get(WINDOW_STATE_KEY), screen, {
+    width: options.width ?? 1440,
+    height: options.height ?? 900,
+    minWidth: options.minWidth ?? 960,
+    minHeight: options.minHeight ?? 600,
+  });
+  // The scanner can't follow the options into window.ts. buildWindowOptions sets contextIsolation and sandbox
+  // (asserted in security.test.ts and main-bundle.test.ts); a middle click can't open a window because
+  // setWindowOpenHandler denies every new window (security.ts).
+  // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK — isolated, sandboxed, no new windows (see above)
+  const window = new BrowserWindow({ ...options, ...restored.bounds });
+  if (windowState) trackWindowState(window, windowState);
+  window.once('ready-to-show', () => {
+    if (restored.maximized) window.maximize();
+    window.show();
+  });
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });
@@ -51,6 +77,16 @@ function openWindow(): BrowserWindow {
 async function main(): Promise<void> {
   await app.whenReady();
   hardenSession(session.defaultSession);
+
+  // The standard menus and the About box (app-menu.ts, about.ts); set before the window takes its menu bar.
+  const about = aboutInfo(app, process.versions, { os: process.platform, arch: process.arch });
+  app.setAboutPanelOptions(aboutPanelOptions(about));
+  const showAbout = () =>
+    showAboutDialog({ dialog, clipboard, info: about, getWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null) });
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(buildAppMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, onAbout: () => void showAbout() })),
+  );
+  windowState = new Store<Record<string, unknown>>({ name: 'window-state', clearInvalidConfig: true });
 
   const service = await startService({
     port: 0,
@@ -74,38 +110,43 @@ async function main(): Promise<void> {
         mainWindow && !mainWindow.isDestroyed() ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
     },
   });
+  // Alerts' desktop notifications; a click brings the window forward and opens the item.
+  if (process.platform === 'win32') app.setAppUserModelId('gg.marketdesk.desktop');
+  const notifier = createDesktopNotifier({
+    Notification,
+    onClick: (target) => revealAndOpen((mainWindow ??= openWindow()), IPC.notificationClick, target),
+  });
   registerIpc(ipcMain, {
     connection,
-    openExternal: async (url) => {
-      if (isSafeExternalUrl(url)) await shell.openExternal(url);
-    },
+    openExternal: (url) => openExternalSafely(shell, url),
     files,
+    notify: (request) => notifier.notify(request),
   });
   connection.hub.subscribe((status) => {
     if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC.status, status);
   });
 
   mainWindow = openWindow();
+  started = true;
   void connection.start();
 
-  app.on('second-instance', () => {
-    if (!mainWindow) mainWindow = openWindow();
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
-  });
   app.on('activate', () => {
     if (!mainWindow) mainWindow = openWindow();
   });
   app.on('window-all-closed', () => app.quit());
   app.once('will-quit', () => {
     connection.dispose();
+    notifier.dispose();
     void service.close();
   });
 }
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
+// One instance: a second launch brings this one's window forward (single-instance.ts) and quits.
+const primary = claimSingleInstance(app, {
+  getWindow: () => mainWindow,
+  openWindow: () => (started ? (mainWindow = openWindow()) : null),
+});
+if (primary) {
   main().catch((error: unknown) => {
     // No key or token can be in this message: startup fails before any key is read.
     const message = error instanceof Error ? error.message : String(error);

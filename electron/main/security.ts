@@ -73,10 +73,20 @@ export function onWillRedirect(event: PreventableEvent, url: string): void {
   if (!isAllowedNavigation(url)) event.preventDefault();
 }
 
+/**
+ * The one place the app hands a URL to the OS (links, window.open, the bridge's openExternal): https only,
+ * anything else is dropped. shell.openExternal is called synchronously for a safe URL.
+ */
+export async function openExternalSafely(shell: ShellLike, url: unknown): Promise<void> {
+  if (!isSafeExternalUrl(url)) return;
+  // eng-disable OPEN_EXTERNAL_JS_CHECK — plain https URLs only (no credentials, at most 2048 chars): isSafeExternalUrl above
+  await shell.openExternal(url);
+}
+
 /** window.open / target=_blank: never a new Electron window; https links open in the system browser. */
 export function createWindowOpenHandler(shell: ShellLike): (details: { url: string }) => { action: 'deny' } {
   return ({ url }) => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url).catch(() => undefined);
+    void openExternalSafely(shell, url).catch(() => undefined);
     return { action: 'deny' };
   };
 }

@@ -24,7 +24,11 @@ export function buildWebPreferences(preloadPath: string, options: { devTools: bo
   };
 }
 
-export function buildWindowOptions(preloadPath: string, options: { devTools: boolean }): BrowserWindowConstructorOptions {
+/** Painted before the page is: near each theme's page background, so a light theme opens without a dark flash. */
+export const WINDOW_BACKGROUND = { dark: '#0f1216', light: '#f4f6f9' } as const;
+
+/** `dark`: nativeTheme.shouldUseDarkColors (the theme follows the system unless chosen in Settings). */
+export function buildWindowOptions(preloadPath: string, options: { devTools: boolean; dark?: boolean }): BrowserWindowConstructorOptions {
   return {
     title: 'Market Desk',
     width: 1440,
@@ -32,7 +36,7 @@ export function buildWindowOptions(preloadPath: string, options: { devTools: boo
     minWidth: 960,
     minHeight: 600,
     show: false, // shown on ready-to-show: no white flash
-    backgroundColor: '#0f1216',
+    backgroundColor: options.dark === false ? WINDOW_BACKGROUND.light : WINDOW_BACKGROUND.dark,
     autoHideMenuBar: true,
     webPreferences: buildWebPreferences(preloadPath, options),
   };

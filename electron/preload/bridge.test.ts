@@ -33,7 +33,7 @@ describe('preload bridge', () => {
   it('exposes named methods only, and host electron', () => {
     const api = createDesktopApi(new FakeIpcRenderer());
     expect(Object.keys(api).sort()).toEqual([
-      'connect', 'forgetKey', 'getStatus', 'host', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
+      'connect', 'forgetKey', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
     ]);
     expect(api.host).toBe('electron');
     expect(JSON.stringify(Object.values(api).map(String))).not.toMatch(/ipcRenderer/);
@@ -106,5 +106,31 @@ describe('preload bridge', () => {
     ipc.emit(IPC.status, STATUS);
     expect(listener).toHaveBeenCalledTimes(1);
     expect(ipc.listeners.get(IPC.status)?.size).toBe(0);
+  });
+});
+
+describe('preload bridge: notifications', () => {
+  const target = { game: 730, item: 'AK-47 | Redline (Field-Tested)', alertId: 'a1' };
+
+  it('notify sends plain copies on its channel and passes only shown/reason back', async () => {
+    const ipc = new FakeIpcRenderer();
+    ipc.answer = { shown: false, reason: 'no daemon', extra: 'dropped' };
+    const api = createDesktopApi(ipc);
+    await expect(api.notify({ title: 't', body: 'b', target })).resolves.toEqual({ shown: false, reason: 'no daemon' });
+    expect(ipc.invoked).toEqual([{ channel: IPC.notify, args: [{ title: 't', body: 'b', target }] }]);
+    ipc.answer = { shown: 'maybe' };
+    await expect(api.notify({ title: 't', body: 'b', target })).rejects.toThrow(/Invalid answer/);
+  });
+
+  it('a click from main reaches the listener as a target only, never the IPC event; unsubscribe works', () => {
+    const ipc = new FakeIpcRenderer();
+    const api = createDesktopApi(ipc);
+    const got: unknown[] = [];
+    const off = api.onNotificationClick((t) => got.push(t));
+    ipc.emit(IPC.notificationClick, { ...target, extra: 1 });
+    ipc.emit(IPC.notificationClick, 'garbage');
+    expect(got).toEqual([target]);
+    off();
+    expect(ipc.listeners.get(IPC.notificationClick)?.size ?? 0).toBe(0);
   });
 });

@@ -8,7 +8,8 @@
  */
 import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
 import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
-import type { DesktopApi } from '../../renderer/platform/desktop-api';
+import type { NotifyRequest, NotifyResult, NotifyTarget } from '../../shared/alerts/notify';
+import type { DesktopBridge } from '../../renderer/platform/desktop-api';
 import { IPC } from '../common/ipc-channels';
 
 export interface IpcRendererLike {
@@ -58,7 +59,24 @@ export function toSaveResult(value: unknown): SaveResult {
   return typeof v.path === 'string' ? { saved: v.saved, path: v.path } : { saved: v.saved };
 }
 
-export function createDesktopApi(ipc: IpcRendererLike): DesktopApi {
+/** Shape check of a notify answer from main; only these fields are copied on. */
+export function toNotifyResult(value: unknown): NotifyResult {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (typeof v.shown !== 'boolean' || (v.reason !== undefined && typeof v.reason !== 'string')) {
+    throw new Error('Invalid answer from the desktop back end.');
+  }
+  return typeof v.reason === 'string' ? { shown: v.shown, reason: v.reason } : { shown: v.shown };
+}
+
+/** Shape check of a clicked notification's target from main (null: not one). */
+export function toNotifyTarget(value: unknown): NotifyTarget | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.game !== 'number' || typeof v.item !== 'string' || typeof v.alertId !== 'string') return null;
+  return { game: v.game, item: v.item, alertId: v.alertId };
+}
+
+export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
   const status = async (channel: string, ...args: unknown[]): Promise<ConnectionStatus> =>
     toStatus(await ipc.invoke(channel, ...args));
   return {
@@ -108,5 +126,24 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopApi {
           files: Array.from(request.files, (f) => ({ name: String(f.name), bytes: toBytes(f.bytes) })),
         }),
       ),
+    // Plain copies; main validates (zod) and owns the notification.
+    notify: async (request: NotifyRequest) =>
+      toNotifyResult(
+        await ipc.invoke(IPC.notify, {
+          title: String(request.title),
+          body: String(request.body),
+          target: { game: Number(request.target.game), item: String(request.target.item), alertId: String(request.target.alertId) },
+        }),
+      ),
+    onNotificationClick(listener) {
+      const wrapped = (_event: unknown, payload: unknown): void => {
+        const target = toNotifyTarget(payload);
+        if (target) listener(target);
+      };
+      ipc.on(IPC.notificationClick, wrapped);
+      return () => {
+        ipc.removeListener(IPC.notificationClick, wrapped);
+      };
+    },
   };
 }

@@ -8,8 +8,10 @@
  */
 import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
 import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
+import type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../../shared/alerts/notify';
 
 export type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
+export type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../../shared/alerts/notify';
 
 export interface DesktopApi {
   readonly host: 'electron' | 'web';
@@ -34,7 +36,22 @@ export interface DesktopApi {
   saveFile(request: SaveFileRequest): Promise<SaveResult>;
   /** Saves several files together. Desktop: a new folder `folderName` in a folder the user picks. Web: `${folderName}.zip`. */
   saveFiles(request: SaveFilesRequest): Promise<SaveResult>;
+  /**
+   * Shows an alert's desktop notification. Desktop: an OS notification from the main process (Electron's
+   * Notification). Web: the browser's Notification API, once the user has allowed it; {shown:false, reason}
+   * otherwise.
+   */
+  notify(request: NotifyRequest): Promise<NotifyResult>;
+  /** Called when the user clicks one of those notifications (the window is brought forward first). */
+  onNotificationClick(listener: (target: NotifyTarget) => void): () => void;
+  /** Whether notifications may be shown (desktop: always 'granted'). */
+  notificationPermission(): NotifyPermission;
+  /** Web: asks the browser (call it from a user action, e.g. a button press). Desktop: 'granted'. */
+  requestNotificationPermission(): Promise<NotifyPermission>;
 }
+
+/** What the Electron preload exposes: the DesktopApi less what the page answers itself. */
+export type DesktopBridge = Omit<DesktopApi, 'notificationPermission' | 'requestNotificationPermission'>;
 
 /** Same-origin base of the API in both hosts. */
 export const API_BASE = '';

@@ -12,6 +12,7 @@ import {
   saveProblem,
   type SaveResult,
 } from '../../shared/files/save';
+import { NotifyRequestSchema, NotifyResultSchema, NotifyTargetSchema, type NotifyResult } from '../../shared/alerts/notify';
 import { PlatformError, describeError } from './errors';
 import { parseStatus } from './status';
 import { Emitter, type PlatformApi } from './types';
@@ -30,6 +31,8 @@ export const BridgeSchema = z.object({
   openExternal: fn,
   saveFile: fn,
   saveFiles: fn,
+  notify: fn,
+  onNotificationClick: fn,
 });
 
 interface Bridge {
@@ -42,6 +45,8 @@ interface Bridge {
   openExternal(url: string): Promise<unknown>;
   saveFile(request: unknown): Promise<unknown>;
   saveFiles(request: unknown): Promise<unknown>;
+  notify(request: unknown): Promise<unknown>;
+  onNotificationClick(listener: (target: unknown) => void): unknown;
 }
 
 const FROM = 'the desktop app';
@@ -117,6 +122,27 @@ export function createElectronApi(candidate: unknown): PlatformApi {
       const req = validRequest(SaveFilesRequestSchema, request);
       return parseSaveResult(await call('save the files', () => bridge.saveFiles(req)));
     },
+    async notify(request): Promise<NotifyResult> {
+      const parsed = NotifyRequestSchema.safeParse(request);
+      if (!parsed.success) throw new PlatformError('refused', 'Market Desk could not prepare that notification.');
+      const raw = await call('show the notification', () => bridge.notify(parsed.data));
+      const result = NotifyResultSchema.safeParse(raw);
+      if (!result.success) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'notify result');
+      return result.data;
+    },
+    onNotificationClick(listener) {
+      const off = bridge.onNotificationClick((raw: unknown) => {
+        const target = NotifyTargetSchema.safeParse(raw);
+        if (target.success) listener(target.data);
+        else problems.emit(new PlatformError('invalid-data', `Market Desk could not read a notification click from ${FROM}.`, 'notification target'));
+      });
+      return () => {
+        if (typeof off === 'function') (off as () => void)();
+      };
+    },
+    // The main process shows the notifications: nothing for the page to ask (the OS may still mute them).
+    notificationPermission: () => 'granted',
+    requestNotificationPermission: async () => 'granted',
     onProblem: (listener) => problems.on(listener),
   };
 }
@@ -135,6 +161,10 @@ export function brokenApi(host: 'electron' | 'web', problem: PlatformError): Pla
     openExternal: fail,
     saveFile: fail,
     saveFiles: fail,
+    notify: fail,
+    onNotificationClick: () => () => {},
+    notificationPermission: () => 'unsupported',
+    requestNotificationPermission: async () => 'unsupported',
     onProblem: () => () => {},
   };
 }

@@ -21,6 +21,7 @@ const good: ConnectionStatus = {
 
 function bridge(overrides: Record<string, unknown> = {}) {
   let push: ((s: unknown) => void) | null = null;
+  let click: ((t: unknown) => void) | null = null;
   const b = {
     getStatus: vi.fn(async () => good as unknown),
     onStatus: vi.fn((l: (s: unknown) => void) => {
@@ -36,9 +37,16 @@ function bridge(overrides: Record<string, unknown> = {}) {
     openExternal: vi.fn(async () => undefined),
     saveFile: vi.fn(async () => ({ saved: true, path: '/home/me/a.png' }) as unknown),
     saveFiles: vi.fn(async () => ({ saved: false }) as unknown),
+    notify: vi.fn(async () => ({ shown: true }) as unknown),
+    onNotificationClick: vi.fn((l: (t: unknown) => void) => {
+      click = l;
+      return () => {
+        click = null;
+      };
+    }),
     ...overrides,
   };
-  return { b, push: (s: unknown) => push?.(s) };
+  return { b, push: (s: unknown) => push?.(s), click: (t: unknown) => click?.(t) };
 }
 
 describe('Electron DesktopApi', () => {
@@ -315,5 +323,83 @@ describe('pickDesktopApi', () => {
   it('picks Electron when window.marketDesk exists, else the web host', () => {
     expect(pickDesktopApi({ marketDesk: bridge().b }).host).toBe('electron');
     expect(pickDesktopApi({}).host).toBe('web');
+  });
+});
+
+describe('notifications', () => {
+  const request = {
+    title: 'AK-47 | Redline (Field-Tested)',
+    body: 'Best ask $9.80 on Buff163: below $10.00',
+    target: { game: 730, item: 'AK-47 | Redline (Field-Tested)', alertId: 'a1' },
+  };
+
+  it('Electron: validated both ways; clicks come back as targets; always allowed', async () => {
+    const { b, click } = bridge();
+    const api = createElectronApi(b);
+    expect(api.notificationPermission()).toBe('granted');
+    await expect(api.notify(request)).resolves.toEqual({ shown: true });
+    expect(b.notify).toHaveBeenCalledWith(request);
+    await expect(api.notify({ ...request, title: '' })).rejects.toBeInstanceOf(PlatformError);
+    expect(b.notify).toHaveBeenCalledTimes(1);
+    const odd = createElectronApi(bridge({ notify: async () => ({ shown: 'yes' }) }).b);
+    await expect(odd.notify(request)).rejects.toMatchObject({ kind: 'invalid-data' });
+    const targets: unknown[] = [];
+    const problems: PlatformError[] = [];
+    api.onProblem((p) => problems.push(p));
+    const off = api.onNotificationClick((t) => targets.push(t));
+    click(request.target);
+    click({ game: 'x' });
+    expect(targets).toEqual([request.target]);
+    expect(problems.map((p) => p.kind)).toEqual(['invalid-data']);
+    off();
+    click(request.target);
+    expect(targets).toHaveLength(1);
+  });
+
+  it('web: the browser Notification API once allowed, with a tag per alert; a click is passed on', async () => {
+    let permission: 'default' | 'granted' | 'denied' = 'default';
+    const shown: Array<{ title: string; body: string; tag: string; click: () => void }> = [];
+    const api = createWebApi({
+      fetch: fakeFetch({}).fetch,
+      notifications: {
+        permission: () => permission,
+        requestPermission: async () => (permission = 'granted'),
+        show: (title, options, onClick) => void shown.push({ title, ...options, click: onClick }),
+      },
+    });
+    expect(api.notificationPermission()).toBe('default');
+    const before = await api.notify(request);
+    expect(before.shown).toBe(false);
+    expect(before.reason).toMatch(/not enabled/);
+    await expect(api.requestNotificationPermission()).resolves.toBe('granted');
+    await expect(api.notify(request)).resolves.toEqual({ shown: true });
+    expect(shown).toEqual([{ title: request.title, body: request.body, tag: 'market-desk-alert-a1', click: expect.any(Function) }]);
+    const targets: unknown[] = [];
+    api.onNotificationClick((t) => targets.push(t));
+    shown[0]!.click();
+    expect(targets).toEqual([request.target]);
+    permission = 'denied';
+    expect((await api.notify(request)).reason).toMatch(/blocks notifications/);
+  });
+
+  it('web: a browser that refuses or has no notifications is a reason, not a crash', async () => {
+    const refusing = createWebApi({
+      fetch: fakeFetch({}).fetch,
+      notifications: {
+        permission: () => 'granted',
+        requestPermission: async () => 'granted',
+        show: () => {
+          throw new TypeError('Illegal constructor');
+        },
+      },
+    });
+    const r = await refusing.notify(request);
+    expect(r.shown).toBe(false);
+    expect(r.reason).toMatch(/refused.*Illegal constructor/);
+    const none = createWebApi({
+      fetch: fakeFetch({}).fetch,
+      notifications: { permission: () => 'unsupported', requestPermission: async () => 'unsupported', show: () => {} },
+    });
+    expect((await none.notify(request)).reason).toMatch(/no desktop notifications/);
   });
 });

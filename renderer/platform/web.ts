@@ -10,6 +10,8 @@
  *   POST /app/open-external  {url} -> 204 when it is a safe (https) link; the page then opens it
  *
  * Saving files involves no host: saveFile is a browser download of a blob URL, saveFiles one zip of them.
+ * Notifications neither: the browser's Notification API, after the user allows it (requestNotificationPermission
+ * from a button press); a click focuses the tab and is passed to onNotificationClick.
  *
  * Every answer is validated with zod; anything else becomes a PlatformError with a readable message.
  */
@@ -25,6 +27,7 @@ import {
   saveProblem,
   type SaveFilesRequest,
 } from '../../shared/files/save';
+import { NotifyRequestSchema, type NotifyPermission, type NotifyTarget } from '../../shared/alerts/notify';
 import { PlatformError, describeError } from './errors';
 import { parseStatus, parseStatusJson } from './status';
 import { Emitter, type PlatformApi } from './types';
@@ -48,6 +51,41 @@ export interface WebApiOptions {
   openWindow?: (url: string) => void;
   /** Hands a file to the browser as a download. Default: a click on an <a download> of a blob URL. */
   download?: (name: string, blob: Blob) => void;
+  /** The browser's notifications. Default: window.Notification (browserNotifications()). */
+  notifications?: BrowserNotifications;
+}
+
+/** The part of the browser's Notification API the web host uses (injectable for tests). */
+export interface BrowserNotifications {
+  permission(): NotifyPermission;
+  requestPermission(): Promise<NotifyPermission>;
+  /** Shows one; `onClick` runs when the user clicks it. Throws when the browser refuses. */
+  show(title: string, options: { body: string; tag: string }, onClick: () => void): void;
+}
+
+function asPermission(p: unknown): NotifyPermission {
+  return p === 'granted' || p === 'denied' || p === 'default' ? p : 'unsupported';
+}
+
+/** window.Notification, or 'unsupported' everywhere when the browser has none. */
+export function browserNotifications(): BrowserNotifications {
+  const N = (globalThis as { Notification?: typeof Notification }).Notification;
+  return {
+    permission: () => (N ? asPermission(N.permission) : 'unsupported'),
+    async requestPermission() {
+      if (!N) return 'unsupported';
+      return asPermission(await N.requestPermission());
+    },
+    show(title, options, onClick) {
+      if (!N) throw new Error('This browser has no notifications.');
+      const n = new N(title, options);
+      n.onclick = () => {
+        globalThis.focus?.();
+        n.close();
+        onClick();
+      };
+    },
+  };
 }
 
 /** The browser's download of a blob: an <a download> clicked once; the URL is freed once the download has its data. */
@@ -87,6 +125,8 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
   const openWindow =
     options.openWindow ?? ((url: string) => void globalThis.open?.(url, '_blank', 'noopener,noreferrer'));
   const download = options.download ?? browserDownload;
+  const notifications = options.notifications ?? browserNotifications();
+  const clicks = new Emitter<NotifyTarget>();
   const problems = new Emitter<PlatformError>();
   const statuses = new Emitter<ConnectionStatus>();
   let source: EventSourceLike | null = null;
@@ -204,6 +244,24 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       download(`${parsed.data.folderName}.zip`, new Blob([zip as Uint8Array<ArrayBuffer>], { type: SAVE_MIME.zip }));
       return { saved: true };
     },
+    async notify(request) {
+      const parsed = NotifyRequestSchema.safeParse(request);
+      if (!parsed.success) throw new PlatformError('refused', 'Market Desk could not prepare that notification.');
+      const permission = notifications.permission();
+      if (permission === 'unsupported') return { shown: false, reason: 'This browser has no desktop notifications.' };
+      if (permission === 'denied') return { shown: false, reason: 'The browser blocks notifications for this page (see its site settings).' };
+      if (permission === 'default') return { shown: false, reason: 'Desktop notifications are not enabled yet (Alerts page).' };
+      const { title, body, target } = parsed.data;
+      try {
+        notifications.show(title, { body, tag: `market-desk-alert-${target.alertId}` }, () => clicks.emit(target));
+        return { shown: true };
+      } catch (e) {
+        return { shown: false, reason: `The browser refused the notification: ${describeError(e)}`.slice(0, 300) };
+      }
+    },
+    onNotificationClick: (listener) => clicks.on(listener),
+    notificationPermission: () => notifications.permission(),
+    requestNotificationPermission: () => notifications.requestPermission(),
     onProblem: (listener) => problems.on(listener),
   };
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 const record = {
   privileged: null, handled: [], ipc: {}, windowOptions: null, loadedUrl: null, permissionHandlers: 0, webContentsHardened: 0,
-  webContentsEvents: [], userDataSet: null,
+  webContentsEvents: [], userDataSet: null, menu: null, aboutPanel: null, singleInstanceListeners: 0,
 };
 const listeners = {};
 let userData = mkdtempSync(path.join(os.tmpdir(), 'fake-electron-'));
@@ -26,10 +26,14 @@ export const app = {
   getPath: () => userData,
   getVersion: () => '0.0.0-smoke',
   getName: () => 'market-desk',
+  setAboutPanelOptions: (options) => {
+    record.aboutPanel = options;
+  },
   whenReady: () => Promise.resolve(),
   requestSingleInstanceLock: () => true,
   on: (event, fn) => {
     (listeners[event] ??= []).push(fn);
+    if (event === 'second-instance') record.singleInstanceListeners += 1;
     return app;
   },
   once: (event, fn) => app.on(event, fn),
@@ -69,6 +73,34 @@ export const session = {
 };
 
 export const shell = { openExternal: async () => undefined, openPath: async () => '' };
+
+/** Alerts' desktop notifications (main/notify.ts): none are shown in the smoke run. */
+export class Notification {
+  static isSupported() {
+    return false;
+  }
+  on() {
+    return this;
+  }
+  show() {}
+  close() {}
+}
+/** The application menu (main/app-menu.ts): the report keeps each top-level item's role or label. */
+export const Menu = {
+  buildFromTemplate: (template) => ({ template }),
+  setApplicationMenu: (menu) => {
+    record.menu = menu.template.map((item) => item.role ?? item.label);
+  },
+};
+
+export const nativeTheme = { shouldUseDarkColors: true };
+
+/** One 1920x1080 display (main/window-state.ts clamps the window to it). */
+const display = { workArea: { x: 0, y: 0, width: 1920, height: 1040 } };
+export const screen = { getDisplayMatching: () => display, getPrimaryDisplay: () => display };
+
+export const clipboard = { writeText: () => undefined };
+
 export const dialog = {
   showErrorBox: (title, message) => {
     console.error(`${title}: ${message}`);
@@ -105,6 +137,19 @@ export class BrowserWindow {
   isMinimized() {
     return false;
   }
+  isMaximized() {
+    return false;
+  }
+  isVisible() {
+    return true;
+  }
+  getNormalBounds() {
+    const { x = 0, y = 0, width, height } = record.windowOptions;
+    return { x, y, width, height };
+  }
+  maximize() {}
+  restore() {}
+  show() {}
   focus() {}
   loadURL(url) {
     record.loadedUrl = url;
@@ -149,4 +194,4 @@ async function drive() {
   process.exit(0);
 }
 
-export default { app, protocol, ipcMain, safeStorage, session, shell, dialog, BrowserWindow };
+export default { app, protocol, ipcMain, safeStorage, session, shell, dialog, BrowserWindow, Notification, Menu, nativeTheme, screen, clipboard };
