@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { findElectronBinary } from '../scripts/electron-binary.mjs';
 import { GRAPHQL_PATH } from '../shared/api/schema';
-import { CONTENT_SECURITY_POLICY } from '../electron/main/security-headers';
+import { CONTENT_SECURITY_POLICY } from '../electron/core/security-headers';
 import { inlineScriptRuns } from './page-checks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -15,11 +15,11 @@
  */
 import { z } from 'zod';
 import { ConnectRequestSchema, type ConnectionStatus } from '../shared/api/status';
-import { ConnectRequestError } from '../electron/main/connection';
-import type { RequestHandler } from '../electron/main/gateway';
-import { readCapped } from '../electron/main/read-capped';
-import { isSafeExternalUrl } from '../electron/main/security';
-import type { StatusHub } from '../electron/main/status-hub';
+import { ConnectRequestError } from '../electron/core/connection';
+import type { RequestHandler } from '../electron/core/gateway';
+import { readCapped } from '../electron/core/read-capped';
+import { isSafeExternalUrl } from '../electron/core/external-url';
+import type { StatusHub } from '../electron/core/status-hub';
 
 export interface ControlTarget {
   readonly hub: StatusHub;

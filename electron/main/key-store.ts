@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { KeyStorage } from '../../shared/api/status';
-import type { KeyVault, StoredConnection } from './connection';
+import type { KeyVault, StoredConnection } from '../core/connection';
 
 /** The part of Electron's safeStorage this module uses. */
 export interface SafeStorageLike {

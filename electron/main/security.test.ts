@@ -8,10 +8,11 @@ import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol'
 import { createIpcHandlers, isTrustedSender, registerIpc, type ConnectionCommands, type IpcEventLike } from './ipc';
 import { SaveError, type FileSaver } from './save-files';
 import {
-  createWindowOpenHandler, hardenSession, hardenWebContents, isAllowedNavigation, isSafeExternalUrl, onWillNavigate,
+  createWindowOpenHandler, hardenSession, hardenWebContents, isAllowedNavigation, onWillNavigate,
   onWillRedirect, userDataOverride, type SessionLike, type WebContentsLike,
 } from './security';
-import { CONTENT_SECURITY_POLICY } from './security-headers';
+import { isSafeExternalUrl } from '../core/external-url';
+import { CONTENT_SECURITY_POLICY } from '../core/security-headers';
 import { buildWebPreferences, buildWindowOptions } from './window';
 
 describe('window options', () => {
@@ -364,7 +365,7 @@ describe('app:// protocol handler', () => {
 
 describe('IPC errors', () => {
   it('reach the page as plain Errors with a user-facing message, internals hidden', async () => {
-    const { ConnectRequestError } = await import('./connection');
+    const { ConnectRequestError } = await import('../core/connection');
     const connection = fakeConnection();
     connection.connect.mockRejectedValueOnce(new ConnectRequestError('Enter your API key.'));
     connection.connect.mockRejectedValueOnce(new Error('EACCES: /home/me/.config/market-desk/settings.json'));

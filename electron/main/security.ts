@@ -3,6 +3,7 @@
  * use so tests can drive them with fakes: navigation and redirects away from the app denied, new windows
  * denied (https links go to the system browser), <webview> denied, every permission request denied.
  */
+import { isSafeExternalUrl } from '../core/external-url';
 import { isAppUrl } from '../common/ipc-channels';
 
 export interface PreventableEvent {
@@ -32,8 +33,6 @@ export interface SessionLike {
   setPermissionCheckHandler(handler: (webContents: unknown, permission: string, requestingOrigin?: string) => boolean): void;
 }
 
-const MAX_EXTERNAL_URL = 2048;
-
 /**
  * The profile folder MARKET_DESK_USER_DATA asks for, or null. Development builds only (tests, e2e): in an
  * installed app an environment variable must not move the settings, and with them the stored key, to a
@@ -42,17 +41,6 @@ const MAX_EXTERNAL_URL = 2048;
 export function userDataOverride(env: Readonly<Record<string, string | undefined>>, isPackaged: boolean): string | null {
   const value = env.MARKET_DESK_USER_DATA;
   return !isPackaged && value ? value : null;
-}
-
-/** Only plain https links leave the app, never file:, javascript:, custom schemes or embedded credentials. */
-export function isSafeExternalUrl(url: unknown): url is string {
-  if (typeof url !== 'string' || url.length > MAX_EXTERNAL_URL) return false;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && parsed.hostname !== '';
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -9,7 +9,7 @@
 import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
 import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
 import type { NotifyRequest, NotifyResult, NotifyTarget } from '../../shared/alerts/notify';
-import type { DesktopBridge } from '../../renderer/platform/desktop-api';
+import type { DesktopBridge } from '../../shared/bridge/desktop-api';
 import { IPC } from '../common/ipc-channels';
 
 export interface IpcRendererLike {

@@ -1,4 +1,4 @@
-import type { DesktopApi } from './desktop-api';
+import type { DesktopApi } from '../../shared/bridge/desktop-api';
 import type { PlatformError } from './errors';
 
 /**

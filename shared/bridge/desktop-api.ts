@@ -1,17 +1,19 @@
 /**
  * The one interface between the React UI and its host. Two implementations: the Electron preload bridge
- * (window.marketDesk) and the browser host (HTTP calls to /app/* on the web host). Neither ever hands the
- * renderer the API key or the access token: only a ConnectionStatus.
+ * (window.marketDesk, electron/preload/bridge.ts) and the browser host (HTTP calls to /app/* on the web
+ * host, renderer/platform/web.ts). Neither ever hands the renderer the API key or the access token: only a
+ * ConnectionStatus. It lives in shared/ because both sides of the bridge compile against it: the preload
+ * implements DesktopBridge, the renderer consumes DesktopApi (renderer/platform).
  *
  * API data does not go through this interface: the renderer fetches same-origin `/api/v2/...` and the host
  * (Electron protocol.handle on app://, or the web host) forwards it through the gateway.
  */
-import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
-import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
-import type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../../shared/alerts/notify';
+import type { ConnectionStatus, ConnectRequest } from '../api/status';
+import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
+import type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
 
-export type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
-export type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../../shared/alerts/notify';
+export type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
+export type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
 
 export interface DesktopApi {
   readonly host: 'electron' | 'web';
@@ -52,6 +54,3 @@ export interface DesktopApi {
 
 /** What the Electron preload exposes: the DesktopApi less what the page answers itself. */
 export type DesktopBridge = Omit<DesktopApi, 'notificationPermission' | 'requestNotificationPermission'>;
-
-/** Same-origin base of the API in both hosts. */
-export const API_BASE = '';
