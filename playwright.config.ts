@@ -32,8 +32,8 @@ export default defineConfig<object, WorkerOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'web', testIgnore: ['**/electron.spec.ts', '**/bench/**', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts'], use: { upstream: 'embedded' } },
-    { name: 'connected', testMatch: ['**/shell.spec.ts', '**/grid.spec.ts', '**/layout.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts'], use: { upstream: 'separate' } },
+    { name: 'web', testIgnore: ['**/electron.spec.ts', '**/bench/**', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/alerts.spec.ts'], use: { upstream: 'embedded' } },
+    { name: 'connected', testMatch: ['**/shell.spec.ts', '**/grid.spec.ts', '**/layout.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/alerts.spec.ts'], use: { upstream: 'separate' } },
     { name: 'electron', testMatch: '**/electron.spec.ts' },
   ],
 });

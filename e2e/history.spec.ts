@@ -1,13 +1,21 @@
 /**
  * Price history from polling (project "connected": a separate reference service with a frozen clock that
  * the test moves): the history grows with each refresh after the simulated market moves, the detail
- * panel's chart draws it, the grid's sparkline shows it, and a reload keeps it.
+ * panel's chart draws it, the grid's sparkline shows it, and a reload keeps it. The Steam analytics
+ * medians are recorded when the detail panel or the Analytics page loads them, and shown beside them.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { REST_PATHS } from '../shared/api/schema';
+import type { SteamAnalytics } from '../shared/api/types';
+import { formatMoney, MISSING } from '../shared/money/money';
 import { expect, test } from './fixtures';
-import { grid, openGrid, rowOf, showOnly } from './grid-page';
+import { apiToken, grid, openGrid, postService, rowOf, showOnly } from './grid-page';
+import type { TestService } from './separate-service';
 
 const NAME = 'AK-47 | Redline (Field-Tested)';
+/** The service clock stands still unless a test moves it: the page and direct API calls see the same figures. */
+const T0 = Date.UTC(2025, 5, 2, 9, 0, 0);
+test.use({ serviceOptions: { clock: () => T0 } });
 
 async function points(page: Page): Promise<number> {
   const meta = page.getByTestId('history-meta');
@@ -87,4 +95,94 @@ test('empty state and clear history in Settings', async ({ page, appUrl }) => {
   await row.getByRole('button', { name: `Open details for ${NAME}` }).click();
   // Either still empty or the fresh load's baseline already arrived.
   await expect(page.getByTestId('history-empty').or(page.getByTestId('history-meta'))).toBeVisible({ timeout: 30_000 });
+});
+
+/** The item's Steam medians as the API answers now (a fresh token: the test moves the clock by days). */
+async function apiMedians(service: TestService): Promise<{ latest: number; m90: number }> {
+  const token = await apiToken(service.url, service.userKey);
+  const rows = (await postService(service.url, token, REST_PATHS.steamAnalytics, { game_id: 730 })) as SteamAnalytics[];
+  const row = rows.find((r) => r.market_hash_name === NAME);
+  if (!row) throw new Error(`${NAME} is not in the Steam analytics`);
+  return { latest: row.sales.latest_median_price_sold, m90: row.sales.median_price_90d };
+}
+
+/** A history table column's values, oldest first, each run of equal values once ('' = no value). */
+async function columnRuns(table: Locator, key: string): Promise<string[]> {
+  const cells = await table.locator(`tbody td[data-key="${key}"]`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value') ?? ''));
+  const runs: string[] = [];
+  for (const v of cells.reverse()) if (runs[runs.length - 1] !== v) runs.push(v);
+  return runs;
+}
+
+const LATEST = 's:latest_median_price_sold';
+const M90 = 's:median_price_90d';
+const money = (v: number) => formatMoney(v, { decimals: 2, symbol: '$' });
+
+test('Steam medians loaded by the detail panel and by Analytics are recorded and shown in the history', async ({ page, appUrl, service }) => {
+  test.setTimeout(300_000);
+  await openGrid(page, appUrl);
+  const openPanel = async () => {
+    const row = await showOnly(page, NAME);
+    await row.getByRole('button', { name: `Open details for ${NAME}` }).click();
+    const panel = page.getByTestId('detail-panel');
+    await expect(panel.getByRole('heading', { level: 2 })).toHaveText(NAME);
+    return panel;
+  };
+  let panel = await openPanel();
+  // The panel's Steam analytics look-up (the whole game, once) loads; its medians are recorded.
+  const first = await apiMedians(service);
+  await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText(money(first.latest), { timeout: 60_000 });
+  const section = panel.getByTestId('history-section');
+  await section.getByRole('button', { name: 'Table' }).click();
+  const table = section.getByTestId('history-table');
+  await expect(table.locator('thead')).toContainText('Steam median (latest sold)', { timeout: 30_000 });
+  await expect.poll(() => columnRuns(table, LATEST), { timeout: 30_000 }).toContain(String(first.latest));
+
+  // The simulated market moves on by days until the item's latest median changes.
+  let next = first;
+  for (let d = 0; d < 5 && next.latest === first.latest; d++) {
+    await service.advanceClock(24 * 3600_000);
+    next = await apiMedians(service);
+  }
+  expect(next.latest).not.toBe(first.latest);
+
+  // Analytics loads the whole game's Steam analytics afresh: every item's medians are recorded (the
+  // detail panel's kept answer, older, adds nothing when it is shown again).
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: /^Analytics/ }).click();
+  await expect(page.getByTestId('analytics-meta')).toBeVisible({ timeout: 120_000 });
+  await nav.getByRole('link', { name: /^Prices/ }).click();
+  await expect(grid(page)).toBeVisible({ timeout: 60_000 });
+  panel = await openPanel();
+  const section2 = panel.getByTestId('history-section');
+  await section2.getByRole('button', { name: 'Table' }).click();
+  const table2 = section2.getByTestId('history-table');
+  const expected = (a: number, b: number) => (a === b ? [String(a)] : [String(a), String(b)]);
+  // Oldest first: no value before the first load (the grid's first poll came before it), then each load's.
+  const noneFirst = (runs: string[]) => (runs[0] === '' ? runs.slice(1) : runs);
+  await expect.poll(async () => noneFirst(await columnRuns(table2, LATEST)), { timeout: 30_000 }).toEqual(expected(first.latest, next.latest));
+  expect(noneFirst(await columnRuns(table2, M90))).toEqual(expected(first.m90, next.m90));
+  // Shown as money in the table (the newest row first) and drawn as their own lines in the chart.
+  const newest = table2.locator('tbody tr').first();
+  await expect(newest.locator(`td[data-key="${LATEST}"]`)).toHaveText(money(next.latest));
+  await expect(newest.locator(`td[data-key="${M90}"]`)).toHaveText(money(next.m90));
+  const chart = section2.getByTestId('history-chart');
+  const legend = section2.getByTestId('history-legend');
+  await expect(legend.getByRole('listitem').filter({ hasText: 'Steam median (latest sold)' })).toHaveCount(1);
+  await expect(legend.getByRole('listitem').filter({ hasText: 'Steam median (90 d sales)' })).toHaveCount(1);
+  expect(await chart.locator('.recharts-line-curve').count()).toBeGreaterThanOrEqual(4);
+  // Before the first Steam load the medians have no value: "—", never 0.
+  const oldest = table2.locator('tbody tr').last();
+  const oldestLatest = await oldest.locator(`td[data-key="${LATEST}"]`).getAttribute('data-value');
+  if (oldestLatest === '') await expect(oldest.locator(`td[data-key="${LATEST}"]`)).toHaveText(MISSING);
+
+  // A reload keeps them; the fresh look-up's medians are the same (the service clock has not moved): nothing new.
+  await page.reload();
+  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
+  panel = await openPanel();
+  await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText(money(next.latest), { timeout: 60_000 });
+  const section3 = panel.getByTestId('history-section');
+  await section3.getByRole('button', { name: 'Table' }).click();
+  const table3 = section3.getByTestId('history-table');
+  await expect.poll(async () => noneFirst(await columnRuns(table3, LATEST)), { timeout: 30_000 }).toEqual(expected(first.latest, next.latest));
 });

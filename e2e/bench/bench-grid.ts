@@ -10,34 +10,59 @@
  *  - response bytes received -> first grid paint: performance marks 'grid:bytes-done' (the worker's
  *    last body byte) and 'grid:painted' (after the first paint of the new snapshot).
  *  - the longest main-thread task while it loads ('longtask' entries from 'grid:load-start' to paint).
- *  - filter keystroke -> results painted (keydown event time -> the next 'grid:view-painted' mark), p95.
+ *  - filter keystroke -> results painted (keydown event time -> the next 'grid:view-painted' mark), p95;
+ *    goal one frame (< 16 ms).
+ *  - command palette (Ctrl+K) keystroke -> results painted, on the same catalog (keydown event time -> the
+ *    next 'palette:view-painted' mark), p95; goal one frame (< 16 ms).
  *  - sort click -> painted, p95.
  *  - scroll: frame intervals (requestAnimationFrame) while the grid scrolls 90 px a frame down, 40 px
  *    a frame across and back up (a fast wheel/trackpad scroll), p95.
  *  - the renderer's JS heap after load (CDP Runtime.getHeapUsage after a forced GC).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { GRAPHQL_PATH } from '../../shared/api/schema';
 import { heapAfterGc, instrument, mb, ms, pct, printTable, replayAndParse, scrollFrames, startBench, type Row } from './bench-utils';
 
 const RUNS = Math.max(1, Number(process.env.MDS_BENCH_RUNS ?? 1));
 
-/** Time from the last recorded input to the first 'grid:view-painted' mark after it. */
-async function inputToPaint(page: Page, act: () => Promise<void>): Promise<number> {
+/** One frame at 60 Hz: the goal for a keystroke's results to be painted. */
+const FRAME_MS = 16;
+
+/** Time from the last recorded input to the first `mark` ('grid:view-painted' by default) after it. */
+async function inputToPaint(page: Page, act: () => Promise<void>, mark = 'grid:view-painted'): Promise<number> {
   const before = await page.evaluate(() => window.__bench.inputs.length);
   await act();
-  return page.evaluate(async (n) => {
-    const deadline = performance.now() + 10_000;
-    for (;;) {
-      const t0 = window.__bench.inputs[n];
-      if (t0 !== undefined) {
-        const m = performance.getEntriesByName('grid:view-painted').find((e) => e.startTime >= t0);
-        if (m) return m.startTime - t0;
+  return page.evaluate(
+    async ({ n, mark }) => {
+      const deadline = performance.now() + 10_000;
+      for (;;) {
+        const t0 = window.__bench.inputs[n];
+        if (t0 !== undefined) {
+          const m = performance.getEntriesByName(mark).find((e) => e.startTime >= t0);
+          if (m) return m.startTime - t0;
+        }
+        if (performance.now() > deadline) return NaN;
+        await new Promise((r) => setTimeout(r, 5));
       }
-      if (performance.now() > deadline) return NaN;
-      await new Promise((r) => setTimeout(r, 5));
+    },
+    { n: before, mark },
+  );
+}
+
+/** Keystroke -> painted for each character of each query, typed into `box` as a user does. */
+async function typeQueries(page: Page, box: Locator, queries: readonly string[], mark: string): Promise<number[]> {
+  const times: number[] = [];
+  for (const q of queries) {
+    await box.fill('');
+    await page.waitForTimeout(100);
+    for (const ch of q) {
+      times.push(await inputToPaint(page, () => page.keyboard.type(ch), mark));
+      await page.waitForTimeout(30);
     }
-  }, before);
+  }
+  await box.fill('');
+  await page.waitForTimeout(300);
+  return times;
 }
 
 async function loadOnce(page: Page, appUrl: string, requestBody: { value: string | null }) {
@@ -92,17 +117,7 @@ async function main(): Promise<void> {
     // Filter keystrokes.
     const search = page.getByRole('searchbox', { name: 'Search items' });
     await search.click();
-    const keyTimes: number[] = [];
-    for (const q of ['ak redline ft', 'karambit fade', 'st awp asiimov', 'sticker holo']) {
-      await search.fill('');
-      await page.waitForTimeout(100);
-      for (const ch of q) {
-        keyTimes.push(await inputToPaint(page, () => page.keyboard.type(ch)));
-        await page.waitForTimeout(30);
-      }
-    }
-    await search.fill('');
-    await page.waitForTimeout(300);
+    const keyTimes = await typeQueries(page, search, ['ak redline ft', 'karambit fade', 'st awp asiimov', 'sticker holo'], 'grid:view-painted');
 
     // Sorts (each column both ways).
     const sortTimes: number[] = [];
@@ -117,6 +132,14 @@ async function main(): Promise<void> {
     // Scroll frames: scroll the grid on every animation frame, down then across.
     const frames = await scrollFrames(page, '[role="grid"]');
 
+    // Command palette keystrokes, on the same catalog (partial words, a typo, an abbreviation).
+    await page.keyboard.press(process.platform === 'darwin' ? 'Meta+KeyK' : 'Control+KeyK');
+    const paletteBox = page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox');
+    await paletteBox.waitFor();
+    await page.waitForTimeout(300);
+    const paletteTimes = await typeQueries(page, paletteBox, ['ak redline ft', 'karambit fade', 'awp asiimv', 'sticker holo'], 'palette:view-painted');
+    await page.keyboard.press('Escape');
+
     const P = parse.P;
     rows.push({ metric: 'response bytes received', measured: `${mb(loads[0]?.bytes ?? parse.bytes)} (${parse.bytes.toLocaleString('en-US')} B)`, goal: '—', met: null });
     rows.push({ metric: 'P = JSON.parse of that response text', measured: ms(P), goal: '—', met: null });
@@ -128,7 +151,8 @@ async function main(): Promise<void> {
     });
     // 'longtask' entries exist only for tasks over 50 ms, so none seen means none over 50 ms.
     rows.push({ metric: 'longest main-thread task while loading', measured: longest === 0 ? 'none over 50 ms' : ms(longest), goal: '<= 50 ms (no task over 50 ms)', met: longest <= 50 });
-    rows.push({ metric: `filter keystroke -> results painted, p95 (${keyTimes.length} keys)`, measured: `${ms(pct(keyTimes, 95))} (max ${ms(Math.max(...keyTimes))})`, goal: '<= 50 ms', met: pct(keyTimes, 95) <= 50 });
+    rows.push({ metric: `filter keystroke -> results painted, p95 (${keyTimes.length} keys)`, measured: `${ms(pct(keyTimes, 95))} (max ${ms(Math.max(...keyTimes))})`, goal: `< ${FRAME_MS} ms`, met: pct(keyTimes, 95) < FRAME_MS });
+    rows.push({ metric: `palette keystroke -> results painted, p95 (${paletteTimes.length} keys)`, measured: `${ms(pct(paletteTimes, 95))} (max ${ms(Math.max(...paletteTimes))})`, goal: `< ${FRAME_MS} ms`, met: pct(paletteTimes, 95) < FRAME_MS });
     rows.push({ metric: `sort -> painted, p95 (${sortTimes.length} sorts)`, measured: `${ms(pct(sortTimes, 95))} (max ${ms(Math.max(...sortTimes))})`, goal: '<= 100 ms', met: pct(sortTimes, 95) <= 100 });
     rows.push({ metric: `scroll frame, p95 (${frames.length} frames)`, measured: ms(pct(frames, 95)), goal: '<= 20 ms', met: pct(frames, 95) <= 20 });
     rows.push({ metric: 'renderer JS heap after load', measured: mb(heapUsed), goal: `<= response text (${mb(parse.bytes)})`, met: heapUsed <= parse.bytes });

@@ -7,14 +7,16 @@
  *
  * Prints: the write cost of one full-catalog poll (the session's first, a baseline; then a poll with 1 %
  * of prices changed: time, bytes added, bytes written), one item's 30-day history read time at 30 days
- * of 1-minute polls (goal: under 20 ms), and the store's size after a simulated week.
+ * of 1-minute polls (goal: under 20 ms), the store's size after a simulated week, and the write cost of a
+ * full-catalog Steam medians record (the analytics market view's load: first of a session, then with 10 %
+ * of the medians changed, then unchanged).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import type { ReadFigures, WeekFigures, WriteFigures } from './history-bench-page';
+import type { ReadFigures, SteamFigures, WeekFigures, WriteFigures } from './history-bench-page';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ORIGIN = 'http://history-bench.localhost';
@@ -41,14 +43,15 @@ async function main(): Promise<void> {
     const w = await page.evaluate((n) => window.__historyBench.writeCost(n), FULL);
     const r = await page.evaluate(() => window.__historyBench.readCost());
     const wk = await page.evaluate((n) => window.__historyBench.week(n), WEEK_ITEMS);
-    print(w, r, wk);
+    const st = await page.evaluate((n) => window.__historyBench.steamCost(n), FULL);
+    print(w, r, wk, st);
     if (r.readMs.median >= 20) process.exitCode = 1;
   } finally {
     await browser.close();
   }
 }
 
-function print(w: WriteFigures, r: ReadFigures, wk: WeekFigures): void {
+function print(w: WriteFigures, r: ReadFigures, wk: WeekFigures, st: SteamFigures): void {
   const scale = FULL / wk.items;
   console.log(`\nPrice history benchmark (Chromium IndexedDB, the app's store; ${w.items.toLocaleString('en-US')} items, ${w.cells.toLocaleString('en-US')} price cells)\n`);
   console.log('| figure | value |');
@@ -63,6 +66,11 @@ function print(w: WriteFigures, r: ReadFigures, wk: WeekFigures): void {
   console.log(
     `| store after a simulated week (1-minute polls, 1 % changed each; ${wk.items.toLocaleString('en-US')} items simulated${scale !== 1 ? `, x${scale.toFixed(0)} for ${FULL.toLocaleString('en-US')}` : ''}) | **${mb(wk.bytes * scale)}** (${Math.round(wk.records * scale).toLocaleString('en-US')} records; daily baselines ${mb(wk.perDayBaseline * scale)} a day; simulated in ${(wk.ms / 1000).toFixed(0)} s) |`,
   );
+  const items = st.items.toLocaleString('en-US');
+  console.log(`| Steam medians of the whole catalog (${items} items x 2), first load of a session (baseline): write | **${st.baseline.ms.toFixed(0)} ms** (${mb(st.baseline.bytes)}, ${st.baseline.records.toLocaleString('en-US')} records, ${st.baseline.points.toLocaleString('en-US')} points) |`);
+  console.log(`| Steam medians, a later load with 10 % changed (${st.changed.points.toLocaleString('en-US')} changes): write | **${st.changed.ms.toFixed(0)} ms** (${kb(st.changed.bytes)} added, ${kb(st.changed.bytesWritten)} written, ${st.changed.records.toLocaleString('en-US')} records) |`);
+  console.log(`| Steam medians, a load with nothing changed | ${st.unchanged.ms.toFixed(0)} ms, ${st.unchanged.points} points written |`);
+  console.log(`| Steam medians made from the rows (analytics worker) / one thread hop (structured clone) | ${st.extractMs.toFixed(1)} ms / ${st.cloneMs.toFixed(1)} ms |`);
 }
 
 main().catch((e: unknown) => {

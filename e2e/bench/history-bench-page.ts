@@ -4,6 +4,7 @@
  */
 import { DAY, GameRecorder, HOUR, chunkBytes, type ChunkRecord, type PollInput } from '../../renderer/features/history/model';
 import { HistoryStore } from '../../renderer/features/history/store';
+import { steamMedians, type RowWithSales } from '../../renderer/features/history/steam';
 
 const NONE = -2147483648;
 
@@ -192,9 +193,61 @@ function week(items: number): WeekFigures {
   return { items, polls, bytes, records: sizes.size, perDayBaseline: baseline, ms: performance.now() - s };
 }
 
+export interface SteamFigures {
+  items: number;
+  /** steamMedians() over the catalog's rows (in the analytics worker in the app). */
+  extractMs: number;
+  /** structuredClone of the made ValuesInput: what each postMessage hop (worker -> UI -> history worker) costs. */
+  cloneMs: number;
+  baseline: { ms: number; bytes: number; records: number; points: number };
+  changed: { ms: number; bytes: number; bytesWritten: number; records: number; points: number };
+  unchanged: { ms: number; points: number };
+}
+
+/**
+ * A whole Steam catalog's medians recorded (the analytics market view's load): the session's first load
+ * (a baseline of each item's two medians, in their own chunks), a later load with 10 % of the items'
+ * latest median changed, and a load with nothing changed.
+ */
+async function steamCost(items: number): Promise<SteamFigures> {
+  indexedDB.deleteDatabase('bench-steam');
+  const store = await HistoryStore.open('bench-steam');
+  const r = rng(17);
+  const rows: RowWithSales[] = Array.from({ length: items }, (_, i) => ({
+    market_hash_name: `Synthetic item ${i} | Skin (Field-Tested)`,
+    sales: { latest_median_price_sold: 1000 + Math.floor(r() * 500_000), median_price_90d: r() < 0.02 ? null : 1000 + Math.floor(r() * 500_000) },
+  }));
+  const t0 = Date.UTC(2025, 0, 1, 8);
+  let s = performance.now();
+  const first = steamMedians(730, t0, rows);
+  const extractMs = performance.now() - s;
+  s = performance.now();
+  structuredClone(first);
+  const cloneMs = performance.now() - s;
+  s = performance.now();
+  const base = await store.record(first);
+  const baseMs = performance.now() - s;
+  for (const row of rows) if (row.sales && r() < 0.1) row.sales = { ...row.sales, latest_median_price_sold: (row.sales.latest_median_price_sold ?? 1000) + 10 };
+  s = performance.now();
+  const next = await store.record(steamMedians(730, t0 + HOUR, rows));
+  const nextMs = performance.now() - s;
+  s = performance.now();
+  const same = await store.record(steamMedians(730, t0 + 2 * HOUR, rows));
+  const sameMs = performance.now() - s;
+  store.close();
+  return {
+    items,
+    extractMs,
+    cloneMs,
+    baseline: { ms: baseMs, bytes: base.bytesAdded, records: base.changedItems, points: base.points },
+    changed: { ms: nextMs, bytes: next.bytesAdded, bytesWritten: next.bytesWritten, records: next.changedItems, points: next.points },
+    unchanged: { ms: sameMs, points: same.points },
+  };
+}
+
 declare global {
   interface Window {
-    __historyBench: { writeCost: typeof writeCost; readCost: typeof readCost; week: typeof week; HOUR: number };
+    __historyBench: { writeCost: typeof writeCost; readCost: typeof readCost; week: typeof week; steamCost: typeof steamCost; HOUR: number };
   }
 }
-window.__historyBench = { writeCost, readCost, week, HOUR };
+window.__historyBench = { writeCost, readCost, week, steamCost, HOUR };

@@ -119,8 +119,13 @@ describe('createAppClient', () => {
     const itemLookup: ItemLookupContext = { source: 'demo', epoch: 0 };
     const a = await client.query(ITEM_RECOMMENDATION, { game_id: 730, item: 'a' }, { itemLookup }).toPromise();
     const b = await client.query(ITEM_RECOMMENDATION, { game_id: 730, item: 'b' }, { itemLookup }).toPromise();
-    expect(a.data).toEqual({ row: recs[0] });
-    expect(b.data).toEqual({ row: null });
+    const before = Date.now();
+    expect(a.data).toEqual({ row: recs[0], fetchedAt: expect.any(Number) });
+    expect(b.data).toEqual({ row: null, fetchedAt: expect.any(Number) });
+    // Both answers come from the one whole-game fetch, so they carry its time.
+    const at = (d: unknown) => (d as { fetchedAt: number }).fetchedAt;
+    expect(at(b.data)).toBe(at(a.data));
+    expect(at(a.data)).toBeLessThanOrEqual(before);
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url).toBe(`http://app.test${GRAPHQL_PATH}`);
     expect(requests[0]!.body.variables).toEqual({ game_id: 730 });

@@ -24,9 +24,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RowReader } from '../../shared/api/rows';
 import { SCHEMA_SDL } from '../../shared/api/schema';
-import { MaxOrdersRows, MinPricesRows } from '../../shared/api/types';
+import { MaxOrdersRows, MinPricesRows, PriceRecommendationRows } from '../../shared/api/types';
 import { GRID_ASKS, GRID_PRICES, ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS } from '../features/grid/api/documents';
 import { LOOKUP_READERS } from '../features/grid/worker/protocol';
+import { REC_LIST } from '../features/recommendations/api/documents';
 import { ConnectionCheckQuery, ConnectionCheckRows } from './connection-check';
 
 const schema = buildSchema(SCHEMA_SDL);
@@ -115,11 +116,18 @@ describe('every GraphQL document in renderer/', () => {
 /** Field tree of a selection set: name -> subtree (null for leaves). */
 type Tree = { [field: string]: Tree | null };
 
-function selectionTree(set: SelectionSetNode): Tree {
+/** Fragment spreads count as the fields of their fragment (`frags`: the document's own definitions). */
+function selectionTree(set: SelectionSetNode, frags: ReadonlyMap<string, FragmentDefinitionNode>): Tree {
   const out: Tree = {};
   for (const sel of set.selections) {
-    if (sel.kind !== Kind.FIELD) throw new Error('documents use plain fields only');
-    out[sel.name.value] = sel.selectionSet ? selectionTree(sel.selectionSet) : null;
+    if (sel.kind === Kind.FRAGMENT_SPREAD) {
+      const frag = frags.get(sel.name.value);
+      if (!frag) throw new Error(`fragment ${sel.name.value} is not in the document`);
+      Object.assign(out, selectionTree(frag.selectionSet, frags));
+      continue;
+    }
+    if (sel.kind !== Kind.FIELD) throw new Error('documents use fields and fragment spreads only');
+    out[sel.name.value] = sel.selectionSet ? selectionTree(sel.selectionSet, frags) : null;
   }
   return out;
 }
@@ -161,13 +169,16 @@ describe('row readers read exactly what the documents select', () => {
     ['GridAsks', GRID_ASKS, 'aggregatedMinPrices', MinPricesRows],
     ['ItemSteamAnalytics', ITEM_STEAM_ANALYTICS, 'getSteamAnalytics', LOOKUP_READERS.getSteamAnalytics],
     ['ItemRecommendation', ITEM_RECOMMENDATION, 'getPriceRecommendations', LOOKUP_READERS.getPriceRecommendations],
+    ['RecommendationList', REC_LIST, 'getPriceRecommendations', PriceRecommendationRows],
     ['ConnectionCheck', ConnectionCheckQuery, 'getPriceRecommendations', ConnectionCheckRows],
   ];
   it.each(cases)('%s.%s', (_name, doc, field, reader) => {
     // Through the printer: the documents are gql.tada's AST; graphql-js reads its own.
-    const root = operationOf(parse(print(doc))).selectionSet.selections.find((s) => s.kind === Kind.FIELD && s.name.value === field);
+    const printed = parse(print(doc));
+    const frags = new Map(printed.definitions.filter(isFragment).map((d) => [d.name.value, d] as const));
+    const root = operationOf(printed).selectionSet.selections.find((s) => s.kind === Kind.FIELD && s.name.value === field);
     if (root?.kind !== Kind.FIELD || !root.selectionSet) throw new Error(`${field} is not selected with fields`);
-    const selected = sorted(selectionTree(root.selectionSet));
+    const selected = sorted(selectionTree(root.selectionSet, frags));
     expect(sorted(zodTree(reader.strict))).toEqual(selected);
     expect(sorted(zodTree(reader.lenient))).toEqual(selected);
   });

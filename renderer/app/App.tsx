@@ -4,7 +4,11 @@ import { GAMES } from '../../shared/catalog/games';
 import { AnalyticsScreen } from '../features/analytics/AnalyticsScreen';
 import { GridScreen } from '../features/grid';
 import { RecommendationsScreen } from '../features/recommendations/RecommendationsScreen';
+import { prewarmRecommendations } from '../features/recommendations/api/load';
 import { Palette } from '../features/palette/Palette';
+import { AlertEditorHost } from '../features/alerts/AlertEditor';
+import { AlertsScreen } from '../features/alerts/AlertsScreen';
+import { AlertsWatcher } from '../features/alerts/AlertsWatcher';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { ErrorBoundary } from './ErrorBoundary';
 import { writePreference, APP_PREFERENCES, useAppliedTheme } from './preferences';
@@ -15,7 +19,7 @@ import { StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 import { TopBarSlotContext } from './topbar-slot';
 
-const PAGE_LABEL: Record<Route, string> = { prices: 'Prices', analytics: 'Analytics', recommendations: 'Recommendations', settings: 'Settings' };
+const PAGE_LABEL: Record<Route, string> = { prices: 'Prices', analytics: 'Analytics', recommendations: 'Recommendations', alerts: 'Alerts', settings: 'Settings' };
 
 export function App() {
   const [route, go] = useRoute();
@@ -42,6 +46,10 @@ export function App() {
         go('recommendations');
         return true;
       }
+      if (SHORTCUTS.alerts.matches(e)) {
+        go('alerts');
+        return true;
+      }
       if (SHORTCUTS.game.matches(e)) {
         const game = GAMES[Number(e.code.slice(-1)) - 1];
         if (game) writePreference(APP_PREFERENCES.game, game.id);
@@ -56,6 +64,16 @@ export function App() {
     [go, route],
   );
   useGlobalKeys(onKey);
+
+  // The Recommendations page's worker, started and warmed in idle time (its first load then starts at once).
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const t = window.setTimeout(prewarmRecommendations, 2000);
+      return () => window.clearTimeout(t);
+    }
+    const id = window.requestIdleCallback(prewarmRecommendations, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
 
   // After a page change, put focus at the top of the new page (not on first load).
   useEffect(() => {
@@ -90,6 +108,10 @@ export function App() {
             <ErrorBoundary what="Recommendations">
               <RecommendationsScreen />
             </ErrorBoundary>
+          ) : route === 'alerts' ? (
+            <ErrorBoundary what="Alerts">
+              <AlertsScreen />
+            </ErrorBoundary>
           ) : route === 'analytics' ? (
             <ErrorBoundary what="Analytics">
               <AnalyticsScreen />
@@ -102,6 +124,10 @@ export function App() {
         </main>
         <StatusBar />
         <Palette />
+        <ErrorBoundary what="Alerts">
+          <AlertsWatcher />
+          <AlertEditorHost />
+        </ErrorBoundary>
       </div>
     </TopBarSlotContext.Provider>
   );

@@ -1,5 +1,7 @@
 import { useCallback, useRef, type KeyboardEvent } from 'react';
 import { GAMES, type GameId } from '../../shared/catalog/games';
+import { prewarmRecommendations } from '../features/recommendations/api/load';
+import { useUnseenCount } from '../features/alerts/hooks';
 import { useConnection } from './connection';
 import { useSelectedGame } from './preferences';
 import type { Route } from './route';
@@ -23,9 +25,16 @@ export function TopBar({ route, slotRef }: { route: Route; slotRef: (el: HTMLDiv
         <a className="nav__tab" href="#/analytics" aria-current={route === 'analytics' ? 'page' : undefined}>
           Analytics <kbd className="kbd">{SHORTCUTS.analytics.keys}</kbd>
         </a>
-        <a className="nav__tab" href="#/recommendations" aria-current={route === 'recommendations' ? 'page' : undefined}>
+        <a
+          className="nav__tab"
+          href="#/recommendations"
+          aria-current={route === 'recommendations' ? 'page' : undefined}
+          onPointerEnter={prewarmRecommendations}
+          onFocus={prewarmRecommendations}
+        >
           Recommendations <kbd className="kbd">{SHORTCUTS.recommendations.keys}</kbd>
         </a>
+        <AlertsTab current={route === 'alerts'} />
         <a className="nav__tab" href="#/settings" aria-current={route === 'settings' ? 'page' : undefined}>
           Settings <kbd className="kbd">{SHORTCUTS.settings.keys}</kbd>
         </a>
@@ -35,6 +44,23 @@ export function TopBar({ route, slotRef }: { route: Route; slotRef: (el: HTMLDiv
       <div className="topbar__slot" ref={slotRef} />
       <StatusPill />
     </header>
+  );
+}
+
+/** The Alerts tab, with the count of firings since the page was last seen. */
+function AlertsTab({ current }: { current: boolean }) {
+  const unseen = useUnseenCount();
+  return (
+    <a className="nav__tab" href="#/alerts" aria-current={current ? 'page' : undefined} data-testid="nav-alerts">
+      Alerts
+      {unseen > 0 && !current ? (
+        <span className="nav__badge" data-testid="alerts-unseen">
+          {unseen > 99 ? '99+' : unseen}
+          <span className="vh"> new</span>
+        </span>
+      ) : null}{' '}
+      <kbd className="kbd">{SHORTCUTS.alerts.keys}</kbd>
+    </a>
   );
 }
 

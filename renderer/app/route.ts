@@ -4,7 +4,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 
-export const ROUTES = ['prices', 'analytics', 'recommendations', 'settings'] as const;
+export const ROUTES = ['prices', 'analytics', 'recommendations', 'alerts', 'settings'] as const;
 export type Route = (typeof ROUTES)[number];
 
 export function parseRoute(hash: string): Route {

@@ -25,6 +25,7 @@ export const SHORTCUTS = {
     description: 'Go to Recommendations',
     matches: (e) => mod(e) && !e.shiftKey && e.key === '3',
   },
+  alerts: { id: 'alerts', keys: `${MOD}+4`, description: 'Go to Alerts', matches: (e) => mod(e) && !e.shiftKey && e.key === '4' },
   palette: {
     id: 'palette',
     keys: `${MOD}+K`,

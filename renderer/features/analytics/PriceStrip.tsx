@@ -27,7 +27,8 @@ import { askColor, axisProps, backgroundColor, bidColor, gridColor, legendProps,
 import type { ChartState, Provenance } from '../charts/types';
 import { GRID_PREFS, planMarkets } from '../grid/prefs';
 import { formatBytes } from '../grid/StatusParts';
-import { useGridData, useProgress, type ProgressStore } from '../grid/useGridData';
+import { useGridData } from '../grid/useGridData';
+import { useProgress, type ProgressStore } from '../offline/useLiveData';
 import { readItemStrip, stripPlot, stripTable, type ItemStrip, type Quote, type StripPoint } from './model/price-strip';
 
 export interface PriceStripProps {

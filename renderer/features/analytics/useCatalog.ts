@@ -12,6 +12,7 @@ import { catalogOf, type AnalyticsTask } from './analytics-route';
 import type { AnalyticsSource } from './model/market-summary';
 import { MarketCatalogQuery, SteamCatalogQuery } from './queries';
 import { analyticsWorker } from './worker/client';
+import { useValuesRecorder } from '../history/useValuesRecorder';
 import type { CatalogRow, LoadedCatalog } from './worker/protocol';
 
 export interface CatalogState {
@@ -39,8 +40,12 @@ export function useCatalog(game: number, source: AnalyticsSource, pause = false)
     pause: pause || steam || sourceKey === null,
   });
   const result = steam ? steamResult : marketResult;
+  const catalog = catalogOf(result.data);
+  // A freshly loaded Steam catalog's medians go to the price history (once per load, after idle).
+  const fresh = steam && catalog?.key === key ? catalog : null;
+  useValuesRecorder(fresh ? `${fresh.key}|${fresh.fetchedAt}` : null, () => (fresh ? analyticsWorker().steamMedians(fresh.key, game, fresh.fetchedAt) : null));
   return {
-    catalog: catalogOf(result.data),
+    catalog,
     fetching: result.fetching,
     error: result.error ? toApiError(result.error.networkError ?? result.error) : null,
     refetch: () => (steam ? reSteam : reMarket)({ requestPolicy: 'network-only' }),

@@ -9,6 +9,7 @@ import { useQuery, type TypedDocumentNode } from 'urql';
 import { isUnstableReason, type PriceRecommendationRow, type SteamAnalyticsRow } from '../../../shared/api/types';
 import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES, gameName } from '../../../shared/catalog/games';
 import { MISSING, formatMoney, type MoneyFormat } from '../../../shared/money/money';
+import { ErrorNotice } from '../../app/ErrorNotice';
 import { useDataSource } from '../../app/providers';
 import { routeHref } from '../../app/route';
 import { countOf, formatCount, num, signedMoney, signedPercent } from './columns';
@@ -19,6 +20,9 @@ import { bestArbitrage, shownAsk, shownBid, shownLocked, type Derived } from './
 import type { GridLoadError } from './model/errors';
 import { reasonText } from '../recommendations/reasons';
 import { HistoryChart } from '../history/HistoryChart';
+import { openAlertEditor } from '../alerts/editor-state';
+import { useAlerts } from '../alerts/hooks';
+import { useItemMediansRecorder } from '../history/useValuesRecorder';
 
 export interface DetailPanelProps {
   snap: Snapshot;
@@ -40,6 +44,8 @@ export interface DetailPanelProps {
 interface Lookup<Row> {
   status: 'loading' | 'unsupported' | 'ok' | 'not-listed' | 'error';
   row: Row | null;
+  /** When the whole-game answer the row is from was fetched (null: no row). */
+  fetchedAt: number | null;
   error: GridLoadError | null;
   retry(): void;
 }
@@ -62,11 +68,11 @@ function useItemLookup<Row>(
     context,
   });
   const retry = () => reexecute({ requestPolicy: 'network-only' });
-  if (!supported) return { status: 'unsupported', row: null, error: null, retry };
-  if (res.fetching || (!res.data && !res.error)) return { status: 'loading', row: null, error: null, retry };
-  if (res.error) return { status: 'error', row: null, error: gridErrorOf(res.error), retry };
+  if (!supported) return { status: 'unsupported', row: null, fetchedAt: null, error: null, retry };
+  if (res.fetching || (!res.data && !res.error)) return { status: 'loading', row: null, fetchedAt: null, error: null, retry };
+  if (res.error) return { status: 'error', row: null, fetchedAt: null, error: gridErrorOf(res.error), retry };
   const row = res.data?.row ?? null;
-  return { status: row ? 'ok' : 'not-listed', row, error: null, retry };
+  return { status: row ? 'ok' : 'not-listed', row, fetchedAt: row ? (res.data?.fetchedAt ?? null) : null, error: null, retry };
 }
 
 function Money({ v, money }: { v: number | null; money: MoneyFormat }) {
@@ -81,7 +87,10 @@ export function DetailPanel(props: DetailPanelProps) {
     heading.current?.focus();
   }, [item]);
   const rec = useItemLookup(ITEM_RECOMMENDATION, PRICE_RECOMMENDATION_GAMES, snap.game, name, props.reloadEpoch);
+  const alertCount = useAlerts().alerts.filter((a) => a.game === snap.game && a.item === name).length;
   const steam = useItemLookup(ITEM_STEAM_ANALYTICS, STEAM_ANALYTICS_GAMES, snap.game, name, props.reloadEpoch);
+  // Its Steam medians go to the price history (once per fetched answer, after idle).
+  useItemMediansRecorder(snap.game, steam.row, steam.fetchedAt);
 
   const m = snap.askMarkets.length;
   const b = snap.bidMarkets.length;
@@ -144,6 +153,19 @@ export function DetailPanel(props: DetailPanelProps) {
           >
             Copy name
           </button>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            title="A price alert on this item (A on its row)"
+            onClick={(e) => openAlertEditor({ mode: 'new', game: snap.game, item: name, snap, returnFocus: e.currentTarget })}
+          >
+            Alert…
+          </button>
+          {alertCount > 0 ? (
+            <a className="btn btn--small btn--ghost" href={routeHref('alerts')} title="This item's alerts, on the Alerts page">
+              {alertCount} {alertCount === 1 ? 'alert' : 'alerts'}
+            </a>
+          ) : null}
           <a className="btn btn--small btn--ghost" href={routeHref('analytics', { view: 'item', item: name })} title="Charts of this item's sales, listings and buy orders">
             Analytics
           </a>
@@ -285,15 +307,7 @@ function Extra({ lookup, game, children }: { lookup: Lookup<unknown>; game: numb
   if (status === 'unsupported') return <p className="dp__muted">The API does not offer this for {gameName(game)}.</p>;
   if (status === 'not-listed') return <p className="dp__muted">The API has no entry for this item.</p>;
   if (status === 'error') {
-    return (
-      <div className="dp__error" role="alert">
-        <p>{error?.message ?? 'The look-up failed.'}</p>
-        {error?.detail ? <p className="dp__muted">{error.detail}</p> : null}
-        <button type="button" className="btn btn--small" onClick={lookup.retry}>
-          Retry
-        </button>
-      </div>
-    );
+    return <ErrorNotice layout="inline" className="dp__error" message={error?.message ?? 'The look-up failed.'} detail={error?.detail} onRetry={lookup.retry} />;
   }
   return <>{children}</>;
 }

@@ -1,34 +1,91 @@
-/** Filters beyond the search box: price range, minimum offers, category, wear, StatTrak™, Souvenir. */
-import { useEffect, useId, useState } from 'react';
+/**
+ * The search box, and the filters beyond it: price range, minimum offers, category, wear, StatTrak™,
+ * Souvenir. The search box and the number fields serve the recommendations' filters too.
+ */
+import { useEffect, useId, useState, type Ref } from 'react';
 import { parseMoney, toDecimalString } from '../../../shared/money/money';
 import { isFiltering, type FilterState, type TriState } from './model/filter';
 import { CATEGORIES, CATEGORY_LABEL, WEARS, WEAR_NAME, type Category, type Wear } from './model/search';
 
-export function MoneyInput({ label, value, onChange, symbol }: { label: string; value: number | null; onChange(v: number | null): void; symbol: string }) {
+/** The item search box (the grid's search language, model/search.ts); ArrowDown moves into the list (`list`: its selector). */
+export function SearchBox({ value, onChange, list, className, ref }: { value: string; onChange(text: string): void; list: string; className: string; ref?: Ref<HTMLInputElement> }) {
+  return (
+    <input
+      ref={ref}
+      type="search"
+      role="searchbox"
+      aria-label="Search items"
+      className={`input ${className}`}
+      placeholder="Search items: ak redline ft · st knife fade · -souvenir"
+      value={value}
+      spellCheck={false}
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown') {
+          e.preventDefault();
+          document.querySelector<HTMLElement>(list)?.focus();
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * A number field kept as text while typed: text that does not read (`parse` gives null) is flagged and
+ * never applied; empty is "any" (null). A value set from outside (cleared, a preset) replaces the text.
+ */
+export function NumberField({
+  label,
+  value,
+  onChange,
+  parse,
+  format,
+  symbol,
+  symbolAfter = false,
+  short = false,
+  title,
+  testId,
+}: {
+  label: string;
+  value: number | null;
+  onChange(v: number | null): void;
+  parse(text: string): number | null;
+  format(v: number): string;
+  symbol: string;
+  symbolAfter?: boolean;
+  short?: boolean;
+  title?: string;
+  testId?: string;
+}) {
   const id = useId();
-  const [text, setText] = useState(value === null ? '' : toDecimalString(value));
+  const [text, setText] = useState(value === null ? '' : format(value));
   const [bad, setBad] = useState(false);
+  // (parse and format are module functions: the effect runs when the value changes.)
   useEffect(() => {
-    // Cleared from outside ("Clear filters").
-    if (value === null) {
-      setText('');
-      setBad(false);
-    }
-  }, [value]);
+    setText((t) => (value === null ? '' : parse(t) === value ? t : format(value)));
+    if (value === null) setBad(false);
+  }, [value, parse, format]);
+  const sym = symbol ? (
+    <span className="fb__sym" aria-hidden="true">
+      {symbol}
+    </span>
+  ) : null;
   return (
     <div className="fb__field">
       <label className="fb__label" htmlFor={id}>
         {label}
       </label>
       <span className="fb__money">
-        {symbol ? <span className="fb__sym" aria-hidden="true">{symbol}</span> : null}
+        {symbolAfter ? null : sym}
         <input
           id={id}
-          className="input fb__input"
+          className={`input fb__input${short ? ' fb__input--short' : ''}`}
           inputMode="decimal"
           value={text}
-          aria-invalid={bad || undefined}
           placeholder="any"
+          title={title}
+          aria-invalid={bad || undefined}
+          data-testid={testId}
           onChange={(e) => {
             const t = e.target.value;
             setText(t);
@@ -37,14 +94,19 @@ export function MoneyInput({ label, value, onChange, symbol }: { label: string; 
               onChange(null);
               return;
             }
-            const v = parseMoney(t);
+            const v = parse(t);
             setBad(v === null);
             if (v !== null) onChange(v);
           }}
         />
+        {symbolAfter ? sym : null}
       </span>
     </div>
   );
+}
+
+export function MoneyInput({ label, value, onChange, symbol }: { label: string; value: number | null; onChange(v: number | null): void; symbol: string }) {
+  return <NumberField label={label} value={value} onChange={onChange} parse={parseMoney} format={toDecimalString} symbol={symbol} />;
 }
 
 function Tri({ label, value, onChange }: { label: string; value: TriState; onChange(v: TriState): void }) {

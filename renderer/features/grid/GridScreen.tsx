@@ -7,13 +7,14 @@ import { createPortal } from 'react-dom';
 import { TopBarSlotContext } from '../../app/topbar-slot';
 import { parseRoute, routeHref, useRouteParams } from '../../app/route';
 import { useConnection } from '../../app/connection';
-import { NextRetry } from '../../app/NextRetry';
-import { isHealthy, statusWords } from '../../app/status-view';
+import { EmptyState } from '../../app/EmptyState';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { isHealthy } from '../../app/status-view';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import { APP_PREFERENCES, useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
 import { buildColumns, defaultDir, sortItems } from './columns';
 import { DetailPanel } from './DetailPanel';
-import { FilterBar } from './FilterBar';
+import { FilterBar, SearchBox } from './FilterBar';
 import { GridSettingsSections } from './GridSettings';
 import { MarketPicker } from './MarketPicker';
 import { csvChunks } from './model/csv';
@@ -25,10 +26,11 @@ import type { Snapshot } from './model/columns';
 import type { Derived } from './model/derive';
 import { PriceGrid } from './PriceGrid';
 import { GRID_PREFS, removeMarketEverywhere, useFees, useMarketPlan } from './prefs';
-import { Freshness, LoadProgress, formatBytes } from './StatusParts';
+import { Freshness, ListFoot, LoadProgress, LoadingBlock, WaitingBlock, formatBytes } from './StatusParts';
 import { useGridData } from './useGridData';
 import { useHistoryRecorder } from '../history/useHistoryRecorder';
 import { RestoredBanner, restoredNote } from '../offline/RestoredBanner';
+import { openAlertEditor } from '../alerts/editor-state';
 
 const FLASH_MS = 2600;
 
@@ -47,7 +49,7 @@ function useAnnouncer(): [string, (t: string) => void] {
 /** The search box goes into the shell's top-bar slot when there is one (more room), else inline. */
 function SearchSlot({ children }: { children: ReactNode }) {
   const slot = useContext(TopBarSlotContext);
-  return slot ? createPortal(<div className="gs__topsearch">{children}</div>, slot) : <div className="gs__toolbar gs__toolbar--search">{children}</div>;
+  return slot ? createPortal(<div className="gs__topsearch">{children}</div>, slot) : <div className="view__toolbar">{children}</div>;
 }
 
 /** Long user text cut for a message (the whole text stays in the search box). */
@@ -215,6 +217,13 @@ export function GridScreen() {
     [snap, watched, toggleWatchName, announce],
   );
   const onOpen = useCallback((item: number) => setOpenName(snap?.names[item] ?? null), [snap]);
+  const onAlert = useCallback(
+    (item: number) => {
+      const name = snap?.names[item];
+      if (snap && name) openAlertEditor({ mode: 'new', game: snap.game, item: name, snap });
+    },
+    [snap],
+  );
 
   const refresh = useCallback(() => {
     setReloadEpoch((e) => e + 1);
@@ -262,30 +271,14 @@ export function GridScreen() {
   const loadingFirst = !snap && (data.fetching || (!error && plan.askMarkets.length > 0));
 
   return (
-    <div className="gs" data-testid="grid-screen">
+    <div className="view" data-testid="grid-screen">
       <h1 className="vh" tabIndex={-1} data-page-heading>
         Prices: {gameName(game)}
       </h1>
       <SearchSlot>
-        <input
-          ref={searchRef}
-          type="search"
-          role="searchbox"
-          aria-label="Search items"
-          className="input gs__search"
-          placeholder="Search items: ak redline ft · st knife fade · -souvenir"
-          value={filter.text}
-          spellCheck={false}
-          onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              document.querySelector<HTMLElement>('[data-testid="price-grid"]')?.focus();
-            }
-          }}
-        />
+        <SearchBox ref={searchRef} className="gs__search" list='[data-testid="price-grid"]' value={filter.text} onChange={(text) => setFilter((f) => ({ ...f, text }))} />
       </SearchSlot>
-      <div className="gs__toolbar" role="toolbar" aria-label="Price grid tools">
+      <div className="view__toolbar" role="toolbar" aria-label="Price grid tools">
         <div className="segmented" role="radiogroup" aria-label="View">
           <button type="button" role="radio" aria-checked={!filter.watchlist} className="segmented__item" onClick={() => setFilter((f) => ({ ...f, watchlist: false }))}>
             All items
@@ -308,7 +301,7 @@ export function GridScreen() {
             </button>
           ))}
         </div>
-        <span className="gs__spacer" />
+        <span className="view__spacer" />
         <LoadProgress store={data.progress} />
         <Freshness updatedAt={snap ? data.updatedAt : 0} stale={data.stale} restored={snap && data.restored ? restoredNote(status, data.fetching, Boolean(error)) : null} />
         <button type="button" className="btn btn--small" onClick={refresh} disabled={data.fetching} aria-label="Refresh prices" title="Refresh prices now">
@@ -327,25 +320,23 @@ export function GridScreen() {
         <RestoredBanner at={data.updatedAt} note={restoredNote(status, data.fetching, Boolean(error))} status={status} what="Prices" className="gs__banner" testId="grid-restored" />
       ) : null}
       {error && snap && !data.restored ? (
-        <div className="banner gs__banner" data-tone="error" role="alert" data-testid="grid-stale">
-          <div className="banner__text">
-            <p className="banner__message">
-              <strong>Showing the prices from {new Date(data.updatedAt).toLocaleTimeString()}.</strong> The latest refresh failed: {error.message}
-            </p>
-            {error.detail ? <p className="banner__detail">{error.detail}</p> : null}
-            {rejected.length === 0 ? <p className="banner__action">{error.action}</p> : null}
-          </div>
-          <div className="banner__actions">
-            {rejected.map((slug) => (
-              <button key={slug} type="button" className="btn btn--small btn--danger" onClick={() => removeSlug(slug)}>
-                Remove “{slug}” from my markets
-              </button>
-            ))}
-            <button type="button" className="btn btn--small" onClick={refresh} disabled={data.fetching}>
-              Retry
+        <ErrorNotice
+          layout="banner"
+          className="gs__banner"
+          lead={`Showing the prices from ${new Date(data.updatedAt).toLocaleTimeString()}.`}
+          message={`The latest refresh failed: ${error.message}`}
+          detail={error.detail}
+          action={rejected.length === 0 ? error.action : null}
+          onRetry={refresh}
+          retryDisabled={data.fetching}
+          testId="grid-stale"
+        >
+          {rejected.map((slug) => (
+            <button key={slug} type="button" className="btn btn--small btn--danger" onClick={() => removeSlug(slug)}>
+              Remove “{slug}” from my markets
             </button>
-          </div>
-        </div>
+          ))}
+        </ErrorNotice>
       ) : null}
       {rejected.length > 0 ? (
         <p className="gs__rejected" data-testid="rejected-markets">
@@ -360,50 +351,39 @@ export function GridScreen() {
         </p>
       ) : null}
 
-      <div className="gs__body">
-        <div className="gs__main" ref={mainRef}>
+      <div className="view__body">
+        <div className="view__main" ref={mainRef}>
           {plan.askMarkets.length === 0 ? (
             <div className="empty-state" data-testid="grid-empty">
               <p className="empty-state__title">No markets chosen</p>
               <p className="empty-state__text">Choose at least one market in “Markets” to see prices for {gameName(game)}.</p>
             </div>
           ) : !snap && error ? (
-            <div className="empty-state" role="alert" data-testid="grid-error">
-              <p className="empty-state__title">Prices could not be loaded</p>
-              <p className="empty-state__text">{error.message}</p>
-              {error.detail ? <p className="empty-state__detail">{error.detail}</p> : null}
-              <p className="empty-state__text">{rejected.length ? 'Remove the market the service does not know, then the grid loads again.' : error.action}</p>
-              <div className="gs__actions">
-                {rejected.map((slug) => (
-                  <button key={slug} type="button" className="btn btn--danger" onClick={() => removeSlug(slug)}>
-                    Remove “{slug}” from my markets
-                  </button>
-                ))}
-                <button type="button" className="btn" onClick={refresh}>
-                  Retry
+            <ErrorNotice
+              layout="block"
+              lead="Prices could not be loaded"
+              message={error.message}
+              detail={error.detail}
+              action={rejected.length ? 'Remove the market the service does not know, then the grid loads again.' : error.action}
+              onRetry={refresh}
+              testId="grid-error"
+            >
+              {rejected.map((slug) => (
+                <button key={slug} type="button" className="btn btn--danger" onClick={() => removeSlug(slug)}>
+                  Remove “{slug}” from my markets
                 </button>
-              </div>
-            </div>
+              ))}
+            </ErrorNotice>
           ) : waiting ? (
-            <div className="empty-state" data-testid="grid-waiting">
-              <p className="empty-state__title">No {gameName(game)} prices yet</p>
-              <p className="empty-state__text">{statusWords(waiting).message}</p>
-              {waiting.state === 'offline' || waiting.state === 'server-error' ? (
-                <p className="empty-state__text">
-                  They load as soon as the service answers. <NextRetry at={waiting.nextRetryAt} />
-                </p>
-              ) : (
-                <p className="empty-state__text">{statusWords(waiting).action}</p>
-              )}
-            </div>
+            <WaitingBlock what={`${gameName(game)} prices`} status={waiting} testId="grid-waiting" />
           ) : !snap || !derived ? (
-            <div className="empty-state gs__loading" data-testid="grid-loading" aria-busy={loadingFirst}>
-              <p className="empty-state__title">Loading {gameName(game)} prices…</p>
-              <p className="empty-state__text">
-                The whole catalog on {plan.askMarkets.length} market{plan.askMarkets.length === 1 ? '' : 's'} comes in one response; it is read off-screen.
-              </p>
-              <LoadProgress store={data.progress} big />
-            </div>
+            <LoadingBlock
+              title={`Loading ${gameName(game)} prices…`}
+              text={`The whole catalog on ${plan.askMarkets.length} market${plan.askMarkets.length === 1 ? '' : 's'} comes in one response; it is read off-screen.`}
+              store={data.progress}
+              busy={loadingFirst}
+              testId="grid-loading"
+            />
           ) : (
             <>
               <PriceGrid
@@ -416,6 +396,7 @@ export function GridScreen() {
                 watched={watched}
                 onToggleWatch={onToggleWatch}
                 onOpen={onOpen}
+                onAlert={onAlert}
                 openItem={openItem >= 0 ? openItem : null}
                 money={money}
                 nameOf={plan.nameOf}
@@ -427,19 +408,22 @@ export function GridScreen() {
                 initialSize={mainSize}
               />
               {view.length === 0 ? (
-                <div className="empty-state gs__empty" data-testid="grid-no-match">
-                  {filter.watchlist && watchNames.length === 0 ? (
-                    <>
-                      <p className="empty-state__title">Your watchlist is empty</p>
-                      <p className="empty-state__text">Star items with ☆ (or Space in the grid) to keep them here.</p>
-                    </>
-                  ) : (
-                    <>
-                      <p className="empty-state__title">
+                filter.watchlist && watchNames.length === 0 ? (
+                  <EmptyState overlay title="Your watchlist is empty" testId="grid-no-match">
+                    <p className="empty-state__text">Star items with ☆ (or Space in the grid) to keep them here.</p>
+                  </EmptyState>
+                ) : (
+                  <EmptyState
+                    overlay
+                    title={
+                      <>
                         {filter.text.trim() ? <>No items match “{shorten(filter.text.trim(), 80)}”</> : 'No items match the filters'}
                         {filter.watchlist ? ' in your watchlist' : ''}
-                      </p>
-                      <div className="gs__actions">
+                      </>
+                    }
+                    testId="grid-no-match"
+                    actions={
+                      <>
                         {isFiltering(filter) ? (
                           <button type="button" className="btn btn--small" onClick={clearFilters}>
                             Clear filters
@@ -450,37 +434,24 @@ export function GridScreen() {
                             Show all items
                           </button>
                         ) : null}
-                      </div>
-                    </>
-                  )}
-                </div>
+                      </>
+                    }
+                  />
+                )
               ) : null}
             </>
           )}
-          <p className="gs__foot" aria-live="off">
+          <ListFoot
+            className="gs__foot"
+            testIds="grid"
+            list={snap ? { shown: view.length, total: snap.n, droppedRows: snap.notes.skippedItems, invalidValues: snap.notes.invalidValues } : null}
+          >
             {snap ? (
               <>
-                <span data-testid="grid-count">
-                  {view.length.toLocaleString('en-US')} of {snap.n.toLocaleString('en-US')} items
-                </span>
-                {' · '}
                 {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : data.restored ? `last data, from ${new Date(data.updatedAt).toLocaleString()}` : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}`}
-                {/* Rows the service sent without a usable name, and values it sent that can't be read. */}
-                {snap.notes.skippedItems ? (
-                  <span data-testid="grid-dropped">
-                    {' · '}
-                    {snap.notes.skippedItems.toLocaleString('en-US')} {snap.notes.skippedItems === 1 ? 'row' : 'rows'} dropped (invalid data)
-                  </span>
-                ) : null}
-                {snap.notes.invalidValues ? (
-                  <span data-testid="grid-unreadable">
-                    {' · '}
-                    {snap.notes.invalidValues.toLocaleString('en-US')} {snap.notes.invalidValues === 1 ? 'value' : 'values'} unreadable, shown as —
-                  </span>
-                ) : null}
               </>
             ) : null}
-          </p>
+          </ListFoot>
         </div>
         {snap && derived && openItem >= 0 ? (
           <DetailPanel

@@ -3,7 +3,7 @@
  * and per-market fees (buyer and seller, default 0 %), both remembered. Shown from the grid's
  * "Markets & fees" button, and exported for the Settings page.
  */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { usePref } from '../../app/preferences';
 import { bpsToPercentText, parsePercentToBps } from './model/derive';
 import { DEFAULT_MARKET_LIST, GRID_PREFS, SLUG_PATTERN, removeMarketEverywhere, useFees, type MarketEntry } from './prefs';
@@ -57,7 +57,8 @@ function NameInput({ entry, onCommit }: { entry: MarketEntry; onCommit(name: str
   );
 }
 
-export function GridSettingsSections() {
+/** Memo: it has no props (its state is preferences), so the grid's keystrokes never re-render its ~100 inputs. */
+export const GridSettingsSections = memo(function GridSettingsSections() {
   const id = useId();
   const [list, setList, resetList] = usePref(GRID_PREFS.markets);
   const [, setChosen] = usePref(GRID_PREFS.chosen);
@@ -213,4 +214,4 @@ export function GridSettingsSections() {
       </p>
     </section>
   );
-}
+});

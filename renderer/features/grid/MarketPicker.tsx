@@ -1,10 +1,11 @@
 /** Which ask markets are columns: a popover over the market list, with presets and a remembered choice. */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { gameName } from '../../../shared/catalog/games';
 import { usePref } from '../../app/preferences';
 import { GRID_PREFS, marketTradesGame, type MarketPlan } from './prefs';
 
-export function MarketPicker({ plan, game }: { plan: MarketPlan & { chosen: string[] | null }; game: number }) {
+/** Memo: the grid's keystrokes don't re-render it (plan is memoized by its inputs). */
+export const MarketPicker = memo(function MarketPicker({ plan, game }: { plan: MarketPlan & { chosen: string[] | null }; game: number }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [find, setFind] = useState('');
@@ -118,4 +119,4 @@ export function MarketPicker({ plan, game }: { plan: MarketPlan & { chosen: stri
       ) : null}
     </div>
   );
-}
+});

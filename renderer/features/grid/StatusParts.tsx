@@ -1,6 +1,13 @@
-/** Small live parts of the grid's toolbar: "updated 40 s ago" and the download progress. */
-import { useEffect, useState } from 'react';
-import { useProgress, type ProgressStore } from './useGridData';
+/**
+ * Parts of the whole-catalog views (the price grid, the recommendations): the toolbar's "updated 40 s ago"
+ * and download progress, and the blocks shown in place of the list (waiting, loading) and under it.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ConnectionStatus } from '../../../shared/api/status';
+import { EmptyState } from '../../app/EmptyState';
+import { NextRetry } from '../../app/NextRetry';
+import { statusWords } from '../../app/status-view';
+import { useProgress, type ProgressStore } from '../offline/useLiveData';
 
 export function formatAge(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -67,5 +74,78 @@ export function LoadProgress({ store, big = false }: { store: ProgressStore; big
       </div>
       <span className="gs__ptext">{text}</span>
     </div>
+  );
+}
+
+/**
+ * No data yet and the connection is down: what is wrong and when it tries again, not "Loading…" (the
+ * status banner above has the buttons). `what`: "CS2 prices".
+ */
+export function WaitingBlock({ what, status, testId }: { what: string; status: ConnectionStatus; testId: string }) {
+  const words = statusWords(status);
+  return (
+    <EmptyState title={`No ${what} yet`} testId={testId}>
+      <p className="empty-state__text">{words.message}</p>
+      {status.state === 'offline' || status.state === 'server-error' ? (
+        <p className="empty-state__text">
+          They load as soon as the service answers. <NextRetry at={status.nextRetryAt} />
+        </p>
+      ) : (
+        <p className="empty-state__text">{words.action}</p>
+      )}
+    </EmptyState>
+  );
+}
+
+/** The first load of a whole catalog: what is coming, and its download. */
+export function LoadingBlock({ title, text, store, busy, testId }: { title: string; text: string; store: ProgressStore; busy: boolean; testId: string }) {
+  return (
+    <EmptyState title={title} className="empty-state--loading" testId={testId} busy={busy}>
+      <p className="empty-state__text">{text}</p>
+      <LoadProgress store={store} big />
+    </EmptyState>
+  );
+}
+
+/**
+ * A list's footer: "N of M items", what the page says about its data (children, after " · "), and what the
+ * service sent that could not be used. `testIds`: the prefix of the parts' test ids ("grid": grid-count, …).
+ */
+export function ListFoot({
+  className,
+  list,
+  testIds,
+  children,
+}: {
+  className: string;
+  list: { shown: number; total: number; droppedRows: number; invalidValues: number } | null;
+  testIds: string;
+  children?: ReactNode;
+}) {
+  return (
+    <p className={`list-foot ${className}`} aria-live="off">
+      {list ? (
+        <>
+          <span data-testid={`${testIds}-count`}>
+            {list.shown.toLocaleString('en-US')} of {list.total.toLocaleString('en-US')} items
+          </span>
+          {' · '}
+          {children}
+          {/* Rows the service sent without a usable name, and values it sent that can't be read. */}
+          {list.droppedRows ? (
+            <span data-testid={`${testIds}-dropped`}>
+              {' · '}
+              {list.droppedRows.toLocaleString('en-US')} {list.droppedRows === 1 ? 'row' : 'rows'} dropped (invalid data)
+            </span>
+          ) : null}
+          {list.invalidValues ? (
+            <span data-testid={`${testIds}-unreadable`}>
+              {' · '}
+              {list.invalidValues.toLocaleString('en-US')} {list.invalidValues === 1 ? 'value' : 'values'} unreadable, shown as —
+            </span>
+          ) : null}
+        </>
+      ) : null}
+    </p>
   );
 }

@@ -3,7 +3,7 @@
  * counter that moves after each recorded poll or a clear (charts and sparklines read again on it).
  */
 import { useSyncExternalStore } from 'react';
-import type { PollInput, SampledHistory } from './model';
+import { isValuesInput, type PollInput, type SampledHistory, type ValuesInput } from './model';
 import type { HistoryRequest, HistoryResponse } from './protocol';
 import type { Limits, RecordResult, Usage } from './store';
 
@@ -51,8 +51,9 @@ export function useHistoryVersion(): number {
 }
 
 export const history = {
-  async record(poll: PollInput, limits: Limits): Promise<RecordResult> {
-    const r = await call<RecordResult>({ op: 'record', poll, limits }, [poll.ask.buffer, poll.bid.buffer]);
+  /** A grid poll, or a load of another stream's values (the Steam medians); its arrays are transferred. */
+  async record(poll: PollInput | ValuesInput, limits: Limits): Promise<RecordResult> {
+    const r = await call<RecordResult>({ op: 'record', poll, limits }, isValuesInput(poll) ? [poll.values.buffer] : [poll.ask.buffer, poll.bid.buffer]);
     if (r.points > 0) bump();
     return r;
   },

@@ -3,7 +3,9 @@
  * a read turns chunks back into values over time. No IndexedDB here (store.ts), so it is unit-tested.
  *
  * Series: one per market and side of an item, keyed "a:<slug>" (that market's lowest ask) and "b:<slug>"
- * (its highest buy order). A value is integer thousandths; NaN means "no value" (the market had no price).
+ * (its highest buy order), and other per-item figures recorded when they are loaded, keyed
+ * "<stream>:<field>" (the Steam analytics medians: "s:latest_median_price_sold", see steam.ts). A value is
+ * integer thousandths; NaN means "no value" (the market had no price).
  *
  * Chunk records, one per (game, item, start time): the item's change points (time, series, value) in time
  * order, at most one hour and MAX_POINTS long. A chunk flagged `b` (baseline) holds the item's every series
@@ -11,6 +13,11 @@
  * before its range. Only the current (open) chunk of an item is rewritten at a poll, so a poll writes
  * about its changes, not the catalog, and a 30-day read of one item is one key range of a few hundred
  * small records.
+ *
+ * Streams: the asks and bids of an item are one stream of chunks (the grid's polls, `n` = the item name);
+ * each other prefix is a stream of its own (`n` = chunkName(item, stream)), with its own open chunk and
+ * daily baseline, because it is recorded at other times (a Steam analytics load) and a baseline of one
+ * stream must not stand for the other's state. A read samples each stream's chunks and merges them.
  */
 
 export const HOUR = 3_600_000;
@@ -26,7 +33,7 @@ export const UNKNOWN = -Infinity;
 
 export interface ChunkRecord {
   g: number;
-  /** Item name (market_hash_name). */
+  /** Item name (market_hash_name) for the asks and bids; chunkName(name, stream) for another stream. */
   n: string;
   /** Start time (ms since epoch): the time of the first point. */
   st: number;
@@ -54,6 +61,51 @@ export interface PollInput {
   bid: Int32Array;
   /** Exact values of BIG cells: [0 = ask | 1 = bid, cell, value]. */
   big: Array<[0 | 1, number, number]>;
+}
+
+/**
+ * Values of other per-item series for the same chunk/baseline/retention machinery (the Steam analytics
+ * medians, steam.ts): series "<stream>:<field>", kept in the item's chunks of that stream. An item is
+ * recorded only at a time after its last record in the stream (a one-item load and a whole-catalog load
+ * can arrive in either order); the grid's polls are not involved.
+ */
+export interface ValuesInput {
+  game: number;
+  /** When the values were loaded (ms since epoch). */
+  at: number;
+  /** Not "a" or "b" (the asks' and bids' stream), no ":". */
+  stream: string;
+  fields: string[];
+  /** Item names: a list, or packNames' one string (it crosses threads as one copy). */
+  names: string[] | string;
+  /** Row-major (item * fields.length + f), thousandths; NaN: no value. */
+  values: Float64Array;
+}
+
+export function isValuesInput(p: PollInput | ValuesInput): p is ValuesInput {
+  return 'stream' in p;
+}
+
+const NAMES_SEP = '\u0000';
+/** Names as one string when none holds the separator (else the list as it is). */
+export function packNames(names: string[]): string[] | string {
+  for (const n of names) if (n.includes(NAMES_SEP)) return names;
+  return names.join(NAMES_SEP);
+}
+export function unpackNames(names: string[] | string): string[] {
+  return typeof names !== 'string' ? names : names === '' ? [] : names.split(NAMES_SEP);
+}
+
+/** The chunk stream of a series key: '' for asks and bids, else its prefix ("s" for "s:…"). */
+export function streamOf(key: string): string {
+  const i = key.indexOf(':');
+  const p = i < 0 ? '' : key.slice(0, i);
+  return p === 'a' || p === 'b' ? '' : p;
+}
+
+/** The chunk records' `n` of an item's stream (the asks' and bids' is the name itself). */
+export function chunkName(name: string, stream: string): string {
+  return stream ? `${name}\u0000${stream}` : name;
 }
 
 const NONE = -2147483648;
@@ -130,9 +182,15 @@ export class GameRecorder {
   /** The game's series keys; chunks refer to them by index. Grows only (persisted by the store). */
   readonly series: string[] = [];
   private readonly seriesIdx = new Map<string, number>();
+  /** Per item name: the last value of each of its series (every stream's, by series index). */
   private readonly state = new Map<string, Float64Array>();
+  /** Per chunk name (item and stream): the day of its last baseline. */
   private readonly baseDay = new Map<string, number>();
+  /** Per chunk name of a values stream: the time of its last record. */
+  private readonly itemAt = new Map<string, number>();
+  /** Per chunk name: the chunk being filled. */
   readonly open = new Map<string, OpenChunk>();
+  /** Time of the last poll (asks and bids). */
   lastAt = 0;
   constructor(
     readonly game: number,
@@ -149,6 +207,35 @@ export class GameRecorder {
       this.seriesIdx.set(key, i);
     }
     return i;
+  }
+
+  private stateOf(name: string, nSeries: number): Float64Array {
+    let st = this.state.get(name);
+    if (!st || st.length < nSeries) {
+      const grown = new Float64Array(nSeries).fill(UNKNOWN);
+      if (st) grown.set(st);
+      st = grown;
+      this.state.set(name, st);
+    }
+    return st;
+  }
+
+  /** The chunk a record of `key` at `at` adds to: its open one, or a new one (a baseline when `base`). */
+  private chunkFor(key: string, at: number, day: number, base: boolean, dirty: OpenChunk[]): OpenChunk {
+    const cur = this.open.get(key);
+    let chunk: OpenChunk;
+    if (!base && cur && at - cur.st < CHUNK_SPAN && Math.floor(cur.st / DAY) === day && cur.size < MAX_POINTS) chunk = cur;
+    else {
+      chunk = new OpenChunk(this.game, key, at, base ? 1 : 0);
+      this.open.set(key, chunk);
+    }
+    dirty.push(chunk);
+    return chunk;
+  }
+
+  /** Baselines are written once and closed; the item's changes go to a new chunk. */
+  private close(dirty: readonly OpenChunk[]): void {
+    for (const c of dirty) if (c.b) this.open.delete(c.n);
   }
 
   /**
@@ -174,25 +261,11 @@ export class GameRecorder {
       const name = p.names[i] as string;
       if (seen.has(name)) continue; // a duplicate name: the first row counts
       seen.add(name);
-      let st = this.state.get(name);
-      if (!st || st.length < nSeries) {
-        const grown = new Float64Array(nSeries).fill(UNKNOWN);
-        if (st) grown.set(st);
-        st = grown;
-        this.state.set(name, st);
-      }
+      const st = this.stateOf(name, nSeries);
       const base = this.baseDay.get(name) !== day;
       let chunk: OpenChunk | null = null;
       const put = (si: number, v: number) => {
-        if (!chunk) {
-          const cur = this.open.get(name);
-          if (!base && cur && at - cur.st < CHUNK_SPAN && Math.floor(cur.st / DAY) === day && cur.size < MAX_POINTS) chunk = cur;
-          else {
-            chunk = new OpenChunk(this.game, name, at, base ? 1 : 0);
-            this.open.set(name, chunk);
-          }
-          dirty.push(chunk);
-        }
+        chunk ??= this.chunkFor(name, at, day, base, dirty);
         chunk.add(at, si, v);
         points++;
       };
@@ -214,9 +287,52 @@ export class GameRecorder {
       }
       if (base) this.baseDay.set(name, day);
     }
-    // Baselines are written once and closed; the item's changes go to a new chunk.
-    for (const c of dirty) if (c.b) this.open.delete(c.n);
+    this.close(dirty);
     this.lastAt = at;
+    return { dirty, points, changedItems: dirty.length };
+  }
+
+  /**
+   * The same for a values stream (ValuesInput): each item's changes in the stream's chunks, or its
+   * baseline of the stream's series at its first record of a day or session. An item whose last record
+   * in the stream is at `at` or later is left as it is.
+   */
+  applyValues(p: ValuesInput): { dirty: OpenChunk[]; points: number; changedItems: number } {
+    const at = p.at;
+    const day = Math.floor(at / DAY);
+    const f = p.fields.length;
+    const fieldS = p.fields.map((x) => this.seriesOf(`${p.stream}:${x}`));
+    const nSeries = this.series.length;
+    const names = unpackNames(p.names);
+    const dirty: OpenChunk[] = [];
+    let points = 0;
+    const n = f ? Math.min(names.length, Math.floor(p.values.length / f)) : 0;
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const name = names[i] as string;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const key = chunkName(name, p.stream);
+      const last = this.itemAt.get(key);
+      if (last !== undefined && at <= last) continue;
+      this.itemAt.set(key, at);
+      const st = this.stateOf(name, nSeries);
+      const base = this.baseDay.get(key) !== day;
+      let chunk: OpenChunk | null = null;
+      for (let k = 0; k < f; k++) {
+        const x = p.values[i * f + k] as number;
+        const v = Number.isFinite(x) ? x : NaN;
+        const si = fieldS[k] as number;
+        if (base || !sameValue(st[si] as number, v)) {
+          chunk ??= this.chunkFor(key, at, day, base, dirty);
+          chunk.add(at, si, v);
+          points++;
+        }
+        st[si] = v;
+      }
+      if (base) this.baseDay.set(key, day);
+    }
+    this.close(dirty);
     return { dirty, points, changedItems: dirty.length };
   }
 
@@ -224,6 +340,7 @@ export class GameRecorder {
   reset(): void {
     this.state.clear();
     this.baseDay.clear();
+    this.itemAt.clear();
     this.open.clear();
   }
 }
@@ -231,11 +348,13 @@ export class GameRecorder {
 export interface SampledHistory {
   /** Series keys, in the order of `values`. */
   series: string[];
+  /** Start of the sampled span (ms): the range's start, or the first point when that is later. */
+  start: number;
   /** Slot end times (ms). */
   times: Float64Array;
   /** Per series, the value at each slot's end (NaN: no value or not known). */
   values: Float64Array[];
-  /** Best (lowest) ask and best (highest) bid over the series, per slot. */
+  /** Best (lowest) ask and best (highest) bid over the "a:" and "b:" series, per slot. */
   bestAsk: Float64Array;
   bestBid: Float64Array;
   /** Time of the first known point (ms), null when there is no history. */
@@ -246,8 +365,9 @@ export interface SampledHistory {
 }
 
 /**
- * Samples chunks (in time order, starting at or before a baseline) into `slots` slot-end values over
- * [max(from, first point), to]. Only series whose key passes `keep` are returned and used for the bests.
+ * Samples chunks (each stream's in time order, starting at or before its baseline; streams told apart by
+ * the chunks' `n`) into `slots` slot-end values over [max(from, first point), to]. Only series whose key
+ * passes `keep` are returned and used for the bests.
  */
 export function sample(chunks: readonly ChunkRecord[], allSeries: readonly string[], from: number, to: number, slots: number, keep: (key: string) => boolean = () => true): SampledHistory {
   // The game's series index -> the output's (-1: not kept).
@@ -256,6 +376,7 @@ export function sample(chunks: readonly ChunkRecord[], allSeries: readonly strin
   let first: number | null = null;
   let last: number | null = null;
   let points = 0;
+  const streams = new Map<string, ChunkRecord[]>();
   for (const c of chunks) {
     for (let p = 0; p < c.s.length; p++) {
       const g = c.s[p] as number;
@@ -272,6 +393,9 @@ export function sample(chunks: readonly ChunkRecord[], allSeries: readonly strin
       if (last === null || t1 > last) last = t1;
     }
     points += n;
+    const list = streams.get(c.n);
+    if (list) list.push(c);
+    else streams.set(c.n, [c]);
   }
   const start = first === null ? from : Math.max(from, Math.min(first, to));
   const count = first === null ? 0 : Math.max(1, slots);
@@ -281,38 +405,62 @@ export function sample(chunks: readonly ChunkRecord[], allSeries: readonly strin
   const values = series.map(() => new Float64Array(count).fill(NaN));
   const bestAsk = new Float64Array(count).fill(NaN);
   const bestBid = new Float64Array(count).fill(NaN);
-  if (count === 0) return { series, times, values, bestAsk, bestBid, first, last, points };
-  const cur = new Float64Array(series.length).fill(NaN);
-  const isAsk = series.map((k) => k.startsWith('a:'));
-  let slot = 0;
-  const flushUntil = (t: number) => {
-    while (slot < count && (times[slot] as number) < t) {
-      let ba = NaN;
-      let bb = NaN;
-      for (let s = 0; s < series.length; s++) {
-        const v = cur[s] as number;
-        (values[s] as Float64Array)[slot] = v;
-        if (Number.isNaN(v)) continue;
-        if (isAsk[s]) {
-          if (Number.isNaN(ba) || v < ba) ba = v;
-        } else if (Number.isNaN(bb) || v > bb) bb = v;
+  if (count === 0) return { series, start, times, values, bestAsk, bestBid, first, last, points };
+  const cur = new Float64Array(series.length);
+  for (const list of streams.values()) {
+    // This stream's series (streams have disjoint series): only they are written from its points.
+    const mine: number[] = [];
+    const isMine = new Uint8Array(series.length);
+    for (const c of list) {
+      for (let p = 0; p < c.s.length; p++) {
+        const s = map[c.s[p] as number] ?? -1;
+        if (s >= 0 && !isMine[s]) {
+          isMine[s] = 1;
+          mine.push(s);
+        }
       }
-      bestAsk[slot] = ba;
-      bestBid[slot] = bb;
-      slot++;
     }
-  };
-  for (const c of chunks) {
-    for (let p = 0; p < c.t.length; p++) {
-      const t = c.st + (c.t[p] as number) * 1000;
-      if (t > to) break;
-      flushUntil(t);
-      const s = map[c.s[p] as number] ?? -1;
-      if (s >= 0) cur[s] = valueAt(c.v, p);
+    if (mine.length === 0) continue;
+    cur.fill(NaN);
+    let slot = 0;
+    const flushUntil = (t: number) => {
+      while (slot < count && (times[slot] as number) < t) {
+        for (const s of mine) (values[s] as Float64Array)[slot] = cur[s] as number;
+        slot++;
+      }
+    };
+    for (const c of list) {
+      for (let p = 0; p < c.t.length; p++) {
+        const t = c.st + (c.t[p] as number) * 1000;
+        if (t > to) break;
+        flushUntil(t);
+        const s = map[c.s[p] as number] ?? -1;
+        if (s >= 0) cur[s] = valueAt(c.v, p);
+      }
     }
+    flushUntil(Infinity);
   }
-  flushUntil(Infinity);
-  return { series, times, values, bestAsk, bestBid, first, last, points };
+  const asks: Float64Array[] = [];
+  const bids: Float64Array[] = [];
+  series.forEach((k, s) => {
+    if (k.startsWith('a:')) asks.push(values[s] as Float64Array);
+    else if (k.startsWith('b:')) bids.push(values[s] as Float64Array);
+  });
+  for (let j = 0; j < count; j++) {
+    let ba = NaN;
+    let bb = NaN;
+    for (const v of asks) {
+      const x = v[j] as number;
+      if (!Number.isNaN(x) && (Number.isNaN(ba) || x < ba)) ba = x;
+    }
+    for (const v of bids) {
+      const x = v[j] as number;
+      if (!Number.isNaN(x) && (Number.isNaN(bb) || x > bb)) bb = x;
+    }
+    bestAsk[j] = ba;
+    bestBid[j] = bb;
+  }
+  return { series, start, times, values, bestAsk, bestBid, first, last, points };
 }
 
 export function dayOf(t: number): number {

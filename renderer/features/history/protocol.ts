@@ -1,9 +1,11 @@
 /** Messages between the UI and the history worker. */
-import type { PollInput } from './model';
+import type { PollInput, ValuesInput } from './model';
 import type { Limits } from './store';
 
 type Req =
-  | { op: 'record'; poll: PollInput; limits: Limits }
+  /** A grid poll (asks and bids) or another stream's values (the Steam analytics medians). */
+  | { op: 'record'; poll: PollInput | ValuesInput; limits: Limits }
+  /** `markets`: the series keys to read ("a:<slug>", "b:<slug>", "s:<field>"); every one when absent. */
   | { op: 'item'; game: number; name: string; from: number; to: number; slots: number; markets?: string[] }
   | { op: 'sparks'; game: number; names: string[]; from: number; to: number; slots: number; askMarkets: string[] }
   | { op: 'usage' }

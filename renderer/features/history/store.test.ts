@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHUNK_SPAN, DAY, GameRecorder, HOUR, MAX_POINTS, sample, type PollInput } from './model';
+import { chunkName, CHUNK_SPAN, DAY, GameRecorder, HOUR, MAX_POINTS, packNames, sample, type PollInput, type ValuesInput } from './model';
+import { steamMedians, STEAM_MEDIAN_KEYS } from './steam';
 import { HistoryStore } from './store';
 
 const NONE = -2147483648;
@@ -143,5 +144,124 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
     expect((await store.usage()).chunks).toBe(0);
     // After a clear the next poll is a baseline.
     expect((await store.record(poll(T0 + 5 * DAY, [[1, 2], [3, 4]]))).points).toBe(6);
+  });
+});
+
+/** Steam analytics rows as the analytics worker or the detail panel read them (null: no value). */
+function steamRows(medians: Array<[latest: number | null, m90: number | null]>, names = medians.map((_, i) => `item ${i}`)) {
+  return medians.map(([latest, m90], i) => ({ market_hash_name: names[i] as string, sales: { latest_median_price_sold: latest, median_price_90d: m90 } }));
+}
+const [LATEST, M90] = STEAM_MEDIAN_KEYS as [string, string];
+
+describe('Steam medians (a values stream of the same history)', () => {
+  it('makes a ValuesInput of Steam rows, leaving out rows without sales; names cross threads as one string', () => {
+    const v = steamMedians(730, T0, [...steamRows([[100, 90], [null, 80]]), { market_hash_name: 'a marketplace row' }]);
+    expect(v.stream).toBe('s');
+    expect(v.fields.map((f) => `s:${f}`)).toEqual([LATEST, M90]);
+    expect(v.names).toBe(packNames(['item 0', 'item 1']));
+    expect(typeof v.names).toBe('string');
+    expect(Array.from(v.values)).toEqual([100, 90, NaN, 80]);
+  });
+
+  it('records a baseline in the item\'s own Steam chunks, then only changes; an unchanged load adds nothing', () => {
+    const r = new GameRecorder(730);
+    r.apply(poll(T0, [[100, 200]]));
+    const a = r.applyValues(steamMedians(730, T0 + 1000, steamRows([[500, 450]])));
+    expect(a.points).toBe(2);
+    expect(a.dirty).toHaveLength(1);
+    expect(a.dirty[0]!.b).toBe(1);
+    expect(a.dirty[0]!.n).toBe(chunkName('item 0', 's'));
+    expect(r.series.slice(-2)).toEqual([LATEST, M90]);
+    // The same medians again: nothing.
+    expect(r.applyValues(steamMedians(730, T0 + 2000, steamRows([[500, 450]]))).points).toBe(0);
+    // One median moves: one point, in a new (non-baseline) chunk of the Steam stream.
+    const c = r.applyValues(steamMedians(730, T0 + 3000, steamRows([[510, 450]])));
+    expect(c.points).toBe(1);
+    const rec = c.dirty[0]!.toRecord();
+    expect(rec.b).toBe(0);
+    expect(rec.n).toBe(chunkName('item 0', 's'));
+    expect(Array.from(rec.s)).toEqual([r.series.indexOf(LATEST)]);
+    expect(Array.from(rec.v)).toEqual([510]);
+    // A median that disappears is a change to "no value", never 0.
+    const d = r.applyValues(steamMedians(730, T0 + 4000, steamRows([[510, null]])));
+    expect(d.points).toBe(1);
+    expect(Number.isNaN(d.dirty[0]!.v[1]!)).toBe(true);
+    // The grid's polls are not disturbed: their next change goes to the asks' and bids' own chunks.
+    const p = r.apply(poll(T0 + 5000, [[101, 200]]));
+    expect(p.points).toBe(1);
+    expect(p.dirty[0]!.n).toBe('item 0');
+  });
+
+  it('records an item only at a time after its last Steam record (loads may arrive in any order)', () => {
+    const r = new GameRecorder(730);
+    r.applyValues(steamMedians(730, T0 + 10_000, steamRows([[500, 450]], ['item 0'])));
+    // An older answer (e.g. a detail panel's kept whole-game answer): left out for that item only.
+    const old = r.applyValues(steamMedians(730, T0 + 5_000, steamRows([[400, 400], [300, 300]], ['item 0', 'item 1'])));
+    expect(old.dirty.map((c) => c.n)).toEqual([chunkName('item 1', 's')]);
+    expect(old.points).toBe(2);
+  });
+});
+
+describe('HistoryStore with Steam medians', () => {
+  let store: HistoryStore | null = null;
+  let dbn = 0;
+  afterEach(() => store?.close());
+
+  it('records medians as change points beside the asks and bids; reads return them with the prices', async () => {
+    const name = `s-${dbn++}`;
+    store = await HistoryStore.open(name);
+    await store.record(poll(T0, [[100, 200], [300, 400]], [[90], [NONE]]));
+    const first = await store.record(steamMedians(730, T0 + 60_000, steamRows([[1000, 900], [2000, 1900]])));
+    expect(first.points).toBe(4);
+    expect(first.changedItems).toBe(2);
+    // Unchanged medians add nothing.
+    const same = await store.record(steamMedians(730, T0 + 2 * 60_000, steamRows([[1000, 900], [2000, 1900]])));
+    expect(same.points).toBe(0);
+    expect(same.bytesWritten).toBe(0);
+    // A poll at an earlier time than the Steam record is still recorded (the streams are independent).
+    expect((await store.record(poll(T0 + 30_000, [[110, 200], [300, 400]], [[90], [NONE]]))).points).toBe(1);
+    const moved = await store.record(steamMedians(730, T0 + 3 * 60_000, steamRows([[1100, 900], [2000, 1900]])));
+    expect(moved.points).toBe(1);
+    expect(moved.changedItems).toBe(1);
+    expect((await store.usage()).chunks).toBe(2 + 2 + 1 + 1); // price baselines, Steam baselines, one change each
+
+    // slots end at T0 + 1, 2, 3, 4 min
+    const h = await store.readItem(730, 'item 0', T0 - HOUR, T0 + 4 * 60_000, 4);
+    expect(h.first).toBe(T0);
+    expect(h.series).toEqual(expect.arrayContaining(['a:steam', 'a:buff163', 'b:steam', LATEST, M90]));
+    const at = (k: string) => Array.from(h.values[h.series.indexOf(k)]!);
+    expect(at(LATEST)).toEqual([1000, 1000, 1100, 1100]);
+    expect(at(M90)).toEqual([900, 900, 900, 900]);
+    // The medians are not asks or bids: the bests are the markets'.
+    expect(Array.from(h.bestAsk)).toEqual([110, 110, 110, 110]);
+    expect(Array.from(h.bestBid)).toEqual([90, 90, 90, 90]);
+    // Only what is asked for is read: the Steam medians alone, or the asks alone (sparklines).
+    const onlySteam = await store.readItem(730, 'item 0', T0 - HOUR, T0 + 4 * 60_000, 4, (k) => k.startsWith('s:'));
+    expect(onlySteam.series).toEqual([LATEST, M90]);
+    expect(onlySteam.first).toBe(T0 + 60_000);
+    expect((await store.readSparks(730, ['item 0'], T0, T0 + 4 * 60_000, 2, ['steam']))[0]).toEqual(Float64Array.from([110, 110]));
+
+    // A new session: the series list and both streams are read back; a 1-hour range later still shows the
+    // medians (carried from the last Steam baseline), and the next Steam load is a baseline again.
+    store.close();
+    store = await HistoryStore.open(name);
+    const later = await store.readItem(730, 'item 0', T0 + 3 * HOUR, T0 + 4 * HOUR, 2);
+    expect(Array.from(later.values[later.series.indexOf(LATEST)]!)).toEqual([1100, 1100]);
+    expect(later.start).toBe(T0 + 3 * HOUR);
+    const again = await store.record(steamMedians(730, T0 + 4 * HOUR, steamRows([[1100, 900]])));
+    expect(again.points).toBe(2);
+  });
+
+  it('keeps the Steam chunks under the same retention, cap and clear', async () => {
+    store = await HistoryStore.open(`s-${dbn++}`);
+    for (let d = 0; d < 3; d++) await store.record(steamMedians(730, T0 + d * DAY, steamRows([[1000 + d, 900]])));
+    expect((await store.usage()).chunks).toBe(3); // a baseline a day
+    expect(await store.enforce({ retentionDays: 1, capBytes: 1e9 }, T0 + 2 * DAY)).toBe(1);
+    const h = await store.readItem(730, 'item 0', T0 + DAY, T0 + 2 * DAY, 2);
+    expect(Array.from(h.values[h.series.indexOf(LATEST)]!)).toEqual([1001, 1002]);
+    await store.clear();
+    expect((await store.usage()).chunks).toBe(0);
+    const v: ValuesInput = steamMedians(730, T0 + 3 * DAY, steamRows([[1, 1]]));
+    expect((await store.record(v)).points).toBe(2);
   });
 });

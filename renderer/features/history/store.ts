@@ -4,7 +4,7 @@
  * benchmark page); nothing here touches the DOM.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { DAY, GameRecorder, sample, type ChunkRecord, type PollInput, type SampledHistory } from './model';
+import { chunkName, DAY, GameRecorder, isValuesInput, sample, streamOf, type ChunkRecord, type PollInput, type SampledHistory, type ValuesInput } from './model';
 
 export const DB_NAME = 'market-desk-history';
 
@@ -67,13 +67,18 @@ export class HistoryStore {
     return r;
   }
 
-  /** Records one poll: the changes since the last one (or baselines) in one transaction. */
-  async record(p: PollInput, limits?: Limits): Promise<RecordResult> {
+  /**
+   * Records one poll (asks and bids) or one load of another stream's values (ValuesInput: the Steam
+   * analytics medians): the changes since the last one (or baselines) in one transaction.
+   */
+  async record(p: PollInput | ValuesInput, limits?: Limits): Promise<RecordResult> {
     const g = await this.recorder(p.game);
     const rec = g.rec;
-    if (p.at <= rec.lastAt) return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0 };
+    const values = isValuesInput(p);
+    // A poll seen twice is ignored here; a values stream checks each item's last time (GameRecorder).
+    if (!values && p.at <= rec.lastAt) return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0 };
     const t0 = performance.now();
-    const { dirty, points } = rec.apply(p);
+    const { dirty, points } = values ? rec.applyValues(p) : rec.apply(p);
     const t1 = performance.now();
     let written = 0;
     let added = 0;
@@ -143,7 +148,10 @@ export class HistoryStore {
     for (const r of this.games.values()) r.rec.reset();
   }
 
-  /** An item's chunks covering [from, to]: back to the last baseline before `from`, then the range. */
+  /**
+   * An item's chunks of one stream covering [from, to]: back to the last baseline before `from`, then the
+   * range. `name` is the chunk name (the item's name for its asks and bids, else chunkName()).
+   */
   async chunksOf(game: number, name: string, from: number, to: number): Promise<ChunkRecord[]> {
     const tx = this.db.transaction('chunks', 'readonly');
     const store = tx.store;
@@ -159,9 +167,14 @@ export class HistoryStore {
     return before.reverse().concat(inRange);
   }
 
+  /** An item's kept series (all without `keep`) over [from, to]: each of their streams read and sampled. */
   async readItem(game: number, name: string, from: number, to: number, slots: number, keep?: (key: string) => boolean): Promise<SampledHistory> {
-    const chunks = await this.chunksOf(game, name, from, to);
     const series = (await this.recorder(game)).rec.series;
+    const streams = new Set<string>();
+    for (const k of series) if (!keep || keep(k)) streams.add(streamOf(k));
+    if (streams.size === 0) streams.add('');
+    let chunks: ChunkRecord[] = [];
+    for (const s of streams) chunks = chunks.concat(await this.chunksOf(game, chunkName(name, s), from, to));
     return sample(chunks, series, from, to, slots, keep);
   }
 

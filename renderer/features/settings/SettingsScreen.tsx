@@ -57,6 +57,12 @@ export function SettingsScreen() {
                 ))}
                 <tr>
                   <td>
+                    <kbd className="kbd">A</kbd>
+                  </td>
+                  <td>In the price grid: a new price alert on the row (see Alerts)</td>
+                </tr>
+                <tr>
+                  <td>
                     <kbd className="kbd">Tab</kbd> / <kbd className="kbd">Shift+Tab</kbd>
                   </td>
                   <td>Move between controls</td>

@@ -4,6 +4,7 @@
  */
 import type { AnalyticsRequest, AnalyticsResponse, CatalogKind, CatalogRow, LoadedCatalog } from './protocol';
 import { errorFromWire } from './engine';
+import type { ValuesInput } from '../../history/model';
 
 type Pending = { resolve: (v: AnalyticsResponse) => void; reject: (e: unknown) => void };
 
@@ -63,6 +64,13 @@ export class AnalyticsWorkerClient {
     const r = await this.send((id) => ({ type: 'items', id, key, names: [...names] }));
     if (r.type !== 'items') throw new Error('Unexpected answer from the analytics worker.');
     return r.rows;
+  }
+
+  /** A kept Steam catalog's medians for the price history (made in the worker); null: not kept any more. */
+  async steamMedians(key: string, game: number, at: number): Promise<ValuesInput | null> {
+    const r = await this.send((id) => ({ type: 'steam-medians', id, key, game, at }));
+    if (r.type !== 'steam-medians') throw new Error('Unexpected answer from the analytics worker.');
+    return r.values;
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarizeSteam } from '../model/market-summary';
 import { AnalyticsEngine } from './engine';
 import type { AnalyticsResponse } from './protocol';
+import { unpackNames } from '../../history/model';
 
 const sales = (last_30d: number, median: number, latest: number) => ({
   last_90d: last_30d * 3, last_30d, last_7d: 1, last_24h: 0, avg_daily_volume: last_30d / 30,
@@ -57,6 +58,15 @@ describe('analytics engine', () => {
     if (items?.type !== 'items') throw new Error('expected items');
     expect(items.rows[0]?.market_hash_name).toBe('B');
     expect(items.rows[1]).toBeNull();
+    // The kept catalog's Steam medians for the price history (a bad value is "no value", not 0).
+    await engine.handle({ type: 'steam-medians', id: 3, key: load.key, game: 730, at: 1234 });
+    const med = out[2];
+    if (med?.type !== 'steam-medians' || !med.values) throw new Error('expected steam-medians');
+    expect(med.values).toMatchObject({ game: 730, at: 1234, stream: 's', fields: ['latest_median_price_sold', 'median_price_90d'] });
+    expect(unpackNames(med.values.names)).toEqual(['B', 'A', 'C']);
+    expect(Array.from(med.values.values)).toEqual([3_000, 2_000, 900, 1_000, 500, NaN]);
+    await engine.handle({ type: 'steam-medians', id: 4, key: 'not kept', game: 730, at: 1234 });
+    expect(out[3]).toEqual({ type: 'steam-medians', id: 4, values: null });
   });
 
   it('turns HTTP and GraphQL errors into the app error kinds', async () => {

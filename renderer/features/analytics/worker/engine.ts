@@ -9,6 +9,7 @@ import { ApiError, errorFromGraphQL, errorFromHttp, invalidResponse, networkErro
 import { marketSummarizer, steamSummarizer, type CatalogSummarizer } from '../model/market-summary';
 import { AnalyticsRequestSchema, type AnalyticsResponse, type CatalogRow, type ErrorWire } from './protocol';
 import { NotJson, RowStream } from './row-stream';
+import { steamMedians } from '../../history/steam';
 
 /** Catalogs kept for item lookups: a few games / marketplaces, the oldest dropped first. */
 const KEEP = 4;
@@ -46,6 +47,11 @@ export class AnalyticsEngine {
     if (req.type === 'items') {
       const rows = this.catalogs.get(req.key);
       this.post({ type: 'items', id: req.id, rows: req.names.map((n) => rows?.get(n) ?? null) });
+      return;
+    }
+    if (req.type === 'steam-medians') {
+      const rows = this.catalogs.get(req.key);
+      this.post({ type: 'steam-medians', id: req.id, values: rows ? steamMedians(req.game, req.at, rows.values()) : null });
       return;
     }
     const ac = new AbortController();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { MarketOrderAnalyticsRow, SteamAnalyticsRow } from '../../../../shared/api/types';
 import type { ApiErrorKind } from '../../../api/errors';
 import type { MarketSummary } from '../model/market-summary';
+import type { ValuesInput } from '../../history/model';
 
 export const CatalogKindSchema = z.enum(['steam', 'market']);
 export type CatalogKind = z.infer<typeof CatalogKindSchema>;
@@ -22,6 +23,8 @@ export const AnalyticsRequestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('items'), id: z.number().int(), key: z.string().max(400), names: z.array(z.string().max(1000)).max(5) }),
   z.object({ type: z.literal('abort'), id: z.number().int() }),
+  /** The Steam medians of a kept Steam catalog, for the price history (history/steam.ts). */
+  z.object({ type: z.literal('steam-medians'), id: z.number().int(), key: z.string().max(400), game: z.number().int(), at: z.number() }),
 ]);
 export type AnalyticsRequest = z.infer<typeof AnalyticsRequestSchema>;
 
@@ -56,4 +59,6 @@ export type CatalogRow = SteamAnalyticsRow | MarketOrderAnalyticsRow;
 export type AnalyticsResponse =
   | { type: 'loaded'; id: number; catalog: LoadedCatalog }
   | { type: 'items'; id: number; rows: (CatalogRow | null)[] }
+  /** null: the catalog is no longer kept. */
+  | { type: 'steam-medians'; id: number; values: ValuesInput | null }
   | { type: 'error'; id: number; error: ErrorWire };

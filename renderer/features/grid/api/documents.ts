@@ -7,6 +7,7 @@
 import type { PriceRecommendationRow, SteamAnalyticsRow } from '../../../../shared/api/types';
 import { graphql } from '../../../api/gql';
 import { routedDocument } from '../../../api/worker-exchange';
+import { PriceRecommendationFields } from '../../recommendations/api/documents';
 import type { Snapshot } from '../model/columns';
 
 /** What the grid route delivers as `data`: the shaped columns. */
@@ -48,6 +49,8 @@ export const GRID_ASKS = routedDocument<GridData>()(
  */
 export interface ItemLookup<Row> {
   row: Row | null;
+  /** When the whole-game answer was read in the worker (ms since epoch): a kept answer keeps its time. */
+  fetchedAt?: number | null;
 }
 /** The look-up's own variable: which item to pick (not sent; part of the operation's identity). */
 export interface ItemVars extends Record<string, unknown> {
@@ -82,17 +85,14 @@ export const ITEM_STEAM_ANALYTICS = routedDocument<ItemLookup<SteamAnalyticsRow>
 
 /** The suggested price, stability flags and liquidity of one item. */
 export const ITEM_RECOMMENDATION = routedDocument<ItemLookup<PriceRecommendationRow>, ItemVars>()(
-  graphql(`
+  graphql(
+    `
     query ItemRecommendation($game_id: Int) {
       getPriceRecommendations(game_id: $game_id) {
-        market_hash_name
-        suggested_price
-        unstable_reasons
-        total_sales
-        price_difference
-        price_change_percentage
-        liquidity_score
+        ...PriceRecommendationFields
       }
     }
-  `),
+  `,
+    [PriceRecommendationFields],
+  ),
 );

@@ -79,8 +79,8 @@ export const itemLookupRoute: WorkerRoute = {
   match: lookupTask,
   async run(op, task, { signal }): Promise<ItemLookup<unknown>> {
     const t = task as LookupTask;
-    const row = await gridWorker().lookup(op.context.url, graphqlRequestOf(op), t, { signal });
-    return { row };
+    const { row, at } = await gridWorker().lookup(op.context.url, graphqlRequestOf(op), t, { signal });
+    return { row, fetchedAt: at };
   },
 };
 

@@ -11,6 +11,7 @@
  */
 
 import type { Derived } from './derive';
+import type { SearchIndex } from './search-index';
 
 export const NONE = -2147483648;
 export const BIG = -2147483647;
@@ -78,6 +79,8 @@ export interface GridColumns {
   meta: GridMeta;
   /** Per-row figures computed in the worker for the settings at request time (see derivedKey). */
   derived?: { key: string; data: Derived };
+  /** The filter's index of `search`, built in the worker (search-index.ts); absent: the filter scans. */
+  searchIndex?: SearchIndex;
 }
 
 /** GridColumns plus lookups, as the UI uses it. */

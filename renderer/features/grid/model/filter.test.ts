@@ -69,6 +69,11 @@ describe('narrows (incremental typing)', () => {
     // a short word (word start) growing into a long one (anywhere) may widen: "tra" -> "trak" (StatTrak)
     expect(narrows(f('ak red'), f('ak redl'))).toBe(false);
     expect(narrows(f(''), f('x'))).toBe(true);
+    // the same abbreviation or exclusion kept, another word added
+    expect(narrows(f('st'), f('st '))).toBe(true);
+    expect(narrows(f('st'), f('st a'))).toBe(true);
+    expect(narrows(f('ak -st'), f('ak -st r'))).toBe(true);
+    expect(narrows(f('"ak r"'), f('"ak r" x'))).toBe(true);
   });
   it('deleting, abbreviations, category words, exclusions or other fields do not', () => {
     expect(narrows(f('ak'), f('a'))).toBe(false);
@@ -80,7 +85,7 @@ describe('narrows (incremental typing)', () => {
     expect(narrows(f('ak'), f('ak', { wear: 'fn' }))).toBe(false);
   });
   it('filtering the previous result gives the same view when it narrows', () => {
-    for (const [a, b] of [['a', 'ak'], ['ak', 'ak red'], ['redl', 'redline ak']] as const) {
+    for (const [a, b] of [['a', 'ak'], ['ak', 'ak red'], ['redl', 'redline ak'], ['st', 'st ak'], ['-st', '-st ak'], ['fn', 'fn kar']] as const) {
       const full = run({ text: b });
       const prev = applyFilter(all, snap, d, f(a), undefined);
       const inc = [...applyFilter(prev, snap, d, f(b), undefined)];

@@ -1,10 +1,12 @@
 /**
  * The view: the sorted order of all items, filtered. Filtering walks the already sorted order once, so a
- * keystroke never re-sorts.
+ * keystroke never re-sorts. With the snapshot's search index (search-index.ts) the text predicate only
+ * runs on the items the index can't rule out; the walk over the order is then a typed-array check.
  */
 import type { Snapshot } from './columns';
 import type { Derived } from './derive';
-import { FLAG, compileQuery, hasCategory, tokenize, type Category, type Wear } from './search';
+import { FLAG, compileTokens, hasCategory, tokenize, type Category, type Wear } from './search';
+import { candidates } from './search-index';
 
 export type TriState = 'any' | 'only' | 'exclude';
 
@@ -59,14 +61,25 @@ function tri(state: TriState, has: boolean): boolean {
  */
 export function applyFilter(
   order: Int32Array,
-  snap: Pick<Snapshot, 'search' | 'flags'>,
+  snap: Pick<Snapshot, 'search' | 'flags' | 'searchIndex'>,
   d: Pick<Derived, 'bestAsk' | 'totalOffers'>,
   f: FilterState,
   watched?: Uint8Array,
 ): Int32Array {
-  const match = compileQuery(f.text);
+  const tokens = tokenize(f.text);
+  const match = compileTokens(tokens);
   const wearBit = f.wear === 'any' ? 0 : FLAG[f.wear];
   const { search, flags } = snap;
+  // Items the index leaves possible (marked), when that is fewer than the order to walk.
+  const cand = match && snap.searchIndex ? candidates(snap.searchIndex, tokens, flags) : null;
+  let marked: Uint8Array | null = null;
+  let candFlag = 0;
+  if (cand && cand.size < order.length) {
+    marked = new Uint8Array(flags.length);
+    const list = cand.list;
+    for (let k = 0; k < list.length; k++) marked[list[k] as number] = 1;
+    candFlag = cand.flag;
+  }
   const out = new Int32Array(order.length);
   let w = 0;
   const checkPrice = f.minPrice !== null || f.maxPrice !== null;
@@ -74,6 +87,7 @@ export function applyFilter(
   const hi = f.maxPrice ?? Infinity;
   for (let j = 0; j < order.length; j++) {
     const i = order[j] as number;
+    if (marked && !marked[i] && !((flags[i] as number) & candFlag)) continue;
     if (f.watchlist && !(watched && watched[i])) continue;
     const fl = flags[i] as number;
     if (wearBit && !(fl & wearBit)) continue;
@@ -93,11 +107,12 @@ export function applyFilter(
 
 /**
  * Whether `next` can only match a subset of what `prev` matched, so filtering the previous result is
- * enough (typing one more letter). True when every other field is equal and each positive word of the
- * previous text is narrowed by a positive word of the new text:
- *  - a substring word (4+ letters) by a substring word containing it;
- *  - a word-start word (short) by a word-start word starting with it.
- * Abbreviations and category words ("st", "knife") can match items without the letters: never.
+ * enough (typing one more letter). True when every other field is equal and each word of the previous
+ * text is narrowed by a word of the new text:
+ *  - a positive substring word (4+ letters) by a positive substring word containing it;
+ *  - a positive word-start word (short) by a positive word-start word starting with it;
+ *  - any word (an exclusion, an abbreviation) by the same word.
+ * Abbreviations and category words ("st", "knife") can match items without the letters: only by themselves.
  */
 export function narrows(prev: FilterState, next: FilterState): boolean {
   if (
@@ -114,10 +129,11 @@ export function narrows(prev: FilterState, next: FilterState): boolean {
   }
   const before = tokenize(prev.text);
   const after = tokenize(next.text);
-  if (before.some((t) => t.negate)) return false;
   const plainAfter = after.filter((t) => !t.negate && t.flag === 0);
   for (const t of before) {
-    if (t.flag !== 0) return false;
+    // The same word again (an exclusion or abbreviation too) is the same condition.
+    if (after.some((a) => a.text === t.text && a.negate === t.negate && a.flag === t.flag && a.wordStart === t.wordStart)) continue;
+    if (t.negate || t.flag !== 0) return false;
     const ok = t.wordStart
       ? plainAfter.some((a) => a.wordStart && a.text.startsWith(t.text))
       : plainAfter.some((a) => !a.wordStart && a.text.includes(t.text));

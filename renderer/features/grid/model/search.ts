@@ -178,7 +178,8 @@ export function tokenize(query: string): Token[] {
   return out;
 }
 
-function isWordChar(code: number): boolean {
+/** A letter or digit (anything beyond ASCII counts as a letter); a word starts where none precedes. */
+export function isWordChar(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code > 127;
 }
 
@@ -196,7 +197,11 @@ export function tokenMatches(tok: Token, search: string, flags: number): boolean
 
 /** A predicate over (search text, flags) for the query; null when the query is empty (everything matches). */
 export function compileQuery(query: string): ((search: string, flags: number) => boolean) | null {
-  const tokens = tokenize(query);
+  return compileTokens(tokenize(query));
+}
+
+/** compileQuery for tokens already made by tokenize(). */
+export function compileTokens(tokens: readonly Token[]): ((search: string, flags: number) => boolean) | null {
   if (tokens.length === 0) return null;
   // Longest positive words first: they reject most items soonest.
   const pos = tokens.filter((t) => !t.negate).sort((a, b) => b.text.length - a.text.length);

@@ -7,7 +7,7 @@ import { errorToWire, GridLoadError, type GridErrorWire } from '../model/errors'
 import { invalidResponse } from '../../../api/errors';
 import { toSnapshot, type Snapshot } from '../model/columns';
 import type { RecommendationType } from '../../../../shared/api/schema';
-import { isRecColumns, type RecColumns } from '../../recommendations/model/rec-columns';
+import { attachRecSearch, isRecColumns, type RecColumns } from '../../recommendations/model/rec-columns';
 import { checkResponse, isGridColumns, LOOKUP_READERS, unpackStrings, type DeriveSettings, type GridRequest, type LookupField } from './protocol';
 
 /** A failed load as the worker reported it; `toWire()` lets it cross urql (renderer/api/worker-exchange.ts) and back. */
@@ -95,6 +95,8 @@ function markAt(name: string, epochMs: number, detail?: unknown): void {
 export class GridWorkerClient {
   private readonly workers = new Map<WorkerKind, Worker>();
   private readonly pending = new Map<number, Pending>();
+  /** The last recommendations list delivered, until its search text, flags and index follow. */
+  private recsAwaitingSearch: { id: number; cols: RecColumns } | null = null;
   private nextId = 1;
 
   constructor(private readonly factory: WorkerFactory = defaultFactory) {}
@@ -131,6 +133,16 @@ export class GridWorkerClient {
       }
       return;
     }
+    if (msg.type === 'recs-search') {
+      // For the list the 'recs' message of the same id delivered; its text is split when a filter first needs it.
+      const list = this.recsAwaitingSearch;
+      this.recsAwaitingSearch = null;
+      if (list?.id !== msg.id) return;
+      const { search, flags, index } = msg;
+      const n = list.cols.n;
+      attachRecSearch(list.cols, { search: () => unpackStrings(search, n), flags, index });
+      return;
+    }
     const p = this.pending.get(msg.id);
     if (!p) return;
     switch (msg.type) {
@@ -162,15 +174,18 @@ export class GridWorkerClient {
       }
       case 'lookup':
         this.pending.delete(msg.id);
-        p.resolve(msg.row);
+        p.resolve({ row: msg.row, at: msg.at ?? null });
         return;
       case 'recs': {
         this.pending.delete(msg.id);
+        // In this task: the list's first paint waits on it, and two splits of 37k strings take a few ms
+        // (the grid's 50 MB result is split in separate tasks; this is far smaller).
         const wire = msg.data;
-        void unpackResult(wire).then(
-          (cols) => (isRecColumns(cols) ? p.resolve(cols) : p.reject(wrongShape())),
-          (e: unknown) => p.reject(e),
-        );
+        const cols = { ...wire, names: unpackStrings(wire.names, wire.n), search: unpackStrings(wire.search, wire.n) };
+        if (isRecColumns(cols)) {
+          this.recsAwaitingSearch = { id: msg.id, cols };
+          p.resolve(cols);
+        } else p.reject(wrongShape());
         return;
       }
     }
@@ -238,19 +253,20 @@ export class GridWorkerClient {
 
   /**
    * One item of a whole-game answer: the worker POSTs `body` (once per document, variables, source and
-   * reload epoch), reads the `field` rows and picks `item`. Null when the answer has no such item.
+   * reload epoch), reads the `field` rows and picks `item` (null when the answer has no such item); `at`:
+   * when the worker read that answer (ms since epoch).
    */
   async lookup<F extends LookupField>(
     url: string,
     body: { query: string; variables?: Record<string, unknown>; operationName?: string },
     task: { field: F; item: string; source: string; epoch: number },
     opts?: LoadOptions,
-  ): Promise<LookupRow<F> | null> {
-    const row = await this.send<unknown>('details', (id) => ({ type: 'lookup', id, url: absolute(url), body, ...task }), opts);
-    if (row === null) return null;
+  ): Promise<{ row: LookupRow<F> | null; at: number | null }> {
+    const { row, at } = await this.send<{ row: unknown; at: number | null }>('details', (id) => ({ type: 'lookup', id, url: absolute(url), body, ...task }), opts);
+    if (row === null) return { row: null, at };
     const checked = LOOKUP_READERS[task.field].lenient.safeParse(row);
     if (!checked.success) throw wrongShape();
-    return checked.data as LookupRow<F>;
+    return { row: checked.data as LookupRow<F>, at };
   }
 
   /**
@@ -266,6 +282,16 @@ export class GridWorkerClient {
       (id) => ({ type: 'recs', id, transport: req.transport, url: absolute(req.url), body: req.body, game: req.game, recType: req.type, markets: req.markets ? [...req.markets] : null }),
       opts,
     );
+  }
+
+  /**
+   * Starts the recommendations worker ahead of its first load (idle time, or the page's tab under the
+   * pointer) and has it compile its reading code on a small sample, so the load itself starts at once
+   * and reads 37k rows with warm code. Once per worker.
+   */
+  warmRecs(): void {
+    if (this.workers.has('recs')) return;
+    this.worker('recs').postMessage({ type: 'warm' } satisfies GridRequest);
   }
 
   dispose(): void {

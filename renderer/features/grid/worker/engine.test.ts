@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { cellValue, toSnapshot } from '../model/columns';
 import { GridEngine } from './engine';
 import { isGridColumns, unpackStrings, type GridResponse } from './protocol';
+import { isSearchIndex } from '../model/search-index';
+import { attachRecSearch, isRecColumns, recSearch, recSearchIndex, shapeRecs } from '../../recommendations/model/rec-columns';
+import { DEFAULT_REC_SORT, sortRecs } from '../../recommendations/model/view';
 import type { GridColumns } from '../model/columns';
 import { derivedKey } from '../model/derive';
 
@@ -234,8 +237,8 @@ describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
     await engine.lookup(steamLookup(3, 'a'));
     expect(seen).toHaveLength(2);
     expect(seen[0]).toEqual(recsLookup(1, 'a').body);
-    expect(got[0]).toEqual({ type: 'lookup', id: 1, row: recs[0] });
-    expect(got[1]).toEqual({ type: 'lookup', id: 2, row: null });
+    expect(got[0]).toEqual({ type: 'lookup', id: 1, row: recs[0], at: expect.any(Number) });
+    expect(got[1]).toEqual({ type: 'lookup', id: 2, row: null, at: (got[0] as { at: number }).at });
     expect(got[2]).toMatchObject({ type: 'lookup', id: 3, row: { market_hash_name: 'a', sales: { median_price_90d: 100 } } });
     // Another game is another answer.
     await engine.lookup(recsLookup(4, 'a', { game: 570 }));
@@ -267,6 +270,7 @@ describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
     expect(got[0]).toEqual({
       type: 'lookup',
       id: 1,
+      at: expect.any(Number),
       row: { market_hash_name: 'a', suggested_price: null, total_sales: null, unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'], price_difference: -1.5, price_change_percentage: 2.5, liquidity_score: 4000 },
     });
   });
@@ -315,7 +319,8 @@ describe('GridEngine: price recommendations', () => {
     const msgs = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body, markets: null });
     expect(sent).toEqual(body);
     expect(msgs.some((m) => m.type === 'progress' && m.phase === 'download')).toBe(true);
-    const last = msgs.at(-1);
+    // The list's search text, flags and index follow it (tested below).
+    const last = msgs.filter((m) => m.type !== 'recs-search').at(-1);
     expect(last?.type).toBe('recs');
     if (last?.type !== 'recs') return;
     expect(unpackStrings(last.data.names, last.data.n)).toEqual(['B item', 'A item']);
@@ -337,7 +342,7 @@ describe('GridEngine: price recommendations', () => {
         : { status: 200, body: JSON.stringify(recs) };
     });
     const ok = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'rest', url: 'http://host/api/v2/rest/get-price-recommendations', body: { game_id: 730, type: 'p2p', markets: ['steam'] }, markets: ['steam'] });
-    expect(ok.at(-1)?.type).toBe('recs');
+    expect(ok.filter((m) => m.type !== 'recs-search').at(-1)?.type).toBe('recs');
     expect(seen[0]).toEqual({ game_id: 730, type: 'p2p', markets: ['steam'] });
     const bad = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'rest', url: 'http://host/api/v2/rest/get-price-recommendations', body: { game_id: 730, markets: ['nope'] }, markets: ['nope'] });
     const last = bad.at(-1);
@@ -345,6 +350,45 @@ describe('GridEngine: price recommendations', () => {
     if (last?.type !== 'error') return;
     expect(last.error.status).toBe(400);
     expect(last.error.rejectedMarkets).toEqual(['nope']);
+  });
+
+  it('posts the list without its search text, then the search text, flags and index', async () => {
+    const many = Array.from({ length: 300 }, (_, i) => ({ ...(recs[i % 2] as { suggested_price: number | null }), market_hash_name: `Item ${i} | "q" ★ StatTrak™` }));
+    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { getPriceRecommendations: many } }) }), 4096);
+    const got: GridResponse[] = [];
+    const engine = new GridEngine((m) => got.push(m), fetch);
+    await engine.loadRecs({ ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    const list = got.find((m) => m.type === 'recs');
+    const more = got.at(-1);
+    expect(list?.type).toBe('recs');
+    expect(more?.type).toBe('recs-search');
+    if (list?.type !== 'recs' || more?.type !== 'recs-search') return;
+    expect(unpackStrings(list.data.names, list.data.n)).toEqual(many.map((r) => r.market_hash_name));
+    expect(list.data.search).toEqual([]);
+    expect(list.data.flags.length).toBe(0);
+    expect([...list.data.suggested]).toEqual(many.map((r) => (r.suggested_price === null ? NaN : r.suggested_price)));
+    const whole = shapeRecs(many, { game: 730, type: 'p2p', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 })!;
+    // The page's first order comes sorted.
+    expect(list.data.presorted?.key).toBe(DEFAULT_REC_SORT.key);
+    expect([...(list.data.presorted?.order ?? [])]).toEqual([...sortRecs({ ...whole }, null, DEFAULT_REC_SORT)]);
+    expect(more.id).toBe(list.id);
+    expect(unpackStrings(more.search, list.data.n)).toEqual(whole.search);
+    expect([...more.flags]).toEqual([...whole.flags]);
+    expect(isSearchIndex(more.index)).toBe(true);
+    // The UI's columns take them when a filter first needs them.
+    const cols = { ...list.data, names: unpackStrings(list.data.names, list.data.n), search: [] as string[] };
+    expect(isRecColumns(cols)).toBe(true);
+    attachRecSearch(cols, { search: () => unpackStrings(more.search, cols.n), flags: more.flags, index: more.index });
+    expect(recSearch(cols).search).toEqual(whole.search);
+    expect(recSearchIndex(cols)).toBe(more.index);
+  });
+
+  it('warms up on request without posting anything', () => {
+    const got: GridResponse[] = [];
+    const engine = new GridEngine((m) => got.push(m), fakeFetch(() => ({ status: 500, body: '' })));
+    engine.handle({ type: 'warm' });
+    engine.handle({ type: 'warm' });
+    expect(got).toEqual([]);
   });
 
   it('an answer that is not a list is a clear error', async () => {

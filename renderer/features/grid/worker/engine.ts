@@ -9,8 +9,11 @@ import { describeValue, readRows, type RowReader } from '../../../../shared/api/
 import { errorToWire, findRejectedMarkets, httpErrorToWire, type GridErrorWire } from '../model/errors';
 import { toSnapshot, type GridColumns } from '../model/columns';
 import { computeDerived, derivedKey, derivedTransferables } from '../model/derive';
+import { buildSearchIndex, searchIndexTransferables } from '../model/search-index';
 import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
-import { recTransferables, shapeRecs } from '../../recommendations/model/rec-columns';
+import { NotJson, RowStream } from '../../analytics/worker/row-stream';
+import { RecReader, recSampleRows, recTransferables } from '../../recommendations/model/rec-columns';
+import { DEFAULT_REC_SORT, sortRecs } from '../../recommendations/model/view';
 import { GridRequestSchema, LOOKUP_READERS, packStrings, type GridColumnsWire, type GridRequest, type GridResponse } from './protocol';
 
 export type Post = (msg: GridResponse, transfer?: Transferable[]) => void;
@@ -46,8 +49,8 @@ function isAbort(e: unknown): boolean {
   return (e instanceof DOMException || e instanceof Error) && e.name === 'AbortError';
 }
 
-/** POST JSON, stream the body (decoding as it arrives), then JSON.parse once. */
-export async function postAndParse(url: string, body: unknown, ctx: FetchCtx): Promise<Fetched> {
+/** POST JSON; the response and its Content-Length. */
+async function postJson(url: string, body: unknown, ctx: FetchCtx): Promise<{ res: Response; total: number | null }> {
   let res: Response;
   try {
     res = await ctx.fetch(url, {
@@ -63,8 +66,94 @@ export async function postAndParse(url: string, body: unknown, ctx: FetchCtx): P
   }
   const lengthHeader = res.headers.get('content-length');
   const total = lengthHeader !== null && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
+  return { res, total };
+}
+
+/** POST JSON, stream the body (decoding as it arrives), then JSON.parse once. */
+export async function postAndParse(url: string, body: unknown, ctx: FetchCtx): Promise<Fetched> {
+  const { res, total } = await postJson(url, body, ctx);
   if (res.ok && res.body && typeof res.body.tee === 'function' && !ctx.textPath) return parseStreaming(url, res.body, total, ctx);
   return parseText(url, res, total, ctx);
+}
+
+/** How long the rows reader works before letting the body's next bytes in. */
+const SLICE_MS = 4;
+
+/** Lets the worker's other tasks run (the body's next bytes), without setTimeout's clamping. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      resolve();
+    };
+    ch.port2.postMessage(0);
+  });
+}
+
+/**
+ * POST JSON and read a GraphQL answer `{"data":{"<field>":[…]}}` while it downloads: complete rows are cut
+ * out of the text (RowStream) and handed to onRows in batches, so by the last byte nearly all of them are
+ * read. The body is drained as fast as it comes, and the rows are read in short slices between its
+ * chunks: reading never holds the download back (a reader that kept up only chunk by chunk filled the
+ * pipe and slowed the service's sending on a busy machine). Any other answer (an error status, errors
+ * first, `field` null for a bare REST list) is read whole, as postAndParse does.
+ */
+export async function postAndStreamRows(url: string, body: unknown, ctx: FetchCtx, field: string | null, onRows: (rows: unknown[]) => void): Promise<Fetched & { streamed: boolean }> {
+  if (field === null || ctx.textPath) return { ...(await postAndParse(url, body, ctx)), streamed: false };
+  const { res, total } = await postJson(url, body, ctx);
+  if (!res.ok || !res.body) return { ...(await parseText(url, res, total, ctx)), streamed: false };
+  const reader = res.body.getReader();
+  const pending: Uint8Array[] = [];
+  let bytes = 0;
+  let bytesDoneAt = 0;
+  let finished = false;
+  let failure: { error: unknown } | null = null;
+  let wake: (() => void) | null = null;
+  const draining = (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        ctx.onBytes(bytes, total);
+        pending.push(value);
+        wake?.();
+      }
+      bytesDoneAt = now();
+      ctx.onBytes(bytes, total);
+    } catch (e) {
+      failure = { error: e };
+    } finally {
+      finished = true;
+      wake?.();
+    }
+  })();
+  const stream = new RowStream(field, onRows);
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const t0 = performance.now();
+      while (pending.length > 0 && performance.now() - t0 < SLICE_MS) stream.push(decoder.decode(pending.shift(), { stream: true }));
+      if (pending.length > 0) await nextTask();
+      else if (finished) break;
+      else {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+      }
+    }
+    const failed = failure as { error: unknown } | null;
+    if (failed) throw failed.error;
+    stream.push(decoder.decode());
+    const end = stream.end();
+    return { json: end.value, bytes, bytesDoneAt, parseMs: now() - bytesDoneAt, streamed: end.streamed };
+  } catch (e) {
+    if (!finished) await reader.cancel().catch(() => {});
+    await draining;
+    if (isAbort(e)) throw e;
+    if (e instanceof NotJson) throw new WireError(errorToWire(invalidResponse(`${url}: the answer is not valid JSON (${bytes} bytes)`)));
+    throw new WireError(errorToWire(networkError(e)));
+  }
 }
 
 /**
@@ -175,6 +264,8 @@ export class GridEngine {
   /** Look-up answers of `catalogSource`, by document and variables: item name -> row. */
   private readonly catalogs = new Map<string, { epoch: number; rows: Promise<Map<string, unknown>> }>();
   private catalogSource: string | null = null;
+  /** When each kept look-up answer was read (ms since epoch): a look-up tells which answer its row is from. */
+  private readonly catalogAt = new WeakMap<Map<string, unknown>, number>();
 
   constructor(
     private readonly post: Post,
@@ -205,6 +296,9 @@ export class GridEngine {
         return;
       case 'recs':
         void this.loadRecs(req);
+        return;
+      case 'warm':
+        this.warmUp();
         return;
     }
   }
@@ -286,6 +380,9 @@ export class GridEngine {
         data.derived = { key: derivedKey(snap, askCols, bidCols, req.derive.fees, req.derive.net), data: d };
         transfer = [...transfer, ...derivedTransferables(d)];
       }
+      // The filter's index (search-index.ts): built here, off the UI thread, once per snapshot.
+      data.searchIndex = buildSearchIndex(data.search);
+      transfer = [...transfer, ...searchIndexTransferables(data.searchIndex)];
       data.meta.shapeMs = performance.now() - t0;
       data.meta.readyAt = now();
       if (ac.signal.aborted) return;
@@ -299,30 +396,62 @@ export class GridEngine {
     }
   }
 
-  /** Price recommendations: fetched and parsed like prices, read into columns (recommendations/model/rec-columns.ts). */
+  /**
+   * Price recommendations: the GraphQL answer read row by row while it downloads (REST: parsed whole),
+   * into columns (recommendations/model/rec-columns.ts), sorted in the page's first order and posted;
+   * then, in a second message, what only filters need: the search text, its flags and index.
+   */
   async loadRecs(req: Extract<GridRequest, { type: 'recs' }>): Promise<void> {
     const ac = new AbortController();
     this.inflight.set(req.id, ac);
     const onBytes = this.progress(req.id)(0);
     try {
-      const f = await postAndParse(req.url, req.body, { fetch: this.doFetch, signal: ac.signal, onBytes, requested: req.markets ?? [] });
+      const reader = new RecReader();
+      const field = req.transport === 'graphql' ? 'getPriceRecommendations' : null;
+      const fetching = postAndStreamRows(req.url, req.body, { fetch: this.doFetch, signal: ac.signal, onBytes, requested: req.markets ?? [] }, field, (rows) => reader.add(rows));
+      // The request is out; while its answer is on the way, warm the reading code up if nothing did yet.
+      this.warmUp();
+      const f = await fetching;
       this.post({ type: 'progress', id: req.id, bytes: f.bytes, total: f.bytes, phase: 'parse' });
+      // Streamed: the rows are read, and this is the rest of the answer (its errors, if any).
       const root = req.transport === 'graphql' ? graphqlData(f.json, req.markets ?? []).getPriceRecommendations : f.json;
+      if (!Array.isArray(root)) throw new WireError(errorToWire(invalidResponse(`getPriceRecommendations: expected an array of items, got ${describeValue(root)}`)));
       if (ac.signal.aborted) return;
-      const cols = shapeRecs(
-        root,
+      if (!f.streamed) reader.add(root as unknown[]);
+      const cols = reader.finish(
         { game: req.game, type: req.recType, markets: req.markets },
         { transport: req.transport, bytes: f.bytes, bytesDoneAt: f.bytesDoneAt, parseMs: f.parseMs },
+        { lean: true },
       );
-      if (!cols) throw new WireError(errorToWire(invalidResponse(`getPriceRecommendations: expected an array of items, got ${describeValue(root)}`)));
+      // The page's first order, sorted here with warm code (the UI thread's would be cold).
+      cols.presorted = { ...DEFAULT_REC_SORT, order: sortRecs(cols, null, DEFAULT_REC_SORT) };
+      this.post({ type: 'recs', id: req.id, data: { ...cols, names: packStrings(cols.names), search: [] } }, recTransferables(cols));
+      const { search, flags } = reader.searchColumns();
+      const index = buildSearchIndex(search);
       if (ac.signal.aborted) return;
-      this.post({ type: 'recs', id: req.id, data: { ...cols, names: packStrings(cols.names), search: packStrings(cols.search) } }, recTransferables(cols));
+      this.post({ type: 'recs-search', id: req.id, search: packStrings(search), flags, index }, [flags.buffer as ArrayBuffer, ...searchIndexTransferables(index)]);
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
       this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
     } finally {
       this.inflight.delete(req.id);
     }
+  }
+
+  private warmed = false;
+
+  /**
+   * Runs the recommendations reading (rows, name order, flags, index) on a small made-up answer, once:
+   * the first real load then runs compiled code instead of starting cold.
+   */
+  warmUp(): void {
+    if (this.warmed) return;
+    this.warmed = true;
+    const reader = new RecReader();
+    reader.add(JSON.parse(JSON.stringify(recSampleRows(2000))) as unknown[]);
+    const cols = reader.finish({ game: 0, type: 'general', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 }, { lean: true });
+    sortRecs(cols, null, DEFAULT_REC_SORT);
+    buildSearchIndex(reader.searchColumns().search);
   }
 
   private catalog(req: Extract<GridRequest, { type: 'lookup' }>): Promise<Map<string, unknown>> {
@@ -345,6 +474,7 @@ export class GridEngine {
       if (!read) throw new WireError(errorToWire(invalidResponse(`${req.field}: expected an array of items, got ${describeValue(root)}`)));
       const map = new Map<string, unknown>();
       for (const item of read.rows) if (!map.has(item.market_hash_name)) map.set(item.market_hash_name, item);
+      this.catalogAt.set(map, Date.now());
       return map;
     })();
     const entry = { epoch: req.epoch, rows };
@@ -359,7 +489,7 @@ export class GridEngine {
   async lookup(req: Extract<GridRequest, { type: 'lookup' }>): Promise<void> {
     try {
       const map = await this.catalog(req);
-      this.post({ type: 'lookup', id: req.id, row: map.get(req.item) ?? null });
+      this.post({ type: 'lookup', id: req.id, row: map.get(req.item) ?? null, at: this.catalogAt.get(map) ?? Date.now() });
     } catch (e) {
       this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
     }

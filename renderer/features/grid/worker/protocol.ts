@@ -11,6 +11,7 @@ import type { RecColumns } from '../../recommendations/model/rec-columns';
 import { NUM_FIELDS, type GridColumns } from '../model/columns';
 import { isDerived } from '../model/derive';
 import { GridErrorWireSchema, type GridErrorWire } from '../model/errors';
+import { isSearchIndex, type SearchIndex } from '../model/search-index';
 
 const slugs = z.array(z.string().min(1).max(200)).max(200);
 const bps = z.number().int().min(0).max(10000);
@@ -60,6 +61,8 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
     derive: DeriveSchema.optional(),
   }),
   z.object({ type: z.literal('abort'), id: z.number().int() }),
+  /** Get ready for a recommendations load before it is asked for (code compiled on a small sample). */
+  z.object({ type: z.literal('warm') }),
   /** A whole game's price recommendations (GraphQL, or REST for the markets filter), as columns. */
   z.object({
     type: z.literal('recs'),
@@ -116,8 +119,13 @@ export type GridResponse =
   | { type: 'result'; id: number; data: GridColumnsWire }
   | { type: 'error'; id: number; error: GridErrorWire }
   | { type: 'recs'; id: number; data: RecColumnsWire }
+  /**
+   * After a 'recs' result of the same id (which has no search text or flags): its search text (packed),
+   * flags and search index, which the list's first paint does not wait for.
+   */
+  | { type: 'recs-search'; id: number; search: string | string[]; flags: Uint32Array; index: SearchIndex }
   /** The picked row as the worker read it (checked by the UI against the field's row schema), or null. */
-  | { type: 'lookup'; id: number; row: unknown };
+  | { type: 'lookup'; id: number; row: unknown; at?: number };
 
 /** Structural check of a worker message; returns it typed, or null when it is not one. */
 export function checkResponse(msg: unknown): GridResponse | null {
@@ -134,7 +142,11 @@ export function checkResponse(msg: unknown): GridResponse | null {
       return e.success ? { type: 'error', id: m.id, error: e.data } : null;
     }
     case 'lookup':
-      return 'row' in m && (m.row === null || typeof m.row === 'object') ? { type: 'lookup', id: m.id, row: m.row } : null;
+      return 'row' in m && (m.row === null || typeof m.row === 'object') ? { type: 'lookup', id: m.id, row: m.row, ...(typeof m.at === 'number' ? { at: m.at } : {}) } : null;
+    case 'recs-search':
+      return (typeof m.search === 'string' || Array.isArray(m.search)) && m.flags instanceof Uint32Array && isSearchIndex(m.index)
+        ? { type: 'recs-search', id: m.id, search: m.search as string | string[], flags: m.flags, index: m.index }
+        : null;
     case 'result':
     case 'recs': {
       const d = m.data as Record<string, unknown> | null;
@@ -211,5 +223,6 @@ export function isGridColumns(v: unknown): v is GridColumns {
     const d = c.derived as { key?: unknown; data?: unknown } | null;
     if (!d || typeof d.key !== 'string' || !isDerived(d.data, n, m, b)) return false;
   }
+  if (c.searchIndex !== undefined && !isSearchIndex(c.searchIndex)) return false;
   return NoteSchema.safeParse(c.notes).success && MetaSchema.safeParse(c.meta).success;
 }

@@ -1,0 +1,74 @@
+/**
+ * Runs the alerts, whatever page is shown: for each game with an enabled alert, the grid's price query for
+ * the user's markets (the same react-query entry the Prices page uses, so no second download while it is
+ * open; refreshed on the app's interval, also while the window is hidden), and a check of the game's
+ * alerts on each fresh load (not a placeholder, a stale fallback or a restored offline copy). Also opens
+ * the item when a notification is clicked. Renders nothing.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useClient } from 'urql';
+import { isGameId } from '../../../shared/catalog/games';
+import type { NotifyTarget } from '../../../shared/alerts/notify';
+import { useConnection } from '../../app/connection';
+import { APP_PREFERENCES, readPreference, useMoneyFormat, writePreference } from '../../app/preferences';
+import { useDataSource } from '../../app/providers';
+import { navigate } from '../../app/route';
+import { GRID_PREFS, useMarketPlan } from '../grid/prefs';
+import { useGridData } from '../grid/useGridData';
+import { useAlerts } from './hooks';
+import { alertsRuntime } from './runtime';
+import { createUnstableLookup } from './unstable';
+
+/** A notification was clicked: its game, then the item on the Prices page (its detail panel opens). */
+export function openAlertTarget(target: Pick<NotifyTarget, 'game' | 'item'>): void {
+  if (isGameId(target.game)) writePreference(APP_PREFERENCES.game, target.game);
+  navigate('prices', { item: target.item });
+}
+
+export function AlertsWatcher() {
+  const { alerts } = useAlerts();
+  const { api } = useConnection();
+  const games = useMemo(() => [...new Set(alerts.filter((a) => a.enabled).map((a) => a.game))].sort((a, b) => a - b), [alerts]);
+  useEffect(() => api.onNotificationClick(openAlertTarget), [api]);
+  return (
+    <>
+      {games.map((g) => (
+        <GameWatcher key={g} game={g} />
+      ))}
+    </>
+  );
+}
+
+function GameWatcher({ game }: { game: number }) {
+  const plan = useMarketPlan(game);
+  const data = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets }, { background: true });
+  const { sourceKey } = useDataSource();
+  const { api } = useConnection();
+  const queryClient = useQueryClient();
+  const client = useClient();
+  const money = useMoneyFormat();
+  const fresh = data.snap && data.snap.game === game && !data.placeholder && !data.stale && !data.restored ? data.snap : null;
+  const at = data.updatedAt;
+  const nameOf = plan.nameOf;
+
+  useEffect(() => {
+    if (!fresh || !sourceKey || !at) return;
+    const run = () => {
+      const deps = {
+        unstable: createUnstableLookup({ queryClient, client, source: sourceKey }),
+        notify: (request: Parameters<typeof api.notify>[0]) => api.notify(request),
+      };
+      alertsRuntime()
+        .check({ snap: fresh, at, source: sourceKey, fees: readPreference(GRID_PREFS.fees), nameOf, money }, deps)
+        .catch((e: unknown) => console.warn('Alerts: the check failed', e));
+    };
+    // After the grid has painted: a check reads a few rows, but the name index is built on first use.
+    const id = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 1000 }) : window.setTimeout(run, 100);
+    return () => {
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(id);
+      else window.clearTimeout(id);
+    };
+  }, [fresh, at, sourceKey, queryClient, client, api, money, nameOf]);
+  return null;
+}

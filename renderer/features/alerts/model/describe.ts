@@ -1,0 +1,61 @@
+/** Alerts in words, for the list, the history, the editor and the notification text. Formatting only here. */
+import { formatMoney, formatPercent, type MoneyFormat } from '../../../../shared/money/money';
+import { lineOf, rearmLevel } from './evaluate';
+import { ANY_MARKET, DAY, HOUR, MINUTE, type Alert, type Condition } from './types';
+
+export function durationText(ms: number): string {
+  if (ms === 0) return 'none';
+  if (ms % DAY === 0) return `${ms / DAY} d`;
+  if (ms % HOUR === 0) return `${ms / HOUR} h`;
+  if (ms % MINUTE === 0) return `${ms / MINUTE} min`;
+  return `${Math.round(ms / 1000)} s`;
+}
+
+/** A percentage as typed: up to 2 decimals, no trailing zeros ("2.5 %"). */
+export function percentText(p: number): string {
+  return `${Number(p.toFixed(2))}%`;
+}
+
+/** The condition's value in its unit (money or %). */
+export function valueText(c: Condition, v: number | null, money: MoneyFormat): string {
+  if (v === null) return formatMoney(null, money);
+  if (c.kind === 'change' || (c.kind === 'spread-above' && c.unit === 'percent')) return formatPercent(v, 2);
+  return formatMoney(v, money);
+}
+
+export function thresholdText(c: Condition, money: MoneyFormat): string {
+  const t = lineOf(c).threshold;
+  if (c.kind === 'change' || (c.kind === 'spread-above' && c.unit === 'percent')) return percentText(t);
+  return formatMoney(t, money);
+}
+
+/** "Ask below $10.00", "Spread above 5%", "Ask up more than 5% within 1 h". */
+export function conditionText(c: Condition, net: boolean, money: MoneyFormat): string {
+  const n = net ? 'Net ' : '';
+  switch (c.kind) {
+    case 'ask-below':
+      return `${n}${net ? 'ask' : 'Ask'} below ${formatMoney(c.price, money)}`;
+    case 'bid-above':
+      return `${n}${net ? 'bid' : 'Bid'} above ${formatMoney(c.price, money)}`;
+    case 'spread-above':
+      return `${n}${net ? 'spread' : 'Spread'} above ${c.unit === 'money' ? formatMoney(c.value, money) : percentText(c.value)}`;
+    case 'change': {
+      const side = `${n}${net ? c.side : c.side === 'ask' ? 'Ask' : 'Bid'}`;
+      const how = c.direction === 'up' ? 'up' : c.direction === 'down' ? 'down' : 'moves';
+      return `${side} ${how} more than ${percentText(c.percent)} within ${durationText(c.windowMs)}`;
+    }
+  }
+}
+
+export function marketText(market: string, nameOf: (slug: string) => string): string {
+  return market === ANY_MARKET ? 'any of my markets' : nameOf(market);
+}
+
+/** "the ask is back at or above $10.10". */
+export function rearmText(alert: Pick<Alert, 'condition' | 'hysteresis'>, money: MoneyFormat): string {
+  const c = alert.condition;
+  const level = rearmLevel(alert);
+  const what = c.kind === 'ask-below' ? 'the ask' : c.kind === 'bid-above' ? 'the bid' : c.kind === 'spread-above' ? 'the spread' : 'the change';
+  const where = lineOf(c).fires === 'below' ? 'at or above' : 'at or below';
+  return `${what} is back ${where} ${valueText(c, level, money)}`;
+}

@@ -1,0 +1,165 @@
+/**
+ * Alert evaluation, the pure part: given an alert, its state and what the latest prices say, does it fire?
+ *
+ * Every condition is a value against a line: the ask below a price, the bid above one, the spread above a
+ * margin, the change within a window above N %. The alert fires when the value crosses the line while the
+ * alert is armed; then it is disarmed until the value has gone back past the line by the hysteresis band
+ * (so a price flapping on the line fires once), and two firings are at least the cool-down apart (a
+ * crossing during the cool-down stays armed and fires once the cool-down is over, if still past the line).
+ * A value already past the line when the alert first sees it does not fire: it waits for a real crossing.
+ *
+ * No clock, no I/O: `now` is given, so the tests replay any sequence of prices.
+ */
+import { MAX_WINDOW_POINTS, freshState, type Alert, type AlertState, type Condition } from './types';
+
+export type Side = 'below' | 'above';
+
+/** The line a condition's value is compared with, and on which side it fires. */
+export function lineOf(c: Condition): { threshold: number; fires: Side } {
+  switch (c.kind) {
+    case 'ask-below':
+      return { threshold: c.price, fires: 'below' };
+    case 'bid-above':
+      return { threshold: c.price, fires: 'above' };
+    case 'spread-above':
+      return { threshold: c.value, fires: 'above' };
+    case 'change':
+      return { threshold: c.percent, fires: 'above' };
+  }
+}
+
+/** The hysteresis band in the condition's unit (thousandths or percentage points). */
+export function bandOf(alert: Pick<Alert, 'condition' | 'hysteresis'>): number {
+  const h = alert.hysteresis;
+  if (h.unit === 'amount') return h.value;
+  return (Math.abs(lineOf(alert.condition).threshold) * h.value) / 100;
+}
+
+/** The value is past the line (strictly: a value on the line is not past it). */
+export function isPast(c: Condition, value: number): boolean {
+  const { threshold, fires } = lineOf(c);
+  return fires === 'below' ? value < threshold : value > threshold;
+}
+
+/** Where a disarmed alert re-arms: the value at or beyond this, on the other side of the line. */
+export function rearmLevel(alert: Pick<Alert, 'condition' | 'hysteresis'>): number {
+  const { threshold, fires } = lineOf(alert.condition);
+  const band = bandOf(alert);
+  return fires === 'below' ? threshold + band : threshold - band;
+}
+
+/** The value has gone back past the line by the hysteresis band. */
+export function isBackPast(alert: Pick<Alert, 'condition' | 'hysteresis'>, value: number): boolean {
+  const level = rearmLevel(alert);
+  return lineOf(alert.condition).fires === 'below' ? value >= level : value <= level;
+}
+
+type WindowPoint = [number, number];
+
+/**
+ * The price's change points within the window ending at `at`, plus the last one before it (its price held
+ * at the window's start). A price equal to the last point adds nothing; a time before the last point (a
+ * clock set back) starts the window afresh.
+ */
+export function updateWindow(window: readonly WindowPoint[], at: number, price: number, windowMs: number): WindowPoint[] {
+  const last = window[window.length - 1];
+  let points: WindowPoint[];
+  if (last && at < last[0]) points = [[at, price]];
+  else if (!last || last[1] !== price) points = [...window, [at, price]];
+  else points = window.slice();
+  const start = at - windowMs;
+  let first = 0;
+  while (first + 1 < points.length && (points[first + 1] as WindowPoint)[0] <= start) first++;
+  if (first > 0) points = points.slice(first);
+  if (points.length > MAX_WINDOW_POINTS) points = points.slice(points.length - MAX_WINDOW_POINTS);
+  return points;
+}
+
+/**
+ * The largest move to the current price within the window, in %: up from the window's lowest price, down
+ * from its highest, or whichever is larger. null when a reference price is not positive.
+ */
+export function changeOf(window: readonly WindowPoint[], price: number, direction: 'up' | 'down' | 'either'): number | null {
+  let min = price;
+  let max = price;
+  for (const [, v] of window) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const up = min > 0 ? ((price - min) / min) * 100 : null;
+  const down = max > 0 ? ((max - price) / max) * 100 : null;
+  if (direction === 'up') return up;
+  if (direction === 'down') return down;
+  if (up === null || down === null) return up ?? down;
+  return Math.max(up, down);
+}
+
+/** What the latest prices say for one alert (observe.ts). */
+export interface Observation {
+  /** The level (price, spread) for the value conditions; the price for a change condition. null: none. */
+  value: number | null;
+  /** The ask or bid behind it (for display and the history). */
+  price: number | null;
+  /** The market the price is on. */
+  market: string | null;
+  /** Why there is no value. */
+  missing: 'item' | 'market' | 'price' | null;
+}
+
+export interface StepResult {
+  state: AlertState;
+  /** The alert fires now. */
+  fired: boolean;
+  /** Past the line and armed, but within the cool-down of the last firing. */
+  cooling: boolean;
+}
+
+/** One check of one alert at `now` against the prices of data source `source`. */
+export function step(alert: Alert, prev: AlertState, obs: Observation, now: number, source: string | null): StepResult {
+  // Values from another data source (demo <-> a service) are not comparable: start over, without firing.
+  const s = prev.source === source && prev.id === alert.id ? prev : { ...freshState(alert.id, source), lastFiredAt: prev.lastFiredAt };
+  const c = alert.condition;
+  let window = s.window;
+  let value = obs.value;
+  if (c.kind === 'change') {
+    if (value === null) value = null;
+    else {
+      window = updateWindow(window, now, value, c.windowMs);
+      value = changeOf(window, value, c.direction);
+    }
+  } else if (window.length > 0) window = [];
+  const base: AlertState = {
+    ...s,
+    window,
+    lastValue: value,
+    lastPrice: obs.price,
+    lastMarket: obs.market,
+    missing: value === null ? (obs.missing ?? 'price') : null,
+    lastAt: now,
+  };
+  const none = { fired: false, cooling: false };
+  // No value now (no listing, item or market not loaded): nothing changes, the alert keeps its arming.
+  if (value === null) return { state: base, ...none };
+  const past = isPast(c, value);
+  if (s.armed === null) return { state: { ...base, armed: !past }, ...none };
+  if (!s.armed) return { state: { ...base, armed: isBackPast(alert, value) }, ...none };
+  if (!past) return { state: base, ...none };
+  const since = s.lastFiredAt === null ? Infinity : now - s.lastFiredAt;
+  if (since >= 0 && since < alert.cooldownMs) return { state: base, fired: false, cooling: true };
+  return { state: { ...base, armed: false, lastFiredAt: now }, fired: true, cooling: false };
+}
+
+/** An alert set to stay silent while the item is flagged unstable, and the item is. */
+export function isSilenced(alert: Pick<Alert, 'silentWhenUnstable'>, unstable: readonly string[] | null): boolean {
+  return alert.silentWhenUnstable && unstable !== null && unstable.length > 0;
+}
+
+/**
+ * The state of a new or edited alert, from what the user saw when saving it: armed unless the value is
+ * already past the line (then it waits for the value to come back and cross again).
+ */
+export function initialState(alert: Alert, obs: Observation | null, now: number, source: string | null): AlertState {
+  const fresh = freshState(alert.id, source);
+  if (!obs) return fresh;
+  return step(alert, fresh, obs, now, source).state;
+}

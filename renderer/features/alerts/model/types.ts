@@ -1,0 +1,152 @@
+/**
+ * Alerts, their per-alert evaluation state and the history of firings: types and zod schemas. Everything
+ * read back from IndexedDB goes through these schemas (a record that does not pass is left out, never
+ * trusted); everything written was built from them.
+ *
+ * Units: money is integer thousandths (as everywhere); percentages are plain numbers (2.5 = 2.5 %).
+ */
+import { z } from 'zod';
+import { isGameId } from '../../../../shared/catalog/games';
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** "Any of my markets": the best price across the markets the user loads for the game. */
+export const ANY_MARKET = 'any';
+
+export const ALERT_KINDS = ['ask-below', 'bid-above', 'spread-above', 'change'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** Windows offered for "a change of more than N % within …". */
+export const CHANGE_WINDOWS = [15 * MINUTE, HOUR, 4 * HOUR, DAY] as const;
+/** Cool-downs offered (minimum time between two firings of one alert). */
+export const COOLDOWNS = [0, MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 4 * HOUR, DAY] as const;
+export const DEFAULT_COOLDOWN = 15 * MINUTE;
+/** Default hysteresis: the value must move back 1 % of the threshold past it before the alert re-arms. */
+export const DEFAULT_HYSTERESIS_PERCENT = 1;
+
+/** Firings kept (oldest dropped first). */
+export const MAX_FIRINGS = 1000;
+/** Alerts one can have (a guard, not a plan). */
+export const MAX_ALERTS = 500;
+/** Change points kept per alert for its change window. */
+export const MAX_WINDOW_POINTS = 2000;
+
+const ID = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const Game = z.number().refine(isGameId, 'not a known game');
+const ItemName = z.string().min(1).max(500);
+const Slug = z.string().regex(/^[A-Za-z0-9][\w.:-]{0,63}$/);
+/** Thousandths, within what a price can sensibly be (1e12 = a billion units). */
+const Money = z.number().int().min(-1e12).max(1e12);
+const Percent = z.number().finite().min(-1e6).max(1e6);
+const Time = z.number().int().min(0).max(8.64e15);
+
+export const ConditionSchema = z.discriminatedUnion('kind', [
+  /** The ask (lowest listing) falls below `price`. */
+  z.object({ kind: z.literal('ask-below'), price: Money.positive() }),
+  /** The bid (highest buy order) rises above `price`. */
+  z.object({ kind: z.literal('bid-above'), price: Money.nonnegative() }),
+  /** The spread, bid − ask as the grid shows it, rises above `value` (thousandths, or % of the ask). */
+  z.object({ kind: z.literal('spread-above'), unit: z.enum(['money', 'percent']), value: z.number().finite().min(-1e12).max(1e12) }),
+  /** The price (ask or bid) moves more than `percent` within `windowMs`, up, down or either. */
+  z.object({
+    kind: z.literal('change'),
+    percent: Percent.positive(),
+    windowMs: z.number().int().min(MINUTE).max(7 * DAY),
+    direction: z.enum(['up', 'down', 'either']),
+    side: z.enum(['ask', 'bid']),
+  }),
+]);
+export type Condition = z.infer<typeof ConditionSchema>;
+
+/**
+ * How far the value must move back past the threshold before the alert can fire again: a share of the
+ * threshold (`percent`), or an amount in the condition's own unit (thousandths for money, percentage
+ * points for a percent).
+ */
+export const HysteresisSchema = z.discriminatedUnion('unit', [
+  z.object({ unit: z.literal('percent'), value: z.number().finite().min(0).max(100) }),
+  z.object({ unit: z.literal('amount'), value: z.number().finite().min(0).max(1e12) }),
+]);
+export type Hysteresis = z.infer<typeof HysteresisSchema>;
+
+export const AlertSchema = z.object({
+  id: ID,
+  game: Game,
+  item: ItemName,
+  /** A market slug, or ANY_MARKET. */
+  market: Slug,
+  condition: ConditionSchema,
+  /** Prices net of the user's fees (asks plus the buyer fee, bids minus the seller fee), as the grid's switch. */
+  net: z.boolean(),
+  hysteresis: HysteresisSchema,
+  cooldownMs: z.number().int().min(0).max(7 * DAY),
+  /** No notification while the recommendations flag the item unstable (the firing is still listed, marked). */
+  silentWhenUnstable: z.boolean(),
+  enabled: z.boolean(),
+  createdAt: Time,
+  updatedAt: Time,
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+/** [time, price] change points of an alert's price, for its change window. */
+const WindowPoint = z.tuple([Time, z.number().finite()]);
+
+export const AlertStateSchema = z.object({
+  id: ID,
+  /** The data source the values below came from (useDataSource().sourceKey); another source starts afresh. */
+  source: z.string().max(2100).nullable(),
+  /**
+   * true: the next crossing fires. false: fired (or was already past the line when first seen); re-arms
+   * once the value is back past the threshold by the hysteresis band. null: nothing observed yet.
+   */
+  armed: z.boolean().nullable(),
+  lastFiredAt: Time.nullable(),
+  /** The alert's value at the last check (price, spread or change %), null when there was none. */
+  lastValue: z.number().finite().nullable(),
+  /** The price behind it and the market it was on (for "any"), for display. */
+  lastPrice: z.number().finite().nullable(),
+  lastMarket: z.string().max(140).nullable(),
+  /** Why there was no value: the item is not in the latest prices, or the market is not loaded. */
+  missing: z.enum(['item', 'market', 'price']).nullable(),
+  lastAt: Time.nullable(),
+  window: z.array(WindowPoint).max(MAX_WINDOW_POINTS),
+});
+export type AlertState = z.infer<typeof AlertStateSchema>;
+
+export const FiringSchema = z.object({
+  id: ID,
+  alertId: ID,
+  at: Time,
+  game: Game,
+  item: ItemName,
+  /** The alert's market choice (slug or ANY_MARKET) and the market the price was on. */
+  market: Slug,
+  via: z.string().max(140).nullable(),
+  condition: ConditionSchema,
+  net: z.boolean(),
+  /** The alert's value when it fired (price, spread or change %), and the price behind it. */
+  value: z.number().finite(),
+  price: z.number().finite().nullable(),
+  /** The recommendations' unstable reasons at that moment; null when they could not be known. */
+  unstable: z.array(z.string().max(64)).max(16).nullable(),
+  /** Not notified because the item was flagged unstable and the alert stays silent then. */
+  silenced: z.boolean(),
+  /** What happened to the desktop notification. */
+  notified: z.enum(['shown', 'not-shown', 'silenced']),
+  /** Why it was not shown (notifications off, refused by the system…). */
+  note: z.string().max(300).nullable(),
+});
+export type Firing = z.infer<typeof FiringSchema>;
+
+export function freshState(id: string, source: string | null): AlertState {
+  return { id, source, armed: null, lastFiredAt: null, lastValue: null, lastPrice: null, lastMarket: null, missing: null, lastAt: null, window: [] };
+}
+
+/** A random id for an alert or a firing. */
+export function newId(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

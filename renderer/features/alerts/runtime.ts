@@ -1,0 +1,367 @@
+/**
+ * The alerts of this window: the list, their states and the history, kept in IndexedDB (store.ts) and in
+ * memory for the UI (one immutable view, useSyncExternalStore), and the check run on each new price
+ * snapshot (AlertsWatcher calls check()).
+ *
+ * A check is O(alerts): each enabled alert of the snapshot's game reads its one row (observe.ts), steps its
+ * state (model/evaluate.ts), and for those that fire the recommendations are asked whether the item is
+ * unstable; then states and firings are written in one transaction, and the notifications go out. Checks
+ * and edits run one at a time (a queue), so an edit never races a check.
+ *
+ * Several tabs (web host) share the database: one of them checks (a Web Lock), the others follow its writes
+ * (a BroadcastChannel tells them to read again), so a firing is recorded and notified once.
+ */
+import type { NotifyResult } from '../../../shared/alerts/notify';
+import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
+import type { Snapshot } from '../grid/model/columns';
+import type { FeeTable } from '../grid/model/derive';
+import { reasonText } from '../recommendations/reasons';
+import { conditionText, marketText, valueText } from './model/describe';
+import { initialState, isSilenced, step, type Observation } from './model/evaluate';
+import { observe } from './model/observe';
+import { ANY_MARKET, AlertSchema, MAX_ALERTS, freshState, newId, type Alert, type AlertState, type Firing } from './model/types';
+import { AlertStore } from './store';
+
+export interface AlertsView {
+  /** The database has been read. */
+  ready: boolean;
+  /** Oldest first. */
+  alerts: readonly Alert[];
+  states: ReadonlyMap<string, AlertState>;
+  /** Newest first. */
+  firings: readonly Firing[];
+  /** The last thing that went wrong (saving, reading), for the Alerts page. */
+  problem: string | null;
+  /** Records in the database that could not be read (left out). */
+  invalid: number;
+  /** This window checks alerts (the other tabs follow it). */
+  checking: boolean;
+}
+
+/** One snapshot to check against, with what the text of a notification needs. */
+export interface CheckInput {
+  snap: Snapshot;
+  /** When the prices were loaded (ms). */
+  at: number;
+  /** useDataSource().sourceKey. */
+  source: string;
+  fees: FeeTable;
+  nameOf(slug: string): string;
+  money: MoneyFormat;
+}
+
+export interface CheckDeps {
+  /** The item's unstable reasons (unstable.ts): [] stable, null unknown. */
+  unstable(game: number, item: string): Promise<string[] | null>;
+  notify(request: { title: string; body: string; target: { game: number; item: string; alertId: string } }): Promise<NotifyResult>;
+}
+
+/** The latest prices checked, per game: the editor shows "now" from them. */
+export interface LatestPrices {
+  snap: Snapshot;
+  at: number;
+  source: string;
+  fees: FeeTable;
+}
+
+interface LockManagerLike {
+  request(name: string, callback: () => Promise<void>): Promise<void>;
+}
+interface ChannelLike {
+  postMessage(message: unknown): void;
+  onmessage: ((e: MessageEvent) => void) | null;
+  close(): void;
+}
+
+export interface RuntimeOptions {
+  store?: AlertStore;
+  /** Web Locks (null: this window always checks). */
+  locks?: LockManagerLike | null;
+  /** Cross-tab change notices (null: none). */
+  channel?: ChannelLike | null;
+}
+
+const LOCK_NAME = 'market-desk-alerts-checker';
+const CHANNEL_NAME = 'market-desk-alerts';
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The notification's text: the item as the title; what happened, and the instability, as the body. */
+export function notificationText(alert: Alert, firing: Firing, nameOf: (slug: string) => string, money: MoneyFormat): { title: string; body: string } {
+  const c = firing.condition;
+  const where = firing.via && !firing.via.includes('→') ? ` on ${nameOf(firing.via)}` : alert.market === ANY_MARKET ? '' : ` on ${nameOf(alert.market)}`;
+  const now =
+    c.kind === 'change'
+      ? `${valueText(c, firing.value, money)} (now ${formatMoney(firing.price, money)}${where})`
+      : `${valueText(c, firing.value, money)}${where}`;
+  const lines = [`${conditionText(c, firing.net, money)}: ${now}.`];
+  if (alert.market === ANY_MARKET) lines.push(`Across ${marketText(ANY_MARKET, nameOf)}.`);
+  if (firing.unstable && firing.unstable.length > 0) lines.push(`Unstable: ${firing.unstable.map(reasonText).join(', ')}.`);
+  return { title: alert.item.slice(0, 200), body: lines.join(' ').slice(0, 1000) };
+}
+
+export class AlertsRuntime {
+  private view: AlertsView = { ready: false, alerts: [], states: new Map(), firings: [], problem: null, invalid: 0, checking: false };
+  private readonly listeners = new Set<() => void>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly store: AlertStore;
+  private readonly channel: ChannelLike | null;
+  private readonly latestByGame = new Map<number, LatestPrices>();
+  private readonly lastCheckAt = new Map<number, number>();
+  private readonly checked = new WeakSet<Snapshot>();
+  private releaseLock: (() => void) | null = null;
+  private loaded: Promise<void> | null = null;
+
+  constructor(options: RuntimeOptions = {}) {
+    this.store = options.store ?? new AlertStore();
+    this.channel = options.channel ?? null;
+    if (this.channel) {
+      this.channel.onmessage = () => void this.enqueue(() => this.reload());
+    }
+    const locks = options.locks ?? null;
+    if (!locks) this.set({ checking: true });
+    else {
+      // Held until the window goes away; another tab waiting for it takes over then.
+      void locks
+        .request(LOCK_NAME, () => {
+          this.set({ checking: true });
+          return new Promise<void>((resolve) => {
+            this.releaseLock = resolve;
+          });
+        })
+        .catch(() => this.set({ checking: true }));
+    }
+  }
+
+  // ---- the view ----
+
+  get = (): AlertsView => this.view;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<AlertsView>): void {
+    this.view = { ...this.view, ...patch };
+    for (const l of [...this.listeners]) l();
+  }
+
+  latest(game: number): LatestPrices | null {
+    return this.latestByGame.get(game) ?? null;
+  }
+
+  /** Remembers prices seen elsewhere (the grid) so the editor can show "now" before any check. */
+  rememberPrices(game: number, prices: LatestPrices): void {
+    const cur = this.latestByGame.get(game);
+    if (!cur || cur.at <= prices.at) this.latestByGame.set(game, prices);
+  }
+
+  // ---- loading and the queue ----
+
+  /** Reads the database once (later calls wait for the same read). */
+  start(): Promise<void> {
+    this.loaded ??= this.enqueue(() => this.reload());
+    return this.loaded;
+  }
+
+  private enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(job, job);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async reload(): Promise<void> {
+    try {
+      const data = await this.store.load();
+      this.set({ ready: true, alerts: data.alerts, states: data.states, firings: data.firings, invalid: data.invalid });
+    } catch (e) {
+      this.set({ ready: true, problem: `Alerts could not be read: ${messageOf(e)}` });
+    }
+  }
+
+  private changed(): void {
+    this.channel?.postMessage({ type: 'changed' });
+  }
+
+  private async write(what: string, job: () => Promise<void>): Promise<void> {
+    try {
+      await job();
+      if (this.view.problem) this.set({ problem: null });
+      this.changed();
+    } catch (e) {
+      this.set({ problem: `${what}: ${messageOf(e)}` });
+      throw e;
+    }
+  }
+
+  // ---- editing ----
+
+  /**
+   * Saves a new or edited alert. Its state starts from `obs` (what the editor showed): armed unless the value
+   * is already past the line. An edit keeps the time of the last firing (for the cool-down).
+   */
+  save(input: Alert, obs: Observation | null, source: string | null, now: number = Date.now()): Promise<Alert> {
+    return this.enqueue(async () => {
+      const alert = AlertSchema.parse(input);
+      const isNew = !this.view.alerts.some((a) => a.id === alert.id);
+      if (isNew && this.view.alerts.length >= MAX_ALERTS) throw new Error(`You have ${MAX_ALERTS} alerts, the most Market Desk keeps. Delete some first.`);
+      const prev = this.view.states.get(alert.id);
+      const state = { ...initialState(alert, obs, now, source), lastFiredAt: prev?.lastFiredAt ?? null };
+      await this.write('The alert was not saved', () => this.store.putAlert(alert, state));
+      const alerts = isNew ? [...this.view.alerts, alert] : this.view.alerts.map((a) => (a.id === alert.id ? alert : a));
+      const states = new Map(this.view.states).set(alert.id, state);
+      this.set({ alerts, states });
+      return alert;
+    });
+  }
+
+  /** Turns an alert on or off; turned on, it starts afresh (it does not fire on what happened while off). */
+  setEnabled(id: string, enabled: boolean, now: number = Date.now()): Promise<void> {
+    return this.enqueue(async () => {
+      const cur = this.view.alerts.find((a) => a.id === id);
+      if (!cur || cur.enabled === enabled) return;
+      const alert = { ...cur, enabled, updatedAt: now };
+      const prev = this.view.states.get(id);
+      const state = { ...freshState(id, prev?.source ?? null), lastFiredAt: prev?.lastFiredAt ?? null };
+      await this.write('The alert was not changed', () => this.store.putAlert(alert, state));
+      this.set({ alerts: this.view.alerts.map((a) => (a.id === id ? alert : a)), states: new Map(this.view.states).set(id, state) });
+    });
+  }
+
+  /** Deletes an alert (its firings stay in the history); resolves with what restore() needs to undo it. */
+  remove(id: string): Promise<{ alert: Alert; state: AlertState } | null> {
+    return this.enqueue(async () => {
+      const alert = this.view.alerts.find((a) => a.id === id);
+      if (!alert) return null;
+      const state = this.view.states.get(id) ?? freshState(id, null);
+      await this.write('The alert was not deleted', () => this.store.deleteAlert(id));
+      const states = new Map(this.view.states);
+      states.delete(id);
+      this.set({ alerts: this.view.alerts.filter((a) => a.id !== id), states });
+      return { alert, state };
+    });
+  }
+
+  /** Puts a deleted alert back as it was (Undo). */
+  restore(removed: { alert: Alert; state: AlertState }): Promise<void> {
+    return this.enqueue(async () => {
+      await this.write('The alert was not restored', () => this.store.putAlert(removed.alert, removed.state));
+      const alerts = [...this.view.alerts.filter((a) => a.id !== removed.alert.id), removed.alert].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+      this.set({ alerts, states: new Map(this.view.states).set(removed.alert.id, removed.state) });
+    });
+  }
+
+  clearHistory(): Promise<void> {
+    return this.enqueue(async () => {
+      await this.write('The history was not cleared', () => this.store.clearFirings());
+      this.set({ firings: [] });
+    });
+  }
+
+  // ---- checking ----
+
+  /**
+   * Checks the alerts of the snapshot's game against it (once per snapshot, newer loads only) and resolves
+   * with the firings it recorded. Only the checking window does anything.
+   */
+  check(input: CheckInput, deps: CheckDeps): Promise<Firing[]> {
+    const game = input.snap.game;
+    this.rememberPrices(game, { snap: input.snap, at: input.at, source: input.source, fees: input.fees });
+    return this.enqueue(async () => {
+      if (!this.view.ready || !this.view.checking) return [];
+      if (this.checked.has(input.snap) || input.at <= (this.lastCheckAt.get(game) ?? 0)) return [];
+      this.checked.add(input.snap);
+      this.lastCheckAt.set(game, input.at);
+      const now = input.at;
+      const states = new Map(this.view.states);
+      const changed: AlertState[] = [];
+      const fired: Array<{ alert: Alert; state: AlertState; obs: Observation }> = [];
+      for (const alert of this.view.alerts) {
+        if (alert.game !== game || !alert.enabled) continue;
+        const obs = observe(input.snap, alert, input.fees);
+        const r = step(alert, states.get(alert.id) ?? freshState(alert.id, input.source), obs, now, input.source);
+        states.set(alert.id, r.state);
+        changed.push(r.state);
+        if (r.fired) fired.push({ alert, state: r.state, obs });
+      }
+      if (changed.length === 0) return [];
+      // Only for what fires: is the item flagged unstable (say so; stay silent if the alert asks)?
+      const firings: Firing[] = [];
+      for (const f of fired) {
+        const unstable = await deps.unstable(game, f.alert.item).catch(() => null);
+        const silenced = isSilenced(f.alert, unstable);
+        firings.push({
+          id: newId(),
+          alertId: f.alert.id,
+          at: now,
+          game: f.alert.game,
+          item: f.alert.item,
+          market: f.alert.market,
+          via: f.obs.market,
+          condition: f.alert.condition,
+          net: f.alert.net,
+          value: f.state.lastValue ?? 0,
+          price: f.obs.price,
+          unstable,
+          silenced,
+          notified: silenced ? 'silenced' : 'not-shown',
+          note: null,
+        });
+      }
+      let dropped: string[] = [];
+      try {
+        dropped = await this.store.saveCheck(changed, firings);
+        if (this.view.problem) this.set({ problem: null });
+      } catch (e) {
+        this.set({ problem: `The last check could not be saved: ${messageOf(e)}` });
+      }
+      // Alerts edited or deleted meanwhile are not in this queue's way (edits wait for the check), so the
+      // in-memory states can be replaced as computed.
+      const gone = new Set(dropped);
+      const history = [...firings.slice().reverse(), ...this.view.firings].filter((f) => !gone.has(f.id));
+      this.set({ states, firings: history });
+      if (firings.length > 0 || changed.length > 0) this.changed();
+      // The notifications, after the firings are safe on disk.
+      for (const firing of firings) {
+        if (firing.silenced) continue;
+        const alert = fired.find((f) => f.alert.id === firing.alertId)?.alert;
+        if (!alert) continue;
+        const text = notificationText(alert, firing, input.nameOf, input.money);
+        let result: NotifyResult;
+        try {
+          result = await deps.notify({ ...text, target: { game, item: alert.item, alertId: alert.id } });
+        } catch (e) {
+          result = { shown: false, reason: messageOf(e).slice(0, 300) };
+        }
+        const updated: Firing = { ...firing, notified: result.shown ? 'shown' : 'not-shown', note: result.shown ? null : (result.reason ?? null) };
+        this.set({ firings: this.view.firings.map((x) => (x.id === updated.id ? updated : x)) });
+        await this.store.putFiring(updated).catch(() => undefined);
+      }
+      return firings;
+    });
+  }
+
+  dispose(): void {
+    this.releaseLock?.();
+    this.releaseLock = null;
+    this.channel?.close();
+  }
+}
+
+let shared: AlertsRuntime | null = null;
+
+/** The window's runtime (created on first use, reading the database at once). */
+export function alertsRuntime(): AlertsRuntime {
+  if (!shared) {
+    const nav = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManagerLike }) : null;
+    shared = new AlertsRuntime({
+      locks: nav?.locks ?? null,
+      channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null,
+    });
+    void shared.start();
+  }
+  return shared;
+}

@@ -1,0 +1,155 @@
+/**
+ * Alerts in IndexedDB ('market-desk-alerts', through `idb`), so they and their history survive a restart:
+ *
+ *   alerts   one record per alert (keyPath id)
+ *   states   its evaluation state: armed, last firing, last value, change window (keyPath id = alert id)
+ *   firings  the history of firings (keyPath id, index `at`), at most `cap`: the oldest go first
+ *
+ * Everything read back is checked with the zod schemas of model/types.ts; a record that does not pass is
+ * left out and counted (`invalid`), never trusted. Unlike the offline cache, failures are not swallowed:
+ * an alert that was not saved must be said so, so every method rejects with the IndexedDB error.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { AlertSchema, AlertStateSchema, FiringSchema, MAX_FIRINGS, type Alert, type AlertState, type Firing } from './model/types';
+
+export const ALERTS_DB = 'market-desk-alerts';
+const DB_VERSION = 1;
+
+interface AlertsSchema extends DBSchema {
+  alerts: { key: string; value: Alert };
+  states: { key: string; value: AlertState };
+  firings: { key: string; value: Firing; indexes: { at: number } };
+}
+
+export interface LoadedAlerts {
+  alerts: Alert[];
+  states: Map<string, AlertState>;
+  /** Newest first. */
+  firings: Firing[];
+  /** Records that did not pass their schema (left out). */
+  invalid: number;
+}
+
+function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, values: unknown[]): { ok: T[]; bad: number } {
+  const ok: T[] = [];
+  let bad = 0;
+  for (const v of values) {
+    const r = schema.safeParse(v);
+    if (r.success) ok.push(r.data);
+    else bad++;
+  }
+  return { ok, bad };
+}
+
+export class AlertStore {
+  private db: Promise<IDBPDatabase<AlertsSchema>> | null = null;
+
+  constructor(
+    readonly name: string = ALERTS_DB,
+    readonly cap: number = MAX_FIRINGS,
+  ) {}
+
+  private open(): Promise<IDBPDatabase<AlertsSchema>> {
+    if (typeof indexedDB === 'undefined') return Promise.reject(new Error('This browser has no IndexedDB: alerts cannot be kept.'));
+    this.db ??= openDB<AlertsSchema>(this.name, DB_VERSION, {
+      upgrade(db) {
+        db.createObjectStore('alerts', { keyPath: 'id' });
+        db.createObjectStore('states', { keyPath: 'id' });
+        db.createObjectStore('firings', { keyPath: 'id' }).createIndex('at', 'at');
+      },
+      // Another tab wants a newer version: step aside (the next call opens again).
+      blocking: () => void this.close(),
+    }).catch((e: unknown) => {
+      this.db = null;
+      throw e;
+    });
+    return this.db;
+  }
+
+  async load(): Promise<LoadedAlerts> {
+    const db = await this.open();
+    const tx = db.transaction(['alerts', 'states', 'firings'], 'readonly');
+    const [rawAlerts, rawStates, rawFirings] = await Promise.all([
+      tx.objectStore('alerts').getAll(),
+      tx.objectStore('states').getAll(),
+      tx.objectStore('firings').index('at').getAll(),
+      tx.done,
+    ]);
+    const alerts = parsed<Alert>(AlertSchema, rawAlerts);
+    const states = parsed<AlertState>(AlertStateSchema, rawStates);
+    const firings = parsed<Firing>(FiringSchema, rawFirings);
+    alerts.ok.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+    return {
+      alerts: alerts.ok,
+      states: new Map(states.ok.map((s) => [s.id, s])),
+      firings: firings.ok.reverse(),
+      invalid: alerts.bad + states.bad + firings.bad,
+    };
+  }
+
+  /** Saves an alert (new or edited) with its state, in one transaction. */
+  async putAlert(alert: Alert, state: AlertState): Promise<void> {
+    const a = AlertSchema.parse(alert);
+    const s = AlertStateSchema.parse(state);
+    const db = await this.open();
+    const tx = db.transaction(['alerts', 'states'], 'readwrite');
+    await Promise.all([tx.objectStore('alerts').put(a), tx.objectStore('states').put(s), tx.done]);
+  }
+
+  /** Deletes an alert and its state; its firings stay in the history. */
+  async deleteAlert(id: string): Promise<void> {
+    const db = await this.open();
+    const tx = db.transaction(['alerts', 'states'], 'readwrite');
+    await Promise.all([tx.objectStore('alerts').delete(id), tx.objectStore('states').delete(id), tx.done]);
+  }
+
+  /**
+   * One check's results in one transaction: the states that changed and the new firings; then the history
+   * is trimmed to the cap (oldest first). Resolves with the ids of the firings dropped by the trim.
+   */
+  async saveCheck(states: readonly AlertState[], firings: readonly Firing[]): Promise<string[]> {
+    const ss = states.map((s) => AlertStateSchema.parse(s));
+    const fs = firings.map((f) => FiringSchema.parse(f));
+    const db = await this.open();
+    const tx = db.transaction(['alerts', 'states', 'firings'], 'readwrite');
+    const alerts = tx.objectStore('alerts');
+    const stateStore = tx.objectStore('states');
+    for (const s of ss) {
+      // An alert deleted meanwhile (another tab) gets no state back.
+      if ((await alerts.getKey(s.id)) !== undefined) void stateStore.put(s);
+    }
+    const firingStore = tx.objectStore('firings');
+    for (const f of fs) void firingStore.put(f);
+    const dropped: string[] = [];
+    let count = await firingStore.count();
+    if (count > this.cap) {
+      let cursor = await firingStore.index('at').openCursor();
+      while (cursor && count > this.cap) {
+        dropped.push(cursor.value.id);
+        void cursor.delete();
+        count--;
+        cursor = await cursor.continue();
+      }
+    }
+    await tx.done;
+    return dropped;
+  }
+
+  /** Updates a firing (what became of its notification). */
+  async putFiring(firing: Firing): Promise<void> {
+    const f = FiringSchema.parse(firing);
+    const db = await this.open();
+    await db.put('firings', f);
+  }
+
+  async clearFirings(): Promise<void> {
+    const db = await this.open();
+    await db.clear('firings');
+  }
+
+  async close(): Promise<void> {
+    const db = this.db;
+    this.db = null;
+    (await db?.catch(() => null))?.close();
+  }
+}

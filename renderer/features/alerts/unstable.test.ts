@@ -1,0 +1,60 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { Client } from 'urql';
+import { describe, expect, it } from 'vitest';
+import { REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../recommendations/model/rec-columns';
+import { createUnstableLookup, reasonsFromColumns } from './unstable';
+
+function recs(game: number): RecColumns {
+  const names = ['Stable item', 'Thin item', 'Odd item', 'Unreadable item'];
+  const reasons = Uint16Array.from([0, REASON_BIT.NOT_POPULAR | REASON_BIT.NO_ORDERS, 0, UNREADABLE_REASONS_BIT]);
+  return { game, names, reasons, unknownReasons: [[2, ['NEW_CODE']]] } as unknown as RecColumns;
+}
+
+/** A urql client whose every query answers `answer` (or fails), counting the calls. */
+function fakeClient(answer: { row: unknown } | Error) {
+  let calls = 0;
+  const client = {
+    query: () => ({
+      subscribe(cb: (r: unknown) => void) {
+        calls++;
+        queueMicrotask(() => cb(answer instanceof Error ? { error: answer } : { data: answer }));
+        return { unsubscribe() {} };
+      },
+    }),
+  } as unknown as Client;
+  return { client, calls: () => calls };
+}
+
+describe('unstable reasons', () => {
+  it('reads a loaded recommendations list: codes in the spec order, unknown codes as they came', () => {
+    const r = recs(730);
+    expect(reasonsFromColumns(r, 'Stable item')).toEqual([]);
+    expect(reasonsFromColumns(r, 'Thin item')).toEqual(['NOT_POPULAR', 'NO_ORDERS']);
+    expect(reasonsFromColumns(r, 'Odd item')).toEqual(['NEW_CODE']);
+    expect(reasonsFromColumns(r, 'Unreadable item')).toBeNull();
+    expect(reasonsFromColumns(r, 'Not there')).toBeNull();
+  });
+
+  it('uses the Recommendations page’s loaded list first, of the same source and game, else the item look-up', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['recommendations', 'demo', 730, 'general', ''], recs(730));
+    const { client, calls } = fakeClient({ row: { unstable_reasons: ['BOOST_RISK'] } });
+    const lookup = createUnstableLookup({ queryClient, client, source: 'demo' });
+    expect(await lookup(730, 'Thin item')).toEqual(['NOT_POPULAR', 'NO_ORDERS']);
+    expect(calls()).toBe(0);
+    // Not in the loaded list (or another game): the one-item look-up.
+    expect(await lookup(730, 'Elsewhere')).toEqual(['BOOST_RISK']);
+    expect(await lookup(440, 'Thin item')).toEqual(['BOOST_RISK']);
+    expect(calls()).toBe(2);
+    // Another data source's list is never used.
+    const other = createUnstableLookup({ queryClient, client, source: 'live|https://x.example' });
+    expect(await other(730, 'Thin item')).toEqual(['BOOST_RISK']);
+  });
+
+  it('unknown (null) when the item has no entry or the look-up fails', async () => {
+    const queryClient = new QueryClient();
+    expect(await createUnstableLookup({ queryClient, client: fakeClient({ row: null }).client, source: 'demo' })(730, 'x')).toBeNull();
+    expect(await createUnstableLookup({ queryClient, client: fakeClient(new Error('HTTP 500')).client, source: 'demo' })(730, 'x')).toBeNull();
+    expect(await createUnstableLookup({ queryClient, client: fakeClient({ row: null }).client, source: 'demo' })(999, 'x')).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Is an item flagged unstable by the recommendations? Read-only use of what the app already has, cheapest
+ * first: the Recommendations page's loaded list (react-query cache, whatever type and markets it shows),
+ * else the one-item look-up the detail panel uses (the grid worker fetches the game's recommendations once
+ * per data source and picks the item; urql keeps the answer). Only asked when an alert fires, and for the
+ * rows of the Alerts page.
+ *
+ * Resolves with the reason codes ([] = stable), or null when it can't be known (no recommendations for the
+ * game, the item not in them, the look-up failed or took longer than LOOKUP_TIMEOUT_MS).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { Client } from 'urql';
+import { UNSTABLE_REASONS } from '../../../shared/api/schema';
+import { PRICE_RECOMMENDATION_GAMES, isGameId } from '../../../shared/catalog/games';
+import { runRouted } from '../../api/worker-exchange';
+import { ITEM_RECOMMENDATION } from '../grid/api/documents';
+// Registers the grid worker's look-up route (idempotent), in case nothing else loaded it yet.
+import '../grid/api/routes';
+import { REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../recommendations/model/rec-columns';
+
+export const LOOKUP_TIMEOUT_MS = 10_000;
+
+export type UnstableLookup = (game: number, item: string) => Promise<string[] | null>;
+
+const nameIndex = new WeakMap<RecColumns, Map<string, number>>();
+
+function indexOf(recs: RecColumns, name: string): number {
+  let m = nameIndex.get(recs);
+  if (!m) {
+    m = new Map();
+    for (let i = recs.names.length - 1; i >= 0; i--) m.set(recs.names[i] as string, i);
+    nameIndex.set(recs, m);
+  }
+  return m.get(name) ?? -1;
+}
+
+function isRecColumns(v: unknown): v is RecColumns {
+  if (typeof v !== 'object' || v === null) return false;
+  const r = v as Partial<RecColumns>;
+  return typeof r.game === 'number' && Array.isArray(r.names) && r.reasons instanceof Uint16Array && Array.isArray(r.unknownReasons);
+}
+
+/** The reason codes of one item of a loaded recommendations list; null when not in it or unreadable. */
+export function reasonsFromColumns(recs: RecColumns, name: string): string[] | null {
+  const i = indexOf(recs, name);
+  if (i < 0) return null;
+  const bits = recs.reasons[i] ?? 0;
+  if (bits & UNREADABLE_REASONS_BIT) return null;
+  const codes: string[] = UNSTABLE_REASONS.filter((r) => (bits & REASON_BIT[r]) !== 0);
+  for (const [item, extra] of recs.unknownReasons) if (item === i) codes.push(...extra);
+  return codes;
+}
+
+export function createUnstableLookup(deps: { queryClient: QueryClient; client: Client; source: string; timeoutMs?: number }): UnstableLookup {
+  return async (game, item) => {
+    for (const [, data] of deps.queryClient.getQueriesData({ queryKey: ['recommendations', deps.source, game] })) {
+      if (isRecColumns(data) && data.game === game) {
+        const codes = reasonsFromColumns(data, item);
+        if (codes) return codes;
+      }
+    }
+    if (!isGameId(game) || !PRICE_RECOMMENDATION_GAMES.includes(game)) return null;
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(), deps.timeoutMs ?? LOOKUP_TIMEOUT_MS);
+    try {
+      const data = await runRouted(deps.client, ITEM_RECOMMENDATION, { game_id: game, item }, { itemLookup: { source: deps.source, epoch: 0 } }, ac.signal);
+      const row = data.row;
+      return row ? row.unstable_reasons.filter((r): r is string => typeof r === 'string') : null;
+    } catch {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
