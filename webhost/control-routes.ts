@@ -102,10 +102,8 @@ const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo'
 async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/json.');
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_CONTROL_BODY) return error(413, 'TOO_LARGE', 'The request body is too large.');
-  // Capped while reading: a chunked body has no content-length, and request.text() would buffer all of it.
-  const bytes = await readCapped(request.body, MAX_CONTROL_BODY);
+  // Capped before and while reading: a chunked body has no content-length, and request.text() would buffer all of it.
+  const bytes = await readCapped(request, MAX_CONTROL_BODY);
   if (bytes === null) return error(413, 'TOO_LARGE', 'The request body is too large.');
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -4,7 +4,7 @@
  * ConnectionStatus that follows from it. Shared by the Electron main process and the web host.
  */
 import { STATUS_TEXT, type ConnectionState, type ConnectionStatus, type ConnectRequest, type KeyStorage } from '../../shared/api/status';
-import { API_PREFIX } from '../../shared/api/schema';
+import { checkBaseUrl } from '../../shared/api/base-url';
 import { realClock, type Clock } from './clock';
 import { backoffDelayMs } from './retry-policy';
 import { StatusHub } from './status-hub';
@@ -322,31 +322,9 @@ function describeOrigin(baseUrl: string): string {
   return baseUrl === '' ? 'the built-in reference service' : keyOrigin(baseUrl);
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * '' stays '' (embedded service). Otherwise an https URL (http only for loopback, so a key never crosses a
- * network in clear text), no credentials, no query; a pasted trailing /api/v2 is dropped.
- */
+/** The Base URL rules (shared/api/base-url.ts) with a broken rule as a ConnectRequestError. */
 export function normalizeBaseUrl(input: string): string {
-  const raw = input.trim();
-  if (raw === '') return '';
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConnectRequestError(
-      'The Base URL is not a valid address: it should look like https://api.example.com (or http://127.0.0.1:8787 for a service on this computer).',
-    );
-  }
-  const loopback = LOOPBACK_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new ConnectRequestError(
-      'The Base URL must start with https://. Plain http:// is accepted only for this computer (127.0.0.1, localhost or [::1]).',
-    );
-  }
-  if (url.username || url.password) throw new ConnectRequestError('The Base URL must not contain a user name or password.');
-  let path = url.pathname.replace(/\/+$/, '');
-  if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
-  return url.origin + path;
+  const checked = checkBaseUrl(input);
+  if (!checked.ok) throw new ConnectRequestError(checked.problem);
+  return checked.baseUrl;
 }

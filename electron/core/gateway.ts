@@ -59,7 +59,7 @@ export function createGateway(options: GatewayOptions): RequestHandler {
     if (!/^application\/json\s*(;|$)/i.test(contentType)) {
       return jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The API takes application/json.');
     }
-    const raw = await readBody(request, maxRequestBytes);
+    const raw = await readCapped(request, maxRequestBytes);
     if (raw === null) return jsonError(413, 'TOO_LARGE', 'The request body is too large.');
     // REST bodies are plain arguments, not GraphQL: they go on as sent.
     const vetted = pathname === GRAPHQL_PATH ? vetGraphqlBody(raw) : raw;
@@ -138,13 +138,6 @@ function selectsField(document: DocumentNode, name: string): boolean {
     },
   });
   return found;
-}
-
-/** Reads at most maxBytes; null when the body is larger. */
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) return null;
-  return readCapped(request.body, maxBytes);
 }
 
 /** A GraphQL-shaped error body, so urql and the REST callers both read it. */

@@ -1,9 +1,19 @@
-/** Reads a web body up to maxBytes; null when it is larger (the rest is cancelled, never buffered). */
+/**
+ * Reads the body of a web Request or Response up to maxBytes; null when it is larger. A Content-Length over
+ * the cap is refused before anything is read; a body without one (chunked) is counted as it comes, and the
+ * rest is cancelled, never buffered.
+ */
 export async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
+  message: { readonly headers: Headers; readonly body: ReadableStream<Uint8Array> | null },
   maxBytes: number,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
+  const { body } = message;
   if (!body) return new Uint8Array(0);
+  const declared = Number(message.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) {
+    await body.cancel().catch(() => undefined);
+    return null;
+  }
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

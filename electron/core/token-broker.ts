@@ -423,7 +423,7 @@ export function tokenLifetimeMs(jwt: string, nowMs: number): number {
 }
 
 async function readText(response: Response, maxBytes: number, what: string): Promise<string> {
-  const bytes = await readCapped(response.body, maxBytes);
+  const bytes = await readCapped(response, maxBytes);
   if (!bytes) throw new Error(`${what} too large`);
   return Buffer.from(bytes).toString('utf8');
 }

@@ -7,7 +7,7 @@ import { GRAPHQL_PATH } from '../../shared/api/schema';
 import { GRID_PRICES, ITEM_RECOMMENDATION } from '../features/grid/api/documents';
 import { loadPrices } from '../features/grid/api/load';
 import type { ItemLookupContext } from '../features/grid/api/routes';
-import { cellValue } from '../features/grid/model/columns';
+import { cellValue } from '../features/grid/model/snapshot';
 import { GridLoadError } from '../features/grid/model/errors';
 import { GridEngine } from '../features/grid/worker/engine';
 import { gridWorker } from '../features/grid/worker/client';

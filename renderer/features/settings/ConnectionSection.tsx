@@ -4,12 +4,13 @@
  * says why inline; the host keeps serving the previous connection (or demo) meanwhile.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { checkBaseUrl } from '../../../shared/api/base-url';
 import type { ConnectionStatus } from '../../../shared/api/status';
 import { useConnection } from '../../app/connection';
 import { Icon } from '../../app/Icon';
 import { keyStorageView, STATE_VIEW, statusWords } from '../../app/status-view';
 import { describeError, isPlatformError } from '../../platform';
-import { normalizeBaseUrl, validateBaseUrl, validateConnectForm, type ConnectFormErrors } from './validate';
+import { validateBaseUrl, validateConnectForm, type ConnectFormErrors } from './validate';
 
 interface OutcomeValue {
   tone: 'ok' | 'error';
@@ -105,7 +106,9 @@ export function ConnectionSection() {
     setOutcome(null);
     const previous = status;
     try {
-      const s = await connect({ baseUrl: normalizeBaseUrl(baseUrl), apiKey: apiKey.trim(), acceptWeakStorage: acceptWeak });
+      // Checked above, so this is its normalized form; the host checks it again.
+      const checked = checkBaseUrl(baseUrl);
+      const s = await connect({ baseUrl: checked.ok ? checked.baseUrl : baseUrl.trim(), apiKey: apiKey.trim(), acceptWeakStorage: acceptWeak });
       const result = outcomeOf(s, 'connect');
       if (result.tone === 'ok') {
         setOutcome(result);
@@ -298,16 +301,9 @@ export function ConnectionSection() {
 function SiteLink({ baseUrl }: { baseUrl: string }) {
   const { api } = useConnection();
   const [error, setError] = useState('');
-  const t = baseUrl.trim();
-  if (!t || validateBaseUrl(t)) return null;
-  let origin: string;
-  try {
-    const url = new URL(t);
-    if (url.protocol !== 'https:') return null;
-    origin = url.origin;
-  } catch {
-    return null;
-  }
+  const checked = checkBaseUrl(baseUrl);
+  if (!checked.ok || !checked.baseUrl.startsWith('https:')) return null;
+  const origin = new URL(checked.baseUrl).origin;
   return (
     <p className="field__hint">
       <button

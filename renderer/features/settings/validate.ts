@@ -1,6 +1,6 @@
 /** Checks of the connection form, before anything is sent to the host (which checks again). */
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+import { checkBaseUrl } from '../../../shared/api/base-url';
 
 export interface ConnectFormValues {
   baseUrl: string;
@@ -12,43 +12,10 @@ export interface ConnectFormErrors {
   apiKey?: string;
 }
 
-/**
- * The Base URL as the host wants it: trimmed, no trailing slash, without a pasted "/api/v2" suffix
- * (the app adds the prefix itself). '' stays '' (= the embedded reference service / demo).
- */
-export function normalizeBaseUrl(text: string): string {
-  let t = text.trim();
-  if (!t) return '';
-  t = t.replace(/\/+$/, '');
-  t = t.replace(/\/api\/v2(\/(graphql|rest(\/.*)?)?)?$/i, '');
-  return t.replace(/\/+$/, '');
-}
-
-/** null when fine, else one sentence saying what to change. */
+/** null when fine, else one sentence saying what to change (the rules: shared/api/base-url.ts). */
 export function validateBaseUrl(text: string): string | null {
-  const t = text.trim();
-  if (!t) return null;
-  if (/\s/.test(t)) return 'The Base URL cannot contain spaces.';
-  let url: URL;
-  try {
-    url = new URL(t);
-  } catch {
-    return /^[a-z][a-z0-9+.-]*:/i.test(t)
-      ? 'Enter a web address such as https://api.example.com.'
-      : 'Enter a full web address starting with https://, such as https://api.example.com.';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return 'The Base URL must start with https:// (plain http:// is accepted only for this computer: 127.0.0.1, localhost or [::1]).';
-  }
-  if (!url.hostname) return 'The Base URL needs a host name, such as api.example.com.';
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
-    return 'Use https:// so your key never crosses the network in clear text (http:// is allowed only for this computer: localhost or 127.0.0.1).';
-  }
-  if (url.username || url.password) {
-    return 'Don\u2019t put a user name or password in the Base URL; paste the key into the API key field.';
-  }
-  if (url.search || url.hash) return 'Leave out the ? and # parts of the Base URL.';
-  return null;
+  const checked = checkBaseUrl(text);
+  return checked.ok ? null : checked.problem;
 }
 
 export function validateApiKey(key: string, needsKey: boolean): string | null {

@@ -5,10 +5,10 @@
  */
 import { readRows, type RowReader } from '../../../../shared/api/rows';
 import { MarketOrderAnalyticsRows, SteamAnalyticsRows } from '../../../../shared/api/types';
-import { ApiError, errorFromGraphQL, errorFromHttp, invalidResponse, networkError, toApiError } from '../../../api/errors';
+import { ApiError, errorFromGraphQL, invalidResponse, toApiError } from '../../../api/errors';
+import { postAndStreamRows, type FetchFn } from '../../../api/http';
 import { marketSummarizer, steamSummarizer, type CatalogSummarizer } from '../model/market-summary';
 import { AnalyticsRequestSchema, type AnalyticsResponse, type CatalogRow, type ErrorWire } from './protocol';
-import { NotJson, RowStream } from './row-stream';
 import { steamMedians } from '../../history/steam';
 
 /** Catalogs kept for item lookups: a few games / marketplaces, the oldest dropped first. */
@@ -16,7 +16,6 @@ const KEEP = 4;
 const FIELD: Record<'steam' | 'market', string> = { steam: 'getSteamAnalytics', market: 'getMarketOrderAnalytics' };
 
 export type Post = (message: AnalyticsResponse) => void;
-export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
 
 export function errorToWire(e: unknown): ErrorWire {
   const a = toApiError(e);
@@ -60,29 +59,11 @@ export class AnalyticsEngine {
       const field = FIELD[req.kind];
       const catalog = req.kind === 'steam' ? new CatalogBuilder(SteamAnalyticsRows, steamSummarizer()) : new CatalogBuilder(MarketOrderAnalyticsRows, marketSummarizer());
       const t0 = performance.now();
-      const res = await this.request(req.url, req.body, ac.signal);
-      let chars: number;
-      if (!res.ok || !res.body) {
-        const text = await res.text();
-        chars = text.length;
-        catalog.addAll(graphqlField(parseAnswer(text, res), field), field);
-      } else {
-        // Rows are read and summarized as the answer comes in (row-stream.ts).
-        const stream = new RowStream(field, (rows) => catalog.add(rows));
-        const body = res.body.getReader();
-        const decoder = new TextDecoder();
-        try {
-          for (let r = await body.read(); !r.done; r = await body.read()) stream.push(decoder.decode(r.value, { stream: true }));
-          stream.push(decoder.decode());
-          const end = stream.end();
-          chars = end.chars;
-          if (end.streamed) {
-            if (!Array.isArray(graphqlField(end.value, field))) throw invalidResponse(`data.${field} is not a list`);
-          } else catalog.addAll(graphqlField(end.value, field), field);
-        } catch (e) {
-          throw e instanceof NotJson ? invalidResponse(e.message) : e;
-        }
-      }
+      // Rows are read and summarized as the answer comes in (api/row-stream.ts); another answer is read whole.
+      const answer = await postAndStreamRows(req.url, req.body, { fetch: this.fetchFn, signal: ac.signal }, field, (rows) => catalog.add(rows));
+      const rows = graphqlField(answer.json, field);
+      if (!answer.streamed) catalog.addAll(rows, field);
+      else if (!Array.isArray(rows)) throw invalidResponse(`data.${field} is not a list`);
       const t2 = performance.now();
       this.catalogs.delete(req.key);
       this.catalogs.set(req.key, catalog.byName);
@@ -97,26 +78,12 @@ export class AnalyticsEngine {
       this.post({
         type: 'loaded',
         id: req.id,
-        catalog: { key: req.key, kind: req.kind, summary, names, droppedRows: catalog.droppedRows, invalidValues: catalog.invalidValues, bytes: chars, fetchedAt: Date.now(), timing },
+        catalog: { key: req.key, kind: req.kind, summary, names, droppedRows: catalog.droppedRows, invalidValues: catalog.invalidValues, bytes: answer.bytes, fetchedAt: Date.now(), timing },
       });
     } catch (e) {
       if (!ac.signal.aborted) this.post({ type: 'error', id: req.id, error: errorToWire(e) });
     } finally {
       this.inFlight.delete(req.id);
-    }
-  }
-
-  private async request(url: string, body: unknown, signal: AbortSignal): Promise<Response> {
-    try {
-      return await this.fetchFn(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify(body),
-        signal,
-      });
-    } catch (e) {
-      throw networkError(e);
     }
   }
 }
@@ -158,18 +125,6 @@ async function lastByteAt(url: string, t0: number): Promise<number> {
   // The browser files the entry a task after the body was read.
   const entry = find() ?? (await new Promise<void>((r) => setTimeout(r, 0)).then(find));
   return entry ? entry.responseEnd : Infinity;
-}
-
-function parseAnswer(text: string, res: Response): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    if (!res.ok) throw errorFromHttp(res.status, text, res.headers.get('retry-after'));
-    throw invalidResponse('The answer is not JSON.');
-  }
-  if (!res.ok) throw errorFromHttp(res.status, value, res.headers.get('retry-after'));
-  return value;
 }
 
 /** data[field] of a GraphQL answer; its errors as an ApiError. */

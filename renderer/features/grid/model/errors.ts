@@ -3,7 +3,8 @@
  * the UI shows them (an ApiError from renderer/api, plus the market slugs the service rejected).
  */
 import { z } from 'zod';
-import { ApiError, errorFromHttp, invalidResponse, networkError, type ApiErrorKind } from '../../../api/errors';
+import { ApiError, errorFromHttp, toApiError, type ApiErrorKind } from '../../../api/errors';
+import { isAbort } from '../../../api/http';
 
 const API_ERROR_KINDS = [
   'unauthenticated', 'forbidden', 'bad-request', 'not-found', 'rate-limited', 'unavailable', 'server', 'network',
@@ -36,10 +37,10 @@ export class GridLoadError extends ApiError {
 }
 
 export function errorToWire(e: unknown, rejectedMarkets: string[] = []): GridErrorWire {
-  if (e instanceof DOMException && e.name === 'AbortError') {
+  if (isAbort(e)) {
     return { kind: 'network', status: null, code: null, detail: 'aborted', retryAfterSeconds: null, rejectedMarkets: [], aborted: true };
   }
-  const api = e instanceof ApiError ? e : e instanceof TypeError ? networkError(e) : invalidResponse(e instanceof Error ? e.message : String(e));
+  const api = toApiError(e);
   return {
     kind: api.kind,
     status: api.status,
