@@ -4,10 +4,16 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ConnectionProvider } from './app/connection';
 import { DataProviders } from './app/providers';
+import { parseRoute } from './app/route';
+import { prewarmRecommendations } from './features/recommendations/api/load';
 import { pickDesktopApi } from './platform';
 import './styles/theme.css';
 import './styles/app.css';
 import './styles/settings.css';
+
+// Opened on the Recommendations page: its worker starts loading now, before React's first render, so the
+// page's request leaves as soon as it asks (elsewhere the app starts it in idle time).
+if (parseRoute(window.location.hash) === 'recommendations') prewarmRecommendations({ compile: false });
 
 const api = pickDesktopApi();
 const rootElement = document.getElementById('root');

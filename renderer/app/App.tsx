@@ -11,6 +11,7 @@ import { AlertsScreen } from '../features/alerts/AlertsScreen';
 import { AlertsWatcher } from '../features/alerts/AlertsWatcher';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { ErrorBoundary } from './ErrorBoundary';
+import { runWhenIdle } from './idle';
 import { writePreference, APP_PREFERENCES, useAppliedTheme } from './preferences';
 import { useRoute, type Route } from './route';
 import { isTypingTarget, SHORTCUTS, useGlobalKeys } from './shortcuts';
@@ -66,14 +67,7 @@ export function App() {
   useGlobalKeys(onKey);
 
   // The Recommendations page's worker, started and warmed in idle time (its first load then starts at once).
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const t = window.setTimeout(prewarmRecommendations, 2000);
-      return () => window.clearTimeout(t);
-    }
-    const id = window.requestIdleCallback(prewarmRecommendations, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
+  useEffect(() => runWhenIdle([() => prewarmRecommendations()], 5000), []);
 
   // After a page change, put focus at the top of the new page (not on first load).
   useEffect(() => {

@@ -5,6 +5,7 @@ import { NextRetry } from './NextRetry';
 import { APP_PREFERENCES, usePref } from './preferences';
 import type { Route } from './route';
 import { bannerActions, isHealthy, STATE_VIEW, statusWords, type BannerAction } from './status-view';
+import { ErrorNotice } from './ErrorNotice';
 import { Icon } from './Icon';
 
 export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: (r: Route) => void }) {
@@ -66,24 +67,16 @@ export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: 
 
   if (problem) {
     return (
-      <div className="banner" data-tone="error" role="alert" data-testid="status-banner">
-        <Icon name="error" />
-        <div className="banner__text">
-          <strong className="banner__message">{problem.message}</strong>
-          <span className="banner__action">Press Retry; if this keeps happening, restart Market Desk.</span>
-          {problem.detail ? (
-            <details className="banner__details">
-              <summary>Details</summary>
-              <span className="banner__detail">{problem.detail}</span>
-            </details>
-          ) : null}
-        </div>
-        <div className="banner__actions">
-          <button type="button" className="btn btn--small" onClick={retry}>
-            Retry
-          </button>
-        </div>
-      </div>
+      <ErrorNotice
+        layout="banner"
+        icon
+        lead={problem.message}
+        action="Press Retry; if this keeps happening, restart Market Desk."
+        detail={problem.detail}
+        detailFolded
+        onRetry={retry}
+        testId="status-banner"
+      />
     );
   }
   if (!status) return null;

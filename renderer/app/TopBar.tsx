@@ -29,8 +29,8 @@ export function TopBar({ route, slotRef }: { route: Route; slotRef: (el: HTMLDiv
           className="nav__tab"
           href="#/recommendations"
           aria-current={route === 'recommendations' ? 'page' : undefined}
-          onPointerEnter={prewarmRecommendations}
-          onFocus={prewarmRecommendations}
+          onPointerEnter={() => prewarmRecommendations()}
+          onFocus={() => prewarmRecommendations()}
         >
           Recommendations <kbd className="kbd">{SHORTCUTS.recommendations.keys}</kbd>
         </a>
@@ -56,7 +56,7 @@ function AlertsTab({ current }: { current: boolean }) {
       {unseen > 0 && !current ? (
         <span className="nav__badge" data-testid="alerts-unseen">
           {unseen > 99 ? '99+' : unseen}
-          <span className="vh"> new</span>
+          <span className="visually-hidden"> new</span>
         </span>
       ) : null}{' '}
       <kbd className="kbd">{SHORTCUTS.alerts.keys}</kbd>

@@ -10,7 +10,7 @@ import { GAMES, gameName } from '../../../shared/catalog/games';
 import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import { readPreference, useMoneyFormat, usePref } from '../../app/preferences';
 import { useDataSource } from '../../app/providers';
-import type { Snapshot } from '../grid/model/columns';
+import type { Snapshot } from '../grid/model/snapshot';
 import type { FeeTable } from '../grid/model/derive';
 import { GRID_PREFS, useMarketPlan } from '../grid/prefs';
 import { reasonText } from '../recommendations/reasons';
@@ -31,10 +31,33 @@ const KIND_LABEL: Record<AlertKind, string> = {
   change: 'Change',
 };
 
+/** A short note after a change (saved, deleted), with how to take the change back if it can be. */
+export interface UndoNote {
+  text: string;
+  undo?: () => void;
+}
+
+/** The note's Undo button (none when the change can't be taken back); it takes the change back and clears the note. */
+export function UndoButton({ note, onDone }: { note: UndoNote; onDone: () => void }) {
+  if (!note.undo) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn--small"
+      onClick={() => {
+        note.undo?.();
+        onDone();
+      }}
+    >
+      Undo
+    </button>
+  );
+}
+
 /** Shows the editor when one is requested (mounted once, in the app frame), and a note after a save. */
 export function AlertEditorHost() {
   const request = useEditorRequest();
-  const [note, setNote] = useState<{ text: string; undo?: () => void } | null>(null);
+  const [note, setNote] = useState<UndoNote | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const say = (text: string, undo?: () => void) => {
     setNote({ text, undo });
@@ -45,24 +68,13 @@ export function AlertEditorHost() {
   return (
     <>
       {request ? <AlertEditor key={request.mode === 'new' ? `new:${request.game}:${request.item}` : `edit:${request.alertId}`} request={request} onDone={say} /> : null}
-      <div className="vh" role="status" aria-live="polite" data-testid="alerts-announce">
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid="alerts-announce">
         {note?.text ?? ''}
       </div>
       {note ? (
         <div className="al-toast" data-testid="alerts-toast">
           <span>{note.text}</span>
-          {note.undo ? (
-            <button
-              type="button"
-              className="btn btn--small"
-              onClick={() => {
-                note.undo?.();
-                setNote(null);
-              }}
-            >
-              Undo
-            </button>
-          ) : null}
+          <UndoButton note={note} onDone={() => setNote(null)} />
         </div>
       ) : null}
     </>
@@ -203,7 +215,7 @@ function AlertEditor({ request, onDone }: { request: EditorRequest; onDone: (tex
   return (
     <dialog
       ref={dialogRef}
-      className="al-dialog"
+      className="dialog al-dialog"
       aria-labelledby={`${id}-title`}
       data-testid="alert-editor"
       onCancel={(e) => {

@@ -15,6 +15,7 @@ import { routeHref } from '../../app/route';
 import { SHORTCUTS } from '../../app/shortcuts';
 import { planMarkets, GRID_PREFS } from '../grid/prefs';
 import { reasonText } from '../recommendations/reasons';
+import { UndoButton, type UndoNote } from './AlertEditor';
 import { openAlertTarget } from './AlertsWatcher';
 import { openAlertEditor } from './editor-state';
 import { ALERT_PREFS, reasonsKey, useAlerts, useUnstableReasons, type ReasonsState } from './hooks';
@@ -49,7 +50,7 @@ export function AlertsScreen() {
   const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: ['grid-prices'] }) > 0;
   const [confirmClear, setConfirmClear] = useState(false);
-  const [note, setNote] = useState<{ text: string; undo?: () => void } | null>(null);
+  const [note, setNote] = useState<UndoNote | null>(null);
 
   // Seen: the tab's count of new firings goes back to zero while this page is open.
   const newest = view.firings[0]?.at ?? 0;
@@ -117,19 +118,7 @@ export function AlertsScreen() {
       ) : null}
       {note ? (
         <p className="al-problem is-info" role="status">
-          {note.text}{' '}
-          {note.undo ? (
-            <button
-              type="button"
-              className="btn btn--small"
-              onClick={() => {
-                note.undo?.();
-                setNote(null);
-              }}
-            >
-              Undo
-            </button>
-          ) : null}
+          {note.text} <UndoButton note={note} onDone={() => setNote(null)} />
         </p>
       ) : null}
 
@@ -170,7 +159,7 @@ export function AlertsScreen() {
                   </th>
                   <th scope="col">State</th>
                   <th scope="col">
-                    <span className="vh">Actions</span>
+                    <span className="visually-hidden">Actions</span>
                   </th>
                 </tr>
               </thead>

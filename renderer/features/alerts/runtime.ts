@@ -13,7 +13,7 @@
  */
 import type { NotifyResult } from '../../../shared/alerts/notify';
 import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
-import type { Snapshot } from '../grid/model/columns';
+import type { Snapshot } from '../grid/model/snapshot';
 import type { FeeTable } from '../grid/model/derive';
 import { reasonText } from '../recommendations/reasons';
 import { conditionText, marketText, valueText } from './model/describe';

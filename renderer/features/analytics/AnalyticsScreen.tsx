@@ -82,7 +82,7 @@ export function AnalyticsScreen() {
 
   return (
     <div className="an" data-testid="analytics-screen">
-      <h1 className="vh" tabIndex={-1} data-page-heading>
+      <h1 className="visually-hidden" tabIndex={-1} data-page-heading>
         Analytics: {gameName(game)}
       </h1>
       <div className="an__toolbar" role="toolbar" aria-label="Analytics">

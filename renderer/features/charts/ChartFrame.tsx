@@ -10,6 +10,7 @@ import { flushSync } from 'react-dom';
 import { ResponsiveContainer } from 'recharts';
 import { formatMoneyExact, MISSING } from '../../../shared/money/money';
 import { useConnection } from '../../app/connection';
+import { ErrorNotice } from '../../app/ErrorNotice';
 import { Icon } from '../../app/Icon';
 import { useMoneyFormat } from '../../app/preferences';
 import { describeError } from '../../platform';
@@ -242,18 +243,7 @@ function StateView({ state }: { state: Exclude<ChartState, { status: 'ready' }> 
         </div>
       );
     case 'error':
-      return (
-        <div className="chart-frame__state chart-frame__state--error" role="alert">
-          <p className="chart-frame__state-text">
-            <Icon name="error" /> {state.message}
-          </p>
-          {state.onRetry && (
-            <button type="button" className="btn btn--small" onClick={state.onRetry}>
-              Retry
-            </button>
-          )}
-        </div>
-      );
+      return <ErrorNotice layout="inline" icon className="chart-frame__state chart-frame__state--error" messageClassName="chart-frame__state-text" message={state.message} onRetry={state.onRetry} />;
   }
 }
 

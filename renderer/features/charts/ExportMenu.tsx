@@ -189,7 +189,7 @@ export function ExportMenu(props: {
       {sizeOpen && (
       <dialog
         ref={dialog}
-        className="chart-size"
+        className="dialog chart-size"
         aria-labelledby={`${id}-size-h`}
         onClose={() => {
           setSizeOpen(false);

@@ -12,11 +12,12 @@ import { MISSING, formatMoney, type MoneyFormat } from '../../../shared/money/mo
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useDataSource } from '../../app/providers';
 import { routeHref } from '../../app/route';
-import { countOf, formatCount, num, signedMoney, signedPercent } from './columns';
+import { countOf, formatCount, num, signedMoney, signedPercent } from './number-format';
 import { ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS, type ItemLookup, type ItemVars } from './api/documents';
 import { gridErrorOf, type ItemLookupContext } from './api/routes';
-import { cellValue, type Snapshot } from './model/columns';
-import { bestArbitrage, shownAsk, shownBid, shownLocked, type Derived } from './model/derive';
+import { cellValue, type Snapshot } from './model/snapshot';
+import type { Derived } from './model/derived';
+import { bestArbitrage, shownAsk, shownBid, shownLocked } from './model/derive';
 import type { GridLoadError } from './model/errors';
 import { reasonText } from '../recommendations/reasons';
 import { HistoryChart } from '../history/HistoryChart';

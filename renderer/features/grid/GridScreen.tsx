@@ -7,12 +7,13 @@ import { createPortal } from 'react-dom';
 import { TopBarSlotContext } from '../../app/topbar-slot';
 import { parseRoute, routeHref, useRouteParams } from '../../app/route';
 import { useConnection } from '../../app/connection';
+import { runWhenIdle } from '../../app/idle';
 import { EmptyState } from '../../app/EmptyState';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { isHealthy } from '../../app/status-view';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import { APP_PREFERENCES, useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
-import { buildColumns, defaultDir, sortItems } from './columns';
+import { buildColumns, defaultDir, sortItems } from './grid-columns';
 import { DetailPanel } from './DetailPanel';
 import { FilterBar, SearchBox } from './FilterBar';
 import { GridSettingsSections } from './GridSettings';
@@ -22,9 +23,9 @@ import { computeDerived, derivedKey } from './model/derive';
 import { diffSnapshots, type Changes } from './model/diff';
 import { sortByValues } from './model/sort';
 import { EMPTY_FILTER, applyFilter, isFiltering, narrows, type FilterState } from './model/filter';
-import type { Snapshot } from './model/columns';
-import type { Derived } from './model/derive';
-import { PriceGrid } from './PriceGrid';
+import type { Snapshot } from './model/snapshot';
+import type { Derived } from './model/derived';
+import { PriceGrid } from './price-grid/PriceGrid';
 import { GRID_PREFS, removeMarketEverywhere, useFees, useMarketPlan } from './prefs';
 import { Freshness, ListFoot, LoadProgress, LoadingBlock, WaitingBlock, formatBytes } from './StatusParts';
 import { useGridData } from './useGridData';
@@ -150,22 +151,26 @@ export function GridScreen() {
 
   // Warm the filter and sort code paths (JIT) in idle time after a snapshot arrives, so the first
   // keystroke or header click is as quick as the later ones. Results are discarded.
+  // Stopped when the page goes (its work would only slow the next page's first paint).
   const warmed = useRef<Snapshot | null>(null);
   useEffect(() => {
     if (!snap || !derived || !sorted || warmed.current === snap) return;
     warmed.current = snap;
-    const idle = (fn: () => void) =>
-      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 500);
     const s0 = snap;
     const d0 = derived;
     const order = sorted;
-    idle(() => {
-      for (const text of ['a', 'ak r', 'st ft -x', 'zz']) applyFilter(order, s0, d0, { ...EMPTY_FILTER, text }, undefined);
-      idle(() => {
-        sortByValues(d0.bestAsk, 'desc', s0.nameRank, s0.byName);
-        sortByValues(d0.spreadPct, 'asc', s0.nameRank, s0.byName, 1000);
-      });
-    });
+    return runWhenIdle(
+      [
+        () => {
+          for (const text of ['a', 'ak r', 'st ft -x', 'zz']) applyFilter(order, s0, d0, { ...EMPTY_FILTER, text }, undefined);
+        },
+        () => {
+          sortByValues(d0.bestAsk, 'desc', s0.nameRank, s0.byName);
+          sortByValues(d0.spreadPct, 'asc', s0.nameRank, s0.byName, 1000);
+        },
+      ],
+      3000,
+    );
   }, [snap, derived, sorted]);
 
   // Flash what changed since the last refresh.
@@ -272,7 +277,7 @@ export function GridScreen() {
 
   return (
     <div className="view" data-testid="grid-screen">
-      <h1 className="vh" tabIndex={-1} data-page-heading>
+      <h1 className="visually-hidden" tabIndex={-1} data-page-heading>
         Prices: {gameName(game)}
       </h1>
       <SearchSlot>
@@ -474,7 +479,7 @@ export function GridScreen() {
           />
         ) : null}
       </div>
-      <div className="vh" role="status" aria-live="polite" data-testid="grid-announce">
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid="grid-announce">
         {announcement}
       </div>
       {announcement ? (

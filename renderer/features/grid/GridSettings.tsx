@@ -134,7 +134,7 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
               <th scope="col">Buyer fee</th>
               <th scope="col">Seller fee</th>
               <th scope="col">
-                <span className="vh">Remove</span>
+                <span className="visually-hidden">Remove</span>
               </th>
             </tr>
           </thead>

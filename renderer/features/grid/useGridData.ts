@@ -7,7 +7,7 @@ import { useClient } from 'urql';
 import { readPreference } from '../../app/preferences';
 import { GRID_PREFS } from './prefs';
 import { loadPrices } from './api/load';
-import type { Snapshot } from './model/columns';
+import type { Snapshot } from './model/snapshot';
 import { gridWorker } from './worker/client';
 import { gridCodec } from '../offline/codecs';
 import { useLiveData } from '../offline/useLiveData';

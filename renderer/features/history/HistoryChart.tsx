@@ -218,7 +218,7 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
           {showTable && table ? (
             <div className="hist__table" id="dp-hist-table">
               <table className="dp__table" data-testid="history-table">
-                <caption className="vh">
+                <caption className="visually-hidden">
                   {name}: changes of the best ask, best bid{table.cols.length > 2 ? ' and Steam medians' : ''}, newest first
                 </caption>
                 <thead>

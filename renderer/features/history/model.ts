@@ -56,7 +56,7 @@ export interface PollInput {
   names: string[];
   askMarkets: string[];
   bidMarkets: string[];
-  /** Row-major ask cells (item * askMarkets.length + k), NONE/BIG sentinels as in grid/model/columns. */
+  /** Row-major ask cells (item * askMarkets.length + k), NONE/BIG sentinels as in grid/model/snapshot. */
   ask: Int32Array;
   bid: Int32Array;
   /** Exact values of BIG cells: [0 = ask | 1 = bid, cell, value]. */

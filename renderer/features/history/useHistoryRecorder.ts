@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { usePref } from '../../app/preferences';
-import type { Snapshot } from '../grid/model/columns';
+import type { Snapshot } from '../grid/model/snapshot';
 import { history } from './client';
 import { HISTORY_PREFS, readLimits } from './prefs';
 import type { PollInput } from './model';

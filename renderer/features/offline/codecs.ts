@@ -3,7 +3,7 @@
  * without the lookups the UI rebuilds (toSnapshot). A payload read back is checked for the shape of this
  * format before use; anything else reads as "nothing saved".
  */
-import { toSnapshot, type GridColumns, type Snapshot } from '../grid/model/columns';
+import { toSnapshot, type SnapshotData, type Snapshot } from '../grid/model/snapshot';
 import type { RecColumns } from '../recommendations/model/rec-columns';
 import type { OfflineKind } from './store';
 
@@ -19,7 +19,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isStrings = (v: unknown, n: number): v is string[] => Array.isArray(v) && v.length === n && v.every((s) => typeof s === 'string');
 const isArrayOf = <A>(v: unknown, type: new (n: number) => A & { length: number }, n: number): v is A => v instanceof type && (v as { length: number }).length === n;
 
-export function gridColumnsOf(s: Snapshot): GridColumns {
+export function snapshotDataOf(s: Snapshot): SnapshotData {
   return {
     game: s.game,
     askMarkets: s.askMarkets,
@@ -44,7 +44,7 @@ export function gridColumnsOf(s: Snapshot): GridColumns {
   };
 }
 
-export function isGridColumns(v: unknown): v is GridColumns {
+export function isSnapshotData(v: unknown): v is SnapshotData {
   if (!isObject(v) || typeof v.n !== 'number' || !Number.isInteger(v.n) || v.n < 0 || typeof v.game !== 'number') return false;
   const { n } = v;
   if (!isStrings(v.askMarkets, (v.askMarkets as unknown[] | undefined)?.length ?? -1) || !isStrings(v.bidMarkets, (v.bidMarkets as unknown[] | undefined)?.length ?? -1)) return false;
@@ -72,8 +72,8 @@ export function isGridColumns(v: unknown): v is GridColumns {
 export const gridCodec: OfflineCodec<Snapshot> = {
   kind: 'grid',
   format: 1,
-  encode: gridColumnsOf,
-  decode: (payload) => (isGridColumns(payload) ? toSnapshot(payload) : null),
+  encode: snapshotDataOf,
+  decode: (payload) => (isSnapshotData(payload) ? toSnapshot(payload) : null),
 };
 
 export function isRecColumns(v: unknown): v is RecColumns {

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionStatus } from '../../../shared/api/status';
-import { NONE, toSnapshot, type GridColumns } from '../grid/model/columns';
+import { NONE, toSnapshot, type SnapshotData } from '../grid/model/snapshot';
 import type { RecColumns } from '../recommendations/model/rec-columns';
-import { gridCodec, isGridColumns, recsCodec } from './codecs';
+import { gridCodec, isSnapshotData, recsCodec } from './codecs';
 import { keepsOffline, restoreSourceOf } from './source';
 import { MIN_REWRITE_MS, OfflineStore, offlineId, saveWhenIdle, type SaveInput } from './store';
 
@@ -22,7 +22,7 @@ const LIVE_A = 'live|https://a.example';
 const LIVE_B = 'live|https://b.example';
 const input = (over: Partial<SaveInput> = {}): SaveInput => ({ kind: 'grid', source: LIVE_A, game: 730, variant: 'steam|', format: 1, dataAt: 1000, ...over });
 
-function columns(game = 730, n = 3): GridColumns {
+function columns(game = 730, n = 3): SnapshotData {
   const askMarkets = ['steam', 'buff163'];
   const bidMarkets = ['steam'];
   const ask = new Int32Array(n * 2).map((_, i) => 1000 + i);
@@ -171,10 +171,10 @@ describe('OfflineStore', () => {
 
   it('rejects a payload that is not the columns it should be', () => {
     const c = columns();
-    expect(isGridColumns(c)).toBe(true);
-    expect(isGridColumns({ ...c, ask: new Int32Array(1) })).toBe(false);
-    expect(isGridColumns({ ...c, listed: new Int32Array(c.n * 2) })).toBe(false);
-    expect(isGridColumns({ ...c, names: ['x'] })).toBe(false);
+    expect(isSnapshotData(c)).toBe(true);
+    expect(isSnapshotData({ ...c, ask: new Int32Array(1) })).toBe(false);
+    expect(isSnapshotData({ ...c, listed: new Int32Array(c.n * 2) })).toBe(false);
+    expect(isSnapshotData({ ...c, names: ['x'] })).toBe(false);
     expect(gridCodec.decode(null)).toBeNull();
     expect(gridCodec.decode('text')).toBeNull();
     expect(recsCodec.decode({ n: 1 })).toBeNull();

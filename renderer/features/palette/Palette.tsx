@@ -13,7 +13,7 @@ import { GAMES, gameName } from '../../../shared/catalog/games';
 import { APP_PREFERENCES, useAppliedTheme, useSelectedGame, writePreference } from '../../app/preferences';
 import { navigate, useRoute, type Route } from '../../app/route';
 import { SHORTCUTS, useGlobalKeys } from '../../app/shortcuts';
-import type { Snapshot } from '../grid/model/columns';
+import type { Snapshot } from '../grid/model/snapshot';
 import { prepare, rankCommands, rankNames, type NameText } from './rank';
 import './palette.css';
 
@@ -294,7 +294,7 @@ function PaletteDialog({ onClose }: { onClose: (restoreFocus: boolean) => void }
   return (
     <dialog
       ref={dialogRef}
-      className="palette"
+      className="dialog palette"
       aria-label="Command palette"
       data-testid="palette"
       onCancel={(e) => {
@@ -368,7 +368,7 @@ function PaletteDialog({ onClose }: { onClose: (restoreFocus: boolean) => void }
             <kbd className="kbd">Esc</kbd> close
           </p>
         </div>
-        <div className="vh" role="status" aria-live="polite">
+        <div className="visually-hidden" role="status" aria-live="polite">
           {status}
         </div>
       </div>

@@ -3,9 +3,9 @@
  * a suggested-price range; and the deals preset (buy below / sell above the suggestion by a margin, after
  * the acting market's fee), which starts from stable only and some liquidity and sorts by gain.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { UNSTABLE_REASONS } from '../../../shared/api/schema';
-import { MoneyInput } from '../grid/FilterBar';
+import { MoneyInput, NumberField, SearchBox } from '../grid/FilterBar';
 import type { DealSide } from './model/join';
 import { REASON_BIT, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT } from './model/rec-columns';
 import { ALL_REASON_BITS, dealsFilter, EMPTY_REC_FILTER, isRecFiltering, type RecFilter } from './model/view';
@@ -21,50 +21,15 @@ export interface RecFiltersProps {
   onDealSort(side: DealSide): void;
 }
 
-/** A whole-number percent field (0..100) kept as text while typed; bad text is flagged, never applied. */
-function PercentInput({ label, value, onChange, title, testId }: { label: string; value: number | null; onChange(v: number | null): void; title: string; testId: string }) {
-  const id = useId();
-  const [text, setText] = useState(value === null ? '' : String(value));
-  const [bad, setBad] = useState(false);
-  useEffect(() => {
-    setText((t) => (value === null ? '' : Number(t) === value ? t : String(value)));
-    if (value === null) setBad(false);
-  }, [value]);
-  return (
-    <div className="fb__field">
-      <label className="fb__label" htmlFor={id}>
-        {label}
-      </label>
-      <span className="fb__money">
-        <input
-          id={id}
-          className="input fb__input fb__input--short"
-          inputMode="decimal"
-          value={text}
-          placeholder="any"
-          title={title}
-          aria-invalid={bad || undefined}
-          data-testid={testId}
-          onChange={(e) => {
-            const t = e.target.value.trim().replace(',', '.');
-            setText(e.target.value);
-            if (t === '') {
-              setBad(false);
-              onChange(null);
-              return;
-            }
-            const v = Number(t);
-            const ok = /^\d{1,3}(\.\d{1,2})?$/.test(t) && v <= 100;
-            setBad(!ok);
-            if (ok) onChange(v);
-          }}
-        />
-        <span className="fb__sym" aria-hidden="true">
-          %
-        </span>
-      </span>
-    </div>
-  );
+/** Percent (0..100, two decimals at most; a comma reads as a point), as typed; null when it does not read. */
+function parsePercent(text: string): number | null {
+  const t = text.trim().replace(',', '.');
+  const v = Number(t);
+  return /^\d{1,3}(\.\d{1,2})?$/.test(t) && v <= 100 ? v : null;
+}
+
+function PercentInput(props: { label: string; value: number | null; onChange(v: number | null): void; title: string; testId: string }) {
+  return <NumberField {...props} parse={parsePercent} format={String} symbol="%" symbolAfter short />;
 }
 
 const HIDEABLE: Array<{ bit: number; label: string; title: string }> = [
@@ -87,22 +52,7 @@ export function RecFilters({ filter, setFilter, symbol, pricesReady, onDealSort 
   return (
     <div className="fb rf" role="group" aria-label="Filters">
       <div className="rf__row">
-        <input
-          type="search"
-          role="searchbox"
-          aria-label="Search items"
-          className="input rf__search"
-          placeholder="Search items: ak redline ft · st knife fade · -souvenir"
-          value={filter.text}
-          spellCheck={false}
-          onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              document.querySelector<HTMLElement>('[data-testid="rec-list"]')?.focus();
-            }
-          }}
-        />
+        <SearchBox className="rf__search" list='[data-testid="rec-list"]' value={filter.text} onChange={(text) => setFilter((f) => ({ ...f, text }))} />
         <label className="gs__switch" title="Hide every item with an unstable reason">
           <input type="checkbox" checked={stableOnly} onChange={(e) => setFilter((f) => ({ ...f, hideReasons: e.target.checked ? ALL_REASON_BITS : 0 }))} /> Stable only
         </label>

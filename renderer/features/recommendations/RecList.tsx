@@ -3,18 +3,19 @@
  * DOM), sortable by every column, fully keyboard driven: arrows / Page / Home / End move the active row,
  * Enter opens the item's detail panel, A its analytics. ARIA grid semantics with aria-activedescendant.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat } from '../../../shared/money/money';
 import { routeHref } from '../../app/route';
-import { formatCount, signedMoney, signedPercent } from '../grid/columns';
-import type { Snapshot } from '../grid/model/columns';
-import type { Derived } from '../grid/model/derive';
+import { formatCount, signedMoney, signedPercent } from '../grid/number-format';
+import type { Snapshot } from '../grid/model/snapshot';
+import type { Derived } from '../grid/model/derived';
 import { bpsToPercentText } from '../grid/model/derive';
 import { dealWorking, type DealSide, type RecJoin } from './model/join';
 import { reasonCodes, type RecColumns } from './model/rec-columns';
-import { defaultRecDir, type RecSort, type RecSortKey } from './model/view';
+import type { RecSort, RecSortKey } from './model/rec-sort';
+import { defaultRecDir } from './model/view';
 import { reasonExplained, reasonText } from './reasons';
+import { useRowWindow } from './useRowWindow';
 
 export const ROW_H = 36;
 const HEAD_H = 40;
@@ -42,7 +43,8 @@ export interface RecListProps {
   label: string;
 }
 
-interface Ctx extends RecListProps {
+/** What the cells read: the same object while none of it changes, so rows whose item stays skip rendering. */
+interface Ctx extends Pick<RecListProps, 'recs' | 'join' | 'snap' | 'netDerived' | 'pricesLoading' | 'money' | 'nameOf' | 'dealSide'> {
   unknownOf: ReadonlyMap<number, string[]>;
   columns: Column[];
 }
@@ -278,32 +280,37 @@ function columnsFor(deal: DealSide | null): Column[] {
 const TOTAL_W = COLUMNS.reduce((s, c) => s + c.width, 0);
 
 export const RecList = memo(function RecList(props: RecListProps) {
-  const { recs, view, sort, onSort, openItem, onOpen, onAnalytics, label, dealSide, net } = props;
+  const { recs, view, sort, onSort, openItem, onOpen, onAnalytics, label, dealSide, net, join, snap, netDerived, pricesLoading, money, nameOf } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const id = useId();
   const [active, setActive] = useState(0);
   const unknownOf = useMemo(() => new Map(recs.unknownReasons), [recs]);
   const columns = useMemo(() => columnsFor(dealSide), [dealSide]);
-  const ctx: Ctx = { ...props, unknownOf, columns };
+  const ctx = useMemo<Ctx>(
+    () => ({ recs, join, snap, netDerived, pricesLoading, money, nameOf, dealSide, unknownOf, columns }),
+    [recs, join, snap, netDerived, pricesLoading, money, nameOf, dealSide, unknownOf, columns],
+  );
+  const onRowClick = useCallback(
+    (r: number, item: number) => {
+      setActive(r);
+      onOpen(item);
+    },
+    [onOpen],
+  );
 
   // Keep the active row inside the view as it shrinks (filters) and on a new list.
   useEffect(() => setActive((a) => Math.min(a, Math.max(0, view.length - 1))), [view]);
 
-  const rows = useVirtualizer({
-    count: view.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_H,
-    overscan: 8,
-    initialRect: { width: 1200, height: 600 },
-  });
+  const rows = useRowWindow(scroller, view.length, ROW_H, HEAD_H, 5);
+  const { scrollToRow } = rows;
 
   const moveTo = useCallback(
     (r: number) => {
       const next = Math.max(0, Math.min(view.length - 1, r));
       setActive(next);
-      rows.scrollToIndex(next, { align: 'auto' });
+      scrollToRow(next);
     },
-    [rows, view.length],
+    [scrollToRow, view.length],
   );
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -386,23 +393,21 @@ export const RecList = memo(function RecList(props: RecListProps) {
           })}
         </div>
       </div>
-      <div role="rowgroup" className="rl__body" style={{ height: rows.getTotalSize(), width: TOTAL_W }}>
-        {rows.getVirtualItems().map((v) => {
-          const item = view[v.index] as number;
+      <div role="rowgroup" className="rl__body" style={{ height: rows.totalHeight, width: TOTAL_W }}>
+        {Array.from({ length: rows.end - rows.first }, (_, k) => {
+          const r = rows.first + k;
+          const item = view[r] as number;
           return (
             <Row
-              key={v.key}
-              id={rowId(v.index)}
-              r={v.index}
+              key={r}
+              id={rowId(r)}
+              r={r}
               item={item}
-              y={v.start}
+              y={r * ROW_H}
               ctx={ctx}
-              active={v.index === active}
+              active={r === active}
               open={item === openItem}
-              onClick={() => {
-                setActive(v.index);
-                onOpen(item);
-              }}
+              onClick={onRowClick}
             />
           );
         })}
@@ -411,7 +416,26 @@ export const RecList = memo(function RecList(props: RecListProps) {
   );
 });
 
-function Row({ id, r, item, y, ctx, active, open, onClick }: { id: string; r: number; item: number; y: number; ctx: Ctx; active: boolean; open: boolean; onClick(): void }) {
+/** One row; rendered again only when its item, state or what its cells read changed (memo). */
+const Row = memo(function Row({
+  id,
+  r,
+  item,
+  y,
+  ctx,
+  active,
+  open,
+  onClick,
+}: {
+  id: string;
+  r: number;
+  item: number;
+  y: number;
+  ctx: Ctx;
+  active: boolean;
+  open: boolean;
+  onClick(r: number, item: number): void;
+}) {
   return (
     <div
       id={id}
@@ -420,7 +444,7 @@ function Row({ id, r, item, y, ctx, active, open, onClick }: { id: string; r: nu
       aria-selected={open || undefined}
       className={`rl__row${active ? ' is-active' : ''}${open ? ' is-open' : ''}`}
       style={{ transform: `translateY(${y}px)`, height: ROW_H }}
-      onClick={onClick}
+      onClick={() => onClick(r, item)}
       data-item={ctx.recs.names[item]}
     >
       {ctx.columns.map((c) => (
@@ -437,4 +461,4 @@ function Row({ id, r, item, y, ctx, active, open, onClick }: { id: string; r: nu
       ))}
     </div>
   );
-}
+});

@@ -10,19 +10,23 @@ import { RECOMMENDATION_TYPES, type RecommendationType } from '../../../shared/a
 import { gameName, GAMES, PRICE_RECOMMENDATION_GAMES } from '../../../shared/catalog/games';
 import { CSV_BOM } from '../../../shared/csv/csv';
 import { useConnection } from '../../app/connection';
+import { runWhenIdle } from '../../app/idle';
 import { useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
 import { navigate, useRouteParams } from '../../app/route';
-import { isHealthy, statusWords } from '../../app/status-view';
-import { NextRetry } from '../../app/NextRetry';
+import { isHealthy } from '../../app/status-view';
+import { EmptyState } from '../../app/EmptyState';
+import { ErrorNotice } from '../../app/ErrorNotice';
 import { describeError } from '../../platform';
 import { DetailPanel } from '../grid/DetailPanel';
 import { computeDerived, derivedKey } from '../grid/model/derive';
 import { GRID_PREFS, useFees, useMarketPlan } from '../grid/prefs';
-import { Freshness, LoadProgress, formatBytes } from '../grid/StatusParts';
+import { Freshness, ListFoot, LoadProgress, LoadingBlock, WaitingBlock, formatBytes } from '../grid/StatusParts';
 import { useGridData } from '../grid/useGridData';
 import { recCsvChunks } from './model/csv';
 import { joinRecs } from './model/join';
-import { applyRecFilter, EMPTY_REC_FILTER, isRecFiltering, sortRecs, type RecFilter, type RecSort } from './model/view';
+import { applyRecFilter, DEFAULT_REC_SORT, EMPTY_REC_FILTER, isRecFiltering, sortedRecs, sortRecs, type RecFilter } from './model/view';
+import type { RecSort } from './model/rec-sort';
+import { recSearch } from './model/rec-columns';
 import { RecFilters } from './RecFilters';
 import { RecList } from './RecList';
 import { RecMarketsFilter } from './RecMarketsFilter';
@@ -53,11 +57,21 @@ export function RecommendationsScreen() {
   };
 
   const data = useRecommendations({ game, type, markets });
-  const recs = useDeferredValue(data.recs && data.recs.game === game ? data.recs : null);
+  // A list is on screen (painted once since the page had none): until then the list comes first, and
+  // the live prices' load and their join wait (they would share its CPU on the way to its first paint).
+  const [listShown, setListShown] = useState(false);
+  const current = data.recs && data.recs.game === game ? data.recs : null;
+  const deferredRecs = useDeferredValue(current);
+  // The first list renders at once (nothing to keep responsive yet; a deferred render would be sliced
+  // into many short tasks on its way to the screen); a new list over one shown renders in the background.
+  const recs = listShown && deferredRecs ? deferredRecs : current;
+  if (!recs && listShown) setListShown(false);
+  // No list to wait for (failed, or nothing to load): the prices need not wait either.
+  const noListComing = !data.recs && (!data.fetching || data.error !== null);
 
   // Live prices: the grid's own load (same key, so an open grid's data is reused), on demand.
   const plan = useMarketPlan(game);
-  const prices = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets });
+  const prices = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets }, { enabled: listShown || noListComing });
   const snap = useDeferredValue(prices.snap && prices.snap.game === game ? prices.snap : null);
   const [fees] = useFees();
   const [net] = usePref(GRID_PREFS.net);
@@ -72,15 +86,34 @@ export function RecommendationsScreen() {
     },
     [snap, askCols, bidCols, fees],
   );
-  const shownDerived = useMemo(() => derive(net), [derive, net]);
-  const netDerived = useMemo(() => (net ? shownDerived : derive(true)), [derive, net, shownDerived]);
-  const join = useMemo(() => (recs && snap && shownDerived && netDerived ? joinRecs({ recs, snap, shown: shownDerived, net: netDerived }) : null), [recs, snap, shownDerived, netDerived]);
+  // The grid's per-row figures (a pass over the whole catalog when the worker's do not fit) are for the
+  // join and the detail panel: not before the list is on screen.
+  const shownDerived = useMemo(() => (listShown ? derive(net) : null), [listShown, derive, net]);
+  const netDerived = useMemo(() => (net ? shownDerived : listShown ? derive(true) : null), [listShown, derive, net, shownDerived]);
+  const join = useMemo(
+    () => (listShown && recs && snap && shownDerived && netDerived ? joinRecs({ recs, snap, shown: shownDerived, net: netDerived }) : null),
+    [listShown, recs, snap, shownDerived, netDerived],
+  );
 
   const [filter, setFilter] = useState<RecFilter>(EMPTY_REC_FILTER);
-  const [sort, setSort] = useState<RecSort>({ key: 'sales', dir: 'desc' });
-  const sorted = useMemo(() => (recs ? sortRecs(recs, join, sort) : null), [recs, join, sort]);
-  const deferredFilter = useDeferredValue(filter);
-  const view = useMemo(() => (recs && sorted ? applyRecFilter(sorted, recs, deferredFilter, join) : new Int32Array(0)), [recs, sorted, deferredFilter, join]);
+  const [sort, setSort] = useState<RecSort>(DEFAULT_REC_SORT);
+  const sorted = useMemo(() => (recs ? sortedRecs(recs, join, sort) : null), [recs, join, sort]);
+  // Filtered in the keystroke's own render: with the list's search index a keystroke costs about a
+  // millisecond, less than a deferred second render would.
+  const view = useMemo(() => (recs && sorted ? applyRecFilter(sorted, recs, filter, join) : new Int32Array(0)), [recs, sorted, filter, join]);
+
+  // Once the list is on screen, in idle time: take in its search text and warm the filter and sort code
+  // (JIT) on it, so the first keystroke or header click costs what the later ones do. Results discarded.
+  useEffect(() => {
+    if (!listShown || !recs || !sorted) return;
+    const list = recs;
+    const order = sorted;
+    return runWhenIdle([
+      () => recSearch(list),
+      ...['a', 'ak r', 'st ft -x', 'zz'].map((text) => () => applyRecFilter(order, list, { ...EMPTY_REC_FILTER, text }, null)),
+      () => sortRecs(list, null, { key: 'suggested', dir: 'desc' }),
+    ]);
+  }, [listShown, recs, sorted]);
 
   const money = useMoneyFormat();
   const [reloadEpoch, setReloadEpoch] = useState(0);
@@ -96,14 +129,30 @@ export function RecommendationsScreen() {
     return () => clearTimeout(t);
   }, [message]);
 
-  // For bench:recommendations: when the list reached the UI, and when it was painted.
+  // When the list reached the UI, and when it was painted (bench:recommendations times these): the task
+  // right after the first frame that drew it ('recs:painted'; the bench times inputs the same way), and
+  // the next frame's start ('recs:next-frame', the older, coarser mark). Then the live prices may load and join.
   useEffect(() => {
     if (!recs) return;
     performance.mark('recs:data', { detail: { items: recs.n, bytes: recs.meta.bytes, parseMs: recs.meta.parseMs, shapeMs: recs.meta.shapeMs } });
+    let live = true;
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      if (!live) return;
+      performance.mark('recs:painted', { detail: { items: recs.n } });
+      setListShown(true);
+    };
     let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => performance.mark('recs:painted', { detail: { items: recs.n } }));
+      // This frame draws the list; the message's task runs once it is drawn.
+      ch.port2.postMessage(0);
+      frame = requestAnimationFrame(() => performance.mark('recs:next-frame', { detail: { items: recs.n } }));
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      live = false;
+      ch.port1.close();
+      cancelAnimationFrame(frame);
+    };
   }, [recs]);
 
   const openGridRow = openName && snap ? snap.indexOfName(openName) : -1;
@@ -163,11 +212,11 @@ export function RecommendationsScreen() {
   const rejected = error?.rejectedMarkets ?? [];
 
   return (
-    <div className="rs" data-testid="recommendations-screen">
-      <h1 className="vh" tabIndex={-1} data-page-heading>
+    <div className="view" data-testid="recommendations-screen">
+      <h1 className="visually-hidden" tabIndex={-1} data-page-heading>
         Recommendations: {gameName(game)}
       </h1>
-      <div className="rs__toolbar" role="toolbar" aria-label="Recommendations">
+      <div className="view__toolbar" role="toolbar" aria-label="Recommendations">
         <div className="segmented" role="radiogroup" aria-label="Type">
           {RECOMMENDATION_TYPES.map((t) => (
             <button key={t} type="button" role="radio" aria-checked={type === t} className="segmented__item" title={TYPE_TEXT[t].hint} onClick={() => setParams({ type: t })}>
@@ -177,7 +226,7 @@ export function RecommendationsScreen() {
         </div>
         <span className="rs__hint">{TYPE_TEXT[type].hint}</span>
         <RecMarketsFilter game={game} value={markets} onChange={(m) => setParams({ markets: m })} />
-        <span className="rs__spacer" />
+        <span className="view__spacer" />
         <LoadProgress store={data.progress} />
         <Freshness updatedAt={recs ? data.updatedAt : 0} stale={data.stale} restored={recs && data.restored ? restoredNote(status, data.fetching, Boolean(error)) : null} />
         <button type="button" className="btn btn--small" onClick={refresh} disabled={data.fetching} aria-label="Reload recommendations" title="Reload the list and the live prices">
@@ -192,48 +241,43 @@ export function RecommendationsScreen() {
         <RestoredBanner at={data.updatedAt} note={restoredNote(status, data.fetching, Boolean(error))} status={status} what="Recommendations" className="rs__banner" testId="recs-restored" />
       ) : null}
       {error && !(recs && data.restored) ? (
-        <div className="rs__error" role="alert" data-testid="recs-error">
-          <p>
-            <strong>{recs ? 'Could not refresh the recommendations; showing the last list.' : 'Could not load the recommendations.'}</strong> {error.message}
-            {error.detail ? ` ${error.detail}` : ''}
-          </p>
+        <ErrorNotice
+          layout="banner"
+          lead={recs ? 'Could not refresh the recommendations; showing the last list.' : 'Could not load the recommendations.'}
+          message={error.message}
+          detail={error.detail}
+          onRetry={refresh}
+          testId="recs-error"
+        >
           {rejected.length > 0 ? (
             <button type="button" className="btn btn--small" onClick={() => setParams({ markets: markets.filter((m) => !rejected.includes(m)) })}>
               Remove {rejected.join(', ')} from the filter
             </button>
           ) : null}
-          <button type="button" className="btn btn--small" onClick={refresh}>
-            Retry
-          </button>
-        </div>
+        </ErrorNotice>
       ) : null}
       {message ? (
         <p className={`rs__message is-${message.tone}`} role="status">
           {message.text}
         </p>
       ) : null}
-      <div className="rs__body">
-        <div className="rs__main">
+      <div className="view__body">
+        <div className="view__main">
           {!supported ? (
-            <div className="empty-state">
-              <p className="empty-state__title">No recommendations for {gameName(game)}</p>
+            <EmptyState title={`No recommendations for ${gameName(game)}`}>
               <p className="empty-state__text">The service suggests prices for CS2, TF2, Dota 2 and Rust.</p>
-            </div>
+            </EmptyState>
           ) : waiting ? (
-            <div className="empty-state" data-testid="recs-waiting">
-              <p className="empty-state__title">No {gameName(game)} recommendations yet</p>
-              <p className="empty-state__text">{statusWords(waiting).message}</p>
-              <p className="empty-state__text">
-                They load as soon as the service answers. <NextRetry at={waiting.nextRetryAt} />
-              </p>
-            </div>
+            <WaitingBlock what={`${gameName(game)} recommendations`} status={waiting} testId="recs-waiting" />
           ) : !recs ? (
             error ? null : (
-              <div className="empty-state" data-testid="recs-loading" aria-busy="true">
-                <p className="empty-state__title">Loading {gameName(game)} recommendations…</p>
-                <p className="empty-state__text">Every item's suggested price comes in one response; it is read off-screen.</p>
-                <LoadProgress store={data.progress} big />
-              </div>
+              <LoadingBlock
+                title={`Loading ${gameName(game)} recommendations…`}
+                text="Every item's suggested price comes in one response; it is read off-screen."
+                store={data.progress}
+                busy
+                testId="recs-loading"
+              />
             )
           ) : (
             <>
@@ -244,7 +288,7 @@ export function RecommendationsScreen() {
                 snap={snap}
                 netDerived={netDerived}
                 net={net}
-                pricesLoading={!snap && prices.fetching}
+                pricesLoading={!join && !prices.error && (prices.fetching || !listShown)}
                 sort={sort}
                 onSort={setSort}
                 money={money}
@@ -256,38 +300,35 @@ export function RecommendationsScreen() {
                 label={`${gameName(game)} price recommendations`}
               />
               {view.length === 0 ? (
-                <div className="empty-state rs__empty" data-testid="recs-no-match">
-                  <p className="empty-state__title">
-                    {filter.deal && !join ? 'Deals need live prices: they are loading…' : filter.deal ? 'No deals with these settings' : 'No items match the filters'}
-                  </p>
+                <EmptyState
+                  overlay
+                  title={filter.deal && !join ? 'Deals need live prices: they are loading…' : filter.deal ? 'No deals with these settings' : 'No items match the filters'}
+                  testId="recs-no-match"
+                  actions={
+                    isRecFiltering(filter) ? (
+                      <button type="button" className="btn btn--small" onClick={() => setFilter(EMPTY_REC_FILTER)}>
+                        Clear filters
+                      </button>
+                    ) : null
+                  }
+                >
                   {filter.deal && join ? <p className="empty-state__text">Try a smaller margin, a lower liquidity, or allow some unstable reasons.</p> : null}
-                  {isRecFiltering(filter) ? (
-                    <button type="button" className="btn btn--small" onClick={() => setFilter(EMPTY_REC_FILTER)}>
-                      Clear filters
-                    </button>
-                  ) : null}
-                </div>
+                </EmptyState>
               ) : null}
             </>
           )}
-          <p className="rs__foot" aria-live="off">
+          <ListFoot className="rs__foot" testIds="recs" list={recs ? { shown: view.length, total: recs.n, droppedRows: recs.droppedRows, invalidValues: recs.invalidValues } : null}>
             {recs ? (
               <>
-                <span data-testid="recs-count">
-                  {view.length.toLocaleString('en-US')} of {recs.n.toLocaleString('en-US')} items
-                </span>
-                {' · '}
                 {type === 'general' ? 'general' : 'P2P'}
                 {markets.length ? ` · based on ${markets.length} market${markets.length === 1 ? '' : 's'}` : ''} · {formatBytes(recs.meta.bytes)} via {recs.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}
                 {' · '}
                 <span data-testid="recs-prices">
                   {snap ? `live prices: ${askCols.length} ask / ${bidCols.length} bid markets${net ? ', net of fees' : ''}` : prices.error ? `live prices failed: ${prices.error.message}` : 'loading live prices…'}
                 </span>
-                {recs.droppedRows ? <span data-testid="recs-dropped">{` · ${recs.droppedRows.toLocaleString('en-US')} ${recs.droppedRows === 1 ? 'row' : 'rows'} dropped (invalid data)`}</span> : null}
-                {recs.invalidValues ? <span data-testid="recs-unreadable">{` · ${recs.invalidValues.toLocaleString('en-US')} ${recs.invalidValues === 1 ? 'value' : 'values'} unreadable, shown as —`}</span> : null}
               </>
             ) : null}
-          </p>
+          </ListFoot>
           <ReasonLegend />
         </div>
         {openName && snap && shownDerived && openGridRow >= 0 ? (

@@ -8,7 +8,7 @@ import type { PriceRecommendationRow, SteamAnalyticsRow } from '../../../../shar
 import { graphql } from '../../../api/gql';
 import { routedDocument } from '../../../api/worker-exchange';
 import { PriceRecommendationFields } from '../../recommendations/api/documents';
-import type { Snapshot } from '../model/columns';
+import type { Snapshot } from '../model/snapshot';
 
 /** What the grid route delivers as `data`: the shaped columns. */
 export interface GridData {

@@ -7,7 +7,7 @@ import { CombinedError, type Client } from '@urql/core';
 import { runRouted } from '../../../api/worker-exchange';
 import { REST_PATHS } from '../../../../shared/api/schema';
 import { DEFAULT_GAME_ID } from '../../../../shared/catalog/games';
-import type { Snapshot } from '../model/columns';
+import type { Snapshot } from '../model/snapshot';
 import type { GridWorkerClient, LoadOptions, PricesRequest } from '../worker/client';
 import { GRID_ASKS, GRID_PRICES } from './documents';
 import { gridErrorOf, type GridOperationContext } from './routes';

@@ -10,9 +10,10 @@
  */
 import { csvQuote, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
-import type { Snapshot } from './columns';
-import { cellValue } from './columns';
-import { shownAsk, shownLocked, type Derived } from './derive';
+import type { Snapshot } from './snapshot';
+import { cellValue } from './snapshot';
+import type { Derived } from './derived';
+import { shownAsk, shownLocked } from './derive';
 
 export { csvQuote, csvText };
 

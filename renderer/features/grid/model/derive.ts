@@ -1,6 +1,6 @@
 /**
- * Per-row figures from the columns: best ask, best bid, spread, how many markets list the item; with or
- * without fees. All money in integer thousandths; fees in basis points (1/100 of a percent).
+ * Per-row figures (derived.ts) from the snapshot: best ask, best bid, spread, how many markets list the
+ * item; with or without fees. All money in integer thousandths; fees in basis points (1/100 of a percent).
  *
  * "Net of fees" reads the grid as a trader acting on it would:
  *  - an ask is what a buyer pays: price + the market's buyer fee;
@@ -8,7 +8,8 @@
  *  - the spread is then net bid - net ask (buy at the best ask, sell into the best bid).
  * A fee is rounded half away from zero to a whole thousandth.
  */
-import { BIG, NONE, cellValue, type Snapshot } from './columns';
+import type { Derived } from './derived';
+import { BIG, NONE, cellValue, type Snapshot } from './snapshot';
 
 export interface MarketFee {
   /** Added to what a buyer pays, in basis points (250 = 2.5 %). */
@@ -64,27 +65,6 @@ export interface DeriveInput {
   bidCols: readonly number[];
   fees: FeeTable;
   net: boolean;
-}
-
-/** NaN / -1 mean "none". */
-export interface Derived {
-  n: number;
-  bestAsk: Float64Array;
-  /** Index into snap.askMarkets of the best ask, -1 when none. */
-  bestAskCol: Int16Array;
-  bestBid: Float64Array;
-  bestBidCol: Int16Array;
-  /** Total buy orders on the best bid's market. */
-  bidOrders: Float64Array;
-  spread: Float64Array;
-  spreadPct: Float64Array;
-  /** Chosen markets with an entry for the item. */
-  listedCount: Int16Array;
-  /** Sum of offers over the chosen markets. */
-  totalOffers: Float64Array;
-  /** Fee in bps per ask column / bid column (0 when not net). */
-  askFee: Int32Array;
-  bidFee: Int32Array;
 }
 
 export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInput): Derived {
@@ -255,40 +235,4 @@ export function derivedKey(snap: Pick<Snapshot, 'askMarkets' | 'bidMarkets'>, as
     for (const c of bidCols) k += `|b${fees[snap.bidMarkets[c] ?? '']?.sellBps ?? 0}`;
   }
   return k;
-}
-
-/** Structural check of a Derived that crossed the worker boundary. */
-export function isDerived(v: unknown, n: number, m: number, b: number): v is Derived {
-  if (typeof v !== 'object' || v === null) return false;
-  const d = v as Record<string, unknown>;
-  if (d.n !== n) return false;
-  const checks: Array<[unknown, new (...a: never[]) => unknown, number]> = [
-    [d.bestAsk, Float64Array, n],
-    [d.bestAskCol, Int16Array, n],
-    [d.bestBid, Float64Array, n],
-    [d.bestBidCol, Int16Array, n],
-    [d.bidOrders, Float64Array, n],
-    [d.spread, Float64Array, n],
-    [d.spreadPct, Float64Array, n],
-    [d.listedCount, Int16Array, n],
-    [d.totalOffers, Float64Array, n],
-    [d.askFee, Int32Array, m],
-    [d.bidFee, Int32Array, b],
-  ];
-  for (const [arr, Ctor, len] of checks) if (!(arr instanceof Ctor) || (arr as ArrayLike<number>).length !== len) return false;
-  const cols = [d.bestAskCol as Int16Array, d.bestBidCol as Int16Array];
-  for (let i = 0; i < n; i++) {
-    const a = cols[0]![i] as number;
-    const bb = cols[1]![i] as number;
-    if (a < -1 || a >= m || bb < -1 || bb >= b) return false;
-  }
-  return true;
-}
-
-export function derivedTransferables(d: Derived): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [];
-  for (const a of [d.bestAsk, d.bestAskCol, d.bestBid, d.bestBidCol, d.bidOrders, d.spread, d.spreadPct, d.listedCount, d.totalOffers, d.askFee, d.bidFee]) {
-    if (a.buffer instanceof ArrayBuffer) out.push(a.buffer);
-  }
-  return out;
 }

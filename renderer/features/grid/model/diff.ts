@@ -3,8 +3,8 @@
  * best bid). Rows are matched by name and markets by slug, so a reordered or resized response still
  * compares right.
  */
-import { cellValue, type Snapshot } from './columns';
-import type { Derived } from './derive';
+import { cellValue, type Snapshot } from './snapshot';
+import type { Derived } from './derived';
 
 export const UP = 1;
 export const DOWN = 2;

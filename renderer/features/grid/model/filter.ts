@@ -3,8 +3,8 @@
  * keystroke never re-sorts. With the snapshot's search index (search-index.ts) the text predicate only
  * runs on the items the index can't rule out; the walk over the order is then a typed-array check.
  */
-import type { Snapshot } from './columns';
-import type { Derived } from './derive';
+import type { Snapshot } from './snapshot';
+import type { Derived } from './derived';
 import { FLAG, compileTokens, hasCategory, tokenize, type Category, type Wear } from './search';
 import { candidates } from './search-index';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AggregatedMinPrices } from '../../../../shared/api/types';
-import { BIG, NONE, cellValue } from './columns';
+import { BIG, NONE, cellValue } from './snapshot';
 import { MalformedResponseError, mergeGrid, rankNames, shapeAsks, shapeBids } from './shape';
 import { ask, order, snapshotOf } from './test-helpers';
 

@@ -1,5 +1,5 @@
 /**
- * Parsed JSON of aggregatedMinPrices / aggregatedMaxOrders -> GridColumns.
+ * Parsed JSON of aggregatedMinPrices / aggregatedMaxOrders -> SnapshotData.
  *
  * Validation is structural and happens while shaping, in one pass: a whole CS2 catalog is ~1M price
  * entries, and zod-parsing 1M objects costs several times the JSON.parse itself (measured: see
@@ -23,10 +23,10 @@ import {
   emptyNotes,
   storeValue,
   type DataNotes,
-  type GridColumns,
+  type SnapshotData,
   type GridMeta,
   type NumField,
-} from './columns';
+} from './snapshot';
 import { describeValue } from '../../../../shared/api/rows';
 import { analyzeName, normalizeText } from './search';
 
@@ -274,7 +274,7 @@ export function mergeGrid(
   asks: AskPart,
   bids: BidPart | null,
   ctx: { game: number; askMarkets: readonly string[]; bidMarkets: readonly string[]; meta: GridMeta },
-): GridColumns {
+): SnapshotData {
   const m = ctx.askMarkets.length;
   const b = bids ? ctx.bidMarkets.length : 0;
   const names = asks.names;
@@ -401,7 +401,7 @@ export function mergeGrid(
 }
 
 /** The buffers to transfer with postMessage. */
-export function transferables(c: GridColumns): ArrayBuffer[] {
+export function transferables(c: SnapshotData): ArrayBuffer[] {
   const arrays = [c.flags, c.nameRank, c.byName, c.ask, c.locked, c.offers, c.listed, c.bid, c.bidOffers, c.bidListed];
   const seen = new Set<ArrayBuffer>();
   for (const a of arrays) if (a.buffer instanceof ArrayBuffer) seen.add(a.buffer);

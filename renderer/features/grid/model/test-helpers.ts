@@ -1,5 +1,5 @@
 /** Test helpers: JSON items -> Snapshot the way the worker builds it. */
-import { toSnapshot, type Snapshot } from './columns';
+import { toSnapshot, type Snapshot } from './snapshot';
 import { mergeGrid, shapeAsks, shapeBids } from './shape';
 
 export interface MinItem {

@@ -5,10 +5,10 @@
  */
 import { errorToWire, GridLoadError, type GridErrorWire } from '../model/errors';
 import { invalidResponse } from '../../../api/errors';
-import { toSnapshot, type Snapshot } from '../model/columns';
+import { toSnapshot, type Snapshot } from '../model/snapshot';
 import type { RecommendationType } from '../../../../shared/api/schema';
 import { attachRecSearch, isRecColumns, type RecColumns } from '../../recommendations/model/rec-columns';
-import { checkResponse, isGridColumns, LOOKUP_READERS, unpackStrings, type DeriveSettings, type GridRequest, type LookupField } from './protocol';
+import { checkResponse, isSnapshotData, LOOKUP_READERS, unpackStrings, type DeriveSettings, type GridRequest, type LookupField } from './protocol';
 
 /** A failed load as the worker reported it; `toWire()` lets it cross urql (renderer/api/worker-exchange.ts) and back. */
 export class GridWorkerError extends GridLoadError {
@@ -162,7 +162,7 @@ export class GridWorkerClient {
         performance.mark('grid:data-received', { detail: { items: wire.n } });
         void unpackResult(wire).then(
           (cols) => {
-            if (!isGridColumns(cols)) {
+            if (!isSnapshotData(cols)) {
               p.reject(wrongShape());
               return;
             }
@@ -286,12 +286,14 @@ export class GridWorkerClient {
 
   /**
    * Starts the recommendations worker ahead of its first load (idle time, or the page's tab under the
-   * pointer) and has it compile its reading code on a small sample, so the load itself starts at once
-   * and reads 37k rows with warm code. Once per worker.
+   * pointer) and, with `compile`, has it compile its reading code on a small sample, so the load itself
+   * starts at once and reads 37k rows with warm code. (A load about to follow at once: no sample; the
+   * worker compiles while the answer is on its way.) Once per worker.
    */
-  warmRecs(): void {
+  warmRecs(compile = true): void {
     if (this.workers.has('recs')) return;
-    this.worker('recs').postMessage({ type: 'warm' } satisfies GridRequest);
+    const w = this.worker('recs');
+    if (compile) w.postMessage({ type: 'warm' } satisfies GridRequest);
   }
 
   dispose(): void {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cellValue, toSnapshot } from '../model/columns';
+import { cellValue, toSnapshot } from '../model/snapshot';
 import { GridEngine } from './engine';
-import { isGridColumns, unpackStrings, type GridResponse } from './protocol';
+import { isSnapshotData, unpackStrings, type GridResponse } from './protocol';
 import { isSearchIndex } from '../model/search-index';
 import { attachRecSearch, isRecColumns, recSearch, recSearchIndex, shapeRecs } from '../../recommendations/model/rec-columns';
 import { DEFAULT_REC_SORT, sortRecs } from '../../recommendations/model/view';
-import type { GridColumns } from '../model/columns';
+import type { SnapshotData } from '../model/snapshot';
 import { derivedKey } from '../model/derive';
 
 type Handler = (url: string, body: unknown) => { status: number; body: string; headers?: Record<string, string> };
@@ -61,8 +61,8 @@ describe('GridEngine: GraphQL loads', () => {
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
     expect(typeof last.data.names).toBe('string');
-    const cols: GridColumns = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
-    expect(isGridColumns(cols)).toBe(true);
+    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+    expect(isSnapshotData(cols)).toBe(true);
     expect(cols.derived).toBeUndefined();
     const s = toSnapshot(cols);
     expect(s.names).toEqual(['AK-47 | Redline (Field-Tested)', 'Sticker | "Hi" <script>']);
@@ -124,8 +124,8 @@ describe('GridEngine: GraphQL loads', () => {
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
-    const cols: GridColumns = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
-    expect(isGridColumns(cols)).toBe(true);
+    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+    expect(isSnapshotData(cols)).toBe(true);
     const s = toSnapshot(cols);
     expect(s.names).toEqual(['AK-47 | Redline (Field-Tested)', 'Sticker | "Hi" <script>', 'Bad price']);
     expect(cellValue(s, 'ask', 0)).toBe(15_000);
@@ -156,8 +156,8 @@ describe('GridEngine: per-row figures computed in the worker', () => {
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
-    const cols: GridColumns = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
-    expect(isGridColumns(cols)).toBe(true);
+    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+    expect(isSnapshotData(cols)).toBe(true);
     const s = toSnapshot(cols);
     expect(cols.derived?.key).toBe(derivedKey(s, [0, 1], [0], fees, true));
     expect(cols.derived?.data.bestAsk[0]).toBe(15_150);
@@ -191,7 +191,7 @@ describe('GridEngine: REST loads (TF2, Dota 2, Rust)', () => {
     if (last?.type === 'result') {
       expect(last.data.game).toBe(440);
       expect(last.data.meta.transport).toBe('rest');
-      const cols: GridColumns = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+      const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
       expect(cellValue(toSnapshot(cols), 'bid', 0)).toBe(14_000);
     }
   });
@@ -381,6 +381,17 @@ describe('GridEngine: price recommendations', () => {
     attachRecSearch(cols, { search: () => unpackStrings(more.search, cols.n), flags: more.flags, index: more.index });
     expect(recSearch(cols).search).toEqual(whole.search);
     expect(recSearchIndex(cols)).toBe(more.index);
+  });
+
+  it('reads rows while the answer downloads, yet a GraphQL error after them or a cut answer still fails the load', async () => {
+    const many = Array.from({ length: 200 }, (_, i) => ({ ...(recs[0] as object), market_hash_name: `Item ${i}` }));
+    const body = JSON.stringify({ data: { getPriceRecommendations: many }, errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }] });
+    const withErrors = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body }), 1000)), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    expect(withErrors.at(-1)?.type).toBe('error');
+    const cut = JSON.stringify({ data: { getPriceRecommendations: many } }).slice(0, -40);
+    const truncated = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: cut }), 1000)), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    const last = truncated.at(-1);
+    expect(last?.type === 'error' && last.error.detail).toMatch(/not valid JSON/);
   });
 
   it('warms up on request without posting anything', () => {

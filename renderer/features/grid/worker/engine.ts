@@ -1,20 +1,22 @@
 /**
  * The grid worker's work, as plain functions with injected fetch/post so unit tests can drive them:
- * fetch (streamed, with byte progress), parse, validate + shape to columns, post with the buffers
- * transferred. Also the detail panel's look-ups: a whole game's answer (Steam analytics, price
+ * fetch (streamed, with byte progress: api/http.ts), parse, validate + shape to columns, post with the
+ * buffers transferred. Also the detail panel's look-ups: a whole game's answer (Steam analytics, price
  * recommendations) fetched once per document, variables and data source, kept here, one item picked per ask.
  */
-import { errorFromGraphQL, invalidResponse, networkError } from '../../../api/errors';
+import { errorFromGraphQL, invalidResponse } from '../../../api/errors';
+import { isAbort, postAndParse, postAndStreamRows, type FetchFn, type PostOptions } from '../../../api/http';
+import { RowStream } from '../../../api/row-stream';
 import { describeValue, readRows, type RowReader } from '../../../../shared/api/rows';
 import { errorToWire, findRejectedMarkets, httpErrorToWire, type GridErrorWire } from '../model/errors';
-import { toSnapshot, type GridColumns } from '../model/columns';
-import { computeDerived, derivedKey, derivedTransferables } from '../model/derive';
+import { toSnapshot, type SnapshotData } from '../model/snapshot';
+import { derivedTransferables } from '../model/derived';
+import { computeDerived, derivedKey } from '../model/derive';
 import { buildSearchIndex, searchIndexTransferables } from '../model/search-index';
 import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
-import { NotJson, RowStream } from '../../analytics/worker/row-stream';
 import { RecReader, recSampleRows, recTransferables } from '../../recommendations/model/rec-columns';
 import { DEFAULT_REC_SORT, sortRecs } from '../../recommendations/model/view';
-import { GridRequestSchema, LOOKUP_READERS, packStrings, type GridColumnsWire, type GridRequest, type GridResponse } from './protocol';
+import { GridRequestSchema, LOOKUP_READERS, packStrings, type SnapshotWire, type GridRequest, type GridResponse } from './protocol';
 
 export type Post = (msg: GridResponse, transfer?: Transferable[]) => void;
 
@@ -27,207 +29,14 @@ export class WireError extends Error {
 const now = (): number => performance.timeOrigin + performance.now();
 const PROGRESS_EVERY_MS = 80;
 
-interface Fetched {
-  json: unknown;
-  bytes: number;
-  bytesDoneAt: number;
-  parseMs: number;
-}
-
-interface FetchCtx {
-  fetch: typeof fetch;
-  signal: AbortSignal;
-  /** Called with the bytes received so far by this body and its Content-Length. */
-  onBytes(bytes: number, total: number | null): void;
-  /** Market slugs the request names (to recognize them in a 400). */
-  requested: readonly string[];
-  /** Read as text and JSON.parse in JS (the fallback path; tests use it to check both). */
-  textPath?: boolean;
-}
-
-function isAbort(e: unknown): boolean {
-  return (e instanceof DOMException || e instanceof Error) && e.name === 'AbortError';
-}
-
-/** POST JSON; the response and its Content-Length. */
-async function postJson(url: string, body: unknown, ctx: FetchCtx): Promise<{ res: Response; total: number | null }> {
-  let res: Response;
-  try {
-    res = await ctx.fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-      signal: ctx.signal,
-    });
-  } catch (e) {
-    if (isAbort(e)) throw e;
-    throw new WireError(errorToWire(networkError(e)));
-  }
-  const lengthHeader = res.headers.get('content-length');
-  const total = lengthHeader !== null && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
-  return { res, total };
-}
-
-/** POST JSON, stream the body (decoding as it arrives), then JSON.parse once. */
-export async function postAndParse(url: string, body: unknown, ctx: FetchCtx): Promise<Fetched> {
-  const { res, total } = await postJson(url, body, ctx);
-  if (res.ok && res.body && typeof res.body.tee === 'function' && !ctx.textPath) return parseStreaming(url, res.body, total, ctx);
-  return parseText(url, res, total, ctx);
-}
-
-/** How long the rows reader works before letting the body's next bytes in. */
-const SLICE_MS = 4;
-
-/** Lets the worker's other tasks run (the body's next bytes), without setTimeout's clamping. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(0);
-  });
-}
-
-/**
- * POST JSON and read a GraphQL answer `{"data":{"<field>":[…]}}` while it downloads: complete rows are cut
- * out of the text (RowStream) and handed to onRows in batches, so by the last byte nearly all of them are
- * read. The body is drained as fast as it comes, and the rows are read in short slices between its
- * chunks: reading never holds the download back (a reader that kept up only chunk by chunk filled the
- * pipe and slowed the service's sending on a busy machine). Any other answer (an error status, errors
- * first, `field` null for a bare REST list) is read whole, as postAndParse does.
- */
-export async function postAndStreamRows(url: string, body: unknown, ctx: FetchCtx, field: string | null, onRows: (rows: unknown[]) => void): Promise<Fetched & { streamed: boolean }> {
-  if (field === null || ctx.textPath) return { ...(await postAndParse(url, body, ctx)), streamed: false };
-  const { res, total } = await postJson(url, body, ctx);
-  if (!res.ok || !res.body) return { ...(await parseText(url, res, total, ctx)), streamed: false };
-  const reader = res.body.getReader();
-  const pending: Uint8Array[] = [];
-  let bytes = 0;
-  let bytesDoneAt = 0;
-  let finished = false;
-  let failure: { error: unknown } | null = null;
-  let wake: (() => void) | null = null;
-  const draining = (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        bytes += value.byteLength;
-        ctx.onBytes(bytes, total);
-        pending.push(value);
-        wake?.();
-      }
-      bytesDoneAt = now();
-      ctx.onBytes(bytes, total);
-    } catch (e) {
-      failure = { error: e };
-    } finally {
-      finished = true;
-      wake?.();
-    }
-  })();
-  const stream = new RowStream(field, onRows);
-  const decoder = new TextDecoder();
-  try {
-    for (;;) {
-      const t0 = performance.now();
-      while (pending.length > 0 && performance.now() - t0 < SLICE_MS) stream.push(decoder.decode(pending.shift(), { stream: true }));
-      if (pending.length > 0) await nextTask();
-      else if (finished) break;
-      else {
-        await new Promise<void>((resolve) => (wake = resolve));
-        wake = null;
-      }
-    }
-    const failed = failure as { error: unknown } | null;
-    if (failed) throw failed.error;
-    stream.push(decoder.decode());
-    const end = stream.end();
-    return { json: end.value, bytes, bytesDoneAt, parseMs: now() - bytesDoneAt, streamed: end.streamed };
-  } catch (e) {
-    if (!finished) await reader.cancel().catch(() => {});
-    await draining;
-    if (isAbort(e)) throw e;
-    if (e instanceof NotJson) throw new WireError(errorToWire(invalidResponse(`${url}: the answer is not valid JSON (${bytes} bytes)`)));
-    throw new WireError(errorToWire(networkError(e)));
-  }
-}
-
-/**
- * The fast path for a big 200: the body is teed; one branch only counts bytes (progress), the other
- * goes to the platform's own Response.json(), which decodes as the bytes arrive and parses once at the
- * end, with no JS-side joining of a tens-of-MB string.
- */
-async function parseStreaming(url: string, body: ReadableStream<Uint8Array>, total: number | null, ctx: FetchCtx): Promise<Fetched> {
-  const [forCount, forParse] = body.tee();
-  let bytes = 0;
-  let bytesDoneAt = 0;
-  const counting = (async () => {
-    const reader = forCount.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      ctx.onBytes(bytes, total);
-    }
-    bytesDoneAt = now();
-    ctx.onBytes(bytes, total);
-  })();
-  const parsing = new Response(forParse).json() as Promise<unknown>;
-  let json: unknown;
-  try {
-    [json] = await Promise.all([parsing, counting]);
-  } catch (e) {
-    // Settle both (the other branch may still be reading) before reporting.
-    await Promise.allSettled([parsing, counting]);
-    if (isAbort(e)) throw e;
-    if (e instanceof SyntaxError) throw new WireError(errorToWire(invalidResponse(`${url}: the answer is not valid JSON (${bytes} bytes): ${e.message}`)));
-    throw new WireError(errorToWire(networkError(e)));
-  }
-  return { json, bytes, bytesDoneAt, parseMs: now() - bytesDoneAt };
-}
-
-/** Small or error bodies: read as text, then parse (the text is kept for the error message). */
-async function parseText(url: string, res: Response, total: number | null, ctx: FetchCtx): Promise<Fetched> {
-  const decoder = new TextDecoder();
-  const pieces: string[] = [];
-  let bytes = 0;
-  try {
-    if (res.body) {
-      const reader = res.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        bytes += value.byteLength;
-        pieces.push(decoder.decode(value, { stream: true }));
-        ctx.onBytes(bytes, total);
-      }
-    }
-    pieces.push(decoder.decode());
-  } catch (e) {
-    if (isAbort(e)) throw e;
-    throw new WireError(errorToWire(networkError(e)));
-  }
-  const bytesDoneAt = now();
-  ctx.onBytes(bytes, total);
-  const text = pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
-  pieces.length = 0;
-  const t0 = performance.now();
-  let json: unknown;
-  let isJson = true;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    isJson = false;
-    json = text.length > 2000 ? text.slice(0, 2000) : text;
-  }
-  const parseMs = performance.now() - t0;
-  if (!res.ok) throw new WireError(httpErrorToWire(res.status, json, res.headers.get('retry-after'), ctx.requested));
-  if (!isJson) throw new WireError(errorToWire(invalidResponse(`${url}: the answer is not JSON (${bytes} bytes)`)));
-  return { json, bytes, bytesDoneAt, parseMs };
+/** POST options of a grid load: a 400 names the requested market slugs the service rejected. */
+function postOptions(signal: AbortSignal, doFetch: FetchFn, requested: readonly string[], onBytes: (bytes: number, total: number | null) => void): PostOptions {
+  return {
+    fetch: doFetch,
+    signal,
+    onBytes,
+    httpError: (status, body, retryAfter) => new WireError(httpErrorToWire(status, body, retryAfter, requested)),
+  };
 }
 
 function asRecord(v: unknown): Record<string, unknown> | null {
@@ -269,7 +78,7 @@ export class GridEngine {
 
   constructor(
     private readonly post: Post,
-    private readonly doFetch: typeof fetch = (input, init) => globalThis.fetch(input, init),
+    private readonly doFetch: FetchFn = (input, init) => globalThis.fetch(input, init),
   ) {}
 
   handle(raw: unknown): void {
@@ -326,7 +135,7 @@ export class GridEngine {
     this.inflight.set(req.id, ac);
     const requested = [...req.askMarkets, ...req.bidMarkets];
     const onBytes = this.progress(req.id);
-    const ctx = (part: number): FetchCtx => ({ fetch: this.doFetch, signal: ac.signal, onBytes: onBytes(part), requested });
+    const ctx = (part: number): PostOptions => postOptions(ac.signal, this.doFetch, requested, onBytes(part));
     try {
       let minItems: unknown;
       let maxItems: unknown = null;
@@ -356,7 +165,7 @@ export class GridEngine {
       }
       if (ac.signal.aborted) return;
       const t0 = performance.now();
-      let data: GridColumns;
+      let data: SnapshotData;
       try {
         const asks = shapeAsks(minItems, req.askMarkets, 'aggregatedMinPrices');
         let bids: BidPart | null = null;
@@ -386,7 +195,7 @@ export class GridEngine {
       data.meta.shapeMs = performance.now() - t0;
       data.meta.readyAt = now();
       if (ac.signal.aborted) return;
-      const wire: GridColumnsWire = { ...data, names: packStrings(data.names), search: packStrings(data.search) };
+      const wire: SnapshotWire = { ...data, names: packStrings(data.names), search: packStrings(data.search) };
       this.post({ type: 'result', id: req.id, data: wire }, transfer);
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
@@ -408,7 +217,7 @@ export class GridEngine {
     try {
       const reader = new RecReader();
       const field = req.transport === 'graphql' ? 'getPriceRecommendations' : null;
-      const fetching = postAndStreamRows(req.url, req.body, { fetch: this.doFetch, signal: ac.signal, onBytes, requested: req.markets ?? [] }, field, (rows) => reader.add(rows));
+      const fetching = postAndStreamRows(req.url, req.body, postOptions(ac.signal, this.doFetch, req.markets ?? [], onBytes), field, (rows) => reader.add(rows));
       // The request is out; while its answer is on the way, warm the reading code up if nothing did yet.
       this.warmUp();
       const f = await fetching;
@@ -441,14 +250,17 @@ export class GridEngine {
   private warmed = false;
 
   /**
-   * Runs the recommendations reading (rows, name order, flags, index) on a small made-up answer, once:
-   * the first real load then runs compiled code instead of starting cold.
+   * Runs the recommendations reading (row cutting, rows, name order, sort, flags, index) on a small
+   * made-up answer, once: the first real load then runs compiled code instead of starting cold.
    */
   warmUp(): void {
     if (this.warmed) return;
     this.warmed = true;
     const reader = new RecReader();
-    reader.add(JSON.parse(JSON.stringify(recSampleRows(2000))) as unknown[]);
+    const text = JSON.stringify({ data: { getPriceRecommendations: recSampleRows(2000) } });
+    const stream = new RowStream('getPriceRecommendations', (rows) => reader.add(rows));
+    for (let i = 0; i < text.length; i += 16_384) stream.push(text.slice(i, i + 16_384));
+    stream.end();
     const cols = reader.finish({ game: 0, type: 'general', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 }, { lean: true });
     sortRecs(cols, null, DEFAULT_REC_SORT);
     buildSearchIndex(reader.searchColumns().search);
@@ -466,7 +278,7 @@ export class GridEngine {
     const rows = (async () => {
       // Not aborted with the look-up that started it: every look-up of this game waits on the same answer.
       const ac = new AbortController();
-      const f = await postAndParse(req.url, req.body, { fetch: this.doFetch, signal: ac.signal, onBytes: () => {}, requested: [] });
+      const f = await postAndParse(req.url, req.body, postOptions(ac.signal, this.doFetch, [], () => {}));
       const root = graphqlData(f.json, [])[req.field];
       // Row by row: a bad row or value costs only itself (shown as "—"); only a non-array fails the look-up.
       const reader: RowReader<{ market_hash_name: string }> = LOOKUP_READERS[req.field];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { computeDerived, derivedKey } from '../model/derive';
 import { ask, order, snapshotOf } from '../model/test-helpers';
-import type { GridColumns } from '../model/columns';
-import { checkResponse, isGridColumns, packStrings, unpackStrings } from './protocol';
+import type { SnapshotData } from '../model/snapshot';
+import { checkResponse, isSnapshotData, packStrings, unpackStrings } from './protocol';
 
-function columns(): GridColumns {
+function columns(): SnapshotData {
   const s = snapshotOf(
     [{ market_hash_name: 'a', prices: [ask('steam', 5)] }, { market_hash_name: 'b', prices: [] }],
     [{ market_hash_name: 'a', orders: [order('steam', 4)] }],
@@ -15,26 +15,26 @@ function columns(): GridColumns {
   return plain;
 }
 
-describe('isGridColumns: what crosses from the worker is checked', () => {
+describe('isSnapshotData: what crosses from the worker is checked', () => {
   it('accepts a well-formed result, with or without derived figures', () => {
     const c = columns();
-    expect(isGridColumns(c)).toBe(true);
+    expect(isSnapshotData(c)).toBe(true);
     const s = snapshotOf([{ market_hash_name: 'a', prices: [ask('steam', 5)] }, { market_hash_name: 'b', prices: [] }], [{ market_hash_name: 'a', orders: [order('steam', 4)] }], ['steam', 'buff163'], ['steam']);
     const d = computeDerived({ snap: s, askCols: [0, 1], bidCols: [0], fees: {}, net: false });
-    expect(isGridColumns({ ...c, derived: { key: derivedKey(s, [0, 1], [0], {}, false), data: d } })).toBe(true);
+    expect(isSnapshotData({ ...c, derived: { key: derivedKey(s, [0, 1], [0], {}, false), data: d } })).toBe(true);
   });
   it.each([
-    ['a wrong array type', (c: GridColumns) => ({ ...c, ask: new Float64Array(c.ask.length) })],
-    ['a wrong length', (c: GridColumns) => ({ ...c, locked: new Int32Array(1) })],
-    ['a name that is not text', (c: GridColumns) => ({ ...c, names: ['a', 7] })],
-    ['names of the wrong count', (c: GridColumns) => ({ ...c, names: ['a'] })],
-    ['a broken name order', (c: GridColumns) => ({ ...c, byName: Int32Array.from([0, 0]) })],
-    ['an out-of-range rank', (c: GridColumns) => ({ ...c, byName: Int32Array.from([0, 5]) })],
-    ['a bad overflow entry', (c: GridColumns) => ({ ...c, overflow: [['nope', 1, 2]] })],
-    ['missing notes', (c: GridColumns) => ({ ...c, notes: undefined })],
-    ['derived of the wrong size', (c: GridColumns) => ({ ...c, derived: { key: 'k', data: { n: 1 } } })],
+    ['a wrong array type', (c: SnapshotData) => ({ ...c, ask: new Float64Array(c.ask.length) })],
+    ['a wrong length', (c: SnapshotData) => ({ ...c, locked: new Int32Array(1) })],
+    ['a name that is not text', (c: SnapshotData) => ({ ...c, names: ['a', 7] })],
+    ['names of the wrong count', (c: SnapshotData) => ({ ...c, names: ['a'] })],
+    ['a broken name order', (c: SnapshotData) => ({ ...c, byName: Int32Array.from([0, 0]) })],
+    ['an out-of-range rank', (c: SnapshotData) => ({ ...c, byName: Int32Array.from([0, 5]) })],
+    ['a bad overflow entry', (c: SnapshotData) => ({ ...c, overflow: [['nope', 1, 2]] })],
+    ['missing notes', (c: SnapshotData) => ({ ...c, notes: undefined })],
+    ['derived of the wrong size', (c: SnapshotData) => ({ ...c, derived: { key: 'k', data: { n: 1 } } })],
   ])('rejects %s', (_what, spoil) => {
-    expect(isGridColumns(spoil(columns()))).toBe(false);
+    expect(isSnapshotData(spoil(columns()))).toBe(false);
   });
 });
 

@@ -8,8 +8,8 @@ import type { RowReader } from '../../../../shared/api/rows';
 import { RECOMMENDATION_TYPES } from '../../../../shared/api/schema';
 import { PriceRecommendationRows, SteamAnalyticsRows } from '../../../../shared/api/types';
 import type { RecColumns } from '../../recommendations/model/rec-columns';
-import { NUM_FIELDS, type GridColumns } from '../model/columns';
-import { isDerived } from '../model/derive';
+import { NUM_FIELDS, type SnapshotData } from '../model/snapshot';
+import { isDerived } from '../model/derived';
 import { GridErrorWireSchema, type GridErrorWire } from '../model/errors';
 import { isSearchIndex, type SearchIndex } from '../model/search-index';
 
@@ -93,11 +93,11 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
 export type GridRequest = z.infer<typeof GridRequestSchema>;
 
 /**
- * GridColumns as posted: names and search text joined by NUL into one string each (one memcpy to clone
+ * SnapshotData as posted: names and search text joined by NUL into one string each (one memcpy to clone
  * instead of 75k small strings; split on the UI thread in separate short tasks), or plain arrays when a
  * name itself contains a NUL.
  */
-export type GridColumnsWire = Omit<GridColumns, 'names' | 'search'> & { names: string | string[]; search: string | string[] };
+export type SnapshotWire = Omit<SnapshotData, 'names' | 'search'> & { names: string | string[]; search: string | string[] };
 
 /** RecColumns as posted: names and search text packed like the grid's. */
 export type RecColumnsWire = Omit<RecColumns, 'names' | 'search'> & { names: string | string[]; search: string | string[] };
@@ -116,7 +116,7 @@ export function unpackStrings(v: string | string[], n: number): string[] {
 
 export type GridResponse =
   | { type: 'progress'; id: number; bytes: number; total: number | null; phase: 'download' | 'parse' }
-  | { type: 'result'; id: number; data: GridColumnsWire }
+  | { type: 'result'; id: number; data: SnapshotWire }
   | { type: 'error'; id: number; error: GridErrorWire }
   | { type: 'recs'; id: number; data: RecColumnsWire }
   /**
@@ -153,7 +153,7 @@ export function checkResponse(msg: unknown): GridResponse | null {
       if (!d || typeof d !== 'object') return null;
       const okText = (v: unknown) => typeof v === 'string' || Array.isArray(v);
       if (!okText(d.names) || !okText(d.search)) return null;
-      return m.type === 'result' ? { type: 'result', id: m.id, data: d as GridColumnsWire } : { type: 'recs', id: m.id, data: d as RecColumnsWire };
+      return m.type === 'result' ? { type: 'result', id: m.id, data: d as SnapshotWire } : { type: 'recs', id: m.id, data: d as RecColumnsWire };
     }
     default:
       return null;
@@ -182,7 +182,7 @@ const MetaSchema = z.object({
   readyAt: z.number(),
 });
 
-export function isGridColumns(v: unknown): v is GridColumns {
+export function isSnapshotData(v: unknown): v is SnapshotData {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Record<string, unknown>;
   const n = c.n;

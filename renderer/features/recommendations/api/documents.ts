@@ -12,18 +12,32 @@ export interface RecData {
   recs: RecColumns;
 }
 
+/**
+ * Every field of a price recommendation: the list and the detail panel's look-up of one item
+ * (grid/api/documents.ts ITEM_RECOMMENDATION) read the same rows (PriceRecommendationRows), so they ask
+ * for them once, here. gql.tada puts the fragment into each document it is passed to.
+ */
+export const PriceRecommendationFields = graphql(`
+  fragment PriceRecommendationFields on PriceRecommendation {
+    market_hash_name
+    suggested_price
+    unstable_reasons
+    total_sales
+    price_difference
+    price_change_percentage
+    liquidity_score
+  }
+`);
+
 export const REC_LIST = routedDocument<RecData>()(
-  graphql(`
+  graphql(
+    `
     query RecommendationList($game_id: Int, $type: RecommendationType) {
       getPriceRecommendations(game_id: $game_id, type: $type) {
-        market_hash_name
-        suggested_price
-        unstable_reasons
-        total_sales
-        price_difference
-        price_change_percentage
-        liquidity_score
+        ...PriceRecommendationFields
       }
     }
-  `),
+  `,
+    [PriceRecommendationFields],
+  ),
 );

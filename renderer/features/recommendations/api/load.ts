@@ -59,3 +59,14 @@ export function loadRecommendations(client: Client, req: RecRequest, opts: LoadO
     (e: unknown) => Promise.reject(e instanceof CombinedError ? gridErrorOf(e) : e),
   );
 }
+
+/**
+ * Gets the recommendations worker ready before the page asks for the list: started, with its reading
+ * code compiled (GridWorkerClient.warmRecs), so the first load's request leaves at once. Called in idle
+ * time after the app starts and when the page's tab is pointed at or focused; and, only started (the
+ * page's load follows at once), when the app opens on the page. A no-op without workers.
+ */
+export function prewarmRecommendations({ compile = true }: { compile?: boolean } = {}): void {
+  if (typeof Worker !== 'function') return;
+  gridWorker().warmRecs(compile);
+}

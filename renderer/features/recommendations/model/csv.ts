@@ -6,8 +6,8 @@
  */
 import { CSV_EOL, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
-import type { Snapshot } from '../../grid/model/columns';
-import type { Derived } from '../../grid/model/derive';
+import type { Snapshot } from '../../grid/model/snapshot';
+import type { Derived } from '../../grid/model/derived';
 import { dealWorking, type RecJoin } from './join';
 import { reasonCodes, type RecColumns } from './rec-columns';
 

@@ -8,8 +8,8 @@
  *
  * Percentages are of the suggested price. Money in thousandths; NaN / -1 mean none (shown "—").
  */
-import { cellValue, type Snapshot } from '../../grid/model/columns';
-import type { Derived } from '../../grid/model/derive';
+import { cellValue, type Snapshot } from '../../grid/model/snapshot';
+import type { Derived } from '../../grid/model/derived';
 import type { RecColumns } from './rec-columns';
 
 export interface RecJoin {

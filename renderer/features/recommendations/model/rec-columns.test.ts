@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRows } from '../../../../shared/api/rows';
 import { PriceRecommendationRows } from '../../../../shared/api/types';
-import { isRecColumns, REASON_BIT, reasonCodes, shapeRecs, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT } from './rec-columns';
+import { isRecColumns, REASON_BIT, reasonCodes, RecReader, recSampleRows, recSearch, shapeRecs, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT } from './rec-columns';
 
 const KEY = { game: 730, type: 'general' as const, markets: null };
 const META = { transport: 'graphql' as const, bytes: 0, bytesDoneAt: 0, parseMs: 0 };
@@ -75,6 +75,30 @@ describe('shapeRecs', () => {
         expect(new Set(reasonCodes(c, new Map(c.unknownReasons), i))).toEqual(new Set(row.unstable_reasons));
       }
     });
+  });
+
+  it('reads the same columns from batches of rows as from the whole list (RecReader)', () => {
+    const rows: unknown[] = [...recSampleRows(500), null, good('Z'), { market_hash_name: 3 }, good('A', { unstable_reasons: ['X', 'NO_ORDERS'] })];
+    const whole = shapeRecs(rows, KEY, META)!;
+    const reader = new RecReader();
+    for (let i = 0; i < rows.length; i += 37) reader.add(rows.slice(i, i + 37));
+    const batched = reader.finish(KEY, META);
+    const { meta: _a, ...w } = whole;
+    const { meta: _b, ...b } = batched;
+    expect(b).toEqual(w);
+    expect(batched.n).toBe(502);
+    expect(batched.droppedRows).toBe(2);
+    // Without the search text and flags (the worker sends them after the list): computed when needed.
+    const lean = new RecReader();
+    lean.add(rows);
+    const c = lean.finish(KEY, META, { lean: true });
+    expect(c.search).toEqual([]);
+    expect(c.flags.length).toBe(0);
+    expect(isRecColumns(c)).toBe(true);
+    const { search, flags } = recSearch(c);
+    expect(search).toEqual(whole.search);
+    expect([...flags]).toEqual([...whole.flags]);
+    expect(isRecColumns(c)).toBe(true);
   });
 
   it('is null for an answer that is not a list', () => {

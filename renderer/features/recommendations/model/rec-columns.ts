@@ -12,6 +12,8 @@
 import { UNSTABLE_REASONS, type RecommendationType, type UnstableReason } from '../../../../shared/api/schema';
 import { analyzeName, normalizeText } from '../../grid/model/search';
 import { rankNames } from '../../grid/model/shape';
+import type { SearchIndex } from '../../grid/model/search-index';
+import type { RecSort } from './rec-sort';
 
 export const REASON_BIT = Object.fromEntries(UNSTABLE_REASONS.map((r, i) => [r, 1 << i])) as Record<UnstableReason, number>;
 /** The item has a reason code the spec does not list (kept in `unknownReasons`). */
@@ -43,9 +45,12 @@ export interface RecRequestKey {
 export interface RecColumns extends RecRequestKey {
   n: number;
   names: string[];
-  /** normalizeText(name), for the grid's text search. */
+  /**
+   * normalizeText(name), for the grid's text search; with `flags`, analyzeName() bits for its
+   * abbreviations (fn, st, knife…). The worker sends both just after the list (the first paint does not
+   * need them): until then they are empty. Read them through recSearch().
+   */
   search: string[];
-  /** analyzeName() bits, for the grid's search abbreviations (fn, st, knife…). */
   flags: Uint32Array;
   nameRank: Int32Array;
   byName: Int32Array;
@@ -63,6 +68,8 @@ export interface RecColumns extends RecRequestKey {
   droppedRows: number;
   invalidValues: number;
   meta: RecMeta;
+  /** The items in one sort's order, sorted by the worker (view.ts sortedRecs). */
+  presorted?: RecSort & { order: Int32Array };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,96 +81,197 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function shapeRecs(value: unknown, key: RecRequestKey, meta: Omit<RecMeta, 'shapeMs' | 'readyAt'>): RecColumns | null {
   if (!Array.isArray(value)) return null;
-  const t0 = performance.now();
-  const list = value as unknown[];
-  const cap = list.length;
-  const names: string[] = [];
-  const suggested = new Float64Array(cap);
-  const sales = new Float64Array(cap);
-  const diff = new Float64Array(cap);
-  const changePct = new Float64Array(cap);
-  const liquidity = new Float64Array(cap);
-  const reasons = new Uint16Array(cap);
-  const unknownReasons: Array<[number, string[]]> = [];
-  let dropped = 0;
-  let invalid = 0;
-  let n = 0;
-  for (const el of list) {
-    if (!isObject(el) || typeof el.market_hash_name !== 'string') {
-      dropped++;
-      continue;
-    }
-    const i = n++;
-    names.push(el.market_hash_name);
-    // Each value: its spec type, or NaN ("—") and counted.
-    const sp = el.suggested_price;
-    const ts = el.total_sales;
-    const pd = el.price_difference;
-    const pc = el.price_change_percentage;
-    const ls = el.liquidity_score;
-    const okSp = Number.isSafeInteger(sp);
-    const okTs = Number.isSafeInteger(ts) && (ts as number) >= 0;
-    const okPd = typeof pd === 'number' && Number.isFinite(pd);
-    const okPc = typeof pc === 'number' && Number.isFinite(pc);
-    const okLs = Number.isInteger(ls) && (ls as number) >= 0 && (ls as number) <= 10000;
-    suggested[i] = okSp ? (sp as number) : NaN;
-    sales[i] = okTs ? (ts as number) : NaN;
-    diff[i] = okPd ? pd : NaN;
-    changePct[i] = okPc ? pc : NaN;
-    liquidity[i] = okLs ? (ls as number) : NaN;
-    invalid += (okSp ? 0 : 1) + (okTs ? 0 : 1) + (okPd ? 0 : 1) + (okPc ? 0 : 1) + (okLs ? 0 : 1);
-    const ur = el.unstable_reasons;
-    if (!Array.isArray(ur)) {
-      reasons[i] = UNREADABLE_REASONS_BIT;
-      invalid++;
-      continue;
-    }
-    let bits = 0;
-    let unknown: string[] | null = null;
-    for (const code of ur as unknown[]) {
-      if (typeof code !== 'string') {
+  const reader = new RecReader();
+  reader.add(value as unknown[]);
+  return reader.finish(key, meta);
+}
+
+/**
+ * Reading rows into columns, a batch at a time (add) or all at once: names, numbers, reasons and the
+ * search text (the name order needs it); finish() orders the names. The worker posts the list with
+ * finish(…, { lean: true }) and the search text and flags after it (searchColumns()).
+ */
+export class RecReader {
+  private cap = 0;
+  /** Rows kept so far. */
+  n = 0;
+  readonly names: string[] = [];
+  readonly search: string[] = [];
+  private suggested = new Float64Array(0);
+  private sales = new Float64Array(0);
+  private diff = new Float64Array(0);
+  private changePct = new Float64Array(0);
+  private liquidity = new Float64Array(0);
+  private reasons = new Uint16Array(0);
+  private readonly unknownReasons: Array<[number, string[]]> = [];
+  private dropped = 0;
+  private invalid = 0;
+  private busyMs = 0;
+
+  /** Room for `more` rows (capacity doubles, so the copies cost O(n) in all). */
+  private reserve(more: number): void {
+    const need = this.n + more;
+    if (need <= this.cap) return;
+    const cap = Math.max(need, this.cap * 2, 1024);
+    const grow = <T extends Float64Array | Uint16Array>(a: T, make: (len: number) => T): T => {
+      const b = make(cap);
+      b.set(a.subarray(0, this.n));
+      return b;
+    };
+    this.suggested = grow(this.suggested, (l) => new Float64Array(l));
+    this.sales = grow(this.sales, (l) => new Float64Array(l));
+    this.diff = grow(this.diff, (l) => new Float64Array(l));
+    this.changePct = grow(this.changePct, (l) => new Float64Array(l));
+    this.liquidity = grow(this.liquidity, (l) => new Float64Array(l));
+    this.reasons = grow(this.reasons, (l) => new Uint16Array(l));
+    this.cap = cap;
+  }
+
+  /** Reads a batch of elements of the answer's list (in order). */
+  add(list: readonly unknown[]): void {
+    const t0 = performance.now();
+    this.reserve(list.length);
+    const { names, search, suggested, sales, diff, changePct, liquidity, reasons, unknownReasons } = this;
+    let n = this.n;
+    let dropped = 0;
+    let invalid = 0;
+    for (const el of list) {
+      if (!isObject(el) || typeof el.market_hash_name !== 'string') {
+        dropped++;
+        continue;
+      }
+      const i = n++;
+      const name = el.market_hash_name;
+      names.push(name);
+      search.push(normalizeText(name));
+      // Each value: its spec type, or NaN ("—") and counted.
+      const sp = el.suggested_price;
+      const ts = el.total_sales;
+      const pd = el.price_difference;
+      const pc = el.price_change_percentage;
+      const ls = el.liquidity_score;
+      const okSp = Number.isSafeInteger(sp);
+      const okTs = Number.isSafeInteger(ts) && (ts as number) >= 0;
+      const okPd = typeof pd === 'number' && Number.isFinite(pd);
+      const okPc = typeof pc === 'number' && Number.isFinite(pc);
+      const okLs = Number.isInteger(ls) && (ls as number) >= 0 && (ls as number) <= 10000;
+      suggested[i] = okSp ? (sp as number) : NaN;
+      sales[i] = okTs ? (ts as number) : NaN;
+      diff[i] = okPd ? pd : NaN;
+      changePct[i] = okPc ? pc : NaN;
+      liquidity[i] = okLs ? (ls as number) : NaN;
+      invalid += (okSp ? 0 : 1) + (okTs ? 0 : 1) + (okPd ? 0 : 1) + (okPc ? 0 : 1) + (okLs ? 0 : 1);
+      const ur = el.unstable_reasons;
+      if (!Array.isArray(ur)) {
+        reasons[i] = UNREADABLE_REASONS_BIT;
         invalid++;
         continue;
       }
-      const bit = (REASON_BIT as Record<string, number | undefined>)[code];
-      if (bit !== undefined) bits |= bit;
-      else if (!(unknown ??= []).includes(code)) unknown.push(code);
+      let bits = 0;
+      let unknown: string[] | null = null;
+      for (const code of ur as unknown[]) {
+        if (typeof code !== 'string') {
+          invalid++;
+          continue;
+        }
+        const bit = (REASON_BIT as Record<string, number | undefined>)[code];
+        if (bit !== undefined) bits |= bit;
+        else if (!(unknown ??= []).includes(code)) unknown.push(code);
+      }
+      if (unknown) {
+        bits |= UNKNOWN_REASON_BIT;
+        unknownReasons.push([i, unknown]);
+      }
+      reasons[i] = bits;
     }
-    if (unknown) {
-      bits |= UNKNOWN_REASON_BIT;
-      unknownReasons.push([i, unknown]);
-    }
-    reasons[i] = bits;
+    this.n = n;
+    this.dropped += dropped;
+    this.invalid += invalid;
+    this.busyMs += performance.now() - t0;
   }
-  const search = names.map(normalizeText);
-  const flags = new Uint32Array(n);
-  for (let i = 0; i < n; i++) flags[i] = analyzeName(search[i] as string);
-  const { nameRank, byName } = rankNames(search, names);
-  const now = performance.timeOrigin + performance.now();
-  return {
-    ...key,
-    n,
-    names,
-    search,
-    flags,
-    nameRank,
-    byName,
-    suggested: suggested.slice(0, n),
-    sales: sales.slice(0, n),
-    diff: diff.slice(0, n),
-    changePct: changePct.slice(0, n),
-    liquidity: liquidity.slice(0, n),
-    reasons: reasons.slice(0, n),
-    unknownReasons,
-    droppedRows: dropped,
-    invalidValues: invalid,
-    meta: { ...meta, shapeMs: performance.now() - t0, readyAt: now },
-  };
+
+  /** The columns of every row added; `lean`: without the search text and flags (see searchColumns). */
+  finish(key: RecRequestKey, meta: Omit<RecMeta, 'shapeMs' | 'readyAt'>, { lean = false }: { lean?: boolean } = {}): RecColumns {
+    const t0 = performance.now();
+    const n = this.n;
+    const { nameRank, byName } = rankNames(this.search, this.names);
+    const text = lean ? { search: [], flags: new Uint32Array(0) } : this.searchColumns();
+    const shapeMs = this.busyMs + performance.now() - t0;
+    return {
+      ...key,
+      n,
+      names: this.names,
+      ...text,
+      nameRank,
+      byName,
+      suggested: this.suggested.slice(0, n),
+      sales: this.sales.slice(0, n),
+      diff: this.diff.slice(0, n),
+      changePct: this.changePct.slice(0, n),
+      liquidity: this.liquidity.slice(0, n),
+      reasons: this.reasons.slice(0, n),
+      unknownReasons: this.unknownReasons,
+      droppedRows: this.dropped,
+      invalidValues: this.invalid,
+      meta: { ...meta, shapeMs, readyAt: performance.timeOrigin + performance.now() },
+    };
+  }
+
+  /** The search text and flags of the rows added. */
+  searchColumns(): { search: string[]; flags: Uint32Array } {
+    return { search: this.search, flags: flagsOf(this.search) };
+  }
+}
+
+function flagsOf(search: readonly string[]): Uint32Array {
+  const flags = new Uint32Array(search.length);
+  for (let i = 0; i < search.length; i++) flags[i] = analyzeName(search[i] as string);
+  return flags;
+}
+
+/** What the worker sends after a list: its search text (read when first needed), flags and index. */
+export interface RecSearchParts {
+  search: () => string[];
+  flags: Uint32Array;
+  index: SearchIndex;
+}
+
+/** Lists' search parts, until recSearch() takes them into the columns (the index stays here). */
+const searchParts = new WeakMap<RecColumns, RecSearchParts>();
+
+export function attachRecSearch(c: RecColumns, parts: RecSearchParts): void {
+  if (parts.flags.length === c.n) searchParts.set(c, parts);
+}
+
+/**
+ * A list's search text and flags: as the worker sent them, or (a filter typed before they came, a list
+ * kept offline without them) computed here from the names, once.
+ */
+export function recSearch(c: RecColumns): { search: string[]; flags: Uint32Array } {
+  if (c.search.length !== c.n || c.flags.length !== c.n) {
+    const parts = searchParts.get(c);
+    const search = parts?.search();
+    if (parts && search?.length === c.n) {
+      c.search = search;
+      c.flags = parts.flags;
+    } else {
+      c.search = c.names.map(normalizeText);
+      c.flags = flagsOf(c.search);
+    }
+  }
+  return c;
+}
+
+/** The list's search index (grid/model/search-index.ts), once the worker sent it; filters scan all names before. */
+export function recSearchIndex(c: RecColumns): SearchIndex | null {
+  return searchParts.get(c)?.index ?? null;
 }
 
 /** The buffers to transfer (never copy) to the UI thread. */
 export function recTransferables(c: RecColumns): ArrayBuffer[] {
-  return [c.flags, c.nameRank, c.byName, c.suggested, c.sales, c.diff, c.changePct, c.liquidity, c.reasons].map((a) => a.buffer as ArrayBuffer);
+  const arrays = [c.flags, c.nameRank, c.byName, c.suggested, c.sales, c.diff, c.changePct, c.liquidity, c.reasons];
+  if (c.presorted) arrays.push(c.presorted.order);
+  return arrays.map((a) => a.buffer as ArrayBuffer);
 }
 
 /** The codes of one item: known ones in the spec's order, then unknown ones as they came. */
@@ -181,9 +289,10 @@ export function isRecColumns(v: unknown): v is RecColumns {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return false;
   if (typeof v.game !== 'number' || (v.type !== 'general' && v.type !== 'p2p')) return false;
   if (v.markets !== null && !(Array.isArray(v.markets) && v.markets.every((m) => typeof m === 'string'))) return false;
-  if (!Array.isArray(v.names) || v.names.length !== n || !Array.isArray(v.search) || v.search.length !== n) return false;
+  if (!Array.isArray(v.names) || v.names.length !== n) return false;
+  // The search text and flags: both there, or both still to come (empty).
+  if (!Array.isArray(v.search) || !(v.flags instanceof Uint32Array) || v.search.length !== v.flags.length || (v.search.length !== n && v.search.length !== 0)) return false;
   const typed: Array<[string, new (...a: never[]) => ArrayLike<number>]> = [
-    ['flags', Uint32Array],
     ['nameRank', Int32Array],
     ['byName', Int32Array],
     ['suggested', Float64Array],
@@ -201,5 +310,39 @@ export function isRecColumns(v: unknown): v is RecColumns {
   for (const e of v.unknownReasons as unknown[]) {
     if (!Array.isArray(e) || typeof e[0] !== 'number' || e[0] < 0 || e[0] >= n || !Array.isArray(e[1])) return false;
   }
+  const pre = v.presorted;
+  if (pre !== undefined && !(isObject(pre) && typeof pre.key === 'string' && (pre.dir === 'asc' || pre.dir === 'desc') && pre.order instanceof Int32Array && pre.order.length === n)) return false;
   return typeof v.droppedRows === 'number' && typeof v.invalidValues === 'number' && isObject(v.meta);
+}
+
+/**
+ * A made-up getPriceRecommendations list of `n` rows shaped like the service's (the same fields in the
+ * same order, the kinds of names the search flags tell apart), to warm the reading code up before a load.
+ */
+export function recSampleRows(n: number): unknown[] {
+  const names = [
+    'AK-47 | Redline (Field-Tested)',
+    'StatTrak\u2122 M4A1-S | Hyper Beast (Minimal Wear)',
+    '\u2605 Karambit | Fade (Factory New)',
+    '\u2605 Sport Gloves | Vice (Well-Worn)',
+    'Sticker | Crown (Foil)',
+    'Souvenir AWP | Dragon Lore (Battle-Scarred)',
+    'Recoil Case',
+    "'Medium Rare' Crasswater | Guerrilla Warfare",
+    'Sealed Graffiti | Quick Peek (Tiger Orange)',
+    'Music Kit | Daniel Sadowski, Crystal Dragon',
+  ];
+  const rows: unknown[] = [];
+  for (let i = 0; i < n; i++) {
+    rows.push({
+      market_hash_name: `${names[i % names.length] as string} ${i}`,
+      suggested_price: 1000 + ((i * 7919) % 100_000),
+      unstable_reasons: i % 3 === 0 ? [] : [UNSTABLE_REASONS[i % UNSTABLE_REASONS.length] as string],
+      total_sales: (i * 31) % 5000,
+      price_difference: ((i % 200) - 100) * 1.5,
+      price_change_percentage: ((i % 50) - 25) / 4,
+      liquidity_score: (i * 13) % 10001,
+    });
+  }
+  return rows;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { joinRecs } from './join';
-import { REASON_BIT, shapeRecs, type RecColumns } from './rec-columns';
-import { ALL_REASON_BITS, applyRecFilter, dealsFilter, EMPTY_REC_FILTER, sortRecs } from './view';
+import { attachRecSearch, REASON_BIT, recSampleRows, recSearchIndex, shapeRecs, type RecColumns } from './rec-columns';
+import { buildSearchIndex } from '../../grid/model/search-index';
+import { ALL_REASON_BITS, applyRecFilter, DEFAULT_REC_SORT, dealsFilter, EMPTY_REC_FILTER, sortedRecs, sortRecs } from './view';
 import { computeDerived } from '../../grid/model/derive';
 import { ask, snapshotOf } from '../../grid/model/test-helpers';
 
@@ -87,5 +88,39 @@ describe('recommendation sorting', () => {
   });
   it('join columns sort as missing before prices arrive', () => {
     expect(names(sortRecs(recs, null, { key: 'buyGain', dir: 'desc' }))).toEqual(names(all));
+  });
+});
+
+describe('recommendation filters with the search index', () => {
+  it('give the same items as without it, for words, abbreviations, exclusions and phrases', () => {
+    const list = shapeRecs(
+      recSampleRows(600).concat([row('★ Karambit | Fade (Factory New)', 1, [], 1), row('Souvenir AWP | Dragon Lore (Field-Tested)', 1, [], 1)]),
+      { game: 730, type: 'general', markets: null },
+      { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 },
+    )!;
+    const order = sortRecs(list, null, { key: 'sales', dir: 'desc' });
+    const plain = ['ak red', 'st', 'st knife', 'karambit fade', 'c', 'case', '-souvenir', 'sv', '"| fa"', 'fn gloves', 'redline -st', 'xyz', 'music kit 12'].map((text) =>
+      [...applyRecFilter(order, list, { ...EMPTY_REC_FILTER, text }, null)],
+    );
+    const { search, flags } = list;
+    list.search = [];
+    list.flags = new Uint32Array(0);
+    attachRecSearch(list, { search: () => search, flags, index: buildSearchIndex(search) });
+    expect(recSearchIndex(list)).not.toBeNull();
+    const indexed = ['ak red', 'st', 'st knife', 'karambit fade', 'c', 'case', '-souvenir', 'sv', '"| fa"', 'fn gloves', 'redline -st', 'xyz', 'music kit 12'].map((text) =>
+      [...applyRecFilter(order, list, { ...EMPTY_REC_FILTER, text }, null)],
+    );
+    expect(indexed).toEqual(plain);
+    expect(plain.some((v) => v.length > 0 && v.length < list.n)).toBe(true);
+  });
+});
+
+describe('sortedRecs', () => {
+  it('uses the order the worker sorted in when it is the one asked for, else sorts', () => {
+    const order = sortRecs(recs, null, DEFAULT_REC_SORT);
+    const list: RecColumns = { ...recs, presorted: { ...DEFAULT_REC_SORT, order } };
+    expect(sortedRecs(list, null, DEFAULT_REC_SORT)).toBe(order);
+    expect([...sortedRecs(list, null, { key: 'sales', dir: 'asc' })]).toEqual([...sortRecs(recs, null, { key: 'sales', dir: 'asc' })]);
+    expect([...sortedRecs(list, null, { key: 'name', dir: 'asc' })]).toEqual([...all]);
   });
 });

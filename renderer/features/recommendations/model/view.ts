@@ -2,10 +2,12 @@
  * The list as shown: filters (text as in the grid, reasons, liquidity, suggested-price range, the deals
  * preset) over a sorted order, and the sort keys of every column. Pure functions over the columns.
  */
-import { compileQuery } from '../../grid/model/search';
+import { compileQuery, tokenize } from '../../grid/model/search';
+import { candidates } from '../../grid/model/search-index';
 import { sortByName, sortByValues, type SortDir } from '../../grid/model/sort';
+import type { RecSort, RecSortKey } from './rec-sort';
 import type { DealSide, RecJoin } from './join';
-import { ALL_KNOWN_REASONS, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from './rec-columns';
+import { ALL_KNOWN_REASONS, recSearch, recSearchIndex, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from './rec-columns';
 
 /** Every reason bit a filter can hide: the spec's eight, unknown codes, an unreadable list. */
 export const ALL_REASON_BITS = ALL_KNOWN_REASONS | UNKNOWN_REASON_BIT | UNREADABLE_REASONS_BIT;
@@ -51,14 +53,31 @@ function passesDeal(deal: DealPreset, i: number, c: RecColumns, join: RecJoin | 
   return suggested > 0 && gain * 10000 >= deal.marginBps * suggested;
 }
 
-/** The items of `order` that pass `f`, in that order. A deal preset without live prices yet passes none. */
+/**
+ * The items of `order` that pass `f`, in that order. A deal preset without live prices yet passes none.
+ * With the list's search index (once the worker sent it) the text is only matched on the items the index
+ * cannot rule out, as the grid's filter does; the result is the same either way.
+ */
 export function applyRecFilter(order: Int32Array, c: RecColumns, f: RecFilter, join: RecJoin | null): Int32Array {
   const match = compileQuery(f.text);
+  const { search, flags } = match ? recSearch(c) : c;
+  const index = match ? recSearchIndex(c) : null;
+  const cand = index ? candidates(index, tokenize(f.text), flags) : null;
+  // Items the index leaves possible, when that is fewer than the order to walk.
+  let marked: Uint8Array | null = null;
+  let candFlag = 0;
+  if (cand && cand.size < order.length) {
+    marked = new Uint8Array(c.n);
+    const list = cand.list;
+    for (let m = 0; m < list.length; m++) marked[list[m] as number] = 1;
+    candFlag = cand.flag;
+  }
   const out = new Int32Array(order.length);
   let k = 0;
   const { minLiquidity: minL, minPrice: lo, maxPrice: hi, hideReasons: hide, deal } = f;
   for (let j = 0; j < order.length; j++) {
     const i = order[j] as number;
+    if (marked && !marked[i] && !((flags[i] as number) & candFlag)) continue;
     if (hide && (c.reasons[i] as number) & hide) continue;
     if (minL !== null && !((c.liquidity[i] as number) >= minL)) continue;
     if (lo !== null || hi !== null) {
@@ -68,32 +87,10 @@ export function applyRecFilter(order: Int32Array, c: RecColumns, f: RecFilter, j
       if (hi !== null && p > hi) continue;
     }
     if (deal && !passesDeal(deal, i, c, join)) continue;
-    if (match && !match(c.search[i] as string, c.flags[i] as number)) continue;
+    if (match && !match(search[i] as string, flags[i] as number)) continue;
     out[k++] = i;
   }
   return out.slice(0, k);
-}
-
-export const REC_SORT_KEYS = [
-  'name',
-  'suggested',
-  'sales',
-  'diff',
-  'changePct',
-  'liquidity',
-  'reasons',
-  'ask',
-  'askGapPct',
-  'bid',
-  'bidGapPct',
-  'buyGain',
-  'sellGain',
-] as const;
-export type RecSortKey = (typeof REC_SORT_KEYS)[number];
-
-export interface RecSort {
-  key: RecSortKey;
-  dir: SortDir;
 }
 
 /** Number of reason bits set, for sorting by "how unstable". */
@@ -114,6 +111,22 @@ function reasonCounts(c: RecColumns): Float64Array {
 /** Values a join column needs before prices arrive: all missing (they sort last). */
 function missing(n: number): Float64Array {
   return new Float64Array(n).fill(NaN);
+}
+
+/** The page's first order: most sold first. */
+export const DEFAULT_REC_SORT: RecSort = { key: 'sales', dir: 'desc' };
+
+/** Sort keys whose values are the list's own (not the live prices' join). */
+const OWN_KEYS: ReadonlySet<RecSortKey> = new Set(['name', 'suggested', 'sales', 'diff', 'changePct', 'liquidity', 'reasons']);
+
+/**
+ * The list in `sort`'s order: the order the worker sorted it in (DEFAULT_REC_SORT, with warm code, while
+ * the page waits) when it is that one, else sorted here. The result is shared: never write to it.
+ */
+export function sortedRecs(c: RecColumns, join: RecJoin | null, sort: RecSort): Int32Array {
+  const pre = c.presorted;
+  if (pre && pre.key === sort.key && pre.dir === sort.dir && OWN_KEYS.has(sort.key)) return pre.order;
+  return sortRecs(c, join, sort);
 }
 
 export function sortRecs(c: RecColumns, join: RecJoin | null, sort: RecSort): Int32Array {

@@ -1,6 +1,7 @@
 /**
- * The grid's data as columns: one row per item, typed arrays per market, built in the worker and
- * transferred (never copied) to the UI thread.
+ * The grid's snapshot: the whole catalog's prices in columnar form (one row per item, typed arrays per
+ * market), built in the worker and transferred (never copied) to the UI thread. (The view's columns,
+ * what the grid shows, are ../grid-columns.ts.)
  *
  * Cells are row-major: the value of item i on ask market k is at i * askMarkets.length + k (bids likewise
  * with bidMarkets). Every number is an integer: prices in thousandths, counts as counts.
@@ -10,7 +11,7 @@
  * are, never clipped and never turned into 0.
  */
 
-import type { Derived } from './derive';
+import type { Derived } from './derived';
 import type { SearchIndex } from './search-index';
 
 export const NONE = -2147483648;
@@ -52,7 +53,7 @@ export interface GridMeta {
 }
 
 /** What the worker posts: plain data, typed arrays transferred. */
-export interface GridColumns {
+export interface SnapshotData {
   game: number;
   askMarkets: string[];
   bidMarkets: string[];
@@ -83,8 +84,8 @@ export interface GridColumns {
   searchIndex?: SearchIndex;
 }
 
-/** GridColumns plus lookups, as the UI uses it. */
-export interface Snapshot extends GridColumns {
+/** SnapshotData plus lookups, as the UI uses it. */
+export interface Snapshot extends SnapshotData {
   readonly big: Readonly<Record<NumField, ReadonlyMap<number, number>>>;
   readonly askIndex: ReadonlyMap<string, number>;
   readonly bidIndex: ReadonlyMap<string, number>;
@@ -92,7 +93,7 @@ export interface Snapshot extends GridColumns {
   readonly indexOfName: (name: string) => number;
 }
 
-export function toSnapshot(c: GridColumns): Snapshot {
+export function toSnapshot(c: SnapshotData): Snapshot {
   const big: Record<NumField, Map<number, number>> = {
     ask: new Map(),
     locked: new Map(),
