@@ -487,7 +487,7 @@ export function GridScreen() {
           {announcement}
         </div>
       ) : null}
-      <dialog ref={settingsRef} className="gs__dialog" aria-label="Markets and fees" onClick={(e) => e.target === settingsRef.current && settingsRef.current?.close()}>
+      <dialog ref={settingsRef} className="dialog gs__dialog" aria-label="Markets and fees" onClick={(e) => e.target === settingsRef.current && settingsRef.current?.close()}>
         <div className="gs__dialogbody">
           <GridSettingsSections />
           <div className="gs__dialogfoot">
