@@ -3,14 +3,23 @@
  * items by partial and misspelled words and opens them in the detail panel, runs page and game commands,
  * and exposes combobox/listbox semantics (roles, aria-expanded/controls/activedescendant, aria-selected).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { grid } from './grid-page';
+import { grid, search } from './grid-page';
 
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const input = (page: Page) => palette(page).getByRole('combobox');
 const items = (page: Page) => palette(page).getByRole('group', { name: 'Items' }).getByRole('option');
+
+/** The Prices page with its items loaded, focus in its search field; returns the field. */
+async function openPrices(page: Page, appUrl: string): Promise<Locator> {
+  await page.goto(appUrl);
+  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
+  await expect(grid(page)).not.toHaveAttribute('aria-rowcount', '1');
+  await search(page).focus();
+  return search(page);
+}
 
 async function openPalette(page: Page): Promise<void> {
   await page.keyboard.press(`${MOD}+KeyK`);
@@ -19,11 +28,7 @@ async function openPalette(page: Page): Promise<void> {
 }
 
 test('Ctrl+K opens; partial and misspelled item names are found; Enter opens the item; Esc closes', async ({ page, appUrl }) => {
-  await page.goto(appUrl);
-  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
-  await expect(grid(page)).not.toHaveAttribute('aria-rowcount', '1');
-  const search = page.getByRole('searchbox', { name: 'Search items' });
-  await search.focus();
+  const searchBox = await openPrices(page, appUrl);
 
   await openPalette(page);
   // Semantics: combobox -> listbox, the active option is aria-activedescendant and aria-selected.
@@ -56,7 +61,7 @@ test('Ctrl+K opens; partial and misspelled item names are found; Enter opens the
   // Esc closes and gives focus back.
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
-  await expect(search).toBeFocused();
+  await expect(searchBox).toBeFocused();
 
   // Partial words with a trader abbreviation, typed key by key as a user does.
   await openPalette(page);
@@ -128,4 +133,45 @@ test('page and game commands; misspelled page name; an item from another page', 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/settings$/);
   await expect(page.getByText('Command palette: jump to an item, page or game, or run an action')).toBeVisible();
+});
+
+test('a new alert from the palette, by keyboard: the item found, the editor for it, the alert on the Alerts page', async ({ page, appUrl }) => {
+  const searchBox = await openPrices(page, appUrl);
+
+  await openPalette(page);
+  const box = input(page);
+  await box.pressSequentially('ak redl ft', { delay: 20 });
+  const name = 'AK-47 | Redline (Field-Tested)';
+  await expect(items(page).first()).toHaveText(name);
+  // The action for the best match, among the actions; the active option stays the item (Enter opens it).
+  const action = palette(page).getByRole('group', { name: 'Actions' }).getByRole('option', { name: `New alert for ${name}…` });
+  await expect(action).toBeVisible();
+  await expect(box).toHaveAttribute('aria-activedescendant', (await items(page).first().getAttribute('id')) ?? '');
+  // Up reaches it: it becomes the active option, then Enter opens the editor for the item.
+  await page.keyboard.press('ArrowUp');
+  await expect(action).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await action.getAttribute('id')) ?? '');
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  const editor = page.getByTestId('alert-editor');
+  await expect(editor).toBeVisible();
+  await expect(editor.getByRole('heading', { name: 'New alert' })).toBeVisible();
+  await expect(editor).toContainText(name);
+  await expect(editor.getByTestId('alert-editor-now')).toContainText('best ask');
+  const price = editor.getByRole('textbox', { name: /^Ask below/ });
+  await expect(price).toBeFocused();
+
+  // Enter creates it; focus goes back to where it was before the palette.
+  await price.fill('1.00');
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId('alerts-toast')).toContainText('Alert created: Ask below $1.00');
+  await expect(searchBox).toBeFocused();
+
+  await page.keyboard.press(`${MOD}+4`);
+  await expect(page).toHaveURL(/#\/alerts$/);
+  const row = page.getByTestId('alert-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(name);
+  await expect(row).toContainText('Ask below $1.00');
 });

@@ -1,7 +1,8 @@
 /**
  * The alert editor: a modal dialog for a new alert on an item or an edit of one. It shows the item's prices
  * now (from the prices its opener shows, or the last the alerts checked), what the condition means there
- * (already past the line? when does it re-arm?), and the recommendations' unstable reasons. Enter saves,
+ * (already past the line? when does it re-arm?; for a change, the change so far within the window, from the
+ * local price history), and the recommendations' unstable reasons. Enter saves,
  * Esc cancels; a value that makes no sense keeps the dialog open with a message at the field, and nothing
  * typed is lost.
  */
@@ -14,13 +15,13 @@ import type { Snapshot } from '../grid/model/snapshot';
 import type { FeeTable } from '../grid/model/derive';
 import { GRID_PREFS, useMarketPlan } from '../grid/prefs';
 import { reasonText } from '../recommendations/reasons';
-import { closeAlertEditor, useEditorRequest, type EditorRequest } from './editor-state';
+import { closeAlertEditor, restoreEditorFocus, useEditorRequest, type EditorRequest } from './editor-state';
 import { reasonsKey, useAlerts, useUnstableReasons } from './hooks';
 import { conditionText, durationText, marketText, rearmText, valueText } from './model/describe';
 import { draftOf, isPercentKind, newDraft, parseCondition, parseDraft, type Draft, type DraftErrors, type DraftField } from './model/draft';
-import { isPast, type Observation } from './model/evaluate';
+import { changeAt, isPast, type Observation } from './model/evaluate';
 import { bestAsk, bestBid, observe } from './model/observe';
-import { ANY_MARKET, CHANGE_WINDOWS, COOLDOWNS, newId, type Alert, type AlertKind } from './model/types';
+import { ANY_MARKET, CHANGE_WINDOWS, COOLDOWNS, newId, type Alert, type AlertKind, type Condition } from './model/types';
 import { alertsRuntime } from './runtime';
 import './alerts.css';
 
@@ -99,6 +100,48 @@ function useNow(game: number, item: string, snap: Snapshot | null | undefined, n
   }, [s, item, fees, net]);
 }
 
+type ChangeCondition = Extract<Condition, { kind: 'change' }>;
+
+/** The draft's change condition with a placeholder threshold (the window, direction and side are what count). */
+function changeProbe(draft: Draft): ChangeCondition {
+  return { kind: 'change', percent: 1, windowMs: draft.windowMs, direction: draft.direction, side: draft.side };
+}
+
+/** The change so far from the price history, and since when the history has it when that is within the window. */
+interface HistoryChange {
+  value: number;
+  since: number | null;
+}
+
+/**
+ * The change so far within the draft's window at the price now, from the local price history (the window a
+ * saved alert starts from); null while it is read, or when the history has nothing there.
+ */
+function useHistoryChange(game: number, item: string, draft: Draft, price: number | null, now: NowPrices): HistoryChange | null {
+  const [result, setResult] = useState<{ key: string; change: HistoryChange | null } | null>(null);
+  const { kind, market, net, windowMs, direction, side } = draft;
+  const { snap, fees } = now;
+  const key = kind === 'change' && snap && price !== null ? [game, item, market, net, windowMs, direction, side, price].join('|') : null;
+  useEffect(() => {
+    if (key === null || !snap || price === null) return;
+    const c: ChangeCondition = { kind: 'change', percent: 1, windowMs, direction, side };
+    const at = Date.now();
+    let live = true;
+    void alertsRuntime()
+      .historyWindow({ game, item, market, condition: c, net }, snap, fees, at)
+      .then((w) => {
+        if (!live) return;
+        const value = w && w.length > 0 ? changeAt(c, w, at, price).value : null;
+        const first = w?.[0]?.[0] ?? at;
+        setResult({ key, change: value === null ? null : { value, since: first > at - windowMs ? first : null } });
+      });
+    return () => {
+      live = false;
+    };
+  }, [key, game, item, market, net, windowMs, direction, side, snap, fees, price]);
+  return result?.key === key ? result.change : null;
+}
+
 function AlertEditor({ request, onDone }: { request: EditorRequest; onDone: (text: string, undo?: () => void) => void }) {
   const view = useAlerts();
   const existing = request.mode === 'edit' ? (view.alerts.find((a) => a.id === request.alertId) ?? null) : null;
@@ -127,7 +170,10 @@ function AlertEditor({ request, onDone }: { request: EditorRequest; onDone: (tex
     const first = firstRef.current;
     first?.focus();
     first?.select();
-    return () => d?.close();
+    return () => {
+      d?.close();
+      restoreEditorFocus();
+    };
   }, []);
 
   // The alert was deleted elsewhere while editing.
@@ -150,12 +196,14 @@ function AlertEditor({ request, onDone }: { request: EditorRequest; onDone: (tex
   const parsedCondition = parseCondition(draft).condition;
   const obs: Observation | null = useMemo(() => {
     if (!baseNow.snap) return null;
-    const probe = parsedCondition ?? (draft.kind === 'change' ? { kind: 'change' as const, percent: 1, windowMs: draft.windowMs, direction: draft.direction, side: draft.side } : null);
+    const probe = parsedCondition ?? (draft.kind === 'change' ? changeProbe(draft) : null);
     if (!probe) return null;
     return observe(baseNow.snap, { item, market: draft.market, condition: probe, net: draft.net }, baseNow.fees);
     // parsedCondition is rebuilt every render; its JSON is its identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [baseNow, item, draft.market, draft.net, draft.kind, draft.windowMs, draft.direction, draft.side, JSON.stringify(parsedCondition)]);
+
+  const historyChange = useHistoryChange(game, item, draft, obs?.value ?? null, baseNow);
 
   const save = async () => {
     const now = Date.now();
@@ -177,7 +225,7 @@ function AlertEditor({ request, onDone }: { request: EditorRequest; onDone: (tex
     }
     setSaving(true);
     try {
-      const saved = await alertsRuntime().save(parsed.alert, obs, sourceKey);
+      const saved = await alertsRuntime().save(parsed.alert, obs, sourceKey, now, baseNow.snap ? { loaded: baseNow.snap, fees: baseNow.fees } : null);
       closeAlertEditor();
       onDone(`${existing ? 'Alert saved' : 'Alert created'}: ${describeAlert(saved, plan.nameOf, money)}`);
     } catch (e) {
@@ -371,7 +419,7 @@ function AlertEditor({ request, onDone }: { request: EditorRequest; onDone: (tex
           </div>
         </div>
 
-        <ConditionNow draft={draft} obs={obs} parsed={parsedCondition} money={money} nameOf={plan.nameOf} existing={existing} state={existing ? view.states.get(existing.id) : undefined} />
+        <ConditionNow draft={draft} obs={obs} parsed={parsedCondition} money={money} nameOf={plan.nameOf} existing={existing} state={existing ? view.states.get(existing.id) : undefined} historyChange={historyChange} />
 
         <fieldset className="al-box">
           <legend className="field__label">Noise</legend>
@@ -474,6 +522,8 @@ function ConditionNow(props: {
   nameOf(slug: string): string;
   existing: Alert | null;
   state: { lastValue: number | null } | undefined;
+  /** The change so far from the price history (useHistoryChange). */
+  historyChange: HistoryChange | null;
 }) {
   const { draft, obs, parsed, money, nameOf } = props;
   if (!obs) return null;
@@ -482,12 +532,14 @@ function ConditionNow(props: {
   if (obs.value === null) return <p className="al-status">No price there right now: the alert waits for one.</p>;
   const on = obs.market && !obs.market.includes('→') ? ` on ${nameOf(obs.market)}` : '';
   if (draft.kind === 'change') {
-    const v = props.existing && props.existing.condition.kind === 'change' ? (props.state?.lastValue ?? null) : null;
+    const h = props.historyChange;
+    const v = h?.value ?? (props.existing && props.existing.condition.kind === 'change' ? (props.state?.lastValue ?? null) : null);
+    const since = h?.since ? ` (recorded since ${new Date(h.since).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })})` : '';
     return (
-      <p className="al-status">
+      <p className="al-status" data-testid="alert-editor-change">
         Price now {formatMoney(obs.price, money)}
-        {on}. {v !== null ? `Change within the window so far: ${valueText({ kind: 'change', percent: 1, windowMs: draft.windowMs, direction: draft.direction, side: draft.side }, v, money)}. ` : ''}
-        The change is measured from the prices Market Desk sees, as they come in.
+        {on}. {v !== null ? `Change within the last ${durationText(draft.windowMs)} so far: ${valueText(changeProbe(draft), v, money)}${since}. ` : ''}
+        The change is measured from the prices Market Desk has recorded in its price history and sees as they come in.
       </p>
     );
   }

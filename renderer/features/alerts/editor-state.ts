@@ -23,10 +23,22 @@ export function openAlertEditor(request: EditorRequest): void {
   emit();
 }
 
+/** Where focus goes once the closed editor's dialog is gone. */
+let focusAfterClose: HTMLElement | null = null;
+
 export function closeAlertEditor(): void {
-  const focus = current?.returnFocus;
+  focusAfterClose = current?.returnFocus ?? null;
   current = null;
   emit();
+}
+
+/**
+ * Gives focus back to where the editor was opened from; the editor calls it once its modal dialog is closed
+ * (until then the page behind it is inert and can't take focus).
+ */
+export function restoreEditorFocus(): void {
+  const focus = focusAfterClose;
+  focusAfterClose = null;
   if (focus?.isConnected) focus.focus();
 }
 

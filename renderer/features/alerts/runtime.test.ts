@@ -1,13 +1,14 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotifyRequest, NotifyResult } from '../../../shared/alerts/notify';
 import { ask, snapshotOf } from '../grid/model/test-helpers';
-import { ANY_MARKET, type Alert } from './model/types';
-import { AlertsRuntime, type CheckDeps } from './runtime';
+import { HistoryStore } from '../history/store';
+import { toPoll } from '../history/useHistoryRecorder';
+import { ITEM, T0, alertOf } from './model/test-helpers';
+import { HOUR, MINUTE, type Alert } from './model/types';
+import { AlertsRuntime, type CheckDeps, type HistoryReader } from './runtime';
 import { AlertStore } from './store';
 
-const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
-const ITEM = 'AK-47 | Redline (Field-Tested)';
 const MONEY = { decimals: 2, symbol: '$' } as const;
 let seq = 0;
 const runtimes: AlertsRuntime[] = [];
@@ -15,8 +16,8 @@ afterEach(() => {
   for (const r of runtimes.splice(0)) r.dispose();
 });
 
-function runtime(name = `runtime-test-${++seq}`): AlertsRuntime {
-  const r = new AlertsRuntime({ store: new AlertStore(name), locks: null, channel: null });
+function runtime(name = `runtime-test-${++seq}`, history?: HistoryReader): AlertsRuntime {
+  const r = new AlertsRuntime({ store: new AlertStore(name), locks: null, channel: null, history });
   runtimes.push(r);
   return r;
 }
@@ -30,23 +31,7 @@ function snap(buff: number | null, steam = 12_000) {
   );
 }
 
-function alert(over: Partial<Alert> = {}): Alert {
-  return {
-    id: 'a1',
-    game: 730,
-    item: ITEM,
-    market: ANY_MARKET,
-    condition: { kind: 'ask-below', price: 10_000 },
-    net: false,
-    hysteresis: { unit: 'percent', value: 1 },
-    cooldownMs: 0,
-    silentWhenUnstable: false,
-    enabled: true,
-    createdAt: T0,
-    updatedAt: T0,
-    ...over,
-  };
-}
+const alert = (over: Partial<Alert> = {}): Alert => alertOf({ kind: 'ask-below', price: 10_000 }, over);
 
 function deps(unstable: string[] | null = [], result: NotifyResult = { shown: true }) {
   const sent: NotifyRequest[] = [];
@@ -141,5 +126,73 @@ describe('AlertsRuntime.check', () => {
     expect(r.get().alerts.map((a) => a.id)).toEqual(['a1', 'tf2']);
     await r.clearHistory();
     expect(r.get().firings).toEqual([]);
+  });
+});
+
+describe('AlertsRuntime: a change alert’s window from the price history', () => {
+  /** A price history holding the item's asks at those times (Buff's moving, Steam's at $12.00), and a reader of it counting its reads. */
+  async function historyOf(buffAt: Array<[number, number]>) {
+    const store = await HistoryStore.open(`history-test-${++seq}`);
+    for (const [at, buff] of buffAt) await store.record(toPoll(snap(buff), at));
+    const reads: string[][] = [];
+    const reader: HistoryReader = (game, name, from, to, slots, keys) => {
+      reads.push(keys);
+      return store.readItem(game, name, from, to, slots, (k) => keys.includes(k));
+    };
+    return { reader, reads };
+  }
+  const down20 = alert({ condition: { kind: 'change', percent: 20, windowMs: HOUR, direction: 'down', side: 'ask' } });
+  const obsAt = (v: number) => ({ value: v, price: v, market: 'buff163', missing: null });
+
+  it('created after a 15 % fall within the hour, the next step down to 21 % fires at the first check', async () => {
+    const { reader, reads } = await historyOf([
+      [T0 - 50 * MINUTE, 10_000],
+      [T0 - 30 * MINUTE, 9_000],
+      [T0 - 5 * MINUTE, 8_500],
+    ]);
+    const r = runtime(undefined, reader);
+    await r.start();
+    await r.save(down20, obsAt(8_500), 'demo', T0, { loaded: snap(8_500), fees: {} });
+    expect(reads).toEqual([['a:steam', 'a:buff163']]);
+    expect(r.get().states.get('a1')).toMatchObject({ armed: true, lastValue: 15 });
+    const f = await r.check(input(snap(7_900), T0 + MINUTE), deps().d);
+    expect(f.map((x) => x.value)).toEqual([21]);
+    expect(reads).toHaveLength(1); // seeded when saved: not read again
+  });
+
+  it('a history that cannot be read leaves the window to the checks, as before: no firing, no failure', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const r = runtime(undefined, () => Promise.reject(new Error('no history')));
+    await r.start();
+    await r.save(down20, obsAt(8_500), 'demo', T0, { loaded: snap(8_500), fees: {} });
+    expect(r.get().states.get('a1')).toMatchObject({ armed: true, lastValue: 0, window: [[T0, 8_500]] });
+    expect(await r.check(input(snap(7_900), T0 + MINUTE), deps().d)).toEqual([]);
+    expect(r.get().states.get('a1')?.lastValue).toBeCloseTo(7.06, 2);
+    expect(r.get().problem).toBeNull();
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
+  it('saved without prices, then restarted: the first check reads the history once', async () => {
+    const { reader, reads } = await historyOf([
+      [T0 - 50 * MINUTE, 10_000],
+      [T0 - 30 * MINUTE, 9_000],
+    ]);
+    const name = `runtime-test-${++seq}`;
+    const r = runtime(name, reader);
+    await r.start();
+    await r.save(down20, null, 'demo', T0);
+    expect(reads).toEqual([]);
+    expect(r.get().states.get('a1')?.window).toEqual([]);
+
+    const r2 = runtime(name, reader);
+    await r2.start();
+    const { d } = deps();
+    // 15 % below the hour's high: armed, and the change counts from before the start.
+    expect(await r2.check(input(snap(8_500), T0 + MINUTE), d)).toEqual([]);
+    expect(r2.get().states.get('a1')).toMatchObject({ armed: true, lastValue: 15 });
+    expect(reads).toHaveLength(1);
+    expect((await r2.check(input(snap(7_900), T0 + 2 * MINUTE), d)).map((x) => x.value)).toEqual([21]);
+    expect(reads).toHaveLength(1);
   });
 });

@@ -8,6 +8,11 @@
  * unstable; then states and firings are written in one transaction, and the notifications go out. Checks
  * and edits run one at a time (a queue), so an edit never races a check.
  *
+ * A change alert's window starts from the local price history (model/seed.ts): when it is saved (read with
+ * the markets and fees of the editor's prices, or of the latest checked), and at its first check after a
+ * start (or after it is turned on) when its window is empty or stale. A history that can't be read leaves
+ * the window as it was.
+ *
  * Several tabs (web host) share the database: one of them checks (a Web Lock), the others follow its writes
  * (a BroadcastChannel tells them to read again), so a firing is recorded and notified once.
  */
@@ -15,10 +20,12 @@ import type { NotifyResult } from '../../../shared/alerts/notify';
 import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import type { Snapshot } from '../grid/model/snapshot';
 import type { FeeTable } from '../grid/model/derive';
+import { history } from '../history/client';
 import { reasonText } from '../recommendations/reasons';
 import { conditionText, marketText, valueText } from './model/describe';
-import { initialState, isSilenced, step, type Observation } from './model/evaluate';
+import { initialState, isSilenced, step, type Observation, type WindowPoint } from './model/evaluate';
 import { observe } from './model/observe';
+import { historyPrices, needsSeed, seedRead, seedWindow, withSeed, type HistorySample, type LoadedMarkets } from './model/seed';
 import { ANY_MARKET, AlertSchema, MAX_ALERTS, freshState, newId, type Alert, type AlertState, type Firing } from './model/types';
 import { AlertStore } from './store';
 
@@ -73,8 +80,13 @@ interface ChannelLike {
   close(): void;
 }
 
+/** Reads an item's recorded series over [from, to] (history/client.ts `item`; `keys`: the series wanted). */
+export type HistoryReader = (game: number, name: string, from: number, to: number, slots: number, keys: string[]) => Promise<HistorySample>;
+
 export interface RuntimeOptions {
   store?: AlertStore;
+  /** The price history (default: the history worker). */
+  history?: HistoryReader;
   /** Web Locks (null: this window always checks). */
   locks?: LockManagerLike | null;
   /** Cross-tab change notices (null: none). */
@@ -83,6 +95,8 @@ export interface RuntimeOptions {
 
 const LOCK_NAME = 'market-desk-alerts-checker';
 const CHANNEL_NAME = 'market-desk-alerts';
+/** A history read that takes longer is given up (the alerts' queue must not wait on it). */
+const HISTORY_TIMEOUT_MS = 5_000;
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -113,9 +127,13 @@ export class AlertsRuntime {
   private readonly checked = new WeakSet<Snapshot>();
   private releaseLock: (() => void) | null = null;
   private loaded: Promise<void> | null = null;
+  private readonly readHistory: HistoryReader;
+  /** Alerts whose window the history was asked for since the start (or since they were saved or turned on). */
+  private readonly seedTried = new Set<string>();
 
   constructor(options: RuntimeOptions = {}) {
     this.store = options.store ?? new AlertStore();
+    this.readHistory = options.history ?? history.item;
     this.channel = options.channel ?? null;
     if (this.channel) {
       this.channel.onmessage = () => void this.enqueue(() => this.reload());
@@ -157,6 +175,28 @@ export class AlertsRuntime {
   rememberPrices(game: number, prices: LatestPrices): void {
     const cur = this.latestByGame.get(game);
     if (!cur || cur.at <= prices.at) this.latestByGame.set(game, prices);
+  }
+
+  /**
+   * A change alert's window at `now` from the price history (model/seed.ts), `prior` kept where the history
+   * has nothing. [] when the history has no price there; null when it could not be read.
+   */
+  async historyWindow(alert: Pick<Alert, 'item' | 'market' | 'condition' | 'net'> & { game: number }, loaded: LoadedMarkets, fees: FeeTable, now: number, prior: readonly WindowPoint[] = []): Promise<WindowPoint[] | null> {
+    const read = seedRead(alert, loaded, now);
+    if (!read) return null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer')), HISTORY_TIMEOUT_MS);
+    });
+    try {
+      const h = await Promise.race([this.readHistory(alert.game, alert.item, read.from, read.to, read.slots, read.keys), late]);
+      return seedWindow(alert, historyPrices(alert, h, read.markets, fees), now, prior);
+    } catch (e) {
+      console.warn('Alerts: the price history could not be read for a change window', e);
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   // ---- loading and the queue ----
@@ -201,15 +241,23 @@ export class AlertsRuntime {
 
   /**
    * Saves a new or edited alert. Its state starts from `obs` (what the editor showed): armed unless the value
-   * is already past the line. An edit keeps the time of the last firing (for the cool-down).
+   * is already past the line. An edit keeps the time of the last firing (for the cool-down). A change
+   * alert's window starts from the price history, read for the markets and fees of `prices` (the editor's)
+   * or else of the latest prices checked; with neither, its first check reads it.
    */
-  save(input: Alert, obs: Observation | null, source: string | null, now: number = Date.now()): Promise<Alert> {
+  save(input: Alert, obs: Observation | null, source: string | null, now: number = Date.now(), prices: { loaded: LoadedMarkets; fees: FeeTable } | null = null): Promise<Alert> {
     return this.enqueue(async () => {
       const alert = AlertSchema.parse(input);
       const isNew = !this.view.alerts.some((a) => a.id === alert.id);
       if (isNew && this.view.alerts.length >= MAX_ALERTS) throw new Error(`You have ${MAX_ALERTS} alerts, the most Market Desk keeps. Delete some first.`);
       const prev = this.view.states.get(alert.id);
-      const state = { ...initialState(alert, obs, now, source), lastFiredAt: prev?.lastFiredAt ?? null };
+      // A change window from the history (without markets and fees to read it with, the first check does).
+      const latest = this.latestByGame.get(alert.game);
+      const from = alert.condition.kind !== 'change' ? null : (prices ?? (latest ? { loaded: latest.snap, fees: latest.fees } : null));
+      const seed = from ? await this.historyWindow(alert, from.loaded, from.fees, now) : null;
+      if (from) this.seedTried.add(alert.id);
+      else this.seedTried.delete(alert.id);
+      const state = { ...initialState(alert, obs, now, source, seed ?? []), lastFiredAt: prev?.lastFiredAt ?? null };
       await this.write('The alert was not saved', () => this.store.putAlert(alert, state));
       const alerts = isNew ? [...this.view.alerts, alert] : this.view.alerts.map((a) => (a.id === alert.id ? alert : a));
       const states = new Map(this.view.states).set(alert.id, state);
@@ -227,6 +275,7 @@ export class AlertsRuntime {
       const prev = this.view.states.get(id);
       const state = { ...freshState(id, prev?.source ?? null), lastFiredAt: prev?.lastFiredAt ?? null };
       await this.write('The alert was not changed', () => this.store.putAlert(alert, state));
+      this.seedTried.delete(id);
       this.set({ alerts: this.view.alerts.map((a) => (a.id === id ? alert : a)), states: new Map(this.view.states).set(id, state) });
     });
   }
@@ -249,6 +298,7 @@ export class AlertsRuntime {
   restore(removed: { alert: Alert; state: AlertState }): Promise<void> {
     return this.enqueue(async () => {
       await this.write('The alert was not restored', () => this.store.putAlert(removed.alert, removed.state));
+      this.seedTried.delete(removed.alert.id);
       const alerts = [...this.view.alerts.filter((a) => a.id !== removed.alert.id), removed.alert].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
       this.set({ alerts, states: new Map(this.view.states).set(removed.alert.id, removed.state) });
     });
@@ -281,8 +331,16 @@ export class AlertsRuntime {
       const fired: Array<{ alert: Alert; state: AlertState; obs: Observation }> = [];
       for (const alert of this.view.alerts) {
         if (alert.game !== game || !alert.enabled) continue;
+        let prev = states.get(alert.id) ?? freshState(alert.id, input.source);
+        if (!this.seedTried.has(alert.id)) {
+          this.seedTried.add(alert.id);
+          if (needsSeed(alert, prev, now, input.source)) {
+            const w = await this.historyWindow(alert, input.snap, input.fees, now, prev.source === input.source ? prev.window : []);
+            if (w && w.length > 0) prev = withSeed(alert, prev, w, input.source);
+          }
+        }
         const obs = observe(input.snap, alert, input.fees);
-        const r = step(alert, states.get(alert.id) ?? freshState(alert.id, input.source), obs, now, input.source);
+        const r = step(alert, prev, obs, now, input.source);
         states.set(alert.id, r.state);
         changed.push(r.state);
         if (r.fired) fired.push({ alert, state: r.state, obs });

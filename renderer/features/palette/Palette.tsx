@@ -4,8 +4,10 @@
  * A modal <dialog> holding a combobox (the text field) and a listbox of options in groups (Actions,
  * Pages, Games, Items). Focus stays in the field; the active option is aria-activedescendant. Arrows,
  * Home/End and PageUp/PageDown move; Enter runs (Shift+Enter on an item opens it in Analytics); Esc closes
- * and gives focus back to where it was. Items are the names of the current game's loaded price snapshot
- * (the grid's react-query cache, remembered here so they stay available on other pages); ranking is rank.ts.
+ * and gives focus back to where it was. When the query finds items, the last action is "New alert for
+ * <the best match>…" (the alert editor for it on the current game); the active option stays the first
+ * other one, so Enter does what it did before, and ↑ or Home reaches the new alert. Items are the names
+ * of the current game's loaded price snapshot (the grid's react-query cache, remembered here so they stay available on other pages); ranking is rank.ts.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent } from 'react';
@@ -13,6 +15,7 @@ import { GAMES, gameName } from '../../../shared/catalog/games';
 import { APP_PREFERENCES, useAppliedTheme, useSelectedGame, writePreference } from '../../app/preferences';
 import { navigate, useRoute, type Route } from '../../app/route';
 import { SHORTCUTS, useGlobalKeys } from '../../app/shortcuts';
+import { openAlertEditor } from '../alerts/editor-state';
 import type { Snapshot } from '../grid/model/snapshot';
 import { prepare, rankCommands, rankNames, type NameText } from './rank';
 import './palette.css';
@@ -30,7 +33,10 @@ interface Option {
   label: string;
   keywords?: string;
   hint?: string;
-  /** Runs the option; `alt` is Shift+Enter. Returns true when it moved to another page (focus is the page's). */
+  /**
+   * Runs the option; `alt` is Shift+Enter. Returns true when focus goes elsewhere (another page, a dialog),
+   * so the palette does not give it back.
+   */
   run: (alt: boolean) => boolean | void;
 }
 
@@ -76,6 +82,23 @@ function watchGridCache(client: QueryClient): void {
     if (e.type === 'updated' && e.query.queryKey[0] === 'grid-prices') remember(e.query.state.data);
   });
 }
+
+/** The newest loaded grid snapshot of a game in react-query's cache that lists the item (the editor's "now"). */
+function cachedSnapshot(client: QueryClient, game: number, item: string): Snapshot | null {
+  let best: Snapshot | null = null;
+  let bestAt = -1;
+  for (const q of client.getQueryCache().findAll({ queryKey: ['grid-prices'] })) {
+    const snap = q.state.data as Snapshot | undefined;
+    if (!snap || snap.game !== game || typeof snap.indexOfName !== 'function' || q.state.dataUpdatedAt <= bestAt) continue;
+    if (snap.indexOfName(item) < 0) continue;
+    best = snap;
+    bestAt = q.state.dataUpdatedAt;
+  }
+  return best;
+}
+
+/** The option that makes an alert for the best-matching item (its key). */
+const NEW_ALERT_KEY = 'a:new-alert';
 
 function useItemNames(game: number): readonly string[] | null {
   const client = useQueryClient();
@@ -136,17 +159,20 @@ export function Palette() {
   );
   useGlobalKeys(onKey);
 
-  return open ? <PaletteDialog onClose={close} /> : null;
+  const focusBefore = useCallback(() => returnFocus.current, []);
+  return open ? <PaletteDialog onClose={close} focusBefore={focusBefore} /> : null;
 }
 
-function PaletteDialog({ onClose }: { onClose: (restoreFocus: boolean) => void }) {
+/** `focusBefore`: what had focus before the palette opened (a dialog opened from it gives focus back there). */
+function PaletteDialog({ onClose, focusBefore }: { onClose: (restoreFocus: boolean) => void; focusBefore: () => HTMLElement | null }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
   const listId = `${baseId}-list`;
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+  /** The active option's index; null: the default one (see `current`). */
+  const [active, setActive] = useState<number | null>(null);
   const [route] = useRoute();
   const [game] = useSelectedGame();
   const theme = useAppliedTheme();
@@ -218,17 +244,34 @@ function PaletteDialog({ onClose }: { onClose: (restoreFocus: boolean) => void }
         },
       };
     });
+    // A new alert for the best match, after the matching actions.
+    const top = items[0]?.label;
+    const alert: Option[] = top
+      ? [
+          {
+            key: NEW_ALERT_KEY,
+            group: 'Actions',
+            label: `New alert for ${top}…`,
+            run: () => {
+              openAlertEditor({ mode: 'new', game, item: top, snap: cachedSnapshot(client, game, top), returnFocus: focusBefore() });
+              return true;
+            },
+          },
+        ]
+      : [];
     // Grouped in a fixed order; within a group, best first.
-    const all = [...cmds, ...items].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
+    const all = [...cmds, ...alert, ...items].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
     return { options: all, itemTotal: ranked.total };
-  }, [commands, prepared, query]);
+  }, [commands, prepared, query, client, game, focusBefore]);
 
   // For the benchmark (bench:grid): results painted after a keystroke, like the grid's 'grid:view-painted'.
   useLayoutEffect(() => {
     afterPaint(() => performance.mark('palette:view-painted', { detail: { options: options.length } }));
   }, [options]);
 
-  const current = Math.min(active, options.length - 1);
+  // By default the first option, unless that is the new alert (then the one after it: Enter on a typed item
+  // name still opens the item).
+  const current = Math.min(active ?? (options[0]?.key === NEW_ALERT_KEY && options.length > 1 ? 1 : 0), options.length - 1);
   const optionId = (i: number) => `${baseId}-opt-${i}`;
 
   useEffect(() => {
@@ -322,7 +365,7 @@ function PaletteDialog({ onClose }: { onClose: (restoreFocus: boolean) => void }
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
-            setActive(0);
+            setActive(null);
           }}
           onKeyDown={onKeyDown}
         />

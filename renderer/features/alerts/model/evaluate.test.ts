@@ -3,28 +3,10 @@ import { ask, order, snapshotOf } from '../../grid/model/test-helpers';
 import { changeOf, initialState, isSilenced, rearmLevel, step, updateWindow, type Observation } from './evaluate';
 import { conditionText, rearmText } from './describe';
 import { observe } from './observe';
-import { ANY_MARKET, AlertSchema, AlertStateSchema, HOUR, MINUTE, freshState, type Alert, type AlertState, type Condition } from './types';
+import { T0, alertOf } from './test-helpers';
+import { AlertStateSchema, HOUR, MINUTE, freshState, type Alert, type AlertState } from './types';
 
-const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
 const SRC = 'live|https://api.example.com';
-
-function alertOf(condition: Condition, over: Partial<Alert> = {}): Alert {
-  return AlertSchema.parse({
-    id: 'a1',
-    game: 730,
-    item: 'AK-47 | Redline (Field-Tested)',
-    market: ANY_MARKET,
-    condition,
-    net: false,
-    hysteresis: { unit: 'percent', value: 1 },
-    cooldownMs: 0,
-    silentWhenUnstable: false,
-    enabled: true,
-    createdAt: T0,
-    updatedAt: T0,
-    ...over,
-  });
-}
 
 const at = (v: number | null): Observation => ({ value: v, price: v, market: v === null ? null : 'buff163', missing: v === null ? 'price' : null });
 

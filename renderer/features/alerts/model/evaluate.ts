@@ -54,7 +54,8 @@ export function isBackPast(alert: Pick<Alert, 'condition' | 'hysteresis'>, value
   return lineOf(alert.condition).fires === 'below' ? value >= level : value <= level;
 }
 
-type WindowPoint = [number, number];
+/** [time, price]: a change point of an alert's price. */
+export type WindowPoint = [number, number];
 
 /**
  * The price's change points within the window ending at `at`, plus the last one before it (its price held
@@ -67,12 +68,22 @@ export function updateWindow(window: readonly WindowPoint[], at: number, price: 
   if (last && at < last[0]) points = [[at, price]];
   else if (!last || last[1] !== price) points = [...window, [at, price]];
   else points = window.slice();
-  const start = at - windowMs;
+  return trimWindow(points, at - windowMs);
+}
+
+/** The points from the last one at or before `start` on (at most MAX_WINDOW_POINTS, the newest). */
+export function trimWindow(points: WindowPoint[], start: number): WindowPoint[] {
   let first = 0;
   while (first + 1 < points.length && (points[first + 1] as WindowPoint)[0] <= start) first++;
   if (first > 0) points = points.slice(first);
   if (points.length > MAX_WINDOW_POINTS) points = points.slice(points.length - MAX_WINDOW_POINTS);
   return points;
+}
+
+/** A change condition's check at `now` at `price`: the window with the price added, and the change in it. */
+export function changeAt(c: Extract<Condition, { kind: 'change' }>, window: readonly WindowPoint[], now: number, price: number): { window: WindowPoint[]; value: number | null } {
+  const w = updateWindow(window, now, price, c.windowMs);
+  return { window: w, value: changeOf(w, price, c.direction) };
 }
 
 /**
@@ -122,11 +133,7 @@ export function step(alert: Alert, prev: AlertState, obs: Observation, now: numb
   let window = s.window;
   let value = obs.value;
   if (c.kind === 'change') {
-    if (value === null) value = null;
-    else {
-      window = updateWindow(window, now, value, c.windowMs);
-      value = changeOf(window, value, c.direction);
-    }
+    if (value !== null) ({ window, value } = changeAt(c, window, now, value));
   } else if (window.length > 0) window = [];
   const base: AlertState = {
     ...s,
@@ -156,10 +163,12 @@ export function isSilenced(alert: Pick<Alert, 'silentWhenUnstable'>, unstable: r
 
 /**
  * The state of a new or edited alert, from what the user saw when saving it: armed unless the value is
- * already past the line (then it waits for the value to come back and cross again).
+ * already past the line (then it waits for the value to come back and cross again). `seed`: a change
+ * alert's window as the price history has it (then "past the line" counts the change already in it).
  */
-export function initialState(alert: Alert, obs: Observation | null, now: number, source: string | null): AlertState {
-  const fresh = freshState(alert.id, source);
+export function initialState(alert: Alert, obs: Observation | null, now: number, source: string | null, seed: readonly WindowPoint[] = []): AlertState {
+  // A change alert's window starts from the price history when there is one (model/seed.ts).
+  const fresh = { ...freshState(alert.id, source), window: alert.condition.kind === 'change' ? [...seed] : [] };
   if (!obs) return fresh;
   return step(alert, fresh, obs, now, source).state;
 }
