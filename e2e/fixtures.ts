@@ -29,8 +29,13 @@
  *   `${appUrl}#/settings`) opens the app and the host trades the secret for its cookie. Requests made
  *   outside the page send `webHost.secret` as the `X-Market-Desk-Secret` header.
  *
+ * Helpers for specs that run their own service and web host (offline.spec.ts, recovery.spec.ts):
+ * - `freePort()`: a port to start a separate service on, stop it and start it again at the same address.
+ * - `connectedHost(baseUrl, demo, keyFile)`: a web host connected to `baseUrl` with a non-demo key.
+ *
  * dist/ is built once per run by e2e/global-setup.ts (MDS_E2E_SKIP_BUILD=1 reuses an existing build).
  */
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
@@ -104,5 +109,27 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(webHost.launchUrl);
   },
 });
+
+/** A port nothing listens on (yet). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A web host given Base URL and key as a user gives them (MDS_BASE_URL / MDS_API_KEY); `demo` is its demo upstream. */
+export function connectedHost(baseUrl: string, demo: TestService, keyFile: string): Promise<WebHost> {
+  return startWebHost({
+    port: 0,
+    staticDir: RENDERER_DIR,
+    keyFile,
+    embeddedService: { url: demo.url, demoKey: demo.demoKey },
+    baseUrl,
+    apiKey: USER_KEY,
+    startupWaitMs: 500,
+  });
+}
 
 export { expect };

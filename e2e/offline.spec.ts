@@ -4,21 +4,12 @@
  * service comes back and live data replaces them, with no click. Against a reference service started as
  * a separate process on a port chosen up front (the data kept in IndexedDB belongs to that service).
  */
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
-import { startWebHost, type WebHost } from '../webhost/server';
-import { expect, RENDERER_DIR, test } from './fixtures';
-import { startSeparateService, USER_KEY, type TestService } from './separate-service';
+import type { WebHost } from '../webhost/server';
+import { connectedHost, expect, freePort, test } from './fixtures';
+import { startSeparateService, type TestService } from './separate-service';
 
 test.setTimeout(180_000);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const pill = (page: Page) => page.getByTestId('status-pill');
 const firstNames = (page: Page) => page.locator('[role="row"][aria-rowindex] .pg__name').allTextContents();
@@ -46,15 +37,7 @@ test('offline start shows the last data marked stale', async ({ page, service },
   let upstream: TestService | null = await startSeparateService({}, port);
   let host: WebHost | null = null;
   try {
-    host = await startWebHost({
-      port: 0,
-      staticDir: RENDERER_DIR,
-      keyFile: testInfo.outputPath('web-key'),
-      embeddedService: { url: service.url, demoKey: service.demoKey },
-      baseUrl: upstream.url,
-      apiKey: USER_KEY,
-      startupWaitMs: 500,
-    });
+    host = await connectedHost(upstream.url, service, testInfo.outputPath('web-key'));
     await page.goto(host.launchUrl);
     await expect(pill(page)).toHaveAttribute('data-state', 'connected');
     await expect(page.getByRole('grid')).toBeVisible({ timeout: 90_000 });

@@ -3,37 +3,14 @@
  * session and back. Nobody clicks Retry; the status says when the next try is while it is down.
  * Against a reference service started as a separate process, on a port chosen up front.
  */
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
-import { startWebHost, type WebHost } from '../webhost/server';
-import { expect, RENDERER_DIR, test } from './fixtures';
-import { startSeparateService, USER_KEY, type TestService } from './separate-service';
+import type { WebHost } from '../webhost/server';
+import { connectedHost, expect, freePort, test } from './fixtures';
+import { startSeparateService, type TestService } from './separate-service';
 
 test.setTimeout(180_000);
 
-/** A port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 const pill = (page: Page) => page.getByTestId('status-pill');
-
-/** A web host given Base URL and key as a user gives them (MDS_BASE_URL / MDS_API_KEY). */
-function connectedHost(baseUrl: string, demo: TestService, keyFile: string): Promise<WebHost> {
-  return startWebHost({
-    port: 0,
-    staticDir: RENDERER_DIR,
-    keyFile,
-    embeddedService: { url: demo.url, demoKey: demo.demoKey },
-    baseUrl,
-    apiKey: USER_KEY,
-    startupWaitMs: 500,
-  });
-}
 
 test('service down at start, up 10 s later: the data appears with no click', async ({ page, service }, testInfo) => {
   const port = await freePort();

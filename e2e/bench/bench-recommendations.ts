@@ -36,6 +36,8 @@
  * Automatic refresh is switched off (the preference, in this browser profile only) so a refetch never
  * lands inside a timing.
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { CDPSession, Page, Request } from '@playwright/test';
 import { GRAPHQL_PATH, REST_PATHS } from '../../shared/api/schema';
 import { DEFAULT_GAME_ID } from '../../shared/catalog/games';
@@ -147,23 +149,27 @@ interface Load {
  * 'warm': the Prices page first (the grid's live prices loaded and fresh), then the Recommendations tab,
  * so the list loads alone.
  */
-async function loadOnce(page: Page, launchUrl: string, mode: 'cold' | 'warm', seen: { request: Request | null }, service: ServiceAccess): Promise<Load> {
+async function loadOnce(page: Page, launchUrl: string, mode: 'cold' | 'warm', seen: { request: Request | null }, service: ServiceAccess, trace?: string): Promise<Load> {
   let opened = 0;
+  let stopTrace: (() => Promise<unknown>) | null = null;
   if (mode === 'cold') {
     await serviceReady(service);
     seen.request = null;
+    if (trace) stopTrace = await startTrace(page, trace);
     await page.goto(`${launchUrl}${ROUTE}`);
   } else {
     await page.goto(`${launchUrl}#/prices`);
     await page.waitForFunction(() => performance.getEntriesByName('grid:painted').length > 0, null, { timeout: 180_000, polling: 100 });
     if (await page.evaluate(() => performance.getEntriesByName('recs:load-start').length > 0)) throw new Error('The Prices page loaded the recommendations');
     seen.request = null;
+    if (trace) stopTrace = await startTrace(page, trace);
     opened = await page.evaluate((route) => {
       location.hash = route;
       return performance.now();
     }, ROUTE);
   }
   await page.waitForFunction(() => performance.getEntriesByName('recs:painted').length > 0, null, { timeout: 180_000, polling: 100 });
+  await stopTrace?.();
   // The next frame's start (an older build has no such mark: NaN).
   await page.waitForFunction(() => performance.getEntriesByName('recs:next-frame').length > 0, null, { timeout: 2_000, polling: 50 }).catch(() => undefined);
   const m = await page.evaluate(() => {
@@ -192,6 +198,20 @@ async function loadOnce(page: Page, launchUrl: string, mode: 'cold' | 'warm', se
   if (Number.isNaN(m.bytesDone)) throw new Error("No 'recs' result message with meta.bytesDoneAt was seen from the grid worker");
   const longest = await longestTask(page, m.start, m.painted);
   return { opened, start: m.start, data: m.data, painted: m.painted, nextFrame: m.nextFrame, bytesDone: m.bytesDone, workerReady: m.workerReady, arrived: m.arrived, items: m.items, bytes: m.bytes, parseMs: m.parseMs, shapeMs: m.shapeMs, longest };
+}
+
+/**
+ * MDS_BENCH_TRACE=dir: the last load of each kind is recorded as a Chrome trace (dir/recs-cold.json,
+ * dir/recs-warm.json; open in chrome://tracing or Perfetto) with the main thread's and workers' tasks
+ * and the recs:* marks. Tracing slows the page: those loads' figures are not comparable.
+ */
+const TRACE_DIR = process.env.MDS_BENCH_TRACE;
+async function startTrace(page: Page, file: string): Promise<() => Promise<unknown>> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('No browser to trace');
+  await mkdir(path.dirname(file), { recursive: true });
+  await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'blink.user_timing', 'toplevel', 'v8.execute'] });
+  return () => browser.stopTracing();
 }
 
 /** The web host's address and secret, to ask for data outside the page. */
@@ -292,7 +312,8 @@ async function main(): Promise<void> {
     const access: ServiceAccess = { url: host.url, secret: host.secret };
     // Opened by its address.
     const cold: Load[] = [];
-    for (let i = 0; i < RUNS; i++) cold.push(await loadOnce(page, host.launchUrl, 'cold', seen, access));
+    const traceOf = (kind: string, i: number) => (TRACE_DIR && i === RUNS - 1 ? path.join(TRACE_DIR, `recs-${kind}.json`) : undefined);
+    for (let i = 0; i < RUNS; i++) cold.push(await loadOnce(page, host.launchUrl, 'cold', seen, access, traceOf('cold', i)));
     // The live prices (grid data) the page joins: wait for them, so nothing else loads while we measure.
     await waitForPrices(page);
     // Heap after that load (the list and the live prices), after a full GC.
@@ -301,7 +322,7 @@ async function main(): Promise<void> {
 
     // Opened from the Prices page: the live prices are there, the list loads alone. The inputs run on this page.
     const warm: Load[] = [];
-    for (let i = 0; i < RUNS; i++) warm.push(await loadOnce(page, host.launchUrl, 'warm', seen, access));
+    for (let i = 0; i < RUNS; i++) warm.push(await loadOnce(page, host.launchUrl, 'warm', seen, access, traceOf('warm', i)));
     await waitForPrices(page);
     const request = seen.request as Request | null;
     const requestBody = request?.postData();

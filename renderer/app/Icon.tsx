@@ -1,5 +1,5 @@
 /** The few icons the shell uses, as inline SVG (no icon font, nothing fetched). */
-export type IconName = 'info' | 'warn' | 'error' | 'ok' | 'spinner' | 'eye' | 'eye-off';
+export type IconName = 'info' | 'warn' | 'error' | 'ok' | 'spinner' | 'eye' | 'eye-off' | 'bell';
 
 export function Icon({ name, className = '' }: { name: IconName; className?: string }) {
   const cls = `icon icon--${name} ${className}`.trim();
@@ -44,6 +44,13 @@ export function Icon({ name, className = '' }: { name: IconName; className?: str
         <svg className={cls} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d="M1 8 C3 4 13 4 15 8 C13 12 3 12 1 8 Z" />
           <circle cx="8" cy="8" r="2" />
+        </svg>
+      );
+    case 'bell':
+      return (
+        <svg className={cls} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <path d="M3 12 H13 L11.8 10.4 V7.2 A3.8 3.8 0 0 0 4.2 7.2 V10.4 Z" className="icon__body" />
+          <path d="M6.4 13.7 A1.7 1.7 0 0 0 9.6 13.7 M8 1.8 V3.4" />
         </svg>
       );
     case 'eye-off':

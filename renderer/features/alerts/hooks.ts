@@ -5,12 +5,20 @@ import { useClient } from 'urql';
 import { z } from 'zod';
 import { definePreference, usePref } from '../../app/preferences';
 import { useDataSource } from '../../app/providers';
+import type { Alert } from './model/types';
 import { alertsRuntime, type AlertsView } from './runtime';
 import { createUnstableLookup, type UnstableLookup } from './unstable';
 
 export function useAlerts(): AlertsView {
   const runtime = alertsRuntime();
   return useSyncExternalStore(runtime.subscribe, runtime.get, runtime.get);
+}
+
+/** The alerts alone: a check (new states, firings) does not re-render the caller, only an edit of the list. */
+export function useAlertList(): readonly Alert[] {
+  const runtime = alertsRuntime();
+  const list = () => runtime.get().alerts;
+  return useSyncExternalStore(runtime.subscribe, list, list);
 }
 
 export const ALERT_PREFS = {

@@ -24,6 +24,7 @@ import { HistoryChart } from '../history/HistoryChart';
 import { openAlertEditor } from '../alerts/editor-state';
 import { useAlerts } from '../alerts/hooks';
 import { useItemMediansRecorder } from '../history/useValuesRecorder';
+import './DetailPanel.css';
 
 export interface DetailPanelProps {
   snap: Snapshot;

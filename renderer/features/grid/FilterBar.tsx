@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type Ref } from 'react';
 import { parseMoney, toDecimalString } from '../../../shared/money/money';
 import { isFiltering, type FilterState, type TriState } from './model/filter';
 import { CATEGORIES, CATEGORY_LABEL, WEARS, WEAR_NAME, type Category, type Wear } from './model/search';
+import './FilterBar.css';
 
 /** The item search box (the grid's search language, model/search.ts); ArrowDown moves into the list (`list`: its selector). */
 export function SearchBox({ value, onChange, list, className, ref }: { value: string; onChange(text: string): void; list: string; className: string; ref?: Ref<HTMLInputElement> }) {

@@ -1,51 +1,37 @@
 /**
- * The Prices page: toolbar (search, view, markets, net of fees, refresh, export), filters, banners, the
- * grid, and the item's detail panel.
+ * The Prices page: the search box, the toolbar, filters, banners, the grid, and the item's detail panel.
+ * The model is useGridView; this file wires the page's state (filter, open item) to its parts.
  */
-import { useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { TopBarSlotContext } from '../../app/topbar-slot';
 import { parseRoute, routeHref, useRouteParams } from '../../app/route';
 import { useConnection } from '../../app/connection';
-import { runWhenIdle } from '../../app/idle';
-import { EmptyState } from '../../app/EmptyState';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { isHealthy } from '../../app/status-view';
-import { GAMES, gameName } from '../../../shared/catalog/games';
-import { APP_PREFERENCES, useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
-import { buildColumns, defaultDir, sortItems } from './grid-columns';
+import { gameName } from '../../../shared/catalog/games';
+import { useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
+import { useStableCallback } from '../../app/useStableCallback';
+import { defaultDir } from './grid-columns';
 import { DetailPanel } from './DetailPanel';
 import { FilterBar, SearchBox } from './FilterBar';
-import { GridSettingsSections } from './GridSettings';
-import { MarketPicker } from './MarketPicker';
-import { csvChunks } from './model/csv';
-import { computeDerived, derivedKey } from './model/derive';
-import { diffSnapshots, type Changes } from './model/diff';
-import { sortByValues } from './model/sort';
-import { EMPTY_FILTER, applyFilter, isFiltering, narrows, type FilterState } from './model/filter';
-import type { Snapshot } from './model/snapshot';
-import type { Derived } from './model/derived';
+import { GridBanners, RemoveSlugButtons } from './GridBanners';
+import { GridNoMatch } from './GridNoMatch';
+import { GridSettingsDialog } from './GridSettingsDialog';
+import { GridToolbar } from './GridToolbar';
+import { EMPTY_FILTER, type FilterState } from './model/filter';
 import { PriceGrid } from './price-grid/PriceGrid';
 import { GRID_PREFS, removeMarketEverywhere, useFees, useMarketPlan } from './prefs';
-import { Freshness, ListFoot, LoadProgress, LoadingBlock, WaitingBlock, formatBytes } from './StatusParts';
+import { ListFoot, LoadingBlock, WaitingBlock, formatBytes } from './StatusParts';
+import { Announcement, useAnnouncer } from './useAnnouncer';
+import { useChangeFlash } from './useChangeFlash';
+import { useGridCsvExport } from './useGridCsvExport';
 import { useGridData } from './useGridData';
+import { useGridView } from './useGridView';
 import { useHistoryRecorder } from '../history/useHistoryRecorder';
-import { RestoredBanner, restoredNote } from '../offline/RestoredBanner';
+import { restoredNote } from '../offline/RestoredBanner';
 import { openAlertEditor } from '../alerts/editor-state';
-
-const FLASH_MS = 2600;
-
-function useAnnouncer(): [string, (t: string) => void] {
-  const [text, setText] = useState('');
-  const timer = useRef<number | undefined>(undefined);
-  const announce = useCallback((t: string) => {
-    setText(t);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setText(''), 3500);
-  }, []);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  return [text, announce];
-}
+import { useAlertList } from '../alerts/hooks';
 
 /** The search box goes into the shell's top-bar slot when there is one (more room), else inline. */
 function SearchSlot({ children }: { children: ReactNode }) {
@@ -53,13 +39,37 @@ function SearchSlot({ children }: { children: ReactNode }) {
   return slot ? createPortal(<div className="gs__topsearch">{children}</div>, slot) : <div className="view__toolbar">{children}</div>;
 }
 
-/** Long user text cut for a message (the whole text stays in the search box). */
-function shorten(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/** The filters other than the text: a keystroke in the search box does not re-render them. */
+const OtherFilters = memo(FilterBar, (a, b) => a.symbol === b.symbol && a.setFilter === b.setFilter && sameExceptText(a.filter, b.filter));
+function sameExceptText(a: FilterState, b: FilterState): boolean {
+  return (Object.keys(a) as Array<keyof FilterState>).every((k) => k === 'text' || a[k] === b[k]);
 }
 
-function defined(v: number | undefined): v is number {
-  return v !== undefined;
+/** The command palette opens an item with #/prices?item=<name>: open it, then drop the parameter. */
+function useItemParam(open: (name: string) => void): void {
+  const itemParam = useRouteParams().get('item');
+  useEffect(() => {
+    // Only this page's own parameter: on the way to another page (#/analytics?item=…) the hash changes first.
+    if (itemParam === null || parseRoute(window.location.hash) !== 'prices') return;
+    open(itemParam);
+    window.history.replaceState(null, '', routeHref('prices'));
+  }, [itemParam, open]);
+}
+
+/** The grid area's size, for the grid's first render before it measures itself. */
+function useSize(): [RefObject<HTMLDivElement | null>, { width: number; height: number } | null] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([e]) => {
+      if (e) setSize({ width: Math.round(e.contentRect.width), height: Math.max(0, Math.round(e.contentRect.height) - 20) });
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, size];
 }
 
 export function GridScreen() {
@@ -67,129 +77,29 @@ export function GridScreen() {
   const plan = useMarketPlan(game);
   const data = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets }, { offline: true });
   const money = useMoneyFormat();
-  const [decimals, setDecimals] = usePref(APP_PREFERENCES.decimals);
   const [fees] = useFees();
-  const [net, setNet] = usePref(GRID_PREFS.net);
+  const [net] = usePref(GRID_PREFS.net);
   const [sort, setSort] = usePref(GRID_PREFS.sort);
   const [watchAll, setWatchAll] = usePref(GRID_PREFS.watchlist);
-  const [detailsInCells, setDetailsInCells] = usePref(GRID_PREFS.detailsInCells);
+  const [detailsInCells] = usePref(GRID_PREFS.detailsInCells);
   const [, setMarkets] = usePref(GRID_PREFS.markets);
   const [, setChosen] = usePref(GRID_PREFS.chosen);
   const [, setFavourites] = usePref(GRID_PREFS.favourites);
   const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
   const [openName, setOpenName] = useState<string | null>(null);
-  // The command palette opens an item with #/prices?item=<name>: open it, then drop the parameter.
-  const itemParam = useRouteParams().get('item');
-  useEffect(() => {
-    // Only this page's own parameter: on the way to another page (#/analytics?item=…) the hash changes first.
-    if (itemParam === null || parseRoute(window.location.hash) !== 'prices') return;
-    setOpenName(itemParam);
-    window.history.replaceState(null, '', routeHref('prices'));
-  }, [itemParam]);
+  useItemParam(setOpenName);
   const [reloadEpoch, setReloadEpoch] = useState(0);
-  const [exporting, setExporting] = useState(false);
   const [announcement, announce] = useAnnouncer();
   const settingsRef = useRef<HTMLDialogElement>(null);
-  const mainRef = useRef<HTMLDivElement>(null);
-  const [mainSize, setMainSize] = useState<{ width: number; height: number } | null>(null);
-  useEffect(() => {
-    const el = mainRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([e]) => {
-      if (e) setMainSize({ width: Math.round(e.contentRect.width), height: Math.max(0, Math.round(e.contentRect.height) - 20) });
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const [mainRef, mainSize] = useSize();
   const searchRef = useRef<HTMLInputElement>(null);
 
-  // A snapshot of another game (placeholder while switching) is never shown under this game's name.
-  // Deferred: a new snapshot is rendered in a time-sliced background render, so no long task blocks input.
-  const snap: Snapshot | null = useDeferredValue(data.snap && data.snap.game === game ? data.snap : null);
   const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
+  const alerts = useAlertList();
+  const { snap, derived, askCols, bidCols, watched, alerted, columns, view } = useGridView({ game, loaded: data.snap, plan, fees, net, sort, watchNames, alerts, filter });
   // Price history: every fresh load (not a placeholder, a stale fallback or a restored snapshot).
   useHistoryRecorder(data.snap && !data.placeholder && !data.stale && !data.restored ? data.snap : null, data.updatedAt);
-
-  const askCols = useMemo(() => (snap ? plan.askMarkets.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, plan.askMarkets]);
-  const bidCols = useMemo(() => (snap ? plan.bidMarkets.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, plan.bidMarkets]);
-  const derived = useMemo(() => {
-    if (!snap) return null;
-    // The worker computed these for the settings of the request; reuse them when nothing changed since.
-    const pre = snap.derived;
-    if (pre && pre.key === derivedKey(snap, askCols, bidCols, fees, net)) return pre.data;
-    return computeDerived({ snap, askCols, bidCols, fees, net });
-  }, [snap, askCols, bidCols, fees, net]);
-  const watched = useMemo(() => {
-    const u = new Uint8Array(snap?.n ?? 0);
-    if (snap) {
-      for (const name of watchNames) {
-        const i = snap.indexOfName(name);
-        if (i >= 0) u[i] = 1;
-      }
-    }
-    return u;
-  }, [snap, watchNames]);
-  const columns = useMemo(() => buildColumns(snap, plan.askMarkets, plan.nameOf, net), [snap, plan.askMarkets, plan.nameOf, net]);
-  const sortCol = columns.find((c) => c.id === sort.col) ?? columns[1];
-  const sortWatched = sortCol?.kind === 'watch' ? watched : null;
-  const sorted = useMemo(
-    () => (snap && derived ? sortItems(sortCol, sort.dir, snap, derived, sortWatched ?? new Uint8Array(snap.n)) : null),
-    // sortCol identity changes with columns; its id decides the order.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [snap, derived, sortCol?.id, sort.dir, sortWatched],
-  );
-  // Typing one more letter only narrows the result: filter the last view instead of the whole catalog.
-  const lastView = useRef<{ sorted: Int32Array; derived: Derived; watched: Uint8Array; filter: FilterState; view: Int32Array } | null>(null);
-  const view = useMemo(() => {
-    if (!sorted || !snap || !derived) return new Int32Array(0);
-    const last = lastView.current;
-    const base = last && last.sorted === sorted && last.derived === derived && last.watched === watched && narrows(last.filter, filter) ? last.view : sorted;
-    const v = applyFilter(base, snap, derived, filter, watched);
-    lastView.current = { sorted, derived, watched, filter, view: v };
-    return v;
-  }, [sorted, snap, derived, filter, watched]);
-
-  // Warm the filter and sort code paths (JIT) in idle time after a snapshot arrives, so the first
-  // keystroke or header click is as quick as the later ones. Results are discarded.
-  // Stopped when the page goes (its work would only slow the next page's first paint).
-  const warmed = useRef<Snapshot | null>(null);
-  useEffect(() => {
-    if (!snap || !derived || !sorted || warmed.current === snap) return;
-    warmed.current = snap;
-    const s0 = snap;
-    const d0 = derived;
-    const order = sorted;
-    return runWhenIdle(
-      [
-        () => {
-          for (const text of ['a', 'ak r', 'st ft -x', 'zz']) applyFilter(order, s0, d0, { ...EMPTY_FILTER, text }, undefined);
-        },
-        () => {
-          sortByValues(d0.bestAsk, 'desc', s0.nameRank, s0.byName);
-          sortByValues(d0.spreadPct, 'asc', s0.nameRank, s0.byName, 1000);
-        },
-      ],
-      3000,
-    );
-  }, [snap, derived, sorted]);
-
-  // Flash what changed since the last refresh.
-  const prev = useRef<{ snap: Snapshot; d: Derived } | null>(null);
-  const [changes, setChanges] = useState<Changes | null>(null);
-  const flashTimer = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (!snap || !derived) return;
-    const p = prev.current;
-    prev.current = { snap, d: derived };
-    if (!p || p.snap === snap || p.snap.game !== snap.game) return;
-    const c = diffSnapshots(p.snap, p.d, snap, derived);
-    if (c.count === 0 && !c.rows.some((r) => r !== 0)) return;
-    setChanges(c);
-    window.clearTimeout(flashTimer.current);
-    flashTimer.current = window.setTimeout(() => setChanges(null), FLASH_MS);
-  }, [snap, derived]);
-  useEffect(() => () => window.clearTimeout(flashTimer.current), []);
-
+  const changes = useChangeFlash(snap, derived);
   const openItem = snap && openName !== null ? snap.indexOfName(openName) : -1;
 
   const onSort = useCallback(
@@ -200,26 +110,19 @@ export function GridScreen() {
     },
     [columns, setSort],
   );
-  const toggleWatchName = useCallback(
-    (name: string) => {
-      setWatchAll((all) => {
-        const key = String(game);
-        const list = all[key] ?? [];
-        const next = list.includes(name) ? list.filter((n) => n !== name) : [...list, name];
-        return { ...all, [key]: next };
-      });
-    },
-    [game, setWatchAll],
-  );
   const onToggleWatch = useCallback(
     (item: number) => {
       const name = snap?.names[item];
       if (name === undefined) return;
       const on = watched[item] === 1;
-      toggleWatchName(name);
+      setWatchAll((all) => {
+        const key = String(game);
+        const list = all[key] ?? [];
+        return { ...all, [key]: list.includes(name) ? list.filter((n) => n !== name) : [...list, name] };
+      });
       announce(on ? `Removed ${name} from the watchlist` : `Added ${name} to the watchlist`);
     },
-    [snap, watched, toggleWatchName, announce],
+    [snap, watched, game, setWatchAll, announce],
   );
   const onOpen = useCallback((item: number) => setOpenName(snap?.names[item] ?? null), [snap]);
   const onAlert = useCallback(
@@ -229,44 +132,18 @@ export function GridScreen() {
     },
     [snap],
   );
-
+  const refetch = data.refetch;
   const refresh = useCallback(() => {
     setReloadEpoch((e) => e + 1);
-    void data.refetch();
-  }, [data]);
-
-  const exportCsv = useCallback(async () => {
-    if (!snap || !derived) return;
-    setExporting(true);
-    try {
-      const parts: string[] = ['\uFEFF'];
-      const ctx = { snap, d: derived, askCols: columns.flatMap((c) => (c.kind === 'market' && c.k !== undefined ? [c.k] : [])), marketName: plan.nameOf, net };
-      for (const chunk of csvChunks(ctx, view, 1500)) {
-        parts.push(chunk);
-        // Yield between chunks: a 37k-row export never blocks the UI for long.
-        await new Promise((r) => setTimeout(r, 0));
-      }
-      const blob = new Blob(parts, { type: 'text/csv;charset=utf-8' });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
-      a.href = url;
-      a.download = `market-desk-${GAMES.find((g) => g.id === game)?.key ?? game}-${stamp}.csv`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      announce(`Exported ${view.length.toLocaleString('en-US')} rows as CSV`);
-    } finally {
-      setExporting(false);
-    }
-  }, [snap, derived, columns, plan.nameOf, net, view, game, announce]);
-
+    void refetch();
+  }, [refetch]);
+  const { exporting, exportCsv } = useGridCsvExport({ game, snap, derived, columns, view, net, nameOf: plan.nameOf, announce });
+  const openSettings = useCallback(() => settingsRef.current?.showModal(), []);
   const clearFilters = () => setFilter((f) => ({ ...EMPTY_FILTER, watchlist: f.watchlist }));
-  const removeSlug = (slug: string) => {
+  const removeSlug = useStableCallback((slug: string) => {
     removeMarketEverywhere(slug, { markets: setMarkets, chosen: setChosen, favourites: setFavourites });
     announce(`Removed ${slug} from your markets`);
-  };
+  });
 
   const { status } = useConnection();
   // No data yet and the connection is down: say so (the banner above has the buttons), not "Loading…".
@@ -283,78 +160,35 @@ export function GridScreen() {
       <SearchSlot>
         <SearchBox ref={searchRef} className="gs__search" list='[data-testid="price-grid"]' value={filter.text} onChange={(text) => setFilter((f) => ({ ...f, text }))} />
       </SearchSlot>
-      <div className="view__toolbar" role="toolbar" aria-label="Price grid tools">
-        <div className="segmented" role="radiogroup" aria-label="View">
-          <button type="button" role="radio" aria-checked={!filter.watchlist} className="segmented__item" onClick={() => setFilter((f) => ({ ...f, watchlist: false }))}>
-            All items
-          </button>
-          <button type="button" role="radio" aria-checked={filter.watchlist} className="segmented__item" onClick={() => setFilter((f) => ({ ...f, watchlist: true }))}>
-            ★ Watchlist <span className="gs__count">{watchNames.length}</span>
-          </button>
-        </div>
-        <MarketPicker plan={plan} game={game} />
-        <label className="gs__switch" title="Asks plus each market's buyer fee, bids minus its seller fee">
-          <input type="checkbox" role="switch" checked={net} onChange={(e) => setNet(e.target.checked)} /> Net of fees
-        </label>
-        <label className="gs__switch" title="Locked price and offers under each price">
-          <input type="checkbox" checked={detailsInCells} onChange={(e) => setDetailsInCells(e.target.checked)} /> Details
-        </label>
-        <div className="segmented" role="radiogroup" aria-label="Decimals">
-          {([2, 3] as const).map((n) => (
-            <button key={n} type="button" role="radio" aria-checked={decimals === n} className="segmented__item" onClick={() => setDecimals(n)} title={`Show ${n} decimals`}>
-              .{'0'.repeat(n)}
-            </button>
-          ))}
-        </div>
-        <span className="view__spacer" />
-        <LoadProgress store={data.progress} />
-        <Freshness updatedAt={snap ? data.updatedAt : 0} stale={data.stale} restored={snap && data.restored ? restoredNote(status, data.fetching, Boolean(error)) : null} />
-        <button type="button" className="btn btn--small" onClick={refresh} disabled={data.fetching} aria-label="Refresh prices" title="Refresh prices now">
-          ↻ Refresh
-        </button>
-        <button type="button" className="btn btn--small" onClick={() => void exportCsv()} disabled={!snap || exporting || view.length === 0}>
-          {exporting ? 'Exporting…' : 'Export CSV'}
-        </button>
-        <button type="button" className="btn btn--small btn--ghost" onClick={() => settingsRef.current?.showModal()}>
-          Markets &amp; fees
-        </button>
-      </div>
-      <FilterBar filter={filter} setFilter={setFilter} symbol={money.symbol} />
-
-      {snap && data.restored ? (
-        <RestoredBanner at={data.updatedAt} note={restoredNote(status, data.fetching, Boolean(error))} status={status} what="Prices" className="gs__banner" testId="grid-restored" />
-      ) : null}
-      {error && snap && !data.restored ? (
-        <ErrorNotice
-          layout="banner"
-          className="gs__banner"
-          lead={`Showing the prices from ${new Date(data.updatedAt).toLocaleTimeString()}.`}
-          message={`The latest refresh failed: ${error.message}`}
-          detail={error.detail}
-          action={rejected.length === 0 ? error.action : null}
-          onRetry={refresh}
-          retryDisabled={data.fetching}
-          testId="grid-stale"
-        >
-          {rejected.map((slug) => (
-            <button key={slug} type="button" className="btn btn--small btn--danger" onClick={() => removeSlug(slug)}>
-              Remove “{slug}” from my markets
-            </button>
-          ))}
-        </ErrorNotice>
-      ) : null}
-      {rejected.length > 0 ? (
-        <p className="gs__rejected" data-testid="rejected-markets">
-          The service does not know the market slug{rejected.length > 1 ? 's' : ''} {rejected.map((s) => `“${s}” (${plan.nameOf(s)})`).join(', ')}. Your
-          market list may not match this service.
-        </p>
-      ) : null}
-      {snap && snap.notes.unknownMarkets.length > 0 ? (
-        <p className="gs__note" data-testid="grid-notes">
-          The response also had data for markets that were not asked for, ignored: {snap.notes.unknownMarkets.slice(0, 8).join(', ')}
-          {snap.notes.unknownMarkets.length > 8 ? '…' : ''}.
-        </p>
-      ) : null}
+      <GridToolbar
+        game={game}
+        plan={plan}
+        watchlist={filter.watchlist}
+        watchCount={watchNames.length}
+        setFilter={setFilter}
+        progress={data.progress}
+        updatedAt={snap ? data.updatedAt : 0}
+        stale={data.stale}
+        restored={snap && data.restored ? restoredNote(status, data.fetching, Boolean(error)) : null}
+        fetching={data.fetching}
+        onRefresh={refresh}
+        canExport={Boolean(snap) && view.length > 0}
+        exporting={exporting}
+        onExport={exportCsv}
+        onSettings={openSettings}
+      />
+      <OtherFilters filter={filter} setFilter={setFilter} symbol={money.symbol} />
+      <GridBanners
+        snap={snap}
+        error={error}
+        restored={data.restored}
+        fetching={data.fetching}
+        updatedAt={data.updatedAt}
+        status={status}
+        nameOf={plan.nameOf}
+        onRetry={refresh}
+        onRemoveSlug={removeSlug}
+      />
 
       <div className="view__body">
         <div className="view__main" ref={mainRef}>
@@ -373,11 +207,7 @@ export function GridScreen() {
               onRetry={refresh}
               testId="grid-error"
             >
-              {rejected.map((slug) => (
-                <button key={slug} type="button" className="btn btn--danger" onClick={() => removeSlug(slug)}>
-                  Remove “{slug}” from my markets
-                </button>
-              ))}
+              <RemoveSlugButtons slugs={rejected} className="btn btn--danger" onRemove={removeSlug} />
             </ErrorNotice>
           ) : waiting ? (
             <WaitingBlock what={`${gameName(game)} prices`} status={waiting} testId="grid-waiting" />
@@ -399,6 +229,7 @@ export function GridScreen() {
                 sort={sort}
                 onSort={onSort}
                 watched={watched}
+                alerted={alerted}
                 onToggleWatch={onToggleWatch}
                 onOpen={onOpen}
                 onAlert={onAlert}
@@ -413,36 +244,7 @@ export function GridScreen() {
                 initialSize={mainSize}
               />
               {view.length === 0 ? (
-                filter.watchlist && watchNames.length === 0 ? (
-                  <EmptyState overlay title="Your watchlist is empty" testId="grid-no-match">
-                    <p className="empty-state__text">Star items with ☆ (or Space in the grid) to keep them here.</p>
-                  </EmptyState>
-                ) : (
-                  <EmptyState
-                    overlay
-                    title={
-                      <>
-                        {filter.text.trim() ? <>No items match “{shorten(filter.text.trim(), 80)}”</> : 'No items match the filters'}
-                        {filter.watchlist ? ' in your watchlist' : ''}
-                      </>
-                    }
-                    testId="grid-no-match"
-                    actions={
-                      <>
-                        {isFiltering(filter) ? (
-                          <button type="button" className="btn btn--small" onClick={clearFilters}>
-                            Clear filters
-                          </button>
-                        ) : null}
-                        {filter.watchlist ? (
-                          <button type="button" className="btn btn--small btn--ghost" onClick={() => setFilter((f) => ({ ...f, watchlist: false }))}>
-                            Show all items
-                          </button>
-                        ) : null}
-                      </>
-                    }
-                  />
-                )
+                <GridNoMatch filter={filter} watchCount={watchNames.length} onClear={clearFilters} onShowAll={() => setFilter((f) => ({ ...f, watchlist: false }))} />
               ) : null}
             </>
           )}
@@ -479,24 +281,8 @@ export function GridScreen() {
           />
         ) : null}
       </div>
-      <div className="visually-hidden" role="status" aria-live="polite" data-testid="grid-announce">
-        {announcement}
-      </div>
-      {announcement ? (
-        <div className="gs__toast" aria-hidden="true">
-          {announcement}
-        </div>
-      ) : null}
-      <dialog ref={settingsRef} className="dialog gs__dialog" aria-label="Markets and fees" onClick={(e) => e.target === settingsRef.current && settingsRef.current?.close()}>
-        <div className="gs__dialogbody">
-          <GridSettingsSections />
-          <div className="gs__dialogfoot">
-            <button type="button" className="btn" onClick={() => settingsRef.current?.close()}>
-              Done
-            </button>
-          </div>
-        </div>
-      </dialog>
+      <Announcement text={announcement} testId="grid-announce" />
+      <GridSettingsDialog ref={settingsRef} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { memo, useId, useState } from 'react';
 import { usePref } from '../../app/preferences';
 import { bpsToPercentText, parsePercentToBps } from './model/derive';
 import { DEFAULT_MARKET_LIST, GRID_PREFS, SLUG_PATTERN, removeMarketEverywhere, useFees, type MarketEntry } from './prefs';
+import './GridSettings.css';
 
 function FeeInput({ label, bps, onCommit }: { label: string; bps: number; onCommit(bps: number): void }) {
   const [text, setText] = useState<string | null>(null);

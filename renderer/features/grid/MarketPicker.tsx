@@ -3,6 +3,7 @@ import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { gameName } from '../../../shared/catalog/games';
 import { usePref } from '../../app/preferences';
 import { GRID_PREFS, marketTradesGame, type MarketPlan } from './prefs';
+import './MarketPicker.css';
 
 /** Memo: the grid's keystrokes don't re-render it (plan is memoized by its inputs). */
 export const MarketPicker = memo(function MarketPicker({ plan, game }: { plan: MarketPlan & { chosen: string[] | null }; game: number }) {

@@ -8,6 +8,7 @@ import { EmptyState } from '../../app/EmptyState';
 import { NextRetry } from '../../app/NextRetry';
 import { statusWords } from '../../app/status-view';
 import { useProgress, type ProgressStore } from '../offline/useLiveData';
+import './StatusParts.css';
 
 export function formatAge(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));

@@ -6,7 +6,7 @@
 import type { Snapshot } from './snapshot';
 import type { Derived } from './derived';
 import { FLAG, compileTokens, hasCategory, tokenize, type Category, type Wear } from './search';
-import { candidates } from './search-index';
+import { candidateMask, candidates } from './search-index';
 
 export type TriState = 'any' | 'only' | 'exclude';
 
@@ -72,14 +72,7 @@ export function applyFilter(
   const { search, flags } = snap;
   // Items the index leaves possible (marked), when that is fewer than the order to walk.
   const cand = match && snap.searchIndex ? candidates(snap.searchIndex, tokens, flags) : null;
-  let marked: Uint8Array | null = null;
-  let candFlag = 0;
-  if (cand && cand.size < order.length) {
-    marked = new Uint8Array(flags.length);
-    const list = cand.list;
-    for (let k = 0; k < list.length; k++) marked[list[k] as number] = 1;
-    candFlag = cand.flag;
-  }
+  const { marked, flag: candFlag } = candidateMask(cand, flags.length, order.length);
   const out = new Int32Array(order.length);
   let w = 0;
   const checkPrice = f.minPrice !== null || f.maxPrice !== null;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTER, applyFilter, type FilterState } from './filter';
-import { buildSearchIndex, candidates, isSearchIndex, textCandidates } from './search-index';
+import { buildSearchIndex, candidateMask, candidates, isSearchIndex, textCandidates } from './search-index';
 import { analyzeName, compileQuery, normalizeText, tokenize } from './search';
 
 /** The reference service's catalogs: every real name shape (CS2, TF2, Dota 2, Rust). */
@@ -110,5 +110,23 @@ describe('search index', () => {
     const empty = buildSearchIndex([]);
     expect(isSearchIndex(empty)).toBe(true);
     expect(empty.items.length).toBe(0);
+  });
+});
+
+describe('candidateMask', () => {
+  it('marks the candidates out of n when they are fewer than the items walked', () => {
+    const cand = { list: Int32Array.of(1, 3, 4), flag: 0b100, size: 4 };
+    expect(candidateMask(cand, 6, 5)).toEqual({ marked: Uint8Array.of(0, 1, 0, 1, 1, 0), flag: 0b100 });
+  });
+
+  it('gives no mask (walk every item) with no candidates, or as many candidates as items walked', () => {
+    expect(candidateMask(null, 6, 6)).toEqual({ marked: null, flag: 0 });
+    expect(candidateMask({ list: Int32Array.of(1, 3, 4), flag: 0b100, size: 4 }, 6, 4)).toEqual({ marked: null, flag: 0 });
+  });
+
+  it('marks the items of the looked-up word', () => {
+    const s = ['AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Field-Tested)', 'M4A4 | Howl (Minimal Wear)', 'AWP | Redline (Minimal Wear)'].map(normalizeText);
+    const cand = candidates(buildSearchIndex(s), tokenize('redline'), Uint32Array.from(s, analyzeName));
+    expect(candidateMask(cand, 4, 4)).toEqual({ marked: Uint8Array.of(1, 0, 0, 1), flag: 0 });
   });
 });

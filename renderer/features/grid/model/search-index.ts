@@ -189,3 +189,24 @@ export function candidates(x: SearchIndex, tokens: readonly Token[], flags: Uint
   }
   return best;
 }
+
+/** The candidates as a mask over the items, for the filter's pass; `marked` null: walk every item. */
+export interface CandidateMask {
+  /** 1 at each item of Candidates.list (length n), or null when the index does not narrow the walk. */
+  marked: Uint8Array | null;
+  /** Items with any of these attribute bits pass too (Candidates.flag); 0 with no mask. */
+  flag: number;
+}
+
+/**
+ * Marks the items the index leaves possible, out of n, when they are fewer than the `walk` items a filter
+ * pass goes through (else, or with no candidates, no mask: the pass checks every item). An item i passes
+ * the mask when marked[i] or (flags[i] & flag).
+ */
+export function candidateMask(cand: Candidates | null, n: number, walk: number): CandidateMask {
+  if (!cand || cand.size >= walk) return { marked: null, flag: 0 };
+  const marked = new Uint8Array(n);
+  const list = cand.list;
+  for (let k = 0; k < list.length; k++) marked[list[k] as number] = 1;
+  return { marked, flag: cand.flag };
+}

@@ -5,6 +5,8 @@
  *
  * Keyboard (the grid is one tab stop; the active cell is aria-activedescendant): useGridKeyboard.ts.
  * Mouse: useGridPointer.ts. Rows: GridRow.tsx (recycled, row-slots.ts), cells: cells.tsx.
+ * The alerts mask is not in the rows' shared context (RowContext): each row gets its own item's mark as a
+ * number, so an alert added, turned off or deleted renders again only the rows whose mark changed.
  */
 import { memo, useCallback, useId, useMemo, useRef } from 'react';
 import type { MoneyFormat } from '../../../../shared/money/money';
@@ -39,6 +41,8 @@ export interface PriceGridProps {
   sort: SortState;
   onSort(colId: string): void;
   watched: Uint8Array;
+  /** The rows' alerts (model/alert-marks.ts). */
+  alerted: Uint8Array;
   onToggleWatch(item: number): void;
   onOpen(item: number): void;
   /** A new price alert on the item (the A key on a row). */
@@ -117,6 +121,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
                 key={r.slot}
                 rowIdx={r.index}
                 item={r.item}
+                alertMark={props.alerted[r.item] ?? 0}
                 y={r.start}
                 activeCol={cell && cell.row === r.index ? cell.col : -1}
                 open={openItem === r.item}

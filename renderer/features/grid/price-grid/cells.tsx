@@ -1,11 +1,14 @@
 /**
- * The cells of one price-grid row: the pinned star and item cells, a spacer for the columns scrolled out
- * of view, then the rendered scroll columns. Plain functions (no component per cell, but the sparkline's:
+ * The cells of one price-grid row: the pinned star and item cells (the item's with a bell when it has
+ * alerts: model/alert-marks.ts), a spacer for the columns scrolled out of view, then the rendered scroll
+ * columns. Plain functions (no component per cell, but the sparkline's:
  * SparkCell.tsx): a cell is one element, its text one text node (cell-content.ts), its position and
  * width a style object shared by the column (column-layout.ts).
  */
 import type { ReactNode } from 'react';
+import { Icon } from '../../../app/Icon';
 import { PINNED } from '../grid-columns';
+import { alertMarkText, hasAlertOn } from '../model/alert-marks';
 import { SparkCell } from './SparkCell';
 import { valueCell } from './cell-content';
 import type { ColumnRange } from './column-layout';
@@ -15,6 +18,8 @@ import type { RowContext } from './row-context';
 export interface RowCellsInput {
   ctx: RowContext;
   item: number;
+  /** The item's alerts mark (model/alert-marks.ts), 0 for none. */
+  alertMark: number;
   range: ColumnRange;
   /** The active cell's column in this row, -1 for none. */
   activeCol: number;
@@ -30,7 +35,7 @@ export function rowCells(p: RowCellsInput): ReactNode[] {
   return out;
 }
 
-function cell({ ctx, item, activeCol, rowIdx }: RowCellsInput, ci: number): ReactNode {
+function cell({ ctx, item, alertMark, activeCol, rowIdx }: RowCellsInput, ci: number): ReactNode {
   const col = ctx.columns[ci];
   if (!col) return null;
   const active = activeCol === ci;
@@ -59,7 +64,8 @@ function cell({ ctx, item, activeCol, rowIdx }: RowCellsInput, ci: number): Reac
     case 'name':
       return (
         <div key={col.id} role="gridcell" id={id} aria-colindex={ci + 1} data-col={ci} className={base} style={style}>
-          <span className="pg__name">{name === '' ? <em className="pg__missing">(no name)</em> : name}</span>
+          <span className={alertMark ? 'pg__name pg__name--bell' : 'pg__name'}>{name === '' ? <em className="pg__missing">(no name)</em> : name}</span>
+          {alertMark ? alertBell(alertMark) : null}
           <button type="button" tabIndex={-1} className="pg__open" data-action="open" aria-label={`Open details for ${name}`} title="Details (Enter)">
             ›
           </button>
@@ -86,4 +92,20 @@ function cell({ ctx, item, activeCol, rowIdx }: RowCellsInput, ci: number): Reac
       );
     }
   }
+}
+
+/**
+ * The bell of an item with alerts: a tooltip for the mouse, the same words in the cell's text for a screen
+ * reader (not a tab stop, not a button: A on the row opens the alert editor). Muted when all are off.
+ */
+function alertBell(mark: number): ReactNode {
+  const text = alertMarkText(mark);
+  return (
+    <>
+      <span className={`pg__bell${hasAlertOn(mark) ? '' : ' is-off'}`} title={text ?? undefined} aria-hidden="true" data-testid="alert-bell">
+        <Icon name="bell" />
+      </span>
+      <span className="visually-hidden">{`, ${text}`}</span>
+    </>
+  );
 }

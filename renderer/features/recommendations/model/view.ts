@@ -3,7 +3,7 @@
  * preset) over a sorted order, and the sort keys of every column. Pure functions over the columns.
  */
 import { compileQuery, tokenize } from '../../grid/model/search';
-import { candidates } from '../../grid/model/search-index';
+import { candidateMask, candidates } from '../../grid/model/search-index';
 import { sortByName, sortByValues, type SortDir } from '../../grid/model/sort';
 import type { RecSort, RecSortKey } from './rec-sort';
 import type { DealSide, RecJoin } from './join';
@@ -64,14 +64,7 @@ export function applyRecFilter(order: Int32Array, c: RecColumns, f: RecFilter, j
   const index = match ? recSearchIndex(c) : null;
   const cand = index ? candidates(index, tokenize(f.text), flags) : null;
   // Items the index leaves possible, when that is fewer than the order to walk.
-  let marked: Uint8Array | null = null;
-  let candFlag = 0;
-  if (cand && cand.size < order.length) {
-    marked = new Uint8Array(c.n);
-    const list = cand.list;
-    for (let m = 0; m < list.length; m++) marked[list[m] as number] = 1;
-    candFlag = cand.flag;
-  }
+  const { marked, flag: candFlag } = candidateMask(cand, c.n, order.length);
   const out = new Int32Array(order.length);
   let k = 0;
   const { minLiquidity: minL, minPrice: lo, maxPrice: hi, hideReasons: hide, deal } = f;
