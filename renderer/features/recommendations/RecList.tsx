@@ -15,7 +15,7 @@ import { reasonCodes, type RecColumns } from './model/rec-columns';
 import type { RecSort, RecSortKey } from './model/rec-sort';
 import { defaultRecDir } from './model/view';
 import { reasonExplained, reasonText } from './reasons';
-import { useRowWindow } from './useRowWindow';
+import { useRowWindow } from '../../app/useRowWindow';
 
 export const ROW_H = 36;
 const HEAD_H = 40;

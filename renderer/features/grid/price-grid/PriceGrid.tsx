@@ -67,15 +67,16 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowH = rowHeight(detailsInCells);
   const layout = useMemo(() => columnLayout(columns), [columns]);
-  const { rowV, colV } = useGridVirtualizers({ scrollRef, rowCount: view.length, rowH, layout, initialSize: props.initialSize });
+  const { rows: rowWindow, colV } = useGridVirtualizers({ scrollRef, rowCount: view.length, rowH, layout, initialSize: props.initialSize });
   usePaintMarks(snap, view, columns);
 
+  const { scrollToRow } = rowWindow;
   const reveal = useCallback(
     (at: CellPos) => {
-      if (at.row >= 0) rowV.scrollToIndex(at.row, { align: 'auto' });
+      if (at.row >= 0) scrollToRow(at.row);
       if (at.col >= PINNED) colV.scrollToIndex(at.col - PINNED, { align: 'auto' });
     },
-    [rowV, colV],
+    [scrollToRow, colV],
   );
   const { active, cell, setActive, move, onFocus } = useActiveCell(view.length, columns.length, reveal);
   const ctx = useMemo<RowContext>(
@@ -88,7 +89,10 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
   const onKeyDown = useGridKeyboard({ cell, hasActive: active !== null, rows: view.length, cols: columns.length, pageRows, move, setActive, actions, copy });
   const pointer = useGridPointer({ ctx, view, columns, openItem, actions, setActive });
 
-  const virtualRows = rowV.getVirtualItems().map((r) => ({ index: r.index, item: view[r.index] ?? -1, start: r.start }));
+  const virtualRows = Array.from({ length: rowWindow.end - rowWindow.first }, (_, k) => {
+    const index = rowWindow.first + k;
+    return { index, item: view[index] ?? -1, start: HEADER_H + index * rowH };
+  });
   const rows = useRowSlots(virtualRows.filter((r) => r.item >= 0));
   const sparks = useRowSparks(snap, virtualRows, columns);
   const colItems = colV.getVirtualItems();
@@ -112,7 +116,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
       onFocus={onFocus}
       {...pointer}
     >
-      <div className="pg__canvas" style={{ height: rowV.getTotalSize(), width: layout.totalWidth }}>
+      <div className="pg__canvas" style={{ height: HEADER_H + rowWindow.totalHeight, width: layout.totalWidth }}>
         <HeaderRow columns={columns} layout={layout} range={range} sort={props.sort} gridId={gridId} activeCol={cell?.row === -1 ? cell.col : -1} />
         <div role="rowgroup" className="pg__body">
           <SparksContext value={sparks}>

@@ -1,9 +1,12 @@
 /**
- * The price grid's two virtualizers over one scroll element: rows (below the sticky header) and the
- * columns after the pinned ones. Re-measures when the row height or the columns change (not on mount).
+ * The price grid's two windows over one scroll element: rows (below the sticky header; fixed heights, so
+ * the shared row window: O(rows in sight) when a filter changes the count, where a general virtualizer
+ * rebuilds a measurement per row, 37,000 objects a keystroke) and the columns after the pinned ones
+ * (widths differ; a few dozen: @tanstack/react-virtual, re-measured when the columns change, not on mount).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useRowWindow } from '../../../app/useRowWindow';
 import type { ColumnLayout } from './column-layout';
 import { HEADER_H } from './grid-metrics';
 import { observeRectAsync, scrollToLazily } from './virtualizer-dom';
@@ -19,17 +22,7 @@ export interface VirtualizerInput {
 
 export function useGridVirtualizers({ scrollRef, rowCount, rowH, layout, initialSize }: VirtualizerInput) {
   const { scrollCols, pinnedWidth } = layout;
-  const rowV = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowH,
-    overscan: 2,
-    paddingStart: HEADER_H,
-    scrollPaddingStart: HEADER_H,
-    initialRect: initialSize ?? undefined,
-    observeElementRect: observeRectAsync,
-    scrollToFn: scrollToLazily,
-  });
+  const rows = useRowWindow(scrollRef, rowCount, rowH, HEADER_H, 2, initialSize?.height);
   const colV = useVirtualizer({
     horizontal: true,
     count: scrollCols.length,
@@ -42,12 +35,11 @@ export function useGridVirtualizers({ scrollRef, rowCount, rowH, layout, initial
     observeElementRect: observeRectAsync,
     scrollToFn: scrollToLazily,
   });
-  // Sizes changed (cell details on/off, other markets): drop the cached measurements. Not on mount.
-  const measured = useRef({ rowH, scrollCols });
+  // Other columns (other markets): drop the cached measurements. Not on mount.
+  const measured = useRef(scrollCols);
   useLayoutEffect(() => {
-    if (measured.current.rowH !== rowH) rowV.measure();
-    if (measured.current.scrollCols !== scrollCols) colV.measure();
-    measured.current = { rowH, scrollCols };
-  }, [rowH, scrollCols, rowV, colV]);
-  return { rowV, colV };
+    if (measured.current !== scrollCols) colV.measure();
+    measured.current = scrollCols;
+  }, [scrollCols, colV]);
+  return { rows, colV };
 }

@@ -1,6 +1,6 @@
 /**
- * Windowing for a list of fixed-height rows under a sticky header: which rows are in sight (plus a few
- * either side), from the scroller's scrollTop and height. O(rows in sight) per change, whatever the
+ * Windowing for a list of fixed-height rows under a sticky header (the price grid, the recommendations):
+ * which rows are in sight (plus a few either side), from the scroller's scrollTop and height. O(rows in sight) per change, whatever the
  * list's length: a general virtualizer keeps a measurement object per row, which for 37,000 rows is
  * work on every first paint and every filter that changes the count.
  */
@@ -22,9 +22,12 @@ interface Viewport {
   height: number;
 }
 
-export function useRowWindow(scroller: RefObject<HTMLElement | null>, count: number, rowH: number, headH: number, overscan: number): RowWindow {
-  // Until the scroller's size is known: the window's height, which covers it (a new list is at the top).
-  const [vp, setVp] = useState<Viewport>(() => ({ top: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight }));
+/**
+ * `initialHeight`: the scroller's height when the caller knows it before it mounts (its container's);
+ * else the window's height, which covers it (a new list is at the top).
+ */
+export function useRowWindow(scroller: RefObject<HTMLElement | null>, count: number, rowH: number, headH: number, overscan: number, initialHeight?: number): RowWindow {
+  const [vp, setVp] = useState<Viewport>(() => ({ top: 0, height: initialHeight ?? (typeof window === 'undefined' ? 800 : window.innerHeight) }));
   const rangeOf = useCallback(
     (v: Viewport, n: number) => {
       // A scrollTop past the end (the list just got shorter) counts as the end.
