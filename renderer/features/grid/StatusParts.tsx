@@ -98,10 +98,10 @@ export function WaitingBlock({ what, status, testId }: { what: string; status: C
   );
 }
 
-/** The first load of a whole catalog: what is coming, and its download. */
-export function LoadingBlock({ title, text, store, busy, testId }: { title: string; text: string; store: ProgressStore; busy: boolean; testId: string }) {
+/** The first load of a whole catalog: what is coming, and its download. `overlay`: over the list's empty frame. */
+export function LoadingBlock({ title, text, store, busy, testId, overlay = false }: { title: string; text: string; store: ProgressStore; busy: boolean; testId: string; overlay?: boolean }) {
   return (
-    <EmptyState title={title} className="empty-state--loading" testId={testId} busy={busy}>
+    <EmptyState title={title} className="empty-state--loading" testId={testId} busy={busy} overlay={overlay}>
       <p className="empty-state__text">{text}</p>
       <LoadProgress store={store} big />
     </EmptyState>

@@ -3,7 +3,7 @@
  * DOM), sortable by every column, fully keyboard driven: arrows / Page / Home / End move the active row,
  * Enter opens the item's detail panel, A its analytics. ARIA grid semantics with aria-activedescendant.
  */
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat } from '../../../shared/money/money';
 import { routeHref } from '../../app/route';
 import { formatCount, signedMoney, signedPercent } from '../grid/number-format';
@@ -41,6 +41,8 @@ export interface RecListProps {
   /** The deal side the preset shows (its gain column is highlighted). */
   dealSide: DealSide | null;
   label: string;
+  /** The list is loading (its frame is shown empty meanwhile). */
+  busy?: boolean;
 }
 
 /** What the cells read: the same object while none of it changes, so rows whose item stays skip rendering. */
@@ -229,7 +231,7 @@ const COLUMNS: Column[] = [
     key: 'askGapPct',
     label: 'Ask vs sugg.',
     long: 'Best ask against the suggested price',
-    width: 108,
+    width: 124,
     num: true,
     cell: (ctx, i) => <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.askGap[i]) : null} pct={ctx.join ? n(ctx.join.askGapPct[i]) : null} />,
   },
@@ -245,7 +247,7 @@ const COLUMNS: Column[] = [
     key: 'bidGapPct',
     label: 'Bid vs sugg.',
     long: 'Best bid against the suggested price',
-    width: 108,
+    width: 124,
     num: true,
     cell: (ctx, i) => <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.bidGap[i]) : null} pct={ctx.join ? n(ctx.join.bidGapPct[i]) : null} />,
   },
@@ -286,6 +288,9 @@ export const RecList = memo(function RecList(props: RecListProps) {
   const [active, setActive] = useState(0);
   const unknownOf = useMemo(() => new Map(recs.unknownReasons), [recs]);
   const columns = useMemo(() => columnsFor(dealSide), [dealSide]);
+  // Column widths and the row height for every row, set once here (CSS grid tracks): no inline style per
+  // cell, so the cells share their computed style (an inline style makes each cell's style its own).
+  const gridVars = useMemo(() => ({ '--rl-cols': columns.map((c) => `${c.width}px`).join(' '), '--rl-row-h': `${ROW_H}px`, '--rl-head-h': `${HEAD_H}px`, '--rl-w': `${TOTAL_W}px` }) as CSSProperties, [columns]);
   const ctx = useMemo<Ctx>(
     () => ({ recs, join, snap, netDerived, pricesLoading, money, nameOf, dealSide, unknownOf, columns }),
     [recs, join, snap, netDerived, pricesLoading, money, nameOf, dealSide, unknownOf, columns],
@@ -363,8 +368,10 @@ export const RecList = memo(function RecList(props: RecListProps) {
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="rec-list"
+      aria-busy={props.busy || undefined}
+      style={gridVars}
     >
-      <div role="rowgroup" className="rl__head" style={{ width: TOTAL_W, height: HEAD_H }}>
+      <div role="rowgroup" className="rl__head">
         <div role="row" aria-rowindex={1} className="rl__row rl__row--head">
           {columns.map((c) => {
             const sorted = sort.key === c.key;
@@ -374,7 +381,6 @@ export const RecList = memo(function RecList(props: RecListProps) {
                 role="columnheader"
                 aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
                 className={`rl__cell rl__hcell${c.num ? ' is-num' : ''}${c.key === 'name' ? ' rl__pin' : ''}${dealSide && c.key === `${dealSide}Gain` ? ' is-deal' : ''}`}
-                style={{ width: c.width }}
               >
                 <button
                   type="button"
@@ -393,7 +399,7 @@ export const RecList = memo(function RecList(props: RecListProps) {
           })}
         </div>
       </div>
-      <div role="rowgroup" className="rl__body" style={{ height: rows.totalHeight, width: TOTAL_W }}>
+      <div role="rowgroup" className="rl__body" style={{ height: rows.totalHeight }}>
         {Array.from({ length: rows.end - rows.first }, (_, k) => {
           const r = rows.first + k;
           const item = view[r] as number;
@@ -443,7 +449,7 @@ const Row = memo(function Row({
       aria-rowindex={r + 2}
       aria-selected={open || undefined}
       className={`rl__row${active ? ' is-active' : ''}${open ? ' is-open' : ''}`}
-      style={{ transform: `translateY(${y}px)`, height: ROW_H }}
+      style={{ transform: `translateY(${y}px)` }}
       onClick={() => onClick(r, item)}
       data-item={ctx.recs.names[item]}
     >
@@ -452,7 +458,6 @@ const Row = memo(function Row({
           key={c.key}
           role="gridcell"
           className={`rl__cell${c.num ? ' is-num' : ''}${c.key === 'name' ? ' rl__pin' : ''}${ctx.dealSide && c.key === `${ctx.dealSide}Gain` ? ' is-deal' : ''}`}
-          style={{ width: c.width }}
           title={c.title?.(ctx, item)}
           data-col={c.key}
         >

@@ -26,7 +26,7 @@ import { recCsvChunks } from './model/csv';
 import { joinRecs } from './model/join';
 import { applyRecFilter, DEFAULT_REC_SORT, EMPTY_REC_FILTER, isRecFiltering, sortedRecs, sortRecs, type RecFilter } from './model/view';
 import type { RecSort } from './model/rec-sort';
-import { recSearch } from './model/rec-columns';
+import { emptyRecColumns, recSearch } from './model/rec-columns';
 import { RecFilters } from './RecFilters';
 import { RecList } from './RecList';
 import { RecMarketsFilter } from './RecMarketsFilter';
@@ -41,6 +41,7 @@ const TYPE_TEXT: Record<RecommendationType, { label: string; hint: string }> = {
 };
 
 const defined = (v: number | undefined): v is number => v !== undefined;
+const NO_ROWS = new Int32Array(0);
 
 export function RecommendationsScreen() {
   const [game] = useSelectedGame();
@@ -57,6 +58,8 @@ export function RecommendationsScreen() {
   };
 
   const data = useRecommendations({ game, type, markets });
+  // What the list's empty frame shows while the list loads.
+  const emptyRecs = useMemo(() => emptyRecColumns({ game, type, markets: markets.length ? markets : null }), [game, type, markets]);
   // A list is on screen (painted once since the page had none): until then the list comes first, and
   // the live prices' load and their join wait (they would share its CPU on the way to its first paint).
   const [listShown, setListShown] = useState(false);
@@ -271,13 +274,37 @@ export function RecommendationsScreen() {
             <WaitingBlock what={`${gameName(game)} recommendations`} status={waiting} testId="recs-waiting" />
           ) : !recs ? (
             error ? null : (
-              <LoadingBlock
-                title={`Loading ${gameName(game)} recommendations…`}
-                text="Every item's suggested price comes in one response; it is read off-screen."
-                store={data.progress}
-                busy
-                testId="recs-loading"
-              />
+              // The list's frame (header, scroller) is laid out while the list loads, so the list's first
+              // paint adds only its rows.
+              <>
+                <RecList
+                  recs={emptyRecs}
+                  view={NO_ROWS}
+                  join={null}
+                  snap={null}
+                  netDerived={null}
+                  net={net}
+                  pricesLoading
+                  sort={sort}
+                  onSort={setSort}
+                  money={money}
+                  nameOf={plan.nameOf}
+                  openItem={null}
+                  onOpen={onOpen}
+                  onAnalytics={onAnalytics}
+                  dealSide={filter.deal?.side ?? null}
+                  label={`${gameName(game)} price recommendations`}
+                  busy
+                />
+                <LoadingBlock
+                  title={`Loading ${gameName(game)} recommendations…`}
+                  text="Every item's suggested price comes in one response; it is read off-screen."
+                  store={data.progress}
+                  busy
+                  overlay
+                  testId="recs-loading"
+                />
+              </>
             )
           ) : (
             <>

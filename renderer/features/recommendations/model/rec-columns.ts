@@ -72,6 +72,13 @@ export interface RecColumns extends RecRequestKey {
   presorted?: RecSort & { order: Int32Array };
 }
 
+/** A list of no items (the list's frame while the real one loads). */
+export function emptyRecColumns(key: RecRequestKey): RecColumns {
+  const cols = shapeRecs([], key, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 });
+  if (!cols) throw new Error('An empty list is a list');
+  return cols;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
