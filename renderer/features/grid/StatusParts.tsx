@@ -2,12 +2,13 @@
  * Parts of the whole-catalog views (the price grid, the recommendations): the toolbar's "updated 40 s ago"
  * and download progress, and the blocks shown in place of the list (waiting, loading) and under it.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ConnectionStatus } from '../../../shared/api/status';
 import { EmptyState } from '../../app/EmptyState';
 import { NextRetry } from '../../app/NextRetry';
 import { statusWords } from '../../app/status-view';
 import { useProgress, type ProgressStore } from '../offline/useLiveData';
+import { formatCount } from './number-format';
 import './StatusParts.css';
 
 export function formatAge(ms: number): string {
@@ -39,17 +40,18 @@ export function useNow(): number {
  * "updated 40 s ago", re-rendering itself only. `restored`: the data is the last kept from an earlier
  * session, and why it is shown ("offline", "updating…"): "last data from 3 h ago, offline".
  */
-export function Freshness({ updatedAt, stale, restored = null }: { updatedAt: number; stale: boolean; restored?: string | null }) {
+export const Freshness = memo(function Freshness({ updatedAt, stale, restored = null }: { updatedAt: number; stale: boolean; restored?: string | null }) {
   const now = useNow();
+  // Formatting a date builds a formatter each time (about a millisecond): once per load, not per render.
+  const title = useMemo(() => `Prices as of ${new Date(updatedAt).toLocaleString()}`, [updatedAt]);
   if (!updatedAt) return null;
-  const at = new Date(updatedAt);
   return (
-    <span className={`gs__fresh${stale ? ' is-stale' : ''}`} title={`Prices as of ${at.toLocaleString()}`} data-testid="grid-freshness">
+    <span className={`gs__fresh${stale ? ' is-stale' : ''}`} title={title} data-testid="grid-freshness">
       {stale ? <span className="gs__stale-badge">Stale</span> : null}
       {restored ? `last data from ${formatAge(now - updatedAt)} ago, ${restored}` : `updated ${formatAge(now - updatedAt)} ago`}
     </span>
   );
-}
+});
 
 /** Bytes received while a response loads (the total when the server sent Content-Length). */
 export function LoadProgress({ store, big = false }: { store: ProgressStore; big?: boolean }) {
@@ -128,7 +130,7 @@ export function ListFoot({
       {list ? (
         <>
           <span data-testid={`${testIds}-count`}>
-            {list.shown.toLocaleString('en-US')} of {list.total.toLocaleString('en-US')} items
+            {formatCount(list.shown)} of {formatCount(list.total)} items
           </span>
           {' · '}
           {children}
@@ -136,13 +138,13 @@ export function ListFoot({
           {list.droppedRows ? (
             <span data-testid={`${testIds}-dropped`}>
               {' · '}
-              {list.droppedRows.toLocaleString('en-US')} {list.droppedRows === 1 ? 'row' : 'rows'} dropped (invalid data)
+              {formatCount(list.droppedRows)} {list.droppedRows === 1 ? 'row' : 'rows'} dropped (invalid data)
             </span>
           ) : null}
           {list.invalidValues ? (
             <span data-testid={`${testIds}-unreadable`}>
               {' · '}
-              {list.invalidValues.toLocaleString('en-US')} {list.invalidValues === 1 ? 'value' : 'values'} unreadable, shown as —
+              {formatCount(list.invalidValues)} {list.invalidValues === 1 ? 'value' : 'values'} unreadable, shown as —
             </span>
           ) : null}
         </>

@@ -17,6 +17,7 @@ import { navigate, useRoute, type Route } from '../../app/route';
 import { SHORTCUTS, useGlobalKeys } from '../../app/shortcuts';
 import { openAlertEditor } from '../alerts/editor-state';
 import type { Snapshot } from '../grid/model/snapshot';
+import { formatCount } from '../grid/number-format';
 import { prepare, rankCommands, rankNames, type NameText } from './rank';
 import './palette.css';
 
@@ -328,11 +329,11 @@ function PaletteDialog({ onClose, focusBefore }: { onClose: (restoreFocus: boole
   const itemNote = !names
     ? `No ${short} items loaded yet: open Prices to load items.`
     : !query.trim()
-      ? `Type to search ${names.length.toLocaleString('en-US')} ${short} items.`
+      ? `Type to search ${formatCount(names.length)} ${short} items.`
       : itemTotal > ITEM_LIMIT
-        ? `Showing ${ITEM_LIMIT} of ${itemTotal.toLocaleString('en-US')} matching items; type more to narrow.`
+        ? `Showing ${ITEM_LIMIT} of ${formatCount(itemTotal)} matching items; type more to narrow.`
         : null;
-  const status = query.trim() ? (options.length === 0 ? 'No results.' : `${options.length} result${options.length === 1 ? '' : 's'}${itemTotal > ITEM_LIMIT ? ` (${itemTotal.toLocaleString('en-US')} items match)` : ''}.`) : '';
+  const status = query.trim() ? (options.length === 0 ? 'No results.' : `${options.length} result${options.length === 1 ? '' : 's'}${itemTotal > ITEM_LIMIT ? ` (${formatCount(itemTotal)} items match)` : ''}.`) : '';
 
   return (
     <dialog

@@ -5,7 +5,7 @@
  * detail panel and analytics. Type and markets filter live in the URL hash
  * (#/recommendations?type=p2p&market=buff163&market=csfloat), filters in the page.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { RECOMMENDATION_TYPES, type RecommendationType } from '../../../shared/api/schema';
 import { gameName, GAMES, PRICE_RECOMMENDATION_GAMES } from '../../../shared/catalog/games';
 import { CSV_BOM } from '../../../shared/csv/csv';
@@ -23,8 +23,8 @@ import { GRID_PREFS, useFees, useMarketPlan } from '../grid/prefs';
 import { Freshness, ListFoot, LoadProgress, LoadingBlock, WaitingBlock, formatBytes } from '../grid/StatusParts';
 import { useGridData } from '../grid/useGridData';
 import { recCsvChunks } from './model/csv';
-import { joinRecs } from './model/join';
-import { applyRecFilter, DEFAULT_REC_SORT, EMPTY_REC_FILTER, isRecFiltering, sortedRecs, sortRecs, type RecFilter } from './model/view';
+import { joinRecs, type RecJoin } from './model/join';
+import { applyRecFilter, DEFAULT_REC_SORT, EMPTY_REC_FILTER, isRecFiltering, recNarrows, sortedRecs, sortRecs, type RecFilter } from './model/view';
 import type { RecSort } from './model/rec-sort';
 import { emptyRecColumns, recSearch } from './model/rec-columns';
 import { RecFilters } from './RecFilters';
@@ -102,8 +102,17 @@ export function RecommendationsScreen() {
   const [sort, setSort] = useState<RecSort>(DEFAULT_REC_SORT);
   const sorted = useMemo(() => (recs ? sortedRecs(recs, join, sort) : null), [recs, join, sort]);
   // Filtered in the keystroke's own render: with the list's search index a keystroke costs about a
-  // millisecond, less than a deferred second render would.
-  const view = useMemo(() => (recs && sorted ? applyRecFilter(sorted, recs, filter, join) : new Int32Array(0)), [recs, sorted, filter, join]);
+  // millisecond, less than a deferred second render would. One more letter only narrows the result:
+  // then the last view is filtered instead of the whole list.
+  const lastView = useRef<{ sorted: Int32Array; join: RecJoin | null; filter: RecFilter; view: Int32Array } | null>(null);
+  const view = useMemo(() => {
+    if (!recs || !sorted) return new Int32Array(0);
+    const last = lastView.current;
+    const base = last && last.sorted === sorted && last.join === join && recNarrows(last.filter, filter) ? last.view : sorted;
+    const v = applyRecFilter(base, recs, filter, join);
+    lastView.current = { sorted, join, filter, view: v };
+    return v;
+  }, [recs, sorted, filter, join]);
 
   // Once the list is on screen, in idle time: take in its search text and warm the filter and sort code
   // (JIT) on it, so the first keystroke or header click costs what the later ones do. Results discarded.

@@ -120,8 +120,13 @@ export function narrows(prev: FilterState, next: FilterState): boolean {
   ) {
     return false;
   }
-  const before = tokenize(prev.text);
-  const after = tokenize(next.text);
+  return textNarrows(prev.text, next.text);
+}
+
+/** Whether every item `next` (search text) matches also matches `prev`: the text rules of narrows(). */
+export function textNarrows(prevText: string, nextText: string): boolean {
+  const before = tokenize(prevText);
+  const after = tokenize(nextText);
   const plainAfter = after.filter((t) => !t.negate && t.flag === 0);
   for (const t of before) {
     // The same word again (an exclusion or abbreviation too) is the same condition.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { joinRecs } from './join';
 import { attachRecSearch, REASON_BIT, recSampleRows, recSearchIndex, shapeRecs, type RecColumns } from './rec-columns';
 import { buildSearchIndex } from '../../grid/model/search-index';
-import { ALL_REASON_BITS, applyRecFilter, DEFAULT_REC_SORT, dealsFilter, EMPTY_REC_FILTER, sortedRecs, sortRecs } from './view';
+import { ALL_REASON_BITS, applyRecFilter, DEFAULT_REC_SORT, dealsFilter, EMPTY_REC_FILTER, recNarrows, sortedRecs, sortRecs } from './view';
 import { computeDerived } from '../../grid/model/derive';
 import { ask, snapshotOf } from '../../grid/model/test-helpers';
 
@@ -31,6 +31,30 @@ const names = (order: Int32Array) => [...order].map((i) => recs.names[i]);
 const all = sortRecs(recs, null, { key: 'name', dir: 'asc' });
 
 describe('recommendation filters', () => {
+  it('a narrowing filter is known as one, and filtering the last view then gives the rows the whole list gives', () => {
+    const f = (text: string, more: Partial<typeof EMPTY_REC_FILTER> = {}) => ({ ...EMPTY_REC_FILTER, text, ...more });
+    expect(recNarrows(f('ak'), f('ak r'))).toBe(true);
+    expect(recNarrows(f('redl'), f('redli'))).toBe(true);
+    // A short word matches at a word's start, a long one anywhere: "redl" may match what "red" did not.
+    expect(recNarrows(f('red'), f('redl'))).toBe(false);
+    expect(recNarrows(f('ak -st'), f('ak -st r'))).toBe(true);
+    // Fewer words, another word, an exclusion made longer (keeps more), other conditions: not narrowing.
+    expect(recNarrows(f('ak r'), f('ak'))).toBe(false);
+    expect(recNarrows(f('ak'), f('awp'))).toBe(false);
+    expect(recNarrows(f('ak -st'), f('ak -sta'))).toBe(false);
+    expect(recNarrows(f('ak'), f('ak', { hideReasons: ALL_REASON_BITS }))).toBe(false);
+    expect(recNarrows(f('ak'), f('ak r', { minLiquidity: 100 }))).toBe(false);
+    for (const [before, after] of [
+      ['a', 'ak'],
+      ['ak', 'ak ft'],
+      ['redl', 'redline'],
+      ['st', 'st ak'],
+    ] as const) {
+      expect(recNarrows(f(before), f(after))).toBe(true);
+      const last = applyRecFilter(all, recs, f(before), null);
+      expect(names(applyRecFilter(last, recs, f(after), null))).toEqual(names(applyRecFilter(all, recs, f(after), null)));
+    }
+  });
   it('text search is the grid search (abbreviations, negation)', () => {
     expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, text: 'redline -st' }, null))).toEqual(['AK-47 | Redline (Field-Tested)']);
     expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, text: 'ak ft st' }, null))).toEqual(['StatTrak™ AK-47 | Redline (Field-Tested)']);

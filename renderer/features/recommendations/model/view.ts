@@ -3,6 +3,7 @@
  * preset) over a sorted order, and the sort keys of every column. Pure functions over the columns.
  */
 import { compileQuery, tokenize } from '../../grid/model/search';
+import { textNarrows } from '../../grid/model/filter';
 import { candidateMask, candidates } from '../../grid/model/search-index';
 import { sortByName, sortByValues, type SortDir } from '../../grid/model/sort';
 import type { RecSort, RecSortKey } from './rec-sort';
@@ -35,6 +36,15 @@ export const EMPTY_REC_FILTER: RecFilter = { text: '', hideReasons: 0, minLiquid
 /** The deals preset's starting point: stable only, some liquidity, a 5 % margin. */
 export function dealsFilter(side: DealSide, prev: RecFilter): RecFilter {
   return { ...prev, deal: { side, marginBps: prev.deal?.marginBps ?? 500 }, hideReasons: ALL_REASON_BITS, minLiquidity: prev.minLiquidity ?? 2000 };
+}
+
+/**
+ * Whether `next` can only keep items `prev` kept (the same conditions, the text narrowed as the grid's
+ * narrows() says): then filtering the last view gives the same rows as filtering the whole order.
+ */
+export function recNarrows(prev: RecFilter, next: RecFilter): boolean {
+  const sameDeal = prev.deal === next.deal || (prev.deal !== null && next.deal !== null && prev.deal.side === next.deal.side && prev.deal.marginBps === next.deal.marginBps);
+  return sameDeal && prev.hideReasons === next.hideReasons && prev.minLiquidity === next.minLiquidity && prev.minPrice === next.minPrice && prev.maxPrice === next.maxPrice && textNarrows(prev.text, next.text);
 }
 
 export function isRecFiltering(f: RecFilter): boolean {
