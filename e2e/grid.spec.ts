@@ -137,6 +137,16 @@ test('filter: all words, wear abbreviations, StatTrak™, category, price; empty
   await page.getByTestId('grid-no-match').getByRole('button', { name: 'Clear filters' }).click();
   await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.names.length + 1));
   await expect(search(page)).toHaveValue('');
+
+  // The filter bar's own Clear filters follows the search text too (the bar skips re-rendering per key).
+  const barClear = page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Clear filters' });
+  await expect(barClear).toBeDisabled();
+  await search(page).pressSequentially('redl');
+  await expect(barClear).toBeEnabled();
+  await barClear.click();
+  await expect(search(page)).toHaveValue('');
+  await expect(barClear).toBeDisabled();
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.names.length + 1));
 });
 
 test('sort by any column both ways; keyboard moves the active cell; Enter opens details', async ({ page, appUrl, service }) => {

@@ -39,10 +39,13 @@ function SearchSlot({ children }: { children: ReactNode }) {
   return slot ? createPortal(<div className="gs__topsearch">{children}</div>, slot) : <div className="view__toolbar">{children}</div>;
 }
 
-/** The filters other than the text: a keystroke in the search box does not re-render them. */
+/**
+ * The filters other than the text: a keystroke in the search box re-renders them only when the text
+ * becomes empty or not (their "Clear filters" clears it too).
+ */
 const OtherFilters = memo(FilterBar, (a, b) => a.symbol === b.symbol && a.setFilter === b.setFilter && sameExceptText(a.filter, b.filter));
 function sameExceptText(a: FilterState, b: FilterState): boolean {
-  return (Object.keys(a) as Array<keyof FilterState>).every((k) => k === 'text' || a[k] === b[k]);
+  return (Object.keys(a) as Array<keyof FilterState>).every((k) => (k === 'text' ? (a.text.trim() === '') === (b.text.trim() === '') : a[k] === b[k]));
 }
 
 /** The command palette opens an item with #/prices?item=<name>: open it, then drop the parameter. */
