@@ -54,20 +54,21 @@ export const Freshness = memo(function Freshness({ updatedAt, stale, restored = 
 });
 
 /** Bytes received while a response loads (the total when the server sent Content-Length). */
-export function LoadProgress({ store, big = false }: { store: ProgressStore; big?: boolean }) {
+/** `what`: what is loading, for its words ("Requesting prices…"). */
+export function LoadProgress({ store, big = false, what = 'prices' }: { store: ProgressStore; big?: boolean; what?: string }) {
   const { loading, progress } = useProgress(store);
   if (!loading) return null;
   const bytes = progress?.bytes ?? 0;
   const total = progress?.total ?? null;
   const parsing = progress?.phase === 'parse';
-  const text = parsing ? `Reading ${formatBytes(bytes)}…` : bytes > 0 ? `${formatBytes(bytes)}${total ? ` of ${formatBytes(total)}` : ''} received` : 'Requesting prices…';
+  const text = parsing ? `Reading ${formatBytes(bytes)}…` : bytes > 0 ? `${formatBytes(bytes)}${total ? ` of ${formatBytes(total)}` : ''} received` : `Requesting ${what}…`;
   const pct = total && total > 0 ? Math.min(100, (bytes / total) * 100) : null;
   return (
     <div className={`gs__progress${big ? ' gs__progress--big' : ''}`} data-testid="grid-progress">
       <div
         className="gs__bar"
         role="progressbar"
-        aria-label="Loading prices"
+        aria-label={`Loading ${what}`}
         aria-valuemin={pct === null ? undefined : 0}
         aria-valuemax={pct === null ? undefined : 100}
         aria-valuenow={pct === null ? undefined : Math.round(pct)}
@@ -101,11 +102,27 @@ export function WaitingBlock({ what, status, testId }: { what: string; status: C
 }
 
 /** The first load of a whole catalog: what is coming, and its download. `overlay`: over the list's empty frame. */
-export function LoadingBlock({ title, text, store, busy, testId, overlay = false }: { title: string; text: string; store: ProgressStore; busy: boolean; testId: string; overlay?: boolean }) {
+export function LoadingBlock({
+  title,
+  text,
+  store,
+  busy,
+  testId,
+  overlay = false,
+  what,
+}: {
+  title: string;
+  text: string;
+  store: ProgressStore;
+  busy: boolean;
+  testId: string;
+  overlay?: boolean;
+  what?: string;
+}) {
   return (
     <EmptyState title={title} className="empty-state--loading" testId={testId} busy={busy} overlay={overlay}>
       <p className="empty-state__text">{text}</p>
-      <LoadProgress store={store} big />
+      <LoadProgress store={store} big what={what} />
     </EmptyState>
   );
 }

@@ -1,7 +1,8 @@
-/** What each unstable reason means, in plain words: the legend under the list. */
+/** What each unstable reason means, in plain words: the legend under the list (static: rendered once). */
+import { memo } from 'react';
 import { REASON_LEGEND } from './reasons';
 
-export function ReasonLegend() {
+export const ReasonLegend = memo(function ReasonLegend() {
   return (
     <details className="rlg" data-testid="reason-legend">
       <summary>What the unstable reasons mean</summary>
@@ -26,4 +27,4 @@ export function ReasonLegend() {
       </dl>
     </details>
   );
-}
+});

@@ -239,7 +239,7 @@ export function RecommendationsScreen() {
         <span className="rs__hint">{TYPE_TEXT[type].hint}</span>
         <RecMarketsFilter game={game} value={markets} onChange={(m) => setParams({ markets: m })} />
         <span className="view__spacer" />
-        <LoadProgress store={data.progress} />
+        <LoadProgress store={data.progress} what="recommendations" />
         <Freshness updatedAt={recs ? data.updatedAt : 0} stale={data.stale} restored={recs && data.restored ? restoredNote(status, data.fetching, Boolean(error)) : null} />
         <button type="button" className="btn btn--small" onClick={refresh} disabled={data.fetching} aria-label="Reload recommendations" title="Reload the list and the live prices">
           ↻ Reload
@@ -311,6 +311,7 @@ export function RecommendationsScreen() {
                   store={data.progress}
                   busy
                   overlay
+                  what="recommendations"
                   testId="recs-loading"
                 />
               </>
