@@ -59,7 +59,7 @@ declare global {
     /** What the list shows now. */
     __recSig: () => Sig;
     /** Each recommendations result from the worker: its own timing, in page time. */
-    __recWire: Array<{ bytesDone: number; ready: number; arrived: number }>;
+    __recWire: Array<{ bytesDone: number; ready: number; posted: number; dispatched: number; arrived: number }>;
   }
 }
 
@@ -135,7 +135,11 @@ interface Load {
   /** Page times (the worker's own figures, read off its message): the response's last byte, the columns ready. */
   bytesDone: number;
   workerReady: number;
-  /** Page time the worker's message with the columns reached the UI thread. */
+  /** Page time the worker posted them (sorted, names packed). */
+  posted: number;
+  /** Page time the UI thread began the message's task (its event's time stamp). */
+  dispatched: number;
+  /** Page time the message's data was read (deserialized) on the UI thread. */
   arrived: number;
   items: number;
   bytes: number;
@@ -182,6 +186,8 @@ async function loadOnce(page: Page, launchUrl: string, mode: 'cold' | 'warm', se
     return {
       bytesDone: wire?.bytesDone ?? NaN,
       workerReady: wire?.ready ?? NaN,
+      posted: wire?.posted ?? NaN,
+      dispatched: wire?.dispatched ?? NaN,
       arrived: wire?.arrived ?? NaN,
       start: start?.startTime ?? NaN,
       data: data?.startTime ?? NaN,
@@ -197,7 +203,7 @@ async function loadOnce(page: Page, launchUrl: string, mode: 'cold' | 'warm', se
   if (!request) throw new Error('The RecommendationList request was not seen');
   if (Number.isNaN(m.bytesDone)) throw new Error("No 'recs' result message with meta.bytesDoneAt was seen from the grid worker");
   const longest = await longestTask(page, m.start, m.painted);
-  return { opened, start: m.start, data: m.data, painted: m.painted, nextFrame: m.nextFrame, bytesDone: m.bytesDone, workerReady: m.workerReady, arrived: m.arrived, items: m.items, bytes: m.bytes, parseMs: m.parseMs, shapeMs: m.shapeMs, longest };
+  return { opened, start: m.start, data: m.data, painted: m.painted, nextFrame: m.nextFrame, bytesDone: m.bytesDone, workerReady: m.workerReady, posted: m.posted, dispatched: m.dispatched, arrived: m.arrived, items: m.items, bytes: m.bytes, parseMs: m.parseMs, shapeMs: m.shapeMs, longest };
 }
 
 /**
@@ -237,7 +243,8 @@ async function serviceReady(service: ServiceAccess): Promise<void> {
 
 /**
  * Keeps the worker's own timing of each recommendations result (its message carries meta.bytesDoneAt and
- * meta.readyAt, epoch ms) in page time, with the time the message reached the UI thread. Only listens.
+ * meta.readyAt, meta.postedAt, epoch ms) in page time, with the time the message's task began on the UI thread and
+ * the time its data was read (deserialized). Only listens.
  */
 function watchRecsWire(): void {
   window.__recWire = [];
@@ -246,10 +253,12 @@ function watchRecsWire(): void {
     constructor(url: string | URL, options?: WorkerOptions) {
       super(url, options);
       this.addEventListener('message', (e: MessageEvent) => {
-        const m = e.data as { type?: unknown; data?: { meta?: { bytesDoneAt?: unknown; readyAt?: unknown } } } | null;
+        // The first listener: reading e.data deserializes the message, here.
+        const m = e.data as { type?: unknown; data?: { meta?: { bytesDoneAt?: unknown; readyAt?: unknown; postedAt?: unknown } } } | null;
         const meta = m?.type === 'recs' ? m.data?.meta : undefined;
         if (typeof meta?.bytesDoneAt === 'number' && typeof meta.readyAt === 'number') {
-          window.__recWire.push({ bytesDone: meta.bytesDoneAt - performance.timeOrigin, ready: meta.readyAt - performance.timeOrigin, arrived: performance.now() });
+          const epoch = (t: unknown) => (typeof t === 'number' && t > 0 ? t - performance.timeOrigin : NaN);
+          window.__recWire.push({ bytesDone: epoch(meta.bytesDoneAt), ready: epoch(meta.readyAt), posted: epoch(meta.postedAt), dispatched: e.timeStamp, arrived: performance.now() });
         }
       });
     }
@@ -480,7 +489,7 @@ async function main(): Promise<void> {
         const at = (t: number) => `+${ms(t - l.start)}`;
         details.push(
           `${mode} ${i + 1}: opened -> painted ${ms(l.painted - l.opened)}; from load start: body done ${at(l.bytesDone)}, columns ready in the worker ${at(l.workerReady)} ` +
-            `(parse after the last byte ${ms(l.parseMs)}, shape ${ms(l.shapeMs)}), message in the UI ${at(l.arrived)}, list committed ('recs:data') ${at(l.data)}, painted ${at(l.painted)} (next frame ${at(l.nextFrame)}); ` +
+            `(parse after the last byte ${ms(l.parseMs)}, shape ${ms(l.shapeMs)}), posted (sorted, packed) ${at(l.posted)}, its task on the UI thread ${at(l.dispatched)}, read ${at(l.arrived)}, list committed ('recs:data') ${at(l.data)}, painted ${at(l.painted)} (next frame ${at(l.nextFrame)}); ` +
             `longest task ${l.longest === 0 ? 'none over 50 ms' : ms(l.longest)}`,
         );
       }

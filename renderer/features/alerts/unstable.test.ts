@@ -1,13 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Client } from 'urql';
 import { describe, expect, it } from 'vitest';
-import { REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../recommendations/model/rec-columns';
+import { shapeRecs, type RecColumns } from '../recommendations/model/rec-columns';
 import { createUnstableLookup, reasonsFromColumns } from './unstable';
 
+/** A list as the worker reads it from the service's rows. */
 function recs(game: number): RecColumns {
-  const names = ['Stable item', 'Thin item', 'Odd item', 'Unreadable item'];
-  const reasons = Uint16Array.from([0, REASON_BIT.NOT_POPULAR | REASON_BIT.NO_ORDERS, 0, UNREADABLE_REASONS_BIT]);
-  return { game, names, reasons, unknownReasons: [[2, ['NEW_CODE']]] } as unknown as RecColumns;
+  const row = (name: string, reasons: unknown) => ({ market_hash_name: name, suggested_price: 1000, unstable_reasons: reasons, total_sales: 1, price_difference: 0, price_change_percentage: 0, liquidity_score: 5000 });
+  const rows = [row('Stable item', []), row('Thin item', ['NO_ORDERS', 'NOT_POPULAR']), row('Odd item', ['NEW_CODE']), row('Unreadable item', 'n/a')];
+  const cols = shapeRecs(rows, { game, type: 'general', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 });
+  if (!cols) throw new Error('rows are a list');
+  return cols;
 }
 
 /** A urql client whose every query answers `answer` (or fails), counting the calls. */

@@ -16,7 +16,7 @@ import { runRouted } from '../../api/worker-exchange';
 import { ITEM_RECOMMENDATION } from '../grid/api/documents';
 // Registers the grid worker's look-up route (idempotent), in case nothing else loaded it yet.
 import '../grid/api/routes';
-import { REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../recommendations/model/rec-columns';
+import { isRecColumns, REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../recommendations/model/rec-columns';
 
 export const LOOKUP_TIMEOUT_MS = 10_000;
 
@@ -32,12 +32,6 @@ function indexOf(recs: RecColumns, name: string): number {
     nameIndex.set(recs, m);
   }
   return m.get(name) ?? -1;
-}
-
-function isRecColumns(v: unknown): v is RecColumns {
-  if (typeof v !== 'object' || v === null) return false;
-  const r = v as Partial<RecColumns>;
-  return typeof r.game === 'number' && Array.isArray(r.names) && r.reasons instanceof Uint16Array && Array.isArray(r.unknownReasons);
 }
 
 /** The reason codes of one item of a loaded recommendations list; null when not in it or unreadable. */

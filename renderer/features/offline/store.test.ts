@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionStatus } from '../../../shared/api/status';
 import { NONE, toSnapshot, type SnapshotData } from '../grid/model/snapshot';
 import type { RecColumns } from '../recommendations/model/rec-columns';
-import { gridCodec, isSnapshotData, recsCodec } from './codecs';
+import { gridCodec, recsCodec } from './codecs';
+import { isSnapshotData } from '../grid/worker/protocol';
 import { keepsOffline, restoreSourceOf } from './source';
 import { MIN_REWRITE_MS, OfflineStore, offlineId, saveWhenIdle, type SaveInput } from './store';
 
@@ -159,7 +160,7 @@ describe('OfflineStore', () => {
       unknownReasons: [[1, ['NEW_CODE']]],
       droppedRows: 0,
       invalidValues: 1,
-      meta: { transport: 'graphql', bytes: 1, bytesDoneAt: 1, parseMs: 1, shapeMs: 1, readyAt: 1 },
+      meta: { transport: 'graphql', bytes: 1, bytesDoneAt: 1, parseMs: 1, shapeMs: 1, readyAt: 1, postedAt: 1 },
     };
     await store.save(input({ kind: 'recs' }), recsCodec.encode(recs));
     const back = recsCodec.decode((await store.load('recs', LIVE_A, 730, recsCodec.format))?.payload);

@@ -11,7 +11,7 @@ import type { Snapshot } from '../grid/model/snapshot';
 import type { Derived } from '../grid/model/derived';
 import { bpsToPercentText } from '../grid/model/derive';
 import { dealWorking, type DealSide, type RecJoin } from './model/join';
-import { reasonCodes, type RecColumns } from './model/rec-columns';
+import { reasonCodes, recName, type RecColumns } from './model/rec-columns';
 import type { RecSort, RecSortKey } from './model/rec-sort';
 import { defaultRecDir } from './model/view';
 import { reasonExplained, reasonText } from './reasons';
@@ -112,14 +112,14 @@ const COLUMNS: Column[] = [
     num: false,
     cell: (ctx, i) => (
       <span className="rl__namecell">
-        <span className="rl__name">{ctx.recs.names[i]}</span>
+        <span className="rl__name">{recName(ctx.recs, i)}</span>
         {/* For the mouse; the keyboard has A. Not a tab stop: the list is one. */}
-        <a className="rl__go" href={routeHref('analytics', { view: 'item', item: ctx.recs.names[i] ?? '' })} tabIndex={-1} title="Open its analytics (A)" onClick={(e) => e.stopPropagation()}>
+        <a className="rl__go" href={routeHref('analytics', { view: 'item', item: recName(ctx.recs, i) ?? '' })} tabIndex={-1} title="Open its analytics (A)" onClick={(e) => e.stopPropagation()}>
           Analytics
         </a>
       </span>
     ),
-    title: (ctx, i) => ctx.recs.names[i],
+    title: (ctx, i) => recName(ctx.recs, i),
   },
   {
     key: 'suggested',
@@ -451,7 +451,7 @@ const Row = memo(function Row({
       className={`rl__row${active ? ' is-active' : ''}${open ? ' is-open' : ''}`}
       style={{ transform: `translateY(${y}px)` }}
       onClick={() => onClick(r, item)}
-      data-item={ctx.recs.names[item]}
+      data-item={recName(ctx.recs, item)}
     >
       {ctx.columns.map((c) => (
         <div

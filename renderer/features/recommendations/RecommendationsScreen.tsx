@@ -26,7 +26,7 @@ import { recCsvChunks } from './model/csv';
 import { joinRecs, type RecJoin } from './model/join';
 import { applyRecFilter, DEFAULT_REC_SORT, EMPTY_REC_FILTER, isRecFiltering, recNarrows, sortedRecs, sortRecs, type RecFilter } from './model/view';
 import type { RecSort } from './model/rec-sort';
-import { emptyRecColumns, recSearch } from './model/rec-columns';
+import { emptyRecColumns, recName, recSearch } from './model/rec-columns';
 import { RecFilters } from './RecFilters';
 import { RecList } from './RecList';
 import { RecMarketsFilter } from './RecMarketsFilter';
@@ -173,7 +173,7 @@ export function RecommendationsScreen() {
 
   const onOpen = useCallback(
     (item: number) => {
-      const name = recs?.names[item];
+      const name = recs ? recName(recs, item) : undefined;
       if (!name) return;
       setOpenName(name);
       if (snap && snap.indexOfName(name) < 0) setMessage({ text: `${name} has no live prices on your markets; its analytics are still there (A).`, tone: 'info' });
@@ -182,7 +182,7 @@ export function RecommendationsScreen() {
   );
   const onAnalytics = useCallback(
     (item: number) => {
-      const name = recs?.names[item];
+      const name = recs ? recName(recs, item) : undefined;
       if (name) navigate('analytics', { view: 'item', item: name });
     },
     [recs],

@@ -28,6 +28,7 @@ import {
   type NumField,
 } from './snapshot';
 import { describeValue } from '../../../../shared/api/rows';
+import { isObject } from '../../../app/guards';
 import { analyzeName, normalizeText } from './search';
 
 export class MalformedResponseError extends Error {
@@ -47,10 +48,6 @@ function fail(path: string, expected: string, got: unknown): never {
 /** A safe integer, or NaN ("no value") for anything else. No closures: it runs a million times per CS2 load. */
 function intOrNaN(v: unknown): number {
   return typeof v === 'number' && Number.isSafeInteger(v) ? v : NaN;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export interface AskPart {

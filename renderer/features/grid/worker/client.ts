@@ -7,8 +7,9 @@ import { errorToWire, GridLoadError, type GridErrorWire } from '../model/errors'
 import { invalidResponse } from '../../../api/errors';
 import { toSnapshot, type Snapshot } from '../model/snapshot';
 import type { RecommendationType } from '../../../../shared/api/schema';
-import { attachRecSearch, isRecColumns, type RecColumns } from '../../recommendations/model/rec-columns';
-import { checkResponse, isSnapshotData, LOOKUP_READERS, unpackStrings, type DeriveSettings, type GridRequest, type LookupField } from './protocol';
+import { attachRecSearch, isRecColumns, withPackedNames, type RecColumns } from '../../recommendations/model/rec-columns';
+import { checkResponse, isSnapshotData, LOOKUP_READERS, type DeriveSettings, type GridRequest, type LookupField } from './protocol';
+import { unpackStrings, type PackedStrings } from './packed-strings';
 
 /** A failed load as the worker reported it; `toWire()` lets it cross urql (renderer/api/worker-exchange.ts) and back. */
 export class GridWorkerError extends GridLoadError {
@@ -74,11 +75,11 @@ function yieldToBrowser(): Promise<void> {
 }
 
 /** Names and search text split in separate short tasks. */
-async function unpackResult<W extends { n: number; names: string | string[]; search: string | string[] }>(wire: W): Promise<Omit<W, 'names' | 'search'> & { names: string[]; search: string[] }> {
+async function unpackResult<W extends { names: PackedStrings; search: PackedStrings }>(wire: W): Promise<Omit<W, 'names' | 'search'> & { names: string[]; search: string[] }> {
   await yieldToBrowser();
-  const names = unpackStrings(wire.names, wire.n);
+  const names = unpackStrings(wire.names);
   await yieldToBrowser();
-  const search = unpackStrings(wire.search, wire.n);
+  const search = unpackStrings(wire.search);
   await yieldToBrowser();
   return { ...wire, names, search };
 }
@@ -139,8 +140,7 @@ export class GridWorkerClient {
       this.recsAwaitingSearch = null;
       if (list?.id !== msg.id) return;
       const { search, flags, index } = msg;
-      const n = list.cols.n;
-      attachRecSearch(list.cols, { search: () => unpackStrings(search, n), flags, index });
+      attachRecSearch(list.cols, { search: () => unpackStrings(search), flags, index });
       return;
     }
     const p = this.pending.get(msg.id);
@@ -178,10 +178,8 @@ export class GridWorkerClient {
         return;
       case 'recs': {
         this.pending.delete(msg.id);
-        // In this task: the list's first paint waits on it, and two splits of 37k strings take a few ms
-        // (the grid's 50 MB result is split in separate tasks; this is far smaller).
-        const wire = msg.data;
-        const cols = { ...wire, names: unpackStrings(wire.names, wire.n), search: unpackStrings(wire.search, wire.n) };
+        // The names stay packed until first read in full (after the first paint: the rows in sight read theirs).
+        const cols = withPackedNames(msg.data);
         if (isRecColumns(cols)) {
           this.recsAwaitingSearch = { id: msg.id, cols };
           p.resolve(cols);

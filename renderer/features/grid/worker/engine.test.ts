@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cellValue, toSnapshot } from '../model/snapshot';
 import { GridEngine } from './engine';
-import { isSnapshotData, unpackStrings, type GridResponse } from './protocol';
+import { isSnapshotData, type GridResponse } from './protocol';
+import { unpackStrings } from './packed-strings';
 import { isSearchIndex } from '../model/search-index';
-import { attachRecSearch, isRecColumns, recSearch, recSearchIndex, shapeRecs } from '../../recommendations/model/rec-columns';
+import { attachRecSearch, isRecColumns, recSearch, recSearchIndex, shapeRecs, withPackedNames } from '../../recommendations/model/rec-columns';
 import { DEFAULT_REC_SORT, sortRecs } from '../../recommendations/model/view';
 import type { SnapshotData } from '../model/snapshot';
 import { derivedKey } from '../model/derive';
@@ -60,8 +61,8 @@ describe('GridEngine: GraphQL loads', () => {
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
-    expect(typeof last.data.names).toBe('string');
-    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+    expect(last.data.names.codes).toBeInstanceOf(Uint16Array);
+    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) };
     expect(isSnapshotData(cols)).toBe(true);
     expect(cols.derived).toBeUndefined();
     const s = toSnapshot(cols);
@@ -124,7 +125,7 @@ describe('GridEngine: GraphQL loads', () => {
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
-    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) };
     expect(isSnapshotData(cols)).toBe(true);
     const s = toSnapshot(cols);
     expect(s.names).toEqual(['AK-47 | Redline (Field-Tested)', 'Sticker | "Hi" <script>', 'Bad price']);
@@ -156,7 +157,7 @@ describe('GridEngine: per-row figures computed in the worker', () => {
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
-    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) };
     expect(isSnapshotData(cols)).toBe(true);
     const s = toSnapshot(cols);
     expect(cols.derived?.key).toBe(derivedKey(s, [0, 1], [0], fees, true));
@@ -191,7 +192,7 @@ describe('GridEngine: REST loads (TF2, Dota 2, Rust)', () => {
     if (last?.type === 'result') {
       expect(last.data.game).toBe(440);
       expect(last.data.meta.transport).toBe('rest');
-      const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names, last.data.n), search: unpackStrings(last.data.search, last.data.n) };
+      const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) };
       expect(cellValue(toSnapshot(cols), 'bid', 0)).toBe(14_000);
     }
   });
@@ -323,7 +324,7 @@ describe('GridEngine: price recommendations', () => {
     const last = msgs.filter((m) => m.type !== 'recs-search').at(-1);
     expect(last?.type).toBe('recs');
     if (last?.type !== 'recs') return;
-    expect(unpackStrings(last.data.names, last.data.n)).toEqual(['B item', 'A item']);
+    expect(unpackStrings(last.data.names)).toEqual(['B item', 'A item']);
     expect([...last.data.suggested]).toEqual([2_500, NaN]);
     expect([...last.data.diff]).toEqual([-12.5, 3]);
     expect(last.data.type).toBe('p2p');
@@ -363,8 +364,8 @@ describe('GridEngine: price recommendations', () => {
     expect(list?.type).toBe('recs');
     expect(more?.type).toBe('recs-search');
     if (list?.type !== 'recs' || more?.type !== 'recs-search') return;
-    expect(unpackStrings(list.data.names, list.data.n)).toEqual(many.map((r) => r.market_hash_name));
-    expect(list.data.search).toEqual([]);
+    expect(unpackStrings(list.data.names)).toEqual(many.map((r) => r.market_hash_name));
+    expect('search' in list.data).toBe(false);
     expect(list.data.flags.length).toBe(0);
     expect([...list.data.suggested]).toEqual(many.map((r) => (r.suggested_price === null ? NaN : r.suggested_price)));
     const whole = shapeRecs(many, { game: 730, type: 'p2p', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 })!;
@@ -372,13 +373,13 @@ describe('GridEngine: price recommendations', () => {
     expect(list.data.presorted?.key).toBe(DEFAULT_REC_SORT.key);
     expect([...(list.data.presorted?.order ?? [])]).toEqual([...sortRecs({ ...whole }, null, DEFAULT_REC_SORT)]);
     expect(more.id).toBe(list.id);
-    expect(unpackStrings(more.search, list.data.n)).toEqual(whole.search);
+    expect(unpackStrings(more.search)).toEqual(whole.search);
     expect([...more.flags]).toEqual([...whole.flags]);
     expect(isSearchIndex(more.index)).toBe(true);
     // The UI's columns take them when a filter first needs them.
-    const cols = { ...list.data, names: unpackStrings(list.data.names, list.data.n), search: [] as string[] };
+    const cols = withPackedNames(list.data);
     expect(isRecColumns(cols)).toBe(true);
-    attachRecSearch(cols, { search: () => unpackStrings(more.search, cols.n), flags: more.flags, index: more.index });
+    attachRecSearch(cols, { search: () => unpackStrings(more.search), flags: more.flags, index: more.index });
     expect(recSearch(cols).search).toEqual(whole.search);
     expect(recSearchIndex(cols)).toBe(more.index);
   });

@@ -16,7 +16,8 @@ import { buildSearchIndex, searchIndexTransferables } from '../model/search-inde
 import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
 import { RecReader, recSampleRows, recTransferables } from '../../recommendations/model/rec-columns';
 import { DEFAULT_REC_SORT, sortRecs } from '../../recommendations/model/view';
-import { GridRequestSchema, LOOKUP_READERS, packStrings, type SnapshotWire, type GridRequest, type GridResponse } from './protocol';
+import { GridRequestSchema, LOOKUP_READERS, type SnapshotWire, type GridRequest, type GridResponse } from './protocol';
+import { packStrings, packedTransferables } from './packed-strings';
 
 export type Post = (msg: GridResponse, transfer?: Transferable[]) => void;
 
@@ -195,8 +196,10 @@ export class GridEngine {
       data.meta.shapeMs = performance.now() - t0;
       data.meta.readyAt = now();
       if (ac.signal.aborted) return;
-      const wire: SnapshotWire = { ...data, names: packStrings(data.names), search: packStrings(data.search) };
-      this.post({ type: 'result', id: req.id, data: wire }, transfer);
+      const names = packStrings(data.names);
+      const search = packStrings(data.search);
+      const wire: SnapshotWire = { ...data, names, search };
+      this.post({ type: 'result', id: req.id, data: wire }, [...transfer, ...packedTransferables(names), ...packedTransferables(search)]);
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
       this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
@@ -234,11 +237,15 @@ export class GridEngine {
       );
       // The page's first order, sorted here with warm code (the UI thread's would be cold).
       cols.presorted = { ...DEFAULT_REC_SORT, order: sortRecs(cols, null, DEFAULT_REC_SORT) };
-      this.post({ type: 'recs', id: req.id, data: { ...cols, names: packStrings(cols.names), search: [] } }, recTransferables(cols));
+      const names = reader.packedNames();
+      const { names: _names, search: _search, ...rest } = cols;
+      cols.meta.postedAt = now();
+      this.post({ type: 'recs', id: req.id, data: { ...rest, names } }, [...recTransferables(cols), ...packedTransferables(names)]);
       const { search, flags } = reader.searchColumns();
       const index = buildSearchIndex(search);
+      const packed = packStrings(search);
       if (ac.signal.aborted) return;
-      this.post({ type: 'recs-search', id: req.id, search: packStrings(search), flags, index }, [flags.buffer as ArrayBuffer, ...searchIndexTransferables(index)]);
+      this.post({ type: 'recs-search', id: req.id, search: packed, flags, index }, [flags.buffer as ArrayBuffer, ...packedTransferables(packed), ...searchIndexTransferables(index)]);
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
       this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { computeDerived, derivedKey } from '../model/derive';
 import { ask, order, snapshotOf } from '../model/test-helpers';
 import type { SnapshotData } from '../model/snapshot';
-import { checkResponse, isSnapshotData, packStrings, unpackStrings } from './protocol';
+import { checkResponse, isSnapshotData } from './protocol';
+import { packStrings } from './packed-strings';
 
 function columns(): SnapshotData {
   const s = snapshotOf(
@@ -44,8 +45,14 @@ describe('checkResponse', () => {
     expect(checkResponse({ type: 'progress', id: 1, bytes: '10', total: null, phase: 'download' })).toBeNull();
     expect(checkResponse({ type: 'error', id: 1, error: { kind: 'server', status: 500, code: null, detail: '', retryAfterSeconds: null, rejectedMarkets: [], aborted: false } })).not.toBeNull();
     expect(checkResponse({ type: 'error', id: 1, error: { kind: 'boom' } })).toBeNull();
-    expect(checkResponse({ type: 'result', id: 1, data: { names: 'a\u0000b', search: ['a', 'b'] } })).not.toBeNull();
+    const two = packStrings(['a', 'b']);
+    expect(checkResponse({ type: 'result', id: 1, data: { n: 2, names: two, search: two } })).not.toBeNull();
+    expect(checkResponse({ type: 'result', id: 1, data: { n: 3, names: two, search: two } })).toBeNull();
+    expect(checkResponse({ type: 'result', id: 1, data: { n: 2, names: ['a', 'b'], search: two } })).toBeNull();
     expect(checkResponse({ type: 'result', id: 1, data: { names: 3 } })).toBeNull();
+    // A list's names; its search text comes in a message of its own.
+    expect(checkResponse({ type: 'recs', id: 1, data: { n: 2, names: two } })).not.toBeNull();
+    expect(checkResponse({ type: 'recs', id: 1, data: { n: 2, names: { codes: new Uint16Array(1), ends: new Uint32Array([0, 2]) } } })).toBeNull();
     expect(checkResponse({ type: 'lookup', id: 1, row: null })).toEqual({ type: 'lookup', id: 1, row: null });
     expect(checkResponse({ type: 'lookup', id: 1, row: { market_hash_name: 'a' } })).not.toBeNull();
     expect(checkResponse({ type: 'lookup', id: 1, row: 'a' })).toBeNull();
@@ -55,18 +62,3 @@ describe('checkResponse', () => {
   });
 });
 
-describe('names travel as one NUL-joined string', () => {
-  it('round-trips, including empty names and an empty list', () => {
-    const names = ['AK-47 | Redline', '', '★ Karambit', 'Sticker | "Q", 🔥'];
-    const packed = packStrings(names);
-    expect(typeof packed).toBe('string');
-    expect(unpackStrings(packed, names.length)).toEqual(names);
-    expect(unpackStrings(packStrings([]), 0)).toEqual([]);
-    expect(unpackStrings(packStrings(['']), 1)).toEqual(['']);
-  });
-  it('falls back to an array when a name contains NUL', () => {
-    const names = ['a\u0000b', 'c'];
-    expect(packStrings(names)).toBe(names);
-    expect(unpackStrings(packStrings(names), 2)).toEqual(names);
-  });
-});

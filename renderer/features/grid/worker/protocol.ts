@@ -12,6 +12,8 @@ import { NUM_FIELDS, type SnapshotData } from '../model/snapshot';
 import { isDerived } from '../model/derived';
 import { GridErrorWireSchema, type GridErrorWire } from '../model/errors';
 import { isSearchIndex, type SearchIndex } from '../model/search-index';
+import { isPackedStrings, type PackedStrings } from './packed-strings';
+import { isStringArray } from '../../../app/guards';
 
 const slugs = z.array(z.string().min(1).max(200)).max(200);
 const bps = z.number().int().min(0).max(10000);
@@ -93,26 +95,16 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
 export type GridRequest = z.infer<typeof GridRequestSchema>;
 
 /**
- * SnapshotData as posted: names and search text joined by NUL into one string each (one memcpy to clone
- * instead of 75k small strings; split on the UI thread in separate short tasks), or plain arrays when a
- * name itself contains a NUL.
+ * SnapshotData as posted: names and search text packed (packed-strings.ts: transferred, not copied),
+ * taken apart on the UI thread in separate short tasks.
  */
-export type SnapshotWire = Omit<SnapshotData, 'names' | 'search'> & { names: string | string[]; search: string | string[] };
+export type SnapshotWire = Omit<SnapshotData, 'names' | 'search'> & { names: PackedStrings; search: PackedStrings };
 
-/** RecColumns as posted: names and search text packed like the grid's. */
-export type RecColumnsWire = Omit<RecColumns, 'names' | 'search'> & { names: string | string[]; search: string | string[] };
-
-export const JOIN = '\u0000';
-
-export function packStrings(list: string[]): string | string[] {
-  for (const s of list) if (s.includes(JOIN)) return list;
-  return list.join(JOIN);
-}
-
-export function unpackStrings(v: string | string[], n: number): string[] {
-  if (typeof v !== 'string') return v;
-  return n === 0 ? [] : v.split(JOIN);
-}
+/**
+ * RecColumns as posted: names packed (the UI reads the rows in sight from them first); no search text,
+ * which follows in 'recs-search'.
+ */
+export type RecColumnsWire = Omit<RecColumns, 'names' | 'search'> & { names: PackedStrings };
 
 export type GridResponse =
   | { type: 'progress'; id: number; bytes: number; total: number | null; phase: 'download' | 'parse' }
@@ -123,7 +115,7 @@ export type GridResponse =
    * After a 'recs' result of the same id (which has no search text or flags): its search text (packed),
    * flags and search index, which the list's first paint does not wait for.
    */
-  | { type: 'recs-search'; id: number; search: string | string[]; flags: Uint32Array; index: SearchIndex }
+  | { type: 'recs-search'; id: number; search: PackedStrings; flags: Uint32Array; index: SearchIndex }
   /** The picked row as the worker read it (checked by the UI against the field's row schema), or null. */
   | { type: 'lookup'; id: number; row: unknown; at?: number };
 
@@ -144,26 +136,19 @@ export function checkResponse(msg: unknown): GridResponse | null {
     case 'lookup':
       return 'row' in m && (m.row === null || typeof m.row === 'object') ? { type: 'lookup', id: m.id, row: m.row, ...(typeof m.at === 'number' ? { at: m.at } : {}) } : null;
     case 'recs-search':
-      return (typeof m.search === 'string' || Array.isArray(m.search)) && m.flags instanceof Uint32Array && isSearchIndex(m.index)
-        ? { type: 'recs-search', id: m.id, search: m.search as string | string[], flags: m.flags, index: m.index }
+      return m.flags instanceof Uint32Array && isPackedStrings(m.search, m.flags.length) && isSearchIndex(m.index)
+        ? { type: 'recs-search', id: m.id, search: m.search, flags: m.flags, index: m.index }
         : null;
     case 'result':
     case 'recs': {
       const d = m.data as Record<string, unknown> | null;
-      if (!d || typeof d !== 'object') return null;
-      const okText = (v: unknown) => typeof v === 'string' || Array.isArray(v);
-      if (!okText(d.names) || !okText(d.search)) return null;
+      if (!d || typeof d !== 'object' || typeof d.n !== 'number') return null;
+      if (!isPackedStrings(d.names, d.n) || (m.type === 'result' && !isPackedStrings(d.search, d.n))) return null;
       return m.type === 'result' ? { type: 'result', id: m.id, data: d as SnapshotWire } : { type: 'recs', id: m.id, data: d as RecColumnsWire };
     }
     default:
       return null;
   }
-}
-
-function isStringArray(v: unknown, len: number): v is string[] {
-  if (!Array.isArray(v) || v.length !== len) return false;
-  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
-  return true;
 }
 
 const NoteSchema = z.object({

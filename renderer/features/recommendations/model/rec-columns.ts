@@ -14,6 +14,8 @@ import { analyzeName, normalizeText } from '../../grid/model/search';
 import { rankNames } from '../../grid/model/shape';
 import type { SearchIndex } from '../../grid/model/search-index';
 import type { RecSort } from './rec-sort';
+import { isObject, isStringArray } from '../../../app/guards';
+import { StringPacker, stringAt, unpackStrings, type PackedStrings } from '../../grid/worker/packed-strings';
 
 export const REASON_BIT = Object.fromEntries(UNSTABLE_REASONS.map((r, i) => [r, 1 << i])) as Record<UnstableReason, number>;
 /** The item has a reason code the spec does not list (kept in `unknownReasons`). */
@@ -32,6 +34,8 @@ export interface RecMeta {
   shapeMs: number;
   /** ms since epoch when the columns were ready to post. */
   readyAt: number;
+  /** ms since epoch when the worker posted them, sorted and packed (0: not posted). */
+  postedAt: number;
 }
 
 /** Which list: the request's identity, shown in provenance and exports. */
@@ -79,14 +83,13 @@ export function emptyRecColumns(key: RecRequestKey): RecColumns {
   return cols;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The rows of a getPriceRecommendations answer as columns; null when the answer is not a list.
  * Integer fields must be safe integers (counts not negative, liquidity 0..10000); the Float fields any
  * finite number, as the spec types them.
  */
-export function shapeRecs(value: unknown, key: RecRequestKey, meta: Omit<RecMeta, 'shapeMs' | 'readyAt'>): RecColumns | null {
+export function shapeRecs(value: unknown, key: RecRequestKey, meta: Omit<RecMeta, 'shapeMs' | 'readyAt' | 'postedAt'>): RecColumns | null {
   if (!Array.isArray(value)) return null;
   const reader = new RecReader();
   reader.add(value as unknown[]);
@@ -103,6 +106,8 @@ export class RecReader {
   /** Rows kept so far. */
   n = 0;
   readonly names: string[] = [];
+  /** The names packed as they are read (posted with the list; packing them then would cost ~15 ms). */
+  private readonly namePacker = new StringPacker();
   readonly search: string[] = [];
   private suggested = new Float64Array(0);
   private sales = new Float64Array(0);
@@ -139,6 +144,7 @@ export class RecReader {
     const t0 = performance.now();
     this.reserve(list.length);
     const { names, search, suggested, sales, diff, changePct, liquidity, reasons, unknownReasons } = this;
+    const namesBefore = names.length;
     let n = this.n;
     let dropped = 0;
     let invalid = 0;
@@ -191,6 +197,7 @@ export class RecReader {
       }
       reasons[i] = bits;
     }
+    this.namePacker.addAll(names, namesBefore);
     this.n = n;
     this.dropped += dropped;
     this.invalid += invalid;
@@ -198,7 +205,7 @@ export class RecReader {
   }
 
   /** The columns of every row added; `lean`: without the search text and flags (see searchColumns). */
-  finish(key: RecRequestKey, meta: Omit<RecMeta, 'shapeMs' | 'readyAt'>, { lean = false }: { lean?: boolean } = {}): RecColumns {
+  finish(key: RecRequestKey, meta: Omit<RecMeta, 'shapeMs' | 'readyAt' | 'postedAt'>, { lean = false }: { lean?: boolean } = {}): RecColumns {
     const t0 = performance.now();
     const n = this.n;
     const { nameRank, byName } = rankNames(this.search, this.names);
@@ -220,8 +227,13 @@ export class RecReader {
       unknownReasons: this.unknownReasons,
       droppedRows: this.dropped,
       invalidValues: this.invalid,
-      meta: { ...meta, shapeMs, readyAt: performance.timeOrigin + performance.now() },
+      meta: { ...meta, shapeMs, readyAt: performance.timeOrigin + performance.now(), postedAt: 0 },
     };
+  }
+
+  /** The names of the rows added, packed. */
+  packedNames(): PackedStrings {
+    return this.namePacker.finish();
   }
 
   /** The search text and flags of the rows added. */
@@ -269,6 +281,30 @@ export function recSearch(c: RecColumns): { search: string[]; flags: Uint32Array
   return c;
 }
 
+/** Lists whose names came packed from the worker, until their `names` is first read. */
+const packedNames = new WeakMap<object, { packed: PackedStrings; list: string[] | null }>();
+
+/**
+ * The columns of a list as the worker posted it: `names` is taken apart when first read (a getter; the
+ * join, search and export need them all, after the first paint), and recName() reads one name before
+ * that: the first paint needs only the rows in sight. No search text yet ('recs-search' brings it).
+ */
+export function withPackedNames<W extends { names: PackedStrings }>(wire: W): Omit<W, 'names'> & { names: string[]; search: string[] } {
+  const { names: packed, ...rest } = wire;
+  const entry: { packed: PackedStrings; list: string[] | null } = { packed, list: null };
+  const cols = { ...rest, search: [] as string[] };
+  Object.defineProperty(cols, 'names', { enumerable: true, configurable: true, get: () => (entry.list ??= unpackStrings(packed)) });
+  packedNames.set(cols, entry);
+  return cols as Omit<W, 'names'> & { names: string[]; search: string[] };
+}
+
+/** Item i's name (undefined out of range), without taking a packed list apart. */
+export function recName(c: RecColumns, i: number): string | undefined {
+  const p = packedNames.get(c);
+  if (!p || p.list) return c.names[i];
+  return Number.isInteger(i) && i >= 0 && i < p.packed.ends.length ? stringAt(p.packed, i) : undefined;
+}
+
 /** The list's search index (grid/model/search-index.ts), once the worker sent it; filters scan all names before. */
 export function recSearchIndex(c: RecColumns): SearchIndex | null {
   return searchParts.get(c)?.index ?? null;
@@ -296,9 +332,13 @@ export function isRecColumns(v: unknown): v is RecColumns {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return false;
   if (typeof v.game !== 'number' || (v.type !== 'general' && v.type !== 'p2p')) return false;
   if (v.markets !== null && !(Array.isArray(v.markets) && v.markets.every((m) => typeof m === 'string'))) return false;
-  if (!Array.isArray(v.names) || v.names.length !== n) return false;
+  // Names still packed were checked as they came (protocol.ts); reading them here would take them apart.
+  const packed = packedNames.get(v);
+  if (packed ? packed.packed.ends.length !== n : !isStringArray(v.names, n)) return false;
   // The search text and flags: both there, or both still to come (empty).
-  if (!Array.isArray(v.search) || !(v.flags instanceof Uint32Array) || v.search.length !== v.flags.length || (v.search.length !== n && v.search.length !== 0)) return false;
+  const search = v.search;
+  const flags = v.flags;
+  if (!(flags instanceof Uint32Array) || (flags.length !== n && flags.length !== 0) || !isStringArray(search, flags.length)) return false;
   const typed: Array<[string, new (...a: never[]) => ArrayLike<number>]> = [
     ['nameRank', Int32Array],
     ['byName', Int32Array],
