@@ -176,6 +176,13 @@ async function showOnly(page: Page, name: string): Promise<Locator> {
   return row;
 }
 
+/** Scrolls the list across until a column is in sight (the list renders only the columns in sight). */
+async function scrollToColumn(page: Page, key: string): Promise<void> {
+  await list(page)
+    .locator(`[role="columnheader"][data-col="${key}"]`)
+    .evaluate((h) => h.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+}
+
 /** The rendered rows' items, in view order. */
 async function shownItems(page: Page): Promise<string[]> {
   const rows = await list(page)
@@ -437,11 +444,19 @@ test('deals preset: buy and sell figures after a buyer and a seller fee equal th
 
   // The items whose best market now has the fee: their working counts it (with the preset off too).
   await page.getByRole('radio', { name: 'All items' }).click();
+  // The gain columns are the last two: out of sight at this width, so not rendered until scrolled to.
+  await showOnly(page, buyTop.name);
+  await expect(cell(rowOf(page, buyTop.name), 'sellGain')).toHaveCount(0);
   for (const [side, top, m] of [['buy', buyTop, buy], ['sell', sellTop, sell]] as const) {
     const row = await showOnly(page, top.name);
+    await scrollToColumn(page, `${side}Gain`);
     await expect.poll(() => cell(row, `${side}Gain`).getAttribute('title')).toBeTruthy();
     expect(titles(side, m.get(top.name)!)).toContain(await cell(row, `${side}Gain`).getAttribute('title'));
+    // A rendered cell says which column it is (the cells before it in the row may be out of sight).
+    const header = list(page).locator(`[role="columnheader"][data-col="${side}Gain"]`);
+    await expect(cell(row, `${side}Gain`)).toHaveAttribute('aria-colindex', (await header.getAttribute('aria-colindex'))!);
   }
+  await list(page).evaluate((el) => (el.scrollLeft = 0));
 });
 
 test('reasons explained: each chip says what its code means; the legend lists the eight spec reasons', async ({ page, appUrl, service }) => {

@@ -1,9 +1,12 @@
 /**
- * The recommendations list: one row per item of the view, virtualized (only the rows in sight are in the
- * DOM), sortable by every column, fully keyboard driven: arrows / Page / Home / End move the active row,
- * Enter opens the item's detail panel, A its analytics. ARIA grid semantics with aria-activedescendant.
+ * The recommendations list: one row per item of the view, virtualized as the price grid is (only the rows
+ * and the columns in sight are in the DOM; row elements recycled, so an item that stays in sight when a
+ * filter or sort moves it only moves), sortable by every column, fully keyboard driven: arrows / Page /
+ * Home / End move the active row, Enter opens the item's detail panel, A its analytics. ARIA grid
+ * semantics with aria-activedescendant; cells carry aria-colindex (columns out of sight are not rendered).
  */
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat } from '../../../shared/money/money';
 import { routeHref } from '../../app/route';
 import { formatCount, signedMoney, signedPercent } from '../grid/number-format';
@@ -16,6 +19,8 @@ import type { RecSort, RecSortKey } from './model/rec-sort';
 import { defaultRecDir } from './model/view';
 import { reasonExplained, reasonText } from './reasons';
 import { useRowWindow } from '../../app/useRowWindow';
+import { useRowSlots } from '../../app/row-slots';
+import { observeRectAsync, scrollToLazily } from '../grid/price-grid/virtualizer-dom';
 
 export const ROW_H = 36;
 const HEAD_H = 40;
@@ -280,6 +285,8 @@ function columnsFor(deal: DealSide | null): Column[] {
   return [...rest.slice(0, 2), gain, ...rest.slice(2)];
 }
 const TOTAL_W = COLUMNS.reduce((s, c) => s + c.width, 0);
+/** The pinned item column's width. */
+const PIN_W = (COLUMNS[0] as Column).width;
 
 export const RecList = memo(function RecList(props: RecListProps) {
   const { recs, view, sort, onSort, openItem, onOpen, onAnalytics, label, dealSide, net, join, snap, netDerived, pricesLoading, money, nameOf } = props;
@@ -306,8 +313,33 @@ export const RecList = memo(function RecList(props: RecListProps) {
   // Keep the active row inside the view as it shrinks (filters) and on a new list.
   useEffect(() => setActive((a) => Math.min(a, Math.max(0, view.length - 1))), [view]);
 
-  const rows = useRowWindow(scroller, view.length, ROW_H, HEAD_H, 5);
+  // Rows: the shared fixed-row window; overscan 2 as the grid's (a scroll renders its rows in the event).
+  const rows = useRowWindow(scroller, view.length, ROW_H, HEAD_H, 2);
   const { scrollToRow } = rows;
+  // Columns after the pinned item column: those in sight (and one either side), as the price grid does.
+  const colV = useVirtualizer({
+    horizontal: true,
+    count: columns.length - 1,
+    getScrollElement: () => scroller.current,
+    estimateSize: (k) => columns[k + 1]?.width ?? 100,
+    overscan: 1,
+    paddingStart: PIN_W,
+    scrollPaddingStart: PIN_W,
+    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    observeElementRect: observeRectAsync,
+    scrollToFn: scrollToLazily,
+  });
+  // Other columns (the deals preset moves its gain column): drop the cached measurements. Not on mount.
+  const measured = useRef(columns);
+  useLayoutEffect(() => {
+    if (measured.current !== columns) colV.measure();
+    measured.current = columns;
+  }, [columns, colV]);
+  const colItems = colV.getVirtualItems();
+  const from = (colItems[0]?.index ?? 0) + 1;
+  const to = colItems.length ? (colItems[colItems.length - 1]?.index ?? 0) + 1 : 0;
+  const range = useMemo<ColRange>(() => ({ from, to, start: { gridColumnStart: from + 1 } }), [from, to]);
+  const slotted = useRowSlots(Array.from({ length: rows.end - rows.first }, (_, k) => ({ index: rows.first + k, item: view[rows.first + k] as number, start: (rows.first + k) * ROW_H })));
 
   const moveTo = useCallback(
     (r: number) => {
@@ -373,14 +405,16 @@ export const RecList = memo(function RecList(props: RecListProps) {
     >
       <div role="rowgroup" className="rl__head">
         <div role="row" aria-rowindex={1} className="rl__row rl__row--head">
-          {columns.map((c) => {
+          {columns.map((c, k) => {
             const sorted = sort.key === c.key;
             return (
               <div
                 key={c.key}
                 role="columnheader"
+                aria-colindex={k + 1}
+                data-col={c.key}
                 aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                className={`rl__cell rl__hcell${c.num ? ' is-num' : ''}${c.key === 'name' ? ' rl__pin' : ''}${dealSide && c.key === `${dealSide}Gain` ? ' is-deal' : ''}`}
+                className={`${cellClass(ctx, c)} rl__hcell`}
               >
                 <button
                   type="button"
@@ -400,35 +434,65 @@ export const RecList = memo(function RecList(props: RecListProps) {
         </div>
       </div>
       <div role="rowgroup" className="rl__body" style={{ height: rows.totalHeight }}>
-        {Array.from({ length: rows.end - rows.first }, (_, k) => {
-          const r = rows.first + k;
-          const item = view[r] as number;
-          return (
-            <Row
-              key={r}
-              id={rowId(r)}
-              r={r}
-              item={item}
-              y={r * ROW_H}
-              ctx={ctx}
-              active={r === active}
-              open={item === openItem}
-              onClick={onRowClick}
-            />
-          );
-        })}
+        {slotted.map((row) => (
+          <Row
+            key={row.slot}
+            id={rowId(row.index)}
+            r={row.index}
+            item={row.item}
+            y={row.start}
+            ctx={ctx}
+            range={range}
+            active={row.index === active}
+            open={row.item === openItem}
+            onClick={onRowClick}
+          />
+        ))}
       </div>
     </div>
   );
 });
 
-/** One row; rendered again only when its item, state or what its cells read changed (memo). */
+/** The rendered columns: the pinned item column, then from..to (inclusive) of the rest. */
+interface ColRange {
+  from: number;
+  to: number;
+  /** The first rendered column after the pinned one starts at its own track; the others follow it. */
+  start: CSSProperties;
+}
+
+function cellClass(ctx: Pick<Ctx, 'dealSide'>, c: Column): string {
+  return `rl__cell${c.num ? ' is-num' : ''}${c.key === 'name' ? ' rl__pin' : ''}${ctx.dealSide && c.key === `${ctx.dealSide}Gain` ? ' is-deal' : ''}`;
+}
+
+/** A row's cells: the pinned one and the columns in sight. */
+function rowCells(ctx: Ctx, item: number, range: ColRange): ReactNode[] {
+  const out: ReactNode[] = [];
+  const cell = (k: number, style?: CSSProperties) => {
+    const c = ctx.columns[k] as Column;
+    out.push(
+      <div key={c.key} role="gridcell" aria-colindex={k + 1} className={cellClass(ctx, c)} style={style} title={c.title?.(ctx, item)} data-col={c.key}>
+        {c.cell(ctx, item)}
+      </div>,
+    );
+  };
+  cell(0);
+  for (let k = range.from; k <= range.to; k++) cell(k, k === range.from ? range.start : undefined);
+  return out;
+}
+
+/**
+ * One row, recycled (its key is a slot): its cells are rendered again only when its item, the columns
+ * in sight or what they read changed; a row whose item only moved (a filter or sort kept it in sight)
+ * costs its position.
+ */
 const Row = memo(function Row({
   id,
   r,
   item,
   y,
   ctx,
+  range,
   active,
   open,
   onClick,
@@ -438,10 +502,12 @@ const Row = memo(function Row({
   item: number;
   y: number;
   ctx: Ctx;
+  range: ColRange;
   active: boolean;
   open: boolean;
   onClick(r: number, item: number): void;
 }) {
+  const cells = useMemo(() => rowCells(ctx, item, range), [ctx, item, range]);
   return (
     <div
       id={id}
@@ -453,17 +519,7 @@ const Row = memo(function Row({
       onClick={() => onClick(r, item)}
       data-item={recName(ctx.recs, item)}
     >
-      {ctx.columns.map((c) => (
-        <div
-          key={c.key}
-          role="gridcell"
-          className={`rl__cell${c.num ? ' is-num' : ''}${c.key === 'name' ? ' rl__pin' : ''}${ctx.dealSide && c.key === `${ctx.dealSide}Gain` ? ' is-deal' : ''}`}
-          title={c.title?.(ctx, item)}
-          data-col={c.key}
-        >
-          {c.cell(ctx, item)}
-        </div>
-      ))}
+      {cells}
     </div>
   );
 });

@@ -32,6 +32,7 @@ import { RecList } from './RecList';
 import { RecMarketsFilter } from './RecMarketsFilter';
 import { ReasonLegend } from './ReasonLegend';
 import { useRecommendations } from './useRecommendations';
+import { recommendationsPainted } from './api/load';
 import { RestoredBanner, restoredNote } from '../offline/RestoredBanner';
 import './recommendations.css';
 
@@ -153,6 +154,7 @@ export function RecommendationsScreen() {
       ch.port1.close();
       if (!live) return;
       performance.mark('recs:painted', { detail: { items: recs.n } });
+      recommendationsPainted();
       setListShown(true);
     };
     let frame = requestAnimationFrame(() => {

@@ -4,7 +4,7 @@
  * @tanstack/react-virtual, the star and item columns pinned.
  *
  * Keyboard (the grid is one tab stop; the active cell is aria-activedescendant): useGridKeyboard.ts.
- * Mouse: useGridPointer.ts. Rows: GridRow.tsx (recycled, row-slots.ts), cells: cells.tsx.
+ * Mouse: useGridPointer.ts. Rows: GridRow.tsx (recycled, app/row-slots.ts), cells: cells.tsx.
  * The alerts mask is not in the rows' shared context (RowContext): each row gets its own item's mark as a
  * number, so an alert added, turned off or deleted renders again only the rows whose mark changed.
  */
@@ -22,7 +22,7 @@ import { HEADER_H, rowHeight } from './grid-metrics';
 import { cellId, type CellPos } from './navigation';
 import { usePaintMarks } from './paint-marks';
 import type { RowContext } from './row-context';
-import { useRowSlots } from './row-slots';
+import { useRowSlots } from '../../../app/row-slots';
 import { useActiveCell } from './useActiveCell';
 import { useCopyCell } from './useCopyCell';
 import { useGridActions } from './useGridActions';

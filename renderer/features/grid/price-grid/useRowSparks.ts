@@ -2,7 +2,7 @@
 import { useSparklines } from '../../history/Sparkline';
 import type { GridColumn } from '../grid-columns';
 import type { Snapshot } from '../model/snapshot';
-import type { SlotRow } from './row-slots';
+import type { SlotRow } from '../../../app/row-slots';
 
 export function useRowSparks(snap: Snapshot, rows: readonly SlotRow[], columns: readonly GridColumn[]): ReadonlyMap<string, Float64Array | null> | null {
   const on = columns.some((c) => c.kind === 'spark');

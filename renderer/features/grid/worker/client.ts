@@ -97,7 +97,7 @@ export class GridWorkerClient {
   private readonly workers = new Map<WorkerKind, Worker>();
   private readonly pending = new Map<number, Pending>();
   /** The last recommendations list delivered, until its search text, flags and index follow. */
-  private recsAwaitingSearch: { id: number; cols: RecColumns } | null = null;
+  private recsAwaitingSearch: { id: number; cols: RecColumns; painted?: boolean } | null = null;
   private nextId = 1;
 
   constructor(private readonly factory: WorkerFactory = defaultFactory) {}
@@ -280,6 +280,19 @@ export class GridWorkerClient {
       (id) => ({ type: 'recs', id, transport: req.transport, url: absolute(req.url), body: req.body, game: req.game, recType: req.type, markets: req.markets ? [...req.markets] : null }),
       opts,
     );
+  }
+
+  /**
+   * The last recommendations list delivered is on screen: its worker may now build what only filters
+   * need (search text, flags, index), which it holds back so as not to share the cores with the list's
+   * first frame. A no-op when that was sent already (or no list is waiting for it).
+   */
+  recsPainted(): void {
+    const list = this.recsAwaitingSearch;
+    const w = this.workers.get('recs');
+    if (!list || !w || list.painted) return;
+    list.painted = true;
+    w.postMessage({ type: 'recs-painted', id: list.id } satisfies GridRequest);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cellValue, toSnapshot } from '../model/snapshot';
 import { GridEngine } from './engine';
 import { isSnapshotData, type GridResponse } from './protocol';
@@ -353,12 +353,20 @@ describe('GridEngine: price recommendations', () => {
     expect(last.error.rejectedMarkets).toEqual(['nope']);
   });
 
-  it('posts the list without its search text, then the search text, flags and index', async () => {
+  it('posts the list without its search text, then, once the page says the list is on screen, the search text, flags and index', async () => {
     const many = Array.from({ length: 300 }, (_, i) => ({ ...(recs[i % 2] as { suggested_price: number | null }), market_hash_name: `Item ${i} | "q" ★ StatTrak™` }));
     const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { getPriceRecommendations: many } }) }), 4096);
     const got: GridResponse[] = [];
     const engine = new GridEngine((m) => got.push(m), fetch);
-    await engine.loadRecs({ ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    let finished = false;
+    const loading = engine.loadRecs({ ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null }).then(() => (finished = true));
+    await vi.waitFor(() => expect(got.some((m) => m.type === 'recs')).toBe(true), { timeout: 5000, interval: 5 });
+    // The search data waits for the page's word (its first frame needs the cores), well under the 1 s fallback.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got.some((m) => m.type === 'recs-search')).toBe(false);
+    expect(finished).toBe(false);
+    engine.handle({ type: 'recs-painted', id: base.id });
+    await loading;
     const list = got.find((m) => m.type === 'recs');
     const more = got.at(-1);
     expect(list?.type).toBe('recs');

@@ -69,6 +69,9 @@ function shapeError(e: unknown): never {
   throw e;
 }
 
+/** The longest a list's search data waits for the page to say the list is on screen. */
+const PAINT_WAIT_MS = 1000;
+
 export class GridEngine {
   private readonly inflight = new Map<number, AbortController>();
   /** Look-up answers of `catalogSource`, by document and variables: item name -> row. */
@@ -110,7 +113,32 @@ export class GridEngine {
       case 'warm':
         this.warmUp();
         return;
+      case 'recs-painted':
+        this.painted.get(req.id)?.();
+        return;
     }
+  }
+
+  /** Lists posted whose page has not said they are on screen yet: their waits (untilPainted). */
+  private readonly painted = new Map<number, () => void>();
+
+  /**
+   * Waits until the page says the list of `id` is on screen ('recs-painted'), or `maxMs` (a page that
+   * never paints it: left, or hidden), or an abort. On two cores, work done here during the list's first
+   * frame takes the core that frame's layout, paint and raster need.
+   */
+  private untilPainted(id: number, signal: AbortSignal, maxMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.painted.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, maxMs);
+      signal.addEventListener('abort', done);
+      this.painted.set(id, done);
+    });
   }
 
   private progress(id: number) {
@@ -241,6 +269,8 @@ export class GridEngine {
       const { names: _names, search: _search, ...rest } = cols;
       cols.meta.postedAt = now();
       this.post({ type: 'recs', id: req.id, data: { ...rest, names } }, [...recTransferables(cols), ...packedTransferables(names)]);
+      await this.untilPainted(req.id, ac.signal, PAINT_WAIT_MS);
+      if (ac.signal.aborted) return;
       const { search, flags } = reader.searchColumns();
       const index = buildSearchIndex(search);
       const packed = packStrings(search);

@@ -63,6 +63,11 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
     derive: DeriveSchema.optional(),
   }),
   z.object({ type: z.literal('abort'), id: z.number().int() }),
+  /**
+   * The recommendations list of this id is on screen: what only filters need (search text, flags, index)
+   * may be built now. Until then the worker leaves both cores to the list's first frame.
+   */
+  z.object({ type: z.literal('recs-painted'), id: z.number().int() }),
   /** Get ready for a recommendations load before it is asked for (code compiled on a small sample). */
   z.object({ type: z.literal('warm') }),
   /** A whole game's price recommendations (GraphQL, or REST for the markets filter), as columns. */

@@ -70,3 +70,12 @@ export function prewarmRecommendations({ compile = true }: { compile?: boolean }
   if (typeof Worker !== 'function') return;
   gridWorker().warmRecs(compile);
 }
+
+/**
+ * The list just loaded is on screen (its first frame drawn): the worker may now build the list's search
+ * data, which it holds back meanwhile (on two cores it would take the core that frame needs).
+ */
+export function recommendationsPainted(): void {
+  if (typeof Worker !== 'function') return;
+  gridWorker().recsPainted();
+}

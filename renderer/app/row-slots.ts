@@ -1,6 +1,7 @@
 /**
- * Row elements of the price grid are recycled. Each rendered row gets a slot, its React key: an item still
- * in view keeps its slot even when it moves (its row only moves, its cells are not rendered again), and
+ * Row elements of a virtualized list (the price grid, the recommendations) are recycled. Each rendered
+ * row gets a slot, its React key: an item still in view keeps its slot even when it moves (its row only
+ * moves, its cells are not rendered again), and
  * the items coming into view take the slots of those that left (their elements are reused, only text
  * changes). Rows are rendered in slot order, not row order: they are absolutely positioned
  * (aria-rowindex gives the order), and a stable DOM order means scrolling and filtering move no elements.
