@@ -26,7 +26,7 @@ import { recCsvChunks } from './model/csv';
 import { joinRecs, type RecJoin } from './model/join';
 import { applyRecFilter, DEFAULT_REC_SORT, EMPTY_REC_FILTER, isRecFiltering, recNarrows, sortedRecs, sortRecs, type RecFilter } from './model/view';
 import type { RecSort } from './model/rec-sort';
-import { emptyRecColumns, recName, recSearch } from './model/rec-columns';
+import { emptyRecColumns, recName, recSearch, whenRecSearch } from './model/rec-columns';
 import { RecFilters } from './RecFilters';
 import { RecList } from './RecList';
 import { RecMarketsFilter } from './RecMarketsFilter';
@@ -115,17 +115,29 @@ export function RecommendationsScreen() {
     return v;
   }, [recs, sorted, filter, join]);
 
-  // Once the list is on screen, in idle time: take in its search text and warm the filter and sort code
-  // (JIT) on it, so the first keystroke or header click costs what the later ones do. Results discarded.
+  // Once the list is on screen and the worker's search text came (it follows the first paint), in idle
+  // time: take that text in and warm the filter and sort code (JIT) on it, so the first keystroke or header
+  // click costs what the later ones do. Results discarded. (Computing the text here instead would be a
+  // long task of its own.)
   useEffect(() => {
     if (!listShown || !recs || !sorted) return;
     const list = recs;
     const order = sorted;
-    return runWhenIdle([
-      () => recSearch(list),
-      ...['a', 'ak r', 'st ft -x', 'zz'].map((text) => () => applyRecFilter(order, list, { ...EMPTY_REC_FILTER, text }, null)),
-      () => sortRecs(list, null, { key: 'suggested', dir: 'desc' }),
-    ]);
+    let stopIdle = () => {};
+    const stopWait = whenRecSearch(
+      list,
+      () =>
+        (stopIdle = runWhenIdle([
+          () => recSearch(list),
+          ...['a', 'ak r', 'st ft -x', 'zz'].map((text) => () => applyRecFilter(order, list, { ...EMPTY_REC_FILTER, text }, null)),
+          () => sortRecs(list, null, { key: 'suggested', dir: 'desc' }),
+        ])),
+      3000,
+    );
+    return () => {
+      stopWait();
+      stopIdle();
+    };
   }, [listShown, recs, sorted]);
 
   const money = useMoneyFormat();

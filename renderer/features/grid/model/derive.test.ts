@@ -3,6 +3,7 @@ import {
   bestArbitrage,
   bpsToPercentText,
   computeDerived,
+  derivedKey,
   feeOf,
   netAsk,
   netBid,
@@ -113,6 +114,20 @@ describe('computeDerived', () => {
     expect(shownBid(snap, d, 0, 1)).toBe(9_555);
     const gross = computeDerived({ snap, askCols: [0, 1, 2], bidCols: [0, 1], fees, net: false });
     expect(shownAsk(snap, gross, 0, 1)).toBe(10_000);
+  });
+  it('net of fees with no fee on any market is gross: the same figures under the same key (either is reused)', () => {
+    const noFees = { buff163: { buyBps: 0, sellBps: 0 } };
+    expect(computeDerived({ snap, askCols: [0, 1, 2], bidCols: [0, 1], fees: noFees, net: true })).toEqual(computeDerived({ snap, askCols: [0, 1, 2], bidCols: [0, 1], fees: {}, net: false }));
+    expect(derivedKey(snap, [0, 1, 2], [0, 1], noFees, true)).toBe(derivedKey(snap, [0, 1, 2], [0, 1], {}, false));
+  });
+  it('a fee on a market outside the chosen columns still makes net another Derived (its own cells are shown net)', () => {
+    const fees = { steam: { buyBps: 0, sellBps: 1500 } };
+    const net = computeDerived({ snap, askCols: [1, 2], bidCols: [1], fees, net: true });
+    const gross = computeDerived({ snap, askCols: [1, 2], bidCols: [1], fees, net: false });
+    expect(shownBid(snap, net, 0, 0)).toBe(10_200);
+    expect(shownBid(snap, gross, 0, 0)).toBe(12_000);
+    expect(derivedKey(snap, [1, 2], [1], fees, true)).not.toBe(derivedKey(snap, [1, 2], [1], fees, false));
+    expect(derivedKey(snap, [1, 2], [1], fees, true)).not.toBe(derivedKey(snap, [1, 2], [1], { steam: { buyBps: 0, sellBps: 1000 } }, true));
   });
 });
 

@@ -227,12 +227,22 @@ export function bestArbitrage(snap: Snapshot, d: Derived, item: number, askCols:
   return best;
 }
 
-/** Identity of a Derived: which columns, which fees, net or not. Same on both sides of the worker. */
+/**
+ * Identity of a Derived: which columns, which fees, net or not. Same on both sides of the worker. Net
+ * counts every market's fee, not only the chosen columns' (each market's own cell is shown net too); net
+ * with no fee anywhere computes exactly what gross does, so it has gross's key and either is reused.
+ */
 export function derivedKey(snap: Pick<Snapshot, 'askMarkets' | 'bidMarkets'>, askCols: readonly number[], bidCols: readonly number[], fees: FeeTable, net: boolean): string {
-  let k = `${net ? 'net' : 'gross'}|${askCols.join(',')}|${bidCols.join(',')}`;
+  let feePart = '';
   if (net) {
-    for (const c of askCols) k += `|a${fees[snap.askMarkets[c] ?? '']?.buyBps ?? 0}`;
-    for (const c of bidCols) k += `|b${fees[snap.bidMarkets[c] ?? '']?.sellBps ?? 0}`;
+    for (const slug of snap.askMarkets) {
+      const bps = fees[slug]?.buyBps ?? 0;
+      if (bps !== 0) feePart += `|a:${slug}:${bps}`;
+    }
+    for (const slug of snap.bidMarkets) {
+      const bps = fees[slug]?.sellBps ?? 0;
+      if (bps !== 0) feePart += `|b:${slug}:${bps}`;
+    }
   }
-  return k;
+  return `${feePart ? 'net' : 'gross'}|${askCols.join(',')}|${bidCols.join(',')}${feePart}`;
 }

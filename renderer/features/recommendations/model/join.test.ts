@@ -68,6 +68,23 @@ describe('joinRecs: suggested prices against live asks and bids', () => {
     expect(w).toEqual({ side: 'buy', market: 'm1', price: 10_000, feeBps: 250, fee: 250, after: 10_250, suggested: 11_000, gain: 750, gainPct: (750 / 11_000) * 100 });
   });
 
+  it('matches items by name whatever the two lists\' order; a name twice in the grid is its first row', () => {
+    const key = { game: 730, type: 'general' as const, markets: null };
+    const meta = { transport: 'graphql' as const, bytes: 0, bytesDoneAt: 0, parseMs: 0 };
+    const grid = (names: string[]) => snapshotOf(names.map((n, i) => ({ market_hash_name: n, prices: [ask('m1', 1_000 * (i + 1))] })), [], ['m1'], []);
+    const joined = (snap: ReturnType<typeof grid>, names: string[]) => {
+      const d = computeDerived({ snap, askCols: [0], bidCols: [], fees: {}, net: false });
+      return joinRecs({ recs: shapeRecs(names.map((n) => rec(n, 5_000)), key, meta)!, snap, shown: d, net: d });
+    };
+    const same = joined(grid(['A', 'B', 'C']), ['A', 'B', 'C']);
+    expect([...same.gridRow]).toEqual([0, 1, 2]);
+    expect([...same.ask]).toEqual([1_000, 2_000, 3_000]);
+    expect([...joined(grid(['A', 'B', 'C']), ['C', 'A', 'X', 'B']).gridRow]).toEqual([2, 0, -1, 1]);
+    const twice = joined(grid(['A', 'B', 'A']), ['A', 'B', 'A']);
+    expect([...twice.gridRow]).toEqual([0, 1, 0]);
+    expect(twice.ask[2]).toBe(1_000);
+  });
+
   it('missing stays missing: no suggestion, no bids, no such item in the grid', () => {
     const { join, recs, snap, withFees } = setup(fees, false);
     // B: ask 5,000 but no suggested price -> gaps NaN, never 0.

@@ -69,8 +69,14 @@ export function joinRecs({ recs, snap, shown, net }: JoinInput): RecJoin {
     sellGain: f(),
     sellGainPct: f(),
   };
+  // Both lists usually come in the service's one item order: then item i is grid row i, with no name
+  // lookup (whose map over every grid name is most of a join). With duplicate grid names a name's row is
+  // the first of them (indexOfName), so the shortcut is taken only without any.
+  const names = recs.names;
+  const gridNames = snap.notes.duplicateNames === 0 ? snap.names : [];
   for (let i = 0; i < n; i++) {
-    const g = snap.indexOfName(recs.names[i] ?? '');
+    const name = names[i] ?? '';
+    const g = gridNames[i] === name ? i : snap.indexOfName(name);
     if (g < 0) continue;
     j.gridRow[i] = g;
     const s = recs.suggested[i] as number;

@@ -258,8 +258,43 @@ export interface RecSearchParts {
 /** Lists' search parts, until recSearch() takes them into the columns (the index stays here). */
 const searchParts = new WeakMap<RecColumns, RecSearchParts>();
 
+/** Who waits for a list's search parts (whenRecSearch). */
+const searchWaiters = new WeakMap<RecColumns, Set<() => void>>();
+
 export function attachRecSearch(c: RecColumns, parts: RecSearchParts): void {
-  if (parts.flags.length === c.n) searchParts.set(c, parts);
+  if (parts.flags.length !== c.n) return;
+  searchParts.set(c, parts);
+  const waiting = searchWaiters.get(c);
+  searchWaiters.delete(c);
+  for (const fn of waiting ?? []) fn();
+}
+
+/**
+ * Calls `fn` once the list's search text is at hand without computing it here: the worker's parts came
+ * (or were taken in already), else after `maxWaitMs` (a list kept offline has none coming). Returns a cancel.
+ */
+export function whenRecSearch(c: RecColumns, fn: () => void, maxWaitMs: number): () => void {
+  if (searchParts.has(c) || (c.search.length === c.n && c.flags.length === c.n)) {
+    fn();
+    return () => {};
+  }
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    searchWaiters.get(c)?.delete(once);
+    fn();
+  };
+  const timer = setTimeout(once, maxWaitMs);
+  const set = searchWaiters.get(c) ?? new Set<() => void>();
+  set.add(once);
+  searchWaiters.set(c, set);
+  return () => {
+    done = true;
+    clearTimeout(timer);
+    set.delete(once);
+  };
 }
 
 /**
