@@ -48,6 +48,8 @@ export interface RecListProps {
   label: string;
   /** The list is loading (its frame is shown empty meanwhile). */
   busy?: boolean;
+  /** A hidden render that only warms the code up (RecListWarmUp): no test id. */
+  warmUp?: boolean;
 }
 
 /** What the cells read: the same object while none of it changes, so rows whose item stays skip rendering. */
@@ -399,7 +401,7 @@ export const RecList = memo(function RecList(props: RecListProps) {
       aria-activedescendant={view.length > 0 ? rowId(active) : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      data-testid="rec-list"
+      data-testid={props.warmUp ? undefined : 'rec-list'}
       aria-busy={props.busy || undefined}
       style={gridVars}
     >

@@ -5,10 +5,11 @@
  * detail panel and analytics. Type and markets filter live in the URL hash
  * (#/recommendations?type=p2p&market=buff163&market=csfloat), filters in the page.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { RECOMMENDATION_TYPES, type RecommendationType } from '../../../shared/api/schema';
 import { gameName, GAMES, PRICE_RECOMMENDATION_GAMES } from '../../../shared/catalog/games';
 import { CSV_BOM } from '../../../shared/csv/csv';
+import type { MoneyFormat } from '../../../shared/money/money';
 import { useConnection } from '../../app/connection';
 import { runWhenIdle } from '../../app/idle';
 import { useMoneyFormat, usePref, useSelectedGame } from '../../app/preferences';
@@ -26,7 +27,7 @@ import { recCsvChunks } from './model/csv';
 import { joinRecs, type RecJoin } from './model/join';
 import { applyRecFilter, DEFAULT_REC_SORT, EMPTY_REC_FILTER, isRecFiltering, recNarrows, sortedRecs, sortRecs, type RecFilter } from './model/view';
 import type { RecSort } from './model/rec-sort';
-import { emptyRecColumns, recName, recSearch, whenRecSearch } from './model/rec-columns';
+import { emptyRecColumns, recName, recSampleRows, recSearch, shapeRecs, whenRecSearch, type RecColumns } from './model/rec-columns';
 import { RecFilters } from './RecFilters';
 import { RecList } from './RecList';
 import { RecMarketsFilter } from './RecMarketsFilter';
@@ -43,6 +44,53 @@ const TYPE_TEXT: Record<RecommendationType, { label: string; hint: string }> = {
 
 const defined = (v: number | undefined): v is number => v !== undefined;
 const NO_ROWS = new Int32Array(0);
+
+const WARM_KEY = { game: 0, type: 'general', markets: null } as const;
+/** The warm-up's steps: rows rendered at each. */
+const WARM_ROWS = [4, 12, 24];
+const noop = () => {};
+
+/**
+ * While the list downloads: the list rendered once more, hidden, over a small made-up sample
+ * (recSampleRows), so that the real list's first render runs compiled code: in a page that never drew it,
+ * that render otherwise spends a third of its time compiling (V8's tier-up). The worker warms its reading
+ * code the same way. Nothing of it is shown or exposed (display: none).
+ */
+const RecListWarmUp = memo(function RecListWarmUp({ money, nameOf, net }: { money: MoneyFormat; nameOf: (slug: string) => string; net: boolean }) {
+  // In idle time (the download's), not in the page's own first render; a few rows, then more, each step
+  // a short task (cold code runs slowly: all of it at once would be a long task of its own).
+  const [sample, setSample] = useState<{ recs: RecColumns; view: Int32Array } | null>(null);
+  useEffect(() => {
+    const recs = shapeRecs(recSampleRows(WARM_ROWS.at(-1) ?? 0), WARM_KEY, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 });
+    if (!recs) return;
+    const order = sortRecs(recs, null, DEFAULT_REC_SORT);
+    return runWhenIdle(WARM_ROWS.map((n) => () => setSample({ recs, view: order.subarray(0, n) })));
+  }, []);
+  if (!sample) return null;
+  return (
+    <div hidden>
+      <RecList
+        recs={sample.recs}
+        view={sample.view}
+        join={null}
+        snap={null}
+        netDerived={null}
+        net={net}
+        pricesLoading
+        sort={DEFAULT_REC_SORT}
+        onSort={noop}
+        money={money}
+        nameOf={nameOf}
+        openItem={null}
+        onOpen={noop}
+        onAnalytics={noop}
+        dealSide={null}
+        label="warm-up"
+        warmUp
+      />
+    </div>
+  );
+});
 
 export function RecommendationsScreen() {
   const [game] = useSelectedGame();
@@ -319,6 +367,7 @@ export function RecommendationsScreen() {
                   label={`${gameName(game)} price recommendations`}
                   busy
                 />
+                <RecListWarmUp money={money} nameOf={plan.nameOf} net={net} />
                 <LoadingBlock
                   title={`Loading ${gameName(game)} recommendations…`}
                   text="Every item's suggested price comes in one response; it is read off-screen."

@@ -56,6 +56,9 @@ describe('recommendation filters', () => {
     }
   });
   it('text search is the grid search (abbreviations, negation)', () => {
+    // No filter: every item, in the order given (that very order: nothing to copy).
+    expect(applyRecFilter(all, recs, EMPTY_REC_FILTER, null)).toBe(all);
+    expect(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, text: '   ' }, null)).toBe(all);
     expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, text: 'redline -st' }, null))).toEqual(['AK-47 | Redline (Field-Tested)']);
     expect(names(applyRecFilter(all, recs, { ...EMPTY_REC_FILTER, text: 'ak ft st' }, null))).toEqual(['StatTrak™ AK-47 | Redline (Field-Tested)']);
   });

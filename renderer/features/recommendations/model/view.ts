@@ -64,11 +64,14 @@ function passesDeal(deal: DealPreset, i: number, c: RecColumns, join: RecJoin | 
 }
 
 /**
- * The items of `order` that pass `f`, in that order. A deal preset without live prices yet passes none.
+ * The items of `order` that pass `f`, in that order (`order` itself when `f` filters nothing: the result
+ * is read, never written to). A deal preset without live prices yet passes none.
  * With the list's search index (once the worker sent it) the text is only matched on the items the index
  * cannot rule out, as the grid's filter does; the result is the same either way.
  */
 export function applyRecFilter(order: Int32Array, c: RecColumns, f: RecFilter, join: RecJoin | null): Int32Array {
+  // Nothing to filter (the page's first view): the order itself, shared like it (never written to).
+  if (!isRecFiltering(f)) return order;
   const match = compileQuery(f.text);
   const { search, flags } = match ? recSearch(c) : c;
   const index = match ? recSearchIndex(c) : null;
