@@ -5,8 +5,7 @@
  * Home / End move the active row, Enter opens the item's detail panel, A its analytics. ARIA grid
  * semantics with aria-activedescendant; cells carry aria-colindex (columns out of sight are not rendered).
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat } from '../../../shared/money/money';
 import { routeHref } from '../../app/route';
 import { formatCount, signedMoney, signedPercent } from '../grid/number-format';
@@ -20,7 +19,7 @@ import { defaultRecDir } from './model/view';
 import { reasonExplained, reasonText } from './reasons';
 import { useRowWindow } from '../../app/useRowWindow';
 import { useRowSlots } from '../../app/row-slots';
-import { observeRectAsync, scrollToLazily } from '../grid/price-grid/virtualizer-dom';
+import { useColumnWindow } from '../../app/useColumnWindow';
 
 export const ROW_H = 36;
 const HEAD_H = 40;
@@ -318,25 +317,10 @@ export const RecList = memo(function RecList(props: RecListProps) {
   // Rows: the shared fixed-row window; overscan 2 as the grid's (a scroll renders its rows in the event).
   const rows = useRowWindow(scroller, view.length, ROW_H, HEAD_H, 2);
   const { scrollToRow } = rows;
-  // Columns after the pinned item column: those in sight (and one either side), as the price grid does.
-  const colV = useVirtualizer({
-    horizontal: true,
-    count: columns.length - 1,
-    getScrollElement: () => scroller.current,
-    estimateSize: (k) => columns[k + 1]?.width ?? 100,
-    overscan: 1,
-    paddingStart: PIN_W,
-    scrollPaddingStart: PIN_W,
-    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
-    observeElementRect: observeRectAsync,
-    scrollToFn: scrollToLazily,
-  });
-  // Other columns (the deals preset moves its gain column): drop the cached measurements. Not on mount.
-  const measured = useRef(columns);
-  useLayoutEffect(() => {
-    if (measured.current !== columns) colV.measure();
-    measured.current = columns;
-  }, [columns, colV]);
+  // Columns after the pinned item column: those in sight (and one either side), as the price grid does;
+  // re-measured when the deals preset moves its gain column.
+  const scrollCols = useMemo(() => columns.slice(1), [columns]);
+  const colV = useColumnWindow({ scrollRef: scroller, columns: scrollCols, pinnedWidth: PIN_W, overscan: 1, initialSize: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight } });
   const colItems = colV.getVirtualItems();
   const from = (colItems[0]?.index ?? 0) + 1;
   const to = colItems.length ? (colItems[colItems.length - 1]?.index ?? 0) + 1 : 0;
