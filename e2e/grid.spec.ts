@@ -346,7 +346,8 @@ test('details: every market, the arbitrage pair, Steam analytics and price recom
   await rowOf(page, other).getByRole('button', { name: `Open details for ${other}` }).click();
   await panel.getByRole('link', { name: 'Analytics' }).click();
   await expect(page).toHaveURL(/#\/analytics\?view=item&item=AK-47/);
-  await expect(page.getByRole('listitem').filter({ hasText: other })).toBeVisible();
+  // The item is among the items shown (the charts' legends, once drawn, name it too).
+  await expect(page.getByRole('list', { name: 'Items shown' }).getByRole('listitem').filter({ hasText: other })).toBeVisible();
 });
 
 test('CSV export of the current view: exact decimals, quoting, the chosen markets', async ({ page, appUrl, service }) => {
