@@ -13,7 +13,7 @@ import { readPreference, useMoneyFormat, usePref } from '../../app/preferences';
 import { useDataSource } from '../../app/providers';
 import type { Snapshot } from '../grid/model/snapshot';
 import type { FeeTable } from '../grid/model/derive';
-import { GRID_PREFS, useMarketPlan } from '../grid/prefs';
+import { GRID_PREFS, readFees, useMarketPlan } from '../grid/prefs';
 import { reasonText } from '../recommendations/reasons';
 import { closeAlertEditor, restoreEditorFocus, useEditorRequest, type EditorRequest } from './editor-state';
 import { reasonsKey, useAlerts, useUnstableReasons } from './hooks';
@@ -92,7 +92,7 @@ interface NowPrices {
 function useNow(game: number, item: string, snap: Snapshot | null | undefined, net: boolean): NowPrices {
   const latest = alertsRuntime().latest(game);
   const s = snap && snap.game === game ? snap : (latest?.snap ?? null);
-  const fees = latest?.fees ?? readPreference(GRID_PREFS.fees);
+  const fees = latest?.fees ?? readFees(game);
   return useMemo(() => {
     const i = s ? s.indexOfName(item) : -1;
     if (!s || i < 0) return { snap: s, fees, ask: null, bid: null };

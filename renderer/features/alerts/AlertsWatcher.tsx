@@ -14,7 +14,7 @@ import { useConnection } from '../../app/connection';
 import { APP_PREFERENCES, readPreference, useMoneyFormat, writePreference } from '../../app/preferences';
 import { useDataSource } from '../../app/providers';
 import { navigate } from '../../app/route';
-import { GRID_PREFS, useMarketPlan } from '../grid/prefs';
+import { GRID_PREFS, readFees, useMarketPlan } from '../grid/prefs';
 import { useGridData } from '../grid/useGridData';
 import { useAlerts } from './hooks';
 import { alertsRuntime } from './runtime';
@@ -60,7 +60,7 @@ function GameWatcher({ game }: { game: number }) {
         notify: (request: Parameters<typeof api.notify>[0]) => api.notify(request),
       };
       alertsRuntime()
-        .check({ snap: fresh, at, source: sourceKey, fees: readPreference(GRID_PREFS.fees), nameOf, money }, deps)
+        .check({ snap: fresh, at, source: sourceKey, fees: readFees(game), nameOf, money }, deps)
         .catch((e: unknown) => console.warn('Alerts: the check failed', e));
     };
     // After the grid has painted: a check reads a few rows, but the name index is built on first use.

@@ -1,7 +1,8 @@
 /**
  * What the Prices page says above the grid about its data: an earlier session's copy (restored), the
- * last refresh failed (with Retry and, for market slugs the service rejected, a button per slug to
- * remove it), and markets the service sent that were not asked for.
+ * last refresh failed (with Retry; a refusal of market names is not shown as a failure while market
+ * discovery finds which names, markets/RefusedMarketsNote.tsx says the outcome), and markets the service
+ * sent that were not asked for (shown as columns of their own).
  */
 import type { ConnectionStatus } from '../../../shared/api/status';
 import { ErrorNotice } from '../../app/ErrorNotice';
@@ -19,9 +20,12 @@ export interface GridBannersProps {
   nameOf(slug: string): string;
   onRetry(): void;
   onRemoveSlug(slug: string): void;
+  /** Market discovery is finding which names the service refused: a refusal is not a failure to show. */
+  checkingMarkets: boolean;
 }
 
-export function GridBanners({ snap, error, restored, fetching, updatedAt, status, nameOf, onRetry, onRemoveSlug }: GridBannersProps) {
+export function GridBanners({ snap, error: loadError, restored, fetching, updatedAt, status, nameOf, onRetry, onRemoveSlug, checkingMarkets }: GridBannersProps) {
+  const error = loadError && !(checkingMarkets && loadError.kind === 'bad-request') ? loadError : null;
   const rejected = error?.rejectedMarkets ?? [];
   return (
     <>
@@ -51,7 +55,8 @@ export function GridBanners({ snap, error, restored, fetching, updatedAt, status
       ) : null}
       {snap && snap.notes.unknownMarkets.length > 0 ? (
         <p className="gs__note" data-testid="grid-notes">
-          The response also had data for markets that were not asked for, ignored: {snap.notes.unknownMarkets.slice(0, 8).join(', ')}
+          The service also sent prices for market{snap.notes.unknownMarkets.length === 1 ? '' : 's'} Market Desk does not know, shown as{' '}
+          {snap.notes.unknownMarkets.length === 1 ? 'a column' : 'columns'} titled by name: {snap.notes.unknownMarkets.slice(0, 8).join(', ')}
           {snap.notes.unknownMarkets.length > 8 ? '…' : ''}.
         </p>
       ) : null}

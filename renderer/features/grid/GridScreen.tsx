@@ -31,6 +31,8 @@ import { useGridView } from './useGridView';
 import { useHistoryRecorder } from '../history/useHistoryRecorder';
 import { restoredNote } from '../offline/RestoredBanner';
 import { openAlertEditor } from '../alerts/editor-state';
+import { AllRefusedBlock, RefusedMarketsNote } from '../markets/RefusedMarketsNote';
+import { marketDiscovery } from '../markets/useMarketDiscovery';
 import { useAlertList } from '../alerts/hooks';
 
 /** The search box goes into the shell's top-bar slot when there is one (more room), else inline. */
@@ -80,7 +82,7 @@ export function GridScreen() {
   const plan = useMarketPlan(game);
   const data = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets }, { offline: true });
   const money = useMoneyFormat();
-  const [fees] = useFees();
+  const [fees] = useFees(game);
   const [net] = usePref(GRID_PREFS.net);
   const [sort, setSort] = usePref(GRID_PREFS.sort);
   const [watchAll, setWatchAll] = usePref(GRID_PREFS.watchlist);
@@ -153,7 +155,14 @@ export function GridScreen() {
   const waiting = !snap && status && status.state !== 'connecting' && !isHealthy(status.state) ? status : null;
   const error = data.error;
   const rejected = error?.rejectedMarkets ?? [];
+  const checkingMarkets = plan.discovery.progress.length > 0;
   const loadingFirst = !snap && (data.fetching || (!error && plan.askMarkets.length > 0));
+  const checkAgain = () => {
+    const { source } = plan.discovery;
+    if (source === null) return;
+    void marketDiscovery.run(source, game, 'minPrices', [...plan.askMarkets, ...plan.refusedAsk]);
+    void marketDiscovery.run(source, game, 'maxOrders', [...plan.bidMarkets, ...plan.refusedBid]);
+  };
 
   return (
     <div className="view" data-testid="grid-screen">
@@ -191,15 +200,27 @@ export function GridScreen() {
         nameOf={plan.nameOf}
         onRetry={refresh}
         onRemoveSlug={removeSlug}
+        checkingMarkets={checkingMarkets}
       />
+      <RefusedMarketsNote discovery={plan.discovery} refusedAsk={plan.refusedAsk} refusedBid={plan.refusedBid} nameOf={plan.nameOf} onOpenMarkets={openSettings} />
 
       <div className="view__body">
         <div className="view__main" ref={mainRef}>
-          {plan.askMarkets.length === 0 ? (
+          {plan.askMarkets.length === 0 && plan.refusedAsk.length > 0 && !checkingMarkets ? (
+            <AllRefusedBlock refused={plan.refusedAsk} nameOf={plan.nameOf} onOpenMarkets={openSettings} onCheckAgain={checkAgain} />
+          ) : plan.askMarkets.length === 0 && !checkingMarkets ? (
             <div className="empty-state" data-testid="grid-empty">
               <p className="empty-state__title">No markets chosen</p>
               <p className="empty-state__text">Choose at least one market in “Markets” to see prices for {gameName(game)}.</p>
             </div>
+          ) : !snap && (checkingMarkets || (error?.kind === 'bad-request' && plan.discovery.source !== null && !marketDiscovery.settled(plan.discovery.source, game))) ? (
+            <LoadingBlock
+              title="Checking which markets this service offers…"
+              text="The service refused a market name. Market Desk asks with smaller lists (each answer cancelled after its first bytes), then loads the prices without the names it refuses."
+              store={data.progress}
+              busy
+              testId="grid-checking-markets"
+            />
           ) : !snap && error ? (
             <ErrorNotice
               layout="block"

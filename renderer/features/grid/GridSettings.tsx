@@ -1,21 +1,27 @@
 /**
- * The market list (add, remove, rename: a real service's slugs may differ from the built-in catalog)
- * and per-market fees (buyer and seller, default 0 %), both remembered. Shown from the grid's
- * "Markets & fees" button, and exported for the Settings page.
+ * The market list (add, remove, rename: a real service's names may differ from the built-in catalog), what
+ * this service offers of it (market discovery: offered / refused / not checked yet, with "Check markets
+ * again"), and per-market fees (the shipped schedule from each market's public fee page, dated; the user's own
+ * figures over it; "Reset fees to defaults"), all remembered. Shown from the grid's "Markets & fees" button,
+ * and exported for the Settings page.
  */
 import { memo, useId, useState } from 'react';
-import { usePref } from '../../app/preferences';
+import { marketInfo, nameStatus, PUBLISHED_NAMES_AS_OF } from '../../../shared/catalog/markets';
+import { gameName } from '../../../shared/catalog/games';
+import { usePref, useSelectedGame } from '../../app/preferences';
+import { feeOrigin, feeSchedule, steamGameFeeKnown, type FeeOrigin } from '../markets/fees';
+import { marketDiscovery, useMarketDiscovery, type DiscoveryView } from '../markets/useMarketDiscovery';
 import { bpsToPercentText, parsePercentToBps } from './model/derive';
-import { DEFAULT_MARKET_LIST, GRID_PREFS, SLUG_PATTERN, removeMarketEverywhere, useFees, type MarketEntry } from './prefs';
+import { DEFAULT_MARKET_LIST, GRID_PREFS, SLUG_PATTERN, marketTradesGame, removeMarketEverywhere, useFees, type MarketEntry } from './prefs';
 import './GridSettings.css';
 
-function FeeInput({ label, bps, onCommit }: { label: string; bps: number; onCommit(bps: number): void }) {
+function FeeInput({ label, bps, placeholder, onCommit }: { label: string; bps: number | null; placeholder?: string; onCommit(bps: number): void }) {
   const [text, setText] = useState<string | null>(null);
-  const shown = text ?? bpsToPercentText(bps);
+  const shown = text ?? (bps === null ? '' : bpsToPercentText(bps));
   const parsed = text === null ? bps : parsePercentToBps(text === '' ? '0' : text);
   const commit = () => {
     if (parsed !== null && text !== null) onCommit(parsed);
-    if (parsed !== null) setText(null);
+    if (parsed !== null || text === null) setText(null);
   };
   return (
     <span className="gset__fee">
@@ -25,6 +31,7 @@ function FeeInput({ label, bps, onCommit }: { label: string; bps: number; onComm
         aria-label={label}
         aria-invalid={parsed === null || undefined}
         value={shown}
+        placeholder={placeholder}
         onChange={(e) => setText(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => {
@@ -64,8 +71,10 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
   const [list, setList, resetList] = usePref(GRID_PREFS.markets);
   const [, setChosen] = usePref(GRID_PREFS.chosen);
   const [, setFavourites] = usePref(GRID_PREFS.favourites);
-  const [fees, setFee] = useFees();
-  const [, , resetFees] = usePref(GRID_PREFS.fees);
+  const [game] = useSelectedGame();
+  const [fees, setFee, resetFees] = useFees(game);
+  const [overrides] = usePref(GRID_PREFS.fees);
+  const discovery = useMarketDiscovery(game);
   const [slug, setSlug] = useState('');
   const [name, setName] = useState('');
   const [ask, setAsk] = useState(true);
@@ -100,8 +109,9 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
           Markets &amp; fees
         </h2>
         <div className="gset__headactions">
-          <button type="button" className="btn btn--small btn--ghost" onClick={() => resetFees()}>
-            Clear fees
+          <CheckAgainButton discovery={discovery} list={list} />
+          <button type="button" className="btn btn--small btn--ghost" onClick={() => resetFees()} disabled={Object.keys(overrides).length === 0}>
+            Reset fees to defaults
           </button>
           <button
             type="button"
@@ -116,16 +126,21 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
         </div>
       </div>
       <p className="card__text gset__intro">
-        The grid asks the service for these slugs. If your service names a market differently, rename or remove it
-        here, or add its slug. Fees: a <em>buyer fee</em> is added to asks, a <em>seller fee</em> is taken from bids, when
-        “Net of fees” is on.
+        The grid asks the service for these market names: the names the service publishes (as of {PUBLISHED_NAMES_AS_OF}) and
+        unconfirmed ones it may also offer. Names this service refuses are left out by themselves and marked below; add
+        a name your service uses with the form underneath. Fees: a <em>buyer fee</em> is added to asks, a{' '}
+        <em>seller fee</em> is taken from bids, when “Net of fees” is on. Defaults come from each market’s public fee page;
+        type your own over them. <span data-testid="markets-checked">{checkedText(discovery)}</span>
       </p>
       <div className="gset__scroll">
         <table className="gset__table">
           <thead>
             <tr>
               <th scope="col">Display name</th>
-              <th scope="col">Slug</th>
+              <th scope="col">Name</th>
+              <th scope="col" title={`What this service answered for ${gameName(game)}`}>
+                This service
+              </th>
               <th scope="col" title="Requested from aggregatedMinPrices">
                 Asks
               </th>
@@ -134,6 +149,7 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
               </th>
               <th scope="col">Buyer fee</th>
               <th scope="col">Seller fee</th>
+              <th scope="col">Fee source</th>
               <th scope="col">
                 <span className="visually-hidden">Remove</span>
               </th>
@@ -142,13 +158,19 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
           <tbody>
             {list.map((m) => {
               const fee = fees[m.slug] ?? { buyBps: 0, sellBps: 0 };
+              const buyOrigin = feeOrigin(m.slug, 'buyer', overrides);
+              const sellOrigin = feeOrigin(m.slug, 'seller', overrides);
+              const steamRule = overrides[m.slug] === undefined && fee.steamPublisherBps !== undefined;
               return (
                 <tr key={m.slug} data-slug={m.slug}>
                   <td>
                     <NameInput entry={m} onCommit={(n) => update(m.slug, { name: n })} />
                   </td>
                   <td>
-                    <code>{m.slug}</code>
+                    <code>{m.slug}</code> <NameBadge slug={m.slug} />
+                  </td>
+                  <td>
+                    <ServiceState discovery={discovery} entry={m} game={game} />
                   </td>
                   <td>
                     <input type="checkbox" aria-label={`Ask prices from ${m.name}`} checked={m.ask} onChange={(e) => update(m.slug, { ask: e.target.checked })} />
@@ -156,11 +178,29 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
                   <td>
                     <input type="checkbox" aria-label={`Buy orders from ${m.name}`} checked={m.bid} onChange={(e) => update(m.slug, { bid: e.target.checked })} />
                   </td>
-                  <td>
-                    <FeeInput label={`Buyer fee at ${m.name} in percent`} bps={fee.buyBps} onCommit={(bps) => setFee(m.slug, { ...fee, buyBps: bps })} />
+                  <td data-fee-origin={buyOrigin}>
+                    <FeeInput
+                      label={`Buyer fee at ${m.name} in percent`}
+                      bps={buyOrigin === 'unknown' ? null : fee.buyBps}
+                      placeholder="unknown"
+                      onCommit={(bps) => setFee(m.slug, { buyBps: bps, sellBps: fee.sellBps })}
+                    />
+                  </td>
+                  <td data-fee-origin={sellOrigin}>
+                    <FeeInput
+                      label={`Seller fee at ${m.name} in percent`}
+                      bps={sellOrigin === 'unknown' || steamRule ? null : fee.sellBps}
+                      placeholder={steamRule ? 'Steam' : 'unknown'}
+                      onCommit={(bps) => setFee(m.slug, { buyBps: fee.buyBps, sellBps: bps })}
+                    />
+                    {steamRule ? (
+                      <span className="gset__feenote" title="Steam's own function: 5 % Steam fee plus the game's fee, each rounded down to the cent and at least 1 cent">
+                        {steamGameFeeKnown(game) ? ' 5 % + game fee, per Steam' : ` 5 % (the game fee of ${gameName(game)} is not published)`}
+                      </span>
+                    ) : null}
                   </td>
                   <td>
-                    <FeeInput label={`Seller fee at ${m.name} in percent`} bps={fee.sellBps} onCommit={(bps) => setFee(m.slug, { ...fee, sellBps: bps })} />
+                    <FeeSource slug={m.slug} origin={buyOrigin === 'custom' || sellOrigin === 'custom' ? 'custom' : sellOrigin === 'default' || buyOrigin === 'default' ? 'default' : 'unknown'} />
                   </td>
                   <td>
                     <button
@@ -209,6 +249,11 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
           </p>
         ) : null}
       </form>
+      <p className="card__text gset__legend">
+        <span className="gset__badge gset__badge--candidate">unconfirmed</span> a name the service has not published; it is asked for and
+        kept only if the service offers it. <span className="gset__badge gset__badge--unknown">not in catalog</span> a name you added, or one a
+        service sent by itself.
+      </p>
       <p className="card__text gset__count">
         {list.filter((m) => m.ask).length} ask markets, {list.filter((m) => m.bid).length} buy-order markets
         {list.length !== DEFAULT_MARKET_LIST.length || list.some((m, i) => m.slug !== DEFAULT_MARKET_LIST[i]?.slug) ? ' (edited)' : ''}.
@@ -216,3 +261,75 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
     </section>
   );
 });
+
+function NameBadge({ slug }: { slug: string }) {
+  const status = nameStatus('minPrices', slug);
+  if (status === 'published') return null;
+  if (status === 'candidate')
+    return (
+      <span className="gset__badge gset__badge--candidate" title="The service has not published this name: it is a plausible candidate, kept only where the service offers it">
+        unconfirmed
+      </span>
+    );
+  return marketInfo(slug) ? null : <span className="gset__badge gset__badge--unknown">not in catalog</span>;
+}
+
+const STATE_TEXT = { offered: 'offered', refused: 'refused', unchecked: 'not checked yet' } as const;
+
+/** What this service answered for the market's asks and bids. */
+function ServiceState({ discovery, entry, game }: { discovery: DiscoveryView; entry: MarketEntry; game: number }) {
+  if (!marketTradesGame(entry.slug, game)) return <span className="gset__state gset__state--na">not traded in {gameName(game)}</span>;
+  const parts: Array<{ side: string; state: keyof typeof STATE_TEXT }> = [];
+  if (entry.ask) parts.push({ side: 'asks', state: discovery.stateOf('minPrices', entry.slug) });
+  if (entry.bid) parts.push({ side: 'bids', state: discovery.stateOf('maxOrders', entry.slug) });
+  const worst = parts.some((p) => p.state === 'refused') ? 'refused' : parts.every((p) => p.state === 'offered') ? 'offered' : 'unchecked';
+  return (
+    <span className={`gset__state gset__state--${worst}`} data-state={worst}>
+      {parts.length === 2 && parts[0]!.state !== parts[1]!.state ? parts.map((p) => `${p.side} ${STATE_TEXT[p.state]}`).join(', ') : STATE_TEXT[worst]}
+    </span>
+  );
+}
+
+function FeeSource({ slug, origin }: { slug: string; origin: FeeOrigin }) {
+  const s = feeSchedule(slug);
+  if (origin === 'custom') return <span className="gset__feenote">your figures</span>;
+  if (!s || origin === 'unknown') return <span className="gset__feenote" title={s?.note}>not published{s?.source ? ' (see note)' : ''}</span>;
+  return (
+    <a className="gset__feenote" href={s.source} target="_blank" rel="noreferrer" title={s.note}>
+      as of {s.asOf}
+    </a>
+  );
+}
+
+function checkedText(d: DiscoveryView): string {
+  const running = d.progress;
+  if (running.length > 0) {
+    const requests = running.reduce((a, p) => a + p.requests, 0);
+    return `Checking which markets this service offers… (${requests} request${requests === 1 ? '' : 's'})`;
+  }
+  const at = Math.max(d.checkedAt('minPrices') ?? 0, d.checkedAt('maxOrders') ?? 0);
+  const failed = d.error ? ' The last check could not finish: the service did not answer.' : '';
+  return at > 0 ? `Checked against this service ${new Date(at).toLocaleString()}; checked again after a day.${failed}` : `Not checked against this service yet.${failed}`;
+}
+
+/** Asks the service again about every name of the list (a refused name may be offered by now). */
+function CheckAgainButton({ discovery, list }: { discovery: DiscoveryView; list: readonly MarketEntry[] }) {
+  const { source, game } = discovery;
+  const busy = discovery.progress.length > 0;
+  return (
+    <button
+      type="button"
+      className="btn btn--small btn--ghost"
+      disabled={source === null || busy}
+      onClick={() => {
+        if (source === null) return;
+        const ask = list.filter((m) => m.ask && marketTradesGame(m.slug, game)).map((m) => m.slug);
+        const bid = list.filter((m) => m.bid && marketTradesGame(m.slug, game)).map((m) => m.slug);
+        void marketDiscovery.run(source, game, 'minPrices', ask);
+        void marketDiscovery.run(source, game, 'maxOrders', bid);
+      }}
+    >
+      {busy ? 'Checking markets…' : 'Check markets again'}
+    </button>
+  );
+}

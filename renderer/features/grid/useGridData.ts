@@ -3,9 +3,12 @@
  * the offline copy, progress), loaded through the worker: CS2 as a GraphQL operation on the app's urql
  * client (its 'grid-prices' route), the other games by REST.
  */
+import { useEffect } from 'react';
 import { useClient } from 'urql';
 import { readPreference } from '../../app/preferences';
-import { GRID_PREFS } from './prefs';
+import { useDataSource } from '../../app/providers';
+import { marketDiscovery } from '../markets/useMarketDiscovery';
+import { GRID_PREFS, readFees } from './prefs';
 import { loadPrices } from './api/load';
 import type { Snapshot } from './model/snapshot';
 import { gridWorker } from './worker/client';
@@ -34,7 +37,7 @@ export function useGridData(
     key: ['grid-prices', req.game, ask, bid],
     game: req.game,
     load: ({ signal, onProgress }) => {
-      const derive = { fees: readPreference(GRID_PREFS.fees), net: readPreference(GRID_PREFS.net) };
+      const derive = { fees: readFees(req.game), net: readPreference(GRID_PREFS.net) };
       return loadPrices({ client, worker: gridWorker() }, { ...req, derive }, { signal, onProgress });
     },
     mark: 'grid:load-start',
@@ -45,5 +48,31 @@ export function useGridData(
     keepPrevious: true,
     offline: { codec: gridCodec, enabled: offline, variant: `${ask}|${bid}` },
   });
+  useMarketFeedback(req, data, rest.error, rest.placeholder || rest.stale);
   return { snap: data, ...rest };
+}
+
+/**
+ * What a load says about the service's market names: a success that they are offered; a refusal as invalid
+ * input of a request naming markets starts discovery (which names?), after which the plan asks without them.
+ */
+function useMarketFeedback(req: PricesKey, snap: Snapshot | null, error: { kind: string } | null, old: boolean): void {
+  const { sourceKey } = useDataSource();
+  const { game } = req;
+  const ask = req.askMarkets.join(',');
+  const bid = req.bidMarkets.join(',');
+  const loaded = snap !== null && !old && snap.game === game && snap.askMarkets.join(',').startsWith(ask);
+  useEffect(() => {
+    if (sourceKey === null || !loaded) return;
+    marketDiscovery.recordOffered(sourceKey, game, 'minPrices', ask ? ask.split(',') : []);
+    marketDiscovery.recordOffered(sourceKey, game, 'maxOrders', bid ? bid.split(',') : []);
+  }, [sourceKey, game, ask, bid, loaded]);
+  const refused = error?.kind === 'bad-request';
+  useEffect(() => {
+    if (sourceKey === null || !refused) return;
+    // Asks and bids come in one GraphQL request: either list may hold the refused name, so both are checked
+    // (a list the service takes costs one probe, cancelled after its first bytes).
+    if (ask) void marketDiscovery.onRefusal(sourceKey, game, 'minPrices', ask.split(','));
+    if (bid) void marketDiscovery.onRefusal(sourceKey, game, 'maxOrders', bid.split(','));
+  }, [sourceKey, game, ask, bid, refused]);
 }

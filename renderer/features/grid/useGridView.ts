@@ -46,11 +46,24 @@ export interface GridView {
 
 const defined = (v: number | undefined): v is number => v !== undefined;
 
+/** `planned`, then the names of `answered` that no entry of the user's list has. */
+export function withAnswerOnly(planned: readonly string[], answered: readonly string[] | undefined, list: readonly { slug: string }[]): readonly string[] {
+  if (!answered) return planned;
+  const known = new Set(list.map((m) => m.slug));
+  for (const p of planned) known.add(p);
+  const extra = answered.filter((s) => !known.has(s));
+  return extra.length ? [...planned, ...extra] : planned;
+}
+
 export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, alerts, filter }: GridViewArgs): GridView {
   // Deferred: a new snapshot is rendered in a time-sliced background render, so no long task blocks input.
   const snap: Snapshot | null = useDeferredValue(loaded && loaded.game === game ? loaded : null);
-  const askCols = useMemo(() => (snap ? plan.askMarkets.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, plan.askMarkets]);
-  const bidCols = useMemo(() => (snap ? plan.bidMarkets.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, plan.bidMarkets]);
+  // The plan's markets, then any market the service sent that the user's list does not have (a name the
+  // app does not know yet): a column of its own.
+  const askShown = useMemo(() => withAnswerOnly(plan.askMarkets, snap?.askMarkets, plan.askList), [plan.askMarkets, snap, plan.askList]);
+  const bidShown = useMemo(() => withAnswerOnly(plan.bidMarkets, snap?.bidMarkets, plan.askList), [plan.bidMarkets, snap, plan.askList]);
+  const askCols = useMemo(() => (snap ? askShown.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, askShown]);
+  const bidCols = useMemo(() => (snap ? bidShown.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, bidShown]);
   const derived = useMemo(() => {
     if (!snap) return null;
     // The worker computed these for the settings of the request; reuse them when nothing changed since.
@@ -69,7 +82,7 @@ export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, a
     return u;
   }, [snap, watchNames]);
   const alerted = useMemo(() => alertMarks(snap, alerts), [snap, alerts]);
-  const columns = useMemo(() => buildColumns(snap, plan.askMarkets, plan.nameOf, net), [snap, plan.askMarkets, plan.nameOf, net]);
+  const columns = useMemo(() => buildColumns(snap, askShown, plan.nameOf, net), [snap, askShown, plan.nameOf, net]);
   const sortCol = columns.find((c) => c.id === sort.col) ?? columns[1];
   const sortWatched = sortCol?.kind === 'watch' ? watched : null;
   const sorted = useMemo(

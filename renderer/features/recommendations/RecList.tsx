@@ -11,7 +11,7 @@ import { routeHref } from '../../app/route';
 import { formatCount, signedMoney, signedPercent } from '../grid/number-format';
 import type { Snapshot } from '../grid/model/snapshot';
 import type { Derived } from '../grid/model/derived';
-import { bpsToPercentText } from '../grid/model/derive';
+import { feeCodeText } from '../grid/model/derive';
 import { dealWorking, type DealSide, type RecJoin } from './model/join';
 import { reasonCodes, recName, type RecColumns } from './model/rec-columns';
 import type { RecSort, RecSortKey } from './model/rec-sort';
@@ -104,7 +104,7 @@ export function dealText(ctx: Pick<Ctx, 'recs' | 'join' | 'snap' | 'netDerived' 
   const w = dealWorking(side, i, ctx.recs, ctx.join, ctx.snap, ctx.netDerived);
   if (!w) return side === 'buy' ? 'No ask on your markets, or no suggested price.' : 'No buy order on your markets, or no suggested price.';
   const x = (v: number) => formatMoneyExact(v, ctx.money.symbol);
-  const fee = `${side === 'buy' ? '+ buyer' : '− seller'} fee ${bpsToPercentText(w.feeBps)} % (${x(w.fee)})`;
+  const fee = `${side === 'buy' ? '+ buyer' : '− seller'} fee ${feeCodeText(w.feeCode)} (${x(w.fee)})`;
   const verb = side === 'buy' ? `Buy on ${ctx.nameOf(w.market)}: ask` : `Sell on ${ctx.nameOf(w.market)}: buy order`;
   return `${verb} ${x(w.price)} ${fee} = ${x(w.after)}; suggested ${x(w.suggested)}; ${side === 'buy' ? 'suggested − cost' : 'proceeds − suggested'} = ${x(w.gain)} (${signedPercent(w.gainPct)} of the suggestion)`;
 }

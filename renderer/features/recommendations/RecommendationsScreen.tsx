@@ -125,7 +125,7 @@ export function RecommendationsScreen() {
   const plan = useMarketPlan(game);
   const prices = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets }, { enabled: listShown || noListComing });
   const snap = useDeferredValue(prices.snap && prices.snap.game === game ? prices.snap : null);
-  const [fees] = useFees();
+  const [fees] = useFees(game);
   const [net] = usePref(GRID_PREFS.net);
   const askCols = useMemo(() => (snap ? plan.askMarkets.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, plan.askMarkets]);
   const bidCols = useMemo(() => (snap ? plan.bidMarkets.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, plan.bidMarkets]);

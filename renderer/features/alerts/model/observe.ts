@@ -4,7 +4,7 @@
  * fees. O(markets) per alert: it reads the alert's one row, never the catalog.
  */
 import { cellValue, type Snapshot } from '../../grid/model/snapshot';
-import { netAsk, netBid, type FeeTable } from '../../grid/model/derive';
+import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../grid/model/derive';
 import type { Observation } from './evaluate';
 import { ANY_MARKET, type Alert } from './types';
 
@@ -17,14 +17,14 @@ function askOn(snap: Snapshot, item: number, k: number, fees: FeeTable, net: boo
   const v = cellValue(snap, 'ask', item * snap.askMarkets.length + k);
   if (v === null) return null;
   const slug = snap.askMarkets[k] as string;
-  return net ? netAsk(v, fees[slug]?.buyBps ?? 0) : v;
+  return net ? netAsk(v, buyFeeCode(fees[slug])) : v;
 }
 
 function bidOn(snap: Snapshot, item: number, k: number, fees: FeeTable, net: boolean): number | null {
   const v = cellValue(snap, 'bid', item * snap.bidMarkets.length + k);
   if (v === null) return null;
   const slug = snap.bidMarkets[k] as string;
-  return net ? netBid(v, fees[slug]?.sellBps ?? 0) : v;
+  return net ? netBid(v, sellFeeCode(fees[slug])) : v;
 }
 
 /** The lowest ask of the item on `market` (or across all), null when there is none. */

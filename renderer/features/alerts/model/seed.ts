@@ -14,7 +14,7 @@
  * for "any of my markets" the best over the markets the latest snapshot loads (the lowest ask, the highest
  * bid), each net of that market's fee first when the alert is net.
  */
-import { netAsk, netBid, type FeeTable } from '../../grid/model/derive';
+import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../grid/model/derive';
 import { trimWindow, updateWindow, type WindowPoint } from './evaluate';
 import { ANY_MARKET, freshState, type Alert, type AlertState } from './types';
 
@@ -69,21 +69,21 @@ export function historyPrices(alert: SeedAlert, h: HistorySample, markets: reado
   const c = alert.condition;
   if (c.kind !== 'change') return [];
   const ask = c.side === 'ask';
-  const cols: Array<{ values: ArrayLike<number>; bps: number }> = [];
+  const cols: Array<{ values: ArrayLike<number>; fee: number }> = [];
   for (const slug of markets) {
     const s = h.series.indexOf((ask ? 'a:' : 'b:') + slug);
     const values = h.values[s];
     if (s < 0 || !values) continue;
     const fee = fees[slug];
-    cols.push({ values, bps: alert.net ? ((ask ? fee?.buyBps : fee?.sellBps) ?? 0) : 0 });
+    cols.push({ values, fee: alert.net ? (ask ? buyFeeCode(fee) : sellFeeCode(fee)) : 0 });
   }
   const out: WindowPoint[] = [];
   for (let j = 0; j < h.times.length; j++) {
     let best = NaN;
-    for (const { values, bps } of cols) {
+    for (const { values, fee } of cols) {
       const raw = values[j] as number;
       if (Number.isNaN(raw)) continue;
-      const v = ask ? netAsk(raw, bps) : netBid(raw, bps);
+      const v = ask ? netAsk(raw, fee) : netBid(raw, fee);
       if (Number.isNaN(best) || (ask ? v < best : v > best)) best = v;
     }
     // Slot ends are whole milliseconds in the state (a slot can be a fraction of one).

@@ -6,8 +6,11 @@
  *  - an ask is what a buyer pays: price + the market's buyer fee;
  *  - a bid is what a seller receives from that buy order: price - the market's seller fee;
  *  - the spread is then net bid - net ask (buy at the best ask, sell into the best bid).
- * A fee is rounded half away from zero to a whole thousandth.
+ * A percentage fee is rounded half away from zero to a whole thousandth. Steam Community Market's seller
+ * fee is not a percentage: what a seller receives from a buyer's price follows Steam's own function
+ * (shared/money/steam-fee.ts), used wherever a market's fee says so.
  */
+import { STEAM_WALLET_FEE_BPS, steamSellerReceives } from '../../../../shared/money/steam-fee';
 import type { Derived } from './derived';
 import { BIG, NONE, cellValue, type Snapshot } from './snapshot';
 
@@ -16,10 +19,40 @@ export interface MarketFee {
   buyBps: number;
   /** Deducted from what a seller receives, in basis points. */
   sellBps: number;
+  /** Set: the seller's side follows Steam's fee function with this game (publisher) fee; sellBps is unused. */
+  steamPublisherBps?: number;
 }
 export type FeeTable = Readonly<Record<string, MarketFee>>;
 
 export const MAX_FEE_BPS = 10000;
+
+/**
+ * One side's fee of one market as a number the typed arrays and the hot loop carry: 0 or more is a
+ * percentage in basis points; below 0 is Steam's function with publisher fee -(code + 1) basis points.
+ */
+export type FeeCode = number;
+
+export function steamFeeCode(publisherBps: number): FeeCode {
+  return -1 - publisherBps;
+}
+
+export function isSteamFee(code: FeeCode): boolean {
+  return code < 0;
+}
+
+export function buyFeeCode(fee: MarketFee | undefined): FeeCode {
+  return fee?.buyBps ?? 0;
+}
+
+export function sellFeeCode(fee: MarketFee | undefined): FeeCode {
+  if (!fee) return 0;
+  return fee.steamPublisherBps !== undefined ? steamFeeCode(fee.steamPublisherBps) : fee.sellBps;
+}
+
+/** A fee code in words: "2.5 %" or "Steam fee (5 % + 10 % game fee, floored, min. 1 ¢ each)". */
+export function feeCodeText(code: FeeCode): string {
+  return code < 0 ? `Steam fee (${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + ${bpsToPercentText(-1 - code)} % game fee, each floored, min. 1 ¢)` : `${bpsToPercentText(code)} %`;
+}
 
 /** fee = price * bps / 10000, rounded half away from zero, in thousandths. */
 export function feeOf(price: number, bps: number): number {
@@ -28,12 +61,16 @@ export function feeOf(price: number, bps: number): number {
   return price < 0 ? -f : f;
 }
 
-export function netAsk(price: number, buyBps: number): number {
-  return price + feeOf(price, buyBps);
+/** What a buyer pays for a listing at `price` (buyer fees are percentages; Steam's listed price already includes its fees). */
+export function netAsk(price: number, code: FeeCode): number {
+  return code > 0 ? price + feeOf(price, code) : price;
 }
 
-export function netBid(price: number, sellBps: number): number {
-  return price - feeOf(price, sellBps);
+/** What a seller receives when an item sells at `price` (a listing, or into a buy order). */
+export function netBid(price: number, code: FeeCode): number {
+  if (code === 0) return price;
+  if (code < 0) return steamSellerReceives(price, -1 - code);
+  return price - feeOf(price, code);
 }
 
 /** Spread in percent of the ask; null when the ask is not positive. */
@@ -74,8 +111,8 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
   const askFee = new Int32Array(m);
   const bidFee = new Int32Array(b);
   if (net) {
-    snap.askMarkets.forEach((s, k) => (askFee[k] = fees[s]?.buyBps ?? 0));
-    snap.bidMarkets.forEach((s, k) => (bidFee[k] = fees[s]?.sellBps ?? 0));
+    snap.askMarkets.forEach((s, k) => (askFee[k] = buyFeeCode(fees[s])));
+    snap.bidMarkets.forEach((s, k) => (bidFee[k] = sellFeeCode(fees[s])));
   }
   const bestAsk = new Float64Array(n).fill(NaN);
   const bestAskCol = new Int16Array(n).fill(-1);
@@ -236,12 +273,12 @@ export function derivedKey(snap: Pick<Snapshot, 'askMarkets' | 'bidMarkets'>, as
   let feePart = '';
   if (net) {
     for (const slug of snap.askMarkets) {
-      const bps = fees[slug]?.buyBps ?? 0;
-      if (bps !== 0) feePart += `|a:${slug}:${bps}`;
+      const code = buyFeeCode(fees[slug]);
+      if (code !== 0) feePart += `|a:${slug}:${code}`;
     }
     for (const slug of snap.bidMarkets) {
-      const bps = fees[slug]?.sellBps ?? 0;
-      if (bps !== 0) feePart += `|b:${slug}:${bps}`;
+      const code = sellFeeCode(fees[slug]);
+      if (code !== 0) feePart += `|b:${slug}:${code}`;
     }
   }
   return `${feePart ? 'net' : 'gross'}|${askCols.join(',')}|${bidCols.join(',')}${feePart}`;

@@ -158,8 +158,6 @@ describe('shapeBids and mergeGrid', () => {
     const bids = shapeBids(max, B, 'y');
     const merged = mergeGrid(shapeAsks(min, A, 'x'), bids, {
       game: 730,
-      askMarkets: A,
-      bidMarkets: B,
       meta: { transport: 'rest', bytes: 0, bytesDoneAt: 0, parseMs: 0, shapeMs: 0, readyAt: 0 },
     });
     expect(merged.bid).toBe(bids.bid);

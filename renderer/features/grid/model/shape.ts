@@ -15,8 +15,11 @@
  *    says the market lists the item;
  *  - price_locked may be null or absent (spec 2.3); another non-integer is "no value" too;
  *  - each of the above but the first two counts one in notes.invalidValues;
- *  - a market slug that was not asked for is ignored and reported in notes.unknownMarkets (its entry's
- *    values are not read).
+ *  - a market name that was not asked for is not bad data: the service offers a market the app does not
+ *    know (names change; shared/catalog/markets.ts). It becomes a column of its own, after the requested
+ *    ones, titled by its name, and is listed in notes.unknownMarkets. A name that cannot be one (empty,
+ *    too long) is left out and counted in notes.invalidValues; past MAX_EXTRA_MARKETS new names, the rest
+ *    are left out likewise.
  */
 import {
   NONE,
@@ -50,7 +53,50 @@ function intOrNaN(v: unknown): number {
   return typeof v === 'number' && Number.isSafeInteger(v) ? v : NaN;
 }
 
+/** New columns one answer may add (a service sending thousands of names is sending garbage). */
+export const MAX_EXTRA_MARKETS = 64;
+const EXTRA_NAME = /^[\w.:@+-]{1,64}$/;
+
+/** Entries of markets that were not asked for, kept aside while shaping (rare: the slow path). */
+class Extras {
+  readonly names: string[] = [];
+  private readonly index = new Map<string, number>();
+  readonly rows: number[] = [];
+  readonly cols: number[] = [];
+  readonly a: number[] = [];
+  readonly b: number[] = [];
+  readonly c: number[] = [];
+  constructor(private readonly base: number) {}
+  /** The column of a new name, or -1 when it is not usable as one. */
+  col(name: string): number {
+    const k = this.index.get(name);
+    if (k !== undefined) return k;
+    if (!EXTRA_NAME.test(name) || this.names.length >= MAX_EXTRA_MARKETS) return -1;
+    const col = this.base + this.names.length;
+    this.names.push(name);
+    this.index.set(name, col);
+    return col;
+  }
+  add(row: number, col: number, a: number, b: number, c: number): void {
+    this.rows.push(row);
+    this.cols.push(col);
+    this.a.push(a);
+    this.b.push(b);
+    this.c.push(c);
+  }
+}
+
+/** Copies row-major cells of width `from` into a new array of width `to` (to > from), new cells `fill`. */
+function widen<T extends Int32Array | Uint8Array>(arr: T, rows: number, from: number, to: number, fill: number): T {
+  const out = (arr instanceof Uint8Array ? new Uint8Array(rows * to) : new Int32Array(rows * to)) as T;
+  if (fill !== 0) out.fill(fill);
+  for (let i = 0; i < rows; i++) out.set(arr.subarray(i * from, i * from + from), i * to);
+  return out;
+}
+
 export interface AskPart {
+  /** The columns: the requested markets, then any the answer added. */
+  markets: string[];
   n: number;
   names: string[];
   ask: Int32Array;
@@ -62,6 +108,7 @@ export interface AskPart {
 }
 
 export interface BidPart {
+  markets: string[];
   n: number;
   names: string[];
   bid: Int32Array;
@@ -98,7 +145,7 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
   const listed = new Uint8Array(cap * m);
   const overflow: Array<[NumField, number, number]> = [];
   const notes = emptyNotes();
-  const unknown = new Set<string>();
+  const extras = new Extras(m);
 
   for (let j = 0; j < cap; j++) {
     const raw: unknown = items[j];
@@ -132,7 +179,9 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
       }
       const k = idx.get(slug);
       if (k === undefined) {
-        unknown.add(slug);
+        const col = extras.col(slug);
+        if (col < 0) notes.invalidValues++;
+        else extras.add(i, col, intOrNaN(e.price), intOrNaN(e.offers), e.price_locked === null || e.price_locked === undefined ? NaN : intOrNaN(e.price_locked));
         continue;
       }
       const price = intOrNaN(e.price);
@@ -157,10 +206,45 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
       if (offersV === offersV) storeValue(offers, 'offers', cell, offersV, overflow);
     }
   }
-  notes.unknownMarkets = [...unknown];
   const n = names.length;
   const fit = <T extends Int32Array | Uint8Array>(a: T): T => (n === cap ? a : (a.slice(0, n * m) as T));
-  return { n, names, ask: fit(ask), locked: fit(locked), offers: fit(offers), listed: fit(listed), overflow, notes };
+  const part: AskPart = { markets: [...askMarkets], n, names, ask: fit(ask), locked: fit(locked), offers: fit(offers), listed: fit(listed), overflow, notes };
+  return extras.names.length > 0 ? addAskExtras(part, extras) : part;
+}
+
+/** The asks widened by the columns of markets that were not asked for. */
+function addAskExtras(part: AskPart, extras: Extras): AskPart {
+  const m = part.markets.length;
+  const w = m + extras.names.length;
+  const n = part.n;
+  const ask = widen(part.ask, n, m, w, NONE);
+  const locked = widen(part.locked, n, m, w, NONE);
+  const offers = widen(part.offers, n, m, w, NONE);
+  const listed = widen(part.listed, n, m, w, 0);
+  const overflow = part.overflow.map(([f, cell, v]): [NumField, number, number] => [f, Math.floor(cell / m) * w + (cell % m), v]);
+  const notes = part.notes;
+  for (let q = 0; q < extras.rows.length; q++) {
+    const cell = (extras.rows[q] as number) * w + (extras.cols[q] as number);
+    const price = extras.a[q] as number;
+    const offersV = extras.b[q] as number;
+    const lockedV = extras.c[q] as number;
+    if (price !== price) notes.invalidValues++;
+    if (offersV !== offersV) notes.invalidValues++;
+    if (listed[cell]) {
+      notes.duplicateEntries++;
+      const had = ask[cell] === NONE ? Infinity : (ask[cell] as number);
+      if ((price === price ? price : Infinity) >= had) continue;
+    }
+    listed[cell] = 1;
+    ask[cell] = NONE;
+    locked[cell] = NONE;
+    offers[cell] = NONE;
+    if (price === price) storeValue(ask, 'ask', cell, price, overflow);
+    if (lockedV === lockedV) storeValue(locked, 'locked', cell, lockedV, overflow);
+    if (offersV === offersV) storeValue(offers, 'offers', cell, offersV, overflow);
+  }
+  notes.unknownMarkets = [...extras.names];
+  return { ...part, markets: [...part.markets, ...extras.names], ask, locked, offers, listed, overflow, notes };
 }
 
 /** `items` is the value of aggregatedMaxOrders (GraphQL data field or the REST body). */
@@ -175,7 +259,7 @@ export function shapeBids(items: unknown, bidMarkets: readonly string[], label: 
   const bidListed = new Uint8Array(cap * b);
   const overflow: Array<[NumField, number, number]> = [];
   const notes = emptyNotes();
-  const unknown = new Set<string>();
+  const extras = new Extras(b);
 
   for (let j = 0; j < cap; j++) {
     const raw: unknown = items[j];
@@ -209,7 +293,9 @@ export function shapeBids(items: unknown, bidMarkets: readonly string[], label: 
       }
       const k = idx.get(slug);
       if (k === undefined) {
-        unknown.add(slug);
+        const col = extras.col(slug);
+        if (col < 0) notes.invalidValues++;
+        else extras.add(i, col, intOrNaN(e.price), intOrNaN(e.offers), NaN);
         continue;
       }
       const price = intOrNaN(e.price);
@@ -229,10 +315,40 @@ export function shapeBids(items: unknown, bidMarkets: readonly string[], label: 
       if (offersV === offersV) storeValue(bidOffers, 'bidOffers', cell, offersV, overflow);
     }
   }
-  notes.unknownMarkets = [...unknown];
   const n = names.length;
   const fit = <T extends Int32Array | Uint8Array>(a: T): T => (n === cap ? a : (a.slice(0, n * b) as T));
-  return { n, names, bid: fit(bid), bidOffers: fit(bidOffers), bidListed: fit(bidListed), overflow, notes };
+  const part: BidPart = { markets: [...bidMarkets], n, names, bid: fit(bid), bidOffers: fit(bidOffers), bidListed: fit(bidListed), overflow, notes };
+  return extras.names.length > 0 ? addBidExtras(part, extras) : part;
+}
+
+function addBidExtras(part: BidPart, extras: Extras): BidPart {
+  const b = part.markets.length;
+  const w = b + extras.names.length;
+  const n = part.n;
+  const bid = widen(part.bid, n, b, w, NONE);
+  const bidOffers = widen(part.bidOffers, n, b, w, NONE);
+  const bidListed = widen(part.bidListed, n, b, w, 0);
+  const overflow = part.overflow.map(([f, cell, v]): [NumField, number, number] => [f, Math.floor(cell / b) * w + (cell % b), v]);
+  const notes = part.notes;
+  for (let q = 0; q < extras.rows.length; q++) {
+    const cell = (extras.rows[q] as number) * w + (extras.cols[q] as number);
+    const price = extras.a[q] as number;
+    const offersV = extras.b[q] as number;
+    if (price !== price) notes.invalidValues++;
+    if (offersV !== offersV) notes.invalidValues++;
+    if (bidListed[cell]) {
+      notes.duplicateEntries++;
+      const had = bid[cell] === NONE ? -Infinity : (bid[cell] as number);
+      if ((price === price ? price : -Infinity) <= had) continue;
+    }
+    bidListed[cell] = 1;
+    bid[cell] = NONE;
+    bidOffers[cell] = NONE;
+    if (price === price) storeValue(bid, 'bid', cell, price, overflow);
+    if (offersV === offersV) storeValue(bidOffers, 'bidOffers', cell, offersV, overflow);
+  }
+  notes.unknownMarkets = [...extras.names];
+  return { ...part, markets: [...part.markets, ...extras.names], bid, bidOffers, bidListed, overflow, notes };
 }
 
 function grow<T extends Int32Array | Uint8Array>(a: T, len: number, fill: number): T {
@@ -270,10 +386,10 @@ export function rankNames(search: readonly string[], names: readonly string[]): 
 export function mergeGrid(
   asks: AskPart,
   bids: BidPart | null,
-  ctx: { game: number; askMarkets: readonly string[]; bidMarkets: readonly string[]; meta: GridMeta },
+  ctx: { game: number; meta: GridMeta },
 ): SnapshotData {
-  const m = ctx.askMarkets.length;
-  const b = bids ? ctx.bidMarkets.length : 0;
+  const m = asks.markets.length;
+  const b = bids ? bids.markets.length : 0;
   const names = asks.names;
   let n = asks.n;
   const rowOfBid = new Int32Array(bids ? bids.n : 0);
@@ -376,8 +492,8 @@ export function mergeGrid(
   };
   return {
     game: ctx.game,
-    askMarkets: [...ctx.askMarkets],
-    bidMarkets: bids ? [...ctx.bidMarkets] : [],
+    askMarkets: [...asks.markets],
+    bidMarkets: bids ? [...bids.markets] : [],
     n,
     names,
     search,

@@ -23,8 +23,6 @@ export function snapshotOf(
   return toSnapshot(
     mergeGrid(asks, bids, {
       game,
-      askMarkets,
-      bidMarkets,
       meta: { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0, shapeMs: 0, readyAt: 0 },
     }),
   );

@@ -201,8 +201,6 @@ export class GridEngine {
         if (req.bidMarkets.length > 0) bids = shapeBids(maxItems, req.bidMarkets, 'aggregatedMaxOrders');
         data = mergeGrid(asks, bids, {
           game: req.game,
-          askMarkets: req.askMarkets,
-          bidMarkets: req.bidMarkets,
           meta: { transport: req.type, bytes, bytesDoneAt, parseMs, shapeMs: 0, readyAt: 0 },
         });
       } catch (e) {
@@ -212,7 +210,7 @@ export class GridEngine {
       if (req.derive) {
         // The UI's first render then needs no pass over the whole catalog.
         const snap = toSnapshot(data);
-        const askCols = req.askMarkets.map((_, i) => i);
+        const askCols = data.askMarkets.map((_, i) => i);
         const bidCols = data.bidMarkets.map((_, i) => i);
         const d = computeDerived({ snap, askCols, bidCols, fees: req.derive.fees, net: req.derive.net });
         data.derived = { key: derivedKey(snap, askCols, bidCols, req.derive.fees, req.derive.net), data: d };

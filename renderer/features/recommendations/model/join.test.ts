@@ -65,7 +65,7 @@ describe('joinRecs: suggested prices against live asks and bids', () => {
     const { join, snap, recs, withFees } = setup({ m1: { buyBps: 250, sellBps: 0 }, m2: { buyBps: 500, sellBps: 0 } }, false);
     // m1: 10,000 + 250 = 10,250; m2: 10,100 + 505 = 10,605. Best: m1.
     const w = dealWorking('buy', 0, recs, join, snap, withFees)!;
-    expect(w).toEqual({ side: 'buy', market: 'm1', price: 10_000, feeBps: 250, fee: 250, after: 10_250, suggested: 11_000, gain: 750, gainPct: (750 / 11_000) * 100 });
+    expect(w).toEqual({ side: 'buy', market: 'm1', price: 10_000, feeCode: 250, fee: 250, after: 10_250, suggested: 11_000, gain: 750, gainPct: (750 / 11_000) * 100 });
   });
 
   it('matches items by name whatever the two lists\' order; a name twice in the grid is its first row', () => {

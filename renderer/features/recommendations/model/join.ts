@@ -112,8 +112,8 @@ export interface DealWorking {
   market: string;
   /** The market's ask (buy) or buy order (sell) as listed. */
   price: number;
-  /** The market's fee in basis points and in money (added when buying, deducted when selling). */
-  feeBps: number;
+  /** The market's fee (derive.ts FeeCode: basis points, or Steam's function) and in money (added when buying, deducted when selling). */
+  feeCode: number;
   fee: number;
   /** price + fee (buy) or price - fee (sell). */
   after: number;
@@ -134,7 +134,7 @@ export function dealWorking(side: DealSide, i: number, recs: Pick<RecColumns, 's
     side,
     market: (side === 'buy' ? snap.askMarkets[col] : snap.bidMarkets[col]) ?? '',
     price,
-    feeBps: (side === 'buy' ? net.askFee[col] : net.bidFee[col]) ?? 0,
+    feeCode: (side === 'buy' ? net.askFee[col] : net.bidFee[col]) ?? 0,
     fee: Math.abs(after - price),
     after,
     suggested,
