@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   bestArbitrage,
   bpsToPercentText,
+  buyFeeCode,
+  feeCodeText,
+  isSteamFee,
+  sellFeeCode,
   computeDerived,
   derivedKey,
   feeOf,
@@ -142,5 +146,39 @@ describe('bestArbitrage', () => {
     const d = computeDerived({ snap, askCols: [0], bidCols: [0], fees: {}, net: false });
     expect(bestArbitrage(snap, d, 0, [0], [0])).toBeNull();
     expect(bestArbitrage(snap, d, 1, [0, 1, 2], [0, 1])).toBeNull();
+  });
+});
+
+describe("Steam's fee wherever net of fees is computed", () => {
+  const steam = { buyBps: 0, sellBps: 0, steamPublisherBps: 1000 };
+  it('a Steam buy order nets what the seller receives by Steam\'s function, not a percentage', () => {
+    // $1.15 paid by the buyer leaves the seller $1.00; $0.03 leaves $0.01 (Steam's worked examples).
+    expect(netBid(1_150, sellFeeCode(steam))).toBe(1_000);
+    expect(netBid(30, sellFeeCode(steam))).toBe(10);
+    // A flat 13.04 % (1.15 -> 1.00) would give 0.03 -> 0.026: the minimum of one cent per fee is what differs.
+    expect(netBid(30, 1304)).toBe(26);
+    // Steam's listed price already includes its fees: the buyer pays it as listed.
+    expect(netAsk(1_150, buyFeeCode(steam))).toBe(1_150);
+    expect(isSteamFee(sellFeeCode(steam))).toBe(true);
+    expect(feeCodeText(sellFeeCode(steam))).toContain('Steam fee');
+  });
+  it('grid cells, best bid, spread and the best pair use it', () => {
+    const snap = snapshotOf(
+      [{ market_hash_name: 'x', prices: [ask('steamcommunity', 1_150), ask('csfloat', 900)] }],
+      [{ market_hash_name: 'x', orders: [order('steamcommunity', 1_150), order('csgotm', 950)] }],
+      ['steamcommunity', 'csfloat'],
+      ['steamcommunity', 'csgotm'],
+    );
+    const fees = { steamcommunity: steam, csfloat: { buyBps: 0, sellBps: 200 } };
+    const d = computeDerived({ snap, askCols: [0, 1], bidCols: [0, 1], fees, net: true });
+    expect(shownBid(snap, d, 0, 0)).toBe(1_000);
+    expect(shownAsk(snap, d, 0, 0)).toBe(1_150);
+    expect(d.bestBid[0]).toBe(1_000);
+    expect(d.bestBidCol[0]).toBe(0);
+    expect(d.spread[0]).toBe(100);
+    const pair = bestArbitrage(snap, d, 0, [0, 1], [0, 1]);
+    expect(pair).toMatchObject({ buyCol: 1, sellCol: 0, buy: 900, sell: 1_000, profit: 100 });
+    // The key tells Steam's function from a percentage, so a cached result is never reused wrongly.
+    expect(derivedKey(snap, [0, 1], [0, 1], fees, true)).not.toBe(derivedKey(snap, [0, 1], [0, 1], { ...fees, steamcommunity: { buyBps: 0, sellBps: 1000 } }, true));
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AggregatedMinPrices } from '../../../../shared/api/types';
 import { BIG, NONE, cellValue } from './snapshot';
-import { MalformedResponseError, mergeGrid, rankNames, shapeAsks, shapeBids } from './shape';
+import { MAX_EXTRA_MARKETS, MalformedResponseError, mergeGrid, rankNames, shapeAsks, shapeBids } from './shape';
 import { ask, order, snapshotOf } from './test-helpers';
 
 const A = ['steam', 'buff163', 'csfloat'];
@@ -38,10 +38,35 @@ describe('shapeAsks', () => {
     expect(part.locked[1]).toBe(NONE);
   });
 
-  it('reports unknown market slugs and ignores them', () => {
-    const part = shapeAsks([{ market_hash_name: 'x', prices: [ask('mystery', 1), ask('steam', 2)] }], A, 'x');
-    expect(part.notes.unknownMarkets).toEqual(['mystery']);
+  it('a market the answer names but nobody asked for becomes a column of its own, after the asked ones', () => {
+    const part = shapeAsks(
+      [
+        { market_hash_name: 'x', prices: [ask('mystery', 1, 4, 3), ask('steam', 2)] },
+        { market_hash_name: 'y', prices: [ask('buff163', 5), ask('newmarket-beta', 9_000_000_000)] },
+      ],
+      A,
+      'x',
+    );
+    expect(part.markets).toEqual([...A, 'mystery', 'newmarket-beta']);
+    expect(part.notes.unknownMarkets).toEqual(['mystery', 'newmarket-beta']);
+    expect(part.notes.invalidValues).toBe(0);
+    const w = 5;
     expect(part.ask[0]).toBe(2);
+    expect(part.ask[3]).toBe(1);
+    expect(part.locked[3]).toBe(3);
+    expect(part.offers[3]).toBe(4);
+    expect(part.listed[4]).toBe(0);
+    expect(part.ask[w + 1]).toBe(5);
+    expect(part.listed[w + 4]).toBe(1);
+    // Beyond Int32: kept exactly in the overflow table, at the widened cell.
+    expect(part.overflow).toContainEqual(['ask', w + 4, 9_000_000_000]);
+  });
+
+  it('a name that cannot be a market, or too many new ones, is left out and counted', () => {
+    const many = Array.from({ length: MAX_EXTRA_MARKETS + 3 }, (_, i) => ask(`new${i}`, 1));
+    const part = shapeAsks([{ market_hash_name: 'x', prices: [ask('', 1), ask('has space', 1), ...many] }], A, 'x');
+    expect(part.markets).toHaveLength(A.length + MAX_EXTRA_MARKETS);
+    expect(part.notes.invalidValues).toBe(2 + 3);
   });
 
   it('drops rows without a usable name, counting them; an entries list that is not one leaves the row empty', () => {
@@ -91,10 +116,12 @@ describe('shapeAsks', () => {
     expect(part.notes.invalidValues).toBe(3);
   });
 
-  it('does not read the values of an entry for a market nobody asked for', () => {
+  it('reads the values of a market nobody asked for by the same rules (bad values count)', () => {
     const part = shapeAsks([{ market_hash_name: 'x', prices: [{ market_name: 'newmarket-beta', price: null, offers: 'x', price_locked: null }] }], A, 'x');
     expect(part.notes.unknownMarkets).toEqual(['newmarket-beta']);
-    expect(part.notes.invalidValues).toBe(0);
+    expect(part.notes.invalidValues).toBe(2);
+    expect(part.listed[3]).toBe(1);
+    expect(part.ask[3]).toBe(NONE);
   });
 
   it('keeps the cheaper entry when a market appears twice', () => {
@@ -143,10 +170,13 @@ describe('shapeBids and mergeGrid', () => {
     );
     expect(s.names).toEqual(['a', 'b', 'c']);
     expect(s.n).toBe(3);
-    expect(cellValue(s, 'bid', 0 * 2 + 1)).toBe(90);
-    expect(cellValue(s, 'bid', 1 * 2 + 0)).toBe(190);
-    expect(cellValue(s, 'bidOffers', 1 * 2 + 0)).toBe(5);
-    expect(cellValue(s, 'bid', 2 * 2 + 1)).toBe(50);
+    // Bid columns: the two asked for, then 'unknownbid', sent by the service.
+    expect(s.bidMarkets).toEqual([...B, 'unknownbid']);
+    expect(cellValue(s, 'bid', 0 * 3 + 1)).toBe(90);
+    expect(cellValue(s, 'bid', 0 * 3 + 2)).toBe(1);
+    expect(cellValue(s, 'bid', 1 * 3 + 0)).toBe(190);
+    expect(cellValue(s, 'bidOffers', 1 * 3 + 0)).toBe(5);
+    expect(cellValue(s, 'bid', 2 * 3 + 1)).toBe(50);
     expect(cellValue(s, 'ask', 2 * 3 + 0)).toBeNull();
     expect(s.listed.length).toBe(9);
     expect(s.notes.unknownMarkets).toEqual(['unknownbid']);

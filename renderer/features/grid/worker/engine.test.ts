@@ -130,8 +130,10 @@ describe('GridEngine: GraphQL loads', () => {
     const s = toSnapshot(cols);
     expect(s.names).toEqual(['AK-47 | Redline (Field-Tested)', 'Sticker | "Hi" <script>', 'Bad price']);
     expect(cellValue(s, 'ask', 0)).toBe(15_000);
-    expect(cellValue(s, 'ask', 2 * 2)).toBeNull();
-    expect(cellValue(s, 'offers', 2 * 2)).toBe(2);
+    // Three columns: the two asked for, then 'zzz', a market the service sent by itself.
+    expect(s.askMarkets).toEqual(['steam', 'buff163', 'zzz']);
+    expect(cellValue(s, 'ask', 2 * 3)).toBeNull();
+    expect(cellValue(s, 'offers', 2 * 3)).toBe(2);
     expect(s.notes).toEqual({ unknownMarkets: ['zzz'], skippedItems: 3, invalidValues: 1, duplicateNames: 0, duplicateEntries: 0 });
   });
 
@@ -160,10 +162,14 @@ describe('GridEngine: per-row figures computed in the worker', () => {
     const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) };
     expect(isSnapshotData(cols)).toBe(true);
     const s = toSnapshot(cols);
-    expect(cols.derived?.key).toBe(derivedKey(s, [0, 1], [0], fees, true));
-    expect(cols.derived?.data.bestAsk[0]).toBe(15_150);
+    // Every column of the answer, 'zzz' (sent though not asked for) included.
+    expect(cols.derived?.key).toBe(derivedKey(s, [0, 1, 2], [0], fees, true));
+    // The cheapest ask is zzz's 1 (no fee known there), not steam's 15,000 + 1 % = 15,150.
+    expect(cols.derived?.data.bestAsk[0]).toBe(1);
+    expect(cols.derived?.data.bestAskCol[0]).toBe(2);
+    expect(cols.derived?.data.askFee[0]).toBe(100);
     expect(cols.derived?.data.bestBid[0]).toBe(12_600);
-    expect(cols.derived?.data.spread[0]).toBe(-2_550);
+    expect(cols.derived?.data.spread[0]).toBe(12_599);
   });
 });
 
