@@ -94,6 +94,15 @@ describe('preload bridge', () => {
     await expect(createDesktopApi(ipc).getStatus()).rejects.toThrow();
   });
 
+  it('the keyring-locked status crosses the bridge; a storage it does not know is refused', async () => {
+    const ipc = new FakeIpcRenderer();
+    const locked = { ...STATUS, state: 'demo', keyStorage: 'keyring-locked', message: 'The keyring is locked: unlock it and retry.' };
+    ipc.answer = locked;
+    await expect(createDesktopApi(ipc).getStatus()).resolves.toEqual(locked);
+    ipc.answer = { ...STATUS, keyStorage: 'plain-text' };
+    await expect(createDesktopApi(ipc).retryNow()).rejects.toThrow();
+  });
+
   it('onStatus passes statuses only (never the IPC event) and unsubscribes', () => {
     const ipc = new FakeIpcRenderer();
     const listener = vi.fn();
