@@ -52,7 +52,9 @@ function setup() {
     vault,
     clock,
     embedded: { url: 'http://127.0.0.1:9', demoKey: 'demo-key' },
-    broker: { fetch: fetchFn, random: () => 0.5 },
+    // Request timeouts above the clock's auto-advance bound: they fire only on advance(), never in a race
+    // with the fake service's answer.
+    broker: { fetch: fetchFn, random: () => 0.5, timeoutMs: 3_600_000, bodyIdleTimeoutMs: 3_600_000 },
     // Reconnect waits at or above the clock's auto-advance bound, so they happen only on advance();
     // random 1 makes each wait its full step: 60 s, 120 s, 240 s, then the 480 s cap.
     random: () => 1,
