@@ -33,7 +33,6 @@ export function createNetFetch(netFetch: NetFetchLike): FetchFn {
         ...init,
         redirect: 'manual',
         credentials: 'omit',
-        cache: 'no-store',
         bypassCustomProtocolHandlers: true,
       });
     } catch (error) {
