@@ -7,6 +7,7 @@
  *   MDS_BASE_URL, MDS_API_KEY        preset a real connection (key held in memory only)
  *   MDS_KEY_FILE                     where a key is saved when the user accepts weaker storage
  *   MARKET_DESK_WEB_SECRET           this launch's secret (default: a random one)
+ *   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  (or lower-case) the proxy the back end's requests go through
  *
  * Routes: /app/* control endpoints (control-routes.ts), /api/v2/* gateway, everything else the renderer
  * (SPA fallback). Every request must carry our own Host (and Origin, when present): see origin-guard.ts;
@@ -26,6 +27,7 @@ import type { BrokerOptions } from '../electron/core/token-broker';
 import { createControlHandler } from './control-routes';
 import { LaunchSecretError, launchSecret, presentedSecret, sameSecret, secretCookie, SECRET_QUERY } from './launch-secret';
 import { defaultKeyFile, FileKeyVault } from './key-file';
+import { createProxyFetch, describeProxySettings, proxySettingsFromEnv, type ProxyFetch, type ProxySettings } from './proxy-fetch';
 import { sendWebResponse, toWebRequest } from './node-adapter';
 import { checkRequestOrigin } from './origin-guard';
 
@@ -50,6 +52,8 @@ export interface WebHostOptions {
   readonly startupWaitMs?: number;
   /** This launch's secret (MARKET_DESK_WEB_SECRET); default a random one. */
   readonly secret?: string;
+  /** The proxy for upstream requests; default from HTTPS_PROXY / HTTP_PROXY / NO_PROXY; null = none. */
+  readonly proxy?: ProxySettings | null;
 }
 
 export interface WebHost {
@@ -97,7 +101,11 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   }
 
   const vault = new FileKeyVault(options.keyFile === undefined ? defaultKeyFile() : options.keyFile);
-  const connection = new ConnectionController({ vault, embedded, ...(options.broker ? { broker: options.broker } : {}) });
+  // Node's fetch knows no proxy: with one in the environment, requests go through it (proxy-fetch.ts).
+  const proxy = options.proxy === undefined ? proxySettingsFromEnv(process.env) : options.proxy;
+  const proxyFetch: ProxyFetch | null = proxy && !options.broker?.fetch ? createProxyFetch(proxy) : null;
+  const broker = proxyFetch ? { ...options.broker, fetch: proxyFetch.fetch } : options.broker;
+  const connection = new ConnectionController({ vault, embedded, ...(broker ? { broker } : {}) });
   const gateway = createGateway({ forwarder: () => connection.currentBroker() });
   const app = createAppHandler({ staticDir: options.staticDir ?? defaultStaticDir(), gateway });
   const control = createControlHandler(connection);
@@ -183,6 +191,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
       closing ??= (async () => {
         control.closeStreams();
         connection.dispose();
+        await proxyFetch?.close().catch(() => undefined);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
@@ -236,6 +245,8 @@ async function runCli(): Promise<void> {
     );
     process.exit(1);
   }
+  const proxy = proxySettingsFromEnv(process.env);
+  if (proxy) console.log(describeProxySettings(proxy));
   console.log(`Market Desk is running (this computer only). Open:\n\n    ${host.launchUrl}\n\nThe address carries this launch's secret; without it the web host refuses requests. Press Ctrl+C to stop.`);
   const stop = (): void => {
     void host.close().finally(() => process.exit(0));

@@ -1,24 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionStatus, KeyStorage } from '../../shared/api/status';
-import { ConnectionController, ConnectRequestError, normalizeBaseUrl, type KeyVault, type StoredConnection } from './connection';
+import { KEYRING_LOCKED_TEXT, STATUS_TEXT, type ConnectionStatus, type KeyStorage } from '../../shared/api/status';
+import { ConnectionController, ConnectRequestError, KeyStorageError, normalizeBaseUrl, type KeyVault, type StoredConnection } from './connection';
+import { UpstreamFailure } from './token-broker';
 import { FakeClock } from './testing/fake-clock';
 import { FakeUpstream, json } from './testing/fake-upstream';
 
+/** A vault that behaves as the real ones do (main/key-store.ts): OS encryption, basic_text, a locked keyring. */
 class MemoryVault implements KeyVault {
   stored: StoredConnection | null = null;
   acceptedWeak: boolean | null = null;
+  /** As on Linux 'basic_text': only weak storage exists, and the key is persisted only if the user accepts it. */
+  weakOnly = false;
+  /** As a locked keyring: a key is stored but can be neither read nor replaced. */
+  locked = false;
+  private sessionOnly = false;
   read() {
-    return this.stored;
+    return this.locked ? null : this.stored;
   }
   write(connection: StoredConnection, acceptWeak: boolean) {
+    if (this.locked) throw new KeyStorageError(`Market Desk could not save your key. ${KEYRING_LOCKED_TEXT.message}`);
     this.stored = connection;
     this.acceptedWeak = acceptWeak;
+    this.sessionOnly = this.weakOnly && !acceptWeak;
   }
   clear() {
     this.stored = null;
+    this.locked = false;
+    this.sessionOnly = false;
   }
   info(): { keyStorage: KeyStorage; weakStorageOnly: boolean } {
-    return { keyStorage: this.stored ? 'os-encrypted' : 'none', weakStorageOnly: false };
+    if (!this.stored) return { keyStorage: 'none', weakStorageOnly: this.weakOnly };
+    if (this.locked) return { keyStorage: 'keyring-locked', weakStorageOnly: false };
+    if (this.sessionOnly) return { keyStorage: 'session-only', weakStorageOnly: true };
+    return { keyStorage: this.weakOnly ? 'file-0600' : 'os-encrypted', weakStorageOnly: false };
   }
 }
 
@@ -27,15 +41,20 @@ function setup() {
   const real = new FakeUpstream();
   const demo = new FakeUpstream();
   demo.keys = new Set(['demo-key']);
-  const fetchFn: typeof real.fetch = (input, init) =>
-    input.startsWith('http://127.0.0.1:9') ? demo.fetch(input, init) : real.fetch(input, init);
+  const requested: string[] = [];
+  const fetchFn: typeof real.fetch = (input, init) => {
+    requested.push(input);
+    return input.startsWith('http://127.0.0.1:9') ? demo.fetch(input, init) : real.fetch(input, init);
+  };
   const vault = new MemoryVault();
   const clock = new FakeClock(Date.UTC(2025, 0, 1), 60_000);
   const controller = new ConnectionController({
     vault,
     clock,
     embedded: { url: 'http://127.0.0.1:9', demoKey: 'demo-key' },
-    broker: { fetch: fetchFn, random: () => 0.5 },
+    // Request timeouts above the clock's auto-advance bound: they fire only on advance(), never in a race
+    // with the fake service's answer.
+    broker: { fetch: fetchFn, random: () => 0.5, timeoutMs: 3_600_000, bodyIdleTimeoutMs: 3_600_000 },
     // Reconnect waits at or above the clock's auto-advance bound, so they happen only on advance();
     // random 1 makes each wait its full step: 60 s, 120 s, 240 s, then the 480 s cap.
     random: () => 1,
@@ -44,7 +63,7 @@ function setup() {
   });
   const seen: ConnectionStatus[] = [];
   controller.hub.subscribe((s) => seen.push(s));
-  return { real, demo, vault, controller, seen, clock };
+  return { real, demo, vault, controller, seen, clock, requested };
 }
 
 describe('ConnectionController', () => {
@@ -129,7 +148,9 @@ describe('ConnectionController', () => {
     real.onApi = () => {
       throw new TypeError('fetch failed');
     };
-    await expect(controller.currentBroker().send({ path: '/api/v2/graphql', body: new Uint8Array() })).rejects.toBeDefined();
+    const failed = controller.currentBroker().send({ path: '/api/v2/graphql', body: new Uint8Array() });
+    await expect(failed).rejects.toBeInstanceOf(UpstreamFailure);
+    await expect(failed).rejects.toMatchObject({ kind: 'offline', message: 'The market data service cannot be reached.' });
     expect(controller.getStatus().state).toBe('offline');
     real.onApi = () => null;
     await controller.currentBroker().send({ path: '/api/v2/graphql', body: new Uint8Array() });
@@ -266,6 +287,73 @@ async function until(condition: () => boolean, timeoutMs = 2_000): Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }
+
+describe('ConnectionController: where the key is kept', () => {
+  it('only weak storage (Linux basic_text): the status offers it until the user takes it', async () => {
+    const { controller, vault, real } = setup();
+    vault.weakOnly = true;
+    expect(await controller.start()).toMatchObject({ state: 'demo', keyStorage: 'none', weakStorageOnly: true });
+    expect(await controller.connect({ baseUrl: real.baseUrl, apiKey: 'good-key', acceptWeakStorage: false })).toMatchObject({
+      state: 'connected', keyStorage: 'session-only', weakStorageOnly: true, hasKey: true,
+    });
+    expect(await controller.connect({ baseUrl: real.baseUrl, apiKey: 'good-key', acceptWeakStorage: true })).toMatchObject({
+      state: 'connected', keyStorage: 'file-0600', weakStorageOnly: false,
+    });
+    expect(vault.acceptedWeak).toBe(true);
+  });
+
+  it('keyring locked at start: demo data, the key kept, "unlock it and retry"; Retry after unlocking connects', async () => {
+    const { controller, vault, real, demo } = setup();
+    vault.stored = { baseUrl: real.baseUrl, apiKey: 'good-key' };
+    vault.locked = true;
+    const status = await controller.start();
+    expect(status).toMatchObject({ state: 'demo', keyStorage: 'keyring-locked', hasKey: true, ...KEYRING_LOCKED_TEXT });
+    expect(real.seen).toHaveLength(0);
+    // Data keeps flowing from the demo service without losing the words.
+    await controller.currentBroker().send({ path: '/api/v2/graphql', body: new Uint8Array() });
+    expect(demo.apiCalls).toHaveLength(1);
+    expect(controller.getStatus()).toMatchObject({ state: 'demo', message: KEYRING_LOCKED_TEXT.message });
+    // Still locked: Retry says so again.
+    expect(await controller.retryNow()).toMatchObject({ state: 'demo', keyStorage: 'keyring-locked' });
+    expect(vault.stored).toEqual({ baseUrl: real.baseUrl, apiKey: 'good-key' });
+    vault.locked = false;
+    expect(await controller.retryNow()).toMatchObject({ state: 'connected', baseUrl: real.baseUrl, keyStorage: 'os-encrypted' });
+    expect(controller.getStatus().message).toBe(STATUS_TEXT.connected.message);
+  });
+
+  it('keyring locked: "keep my key" says to unlock, and a new key that cannot be stored changes nothing', async () => {
+    const { controller, vault, real } = setup();
+    vault.stored = { baseUrl: real.baseUrl, apiKey: 'good-key' };
+    vault.locked = true;
+    await controller.start();
+    const keep = controller.connect({ baseUrl: real.baseUrl, apiKey: '', acceptWeakStorage: false });
+    await expect(keep).rejects.toBeInstanceOf(ConnectRequestError);
+    await expect(keep).rejects.toThrow(KEYRING_LOCKED_TEXT.message);
+    const replace = controller.connect({ baseUrl: real.baseUrl, apiKey: 'good-key', acceptWeakStorage: false });
+    await expect(replace).rejects.toBeInstanceOf(ConnectRequestError);
+    await expect(replace).rejects.toThrow(`Market Desk could not save your key. ${KEYRING_LOCKED_TEXT.message}`);
+    expect(controller.getStatus()).toMatchObject({ state: 'demo', keyStorage: 'keyring-locked' });
+    expect(controller.currentBroker().target.baseUrl).toBe('http://127.0.0.1:9');
+  });
+
+  it('a stored Base URL is checked at start with the Settings rules: a refused one never gets the key', async () => {
+    const { controller, vault, requested } = setup();
+    vault.stored = { baseUrl: 'http://evil.example', apiKey: 'good-key' };
+    const status = await controller.start();
+    expect(status.state).toBe('demo');
+    expect(status.message).toMatch(/^The saved Base URL can\u2019t be used: Use https:\/\//);
+    expect(status.action).toMatch(/not sent anywhere/);
+    expect(requested.filter((url) => !url.startsWith('http://127.0.0.1:9'))).toEqual([]);
+    expect(vault.stored).not.toBeNull();
+  });
+
+  it('a stored Base URL is used in its normalized form', async () => {
+    const { controller, vault, real } = setup();
+    vault.stored = { baseUrl: `${real.baseUrl}/api/v2/`, apiKey: 'good-key' };
+    expect(await controller.start()).toMatchObject({ state: 'connected', baseUrl: real.baseUrl });
+    expect(real.mutations[0]?.url).toBe(`${real.baseUrl}/api/v2/graphql`);
+  });
+});
 
 describe('normalizeBaseUrl', () => {
   // The rules themselves are shared/api/base-url.test.ts's table; here: a broken one is a ConnectRequestError.

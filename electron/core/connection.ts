@@ -3,7 +3,7 @@
  * embedded reference service with the demo key), where the key is kept (a host-specific KeyVault), and the
  * ConnectionStatus that follows from it. Shared by the Electron main process and the web host.
  */
-import { STATUS_TEXT, type ConnectionState, type ConnectionStatus, type ConnectRequest, type KeyStorage } from '../../shared/api/status';
+import { KEYRING_LOCKED_TEXT, STATUS_TEXT, type ConnectionState, type ConnectionStatus, type ConnectRequest, type KeyStorage } from '../../shared/api/status';
 import { checkBaseUrl } from '../../shared/api/base-url';
 import { realClock, type Clock } from './clock';
 import { backoffDelayMs } from './retry-policy';
@@ -16,10 +16,16 @@ export interface StoredConnection {
   readonly apiKey: string;
 }
 
-/** Where the key lives. Electron: safeStorage ciphertext; web host: memory or a 0600 file. */
+/**
+ * Where the key lives. Electron: safeStorage ciphertext; web host: memory or a 0600 file. read() returns null
+ * while the keyring is locked (info() then says 'keyring-locked'), and tries again at the next call.
+ */
 export interface KeyVault {
   read(): StoredConnection | null;
-  /** acceptWeak: the user knowingly accepts storage that is not OS-encrypted. */
+  /**
+   * acceptWeak: the user knowingly accepts storage that is not OS-encrypted. Throws KeyStorageError when the
+   * key can't be stored (keyring locked); nothing changes then.
+   */
   write(connection: StoredConnection, acceptWeak: boolean): void;
   clear(): void;
   info(): { readonly keyStorage: KeyStorage; readonly weakStorageOnly: boolean };
@@ -28,6 +34,11 @@ export interface KeyVault {
 export interface EmbeddedService {
   readonly url: string;
   readonly demoKey: string;
+}
+
+/** The vault could not store the key (keyring locked, access denied); its message is for the user. */
+export class KeyStorageError extends Error {
+  override readonly name = 'KeyStorageError';
 }
 
 /** A connect request that can't be carried out as asked; its message is for the user. */
@@ -79,6 +90,10 @@ export class ConnectionController {
   private reconnectAttempt = 0;
   private reconnectTimer: AbortController | null = null;
   private nextRetryAt: number | null = null;
+  /** Why start-up fell back to demo data (a stored Base URL the rules refuse); shown with the demo status. */
+  private startNotice: { readonly message: string; readonly action: string } | null = null;
+  /** Start-up found a stored key the keyring would not open: Retry reads it again. */
+  private keyringLocked = false;
 
   constructor(options: ConnectionControllerOptions) {
     this.vault = options.vault;
@@ -111,10 +126,22 @@ export class ConnectionController {
     return this.hub.get();
   }
 
-  /** At start: the stored key if there is one, else demo data. */
+  /**
+   * At start: the stored key if there is one, else demo data. The stored Base URL is checked with the same
+   * rules as Settings (https, or http only to this computer) before the key goes anywhere.
+   */
   async start(): Promise<ConnectionStatus> {
+    this.startNotice = null;
     const stored = this.vault.read();
-    if (stored) return this.connectTo(stored, null);
+    this.keyringLocked = !stored && this.vault.info().keyStorage === 'keyring-locked';
+    if (stored) {
+      const checked = checkBaseUrl(stored.baseUrl);
+      if (checked.ok) return this.connectTo({ baseUrl: checked.baseUrl, apiKey: stored.apiKey }, null);
+      this.startNotice = {
+        message: `The saved Base URL can\u2019t be used: ${checked.problem}`,
+        action: 'Your key was not sent anywhere. Enter the Base URL and the key again in Settings; demo data is shown meanwhile.',
+      };
+    }
     return this.useDemo();
   }
 
@@ -124,6 +151,7 @@ export class ConnectionController {
     // key never goes to another host, whoever asks.
     const apiKey = request.apiKey.trim() || this.storedKeyFor(baseUrl);
     if (!apiKey) {
+      if (this.vault.info().keyStorage === 'keyring-locked') throw new ConnectRequestError(KEYRING_LOCKED_TEXT.message);
       const stored = this.vault.read();
       throw new ConnectRequestError(
         stored
@@ -148,8 +176,12 @@ export class ConnectionController {
     return this.connectTo(connection, null);
   }
 
-  /** Tries the connection again now (the user pressed Retry), instead of at the next scheduled try. */
+  /**
+   * Tries the connection again now (the user pressed Retry), instead of at the next scheduled try. With the
+   * keyring locked, Retry reads the stored key again (the user has unlocked it, or not yet).
+   */
   async retryNow(): Promise<ConnectionStatus> {
+    if (this.keyringLocked) return this.start();
     if (!RECONNECTING_STATES.has(this.hub.get().state)) return this.hub.get();
     this.cancelReconnect();
     await this.probe();
@@ -166,6 +198,8 @@ export class ConnectionController {
 
   async forgetKey(): Promise<ConnectionStatus> {
     this.vault.clear();
+    this.startNotice = null;
+    this.keyringLocked = false;
     return this.useDemo();
   }
 
@@ -203,11 +237,19 @@ export class ConnectionController {
       candidate.dispose();
       return this.describe(state, connection.baseUrl, null, outcome.ok ? undefined : outcome.message);
     }
+    try {
+      // Stored first: a key that can't be stored (keyring locked) changes nothing, like a refused one.
+      this.vault.write(connection, persist);
+    } catch (error) {
+      candidate.dispose();
+      throw error instanceof KeyStorageError ? new ConnectRequestError(error.message) : error;
+    }
+    this.startNotice = null;
+    this.keyringLocked = false;
     this.broker.dispose();
     this.broker = candidate;
     this.mode = 'live';
     this.baseUrl = connection.baseUrl;
-    this.vault.write(connection, persist);
     return this.publish(state);
   }
 
@@ -299,14 +341,21 @@ export class ConnectionController {
     return {
       state,
       baseUrl,
-      ...STATUS_TEXT[state],
-      ...(message ? { message, action: 'Put the address the service redirects to in the Base URL (Settings).' } : {}),
+      ...this.words(state, info.keyStorage, message),
       hasKey: info.keyStorage !== 'none',
       keyStorage: info.keyStorage,
       weakStorageOnly: info.weakStorageOnly,
       nextRetryAt,
       since: this.clock.now(),
     };
+  }
+
+  /** The sentence and the advice for a status: a specific message, else what demo data stands in for, else the usual. */
+  private words(state: ConnectionState, keyStorage: KeyStorage, message?: string): { message: string; action: string } {
+    if (message) return { message, action: 'Put the address the service redirects to in the Base URL (Settings).' };
+    if (state === 'demo' && keyStorage === 'keyring-locked') return KEYRING_LOCKED_TEXT;
+    if (state === 'demo' && this.startNotice) return this.startNotice;
+    return STATUS_TEXT[state];
   }
 }
 

@@ -18,7 +18,10 @@ export class TimeoutError extends Error {
  */
 export class RedirectError extends Error {
   override readonly name = 'RedirectError';
-  /** The Location header resolved against the request URL; null when absent (or hidden, opaqueredirect). */
+  /**
+   * location: the Location header resolved against the request URL; null when absent or hidden (opaqueredirect,
+   * Electron net.fetch). status: the 3xx, or 0 when the fetch does not say.
+   */
   constructor(readonly location: string | null, readonly status: number) {
     super(`redirected (${status}) to ${location ?? 'an unknown location'}`);
   }

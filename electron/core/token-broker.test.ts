@@ -279,10 +279,26 @@ describe('TokenBroker: API failures', () => {
     for (const token of upstream.validTokens) expect(text).not.toContain(token);
   });
 
+  it('a caller that leaves while the body streams: the next read fails with its reason, and no outcome is reported', async () => {
+    const { upstream, broker, outcomes } = setup();
+    const chunk = new Uint8Array(64 * 1024);
+    upstream.onApi = () =>
+      new Response(new ReadableStream({ pull: (c) => c.enqueue(chunk) }, { highWaterMark: 0 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const caller = new AbortController();
+    const res = await broker.send({ path: GRAPHQL_PATH, body: BODY, signal: caller.signal });
+    const reader = res.body!.getReader();
+    expect((await reader.read()).value?.byteLength).toBe(chunk.byteLength);
+    const reported = outcomes.length;
+    caller.abort(new Error('user left'));
+    await expect(reader.read()).rejects.toThrow('user left');
+    expect(outcomes).toHaveLength(reported);
+  });
+
   it('a disposed broker reports nothing more', async () => {
     const { broker, outcomes, send } = setup();
     broker.dispose();
-    await expect(send()).rejects.toBeDefined();
+    // The broker's lifetime signal carries the reason; nothing reaches the network.
+    await expect(send()).rejects.toThrow('connection changed');
     expect(outcomes).toEqual([]);
   });
 });

@@ -291,7 +291,7 @@ export class TokenBroker {
       }
       if (shown.length > MAX_SHOWN_LOCATION) shown = `${shown.slice(0, MAX_SHOWN_LOCATION)}…`;
     }
-    const where = shown === null ? `answered with a redirect (${error.status})` : `redirected to ${shown}`;
+    const where = shown === null ? `answered with a redirect${error.status > 0 ? ` (${error.status})` : ''}` : `redirected to ${shown}`;
     return new RedirectRefused(
       shown,
       `The service ${where}; Market Desk does not follow redirects with your key. Check the Base URL.`,

@@ -1,19 +1,29 @@
 /**
- * The desktop key vault. The API key is encrypted with Electron's safeStorage (Keychain, DPAPI, libsecret /
- * kwallet) and only the ciphertext, base64, goes into the settings store. Never plain text on disk, never
- * logged, never sent to the renderer.
+ * The desktop key vault. The API key and the Base URL it belongs to are encrypted TOGETHER with Electron's
+ * safeStorage (Keychain, DPAPI, libsecret / kwallet): one ciphertext of the JSON {v, baseUrl, key}, base64, in
+ * the settings store. So nobody who can only edit the settings file can point the stored key at another host.
+ * Never plain text on disk, never logged, never sent to the renderer.
  *
- * Linux without a keyring (safeStorage backend 'basic_text') "encrypts" with a fixed key: that is not safe,
- * so the key is kept in memory for the session and the status says so ('session-only', weakStorageOnly),
- * unless the user knowingly accepts weaker storage; then the ciphertext is persisted in the settings file,
- * which main opens with mode 0600 ('file-0600'). Where no encryption is available at all, session-only is
- * the only option.
+ * Facts this relies on (https://www.electronjs.org/docs/latest/api/safe-storage, and Electron's
+ * shell/browser/api/electron_api_safe_storage.cc):
+ * - On Linux without a keyring, getSelectedStorageBackend() is 'basic_text' and isEncryptionAvailable() is
+ *   FALSE (encryptString/decryptString throw "… is not available") unless setUsePlainTextEncryption(true) was
+ *   called: then a hard-coded password is used, which is no protection. It is a no-op on Windows and macOS,
+ *   and the backend is only known after 'ready' ('unknown' before).
+ * - decryptString throws when it can't decrypt: keyring locked or access denied (Keychain "Deny", KWallet
+ *   closed), or a ciphertext made with another key.
+ *
+ * So: on 'basic_text' the key is kept in memory for the session ('session-only', weakStorageOnly) unless the
+ * user knowingly accepts weaker storage ("Store it anyway"); then plain-text encryption is switched on and
+ * the record says it is not OS-encrypted ('file-0600': the settings file is 0600). A record that can't be
+ * decrypted is KEPT and reported as 'keyring-locked' (the user unlocks and retries); it is never deleted for
+ * that. A record of the old format (plain-text baseUrl + encrypted key) is migrated on its first read.
  *
  * Plain module: safeStorage and the store are injected (electron-store in the app, a Map in tests).
  */
 import { z } from 'zod';
-import type { KeyStorage } from '../../shared/api/status';
-import type { KeyVault, StoredConnection } from '../core/connection';
+import { KEYRING_LOCKED_TEXT, type KeyStorage } from '../../shared/api/status';
+import { KeyStorageError, type KeyVault, type StoredConnection } from '../core/connection';
 
 /** The part of Electron's safeStorage this module uses. */
 export interface SafeStorageLike {
@@ -22,6 +32,8 @@ export interface SafeStorageLike {
   decryptString(encrypted: Buffer): string;
   /** Linux only in Electron. */
   getSelectedStorageBackend?(): string;
+  /** Linux: allow the 'basic_text' backend's hard-coded password. A no-op elsewhere. */
+  setUsePlainTextEncryption?(usePlainText: boolean): void;
 }
 
 /** electron-store and Map both fit. */
@@ -32,15 +44,31 @@ export interface SettingsStore {
 }
 
 export const CONNECTION_SETTING = 'connection';
+export const SEALED_FORMAT = 2;
 
-const StoredRecordSchema = z.object({
+/** What is stored now. */
+const SealedRecordSchema = z.object({
+  v: z.literal(SEALED_FORMAT),
+  /** base64 of safeStorage.encryptString(JSON.stringify({ v, baseUrl, key })). */
+  sealed: z.string().min(1).max(64 * 1024),
+  /** false: Linux 'basic_text' with plain-text encryption, stored because the user accepted it. */
+  osEncrypted: z.boolean(),
+});
+type SealedRecord = z.infer<typeof SealedRecordSchema>;
+
+/** The first format: the Base URL in plain text next to the encrypted key. Read once, then migrated. */
+const LegacyRecordSchema = z.object({
   baseUrl: z.string().max(2048),
-  /** base64 of safeStorage.encryptString(apiKey). */
   keyCiphertext: z.string().min(1).max(64 * 1024),
-  /** Persisted under basic_text because the user accepted weaker storage. */
   weak: z.boolean(),
 });
-type StoredRecord = z.infer<typeof StoredRecordSchema>;
+
+/** Inside the ciphertext. */
+const SealedPayloadSchema = z.object({
+  v: z.literal(SEALED_FORMAT),
+  baseUrl: z.string().max(2048),
+  key: z.string().min(1).max(4096),
+});
 
 export interface SafeKeyVaultOptions {
   readonly safeStorage: SafeStorageLike;
@@ -56,6 +84,8 @@ export class SafeKeyVault implements KeyVault {
   private session: StoredConnection | null = null;
   /** Decrypted once, kept in main-process memory like the broker's copy. */
   private cache: StoredConnection | null = null;
+  /** The last read found a record the keyring would not decrypt; the next read tries again. */
+  private locked = false;
 
   constructor(options: SafeKeyVaultOptions) {
     this.safeStorage = options.safeStorage;
@@ -63,47 +93,124 @@ export class SafeKeyVault implements KeyVault {
     this.platform = options.platform;
   }
 
-  /** No usable OS protection: no encryption at all, or Linux's hard-coded-key 'basic_text'. */
-  private weakBackend(): boolean {
-    if (!this.safeStorage.isEncryptionAvailable()) return true;
+  /** Linux's keyring-less backend: "encryption" with a hard-coded password. */
+  private basicText(): boolean {
     return this.platform === 'linux' && this.safeStorage.getSelectedStorageBackend?.() === 'basic_text';
   }
 
-  private record(): StoredRecord | null {
-    const parsed = StoredRecordSchema.safeParse(this.store.get(CONNECTION_SETTING));
-    return parsed.success ? parsed.data : null;
+  /** Encryption the OS really protects (not basic_text, even once plain-text encryption is on). */
+  private osEncryption(): boolean {
+    return !this.basicText() && this.safeStorage.isEncryptionAvailable();
+  }
+
+  /** "Store it anyway" can work: basic_text, whose plain-text encryption can be switched on. */
+  private weakPossible(): boolean {
+    return this.basicText() && typeof this.safeStorage.setUsePlainTextEncryption === 'function';
+  }
+
+  private allowPlainText(): void {
+    if (this.weakPossible()) this.safeStorage.setUsePlainTextEncryption?.(true);
+  }
+
+  /** The stored record, as { osEncrypted, read() } whatever its format; null when none (or not ours). */
+  private stored(): { osEncrypted: boolean; decrypt: () => StoredConnection; legacy: boolean } | null {
+    const raw = this.store.get(CONNECTION_SETTING);
+    const sealed = SealedRecordSchema.safeParse(raw);
+    if (sealed.success) {
+      return {
+        osEncrypted: sealed.data.osEncrypted,
+        legacy: false,
+        decrypt: () => {
+          const payload = SealedPayloadSchema.safeParse(parseJson(this.decrypt(sealed.data.sealed)));
+          if (!payload.success) throw new UnreadableRecord();
+          return { baseUrl: payload.data.baseUrl, apiKey: payload.data.key };
+        },
+      };
+    }
+    const legacy = LegacyRecordSchema.safeParse(raw);
+    if (legacy.success) {
+      return {
+        osEncrypted: !legacy.data.weak,
+        legacy: true,
+        decrypt: () => {
+          const apiKey = this.decrypt(legacy.data.keyCiphertext);
+          // A sealed ciphertext pasted in as an "old key" would send {baseUrl, key} itself to a host of the
+          // editor's choosing: an old record only ever held the bare key.
+          if (SealedPayloadSchema.safeParse(parseJson(apiKey)).success) throw new UnreadableRecord();
+          return { baseUrl: legacy.data.baseUrl, apiKey };
+        },
+      };
+    }
+    return null;
+  }
+
+  private decrypt(base64: string): string {
+    return this.safeStorage.decryptString(Buffer.from(base64, 'base64'));
+  }
+
+  private seal(connection: StoredConnection, osEncrypted: boolean): SealedRecord {
+    const payload = JSON.stringify({ v: SEALED_FORMAT, baseUrl: connection.baseUrl, key: connection.apiKey });
+    let ciphertext: Buffer;
+    try {
+      ciphertext = this.safeStorage.encryptString(payload);
+    } catch {
+      // Same causes as a failed decrypt (Keychain "Deny", a locked keyring): the user can fix it.
+      throw new KeyStorageError(`Market Desk could not save your key. ${KEYRING_LOCKED_TEXT.message}`);
+    }
+    return { v: SEALED_FORMAT, sealed: ciphertext.toString('base64'), osEncrypted };
   }
 
   read(): StoredConnection | null {
     if (this.session) return this.session;
     if (this.cache) return this.cache;
-    const record = this.record();
+    const record = this.stored();
     if (!record) return null;
+    // A record stored under basic_text needs plain-text encryption on to be read back (else "not available").
+    if (!record.osEncrypted) this.allowPlainText();
+    let connection: StoredConnection;
     try {
-      const apiKey = this.safeStorage.decryptString(Buffer.from(record.keyCiphertext, 'base64'));
-      this.cache = { baseUrl: record.baseUrl, apiKey };
-      return this.cache;
-    } catch {
-      // Keyring changed or data damaged: the key can't be recovered; drop it so the user is asked again.
-      this.store.delete(CONNECTION_SETTING);
+      connection = record.decrypt();
+    } catch (error) {
+      if (error instanceof UnreadableRecord) {
+        // Decrypted, yet not ours: no keyring state explains it and no retry fixes it.
+        this.store.delete(CONNECTION_SETTING);
+        this.locked = false;
+        return null;
+      }
+      // Locked, denied, or a keyring that is not there this session: keep the record, say so, retry later.
+      this.locked = true;
       return null;
     }
+    this.locked = false;
+    if (record.legacy) {
+      try {
+        this.store.set(CONNECTION_SETTING, this.seal(connection, record.osEncrypted));
+      } catch {
+        // Migration needs encryption now; the old record stays readable and is migrated next time.
+      }
+    }
+    this.cache = connection;
+    return connection;
   }
 
   write(connection: StoredConnection, acceptWeak: boolean): void {
-    const weak = this.weakBackend();
-    const canEncrypt = this.safeStorage.isEncryptionAvailable();
-    if (!canEncrypt || (weak && !acceptWeak)) {
+    let osEncrypted: boolean;
+    if (this.osEncryption()) {
+      osEncrypted = true;
+    } else if (acceptWeak && this.weakPossible()) {
+      this.allowPlainText();
+      osEncrypted = false;
+    } else {
       // Don't persist as if safe; also drop an older persisted key so it can't come back next start.
       this.store.delete(CONNECTION_SETTING);
       this.cache = null;
+      this.locked = false;
       this.session = { ...connection };
       return;
     }
-    const keyCiphertext = this.safeStorage.encryptString(connection.apiKey).toString('base64');
-    const record: StoredRecord = { baseUrl: connection.baseUrl, keyCiphertext, weak };
-    this.store.set(CONNECTION_SETTING, record);
+    this.store.set(CONNECTION_SETTING, this.seal(connection, osEncrypted));
     this.session = null;
+    this.locked = false;
     this.cache = { ...connection };
   }
 
@@ -111,17 +218,26 @@ export class SafeKeyVault implements KeyVault {
     this.store.delete(CONNECTION_SETTING);
     this.session = null;
     this.cache = null;
+    this.locked = false;
   }
 
   info(): { keyStorage: KeyStorage; weakStorageOnly: boolean } {
-    const record = this.session ? null : this.record();
-    const keyStorage: KeyStorage = this.session
-      ? 'session-only'
-      : record
-        ? record.weak
-          ? 'file-0600'
-          : 'os-encrypted'
-        : 'none';
-    return { keyStorage, weakStorageOnly: this.weakBackend() && !record?.weak };
+    // Only weak storage is available, and the user has not taken it (a weak record is that choice).
+    const weakOnly = !this.osEncryption() && this.weakPossible();
+    if (this.session) return { keyStorage: 'session-only', weakStorageOnly: weakOnly };
+    const record = this.stored();
+    if (!record) return { keyStorage: 'none', weakStorageOnly: weakOnly };
+    if (this.locked && !this.cache) return { keyStorage: 'keyring-locked', weakStorageOnly: false };
+    return { keyStorage: record.osEncrypted ? 'os-encrypted' : 'file-0600', weakStorageOnly: false };
+  }
+}
+
+class UnreadableRecord extends Error {}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }

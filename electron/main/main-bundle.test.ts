@@ -5,7 +5,7 @@
  * origin, and streams API data through the gateway. The real Electron run is e2e/electron.spec.ts.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +78,11 @@ describe('bundled main process (fake Electron)', () => {
     expect((report.api as { bytes: number }).bytes).toBeGreaterThan(100_000);
     expect(report.foreignSender).toMatch(/did not come from the Market Desk window/);
     expect(report.rejected).toMatchObject({ state: 'key-rejected', hasKey: false });
+    // Upstream requests go through Electron's net.fetch (Chromium's stack), never Node's own fetch.
+    expect(report.netFetchesAtEnd).toBeGreaterThan(0);
+    // The window's crash, failed-load and hang handling is wired (window-recovery.ts).
+    expect(report.pageEvents).toEqual(expect.arrayContaining(['render-process-gone', 'did-fail-load', 'will-navigate']));
+    expect(report.windowEvents).toEqual(expect.arrayContaining(['unresponsive', 'responsive']));
     expect(stdout).not.toMatch(/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/);
   });
 
@@ -86,5 +91,20 @@ describe('bundled main process (fake Electron)', () => {
     expect(report.error).toBeUndefined();
     expect(report.userDataSet).toBeNull();
     expect(report.status).toMatchObject({ state: 'demo' });
+  });
+
+  it('a locked keyring: the stored key is kept, the status says to unlock and retry', async () => {
+    const userData = path.join(tmp, 'locked-user-data');
+    mkdirSync(userData, { recursive: true });
+    // A record as main stores it (fake-electron's keyring format): the key and its Base URL in one ciphertext.
+    const payload = JSON.stringify({ v: 2, baseUrl: 'https://api.example.test', key: 'sk_live_locked' });
+    const sealed = Buffer.from(`v11keyring:${Buffer.from(payload).toString('hex')}`).toString('base64');
+    const settings = JSON.stringify({ connection: { v: 2, sealed, osEncrypted: true } });
+    writeFileSync(path.join(userData, 'settings.json'), settings);
+    const { report } = await runBundle({ MARKET_DESK_USER_DATA: userData, FAKE_ELECTRON_KEYRING: 'locked' });
+    expect(report.error).toBeUndefined();
+    expect(report.status).toMatchObject({ state: 'demo', keyStorage: 'keyring-locked', hasKey: true, message: 'The keyring is locked: unlock it and retry.' });
+    expect(report.retried).toMatchObject({ state: 'demo', keyStorage: 'keyring-locked' });
+    expect(JSON.parse(readFileSync(path.join(userData, 'settings.json'), 'utf8'))).toEqual(JSON.parse(settings));
   });
 });

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, Notification, protocol, safeStorage, screen, session, shell,
+  app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, Notification, protocol, safeStorage, screen, session, shell,
 } from 'electron';
 import Store from 'electron-store';
 import { startService } from '../../service/src/index';
@@ -21,11 +21,13 @@ import { ConnectionController } from '../core/connection';
 import { createGateway } from '../core/gateway';
 import { registerIpc } from './ipc';
 import { SafeKeyVault } from './key-store';
+import { createNetFetch } from './net-fetch';
 import { createDesktopNotifier, revealAndOpen } from './notify';
 import { createFileSaver } from './save-files';
 import { hardenSession, hardenWebContents, openExternalSafely, userDataOverride } from './security';
 import { claimSingleInstance } from './single-instance';
 import { buildWindowOptions } from './window';
+import { watchWindow } from './window-recovery';
 import { restoreWindowState, trackWindowState, WINDOW_STATE_KEY, type StateStore } from './window-state';
 
 // Bundled layout: dist/electron/main.js, dist/electron/preload.cjs, dist/renderer/, dist/service-data/.
@@ -70,7 +72,13 @@ function openWindow(): BrowserWindow {
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });
-  void window.loadURL(APP_START_URL);
+  // Crashes reload (a bounded number of times), failed loads show the built-in page with Retry, a hung page
+  // asks Wait / Reload: window-recovery.ts. It makes the first load too, so its failure is never dropped.
+  watchWindow(window, {
+    startUrl: APP_START_URL,
+    showMessageBox: (options) => dialog.showMessageBox(window, options),
+    log: (line) => console.warn(line),
+  }).load();
   return window;
 }
 
@@ -96,7 +104,12 @@ async function main(): Promise<void> {
   // Settings file 0600: it holds only the base URL and the safeStorage ciphertext, but nobody else needs it.
   const store = new Store<Record<string, unknown>>({ name: 'settings', configFileMode: 0o600, clearInvalidConfig: true });
   const vault = new SafeKeyVault({ safeStorage, store, platform: process.platform });
-  const connection = new ConnectionController({ vault, embedded: { url: service.url, demoKey: service.demoKey } });
+  // Upstream requests go through Chromium's network stack (system proxy, PAC, OS certificates): net-fetch.ts.
+  const connection = new ConnectionController({
+    vault,
+    embedded: { url: service.url, demoKey: service.demoKey },
+    broker: { fetch: createNetFetch((input, init) => net.fetch(input, init)) },
+  });
   const gateway = createGateway({ forwarder: () => connection.currentBroker() });
 
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ staticDir: rendererDir, gateway }));

@@ -94,6 +94,13 @@ describe('preload bridge', () => {
     await expect(createDesktopApi(ipc).getStatus()).rejects.toThrow();
   });
 
+  it('the keyring-locked status crosses the bridge as it is (the renderer parses it with the full schema)', async () => {
+    const ipc = new FakeIpcRenderer();
+    const locked = { ...STATUS, state: 'demo', keyStorage: 'keyring-locked', message: 'The keyring is locked: unlock it and retry.' };
+    ipc.answer = locked;
+    await expect(createDesktopApi(ipc).retryNow()).resolves.toEqual(locked);
+  });
+
   it('onStatus passes statuses only (never the IPC event) and unsubscribes', () => {
     const ipc = new FakeIpcRenderer();
     const listener = vi.fn();

@@ -4,7 +4,7 @@ import { useConnection } from './connection';
 import { NextRetry } from './NextRetry';
 import { APP_PREFERENCES, usePref } from './preferences';
 import type { Route } from './route';
-import { bannerActions, isHealthy, STATE_VIEW, statusWords, type BannerAction } from './status-view';
+import { bannerActionsFor, isHealthy, STATE_VIEW, statusWords, type BannerAction } from './status-view';
 import { ErrorNotice } from './ErrorNotice';
 import { Icon } from './Icon';
 
@@ -80,13 +80,15 @@ export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: 
     );
   }
   if (!status) return null;
-  const { tone } = STATE_VIEW[status.state];
+  // A locked keyring needs the user (unlock, Retry), so it shows even where the demo notice would not.
+  const locked = status.keyStorage === 'keyring-locked';
+  const tone = locked ? 'warn' : STATE_VIEW[status.state].tone;
   if (status.state === 'connected') return null;
   if (connecting && !showConnecting) return null;
-  if (status.state === 'demo' && (demoDismissed || route === 'settings')) return null;
+  if (status.state === 'demo' && !locked && (demoDismissed || route === 'settings')) return null;
 
   const words = statusWords(status);
-  const healthy = isHealthy(status.state);
+  const healthy = isHealthy(status.state) && !locked;
   return (
     <div
       className="banner"
@@ -103,8 +105,8 @@ export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: 
         {actionError ? <span className="banner__detail">{actionError}</span> : null}
       </div>
       <div className="banner__actions">
-        {bannerActions(status.state).map(button)}
-        {status.state === 'demo' ? (
+        {bannerActionsFor(status).map(button)}
+        {status.state === 'demo' && !locked ? (
           <button
             type="button"
             className="btn btn--small btn--ghost"

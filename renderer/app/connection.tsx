@@ -117,8 +117,9 @@ export function ConnectionProvider({ api, children }: { api: PlatformApi; childr
       refresh,
       retry() {
         setRetryEpoch((n) => n + 1);
-        // Offline or failing: ask the host to try now rather than at its next scheduled try.
-        if (status && RECOVERING_STATES.has(status.state)) {
+        // Offline or failing: ask the host to try now rather than at its next scheduled try. Keyring locked:
+        // the host reads the stored key again.
+        if (status && (RECOVERING_STATES.has(status.state) || status.keyStorage === 'keyring-locked')) {
           api.retryNow().then(accept, (e: unknown) => setProblem(asProblem(e)));
         } else {
           void refresh();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONNECTION_STATES, KEY_STORAGES, type ConnectionStatus } from '../../shared/api/status';
 import { sourceKeyOf } from './connection';
-import { bannerActions, isHealthy, keyStorageView, STATE_VIEW, statusWords } from './status-view';
+import { bannerActions, bannerActionsFor, isHealthy, keyStorageView, STATE_VIEW, statusWords } from './status-view';
 import { parseRoute } from './route';
 
 const base: ConnectionStatus = {
@@ -53,6 +53,8 @@ describe('status view', () => {
     expect(bannerActions('offline')).toEqual(['retry', 'settings', 'demo']);
     expect(bannerActions('server-error')).toContain('retry');
     expect(bannerActions('connected')).toEqual([]);
+    expect(bannerActionsFor({ ...base, state: 'demo', keyStorage: 'keyring-locked' })).toEqual(['retry', 'settings']);
+    expect(bannerActionsFor({ ...base, state: 'demo' })).toEqual(['settings']);
     expect(isHealthy('connected') && isHealthy('demo')).toBe(true);
     expect(isHealthy('offline')).toBe(false);
   });
@@ -64,10 +66,19 @@ describe('status view', () => {
       }
     }
     expect(keyStorageView({ ...base, keyStorage: 'os-encrypted' }, 'electron').explain).toBe('Encrypted by your operating system.');
-    const session = keyStorageView({ ...base, keyStorage: 'session-only' }, 'electron');
+    const session = keyStorageView({ ...base, keyStorage: 'session-only', weakStorageOnly: true }, 'electron');
     expect(session.offerWeak).toBe(true);
     expect(session.explain).toMatch(/basic_text/);
     expect(session.explain).toMatch(/only for this session/);
+    // No keyring and no basic_text to fall back on: "Store it anyway" could not store, so it is not offered.
+    const noKeyring = keyStorageView({ ...base, keyStorage: 'session-only', weakStorageOnly: false }, 'electron');
+    expect(noKeyring.offerWeak).toBe(false);
+    expect(noKeyring.explain).toMatch(/only for this session/);
+    // basic_text, stored anyway: Settings says it is not OS-encrypted.
+    expect(keyStorageView({ ...base, keyStorage: 'file-0600' }, 'electron').explain).toMatch(/NOT encrypted by your operating system.*basic_text/);
+    const locked = keyStorageView({ ...base, keyStorage: 'keyring-locked', hasKey: true }, 'electron');
+    expect(locked).toMatchObject({ short: 'Keyring locked', offerWeak: false });
+    expect(locked.explain).toMatch(/^The keyring is locked: unlock it and retry\./);
     const memory = keyStorageView({ ...base, keyStorage: 'memory' }, 'web');
     expect(memory.offerWeak).toBe(true);
     expect(memory.explain).toMatch(/0600/);

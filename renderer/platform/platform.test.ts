@@ -70,6 +70,12 @@ describe('Electron DesktopApi', () => {
     expect((err as PlatformError).detail).toMatch(/state/);
   });
 
+  it('a keyring-locked status (Retry) is valid; Retry reaches the host', async () => {
+    const locked = { ...good, state: 'demo', keyStorage: 'keyring-locked', hasKey: true, message: 'The keyring is locked: unlock it and retry.' };
+    const { b } = bridge({ retryNow: async () => locked });
+    await expect(createElectronApi(b).retryNow()).resolves.toEqual(locked);
+  });
+
   it('rejects non-objects and nulls from the bridge', async () => {
     for (const bad of [null, undefined, 'connected', 42, [], { ...good, since: 'now' }, { ...good, keyStorage: 'keychain' }]) {
       const { b } = bridge({ getStatus: async () => bad });

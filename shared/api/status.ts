@@ -9,8 +9,11 @@ export const CONNECTION_STATES = [
 ] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
-/** Where the API key lives now. */
-export const KEY_STORAGES = ['none', 'os-encrypted', 'session-only', 'file-0600', 'memory'] as const;
+/**
+ * Where the API key lives now. 'keyring-locked': a key is stored, but the OS keyring would not decrypt it
+ * (locked, or access denied); the record is kept and demo data is shown until the user unlocks it and retries.
+ */
+export const KEY_STORAGES = ['none', 'os-encrypted', 'session-only', 'file-0600', 'memory', 'keyring-locked'] as const;
 export type KeyStorage = (typeof KEY_STORAGES)[number];
 
 export const ConnectionStatusSchema = z.object({
@@ -39,6 +42,12 @@ export const ConnectRequestSchema = z.object({
   acceptWeakStorage: z.boolean().default(false),
 });
 export type ConnectRequest = z.infer<typeof ConnectRequestSchema>;
+
+/** What the status says (over the demo data) while the stored key waits for the keyring to be unlocked. */
+export const KEYRING_LOCKED_TEXT = {
+  message: 'The keyring is locked: unlock it and retry.',
+  action: 'Your key is still stored. Unlock your keyring (GNOME Keyring, KWallet, macOS Keychain), then press Retry. Demo data is shown meanwhile.',
+} as const;
 
 export const STATUS_TEXT: Record<ConnectionState, { message: string; action: string }> = {
   connecting: { message: 'Connecting to the market data service…', action: '' },

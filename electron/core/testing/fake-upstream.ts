@@ -57,8 +57,18 @@ export class FakeUpstream {
     return token;
   }
 
+  /**
+   * As a real fetch does: an abort before the answer rejects the call, and an abort while the body is being
+   * read errors the body's stream with the abort reason (the socket is gone), whenever it happens.
+   */
   readonly fetch: FetchFn = async (input, init) => {
-    init.signal?.throwIfAborted();
+    const signal = init.signal ?? undefined;
+    signal?.throwIfAborted();
+    const response = await untilAborted(this.answer(input, init), signal);
+    return signal ? abortableBody(response, signal) : response;
+  };
+
+  private answer: FetchFn = async (input, init) => {
     const url = new URL(input);
     const body = init.body instanceof Uint8Array ? Buffer.from(init.body).toString('utf8') : String(init.body ?? '');
     const seen: SeenRequest = { url: input, path: url.pathname, headers: new Headers(init.headers), body };
@@ -79,4 +89,60 @@ export class FakeUpstream {
     if (!token || !this.validTokens.has(token)) return json(401, { errors: [{ message: 'expired' }] });
     return json(200, { data: { ok: true } });
   };
+}
+
+/** The promise, or a rejection with the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The same response, its body cut off with the abort reason if the signal aborts before it is read to the end. */
+function abortableBody(response: Response, signal: AbortSignal): Response {
+  const source = response.body;
+  if (!source) return response;
+  const reader = source.getReader();
+  let onAbort: (() => void) | null = null;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      onAbort = () => {
+        controller.error(signal.reason);
+        void reader.cancel(signal.reason).catch(() => undefined);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    },
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (signal.aborted) return;
+        if (done) {
+          if (onAbort) signal.removeEventListener('abort', onAbort);
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        if (!signal.aborted) controller.error(error);
+      }
+    },
+    cancel(reason) {
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

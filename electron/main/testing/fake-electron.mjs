@@ -9,7 +9,8 @@ import path from 'node:path';
 
 const record = {
   privileged: null, handled: [], ipc: {}, windowOptions: null, loadedUrl: null, permissionHandlers: 0, webContentsHardened: 0,
-  webContentsEvents: [], userDataSet: null, menu: null, aboutPanel: null, singleInstanceListeners: 0,
+  webContentsEvents: [], userDataSet: null, menu: null, aboutPanel: null, singleInstanceListeners: 0, netFetches: 0,
+  windowEvents: [], pageEvents: [],
 };
 const listeners = {};
 let userData = mkdtempSync(path.join(os.tmpdir(), 'fake-electron-'));
@@ -58,11 +59,62 @@ export const ipcMain = {
   on: () => ipcMain,
 };
 
+/**
+ * safeStorage as Electron's behaves (see testing/fake-safe-storage.ts for the sources). FAKE_ELECTRON_KEYRING:
+ * 'gnome_libsecret' (default), 'basic_text' (no keyring: no encryption until setUsePlainTextEncryption(true)),
+ * or 'locked' (a keyring that won't hand out its key: decryptString/encryptString throw).
+ */
+const keyring = process.env.FAKE_ELECTRON_KEYRING ?? 'gnome_libsecret';
+let usePlainText = false;
+const safeAvailable = () => (keyring === 'basic_text' ? usePlainText : true);
+const sealWith = (tag, s) => Buffer.from(`${keyring === 'basic_text' ? 'v10' : 'v11'}${tag}:${Buffer.from(s).toString('hex')}`);
 export const safeStorage = {
-  isEncryptionAvailable: () => true,
-  getSelectedStorageBackend: () => 'gnome_libsecret',
-  encryptString: (s) => Buffer.from(`enc:${Buffer.from(s).toString('hex')}`),
-  decryptString: (b) => Buffer.from(b.toString().slice(4), 'hex').toString(),
+  isEncryptionAvailable: safeAvailable,
+  getSelectedStorageBackend: () => (keyring === 'basic_text' ? 'basic_text' : 'gnome_libsecret'),
+  setUsePlainTextEncryption: (value) => {
+    usePlainText = value;
+  },
+  encryptString: (s) => {
+    if (!safeAvailable()) throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
+    if (keyring === 'locked') throw new Error('Error while encrypting the text provided to safeStorage.encryptString.');
+    return sealWith(keyring === 'basic_text' ? 'peanuts' : 'keyring', s);
+  },
+  decryptString: (b) => {
+    if (!safeAvailable()) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.');
+    const text = b.toString();
+    if (!/^v1[01]/.test(text)) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString. Ciphertext does not appear to be encrypted.');
+    const [tag, hex] = text.slice(3).split(':');
+    if (keyring === 'locked' || tag !== (text.startsWith('v10') ? 'peanuts' : 'keyring')) {
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    }
+    return Buffer.from(hex, 'hex').toString();
+  },
+};
+
+/**
+ * net.fetch as Electron's (lib/browser/api/net-fetch.ts): Node's fetch underneath here; a redirect is followed
+ * by default, and with redirect:'manual' the request is cancelled: "Redirect was cancelled".
+ */
+export const net = {
+  fetch: async (input, init = {}) => {
+    record.netFetches += 1;
+    const { bypassCustomProtocolHandlers: _bypass, ...standard } = init;
+    const req = new Request(input, standard);
+    const body = req.body ? await req.arrayBuffer() : null;
+    let url = req.url;
+    for (let hops = 0; hops < 20; hops += 1) {
+      const res = await fetch(url, { method: req.method, headers: req.headers, body, redirect: 'manual', signal: req.signal });
+      const location = res.headers.get('location');
+      if (res.status < 300 || res.status >= 400 || location === null) {
+        return new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers });
+      }
+      await res.body?.cancel();
+      if (req.redirect === 'manual') throw new Error('Redirect was cancelled');
+      if (req.redirect === 'error') throw new Error("Attempted to redirect, but redirect policy was 'error'");
+      url = new URL(location, url).href;
+    }
+    throw new Error('net::ERR_TOO_MANY_REDIRECTS');
+  },
 };
 
 export const session = {
@@ -110,7 +162,8 @@ export const dialog = {
 
 class FakeWebContents {
   sent = [];
-  on() {
+  on(event) {
+    record.pageEvents.push(event);
     return this;
   }
   setWindowOpenHandler() {}
@@ -130,7 +183,9 @@ export class BrowserWindow {
     for (const fn of listeners['web-contents-created'] ?? []) fn({}, contents);
   }
   once() {}
-  on() {}
+  on(event) {
+    record.windowEvents.push(event);
+  }
   isDestroyed() {
     return false;
   }
@@ -187,6 +242,8 @@ async function drive() {
       report.foreignSender = String(e.message);
     }
     report.rejected = await record.ipc['market-desk:connect'](fromApp, { baseUrl: '', apiKey: 'not-a-key' });
+    report.retried = await record.ipc['market-desk:retry-now'](fromApp);
+    report.netFetchesAtEnd = record.netFetches;
   } catch (e) {
     report.error = String(e?.stack ?? e);
   }
@@ -194,4 +251,4 @@ async function drive() {
   process.exit(0);
 }
 
-export default { app, protocol, ipcMain, safeStorage, session, shell, dialog, BrowserWindow, Notification, Menu, nativeTheme, screen, clipboard };
+export default { app, protocol, ipcMain, safeStorage, net, session, shell, dialog, BrowserWindow, Notification, Menu, nativeTheme, screen, clipboard };

@@ -1,0 +1,247 @@
+/**
+ * What the window does when its page goes wrong, so it never stays blank:
+ * - the renderer process is gone (crash, OOM, killed): reload, and say so; at most `maxCrashReloads` times
+ *   within `crashWindowMs`, then the built-in error page (no reload loop);
+ * - the page fails to load (did-fail-load on the main frame, or loadURL's rejection): the built-in error page;
+ * - the page hangs (unresponsive): a Wait / Reload dialog, closed by itself if the page recovers (responsive).
+ *
+ * The error page is a data: URL built here: no script, no remote content, a CSP that allows nothing but its own
+ * inline style. Its Retry is a plain link to the app's start page; main intercepts that navigation
+ * (will-navigate), resets the crash count and loads the app again. The window's security settings are
+ * untouched (the link goes to the app's own origin, which security.ts allows anyway).
+ *
+ * Electron facts used (https://www.electronjs.org/docs/latest/api/web-contents, .../browser-window, .../dialog):
+ * render-process-gone (event, {reason, exitCode}); did-fail-load (event, errorCode, errorDescription,
+ * validatedURL, isMainFrame, …), errorCode -3 (ERR_ABORTED) being a load replaced by another; loadURL's
+ * promise rejects when the load fails; BrowserWindow 'unresponsive' / 'responsive'; forcefullyCrashRenderer()
+ * then reload() recovers a hung page in a new process (it emits render-process-gone, reason killed/crashed);
+ * showMessageBox's `signal` closes the box as if cancelled. will-navigate is not emitted for loadURL itself.
+ *
+ * Written against the few members it uses, so tests drive it with a fake window.
+ */
+
+export interface PreventableNavigation {
+  preventDefault(): void;
+  /** Electron 25+: the details object carries the URL (the second argument is deprecated). */
+  readonly url?: string;
+}
+
+export interface RenderProcessGoneDetails {
+  readonly reason: string;
+  readonly exitCode: number;
+}
+
+export interface RecoveryWebContents {
+  on(event: 'render-process-gone', listener: (event: unknown, details: RenderProcessGoneDetails) => void): unknown;
+  on(
+    event: 'did-fail-load',
+    listener: (event: unknown, errorCode: number, errorDescription: string, validatedURL: string, isMainFrame: boolean) => void,
+  ): unknown;
+  on(event: 'will-navigate', listener: (event: PreventableNavigation, url: string) => void): unknown;
+  reload(): void;
+  forcefullyCrashRenderer(): void;
+}
+
+export interface RecoveryWindow {
+  readonly webContents: RecoveryWebContents;
+  on(event: 'unresponsive' | 'responsive', listener: () => void): unknown;
+  isDestroyed(): boolean;
+  loadURL(url: string): Promise<void>;
+}
+
+export interface MessageBoxRequest {
+  readonly type: 'info' | 'warning';
+  readonly title: string;
+  readonly message: string;
+  readonly detail: string;
+  readonly buttons: string[];
+  readonly defaultId: number;
+  readonly cancelId: number;
+  readonly noLink: boolean;
+  readonly signal?: AbortSignal;
+}
+
+/** dialog.showMessageBox(window, options), bound to the window by main. */
+export type ShowMessageBox = (options: MessageBoxRequest) => Promise<{ response: number }>;
+
+export interface WindowRecoveryOptions {
+  readonly startUrl: string;
+  readonly showMessageBox: ShowMessageBox;
+  readonly now?: () => number;
+  /** Reloads after crashes allowed within crashWindowMs before the error page is shown instead. */
+  readonly maxCrashReloads?: number;
+  readonly crashWindowMs?: number;
+  /** Where what happened is noted (main's console); never shown instead of telling the user. */
+  readonly log?: (line: string) => void;
+}
+
+export interface WindowRecovery {
+  /** Loads the app (the first time, and for Retry). */
+  load(): void;
+  /** What the window shows now. */
+  readonly showing: 'app' | 'error-page';
+}
+
+/** Chromium's net::ERR_ABORTED: a load that another one replaced, not a failure. */
+const ERR_ABORTED = -3;
+const WAIT = 0;
+const RELOAD = 1;
+
+export function watchWindow(window: RecoveryWindow, options: WindowRecoveryOptions): WindowRecovery {
+  const now = options.now ?? Date.now;
+  const maxCrashReloads = options.maxCrashReloads ?? 3;
+  const crashWindowMs = options.crashWindowMs ?? 60_000;
+  const log = options.log ?? (() => undefined);
+  const contents = window.webContents;
+  let crashes: number[] = [];
+  let showing: 'app' | 'error-page' = 'app';
+  /** We crashed the renderer ourselves (Reload on a hung page): its render-process-gone is expected. */
+  let killedOnPurpose = false;
+  let hangDialog: AbortController | null = null;
+
+  const alive = (): boolean => !window.isDestroyed();
+
+  const notify = (request: Omit<MessageBoxRequest, 'buttons' | 'defaultId' | 'cancelId' | 'noLink'>): void => {
+    void options
+      .showMessageBox({ ...request, buttons: ['OK'], defaultId: 0, cancelId: 0, noLink: true })
+      .catch(() => undefined);
+  };
+
+  const loadApp = (): void => {
+    showing = 'app';
+    window.loadURL(options.startUrl).catch((error: unknown) => {
+      // did-fail-load has usually shown the error page already; this catches a failure it did not report.
+      const errno = (error as { errno?: unknown }).errno;
+      if (errno === ERR_ABORTED || !alive() || showing === 'error-page') return;
+      showError('Market Desk could not load its window.', error instanceof Error ? error.message : String(error));
+    });
+  };
+
+  const showError = (message: string, detail: string): void => {
+    if (!alive()) return;
+    showing = 'error-page';
+    log(`window: ${message} ${detail}`);
+    window.loadURL(errorPageUrl(message, detail, options.startUrl)).catch(() => undefined);
+  };
+
+  contents.on('render-process-gone', (_event, details) => {
+    if (!alive()) return;
+    hangDialog?.abort();
+    if (killedOnPurpose) {
+      killedOnPurpose = false;
+      return; // Reload was asked for; reload() already follows
+    }
+    const at = now();
+    crashes = [...crashes.filter((t) => at - t < crashWindowMs), at];
+    const what = describeGone(details);
+    log(`window: the page's process is gone (${details.reason}, exit code ${details.exitCode}); ${crashes.length} in the last ${crashWindowMs / 1000} s`);
+    if (crashes.length > maxCrashReloads) {
+      showError(
+        'Market Desk\u2019s window keeps stopping.',
+        `It stopped ${crashes.length} times within ${Math.round(crashWindowMs / 1000)} seconds (${what}), so it was not reloaded again.`,
+      );
+      return;
+    }
+    loadApp();
+    notify({
+      type: 'info',
+      title: 'Market Desk',
+      message: 'Market Desk\u2019s window stopped unexpectedly and was reloaded.',
+      detail: `Cause: ${what}. Your settings and saved data are kept. If this keeps happening, restart Market Desk.`,
+    });
+  });
+
+  contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
+    if (!isMainFrame || errorCode === ERR_ABORTED || validatedURL.startsWith('data:')) return;
+    showError('Market Desk could not load its window.', `${errorDescription || 'The page did not load'} (error ${errorCode}).`);
+  });
+
+  // The error page's Retry: a link to the app's start page, taken over here so it counts as a fresh start.
+  contents.on('will-navigate', (event, url) => {
+    if (showing !== 'error-page' || (event.url ?? url) !== options.startUrl) return;
+    event.preventDefault();
+    crashes = [];
+    loadApp();
+  });
+
+  window.on('unresponsive', () => {
+    if (hangDialog || !alive()) return;
+    const dialog = new AbortController();
+    hangDialog = dialog;
+    log('window: the page is not responding');
+    options
+      .showMessageBox({
+        type: 'warning',
+        title: 'Market Desk',
+        message: 'Market Desk is not responding.',
+        detail: 'You can wait for it to finish what it is doing, or reload the window (your settings and saved data are kept).',
+        buttons: ['Wait', 'Reload'],
+        defaultId: WAIT,
+        cancelId: WAIT,
+        noLink: true,
+        signal: dialog.signal,
+      })
+      .then(
+        ({ response }) => {
+          if (hangDialog === dialog) hangDialog = null;
+          if (response !== RELOAD || dialog.signal.aborted || !alive()) return;
+          // A hung renderer can't run a reload itself: end its process, then reload in a new one.
+          killedOnPurpose = true;
+          contents.forcefullyCrashRenderer();
+          contents.reload();
+        },
+        () => {
+          if (hangDialog === dialog) hangDialog = null;
+        },
+      );
+  });
+
+  // It came back by itself: the question is moot (the box closes as "Wait").
+  window.on('responsive', () => hangDialog?.abort());
+
+  return {
+    load: loadApp,
+    get showing() {
+      return showing;
+    },
+  };
+}
+
+function describeGone(details: RenderProcessGoneDetails): string {
+  switch (details.reason) {
+    case 'oom':
+      return 'it ran out of memory';
+    case 'crashed':
+      return 'it crashed';
+    case 'killed':
+      return 'it was ended by the system or another program';
+    case 'launch-failed':
+      return 'it could not be started';
+    default:
+      return `${details.reason}, exit code ${details.exitCode}`;
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The built-in error page: self-contained HTML in a data: URL. The CSP allows no script and no request at all
+ * (only the inline style); Retry is a link to the app's start page, which main intercepts.
+ */
+export function errorPageUrl(message: string, detail: string, startUrl: string): string {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'">
+<title>Market Desk</title>
+<style>
+body{margin:0;min-height:100vh;display:grid;place-items:center;font:15px/1.5 system-ui,sans-serif;background:#0f1216;color:#e6e9ee}
+@media (prefers-color-scheme:light){body{background:#f4f6f9;color:#1b1f24}}
+main{max-width:34rem;padding:2rem}h1{font-size:1.25rem;margin:0 0 .5rem}p{margin:0 0 1.25rem;opacity:.85}
+a{display:inline-block;padding:.5rem 1.25rem;border-radius:6px;background:#3b82f6;color:#fff;text-decoration:none;font-weight:600}
+</style></head>
+<body><main role="alert"><h1>${escapeHtml(message)}</h1><p>${escapeHtml(detail)}</p>
+<a href="${escapeHtml(startUrl)}" id="retry">Retry</a></main></body></html>`;
+  return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`;
+}
