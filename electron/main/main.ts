@@ -24,6 +24,7 @@ import { SafeKeyVault } from './key-store';
 import { createDesktopNotifier, revealAndOpen } from './notify';
 import { createFileSaver } from './save-files';
 import { hardenSession, hardenWebContents, openExternalSafely, userDataOverride } from './security';
+import { showWhenReady } from './show-window';
 import { claimSingleInstance } from './single-instance';
 import { buildWindowOptions } from './window';
 import { restoreWindowState, trackWindowState, WINDOW_STATE_KEY, type StateStore } from './window-state';
@@ -63,10 +64,8 @@ function openWindow(): BrowserWindow {
   // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK — isolated, sandboxed, no new windows (see above)
   const window = new BrowserWindow({ ...options, ...restored.bounds });
   if (windowState) trackWindowState(window, windowState);
-  window.once('ready-to-show', () => {
-    if (restored.maximized) window.maximize();
-    window.show();
-  });
+  // On ready-to-show; on Wayland, where that may never fire, on did-finish-load or a timeout (show-window.ts).
+  showWhenReady(window, { maximize: restored.maximized, platform: process.platform });
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });
