@@ -62,7 +62,8 @@ export async function start({
 }
 
 if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href) {
-  start().then(
+  // `npm start -- --ozone-platform=x11` and other Electron/Chromium switches go to Electron.
+  start({ args: [...process.argv.slice(2), root] }).then(
     (code) => process.exit(code),
     (error) => {
       console.error(`npm start failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
