@@ -11,7 +11,7 @@
  * so the child gets a temp dir of its own (TMPDIR/TMP/TEMP) and the zip's growing size is read from there.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -79,6 +79,24 @@ export function explainInstallFailure(output, { version, mirror, cacheDir, exitC
   ].join('\n');
 }
 
+/** The version in dist/version (what install.js compares), or null. */
+function installedVersion(electronDir) {
+  try {
+    return readFileSync(path.join(electronDir, 'dist', 'version'), 'utf8').trim().replace(/^v/, '');
+  } catch {
+    return null;
+  }
+}
+
+/** The version the electron package asks for, or null when its package.json can't be read. */
+function wantedVersion(electronDir) {
+  try {
+    return electronVersion(electronDir);
+  } catch {
+    return null;
+  }
+}
+
 /** The size of the largest .zip the installer is writing under `dir` (it downloads into dir/electron-download-*), or -1. */
 function downloadingSize(dir) {
   let size = -1;
@@ -127,7 +145,9 @@ export async function ensureElectron({
   timeoutMs = 0,
 } = {}) {
   const present = findElectronBinary(electronDir, env);
-  if (present) return { ok: true, binary: present, installed: false };
+  // A binary left by an older electron package (package.json was bumped) is replaced, as install.js would.
+  const stale = present !== null && !env.ELECTRON_OVERRIDE_DIST_PATH && wantedVersion(electronDir) !== null && installedVersion(electronDir) !== wantedVersion(electronDir);
+  if (present && !stale) return { ok: true, binary: present, installed: false };
 
   if (env.ELECTRON_OVERRIDE_DIST_PATH) {
     return {
@@ -152,7 +172,9 @@ export async function ensureElectron({
   const mirror = electronMirror(env);
   const cacheDir = electronCacheDir(env);
   out.write(
-    `Electron ${version} is not downloaded yet: fetching it once with Electron's installer.\n` +
+    (stale
+      ? `Electron ${installedVersion(electronDir)} in node_modules is older than the ${version} package.json asks for: fetching ${version} with Electron's installer.\n`
+      : `Electron ${version} is not downloaded yet: fetching it once with Electron's installer.\n`) +
       `  from:  ${mirror}${mirror === DEFAULT_ELECTRON_MIRROR ? ' (set ELECTRON_MIRROR to use a mirror)' : ''}\n` +
       `  cache: ${cacheDir} (a cached copy is used without downloading; electron_config_cache moves it)\n`,
   );

@@ -76,7 +76,7 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
       binaryScript: '#!/bin/sh\nprintf "%s\\n" "$@" > "$FAKE_ELECTRON_RECORD"\nexit 0\n',
       padBytes: 1_500_000,
       chunkBytes: 128 * 1024,
-      chunkDelayMs: 30,
+      chunkDelayMs: 50,
     });
     const electronDir = freshElectronPackage();
     const record = path.join(work, 'started-with.txt');
@@ -190,11 +190,27 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
     expect((result as { message: string }).message).toMatch(/could not be reached[\s\S]*npm run web/);
   });
 
+  it('replaces a binary an older electron package left behind', async () => {
+    const m = await mirror();
+    const electronDir = freshElectronPackage({ [ZIP]: m.sha256 });
+    mkdirSync(path.join(electronDir, 'dist'), { recursive: true });
+    writeFileSync(path.join(electronDir, 'dist', 'electron'), '#!/bin/sh\n', { mode: 0o755 });
+    writeFileSync(path.join(electronDir, 'dist', 'version'), '44.0.0');
+    writeFileSync(path.join(electronDir, 'path.txt'), 'electron');
+    const out = recorder();
+    const result = await ensureElectron({ electronDir, env: installEnv({ ELECTRON_MIRROR: m.url }), out: out.out, ...FAST });
+    expect(result).toMatchObject({ ok: true, installed: true });
+    expect(out.text()).toContain(`Electron 44.0.0 in node_modules is older than the ${VERSION}`);
+    expect(readFileSync(path.join(electronDir, 'dist', 'version'), 'utf8')).toBe(VERSION);
+    expect(paths(m)).toEqual([`GET /electron/v${VERSION}/${ZIP}`]);
+  });
+
   it('does nothing when the binary is already there', async () => {
     const m = await mirror();
     const electronDir = freshElectronPackage();
     mkdirSync(path.join(electronDir, 'dist'), { recursive: true });
     writeFileSync(path.join(electronDir, 'dist', 'electron'), '#!/bin/sh\n', { mode: 0o755 });
+    writeFileSync(path.join(electronDir, 'dist', 'version'), VERSION);
     writeFileSync(path.join(electronDir, 'path.txt'), 'electron');
     const out = recorder();
     const result = await ensureElectron({ electronDir, env: installEnv({ ELECTRON_MIRROR: m.url }), out: out.out, ...FAST });

@@ -4,10 +4,11 @@
  * them: electron/electron#42510, #41066; text from sandbox/linux/suid/client/setuid_sandbox_host.cc and
  * content/browser/zygote_host/zygote_host_impl_linux.cc) and dies of SIGTRAP as Chromium's CHECK does.
  */
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ELECTRON_PACKAGE_DIR, electronVersion } from './electron-binary.mjs';
 import { appArmorRestrictsUserNamespaces, detectSandboxFailure, launchElectron, sandboxFailureAdvice } from './electron-launch.mjs';
 import { start } from './start.mjs';
 
@@ -35,6 +36,9 @@ function installedElectron(script: string): { electronDir: string; binary: strin
   const dist = path.join(electronDir, 'dist');
   mkdirSync(dist, { recursive: true });
   writeFileSync(path.join(electronDir, 'path.txt'), 'electron');
+  // An installed Electron of the version package.json asks for (else start would fetch it first).
+  copyFileSync(path.join(ELECTRON_PACKAGE_DIR, 'package.json'), path.join(electronDir, 'package.json'));
+  writeFileSync(path.join(dist, 'version'), electronVersion(electronDir));
   const binary = path.join(dist, 'electron');
   writeFileSync(binary, `#!/bin/sh\n${script}\n`);
   chmodSync(binary, 0o755);
