@@ -49,11 +49,12 @@ export function buildMain(outfile = 'dist/electron/main.js') {
   });
 }
 
-function buildPreload() {
+/** Also used by the preload bundle test, which builds into a temp dir. */
+export function buildPreload(outfile = 'dist/electron/preload.cjs') {
   return esbuild({
     ...common,
     entryPoints: ['electron/preload/preload.ts'],
-    outfile: 'dist/electron/preload.cjs',
+    outfile,
     platform: 'node',
     format: 'cjs',
     target: 'es2023',

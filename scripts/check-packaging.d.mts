@@ -27,6 +27,8 @@ export function checkAsarContents(input: {
   serviceDataFiles: string[];
 }): CheckResult[];
 export function checkConfig(config: Record<string, unknown>): CheckResult[];
+export function electronBuilderDebDefaults(): { depends: string[]; recommends: string[] };
+export function checkLinuxAndSigning(config: Record<string, unknown>, defaults?: { depends: string[]; recommends: string[] }): CheckResult[];
 export function runPackagingCheck(options?: {
   configFile?: string;
   skipBuild?: boolean;

@@ -182,6 +182,40 @@ export function checkAsarContents({ files, readText, rootPackage, serviceDataFil
   return results;
 }
 
+/**
+ * electron-builder's own deb dependencies and recommends (app-builder-lib FpmTarget), which a `deb.depends`
+ * list replaces rather than extends.
+ */
+export function electronBuilderDebDefaults() {
+  const FpmTarget = require('app-builder-lib/out/targets/FpmTarget.js').default;
+  return {
+    depends: FpmTarget.prototype.getDefaultDepends.call(null, 'deb'),
+    recommends: FpmTarget.prototype.getDefaultRecommends.call(null, 'deb'),
+  };
+}
+
+/**
+ * The deb package: its dependencies keep electron-builder's defaults and add libsecret (safeStorage's
+ * keyring on Linux); the postinst that installs electron-builder's AppArmor profile is not replaced (Ubuntu
+ * 23.10+/24.04 abort the app without it); fuses are flipped by electronFuses, which electron-builder applies
+ * after packing and before signing (platformPackager doPack), with no hook flipping them after a signature.
+ */
+export function checkLinuxAndSigning(config, defaults = electronBuilderDebDefaults()) {
+  const listed = (value) => (value == null ? null : [value].flat().map(String));
+  const depends = listed(config.deb?.depends) ?? listed(config.linux?.depends) ?? defaults.depends;
+  const missing = [...defaults.depends, 'libsecret-1-0'].filter((name, i, all) => all.indexOf(name) === i && !depends.includes(name));
+  const recommends = listed(config.deb?.recommends) ?? defaults.recommends;
+  const missingRecommends = defaults.recommends.filter((name) => !recommends.includes(name));
+  const scripts = ['afterInstall', 'afterRemove', 'appArmorProfile'].filter((key) => config.deb?.[key] != null || config.linux?.[key] != null);
+  const hooks = ['afterPack', 'afterSign', 'afterAllArtifactBuild'].filter((key) => config[key] != null);
+  return [
+    check('config: deb depends on electron-builder\'s defaults plus libsecret-1-0', missing.length === 0, missing.length ? `missing ${missing.join(', ')}` : depends.join(', ')),
+    check('config: deb recommends keep electron-builder\'s defaults', missingRecommends.length === 0, missingRecommends.join(', ')),
+    check('config: deb keeps electron-builder\'s postinst and AppArmor profile (Ubuntu 23.10+)', scripts.length === 0, scripts.map((key) => `${key} is overridden`).join(', ')),
+    check('config: fuses come from electronFuses (flipped before signing), no hook after packing', config.electronFuses != null && hooks.length === 0, hooks.join(', ')),
+  ];
+}
+
 /** The targets, asar and icons in the config the build used. */
 export function checkConfig(config) {
   const names = (targets) =>
@@ -265,6 +299,7 @@ export async function runPackagingCheck({ configFile = 'electron-builder.yml', s
   const packed = await pack({ configFile: path.resolve(root, configFile), electronDist, outputDir, version });
 
   results.push(...checkConfig(packed.config));
+  results.push(...checkLinuxAndSigning(packed.config));
   results.push(...checkFuses(packed.config.electronFuses, 'config the build used'));
 
   const binaryPath = packed.appOutDir && packed.executableName ? path.join(packed.appOutDir, packed.executableName) : null;

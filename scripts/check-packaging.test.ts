@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  checkAsarContents, checkConfig, checkFuses, EXPECTED_FUSES, listAsarFiles, placeholderBinary, readAsarText, readFuseWire,
-  type CheckResult,
+  checkAsarContents, checkConfig, checkFuses, checkLinuxAndSigning, electronBuilderDebDefaults, EXPECTED_FUSES, listAsarFiles,
+  placeholderBinary, readAsarText, readFuseWire, type CheckResult,
 } from './check-packaging.mjs';
 
 const require = createRequire(import.meta.url);
@@ -151,3 +151,38 @@ describe('config checks', () => {
     ]);
   });
 });
+
+describe('deb dependencies, AppArmor profile and fuse order', () => {
+  const yaml = require('js-yaml') as { load(text: string): unknown };
+  const config = yaml.load(readFileSync(path.resolve(import.meta.dirname, '..', 'electron-builder.yml'), 'utf8')) as Record<string, unknown>;
+  const defaults = electronBuilderDebDefaults();
+
+  it('reads electron-builder\'s own deb defaults from app-builder-lib', () => {
+    expect(defaults.depends).toEqual(expect.arrayContaining(['libgtk-3-0', 'libnss3', 'libnotify4', 'xdg-utils']));
+    expect(defaults.recommends.length).toBeGreaterThan(0);
+  });
+
+  it('electron-builder.yml keeps every default dependency, adds libsecret, and keeps the postinst with its AppArmor profile', () => {
+    expect(failed(checkLinuxAndSigning(config, defaults))).toEqual([]);
+    const depends = (config.deb as { depends: string[] }).depends;
+    for (const name of [...defaults.depends, 'libsecret-1-0']) expect(depends).toContain(name);
+  });
+
+  it('fail for a depends list that replaces the defaults, a replaced postinst or profile, and a hook after packing', () => {
+    const results = checkLinuxAndSigning(
+      { deb: { depends: ['libsecret-1-0'], afterInstall: 'build/postinst.sh' }, linux: { appArmorProfile: 'x' }, electronFuses: {}, afterSign: 'flip.js' },
+      defaults,
+    );
+    expect(failed(results)).toEqual([
+      'config: deb depends on electron-builder\'s defaults plus libsecret-1-0',
+      'config: deb keeps electron-builder\'s postinst and AppArmor profile (Ubuntu 23.10+)',
+      'config: fuses come from electronFuses (flipped before signing), no hook after packing',
+    ]);
+    expect(results[0]!.detail).toContain('libgtk-3-0');
+    expect(failed(checkLinuxAndSigning({ deb: { depends: defaults.depends.filter((d) => d !== 'libsecret-1-0') } }, defaults))).toEqual([
+      'config: deb depends on electron-builder\'s defaults plus libsecret-1-0',
+      'config: fuses come from electronFuses (flipped before signing), no hook after packing',
+    ]);
+  });
+});
+

@@ -25,6 +25,7 @@ import { createNetFetch } from './net-fetch';
 import { createDesktopNotifier, revealAndOpen } from './notify';
 import { createFileSaver } from './save-files';
 import { hardenSession, hardenWebContents, openExternalSafely, userDataOverride } from './security';
+import { showWhenReady } from './show-window';
 import { claimSingleInstance } from './single-instance';
 import { buildWindowOptions } from './window';
 import { watchWindow } from './window-recovery';
@@ -65,10 +66,8 @@ function openWindow(): BrowserWindow {
   // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK — isolated, sandboxed, no new windows (see above)
   const window = new BrowserWindow({ ...options, ...restored.bounds });
   if (windowState) trackWindowState(window, windowState);
-  window.once('ready-to-show', () => {
-    if (restored.maximized) window.maximize();
-    window.show();
-  });
+  // On ready-to-show; on Wayland, where that may never fire, on did-finish-load or a timeout (show-window.ts).
+  showWhenReady(window, { maximize: restored.maximized, platform: process.platform });
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });

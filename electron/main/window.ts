@@ -35,7 +35,7 @@ export function buildWindowOptions(preloadPath: string, options: { devTools: boo
     height: 900,
     minWidth: 960,
     minHeight: 600,
-    show: false, // shown on ready-to-show: no white flash
+    show: false, // shown when ready (show-window.ts): no white flash
     backgroundColor: options.dark === false ? WINDOW_BACKGROUND.light : WINDOW_BACKGROUND.dark,
     autoHideMenuBar: true,
     webPreferences: buildWebPreferences(preloadPath, options),

@@ -10,7 +10,7 @@ import path from 'node:path';
 const record = {
   privileged: null, handled: [], ipc: {}, windowOptions: null, loadedUrl: null, permissionHandlers: 0, webContentsHardened: 0,
   webContentsEvents: [], userDataSet: null, menu: null, aboutPanel: null, singleInstanceListeners: 0, netFetches: 0,
-  windowEvents: [], pageEvents: [],
+  windowEvents: [], pageEvents: [], windowShown: false,
 };
 const listeners = {};
 let userData = mkdtempSync(path.join(os.tmpdir(), 'fake-electron-'));
@@ -162,9 +162,19 @@ export const dialog = {
 
 class FakeWebContents {
   sent = [];
+  listeners = {};
   on(event) {
     record.pageEvents.push(event);
     return this;
+  }
+  once(event, fn) {
+    (this.listeners[event] ??= []).push(fn);
+    return this;
+  }
+  emit(event) {
+    const listeners = this.listeners[event] ?? [];
+    this.listeners[event] = [];
+    for (const fn of listeners) fn();
   }
   setWindowOpenHandler() {}
   send(channel, payload) {
@@ -182,6 +192,7 @@ export class BrowserWindow {
     };
     for (const fn of listeners['web-contents-created'] ?? []) fn({}, contents);
   }
+  // 'ready-to-show' is never emitted, as on Wayland for a hidden window (electron/electron#48859).
   once() {}
   on(event) {
     record.windowEvents.push(event);
@@ -204,10 +215,14 @@ export class BrowserWindow {
   }
   maximize() {}
   restore() {}
-  show() {}
+  show() {
+    record.windowShown = true;
+  }
   focus() {}
   loadURL(url) {
     record.loadedUrl = url;
+    // The page loads: webContents emits 'did-finish-load'.
+    setTimeout(() => this.webContents.emit('did-finish-load'), 10);
     setTimeout(() => void drive(), 50);
     return Promise.resolve();
   }
