@@ -1,6 +1,6 @@
 /**
  * Child process of bench-service.ts (a fresh process per measurement).
- *   startup [dataDir]: start the service, create a token, answer aggregatedMinPrices (36 markets, CS2);
+ *   startup [dataDir]: start the service, create a token, answer aggregatedMinPrices (every served market, CS2);
  *                      prints {"listenMs","tokenMs","answerMs","bytes"} measured from process start.
  *   memory  [dataDir]: answer every operation once for all four games; prints RSS figures.
  */
@@ -8,9 +8,12 @@ import { performance } from 'node:perf_hooks';
 import { DEMO_API_KEY } from '../../shared/api/demo';
 import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';
 import { GAME_IDS, STEAM_ANALYTICS_GAMES } from '../../shared/catalog/games';
-import { MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS } from '../../shared/catalog/markets';
 import { startService } from '../src/index';
+import { defaultServedMarkets } from '../src/sim/served';
 import { closeAgent, postJson, token } from './bench-client';
+
+/** The names the service serves by default (the published ones). */
+const { minPrices: MIN_PRICE_MARKETS, maxOrders: MAX_ORDER_MARKETS, marketOrderAnalytics: MARKET_ORDER_ANALYTICS_MARKETS } = defaultServedMarkets();
 
 const MIN_PRICES_QUERY = 'query($m: [String!]!) { aggregatedMinPrices(markets: $m) { market_hash_name prices { market_name offers price price_locked } } }';
 

@@ -1,12 +1,12 @@
 /**
  * `npm run bench:service`: speed and memory of the reference service.
  *
- *  1. In-process, full CS2 catalog, fixed clock: aggregatedMinPrices over all 36 markets and
- *     aggregatedMaxOrders over all 7, through GraphQL and REST. Server time (median, measured inside the
+ *  1. In-process, full CS2 catalog, fixed clock: aggregatedMinPrices over all served markets (28) and
+ *     aggregatedMaxOrders over all served (3), through GraphQL and REST. Server time (median, measured inside the
  *     server from request arrival to the last body byte handed to the socket), client-observed time, and
  *     the JSON.stringify floor for the same result object in the same run. Goal: server <= 3x floor.
  *  2. Embedded start-up to first answer: a fresh child process (tsx, and the esbuild bundle the app ships)
- *     that starts the service, creates a token and answers aggregatedMinPrices (36 markets).
+ *     that starts the service, creates a token and answers aggregatedMinPrices (all 28 served markets).
  *  3. Resident memory with all four games loaded and every operation answered once. Goal: <= 300 MB.
  */
 import { spawn } from 'node:child_process';
@@ -17,11 +17,15 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DEMO_API_KEY } from '../../shared/api/demo';
 import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';
-import { MAX_ORDER_MARKETS, MIN_PRICE_MARKETS } from '../../shared/catalog/markets';
 import { startService, type ResponseInfo } from '../src/index';
 import { runOperation, validateArgs, type DataOperation, type Transport } from '../src/server/operations';
 import { materialize } from '../src/server/serialize';
-import { createSimulatedMarket } from '../src/sim/index';
+import { createSimulatedMarket, defaultServedMarkets } from '../src/sim/index';
+
+/** The names the service serves by default (the published ones). */
+const SERVED = defaultServedMarkets();
+const MIN_PRICE_MARKETS = SERVED.minPrices;
+const MAX_ORDER_MARKETS = SERVED.maxOrders;
 import { closeAgent, postJson, token } from './bench-client';
 
 const RUNS = 5;
@@ -54,21 +58,21 @@ interface Case {
 
 const cases: Case[] = [
   {
-    label: 'GraphQL aggregatedMinPrices (36)', goal: true, transport: 'graphql', op: 'aggregatedMinPrices', path: GRAPHQL_PATH, field: 'aggregatedMinPrices',
+    label: `GraphQL aggregatedMinPrices (${MIN_PRICE_MARKETS.length})`, goal: true, transport: 'graphql', op: 'aggregatedMinPrices', path: GRAPHQL_PATH, field: 'aggregatedMinPrices',
     body: { query: 'query($m: [String!]!) { aggregatedMinPrices(markets: $m) { market_hash_name prices { market_name offers price price_locked } } }', variables: { m: MIN_PRICE_MARKETS } },
     args: { markets: MIN_PRICE_MARKETS },
   },
   {
-    label: 'REST get-aggregated-min-prices (36)', goal: true, transport: 'rest', op: 'aggregatedMinPrices', path: REST_PATHS.minPrices, field: '',
+    label: `REST get-aggregated-min-prices (${MIN_PRICE_MARKETS.length})`, goal: true, transport: 'rest', op: 'aggregatedMinPrices', path: REST_PATHS.minPrices, field: '',
     body: { game_id: 730, markets: MIN_PRICE_MARKETS }, args: { game_id: 730, markets: MIN_PRICE_MARKETS },
   },
   {
-    label: 'GraphQL aggregatedMaxOrders (7)', goal: true, transport: 'graphql', op: 'aggregatedMaxOrders', path: GRAPHQL_PATH, field: 'aggregatedMaxOrders',
+    label: `GraphQL aggregatedMaxOrders (${MAX_ORDER_MARKETS.length})`, goal: true, transport: 'graphql', op: 'aggregatedMaxOrders', path: GRAPHQL_PATH, field: 'aggregatedMaxOrders',
     body: { query: 'query($m: [String!]!) { aggregatedMaxOrders(markets: $m) { market_hash_name orders { market_name offers price } } }', variables: { m: MAX_ORDER_MARKETS } },
     args: { markets: MAX_ORDER_MARKETS },
   },
   {
-    label: 'REST get-aggregated-max-orders (7)', goal: true, transport: 'rest', op: 'aggregatedMaxOrders', path: REST_PATHS.maxOrders, field: '',
+    label: `REST get-aggregated-max-orders (${MAX_ORDER_MARKETS.length})`, goal: true, transport: 'rest', op: 'aggregatedMaxOrders', path: REST_PATHS.maxOrders, field: '',
     body: { game_id: 730, markets: MAX_ORDER_MARKETS }, args: { game_id: 730, markets: MAX_ORDER_MARKETS },
   },
   {
@@ -111,7 +115,7 @@ async function inProcess(): Promise<Row[]> {
       if (cold.status !== 200 || cold.text === undefined) throw new Error(`${c.label}: HTTP ${cold.status}`);
       const coldServer = timings.at(-1)!.ms;
       // The same result object the server answered with, as plain objects, for the JSON.stringify floor.
-      const items = materialize(runOperation(market, validateArgs(c.op, c.args, c.transport), NOW));
+      const items = materialize(runOperation(market, validateArgs(c.op, c.args, c.transport, SERVED), NOW));
       const object = c.transport === 'graphql' ? { data: { [c.field]: items } } : items;
       const identical = JSON.stringify(object) === cold.text;
       const server: number[] = [];
@@ -207,7 +211,7 @@ async function main(): Promise<void> {
     starts.push(await startup('tsx service/bench/bench-child.ts', tsx, [child, 'startup']));
     if (bundled) starts.push(await startup('node (esbuild bundle, as shipped)', process.execPath, [bundled, 'startup', dataDir]));
     process.stdout.write('\n2. Embedded start-up to first answer (fresh child process; ms since process start)\n\n');
-    process.stdout.write('| child | listening | token answered | min prices (36) answered | parent wall clock |\n|---|---:|---:|---:|---:|\n');
+    process.stdout.write(`| child | listening | token answered | min prices (${MIN_PRICE_MARKETS.length}) answered | parent wall clock |\n|---|---:|---:|---:|---:|\n`);
     for (const s of starts) {
       process.stdout.write(`| ${s.label} | ${fmt(s.listenMs)} | ${fmt(s.tokenMs)} | ${fmt(s.answerMs)} | ${fmt(s.wallMs)} |\n`);
     }

@@ -4,7 +4,9 @@
  */
 import { createSimulatedMarket, EPOCH_MS } from '../src/sim/index';
 import { GAME_IDS, STEAM_ANALYTICS_GAMES } from '../../shared/catalog/games';
-import { MARKET_ORDER_ANALYTICS_MARKETS } from '../../shared/catalog/markets';
+import { defaultServedMarkets } from '../src/sim/served';
+
+const MARKET_ORDER_ANALYTICS_MARKETS = defaultServedMarkets().marketOrderAnalytics;
 
 function ms(t0: number): string {
   return `${(performance.now() - t0).toFixed(1)} ms`;

@@ -1,8 +1,8 @@
 /**
  * `npm run service -- [flags]`: runs the reference Item Market Data Service on 127.0.0.1.
- * `--markets-json` prints the supported marketplace slugs and exits. `--help` lists every flag.
+ * `--markets-json` prints the served marketplace names (after `--markets FILE`) and exits. `--help` lists
+ * every flag.
  */
-import { marketsJson } from '../../shared/catalog/markets';
 import { HELP, parseCli, type CliConfig } from './server/cli-options';
 
 async function main(): Promise<void> {
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     return;
   }
   if (cfg.marketsJson) {
-    process.stdout.write(`${JSON.stringify(marketsJson())}\n`);
+    process.stdout.write(`${JSON.stringify(cfg.markets)}\n`);
     return;
   }
   const { startService } = await import('./index');
@@ -32,6 +32,8 @@ async function main(): Promise<void> {
     admin: cfg.admin,
     quiet: cfg.quiet,
     faults: cfg.faults,
+    markets: cfg.markets,
+    errorStyle: cfg.opaqueErrors ? 'opaque' : 'named',
     ...(cfg.dataDir ? { dataDir: cfg.dataDir } : {}),
     ...(cfg.frozenClockMs !== undefined ? { clock: () => cfg.frozenClockMs! } : {}),
   });
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     `  REST:    POST ${service.url}/api/v2/rest/get-aggregated-min-prices (and 4 more)`,
     `  Demo API key: ${service.demoKey}`,
   ];
+  lines.push(`  Markets: ${cfg.markets.minPrices.length} min-price, ${cfg.markets.maxOrders.length} max-order, ${cfg.markets.marketOrderAnalytics.length} order-analytics names${cfg.opaqueErrors ? '; 400 answers say only "Bad Request"' : ''}`);
   if (cfg.apiKeys.length > 0) lines.push(`  ${cfg.apiKeys.length} more API key(s) accepted`);
   if (cfg.admin) lines.push(`  Admin: POST ${service.url}/__admin/faults, ${service.url}/__admin/clock`);
   if (cfg.host !== '127.0.0.1' && cfg.host !== 'localhost' && cfg.host !== '::1') {

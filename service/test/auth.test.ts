@@ -99,7 +99,7 @@ describe('authentication failures (spec 5, 7)', () => {
     expect(g.status).toBe(401);
     expect(errorOf(g)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'TOKEN_MISSING' });
     for (const path of Object.values(REST_PATHS)) {
-      const r = await rest(svc.url, path, null, { game_id: 730, markets: ['steam'], market_name: 'buff163' });
+      const r = await rest(svc.url, path, null, { game_id: 730, markets: ['steamcommunity'], market_name: 'buff163' });
       expect(r.status).toBe(401);
       expect(errorOf(r)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'TOKEN_MISSING' });
     }
@@ -150,13 +150,13 @@ describe('API keys and access (spec 5.6)', () => {
 
   it('a key limited to some operations gets 403 FORBIDDEN for the others', async () => {
     const t = await createToken(svc.url, 'min-only');
-    expect((await gql(svc.url, t, '{ aggregatedMinPrices(markets: ["steam"]) { market_hash_name } }')).status).toBe(200);
-    expect((await rest(svc.url, REST_PATHS.minPrices, t, { game_id: 730, markets: ['steam'] })).status).toBe(200);
-    const g = await gql(svc.url, t, '{ aggregatedMaxOrders(markets: ["steam"]) { market_hash_name } }');
+    expect((await gql(svc.url, t, '{ aggregatedMinPrices(markets: ["steamcommunity"]) { market_hash_name } }')).status).toBe(200);
+    expect((await rest(svc.url, REST_PATHS.minPrices, t, { game_id: 730, markets: ['steamcommunity'] })).status).toBe(200);
+    const g = await gql(svc.url, t, '{ aggregatedMaxOrders(markets: ["steamcommunity"]) { market_hash_name } }');
     expect(g.status).toBe(403);
     expect(errorOf(g)).toMatchObject({ code: 'FORBIDDEN' });
     expect(errorOf(g).message).toContain('aggregatedMaxOrders');
-    const mixed = await gql(svc.url, t, '{ aggregatedMinPrices(markets: ["steam"]) { market_hash_name } getSteamAnalytics(game_id: 570) { market_hash_name } }');
+    const mixed = await gql(svc.url, t, '{ aggregatedMinPrices(markets: ["steamcommunity"]) { market_hash_name } getSteamAnalytics(game_id: 570) { market_hash_name } }');
     expect(mixed.status).toBe(403);
     const r = await rest(svc.url, REST_PATHS.steamAnalytics, t, { game_id: 570 });
     expect(r.status).toBe(403);

@@ -9,13 +9,12 @@ import {
   AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, PriceRecommendation, SteamAnalytics,
 } from '../../shared/api/types';
 import { GAME_IDS, STEAM_ANALYTICS_GAMES } from '../../shared/catalog/games';
-import {
-  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, P2P_MARKETS,
-} from '../../shared/catalog/markets';
 import type { RunningService } from '../src/server/start';
 import { createToken, gql, rest } from './helpers/http';
 import { FULL } from './helpers/queries';
-import { startTestService } from './helpers/service';
+import {
+  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, P2P_MARKETS, startTestService,
+} from './helpers/service';
 
 let svc: RunningService;
 let token: string;
@@ -99,11 +98,11 @@ describe('both transports answer every operation with the same values (spec 4.1,
 
   it('REST min prices and max orders take game_id for every game; markets the game lacks are just absent', async () => {
     for (const game of GAME_IDS) {
-      const r = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: game, markets: ['steam', 'csfloat', 'buff163'] });
+      const r = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: game, markets: ['steamcommunity', 'csfloat', 'buff163'] });
       expect(r.status).toBe(200);
       const items = z.array(AggregatedMinPrices).parse(r.data);
       expect(items.length).toBeGreaterThan(0);
-      const m = await rest(svc.url, REST_PATHS.maxOrders, token, { game_id: game, markets: ['steam', 'buff163'] });
+      const m = await rest(svc.url, REST_PATHS.maxOrders, token, { game_id: game, markets: ['steamcommunity', 'buff163'] });
       expect(m.status).toBe(200);
       z.array(AggregatedMaxOrders).parse(m.data);
     }
@@ -167,7 +166,7 @@ describe('rules of spec 4.3', { timeout: 60_000 }, () => {
     expect(r.status).toBe(400);
     const p = await gql(svc.url, token, '{ getPriceRecommendations(game_id: 99) { market_hash_name } }');
     expect(p.status).toBe(400);
-    const m = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: 5, markets: ['steam'] });
+    const m = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: 5, markets: ['steamcommunity'] });
     expect(m.status).toBe(400);
   });
 
@@ -175,14 +174,14 @@ describe('rules of spec 4.3', { timeout: 60_000 }, () => {
     const all = await gql(svc.url, token, 'query($m: [String!]!) { aggregatedMinPrices(markets: $m) { market_hash_name } }', { m: MIN_PRICE_MARKETS });
     expect(all.status).toBe(200);
     const notMax = MIN_PRICE_MARKETS.find((m) => !MAX_ORDER_MARKETS.includes(m))!;
-    const mo = await gql(svc.url, token, `{ aggregatedMaxOrders(markets: ["steam", "${notMax}"]) { market_hash_name } }`);
+    const mo = await gql(svc.url, token, `{ aggregatedMaxOrders(markets: ["steamcommunity", "${notMax}"]) { market_hash_name } }`);
     expect(mo.status).toBe(400);
     expect(mo.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: notMax } }] });
     const notMoa = MAX_ORDER_MARKETS.find((m) => !MARKET_ORDER_ANALYTICS_MARKETS.includes(m))!;
     const moa = await gql(svc.url, token, `{ getMarketOrderAnalytics(market_name: "${notMoa}") { market_hash_name } }`);
     expect(moa.status).toBe(400);
     expect(moa.json()).toMatchObject({ errors: [{ extensions: { argument: 'market_name', value: notMoa } }] });
-    const unknown = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['steam', 'no-such-market'] });
+    const unknown = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['steamcommunity', 'no-such-market'] });
     expect(unknown.status).toBe(400);
     expect((unknown.json() as { error: { message: string } }).error.message).toContain('no-such-market');
   });
@@ -192,31 +191,31 @@ describe('rules of spec 4.3', { timeout: 60_000 }, () => {
     expect(e.status).toBe(400);
     const g = await gql(svc.url, token, '{ aggregatedMaxOrders(markets: []) { market_hash_name } }');
     expect(g.status).toBe(400);
-    const d = await rest<{ prices: { market_name: string }[] }[]>(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['steam', 'steam'] });
-    const once = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['steam'] });
+    const d = await rest<{ prices: { market_name: string }[] }[]>(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['steamcommunity', 'steamcommunity'] });
+    const once = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['steamcommunity'] });
     expect(d.text).toBe(once.text);
   });
 
   it('only requested markets appear, in request order; items without entries stay with an empty array', async () => {
     const r = await rest<{ market_hash_name: string; prices: { market_name: string }[] }[]>(
-      svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['csgo500', 'steam'] },
+      svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['csgoroll', 'steamcommunity'] },
     );
     const all = await rest<unknown[]>(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: MIN_PRICE_MARKETS });
     expect(r.data.length).toBe(all.data.length);
     for (const it of r.data) {
       const names = it.prices.map((p) => p.market_name);
-      expect(names.every((n) => n === 'csgo500' || n === 'steam')).toBe(true);
-      if (names.length === 2) expect(names).toEqual(['csgo500', 'steam']);
+      expect(names.every((n) => n === 'csgoroll' || n === 'steamcommunity')).toBe(true);
+      if (names.length === 2) expect(names).toEqual(['csgoroll', 'steamcommunity']);
     }
     expect(r.data.some((it) => it.prices.length === 0 || it.prices.length === 1)).toBe(true);
   });
 
   it('wrong argument types are 400 naming the input', async () => {
     const cases: [string, unknown][] = [
-      [REST_PATHS.minPrices, { game_id: '730', markets: ['steam'] }],
-      [REST_PATHS.minPrices, { game_id: 730, markets: 'steam' }],
+      [REST_PATHS.minPrices, { game_id: '730', markets: ['steamcommunity'] }],
+      [REST_PATHS.minPrices, { game_id: 730, markets: 'steamcommunity' }],
       [REST_PATHS.minPrices, { game_id: 730, markets: [1] }],
-      [REST_PATHS.minPrices, { game_id: 730.5, markets: ['steam'] }],
+      [REST_PATHS.minPrices, { game_id: 730.5, markets: ['steamcommunity'] }],
       [REST_PATHS.marketOrderAnalytics, { market_name: 5 }],
       [REST_PATHS.marketOrderAnalytics, {}],
       [REST_PATHS.priceRecommendations, { type: 'cheap' }],
@@ -244,7 +243,7 @@ describe('rules of spec 4.3', { timeout: 60_000 }, () => {
 describe('GraphQL field selection (spec 4.1)', () => {
   it('returns only the selected fields', async () => {
     const g = await gql<{ aggregatedMinPrices: Record<string, unknown>[] }>(svc.url, token,
-      '{ aggregatedMinPrices(markets: ["steam", "buff163"]) { prices { price } } }');
+      '{ aggregatedMinPrices(markets: ["steamcommunity", "buff163"]) { prices { price } } }');
     for (const it of g.data.aggregatedMinPrices.slice(0, 200)) {
       expect(Object.keys(it)).toEqual(['prices']);
       for (const p of it.prices as Record<string, unknown>[]) expect(Object.keys(p)).toEqual(['price']);
@@ -258,7 +257,7 @@ describe('GraphQL field selection (spec 4.1)', () => {
   it('aliases, fragments, inline fragments, __typename, @include/@skip with variables', async () => {
     const q = `query Q($withOffers: Boolean!, $noName: Boolean!) {
       __typename
-      mp: aggregatedMinPrices(markets: ["steam"]) {
+      mp: aggregatedMinPrices(markets: ["steamcommunity"]) {
         ...Item
         n2: market_hash_name @skip(if: $noName)
         __typename

@@ -11,14 +11,15 @@ import {
   AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, PriceRecommendation, SteamAnalytics,
 } from '../../shared/api/types';
 import { AGGREGATED_GAMES, MARKET_ORDER_ANALYTICS_GAMES, PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES } from '../../shared/catalog/games';
-import { MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS } from '../../shared/catalog/markets';
 import { dirtyKind, UNKNOWN_MARKET, UNKNOWN_REASON, type DirtyKind, type DirtyOperation, type DirtySpec } from '../src/server/dirty';
 import { NO_FAULTS } from '../src/server/faults';
 import type { RunningService } from '../src/server/start';
 import { request } from 'node:http';
 import { createToken } from './helpers/http';
 import { FULL } from './helpers/queries';
-import { startTestService } from './helpers/service';
+import {
+  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, startTestService,
+} from './helpers/service';
 
 let svc: RunningService;
 let token: string;

@@ -69,7 +69,7 @@ describe('HTTP-level errors', () => {
     const chunked = await fetch(svc.url + REST_PATHS.minPrices, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
-      body: new Blob([`{"game_id":730,"markets":["steam"],"pad":"${'y'.repeat(1_200_000)}"}`]).stream(),
+      body: new Blob([`{"game_id":730,"markets":["steamcommunity"],"pad":"${'y'.repeat(1_200_000)}"}`]).stream(),
       duplex: 'half',
     } as RequestInit);
     expect(chunked.status).toBe(413);
@@ -120,7 +120,7 @@ describe('HTTP-level errors', () => {
     expect(p.status).toBe(400);
     expectGraphQLError(p.text, 'GRAPHQL_PARSE_FAILED');
     expect(p.text).toContain('locations');
-    for (const q of ['{ nope }', '{ aggregatedMinPrices(markets: ["steam"]) }', '{ aggregatedMinPrices { market_hash_name } }', 'subscription { x }', '{ getSteamAnalytics(game_id: 730) { sales } }', 'query($a: Int) { __typename }']) {
+    for (const q of ['{ nope }', '{ aggregatedMinPrices(markets: ["steamcommunity"]) }', '{ aggregatedMinPrices { market_hash_name } }', 'subscription { x }', '{ getSteamAnalytics(game_id: 730) { sales } }', 'query($a: Int) { __typename }']) {
       const v = await post(svc.url, GRAPHQL_PATH, { query: q }, { [TOKEN_HEADER]: token });
       expect(v.status, q).toBe(400);
       expectGraphQLError(v.text, 'GRAPHQL_VALIDATION_FAILED');
@@ -135,7 +135,7 @@ describe('HTTP-level errors', () => {
     expect(r.status).toBe(400);
     expect(expectGraphQLError(r.text, 'GRAPHQL_VALIDATION_FAILED')).toContain('too large');
     const fields = Array.from({ length: 2001 }, (_, i) => `p${i}: price`).join(' ');
-    const f = await post(svc.url, GRAPHQL_PATH, { query: `{ aggregatedMinPrices(markets: ["steam"]) { prices { ${fields} } } }` }, { [TOKEN_HEADER]: token });
+    const f = await post(svc.url, GRAPHQL_PATH, { query: `{ aggregatedMinPrices(markets: ["steamcommunity"]) { prices { ${fields} } } }` }, { [TOKEN_HEADER]: token });
     expect(f.status).toBe(400);
     const ok = await post(svc.url, GRAPHQL_PATH, { query: `{ ${roots.split(' a16:')[0]} }` }, { [TOKEN_HEADER]: token });
     expect(ok.status).toBe(200);
@@ -163,7 +163,7 @@ describe('robustness', () => {
   async function fuzz(svc: RunningService, token: string): Promise<void> {
     const rnd = mulberry32(42);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-    const fragments = ['{', '}', '[', ']', '"', ':', ',', 'null', 'true', '1e999', '-0', '"\\u0000"', '"\\ud800"', 'query', 'markets', 'game_id', '730', '"steam"', '{"query":', '"{ __typename }"', '"variables":', '{"a":{"b":{"c":[]}}}', '\u2603', ' '];
+    const fragments = ['{', '}', '[', ']', '"', ':', ',', 'null', 'true', '1e999', '-0', '"\\u0000"', '"\\ud800"', 'query', 'markets', 'game_id', '730', '"steamcommunity"', '{"query":', '"{ __typename }"', '"variables":', '{"a":{"b":{"c":[]}}}', '\u2603', ' '];
     const queries = ['{ aggregatedMinPrices(markets: $m) { market_hash_name } }', 'query($m:[String!]!){aggregatedMinPrices(markets:$m){prices{price}}}', '{ __schema { types { name } } }', 'mutation { createSubscriptionToken(api_key: 1) }', '{ getMarketOrderAnalytics(market_name: null) { market_hash_name } }', '{ ...F } fragment F on Query { __typename ...F }', '{'.repeat(200), `{ a: __typename ${'b: __typename '.repeat(100)} }`, 'query Q { __typename } query Q { __typename }'];
     const paths = [GRAPHQL_PATH, ...Object.values(REST_PATHS)];
     const statuses = new Set<number>();
@@ -171,8 +171,8 @@ describe('robustness', () => {
       let body: string;
       const kind = rnd();
       if (kind < 0.35) body = Array.from({ length: 1 + Math.floor(rnd() * 12) }, () => pick(fragments)).join('');
-      else if (kind < 0.7) body = JSON.stringify({ query: pick(queries), variables: pick([undefined, { m: ['steam'] }, { m: 'x' }, { m: [null] }, { m: Array(50).fill('steam') }]) });
-      else body = JSON.stringify(pick([{ game_id: pick([730, '730', -1, 1e20, null, true, [730]]), markets: pick([['steam'], 'steam', [1], [], null, [{}]]), market_name: pick(['buff163', 5, null]), type: pick(['general', 'P2P', 0]) }]));
+      else if (kind < 0.7) body = JSON.stringify({ query: pick(queries), variables: pick([undefined, { m: ['steamcommunity'] }, { m: 'x' }, { m: [null] }, { m: Array(50).fill('steamcommunity') }]) });
+      else body = JSON.stringify(pick([{ game_id: pick([730, '730', -1, 1e20, null, true, [730]]), markets: pick([['steamcommunity'], 'steamcommunity', [1], [], null, [{}]]), market_name: pick(['buff163', 5, null]), type: pick(['general', 'P2P', 0]) }]));
       const headers: Record<string, string> = { 'content-type': pick(['application/json', 'application/json', 'text/plain']) };
       if (rnd() < 0.7) headers[TOKEN_HEADER] = pick([token, token, 'x', '']);
       const r = await raw(svc.url, pick(paths), { headers, body });
@@ -195,7 +195,7 @@ describe('robustness', () => {
     const res = await fetch(svc.url + REST_PATHS.minPrices, {
       method: 'POST', signal: ac.signal,
       headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
-      body: JSON.stringify({ game_id: 730, markets: ['steam', 'buff163', 'csfloat'] }),
+      body: JSON.stringify({ game_id: 730, markets: ['steamcommunity', 'buff163', 'csfloat'] }),
     });
     const reader = res.body!.getReader();
     await reader.read();

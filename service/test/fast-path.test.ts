@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../shared/api/demo';
 import { GAME_IDS, STEAM_ANALYTICS_GAMES } from '../../shared/catalog/games';
-import { MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS } from '../../shared/catalog/markets';
 import { mulberry32 } from '../src/server/faults';
 import type { RunningService } from '../src/server/start';
 import { startHttpService } from '../src/server/start';
@@ -15,7 +14,9 @@ import { ByteWriter, MemorySink, packNames } from '../src/server/writer';
 import { createFakeMarket } from './helpers/fake-market';
 import { createToken, gql } from './helpers/http';
 import { schema } from './helpers/queries';
-import { FIXED_NOW, startTestService } from './helpers/service';
+import {
+  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, FIXED_NOW, startTestService,
+} from './helpers/service';
 import { getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
 
 type Pair = { fast: RunningService; ref: RunningService; tFast: string; tRef: string };
@@ -103,13 +104,13 @@ describe('fast path == graphql-js execute (small tricky catalog)', { timeout: 60
   });
 
   it('root __typename, several root fields, variables and the token mutation', async () => {
-    await same(p, 'query($m: [String!]!) { __typename x: aggregatedMinPrices(markets: $m) { __typename n: market_hash_name } y: aggregatedMaxOrders(markets: $m) { orders { __typename price } } }', { m: ['steam', 'buff163'] });
+    await same(p, 'query($m: [String!]!) { __typename x: aggregatedMinPrices(markets: $m) { __typename n: market_hash_name } y: aggregatedMaxOrders(markets: $m) { orders { __typename price } } }', { m: ['steamcommunity', 'buff163'] });
     const a = await gql(p.fast.url, null, 'mutation M { __typename t: createSubscriptionToken(api_key: "demo-market-desk-key") }');
     expect(a.text).toMatch(/^\{"data":\{"__typename":"Mutation","t":"[\w-]+\.[\w-]+\.[\w-]+"\}\}$/);
   });
 
   it('introspection mixed with data fields (introspection spliced in from graphql-js)', async () => {
-    const text = await same(p, '{ __type(name: "MarketPrice") { name fields { name type { name kind } } } aggregatedMinPrices(markets: ["steam"]) { market_hash_name } s: __schema { queryType { name } } }');
+    const text = await same(p, '{ __type(name: "MarketPrice") { name fields { name type { name kind } } } aggregatedMinPrices(markets: ["steamcommunity"]) { market_hash_name } s: __schema { queryType { name } } }');
     expect(text).toContain('"price_locked"');
   });
 
@@ -138,8 +139,8 @@ describe('fast path == graphql-js execute (real catalog)', { timeout: 90_000 }, 
   });
 
   it('min prices, max orders, steam analytics, market order analytics, recommendations', async () => {
-    await same(p, '{ aggregatedMinPrices(markets: ["steam", "csgo500", "buff163"]) { market_hash_name prices { market_name offers price price_locked __typename } } }');
-    await same(p, '{ aggregatedMaxOrders(markets: ["dmarket", "steam"]) { n: market_hash_name orders { price offers } } }');
+    await same(p, '{ aggregatedMinPrices(markets: ["steamcommunity", "csgoroll", "buff163"]) { market_hash_name prices { market_name offers price price_locked __typename } } }');
+    await same(p, '{ aggregatedMaxOrders(markets: ["csgotm", "steamcommunity"]) { n: market_hash_name orders { price offers } } }');
     await same(p, '{ getSteamAnalytics(game_id: 570) { market_hash_name game_id sales { avg_daily_volume last_7d } } }');
     await same(p, '{ getMarketOrderAnalytics(market_name: "csfloat", game_id: 440) { market_hash_name listings { min_sell_order_price } } }');
     await same(p, '{ getPriceRecommendations(game_id: 252490, type: p2p) { market_hash_name unstable_reasons price_difference liquidity_score } }');

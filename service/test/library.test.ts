@@ -60,7 +60,7 @@ describe('library API', () => {
   it('prices move with the service clock, per 5-minute epoch (same within an epoch)', async () => {
     const svc = await startTestService({ market: sharedMarket(), admin: true });
     try {
-      const q = '{ aggregatedMaxOrders(markets: ["steam", "buff163", "youpin"]) { market_hash_name orders { market_name price offers } } }';
+      const q = '{ aggregatedMaxOrders(markets: ["steamcommunity", "buff163", "csgotm"]) { market_hash_name orders { market_name price offers } } }';
       const t = await createToken(svc.url);
       const a = await gql(svc.url, t, q);
       svc.advanceClock(1000);

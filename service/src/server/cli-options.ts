@@ -2,9 +2,12 @@
  * Command-line flags of `npm run service` (parsed here so tests can check them without starting a process).
  */
 import { parseArgs } from 'node:util';
+import type { ServedMarkets } from '../../../shared/catalog/markets';
+import { defaultServedMarkets } from '../sim/served';
 import type { FaultConfig } from './faults';
 import { parseFaultPatch } from './faults';
 import { parseApiKeyFlag, readKeysFile, type ApiKeySpec } from './keys';
+import { readMarketsFile } from './served-markets';
 
 export const DEFAULT_PORT = 8787;
 
@@ -24,7 +27,13 @@ Usage: npm run service -- [flags]
   --frozen-clock MS      service time stands still at MS (ms since the epoch) unless /__admin/clock
                          moves it: prices and tokens then depend on nothing but the requests (tests)
   --quiet                no request log
-  --markets-json         print {"minPrices":[..36],"maxOrders":[..7],"marketOrderAnalytics":[..6]} and exit
+  --markets FILE         serve these marketplace names instead of the published ones; FILE is JSON
+                         {"minPrices":[..],"maxOrders":[..],"marketOrderAnalytics":[..]} (unique names
+                         matching ^[a-z0-9][a-z0-9._-]{0,63}$, minPrices not empty); any other name is
+                         refused with 400
+  --opaque-errors        every 400 answer says only "Bad Request" (no message naming the refused input)
+  --markets-json         print the served names (after --markets) as one JSON line
+                         {"minPrices":[..],"maxOrders":[..],"marketOrderAnalytics":[..]} and exit
 
 Fault injection (all off by default; rates are shares 0..1):
   --latency MS           delay before each API request is handled
@@ -62,6 +71,10 @@ export interface CliConfig {
   admin: boolean;
   quiet: boolean;
   dataDir?: string;
+  /** The names served: the published ones, or --markets FILE. */
+  markets: ServedMarkets;
+  /** --opaque-errors */
+  opaqueErrors: boolean;
   /** Service time frozen at this ms value (tests); absent = the real clock. */
   frozenClockMs?: number;
   faults: Partial<FaultConfig>;
@@ -85,6 +98,8 @@ export function parseCli(argv: readonly string[]): CliConfig {
       admin: { type: 'boolean' },
       'frozen-clock': { type: 'string' },
       quiet: { type: 'boolean' },
+      markets: { type: 'string' },
+      'opaque-errors': { type: 'boolean' },
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
       'rate-limit-rate': { type: 'string' },
@@ -129,6 +144,8 @@ export function parseCli(argv: readonly string[]): CliConfig {
     apiKeys,
     admin: values.admin ?? false,
     quiet: values.quiet ?? false,
+    markets: values.markets !== undefined ? readMarketsFile(values.markets) : defaultServedMarkets(),
+    opaqueErrors: values['opaque-errors'] ?? false,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(values['frozen-clock'] !== undefined ? { frozenClockMs: int('--frozen-clock', values['frozen-clock'], 0, 8.64e15) } : {}),
     faults,

@@ -124,3 +124,18 @@ export function restErrorBody(e: ServiceError): string {
   const code = e.status === 400 ? 'BAD_REQUEST' : e.code;
   return JSON.stringify({ error: { code, message: first.message, ...(first.details ?? {}) } });
 }
+
+/**
+ * How 400 answers read. 'named' (default): the message and details name the refused input, e.g.
+ * `unknown market: steam`. 'opaque': every 400 says only "Bad Request" (GraphQL `{"errors":[{"message":
+ * "Bad Request"}]}`, REST a text/plain `Bad Request`), as services behind a plain HTTP front do; a client
+ * then has to find the refused name itself. Other statuses are unchanged.
+ */
+export type ErrorStyle = 'named' | 'opaque';
+export const ERROR_STYLES: readonly ErrorStyle[] = ['named', 'opaque'];
+
+export const OPAQUE_MESSAGE = 'Bad Request';
+
+export function opaqueGraphqlErrorBody(): string {
+  return JSON.stringify({ errors: [{ message: OPAQUE_MESSAGE }] });
+}

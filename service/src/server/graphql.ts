@@ -15,6 +15,7 @@ import {
   type OperationDefinitionNode, type Source,
 } from 'graphql';
 import { SCHEMA_SDL } from '../../../shared/api/schema';
+import type { ServedMarkets } from '../../../shared/catalog/markets';
 import type { SimulatedMarket } from '../sim/types';
 import {
   badInput, badRequest, internalError, ServiceError, unauthenticated, type ErrorCode, type ErrorLocation, type WireError,
@@ -37,6 +38,8 @@ export interface GraphQLDeps {
   tokens: TokenService;
   keys: KeyRegistry;
   executor: Executor;
+  /** The marketplace names this service serves; any other is refused. */
+  served: ServedMarkets;
   /** The dirty-data fault when on (dirty.ts); applied by the fast executor only. */
   dirty?: () => DirtySpec | null;
 }
@@ -219,7 +222,7 @@ export class GraphQLEndpoint {
     }
     if (!isDataOperation(field.name)) throw new Error(`unreachable: unknown root field ${field.name}`);
     try {
-      return { kind: 'data', field, args: validateArgs(field.name, raw, 'graphql') };
+      return { kind: 'data', field, args: validateArgs(field.name, raw, 'graphql', this.deps.served) };
     } catch (e) {
       throw e instanceof ServiceError ? e.at(where) : e;
     }
@@ -279,7 +282,7 @@ export class GraphQLEndpoint {
   ): Promise<void> {
     const now = this.deps.clock();
     const data = (name: DataOperation) => (args: Record<string, unknown>): unknown[] =>
-      materialize(runOperation(this.deps.market(), validateArgs(name, args, 'graphql'), now));
+      materialize(runOperation(this.deps.market(), validateArgs(name, args, 'graphql', this.deps.served), now));
     const rootValue = {
       aggregatedMaxOrders: data('aggregatedMaxOrders'),
       aggregatedMinPrices: data('aggregatedMinPrices'),

@@ -7,15 +7,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { DEMO_API_KEY } from '../../../shared/api/demo';
 import { GRAPHQL_PATH, TOKEN_HEADER, TOKEN_LIFETIME_SECONDS } from '../../../shared/api/schema';
+import type { ServedMarkets } from '../../../shared/catalog/markets';
+import { defaultServedMarkets } from '../sim/served';
 import type { SimulatedMarket } from '../sim/types';
 import {
-  badRequest, forbidden, graphqlErrorBody, internalError, restErrorBody, ServiceError, unauthenticated,
+  badRequest, ERROR_STYLES, forbidden, graphqlErrorBody, internalError, OPAQUE_MESSAGE, opaqueGraphqlErrorBody,
+  restErrorBody, ServiceError, unauthenticated, type ErrorStyle,
 } from './errors';
 import { FaultInjector, parseFaultPatch, type FaultConfig, type FaultDecision } from './faults';
 import { GraphQLEndpoint, type AnswerStream, type Authorize, type Executor } from './graphql';
 import { KeyRegistry, readKeysFile, type ApiKeySpec } from './keys';
 import type { DataOperation } from './operations';
 import { REST_ROUTES, RestEndpoint } from './rest';
+import { parseServedMarkets } from './served-markets';
 import { ClientGone } from './serialize';
 import { TokenService } from './tokens';
 import { ByteWriter, MemorySink, type ByteSink } from './writer';
@@ -43,10 +47,18 @@ export interface ServiceOptions {
   dataDir?: string;
   /** No request log lines. */
   quiet?: boolean;
+  /**
+   * The marketplace names this service serves (any other is refused with 400). Default: the names the real
+   * service publishes (`publishedMarkets()` of shared/catalog/markets.ts). Names the catalog does not know
+   * get simulated data too.
+   */
+  markets?: ServedMarkets;
+  /** How 400 answers read: 'named' (default) names the refused input; 'opaque' says only "Bad Request". */
+  errorStyle?: ErrorStyle;
   /** Use this simulated market instead of creating one from seed/dataDir (tests, embedding). */
   market?: SimulatedMarket;
   /** Creates the simulated market on first use (when `market` is not given). */
-  createMarket?: (opts: { seed: number; dataDir?: string }) => SimulatedMarket;
+  createMarket?: (opts: { seed: number; dataDir?: string; markets: ServedMarkets }) => SimulatedMarket;
   /** 'fast' (default) or 'reference' (graphql-js execute for every GraphQL request; for tests). */
   executor?: Executor;
   /** Request body limit in bytes. Default 1 MiB. */
@@ -92,17 +104,19 @@ const DEFAULT_MAX_BODY = 1024 * 1024;
 const ADMIN_PREFIX = '/__admin/';
 const MAX_CLOCK_ADVANCE_MS = 10 * 365 * 24 * 3600 * 1000;
 
-type ErrorStyle = 'graphql' | 'rest';
+type Wire = 'graphql' | 'rest';
 
 interface Exchange {
   req: IncomingMessage;
   res: ServerResponse;
   path: string;
-  style: ErrorStyle;
+  wire: Wire;
   start: number;
   bytes: number;
   operation: string;
   fault: string;
+  /** Why a 400 was refused, for the log when the answer itself does not say (opaque errors). */
+  refused: string;
 }
 
 function pathOf(url: string | undefined): string {
@@ -140,8 +154,13 @@ function sendBody(ex: Exchange, status: number, body: string | Buffer, headers: 
   res.end(buf);
 }
 
-function sendError(ex: Exchange, e: ServiceError): void {
-  sendBody(ex, e.status, ex.style === 'graphql' ? graphqlErrorBody(e) : restErrorBody(e), e.headers);
+function sendError(ex: Exchange, e: ServiceError, style: ErrorStyle): void {
+  if (style === 'opaque' && e.status === 400) {
+    if (ex.wire === 'graphql') sendBody(ex, 400, opaqueGraphqlErrorBody(), e.headers);
+    else sendBody(ex, 400, OPAQUE_MESSAGE, { ...e.headers, 'content-type': 'text/plain; charset=utf-8' });
+    return;
+  }
+  sendBody(ex, e.status, ex.wire === 'graphql' ? graphqlErrorBody(e) : restErrorBody(e), e.headers);
 }
 
 function checkContentType(req: IncomingMessage): void {
@@ -218,6 +237,14 @@ export function createServiceHandler(opts: ServiceOptions = {}): ServiceHandler 
   const clock = (): number => baseClock() + clockOffset;
   const quiet = opts.quiet ?? false;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const errorStyle = opts.errorStyle ?? 'named';
+  if (!ERROR_STYLES.includes(errorStyle)) throw new Error(`errorStyle must be one of ${ERROR_STYLES.join(', ')}`);
+  let served: ServedMarkets;
+  try {
+    served = parseServedMarkets(opts.markets ?? defaultServedMarkets());
+  } catch (e) {
+    throw new Error(`markets: ${(e as Error).message}`);
+  }
 
   const keySpecs: ApiKeySpec[] = [...(opts.apiKeys ?? [])];
   if (opts.keysFile) keySpecs.push(...readKeysFile(opts.keysFile));
@@ -229,13 +256,13 @@ export function createServiceHandler(opts: ServiceOptions = {}): ServiceHandler 
   const getMarket = (): SimulatedMarket => {
     if (!market) {
       if (!opts.createMarket) throw new Error('no simulated market: pass `market` or `createMarket`');
-      market = opts.createMarket({ seed, ...(opts.dataDir ? { dataDir: opts.dataDir } : {}) });
+      market = opts.createMarket({ seed, markets: served, ...(opts.dataDir ? { dataDir: opts.dataDir } : {}) });
     }
     return market;
   };
   const dirty = () => faults.dirty;
-  const graphql = new GraphQLEndpoint({ market: getMarket, clock, tokens, keys, executor: opts.executor ?? 'fast', dirty });
-  const rest = new RestEndpoint(graphql.schema, getMarket, clock, dirty);
+  const graphql = new GraphQLEndpoint({ market: getMarket, clock, tokens, keys, executor: opts.executor ?? 'fast', served, dirty });
+  const rest = new RestEndpoint(graphql.schema, getMarket, clock, served, dirty);
 
   const authorizer = (req: IncomingMessage): Authorize => async (ops: readonly DataOperation[]) => {
     const raw = req.headers[TOKEN_HEADER];
@@ -394,7 +421,8 @@ export function createServiceHandler(opts: ServiceOptions = {}): ServiceHandler 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const path = pathOf(req.url);
     const ex: Exchange = {
-      req, res, path, style: path === GRAPHQL_PATH ? 'graphql' : 'rest', start: performance.now(), bytes: 0, operation: '', fault: '',
+      req, res, path, wire: path === GRAPHQL_PATH ? 'graphql' : 'rest', start: performance.now(), bytes: 0, operation: '', fault: '',
+      refused: '',
     };
     let reported = false;
     const report = (): void => {
@@ -406,7 +434,7 @@ export function createServiceHandler(opts: ServiceOptions = {}): ServiceHandler 
       };
       opts.onResponse?.(info);
       if (!quiet) {
-        const extra = [info.operation, info.fault && `fault=${info.fault}`].filter(Boolean).join(' ');
+        const extra = [info.operation, info.fault && `fault=${info.fault}`, ex.refused && `(${ex.refused})`].filter(Boolean).join(' ');
         log(`${info.method} ${info.path} ${res.writableFinished ? info.status : 'aborted'} ${info.ms.toFixed(1)}ms ${info.bytes}B${extra ? ` ${extra}` : ''}`);
       }
     };
@@ -418,11 +446,12 @@ export function createServiceHandler(opts: ServiceOptions = {}): ServiceHandler 
         return;
       }
       if (e instanceof ServiceError) {
-        sendError(ex, e);
+        if (errorStyle === 'opaque' && e.status === 400) ex.refused = e.message.slice(0, 200);
+        sendError(ex, e, errorStyle);
         return;
       }
       if (!quiet) log(`internal error on ${path}: ${e instanceof Error ? e.message : String(e)}`);
-      sendError(ex, internalError());
+      sendError(ex, internalError(), errorStyle);
     }).catch(() => {
       res.destroy();
     });

@@ -8,10 +8,10 @@ import {
   AGGREGATED_GAMES, DEFAULT_GAME_ID, MARKET_ORDER_ANALYTICS_GAMES, PRICE_RECOMMENDATION_GAMES,
   STEAM_ANALYTICS_GAMES, type GameId,
 } from '../../../shared/catalog/games';
-import { MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS } from '../../../shared/catalog/markets';
+import type { ServedMarkets } from '../../../shared/catalog/markets';
 import type { MarketOrderAnalytics, PriceRecommendation, SteamAnalytics } from '../../../shared/api/types';
 import type { MaxOrderColumns, MinPriceColumns, SimulatedMarket } from '../sim/types';
-import { badInput } from './errors';
+import { badInput, type ServiceError } from './errors';
 
 export const DATA_OPERATIONS = [
   'aggregatedMaxOrders',
@@ -55,43 +55,38 @@ function gameArg(op: string, raw: unknown, allowed: readonly GameId[], required:
   return g;
 }
 
-function marketsArg(op: string, raw: unknown, allowed: readonly string[], required: boolean): string[] | undefined {
+/**
+ * The error for a name the service does not serve. Like the real service it names only this one name and
+ * never lists what it does serve: a client finds the rest by asking again without it.
+ */
+function unknownMarket(argument: 'markets' | 'market_name', name: string): ServiceError {
+  return badInput(argument, `unknown market: ${name.slice(0, 100)}`, name);
+}
+
+function marketsArg(op: string, raw: unknown, served: readonly string[], required: boolean): string[] | undefined {
   if (raw === undefined || raw === null) {
-    if (required) throw badInput('markets', `markets is required for ${op}: an array of marketplace slugs.`);
+    if (required) throw badInput('markets', `markets is required for ${op}: an array of marketplace names.`);
     return undefined;
   }
-  if (!Array.isArray(raw)) throw badInput('markets', 'markets must be an array of marketplace slugs.', raw);
+  if (!Array.isArray(raw)) throw badInput('markets', 'markets must be an array of marketplace names.', raw);
   if (raw.length === 0) {
     throw badInput('markets', `markets must name at least one marketplace for ${op}.`);
   }
   const out: string[] = [];
   for (const m of raw) {
     if (typeof m !== 'string') throw badInput('markets', 'markets must contain only strings.', m);
-    if (!allowed.includes(m)) {
-      throw badInput(
-        'markets',
-        `Unknown market "${m.slice(0, 100)}" for ${op}; supported (${allowed.length}): ${list(allowed)}.`,
-        m,
-      );
-    }
+    if (!served.includes(m)) throw unknownMarket('markets', m);
     if (!out.includes(m)) out.push(m);
   }
   return out;
 }
 
-function marketNameArg(op: string, raw: unknown): string {
-  const allowed = MARKET_ORDER_ANALYTICS_MARKETS;
+function marketNameArg(op: string, raw: unknown, served: readonly string[]): string {
   if (raw === undefined || raw === null) {
-    throw badInput('market_name', `market_name is required for ${op}; one of: ${list(allowed)}.`);
+    throw badInput('market_name', `market_name is required for ${op}.`);
   }
   if (typeof raw !== 'string') throw badInput('market_name', 'market_name must be a string.', raw);
-  if (!allowed.includes(raw)) {
-    throw badInput(
-      'market_name',
-      `Unknown market_name "${raw.slice(0, 100)}" for ${op}; supported (${allowed.length}): ${list(allowed)}.`,
-      raw,
-    );
-  }
+  if (!served.includes(raw)) throw unknownMarket('market_name', raw);
   return raw;
 }
 
@@ -107,27 +102,30 @@ function typeArg(raw: unknown): RecommendationType {
 /**
  * Validates the arguments of one operation. `raw` is the coerced GraphQL argument map or the REST body.
  * GraphQL's aggregatedMinPrices / aggregatedMaxOrders take no game: they answer for 730.
- * Explicit null for an optional argument means "use the default".
+ * Explicit null for an optional argument means "use the default". A market name the service does not
+ * serve (`served`) is refused; the REST recommendations filter takes the min-price names.
  */
-export function validateArgs(op: DataOperation, raw: Readonly<Record<string, unknown>>, transport: Transport): OperationArgs {
+export function validateArgs(
+  op: DataOperation, raw: Readonly<Record<string, unknown>>, transport: Transport, served: ServedMarkets,
+): OperationArgs {
   switch (op) {
     case 'aggregatedMinPrices':
     case 'aggregatedMaxOrders': {
       const gameId = transport === 'rest' ? gameArg(op, raw.game_id, AGGREGATED_GAMES, true) : DEFAULT_GAME_ID;
-      const allowed = op === 'aggregatedMinPrices' ? MIN_PRICE_MARKETS : MAX_ORDER_MARKETS;
+      const allowed = op === 'aggregatedMinPrices' ? served.minPrices : served.maxOrders;
       const markets = marketsArg(op, raw.markets, allowed, true) ?? [];
       return { op, gameId, markets };
     }
     case 'getSteamAnalytics':
       return { op, gameId: gameArg(op, raw.game_id, STEAM_ANALYTICS_GAMES, false) };
     case 'getMarketOrderAnalytics': {
-      const market = marketNameArg(op, raw.market_name);
+      const market = marketNameArg(op, raw.market_name, served.marketOrderAnalytics);
       return { op, market, gameId: gameArg(op, raw.game_id, MARKET_ORDER_ANALYTICS_GAMES, false) };
     }
     case 'getPriceRecommendations': {
       const gameId = gameArg(op, raw.game_id, PRICE_RECOMMENDATION_GAMES, false);
       const type = typeArg(raw.type);
-      const markets = transport === 'rest' ? marketsArg(op, raw.markets, MIN_PRICE_MARKETS, false) : undefined;
+      const markets = transport === 'rest' ? marketsArg(op, raw.markets, served.minPrices, false) : undefined;
       return { op, gameId, type, markets };
     }
   }

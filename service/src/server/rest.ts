@@ -4,6 +4,7 @@
  */
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { REST_PATHS } from '../../../shared/api/schema';
+import type { ServedMarkets } from '../../../shared/catalog/markets';
 import type { SimulatedMarket } from '../sim/types';
 import type { DirtySpec } from './dirty';
 import { badRequest } from './errors';
@@ -36,6 +37,8 @@ export class RestEndpoint {
     schema: GraphQLSchema,
     private readonly market: () => SimulatedMarket,
     private readonly clock: () => number,
+    /** The marketplace names this service serves; any other is refused. */
+    private readonly served: ServedMarkets,
     /** The dirty-data fault when on (dirty.ts). */
     private readonly dirty: () => DirtySpec | null = () => null,
   ) {
@@ -48,7 +51,7 @@ export class RestEndpoint {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw badRequest('The request body must be a JSON object.');
     }
-    const args = validateArgs(op, body as Record<string, unknown>, 'rest');
+    const args = validateArgs(op, body as Record<string, unknown>, 'rest', this.served);
     const result = runOperation(this.market(), args, this.clock());
     const stream = open();
     await writeResultArray(stream.writer, result, this.plans.get(op)!, this.dirty());

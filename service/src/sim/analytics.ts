@@ -12,6 +12,7 @@ import { ASK, BID, BIDS, CELL_SLOTS, OFFERS, VBID, poisson } from './cells';
 import { quantize, type GameSim } from './game-sim';
 import { DAYS, noonOf, pastDays, type History } from './history';
 import { knot, mix32, salted, unit } from './hash';
+import { STEAM_MARKET } from './served';
 import type { Snapshot } from './snapshot';
 import { medianWithExtra, middleThree, weightedMedian } from './stats';
 import { EPOCHS_PER_DAY, EPOCHS_PER_HOUR, HOURS_24 } from './time';
@@ -85,7 +86,7 @@ function floorStep(v: number, step: number): number {
 /** Sales share of item i on market m relative to Steam (static; Steam = 1). */
 export function salesShare(sim: GameSim, i: number, m: number): number {
   const mk = sim.markets[m]!;
-  if (mk.slug === 'steam') return 1;
+  if (mk.slug === STEAM_MARKET) return 1;
   return mk.salesShare * (0.6 + 0.8 * unit(mix32(sim.items.key[i]! ^ mk.key ^ 0x5eed)));
 }
 

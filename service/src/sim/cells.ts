@@ -6,6 +6,7 @@
 import { mix32, unit, hash2 } from './hash';
 import type { ItemModel } from './items';
 import type { MarketParams } from './market-params';
+import { STEAM_MARKET } from './served';
 
 /** Output slots of CellModel.eval. */
 export const ASK = 0;
@@ -72,7 +73,7 @@ export class CellModel {
     this.biasAmp = new Float64Array(n);
     this.itemKey = items.key;
     this.marketKey = Uint32Array.from(markets.map((mk) => mk.key));
-    this.locking = Uint8Array.from(markets.map((mk) => (mk.info.locking === 'none' ? 0 : mk.info.locking === 'same' ? 1 : 2)));
+    this.locking = Uint8Array.from(markets.map((mk) => (mk.locking === 'none' ? 0 : mk.locking === 'same' ? 1 : 2)));
     this.levelM = Float64Array.from(markets.map((mk) => mk.level));
     this.depthM = Float64Array.from(markets.map((mk) => mk.depth));
     this.buyDepthM = Float64Array.from(markets.map((mk) => mk.buyDepth));
@@ -85,7 +86,7 @@ export class CellModel {
       for (let m = 0; m < M; m++) {
         const mk = markets[m]!;
         const h = hash2(mix32(items.key[i]! ^ mk.key), SALT_CARRY);
-        const p = mk.slug === 'steam' ? 1 : mk.coverage * (0.3 + 0.7 * pop);
+        const p = mk.slug === STEAM_MARKET ? 1 : mk.coverage * (0.3 + 0.7 * pop);
         this.carried[i * M + m] = unit(h) < p ? 1 : 0;
       }
     }

@@ -4,21 +4,26 @@
  * analytics are computed per 5-minute epoch and cached. See README.md for the model and the rules.
  */
 import { GAME_IDS, type GameId } from '../../../shared/catalog/games';
+import type { ServedMarkets } from '../../../shared/catalog/markets';
 import { loadCatalog } from './catalog';
 import { buildGameSim } from './game-sim';
 import { SimGameMarket } from './game-market';
+import { defaultServedMarkets } from './served';
 import type { SimulatedMarket } from './types';
 
 export type { GameMarket, MaxOrderColumns, MinPriceColumns, SimulatedMarket } from './types';
 export { EPOCH_MS } from './types';
 export { SimGameMarket } from './game-market';
 export { RULES } from './recommendations';
+export { defaultServedMarkets, marketKind, STEAM_MARKET } from './served';
 
 export interface SimulatedMarketOptions {
   /** Any 32-bit integer; default 1. Same seed and clock -> same bytes. */
   seed?: number;
   /** Directory holding catalog-<gameId>.tsv; defaults to service/data relative to this module. */
   dataDir?: string | URL;
+  /** The names the service serves (default: the published ones); every one of them gets simulated data. */
+  markets?: ServedMarkets;
 }
 
 export interface SimMarket extends SimulatedMarket {
@@ -27,6 +32,7 @@ export interface SimMarket extends SimulatedMarket {
 
 export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMarket {
   const seed = (opts.seed ?? 1) | 0;
+  const served = opts.markets ?? defaultServedMarkets();
   const games = new Map<GameId, SimGameMarket>();
   return {
     seed,
@@ -34,7 +40,7 @@ export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMar
       let g = games.get(id);
       if (!g) {
         if (!GAME_IDS.includes(id)) throw new Error(`unknown game ${String(id)}`);
-        g = new SimGameMarket(buildGameSim(loadCatalog(id, opts.dataDir), seed), id);
+        g = new SimGameMarket(buildGameSim(loadCatalog(id, opts.dataDir), seed, served), id);
         games.set(id, g);
       }
       return g;

@@ -4,11 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSimulatedMarket, EPOCH_MS, type SimMarket } from './index';
+import { createSimulatedMarket, defaultServedMarkets, EPOCH_MS, STEAM_MARKET, type SimMarket } from './index';
 import { GAME_IDS, STEAM_ANALYTICS_GAMES, type GameId } from '../../../shared/catalog/games';
-import {
-  MARKETS, MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, marketInfo,
-} from '../../../shared/catalog/markets';
+import { marketInfo } from '../../../shared/catalog/markets';
 import {
   AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, SteamAnalytics,
   type BuyOrderAnalytics, type ListingAnalytics,
@@ -33,6 +31,10 @@ class Violations {
   }
 }
 const market: SimMarket = createSimulatedMarket({ seed: SEED });
+const SERVED = defaultServedMarkets();
+const MARKET_ORDER_ANALYTICS_MARKETS = SERVED.marketOrderAnalytics;
+/** Markets with buy orders: Steam and every name served for max orders or order analytics. */
+const ORDER_MARKETS = [STEAM_MARKET, ...SERVED.maxOrders, ...SERVED.marketOrderAnalytics];
 
 function minPriceObjects(c: MinPriceColumns): AggregatedMinPrices[] {
   const M = c.markets.length;
@@ -93,17 +95,19 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
   const game = market.game(id);
   const mp = game.minPrices(NOW);
   const mo = game.maxOrders(NOW);
-  const gameMarkets = MARKETS.filter((m) => m.games.includes(id)).map((m) => m.slug);
+  // Every served name (any operation) that trades the game, and Steam, each once.
+  const served = [STEAM_MARKET, ...SERVED.minPrices, ...SERVED.maxOrders, ...SERVED.marketOrderAnalytics];
+  const gameMarkets = [...new Set(served)].filter((s) => marketInfo(s)!.games.includes(id));
 
-  it('min prices: every game market, locking rules, offers agree with prices, zod-valid', () => {
+  it('min prices: every served market of the game, locking rules, offers agree with prices, zod-valid', () => {
     expect(mp.names).toBe(game.names);
-    expect([...mp.markets]).toEqual(gameMarkets);
+    expect([...mp.markets].sort()).toEqual([...gameMarkets].sort());
     const M = mp.markets.length;
     expect(mp.price.length).toBe(game.names.length * M);
     const v = new Violations();
     for (let m = 0; m < M; m++) {
       const info = marketInfo(mp.markets[m]!)!;
-      const floor = info.slug === 'steam' ? 30 : 10;
+      const floor = info.slug === STEAM_MARKET ? 30 : 10;
       let withLocked = 0;
       let listed = 0;
       for (let i = 0; i < game.names.length; i++) {
@@ -135,7 +139,7 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
   });
 
   it('max orders: buy-order markets of the game, best bid below the lowest ask on the same market', () => {
-    expect([...mo.markets]).toEqual(MAX_ORDER_MARKETS.filter((s) => gameMarkets.includes(s)));
+    expect([...mo.markets].sort()).toEqual(gameMarkets.filter((s) => ORDER_MARKETS.includes(s)).sort());
     const K = mo.markets.length;
     const M = mp.markets.length;
     let bids = 0;
@@ -196,7 +200,7 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
       }
       v.assertNone();
     }
-  });
+  }, 120_000); // CS2: six whole-catalog analytics (each a few seconds; far more on a loaded machine)
 
   it('steam analytics: only for 730 and 570; nested sales windows; prices from the sales series', () => {
     const rows = game.steamAnalytics(NOW);
@@ -208,8 +212,8 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
     z.array(SteamAnalytics).parse(rows);
     const M = mp.markets.length;
     const K = mo.markets.length;
-    const s = mp.markets.indexOf('steam');
-    const sk = mo.markets.indexOf('steam');
+    const s = mp.markets.indexOf(STEAM_MARKET);
+    const sk = mo.markets.indexOf(STEAM_MARKET);
     let busy = 0;
     let idle = 0;
     const v = new Violations();
@@ -270,9 +274,9 @@ describe('prices', () => {
   });
 
   it('Steam is dearer than BUFF163; Chinese P2P markets are usually the cheapest', () => {
-    const steam = mp.markets.indexOf('steam');
+    const steam = mp.markets.indexOf(STEAM_MARKET);
     const buff = mp.markets.indexOf('buff163');
-    const chinese = ['buff163', 'youpin', 'c5game', 'igxe', 'ecosteam'].map((s) => mp.markets.indexOf(s));
+    const chinese = ['buff163', 'youpin', 'c5', 'igxe', 'ecosteam'].map((s) => mp.markets.indexOf(s));
     const ratios: number[] = [];
     let withMany = 0;
     let chineseCheapest = 0;
@@ -337,7 +341,7 @@ describe('determinism and movement', () => {
     const g = createSimulatedMarket({ seed: SEED }).game(570);
     const hourStart = Math.floor(NOW / 3_600_000) * 3_600_000 - 3_600_000;
     const then = g.minPrices(hourStart);
-    const steam = then.markets.indexOf('steam');
+    const steam = then.markets.indexOf(STEAM_MARKET);
     const price = then.price.slice();
     const sr = g.steamAnalytics(NOW);
     const v = new Violations();
@@ -346,5 +350,61 @@ describe('determinism and movement', () => {
       if (p >= 0) v.check(r.listings.min_sell_order_price_24h <= p, () => `${r.market_hash_name}`);
     });
     v.assertNone();
+  });
+});
+
+describe('served names', () => {
+  // The published names plus two the catalog does not know, as a service started with --markets FILE serves.
+  const custom = {
+    minPrices: [...SERVED.minPrices, 'newmarket-x', 'another-one'],
+    maxOrders: [...SERVED.maxOrders, 'newmarket-x'],
+    marketOrderAnalytics: [...SERVED.marketOrderAnalytics, 'another-one'],
+  };
+  const col = (c: MinPriceColumns, slug: string): Int32Array => {
+    const M = c.markets.length;
+    const m = c.markets.indexOf(slug);
+    expect(m, `${slug} is simulated`).toBeGreaterThanOrEqual(0);
+    return Int32Array.from(c.names, (_, i) => c.price[i * M + m]!);
+  };
+
+  it.each([440, 570] as const)('game %i: names the catalog does not know get listings, bids and analytics', (id) => {
+    const game = createSimulatedMarket({ seed: SEED, markets: custom }).game(id);
+    const mp = game.minPrices(NOW);
+    const mo = game.maxOrders(NOW);
+    for (const slug of ['newmarket-x', 'another-one']) {
+      const listed = col(mp, slug).filter((p) => p >= 10).length;
+      expect(listed, `${slug} lists items of ${id}`).toBeGreaterThan(game.names.length * 0.1);
+    }
+    z.array(AggregatedMinPrices).parse(minPriceObjects(mp));
+    // Buy orders where the name is served for max orders; order analytics where it is served for those.
+    const k = mo.markets.indexOf('newmarket-x');
+    expect(k).toBeGreaterThanOrEqual(0);
+    const K = mo.markets.length;
+    expect(game.names.filter((_, i) => mo.price[i * K + k]! > 0).length).toBeGreaterThan(0);
+    const rows = game.marketOrderAnalytics('another-one', NOW);
+    expect(rows.length).toBeGreaterThan(0);
+    z.array(MarketOrderAnalytics).parse(rows);
+    // Unknown names count as P2P markets.
+    const someItem = game.names[0]!;
+    expect(game.explainRecommendation(someItem, 'p2p', undefined, NOW).markets).toEqual(expect.arrayContaining(['newmarket-x', 'another-one']));
+  });
+
+  it('same seed, same bytes; parameters come from the name; other markets are unchanged by extra names', () => {
+    const a = createSimulatedMarket({ seed: SEED, markets: custom }).game(440).minPrices(NOW);
+    const b = createSimulatedMarket({ seed: SEED, markets: custom }).game(440).minPrices(NOW);
+    expect(sameBytes(col(a, 'newmarket-x'), col(b, 'newmarket-x'))).toBe(true);
+    expect(sameBytes(col(a, 'newmarket-x'), col(a, 'another-one'))).toBe(false);
+    const plain = market.game(440).minPrices(NOW);
+    for (const slug of ['buff163', STEAM_MARKET, 'csgotm']) {
+      if (plain.markets.includes(slug)) expect(sameBytes(col(a, slug), col(plain, slug)), slug).toBe(true);
+    }
+  });
+
+  it('a service without Steam among its names still simulates Steam (prices refer to it) but lists only its names', () => {
+    const only = { minPrices: ['newmarket-x'], maxOrders: [], marketOrderAnalytics: [] };
+    const game = createSimulatedMarket({ seed: SEED, markets: only }).game(570);
+    expect([...game.minPrices(NOW).markets]).toEqual([STEAM_MARKET, 'newmarket-x']);
+    expect(game.explainRecommendation(game.names[0]!, 'general', undefined, NOW).markets).toEqual(['newmarket-x']);
+    expect(game.steamAnalytics(NOW).length).toBe(game.names.length);
   });
 });

@@ -1,13 +1,13 @@
 /**
  * Price recommendations: zod-valid, every UnstableReason fires for some item and exactly when its documented
- * rule (README.md) holds, inputs agree with the public snapshots, p2p uses only P2P markets.
+ * rule (README.md) holds, inputs agree with the public snapshots, p2p uses only P2P markets, and only markets
+ * served for min prices count (a market simulated for order analytics only does not).
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSimulatedMarket } from './index';
+import { createSimulatedMarket, defaultServedMarkets, marketKind, STEAM_MARKET } from './index';
 import { RULES } from './recommendations';
 import { GAME_IDS, type GameId } from '../../../shared/catalog/games';
-import { GENERAL_MARKETS, P2P_MARKETS } from '../../../shared/catalog/markets';
 import { PriceRecommendation } from '../../../shared/api/types';
 import { UNSTABLE_REASONS, type RecommendationType, type UnstableReason } from '../../../shared/api/schema';
 
@@ -15,6 +15,10 @@ import { UNSTABLE_REASONS, type RecommendationType, type UnstableReason } from '
 const NOW = Number(process.env.SIM_TEST_NOW ?? Date.UTC(2025, 5, 1, 13, 37, 12));
 const SEED = Number(process.env.SIM_TEST_SEED ?? 1);
 const market = createSimulatedMarket({ seed: SEED });
+const SERVED_MIN = defaultServedMarkets().minPrices;
+/** Served min-price markets of RecommendationType p2p (catalog kind p2p) and general (all but gambling). */
+const P2P_MARKETS = SERVED_MIN.filter((s) => marketKind(s) === 'p2p');
+const GENERAL_MARKETS = SERVED_MIN.filter((s) => marketKind(s) !== 'gambling');
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
@@ -38,7 +42,7 @@ describe('price recommendations', () => {
   const fired = new Set<UnstableReason>();
   const cases: [GameId, RecommendationType, string[] | undefined][] = [];
   for (const id of GAME_IDS) for (const t of ['general', 'p2p'] as const) cases.push([id, t, undefined]);
-  cases.push([730, 'general', ['steam']], [730, 'general', ['buff163', 'csfloat', 'csgoempire']]);
+  cases.push([730, 'general', [STEAM_MARKET]], [730, 'general', ['buff163', 'csfloat', 'csgoempire']]);
 
   it.each(cases)('game %i, %s, markets %j: valid, rules hold, inputs match the snapshots', (id, type, filter) => {
     const game = market.game(id);
@@ -71,7 +75,7 @@ describe('price recommendations', () => {
       const bids = orderCols.map((k) => mo.price[i * K + k]!).filter((p) => p >= 0);
       if ((bids.length ? Math.max(...bids) : null) !== x.bestBid) fail('best bid differs from max orders');
       if (r.total_sales !== x.totalSales) fail('total_sales');
-      const steamAt = x.markets.indexOf('steam');
+      const steamAt = x.markets.indexOf(STEAM_MARKET);
       if (steam && steamAt >= 0 && x.salesByMarket[steamAt] !== steam[i]!.sales.last_90d) fail('steam sales differ from steam analytics');
       // Money fields are consistent with each other, and never null (README "Recommendation rules").
       const lowest = x.asks[0] ?? null;
@@ -97,14 +101,14 @@ describe('price recommendations', () => {
     const game = market.game(730);
     const mp = game.minPrices(NOW);
     const M = mp.markets.length;
-    const steam = mp.markets.indexOf('steam');
+    const steam = mp.markets.indexOf(STEAM_MARKET);
     const p2pCols = mp.markets.map((s, m) => (P2P_MARKETS.includes(s) ? m : -1)).filter((m) => m >= 0);
     const general = game.priceRecommendations('general', undefined, NOW);
     const p2p = game.priceRecommendations('p2p', undefined, NOW);
     let seen = 0;
     for (let i = 0; i < game.names.length; i++) {
       if (mp.price[i * M + steam]! < 0 || p2pCols.some((m) => mp.price[i * M + m]! >= 0)) continue;
-      const otherNonP2P = mp.markets.some((s, m) => !P2P_MARKETS.includes(s) && s !== 'steam' && mp.price[i * M + m]! >= 0);
+      const otherNonP2P = mp.markets.some((s, m) => !P2P_MARKETS.includes(s) && s !== STEAM_MARKET && mp.price[i * M + m]! >= 0);
       if (otherNonP2P) continue;
       seen++;
       expect(p2p[i]!.unstable_reasons).toContain('NO_LISTINGS');

@@ -5,9 +5,9 @@
  */
 import type { PriceRecommendation } from '../../../shared/api/types';
 import type { RecommendationType, UnstableReason } from '../../../shared/api/schema';
-import { GENERAL_MARKETS, P2P_MARKETS } from '../../../shared/catalog/markets';
 import type { GameSim } from './game-sim';
 import { DAYS, type HourlyHistory, type RecentHistory } from './history';
+import { marketKind } from './served';
 import type { Snapshot } from './snapshot';
 import { HOURS_24 } from './time';
 import { salesShare } from './analytics';
@@ -52,13 +52,18 @@ export interface RecommendationInputs {
   level: number;
 }
 
-/** The market set a recommendation considers: by type (p2p only / all but gambling), within the game's markets, then the REST filter. */
+/**
+ * The market set a recommendation considers: the game's markets served for min prices, by type (p2p only /
+ * all but gambling; kinds from the catalog, an unknown name counts as p2p), then the REST filter.
+ */
 export function consideredMarkets(sim: GameSim, type: RecommendationType, filter: readonly string[] | undefined): number[] {
-  const allowed = type === 'p2p' ? P2P_MARKETS : GENERAL_MARKETS;
   const out: number[] = [];
-  sim.slugs.forEach((s, m) => {
-    if (allowed.includes(s) && (filter === undefined || filter.includes(s))) out.push(m);
-  });
+  for (const m of sim.minPriceMarkets) {
+    const s = sim.slugs[m]!;
+    const kind = marketKind(s);
+    const allowed = type === 'p2p' ? kind === 'p2p' : kind !== 'gambling';
+    if (allowed && (filter === undefined || filter.includes(s))) out.push(m);
+  }
   return out;
 }
 

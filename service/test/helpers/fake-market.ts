@@ -6,7 +6,8 @@ import type { RecommendationType } from '../../../shared/api/schema';
 import { UNSTABLE_REASONS } from '../../../shared/api/schema';
 import type { BuyOrderAnalytics, ListingAnalytics, MarketOrderAnalytics, PriceRecommendation, SteamAnalytics } from '../../../shared/api/types';
 import { GAME_IDS, type GameId } from '../../../shared/catalog/games';
-import { MARKETS, MAX_ORDER_MARKETS } from '../../../shared/catalog/markets';
+import { marketInfo } from '../../../shared/catalog/markets';
+import { defaultServedMarkets } from '../../src/sim/served';
 import { mulberry32 } from '../../src/server/faults';
 import { EPOCH_MS, type GameMarket, type MaxOrderColumns, type MinPriceColumns, type SimulatedMarket } from '../../src/sim/types';
 
@@ -51,8 +52,10 @@ class FakeGame implements GameMarket {
   private readonly maxMarkets: string[];
   constructor(readonly gameId: GameId, private readonly seed: number, count: number) {
     this.names = fakeNames(count, gameId);
-    this.minMarkets = MARKETS.filter((m) => m.games.includes(gameId)).map((m) => m.slug);
-    this.maxMarkets = MAX_ORDER_MARKETS.filter((s) => MARKETS.find((m) => m.slug === s)?.games.includes(gameId));
+    const served = defaultServedMarkets();
+    const trades = (s: string): boolean => marketInfo(s)?.games.includes(gameId) ?? true;
+    this.minMarkets = served.minPrices.filter(trades);
+    this.maxMarkets = served.maxOrders.filter(trades);
   }
   private rng(salt: number, nowMs: number): () => number {
     return mulberry32(this.seed * 7919 + this.gameId * 31 + salt * 1_000_003 + Math.floor(nowMs / EPOCH_MS));

@@ -3,11 +3,19 @@
  * and its snapshots are computed once per file), a fixed clock, quiet.
  */
 import { startService, type RunningService, type ServiceOptions } from '../../src/index';
-import { createSimulatedMarket } from '../../src/sim/index';
+import { createSimulatedMarket, defaultServedMarkets, marketKind } from '../../src/sim/index';
 import type { SimulatedMarket } from '../../src/sim/types';
 
 /** A fixed service time for tests (2025-01-15T12:00:00Z): stable prices, stable tokens. */
 export const FIXED_NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
+
+/** The names the service serves by default: the published ones (shared/catalog/markets.ts). */
+export const SERVED = defaultServedMarkets();
+export const MIN_PRICE_MARKETS: readonly string[] = SERVED.minPrices;
+export const MAX_ORDER_MARKETS: readonly string[] = SERVED.maxOrders;
+export const MARKET_ORDER_ANALYTICS_MARKETS: readonly string[] = SERVED.marketOrderAnalytics;
+/** Served min-price names RecommendationType p2p considers. */
+export const P2P_MARKETS: readonly string[] = SERVED.minPrices.filter((s) => marketKind(s) === 'p2p');
 
 let shared: SimulatedMarket | undefined;
 
