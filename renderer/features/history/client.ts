@@ -1,8 +1,11 @@
 /**
  * The UI side of the history worker: one worker per window, promise-based requests, and a version
  * counter that moves after each recorded poll or a clear (charts and sparklines read again on it).
+ * What went wrong in the worker that the user must know (a write that failed, a database of a newer
+ * build, an upgrade waiting for another tab) goes to the storage notices Settings shows.
  */
 import { useSyncExternalStore } from 'react';
+import { setNotice } from '../storage/status';
 import { isValuesInput, type PollInput, type SampledHistory, type ValuesInput } from './model';
 import type { HistoryRequest, HistoryResponse } from './protocol';
 import type { Limits, RecordResult, Usage } from './store';
@@ -17,11 +20,21 @@ function getWorker(): Worker {
   if (!worker) {
     worker = new Worker(new URL('./history.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history' });
     worker.addEventListener('message', (e: MessageEvent<HistoryResponse>) => {
-      const p = pending.get(e.data.id);
+      const m = e.data;
+      if ('notice' in m) {
+        setNotice('history-open', m.text);
+        return;
+      }
+      const p = pending.get(m.id);
       if (!p) return;
-      pending.delete(e.data.id);
-      if (e.data.ok) p.resolve(e.data.result);
-      else p.reject(new Error(e.data.error));
+      pending.delete(m.id);
+      if (m.ok) {
+        setNotice('history-open', null);
+        p.resolve(m.result);
+      } else {
+        if (m.code === 'newer') setNotice('history-open', m.error);
+        p.reject(Object.assign(new Error(m.error), m.code ? { code: m.code } : {}));
+      }
     });
   }
   return worker;
@@ -53,7 +66,14 @@ export function useHistoryVersion(): number {
 export const history = {
   /** A grid poll, or a load of another stream's values (the Steam medians); its arrays are transferred. */
   async record(poll: PollInput | ValuesInput, limits: Limits): Promise<RecordResult> {
-    const r = await call<RecordResult>({ op: 'record', poll, limits }, isValuesInput(poll) ? [poll.values.buffer] : [poll.ask.buffer, poll.bid.buffer]);
+    let r: RecordResult;
+    try {
+      r = await call<RecordResult>({ op: 'record', poll, limits }, isValuesInput(poll) ? [poll.values.buffer] : [poll.ask.buffer, poll.bid.buffer]);
+    } catch (e) {
+      if ((e as { code?: string }).code === 'write') setNotice('history-write', (e as Error).message);
+      throw e;
+    }
+    setNotice('history-write', null);
     if (r.points > 0) bump();
     return r;
   },
@@ -69,6 +89,7 @@ export const history = {
   },
   async clear(): Promise<void> {
     await call<null>({ op: 'clear' });
+    setNotice('history-write', null);
     bump();
   },
 };

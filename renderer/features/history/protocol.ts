@@ -13,4 +13,12 @@ type Req =
   | { op: 'clear' };
 
 export type HistoryRequest = Req & { id: number };
-export type HistoryResponse = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
+/**
+ * `code` says what failed: 'write' a record (HistoryWriteError), 'newer' the database is a newer build's
+ * (NewerDatabaseError). A message with `notice` is no answer: the database waits for another tab (text),
+ * or not any more (null).
+ */
+export type HistoryResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: string; code?: 'write' | 'newer' }
+  | { notice: 'blocked'; text: string | null };
