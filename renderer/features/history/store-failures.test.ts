@@ -186,7 +186,7 @@ describe('schema upgrades', () => {
     db.close();
     const err = await HistoryStore.open(name).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NewerDatabaseError);
-    expect((err as Error).message).toMatch(/Price history was saved by a newer version of Market Desk \(storage version 7; this version reads up to 1\)/);
+    expect((err as Error).message).toMatch(/Price history: saved by a newer version of Market Desk \(storage version 7; this version reads up to 1\)/);
     // Nothing was deleted.
     expect((await onDisk(name)).chunks.length).toBeGreaterThan(0);
   });

@@ -27,14 +27,14 @@ export class NewerDatabaseError extends Error {
     what: string,
   ) {
     super(
-      `${what} was saved by a newer version of Market Desk (storage version ${found ?? 'unknown'}; this version reads up to ${known}). ` +
+      `${what}: saved by a newer version of Market Desk (storage version ${found ?? 'unknown'}; this version reads up to ${known}). ` +
         'Nothing was deleted: update Market Desk, or use the newer version, to see it again.',
     );
   }
 }
 
 export interface OpenHooks {
-  /** What the database holds, for messages: "Price history", "Your alerts"… */
+  /** What the database holds, for messages: "Price history", "Alerts"… */
   what: string;
   /** Our upgrade waits for other tabs to close the database (null: not any more). */
   onBlocked?(message: string | null): void;
