@@ -5,6 +5,7 @@
  * build, an upgrade waiting for another tab) goes to the storage notices Settings shows.
  */
 import { useSyncExternalStore } from 'react';
+import { SingleWriter, type LockManagerLike } from '../storage/single-writer';
 import { setNotice } from '../storage/status';
 import { isValuesInput, type PollInput, type SampledHistory, type ValuesInput } from './model';
 import type { HistoryRequest, HistoryResponse } from './protocol';
@@ -48,11 +49,48 @@ function call<T>(body: Body, transfer: Transferable[] = []): Promise<T> {
   });
 }
 
+/**
+ * One tab records (web host: several tabs share the database, and two recorders would each write their own
+ * baselines and open chunks of the same polls): the holder of a Web Lock. The others only read, and
+ * follow the writer's changes through a BroadcastChannel.
+ */
+const WRITER_LOCK = 'market-desk-history-writer';
+const CHANNEL_NAME = 'market-desk-history';
+let writer: SingleWriter | null = null;
+let channel: BroadcastChannel | null = null;
+
+export function historyWriter(): SingleWriter {
+  if (!writer) {
+    const locks = typeof navigator !== 'undefined' ? ((navigator as Navigator & { locks?: LockManagerLike }).locks ?? null) : null;
+    writer = new SingleWriter(locks, WRITER_LOCK);
+    if (typeof BroadcastChannel === 'function') {
+      channel = new BroadcastChannel(CHANNEL_NAME);
+      channel.onmessage = (e: MessageEvent<unknown>) => {
+        // Cleared in another tab: this tab's recorder must not go on from what it last wrote.
+        if ((e.data as { type?: unknown } | null)?.type === 'cleared') void call<null>({ op: 'forget' }).catch(() => undefined);
+        bump();
+      };
+    }
+  }
+  return writer;
+}
+
+/** This tab records price history (false: another tab does). */
+export function useHistoryWriter(): boolean {
+  const w = historyWriter();
+  return useSyncExternalStore(w.subscribe, () => w.isWriter, () => w.isWriter);
+}
+
 let version = 0;
 const listeners = new Set<() => void>();
 function bump(): void {
   version++;
   for (const l of [...listeners]) l();
+}
+/** This tab wrote: its charts and the other tabs' read again. */
+function changed(type: 'changed' | 'cleared' = 'changed'): void {
+  bump();
+  channel?.postMessage({ type });
 }
 function subscribe(l: () => void): () => void {
   listeners.add(l);
@@ -65,7 +103,9 @@ export function useHistoryVersion(): number {
 
 export const history = {
   /** A grid poll, or a load of another stream's values (the Steam medians); its arrays are transferred. */
-  async record(poll: PollInput | ValuesInput, limits: Limits): Promise<RecordResult> {
+  /** Records in the writing tab; in another tab it records nothing (and says so: `skipped`). */
+  async record(poll: PollInput | ValuesInput, limits: Limits): Promise<RecordResult & { skipped?: true }> {
+    if (!historyWriter().isWriter) return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0, skipped: true };
     let r: RecordResult;
     try {
       r = await call<RecordResult>({ op: 'record', poll, limits }, isValuesInput(poll) ? [poll.values.buffer] : [poll.ask.buffer, poll.bid.buffer]);
@@ -74,7 +114,7 @@ export const history = {
       throw e;
     }
     setNotice('history-write', null);
-    if (r.points > 0) bump();
+    if (r.points > 0) changed();
     return r;
   },
   item: (game: number, name: string, from: number, to: number, slots: number, markets?: string[]) =>
@@ -84,12 +124,12 @@ export const history = {
   usage: () => call<Usage>({ op: 'usage' }),
   enforce: async (limits: Limits) => {
     const n = await call<number>({ op: 'enforce', limits });
-    if (n > 0) bump();
+    if (n > 0) changed();
     return n;
   },
   async clear(): Promise<void> {
     await call<null>({ op: 'clear' });
     setNotice('history-write', null);
-    bump();
+    changed('cleared');
   },
 };

@@ -44,6 +44,9 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
     case 'clear':
       await s.clear();
       return { result: null, transfer: [] };
+    case 'forget':
+      s.forget();
+      return { result: null, transfer: [] };
   }
 }
 

@@ -10,7 +10,9 @@ type Req =
   | { op: 'sparks'; game: number; names: string[]; from: number; to: number; slots: number; askMarkets: string[] }
   | { op: 'usage' }
   | { op: 'enforce'; limits: Limits }
-  | { op: 'clear' };
+  | { op: 'clear' }
+  /** Another tab cleared the history: the recorders start again from the disk (baselines). */
+  | { op: 'forget' };
 
 export type HistoryRequest = Req & { id: number };
 /**

@@ -221,3 +221,20 @@ describe('schema upgrades', () => {
     expect(messages).toEqual([messages[0], null]);
   });
 });
+
+describe('two tabs: one records, the other reads', () => {
+  it('the reading tab sees series the recording tab added after it opened', async () => {
+    const name = `tabs-${++seq}`;
+    const writer = await store(name);
+    const reader = await store(name);
+    await writer.record(poll(T0, [[100, 200]]));
+    expect(Array.from((await reader.readItem(730, 'item 0', T0, T0 + MIN, 1)).bestAsk)).toEqual([100]);
+    // A market the reader's recorder never saw.
+    const p = poll(T0 + MIN, [[100, 200, 50]]);
+    p.askMarkets = ['steam', 'buff163', 'skinport'];
+    await writer.record(p);
+    const h = await reader.readItem(730, 'item 0', T0, T0 + MIN, 2);
+    expect(h.series).toContain('a:skinport');
+    expect(Array.from(h.bestAsk)).toEqual([100, 50]);
+  });
+});

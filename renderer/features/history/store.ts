@@ -284,6 +284,11 @@ export class HistoryStore {
     return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null };
   }
 
+  /** Drops what the recorders hold (another tab cleared the history): the next poll writes baselines. */
+  forget(): void {
+    this.games.clear();
+  }
+
   async clear(): Promise<void> {
     const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
     await tx.objectStore('chunks').clear();
@@ -313,7 +318,10 @@ export class HistoryStore {
 
   /** An item's kept series (all without `keep`) over [from, to]: each of their streams read and sampled. */
   async readItem(game: number, name: string, from: number, to: number, slots: number, keep?: (key: string) => boolean): Promise<SampledHistory> {
-    const series = (await this.recorder(game)).rec.series;
+    // The list on disk, when longer: another tab (the one that records) may have added series since.
+    const known = (await this.recorder(game)).rec.series;
+    const stored = (await (await this.ready()).get('meta', `series:${game}`))?.list;
+    const series = stored && stored.length > known.length ? stored : known;
     const streams = new Set<string>();
     for (const k of series) if (!keep || keep(k)) streams.add(streamOf(k));
     if (streams.size === 0) streams.add('');
