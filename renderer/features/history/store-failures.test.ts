@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearFaults, injectFault } from '../storage/testing/idb-faults';
 import { NewerDatabaseError } from '../storage/versioned-db';
 import { GameRecorder, HOUR, type ChunkRecord, type PollInput } from './model';
-import { HISTORY_UPGRADES, HistoryStore } from './store';
+import { HISTORY_UPGRADES, HistoryStore, type OpenOptions } from './store';
 
 const NONE = -2147483648;
 const T0 = Date.UTC(2025, 0, 10, 8, 0, 0);
@@ -34,8 +34,8 @@ function poll(at: number, ask: number[][]): PollInput {
   };
 }
 
-async function store(name: string, ...args: Parameters<typeof HistoryStore.open> extends [unknown, ...infer R] ? R : never): Promise<HistoryStore> {
-  const s = await HistoryStore.open(name, ...args);
+async function store(name: string, options?: OpenOptions): Promise<HistoryStore> {
+  const s = await HistoryStore.open(name, options);
   open.push(s);
   return s;
 }

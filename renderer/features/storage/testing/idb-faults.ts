@@ -16,7 +16,7 @@
  * transaction's internal `_abort(name)` (the spec's "abort a transaction" step) — internals of the installed
  * fake-indexeddb 6.x, checked by the tests that use it (a fault that does not fire fails them).
  */
-import { IDBObjectStore as FakeObjectStore, IDBTransaction as FakeTransaction } from 'fake-indexeddb';
+import { IDBObjectStore as FakeObjectStore } from 'fake-indexeddb';
 
 export type FaultKind = 'quota-at-commit' | 'quota-at-request' | 'abort';
 
@@ -76,7 +76,6 @@ function install(): void {
     };
     return put.apply(this, args);
   };
-  void FakeTransaction; // the transaction type the internals above belong to
 }
 
 /**
