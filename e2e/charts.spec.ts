@@ -55,8 +55,9 @@ test('theme: system follows the OS live; Settings picks light or dark; light tex
   await expect.poll(() => theme(page)).toBe('light');
   await expect(page.getByRole('group', { name: 'Theme' }).getByLabel('Light')).toBeChecked();
 
-  for (const selector of ['.page__title', '.field__hint', '.field__label', '.card__text', '.statusbar__item', '.banner__action']) {
-    if ((await page.locator(selector).count()) === 0) continue;
+  // Every one of these is on the Settings page: a missing one is a failure, not a skipped check.
+  for (const selector of ['.page__title', '.field__hint', '.field__label', '.card__text', '.statusbar__item']) {
+    await expect(page.locator(selector).first(), selector).toBeVisible();
     expect(await contrastOf(page, selector), selector).toBeGreaterThanOrEqual(4.5);
   }
 });
@@ -132,8 +133,57 @@ test('a chart exports as a whole: SVG with title, legend and provenance; a 2x PN
   expect(csvText.charCodeAt(0)).toBe(0xfeff);
   await frame.getByRole('button', { name: 'Table' }).click();
   const headers = await frame.locator('table thead th').allTextContents();
-  const firstLine = csvText.slice(1).split('\r\n')[0]!;
-  expect(firstLine.split(',').length).toBeGreaterThanOrEqual(headers.length);
-  for (const h of headers) expect(firstLine).toContain(h.includes(',') ? `"${h}"` : h);
   await expect(frame.getByRole('region', { name: `${title}: data` })).toBeVisible();
+  // Exactly the table's data: the header is its column labels, one line per row, every field the row's value.
+  expect(csvText.endsWith('\r\n')).toBe(true);
+  const lines = csvText.slice(1, -2).split('\r\n').map(csvFields);
+  expect(lines[0]).toEqual(headers);
+  const body = lines.slice(1);
+  const moreNote = frame.locator('.chart-table__more');
+  const more = (await moreNote.count()) > 0 ? await moreNote.textContent() : null;
+  const shown = await frame.locator('table tbody tr').count();
+  expect(shown).toBeGreaterThan(0);
+  expect(body).toHaveLength(more ? Number(/of ([\d,]+) rows/.exec(more)![1]!.replace(/,/g, '')) : shown);
+  for (const line of body) expect(line).toHaveLength(headers.length);
+  // Row by row (up to 30): a text cell as shown, a money cell as its exact amount, an empty field for "—".
+  const cells = await frame.locator('table tbody tr').evaluateAll((rows) =>
+    rows.slice(0, 30).map((r) => [...r.children].map((c) => ({ text: (c.textContent ?? '').trim(), exact: c.getAttribute('title'), num: c.classList.contains('is-num') }))),
+  );
+  cells.forEach((row, i) =>
+    row.forEach((cell, j) => {
+      const field = body[i]![j]!;
+      if (cell.exact) expect(Number(field), `row ${i} col ${j}`).toBe(Number(cell.exact.replace(/[^\d.-]/g, '')));
+      else if (cell.text === '—') expect(field, `row ${i} col ${j}`).toBe('');
+      else if (!cell.num) expect(field.replace(/^'/, ''), `row ${i} col ${j}`).toBe(cell.text);
+      else expect(Number.isFinite(Number(field)), `row ${i} col ${j}: ${field}`).toBe(true);
+    }),
+  );
 });
+
+/** The fields of one CSV line (RFC 4180 quoting). */
+function csvFields(line: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i <= line.length) {
+    if (line[i] === '"') {
+      let v = '';
+      i++;
+      while (i < line.length) {
+        if (line[i] === '"' && line[i + 1] === '"') {
+          v += '"';
+          i += 2;
+        } else if (line[i] === '"') {
+          i++;
+          break;
+        } else v += line[i++];
+      }
+      out.push(v);
+      i++; // the comma
+    } else {
+      const end = line.indexOf(',', i);
+      out.push(line.slice(i, end < 0 ? line.length : end));
+      i = end < 0 ? line.length + 1 : end + 1;
+    }
+  }
+  return out;
+}

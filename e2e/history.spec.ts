@@ -79,22 +79,66 @@ test('history grows with polls, the chart and sparkline show it, a reload keeps 
   await expect(panel.getByTestId('history-chart').locator('.recharts-line-curve').first()).toBeVisible();
 });
 
-test('empty state and clear history in Settings', async ({ page, appUrl }) => {
-  await page.goto(`${appUrl}#/settings`);
-  const card = page.getByTestId('history-settings');
-  await expect(card).toBeVisible({ timeout: 30_000 });
-  await expect(card.getByTestId('history-usage')).toContainText('History uses about');
-  const clear = card.getByRole('button', { name: 'Clear history…' });
-  if (await clear.isEnabled()) {
-    await clear.click();
-    await card.getByRole('button', { name: 'Delete history' }).click();
-    await expect(card.getByTestId('history-usage')).toContainText('(0 records');
-  }
-  await openGrid(page, `${appUrl}#/`);
+test('clear history in Settings: the recorded history goes, and the chart starts afresh', async ({ page, appUrl }) => {
+  // Something to clear: the first load's baseline of the item.
+  await openGrid(page, appUrl);
   const row = await showOnly(page, NAME);
   await row.getByRole('button', { name: `Open details for ${NAME}` }).click();
-  // Either still empty or the fresh load's baseline already arrived.
-  await expect(page.getByTestId('history-empty').or(page.getByTestId('history-meta'))).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => points(page), { timeout: 30_000 }).toBeGreaterThan(0);
+
+  await page.goto(`${appUrl.split('?')[0]}#/settings`);
+  const card = page.getByTestId('history-settings');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByTestId('history-usage')).not.toContainText('(0 records', { timeout: 30_000 });
+  await expect(card.getByTestId('history-usage')).toContainText(/History uses about .* \([1-9][\d,]* records/);
+  const clear = card.getByRole('button', { name: 'Clear history…' });
+  await expect(clear).toBeEnabled();
+  await clear.click();
+  const clearedAt = Date.now();
+  await card.getByRole('button', { name: 'Delete history' }).click();
+  await expect(card.getByTestId('history-usage')).toContainText('(0 records');
+  await expect(clear).toBeDisabled();
+
+  // Back on the item: nothing from before the clear (empty, or only a baseline recorded after it).
+  await openGrid(page, `${appUrl.split('?')[0]}#/`);
+  const again = await showOnly(page, NAME);
+  await again.getByRole('button', { name: `Open details for ${NAME}` }).click();
+  const empty = page.getByTestId('history-empty');
+  const meta = page.getByTestId('history-meta');
+  await expect(empty.or(meta)).toBeVisible({ timeout: 30_000 });
+  if (await meta.isVisible()) expect(Number(await meta.getAttribute('data-first'))).toBeGreaterThanOrEqual(clearedAt - 1000);
+});
+
+test('two tabs: one records the price history, the other says so and takes over when it closes', async ({ page, appUrl }) => {
+  test.setTimeout(120_000);
+  const settings = `${appUrl.split('?')[0]}#/settings`;
+  await page.goto(appUrl);
+  await page.goto(settings);
+  await expect(page.getByTestId('history-writer')).toHaveAttribute('data-writer', 'this', { timeout: 30_000 });
+  // A second tab of the same browser (same storage, same Web Locks).
+  const second = await page.context().newPage();
+  await second.goto(settings);
+  await expect(second.getByTestId('history-writer')).toHaveAttribute('data-writer', 'other', { timeout: 30_000 });
+  await expect(second.getByTestId('history-writer')).toContainText('Another Market Desk tab or window records the price history');
+  await expect(page.getByTestId('history-writer')).toHaveAttribute('data-writer', 'this');
+  // The Web Lock is held by the first tab alone (the browser's own view of it).
+  const held = await second.evaluate(async () => {
+    const q = await navigator.locks.query();
+    return { held: (q.held ?? []).filter((l) => l.name === 'market-desk-history-writer').length, waiting: (q.pending ?? []).filter((l) => l.name === 'market-desk-history-writer').length };
+  });
+  expect(held).toEqual({ held: 1, waiting: 1 });
+  await page.close();
+  await expect(second.getByTestId('history-writer')).toHaveAttribute('data-writer', 'this', { timeout: 30_000 });
+});
+
+test('Settings shows whether the browser keeps the storage (navigator.storage.persist)', async ({ page, appUrl }) => {
+  await page.goto(appUrl);
+  await page.goto(`${appUrl.split('?')[0]}#/settings`);
+  const line = page.getByTestId('storage-persistence');
+  await expect(line).not.toHaveAttribute('data-state', 'unknown', { timeout: 30_000 });
+  const persisted = await page.evaluate(() => navigator.storage.persisted());
+  await expect(line).toHaveAttribute('data-state', persisted ? 'persisted' : 'not-persisted');
+  await expect(line).toContainText(persisted ? 'Kept: the browser will not delete' : 'Not protected: the browser may delete');
 });
 
 /** The item's Steam medians as the API answers now (a fresh token: the test moves the clock by days). */

@@ -145,42 +145,83 @@ test('a foreign Host (DNS rebinding) is refused', async ({ webHost }) => {
   expect(status).toBe(403);
 });
 
-test('a page on another origin cannot use the gateway or the control endpoints', async ({ page, webHost }) => {
-  // A stand-in for any other site the user has open.
-  await page.route('https://evil.example/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>evil</title>' }),
-  );
-  await page.goto('https://evil.example/');
-  const outcome = await page.evaluate(async (target) => {
-    const attempt = async (path: string, init: RequestInit) => {
-      try {
-        const res = await fetch(target + path, init);
-        return `status ${res.status}`;
-      } catch {
-        return 'blocked';
-      }
-    };
-    return {
-      status: await attempt('/app/status', {}),
-      api: await attempt('/api/v2/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ getSteamAnalytics { market_hash_name } }' }),
-      }),
-      connect: await attempt('/app/connect', {
-        method: 'POST',
-        mode: 'no-cors',
-        headers: { 'content-type': 'text/plain' },
-        body: JSON.stringify({ baseUrl: 'https://attacker.example', apiKey: 'x' }),
-      }),
-    };
-  }, webHost.url);
-  expect(outcome.status).toBe('blocked');
-  expect(outcome.api).toBe('blocked');
-  // An opaque no-cors POST resolves in the page (status 0) but the host refused it: nothing changed.
+test('a page on another origin cannot use the gateway or the control endpoints: the host refuses them', async ({ page, webHost }) => {
+  // The page most able to try: another local server's (127.0.0.1, another port). It is the same site, so
+  // the browser even sends this host's SameSite=Strict cookie along; only the host's Origin check is left
+  // to refuse. (A public site's page is stopped earlier by Chromium's Private Network Access, which would
+  // hide whether the host refuses.)
+  const other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>'));
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  // What the host answered, from the network layer (DevTools protocol): the page gets no answer at all —
+  // the host's Cross-Origin-Resource-Policy makes Chromium drop it (ERR_BLOCKED_BY_RESPONSE) — and
+  // Playwright reports no response for it, but the raw status line and request headers are still seen here.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const sent = new Map<string, string>();
+  const cookies = new Map<string, boolean>();
+  const statuses = new Map<string, number>();
+  let watching = false;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (watching && e.request.url.startsWith(webHost.url + '/')) sent.set(e.requestId, `${e.request.method} ${new URL(e.request.url).pathname}`);
+  });
+  // (The extra-info events may come before or after the one above: joined by request id at the end.)
+  cdp.on('Network.requestWillBeSentExtraInfo', (e) => cookies.set(e.requestId, String(e.headers['Cookie'] ?? e.headers['cookie'] ?? '').includes(`market-desk-${webHost.port}-`)));
+  cdp.on('Network.responseReceivedExtraInfo', (e) => statuses.set(e.requestId, e.statusCode));
+  const answers = {
+    entries: () => [...sent].filter(([id]) => statuses.has(id)).map(([id, key]) => [key, { status: statuses.get(id)!, cookie: cookies.get(id) ?? false }] as const),
+    keys: () => [...sent].filter(([id]) => statuses.has(id)).map(([, key]) => key),
+  };
+  try {
+    await page.goto(webHost.launchUrl);
+    await expect(page.getByTestId('status-pill')).toHaveAttribute('data-state', 'demo');
+    await page.goto(`${otherUrl}/`);
+    watching = true;
+    // Simple no-cors requests: no preflight, so each one reaches the host and only the host can refuse it
+    // (CORS would hide a readable answer from the page, not stop the request).
+    await page.evaluate(async (target) => {
+      const send = (path: string, init: RequestInit) => fetch(target + path, { ...init, mode: 'no-cors', credentials: 'include' }).catch(() => undefined);
+      await send('/app/status', {});
+      await send('/api/v2/graphql', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ getSteamAnalytics { market_hash_name } }' }) });
+      await send('/app/connect', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ baseUrl: 'https://attacker.example', apiKey: 'x' }) });
+    }, webHost.url);
+    await expect.poll(() => [...answers.keys()].sort().join(' | '), { timeout: 10_000 }).toBe('GET /app/status | POST /api/v2/graphql | POST /app/connect');
+    expect(Object.fromEntries(answers.entries())).toEqual({
+      'GET /app/status': { status: 403, cookie: true },
+      'POST /api/v2/graphql': { status: 403, cookie: true },
+      'POST /app/connect': { status: 403, cookie: true },
+    });
+  } finally {
+    await new Promise<void>((resolve) => other.close(() => resolve()));
+  }
+  // Nothing changed.
   const after = await (await fetch(`${webHost.url}/app/status`, { headers: { 'x-market-desk-secret': webHost.secret } })).json() as { baseUrl: string; state: string };
   expect(after.baseUrl).toBe('');
   expect(after.state).toBe('demo');
+});
+
+test('the launch cookie another server on 127.0.0.1 is sent holds no launch secret', async ({ page, webHost }) => {
+  // Cookies ignore ports (RFC 6265 §8.5): a server on another port of 127.0.0.1 gets this host's cookie.
+  const seen: string[] = [];
+  const other = createServer((req, res) => {
+    seen.push(req.headers.cookie ?? '');
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  try {
+    await page.goto(webHost.launchUrl);
+    await expect(page.getByTestId('status-pill')).toHaveAttribute('data-state', 'demo');
+    await page.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
+    // (The page and, maybe, its favicon.)
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    for (const cookie of seen) {
+      // It is this launch's (named for its port), as browsers do; but what it carries is not the secret.
+      expect(cookie).toMatch(new RegExp(`market-desk-${webHost.port}-[0-9a-f]{16}=`));
+      expect(cookie).not.toContain(webHost.secret);
+    }
+  } finally {
+    await new Promise<void>((resolve) => other.close(() => resolve()));
+  }
 });
 
 test('without the launch secret: 403 for the page, the control routes and the gateway', async ({ page, request, webHost }) => {

@@ -6,6 +6,7 @@ import { ConnectionProvider } from './app/connection';
 import { DataProviders } from './app/providers';
 import { parseRoute } from './app/route';
 import { prewarmRecommendations } from './features/recommendations/api/load';
+import { askPersistenceOnce } from './features/storage/persist';
 import { pickDesktopApi } from './platform';
 import './styles/theme.css';
 import './styles/app.css';
@@ -14,6 +15,9 @@ import './styles/settings.css';
 // Opened on the Recommendations page: its worker starts loading now, before React's first render, so the
 // page's request leaves as soon as it asks (elsewhere the app starts it in idle time).
 if (parseRoute(window.location.hash) === 'recommendations') prewarmRecommendations({ compile: false });
+
+// Price history, alerts and offline copies are kept through a low-disk eviction if the browser agrees.
+void askPersistenceOnce();
 
 const api = pickDesktopApi();
 const rootElement = document.getElementById('root');

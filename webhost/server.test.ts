@@ -8,6 +8,7 @@ import { NO_FAULTS, startService, type ResponseInfo, type RunningService } from 
 import { GRAPHQL_PATH, REST_PATHS } from '../shared/api/schema';
 import { ConnectionStatusSchema, type ConnectionStatus } from '../shared/api/status';
 import { CONTENT_SECURITY_POLICY } from '../electron/core/security-headers';
+import { cookieToken, secretCookieName } from './launch-secret';
 import { startWebHost, type WebHost, type WebHostOptions } from './server';
 
 const USER_KEY = 'user-key-9d3e1f0a77';
@@ -117,9 +118,25 @@ describe('web host: static files', () => {
     expect(await (await fetch(`${h.url}/..%2f..%2fetc%2fpasswd`)).text()).not.toContain('root:');
   });
 
-  it('listens on loopback only', async () => {
+  it('listens on loopback only: the bound address, and no answer on another interface', async () => {
     const h = await host();
-    expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(h.address).toBe('127.0.0.1');
+    expect(h.url).toBe(`http://127.0.0.1:${h.port}`);
+    // Any non-loopback IPv4 address of this machine must refuse the connection.
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    if (external) {
+      const outcome = await new Promise<string>((resolve) => {
+        const req = httpRequest({ host: external, port: h.port, path: '/', timeout: 2_000 }, (res) => {
+          res.resume();
+          resolve(`answered ${res.statusCode}`);
+        });
+        req.on('timeout', () => req.destroy(new Error('timeout')));
+        req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+      });
+      expect(outcome).toBe('ECONNREFUSED');
+    }
   });
 });
 
@@ -276,7 +293,9 @@ describe('web host: the launch secret', () => {
     }
     // A wrong secret, by header or cookie, is no better.
     expect((await fetch(`${h.url}/app/status`, { secret: 'launch-secret-for-tests-5b7d' })).status).toBe(403);
-    expect((await fetch(`${h.url}/app/status`, { secret: null, headers: { cookie: `market-desk-secret-${h.port}=nope` } })).status).toBe(403);
+    expect((await fetch(`${h.url}/app/status`, { secret: null, headers: { cookie: `${secretCookieName(h.port, LAUNCH_SECRET)}=nope` } })).status).toBe(403);
+    // Nor is the launch secret itself in the cookie (the cookie holds a token made from it).
+    expect((await fetch(`${h.url}/app/status`, { secret: null, headers: { cookie: `${secretCookieName(h.port, LAUNCH_SECRET)}=${LAUNCH_SECRET}` } })).status).toBe(403);
   });
 
   it('the launch URL trades the secret for an HttpOnly SameSite=Strict cookie and leaves the address bar', async () => {
@@ -286,7 +305,10 @@ describe('web host: the launch secret', () => {
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/');
     const cookie = first.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(new RegExp(`^market-desk-secret-${h.port}=${LAUNCH_SECRET};`));
+    expect(cookie).toMatch(new RegExp(`^market-desk-${h.port}-[0-9a-f]{16}=[\\w-]{43};`));
+    // Sent to every port of 127.0.0.1 (cookies ignore ports): it must not carry the launch secret.
+    expect(cookie).not.toContain(LAUNCH_SECRET);
+    expect(cookie).not.toMatch(/Domain=/i);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     const pair = cookie.split(';')[0]!;
@@ -294,6 +316,56 @@ describe('web host: the launch secret', () => {
       expect((await fetch(h.url + route, { secret: null, headers: { cookie: pair } })).status).toBe(200);
     }
     expect((await fetch(`${h.url}/?secret=wrong-secret-0000000000`, { secret: null, redirect: 'manual' })).status).toBe(403);
+  });
+
+  it('each launch has its own cookie: another launch’s (another secret, or another port) is neither its name nor accepted', async () => {
+    const a = await host();
+    const b = await host({ secret: 'another-launch-secret-1234' });
+    const cookieOf = async (h: WebHost) => ((await fetch(h.launchUrl, { secret: null, redirect: 'manual' })).headers.get('set-cookie') ?? '').split(';')[0]!;
+    const [ca, cb] = [await cookieOf(a), await cookieOf(b)];
+    expect(ca.split('=')[0]).not.toBe(cb.split('=')[0]);
+    // The browser sends both hosts' cookies to both (same host name): each accepts only its own.
+    const both = `${ca}; ${cb}`;
+    expect((await fetch(`${a.url}/app/status`, { secret: null, headers: { cookie: both } })).status).toBe(200);
+    expect((await fetch(`${a.url}/app/status`, { secret: null, headers: { cookie: cb } })).status).toBe(403);
+    expect((await fetch(`${b.url}/app/status`, { secret: null, headers: { cookie: ca } })).status).toBe(403);
+    // The same secret on another port: another name and token.
+    expect(secretCookieName(a.port, LAUNCH_SECRET)).not.toBe(secretCookieName(a.port + 1, LAUNCH_SECRET));
+    expect(cookieToken(a.port, LAUNCH_SECRET)).not.toBe(cookieToken(a.port + 1, LAUNCH_SECRET));
+  });
+
+  it('the launch redirect stays on this site, whatever the path (real HTTP answers)', async () => {
+    const h = await host();
+    /** The Location of a launch URL sent as these exact bytes (fetch would normalise the path). */
+    const locationOf = (pathAndQuery: string) =>
+      new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: h.port, path: pathAndQuery, headers: { host: `127.0.0.1:${h.port}` } }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const S = `secret=${LAUNCH_SECRET}`;
+    const cases: Array<[string, string]> = [
+      [`/..//evil.example/?${S}`, '/evil.example/'],
+      [`//evil.example/?${S}`, '/'],
+      [`/.//evil.example/?${S}`, '/evil.example/'],
+      [`/..///evil.example/x?a=1&${S}`, '/evil.example/x?a=1'],
+      // Parsed as a network-path reference (the host would be evil.example): the path is '/'.
+      [`/\\evil.example/?${S}`, '/'],
+      [`/..\\/evil.example/?${S}`, '/evil.example/'],
+      [`/%2F%2Fevil.example/?${S}`, '/%2F%2Fevil.example/'],
+      [`/..%2F%2Fevil.example/?${S}`, '/..%2F%2Fevil.example/'],
+      [`/%5C%5Cevil.example/?${S}`, '/%5C%5Cevil.example/'],
+      [`/items/AK-47?x=1&${S}`, '/items/AK-47?x=1'],
+    ];
+    for (const [path, expected] of cases) {
+      const r = await locationOf(path);
+      expect({ path, status: r.status, location: r.location }).toEqual({ path, status: 303, location: expected });
+      // Whatever it is, a browser resolves it on this host.
+      expect(new URL(r.location!, h.url).origin).toBe(h.url);
+    }
   });
 
   it('a random secret per launch unless one is given; a given one must be long and URL-safe', async () => {

@@ -25,7 +25,7 @@ import { createGateway } from '../electron/core/gateway';
 import { withSecurityHeaders } from '../electron/core/security-headers';
 import type { BrokerOptions } from '../electron/core/token-broker';
 import { createControlHandler } from './control-routes';
-import { LaunchSecretError, launchSecret, presentedSecret, sameSecret, secretCookie, SECRET_QUERY } from './launch-secret';
+import { LaunchSecretError, launchSecret, presentsSecret, sameSecret, sameSiteLocation, secretCookie, SECRET_QUERY } from './launch-secret';
 import { defaultKeyFile, FileKeyVault } from './key-file';
 import { createProxyFetch, describeProxySettings, proxySettingsFromEnv, type ProxyFetch, type ProxySettings } from './proxy-fetch';
 import { sendWebResponse, toWebRequest } from './node-adapter';
@@ -59,6 +59,8 @@ export interface WebHostOptions {
 export interface WebHost {
   /** http://127.0.0.1:PORT (no trailing slash); every request needs the secret. */
   readonly url: string;
+  /** The address the server is bound to, as the socket reports it (127.0.0.1). */
+  readonly address: string;
   /** What to open: http://127.0.0.1:PORT/?secret=SECRET. */
   readonly launchUrl: string;
   readonly secret: string;
@@ -140,10 +142,10 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
           url.searchParams.delete(SECRET_QUERY);
           response = new Response(null, {
             status: 303,
-            headers: { location: url.pathname + url.search, 'set-cookie': secretCookie(port, secret), 'cache-control': 'no-store' },
+            headers: { location: sameSiteLocation(url.pathname, url.search), 'set-cookie': secretCookie(port, secret), 'cache-control': 'no-store' },
           });
         }
-      } else if (!sameSecret(presentedSecret(headers, port), secret)) {
+      } else if (!presentsSecret(headers, port, secret)) {
         response = forbidden(
           sensitive
             ? 'Forbidden: this request lacks the web host\'s launch secret.'
@@ -167,7 +169,8 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
       resolve();
     });
   });
-  port = (server.address() as AddressInfo).port;
+  const bound = server.address() as AddressInfo;
+  port = bound.port;
 
   const starting =
     options.apiKey || options.baseUrl
@@ -183,6 +186,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
+    address: bound.address,
     launchUrl: `${url}/?${SECRET_QUERY}=${secret}`,
     secret,
     port,

@@ -27,6 +27,7 @@ import { initialState, isSilenced, step, type Observation, type WindowPoint } fr
 import { observe } from './model/observe';
 import { historyPrices, needsSeed, seedRead, seedWindow, withSeed, type HistorySample, type LoadedMarkets } from './model/seed';
 import { ANY_MARKET, AlertSchema, MAX_ALERTS, freshState, newId, type Alert, type AlertState, type Firing } from './model/types';
+import { isQuotaError } from '../storage/versioned-db';
 import { AlertStore } from './store';
 
 export interface AlertsView {
@@ -369,12 +370,19 @@ export class AlertsRuntime {
           note: null,
         });
       }
-      let dropped: string[] = [];
+      let dropped: string[];
       try {
         dropped = await this.store.saveCheck(changed, firings);
         if (this.view.problem) this.set({ problem: null });
       } catch (e) {
-        this.set({ problem: `The last check could not be saved: ${messageOf(e)}` });
+        // Nothing of this check is kept, in memory either: the states stay as the disk has them, so the alert
+        // fires again at the next check and is notified once that firing is saved (not now, and again after
+        // a restart, as a notification of a firing that was never saved would be).
+        const full = isQuotaError(e) ? ' (the disk, or the browser storage Market Desk may use, is full)' : '';
+        this.set({
+          problem: `The last check could not be saved${full}: ${messageOf(e)}. ${firings.length > 0 ? 'Its alerts were not notified; they' : 'The alerts'} are checked again at the next refresh.`,
+        });
+        return [];
       }
       // Alerts edited or deleted meanwhile are not in this queue's way (edits wait for the check), so the
       // in-memory states can be replaced as computed.

@@ -9,17 +9,27 @@
  * left out and counted (`invalid`), never trusted. Unlike the offline cache, failures are not swallowed:
  * an alert that was not saved must be said so, so every method rejects with the IndexedDB error.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { setNotice } from '../storage/status';
+import { NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../storage/versioned-db';
 import { AlertSchema, AlertStateSchema, FiringSchema, MAX_FIRINGS, type Alert, type AlertState, type Firing } from './model/types';
 
 export const ALERTS_DB = 'market-desk-alerts';
-const DB_VERSION = 1;
 
 interface AlertsSchema extends DBSchema {
   alerts: { key: string; value: Alert };
   states: { key: string; value: AlertState };
   firings: { key: string; value: Firing; indexes: { at: number } };
 }
+
+/** Upgrade steps, step i taking version i to i + 1 (storage/versioned-db.ts): a later version adds one, never edits one. */
+export const ALERTS_UPGRADES: readonly UpgradeStep<AlertsSchema>[] = [
+  (db) => {
+    db.createObjectStore('alerts', { keyPath: 'id' });
+    db.createObjectStore('states', { keyPath: 'id' });
+    db.createObjectStore('firings', { keyPath: 'id' }).createIndex('at', 'at');
+  },
+];
 
 export interface LoadedAlerts {
   alerts: Alert[];
@@ -47,23 +57,30 @@ export class AlertStore {
   constructor(
     readonly name: string = ALERTS_DB,
     readonly cap: number = MAX_FIRINGS,
+    private readonly upgrades: readonly UpgradeStep<AlertsSchema>[] = ALERTS_UPGRADES,
   ) {}
 
   private open(): Promise<IDBPDatabase<AlertsSchema>> {
     if (typeof indexedDB === 'undefined') return Promise.reject(new Error('This browser has no IndexedDB: alerts cannot be kept.'));
-    this.db ??= openDB<AlertsSchema>(this.name, DB_VERSION, {
-      upgrade(db) {
-        db.createObjectStore('alerts', { keyPath: 'id' });
-        db.createObjectStore('states', { keyPath: 'id' });
-        db.createObjectStore('firings', { keyPath: 'id' }).createIndex('at', 'at');
+    const opening = (this.db ??= openVersioned<AlertsSchema>(this.name, this.upgrades, {
+      what: 'Alerts',
+      onBlocked: (m) => setNotice('alerts-open', m),
+      // Another tab's upgrade, or the browser, closed it: the next call opens again.
+      onClosed: () => {
+        if (this.db === opening) this.db = null;
       },
-      // Another tab wants a newer version: step aside (the next call opens again).
-      blocking: () => void this.close(),
-    }).catch((e: unknown) => {
-      this.db = null;
-      throw e;
-    });
-    return this.db;
+    }).then(
+      (db) => {
+        setNotice('alerts-open', null);
+        return db;
+      },
+      (e: unknown) => {
+        if (this.db === opening) this.db = null;
+        if (e instanceof NewerDatabaseError) setNotice('alerts-open', e.message);
+        throw e;
+      },
+    ));
+    return opening;
   }
 
   async load(): Promise<LoadedAlerts> {
@@ -93,14 +110,14 @@ export class AlertStore {
     const s = AlertStateSchema.parse(state);
     const db = await this.open();
     const tx = db.transaction(['alerts', 'states'], 'readwrite');
-    await Promise.all([tx.objectStore('alerts').put(a), tx.objectStore('states').put(s), tx.done]);
+    await committed(tx, [tx.objectStore('alerts').put(a), tx.objectStore('states').put(s)]);
   }
 
   /** Deletes an alert and its state; its firings stay in the history. */
   async deleteAlert(id: string): Promise<void> {
     const db = await this.open();
     const tx = db.transaction(['alerts', 'states'], 'readwrite');
-    await Promise.all([tx.objectStore('alerts').delete(id), tx.objectStore('states').delete(id), tx.done]);
+    await committed(tx, [tx.objectStore('alerts').delete(id), tx.objectStore('states').delete(id)]);
   }
 
   /**
@@ -112,27 +129,35 @@ export class AlertStore {
     const fs = firings.map((f) => FiringSchema.parse(f));
     const db = await this.open();
     const tx = db.transaction(['alerts', 'states', 'firings'], 'readwrite');
-    const alerts = tx.objectStore('alerts');
-    const stateStore = tx.objectStore('states');
-    for (const s of ss) {
-      // An alert deleted meanwhile (another tab) gets no state back.
-      if ((await alerts.getKey(s.id)) !== undefined) void stateStore.put(s);
-    }
-    const firingStore = tx.objectStore('firings');
-    for (const f of fs) void firingStore.put(f);
-    const dropped: string[] = [];
-    let count = await firingStore.count();
-    if (count > this.cap) {
-      let cursor = await firingStore.index('at').openCursor();
-      while (cursor && count > this.cap) {
-        dropped.push(cursor.value.id);
-        void cursor.delete();
-        count--;
-        cursor = await cursor.continue();
+    // Marked as handled now: a failed request rejects `done` before the code below awaits it.
+    tx.done.catch(ignore);
+    try {
+      const alerts = tx.objectStore('alerts');
+      const stateStore = tx.objectStore('states');
+      for (const s of ss) {
+        // An alert deleted meanwhile (another tab) gets no state back.
+        if ((await alerts.getKey(s.id)) !== undefined) stateStore.put(s).catch(ignore);
       }
+      const firingStore = tx.objectStore('firings');
+      for (const f of fs) firingStore.put(f).catch(ignore);
+      const dropped: string[] = [];
+      let count = await firingStore.count();
+      if (count > this.cap) {
+        let cursor = await firingStore.index('at').openCursor();
+        while (cursor && count > this.cap) {
+          dropped.push(cursor.value.id);
+          cursor.delete().catch(ignore);
+          count--;
+          cursor = await cursor.continue();
+        }
+      }
+      await tx.done;
+      return dropped;
+    } catch (e) {
+      // The transaction's own error (QuotaExceededError…) says more than a request's AbortError.
+      await tx.done.catch(ignore);
+      throw transactionError(tx, e);
     }
-    await tx.done;
-    return dropped;
   }
 
   /** Updates a firing (what became of its notification). */
@@ -151,5 +176,17 @@ export class AlertStore {
     const db = this.db;
     this.db = null;
     (await db?.catch(() => null))?.close();
+  }
+}
+
+function ignore(): void {}
+
+/** Waits for a transaction; it fails with the transaction's error (QuotaExceededError…), not a request's AbortError. */
+async function committed(tx: { done: Promise<void>; error: DOMException | null }, requests: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  for (const r of requests) r.catch(ignore);
+  try {
+    await tx.done;
+  } catch (e) {
+    throw transactionError(tx, e);
   }
 }

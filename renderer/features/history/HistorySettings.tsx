@@ -1,8 +1,10 @@
 /** Settings → Price history: on/off, retention, size cap, the storage used, and Clear history. */
 import { useEffect, useId, useState } from 'react';
 import './history.css';
+import { ErrorNotice } from '../../app/ErrorNotice';
 import { usePref } from '../../app/preferences';
-import { history, useHistoryVersion } from './client';
+import { useStorageStatus } from '../storage/status';
+import { history, useHistoryVersion, useHistoryWriter } from './client';
 import { HISTORY_PREFS, RETENTION_CHOICES, readLimits } from './prefs';
 import type { Usage } from './store';
 
@@ -21,6 +23,8 @@ export function HistorySettings() {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const version = useHistoryVersion();
+  const writer = useHistoryWriter();
+  const { notices } = useStorageStatus();
 
   useEffect(() => {
     let live = true;
@@ -92,6 +96,15 @@ export function HistorySettings() {
           : 'Reading the storage used…'}
         {estimate !== null ? ` All of Market Desk’s storage here: ${mb(estimate)}.` : ''} The oldest days are dropped first.
       </p>
+      {enabled ? (
+        <p className="field__hint" data-testid="history-writer" data-writer={writer ? 'this' : 'other'}>
+          {writer
+            ? 'This window records the price history.'
+            : 'Another Market Desk tab or window records the price history (one at a time); this one shows it, and takes over when that one closes.'}
+        </p>
+      ) : null}
+      {notices['history-open'] ? <ErrorNotice layout="inline" message={notices['history-open']} testId="history-open-problem" /> : null}
+      {notices['history-write'] ? <ErrorNotice layout="inline" message={notices['history-write']} testId="history-write-problem" /> : null}
       <div className="hist__actions">
         {confirming ? (
           <>

@@ -2,7 +2,8 @@
  * The history worker: change detection and IndexedDB writes off the UI thread. Requests are handled one
  * at a time in arrival order (a read after a poll sees that poll).
  */
-import { HistoryStore } from './store';
+import { NewerDatabaseError } from '../storage/versioned-db';
+import { HistoryStore, HistoryWriteError } from './store';
 import type { HistoryRequest, HistoryResponse } from './protocol';
 
 interface WorkerScope {
@@ -12,7 +13,14 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 let storeP: Promise<HistoryStore> | null = null;
-const store = () => (storeP ??= HistoryStore.open());
+const store = (): Promise<HistoryStore> =>
+  (storeP ??= HistoryStore.open(undefined, { onBlocked: (text) => scope.postMessage({ notice: 'blocked', text } satisfies HistoryResponse, { transfer: [] }) }).catch(
+    (e: unknown) => {
+      // Not kept: a later request tries again (the newer tab may be gone, the disk back).
+      storeP = null;
+      throw e;
+    },
+  ));
 let queue: Promise<unknown> = Promise.resolve();
 
 async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer: Transferable[] }> {
@@ -36,6 +44,9 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
     case 'clear':
       await s.clear();
       return { result: null, transfer: [] };
+    case 'forget':
+      s.forget();
+      return { result: null, transfer: [] };
   }
 }
 
@@ -49,7 +60,8 @@ scope.addEventListener('message', (e) => {
       msg = { id: req.id, ok: true, result: r.result };
       transfer = r.transfer;
     } catch (err) {
-      msg = { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) };
+      const code = err instanceof HistoryWriteError ? 'write' : err instanceof NewerDatabaseError ? 'newer' : undefined;
+      msg = { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(code ? { code } : {}) };
     }
     scope.postMessage(msg, { transfer });
   });

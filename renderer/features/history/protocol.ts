@@ -10,7 +10,17 @@ type Req =
   | { op: 'sparks'; game: number; names: string[]; from: number; to: number; slots: number; askMarkets: string[] }
   | { op: 'usage' }
   | { op: 'enforce'; limits: Limits }
-  | { op: 'clear' };
+  | { op: 'clear' }
+  /** Another tab cleared the history: the recorders start again from the disk (baselines). */
+  | { op: 'forget' };
 
 export type HistoryRequest = Req & { id: number };
-export type HistoryResponse = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
+/**
+ * `code` says what failed: 'write' a record (HistoryWriteError), 'newer' the database is a newer build's
+ * (NewerDatabaseError). A message with `notice` is no answer: the database waits for another tab (text),
+ * or not any more (null).
+ */
+export type HistoryResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: string; code?: 'write' | 'newer' }
+  | { notice: 'blocked'; text: string | null };

@@ -3,7 +3,8 @@
  * index on start time for retention, and a usage counter. Runs in the history worker (and in the
  * benchmark page); nothing here touches the DOM.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../storage/versioned-db';
 import { chunkName, DAY, GameRecorder, isValuesInput, sample, streamOf, type ChunkRecord, type PollInput, type SampledHistory, type ValuesInput } from './model';
 
 export const DB_NAME = 'market-desk-history';
@@ -37,30 +38,96 @@ export interface Limits {
 
 /** A cap is enforced down to this share of it, so a full store isn't trimmed at every poll. */
 const CAP_LOW_WATER = 0.9;
+/** A write refused for lack of space drops the oldest history down to this share of it, then tries once more. */
+const QUOTA_TRIM = 0.8;
+
+/**
+ * The database's upgrade steps, step i taking version i to i + 1 (versioned-db.ts): a later version adds a
+ * step here and never edits one that shipped.
+ */
+export const HISTORY_UPGRADES: readonly UpgradeStep<HistoryDB>[] = [
+  (d) => {
+    const chunks = d.createObjectStore('chunks', { keyPath: ['g', 'n', 'st'] });
+    chunks.createIndex('st', 'st');
+    d.createObjectStore('meta', { keyPath: 'key' });
+  },
+];
+
+/** A poll (or values load) that could not be written; `quota`: for lack of space, even after dropping old history. */
+export class HistoryWriteError extends Error {
+  override readonly name = 'HistoryWriteError';
+  constructor(
+    readonly quota: boolean,
+    cause: unknown,
+  ) {
+    super(
+      quota
+        ? 'Could not save price history: the disk, or the browser storage Market Desk may use, is full. The oldest history was dropped and the save tried again, without success. Free some disk space, or lower “Size limit” or “Keep” below, or clear the history.'
+        : `Could not save price history: ${errorText(cause)}. The next refresh starts afresh from a full record of the prices.`,
+    );
+  }
+}
+
+export interface OpenOptions {
+  /** Upgrade steps (tests add a later version's). */
+  upgrades?: readonly UpgradeStep<HistoryDB>[];
+  /** An upgrade waits for another tab to close the database (null: not any more). */
+  onBlocked?(message: string | null): void;
+}
 
 export class HistoryStore {
   private readonly games = new Map<number, { rec: GameRecorder; saved: number }>();
-  private constructor(readonly db: IDBPDatabase<HistoryDB>) {}
+  /** Null after another tab's upgrade or the browser closed it: the next call opens it again. */
+  private conn: IDBPDatabase<HistoryDB> | null;
+  private constructor(
+    db: IDBPDatabase<HistoryDB>,
+    readonly name: string,
+    private readonly options: OpenOptions,
+  ) {
+    this.conn = db;
+  }
 
-  static async open(name = DB_NAME): Promise<HistoryStore> {
-    const db = await openDB<HistoryDB>(name, 1, {
-      upgrade(d) {
-        const chunks = d.createObjectStore('chunks', { keyPath: ['g', 'n', 'st'] });
-        chunks.createIndex('st', 'st');
-        d.createObjectStore('meta', { keyPath: 'key' });
-      },
+  static async open(name = DB_NAME, options: OpenOptions = {}): Promise<HistoryStore> {
+    let store: HistoryStore | null = null;
+    const db = await HistoryStore.connect(name, options, () => store?.dropped());
+    store = new HistoryStore(db, name, options);
+    return store;
+  }
+
+  private static connect(name: string, options: OpenOptions, onClosed: () => void): Promise<IDBPDatabase<HistoryDB>> {
+    return openVersioned<HistoryDB>(name, options.upgrades ?? HISTORY_UPGRADES, {
+      what: 'Price history',
+      ...(options.onBlocked ? { onBlocked: options.onBlocked } : {}),
+      onClosed,
     });
-    return new HistoryStore(db);
+  }
+
+  private dropped(): void {
+    this.conn = null;
+    // What the recorders hold was written through the closed connection; start again from the disk.
+    this.games.clear();
+  }
+
+  /** The open connection (the benchmark writes through it). */
+  get db(): IDBPDatabase<HistoryDB> {
+    if (!this.conn) throw new Error('Price history is closed.');
+    return this.conn;
+  }
+
+  private async ready(): Promise<IDBPDatabase<HistoryDB>> {
+    this.conn ??= await HistoryStore.connect(this.name, this.options, () => this.dropped());
+    return this.conn;
   }
 
   close(): void {
-    this.db.close();
+    this.conn?.close();
+    this.conn = null;
   }
 
   private async recorder(game: number): Promise<{ rec: GameRecorder; saved: number }> {
     let r = this.games.get(game);
     if (!r) {
-      const list = (await this.db.get('meta', `series:${game}`))?.list ?? [];
+      const list = (await (await this.ready()).get('meta', `series:${game}`))?.list ?? [];
       r = this.games.get(game) ?? { rec: new GameRecorder(game, list), saved: list.length };
       this.games.set(game, r);
     }
@@ -70,8 +137,33 @@ export class HistoryStore {
   /**
    * Records one poll (asks and bids) or one load of another stream's values (ValuesInput: the Steam
    * analytics medians): the changes since the last one (or baselines) in one transaction.
+   *
+   * A write that fails leaves nothing half-done: the transaction is undone, and the game's recorder, which
+   * had already taken the poll in, is dropped, so the next poll writes a fresh baseline (not changes
+   * against values the disk never got), and the usage counter is counted again from the records. A write
+   * refused for lack of space (QuotaExceededError) drops the oldest history and is tried once more;
+   * failing again, it rejects with HistoryWriteError (quota), which Settings shows.
    */
   async record(p: PollInput | ValuesInput, limits?: Limits): Promise<RecordResult> {
+    let result: RecordResult;
+    try {
+      result = await this.write(p);
+    } catch (e) {
+      await this.recover(p.game);
+      if (!isQuotaError(e)) throw new HistoryWriteError(false, e);
+      await this.trimForSpace();
+      try {
+        result = await this.write(p);
+      } catch (again) {
+        await this.recover(p.game);
+        throw new HistoryWriteError(isQuotaError(again), again);
+      }
+    }
+    if (limits) await this.enforce(limits, p.at);
+    return result;
+  }
+
+  private async write(p: PollInput | ValuesInput): Promise<RecordResult> {
     const g = await this.recorder(p.game);
     const rec = g.rec;
     const values = isValuesInput(p);
@@ -84,28 +176,74 @@ export class HistoryStore {
     let added = 0;
     let newChunks = 0;
     if (dirty.length > 0) {
-      const tx = this.db.transaction(['chunks', 'meta'], 'readwrite');
-      const chunks = tx.objectStore('chunks');
-      for (const c of dirty) {
-        const r = c.toRecord();
-        written += r.bytes;
-        added += r.bytes - c.stored;
-        if (c.stored === 0) newChunks++;
-        c.stored = r.bytes;
-        void chunks.put(r);
+      const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+      // Marked as handled now: a failed request rejects `done` before this code awaits it.
+      tx.done.catch(ignore);
+      try {
+        const chunks = tx.objectStore('chunks');
+        const sizes: Array<[(typeof dirty)[number], number]> = [];
+        for (const c of dirty) {
+          const r = c.toRecord();
+          written += r.bytes;
+          added += r.bytes - c.stored;
+          if (c.stored === 0) newChunks++;
+          sizes.push([c, r.bytes]);
+          // A failed put fails the transaction (tx.done says why): its own rejection is not the news.
+          chunks.put(r).catch(ignore);
+        }
+        const meta = tx.objectStore('meta');
+        const seriesCount = rec.series.length;
+        if (seriesCount > g.saved) meta.put({ key: `series:${p.game}`, list: rec.series.slice() }).catch(ignore);
+        const u = await meta.get('usage');
+        meta.put({ key: 'usage', bytes: (u?.bytes ?? 0) + added, chunks: (u?.chunks ?? 0) + newChunks }).catch(ignore);
+        await tx.done;
+        // Only what reached the disk counts as stored.
+        for (const [c, bytes] of sizes) c.stored = bytes;
+        g.saved = Math.max(g.saved, seriesCount);
+      } catch (e) {
+        await tx.done.catch(ignore);
+        throw transactionError(tx, e);
       }
-      const meta = tx.objectStore('meta');
-      if (rec.series.length > g.saved) {
-        void meta.put({ key: `series:${p.game}`, list: rec.series.slice() });
-        g.saved = rec.series.length;
-      }
-      const u = await meta.get('usage');
-      await meta.put({ key: 'usage', bytes: (u?.bytes ?? 0) + added, chunks: (u?.chunks ?? 0) + newChunks });
-      await tx.done;
     }
     const t2 = performance.now();
-    if (limits) await this.enforce(limits, p.at);
     return { points, changedItems: dirty.length, bytesWritten: written, bytesAdded: added, diffMs: t1 - t0, writeMs: t2 - t1 };
+  }
+
+  /**
+   * After a failed write: the game's recorder is dropped (the next poll reads the series list back and
+   * writes baselines), and the usage counter is counted again from the records on disk.
+   */
+  private async recover(game: number): Promise<void> {
+    this.games.delete(game);
+    try {
+      await this.recount();
+    } catch {
+      // The counter stays as the last good write left it; the next failure or a clear counts again.
+    }
+  }
+
+  /** Counts the records' bytes into the usage counter. */
+  async recount(): Promise<Usage> {
+    const db = await this.ready();
+    let bytes = 0;
+    let chunks = 0;
+    const read = db.transaction('chunks', 'readonly');
+    let cursor = await read.store.openCursor();
+    while (cursor) {
+      bytes += cursor.value.bytes;
+      chunks++;
+      cursor = await cursor.continue();
+    }
+    await read.done;
+    await db.put('meta', { key: 'usage', bytes, chunks });
+    return this.usage();
+  }
+
+  /** A write refused for lack of space: the oldest records go until the store is QUOTA_TRIM of its size. */
+  private async trimForSpace(): Promise<number> {
+    const u = await this.usage();
+    if (u.chunks === 0) return 0;
+    return this.trim(-Infinity, u.bytes * QUOTA_TRIM, 1);
   }
 
   /** Drops the oldest chunks: those older than the retention, then more until under the size cap. */
@@ -114,17 +252,23 @@ export class HistoryStore {
     const u = await this.usage();
     if (!(u.oldest !== null && u.oldest < cutoff) && u.bytes <= limits.capBytes) return 0;
     const target = u.bytes > limits.capBytes ? limits.capBytes * CAP_LOW_WATER : Infinity;
-    const tx = this.db.transaction(['chunks', 'meta'], 'readwrite');
-    let bytes = u.bytes;
-    let count = u.chunks;
+    return this.trim(cutoff, target);
+  }
+
+  /** Drops the oldest chunks while older than `cutoff` or while the store is over `target` bytes (at least `min`). */
+  private async trim(cutoff: number, target: number, min = 0): Promise<number> {
+    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    const u = await tx.objectStore('meta').get('usage');
+    let bytes = u?.bytes ?? 0;
+    let count = u?.chunks ?? 0;
     // (A game's series list stays: it is tiny and chunks written later still use it.)
     let dropped = 0;
     let cursor = await tx.objectStore('chunks').index('st').openCursor();
-    while (cursor && (cursor.value.st < cutoff || bytes > target)) {
+    while (cursor && (cursor.value.st < cutoff || bytes > target || dropped < min)) {
       bytes -= cursor.value.bytes;
       count--;
       dropped++;
-      void cursor.delete();
+      cursor.delete().catch(ignore);
       cursor = await cursor.continue();
     }
     await tx.objectStore('meta').put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) });
@@ -133,15 +277,20 @@ export class HistoryStore {
   }
 
   async usage(): Promise<Usage> {
-    const tx = this.db.transaction(['chunks', 'meta'], 'readonly');
+    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readonly');
     const u = await tx.objectStore('meta').get('usage');
     const first = await tx.objectStore('chunks').index('st').openCursor();
     await tx.done;
     return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null };
   }
 
+  /** Drops what the recorders hold (another tab cleared the history): the next poll writes baselines. */
+  forget(): void {
+    this.games.clear();
+  }
+
   async clear(): Promise<void> {
-    const tx = this.db.transaction(['chunks', 'meta'], 'readwrite');
+    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
     await tx.objectStore('chunks').clear();
     await tx.objectStore('meta').delete('usage');
     await tx.done;
@@ -153,7 +302,7 @@ export class HistoryStore {
    * range. `name` is the chunk name (the item's name for its asks and bids, else chunkName()).
    */
   async chunksOf(game: number, name: string, from: number, to: number): Promise<ChunkRecord[]> {
-    const tx = this.db.transaction('chunks', 'readonly');
+    const tx = (await this.ready()).transaction('chunks', 'readonly');
     const store = tx.store;
     const before: ChunkRecord[] = [];
     let cursor = await store.openCursor(IDBKeyRange.bound([game, name, -Infinity], [game, name, from], false, true), 'prev');
@@ -169,7 +318,10 @@ export class HistoryStore {
 
   /** An item's kept series (all without `keep`) over [from, to]: each of their streams read and sampled. */
   async readItem(game: number, name: string, from: number, to: number, slots: number, keep?: (key: string) => boolean): Promise<SampledHistory> {
-    const series = (await this.recorder(game)).rec.series;
+    // The list on disk, when longer: another tab (the one that records) may have added series since.
+    const known = (await this.recorder(game)).rec.series;
+    const stored = (await (await this.ready()).get('meta', `series:${game}`))?.list;
+    const series = stored && stored.length > known.length ? stored : known;
     const streams = new Set<string>();
     for (const k of series) if (!keep || keep(k)) streams.add(streamOf(k));
     if (streams.size === 0) streams.add('');
@@ -189,3 +341,5 @@ export class HistoryStore {
     return out;
   }
 }
+
+function ignore(): void {}

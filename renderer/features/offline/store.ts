@@ -12,10 +12,11 @@
  * IndexedDB can be missing or full (private windows, quota): every failure is swallowed and reads as
  * "nothing saved"; this is a convenience, never a reason for a view to fail.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { setNotice } from '../storage/status';
+import { errorText, isQuotaError, NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../storage/versioned-db';
 
 export const OFFLINE_DB = 'market-desk-offline';
-const DB_VERSION = 1;
 /** Records kept per kind. */
 export const OFFLINE_CAP = 4;
 
@@ -47,6 +48,15 @@ interface OfflineSchema extends DBSchema {
   data: { key: string; value: { id: string; payload: unknown } };
 }
 
+/** Upgrade steps, step i taking version i to i + 1 (storage/versioned-db.ts): a later version adds one, never edits one. */
+export const OFFLINE_UPGRADES: readonly UpgradeStep<OfflineSchema>[] = [
+  (db) => {
+    const meta = db.createObjectStore('meta', { keyPath: 'id' });
+    meta.createIndex('kind', 'kind');
+    db.createObjectStore('data', { keyPath: 'id' });
+  },
+];
+
 export function offlineId(kind: OfflineKind, source: string, game: number): string {
   return JSON.stringify([kind, source, game]);
 }
@@ -59,25 +69,38 @@ export class OfflineStore {
   constructor(
     readonly name: string = OFFLINE_DB,
     readonly cap: number = OFFLINE_CAP,
+    private readonly upgrades: readonly UpgradeStep<OfflineSchema>[] = OFFLINE_UPGRADES,
   ) {}
 
+  /**
+   * The connection, or null when there is none to be had: a view then goes without its kept copy, but a
+   * database of a newer build, or an upgrade waiting for another tab, is said in Settings (storage/status).
+   */
   private open(): Promise<IDBPDatabase<OfflineSchema> | null> {
-    this.db ??= (typeof indexedDB === 'undefined'
-      ? Promise.resolve(null)
-      : openDB<OfflineSchema>(this.name, DB_VERSION, {
-          upgrade(db) {
-            const meta = db.createObjectStore('meta', { keyPath: 'id' });
-            meta.createIndex('kind', 'kind');
-            db.createObjectStore('data', { keyPath: 'id' });
-          },
-          // Another tab wants a newer version: step aside.
-          blocking: () => void this.close(),
-        })
-    ).catch((e: unknown) => {
-      console.warn('Offline data unavailable:', e);
-      return null;
-    });
-    return this.db;
+    if (this.db) return this.db;
+    if (typeof indexedDB === 'undefined') return (this.db = Promise.resolve(null));
+    const opening: Promise<IDBPDatabase<OfflineSchema> | null> = openVersioned<OfflineSchema>(this.name, this.upgrades, {
+      what: 'The offline copies of your last data',
+      onBlocked: (m) => setNotice('offline-open', m),
+      // Another tab's upgrade, or the browser, closed it: the next call opens again.
+      onClosed: () => {
+        if (this.db === opening) this.db = null;
+      },
+    }).then(
+      (db) => {
+        setNotice('offline-open', null);
+        return db;
+      },
+      (e: unknown) => {
+        console.warn('Offline data unavailable:', e);
+        // Not kept: the next call tries again (the newer tab may be gone).
+        if (this.db === opening) this.db = null;
+        setNotice('offline-open', e instanceof NewerDatabaseError ? e.message : `The offline copies of your last data cannot be opened: ${errorText(e)}.`);
+        return null;
+      },
+    );
+    this.db = opening;
+    return opening;
   }
 
   /**
@@ -88,8 +111,10 @@ export class OfflineStore {
     const db = await this.open();
     if (!db) return false;
     const id = offlineId(input.kind, input.source, input.game);
+    const tx = db.transaction(['meta', 'data'], 'readwrite');
+    // Marked as handled now: a failed request rejects `done` before the code below awaits it.
+    tx.done.catch(() => undefined);
     try {
-      const tx = db.transaction(['meta', 'data'], 'readwrite');
       const metas = tx.objectStore('meta');
       const prev = await metas.get(id);
       if (prev && prev.format === input.format && prev.dataAt > input.dataAt) {
@@ -105,9 +130,18 @@ export class OfflineStore {
         await tx.objectStore('data').delete(m.id);
       }
       await tx.done;
+      setNotice('offline-write', null);
       return true;
-    } catch (e) {
+    } catch (thrown) {
+      await tx.done.catch(() => undefined);
+      const e = transactionError(tx, thrown);
       console.warn('Could not keep the last data for offline use:', e);
+      setNotice(
+        'offline-write',
+        isQuotaError(e)
+          ? 'Could not keep a copy of the last data for offline use: the disk, or the browser storage Market Desk may use, is full.'
+          : `Could not keep a copy of the last data for offline use: ${errorText(e)}.`,
+      );
       return false;
     }
   }

@@ -10,6 +10,7 @@ import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
 import { TestConnection } from './TestConnection';
 import { HistorySettings } from '../history/HistorySettings';
+import { StorageSection } from './StorageSection';
 
 export function SettingsScreen() {
   const { api } = useConnection();
@@ -41,6 +42,7 @@ export function SettingsScreen() {
           <TestConnection />
           <PreferencesSection />
           <HistorySettings />
+          <StorageSection />
           <section className="card" aria-labelledby="keys-h">
             <h2 id="keys-h" className="card__title">
               Keyboard shortcuts

@@ -1,0 +1,60 @@
+/**
+ * What the Settings page says about this computer's storage: whether the browser keeps it under disk
+ * pressure (persist.ts), and the problems of the three databases (price history, alerts, offline copies):
+ * a write that failed, a database saved by a newer Market Desk, an upgrade waiting for another tab. One
+ * small external store, so a problem found in a worker or a background write reaches the page.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type Persistence =
+  /** Not asked yet. */
+  | { state: 'unknown' }
+  /** No StorageManager here (old browser, insecure page). */
+  | { state: 'unsupported' }
+  | { state: 'persisted' }
+  /** The browser said no: it may delete the data when the disk is short of space. */
+  | { state: 'not-persisted' }
+  | { state: 'error'; detail: string };
+
+/** A notice's key: the database and what it is about. */
+export type NoticeKey = 'history-open' | 'history-write' | 'alerts-open' | 'offline-open' | 'offline-write';
+
+export interface StorageStatus {
+  persistence: Persistence;
+  /** Current problems, by key (a fixed problem is removed). */
+  notices: Readonly<Partial<Record<NoticeKey, string>>>;
+}
+
+let status: StorageStatus = { persistence: { state: 'unknown' }, notices: {} };
+const listeners = new Set<() => void>();
+
+function emit(next: StorageStatus): void {
+  status = next;
+  for (const l of [...listeners]) l();
+}
+
+export function storageStatus(): StorageStatus {
+  return status;
+}
+
+export function setPersistence(p: Persistence): void {
+  emit({ ...status, persistence: p });
+}
+
+/** Sets (text) or clears (null) a notice; nothing happens when it is unchanged. */
+export function setNotice(key: NoticeKey, text: string | null): void {
+  if ((status.notices[key] ?? null) === text) return;
+  const notices = { ...status.notices };
+  if (text === null) delete notices[key];
+  else notices[key] = text;
+  emit({ ...status, notices });
+}
+
+export function subscribeStorageStatus(l: () => void): () => void {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+}
+
+export function useStorageStatus(): StorageStatus {
+  return useSyncExternalStore(subscribeStorageStatus, storageStatus, storageStatus);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { askPersistence } from './persist';
+import { SingleWriter } from './single-writer';
+import { storageStatus } from './status';
+import { FakeLockManager } from './testing/fake-locks';
+
+describe('askPersistence (navigator.storage.persist)', () => {
+  it('asks only when not yet persisted, and Settings gets the answer', async () => {
+    let asked = 0;
+    const granted = { persisted: async () => false, persist: async () => (asked++, true) };
+    expect(await askPersistence(granted)).toEqual({ state: 'persisted' });
+    expect(asked).toBe(1);
+    expect(storageStatus().persistence).toEqual({ state: 'persisted' });
+    const already = { persisted: async () => true, persist: async () => (asked++, true) };
+    expect(await askPersistence(already)).toEqual({ state: 'persisted' });
+    expect(asked).toBe(1);
+    expect(await askPersistence({ persisted: async () => false, persist: async () => false })).toEqual({ state: 'not-persisted' });
+    expect(storageStatus().persistence.state).toBe('not-persisted');
+  });
+
+  it('no StorageManager, or one that throws: said, never a rejection', async () => {
+    expect(await askPersistence(undefined)).toEqual({ state: 'unsupported' });
+    const broken = { persisted: async () => Promise.reject(new DOMException('denied', 'SecurityError')), persist: async () => true };
+    expect(await askPersistence(broken)).toEqual({ state: 'error', detail: 'SecurityError: denied' });
+  });
+});
+
+describe('SingleWriter (one tab writes, through a Web Lock)', () => {
+  it('the first tab writes; the next takes over when it goes; without Web Locks every tab writes', async () => {
+    const locks = new FakeLockManager();
+    const a = new SingleWriter(locks, 'w');
+    const b = new SingleWriter(locks, 'w');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect([a.isWriter, b.isWriter]).toEqual([true, false]);
+    let told = 0;
+    b.subscribe(() => told++);
+    a.dispose();
+    for (let i = 0; i < 5 && !b.isWriter; i++) await new Promise((r) => setTimeout(r, 0));
+    expect([a.isWriter, b.isWriter]).toEqual([false, true]);
+    expect(told).toBe(1);
+    b.dispose();
+    expect(new SingleWriter(null, 'w').isWriter).toBe(true);
+  });
+});
