@@ -7,6 +7,7 @@
 import { useEffect, useMemo } from 'react';
 import { gameName, STEAM_ANALYTICS_GAMES } from '../../../shared/catalog/games';
 import { MARKET_ORDER_ANALYTICS_MARKETS, marketName } from '../../../shared/catalog/markets';
+import { marketDiscovery, useMarketDiscovery } from '../markets/useMarketDiscovery';
 import { useConnection } from '../../app/connection';
 import { useSelectedGame } from '../../app/preferences';
 import { navigate, useRouteParams } from '../../app/route';
@@ -22,6 +23,31 @@ import './analytics.css';
 
 const MAX_COMPARE = 5;
 const marketDisplay = marketName;
+/** A market name from the address that the catalog may not know (another service's own name). */
+const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+/**
+ * The market-order-analytics names: the catalog's candidates (none is published) and one from the address,
+ * less the ones this service refused. A name is found refused when it is asked for (the Source list then
+ * marks it and another is shown); it is not probed beforehand, since each probe makes the service compute a
+ * whole catalog. Refused names are asked again a day later (each probe cancelled after its first bytes).
+ */
+function useAnalyticsMarkets(game: number, requested: string) {
+  const discovery = useMarketDiscovery(game);
+  const { source } = discovery;
+  const all = useMemo(
+    () => (requested !== 'steam' && NAME.test(requested) && !MARKET_ORDER_ANALYTICS_MARKETS.includes(requested) ? [...MARKET_ORDER_ANALYTICS_MARKETS, requested] : [...MARKET_ORDER_ANALYTICS_MARKETS]),
+    [requested],
+  );
+  const refused = discovery.refused('marketOrderAnalytics');
+  const offered = useMemo(() => all.filter((m) => !refused.has(m)), [all, refused]);
+  const refusedList = [...refused].join(',');
+  useEffect(() => {
+    if (source === null || !refusedList || !marketDiscovery.due(source, game, 'marketOrderAnalytics')) return;
+    void marketDiscovery.run(source, game, 'marketOrderAnalytics', refusedList.split(','));
+  }, [source, game, refusedList]);
+  return { discovery, all, refused, offered, checking: discovery.progress.some((p) => p.op === 'marketOrderAnalytics') };
+}
 
 export function AnalyticsScreen() {
   const [game] = useSelectedGame();
@@ -30,13 +56,19 @@ export function AnalyticsScreen() {
   const steamGame = STEAM_ANALYTICS_GAMES.includes(game);
   const view = params.get('view') === 'item' || params.has('item') ? 'item' : 'market';
   const requested = params.get('source') ?? 'steam';
-  const source: AnalyticsSource =
-    requested !== 'steam' && MARKET_ORDER_ANALYTICS_MARKETS.includes(requested)
+  const markets = useAnalyticsMarkets(game, requested);
+  const firstOffered = markets.offered[0];
+  const source: AnalyticsSource | null =
+    requested !== 'steam' && markets.offered.includes(requested)
       ? { kind: 'market', market: requested }
       : steamGame
         ? { kind: 'steam' }
-        : { kind: 'market', market: MARKET_ORDER_ANALYTICS_MARKETS[0]! };
-  const compareMarket = params.get('market');
+        : firstOffered !== undefined
+          ? { kind: 'market', market: firstOffered }
+          : null;
+  const requestedRefused = requested !== 'steam' && markets.refused.has(requested);
+  const requestedCompare = params.get('market');
+  const compareMarket = requestedCompare && !markets.refused.has(requestedCompare) ? requestedCompare : null;
   const items = params.getAll('item').slice(0, MAX_COMPARE);
 
   const set = (changes: Record<string, string | string[] | null>) => {
@@ -49,8 +81,20 @@ export function AnalyticsScreen() {
     navigate('analytics', next);
   };
 
-  const main = useCatalog(game, source);
-  const other = useCatalog(game, { kind: 'market', market: compareMarket ?? '' }, view !== 'item' || !compareMarket || compareMarket === (source.kind === 'market' ? source.market : ''));
+  const main = useCatalog(game, source ?? { kind: 'market', market: '' }, source === null);
+  const other = useCatalog(game, { kind: 'market', market: compareMarket ?? '' }, view !== 'item' || !compareMarket || compareMarket === (source?.kind === 'market' ? source.market : ''));
+  // A market the service refuses when asked: marked refused (the Source list then leaves it out).
+  const mainRefused = main.error?.kind === 'bad-request' && source?.kind === 'market' ? source.market : null;
+  const otherRefused = other.error?.kind === 'bad-request' ? compareMarket : null;
+  const sourceKey = markets.discovery.source;
+  useEffect(() => {
+    if (sourceKey === null) return;
+    for (const m of [mainRefused, otherRefused]) if (m) void marketDiscovery.onRefusal(sourceKey, game, 'marketOrderAnalytics', [m]);
+  }, [sourceKey, game, mainRefused, otherRefused]);
+  const mainOffered = main.catalog && source?.kind === 'market' ? source.market : null;
+  useEffect(() => {
+    if (sourceKey !== null && mainOffered) marketDiscovery.recordOffered(sourceKey, game, 'marketOrderAnalytics', [mainOffered]);
+  }, [sourceKey, game, mainOffered]);
   const shown = items.length > 0 ? items : main.catalog?.summary.topByVolume[0] ? [main.catalog.summary.topByVolume[0].name] : [];
   const rows = useItems(view === 'item' ? main.catalog : null, shown);
   const otherRow = useItems(view === 'item' && compareMarket ? other.catalog : null, shown.slice(0, 1));
@@ -62,7 +106,7 @@ export function AnalyticsScreen() {
     if (delivered) performance.mark('analytics:data', { detail: { key: delivered.key, ...delivered.timing } });
   }, [delivered]);
 
-  const sourceName = source.kind === 'steam' ? 'Steam' : marketDisplay(source.market);
+  const sourceName = source === null ? 'no marketplace' : source.kind === 'steam' ? 'Steam' : marketDisplay(source.market);
   const provenance: Provenance = useMemo(
     () => ({
       fetchedAt: main.catalog?.fetchedAt ?? Date.now(),
@@ -72,7 +116,13 @@ export function AnalyticsScreen() {
     }),
     [main.catalog?.fetchedAt, status?.state, status?.baseUrl, game, sourceName, view, compareMarket],
   );
-  const state: ChartState = main.error
+  const state: ChartState = source === null
+    ? markets.checking
+      ? { status: 'loading', message: 'Checking which marketplaces this service has order analytics for…' }
+      : { status: 'error', message: `This service offers no marketplace order analytics for ${gameName(game)} (it refused ${markets.all.map(marketDisplay).join(', ')}).` }
+    : main.error && mainRefused && markets.checking
+      ? { status: 'loading', message: `The service refused ${sourceName}: checking the other marketplaces…` }
+    : main.error
     ? { status: 'error', message: `${main.error.message} ${main.error.detail}`.trim(), onRetry: main.refetch }
     : !main.catalog
       ? { status: 'loading', message: `Loading ${gameName(game)} ${sourceName} analytics: the whole catalog comes in one answer…` }
@@ -95,11 +145,12 @@ export function AnalyticsScreen() {
         </div>
         <label className="an__field">
           <span>Source</span>
-          <select className="input" value={source.kind === 'steam' ? 'steam' : source.market} onChange={(e) => set({ source: e.target.value })}>
+          <select className="input" value={source === null ? '' : source.kind === 'steam' ? 'steam' : source.market} onChange={(e) => set({ source: e.target.value })} data-testid="analytics-source">
             {steamGame ? <option value="steam">Steam (sales, listings, buy orders)</option> : null}
-            {MARKET_ORDER_ANALYTICS_MARKETS.map((m) => (
-              <option key={m} value={m}>
-                {marketDisplay(m)} (listings, buy orders)
+            {source === null ? <option value="">No marketplace offered</option> : null}
+            {markets.all.map((m) => (
+              <option key={m} value={m} disabled={markets.refused.has(m)}>
+                {marketDisplay(m)} {markets.refused.has(m) ? '(not offered by this service)' : '(listings, buy orders)'}
               </option>
             ))}
           </select>
@@ -109,7 +160,7 @@ export function AnalyticsScreen() {
             <span>Beside it</span>
             <select className="input" value={compareMarket ?? ''} onChange={(e) => set({ market: e.target.value || null })}>
               <option value="">No marketplace</option>
-              {MARKET_ORDER_ANALYTICS_MARKETS.filter((m) => source.kind === 'steam' || m !== source.market).map((m) => (
+              {markets.offered.filter((m) => source?.kind !== 'market' || m !== source.market).map((m) => (
                 <option key={m} value={m}>
                   {marketDisplay(m)}
                 </option>
@@ -129,7 +180,12 @@ export function AnalyticsScreen() {
           ↻ Reload
         </button>
       </div>
-      {!steamGame && source.kind === 'market' && requested === 'steam' ? (
+      {requestedRefused ? (
+        <p className="an__note" data-testid="analytics-market-refused">
+          This service does not offer order analytics for {marketDisplay(requested)} ({requested}){source ? `: showing ${sourceName} instead` : ''}. Other marketplaces are in Source.
+        </p>
+      ) : null}
+      {!steamGame && source?.kind === 'market' && requested === 'steam' ? (
         <p className="an__note" data-testid="no-steam-analytics">
           The service has Steam analytics for {STEAM_ANALYTICS_GAMES.map(gameName).join(' and ')} only, not for {gameName(game)}: showing {sourceName}’s order analytics instead. Other
           marketplaces are in Source.
@@ -167,7 +223,7 @@ export function AnalyticsScreen() {
             state={state}
             provenance={provenance}
             sourceName={sourceName}
-            steam={source.kind === 'steam'}
+            steam={source?.kind === 'steam'}
             onOpenItem={(name) => set({ view: 'item', item: [name] })}
           />
         ) : (

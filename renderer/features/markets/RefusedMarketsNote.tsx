@@ -30,30 +30,33 @@ export function RefusedMarketsNote({ discovery, refusedAsk, refusedBid, nameOf, 
     );
   }
   const all = [...new Set([...refusedAsk, ...refusedBid])];
-  const key = `${discovery.source}|${discovery.game}|${all.join(',')}`;
+  const key = `${discovery.source}|${discovery.game}|${refusedAsk.join(',')}|${refusedBid.join(',')}`;
   if (all.length === 0 || dismissed === key) return null;
-  // A refused name counts as news unless it was only an unconfirmed candidate for the list it was refused in.
-  const important = all.filter((s) => (refusedAsk.includes(s) && nameStatus('minPrices', s) !== 'candidate') || (refusedBid.includes(s) && nameStatus('maxOrders', s) !== 'candidate'));
-  const candidates = all.filter((s) => !important.includes(s));
+  // A refused name is news unless it was only an unconfirmed candidate for the list it was refused in.
+  const newsAsk = refusedAsk.filter((s) => nameStatus('minPrices', s) !== 'candidate');
+  const newsBid = refusedBid.filter((s) => nameStatus('maxOrders', s) !== 'candidate');
+  const quietAsk = refusedAsk.filter((s) => !newsAsk.includes(s));
+  const quietBid = refusedBid.filter((s) => !newsBid.includes(s));
+  const important = [...new Set([...newsAsk, ...newsBid])];
   const label = (s: string) => `${nameOf(s)} (${s})`;
+  const lists = (ask: readonly string[], bid: readonly string[]) =>
+    [ask.length ? `lowest asks: ${ask.map(label).join(', ')}` : '', bid.length ? `buy orders: ${bid.map(label).join(', ')}` : ''].filter(Boolean).join('; ');
   return (
     <div className={`mnote ${important.length ? 'mnote--warn' : ''} ${className}`} role="note" data-testid="refused-markets">
       <p>
         {important.length > 0 ? (
           <>
-            This service does not offer {important.length === 1 ? 'the market' : `${important.length} of your markets`}{' '}
-            <span data-testid="refused-important">{important.map(label).join(', ')}</span>: left out.{' '}
+            This service does not offer {important.length === 1 ? 'a market' : `${important.length} of your markets`}, left out:{' '}
+            <span data-testid="refused-important">{lists(newsAsk, newsBid)}</span>.{' '}
           </>
         ) : null}
-        {candidates.length > 0 ? (
+        {quietAsk.length + quietBid.length > 0 ? (
           <>
-            {important.length > 0 ? 'Also ' : ''}
-            {candidates.length} unconfirmed market name{candidates.length === 1 ? '' : 's'} the service has not published{' '}
-            {candidates.length === 1 ? 'is' : 'are'} not offered here ({candidates.map(label).join(', ')}).{' '}
+            {important.length > 0 ? 'Also not offered, as' : 'Not offered here, as'} unconfirmed names the service has not published:{' '}
+            <span data-testid="refused-candidates">{lists(quietAsk, quietBid)}</span>.{' '}
           </>
         ) : null}
-        {refusedAsk.length > 0 && refusedBid.length > 0 ? `(${refusedAsk.length} for lowest asks, ${refusedBid.length} for buy orders.) ` : ''}
-        Market Desk checks again after a day.
+        Checked again after a day.
       </p>
       <span className="mnote__actions">
         {onOpenMarkets ? (

@@ -1,13 +1,14 @@
 /**
  * The optional markets filter of the REST recommendations form: base the suggestions on chosen
- * marketplaces only. A disclosure with a checkbox per market of the game; none checked = no filter.
+ * marketplaces only. A disclosure with a checkbox per market of the game; none checked = no filter. Names
+ * this service refused (market discovery) are marked and cannot be chosen.
  */
 import { useId, useRef } from 'react';
 import { MARKETS, type MarketKind } from '../../../shared/catalog/markets';
 
 const KIND: Record<MarketKind, string> = { steam: 'Steam', p2p: 'Peer-to-peer', bot: 'Bot', gambling: 'Gambling' };
 
-export function RecMarketsFilter({ game, value, onChange }: { game: number; value: readonly string[]; onChange(markets: string[]): void }) {
+export function RecMarketsFilter({ game, value, refused, onChange }: { game: number; value: readonly string[]; refused: ReadonlySet<string>; onChange(markets: string[]): void }) {
   const id = useId();
   const ref = useRef<HTMLDetailsElement>(null);
   const list = MARKETS.filter((m) => m.games.includes(game));
@@ -35,8 +36,8 @@ export function RecMarketsFilter({ game, value, onChange }: { game: number; valu
         <div className="rmf__list">
           {list.map((m) => (
             <label key={m.slug} className="rmf__item">
-              <input type="checkbox" checked={chosen.has(m.slug)} onChange={() => toggle(m.slug)} data-slug={m.slug} /> {m.name}
-              <span className="rmf__kind">{KIND[m.kind]}</span>
+              <input type="checkbox" checked={chosen.has(m.slug)} disabled={refused.has(m.slug) && !chosen.has(m.slug)} onChange={() => toggle(m.slug)} data-slug={m.slug} /> {m.name}
+              <span className="rmf__kind">{refused.has(m.slug) ? 'not offered by this service' : KIND[m.kind]}</span>
             </label>
           ))}
         </div>

@@ -31,6 +31,7 @@ import { emptyRecColumns, recName, recSampleRows, recSearch, shapeRecs, whenRecS
 import { RecFilters } from './RecFilters';
 import { RecList } from './RecList';
 import { RecMarketsFilter } from './RecMarketsFilter';
+import { marketDiscovery, type DiscoveryView } from '../markets/useMarketDiscovery';
 import { ReasonLegend } from './ReasonLegend';
 import { useRecommendations } from './useRecommendations';
 import { recommendationsPainted } from './api/load';
@@ -92,6 +93,29 @@ const RecListWarmUp = memo(function RecListWarmUp({ money, nameOf, net }: { mone
   );
 });
 
+/**
+ * The markets filter as sent: the chosen names less those this service refused (for the recommendations'
+ * filter or for its prices). A refusal of the filter starts discovery over the chosen names; a success
+ * records them as offered.
+ */
+function useFilterMarkets(discovery: DiscoveryView, markets: readonly string[]) {
+  const refusedRecs = discovery.refused('recommendations');
+  const refusedPrices = discovery.refused('minPrices');
+  const refusedFilter = useMemo(() => new Set([...refusedRecs, ...refusedPrices]), [refusedRecs, refusedPrices]);
+  const requestMarkets = useMemo(() => markets.filter((m) => !refusedFilter.has(m)), [markets, refusedFilter]);
+  return { refusedFilter, requestMarkets };
+}
+
+function useFilterFeedback(discovery: DiscoveryView, requestMarkets: readonly string[], refused: boolean, loaded: boolean): void {
+  const { source, game } = discovery;
+  const names = requestMarkets.join(',');
+  useEffect(() => {
+    if (source === null || !names) return;
+    if (refused) void marketDiscovery.onRefusal(source, game, 'recommendations', names.split(','));
+    else if (loaded) marketDiscovery.recordOffered(source, game, 'recommendations', names.split(','));
+  }, [source, game, names, refused, loaded]);
+}
+
 export function RecommendationsScreen() {
   const [game] = useSelectedGame();
   const params = useRouteParams();
@@ -106,7 +130,10 @@ export function RecommendationsScreen() {
     navigate('recommendations', next);
   };
 
-  const data = useRecommendations({ game, type, markets });
+  // Live prices' market plan (and this service's refused names: market discovery).
+  const plan = useMarketPlan(game);
+  const { refusedFilter, requestMarkets } = useFilterMarkets(plan.discovery, markets);
+  const data = useRecommendations({ game, type, markets: requestMarkets });
   // What the list's empty frame shows while the list loads.
   const emptyRecs = useMemo(() => emptyRecColumns({ game, type, markets: markets.length ? markets : null }), [game, type, markets]);
   // A list is on screen (painted once since the page had none): until then the list comes first, and
@@ -122,7 +149,6 @@ export function RecommendationsScreen() {
   const noListComing = !data.recs && (!data.fetching || data.error !== null);
 
   // Live prices: the grid's own load (same key, so an open grid's data is reused), on demand.
-  const plan = useMarketPlan(game);
   const prices = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets }, { enabled: listShown || noListComing });
   const snap = useDeferredValue(prices.snap && prices.snap.game === game ? prices.snap : null);
   const [fees] = useFees(game);
@@ -284,6 +310,7 @@ export function RecommendationsScreen() {
   const waiting = !recs && status && status.state !== 'connecting' && !isHealthy(status.state) ? status : null;
   const error = data.error;
   const rejected = error?.rejectedMarkets ?? [];
+  useFilterFeedback(plan.discovery, requestMarkets, error?.kind === 'bad-request', Boolean(current) && !data.stale);
 
   return (
     <div className="view" data-testid="recommendations-screen">
@@ -299,7 +326,7 @@ export function RecommendationsScreen() {
           ))}
         </div>
         <span className="rs__hint">{TYPE_TEXT[type].hint}</span>
-        <RecMarketsFilter game={game} value={markets} onChange={(m) => setParams({ markets: m })} />
+        <RecMarketsFilter game={game} value={markets} refused={refusedFilter} onChange={(m) => setParams({ markets: m })} />
         <span className="view__spacer" />
         <LoadProgress store={data.progress} what="recommendations" />
         <Freshness updatedAt={recs ? data.updatedAt : 0} stale={data.stale} restored={recs && data.restored ? restoredNote(status, data.fetching, Boolean(error)) : null} />
@@ -329,6 +356,11 @@ export function RecommendationsScreen() {
             </button>
           ) : null}
         </ErrorNotice>
+      ) : null}
+      {markets.some((m) => refusedFilter.has(m)) ? (
+        <p className="rs__message is-info" role="status" data-testid="recs-filter-refused">
+          This service does not offer {markets.filter((m) => refusedFilter.has(m)).map(plan.nameOf).join(', ')}: left out of the markets filter.
+        </p>
       ) : null}
       {message ? (
         <p className={`rs__message is-${message.tone}`} role="status">
