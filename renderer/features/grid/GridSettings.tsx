@@ -8,8 +8,9 @@
 import { memo, useId, useState } from 'react';
 import { marketInfo, nameStatus, PUBLISHED_NAMES_AS_OF } from '../../../shared/catalog/markets';
 import { gameName } from '../../../shared/catalog/games';
+import { STEAM_WALLET_FEE_BPS } from '../../../shared/money/steam-fee';
 import { usePref, useSelectedGame } from '../../app/preferences';
-import { feeOrigin, feeSchedule, steamGameFeeKnown, type FeeOrigin } from '../markets/fees';
+import { feeOrigin, feeSchedule, steamGameFeeBps, type FeeOrigin } from '../markets/fees';
 import { marketDiscovery, useMarketDiscovery, type DiscoveryView } from '../markets/useMarketDiscovery';
 import { bpsToPercentText, parsePercentToBps } from './model/derive';
 import { DEFAULT_MARKET_LIST, GRID_PREFS, SLUG_PATTERN, marketTradesGame, removeMarketEverywhere, useFees, type MarketEntry } from './prefs';
@@ -29,7 +30,8 @@ function FeeInput({ label, bps, placeholder, onCommit }: { label: string; bps: n
         className="input gset__feeinput"
         inputMode="decimal"
         aria-label={label}
-        aria-invalid={parsed === null || undefined}
+        aria-invalid={(text !== null && parsed === null) || undefined}
+        title={bps === null && text === null ? (placeholder === 'Steam' ? 'Steam’s own fee function; type a percentage to use yours instead' : 'No public fee page found: type your fee') : undefined}
         value={shown}
         placeholder={placeholder}
         onChange={(e) => setText(e.target.value)}
@@ -75,6 +77,7 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
   const [fees, setFee, resetFees] = useFees(game);
   const [overrides] = usePref(GRID_PREFS.fees);
   const discovery = useMarketDiscovery(game);
+  const gameFee = steamGameFeeBps(game);
   const [slug, setSlug] = useState('');
   const [name, setName] = useState('');
   const [ask, setAsk] = useState(true);
@@ -182,7 +185,7 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
                     <FeeInput
                       label={`Buyer fee at ${m.name} in percent`}
                       bps={buyOrigin === 'unknown' ? null : fee.buyBps}
-                      placeholder="unknown"
+                      placeholder="—"
                       onCommit={(bps) => setFee(m.slug, { buyBps: bps, sellBps: fee.sellBps })}
                     />
                   </td>
@@ -190,12 +193,15 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
                     <FeeInput
                       label={`Seller fee at ${m.name} in percent`}
                       bps={sellOrigin === 'unknown' || steamRule ? null : fee.sellBps}
-                      placeholder={steamRule ? 'Steam' : 'unknown'}
+                      placeholder={steamRule ? 'Steam' : '—'}
                       onCommit={(bps) => setFee(m.slug, { buyBps: fee.buyBps, sellBps: bps })}
                     />
                     {steamRule ? (
-                      <span className="gset__feenote" title="Steam's own function: 5 % Steam fee plus the game's fee, each rounded down to the cent and at least 1 cent">
-                        {steamGameFeeKnown(game) ? ' 5 % + game fee, per Steam' : ` 5 % (the game fee of ${gameName(game)} is not published)`}
+                      <span
+                        className="gset__feenote"
+                        title={`Steam's own function: ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % Steam fee plus the game's fee (${gameFee === null ? `not published for ${gameName(game)}: counted as 0` : `${bpsToPercentText(gameFee)} %`}), each rounded down to the cent and at least 1 cent`}
+                      >
+                        {` ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + ${gameFee === null ? '?' : `${bpsToPercentText(gameFee)} %`}`}
                       </span>
                     ) : null}
                   </td>

@@ -52,7 +52,7 @@ export function feeSchedule(slug: string): FeeSchedule | null {
   return DEFAULT_FEE_SCHEDULE[slug] ?? null;
 }
 
-/** Whether Steam's publisher fee of this game is published (else the Steam fee counts only Steam's 5 %). */
-export function steamGameFeeKnown(game: number): boolean {
-  return STEAM_PUBLISHER_FEE_BPS[game] !== undefined;
+/** Steam's publisher (game) fee of this game, or null where none is published (the Steam fee then counts only Steam's 5 %). */
+export function steamGameFeeBps(game: number): number | null {
+  return STEAM_PUBLISHER_FEE_BPS[game] ?? null;
 }
