@@ -4,6 +4,8 @@
  * grid specs against it with a non-demo key, so the app is proven on a service that is not its embedded one.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +31,8 @@ export interface TestService {
 
 export const USER_KEY = 'e2e-user-key-7a41c09e';
 
-/** CLI flags for the options specs use; anything else can't be given to a separate process. */
-function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
+/** CLI flags for the options specs use; anything else can't be given to a separate process. `file` writes a temporary file. */
+function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>, file: (name: string, text: string) => string): string[] {
   const flags: string[] = [];
   for (const [name, value] of Object.entries(options)) {
     if (value === undefined) continue;
@@ -50,6 +52,13 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
       case 'seed':
         flags.push('--seed', String(value));
         break;
+      case 'markets':
+        flags.push('--markets', file('markets.json', JSON.stringify(value)));
+        break;
+      case 'errorStyle':
+        if (value === 'opaque') flags.push('--opaque-errors');
+        else if (value !== 'named') throw new Error(`serviceOptions.errorStyle: ${String(value)}`);
+        break;
       default:
         throw new Error(`serviceOptions.${name} cannot be passed to a separately started service`);
     }
@@ -58,9 +67,21 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
 }
 
 export async function startSeparateService(options: Omit<ServiceOptions, 'port' | 'host'> = {}, port = 0): Promise<TestService> {
-  const args = ['service/src/cli.ts', '--port', String(port), '--admin', '--quiet', '--api-key', USER_KEY, ...flagsFor(options)];
+  let dir: string | null = null;
+  const removeDir = () => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = null;
+  };
+  const file = (name: string, text: string) => {
+    dir ??= mkdtempSync(path.join(tmpdir(), 'mds-separate-service-'));
+    const p = path.join(dir, name);
+    writeFileSync(p, text);
+    return p;
+  };
+  const args = ['service/src/cli.ts', '--port', String(port), '--admin', '--quiet', '--api-key', USER_KEY, ...flagsFor(options, file)];
   const child = spawn(TSX, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const { url, demoKey } = await announced(child);
+  // The service reads its files at start-up only.
+  const { url, demoKey } = await announced(child).finally(removeDir);
   const admin = async (route: 'faults' | 'clock', body: unknown): Promise<void> => {
     const res = await fetch(`${url}/__admin/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`admin ${route}: HTTP ${res.status} ${await res.text()}`);

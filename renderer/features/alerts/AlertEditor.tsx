@@ -9,7 +9,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
-import { readPreference, useMoneyFormat, usePref } from '../../app/preferences';
+import { useMoneyFormat, usePref } from '../../app/preferences';
 import { useDataSource } from '../../app/providers';
 import type { Snapshot } from '../grid/model/snapshot';
 import type { FeeTable } from '../grid/model/derive';

@@ -11,10 +11,10 @@ import { useClient } from 'urql';
 import { isGameId } from '../../../shared/catalog/games';
 import type { NotifyTarget } from '../../../shared/alerts/notify';
 import { useConnection } from '../../app/connection';
-import { APP_PREFERENCES, readPreference, useMoneyFormat, writePreference } from '../../app/preferences';
+import { APP_PREFERENCES, useMoneyFormat, writePreference } from '../../app/preferences';
 import { useDataSource } from '../../app/providers';
 import { navigate } from '../../app/route';
-import { GRID_PREFS, readFees, useMarketPlan } from '../grid/prefs';
+import { readFees, useMarketPlan } from '../grid/prefs';
 import { useGridData } from '../grid/useGridData';
 import { useAlerts } from './hooks';
 import { alertsRuntime } from './runtime';
@@ -69,6 +69,6 @@ function GameWatcher({ game }: { game: number }) {
       if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(id);
       else window.clearTimeout(id);
     };
-  }, [fresh, at, sourceKey, queryClient, client, api, money, nameOf]);
+  }, [fresh, at, sourceKey, game, queryClient, client, api, money, nameOf]);
   return null;
 }
