@@ -14,6 +14,7 @@
  * probe would cost if its success were not cancelled after the first bytes. Exits non-zero when a run does
  * not find exactly the 8 candidates.
  */
+import { mulberry32 } from '../../service/src/server/faults';
 import { performance } from 'node:perf_hooks';
 import { MIN_PRICE_MARKETS, PUBLISHED_MIN_PRICE_MARKETS, publishedMarkets } from '../../shared/catalog/markets';
 import { REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';
@@ -50,20 +51,9 @@ interface Figures {
   runs: Run[];
 }
 
-/** mulberry32: a small seeded generator, so the shuffled order is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(xs: readonly T[], seed: number): T[] {
-  const rand = seeded(seed);
+  const rand = mulberry32(seed);
   const out = [...xs];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
