@@ -2,11 +2,16 @@
  * The reference service started the way a user starts it (`npm run service`, i.e. service/src/cli.ts in its
  * own process), driven through its admin endpoints. The "connected" Playwright project runs the shell and
  * grid specs against it with a non-demo key, so the app is proven on a service that is not its embedded one.
+ * `markets` starts it as another service (a `--markets FILE` written under the OS temp dir) and
+ * `errorStyle: 'opaque'` with `--opaque-errors` (every 400 says only "Bad Request").
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { publishedMarkets, type ServedMarkets } from '../shared/catalog/markets';
 import type { FaultConfig, ServiceOptions } from '../service/src/index';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,6 +27,8 @@ export interface TestService {
   readonly userKey: string;
   /** Whether this is a separate process (the user's path) rather than the in-process service. */
   readonly separate: boolean;
+  /** The marketplace names it serves (the published ones unless `markets` said otherwise). */
+  readonly markets: ServedMarkets;
   setFaults(patch: Partial<FaultConfig>): Promise<void>;
   advanceClock(ms: number): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +57,14 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
       case 'seed':
         flags.push('--seed', String(value));
         break;
+      case 'markets':
+        // Another service's names: a markets file (`--markets FILE`) in a fresh folder of the OS temp dir.
+        flags.push('--markets', writeMarketsFile(value as ServedMarkets));
+        break;
+      case 'errorStyle':
+        if (value === 'opaque') flags.push('--opaque-errors');
+        else if (value !== 'named') throw new Error(`serviceOptions.errorStyle ${String(value)} is not a CLI flag`);
+        break;
       default:
         throw new Error(`serviceOptions.${name} cannot be passed to a separately started service`);
     }
@@ -72,6 +87,7 @@ export async function startSeparateService(options: Omit<ServiceOptions, 'port' 
     demoKey,
     userKey: USER_KEY,
     separate: true,
+    markets: options.markets ?? publishedMarkets(),
     setFaults: (patch) => admin('faults', patch),
     advanceClock: (ms) => admin('clock', { advanceMs: ms }),
     close() {
@@ -87,6 +103,13 @@ export async function startSeparateService(options: Omit<ServiceOptions, 'port' 
       return closing;
     },
   };
+}
+
+/** Writes `markets` as a `--markets FILE` JSON file under the OS temp dir; returns its path. */
+export function writeMarketsFile(markets: ServedMarkets): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'mds-e2e-markets-')), 'markets.json');
+  writeFileSync(file, JSON.stringify(markets));
+  return file;
 }
 
 /** Waits for the service's start-up lines: its URL and the demo key. */
