@@ -157,11 +157,15 @@ for (const errorStyle of ['named', 'opaque'] as const) {
       await page.getByRole('searchbox', { name: 'Search items' }).fill('');
 
       // The note: every refused name by name and slug, none published, nothing "important".
-      await expect(note(page)).toContainText(`(${refusedAsk.length} for lowest asks, ${refusedBid.length} for buy orders.)`);
+      // Asks and buy orders are listed apart, each with exactly its refused names.
+      const candidates = note(page).getByTestId('refused-candidates');
+      await expect(candidates).toHaveText(
+        `lowest asks: ${refusedAsk.map((s) => `${marketName(s)} (${s})`).join(', ')}; buy orders: ${refusedBid.map((s) => `${marketName(s)} (${s})`).join(', ')}`,
+      );
       const refused = [...new Set([...refusedAsk, ...refusedBid])];
       for (const slug of refused) await expect(note(page)).toContainText(`${marketName(slug)} (${slug})`);
       for (const slug of askShown.filter((s) => !refusedBid.includes(s))) await expect(note(page)).not.toContainText(`(${slug})`);
-      await expect(note(page)).toContainText(`${refused.length} unconfirmed market names the service has not published are not offered here`);
+      await expect(note(page)).toContainText('Not offered here, as unconfirmed names the service has not published');
       await expect(note(page).getByTestId('refused-important')).toHaveCount(0);
       if (errorStyle === 'named') await shootAtSizes(page, 'markets-refused-note', note(page));
 
@@ -246,8 +250,8 @@ for (const errorStyle of ['named', 'opaque'] as const) {
       await expect(row).toBeVisible();
       await expect(row).toContainText('not in catalog');
       await dialog.getByRole('button', { name: 'Done' }).click();
-      await expect(note(page).getByTestId('refused-important')).toHaveText('steam (steam)', { timeout: TIMEOUT_LOAD });
-      await expect(note(page)).toContainText('This service does not offer the market');
+      await expect(note(page).getByTestId('refused-important')).toHaveText('lowest asks: steam (steam)', { timeout: TIMEOUT_LOAD });
+      await expect(note(page)).toContainText('This service does not offer a market, left out');
       await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.min.length + 1));
       await expect(grid(page)).toHaveAttribute('aria-colcount', String(8 + shownAskMarkets(service.markets).length));
       await page.getByRole('button', { name: 'Markets & fees', exact: true }).click();
