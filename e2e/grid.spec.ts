@@ -311,11 +311,13 @@ test('per-market fees: the shipped defaults, then the user’s; net of fees reco
   // The defaults as the dialog shows them: Steam's function (no percentage), published percentages, unknown ones empty.
   await expect(dialog.getByLabel(`Seller fee at ${steamName} in percent`)).toHaveValue('');
   await expect(dialog.getByLabel(`Seller fee at ${steamName} in percent`)).toHaveAttribute('placeholder', 'Steam');
-  await expect(dialog.locator('tr[data-slug="steamcommunity"]')).toContainText('5 % + game fee, per Steam');
+  await expect(dialog.locator('tr[data-slug="steamcommunity"]')).toContainText('5 % + 10 %');
   await expect(dialog.getByLabel(`Seller fee at ${marketName('csfloat')} in percent`)).toHaveValue('2');
   await expect(dialog.getByLabel(`Seller fee at ${marketName('skinport')} in percent`)).toHaveValue('8');
   await expect(dialog.getByLabel(`Seller fee at ${buffName} in percent`)).toHaveValue('');
-  await expect(dialog.getByLabel(`Seller fee at ${buffName} in percent`)).toHaveAttribute('placeholder', 'unknown');
+  await expect(dialog.getByLabel(`Seller fee at ${buffName} in percent`)).toHaveAttribute('placeholder', '—');
+  // Unknown is not invalid input.
+  await expect(dialog.getByLabel(`Seller fee at ${buffName} in percent`)).not.toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel(`Buyer fee at ${buffName} in percent`).fill('2.5');
   await dialog.getByLabel(`Buyer fee at ${buffName} in percent`).press('Enter');
   await dialog.getByLabel(`Seller fee at ${steamName} in percent`).fill('15');
@@ -477,8 +479,8 @@ test('a market name the service refuses is found by discovery, listed as refused
   await expect(added).toContainText('not in catalog');
   await dialog.getByRole('button', { name: 'Done' }).click();
   // The refusal is not a failure: discovery finds the name, says so as news, and the grid loads without it.
-  await expect(page.getByTestId('refused-important')).toHaveText('No Such Market (nosuchmarket)', { timeout: 60_000 });
-  await expect(page.getByTestId('refused-markets')).toContainText('This service does not offer the market');
+  await expect(page.getByTestId('refused-important')).toHaveText('lowest asks: No Such Market (nosuchmarket)', { timeout: 60_000 });
+  await expect(page.getByTestId('refused-markets')).toContainText('This service does not offer a market, left out');
   await expect(page.getByTestId('grid-stale')).toHaveCount(0);
   await expect(page.getByTestId('rejected-markets')).toHaveCount(0);
   await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length));
@@ -512,7 +514,7 @@ test('a market name the service refuses is found by discovery, listed as refused
     if (r.url().endsWith(REST_PATHS.minPrices)) probes.push(r.postData() ?? '');
   });
   await page.reload();
-  await expect(page.getByTestId('refused-important')).toHaveText('No Such Market (nosuchmarket)', { timeout: 90_000 });
+  await expect(page.getByTestId('refused-important')).toHaveText('lowest asks: No Such Market (nosuchmarket)', { timeout: 90_000 });
   await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length), { timeout: 90_000 });
   await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.names.length + 1));
   await expect(page.getByTestId('grid-error')).toHaveCount(0);
