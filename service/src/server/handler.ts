@@ -10,6 +10,7 @@ import { GRAPHQL_PATH, TOKEN_HEADER, TOKEN_LIFETIME_SECONDS } from '../../../sha
 import type { ServedMarkets } from '../../../shared/catalog/markets';
 import { defaultServedMarkets } from '../sim/served';
 import type { SimulatedMarket } from '../sim/types';
+import type { CatalogSlice } from '../sim/catalog';
 import {
   badRequest, ERROR_STYLES, forbidden, graphqlErrorBody, internalError, OPAQUE_MESSAGE, opaqueGraphqlErrorBody,
   restErrorBody, ServiceError, unauthenticated, type ErrorStyle,
@@ -45,6 +46,8 @@ export interface ServiceOptions {
   admin?: boolean;
   /** Passed to the simulated market (catalog data directory). */
   dataDir?: string;
+  /** Passed to the simulated market: only a slice of each catalog (tests); default the whole catalog. */
+  catalogSlice?: CatalogSlice;
   /** No request log lines. */
   quiet?: boolean;
   /**
@@ -58,7 +61,7 @@ export interface ServiceOptions {
   /** Use this simulated market instead of creating one from seed/dataDir (tests, embedding). */
   market?: SimulatedMarket;
   /** Creates the simulated market on first use (when `market` is not given). */
-  createMarket?: (opts: { seed: number; dataDir?: string; markets: ServedMarkets }) => SimulatedMarket;
+  createMarket?: (opts: { seed: number; dataDir?: string; markets: ServedMarkets; catalogSlice?: CatalogSlice }) => SimulatedMarket;
   /** 'fast' (default) or 'reference' (graphql-js execute for every GraphQL request; for tests). */
   executor?: Executor;
   /** Request body limit in bytes. Default 1 MiB. */
@@ -256,7 +259,7 @@ export function createServiceHandler(opts: ServiceOptions = {}): ServiceHandler 
   const getMarket = (): SimulatedMarket => {
     if (!market) {
       if (!opts.createMarket) throw new Error('no simulated market: pass `market` or `createMarket`');
-      market = opts.createMarket({ seed, markets: served, ...(opts.dataDir ? { dataDir: opts.dataDir } : {}) });
+      market = opts.createMarket({ seed, markets: served, ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), ...(opts.catalogSlice ? { catalogSlice: opts.catalogSlice } : {}) });
     }
     return market;
   };
