@@ -11,11 +11,11 @@ import { apiToken, grid, postService, readRowAcross, showOnly } from './grid-pag
 
 /** A fixed service clock: the grid and the direct API calls see the same prices. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
-// The whole catalog: the dirty-data fault spoils a share of rows, and the counts checked need many of them.
-test.use({ catalog: 'whole', serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
+test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
 test.setTimeout(180_000);
 
-const DIRTY = { dirtyDataRate: 0.02, seed: 11 };
+/** A share of rows spoiled: on the specs' catalog slice (an eighth of CS2), enough rows for the counts checked. */
+const DIRTY = { dirtyDataRate: 0.16, seed: 11 };
 
 type Json = Record<string, unknown>;
 
