@@ -28,7 +28,7 @@
  */
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import { GRAPHQL_PATH } from '../../shared/api/schema';
-import { PUBLISHED_MAX_ORDER_MARKETS, PUBLISHED_MIN_PRICE_MARKETS } from '../../shared/catalog/markets';
+import { marketName, PUBLISHED_MAX_ORDER_MARKETS, PUBLISHED_MIN_PRICE_MARKETS } from '../../shared/catalog/markets';
 import { heapAfterGc, instrument, mb, ms, pct, printTable, replayAndParse, scrollFrames, startBench, type Row } from './bench-utils';
 
 const RUNS = Math.max(1, Number(process.env.MDS_BENCH_RUNS ?? 1));
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
 
     // Sorts (each column both ways).
     const sortTimes: number[] = [];
-    for (const name of ['Best ask', 'Best bid', 'Spread', 'Spread %', 'Mkts', 'BUFF163', 'Item']) {
+    for (const name of ['Best ask', 'Best bid', 'Spread', 'Spread %', 'Mkts', marketName('buff163'), 'Item']) {
       const header = page.getByRole('columnheader', { name, exact: true }).first();
       for (let k = 0; k < 2; k++) {
         sortTimes.push(await inputToPaint(page, () => header.click()));
