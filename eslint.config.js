@@ -9,7 +9,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Layering (README "Architecture"): who may import whom, checked on the RESOLVED path of every relative
- * import (`../main/x` from electron/core is electron/main/x), so no spelling of a path slips through, plus
+ * import (`../electron/main/x` from backend/ is electron/main/x), so no spelling of a path slips through, plus
  * bare module names a layer must not use (`electron` outside the Electron edge, `node:` in the page).
  */
 const layering = {
@@ -61,42 +61,42 @@ const layering = {
 const layers = [
   {
     files: ['shared/**/*.ts'],
-    folders: ['service', 'electron', 'webhost', 'renderer', 'scripts', 'e2e'],
+    folders: ['service', 'backend', 'electron', 'webhost', 'renderer', 'scripts', 'e2e'],
     modules: ['electron', 'node:'],
     why: 'shared/ is pure contracts and imports nothing of ours (no DOM, no Node, no Electron)',
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     ignores: ['renderer/**/*.test.{ts,tsx}'],
-    folders: ['service', 'electron', 'webhost', 'scripts', 'e2e'],
+    folders: ['service', 'backend', 'electron', 'webhost', 'scripts', 'e2e'],
     modules: ['electron', 'node:'],
     why: 'the renderer imports shared/ only and reaches its host through the DesktopApi (shared/bridge)',
   },
   {
     // Unit tests of the page run in Node and may read fixtures with node:fs.
     files: ['renderer/**/*.test.{ts,tsx}'],
-    folders: ['service', 'electron', 'webhost', 'scripts', 'e2e'],
+    folders: ['service', 'backend', 'electron', 'webhost', 'scripts', 'e2e'],
     why: 'the renderer imports shared/ only and reaches its host through the DesktopApi (shared/bridge)',
   },
   {
-    files: ['electron/core/**/*.ts'],
-    folders: ['electron/main', 'electron/preload', 'webhost', 'renderer'],
+    files: ['backend/**/*.ts'],
+    folders: ['electron', 'webhost', 'renderer'],
     modules: ['electron', 'electron-store'],
-    why: 'electron/core is the host-agnostic back end: both hosts import it, it imports neither (nor Electron)',
+    why: 'backend/ is the back end both hosts share: both import it, it imports neither (nor Electron)',
   },
   {
     files: ['electron/main/**/*.ts'],
     folders: ['webhost', 'electron/preload', 'renderer'],
-    why: 'electron/main is the Electron edge: it imports electron/core, electron/common and shared/, never the web host',
+    why: 'electron/main is the Electron edge: it imports backend/, electron/common and shared/, never the web host',
   },
   {
     files: ['electron/preload/**/*.ts'],
-    folders: ['electron/main', 'electron/core', 'webhost', 'renderer', 'service'],
+    folders: ['electron/main', 'backend', 'webhost', 'renderer', 'service'],
     why: 'the preload imports electron/common and shared/ only (its types from shared/bridge)',
   },
   {
     files: ['electron/common/**/*.ts'],
-    folders: ['electron/main', 'electron/core', 'electron/preload', 'webhost', 'renderer', 'service'],
+    folders: ['electron/main', 'backend', 'electron/preload', 'webhost', 'renderer', 'service'],
     modules: ['electron'],
     why: 'electron/common is the channel map both sides of the IPC bridge import',
   },
@@ -104,11 +104,11 @@ const layers = [
     files: ['webhost/**/*.ts'],
     folders: ['electron/main', 'electron/preload', 'electron/common', 'renderer'],
     modules: ['electron', 'electron-store'],
-    why: 'webhost/ is the web edge: it imports electron/core and shared/, never the Electron edge',
+    why: 'webhost/ is the web edge: it imports backend/ and shared/, never the Electron edge',
   },
   {
     files: ['service/**/*.ts'],
-    folders: ['electron', 'webhost', 'renderer'],
+    folders: ['backend', 'electron', 'webhost', 'renderer'],
     modules: ['electron'],
     why: 'the reference service stands alone: it imports shared/ only',
   },

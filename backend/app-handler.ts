@@ -2,7 +2,7 @@
  * Everything the app window loads goes through here, in both hosts: /api/v2/* to the gateway, anything else
  * to the built renderer. Every response carries the security headers (CSP first of all).
  */
-import { API_PREFIX } from '../../shared/api/schema';
+import { API_PREFIX } from '../shared/api/schema';
 import type { RequestHandler } from './gateway';
 import { withSecurityHeaders } from './security-headers';
 import { createStaticHandler } from './static-files';

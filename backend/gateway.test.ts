@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_PATHS, GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';
+import { API_PATHS, GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../shared/api/schema';
 import { createGateway, type Forwarder } from './gateway';
 import { FakeUpstream, json } from './testing/fake-upstream';
 import { TokenBroker, UpstreamFailure, type ForwardRequest } from './token-broker';
@@ -298,7 +298,7 @@ describe('gateway: token mutations are found by parsing, not by searching bytes'
   });
 
   it('against the reference service: the escaped spelling mints nothing', async () => {
-    const { startService } = await import('../../service/src/index');
+    const { startService } = await import('../service/src/index');
     const service = await startService({ port: 0, quiet: true });
     try {
       const broker = new TokenBroker({ target: { baseUrl: service.url, apiKey: service.demoKey }, timeoutMs: 10_000 });

@@ -10,7 +10,7 @@
 import { setMaxListeners } from 'node:events';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { GRAPHQL_PATH, TOKEN_HEADER, TOKEN_LIFETIME_SECONDS } from '../../shared/api/schema';
+import { GRAPHQL_PATH, TOKEN_HEADER, TOKEN_LIFETIME_SECONDS } from '../shared/api/schema';
 import { realClock, type Clock } from './clock';
 import { backoffDelayMs, parseRetryAfterMs } from './retry-policy';
 import { RedirectError, timedFetch, type FetchFn } from './timed-fetch';

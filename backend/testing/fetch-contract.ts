@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../../../shared/api/schema';
+import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';
 import { realClock } from '../clock';
 import { readCapped } from '../read-capped';
 import { RedirectError, TimeoutError, timedFetch, type FetchFn } from '../timed-fetch';

@@ -3,8 +3,8 @@
  * embedded reference service with the demo key), where the key is kept (a host-specific KeyVault), and the
  * ConnectionStatus that follows from it. Shared by the Electron main process and the web host.
  */
-import { KEYRING_LOCKED_TEXT, STATUS_TEXT, type ConnectionState, type ConnectionStatus, type ConnectRequest, type KeyStorage } from '../../shared/api/status';
-import { checkBaseUrl } from '../../shared/api/base-url';
+import { KEYRING_LOCKED_TEXT, STATUS_TEXT, type ConnectionState, type ConnectionStatus, type ConnectRequest, type KeyStorage } from '../shared/api/status';
+import { checkBaseUrl } from '../shared/api/base-url';
 import { realClock, type Clock } from './clock';
 import { backoffDelayMs } from './retry-policy';
 import { StatusHub } from './status-hub';

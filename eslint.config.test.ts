@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.dirname(fileURLToPath(import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
 /** The layering messages for `code` as if it were the file `file` (relative to the repo root). */
@@ -20,24 +20,24 @@ async function layering(file: string, code: string): Promise<string[]> {
 describe('import layering', () => {
   it('the web host never imports the Electron edge, however the path is spelled', async () => {
     expect(await layering('webhost/x.ts', "import { SafeKeyVault } from '../electron/main/key-store';\nexport { SafeKeyVault };\n")).toEqual([
-      "'../electron/main/key-store' (electron/main/key-store) may not be imported here: webhost/ is the web edge: it imports electron/core and shared/, never the Electron edge",
+      "'../electron/main/key-store' (electron/main/key-store) may not be imported here: webhost/ is the web edge: it imports backend/ and shared/, never the Electron edge",
     ]);
-    expect(await layering('webhost/x.ts', "export * from '../electron/core/../main/ipc';\n")).toHaveLength(1);
+    expect(await layering('webhost/x.ts', "export * from '../backend/../electron/main/ipc';\n")).toHaveLength(1);
     expect(await layering('webhost/x.ts', "export const m = () => import('../electron/main/window');\n")).toHaveLength(1);
     expect(await layering('webhost/x.ts', "import { app } from 'electron';\nexport { app };\n")).toHaveLength(1);
-    expect(await layering('webhost/x.ts', "import { createGateway } from '../electron/core/gateway';\nexport { createGateway };\n")).toEqual([]);
+    expect(await layering('webhost/x.ts', "import { createGateway } from '../backend/gateway';\nexport { createGateway };\n")).toEqual([]);
   });
 
   it('the Electron edge never imports the web host', async () => {
     expect(await layering('electron/main/x.ts', "import { startWebHost } from '../../webhost/server';\nexport { startWebHost };\n")).toHaveLength(1);
-    expect(await layering('electron/main/x.ts', "import { createGateway } from '../core/gateway';\nexport { createGateway };\n")).toEqual([]);
+    expect(await layering('electron/main/x.ts', "import { createGateway } from '../../backend/gateway';\nexport { createGateway };\n")).toEqual([]);
   });
 
   it('the host-agnostic back end imports neither host nor Electron', async () => {
-    expect(await layering('electron/core/x.ts', "import { registerIpc } from '../main/ipc';\nexport { registerIpc };\n")).toHaveLength(1);
-    expect(await layering('electron/core/x.ts', "import type { KeyFile } from '../../webhost/key-file';\nexport type { KeyFile };\n")).toHaveLength(1);
-    expect(await layering('electron/core/x.ts', "import { safeStorage } from 'electron';\nexport { safeStorage };\n")).toHaveLength(1);
-    expect(await layering('electron/core/x.ts', "import { STATUS_TEXT } from '../../shared/api/status';\nexport { STATUS_TEXT };\n")).toEqual([]);
+    expect(await layering('backend/x.ts', "import { registerIpc } from '../electron/main/ipc';\nexport { registerIpc };\n")).toHaveLength(1);
+    expect(await layering('backend/x.ts', "import type { KeyFile } from '../webhost/key-file';\nexport type { KeyFile };\n")).toHaveLength(1);
+    expect(await layering('backend/x.ts', "import { safeStorage } from 'electron';\nexport { safeStorage };\n")).toHaveLength(1);
+    expect(await layering('backend/x.ts', "import { STATUS_TEXT } from '../shared/api/status';\nexport { STATUS_TEXT };\n")).toEqual([]);
   });
 
   it('the preload takes its types from shared/, not from the renderer', async () => {

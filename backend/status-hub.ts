@@ -2,7 +2,7 @@
  * The one ConnectionStatus of the app and its listeners (the window via IPC, the web host's event stream).
  * Emits only on a real change so a stream of successful requests doesn't flood the UI.
  */
-import { ConnectionStatusSchema, type ConnectionStatus } from '../../shared/api/status';
+import { ConnectionStatusSchema, type ConnectionStatus } from '../shared/api/status';
 
 export type StatusListener = (status: ConnectionStatus) => void;
 

@@ -12,8 +12,8 @@
  * - never lets the renderer mint a token: GraphQL bodies are parsed and vetted, not searched as bytes.
  */
 import { BREAK, parse, visit, type DocumentNode } from 'graphql';
-import { API_PATHS, GRAPHQL_PATH } from '../../shared/api/schema';
-import { STATUS_TEXT } from '../../shared/api/status';
+import { API_PATHS, GRAPHQL_PATH } from '../shared/api/schema';
+import { STATUS_TEXT } from '../shared/api/status';
 import { RedirectRefused, UpstreamFailure, type FailureKind, type ForwardRequest } from './token-broker';
 import { readCapped } from './read-capped';
 

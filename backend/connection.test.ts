@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYRING_LOCKED_TEXT, STATUS_TEXT, type ConnectionStatus, type KeyStorage } from '../../shared/api/status';
+import { KEYRING_LOCKED_TEXT, STATUS_TEXT, type ConnectionStatus, type KeyStorage } from '../shared/api/status';
 import { ConnectionController, ConnectRequestError, KeyStorageError, normalizeBaseUrl, type KeyVault, type StoredConnection } from './connection';
 import { UpstreamFailure } from './token-broker';
 import { FakeClock } from './testing/fake-clock';

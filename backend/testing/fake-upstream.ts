@@ -3,7 +3,7 @@
  * tokens for known keys, checks `api-token` on API calls and records what it saw. Behaviour per test is
  * changed by replacing `onApi` / `onMutation`.
  */
-import { GRAPHQL_PATH, TOKEN_HEADER } from '../../../shared/api/schema';
+import { GRAPHQL_PATH, TOKEN_HEADER } from '../../shared/api/schema';
 import type { FetchFn } from '../timed-fetch';
 
 export interface SeenRequest {
