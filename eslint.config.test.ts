@@ -53,7 +53,7 @@ describe('import layering', () => {
   });
 
   it('shared/ imports nothing of ours', async () => {
-    expect(await layering('shared/x.ts', "import { z } from '../renderer/app/route';\nexport { z };\n")).toHaveLength(1);
+    expect(await layering('shared/x.ts', "import { z } from '../renderer/lib/route';\nexport { z };\n")).toHaveLength(1);
     expect(await layering('shared/x.ts', "import { z } from 'zod';\nexport { z };\n")).toEqual([]);
   });
 });

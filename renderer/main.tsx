@@ -1,12 +1,12 @@
 /** Renderer entry: pick the host API, then providers, then the app. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { ConnectionProvider } from './app/connection';
-import { DataProviders } from './app/providers';
-import { parseRoute } from './app/route';
-import { prewarmRecommendations } from './features/recommendations/api/load';
-import { askPersistenceOnce } from './features/storage/persist';
+import { App } from './shell/App';
+import { ConnectionProvider } from './platform/connection';
+import { DataProviders } from './market/providers';
+import { parseRoute } from './lib/route';
+import { prewarmRecommendations } from './market/recommendations/api/load';
+import { askPersistenceOnce } from './lib/storage/persist';
 import { pickDesktopApi } from './platform';
 import './styles/theme.css';
 import './styles/app.css';

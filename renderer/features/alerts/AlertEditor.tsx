@@ -9,12 +9,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
-import { useMoneyFormat, usePref } from '../../app/preferences';
-import { useDataSource } from '../../app/providers';
-import type { Snapshot } from '../grid/model/snapshot';
-import type { FeeTable } from '../grid/model/derive';
-import { GRID_PREFS, readFees, useMarketPlan } from '../grid/prefs';
-import { reasonText } from '../recommendations/reasons';
+import { useMoneyFormat, usePref } from '../../lib/preferences';
+import { useDataSource } from '../../market/providers';
+import type { Snapshot } from '../../market/model/snapshot';
+import type { FeeTable } from '../../market/model/derive';
+import { GRID_PREFS, readFees, useMarketPlan } from '../../market/prefs';
+import { reasonText } from '../../market/recommendations/reasons';
 import { closeAlertEditor, restoreEditorFocus, useEditorRequest, type EditorRequest } from './editor-state';
 import { reasonsKey, useAlerts, useUnstableReasons } from './hooks';
 import { conditionText, durationText, marketText, rearmText, valueText } from './model/describe';

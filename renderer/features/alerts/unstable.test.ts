@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Client } from 'urql';
 import { describe, expect, it } from 'vitest';
-import { shapeRecs, type RecColumns } from '../recommendations/model/rec-columns';
+import { shapeRecs, type RecColumns } from '../../market/recommendations/rec-columns';
 import { createUnstableLookup, reasonsFromColumns } from './unstable';
 
 /** A list as the worker reads it from the service's rows. */

@@ -13,10 +13,10 @@ import type { Client } from 'urql';
 import { UNSTABLE_REASONS } from '../../../shared/api/schema';
 import { PRICE_RECOMMENDATION_GAMES, isGameId } from '../../../shared/catalog/games';
 import { runRouted } from '../../api/worker-exchange';
-import { ITEM_RECOMMENDATION } from '../grid/api/documents';
+import { ITEM_RECOMMENDATION } from '../../market/api/documents';
 // Registers the grid worker's look-up route (idempotent), in case nothing else loaded it yet.
-import '../grid/api/routes';
-import { isRecColumns, REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../recommendations/model/rec-columns';
+import '../../market/api/routes';
+import { isRecColumns, REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../../market/recommendations/rec-columns';
 
 export const LOOKUP_TIMEOUT_MS = 10_000;
 

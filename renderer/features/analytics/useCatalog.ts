@@ -7,12 +7,12 @@ import { useQuery as useReactQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
 import { toApiError, type ApiError } from '../../api/errors';
-import { useDataSource } from '../../app/providers';
+import { useDataSource } from '../../market/providers';
 import { catalogOf, type AnalyticsTask } from './analytics-route';
 import type { AnalyticsSource } from './model/market-summary';
 import { MarketCatalogQuery, SteamCatalogQuery } from './queries';
 import { analyticsWorker } from './worker/client';
-import { useValuesRecorder } from '../history/useValuesRecorder';
+import { useValuesRecorder } from '../../market/history/useValuesRecorder';
 import type { CatalogRow, LoadedCatalog } from './worker/protocol';
 
 export interface CatalogState {

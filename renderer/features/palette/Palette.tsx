@@ -12,12 +12,12 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { GAMES, gameName } from '../../../shared/catalog/games';
-import { APP_PREFERENCES, useAppliedTheme, useSelectedGame, writePreference } from '../../app/preferences';
-import { navigate, useRoute, type Route } from '../../app/route';
-import { SHORTCUTS, useGlobalKeys } from '../../app/shortcuts';
+import { APP_PREFERENCES, useAppliedTheme, useSelectedGame, writePreference } from '../../lib/preferences';
+import { navigate, useRoute, type Route } from '../../lib/route';
+import { SHORTCUTS, useGlobalKeys } from '../../lib/shortcuts';
 import { openAlertEditor } from '../alerts/editor-state';
-import type { Snapshot } from '../grid/model/snapshot';
-import { formatCount } from '../grid/number-format';
+import type { Snapshot } from '../../market/model/snapshot';
+import { formatCount } from '../../lib/number-format';
 import { prepare, rankCommands, rankNames, type NameText } from './rank';
 import './palette.css';
 

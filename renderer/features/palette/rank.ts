@@ -23,7 +23,7 @@
  * by-length order, stopping once the best `limit` are known, instead of sorting them all.
  */
 import uFuzzy from '@leeoniya/ufuzzy';
-import { ABBREVIATIONS, analyzeName, normalizeText } from '../grid/model/search';
+import { ABBREVIATIONS, analyzeName, normalizeText } from '../../market/model/search';
 
 export interface Prepared {
   /** The names as given. */

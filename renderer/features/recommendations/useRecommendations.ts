@@ -4,10 +4,10 @@
  * the grid worker (load.ts).
  */
 import { useClient } from 'urql';
-import { loadRecommendations, type RecRequest } from './api/load';
-import type { RecColumns } from './model/rec-columns';
-import { recsCodec } from '../offline/codecs';
-import { useLiveData } from '../offline/useLiveData';
+import { loadRecommendations, type RecRequest } from '../../market/recommendations/api/load';
+import type { RecColumns } from '../../market/recommendations/rec-columns';
+import { recsCodec } from '../../market/offline/codecs';
+import { useLiveData } from '../../market/offline/useLiveData';
 
 export function useRecommendations(req: RecRequest) {
   const client = useClient();

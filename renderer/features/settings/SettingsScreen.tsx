@@ -2,14 +2,14 @@
  * Settings: the connection (Base URL, API key, demo), the grid's market list and fees, a connection test,
  * display preferences, shortcuts.
  */
-import { useConnection } from '../../app/connection';
-import { ErrorBoundary } from '../../app/ErrorBoundary';
-import { GridSettingsSections } from '../grid';
-import { SHORTCUTS } from '../../app/shortcuts';
+import { useConnection } from '../../platform/connection';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { GridSettingsSections } from '../prices';
+import { SHORTCUTS } from '../../lib/shortcuts';
 import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
 import { TestConnection } from './TestConnection';
-import { HistorySettings } from '../history/HistorySettings';
+import { HistorySettings } from '../../market/history/HistorySettings';
 import { StorageSection } from './StorageSection';
 
 export function SettingsScreen() {

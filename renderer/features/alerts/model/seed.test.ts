@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GameRecorder, sample, type ChunkRecord, type PollInput } from '../../history/model';
+import { GameRecorder, sample, type ChunkRecord, type PollInput } from '../../../market/history/model';
 import { step } from './evaluate';
 import { historyPrices, needsSeed, seedRead, seedWindow, withSeed, SEED_SLOTS, type HistorySample } from './seed';
 import { T0, alertOf as changeAlert } from './test-helpers';
