@@ -14,6 +14,7 @@ import type { Snapshot } from './model/snapshot';
 import { gridWorker } from './worker/client';
 import { gridCodec } from './offline/codecs';
 import { useLiveData } from './offline/useLiveData';
+import { QUERY_KEYS } from './query-keys';
 
 export interface PricesKey {
   game: number;
@@ -34,7 +35,7 @@ export function useGridData(
   const ask = req.askMarkets.join(',');
   const bid = req.bidMarkets.join(',');
   const { data, ...rest } = useLiveData<Snapshot>({
-    key: ['grid-prices', req.game, ask, bid],
+    key: [QUERY_KEYS.prices, req.game, ask, bid],
     game: req.game,
     load: ({ signal, onProgress }) => {
       const derive = { fees: readFees(req.game), net: readPreference(GRID_PREFS.net) };

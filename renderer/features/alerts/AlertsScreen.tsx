@@ -23,6 +23,7 @@ import { conditionText, durationText, marketText, rearmText, valueText } from '.
 import { ANY_MARKET, type Alert, type AlertState, type Firing } from './model/types';
 import { alertsRuntime } from './runtime';
 import './alerts.css';
+import { QUERY_KEYS } from '../../market/query-keys';
 
 function timeText(at: number): string {
   const d = new Date(at);
@@ -48,7 +49,7 @@ export function AlertsScreen() {
   const [seenAt, setSeenAt] = usePref(ALERT_PREFS.seenAt);
   const [interval] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
   const queryClient = useQueryClient();
-  const fetching = useIsFetching({ queryKey: ['grid-prices'] }) > 0;
+  const fetching = useIsFetching({ queryKey: [QUERY_KEYS.prices] }) > 0;
   const [confirmClear, setConfirmClear] = useState(false);
   const [note, setNote] = useState<UndoNote | null>(null);
 
@@ -100,7 +101,7 @@ export function AlertsScreen() {
           className="btn btn--small"
           disabled={fetching || enabledCount === 0}
           title="Load prices now and check every alert"
-          onClick={() => void queryClient.refetchQueries({ queryKey: ['grid-prices'], type: 'active' })}
+          onClick={() => void queryClient.refetchQueries({ queryKey: [QUERY_KEYS.prices], type: 'active' })}
         >
           {fetching ? 'Checking…' : 'Check now'}
         </button>

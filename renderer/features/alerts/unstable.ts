@@ -17,6 +17,7 @@ import { ITEM_RECOMMENDATION } from '../../market/api/documents';
 // Registers the grid worker's look-up route (idempotent), in case nothing else loaded it yet.
 import '../../market/api/routes';
 import { isRecColumns, REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../../market/recommendations/rec-columns';
+import { QUERY_KEYS } from '../../market/query-keys';
 
 export const LOOKUP_TIMEOUT_MS = 10_000;
 
@@ -47,7 +48,7 @@ export function reasonsFromColumns(recs: RecColumns, name: string): string[] | n
 
 export function createUnstableLookup(deps: { queryClient: QueryClient; client: Client; source: string; timeoutMs?: number }): UnstableLookup {
   return async (game, item) => {
-    for (const [, data] of deps.queryClient.getQueriesData({ queryKey: ['recommendations', deps.source, game] })) {
+    for (const [, data] of deps.queryClient.getQueriesData({ queryKey: [QUERY_KEYS.recommendations, deps.source, game] })) {
       if (isRecColumns(data) && data.game === game) {
         const codes = reasonsFromColumns(data, item);
         if (codes) return codes;

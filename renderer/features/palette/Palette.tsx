@@ -20,6 +20,7 @@ import type { Snapshot } from '../../market/model/snapshot';
 import { formatCount } from '../../lib/number-format';
 import { prepare, rankCommands, rankNames, type NameText } from './rank';
 import './palette.css';
+import { QUERY_KEYS } from '../../market/query-keys';
 
 /** Items shown at most (the rest are counted). */
 export const ITEM_LIMIT = 50;
@@ -78,9 +79,9 @@ function whenIdle(fn: () => void): void {
 function watchGridCache(client: QueryClient): void {
   if (watching === client) return;
   watching = client;
-  for (const [, data] of client.getQueriesData({ queryKey: ['grid-prices'] })) remember(data);
+  for (const [, data] of client.getQueriesData({ queryKey: [QUERY_KEYS.prices] })) remember(data);
   client.getQueryCache().subscribe((e) => {
-    if (e.type === 'updated' && e.query.queryKey[0] === 'grid-prices') remember(e.query.state.data);
+    if (e.type === 'updated' && e.query.queryKey[0] === QUERY_KEYS.prices) remember(e.query.state.data);
   });
 }
 
@@ -88,7 +89,7 @@ function watchGridCache(client: QueryClient): void {
 function cachedSnapshot(client: QueryClient, game: number, item: string): Snapshot | null {
   let best: Snapshot | null = null;
   let bestAt = -1;
-  for (const q of client.getQueryCache().findAll({ queryKey: ['grid-prices'] })) {
+  for (const q of client.getQueryCache().findAll({ queryKey: [QUERY_KEYS.prices] })) {
     const snap = q.state.data as Snapshot | undefined;
     if (!snap || snap.game !== game || typeof snap.indexOfName !== 'function' || q.state.dataUpdatedAt <= bestAt) continue;
     if (snap.indexOfName(item) < 0) continue;
@@ -201,7 +202,7 @@ function PaletteDialog({ onClose, focusBefore }: { onClose: (restoreFocus: boole
         label: 'Refresh prices',
         keywords: 'reload update fetch',
         run: () => {
-          void client.refetchQueries({ queryKey: ['grid-prices'], type: 'active' });
+          void client.refetchQueries({ queryKey: [QUERY_KEYS.prices], type: 'active' });
           if (route !== 'prices') navigate('prices');
           return route !== 'prices';
         },
