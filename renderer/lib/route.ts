@@ -1,15 +1,25 @@
 /**
  * The pages, kept in the URL hash (#/prices, #/analytics?item=…, #/settings) so a reload stays put in both
  * hosts. A page's own parameters follow a `?` (routeParams).
+ *
+ * The page names come from the page registry (shell/pages.ts calls defineRoutes once, when it loads), so a
+ * new page is one registry entry; an unknown or empty hash means the first page.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 
-export const ROUTES = ['prices', 'analytics', 'recommendations', 'alerts', 'settings'] as const;
-export type Route = (typeof ROUTES)[number];
+/** A page's name in the hash: a PageDescriptor's `route`. */
+export type Route = string;
+
+let routes: readonly Route[] = [];
+
+/** The known pages, the first being where an unknown address lands. */
+export function defineRoutes(names: readonly Route[]): void {
+  routes = names;
+}
 
 export function parseRoute(hash: string): Route {
   const name = hash.replace(/^#\/?/, '').split(/[/?]/)[0] ?? '';
-  return (ROUTES as readonly string[]).includes(name) ? (name as Route) : 'prices';
+  return routes.includes(name) ? name : (routes[0] ?? name);
 }
 
 /** The `?a=b` part of the hash (#/analytics?item=AK-47…). */
@@ -43,7 +53,7 @@ export function navigate(route: Route, params?: Record<string, string> | URLSear
 }
 
 export function useRoute(): [Route, (route: Route) => void] {
-  const route = useSyncExternalStore(subscribe, () => parseRoute(window.location.hash), () => 'prices' as Route);
+  const route = useSyncExternalStore(subscribe, () => parseRoute(window.location.hash), () => parseRoute(''));
   const go = useCallback((r: Route) => navigate(r), []);
   return [route, go];
 }

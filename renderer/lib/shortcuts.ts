@@ -1,5 +1,6 @@
 /**
- * Keyboard shortcuts of the shell. The list is shown in the UI (nav tabs, Settings), so it is data.
+ * Keyboard shortcuts. The list is shown in the UI (nav tabs, palette, Settings), so it is data: the pages'
+ * own come with their descriptors (lib/pages.ts), the others are here.
  */
 import { useEffect } from 'react';
 
@@ -16,16 +17,14 @@ export interface Shortcut {
 
 const mod = (e: KeyboardEvent) => (IS_MAC ? e.metaKey : e.ctrlKey) && !e.altKey;
 
+/** Mod+digit: the numbered pages' shortcut (a PageDescriptor's `shortcut`). */
+export function pageShortcut(id: string, digit: number, label: string): Shortcut {
+  const key = String(digit);
+  return { id, keys: `${MOD}+${key}`, description: `Go to ${label}`, matches: (e) => mod(e) && !e.shiftKey && e.key === key };
+}
+
+/** The shortcuts that are not a numbered page's (Settings' own is here: the palette's action shows it too). */
 export const SHORTCUTS = {
-  prices: { id: 'prices', keys: `${MOD}+1`, description: 'Go to Prices', matches: (e) => mod(e) && !e.shiftKey && e.key === '1' },
-  analytics: { id: 'analytics', keys: `${MOD}+2`, description: 'Go to Analytics', matches: (e) => mod(e) && !e.shiftKey && e.key === '2' },
-  recommendations: {
-    id: 'recommendations',
-    keys: `${MOD}+3`,
-    description: 'Go to Recommendations',
-    matches: (e) => mod(e) && !e.shiftKey && e.key === '3',
-  },
-  alerts: { id: 'alerts', keys: `${MOD}+4`, description: 'Go to Alerts', matches: (e) => mod(e) && !e.shiftKey && e.key === '4' },
   palette: {
     id: 'palette',
     keys: `${MOD}+K`,

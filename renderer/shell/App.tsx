@@ -1,29 +1,25 @@
 /** The window: top bar, connection banner, the page, the status bar; and the global shortcuts. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { GAMES } from '../../shared/catalog/games';
-import { AnalyticsScreen } from '../features/analytics/AnalyticsScreen';
-import { GridScreen } from '../features/prices';
-import { RecommendationsScreen } from '../features/recommendations/RecommendationsScreen';
-import { prewarmRecommendations } from '../market/recommendations/api/load';
+import { PAGES, PAGES_INFO } from './pages';
 import { Palette } from '../features/palette/Palette';
-import { AlertEditorHost } from '../features/alerts/AlertEditor';
-import { AlertsScreen } from '../features/alerts/AlertsScreen';
-import { AlertsWatcher } from '../features/alerts/AlertsWatcher';
-import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { runWhenIdle } from '../lib/idle';
+import { PagesContext } from '../lib/pages';
 import { writePreference, APP_PREFERENCES, useAppliedTheme } from '../lib/preferences';
-import { useRoute, type Route } from '../lib/route';
+import { useRoute } from '../lib/route';
 import { isTypingTarget, SHORTCUTS, useGlobalKeys } from '../lib/shortcuts';
 import { StatusBanner } from './StatusBanner';
 import { StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 import { TopBarSlotContext } from '../ui/topbar-slot';
 
-const PAGE_LABEL: Record<Route, string> = { prices: 'Prices', analytics: 'Analytics', recommendations: 'Recommendations', alerts: 'Alerts', settings: 'Settings' };
+/** What each page starts in idle time after launch (the Recommendations page's worker). */
+const IDLE_PREFETCH = PAGES.flatMap((p) => (p.prefetch?.idle ? [p.prefetch.idle] : []));
 
 export function App() {
   const [route, go] = useRoute();
+  const page = PAGES.find((p) => p.route === route) ?? (PAGES[0] as (typeof PAGES)[number]);
   useAppliedTheme();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const main = useRef<HTMLElement>(null);
@@ -31,24 +27,9 @@ export function App() {
 
   const onKey = useCallback(
     (e: KeyboardEvent): boolean => {
-      if (SHORTCUTS.settings.matches(e)) {
-        go('settings');
-        return true;
-      }
-      if (SHORTCUTS.prices.matches(e)) {
-        go('prices');
-        return true;
-      }
-      if (SHORTCUTS.analytics.matches(e)) {
-        go('analytics');
-        return true;
-      }
-      if (SHORTCUTS.recommendations.matches(e)) {
-        go('recommendations');
-        return true;
-      }
-      if (SHORTCUTS.alerts.matches(e)) {
-        go('alerts');
+      const target = PAGES.find((p) => p.shortcut.matches(e));
+      if (target) {
+        go(target.route);
         return true;
       }
       if (SHORTCUTS.game.matches(e)) {
@@ -56,18 +37,18 @@ export function App() {
         if (game) writePreference(APP_PREFERENCES.game, game.id);
         return true;
       }
-      if (route === 'settings' && SHORTCUTS.back.matches(e) && !isTypingTarget(e.target)) {
-        go('prices');
+      if (page.escapeTo && SHORTCUTS.back.matches(e) && !isTypingTarget(e.target)) {
+        go(page.escapeTo);
         return true;
       }
       return false;
     },
-    [go, route],
+    [go, page],
   );
   useGlobalKeys(onKey);
 
-  // The Recommendations page's worker, started and warmed in idle time (its first load then starts at once).
-  useEffect(() => runWhenIdle([() => prewarmRecommendations()], 5000), []);
+  // Pages' workers, started and warmed in idle time (their first load then starts at once).
+  useEffect(() => runWhenIdle(IDLE_PREFETCH, 5000), []);
 
   // After a page change, put focus at the top of the new page (not on first load).
   useEffect(() => {
@@ -80,49 +61,36 @@ export function App() {
   }, [route]);
 
   return (
-    <TopBarSlotContext.Provider value={slot}>
-      <div className="app" data-route={route}>
-        <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
-          Skip to content
-        </button>
-        <TopBar route={route} slotRef={setSlot} />
-        <StatusBanner route={route} onNavigate={go} />
-        <main
-          ref={main}
-          id="main"
-          className={`app__main app__main--${route}`}
-          tabIndex={-1}
-          aria-label={PAGE_LABEL[route]}
-        >
-          {route === 'prices' ? (
-            <ErrorBoundary what="The price grid">
-              <GridScreen />
+    <PagesContext.Provider value={PAGES_INFO}>
+      <TopBarSlotContext.Provider value={slot}>
+        <div className="app" data-route={route}>
+          <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
+            Skip to content
+          </button>
+          <TopBar route={route} slotRef={setSlot} />
+          <StatusBanner route={route} onNavigate={go} />
+          <main
+            ref={main}
+            id="main"
+            className={`app__main app__main--${route}`}
+            tabIndex={-1}
+            aria-label={page.label}
+          >
+            <ErrorBoundary what={page.what}>
+              <page.Screen />
             </ErrorBoundary>
-          ) : route === 'recommendations' ? (
-            <ErrorBoundary what="Recommendations">
-              <RecommendationsScreen />
-            </ErrorBoundary>
-          ) : route === 'alerts' ? (
-            <ErrorBoundary what="Alerts">
-              <AlertsScreen />
-            </ErrorBoundary>
-          ) : route === 'analytics' ? (
-            <ErrorBoundary what="Analytics">
-              <AnalyticsScreen />
-            </ErrorBoundary>
-          ) : (
-            <ErrorBoundary what="Settings">
-              <SettingsScreen />
-            </ErrorBoundary>
+          </main>
+          <StatusBar />
+          <Palette />
+          {PAGES.map(({ route: r, what, Background }) =>
+            Background ? (
+              <ErrorBoundary key={r} what={what}>
+                <Background />
+              </ErrorBoundary>
+            ) : null,
           )}
-        </main>
-        <StatusBar />
-        <Palette />
-        <ErrorBoundary what="Alerts">
-          <AlertsWatcher />
-          <AlertEditorHost />
-        </ErrorBoundary>
-      </div>
-    </TopBarSlotContext.Provider>
+        </div>
+      </TopBarSlotContext.Provider>
+    </PagesContext.Provider>
   );
 }

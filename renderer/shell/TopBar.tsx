@@ -1,11 +1,10 @@
 import { useCallback, useRef, type KeyboardEvent } from 'react';
 import { GAMES, type GameId } from '../../shared/catalog/games';
-import { prewarmRecommendations } from '../market/recommendations/api/load';
-import { useUnseenCount } from '../features/alerts/hooks';
 import { useConnection } from '../platform/connection';
 import { useSelectedGame } from '../lib/preferences';
-import type { Route } from '../lib/route';
-import { SHORTCUTS } from '../lib/shortcuts';
+import type { PageDescriptor } from '../lib/pages';
+import { routeHref, type Route } from '../lib/route';
+import { PAGES } from './pages';
 import { STATE_VIEW, statusWords, type Tone } from '../ui/status-view';
 
 export function TopBar({ route, slotRef }: { route: Route; slotRef: (el: HTMLDivElement | null) => void }) {
@@ -19,25 +18,9 @@ export function TopBar({ route, slotRef }: { route: Route; slotRef: (el: HTMLDiv
         <span className="brand__name">Market Desk</span>
       </div>
       <nav className="nav" aria-label="Main">
-        <a className="nav__tab" href="#/prices" aria-current={route === 'prices' ? 'page' : undefined}>
-          Prices <kbd className="kbd">{SHORTCUTS.prices.keys}</kbd>
-        </a>
-        <a className="nav__tab" href="#/analytics" aria-current={route === 'analytics' ? 'page' : undefined}>
-          Analytics <kbd className="kbd">{SHORTCUTS.analytics.keys}</kbd>
-        </a>
-        <a
-          className="nav__tab"
-          href="#/recommendations"
-          aria-current={route === 'recommendations' ? 'page' : undefined}
-          onPointerEnter={() => prewarmRecommendations()}
-          onFocus={() => prewarmRecommendations()}
-        >
-          Recommendations <kbd className="kbd">{SHORTCUTS.recommendations.keys}</kbd>
-        </a>
-        <AlertsTab current={route === 'alerts'} />
-        <a className="nav__tab" href="#/settings" aria-current={route === 'settings' ? 'page' : undefined}>
-          Settings <kbd className="kbd">{SHORTCUTS.settings.keys}</kbd>
-        </a>
+        {PAGES.map((p) => (
+          <PageTab key={p.route} page={p} current={route === p.route} />
+        ))}
       </nav>
       <span className="topbar__sep" aria-hidden="true" />
       <GameSwitch />
@@ -47,19 +30,22 @@ export function TopBar({ route, slotRef }: { route: Route; slotRef: (el: HTMLDiv
   );
 }
 
-/** The Alerts tab, with the count of firings since the page was last seen. */
-function AlertsTab({ current }: { current: boolean }) {
-  const unseen = useUnseenCount();
+/** A page's tab: its label, its badge (the Alerts page's new firings), its shortcut. */
+function PageTab({ page, current }: { page: PageDescriptor; current: boolean }) {
+  const { route, label, shortcut, Badge } = page;
+  const hover = page.prefetch?.hover;
+  const warm = hover ? () => hover() : undefined;
   return (
-    <a className="nav__tab" href="#/alerts" aria-current={current ? 'page' : undefined} data-testid="nav-alerts">
-      Alerts
-      {unseen > 0 && !current ? (
-        <span className="nav__badge" data-testid="alerts-unseen">
-          {unseen > 99 ? '99+' : unseen}
-          <span className="visually-hidden"> new</span>
-        </span>
-      ) : null}{' '}
-      <kbd className="kbd">{SHORTCUTS.alerts.keys}</kbd>
+    <a
+      className="nav__tab"
+      href={routeHref(route)}
+      aria-current={current ? 'page' : undefined}
+      data-testid={`nav-${route}`}
+      onPointerEnter={warm}
+      onFocus={warm}
+    >
+      {label}
+      {Badge ? <Badge current={current} /> : null} <kbd className="kbd">{shortcut.keys}</kbd>
     </a>
   );
 }

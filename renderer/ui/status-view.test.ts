@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { CONNECTION_STATES, KEY_STORAGES, type ConnectionStatus } from '../../shared/api/status';
 import { sourceKeyOf } from '../platform/connection';
 import { bannerActions, bannerActionsFor, isHealthy, keyStorageView, STATE_VIEW, statusWords } from './status-view';
-import { parseRoute } from '../lib/route';
 
 const base: ConnectionStatus = {
   state: 'demo',
@@ -93,12 +92,5 @@ describe('status view', () => {
     expect(sourceKeyOf({ ...base, state: 'connecting' }, 'demo')).toBe('demo');
     expect(sourceKeyOf({ ...base, state: 'key-rejected', baseUrl: 'https://x' }, 'demo')).toBe('demo');
     expect(sourceKeyOf({ ...base, state: 'connected', baseUrl: 'https://x' }, 'demo')).toBe('live|https://x');
-  });
-
-  it('routes from the hash', () => {
-    expect(parseRoute('')).toBe('prices');
-    expect(parseRoute('#/settings')).toBe('settings');
-    expect(parseRoute('#settings')).toBe('settings');
-    expect(parseRoute('#/nope')).toBe('prices');
   });
 });

@@ -12,7 +12,7 @@ import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import { useConnection } from '../../platform/connection';
 import { refreshIntervalLabel, APP_PREFERENCES, useMoneyFormat, usePref } from '../../lib/preferences';
 import { routeHref } from '../../lib/route';
-import { SHORTCUTS } from '../../lib/shortcuts';
+import { usePages } from '../../lib/pages';
 import { planMarkets, GRID_PREFS } from '../../market/prefs';
 import { reasonText } from '../../market/recommendations/reasons';
 import { UndoButton, type UndoNote } from './AlertEditor';
@@ -43,6 +43,7 @@ function useNameOf(): (slug: string) => string {
 }
 
 export function AlertsScreen() {
+  const pricesKeys = usePages().pages.find((p) => p.route === 'prices')?.shortcut.keys;
   const view = useAlerts();
   const money = useMoneyFormat();
   const nameOf = useNameOf();
@@ -142,7 +143,7 @@ export function AlertsScreen() {
               bid above a price, the spread above a margin, or a change of more than N % within a window.
             </p>
             <a className="btn btn--small" href={routeHref('prices')}>
-              Go to Prices <kbd className="kbd">{SHORTCUTS.prices.keys}</kbd>
+              Go to Prices <kbd className="kbd">{pricesKeys}</kbd>
             </a>
           </div>
         ) : (

@@ -13,6 +13,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import { APP_PREFERENCES, useAppliedTheme, useSelectedGame, writePreference } from '../../lib/preferences';
+import { usePages } from '../../lib/pages';
 import { navigate, useRoute, type Route } from '../../lib/route';
 import { SHORTCUTS, useGlobalKeys } from '../../lib/shortcuts';
 import { openAlertEditor } from '../alerts/editor-state';
@@ -176,6 +177,7 @@ function PaletteDialog({ onClose, focusBefore }: { onClose: (restoreFocus: boole
   /** The active option's index; null: the default one (see `current`). */
   const [active, setActive] = useState<number | null>(null);
   const [route] = useRoute();
+  const { pages } = usePages();
   const [game] = useSelectedGame();
   const theme = useAppliedTheme();
   const client = useQueryClient();
@@ -209,11 +211,14 @@ function PaletteDialog({ onClose, focusBefore }: { onClose: (restoreFocus: boole
       },
       { key: 'a:theme', group: 'Actions', label: `Switch to ${other} theme`, keywords: 'toggle theme light dark colour color', run: () => writePreference(APP_PREFERENCES.theme, other) },
       { key: 'a:settings', group: 'Actions', label: 'Open Settings', keywords: 'preferences options api key', hint: SHORTCUTS.settings.keys, run: go('settings') },
-      { key: 'p:prices', group: 'Pages', label: 'Go to Prices', keywords: 'grid', hint: SHORTCUTS.prices.keys, run: go('prices') },
-      { key: 'p:analytics', group: 'Pages', label: 'Go to Analytics', keywords: 'charts history', hint: SHORTCUTS.analytics.keys, run: go('analytics') },
-      { key: 'p:recommendations', group: 'Pages', label: 'Go to Recommendations', keywords: 'suggestions', hint: SHORTCUTS.recommendations.keys, run: go('recommendations') },
-      { key: 'p:alerts', group: 'Pages', label: 'Go to Alerts', keywords: 'notifications notify price alert history', hint: SHORTCUTS.alerts.keys, run: go('alerts') },
-      { key: 'p:settings', group: 'Pages', label: 'Go to Settings', keywords: 'preferences', hint: SHORTCUTS.settings.keys, run: go('settings') },
+      ...pages.map<Option>((p) => ({
+        key: `p:${p.route}`,
+        group: 'Pages',
+        label: `Go to ${p.label}`,
+        keywords: p.keywords,
+        hint: p.shortcut.keys,
+        run: go(p.route),
+      })),
       ...GAMES.map<Option>((g) => ({
         key: `g:${g.id}`,
         group: 'Games',
@@ -223,7 +228,7 @@ function PaletteDialog({ onClose, focusBefore }: { onClose: (restoreFocus: boole
         run: () => writePreference(APP_PREFERENCES.game, g.id),
       })),
     ];
-  }, [client, route, theme, game]);
+  }, [client, route, theme, game, pages]);
 
   const prepared = useMemo(() => (names ? prepare(names, textOfNames.get(names)) : null), [names]);
   const { options, itemTotal } = useMemo(() => {

@@ -1,5 +1,5 @@
 /**
- * Issue 4, the price grid. The shell mounts <GridScreen /> on the Prices page.
+ * The price grid. The Prices page (page.ts) mounts <GridScreen />.
  * <GridSettingsSections /> (markets list + fees) can also be mounted on the Settings page.
  */
 import './grid.css';

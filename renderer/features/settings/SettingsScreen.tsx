@@ -5,7 +5,7 @@
 import { useConnection } from '../../platform/connection';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { GridSettingsSections } from '../prices';
-import { SHORTCUTS } from '../../lib/shortcuts';
+import { usePages } from '../../lib/pages';
 import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
 import { TestConnection } from './TestConnection';
@@ -13,6 +13,7 @@ import { HistorySettings } from '../../market/history/HistorySettings';
 import { StorageSection } from './StorageSection';
 
 export function SettingsScreen() {
+  const { shortcuts } = usePages();
   const { api } = useConnection();
   return (
     <div className="page settings">
@@ -49,7 +50,7 @@ export function SettingsScreen() {
             </h2>
             <table className="shortcuts">
               <tbody>
-                {Object.values(SHORTCUTS).map((s) => (
+                {shortcuts.map((s) => (
                   <tr key={s.id}>
                     <td>
                       <kbd className="kbd">{s.keys}</kbd>
