@@ -30,3 +30,19 @@ export function runWhenIdle(steps: ReadonlyArray<() => void>, timeout = 2000): (
     cancel(id);
   };
 }
+
+/**
+ * Runs `fn` once in idle time (at the latest after `timeout` ms); without requestIdleCallback after
+ * `fallbackMs`. Returns a cancel. Uses the global scope, so it also works where there is no `window`
+ * (unit tests in Node: the fallback).
+ */
+export function whenIdle(fn: () => void, timeout: number, fallbackMs = Math.min(timeout, 200)): () => void {
+  const g = globalThis as { requestIdleCallback?: typeof requestIdleCallback; cancelIdleCallback?: typeof cancelIdleCallback };
+  if (typeof g.requestIdleCallback === 'function' && typeof g.cancelIdleCallback === 'function') {
+    const id = g.requestIdleCallback(fn, { timeout });
+    const cancelIdle = g.cancelIdleCallback;
+    return () => cancelIdle(id);
+  }
+  const id = setTimeout(fn, fallbackMs);
+  return () => clearTimeout(id);
+}

@@ -22,6 +22,7 @@ import { formatCount } from '../../lib/number-format';
 import { prepare, rankCommands, rankNames, type NameText } from './rank';
 import './palette.css';
 import { QUERY_KEYS } from '../../market/query-keys';
+import { whenIdle } from '../../lib/idle';
 
 /** Items shown at most (the rest are counted). */
 export const ITEM_LIMIT = 50;
@@ -65,17 +66,12 @@ function remember(data: unknown): void {
     // Compile the ranking code on a small sample too, so the first keystroke isn't the JIT's.
     const sample = names.slice(0, 400);
     for (const q of ['a', 'ak', 'ak re', 'ak redl ft', 'asiimv']) rankNames(prepare(sample), q, ITEM_LIMIT);
-  });
+  }, 5000);
   for (const l of nameListeners) l();
 }
 
 /** The grid snapshot's text for a list of names (its normalized search text, flags and text order). */
 const textOfNames = new WeakMap<readonly string[], NameText>();
-
-function whenIdle(fn: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 5000 });
-  else setTimeout(fn, 200);
-}
 
 function watchGridCache(client: QueryClient): void {
   if (watching === client) return;

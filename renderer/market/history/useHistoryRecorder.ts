@@ -8,6 +8,7 @@ import type { Snapshot } from '../model/snapshot';
 import { history } from './client';
 import { HISTORY_PREFS, readLimits } from './prefs';
 import type { PollInput } from './model';
+import { whenIdle } from '../../lib/idle';
 
 const recorded = new WeakSet<Snapshot>();
 
@@ -33,10 +34,6 @@ export function useHistoryRecorder(snap: Snapshot | null, at: number): void {
       last.current = at;
       history.record(toPoll(snap, at), readLimits()).catch((e: unknown) => console.warn('Price history: the poll was not recorded', e));
     };
-    const id = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 2000 }) : window.setTimeout(run, 200);
-    return () => {
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(id);
-      else window.clearTimeout(id);
-    };
+    return whenIdle(run, 2000);
   }, [snap, at, enabled]);
 }

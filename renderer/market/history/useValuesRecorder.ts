@@ -12,6 +12,7 @@ import type { ValuesInput } from './model';
 import { HISTORY_PREFS, readLimits } from './prefs';
 import { steamMedians } from './steam';
 import type { SteamAnalyticsRow } from '../../../shared/api/types';
+import { whenIdle } from '../../lib/idle';
 
 /** Loads recorded (or scheduled to be) in this window. */
 const recorded = new Set<string>();
@@ -37,8 +38,7 @@ export function useValuesRecorder(id: string | null, load: () => Promise<ValuesI
         .catch((e: unknown) => console.warn('Price history: the Steam medians were not recorded', e));
     };
     // After paint and idle (the catalog's medians are made in the analytics worker, then recorded in the history worker).
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
-    else window.setTimeout(run, 200);
+    whenIdle(run, 2000);
   }, [id, enabled]);
 }
 

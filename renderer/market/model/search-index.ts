@@ -1,5 +1,5 @@
 /**
- * The grid filter's precomputed index (issue 11, "one-frame search").
+ * The grid filter's precomputed index, so a search over the whole catalog fits in one frame.
  *
  * Approach: an inverted index of the items' search text, built once per snapshot in the grid worker
  * (buildSearchIndex, beside the other per-snapshot columns) and transferred with them as two Int32Arrays;

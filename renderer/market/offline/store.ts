@@ -15,6 +15,7 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { setNotice } from '../../lib/storage/status';
 import { errorText, isQuotaError, NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
+import { whenIdle } from '../../lib/idle';
 
 export const OFFLINE_DB = 'market-desk-offline';
 /** Records kept per kind. */
@@ -195,8 +196,7 @@ export function offlineStore(): OfflineStore {
 
 type Idle = (fn: () => void) => void;
 const onIdle: Idle = (fn) => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 10_000 });
-  else setTimeout(fn, 1_000);
+  whenIdle(fn, 10_000, 1_000);
 };
 
 const pending = new Map<string, { input: SaveInput; encode: () => unknown }>();
