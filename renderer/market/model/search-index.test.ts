@@ -6,7 +6,7 @@ import { analyzeName, compileQuery, normalizeText, tokenize } from './search';
 
 /** The reference service's catalogs: every real name shape (CS2, TF2, Dota 2, Rust). */
 function catalog(game: number): string[] {
-  const text = readFileSync(new URL(`../../../../service/data/catalog-${game}.tsv`, import.meta.url), 'utf8');
+  const text = readFileSync(new URL(`../../../service/data/catalog-${game}.tsv`, import.meta.url), 'utf8');
   return text
     .split('\n')
     .filter((l) => l && !l.startsWith('#'))
