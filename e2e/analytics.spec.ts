@@ -11,11 +11,12 @@ import type { Download, Locator, Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { REST_PATHS } from '../shared/api/schema';
 import type { AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, SteamAnalytics } from '../shared/api/types';
-import { MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, marketName } from '../shared/catalog/markets';
+import { MARKET_ORDER_ANALYTICS_MARKETS, marketName } from '../shared/catalog/markets';
 import { formatMoney, MISSING, toDecimalString } from '../shared/money/money';
 import { expect, test } from './fixtures';
 import type { TestService } from './separate-service';
 import { apiToken, postService } from './grid-page';
+import { shownAskMarkets, shownBidMarkets } from './served-markets';
 
 /** A fixed service clock: the page and the direct API calls see the same numbers. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
@@ -128,10 +129,11 @@ test('item view: tables and CSVs equal the API; PNG and SVG exports are whole, r
     await expect(rows.nth(i)).toHaveText(new RegExp(`^${w}\\s*${a.toLocaleString('en-US')}\\s*${b.toLocaleString('en-US')}$`));
   }
 
-  // The ladder's CSV round-trips to the API's thousandths, Steam and BUFF163 side by side.
+  // The ladder's CSV round-trips to the API's thousandths, Steam and Buff163 side by side.
   const ladder = frame(page, 'Lowest listing against highest buy order');
   const csv = parseCsv((await download(page, ladder, 'CSV (data)')).bytes.toString('utf8'));
-  expect(csv[0]).toEqual(['Window', 'Steam: lowest listing', 'Steam: highest buy order', 'Steam: spread', 'BUFF163: lowest listing', 'BUFF163: highest buy order']);
+  const buffName = marketName('buff163');
+  expect(csv[0]).toEqual(['Window', 'Steam: lowest listing', 'Steam: highest buy order', 'Steam: spread', `${buffName}: lowest listing`, `${buffName}: highest buy order`]);
   const seven = csv.find((r) => r[0] === '7 d')!;
   expect(seven).toEqual([
     '7 d',
@@ -169,14 +171,17 @@ test('item view: tables and CSVs equal the API; PNG and SVG exports are whole, r
 
 test('price strip: every market\'s min price and max order equal the API, cheapest and best marked, — without a price; the CSV round-trips', async ({ page, appUrl, service }) => {
   const token = await tokenFor(service);
+  // The markets the app shows: its default lists less the names this service refuses (it serves the published ones).
+  const askMarkets = shownAskMarkets(service.markets);
+  const bidMarkets = shownBidMarkets(service.markets);
   const [min, max] = await Promise.all([
-    postService(service.url, token, REST_PATHS.minPrices, { game_id: 730, markets: [...MIN_PRICE_MARKETS] }) as Promise<AggregatedMinPrices[]>,
-    postService(service.url, token, REST_PATHS.maxOrders, { game_id: 730, markets: [...MAX_ORDER_MARKETS] }) as Promise<AggregatedMaxOrders[]>,
+    postService(service.url, token, REST_PATHS.minPrices, { game_id: 730, markets: askMarkets }) as Promise<AggregatedMinPrices[]>,
+    postService(service.url, token, REST_PATHS.maxOrders, { game_id: 730, markets: bidMarkets }) as Promise<AggregatedMaxOrders[]>,
   ]);
   // A sampled item with buy orders on several markets and no price on some: every case of the strip.
   const maxByName = new Map(max.map((r) => [r.market_hash_name, r]));
   const bidCount = (name: string) => maxByName.get(name)?.orders.length ?? 0;
-  const eligible = min.filter((r) => r.prices.length < MIN_PRICE_MARKETS.length && bidCount(r.market_hash_name) >= 2 && bidCount(r.market_hash_name) < MAX_ORDER_MARKETS.length);
+  const eligible = min.filter((r) => r.prices.length < askMarkets.length && bidCount(r.market_hash_name) >= 2 && bidCount(r.market_hash_name) < bidMarkets.length);
   const sample = eligible[Math.floor(eligible.length / 2)];
   expect(sample, 'an item without some markets and with some buy orders').toBeDefined();
   const name = sample!.market_hash_name;
@@ -186,8 +191,8 @@ test('price strip: every market\'s min price and max order equal the API, cheape
   const best = Math.max(...[...bidOf.values()].map((o) => o.price));
   // One line per market and side: [market, side, price (thousandths or null), offers (or null), marked].
   const expected = [
-    ...MIN_PRICE_MARKETS.map((m) => [marketName(m), 'Ask', askOf.get(m)?.price ?? null, askOf.get(m)?.offers ?? null, askOf.get(m)?.price === cheapest ? 'Cheapest ask' : ''] as const),
-    ...MAX_ORDER_MARKETS.map((m) => [marketName(m), 'Bid', bidOf.get(m)?.price ?? null, bidOf.get(m)?.offers ?? null, bidOf.get(m)?.price === best ? 'Best bid' : ''] as const),
+    ...askMarkets.map((m) => [marketName(m), 'Ask', askOf.get(m)?.price ?? null, askOf.get(m)?.offers ?? null, askOf.get(m)?.price === cheapest ? 'Cheapest ask' : ''] as const),
+    ...bidMarkets.map((m) => [marketName(m), 'Bid', bidOf.get(m)?.price ?? null, bidOf.get(m)?.offers ?? null, bidOf.get(m)?.price === best ? 'Best bid' : ''] as const),
   ];
   const key = (r: readonly unknown[]) => `${String(r[0])}|${String(r[1])}`;
   const sortRows = <T extends readonly unknown[]>(rows: T[]) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
@@ -251,10 +256,13 @@ test('market view: top items and turnover equal the API; Export all gives every 
   await page.screenshot({ path: test.info().outputPath('analytics-market.png') });
 });
 
-test('a game without Steam analytics says so in words and shows a marketplace instead', async ({ page, appUrl }) => {
+test('a game without Steam analytics says so in words and shows a marketplace instead', async ({ page, appUrl, service }) => {
   await page.goto(`${appUrl}#/analytics`);
   await page.getByRole('radio', { name: 'TF2' }).click();
   await expect(page.getByTestId('no-steam-analytics')).toContainText('Steam analytics for Counter-Strike 2 and Dota 2 only');
   await expect(frame(page, 'Top items by volume').getByRole('button', { name: 'Table' })).toBeEnabled({ timeout: 120_000 });
-  await expect(page.getByLabel('Source')).toHaveValue('buff163');
+  // The first market-order-analytics name of the app's list that this service offers.
+  const offered = MARKET_ORDER_ANALYTICS_MARKETS.find((m) => service.markets.marketOrderAnalytics.includes(m));
+  expect(offered).toBe('buff163');
+  await expect(page.getByLabel('Source')).toHaveValue(offered!);
 });

@@ -39,6 +39,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
+import { publishedMarkets } from '../shared/catalog/markets';
 import { NO_FAULTS, startService, type ServiceOptions } from '../service/src/index';
 import { startWebHost, type WebHost, type WebHostOptions } from '../webhost/server';
 import { startSeparateService, USER_KEY, type TestService } from './separate-service';
@@ -72,6 +73,7 @@ async function startEmbedded(options: ServiceFixtureOptions): Promise<TestServic
     demoKey: s.demoKey,
     userKey: USER_KEY,
     separate: false,
+    markets: options.markets ?? publishedMarkets(),
     setFaults: async (patch) => void s.setFaults(patch),
     advanceClock: async (ms) => void s.advanceClock(ms),
     close: () => s.close(),

@@ -8,10 +8,14 @@
 import { readFile } from 'node:fs/promises';
 import { REST_PATHS } from '../shared/api/schema';
 import type { AggregatedMaxOrders, AggregatedMinPrices } from '../shared/api/types';
-import { MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS } from '../shared/catalog/markets';
+import { STEAM_PUBLISHER_FEE_BPS } from '../shared/catalog/fee-schedule';
+import { MIN_PRICE_MARKETS, marketName, nameStatus } from '../shared/catalog/markets';
 import { formatMoney, toDecimalString } from '../shared/money/money';
+import { steamReceives } from './fee-rules';
 import { expect, test } from './fixtures';
 import { apiToken, escapeRe, grid, openGrid, readRowAcross, rowOf, search, showOnly } from './grid-page';
+import { refusedAskMarkets, refusedBidMarkets, shownAskMarkets, shownBidMarkets } from './served-markets';
+import type { TestService } from './separate-service';
 
 /** A fixed service clock: the grid and the direct API calls see the same prices. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
@@ -36,13 +40,19 @@ interface Api {
   min: Map<string, AggregatedMinPrices>;
   max: Map<string, AggregatedMaxOrders>;
   names: string[];
+  /** The ask / bid markets the app shows: its default lists less what the service refuses (in list order). */
+  ask: string[];
+  bid: string[];
 }
 
-async function apiPrices(service: { url: string; demoKey: string }, game = 730): Promise<Api> {
+/** The service's answer for the markets it serves of the app's lists (the app leaves refused names out). */
+async function apiPrices(service: Pick<TestService, 'url' | 'demoKey' | 'markets'>, game = 730): Promise<Api> {
   const token = await apiToken(service.url, service.demoKey);
-  const min = await rest<AggregatedMinPrices[]>(service.url, token, REST_PATHS.minPrices, { game_id: game, markets: MIN_PRICE_MARKETS });
-  const max = await rest<AggregatedMaxOrders[]>(service.url, token, REST_PATHS.maxOrders, { game_id: game, markets: MAX_ORDER_MARKETS });
-  return { min: new Map(min.map((i) => [i.market_hash_name, i])), max: new Map(max.map((i) => [i.market_hash_name, i])), names: min.map((i) => i.market_hash_name) };
+  const ask = shownAskMarkets(service.markets, game);
+  const bid = shownBidMarkets(service.markets, game);
+  const min = await rest<AggregatedMinPrices[]>(service.url, token, REST_PATHS.minPrices, { game_id: game, markets: ask });
+  const max = await rest<AggregatedMaxOrders[]>(service.url, token, REST_PATHS.maxOrders, { game_id: game, markets: bid });
+  return { min: new Map(min.map((i) => [i.market_hash_name, i])), max: new Map(max.map((i) => [i.market_hash_name, i])), names: min.map((i) => i.market_hash_name), ask, bid };
 }
 
 // ---- Page helpers -----------------------------------------------------------------------------------
@@ -54,19 +64,21 @@ const money = (v: number) => formatMoney(v, { decimals: 2, symbol: '$' });
 test('every item, the lowest ask per market, best ask/bid and spread equal the API', async ({ page, appUrl, service }) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
-  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 36));
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length));
   await expect(page.getByTestId('grid-count')).toHaveText(`${api.names.length.toLocaleString('en-US')} of ${api.names.length.toLocaleString('en-US')} items`);
 
   // A sample: a popular item with many markets, one with few, and one with a null locked price.
   const byCount = [...api.min.values()].sort((a, b) => b.prices.length - a.prices.length);
-  const withNullLocked = [...api.min.values()].find((i) => i.prices.some((p) => p.price_locked === null) && i.prices.length < 36);
+  const withNullLocked = [...api.min.values()].find((i) => i.prices.some((p) => p.price_locked === null) && i.prices.length < api.ask.length);
   const sample = [byCount[0], byCount[Math.floor(byCount.length / 2)], byCount[byCount.length - 1], withNullLocked].filter((x): x is AggregatedMinPrices => Boolean(x));
   for (const item of sample) {
     const name = item.market_hash_name;
     await showOnly(page, name);
     const cells = await readRowAcross(page, name);
     const asks = new Map(item.prices.map((p) => [p.market_name, p]));
-    for (const slug of MIN_PRICE_MARKETS) {
+    // The names the service refuses are left out: no column at all.
+    for (const slug of refusedAskMarkets(service.markets)) expect(cells.has(`m:${slug}`), `${slug} is refused: no column`).toBe(false);
+    for (const slug of api.ask) {
       const cell = cells.get(`m:${slug}`);
       expect(cell, `${name} @ ${slug}`).toBeDefined();
       const p = asks.get(slug);
@@ -96,6 +108,17 @@ test('every item, the lowest ask per market, best ask/bid and spread equal the A
     if (bestBid !== null && item.prices.length) expect(cells.get('spread')?.value).toBe(String(bestBid - bestAsk));
     expect(cells.get('listed')?.text).toBe(String(item.prices.length));
   }
+  // Discovery's outcome: the default names this service refuses are listed, each with its name and slug; only
+  // unconfirmed candidates are refused here, so nothing is "important".
+  const note = page.getByTestId('refused-markets');
+  const refusedAsk = refusedAskMarkets(service.markets);
+  const refusedBid = refusedBidMarkets(service.markets);
+  expect(refusedAsk.length + refusedBid.length).toBeGreaterThan(0);
+  for (const slug of [...refusedAsk, ...refusedBid]) await expect(note).toContainText(`${marketName(slug)} (${slug})`);
+  for (const slug of api.ask.filter((s) => !refusedBid.includes(s))) await expect(note).not.toContainText(`(${slug})`);
+  const important = [...refusedAsk.filter((s) => nameStatus('minPrices', s) !== 'candidate'), ...refusedBid.filter((s) => nameStatus('maxOrders', s) !== 'candidate')];
+  expect(important, 'the demo serves every published name').toEqual([]);
+  await expect(note.getByTestId('refused-important')).toHaveCount(0);
 });
 
 test('filter: all words, wear abbreviations, StatTrak™, category, price; empty state clears', async ({ page, appUrl, service }) => {
@@ -188,7 +211,7 @@ test('sort by any column both ways; keyboard moves the active cell; Enter opens 
   await expect(cell!.locator('xpath=..')).toHaveAttribute('aria-rowindex', '2');
   await page.keyboard.press('End');
   cell = await active();
-  await expect(cell!).toHaveAttribute('aria-colindex', String(PINNED_AND_SUMMARY + 36));
+  await expect(cell!).toHaveAttribute('aria-colindex', String(PINNED_AND_SUMMARY + api.ask.length));
   await page.keyboard.press('Home');
   await page.keyboard.press('PageDown');
   cell = await active();
@@ -211,65 +234,99 @@ test('market picker: presets, the choice remembered across a reload', async ({ p
   const picker = page.getByRole('dialog', { name: 'Choose markets' });
   await picker.getByRole('button', { name: 'None' }).click();
   await expect(page.getByTestId('grid-empty')).toContainText('No markets chosen');
-  await picker.getByRole('checkbox', { name: /Steam Community Market/ }).check();
-  await picker.getByRole('checkbox', { name: /^BUFF163/ }).check();
+  await picker.getByRole('checkbox', { name: new RegExp(`^${escapeRe(marketName('steamcommunity'))}`) }).check();
+  await picker.getByRole('checkbox', { name: new RegExp(`^${escapeRe(marketName('buff163'))}`) }).check();
   await page.keyboard.press('Escape');
   await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 2), { timeout: 60_000 });
-  await expect(page.getByRole('columnheader', { name: 'BUFF163' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: marketName('buff163') })).toBeVisible();
   await page.reload();
   await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 2), { timeout: 90_000 });
-  await expect(page.getByRole('button', { name: /^Markets 2\/36/ })).toBeVisible();
+  // Chosen of every ask market of the list for CS2 (refused ones included: the list is the user's).
+  await expect(page.getByRole('button', { name: new RegExp(`^Markets 2/${MIN_PRICE_MARKETS.length}`) })).toBeVisible();
   // Best ask now only over the two markets.
-  const item = [...api.min.values()].find((i) => i.prices.some((p) => p.market_name === 'steam') && i.prices.some((p) => p.market_name === 'csfloat'))!;
+  const item = [...api.min.values()].find((i) => i.prices.some((p) => p.market_name === 'steamcommunity') && i.prices.some((p) => p.market_name === 'csfloat'))!;
   const row = await showOnly(page, item.market_hash_name);
-  const two = item.prices.filter((p) => p.market_name === 'steam' || p.market_name === 'buff163').map((p) => p.price);
+  const two = item.prices.filter((p) => p.market_name === 'steamcommunity' || p.market_name === 'buff163').map((p) => p.price);
   await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(Math.min(...two)));
   await expect(row.locator('[aria-colindex="7"]')).toHaveText(String(two.length));
 
   await page.getByRole('button', { name: /^Markets \d+\/\d+/ }).click();
-  await page.getByRole('dialog', { name: 'Choose markets' }).getByRole('button', { name: /^Favourites/ }).click();
-  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 8), { timeout: 60_000 });
+  const favPicker = page.getByRole('dialog', { name: 'Choose markets' });
+  // The favourites (starred in the picker): those the service serves become columns, refused ones stay out.
+  const favourites = await favPicker.locator('.mp__item').filter({ has: page.locator('.mp__fav') }).locator('.mp__slug').allTextContents();
+  await expect(favPicker.getByRole('button', { name: /^Favourites/ })).toHaveText(`Favourites (${favourites.length})`);
+  const servedFavourites = favourites.filter((s) => api.ask.includes(s));
+  expect(servedFavourites.length).toBeGreaterThan(2);
+  expect(servedFavourites.length, 'a default favourite this service refuses').toBeLessThan(favourites.length);
+  await favPicker.getByRole('button', { name: /^Favourites/ }).click();
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + servedFavourites.length), { timeout: 60_000 });
   await page.getByRole('dialog', { name: 'Choose markets' }).getByRole('button', { name: 'All' }).click();
-  // A whole catalog on 36 markets loads again: allow for a busy machine.
-  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 36), { timeout: 60_000 });
+  // A whole catalog on every served market loads again: allow for a busy machine.
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length), { timeout: 60_000 });
 });
 
-test('per-market fees: net of fees recomputes asks, bids and spread; remembered', async ({ page, appUrl, service }) => {
+test('per-market fees: the shipped defaults, then the user’s; net of fees recomputes asks, bids and spread; remembered', async ({ page, appUrl, service }) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
-  // Only Steam and BUFF163 as ask columns (bids stay on all 7).
+  // Only Steam and Buff163 as ask columns (bids stay on every served buy-order market).
+  const steamName = marketName('steamcommunity');
+  const buffName = marketName('buff163');
   await page.getByRole('button', { name: /^Markets \d+\/\d+/ }).click();
   const picker = page.getByRole('dialog', { name: 'Choose markets' });
   await picker.getByRole('button', { name: 'None' }).click();
-  await picker.getByRole('checkbox', { name: /Steam Community Market/ }).check();
-  await picker.getByRole('checkbox', { name: /^BUFF163/ }).check();
+  await picker.getByRole('checkbox', { name: new RegExp(`^${escapeRe(steamName)}`) }).check();
+  await picker.getByRole('checkbox', { name: new RegExp(`^${escapeRe(buffName)}`) }).check();
   await page.keyboard.press('Escape');
   await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 2), { timeout: 60_000 });
 
-  await page.getByRole('button', { name: 'Markets & fees' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Markets and fees' });
-  await dialog.getByLabel('Buyer fee at BUFF163 in percent').fill('2.5');
-  await dialog.getByLabel('Buyer fee at BUFF163 in percent').press('Enter');
-  await dialog.getByLabel('Seller fee at Steam Community Market in percent').fill('15');
-  await dialog.getByLabel('Seller fee at Steam Community Market in percent').press('Enter');
-  await dialog.getByRole('button', { name: 'Done' }).click();
-
+  // An item whose best buy order is Steam's, so Steam's fee decides the net best bid.
   const item = [...api.min.values()].find((i) => {
     const buff = i.prices.find((p) => p.market_name === 'buff163');
-    const steamBid = api.max.get(i.market_hash_name)?.orders.find((o) => o.market_name === 'steam');
-    return buff && steamBid && i.prices.some((p) => p.market_name === 'steam');
+    const orders = api.max.get(i.market_hash_name)?.orders ?? [];
+    const steamBid = orders.find((o) => o.market_name === 'steamcommunity');
+    return buff && steamBid && steamBid.price === Math.max(...orders.map((o) => o.price)) && orders.some((o) => o.market_name !== 'steamcommunity') && i.prices.some((p) => p.market_name === 'steamcommunity');
   })!;
+  expect(item, 'an item with Steam as the best of several buy orders').toBeDefined();
   const row = await showOnly(page, item.market_hash_name);
   const fee = (v: number, bps: number) => Math.round((v * bps) / 10000);
-  const steamAsk = item.prices.find((p) => p.market_name === 'steam')!.price;
+  const steamAsk = item.prices.find((p) => p.market_name === 'steamcommunity')!.price;
   const buffAsk = item.prices.find((p) => p.market_name === 'buff163')!.price;
   const bids = api.max.get(item.market_hash_name)!.orders;
   const grossBid = Math.max(...bids.map((o) => o.price));
   expect(await row.locator('[aria-colindex="3"]').getAttribute('data-value')).toBe(String(Math.min(steamAsk, buffAsk)));
 
+  // Net of fees with the shipped defaults: Steam's own fee function on its buy orders (5 % + the game's 10 %,
+  // each floored); no fee is published for Buff163's or Market CSGO's side, so none is taken.
   await page.getByRole('switch', { name: 'Net of fees' }).check();
+  const steamGameFee = STEAM_PUBLISHER_FEE_BPS[730]!;
+  expect(steamGameFee).toBe(1000);
+  const defaultBid = Math.max(...bids.map((o) => (o.market_name === 'steamcommunity' ? steamReceives(o.price, steamGameFee) : o.price)));
+  expect(defaultBid).toBeLessThan(grossBid);
+  await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(Math.min(steamAsk, buffAsk)));
+  await expect(row.locator('[aria-colindex="4"]')).toHaveAttribute('data-value', String(defaultBid));
+  await expect(row.locator('[aria-colindex="5"]')).toHaveAttribute('data-value', String(defaultBid - Math.min(steamAsk, buffAsk)));
+
+  await page.getByRole('button', { name: 'Markets & fees', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Markets and fees' });
+  // The defaults as the dialog shows them: Steam's function (no percentage), published percentages, unknown ones empty.
+  await expect(dialog.getByLabel(`Seller fee at ${steamName} in percent`)).toHaveValue('');
+  await expect(dialog.getByLabel(`Seller fee at ${steamName} in percent`)).toHaveAttribute('placeholder', 'Steam');
+  await expect(dialog.locator('tr[data-slug="steamcommunity"]')).toContainText('5 % + 10 %');
+  await expect(dialog.getByLabel(`Seller fee at ${marketName('csfloat')} in percent`)).toHaveValue('2');
+  await expect(dialog.getByLabel(`Seller fee at ${marketName('skinport')} in percent`)).toHaveValue('8');
+  await expect(dialog.getByLabel(`Seller fee at ${buffName} in percent`)).toHaveValue('');
+  await expect(dialog.getByLabel(`Seller fee at ${buffName} in percent`)).toHaveAttribute('placeholder', '—');
+  // Unknown is not invalid input.
+  await expect(dialog.getByLabel(`Seller fee at ${buffName} in percent`)).not.toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel(`Buyer fee at ${buffName} in percent`).fill('2.5');
+  await dialog.getByLabel(`Buyer fee at ${buffName} in percent`).press('Enter');
+  await dialog.getByLabel(`Seller fee at ${steamName} in percent`).fill('15');
+  await dialog.getByLabel(`Seller fee at ${steamName} in percent`).press('Enter');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // The user's figures replace the defaults: 15 % off Steam's buy orders, 2.5 % on Buff163's asks.
   const netAsk = Math.min(steamAsk, buffAsk + fee(buffAsk, 250));
-  const netBid = Math.max(...bids.map((o) => (o.market_name === 'steam' ? o.price - fee(o.price, 1500) : o.price)));
+  const netBid = Math.max(...bids.map((o) => (o.market_name === 'steamcommunity' ? o.price - fee(o.price, 1500) : o.price)));
   await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(netAsk));
   await expect(row.locator('[aria-colindex="4"]')).toHaveAttribute('data-value', String(netBid));
   await expect(row.locator('[aria-colindex="5"]')).toHaveAttribute('data-value', String(netBid - netAsk));
@@ -316,9 +373,9 @@ test('details: every market, the arbitrage pair, Steam analytics and price recom
   await expect(panel.getByRole('heading', { level: 2 })).toHaveText(name);
   const item = api.min.get(name)!;
   const table = panel.locator('.dp__table tbody tr');
-  await expect(table).toHaveCount(36);
+  await expect(table).toHaveCount(api.ask.length);
   const first = [...item.prices].sort((a, b) => a.price - b.price)[0]!;
-  await expect(table.first().locator('th')).toHaveText(MARKETS.find((m) => m.slug === first.market_name)!.name);
+  await expect(table.first().locator('th')).toHaveText(marketName(first.market_name));
   await expect(table.first().locator('td').first()).toHaveText(money(first.price));
   // The best pair: buy on one market, sell into a buy order on another, most profit.
   const bids = api.max.get(name)!.orders;
@@ -365,7 +422,8 @@ test('CSV export of the current view: exact decimals, quoting, the chosen market
   expect(lines).toHaveLength(names.length + 1);
   const header = lines[0]!.split(',');
   expect(header.slice(0, 10)).toEqual(['Item', 'Best ask', 'Best ask market', 'Best bid', 'Best bid market', 'Bid orders', 'Spread', 'Spread %', 'Markets listing', 'Total offers']);
-  expect(header.length).toBe(10 + 36 * 3);
+  expect(header.length).toBe(10 + api.ask.length * 3);
+  expect(header.slice(10).filter((_, k) => k % 3 === 0)).toEqual(api.ask.map((slug) => `${marketName(slug)} ask`));
   // Rows in the view's order (best ask ascending), values exact.
   const rows = lines.slice(1).map((l) => l.split(','));
   const byAsk = names.map((n) => ({ n, ask: Math.min(...api.min.get(n)!.prices.map((p) => p.price)) })).sort((a, b) => a.ask - b.ask);
@@ -373,7 +431,7 @@ test('CSV export of the current view: exact decimals, quoting, the chosen market
     expect(r[0]).toBe(byAsk[i]!.n);
     expect(r[1]).toBe(toDecimalString(byAsk[i]!.ask));
     const item = api.min.get(byAsk[i]!.n)!;
-    MIN_PRICE_MARKETS.forEach((slug, k) => {
+    api.ask.forEach((slug, k) => {
       const p = item.prices.find((x) => x.market_name === slug);
       expect(r[10 + k * 3]).toBe(p ? toDecimalString(p.price) : '');
       expect(r[11 + k * 3]).toBe(p && p.price_locked !== null ? toDecimalString(p.price_locked) : '');
@@ -406,25 +464,40 @@ test('a failed refresh keeps the data, marked stale, with the error and a retry;
   await expect(page.getByTestId('grid-freshness')).toContainText(/updated \d+ s ago/);
 });
 
-test('a market slug the service rejects is named, with a one-click way to drop it', async ({ page, appUrl, service }) => {
+test('a market name the service refuses is found by discovery, listed as refused and left out; removing it drops it', async ({ page, appUrl, service }) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
-  await page.getByRole('button', { name: 'Markets & fees' }).click();
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length));
+  await page.getByRole('button', { name: 'Markets & fees', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Markets and fees' });
   const add = dialog.getByRole('form', { name: 'Add a market' });
   await add.getByLabel('Slug').fill('nosuchmarket');
   await add.getByLabel('Display name').fill('No Such Market');
   await add.getByRole('button', { name: 'Add market' }).click();
-  await expect(dialog.locator('tr[data-slug="nosuchmarket"]')).toBeVisible();
+  const added = dialog.locator('tr[data-slug="nosuchmarket"]');
+  await expect(added).toBeVisible();
+  await expect(added).toContainText('not in catalog');
   await dialog.getByRole('button', { name: 'Done' }).click();
-  // The last data stays; the error names the slug.
-  await expect(page.getByTestId('rejected-markets')).toContainText('“nosuchmarket” (No Such Market)', { timeout: 60_000 });
-  await expect(page.getByTestId('grid-stale')).toContainText('Unknown market "nosuchmarket"');
-  await page.getByRole('button', { name: 'Remove “nosuchmarket” from my markets' }).click();
-  await expect(page.getByTestId('rejected-markets')).toHaveCount(0, { timeout: 60_000 });
-  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + 36));
+  // The refusal is not a failure: discovery finds the name, says so as news, and the grid loads without it.
+  await expect(page.getByTestId('refused-important')).toHaveText('lowest asks: No Such Market (nosuchmarket)', { timeout: 60_000 });
+  await expect(page.getByTestId('refused-markets')).toContainText('This service does not offer a market, left out');
+  await expect(page.getByTestId('grid-stale')).toHaveCount(0);
+  await expect(page.getByTestId('rejected-markets')).toHaveCount(0);
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length));
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.names.length + 1));
+  // The dialog marks it refused; removing it there drops it from the note.
+  await page.getByTestId('refused-markets').getByRole('button', { name: 'Markets & fees…' }).click();
+  await expect(added.locator('[data-state]')).toHaveAttribute('data-state', 'refused');
+  await expect(dialog.locator('tr[data-slug="steamcommunity"] [data-state]')).toHaveAttribute('data-state', 'offered');
+  await dialog.getByRole('button', { name: 'Remove No Such Market (nosuchmarket)' }).click();
+  await expect(added).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('refused-important')).toHaveCount(0);
+  await expect(page.getByTestId('refused-markets')).not.toContainText('nosuchmarket');
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length));
 
-  // From a cold start (no earlier data, not even the copy kept for an offline start) the error is the page, with the same action.
+  // From a cold start (no earlier data, not even the copy kept for an offline start, and nothing remembered of
+  // this service) the refusal is found again with probes and the grid loads without the name.
   await page.evaluate(async () => {
     await new Promise((resolve) => {
       const req = indexedDB.deleteDatabase('market-desk-offline');
@@ -434,13 +507,19 @@ test('a market slug the service rejects is named, with a one-click way to drop i
     const list = JSON.parse(localStorage.getItem(key) ?? 'null') as unknown[] | null;
     const base = list ?? [];
     localStorage.setItem(key, JSON.stringify([...base, { slug: 'nosuchmarket', name: 'No Such Market', ask: true, bid: false }]));
+    localStorage.removeItem('market-desk.pref.markets.discovery');
+  });
+  const probes: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith(REST_PATHS.minPrices)) probes.push(r.postData() ?? '');
   });
   await page.reload();
-  const error = page.getByTestId('grid-error');
-  await expect(error).toBeVisible({ timeout: 60_000 });
-  await expect(error).toContainText('Unknown market "nosuchmarket"');
-  await error.getByRole('button', { name: 'Remove “nosuchmarket” from my markets' }).click();
-  await expect(grid(page)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('refused-important')).toHaveText('lowest asks: No Such Market (nosuchmarket)', { timeout: 90_000 });
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length), { timeout: 90_000 });
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.names.length + 1));
+  await expect(page.getByTestId('grid-error')).toHaveCount(0);
+  expect(probes.length, 'discovery probed the min-price names').toBeGreaterThan(0);
+  expect(probes.some((b) => b.includes('"nosuchmarket"'))).toBe(true);
 });
 
 test('another game: TF2 comes over REST with game_id', async ({ page, appUrl, service }) => {
@@ -462,20 +541,20 @@ test('odd data is shown honestly as text; a malformed response is a clear error'
     {
       market_hash_name: 'Sticker | <img src=x onerror="window.__pwned=1"> "Quoted", Comma 🔥',
       prices: [
-        { market_name: 'steam', offers: 3, price: 1234, price_locked: null },
+        { market_name: 'steamcommunity', offers: 3, price: 1234, price_locked: null },
         { market_name: 'mystery-market', offers: 1, price: 1, price_locked: 1 },
         { market_name: 'buff163', offers: 2147483647, price: 9_000_000_000_000, price_locked: -5 },
       ],
     },
     { market_hash_name: 'No prices at all', prices: [] },
-    { market_hash_name: 'Zero and locked only', prices: [{ market_name: 'steam', offers: 0, price: 0, price_locked: null }] },
+    { market_hash_name: 'Zero and locked only', prices: [{ market_name: 'steamcommunity', offers: 0, price: 0, price_locked: null }] },
   ];
   let mode: 'odd' | 'malformed' = 'odd';
   await page.context().route('**/api/v2/graphql', async (route) => {
     if (!(route.request().postData() ?? '').includes('aggregatedMinPrices')) return route.continue();
     const body =
       mode === 'odd'
-        ? { data: { aggregatedMinPrices: odd, aggregatedMaxOrders: [{ market_hash_name: 'No prices at all', orders: [{ market_name: 'steam', offers: 4, price: 500 }] }] } }
+        ? { data: { aggregatedMinPrices: odd, aggregatedMaxOrders: [{ market_hash_name: 'No prices at all', orders: [{ market_name: 'steamcommunity', offers: 4, price: 500 }] }] } }
         : { data: { aggregatedMinPrices: { market_hash_name: 'x', prices: [] }, aggregatedMaxOrders: [] } };
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   });
@@ -486,17 +565,22 @@ test('odd data is shown honestly as text; a malformed response is a clear error'
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await expect(grid(page).locator('img')).toHaveCount(0);
   const cells = await readRowAcross(page, odd[0]!.market_hash_name);
-  expect(cells.get('m:steam')?.label).toBe('$1.23, locked none, 3 offers');
+  expect(cells.get('m:steamcommunity')?.label).toBe('$1.23, locked none, 3 offers');
+  // A market the app did not ask for is a column titled by its name (the last one: scrolled into view).
+  expect(cells.get('m:mystery-market')?.value).toBe('1');
+  await grid(page).evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  await expect(page.locator('[role="columnheader"][data-colid="m:mystery-market"]')).toHaveText(/^mystery-market/);
+  await grid(page).evaluate((el) => (el.scrollLeft = 0));
   expect(cells.get('m:buff163')?.value).toBe('9000000000000');
   expect(cells.get('m:buff163')?.text).toContain('$9,000,000,000.00');
   expect(cells.get('m:buff163')?.label).toContain('locked -$0.01');
   expect(cells.get('m:buff163')?.label).toContain('2,147,483,647 offers');
   const none = await readRowAcross(page, 'No prices at all');
   expect(none.get('bestAsk')?.text).toBe('—');
-  expect(none.get('m:steam')?.text).toBe('—');
+  expect(none.get('m:steamcommunity')?.text).toBe('—');
   expect(none.get('bestBid')?.value).toBe('500');
   const zero = await readRowAcross(page, 'Zero and locked only');
-  expect(zero.get('m:steam')?.value).toBe('0');
+  expect(zero.get('m:steamcommunity')?.value).toBe('0');
   expect(zero.get('bestAsk')?.text).toContain('$0.00');
 
   mode = 'malformed';

@@ -14,10 +14,12 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { GRAPHQL_PATH, REST_PATHS } from '../shared/api/schema';
 import type { PriceRecommendation } from '../shared/api/types';
-import { MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, marketName } from '../shared/catalog/markets';
+import { marketName } from '../shared/catalog/markets';
+import { appliedFee, steamReceives, type UserFees } from './fee-rules';
 import { expect, test } from './fixtures';
 import { apiToken, postService } from './grid-page';
 import type { TestService } from './separate-service';
+import { shownAskMarkets, shownBidMarkets } from './served-markets';
 
 /** A fixed service clock: the page and the direct API calls see the same numbers. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
@@ -84,7 +86,7 @@ interface Quote {
   market_name: string;
   price: number;
 }
-/** Best ask / bid inputs: every market's lowest ask and highest buy order per item (GraphQL, CS2). */
+/** Best ask / bid inputs: every served market's lowest ask and highest buy order per item (GraphQL, CS2). */
 function livePrices(service: TestService): Promise<{ asks: Map<string, Quote[]>; bids: Map<string, Quote[]> }> {
   return once(`${service.url} prices`, async () => {
     const q = `query($a: [String!]!, $b: [String!]!) {
@@ -94,7 +96,7 @@ function livePrices(service: TestService): Promise<{ asks: Map<string, Quote[]>;
     const data = await graphql<{
       aggregatedMinPrices: Array<{ market_hash_name: string; prices: Quote[] }>;
       aggregatedMaxOrders: Array<{ market_hash_name: string; orders: Quote[] }>;
-    }>(service, q, { a: MIN_PRICE_MARKETS, b: MAX_ORDER_MARKETS });
+    }>(service, q, { a: shownAskMarkets(service.markets), b: shownBidMarkets(service.markets) });
     return {
       asks: new Map(data.aggregatedMinPrices.map((r) => [r.market_hash_name, r.prices])),
       bids: new Map(data.aggregatedMaxOrders.map((r) => [r.market_hash_name, r.orders])),
@@ -124,8 +126,6 @@ function percentText(v: number, signed = false): string {
   if (v !== 0 && !/[1-9]/.test(t)) t = v.toFixed(3);
   return `${signed && v > 0 ? '+' : ''}${t}%`;
 }
-/** A fee in thousandths: price x bps / 10000, half away from zero (prices here are positive). */
-const fee = (price: number, bps: number) => Math.floor((price * bps + 5000) / 10000);
 
 /** Sorted by a value (desc or asc), ties by name. */
 function sortedBy(rows: Rec[], value: (r: Rec) => number, dir: 'asc' | 'desc'): Rec[] {
@@ -164,9 +164,9 @@ async function openRecs(page: Page, appUrl: string, total: number, query = ''): 
   await expect(count(page)).toHaveText(countText(total, total), { timeout: TIMEOUT_LOAD });
 }
 
-/** Waits until the live prices (best ask / bid across the user's markets) are joined. */
-async function pricesLoaded(page: Page): Promise<void> {
-  await expect(page.getByTestId('recs-prices')).toHaveText(`live prices: ${MIN_PRICE_MARKETS.length} ask / ${MAX_ORDER_MARKETS.length} bid markets`, { timeout: TIMEOUT_LOAD });
+/** Waits until the live prices (best ask / bid across the user's markets this service offers) are joined. */
+async function pricesLoaded(page: Page, service: TestService): Promise<void> {
+  await expect(page.getByTestId('recs-prices')).toHaveText(`live prices: ${shownAskMarkets(service.markets).length} ask / ${shownBidMarkets(service.markets).length} bid markets`, { timeout: TIMEOUT_LOAD });
 }
 
 async function showOnly(page: Page, name: string): Promise<Locator> {
@@ -356,23 +356,25 @@ test('sort by suggested price, descending then ascending, equals the API data so
 test('deals preset: buy and sell figures after a buyer and a seller fee equal the API prices; every row passes the margin', async ({ page, appUrl, service }) => {
   const [all, live] = await Promise.all([gqlRecs(service, 'general'), livePrices(service)]);
   const candidates = all.filter((r) => r.unstable_reasons.length === 0 && r.liquidity_score >= 2000);
-  type Deal = { name: string; market: string; price: number; feeBps: number; fee: number; after: number; suggested: number; gain: number; ties: string[] };
-  type Fees = Record<string, { buyBps: number; sellBps: number }>;
+  type Deal = { name: string; market: string; price: number; feeText: string; fee: number; after: number; suggested: number; gain: number; ties: Deal[] };
+  type Fees = UserFees;
 
-  /** Every candidate's best deal on one side with these fees (the best over the user's 36 ask / 7 bid markets). */
+  /**
+   * Every candidate's best deal on one side with these fees over the default fees (the best over the user's
+   * markets this service offers: 28 ask / 3 bid on the published names; Steam's buy orders pay Steam's fee).
+   */
   const deals = (side: 'buy' | 'sell', fees: Fees): Map<string, Deal> => {
     const out = new Map<string, Deal>();
     for (const r of candidates) {
       const quotes = (side === 'buy' ? live.asks : live.bids).get(r.market_hash_name) ?? [];
       let best: Deal | null = null;
       for (const q of quotes) {
-        const bps = side === 'buy' ? (fees[q.market_name]?.buyBps ?? 0) : (fees[q.market_name]?.sellBps ?? 0);
-        const f = fee(q.price, bps);
+        const { fee: f, text } = appliedFee(side, q.market_name, q.price, fees);
         const after = side === 'buy' ? q.price + f : q.price - f;
         const gain = side === 'buy' ? r.suggested_price - after : after - r.suggested_price;
-        const d: Deal = { name: r.market_hash_name, market: q.market_name, price: q.price, feeBps: bps, fee: f, after, suggested: r.suggested_price, gain, ties: [] };
+        const d: Deal = { name: r.market_hash_name, market: q.market_name, price: q.price, feeText: text, fee: f, after, suggested: r.suggested_price, gain, ties: [] };
         if (!best || (side === 'buy' ? after < best.after : after > best.after)) best = d;
-        else if (after === best.after) best.ties.push(q.market_name);
+        else if (after === best.after) best.ties.push(d);
       }
       if (best) out.set(r.market_hash_name, best);
     }
@@ -385,19 +387,28 @@ test('deals preset: buy and sell figures after a buyer and a seller fee equal th
   const working = (side: 'buy' | 'sell', d: Deal, market = d.market) => {
     const pct = percentText((d.gain / d.suggested) * 100, true);
     return side === 'buy'
-      ? `Buy on ${marketName(market)}: ask ${exactMoney(d.price)} + buyer fee ${d.feeBps / 100} % (${exactMoney(d.fee)}) = ${exactMoney(d.after)}; suggested ${exactMoney(d.suggested)}; suggested ${MINUS} cost = ${exactMoney(d.gain)} (${pct} of the suggestion)`
-      : `Sell on ${marketName(market)}: buy order ${exactMoney(d.price)} ${MINUS} seller fee ${d.feeBps / 100} % (${exactMoney(d.fee)}) = ${exactMoney(d.after)}; suggested ${exactMoney(d.suggested)}; proceeds ${MINUS} suggested = ${exactMoney(d.gain)} (${pct} of the suggestion)`;
+      ? `Buy on ${marketName(market)}: ask ${exactMoney(d.price)} + buyer fee ${d.feeText} (${exactMoney(d.fee)}) = ${exactMoney(d.after)}; suggested ${exactMoney(d.suggested)}; suggested ${MINUS} cost = ${exactMoney(d.gain)} (${pct} of the suggestion)`
+      : `Sell on ${marketName(market)}: buy order ${exactMoney(d.price)} ${MINUS} seller fee ${d.feeText} (${exactMoney(d.fee)}) = ${exactMoney(d.after)}; suggested ${exactMoney(d.suggested)}; proceeds ${MINUS} suggested = ${exactMoney(d.gain)} (${pct} of the suggestion)`;
   };
-  const titles = (side: 'buy' | 'sell', d: Deal) => [d.market, ...d.ties].map((m) => working(side, d, m));
+  // A tie on another market (the same result there) is shown with that market's own price and fee.
+  const titles = (side: 'buy' | 'sell', d: Deal) => [d, ...d.ties].map((t) => working(side, t));
+  // Steam's own fee function, as its listing dialog shows it: the seller receives $1.00 of $1.15.
+  expect(steamReceives(1150, 1000)).toBe(1000);
 
   // Fees on the markets the best deals use without fees, so they change the answer.
   const buyTop = passing(deals('buy', {}), 500)[0]!;
-  const sellTop = passing(deals('sell', {}), 500)[0]!;
+  // The seller fee goes on the best sell deal's market other than Steam: Steam keeps its default fee (its own
+  // function), which a Steam sale below is checked with.
+  const sellTop = passing(deals('sell', {}), 500).find((d) => d.market !== 'steamcommunity')!;
+  expect(sellTop, 'a sell deal on a market other than Steam').toBeDefined();
   const fees: Fees = {};
   fees[buyTop.market] = { buyBps: 500, sellBps: 0 };
   fees[sellTop.market] = { buyBps: fees[sellTop.market]?.buyBps ?? 0, sellBps: 250 };
   const buy = deals('buy', fees);
   const sell = deals('sell', fees);
+  // An item whose best sale is into Steam's buy order with Steam's default fee (its own function): checked below.
+  const steamSale = [...sell.values()].filter((d) => d.market === 'steamcommunity' && d.ties.length === 0 && d.feeText.startsWith('Steam fee (5 % + 10 % game fee, each floored, min. 1 ¢)')).sort((a, b) => byName(a.name, b.name))[0];
+  expect(steamSale, 'a sell deal on Steam with its default fee').toBeDefined();
   expect(buy.get(buyTop.name)!.after, 'the buyer fee changes the top buy deal').not.toBe(buyTop.after);
   expect(sell.get(sellTop.name)!.after, 'the seller fee changes the top sell deal').not.toBe(sellTop.after);
 
@@ -405,7 +416,7 @@ test('deals preset: buy and sell figures after a buyer and a seller fee equal th
     localStorage.setItem('market-desk.pref.grid.fees', value);
   }, JSON.stringify(fees));
   await openRecs(page, appUrl, all.length);
-  await pricesLoaded(page);
+  await pricesLoaded(page, service);
 
   /** The shown rows' deal titles against the expected ones; each shown row passes the margin. */
   const checkShown = async (side: 'buy' | 'sell', expected: Deal[], marginBps: number) => {
@@ -447,7 +458,7 @@ test('deals preset: buy and sell figures after a buyer and a seller fee equal th
   // The gain columns are the last two: out of sight at this width, so not rendered until scrolled to.
   await showOnly(page, buyTop.name);
   await expect(cell(rowOf(page, buyTop.name), 'sellGain')).toHaveCount(0);
-  for (const [side, top, m] of [['buy', buyTop, buy], ['sell', sellTop, sell]] as const) {
+  for (const [side, top, m] of [['buy', buyTop, buy], ['sell', sellTop, sell], ['sell', steamSale!, sell]] as const) {
     const row = await showOnly(page, top.name);
     await scrollToColumn(page, `${side}Gain`);
     await expect.poll(() => cell(row, `${side}Gain`).getAttribute('title')).toBeTruthy();
@@ -555,7 +566,7 @@ test('keyboard: ArrowDown and Enter open the detail panel of that item; A opens 
   expect(bySales[0]!.total_sales).not.toBe(second.total_sales);
   expect(bySales[2]!.total_sales).not.toBe(second.total_sales);
   await openRecs(page, appUrl, all.length);
-  await pricesLoaded(page);
+  await pricesLoaded(page, service);
 
   await list(page).focus();
   await page.keyboard.press('ArrowDown');

@@ -2,13 +2,16 @@
  * The reference service started the way a user starts it (`npm run service`, i.e. service/src/cli.ts in its
  * own process), driven through its admin endpoints. The "connected" Playwright project runs the shell and
  * grid specs against it with a non-demo key, so the app is proven on a service that is not its embedded one.
+ * `markets` starts it as another service (a `--markets FILE` written under the OS temp dir) and
+ * `errorStyle: 'opaque'` with `--opaque-errors` (every 400 says only "Bad Request").
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { publishedMarkets, type ServedMarkets } from '../shared/catalog/markets';
 import type { FaultConfig, ServiceOptions } from '../service/src/index';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +27,8 @@ export interface TestService {
   readonly userKey: string;
   /** Whether this is a separate process (the user's path) rather than the in-process service. */
   readonly separate: boolean;
+  /** The marketplace names it serves (the published ones unless `markets` said otherwise). */
+  readonly markets: ServedMarkets;
   setFaults(patch: Partial<FaultConfig>): Promise<void>;
   advanceClock(ms: number): Promise<void>;
   close(): Promise<void>;
@@ -31,8 +36,8 @@ export interface TestService {
 
 export const USER_KEY = 'e2e-user-key-7a41c09e';
 
-/** CLI flags for the options specs use; anything else can't be given to a separate process. `file` writes a temporary file. */
-function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>, file: (name: string, text: string) => string): string[] {
+/** CLI flags for the options specs use; anything else can't be given to a separate process. */
+function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
   const flags: string[] = [];
   for (const [name, value] of Object.entries(options)) {
     if (value === undefined) continue;
@@ -53,11 +58,12 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>, file: (name: s
         flags.push('--seed', String(value));
         break;
       case 'markets':
-        flags.push('--markets', file('markets.json', JSON.stringify(value)));
+        // Another service's names: a markets file (`--markets FILE`) in a fresh folder of the OS temp dir.
+        flags.push('--markets', writeMarketsFile(value as ServedMarkets));
         break;
       case 'errorStyle':
         if (value === 'opaque') flags.push('--opaque-errors');
-        else if (value !== 'named') throw new Error(`serviceOptions.errorStyle: ${String(value)}`);
+        else if (value !== 'named') throw new Error(`serviceOptions.errorStyle ${String(value)} is not a CLI flag`);
         break;
       default:
         throw new Error(`serviceOptions.${name} cannot be passed to a separately started service`);
@@ -67,21 +73,9 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>, file: (name: s
 }
 
 export async function startSeparateService(options: Omit<ServiceOptions, 'port' | 'host'> = {}, port = 0): Promise<TestService> {
-  let dir: string | null = null;
-  const removeDir = () => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = null;
-  };
-  const file = (name: string, text: string) => {
-    dir ??= mkdtempSync(path.join(tmpdir(), 'mds-separate-service-'));
-    const p = path.join(dir, name);
-    writeFileSync(p, text);
-    return p;
-  };
-  const args = ['service/src/cli.ts', '--port', String(port), '--admin', '--quiet', '--api-key', USER_KEY, ...flagsFor(options, file)];
+  const args = ['service/src/cli.ts', '--port', String(port), '--admin', '--quiet', '--api-key', USER_KEY, ...flagsFor(options)];
   const child = spawn(TSX, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  // The service reads its files at start-up only.
-  const { url, demoKey } = await announced(child).finally(removeDir);
+  const { url, demoKey } = await announced(child);
   const admin = async (route: 'faults' | 'clock', body: unknown): Promise<void> => {
     const res = await fetch(`${url}/__admin/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`admin ${route}: HTTP ${res.status} ${await res.text()}`);
@@ -93,6 +87,7 @@ export async function startSeparateService(options: Omit<ServiceOptions, 'port' 
     demoKey,
     userKey: USER_KEY,
     separate: true,
+    markets: options.markets ?? publishedMarkets(),
     setFaults: (patch) => admin('faults', patch),
     advanceClock: (ms) => admin('clock', { advanceMs: ms }),
     close() {
@@ -108,6 +103,13 @@ export async function startSeparateService(options: Omit<ServiceOptions, 'port' 
       return closing;
     },
   };
+}
+
+/** Writes `markets` as a `--markets FILE` JSON file under the OS temp dir; returns its path. */
+export function writeMarketsFile(markets: ServedMarkets): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'mds-e2e-markets-')), 'markets.json');
+  writeFileSync(file, JSON.stringify(markets));
+  return file;
 }
 
 /** Waits for the service's start-up lines: its URL and the demo key. */

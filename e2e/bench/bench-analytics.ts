@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { startService } from '../../service/src/index';
+import { marketName } from '../../shared/catalog/markets';
 import { startWebHost } from '../../webhost/server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     for (const [label, hash] of [
       ['CS2 on Steam', '#/analytics?source=steam'],
-      ['CS2 on BUFF163', '#/analytics?source=buff163'],
+      [`CS2 on ${marketName('buff163')}`, '#/analytics?source=buff163'],
     ] as const) {
       const loads: Load[] = [];
       for (let i = 0; i < RUNS; i++) loads.push(await loadOnce(page, `${host.launchUrl}${hash}`));

@@ -52,6 +52,12 @@ describe('preferences stored before the published names were known', () => {
       { slug: 'steamcommunity', name: 'Steam Community Market', ask: true, bid: true },
       { slug: 'mine', name: 'Mine', ask: true, bid: false },
     ]);
+    // An old name next to its new one was added on purpose (another service's name): kept as it is.
+    const mine = [...DEFAULT_MARKET_LIST, { slug: 'steam', name: 'steam', ask: true, bid: false }];
+    storage.setItem(PREFERENCE_PREFIX + 'grid.markets', JSON.stringify(mine));
+    expect(readPreference(GRID_PREFS.markets, store)).toEqual(mine);
+    storage.setItem(PREFERENCE_PREFIX + 'grid.chosenMarkets', JSON.stringify(['steamcommunity', 'steam']));
+    expect(readPreference(GRID_PREFS.chosen, store)).toEqual(['steamcommunity', 'steam']);
     storage.setItem(PREFERENCE_PREFIX + 'grid.chosenMarkets', JSON.stringify(['marketcsgo', 'buff163']));
     expect(readPreference(GRID_PREFS.chosen, store)).toEqual(['csgotm', 'buff163']);
     storage.setItem(PREFERENCE_PREFIX + 'grid.favouriteMarkets', JSON.stringify(['lisskins']));

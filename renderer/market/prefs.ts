@@ -33,20 +33,28 @@ export const DEFAULT_FAVOURITES: readonly string[] = ['steamcommunity', 'buff163
 
 /** A stored name from before the published names were known, renamed (shared/catalog LEGACY_NAMES). */
 const renamed = (slug: string): string => LEGACY_NAMES[slug] ?? slug;
-const renamedList = (v: unknown): unknown => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? renamed(x) : x)) : v);
+/** A list renamed, except where the new name is there already (a user who added an old name on purpose keeps it). */
+const renamedList = (v: unknown): unknown => {
+  if (!Array.isArray(v)) return v;
+  const has = new Set(v);
+  return v.map((x) => (typeof x === 'string' && !has.has(renamed(x)) ? renamed(x) : x));
+};
 /** Stored lists of the old made-up names: the old default becomes today's default, other lists are renamed. */
 function renamedMarkets(v: unknown): unknown {
   if (!Array.isArray(v)) return v;
   const slugs = v.map((m: unknown) => (typeof m === 'object' && m !== null && 'slug' in m ? (m as { slug: unknown }).slug : null));
   if (slugs.length === LEGACY_DEFAULT_MIN_PRICE_MARKETS.length && slugs.every((s, i) => s === LEGACY_DEFAULT_MIN_PRICE_MARKETS[i])) return [...DEFAULT_MARKET_LIST];
+  const has = new Set(slugs);
   return v.map((m: unknown) => {
     if (typeof m !== 'object' || m === null || !('slug' in m) || typeof m.slug !== 'string' || !(m.slug in LEGACY_NAMES)) return m;
     const now = renamed(m.slug);
+    // The new name is in the list already: this old name was added on purpose (another service's name).
+    if (has.has(now)) return m;
     return { ...m, slug: now, name: marketInfo(now)?.name ?? now };
   });
 }
 const renamedKeys = (v: unknown): unknown =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [renamed(k), x])) : v;
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k in v && renamed(k) in v ? k : renamed(k), x])) : v;
 
 const FeeSchema = z.object({
   buyBps: z.number().int().min(0).max(MAX_FEE_BPS),

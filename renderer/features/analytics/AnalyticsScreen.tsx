@@ -58,15 +58,18 @@ export function AnalyticsScreen() {
   const requested = params.get('source') ?? 'steam';
   const markets = useAnalyticsMarkets(game, requested);
   const firstOffered = markets.offered[0];
+  const requestedRefused = requested !== 'steam' && markets.refused.has(requested);
   const source: AnalyticsSource | null =
     requested !== 'steam' && markets.offered.includes(requested)
       ? { kind: 'market', market: requested }
-      : steamGame
+      : // A marketplace was asked for and refused: another marketplace is closest to what was asked.
+        requestedRefused && firstOffered !== undefined
+        ? { kind: 'market', market: firstOffered }
+        : steamGame
         ? { kind: 'steam' }
         : firstOffered !== undefined
           ? { kind: 'market', market: firstOffered }
           : null;
-  const requestedRefused = requested !== 'steam' && markets.refused.has(requested);
   const requestedCompare = params.get('market');
   const compareMarket = requestedCompare && !markets.refused.has(requestedCompare) ? requestedCompare : null;
   const items = params.getAll('item').slice(0, MAX_COMPARE);

@@ -25,7 +25,8 @@ import { ChartFrame } from '../../ui/charts/ChartFrame';
 import { useChartFormat, type ChartFormat } from '../../ui/charts/format';
 import { askColor, axisProps, backgroundColor, bidColor, gridColor, legendProps, referenceColor, tooltipProps } from '../../ui/charts/theme';
 import type { ChartState, Provenance } from '../../ui/charts/types';
-import { GRID_PREFS, planMarkets } from '../../market/prefs';
+import { GRID_PREFS, planMarkets, refusalsOf } from '../../market/prefs';
+import { useMarketDiscovery } from '../../market/markets/useMarketDiscovery';
 import { formatBytes } from '../../market/StatusParts';
 import { useGridData } from '../../market/useGridData';
 import { useProgress, type ProgressStore } from '../../market/offline/useLiveData';
@@ -49,8 +50,10 @@ const BOTTOM_PX = 64;
 export function PriceStrip({ game, name, waiting, fileBase, provenance }: PriceStripProps) {
   const f = useChartFormat();
   const [list] = usePref(GRID_PREFS.markets);
-  // Every market of the user's list that trades the game, not the grid's chosen subset.
-  const plan = useMemo(() => planMarkets(list, null, game), [list, game]);
+  // Every market of the user's list that trades the game, not the grid's chosen subset, less the names this
+  // service refused (market discovery).
+  const discovery = useMarketDiscovery(game);
+  const plan = useMemo(() => planMarkets(list, null, game, refusalsOf(discovery)), [list, game, discovery]);
   const data = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets });
   const loadingText = useLoadingText(data.progress);
   const strip = useMemo(() => (data.snap && name !== null ? readItemStrip(data.snap, name) : null), [data.snap, name]);

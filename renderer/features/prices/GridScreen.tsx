@@ -202,7 +202,10 @@ export function GridScreen() {
         onRemoveSlug={removeSlug}
         checkingMarkets={checkingMarkets}
       />
-      <RefusedMarketsNote discovery={plan.discovery} refusedAsk={plan.refusedAsk} refusedBid={plan.refusedBid} nameOf={plan.nameOf} onOpenMarkets={openSettings} />
+      {plan.askMarkets.length === 0 && plan.refusedAsk.length > 0 ? null : (
+        // When every name is refused, the block below says so: no list of them above it too.
+        <RefusedMarketsNote discovery={plan.discovery} refusedAsk={plan.refusedAsk} refusedBid={plan.refusedBid} nameOf={plan.nameOf} onOpenMarkets={openSettings} />
+      )}
 
       <div className="view__body">
         <div className="view__main" ref={mainRef}>

@@ -456,7 +456,15 @@ export function RecommendationsScreen() {
                 {markets.length ? ` · based on ${markets.length} market${markets.length === 1 ? '' : 's'}` : ''} · {formatBytes(recs.meta.bytes)} via {recs.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}
                 {' · '}
                 <span data-testid="recs-prices">
-                  {snap ? `live prices: ${askCols.length} ask / ${bidCols.length} bid markets${net ? ', net of fees' : ''}` : prices.error ? `live prices failed: ${prices.error.message}` : 'loading live prices…'}
+                  {snap
+                    ? `live prices: ${askCols.length} ask / ${bidCols.length} bid markets${net ? ', net of fees' : ''}`
+                    : plan.askMarkets.length === 0 && plan.refusedAsk.length > 0
+                      ? 'no live prices: this service offers none of your markets (see Prices)'
+                      : plan.discovery.progress.length > 0
+                        ? 'live prices: checking which markets this service offers…'
+                        : prices.error
+                          ? `live prices failed: ${prices.error.message}`
+                          : 'loading live prices…'}
                 </span>
               </>
             ) : null}
