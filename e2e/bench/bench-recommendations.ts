@@ -43,7 +43,8 @@ import { GRAPHQL_PATH, REST_PATHS } from '../../shared/api/schema';
 import { DEFAULT_GAME_ID } from '../../shared/catalog/games';
 import { SECRET_HEADER } from '../../webhost/launch-secret';
 import { APP_PREFERENCES, PREFERENCE_PREFIX } from '../../renderer/lib/preferences';
-import { shapeRecs, type RecColumns } from '../../renderer/market/recommendations/rec-columns';
+import type { RecColumns } from '../../renderer/market/recommendations/rec-columns';
+import { shapeRecs } from '../../renderer/market/recommendations/rec-reader';
 import { ALL_REASON_BITS, applyRecFilter, EMPTY_REC_FILTER, sortRecs, type RecFilter } from '../../renderer/market/recommendations/view';
 import { heapAfterGc, instrument, longestTask, mb, ms, pct, printTable, replayAndParse, scrollFrames, startBench, type Row } from './bench-utils';
 

@@ -16,7 +16,8 @@ import { runRouted } from '../../api/worker-exchange';
 import { ITEM_RECOMMENDATION } from '../../market/api/documents';
 // Registers the grid worker's look-up route (idempotent), in case nothing else loaded it yet.
 import '../../market/api/routes';
-import { isRecColumns, REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../../market/recommendations/rec-columns';
+import { REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../../market/recommendations/rec-columns';
+import { isRecColumns } from '../../market/recommendations/rec-guard';
 import { QUERY_KEYS } from '../../market/query-keys';
 
 export const LOOKUP_TIMEOUT_MS = 10_000;

@@ -5,7 +5,8 @@
  */
 import { toSnapshot, type SnapshotData, type Snapshot } from '../model/snapshot';
 import { isSnapshotData } from '../worker/protocol';
-import { isRecColumns, type RecColumns } from '../recommendations/rec-columns';
+import type { RecColumns } from '../recommendations/rec-columns';
+import { isRecColumns } from '../recommendations/rec-guard';
 import type { OfflineKind } from './store';
 
 export interface OfflineCodec<T> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeDerived } from '../model/derive';
 import { ask, order, snapshotOf } from '../model/test-helpers';
 import { dealWorking, joinRecs } from './join';
-import { shapeRecs } from './rec-columns';
+import { shapeRecs } from './rec-reader';
 
 const rec = (name: string, suggested: number | null) => ({
   market_hash_name: name,

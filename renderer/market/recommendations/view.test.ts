@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { joinRecs } from './join';
-import { attachRecSearch, REASON_BIT, recSampleRows, recSearchIndex, shapeRecs, type RecColumns } from './rec-columns';
+import { REASON_BIT, type RecColumns } from './rec-columns';
+import { shapeRecs } from './rec-reader';
+import { recSampleRows } from './rec-sample';
+import { attachRecSearch, recSearchIndex } from './rec-search';
 import { buildSearchIndex } from '../model/search-index';
 import { ALL_REASON_BITS, applyRecFilter, DEFAULT_REC_SORT, dealsFilter, EMPTY_REC_FILTER, recNarrows, sortedRecs, sortRecs } from './view';
 import { computeDerived } from '../model/derive';

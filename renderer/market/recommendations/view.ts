@@ -8,7 +8,8 @@ import { candidateMask, candidates } from '../model/search-index';
 import { sortByName, sortByValues, type SortDir } from '../model/sort';
 import type { RecSort, RecSortKey } from './rec-sort';
 import type { DealSide, RecJoin } from './join';
-import { ALL_KNOWN_REASONS, recSearch, recSearchIndex, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from './rec-columns';
+import { ALL_KNOWN_REASONS, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from './rec-columns';
+import { recSearch, recSearchIndex } from './rec-search';
 
 /** Every reason bit a filter can hide: the spec's eight, unknown codes, an unreadable list. */
 export const ALL_REASON_BITS = ALL_KNOWN_REASONS | UNKNOWN_REASON_BIT | UNREADABLE_REASONS_BIT;

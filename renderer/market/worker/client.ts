@@ -7,7 +7,10 @@ import { errorToWire, GridLoadError, type GridErrorWire } from '../model/errors'
 import { invalidResponse } from '../../api/errors';
 import { toSnapshot, type Snapshot } from '../model/snapshot';
 import type { RecommendationType } from '../../../shared/api/schema';
-import { attachRecSearch, isRecColumns, withPackedNames, type RecColumns } from '../recommendations/rec-columns';
+import type { RecColumns } from '../recommendations/rec-columns';
+import { isRecColumns } from '../recommendations/rec-guard';
+import { attachRecSearch } from '../recommendations/rec-search';
+import { withPackedNames } from '../recommendations/rec-wire';
 import { checkResponse, isSnapshotData, LOOKUP_READERS, type DeriveSettings, type GridRequest, type LookupField } from './protocol';
 import { unpackStrings, type PackedStrings } from './packed-strings';
 

@@ -14,7 +14,9 @@ import { derivedTransferables } from '../model/derived';
 import { computeDerived, derivedKey } from '../model/derive';
 import { buildSearchIndex, searchIndexTransferables } from '../model/search-index';
 import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
-import { RecReader, recSampleRows, recTransferables } from '../recommendations/rec-columns';
+import { RecReader } from '../recommendations/rec-reader';
+import { recSampleRows } from '../recommendations/rec-sample';
+import { recTransferables } from '../recommendations/rec-wire';
 import { DEFAULT_REC_SORT, sortRecs } from '../recommendations/view';
 import { GridRequestSchema, LOOKUP_READERS, type SnapshotWire, type GridRequest, type GridResponse } from './protocol';
 import { packStrings, packedTransferables } from './packed-strings';
@@ -236,7 +238,7 @@ export class GridEngine {
 
   /**
    * Price recommendations: the GraphQL answer read row by row while it downloads (REST: parsed whole),
-   * into columns (market/recommendations/rec-columns.ts), sorted in the page's first order and posted;
+   * into columns (market/recommendations/rec-reader.ts), sorted in the page's first order and posted;
    * then, in a second message, what only filters need: the search text, its flags and index.
    */
   async loadRecs(req: Extract<GridRequest, { type: 'recs' }>): Promise<void> {

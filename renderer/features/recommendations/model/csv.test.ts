@@ -3,7 +3,7 @@ import { computeDerived } from '../../../market/model/derive';
 import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
 import { exactDecimal, recCsvChunks, recCsvHeader } from './csv';
 import { joinRecs } from '../../../market/recommendations/join';
-import { shapeRecs } from '../../../market/recommendations/rec-columns';
+import { shapeRecs } from '../../../market/recommendations/rec-reader';
 
 describe('exactDecimal', () => {
   it('is the exact decimal of thousandths, with or without a fraction', () => {
