@@ -140,7 +140,11 @@ const PAGE_IMPORTS = [
     why: 'a grid row and the detail panel open the alert editor (A, "Alert…") and the grid marks rows that have alerts',
   },
   { from: 'palette', to: ['alerts/editor-state'], why: 'the palette\'s item commands open the alert editor' },
-  { from: 'recommendations', to: ['prices/DetailPanel'], why: 'a recommendation opens the same item detail panel as a Prices row' },
+  {
+    from: 'recommendations',
+    to: ['prices/ItemDetails', 'prices/DetailPanel'],
+    why: 'a recommendation opens the same item detail panel as a Prices row (through ItemDetails, the one place that wires it)',
+  },
   { from: 'settings', to: ['prices'], why: 'Settings shows the Prices page\'s market and fee sections (its public index.tsx)' },
 ];
 const pageAllow = {};

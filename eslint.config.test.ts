@@ -81,6 +81,8 @@ describe('import layering', () => {
       expect(await inRenderer('renderer/features/alerts/x.ts', '../prices/DetailPanel')).toHaveLength(1);
       // Allowed for one page is not allowed for another, and an allowed file is not its whole folder.
       expect(await inRenderer('renderer/features/recommendations/x.ts', '../prices/DetailPanel')).toEqual([]);
+      expect(await inRenderer('renderer/features/recommendations/x.ts', '../prices/ItemDetails')).toEqual([]);
+      expect(await inRenderer('renderer/features/alerts/x.ts', '../prices/ItemDetails')).toHaveLength(1);
       expect(await inRenderer('renderer/features/recommendations/x.ts', '../prices/GridScreen')).toHaveLength(1);
       expect(await inRenderer('renderer/features/palette/x.ts', '../alerts/editor-state')).toEqual([]);
       expect(await inRenderer('renderer/features/palette/x.ts', '../alerts/store')).toHaveLength(1);

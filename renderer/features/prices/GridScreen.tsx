@@ -13,7 +13,7 @@ import { gameName } from '../../../shared/catalog/games';
 import { useMoneyFormat, usePref, useSelectedGame } from '../../lib/preferences';
 import { useStableCallback } from '../../lib/useStableCallback';
 import { defaultDir } from './grid-columns';
-import { DetailPanel } from './DetailPanel';
+import { ItemDetails, useOpenItem } from './ItemDetails';
 import { FilterBar, SearchBox } from '../../market/FilterBar';
 import { GridBanners, RemoveSlugButtons } from './GridBanners';
 import { GridNoMatch } from './GridNoMatch';
@@ -91,8 +91,8 @@ export function GridScreen() {
   const [, setChosen] = usePref(GRID_PREFS.chosen);
   const [, setFavourites] = usePref(GRID_PREFS.favourites);
   const [filter, setFilter] = useState<FilterState>(EMPTY_FILTER);
-  const [openName, setOpenName] = useState<string | null>(null);
-  useItemParam(setOpenName);
+  const details = useOpenItem('[data-testid="price-grid"]');
+  useItemParam(details.open);
   const [reloadEpoch, setReloadEpoch] = useState(0);
   const [announcement, announce] = useAnnouncer();
   const settingsRef = useRef<HTMLDialogElement>(null);
@@ -105,7 +105,7 @@ export function GridScreen() {
   // Price history: every fresh load (not a placeholder, a stale fallback or a restored snapshot).
   useHistoryRecorder(data.snap && !data.placeholder && !data.stale && !data.restored ? data.snap : null, data.updatedAt);
   const changes = useChangeFlash(snap, derived);
-  const openItem = snap && openName !== null ? snap.indexOfName(openName) : -1;
+  const openItem = snap && details.name !== null ? snap.indexOfName(details.name) : -1;
 
   const onSort = useCallback(
     (colId: string) => {
@@ -129,7 +129,8 @@ export function GridScreen() {
     },
     [snap, watched, game, setWatchAll, announce],
   );
-  const onOpen = useCallback((item: number) => setOpenName(snap?.names[item] ?? null), [snap]);
+  const openDetails = details.open;
+  const onOpen = useCallback((item: number) => openDetails(snap?.names[item] ?? null), [snap, openDetails]);
   const onAlert = useCallback(
     (item: number) => {
       const name = snap?.names[item];
@@ -287,26 +288,18 @@ export function GridScreen() {
             ) : null}
           </ListFoot>
         </div>
-        {snap && derived && openItem >= 0 ? (
-          <DetailPanel
-            snap={snap}
-            d={derived}
-            item={openItem}
-            askCols={askCols}
-            bidCols={bidCols}
-            nameOf={plan.nameOf}
-            money={money}
-            net={net}
-            watched={watched[openItem] === 1}
-            onToggleWatch={() => onToggleWatch(openItem)}
-            onClose={() => {
-              setOpenName(null);
-              document.querySelector<HTMLElement>('[data-testid="price-grid"]')?.focus();
-            }}
-            reloadEpoch={reloadEpoch}
-            announce={announce}
-          />
-        ) : null}
+        <ItemDetails
+          item={details}
+          snap={snap}
+          d={derived}
+          askCols={askCols}
+          bidCols={bidCols}
+          nameOf={plan.nameOf}
+          watchNames={watchNames}
+          onToggleWatch={onToggleWatch}
+          reloadEpoch={reloadEpoch}
+          announce={announce}
+        />
       </div>
       <Announcement text={announcement} testId="grid-announce" />
       <GridSettingsDialog ref={settingsRef} />
