@@ -89,7 +89,8 @@ interface NowPrices {
   bid: { price: number; market: string } | null;
 }
 
-function useNow(game: number, item: string, snap: Snapshot | null | undefined, net: boolean): NowPrices {
+/** The item's best ask and bid now (from the opener's prices or the last the alerts checked), with the fees they used. */
+function useItemNowPrices(game: number, item: string, snap: Snapshot | null | undefined, net: boolean): NowPrices {
   const latest = alertsRuntime().latest(game);
   const s = snap && snap.game === game ? snap : (latest?.snap ?? null);
   const fees = latest?.fees ?? readFees(game);
@@ -151,7 +152,7 @@ function AlertEditor({ request, onDone }: { request: EditorRequest; onDone: (tex
   const money = useMoneyFormat();
   const { sourceKey } = useDataSource();
   const plan = useMarketPlan(game);
-  const baseNow = useNow(game, item, request.mode === 'new' ? request.snap : null, existing?.net ?? gridNet);
+  const baseNow = useItemNowPrices(game, item, request.mode === 'new' ? request.snap : null, existing?.net ?? gridNet);
   const [draft, setDraft] = useState<Draft>(() =>
     existing ? draftOf(existing, { ask: baseNow.ask?.price ?? null, bid: baseNow.bid?.price ?? null }) : newDraft({ ask: baseNow.ask?.price ?? null, bid: baseNow.bid?.price ?? null }, gridNet),
   );
