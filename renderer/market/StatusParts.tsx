@@ -26,8 +26,8 @@ export function formatBytes(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** The time now, once a second (re-renders the caller only). */
-export function useNow(): number {
+/** The time now, ticking once a second (re-renders the caller only); a clock, not a price. */
+export function useTickingNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
@@ -41,7 +41,7 @@ export function useNow(): number {
  * session, and why it is shown ("offline", "updating…"): "last data from 3 h ago, offline".
  */
 export const Freshness = memo(function Freshness({ updatedAt, stale, restored = null }: { updatedAt: number; stale: boolean; restored?: string | null }) {
-  const now = useNow();
+  const now = useTickingNow();
   // Formatting a date builds a formatter each time (about a millisecond): once per load, not per render.
   const title = useMemo(() => `Prices as of ${new Date(updatedAt).toLocaleString()}`, [updatedAt]);
   if (!updatedAt) return null;

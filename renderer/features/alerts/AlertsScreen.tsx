@@ -15,7 +15,7 @@ import { routeHref } from '../../lib/route';
 import { usePages } from '../../lib/pages';
 import { planMarkets, GRID_PREFS } from '../../market/prefs';
 import { reasonText } from '../../market/recommendations/reasons';
-import { UndoButton, type UndoNote } from './AlertEditor';
+import { UndoButton, type UndoNote } from './UndoNote';
 import { openAlertTarget } from './AlertsWatcher';
 import { openAlertEditor } from './editor-state';
 import { ALERT_PREFS, reasonsKey, useAlerts, useUnstableReasons, type ReasonsState } from './hooks';

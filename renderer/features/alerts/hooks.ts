@@ -70,3 +70,9 @@ export function useUnstableReasons(items: ReadonlyArray<{ game: number; item: st
 export function reasonsKey(game: number, item: string): string {
   return `${game}\u0000${item}`;
 }
+
+/** One item's unstable reasons (the editor's stability note); undefined until its look-up starts. */
+export function useItemReasons(game: number, item: string): ReasonsState | undefined {
+  const reasons = useUnstableReasons(useMemo(() => (item ? [{ game, item }] : []), [game, item]));
+  return reasons.get(reasonsKey(game, item));
+}

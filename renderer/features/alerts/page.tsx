@@ -4,7 +4,7 @@
  */
 import type { PageDescriptor } from '../../lib/pages';
 import { pageShortcut } from '../../lib/shortcuts';
-import { AlertEditorHost } from './AlertEditor';
+import { AlertEditorHost } from './editor/AlertEditorHost';
 import { AlertsScreen } from './AlertsScreen';
 import { AlertsWatcher } from './AlertsWatcher';
 import { useUnseenCount } from './hooks';

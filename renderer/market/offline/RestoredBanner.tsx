@@ -5,7 +5,7 @@
 import type { ConnectionStatus } from '../../../shared/api/status';
 import { NextRetry } from '../../ui/NextRetry';
 import { STATE_VIEW, isHealthy } from '../../ui/status-view';
-import { formatAge, useNow } from '../StatusParts';
+import { formatAge, useTickingNow } from '../StatusParts';
 
 /** Why kept data is shown: "offline", "server error"…, or "updating…" while a load can still bring live data. */
 export function restoredNote(status: ConnectionStatus | null, fetching: boolean, failed: boolean): string {
@@ -15,7 +15,7 @@ export function restoredNote(status: ConnectionStatus | null, fetching: boolean,
 }
 
 export function RestoredBanner({ at, note, status, what, className, testId }: { at: number; note: string; status: ConnectionStatus | null; what: string; className: string; testId: string }) {
-  const now = useNow();
+  const now = useTickingNow();
   const retrying = status && (status.state === 'offline' || status.state === 'server-error');
   return (
     <div className={`banner ${className}`} data-tone="warn" role="status" data-testid={testId}>
