@@ -29,7 +29,7 @@ export interface LoadedMarkets {
   bidMarkets: readonly string[];
 }
 
-/** What a history read gives (history/model SampledHistory has this shape). */
+/** What a history read gives (history/sampling.ts SampledHistory has this shape). */
 export interface HistorySample {
   /** Series keys: "a:<slug>" asks, "b:<slug>" bids. */
   series: readonly string[];
