@@ -12,7 +12,7 @@ import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import { useMoneyFormat, usePref } from '../../lib/preferences';
 import { useDataSource } from '../../market/providers';
 import type { Snapshot } from '../../market/model/snapshot';
-import type { FeeTable } from '../../market/model/derive';
+import type { FeeTable } from '../../market/model/price-arithmetic';
 import { GRID_PREFS, readFees, useMarketPlan } from '../../market/prefs';
 import { reasonText } from '../../market/recommendations/reasons';
 import { closeAlertEditor, restoreEditorFocus, useEditorRequest, type EditorRequest } from './editor-state';

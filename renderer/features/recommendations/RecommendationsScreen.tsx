@@ -19,7 +19,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { describeError } from '../../platform';
 import { DetailPanel } from '../prices/DetailPanel';
-import { computeDerived, derivedKey } from '../../market/model/derive';
+import { computeDerived, derivedKey } from '../../market/model/price-arithmetic';
 import { GRID_PREFS, useFees, useMarketPlan } from '../../market/prefs';
 import { Freshness, ListFoot, LoadProgress, LoadingBlock, WaitingBlock, formatBytes } from '../../market/StatusParts';
 import { useGridData } from '../../market/useGridData';

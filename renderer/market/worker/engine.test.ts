@@ -7,7 +7,7 @@ import { isSearchIndex } from '../model/search-index';
 import { attachRecSearch, isRecColumns, recSearch, recSearchIndex, shapeRecs, withPackedNames } from '../recommendations/rec-columns';
 import { DEFAULT_REC_SORT, sortRecs } from '../recommendations/view';
 import type { SnapshotData } from '../model/snapshot';
-import { derivedKey } from '../model/derive';
+import { derivedKey } from '../model/price-arithmetic';
 
 type Handler = (url: string, body: unknown) => { status: number; body: string; headers?: Record<string, string> };
 

@@ -14,7 +14,7 @@
  * for "any of my markets" the best over the markets the latest snapshot loads (the lowest ask, the highest
  * bid), each net of that market's fee first when the alert is net.
  */
-import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../../market/model/derive';
+import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
 import { trimWindow, updateWindow, type WindowPoint } from './evaluate';
 import { ANY_MARKET, freshState, type Alert, type AlertState } from './types';
 
