@@ -2,7 +2,8 @@
  * The page side of bench-history.ts: the app's own history store (renderer/market/history/store.ts)
  * on a synthetic CS2-sized catalog, in Chromium's IndexedDB. Bundled by the bench with esbuild.
  */
-import { DAY, GameRecorder, HOUR, chunkBytes, type ChunkRecord, type PollInput } from '../../renderer/market/history/model';
+import { DAY, HOUR, chunkBytes, type ChunkRecord } from '../../renderer/market/history/chunk-codec';
+import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { HistoryStore } from '../../renderer/market/history/store';
 import { steamMedians, type RowWithSales } from '../../renderer/market/history/steam';
 

@@ -8,7 +8,7 @@ import { LEGACY_DEFAULT_MIN_PRICE_MARKETS, LEGACY_NAMES, MARKETS, MAX_ORDER_MARK
 import { definePreference, readPreference, usePref } from '../lib/preferences';
 import { effectiveFees } from './markets/fees';
 import { marketDiscovery, useMarketDiscovery, type DiscoveryView } from './markets/useMarketDiscovery';
-import { MAX_FEE_BPS, type FeeTable } from './model/derive';
+import { MAX_FEE_BPS, type FeeTable } from './model/price-arithmetic';
 
 export const SLUG_PATTERN = /^[A-Za-z0-9][\w.:-]{0,63}$/;
 

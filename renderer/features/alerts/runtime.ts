@@ -19,7 +19,7 @@
 import type { NotifyResult } from '../../../shared/alerts/notify';
 import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import type { Snapshot } from '../../market/model/snapshot';
-import type { FeeTable } from '../../market/model/derive';
+import type { FeeTable } from '../../market/model/price-arithmetic';
 import { history } from '../../market/history/client';
 import { reasonText } from '../../market/recommendations/reasons';
 import { conditionText, marketText, valueText } from './model/describe';

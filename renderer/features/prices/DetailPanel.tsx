@@ -16,8 +16,8 @@ import { countOf, formatCount, num, signedMoney, signedPercent } from '../../lib
 import { ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS, type ItemLookup, type ItemVars } from '../../market/api/documents';
 import { gridErrorOf, type ItemLookupContext } from '../../market/api/routes';
 import { cellValue, type Snapshot } from '../../market/model/snapshot';
-import type { Derived } from '../../market/model/derived';
-import { bestArbitrage, shownAsk, shownBid, shownLocked } from '../../market/model/derive';
+import type { Derived } from '../../market/model/derived-columns';
+import { bestArbitrage, shownAsk, shownBid, shownLocked } from '../../market/model/price-arithmetic';
 import type { GridLoadError } from '../../market/model/errors';
 import { reasonText } from '../../market/recommendations/reasons';
 import { HistoryChart } from '../../market/history/HistoryChart';

@@ -12,7 +12,7 @@ import { STEAM_WALLET_FEE_BPS } from '../../../shared/money/steam-fee';
 import { usePref, useSelectedGame } from '../../lib/preferences';
 import { feeOrigin, feeSchedule, steamGameFeeBps, type FeeOrigin } from '../../market/markets/fees';
 import { marketDiscovery, useMarketDiscovery, type DiscoveryView } from '../../market/markets/useMarketDiscovery';
-import { bpsToPercentText, parsePercentToBps } from '../../market/model/derive';
+import { bpsToPercentText, parsePercentToBps } from '../../market/model/price-arithmetic';
 import { DEFAULT_MARKET_LIST, GRID_PREFS, SLUG_PATTERN, marketTradesGame, removeMarketEverywhere, useFees, type MarketEntry } from '../../market/prefs';
 import './GridSettings.css';
 

@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useMoneyFormat, usePref } from '../../lib/preferences';
 import { GRID_PREFS } from '../../market/prefs';
-import type { Derived } from '../../market/model/derived';
+import type { Derived } from '../../market/model/derived-columns';
 import type { Snapshot } from '../../market/model/snapshot';
 import { DetailPanel } from './DetailPanel';
 

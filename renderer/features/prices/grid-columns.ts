@@ -1,10 +1,10 @@
 /**
  * The view's columns: pinned star + item, then summary columns, then one per chosen market; and each
  * column's sort order. (The snapshot's own typed-array layout is model/snapshot.ts; what a cell shows is
- * cell-text.ts and price-grid/cell-content.ts.)
+ * copy-and-tooltip-text.ts and price-grid/value-cell-display.ts.)
  */
-import type { Derived } from '../../market/model/derived';
-import { shownAsk } from '../../market/model/derive';
+import type { Derived } from '../../market/model/derived-columns';
+import { shownAsk } from '../../market/model/price-arithmetic';
 import type { Snapshot } from '../../market/model/snapshot';
 import { sortByName, sortByValues, type SortDir } from '../../market/model/sort';
 

@@ -1,6 +1,6 @@
 /** What changed since the last refresh (cells to flash), for a few seconds after each new snapshot. */
 import { useEffect, useRef, useState } from 'react';
-import type { Derived } from '../../market/model/derived';
+import type { Derived } from '../../market/model/derived-columns';
 import { diffSnapshots, type Changes } from '../../market/model/diff';
 import type { Snapshot } from '../../market/model/snapshot';
 

@@ -8,7 +8,7 @@ import { GAMES } from '../../../shared/catalog/games';
 import { useStableCallback } from '../../lib/useStableCallback';
 import type { GridColumn } from './grid-columns';
 import { csvChunks } from './model/csv';
-import type { Derived } from '../../market/model/derived';
+import type { Derived } from '../../market/model/derived-columns';
 import type { Snapshot } from '../../market/model/snapshot';
 
 export interface GridCsvSource {

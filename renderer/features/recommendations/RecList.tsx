@@ -10,8 +10,8 @@ import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat
 import { routeHref } from '../../lib/route';
 import { formatCount, signedMoney, signedPercent } from '../../lib/number-format';
 import type { Snapshot } from '../../market/model/snapshot';
-import type { Derived } from '../../market/model/derived';
-import { feeCodeText } from '../../market/model/derive';
+import type { Derived } from '../../market/model/derived-columns';
+import { feeCodeText } from '../../market/model/price-arithmetic';
 import { dealWorking, type DealSide, type RecJoin } from '../../market/recommendations/join';
 import { reasonCodes, type RecColumns } from '../../market/recommendations/rec-columns';
 import { recName } from '../../market/recommendations/rec-wire';

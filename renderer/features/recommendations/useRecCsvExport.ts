@@ -11,7 +11,7 @@ import { CSV_BOM } from '../../../shared/csv/csv';
 import { describeError } from '../../platform';
 import { useConnection } from '../../platform/connection';
 import { useStableCallback } from '../../lib/useStableCallback';
-import type { Derived } from '../../market/model/derived';
+import type { Derived } from '../../market/model/derived-columns';
 import type { Snapshot } from '../../market/model/snapshot';
 import type { RecJoin } from '../../market/recommendations/join';
 import type { RecColumns } from '../../market/recommendations/rec-columns';

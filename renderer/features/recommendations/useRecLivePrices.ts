@@ -5,7 +5,7 @@
  * are for the join and the detail panel: not before the list is on screen.
  */
 import { useCallback, useDeferredValue, useMemo } from 'react';
-import { computeDerived, derivedKey } from '../../market/model/derive';
+import { computeDerived, derivedKey } from '../../market/model/price-arithmetic';
 import { GRID_PREFS, useFees, type useMarketPlan } from '../../market/prefs';
 import { joinRecs } from '../../market/recommendations/join';
 import type { RecColumns } from '../../market/recommendations/rec-columns';

@@ -9,7 +9,8 @@ import { formatMoney, MISSING, type MoneyFormat } from '../../../shared/money/mo
 import './history.css';
 import { askColor, axisProps, bidColor, seriesColor, tooltipProps } from '../../ui/charts/theme';
 import { history, useHistoryVersion } from './client';
-import { DAY, HOUR, type SampledHistory } from './model';
+import { DAY, HOUR } from './chunk-codec';
+import type { SampledHistory } from './sampling';
 import { STEAM_MEDIAN_KEYS, steamMedianLabel } from './steam';
 
 export const RANGES = [

@@ -5,7 +5,7 @@
  */
 import { memo, useEffect, useMemo, useState } from 'react';
 import { history, useHistoryVersion } from './client';
-import { DAY } from './model';
+import { DAY } from './chunk-codec';
 import './history.css';
 
 const SLOTS = 40;

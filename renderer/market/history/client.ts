@@ -7,7 +7,8 @@
 import { useSyncExternalStore } from 'react';
 import { SingleWriter, type LockManagerLike } from '../../lib/storage/single-writer';
 import { setNotice } from '../../lib/storage/status';
-import { isValuesInput, type PollInput, type SampledHistory, type ValuesInput } from './model';
+import { isValuesInput, type PollInput, type ValuesInput } from './recorder';
+import type { SampledHistory } from './sampling';
 import type { HistoryRequest, HistoryResponse } from './protocol';
 import type { Limits, RecordResult, Usage } from './store';
 

@@ -1,5 +1,5 @@
 /** Messages between the UI and the history worker. */
-import type { PollInput, ValuesInput } from './model';
+import type { PollInput, ValuesInput } from './recorder';
 import type { Limits } from './store';
 
 type Req =

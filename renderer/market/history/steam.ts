@@ -1,12 +1,12 @@
 /**
  * The Steam analytics medians in the price history: which SalesAnalytics fields (spec 2.4) are recorded,
- * as series "s:<field>" of the item (their own chunk stream, model.ts), and how loaded rows become a
+ * as series "s:<field>" of the item (their own chunk stream, chunk-codec.ts), and how loaded rows become a
  * ValuesInput. Used where Steam analytics are loaded: the analytics worker (a whole catalog) and the
  * grid's detail panel (one item). The spec has no 24 h or 7 d median: its medians of sales are the latest
  * one and the 90-day one.
  */
 import type { SalesAnalyticsRow } from '../../../shared/api/types';
-import { packNames, type ValuesInput } from './model';
+import { packNames, type ValuesInput } from './recorder';
 
 export const STEAM_STREAM = 's';
 

@@ -8,7 +8,8 @@ import { openDB, type IDBPDatabase } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearFaults, injectFault } from '../../lib/storage/testing/idb-faults';
 import { NewerDatabaseError } from '../../lib/storage/versioned-db';
-import { GameRecorder, HOUR, type ChunkRecord, type PollInput } from './model';
+import { HOUR, type ChunkRecord } from './chunk-codec';
+import { GameRecorder, type PollInput } from './recorder';
 import { HISTORY_UPGRADES, HistoryStore, type OpenOptions } from './store';
 
 const NONE = -2147483648;

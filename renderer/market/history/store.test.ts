@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chunkName, CHUNK_SPAN, DAY, GameRecorder, HOUR, MAX_POINTS, packNames, sample, type PollInput, type ValuesInput } from './model';
+import { chunkName, CHUNK_SPAN, DAY, HOUR, MAX_POINTS } from './chunk-codec';
+import { GameRecorder, packNames, type PollInput, type ValuesInput } from './recorder';
+import { sample } from './sampling';
 import { steamMedians, STEAM_MEDIAN_KEYS } from './steam';
 import { HistoryStore } from './store';
 

@@ -1,11 +1,13 @@
 /**
- * Price history in IndexedDB (through `idb`): chunk records (model.ts) keyed [game, item, start], an
+ * Price history in IndexedDB (through `idb`): chunk records (chunk-codec.ts) keyed [game, item, start], an
  * index on start time for retention, and a usage counter. Runs in the history worker (and in the
  * benchmark page); nothing here touches the DOM.
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { chunkName, DAY, GameRecorder, isValuesInput, sample, streamOf, type ChunkRecord, type PollInput, type SampledHistory, type ValuesInput } from './model';
+import { chunkName, DAY, streamOf, type ChunkRecord } from './chunk-codec';
+import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
+import { sample, type SampledHistory } from './sampling';
 
 export const DB_NAME = 'market-desk-history';
 

@@ -7,7 +7,7 @@ import { usePref } from '../../lib/preferences';
 import type { Snapshot } from '../model/snapshot';
 import { history } from './client';
 import { HISTORY_PREFS, readLimits } from './prefs';
-import type { PollInput } from './model';
+import type { PollInput } from './recorder';
 import { whenIdle } from '../../lib/idle';
 
 const recorded = new WeakSet<Snapshot>();

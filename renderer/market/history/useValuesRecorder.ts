@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react';
 import { usePref } from '../../lib/preferences';
 import { history } from './client';
-import type { ValuesInput } from './model';
+import type { ValuesInput } from './recorder';
 import { HISTORY_PREFS, readLimits } from './prefs';
 import { steamMedians } from './steam';
 import type { SteamAnalyticsRow } from '../../../shared/api/types';

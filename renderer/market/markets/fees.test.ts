@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEE_SCHEDULE } from '../../../shared/catalog/fee-schedule';
-import { computeDerived, shownAsk, shownBid } from '../model/derive';
+import { computeDerived, shownAsk, shownBid } from '../model/price-arithmetic';
 import { ask, order, snapshotOf } from '../model/test-helpers';
 import { defaultFee, effectiveFees, feeOrigin } from './fees';
 

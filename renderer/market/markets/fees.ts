@@ -4,7 +4,7 @@
  * user has not set, counts as 0 and is shown as "unknown", never as a fee of 0.
  */
 import { DEFAULT_FEE_SCHEDULE, STEAM_PUBLISHER_FEE_BPS, type FeeRule, type FeeSchedule } from '../../../shared/catalog/fee-schedule';
-import type { FeeTable, MarketFee } from '../model/derive';
+import type { FeeTable, MarketFee } from '../model/price-arithmetic';
 
 export interface FeeOverride {
   buyBps: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDerived } from './derive';
+import { computeDerived } from './price-arithmetic';
 import { CHANGED, DOWN, UP, diffSnapshots } from './diff';
 import { ask, snapshotOf } from './test-helpers';
 

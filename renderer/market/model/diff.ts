@@ -4,7 +4,7 @@
  * compares right.
  */
 import { cellValue, type Snapshot } from './snapshot';
-import type { Derived } from './derived';
+import type { Derived } from './derived-columns';
 
 export const UP = 1;
 export const DOWN = 2;

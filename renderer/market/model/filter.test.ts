@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDerived } from './derive';
+import { computeDerived } from './price-arithmetic';
 import { EMPTY_FILTER, applyFilter, isFiltering, narrows } from './filter';
 import { ask, snapshotOf } from './test-helpers';
 

@@ -4,7 +4,7 @@
  * runs on the items the index can't rule out; the walk over the order is then a typed-array check.
  */
 import type { Snapshot } from './snapshot';
-import type { Derived } from './derived';
+import type { Derived } from './derived-columns';
 import { FLAG, compileTokens, hasCategory, tokenize, type Category, type Wear } from './search';
 import { candidateMask, candidates } from './search-index';
 

@@ -11,7 +11,7 @@
  * are, never clipped and never turned into 0.
  */
 
-import type { Derived } from './derived';
+import type { Derived } from './derived-columns';
 import type { SearchIndex } from './search-index';
 
 export const NONE = -2147483648;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDerived } from '../model/derive';
+import { computeDerived } from '../model/price-arithmetic';
 import { ask, order, snapshotOf } from '../model/test-helpers';
 import { dealWorking, joinRecs } from './join';
 import { shapeRecs } from './rec-reader';

@@ -9,7 +9,7 @@
  * Percentages are of the suggested price. Money in thousandths; NaN / -1 mean none (shown "—").
  */
 import { cellValue, type Snapshot } from '../model/snapshot';
-import type { Derived } from '../model/derived';
+import type { Derived } from '../model/derived-columns';
 import type { RecColumns } from './rec-columns';
 
 export interface RecJoin {
@@ -112,7 +112,7 @@ export interface DealWorking {
   market: string;
   /** The market's ask (buy) or buy order (sell) as listed. */
   price: number;
-  /** The market's fee (derive.ts FeeCode: basis points, or Steam's function) and in money (added when buying, deducted when selling). */
+  /** The market's fee (price-arithmetic.ts FeeCode: basis points, or Steam's function) and in money (added when buying, deducted when selling). */
   feeCode: number;
   fee: number;
   /** price + fee (buy) or price - fee (sell). */

@@ -6,7 +6,7 @@ import { recSampleRows } from './rec-sample';
 import { attachRecSearch, recSearchIndex } from './rec-search';
 import { buildSearchIndex } from '../model/search-index';
 import { ALL_REASON_BITS, applyRecFilter, DEFAULT_REC_SORT, dealsFilter, EMPTY_REC_FILTER, recNarrows, sortedRecs, sortRecs } from './view';
-import { computeDerived } from '../model/derive';
+import { computeDerived } from '../model/price-arithmetic';
 import { ask, snapshotOf } from '../model/test-helpers';
 
 const row = (name: string, suggested: number | null, reasons: unknown, liquidity: number | null, sales = 1) => ({

@@ -10,7 +10,7 @@ import { attachRecSearch, recSearch, recSearchIndex } from '../recommendations/r
 import { withPackedNames } from '../recommendations/rec-wire';
 import { DEFAULT_REC_SORT, sortRecs } from '../recommendations/view';
 import type { SnapshotData } from '../model/snapshot';
-import { derivedKey } from '../model/derive';
+import { derivedKey } from '../model/price-arithmetic';
 
 type Handler = (url: string, body: unknown) => { status: number; body: string; headers?: Record<string, string> };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDerived, derivedKey } from '../model/derive';
+import { computeDerived, derivedKey } from '../model/price-arithmetic';
 import { ask, order, snapshotOf } from '../model/test-helpers';
 import type { SnapshotData } from '../model/snapshot';
 import { checkResponse, isSnapshotData } from './protocol';

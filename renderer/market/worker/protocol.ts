@@ -9,7 +9,7 @@ import { RECOMMENDATION_TYPES } from '../../../shared/api/schema';
 import { PriceRecommendationRows, SteamAnalyticsRows } from '../../../shared/api/types';
 import type { RecColumns } from '../recommendations/rec-columns';
 import { NUM_FIELDS, type SnapshotData } from '../model/snapshot';
-import { isDerived } from '../model/derived';
+import { isDerived } from '../model/derived-columns';
 import { GridErrorWireSchema, type GridErrorWire } from '../model/errors';
 import { isSearchIndex, type SearchIndex } from '../model/search-index';
 import { isPackedStrings, type PackedStrings } from './packed-strings';

@@ -3,7 +3,7 @@
  * shows or else the last the alerts checked, with the fees they were read with.
  */
 import { useMemo } from 'react';
-import type { FeeTable } from '../../../market/model/derive';
+import type { FeeTable } from '../../../market/model/price-arithmetic';
 import type { Snapshot } from '../../../market/model/snapshot';
 import { readFees } from '../../../market/prefs';
 import { bestAsk, bestBid } from '../model/observe';

@@ -4,7 +4,7 @@
  * fees. O(markets) per alert: it reads the alert's one row, never the catalog.
  */
 import { cellValue, type Snapshot } from '../../../market/model/snapshot';
-import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../../market/model/derive';
+import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
 import type { Observation } from './evaluate';
 import { ANY_MARKET, type Alert } from './types';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCsv, csvChunks, csvQuote, csvText, type CsvContext } from './csv';
-import { computeDerived } from '../../../market/model/derive';
+import { computeDerived } from '../../../market/model/price-arithmetic';
 import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
 
 describe('CSV quoting', () => {

@@ -12,8 +12,8 @@ import { csvQuote, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
 import type { Snapshot } from '../../../market/model/snapshot';
 import { cellValue } from '../../../market/model/snapshot';
-import type { Derived } from '../../../market/model/derived';
-import { shownAsk, shownLocked } from '../../../market/model/derive';
+import type { Derived } from '../../../market/model/derived-columns';
+import { shownAsk, shownLocked } from '../../../market/model/price-arithmetic';
 
 export { csvQuote, csvText };
 

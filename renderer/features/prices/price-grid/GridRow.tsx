@@ -5,7 +5,7 @@
  * costs a transform.
  */
 import { memo, useMemo } from 'react';
-import { rowCells } from './cells';
+import { rowCells } from './row-cells';
 import type { ColumnRange } from './column-layout';
 import type { RowContext } from './row-context';
 

@@ -4,14 +4,14 @@
  * @tanstack/react-virtual, the star and item columns pinned.
  *
  * Keyboard (the grid is one tab stop; the active cell is aria-activedescendant): useGridKeyboard.ts.
- * Mouse: useGridPointer.ts. Rows: GridRow.tsx (recycled, lib/row-slots.ts), cells: cells.tsx.
+ * Mouse: useGridPointer.ts. Rows: GridRow.tsx (recycled, lib/row-slots.ts), cells: row-cells.tsx.
  * The alerts mask is not in the rows' shared context (RowContext): each row gets its own item's mark as a
  * number, so an alert added, turned off or deleted renders again only the rows whose mark changed.
  */
 import { memo, useCallback, useId, useMemo, useRef } from 'react';
 import type { MoneyFormat } from '../../../../shared/money/money';
 import { PINNED, type GridColumn } from '../grid-columns';
-import type { Derived } from '../../../market/model/derived';
+import type { Derived } from '../../../market/model/derived-columns';
 import type { Changes } from '../../../market/model/diff';
 import type { Snapshot } from '../../../market/model/snapshot';
 import type { SortState } from '../../../market/prefs';

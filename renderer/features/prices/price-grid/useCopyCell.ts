@@ -3,7 +3,7 @@
  * tab-separated text; the result is announced in the page's live region.
  */
 import { useCallback } from 'react';
-import { cellText, rowText, type CellContext } from '../cell-text';
+import { cellText, rowText, type CellContext } from '../copy-and-tooltip-text';
 import type { GridColumn } from '../grid-columns';
 import { copyText } from './clipboard';
 import type { CellPos } from './navigation';

@@ -5,7 +5,7 @@
  * not for every rendered cell.
  */
 import { useCallback, useMemo, type MouseEvent } from 'react';
-import { cellTitle, type CellContext } from '../cell-text';
+import { cellTitle, type CellContext } from '../copy-and-tooltip-text';
 import type { GridColumn } from '../grid-columns';
 import type { GridActions } from './useGridActions';
 import type { CellPos } from './navigation';

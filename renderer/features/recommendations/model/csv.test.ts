@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDerived } from '../../../market/model/derive';
+import { computeDerived } from '../../../market/model/price-arithmetic';
 import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
 import { exactDecimal, recCsvChunks, recCsvHeader } from './csv';
 import { joinRecs } from '../../../market/recommendations/join';

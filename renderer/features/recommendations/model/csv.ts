@@ -7,7 +7,7 @@
 import { CSV_EOL, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
 import type { Snapshot } from '../../../market/model/snapshot';
-import type { Derived } from '../../../market/model/derived';
+import type { Derived } from '../../../market/model/derived-columns';
 import { dealWorking, type RecJoin } from '../../../market/recommendations/join';
 import { reasonCodes, type RecColumns } from '../../../market/recommendations/rec-columns';
 

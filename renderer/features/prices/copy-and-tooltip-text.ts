@@ -1,8 +1,8 @@
 /** The plain text of any grid cell: what Ctrl+C copies, the CSV-like row text and the tooltips. */
 import { formatMoney, formatMoneyExact, MISSING, type MoneyFormat } from '../../../shared/money/money';
 import type { GridColumn } from './grid-columns';
-import type { Derived } from '../../market/model/derived';
-import { shownAsk, shownLocked } from '../../market/model/derive';
+import type { Derived } from '../../market/model/derived-columns';
+import { shownAsk, shownLocked } from '../../market/model/price-arithmetic';
 import { cellValue, type Snapshot } from '../../market/model/snapshot';
 import { countOf, num, signedMoney, signedPercent } from '../../lib/number-format';
 

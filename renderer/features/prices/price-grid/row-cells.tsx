@@ -1,16 +1,18 @@
 /**
+ * The elements of one price-grid row's cells (rowCells), as GridRow renders them.
+ *
  * The cells of one price-grid row: the pinned star and item cells (the item's with a bell when it has
  * alerts: model/alert-marks.ts), a spacer for the columns scrolled out of view, then the rendered scroll
- * columns. Plain functions (no component per cell, but the sparkline's:
- * SparkCell.tsx): a cell is one element, its text one text node (cell-content.ts), its position and
- * width a style object shared by the column (column-layout.ts).
+ * columns. Plain functions (no component per cell, but the sparkline's: SparkCell.tsx): a cell is one
+ * element, its text one text node (value-cell-display.ts), its position and width a style object shared
+ * by the column (column-layout.ts).
  */
 import type { ReactNode } from 'react';
 import { Icon } from '../../../ui/Icon';
 import { PINNED } from '../grid-columns';
 import { alertMarkText, hasAlertOn } from '../model/alert-marks';
 import { SparkCell } from './SparkCell';
-import { valueCell } from './cell-content';
+import { valueCell } from './value-cell-display';
 import type { ColumnRange } from './column-layout';
 import { cellId } from './navigation';
 import type { RowContext } from './row-context';

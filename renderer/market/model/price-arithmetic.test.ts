@@ -15,7 +15,7 @@ import {
   shownAsk,
   shownBid,
   spreadPercent,
-} from './derive';
+} from './price-arithmetic';
 import { ask, order, snapshotOf } from './test-helpers';
 
 describe('fees in thousandths', () => {

@@ -1,6 +1,8 @@
 /**
- * Derived: the per-row figures computed from a snapshot for one choice of markets and fees (derive.ts
- * computes them), one typed array per figure, index = item. Computed in the worker for the request's
+ * The derived columns' typed arrays (Derived), their check at the worker boundary and their transfer list.
+ *
+ * Derived: the per-row figures computed from a snapshot for one choice of markets and fees
+ * (price-arithmetic.ts computes them), one typed array per figure, index = item. Computed in the worker for the request's
  * settings and transferred with the snapshot, or on the UI thread when the settings change.
  */
 

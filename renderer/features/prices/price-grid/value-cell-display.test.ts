@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildColumns, type GridColumn } from '../grid-columns';
-import { computeDerived } from '../../../market/model/derive';
+import { computeDerived } from '../../../market/model/price-arithmetic';
 import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
-import { valueCell, type ValueCellContext } from './cell-content';
+import { valueCell, type ValueCellContext } from './value-cell-display';
 
 const A = ['steam', 'buff163'];
 const snap = snapshotOf(

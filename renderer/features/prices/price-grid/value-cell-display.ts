@@ -1,16 +1,17 @@
 /**
- * What a value cell of the price grid shows (best ask, best bid, spread, spread %, markets listed, one
- * market), as plain data: its text, state classes, screen-reader label and sort value. Pure, so the grid
- * renders each cell as one element with one text node, and tests can read cells without a DOM.
+ * What a value cell of the price grid displays: its text, state classes, screen-reader label, data-value.
+ *
+ * The value cells (best ask, best bid, spread, spread %, markets listed, one market) as plain data. Pure,
+ * so the grid renders each cell as one element with one text node, and tests can read cells without a DOM.
  *
  * With details in cells, a price cell has two lines in that one text node ("\n"): the value, then its
  * detail (where / orders / locked price and offers). The stylesheet gives the first line the value's look
  * (::first-line) and the cell the detail's.
  */
 import { MISSING, formatMoney } from '../../../../shared/money/money';
-import type { CellContext } from '../cell-text';
+import type { CellContext } from '../copy-and-tooltip-text';
 import type { GridColumn } from '../grid-columns';
-import { shownAsk, shownLocked } from '../../../market/model/derive';
+import { shownAsk, shownLocked } from '../../../market/model/price-arithmetic';
 import type { Changes } from '../../../market/model/diff';
 import { cellValue } from '../../../market/model/snapshot';
 import { countOf, formatCount, num, signedMoney, signedPercent } from '../../../lib/number-format';

@@ -1,6 +1,8 @@
 /**
- * Per-row figures (derived.ts) from the snapshot: best ask, best bid, spread, how many markets list the
- * item; with or without fees. All money in integer thousandths; fees in basis points (1/100 of a percent).
+ * Price arithmetic: fees, net prices, and the per-row figures of the derived columns computed from it.
+ *
+ * Per-row figures (derived-columns.ts) from the snapshot: best ask, best bid, spread, how many markets list
+ * the item; with or without fees. All money in integer thousandths; fees in basis points (1/100 of a percent).
  *
  * "Net of fees" reads the grid as a trader acting on it would:
  *  - an ask is what a buyer pays: price + the market's buyer fee;
@@ -11,7 +13,7 @@
  * (shared/money/steam-fee.ts), used wherever a market's fee says so.
  */
 import { STEAM_WALLET_FEE_BPS, steamSellerReceives } from '../../../shared/money/steam-fee';
-import type { Derived } from './derived';
+import type { Derived } from './derived-columns';
 import { BIG, NONE, cellValue, type Snapshot } from './snapshot';
 
 export interface MarketFee {
