@@ -1,8 +1,9 @@
 /**
- * Playwright: the web host in Chromium (project "web", every e2e spec except the Electron and analytics
- * ones, on the in-process reference service); the same shell, grid and layout specs, and the analytics and
- * recommendations specs and market discovery against another service's names (only there), against a reference service started as a separate process with a non-demo key (project
- * "connected": the path users take); and the desktop app through _electron (project "electron",
+ * Playwright: the web host in Chromium (project "web": the demo on the in-process reference service, and
+ * the specs of the web host itself); the layout spec again, and the shell, grid, analytics,
+ * recommendations, history, alerts and market discovery specs (only there), against a reference service
+ * started as a separate process with a non-demo key (project "connected": the path users take; each spec
+ * runs once, as each page load is a whole catalog); and the desktop app through _electron (project "electron",
  * e2e/electron.spec.ts; skips itself with a reason when Electron's binary isn't installed). The system Chromium is used: never run `playwright install`.
  * The app is built once before the run (e2e/global-setup.ts; MDS_E2E_SKIP_BUILD=1 to reuse dist/).
  */
@@ -16,7 +17,7 @@ interface WorkerOptions {
 export default defineConfig<object, WorkerOptions>({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   workers: 2,
   fullyParallel: false,
@@ -32,8 +33,8 @@ export default defineConfig<object, WorkerOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'web', testIgnore: ['**/electron.spec.ts', '**/bench/**', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts'], use: { upstream: 'embedded' } },
-    { name: 'connected', testMatch: ['**/shell.spec.ts', '**/grid.spec.ts', '**/layout.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts'], use: { upstream: 'separate' } },
+    { name: 'web', testIgnore: ['**/electron.spec.ts', '**/bench/**', '**/shell.spec.ts', '**/grid.spec.ts', '**/grid-catalog.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts'], use: { upstream: 'embedded' } },
+    { name: 'connected', testMatch: ['**/shell.spec.ts', '**/grid.spec.ts', '**/grid-catalog.spec.ts', '**/layout.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts'], use: { upstream: 'separate' } },
     { name: 'electron', testMatch: '**/electron.spec.ts' },
   ],
 });

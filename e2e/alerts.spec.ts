@@ -16,7 +16,7 @@
 import type { Page } from '@playwright/test';
 import { formatMoney, toDecimalString } from '../shared/money/money';
 import { createSimulatedMarket, EPOCH_MS } from '../service/src/sim/index';
-import { expect, test } from './fixtures';
+import { E2E_CATALOG_SLICE, expect, test } from './fixtures';
 import { openGrid, showOnly } from './grid-page';
 
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
@@ -47,7 +47,8 @@ interface Plan {
  * once more. Found in the simulated market the service runs (seed 1), from T0.
  */
 function findPlan(): Plan {
-  const sim = createSimulatedMarket({ seed: 1 }).game(730);
+  // The catalog the spec's service serves (a slice: see fixtures.ts).
+  const sim = createSimulatedMarket({ seed: 1, catalogSlice: E2E_CATALOG_SLICE }).game(730);
   const snaps = Array.from({ length: EPOCHS }, (_, k) => sim.minPrices(T0 + k * EPOCH_MS));
   const m = snaps[0]!.markets.indexOf(MARKET);
   const width = snaps[0]!.markets.length;

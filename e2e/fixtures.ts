@@ -21,7 +21,7 @@
  *
  * Fixtures
  * - `service` (worker-scoped): the reference service, random port, admin endpoints on. Options come from
- *   `serviceOptions`. Faults are reset to none after every test; the service clock is NOT reset (it only
+ *   `serviceOptions`; it serves a slice of each catalog unless the spec uses `catalog: 'whole'`. Faults are reset to none after every test; the service clock is NOT reset (it only
  *   moves forward). `service.demoKey`, and `service.userKey`, a key that is not the demo key.
  * - `webHost` (per test): a fresh web host (webhost/server.ts, in-process, random loopback port) serving
  *   dist/renderer, whose embedded demo upstream is `service`. Its key file lives in the test's output dir.
@@ -40,15 +40,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import { publishedMarkets } from '../shared/catalog/markets';
-import { NO_FAULTS, startService, type ServiceOptions } from '../service/src/index';
+import { NO_FAULTS, startService, type CatalogSlice, type ServiceOptions } from '../service/src/index';
 import { startWebHost, type WebHost, type WebHostOptions } from '../webhost/server';
 import { startSeparateService, USER_KEY, type TestService } from './separate-service';
 
 export type ServiceFixtureOptions = Omit<ServiceOptions, 'port' | 'host'>;
 export type Upstream = 'embedded' | 'separate';
 
+/**
+ * The catalog the specs' services serve: a slice (every 8th item, plus the items specs name), because every
+ * page load of a whole catalog costs seconds of browser time and specs load pages dozens of times. Specs
+ * about the whole catalog (grid.spec.ts) say `test.use({ catalog: 'whole' })`; the benchmarks always use
+ * the whole catalog.
+ */
+export const E2E_CATALOG_SLICE: CatalogSlice = { every: 8, keep: '\\| Redline|^AWP \\| Asiimov|^M4A1-S \\| Printstream' };
+
 interface WorkerFixtures {
   upstream: Upstream;
+  catalog: 'whole' | 'slice';
   serviceOptions: ServiceFixtureOptions;
   service: TestService;
 }
@@ -83,9 +92,11 @@ async function startEmbedded(options: ServiceFixtureOptions): Promise<TestServic
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   upstream: ['embedded', { scope: 'worker', option: true }],
   serviceOptions: [{}, { scope: 'worker', option: true }],
+  catalog: ['slice', { scope: 'worker', option: true }],
   service: [
-    async ({ upstream, serviceOptions }, use) => {
-      const service = upstream === 'separate' ? await startSeparateService(serviceOptions) : await startEmbedded(serviceOptions);
+    async ({ upstream, serviceOptions, catalog }, use) => {
+      const options = catalog === 'slice' ? { catalogSlice: E2E_CATALOG_SLICE, ...serviceOptions } : serviceOptions;
+      const service = upstream === 'separate' ? await startSeparateService(options) : await startEmbedded(options);
       await use(service);
       await service.close();
     },

@@ -1,125 +1,24 @@
 /**
- * The price grid (issue 4) in Chromium, through the web host's gateway, on the reference service:
- * values equal the API's, filter, sort, keyboard, market picker, fees, watchlist, details, CSV, stale data
+ * The price grid in Chromium, through the web host's gateway, on the reference service (a slice of the
+ * catalog: grid-catalog.spec.ts is the whole one): filter, sort, keyboard, market picker, fees, watchlist, details, CSV, stale data
  * on a failed refresh, a rejected market slug, another game over REST, odd data, copying.
  *
  * Screenshots (1400x900) go to the test output dir (`npm run screenshots` refreshes the README's).
  */
 import { readFile } from 'node:fs/promises';
 import { REST_PATHS } from '../shared/api/schema';
-import type { AggregatedMaxOrders, AggregatedMinPrices } from '../shared/api/types';
 import { STEAM_PUBLISHER_FEE_BPS } from '../shared/catalog/fee-schedule';
-import { MIN_PRICE_MARKETS, marketName, nameStatus } from '../shared/catalog/markets';
-import { formatMoney, toDecimalString } from '../shared/money/money';
+import { MIN_PRICE_MARKETS, marketName } from '../shared/catalog/markets';
+import { toDecimalString } from '../shared/money/money';
 import { steamReceives } from './fee-rules';
 import { expect, test } from './fixtures';
-import { apiToken, escapeRe, grid, openGrid, readRowAcross, rowOf, search, showOnly } from './grid-page';
-import { refusedAskMarkets, refusedBidMarkets, shownAskMarkets, shownBidMarkets } from './served-markets';
-import type { TestService } from './separate-service';
+import { apiPrices, money, PINNED_AND_SUMMARY } from './grid-api';
+import { escapeRe, grid, openGrid, readRowAcross, rowOf, search, showOnly } from './grid-page';
 
 /** A fixed service clock: the grid and the direct API calls see the same prices. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
 test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
 test.setTimeout(120_000);
-
-const PINNED_AND_SUMMARY = 8; // star, item, best ask, best bid, spread, spread %, markets, 24 h sparkline
-
-// ---- Direct API access (the test's own token from the demo key) ------------------------------------
-
-async function rest<T>(serviceUrl: string, token: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${serviceUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'api-token': token },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
-
-interface Api {
-  min: Map<string, AggregatedMinPrices>;
-  max: Map<string, AggregatedMaxOrders>;
-  names: string[];
-  /** The ask / bid markets the app shows: its default lists less what the service refuses (in list order). */
-  ask: string[];
-  bid: string[];
-}
-
-/** The service's answer for the markets it serves of the app's lists (the app leaves refused names out). */
-async function apiPrices(service: Pick<TestService, 'url' | 'demoKey' | 'markets'>, game = 730): Promise<Api> {
-  const token = await apiToken(service.url, service.demoKey);
-  const ask = shownAskMarkets(service.markets, game);
-  const bid = shownBidMarkets(service.markets, game);
-  const min = await rest<AggregatedMinPrices[]>(service.url, token, REST_PATHS.minPrices, { game_id: game, markets: ask });
-  const max = await rest<AggregatedMaxOrders[]>(service.url, token, REST_PATHS.maxOrders, { game_id: game, markets: bid });
-  return { min: new Map(min.map((i) => [i.market_hash_name, i])), max: new Map(max.map((i) => [i.market_hash_name, i])), names: min.map((i) => i.market_hash_name), ask, bid };
-}
-
-// ---- Page helpers -----------------------------------------------------------------------------------
-
-const money = (v: number) => formatMoney(v, { decimals: 2, symbol: '$' });
-
-// ---- Tests ------------------------------------------------------------------------------------------
-
-test('every item, the lowest ask per market, best ask/bid and spread equal the API', async ({ page, appUrl, service }) => {
-  const api = await apiPrices(service);
-  await openGrid(page, appUrl, api.names.length);
-  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length));
-  await expect(page.getByTestId('grid-count')).toHaveText(`${api.names.length.toLocaleString('en-US')} of ${api.names.length.toLocaleString('en-US')} items`);
-
-  // A sample: a popular item with many markets, one with few, and one with a null locked price.
-  const byCount = [...api.min.values()].sort((a, b) => b.prices.length - a.prices.length);
-  const withNullLocked = [...api.min.values()].find((i) => i.prices.some((p) => p.price_locked === null) && i.prices.length < api.ask.length);
-  const sample = [byCount[0], byCount[Math.floor(byCount.length / 2)], byCount[byCount.length - 1], withNullLocked].filter((x): x is AggregatedMinPrices => Boolean(x));
-  for (const item of sample) {
-    const name = item.market_hash_name;
-    await showOnly(page, name);
-    const cells = await readRowAcross(page, name);
-    const asks = new Map(item.prices.map((p) => [p.market_name, p]));
-    // The names the service refuses are left out: no column at all.
-    for (const slug of refusedAskMarkets(service.markets)) expect(cells.has(`m:${slug}`), `${slug} is refused: no column`).toBe(false);
-    for (const slug of api.ask) {
-      const cell = cells.get(`m:${slug}`);
-      expect(cell, `${name} @ ${slug}`).toBeDefined();
-      const p = asks.get(slug);
-      if (!p) {
-        // No data: a dash, never 0.
-        expect(cell?.text).toBe('—');
-        expect(cell?.value).toBeNull();
-        expect(cell?.label).toBe('no data');
-      } else {
-        expect(cell?.value, `${name} @ ${slug}`).toBe(String(p.price));
-        expect(cell?.text.startsWith(money(p.price))).toBe(true);
-        expect(cell?.label).toContain(`locked ${p.price_locked === null ? 'none' : money(p.price_locked)}`);
-        expect(cell?.label).toContain(`${p.offers.toLocaleString('en-US')} offer`);
-      }
-    }
-    const bestAsk = Math.min(...item.prices.map((p) => p.price));
-    const bids = api.max.get(name)?.orders ?? [];
-    const bestBid = bids.length ? Math.max(...bids.map((o) => o.price)) : null;
-    expect(cells.get('bestAsk')?.value).toBe(item.prices.length ? String(bestAsk) : null);
-    const cheapest = item.prices.find((p) => p.price === bestAsk);
-    if (cheapest) expect(cells.get(`m:${cheapest.market_name}`)?.cls).toContain('is-best');
-    expect(cells.get('bestBid')?.value ?? null).toBe(bestBid === null ? null : String(bestBid));
-    if (bestBid !== null) {
-      const top = bids.find((o) => o.price === bestBid);
-      expect(cells.get('bestBid')?.label).toContain(`${top?.offers.toLocaleString('en-US')} order`);
-    }
-    if (bestBid !== null && item.prices.length) expect(cells.get('spread')?.value).toBe(String(bestBid - bestAsk));
-    expect(cells.get('listed')?.text).toBe(String(item.prices.length));
-  }
-  // Discovery's outcome: the default names this service refuses are listed, each with its name and slug; only
-  // unconfirmed candidates are refused here, so nothing is "important".
-  const note = page.getByTestId('refused-markets');
-  const refusedAsk = refusedAskMarkets(service.markets);
-  const refusedBid = refusedBidMarkets(service.markets);
-  expect(refusedAsk.length + refusedBid.length).toBeGreaterThan(0);
-  for (const slug of [...refusedAsk, ...refusedBid]) await expect(note).toContainText(`${marketName(slug)} (${slug})`);
-  for (const slug of api.ask.filter((s) => !refusedBid.includes(s))) await expect(note).not.toContainText(`(${slug})`);
-  const important = [...refusedAsk.filter((s) => nameStatus('minPrices', s) !== 'candidate'), ...refusedBid.filter((s) => nameStatus('maxOrders', s) !== 'candidate')];
-  expect(important, 'the demo serves every published name').toEqual([]);
-  await expect(note.getByTestId('refused-important')).toHaveCount(0);
-});
 
 test('filter: all words, wear abbreviations, StatTrak™, category, price; empty state clears', async ({ page, appUrl, service }) => {
   const api = await apiPrices(service);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { WebHost } from '../webhost/server';
-import { connectedHost, expect, freePort, test } from './fixtures';
+import { connectedHost, E2E_CATALOG_SLICE, expect, freePort, test } from './fixtures';
 import { startSeparateService, type TestService } from './separate-service';
 
 test.setTimeout(180_000);
@@ -34,7 +34,7 @@ function keptCount(page: Page): Promise<number> {
 
 test('offline start shows the last data marked stale', async ({ page, service }, testInfo) => {
   const port = await freePort();
-  let upstream: TestService | null = await startSeparateService({}, port);
+  let upstream: TestService | null = await startSeparateService({ catalogSlice: E2E_CATALOG_SLICE }, port);
   let host: WebHost | null = null;
   try {
     host = await connectedHost(upstream.url, service, testInfo.outputPath('web-key'));
@@ -67,7 +67,7 @@ test('offline start shows the last data marked stale', async ({ page, service },
     await page.screenshot({ path: testInfo.outputPath('offline-start.png') });
 
     // The service is back: live data replaces the kept data by itself.
-    upstream = await startSeparateService({}, port);
+    upstream = await startSeparateService({ catalogSlice: E2E_CATALOG_SLICE }, port);
     await expect(pill(page)).toHaveAttribute('data-state', 'connected', { timeout: 60_000 });
     await expect(restored).toHaveCount(0, { timeout: 90_000 });
     await expect(page.getByTestId('grid-freshness')).toContainText(/^updated \d+ s ago$/);

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { WebHost } from '../webhost/server';
-import { connectedHost, expect, freePort, test } from './fixtures';
+import { connectedHost, E2E_CATALOG_SLICE, expect, freePort, test } from './fixtures';
 import { startSeparateService, type TestService } from './separate-service';
 
 test.setTimeout(180_000);
@@ -29,7 +29,7 @@ test('service down at start, up 10 s later: the data appears with no click', asy
     await page.waitForTimeout(10_000);
     await expect(pill(page)).toHaveAttribute('data-state', 'offline');
 
-    upstream = await startSeparateService({}, port);
+    upstream = await startSeparateService({ catalogSlice: E2E_CATALOG_SLICE }, port);
     // The next scheduled try (at most about 30 s away) finds it; the grid loads without any click.
     await expect(pill(page)).toHaveAttribute('data-state', 'connected', { timeout: 60_000 });
     await expect(page.getByRole('grid')).toBeVisible({ timeout: 90_000 });
@@ -44,7 +44,7 @@ test('service down at start, up 10 s later: the data appears with no click', asy
 
 test('a drop in the middle of a session: offline with the next try shown, then fresh data by itself', async ({ page, service }, testInfo) => {
   const port = await freePort();
-  let upstream: TestService | null = await startSeparateService({}, port);
+  let upstream: TestService | null = await startSeparateService({ catalogSlice: E2E_CATALOG_SLICE }, port);
   let host: WebHost | null = null;
   try {
     host = await connectedHost(upstream.url, service, testInfo.outputPath('web-key'));
@@ -62,7 +62,7 @@ test('a drop in the middle of a session: offline with the next try shown, then f
     await expect(page.getByTestId('status-banner').getByTestId('next-retry')).toHaveText(/Next try in \d+ s\.|Trying again now/);
     await page.screenshot({ path: testInfo.outputPath('dropped.png') });
 
-    upstream = await startSeparateService({}, port);
+    upstream = await startSeparateService({ catalogSlice: E2E_CATALOG_SLICE }, port);
     await expect(pill(page)).toHaveAttribute('data-state', 'connected', { timeout: 60_000 });
     await expect(page.getByTestId('grid-stale')).toHaveCount(0, { timeout: 60_000 });
     await expect(page.getByTestId('status-banner')).toHaveCount(0);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { publishedMarkets, type ServedMarkets } from '../shared/catalog/markets';
-import type { FaultConfig, ServiceOptions } from '../service/src/index';
+import type { CatalogSlice, FaultConfig, ServiceOptions } from '../service/src/index';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -61,6 +61,12 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
         // Another service's names: a markets file (`--markets FILE`) in a fresh folder of the OS temp dir.
         flags.push('--markets', writeMarketsFile(value as ServedMarkets));
         break;
+      case 'catalogSlice': {
+        const slice = value as CatalogSlice;
+        flags.push('--catalog-every', String(slice.every));
+        if (slice.keep !== undefined) flags.push('--catalog-keep', slice.keep);
+        break;
+      }
       case 'errorStyle':
         if (value === 'opaque') flags.push('--opaque-errors');
         else if (value !== 'named') throw new Error(`serviceOptions.errorStyle ${String(value)} is not a CLI flag`);

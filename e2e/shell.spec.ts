@@ -3,7 +3,7 @@
  * demo data on first run, a wrong key (clear message, nothing lost, app keeps working), a right key
  * (connected, data), data across token expiry (broker refresh), and keyboard use.
  *
- * Screenshots of every status: MDS_SHELL_SCREENSHOTS=1 npx playwright test e2e/shell.spec.ts --project=web
+ * Screenshots of every status: MDS_SHELL_SCREENSHOTS=1 npx playwright test e2e/shell.spec.ts --project=connected
  * (written to test-results/…/).
  */
 import type { Page, Response } from '@playwright/test';

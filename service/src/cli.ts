@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     markets: cfg.markets,
     errorStyle: cfg.opaqueErrors ? 'opaque' : 'named',
     ...(cfg.dataDir ? { dataDir: cfg.dataDir } : {}),
+    ...(cfg.catalogSlice ? { catalogSlice: cfg.catalogSlice } : {}),
     ...(cfg.frozenClockMs !== undefined ? { clock: () => cfg.frozenClockMs! } : {}),
   });
   const lines = [

@@ -12,6 +12,7 @@ export type { RunningService } from './server/start';
 export type { FaultConfig } from './server/faults';
 export type { ErrorStyle } from './server/errors';
 export type { ServedMarkets } from '../../shared/catalog/markets';
+export type { CatalogSlice } from './sim/catalog';
 export { parseServedMarkets, readMarketsFile } from './server/served-markets';
 export { defaultServedMarkets } from './sim/served';
 export type { ApiKeySpec } from './server/keys';

@@ -106,6 +106,12 @@ describe('CLI', () => {
     const edge = { minPrices: ['a', `a${'b'.repeat(63)}`, 'lis-skins', 'x.y_z'], maxOrders: [], marketOrderAnalytics: [] };
     expect(parseCli(['--markets', file(edge)]).markets).toEqual(edge);
     expect(parseCli(['--opaque-errors']).opaqueErrors).toBe(true);
+    expect(parseCli(['--catalog-every', '8', '--catalog-keep', '^AWP']).catalogSlice).toEqual({ every: 8, keep: '^AWP' });
+    expect(parseCli(['--catalog-every', '3']).catalogSlice).toEqual({ every: 3 });
+    expect(parseCli([]).catalogSlice).toBeUndefined();
+    expect(() => parseCli(['--catalog-keep', '^AWP'])).toThrow(/needs --catalog-every/);
+    expect(() => parseCli(['--catalog-every', '0'])).toThrow(/--catalog-every/);
+    expect(() => parseCli(['--catalog-every', '2', '--catalog-keep', '('])).toThrow(/not a regular expression/);
     expect(parseCli([]).opaqueErrors).toBe(false);
   });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../shared/api/demo';
 import { REST_PATHS } from '../../shared/api/schema';
 import { createServiceHandler } from '../src/index';
+import { KEEP_ALIVE_MS } from '../src/server/start';
 import { EPOCH_MS } from '../src/sim/types';
 import { createFakeMarket } from './helpers/fake-market';
 import { createToken, gql, rest } from './helpers/http';
@@ -46,6 +47,11 @@ describe('library API', () => {
     expect(svc.url).toBe(`http://127.0.0.1:${svc.port}`);
     expect(svc.port).toBeGreaterThan(0);
     expect(svc.demoKey).toBe(DEMO_API_KEY);
+    // Idle connections are kept far longer than a client keeps them (no reset race at the server's edge).
+    const res = await fetch(`${svc.url}/api/v2/graphql`, { method: 'POST' });
+    await res.arrayBuffer();
+    expect(res.headers.get('keep-alive')).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(600_000);
     await svc.close();
     await svc.close();
     await expect(fetch(`${svc.url}/api/v2/graphql`, { method: 'POST' })).rejects.toThrow();

@@ -12,19 +12,41 @@ export class SingleWriter {
   private writer: boolean;
   private release: (() => void) | null = null;
   private readonly listeners = new Set<() => void>();
+  private granted: () => void = () => undefined;
+  private readonly firstGrant: Promise<void>;
+  private waited = false;
 
   constructor(locks: LockManagerLike | null, name: string) {
     this.writer = !locks;
+    this.firstGrant = new Promise<void>((resolve) => (this.granted = resolve));
     if (!locks) return;
     void locks
       .request(name, () => {
         this.set(true);
+        this.granted();
         return new Promise<void>((resolve) => {
           this.release = resolve;
         });
       })
       // A lock manager that refuses (an opaque origin): write, as without one.
-      .catch(() => this.set(true));
+      .catch(() => {
+        this.set(true);
+        this.granted();
+      });
+  }
+
+  /**
+   * Whether this tab writes, once the lock's first answer is in: the request is granted asynchronously, so
+   * the first write of a session would otherwise be dropped. Waits at most `ms`, once (after that another
+   * tab holds the lock and the answer is "no" until it goes).
+   */
+  async settled(ms: number): Promise<boolean> {
+    if (this.writer || this.waited) return this.writer;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.firstGrant, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
+    this.waited = true;
+    return this.writer;
   }
 
   /** This tab writes (it holds the lock). */

@@ -42,4 +42,22 @@ describe('SingleWriter (one tab writes, through a Web Lock)', () => {
     b.dispose();
     expect(new SingleWriter(null, 'w').isWriter).toBe(true);
   });
+
+  it('settled: the first write waits for the lock being granted; a tab behind another waits once, then says no', async () => {
+    const locks = new FakeLockManager();
+    const a = new SingleWriter(locks, 's');
+    expect(a.isWriter).toBe(false); // the grant is still on its way
+    expect(await a.settled(1000)).toBe(true);
+    const b = new SingleWriter(locks, 's');
+    const t0 = Date.now();
+    expect(await b.settled(50)).toBe(false);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(45);
+    const t1 = Date.now();
+    expect(await b.settled(5000)).toBe(false);
+    expect(Date.now() - t1).toBeLessThan(40);
+    a.dispose();
+    for (let i = 0; i < 5 && !b.isWriter; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(await b.settled(5000)).toBe(true);
+    b.dispose();
+  });
 });

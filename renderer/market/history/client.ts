@@ -59,6 +59,8 @@ const WRITER_LOCK = 'market-desk-history-writer';
 const CHANNEL_NAME = 'market-desk-history';
 let writer: SingleWriter | null = null;
 let channel: BroadcastChannel | null = null;
+/** How long the first write waits for the writer lock's answer. */
+const WRITER_WAIT_MS = 3000;
 
 export function historyWriter(): SingleWriter {
   if (!writer) {
@@ -106,7 +108,7 @@ export const history = {
   /** A grid poll, or a load of another stream's values (the Steam medians); its arrays are transferred. */
   /** Records in the writing tab; in another tab it records nothing (and says so: `skipped`). */
   async record(poll: PollInput | ValuesInput, limits: Limits): Promise<RecordResult & { skipped?: true }> {
-    if (!historyWriter().isWriter) return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0, skipped: true };
+    if (!(await historyWriter().settled(WRITER_WAIT_MS))) return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0, skipped: true };
     let r: RecordResult;
     try {
       r = await call<RecordResult>({ op: 'record', poll, limits }, isValuesInput(poll) ? [poll.values.buffer] : [poll.ask.buffer, poll.bid.buffer]);

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { ServedMarkets } from '../../../shared/catalog/markets';
 import { defaultServedMarkets } from '../sim/served';
+import type { CatalogSlice } from '../sim/catalog';
 import type { FaultConfig } from './faults';
 import { parseFaultPatch } from './faults';
 import { parseApiKeyFlag, readKeysFile, type ApiKeySpec } from './keys';
@@ -23,6 +24,8 @@ Usage: npm run service -- [flags]
                          to limit it to (repeatable)
   --keys-file FILE       JSON keys: ["k1", {"key":"k2","operations":["aggregatedMinPrices"]}]
   --data-dir DIR         catalog data directory of the simulated market
+  --catalog-every N      serve every N-th item of each catalog only (tests: fewer items, same market)
+  --catalog-keep REGEX   with --catalog-every: also serve the items whose names match REGEX
   --admin                enable POST /__admin/faults and /__admin/clock (loopback only)
   --frozen-clock MS      service time stands still at MS (ms since the epoch) unless /__admin/clock
                          moves it: prices and tokens then depend on nothing but the requests (tests)
@@ -71,6 +74,8 @@ export interface CliConfig {
   admin: boolean;
   quiet: boolean;
   dataDir?: string;
+  /** --catalog-every / --catalog-keep */
+  catalogSlice?: CatalogSlice;
   /** The names served: the published ones, or --markets FILE. */
   markets: ServedMarkets;
   /** --opaque-errors */
@@ -95,6 +100,8 @@ export function parseCli(argv: readonly string[]): CliConfig {
       'api-key': { type: 'string', multiple: true },
       'keys-file': { type: 'string' },
       'data-dir': { type: 'string' },
+      'catalog-every': { type: 'string' },
+      'catalog-keep': { type: 'string' },
       admin: { type: 'boolean' },
       'frozen-clock': { type: 'string' },
       quiet: { type: 'boolean' },
@@ -132,6 +139,16 @@ export function parseCli(argv: readonly string[]): CliConfig {
   } catch (e) {
     throw new Error(`fault flags: ${(e as Error).message}`);
   }
+  const every = int('--catalog-every', values['catalog-every'], 1, 1_000_000);
+  const keep = values['catalog-keep'];
+  if (keep !== undefined && every === undefined) throw new Error('--catalog-keep: needs --catalog-every');
+  if (keep !== undefined) {
+    try {
+      new RegExp(keep, 'u');
+    } catch (e) {
+      throw new Error(`--catalog-keep: not a regular expression: ${(e as Error).message}`);
+    }
+  }
   const ttl = num('--token-ttl', values['token-ttl']) ?? 7200;
   if (ttl <= 0) throw new Error('--token-ttl: must be positive');
   return {
@@ -147,6 +164,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
     markets: values.markets !== undefined ? readMarketsFile(values.markets) : defaultServedMarkets(),
     opaqueErrors: values['opaque-errors'] ?? false,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    ...(every !== undefined ? { catalogSlice: keep !== undefined ? { every, keep } : { every } } : {}),
     ...(values['frozen-clock'] !== undefined ? { frozenClockMs: int('--frozen-clock', values['frozen-clock'], 0, 8.64e15) } : {}),
     faults,
   };

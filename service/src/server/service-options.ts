@@ -2,6 +2,7 @@
  * The service's public shapes: the options it is created with, what it reports per response, and the
  * handler it hands back. Kept apart so the pieces of the handler can share them without importing it.
  */
+import type { CatalogSlice } from '../sim/catalog';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServedMarkets } from '../../../shared/catalog/markets';
 import type { SimulatedMarket } from '../sim/types';
@@ -31,6 +32,8 @@ export interface ServiceOptions {
   admin?: boolean;
   /** Passed to the simulated market (catalog data directory). */
   dataDir?: string;
+  /** Passed to the simulated market: only a slice of each catalog (tests); default the whole catalog. */
+  catalogSlice?: CatalogSlice;
   /** No request log lines. */
   quiet?: boolean;
   /**
@@ -44,7 +47,7 @@ export interface ServiceOptions {
   /** Use this simulated market instead of creating one from seed/dataDir (tests, embedding). */
   market?: SimulatedMarket;
   /** Creates the simulated market on first use (when `market` is not given). */
-  createMarket?: (opts: { seed: number; dataDir?: string; markets: ServedMarkets }) => SimulatedMarket;
+  createMarket?: (opts: { seed: number; dataDir?: string; markets: ServedMarkets; catalogSlice?: CatalogSlice }) => SimulatedMarket;
   /** 'fast' (default) or 'reference' (graphql-js execute for every GraphQL request; for tests). */
   executor?: Executor;
   /** Request body limit in bytes. Default 1 MiB. */

@@ -52,7 +52,7 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
   const getMarket = (): SimulatedMarket => {
     if (!market) {
       if (!opts.createMarket) throw new Error('no simulated market: pass `market` or `createMarket`');
-      market = opts.createMarket({ seed, markets: served, ...(opts.dataDir ? { dataDir: opts.dataDir } : {}) });
+      market = opts.createMarket({ seed, markets: served, ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), ...(opts.catalogSlice ? { catalogSlice: opts.catalogSlice } : {}) });
     }
     return market;
   };

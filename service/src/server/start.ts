@@ -19,9 +19,15 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** How long an idle kept-alive connection stays open. */
+export const KEEP_ALIVE_MS = 30 * 60_000;
+
 export async function startHttpService(opts: ServiceOptions = {}): Promise<RunningService> {
   const handler = createServiceHandler(opts);
-  const server: Server = createServer({ keepAliveTimeout: 5_000 }, handler);
+  // Idle kept-alive sockets stay open far longer than any client keeps them (undici caps its idle time at
+  // 600 s): with Node's 5 s a client that reuses a socket just as the server closes it gets ECONNRESET, a
+  // race seen under load (nodejs/undici#3141, nodejs/node#52649). close() ends them all.
+  const server: Server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, handler);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalog, parseCatalog } from './catalog';
+import { loadCatalog, parseCatalog, sliceCatalog } from './catalog';
 import { GAME_IDS } from '../../../shared/catalog/games';
 
 describe('committed catalogs', () => {
@@ -54,5 +54,29 @@ describe('committed catalogs', () => {
     expect(() => parseCatalog(1, 'w0\tshort code')).toThrow();
     expect(() => parseCatalog(1, 'Q00\tbad category')).toThrow();
     expect(parseCatalog(1, '# header\nwab\tName\n').names).toEqual(['Name']);
+  });
+});
+
+describe('sliceCatalog', () => {
+  it('keeps every n-th item and the named ones, with their classes, in catalog order', () => {
+    const c = loadCatalog(730);
+    const slice = sliceCatalog(c, { every: 8, keep: '^(StatTrak™ )?AK-47 \\| Redline' });
+    const redlines = c.names.filter((n) => /^(StatTrak™ )?AK-47 \| Redline/.test(n));
+    expect(redlines.length).toBeGreaterThan(4);
+    for (const n of redlines) expect(slice.names, n).toContain(n);
+    const every = c.names.filter((_, i) => i % 8 === 0);
+    for (const n of every) expect(slice.names.includes(n), n).toBe(true);
+    expect(slice.names.length).toBe(new Set([...every, ...redlines]).size);
+    expect(slice.names.length).toBeLessThan(c.names.length / 7);
+    // Order and per-item classes follow the catalog.
+    const pos = slice.names.map((n) => c.names.indexOf(n));
+    expect(pos).toEqual([...pos].sort((a, b) => a - b));
+    pos.forEach((i, j) => {
+      expect(slice.cat[j]).toBe(c.cat[i]);
+      expect(slice.priceClass[j]).toBe(c.priceClass[i]);
+      expect(slice.volumeClass[j]).toBe(c.volumeClass[i]);
+    });
+    expect(sliceCatalog(c, { every: 1 }).names).toEqual(c.names);
+    expect(() => sliceCatalog(c, { every: 0 })).toThrow(/positive integer/);
   });
 });

@@ -52,6 +52,32 @@ export function parseCatalog(gameId: number, text: string): Catalog {
   };
 }
 
+/**
+ * A slice of a catalog: every `every`-th item, plus the items whose names match `keep` (a RegExp source).
+ * The same simulated market on fewer items: for tests about behaviour rather than scale, where each page
+ * load of a whole catalog costs seconds of browser time.
+ */
+export interface CatalogSlice {
+  every: number;
+  keep?: string;
+}
+
+export function sliceCatalog(c: Catalog, slice: CatalogSlice): Catalog {
+  if (!Number.isInteger(slice.every) || slice.every < 1) throw new Error(`catalog slice: every must be a positive integer, got ${slice.every}`);
+  const keep = slice.keep ? new RegExp(slice.keep, 'u') : null;
+  const idx: number[] = [];
+  c.names.forEach((name, i) => {
+    if (i % slice.every === 0 || keep?.test(name)) idx.push(i);
+  });
+  return {
+    gameId: c.gameId,
+    names: idx.map((i) => c.names[i] as string),
+    cat: Uint8Array.from(idx, (i) => c.cat[i] as number),
+    priceClass: Uint8Array.from(idx, (i) => c.priceClass[i] as number),
+    volumeClass: Uint8Array.from(idx, (i) => c.volumeClass[i] as number),
+  };
+}
+
 export function loadCatalog(gameId: number, dataDir?: string | URL): Catalog {
   return parseCatalog(gameId, readFileSync(catalogPath(gameId, dataDir), 'utf8'));
 }

@@ -5,7 +5,7 @@
  */
 import { GAME_IDS, type GameId } from '../../../shared/catalog/games';
 import type { ServedMarkets } from '../../../shared/catalog/markets';
-import { loadCatalog } from './catalog';
+import { loadCatalog, sliceCatalog, type CatalogSlice } from './catalog';
 import { buildGameSim } from './game-sim';
 import { SimGameMarket } from './game-market';
 import { defaultServedMarkets } from './served';
@@ -13,6 +13,7 @@ import type { SimulatedMarket } from './types';
 
 export type { GameMarket, MaxOrderColumns, MinPriceColumns, SimulatedMarket } from './types';
 export { EPOCH_MS } from './types';
+export type { CatalogSlice } from './catalog';
 export { SimGameMarket } from './game-market';
 export { RULES } from './recommendations';
 export { defaultServedMarkets, marketKind, STEAM_MARKET } from './served';
@@ -24,6 +25,8 @@ export interface SimulatedMarketOptions {
   dataDir?: string | URL;
   /** The names the service serves (default: the published ones); every one of them gets simulated data. */
   markets?: ServedMarkets;
+  /** Serve only a slice of each game's catalog (tests); default the whole catalog. */
+  catalogSlice?: CatalogSlice;
 }
 
 export interface SimMarket extends SimulatedMarket {
@@ -40,7 +43,8 @@ export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMar
       let g = games.get(id);
       if (!g) {
         if (!GAME_IDS.includes(id)) throw new Error(`unknown game ${String(id)}`);
-        g = new SimGameMarket(buildGameSim(loadCatalog(id, opts.dataDir), seed, served), id);
+        const catalog = loadCatalog(id, opts.dataDir);
+        g = new SimGameMarket(buildGameSim(opts.catalogSlice ? sliceCatalog(catalog, opts.catalogSlice) : catalog, seed, served), id);
         games.set(id, g);
       }
       return g;
