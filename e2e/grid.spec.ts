@@ -507,6 +507,8 @@ test('Ctrl+C copies the active cell, Ctrl+Shift+C the row', async ({ page, appUr
 });
 
 test('screenshot of the grid with its detail panel (test output; `npm run screenshots` refreshes the README\'s)', async ({ page, appUrl, service }) => {
+  // A picture to look at, not a check: taken on request, as the shell's are (CI time goes to checks).
+  test.skip(!process.env.MDS_SCREENSHOTS, 'set MDS_SCREENSHOTS=1 to take it');
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
   const starred = ['AK-47 | Redline (Field-Tested)', 'StatTrak™ AK-47 | Redline (Minimal Wear)'].filter((n) => api.min.has(n));
