@@ -9,94 +9,106 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Layering (README "Architecture"): who may import whom, checked on the RESOLVED path of every relative
- * import (`../main/x` from electron/core is electron/main/x), so no spelling of a path slips through, plus
+ * import (`../electron/main/x` from backend/ is electron/main/x), so no spelling of a path slips through, plus
  * bare module names a layer must not use (`electron` outside the Electron edge, `node:` in the page).
+ *
+ * Two rules, one check: `layering/imports` between processes (one entry per top folder below) and
+ * `layering/renderer` inside the renderer (the market layer, shell, ui, lib and pages; `rendererLayers`), the
+ * way VS Code pairs `code-layering` with `code-import-patterns`. Being two rules, a renderer file gets both
+ * checks (one rule's options would replace the other's). `siblings` names a folder whose subfolders may
+ * not import each other (the pages), except the exact paths `allow` lists for the importing subfolder.
  */
-const layering = {
-  rules: {
-    imports: {
-      meta: {
-        type: 'problem',
-        schema: [
-          {
-            type: 'object',
-            properties: {
-              folders: { type: 'array', items: { type: 'string' } },
-              modules: { type: 'array', items: { type: 'string' } },
-              why: { type: 'string' },
-            },
-            additionalProperties: false,
-          },
-        ],
-        messages: { forbidden: "'{{source}}' ({{target}}) may not be imported here: {{why}}" },
+const importCheck = {
+  meta: {
+    type: 'problem',
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          folders: { type: 'array', items: { type: 'string' } },
+          modules: { type: 'array', items: { type: 'string' } },
+          why: { type: 'string' },
+          siblings: { type: 'string' },
+          allow: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        },
+        additionalProperties: false,
       },
-      create(context) {
-        const { folders = [], modules = [], why = '' } = context.options[0] ?? {};
-        const dir = path.dirname(context.filename);
-        const inside = (target, folder) => target === folder || target.startsWith(`${folder}/`);
-        const check = (node) => {
-          const source = node?.type === 'Literal' ? node.value : null;
-          if (typeof source !== 'string') return;
-          let target = null;
-          if (source.startsWith('.')) {
-            const resolved = path.relative(ROOT, path.resolve(dir, source)).split(path.sep).join('/');
-            if (folders.some((f) => inside(resolved, f))) target = resolved;
-          } else if (modules.some((m) => (m.endsWith(':') ? source.startsWith(m) : inside(source, m)))) {
-            target = source;
-          }
-          if (target) context.report({ node, messageId: 'forbidden', data: { source, target, why } });
-        };
-        return {
-          ImportDeclaration: (n) => check(n.source),
-          ExportNamedDeclaration: (n) => check(n.source),
-          ExportAllDeclaration: (n) => check(n.source),
-          ImportExpression: (n) => check(n.source),
-        };
-      },
-    },
+    ],
+    messages: { forbidden: "'{{source}}' ({{target}}) may not be imported here: {{why}}" },
+  },
+  create(context) {
+    const { folders = [], modules = [], why = '', siblings, allow = {} } = context.options[0] ?? {};
+    const dir = path.dirname(context.filename);
+    const inside = (target, folder) => target === folder || target.startsWith(`${folder}/`);
+    const posix = (p) => p.split(path.sep).join('/');
+    const self = posix(path.relative(ROOT, context.filename));
+    // The subfolder of `siblings` this file is in (renderer/features/prices), if any.
+    const home = siblings && inside(self, siblings) ? self.split('/').slice(0, siblings.split('/').length + 1).join('/') : null;
+    const allowed = (home && allow[home]) || [];
+    const check = (node) => {
+      const source = node?.type === 'Literal' ? node.value : null;
+      if (typeof source !== 'string') return;
+      let target = null;
+      if (source.startsWith('.')) {
+        const resolved = posix(path.relative(ROOT, path.resolve(dir, source)));
+        const sibling = home !== null && inside(resolved, siblings) && !inside(resolved, home) && !allowed.includes(resolved);
+        if (sibling || folders.some((f) => inside(resolved, f))) target = resolved;
+      } else if (modules.some((m) => (m.endsWith(':') ? source.startsWith(m) : inside(source, m)))) {
+        target = source;
+      }
+      if (target) context.report({ node, messageId: 'forbidden', data: { source, target, why } });
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source),
+      ExportNamedDeclaration: (n) => check(n.source),
+      ExportAllDeclaration: (n) => check(n.source),
+      ImportExpression: (n) => check(n.source),
+    };
   },
 };
+
+const layering = { rules: { imports: importCheck, renderer: importCheck } };
 
 /** One entry per folder (the folders don't overlap, so each file gets exactly one rule set). */
 const layers = [
   {
     files: ['shared/**/*.ts'],
-    folders: ['service', 'electron', 'webhost', 'renderer', 'scripts', 'e2e'],
+    folders: ['service', 'backend', 'electron', 'webhost', 'renderer', 'scripts', 'e2e'],
     modules: ['electron', 'node:'],
     why: 'shared/ is pure contracts and imports nothing of ours (no DOM, no Node, no Electron)',
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     ignores: ['renderer/**/*.test.{ts,tsx}'],
-    folders: ['service', 'electron', 'webhost', 'scripts', 'e2e'],
+    folders: ['service', 'backend', 'electron', 'webhost', 'scripts', 'e2e'],
     modules: ['electron', 'node:'],
     why: 'the renderer imports shared/ only and reaches its host through the DesktopApi (shared/bridge)',
   },
   {
     // Unit tests of the page run in Node and may read fixtures with node:fs.
     files: ['renderer/**/*.test.{ts,tsx}'],
-    folders: ['service', 'electron', 'webhost', 'scripts', 'e2e'],
+    folders: ['service', 'backend', 'electron', 'webhost', 'scripts', 'e2e'],
     why: 'the renderer imports shared/ only and reaches its host through the DesktopApi (shared/bridge)',
   },
   {
-    files: ['electron/core/**/*.ts'],
-    folders: ['electron/main', 'electron/preload', 'webhost', 'renderer'],
+    files: ['backend/**/*.ts'],
+    folders: ['electron', 'webhost', 'renderer'],
     modules: ['electron', 'electron-store'],
-    why: 'electron/core is the host-agnostic back end: both hosts import it, it imports neither (nor Electron)',
+    why: 'backend/ is the back end both hosts share: both import it, it imports neither (nor Electron)',
   },
   {
     files: ['electron/main/**/*.ts'],
     folders: ['webhost', 'electron/preload', 'renderer'],
-    why: 'electron/main is the Electron edge: it imports electron/core, electron/common and shared/, never the web host',
+    why: 'electron/main is the Electron edge: it imports backend/, electron/common and shared/, never the web host',
   },
   {
     files: ['electron/preload/**/*.ts'],
-    folders: ['electron/main', 'electron/core', 'webhost', 'renderer', 'service'],
+    folders: ['electron/main', 'backend', 'webhost', 'renderer', 'service'],
     why: 'the preload imports electron/common and shared/ only (its types from shared/bridge)',
   },
   {
     files: ['electron/common/**/*.ts'],
-    folders: ['electron/main', 'electron/core', 'electron/preload', 'webhost', 'renderer', 'service'],
+    folders: ['electron/main', 'backend', 'electron/preload', 'webhost', 'renderer', 'service'],
     modules: ['electron'],
     why: 'electron/common is the channel map both sides of the IPC bridge import',
   },
@@ -104,13 +116,76 @@ const layers = [
     files: ['webhost/**/*.ts'],
     folders: ['electron/main', 'electron/preload', 'electron/common', 'renderer'],
     modules: ['electron', 'electron-store'],
-    why: 'webhost/ is the web edge: it imports electron/core and shared/, never the Electron edge',
+    why: 'webhost/ is the web edge: it imports backend/ and shared/, never the Electron edge',
   },
   {
     files: ['service/**/*.ts'],
-    folders: ['electron', 'webhost', 'renderer'],
+    folders: ['backend', 'electron', 'webhost', 'renderer'],
     modules: ['electron'],
     why: 'the reference service stands alone: it imports shared/ only',
+  },
+];
+
+/**
+ * Inside the renderer (renderer/README.md): pages (features/<page>/) import the market-data layer, the kit
+ * (ui/), the helpers (lib/), api/, platform/ and shared/; never the shell, nor another page's internals
+ * except the paths PAGE_IMPORTS lists, each with its reason. Only the shell (and main.tsx) imports pages,
+ * through the registry (shell/pages.ts). Tests follow the same rules.
+ */
+const PAGES_DIR = 'renderer/features';
+const PAGE_IMPORTS = [
+  {
+    from: 'prices',
+    to: ['alerts/editor-state', 'alerts/hooks', 'alerts/model/types', 'alerts/model/test-helpers'],
+    why: 'a grid row and the detail panel open the alert editor (A, "Alert…") and the grid marks rows that have alerts',
+  },
+  { from: 'palette', to: ['alerts/editor-state'], why: 'the palette\'s item commands open the alert editor' },
+  {
+    from: 'recommendations',
+    to: ['prices/ItemDetails', 'prices/DetailPanel'],
+    why: 'a recommendation opens the same item detail panel as a Prices row (through ItemDetails, the one place that wires it)',
+  },
+  { from: 'settings', to: ['prices'], why: 'Settings shows the Prices page\'s market and fee sections (its public index.tsx)' },
+];
+const pageAllow = {};
+for (const { from, to } of PAGE_IMPORTS) {
+  const key = `${PAGES_DIR}/${from}`;
+  pageAllow[key] = [...(pageAllow[key] ?? []), ...to.map((t) => `${PAGES_DIR}/${t}`)];
+}
+
+const rendererLayers = [
+  {
+    files: ['renderer/features/**/*.{ts,tsx}'],
+    folders: ['renderer/shell', 'renderer/main'],
+    siblings: PAGES_DIR,
+    allow: pageAllow,
+    why: 'a page imports market/, ui/, lib/, api/, platform/ and shared/, never the shell nor another page\'s internals (PAGE_IMPORTS in eslint.config.js lists the exceptions and why)',
+  },
+  {
+    files: ['renderer/market/**/*.{ts,tsx}'],
+    folders: ['renderer/shell', 'renderer/features', 'renderer/main'],
+    why: 'market/ is the data layer every page uses: it imports ui/, lib/, api/, platform/ and shared/, never a page or the shell',
+  },
+  {
+    files: ['renderer/ui/**/*.{ts,tsx}'],
+    folders: ['renderer/shell', 'renderer/features', 'renderer/market', 'renderer/api', 'renderer/main'],
+    why: 'ui/ is the kit: it imports lib/, platform/ and shared/, never data, pages or the shell',
+  },
+  {
+    files: ['renderer/lib/**/*.{ts,tsx}'],
+    folders: ['renderer/shell', 'renderer/features', 'renderer/market', 'renderer/ui', 'renderer/api', 'renderer/platform', 'renderer/main'],
+    why: 'lib/ is small helpers: it imports shared/ only',
+  },
+  {
+    files: ['renderer/api/**/*.{ts,tsx}'],
+    ignores: ['renderer/**/*.test.{ts,tsx}'],
+    folders: ['renderer/shell', 'renderer/features', 'renderer/market', 'renderer/ui', 'renderer/main'],
+    why: 'api/ is the one client and its errors: it imports lib/, platform/ and shared/, never data, pages or the shell',
+  },
+  {
+    files: ['renderer/platform/**/*.{ts,tsx}'],
+    folders: ['renderer/shell', 'renderer/features', 'renderer/market', 'renderer/ui', 'renderer/api', 'renderer/main'],
+    why: 'platform/ is the host API: it imports lib/ and shared/ only',
   },
 ];
 
@@ -135,5 +210,11 @@ export default tseslint.config(
     ...(ignores ? { ignores } : {}),
     plugins: { layering },
     rules: { 'layering/imports': ['error', { folders, ...(modules ? { modules } : {}), why }] },
+  })),
+  ...rendererLayers.map(({ files, ignores, folders, siblings, allow, why }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    plugins: { layering },
+    rules: { 'layering/renderer': ['error', { folders, why, ...(siblings ? { siblings, allow } : {}) }] },
   })),
 );

@@ -14,7 +14,7 @@ import { _electron as electron, expect, test, type ElectronApplication, type Pag
 import { findElectronBinary } from '../scripts/electron-binary.mjs';
 import { DESKTOP_BRIDGE_KEYS } from './bridge-keys';
 import { GRAPHQL_PATH } from '../shared/api/schema';
-import { CONTENT_SECURITY_POLICY } from '../electron/core/security-headers';
+import { CONTENT_SECURITY_POLICY } from '../backend/security-headers';
 import { inlineScriptRuns } from './page-checks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -9,7 +9,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page, Response } from '@playwright/test';
 import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../shared/api/schema';
-import { CONTENT_SECURITY_POLICY } from '../electron/core/security-headers';
+import { CONTENT_SECURITY_POLICY } from '../backend/security-headers';
 import { expect, test } from './fixtures';
 import { inlineScriptRuns } from './page-checks';
 

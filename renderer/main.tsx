@@ -1,20 +1,19 @@
 /** Renderer entry: pick the host API, then providers, then the app. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { ConnectionProvider } from './app/connection';
-import { DataProviders } from './app/providers';
-import { parseRoute } from './app/route';
-import { prewarmRecommendations } from './features/recommendations/api/load';
-import { askPersistenceOnce } from './features/storage/persist';
+import { App } from './shell/App';
+import { ConnectionProvider } from './platform/connection';
+import { DataProviders } from './market/providers';
+import { askPersistenceOnce } from './lib/storage/persist';
 import { pickDesktopApi } from './platform';
+import { pageOf } from './shell/pages';
 import './styles/theme.css';
 import './styles/app.css';
 import './styles/settings.css';
 
-// Opened on the Recommendations page: its worker starts loading now, before React's first render, so the
-// page's request leaves as soon as it asks (elsewhere the app starts it in idle time).
-if (parseRoute(window.location.hash) === 'recommendations') prewarmRecommendations({ compile: false });
+// The page the app opens on may start its loading now, before React's first render, so its request leaves
+// as soon as it asks (the Recommendations page's worker; elsewhere the app starts it in idle time).
+pageOf(window.location.hash).prefetch?.boot?.();
 
 // Price history, alerts and offline copies are kept through a low-disk eviction if the browser agrees.
 void askPersistenceOnce();

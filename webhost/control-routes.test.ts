@@ -1,7 +1,7 @@
 /** Control routes read request bodies under a cap, while reading: a huge chunked body is cut off early. */
 import { describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../shared/api/status';
-import { StatusHub } from '../electron/core/status-hub';
+import { StatusHub } from '../backend/status-hub';
 import { createControlHandler, type ControlTarget } from './control-routes';
 
 const CAP = 64 * 1024; // MAX_CONTROL_BODY

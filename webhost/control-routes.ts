@@ -15,11 +15,11 @@
  */
 import { z } from 'zod';
 import { ConnectRequestSchema, type ConnectionStatus } from '../shared/api/status';
-import { ConnectRequestError } from '../electron/core/connection';
-import type { RequestHandler } from '../electron/core/gateway';
-import { readCapped } from '../electron/core/read-capped';
-import { isSafeExternalUrl } from '../electron/core/external-url';
-import type { StatusHub } from '../electron/core/status-hub';
+import { ConnectRequestError } from '../backend/connection';
+import type { RequestHandler } from '../backend/gateway';
+import { readCapped } from '../backend/read-capped';
+import { isSafeExternalUrl } from '../backend/external-url';
+import type { StatusHub } from '../backend/status-hub';
 
 export interface ControlTarget {
   readonly hub: StatusHub;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { KeyStorage } from '../shared/api/status';
-import type { KeyVault, StoredConnection } from '../electron/core/connection';
+import type { KeyVault, StoredConnection } from '../backend/connection';
 
 const KeyFileSchema = z.object({ baseUrl: z.string().max(2048), apiKey: z.string().min(1).max(4096) });
 

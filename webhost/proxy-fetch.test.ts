@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeFetchPath, type UpstreamHandler } from '../electron/core/testing/fetch-contract';
+import { describeFetchPath, type UpstreamHandler } from '../backend/testing/fetch-contract';
 import { createProxyFetch, describeProxySettings, proxySettingsFromEnv, type ProxyFetch } from './proxy-fetch';
 import { startTestProxy, type TestProxy } from './testing/test-proxy';
 import { TEST_TLS_CERT, TEST_TLS_KEY } from './testing/test-tls';

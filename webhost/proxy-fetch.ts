@@ -17,7 +17,7 @@
  */
 import { EnvHttpProxyAgent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import type { LookupFunction } from 'node:net';
-import type { FetchFn } from '../electron/core/timed-fetch';
+import type { FetchFn } from '../backend/timed-fetch';
 
 export interface ProxySettings {
   /** '' = none. */

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NO_FAULTS, startService, type ResponseInfo, type RunningService } from '../service/src/index';
 import { GRAPHQL_PATH, REST_PATHS } from '../shared/api/schema';
 import { ConnectionStatusSchema, type ConnectionStatus } from '../shared/api/status';
-import { CONTENT_SECURITY_POLICY } from '../electron/core/security-headers';
+import { CONTENT_SECURITY_POLICY } from '../backend/security-headers';
 import { cookieToken, secretCookieName } from './launch-secret';
 import { startWebHost, type WebHost, type WebHostOptions } from './server';
 

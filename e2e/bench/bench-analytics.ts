@@ -5,7 +5,7 @@
  *   npm run bench:analytics       (builds dist/, then runs this)
  *   MDS_BENCH_RUNS=3 …            more page loads (the worst counts)
  *
- * The goal (issue 9): a market view ready within 1 s of its data arriving. "Data arriving" is the last
+ * The goal: a market view ready within 1 s of its data arriving. "Data arriving" is the last
  * byte of the response (the network's time for it, from the worker's Resource Timing: the worker reads and
  * summarizes rows while the answer downloads, so anything it still had to do after that byte counts).
  * "Ready" is MarketView's 'analytics:painted' mark: every chart of the view drawn with that data and a

@@ -1,6 +1,6 @@
 /**
  * Market discovery benchmark: what finding a service's refused min-price names costs, in requests, bytes
- * read and time, with the app's own code (renderer/features/markets: MarketDiscovery, discoverRefused,
+ * read and time, with the app's own code (renderer/market/markets: MarketDiscovery, discoverRefused,
  * httpProbe) against the reference service started as its own process on 127.0.0.1.
  *
  *   npm run bench:discovery
@@ -18,11 +18,11 @@ import { mulberry32 } from '../../service/src/server/faults';
 import { performance } from 'node:perf_hooks';
 import { MIN_PRICE_MARKETS, PUBLISHED_MIN_PRICE_MARKETS, publishedMarkets } from '../../shared/catalog/markets';
 import { REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';
-import { createPreferenceStore, memoryStorage } from '../../renderer/app/preferences';
+import { createPreferenceStore, memoryStorage } from '../../renderer/lib/preferences';
 import type { FetchFn } from '../../renderer/api/http';
-import { discoverRefused, type DiscoveryResult, type Probe } from '../../renderer/features/markets/discovery';
-import { MarketDiscovery } from '../../renderer/features/markets/market-discovery';
-import { httpProbe, type ProbeStats } from '../../renderer/features/markets/probe';
+import { discoverRefused, type DiscoveryResult, type Probe } from '../../renderer/market/markets/discovery';
+import { MarketDiscovery } from '../../renderer/market/markets/market-discovery';
+import { httpProbe, type ProbeStats } from '../../renderer/market/markets/probe';
 import { closeAgent, postJson, token } from '../../service/bench/bench-client';
 import { startSeparateService, type TestService } from '../separate-service';
 

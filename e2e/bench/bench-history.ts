@@ -1,5 +1,5 @@
 /**
- * Price history benchmark: the app's history store (renderer/features/history) in Chromium's IndexedDB on
+ * Price history benchmark: the app's history store (renderer/market/history) in Chromium's IndexedDB on
  * a synthetic CS2-sized catalog (30,000 items x 36 ask + 7 bid markets).
  *
  *   npm run bench:history

@@ -42,9 +42,10 @@ import type { CDPSession, Page, Request } from '@playwright/test';
 import { GRAPHQL_PATH, REST_PATHS } from '../../shared/api/schema';
 import { DEFAULT_GAME_ID } from '../../shared/catalog/games';
 import { SECRET_HEADER } from '../../webhost/launch-secret';
-import { APP_PREFERENCES, PREFERENCE_PREFIX } from '../../renderer/app/preferences';
-import { shapeRecs, type RecColumns } from '../../renderer/features/recommendations/model/rec-columns';
-import { ALL_REASON_BITS, applyRecFilter, EMPTY_REC_FILTER, sortRecs, type RecFilter } from '../../renderer/features/recommendations/model/view';
+import { APP_PREFERENCES, PREFERENCE_PREFIX } from '../../renderer/lib/preferences';
+import type { RecColumns } from '../../renderer/market/recommendations/rec-columns';
+import { shapeRecs } from '../../renderer/market/recommendations/rec-reader';
+import { ALL_REASON_BITS, applyRecFilter, EMPTY_REC_FILTER, sortRecs, type RecFilter } from '../../renderer/market/recommendations/view';
 import { heapAfterGc, instrument, longestTask, mb, ms, pct, printTable, replayAndParse, scrollFrames, startBench, type Row } from './bench-utils';
 
 const RUNS = Math.max(1, Number(process.env.MDS_BENCH_RUNS ?? 1));

@@ -1,10 +1,11 @@
 /**
- * The page side of bench-history.ts: the app's own history store (renderer/features/history/store.ts)
+ * The page side of bench-history.ts: the app's own history store (renderer/market/history/store.ts)
  * on a synthetic CS2-sized catalog, in Chromium's IndexedDB. Bundled by the bench with esbuild.
  */
-import { DAY, GameRecorder, HOUR, chunkBytes, type ChunkRecord, type PollInput } from '../../renderer/features/history/model';
-import { HistoryStore } from '../../renderer/features/history/store';
-import { steamMedians, type RowWithSales } from '../../renderer/features/history/steam';
+import { DAY, HOUR, chunkBytes, type ChunkRecord } from '../../renderer/market/history/chunk-codec';
+import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
+import { HistoryStore } from '../../renderer/market/history/store';
+import { steamMedians, type RowWithSales } from '../../renderer/market/history/steam';
 
 const NONE = -2147483648;
 

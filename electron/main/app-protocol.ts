@@ -4,9 +4,9 @@
  */
 import type { Privileges } from 'electron';
 import { APP_HOST } from '../common/ipc-channels';
-import { createAppHandler, type AppHandlerOptions } from '../core/app-handler';
-import type { RequestHandler } from '../core/gateway';
-import { withSecurityHeaders } from '../core/security-headers';
+import { createAppHandler, type AppHandlerOptions } from '../../backend/app-handler';
+import type { RequestHandler } from '../../backend/gateway';
+import { withSecurityHeaders } from '../../backend/security-headers';
 
 /**
  * standard: real origin and relative URLs; secure: a secure context (crypto.subtle, no mixed content);

@@ -8,10 +8,10 @@ import { ConnectRequestSchema, type ConnectionStatus, type ConnectRequest } from
 import { SaveFileRequestSchema, SaveFilesRequestSchema } from '../../shared/files/save';
 import { NotifyRequestSchema, type NotifyRequest, type NotifyResult } from '../../shared/alerts/notify';
 import { IPC, isAppUrl, type PushChannel } from '../common/ipc-channels';
-import { ConnectRequestError } from '../core/connection';
+import { ConnectRequestError } from '../../backend/connection';
 import { NotifyError } from './notify';
 import { SaveError, type FileSaver } from './save-files';
-import { isSafeExternalUrl } from '../core/external-url';
+import { isSafeExternalUrl } from '../../backend/external-url';
 
 export interface IpcEventLike {
   readonly senderFrame: { readonly url: string } | null;

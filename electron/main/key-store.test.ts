@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyStorageError } from '../core/connection';
+import { KeyStorageError } from '../../backend/connection';
 import { CONNECTION_SETTING, SafeKeyVault } from './key-store';
 import { FakeSafeStorage } from './testing/fake-safe-storage';
 

@@ -23,7 +23,7 @@
  */
 import { z } from 'zod';
 import { KEYRING_LOCKED_TEXT, type KeyStorage } from '../../shared/api/status';
-import { KeyStorageError, type KeyVault, type StoredConnection } from '../core/connection';
+import { KeyStorageError, type KeyVault, type StoredConnection } from '../../backend/connection';
 
 /** The part of Electron's safeStorage this module uses. */
 export interface SafeStorageLike {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMain } from '../../scripts/build.mjs';
-import { CONTENT_SECURITY_POLICY } from '../core/security-headers';
+import { CONTENT_SECURITY_POLICY } from '../../backend/security-headers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');

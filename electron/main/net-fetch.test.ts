@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { describeFetchPath } from '../core/testing/fetch-contract';
-import { RedirectError } from '../core/timed-fetch';
+import { describeFetchPath } from '../../backend/testing/fetch-contract';
+import { RedirectError } from '../../backend/timed-fetch';
 import { createNetFetch, MANUAL_REDIRECT_CANCELLED } from './net-fetch';
 import { createFakeNetFetch } from './testing/fake-net-fetch';
 

@@ -1,7 +1,7 @@
 /**
  * The desktop host's network access for the back end: Electron's net.fetch, i.e. Chromium's network stack,
  * which uses the system proxy settings (PAC / WPAD included) and the OS certificate store, where Node's own
- * fetch uses neither (https://www.electronjs.org/docs/latest/api/net). Wired in main.ts only: electron/core
+ * fetch uses neither (https://www.electronjs.org/docs/latest/api/net). Wired in main.ts only: backend/
  * gets it as a plain FetchFn. Timeouts, body caps and the no-redirect rule stay timedFetch's and the broker's,
  * the same on every path.
  *
@@ -17,7 +17,7 @@
  * - bypassCustomProtocolHandlers: no protocol.handle() handler of the app can answer an upstream request.
  * - The Response's .type and .url are documented as incorrect: nothing here reads them.
  */
-import { RedirectError, type FetchFn } from '../core/timed-fetch';
+import { RedirectError, type FetchFn } from '../../backend/timed-fetch';
 
 export type NetFetchInit = RequestInit & { bypassCustomProtocolHandlers?: boolean };
 /** electron's net.fetch (or session.fetch), as far as this module uses it. */

@@ -11,8 +11,8 @@ import {
   createWindowOpenHandler, hardenSession, hardenWebContents, isAllowedNavigation, onWillNavigate,
   onWillRedirect, userDataOverride, type SessionLike, type WebContentsLike,
 } from './security';
-import { isSafeExternalUrl } from '../core/external-url';
-import { CONTENT_SECURITY_POLICY } from '../core/security-headers';
+import { isSafeExternalUrl } from '../../backend/external-url';
+import { CONTENT_SECURITY_POLICY } from '../../backend/security-headers';
 import { buildWebPreferences, buildWindowOptions } from './window';
 
 describe('window options', () => {
@@ -365,7 +365,7 @@ describe('app:// protocol handler', () => {
 
 describe('IPC errors', () => {
   it('reach the page as plain Errors with a user-facing message, internals hidden', async () => {
-    const { ConnectRequestError } = await import('../core/connection');
+    const { ConnectRequestError } = await import('../../backend/connection');
     const connection = fakeConnection();
     connection.connect.mockRejectedValueOnce(new ConnectRequestError('Enter your API key.'));
     connection.connect.mockRejectedValueOnce(new Error('EACCES: /home/me/.config/market-desk/settings.json'));

@@ -3,7 +3,7 @@
  * use so tests can drive them with fakes: navigation and redirects away from the app denied, new windows
  * denied (https links go to the system browser), <webview> denied, every permission request denied.
  */
-import { isSafeExternalUrl } from '../core/external-url';
+import { isSafeExternalUrl } from '../../backend/external-url';
 import { isAppUrl } from '../common/ipc-channels';
 
 export interface PreventableEvent {

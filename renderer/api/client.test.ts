@@ -4,13 +4,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GRAPHQL_PATH } from '../../shared/api/schema';
-import { GRID_PRICES, ITEM_RECOMMENDATION } from '../features/grid/api/documents';
-import { loadPrices } from '../features/grid/api/load';
-import type { ItemLookupContext } from '../features/grid/api/routes';
-import { cellValue } from '../features/grid/model/snapshot';
-import { GridLoadError } from '../features/grid/model/errors';
-import { GridEngine } from '../features/grid/worker/engine';
-import { gridWorker } from '../features/grid/worker/client';
+import { GRID_PRICES, ITEM_RECOMMENDATION } from '../market/api/documents';
+import { loadPrices } from '../market/api/load';
+import type { ItemLookupContext } from '../market/api/routes';
+import { cellValue } from '../market/model/snapshot';
+import { GridLoadError } from '../market/model/errors';
+import { GridEngine } from '../market/worker/engine';
+import { gridWorker } from '../market/worker/client';
 import { createAppClient, fromCombinedError } from './client';
 import { ConnectionCheckQuery, connectionCheckRows } from './connection-check';
 

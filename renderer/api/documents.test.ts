@@ -25,9 +25,9 @@ import { z } from 'zod';
 import type { RowReader } from '../../shared/api/rows';
 import { SCHEMA_SDL } from '../../shared/api/schema';
 import { MaxOrdersRows, MinPricesRows, PriceRecommendationRows } from '../../shared/api/types';
-import { GRID_ASKS, GRID_PRICES, ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS } from '../features/grid/api/documents';
-import { LOOKUP_READERS } from '../features/grid/worker/protocol';
-import { REC_LIST } from '../features/recommendations/api/documents';
+import { GRID_ASKS, GRID_PRICES, ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS } from '../market/api/documents';
+import { LOOKUP_READERS } from '../market/worker/protocol';
+import { REC_LIST } from '../market/recommendations/api/documents';
 import { ConnectionCheckQuery, ConnectionCheckRows } from './connection-check';
 
 const schema = buildSchema(SCHEMA_SDL);

@@ -7,7 +7,7 @@
  *   const rows = await rest('minPrices', { game_id: 570, markets: ['steam', 'buff163'] });
  *   const q = useRest('priceRecommendations', { game_id: 730, markets: ['steam'] });   // react-query
  *
- * (The grid's whole-catalog REST loads go through its worker, grid/worker/engine.ts, for the same reason
+ * (The grid's whole-catalog REST loads go through its worker, market/worker/engine.ts, for the same reason
  * its GraphQL loads do.)
  */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';

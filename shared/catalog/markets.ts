@@ -6,7 +6,7 @@
  * November 2026; see shared/spec/published-facts.md) names 28 min-price markets and 3 max-order markets and
  * no market-order-analytics market. Those names are `published`. The rest, up to the spec's counts, are
  * plausible `candidate` names: the app asks for them too, discovers which ones a service refuses
- * (renderer/features/markets/discovery.ts) and says so, and the user can add any other name by hand.
+ * (renderer/market/markets/discovery.ts) and says so, and the user can add any other name by hand.
  * Published lists change: nothing here is assumed to be complete or final.
  */
 export type MarketKind = 'steam' | 'p2p' | 'bot' | 'gambling';

@@ -9,13 +9,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import type { NotifyPermission } from '../../../shared/alerts/notify';
 import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
-import { useConnection } from '../../app/connection';
-import { refreshIntervalLabel, APP_PREFERENCES, useMoneyFormat, usePref } from '../../app/preferences';
-import { routeHref } from '../../app/route';
-import { SHORTCUTS } from '../../app/shortcuts';
-import { planMarkets, GRID_PREFS } from '../grid/prefs';
-import { reasonText } from '../recommendations/reasons';
-import { UndoButton, type UndoNote } from './AlertEditor';
+import { useConnection } from '../../platform/connection';
+import { refreshIntervalLabel, APP_PREFERENCES, useMoneyFormat, usePref } from '../../lib/preferences';
+import { routeHref } from '../../lib/route';
+import { usePages } from '../../lib/pages';
+import { planMarkets, GRID_PREFS } from '../../market/prefs';
+import { reasonText } from '../../market/recommendations/reasons';
+import { UndoButton, type UndoNote } from './UndoNote';
 import { openAlertTarget } from './AlertsWatcher';
 import { openAlertEditor } from './editor-state';
 import { ALERT_PREFS, reasonsKey, useAlerts, useUnstableReasons, type ReasonsState } from './hooks';
@@ -23,6 +23,7 @@ import { conditionText, durationText, marketText, rearmText, valueText } from '.
 import { ANY_MARKET, type Alert, type AlertState, type Firing } from './model/types';
 import { alertsRuntime } from './runtime';
 import './alerts.css';
+import { QUERY_KEYS } from '../../market/query-keys';
 
 function timeText(at: number): string {
   const d = new Date(at);
@@ -42,13 +43,14 @@ function useNameOf(): (slug: string) => string {
 }
 
 export function AlertsScreen() {
+  const pricesKeys = usePages().pages.find((p) => p.route === 'prices')?.shortcut.keys;
   const view = useAlerts();
   const money = useMoneyFormat();
   const nameOf = useNameOf();
   const [seenAt, setSeenAt] = usePref(ALERT_PREFS.seenAt);
   const [interval] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
   const queryClient = useQueryClient();
-  const fetching = useIsFetching({ queryKey: ['grid-prices'] }) > 0;
+  const fetching = useIsFetching({ queryKey: [QUERY_KEYS.prices] }) > 0;
   const [confirmClear, setConfirmClear] = useState(false);
   const [note, setNote] = useState<UndoNote | null>(null);
 
@@ -100,7 +102,7 @@ export function AlertsScreen() {
           className="btn btn--small"
           disabled={fetching || enabledCount === 0}
           title="Load prices now and check every alert"
-          onClick={() => void queryClient.refetchQueries({ queryKey: ['grid-prices'], type: 'active' })}
+          onClick={() => void queryClient.refetchQueries({ queryKey: [QUERY_KEYS.prices], type: 'active' })}
         >
           {fetching ? 'Checking…' : 'Check now'}
         </button>
@@ -141,7 +143,7 @@ export function AlertsScreen() {
               bid above a price, the spread above a margin, or a change of more than N % within a window.
             </p>
             <a className="btn btn--small" href={routeHref('prices')}>
-              Go to Prices <kbd className="kbd">{SHORTCUTS.prices.keys}</kbd>
+              Go to Prices <kbd className="kbd">{pricesKeys}</kbd>
             </a>
           </div>
         ) : (

@@ -10,15 +10,16 @@ import { useEffect, useMemo } from 'react';
 import { useClient } from 'urql';
 import { isGameId } from '../../../shared/catalog/games';
 import type { NotifyTarget } from '../../../shared/alerts/notify';
-import { useConnection } from '../../app/connection';
-import { APP_PREFERENCES, useMoneyFormat, writePreference } from '../../app/preferences';
-import { useDataSource } from '../../app/providers';
-import { navigate } from '../../app/route';
-import { readFees, useMarketPlan } from '../grid/prefs';
-import { useGridData } from '../grid/useGridData';
+import { useConnection } from '../../platform/connection';
+import { APP_PREFERENCES, useMoneyFormat, writePreference } from '../../lib/preferences';
+import { useDataSource } from '../../market/providers';
+import { navigate } from '../../lib/route';
+import { readFees, useMarketPlan } from '../../market/prefs';
+import { useGridData } from '../../market/useGridData';
 import { useAlerts } from './hooks';
 import { alertsRuntime } from './runtime';
 import { createUnstableLookup } from './unstable';
+import { whenIdle } from '../../lib/idle';
 
 /** A notification was clicked: its game, then the item on the Prices page (its detail panel opens). */
 export function openAlertTarget(target: Pick<NotifyTarget, 'game' | 'item'>): void {
@@ -64,11 +65,7 @@ function GameWatcher({ game }: { game: number }) {
         .catch((e: unknown) => console.warn('Alerts: the check failed', e));
     };
     // After the grid has painted: a check reads a few rows, but the name index is built on first use.
-    const id = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 1000 }) : window.setTimeout(run, 100);
-    return () => {
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(id);
-      else window.clearTimeout(id);
-    };
+    return whenIdle(run, 1000, 100);
   }, [fresh, at, sourceKey, game, queryClient, client, api, money, nameOf]);
   return null;
 }

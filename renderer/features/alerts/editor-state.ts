@@ -3,7 +3,7 @@
  * the palette) with openAlertEditor(); <AlertEditorHost> in the app frame shows it.
  */
 import { useSyncExternalStore } from 'react';
-import type { Snapshot } from '../grid/model/snapshot';
+import type { Snapshot } from '../../market/model/snapshot';
 
 export type EditorRequest =
   /** A new alert on an item; `snap`: the prices the opener shows (for "now"), if it has them. */

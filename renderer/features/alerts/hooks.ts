@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useClient } from 'urql';
 import { z } from 'zod';
-import { definePreference, usePref } from '../../app/preferences';
-import { useDataSource } from '../../app/providers';
+import { definePreference, usePref } from '../../lib/preferences';
+import { useDataSource } from '../../market/providers';
 import type { Alert } from './model/types';
 import { alertsRuntime, type AlertsView } from './runtime';
 import { createUnstableLookup, type UnstableLookup } from './unstable';
@@ -69,4 +69,10 @@ export function useUnstableReasons(items: ReadonlyArray<{ game: number; item: st
 
 export function reasonsKey(game: number, item: string): string {
   return `${game}\u0000${item}`;
+}
+
+/** One item's unstable reasons (the editor's stability note); undefined until its look-up starts. */
+export function useItemReasons(game: number, item: string): ReasonsState | undefined {
+  const reasons = useUnstableReasons(useMemo(() => (item ? [{ game, item }] : []), [game, item]));
+  return reasons.get(reasonsKey(game, item));
 }

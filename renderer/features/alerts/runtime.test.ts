@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotifyRequest, NotifyResult } from '../../../shared/alerts/notify';
-import { ask, snapshotOf } from '../grid/model/test-helpers';
-import { HistoryStore } from '../history/store';
-import { toPoll } from '../history/useHistoryRecorder';
+import { ask, snapshotOf } from '../../market/model/test-helpers';
+import { HistoryStore } from '../../market/history/store';
+import { toPoll } from '../../market/history/useHistoryRecorder';
 import { ITEM, T0, alertOf } from './model/test-helpers';
 import { HOUR, MINUTE, type Alert } from './model/types';
 import { AlertsRuntime, type CheckDeps, type HistoryReader } from './runtime';

@@ -18,16 +18,16 @@
  */
 import type { NotifyResult } from '../../../shared/alerts/notify';
 import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
-import type { Snapshot } from '../grid/model/snapshot';
-import type { FeeTable } from '../grid/model/derive';
-import { history } from '../history/client';
-import { reasonText } from '../recommendations/reasons';
+import type { Snapshot } from '../../market/model/snapshot';
+import type { FeeTable } from '../../market/model/price-arithmetic';
+import { history } from '../../market/history/client';
+import { reasonText } from '../../market/recommendations/reasons';
 import { conditionText, marketText, valueText } from './model/describe';
 import { initialState, isSilenced, step, type Observation, type WindowPoint } from './model/evaluate';
 import { observe } from './model/observe';
 import { historyPrices, needsSeed, seedRead, seedWindow, withSeed, type HistorySample, type LoadedMarkets } from './model/seed';
 import { ANY_MARKET, AlertSchema, MAX_ALERTS, freshState, newId, type Alert, type AlertState, type Firing } from './model/types';
-import { isQuotaError } from '../storage/versioned-db';
+import { isQuotaError } from '../../lib/storage/versioned-db';
 import { AlertStore } from './store';
 
 export interface AlertsView {

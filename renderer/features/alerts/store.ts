@@ -10,8 +10,8 @@
  * an alert that was not saved must be said so, so every method rejects with the IndexedDB error.
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
-import { setNotice } from '../storage/status';
-import { NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../storage/versioned-db';
+import { setNotice } from '../../lib/storage/status';
+import { NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
 import { AlertSchema, AlertStateSchema, FiringSchema, MAX_FIRINGS, type Alert, type AlertState, type Firing } from './model/types';
 
 export const ALERTS_DB = 'market-desk-alerts';

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Client } from 'urql';
 import { describe, expect, it } from 'vitest';
-import { shapeRecs, type RecColumns } from '../recommendations/model/rec-columns';
+import type { RecColumns } from '../../market/recommendations/rec-columns';
+import { shapeRecs } from '../../market/recommendations/rec-reader';
 import { createUnstableLookup, reasonsFromColumns } from './unstable';
 
 /** A list as the worker reads it from the service's rows. */

@@ -13,10 +13,12 @@ import type { Client } from 'urql';
 import { UNSTABLE_REASONS } from '../../../shared/api/schema';
 import { PRICE_RECOMMENDATION_GAMES, isGameId } from '../../../shared/catalog/games';
 import { runRouted } from '../../api/worker-exchange';
-import { ITEM_RECOMMENDATION } from '../grid/api/documents';
+import { ITEM_RECOMMENDATION } from '../../market/api/documents';
 // Registers the grid worker's look-up route (idempotent), in case nothing else loaded it yet.
-import '../grid/api/routes';
-import { isRecColumns, REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../recommendations/model/rec-columns';
+import '../../market/api/routes';
+import { REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../../market/recommendations/rec-columns';
+import { isRecColumns } from '../../market/recommendations/rec-guard';
+import { QUERY_KEYS } from '../../market/query-keys';
 
 export const LOOKUP_TIMEOUT_MS = 10_000;
 
@@ -47,7 +49,7 @@ export function reasonsFromColumns(recs: RecColumns, name: string): string[] | n
 
 export function createUnstableLookup(deps: { queryClient: QueryClient; client: Client; source: string; timeoutMs?: number }): UnstableLookup {
   return async (game, item) => {
-    for (const [, data] of deps.queryClient.getQueriesData({ queryKey: ['recommendations', deps.source, game] })) {
+    for (const [, data] of deps.queryClient.getQueriesData({ queryKey: [QUERY_KEYS.recommendations, deps.source, game] })) {
       if (isRecColumns(data) && data.game === game) {
         const codes = reasonsFromColumns(data, item);
         if (codes) return codes;

@@ -7,12 +7,12 @@
 import { useEffect, useMemo } from 'react';
 import { gameName, STEAM_ANALYTICS_GAMES } from '../../../shared/catalog/games';
 import { MARKET_ORDER_ANALYTICS_MARKETS, marketName } from '../../../shared/catalog/markets';
-import { marketDiscovery, useMarketDiscovery } from '../markets/useMarketDiscovery';
-import { useConnection } from '../../app/connection';
-import { useSelectedGame } from '../../app/preferences';
-import { navigate, useRouteParams } from '../../app/route';
-import { seriesColor } from '../charts/theme';
-import type { ChartState, Provenance } from '../charts/types';
+import { marketDiscovery, useMarketDiscovery } from '../../market/markets/useMarketDiscovery';
+import { useConnection } from '../../platform/connection';
+import { useSelectedGame } from '../../lib/preferences';
+import { navigate, useRouteParams } from '../../lib/route';
+import { seriesColor } from '../../ui/charts/theme';
+import type { ChartState, Provenance } from '../../ui/charts/types';
 import { ItemPicker } from './ItemPicker';
 import { ItemView } from './ItemView';
 import { MarketView } from './MarketView';

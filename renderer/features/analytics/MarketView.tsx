@@ -10,11 +10,11 @@
  */
 import { useCallback, useEffect, useMemo, useRef, type ComponentProps } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis, type ScatterProps, type ScatterShapeProps, type YAxisTickContentProps } from 'recharts';
-import { ChartFrame } from '../charts/ChartFrame';
-import { ChartGroup, ExportAllButton, useAfterLayout } from '../charts/ChartGroup';
-import { useChartFormat, type ChartFormat } from '../charts/format';
-import { askColor, axisProps, axisTextColor, bidColor, gridColor, legendProps, seriesColor, tooltipProps } from '../charts/theme';
-import type { ChartData, ChartState, Provenance } from '../charts/types';
+import { ChartFrame } from '../../ui/charts/ChartFrame';
+import { ChartGroup, ExportAllButton, useAfterLayout } from '../../ui/charts/ChartGroup';
+import { useChartFormat, type ChartFormat } from '../../ui/charts/format';
+import { askColor, axisProps, axisTextColor, bidColor, gridColor, legendProps, seriesColor, tooltipProps } from '../../ui/charts/theme';
+import type { ChartData, ChartState, Provenance } from '../../ui/charts/types';
 import type { MarketSummary } from './model/market-summary';
 import { slugify } from './names';
 

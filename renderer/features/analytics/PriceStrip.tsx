@@ -20,16 +20,16 @@ import {
   useXAxisScale,
   type TooltipContentProps,
 } from 'recharts';
-import { usePref } from '../../app/preferences';
-import { ChartFrame } from '../charts/ChartFrame';
-import { useChartFormat, type ChartFormat } from '../charts/format';
-import { askColor, axisProps, backgroundColor, bidColor, gridColor, legendProps, referenceColor, tooltipProps } from '../charts/theme';
-import type { ChartState, Provenance } from '../charts/types';
-import { GRID_PREFS, planMarkets, refusalsOf } from '../grid/prefs';
-import { useMarketDiscovery } from '../markets/useMarketDiscovery';
-import { formatBytes } from '../grid/StatusParts';
-import { useGridData } from '../grid/useGridData';
-import { useProgress, type ProgressStore } from '../offline/useLiveData';
+import { usePref } from '../../lib/preferences';
+import { ChartFrame } from '../../ui/charts/ChartFrame';
+import { useChartFormat, type ChartFormat } from '../../ui/charts/format';
+import { askColor, axisProps, backgroundColor, bidColor, gridColor, legendProps, referenceColor, tooltipProps } from '../../ui/charts/theme';
+import type { ChartState, Provenance } from '../../ui/charts/types';
+import { GRID_PREFS, planMarkets, refusalsOf } from '../../market/prefs';
+import { useMarketDiscovery } from '../../market/markets/useMarketDiscovery';
+import { formatBytes } from '../../market/StatusParts';
+import { useGridData } from '../../market/useGridData';
+import { useProgress, type ProgressStore } from '../../market/offline/useLiveData';
 import { readItemStrip, stripPlot, stripTable, type ItemStrip, type Quote, type StripPoint } from './model/price-strip';
 
 export interface PriceStripProps {

@@ -7,13 +7,14 @@ import { useQuery as useReactQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
 import { toApiError, type ApiError } from '../../api/errors';
-import { useDataSource } from '../../app/providers';
+import { useDataSource } from '../../market/providers';
 import { catalogOf, type AnalyticsTask } from './analytics-route';
 import type { AnalyticsSource } from './model/market-summary';
 import { MarketCatalogQuery, SteamCatalogQuery } from './queries';
 import { analyticsWorker } from './worker/client';
-import { useValuesRecorder } from '../history/useValuesRecorder';
+import { useValuesRecorder } from '../../market/history/useValuesRecorder';
 import type { CatalogRow, LoadedCatalog } from './worker/protocol';
+import { QUERY_KEYS } from '../../market/query-keys';
 
 export interface CatalogState {
   catalog: LoadedCatalog | null;
@@ -55,7 +56,7 @@ export function useCatalog(game: number, source: AnalyticsSource, pause = false)
 /** Rows of up to five items of a loaded catalog (kept in the worker). */
 export function useItems(catalog: LoadedCatalog | null, names: readonly string[]) {
   return useReactQuery<(CatalogRow | null)[], Error>({
-    queryKey: ['analytics-items', catalog?.key ?? null, catalog?.fetchedAt ?? 0, ...names],
+    queryKey: [QUERY_KEYS.analyticsItems, catalog?.key ?? null, catalog?.fetchedAt ?? 0, ...names],
     queryFn: () => analyticsWorker().items(catalog!.key, names),
     enabled: catalog !== null && names.length > 0,
     staleTime: Infinity,

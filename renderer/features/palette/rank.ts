@@ -12,7 +12,7 @@
  * Order: names that start with the whole query first, then names holding every word exactly, then the
  * typo matches; within each, uFuzzy's order (word boundaries, fewer gaps, earlier, shorter).
  *
- * Speed (issue 11, a keystroke within one frame on 30,000+ names): uFuzzy stays the matcher (typo
+ * Speed (a keystroke must be answered within one frame on 30,000+ names): uFuzzy stays the matcher (typo
  * tolerance is the palette's point, and its results are the spec here); what changed is how much of the
  * haystack it is asked about. The haystack and a by-length order are built once per catalog (prepare,
  * cached by the names' identity, from the grid worker's normalized text when given). Each word's uFuzzy
@@ -23,7 +23,7 @@
  * by-length order, stopping once the best `limit` are known, instead of sorting them all.
  */
 import uFuzzy from '@leeoniya/ufuzzy';
-import { ABBREVIATIONS, analyzeName, normalizeText } from '../grid/model/search';
+import { ABBREVIATIONS, analyzeName, normalizeText } from '../../market/model/search';
 
 export interface Prepared {
   /** The names as given. */

@@ -1,6 +1,6 @@
 /** What each unstable reason means, in plain words: the legend under the list (static: rendered once). */
 import { memo } from 'react';
-import { REASON_LEGEND } from './reasons';
+import { REASON_LEGEND } from '../../market/recommendations/reasons';
 
 export const ReasonLegend = memo(function ReasonLegend() {
   return (

@@ -5,11 +5,11 @@
  */
 import { useId } from 'react';
 import { UNSTABLE_REASONS } from '../../../shared/api/schema';
-import { MoneyInput, NumberField, SearchBox } from '../grid/FilterBar';
-import type { DealSide } from './model/join';
-import { REASON_BIT, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT } from './model/rec-columns';
-import { ALL_REASON_BITS, dealsFilter, EMPTY_REC_FILTER, isRecFiltering, type RecFilter } from './model/view';
-import { reasonExplained, reasonText } from './reasons';
+import { MoneyInput, NumberField, SearchBox } from '../../market/FilterBar';
+import type { DealSide } from '../../market/recommendations/join';
+import { REASON_BIT, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT } from '../../market/recommendations/rec-columns';
+import { ALL_REASON_BITS, dealsFilter, EMPTY_REC_FILTER, isRecFiltering, type RecFilter } from '../../market/recommendations/view';
+import { reasonExplained, reasonText } from '../../market/recommendations/reasons';
 
 export interface RecFiltersProps {
   filter: RecFilter;

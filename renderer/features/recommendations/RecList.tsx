@@ -7,19 +7,20 @@
  */
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat } from '../../../shared/money/money';
-import { routeHref } from '../../app/route';
-import { formatCount, signedMoney, signedPercent } from '../grid/number-format';
-import type { Snapshot } from '../grid/model/snapshot';
-import type { Derived } from '../grid/model/derived';
-import { feeCodeText } from '../grid/model/derive';
-import { dealWorking, type DealSide, type RecJoin } from './model/join';
-import { reasonCodes, recName, type RecColumns } from './model/rec-columns';
-import type { RecSort, RecSortKey } from './model/rec-sort';
-import { defaultRecDir } from './model/view';
-import { reasonExplained, reasonText } from './reasons';
-import { useRowWindow } from '../../app/useRowWindow';
-import { useRowSlots } from '../../app/row-slots';
-import { useColumnWindow } from '../../app/useColumnWindow';
+import { routeHref } from '../../lib/route';
+import { formatCount, signedMoney, signedPercent } from '../../lib/number-format';
+import type { Snapshot } from '../../market/model/snapshot';
+import type { Derived } from '../../market/model/derived-columns';
+import { feeCodeText } from '../../market/model/price-arithmetic';
+import { dealWorking, type DealSide, type RecJoin } from '../../market/recommendations/join';
+import { reasonCodes, type RecColumns } from '../../market/recommendations/rec-columns';
+import { recName } from '../../market/recommendations/rec-wire';
+import type { RecSort, RecSortKey } from '../../market/recommendations/rec-sort';
+import { defaultRecDir } from '../../market/recommendations/view';
+import { reasonExplained, reasonText } from '../../market/recommendations/reasons';
+import { useRowWindow } from '../../lib/useRowWindow';
+import { useRowSlots } from '../../lib/row-slots';
+import { useColumnWindow } from '../../lib/useColumnWindow';
 
 export const ROW_H = 36;
 const HEAD_H = 40;

@@ -4,16 +4,17 @@
  * the grid worker (load.ts).
  */
 import { useClient } from 'urql';
-import { loadRecommendations, type RecRequest } from './api/load';
-import type { RecColumns } from './model/rec-columns';
-import { recsCodec } from '../offline/codecs';
-import { useLiveData } from '../offline/useLiveData';
+import { loadRecommendations, type RecRequest } from '../../market/recommendations/api/load';
+import type { RecColumns } from '../../market/recommendations/rec-columns';
+import { recsCodec } from '../../market/offline/codecs';
+import { useLiveData } from '../../market/offline/useLiveData';
+import { QUERY_KEYS } from '../../market/query-keys';
 
 export function useRecommendations(req: RecRequest) {
   const client = useClient();
   const variant = `${req.type}|${req.markets.join(',')}`;
   const { data, ...rest } = useLiveData<RecColumns>({
-    key: ['recommendations', req.game, req.type, req.markets.join(',')],
+    key: [QUERY_KEYS.recommendations, req.game, req.type, req.markets.join(',')],
     game: req.game,
     load: ({ signal, onProgress }) => loadRecommendations(client, req, { signal, onProgress }),
     mark: 'recs:load-start',

@@ -6,9 +6,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { checkBaseUrl } from '../../../shared/api/base-url';
 import type { ConnectionStatus } from '../../../shared/api/status';
-import { useConnection } from '../../app/connection';
-import { Icon } from '../../app/Icon';
-import { keyStorageView, STATE_VIEW, statusWords } from '../../app/status-view';
+import { useConnection } from '../../platform/connection';
+import { Icon } from '../../ui/Icon';
+import { keyStorageView, STATE_VIEW, statusWords } from '../../ui/status-view';
 import { describeError, isPlatformError } from '../../platform';
 import { validateBaseUrl, validateConnectForm, type ConnectFormErrors } from './validate';
 

@@ -1,4 +1,4 @@
-/** Display preferences (stored in localStorage via app/preferences): refresh, currency, decimals, theme. */
+/** Display preferences (stored in localStorage via lib/preferences): refresh, currency, decimals, theme. */
 import { useId } from 'react';
 import { formatMoney } from '../../../shared/money/money';
 import {
@@ -11,7 +11,7 @@ import {
   usePref,
   type RefreshInterval,
   type ThemeChoice,
-} from '../../app/preferences';
+} from '../../lib/preferences';
 
 const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 

@@ -2,17 +2,18 @@
  * Settings: the connection (Base URL, API key, demo), the grid's market list and fees, a connection test,
  * display preferences, shortcuts.
  */
-import { useConnection } from '../../app/connection';
-import { ErrorBoundary } from '../../app/ErrorBoundary';
-import { GridSettingsSections } from '../grid';
-import { SHORTCUTS } from '../../app/shortcuts';
+import { useConnection } from '../../platform/connection';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { GridSettingsSections } from '../prices';
+import { usePages } from '../../lib/pages';
 import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
 import { TestConnection } from './TestConnection';
-import { HistorySettings } from '../history/HistorySettings';
+import { HistorySettings } from '../../market/history/HistorySettings';
 import { StorageSection } from './StorageSection';
 
 export function SettingsScreen() {
+  const { shortcuts } = usePages();
   const { api } = useConnection();
   return (
     <div className="page settings">
@@ -49,7 +50,7 @@ export function SettingsScreen() {
             </h2>
             <table className="shortcuts">
               <tbody>
-                {Object.values(SHORTCUTS).map((s) => (
+                {shortcuts.map((s) => (
                   <tr key={s.id}>
                     <td>
                       <kbd className="kbd">{s.keys}</kbd>

@@ -4,8 +4,8 @@
  * build's database, an upgrade waiting for another tab, a full disk). Price history says its own in its
  * card (HistorySettings).
  */
-import { ErrorNotice } from '../../app/ErrorNotice';
-import { useStorageStatus, type NoticeKey, type Persistence } from '../storage/status';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { useStorageStatus, type NoticeKey, type Persistence } from '../../lib/storage/status';
 
 const SHOWN_HERE: readonly NoticeKey[] = ['alerts-open', 'offline-open', 'offline-write'];
 

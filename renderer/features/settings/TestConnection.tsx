@@ -10,9 +10,9 @@ import { MISSING, formatMoney } from '../../../shared/money/money';
 import { fromCombinedError } from '../../api/client';
 import { ConnectionCheckQuery, connectionCheckRows, type ConnectionCheckRow } from '../../api/connection-check';
 import { isApiError, toApiError, type ApiError } from '../../api/errors';
-import { Icon } from '../../app/Icon';
-import { useMoneyFormat, useSelectedGame } from '../../app/preferences';
-import { useDataSource } from '../../app/providers';
+import { Icon } from '../../ui/Icon';
+import { useMoneyFormat, useSelectedGame } from '../../lib/preferences';
+import { useDataSource } from '../../market/providers';
 
 interface CheckResult {
   game: number;

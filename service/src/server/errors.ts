@@ -92,6 +92,11 @@ export function forbidden(operation: string): ServiceError {
   });
 }
 
+/** No endpoint at this path (the path is echoed, shortened). */
+export function notFound(path: string): ServiceError {
+  return new ServiceError(404, 'NOT_FOUND', { message: `No endpoint at ${path.slice(0, 200)}.`, details: { path: path.slice(0, 200) } });
+}
+
 export function internalError(): ServiceError {
   return new ServiceError(500, 'INTERNAL_SERVER_ERROR', 'Internal server error.');
 }

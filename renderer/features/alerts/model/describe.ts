@@ -51,6 +51,11 @@ export function marketText(market: string, nameOf: (slug: string) => string): st
   return market === ANY_MARKET ? 'any of my markets' : nameOf(market);
 }
 
+/** "Ask below $10.00 on any of my markets": the alert as the editor's note after a save names it. */
+export function describeAlert(a: Alert, nameOf: (slug: string) => string, money: MoneyFormat): string {
+  return `${conditionText(a.condition, a.net, money)} on ${marketText(a.market, nameOf)}`;
+}
+
 /** "the ask is back at or above $10.10". */
 export function rearmText(alert: Pick<Alert, 'condition' | 'hysteresis'>, money: MoneyFormat): string {
   const c = alert.condition;

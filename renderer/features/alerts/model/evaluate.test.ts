@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ask, order, snapshotOf } from '../../grid/model/test-helpers';
+import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
 import { changeOf, initialState, isSilenced, rearmLevel, step, updateWindow, type Observation } from './evaluate';
 import { conditionText, rearmText } from './describe';
 import { observe } from './observe';

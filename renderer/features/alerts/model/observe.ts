@@ -3,8 +3,8 @@
  * the markets the user loads for the game, which are the snapshot's), listed prices or net of the user's
  * fees. O(markets) per alert: it reads the alert's one row, never the catalog.
  */
-import { cellValue, type Snapshot } from '../../grid/model/snapshot';
-import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../grid/model/derive';
+import { cellValue, type Snapshot } from '../../../market/model/snapshot';
+import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
 import type { Observation } from './evaluate';
 import { ANY_MARKET, type Alert } from './types';
 

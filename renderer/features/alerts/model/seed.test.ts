@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GameRecorder, sample, type ChunkRecord, type PollInput } from '../../history/model';
+import type { ChunkRecord } from '../../../market/history/chunk-codec';
+import { GameRecorder, type PollInput } from '../../../market/history/recorder';
+import { sample } from '../../../market/history/sampling';
 import { step } from './evaluate';
 import { historyPrices, needsSeed, seedRead, seedWindow, withSeed, SEED_SLOTS, type HistorySample } from './seed';
 import { T0, alertOf as changeAlert } from './test-helpers';

@@ -14,7 +14,7 @@
  * for "any of my markets" the best over the markets the latest snapshot loads (the lowest ask, the highest
  * bid), each net of that market's fee first when the alert is net.
  */
-import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../grid/model/derive';
+import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
 import { trimWindow, updateWindow, type WindowPoint } from './evaluate';
 import { ANY_MARKET, freshState, type Alert, type AlertState } from './types';
 
@@ -29,7 +29,7 @@ export interface LoadedMarkets {
   bidMarkets: readonly string[];
 }
 
-/** What a history read gives (history/model SampledHistory has this shape). */
+/** What a history read gives (history/sampling.ts SampledHistory has this shape). */
 export interface HistorySample {
   /** Series keys: "a:<slug>" asks, "b:<slug>" bids. */
   series: readonly string[];

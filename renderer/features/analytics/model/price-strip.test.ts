@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ask, order, snapshotOf } from '../../grid/model/test-helpers';
+import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
 import { niceAxis, readItemStrip, stripPlot, stripTable } from './price-strip';
 
 const ITEM = 'AK-47 | Redline (Field-Tested)';

@@ -4,8 +4,8 @@
  * grid: one fetch and parse for both screens). Money in thousandths as the API sends it, not net of fees:
  * the strip shows the market, not a trade. A market without a price is null ("—"), never 0, and not drawn.
  */
-import { cellValue, type Snapshot } from '../../grid/model/snapshot';
-import type { ChartData } from '../../charts/types';
+import { cellValue, type Snapshot } from '../../../market/model/snapshot';
+import type { ChartData } from '../../../ui/charts/types';
 
 export type Side = 'ask' | 'bid';
 

@@ -4,7 +4,7 @@
  */
 import type { AnalyticsRequest, AnalyticsResponse, CatalogKind, CatalogRow, LoadedCatalog } from './protocol';
 import { errorFromWire } from './engine';
-import type { ValuesInput } from '../../history/model';
+import type { ValuesInput } from '../../../market/history/recorder';
 
 type Pending = { resolve: (v: AnalyticsResponse) => void; reject: (e: unknown) => void };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarizeSteam } from '../model/market-summary';
 import { AnalyticsEngine } from './engine';
 import type { AnalyticsResponse } from './protocol';
-import { unpackNames } from '../../history/model';
+import { unpackNames } from '../../../market/history/recorder';
 
 const sales = (last_30d: number, median: number, latest: number) => ({
   last_90d: last_30d * 3, last_30d, last_7d: 1, last_24h: 0, avg_daily_volume: last_30d / 30,

@@ -9,7 +9,7 @@ import { ApiError, errorFromGraphQL, invalidResponse, toApiError } from '../../.
 import { postAndStreamRows, type FetchFn } from '../../../api/http';
 import { marketSummarizer, steamSummarizer, type CatalogSummarizer } from '../model/market-summary';
 import { AnalyticsRequestSchema, type AnalyticsResponse, type CatalogRow, type ErrorWire } from './protocol';
-import { steamMedians } from '../../history/steam';
+import { steamMedians } from '../../../market/history/steam';
 
 /** Catalogs kept for item lookups: a few games / marketplaces, the oldest dropped first. */
 const KEEP = 4;

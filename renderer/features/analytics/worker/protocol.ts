@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { MarketOrderAnalyticsRow, SteamAnalyticsRow } from '../../../../shared/api/types';
 import type { ApiErrorKind } from '../../../api/errors';
 import type { MarketSummary } from '../model/market-summary';
-import type { ValuesInput } from '../../history/model';
+import type { ValuesInput } from '../../../market/history/recorder';
 
 export const CatalogKindSchema = z.enum(['steam', 'market']);
 export type CatalogKind = z.infer<typeof CatalogKindSchema>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { computeDerived } from '../../grid/model/derive';
-import { ask, order, snapshotOf } from '../../grid/model/test-helpers';
+import { computeDerived } from '../../../market/model/price-arithmetic';
+import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
 import { exactDecimal, recCsvChunks, recCsvHeader } from './csv';
-import { joinRecs } from './join';
-import { shapeRecs } from './rec-columns';
+import { joinRecs } from '../../../market/recommendations/join';
+import { shapeRecs } from '../../../market/recommendations/rec-reader';
 
 describe('exactDecimal', () => {
   it('is the exact decimal of thousandths, with or without a fraction', () => {

@@ -6,10 +6,10 @@
  */
 import { CSV_EOL, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
-import type { Snapshot } from '../../grid/model/snapshot';
-import type { Derived } from '../../grid/model/derived';
-import { dealWorking, type RecJoin } from './join';
-import { reasonCodes, type RecColumns } from './rec-columns';
+import type { Snapshot } from '../../../market/model/snapshot';
+import type { Derived } from '../../../market/model/derived-columns';
+import { dealWorking, type RecJoin } from '../../../market/recommendations/join';
+import { reasonCodes, type RecColumns } from '../../../market/recommendations/rec-columns';
 
 /** Exact decimal text of a thousandths amount that may have a fraction (-301.5 -> "-0.3015"). */
 export function exactDecimal(v: number): string {

@@ -1,0 +1,117 @@
+/**
+ * The import layering in eslint.config.js (README "Architecture"): no host imports from another host, the
+ * host-agnostic back end imports neither host nor Electron, the page imports shared/ only. Linted through
+ * ESLint itself with the repo's config, on made-up files in each folder.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The layering messages for `code` as if it were the file `file` (relative to the repo root). */
+async function layering(file: string, code: string, rule = 'layering/imports'): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
+/** The renderer's own boundaries (market, shell, ui, lib, pages) for an import of `spec` from `file`. */
+const inRenderer = (file: string, spec: string) => layering(file, `import * as m from '${spec}';\nexport { m };\n`, 'layering/renderer');
+
+describe('import layering', () => {
+  it('the web host never imports the Electron edge, however the path is spelled', async () => {
+    expect(await layering('webhost/x.ts', "import { SafeKeyVault } from '../electron/main/key-store';\nexport { SafeKeyVault };\n")).toEqual([
+      "'../electron/main/key-store' (electron/main/key-store) may not be imported here: webhost/ is the web edge: it imports backend/ and shared/, never the Electron edge",
+    ]);
+    expect(await layering('webhost/x.ts', "export * from '../backend/../electron/main/ipc';\n")).toHaveLength(1);
+    expect(await layering('webhost/x.ts', "export const m = () => import('../electron/main/window');\n")).toHaveLength(1);
+    expect(await layering('webhost/x.ts', "import { app } from 'electron';\nexport { app };\n")).toHaveLength(1);
+    expect(await layering('webhost/x.ts', "import { createGateway } from '../backend/gateway';\nexport { createGateway };\n")).toEqual([]);
+  });
+
+  it('the Electron edge never imports the web host', async () => {
+    expect(await layering('electron/main/x.ts', "import { startWebHost } from '../../webhost/server';\nexport { startWebHost };\n")).toHaveLength(1);
+    expect(await layering('electron/main/x.ts', "import { createGateway } from '../../backend/gateway';\nexport { createGateway };\n")).toEqual([]);
+  });
+
+  it('the host-agnostic back end imports neither host nor Electron', async () => {
+    expect(await layering('backend/x.ts', "import { registerIpc } from '../electron/main/ipc';\nexport { registerIpc };\n")).toHaveLength(1);
+    expect(await layering('backend/x.ts', "import type { KeyFile } from '../webhost/key-file';\nexport type { KeyFile };\n")).toHaveLength(1);
+    expect(await layering('backend/x.ts', "import { safeStorage } from 'electron';\nexport { safeStorage };\n")).toHaveLength(1);
+    expect(await layering('backend/x.ts', "import { STATUS_TEXT } from '../shared/api/status';\nexport { STATUS_TEXT };\n")).toEqual([]);
+  });
+
+  it('the preload takes its types from shared/, not from the renderer', async () => {
+    expect(await layering('electron/preload/x.ts', "import type { DesktopApi } from '../../renderer/platform/types';\nexport type { DesktopApi };\n")).toHaveLength(1);
+    expect(await layering('electron/preload/x.ts', "import type { DesktopBridge } from '../../shared/bridge/desktop-api';\nexport type { DesktopBridge };\n")).toEqual([]);
+  });
+
+  it('the renderer imports shared/ only, and no Node modules', async () => {
+    expect(await layering('renderer/x.ts', "import { IPC } from '../electron/common/ipc-channels';\nexport { IPC };\n")).toHaveLength(1);
+    expect(await layering('renderer/x.ts', "import { startService } from '../service/src/index';\nexport { startService };\n")).toHaveLength(1);
+    expect(await layering('renderer/x.ts', "import { readFileSync } from 'node:fs';\nexport { readFileSync };\n")).toHaveLength(1);
+    expect(await layering('renderer/x.ts', "import type { DesktopApi } from '../shared/bridge/desktop-api';\nexport type { DesktopApi };\n")).toEqual([]);
+  });
+
+  it('shared/ imports nothing of ours', async () => {
+    expect(await layering('shared/x.ts', "import { z } from '../renderer/lib/route';\nexport { z };\n")).toHaveLength(1);
+    expect(await layering('shared/x.ts', "import { z } from 'zod';\nexport { z };\n")).toEqual([]);
+  });
+
+  describe('inside the renderer', () => {
+    it('a page imports the market layer, the kit, the helpers, api, platform, shared and its own files', async () => {
+      for (const spec of ['../../market/useGridData', '../../ui/Icon', '../../lib/idle', '../../api/errors', '../../platform', '../../../shared/money/money', './GridScreen', './price-grid/PriceGrid']) {
+        expect(await inRenderer('renderer/features/prices/x.ts', spec), spec).toEqual([]);
+      }
+    });
+
+    it('a page never imports the shell, however the path is spelled', async () => {
+      expect(await inRenderer('renderer/features/prices/x.ts', '../../shell/pages')).toEqual([
+        "'../../shell/pages' (renderer/shell/pages) may not be imported here: a page imports market/, ui/, lib/, api/, platform/ and shared/, never the shell nor another page's internals (PAGE_IMPORTS in eslint.config.js lists the exceptions and why)",
+      ]);
+      expect(await inRenderer('renderer/features/alerts/model/x.ts', '../../../market/../shell/App')).toHaveLength(1);
+      expect(await layering('renderer/features/settings/x.ts', "export const m = () => import('../../shell/TopBar');\n", 'layering/renderer')).toHaveLength(1);
+    });
+
+    it("a page never imports another page's internals, except what the allowlist names", async () => {
+      expect(await inRenderer('renderer/features/analytics/x.ts', '../prices/GridScreen')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/palette/x.ts', '../recommendations/page')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/alerts/x.ts', '../prices/DetailPanel')).toHaveLength(1);
+      // Allowed for one page is not allowed for another, and an allowed file is not its whole folder.
+      expect(await inRenderer('renderer/features/recommendations/x.ts', '../prices/DetailPanel')).toEqual([]);
+      expect(await inRenderer('renderer/features/recommendations/x.ts', '../prices/ItemDetails')).toEqual([]);
+      expect(await inRenderer('renderer/features/alerts/x.ts', '../prices/ItemDetails')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/recommendations/x.ts', '../prices/GridScreen')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/palette/x.ts', '../alerts/editor-state')).toEqual([]);
+      expect(await inRenderer('renderer/features/palette/x.ts', '../alerts/store')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/settings/x.ts', '../prices')).toEqual([]);
+      expect(await inRenderer('renderer/features/settings/x.ts', '../prices/GridSettings')).toHaveLength(1);
+    });
+
+    it('only the shell imports pages: the market layer, kit, helpers, api and platform do not', async () => {
+      expect(await inRenderer('renderer/shell/x.ts', '../features/prices/page')).toEqual([]);
+      expect(await inRenderer('renderer/market/x.ts', '../features/alerts/hooks')).toHaveLength(1);
+      expect(await inRenderer('renderer/market/offline/x.ts', '../../shell/App')).toHaveLength(1);
+      expect(await inRenderer('renderer/ui/x.ts', '../features/prices/DetailPanel')).toHaveLength(1);
+      expect(await inRenderer('renderer/lib/x.ts', '../features/settings/page')).toHaveLength(1);
+      expect(await inRenderer('renderer/api/x.ts', '../features/analytics/queries')).toHaveLength(1);
+      expect(await inRenderer('renderer/platform/x.ts', '../shell/pages')).toHaveLength(1);
+      expect(await inRenderer('renderer/market/x.ts', '../ui/EmptyState')).toEqual([]);
+    });
+
+    it('the kit and the helpers stay below the market layer', async () => {
+      expect(await inRenderer('renderer/ui/x.ts', '../market/useGridData')).toHaveLength(1);
+      expect(await inRenderer('renderer/ui/x.ts', '../lib/idle')).toEqual([]);
+      expect(await inRenderer('renderer/lib/x.ts', '../ui/Icon')).toHaveLength(1);
+      expect(await inRenderer('renderer/lib/x.ts', '../market/model/snapshot')).toHaveLength(1);
+      expect(await inRenderer('renderer/lib/x.ts', '../../shared/money/money')).toEqual([]);
+    });
+
+    it('keeps the process rule too: a page still may not import Node or another process', async () => {
+      expect(await layering('renderer/features/prices/x.ts', "import { readFileSync } from 'node:fs';\nexport { readFileSync };\n")).toHaveLength(1);
+      expect(await layering('renderer/features/prices/x.ts', "import { IPC } from '../../../electron/common/ipc-channels';\nexport { IPC };\n")).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The condition's threshold, as its kind needs it: a price (ask below, bid above), a spread and its unit,
+ * or a change with its window, direction and side. Its input is the one the dialog focuses first.
+ */
+import { memo, type RefObject } from 'react';
+import type { MoneyFormat } from '../../../../shared/money/money';
+import { FieldError, fieldProps } from './field-errors';
+import { durationText } from '../model/describe';
+import type { Draft, DraftErrors } from '../model/draft';
+import { CHANGE_WINDOWS } from '../model/types';
+import type { SetDraftField } from './useAlertDraft';
+
+interface ThresholdFieldProps {
+  id: string;
+  draft: Draft;
+  errors: DraftErrors;
+  money: MoneyFormat;
+  set: SetDraftField;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+export const ThresholdField = memo(function ThresholdField({ id, draft, errors, money, set, inputRef }: ThresholdFieldProps) {
+  if (draft.kind === 'ask-below' || draft.kind === 'bid-above') {
+    const name = draft.kind === 'ask-below' ? 'askPrice' : 'bidPrice';
+    return (
+      <div className="field al-grow">
+        <label className="field__label" htmlFor={`${id}-price`}>
+          {draft.kind === 'ask-below' ? 'Ask below' : 'Bid above'} ({money.symbol || 'price'})
+        </label>
+        <input
+          id={`${id}-price`}
+          ref={inputRef}
+          className="input al-num"
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          value={draft[name]}
+          onChange={(e) => set(name, e.target.value)}
+          {...fieldProps(id, errors, name)}
+        />
+        <FieldError id={id} errors={errors} name={name} />
+      </div>
+    );
+  }
+  if (draft.kind === 'spread-above') {
+    return (
+      <div className="field al-grow">
+        <label className="field__label" htmlFor={`${id}-spread`}>
+          Spread (best bid − best ask) above
+        </label>
+        <div className="al-inline">
+          <input
+            id={`${id}-spread`}
+            ref={inputRef}
+            className="input al-num"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            value={draft.spreadValue}
+            onChange={(e) => set('spreadValue', e.target.value)}
+            {...fieldProps(id, errors, 'spreadValue')}
+          />
+          <select className="input select al-unit" aria-label="Spread unit" value={draft.spreadUnit} onChange={(e) => set('spreadUnit', e.target.value === 'percent' ? 'percent' : 'money')}>
+            <option value="money">{money.symbol || 'amount'}</option>
+            <option value="percent">% of the ask</option>
+          </select>
+        </div>
+        <FieldError id={id} errors={errors} name="spreadValue" />
+      </div>
+    );
+  }
+  return (
+    <div className="field al-grow">
+      <label className="field__label" htmlFor={`${id}-change`}>
+        Change of more than (%)
+      </label>
+      <div className="al-inline">
+        <input
+          id={`${id}-change`}
+          ref={inputRef}
+          className="input al-num"
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          value={draft.changePercent}
+          onChange={(e) => set('changePercent', e.target.value)}
+          {...fieldProps(id, errors, 'changePercent')}
+        />
+        <select className="input select" aria-label="Within" value={draft.windowMs} onChange={(e) => set('windowMs', Number(e.target.value))}>
+          {CHANGE_WINDOWS.map((w) => (
+            <option key={w} value={w}>
+              within {durationText(w)}
+            </option>
+          ))}
+        </select>
+        <select className="input select" aria-label="Direction" value={draft.direction} onChange={(e) => set('direction', e.target.value as Draft['direction'])}>
+          <option value="either">up or down</option>
+          <option value="up">up</option>
+          <option value="down">down</option>
+        </select>
+        <select className="input select" aria-label="Price" value={draft.side} onChange={(e) => set('side', e.target.value === 'bid' ? 'bid' : 'ask')}>
+          <option value="ask">of the ask</option>
+          <option value="bid">of the bid</option>
+        </select>
+      </div>
+      <FieldError id={id} errors={errors} name="changePercent" />
+    </div>
+  );
+});

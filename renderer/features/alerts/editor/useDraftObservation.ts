@@ -1,0 +1,23 @@
+/**
+ * What the draft's condition reads on the prices now (the value, the market it came from, or what is
+ * missing): the editor's "already past the line?" and the change preview start from it.
+ */
+import { useMemo } from 'react';
+import type { Draft } from '../model/draft';
+import type { Observation } from '../model/evaluate';
+import { observe } from '../model/observe';
+import type { Condition } from '../model/types';
+import { changeProbe } from './useHistoryChange';
+import type { NowPrices } from './useItemNowPrices';
+
+/** null without prices now, or while the draft's values make no sense (a change still reads its price). */
+export function useDraftObservation(item: string, draft: Draft, parsedCondition: Condition | null, now: NowPrices): Observation | null {
+  return useMemo(() => {
+    if (!now.snap) return null;
+    const probe = parsedCondition ?? (draft.kind === 'change' ? changeProbe(draft) : null);
+    if (!probe) return null;
+    return observe(now.snap, { item, market: draft.market, condition: probe, net: draft.net }, now.fees);
+    // parsedCondition is rebuilt every render; its JSON is its identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [now, item, draft.market, draft.net, draft.kind, draft.windowMs, draft.direction, draft.side, JSON.stringify(parsedCondition)]);
+}

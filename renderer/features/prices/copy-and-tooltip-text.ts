@@ -1,0 +1,88 @@
+/** The plain text of any grid cell: what Ctrl+C copies, the CSV-like row text and the tooltips. */
+import { formatMoney, formatMoneyExact, MISSING, type MoneyFormat } from '../../../shared/money/money';
+import type { GridColumn } from './grid-columns';
+import type { Derived } from '../../market/model/derived-columns';
+import { shownAsk, shownLocked } from '../../market/model/price-arithmetic';
+import { cellValue, type Snapshot } from '../../market/model/snapshot';
+import { countOf, num, signedMoney, signedPercent } from '../../lib/number-format';
+
+export interface CellContext {
+  snap: Snapshot;
+  d: Derived;
+  money: MoneyFormat;
+  nameOf(slug: string): string;
+  watched: Uint8Array;
+}
+
+/** Plain text of a cell, as shown. */
+export function cellText(ctx: CellContext, col: GridColumn, item: number): string {
+  const { snap, d, money } = ctx;
+  switch (col.kind) {
+    case 'watch':
+      return ctx.watched[item] ? '\u2605' : '';
+    case 'name':
+      return snap.names[item] ?? '';
+    case 'bestAsk':
+      return formatMoney(num(d.bestAsk[item] as number), money);
+    case 'bestBid':
+      return formatMoney(num(d.bestBid[item] as number), money);
+    case 'spread':
+      return signedMoney(num(d.spread[item] as number), money);
+    case 'spreadPct':
+      return signedPercent(num(d.spreadPct[item] as number));
+    case 'listed':
+      return String(d.listedCount[item]);
+    case 'spark':
+      return '';
+    case 'market':
+      return formatMoney(shownAsk(snap, d, item, col.k ?? 0), money);
+  }
+}
+
+/** A fuller sentence for a market cell's tooltip. */
+export function marketCellTitle(ctx: CellContext, col: GridColumn, item: number): string {
+  const { snap, d, money } = ctx;
+  const k = col.k ?? 0;
+  const cell = item * snap.askMarkets.length + k;
+  if (!snap.listed[cell]) return `${col.title}: no data for this item`;
+  const ask = shownAsk(snap, d, item, k);
+  const locked = shownLocked(snap, d, item, k);
+  const offers = cellValue(snap, 'offers', cell);
+  const exact = (v: number) => formatMoneyExact(v, money.symbol);
+  return `${col.title}: lowest ask ${ask === null ? 'none tradable now' : exact(ask)}; locked ${locked === null ? MISSING : exact(locked)}; ${offers === null ? 'offers unknown' : countOf(offers, 'offer')}`;
+}
+
+/** Tooltip text of a cell (built on hover). */
+export function cellTitle(ctx: CellContext, col: GridColumn, item: number): string {
+  const { snap, d, money } = ctx;
+  switch (col.kind) {
+    case 'market':
+      return marketCellTitle(ctx, col, item);
+    case 'bestAsk': {
+      const v = num(d.bestAsk[item] as number);
+      return v === null ? 'Best ask: none of the chosen markets has a price tradable now' : `Best ask ${formatMoneyExact(v, money.symbol)} on ${ctx.nameOf(snap.askMarkets[d.bestAskCol[item] as number] ?? '')}`;
+    }
+    case 'bestBid': {
+      const v = num(d.bestBid[item] as number);
+      return v === null
+        ? 'Best bid: no buy orders'
+        : `Best bid ${formatMoneyExact(v, money.symbol)} on ${ctx.nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')}; ${countOf(num(d.bidOrders[item] as number), 'buy order')} there`;
+    }
+    case 'listed':
+      return `${d.listedCount[item]} of the chosen markets list this item`;
+    case 'spread': {
+      const v = num(d.spread[item] as number);
+      return v === null ? 'Spread: needs both an ask and a bid' : `Spread ${v > 0 ? '+' : ''}${formatMoneyExact(v, money.symbol)} (best bid minus best ask)`;
+    }
+    default:
+      return cellText(ctx, col, item);
+  }
+}
+
+/** A row as tab-separated text (Ctrl+Shift+C), headers excluded, the star column left out. */
+export function rowText(ctx: CellContext, cols: readonly GridColumn[], item: number): string {
+  return cols
+    .filter((c) => c.kind !== 'watch' && c.kind !== 'spark')
+    .map((c) => cellText(ctx, c, item).replace(/[\t\r\n]+/g, ' '))
+    .join('\t');
+}

@@ -1,0 +1,135 @@
+/**
+ * The grid's model for the page: the snapshot shown (deferred, this game's only), its per-row figures for
+ * the markets and fees chosen, the watchlist and the alerts as row masks, the columns, the sorted order and the
+ * filtered view. Each step is memoized on its own inputs, so a keystroke only refilters (and, when it
+ * narrows the last text, refilters only the last view), a sort only resorts.
+ */
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { runWhenIdle } from '../../lib/idle';
+import type { Alert } from '../alerts/model/types';
+import { buildColumns, sortItems, type GridColumn } from './grid-columns';
+import { alertMarks } from './model/alert-marks';
+import { computeDerived, derivedKey, type FeeTable } from '../../market/model/price-arithmetic';
+import type { Derived } from '../../market/model/derived-columns';
+import { EMPTY_FILTER, applyFilter, narrows, type FilterState } from '../../market/model/filter';
+import type { Snapshot } from '../../market/model/snapshot';
+import { sortByValues } from '../../market/model/sort';
+import type { MarketPlan, SortState } from '../../market/prefs';
+
+export interface GridViewArgs {
+  game: number;
+  /** The loaded snapshot (any game: one of another game, a placeholder while switching, is not shown). */
+  loaded: Snapshot | null;
+  plan: MarketPlan;
+  fees: FeeTable;
+  net: boolean;
+  sort: SortState;
+  watchNames: readonly string[];
+  /** All the alerts (any game; useAlertList: a new list only when one is added, edited or deleted). */
+  alerts: readonly Alert[];
+  filter: FilterState;
+}
+
+export interface GridView {
+  snap: Snapshot | null;
+  derived: Derived | null;
+  askCols: number[];
+  bidCols: number[];
+  /** 1 for the rows on the watchlist. */
+  watched: Uint8Array;
+  /** The rows' alerts (model/alert-marks.ts). */
+  alerted: Uint8Array;
+  columns: GridColumn[];
+  /** Row indexes in sight order, filters applied. */
+  view: Int32Array;
+}
+
+const defined = (v: number | undefined): v is number => v !== undefined;
+
+/** `planned`, then the names of `answered` that no entry of the user's list has. */
+export function withAnswerOnly(planned: readonly string[], answered: readonly string[] | undefined, list: readonly { slug: string }[]): readonly string[] {
+  if (!answered) return planned;
+  const known = new Set(list.map((m) => m.slug));
+  for (const p of planned) known.add(p);
+  const extra = answered.filter((s) => !known.has(s));
+  return extra.length ? [...planned, ...extra] : planned;
+}
+
+export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, alerts, filter }: GridViewArgs): GridView {
+  // Deferred: a new snapshot is rendered in a time-sliced background render, so no long task blocks input.
+  const snap: Snapshot | null = useDeferredValue(loaded && loaded.game === game ? loaded : null);
+  // The plan's markets, then any market the service sent that the user's list does not have (a name the
+  // app does not know yet): a column of its own.
+  const askShown = useMemo(() => withAnswerOnly(plan.askMarkets, snap?.askMarkets, plan.askList), [plan.askMarkets, snap, plan.askList]);
+  const bidShown = useMemo(() => withAnswerOnly(plan.bidMarkets, snap?.bidMarkets, plan.askList), [plan.bidMarkets, snap, plan.askList]);
+  const askCols = useMemo(() => (snap ? askShown.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, askShown]);
+  const bidCols = useMemo(() => (snap ? bidShown.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, bidShown]);
+  const derived = useMemo(() => {
+    if (!snap) return null;
+    // The worker computed these for the settings of the request; reuse them when nothing changed since.
+    const pre = snap.derived;
+    if (pre && pre.key === derivedKey(snap, askCols, bidCols, fees, net)) return pre.data;
+    return computeDerived({ snap, askCols, bidCols, fees, net });
+  }, [snap, askCols, bidCols, fees, net]);
+  const watched = useMemo(() => {
+    const u = new Uint8Array(snap?.n ?? 0);
+    if (snap) {
+      for (const name of watchNames) {
+        const i = snap.indexOfName(name);
+        if (i >= 0) u[i] = 1;
+      }
+    }
+    return u;
+  }, [snap, watchNames]);
+  const alerted = useMemo(() => alertMarks(snap, alerts), [snap, alerts]);
+  const columns = useMemo(() => buildColumns(snap, askShown, plan.nameOf, net), [snap, askShown, plan.nameOf, net]);
+  const sortCol = columns.find((c) => c.id === sort.col) ?? columns[1];
+  const sortWatched = sortCol?.kind === 'watch' ? watched : null;
+  const sorted = useMemo(
+    () => (snap && derived ? sortItems(sortCol, sort.dir, snap, derived, sortWatched ?? new Uint8Array(snap.n)) : null),
+    // sortCol identity changes with columns; its id decides the order.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [snap, derived, sortCol?.id, sort.dir, sortWatched],
+  );
+  // Typing one more letter only narrows the result: filter the last view instead of the whole catalog.
+  const lastView = useRef<{ sorted: Int32Array; derived: Derived; watched: Uint8Array; filter: FilterState; view: Int32Array } | null>(null);
+  const view = useMemo(() => {
+    if (!sorted || !snap || !derived) return new Int32Array(0);
+    const last = lastView.current;
+    const base = last && last.sorted === sorted && last.derived === derived && last.watched === watched && narrows(last.filter, filter) ? last.view : sorted;
+    const v = applyFilter(base, snap, derived, filter, watched);
+    lastView.current = { sorted, derived, watched, filter, view: v };
+    return v;
+  }, [sorted, snap, derived, filter, watched]);
+
+  useWarmFilterAndSort(snap, derived, sorted);
+  return { snap, derived, askCols, bidCols, watched, alerted, columns, view };
+}
+
+/**
+ * Runs the filter and sort code (JIT) in idle time after a snapshot arrives, so the first keystroke or
+ * header click is as quick as the later ones; results discarded. Stopped when the page goes (its work
+ * would only slow the next page's first paint).
+ */
+function useWarmFilterAndSort(snap: Snapshot | null, derived: Derived | null, sorted: Int32Array | null): void {
+  const warmed = useRef<Snapshot | null>(null);
+  useEffect(() => {
+    if (!snap || !derived || !sorted || warmed.current === snap) return;
+    warmed.current = snap;
+    const s0 = snap;
+    const d0 = derived;
+    const order = sorted;
+    return runWhenIdle(
+      [
+        () => {
+          for (const text of ['a', 'ak r', 'st ft -x', 'zz']) applyFilter(order, s0, d0, { ...EMPTY_FILTER, text }, undefined);
+        },
+        () => {
+          sortByValues(d0.bestAsk, 'desc', s0.nameRank, s0.byName);
+          sortByValues(d0.spreadPct, 'asc', s0.nameRank, s0.byName, 1000);
+        },
+      ],
+      3000,
+    );
+  }, [snap, derived, sorted]);
+}

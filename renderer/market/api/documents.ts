@@ -1,0 +1,98 @@
+/**
+ * The grid's GraphQL documents, typed against the spec's schema (renderer/api/gql.ts); all of them run in
+ * the grid worker through the app's urql client (routes.ts), so their `data` is what the worker made of
+ * the answer, not the answer. renderer/api/documents.test.ts validates them against SCHEMA_SDL and checks
+ * that the row readers read exactly the fields they select.
+ */
+import type { PriceRecommendationRow, SteamAnalyticsRow } from '../../../shared/api/types';
+import { graphql } from '../../api/gql';
+import { routedDocument } from '../../api/worker-exchange';
+import { PriceRecommendationFields } from '../recommendations/api/documents';
+import type { Snapshot } from '../model/snapshot';
+
+/** What the grid route delivers as `data`: the shaped columns. */
+export interface GridData {
+  grid: Snapshot;
+}
+
+/** Min prices and max orders in one request: one round trip, one body to parse and shape. */
+export const GRID_PRICES = routedDocument<GridData>()(
+  graphql(`
+    query GridPrices($markets: [String!]!, $bidMarkets: [String!]!) {
+      aggregatedMinPrices(markets: $markets) {
+        market_hash_name
+        prices { market_name offers price price_locked }
+      }
+      aggregatedMaxOrders(markets: $bidMarkets) {
+        market_hash_name
+        orders { market_name offers price }
+      }
+    }
+  `),
+);
+
+/** Without buy orders (every bid market removed from the list). */
+export const GRID_ASKS = routedDocument<GridData>()(
+  graphql(`
+    query GridAsks($markets: [String!]!) {
+      aggregatedMinPrices(markets: $markets) {
+        market_hash_name
+        prices { market_name offers price price_locked }
+      }
+    }
+  `),
+);
+
+/**
+ * What the look-up route delivers as `data`: the one row of the whole-game answer named by the operation's
+ * `item` variable (read leniently, shared/api/rows.ts), or null when the answer has no such item.
+ */
+export interface ItemLookup<Row> {
+  row: Row | null;
+  /** When the whole-game answer was read in the worker (ms since epoch): a kept answer keeps its time. */
+  fetchedAt?: number | null;
+}
+/** The look-up's own variable: which item to pick (not sent; part of the operation's identity). */
+export interface ItemVars extends Record<string, unknown> {
+  item: string;
+}
+
+/** Steam sales, listing and buy-order statistics of one item (the API answers for the whole game). */
+export const ITEM_STEAM_ANALYTICS = routedDocument<ItemLookup<SteamAnalyticsRow>, ItemVars>()(
+  graphql(`
+    query ItemSteamAnalytics($game_id: Int) {
+      getSteamAnalytics(game_id: $game_id) {
+        market_hash_name
+        game_id
+        sales {
+          last_90d last_30d last_7d last_24h avg_daily_volume
+          median_price_90d average_price_90d latest_median_price_sold
+        }
+        listings {
+          sell_orders_last_7d sell_orders_last_24h median_sell_price_90d average_sell_price_90d
+          latest_sell_order_price min_sell_order_price max_sell_order_price
+          min_sell_order_price_90d min_sell_order_price_30d min_sell_order_price_7d min_sell_order_price_24h
+        }
+        buyOrders {
+          buy_orders_last_7d buy_orders_last_24h median_buy_price_90d average_buy_price_90d
+          latest_buy_order_price min_buy_order_price max_buy_order_price
+          max_buy_order_price_90d max_buy_order_price_30d max_buy_order_price_7d max_buy_order_price_24h
+        }
+      }
+    }
+  `),
+);
+
+/** The suggested price, stability flags and liquidity of one item. */
+export const ITEM_RECOMMENDATION = routedDocument<ItemLookup<PriceRecommendationRow>, ItemVars>()(
+  graphql(
+    `
+    query ItemRecommendation($game_id: Int) {
+      getPriceRecommendations(game_id: $game_id) {
+        ...PriceRecommendationFields
+      }
+    }
+  `,
+    [PriceRecommendationFields],
+  ),
+);

@@ -1,0 +1,26 @@
+/** Messages between the UI and the history worker. */
+import type { PollInput, ValuesInput } from './recorder';
+import type { Limits } from './store';
+
+type Req =
+  /** A grid poll (asks and bids) or another stream's values (the Steam analytics medians). */
+  | { op: 'record'; poll: PollInput | ValuesInput; limits: Limits }
+  /** `markets`: the series keys to read ("a:<slug>", "b:<slug>", "s:<field>"); every one when absent. */
+  | { op: 'item'; game: number; name: string; from: number; to: number; slots: number; markets?: string[] }
+  | { op: 'sparks'; game: number; names: string[]; from: number; to: number; slots: number; askMarkets: string[] }
+  | { op: 'usage' }
+  | { op: 'enforce'; limits: Limits }
+  | { op: 'clear' }
+  /** Another tab cleared the history: the recorders start again from the disk (baselines). */
+  | { op: 'forget' };
+
+export type HistoryRequest = Req & { id: number };
+/**
+ * `code` says what failed: 'write' a record (HistoryWriteError), 'newer' the database is a newer build's
+ * (NewerDatabaseError). A message with `notice` is no answer: the database waits for another tab (text),
+ * or not any more (null).
+ */
+export type HistoryResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: string; code?: 'write' | 'newer' }
+  | { notice: 'blocked'; text: string | null };

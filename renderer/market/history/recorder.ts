@@ -1,0 +1,236 @@
+/**
+ * Price history's recorder: what a poll (or a load of other per-item values) records, and how it is
+ * compared with the last known values so that only changes, and a daily baseline, go into chunks
+ * (chunk-codec.ts). Pure, so it is unit-tested; the store (store.ts) writes what it returns.
+ *
+ * Series: one per market and side of an item, keyed "a:<slug>" (that market's lowest ask) and "b:<slug>"
+ * (its highest buy order), and other per-item figures recorded when they are loaded, keyed
+ * "<stream>:<field>" (the Steam analytics medians: "s:latest_median_price_sold", see steam.ts). A value is
+ * integer thousandths; NaN means "no value" (the market had no price).
+ */
+import { CHUNK_SPAN, chunkName, DAY, MAX_POINTS, OpenChunk } from './chunk-codec';
+
+/** "Not known" in the recorder's state (NaN is "known: no value"). */
+export const UNKNOWN = -Infinity;
+
+/** One poll as the recorder gets it (copies of the snapshot's typed arrays). */
+export interface PollInput {
+  game: number;
+  at: number;
+  names: string[];
+  askMarkets: string[];
+  bidMarkets: string[];
+  /** Row-major ask cells (item * askMarkets.length + k), NONE/BIG sentinels as in market/model/snapshot. */
+  ask: Int32Array;
+  bid: Int32Array;
+  /** Exact values of BIG cells: [0 = ask | 1 = bid, cell, value]. */
+  big: Array<[0 | 1, number, number]>;
+}
+
+/**
+ * Values of other per-item series for the same chunk/baseline/retention machinery (the Steam analytics
+ * medians, steam.ts): series "<stream>:<field>", kept in the item's chunks of that stream. An item is
+ * recorded only at a time after its last record in the stream (a one-item load and a whole-catalog load
+ * can arrive in either order); the grid's polls are not involved.
+ */
+export interface ValuesInput {
+  game: number;
+  /** When the values were loaded (ms since epoch). */
+  at: number;
+  /** Not "a" or "b" (the asks' and bids' stream), no ":". */
+  stream: string;
+  fields: string[];
+  /** Item names: a list, or packNames' one string (it crosses threads as one copy). */
+  names: string[] | string;
+  /** Row-major (item * fields.length + f), thousandths; NaN: no value. */
+  values: Float64Array;
+}
+
+export function isValuesInput(p: PollInput | ValuesInput): p is ValuesInput {
+  return 'stream' in p;
+}
+
+const NAMES_SEP = '\u0000';
+/** Names as one string when none holds the separator (else the list as it is). */
+export function packNames(names: string[]): string[] | string {
+  for (const n of names) if (n.includes(NAMES_SEP)) return names;
+  return names.join(NAMES_SEP);
+}
+export function unpackNames(names: string[] | string): string[] {
+  return typeof names !== 'string' ? names : names === '' ? [] : names.split(NAMES_SEP);
+}
+
+const NONE = -2147483648;
+const BIG = -2147483647;
+
+export function sameValue(a: number, b: number): boolean {
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
+}
+
+/** Per game: the last value of every item's series, the open chunks, which items have today's baseline. */
+export class GameRecorder {
+  /** The game's series keys; chunks refer to them by index. Grows only (persisted by the store). */
+  readonly series: string[] = [];
+  private readonly seriesIdx = new Map<string, number>();
+  /** Per item name: the last value of each of its series (every stream's, by series index). */
+  private readonly state = new Map<string, Float64Array>();
+  /** Per chunk name (item and stream): the day of its last baseline. */
+  private readonly baseDay = new Map<string, number>();
+  /** Per chunk name of a values stream: the time of its last record. */
+  private readonly itemAt = new Map<string, number>();
+  /** Per chunk name: the chunk being filled. */
+  readonly open = new Map<string, OpenChunk>();
+  /** Time of the last poll (asks and bids). */
+  lastAt = 0;
+  constructor(
+    readonly game: number,
+    series: readonly string[] = [],
+  ) {
+    for (const k of series) this.seriesOf(k);
+  }
+
+  private seriesOf(key: string): number {
+    let i = this.seriesIdx.get(key);
+    if (i === undefined) {
+      i = this.series.length;
+      this.series.push(key);
+      this.seriesIdx.set(key, i);
+    }
+    return i;
+  }
+
+  private stateOf(name: string, nSeries: number): Float64Array {
+    let st = this.state.get(name);
+    if (!st || st.length < nSeries) {
+      const grown = new Float64Array(nSeries).fill(UNKNOWN);
+      if (st) grown.set(st);
+      st = grown;
+      this.state.set(name, st);
+    }
+    return st;
+  }
+
+  /** The chunk a record of `key` at `at` adds to: its open one, or a new one (a baseline when `base`). */
+  private chunkFor(key: string, at: number, day: number, base: boolean, dirty: OpenChunk[]): OpenChunk {
+    const cur = this.open.get(key);
+    let chunk: OpenChunk;
+    if (!base && cur && at - cur.st < CHUNK_SPAN && Math.floor(cur.st / DAY) === day && cur.size < MAX_POINTS) chunk = cur;
+    else {
+      chunk = new OpenChunk(this.game, key, at, base ? 1 : 0);
+      this.open.set(key, chunk);
+    }
+    dirty.push(chunk);
+    return chunk;
+  }
+
+  /** Baselines are written once and closed; the item's changes go to a new chunk. */
+  private close(dirty: readonly OpenChunk[]): void {
+    for (const c of dirty) if (c.b) this.open.delete(c.n);
+  }
+
+  /**
+   * Compares a poll with the last known values and adds the changes (or an item's baseline) to open
+   * chunks. Returns the chunks to write now; a baseline chunk is closed at once (it is written once).
+   */
+  apply(p: PollInput): { dirty: OpenChunk[]; points: number; changedItems: number } {
+    const at = p.at;
+    const day = Math.floor(at / DAY);
+    const m = p.askMarkets.length;
+    const bm = p.bidMarkets.length;
+    const askS = p.askMarkets.map((s) => this.seriesOf(`a:${s}`));
+    const bidS = p.bidMarkets.map((s) => this.seriesOf(`b:${s}`));
+    const nSeries = this.series.length;
+    const bigAsk = new Map<number, number>();
+    const bigBid = new Map<number, number>();
+    for (const [f, cell, v] of p.big) (f === 0 ? bigAsk : bigBid).set(cell, v);
+    const dirty: OpenChunk[] = [];
+    let points = 0;
+    const n = Math.min(p.names.length, m ? Math.floor(p.ask.length / m) : p.names.length);
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const name = p.names[i] as string;
+      if (seen.has(name)) continue; // a duplicate name: the first row counts
+      seen.add(name);
+      const st = this.stateOf(name, nSeries);
+      const base = this.baseDay.get(name) !== day;
+      let chunk: OpenChunk | null = null;
+      const put = (si: number, v: number) => {
+        chunk ??= this.chunkFor(name, at, day, base, dirty);
+        chunk.add(at, si, v);
+        points++;
+      };
+      for (let k = 0; k < m; k++) {
+        const cell = i * m + k;
+        const raw = p.ask[cell] as number;
+        const v = raw === NONE ? NaN : raw === BIG ? (bigAsk.get(cell) ?? NaN) : raw;
+        const si = askS[k] as number;
+        if (base || !sameValue(st[si] as number, v)) put(si, v);
+        st[si] = v;
+      }
+      for (let k = 0; k < bm; k++) {
+        const cell = i * bm + k;
+        const raw = p.bid[cell] as number;
+        const v = raw === NONE ? NaN : raw === BIG ? (bigBid.get(cell) ?? NaN) : raw;
+        const si = bidS[k] as number;
+        if (base || !sameValue(st[si] as number, v)) put(si, v);
+        st[si] = v;
+      }
+      if (base) this.baseDay.set(name, day);
+    }
+    this.close(dirty);
+    this.lastAt = at;
+    return { dirty, points, changedItems: dirty.length };
+  }
+
+  /**
+   * The same for a values stream (ValuesInput): each item's changes in the stream's chunks, or its
+   * baseline of the stream's series at its first record of a day or session. An item whose last record
+   * in the stream is at `at` or later is left as it is.
+   */
+  applyValues(p: ValuesInput): { dirty: OpenChunk[]; points: number; changedItems: number } {
+    const at = p.at;
+    const day = Math.floor(at / DAY);
+    const f = p.fields.length;
+    const fieldS = p.fields.map((x) => this.seriesOf(`${p.stream}:${x}`));
+    const nSeries = this.series.length;
+    const names = unpackNames(p.names);
+    const dirty: OpenChunk[] = [];
+    let points = 0;
+    const n = f ? Math.min(names.length, Math.floor(p.values.length / f)) : 0;
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const name = names[i] as string;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const key = chunkName(name, p.stream);
+      const last = this.itemAt.get(key);
+      if (last !== undefined && at <= last) continue;
+      this.itemAt.set(key, at);
+      const st = this.stateOf(name, nSeries);
+      const base = this.baseDay.get(key) !== day;
+      let chunk: OpenChunk | null = null;
+      for (let k = 0; k < f; k++) {
+        const x = p.values[i * f + k] as number;
+        const v = Number.isFinite(x) ? x : NaN;
+        const si = fieldS[k] as number;
+        if (base || !sameValue(st[si] as number, v)) {
+          chunk ??= this.chunkFor(key, at, day, base, dirty);
+          chunk.add(at, si, v);
+          points++;
+        }
+        st[si] = v;
+      }
+      if (base) this.baseDay.set(key, day);
+    }
+    this.close(dirty);
+    return { dirty, points, changedItems: dirty.length };
+  }
+
+  /** Forget everything (history cleared): the next poll writes baselines. */
+  reset(): void {
+    this.state.clear();
+    this.baseDay.clear();
+    this.itemAt.clear();
+    this.open.clear();
+  }
+}

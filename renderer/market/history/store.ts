@@ -1,0 +1,347 @@
+/**
+ * Price history in IndexedDB (through `idb`): chunk records (chunk-codec.ts) keyed [game, item, start], an
+ * index on start time for retention, and a usage counter. Runs in the history worker (and in the
+ * benchmark page); nothing here touches the DOM.
+ */
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
+import { chunkName, DAY, streamOf, type ChunkRecord } from './chunk-codec';
+import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
+import { sample, type SampledHistory } from './sampling';
+
+export const DB_NAME = 'market-desk-history';
+
+interface HistoryDB extends DBSchema {
+  chunks: { key: [number, string, number]; value: ChunkRecord; indexes: { st: number } };
+  /** 'usage' ({bytes, chunks}) and 'series:<game>' ({list}: the game's series keys, chunks index them). */
+  meta: { key: string; value: { key: string; bytes?: number; chunks?: number; list?: string[] } };
+}
+
+export interface RecordResult {
+  points: number;
+  changedItems: number;
+  /** Bytes written by the transaction (whole rewritten chunks) and net growth of the store. */
+  bytesWritten: number;
+  bytesAdded: number;
+  diffMs: number;
+  writeMs: number;
+}
+
+export interface Usage {
+  bytes: number;
+  chunks: number;
+  oldest: number | null;
+}
+
+export interface Limits {
+  retentionDays: number;
+  capBytes: number;
+}
+
+/** A cap is enforced down to this share of it, so a full store isn't trimmed at every poll. */
+const CAP_LOW_WATER = 0.9;
+/** A write refused for lack of space drops the oldest history down to this share of it, then tries once more. */
+const QUOTA_TRIM = 0.8;
+
+/**
+ * The database's upgrade steps, step i taking version i to i + 1 (versioned-db.ts): a later version adds a
+ * step here and never edits one that shipped.
+ */
+export const HISTORY_UPGRADES: readonly UpgradeStep<HistoryDB>[] = [
+  (d) => {
+    const chunks = d.createObjectStore('chunks', { keyPath: ['g', 'n', 'st'] });
+    chunks.createIndex('st', 'st');
+    d.createObjectStore('meta', { keyPath: 'key' });
+  },
+];
+
+/** A poll (or values load) that could not be written; `quota`: for lack of space, even after dropping old history. */
+export class HistoryWriteError extends Error {
+  override readonly name = 'HistoryWriteError';
+  constructor(
+    readonly quota: boolean,
+    cause: unknown,
+  ) {
+    super(
+      quota
+        ? 'Could not save price history: the disk, or the browser storage Market Desk may use, is full. The oldest history was dropped and the save tried again, without success. Free some disk space, or lower “Size limit” or “Keep” below, or clear the history.'
+        : `Could not save price history: ${errorText(cause)}. The next refresh starts afresh from a full record of the prices.`,
+    );
+  }
+}
+
+export interface OpenOptions {
+  /** Upgrade steps (tests add a later version's). */
+  upgrades?: readonly UpgradeStep<HistoryDB>[];
+  /** An upgrade waits for another tab to close the database (null: not any more). */
+  onBlocked?(message: string | null): void;
+}
+
+export class HistoryStore {
+  private readonly games = new Map<number, { rec: GameRecorder; saved: number }>();
+  /** Null after another tab's upgrade or the browser closed it: the next call opens it again. */
+  private conn: IDBPDatabase<HistoryDB> | null;
+  private constructor(
+    db: IDBPDatabase<HistoryDB>,
+    readonly name: string,
+    private readonly options: OpenOptions,
+  ) {
+    this.conn = db;
+  }
+
+  static async open(name = DB_NAME, options: OpenOptions = {}): Promise<HistoryStore> {
+    let store: HistoryStore | null = null;
+    const db = await HistoryStore.connect(name, options, () => store?.dropped());
+    store = new HistoryStore(db, name, options);
+    return store;
+  }
+
+  private static connect(name: string, options: OpenOptions, onClosed: () => void): Promise<IDBPDatabase<HistoryDB>> {
+    return openVersioned<HistoryDB>(name, options.upgrades ?? HISTORY_UPGRADES, {
+      what: 'Price history',
+      ...(options.onBlocked ? { onBlocked: options.onBlocked } : {}),
+      onClosed,
+    });
+  }
+
+  private dropped(): void {
+    this.conn = null;
+    // What the recorders hold was written through the closed connection; start again from the disk.
+    this.games.clear();
+  }
+
+  /** The open connection (the benchmark writes through it). */
+  get db(): IDBPDatabase<HistoryDB> {
+    if (!this.conn) throw new Error('Price history is closed.');
+    return this.conn;
+  }
+
+  private async ready(): Promise<IDBPDatabase<HistoryDB>> {
+    this.conn ??= await HistoryStore.connect(this.name, this.options, () => this.dropped());
+    return this.conn;
+  }
+
+  close(): void {
+    this.conn?.close();
+    this.conn = null;
+  }
+
+  private async recorder(game: number): Promise<{ rec: GameRecorder; saved: number }> {
+    let r = this.games.get(game);
+    if (!r) {
+      const list = (await (await this.ready()).get('meta', `series:${game}`))?.list ?? [];
+      r = this.games.get(game) ?? { rec: new GameRecorder(game, list), saved: list.length };
+      this.games.set(game, r);
+    }
+    return r;
+  }
+
+  /**
+   * Records one poll (asks and bids) or one load of another stream's values (ValuesInput: the Steam
+   * analytics medians): the changes since the last one (or baselines) in one transaction.
+   *
+   * A write that fails leaves nothing half-done: the transaction is undone, and the game's recorder, which
+   * had already taken the poll in, is dropped, so the next poll writes a fresh baseline (not changes
+   * against values the disk never got), and the usage counter is counted again from the records. A write
+   * refused for lack of space (QuotaExceededError) drops the oldest history and is tried once more;
+   * failing again, it rejects with HistoryWriteError (quota), which Settings shows.
+   */
+  async record(p: PollInput | ValuesInput, limits?: Limits): Promise<RecordResult> {
+    let result: RecordResult;
+    try {
+      result = await this.write(p);
+    } catch (e) {
+      await this.recover(p.game);
+      if (!isQuotaError(e)) throw new HistoryWriteError(false, e);
+      await this.trimForSpace();
+      try {
+        result = await this.write(p);
+      } catch (again) {
+        await this.recover(p.game);
+        throw new HistoryWriteError(isQuotaError(again), again);
+      }
+    }
+    if (limits) await this.enforce(limits, p.at);
+    return result;
+  }
+
+  private async write(p: PollInput | ValuesInput): Promise<RecordResult> {
+    const g = await this.recorder(p.game);
+    const rec = g.rec;
+    const values = isValuesInput(p);
+    // A poll seen twice is ignored here; a values stream checks each item's last time (GameRecorder).
+    if (!values && p.at <= rec.lastAt) return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0 };
+    const t0 = performance.now();
+    const { dirty, points } = values ? rec.applyValues(p) : rec.apply(p);
+    const t1 = performance.now();
+    let written = 0;
+    let added = 0;
+    let newChunks = 0;
+    if (dirty.length > 0) {
+      const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+      // Marked as handled now: a failed request rejects `done` before this code awaits it.
+      tx.done.catch(ignore);
+      try {
+        const chunks = tx.objectStore('chunks');
+        const sizes: Array<[(typeof dirty)[number], number]> = [];
+        for (const c of dirty) {
+          const r = c.toRecord();
+          written += r.bytes;
+          added += r.bytes - c.stored;
+          if (c.stored === 0) newChunks++;
+          sizes.push([c, r.bytes]);
+          // A failed put fails the transaction (tx.done says why): its own rejection is not the news.
+          chunks.put(r).catch(ignore);
+        }
+        const meta = tx.objectStore('meta');
+        const seriesCount = rec.series.length;
+        if (seriesCount > g.saved) meta.put({ key: `series:${p.game}`, list: rec.series.slice() }).catch(ignore);
+        const u = await meta.get('usage');
+        meta.put({ key: 'usage', bytes: (u?.bytes ?? 0) + added, chunks: (u?.chunks ?? 0) + newChunks }).catch(ignore);
+        await tx.done;
+        // Only what reached the disk counts as stored.
+        for (const [c, bytes] of sizes) c.stored = bytes;
+        g.saved = Math.max(g.saved, seriesCount);
+      } catch (e) {
+        await tx.done.catch(ignore);
+        throw transactionError(tx, e);
+      }
+    }
+    const t2 = performance.now();
+    return { points, changedItems: dirty.length, bytesWritten: written, bytesAdded: added, diffMs: t1 - t0, writeMs: t2 - t1 };
+  }
+
+  /**
+   * After a failed write: the game's recorder is dropped (the next poll reads the series list back and
+   * writes baselines), and the usage counter is counted again from the records on disk.
+   */
+  private async recover(game: number): Promise<void> {
+    this.games.delete(game);
+    try {
+      await this.recount();
+    } catch {
+      // The counter stays as the last good write left it; the next failure or a clear counts again.
+    }
+  }
+
+  /** Counts the records' bytes into the usage counter. */
+  async recount(): Promise<Usage> {
+    const db = await this.ready();
+    let bytes = 0;
+    let chunks = 0;
+    const read = db.transaction('chunks', 'readonly');
+    let cursor = await read.store.openCursor();
+    while (cursor) {
+      bytes += cursor.value.bytes;
+      chunks++;
+      cursor = await cursor.continue();
+    }
+    await read.done;
+    await db.put('meta', { key: 'usage', bytes, chunks });
+    return this.usage();
+  }
+
+  /** A write refused for lack of space: the oldest records go until the store is QUOTA_TRIM of its size. */
+  private async trimForSpace(): Promise<number> {
+    const u = await this.usage();
+    if (u.chunks === 0) return 0;
+    return this.trim(-Infinity, u.bytes * QUOTA_TRIM, 1);
+  }
+
+  /** Drops the oldest chunks: those older than the retention, then more until under the size cap. */
+  async enforce(limits: Limits, now = Date.now()): Promise<number> {
+    const cutoff = now - limits.retentionDays * DAY;
+    const u = await this.usage();
+    if (!(u.oldest !== null && u.oldest < cutoff) && u.bytes <= limits.capBytes) return 0;
+    const target = u.bytes > limits.capBytes ? limits.capBytes * CAP_LOW_WATER : Infinity;
+    return this.trim(cutoff, target);
+  }
+
+  /** Drops the oldest chunks while older than `cutoff` or while the store is over `target` bytes (at least `min`). */
+  private async trim(cutoff: number, target: number, min = 0): Promise<number> {
+    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    const u = await tx.objectStore('meta').get('usage');
+    let bytes = u?.bytes ?? 0;
+    let count = u?.chunks ?? 0;
+    // (A game's series list stays: it is tiny and chunks written later still use it.)
+    let dropped = 0;
+    let cursor = await tx.objectStore('chunks').index('st').openCursor();
+    while (cursor && (cursor.value.st < cutoff || bytes > target || dropped < min)) {
+      bytes -= cursor.value.bytes;
+      count--;
+      dropped++;
+      cursor.delete().catch(ignore);
+      cursor = await cursor.continue();
+    }
+    await tx.objectStore('meta').put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) });
+    await tx.done;
+    return dropped;
+  }
+
+  async usage(): Promise<Usage> {
+    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readonly');
+    const u = await tx.objectStore('meta').get('usage');
+    const first = await tx.objectStore('chunks').index('st').openCursor();
+    await tx.done;
+    return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null };
+  }
+
+  /** Drops what the recorders hold (another tab cleared the history): the next poll writes baselines. */
+  forget(): void {
+    this.games.clear();
+  }
+
+  async clear(): Promise<void> {
+    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    await tx.objectStore('chunks').clear();
+    await tx.objectStore('meta').delete('usage');
+    await tx.done;
+    for (const r of this.games.values()) r.rec.reset();
+  }
+
+  /**
+   * An item's chunks of one stream covering [from, to]: back to the last baseline before `from`, then the
+   * range. `name` is the chunk name (the item's name for its asks and bids, else chunkName()).
+   */
+  async chunksOf(game: number, name: string, from: number, to: number): Promise<ChunkRecord[]> {
+    const tx = (await this.ready()).transaction('chunks', 'readonly');
+    const store = tx.store;
+    const before: ChunkRecord[] = [];
+    let cursor = await store.openCursor(IDBKeyRange.bound([game, name, -Infinity], [game, name, from], false, true), 'prev');
+    while (cursor && before.length < 200) {
+      before.push(cursor.value);
+      if (cursor.value.b) break;
+      cursor = await cursor.continue();
+    }
+    const inRange = await store.getAll(IDBKeyRange.bound([game, name, from], [game, name, to]));
+    await tx.done;
+    return before.reverse().concat(inRange);
+  }
+
+  /** An item's kept series (all without `keep`) over [from, to]: each of their streams read and sampled. */
+  async readItem(game: number, name: string, from: number, to: number, slots: number, keep?: (key: string) => boolean): Promise<SampledHistory> {
+    // The list on disk, when longer: another tab (the one that records) may have added series since.
+    const known = (await this.recorder(game)).rec.series;
+    const stored = (await (await this.ready()).get('meta', `series:${game}`))?.list;
+    const series = stored && stored.length > known.length ? stored : known;
+    const streams = new Set<string>();
+    for (const k of series) if (!keep || keep(k)) streams.add(streamOf(k));
+    if (streams.size === 0) streams.add('');
+    let chunks: ChunkRecord[] = [];
+    for (const s of streams) chunks = chunks.concat(await this.chunksOf(game, chunkName(name, s), from, to));
+    return sample(chunks, series, from, to, slots, keep);
+  }
+
+  /** Best ask per slot for several items (sparklines); null for an item with no history in the range. */
+  async readSparks(game: number, names: readonly string[], from: number, to: number, slots: number, askMarkets: readonly string[]): Promise<Array<Float64Array | null>> {
+    const keep = new Set(askMarkets.map((s) => `a:${s}`));
+    const out: Array<Float64Array | null> = [];
+    for (const name of names) {
+      const h = await this.readItem(game, name, from, to, slots, (k) => keep.has(k));
+      out.push(h.first === null || h.bestAsk.every((v) => Number.isNaN(v)) ? null : h.bestAsk);
+    }
+    return out;
+  }
+}
+
+function ignore(): void {}

@@ -1,0 +1,287 @@
+/**
+ * Price arithmetic: fees, net prices, and the per-row figures of the derived columns computed from it.
+ *
+ * Per-row figures (derived-columns.ts) from the snapshot: best ask, best bid, spread, how many markets list
+ * the item; with or without fees. All money in integer thousandths; fees in basis points (1/100 of a percent).
+ *
+ * "Net of fees" reads the grid as a trader acting on it would:
+ *  - an ask is what a buyer pays: price + the market's buyer fee;
+ *  - a bid is what a seller receives from that buy order: price - the market's seller fee;
+ *  - the spread is then net bid - net ask (buy at the best ask, sell into the best bid).
+ * A percentage fee is rounded half away from zero to a whole thousandth. Steam Community Market's seller
+ * fee is not a percentage: what a seller receives from a buyer's price follows Steam's own function
+ * (shared/money/steam-fee.ts), used wherever a market's fee says so.
+ */
+import { STEAM_WALLET_FEE_BPS, steamSellerReceives } from '../../../shared/money/steam-fee';
+import type { Derived } from './derived-columns';
+import { BIG, NONE, cellValue, type Snapshot } from './snapshot';
+
+export interface MarketFee {
+  /** Added to what a buyer pays, in basis points (250 = 2.5 %). */
+  buyBps: number;
+  /** Deducted from what a seller receives, in basis points. */
+  sellBps: number;
+  /** Set: the seller's side follows Steam's fee function with this game (publisher) fee; sellBps is unused. */
+  steamPublisherBps?: number;
+}
+export type FeeTable = Readonly<Record<string, MarketFee>>;
+
+export const MAX_FEE_BPS = 10000;
+
+/**
+ * One side's fee of one market as a number the typed arrays and the hot loop carry: 0 or more is a
+ * percentage in basis points; below 0 is Steam's function with publisher fee -(code + 1) basis points.
+ */
+export type FeeCode = number;
+
+export function steamFeeCode(publisherBps: number): FeeCode {
+  return -1 - publisherBps;
+}
+
+export function isSteamFee(code: FeeCode): boolean {
+  return code < 0;
+}
+
+export function buyFeeCode(fee: MarketFee | undefined): FeeCode {
+  return fee?.buyBps ?? 0;
+}
+
+export function sellFeeCode(fee: MarketFee | undefined): FeeCode {
+  if (!fee) return 0;
+  return fee.steamPublisherBps !== undefined ? steamFeeCode(fee.steamPublisherBps) : fee.sellBps;
+}
+
+/** A fee code in words: "2.5 %" or "Steam fee (5 % + 10 % game fee, floored, min. 1 ¢ each)". */
+export function feeCodeText(code: FeeCode): string {
+  return code < 0 ? `Steam fee (${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + ${bpsToPercentText(-1 - code)} % game fee, each floored, min. 1 ¢)` : `${bpsToPercentText(code)} %`;
+}
+
+/** fee = price * bps / 10000, rounded half away from zero, in thousandths. */
+export function feeOf(price: number, bps: number): number {
+  if (bps === 0 || price === 0) return 0;
+  const f = Math.round((Math.abs(price) * bps) / 10000);
+  return price < 0 ? -f : f;
+}
+
+/** What a buyer pays for a listing at `price` (buyer fees are percentages; Steam's listed price already includes its fees). */
+export function netAsk(price: number, code: FeeCode): number {
+  return code > 0 ? price + feeOf(price, code) : price;
+}
+
+/** What a seller receives when an item sells at `price` (a listing, or into a buy order). */
+export function netBid(price: number, code: FeeCode): number {
+  if (code === 0) return price;
+  if (code < 0) return steamSellerReceives(price, -1 - code);
+  return price - feeOf(price, code);
+}
+
+/** Spread in percent of the ask; null when the ask is not positive. */
+export function spreadPercent(bid: number, ask: number): number | null {
+  if (!(ask > 0)) return null;
+  return ((bid - ask) / ask) * 100;
+}
+
+/** "2.5" -> 250 bps; null when not a number in 0..100 with at most 2 decimals. */
+export function parsePercentToBps(text: string): number | null {
+  const t = text.trim().replace(/%$/, '').trim().replace(',', '.');
+  if (!/^\d{1,3}(\.\d{0,2})?$/.test(t)) return null;
+  const [u = '0', f = ''] = t.split('.');
+  const bps = Number(u) * 100 + Number(f.padEnd(2, '0'));
+  return bps <= MAX_FEE_BPS ? bps : null;
+}
+
+export function bpsToPercentText(bps: number): string {
+  const u = Math.floor(bps / 100);
+  const f = bps % 100;
+  return f === 0 ? String(u) : `${u}.${String(f).padStart(2, '0').replace(/0$/, '')}`;
+}
+
+export interface DeriveInput {
+  snap: Snapshot;
+  /** Ask market column indices (into snap.askMarkets) shown and considered. */
+  askCols: readonly number[];
+  /** Bid market column indices (into snap.bidMarkets) considered. */
+  bidCols: readonly number[];
+  fees: FeeTable;
+  net: boolean;
+}
+
+export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInput): Derived {
+  const n = snap.n;
+  const m = snap.askMarkets.length;
+  const b = snap.bidMarkets.length;
+  const askFee = new Int32Array(m);
+  const bidFee = new Int32Array(b);
+  if (net) {
+    snap.askMarkets.forEach((s, k) => (askFee[k] = buyFeeCode(fees[s])));
+    snap.bidMarkets.forEach((s, k) => (bidFee[k] = sellFeeCode(fees[s])));
+  }
+  const bestAsk = new Float64Array(n).fill(NaN);
+  const bestAskCol = new Int16Array(n).fill(-1);
+  const bestBid = new Float64Array(n).fill(NaN);
+  const bestBidCol = new Int16Array(n).fill(-1);
+  const bidOrders = new Float64Array(n).fill(NaN);
+  const spread = new Float64Array(n).fill(NaN);
+  const spreadPct = new Float64Array(n).fill(NaN);
+  const listedCount = new Int16Array(n);
+  const totalOffers = new Float64Array(n);
+  const { listed, bidListed, ask, offers, bid, bidOffers } = snap;
+  const big = snap.big;
+  const hasBig = snap.overflow.length > 0;
+  const nc = askCols.length;
+  const nb = bidCols.length;
+  const ac = Int32Array.from(askCols);
+  const bc = Int32Array.from(bidCols);
+  const afee = new Int32Array(nc);
+  const bfee = new Int32Array(nb);
+  for (let c = 0; c < nc; c++) afee[c] = askFee[ac[c] as number] as number;
+  for (let c = 0; c < nb; c++) bfee[c] = bidFee[bc[c] as number] as number;
+
+  // The hot loop reads the typed arrays directly (one item x ~40 markets at a time); values beyond
+  // Int32 (BIG) take the slow path through the overflow map.
+  for (let i = 0; i < n; i++) {
+    const base = i * m;
+    let best = Infinity;
+    let bestK = -1;
+    let count = 0;
+    let offersSum = 0;
+    for (let c = 0; c < nc; c++) {
+      const k = ac[c] as number;
+      const cell = base + k;
+      if (listed[cell] === 0) continue;
+      count++;
+      let o = offers[cell] as number;
+      if (o !== NONE) {
+        if (o === BIG && hasBig) o = big.offers.get(cell) ?? 0;
+        offersSum += o;
+      }
+      let v = ask[cell] as number;
+      if (v === NONE) continue;
+      if (v === BIG && hasBig) {
+        const exact = big.ask.get(cell);
+        if (exact === undefined) continue;
+        v = exact;
+      }
+      const fee = afee[c] as number;
+      if (fee !== 0) v = netAsk(v, fee);
+      if (v < best) {
+        best = v;
+        bestK = k;
+      }
+    }
+    listedCount[i] = count;
+    totalOffers[i] = offersSum;
+    if (bestK >= 0) {
+      bestAsk[i] = best;
+      bestAskCol[i] = bestK;
+    }
+    if (nb === 0) continue;
+    const bbase = i * b;
+    let top = -Infinity;
+    let topK = -1;
+    for (let c = 0; c < nb; c++) {
+      const k = bc[c] as number;
+      const cell = bbase + k;
+      if (bidListed[cell] === 0) continue;
+      let v = bid[cell] as number;
+      if (v === NONE) continue;
+      if (v === BIG && hasBig) {
+        const exact = big.bid.get(cell);
+        if (exact === undefined) continue;
+        v = exact;
+      }
+      const fee = bfee[c] as number;
+      if (fee !== 0) v = netBid(v, fee);
+      if (v > top) {
+        top = v;
+        topK = k;
+      }
+    }
+    if (topK >= 0) {
+      bestBid[i] = top;
+      bestBidCol[i] = topK;
+      const cell = bbase + topK;
+      let o = bidOffers[cell] as number;
+      if (o !== NONE) {
+        if (o === BIG && hasBig) o = big.bidOffers.get(cell) ?? NaN;
+        bidOrders[i] = o;
+      }
+      if (bestK >= 0) {
+        spread[i] = top - best;
+        spreadPct[i] = best > 0 ? ((top - best) / best) * 100 : NaN;
+      }
+    }
+  }
+  return { n, bestAsk, bestAskCol, bestBid, bestBidCol, bidOrders, spread, spreadPct, listedCount, totalOffers, askFee, bidFee };
+}
+
+/** The ask shown in one market cell (net or not), or null. */
+export function shownAsk(snap: Snapshot, d: Derived, item: number, k: number): number | null {
+  const v = cellValue(snap, 'ask', item * snap.askMarkets.length + k);
+  if (v === null) return null;
+  const fee = d.askFee[k] ?? 0;
+  return fee ? netAsk(v, fee) : v;
+}
+
+export function shownLocked(snap: Snapshot, d: Derived, item: number, k: number): number | null {
+  const v = cellValue(snap, 'locked', item * snap.askMarkets.length + k);
+  if (v === null) return null;
+  const fee = d.askFee[k] ?? 0;
+  return fee ? netAsk(v, fee) : v;
+}
+
+export function shownBid(snap: Snapshot, d: Derived, item: number, k: number): number | null {
+  const v = cellValue(snap, 'bid', item * snap.bidMarkets.length + k);
+  if (v === null) return null;
+  const fee = d.bidFee[k] ?? 0;
+  return fee ? netBid(v, fee) : v;
+}
+
+export interface ArbitragePair {
+  buyCol: number;
+  sellCol: number;
+  buy: number;
+  sell: number;
+  profit: number;
+  percent: number | null;
+}
+
+/**
+ * Best arbitrage pair for one item: buy at an ask on one market, sell into a buy order on a different
+ * market, maximizing sell - buy (with fees when net). null without a pair.
+ */
+export function bestArbitrage(snap: Snapshot, d: Derived, item: number, askCols: readonly number[], bidCols: readonly number[]): ArbitragePair | null {
+  let best: ArbitragePair | null = null;
+  for (const a of askCols) {
+    const buy = shownAsk(snap, d, item, a);
+    if (buy === null) continue;
+    for (const k of bidCols) {
+      if (snap.bidMarkets[k] === snap.askMarkets[a]) continue;
+      const sell = shownBid(snap, d, item, k);
+      if (sell === null) continue;
+      const profit = sell - buy;
+      if (!best || profit > best.profit) best = { buyCol: a, sellCol: k, buy, sell, profit, percent: spreadPercent(sell, buy) };
+    }
+  }
+  return best;
+}
+
+/**
+ * Identity of a Derived: which columns, which fees, net or not. Same on both sides of the worker. Net
+ * counts every market's fee, not only the chosen columns' (each market's own cell is shown net too); net
+ * with no fee anywhere computes exactly what gross does, so it has gross's key and either is reused.
+ */
+export function derivedKey(snap: Pick<Snapshot, 'askMarkets' | 'bidMarkets'>, askCols: readonly number[], bidCols: readonly number[], fees: FeeTable, net: boolean): string {
+  let feePart = '';
+  if (net) {
+    for (const slug of snap.askMarkets) {
+      const code = buyFeeCode(fees[slug]);
+      if (code !== 0) feePart += `|a:${slug}:${code}`;
+    }
+    for (const slug of snap.bidMarkets) {
+      const code = sellFeeCode(fees[slug]);
+      if (code !== 0) feePart += `|b:${slug}:${code}`;
+    }
+  }
+  return `${feePart ? 'net' : 'gross'}|${askCols.join(',')}|${bidCols.join(',')}${feePart}`;
+}

@@ -1,0 +1,522 @@
+/**
+ * Parsed JSON of aggregatedMinPrices / aggregatedMaxOrders -> SnapshotData.
+ *
+ * Validation is structural and happens while shaping, in one pass: a whole CS2 catalog is ~1M price
+ * entries, and zod-parsing 1M objects costs several times the JSON.parse itself (measured: see
+ * shape.test.ts). It is per row and per field, so one bad value never costs the other 37,000 rows (the same
+ * rules as shared/api/rows.ts for the smaller operations):
+ *
+ *  - an answer that is not an array is a MalformedResponseError naming the path: nothing can be shown;
+ *  - an element that is not an object with a text market_hash_name is dropped and counted (notes.skippedItems);
+ *  - `prices`/`orders` null or not an array: the row stays, with no entries;
+ *  - an entry that is not an object, or has no text market_name, is left out;
+ *  - price and offers must be safe integers (absurd but integer values are kept as they are). Anything else,
+ *    null included (the spec has no null there), is "no value": NONE, shown "—", never 0. The entry still
+ *    says the market lists the item;
+ *  - price_locked may be null or absent (spec 2.3); another non-integer is "no value" too;
+ *  - each of the above but the first two counts one in notes.invalidValues;
+ *  - a market name that was not asked for is not bad data: the service offers a market the app does not
+ *    know (names change; shared/catalog/markets.ts). It becomes a column of its own, after the requested
+ *    ones, titled by its name, and is listed in notes.unknownMarkets. A name that cannot be one (empty,
+ *    too long) is left out and counted in notes.invalidValues; past MAX_EXTRA_MARKETS new names, the rest
+ *    are left out likewise.
+ */
+import {
+  NONE,
+  emptyNotes,
+  storeValue,
+  type DataNotes,
+  type SnapshotData,
+  type GridMeta,
+  type NumField,
+} from './snapshot';
+import { describeValue } from '../../../shared/api/rows';
+import { isObject } from '../../lib/guards';
+import { analyzeName, normalizeText } from './search';
+
+export class MalformedResponseError extends Error {
+  override readonly name = 'MalformedResponseError';
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(`${path}: ${problem}`);
+  }
+}
+
+function fail(path: string, expected: string, got: unknown): never {
+  throw new MalformedResponseError(path, `expected ${expected}, got ${describeValue(got)}`);
+}
+
+/** A safe integer, or NaN ("no value") for anything else. No closures: it runs a million times per CS2 load. */
+function intOrNaN(v: unknown): number {
+  return typeof v === 'number' && Number.isSafeInteger(v) ? v : NaN;
+}
+
+/** New columns one answer may add (a service sending thousands of names is sending garbage). */
+export const MAX_EXTRA_MARKETS = 64;
+const EXTRA_NAME = /^[\w.:@+-]{1,64}$/;
+
+/** Entries of markets that were not asked for, kept aside while shaping (rare: the slow path). */
+class Extras {
+  readonly names: string[] = [];
+  private readonly index = new Map<string, number>();
+  readonly rows: number[] = [];
+  readonly cols: number[] = [];
+  readonly a: number[] = [];
+  readonly b: number[] = [];
+  readonly c: number[] = [];
+  constructor(private readonly base: number) {}
+  /** The column of a new name, or -1 when it is not usable as one. */
+  col(name: string): number {
+    const k = this.index.get(name);
+    if (k !== undefined) return k;
+    if (!EXTRA_NAME.test(name) || this.names.length >= MAX_EXTRA_MARKETS) return -1;
+    const col = this.base + this.names.length;
+    this.names.push(name);
+    this.index.set(name, col);
+    return col;
+  }
+  add(row: number, col: number, a: number, b: number, c: number): void {
+    this.rows.push(row);
+    this.cols.push(col);
+    this.a.push(a);
+    this.b.push(b);
+    this.c.push(c);
+  }
+}
+
+/** Copies row-major cells of width `from` into a new array of width `to` (to > from), new cells `fill`. */
+function widen<T extends Int32Array | Uint8Array>(arr: T, rows: number, from: number, to: number, fill: number): T {
+  const out = (arr instanceof Uint8Array ? new Uint8Array(rows * to) : new Int32Array(rows * to)) as T;
+  if (fill !== 0) out.fill(fill);
+  for (let i = 0; i < rows; i++) out.set(arr.subarray(i * from, i * from + from), i * to);
+  return out;
+}
+
+export interface AskPart {
+  /** The columns: the requested markets, then any the answer added. */
+  markets: string[];
+  n: number;
+  names: string[];
+  ask: Int32Array;
+  locked: Int32Array;
+  offers: Int32Array;
+  listed: Uint8Array;
+  overflow: Array<[NumField, number, number]>;
+  notes: DataNotes;
+}
+
+export interface BidPart {
+  markets: string[];
+  n: number;
+  names: string[];
+  bid: Int32Array;
+  bidOffers: Int32Array;
+  bidListed: Uint8Array;
+  overflow: Array<[NumField, number, number]>;
+  notes: DataNotes;
+}
+
+function marketIndex(markets: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  markets.forEach((s, i) => {
+    if (!m.has(s)) m.set(s, i);
+  });
+  return m;
+}
+
+/*
+ * shapeAsks and shapeBids walk items the same way on purpose, as two closure-free loops: a shared walker
+ * with a per-entry visitor measured 12-15% slower on the CS2 catalog (about 1M entries), on the path
+ * between the last byte and the first grid paint.
+ */
+
+/** `items` is the value of aggregatedMinPrices (GraphQL data field or the REST body). */
+export function shapeAsks(items: unknown, askMarkets: readonly string[], label: string): AskPart {
+  if (!Array.isArray(items)) fail(label, 'an array of items', items);
+  const m = askMarkets.length;
+  const idx = marketIndex(askMarkets);
+  const cap = items.length;
+  const names: string[] = [];
+  const ask = new Int32Array(cap * m).fill(NONE);
+  const locked = new Int32Array(cap * m).fill(NONE);
+  const offers = new Int32Array(cap * m).fill(NONE);
+  const listed = new Uint8Array(cap * m);
+  const overflow: Array<[NumField, number, number]> = [];
+  const notes = emptyNotes();
+  const extras = new Extras(m);
+
+  for (let j = 0; j < cap; j++) {
+    const raw: unknown = items[j];
+    if (!isObject(raw)) {
+      notes.skippedItems++;
+      continue;
+    }
+    const name = raw.market_hash_name;
+    if (typeof name !== 'string') {
+      notes.skippedItems++;
+      continue;
+    }
+    const prices = raw.prices;
+    const i = names.length;
+    names.push(name);
+    if (!Array.isArray(prices)) {
+      notes.invalidValues++;
+      continue;
+    }
+    const base = i * m;
+    for (let q = 0; q < prices.length; q++) {
+      const e: unknown = prices[q];
+      if (!isObject(e)) {
+        notes.invalidValues++;
+        continue;
+      }
+      const slug = e.market_name;
+      if (typeof slug !== 'string') {
+        notes.invalidValues++;
+        continue;
+      }
+      const k = idx.get(slug);
+      if (k === undefined) {
+        const col = extras.col(slug);
+        if (col < 0) notes.invalidValues++;
+        else extras.add(i, col, intOrNaN(e.price), intOrNaN(e.offers), e.price_locked === null || e.price_locked === undefined ? NaN : intOrNaN(e.price_locked));
+        continue;
+      }
+      const price = intOrNaN(e.price);
+      const offersV = intOrNaN(e.offers);
+      const lockedRaw = e.price_locked;
+      const lockedV = intOrNaN(lockedRaw);
+      if (price !== price) notes.invalidValues++;
+      if (offersV !== offersV) notes.invalidValues++;
+      if (lockedV !== lockedV && lockedRaw !== null && lockedRaw !== undefined) notes.invalidValues++;
+      const cell = base + k;
+      if (listed[cell]) {
+        notes.duplicateEntries++;
+        const had = ask[cell] === NONE ? Infinity : (ask[cell] as number);
+        if ((price === price ? price : Infinity) >= had) continue;
+      }
+      listed[cell] = 1;
+      ask[cell] = NONE;
+      locked[cell] = NONE;
+      offers[cell] = NONE;
+      if (price === price) storeValue(ask, 'ask', cell, price, overflow);
+      if (lockedV === lockedV) storeValue(locked, 'locked', cell, lockedV, overflow);
+      if (offersV === offersV) storeValue(offers, 'offers', cell, offersV, overflow);
+    }
+  }
+  const n = names.length;
+  const fit = <T extends Int32Array | Uint8Array>(a: T): T => (n === cap ? a : (a.slice(0, n * m) as T));
+  const part: AskPart = { markets: [...askMarkets], n, names, ask: fit(ask), locked: fit(locked), offers: fit(offers), listed: fit(listed), overflow, notes };
+  return extras.names.length > 0 ? addAskExtras(part, extras) : part;
+}
+
+/** The asks widened by the columns of markets that were not asked for. */
+function addAskExtras(part: AskPart, extras: Extras): AskPart {
+  const m = part.markets.length;
+  const w = m + extras.names.length;
+  const n = part.n;
+  const ask = widen(part.ask, n, m, w, NONE);
+  const locked = widen(part.locked, n, m, w, NONE);
+  const offers = widen(part.offers, n, m, w, NONE);
+  const listed = widen(part.listed, n, m, w, 0);
+  const overflow = part.overflow.map(([f, cell, v]): [NumField, number, number] => [f, Math.floor(cell / m) * w + (cell % m), v]);
+  const notes = part.notes;
+  for (let q = 0; q < extras.rows.length; q++) {
+    const cell = (extras.rows[q] as number) * w + (extras.cols[q] as number);
+    const price = extras.a[q] as number;
+    const offersV = extras.b[q] as number;
+    const lockedV = extras.c[q] as number;
+    if (price !== price) notes.invalidValues++;
+    if (offersV !== offersV) notes.invalidValues++;
+    if (listed[cell]) {
+      notes.duplicateEntries++;
+      const had = ask[cell] === NONE ? Infinity : (ask[cell] as number);
+      if ((price === price ? price : Infinity) >= had) continue;
+    }
+    listed[cell] = 1;
+    ask[cell] = NONE;
+    locked[cell] = NONE;
+    offers[cell] = NONE;
+    if (price === price) storeValue(ask, 'ask', cell, price, overflow);
+    if (lockedV === lockedV) storeValue(locked, 'locked', cell, lockedV, overflow);
+    if (offersV === offersV) storeValue(offers, 'offers', cell, offersV, overflow);
+  }
+  notes.unknownMarkets = [...extras.names];
+  return { ...part, markets: [...part.markets, ...extras.names], ask, locked, offers, listed, overflow, notes };
+}
+
+/** `items` is the value of aggregatedMaxOrders (GraphQL data field or the REST body). */
+export function shapeBids(items: unknown, bidMarkets: readonly string[], label: string): BidPart {
+  if (!Array.isArray(items)) fail(label, 'an array of items', items);
+  const b = bidMarkets.length;
+  const idx = marketIndex(bidMarkets);
+  const cap = items.length;
+  const names: string[] = [];
+  const bid = new Int32Array(cap * b).fill(NONE);
+  const bidOffers = new Int32Array(cap * b).fill(NONE);
+  const bidListed = new Uint8Array(cap * b);
+  const overflow: Array<[NumField, number, number]> = [];
+  const notes = emptyNotes();
+  const extras = new Extras(b);
+
+  for (let j = 0; j < cap; j++) {
+    const raw: unknown = items[j];
+    if (!isObject(raw)) {
+      notes.skippedItems++;
+      continue;
+    }
+    const name = raw.market_hash_name;
+    if (typeof name !== 'string') {
+      notes.skippedItems++;
+      continue;
+    }
+    const orders = raw.orders;
+    const i = names.length;
+    names.push(name);
+    if (!Array.isArray(orders)) {
+      notes.invalidValues++;
+      continue;
+    }
+    const base = i * b;
+    for (let q = 0; q < orders.length; q++) {
+      const e: unknown = orders[q];
+      if (!isObject(e)) {
+        notes.invalidValues++;
+        continue;
+      }
+      const slug = e.market_name;
+      if (typeof slug !== 'string') {
+        notes.invalidValues++;
+        continue;
+      }
+      const k = idx.get(slug);
+      if (k === undefined) {
+        const col = extras.col(slug);
+        if (col < 0) notes.invalidValues++;
+        else extras.add(i, col, intOrNaN(e.price), intOrNaN(e.offers), NaN);
+        continue;
+      }
+      const price = intOrNaN(e.price);
+      const offersV = intOrNaN(e.offers);
+      if (price !== price) notes.invalidValues++;
+      if (offersV !== offersV) notes.invalidValues++;
+      const cell = base + k;
+      if (bidListed[cell]) {
+        notes.duplicateEntries++;
+        const had = bid[cell] === NONE ? -Infinity : (bid[cell] as number);
+        if ((price === price ? price : -Infinity) <= had) continue;
+      }
+      bidListed[cell] = 1;
+      bid[cell] = NONE;
+      bidOffers[cell] = NONE;
+      if (price === price) storeValue(bid, 'bid', cell, price, overflow);
+      if (offersV === offersV) storeValue(bidOffers, 'bidOffers', cell, offersV, overflow);
+    }
+  }
+  const n = names.length;
+  const fit = <T extends Int32Array | Uint8Array>(a: T): T => (n === cap ? a : (a.slice(0, n * b) as T));
+  const part: BidPart = { markets: [...bidMarkets], n, names, bid: fit(bid), bidOffers: fit(bidOffers), bidListed: fit(bidListed), overflow, notes };
+  return extras.names.length > 0 ? addBidExtras(part, extras) : part;
+}
+
+function addBidExtras(part: BidPart, extras: Extras): BidPart {
+  const b = part.markets.length;
+  const w = b + extras.names.length;
+  const n = part.n;
+  const bid = widen(part.bid, n, b, w, NONE);
+  const bidOffers = widen(part.bidOffers, n, b, w, NONE);
+  const bidListed = widen(part.bidListed, n, b, w, 0);
+  const overflow = part.overflow.map(([f, cell, v]): [NumField, number, number] => [f, Math.floor(cell / b) * w + (cell % b), v]);
+  const notes = part.notes;
+  for (let q = 0; q < extras.rows.length; q++) {
+    const cell = (extras.rows[q] as number) * w + (extras.cols[q] as number);
+    const price = extras.a[q] as number;
+    const offersV = extras.b[q] as number;
+    if (price !== price) notes.invalidValues++;
+    if (offersV !== offersV) notes.invalidValues++;
+    if (bidListed[cell]) {
+      notes.duplicateEntries++;
+      const had = bid[cell] === NONE ? -Infinity : (bid[cell] as number);
+      if ((price === price ? price : -Infinity) <= had) continue;
+    }
+    bidListed[cell] = 1;
+    bid[cell] = NONE;
+    bidOffers[cell] = NONE;
+    if (price === price) storeValue(bid, 'bid', cell, price, overflow);
+    if (offersV === offersV) storeValue(bidOffers, 'bidOffers', cell, offersV, overflow);
+  }
+  notes.unknownMarkets = [...extras.names];
+  return { ...part, markets: [...part.markets, ...extras.names], bid, bidOffers, bidListed, overflow, notes };
+}
+
+function grow<T extends Int32Array | Uint8Array>(a: T, len: number, fill: number): T {
+  if (a.length === len) return a;
+  const out = (a instanceof Uint8Array ? new Uint8Array(len) : new Int32Array(len)) as T;
+  out.set(a);
+  if (fill !== 0) out.fill(fill, a.length);
+  return out;
+}
+
+/** Item order by name (case- and accent-insensitive, then exact), for sorting and the default view. */
+export function rankNames(search: readonly string[], names: readonly string[]): { nameRank: Int32Array; byName: Int32Array } {
+  const n = names.length;
+  const order: number[] = new Array<number>(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => {
+    const sa = search[a] as string;
+    const sb = search[b] as string;
+    if (sa !== sb) return sa < sb ? -1 : 1;
+    const na = names[a] as string;
+    const nb = names[b] as string;
+    if (na !== nb) return na < nb ? -1 : 1;
+    return a - b;
+  });
+  const byName = Int32Array.from(order);
+  const nameRank = new Int32Array(n);
+  for (let r = 0; r < n; r++) nameRank[byName[r] as number] = r;
+  return { nameRank, byName };
+}
+
+/**
+ * Asks and bids -> one row set: the asks' items in their order, then items that have only bids.
+ * Also computes the search text, category flags and name order.
+ */
+export function mergeGrid(
+  asks: AskPart,
+  bids: BidPart | null,
+  ctx: { game: number; meta: GridMeta },
+): SnapshotData {
+  const m = asks.markets.length;
+  const b = bids ? bids.markets.length : 0;
+  const names = asks.names;
+  let n = asks.n;
+  const rowOfBid = new Int32Array(bids ? bids.n : 0);
+  let duplicateNames = 0;
+
+  if (bids) {
+    // Fast path: same names in the same order (the usual case for one service snapshot).
+    let same = bids.n === asks.n;
+    for (let i = 0; same && i < n; i++) if (bids.names[i] !== names[i]) same = false;
+    if (same) {
+      for (let i = 0; i < bids.n; i++) rowOfBid[i] = i;
+    } else {
+      const first = new Map<string, number>();
+      for (let i = 0; i < asks.n; i++) {
+        const nm = names[i] as string;
+        if (!first.has(nm)) first.set(nm, i);
+      }
+      for (let j = 0; j < bids.n; j++) {
+        const nm = bids.names[j] as string;
+        let row = first.get(nm);
+        if (row === undefined) {
+          row = n++;
+          names.push(nm);
+          first.set(nm, row);
+        }
+        rowOfBid[j] = row;
+      }
+    }
+  }
+  {
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const nm = names[i] as string;
+      if (seen.has(nm)) duplicateNames++;
+      else seen.add(nm);
+    }
+  }
+
+  const ask = grow(asks.ask, n * m, NONE);
+  const locked = grow(asks.locked, n * m, NONE);
+  const offers = grow(asks.offers, n * m, NONE);
+  const listed = grow(asks.listed, n * m, 0);
+  let bid: Int32Array;
+  let bidOffers: Int32Array;
+  let bidListed: Uint8Array;
+  const overflow = asks.overflow.slice();
+  if (bids) {
+    let identity = bids.n === n;
+    for (let j = 0; identity && j < bids.n; j++) if (rowOfBid[j] !== j) identity = false;
+    if (identity) {
+      bid = bids.bid;
+      bidOffers = bids.bidOffers;
+      bidListed = bids.bidListed;
+      for (const o of bids.overflow) overflow.push(o);
+    } else {
+      bid = new Int32Array(n * b).fill(NONE);
+      bidOffers = new Int32Array(n * b).fill(NONE);
+      bidListed = new Uint8Array(n * b);
+      const move = new Map<number, number>();
+      for (let j = 0; j < bids.n; j++) {
+        const row = rowOfBid[j] as number;
+        for (let k = 0; k < b; k++) {
+          const from = j * b + k;
+          if (!bids.bidListed[from]) continue;
+          const to = row * b + k;
+          // A name twice in the bids: keep the higher bid.
+          if (bidListed[to] && (bids.bid[from] as number) <= (bid[to] as number)) continue;
+          bid[to] = bids.bid[from] as number;
+          bidOffers[to] = bids.bidOffers[from] as number;
+          bidListed[to] = 1;
+          move.set(from, to);
+        }
+      }
+      for (const [field, cell, v] of bids.overflow) {
+        const to = move.get(cell);
+        if (to !== undefined) overflow.push([field, to, v]);
+      }
+    }
+  } else {
+    bid = new Int32Array(0);
+    bidOffers = new Int32Array(0);
+    bidListed = new Uint8Array(0);
+  }
+
+  const search = new Array<string>(n);
+  const flags = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = normalizeText(names[i] as string);
+    search[i] = s;
+    flags[i] = analyzeName(s);
+  }
+  const { nameRank, byName } = rankNames(search, names);
+
+  const notes: DataNotes = {
+    unknownMarkets: [...new Set([...asks.notes.unknownMarkets, ...(bids?.notes.unknownMarkets ?? [])])],
+    skippedItems: asks.notes.skippedItems + (bids?.notes.skippedItems ?? 0),
+    invalidValues: asks.notes.invalidValues + (bids?.notes.invalidValues ?? 0),
+    duplicateNames,
+    duplicateEntries: asks.notes.duplicateEntries + (bids?.notes.duplicateEntries ?? 0),
+  };
+  return {
+    game: ctx.game,
+    askMarkets: [...asks.markets],
+    bidMarkets: bids ? [...bids.markets] : [],
+    n,
+    names,
+    search,
+    flags,
+    nameRank,
+    byName,
+    ask,
+    locked,
+    offers,
+    listed,
+    bid,
+    bidOffers,
+    bidListed,
+    overflow,
+    notes,
+    meta: ctx.meta,
+  };
+}
+
+/** The buffers to transfer with postMessage. */
+export function transferables(c: SnapshotData): ArrayBuffer[] {
+  const arrays = [c.flags, c.nameRank, c.byName, c.ask, c.locked, c.offers, c.listed, c.bid, c.bidOffers, c.bidListed];
+  const seen = new Set<ArrayBuffer>();
+  for (const a of arrays) if (a.buffer instanceof ArrayBuffer) seen.add(a.buffer);
+  return [...seen];
+}

@@ -1,0 +1,331 @@
+/**
+ * The UI thread's side of the grid worker: request ids, progress callbacks, abort, and checking what
+ * comes back. Two workers: one for price loads, one that keeps the detail panel's whole-catalog look-ups
+ * (so a big analytics download never queues behind, or in front of, a grid refresh).
+ */
+import { errorToWire, GridLoadError, type GridErrorWire } from '../model/errors';
+import { invalidResponse } from '../../api/errors';
+import { toSnapshot, type Snapshot } from '../model/snapshot';
+import type { RecommendationType } from '../../../shared/api/schema';
+import type { RecColumns } from '../recommendations/rec-columns';
+import { isRecColumns } from '../recommendations/rec-guard';
+import { attachRecSearch } from '../recommendations/rec-search';
+import { withPackedNames } from '../recommendations/rec-wire';
+import { checkResponse, isSnapshotData, LOOKUP_READERS, type DeriveSettings, type GridRequest, type LookupField } from './protocol';
+import { unpackStrings, type PackedStrings } from './packed-strings';
+
+/** A failed load as the worker reported it; `toWire()` lets it cross urql (renderer/api/worker-exchange.ts) and back. */
+export class GridWorkerError extends GridLoadError {
+  constructor(private readonly wire: GridErrorWire) {
+    super(wire.kind, wire.status, wire.code, wire.detail, wire.retryAfterSeconds, wire.rejectedMarkets);
+  }
+  toWire(): GridErrorWire {
+    return this.wire;
+  }
+}
+
+function wrongShape(): GridWorkerError {
+  return new GridWorkerError(errorToWire(invalidResponse('The grid worker returned data of the wrong shape.')));
+}
+
+export interface LoadProgress {
+  bytes: number;
+  total: number | null;
+  phase: 'download' | 'parse';
+}
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: LoadProgress) => void;
+}
+
+export interface PricesRequest {
+  game: number;
+  askMarkets: readonly string[];
+  bidMarkets: readonly string[];
+  /** Also compute the per-row figures with these settings (in the worker). */
+  derive?: DeriveSettings;
+}
+
+export type LookupRow<F extends LookupField> = ReturnType<(typeof LOOKUP_READERS)[F]['lenient']['parse']>;
+
+type Pending = {
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+  onProgress?: (p: LoadProgress) => void;
+  kind: WorkerKind;
+};
+
+/** Price loads, the detail panel's look-ups, the recommendations: each its own worker, so none queues behind another. */
+type WorkerKind = 'prices' | 'details' | 'recs';
+
+type WorkerFactory = () => Worker;
+
+const defaultFactory: WorkerFactory = () =>
+  new Worker(new URL('./grid.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-grid' });
+
+function abortError(): DOMException {
+  return new DOMException('The load was cancelled.', 'AbortError');
+}
+
+/** Lets the browser run other tasks (input, paint) before continuing. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(0);
+  });
+}
+
+/** Names and search text split in separate short tasks. */
+async function unpackResult<W extends { names: PackedStrings; search: PackedStrings }>(wire: W): Promise<Omit<W, 'names' | 'search'> & { names: string[]; search: string[] }> {
+  await yieldToBrowser();
+  const names = unpackStrings(wire.names);
+  await yieldToBrowser();
+  const search = unpackStrings(wire.search);
+  await yieldToBrowser();
+  return { ...wire, names, search };
+}
+
+/** performance.mark at an epoch time measured in another thread. */
+function markAt(name: string, epochMs: number, detail?: unknown): void {
+  try {
+    performance.mark(name, { startTime: Math.max(0, epochMs - performance.timeOrigin), detail });
+  } catch {
+    // marks are instrumentation only
+  }
+}
+
+export class GridWorkerClient {
+  private readonly workers = new Map<WorkerKind, Worker>();
+  private readonly pending = new Map<number, Pending>();
+  /** The last recommendations list delivered, until its search text, flags and index follow. */
+  private recsAwaitingSearch: { id: number; cols: RecColumns; painted?: boolean } | null = null;
+  private nextId = 1;
+
+  constructor(private readonly factory: WorkerFactory = defaultFactory) {}
+
+  private worker(kind: WorkerKind): Worker {
+    let w = this.workers.get(kind);
+    if (!w) {
+      w = this.factory();
+      w.addEventListener('message', (e: MessageEvent<unknown>) => this.onMessage(e.data));
+      const fail = (what: string) => () => {
+        // The worker is unusable: fail what it was doing and start a fresh one next time.
+        this.workers.delete(kind);
+        for (const [id, p] of this.pending) {
+          if (p.kind !== kind) continue;
+          this.pending.delete(id);
+          p.reject(new GridWorkerError(errorToWire(invalidResponse(what))));
+        }
+      };
+      w.addEventListener('error', fail('The grid worker failed to start or crashed.'));
+      w.addEventListener('messageerror', fail('The grid worker sent a message that could not be read.'));
+      this.workers.set(kind, w);
+    }
+    return w;
+  }
+
+  private onMessage(raw: unknown): void {
+    const msg = checkResponse(raw);
+    if (!msg) {
+      const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
+      const p = typeof id === 'number' ? this.pending.get(id) : undefined;
+      if (p && typeof id === 'number') {
+        this.pending.delete(id);
+        p.reject(wrongShape());
+      }
+      return;
+    }
+    if (msg.type === 'recs-search') {
+      // For the list the 'recs' message of the same id delivered; its text is split when a filter first needs it.
+      const list = this.recsAwaitingSearch;
+      this.recsAwaitingSearch = null;
+      if (list?.id !== msg.id) return;
+      const { search, flags, index } = msg;
+      attachRecSearch(list.cols, { search: () => unpackStrings(search), flags, index });
+      return;
+    }
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    switch (msg.type) {
+      case 'progress':
+        p.onProgress?.({ bytes: msg.bytes, total: msg.total, phase: msg.phase });
+        return;
+      case 'error':
+        this.pending.delete(msg.id);
+        p.reject(msg.error.aborted ? abortError() : new GridWorkerError(msg.error));
+        return;
+      case 'result': {
+        this.pending.delete(msg.id);
+        const wire = msg.data;
+        const { meta } = wire;
+        markAt('grid:bytes-done', meta.bytesDoneAt, { bytes: meta.bytes });
+        markAt('grid:shaped', meta.readyAt, { parseMs: meta.parseMs, shapeMs: meta.shapeMs, items: wire.n });
+        performance.mark('grid:data-received', { detail: { items: wire.n } });
+        void unpackResult(wire).then(
+          (cols) => {
+            if (!isSnapshotData(cols)) {
+              p.reject(wrongShape());
+              return;
+            }
+            p.resolve(toSnapshot(cols));
+          },
+          (e: unknown) => p.reject(e),
+        );
+        return;
+      }
+      case 'lookup':
+        this.pending.delete(msg.id);
+        p.resolve({ row: msg.row, at: msg.at ?? null });
+        return;
+      case 'recs': {
+        this.pending.delete(msg.id);
+        // The names stay packed until first read in full (after the first paint: the rows in sight read theirs).
+        const cols = withPackedNames(msg.data);
+        if (isRecColumns(cols)) {
+          this.recsAwaitingSearch = { id: msg.id, cols };
+          p.resolve(cols);
+        } else p.reject(wrongShape());
+        return;
+      }
+    }
+  }
+
+  private send<T>(kind: WorkerKind, build: (id: number) => GridRequest, opts: LoadOptions = {}): Promise<T> {
+    if (opts.signal?.aborted) return Promise.reject(abortError());
+    const id = this.nextId++;
+    const worker = this.worker(kind);
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress: opts.onProgress, kind });
+      opts.signal?.addEventListener(
+        'abort',
+        () => {
+          if (!this.pending.delete(id)) return;
+          worker.postMessage({ type: 'abort', id } satisfies GridRequest);
+          reject(abortError());
+        },
+        { once: true },
+      );
+      worker.postMessage(build(id));
+    });
+  }
+
+  /** One GraphQL request (the document names aggregatedMinPrices and, with bids, aggregatedMaxOrders). */
+  loadGraphql(
+    url: string,
+    body: { query: string; variables?: Record<string, unknown>; operationName?: string },
+    req: PricesRequest,
+    opts?: LoadOptions,
+  ): Promise<Snapshot> {
+    return this.send<Snapshot>(
+      'prices',
+      (id) => ({
+        type: 'graphql',
+        id,
+        url: absolute(url),
+        body,
+        game: req.game,
+        askMarkets: [...req.askMarkets],
+        bidMarkets: [...req.bidMarkets],
+        derive: req.derive,
+      }),
+      opts,
+    );
+  }
+
+  /** The REST forms (they take a game): min prices and max orders in parallel, merged in the worker. */
+  loadRest(minPricesPath: string, maxOrdersPath: string, req: PricesRequest, opts?: LoadOptions): Promise<Snapshot> {
+    return this.send<Snapshot>(
+      'prices',
+      (id) => ({
+        type: 'rest',
+        id,
+        minPricesUrl: absolute(minPricesPath),
+        maxOrdersUrl: absolute(maxOrdersPath),
+        game: req.game,
+        askMarkets: [...req.askMarkets],
+        bidMarkets: [...req.bidMarkets],
+        derive: req.derive,
+      }),
+      opts,
+    );
+  }
+
+  /**
+   * One item of a whole-game answer: the worker POSTs `body` (once per document, variables, source and
+   * reload epoch), reads the `field` rows and picks `item` (null when the answer has no such item); `at`:
+   * when the worker read that answer (ms since epoch).
+   */
+  async lookup<F extends LookupField>(
+    url: string,
+    body: { query: string; variables?: Record<string, unknown>; operationName?: string },
+    task: { field: F; item: string; source: string; epoch: number },
+    opts?: LoadOptions,
+  ): Promise<{ row: LookupRow<F> | null; at: number | null }> {
+    const { row, at } = await this.send<{ row: unknown; at: number | null }>('details', (id) => ({ type: 'lookup', id, url: absolute(url), body, ...task }), opts);
+    if (row === null) return { row: null, at };
+    const checked = LOOKUP_READERS[task.field].lenient.safeParse(row);
+    if (!checked.success) throw wrongShape();
+    return { row: checked.data as LookupRow<F>, at };
+  }
+
+  /**
+   * A whole game's price recommendations as columns: GraphQL (`body` is the request) or, for the markets
+   * filter, REST (`body` is { game_id, type, markets }).
+   */
+  loadRecs(
+    req: { transport: 'graphql' | 'rest'; url: string; body: Record<string, unknown>; game: number; type: RecommendationType; markets: readonly string[] | null },
+    opts?: LoadOptions,
+  ): Promise<RecColumns> {
+    return this.send<RecColumns>(
+      'recs',
+      (id) => ({ type: 'recs', id, transport: req.transport, url: absolute(req.url), body: req.body, game: req.game, recType: req.type, markets: req.markets ? [...req.markets] : null }),
+      opts,
+    );
+  }
+
+  /**
+   * The last recommendations list delivered is on screen: its worker may now build what only filters
+   * need (search text, flags, index), which it holds back so as not to share the cores with the list's
+   * first frame. A no-op when that was sent already (or no list is waiting for it).
+   */
+  recsPainted(): void {
+    const list = this.recsAwaitingSearch;
+    const w = this.workers.get('recs');
+    if (!list || !w || list.painted) return;
+    list.painted = true;
+    w.postMessage({ type: 'recs-painted', id: list.id } satisfies GridRequest);
+  }
+
+  /**
+   * Starts the recommendations worker ahead of its first load (idle time, or the page's tab under the
+   * pointer) and, with `compile`, has it compile its reading code on a small sample, so the load itself
+   * starts at once and reads 37k rows with warm code. (A load about to follow at once: no sample; the
+   * worker compiles while the answer is on its way.) Once per worker.
+   */
+  warmRecs(compile = true): void {
+    if (this.workers.has('recs')) return;
+    const w = this.worker('recs');
+    if (compile) w.postMessage({ type: 'warm' } satisfies GridRequest);
+  }
+
+  dispose(): void {
+    for (const w of this.workers.values()) w.terminate();
+    this.workers.clear();
+    for (const p of this.pending.values()) p.reject(abortError());
+    this.pending.clear();
+  }
+}
+
+/** Worker fetches resolve against the worker script's URL; hand it absolute URLs of this document. */
+function absolute(path: string): string {
+  return new URL(path, document.baseURI).href;
+}
+
+let shared: GridWorkerClient | null = null;
+/** The window's one grid worker client (its workers start on first use). */
+export function gridWorker(): GridWorkerClient {
+  shared ??= new GridWorkerClient();
+  return shared;
+}

@@ -1,0 +1,346 @@
+/**
+ * The grid worker's work, as plain functions with injected fetch/post so unit tests can drive them:
+ * fetch (streamed, with byte progress: api/http.ts), parse, validate + shape to columns, post with the
+ * buffers transferred. Also the detail panel's look-ups: a whole game's answer (Steam analytics, price
+ * recommendations) fetched once per document, variables and data source, kept here, one item picked per ask.
+ */
+import { errorFromGraphQL, invalidResponse } from '../../api/errors';
+import { isAbort, postAndParse, postAndStreamRows, type FetchFn, type PostOptions } from '../../api/http';
+import { RowStream } from '../../api/row-stream';
+import { describeValue, readRows, type RowReader } from '../../../shared/api/rows';
+import { errorToWire, findRejectedMarkets, httpErrorToWire, type GridErrorWire } from '../model/errors';
+import { toSnapshot, type SnapshotData } from '../model/snapshot';
+import { derivedTransferables } from '../model/derived-columns';
+import { computeDerived, derivedKey } from '../model/price-arithmetic';
+import { buildSearchIndex, searchIndexTransferables } from '../model/search-index';
+import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
+import { RecReader } from '../recommendations/rec-reader';
+import { recSampleRows } from '../recommendations/rec-sample';
+import { recTransferables } from '../recommendations/rec-wire';
+import { DEFAULT_REC_SORT, sortRecs } from '../recommendations/view';
+import { GridRequestSchema, LOOKUP_READERS, type SnapshotWire, type GridRequest, type GridResponse } from './protocol';
+import { packStrings, packedTransferables } from './packed-strings';
+
+export type Post = (msg: GridResponse, transfer?: Transferable[]) => void;
+
+export class WireError extends Error {
+  constructor(readonly wire: GridErrorWire) {
+    super(wire.detail || wire.kind);
+  }
+}
+
+const now = (): number => performance.timeOrigin + performance.now();
+const PROGRESS_EVERY_MS = 80;
+
+/** POST options of a grid load: a 400 names the requested market slugs the service rejected. */
+function postOptions(signal: AbortSignal, doFetch: FetchFn, requested: readonly string[], onBytes: (bytes: number, total: number | null) => void): PostOptions {
+  return {
+    fetch: doFetch,
+    signal,
+    onBytes,
+    httpError: (status, body, retryAfter) => new WireError(httpErrorToWire(status, body, retryAfter, requested)),
+  };
+}
+
+function asRecord(v: unknown): Record<string, unknown> | null {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+/** A 200 GraphQL body -> its `data`, or the errors it carries as a WireError. */
+export function graphqlData(json: unknown, requested: readonly string[]): Record<string, unknown> {
+  const body = asRecord(json);
+  if (!body) throw new WireError(errorToWire(invalidResponse('GraphQL: the answer is not a JSON object')));
+  const errors = body.errors;
+  if (Array.isArray(errors) && errors.length > 0) {
+    const list = errors.map((e) => {
+      const r = asRecord(e);
+      return {
+        message: typeof r?.message === 'string' ? r.message : '',
+        extensions: (asRecord(r?.extensions) ?? null) as { code?: unknown } | null,
+      };
+    });
+    throw new WireError(errorToWire(errorFromGraphQL(list), findRejectedMarkets(json, requested)));
+  }
+  const data = asRecord(body.data);
+  if (!data) throw new WireError(errorToWire(invalidResponse('GraphQL: the answer has no data')));
+  return data;
+}
+
+function shapeError(e: unknown): never {
+  if (e instanceof MalformedResponseError) throw new WireError(errorToWire(invalidResponse(`Malformed response at ${e.message}`)));
+  throw e;
+}
+
+/** The longest a list's search data waits for the page to say the list is on screen. */
+const PAINT_WAIT_MS = 1000;
+
+export class GridEngine {
+  private readonly inflight = new Map<number, AbortController>();
+  /** Look-up answers of `catalogSource`, by document and variables: item name -> row. */
+  private readonly catalogs = new Map<string, { epoch: number; rows: Promise<Map<string, unknown>> }>();
+  private catalogSource: string | null = null;
+  /** When each kept look-up answer was read (ms since epoch): a look-up tells which answer its row is from. */
+  private readonly catalogAt = new WeakMap<Map<string, unknown>, number>();
+
+  constructor(
+    private readonly post: Post,
+    private readonly doFetch: FetchFn = (input, init) => globalThis.fetch(input, init),
+  ) {}
+
+  handle(raw: unknown): void {
+    const parsed = GridRequestSchema.safeParse(raw);
+    if (!parsed.success) {
+      const id = asRecord(raw)?.id;
+      if (typeof id === 'number') {
+        this.post({ type: 'error', id, error: errorToWire(new Error(`Bad request to the grid worker: ${parsed.error.message}`)) });
+      }
+      return;
+    }
+    const req = parsed.data;
+    switch (req.type) {
+      case 'abort':
+        this.inflight.get(req.id)?.abort();
+        this.inflight.delete(req.id);
+        return;
+      case 'graphql':
+      case 'rest':
+        void this.load(req);
+        return;
+      case 'lookup':
+        void this.lookup(req);
+        return;
+      case 'recs':
+        void this.loadRecs(req);
+        return;
+      case 'warm':
+        this.warmUp();
+        return;
+      case 'recs-painted':
+        this.painted.get(req.id)?.();
+        return;
+    }
+  }
+
+  /** Lists posted whose page has not said they are on screen yet: their waits (untilPainted). */
+  private readonly painted = new Map<number, () => void>();
+
+  /**
+   * Waits until the page says the list of `id` is on screen ('recs-painted'), or `maxMs` (a page that
+   * never paints it: left, or hidden), or an abort. On two cores, work done here during the list's first
+   * frame takes the core that frame's layout, paint and raster need.
+   */
+  private untilPainted(id: number, signal: AbortSignal, maxMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.painted.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, maxMs);
+      signal.addEventListener('abort', done);
+      this.painted.set(id, done);
+    });
+  }
+
+  private progress(id: number) {
+    let last = 0;
+    const seen = new Map<number, { bytes: number; total: number | null }>();
+    return (part: number) => (bytes: number, total: number | null) => {
+      seen.set(part, { bytes, total });
+      const t = performance.now();
+      if (t - last < PROGRESS_EVERY_MS && !(total !== null && bytes >= total)) return;
+      last = t;
+      let sum = 0;
+      let sumTotal: number | null = 0;
+      for (const s of seen.values()) {
+        sum += s.bytes;
+        sumTotal = sumTotal === null || s.total === null ? null : sumTotal + s.total;
+      }
+      this.post({ type: 'progress', id, bytes: sum, total: sumTotal, phase: 'download' });
+    };
+  }
+
+  async load(req: Extract<GridRequest, { type: 'graphql' | 'rest' }>): Promise<void> {
+    const ac = new AbortController();
+    this.inflight.set(req.id, ac);
+    const requested = [...req.askMarkets, ...req.bidMarkets];
+    const onBytes = this.progress(req.id);
+    const ctx = (part: number): PostOptions => postOptions(ac.signal, this.doFetch, requested, onBytes(part));
+    try {
+      let minItems: unknown;
+      let maxItems: unknown = null;
+      let bytes = 0;
+      let bytesDoneAt = 0;
+      let parseMs = 0;
+      if (req.type === 'graphql') {
+        const f = await postAndParse(req.url, req.body, ctx(0));
+        this.post({ type: 'progress', id: req.id, bytes: f.bytes, total: f.bytes, phase: 'parse' });
+        const data = graphqlData(f.json, requested);
+        minItems = data.aggregatedMinPrices;
+        if (req.bidMarkets.length > 0) maxItems = data.aggregatedMaxOrders;
+        ({ bytes, bytesDoneAt, parseMs } = f);
+      } else {
+        const [fMin, fMax] = await Promise.all([
+          postAndParse(req.minPricesUrl, { game_id: req.game, markets: req.askMarkets }, ctx(0)),
+          req.bidMarkets.length > 0
+            ? postAndParse(req.maxOrdersUrl, { game_id: req.game, markets: req.bidMarkets }, ctx(1))
+            : Promise.resolve(null),
+        ]);
+        this.post({ type: 'progress', id: req.id, bytes: fMin.bytes + (fMax?.bytes ?? 0), total: null, phase: 'parse' });
+        minItems = fMin.json;
+        maxItems = fMax?.json ?? null;
+        bytes = fMin.bytes + (fMax?.bytes ?? 0);
+        bytesDoneAt = Math.max(fMin.bytesDoneAt, fMax?.bytesDoneAt ?? 0);
+        parseMs = fMin.parseMs + (fMax?.parseMs ?? 0);
+      }
+      if (ac.signal.aborted) return;
+      const t0 = performance.now();
+      let data: SnapshotData;
+      try {
+        const asks = shapeAsks(minItems, req.askMarkets, 'aggregatedMinPrices');
+        let bids: BidPart | null = null;
+        if (req.bidMarkets.length > 0) bids = shapeBids(maxItems, req.bidMarkets, 'aggregatedMaxOrders');
+        data = mergeGrid(asks, bids, {
+          game: req.game,
+          meta: { transport: req.type, bytes, bytesDoneAt, parseMs, shapeMs: 0, readyAt: 0 },
+        });
+      } catch (e) {
+        shapeError(e);
+      }
+      let transfer = transferables(data);
+      if (req.derive) {
+        // The UI's first render then needs no pass over the whole catalog.
+        const snap = toSnapshot(data);
+        const askCols = data.askMarkets.map((_, i) => i);
+        const bidCols = data.bidMarkets.map((_, i) => i);
+        const d = computeDerived({ snap, askCols, bidCols, fees: req.derive.fees, net: req.derive.net });
+        data.derived = { key: derivedKey(snap, askCols, bidCols, req.derive.fees, req.derive.net), data: d };
+        transfer = [...transfer, ...derivedTransferables(d)];
+      }
+      // The filter's index (search-index.ts): built here, off the UI thread, once per snapshot.
+      data.searchIndex = buildSearchIndex(data.search);
+      transfer = [...transfer, ...searchIndexTransferables(data.searchIndex)];
+      data.meta.shapeMs = performance.now() - t0;
+      data.meta.readyAt = now();
+      if (ac.signal.aborted) return;
+      const names = packStrings(data.names);
+      const search = packStrings(data.search);
+      const wire: SnapshotWire = { ...data, names, search };
+      this.post({ type: 'result', id: req.id, data: wire }, [...transfer, ...packedTransferables(names), ...packedTransferables(search)]);
+    } catch (e) {
+      if (isAbort(e) || ac.signal.aborted) return;
+      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
+    } finally {
+      this.inflight.delete(req.id);
+    }
+  }
+
+  /**
+   * Price recommendations: the GraphQL answer read row by row while it downloads (REST: parsed whole),
+   * into columns (market/recommendations/rec-reader.ts), sorted in the page's first order and posted;
+   * then, in a second message, what only filters need: the search text, its flags and index.
+   */
+  async loadRecs(req: Extract<GridRequest, { type: 'recs' }>): Promise<void> {
+    const ac = new AbortController();
+    this.inflight.set(req.id, ac);
+    const onBytes = this.progress(req.id)(0);
+    try {
+      const reader = new RecReader();
+      const field = req.transport === 'graphql' ? 'getPriceRecommendations' : null;
+      const fetching = postAndStreamRows(req.url, req.body, postOptions(ac.signal, this.doFetch, req.markets ?? [], onBytes), field, (rows) => reader.add(rows));
+      // The request is out; while its answer is on the way, warm the reading code up if nothing did yet.
+      this.warmUp();
+      const f = await fetching;
+      this.post({ type: 'progress', id: req.id, bytes: f.bytes, total: f.bytes, phase: 'parse' });
+      // Streamed: the rows are read, and this is the rest of the answer (its errors, if any).
+      const root = req.transport === 'graphql' ? graphqlData(f.json, req.markets ?? []).getPriceRecommendations : f.json;
+      if (!Array.isArray(root)) throw new WireError(errorToWire(invalidResponse(`getPriceRecommendations: expected an array of items, got ${describeValue(root)}`)));
+      if (ac.signal.aborted) return;
+      if (!f.streamed) reader.add(root as unknown[]);
+      const cols = reader.finish(
+        { game: req.game, type: req.recType, markets: req.markets },
+        { transport: req.transport, bytes: f.bytes, bytesDoneAt: f.bytesDoneAt, parseMs: f.parseMs },
+        { lean: true },
+      );
+      // The page's first order, sorted here with warm code (the UI thread's would be cold).
+      cols.presorted = { ...DEFAULT_REC_SORT, order: sortRecs(cols, null, DEFAULT_REC_SORT) };
+      const names = reader.packedNames();
+      const { names: _names, search: _search, ...rest } = cols;
+      cols.meta.postedAt = now();
+      this.post({ type: 'recs', id: req.id, data: { ...rest, names } }, [...recTransferables(cols), ...packedTransferables(names)]);
+      await this.untilPainted(req.id, ac.signal, PAINT_WAIT_MS);
+      if (ac.signal.aborted) return;
+      const { search, flags } = reader.searchColumns();
+      const index = buildSearchIndex(search);
+      const packed = packStrings(search);
+      if (ac.signal.aborted) return;
+      this.post({ type: 'recs-search', id: req.id, search: packed, flags, index }, [flags.buffer as ArrayBuffer, ...packedTransferables(packed), ...searchIndexTransferables(index)]);
+    } catch (e) {
+      if (isAbort(e) || ac.signal.aborted) return;
+      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
+    } finally {
+      this.inflight.delete(req.id);
+    }
+  }
+
+  private warmed = false;
+
+  /**
+   * Runs the recommendations reading (row cutting, rows, name order, sort, flags, index) on a small
+   * made-up answer, once: the first real load then runs compiled code instead of starting cold.
+   */
+  warmUp(): void {
+    if (this.warmed) return;
+    this.warmed = true;
+    const reader = new RecReader();
+    const text = JSON.stringify({ data: { getPriceRecommendations: recSampleRows(2000) } });
+    const stream = new RowStream('getPriceRecommendations', (rows) => reader.add(rows));
+    for (let i = 0; i < text.length; i += 16_384) stream.push(text.slice(i, i + 16_384));
+    stream.end();
+    const cols = reader.finish({ game: 0, type: 'general', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 }, { lean: true });
+    sortRecs(cols, null, DEFAULT_REC_SORT);
+    buildSearchIndex(reader.searchColumns().search);
+  }
+
+  private catalog(req: Extract<GridRequest, { type: 'lookup' }>): Promise<Map<string, unknown>> {
+    // One data source at a time: a switch drops what the other one answered (it must never be shown as this one's).
+    if (req.source !== this.catalogSource) {
+      this.catalogs.clear();
+      this.catalogSource = req.source;
+    }
+    const key = `${req.body.query}\n${JSON.stringify(req.body.variables ?? {})}`;
+    const cached = this.catalogs.get(key);
+    if (cached && cached.epoch >= req.epoch) return cached.rows;
+    const rows = (async () => {
+      // Not aborted with the look-up that started it: every look-up of this game waits on the same answer.
+      const ac = new AbortController();
+      const f = await postAndParse(req.url, req.body, postOptions(ac.signal, this.doFetch, [], () => {}));
+      const root = graphqlData(f.json, [])[req.field];
+      // Row by row: a bad row or value costs only itself (shown as "—"); only a non-array fails the look-up.
+      const reader: RowReader<{ market_hash_name: string }> = LOOKUP_READERS[req.field];
+      const read = readRows(root, reader);
+      if (!read) throw new WireError(errorToWire(invalidResponse(`${req.field}: expected an array of items, got ${describeValue(root)}`)));
+      const map = new Map<string, unknown>();
+      for (const item of read.rows) if (!map.has(item.market_hash_name)) map.set(item.market_hash_name, item);
+      this.catalogAt.set(map, Date.now());
+      return map;
+    })();
+    const entry = { epoch: req.epoch, rows };
+    this.catalogs.set(key, entry);
+    // A failed fetch is not kept: the next look-up tries again.
+    rows.catch(() => {
+      if (this.catalogs.get(key) === entry) this.catalogs.delete(key);
+    });
+    return rows;
+  }
+
+  async lookup(req: Extract<GridRequest, { type: 'lookup' }>): Promise<void> {
+    try {
+      const map = await this.catalog(req);
+      this.post({ type: 'lookup', id: req.id, row: map.get(req.item) ?? null, at: this.catalogAt.get(map) ?? Date.now() });
+    } catch (e) {
+      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
+    }
+  }
+}
