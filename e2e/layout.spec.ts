@@ -1,13 +1,14 @@
 /**
  * The main view fills the window whatever optional rows show: a banner present, dismissed (and still
  * dismissed after a reload), or none at all because the app is connected to a real service; at a small, a
- * usual and a large window size. Runs in the "web" project (demo data, the demo notice) and in the
+ * usual and a large window size (and 900 px wide, the narrowest the top bar is laid out for). Runs in the "web" project (demo data, the demo notice) and in the
  * "connected" project (a separately started service with a user's key: no banner, then an error banner).
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const SIZES = [
+  { width: 900, height: 700 },
   { width: 1024, height: 640 },
   { width: 1440, height: 900 },
   { width: 2560, height: 1440 },
@@ -46,6 +47,11 @@ async function expectGridFillsWindow(page: Page, testInfo: TestInfo, name: strin
   expect(rowHeights.length, 'visible rows').toBeGreaterThanOrEqual(Math.floor(g.height / rowHeight) - 2);
   expect(rowHeights.length).toBeGreaterThanOrEqual(5);
   await expect(page.locator('[role="row"][aria-rowindex="2"] .pg__name')).not.toHaveText('');
+  // The top bar: the search box ends before the status pill (a fixed minimum width once ran under it).
+  const searchBox = await box(page, '.topbar input[type="search"]');
+  const pill = await box(page, '[data-testid="status-pill"]');
+  expect(searchBox.x + searchBox.width, 'search box left of the status pill').toBeLessThanOrEqual(pill.x);
+  expect(pill.x + pill.width, 'status pill inside the window').toBeLessThanOrEqual(viewport.width);
   await page.screenshot({ path: testInfo.outputPath(`${name}-${viewport.width}x${viewport.height}.png`) });
 }
 
