@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run scan:electron`: static security scan of the Electron code (electron/: main, core, preload, common)
+ * `npm run scan:electron`: static security scan of the Electron code (electron/: main, preload, common; the
+ * host-neutral back end in backend/ has no Electron API to scan)
  * with Doyensec's Electronegativity, failing on any HIGH or MEDIUM finding that is not justified in place.
  *
  * Electronegativity exits 0 whatever it finds, so this runs it through its API and reads the findings.

@@ -6,6 +6,9 @@ import type { Privileges } from 'electron';
 import { APP_HOST } from '../common/ipc-channels';
 import { createAppHandler, type AppHandlerOptions } from '../../backend/app-handler';
 import type { RequestHandler } from '../../backend/gateway';
+// eng-disable CSP_GLOBAL_CHECK — the CSP is a response header on every app:// response (withSecurityHeaders from
+// backend/security-headers.ts), which Electronegativity can't see: it looks for <meta> tags and webRequest
+// handlers. main-bundle.test.ts asserts the header.
 import { withSecurityHeaders } from '../../backend/security-headers';
 
 /**
