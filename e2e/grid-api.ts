@@ -6,7 +6,7 @@ import { REST_PATHS } from '../shared/api/schema';
 import type { AggregatedMaxOrders, AggregatedMinPrices } from '../shared/api/types';
 import { formatMoney } from '../shared/money/money';
 import { expect } from './fixtures';
-import { apiToken, readService } from './grid-page';
+import { apiToken } from './grid-page';
 import { shownAskMarkets, shownBidMarkets } from './served-markets';
 import type { TestService } from './separate-service';
 
@@ -16,7 +16,7 @@ export const PINNED_AND_SUMMARY = 8;
 // ---- Direct API access (the test's own token from the demo key) ------------------------------------
 
 export async function rest<T>(serviceUrl: string, token: string, path: string, body: unknown): Promise<T> {
-  const res = await readService(`${serviceUrl}${path}`, {
+  const res = await fetch(`${serviceUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'api-token': token },
     body: JSON.stringify(body),

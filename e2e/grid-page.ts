@@ -6,23 +6,8 @@ import type { Locator, Page } from '@playwright/test';
 import { GRAPHQL_PATH } from '../shared/api/schema';
 import { expect } from './fixtures';
 
-/**
- * The test's own read of the service, tried again once when the connection fails before an answer (a
- * loaded machine has reset a kept-alive socket under a test: "fetch failed"). Only for requests that read:
- * a token or prices, never an admin change.
- */
-export async function readService(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (e) {
-    if (!(e instanceof TypeError)) throw e;
-    await new Promise((r) => setTimeout(r, 250));
-    return fetch(url, init);
-  }
-}
-
 export async function apiToken(serviceUrl: string, key: string): Promise<string> {
-  const res = await readService(`${serviceUrl}${GRAPHQL_PATH}`, {
+  const res = await fetch(`${serviceUrl}${GRAPHQL_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: 'mutation($k: String) { createSubscriptionToken(api_key: $k) }', variables: { k: key } }),
@@ -33,7 +18,7 @@ export async function apiToken(serviceUrl: string, key: string): Promise<string>
 
 /** POSTs to the service with the token; a string body is sent as it is. Expects 200. */
 export async function postService(serviceUrl: string, token: string, path: string, body: unknown): Promise<unknown> {
-  const res = await readService(`${serviceUrl}${path}`, {
+  const res = await fetch(`${serviceUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'api-token': token },
     body: typeof body === 'string' ? body : JSON.stringify(body),

@@ -19,7 +19,27 @@ interface ThresholdFieldProps {
   inputRef: RefObject<HTMLInputElement | null>;
 }
 
+type DecimalField = 'askPrice' | 'bidPrice' | 'spreadValue' | 'changePercent';
+
+/** The threshold's number, typed as text (a decimal keypad on touch screens); the dialog focuses it first. */
+function DecimalInput({ inputId, name, id, draft, errors, set, inputRef }: Omit<ThresholdFieldProps, 'money'> & { inputId: string; name: DecimalField }) {
+  return (
+    <input
+      id={inputId}
+      ref={inputRef}
+      className="input al-num"
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+      value={draft[name]}
+      onChange={(e) => set(name, e.target.value)}
+      {...fieldProps(id, errors, name)}
+    />
+  );
+}
+
 export const ThresholdField = memo(function ThresholdField({ id, draft, errors, money, set, inputRef }: ThresholdFieldProps) {
+  const fieldArgs = { id, draft, errors, set, inputRef };
   if (draft.kind === 'ask-below' || draft.kind === 'bid-above') {
     const name = draft.kind === 'ask-below' ? 'askPrice' : 'bidPrice';
     return (
@@ -27,17 +47,7 @@ export const ThresholdField = memo(function ThresholdField({ id, draft, errors, 
         <label className="field__label" htmlFor={`${id}-price`}>
           {draft.kind === 'ask-below' ? 'Ask below' : 'Bid above'} ({money.symbol || 'price'})
         </label>
-        <input
-          id={`${id}-price`}
-          ref={inputRef}
-          className="input al-num"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          value={draft[name]}
-          onChange={(e) => set(name, e.target.value)}
-          {...fieldProps(id, errors, name)}
-        />
+        <DecimalInput inputId={`${id}-price`} name={name} {...fieldArgs} />
         <FieldError id={id} errors={errors} name={name} />
       </div>
     );
@@ -49,17 +59,7 @@ export const ThresholdField = memo(function ThresholdField({ id, draft, errors, 
           Spread (best bid − best ask) above
         </label>
         <div className="al-inline">
-          <input
-            id={`${id}-spread`}
-            ref={inputRef}
-            className="input al-num"
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            value={draft.spreadValue}
-            onChange={(e) => set('spreadValue', e.target.value)}
-            {...fieldProps(id, errors, 'spreadValue')}
-          />
+          <DecimalInput inputId={`${id}-spread`} name="spreadValue" {...fieldArgs} />
           <select className="input select al-unit" aria-label="Spread unit" value={draft.spreadUnit} onChange={(e) => set('spreadUnit', e.target.value === 'percent' ? 'percent' : 'money')}>
             <option value="money">{money.symbol || 'amount'}</option>
             <option value="percent">% of the ask</option>
@@ -75,17 +75,7 @@ export const ThresholdField = memo(function ThresholdField({ id, draft, errors, 
         Change of more than (%)
       </label>
       <div className="al-inline">
-        <input
-          id={`${id}-change`}
-          ref={inputRef}
-          className="input al-num"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          value={draft.changePercent}
-          onChange={(e) => set('changePercent', e.target.value)}
-          {...fieldProps(id, errors, 'changePercent')}
-        />
+        <DecimalInput inputId={`${id}-change`} name="changePercent" {...fieldArgs} />
         <select className="input select" aria-label="Within" value={draft.windowMs} onChange={(e) => set('windowMs', Number(e.target.value))}>
           {CHANGE_WINDOWS.map((w) => (
             <option key={w} value={w}>
