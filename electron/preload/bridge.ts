@@ -126,6 +126,8 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
           files: Array.from(request.files, (f) => ({ name: String(f.name), bytes: toBytes(f.bytes) })),
         }),
       ),
+    // Placeholder until the main process's Steam fetcher lands on this branch.
+    fetchSteamInventory: async () => ({ ok: false, reason: 'network', message: 'Fetching from Steam is not available in this build.' }),
     // Plain copies; main validates (zod) and owns the notification.
     notify: async (request: NotifyRequest) =>
       toNotifyResult(

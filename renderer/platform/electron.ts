@@ -143,6 +143,8 @@ export function createElectronApi(candidate: unknown): PlatformApi {
     // The main process shows the notifications: nothing for the page to ask (the OS may still mute them).
     notificationPermission: () => 'granted',
     requestNotificationPermission: async () => 'granted',
+    // Placeholder until the host's Steam fetcher lands on this branch.
+    fetchSteamInventory: async () => ({ ok: false, reason: 'network', message: 'Fetching from Steam is not available in this build.' }),
     onProblem: (listener) => problems.on(listener),
   };
 }
@@ -165,6 +167,7 @@ export function brokenApi(host: 'electron' | 'web', problem: PlatformError): Pla
     onNotificationClick: () => () => {},
     notificationPermission: () => 'unsupported',
     requestNotificationPermission: async () => 'unsupported',
+    fetchSteamInventory: fail,
     onProblem: () => () => {},
   };
 }

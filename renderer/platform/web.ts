@@ -262,6 +262,8 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     onNotificationClick: (listener) => clicks.on(listener),
     notificationPermission: () => notifications.permission(),
     requestNotificationPermission: () => notifications.requestPermission(),
+    // Placeholder until the host's Steam fetcher lands on this branch.
+    fetchSteamInventory: async () => ({ ok: false, reason: 'network', message: 'Fetching from Steam is not available in this build.' }),
     onProblem: (listener) => problems.on(listener),
   };
 }

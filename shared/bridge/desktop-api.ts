@@ -11,6 +11,7 @@
 import type { ConnectionStatus, ConnectRequest } from '../api/status';
 import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
 import type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
+import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../steam/inventory';
 
 export type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
 export type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
@@ -50,6 +51,21 @@ export interface DesktopApi {
   notificationPermission(): NotifyPermission;
   /** Web: asks the browser (call it from a user action, e.g. a button press). Desktop: 'granted'. */
   requestNotificationPermission(): Promise<NotifyPermission>;
+  /**
+   * Reads a public Steam inventory, page by page and politely (429 and Retry-After honoured), through the
+   * host. Never carries the market data service's key or token. Aborting `signal` cancels it
+   * ({ok:false, reason:'cancelled'}). A private, missing or empty inventory is a result, not a throw.
+   */
+  fetchSteamInventory(
+    request: SteamInventoryRequest,
+    options: { onProgress?: (p: SteamInventoryProgress) => void; signal?: CancelSignal },
+  ): Promise<SteamInventoryResult>;
+}
+
+/** The part of an AbortSignal the bridge uses (shared/ is compiled without the DOM's types). */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
 }
 
 /** What the Electron preload exposes: the DesktopApi less what the page answers itself. */
