@@ -9,7 +9,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { whenIdle } from '../../lib/idle';
 import type { Snapshot } from '../../market/model/snapshot';
 import { QUERY_KEYS } from '../../market/query-keys';
-import { prepare, rankNames, type NameText } from './rank';
+import { prepare, rankNames, type NameText } from '../../market/model/rank';
 
 /** Items shown at most (the rest are counted). */
 export const ITEM_LIMIT = 50;

@@ -12,7 +12,7 @@ import { SHORTCUTS } from '../../lib/shortcuts';
 import { QUERY_KEYS } from '../../market/query-keys';
 import { openAlertEditor } from '../alerts/editor-state';
 import { cachedSnapshot, ITEM_LIMIT } from './item-names';
-import { rankCommands, rankNames, type Prepared } from './rank';
+import { rankCommands, rankNames, type Prepared } from '../../market/model/rank';
 
 export type Group = 'Actions' | 'Pages' | 'Games' | 'Items';
 export const GROUPS: readonly Group[] = ['Actions', 'Pages', 'Games', 'Items'];

@@ -11,7 +11,7 @@ import { useRoute } from '../../lib/route';
 import { afterPaint } from './after-paint';
 import { textOf, useItemNames } from './item-names';
 import { paletteCommands, rankedOptions, type PaletteOption } from './palette-options';
-import { prepare } from './rank';
+import { prepare } from '../../market/model/rank';
 
 export interface PaletteResults {
   options: PaletteOption[];

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import uFuzzy from '@leeoniya/ufuzzy';
 import { describe, expect, it } from 'vitest';
-import { analyzeName, normalizeText } from '../../market/model/search';
-import { rankNames as nameOrder } from '../../market/model/shape';
+import { analyzeName, normalizeText } from './search';
+import { rankNames as nameOrder } from './shape';
 import { UF_OPTIONS, prepare, queryTerms, rankCommands, rankNames, termBase, type Prepared, type Ranked } from './rank';
 
 const WEAPONS = ['AK-47', 'M4A4', 'M4A1-S', 'AWP', 'Desert Eagle', 'USP-S', 'Glock-18', 'P250', 'Five-SeveN', 'MP9', 'MAC-10', 'FAMAS', 'Galil AR', 'SSG 08', 'Nova'];

@@ -1,5 +1,5 @@
 /**
- * Ranking for the command palette (pure; no React, no DOM).
+ * Fuzzy ranking of names, for the command palette and the portfolio import's name matching (pure; no React, no DOM).
  *
  * Matching is uFuzzy (@leeoniya/ufuzzy) in its single-error mode: every word of the query must occur in
  * the name, in order, each word of 4+ letters with at most one typo (a letter added, missing, swapped
@@ -23,7 +23,7 @@
  * by-length order, stopping once the best `limit` are known, instead of sorting them all.
  */
 import uFuzzy from '@leeoniya/ufuzzy';
-import { ABBREVIATIONS, analyzeName, normalizeText } from '../../market/model/search';
+import { ABBREVIATIONS, analyzeName, normalizeText } from './search';
 
 export interface Prepared {
   /** The names as given. */
