@@ -1,6 +1,6 @@
 /**
  * What the Settings page says about this computer's storage: whether the browser keeps it under disk
- * pressure (persist.ts), and the problems of the three databases (price history, alerts, offline copies):
+ * pressure (persist.ts), and the problems of the databases (price history, alerts, offline copies, portfolio):
  * a write that failed, a database saved by a newer Market Desk, an upgrade waiting for another tab. One
  * small external store, so a problem found in a worker or a background write reaches the page.
  */
@@ -17,7 +17,14 @@ export type Persistence =
   | { state: 'error'; detail: string };
 
 /** A notice's key: the database and what it is about. */
-export type NoticeKey = 'history-open' | 'history-write' | 'alerts-open' | 'offline-open' | 'offline-write';
+export type NoticeKey =
+  | 'history-open'
+  | 'history-write'
+  | 'alerts-open'
+  | 'offline-open'
+  | 'offline-write'
+  | 'portfolio-open'
+  | 'portfolio-write';
 
 export interface StorageStatus {
   persistence: Persistence;

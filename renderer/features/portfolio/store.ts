@@ -1,0 +1,173 @@
+/**
+ * The portfolio in IndexedDB ('market-desk-portfolio', through `idb`), so holdings and sales survive a restart:
+ *
+ *   holdings  one record per lot (keyPath id, index `game`)
+ *   sales     one record per sale (keyPath id, index `game`)
+ *
+ * Reads are checked with the zod schemas of model/types.ts; a record that does not pass is left out and
+ * counted (`invalid`). Every change (an edit, a split, an import, an undo, a restore) is one transaction, so
+ * it is kept whole or not at all (https://w3c.github.io/IndexedDB/#transaction-concept); a failed write
+ * rejects with the transaction's own error and sets the 'portfolio-write' notice (Settings → Storage and
+ * the page), a full disk in words of its own.
+ */
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { setNotice } from '../../lib/storage/status';
+import { errorText, isQuotaError, NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
+import { HoldingSchema, SaleSchema, type Holding, type Sale } from './model/types';
+
+export const PORTFOLIO_DB = 'market-desk-portfolio';
+
+interface PortfolioDbSchema extends DBSchema {
+  holdings: { key: string; value: Holding; indexes: { game: number } };
+  sales: { key: string; value: Sale; indexes: { game: number } };
+}
+
+/** Step i takes version i to i + 1 (storage/versioned-db.ts): a later version adds a step, never edits one. */
+export const PORTFOLIO_UPGRADES: readonly UpgradeStep<PortfolioDbSchema>[] = [
+  (db) => {
+    db.createObjectStore('holdings', { keyPath: 'id' }).createIndex('game', 'game');
+    db.createObjectStore('sales', { keyPath: 'id' }).createIndex('game', 'game');
+  },
+];
+
+export interface LoadedPortfolio {
+  holdings: Holding[];
+  sales: Sale[];
+  /** Records that did not pass their schema (left out, still in the database). */
+  invalid: number;
+}
+
+/** One change, written in one transaction: records put (added or replaced) and ids deleted. */
+export interface PortfolioChange {
+  putHoldings?: readonly Holding[];
+  deleteHoldings?: readonly string[];
+  putSales?: readonly Sale[];
+  deleteSales?: readonly string[];
+  /** Empty both stores first (a restore that replaces everything). */
+  clear?: boolean;
+}
+
+/** A write that failed; `message` says what happened and what to do. */
+export class PortfolioWriteError extends Error {
+  override readonly name = 'PortfolioWriteError';
+  constructor(
+    message: string,
+    readonly quota: boolean,
+    override readonly cause: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function writeFailureText(e: unknown): string {
+  return isQuotaError(e)
+    ? 'The portfolio change was not saved: the disk, or the browser storage Market Desk may use, is full. Free some space and try again.'
+    : `The portfolio change was not saved (${errorText(e)}). Try again; if it keeps failing, export a backup.`;
+}
+
+function parsedAll<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, values: readonly unknown[]): { ok: T[]; bad: number } {
+  const ok: T[] = [];
+  let bad = 0;
+  for (const v of values) {
+    const r = schema.safeParse(v);
+    if (r.success) ok.push(r.data);
+    else bad++;
+  }
+  return { ok, bad };
+}
+
+function ignore(): void {}
+
+export class PortfolioStore {
+  private db: Promise<IDBPDatabase<PortfolioDbSchema>> | null = null;
+
+  constructor(
+    readonly name: string = PORTFOLIO_DB,
+    private readonly upgrades: readonly UpgradeStep<PortfolioDbSchema>[] = PORTFOLIO_UPGRADES,
+  ) {}
+
+  private open(): Promise<IDBPDatabase<PortfolioDbSchema>> {
+    if (typeof indexedDB === 'undefined') return Promise.reject(new Error('This browser has no IndexedDB: the portfolio cannot be kept.'));
+    const opening = (this.db ??= openVersioned<PortfolioDbSchema>(this.name, this.upgrades, {
+      what: 'Portfolio',
+      onBlocked: (m) => setNotice('portfolio-open', m),
+      onClosed: () => {
+        if (this.db === opening) this.db = null;
+      },
+    }).then(
+      (db) => {
+        setNotice('portfolio-open', null);
+        return db;
+      },
+      (e: unknown) => {
+        if (this.db === opening) this.db = null;
+        setNotice('portfolio-open', e instanceof NewerDatabaseError ? e.message : `The portfolio could not be opened (${errorText(e)}).`);
+        throw e;
+      },
+    ));
+    return opening;
+  }
+
+  /** One game's records (all games when `game` is null), in creation order. */
+  async load(game: number | null = null): Promise<LoadedPortfolio> {
+    const db = await this.open();
+    const tx = db.transaction(['holdings', 'sales'], 'readonly');
+    const [rawHoldings, rawSales] = await Promise.all([
+      game === null ? tx.objectStore('holdings').getAll() : tx.objectStore('holdings').index('game').getAll(game),
+      game === null ? tx.objectStore('sales').getAll() : tx.objectStore('sales').index('game').getAll(game),
+      tx.done,
+    ]);
+    const holdings = parsedAll<Holding>(HoldingSchema, rawHoldings);
+    const sales = parsedAll<Sale>(SaleSchema, rawSales);
+    const order = (a: { created: number; id: string }, b: { created: number; id: string }) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    holdings.ok.sort(order);
+    sales.ok.sort(order);
+    return { holdings: holdings.ok, sales: sales.ok, invalid: holdings.bad + sales.bad };
+  }
+
+  /**
+   * Writes a change in one transaction. Records are checked first (a bad one throws before anything is
+   * written); a failed write rejects with PortfolioWriteError and sets the 'portfolio-write' notice, which
+   * the next successful write clears.
+   */
+  async apply(change: PortfolioChange): Promise<void> {
+    const holdings = (change.putHoldings ?? []).map((h) => HoldingSchema.parse(h));
+    const sales = (change.putSales ?? []).map((s) => SaleSchema.parse(s));
+    const db = await this.open();
+    const tx = db.transaction(['holdings', 'sales'], 'readwrite');
+    // Marked as handled now: a failed request rejects `done` before it is awaited below.
+    tx.done.catch(ignore);
+    try {
+      const hs = tx.objectStore('holdings');
+      const ss = tx.objectStore('sales');
+      const requests: Promise<unknown>[] = [];
+      if (change.clear) requests.push(hs.clear(), ss.clear());
+      for (const id of change.deleteHoldings ?? []) requests.push(hs.delete(id));
+      for (const id of change.deleteSales ?? []) requests.push(ss.delete(id));
+      for (const h of holdings) requests.push(hs.put(h));
+      for (const s of sales) requests.push(ss.put(s));
+      for (const r of requests) r.catch(ignore);
+      await tx.done;
+    } catch (thrown) {
+      await tx.done.catch(ignore);
+      const e = transactionError(tx, thrown);
+      const text = writeFailureText(e);
+      setNotice('portfolio-write', text);
+      throw new PortfolioWriteError(text, isQuotaError(e), e);
+    }
+    setNotice('portfolio-write', null);
+  }
+
+  async close(): Promise<void> {
+    const db = this.db;
+    this.db = null;
+    (await db?.catch(() => null))?.close();
+  }
+}
+
+let shared: PortfolioStore | null = null;
+
+/** The app's one store (tests make their own). */
+export function portfolioStore(): PortfolioStore {
+  return (shared ??= new PortfolioStore());
+}
