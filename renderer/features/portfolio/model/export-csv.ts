@@ -1,0 +1,83 @@
+/**
+ * The holdings and sales as CSV (RFC 4180 through shared/csv: comma separated, CRLF, text guarded against
+ * formulas). Money is exact (toDecimalString: "12.500"), missing is an empty field, never 0. The holdings'
+ * headers are the ones the CSV import reads back (Name, Quantity, Unit cost, Acquired, Market, Locked until,
+ * Note), with the ledger's figures beside them.
+ */
+import { CSV_BOM, CSV_EOL, csvText } from '../../../../shared/csv/csv';
+import { toDecimalString } from '../../../../shared/money/money';
+import type { Ledger } from './ledger';
+import type { HoldingRow, Place } from './types';
+
+export interface CsvNames {
+  /** Display name of a market slug. */
+  marketName(slug: string): string;
+}
+
+function money(v: number | null): string {
+  return v === null ? '' : toDecimalString(v);
+}
+
+export function placeText(place: Place | null, names: CsvNames): string {
+  if (!place) return '';
+  return place.kind === 'market' ? names.marketName(place.slug) : place.text;
+}
+
+/** ISO time in UTC, minutes: what a spreadsheet and the import both read. */
+function timeText(ms: number | null): string {
+  return ms === null ? '' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+function lines(head: readonly string[], rows: readonly string[][]): string {
+  return CSV_BOM + [head.map(csvText).join(','), ...rows.map((r) => r.join(','))].join(CSV_EOL) + CSV_EOL;
+}
+
+export const HOLDINGS_CSV_HEAD = ['Name', 'Quantity', 'Unit cost', 'Fee', 'Acquired', 'Market', 'Locked until', 'Note', 'Remaining', 'Cost basis', 'In catalog', 'Origin', 'Id'] as const;
+
+export function holdingsCsv(rows: readonly HoldingRow[], names: CsvNames): string {
+  return lines(
+    HOLDINGS_CSV_HEAD,
+    rows.map(({ holding: h, remaining, costBasis, known }) => [
+      csvText(h.name),
+      String(h.quantity),
+      money(h.unitCost),
+      money(h.fee),
+      h.acquired ?? '',
+      csvText(placeText(h.place, names)),
+      timeText(h.lockedUntil),
+      csvText(h.note),
+      String(remaining),
+      money(costBasis),
+      known ? 'yes' : 'no',
+      h.origin,
+      csvText(h.id),
+    ]),
+  );
+}
+
+export const SALES_CSV_HEAD = ['Name', 'Quantity', 'Unit price', 'Fee', 'Proceeds', 'Cost basis', 'Realised', 'Not held', 'Sold', 'Market', 'Note', 'Id'] as const;
+
+/** The sales in the order given, with the ledger's FIFO figures. */
+export function salesCsv(ledger: Ledger, saleIds: readonly string[], names: CsvNames): string {
+  const rows: string[][] = [];
+  for (const id of saleIds) {
+    const r = ledger.sales.get(id);
+    if (!r) continue;
+    const s = r.sale;
+    rows.push([
+      csvText(s.name),
+      String(s.quantity),
+      money(s.unitPrice),
+      money(s.fee),
+      money(r.proceeds),
+      money(r.costBasis),
+      money(r.realised),
+      String(r.shortfall),
+      s.sold,
+      csvText(placeText(s.place, names)),
+      csvText(s.note),
+      csvText(s.id),
+    ]);
+  }
+  return lines(SALES_CSV_HEAD, rows);
+}
