@@ -11,7 +11,7 @@ import { navigate, type Route } from '../../lib/route';
 import { SHORTCUTS } from '../../lib/shortcuts';
 import { QUERY_KEYS } from '../../market/query-keys';
 import { openAlertEditor } from '../alerts/editor-state';
-import { cachedSnapshot, ITEM_LIMIT } from './item-names';
+import { cachedSnapshot, ITEM_LIMIT } from '../../market/item-names';
 import { rankCommands, rankNames, type Prepared } from '../../market/model/rank';
 
 export type Group = 'Actions' | 'Pages' | 'Games' | 'Items';

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { formatCount } from '../../lib/number-format';
 import { useStableCallback } from '../../lib/useStableCallback';
-import { ITEM_LIMIT } from './item-names';
+import { ITEM_LIMIT } from '../../market/item-names';
 import { defaultActive, type PaletteOption } from './palette-options';
 import { usePaletteResults } from './usePaletteResults';
 

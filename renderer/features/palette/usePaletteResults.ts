@@ -9,7 +9,7 @@ import { usePages } from '../../lib/pages';
 import { useAppliedTheme, useSelectedGame } from '../../lib/preferences';
 import { useRoute } from '../../lib/route';
 import { afterPaint } from './after-paint';
-import { textOf, useItemNames } from './item-names';
+import { textOf, useItemNames } from '../../market/item-names';
 import { paletteCommands, rankedOptions, type PaletteOption } from './palette-options';
 import { prepare } from '../../market/model/rank';
 

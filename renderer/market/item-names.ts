@@ -6,10 +6,10 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { whenIdle } from '../../lib/idle';
-import type { Snapshot } from '../../market/model/snapshot';
-import { QUERY_KEYS } from '../../market/query-keys';
-import { prepare, rankNames, type NameText } from '../../market/model/rank';
+import { whenIdle } from '../lib/idle';
+import type { Snapshot } from './model/snapshot';
+import { QUERY_KEYS } from './query-keys';
+import { prepare, rankNames, type NameText } from './model/rank';
 
 /** Items shown at most (the rest are counted). */
 export const ITEM_LIMIT = 50;
