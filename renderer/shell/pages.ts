@@ -12,12 +12,13 @@ import { page as prices } from '../features/prices/page';
 import { page as recommendations } from '../features/recommendations/page';
 import '../features/palette/Palette';
 import { page as alerts } from '../features/alerts/page';
+import { page as portfolio } from '../features/portfolio/page';
 import { page as settings } from '../features/settings/page';
 import type { PageDescriptor, PagesInfo } from '../lib/pages';
 import { defineRoutes, parseRoute } from '../lib/route';
 import { SHORTCUTS, type Shortcut } from '../lib/shortcuts';
 
-export const PAGES: readonly PageDescriptor[] = [prices, analytics, recommendations, alerts, settings];
+export const PAGES: readonly PageDescriptor[] = [prices, analytics, recommendations, alerts, portfolio, settings];
 
 defineRoutes(PAGES.map((p) => p.route));
 

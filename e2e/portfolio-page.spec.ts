@@ -1,0 +1,101 @@
+/**
+ * The Portfolio page end to end (project "connected"): a holding added by hand, edited, split, a part deleted
+ * and the delete undone, a sale recorded (FIFO realised profit), then a reload (a restart: IndexedDB) finds
+ * everything kept. Figures are read from the page's test ids and compared with what the ledger's rules give
+ * by hand (fees shared by cumulative rounding down).
+ */
+import type { Page } from '@playwright/test';
+import { formatMoney } from '../shared/money/money';
+import { expect, test } from './fixtures';
+
+const NAME = 'AK-47 | Redline (Field-Tested)';
+const money = (v: number) => formatMoney(v, { decimals: 2, symbol: '$' });
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const rows = (page: Page) => page.getByTestId('pf-holding-row');
+const cell = (page: Page, i: number, col: string) => rows(page).nth(i).locator(`[data-col="${col}"]`);
+
+test('add, edit, split, delete and undo, record a sale; a restart keeps it all', async ({ page, appUrl }) => {
+  await page.goto(`${appUrl}#/portfolio`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('pf-empty')).toContainText('No Counter-Strike 2 holdings yet');
+
+  // Add by hand: 4 at 10.00 with a 0.40 fee.
+  await page.getByTestId('pf-empty').getByRole('button', { name: 'Add holding' }).click();
+  const editor = page.getByTestId('pf-holding-editor');
+  await expect(editor).toBeVisible();
+  await editor.getByRole('combobox', { name: 'Item' }).fill(NAME);
+  // A bad field keeps the dialog open with its message, and nothing typed is lost.
+  await editor.getByLabel('Quantity', { exact: true }).fill('four');
+  await editor.getByLabel('Unit cost').fill('10');
+  await editor.getByRole('button', { name: 'Add holding' }).click();
+  await expect(editor.getByText('A whole number of items, 1 or more.')).toBeVisible();
+  await expect(editor.getByLabel('Unit cost')).toHaveValue('10');
+  await editor.getByLabel('Quantity', { exact: true }).fill('4');
+  await editor.getByLabel('Fee paid').fill('0.40');
+  await editor.getByLabel('Acquired').fill('2026-01-02');
+  await editor.getByRole('button', { name: 'Add holding' }).click();
+  await expect(editor).toBeHidden();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(cell(page, 0, 'quantity')).toHaveText('4');
+  await expect(cell(page, 0, 'costBasis')).toHaveText(money(40_400));
+
+  // Edit: the unit cost becomes 12.00.
+  await page.getByRole('button', { name: `Edit ${NAME}` }).click();
+  await expect(editor).toBeVisible();
+  await expect(editor.getByRole('combobox', { name: 'Item' })).toHaveValue(NAME);
+  await editor.getByLabel('Unit cost').fill('12');
+  await editor.getByRole('button', { name: 'Save holding' }).click();
+  await expect(editor).toBeHidden();
+  await expect(cell(page, 0, 'costBasis')).toHaveText(money(48_400));
+
+  // Split 1 off: the fee 0.400 is shared 0.300 / 0.100.
+  await page.getByRole('button', { name: `Split ${NAME}` }).click();
+  const split = page.getByTestId('pf-split-dialog');
+  await split.getByLabel('Items to the new lot').fill('1');
+  await split.getByRole('button', { name: 'Split' }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByTestId('pf-cost-total')).toHaveText(money(48_400));
+  const bases = async () => (await rows(page).locator('[data-col="costBasis"]').allTextContents()).sort();
+  await expect.poll(bases).toEqual([money(12_100), money(36_300)].sort());
+
+  // Delete the one-item lot, then Undo.
+  const one = rows(page).filter({ has: page.locator('[data-col="quantity"]', { hasText: /^1$/ }) });
+  await one.getByRole('button', { name: `Delete ${NAME}` }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await page.getByTestId('pf-undo-note').getByRole('button', { name: 'Undo' }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByTestId('pf-cost-total')).toHaveText(money(48_400));
+
+  // Keyboard: the first row's Enter opens the editor; Escape closes it.
+  await rows(page).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+
+  // Sell 2 at 20.00 with a 1.00 fee: FIFO takes 2 items at 12.00 + their fee shares 0.200 = 24.200;
+  // proceeds 39.000; realised 14.800.
+  await rows(page).first().getByRole('button', { name: `Record a sale of ${NAME}` }).click();
+  const sale = page.getByTestId('pf-sale-dialog');
+  await sale.getByLabel('Quantity sold').fill('2');
+  await sale.getByLabel('Price per item').fill('20');
+  await sale.getByLabel('Fee taken').fill('1');
+  await sale.getByLabel('Sold on').fill('2026-02-01');
+  await sale.getByRole('button', { name: 'Record sale' }).click();
+  await expect(sale).toBeHidden();
+  await expect(page.getByTestId('pf-sale-realised')).toHaveText(money(14_800));
+  await expect(page.getByTestId('pf-realised-total')).toHaveText(money(14_800));
+  await expect(page.getByTestId('pf-items-held')).toHaveText('2');
+  await expect(page.getByTestId('pf-cost-total')).toHaveText(money(24_200));
+
+  // A restart: everything is read back from IndexedDB.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible({ timeout: 60_000 });
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByTestId('pf-items-held')).toHaveText('2');
+  await expect(page.getByTestId('pf-cost-total')).toHaveText(money(24_200));
+  await expect(page.getByTestId('pf-sale-realised')).toHaveText(money(14_800));
+  await expect(page.getByTestId('pf-sale-row')).toHaveCount(1);
+});

@@ -1,0 +1,131 @@
+/**
+ * The holding editor: a new holding (the item prefilled from where it was opened) or an edit of one. Every
+ * field is checked on save and a problem is said at its field; what was typed stays (nothing is lost on a
+ * bad field). Enter saves, Escape cancels; a failed write keeps the dialog open with its sentence.
+ */
+import { useId, useMemo, useRef, useState } from 'react';
+import { DEFAULT_GAME_ID, gameName, isGameId, type GameId } from '../../../shared/catalog/games';
+import { useItemNames } from '../../market/item-names';
+import { ItemPicker } from './ItemPicker';
+import { addHolding, editHolding } from './model/edits';
+import { holdingForm, readHoldingForm, type FormErrors, type HoldingForm } from './model/forms';
+import { closeHoldingEditor, type HoldingEditorRequest } from './editor-state';
+import { Field, PfDialog } from './PfDialog';
+import { PlaceField } from './PlaceField';
+import { portfolioRuntime, usePortfolio, type UndoNote } from './runtime';
+import './portfolio.css';
+
+export function HoldingEditor({ request, onDone }: { request: HoldingEditorRequest; onDone(note: UndoNote): void }) {
+  const view = usePortfolio();
+  const existing = request.mode === 'edit' ? (view.holdings.find((h) => h.id === request.holdingId) ?? null) : null;
+  const requested = request.mode === 'new' ? request.game : (existing?.game ?? DEFAULT_GAME_ID);
+  const game: GameId = isGameId(requested) ? requested : DEFAULT_GAME_ID;
+  const names = useItemNames(game);
+  const known = useMemo(() => (names ? new Set(names) : null), [names]);
+  const [form, setForm] = useState<HoldingForm>(() => holdingForm(existing, request.mode === 'new' ? (request.name ?? '') : ''));
+  const [errors, setErrors] = useState<FormErrors<HoldingForm>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+  const itemRef = useRef<HTMLInputElement>(null);
+  const qtyRef = useRef<HTMLInputElement>(null);
+  const gone = request.mode === 'edit' && view.ready && !existing;
+  const set = <K extends keyof HoldingForm>(k: K, v: HoldingForm[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    // The field's message goes once it is changed; the others stay until the next save.
+    setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e));
+  };
+
+  const save = async () => {
+    const read = readHoldingForm(form, game, existing?.origin ?? 'manual');
+    if (!read.ok) {
+      setErrors(read.errors);
+      const first = Object.keys(read.errors)[0];
+      document.getElementById(`${id}-${first === 'name' ? 'name' : first}`)?.focus();
+      return;
+    }
+    setSaving(true);
+    setFailure(null);
+    try {
+      const edit = existing ? editHolding(existing, read.value, Date.now()) : addHolding(read.value, Date.now());
+      const note = await portfolioRuntime().commit(edit);
+      closeHoldingEditor();
+      onDone(note);
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : String(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <PfDialog
+      title={existing ? 'Edit holding' : 'Add to portfolio'}
+      subtitle={gameName(game)}
+      onClose={closeHoldingEditor}
+      testId="pf-holding-editor"
+      initialFocus={request.mode === 'new' && request.name ? qtyRef : itemRef}
+      returnFocus={request.returnFocus}
+    >
+      <form
+        className="pf-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {gone ? <p className="pf-problem">This holding was deleted meanwhile. Close the dialog.</p> : null}
+        <ItemPicker id={`${id}-name`} value={form.name} onChange={(v) => set('name', v)} names={names} known={known} error={errors.name} inputRef={itemRef} />
+        <div className="pf-row">
+          <Field id={`${id}-quantity`} label="Quantity" error={errors.quantity}>
+            {(p) => <input {...p} ref={qtyRef} className="input pf-num" inputMode="numeric" value={form.quantity} onChange={(e) => set('quantity', e.target.value)} />}
+          </Field>
+          <Field id={`${id}-unitCost`} label="Unit cost" error={errors.unitCost} hint="Per item; empty when not known.">
+            {(p) => <input {...p} className="input pf-num" inputMode="decimal" placeholder="—" value={form.unitCost} onChange={(e) => set('unitCost', e.target.value)} />}
+          </Field>
+          <Field id={`${id}-fee`} label="Fee paid" error={errors.fee} hint="For the whole lot.">
+            {(p) => <input {...p} className="input pf-num" inputMode="decimal" placeholder="0" value={form.fee} onChange={(e) => set('fee', e.target.value)} />}
+          </Field>
+        </div>
+        <div className="pf-row">
+          <Field id={`${id}-acquired`} label="Acquired" error={errors.acquired}>
+            {(p) => <input {...p} type="date" className="input" value={form.acquired} onChange={(e) => set('acquired', e.target.value)} />}
+          </Field>
+          <PlaceField
+            id={`${id}-place`}
+            label="Bought at"
+            game={game}
+            place={form.place}
+            placeText={form.placeText}
+            error={errors.placeText}
+            onPlace={(v) => set('place', v)}
+            onText={(v) => set('placeText', v)}
+          />
+        </div>
+        <div className="pf-row">
+          <Field id={`${id}-lockedUntil`} label="Trade-locked until" error={errors.lockedUntil} hint="Empty when tradable.">
+            {(p) => <input {...p} type="datetime-local" className="input" value={form.lockedUntil} onChange={(e) => set('lockedUntil', e.target.value)} />}
+          </Field>
+        </div>
+        <Field id={`${id}-note`} label="Note" error={errors.note}>
+          {(p) => <textarea {...p} className="input pf-note" rows={2} value={form.note} onChange={(e) => set('note', e.target.value)} />}
+        </Field>
+        {failure ? (
+          <p className="pf-problem" role="alert" data-testid="pf-editor-failure">
+            {failure}
+          </p>
+        ) : null}
+        <footer className="pf-form__foot">
+          <span className="pf-spacer" />
+          <button type="button" className="btn" onClick={closeHoldingEditor}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={saving || gone}>
+            {existing ? 'Save holding' : 'Add holding'}
+          </button>
+        </footer>
+      </form>
+    </PfDialog>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * The holdings table: its columns are a list of PortfolioColumn (the ledger's, then any extra ones such as
+ * the valuation's), sortable by a header click, windowed (lib/useRowWindow.ts: only the rows in sight are
+ * rendered, so 5,000+ holdings scroll as smoothly as 50) and keyboard navigable as an ARIA grid
+ * (https://www.w3.org/WAI/ARIA/apg/patterns/grid/): one row in the Tab order, ↑/↓, Page Up/Down, Home/End
+ * move it; Enter edits, S records a sale, P splits, Delete deletes.
+ */
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRowWindow } from '../../lib/useRowWindow';
+import type { PortfolioColumn } from './model/columns';
+import { nextSort, type SortState } from './model/table-view';
+import type { HoldingRow } from './model/types';
+
+const ROW_H = 34;
+const HEAD_H = 34;
+
+export interface RowActions {
+  edit(row: HoldingRow, from: HTMLElement | null): void;
+  split(row: HoldingRow): void;
+  sell(row: HoldingRow): void;
+  remove(row: HoldingRow): void;
+}
+
+interface HoldingsTableProps {
+  rows: readonly HoldingRow[];
+  columns: readonly PortfolioColumn<HoldingRow>[];
+  sort: SortState | null;
+  onSort(sort: SortState): void;
+  actions: RowActions;
+  /** For the grid's accessible name. */
+  label: string;
+}
+
+function widthOf(c: PortfolioColumn<HoldingRow>): string {
+  if (c.id === 'name') return 'minmax(220px, 3fr)';
+  if (c.id === 'note') return 'minmax(100px, 1.5fr)';
+  return c.align === 'end' ? 'minmax(90px, 1fr)' : 'minmax(100px, 1fr)';
+}
+
+export const HoldingsTable = memo(function HoldingsTable({ rows, columns, sort, onSort, actions, label }: HoldingsTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const win = useRowWindow(scroller, rows.length, ROW_H, HEAD_H, 6);
+  const [active, setActive] = useState(0);
+  const at = Math.min(active, Math.max(0, rows.length - 1));
+  const template = `${columns.map(widthOf).join(' ')} 190px`;
+  const focusRow = useRef(false);
+
+  useEffect(() => {
+    if (!focusRow.current) return;
+    focusRow.current = false;
+    scroller.current?.querySelector<HTMLElement>(`[data-row="${at}"]`)?.focus();
+  });
+
+  const move = (r: number) => {
+    const next = Math.max(0, Math.min(rows.length - 1, r));
+    setActive(next);
+    win.scrollToRow(next);
+    focusRow.current = true;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const row = rows[at];
+    if (!row || e.altKey || e.ctrlKey || e.metaKey) return;
+    // Keys typed in a row's buttons are theirs (Enter presses the button).
+    const onButton = e.target instanceof HTMLButtonElement;
+    const page = Math.max(1, Math.floor(((scroller.current?.clientHeight ?? 400) - HEAD_H) / ROW_H) - 1);
+    switch (e.key) {
+      case 'ArrowDown':
+        move(at + 1);
+        break;
+      case 'ArrowUp':
+        move(at - 1);
+        break;
+      case 'PageDown':
+        move(at + page);
+        break;
+      case 'PageUp':
+        move(at - page);
+        break;
+      case 'Home':
+        move(0);
+        break;
+      case 'End':
+        move(rows.length - 1);
+        break;
+      case 'Enter':
+        if (onButton) return;
+        actions.edit(row, e.target instanceof HTMLElement ? e.target : null);
+        break;
+      case 's':
+      case 'S':
+        actions.sell(row);
+        break;
+      case 'p':
+      case 'P':
+        actions.split(row);
+        break;
+      case 'Delete':
+        actions.remove(row);
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  };
+
+  const visible: number[] = [];
+  for (let r = win.first; r < win.end; r++) visible.push(r);
+
+  return (
+    <div
+      ref={scroller}
+      className="pf-grid-scroll"
+      role="grid"
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+      aria-colcount={columns.length + 1}
+      data-testid="pf-holdings"
+      onKeyDown={onKeyDown}
+    >
+      <div className="pf-grid-inner" style={{ height: HEAD_H + win.totalHeight }}>
+        <div className="pf-grid-row pf-grid-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, height: HEAD_H }}>
+          {columns.map((c) => {
+            const dir = sort?.column === c.id ? sort.dir : null;
+            return (
+              <div key={c.id} role="columnheader" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'} className={`pf-cell pf-cell--${c.align}`}>
+                <button type="button" className="pf-sort" title={c.title} onClick={() => onSort(nextSort(sort, c as PortfolioColumn<unknown>))}>
+                  {c.label}
+                  <span aria-hidden="true" className="pf-sort__mark">
+                    {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+                  </span>
+                </button>
+              </div>
+            );
+          })}
+          <div role="columnheader" className="pf-cell">
+            <span className="visually-hidden">Actions</span>
+          </div>
+        </div>
+        {visible.map((r) => {
+          const row = rows[r] as HoldingRow;
+          return (
+            <HoldingRowView key={row.holding.id} r={r} row={row} columns={columns} template={template} active={r === at} onFocus={() => setActive(r)} actions={actions} />
+          );
+        })}
+      </div>
+    </div>
+  );
+});
+
+interface RowViewProps {
+  r: number;
+  row: HoldingRow;
+  columns: readonly PortfolioColumn<HoldingRow>[];
+  template: string;
+  active: boolean;
+  onFocus(): void;
+  actions: RowActions;
+}
+
+const HoldingRowView = memo(function HoldingRowView({ r, row, columns, template, active, onFocus, actions }: RowViewProps) {
+  const tab = active ? 0 : -1;
+  const name = row.holding.name;
+  return (
+    <div
+      role="row"
+      aria-rowindex={r + 2}
+      aria-selected={active}
+      tabIndex={tab}
+      data-row={r}
+      data-testid="pf-holding-row"
+      data-holding-id={row.holding.id}
+      className={`pf-grid-row pf-grid-body${active ? ' is-active' : ''}${row.remaining === 0 ? ' is-sold' : ''}`}
+      style={{ gridTemplateColumns: template, top: HEAD_H + r * ROW_H, height: ROW_H }}
+      onFocus={onFocus}
+      onDoubleClick={(e) => actions.edit(row, e.currentTarget)}
+    >
+      {columns.map((c) => (
+        <div key={c.id} role="gridcell" className={`pf-cell pf-cell--${c.align}`} data-col={c.id}>
+          {c.render ? c.render(row) : c.text(row)}
+        </div>
+      ))}
+      <div role="gridcell" className="pf-cell pf-actions">
+        <button type="button" className="btn btn--small btn--ghost" tabIndex={tab} aria-label={`Edit ${name}`} onClick={(e) => actions.edit(row, e.currentTarget)}>
+          Edit
+        </button>
+        <button type="button" className="btn btn--small btn--ghost" tabIndex={tab} aria-label={`Record a sale of ${name}`} disabled={row.remaining === 0} onClick={() => actions.sell(row)}>
+          Sell
+        </button>
+        <button type="button" className="btn btn--small btn--ghost" tabIndex={tab} aria-label={`Split ${name}`} disabled={row.holding.quantity < 2} onClick={() => actions.split(row)}>
+          Split
+        </button>
+        <button type="button" className="btn btn--small btn--ghost" tabIndex={tab} aria-label={`Delete ${name}`} onClick={() => actions.remove(row)}>
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+});

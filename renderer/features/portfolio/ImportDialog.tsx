@@ -1,0 +1,153 @@
+/**
+ * Import holdings: a CSV file, a Steam inventory JSON file (as a browser saves it from the public inventory
+ * address) or a pasted list. The preview shows every row and why a row cannot be imported; nothing is added
+ * until "Import" is pressed, and then only the rows without an error, in one write (one Undo).
+ */
+import { useId, useMemo, useState } from 'react';
+import type { GameId } from '../../../shared/catalog/games';
+import { useMoneyFormat } from '../../lib/preferences';
+import { useItemNames } from '../../market/item-names';
+import { importParsers } from './import-parsers';
+import { ImportPreviewTable, previewCounts } from './ImportPreviewTable';
+import { importDrafts } from './model/edits';
+import type { HoldingDraft, ImportPreview } from './model/types';
+import { PfDialog } from './PfDialog';
+import { portfolioRuntime, type UndoNote } from './runtime';
+
+type Source = 'csv' | 'steam' | 'paste';
+
+/** Files above this are refused before reading (a 5,000-asset inventory is about 3 MB). */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(): void; onDone(note: UndoNote): void }) {
+  const money = useMoneyFormat();
+  const names = useItemNames(game);
+  const [source, setSource] = useState<Source>('csv');
+  const [pasted, setPasted] = useState('');
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const ctx = useMemo(() => ({ game, names, now: Date.now() }), [game, names]);
+  const readText = (text: string, s: Source) => setPreview(s === 'csv' ? importParsers.csv(text, ctx) : s === 'steam' ? importParsers.steamJson(text, ctx) : importParsers.paste(text, ctx));
+
+  const onFile = async (file: File | undefined) => {
+    setFileProblem(null);
+    setPreview(null);
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setFileProblem(`${file.name} is ${(file.size / 1e6).toFixed(1)} MB, more than an import reads (${MAX_FILE_BYTES / 1024 / 1024} MB).`);
+      return;
+    }
+    try {
+      readText(await file.text(), source);
+    } catch (e) {
+      setFileProblem(`${file.name} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  const counts = preview ? previewCounts(preview) : null;
+  const accept = async () => {
+    if (!preview) return;
+    const drafts = preview.rows.flatMap<HoldingDraft>((r) => (r.draft && !r.error ? [{ ...r.draft, game }] : []));
+    if (drafts.length === 0) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      onDone(await portfolioRuntime().commit(importDrafts(drafts, Date.now())));
+      onClose();
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PfDialog title="Import holdings" subtitle="Nothing is added until you check the preview and press Import." onClose={onClose} testId="pf-import-dialog" wide>
+      <div className="pf-form">
+        <fieldset className="field field--fieldset">
+          <legend className="field__label">From</legend>
+          <div className="pf-inline" role="radiogroup">
+            {(
+              [
+                ['csv', 'CSV file'],
+                ['steam', 'Steam inventory JSON file'],
+                ['paste', 'Pasted list'],
+              ] as const
+            ).map(([s, label]) => (
+              <label key={s} className="pf-radio">
+                <input
+                  type="radio"
+                  name={`${id}-src`}
+                  value={s}
+                  checked={source === s}
+                  onChange={() => {
+                    setSource(s);
+                    setPreview(null);
+                    setFileProblem(null);
+                  }}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {source === 'paste' ? (
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-paste`}>
+              One item per line
+            </label>
+            <textarea
+              id={`${id}-paste`}
+              className="input pf-paste"
+              rows={6}
+              placeholder={'2x AK-47 | Redline (Field-Tested)\nAWP | Asiimov (Field-Tested)'}
+              value={pasted}
+              onChange={(e) => setPasted(e.target.value)}
+            />
+            <div className="pf-inline">
+              <button type="button" className="btn btn--small" disabled={!pasted.trim()} onClick={() => readText(pasted, 'paste')}>
+                Preview
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-file`}>
+              {source === 'csv' ? 'CSV file (name, quantity, cost, date, market, locked until, note: headers are matched loosely)' : 'Inventory JSON saved from steamcommunity.com/inventory/<SteamID64>/730/2'}
+            </label>
+            <input id={`${id}-file`} type="file" className="input" accept={source === 'csv' ? '.csv,text/csv,text/plain' : '.json,application/json'} onChange={(e) => void onFile(e.target.files?.[0])} />
+          </div>
+        )}
+        {fileProblem ? (
+          <p className="pf-problem" role="alert">
+            {fileProblem}
+          </p>
+        ) : null}
+        {preview?.fatal ? (
+          <p className="pf-problem" role="alert" data-testid="pf-import-fatal">
+            {preview.fatal}
+          </p>
+        ) : null}
+        {preview && !preview.fatal ? <ImportPreviewTable preview={preview} money={money} /> : null}
+        {failure ? (
+          <p className="pf-problem" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <footer className="pf-form__foot">
+          <span className="pf-spacer" />
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn--primary" disabled={!counts || counts.ok === 0 || busy} onClick={() => void accept()}>
+            {counts && counts.ok > 0 ? `Import ${counts.ok} ${counts.ok === 1 ? 'row' : 'rows'}` : 'Import'}
+          </button>
+        </footer>
+      </div>
+    </PfDialog>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Restore from a backup file: the file is read and checked whole first (a bad record names itself and
+ * nothing is changed), then the dialog says what will be added, replaced and removed, for either "Replace
+ * everything" or "Add to what is here", and asks to confirm. One write, one Undo.
+ */
+import { useId, useState } from 'react';
+import { describeRestore, planRestore, readBackup, type RestoreMode } from './model/backup';
+import { restoreBackup } from './model/edits';
+import type { Backup } from './model/types';
+import { PfDialog } from './PfDialog';
+import { portfolioRuntime, usePortfolio, type UndoNote } from './runtime';
+
+export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(note: UndoNote): void }) {
+  const view = usePortfolio();
+  const [backup, setBackup] = useState<{ file: string; data: Backup } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [mode, setMode] = useState<RestoreMode>('replace');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const onFile = async (file: File | undefined) => {
+    setBackup(null);
+    setProblem(null);
+    if (!file) return;
+    try {
+      const read = readBackup(await file.text());
+      if (read.ok) setBackup({ file: file.name, data: read.backup });
+      else setProblem(read.error);
+    } catch (e) {
+      setProblem(`${file.name} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  const plan = backup ? planRestore(view, backup.data, mode) : null;
+  const restore = async () => {
+    if (!backup) return;
+    setBusy(true);
+    try {
+      onDone(await portfolioRuntime().commit(restoreBackup(view, backup.data, mode)));
+      onClose();
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PfDialog title="Restore from a backup" subtitle="A Market Desk portfolio backup (.json), every game." onClose={onClose} testId="pf-restore-dialog">
+      <div className="pf-form">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-file`}>
+            Backup file
+          </label>
+          <input id={`${id}-file`} type="file" className="input" accept=".json,application/json" onChange={(e) => void onFile(e.target.files?.[0])} />
+        </div>
+        {problem ? (
+          <p className="pf-problem" role="alert" data-testid="pf-restore-problem">
+            {problem}
+          </p>
+        ) : null}
+        {backup ? (
+          <>
+            <p className="field__hint">
+              {backup.file}: {backup.data.holdings.length} holdings and {backup.data.sales.length} sales, saved {new Date(backup.data.exported).toLocaleString()}.
+            </p>
+            <fieldset className="field field--fieldset">
+              <legend className="field__label">How</legend>
+              <label className="pf-radio">
+                <input type="radio" name={`${id}-mode`} checked={mode === 'replace'} onChange={() => setMode('replace')} />
+                Replace the whole portfolio with the backup
+              </label>
+              <label className="pf-radio">
+                <input type="radio" name={`${id}-mode`} checked={mode === 'add'} onChange={() => setMode('add')} />
+                Add the backup to what is here (same records are replaced)
+              </label>
+            </fieldset>
+            {plan ? (
+              <p className="pf-confirm" data-testid="pf-restore-plan">
+                {describeRestore(plan)}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+        <footer className="pf-form__foot">
+          <span className="pf-spacer" />
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className={`btn ${mode === 'replace' ? 'btn--danger' : 'btn--primary'}`} disabled={!backup || busy} onClick={() => void restore()}>
+            {mode === 'replace' ? 'Replace with the backup' : 'Add the backup'}
+          </button>
+        </footer>
+      </div>
+    </PfDialog>
+  );
+}
