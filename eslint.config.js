@@ -140,6 +140,8 @@ const PAGE_IMPORTS = [
     why: 'a grid row and the detail panel open the alert editor (A, "Alert…") and the grid marks rows that have alerts',
   },
   { from: 'palette', to: ['alerts/editor-state'], why: 'the palette\'s item commands open the alert editor' },
+  { from: 'prices', to: ['portfolio/editor-state'], why: 'a grid row (P) and the detail panel ("Add to portfolio…") open the holding editor' },
+  { from: 'palette', to: ['portfolio/editor-state'], why: 'the palette\'s "Add … to portfolio" opens the holding editor' },
   {
     from: 'recommendations',
     to: ['prices/ItemDetails', 'prices/DetailPanel'],

@@ -1,6 +1,6 @@
 /**
  * The palette's options: the commands (actions, pages, games) and the items matching the query, with a
- * "New alert for <the best match>…" action, in their groups' fixed order. Pure but for what the options
+ * "New alert for <the best match>…" and an "Add <the best match> to portfolio…" action, in their groups' fixed order. Pure but for what the options
  * do when run (navigate, write a preference, open the alert editor).
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { navigate, type Route } from '../../lib/route';
 import { SHORTCUTS } from '../../lib/shortcuts';
 import { QUERY_KEYS } from '../../market/query-keys';
 import { openAlertEditor } from '../alerts/editor-state';
+import { openHoldingEditor } from '../portfolio/editor-state';
 import { cachedSnapshot, ITEM_LIMIT } from '../../market/item-names';
 import { rankCommands, rankNames, type Prepared } from '../../market/model/rank';
 
@@ -32,6 +33,8 @@ export interface PaletteOption {
 
 /** The option that makes an alert for the best-matching item (its key). */
 export const NEW_ALERT_KEY = 'a:new-alert';
+/** The option that adds the best-matching item to the portfolio (its key). */
+export const ADD_HOLDING_KEY = 'a:add-holding';
 
 export interface CommandContext {
   client: QueryClient;
@@ -130,14 +133,30 @@ export function rankedOptions(commands: readonly PaletteOption[], prepared: Prep
         },
       ]
     : [];
-  const all = [...cmds, ...alert, ...items].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
+  const add: PaletteOption[] = top
+    ? [
+        {
+          key: ADD_HOLDING_KEY,
+          group: 'Actions',
+          label: `Add ${top} to portfolio…`,
+          keywords: 'holding own bought',
+          run: () => {
+            openHoldingEditor({ mode: 'new', game, name: top, returnFocus: focusBefore() });
+            return true;
+          },
+        },
+      ]
+    : [];
+  const all = [...cmds, ...add, ...alert, ...items].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
   return { options: all, itemTotal: ranked.total };
 }
 
 /**
- * The option active by default: the first, unless that is the new alert (then the one after it: Enter on a
- * typed item name still opens the item).
+ * The option active by default: the first, unless that is the new alert or the add to portfolio (then the
+ * first after them: Enter on a typed item name still opens the item).
  */
 export function defaultActive(options: readonly PaletteOption[]): number {
-  return options[0]?.key === NEW_ALERT_KEY && options.length > 1 ? 1 : 0;
+  let i = 0;
+  while (i < options.length - 1 && (options[i]?.key === NEW_ALERT_KEY || options[i]?.key === ADD_HOLDING_KEY)) i++;
+  return i;
 }

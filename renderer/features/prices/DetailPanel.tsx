@@ -22,6 +22,7 @@ import type { GridLoadError } from '../../market/model/errors';
 import { reasonText } from '../../market/recommendations/reasons';
 import { HistoryChart } from '../../market/history/HistoryChart';
 import { openAlertEditor } from '../alerts/editor-state';
+import { openHoldingEditor } from '../portfolio/editor-state';
 import { useAlerts } from '../alerts/hooks';
 import { useItemMediansRecorder } from '../../market/history/useValuesRecorder';
 import './DetailPanel.css';
@@ -162,6 +163,14 @@ export function DetailPanel(props: DetailPanelProps) {
             onClick={(e) => openAlertEditor({ mode: 'new', game: snap.game, item: name, snap, returnFocus: e.currentTarget })}
           >
             Alert…
+          </button>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            title="Record that you own this item, with its cost (P on its row)"
+            onClick={(e) => openHoldingEditor({ mode: 'new', game: snap.game, name, returnFocus: e.currentTarget })}
+          >
+            Add to portfolio…
           </button>
           {alertCount > 0 ? (
             <a className="btn btn--small btn--ghost" href={routeHref('alerts')} title="This item's alerts, on the Alerts page">

@@ -31,6 +31,7 @@ import { useGridView } from './useGridView';
 import { useHistoryRecorder } from '../../market/history/useHistoryRecorder';
 import { restoredNote } from '../../market/offline/RestoredBanner';
 import { openAlertEditor } from '../alerts/editor-state';
+import { openHoldingEditor } from '../portfolio/editor-state';
 import { AllRefusedBlock, RefusedMarketsNote } from '../../market/markets/RefusedMarketsNote';
 import { marketDiscovery } from '../../market/markets/useMarketDiscovery';
 import { useAlertList } from '../alerts/hooks';
@@ -135,6 +136,13 @@ export function GridScreen() {
     (item: number) => {
       const name = snap?.names[item];
       if (snap && name) openAlertEditor({ mode: 'new', game: snap.game, item: name, snap });
+    },
+    [snap],
+  );
+  const onAddToPortfolio = useCallback(
+    (item: number) => {
+      const name = snap?.names[item];
+      if (snap && name) openHoldingEditor({ mode: 'new', game: snap.game, name });
     },
     [snap],
   );
@@ -261,6 +269,7 @@ export function GridScreen() {
                 onToggleWatch={onToggleWatch}
                 onOpen={onOpen}
                 onAlert={onAlert}
+                onAddToPortfolio={onAddToPortfolio}
                 openItem={openItem >= 0 ? openItem : null}
                 money={money}
                 nameOf={plan.nameOf}

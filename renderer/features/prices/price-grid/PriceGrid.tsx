@@ -47,6 +47,8 @@ export interface PriceGridProps {
   onOpen(item: number): void;
   /** A new price alert on the item (the A key on a row). */
   onAlert?(item: number): void;
+  /** P on a row: add its item to the portfolio. */
+  onAddToPortfolio?(item: number): void;
   openItem: number | null;
   money: MoneyFormat;
   nameOf(slug: string): string;

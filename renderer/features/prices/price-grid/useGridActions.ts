@@ -1,4 +1,4 @@
-/** What the price grid's keys and clicks do, by position: sort by a column, open, star or alert a row's item. */
+/** What the price grid's keys and clicks do, by position: sort by a column, open, star, alert or add to the portfolio a row's item. */
 import { useMemo } from 'react';
 import type { GridColumn } from '../grid-columns';
 
@@ -7,6 +7,7 @@ export interface GridHandlers {
   onOpen(item: number): void;
   onToggleWatch(item: number): void;
   onAlert?(item: number): void;
+  onAddToPortfolio?(item: number): void;
 }
 
 export interface GridActions {
@@ -15,9 +16,11 @@ export interface GridActions {
   starAt(row: number): void;
   /** False when there is nothing to alert on (no handler, no row). */
   alertAt(row: number): boolean;
+  /** False when there is nothing to add (no handler, no row). */
+  portfolioAt(row: number): boolean;
 }
 
-export function useGridActions(view: Int32Array, columns: readonly GridColumn[], { onSort, onOpen, onToggleWatch, onAlert }: GridHandlers): GridActions {
+export function useGridActions(view: Int32Array, columns: readonly GridColumn[], { onSort, onOpen, onToggleWatch, onAlert, onAddToPortfolio }: GridHandlers): GridActions {
   return useMemo(() => {
     const itemAt = (row: number) => (row >= 0 ? view[row] : undefined);
     return {
@@ -39,6 +42,12 @@ export function useGridActions(view: Int32Array, columns: readonly GridColumn[],
         onAlert(item);
         return true;
       },
+      portfolioAt(row) {
+        const item = itemAt(row);
+        if (!onAddToPortfolio || item === undefined) return false;
+        onAddToPortfolio(item);
+        return true;
+      },
     };
-  }, [view, columns, onSort, onOpen, onToggleWatch, onAlert]);
+  }, [view, columns, onSort, onOpen, onToggleWatch, onAlert, onAddToPortfolio]);
 }

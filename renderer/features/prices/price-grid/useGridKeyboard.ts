@@ -33,6 +33,7 @@ export function useGridKeyboard({ cell, hasActive, rows, cols, pageRows, move, s
         else actions.openAt(at.row);
       } else if (e.key === ' ') actions.starAt(at.row);
       else if (e.key === 'a' || e.key === 'A') handled = !ctrl && !e.altKey && actions.alertAt(at.row);
+      else if (e.key === 'p' || e.key === 'P') handled = !ctrl && !e.altKey && actions.portfolioAt(at.row);
       else handled = false;
       if (!handled && ctrl && (e.key === 'c' || e.key === 'C') && !e.altKey) {
         handled = true;
