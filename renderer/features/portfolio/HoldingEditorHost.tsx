@@ -1,31 +1,33 @@
 /**
  * Where the holding editor lives: mounted on every page (the Portfolio descriptor's Background), it shows the
- * editor when one is requested (editor-state.ts) and, after a save, a note for a few seconds with Undo.
+ * editor when one is requested (editor-state.ts) and, on pages other than the Portfolio (which shows it in
+ * place), the note after a change as a toast for a few seconds, with Undo.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { useRoute } from '../../lib/route';
 import { useHoldingEditorRequest } from './editor-state';
 import { HoldingEditor } from './HoldingEditor';
-import type { UndoNote } from './runtime';
+import { dropNote, showNote, useNote } from './note-state';
 import { UndoNoteBar } from './UndoNoteBar';
 
-const NOTE_MS = 8000;
+const TOAST_MS = 8000;
 
 export function HoldingEditorHost() {
   const request = useHoldingEditorRequest();
-  const [note, setNote] = useState<UndoNote | null>(null);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const say = (n: UndoNote) => {
-    setNote(n);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setNote(null), NOTE_MS);
-  };
+  const note = useNote();
+  const [route] = useRoute();
+  const toast = note && route !== 'portfolio' ? note : null;
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(() => dropNote(toast), TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
   return (
     <>
-      {request ? <HoldingEditor key={request.mode === 'new' ? `new:${request.game}:${request.name ?? ''}` : `edit:${request.holdingId}`} request={request} onDone={say} /> : null}
-      {note ? (
+      {request ? <HoldingEditor key={request.mode === 'new' ? `new:${request.game}:${request.name ?? ''}` : `edit:${request.holdingId}`} request={request} onDone={showNote} /> : null}
+      {toast ? (
         <div className="pf-toast" data-testid="pf-editor-toast">
-          <UndoNoteBar note={note} onDone={() => setNote(null)} />
+          <UndoNoteBar note={toast} onDone={() => dropNote(toast)} />
         </div>
       ) : null}
     </>

@@ -31,10 +31,13 @@ interface HoldingsTableProps {
   label: string;
 }
 
-function widthOf(c: PortfolioColumn<HoldingRow>): string {
-  if (c.id === 'name') return 'minmax(220px, 3fr)';
-  if (c.id === 'note') return 'minmax(100px, 1.5fr)';
-  return c.align === 'end' ? 'minmax(90px, 1fr)' : 'minmax(100px, 1fr)';
+const ACTIONS_W = 210;
+
+/** A column's least width (px) and its share of the rest. */
+function widthOf(c: PortfolioColumn<HoldingRow>): { min: number; fr: number } {
+  if (c.id === 'name') return { min: 240, fr: 3 };
+  if (c.id === 'note') return { min: 100, fr: 1.5 };
+  return { min: c.align === 'end' ? 90 : 100, fr: 1 };
 }
 
 export const HoldingsTable = memo(function HoldingsTable({ rows, columns, sort, onSort, actions, label }: HoldingsTableProps) {
@@ -42,7 +45,10 @@ export const HoldingsTable = memo(function HoldingsTable({ rows, columns, sort, 
   const win = useRowWindow(scroller, rows.length, ROW_H, HEAD_H, 6);
   const [active, setActive] = useState(0);
   const at = Math.min(active, Math.max(0, rows.length - 1));
-  const template = `${columns.map(widthOf).join(' ')} 190px`;
+  const widths = columns.map(widthOf);
+  const template = `${widths.map((w) => `minmax(${w.min}px, ${w.fr}fr)`).join(' ')} ${ACTIONS_W}px`;
+  // Wide enough for every column's least width: below it the list scrolls sideways instead of overlapping.
+  const minWidth = widths.reduce((sum, w) => sum + w.min, ACTIONS_W);
   const focusRow = useRef(false);
 
   useEffect(() => {
@@ -118,7 +124,7 @@ export const HoldingsTable = memo(function HoldingsTable({ rows, columns, sort, 
       data-testid="pf-holdings"
       onKeyDown={onKeyDown}
     >
-      <div className="pf-grid-inner" style={{ height: HEAD_H + win.totalHeight }}>
+      <div className="pf-grid-inner" style={{ height: HEAD_H + win.totalHeight, minWidth }}>
         <div className="pf-grid-row pf-grid-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, height: HEAD_H }}>
           {columns.map((c) => {
             const dir = sort?.column === c.id ? sort.dir : null;

@@ -22,6 +22,7 @@ import { placeText } from './model/export-csv';
 import { buildLedger, holdingRows, itemKey } from './model/ledger';
 import { filterRows, sortRows, type SortState } from './model/table-view';
 import type { Holding, HoldingRow, Sale } from './model/types';
+import { dropNote, showNote, useNote } from './note-state';
 import { RestoreDialog } from './RestoreDialog';
 import { portfolioRuntime, usePortfolio, type UndoNote } from './runtime';
 import { SaleDialog } from './SaleDialog';
@@ -55,7 +56,7 @@ export function PortfolioScreen({ extraColumns = NO_COLUMNS }: { extraColumns?: 
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);
   const [open, setOpen] = useState<Open>(null);
-  const [note, setNote] = useState<UndoNote | null>(null);
+  const note = useNote();
   const [now] = useState(() => Date.now());
 
   const holdings = useMemo(() => view.holdings.filter((h) => h.game === game), [view.holdings, game]);
@@ -70,8 +71,8 @@ export function PortfolioScreen({ extraColumns = NO_COLUMNS }: { extraColumns?: 
     return sort ? sortRows(filtered, columns.find((c) => c.id === sort.column), sort.dir) : filtered;
   }, [rows, query, sort, columns, nameOf]);
 
-  const say = useCallback((n: UndoNote) => setNote(n), []);
-  const fail = useCallback((e: unknown) => setNote({ text: e instanceof Error ? e.message : String(e) }), []);
+  const say = useCallback((n: UndoNote) => showNote(n), []);
+  const fail = useCallback((e: unknown) => showNote({ text: e instanceof Error ? e.message : String(e) }), []);
   const actions = useMemo<RowActions>(
     () => ({
       edit: (row, from) => openHoldingEditor({ mode: 'edit', holdingId: row.holding.id, returnFocus: from }),
@@ -153,7 +154,7 @@ export function PortfolioScreen({ extraColumns = NO_COLUMNS }: { extraColumns?: 
       ) : null}
       {note ? (
         <p className="pf-problem is-info">
-          <UndoNoteBar note={note} onDone={() => setNote(null)} />
+          <UndoNoteBar note={note} onDone={() => dropNote(note)} />
         </p>
       ) : null}
       {exp.message ? (

@@ -91,13 +91,15 @@ export const SalesList = memo(function SalesList({ sales, ledger, money, marketN
                     {formatMoney(realisedValue, money)}
                   </td>
                   <td>{placeText(s.place, { marketName }) || MISSING}</td>
-                  <td className="pf-actions">
-                    <button type="button" className="btn btn--small btn--ghost" aria-label={`Edit the sale of ${s.name} on ${s.sold}`} onClick={() => onEdit(s)}>
-                      Edit
-                    </button>
-                    <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete the sale of ${s.name} on ${s.sold}`} onClick={() => onDelete(s)}>
-                      Delete
-                    </button>
+                  <td>
+                    <div className="pf-row-actions">
+                      <button type="button" className="btn btn--small btn--ghost" aria-label={`Edit the sale of ${s.name} on ${s.sold}`} onClick={() => onEdit(s)}>
+                        Edit
+                      </button>
+                      <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete the sale of ${s.name} on ${s.sold}`} onClick={() => onDelete(s)}>
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               );

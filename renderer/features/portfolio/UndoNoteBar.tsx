@@ -3,8 +3,10 @@ import { useState } from 'react';
 import type { UndoNote } from './runtime';
 
 export function UndoNoteBar({ note, onDone }: { note: UndoNote; onDone(): void }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Kept with the note it is about: a new note starts clean.
+  const [state, setState] = useState<{ note: UndoNote; busy: boolean; failed: string | null } | null>(null);
+  const busy = state?.note === note && state.busy;
+  const failed = state?.note === note ? state.failed : null;
   return (
     <span className="pf-note-bar" role="status" data-testid="pf-undo-note">
       <span>{failed ?? note.text}</span>
@@ -14,11 +16,8 @@ export function UndoNoteBar({ note, onDone }: { note: UndoNote; onDone(): void }
           className="btn btn--small"
           disabled={busy}
           onClick={() => {
-            setBusy(true);
-            note.undo?.().then(onDone, (e: unknown) => {
-              setBusy(false);
-              setFailed(`Undo failed: ${e instanceof Error ? e.message : String(e)}`);
-            });
+            setState({ note, busy: true, failed: null });
+            note.undo?.().then(onDone, (e: unknown) => setState({ note, busy: false, failed: `Undo failed: ${e instanceof Error ? e.message : String(e)}` }));
           }}
         >
           Undo
