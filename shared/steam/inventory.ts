@@ -58,6 +58,10 @@ export interface SteamInventory {
 export type SteamInventoryFailure = 'private' | 'not-found' | 'rate-limited' | 'network' | 'bad-data' | 'cancelled' | 'bad-profile';
 
 export type SteamInventoryResult =
-  | { ok: true; steamId: string; inventory: SteamInventory; fetchedAt: number }
+  /**
+   * An empty inventory is a success with no assets. `notes`: what was left out and why, for the user (CS2's
+   * trade-protected context 16 is shown to the owner only).
+   */
+  | { ok: true; steamId: string; inventory: SteamInventory; fetchedAt: number; notes?: string[] }
   /** `message` is a sentence for the user ("This inventory is private: …"). */
   | { ok: false; reason: SteamInventoryFailure; message: string };

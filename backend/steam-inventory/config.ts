@@ -1,0 +1,44 @@
+/**
+ * Where the Steam fetcher goes: https://steamcommunity.com, or what MDS_STEAM_URL (or the command-line switch
+ * --steam-url=<url>) says, so tests and demos can run against a local stand-in (backend/testing/steam-standin.ts).
+ * Plain http is allowed for this computer only (127.0.0.1, ::1, localhost): anywhere else a profile's
+ * inventory goes over TLS.
+ */
+export const DEFAULT_STEAM_URL = 'https://steamcommunity.com';
+export const STEAM_URL_ENV = 'MDS_STEAM_URL';
+export const STEAM_URL_SWITCH = '--steam-url';
+
+export type SteamUrlChoice = { ok: true; url: string; source: 'default' | 'env' | 'switch' } | { ok: false; message: string };
+
+const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** A Steam address as the fetcher uses it (origin + path, no trailing slash), or why it is refused. */
+export function checkSteamUrl(text: string): { ok: true; url: string } | { ok: false; message: string } {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return { ok: false, message: `The Steam address "${text}" is not a URL.` };
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    return { ok: false, message: `The Steam address "${text}" must be https (plain http only on 127.0.0.1 or localhost).` };
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    return { ok: false, message: `The Steam address "${text}" must not carry a user, a query or a fragment.` };
+  }
+  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
+
+/** The Steam address from the command line (--steam-url=<url> or --steam-url <url>), then MDS_STEAM_URL, then the default. */
+export function steamUrlFrom(env: Readonly<Record<string, string | undefined>>, argv: readonly string[] = []): SteamUrlChoice {
+  let fromSwitch: string | undefined;
+  argv.forEach((arg, i) => {
+    if (arg.startsWith(`${STEAM_URL_SWITCH}=`)) fromSwitch = arg.slice(STEAM_URL_SWITCH.length + 1);
+    else if (arg === STEAM_URL_SWITCH && argv[i + 1] !== undefined) fromSwitch = argv[i + 1];
+  });
+  const given = fromSwitch ?? env[STEAM_URL_ENV];
+  if (given === undefined || given.trim() === '') return { ok: true, url: DEFAULT_STEAM_URL, source: 'default' };
+  const checked = checkSteamUrl(given);
+  if (!checked.ok) return checked;
+  return { ok: true, url: checked.url, source: fromSwitch !== undefined ? 'switch' : 'env' };
+}

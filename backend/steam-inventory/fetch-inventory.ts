@@ -1,0 +1,344 @@
+/**
+ * Reads a public Steam inventory, politely, for either host (Electron main and the web host inject their
+ * fetch, as the gateway's broker gets its own). What is sent: GET requests to the Steam address only
+ * (config.ts), no cookies, no key or token of the market data service (this client never sees them), no
+ * redirects followed.
+ *
+ *   1. A custom profile link (/id/<name>) is resolved through <steam>/id/<name>/?xml=1 (profile.ts).
+ *   2. Each inventory context of the game is read page by page:
+ *        GET <steam>/inventory/<steamid>/<appid>/<contextid>?l=english&count=<n>[&start_assetid=<last_assetid>]
+ *      while the page says `more_items`, with `start_assetid` = its `last_assetid` (the pagination public
+ *      clients use since Steam introduced this endpoint: DoctorMcKay/node-steam-tradeoffer-manager#194,
+ *      sebmorris/steam-inventory-api#2). l=english makes the lock sentences readable (steam-lock.ts).
+ *   3. CS2 has two contexts: 2 (the inventory) and, since July 2025, 16 (trade-protected items: items received
+ *      in a trade that can still be reverted; juliarose/steam-tradeoffer-manager#5, somespecialone/aiosteampy#95).
+ *      Context 16 is shown to the owner only (Allyans3/steam-market-api-v2#24): without cookies Steam refuses it
+ *      or answers it empty, so a refusal there is a note on the result, not a failure of the fetch.
+ *
+ * Page size: Steam answers HTTP 400 to count=5000 since May 2025 and its own inventory page asks for 2000
+ * (DoctorMcKay/node-steamcommunity#355, somespecialone/aiosteampy#83, bukson/steampy#457): 2000 here, and 1000
+ * on a retry if Steam refuses a page with 400.
+ *
+ * Politeness: one request at a time; a pause between requests; a 429 waits out Retry-After (seconds or an HTTP
+ * date; none given = a growing backoff), but never longer than the cap: a longer wait, or too many tries, ends
+ * the fetch with a sentence saying when to try again. Progress after each page; cancel at any point, also
+ * during a wait.
+ */
+import { z } from 'zod';
+import type { Clock } from '../clock';
+import { realClock } from '../clock';
+import { readCapped } from '../read-capped';
+import { RedirectError, TimeoutError, timedFetch, type FetchFn } from '../timed-fetch';
+import type {
+  SteamAsset, SteamDescription, SteamInventory, SteamInventoryFailure, SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult,
+} from '../../shared/steam/inventory';
+import { readSteamAsset, readSteamDescription } from '../../shared/steam/items';
+import { MAX_FETCHED_ASSETS } from '../../shared/steam/schemas';
+import { DEFAULT_STEAM_URL } from './config';
+import { parseProfile, readProfileXml } from './profile';
+
+export interface SteamFetcherOptions {
+  /** The host's fetch (Electron net.fetch adapter, or Node's / the proxy's fetch). */
+  readonly fetch: FetchFn;
+  readonly clock?: Clock;
+  /** Default https://steamcommunity.com (config.ts). */
+  readonly steamUrl?: string;
+  /** Items asked per page (Steam's `count`); default 2000. */
+  readonly pageSize?: number;
+  /** Pause between two requests, ms; default 1500. */
+  readonly pauseMs?: number;
+  /** The longest wait for a 429 the fetch accepts, ms; default 60 s. */
+  readonly maxWaitMs?: number;
+  /** Tries of one page in all (the first and the retries after a 429 or a 5xx); default 4. */
+  readonly maxTries?: number;
+  /** Backoff when a 429 or 5xx gives no Retry-After, ms; doubles each try. Default 10 s. */
+  readonly backoffMs?: number;
+  readonly headersTimeoutMs?: number;
+  readonly bodyIdleTimeoutMs?: number;
+  /** The largest page read, bytes; default 32 MB (a page of 2000 items with descriptions is a few MB). */
+  readonly maxPageBytes?: number;
+  /** Guards against a page loop that never ends. */
+  readonly maxPagesPerContext?: number;
+}
+
+export interface SteamFetchCall {
+  onProgress?: (progress: SteamInventoryProgress) => void;
+  signal?: AbortSignal;
+}
+
+export type SteamInventoryFetcher = (request: SteamInventoryRequest, call?: SteamFetchCall) => Promise<SteamInventoryResult>;
+
+/** The inventory contexts of a game: CS2 has the trade-protected context 16 besides 2; the others only 2. */
+export function contextsOf(appId: number): string[] {
+  return appId === 730 ? ['2', '16'] : ['2'];
+}
+
+const MAX_XML_BYTES = 1024 * 1024;
+const Digits = z.union([z.string().regex(/^\d{1,20}$/), z.number().int().nonnegative().transform(String)]);
+/** Steam's answer for an inventory it shows the visitor: the envelope by zod, the items by hand (shared/steam/items.ts). */
+const PageSchema = z.object({
+  success: z.union([z.number(), z.boolean()]).optional(),
+  assets: z.array(z.unknown()).max(10_000).optional(),
+  descriptions: z.array(z.unknown()).max(10_000).optional(),
+  total_inventory_count: z.number().int().nonnegative().optional(),
+  more_items: z.union([z.number(), z.boolean()]).optional(),
+  last_assetid: Digits.optional(),
+});
+
+class Failure extends Error {
+  constructor(readonly reason: SteamInventoryFailure, message: string) {
+    super(message);
+  }
+}
+
+const abortedFailure = (): Failure => new Failure('cancelled', 'Fetching from Steam was cancelled.');
+
+export function createSteamInventoryFetcher(options: SteamFetcherOptions): SteamInventoryFetcher {
+  const clock = options.clock ?? realClock;
+  const steamUrl = (options.steamUrl ?? DEFAULT_STEAM_URL).replace(/\/+$/, '');
+  const pauseMs = options.pauseMs ?? 1_500;
+  const maxWaitMs = options.maxWaitMs ?? 60_000;
+  const maxTries = Math.max(1, options.maxTries ?? 4);
+  const backoffMs = options.backoffMs ?? 10_000;
+  const maxPageBytes = options.maxPageBytes ?? 32 * 1024 * 1024;
+  const maxPages = options.maxPagesPerContext ?? 200;
+
+  return async (request, call = {}) => {
+    const { signal } = call;
+    const progress: SteamInventoryProgress = { stage: 'resolving', context: '', pages: 0, assets: 0, total: null, waitMs: null };
+    const report = (p: Partial<SteamInventoryProgress>): void => {
+      Object.assign(progress, p);
+      try {
+        call.onProgress?.({ ...progress });
+      } catch {
+        // A listener's fault never stops the fetch.
+      }
+    };
+    let requests = 0;
+
+    /** One GET, politely: a pause after the previous request, 429/5xx waits, and every failure as a Failure. */
+    const get = async (url: string, accept: string): Promise<Response> => {
+      for (let attempt = 1; ; attempt++) {
+        if (signal?.aborted) throw abortedFailure();
+        if (requests > 0) await sleep(pauseMs);
+        requests += 1;
+        let response: Response;
+        try {
+          // No cookies, no credentials, nothing but what the URL says. The headers are built here, never
+          // copied from anywhere: the service's key and token cannot ride along.
+          response = await timedFetch(
+            options.fetch,
+            url,
+            { method: 'GET', headers: { accept }, credentials: 'omit' },
+            {
+              clock,
+              headersTimeoutMs: options.headersTimeoutMs ?? 20_000,
+              bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? 20_000,
+              ...(signal ? { signal } : {}),
+            },
+          );
+        } catch (error) {
+          if (signal?.aborted) throw abortedFailure();
+          if (error instanceof RedirectError) {
+            throw new Failure('network', `Steam sent the request elsewhere${error.location ? ` (${hostOf(error.location)})` : ''}; Market Desk does not follow it. Check the Steam address.`);
+          }
+          if (error instanceof TimeoutError) throw new Failure('network', 'Steam did not answer in time. Check the connection and try again.');
+          throw new Failure('network', 'Steam could not be reached. Check the connection and try again.');
+        }
+        const retryable = response.status === 429 || response.status >= 500;
+        if (!retryable) return response;
+        await response.body?.cancel().catch(() => undefined);
+        const asked = retryAfterMs(response.headers.get('retry-after'), clock.now());
+        const wait = asked ?? backoffMs * 2 ** (attempt - 1);
+        const busy = response.status === 429 ? 'Steam is limiting requests (429 Too Many Requests)' : `Steam had a problem (HTTP ${response.status})`;
+        if (asked !== null && asked > maxWaitMs) {
+          throw new Failure(response.status === 429 ? 'rate-limited' : 'network', `${busy} and asks to wait ${duration(asked)}. Try again later.`);
+        }
+        if (attempt >= maxTries) {
+          throw new Failure(response.status === 429 ? 'rate-limited' : 'network', `${busy}; it still did after ${maxTries} tries. Try again in a few minutes.`);
+        }
+        report({ stage: 'waiting', waitMs: Math.min(wait, maxWaitMs) });
+        await sleep(Math.min(wait, maxWaitMs), false);
+      }
+    };
+
+    /** Waits on the clock; cancelling ends the wait at once. */
+    const sleep = async (ms: number, quiet = true): Promise<void> => {
+      if (ms <= 0) return;
+      try {
+        await clock.sleep(ms, signal);
+      } catch {
+        throw abortedFailure();
+      }
+      if (!quiet) report({ waitMs: null });
+    };
+
+    const readBody = async (response: Response, cap: number): Promise<string> => {
+      let bytes: Uint8Array | null;
+      try {
+        bytes = await readCapped(response, cap);
+      } catch {
+        if (signal?.aborted) throw abortedFailure();
+        throw new Failure('network', 'The connection to Steam broke off while reading its answer. Try again.');
+      }
+      if (bytes === null) throw new Failure('bad-data', `Steam's answer was larger than ${Math.round(cap / 1024 / 1024)} MB; Market Desk did not read it.`);
+      return new TextDecoder().decode(bytes);
+    };
+
+    const resolveVanity = async (name: string): Promise<string> => {
+      report({ stage: 'resolving' });
+      const response = await get(`${steamUrl}/id/${encodeURIComponent(name)}/?xml=1`, 'text/xml, application/xml');
+      if (response.status === 404) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new Failure('not-found', `There is no Steam profile at /id/${name}.`);
+      }
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new Failure('network', `Steam answered HTTP ${response.status} for the profile /id/${name}. Try again later.`);
+      }
+      const read = readProfileXml(await readBody(response, MAX_XML_BYTES));
+      if ('steamId' in read) return read.steamId;
+      if ('notFound' in read) throw new Failure('not-found', `There is no Steam profile at /id/${name} (Steam: "${read.notFound}").`);
+      throw new Failure('bad-data', `Steam's profile page for /id/${name} could not be read. Try the link with /profiles/<SteamID64> instead.`);
+    };
+
+    const readContext = async (steamId: string, context: string, inventory: Merged): Promise<void> => {
+      let start: string | null = null;
+      let count = options.pageSize ?? 2_000;
+      report({ stage: 'page', context, total: null, waitMs: null });
+      for (let page = 0; page < maxPages; page++) {
+        const query: string = `l=english&count=${count}${start ? `&start_assetid=${start}` : ''}`;
+        const response = await get(`${steamUrl}/inventory/${steamId}/${request.appId}/${context}?${query}`, 'application/json');
+        if (response.status === 400 && count > 1_000) {
+          // Steam lowered the page size before (May 2025): ask again for fewer.
+          await response.body?.cancel().catch(() => undefined);
+          count = 1_000;
+          page -= 1;
+          continue;
+        }
+        if (response.status === 401 || response.status === 403) {
+          await response.body?.cancel().catch(() => undefined);
+          throw new Failure('private', PRIVATE);
+        }
+        if (response.status === 404) {
+          await response.body?.cancel().catch(() => undefined);
+          throw new Failure('not-found', `Steam has no inventory of this game for ${steamId} (HTTP 404).`);
+        }
+        if (!response.ok) {
+          await response.body?.cancel().catch(() => undefined);
+          throw new Failure('bad-data', `Steam answered HTTP ${response.status} for the inventory. Try again later.`);
+        }
+        const text = await readBody(response, maxPageBytes);
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          throw new Failure('bad-data', 'Steam answered with something that is not an inventory (not JSON). Try again later.');
+        }
+        // Steam answers a private inventory with `null` (or success:false) and HTTP 200 or 403.
+        if (json === null) throw new Failure('private', PRIVATE);
+        const parsed = PageSchema.safeParse(json);
+        if (!parsed.success) throw new Failure('bad-data', 'Steam answered with an inventory Market Desk cannot read (unexpected fields). Try again later.');
+        const data = parsed.data;
+        if (data.success === false || data.success === 0) throw new Failure('private', PRIVATE);
+        for (const raw of data.assets ?? []) {
+          const a = readSteamAsset(raw, context);
+          if (!a) {
+            inventory.unreadable += 1;
+            continue;
+          }
+          inventory.assets.push({ assetid: a.assetid, classid: a.classid, instanceid: a.instanceid, amount: a.amount, contextid: a.contextid });
+        }
+        if (inventory.assets.length > MAX_FETCHED_ASSETS) {
+          throw new Failure('bad-data', `The inventory has more than ${MAX_FETCHED_ASSETS.toLocaleString('en-US')} items; Market Desk stopped reading it.`);
+        }
+        for (const raw of data.descriptions ?? []) {
+          const d = readSteamDescription(raw);
+          if (d) {
+            const key = `${d.classid}_${d.instanceid}`;
+            if (!inventory.descriptions.has(key)) inventory.descriptions.set(key, d);
+          }
+        }
+        const total = data.total_inventory_count ?? null;
+        if (page === 0) inventory.total += total ?? 0;
+        report({ stage: 'page', context, pages: progress.pages + 1, assets: inventory.assets.length, total, waitMs: null });
+        const more = data.more_items === true || data.more_items === 1;
+        if (!more) return;
+        if (!data.last_assetid || data.last_assetid === start) {
+          throw new Failure('bad-data', 'Steam said there are more items but not where they start. Try again later.');
+        }
+        start = data.last_assetid;
+      }
+      throw new Failure('bad-data', `The inventory has more than ${maxPages} pages; Market Desk stopped reading it.`);
+    };
+
+    try {
+      const profile = parseProfile(request.profile, steamUrl);
+      if ('error' in profile) throw new Failure('bad-profile', profile.error);
+      const steamId = profile.kind === 'id' ? profile.steamId : await resolveVanity(profile.name);
+      const merged: Merged = { assets: [], descriptions: new Map(), total: 0, unreadable: 0 };
+      const notes: string[] = [];
+      const contexts = contextsOf(request.appId);
+      for (const [i, context] of contexts.entries()) {
+        try {
+          await readContext(steamId, context, merged);
+        } catch (error) {
+          // The trade-protected context is the owner's only: a refusal there leaves the rest good.
+          const optional = i > 0 && error instanceof Failure && (error.reason === 'private' || error.reason === 'not-found' || error.reason === 'bad-data');
+          if (!optional) throw error;
+          notes.push(`Trade-protected items (inventory context ${context}) are shown to their owner only and are not included.`);
+        }
+      }
+      if (merged.unreadable > 0) notes.push(`${merged.unreadable} item(s) in Steam's answer could not be read and are left out.`);
+      const inventory: SteamInventory = {
+        assets: merged.assets,
+        descriptions: [...merged.descriptions.values()],
+        total_inventory_count: merged.total,
+      };
+      return { ok: true, steamId, inventory, fetchedAt: clock.now(), ...(notes.length ? { notes } : {}) };
+    } catch (error) {
+      if (error instanceof Failure) return { ok: false, reason: error.reason, message: error.message };
+      if (signal?.aborted) return { ok: false, reason: 'cancelled', message: abortedFailure().message };
+      return { ok: false, reason: 'network', message: 'Fetching from Steam failed unexpectedly. Try again.' };
+    }
+  };
+}
+
+/** A fetcher that only says why it cannot fetch (a Steam address in the configuration that was refused). */
+export function unavailableFetcher(message: string): SteamInventoryFetcher {
+  return async () => ({ ok: false, reason: 'network', message });
+}
+
+interface Merged {
+  assets: SteamAsset[];
+  descriptions: Map<string, SteamDescription>;
+  total: number;
+  unreadable: number;
+}
+
+const PRIVATE = 'This Steam inventory is private (or the profile is): Steam shows it only to its owner. Make the inventory public in Steam\'s privacy settings, or import a saved inventory file.';
+
+/** Retry-After as ms from now: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now: number): number | null {
+  if (value === null) return null;
+  const t = value.trim();
+  if (/^\d+$/.test(t)) return Number(t) * 1000;
+  const at = Date.parse(t);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, at - now);
+}
+
+function duration(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  if (s < 120) return `${s} seconds`;
+  const m = Math.ceil(s / 60);
+  return m < 120 ? `${m} minutes` : `${Math.ceil(m / 60)} hours`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'another address';
+  }
+}
