@@ -7,17 +7,17 @@ import { useId, useMemo, useState } from 'react';
 import type { GameId } from '../../../shared/catalog/games';
 import { useMoneyFormat } from '../../lib/preferences';
 import { useItemNames } from '../../market/item-names';
-import { importParsers } from './import-parsers';
+import { acceptedDrafts, importParsers } from './import-parsers';
 import { ImportPreviewTable, previewCounts } from './ImportPreviewTable';
 import { importDrafts } from './model/edits';
-import type { HoldingDraft, ImportPreview } from './model/types';
+import type { ImportPreview } from './model/types';
 import { PfDialog } from './PfDialog';
 import { portfolioRuntime, type UndoNote } from './runtime';
 
 type Source = 'csv' | 'steam' | 'paste';
 
-/** Files above this are refused before reading (a 5,000-asset inventory is about 3 MB). */
-const MAX_FILE_BYTES = 32 * 1024 * 1024;
+/** Files above this are refused before reading (a 5,000-asset inventory is about 3 MB; the parsers have their own, smaller caps). */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(): void; onDone(note: UndoNote): void }) {
   const money = useMoneyFormat();
@@ -51,7 +51,7 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
   const counts = preview ? previewCounts(preview) : null;
   const accept = async () => {
     if (!preview) return;
-    const drafts = preview.rows.flatMap<HoldingDraft>((r) => (r.draft && !r.error ? [{ ...r.draft, game }] : []));
+    const drafts = acceptedDrafts(preview, game);
     if (drafts.length === 0) return;
     setBusy(true);
     setFailure(null);
@@ -117,7 +117,7 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
         ) : (
           <div className="field">
             <label className="field__label" htmlFor={`${id}-file`}>
-              {source === 'csv' ? 'CSV file (name, quantity, cost, date, market, locked until, note: headers are matched loosely)' : 'Inventory JSON saved from steamcommunity.com/inventory/<SteamID64>/730/2'}
+              {source === 'csv' ? 'CSV file (name, quantity, cost, date, market, locked until, note: headers are matched loosely)' : `Inventory JSON saved from steamcommunity.com/inventory/<SteamID64>/${game}/2`}
             </label>
             <input id={`${id}-file`} type="file" className="input" accept={source === 'csv' ? '.csv,text/csv,text/plain' : '.json,application/json'} onChange={(e) => void onFile(e.target.files?.[0])} />
           </div>

@@ -11,10 +11,10 @@ import type { SteamInventoryProgress } from '../../../shared/steam/inventory';
 import { useMoneyFormat } from '../../lib/preferences';
 import { useItemNames } from '../../market/item-names';
 import { useConnection } from '../../platform/connection';
-import { importParsers } from './import-parsers';
+import { acceptedDrafts, importParsers } from './import-parsers';
 import { ImportPreviewTable, previewCounts } from './ImportPreviewTable';
 import { importDrafts } from './model/edits';
-import type { HoldingDraft, ImportPreview } from './model/types';
+import type { ImportPreview } from './model/types';
 import { PfDialog } from './PfDialog';
 import { portfolioRuntime, type UndoNote } from './runtime';
 
@@ -70,7 +70,7 @@ export function SteamFetchDialog({ game, onClose, onDone }: { game: GameId; onCl
   const counts = preview && !preview.fatal ? previewCounts(preview) : null;
   const accept = async () => {
     if (!preview) return;
-    const drafts = preview.rows.flatMap<HoldingDraft>((r) => (r.draft && !r.error ? [{ ...r.draft, game }] : []));
+    const drafts = acceptedDrafts(preview, game);
     setBusy(true);
     try {
       onDone(await portfolioRuntime().commit(importDrafts(drafts, Date.now())));

@@ -1,13 +1,15 @@
 /**
  * The import parsers the dialogs use, behind one small interface: the CSV, Steam inventory JSON and pasted
- * list readers live in model/import/ (each gives an ImportPreview). Until they are in this build, every
- * source answers with a fatal sentence, so the dialogs work and say so instead of failing.
+ * list readers of model/import/, each giving an ImportPreview, with the names then checked against the
+ * game's catalog (a near spelling takes the catalog's; an unknown name is kept with a warning).
  */
+import type { GameId } from '../../../shared/catalog/games';
 import type { SteamInventory } from '../../../shared/steam/inventory';
-import type { ImportPreview } from './model/types';
+import { importCsv, importPasteList, importSteamInventory, importSteamInventoryText, matchNames } from './model/import';
+import type { HoldingDraft, ImportPreview } from './model/types';
 
 export interface ImportContext {
-  game: number;
+  game: GameId;
   /** The game's catalog names (null: not loaded; names are then not checked). */
   names: readonly string[] | null;
   now: number;
@@ -20,15 +22,19 @@ export interface ImportParsers {
   paste(text: string, ctx: ImportContext): ImportPreview;
 }
 
-const missing = (source: ImportPreview['source']): ImportPreview => ({
-  source,
-  rows: [],
-  fatal: 'Reading this kind of import is not part of this build yet.',
-});
+function checked(preview: ImportPreview, ctx: ImportContext): ImportPreview {
+  return ctx.names && !preview.fatal ? matchNames(preview, ctx.names) : preview;
+}
 
 export const importParsers: ImportParsers = {
-  csv: () => missing('csv'),
-  steamJson: () => missing('steam'),
-  steamInventory: () => missing('steam'),
-  paste: () => missing('paste'),
+  csv: (text, ctx) => checked(importCsv(text, { game: ctx.game }), ctx),
+  steamJson: (text, ctx) => checked(importSteamInventoryText(text, { game: ctx.game, now: ctx.now }), ctx),
+  steamInventory: (inventory, ctx) => checked(importSteamInventory(inventory, { game: ctx.game, now: ctx.now }), ctx),
+  paste: (text, ctx) => checked(importPasteList(text, { game: ctx.game }), ctx),
 };
+
+/** What "Import" adds: the rows that became a holding without an error, for this game. */
+export function acceptedDrafts(preview: ImportPreview, game: GameId): HoldingDraft[] {
+  if (preview.fatal) return [];
+  return preview.rows.flatMap<HoldingDraft>((r) => (r.draft && !r.error ? [{ ...r.draft, game }] : []));
+}
