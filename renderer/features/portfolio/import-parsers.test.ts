@@ -22,5 +22,8 @@ describe('the import dialogs’ parsers', () => {
     expect(acceptedDrafts(preview, 730).map((d) => [d.name, d.quantity])).toEqual([['AWP | Asiimov (Field-Tested)', 2]]);
     expect(acceptedDrafts(importParsers.steamJson('not json', ctx), 730)).toEqual([]);
     expect(importParsers.steamJson('not json', ctx).fatal).toMatch(/not JSON/);
+    // A row with a draft and an error too (a parser that kept what it read) is still left out.
+    const both = { ...preview, rows: preview.rows.map((r) => ({ ...r, error: 'bad' })) };
+    expect(acceptedDrafts(both, 730)).toEqual([]);
   });
 });

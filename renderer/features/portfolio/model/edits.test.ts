@@ -10,7 +10,7 @@ const draft: HoldingDraft = {
   name: 'AK-47 | Redline (Field-Tested)',
   quantity: 5,
   unitCost: 10_000,
-  fee: 7,
+  fee: 8,
   acquired: '2026-01-01',
   place: null,
   lockedUntil: null,
@@ -36,10 +36,10 @@ describe('edits and their undo', () => {
     const old = lot('a');
     const e = splitHolding(old, 2, T0 + 9, 'b');
     const after = replay([old], e.change);
-    // Keep 3 items: floor(7·3/5) = 4; the new 2 carry 7 − 4 = 3.
+    // Keep 3 items: floor(8·3/5) = 4 (rounding would say 5); the new 2 carry 8 − 4 = 4.
     expect(after.map((h) => [h.id, h.quantity, h.fee, h.created])).toEqual([
       ['a', 3, 4, T0],
-      ['b', 2, 3, T0],
+      ['b', 2, 4, T0],
     ]);
     const before = buildLedger([old], []).lots.get('a')?.costBasis;
     const split = buildLedger(after, []);

@@ -36,6 +36,8 @@ describe('holding form', () => {
     expect(r.errors.unitCost).toMatch(/up to 3 decimals/);
     expect(r.errors.fee).toMatch(/Not below 0/);
     expect(readHoldingForm({ ...base, quantity: '0' }, 730)).toMatchObject({ ok: false, errors: { quantity: 'At least 1 item.' } });
+    // A billion units is past what a price can sensibly be (the schema's cap): said, not saved.
+    expect(readHoldingForm({ ...base, unitCost: '1000000001' }, 730)).toMatchObject({ ok: false, errors: { unitCost: 'Too large.' } });
     expect(readHoldingForm({ ...base, quantity: '1000001' }, 730)).toMatchObject({ ok: false, errors: { quantity: 'At most 1,000,000.' } });
   });
 

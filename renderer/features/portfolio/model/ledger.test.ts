@@ -42,6 +42,8 @@ describe('fee shares', () => {
     // 1e12 × 999,999 = 9.99999e17 > 2^53: the BigInt path.
     expect(shareDown(1e12, 999_999, 1_000_000)).toBe(999_999_000_000);
     expect(shareDown(1e12, 1, 3)).toBe(333_333_333_333);
+    // Here the product rounded to a double and divided gives one too many: exact integer arithmetic does not.
+    expect(shareDown(693_433_304_775, 144_712, 195_429)).toBe(513_476_098_227);
   });
 });
 
