@@ -40,7 +40,7 @@ describe('portfolio CSV', () => {
       '\uFEFFName,Quantity,Unit cost,Fee,Acquired,Market,Locked until,Note,Remaining,Cost basis,In catalog,Origin,Id',
       // 2 left of 3: 25,000 + (10 − floor(10/3)).
       'AK-47 | Redline (Field-Tested),3,12.500,0.010,2026-01-02,BUFF163,,,2,25.007,yes,manual,h1',
-      '"\'=HYPERLINK(""x"")",1,,,,"a friend, cash",2026-03-08 07:00,"two\nlines",1,,no,manual,h2',
+      '"\'=HYPERLINK(""x"")",1,,,,"a friend, cash",2026-03-08T07:00:00Z,"two\nlines",1,,no,manual,h2',
       '',
     ]);
   });
@@ -55,5 +55,22 @@ describe('portfolio CSV', () => {
       'AK-47 | Redline (Field-Tested),2,15.000,,30.000,,,2,2026-02-03,,,s2',
       '',
     ]);
+  });
+});
+
+describe('holdings CSV read back by the CSV import', () => {
+  it('gives the same items, quantities, costs, fees, days, locks and notes', async () => {
+    const { importCsv } = await import('./import');
+    const hs = [
+      holding('h1', { note: 'first, "quoted"' }),
+      holding('h2', { name: 'AWP | Asiimov (Field-Tested)', quantity: 1, unitCost: null, fee: null, acquired: null, place: null, lockedUntil: Date.UTC(2026, 2, 8, 7, 0) }),
+    ];
+    const csv = holdingsCsv(holdingRows(buildLedger(hs, []), hs, () => true), names);
+    const preview = importCsv(csv, { game: 730 });
+    expect(preview.fatal).toBeNull();
+    expect(preview.rows.map((r) => r.error)).toEqual([null, null]);
+    expect(
+      preview.rows.map((r) => r.draft && [r.draft.name, r.draft.quantity, r.draft.unitCost, r.draft.fee, r.draft.acquired, r.draft.place, r.draft.lockedUntil, r.draft.note]),
+    ).toEqual(hs.map((h) => [h.name, h.quantity, h.unitCost, h.fee, h.acquired, h.place, h.lockedUntil, h.note]));
   });
 });

@@ -23,9 +23,9 @@ export function placeText(place: Place | null, names: CsvNames): string {
   return place.kind === 'market' ? names.marketName(place.slug) : place.text;
 }
 
-/** ISO time in UTC, minutes: what a spreadsheet and the import both read. */
+/** ISO time in UTC with its zone ("2026-03-08T07:00:00Z"): exact, and what the import reads back. */
 function timeText(ms: number | null): string {
-  return ms === null ? '' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+  return ms === null ? '' : new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
 }
 
 function lines(head: readonly string[], rows: readonly string[][]): string {
