@@ -66,6 +66,12 @@ export function SettingsScreen() {
                 </tr>
                 <tr>
                   <td>
+                    <kbd className="kbd">P</kbd>
+                  </td>
+                  <td>In the price grid: add the row’s item to your portfolio (see Portfolio)</td>
+                </tr>
+                <tr>
+                  <td>
                     <kbd className="kbd">Tab</kbd> / <kbd className="kbd">Shift+Tab</kbd>
                   </td>
                   <td>Move between controls</td>

@@ -1,6 +1,7 @@
 /**
  * The price grid's keys: navigation (navigation.ts), Enter opens the item's details (on a header: sorts),
- * Space stars the item, A adds a price alert, Ctrl+C copies the cell, Ctrl+Shift+C the row.
+ * Space stars the item, A adds a price alert, P adds the item to the portfolio, Ctrl+C copies the cell,
+ * Ctrl+Shift+C the row.
  */
 import { useCallback, type KeyboardEvent } from 'react';
 import type { GridActions } from './useGridActions';
