@@ -1,12 +1,13 @@
 /**
  * The Portfolio page end to end (project "connected"): a holding added by hand, edited, split, a part deleted
  * and the delete undone, a sale recorded (FIFO realised profit), then a reload (a restart: IndexedDB) finds
- * everything kept. Figures are read from the page's test ids and compared with what the ledger's rules give
+ * everything kept; and P on a Prices row opens the same editor with the item filled in, from any page. Figures are read from the page's test ids and compared with what the ledger's rules give
  * by hand (fees shared by cumulative rounding down).
  */
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../shared/money/money';
 import { expect, test } from './fixtures';
+import { openGrid, showOnly } from './grid-page';
 
 const NAME = 'AK-47 | Redline (Field-Tested)';
 const money = (v: number) => formatMoney(v, { decimals: 2, symbol: '$' });
@@ -98,4 +99,32 @@ test('add, edit, split, delete and undo, record a sale; a restart keeps it all',
   await expect(page.getByTestId('pf-cost-total')).toHaveText(money(24_200));
   await expect(page.getByTestId('pf-sale-realised')).toHaveText(money(14_800));
   await expect(page.getByTestId('pf-sale-row')).toHaveCount(1);
+});
+
+test('P on a Prices row adds its item: the editor opens there with the item filled in, and Undo is offered', async ({ page, appUrl }) => {
+  await openGrid(page, appUrl);
+  const row = await showOnly(page, NAME);
+  await row.locator('.pg__name').click();
+  await page.keyboard.press('p');
+  const editor = page.getByTestId('pf-holding-editor');
+  await expect(editor).toBeVisible();
+  await expect(editor.getByRole('heading', { name: 'Add to portfolio' })).toBeVisible();
+  await expect(editor.getByRole('combobox', { name: 'Item' })).toHaveValue(NAME);
+  // The quantity has focus (the item is known): type it and press Enter.
+  await expect(editor.getByLabel('Quantity', { exact: true })).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeHidden();
+  const toast = page.getByTestId('pf-editor-toast');
+  await expect(toast).toContainText(`Added 3 × ${NAME}.`);
+  await page.keyboard.press('Control+5');
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(cell(page, 0, 'quantity')).toHaveText('3');
+  // No cost given: "—", never 0.
+  await expect(cell(page, 0, 'costBasis')).toHaveText('—');
+  // The note moved with the page: Undo there takes it back.
+  await page.getByTestId('pf-undo-note').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('pf-empty')).toBeVisible();
 });
