@@ -170,7 +170,7 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
       } catch {
         throw abortedFailure();
       }
-      if (!quiet) report({ waitMs: null });
+      if (!quiet) report({ stage: 'page', waitMs: null });
     };
 
     const readBody = async (response: Response, cap: number): Promise<string> => {
@@ -181,7 +181,7 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
         if (signal?.aborted) throw abortedFailure();
         throw new Failure('network', 'The connection to Steam broke off while reading its answer. Try again.');
       }
-      if (bytes === null) throw new Failure('bad-data', `Steam's answer was larger than ${Math.round(cap / 1024 / 1024)} MB; Market Desk did not read it.`);
+      if (bytes === null) throw new Failure('bad-data', `Steam's answer was larger than ${sizeText(cap)}; Market Desk did not read it.`);
       return new TextDecoder().decode(bytes);
     };
 
@@ -333,6 +333,10 @@ function duration(ms: number): string {
   if (s < 120) return `${s} seconds`;
   const m = Math.ceil(s / 60);
   return m < 120 ? `${m} minutes` : `${Math.ceil(m / 60)} hours`;
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function hostOf(url: string): string {
