@@ -94,7 +94,7 @@ test('no Node in the page; the bridge is named methods only, through contextBrid
     host: 'electron',
     notProxied: [],
   });
-  expect(DESKTOP_BRIDGE_KEYS).toEqual(expect.arrayContaining(['getStatus', 'onStatus', 'retryNow', 'saveFile', 'saveFiles', 'notify', 'onNotificationClick']));
+  expect(DESKTOP_BRIDGE_KEYS).toEqual(expect.arrayContaining(['getStatus', 'onStatus', 'retryNow', 'saveFile', 'saveFiles', 'notify', 'onNotificationClick', 'fetchSteamInventory']));
 });
 
 test('starts on demo data and serves the API through the gateway', async () => {

@@ -9,6 +9,9 @@
  *   POST /app/retry          -> ConnectionStatus (try the connection now, when offline or failing)
  *   GET  /app/events         text/event-stream: `data: <ConnectionStatus JSON>\n\n` now and on each change
  *   POST /app/open-external  {url} -> 204 for https, else 400 (the host opens nothing: the page does)
+ *   POST /app/steam-inventory  SteamInventoryRequest -> application/x-ndjson: one `{"progress":…}` line per
+ *                            step, then one `{"result":SteamInventoryResult}` line; closing the request
+ *                            (the page aborts its fetch) cancels the read, also during a 429 wait
  *
  * Every POST must be application/json: a cross-site HTML form can't send that without a CORS preflight,
  * which this host never grants.
@@ -20,6 +23,9 @@ import type { RequestHandler } from '../backend/gateway';
 import { readCapped } from '../backend/read-capped';
 import { isSafeExternalUrl } from '../backend/external-url';
 import type { StatusHub } from '../backend/status-hub';
+import type { SteamInventoryFetcher } from '../backend/steam-inventory';
+import type { SteamInventoryRequest } from '../shared/steam/inventory';
+import { SteamInventoryRequestSchema } from '../shared/steam/schemas';
 
 export interface ControlTarget {
   readonly hub: StatusHub;
@@ -40,7 +46,12 @@ const MAX_CONTROL_BODY = 64 * 1024;
 const KEEPALIVE_MS = 25_000;
 const OpenExternalSchema = z.object({ url: z.string().max(2048) });
 
-export function createControlHandler(target: ControlTarget): ControlHandler {
+export interface ControlExtras {
+  /** Reads public Steam inventories (backend/steam-inventory); without it the route answers 404. */
+  readonly steamInventory?: SteamInventoryFetcher;
+}
+
+export function createControlHandler(target: ControlTarget, extras: ControlExtras = {}): ControlHandler {
   const streams = new Set<() => void>();
 
   const handle: RequestHandler = async (request) => {
@@ -81,6 +92,14 @@ export function createControlHandler(target: ControlTarget): ControlHandler {
         // In a browser the page opens the link itself; the host only vets it.
         return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
       }
+      case 'POST /app/steam-inventory': {
+        if (!extras.steamInventory) return error(404, 'NOT_FOUND', 'No such endpoint.');
+        const body = await readJson(request);
+        if (body instanceof Response) return body;
+        const parsed = SteamInventoryRequestSchema.safeParse(body);
+        if (!parsed.success) return error(400, 'BAD_REQUEST', 'Enter a Steam profile link or a SteamID64, and a game.');
+        return steamStream(extras.steamInventory, parsed.data, request.signal);
+      }
       default:
         return KNOWN.has(pathname)
           ? error(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.')
@@ -96,7 +115,51 @@ export function createControlHandler(target: ControlTarget): ControlHandler {
   };
 }
 
-const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo', '/app/forget', '/app/retry', '/app/open-external']);
+const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo', '/app/forget', '/app/retry', '/app/open-external', '/app/steam-inventory']);
+
+/**
+ * A Steam inventory read as NDJSON: progress lines as they come, then the result line. The read stops when
+ * the request's signal aborts (the browser closed the request) or the body is cancelled.
+ */
+function steamStream(fetcher: SteamInventoryFetcher, request: SteamInventoryRequest, closed: AbortSignal): Response {
+  const encoder = new TextEncoder();
+  const cancel = new AbortController();
+  const onClosed = (): void => cancel.abort();
+  if (closed.aborted) cancel.abort();
+  else closed.addEventListener('abort', onClosed, { once: true });
+  const body = new ReadableStream<Uint8Array>({
+    start(out) {
+      let open = true;
+      const write = (value: unknown): void => {
+        if (!open) return;
+        try {
+          out.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
+        } catch {
+          open = false;
+        }
+      };
+      void fetcher(request, { signal: cancel.signal, onProgress: (progress) => write({ progress }) })
+        .then((result) => write({ result }))
+        .finally(() => {
+          closed.removeEventListener('abort', onClosed);
+          if (!open) return;
+          open = false;
+          try {
+            out.close();
+          } catch {
+            // the consumer went away
+          }
+        });
+    },
+    cancel() {
+      cancel.abort();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+  });
+}
 
 /** The parsed JSON body (empty body = {}), or the error Response to send. */
 async function readJson(request: Request): Promise<unknown> {

@@ -8,6 +8,8 @@
  *   MDS_KEY_FILE                     where a key is saved when the user accepts weaker storage
  *   MARKET_DESK_WEB_SECRET           this launch's secret (default: a random one)
  *   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  (or lower-case) the proxy the back end's requests go through
+ *   MDS_STEAM_URL                    the Steam address for "Fetch from Steam" (default https://steamcommunity.com;
+ *                                    also --steam-url=<url>); http only on 127.0.0.1/localhost
  *
  * Routes: /app/* control endpoints (control-routes.ts), /api/v2/* gateway, everything else the renderer
  * (SPA fallback). Every request must carry our own Host (and Origin, when present): see origin-guard.ts;
@@ -22,6 +24,7 @@ import { startService, type ServiceOptions } from '../service/src/index';
 import { createAppHandler } from '../backend/app-handler';
 import { ConnectionController, type EmbeddedService } from '../backend/connection';
 import { createGateway } from '../backend/gateway';
+import { createSteamInventoryFetcher, steamUrlFrom, type SteamFetcherOptions } from '../backend/steam-inventory';
 import { withSecurityHeaders } from '../backend/security-headers';
 import type { BrokerOptions } from '../backend/token-broker';
 import { createControlHandler } from './control-routes';
@@ -54,6 +57,10 @@ export interface WebHostOptions {
   readonly secret?: string;
   /** The proxy for upstream requests; default from HTTPS_PROXY / HTTP_PROXY / NO_PROXY; null = none. */
   readonly proxy?: ProxySettings | null;
+  /** The Steam address (MDS_STEAM_URL); default https://steamcommunity.com. */
+  readonly steamUrl?: string;
+  /** Steam fetcher tuning (pauses, waits, fetch) for tests. */
+  readonly steam?: Partial<Omit<SteamFetcherOptions, 'steamUrl'>>;
 }
 
 export interface WebHost {
@@ -110,7 +117,14 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   const connection = new ConnectionController({ vault, embedded, ...(broker ? { broker } : {}) });
   const gateway = createGateway({ forwarder: () => connection.currentBroker() });
   const app = createAppHandler({ staticDir: options.staticDir ?? defaultStaticDir(), gateway });
-  const control = createControlHandler(connection);
+  // Steam gets its own client: the host's fetch (through the proxy when there is one), none of the broker's
+  // credentials, and its own politeness rules (backend/steam-inventory).
+  const steamInventory = createSteamInventoryFetcher({
+    fetch: proxyFetch?.fetch ?? ((input, init) => fetch(input, init)),
+    ...options.steam,
+    ...(options.steamUrl ? { steamUrl: options.steamUrl } : {}),
+  });
+  const control = createControlHandler(connection, { steamInventory });
 
   let port = 0;
   const server = createServer((req, res) => {
@@ -227,6 +241,12 @@ async function runCli(): Promise<void> {
   if (process.env.MDS_BASE_URL && !process.env.MDS_API_KEY) {
     console.warn('MDS_BASE_URL is set without MDS_API_KEY: using a saved key if there is one, else demo data.');
   }
+  const steam = steamUrlFrom(process.env, process.argv.slice(2));
+  if (!steam.ok) {
+    console.error(steam.message);
+    process.exit(2);
+  }
+  if (steam.source !== 'default') console.log(`Fetch from Steam uses ${steam.url}.`);
   let host: WebHost;
   try {
     host = await startWebHost({
@@ -235,6 +255,7 @@ async function runCli(): Promise<void> {
       ...(process.env.MDS_API_KEY ? { apiKey: process.env.MDS_API_KEY } : {}),
       ...(process.env.MDS_KEY_FILE ? { keyFile: process.env.MDS_KEY_FILE } : {}),
       ...(process.env.MARKET_DESK_WEB_SECRET ? { secret: process.env.MARKET_DESK_WEB_SECRET } : {}),
+      steamUrl: steam.url,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -81,6 +81,14 @@ describe('fetchSteamInventory against the stand-in', () => {
     ]);
   });
 
+  it('takes turns: two fetches at once never have two requests at Steam at the same time', async () => {
+    const { standin, fetcher } = await setup({ delayMs: 30 }, { pauseMs: 0 });
+    const [a, b] = await Promise.all([fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 }), fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 })]);
+    expect(a.ok && b.ok).toBe(true);
+    expect(standin.requests).toHaveLength(6);
+    expect(standin.maxInFlight()).toBe(1);
+  });
+
   it('sends nothing but the GET: no cookie, no authorization, no api-token, no key', async () => {
     const { standin, fetcher } = await setup();
     // A steamcommunity.com link: resolved and read at the configured address (the stand-in).

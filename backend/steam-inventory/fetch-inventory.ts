@@ -19,7 +19,7 @@
  * (DoctorMcKay/node-steamcommunity#355, somespecialone/aiosteampy#83, bukson/steampy#457): 2000 here, and 1000
  * on a retry if Steam refuses a page with 400.
  *
- * Politeness: one request at a time; a pause between requests; a 429 waits out Retry-After (seconds or an HTTP
+ * Politeness: one fetch at a time per host and one request at a time; a pause between requests; a 429 waits out Retry-After (seconds or an HTTP
  * date; none given = a growing backoff), but never longer than the cap: a longer wait, or too many tries, ends
  * the fetch with a sentence saying when to try again. Progress after each page; cancel at any point, also
  * during a wait.
@@ -103,7 +103,15 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
   const maxPageBytes = options.maxPageBytes ?? 32 * 1024 * 1024;
   const maxPages = options.maxPagesPerContext ?? 200;
 
-  return async (request, call = {}) => {
+  // One fetch at a time per host (two windows or tabs asking at once take turns): Steam sees one client.
+  let turn: Promise<unknown> = Promise.resolve();
+  const fetchInTurn: SteamInventoryFetcher = (request, call = {}) => {
+    const mine = turn.then(async () => (call.signal?.aborted ? { ok: false as const, reason: 'cancelled' as const, message: abortedFailure().message } : fetchOne(request, call)));
+    turn = mine.catch(() => undefined);
+    return mine;
+  };
+
+  const fetchOne: SteamInventoryFetcher = async (request, call = {}) => {
     const { signal } = call;
     const progress: SteamInventoryProgress = { stage: 'resolving', context: '', pages: 0, assets: 0, total: null, waitMs: null };
     const report = (p: Partial<SteamInventoryProgress>): void => {
@@ -170,7 +178,7 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
       } catch {
         throw abortedFailure();
       }
-      if (!quiet) report({ waitMs: null });
+      if (!quiet) report({ stage: 'page', waitMs: null });
     };
 
     const readBody = async (response: Response, cap: number): Promise<string> => {
@@ -181,7 +189,7 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
         if (signal?.aborted) throw abortedFailure();
         throw new Failure('network', 'The connection to Steam broke off while reading its answer. Try again.');
       }
-      if (bytes === null) throw new Failure('bad-data', `Steam's answer was larger than ${Math.round(cap / 1024 / 1024)} MB; Market Desk did not read it.`);
+      if (bytes === null) throw new Failure('bad-data', `Steam's answer was larger than ${sizeText(cap)}; Market Desk did not read it.`);
       return new TextDecoder().decode(bytes);
     };
 
@@ -302,6 +310,7 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
       return { ok: false, reason: 'network', message: 'Fetching from Steam failed unexpectedly. Try again.' };
     }
   };
+  return fetchInTurn;
 }
 
 /** A fetcher that only says why it cannot fetch (a Steam address in the configuration that was refused). */
@@ -333,6 +342,10 @@ function duration(ms: number): string {
   if (s < 120) return `${s} seconds`;
   const m = Math.ceil(s / 60);
   return m < 120 ? `${m} minutes` : `${Math.ceil(m / 60)} hours`;
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function hostOf(url: string): string {

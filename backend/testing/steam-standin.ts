@@ -32,6 +32,8 @@ export interface SteamStandinOptions {
   readonly pageSize?: number;
   /** Answer 429 for this page (context + start_assetid, null = first page) `times` times, with this Retry-After. */
   readonly rateLimit?: { context: string; start: string | null; retryAfter: string | null; times: number };
+  /** Delay before each answer, ms (to see requests overlap, if they did). Default 0. */
+  readonly delayMs?: number;
   /** Context 16 as Steam shows it to a visitor: 'forbidden' (403 null) or 'items' (as its owner sees it). Default 'items'. */
   readonly context16?: 'items' | 'forbidden';
 }
@@ -39,6 +41,8 @@ export interface SteamStandinOptions {
 export interface SteamStandin {
   readonly url: string;
   readonly requests: StandinRequest[];
+  /** The most requests it was answering at the same time. */
+  readonly maxInFlight: () => number;
   close(): Promise<void>;
 }
 
@@ -50,14 +54,24 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
   const pageSize = options.pageSize ?? 5;
   const requests: StandinRequest[] = [];
   let limitsLeft = options.rateLimit?.times ?? 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
 
   const server = createServer((req, res) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => (inFlight -= 1));
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const query = Object.fromEntries(url.searchParams);
     requests.push({ method: req.method ?? '', path: url.pathname, query, headers: req.headers, at: Date.now() });
     const send = (status: number, body: string, type = 'application/json; charset=utf-8', headers: Record<string, string> = {}): void => {
-      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...headers });
-      res.end(body);
+      const answer = (): void => {
+        if (res.destroyed) return;
+        res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...headers });
+        res.end(body);
+      };
+      if (options.delayMs) setTimeout(answer, options.delayMs);
+      else answer();
     };
 
     const vanity = /^\/id\/([^/]+)\/?$/.exec(url.pathname);
@@ -126,6 +140,7 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    maxInFlight: () => maxInFlight,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

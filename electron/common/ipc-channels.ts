@@ -10,14 +10,23 @@ export const IPC = {
   saveFiles: 'market-desk:save-files',
   /** Show a desktop notification for an alert (shared/alerts/notify). */
   notify: 'market-desk:notify',
+  /** Read a public Steam inventory: (jobId, SteamInventoryRequest) -> SteamInventoryResult. */
+  steamInventory: 'market-desk:steam-inventory',
+  /** Cancel the Steam inventory read of a job id (answers whether one was running). */
+  steamInventoryCancel: 'market-desk:steam-inventory-cancel',
   /** main -> renderer push on every status change. */
   status: 'market-desk:status',
   /** main -> renderer push: the user clicked an alert's notification (its NotifyTarget). */
   notificationClick: 'market-desk:notification-click',
+  /** main -> renderer push: progress of a Steam inventory read ({ jobId, progress }), to the window that asked. */
+  steamInventoryProgress: 'market-desk:steam-inventory-progress',
 } as const;
 
 /** Channels main pushes on (no handler in main). */
-export type PushChannel = typeof IPC.status | typeof IPC.notificationClick;
+export type PushChannel = typeof IPC.status | typeof IPC.notificationClick | typeof IPC.steamInventoryProgress;
+
+/** A Steam inventory job's id, chosen by the page (one per fetch, so progress and cancel find it). */
+export const STEAM_JOB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The renderer is served from app://market-desk/ (a privileged standard scheme), never file://. */
 export const APP_SCHEME = 'app';

@@ -7,14 +7,31 @@ import { z } from 'zod';
 import { ConnectRequestSchema, type ConnectionStatus, type ConnectRequest } from '../../shared/api/status';
 import { SaveFileRequestSchema, SaveFilesRequestSchema } from '../../shared/files/save';
 import { NotifyRequestSchema, type NotifyRequest, type NotifyResult } from '../../shared/alerts/notify';
-import { IPC, isAppUrl, type PushChannel } from '../common/ipc-channels';
+import { IPC, STEAM_JOB_ID, isAppUrl, type PushChannel } from '../common/ipc-channels';
 import { ConnectRequestError } from '../../backend/connection';
 import { NotifyError } from './notify';
 import { SaveError, type FileSaver } from './save-files';
 import { isSafeExternalUrl } from '../../backend/external-url';
+import type { SteamInventoryFetcher } from '../../backend/steam-inventory';
+import { SteamInventoryRequestSchema } from '../../shared/steam/schemas';
+import type { SteamInventoryResult } from '../../shared/steam/inventory';
 
 export interface IpcEventLike {
   readonly senderFrame: { readonly url: string } | null;
+  /** The asking window's webContents (Electron's IpcMainInvokeEvent.sender): progress goes back to it only. */
+  readonly sender?: SenderLike;
+}
+
+/**
+ * What the Steam handler uses of a webContents (https://www.electronjs.org/docs/latest/api/web-contents):
+ * send() to push progress (structured clone: plain data only), isDestroyed() before each push, and its
+ * 'destroyed' event to cancel the jobs of a window that closed.
+ */
+export interface SenderLike {
+  send(channel: string, ...args: unknown[]): void;
+  isDestroyed?(): boolean;
+  once?(event: 'destroyed', listener: () => void): unknown;
+  removeListener?(event: 'destroyed', listener: () => void): unknown;
 }
 
 export interface IpcMainLike {
@@ -37,6 +54,8 @@ export interface IpcDeps {
   readonly files: FileSaver;
   /** Desktop notifications for alerts (notify.ts); without it, `notify` answers that there are none. */
   readonly notify?: (request: NotifyRequest) => NotifyResult;
+  /** Reads public Steam inventories (backend/steam-inventory); without it, the fetch answers that it is not available. */
+  readonly steamInventory?: SteamInventoryFetcher;
 }
 
 /**
@@ -60,6 +79,9 @@ const ConnectArgs = z.tuple([ConnectRequestSchema]);
 const SaveFileArgs = z.tuple([SaveFileRequestSchema]);
 const SaveFilesArgs = z.tuple([SaveFilesRequestSchema]);
 const NotifyArgs = z.tuple([NotifyRequestSchema]);
+const JobId = z.string().regex(STEAM_JOB_ID);
+const SteamArgs = z.tuple([JobId, SteamInventoryRequestSchema]);
+const SteamCancelArgs = z.tuple([JobId]);
 
 export function isTrustedSender(event: IpcEventLike): boolean {
   const url = event.senderFrame?.url;
@@ -69,13 +91,13 @@ export function isTrustedSender(event: IpcEventLike): boolean {
 /** Wraps a handler: sender check, then argument validation, then the work. */
 function guarded<A extends unknown[], R>(
   schema: z.ZodType<A>,
-  run: (...args: A) => R | Promise<R>,
+  run: (args: A, event: IpcEventLike) => R | Promise<R>,
 ): (event: IpcEventLike, ...args: unknown[]) => R | Promise<R> {
   return (event, ...args) => {
     if (!isTrustedSender(event)) throw refused('Refused: the request did not come from the Market Desk window.');
     const parsed = schema.safeParse(args);
     if (!parsed.success) throw refused('Refused: invalid request.');
-    const result = run(...parsed.data);
+    const result = run(parsed.data, event);
     return result instanceof Promise
       ? result.catch((error: unknown) => {
           throw publicError(error);
@@ -85,20 +107,58 @@ function guarded<A extends unknown[], R>(
 }
 
 export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[keyof typeof IPC], PushChannel>, (event: IpcEventLike, ...args: unknown[]) => unknown> {
+  const steam = steamHandlers(deps.steamInventory);
   return {
     [IPC.getStatus]: guarded(NoArgs, () => deps.connection.getStatus()),
-    [IPC.connect]: guarded(ConnectArgs, (request) => deps.connection.connect(request)),
+    [IPC.connect]: guarded(ConnectArgs, ([request]) => deps.connection.connect(request)),
     [IPC.useDemo]: guarded(NoArgs, () => deps.connection.useDemo()),
     [IPC.forgetKey]: guarded(NoArgs, () => deps.connection.forgetKey()),
     [IPC.retryNow]: guarded(NoArgs, () => deps.connection.retryNow()),
-    [IPC.openExternal]: guarded(OpenExternalArgs, async (url) => {
+    [IPC.openExternal]: guarded(OpenExternalArgs, async ([url]) => {
       if (!isSafeExternalUrl(url)) throw refused('Refused: only https links can be opened.');
       // eng-disable OPEN_EXTERNAL_JS_CHECK — checked on the line above, and main passes openExternalSafely (https only again)
       await deps.openExternal(url);
     }),
-    [IPC.saveFile]: guarded(SaveFileArgs, (request) => deps.files.saveFile(request)),
-    [IPC.saveFiles]: guarded(SaveFilesArgs, (request) => deps.files.saveFiles(request)),
-    [IPC.notify]: guarded(NotifyArgs, (request): NotifyResult => (deps.notify ? deps.notify(request) : { shown: false, reason: 'This window has no desktop notifications.' })),
+    [IPC.saveFile]: guarded(SaveFileArgs, ([request]) => deps.files.saveFile(request)),
+    [IPC.saveFiles]: guarded(SaveFilesArgs, ([request]) => deps.files.saveFiles(request)),
+    [IPC.notify]: guarded(NotifyArgs, ([request]): NotifyResult => (deps.notify ? deps.notify(request) : { shown: false, reason: 'This window has no desktop notifications.' })),
+    [IPC.steamInventory]: guarded(SteamArgs, ([jobId, request], event) => steam.fetch(jobId, request, event)),
+    [IPC.steamInventoryCancel]: guarded(SteamCancelArgs, ([jobId]) => steam.cancel(jobId)),
+  };
+}
+
+/**
+ * Steam inventory reads by job id: progress is pushed to the asking window only (event.sender), a cancel
+ * aborts the job's signal (also mid-wait), and a window that goes away cancels its jobs.
+ */
+function steamHandlers(fetcher: SteamInventoryFetcher | undefined) {
+  const jobs = new Map<string, AbortController>();
+  return {
+    async fetch(jobId: string, request: z.infer<typeof SteamInventoryRequestSchema>, event: IpcEventLike): Promise<SteamInventoryResult> {
+      if (!fetcher) return { ok: false, reason: 'network', message: 'Fetching from Steam is not available in this window.' };
+      if (jobs.has(jobId)) throw refused('Refused: that Steam fetch is already running.');
+      const controller = new AbortController();
+      jobs.set(jobId, controller);
+      const sender = event.sender;
+      const onGone = (): void => controller.abort();
+      sender?.once?.('destroyed', onGone);
+      try {
+        return await fetcher(request, {
+          signal: controller.signal,
+          onProgress: (progress) => {
+            if (sender && !sender.isDestroyed?.()) sender.send(IPC.steamInventoryProgress, { jobId, progress });
+          },
+        });
+      } finally {
+        jobs.delete(jobId);
+        sender?.removeListener?.('destroyed', onGone);
+      }
+    },
+    cancel(jobId: string): boolean {
+      const job = jobs.get(jobId);
+      job?.abort();
+      return job !== undefined;
+    },
   };
 }
 

@@ -19,6 +19,7 @@ import { buildAppMenuTemplate } from './app-menu';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { ConnectionController } from '../../backend/connection';
 import { createGateway } from '../../backend/gateway';
+import { createSteamInventoryFetcher, steamUrlFrom, unavailableFetcher } from '../../backend/steam-inventory';
 import { registerIpc } from './ipc';
 import { SafeKeyVault } from './key-store';
 import { createNetFetch } from './net-fetch';
@@ -128,11 +129,18 @@ async function main(): Promise<void> {
     Notification,
     onClick: (target) => revealAndOpen((mainWindow ??= openWindow()), IPC.notificationClick, target),
   });
+  // "Fetch from Steam": its own client over the same network stack (no cookies, no redirects: net-fetch.ts),
+  // never the broker; the address from --steam-url=<url> or MDS_STEAM_URL (backend/steam-inventory/config.ts).
+  const steamUrl = steamUrlFrom(process.env, process.argv);
+  const steamInventory = steamUrl.ok
+    ? createSteamInventoryFetcher({ fetch: createNetFetch((input, init) => net.fetch(input, init)), steamUrl: steamUrl.url })
+    : unavailableFetcher(`${steamUrl.message} Fix MDS_STEAM_URL or --steam-url and restart Market Desk.`);
   registerIpc(ipcMain, {
     connection,
     openExternal: (url) => openExternalSafely(shell, url),
     files,
     notify: (request) => notifier.notify(request),
+    steamInventory,
   });
   connection.hub.subscribe((status) => {
     if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC.status, status);

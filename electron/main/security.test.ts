@@ -227,7 +227,7 @@ describe('IPC handlers', () => {
     const channels: string[] = [];
     registerIpc({ handle: (channel) => channels.push(channel) }, { connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
     expect(channels.sort()).toEqual(
-      [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.useDemo, IPC.saveFile, IPC.saveFiles, IPC.notify].sort(),
+      [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.useDemo, IPC.saveFile, IPC.saveFiles, IPC.notify, IPC.steamInventory, IPC.steamInventoryCancel].sort(),
     );
   });
 

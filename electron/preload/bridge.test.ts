@@ -33,7 +33,7 @@ describe('preload bridge', () => {
   it('exposes named methods only, and host electron', () => {
     const api = createDesktopApi(new FakeIpcRenderer());
     expect(Object.keys(api).sort()).toEqual([
-      'connect', 'forgetKey', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
+      'connect', 'fetchSteamInventory', 'forgetKey', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
     ]);
     expect(api.host).toBe('electron');
     expect(JSON.stringify(Object.values(api).map(String))).not.toMatch(/ipcRenderer/);
@@ -139,5 +139,65 @@ describe('preload bridge: notifications', () => {
     expect(got).toEqual([target]);
     off();
     expect(ipc.listeners.get(IPC.notificationClick)?.size ?? 0).toBe(0);
+  });
+});
+
+describe('preload bridge: Steam inventory', () => {
+  const REQUEST = { profile: 'https://steamcommunity.com/id/someone', appId: 730 };
+  const PROGRESS = { stage: 'page', context: '2', pages: 1, assets: 5, total: 9, waitMs: null };
+  const RESULT = { ok: true, steamId: '76561190000000001', inventory: { assets: [], descriptions: [], total_inventory_count: 0 }, fetchedAt: 1 };
+
+  /** ipcRenderer whose fetch call stays pending until `settle` (main works meanwhile). */
+  class PendingIpc extends FakeIpcRenderer {
+    settle: (value: unknown) => void = () => undefined;
+    override async invoke(channel: string, ...args: unknown[]): Promise<unknown> {
+      this.invoked.push({ channel, args });
+      if (channel === IPC.steamInventory) return new Promise((resolve) => (this.settle = resolve));
+      return channel === IPC.steamInventoryCancel;
+    }
+    jobId(): string {
+      return String(this.invoked.find((c) => c.channel === IPC.steamInventory)?.args[0]);
+    }
+  }
+
+  it('sends a job id and a plain copy of the request; passes on only its own job\'s progress, as plain fields', async () => {
+    const ipc = new PendingIpc();
+    const api = createDesktopApi(ipc);
+    const got: unknown[] = [];
+    const pending = api.fetchSteamInventory({ ...REQUEST, extra: 'x' } as typeof REQUEST, { onProgress: (p) => got.push(p) });
+    const jobId = ipc.jobId();
+    expect(jobId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(ipc.invoked[0]).toEqual({ channel: IPC.steamInventory, args: [jobId, REQUEST] });
+    ipc.emit(IPC.steamInventoryProgress, { jobId, progress: { ...PROGRESS, secret: 'dropped' } });
+    ipc.emit(IPC.steamInventoryProgress, { jobId: 'someone-else', progress: PROGRESS });
+    ipc.emit(IPC.steamInventoryProgress, { jobId, progress: { stage: 'bogus' } });
+    ipc.settle(RESULT);
+    await expect(pending).resolves.toEqual(RESULT);
+    expect(got).toEqual([PROGRESS]);
+    // The progress listener is gone once the fetch ends.
+    expect(ipc.listeners.get(IPC.steamInventoryProgress)?.size ?? 0).toBe(0);
+  });
+
+  it('an abort of the page\'s signal sends a cancel for that job to main', async () => {
+    const ipc = new PendingIpc();
+    const api = createDesktopApi(ipc);
+    const controller = new AbortController();
+    const pending = api.fetchSteamInventory(REQUEST, { signal: controller.signal });
+    const jobId = ipc.jobId();
+    controller.abort();
+    expect(ipc.invoked.at(-1)).toEqual({ channel: IPC.steamInventoryCancel, args: [jobId] });
+    ipc.settle({ ok: false, reason: 'cancelled', message: 'Fetching from Steam was cancelled.' });
+    await expect(pending).resolves.toMatchObject({ reason: 'cancelled' });
+  });
+
+  it('an already aborted signal sends nothing; an odd answer from main is refused', async () => {
+    const ipc = new FakeIpcRenderer();
+    const api = createDesktopApi(ipc);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(api.fetchSteamInventory(REQUEST, { signal: controller.signal })).resolves.toMatchObject({ reason: 'cancelled' });
+    expect(ipc.invoked).toEqual([]);
+    ipc.answer = 'junk';
+    await expect(api.fetchSteamInventory(REQUEST, {})).rejects.toThrow(/Invalid answer/);
   });
 });

@@ -9,7 +9,8 @@
 import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
 import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
 import type { NotifyRequest, NotifyResult, NotifyTarget } from '../../shared/alerts/notify';
-import type { DesktopBridge } from '../../shared/bridge/desktop-api';
+import type { CancelSignal, DesktopBridge } from '../../shared/bridge/desktop-api';
+import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../../shared/steam/inventory';
 import { IPC } from '../common/ipc-channels';
 
 export interface IpcRendererLike {
@@ -76,6 +77,64 @@ export function toNotifyTarget(value: unknown): NotifyTarget | null {
   return { game: v.game, item: v.item, alertId: v.alertId };
 }
 
+/** Shape check of a Steam progress event from main; only these fields are copied on (null: not one). */
+export function toSteamProgress(value: unknown): SteamInventoryProgress | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+  const numOrNull = (x: unknown): x is number | null => x === null || num(x);
+  if (v.stage !== 'resolving' && v.stage !== 'page' && v.stage !== 'waiting') return null;
+  if (typeof v.context !== 'string' || !num(v.pages) || !num(v.assets) || !numOrNull(v.total) || !numOrNull(v.waitMs)) return null;
+  return { stage: v.stage, context: v.context, pages: v.pages, assets: v.assets, total: v.total, waitMs: v.waitMs };
+}
+
+/** Shape check of a Steam result from main (the renderer parses it in full with zod: renderer/platform). */
+export function toSteamResult(value: unknown): SteamInventoryResult {
+  if (typeof value !== 'object' || value === null || typeof (value as { ok?: unknown }).ok !== 'boolean') {
+    throw new Error('Invalid answer from the desktop back end.');
+  }
+  return value as SteamInventoryResult;
+}
+
+let steamJobs = 0;
+
+/**
+ * One Steam inventory read: a job id of this page's own, progress events for that id only, and a cancel
+ * message to main when the page's signal aborts (main then aborts the read, also mid-wait).
+ */
+async function fetchSteamInventory(
+  ipc: IpcRendererLike,
+  request: SteamInventoryRequest,
+  options: { onProgress?: (p: SteamInventoryProgress) => void; signal?: CancelSignal },
+): Promise<SteamInventoryResult> {
+  const cancelled: SteamInventoryResult = { ok: false, reason: 'cancelled', message: 'Fetching from Steam was cancelled.' };
+  if (options.signal?.aborted) return cancelled;
+  steamJobs += 1;
+  const jobId = `steam-${steamJobs}-${Math.random().toString(36).slice(2, 10)}`;
+  const onProgress = options.onProgress;
+  const listener = (_event: unknown, payload: unknown): void => {
+    if (typeof payload !== 'object' || payload === null || (payload as { jobId?: unknown }).jobId !== jobId) return;
+    const progress = toSteamProgress((payload as { progress?: unknown }).progress);
+    if (progress && onProgress) onProgress(progress);
+  };
+  ipc.on(IPC.steamInventoryProgress, listener);
+  let live = true;
+  options.signal?.addEventListener(
+    'abort',
+    () => {
+      if (live) void ipc.invoke(IPC.steamInventoryCancel, jobId).catch(() => undefined);
+    },
+    { once: true },
+  );
+  try {
+    // Plain copies; main validates (zod).
+    return toSteamResult(await ipc.invoke(IPC.steamInventory, jobId, { profile: String(request.profile), appId: Number(request.appId) }));
+  } finally {
+    live = false;
+    ipc.removeListener(IPC.steamInventoryProgress, listener);
+  }
+}
+
 export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
   const status = async (channel: string, ...args: unknown[]): Promise<ConnectionStatus> =>
     toStatus(await ipc.invoke(channel, ...args));
@@ -126,8 +185,7 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
           files: Array.from(request.files, (f) => ({ name: String(f.name), bytes: toBytes(f.bytes) })),
         }),
       ),
-    // Placeholder until the main process's Steam fetcher lands on this branch.
-    fetchSteamInventory: async () => ({ ok: false, reason: 'network', message: 'Fetching from Steam is not available in this build.' }),
+    fetchSteamInventory: (request, options) => fetchSteamInventory(ipc, request, options ?? {}),
     // Plain copies; main validates (zod) and owns the notification.
     notify: async (request: NotifyRequest) =>
       toNotifyResult(

@@ -13,6 +13,9 @@ import {
   type SaveResult,
 } from '../../shared/files/save';
 import { NotifyRequestSchema, NotifyResultSchema, NotifyTargetSchema, type NotifyResult } from '../../shared/alerts/notify';
+import { SteamInventoryProgressSchema, SteamInventoryRequestSchema, toSteamInventoryResult } from '../../shared/steam/schemas';
+import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../../shared/steam/inventory';
+import type { CancelSignal } from '../../shared/bridge/desktop-api';
 import { PlatformError, describeError } from './errors';
 import { parseStatus } from './status';
 import { Emitter, type PlatformApi } from './types';
@@ -33,6 +36,8 @@ export const BridgeSchema = z.object({
   saveFiles: fn,
   notify: fn,
   onNotificationClick: fn,
+  // Optional: a preload without it leaves the rest of the app working (the fetch then says it is not available).
+  fetchSteamInventory: fn.optional(),
 });
 
 interface Bridge {
@@ -47,6 +52,45 @@ interface Bridge {
   saveFiles(request: unknown): Promise<unknown>;
   notify(request: unknown): Promise<unknown>;
   onNotificationClick(listener: (target: unknown) => void): unknown;
+  fetchSteamInventory?(request: SteamInventoryRequest, options: { onProgress: (p: unknown) => void; signal?: CancelSignal }): Promise<unknown>;
+}
+
+/**
+ * An AbortSignal does not cross the context bridge as one: objects are copied without their prototype (so
+ * without `aborted` or addEventListener), while functions are proxied
+ * (https://www.electronjs.org/docs/latest/api/context-bridge#parameter--error--return-type-support). The
+ * preload gets a plain object whose addEventListener is a function of this world, which is proxied.
+ */
+export function bridgeSignal(signal: CancelSignal): CancelSignal {
+  return {
+    aborted: signal.aborted,
+    addEventListener: (type, listener, options) => signal.addEventListener(type, () => listener(), options),
+  };
+}
+
+/** Through the preload: the request checked, progress and the result parsed with zod; a failure is a result, never a throw. */
+async function fetchSteamThroughBridge(
+  bridge: Bridge,
+  request: SteamInventoryRequest,
+  options: { onProgress?: (p: SteamInventoryProgress) => void; signal?: CancelSignal },
+): Promise<SteamInventoryResult> {
+  const req = SteamInventoryRequestSchema.safeParse(request);
+  if (!req.success) return { ok: false, reason: 'bad-profile', message: 'Enter a Steam profile link or a SteamID64.' };
+  if (!bridge.fetchSteamInventory) return { ok: false, reason: 'network', message: 'Fetching from Steam is not available in this version of the desktop app.' };
+  if (options.signal?.aborted) return { ok: false, reason: 'cancelled', message: 'Fetching from Steam was cancelled.' };
+  const onProgress = options.onProgress;
+  try {
+    const raw = await bridge.fetchSteamInventory(req.data, {
+      onProgress: (p: unknown) => {
+        const parsed = SteamInventoryProgressSchema.safeParse(p);
+        if (parsed.success && onProgress) onProgress(parsed.data);
+      },
+      ...(options.signal ? { signal: bridgeSignal(options.signal) } : {}),
+    });
+    return toSteamInventoryResult(raw);
+  } catch (e) {
+    return { ok: false, reason: 'network', message: cleanIpcMessage(describeError(e)) || 'The desktop app could not fetch from Steam.' };
+  }
 }
 
 const FROM = 'the desktop app';
@@ -143,8 +187,7 @@ export function createElectronApi(candidate: unknown): PlatformApi {
     // The main process shows the notifications: nothing for the page to ask (the OS may still mute them).
     notificationPermission: () => 'granted',
     requestNotificationPermission: async () => 'granted',
-    // Placeholder until the host's Steam fetcher lands on this branch.
-    fetchSteamInventory: async () => ({ ok: false, reason: 'network', message: 'Fetching from Steam is not available in this build.' }),
+    fetchSteamInventory: (request, options) => fetchSteamThroughBridge(bridge, request, options ?? {}),
     onProblem: (listener) => problems.on(listener),
   };
 }

@@ -1,6 +1,5 @@
 /**
- * A spreadsheet of holdings (CSV) into an import type { GameId } from '../../../../../shared/catalog/games';
-import preview. The header line names the columns, in whatever
+ * A spreadsheet of holdings (CSV) into an import preview. The header line names the columns, in whatever
  * words the trader used: case, spaces, punctuation and the common synonyms are all accepted ("Item",
  * "market_hash_name", "Qty", "Buy price", "Purchase date", "Where", "Trade lock", "Comment", …). Only the
  * name column is required. Every other line becomes a row: its draft, or an error naming each bad field and
@@ -9,6 +8,7 @@ import preview. The header line names the columns, in whatever
  * Money and slashed days that only the rest of the file can explain ("1,234"; "03/04/2026") are read the way
  * the file's unambiguous values show; when none does, the row's error names the ambiguity.
  */
+import type { GameId } from '../../../../../shared/catalog/games';
 import { MAX_HOLDINGS, MAX_NOTE, type HoldingDraft, type ImportPreview, type ImportRow } from '../types';
 import { readCsv, type Separator } from './csv-read';
 import {

@@ -1,6 +1,5 @@
 /**
- * A pasted list of items into an import type { GameId } from '../../../../../shared/catalog/games';
-import preview, one holding per line, as traders write them in chats and
+ * A pasted list of items into an import preview, one holding per line, as traders write them in chats and
  * notes:
  *
  *   2x AK-47 | Redline (Field-Tested)
@@ -12,6 +11,7 @@ import preview, one holding per line, as traders write them in chats and
  * Blank lines are skipped; a line that cannot be read is a row with its error. A whole line the catalog
  * knows (`isKnown`) is taken as a name even when it starts with a number ("5 Year Veteran Coin").
  */
+import type { GameId } from '../../../../../shared/catalog/games';
 import { MAX_HOLDINGS, type HoldingDraft, type ImportPreview, type ImportRow } from '../types';
 import { checkDraft } from './draft';
 import { readMoney, readQuantity, shorten } from './fields';

@@ -98,6 +98,7 @@ describe('importSteamInventory', () => {
     expect(importSteamInventoryText('[1,2]', opts).fatal).toMatch(/not a Steam inventory/);
     expect(importSteamInventoryText('{"assets":"x"}', opts).fatal).toMatch(/not a Steam inventory/);
     expect(importSteamInventoryText('{"total_inventory_count":0,"success":1,"rwgrsn":-2}', opts).fatal).toMatch(/empty/);
+    expect(importSteamInventory({ ok: false, reason: 'private', message: 'This Steam inventory is private.' }, opts).fatal).toBe('This Steam inventory is private.');
     const dota = { assets: [{ appid: 570, assetid: '1', classid: '1', instanceid: '0', amount: '1' }], descriptions: [{ classid: '1', instanceid: '0', market_hash_name: 'X' }] };
     expect(importSteamInventory(dota, opts).fatal).toMatch(/Dota 2 inventory/);
   });

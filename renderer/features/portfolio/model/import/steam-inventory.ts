@@ -60,8 +60,12 @@ const NOT_INVENTORY =
 function pagesOf(value: unknown): Array<z.infer<typeof PageSchema>> | string {
   if (value === null) return 'This inventory page is empty (null): Steam answers that for a private inventory or profile.';
   let input: unknown = value;
-  // What fetchSteamInventory answers: { ok: true, inventory: {...} }.
-  if (typeof input === 'object' && input !== null && 'ok' in input && 'inventory' in input) input = (input as { inventory: unknown }).inventory;
+  // What fetchSteamInventory answers: { ok: true, inventory: {...} }, or a failure with its sentence.
+  if (typeof input === 'object' && input !== null && 'ok' in input) {
+    const r = input as { ok: unknown; inventory?: unknown; message?: unknown };
+    if (r.ok === false) return typeof r.message === 'string' && r.message ? r.message : 'Steam did not give the inventory.';
+    if ('inventory' in r) input = r.inventory;
+  }
   const list = Array.isArray(input) ? input : [input];
   if (list.length === 0) return NOT_INVENTORY;
   const pages: Array<z.infer<typeof PageSchema>> = [];
