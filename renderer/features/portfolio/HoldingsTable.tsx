@@ -5,7 +5,7 @@
  * (https://www.w3.org/WAI/ARIA/apg/patterns/grid/): one row in the Tab order, ↑/↓, Page Up/Down, Home/End
  * move it; Enter edits, S records a sale, P splits, Delete deletes.
  */
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useRowWindow } from '../../lib/useRowWindow';
 import type { PortfolioColumn } from './model/columns';
 import { nextSort, type SortState } from './model/table-view';
@@ -21,9 +21,10 @@ export interface RowActions {
   remove(row: HoldingRow): void;
 }
 
-interface HoldingsTableProps {
-  rows: readonly HoldingRow[];
-  columns: readonly PortfolioColumn<HoldingRow>[];
+/** R: the rows as the columns read them (a HoldingRow, with the valuation's figures when it plugs in). */
+interface HoldingsTableProps<R extends HoldingRow> {
+  rows: readonly R[];
+  columns: readonly PortfolioColumn<R>[];
   sort: SortState | null;
   onSort(sort: SortState): void;
   actions: RowActions;
@@ -34,13 +35,13 @@ interface HoldingsTableProps {
 const ACTIONS_W = 210;
 
 /** A column's least width (px) and its share of the rest. */
-function widthOf(c: PortfolioColumn<HoldingRow>): { min: number; fr: number } {
+function widthOf<R>(c: PortfolioColumn<R>): { min: number; fr: number } {
   if (c.id === 'name') return { min: 240, fr: 3 };
   if (c.id === 'note') return { min: 100, fr: 1.5 };
   return { min: c.align === 'end' ? 90 : 100, fr: 1 };
 }
 
-export const HoldingsTable = memo(function HoldingsTable({ rows, columns, sort, onSort, actions, label }: HoldingsTableProps) {
+function HoldingsTableView<R extends HoldingRow>({ rows, columns, sort, onSort, actions, label }: HoldingsTableProps<R>) {
   const scroller = useRef<HTMLDivElement>(null);
   const win = useRowWindow(scroller, rows.length, ROW_H, HEAD_H, 6);
   const [active, setActive] = useState(0);
@@ -144,7 +145,7 @@ export const HoldingsTable = memo(function HoldingsTable({ rows, columns, sort, 
           </div>
         </div>
         {visible.map((r) => {
-          const row = rows[r] as HoldingRow;
+          const row = rows[r] as R;
           return (
             <HoldingRowView key={row.holding.id} r={r} row={row} columns={columns} template={template} active={r === at} onFocus={() => setActive(r)} actions={actions} />
           );
@@ -152,19 +153,22 @@ export const HoldingsTable = memo(function HoldingsTable({ rows, columns, sort, 
       </div>
     </div>
   );
-});
+}
 
-interface RowViewProps {
+/** Memoized; generic over the row type (memo's own type would lose it). */
+export const HoldingsTable = memo(HoldingsTableView) as <R extends HoldingRow>(props: HoldingsTableProps<R>) => ReactElement;
+
+interface RowViewProps<R extends HoldingRow> {
   r: number;
-  row: HoldingRow;
-  columns: readonly PortfolioColumn<HoldingRow>[];
+  row: R;
+  columns: readonly PortfolioColumn<R>[];
   template: string;
   active: boolean;
   onFocus(): void;
   actions: RowActions;
 }
 
-const HoldingRowView = memo(function HoldingRowView({ r, row, columns, template, active, onFocus, actions }: RowViewProps) {
+function RowView<R extends HoldingRow>({ r, row, columns, template, active, onFocus, actions }: RowViewProps<R>) {
   const tab = active ? 0 : -1;
   const name = row.holding.name;
   return (
@@ -202,4 +206,6 @@ const HoldingRowView = memo(function HoldingRowView({ r, row, columns, template,
       </div>
     </div>
   );
-});
+}
+
+const HoldingRowView = memo(RowView) as <R extends HoldingRow>(props: RowViewProps<R>) => ReactElement;

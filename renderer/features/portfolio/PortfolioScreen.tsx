@@ -3,10 +3,12 @@
  * left of each lot after the sales (FIFO) and its cost, the sales with their realised profit, and the ways
  * in and out: add (also from Prices, the detail panel and the palette), edit, split, delete with Undo;
  * import (CSV, Steam inventory file, pasted list), fetch from Steam; export (holdings CSV, sales CSV, backup)
- * and restore. The table takes extra columns (`extraColumns`: the valuation's) after the ledger's own.
+ * and restore. Other parts plug in through `extension` (the valuation): its hook gets the game's rows and
+ * gives them back with its figures, the columns that show them (after the ledger's own) and what goes above
+ * and below the table.
  */
-import { useCallback, useMemo, useState } from 'react';
-import { gameName } from '../../../shared/catalog/games';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { gameName, type GameId } from '../../../shared/catalog/games';
 import { formatMoney, MISSING } from '../../../shared/money/money';
 import { useMoneyFormat, useSelectedGame } from '../../lib/preferences';
 import { useItemNames } from '../../market/item-names';
@@ -41,9 +43,26 @@ type Open =
   | { kind: 'restore' }
   | null;
 
-const NO_COLUMNS: readonly PortfolioColumn<HoldingRow>[] = [];
+/** What another part of the page adds to it; `useExtension` is a hook, called once per render. */
+export interface PortfolioExtension<R extends HoldingRow> {
+  useExtension(
+    game: GameId,
+    rows: readonly HoldingRow[],
+  ): {
+    /** The same rows, in the same order, with the extension's figures. */
+    rows: readonly R[];
+    /** Shown after the ledger's columns. */
+    columns: readonly PortfolioColumn<R>[];
+    /** Above the holdings (a summary), and below them (a chart). */
+    above?: ReactNode;
+    below?: ReactNode;
+  };
+}
 
-export function PortfolioScreen({ extraColumns = NO_COLUMNS }: { extraColumns?: readonly PortfolioColumn<HoldingRow>[] }) {
+const NO_COLUMNS: readonly PortfolioColumn<HoldingRow>[] = [];
+const NONE: PortfolioExtension<HoldingRow> = { useExtension: (_game, rows) => ({ rows, columns: NO_COLUMNS }) };
+
+export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }: { extension?: PortfolioExtension<R> }) {
   const [game] = useSelectedGame();
   const view = usePortfolio();
   const money = useMoneyFormat();
@@ -65,11 +84,14 @@ export function PortfolioScreen({ extraColumns = NO_COLUMNS }: { extraColumns?: 
   // Before the catalog is loaded every name counts as known: nothing is marked wrongly.
   const rows = useMemo(() => holdingRows(ledger, holdings, (n) => known === null || known.has(n)), [ledger, holdings, known]);
   const nameOf = plan.nameOf;
-  const columns = useMemo(() => [...holdingColumns({ money, marketName: nameOf, now }), ...extraColumns], [money, nameOf, now, extraColumns]);
+  // Without an extension its rows are the ledger's (R is HoldingRow then).
+  const ext = (extension ?? (NONE as unknown as PortfolioExtension<R>)).useExtension(game, rows);
+  const extColumns = ext.columns;
+  const columns = useMemo<readonly PortfolioColumn<R>[]>(() => [...holdingColumns({ money, marketName: nameOf, now }), ...extColumns], [money, nameOf, now, extColumns]);
   const shown = useMemo(() => {
-    const filtered = filterRows(rows, query, (r) => `${r.holding.name} ${r.holding.note} ${placeText(r.holding.place, { marketName: nameOf })} ${r.holding.acquired ?? ''}`);
+    const filtered = filterRows(ext.rows, query, (r) => `${r.holding.name} ${r.holding.note} ${placeText(r.holding.place, { marketName: nameOf })} ${r.holding.acquired ?? ''}`);
     return sort ? sortRows(filtered, columns.find((c) => c.id === sort.column), sort.dir) : filtered;
-  }, [rows, query, sort, columns, nameOf]);
+  }, [ext.rows, query, sort, columns, nameOf]);
 
   const say = useCallback((n: UndoNote) => showNote(n), []);
   const fail = useCallback((e: unknown) => showNote({ text: e instanceof Error ? e.message : String(e) }), []);
@@ -163,6 +185,7 @@ export function PortfolioScreen({ extraColumns = NO_COLUMNS }: { extraColumns?: 
         </p>
       ) : null}
 
+      {ext.above}
       <section className="card pf-card" aria-labelledby="pf-holdings-h">
         <div className="card__head pf-card-head">
           <h2 id="pf-holdings-h" className="card__title">
@@ -234,6 +257,7 @@ export function PortfolioScreen({ extraColumns = NO_COLUMNS }: { extraColumns?: 
         ) : null}
       </section>
 
+      {ext.below}
       <section className="card pf-card" aria-labelledby="pf-sales-h">
         <div className="card__head">
           <h2 id="pf-sales-h" className="card__title">
