@@ -1,9 +1,11 @@
 /**
  * The Portfolio page end to end (project "connected"): a holding added by hand, edited, split, a part deleted
  * and the delete undone, a sale recorded (FIFO realised profit), then a reload (a restart: IndexedDB) finds
- * everything kept; and P on a Prices row opens the same editor with the item filled in, from any page. Figures are read from the page's test ids and compared with what the ledger's rules give
+ * everything kept; P on a Prices row opens the same editor with the item filled in, from any page; and a CSV
+ * import through its preview, then a backup exported and restored over a changed portfolio. Figures are read from the page's test ids and compared with what the ledger's rules give
  * by hand (fees shared by cumulative rounding down).
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../shared/money/money';
 import { expect, test } from './fixtures';
@@ -127,4 +129,48 @@ test('P on a Prices row adds its item: the editor opens there with the item fill
   // The note moved with the page: Undo there takes it back.
   await page.getByTestId('pf-undo-note').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('pf-empty')).toBeVisible();
+});
+
+test('a CSV import shows its bad row and adds the others; a backup restores the portfolio as it was', async ({ page, appUrl }) => {
+  await page.goto(`${appUrl}#/portfolio`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('pf-empty').getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByTestId('pf-import-dialog');
+  const csv = ['Item,Qty,Price,Date', `${NAME},2,10.50,2026-01-03`, 'AWP | Asiimov (Field-Tested),two,30,2026-01-04', 'A made-up item,1,,'].join('\n');
+  await dialog.getByLabel(/^CSV file \(/).setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByTestId('pf-import-bad-row')).toHaveCount(1);
+  await expect(dialog.getByTestId('pf-import-bad-row')).toContainText('two');
+  await expect(dialog.getByTestId('pf-import-row')).toHaveCount(2);
+  await expect(rows(page)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByTestId('pf-cost-total')).toContainText(money(21_000));
+
+  // A backup of the whole portfolio, downloaded.
+  await page.getByText('Export', { exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Backup of the whole portfolio' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^market-desk-portfolio-.*\.json$/);
+  const file = await download.path();
+  const first = JSON.parse(await readFile(file, 'utf8')) as { exported: number; holdings: unknown[]; sales: unknown[] };
+  expect(first.holdings).toHaveLength(2);
+
+  // Changed since: one deleted. The restore says what it will do, then puts it back.
+  await rows(page).first().getByRole('button', { name: /^Delete / }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Restore from a backup…' }).click();
+  const restore = page.getByTestId('pf-restore-dialog');
+  await restore.getByLabel('Backup file').setInputFiles(file);
+  await expect(restore.getByTestId('pf-restore-plan')).toContainText("holdings: 1 holding added, 0 replaced by the backup's version, 0 not in the backup removed, 1 unchanged");
+  await restore.getByRole('button', { name: 'Replace with the backup' }).click();
+  await expect(restore).toBeHidden();
+  await expect(rows(page)).toHaveCount(2);
+
+  // Identical records: a new backup holds the same holdings and sales.
+  await page.reload();
+  await expect(rows(page)).toHaveCount(2, { timeout: 60_000 });
+  await page.getByText('Export', { exact: true }).click();
+  const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Backup of the whole portfolio' }).click()]);
+  const second = JSON.parse(await readFile(await again.path(), 'utf8')) as typeof first;
+  expect({ ...second, exported: 0 }).toEqual({ ...first, exported: 0 });
 });

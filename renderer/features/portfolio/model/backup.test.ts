@@ -71,6 +71,10 @@ describe('backup file', () => {
     expect(describeRestore(replace)).toBe(
       "Replace the whole portfolio (every game) with the backup: holdings: 1 holding added, 1 replaced by the backup's version, 1 not in the backup removed, 1 unchanged; sales: 1 sale added, 0 replaced by the backup's version, 1 not in the backup removed.",
     );
+    // The same record with its keys in another order (as stored after an import) is unchanged, not replaced.
+    const { id, ...rest } = holding('same');
+    const reordered = { ...rest, id } as ReturnType<typeof holding>;
+    expect(planRestore({ holdings: [reordered], sales: [] }, backup, 'replace').holdings).toEqual({ added: 2, replaced: 0, same: 1, notInBackup: 0 });
     expect(describeRestore(planRestore(current, backup, 'add'))).toBe(
       "Add the backup to the portfolio: holdings: 1 holding added, 1 replaced by the backup's version, 1 not in the backup kept, 1 unchanged; sales: 1 sale added, 0 replaced by the backup's version, 1 not in the backup kept.",
     );

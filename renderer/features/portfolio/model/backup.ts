@@ -102,8 +102,20 @@ export interface RestorePlan {
   sales: RestoreCounts;
 }
 
+/** JSON with every object's keys sorted: the same content gives the same text. */
+function canonical(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+    .join(',')}}`;
+}
+
+/** Same content, whatever the order of the keys (a record read back from a file has the schema's order). */
 function sameRecord(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return canonical(a) === canonical(b);
 }
 
 function counts<T extends { id: string }>(current: readonly T[], incoming: readonly T[]): RestoreCounts {
