@@ -77,3 +77,32 @@ describe('PortfolioRuntime', () => {
     expect((await store.load()).holdings).toEqual([]);
   });
 });
+
+describe('PortfolioRuntime in two tabs', () => {
+  it('a write in one tab is read by the other (BroadcastChannel), never by the writer again', async () => {
+    const name = `portfolio-runtime-${++seq}`;
+    const storeA = new PortfolioStore(name);
+    const storeB = new PortfolioStore(name);
+    stores.push(storeA, storeB);
+    const a = new PortfolioRuntime(storeA, new BroadcastChannel(name));
+    const b = new PortfolioRuntime(storeB, new BroadcastChannel(name));
+    try {
+      await Promise.all([a.start(), b.start()]);
+      let reloadsA = 0;
+      const load = storeA.load.bind(storeA);
+      storeA.load = (game) => {
+        reloadsA++;
+        return load(game);
+      };
+      await a.commit(addHolding(draft, T0, 'x'));
+      await expect.poll(() => b.get().holdings.map((h) => h.id)).toEqual(['x']);
+      await b.commit(deleteHoldings(b.get().holdings));
+      await expect.poll(() => a.get().holdings).toEqual([]);
+      // A read for B's write only: its own write is shown without reading the store again.
+      expect(reloadsA).toBe(1);
+    } finally {
+      a.dispose();
+      b.dispose();
+    }
+  });
+});

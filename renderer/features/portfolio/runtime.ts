@@ -4,13 +4,16 @@
  * nothing on screen and its sentence is kept in `problem` (the page shows it) as well as thrown. Each commit
  * gives back an UndoNote whose Undo writes the reverse change the same way.
  *
- * One instance for the app: the page and the editor dialog (mounted on every page) share it.
+ * One instance for the app: the page and the editor dialog (mounted on every page) share it. With the web
+ * host open in several tabs, a tab that wrote tells the others on a BroadcastChannel and they read the
+ * store again (https://html.spec.whatwg.org/multipage/web-messaging.html#broadcasting-to-other-browsing-contexts:
+ * a message reaches the other channels of that name, never the sender), so no tab shows, or edits, stale records.
  */
 import { useSyncExternalStore } from 'react';
 import { errorText } from '../../lib/storage/versioned-db';
 import { applyChange, type Edit } from './model/edits';
 import type { Holding, Sale } from './model/types';
-import { portfolioStore, PortfolioWriteError, writeFailureText, type PortfolioChange, type PortfolioStore } from './store';
+import { PORTFOLIO_DB, portfolioStore, PortfolioWriteError, writeFailureText, type PortfolioChange, type PortfolioStore } from './store';
 
 export interface PortfolioView {
   /** Whether the first read is done (successfully or not). */
@@ -39,7 +42,12 @@ export class PortfolioRuntime {
   /** Writes run one after another, so a quick Undo never overtakes the change it takes back. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly store: PortfolioStore) {}
+  constructor(
+    private readonly store: PortfolioStore,
+    private readonly channel: BroadcastChannel | null = null,
+  ) {
+    channel?.addEventListener('message', () => void this.reload());
+  }
 
   readonly get = (): PortfolioView => this.view;
 
@@ -66,8 +74,17 @@ export class PortfolioRuntime {
   }
 
   reload(): Promise<void> {
-    this.loading = null;
-    return this.start();
+    // After the writes already queued, so a reload never shows less than this tab wrote.
+    const run = this.queue.then(() => {
+      this.loading = null;
+      return this.start();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  dispose(): void {
+    this.channel?.close();
   }
 
   /** Writes a change, then shows it; rejects (and sets `problem`) when the write fails. */
@@ -87,6 +104,7 @@ export class PortfolioRuntime {
         holdings: applyChange(this.view.holdings, change.clear, change.deleteHoldings, change.putHoldings).sort(byCreated),
         sales: applyChange(this.view.sales, change.clear, change.deleteSales, change.putSales).sort(byCreated),
       });
+      this.channel?.postMessage('changed');
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -107,7 +125,7 @@ let shared: PortfolioRuntime | null = null;
 
 export function portfolioRuntime(): PortfolioRuntime {
   if (!shared) {
-    shared = new PortfolioRuntime(portfolioStore());
+    shared = new PortfolioRuntime(portfolioStore(), typeof BroadcastChannel === 'function' ? new BroadcastChannel(PORTFOLIO_DB) : null);
     void shared.start();
   }
   return shared;
