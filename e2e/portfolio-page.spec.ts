@@ -126,6 +126,7 @@ test('P on a Prices row adds its item: the editor opens there with the item fill
   await expect(cell(page, 0, 'quantity')).toHaveText('3');
   // No cost given: "—", never 0.
   await expect(cell(page, 0, 'costBasis')).toHaveText('—');
+  await expect(page.getByTestId('pf-cost-total')).toHaveText('— (1 without a cost)');
   // The note moved with the page: Undo there takes it back.
   await page.getByTestId('pf-undo-note').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('pf-empty')).toBeVisible();
@@ -158,6 +159,8 @@ test('a CSV import shows its bad row and adds the others; a backup restores the 
   // Changed since: one deleted. The restore says what it will do, then puts it back.
   await rows(page).first().getByRole('button', { name: /^Delete / }).click();
   await expect(rows(page)).toHaveCount(1);
+  // The menu closed after the export: open it again.
+  await page.getByText('Export', { exact: true }).click();
   await page.getByRole('button', { name: 'Restore from a backup…' }).click();
   const restore = page.getByTestId('pf-restore-dialog');
   await restore.getByLabel('Backup file').setInputFiles(file);

@@ -7,7 +7,7 @@
  * gives them back with its figures, the columns that show them (after the ledger's own) and what goes above
  * and below the table.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { gameName, type GameId } from '../../../shared/catalog/games';
 import { formatMoney, MISSING } from '../../../shared/money/money';
 import { useMoneyFormat, useSelectedGame } from '../../lib/preferences';
@@ -106,16 +106,27 @@ export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }
   );
 
   const exp = usePortfolioExport({ game, rows: shown, ledger, saleIds: sales.map((s) => s.id), all: view, marketName: nameOf });
-  const exportAs = (kind: ExportKind) => void exp.run(kind);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
+  const exportAs = (kind: ExportKind) => {
+    closeMenu();
+    void exp.run(kind);
+  };
 
   let items = 0;
   let cost = 0;
+  let costKnown = 0;
   let costMissing = 0;
   for (const r of rows) {
     items += r.remaining;
     if (r.remaining === 0) continue;
     if (r.costBasis === null) costMissing++;
-    else cost += r.costBasis;
+    else {
+      cost += r.costBasis;
+      costKnown++;
+    }
   }
   const item = ledger.items;
   const heldOf = (name: string) => item.get(itemKey(game, name))?.held ?? 0;
@@ -137,7 +148,7 @@ export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }
         <button type="button" className="btn btn--small" onClick={() => setOpen({ kind: 'steam' })}>
           Fetch from Steam…
         </button>
-        <details className="pf-menu">
+        <details className="pf-menu" ref={menu}>
           <summary className="btn btn--small">Export</summary>
           <div className="pf-menu__list" role="group" aria-label="Export">
             <button type="button" className="btn btn--small btn--ghost" disabled={exp.exporting || rows.length === 0} onClick={() => exportAs('holdings')}>
@@ -149,7 +160,14 @@ export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }
             <button type="button" className="btn btn--small btn--ghost" disabled={exp.exporting} onClick={() => exportAs('backup')}>
               Backup of the whole portfolio
             </button>
-            <button type="button" className="btn btn--small btn--ghost" onClick={() => setOpen({ kind: 'restore' })}>
+            <button
+              type="button"
+              className="btn btn--small btn--ghost"
+              onClick={() => {
+                closeMenu();
+                setOpen({ kind: 'restore' });
+              }}
+            >
               Restore from a backup…
             </button>
           </div>
@@ -199,7 +217,7 @@ export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }
             <div>
               <dt title="What the items held cost, fees included (FIFO after the sales)">Cost basis</dt>
               <dd data-testid="pf-cost-total">
-                {holdings.length ? formatMoney(cost, money) : MISSING}
+                {costKnown ? formatMoney(cost, money) : MISSING}
                 {costMissing ? <span className="pf-muted"> ({costMissing} without a cost)</span> : null}
               </dd>
             </div>
