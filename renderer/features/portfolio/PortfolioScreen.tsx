@@ -223,7 +223,7 @@ export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }
             </div>
             <div>
               <dt>Realised</dt>
-              <dd data-testid="pf-realised-headline">{sales.length ? formatMoney(ledger.realised, money) : MISSING}</dd>
+              <dd data-testid="pf-realised-headline">{sales.length > ledger.realisedMissing ? formatMoney(ledger.realised, money) : MISSING}</dd>
             </div>
           </dl>
           <span className="pf-spacer" />

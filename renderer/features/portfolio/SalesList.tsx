@@ -30,7 +30,7 @@ export const SalesList = memo(function SalesList({ sales, ledger, money, marketN
   return (
     <>
       <p className="pf-total" data-testid="pf-realised-summary">
-        Realised profit: <strong data-testid="pf-realised-total">{sales.length ? formatMoney(realised, money) : MISSING}</strong>
+        Realised profit: <strong data-testid="pf-realised-total">{sales.length > missing ? formatMoney(realised, money) : MISSING}</strong>
         {missing ? ` (${missing} ${missing === 1 ? 'sale has' : 'sales have'} no known cost and ${missing === 1 ? 'is' : 'are'} left out)` : ''}
       </p>
       <div className="pf-scroll">
