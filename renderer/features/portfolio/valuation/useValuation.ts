@@ -1,0 +1,130 @@
+/**
+ * The valuation's data and the valuation itself, for the page:
+ *  - prices: useGridData for the user's market plan (the Prices page's key: one load serves both pages);
+ *  - recommendations: the market layer's list (general type), for the suggested price ("—" until loaded);
+ *  - Steam analytics (CS2 and Dota 2 only, the games the service has them for): loaded automatically when
+ *    there are holdings, because liquidity and "cash within 7 days" need Steam's volumes; the whole-game
+ *    answer is the one the detail panel's look-ups keep in the data worker, and only two numbers per held
+ *    item cross to this thread;
+ *  - the fees in force, the net switch (the Prices page's preference), and which fees are known.
+ * The valuation runs in one pass (measures.ts) when any input changes.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useClient } from 'urql';
+import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES } from '../../../../shared/catalog/games';
+import { runRouted } from '../../../api/worker-exchange';
+import { usePref } from '../../../lib/preferences';
+import { ITEMS_STEAM_VALUES } from '../../../market/api/documents';
+import { gridErrorOf, type ItemValuesContext } from '../../../market/api/routes';
+import { feeOrigin } from '../../../market/markets/fees';
+import { GridLoadError } from '../../../market/model/errors';
+import { GRID_PREFS, useFees, useMarketPlan } from '../../../market/prefs';
+import { useDataSource } from '../../../market/providers';
+import { useRecommendations } from '../../../market/recommendations/useRecommendations';
+import { useGridData } from '../../../market/useGridData';
+import type { ItemValues } from '../../../market/worker/client';
+import type { HoldingRow } from '../model/types';
+import { recLookupOf, steamLookupOf, STEAM_VALUE_PATHS } from './lookups';
+import { prepareValuation, valueAll, type Valuation } from './measures';
+import type { SeriesSettings } from './value-over-time';
+import { CombinedError } from '@urql/core';
+
+/** The portfolio's own react-query key of the Steam numbers of its items. */
+const STEAM_VALUES_KEY = 'portfolio-steam-values';
+
+export interface PartStatus {
+  state: 'unsupported' | 'loading' | 'ok' | 'error';
+  error: GridLoadError | null;
+  retry(): void;
+}
+
+function statusOf(supported: boolean, hasData: boolean, error: GridLoadError | null, retry: () => void): PartStatus {
+  if (!supported) return { state: 'unsupported', error: null, retry };
+  if (hasData) return { state: 'ok', error, retry };
+  return { state: error ? 'error' : 'loading', error, retry };
+}
+
+/** The held items' Steam numbers (STEAM_VALUE_PATHS), or null for a game without Steam analytics. */
+export function useSteamValues(game: number, names: readonly string[]) {
+  const client = useClient();
+  const { sourceKey, retryEpoch } = useDataSource();
+  const supported = (STEAM_ANALYTICS_GAMES as readonly number[]).includes(game);
+  const items = useMemo(() => [...new Set(names)].sort(), [names]);
+  const itemsKey = useMemo(() => items.join('\n'), [items]);
+  const q = useQuery<ItemValues, Error>({
+    queryKey: [STEAM_VALUES_KEY, sourceKey, game, itemsKey, retryEpoch],
+    queryFn: ({ signal }) =>
+      runRouted(
+        client,
+        ITEMS_STEAM_VALUES,
+        { game_id: game, items },
+        { requestPolicy: 'network-only', itemValues: { source: sourceKey ?? '', epoch: retryEpoch, paths: STEAM_VALUE_PATHS } satisfies ItemValuesContext },
+        signal,
+      ).catch((e: unknown) => Promise.reject(e instanceof CombinedError ? gridErrorOf(e) : e)),
+    enabled: supported && sourceKey !== null && items.length > 0,
+    retry: false,
+    staleTime: 5 * 60_000,
+    gcTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+    structuralSharing: false,
+  });
+  const lookup = useMemo(() => (q.data ? steamLookupOf(items, q.data) : null), [q.data, items]);
+  const error = q.error ? (q.error instanceof GridLoadError ? q.error : new GridLoadError('invalid-response', null, null, q.error.message, null, [])) : null;
+  return { lookup, at: q.data?.at ?? null, status: statusOf(supported, q.data !== undefined, error, () => void q.refetch()) };
+}
+
+export interface ValuationOptions {
+  /** Share of the daily Steam volume one seller takes (measures.ts DEFAULT_SELL_SHARE). */
+  sellShare?: number;
+  /** ms since epoch the locks are measured from; Date.now() at each valuation when absent. */
+  now?: number;
+}
+
+export function useValuation(game: number, rows: readonly HoldingRow[], opts: ValuationOptions = {}) {
+  const plan = useMarketPlan(game);
+  const grid = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets });
+  const recsSupported = (PRICE_RECOMMENDATION_GAMES as readonly number[]).includes(game);
+  const recsData = useRecommendations({ game, type: 'general', markets: [] }, { enabled: recsSupported && rows.length > 0 });
+  const names = useMemo(() => rows.map((r) => r.holding.name), [rows]);
+  const steam = useSteamValues(game, names);
+  const [fees] = useFees(game);
+  const [overrides] = usePref(GRID_PREFS.fees);
+  const [net, setNet] = usePref(GRID_PREFS.net);
+  const recs = recsSupported ? recsData.recs : null;
+  const recLookup = useMemo(() => (recs && recs.game === game ? recLookupOf(recs) : null), [recs, game]);
+  const snap = grid.snap && grid.snap.game === game ? grid.snap : null;
+  const feeKnown = useCallback((slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, overrides) !== 'unknown', [overrides]);
+  const { sellShare, now } = opts;
+  const valuation: Valuation | null = useMemo(() => {
+    if (!snap) return null;
+    const ctx = prepareValuation({
+      snap,
+      askMarkets: plan.askMarkets,
+      bidMarkets: plan.bidMarkets,
+      fees,
+      feeKnown,
+      net,
+      recs: recLookup,
+      steam: steam.lookup,
+      now: now ?? Date.now(),
+      sellShare,
+    });
+    return valueAll(ctx, rows);
+  }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, rows, now, sellShare]);
+  // What the value-over-time chart needs (ValueOverTimeChart's settings).
+  const seriesSettings: SeriesSettings = useMemo(
+    () => ({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets, fees, feeKnown, net }),
+    [game, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net],
+  );
+  return {
+    valuation,
+    seriesSettings,
+    net,
+    setNet,
+    nameOf: plan.nameOf,
+    prices: { ...statusOf(true, snap !== null, grid.error, () => void grid.refetch()), stale: grid.stale, updatedAt: grid.updatedAt },
+    recommendations: statusOf(recsSupported, recLookup !== null, recsData.error, () => void recsData.refetch()),
+    steam: steam.status,
+  };
+}
