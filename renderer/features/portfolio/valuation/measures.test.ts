@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeeTable } from '../../../market/model/price-arithmetic';
 import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
 import type { Holding, HoldingRow } from '../model/types';
-import { DAY_MS, prepareValuation, valueAll, valueHolding, type ValuationSettings } from './measures';
+import { DAY_MS, prepareValuation, valueAll, valueAllSliced, valueHolding, type ValuationSettings } from './measures';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 const ASK = ['steamcommunity', 'skinport', 'buff163'];
@@ -171,5 +171,20 @@ describe('totals', () => {
     // AK x2 (2 within 7 days) + AK x1; the unknown item has no value.
     expect(totals.cashInWindow).toBe(3 * 7_830);
     expect(totals.cashMissing).toBe(1);
+  });
+});
+
+describe('valued in slices', () => {
+  it('gives what one pass gives, yielding between slices, and stops when aborted', async () => {
+    const ctx = prepareValuation(settings());
+    const rows = Array.from({ length: 900 }, (_, i) => row(i % 3 === 0 ? 'AK' : i % 3 === 1 ? 'Only buff' : 'Unknown', 1 + (i % 4), i % 5 === 0 ? null : 1_000 * i));
+    let yields = 0;
+    const sliced = await valueAllSliced(ctx, rows, { sliceMs: 0, yieldFn: async () => void yields++ });
+    expect(sliced).toEqual(valueAll(ctx, rows));
+    // 250 rows between looks at the clock, a zero budget: a yield after each of the first three.
+    expect(yields).toBe(3);
+    const ac = new AbortController();
+    const aborted = valueAllSliced(ctx, rows, { sliceMs: 0, signal: ac.signal, yieldFn: async () => ac.abort() });
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -32,7 +32,7 @@
  */
 import { STEAM_PUBLISHER_FEE_BPS } from '../../../../shared/catalog/fee-schedule';
 import { buyFeeCode, netAsk, netBid, sellFeeCode, steamFeeCode, type FeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
-import { cellValue, type Snapshot } from '../../../market/model/snapshot';
+import { BIG, NONE, type Snapshot } from '../../../market/model/snapshot';
 import type { HoldingRow } from '../model/types';
 
 export const DAY_MS = 86_400_000;
@@ -163,30 +163,43 @@ function measure(unit: number | null, q: number, market: string | null, unknownF
   return { unit, total: unit * q, market, unknownFee };
 }
 
+/** A cell's value, or null: the typed array read directly (the hot path), BIG through the overflow map. */
+function valueIn(snap: Snapshot, arr: Int32Array, field: 'ask' | 'locked' | 'bid', cell: number): number | null {
+  const v = arr[cell] as number;
+  if (v === NONE) return null;
+  if (v === BIG) return snap.big[field].get(cell) ?? null;
+  return v;
+}
+
 /**
  * Best over markets whose net is known: `dir` 1 keeps the highest, -1 the lowest. `byGross`: the market is
- * chosen by its price as listed and its net taken after (list at lowest), else by the net.
+ * chosen by its price as listed and its net taken after (list at lowest), else by the net. `separateLocked`:
+ * only locked prices that differ from the market's price.
  */
-function best(snap: Snapshot, cols: readonly Col[], field: 'ask' | 'locked' | 'bid', item: number, stride: number, apply: (v: number, code: FeeCode) => number, dir: 1 | -1, q: number, opts: { separateLocked?: boolean; byGross?: boolean } = {}): MeasureValue {
+function best(snap: Snapshot, cols: readonly Col[], field: 'ask' | 'locked' | 'bid', item: number, stride: number, apply: (v: number, code: FeeCode) => number, dir: 1 | -1, q: number, byGross: boolean, separateLocked: boolean): MeasureValue {
+  const arr = snap[field];
+  const askArr = snap.ask;
+  const base = item * stride;
   let top: number | null = null;
   let topCol: Col | null = null;
   let unknownFee = 0;
-  for (const c of cols) {
-    const cell = item * stride + c.k;
-    const v = cellValue(snap, field, cell);
+  for (let i = 0; i < cols.length; i++) {
+    const c = cols[i] as Col;
+    const cell = base + c.k;
+    const v = valueIn(snap, arr, field, cell);
     if (v === null) continue;
-    if (opts.separateLocked && v === cellValue(snap, 'ask', cell)) continue;
+    if (separateLocked && v === valueIn(snap, askArr, 'ask', cell)) continue;
     if (!c.known) {
       unknownFee++;
       continue;
     }
-    const n = c.code === 0 || opts.byGross ? v : apply(v, c.code);
+    const n = c.code === 0 || byGross ? v : apply(v, c.code);
     if (top === null || (dir === 1 ? n > top : n < top)) {
       top = n;
       topCol = c;
     }
   }
-  if (top !== null && topCol !== null && opts.byGross && topCol.code !== 0) top = apply(top, topCol.code);
+  if (top !== null && topCol !== null && byGross && topCol.code !== 0) top = apply(top, topCol.code);
   return measure(top, q, topCol?.slug ?? null, unknownFee);
 }
 
@@ -213,13 +226,13 @@ export function valueHolding(ctx: ValuationContext, row: HoldingRow): HoldingVal
   let replace = MISSING;
   let lockedPrice = false;
   if (item >= 0) {
-    sellNow = best(snap, ctx.bid, 'bid', item, b, netBid, 1, q);
+    sellNow = best(snap, ctx.bid, 'bid', item, b, netBid, 1, q, false, false);
     if (lockedDays !== null) {
-      listLowest = best(snap, ctx.ask, 'locked', item, m, netBid, -1, q, { separateLocked: true, byGross: true });
+      listLowest = best(snap, ctx.ask, 'locked', item, m, netBid, -1, q, true, true);
       lockedPrice = listLowest.unit !== null || listLowest.unknownFee > 0;
     }
-    if (!lockedPrice) listLowest = best(snap, ctx.ask, 'ask', item, m, netBid, -1, q, { byGross: true });
-    replace = best(snap, ctx.askBuy, 'ask', item, m, netAsk, -1, q);
+    if (!lockedPrice) listLowest = best(snap, ctx.ask, 'ask', item, m, netBid, -1, q, true, false);
+    replace = best(snap, ctx.askBuy, 'ask', item, m, netAsk, -1, q, false, false);
   }
 
   const rec = s.recs?.suggested(name) ?? null;
@@ -297,41 +310,84 @@ export interface Valuation {
   totals: ValuationTotals;
 }
 
-/** Every row's values and the totals. Rows with nothing left (all sold) are valued at 0 items and not counted. */
-export function valueAll(ctx: ValuationContext, rows: readonly HoldingRow[]): Valuation {
-  const values: HoldingValue[] = new Array<HoldingValue>(rows.length);
+function emptyTotals(): ValuationTotals {
   const measures = {} as Record<MeasureId, MeasureTotal>;
   for (const id of MEASURES) measures[id] = { value: 0, missing: 0, pl: 0, plCost: 0, plPercent: null, plMissing: 0 };
-  let holdings = 0;
-  let cashInWindow = 0;
-  let cashMissing = 0;
-  let cost = 0;
-  let costMissing = 0;
-  for (let i = 0; i < rows.length; i++) {
+  return { holdings: 0, measures, cashInWindow: 0, cashMissing: 0, cost: 0, costMissing: 0 };
+}
+
+/** Values rows [from, to) into `values` and adds them to `t`. */
+function valueRange(ctx: ValuationContext, rows: readonly HoldingRow[], from: number, to: number, values: HoldingValue[], t: ValuationTotals): void {
+  for (let i = from; i < to; i++) {
     const row = rows[i] as HoldingRow;
     const v = valueHolding(ctx, row);
     values[i] = v;
     if (row.remaining <= 0) continue;
-    holdings++;
-    if (row.costBasis === null) costMissing++;
-    else cost += row.costBasis;
-    if (v.liquidity.cashInWindow === null) cashMissing++;
-    else cashInWindow += v.liquidity.cashInWindow;
+    t.holdings++;
+    if (row.costBasis === null) t.costMissing++;
+    else t.cost += row.costBasis;
+    if (v.liquidity.cashInWindow === null) t.cashMissing++;
+    else t.cashInWindow += v.liquidity.cashInWindow;
     for (const id of MEASURES) {
-      const t = measures[id];
+      const m = t.measures[id];
       const total = v.measures[id].total;
-      if (total === null) t.missing++;
-      else t.value += total;
-      if (total === null || row.costBasis === null) t.plMissing++;
+      if (total === null) m.missing++;
+      else m.value += total;
+      if (total === null || row.costBasis === null) m.plMissing++;
       else {
-        t.pl += total - row.costBasis;
-        t.plCost += row.costBasis;
+        m.pl += total - row.costBasis;
+        m.plCost += row.costBasis;
       }
     }
   }
+}
+
+function finish(values: HoldingValue[], t: ValuationTotals): Valuation {
   for (const id of MEASURES) {
-    const t = measures[id];
-    t.plPercent = t.plCost > 0 ? (t.pl / t.plCost) * 100 : null;
+    const m = t.measures[id];
+    m.plPercent = m.plCost > 0 ? (m.pl / m.plCost) * 100 : null;
   }
-  return { values, totals: { holdings, measures, cashInWindow, cashMissing, cost, costMissing } };
+  return { values, totals: t };
+}
+
+/** Every row's values and the totals. Rows with nothing left (all sold) are valued at 0 items and not counted. */
+export function valueAll(ctx: ValuationContext, rows: readonly HoldingRow[]): Valuation {
+  const values = new Array<HoldingValue>(rows.length);
+  const t = emptyTotals();
+  valueRange(ctx, rows, 0, rows.length, values, t);
+  return finish(values, t);
+}
+
+/** Gives the main thread back (a macrotask: input and paint can run between slices). */
+export function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * The same as valueAll, in slices of about `sliceMs` with a yield between them, so that valuing thousands
+ * of holdings never holds the main thread for long (a long task delays input). Rejects with an AbortError
+ * when `signal` aborts (newer prices arrived).
+ */
+export async function valueAllSliced(ctx: ValuationContext, rows: readonly HoldingRow[], opts: { sliceMs?: number; signal?: AbortSignal; yieldFn?: () => Promise<void> } = {}): Promise<Valuation> {
+  const sliceMs = opts.sliceMs ?? 8;
+  const yieldFn = opts.yieldFn ?? yieldToMain;
+  const values = new Array<HoldingValue>(rows.length);
+  const t = emptyTotals();
+  let i = 0;
+  // Rows between looks at the clock (a row takes microseconds).
+  const step = 250;
+  while (i < rows.length) {
+    const start = performance.now();
+    // At least one step per slice, so a slice always moves on.
+    do {
+      const to = Math.min(rows.length, i + step);
+      valueRange(ctx, rows, i, to, values, t);
+      i = to;
+    } while (i < rows.length && performance.now() - start < sliceMs);
+    if (i < rows.length) {
+      await yieldFn();
+      if (opts.signal?.aborted) throw new DOMException('The valuation was replaced by a newer one.', 'AbortError');
+    }
+  }
+  return finish(values, t);
 }

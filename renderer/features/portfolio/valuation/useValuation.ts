@@ -7,10 +7,11 @@
  *    answer is the one the detail panel's look-ups keep in the data worker, and only two numbers per held
  *    item cross to this thread;
  *  - the fees in force, the net switch (the Prices page's preference), and which fees are known.
- * The valuation runs in one pass (measures.ts) when any input changes.
+ * The valuation runs (measures.ts, in slices) when any input changes: the snapshot's name index is built
+ * once per snapshot, the fee codes once per settings, then one pass over the rows.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useClient } from 'urql';
 import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES } from '../../../../shared/catalog/games';
 import { runRouted } from '../../../api/worker-exchange';
@@ -26,7 +27,7 @@ import { useGridData } from '../../../market/useGridData';
 import type { ItemValues } from '../../../market/worker/client';
 import type { HoldingRow } from '../model/types';
 import { recLookupOf, steamLookupOf, STEAM_VALUE_PATHS } from './lookups';
-import { prepareValuation, valueAll, type Valuation } from './measures';
+import { prepareValuation, valueAllSliced, type Valuation, type ValuationContext } from './measures';
 import type { SeriesSettings } from './value-over-time';
 import { CombinedError } from '@urql/core';
 
@@ -96,9 +97,9 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
   const snap = grid.snap && grid.snap.game === game ? grid.snap : null;
   const feeKnown = useCallback((slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, overrides) !== 'unknown', [overrides]);
   const { sellShare, now } = opts;
-  const valuation: Valuation | null = useMemo(() => {
+  const ctx = useMemo(() => {
     if (!snap) return null;
-    const ctx = prepareValuation({
+    return prepareValuation({
       snap,
       askMarkets: plan.askMarkets,
       bidMarkets: plan.bidMarkets,
@@ -110,8 +111,28 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
       now: now ?? Date.now(),
       sellShare,
     });
-    return valueAll(ctx, rows);
-  }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, rows, now, sellShare]);
+  }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, now, sellShare]);
+  // Valued in slices (measures.ts valueAllSliced): thousands of holdings never hold the main thread long.
+  // The last valuation stays shown (`valuing` true) until the new one is complete.
+  const [state, setState] = useState<{ ctx: ValuationContext; rows: readonly HoldingRow[]; valuation: Valuation } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (!ctx) return;
+    const ac = new AbortController();
+    valueAllSliced(ctx, rows, { signal: ac.signal }).then(
+      (valuation) => {
+        performance.mark('portfolio:valued', { detail: { holdings: rows.length } });
+        setFailure(null);
+        setState({ ctx, rows, valuation });
+      },
+      (e: unknown) => {
+        if (!ac.signal.aborted) setFailure(`The holdings could not be valued: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
+    return () => ac.abort();
+  }, [ctx, rows]);
+  const valuation = state && snap && state.ctx.s.snap.game === game ? state.valuation : null;
+  const valuing = ctx !== null && (state?.ctx !== ctx || state.rows !== rows);
   // What the value-over-time chart needs (ValueOverTimeChart's settings).
   const seriesSettings: SeriesSettings = useMemo(
     () => ({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets, fees, feeKnown, net }),
@@ -119,6 +140,10 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
   );
   return {
     valuation,
+    /** A newer valuation is being computed (the one shown is the previous). */
+    valuing,
+    /** Valuing failed (shown to the user, never only logged). */
+    failure,
     seriesSettings,
     net,
     setNet,
