@@ -37,18 +37,23 @@ export function ValueOverTimeChart({ rows, settings, nameOf }: ValueOverTimeChar
   const { status } = useConnection();
   const [result, setResult] = useState<{ key: string; series: PortfolioSeries | null; error: string | null; at: number } | null>(null);
   const { game, askMarkets, bidMarkets, fees, feeKnown, net } = settings;
-  // A new request when the holdings, markets, fees, range or the recorded history (version) change.
+  const r = VALUE_RANGES.find((x) => x.id === range) ?? VALUE_RANGES[0];
+  // The history changes after every poll, but reading 30 days again each minute would show nothing new at
+  // 4-hour steps: a recorded change starts a new read only once a slot's time has passed since the last.
+  const slotMs = Number.isFinite(r.ms) ? r.ms / r.slots : 3_600_000;
+  const [epoch, setEpoch] = useState(() => Math.floor(Date.now() / slotMs));
+  useEffect(() => setEpoch(Math.floor(Date.now() / slotMs)), [slotMs, version]);
   const req = useMemo(
-    () => ({ ...seriesRequest(rows, { game, askMarkets, bidMarkets, fees, feeKnown, net }, range, Date.now()), version }),
-    [rows, game, askMarkets, bidMarkets, fees, feeKnown, net, range, version],
+    () => ({ ...seriesRequest(rows, { game, askMarkets, bidMarkets, fees, feeKnown, net }, range, Date.now()), epoch }),
+    [rows, game, askMarkets, bidMarkets, fees, feeKnown, net, range, epoch],
   );
-  const key = JSON.stringify([req.game, req.items, req.from === 0 ? 0 : range, req.asks, req.bids, version]);
+  const key = JSON.stringify([req.game, req.items, range, req.asks, req.bids, epoch]);
 
   useEffect(() => {
     let live = true;
     if (req.items.length === 0) return;
     const t0 = performance.now();
-    const { version: _v, ...body } = req;
+    const { epoch: _e, ...body } = req;
     history.portfolio(body).then(
       (series) => {
         if (!live) return;
@@ -65,7 +70,6 @@ export function ValueOverTimeChart({ rows, settings, nameOf }: ValueOverTimeChar
   const current = result?.key === key ? result : null;
   const series = current?.series ?? null;
   const data = useMemo(() => (series ? valueChartData(series) : { columns: [], rows: [] }), [series]);
-  const r = VALUE_RANGES.find((x) => x.id === range) ?? VALUE_RANGES[0];
   const state: ChartState =
     req.items.length === 0
       ? { status: 'empty', message: 'No holdings with items left to chart.' }
