@@ -121,6 +121,8 @@ interface Col {
 
 export interface ValuationContext {
   s: ValuationSettings;
+  /** The held names' items (first occurrence), when built for the rows (valueAllSliced); else the snapshot's own index. */
+  index?: ReadonlyMap<string, number>;
   ask: Col[];
   askBuy: Col[];
   bid: Col[];
@@ -215,7 +217,7 @@ export function valueHolding(ctx: ValuationContext, row: HoldingRow): HoldingVal
   const { snap } = s;
   const name = row.holding.name;
   const q = row.remaining;
-  const item = snap.game === row.holding.game ? snap.indexOfName(name) : -1;
+  const item = snap.game !== row.holding.game ? -1 : ctx.index ? (ctx.index.get(name) ?? -1) : snap.indexOfName(name);
   const lockLeft = row.holding.lockedUntil !== null ? row.holding.lockedUntil - s.now : 0;
   const lockedDays = lockLeft > 0 ? Math.ceil(lockLeft / DAY_MS) : null;
   const m = snap.askMarkets.length;
@@ -371,6 +373,30 @@ export function yieldToMain(): Promise<void> {
 export async function valueAllSliced(ctx: ValuationContext, rows: readonly HoldingRow[], opts: { sliceMs?: number; signal?: AbortSignal; yieldFn?: () => Promise<void> } = {}): Promise<Valuation> {
   const sliceMs = opts.sliceMs ?? 8;
   const yieldFn = opts.yieldFn ?? yieldToMain;
+  const aborted = () => {
+    if (opts.signal?.aborted) throw new DOMException('The valuation was replaced by a newer one.', 'AbortError');
+  };
+  // The held names' items, found in slices too: the snapshot's own index would map every one of its tens
+  // of thousands of names in one go.
+  const held = new Set<string>();
+  for (const r of rows) held.add(r.holding.name);
+  const index = new Map<string, number>();
+  const names = ctx.s.snap.names;
+  for (let k = 0; k < names.length; ) {
+    const start = performance.now();
+    do {
+      const end = Math.min(names.length, k + 5000);
+      for (; k < end; k++) {
+        const n = names[k] as string;
+        if (held.has(n) && !index.has(n)) index.set(n, k);
+      }
+    } while (k < names.length && performance.now() - start < sliceMs);
+    if (k < names.length) {
+      await yieldFn();
+      aborted();
+    }
+  }
+  const c: ValuationContext = { ...ctx, index };
   const values = new Array<HoldingValue>(rows.length);
   const t = emptyTotals();
   let i = 0;
@@ -381,12 +407,12 @@ export async function valueAllSliced(ctx: ValuationContext, rows: readonly Holdi
     // At least one step per slice, so a slice always moves on.
     do {
       const to = Math.min(rows.length, i + step);
-      valueRange(ctx, rows, i, to, values, t);
+      valueRange(c, rows, i, to, values, t);
       i = to;
     } while (i < rows.length && performance.now() - start < sliceMs);
     if (i < rows.length) {
       await yieldFn();
-      if (opts.signal?.aborted) throw new DOMException('The valuation was replaced by a newer one.', 'AbortError');
+      aborted();
     }
   }
   return finish(values, t);
