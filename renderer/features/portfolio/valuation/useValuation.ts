@@ -7,8 +7,8 @@
  *    answer is the one the detail panel's look-ups keep in the data worker, and only two numbers per held
  *    item cross to this thread;
  *  - the fees in force, the net switch (the Prices page's preference), and which fees are known.
- * The valuation runs (measures.ts, in slices) when any input changes: the snapshot's name index is built
- * once per snapshot, the fee codes once per settings, then one pass over the rows.
+ * The valuation runs (measures.ts valueAllSliced) when any input changes: the fee codes once per settings,
+ * the held names' items found in one scan of the snapshot's names, then one pass over the rows, in slices.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -82,6 +82,10 @@ export interface ValuationOptions {
   now?: number;
 }
 
+/**
+ * `rows`: the ledger's rows of this game; keep the array's identity while they do not change (useMemo):
+ * a new array values them again.
+ */
 export function useValuation(game: number, rows: readonly HoldingRow[], opts: ValuationOptions = {}) {
   const plan = useMarketPlan(game);
   const grid = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets });
