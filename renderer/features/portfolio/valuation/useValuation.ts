@@ -34,6 +34,13 @@ import { CombinedError } from '@urql/core';
 /** The portfolio's own react-query key of the Steam numbers of its items. */
 const STEAM_VALUES_KEY = 'portfolio-steam-values';
 
+/** FNV-1a, 32 bits, as hex. */
+function hashText(t: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
 export interface PartStatus {
   state: 'unsupported' | 'loading' | 'ok' | 'error';
   error: GridLoadError | null;
@@ -52,7 +59,8 @@ export function useSteamValues(game: number, names: readonly string[]) {
   const { sourceKey, retryEpoch } = useDataSource();
   const supported = (STEAM_ANALYTICS_GAMES as readonly number[]).includes(game);
   const items = useMemo(() => [...new Set(names)].sort(), [names]);
-  const itemsKey = useMemo(() => items.join('\n'), [items]);
+  // A short key (react-query hashes its key at every render): the count and a hash of the names.
+  const itemsKey = useMemo(() => `${items.length}:${hashText(items.join('\n'))}`, [items]);
   const q = useQuery<ItemValues, Error>({
     queryKey: [STEAM_VALUES_KEY, sourceKey, game, itemsKey, retryEpoch],
     queryFn: ({ signal }) =>
