@@ -61,7 +61,7 @@ export function useSteamValues(game: number, names: readonly string[]) {
   const items = useMemo(() => [...new Set(names)].sort(), [names]);
   // A short key (react-query hashes its key at every render): the count and a hash of the names.
   const itemsKey = useMemo(() => `${items.length}:${hashText(items.join('\n'))}`, [items]);
-  const q = useQuery<ItemValues, Error>({
+  const q = useQuery<ItemValues & { items: readonly string[] }, Error>({
     queryKey: [STEAM_VALUES_KEY, sourceKey, game, itemsKey, retryEpoch],
     queryFn: ({ signal }) =>
       runRouted(
@@ -70,7 +70,11 @@ export function useSteamValues(game: number, names: readonly string[]) {
         { game_id: game, items },
         { requestPolicy: 'network-only', itemValues: { source: sourceKey ?? '', epoch: retryEpoch, paths: STEAM_VALUE_PATHS } satisfies ItemValuesContext },
         signal,
-      ).catch((e: unknown) => Promise.reject(e instanceof CombinedError ? gridErrorOf(e) : e)),
+      ).then(
+        // The names go with their numbers: the lookup reads them in the order they were asked.
+        (r) => ({ ...r, items }),
+        (e: unknown) => Promise.reject(e instanceof CombinedError ? gridErrorOf(e) : e),
+      ),
     enabled: supported && sourceKey !== null && items.length > 0,
     retry: false,
     staleTime: 5 * 60_000,
@@ -78,7 +82,7 @@ export function useSteamValues(game: number, names: readonly string[]) {
     refetchOnWindowFocus: false,
     structuralSharing: false,
   });
-  const lookup = useMemo(() => (q.data ? steamLookupOf(items, q.data) : null), [q.data, items]);
+  const lookup = useMemo(() => (q.data ? steamLookupOf(q.data.items, q.data) : null), [q.data]);
   const error = q.error ? (q.error instanceof GridLoadError ? q.error : new GridLoadError('invalid-response', null, null, q.error.message, null, [])) : null;
   return { lookup, at: q.data?.at ?? null, status: statusOf(supported, q.data !== undefined, error, () => void q.refetch()) };
 }
