@@ -10,7 +10,7 @@ import { recommendationsPainted } from '../../market/recommendations/api/load';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
 import { emptyRecColumns } from '../../market/recommendations/rec-reader';
 import { useFilterFeedback, useFilterMarkets } from './useRecMarketsFilter';
-import { useRecommendations } from './useRecommendations';
+import { useRecommendations } from '../../market/recommendations/useRecommendations';
 
 export function useRecListModel(game: number, type: RecommendationType, markets: string[], discovery: DiscoveryView) {
   const { refusedFilter, requestMarkets } = useFilterMarkets(discovery, markets);

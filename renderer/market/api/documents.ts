@@ -9,6 +9,7 @@ import { graphql } from '../../api/gql';
 import { routedDocument } from '../../api/worker-exchange';
 import { PriceRecommendationFields } from '../recommendations/api/documents';
 import type { Snapshot } from '../model/snapshot';
+import type { ItemValues } from '../worker/client';
 
 /** What the grid route delivers as `data`: the shaped columns. */
 export interface GridData {
@@ -58,8 +59,7 @@ export interface ItemVars extends Record<string, unknown> {
 }
 
 /** Steam sales, listing and buy-order statistics of one item (the API answers for the whole game). */
-export const ITEM_STEAM_ANALYTICS = routedDocument<ItemLookup<SteamAnalyticsRow>, ItemVars>()(
-  graphql(`
+const STEAM_ANALYTICS_DOC = graphql(`
     query ItemSteamAnalytics($game_id: Int) {
       getSteamAnalytics(game_id: $game_id) {
         market_hash_name
@@ -80,8 +80,8 @@ export const ITEM_STEAM_ANALYTICS = routedDocument<ItemLookup<SteamAnalyticsRow>
         }
       }
     }
-  `),
-);
+`);
+export const ITEM_STEAM_ANALYTICS = routedDocument<ItemLookup<SteamAnalyticsRow>, ItemVars>()(STEAM_ANALYTICS_DOC);
 
 /** The suggested price, stability flags and liquidity of one item. */
 export const ITEM_RECOMMENDATION = routedDocument<ItemLookup<PriceRecommendationRow>, ItemVars>()(
@@ -96,3 +96,14 @@ export const ITEM_RECOMMENDATION = routedDocument<ItemLookup<PriceRecommendation
     [PriceRecommendationFields],
   ),
 );
+
+/** The look-up's variables for many items: which items (not sent; part of the operation's identity). */
+export interface ItemsVars extends Record<string, unknown> {
+  items: readonly string[];
+}
+
+/**
+ * Numbers of many items from Steam analytics (the route 'grid-item-values', context `itemValues`): the same
+ * document as ITEM_STEAM_ANALYTICS, so the worker fetches the whole-game answer once for both.
+ */
+export const ITEMS_STEAM_VALUES = routedDocument<ItemValues, ItemsVars>()(STEAM_ANALYTICS_DOC);

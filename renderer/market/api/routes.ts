@@ -7,13 +7,14 @@
  *  - 'grid-item-lookup': ITEM_STEAM_ANALYTICS / ITEM_RECOMMENDATION with `context.itemLookup`; the API
  *    answers for the whole game, so the worker fetches that once (per data source and reload epoch), keeps
  *    it, and picks the operation's `item`. `data` is { row }.
+ *  - 'grid-item-values': the same documents with `context.itemValues`: numbers of many items at once.
  * A failure is a GridWorkerError; gridErrorOf() turns the CombinedError back into a GridLoadError.
  */
 import type { CombinedError, Operation } from '@urql/core';
 import { fromCombinedError } from '../../api/client';
 import { graphqlRequestOf, registerWorkerRoute, type WorkerRoute } from '../../api/worker-exchange';
 import { errorFromWire, errorToWire, GridErrorWireSchema, GridLoadError } from '../model/errors';
-import { gridWorker, type LoadProgress, type PricesRequest } from '../worker/client';
+import { gridWorker, type ItemValues, type LoadProgress, type PricesRequest } from '../worker/client';
 import { DeriveSchema, LOOKUP_READERS, type LookupField } from '../worker/protocol';
 import type { GridData, ItemLookup } from './documents';
 
@@ -84,8 +85,43 @@ export const itemLookupRoute: WorkerRoute = {
   },
 };
 
+/** What a many-items look-up puts in its urql context as `itemValues`. */
+export interface ItemValuesContext extends ItemLookupContext {
+  /** Dotted paths of a row to read ("sales.avg_daily_volume"). */
+  paths: readonly string[];
+}
+
+interface ValuesTask extends ItemValuesContext {
+  field: LookupField;
+  items: readonly string[];
+}
+
+function valuesTask(op: Operation): ValuesTask | null {
+  const c: unknown = op.context.itemValues;
+  if (typeof c !== 'object' || c === null) return null;
+  const { source, epoch, paths } = c as Partial<ItemValuesContext>;
+  const items: unknown = (op.variables as Record<string, unknown> | undefined)?.items;
+  const field = rootField(op);
+  if (typeof source !== 'string' || typeof epoch !== 'number' || !Array.isArray(paths) || !Array.isArray(items) || field === null || !(field in LOOKUP_READERS)) return null;
+  return { source, epoch, paths: paths.map(String), items: items.map(String), field: field as LookupField };
+}
+
+/**
+ * 'grid-item-values': many items' numbers from a whole-game answer (the portfolio's Steam volumes and
+ * medians); the answer is the one the detail panel's look-ups keep, fetched once. `data` is ItemValues.
+ */
+export const itemValuesRoute: WorkerRoute = {
+  name: 'grid-item-values',
+  match: valuesTask,
+  run(op, task, { signal }): Promise<ItemValues> {
+    const t = task as ValuesTask;
+    return gridWorker().lookupValues(op.context.url, graphqlRequestOf(op), t, { signal });
+  },
+};
+
 registerWorkerRoute(gridPricesRoute);
 registerWorkerRoute(itemLookupRoute);
+registerWorkerRoute(itemValuesRoute);
 
 function reviveGridError(wire: unknown): GridLoadError | null {
   const parsed = GridErrorWireSchema.safeParse(wire);

@@ -10,6 +10,7 @@ import { setNotice } from '../../lib/storage/status';
 import { isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import type { SampledHistory } from './sampling';
 import type { HistoryRequest, HistoryResponse } from './protocol';
+import type { PortfolioSeries, PortfolioSeriesRequest } from './portfolio-series';
 import type { Limits, RecordResult, Usage } from './store';
 
 type Body = HistoryRequest extends infer R ? (R extends HistoryRequest ? Omit<R, 'id'> : never) : never;
@@ -124,6 +125,8 @@ export const history = {
     call<SampledHistory>({ op: 'item', game, name, from, to, slots, markets }),
   sparks: (game: number, names: string[], from: number, to: number, slots: number, askMarkets: string[]) =>
     call<Array<Float64Array | null>>({ op: 'sparks', game, names, from, to, slots, askMarkets }),
+  /** Many items' sell-now and list-at-lowest values through time, summed (portfolio-series.ts). */
+  portfolio: (req: PortfolioSeriesRequest) => call<PortfolioSeries>({ op: 'portfolio', req }),
   usage: () => call<Usage>({ op: 'usage' }),
   enforce: async (limits: Limits) => {
     const n = await call<number>({ op: 'enforce', limits });

@@ -5,6 +5,7 @@
 import { NewerDatabaseError } from '../../lib/storage/versioned-db';
 import { HistoryStore, HistoryWriteError } from './store';
 import type { HistoryRequest, HistoryResponse } from './protocol';
+import { readPortfolio } from './portfolio-series';
 
 interface WorkerScope {
   postMessage(message: unknown, options: { transfer: Transferable[] }): void;
@@ -36,6 +37,11 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
     case 'sparks': {
       const r = await s.readSparks(req.game, req.names, req.from, req.to, req.slots, req.askMarkets);
       return { result: r, transfer: r.flatMap((a) => (a ? [a.buffer] : [])) };
+    }
+    case 'portfolio': {
+      const { req: q } = req;
+      const r = await readPortfolio((name, keep) => s.readItem(q.game, name, q.from, q.to, q.slots, keep), q);
+      return { result: r, transfer: [r.times.buffer, r.sellNow.buffer, r.listLowest.buffer, r.sellNowMissing.buffer, r.listLowestMissing.buffer] };
     }
     case 'usage':
       return { result: await s.usage(), transfer: [] };

@@ -1,6 +1,7 @@
 /** Messages between the UI and the history worker. */
 import type { PollInput, ValuesInput } from './recorder';
 import type { Limits } from './store';
+import type { PortfolioSeriesRequest } from './portfolio-series';
 
 type Req =
   /** A grid poll (asks and bids) or another stream's values (the Steam analytics medians). */
@@ -8,6 +9,8 @@ type Req =
   /** `markets`: the series keys to read ("a:<slug>", "b:<slug>", "s:<field>"); every one when absent. */
   | { op: 'item'; game: number; name: string; from: number; to: number; slots: number; markets?: string[] }
   | { op: 'sparks'; game: number; names: string[]; from: number; to: number; slots: number; askMarkets: string[] }
+  /** Many items' values through time in one request (the Portfolio page's chart, portfolio-series.ts). */
+  | { op: 'portfolio'; req: PortfolioSeriesRequest }
   | { op: 'usage' }
   | { op: 'enforce'; limits: Limits }
   | { op: 'clear' }

@@ -47,6 +47,13 @@ export interface PricesRequest {
   derive?: DeriveSettings;
 }
 
+export interface ItemValues {
+  values: Float64Array[];
+  found: Uint8Array;
+  /** When the worker read the answer (ms since epoch). */
+  at: number;
+}
+
 export type LookupRow<F extends LookupField> = ReturnType<(typeof LOOKUP_READERS)[F]['lenient']['parse']>;
 
 type Pending = {
@@ -179,6 +186,10 @@ export class GridWorkerClient {
         this.pending.delete(msg.id);
         p.resolve({ row: msg.row, at: msg.at ?? null });
         return;
+      case 'lookup-values':
+        this.pending.delete(msg.id);
+        p.resolve({ values: msg.values, found: msg.found, at: msg.at });
+        return;
       case 'recs': {
         this.pending.delete(msg.id);
         // The names stay packed until first read in full (after the first paint: the rows in sight read theirs).
@@ -268,6 +279,21 @@ export class GridWorkerClient {
     const checked = LOOKUP_READERS[task.field].lenient.safeParse(row);
     if (!checked.success) throw wrongShape();
     return { row: checked.data as LookupRow<F>, at };
+  }
+
+  /**
+   * Numbers of many items from a whole-game answer (kept with the look-ups' answers, in the same worker):
+   * `values[p][i]` is path p of item i (NaN: none); `found[i]` 1 where the answer has item i.
+   */
+  async lookupValues(
+    url: string,
+    body: { query: string; variables?: Record<string, unknown>; operationName?: string },
+    task: { field: LookupField; items: readonly string[]; paths: readonly string[]; source: string; epoch: number },
+    opts?: LoadOptions,
+  ): Promise<ItemValues> {
+    const r = await this.send<ItemValues>('details', (id) => ({ type: 'lookup-values', id, url: absolute(url), body, ...task, items: [...task.items], paths: [...task.paths] }), opts);
+    if (r.values.length !== task.paths.length || r.found.length !== task.items.length || r.values.some((v) => v.length !== task.items.length)) throw wrongShape();
+    return r;
   }
 
   /**

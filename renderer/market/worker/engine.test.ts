@@ -255,6 +255,27 @@ describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('reads many items\u2019 numbers from the same kept answer (one fetch with the one-item look-ups)', async () => {
+    let fetches = 0;
+    const fetch = fakeFetch(() => {
+      fetches++;
+      return { status: 200, body: gql('getSteamAnalytics', [...steam, { ...steam[0], market_hash_name: 'b', sales: { ...sales, avg_daily_volume: 4, latest_median_price_sold: 2_500 } }]) };
+    }, 1000);
+    const got: GridResponse[] = [];
+    const engine = new GridEngine((m) => got.push(m), fetch);
+    await engine.lookup(steamLookup(1, 'a'));
+    const { item: _item, ...rest } = steamLookup(2, 'a');
+    await engine.lookupValues({ ...rest, type: 'lookup-values', items: ['b', 'nope', 'a'], paths: ['sales.latest_median_price_sold', 'sales.avg_daily_volume'] });
+    expect(fetches).toBe(1);
+    const m = got[1];
+    expect(m?.type).toBe('lookup-values');
+    if (m?.type === 'lookup-values') {
+      expect(Array.from(m.found)).toEqual([1, 0, 1]);
+      expect(Array.from(m.values[0] as Float64Array)).toEqual([2_500, NaN, NaN]);
+      expect(Array.from(m.values[1] as Float64Array)).toEqual([4, NaN, 0.1]);
+    }
+  });
+
   it('fetches again after a reload (a higher epoch) and for another data source, never serving the other source\u2019s answer', async () => {
     let price = 100;
     const fetch = fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', [{ ...recs[0], suggested_price: price++ }]) }), 1000);

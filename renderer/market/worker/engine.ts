@@ -109,6 +109,9 @@ export class GridEngine {
       case 'lookup':
         void this.lookup(req);
         return;
+      case 'lookup-values':
+        void this.lookupValues(req);
+        return;
       case 'recs':
         void this.loadRecs(req);
         return;
@@ -303,7 +306,7 @@ export class GridEngine {
     buildSearchIndex(reader.searchColumns().search);
   }
 
-  private catalog(req: Extract<GridRequest, { type: 'lookup' }>): Promise<Map<string, unknown>> {
+  private catalog(req: Extract<GridRequest, { type: 'lookup' | 'lookup-values' }>): Promise<Map<string, unknown>> {
     // One data source at a time: a switch drops what the other one answered (it must never be shown as this one's).
     if (req.source !== this.catalogSource) {
       this.catalogs.clear();
@@ -343,4 +346,33 @@ export class GridEngine {
       this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
     }
   }
+
+  /** Many items' numbers from the kept whole-game answer, in typed arrays (transferred, never copied). */
+  async lookupValues(req: Extract<GridRequest, { type: 'lookup-values' }>): Promise<void> {
+    try {
+      const map = await this.catalog(req);
+      const r = pickValues(map, req.items, req.paths);
+      this.post({ type: 'lookup-values', id: req.id, ...r, at: this.catalogAt.get(map) ?? Date.now() }, [...r.values.map((v) => v.buffer), r.found.buffer]);
+    } catch (e) {
+      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
+    }
+  }
+}
+
+/** For each item and path, the finite number at that path of its row, NaN otherwise. */
+export function pickValues(rows: ReadonlyMap<string, unknown>, items: readonly string[], paths: readonly string[]): { values: Float64Array[]; found: Uint8Array } {
+  const split = paths.map((p) => p.split('.'));
+  const values = paths.map(() => new Float64Array(items.length).fill(NaN));
+  const found = new Uint8Array(items.length);
+  items.forEach((name, i) => {
+    const row = rows.get(name);
+    if (row === undefined) return;
+    found[i] = 1;
+    split.forEach((parts, p) => {
+      let v: unknown = row;
+      for (const k of parts) v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[k] : undefined;
+      if (typeof v === 'number' && Number.isFinite(v)) (values[p] as Float64Array)[i] = v;
+    });
+  });
+  return { values, found };
 }

@@ -96,6 +96,21 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
     /** An answer fetched before this reload epoch is fetched again. */
     epoch: z.number().int().min(0),
   }),
+  /**
+   * Numbers of many items from a whole-game answer (the same kept answer as 'lookup'): for each item and
+   * each dotted path of its row ("sales.avg_daily_volume"), the number there, NaN where none.
+   */
+  z.object({
+    type: z.literal('lookup-values'),
+    id: z.number().int(),
+    url: z.string(),
+    body: GraphqlBody,
+    field: z.enum(LOOKUP_FIELDS),
+    items: z.array(z.string()).max(100_000),
+    paths: z.array(z.string().regex(/^[a-z_]\w*(\.[a-z_]\w*)*$/i)).min(1).max(20),
+    source: z.string(),
+    epoch: z.number().int().min(0),
+  }),
 ]);
 export type GridRequest = z.infer<typeof GridRequestSchema>;
 
@@ -122,7 +137,9 @@ export type GridResponse =
    */
   | { type: 'recs-search'; id: number; search: PackedStrings; flags: Uint32Array; index: SearchIndex }
   /** The picked row as the worker read it (checked by the UI against the field's row schema), or null. */
-  | { type: 'lookup'; id: number; row: unknown; at?: number };
+  | { type: 'lookup'; id: number; row: unknown; at?: number }
+  /** 'lookup-values': one array per path, item-major order of the request (NaN: no number); `found` 1 where the answer has the item. */
+  | { type: 'lookup-values'; id: number; values: Float64Array[]; found: Uint8Array; at: number };
 
 /** Structural check of a worker message; returns it typed, or null when it is not one. */
 export function checkResponse(msg: unknown): GridResponse | null {
@@ -140,6 +157,10 @@ export function checkResponse(msg: unknown): GridResponse | null {
     }
     case 'lookup':
       return 'row' in m && (m.row === null || typeof m.row === 'object') ? { type: 'lookup', id: m.id, row: m.row, ...(typeof m.at === 'number' ? { at: m.at } : {}) } : null;
+    case 'lookup-values':
+      return Array.isArray(m.values) && m.values.every((v) => v instanceof Float64Array) && m.found instanceof Uint8Array && typeof m.at === 'number'
+        ? { type: 'lookup-values', id: m.id, values: m.values as Float64Array[], found: m.found, at: m.at }
+        : null;
     case 'recs-search':
       return m.flags instanceof Uint32Array && isPackedStrings(m.search, m.flags.length) && isSearchIndex(m.index)
         ? { type: 'recs-search', id: m.id, search: m.search, flags: m.flags, index: m.index }

@@ -1,16 +1,17 @@
 /**
  * The recommendations list as live data (offline/useLiveData.ts: refresh on the shell's interval, the
  * last list kept (marked stale) when a refresh fails, the offline copy, download progress), loaded through
- * the grid worker (load.ts).
+ * the grid worker (load.ts). The Recommendations page shows it; the Portfolio page reads its suggested
+ * prices (the same key: one load serves both).
  */
 import { useClient } from 'urql';
-import { loadRecommendations, type RecRequest } from '../../market/recommendations/api/load';
-import type { RecColumns } from '../../market/recommendations/rec-columns';
-import { recsCodec } from '../../market/offline/codecs';
-import { useLiveData } from '../../market/offline/useLiveData';
-import { QUERY_KEYS } from '../../market/query-keys';
+import { loadRecommendations, type RecRequest } from './api/load';
+import type { RecColumns } from './rec-columns';
+import { recsCodec } from '../offline/codecs';
+import { useLiveData } from '../offline/useLiveData';
+import { QUERY_KEYS } from '../query-keys';
 
-export function useRecommendations(req: RecRequest) {
+export function useRecommendations(req: RecRequest, { enabled = true }: { enabled?: boolean } = {}) {
   const client = useClient();
   const variant = `${req.type}|${req.markets.join(',')}`;
   const { data, ...rest } = useLiveData<RecColumns>({
@@ -18,7 +19,7 @@ export function useRecommendations(req: RecRequest) {
     game: req.game,
     load: ({ signal, onProgress }) => loadRecommendations(client, req, { signal, onProgress }),
     mark: 'recs:load-start',
-    enabled: true,
+    enabled,
     gcTime: 60_000,
     background: false,
     keepPrevious: false,

@@ -1,0 +1,171 @@
+/**
+ * The valuation's data and the valuation itself, for the page:
+ *  - prices: useGridData for the user's market plan (the Prices page's key: one load serves both pages);
+ *  - recommendations: the market layer's list (general type), for the suggested price ("—" until loaded);
+ *  - Steam analytics (CS2 and Dota 2 only, the games the service has them for): loaded automatically when
+ *    there are holdings, because liquidity and "cash within 7 days" need Steam's volumes; the whole-game
+ *    answer is the one the detail panel's look-ups keep in the data worker, and only two numbers per held
+ *    item cross to this thread;
+ *  - the fees in force, the net switch (the Prices page's preference), and which fees are known.
+ * The valuation runs (measures.ts valueAllSliced) when any input changes: the fee codes once per settings,
+ * the held names' items found in one scan of the snapshot's names, then one pass over the rows, in slices.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useClient } from 'urql';
+import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES } from '../../../../shared/catalog/games';
+import { runRouted } from '../../../api/worker-exchange';
+import { usePref } from '../../../lib/preferences';
+import { ITEMS_STEAM_VALUES } from '../../../market/api/documents';
+import { gridErrorOf, type ItemValuesContext } from '../../../market/api/routes';
+import { feeOrigin } from '../../../market/markets/fees';
+import { GridLoadError } from '../../../market/model/errors';
+import { GRID_PREFS, useFees, useMarketPlan } from '../../../market/prefs';
+import { useDataSource } from '../../../market/providers';
+import { useRecommendations } from '../../../market/recommendations/useRecommendations';
+import { useGridData } from '../../../market/useGridData';
+import type { ItemValues } from '../../../market/worker/client';
+import type { HoldingRow } from '../model/types';
+import { recLookupOf, steamLookupOf, STEAM_VALUE_PATHS } from './lookups';
+import { prepareValuation, valueAllSliced, type Valuation, type ValuationContext } from './measures';
+import type { SeriesSettings } from './value-over-time';
+import { CombinedError } from '@urql/core';
+
+/** The portfolio's own react-query key of the Steam numbers of its items. */
+const STEAM_VALUES_KEY = 'portfolio-steam-values';
+
+/** FNV-1a, 32 bits, as hex. */
+function hashText(t: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
+export interface PartStatus {
+  state: 'unsupported' | 'loading' | 'ok' | 'error';
+  error: GridLoadError | null;
+  retry(): void;
+}
+
+function statusOf(supported: boolean, hasData: boolean, error: GridLoadError | null, retry: () => void): PartStatus {
+  if (!supported) return { state: 'unsupported', error: null, retry };
+  if (hasData) return { state: 'ok', error, retry };
+  return { state: error ? 'error' : 'loading', error, retry };
+}
+
+/** The held items' Steam numbers (STEAM_VALUE_PATHS), or null for a game without Steam analytics. */
+export function useSteamValues(game: number, names: readonly string[]) {
+  const client = useClient();
+  const { sourceKey, retryEpoch } = useDataSource();
+  const supported = (STEAM_ANALYTICS_GAMES as readonly number[]).includes(game);
+  const items = useMemo(() => [...new Set(names)].sort(), [names]);
+  // A short key (react-query hashes its key at every render): the count and a hash of the names.
+  const itemsKey = useMemo(() => `${items.length}:${hashText(items.join('\n'))}`, [items]);
+  const q = useQuery<ItemValues & { items: readonly string[] }, Error>({
+    queryKey: [STEAM_VALUES_KEY, sourceKey, game, itemsKey, retryEpoch],
+    queryFn: ({ signal }) =>
+      runRouted(
+        client,
+        ITEMS_STEAM_VALUES,
+        { game_id: game, items },
+        { requestPolicy: 'network-only', itemValues: { source: sourceKey ?? '', epoch: retryEpoch, paths: STEAM_VALUE_PATHS } satisfies ItemValuesContext },
+        signal,
+      ).then(
+        // The names go with their numbers: the lookup reads them in the order they were asked.
+        (r) => ({ ...r, items }),
+        (e: unknown) => Promise.reject(e instanceof CombinedError ? gridErrorOf(e) : e),
+      ),
+    enabled: supported && sourceKey !== null && items.length > 0,
+    retry: false,
+    staleTime: 5 * 60_000,
+    gcTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+    structuralSharing: false,
+  });
+  const lookup = useMemo(() => (q.data ? steamLookupOf(q.data.items, q.data) : null), [q.data]);
+  const error = q.error ? (q.error instanceof GridLoadError ? q.error : new GridLoadError('invalid-response', null, null, q.error.message, null, [])) : null;
+  return { lookup, at: q.data?.at ?? null, status: statusOf(supported, q.data !== undefined, error, () => void q.refetch()) };
+}
+
+export interface ValuationOptions {
+  /** Share of the daily Steam volume one seller takes (measures.ts DEFAULT_SELL_SHARE). */
+  sellShare?: number;
+  /** ms since epoch the locks are measured from; Date.now() at each valuation when absent. */
+  now?: number;
+}
+
+/**
+ * `rows`: the ledger's rows of this game; keep the array's identity while they do not change (useMemo):
+ * a new array values them again.
+ */
+export function useValuation(game: number, rows: readonly HoldingRow[], opts: ValuationOptions = {}) {
+  const plan = useMarketPlan(game);
+  const grid = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets });
+  const recsSupported = (PRICE_RECOMMENDATION_GAMES as readonly number[]).includes(game);
+  const recsData = useRecommendations({ game, type: 'general', markets: [] }, { enabled: recsSupported && rows.length > 0 });
+  const names = useMemo(() => rows.map((r) => r.holding.name), [rows]);
+  const steam = useSteamValues(game, names);
+  const [fees] = useFees(game);
+  const [overrides] = usePref(GRID_PREFS.fees);
+  const [net, setNet] = usePref(GRID_PREFS.net);
+  const recs = recsSupported ? recsData.recs : null;
+  const recLookup = useMemo(() => (recs && recs.game === game ? recLookupOf(recs) : null), [recs, game]);
+  const snap = grid.snap && grid.snap.game === game ? grid.snap : null;
+  const feeKnown = useCallback((slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, overrides) !== 'unknown', [overrides]);
+  const { sellShare, now } = opts;
+  const ctx = useMemo(() => {
+    if (!snap) return null;
+    return prepareValuation({
+      snap,
+      askMarkets: plan.askMarkets,
+      bidMarkets: plan.bidMarkets,
+      fees,
+      feeKnown,
+      net,
+      recs: recLookup,
+      steam: steam.lookup,
+      now: now ?? Date.now(),
+      sellShare,
+    });
+  }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, now, sellShare]);
+  // Valued in slices (measures.ts valueAllSliced): thousands of holdings never hold the main thread long.
+  // The last valuation stays shown (`valuing` true) until the new one is complete.
+  const [state, setState] = useState<{ ctx: ValuationContext; rows: readonly HoldingRow[]; valuation: Valuation } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (!ctx) return;
+    const ac = new AbortController();
+    valueAllSliced(ctx, rows, { signal: ac.signal }).then(
+      (valuation) => {
+        performance.mark('portfolio:valued', { detail: { holdings: rows.length } });
+        setFailure(null);
+        setState({ ctx, rows, valuation });
+      },
+      (e: unknown) => {
+        if (!ac.signal.aborted) setFailure(`The holdings could not be valued: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
+    return () => ac.abort();
+  }, [ctx, rows]);
+  const valuation = state && snap && state.ctx.s.snap.game === game ? state.valuation : null;
+  const valuing = ctx !== null && (state?.ctx !== ctx || state.rows !== rows);
+  // What the value-over-time chart needs (ValueOverTimeChart's settings).
+  const seriesSettings: SeriesSettings = useMemo(
+    () => ({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets, fees, feeKnown, net }),
+    [game, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net],
+  );
+  return {
+    valuation,
+    /** A newer valuation is being computed (the one shown is the previous). */
+    valuing,
+    /** Valuing failed (shown to the user, never only logged). */
+    failure,
+    seriesSettings,
+    net,
+    setNet,
+    nameOf: plan.nameOf,
+    prices: { ...statusOf(true, snap !== null, grid.error, () => void grid.refetch()), stale: grid.stale, updatedAt: grid.updatedAt },
+    recommendations: statusOf(recsSupported, recLookup !== null, recsData.error, () => void recsData.refetch()),
+    steam: steam.status,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The value-over-time chart's model: the ranges and their resolution, the history request for the held
+ * items (today's remaining quantities, summed per item name), and the chart's data (exactly the drawn
+ * numbers, for its table and CSV).
+ */
+import { sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
+import type { PortfolioMarket, PortfolioSeries, PortfolioSeriesRequest } from '../../../market/history/portfolio-series';
+import type { ChartData } from '../../../ui/charts/types';
+import type { HoldingRow } from '../model/types';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Each range with its slot count: 15-minute slots over a day, hourly over a week, 4-hourly over 30 days. */
+export const VALUE_RANGES = [
+  { id: '24h', label: '24h', ms: DAY, slots: 96, resolution: '15-minute steps' },
+  { id: '7d', label: '7d', ms: 7 * DAY, slots: 168, resolution: 'hourly steps' },
+  { id: '30d', label: '30d', ms: 30 * DAY, slots: 180, resolution: '4-hour steps' },
+  { id: 'all', label: 'All', ms: Infinity, slots: 200, resolution: '200 steps over the whole history' },
+] as const;
+export type ValueRangeId = (typeof VALUE_RANGES)[number]['id'];
+
+export interface SeriesSettings {
+  game: number;
+  askMarkets: readonly string[];
+  bidMarkets: readonly string[];
+  fees: FeeTable;
+  feeKnown(slug: string, side: 'buyer' | 'seller'): boolean;
+  net: boolean;
+}
+
+/** The history request for these rows over a range ending at `now`. */
+export function seriesRequest(rows: readonly HoldingRow[], s: SeriesSettings, range: ValueRangeId, now: number): PortfolioSeriesRequest {
+  const r = VALUE_RANGES.find((x) => x.id === range) ?? VALUE_RANGES[0];
+  const qty = new Map<string, number>();
+  for (const row of rows) if (row.remaining > 0 && row.holding.game === s.game) qty.set(row.holding.name, (qty.get(row.holding.name) ?? 0) + row.remaining);
+  const market = (slug: string): PortfolioMarket => ({ slug, sellCode: s.net ? sellFeeCode(s.fees[slug]) : 0, known: !s.net || s.feeKnown(slug, 'seller') });
+  return {
+    game: s.game,
+    items: [...qty].map(([name, quantity]) => ({ name, quantity })),
+    from: Number.isFinite(r.ms) ? now - r.ms : 0,
+    to: now,
+    slots: r.slots,
+    asks: s.askMarkets.map(market),
+    bids: s.bidMarkets.map(market),
+  };
+}
+
+const orNull = (v: number | undefined): number | null => (v === undefined || Number.isNaN(v) ? null : v);
+
+export function valueChartData(series: PortfolioSeries): ChartData {
+  return {
+    columns: [
+      { key: 'time', label: 'Time (UTC)', kind: 'text' },
+      { key: 'sellNow', label: 'Sell now', kind: 'money' },
+      { key: 'sellNowMissing', label: 'Items without a sell-now value', kind: 'count' },
+      { key: 'listLowest', label: 'List at lowest', kind: 'money' },
+      { key: 'listLowestMissing', label: 'Items without a list-at-lowest value', kind: 'count' },
+    ],
+    rows: Array.from(series.times, (t, j) => ({
+      t,
+      time: new Date(t).toISOString().slice(0, 16).replace('T', ' '),
+      sellNow: orNull(series.sellNow[j]),
+      sellNowMissing: series.sellNowMissing[j] ?? 0,
+      listLowest: orNull(series.listLowest[j]),
+      listLowestMissing: series.listLowestMissing[j] ?? 0,
+    })),
+  };
+}

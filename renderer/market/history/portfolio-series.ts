@@ -1,0 +1,159 @@
+/**
+ * A set of items' worth through time from the local price history: for each item (name, quantity), its
+ * recorded asks and bids (the store's own reads: readItem, sampled by sampling.ts), and per time slot the
+ * portfolio's sell-now value (the best buy order less its market's seller fee) and list-at-lowest value
+ * (the lowest ask, less that market's seller fee), summed over the items with a value then, with a count
+ * of those without. The same rules as the Portfolio page's valuation: with net on, a market whose fee is
+ * unknown is left out (never a fee of 0).
+ *
+ * Each item's history is sampled on its own slots (they start at its first point), then read onto the
+ * common slots: the value at a common slot's end is the item's value at its latest slot end not after it,
+ * so the chart is exact to one slot. The history records tradable asks and buy orders, not locked prices.
+ */
+import { netBid } from '../model/price-arithmetic';
+import type { SampledHistory } from './sampling';
+
+export interface PortfolioMarket {
+  slug: string;
+  /** Seller fee code (price-arithmetic.ts FeeCode); 0 when net is off. */
+  sellCode: number;
+  /** False: net is on and this market's seller fee is unknown (its prices are left out). */
+  known: boolean;
+}
+
+export interface PortfolioSeriesRequest {
+  game: number;
+  /** One entry per item name, quantity summed over its lots. */
+  items: Array<{ name: string; quantity: number }>;
+  from: number;
+  to: number;
+  slots: number;
+  asks: PortfolioMarket[];
+  bids: PortfolioMarket[];
+}
+
+export interface PortfolioSeries {
+  /** Slot end times (ms); empty when no item has history in the range. */
+  times: Float64Array;
+  /** Summed values per slot (thousandths; NaN where no item had a value). */
+  sellNow: Float64Array;
+  listLowest: Float64Array;
+  /** Items without a value in each slot (no history yet, or no price then). */
+  sellNowMissing: Int32Array;
+  listLowestMissing: Int32Array;
+  /** Items with no history at all in the range. */
+  noHistory: string[];
+  /** First recorded point over the items (ms), null without any. */
+  first: number | null;
+  /** Change points read. */
+  points: number;
+}
+
+/** Per slot of one item's sampled history: its unit sell-now and list-at-lowest values (NaN: none). */
+export function unitValues(h: SampledHistory, asks: readonly PortfolioMarket[], bids: readonly PortfolioMarket[]): { sell: Float64Array; list: Float64Array } {
+  const n = h.times.length;
+  const sell = new Float64Array(n).fill(NaN);
+  const list = new Float64Array(n).fill(NaN);
+  const askOf = new Map(asks.map((m) => [`a:${m.slug}`, m]));
+  const bidOf = new Map(bids.map((m) => [`b:${m.slug}`, m]));
+  const a: Array<[Float64Array, PortfolioMarket]> = [];
+  const b: Array<[Float64Array, PortfolioMarket]> = [];
+  h.series.forEach((key, s) => {
+    const v = h.values[s] as Float64Array;
+    const am = askOf.get(key);
+    if (am?.known) a.push([v, am]);
+    const bm = bidOf.get(key);
+    if (bm?.known) b.push([v, bm]);
+  });
+  for (let j = 0; j < n; j++) {
+    let top = NaN;
+    for (const [v, m] of b) {
+      const x = v[j] as number;
+      if (Number.isNaN(x)) continue;
+      const net = m.sellCode === 0 ? x : netBid(x, m.sellCode);
+      if (Number.isNaN(top) || net > top) top = net;
+    }
+    sell[j] = top;
+    let low = NaN;
+    let lowM: PortfolioMarket | null = null;
+    for (const [v, m] of a) {
+      const x = v[j] as number;
+      if (Number.isNaN(x)) continue;
+      if (Number.isNaN(low) || x < low) {
+        low = x;
+        lowM = m;
+      }
+    }
+    list[j] = lowM && lowM.sellCode !== 0 ? netBid(low, lowM.sellCode) : low;
+  }
+  return { sell, list };
+}
+
+/** Common slot end times over [from, to]. */
+export function commonTimes(from: number, to: number, slots: number): Float64Array {
+  const n = Math.max(1, slots);
+  const step = (to - from) / n;
+  return Float64Array.from({ length: n }, (_, j) => (j === n - 1 ? to : from + step * (j + 1)));
+}
+
+/** Sums the items' sampled histories (in `req.items` order) onto common slots. */
+export function combinePortfolio(req: PortfolioSeriesRequest, histories: readonly SampledHistory[]): PortfolioSeries {
+  let first: number | null = null;
+  let points = 0;
+  const noHistory: string[] = [];
+  histories.forEach((h, i) => {
+    points += h.points;
+    if (h.first === null) noHistory.push(req.items[i]?.name ?? '');
+    else if (first === null || h.first < first) first = h.first;
+  });
+  if (first === null) {
+    const empty = new Float64Array(0);
+    return { times: empty, sellNow: empty, listLowest: new Float64Array(0), sellNowMissing: new Int32Array(0), listLowestMissing: new Int32Array(0), noHistory, first, points };
+  }
+  const times = commonTimes(Math.max(req.from, Math.min(first, req.to)), req.to, req.slots);
+  const n = times.length;
+  const sellNow = new Float64Array(n);
+  const listLowest = new Float64Array(n);
+  const sellNowMissing = new Int32Array(n);
+  const listLowestMissing = new Int32Array(n);
+  const sellAny = new Uint8Array(n);
+  const listAny = new Uint8Array(n);
+  histories.forEach((h, i) => {
+    const q = req.items[i]?.quantity ?? 0;
+    const { sell, list } = unitValues(h, req.asks, req.bids);
+    let k = -1;
+    for (let j = 0; j < n; j++) {
+      const t = times[j] as number;
+      while (k + 1 < h.times.length && (h.times[k + 1] as number) <= t) k++;
+      const s = k >= 0 ? (sell[k] as number) : NaN;
+      const l = k >= 0 ? (list[k] as number) : NaN;
+      if (Number.isNaN(s)) sellNowMissing[j] = (sellNowMissing[j] as number) + 1;
+      else {
+        sellNow[j] = (sellNow[j] as number) + s * q;
+        sellAny[j] = 1;
+      }
+      if (Number.isNaN(l)) listLowestMissing[j] = (listLowestMissing[j] as number) + 1;
+      else {
+        listLowest[j] = (listLowest[j] as number) + l * q;
+        listAny[j] = 1;
+      }
+    }
+  });
+  for (let j = 0; j < n; j++) {
+    if (!sellAny[j]) sellNow[j] = NaN;
+    if (!listAny[j]) listLowest[j] = NaN;
+  }
+  return { times, sellNow, listLowest, sellNowMissing, listLowestMissing, noHistory, first, points };
+}
+
+/** Reads every item's history (a few at a time, requests in flight together) and combines them. */
+export async function readPortfolio(readItem: (name: string, keep: (key: string) => boolean) => Promise<SampledHistory>, req: PortfolioSeriesRequest): Promise<PortfolioSeries> {
+  const keys = new Set([...req.asks.map((m) => `a:${m.slug}`), ...req.bids.map((m) => `b:${m.slug}`)]);
+  const keep = (k: string) => keys.has(k);
+  const out: SampledHistory[] = [];
+  const BATCH = 64;
+  for (let i = 0; i < req.items.length; i += BATCH) {
+    out.push(...(await Promise.all(req.items.slice(i, i + BATCH).map((it) => readItem(it.name, keep)))));
+  }
+  return combinePortfolio(req, out);
+}
