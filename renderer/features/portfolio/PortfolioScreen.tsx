@@ -48,6 +48,8 @@ export interface PortfolioExtension<R extends HoldingRow> {
   useExtension(
     game: GameId,
     rows: readonly HoldingRow[],
+    /** The ledger's realised profit of the game's sales; null when unknown (a sale of a lot without a cost). */
+    ledger: { realised: number | null },
   ): {
     /** The same rows, in the same order, with the extension's figures. */
     rows: readonly R[];
@@ -85,7 +87,9 @@ export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }
   const rows = useMemo(() => holdingRows(ledger, holdings, (n) => known === null || known.has(n)), [ledger, holdings, known]);
   const nameOf = plan.nameOf;
   // Without an extension its rows are the ledger's (R is HoldingRow then).
-  const ext = (extension ?? (NONE as unknown as PortfolioExtension<R>)).useExtension(game, rows);
+  const realised = sales.length > ledger.realisedMissing ? ledger.realised : null;
+  const ledgerFigures = useMemo(() => ({ realised }), [realised]);
+  const ext = (extension ?? (NONE as unknown as PortfolioExtension<R>)).useExtension(game, rows, ledgerFigures);
   const extColumns = ext.columns;
   const columns = useMemo<readonly PortfolioColumn<R>[]>(() => [...holdingColumns({ money, marketName: nameOf, now }), ...extColumns], [money, nameOf, now, extColumns]);
   const shown = useMemo(() => {
@@ -223,7 +227,7 @@ export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }
             </div>
             <div>
               <dt>Realised</dt>
-              <dd data-testid="pf-realised-headline">{sales.length > ledger.realisedMissing ? formatMoney(ledger.realised, money) : MISSING}</dd>
+              <dd data-testid="pf-realised-headline">{realised !== null ? formatMoney(realised, money) : MISSING}</dd>
             </div>
           </dl>
           <span className="pf-spacer" />

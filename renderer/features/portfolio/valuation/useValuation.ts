@@ -156,6 +156,8 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
   );
   return {
     valuation,
+    /** The rows `valuation` values, in its order (the previous rows while a newer valuation is computed). */
+    valuedRows: valuation ? state?.rows ?? null : null,
     /** A newer valuation is being computed (the one shown is the previous). */
     valuing,
     /** Valuing failed (shown to the user, never only logged). */

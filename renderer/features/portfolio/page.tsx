@@ -6,12 +6,13 @@ import type { PageDescriptor } from '../../lib/pages';
 import { pageShortcut } from '../../lib/shortcuts';
 import { HoldingEditorHost } from './HoldingEditorHost';
 import { PortfolioScreen } from './PortfolioScreen';
+import { valuationExtension } from './valuation/extension';
 
 export const page: PageDescriptor = {
   route: 'portfolio',
   label: 'Portfolio',
   shortcut: pageShortcut('portfolio', 5, 'Portfolio'),
-  Screen: PortfolioScreen,
+  Screen: () => <PortfolioScreen extension={valuationExtension} />,
   what: 'The portfolio',
   keywords: 'holdings positions inventory cost profit sales',
   Background: HoldingEditorHost,

@@ -1,0 +1,69 @@
+/**
+ * The valuation as the Portfolio page's extension (PortfolioScreen's `extension`): every row with its
+ * figures, the valuation columns, the headline with the "Net of fees" switch and the valuations export
+ * above the holdings, the value-over-time chart below them. The page itself knows nothing of prices.
+ */
+import { useMemo } from 'react';
+import { useMoneyFormat } from '../../../lib/preferences';
+import type { GameId } from '../../../../shared/catalog/games';
+import type { PortfolioExtension } from '../PortfolioScreen';
+import type { HoldingRow } from '../model/types';
+import { valuationColumns, type ValuedRow } from './columns';
+import type { HoldingValue } from './measures';
+import { useValuation, type PartStatus } from './useValuation';
+import { useValuationsExport } from './useValuationsExport';
+import { NetOfFeesSwitch, ValuationSummary } from './ValuationSummary';
+import { ValueOverTimeChart } from './ValueOverTimeChart';
+
+function partNote(what: string, p: PartStatus): string | null {
+  if (p.state === 'loading') return `Loading ${what}…`;
+  if (p.state === 'error' && p.error) return `${what[0]?.toUpperCase()}${what.slice(1)} could not be loaded: ${p.error.message}`;
+  return null;
+}
+
+function useValuationExtension(game: GameId, rows: readonly HoldingRow[], ledger: { realised: number | null }) {
+  const money = useMoneyFormat();
+  const v = useValuation(game, rows);
+  const byId = useMemo(() => {
+    const m = new Map<string, HoldingValue>();
+    if (v.valuation && v.valuedRows) v.valuedRows.forEach((r, i) => m.set(r.holding.id, v.valuation?.values[i] as HoldingValue));
+    return m;
+  }, [v.valuation, v.valuedRows]);
+  const valued = useMemo<ValuedRow[]>(() => rows.map((r) => ({ ...r, value: byId.get(r.holding.id) ?? null })), [rows, byId]);
+  const columns = useMemo(() => valuationColumns({ money, net: v.net, nameOf: v.nameOf }), [money, v.net, v.nameOf]);
+  const exp = useValuationsExport({ game, rows: valued, net: v.net, nameOf: v.nameOf });
+  const pending = v.failure ?? (v.prices.state === 'loading' ? 'Loading prices…' : v.prices.state === 'error' && v.prices.error ? `Prices could not be loaded: ${v.prices.error.message}` : null);
+  const notes = [partNote('suggested prices', v.recommendations), partNote('Steam analytics', v.steam)].filter((n): n is string => n !== null);
+  const above =
+    rows.length === 0 ? null : (
+      <div className="pf-valuation">
+        <div className="pf-valuation__bar">
+          <NetOfFeesSwitch net={v.net} onChange={v.setNet} />
+          {v.valuing ? (
+            <span className="pf-muted" role="status">
+              Valuing…
+            </span>
+          ) : null}
+          {notes.map((n) => (
+            <span key={n} className="pf-muted">
+              {n}
+            </span>
+          ))}
+          <span className="pf-spacer" />
+          <button type="button" className="btn btn--small" disabled={exp.exporting || v.valuation === null} onClick={() => void exp.exportCsv()}>
+            Export valuations (CSV)
+          </button>
+        </div>
+        {exp.message ? (
+          <p className={`pf-problem ${exp.message.tone === 'error' ? '' : 'is-info'}`} role={exp.message.tone === 'error' ? 'alert' : 'status'}>
+            {exp.message.text}
+          </p>
+        ) : null}
+        <ValuationSummary totals={v.valuation?.totals ?? null} realised={ledger.realised} money={money} net={v.net} pending={pending} />
+      </div>
+    );
+  const below = rows.length === 0 ? null : <ValueOverTimeChart rows={rows} settings={v.seriesSettings} nameOf={v.nameOf} />;
+  return { rows: valued, columns, above, below };
+}
+
+export const valuationExtension: PortfolioExtension<ValuedRow> = { useExtension: useValuationExtension };
