@@ -1,0 +1,146 @@
+/**
+ * The portfolio's values against the service's own numbers (project "connected": the reference service as a
+ * process of its own): a CSV of 10 holdings and 2 bad rows is imported through its preview (which names the
+ * bad rows), then every holding's sell-now, list-at-lowest and replace figures equal what the API's prices
+ * give by the shipped fee schedule (e2e/fee-rules.ts, written from the rules, not from the app's code), with
+ * "Net of fees" on and off; a sale across two lots takes the older lot first (FIFO), and a restart keeps it.
+ */
+import type { Page } from '@playwright/test';
+import { DEFAULT_FEE_SCHEDULE } from '../shared/catalog/fee-schedule';
+import { expect, test } from './fixtures';
+import { appliedFee } from './fee-rules';
+import { apiPrices, money, type Api } from './grid-api';
+import type { TestService } from './separate-service';
+
+test.use({ viewport: { width: 1920, height: 1400 } });
+
+const rows = (page: Page) => page.getByTestId('pf-holding-row');
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The rows of exactly this item (a name can be part of another: "StatTrak™ …"). */
+const rowsOf = (page: Page, name: string) => rows(page).filter({ has: page.locator('[data-col="name"]', { hasText: new RegExp(`^${escape(name)}`) }) });
+
+/** A market's fee on one side is known when the shipped schedule gives it (the user has set none here). */
+const feeKnown = (slug: string, side: 'buyer' | 'seller') => (side === 'buyer' ? DEFAULT_FEE_SCHEDULE[slug]?.buyer : DEFAULT_FEE_SCHEDULE[slug]?.seller) != null;
+
+interface Expected {
+  sellNow: number | null;
+  listLowest: number | null;
+  replace: number | null;
+}
+
+/** What one item is worth per unit by the rules, from the API's answer. */
+function expectedUnit(api: Api, name: string, net: boolean): Expected {
+  const bids = (api.max.get(name)?.orders ?? []).filter((o) => api.bid.includes(o.market_name) && o.price !== null);
+  const asks = (api.min.get(name)?.prices ?? []).filter((p) => api.ask.includes(p.market_name) && p.price !== null);
+  let sellNow: number | null = null;
+  for (const o of bids) {
+    if (net && !feeKnown(o.market_name, 'seller')) continue;
+    const v = net ? o.price - appliedFee('sell', o.market_name, o.price, {}).fee : o.price;
+    if (sellNow === null || v > sellNow) sellNow = v;
+  }
+  // List at lowest: the lowest ask (of the markets whose seller fee is known, with net on), then its fee.
+  let low: { market: string; price: number } | null = null;
+  for (const slug of api.ask) {
+    const p = asks.find((a) => a.market_name === slug);
+    if (!p || (net && !feeKnown(slug, 'seller'))) continue;
+    if (low === null || p.price < low.price) low = { market: slug, price: p.price };
+  }
+  const listLowest = low === null ? null : net ? low.price - appliedFee('sell', low.market, low.price, {}).fee : low.price;
+  let replace: number | null = null;
+  for (const p of asks) {
+    if (net && !feeKnown(p.market_name, 'buyer')) continue;
+    const v = net ? p.price + appliedFee('buy', p.market_name, p.price, {}).fee : p.price;
+    if (replace === null || v < replace) replace = v;
+  }
+  return { sellNow, listLowest, replace };
+}
+
+const shown = (v: number | null, q: number) => (v === null ? '—' : money(v * q));
+
+/** Every difference between the page's figures and the API's, as lines (empty: all equal). */
+async function differences(page: Page, service: TestService, holdings: ReadonlyArray<{ name: string; quantity: number }>, net: boolean): Promise<string[]> {
+  const api = await apiPrices(service);
+  const out: string[] = [];
+  for (const h of holdings) {
+    const row = rowsOf(page, h.name);
+    const e = expectedUnit(api, h.name, net);
+    for (const id of ['sellNow', 'listLowest', 'replace'] as const) {
+      const text = ((await row.locator(`[data-col="value.${id}"]`).textContent({ timeout: 5_000 })) ?? '').trim();
+      const want = shown(e[id], h.quantity);
+      // The figure first, then the market's name after it.
+      if (!(text === want || text.startsWith(`${want} `))) out.push(`${h.name} ${id}: page "${text}", API ${want}`);
+    }
+  }
+  return out;
+}
+
+test('a CSV of 10 holdings and 2 bad rows: the preview names the bad rows; values equal the API numbers by the fee schedule, net and gross; FIFO sale; restart', async ({ page, appUrl, service }) => {
+  const api = await apiPrices(service);
+  // Ten items the service prices, some with bids, some without (a missing figure must show "—").
+  const withBid = api.names.filter((n) => (api.max.get(n)?.orders.length ?? 0) > 0);
+  const without = api.names.filter((n) => (api.max.get(n)?.orders.length ?? 0) === 0);
+  const names = [...withBid.slice(0, 8), ...without.slice(0, 2)];
+  expect(names).toHaveLength(10);
+  const holdings = names.map((name, i) => ({ name, quantity: i + 1 }));
+  const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+  const csv = [
+    'Item;Qty;Unit cost;Bought',
+    ...holdings.map((h, i) => `${quote(h.name)};${h.quantity};${(i + 1) * 2},50;2026-01-${String(i + 1).padStart(2, '0')}`),
+    `${quote(names[0] as string)};three;1,00;2026-01-20`,
+    `${quote(names[1] as string)};2;1,00;2026-13-45`,
+  ].join('\n');
+
+  await page.goto(`${appUrl}#/portfolio`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('pf-empty').getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByTestId('pf-import-dialog');
+  await dialog.getByLabel(/^CSV file \(/).setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const bad = dialog.getByTestId('pf-import-bad-row');
+  await expect(bad).toHaveCount(2);
+  await expect(bad.nth(0)).toContainText('three');
+  await expect(bad.nth(1)).toContainText('2026-13-45');
+  await expect(dialog.getByTestId('pf-import-row')).toHaveCount(10);
+  await dialog.getByRole('button', { name: 'Import 10 rows' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows(page)).toHaveCount(10);
+
+  const net = page.getByRole('switch', { name: 'Net of fees' });
+  for (const on of [true, false]) {
+    await net.setChecked(on);
+    await expect(page.getByText('Valuing…')).toHaveCount(0, { timeout: 30_000 });
+    // The service's prices move every epoch: compare the page and a fresh answer until both agree.
+    await expect.poll(() => differences(page, service, holdings, on), { timeout: 60_000 }).toEqual([]);
+  }
+
+  // FIFO: a second, later lot of the first item at another cost; selling 2 takes the older lot's 1 item
+  // (2.50) and 1 of the newer (7.00); proceeds 2 x 9.00 less a 0.50 fee; realised 17.50 − 9.50 = 8.00.
+  const first = names[0] as string;
+  await page.getByRole('button', { name: 'Add holding' }).first().click();
+  const editor = page.getByTestId('pf-holding-editor');
+  await editor.getByRole('combobox', { name: 'Item' }).fill(first);
+  await editor.getByLabel('Quantity', { exact: true }).fill('3');
+  await editor.getByLabel('Unit cost').fill('7');
+  await editor.getByLabel('Acquired').fill('2026-03-01');
+  await editor.getByRole('button', { name: 'Add holding' }).click();
+  await expect(editor).toBeHidden();
+  await expect(rows(page)).toHaveCount(11);
+  await rowsOf(page, first).first().getByRole('button', { name: `Record a sale of ${first}` }).click();
+  const sale = page.getByTestId('pf-sale-dialog');
+  await sale.getByLabel('Quantity sold').fill('2');
+  await sale.getByLabel('Price per item').fill('9');
+  await sale.getByLabel('Fee taken').fill('0.50');
+  await sale.getByLabel('Sold on').fill('2026-04-01');
+  await sale.getByRole('button', { name: 'Record sale' }).click();
+  await expect(sale).toBeHidden();
+  await expect(page.getByTestId('pf-sale-realised')).toHaveText(money(8_000));
+  // The first lot (1 item) is sold out; the newer lot keeps 2 of 3 at 7.00.
+  await expect(page.getByTestId('pf-items-held')).toHaveText(String(55 - 1 + 2));
+
+  // A restart keeps it all, and the values are still the API's.
+  await page.reload();
+  await expect(rows(page)).toHaveCount(11, { timeout: 60_000 });
+  await expect(page.getByTestId('pf-sale-realised')).toHaveText(money(8_000));
+  await expect(page.getByTestId('pf-items-held')).toHaveText('56');
+  const held = holdings.map((h) => (h.name === first ? { ...h, quantity: 0 } : h)).filter((h) => h.quantity > 0);
+  await expect.poll(() => differences(page, service, held, false), { timeout: 60_000 }).toEqual([]);
+});
