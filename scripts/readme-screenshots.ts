@@ -42,10 +42,33 @@ async function recommendations(page: Page, url: string): Promise<void> {
   await settle(page);
 }
 
+/** A small portfolio imported as a trader's CSV would be, valued on the demo prices. */
+async function portfolio(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}#/portfolio`);
+  await page.getByTestId('pf-empty').getByRole('button', { name: 'Import…' }).click();
+  const csv = [
+    'Item,Qty,Unit cost,Bought,Market',
+    'AK-47 | Redline (Field-Tested),3,11.20,2026-03-02,BUFF163',
+    'AWP | Asiimov (Field-Tested),1,92.00,2026-05-14,Steam',
+    'M4A1-S | Printstream (Minimal Wear),1,185.50,2026-06-30,CSFloat',
+    'Glock-18 | Water Elemental (Field-Tested),4,3.10,2026-08-09,Skinport',
+    'Desert Eagle | Printstream (Field-Tested),2,41.75,2026-09-21,BUFF163',
+    'Operation Bravo Case,25,9.40,2026-02-11,Steam',
+    'Sticker | Crown (Foil),1,620.00,2025-12-01,CSFloat',
+  ].join('\n');
+  const dialog = page.getByTestId('pf-import-dialog');
+  await dialog.getByLabel(/^CSV file \(/).setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: /^Import \d+ rows?$/ }).click();
+  await page.getByTestId('pf-holding-row').first().waitFor({ timeout: LOAD_TIMEOUT });
+  await page.waitForFunction(() => !document.body.textContent?.includes('Loading prices') && !document.body.textContent?.includes('Valuing'), null, { timeout: LOAD_TIMEOUT });
+  await settle(page);
+}
+
 const SHOTS: Array<[string, (page: Page, url: string) => Promise<void>]> = [
   ['screenshot-grid.png', grid],
   ['screenshot-analytics.png', analytics],
   ['screenshot-recommendations.png', recommendations],
+  ['screenshot-portfolio.png', portfolio],
 ];
 
 const bench = await startBench();

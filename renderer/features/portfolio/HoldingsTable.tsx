@@ -38,6 +38,7 @@ const ACTIONS_W = 210;
 function widthOf<R>(c: PortfolioColumn<R>): { min: number; fr: number } {
   if (c.id === 'name') return { min: 240, fr: 3 };
   if (c.id === 'note') return { min: 100, fr: 1.5 };
+  if (c.minWidth !== undefined) return { min: c.minWidth, fr: 1.4 };
   return { min: c.align === 'end' ? 90 : 100, fr: 1 };
 }
 

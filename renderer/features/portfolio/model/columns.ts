@@ -12,6 +12,8 @@ export interface PortfolioColumn<R> {
   /** What the figure means, in a sentence (the header's tooltip and the column picker). */
   title: string;
   align: 'start' | 'end';
+  /** Least width in px (the table's default fits a short number); money with a market name needs more. */
+  minWidth?: number;
   sortValue(row: R): number | string | null;
   /** Plain text of the cell: "—" when missing, never 0. */
   text(row: R): string;

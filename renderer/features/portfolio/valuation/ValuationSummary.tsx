@@ -27,9 +27,9 @@ export const ValuationSummary = memo(function ValuationSummary({ totals, realise
   const info = measureInfo(net);
   const sell = totals?.measures.sellNow;
   return (
-    <section className="pf-summary" aria-label="Portfolio value">
-      {pending ? <p className="pf-summary__pending" role="status">{pending}</p> : null}
-      <dl className="pf-summary__tiles">
+    <section className="pf-value-summary" aria-label="Portfolio value">
+      {pending ? <p className="pf-value-summary__pending" role="status">{pending}</p> : null}
+      <dl className="pf-value-summary__tiles">
         {MEASURES.map((id) => {
           const t = totals?.measures[id];
           const missing = t && t.missing > 0 ? `${holdings(t.missing)} without a price` : null;

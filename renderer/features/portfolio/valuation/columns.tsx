@@ -69,6 +69,7 @@ function measureColumn(id: MeasureId, opts: ValuationColumnsOptions): PortfolioC
     label: info.label,
     title: info.title,
     align: 'end',
+    minWidth: id === 'suggested' ? 170 : 150,
     sortValue: (r) => r.value?.measures[id].total ?? null,
     text: (r) => formatMoney(r.value?.measures[id].total ?? null, opts.money),
     render: (r) => {
