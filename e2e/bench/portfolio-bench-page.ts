@@ -9,6 +9,8 @@
  *    then the value-over-time read (market/history/portfolio-series.ts over the store's readItem, what
  *    the history worker runs) for the 30-day range.
  */
+import { syntheticInventory } from '../../shared/steam/test-fixtures';
+import { importSteamInventoryText } from '../../renderer/features/portfolio/model/import/steam-inventory';
 import { MARKETS, MAX_ORDER_MARKETS } from '../../shared/catalog/markets';
 import { effectiveFees, feeOrigin } from '../../renderer/market/markets/fees';
 import { toSnapshot, NONE, emptyNotes, type SnapshotData } from '../../renderer/market/model/snapshot';
@@ -245,9 +247,32 @@ async function series(count: number, items: number, everyMin: number): Promise<S
   return { rawMs: median(raws), holdings: count, items: req.items.length, polls, records: records.length, ms: { median: median(runs.slice(1)), max: Math.max(...runs.slice(1)), first: runs[0] ?? NaN }, slots, points };
 }
 
+export interface InventoryFigures {
+  assets: number;
+  bytes: number;
+  groups: number;
+  ms: { median: number; max: number; first: number };
+}
+
+/** A saved Steam inventory file of `n` assets (400 kinds, a fifth trade-locked) read and grouped, 5 times. */
+async function inventory(n: number): Promise<InventoryFigures> {
+  const text = JSON.stringify(syntheticInventory(n));
+  const runs: number[] = [];
+  let groups = 0;
+  for (let k = 0; k < 5; k++) {
+    const s = performance.now();
+    const preview = importSteamInventoryText(text, { game: 730, now: Date.UTC(2026, 10, 25) });
+    runs.push(performance.now() - s);
+    if (preview.fatal) throw new Error(preview.fatal);
+    groups = preview.rows.length;
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  return { assets: n, bytes: text.length, groups, ms: { median: median(runs), max: Math.max(...runs), first: runs[0] ?? NaN } };
+}
+
 declare global {
   interface Window {
-    __portfolioBench: { value: typeof value; series: typeof series };
+    __portfolioBench: { value: typeof value; series: typeof series; inventory: typeof inventory };
   }
 }
-window.__portfolioBench = { value, series };
+window.__portfolioBench = { value, series, inventory };

@@ -11,6 +11,7 @@
 import { describeValue, readRows, type RowReader, type Rows } from '../../shared/api/rows';
 import { errorFromHttp, invalidResponse, networkError } from './errors';
 import { NotJson, RowStream } from './row-stream';
+import { nextTask } from '../lib/next-task';
 
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -171,18 +172,6 @@ export async function postAndParse(url: string, body: unknown, options: PostOpti
 
 /** How long the rows reader works before letting the body's next bytes in. */
 const SLICE_MS = 4;
-
-/** Lets the thread's other tasks run (the body's next bytes), without setTimeout's clamping. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(0);
-  });
-}
 
 /**
  * POSTs JSON and reads a GraphQL answer `{"data":{"<field>":[…]}}` while it downloads: complete rows are cut
