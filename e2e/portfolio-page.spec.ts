@@ -149,7 +149,7 @@ test('a CSV import shows its bad row and adds the others; a backup restores the 
   await expect(page.getByTestId('pf-cost-total')).toContainText(money(21_000));
 
   // A backup of the whole portfolio, downloaded.
-  await page.getByText('Export', { exact: true }).click();
+  await page.locator('summary', { hasText: /^Export$/ }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Backup of the whole portfolio' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^market-desk-portfolio-.*\.json$/);
   const file = await download.path();
@@ -160,7 +160,7 @@ test('a CSV import shows its bad row and adds the others; a backup restores the 
   await rows(page).first().getByRole('button', { name: /^Delete / }).click();
   await expect(rows(page)).toHaveCount(1);
   // The menu closed after the export: open it again.
-  await page.getByText('Export', { exact: true }).click();
+  await page.locator('summary', { hasText: /^Export$/ }).click();
   await page.getByRole('button', { name: 'Restore from a backup…' }).click();
   const restore = page.getByTestId('pf-restore-dialog');
   await restore.getByLabel('Backup file').setInputFiles(file);
@@ -172,7 +172,7 @@ test('a CSV import shows its bad row and adds the others; a backup restores the 
   // Identical records: a new backup holds the same holdings and sales.
   await page.reload();
   await expect(rows(page)).toHaveCount(2, { timeout: 60_000 });
-  await page.getByText('Export', { exact: true }).click();
+  await page.locator('summary', { hasText: /^Export$/ }).click();
   const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Backup of the whole portfolio' }).click()]);
   const second = JSON.parse(await readFile(await again.path(), 'utf8')) as typeof first;
   expect({ ...second, exported: 0 }).toEqual({ ...first, exported: 0 });

@@ -122,7 +122,7 @@ export function valuationColumns(opts: ValuationColumnsOptions): Array<Portfolio
     plColumn('listLowest', 'money', opts),
     plColumn('listLowest', 'percent', opts),
     {
-      id: 'locked',
+      id: 'lockedDays',
       label: 'Locked',
       title: 'Days until the trade lock ends (rounded up); empty when tradable.',
       align: 'end',
