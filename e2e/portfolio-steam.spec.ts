@@ -12,6 +12,7 @@ import { expect, test as base } from './fixtures';
 
 const test = base.extend<{ standin: SteamStandin }>({
   // Pages of 5 items, and one 429 (Retry-After: 1) on context 2's second page.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this (empty) pattern
   standin: async ({}, use) => {
     const standin = await startSteamStandin({ pageSize: 5, rateLimit: { context: '2', start: '40000000005', retryAfter: '1', times: 1 } });
     await use(standin);
