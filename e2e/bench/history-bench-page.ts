@@ -2,7 +2,8 @@
  * The page side of bench-history.ts: the app's own history store (renderer/market/history/store.ts)
  * on a synthetic CS2-sized catalog, in Chromium's IndexedDB. Bundled by the bench with esbuild.
  */
-import { DAY, HOUR, chunkBytes, type ChunkRecord } from '../../renderer/market/history/chunk-codec';
+import { DAY, decodeChunk, HOUR, type ChunkRecord, type OpenChunk } from '../../renderer/market/history/chunk-codec';
+import { consolidate } from '../../renderer/market/history/tiers';
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { HistoryStore } from '../../renderer/market/history/store';
 import { steamMedians, type RowWithSales } from '../../renderer/market/history/steam';
@@ -141,7 +142,7 @@ async function readCost(): Promise<ReadFigures> {
     for (const x of records.slice(i, i + 2000)) void tx.store.put(x);
     await tx.done;
   }
-  const storeBytes = records.reduce((s, x) => s + chunkBytes(x), 0);
+  const storeBytes = records.reduce((s, x) => s + x.bytes, 0);
   const name = c.names[0] as string;
   const to = t0 + polls * 60_000;
   const reads: number[] = [];
@@ -164,6 +165,14 @@ export interface WeekFigures {
   bytes: number;
   records: number;
   perDayBaseline: number;
+  /** Bytes of the chunks started on each full day after the first (the growth a day at this rate). */
+  perDay: number;
+  /** Price changes recorded on those days (not counting the daily baselines' points). */
+  changesPerDay: number;
+  /** A day of every item once consolidated (tiers.ts: hourly per market, bests at every poll). */
+  consolidatedPerDay: number;
+  /** Time to consolidate that day (all items), ms. */
+  consolidateMs: number;
   ms: number;
 }
 
@@ -177,21 +186,42 @@ function week(items: number): WeekFigures {
   const r = rng(13);
   const rec = new GameRecorder(730);
   const t0 = Date.UTC(2025, 0, 1);
-  const sizes = new Map<string, number>();
-  let baseline = 0;
+  const chunks = new Map<string, OpenChunk>();
   const polls = 7 * 1440;
+  let changes = 0;
   for (let i = 0; i < polls; i++) {
     if (i > 0) move(c, 0.01, r);
     const res = rec.apply(poll(c, t0 + i * 60_000));
-    for (const ch of res.dirty) {
-      const b = chunkBytes({ n: ch.n, t: { length: ch.size } });
-      sizes.set(`${ch.n}|${ch.st}`, b);
-      if (ch.b && i === 1440) baseline += b;
-    }
+    // The first poll of a day is every item's baseline: its points are not changes.
+    if (i >= 1440 && i % 1440 !== 0) changes += res.points;
+    for (const ch of res.dirty) chunks.set(`${ch.n}|${ch.st}`, ch);
   }
   let bytes = 0;
-  for (const v of sizes.values()) bytes += v;
-  return { items, polls, bytes, records: sizes.size, perDayBaseline: baseline, ms: performance.now() - s };
+  let baseline = 0;
+  let later = 0;
+  // Day 2's records per item, to consolidate as the store does 48 hours later.
+  const day2 = new Map<string, ChunkRecord[]>();
+  for (const ch of chunks.values()) {
+    const rec = ch.toRecord();
+    const b = rec.bytes;
+    bytes += b;
+    if (ch.st >= t0 + DAY) later += b;
+    if (ch.b && ch.st === t0 + DAY) baseline += b;
+    if (ch.st >= t0 + DAY && ch.st < t0 + 2 * DAY) {
+      const list = day2.get(ch.n);
+      if (list) list.push(rec);
+      else day2.set(ch.n, [rec]);
+    }
+  }
+  const c0 = performance.now();
+  let consolidated = 0;
+  for (const list of day2.values()) {
+    list.sort((a, b) => a.st - b.st);
+    const head = list[0] as ChunkRecord;
+    consolidated += consolidate(head, list.map(decodeChunk), rec.series, (k) => rec.keyIndex(k)).bytes;
+  }
+  const consolidateMs = performance.now() - c0;
+  return { items, polls, bytes, records: chunks.size, perDayBaseline: baseline, perDay: later / 6, changesPerDay: changes / 6, consolidatedPerDay: consolidated, consolidateMs, ms: performance.now() - s };
 }
 
 export interface SteamFigures {

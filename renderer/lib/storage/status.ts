@@ -17,7 +17,7 @@ export type Persistence =
   | { state: 'error'; detail: string };
 
 /** A notice's key: the database and what it is about. */
-export type NoticeKey = 'history-open' | 'history-write' | 'alerts-open' | 'offline-open' | 'offline-write';
+export type NoticeKey = 'history-open' | 'history-write' | 'history-migrate' | 'alerts-open' | 'offline-open' | 'offline-write';
 
 export interface StorageStatus {
   persistence: Persistence;

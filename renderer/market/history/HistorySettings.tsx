@@ -105,6 +105,7 @@ export function HistorySettings() {
       ) : null}
       {notices['history-open'] ? <ErrorNotice layout="inline" message={notices['history-open']} testId="history-open-problem" /> : null}
       {notices['history-write'] ? <ErrorNotice layout="inline" message={notices['history-write']} testId="history-write-problem" /> : null}
+      {notices['history-migrate'] ? <ErrorNotice layout="inline" message={notices['history-migrate']} testId="history-migrate-problem" /> : null}
       <div className="hist__actions">
         {confirming ? (
           <>

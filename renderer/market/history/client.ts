@@ -9,7 +9,7 @@ import { SingleWriter, type LockManagerLike } from '../../lib/storage/single-wri
 import { setNotice } from '../../lib/storage/status';
 import { isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import type { SampledHistory } from './sampling';
-import type { HistoryRequest, HistoryResponse } from './protocol';
+import type { FollowSource, HistoryRequest, HistoryResponse } from './protocol';
 import type { Limits, RecordResult, Usage } from './store';
 
 type Body = HistoryRequest extends infer R ? (R extends HistoryRequest ? Omit<R, 'id'> : never) : never;
@@ -24,7 +24,7 @@ function getWorker(): Worker {
     worker.addEventListener('message', (e: MessageEvent<HistoryResponse>) => {
       const m = e.data;
       if ('notice' in m) {
-        setNotice('history-open', m.text);
+        setNotice(m.notice === 'migrate' ? 'history-migrate' : 'history-open', m.text);
         return;
       }
       const p = pending.get(m.id);
@@ -125,6 +125,14 @@ export const history = {
   sparks: (game: number, names: string[], from: number, to: number, slots: number, askMarkets: string[]) =>
     call<Array<Float64Array | null>>({ op: 'sparks', game, names, from, to, slots, askMarkets }),
   usage: () => call<Usage>({ op: 'usage' }),
+  /**
+   * The items a source follows in a game: all their markets stay at poll resolution (the others'
+   * per-market series are consolidated to hourly values after 48 hours). The portfolio calls it with its
+   * held items' names (source 'portfolio'); the grid with its watchlist and alerts (useFollowedHistory).
+   */
+  follow: (game: number, source: FollowSource, names: readonly string[]) => call<null>({ op: 'follow', game, source, names: [...names] }),
+  /** Consolidates what is old enough at `now` at once (tests and tools). Resolves to the items consolidated. */
+  consolidate: (now?: number) => call<number>({ op: 'consolidate', ...(now !== undefined ? { now } : {}) }),
   enforce: async (limits: Limits) => {
     const n = await call<number>({ op: 'enforce', limits });
     if (n > 0) changed();

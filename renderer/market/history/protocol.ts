@@ -2,6 +2,9 @@
 import type { PollInput, ValuesInput } from './recorder';
 import type { Limits } from './store';
 
+/** Who follows items: the grid's watchlist, the alerts, the portfolio's holdings. */
+export type FollowSource = 'watchlist' | 'alerts' | 'portfolio';
+
 type Req =
   /** A grid poll (asks and bids) or another stream's values (the Steam analytics medians). */
   | { op: 'record'; poll: PollInput | ValuesInput; limits: Limits }
@@ -9,6 +12,10 @@ type Req =
   | { op: 'item'; game: number; name: string; from: number; to: number; slots: number; markets?: string[] }
   | { op: 'sparks'; game: number; names: string[]; from: number; to: number; slots: number; askMarkets: string[] }
   | { op: 'usage' }
+  /** The items a source follows in a game (all their markets kept at poll resolution). */
+  | { op: 'follow'; game: number; source: FollowSource; names: string[] }
+  /** Consolidates all that is old enough at `now` (tests and tools; the worker also does it after polls). */
+  | { op: 'consolidate'; now?: number }
   | { op: 'enforce'; limits: Limits }
   | { op: 'clear' }
   /** Another tab cleared the history: the recorders start again from the disk (baselines). */
@@ -23,4 +30,6 @@ export type HistoryRequest = Req & { id: number };
 export type HistoryResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string; code?: 'write' | 'newer' }
-  | { notice: 'blocked'; text: string | null };
+  | { notice: 'blocked'; text: string | null }
+  /** Re-encoding version 1's records failed (text), or works again (null). */
+  | { notice: 'migrate'; text: string | null };

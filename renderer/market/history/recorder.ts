@@ -89,6 +89,11 @@ export class GameRecorder {
     for (const k of series) this.seriesOf(k);
   }
 
+  /** The index of a series key, added when new (consolidation's derived series: tiers.ts). */
+  keyIndex(key: string): number {
+    return this.seriesOf(key);
+  }
+
   private seriesOf(key: string): number {
     let i = this.seriesIdx.get(key);
     if (i === undefined) {
@@ -123,14 +128,10 @@ export class GameRecorder {
     return chunk;
   }
 
-  /** Baselines are written once and closed; the item's changes go to a new chunk. */
-  private close(dirty: readonly OpenChunk[]): void {
-    for (const c of dirty) if (c.b) this.open.delete(c.n);
-  }
-
   /**
    * Compares a poll with the last known values and adds the changes (or an item's baseline) to open
-   * chunks. Returns the chunks to write now; a baseline chunk is closed at once (it is written once).
+   * chunks. Returns the chunks to write now. A baseline opens a chunk that goes on with the item's
+   * changes (a record of its own for each baseline would cost a record's overhead per item a day).
    */
   apply(p: PollInput): { dirty: OpenChunk[]; points: number; changedItems: number } {
     const at = p.at;
@@ -177,7 +178,6 @@ export class GameRecorder {
       }
       if (base) this.baseDay.set(name, day);
     }
-    this.close(dirty);
     this.lastAt = at;
     return { dirty, points, changedItems: dirty.length };
   }
@@ -222,7 +222,6 @@ export class GameRecorder {
       }
       if (base) this.baseDay.set(key, day);
     }
-    this.close(dirty);
     return { dirty, points, changedItems: dirty.length };
   }
 

@@ -5,7 +5,8 @@
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { chunkName, DAY, streamOf, type ChunkRecord } from './chunk-codec';
+import { chunkName, DAY, decodeChunk, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord } from './chunk-codec';
+import { CONSOLIDATE_AFTER, consolidate } from './tiers';
 import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import { sample, type SampledHistory } from './sampling';
 
@@ -13,8 +14,14 @@ export const DB_NAME = 'market-desk-history';
 
 interface HistoryDB extends DBSchema {
   chunks: { key: [number, string, number]; value: ChunkRecord; indexes: { st: number } };
-  /** 'usage' ({bytes, chunks}) and 'series:<game>' ({list}: the game's series keys, chunks index them). */
-  meta: { key: string; value: { key: string; bytes?: number; chunks?: number; list?: string[] } };
+  /**
+   * 'usage' ({bytes, chunks}), 'series:<game>' ({list}: the game's series keys, chunks index them), and
+   * 'migrate' ({after}: format-1 records are being re-encoded; the key of the last one done).
+   */
+  meta: {
+    key: string;
+    value: { key: string; bytes?: number; chunks?: number; list?: string[]; after?: [number, string, number] | null; day?: number; item?: [number, string] | null };
+  };
 }
 
 export interface RecordResult {
@@ -53,7 +60,35 @@ export const HISTORY_UPGRADES: readonly UpgradeStep<HistoryDB>[] = [
     chunks.createIndex('st', 'st');
     d.createObjectStore('meta', { keyPath: 'key' });
   },
+  // Version 2: chunks encoded compactly (chunk-codec.ts, format 2). The records of version 1 are re-encoded
+  // after the open, a batch at a time (HistoryStore.migrateStep), not here: an upgrade transaction holds the
+  // database until it ends, and the page would wait on it. Version 1 builds are refused (a newer database)
+  // instead of misreading format-2 records.
+  (_d, tx) => {
+    void tx.objectStore('meta').put({ key: 'migrate', after: null });
+  },
 ];
+
+/** Items looked at per consolidation step (one short transaction each). */
+export const CONSOLIDATE_BATCH = 100;
+
+export interface ConsolidateProgress {
+  /** Items whose day was consolidated by this step. */
+  items: number;
+  /** Nothing more to consolidate now. */
+  done: boolean;
+  bytesSaved: number;
+}
+
+/** Format-1 records re-encoded per migration step (one short transaction each). */
+export const MIGRATE_BATCH = 400;
+
+export interface MigrateProgress {
+  /** Records re-encoded by this step. */
+  converted: number;
+  /** No format-1 records are left. */
+  done: boolean;
+}
 
 /** A poll (or values load) that could not be written; `quota`: for lack of space, even after dropping old history. */
 export class HistoryWriteError extends Error {
@@ -284,6 +319,172 @@ export class HistoryStore {
     const first = await tx.objectStore('chunks').index('st').openCursor();
     await tx.done;
     return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null };
+  }
+
+  /**
+   * Re-encodes up to `batch` format-1 records (version 1's) in one transaction, going on from where the
+   * last step stopped (kept in meta 'migrate', so a closed app resumes there). Reads take both formats
+   * meanwhile; the usage counter follows the smaller records.
+   */
+  async migrateStep(batch = MIGRATE_BATCH): Promise<MigrateProgress> {
+    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    tx.done.catch(ignore);
+    try {
+      const meta = tx.objectStore('meta');
+      const state = await meta.get('migrate');
+      if (!state) {
+        await tx.done;
+        return { converted: 0, done: true };
+      }
+      const chunks = tx.objectStore('chunks');
+      let cursor = await chunks.openCursor(state.after ? IDBKeyRange.lowerBound(state.after, true) : null);
+      let converted = 0;
+      let seen = 0;
+      let saved = 0;
+      let after: [number, string, number] | null = state.after ?? null;
+      while (cursor && seen < batch) {
+        const c = cursor.value;
+        if (isLegacy(c)) {
+          const next = reencode(c);
+          saved += c.bytes - next.bytes;
+          cursor.update(next).catch(ignore);
+          converted++;
+        }
+        after = [c.g, c.n, c.st];
+        seen++;
+        cursor = await cursor.continue();
+      }
+      const done = cursor === null;
+      if (done) meta.delete('migrate').catch(ignore);
+      else meta.put({ key: 'migrate', after }).catch(ignore);
+      if (saved !== 0) {
+        const u = await meta.get('usage');
+        if (u) meta.put({ ...u, bytes: Math.max(0, (u.bytes ?? 0) - saved) }).catch(ignore);
+      }
+      await tx.done;
+      return { converted, done };
+    } catch (e) {
+      await tx.done.catch(ignore);
+      throw transactionError(tx, e);
+    }
+  }
+
+  /**
+   * The items a source (watchlist, alerts, portfolio) follows in a game: all their markets stay at poll
+   * resolution (tiers.ts). Kept in meta 'follow:<game>:<source>'.
+   */
+  async setFollowed(game: number, source: string, names: readonly string[]): Promise<void> {
+    await (await this.ready()).put('meta', { key: `follow:${game}:${source}`, list: [...new Set(names)] });
+  }
+
+  private async followed(): Promise<Map<number, Set<string>>> {
+    const db = await this.ready();
+    const out = new Map<number, Set<string>>();
+    const rows = await db.getAll('meta', IDBKeyRange.bound('follow:', 'follow:\uffff'));
+    for (const r of rows) {
+      const g = Number(r.key.split(':')[1]);
+      let set = out.get(g);
+      if (!set) out.set(g, (set = new Set()));
+      for (const n of r.list ?? []) set.add(n);
+    }
+    return out;
+  }
+
+  /**
+   * Consolidates one day of the per-market series of up to `batch` items (tiers.ts): the oldest day not
+   * done yet that ended CONSOLIDATE_AFTER before `now`. The items the user follows and the other streams
+   * are left at poll resolution. Where it stopped is kept in meta 'consolidate' (a closed app goes on from
+   * there); each step is one short transaction.
+   */
+  async consolidateStep(now = Date.now(), batch = CONSOLIDATE_BATCH): Promise<ConsolidateProgress> {
+    const follow = await this.followed();
+    const oldest = (await this.usage()).oldest;
+    const db = await this.ready();
+    const cutoff = now - CONSOLIDATE_AFTER;
+    const tx = db.transaction(['chunks', 'meta'], 'readwrite');
+    tx.done.catch(ignore);
+    try {
+      const meta = tx.objectStore('meta');
+      const state = await meta.get('consolidate');
+      const day = Math.max(state?.day ?? -Infinity, oldest === null ? -Infinity : Math.floor(oldest / DAY));
+      if (!Number.isFinite(day) || (day + 1) * DAY > cutoff) {
+        await tx.done;
+        return { items: 0, done: true, bytesSaved: 0 };
+      }
+      const from = day * DAY;
+      const until = (day + 1) * DAY;
+      const chunks = tx.objectStore('chunks');
+      const after = state?.day === day ? state.item : null;
+      let cursor = await chunks.openCursor(after ? IDBKeyRange.lowerBound([after[0], after[1], Infinity], true) : null);
+      let looked = 0;
+      let items = 0;
+      let saved = 0;
+      let removed = 0;
+      let last: [number, string] | null = null;
+      const grown = new Set<number>();
+      while (cursor && looked < batch) {
+        const [g, n, st] = cursor.primaryKey;
+        if (st < from) {
+          cursor = await cursor.continue([g, n, from]);
+          continue;
+        }
+        looked++;
+        last = [g, n];
+        const group: ChunkRecord[] = [];
+        if (!n.includes('\u0000') && !follow.get(g)?.has(n)) {
+          while (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n && cursor.primaryKey[2] < until) {
+            group.push(cursor.value);
+            cursor = await cursor.continue();
+          }
+        }
+        if (group.length > 0 && !(group.length === 1 && 'r' in (group[0] as ChunkRecord) && (group[0] as { r?: number }).r)) {
+          const rec = await this.recorderIn(g, meta);
+          const before = rec.rec.series.length;
+          const parts: ChunkPoints[] = group.map((c) => decodeChunk(c));
+          const head = group[0] as ChunkRecord;
+          const next = consolidate({ g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 }, parts, rec.rec.series, (k) => rec.rec.keyIndex(k));
+          if (rec.rec.series.length > before) grown.add(g);
+          for (const c of group) {
+            chunks.delete([c.g, c.n, c.st]).catch(ignore);
+            saved += c.bytes;
+          }
+          chunks.put(next).catch(ignore);
+          saved -= next.bytes;
+          removed += group.length - 1;
+          items++;
+        }
+        if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n) cursor = await cursor.continue([g, n, Infinity]);
+      }
+      for (const g of grown) {
+        const r = this.games.get(g);
+        if (r) {
+          meta.put({ key: `series:${g}`, list: r.rec.series.slice() }).catch(ignore);
+          r.saved = r.rec.series.length;
+        }
+      }
+      const done = cursor === null;
+      meta.put({ key: 'consolidate', day: done ? day + 1 : day, item: done ? null : last }).catch(ignore);
+      if (saved !== 0 || removed !== 0) {
+        const u = await meta.get('usage');
+        meta.put({ key: 'usage', bytes: Math.max(0, (u?.bytes ?? 0) - saved), chunks: Math.max(0, (u?.chunks ?? 0) - removed) }).catch(ignore);
+      }
+      await tx.done;
+      return { items, done: done && (day + 2) * DAY > cutoff, bytesSaved: saved };
+    } catch (e) {
+      await tx.done.catch(ignore);
+      throw transactionError(tx, e);
+    }
+  }
+
+  /** The game's recorder inside a transaction (its series list read through `meta` when not loaded yet). */
+  private async recorderIn(game: number, meta: { get(key: string): Promise<{ list?: string[] } | undefined> }): Promise<{ rec: GameRecorder; saved: number }> {
+    let r = this.games.get(game);
+    if (!r) {
+      const list = (await meta.get(`series:${game}`))?.list ?? [];
+      r = { rec: new GameRecorder(game, list), saved: list.length };
+      this.games.set(game, r);
+    }
+    return r;
   }
 
   /** Drops what the recorders hold (another tab cleared the history): the next poll writes baselines. */
