@@ -132,7 +132,11 @@ export const history = {
    */
   follow: (game: number, source: FollowSource, names: readonly string[]) => call<null>({ op: 'follow', game, source, names: [...names] }),
   /** Consolidates what is old enough at `now` at once (tests and tools). Resolves to the items consolidated. */
-  consolidate: (now?: number) => call<number>({ op: 'consolidate', ...(now !== undefined ? { now } : {}) }),
+  consolidate: async (now?: number, afterMs?: number) => {
+    const n = await call<number>({ op: 'consolidate', ...(now !== undefined ? { now } : {}), ...(afterMs !== undefined ? { afterMs } : {}) });
+    if (n > 0) changed();
+    return n;
+  },
   enforce: async (limits: Limits) => {
     const n = await call<number>({ op: 'enforce', limits });
     if (n > 0) changed();

@@ -72,10 +72,10 @@ function migrateSoon(): void {
 }
 
 /** Consolidates what is old enough (tiers.ts), after a poll; a failure is told and tried again after the next poll. */
-function consolidateSoon(): void {
+function consolidateSoon(after?: number): void {
   inSteps(
     'consolidate',
-    async (s) => (await s.consolidateStep()).done,
+    async (s) => (await s.consolidateStep(Date.now(), undefined, after)).done,
     (e) => notice(`Could not consolidate older price history to hourly values: ${errorText(e)}. It stays at full resolution (and takes more space); the next refresh tries again.`),
   );
 }
@@ -89,7 +89,7 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
   switch (req.op) {
     case 'record': {
       const r = await s.record(req.poll, req.limits);
-      consolidateSoon();
+      consolidateSoon(req.limits.fullResolutionMs);
       return { result: r, transfer: [] };
     }
     case 'follow':
@@ -99,7 +99,7 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
       // Every step now (a test's or a tool's call; the app's own runs in the background after polls).
       let items = 0;
       for (;;) {
-        const p = await s.consolidateStep(req.now);
+        const p = await s.consolidateStep(req.now, undefined, req.afterMs);
         items += p.items;
         if (p.done) break;
       }

@@ -9,8 +9,17 @@ export const HISTORY_PREFS = {
   enabled: definePreference('history.enabled', z.boolean(), true),
   retentionDays: definePreference('history.retentionDays', z.number().int().min(1).max(3650), 30),
   capMb: definePreference('history.capMb', z.number().int().min(10).max(100_000), 500),
+  /** Hours every market of every item stays at poll resolution (then hourly, tiers.ts); followed items always. */
+  fullHours: definePreference('history.fullResolutionHours', z.number().int().min(6).max(720), 48),
 };
 
+/** The choices Settings offers for fullHours. */
+export const FULL_HOURS_CHOICES = [6, 24, 48] as const;
+
 export function readLimits(): Limits {
-  return { retentionDays: readPreference(HISTORY_PREFS.retentionDays), capBytes: readPreference(HISTORY_PREFS.capMb) * 1_000_000 };
+  return {
+    retentionDays: readPreference(HISTORY_PREFS.retentionDays),
+    capBytes: readPreference(HISTORY_PREFS.capMb) * 1_000_000,
+    fullResolutionMs: readPreference(HISTORY_PREFS.fullHours) * 3_600_000,
+  };
 }

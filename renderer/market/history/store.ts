@@ -16,11 +16,12 @@ interface HistoryDB extends DBSchema {
   chunks: { key: [number, string, number]; value: ChunkRecord; indexes: { st: number } };
   /**
    * 'usage' ({bytes, chunks}), 'series:<game>' ({list}: the game's series keys, chunks index them), and
-   * 'migrate' ({after}: format-1 records are being re-encoded; the key of the last one done).
+   * 'migrate' ({after}: format-1 records are being re-encoded; the key of the last one done), 'consolidate'
+   * ({day, item}: where consolidation goes on), 'follow:<game>:<source>' ({list}: followed items), 'growth'.
    */
   meta: {
     key: string;
-    value: { key: string; bytes?: number; chunks?: number; list?: string[]; after?: [number, string, number] | null; day?: number; item?: [number, string] | null };
+    value: { key: string; bytes?: number; chunks?: number; list?: string[]; after?: [number, string, number] | null; day?: number; item?: [number, string] | null; growth?: Growth };
   };
 }
 
@@ -38,11 +39,43 @@ export interface Usage {
   bytes: number;
   chunks: number;
   oldest: number | null;
+  /**
+   * Growth a day at the current rate (bytes): today's writes over the time they took, or the last day's
+   * when today has not run an hour yet; null before that.
+   */
+  perDay?: number | null;
+  /** A day once consolidated (tiers.ts), as the last consolidated day measured; null before one is. */
+  consolidatedPerDay?: number | null;
+}
+
+/** meta 'growth': what today's and the last day's writes added (and what consolidation left of a day). */
+interface Growth {
+  day: number;
+  bytes: number;
+  from: number;
+  to: number;
+  prevDay: number | null;
+  prevBytes: number;
+  /** The last consolidated day and its records' bytes (growing while that day is done). */
+  coarseDay?: number | null;
+  coarseBytes?: number;
+  /** The bytes of the last day fully consolidated. */
+  coarseDone?: number | null;
+}
+
+/** How many days fit in `capBytes`: the last `fullDays` at `perDay`, the days before at `consolidatedPerDay`. */
+export function daysThatFit(capBytes: number, perDay: number, consolidatedPerDay: number | null, fullDays = 2): number {
+  if (!(perDay > 0)) return Infinity;
+  const coarse = consolidatedPerDay !== null && consolidatedPerDay > 0 ? consolidatedPerDay : perDay;
+  if (capBytes <= fullDays * perDay) return capBytes / perDay;
+  return fullDays + (capBytes - fullDays * perDay) / coarse;
 }
 
 export interface Limits {
   retentionDays: number;
   capBytes: number;
+  /** Per-market series of items not followed are consolidated after this long (tiers.ts; CONSOLIDATE_AFTER when absent). */
+  fullResolutionMs?: number;
 }
 
 /** A cap is enforced down to this share of it, so a full store isn't trimmed at every poll. */
@@ -233,6 +266,8 @@ export class HistoryStore {
         if (seriesCount > g.saved) meta.put({ key: `series:${p.game}`, list: rec.series.slice() }).catch(ignore);
         const u = await meta.get('usage');
         meta.put({ key: 'usage', bytes: (u?.bytes ?? 0) + added, chunks: (u?.chunks ?? 0) + newChunks }).catch(ignore);
+        const gr = (await meta.get('growth'))?.growth;
+        meta.put({ key: 'growth', growth: grown(gr, p.at, added) }).catch(ignore);
         await tx.done;
         // Only what reached the disk counts as stored.
         for (const [c, bytes] of sizes) c.stored = bytes;
@@ -316,9 +351,10 @@ export class HistoryStore {
   async usage(): Promise<Usage> {
     const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readonly');
     const u = await tx.objectStore('meta').get('usage');
+    const gr = (await tx.objectStore('meta').get('growth'))?.growth;
     const first = await tx.objectStore('chunks').index('st').openCursor();
     await tx.done;
-    return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null };
+    return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null, perDay: rateOf(gr), consolidatedPerDay: gr?.coarseDone ?? null };
   }
 
   /**
@@ -396,11 +432,11 @@ export class HistoryStore {
    * are left at poll resolution. Where it stopped is kept in meta 'consolidate' (a closed app goes on from
    * there); each step is one short transaction.
    */
-  async consolidateStep(now = Date.now(), batch = CONSOLIDATE_BATCH): Promise<ConsolidateProgress> {
+  async consolidateStep(now = Date.now(), batch = CONSOLIDATE_BATCH, after = CONSOLIDATE_AFTER): Promise<ConsolidateProgress> {
     const follow = await this.followed();
     const oldest = (await this.usage()).oldest;
     const db = await this.ready();
-    const cutoff = now - CONSOLIDATE_AFTER;
+    const cutoff = now - after;
     const tx = db.transaction(['chunks', 'meta'], 'readwrite');
     tx.done.catch(ignore);
     try {
@@ -420,6 +456,7 @@ export class HistoryStore {
       let items = 0;
       let saved = 0;
       let removed = 0;
+      let coarse = 0;
       let last: [number, string] | null = null;
       const grown = new Set<number>();
       while (cursor && looked < batch) {
@@ -444,12 +481,18 @@ export class HistoryStore {
           const head = group[0] as ChunkRecord;
           const next = consolidate({ g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 }, parts, rec.rec.series, (k) => rec.rec.keyIndex(k));
           if (rec.rec.series.length > before) grown.add(g);
+          // An item with a market or two changing little: its day at every poll is no larger; kept as it is.
+          if (next.bytes >= group.reduce((a, c) => a + c.bytes, 0)) {
+            if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n) cursor = await cursor.continue([g, n, Infinity]);
+            continue;
+          }
           for (const c of group) {
             chunks.delete([c.g, c.n, c.st]).catch(ignore);
             saved += c.bytes;
           }
           chunks.put(next).catch(ignore);
           saved -= next.bytes;
+          coarse += next.bytes;
           removed += group.length - 1;
           items++;
         }
@@ -467,6 +510,14 @@ export class HistoryStore {
       if (saved !== 0 || removed !== 0) {
         const u = await meta.get('usage');
         meta.put({ key: 'usage', bytes: Math.max(0, (u?.bytes ?? 0) - saved), chunks: Math.max(0, (u?.chunks ?? 0) - removed) }).catch(ignore);
+      }
+      if (coarse > 0 || done) {
+        const gr = (await meta.get('growth'))?.growth;
+        if (gr) {
+          const same = gr.coarseDay === day;
+          const bytes = (same ? (gr.coarseBytes ?? 0) : 0) + coarse;
+          meta.put({ key: 'growth', growth: { ...gr, coarseDay: day, coarseBytes: bytes, ...(done ? { coarseDone: bytes } : {}) } }).catch(ignore);
+        }
       }
       await tx.done;
       return { items, done: done && (day + 2) * DAY > cutoff, bytesSaved: saved };
@@ -487,6 +538,27 @@ export class HistoryStore {
     return r;
   }
 
+  /** The names of a game's items with history (a key cursor going item to item), in key order. */
+  async itemNames(game: number): Promise<string[]> {
+    const tx = (await this.ready()).transaction('chunks', 'readonly');
+    const out: string[] = [];
+    let cursor = await tx.store.openKeyCursor(IDBKeyRange.bound([game, '', -Infinity], [game, [], Infinity]));
+    while (cursor) {
+      const n = cursor.key[1];
+      if (!n.includes('\u0000')) out.push(n);
+      cursor = await cursor.continue([game, n, Infinity]);
+    }
+    await tx.done;
+    return out;
+  }
+
+  /** A game's series keys as stored (the longest list known). */
+  async seriesOf(game: number): Promise<string[]> {
+    const known = (await this.recorder(game)).rec.series;
+    const stored = (await (await this.ready()).get('meta', `series:${game}`))?.list;
+    return stored && stored.length > known.length ? stored : known;
+  }
+
   /** Drops what the recorders hold (another tab cleared the history): the next poll writes baselines. */
   forget(): void {
     this.games.clear();
@@ -496,6 +568,8 @@ export class HistoryStore {
     const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
     await tx.objectStore('chunks').clear();
     await tx.objectStore('meta').delete('usage');
+    await tx.objectStore('meta').delete('growth');
+    await tx.objectStore('meta').delete('consolidate');
     await tx.done;
     for (const r of this.games.values()) r.rec.reset();
   }
@@ -546,3 +620,21 @@ export class HistoryStore {
 }
 
 function ignore(): void {}
+
+/** Today's growth counter after a write of `added` bytes at `at`. */
+function grown(g: Growth | undefined, at: number, added: number): Growth {
+  const day = Math.floor(at / DAY);
+  if (g && g.day === day) return { ...g, bytes: g.bytes + added, to: Math.max(g.to, at) };
+  return { ...(g ?? {}), day, bytes: added, from: at, to: at, prevDay: g ? g.day : null, prevBytes: g ? g.bytes : 0 };
+}
+
+/** Minimum span of today's writes for its rate to stand for the day. */
+const RATE_MIN_SPAN = 3_600_000;
+
+/** Growth a day at the current rate, or null when not known yet. */
+function rateOf(g: Growth | undefined): number | null {
+  if (!g) return null;
+  if (g.to - g.from >= RATE_MIN_SPAN) return (g.bytes / (g.to - g.from)) * DAY;
+  if (g.prevDay === g.day - 1 && g.prevBytes > 0) return g.prevBytes;
+  return null;
+}
