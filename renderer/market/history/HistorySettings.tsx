@@ -1,13 +1,16 @@
-/** Settings → Price history: on/off, retention, size cap, the storage used, and Clear history. */
+/**
+ * Settings → Price history: on/off, retention, size cap, how long every market stays at every refresh, the
+ * storage used, the growth a day and the days that fit (and the choices when that is short of the
+ * retention), exports for analysts, and Clear history.
+ */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { GAMES } from '../../../shared/catalog/games';
-import { useSelectedGame } from '../../lib/preferences';
 import { GRID_PREFS } from '../prefs';
 import { HistoryExport } from './HistoryExport';
 import { DAY } from './chunk-codec';
 import './history.css';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { usePref } from '../../lib/preferences';
+import { usePref, useSelectedGame } from '../../lib/preferences';
 import { useStorageStatus } from '../../lib/storage/status';
 import { history, useHistoryVersion, useHistoryWriter } from './client';
 import { FULL_HOURS_CHOICES, HISTORY_PREFS, RETENTION_CHOICES, readLimits } from './prefs';
