@@ -140,7 +140,8 @@ export class GameRecorder {
     const bm = p.bidMarkets.length;
     const askS = p.askMarkets.map((s) => this.seriesOf(`a:${s}`));
     const bidS = p.bidMarkets.map((s) => this.seriesOf(`b:${s}`));
-    const nSeries = this.series.length;
+    // Sized to the poll's own series (consolidation adds derived ones, tiers.ts, that no poll writes).
+    const nSeries = Math.max(-1, ...askS, ...bidS) + 1;
     const bigAsk = new Map<number, number>();
     const bigBid = new Map<number, number>();
     for (const [f, cell, v] of p.big) (f === 0 ? bigAsk : bigBid).set(cell, v);
@@ -192,7 +193,7 @@ export class GameRecorder {
     const day = Math.floor(at / DAY);
     const f = p.fields.length;
     const fieldS = p.fields.map((x) => this.seriesOf(`${p.stream}:${x}`));
-    const nSeries = this.series.length;
+    const nSeries = Math.max(-1, ...fieldS) + 1;
     const names = unpackNames(p.names);
     const dirty: OpenChunk[] = [];
     let points = 0;
