@@ -131,7 +131,10 @@ export const history = {
    * held items' names (source 'portfolio'); the grid with its watchlist and alerts (useFollowedHistory).
    */
   follow: (game: number, source: FollowSource, names: readonly string[]) => call<null>({ op: 'follow', game, source, names: [...names] }),
-  /** Consolidates what is old enough at `now` at once (tests and tools). Resolves to the items consolidated. */
+  /**
+   * Consolidates what is older than `afterMs`: in the background, in steps (no `now`); or at once as if
+   * it were `now` (tests and tools), resolving to the items consolidated.
+   */
   consolidate: async (now?: number, afterMs?: number) => {
     const n = await call<number>({ op: 'consolidate', ...(now !== undefined ? { now } : {}), ...(afterMs !== undefined ? { afterMs } : {}) });
     if (n > 0) changed();

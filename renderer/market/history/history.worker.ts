@@ -96,7 +96,12 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
       await s.setFollowed(req.game, req.source, req.names);
       return { result: null, transfer: [] };
     case 'consolidate': {
-      // Every step now (a test's or a tool's call; the app's own runs in the background after polls).
+      // Without a time (Settings' shorter full-resolution time): in the background, in steps.
+      if (req.now === undefined) {
+        consolidateSoon(req.afterMs);
+        return { result: 0, transfer: [] };
+      }
+      // At a given time (a test's or a tool's call): every step now.
       let items = 0;
       for (;;) {
         const p = await s.consolidateStep(req.now, undefined, req.afterMs);

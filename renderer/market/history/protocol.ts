@@ -14,7 +14,7 @@ type Req =
   | { op: 'usage' }
   /** The items a source follows in a game (all their markets kept at poll resolution). */
   | { op: 'follow'; game: number; source: FollowSource; names: string[] }
-  /** Consolidates all that is old enough at `now` (tests and tools; the worker also does it after polls). */
+  /** Consolidates what is old enough: at `now` at once (tests and tools), else in the background (the worker also does it after polls). */
   | { op: 'consolidate'; now?: number; afterMs?: number }
   | { op: 'enforce'; limits: Limits }
   | { op: 'clear' }
