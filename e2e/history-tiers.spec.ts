@@ -4,6 +4,7 @@
  * (the test's hook: a record's points are relative to its start, so moving the start moves them all), so
  * the worker consolidates them after the next refresh; the item's chart reads across both tiers and says
  * so; the item's export (CSV and Parquet in a zip, the web host's way) reads back equal with hyparquet.
+ * And Settings' forecast: the growth a day, the days that fit, and the choices when they are too few.
  */
 import { unzipSync } from 'fflate';
 import { parquetReadObjects } from 'hyparquet';
@@ -131,4 +132,42 @@ test('polls fill the history, older days are consolidated, the chart reads both 
   const prov = JSON.parse(new TextDecoder().decode(files['provenance.json'])) as { game: number; parts: Array<{ resolutionMs: number }> };
   expect(prov.game).toBe(730);
   expect(prov.parts.map((p) => p.resolutionMs)).toContain(3_600_000);
+});
+
+test('Settings say how many days fit at the current rate, and offer the choices when that is short of the days kept', async ({ page, appUrl }) => {
+  test.setTimeout(120_000);
+  await openGrid(page, appUrl);
+  const settings = `${appUrl.split('?')[0]}#/settings`;
+  await page.goto(settings);
+  const card = page.getByTestId('history-settings');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  // Before an hour of refreshes the rate is not known, and Settings says so.
+  await expect(card.getByTestId('history-forecast')).toHaveAttribute('data-state', 'unknown');
+
+  // The growth counter as two hours of a busy catalog leave it: 10 MB in 2 hours (120 MB a day), and a
+  // consolidated day measured at 40 MB. 500 MB then hold 2 + (500 - 240) / 40 = 8.5 days, short of 30.
+  await page.evaluate(async () => {
+    const now = Date.now();
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('market-desk-history');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const tx = db.transaction('meta', 'readwrite');
+    tx.objectStore('meta').put({ key: 'growth', growth: { day: Math.floor(now / 86_400_000), bytes: 10e6, from: now - 2 * 3600_000, to: now, prevDay: null, prevBytes: 0, coarseDay: null, coarseBytes: 0, coarseDone: 40e6 } });
+    await new Promise<void>((resolve) => (tx.oncomplete = () => resolve()));
+    db.close();
+  });
+  await page.reload();
+  const forecast = card.getByTestId('history-forecast');
+  await expect(forecast).toHaveAttribute('data-state', 'short', { timeout: 30_000 });
+  await expect(forecast).toContainText(/grows by about 1[12]\d MB a day.*about 40 MB a day once older than 48 hours.*about 8\.\d days fit in your limit of 500 MB/);
+  await expect(card.getByTestId('history-short')).toContainText('you keep 30 days, but only about 8.');
+  await expect(card.getByTestId('history-raise')).toHaveText(/Raise the limit to 1,3\d0 MB/);
+  await expect(card.getByTestId('history-fewer')).toContainText('for 24 hours only');
+  // Keep fewer days: the retention follows, and the warning goes.
+  await card.getByTestId('history-shorten').click();
+  await expect(card.getByLabel('Keep')).toHaveValue('8');
+  await expect(forecast).toHaveAttribute('data-state', 'ok');
+  await expect(card.getByTestId('history-short')).toHaveCount(0);
 });
