@@ -72,7 +72,7 @@ function ResolutionNote({ h, span }: { h: SampledHistory; span: number }) {
   return (
     <p className="dp__muted hist__res" data-testid="history-resolution" data-resolution-ms={step}>
       Until {timeLabel(until, span)}: each market’s price at the end of every {step === HOUR ? 'hour' : `${Math.round(step / 60_000)} minutes`} (older history is
-      consolidated); best ask and best bid at every refresh. Since then: every refresh’s prices.
+      consolidated); best ask and best bid at every refresh.{h.resolution.some((p) => p.resolutionMs === 0) ? ' Since then: every refresh’s prices.' : ''}
     </p>
   );
 }
