@@ -71,7 +71,7 @@ function ResolutionNote({ h, span }: { h: SampledHistory; span: number }) {
   const step = Math.max(...coarse.map((p) => p.resolutionMs));
   return (
     <p className="dp__muted hist__res" data-testid="history-resolution" data-resolution-ms={step}>
-      Until {timeLabel(until, span)}: each market’s price at the end of every {step === HOUR ? 'hour' : `${Math.round(step / 60_000)} minutes`} (older history is
+      Until {timeLabel(until, span)}: each market’s price at the end of every {step === DAY ? 'day' : step === HOUR ? 'hour' : `${Math.round(step / 60_000)} minutes`}{coarse.some((p) => p.resolutionMs === HOUR) && step === DAY ? ' (the last days before that: every hour)' : ''} (older history is
       consolidated); best ask and best bid at every refresh.{h.resolution.some((p) => p.resolutionMs === 0) ? ' Since then: every refresh’s prices.' : ''}
     </p>
   );

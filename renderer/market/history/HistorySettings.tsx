@@ -15,6 +15,7 @@ import { useStorageStatus } from '../../lib/storage/status';
 import { history, useHistoryVersion, useHistoryWriter } from './client';
 import { FULL_HOURS_CHOICES, HISTORY_PREFS, RETENTION_CHOICES, readLimits } from './prefs';
 import { daysThatFit, type Usage } from './store';
+import { DAILY_AFTER } from './tiers';
 
 function mb(bytes: number): string {
   return bytes < 1e6 ? `${(bytes / 1e3).toFixed(0)} kB` : `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
@@ -31,10 +32,14 @@ interface ForecastProps {
 }
 
 /** Megabytes a limit needs to keep `days` (rounded up to 10 MB): the inverse of daysThatFit. */
-function capFor(days: number, perDay: number, coarse: number | null, fullDays: number): number {
+function capFor(days: number, perDay: number, coarse: number | null, fullDays: number, daily: number | null): number {
+  const hourly = coarse !== null && coarse > 0 ? coarse : perDay;
+  const dailyRate = daily !== null && daily > 0 ? daily : hourly;
+  const hourlyDays = Math.max(0, DAILY_AFTER / DAY - fullDays);
   const full = Math.min(days, fullDays) * perDay;
-  const rest = Math.max(0, days - fullDays) * (coarse !== null && coarse > 0 ? coarse : perDay);
-  return Math.ceil((full + rest) / 1e7) * 10;
+  const mid = Math.min(Math.max(0, days - fullDays), hourlyDays) * hourly;
+  const rest = Math.max(0, days - fullDays - hourlyDays) * dailyRate;
+  return Math.ceil((full + mid + rest) / 1e7) * 10;
 }
 
 /**
@@ -51,11 +56,12 @@ function HistoryForecast({ usage, capMb, days, fullHours, setCapMb, setDays, set
     );
   }
   const coarse = usage.consolidatedPerDay ?? null;
+  const daily = usage.dailyPerDay ?? null;
   const fullDays = fullHours / 24;
-  const fit = daysThatFit(capMb * 1e6, perDay, coarse, fullDays);
+  const fit = daysThatFit(capMb * 1e6, perDay, coarse, fullDays, daily);
   const short = fit < days;
   const fitText = fit >= 10 ? Math.floor(fit).toLocaleString('en-US') : fit.toFixed(1);
-  const need = capFor(days, perDay, coarse, fullDays);
+  const need = capFor(days, perDay, coarse, fullDays, daily);
   const shorter = Math.max(1, Math.floor(fit));
   const fewer = FULL_HOURS_CHOICES.filter((h) => h < fullHours);
   return (
@@ -63,6 +69,7 @@ function HistoryForecast({ usage, capMb, days, fullHours, setCapMb, setDays, set
       <p className="field__hint">
         At the current rate it grows by about {mb(perDay)} a day
         {coarse !== null ? `, and by about ${mb(coarse)} a day once older than ${fullHours} hours (hourly per market)` : `, less once older than ${fullHours} hours (hourly per market: not measured yet, so not counted)`}
+        {daily !== null ? `, ${mb(daily)} once older than ${DAILY_AFTER / DAY} days (daily per market)` : ''}
         : about {fitText} days fit in your limit of {capMb} MB.
       </p>
       {short ? (

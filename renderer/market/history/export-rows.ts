@@ -45,7 +45,7 @@ export const COLUMNS: Record<string, string> = {
   price: 'price in thousandths of the currency unit, raw (before fees); empty/null: no price at that market from then on',
   low: 'consolidated rows only: the lowest price held during the step (empty when it is the lower of the previous and this price)',
   high: 'consolidated rows only: the highest price held during the step (empty when it is the higher of the previous and this price)',
-  resolution_ms: '0: a change seen at a refresh; else the consolidated step (3600000: hourly)',
+  resolution_ms: '0: a change seen at a refresh; else the consolidated step (3600000: hourly, 86400000: daily)',
 };
 
 /** Rows gathered column by column. */
@@ -187,5 +187,5 @@ export function toParquet(t: ExportTable, provenance: Provenance): Uint8Array {
 
 /** The resolution's words for the provenance. */
 export function resolutionText(ms: number): string {
-  return ms === 0 ? 'every refresh (change points)' : ms === 3_600_000 ? 'hourly (last, low, high per market; best ask and bid at every refresh)' : `${ms / 60_000}-minute steps`;
+  return ms === 0 ? 'every refresh (change points)' : ms === 3_600_000 ? 'hourly (last, low, high per market; best ask and bid at every refresh)' : ms === 86_400_000 ? 'daily (last, low, high per market; best ask and bid at every refresh)' : `${ms / 60_000}-minute steps`;
 }

@@ -25,6 +25,11 @@ describe('daysThatFit', () => {
     expect(daysThatFit(150, 100, 20)).toBe(1.5);
     expect(daysThatFit(500, 0, null)).toBe(Infinity);
     expect(daysThatFit(500, 100, 20, 1)).toBe(1 + 400 / 20);
+    // Three tiers: 2 full days, 5 hourly (until day 7), then daily.
+    expect(daysThatFit(500, 100, 20, 2, 5)).toBe(2 + 5 + (500 - 200 - 100) / 5);
+    expect(daysThatFit(250, 100, 20, 2, 5)).toBe(2 + 50 / 20);
+    // The daily tier not measured yet counts at the hourly rate.
+    expect(daysThatFit(500, 100, 20, 2, null)).toBe(2 + 300 / 20);
   });
 });
 

@@ -6,7 +6,7 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
 import { chunkName, DAY, decodeChunk, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord } from './chunk-codec';
-import { CONSOLIDATE_AFTER, consolidate } from './tiers';
+import { CONSOLIDATE_AFTER, CONSOLIDATED_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
 import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import { sample, type SampledHistory } from './sampling';
 
@@ -46,6 +46,8 @@ export interface Usage {
   perDay?: number | null;
   /** A day once consolidated (tiers.ts), as the last consolidated day measured; null before one is. */
   consolidatedPerDay?: number | null;
+  /** A day once consolidated to the daily tier (after DAILY_AFTER), as last measured; null before one is. */
+  dailyPerDay?: number | null;
 }
 
 /** meta 'growth': what today's and the last day's writes added (and what consolidation left of a day). */
@@ -61,14 +63,26 @@ interface Growth {
   coarseBytes?: number;
   /** The bytes of the last day fully consolidated. */
   coarseDone?: number | null;
+  /** The same for the daily tier (tiers.ts, DAILY_AFTER). */
+  dailyDay?: number | null;
+  dailyBytes?: number;
+  dailyDone?: number | null;
 }
 
-/** How many days fit in `capBytes`: the last `fullDays` at `perDay`, the days before at `consolidatedPerDay`. */
-export function daysThatFit(capBytes: number, perDay: number, consolidatedPerDay: number | null, fullDays = 2): number {
+/**
+ * How many days fit in `capBytes`: the last `fullDays` at `perDay`, then the hourly tier at `consolidatedPerDay`
+ * until `dailyAfterDays`, the days before at `dailyPerDay`. A tier not measured yet counts at the rate of the
+ * one before it (the hourly at the full rate, the daily at the hourly), so the forecast never guesses a saving.
+ */
+export function daysThatFit(capBytes: number, perDay: number, consolidatedPerDay: number | null, fullDays = 2, dailyPerDay: number | null = null, dailyAfterDays = DAILY_AFTER / DAY): number {
   if (!(perDay > 0)) return Infinity;
-  const coarse = consolidatedPerDay !== null && consolidatedPerDay > 0 ? consolidatedPerDay : perDay;
+  const hourly = consolidatedPerDay !== null && consolidatedPerDay > 0 ? consolidatedPerDay : perDay;
+  const daily = dailyPerDay !== null && dailyPerDay > 0 ? dailyPerDay : hourly;
   if (capBytes <= fullDays * perDay) return capBytes / perDay;
-  return fullDays + (capBytes - fullDays * perDay) / coarse;
+  const hourlyDays = Math.max(0, dailyAfterDays - fullDays);
+  const left = capBytes - fullDays * perDay;
+  if (left <= hourlyDays * hourly) return fullDays + left / hourly;
+  return fullDays + hourlyDays + (left - hourlyDays * hourly) / daily;
 }
 
 export interface Limits {
@@ -354,7 +368,7 @@ export class HistoryStore {
     const gr = (await tx.objectStore('meta').get('growth'))?.growth;
     const first = await tx.objectStore('chunks').index('st').openCursor();
     await tx.done;
-    return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null, perDay: rateOf(gr), consolidatedPerDay: gr?.coarseDone ?? null };
+    return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null, perDay: rateOf(gr), consolidatedPerDay: gr?.coarseDone ?? null, dailyPerDay: gr?.dailyDone ?? null };
   }
 
   /**
@@ -429,10 +443,21 @@ export class HistoryStore {
   /**
    * Consolidates one day of the per-market series of up to `batch` items (tiers.ts): the oldest day not
    * done yet that ended CONSOLIDATE_AFTER before `now`. The items the user follows and the other streams
-   * are left at poll resolution. Where it stopped is kept in meta 'consolidate' (a closed app goes on from
-   * there); each step is one short transaction.
+   * are left at poll resolution. When no hourly day is due, a day older than DAILY_AFTER goes on to daily
+   * steps the same way. Where each tier stopped is kept in meta 'consolidate' and 'consolidate:daily' (a
+   * closed app goes on from there); each step is one short transaction.
    */
   async consolidateStep(now = Date.now(), batch = CONSOLIDATE_BATCH, after = CONSOLIDATE_AFTER): Promise<ConsolidateProgress> {
+    const hourly = await this.consolidateTier('hourly', now, batch, after);
+    if (!hourly.done) return hourly;
+    // Then the daily tier: hourly days older than DAILY_AFTER (never sooner than the hourly tier's own start).
+    const daily = await this.consolidateTier('daily', now, batch, Math.max(after, DAILY_AFTER));
+    return { items: hourly.items + daily.items, done: daily.done, bytesSaved: hourly.bytesSaved + daily.bytesSaved };
+  }
+
+  private async consolidateTier(tier: 'hourly' | 'daily', now: number, batch: number, after: number): Promise<ConsolidateProgress> {
+    const stateKey = tier === 'hourly' ? 'consolidate' : 'consolidate:daily';
+    const step = tier === 'hourly' ? CONSOLIDATED_STEP : DAILY_STEP;
     const follow = await this.followed();
     const oldest = (await this.usage()).oldest;
     const db = await this.ready();
@@ -441,7 +466,7 @@ export class HistoryStore {
     tx.done.catch(ignore);
     try {
       const meta = tx.objectStore('meta');
-      const state = await meta.get('consolidate');
+      const state = await meta.get(stateKey);
       const day = Math.max(state?.day ?? -Infinity, oldest === null ? -Infinity : Math.floor(oldest / DAY));
       if (!Number.isFinite(day) || (day + 1) * DAY > cutoff) {
         await tx.done;
@@ -474,12 +499,16 @@ export class HistoryStore {
             cursor = await cursor.continue();
           }
         }
-        if (group.length > 0 && !(group.length === 1 && 'r' in (group[0] as ChunkRecord) && (group[0] as { r?: number }).r)) {
+        // Already at this tier's step (or coarser): left as it is. The hourly tier takes a day at poll
+        // resolution; the daily tier a day hourly, or one the hourly tier left at poll resolution.
+        const stepOf = (c: ChunkRecord) => ('r' in c && c.r) || 0;
+        const atStep = tier === 'hourly' ? group.length === 1 && stepOf(group[0] as ChunkRecord) > 0 : group.every((c) => stepOf(c) >= step);
+        if (group.length > 0 && !atStep) {
           const rec = await this.recorderIn(g, meta);
           const before = rec.rec.series.length;
           const parts: ChunkPoints[] = group.map((c) => decodeChunk(c));
           const head = group[0] as ChunkRecord;
-          const next = consolidate({ g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 }, parts, rec.rec.series, (k) => rec.rec.keyIndex(k));
+          const next = consolidate({ g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 }, parts, rec.rec.series, (k) => rec.rec.keyIndex(k), step);
           if (rec.rec.series.length > before) grown.add(g);
           // An item with a market or two changing little: its day at every poll is no larger; kept as it is.
           if (next.bytes >= group.reduce((a, c) => a + c.bytes, 0)) {
@@ -506,7 +535,7 @@ export class HistoryStore {
         }
       }
       const done = cursor === null;
-      meta.put({ key: 'consolidate', day: done ? day + 1 : day, item: done ? null : last }).catch(ignore);
+      meta.put({ key: stateKey, day: done ? day + 1 : day, item: done ? null : last }).catch(ignore);
       if (saved !== 0 || removed !== 0) {
         const u = await meta.get('usage');
         meta.put({ key: 'usage', bytes: Math.max(0, (u?.bytes ?? 0) - saved), chunks: Math.max(0, (u?.chunks ?? 0) - removed) }).catch(ignore);
@@ -514,9 +543,13 @@ export class HistoryStore {
       if (coarse > 0 || done) {
         const gr = (await meta.get('growth'))?.growth;
         if (gr) {
-          const same = gr.coarseDay === day;
-          const bytes = (same ? (gr.coarseBytes ?? 0) : 0) + coarse;
-          meta.put({ key: 'growth', growth: { ...gr, coarseDay: day, coarseBytes: bytes, ...(done ? { coarseDone: bytes } : {}) } }).catch(ignore);
+          if (tier === 'hourly') {
+            const bytes = (gr.coarseDay === day ? (gr.coarseBytes ?? 0) : 0) + coarse;
+            meta.put({ key: 'growth', growth: { ...gr, coarseDay: day, coarseBytes: bytes, ...(done ? { coarseDone: bytes } : {}) } }).catch(ignore);
+          } else {
+            const bytes = (gr.dailyDay === day ? (gr.dailyBytes ?? 0) : 0) + coarse;
+            meta.put({ key: 'growth', growth: { ...gr, dailyDay: day, dailyBytes: bytes, ...(done ? { dailyDone: bytes } : {}) } }).catch(ignore);
+          }
         }
       }
       await tx.done;
@@ -570,6 +603,7 @@ export class HistoryStore {
     await tx.objectStore('meta').delete('usage');
     await tx.objectStore('meta').delete('growth');
     await tx.objectStore('meta').delete('consolidate');
+    await tx.objectStore('meta').delete('consolidate:daily');
     await tx.done;
     for (const r of this.games.values()) r.rec.reset();
   }

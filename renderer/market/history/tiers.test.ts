@@ -5,7 +5,7 @@ import { DAY, decodeChunk, HOUR, type ChunkRecord } from './chunk-codec';
 import { GameRecorder, type PollInput } from './recorder';
 import { sample } from './sampling';
 import { HistoryStore } from './store';
-import { BEST_ASK, BEST_BID, CONSOLIDATE_AFTER, consolidate, highKey, lowKey } from './tiers';
+import { BEST_ASK, BEST_BID, CONSOLIDATE_AFTER, consolidate, DAILY_AFTER, DAILY_STEP, highKey, lowKey } from './tiers';
 
 const NONE = -2147483648;
 /** A day's start (UTC) and a minute. */
@@ -96,6 +96,79 @@ describe('consolidate (one item, one day)', () => {
   });
 });
 
+describe('consolidate to daily steps (the hourly day again, after DAILY_AFTER)', () => {
+  /** An item polled every minute over a whole day (from 00:00), its records, and its prices. */
+  function day(seed: number) {
+    const r = new GameRecorder(730);
+    const prices = walk(24 * 60, seed);
+    const chunks = new Map<number, ChunkRecord>();
+    for (let i = 0; i < prices.length; i++) for (const c of r.apply(poll(D0 + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toRecord());
+    return { r, prices, full: [...chunks.values()].sort((a, b) => a.st - b.st) };
+  }
+  const seriesAt = (r: GameRecorder, pts: ReturnType<typeof decodeChunk>, key: string) => {
+    const s = r.series.indexOf(key);
+    const m = new Map<number, number>();
+    for (let p = 0; p < pts.s.length; p++) if (pts.s[p] === s) m.set(pts.t[p]!, pts.v[p]!);
+    return m;
+  };
+
+  it('keeps per market the day’s last, low and high (at the day’s last second), the bests at every poll, and is the same from the hourly day or the full one', () => {
+    const { r, prices, full } = day(7);
+    const head = full[0]!;
+    const hourly = consolidate(head, full.map(decodeChunk), r.series, (k) => r.keyIndex(k));
+    const viaHourly = consolidate(head, [decodeChunk(hourly)], r.series, (k) => r.keyIndex(k), DAILY_STEP);
+    const direct = consolidate(head, full.map(decodeChunk), r.series, (k) => r.keyIndex(k), DAILY_STEP);
+    expect(viaHourly).toMatchObject({ g: 730, n: 'item 0', st: D0, b: 1, r: DAY });
+    expect(viaHourly.bytes).toBeLessThan(hourly.bytes);
+    const a = decodeChunk(viaHourly);
+    const b = decodeChunk(direct);
+    // The same points either way (the hourly lows and highs fold into the day's).
+    const asSet = (p: typeof a) => new Set(Array.from(p.t, (t, i) => `${r.series[p.s[i]!]}@${t}=${p.v[i]}`));
+    expect(asSet(a)).toEqual(asSet(b));
+    const end = D0 + DAY - 1000;
+    for (const [col, key] of [[0, 'a:steam'], [1, 'a:buff163'], [2, 'b:steam']] as const) {
+      const vals = prices.map((p) => p[col]);
+      const priced = vals.filter((x) => x !== NONE);
+      const last = vals[vals.length - 1]!;
+      const lastV = last === NONE ? NaN : last;
+      // The baseline at 00:00 ends step 0; the rest of the day is one step.
+      expect(seriesAt(r, a, key).get(D0)).toBe(vals[0] === NONE ? NaN : vals[0]);
+      expect(seriesAt(r, a, key).get(end)).toBe(lastV);
+      const rest = vals.slice(1).filter((x) => x !== NONE);
+      const held = [vals[0]!, ...rest].filter((x) => x !== NONE);
+      const lo = seriesAt(r, a, lowKey(key)).get(end) ?? Math.min(...[vals[0]!, last].filter((x) => x !== NONE));
+      const hi = seriesAt(r, a, highKey(key)).get(end) ?? Math.max(...[vals[0]!, last].filter((x) => x !== NONE));
+      expect(lo).toBe(Math.min(...held));
+      expect(hi).toBe(Math.max(...held));
+      expect(priced.length).toBeGreaterThan(0);
+    }
+    // Best ask: exactly every poll's change.
+    const best = seriesAt(r, a, BEST_ASK);
+    let ba = NaN;
+    let n = 0;
+    for (let i = 0; i < prices.length; i++) {
+      const ask = Math.min(...[prices[i]![0], prices[i]![1]].filter((x) => x !== NONE));
+      if (ask !== ba) {
+        expect(best.get(D0 + i * MIN)).toBe(ask);
+        n++;
+      }
+      ba = ask;
+    }
+    expect(best.size).toBe(n);
+  });
+
+  it('a day with nothing after its baseline keeps the baseline only; NaN (no price) survives', () => {
+    const r = new GameRecorder(730);
+    const c = r.apply(poll(D0, [[NONE, 5, 1]])).dirty[0]!.toRecord();
+    const out = consolidate(c, [decodeChunk(c)], r.series, (k) => r.keyIndex(k), DAILY_STEP);
+    const pts = decodeChunk(out);
+    expect(seriesAt(r, pts, 'a:buff163').get(D0)).toBe(5);
+    expect(seriesAt(r, pts, 'b:steam').get(D0)).toBe(1);
+    expect(Array.from(pts.t).every((t) => t === D0)).toBe(true);
+    expect(DAILY_AFTER).toBe(7 * DAY);
+  });
+});
+
 describe('HistoryStore tiers', () => {
   const open: HistoryStore[] = [];
   afterEach(() => {
@@ -171,6 +244,52 @@ describe('HistoryStore tiers', () => {
     expect(await s.consolidateStep(now)).toEqual({ items: 0, done: true, bytesSaved: 0 });
     const steamOnly = await s.readItem(730, 'item 0', ...range, 432, (key) => key === 'a:steam');
     expect(steamOnly.series).toEqual(['a:steam']);
+  });
+
+  it('after DAILY_AFTER, consolidates hourly days again to daily steps, and a read says all three resolutions', async () => {
+    const name = `tiers-daily-${++seq}`;
+    const s = await HistoryStore.open(name);
+    open.push(s);
+    await s.setFollowed(730, 'watchlist', ['item 1']);
+    const every = 30;
+    const n = (10 * DAY) / (every * MIN);
+    const a = walk(n, 11);
+    const b = walk(n, 13);
+    for (let i = 0; i < n; i++) await s.record(poll(D0 + i * every * MIN, [a[i]!, b[i]!]));
+    const end = D0 + 10 * DAY;
+    const before = await s.readItem(730, 'item 0', D0, end, 480);
+    // At day 10: days 0-2 ended 7 days or more before (daily), days 3-7 48 hours or more before (hourly), days 8-9 not.
+    const now = D0 + 10 * DAY;
+    let items = 0;
+    for (;;) {
+      const p = await s.consolidateStep(now, 1);
+      items += p.items;
+      if (p.done) break;
+    }
+    const recs = await records(name);
+    const item0 = recs.filter((r) => r.n === 'item 0');
+    const stepOf = (st: number) => item0.filter((r) => r.st === st).map((r) => ('r' in r && r.r) || 0);
+    expect(stepOf(D0)).toEqual([DAY]);
+    expect(stepOf(D0 + DAY)).toEqual([DAY]);
+    expect(stepOf(D0 + 2 * DAY)).toEqual([DAY]);
+    for (let d = 3; d < 8; d++) expect(stepOf(D0 + d * DAY)).toEqual([HOUR]);
+    expect(item0.filter((r) => r.st >= D0 + 8 * DAY).every((r) => !('r' in r && r.r))).toBe(true);
+    // 8 hourly days, then 3 of them again daily; the followed item never.
+    expect(items).toBe(11);
+    expect(recs.filter((r) => r.n === 'item 1').some((r) => 'r' in r && r.r)).toBe(false);
+    const after = await s.readItem(730, 'item 0', D0, end, 480);
+    expect(after.resolution).toEqual([
+      { from: D0, to: D0 + 3 * DAY, resolutionMs: DAY },
+      { from: D0 + 3 * DAY, to: D0 + 8 * DAY, resolutionMs: HOUR },
+      { from: D0 + 8 * DAY, to: end, resolutionMs: 0 },
+    ]);
+    expect(after.resolutionMs).toBe(DAY);
+    expect(Array.from(after.bestAsk)).toEqual(Array.from(before.bestAsk));
+    // The store's counters are the records' sums; the daily day is measured for the forecast.
+    const u = await s.usage();
+    expect(u.bytes).toBe(recs.reduce((x, r) => x + r.bytes, 0));
+    expect(u.dailyPerDay).toBeGreaterThan(0);
+    expect(await s.consolidateStep(now)).toEqual({ items: 0, done: true, bytesSaved: 0 });
   });
 
   it('goes on after a restart where it stopped', async () => {

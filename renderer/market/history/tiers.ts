@@ -22,6 +22,9 @@ import { chunkBytes, ChunkEncoder, DAY, HOUR, type ChunkPoints, type EncodedChun
 export const CONSOLIDATE_AFTER = 48 * HOUR;
 /** The consolidated tier's step. */
 export const CONSOLIDATED_STEP = HOUR;
+/** Hourly days older than this are consolidated again, to daily steps (RRDtool's next archive). */
+export const DAILY_AFTER = 7 * DAY;
+export const DAILY_STEP = DAY;
 
 export const BEST_ASK = 'best:a';
 export const BEST_BID = 'best:b';
