@@ -72,13 +72,13 @@ function print(w: WriteFigures, r: ReadFigures, wk: WeekFigures, st: SteamFigure
   console.log(`| Steam medians, a later load with 10 % changed (${st.changed.points.toLocaleString('en-US')} changes): write | **${st.changed.ms.toFixed(0)} ms** (${kb(st.changed.bytes)} added, ${kb(st.changed.bytesWritten)} written, ${st.changed.records.toLocaleString('en-US')} records) |`);
   console.log(`| Steam medians, a load with nothing changed | ${st.unchanged.ms.toFixed(0)} ms, ${st.unchanged.points} points written |`);
   console.log(`| Steam medians made from the rows (analytics worker) / one thread hop (structured clone) | ${st.extractMs.toFixed(1)} ms / ${st.cloneMs.toFixed(1)} ms |`);
-  const full = wk.perDay * scale;
   const coarse = (wk.consolidatedPerDay ?? NaN) * scale;
   console.log(`| a day once consolidated (after 48 h: hourly last/low/high per market, best ask and bid at every poll; ${wk.items.toLocaleString('en-US')} items in ${(wk.consolidateMs ?? NaN).toFixed(0)} ms) | ${mb(coarse)} |`);
-  // The goal lines, printed exactly so. Days: the last 48 hours at full resolution, the days before them
-  // consolidated (or all at full resolution when there is no consolidated tier). Bytes per change: a
-  // full-resolution day's records (daily baselines and record overheads included) over its changes.
-  const days = !Number.isFinite(coarse) ? 500e6 / full : 500e6 <= 2 * full ? 500e6 / full : 2 + (500e6 - 2 * full) / coarse;
+  console.log(`| a day consolidated again to daily steps (after 7 days: daily last/low/high per market, best ask and bid at every poll) | ${mb(wk.dailyPerDay * scale)} |`);
+  // The goal lines, printed exactly so. Days: as Settings forecasts them under the default settings (store.ts,
+  // daysThatFit): the last 48 hours at full resolution, hourly until 7 days, daily before. Bytes per change:
+  // a full-resolution day's records (daily baselines and record overheads included) over its changes.
+  const days = wk.daysFit;
   console.log('');
   console.log(`days that fit in 500 MB: ${days.toFixed(1)}`);
   console.log(`bytes per change: ${(wk.perDay / wk.changesPerDay).toFixed(2)}`);

@@ -3,9 +3,9 @@
  * on a synthetic CS2-sized catalog, in Chromium's IndexedDB. Bundled by the bench with esbuild.
  */
 import { DAY, decodeChunk, HOUR, type ChunkRecord, type OpenChunk } from '../../renderer/market/history/chunk-codec';
-import { consolidate } from '../../renderer/market/history/tiers';
+import { consolidate, DAILY_STEP } from '../../renderer/market/history/tiers';
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
-import { HistoryStore } from '../../renderer/market/history/store';
+import { daysThatFit, HistoryStore } from '../../renderer/market/history/store';
 import { steamMedians, type RowWithSales } from '../../renderer/market/history/steam';
 
 const NONE = -2147483648;
@@ -173,6 +173,10 @@ export interface WeekFigures {
   consolidatedPerDay: number;
   /** Time to consolidate that day (all items), ms. */
   consolidateMs: number;
+  /** That hourly day consolidated again to daily steps (after DAILY_AFTER; bests still at every poll). */
+  dailyPerDay: number;
+  /** Days that fit in 500 MB under the default settings, as Settings forecasts them (store.ts, daysThatFit). */
+  daysFit: number;
   ms: number;
 }
 
@@ -215,15 +219,23 @@ function week(items: number): WeekFigures {
   }
   const c0 = performance.now();
   let consolidated = 0;
+  let dailyBytes = 0;
   for (const list of day2.values()) {
     list.sort((a, b) => a.st - b.st);
     const head = list[0] as ChunkRecord;
     // As the store does: a day that would not get smaller stays as it is.
     const whole = list.reduce((a, x) => a + x.bytes, 0);
-    consolidated += Math.min(whole, consolidate(head, list.map(decodeChunk), rec.series, (k) => rec.keyIndex(k)).bytes);
+    const hourly = consolidate(head, list.map(decodeChunk), rec.series, (k) => rec.keyIndex(k));
+    const keep = hourly.bytes < whole ? hourly : null;
+    consolidated += keep ? keep.bytes : whole;
+    // As the store does after DAILY_AFTER: the hourly day (or the day left at poll resolution) again, daily.
+    const daily = consolidate(head, keep ? [decodeChunk(keep)] : list.map(decodeChunk), rec.series, (k) => rec.keyIndex(k), DAILY_STEP);
+    dailyBytes += Math.min(daily.bytes, keep ? keep.bytes : whole);
   }
   const consolidateMs = performance.now() - c0;
-  return { items, polls, bytes, records: chunks.size, perDayBaseline: baseline, perDay: later / 6, changesPerDay: changes / 6, consolidatedPerDay: consolidated, consolidateMs, ms: performance.now() - s };
+  const sc = 30_000 / items;
+  const daysFit = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, 2, dailyBytes * sc);
+  return { items, polls, bytes, records: chunks.size, perDayBaseline: baseline, perDay: later / 6, changesPerDay: changes / 6, consolidatedPerDay: consolidated, consolidateMs, dailyPerDay: dailyBytes, daysFit, ms: performance.now() - s };
 }
 
 export interface SteamFigures {
