@@ -79,6 +79,7 @@ function print(w: WriteFigures, r: ReadFigures, wk: WeekFigures, st: SteamFigure
   // daysThatFit): the last 48 hours at full resolution, hourly until 7 days, daily before. Bytes per change:
   // a full-resolution day's records (daily baselines and record overheads included) over its changes.
   const days = wk.daysFit;
+  console.log(`| days that fit in 500 MB with Settings' shortest hourly span (daily per market after 2 days) | ${wk.daysFitDailySoon.toFixed(1)} |`);
   console.log('');
   console.log(`days that fit in 500 MB: ${days.toFixed(1)}`);
   console.log(`bytes per change: ${(wk.perDay / wk.changesPerDay).toFixed(2)}`);

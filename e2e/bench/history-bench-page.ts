@@ -177,6 +177,8 @@ export interface WeekFigures {
   dailyPerDay: number;
   /** Days that fit in 500 MB under the default settings, as Settings forecasts them (store.ts, daysThatFit). */
   daysFit: number;
+  /** The same with Settings' shortest hourly span (daily after 2 days). */
+  daysFitDailySoon: number;
   ms: number;
 }
 
@@ -235,7 +237,8 @@ function week(items: number): WeekFigures {
   const consolidateMs = performance.now() - c0;
   const sc = 30_000 / items;
   const daysFit = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, 2, dailyBytes * sc);
-  return { items, polls, bytes, records: chunks.size, perDayBaseline: baseline, perDay: later / 6, changesPerDay: changes / 6, consolidatedPerDay: consolidated, consolidateMs, dailyPerDay: dailyBytes, daysFit, ms: performance.now() - s };
+  const daysFitDailySoon = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, 2, dailyBytes * sc, 2);
+  return { items, polls, bytes, records: chunks.size, perDayBaseline: baseline, perDay: later / 6, changesPerDay: changes / 6, consolidatedPerDay: consolidated, consolidateMs, dailyPerDay: dailyBytes, daysFit, daysFitDailySoon, ms: performance.now() - s };
 }
 
 export interface SteamFigures {

@@ -13,9 +13,8 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { usePref, useSelectedGame } from '../../lib/preferences';
 import { useStorageStatus } from '../../lib/storage/status';
 import { history, useHistoryVersion, useHistoryWriter } from './client';
-import { FULL_HOURS_CHOICES, HISTORY_PREFS, RETENTION_CHOICES, readLimits } from './prefs';
+import { DAILY_AFTER_CHOICES, FULL_HOURS_CHOICES, HISTORY_PREFS, RETENTION_CHOICES, readLimits } from './prefs';
 import { daysThatFit, type Usage } from './store';
-import { DAILY_AFTER } from './tiers';
 
 function mb(bytes: number): string {
   return bytes < 1e6 ? `${(bytes / 1e3).toFixed(0)} kB` : `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
@@ -26,16 +25,18 @@ interface ForecastProps {
   capMb: number;
   days: number;
   fullHours: number;
+  dailyAfterDays: number;
   setCapMb(v: number): void;
   setDays(v: number): void;
   setFullHours(v: number): void;
+  setDailyAfterDays(v: number): void;
 }
 
 /** Megabytes a limit needs to keep `days` (rounded up to 10 MB): the inverse of daysThatFit. */
-function capFor(days: number, perDay: number, coarse: number | null, fullDays: number, daily: number | null): number {
+function capFor(days: number, perDay: number, coarse: number | null, fullDays: number, daily: number | null, dailyAfterDays: number): number {
   const hourly = coarse !== null && coarse > 0 ? coarse : perDay;
   const dailyRate = daily !== null && daily > 0 ? daily : hourly;
-  const hourlyDays = Math.max(0, DAILY_AFTER / DAY - fullDays);
+  const hourlyDays = Math.max(0, dailyAfterDays - fullDays);
   const full = Math.min(days, fullDays) * perDay;
   const mid = Math.min(Math.max(0, days - fullDays), hourlyDays) * hourly;
   const rest = Math.max(0, days - fullDays - hourlyDays) * dailyRate;
@@ -46,7 +47,7 @@ function capFor(days: number, perDay: number, coarse: number | null, fullDays: n
  * What the limit holds at the current rate: growth a day, about how many days fit, and, when that is
  * short of the days kept, the choices (raise the limit, keep fewer days, fewer hours at full resolution).
  */
-function HistoryForecast({ usage, capMb, days, fullHours, setCapMb, setDays, setFullHours }: ForecastProps) {
+function HistoryForecast({ usage, capMb, days, fullHours, dailyAfterDays, setCapMb, setDays, setFullHours, setDailyAfterDays }: ForecastProps) {
   const perDay = usage?.perDay ?? null;
   if (!usage || perDay === null || !(perDay > 0)) {
     return (
@@ -58,10 +59,13 @@ function HistoryForecast({ usage, capMb, days, fullHours, setCapMb, setDays, set
   const coarse = usage.consolidatedPerDay ?? null;
   const daily = usage.dailyPerDay ?? null;
   const fullDays = fullHours / 24;
-  const fit = daysThatFit(capMb * 1e6, perDay, coarse, fullDays, daily);
+  const fit = daysThatFit(capMb * 1e6, perDay, coarse, fullDays, daily, dailyAfterDays);
+  // The shortest hourly span offered, and what it would hold (only offered when it holds more).
+  const dailySooner = DAILY_AFTER_CHOICES.find((d) => d >= fullDays && d < dailyAfterDays);
+  const fitSooner = dailySooner === undefined ? fit : daysThatFit(capMb * 1e6, perDay, coarse, fullDays, daily, dailySooner);
   const short = fit < days;
   const fitText = fit >= 10 ? Math.floor(fit).toLocaleString('en-US') : fit.toFixed(1);
-  const need = capFor(days, perDay, coarse, fullDays, daily);
+  const need = capFor(days, perDay, coarse, fullDays, daily, dailyAfterDays);
   const shorter = Math.max(1, Math.floor(fit));
   const fewer = FULL_HOURS_CHOICES.filter((h) => h < fullHours);
   return (
@@ -69,7 +73,7 @@ function HistoryForecast({ usage, capMb, days, fullHours, setCapMb, setDays, set
       <p className="field__hint">
         At the current rate it grows by about {mb(perDay)} a day
         {coarse !== null ? `, and by about ${mb(coarse)} a day once older than ${fullHours} hours (hourly per market)` : `, less once older than ${fullHours} hours (hourly per market: not measured yet, so not counted)`}
-        {daily !== null ? `, ${mb(daily)} once older than ${DAILY_AFTER / DAY} days (daily per market)` : ''}
+        {daily !== null ? `, ${mb(daily)} once older than ${dailyAfterDays} days (daily per market)` : ''}
         : about {fitText} days fit in your limit of {capMb} MB.
       </p>
       {short ? (
@@ -86,6 +90,11 @@ function HistoryForecast({ usage, capMb, days, fullHours, setCapMb, setDays, set
             <button type="button" className="btn btn--small" onClick={() => setDays(shorter)} data-testid="history-shorten">
               Keep {shorter === 1 ? '1 day' : `${shorter} days`}
             </button>
+            {dailySooner !== undefined && fitSooner > fit ? (
+              <button type="button" className="btn btn--small" onClick={() => setDailyAfterDays(dailySooner)} data-testid="history-daily-sooner">
+                Daily per market after {dailySooner} days (about {fitSooner >= 10 ? Math.floor(fitSooner) : fitSooner.toFixed(1)} days fit)
+              </button>
+            ) : null}
             {fewer.length > 0 ? (
               <button type="button" className="btn btn--small" onClick={() => setFullHours(fewer[fewer.length - 1] as number)} data-testid="history-fewer">
                 Every market at every refresh for {fewer[fewer.length - 1]} hours only (followed items always)
@@ -167,6 +176,7 @@ export function HistorySettings() {
   const [capMb, setCapMb] = usePref(HISTORY_PREFS.capMb);
   const [capText, setCapText] = useState(String(capMb));
   const [fullHours, setFullHours] = usePref(HISTORY_PREFS.fullHours);
+  const [dailyAfterDays, setDailyAfterDays] = usePref(HISTORY_PREFS.dailyAfterDays);
   const [usage, setUsage] = useState<Usage | null>(null);
   const [estimate, setEstimate] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -190,8 +200,8 @@ export function HistorySettings() {
   }, [days, capMb]);
   // And a shorter full-resolution time consolidates what is now older than it.
   useEffect(() => {
-    void history.consolidate(undefined, fullHours * 3_600_000).catch(() => undefined);
-  }, [fullHours]);
+    void history.consolidate(undefined, fullHours * 3_600_000, dailyAfterDays * DAY).catch(() => undefined);
+  }, [fullHours, dailyAfterDays]);
 
   const choices: readonly number[] = (RETENTION_CHOICES as readonly number[]).includes(days) ? RETENTION_CHOICES : [...RETENTION_CHOICES, days].sort((a, b) => a - b);
 
@@ -235,6 +245,18 @@ export function HistorySettings() {
           </select>
         </div>
         <div className="field">
+          <label className="field__label" htmlFor={`${id}-daily`}>
+            Then each market hourly until
+          </label>
+          <select id={`${id}-daily`} className="input select" value={dailyAfterDays} onChange={(e) => setDailyAfterDays(Number(e.target.value))} data-testid="history-daily-after">
+            {[...new Set<number>([...DAILY_AFTER_CHOICES, dailyAfterDays])].sort((a, b) => a - b).map((d) => (
+              <option key={d} value={d}>
+                {d} days old, then daily
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
           <label className="field__label" htmlFor={`${id}-cap`}>
             Size limit (MB)
           </label>
@@ -255,7 +277,7 @@ export function HistorySettings() {
           />
         </div>
       </div>
-      <HistoryForecast usage={usage} capMb={capMb} days={days} fullHours={fullHours} setCapMb={(v) => {
+      <HistoryForecast usage={usage} capMb={capMb} days={days} fullHours={fullHours} dailyAfterDays={dailyAfterDays} setDailyAfterDays={setDailyAfterDays} setCapMb={(v) => {
         setCapMb(v);
         setCapText(String(v));
       }} setDays={setDays} setFullHours={setFullHours} />

@@ -132,11 +132,11 @@ export const history = {
    */
   follow: (game: number, source: FollowSource, names: readonly string[]) => call<null>({ op: 'follow', game, source, names: [...names] }),
   /**
-   * Consolidates what is older than `afterMs`: in the background, in steps (no `now`); or at once as if
-   * it were `now` (tests and tools), resolving to the items consolidated.
+   * Consolidates what is older than `afterMs` (hourly) and `dailyAfterMs` (daily): in the background, in
+   * steps (no `now`); or at once as if it were `now` (tests and tools), resolving to the items consolidated.
    */
-  consolidate: async (now?: number, afterMs?: number) => {
-    const n = await call<number>({ op: 'consolidate', ...(now !== undefined ? { now } : {}), ...(afterMs !== undefined ? { afterMs } : {}) });
+  consolidate: async (now?: number, afterMs?: number, dailyAfterMs?: number) => {
+    const n = await call<number>({ op: 'consolidate', ...(now !== undefined ? { now } : {}), ...(afterMs !== undefined ? { afterMs } : {}), ...(dailyAfterMs !== undefined ? { dailyAfterMs } : {}) });
     if (n > 0) changed();
     return n;
   },

@@ -72,11 +72,11 @@ function migrateSoon(): void {
 }
 
 /** Consolidates what is old enough (tiers.ts), after a poll; a failure is told and tried again after the next poll. */
-function consolidateSoon(after?: number): void {
+function consolidateSoon(after?: number, dailyAfter?: number): void {
   inSteps(
     'consolidate',
-    async (s) => (await s.consolidateStep(Date.now(), undefined, after)).done,
-    (e) => notice(`Could not consolidate older price history to hourly values: ${errorText(e)}. It stays at full resolution (and takes more space); the next refresh tries again.`),
+    async (s) => (await s.consolidateStep(Date.now(), undefined, after, dailyAfter)).done,
+    (e) => notice(`Could not consolidate older price history to hourly or daily values: ${errorText(e)}. It stays at full resolution (and takes more space); the next refresh tries again.`),
   );
 }
 
@@ -89,22 +89,22 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
   switch (req.op) {
     case 'record': {
       const r = await s.record(req.poll, req.limits);
-      consolidateSoon(req.limits.fullResolutionMs);
+      consolidateSoon(req.limits.fullResolutionMs, req.limits.dailyAfterMs);
       return { result: r, transfer: [] };
     }
     case 'follow':
       await s.setFollowed(req.game, req.source, req.names);
       return { result: null, transfer: [] };
     case 'consolidate': {
-      // Without a time (Settings' shorter full-resolution time): in the background, in steps.
+      // Without a time (Settings' shorter full-resolution or hourly time): in the background, in steps.
       if (req.now === undefined) {
-        consolidateSoon(req.afterMs);
+        consolidateSoon(req.afterMs, req.dailyAfterMs);
         return { result: 0, transfer: [] };
       }
       // At a given time (a test's or a tool's call): every step now.
       let items = 0;
       for (;;) {
-        const p = await s.consolidateStep(req.now, undefined, req.afterMs);
+        const p = await s.consolidateStep(req.now, undefined, req.afterMs, req.dailyAfterMs);
         items += p.items;
         if (p.done) break;
       }

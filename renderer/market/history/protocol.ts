@@ -15,7 +15,7 @@ type Req =
   /** The items a source follows in a game (all their markets kept at poll resolution). */
   | { op: 'follow'; game: number; source: FollowSource; names: string[] }
   /** Consolidates what is old enough: at `now` at once (tests and tools), else in the background (the worker also does it after polls). */
-  | { op: 'consolidate'; now?: number; afterMs?: number }
+  | { op: 'consolidate'; now?: number; afterMs?: number; dailyAfterMs?: number }
   | { op: 'enforce'; limits: Limits }
   | { op: 'clear' }
   /** Another tab cleared the history: the recorders start again from the disk (baselines). */

@@ -90,6 +90,8 @@ export interface Limits {
   capBytes: number;
   /** Per-market series of items not followed are consolidated after this long (tiers.ts; CONSOLIDATE_AFTER when absent). */
   fullResolutionMs?: number;
+  /** ...and, after this long, daily (tiers.ts; DAILY_AFTER when absent; never sooner than fullResolutionMs). */
+  dailyAfterMs?: number;
 }
 
 /** A cap is enforced down to this share of it, so a full store isn't trimmed at every poll. */
@@ -447,11 +449,11 @@ export class HistoryStore {
    * steps the same way. Where each tier stopped is kept in meta 'consolidate' and 'consolidate:daily' (a
    * closed app goes on from there); each step is one short transaction.
    */
-  async consolidateStep(now = Date.now(), batch = CONSOLIDATE_BATCH, after = CONSOLIDATE_AFTER): Promise<ConsolidateProgress> {
+  async consolidateStep(now = Date.now(), batch = CONSOLIDATE_BATCH, after = CONSOLIDATE_AFTER, dailyAfter = DAILY_AFTER): Promise<ConsolidateProgress> {
     const hourly = await this.consolidateTier('hourly', now, batch, after);
     if (!hourly.done) return hourly;
     // Then the daily tier: hourly days older than DAILY_AFTER (never sooner than the hourly tier's own start).
-    const daily = await this.consolidateTier('daily', now, batch, Math.max(after, DAILY_AFTER));
+    const daily = await this.consolidateTier('daily', now, batch, Math.max(after, dailyAfter));
     return { items: hourly.items + daily.items, done: daily.done, bytesSaved: hourly.bytesSaved + daily.bytesSaved };
   }
 

@@ -292,6 +292,19 @@ describe('HistoryStore tiers', () => {
     expect(await s.consolidateStep(now)).toEqual({ items: 0, done: true, bytesSaved: 0 });
   });
 
+  it('a shorter hourly span (Settings: daily after 2 days) takes days to daily as soon as they leave full resolution', async () => {
+    const name = `tiers-daily-soon-${++seq}`;
+    const s = await threeDays(name);
+    const now = D0 + 4 * DAY;
+    while (!(await s.consolidateStep(now, 10, CONSOLIDATE_AFTER, 2 * DAY)).done);
+    const recs = await records(name);
+    // Days 0 and 1 ended 48 hours or more before: hourly first, then daily in the same run.
+    expect(recs.filter((r) => 'r' in r && r.r).map((r) => [r.n, r.st, (r as { r: number }).r])).toEqual([
+      ['item 0', D0, DAY],
+      ['item 0', D0 + DAY, DAY],
+    ]);
+  });
+
   it('goes on after a restart where it stopped', async () => {
     const name = `tiers-resume-${++seq}`;
     const s = await threeDays(name);
