@@ -165,9 +165,33 @@ test('Settings say how many days fit at the current rate, and offer the choices 
   await expect(card.getByTestId('history-short')).toContainText('you keep 30 days, but only about 8.');
   await expect(card.getByTestId('history-raise')).toHaveText(/Raise the limit to 1,3\d0 MB/);
   await expect(card.getByTestId('history-fewer')).toContainText('for 24 hours only');
+  // No daily day measured yet: going daily sooner is not offered (no saving promised before it is seen).
+  await expect(card.getByTestId('history-daily-sooner')).toHaveCount(0);
   // Keep fewer days: the retention follows, and the warning goes.
   await card.getByTestId('history-shorten').click();
   await expect(card.getByLabel('Keep')).toHaveValue('8');
   await expect(forecast).toHaveAttribute('data-state', 'ok');
   await expect(card.getByTestId('history-short')).toHaveCount(0);
+
+  // A daily day measured at 10 MB: 30 days kept, 500 MB hold 2 full days (240 MB), 5 hourly ones (200 MB)
+  // and 6 daily ones: about 13. Daily per market after 2 days would hold 2 + 260 / 10 = 28.
+  await card.getByLabel('Keep').selectOption('30');
+  await page.evaluate(async () => {
+    const now = Date.now();
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('market-desk-history');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const tx = db.transaction('meta', 'readwrite');
+    tx.objectStore('meta').put({ key: 'growth', growth: { day: Math.floor(now / 86_400_000), bytes: 10e6, from: now - 2 * 3600_000, to: now, prevDay: null, prevBytes: 0, coarseDay: null, coarseBytes: 0, coarseDone: 40e6, dailyDone: 10e6 } });
+    await new Promise<void>((resolve) => (tx.oncomplete = () => resolve()));
+    db.close();
+  });
+  await page.reload();
+  await expect(forecast).toHaveAttribute('data-state', 'short', { timeout: 30_000 });
+  await expect(forecast).toContainText(/10 MB once older than 7 days \(daily per market\): about 1[23] days fit/);
+  await card.getByTestId('history-daily-sooner').click();
+  await expect(card.getByTestId('history-daily-after')).toHaveValue('2');
+  await expect(forecast).toContainText(/about 2[78] days fit in your limit of 500 MB/);
 });
