@@ -127,7 +127,7 @@ export const history = {
   usage: () => call<Usage>({ op: 'usage' }),
   /**
    * The items a source follows in a game: all their markets stay at poll resolution (the others'
-   * per-market series are consolidated to hourly values after 48 hours). The portfolio calls it with its
+   * per-market series are consolidated to hourly values after 48 hours, daily after 7 days). The portfolio calls it with its
    * held items' names (source 'portfolio'); the grid with its watchlist and alerts (useFollowedHistory).
    */
   follow: (game: number, source: FollowSource, names: readonly string[]) => call<null>({ op: 'follow', game, source, names: [...names] }),
