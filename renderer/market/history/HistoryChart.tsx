@@ -10,6 +10,7 @@ import './history.css';
 import { askColor, axisProps, bidColor, seriesColor, tooltipProps } from '../../ui/charts/theme';
 import { history, useHistoryVersion } from './client';
 import { DAY, HOUR } from './chunk-codec';
+import { resolutionNote } from './resolution-note';
 import type { SampledHistory } from './sampling';
 import { HistoryExport } from './HistoryExport';
 import { BEST_ASK, BEST_BID } from './tiers';
@@ -57,22 +58,12 @@ function timeLabel(t: number, span: number): string {
   return span <= DAY ? hm : `${d.toLocaleDateString([], { month: 'short', day: 'numeric' })}${span <= 7 * DAY ? ` ${hm}` : ''}`;
 }
 
-/** Which resolution the chart shows: every refresh, or hourly per market before some time (tiers.ts). */
+/** Which resolution the chart shows: every refresh, or daily and/or hourly per market before some time (tiers.ts). */
 function ResolutionNote({ h, span }: { h: SampledHistory; span: number }) {
-  const coarse = h.resolution.filter((p) => p.resolutionMs > 0);
-  if (coarse.length === 0) {
-    return (
-      <p className="dp__muted hist__res" data-testid="history-resolution" data-resolution-ms={0}>
-        Every refresh’s prices.
-      </p>
-    );
-  }
-  const until = Math.max(...coarse.map((p) => p.to));
-  const step = Math.max(...coarse.map((p) => p.resolutionMs));
+  const { step, text } = resolutionNote(h.resolution, (t) => timeLabel(t, span));
   return (
     <p className="dp__muted hist__res" data-testid="history-resolution" data-resolution-ms={step}>
-      Until {timeLabel(until, span)}: each market’s price at the end of every {step === DAY ? 'day' : step === HOUR ? 'hour' : `${Math.round(step / 60_000)} minutes`}{coarse.some((p) => p.resolutionMs === HOUR) && step === DAY ? ' (the last days before that: every hour)' : ''} (older history is
-      consolidated); best ask and best bid at every refresh.{h.resolution.some((p) => p.resolutionMs === 0) ? ' Since then: every refresh’s prices.' : ''}
+      {text}
     </p>
   );
 }
