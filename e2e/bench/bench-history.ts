@@ -66,11 +66,23 @@ function print(w: WriteFigures, r: ReadFigures, wk: WeekFigures, st: SteamFigure
   console.log(
     `| store after a simulated week (1-minute polls, 1 % changed each; ${wk.items.toLocaleString('en-US')} items simulated${scale !== 1 ? `, x${scale.toFixed(0)} for ${FULL.toLocaleString('en-US')}` : ''}) | **${mb(wk.bytes * scale)}** (${Math.round(wk.records * scale).toLocaleString('en-US')} records; daily baselines ${mb(wk.perDayBaseline * scale)} a day; simulated in ${(wk.ms / 1000).toFixed(0)} s) |`,
   );
+  console.log(`| growth a day at this rate (days 2-7; daily baselines included), changes a day | ${mb(wk.perDay * scale)}, ${Math.round(wk.changesPerDay * scale).toLocaleString('en-US')} |`);
   const items = st.items.toLocaleString('en-US');
   console.log(`| Steam medians of the whole catalog (${items} items x 2), first load of a session (baseline): write | **${st.baseline.ms.toFixed(0)} ms** (${mb(st.baseline.bytes)}, ${st.baseline.records.toLocaleString('en-US')} records, ${st.baseline.points.toLocaleString('en-US')} points) |`);
   console.log(`| Steam medians, a later load with 10 % changed (${st.changed.points.toLocaleString('en-US')} changes): write | **${st.changed.ms.toFixed(0)} ms** (${kb(st.changed.bytes)} added, ${kb(st.changed.bytesWritten)} written, ${st.changed.records.toLocaleString('en-US')} records) |`);
   console.log(`| Steam medians, a load with nothing changed | ${st.unchanged.ms.toFixed(0)} ms, ${st.unchanged.points} points written |`);
   console.log(`| Steam medians made from the rows (analytics worker) / one thread hop (structured clone) | ${st.extractMs.toFixed(1)} ms / ${st.cloneMs.toFixed(1)} ms |`);
+  const coarse = (wk.consolidatedPerDay ?? NaN) * scale;
+  console.log(`| a day once consolidated (after 48 h: hourly last/low/high per market, best ask and bid at every poll; ${wk.items.toLocaleString('en-US')} items in ${(wk.consolidateMs ?? NaN).toFixed(0)} ms) | ${mb(coarse)} |`);
+  console.log(`| a day consolidated again to daily steps (after 7 days: daily last/low/high per market, best ask and bid at every poll) | ${mb(wk.dailyPerDay * scale)} |`);
+  // The goal lines, printed exactly so. Days: as Settings forecasts them under the default settings (store.ts,
+  // daysThatFit): the last 48 hours at full resolution, hourly until 7 days, daily before. Bytes per change:
+  // a full-resolution day's records (daily baselines and record overheads included) over its changes.
+  const days = wk.daysFit;
+  console.log(`| days that fit in 500 MB with Settings' shortest hourly span (daily per market after 2 days) | ${wk.daysFitDailySoon.toFixed(1)} |`);
+  console.log('');
+  console.log(`days that fit in 500 MB: ${days.toFixed(1)}`);
+  console.log(`bytes per change: ${(wk.perDay / wk.changesPerDay).toFixed(2)}`);
 }
 
 main().catch((e: unknown) => {

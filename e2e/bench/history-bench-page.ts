@@ -2,9 +2,10 @@
  * The page side of bench-history.ts: the app's own history store (renderer/market/history/store.ts)
  * on a synthetic CS2-sized catalog, in Chromium's IndexedDB. Bundled by the bench with esbuild.
  */
-import { DAY, HOUR, chunkBytes, type ChunkRecord } from '../../renderer/market/history/chunk-codec';
+import { DAY, decodeChunk, HOUR, type ChunkRecord, type OpenChunk } from '../../renderer/market/history/chunk-codec';
+import { consolidate, DAILY_STEP } from '../../renderer/market/history/tiers';
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
-import { HistoryStore } from '../../renderer/market/history/store';
+import { daysThatFit, HistoryStore } from '../../renderer/market/history/store';
 import { steamMedians, type RowWithSales } from '../../renderer/market/history/steam';
 
 const NONE = -2147483648;
@@ -141,7 +142,7 @@ async function readCost(): Promise<ReadFigures> {
     for (const x of records.slice(i, i + 2000)) void tx.store.put(x);
     await tx.done;
   }
-  const storeBytes = records.reduce((s, x) => s + chunkBytes(x), 0);
+  const storeBytes = records.reduce((s, x) => s + x.bytes, 0);
   const name = c.names[0] as string;
   const to = t0 + polls * 60_000;
   const reads: number[] = [];
@@ -164,6 +165,20 @@ export interface WeekFigures {
   bytes: number;
   records: number;
   perDayBaseline: number;
+  /** Bytes of the chunks started on each full day after the first (the growth a day at this rate). */
+  perDay: number;
+  /** Price changes recorded on those days (not counting the daily baselines' points). */
+  changesPerDay: number;
+  /** A day of every item once consolidated (tiers.ts: hourly per market, bests at every poll). */
+  consolidatedPerDay: number;
+  /** Time to consolidate that day (all items), ms. */
+  consolidateMs: number;
+  /** That hourly day consolidated again to daily steps (after DAILY_AFTER; bests still at every poll). */
+  dailyPerDay: number;
+  /** Days that fit in 500 MB under the default settings, as Settings forecasts them (store.ts, daysThatFit). */
+  daysFit: number;
+  /** The same with Settings' shortest hourly span (daily after 2 days). */
+  daysFitDailySoon: number;
   ms: number;
 }
 
@@ -177,21 +192,53 @@ function week(items: number): WeekFigures {
   const r = rng(13);
   const rec = new GameRecorder(730);
   const t0 = Date.UTC(2025, 0, 1);
-  const sizes = new Map<string, number>();
-  let baseline = 0;
+  const chunks = new Map<string, OpenChunk>();
   const polls = 7 * 1440;
+  let changes = 0;
   for (let i = 0; i < polls; i++) {
     if (i > 0) move(c, 0.01, r);
     const res = rec.apply(poll(c, t0 + i * 60_000));
-    for (const ch of res.dirty) {
-      const b = chunkBytes({ n: ch.n, t: { length: ch.size } });
-      sizes.set(`${ch.n}|${ch.st}`, b);
-      if (ch.b && i === 1440) baseline += b;
-    }
+    // The first poll of a day is every item's baseline: its points are not changes.
+    if (i >= 1440 && i % 1440 !== 0) changes += res.points;
+    for (const ch of res.dirty) chunks.set(`${ch.n}|${ch.st}`, ch);
   }
   let bytes = 0;
-  for (const v of sizes.values()) bytes += v;
-  return { items, polls, bytes, records: sizes.size, perDayBaseline: baseline, ms: performance.now() - s };
+  let baseline = 0;
+  let later = 0;
+  // Day 2's records per item, to consolidate as the store does 48 hours later.
+  const day2 = new Map<string, ChunkRecord[]>();
+  for (const ch of chunks.values()) {
+    const rec = ch.toRecord();
+    const b = rec.bytes;
+    bytes += b;
+    if (ch.st >= t0 + DAY) later += b;
+    if (ch.b && ch.st === t0 + DAY) baseline += b;
+    if (ch.st >= t0 + DAY && ch.st < t0 + 2 * DAY) {
+      const list = day2.get(ch.n);
+      if (list) list.push(rec);
+      else day2.set(ch.n, [rec]);
+    }
+  }
+  const c0 = performance.now();
+  let consolidated = 0;
+  let dailyBytes = 0;
+  for (const list of day2.values()) {
+    list.sort((a, b) => a.st - b.st);
+    const head = list[0] as ChunkRecord;
+    // As the store does: a day that would not get smaller stays as it is.
+    const whole = list.reduce((a, x) => a + x.bytes, 0);
+    const hourly = consolidate(head, list.map(decodeChunk), rec.series, (k) => rec.keyIndex(k));
+    const keep = hourly.bytes < whole ? hourly : null;
+    consolidated += keep ? keep.bytes : whole;
+    // As the store does after DAILY_AFTER: the hourly day (or the day left at poll resolution) again, daily.
+    const daily = consolidate(head, keep ? [decodeChunk(keep)] : list.map(decodeChunk), rec.series, (k) => rec.keyIndex(k), DAILY_STEP);
+    dailyBytes += Math.min(daily.bytes, keep ? keep.bytes : whole);
+  }
+  const consolidateMs = performance.now() - c0;
+  const sc = 30_000 / items;
+  const daysFit = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, 2, dailyBytes * sc);
+  const daysFitDailySoon = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, 2, dailyBytes * sc, 2);
+  return { items, polls, bytes, records: chunks.size, perDayBaseline: baseline, perDay: later / 6, changesPerDay: changes / 6, consolidatedPerDay: consolidated, consolidateMs, dailyPerDay: dailyBytes, daysFit, daysFitDailySoon, ms: performance.now() - s };
 }
 
 export interface SteamFigures {

@@ -105,6 +105,19 @@ describe('saveFiles', () => {
     expect(readFileSync(path.join(dir, 'top-volume-2026-11-23.svg'), 'utf8')).toBe('<svg/>');
   });
 
+  it('saves a price history export: CSV, Parquet and the provenance JSON', async () => {
+    const { dialogs } = fakeDialogs({ folder: tmp });
+    const saver = createFileSaver({ dialogs, defaultDir: () => '/home/me/Downloads' });
+    const files = [
+      { name: 'price-history-730.csv', bytes: bytes('time_utc,time_ms\r\n') },
+      { name: 'price-history-730.parquet', bytes: bytes('PAR1') },
+      { name: 'provenance.json', bytes: bytes('{}\n') },
+    ];
+    const dir = path.join(tmp, 'price-history-game-730-2026-11-25-17-00');
+    await expect(saver.saveFiles({ folderName: 'price-history-game-730-2026-11-25-17-00', files })).resolves.toEqual({ saved: true, path: dir });
+    expect(readdirSync(dir).sort()).toEqual(files.map((f) => f.name).sort());
+  });
+
   it('never writes into an existing folder: the next free name is used', async () => {
     mkdirSync(path.join(tmp, 'cs2-market-2026-11-23'));
     writeFileSync(path.join(tmp, 'cs2-market-2026-11-23', 'top-volume-2026-11-23.png'), 'keep me');

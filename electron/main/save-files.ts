@@ -64,6 +64,7 @@ const TYPE_NAMES: Record<SaveExtension, string> = {
   svg: 'SVG image',
   csv: 'CSV table',
   zip: 'Zip archive',
+  parquet: 'Parquet table',
   json: 'JSON file',
 };
 

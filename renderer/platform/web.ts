@@ -111,7 +111,8 @@ export function browserDownload(name: string, blob: Blob): void {
 /** One zip of the files, at its root. PNGs are stored (already compressed); text is deflated. */
 export function buildZip(request: SaveFilesRequest): Uint8Array {
   const entries: Zippable = {};
-  for (const f of request.files) entries[f.name] = [f.bytes, { level: saveExtension(f.name) === 'png' ? 0 : 6 }];
+  // PNG and Parquet (snappy) are compressed already: stored, not deflated again.
+  for (const f of request.files) entries[f.name] = [f.bytes, { level: saveExtension(f.name) === 'png' || saveExtension(f.name) === 'parquet' ? 0 : 6 }];
   return zipSync(entries);
 }
 

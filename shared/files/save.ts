@@ -1,5 +1,5 @@
 /**
- * Saving exported files (charts: PNG, SVG, CSV; the portfolio's backup: JSON) through the host: the request shapes, their limits and
+ * Saving exported files (charts: PNG, SVG, CSV; the portfolio's backup: JSON; price history: CSV, Parquet, JSON) through the host: the request shapes, their limits and
  * the file-name rule. Crosses the preload bridge, so main validates with these schemas (and the
  * renderer checks the same limits first, to say so before sending 200 MB across).
  */
@@ -12,8 +12,8 @@ export const MAX_TOTAL_BYTES = 256 * MIB;
 export const MAX_FILES = 600;
 export const MAX_NAME_LENGTH = 120;
 
-/** Extensions the host will offer in a save dialog (and nothing else: no .exe, no .html). */
-export const SAVE_EXTENSIONS = ['png', 'svg', 'csv', 'zip', 'json'] as const;
+/** Extensions the host will offer in a save dialog (and nothing else: no .exe, no .html). Parquet and JSON: the price history's exports and their provenance; JSON: the portfolio's backup. */
+export const SAVE_EXTENSIONS = ['png', 'svg', 'csv', 'zip', 'parquet', 'json'] as const;
 export type SaveExtension = (typeof SAVE_EXTENSIONS)[number];
 
 export const SAVE_MIME: Record<SaveExtension, string> = {
@@ -21,6 +21,8 @@ export const SAVE_MIME: Record<SaveExtension, string> = {
   svg: 'image/svg+xml',
   csv: 'text/csv',
   zip: 'application/zip',
+  // No registered type for Parquet (https://issues.apache.org/jira/browse/PARQUET-1889 proposes application/vnd.apache.parquet).
+  parquet: 'application/vnd.apache.parquet',
   json: 'application/json',
 };
 

@@ -4,9 +4,19 @@
  */
 import type { PageDescriptor } from '../../lib/pages';
 import { pageShortcut } from '../../lib/shortcuts';
+import { HeldItemsFollower } from './HeldItemsFollower';
 import { HoldingEditorHost } from './HoldingEditorHost';
 import { PortfolioScreen } from './PortfolioScreen';
 import { valuationExtension } from './valuation/extension';
+
+function PortfolioBackground() {
+  return (
+    <>
+      <HoldingEditorHost />
+      <HeldItemsFollower />
+    </>
+  );
+}
 
 export const page: PageDescriptor = {
   route: 'portfolio',
@@ -15,5 +25,5 @@ export const page: PageDescriptor = {
   Screen: () => <PortfolioScreen extension={valuationExtension} />,
   what: 'The portfolio',
   keywords: 'holdings positions inventory cost profit sales',
-  Background: HoldingEditorHost,
+  Background: PortfolioBackground,
 };

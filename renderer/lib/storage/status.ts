@@ -20,6 +20,7 @@ export type Persistence =
 export type NoticeKey =
   | 'history-open'
   | 'history-write'
+  | 'history-migrate'
   | 'alerts-open'
   | 'offline-open'
   | 'offline-write'

@@ -3,14 +3,17 @@
  * step chart (best ask, best bid, the markets with the lowest asks now or every market, and the Steam
  * analytics medians recorded when they were loaded), and the same as a table of its changes.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, MISSING, type MoneyFormat } from '../../../shared/money/money';
 import './history.css';
 import { askColor, axisProps, bidColor, seriesColor, tooltipProps } from '../../ui/charts/theme';
 import { history, useHistoryVersion } from './client';
 import { DAY, HOUR } from './chunk-codec';
+import { resolutionNote } from './resolution-note';
 import type { SampledHistory } from './sampling';
+import { HistoryExport } from './HistoryExport';
+import { BEST_ASK, BEST_BID } from './tiers';
 import { STEAM_MEDIAN_KEYS, steamMedianLabel } from './steam';
 
 export const RANGES = [
@@ -55,6 +58,16 @@ function timeLabel(t: number, span: number): string {
   return span <= DAY ? hm : `${d.toLocaleDateString([], { month: 'short', day: 'numeric' })}${span <= 7 * DAY ? ` ${hm}` : ''}`;
 }
 
+/** Which resolution the chart shows: every refresh, or daily and/or hourly per market before some time (tiers.ts). */
+function ResolutionNote({ h, span }: { h: SampledHistory; span: number }) {
+  const { step, text } = resolutionNote(h.resolution, (t) => timeLabel(t, span));
+  return (
+    <p className="dp__muted hist__res" data-testid="history-resolution" data-resolution-ms={step}>
+      {text}
+    </p>
+  );
+}
+
 export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money }: HistoryChartProps) {
   const [range, setRange] = useState<RangeId>('24h');
   const [all, setAll] = useState(false);
@@ -62,7 +75,8 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
   const version = useHistoryVersion();
   const [state, setState] = useState<{ key: string; h: SampledHistory | null; error: string | null } | null>(null);
   // By value: the panel passes new arrays at each render.
-  const marketsKey = [...askMarkets.map((s) => `a:${s}`), ...bidMarkets.map((s) => `b:${s}`), ...STEAM_MEDIAN_KEYS].join(',');
+  // With the recorded bests: where the history is consolidated they keep every refresh's best ask and bid.
+  const marketsKey = [...askMarkets.map((s) => `a:${s}`), ...bidMarkets.map((s) => `b:${s}`), ...STEAM_MEDIAN_KEYS, BEST_ASK, BEST_BID].join(',');
   const markets = useMemo(() => marketsKey.split(',').filter(Boolean), [marketsKey]);
   const key = `${game}|${name}|${range}|${marketsKey}`;
 
@@ -81,6 +95,13 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
   }, [game, name, range, markets, key, version]);
 
   const h = state?.key === key ? state.h : null;
+  // This item over the chart's range, its markets (with the bests and the Steam medians).
+  const exportSelection = useCallback(() => {
+    const to = Date.now();
+    const ms = RANGES.find((r) => r.id === range)?.ms ?? DAY;
+    const slugs = [...new Set([...askMarkets, ...bidMarkets])];
+    return { game, names: [name], markets: [...slugs, '*', 'steam-analytics'], from: Number.isFinite(ms) ? to - ms : 0, to };
+  }, [game, name, range, askMarkets, bidMarkets]);
   const loading = !state || state.key !== key;
 
   const chart = useMemo(() => {
@@ -168,6 +189,7 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
           <p className="dp__muted hist__meta" data-testid="history-meta" data-points={h.points} data-first={h.first ?? undefined}>
             Since {timeLabel(h.first ?? 0, (h.last ?? 0) - (h.first ?? 0) + HOUR)} · {h.points.toLocaleString('en-US')} recorded price point{h.points === 1 ? '' : 's'}
           </p>
+          <ResolutionNote h={h} span={span} />
           <div className="hist__chart" data-testid="history-chart">
             <ResponsiveContainer width="100%" height={230}>
               <LineChart data={chart.rows} margin={{ top: 6, right: 8, bottom: 0, left: 0 }}>
@@ -209,6 +231,7 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
             ))}
           </ul>
           <div className="hist__controls">
+            <HistoryExport selection={exportSelection} label="Export this item" testId="history-export-item" />
             <label className="hist__all">
               <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Every market (else the {TOP_MARKETS} lowest asks now)
             </label>

@@ -1,31 +1,42 @@
 /**
- * Price history's chunk records: their layout, names and sizes, and the open chunk an item's changes are
- * gathered in before it is written. Pure (no IndexedDB: store.ts), shared by the recorder (recorder.ts),
- * the reads (sampling.ts) and the store.
+ * Price history's chunk records: their layout, names and sizes, the compact encoding of their change
+ * points, and the open chunk an item's changes are gathered in before it is written. Pure (no IndexedDB:
+ * store.ts), shared by the recorder (recorder.ts), the reads (sampling.ts) and the store.
  *
  * Chunk records, one per (game, item, start time): the item's change points (time, series, value) in time
- * order, at most one hour and MAX_POINTS long. A chunk flagged `b` (baseline) holds the item's every series
- * at its first poll of a day or session, so a read never needs anything older than the last baseline
- * before its range. Only the current (open) chunk of an item is rewritten at a poll, so a poll writes
- * about its changes, not the catalog, and a 30-day read of one item is one key range of a few hundred
- * small records.
+ * order, at most CHUNK_SPAN and MAX_POINTS long. A chunk flagged `b` (baseline) starts with the item's every
+ * series at its first poll of a day or session (then goes on with its changes), so a read never needs
+ * anything older than the last baseline before its range. Only the current (open) chunk of an item is
+ * rewritten at a poll, so a poll writes about its changes, not the catalog, and a 30-day read of one item
+ * is one key range of a few hundred small records.
  *
  * Streams: the asks and bids of an item are one stream of chunks (the grid's polls, `n` = the item name);
  * each other prefix is a stream of its own (`n` = chunkName(item, stream)), with its own open chunk and
  * daily baseline, because it is recorded at other times (a Steam analytics load) and a baseline of one
  * stream must not stand for the other's state. A read samples each stream's chunks and merges them.
+ *
+ * Encoding (format 2, `d`): the points as one byte string of unsigned LEB128 varints, grouped by time (all
+ * the points of one poll share one time):
+ *   group  = gap (whole seconds since the previous group; the first: since `st`), then its points
+ *   point  = series token, value token
+ *   series = (first point of the group: the series index; later: index - previous index - 1) * 2 + more,
+ *            `more` = 1 when another point of the same group follows (series ascending within a group)
+ *   value  = 0: no value (NaN); 1: an IEEE-754 double follows (8 bytes, little-endian; not an integer or
+ *            beyond 2^51 apart); else zigzag(value - the series' previous value in this chunk, 0 at first) + 2
+ * A chunk decodes alone (its first value of each series is a delta from 0). Format 1 records (`t`, `s`, `v`
+ * typed arrays: 8 bytes a point) are still read; the store re-encodes them (store.ts, migrate()).
  */
 
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
-/** A chunk is closed after this long (its point times are seconds after its start, in 16 bits)... */
+/** A chunk is closed after this long... */
 export const CHUNK_SPAN = 6 * HOUR;
 /** ...or this many points (bounds the rewrite of an open chunk). */
 export const MAX_POINTS = 512;
-/** "No value" in an Int32 value array. */
+/** "No value" in a format-1 Int32 value array. */
 const NO_VALUE = -2147483648;
 
-export interface ChunkRecord {
+interface ChunkKey {
   g: number;
   /** Item name (market_hash_name) for the asks and bids; chunkName(name, stream) for another stream. */
   n: string;
@@ -33,21 +44,48 @@ export interface ChunkRecord {
   st: number;
   /** 1 when the chunk starts with the item's full state (baseline). */
   b: 0 | 1;
+  /** Estimated stored size (usage accounting). */
+  bytes: number;
+}
+
+/** Format 2: the points encoded (see the file's head). */
+export interface EncodedChunk extends ChunkKey {
+  /** Encoded points. */
+  d: Uint8Array;
+  /** How many points `d` holds. */
+  c: number;
+  /** A consolidated chunk's step (ms, tiers.ts); absent: every poll's changes. */
+  r?: number;
+}
+
+/** Format 1 (the first release): typed arrays, 8 bytes a point. Read, and re-encoded by the store. */
+export interface LegacyChunk extends ChunkKey {
   /** Point times, seconds after `st`. */
   t: Uint16Array;
   /** Series of each point: an index into the game's series list (kept once, in the store's meta). */
   s: Uint16Array;
   /** Values: Int32 with NO_VALUE for "no value" when they all fit, else Float64 with NaN. */
   v: Int32Array | Float64Array;
-  /** Estimated stored size (usage accounting). */
-  bytes: number;
 }
 
-/** The chunk stream of a series key: '' for asks and bids, else its prefix ("s" for "s:…"). */
+export type ChunkRecord = EncodedChunk | LegacyChunk;
+
+/** A chunk's points, decoded: absolute times (ms), series indexes, values (NaN: no value). */
+export interface ChunkPoints {
+  t: Float64Array;
+  s: Uint32Array;
+  v: Float64Array;
+}
+
+export function isLegacy(c: ChunkRecord): c is LegacyChunk {
+  return !('d' in c);
+}
+
+/** The chunk stream of a series key: '' for asks and bids (and their bests), else its prefix ("s" for "s:…"). */
 export function streamOf(key: string): string {
   const i = key.indexOf(':');
   const p = i < 0 ? '' : key.slice(0, i);
-  return p === 'a' || p === 'b' ? '' : p;
+  return p === 'a' || p === 'b' || p === 'best' ? '' : p;
 }
 
 /** The chunk records' `n` of an item's stream (the asks' and bids' is the name itself). */
@@ -55,36 +93,249 @@ export function chunkName(name: string, stream: string): string {
   return stream ? `${name}\u0000${stream}` : name;
 }
 
-/** Estimated stored size: keys, fields and the arrays. */
-export function chunkBytes(c: { n: string; t: { length: number }; v?: { BYTES_PER_ELEMENT: number } }): number {
-  return 96 + c.n.length * 2 + c.t.length * (4 + (c.v?.BYTES_PER_ELEMENT ?? 4));
+/**
+ * Estimated stored size: a record's fixed cost (key, field names, structured-clone framing: 96 bytes, as
+ * format 1 counted it), the name twice (key and value), and the points (encoded bytes, or format 1's arrays).
+ */
+export function chunkBytes(c: { n: string; d?: { length: number }; t?: { length: number }; v?: { BYTES_PER_ELEMENT: number } }): number {
+  const points = c.d ? c.d.length : (c.t?.length ?? 0) * (4 + (c.v?.BYTES_PER_ELEMENT ?? 4));
+  return 96 + c.n.length * 2 + points;
 }
 
-/** Value of point p (NaN: no value). */
-export function valueAt(v: Int32Array | Float64Array, p: number): number {
-  const x = v[p] as number;
-  return v instanceof Int32Array && x === NO_VALUE ? NaN : x;
+/** A chunk's point count. */
+export function pointCount(c: ChunkRecord): number {
+  return isLegacy(c) ? c.t.length : c.c;
 }
 
-function encodeValues(vals: readonly number[]): Int32Array | Float64Array {
-  let fits = true;
-  for (const x of vals) {
-    if (!Number.isNaN(x) && !(Number.isInteger(x) && x > NO_VALUE && x <= 2147483647)) {
-      fits = false;
-      break;
+// ---- varints (values up to 2^53: arithmetic, not 32-bit bit operations) ----
+
+const TWO_POW_51 = 2 ** 51;
+const scratch = new DataView(new ArrayBuffer(8));
+
+/** A growable byte string. */
+export class ByteWriter {
+  buf: Uint8Array;
+  len = 0;
+  constructor(capacity = 64) {
+    this.buf = new Uint8Array(capacity);
+  }
+  private room(n: number): void {
+    if (this.len + n <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < this.len + n) cap *= 2;
+    const b = new Uint8Array(cap);
+    b.set(this.buf.subarray(0, this.len));
+    this.buf = b;
+  }
+  /** An unsigned integer (0 ≤ x < 2^53). */
+  uint(x: number): void {
+    this.room(8);
+    while (x >= 128) {
+      this.buf[this.len++] = (x % 128) | 128;
+      x = Math.floor(x / 128);
+    }
+    this.buf[this.len++] = x;
+  }
+  f64(x: number): void {
+    this.room(8);
+    scratch.setFloat64(0, x, true);
+    for (let i = 0; i < 8; i++) this.buf[this.len++] = scratch.getUint8(i);
+  }
+  bytes(): Uint8Array {
+    return this.buf.slice(0, this.len);
+  }
+}
+
+class ByteReader {
+  pos = 0;
+  constructor(private readonly d: Uint8Array) {}
+  get done(): boolean {
+    return this.pos >= this.d.length;
+  }
+  uint(): number {
+    let x = 0;
+    let mul = 1;
+    for (;;) {
+      if (this.pos >= this.d.length) throw new Error('truncated');
+      const b = this.d[this.pos++] as number;
+      x += (b & 127) * mul;
+      if (b < 128) return x;
+      mul *= 128;
+      if (mul > 2 ** 56) throw new Error('varint too long');
     }
   }
-  if (!fits) return Float64Array.from(vals);
-  const out = new Int32Array(vals.length);
-  for (let i = 0; i < vals.length; i++) out[i] = Number.isNaN(vals[i] as number) ? NO_VALUE : (vals[i] as number);
-  return out;
+  f64(): number {
+    if (this.pos + 8 > this.d.length) throw new Error('truncated');
+    for (let i = 0; i < 8; i++) scratch.setUint8(i, this.d[this.pos++] as number);
+    return scratch.getFloat64(0, true);
+  }
+}
+
+export function zigzag(x: number): number {
+  return x >= 0 ? x * 2 : -x * 2 - 1;
+}
+export function unzigzag(u: number): number {
+  return u % 2 === 0 ? u / 2 : -(u + 1) / 2;
+}
+
+/** Writes a value token against the series' previous value (`prev`: NaN when none yet). */
+function writeValue(w: ByteWriter, v: number, prev: number): void {
+  if (Number.isNaN(v)) {
+    w.uint(0);
+    return;
+  }
+  const base = Number.isNaN(prev) ? 0 : prev;
+  const delta = v - base;
+  if (Number.isInteger(v) && Number.isInteger(base) && Math.abs(delta) < TWO_POW_51 && Number.isSafeInteger(v) && !Object.is(v, -0)) {
+    w.uint(zigzag(delta) + 2);
+    return;
+  }
+  w.uint(1);
+  w.f64(v);
+}
+
+/**
+ * The encoder of one chunk's points, appended a time group at a time. Points at one time are gathered
+ * and written when a later time comes (or when the bytes are asked for), so a group's series go out in
+ * ascending order; a series given twice at one time keeps its later value.
+ */
+export class ChunkEncoder {
+  private readonly w = new ByteWriter();
+  /** Per series index: its last value in this chunk (absent: none yet). */
+  private readonly last = new Map<number, number>();
+  private lastTime: number;
+  private count = 0;
+  /** The group being gathered: its time (whole seconds after st) and its points by series. */
+  private groupAt = -1;
+  private readonly group = new Map<number, number>();
+  constructor(readonly st: number) {
+    this.lastTime = 0;
+  }
+
+  /** Adds a point; `at` in ms (kept to the second), not before the last one. */
+  add(at: number, series: number, v: number): void {
+    const sec = Math.max(this.groupAt, this.lastTime, Math.round((at - this.st) / 1000));
+    if (sec !== this.groupAt) {
+      this.flush();
+      this.groupAt = sec;
+    }
+    this.group.set(series, v);
+  }
+
+  private writeGroup(w: ByteWriter, last: Map<number, number>, lastTime: number): number {
+    if (this.groupAt < 0 || this.group.size === 0) return 0;
+    w.uint(this.groupAt - lastTime);
+    const ss = [...this.group.keys()].sort((a, b) => a - b);
+    let prev = -1;
+    for (let i = 0; i < ss.length; i++) {
+      const s = ss[i] as number;
+      const v = this.group.get(s) as number;
+      w.uint((prev < 0 ? s : s - prev - 1) * 2 + (i < ss.length - 1 ? 1 : 0));
+      writeValue(w, v, last.get(s) ?? NaN);
+      if (!Number.isNaN(v)) last.set(s, v);
+      prev = s;
+    }
+    return ss.length;
+  }
+
+  private flush(): void {
+    this.count += this.writeGroup(this.w, this.last, this.lastTime);
+    if (this.groupAt >= 0) this.lastTime = this.groupAt;
+    this.group.clear();
+    this.groupAt = -1;
+  }
+
+  /** Points so far (the gathered group included). */
+  get size(): number {
+    return this.count + this.group.size;
+  }
+
+  /** The encoded bytes of every point so far (the gathered group included, without closing it). */
+  encode(): { d: Uint8Array; c: number } {
+    if (this.group.size === 0) return { d: this.w.bytes(), c: this.count };
+    const w = new ByteWriter(this.w.len + 16 * this.group.size + 8);
+    w.buf.set(this.w.buf.subarray(0, this.w.len));
+    w.len = this.w.len;
+    const n = this.writeGroup(w, new Map(this.last), this.lastTime);
+    return { d: w.bytes(), c: this.count + n };
+  }
+}
+
+/** Encodes points (times in ms, in time order) as a format-2 byte string. */
+export function encodePoints(st: number, t: ArrayLike<number>, s: ArrayLike<number>, v: ArrayLike<number>): { d: Uint8Array; c: number } {
+  const e = new ChunkEncoder(st);
+  for (let i = 0; i < t.length; i++) e.add(t[i] as number, s[i] as number, v[i] as number);
+  return e.encode();
+}
+
+/** Thrown for a record that is not a well-formed chunk (a damaged or foreign record). */
+export class ChunkFormatError extends Error {
+  override readonly name = 'ChunkFormatError';
+}
+
+/** A chunk's points (either format). */
+export function decodeChunk(c: ChunkRecord): ChunkPoints {
+  if (isLegacy(c)) {
+    const n = c.t.length;
+    const t = new Float64Array(n);
+    const v = new Float64Array(n);
+    for (let p = 0; p < n; p++) {
+      t[p] = c.st + (c.t[p] as number) * 1000;
+      const x = c.v[p] as number;
+      v[p] = c.v instanceof Int32Array && x === NO_VALUE ? NaN : x;
+    }
+    return { t, s: Uint32Array.from(c.s), v };
+  }
+  const n = c.c;
+  const t = new Float64Array(n);
+  const s = new Uint32Array(n);
+  const v = new Float64Array(n);
+  const r = new ByteReader(c.d);
+  const last = new Map<number, number>();
+  let sec = 0;
+  let p = 0;
+  try {
+    while (!r.done && p < n) {
+      sec += r.uint();
+      const at = c.st + sec * 1000;
+      let prev = -1;
+      let more = 1;
+      while (more && p < n) {
+        const u = r.uint();
+        more = u % 2;
+        const si = prev < 0 ? (u - more) / 2 : prev + 1 + (u - more) / 2;
+        const tok = r.uint();
+        let x: number;
+        if (tok === 0) x = NaN;
+        else if (tok === 1) x = r.f64();
+        else x = (last.get(si) ?? 0) + unzigzag(tok - 2);
+        if (!Number.isNaN(x)) last.set(si, x);
+        t[p] = at;
+        s[p] = si;
+        v[p] = x;
+        p++;
+        prev = si;
+      }
+    }
+  } catch (e) {
+    throw new ChunkFormatError(`Price history: a damaged record of “${c.n}” (${e instanceof Error ? e.message : String(e)}).`);
+  }
+  if (p !== n) throw new ChunkFormatError(`Price history: a damaged record of “${c.n}” (${p} of ${n} points).`);
+  return { t, s, v };
+}
+
+/** A format-1 record re-encoded in format 2 (the same points). */
+export function reencode(c: LegacyChunk): EncodedChunk {
+  const pts = decodeChunk(c);
+  const { d, c: count } = encodePoints(c.st, pts.t, pts.s, pts.v);
+  const rec: EncodedChunk = { g: c.g, n: c.n, st: c.st, b: c.b, d, c: count, bytes: 0 };
+  rec.bytes = chunkBytes(rec);
+  return rec;
 }
 
 /** An item's chunk being filled (in memory, written whole at each poll that adds to it). */
 export class OpenChunk {
-  readonly t: number[] = [];
-  readonly s: number[] = [];
-  readonly v: number[] = [];
+  private readonly enc: ChunkEncoder;
   /** Size of the version last written (0 = never written). */
   stored = 0;
   constructor(
@@ -92,28 +343,28 @@ export class OpenChunk {
     readonly n: string,
     readonly st: number,
     readonly b: 0 | 1,
-  ) {}
+  ) {
+    this.enc = new ChunkEncoder(st);
+  }
   add(at: number, series: number, v: number): void {
-    this.t.push(Math.round((at - this.st) / 1000));
-    this.s.push(series);
-    this.v.push(v);
+    this.enc.add(at, series, v);
   }
   get size(): number {
-    return this.t.length;
+    return this.enc.size;
   }
-  toRecord(): ChunkRecord {
-    const rec: ChunkRecord = {
-      g: this.g,
-      n: this.n,
-      st: this.st,
-      b: this.b,
-      t: Uint16Array.from(this.t),
-      s: Uint16Array.from(this.s),
-      v: encodeValues(this.v),
-      bytes: 0,
-    };
+  toRecord(): EncodedChunk {
+    const { d, c } = this.enc.encode();
+    const rec: EncodedChunk = { g: this.g, n: this.n, st: this.st, b: this.b, d, c, bytes: 0 };
     rec.bytes = chunkBytes(rec);
     return rec;
+  }
+  /** Its points so far, decoded (tests and tools). */
+  points(): ChunkPoints {
+    return decodeChunk(this.toRecord());
+  }
+  /** Values of its points so far (NaN: no value). */
+  get v(): Float64Array {
+    return this.points().v;
   }
 }
 

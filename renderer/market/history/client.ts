@@ -9,7 +9,7 @@ import { SingleWriter, type LockManagerLike } from '../../lib/storage/single-wri
 import { setNotice } from '../../lib/storage/status';
 import { isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import type { SampledHistory } from './sampling';
-import type { HistoryRequest, HistoryResponse } from './protocol';
+import type { FollowSource, HistoryRequest, HistoryResponse } from './protocol';
 import type { PortfolioSeries, PortfolioSeriesRequest } from './portfolio-series';
 import type { Limits, RecordResult, Usage } from './store';
 
@@ -25,7 +25,7 @@ function getWorker(): Worker {
     worker.addEventListener('message', (e: MessageEvent<HistoryResponse>) => {
       const m = e.data;
       if ('notice' in m) {
-        setNotice('history-open', m.text);
+        setNotice(m.notice === 'migrate' ? 'history-migrate' : 'history-open', m.text);
         return;
       }
       const p = pending.get(m.id);
@@ -128,6 +128,21 @@ export const history = {
   /** Many items' sell-now and list-at-lowest values through time, summed (portfolio-series.ts). */
   portfolio: (req: PortfolioSeriesRequest) => call<PortfolioSeries>({ op: 'portfolio', req }),
   usage: () => call<Usage>({ op: 'usage' }),
+  /**
+   * The items a source follows in a game: all their markets stay at poll resolution (the others'
+   * per-market series are consolidated to hourly values after 48 hours, daily after 7 days). The portfolio calls it with its
+   * held items' names (source 'portfolio'); the grid with its watchlist and alerts (useFollowedHistory).
+   */
+  follow: (game: number, source: FollowSource, names: readonly string[]) => call<null>({ op: 'follow', game, source, names: [...names] }),
+  /**
+   * Consolidates what is older than `afterMs` (hourly) and `dailyAfterMs` (daily): in the background, in
+   * steps (no `now`); or at once as if it were `now` (tests and tools), resolving to the items consolidated.
+   */
+  consolidate: async (now?: number, afterMs?: number, dailyAfterMs?: number) => {
+    const n = await call<number>({ op: 'consolidate', ...(now !== undefined ? { now } : {}), ...(afterMs !== undefined ? { afterMs } : {}), ...(dailyAfterMs !== undefined ? { dailyAfterMs } : {}) });
+    if (n > 0) changed();
+    return n;
+  },
   enforce: async (limits: Limits) => {
     const n = await call<number>({ op: 'enforce', limits });
     if (n > 0) changed();

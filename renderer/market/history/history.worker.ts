@@ -15,7 +15,11 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 let storeP: Promise<HistoryStore> | null = null;
 const store = (): Promise<HistoryStore> =>
-  (storeP ??= HistoryStore.open(undefined, { onBlocked: (text) => scope.postMessage({ notice: 'blocked', text } satisfies HistoryResponse, { transfer: [] }) }).catch(
+  (storeP ??= HistoryStore.open(undefined, { onBlocked: (text) => scope.postMessage({ notice: 'blocked', text } satisfies HistoryResponse, { transfer: [] }) }).then(
+    (s) => {
+      migrateSoon();
+      return s;
+    },
     (e: unknown) => {
       // Not kept: a later request tries again (the newer tab may be gone, the disk back).
       storeP = null;
@@ -24,11 +28,89 @@ const store = (): Promise<HistoryStore> =>
   ));
 let queue: Promise<unknown> = Promise.resolve();
 
+/** Pause between two background steps: polls and reads queued meanwhile go first. */
+const STEP_PAUSE_MS = 30;
+const running = new Set<string>();
+
+/**
+ * Background work in steps (one short transaction each) in the request queue, so a poll or a chart read
+ * waits at most one step: `step` until it says done. A failure stops it and is told (`fail`).
+ */
+function inSteps(name: string, step: (s: HistoryStore) => Promise<boolean>, fail: (e: unknown) => void, ok?: () => void): void {
+  if (running.has(name)) return;
+  running.add(name);
+  const run = () => {
+    queue = queue.then(async () => {
+      try {
+        if (!(await step(await store()))) {
+          setTimeout(run, STEP_PAUSE_MS);
+          return;
+        }
+        running.delete(name);
+        ok?.();
+      } catch (e) {
+        running.delete(name);
+        fail(e);
+      }
+    });
+  };
+  setTimeout(run, STEP_PAUSE_MS);
+}
+
+const notice = (text: string | null) => scope.postMessage({ notice: 'migrate', text } satisfies HistoryResponse, { transfer: [] });
+
+/**
+ * Re-encodes an older version's records (HistoryStore.migrateStep). Stopped by a failure (shown in
+ * Settings; the records are still read as they are) and tried again at the next start.
+ */
+function migrateSoon(): void {
+  inSteps(
+    'migrate',
+    async (s) => (await s.migrateStep()).done,
+    (e) => notice(`Could not convert the price history saved by an earlier version to the compact format: ${errorText(e)}. It is still shown as it is; the next start tries again.`),
+    () => notice(null),
+  );
+}
+
+/** Consolidates what is old enough (tiers.ts), after a poll; a failure is told and tried again after the next poll. */
+function consolidateSoon(after?: number, dailyAfter?: number): void {
+  inSteps(
+    'consolidate',
+    async (s) => (await s.consolidateStep(Date.now(), undefined, after, dailyAfter)).done,
+    (e) => notice(`Could not consolidate older price history to hourly or daily values: ${errorText(e)}. It stays at full resolution (and takes more space); the next refresh tries again.`),
+  );
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer: Transferable[] }> {
   const s = await store();
   switch (req.op) {
-    case 'record':
-      return { result: await s.record(req.poll, req.limits), transfer: [] };
+    case 'record': {
+      const r = await s.record(req.poll, req.limits);
+      consolidateSoon(req.limits.fullResolutionMs, req.limits.dailyAfterMs);
+      return { result: r, transfer: [] };
+    }
+    case 'follow':
+      await s.setFollowed(req.game, req.source, req.names);
+      return { result: null, transfer: [] };
+    case 'consolidate': {
+      // Without a time (Settings' shorter full-resolution or hourly time): in the background, in steps.
+      if (req.now === undefined) {
+        consolidateSoon(req.afterMs, req.dailyAfterMs);
+        return { result: 0, transfer: [] };
+      }
+      // At a given time (a test's or a tool's call): every step now.
+      let items = 0;
+      for (;;) {
+        const p = await s.consolidateStep(req.now, undefined, req.afterMs, req.dailyAfterMs);
+        items += p.items;
+        if (p.done) break;
+      }
+      return { result: items, transfer: [] };
+    }
     case 'item': {
       const keep = req.markets ? new Set(req.markets) : null;
       const h = await s.readItem(req.game, req.name, req.from, req.to, req.slots, keep ? (k) => keep.has(k) : undefined);

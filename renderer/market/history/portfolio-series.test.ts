@@ -14,6 +14,8 @@ function hist(times: number[], first: number | null, series: Record<string, numb
     first,
     last: times.length ? (times[times.length - 1] as number) : null,
     points: times.length,
+    resolution: [],
+    resolutionMs: 0,
   };
 }
 

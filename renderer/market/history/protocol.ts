@@ -3,6 +3,9 @@ import type { PollInput, ValuesInput } from './recorder';
 import type { Limits } from './store';
 import type { PortfolioSeriesRequest } from './portfolio-series';
 
+/** Who follows items: the grid's watchlist, the alerts, the portfolio's holdings. */
+export type FollowSource = 'watchlist' | 'alerts' | 'portfolio';
+
 type Req =
   /** A grid poll (asks and bids) or another stream's values (the Steam analytics medians). */
   | { op: 'record'; poll: PollInput | ValuesInput; limits: Limits }
@@ -12,6 +15,10 @@ type Req =
   /** Many items' values through time in one request (the Portfolio page's chart, portfolio-series.ts). */
   | { op: 'portfolio'; req: PortfolioSeriesRequest }
   | { op: 'usage' }
+  /** The items a source follows in a game (all their markets kept at poll resolution). */
+  | { op: 'follow'; game: number; source: FollowSource; names: string[] }
+  /** Consolidates what is old enough: at `now` at once (tests and tools), else in the background (the worker also does it after polls). */
+  | { op: 'consolidate'; now?: number; afterMs?: number; dailyAfterMs?: number }
   | { op: 'enforce'; limits: Limits }
   | { op: 'clear' }
   /** Another tab cleared the history: the recorders start again from the disk (baselines). */
@@ -26,4 +33,6 @@ export type HistoryRequest = Req & { id: number };
 export type HistoryResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string; code?: 'write' | 'newer' }
-  | { notice: 'blocked'; text: string | null };
+  | { notice: 'blocked'; text: string | null }
+  /** Re-encoding version 1's records failed (text), or works again (null). */
+  | { notice: 'migrate'; text: string | null };

@@ -89,6 +89,11 @@ export class GameRecorder {
     for (const k of series) this.seriesOf(k);
   }
 
+  /** The index of a series key, added when new (consolidation's derived series: tiers.ts). */
+  keyIndex(key: string): number {
+    return this.seriesOf(key);
+  }
+
   private seriesOf(key: string): number {
     let i = this.seriesIdx.get(key);
     if (i === undefined) {
@@ -123,14 +128,10 @@ export class GameRecorder {
     return chunk;
   }
 
-  /** Baselines are written once and closed; the item's changes go to a new chunk. */
-  private close(dirty: readonly OpenChunk[]): void {
-    for (const c of dirty) if (c.b) this.open.delete(c.n);
-  }
-
   /**
    * Compares a poll with the last known values and adds the changes (or an item's baseline) to open
-   * chunks. Returns the chunks to write now; a baseline chunk is closed at once (it is written once).
+   * chunks. Returns the chunks to write now. A baseline opens a chunk that goes on with the item's
+   * changes (a record of its own for each baseline would cost a record's overhead per item a day).
    */
   apply(p: PollInput): { dirty: OpenChunk[]; points: number; changedItems: number } {
     const at = p.at;
@@ -139,7 +140,8 @@ export class GameRecorder {
     const bm = p.bidMarkets.length;
     const askS = p.askMarkets.map((s) => this.seriesOf(`a:${s}`));
     const bidS = p.bidMarkets.map((s) => this.seriesOf(`b:${s}`));
-    const nSeries = this.series.length;
+    // Sized to the poll's own series (consolidation adds derived ones, tiers.ts, that no poll writes).
+    const nSeries = Math.max(-1, ...askS, ...bidS) + 1;
     const bigAsk = new Map<number, number>();
     const bigBid = new Map<number, number>();
     for (const [f, cell, v] of p.big) (f === 0 ? bigAsk : bigBid).set(cell, v);
@@ -177,7 +179,6 @@ export class GameRecorder {
       }
       if (base) this.baseDay.set(name, day);
     }
-    this.close(dirty);
     this.lastAt = at;
     return { dirty, points, changedItems: dirty.length };
   }
@@ -192,7 +193,7 @@ export class GameRecorder {
     const day = Math.floor(at / DAY);
     const f = p.fields.length;
     const fieldS = p.fields.map((x) => this.seriesOf(`${p.stream}:${x}`));
-    const nSeries = this.series.length;
+    const nSeries = Math.max(-1, ...fieldS) + 1;
     const names = unpackNames(p.names);
     const dirty: OpenChunk[] = [];
     let points = 0;
@@ -222,7 +223,6 @@ export class GameRecorder {
       }
       if (base) this.baseDay.set(key, day);
     }
-    this.close(dirty);
     return { dirty, points, changedItems: dirty.length };
   }
 

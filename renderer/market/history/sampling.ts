@@ -1,8 +1,18 @@
 /**
  * Price history's reads: chunks (chunk-codec.ts) turned back into values over time, a value per series
- * at the end of each of a number of slots, and the best ask and bid per slot. Pure, so it is unit-tested.
+ * at the end of each of a number of slots, and the best ask and bid per slot. Reads every tier (tiers.ts)
+ * and says which resolution each part of the range has. Pure, so it is unit-tested.
  */
-import { valueAt, type ChunkRecord } from './chunk-codec';
+import { decodeChunk, type ChunkPoints, type ChunkRecord } from './chunk-codec';
+import { BEST_ASK, BEST_BID, isDerived } from './tiers';
+
+/** A part of a read's range and the resolution of what it holds (0: every poll). */
+export interface ResolutionPart {
+  from: number;
+  to: number;
+  /** Step in ms: 0 for poll resolution, else the consolidated step (an hour). */
+  resolutionMs: number;
+}
 
 export interface SampledHistory {
   /** Series keys, in the order of `values`. */
@@ -21,40 +31,64 @@ export interface SampledHistory {
   last: number | null;
   /** Change points read (all series). */
   points: number;
+  /**
+   * The resolution of the range's parts, in time order (the asks' and bids' stream): poll resolution, or
+   * consolidated (tiers.ts). Empty without history.
+   */
+  resolution: ResolutionPart[];
+  /** The coarsest resolution in the sampled span (ms; 0: every poll). */
+  resolutionMs: number;
+}
+
+interface Decoded {
+  pts: ChunkPoints;
+  /** The chunk's resolution (0: poll). */
+  r: number;
 }
 
 /**
  * Samples chunks (each stream's in time order, starting at or before its baseline; streams told apart by
  * the chunks' `n`) into `slots` slot-end values over [max(from, first point), to]. Only series whose key
- * passes `keep` are returned and used for the bests.
+ * passes `keep` are returned and used for the bests. Where the item's history is consolidated, the bests
+ * are its recorded best ask and bid (every market, at poll resolution) when `keep` passes BEST_ASK and
+ * BEST_BID; else the kept markets' consolidated values (exact at each step's end).
  */
 export function sample(chunks: readonly ChunkRecord[], allSeries: readonly string[], from: number, to: number, slots: number, keep: (key: string) => boolean = () => true): SampledHistory {
   // The game's series index -> the output's (-1: not kept).
   const map = new Int32Array(allSeries.length).fill(-1);
   const series: string[] = [];
+  const bestIdx = [allSeries.indexOf(BEST_ASK), allSeries.indexOf(BEST_BID)];
+  const useBest = keep(BEST_ASK) && keep(BEST_BID);
   let first: number | null = null;
   let last: number | null = null;
   let points = 0;
-  const streams = new Map<string, ChunkRecord[]>();
+  const streams = new Map<string, Decoded[]>();
+  const parts: ResolutionPart[] = [];
   for (const c of chunks) {
-    for (let p = 0; p < c.s.length; p++) {
-      const g = c.s[p] as number;
-      if (map[g] === -1 && g < allSeries.length && keep(allSeries[g] as string)) {
-        map[g] = series.length;
-        series.push(allSeries[g] as string);
+    const pts = decodeChunk(c);
+    const r = ('r' in c && c.r) || 0;
+    for (let p = 0; p < pts.s.length; p++) {
+      const g = pts.s[p] as number;
+      if (g < allSeries.length && map[g] === -1) {
+        const key = allSeries[g] as string;
+        if (!isDerived(key) && keep(key)) {
+          map[g] = series.length;
+          series.push(key);
+        } else map[g] = -2;
       }
     }
-    const n = c.t.length;
+    const n = pts.t.length;
     if (n > 0) {
-      const t0 = c.st + (c.t[0] as number) * 1000;
-      const t1 = c.st + (c.t[n - 1] as number) * 1000;
+      const t0 = pts.t[0] as number;
+      const t1 = pts.t[n - 1] as number;
       if (first === null || t0 < first) first = t0;
       if (last === null || t1 > last) last = t1;
+      if (!c.n.includes('\u0000')) parts.push({ from: Math.min(c.st, t0), to: t1, resolutionMs: r });
     }
     points += n;
     const list = streams.get(c.n);
-    if (list) list.push(c);
-    else streams.set(c.n, [c]);
+    if (list) list.push({ pts, r });
+    else streams.set(c.n, [{ pts, r }]);
   }
   const start = first === null ? from : Math.max(from, Math.min(first, to));
   const count = first === null ? 0 : Math.max(1, slots);
@@ -64,37 +98,58 @@ export function sample(chunks: readonly ChunkRecord[], allSeries: readonly strin
   const values = series.map(() => new Float64Array(count).fill(NaN));
   const bestAsk = new Float64Array(count).fill(NaN);
   const bestBid = new Float64Array(count).fill(NaN);
-  if (count === 0) return { series, start, times, values, bestAsk, bestBid, first, last, points };
+  const resolution = mergeParts(parts, start, to);
+  const resolutionMs = resolution.reduce((m, p) => Math.max(m, p.resolutionMs), 0);
+  if (count === 0) return { series, start, times, values, bestAsk, bestBid, first, last, points, resolution, resolutionMs };
   const cur = new Float64Array(series.length);
+  // Per slot: the recorded bests, when the slot's end lies in a consolidated chunk.
+  const storedAsk = new Float64Array(count).fill(NaN);
+  const storedBid = new Float64Array(count).fill(NaN);
+  const coarse = new Uint8Array(count);
   for (const list of streams.values()) {
     // This stream's series (streams have disjoint series): only they are written from its points.
     const mine: number[] = [];
     const isMine = new Uint8Array(series.length);
-    for (const c of list) {
-      for (let p = 0; p < c.s.length; p++) {
-        const s = map[c.s[p] as number] ?? -1;
+    let hasBest = false;
+    for (const { pts } of list) {
+      for (let p = 0; p < pts.s.length; p++) {
+        const g = pts.s[p] as number;
+        const s = map[g] ?? -1;
         if (s >= 0 && !isMine[s]) {
           isMine[s] = 1;
           mine.push(s);
         }
+        if (g === bestIdx[0] || g === bestIdx[1]) hasBest = true;
       }
     }
     if (mine.length === 0) continue;
     cur.fill(NaN);
+    let ba = NaN;
+    let bb = NaN;
+    let coarseNow = 0;
     let slot = 0;
     const flushUntil = (t: number) => {
       while (slot < count && (times[slot] as number) < t) {
         for (const s of mine) (values[s] as Float64Array)[slot] = cur[s] as number;
+        if (hasBest && coarseNow) {
+          coarse[slot] = 1;
+          storedAsk[slot] = ba;
+          storedBid[slot] = bb;
+        }
         slot++;
       }
     };
-    for (const c of list) {
-      for (let p = 0; p < c.t.length; p++) {
-        const t = c.st + (c.t[p] as number) * 1000;
+    for (const { pts, r } of list) {
+      for (let p = 0; p < pts.t.length; p++) {
+        const t = pts.t[p] as number;
         if (t > to) break;
         flushUntil(t);
-        const s = map[c.s[p] as number] ?? -1;
-        if (s >= 0) cur[s] = valueAt(c.v, p);
+        coarseNow = r;
+        const g = pts.s[p] as number;
+        const s = map[g] ?? -1;
+        if (s >= 0) cur[s] = pts.v[p] as number;
+        else if (g === bestIdx[0]) ba = pts.v[p] as number;
+        else if (g === bestIdx[1]) bb = pts.v[p] as number;
       }
     }
     flushUntil(Infinity);
@@ -106,6 +161,11 @@ export function sample(chunks: readonly ChunkRecord[], allSeries: readonly strin
     else if (k.startsWith('b:')) bids.push(values[s] as Float64Array);
   });
   for (let j = 0; j < count; j++) {
+    if (useBest && coarse[j]) {
+      bestAsk[j] = storedAsk[j] as number;
+      bestBid[j] = storedBid[j] as number;
+      continue;
+    }
     let ba = NaN;
     let bb = NaN;
     for (const v of asks) {
@@ -119,5 +179,22 @@ export function sample(chunks: readonly ChunkRecord[], allSeries: readonly strin
     bestAsk[j] = ba;
     bestBid[j] = bb;
   }
-  return { series, start, times, values, bestAsk, bestBid, first, last, points };
+  return { series, start, times, values, bestAsk, bestBid, first, last, points, resolution, resolutionMs };
+}
+
+/** The chunks' spans clipped to [from, to], neighbours of one resolution joined, gaps given to the earlier part. */
+function mergeParts(parts: ResolutionPart[], from: number, to: number): ResolutionPart[] {
+  parts.sort((a, b) => a.from - b.from);
+  const out: ResolutionPart[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as ResolutionPart;
+    // A chunk holds until the next one starts.
+    const end = Math.min(to, i + 1 < parts.length ? (parts[i + 1] as ResolutionPart).from : to);
+    const a = Math.max(from, p.from);
+    if (end < a) continue;
+    const prev = out[out.length - 1];
+    if (prev && prev.resolutionMs === p.resolutionMs) prev.to = end;
+    else out.push({ from: a, to: end, resolutionMs: p.resolutionMs });
+  }
+  return out;
 }

@@ -8,8 +8,8 @@ import { openDB, type IDBPDatabase } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearFaults, injectFault } from '../../lib/storage/testing/idb-faults';
 import { NewerDatabaseError } from '../../lib/storage/versioned-db';
-import { HOUR, type ChunkRecord } from './chunk-codec';
-import { GameRecorder, type PollInput } from './recorder';
+import { HOUR, type ChunkRecord, type LegacyChunk } from './chunk-codec';
+import type { PollInput } from './recorder';
 import { HISTORY_UPGRADES, HistoryStore, type OpenOptions } from './store';
 
 const NONE = -2147483648;
@@ -132,8 +132,12 @@ describe('a full store (QuotaExceededError)', () => {
   });
 });
 
-/** The version-1 schema exactly as the first release created it (a copy: the fixture must not follow later edits). */
-async function v1Fixture(name: string): Promise<ChunkRecord[]> {
+/**
+ * The version-1 schema and records exactly as the first release wrote them (a copy: the fixture must not
+ * follow later edits): item 0's baseline at T0 (a:steam 100, a:buff163 200, b:steam none) in a closed
+ * chunk, then a:steam 90 at T0 + 1 min in a chunk of its own; format 1's typed arrays and sizes.
+ */
+async function v1Fixture(name: string): Promise<LegacyChunk[]> {
   const db = await openDB(name, 1, {
     upgrade(d) {
       const chunks = d.createObjectStore('chunks', { keyPath: ['g', 'n', 'st'] });
@@ -141,10 +145,19 @@ async function v1Fixture(name: string): Promise<ChunkRecord[]> {
       d.createObjectStore('meta', { keyPath: 'key' });
     },
   });
-  const rec = new GameRecorder(730);
-  const recs = [rec.apply(poll(T0, [[100, 200]])), rec.apply(poll(T0 + MIN, [[90, 200]]))].flatMap((a) => a.dirty.map((c) => c.toRecord()));
+  const v1 = (st: number, b: 0 | 1, t: number[], s: number[], v: number[]): LegacyChunk => ({
+    g: 730,
+    n: 'item 0',
+    st,
+    b,
+    t: Uint16Array.from(t),
+    s: Uint16Array.from(s),
+    v: Int32Array.from(v),
+    bytes: 96 + 'item 0'.length * 2 + t.length * 8,
+  });
+  const recs = [v1(T0, 1, [0, 0, 0], [0, 1, 2], [100, 200, NONE]), v1(T0 + MIN, 0, [0], [0], [90])];
   for (const r of recs) await db.put('chunks', r);
-  await db.put('meta', { key: `series:730`, list: rec.series.slice() });
+  await db.put('meta', { key: `series:730`, list: ['a:steam', 'a:buff163', 'b:steam'] });
   await db.put('meta', { key: 'usage', bytes: recs.reduce((a, r) => a + r.bytes, 0), chunks: recs.length });
   db.close();
   return recs;
@@ -155,17 +168,18 @@ describe('schema upgrades', () => {
     const name = `v1-${++seq}`;
     const recs = await v1Fixture(name);
     const ran: number[] = [];
+    const later = HISTORY_UPGRADES.length + 1;
     // The next version: one more step (an index by game), as a later release would add it.
     const next = [
       ...HISTORY_UPGRADES,
       (_d: unknown, tx: Parameters<(typeof HISTORY_UPGRADES)[number]>[1]) => {
-        ran.push(2);
+        ran.push(later);
         tx.objectStore('chunks').createIndex('g' as never, 'g');
       },
     ];
     const s = await store(name, { upgrades: next });
-    expect(ran).toEqual([2]);
-    expect(s.db.version).toBe(2);
+    expect(ran).toEqual([later]);
+    expect(s.db.version).toBe(later);
     const h = await s.readItem(730, 'item 0', T0, T0 + MIN, 2);
     expect(Array.from(h.bestAsk)).toEqual([100, 90]);
     expect(await s.usage()).toMatchObject({ chunks: recs.length, oldest: T0 });
@@ -187,7 +201,7 @@ describe('schema upgrades', () => {
     db.close();
     const err = await HistoryStore.open(name).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NewerDatabaseError);
-    expect((err as Error).message).toMatch(/Price history: saved by a newer version of Market Desk \(storage version 7; this version reads up to 1\)/);
+    expect((err as Error).message).toContain(`Price history: saved by a newer version of Market Desk (storage version 7; this version reads up to ${HISTORY_UPGRADES.length})`);
     // Nothing was deleted.
     expect((await onDisk(name)).chunks.length).toBeGreaterThan(0);
   });
@@ -201,7 +215,7 @@ describe('schema upgrades', () => {
     // A newer build in another tab: its upgrade is not held up by this connection.
     const newer = await store(name, { upgrades: next, onBlocked: (m) => void (m && blocked++) });
     expect(blocked).toBe(0);
-    expect(newer.db.version).toBe(2);
+    expect(newer.db.version).toBe(HISTORY_UPGRADES.length + 1);
     // This (older) store's next call opens again and finds a newer database.
     await expect(old.usage()).rejects.toBeInstanceOf(NewerDatabaseError);
   });
@@ -218,7 +232,7 @@ describe('schema upgrades', () => {
     expect(messages[0]).toMatch(/waits for another Market Desk tab or window.*close or reload the other tabs/);
     stubborn.close();
     const s = await opening;
-    expect(s.db.version).toBe(2);
+    expect(s.db.version).toBe(HISTORY_UPGRADES.length + 1);
     expect(messages).toEqual([messages[0], null]);
   });
 });

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chunkName, CHUNK_SPAN, DAY, HOUR, MAX_POINTS } from './chunk-codec';
+import { chunkName, CHUNK_SPAN, DAY, decodeChunk, HOUR, MAX_POINTS } from './chunk-codec';
 import { GameRecorder, packNames, type PollInput, type ValuesInput } from './recorder';
 import { sample } from './sampling';
 import { steamMedians, STEAM_MEDIAN_KEYS } from './steam';
@@ -30,18 +30,21 @@ describe('GameRecorder (change detection and chunk layout)', () => {
     expect(a.changedItems).toBe(2);
     expect(a.points).toBe(6); // every series of both items
     expect(a.dirty.every((c) => c.b === 1)).toBe(true);
-    expect(r.open.size).toBe(0); // baselines are closed at once
+    expect(r.open.size).toBe(2); // a baseline chunk goes on with the item's changes
     const b = r.apply(poll(T0 + 60_000, [[100, 210], [300, NONE]], [[90], [NONE]]));
     expect(b.points).toBe(1);
     expect(b.dirty.map((c) => c.n)).toEqual(['item 0']);
     const rec = b.dirty[0]!.toRecord();
-    expect(rec.b).toBe(0);
-    expect(Array.from(rec.s)).toEqual([r.series.indexOf('a:buff163')]);
-    expect(Array.from(rec.v)).toEqual([210]);
+    expect(rec.b).toBe(1);
+    const pts = decodeChunk(rec);
+    // The baseline's three series at T0, then the one change.
+    expect(Array.from(pts.t)).toEqual([T0, T0, T0, T0 + 60_000]);
+    expect(pts.s[3]).toBe(r.series.indexOf('a:buff163'));
+    expect(pts.v[3]).toBe(210);
     // A price that disappears is a change to "no value" (NaN), never 0.
     const c = r.apply(poll(T0 + 120_000, [[100, NONE], [300, NONE]], [[90], [NONE]]));
     expect(c.points).toBe(1);
-    expect(Number.isNaN(c.dirty[0]!.v[1]!)).toBe(true);
+    expect(Number.isNaN(c.dirty[0]!.v.at(-1)!)).toBe(true);
     expect(c.dirty[0]).toBe(b.dirty[0]); // the same open chunk, appended
   });
 
@@ -63,9 +66,9 @@ describe('GameRecorder (change detection and chunk layout)', () => {
     const z = r.apply(poll(T0 + DAY, [[4, 1]])).dirty[0]!;
     expect(z.b).toBe(1);
     expect(z.size).toBe(3);
-    let last = r.apply(poll(T0 + DAY + 1, [[5, 1]])).dirty[0]!;
+    let last = r.apply(poll(T0 + DAY + 1000, [[5, 1]])).dirty[0]!;
     const firstOpen = last;
-    for (let i = 0; i < MAX_POINTS + 1; i++) last = r.apply(poll(T0 + DAY + 2 + i, [[6 + i, 1]])).dirty[0]!;
+    for (let i = 0; i < MAX_POINTS + 1; i++) last = r.apply(poll(T0 + DAY + (2 + i) * 1000, [[6 + i, 1]])).dirty[0]!;
     expect(last).not.toBe(firstOpen);
   });
 });
@@ -110,7 +113,7 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
     // An older or equal time is ignored (a poll seen twice).
     expect((await store.record(poll(T0 + 60_000, [[1, 1], [1, 1]]))).points).toBe(0);
     const u = await store.usage();
-    expect(u.chunks).toBe(3);
+    expect(u.chunks).toBe(2); // the change went on in item 0's baseline chunk
     expect(u.bytes).toBeGreaterThan(0);
     store.close();
     // A new session (reload): history is there; the first poll is a baseline again.
@@ -176,18 +179,19 @@ describe('Steam medians (a values stream of the same history)', () => {
     expect(r.series.slice(-2)).toEqual([LATEST, M90]);
     // The same medians again: nothing.
     expect(r.applyValues(steamMedians(730, T0 + 2000, steamRows([[500, 450]]))).points).toBe(0);
-    // One median moves: one point, in a new (non-baseline) chunk of the Steam stream.
+    // One median moves: one point, after the baseline in the Steam stream's chunk.
     const c = r.applyValues(steamMedians(730, T0 + 3000, steamRows([[510, 450]])));
     expect(c.points).toBe(1);
     const rec = c.dirty[0]!.toRecord();
-    expect(rec.b).toBe(0);
     expect(rec.n).toBe(chunkName('item 0', 's'));
-    expect(Array.from(rec.s)).toEqual([r.series.indexOf(LATEST)]);
-    expect(Array.from(rec.v)).toEqual([510]);
+    const pts = decodeChunk(rec);
+    expect(pts.s.length).toBe(3);
+    expect(pts.s[2]).toBe(r.series.indexOf(LATEST));
+    expect(pts.v[2]).toBe(510);
     // A median that disappears is a change to "no value", never 0.
     const d = r.applyValues(steamMedians(730, T0 + 4000, steamRows([[510, null]])));
     expect(d.points).toBe(1);
-    expect(Number.isNaN(d.dirty[0]!.v[1]!)).toBe(true);
+    expect(Number.isNaN(d.dirty[0]!.v.at(-1)!)).toBe(true);
     // The grid's polls are not disturbed: their next change goes to the asks' and bids' own chunks.
     const p = r.apply(poll(T0 + 5000, [[101, 200]]));
     expect(p.points).toBe(1);
@@ -225,7 +229,7 @@ describe('HistoryStore with Steam medians', () => {
     const moved = await store.record(steamMedians(730, T0 + 3 * 60_000, steamRows([[1100, 900], [2000, 1900]])));
     expect(moved.points).toBe(1);
     expect(moved.changedItems).toBe(1);
-    expect((await store.usage()).chunks).toBe(2 + 2 + 1 + 1); // price baselines, Steam baselines, one change each
+    expect((await store.usage()).chunks).toBe(2 + 2); // price and Steam baselines (the changes went on in them)
 
     // slots end at T0 + 1, 2, 3, 4 min
     const h = await store.readItem(730, 'item 0', T0 - HOUR, T0 + 4 * 60_000, 4);

@@ -5,7 +5,8 @@
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { chunkName, DAY, streamOf, type ChunkRecord } from './chunk-codec';
+import { chunkName, DAY, decodeChunk, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord } from './chunk-codec';
+import { CONSOLIDATE_AFTER, CONSOLIDATED_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
 import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import { sample, type SampledHistory } from './sampling';
 
@@ -13,8 +14,15 @@ export const DB_NAME = 'market-desk-history';
 
 interface HistoryDB extends DBSchema {
   chunks: { key: [number, string, number]; value: ChunkRecord; indexes: { st: number } };
-  /** 'usage' ({bytes, chunks}) and 'series:<game>' ({list}: the game's series keys, chunks index them). */
-  meta: { key: string; value: { key: string; bytes?: number; chunks?: number; list?: string[] } };
+  /**
+   * 'usage' ({bytes, chunks}), 'series:<game>' ({list}: the game's series keys, chunks index them), and
+   * 'migrate' ({after}: format-1 records are being re-encoded; the key of the last one done), 'consolidate'
+   * ({day, item}: where consolidation goes on), 'follow:<game>:<source>' ({list}: followed items), 'growth'.
+   */
+  meta: {
+    key: string;
+    value: { key: string; bytes?: number; chunks?: number; list?: string[]; after?: [number, string, number] | null; day?: number; item?: [number, string] | null; growth?: Growth };
+  };
 }
 
 export interface RecordResult {
@@ -31,11 +39,59 @@ export interface Usage {
   bytes: number;
   chunks: number;
   oldest: number | null;
+  /**
+   * Growth a day at the current rate (bytes): today's writes over the time they took, or the last day's
+   * when today has not run an hour yet; null before that.
+   */
+  perDay?: number | null;
+  /** A day once consolidated (tiers.ts), as the last consolidated day measured; null before one is. */
+  consolidatedPerDay?: number | null;
+  /** A day once consolidated to the daily tier (after DAILY_AFTER), as last measured; null before one is. */
+  dailyPerDay?: number | null;
+}
+
+/** meta 'growth': what today's and the last day's writes added (and what consolidation left of a day). */
+interface Growth {
+  day: number;
+  bytes: number;
+  from: number;
+  to: number;
+  prevDay: number | null;
+  prevBytes: number;
+  /** The last consolidated day and its records' bytes (growing while that day is done). */
+  coarseDay?: number | null;
+  coarseBytes?: number;
+  /** The bytes of the last day fully consolidated. */
+  coarseDone?: number | null;
+  /** The same for the daily tier (tiers.ts, DAILY_AFTER). */
+  dailyDay?: number | null;
+  dailyBytes?: number;
+  dailyDone?: number | null;
+}
+
+/**
+ * How many days fit in `capBytes`: the last `fullDays` at `perDay`, then the hourly tier at `consolidatedPerDay`
+ * until `dailyAfterDays`, the days before at `dailyPerDay`. A tier not measured yet counts at the rate of the
+ * one before it (the hourly at the full rate, the daily at the hourly), so the forecast never guesses a saving.
+ */
+export function daysThatFit(capBytes: number, perDay: number, consolidatedPerDay: number | null, fullDays = 2, dailyPerDay: number | null = null, dailyAfterDays = DAILY_AFTER / DAY): number {
+  if (!(perDay > 0)) return Infinity;
+  const hourly = consolidatedPerDay !== null && consolidatedPerDay > 0 ? consolidatedPerDay : perDay;
+  const daily = dailyPerDay !== null && dailyPerDay > 0 ? dailyPerDay : hourly;
+  if (capBytes <= fullDays * perDay) return capBytes / perDay;
+  const hourlyDays = Math.max(0, dailyAfterDays - fullDays);
+  const left = capBytes - fullDays * perDay;
+  if (left <= hourlyDays * hourly) return fullDays + left / hourly;
+  return fullDays + hourlyDays + (left - hourlyDays * hourly) / daily;
 }
 
 export interface Limits {
   retentionDays: number;
   capBytes: number;
+  /** Per-market series of items not followed are consolidated after this long (tiers.ts; CONSOLIDATE_AFTER when absent). */
+  fullResolutionMs?: number;
+  /** ...and, after this long, daily (tiers.ts; DAILY_AFTER when absent; never sooner than fullResolutionMs). */
+  dailyAfterMs?: number;
 }
 
 /** A cap is enforced down to this share of it, so a full store isn't trimmed at every poll. */
@@ -53,7 +109,35 @@ export const HISTORY_UPGRADES: readonly UpgradeStep<HistoryDB>[] = [
     chunks.createIndex('st', 'st');
     d.createObjectStore('meta', { keyPath: 'key' });
   },
+  // Version 2: chunks encoded compactly (chunk-codec.ts, format 2). The records of version 1 are re-encoded
+  // after the open, a batch at a time (HistoryStore.migrateStep), not here: an upgrade transaction holds the
+  // database until it ends, and the page would wait on it. Version 1 builds are refused (a newer database)
+  // instead of misreading format-2 records.
+  (_d, tx) => {
+    void tx.objectStore('meta').put({ key: 'migrate', after: null });
+  },
 ];
+
+/** Items looked at per consolidation step (one short transaction each). */
+export const CONSOLIDATE_BATCH = 100;
+
+export interface ConsolidateProgress {
+  /** Items whose day was consolidated by this step. */
+  items: number;
+  /** Nothing more to consolidate now. */
+  done: boolean;
+  bytesSaved: number;
+}
+
+/** Format-1 records re-encoded per migration step (one short transaction each). */
+export const MIGRATE_BATCH = 400;
+
+export interface MigrateProgress {
+  /** Records re-encoded by this step. */
+  converted: number;
+  /** No format-1 records are left. */
+  done: boolean;
+}
 
 /** A poll (or values load) that could not be written; `quota`: for lack of space, even after dropping old history. */
 export class HistoryWriteError extends Error {
@@ -198,6 +282,8 @@ export class HistoryStore {
         if (seriesCount > g.saved) meta.put({ key: `series:${p.game}`, list: rec.series.slice() }).catch(ignore);
         const u = await meta.get('usage');
         meta.put({ key: 'usage', bytes: (u?.bytes ?? 0) + added, chunks: (u?.chunks ?? 0) + newChunks }).catch(ignore);
+        const gr = (await meta.get('growth'))?.growth;
+        meta.put({ key: 'growth', growth: grown(gr, p.at, added) }).catch(ignore);
         await tx.done;
         // Only what reached the disk counts as stored.
         for (const [c, bytes] of sizes) c.stored = bytes;
@@ -281,9 +367,231 @@ export class HistoryStore {
   async usage(): Promise<Usage> {
     const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readonly');
     const u = await tx.objectStore('meta').get('usage');
+    const gr = (await tx.objectStore('meta').get('growth'))?.growth;
     const first = await tx.objectStore('chunks').index('st').openCursor();
     await tx.done;
-    return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null };
+    return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null, perDay: rateOf(gr), consolidatedPerDay: gr?.coarseDone ?? null, dailyPerDay: gr?.dailyDone ?? null };
+  }
+
+  /**
+   * Re-encodes up to `batch` format-1 records (version 1's) in one transaction, going on from where the
+   * last step stopped (kept in meta 'migrate', so a closed app resumes there). Reads take both formats
+   * meanwhile; the usage counter follows the smaller records.
+   */
+  async migrateStep(batch = MIGRATE_BATCH): Promise<MigrateProgress> {
+    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    tx.done.catch(ignore);
+    try {
+      const meta = tx.objectStore('meta');
+      const state = await meta.get('migrate');
+      if (!state) {
+        await tx.done;
+        return { converted: 0, done: true };
+      }
+      const chunks = tx.objectStore('chunks');
+      let cursor = await chunks.openCursor(state.after ? IDBKeyRange.lowerBound(state.after, true) : null);
+      let converted = 0;
+      let seen = 0;
+      let saved = 0;
+      let after: [number, string, number] | null = state.after ?? null;
+      while (cursor && seen < batch) {
+        const c = cursor.value;
+        if (isLegacy(c)) {
+          const next = reencode(c);
+          saved += c.bytes - next.bytes;
+          cursor.update(next).catch(ignore);
+          converted++;
+        }
+        after = [c.g, c.n, c.st];
+        seen++;
+        cursor = await cursor.continue();
+      }
+      const done = cursor === null;
+      if (done) meta.delete('migrate').catch(ignore);
+      else meta.put({ key: 'migrate', after }).catch(ignore);
+      if (saved !== 0) {
+        const u = await meta.get('usage');
+        if (u) meta.put({ ...u, bytes: Math.max(0, (u.bytes ?? 0) - saved) }).catch(ignore);
+      }
+      await tx.done;
+      return { converted, done };
+    } catch (e) {
+      await tx.done.catch(ignore);
+      throw transactionError(tx, e);
+    }
+  }
+
+  /**
+   * The items a source (watchlist, alerts, portfolio) follows in a game: all their markets stay at poll
+   * resolution (tiers.ts). Kept in meta 'follow:<game>:<source>'.
+   */
+  async setFollowed(game: number, source: string, names: readonly string[]): Promise<void> {
+    await (await this.ready()).put('meta', { key: `follow:${game}:${source}`, list: [...new Set(names)] });
+  }
+
+  private async followed(): Promise<Map<number, Set<string>>> {
+    const db = await this.ready();
+    const out = new Map<number, Set<string>>();
+    const rows = await db.getAll('meta', IDBKeyRange.bound('follow:', 'follow:\uffff'));
+    for (const r of rows) {
+      const g = Number(r.key.split(':')[1]);
+      let set = out.get(g);
+      if (!set) out.set(g, (set = new Set()));
+      for (const n of r.list ?? []) set.add(n);
+    }
+    return out;
+  }
+
+  /**
+   * Consolidates one day of the per-market series of up to `batch` items (tiers.ts): the oldest day not
+   * done yet that ended CONSOLIDATE_AFTER before `now`. The items the user follows and the other streams
+   * are left at poll resolution. When no hourly day is due, a day older than DAILY_AFTER goes on to daily
+   * steps the same way. Where each tier stopped is kept in meta 'consolidate' and 'consolidate:daily' (a
+   * closed app goes on from there); each step is one short transaction.
+   */
+  async consolidateStep(now = Date.now(), batch = CONSOLIDATE_BATCH, after = CONSOLIDATE_AFTER, dailyAfter = DAILY_AFTER): Promise<ConsolidateProgress> {
+    const hourly = await this.consolidateTier('hourly', now, batch, after);
+    if (!hourly.done) return hourly;
+    // Then the daily tier: hourly days older than DAILY_AFTER (never sooner than the hourly tier's own start).
+    const daily = await this.consolidateTier('daily', now, batch, Math.max(after, dailyAfter));
+    return { items: hourly.items + daily.items, done: daily.done, bytesSaved: hourly.bytesSaved + daily.bytesSaved };
+  }
+
+  private async consolidateTier(tier: 'hourly' | 'daily', now: number, batch: number, after: number): Promise<ConsolidateProgress> {
+    const stateKey = tier === 'hourly' ? 'consolidate' : 'consolidate:daily';
+    const step = tier === 'hourly' ? CONSOLIDATED_STEP : DAILY_STEP;
+    const follow = await this.followed();
+    const oldest = (await this.usage()).oldest;
+    const db = await this.ready();
+    const cutoff = now - after;
+    const tx = db.transaction(['chunks', 'meta'], 'readwrite');
+    tx.done.catch(ignore);
+    try {
+      const meta = tx.objectStore('meta');
+      const state = await meta.get(stateKey);
+      const day = Math.max(state?.day ?? -Infinity, oldest === null ? -Infinity : Math.floor(oldest / DAY));
+      if (!Number.isFinite(day) || (day + 1) * DAY > cutoff) {
+        await tx.done;
+        return { items: 0, done: true, bytesSaved: 0 };
+      }
+      const from = day * DAY;
+      const until = (day + 1) * DAY;
+      const chunks = tx.objectStore('chunks');
+      const after = state?.day === day ? state.item : null;
+      let cursor = await chunks.openCursor(after ? IDBKeyRange.lowerBound([after[0], after[1], Infinity], true) : null);
+      let looked = 0;
+      let items = 0;
+      let saved = 0;
+      let removed = 0;
+      let coarse = 0;
+      let last: [number, string] | null = null;
+      const grown = new Set<number>();
+      while (cursor && looked < batch) {
+        const [g, n, st] = cursor.primaryKey;
+        if (st < from) {
+          cursor = await cursor.continue([g, n, from]);
+          continue;
+        }
+        looked++;
+        last = [g, n];
+        const group: ChunkRecord[] = [];
+        if (!n.includes('\u0000') && !follow.get(g)?.has(n)) {
+          while (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n && cursor.primaryKey[2] < until) {
+            group.push(cursor.value);
+            cursor = await cursor.continue();
+          }
+        }
+        // Already at this tier's step (or coarser): left as it is. The hourly tier takes a day at poll
+        // resolution; the daily tier a day hourly, or one the hourly tier left at poll resolution.
+        const stepOf = (c: ChunkRecord) => ('r' in c && c.r) || 0;
+        const atStep = tier === 'hourly' ? group.length === 1 && stepOf(group[0] as ChunkRecord) > 0 : group.every((c) => stepOf(c) >= step);
+        if (group.length > 0 && !atStep) {
+          const rec = await this.recorderIn(g, meta);
+          const before = rec.rec.series.length;
+          const parts: ChunkPoints[] = group.map((c) => decodeChunk(c));
+          const head = group[0] as ChunkRecord;
+          const next = consolidate({ g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 }, parts, rec.rec.series, (k) => rec.rec.keyIndex(k), step);
+          if (rec.rec.series.length > before) grown.add(g);
+          // An item with a market or two changing little: its day at every poll is no larger; kept as it is.
+          if (next.bytes >= group.reduce((a, c) => a + c.bytes, 0)) {
+            if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n) cursor = await cursor.continue([g, n, Infinity]);
+            continue;
+          }
+          for (const c of group) {
+            chunks.delete([c.g, c.n, c.st]).catch(ignore);
+            saved += c.bytes;
+          }
+          chunks.put(next).catch(ignore);
+          saved -= next.bytes;
+          coarse += next.bytes;
+          removed += group.length - 1;
+          items++;
+        }
+        if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n) cursor = await cursor.continue([g, n, Infinity]);
+      }
+      for (const g of grown) {
+        const r = this.games.get(g);
+        if (r) {
+          meta.put({ key: `series:${g}`, list: r.rec.series.slice() }).catch(ignore);
+          r.saved = r.rec.series.length;
+        }
+      }
+      const done = cursor === null;
+      meta.put({ key: stateKey, day: done ? day + 1 : day, item: done ? null : last }).catch(ignore);
+      if (saved !== 0 || removed !== 0) {
+        const u = await meta.get('usage');
+        meta.put({ key: 'usage', bytes: Math.max(0, (u?.bytes ?? 0) - saved), chunks: Math.max(0, (u?.chunks ?? 0) - removed) }).catch(ignore);
+      }
+      if (coarse > 0 || done) {
+        const gr = (await meta.get('growth'))?.growth;
+        if (gr) {
+          if (tier === 'hourly') {
+            const bytes = (gr.coarseDay === day ? (gr.coarseBytes ?? 0) : 0) + coarse;
+            meta.put({ key: 'growth', growth: { ...gr, coarseDay: day, coarseBytes: bytes, ...(done ? { coarseDone: bytes } : {}) } }).catch(ignore);
+          } else {
+            const bytes = (gr.dailyDay === day ? (gr.dailyBytes ?? 0) : 0) + coarse;
+            meta.put({ key: 'growth', growth: { ...gr, dailyDay: day, dailyBytes: bytes, ...(done ? { dailyDone: bytes } : {}) } }).catch(ignore);
+          }
+        }
+      }
+      await tx.done;
+      return { items, done: done && (day + 2) * DAY > cutoff, bytesSaved: saved };
+    } catch (e) {
+      await tx.done.catch(ignore);
+      throw transactionError(tx, e);
+    }
+  }
+
+  /** The game's recorder inside a transaction (its series list read through `meta` when not loaded yet). */
+  private async recorderIn(game: number, meta: { get(key: string): Promise<{ list?: string[] } | undefined> }): Promise<{ rec: GameRecorder; saved: number }> {
+    let r = this.games.get(game);
+    if (!r) {
+      const list = (await meta.get(`series:${game}`))?.list ?? [];
+      r = { rec: new GameRecorder(game, list), saved: list.length };
+      this.games.set(game, r);
+    }
+    return r;
+  }
+
+  /** The names of a game's items with history (a key cursor going item to item), in key order. */
+  async itemNames(game: number): Promise<string[]> {
+    const tx = (await this.ready()).transaction('chunks', 'readonly');
+    const out: string[] = [];
+    let cursor = await tx.store.openKeyCursor(IDBKeyRange.bound([game, '', -Infinity], [game, [], Infinity]));
+    while (cursor) {
+      const n = cursor.key[1];
+      if (!n.includes('\u0000')) out.push(n);
+      cursor = await cursor.continue([game, n, Infinity]);
+    }
+    await tx.done;
+    return out;
+  }
+
+  /** A game's series keys as stored (the longest list known). */
+  async seriesOf(game: number): Promise<string[]> {
+    const known = (await this.recorder(game)).rec.series;
+    const stored = (await (await this.ready()).get('meta', `series:${game}`))?.list;
+    return stored && stored.length > known.length ? stored : known;
   }
 
   /** Drops what the recorders hold (another tab cleared the history): the next poll writes baselines. */
@@ -295,6 +603,9 @@ export class HistoryStore {
     const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
     await tx.objectStore('chunks').clear();
     await tx.objectStore('meta').delete('usage');
+    await tx.objectStore('meta').delete('growth');
+    await tx.objectStore('meta').delete('consolidate');
+    await tx.objectStore('meta').delete('consolidate:daily');
     await tx.done;
     for (const r of this.games.values()) r.rec.reset();
   }
@@ -345,3 +656,21 @@ export class HistoryStore {
 }
 
 function ignore(): void {}
+
+/** Today's growth counter after a write of `added` bytes at `at`. */
+function grown(g: Growth | undefined, at: number, added: number): Growth {
+  const day = Math.floor(at / DAY);
+  if (g && g.day === day) return { ...g, bytes: g.bytes + added, to: Math.max(g.to, at) };
+  return { ...(g ?? {}), day, bytes: added, from: at, to: at, prevDay: g ? g.day : null, prevBytes: g ? g.bytes : 0 };
+}
+
+/** Minimum span of today's writes for its rate to stand for the day. */
+const RATE_MIN_SPAN = 3_600_000;
+
+/** Growth a day at the current rate, or null when not known yet. */
+function rateOf(g: Growth | undefined): number | null {
+  if (!g) return null;
+  if (g.to - g.from >= RATE_MIN_SPAN) return (g.bytes / (g.to - g.from)) * DAY;
+  if (g.prevDay === g.day - 1 && g.prevBytes > 0) return g.prevBytes;
+  return null;
+}

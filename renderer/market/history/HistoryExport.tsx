@@ -1,0 +1,106 @@
+/**
+ * Exports price history for analysts (export-rows.ts): CSV and/or Parquet plus provenance.json, made in a
+ * worker with progress and Cancel, saved through the host as a folder (desktop) or a zip (web) like the
+ * chart exports. Used by Settings → Price history (a game, a range, all items or the watchlist) and by
+ * the item panel's History chart (that item, its range and markets).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { gameName } from '../../../shared/catalog/games';
+import { MAX_FILE_BYTES, MIB } from '../../../shared/files/save';
+import { APP_PREFERENCES, readPreference } from '../../lib/preferences';
+import { describeError } from '../../platform';
+import { useConnection } from '../../platform/connection';
+import { useDataSource } from '../providers';
+import type { ExportFormat } from './export-run';
+import type { ExportSelection } from './export-rows';
+import type { ExportMessage, ExportRequest } from './export.worker';
+
+type State = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'done' | 'error'; text: string };
+
+/** A folder name the host accepts (letters, digits, dash). */
+function folderName(sel: ExportSelection, at: number): string {
+  const d = new Date(at).toISOString().slice(0, 16).replace(/[:T]/g, '-');
+  const what = sel.names && sel.names.length === 1 ? (sel.names[0] ?? '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) : `game-${sel.game}`;
+  return `price-history-${what || 'item'}-${d}`;
+}
+
+export function HistoryExport({ selection, label = 'Export', testId }: { selection: () => ExportSelection | null; label?: string; testId?: string }) {
+  const { api } = useConnection();
+  const { sourceKey } = useDataSource();
+  const [format, setFormat] = useState<ExportFormat>('both');
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const worker = useRef<Worker | null>(null);
+
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  const cancel = useCallback(() => {
+    worker.current?.postMessage({ type: 'cancel' } satisfies ExportRequest);
+  }, []);
+
+  const run = useCallback(() => {
+    const sel = selection();
+    if (!sel) return;
+    const at = Date.now();
+    const seconds = readPreference(APP_PREFERENCES.refreshIntervalSeconds);
+    const w = (worker.current ??= new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
+    setState({ kind: 'busy', text: 'Reading the history…' });
+    w.onerror = (e) => setState({ kind: 'error', text: `Could not export: ${e.message || 'the export worker failed'}.` });
+    w.onmessage = (e: MessageEvent<ExportMessage>) => {
+      const m = e.data;
+      if (m.type === 'progress') setState({ kind: 'busy', text: `Reading ${m.done.toLocaleString('en-US')} of ${m.total.toLocaleString('en-US')} item${m.total === 1 ? '' : 's'}…` });
+      else if (m.type === 'cancelled') setState({ kind: 'done', text: 'Export cancelled.' });
+      else if (m.type === 'error') setState({ kind: 'error', text: `Could not export: ${m.message}` });
+      else {
+        const big = m.files.find((f) => f.bytes.byteLength > MAX_FILE_BYTES);
+        if (big) {
+          setState({ kind: 'error', text: `Could not export: ${big.name} would be ${(big.bytes.byteLength / MIB).toFixed(0)} MiB, more than ${MAX_FILE_BYTES / MIB} MiB. Choose a shorter range, fewer items or one format.` });
+          return;
+        }
+        if (m.rows === 0) {
+          setState({ kind: 'done', text: 'Nothing to export: no history in that selection.' });
+          return;
+        }
+        const name = folderName(sel, at);
+        setState({ kind: 'busy', text: api.host === 'web' ? 'Making the zip…' : 'Choose a folder…' });
+        api.saveFiles({ folderName: name, files: m.files.map((f) => ({ name: f.name, bytes: f.bytes })) }).then(
+          (r) => {
+            const what = `${m.rows.toLocaleString('en-US')} rows (${m.files.map((f) => f.name).join(', ')})`;
+            if (!r.saved) setState({ kind: 'done', text: 'Export cancelled.' });
+            else setState({ kind: 'done', text: r.path ? `Exported ${what} to ${r.path}.` : `Downloaded ${what} as ${name}.zip.` });
+          },
+          (err: unknown) => setState({ kind: 'error', text: `Could not export: ${describeError(err)}` }),
+        );
+      }
+    };
+    const req: ExportRequest = {
+      type: 'start',
+      sel,
+      format,
+      ctx: { service: sourceKey === 'demo' ? 'demo (the embedded reference service)' : (sourceKey?.replace(/^live\|/, '') ?? 'unknown'), gameName: gameName(sel.game), pollingIntervalMs: seconds > 0 ? seconds * 1000 : null, at },
+    };
+    w.postMessage(req);
+  }, [api, format, selection, sourceKey]);
+
+  const busy = state.kind === 'busy';
+  return (
+    <div className="hist__export" data-testid={testId}>
+      <select className="input select input--small" aria-label="Export format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} disabled={busy}>
+        <option value="both">CSV and Parquet</option>
+        <option value="csv">CSV</option>
+        <option value="parquet">Parquet</option>
+      </select>
+      {busy ? (
+        <button type="button" className="btn btn--small" onClick={cancel}>
+          Cancel export
+        </button>
+      ) : (
+        <button type="button" className="btn btn--small" onClick={run}>
+          {label}
+        </button>
+      )}
+      <span className={`hist__export-status${state.kind === 'error' ? ' is-error' : ''}`} role="status" aria-live="polite" data-state={state.kind}>
+        {state.kind === 'idle' ? '' : state.text}
+      </span>
+    </div>
+  );
+}

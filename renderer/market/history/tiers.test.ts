@@ -1,0 +1,341 @@
+import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DAY, decodeChunk, HOUR, type ChunkRecord } from './chunk-codec';
+import { GameRecorder, type PollInput } from './recorder';
+import { sample } from './sampling';
+import { HistoryStore } from './store';
+import { BEST_ASK, BEST_BID, CONSOLIDATE_AFTER, consolidate, DAILY_AFTER, DAILY_STEP, highKey, lowKey } from './tiers';
+
+const NONE = -2147483648;
+/** A day's start (UTC) and a minute. */
+const D0 = Date.UTC(2025, 0, 10);
+const MIN = 60_000;
+
+function poll(at: number, rows: Array<[number, number, number]>, names = rows.map((_, i) => `item ${i}`)): PollInput {
+  // Per item: steam ask, buff ask, steam bid.
+  return {
+    game: 730,
+    at,
+    names,
+    askMarkets: ['steam', 'buff163'],
+    bidMarkets: ['steam'],
+    ask: Int32Array.from(rows.flatMap((r) => [r[0], r[1]])),
+    bid: Int32Array.from(rows.map((r) => r[2])),
+    big: [],
+  };
+}
+
+/** A deterministic walk of one item's three prices, one poll a minute (the ask at buff163 sometimes gone). */
+function walk(minutes: number, seed = 1): Array<[number, number, number]> {
+  let a = seed;
+  const rnd = () => ((a = (a * 1103515245 + 12345) % 2147483648) / 2147483648);
+  let p: [number, number, number] = [10_000, 10_200, 9_500];
+  const out: Array<[number, number, number]> = [];
+  for (let i = 0; i < minutes; i++) {
+    const k = Math.floor(rnd() * 6);
+    if (k < 3) {
+      const next = [...p] as [number, number, number];
+      next[k] = k === 1 && rnd() < 0.2 ? NONE : Math.max(1, (p[k] === NONE ? 10_000 : (p[k] as number)) + Math.round((rnd() - 0.5) * 400));
+      p = next;
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+describe('consolidate (one item, one day)', () => {
+  it('keeps each market’s last value per hour, its low and high, and the best ask and bid at every poll', () => {
+    const r = new GameRecorder(730);
+    const prices = walk(3 * 60);
+    const chunks = new Map<number, ChunkRecord>();
+    for (let i = 0; i < prices.length; i++) for (const c of r.apply(poll(D0 + 8 * HOUR + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toRecord());
+    const full = [...chunks.values()];
+    const head = full[0]!;
+    const out = consolidate(head, full.map(decodeChunk), r.series, (k) => r.keyIndex(k));
+    expect(out).toMatchObject({ g: 730, n: 'item 0', st: head.st, b: 1, r: HOUR });
+    expect(out.bytes).toBeLessThan(full.reduce((a, c) => a + c.bytes, 0));
+    const pts = decodeChunk(out);
+    const at = (key: string) => {
+      const s = r.series.indexOf(key);
+      const m = new Map<number, number>();
+      for (let p = 0; p < pts.s.length; p++) if (pts.s[p] === s) m.set(pts.t[p]!, pts.v[p]!);
+      return m;
+    };
+    // Per hour end: the last value, and the low and high held in the hour (told apart from what is implied).
+    const steam = at('a:steam');
+    const lows = at(lowKey('a:steam'));
+    const highs = at(highKey('a:steam'));
+    // Steps are (end - 1 h, end]: the baseline at 8:00 ends the first one.
+    expect(steam.get(D0 + 8 * HOUR)).toBe(prices[0]![0]);
+    for (let h = 0; h < 3; h++) {
+      const end = D0 + (9 + h) * HOUR;
+      const inHour = prices.slice(h * 60 + 1, (h + 1) * 60 + 1).map((p) => p[0]);
+      const carried = prices[h * 60]![0];
+      const held = [carried, ...inHour];
+      const last = inHour[inHour.length - 1]!;
+      expect(steam.get(end)).toBe(last);
+      expect(lows.get(end) ?? Math.min(carried, last)).toBe(Math.min(...held));
+      expect(highs.get(end) ?? Math.max(carried, last)).toBe(Math.max(...held));
+    }
+    // The bests: exactly every poll's (change points), over every market.
+    const bestAsk = at(BEST_ASK);
+    const bestBid = at(BEST_BID);
+    let ba = NaN;
+    let bb = NaN;
+    for (let i = 0; i < prices.length; i++) {
+      const [s1, b1, bid] = prices[i]!;
+      const ask = Math.min(...[s1, b1].filter((x) => x !== NONE));
+      const t = D0 + 8 * HOUR + i * MIN;
+      if (ask !== ba) expect(bestAsk.get(t)).toBe(ask);
+      else expect(bestAsk.has(t)).toBe(false);
+      if (bid !== bb) expect(bestBid.get(t)).toBe(bid);
+      ba = ask;
+      bb = bid;
+    }
+  });
+});
+
+describe('consolidate to daily steps (the hourly day again, after DAILY_AFTER)', () => {
+  /** An item polled every minute over a whole day (from 00:00), its records, and its prices. */
+  function day(seed: number) {
+    const r = new GameRecorder(730);
+    const prices = walk(24 * 60, seed);
+    const chunks = new Map<number, ChunkRecord>();
+    for (let i = 0; i < prices.length; i++) for (const c of r.apply(poll(D0 + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toRecord());
+    return { r, prices, full: [...chunks.values()].sort((a, b) => a.st - b.st) };
+  }
+  const seriesAt = (r: GameRecorder, pts: ReturnType<typeof decodeChunk>, key: string) => {
+    const s = r.series.indexOf(key);
+    const m = new Map<number, number>();
+    for (let p = 0; p < pts.s.length; p++) if (pts.s[p] === s) m.set(pts.t[p]!, pts.v[p]!);
+    return m;
+  };
+
+  it('keeps per market the day’s last, low and high (at the day’s last second), the bests at every poll, and is the same from the hourly day or the full one', () => {
+    const { r, prices, full } = day(7);
+    const head = full[0]!;
+    const hourly = consolidate(head, full.map(decodeChunk), r.series, (k) => r.keyIndex(k));
+    const viaHourly = consolidate(head, [decodeChunk(hourly)], r.series, (k) => r.keyIndex(k), DAILY_STEP);
+    const direct = consolidate(head, full.map(decodeChunk), r.series, (k) => r.keyIndex(k), DAILY_STEP);
+    expect(viaHourly).toMatchObject({ g: 730, n: 'item 0', st: D0, b: 1, r: DAY });
+    expect(viaHourly.bytes).toBeLessThan(hourly.bytes);
+    const a = decodeChunk(viaHourly);
+    const b = decodeChunk(direct);
+    // The same points either way (the hourly lows and highs fold into the day's).
+    const asSet = (p: typeof a) => new Set(Array.from(p.t, (t, i) => `${r.series[p.s[i]!]}@${t}=${p.v[i]}`));
+    expect(asSet(a)).toEqual(asSet(b));
+    const end = D0 + DAY - 1000;
+    for (const [col, key] of [[0, 'a:steam'], [1, 'a:buff163'], [2, 'b:steam']] as const) {
+      const vals = prices.map((p) => p[col]);
+      const priced = vals.filter((x) => x !== NONE);
+      const last = vals[vals.length - 1]!;
+      const lastV = last === NONE ? NaN : last;
+      // The baseline at 00:00 ends step 0; the rest of the day is one step.
+      expect(seriesAt(r, a, key).get(D0)).toBe(vals[0] === NONE ? NaN : vals[0]);
+      expect(seriesAt(r, a, key).get(end)).toBe(lastV);
+      const rest = vals.slice(1).filter((x) => x !== NONE);
+      const held = [vals[0]!, ...rest].filter((x) => x !== NONE);
+      const lo = seriesAt(r, a, lowKey(key)).get(end) ?? Math.min(...[vals[0]!, last].filter((x) => x !== NONE));
+      const hi = seriesAt(r, a, highKey(key)).get(end) ?? Math.max(...[vals[0]!, last].filter((x) => x !== NONE));
+      expect(lo).toBe(Math.min(...held));
+      expect(hi).toBe(Math.max(...held));
+      expect(priced.length).toBeGreaterThan(0);
+    }
+    // Best ask: exactly every poll's change.
+    const best = seriesAt(r, a, BEST_ASK);
+    let ba = NaN;
+    let n = 0;
+    for (let i = 0; i < prices.length; i++) {
+      const ask = Math.min(...[prices[i]![0], prices[i]![1]].filter((x) => x !== NONE));
+      if (ask !== ba) {
+        expect(best.get(D0 + i * MIN)).toBe(ask);
+        n++;
+      }
+      ba = ask;
+    }
+    expect(best.size).toBe(n);
+  });
+
+  it('a day with nothing after its baseline keeps the baseline only; NaN (no price) survives', () => {
+    const r = new GameRecorder(730);
+    const c = r.apply(poll(D0, [[NONE, 5, 1]])).dirty[0]!.toRecord();
+    const out = consolidate(c, [decodeChunk(c)], r.series, (k) => r.keyIndex(k), DAILY_STEP);
+    const pts = decodeChunk(out);
+    expect(seriesAt(r, pts, 'a:buff163').get(D0)).toBe(5);
+    expect(seriesAt(r, pts, 'b:steam').get(D0)).toBe(1);
+    expect(Array.from(pts.t).every((t) => t === D0)).toBe(true);
+    expect(DAILY_AFTER).toBe(7 * DAY);
+  });
+});
+
+describe('HistoryStore tiers', () => {
+  const open: HistoryStore[] = [];
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+  let seq = 0;
+
+  /** Two items polled every 10 minutes for three days; item 1 followed. */
+  async function threeDays(name: string) {
+    const s = await HistoryStore.open(name);
+    open.push(s);
+    await s.setFollowed(730, 'watchlist', ['item 1']);
+    const a = walk(3 * 144, 3);
+    const b = walk(3 * 144, 5);
+    for (let i = 0; i < a.length; i++) await s.record(poll(D0 + i * 10 * MIN, [a[i]!, b[i]!]));
+    return s;
+  }
+
+  async function records(name: string): Promise<ChunkRecord[]> {
+    const db = await openDB(name);
+    const all = (await db.getAll('chunks')) as ChunkRecord[];
+    db.close();
+    return all;
+  }
+
+  it('consolidates days older than 48 hours (not the followed item), keeps the bests exact, and says the resolution', async () => {
+    const name = `tiers-${++seq}`;
+    const s = await threeDays(name);
+    const end = D0 + 3 * DAY;
+    // Days 0 and 1 ended 48 hours or more before `now`: they are consolidated; day 2 is not.
+    const now = D0 + 4 * DAY;
+    const range = [D0, end] as const;
+    const before0 = await s.readItem(730, 'item 0', ...range, 432);
+    const before1 = await s.readItem(730, 'item 1', ...range, 432);
+    expect(before0.resolution).toEqual([{ from: D0, to: end, resolutionMs: 0 }]);
+    const usage0 = await s.usage();
+
+    let steps = 0;
+    for (;;) {
+      steps++;
+      const p = await s.consolidateStep(now, 1);
+      if (p.done) break;
+    }
+    expect(steps).toBeGreaterThan(2);
+    const recs = await records(name);
+    const item0 = recs.filter((r) => r.n === 'item 0').sort((x, y) => x.st - y.st);
+    expect(item0.filter((r) => 'r' in r && r.r === HOUR).map((r) => r.st)).toEqual([D0, D0 + DAY]);
+    expect(item0.some((r) => r.st >= D0 + 2 * DAY && 'r' in r && r.r)).toBe(false);
+    expect(recs.filter((r) => r.n === 'item 1').some((r) => 'r' in r && r.r)).toBe(false);
+
+    const after0 = await s.readItem(730, 'item 0', ...range, 432);
+    expect(after0.resolution).toEqual([
+      { from: D0, to: D0 + 2 * DAY, resolutionMs: HOUR },
+      { from: D0 + 2 * DAY, to: end, resolutionMs: 0 },
+    ]);
+    expect(after0.resolutionMs).toBe(HOUR);
+    // Every poll's best ask and bid, through the consolidated days too.
+    expect(Array.from(after0.bestAsk)).toEqual(Array.from(before0.bestAsk));
+    expect(Array.from(after0.bestBid)).toEqual(Array.from(before0.bestBid));
+    // A market's own values are exact at each hour's end.
+    const k = after0.series.indexOf('a:steam');
+    const hourly = (h: typeof after0) => Array.from(h.values[h.series.indexOf('a:steam')]!).filter((_, j) => (h.times[j]! - D0) % HOUR === 0 && h.times[j]! < D0 + 2 * DAY);
+    expect(k).toBeGreaterThanOrEqual(0);
+    expect(hourly(after0)).toEqual(hourly(before0));
+    // The followed item is untouched.
+    expect(await s.readItem(730, 'item 1', ...range, 432)).toEqual(before1);
+    // Smaller, and the counter is the records' sum.
+    const u = await s.usage();
+    expect(u.bytes).toBeLessThan(usage0.bytes);
+    expect(u.bytes).toBe(recs.reduce((a, r) => a + r.bytes, 0));
+    expect(u.chunks).toBe(recs.length);
+    // Nothing more to do at that time; and reading only some markets takes theirs, hourly.
+    expect(await s.consolidateStep(now)).toEqual({ items: 0, done: true, bytesSaved: 0 });
+    const steamOnly = await s.readItem(730, 'item 0', ...range, 432, (key) => key === 'a:steam');
+    expect(steamOnly.series).toEqual(['a:steam']);
+  });
+
+  it('after DAILY_AFTER, consolidates hourly days again to daily steps, and a read says all three resolutions', async () => {
+    const name = `tiers-daily-${++seq}`;
+    const s = await HistoryStore.open(name);
+    open.push(s);
+    await s.setFollowed(730, 'watchlist', ['item 1']);
+    const every = 30;
+    const n = (10 * DAY) / (every * MIN);
+    const a = walk(n, 11);
+    const b = walk(n, 13);
+    for (let i = 0; i < n; i++) await s.record(poll(D0 + i * every * MIN, [a[i]!, b[i]!]));
+    const end = D0 + 10 * DAY;
+    const before = await s.readItem(730, 'item 0', D0, end, 480);
+    // At day 10: days 0-2 ended 7 days or more before (daily), days 3-7 48 hours or more before (hourly), days 8-9 not.
+    const now = D0 + 10 * DAY;
+    let items = 0;
+    for (;;) {
+      const p = await s.consolidateStep(now, 1);
+      items += p.items;
+      if (p.done) break;
+    }
+    const recs = await records(name);
+    const item0 = recs.filter((r) => r.n === 'item 0');
+    const stepOf = (st: number) => item0.filter((r) => r.st === st).map((r) => ('r' in r && r.r) || 0);
+    expect(stepOf(D0)).toEqual([DAY]);
+    expect(stepOf(D0 + DAY)).toEqual([DAY]);
+    expect(stepOf(D0 + 2 * DAY)).toEqual([DAY]);
+    for (let d = 3; d < 8; d++) expect(stepOf(D0 + d * DAY)).toEqual([HOUR]);
+    expect(item0.filter((r) => r.st >= D0 + 8 * DAY).every((r) => !('r' in r && r.r))).toBe(true);
+    // 8 hourly days, then 3 of them again daily; the followed item never.
+    expect(items).toBe(11);
+    expect(recs.filter((r) => r.n === 'item 1').some((r) => 'r' in r && r.r)).toBe(false);
+    const after = await s.readItem(730, 'item 0', D0, end, 480);
+    expect(after.resolution).toEqual([
+      { from: D0, to: D0 + 3 * DAY, resolutionMs: DAY },
+      { from: D0 + 3 * DAY, to: D0 + 8 * DAY, resolutionMs: HOUR },
+      { from: D0 + 8 * DAY, to: end, resolutionMs: 0 },
+    ]);
+    expect(after.resolutionMs).toBe(DAY);
+    expect(Array.from(after.bestAsk)).toEqual(Array.from(before.bestAsk));
+    // The store's counters are the records' sums; the daily day is measured for the forecast.
+    const u = await s.usage();
+    expect(u.bytes).toBe(recs.reduce((x, r) => x + r.bytes, 0));
+    expect(u.dailyPerDay).toBeGreaterThan(0);
+    expect(await s.consolidateStep(now)).toEqual({ items: 0, done: true, bytesSaved: 0 });
+  });
+
+  it('a shorter hourly span (Settings: daily after 2 days) takes days to daily as soon as they leave full resolution', async () => {
+    const name = `tiers-daily-soon-${++seq}`;
+    const s = await threeDays(name);
+    const now = D0 + 4 * DAY;
+    while (!(await s.consolidateStep(now, 10, CONSOLIDATE_AFTER, 2 * DAY)).done);
+    const recs = await records(name);
+    // Days 0 and 1 ended 48 hours or more before: hourly first, then daily in the same run.
+    expect(recs.filter((r) => 'r' in r && r.r).map((r) => [r.n, r.st, (r as { r: number }).r])).toEqual([
+      ['item 0', D0, DAY],
+      ['item 0', D0 + DAY, DAY],
+    ]);
+  });
+
+  it('goes on after a restart where it stopped', async () => {
+    const name = `tiers-resume-${++seq}`;
+    const s = await threeDays(name);
+    const now = D0 + 4 * DAY;
+    const one = await s.consolidateStep(now, 1);
+    expect(one).toMatchObject({ items: 1, done: false });
+    s.close();
+    const again = await HistoryStore.open(name);
+    open.push(again);
+    let items = 0;
+    for (;;) {
+      const p = await again.consolidateStep(now, 1);
+      items += p.items;
+      if (p.done) break;
+    }
+    // Day 0's item 0 was done before the restart: day 0 of item 1 is followed, day 1 of item 0 is left.
+    expect(items).toBe(1);
+    const recs = await records(name);
+    expect(recs.filter((r) => 'r' in r && r.r).map((r) => [r.n, r.st])).toEqual([
+      ['item 0', D0],
+      ['item 0', D0 + DAY],
+    ]);
+  });
+});
+
+describe('sample across tiers', () => {
+  it('a read without consolidated chunks is all poll resolution; none without history', () => {
+    const r = new GameRecorder(730);
+    const c = r.apply(poll(D0, [[1, 2, 3]])).dirty[0]!.toRecord();
+    expect(sample([c], r.series, D0, D0 + HOUR, 2).resolution).toEqual([{ from: D0, to: D0 + HOUR, resolutionMs: 0 }]);
+    expect(sample([], [], D0, D0 + HOUR, 2)).toMatchObject({ resolution: [], resolutionMs: 0 });
+    expect(CONSOLIDATE_AFTER).toBe(48 * HOUR);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Price history's tiers: which points stay at poll resolution and how the others are consolidated, the
+ * way RRDtool's archives and Prometheus' downsampling keep long ranges cheap (a coarser step with the last,
+ * lowest and highest value of each step: https://oss.oetiker.ch/rrdtool/doc/rrdcreate.en.html, "RRA";
+ * https://thanos.io/tip/components/compact.md/#downsampling). Pure: the store (store.ts) runs it on the
+ * records of one item and day at a time.
+ *
+ * Kept at poll resolution for the whole retention:
+ *   - every item's best ask and best bid over all its markets (series BEST_ASK, BEST_BID, made here from
+ *     the markets' points, so the recent tier costs nothing for them);
+ *   - every market of the items the user follows (watchlist, alerts, the portfolio's holdings): their
+ *     chunks are not consolidated at all;
+ *   - other streams (the Steam medians: a few points a day).
+ * Consolidated after CONSOLIDATE_AFTER: the other items' per-market series ("a:<slug>", "b:<slug>"), to
+ * one point per CONSOLIDATED_STEP (steps are (end - step, end]) in which they changed: the value at the
+ * step's end (last), at the step's end time, and the lowest and highest value held during the step (series lowKey(k), highKey(k)) when they
+ * differ from the value carried in and the last one.
+ */
+import { chunkBytes, ChunkEncoder, DAY, HOUR, type ChunkPoints, type EncodedChunk } from './chunk-codec';
+
+/** Per-market series older than this are consolidated (the recent tier stays at poll resolution). */
+export const CONSOLIDATE_AFTER = 48 * HOUR;
+/** The consolidated tier's step. */
+export const CONSOLIDATED_STEP = HOUR;
+/** Hourly days older than this are consolidated again, to daily steps (RRDtool's next archive). */
+export const DAILY_AFTER = 7 * DAY;
+export const DAILY_STEP = DAY;
+
+export const BEST_ASK = 'best:a';
+export const BEST_BID = 'best:b';
+export const lowKey = (key: string): string => `${key}|lo`;
+export const highKey = (key: string): string => `${key}|hi`;
+
+/** A series made by consolidation (a best, a low or a high), not a market's own. */
+export function isDerived(key: string): boolean {
+  return key === BEST_ASK || key === BEST_BID || key.endsWith('|lo') || key.endsWith('|hi');
+}
+
+/** A market's own series (asks and bids per market): the ones consolidated. */
+export function isMarketSeries(key: string): boolean {
+  return (key.startsWith('a:') || key.startsWith('b:')) && !isDerived(key);
+}
+
+/**
+ * Consolidates an item's points of one day (its chunks of the asks' and bids' stream, decoded, in time
+ * order; the first one a baseline) into one record of resolution `step`. `series` is the game's series
+ * list; `indexOf` gives (adding when new) the index of a derived series.
+ */
+export function consolidate(
+  head: { g: number; n: string; st: number; b: 0 | 1 },
+  parts: readonly ChunkPoints[],
+  series: readonly string[],
+  indexOf: (key: string) => number,
+  step = CONSOLIDATED_STEP,
+): EncodedChunk {
+  const enc = new ChunkEncoder(head.st);
+  const dayStart = Math.floor(head.st / DAY) * DAY;
+  const kind = (s: number): 'ask' | 'bid' | 'keep' => {
+    const k = series[s] ?? '';
+    return isMarketSeries(k) ? (k.startsWith('a:') ? 'ask' : 'bid') : 'keep';
+  };
+  // Per market series: the value now, and the current step's first (carried-in), low and high.
+  const now = new Map<number, number>();
+  const carried = new Map<number, number>();
+  const low = new Map<number, number>();
+  const high = new Map<number, number>();
+  const touched = new Set<number>();
+  let bucket = -2;
+  let bestAsk = NaN;
+  let bestBid = NaN;
+  let hasBest = false;
+  for (const p of parts) for (let i = 0; i < p.s.length; i++) if (series[p.s[i] as number] === BEST_ASK || series[p.s[i] as number] === BEST_BID) hasBest = true;
+
+  const closeBucket = () => {
+    if (bucket < -1 || touched.size === 0) return;
+    const at = Math.min(dayStart + (bucket + 1) * step, dayStart + DAY - 1000);
+    for (const s of [...touched].sort((a, b) => a - b)) {
+      const last = now.get(s) ?? NaN;
+      const before = carried.has(s) ? (carried.get(s) as number) : NaN;
+      enc.add(at, s, last);
+      const lo = low.get(s) ?? NaN;
+      const hi = high.get(s) ?? NaN;
+      // Only when the step went beyond the value carried in and the last one (a single change says both).
+      const impliedLo = minOf(before, last);
+      const impliedHi = maxOf(before, last);
+      const key = series[s] as string;
+      if (!Number.isNaN(lo) && !(lo === impliedLo)) enc.add(at, indexOf(lowKey(key)), lo);
+      if (!Number.isNaN(hi) && !(hi === impliedHi)) enc.add(at, indexOf(highKey(key)), hi);
+    }
+    touched.clear();
+    carried.clear();
+    low.clear();
+    high.clear();
+  };
+
+  for (const p of parts) {
+    for (let i = 0; i < p.t.length; ) {
+      const t = p.t[i] as number;
+      // Steps are (end - step, end]: a step's value at its end counts every change up to that instant.
+      const b = Math.ceil((t - dayStart) / step) - 1;
+      if (b !== bucket) {
+        closeBucket();
+        bucket = b;
+      }
+      // One time group: apply every point, then the bests.
+      let j = i;
+      let priced = false;
+      for (; j < p.t.length && p.t[j] === t; j++) {
+        const s = p.s[j] as number;
+        const v = p.v[j] as number;
+        const k = kind(s);
+        if (k === 'keep') {
+          // Already consolidated input (a coarser pass over a consolidated day) or a best: kept as it is,
+          // except lows and highs, which fold into their market's step.
+          const key = series[s] ?? '';
+          if (key.endsWith('|lo') || key.endsWith('|hi')) {
+            const base = indexOf(key.slice(0, -3));
+            const m = key.endsWith('|lo') ? low : high;
+            const cur = m.get(base);
+            if (!Number.isNaN(v)) m.set(base, cur === undefined || Number.isNaN(cur) ? v : key.endsWith('|lo') ? Math.min(cur, v) : Math.max(cur, v));
+          } else enc.add(t, s, v);
+          continue;
+        }
+        priced = true;
+        if (!carried.has(s)) carried.set(s, now.get(s) ?? NaN);
+        now.set(s, v);
+        touched.add(s);
+        if (!Number.isNaN(v)) {
+          const lo = low.get(s);
+          const hi = high.get(s);
+          const c = carried.get(s) as number;
+          low.set(s, minOf(minOf(lo ?? NaN, v), c));
+          high.set(s, maxOf(maxOf(hi ?? NaN, v), c));
+        }
+      }
+      if (priced && !hasBest) {
+        let ba = NaN;
+        let bb = NaN;
+        for (const [s, v] of now) {
+          if (Number.isNaN(v)) continue;
+          if (kind(s) === 'ask') ba = minOf(ba, v);
+          else bb = maxOf(bb, v);
+        }
+        if (!same(ba, bestAsk)) enc.add(t, indexOf(BEST_ASK), ba);
+        if (!same(bb, bestBid)) enc.add(t, indexOf(BEST_BID), bb);
+        bestAsk = ba;
+        bestBid = bb;
+      }
+      i = j;
+    }
+  }
+  closeBucket();
+  const { d, c } = enc.encode();
+  const rec: EncodedChunk = { g: head.g, n: head.n, st: head.st, b: head.b, d, c, r: step, bytes: 0 };
+  rec.bytes = chunkBytes(rec);
+  return rec;
+}
+
+function same(a: number, b: number): boolean {
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
+}
+/** The smaller of two values, NaN ("no value") counting as absent. */
+function minOf(a: number, b: number): number {
+  return Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.min(a, b);
+}
+function maxOf(a: number, b: number): number {
+  return Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.max(a, b);
+}
