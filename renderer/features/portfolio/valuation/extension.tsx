@@ -3,7 +3,8 @@
  * figures, the valuation columns, the headline with the "Net of fees" switch and the valuations export
  * above the holdings, the value-over-time chart below them. The page itself knows nothing of prices.
  */
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { HistoryExport } from '../../../market/history/HistoryExport';
 import { useMoneyFormat } from '../../../lib/preferences';
 import type { GameId } from '../../../../shared/catalog/games';
 import type { PortfolioExtension } from '../PortfolioScreen';
@@ -62,7 +63,19 @@ function useValuationExtension(game: GameId, rows: readonly HoldingRow[], ledger
         <ValuationSummary totals={v.valuation?.totals ?? null} realised={ledger.realised} money={money} net={v.net} pending={pending} />
       </div>
     );
-  const below = rows.length === 0 ? null : <ValueOverTimeChart rows={rows} settings={v.seriesSettings} nameOf={v.nameOf} />;
+  // The held items' recorded prices for analysts: every market, the whole history kept.
+  const heldNames = useMemo(() => [...new Set(rows.map((r) => r.holding.name))], [rows]);
+  const historySelection = useCallback(() => (heldNames.length ? { game, names: heldNames, markets: null, from: 0, to: Date.now() } : null), [game, heldNames]);
+  const below =
+    rows.length === 0 ? null : (
+      <>
+        <ValueOverTimeChart rows={rows} settings={v.seriesSettings} nameOf={v.nameOf} />
+        <div className="pf-valuation__bar">
+          <span className="pf-muted">The recorded prices of every held item, every market (CSV or Parquet, with provenance):</span>
+          <HistoryExport selection={historySelection} label="Export price history of the holdings" testId="pf-history-export" />
+        </div>
+      </>
+    );
   return { rows: valued, columns, above, below };
 }
 
