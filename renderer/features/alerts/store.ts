@@ -10,8 +10,8 @@
  * an alert that was not saved must be said so, so every method rejects with the IndexedDB error.
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
-import { setNotice } from '../../lib/storage/status';
-import { NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
+import { LazyDatabase, parseEach } from '../../lib/storage/lazy-database';
+import { transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
 import { AlertSchema, AlertStateSchema, FiringSchema, MAX_FIRINGS, type Alert, type AlertState, type Firing } from './model/types';
 
 export const ALERTS_DB = 'market-desk-alerts';
@@ -40,47 +40,19 @@ export interface LoadedAlerts {
   invalid: number;
 }
 
-function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, values: unknown[]): { ok: T[]; bad: number } {
-  const ok: T[] = [];
-  let bad = 0;
-  for (const v of values) {
-    const r = schema.safeParse(v);
-    if (r.success) ok.push(r.data);
-    else bad++;
-  }
-  return { ok, bad };
-}
-
 export class AlertStore {
-  private db: Promise<IDBPDatabase<AlertsSchema>> | null = null;
+  private readonly db: LazyDatabase<AlertsSchema>;
 
   constructor(
     readonly name: string = ALERTS_DB,
     readonly cap: number = MAX_FIRINGS,
-    private readonly upgrades: readonly UpgradeStep<AlertsSchema>[] = ALERTS_UPGRADES,
-  ) {}
+    upgrades: readonly UpgradeStep<AlertsSchema>[] = ALERTS_UPGRADES,
+  ) {
+    this.db = new LazyDatabase(name, upgrades, { what: 'Alerts', notice: 'alerts-open', unavailable: 'This browser has no IndexedDB: alerts cannot be kept.' });
+  }
 
   private open(): Promise<IDBPDatabase<AlertsSchema>> {
-    if (typeof indexedDB === 'undefined') return Promise.reject(new Error('This browser has no IndexedDB: alerts cannot be kept.'));
-    const opening = (this.db ??= openVersioned<AlertsSchema>(this.name, this.upgrades, {
-      what: 'Alerts',
-      onBlocked: (m) => setNotice('alerts-open', m),
-      // Another tab's upgrade, or the browser, closed it: the next call opens again.
-      onClosed: () => {
-        if (this.db === opening) this.db = null;
-      },
-    }).then(
-      (db) => {
-        setNotice('alerts-open', null);
-        return db;
-      },
-      (e: unknown) => {
-        if (this.db === opening) this.db = null;
-        if (e instanceof NewerDatabaseError) setNotice('alerts-open', e.message);
-        throw e;
-      },
-    ));
-    return opening;
+    return this.db.open();
   }
 
   async load(): Promise<LoadedAlerts> {
@@ -92,9 +64,9 @@ export class AlertStore {
       tx.objectStore('firings').index('at').getAll(),
       tx.done,
     ]);
-    const alerts = parsed<Alert>(AlertSchema, rawAlerts);
-    const states = parsed<AlertState>(AlertStateSchema, rawStates);
-    const firings = parsed<Firing>(FiringSchema, rawFirings);
+    const alerts = parseEach<Alert>(AlertSchema, rawAlerts);
+    const states = parseEach<AlertState>(AlertStateSchema, rawStates);
+    const firings = parseEach<Firing>(FiringSchema, rawFirings);
     alerts.ok.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
     return {
       alerts: alerts.ok,
@@ -172,10 +144,8 @@ export class AlertStore {
     await db.clear('firings');
   }
 
-  async close(): Promise<void> {
-    const db = this.db;
-    this.db = null;
-    (await db?.catch(() => null))?.close();
+  close(): Promise<void> {
+    return this.db.close();
   }
 }
 

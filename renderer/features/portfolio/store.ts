@@ -12,7 +12,8 @@
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { setNotice } from '../../lib/storage/status';
-import { errorText, isQuotaError, NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
+import { LazyDatabase, parseEach } from '../../lib/storage/lazy-database';
+import { errorText, isQuotaError, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
 import { HoldingSchema, SaleSchema, type Holding, type Sale } from './model/types';
 
 export const PORTFOLIO_DB = 'market-desk-portfolio';
@@ -65,47 +66,25 @@ export function writeFailureText(e: unknown): string {
     : `The portfolio change was not saved (${errorText(e)}). Try again; if it keeps failing, export a backup.`;
 }
 
-function parsedAll<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, values: readonly unknown[]): { ok: T[]; bad: number } {
-  const ok: T[] = [];
-  let bad = 0;
-  for (const v of values) {
-    const r = schema.safeParse(v);
-    if (r.success) ok.push(r.data);
-    else bad++;
-  }
-  return { ok, bad };
-}
-
 function ignore(): void {}
 
 export class PortfolioStore {
-  private db: Promise<IDBPDatabase<PortfolioDbSchema>> | null = null;
+  private readonly db: LazyDatabase<PortfolioDbSchema>;
 
   constructor(
     readonly name: string = PORTFOLIO_DB,
-    private readonly upgrades: readonly UpgradeStep<PortfolioDbSchema>[] = PORTFOLIO_UPGRADES,
-  ) {}
+    upgrades: readonly UpgradeStep<PortfolioDbSchema>[] = PORTFOLIO_UPGRADES,
+  ) {
+    this.db = new LazyDatabase(name, upgrades, {
+      what: 'Portfolio',
+      notice: 'portfolio-open',
+      unavailable: 'This browser has no IndexedDB: the portfolio cannot be kept.',
+      openFailure: (e) => `The portfolio could not be opened (${errorText(e)}).`,
+    });
+  }
 
   private open(): Promise<IDBPDatabase<PortfolioDbSchema>> {
-    if (typeof indexedDB === 'undefined') return Promise.reject(new Error('This browser has no IndexedDB: the portfolio cannot be kept.'));
-    const opening = (this.db ??= openVersioned<PortfolioDbSchema>(this.name, this.upgrades, {
-      what: 'Portfolio',
-      onBlocked: (m) => setNotice('portfolio-open', m),
-      onClosed: () => {
-        if (this.db === opening) this.db = null;
-      },
-    }).then(
-      (db) => {
-        setNotice('portfolio-open', null);
-        return db;
-      },
-      (e: unknown) => {
-        if (this.db === opening) this.db = null;
-        setNotice('portfolio-open', e instanceof NewerDatabaseError ? e.message : `The portfolio could not be opened (${errorText(e)}).`);
-        throw e;
-      },
-    ));
-    return opening;
+    return this.db.open();
   }
 
   /** One game's records (all games when `game` is null), in creation order. */
@@ -117,8 +96,8 @@ export class PortfolioStore {
       game === null ? tx.objectStore('sales').getAll() : tx.objectStore('sales').index('game').getAll(game),
       tx.done,
     ]);
-    const holdings = parsedAll<Holding>(HoldingSchema, rawHoldings);
-    const sales = parsedAll<Sale>(SaleSchema, rawSales);
+    const holdings = parseEach<Holding>(HoldingSchema, rawHoldings);
+    const sales = parseEach<Sale>(SaleSchema, rawSales);
     const order = (a: { created: number; id: string }, b: { created: number; id: string }) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     holdings.ok.sort(order);
     sales.ok.sort(order);
@@ -158,10 +137,8 @@ export class PortfolioStore {
     setNotice('portfolio-write', null);
   }
 
-  async close(): Promise<void> {
-    const db = this.db;
-    this.db = null;
-    (await db?.catch(() => null))?.close();
+  close(): Promise<void> {
+    return this.db.close();
   }
 }
 
