@@ -10,7 +10,7 @@ import { ItemPicker } from './ItemPicker';
 import { addHolding, editHolding } from './model/edits';
 import { holdingForm, readHoldingForm, type FormErrors, type HoldingForm } from './model/forms';
 import { closeHoldingEditor, type HoldingEditorRequest } from './editor-state';
-import { Field, PfDialog } from './PfDialog';
+import { DialogFoot, Field, PfDialog } from './PfDialog';
 import { PlaceField } from './PlaceField';
 import { portfolioRuntime, usePortfolio, type UndoNote } from './runtime';
 import './portfolio.css';
@@ -111,20 +111,11 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
         <Field id={`${id}-note`} label="Note" error={errors.note}>
           {(p) => <textarea {...p} className="input pf-note" rows={2} value={form.note} onChange={(e) => set('note', e.target.value)} />}
         </Field>
-        {failure ? (
-          <p className="pf-problem" role="alert" data-testid="pf-editor-failure">
-            {failure}
-          </p>
-        ) : null}
-        <footer className="pf-form__foot">
-          <span className="pf-spacer" />
-          <button type="button" className="btn" onClick={closeHoldingEditor}>
-            Cancel
-          </button>
+        <DialogFoot failure={failure} failureTestId="pf-editor-failure" onCancel={closeHoldingEditor}>
           <button type="submit" className="btn btn--primary" disabled={saving || gone}>
             {existing ? 'Save holding' : 'Add holding'}
           </button>
-        </footer>
+        </DialogFoot>
       </form>
     </PfDialog>
   );

@@ -11,7 +11,7 @@ import { acceptedDrafts, importParsers } from './import-parsers';
 import { ImportPreviewTable, previewCounts } from './ImportPreviewTable';
 import { importDrafts } from './model/edits';
 import type { ImportPreview } from './model/types';
-import { PfDialog } from './PfDialog';
+import { DialogFoot, PfDialog } from './PfDialog';
 import { portfolioRuntime, type UndoNote } from './runtime';
 
 type Source = 'csv' | 'steam' | 'paste';
@@ -133,20 +133,11 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
           </p>
         ) : null}
         {preview && !preview.fatal ? <ImportPreviewTable preview={preview} money={money} /> : null}
-        {failure ? (
-          <p className="pf-problem" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        <footer className="pf-form__foot">
-          <span className="pf-spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogFoot failure={failure} onCancel={onClose}>
           <button type="button" className="btn btn--primary" disabled={!counts || counts.ok === 0 || busy} onClick={() => void accept()}>
             {counts && counts.ok > 0 ? `Import ${counts.ok} ${counts.ok === 1 ? 'row' : 'rows'}` : 'Import'}
           </button>
-        </footer>
+        </DialogFoot>
       </div>
     </PfDialog>
   );

@@ -95,3 +95,23 @@ export function Field({
     </div>
   );
 }
+
+/** A dialog's last lines: what went wrong (if anything), then Cancel and the dialog's own action. */
+export function DialogFoot({ failure, failureTestId, onCancel, children }: { failure: string | null; failureTestId?: string; onCancel(): void; children: ReactNode }) {
+  return (
+    <>
+      {failure ? (
+        <p className="pf-problem" role="alert" data-testid={failureTestId}>
+          {failure}
+        </p>
+      ) : null}
+      <footer className="pf-form__foot">
+        <span className="pf-spacer" />
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+        {children}
+      </footer>
+    </>
+  );
+}

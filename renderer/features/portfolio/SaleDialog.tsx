@@ -9,7 +9,7 @@ import { useMoneyFormat } from '../../lib/preferences';
 import { addSale, editSale } from './model/edits';
 import { readSaleForm, saleForm, type FormErrors, type SaleForm } from './model/forms';
 import type { Sale } from './model/types';
-import { Field, PfDialog } from './PfDialog';
+import { DialogFoot, Field, PfDialog } from './PfDialog';
 import { PlaceField } from './PlaceField';
 import { portfolioRuntime, type UndoNote } from './runtime';
 
@@ -95,20 +95,11 @@ export function SaleDialog({ game, name, held, existing, onClose, onDone }: Sale
             This sells {over} more than the {held} held: it is recorded and flagged, and its realised profit stays unknown until the missing lots are added.
           </p>
         ) : null}
-        {failure ? (
-          <p className="pf-problem" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        <footer className="pf-form__foot">
-          <span className="pf-spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogFoot failure={failure} onCancel={onClose}>
           <button type="submit" className="btn btn--primary" disabled={saving}>
             {existing ? 'Save sale' : 'Record sale'}
           </button>
-        </footer>
+        </DialogFoot>
       </form>
     </PfDialog>
   );

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { splitHolding } from './model/edits';
 import { readSplit } from './model/forms';
 import type { Holding } from './model/types';
-import { Field, PfDialog } from './PfDialog';
+import { DialogFoot, Field, PfDialog } from './PfDialog';
 import { portfolioRuntime, type UndoNote } from './runtime';
 
 export function SplitDialog({ holding, onClose, onDone }: { holding: Holding; onClose(): void; onDone(note: UndoNote): void }) {
@@ -48,20 +48,11 @@ export function SplitDialog({ holding, onClose, onDone }: { holding: Holding; on
             />
           )}
         </Field>
-        {failure ? (
-          <p className="pf-problem" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        <footer className="pf-form__foot">
-          <span className="pf-spacer" />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogFoot failure={failure} onCancel={onClose}>
           <button type="submit" className="btn btn--primary">
             Split
           </button>
-        </footer>
+        </DialogFoot>
       </form>
     </PfDialog>
   );
