@@ -104,6 +104,9 @@ test('a CSV of 10 holdings and 2 bad rows: the preview names the bad rows; value
   await expect(dialog).toBeHidden();
   await expect(rows(page)).toHaveCount(10);
 
+  // The value-over-time chart answers (no price history recorded yet on this page: it says so), never stays loading.
+  await expect(page.getByText('No price history for these items in this range yet', { exact: false })).toBeVisible({ timeout: 30_000 });
+
   const net = page.getByRole('switch', { name: 'Net of fees' });
   for (const on of [true, false]) {
     await net.setChecked(on);

@@ -151,6 +151,12 @@ scope.addEventListener('message', (e) => {
       const code = err instanceof HistoryWriteError ? 'write' : err instanceof NewerDatabaseError ? 'newer' : undefined;
       msg = { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(code ? { code } : {}) };
     }
-    scope.postMessage(msg, { transfer });
+    try {
+      // Each buffer once: two views of one buffer in a transfer list make postMessage throw (DataCloneError).
+      scope.postMessage(msg, { transfer: [...new Set(transfer)] });
+    } catch (err) {
+      // An answer that cannot be sent is still an answer: the caller gets the error, never a wait forever.
+      scope.postMessage({ id: req.id, ok: false, error: `The price history's answer could not be sent: ${err instanceof Error ? err.message : String(err)}` } satisfies HistoryResponse, { transfer: [] });
+    }
   });
 });

@@ -69,5 +69,9 @@ describe('the portfolio through time', () => {
     const none = combinePortfolio(req, [c, c, c]);
     expect(none.times.length).toBe(0);
     expect(none.noHistory).toHaveLength(3);
+    // The worker transfers each array's buffer: a buffer twice in a transfer list makes postMessage throw.
+    const buffers = [none.times, none.sellNow, none.listLowest, none.sellNowMissing, none.listLowestMissing].map((a) => a.buffer);
+    expect(new Set(buffers).size).toBe(buffers.length);
+    expect(() => structuredClone(none, { transfer: buffers })).not.toThrow();
   });
 });

@@ -107,8 +107,8 @@ export function combinePortfolio(req: PortfolioSeriesRequest, histories: readonl
     else if (first === null || h.first < first) first = h.first;
   });
   if (first === null) {
-    const empty = new Float64Array(0);
-    return { times: empty, sellNow: empty, listLowest: new Float64Array(0), sellNowMissing: new Int32Array(0), listLowestMissing: new Int32Array(0), noHistory, first, points };
+    // Separate arrays: the worker transfers each one's buffer.
+    return { times: new Float64Array(0), sellNow: new Float64Array(0), listLowest: new Float64Array(0), sellNowMissing: new Int32Array(0), listLowestMissing: new Int32Array(0), noHistory, first, points };
   }
   const times = commonTimes(Math.max(req.from, Math.min(first, req.to)), req.to, req.slots);
   const n = times.length;
