@@ -130,7 +130,7 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
     case 'enforce':
       return { result: await s.enforce(req.limits), transfer: [] };
     case 'clear':
-      await s.clear();
+      await s.clear(Date.now());
       return { result: null, transfer: [] };
     case 'forget':
       s.forget();

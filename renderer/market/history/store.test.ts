@@ -149,6 +149,11 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
     expect((await store.usage()).chunks).toBe(0);
     // After a clear the next poll is a baseline.
     expect((await store.record(poll(T0 + 5 * DAY, [[1, 2], [3, 4]]))).points).toBe(6);
+    // Cleared by the user at a time: prices loaded before it, handed over after it, are not history.
+    await store.clear(T0 + 7 * DAY);
+    expect((await store.record(poll(T0 + 7 * DAY - 1_000, [[1, 2], [3, 4]]))).points).toBe(0);
+    expect((await store.usage()).chunks).toBe(0);
+    expect((await store.record(poll(T0 + 7 * DAY + 1_000, [[1, 2], [3, 4]]))).points).toBe(6);
   });
 });
 

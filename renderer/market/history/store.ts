@@ -162,6 +162,8 @@ export interface OpenOptions {
 }
 
 export class HistoryStore {
+  /** When this store was last cleared (ms); polls loaded before it are not recorded. */
+  private clearedAt = -Infinity;
   private readonly games = new Map<number, { rec: GameRecorder; saved: number }>();
   /** Null after another tab's upgrade or the browser closed it: the next call opens it again. */
   private conn: IDBPDatabase<HistoryDB> | null;
@@ -231,6 +233,9 @@ export class HistoryStore {
    * failing again, it rejects with HistoryWriteError (quota), which Settings shows.
    */
   async record(p: PollInput | ValuesInput, limits?: Limits): Promise<RecordResult> {
+    // Prices loaded before a Clear but handed over after it (the writer's first write waits for its lock)
+    // are history from before the clear: they are not recorded.
+    if (p.at < this.clearedAt) return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0 };
     let result: RecordResult;
     try {
       result = await this.write(p);
@@ -599,7 +604,8 @@ export class HistoryStore {
     this.games.clear();
   }
 
-  async clear(): Promise<void> {
+  /** `at`: when the user cleared it (ms); polls loaded before then are not recorded afterwards. */
+  async clear(at?: number): Promise<void> {
     const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
     await tx.objectStore('chunks').clear();
     await tx.objectStore('meta').delete('usage');
@@ -607,6 +613,7 @@ export class HistoryStore {
     await tx.objectStore('meta').delete('consolidate');
     await tx.objectStore('meta').delete('consolidate:daily');
     await tx.done;
+    if (at !== undefined) this.clearedAt = at;
     for (const r of this.games.values()) r.rec.reset();
   }
 
