@@ -40,16 +40,26 @@ export function useRouteParams(): URLSearchParams {
   return routeParams(hash);
 }
 
+// Subscribers are also told at once when the app itself navigates: 'hashchange' comes a task later, and a
+// controlled input (a checkbox bound to the hash) would show its old state until then.
+const listeners = new Set<() => void>();
+
 function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
   window.addEventListener('hashchange', listener);
-  return () => window.removeEventListener('hashchange', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('hashchange', listener);
+  };
 }
 
 export function navigate(route: Route, params?: Record<string, string> | URLSearchParams): void {
   // Going to a page by name keeps its parameters when already there (the shortcut to Analytics keeps the item).
   if (!params && parseRoute(window.location.hash) === route) return;
   const target = routeHref(route, params);
-  if (window.location.hash !== target) window.location.hash = target;
+  if (window.location.hash === target) return;
+  window.location.hash = target;
+  for (const l of [...listeners]) l();
 }
 
 export function useRoute(): [Route, (route: Route) => void] {
