@@ -44,7 +44,8 @@ export function useRouteParams(): URLSearchParams {
 // controlled input (a checkbox bound to the hash) would show its old state until then.
 const listeners = new Set<() => void>();
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` when the hash changes: at once for the app's own navigation, else on 'hashchange'. */
+export function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   window.addEventListener('hashchange', listener);
   return () => {

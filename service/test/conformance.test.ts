@@ -13,14 +13,14 @@ import type { RunningService } from '../src/server/start';
 import { createToken, gql, rest } from './helpers/http';
 import { FULL } from './helpers/queries';
 import {
-  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, P2P_MARKETS, startTestService,
+  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, P2P_MARKETS, slicedMarket, startTestService,
 } from './helpers/service';
 
 let svc: RunningService;
 let token: string;
 
 beforeAll(async () => {
-  svc = await startTestService();
+  svc = await startTestService({ market: slicedMarket() });
   token = await createToken(svc.url);
 });
 afterAll(async () => {

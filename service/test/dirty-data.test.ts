@@ -18,13 +18,13 @@ import { request } from 'node:http';
 import { createToken } from './helpers/http';
 import { FULL } from './helpers/queries';
 import {
-  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, startTestService,
+  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, slicedMarket, startTestService,
 } from './helpers/service';
 
 let svc: RunningService;
 let token: string;
 beforeAll(async () => {
-  svc = await startTestService({ admin: true });
+  svc = await startTestService({ admin: true, market: slicedMarket() });
   token = await createToken(svc.url);
 });
 afterAll(async () => {
