@@ -160,34 +160,24 @@ export function combineItems(req: PortfolioSeriesRequest, items: readonly ItemVa
 /** Where readPortfolio reads (HistoryStore): the game's series list, and items' chunks of their asks and bids. */
 export interface PortfolioSource {
   seriesOf(game: number): Promise<string[]>;
-  /** Per name, its chunks over [from, to] as HistoryStore.chunksOf gives them. */
-  chunksOfItems(game: number, names: readonly string[], from: number, to: number): Promise<ChunkRecord[][]>;
+  /** Each name's chunks over [from, to] as HistoryStore.chunksOf gives them, told as they arrive. */
+  eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: ChunkRecord[]) => void): Promise<void>;
 }
 
-/** Items read per request; the next batch is read while one is decoded. */
-const BATCH = 64;
-
 /**
- * Reads every item's chunks (a batch at a time, one transaction each) and combines them: each item's values
- * at its own slot ends straight from its chunks (item-values.ts), the numbers combinePortfolio gives over
- * the store's readItem, without sampling every market first.
+ * Reads every item's chunks (one transaction, the requests in flight together) and combines them: each
+ * item's values at its own slot ends straight from its chunks as they arrive (item-values.ts), the numbers
+ * combinePortfolio gives over the store's readItem, without sampling every market first.
  */
 export async function readPortfolio(src: PortfolioSource, req: PortfolioSeriesRequest): Promise<PortfolioSeries> {
   const plan = marketPlan(await src.seriesOf(req.game), req.asks, req.bids);
-  const names = req.items.map((it) => it.name);
-  const read = (i: number): Promise<ChunkRecord[][]> | null => {
-    if (i >= names.length) return null;
-    const p = src.chunksOfItems(req.game, names.slice(i, i + BATCH), req.from, req.to);
-    // Awaited below; this only keeps a failure after an earlier one from going unhandled.
-    p.catch(() => undefined);
-    return p;
-  };
-  const out: ItemValues[] = [];
-  let next = read(0);
-  for (let i = 0; next; i += BATCH) {
-    const batch = await next;
-    next = read(i + BATCH);
-    for (const chunks of batch) out.push(itemValues(chunks, plan, req.from, req.to, req.slots));
-  }
+  const out: ItemValues[] = new Array<ItemValues>(req.items.length);
+  await src.eachItemChunks(
+    req.game,
+    req.items.map((it) => it.name),
+    req.from,
+    req.to,
+    (i, chunks) => (out[i] = itemValues(chunks, plan, req.from, req.to, req.slots)),
+  );
   return combineItems(req, out);
 }

@@ -628,12 +628,15 @@ export class HistoryStore {
     return out;
   }
 
-  /** Several items' chunks of their asks and bids (chunksOf each) in one transaction, the requests in flight together. */
-  async chunksOfItems(game: number, names: readonly string[], from: number, to: number): Promise<ChunkRecord[][]> {
+  /**
+   * Several items' chunks of their asks and bids (chunksOf each) in one transaction, every request in
+   * flight together: `each` gets an item's (its index in `names`) as soon as they arrive, so they are used
+   * while the others are read.
+   */
+  async eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: ChunkRecord[]) => void): Promise<void> {
     const tx = (await this.ready()).transaction('chunks', 'readonly');
-    const out = await Promise.all(names.map((n) => chunksIn(tx.store, game, n, from, to)));
+    await Promise.all(names.map(async (n, i) => each(i, await chunksIn(tx.store, game, n, from, to))));
     await tx.done;
-    return out;
   }
 
   /** An item's kept series (all without `keep`) over [from, to]: each of their streams read and sampled. */
@@ -688,9 +691,12 @@ async function chunksIn(store: ChunkStore, game: number, name: string, from: num
     if ((near[j] as ChunkRecord).b) return near.slice(j);
   }
   if (i - j >= MAX_BEFORE || j > 0) return near.slice(j);
-  // No baseline in the look-back: walk back from it.
+  // No baseline in the look-back: walk back from it, when there is anything older (a key look-up: opening
+  // a cursor costs far more, and an item whose history starts in the range has nothing older).
+  const back = IDBKeyRange.bound([game, name, -Infinity], [game, name, from - BASELINE_LOOKBACK], false, true);
+  if ((await store.getKey(back)) === undefined) return near;
   const older: ChunkRecord[] = [];
-  let cursor = await store.openCursor(IDBKeyRange.bound([game, name, -Infinity], [game, name, from - BASELINE_LOOKBACK], false, true), 'prev');
+  let cursor = await store.openCursor(back, 'prev');
   while (cursor && i + older.length < MAX_BEFORE) {
     older.push(cursor.value);
     if (cursor.value.b) break;
