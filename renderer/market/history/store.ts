@@ -5,7 +5,7 @@
  */
 import type { DBSchema, IDBPDatabase, IDBPObjectStore } from 'idb';
 import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { chunkName, DAY, decodeChunk, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord } from './chunk-codec';
+import { chunkName, CHUNK_SPAN, DAY, decodeChunk, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord } from './chunk-codec';
 import { CONSOLIDATE_AFTER, CONSOLIDATED_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
 import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import { sample, type SampledHistory } from './sampling';
@@ -672,17 +672,22 @@ type ChunkStore = IDBPObjectStore<HistoryDB, ['chunks'], 'chunks', 'readonly'>;
 /** Chunks read before a range at most, back to the baseline before it. */
 const MAX_BEFORE = 200;
 /**
- * How far before a range one read looks for its baseline (an item's is at its first poll of each day):
- * one request instead of a cursor's step per record; an older baseline is walked back to.
+ * How far before a range one read looks for its baseline (an item's is at its first poll of each day, so
+ * a day and a chunk's span back holds one when polls went on): one request with the range instead of a
+ * cursor's step per record. An older baseline is walked back to.
  */
-const BASELINE_LOOKBACK = 2 * DAY;
+const BASELINE_LOOKBACK = DAY + CHUNK_SPAN;
 
 /**
  * An item's chunks of one stream covering [from, to]: back to the last baseline before `from` (at most
  * MAX_BEFORE chunks before it), then the range.
  */
 async function chunksIn(store: ChunkStore, game: number, name: string, from: number, to: number): Promise<ChunkRecord[]> {
-  const near = await store.getAll(IDBKeyRange.bound([game, name, from - BASELINE_LOOKBACK], [game, name, to]));
+  const back = IDBKeyRange.bound([game, name, -Infinity], [game, name, from - BASELINE_LOOKBACK], false, true);
+  // Both asked at once: a request made while others' answers arrive costs far more than one made up front.
+  const nearP = store.getAll(IDBKeyRange.bound([game, name, from - BASELINE_LOOKBACK], [game, name, to]));
+  const olderP = store.getKey(back);
+  const near = await nearP;
   let i = 0;
   while (i < near.length && (near[i] as ChunkRecord).st < from) i++;
   let j = i;
@@ -690,11 +695,9 @@ async function chunksIn(store: ChunkStore, game: number, name: string, from: num
     j--;
     if ((near[j] as ChunkRecord).b) return near.slice(j);
   }
-  if (i - j >= MAX_BEFORE || j > 0) return near.slice(j);
-  // No baseline in the look-back: walk back from it, when there is anything older (a key look-up: opening
-  // a cursor costs far more, and an item whose history starts in the range has nothing older).
-  const back = IDBKeyRange.bound([game, name, -Infinity], [game, name, from - BASELINE_LOOKBACK], false, true);
-  if ((await store.getKey(back)) === undefined) return near;
+  if (i - j >= MAX_BEFORE) return near.slice(j);
+  // No baseline in the look-back: walk back from it, when there is anything older.
+  if ((await olderP) === undefined) return near;
   const older: ChunkRecord[] = [];
   let cursor = await store.openCursor(back, 'prev');
   while (cursor && i + older.length < MAX_BEFORE) {
