@@ -687,6 +687,8 @@ async function chunksIn(store: ChunkStore, game: number, name: string, from: num
   // Both asked at once: a request made while others' answers arrive costs far more than one made up front.
   const nearP = store.getAll(IDBKeyRange.bound([game, name, from - BASELINE_LOOKBACK], [game, name, to]));
   const olderP = store.getKey(back);
+  // Not always awaited: a failure then (an aborted transaction) is the range's to tell.
+  olderP.catch(ignore);
   const near = await nearP;
   let i = 0;
   while (i < near.length && (near[i] as ChunkRecord).st < from) i++;
