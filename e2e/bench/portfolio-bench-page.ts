@@ -6,7 +6,7 @@
  *    recommendations and Steam numbers): the time from the snapshot to the totals, and the longest
  *    main-thread task meanwhile (PerformanceObserver 'longtask');
  *  - series(): 30 days of price history for the held items written through the app's recorder and store,
- *    then the value-over-time read (market/history/portfolio-series.ts over the store's readItem, what
+ *    then the value-over-time read (market/history/portfolio-series.ts readPortfolio over the store, what
  *    the history worker runs) for the 30-day range.
  */
 import { syntheticInventory } from '../../shared/steam/test-fixtures';
@@ -232,7 +232,7 @@ async function series(count: number, items: number, everyMin: number): Promise<S
   let points = 0;
   for (let k = 0; k < 5; k++) {
     const s = performance.now();
-    const out = await readPortfolio((n, keep) => store.readItem(730, n, req.from, req.to, req.slots, keep), req);
+    const out = await readPortfolio(store, req);
     runs.push(performance.now() - s);
     slots = out.times.length;
     points = out.points;

@@ -286,12 +286,50 @@ export function decodeChunk(c: ChunkRecord): ChunkPoints {
     }
     return { t, s: Uint32Array.from(c.s), v };
   }
+  const out = { t: new Float64Array(c.c), s: new Uint32Array(c.c), v: new Float64Array(c.c) };
+  decodeEncoded(c, out);
+  return out;
+}
+
+/**
+ * Buffers a long read decodes chunk after chunk into (decodeInto), grown as needed: no allocation per
+ * chunk or per point.
+ */
+export class PointBuffer implements ChunkPoints {
+  t = new Float64Array(MAX_POINTS);
+  s = new Uint32Array(MAX_POINTS);
+  v = new Float64Array(MAX_POINTS);
+}
+
+/** Decodes a chunk into `out` (its first `count` points; the rest is stale) and returns that count. */
+export function decodeInto(c: ChunkRecord, out: PointBuffer): number {
+  const n = pointCount(c);
+  if (out.t.length < n) {
+    out.t = new Float64Array(n);
+    out.s = new Uint32Array(n);
+    out.v = new Float64Array(n);
+  }
+  if (!isLegacy(c)) return decodeEncoded(c, out);
+  const pts = decodeChunk(c);
+  out.t.set(pts.t);
+  out.s.set(pts.s);
+  out.v.set(pts.v);
+  return n;
+}
+
+/** Per series index below its length: its previous value in the chunk being decoded (0 before any). */
+let lastOf = new Float64Array(256);
+/** Series indexes beyond any real list (a damaged record): kept apart rather than growing `lastOf`. */
+const LAST_MAX = 1 << 16;
+
+/** Decodes a format-2 chunk's `c` points into `out` (room for them); a damaged record throws ChunkFormatError. */
+function decodeEncoded(c: EncodedChunk, out: ChunkPoints): number {
+  const { t, s, v } = out;
   const n = c.c;
-  const t = new Float64Array(n);
-  const s = new Uint32Array(n);
-  const v = new Float64Array(n);
   const r = new ByteReader(c.d);
-  const last = new Map<number, number>();
+  // Deltas are from the series' last value in this chunk: clear what the previous chunk left.
+  let touched = 0;
+  let far: Map<number, number> | null = null;
   let sec = 0;
   let p = 0;
   try {
@@ -305,11 +343,24 @@ export function decodeChunk(c: ChunkRecord): ChunkPoints {
         more = u % 2;
         const si = prev < 0 ? (u - more) / 2 : prev + 1 + (u - more) / 2;
         const tok = r.uint();
+        if (si >= lastOf.length && si < LAST_MAX) {
+          const grown = new Float64Array(Math.min(LAST_MAX, Math.max(si + 1, lastOf.length * 2)));
+          grown.set(lastOf.subarray(0, touched));
+          lastOf = grown;
+        }
+        const near = si < LAST_MAX;
+        if (near && si >= touched) {
+          lastOf.fill(0, touched, si + 1);
+          touched = si + 1;
+        }
         let x: number;
         if (tok === 0) x = NaN;
         else if (tok === 1) x = r.f64();
-        else x = (last.get(si) ?? 0) + unzigzag(tok - 2);
-        if (!Number.isNaN(x)) last.set(si, x);
+        else x = (near ? (lastOf[si] as number) : (far?.get(si) ?? 0)) + unzigzag(tok - 2);
+        if (!Number.isNaN(x)) {
+          if (near) lastOf[si] = x;
+          else (far ??= new Map()).set(si, x);
+        }
         t[p] = at;
         s[p] = si;
         v[p] = x;
@@ -321,7 +372,7 @@ export function decodeChunk(c: ChunkRecord): ChunkPoints {
     throw new ChunkFormatError(`Price history: a damaged record of “${c.n}” (${e instanceof Error ? e.message : String(e)}).`);
   }
   if (p !== n) throw new ChunkFormatError(`Price history: a damaged record of “${c.n}” (${p} of ${n} points).`);
-  return { t, s, v };
+  return n;
 }
 
 /** A format-1 record re-encoded in format 2 (the same points). */

@@ -122,7 +122,7 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
     }
     case 'portfolio': {
       const { req: q } = req;
-      const r = await readPortfolio((name, keep) => s.readItem(q.game, name, q.from, q.to, q.slots, keep), q);
+      const r = await readPortfolio(s, q);
       return { result: r, transfer: [r.times.buffer, r.sellNow.buffer, r.listLowest.buffer, r.sellNowMissing.buffer, r.listLowestMissing.buffer] };
     }
     case 'usage':

@@ -1,16 +1,19 @@
 /**
  * A set of items' worth through time from the local price history: for each item (name, quantity), its
- * recorded asks and bids (the store's own reads: readItem, sampled by sampling.ts), and per time slot the
- * portfolio's sell-now value (the best buy order less its market's seller fee) and list-at-lowest value
- * (the lowest ask, less that market's seller fee), summed over the items with a value then, with a count
- * of those without. The same rules as the Portfolio page's valuation: with net on, a market whose fee is
- * unknown is left out (never a fee of 0).
+ * recorded asks and bids, and per time slot the portfolio's sell-now value (the best buy order less its
+ * market's seller fee) and list-at-lowest value (the lowest ask, less that market's seller fee), summed
+ * over the items with a value then, with a count of those without. The same rules as the Portfolio page's
+ * valuation: with net on, a market whose fee is unknown is left out (never a fee of 0).
  *
- * Each item's history is sampled on its own slots (they start at its first point), then read onto the
+ * Each item's history is valued on its own slots (they start at its first point), then read onto the
  * common slots: the value at a common slot's end is the item's value at its latest slot end not after it,
- * so the chart is exact to one slot. The history records tradable asks and buy orders, not locked prices.
+ * so the chart is exact to one slot. readPortfolio (the worker's read) values an item's own slots straight
+ * from its chunks (item-values.ts); combinePortfolio does the same from sampled histories (sampling.ts).
+ * The history records tradable asks and buy orders, not locked prices.
  */
 import { netBid } from '../model/price-arithmetic';
+import type { ChunkRecord } from './chunk-codec';
+import { itemValues, marketPlan, type ItemValues } from './item-values';
 import type { SampledHistory } from './sampling';
 
 export interface PortfolioMarket {
@@ -98,10 +101,18 @@ export function commonTimes(from: number, to: number, slots: number): Float64Arr
 
 /** Sums the items' sampled histories (in `req.items` order) onto common slots. */
 export function combinePortfolio(req: PortfolioSeriesRequest, histories: readonly SampledHistory[]): PortfolioSeries {
+  return combineItems(
+    req,
+    histories.map((h) => ({ times: h.times, first: h.first, points: h.points, ...unitValues(h, req.asks, req.bids) })),
+  );
+}
+
+/** Sums the items' values on their own slots (in `req.items` order) onto common slots. */
+export function combineItems(req: PortfolioSeriesRequest, items: readonly ItemValues[]): PortfolioSeries {
   let first: number | null = null;
   let points = 0;
   const noHistory: string[] = [];
-  histories.forEach((h, i) => {
+  items.forEach((h, i) => {
     points += h.points;
     if (h.first === null) noHistory.push(req.items[i]?.name ?? '');
     else if (first === null || h.first < first) first = h.first;
@@ -118,9 +129,9 @@ export function combinePortfolio(req: PortfolioSeriesRequest, histories: readonl
   const listLowestMissing = new Int32Array(n);
   const sellAny = new Uint8Array(n);
   const listAny = new Uint8Array(n);
-  histories.forEach((h, i) => {
+  items.forEach((h, i) => {
     const q = req.items[i]?.quantity ?? 0;
-    const { sell, list } = unitValues(h, req.asks, req.bids);
+    const { sell, list } = h;
     let k = -1;
     for (let j = 0; j < n; j++) {
       const t = times[j] as number;
@@ -146,14 +157,27 @@ export function combinePortfolio(req: PortfolioSeriesRequest, histories: readonl
   return { times, sellNow, listLowest, sellNowMissing, listLowestMissing, noHistory, first, points };
 }
 
-/** Reads every item's history (a few at a time, requests in flight together) and combines them. */
-export async function readPortfolio(readItem: (name: string, keep: (key: string) => boolean) => Promise<SampledHistory>, req: PortfolioSeriesRequest): Promise<PortfolioSeries> {
-  const keys = new Set([...req.asks.map((m) => `a:${m.slug}`), ...req.bids.map((m) => `b:${m.slug}`)]);
-  const keep = (k: string) => keys.has(k);
-  const out: SampledHistory[] = [];
-  const BATCH = 64;
-  for (let i = 0; i < req.items.length; i += BATCH) {
-    out.push(...(await Promise.all(req.items.slice(i, i + BATCH).map((it) => readItem(it.name, keep)))));
-  }
-  return combinePortfolio(req, out);
+/** Where readPortfolio reads (HistoryStore): the game's series list, and items' chunks of their asks and bids. */
+export interface PortfolioSource {
+  seriesOf(game: number): Promise<string[]>;
+  /** Each name's chunks over [from, to] as HistoryStore.chunksOf gives them, told as they arrive. */
+  eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: ChunkRecord[]) => void): Promise<void>;
+}
+
+/**
+ * Reads every item's chunks (one transaction, the requests in flight together) and combines them: each
+ * item's values at its own slot ends straight from its chunks as they arrive (item-values.ts), the numbers
+ * combinePortfolio gives over the store's readItem, without sampling every market first.
+ */
+export async function readPortfolio(src: PortfolioSource, req: PortfolioSeriesRequest): Promise<PortfolioSeries> {
+  const plan = marketPlan(await src.seriesOf(req.game), req.asks, req.bids);
+  const out: ItemValues[] = new Array<ItemValues>(req.items.length);
+  await src.eachItemChunks(
+    req.game,
+    req.items.map((it) => it.name),
+    req.from,
+    req.to,
+    (i, chunks) => (out[i] = itemValues(chunks, plan, req.from, req.to, req.slots)),
+  );
+  return combineItems(req, out);
 }

@@ -3,9 +3,9 @@
  * index on start time for retention, and a usage counter. Runs in the history worker (and in the
  * benchmark page); nothing here touches the DOM.
  */
-import type { DBSchema, IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPObjectStore } from 'idb';
 import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { chunkName, DAY, decodeChunk, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord } from './chunk-codec';
+import { chunkName, CHUNK_SPAN, DAY, decodeChunk, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord } from './chunk-codec';
 import { CONSOLIDATE_AFTER, CONSOLIDATED_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
 import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import { sample, type SampledHistory } from './sampling';
@@ -623,17 +623,20 @@ export class HistoryStore {
    */
   async chunksOf(game: number, name: string, from: number, to: number): Promise<ChunkRecord[]> {
     const tx = (await this.ready()).transaction('chunks', 'readonly');
-    const store = tx.store;
-    const before: ChunkRecord[] = [];
-    let cursor = await store.openCursor(IDBKeyRange.bound([game, name, -Infinity], [game, name, from], false, true), 'prev');
-    while (cursor && before.length < 200) {
-      before.push(cursor.value);
-      if (cursor.value.b) break;
-      cursor = await cursor.continue();
-    }
-    const inRange = await store.getAll(IDBKeyRange.bound([game, name, from], [game, name, to]));
+    const out = await chunksIn(tx.store, game, name, from, to);
     await tx.done;
-    return before.reverse().concat(inRange);
+    return out;
+  }
+
+  /**
+   * Several items' chunks of their asks and bids (chunksOf each) in one transaction, every request in
+   * flight together: `each` gets an item's (its index in `names`) as soon as they arrive, so they are used
+   * while the others are read.
+   */
+  async eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: ChunkRecord[]) => void): Promise<void> {
+    const tx = (await this.ready()).transaction('chunks', 'readonly');
+    await Promise.all(names.map(async (n, i) => each(i, await chunksIn(tx.store, game, n, from, to))));
+    await tx.done;
   }
 
   /** An item's kept series (all without `keep`) over [from, to]: each of their streams read and sampled. */
@@ -663,6 +666,49 @@ export class HistoryStore {
 }
 
 function ignore(): void {}
+
+type ChunkStore = IDBPObjectStore<HistoryDB, ['chunks'], 'chunks', 'readonly'>;
+
+/** Chunks read before a range at most, back to the baseline before it. */
+const MAX_BEFORE = 200;
+/**
+ * How far before a range one read looks for its baseline (an item's is at its first poll of each day, so
+ * a day and a chunk's span back holds one when polls went on): one request with the range instead of a
+ * cursor's step per record. An older baseline is walked back to.
+ */
+const BASELINE_LOOKBACK = DAY + CHUNK_SPAN;
+
+/**
+ * An item's chunks of one stream covering [from, to]: back to the last baseline before `from` (at most
+ * MAX_BEFORE chunks before it), then the range.
+ */
+async function chunksIn(store: ChunkStore, game: number, name: string, from: number, to: number): Promise<ChunkRecord[]> {
+  const back = IDBKeyRange.bound([game, name, -Infinity], [game, name, from - BASELINE_LOOKBACK], false, true);
+  // Both asked at once: a request made while others' answers arrive costs far more than one made up front.
+  const nearP = store.getAll(IDBKeyRange.bound([game, name, from - BASELINE_LOOKBACK], [game, name, to]));
+  const olderP = store.getKey(back);
+  // Not always awaited: a failure then (an aborted transaction) is the range's to tell.
+  olderP.catch(ignore);
+  const near = await nearP;
+  let i = 0;
+  while (i < near.length && (near[i] as ChunkRecord).st < from) i++;
+  let j = i;
+  while (j > 0 && i - j < MAX_BEFORE) {
+    j--;
+    if ((near[j] as ChunkRecord).b) return near.slice(j);
+  }
+  if (i - j >= MAX_BEFORE) return near.slice(j);
+  // No baseline in the look-back: walk back from it, when there is anything older.
+  if ((await olderP) === undefined) return near;
+  const older: ChunkRecord[] = [];
+  let cursor = await store.openCursor(back, 'prev');
+  while (cursor && i + older.length < MAX_BEFORE) {
+    older.push(cursor.value);
+    if (cursor.value.b) break;
+    cursor = await cursor.continue();
+  }
+  return older.reverse().concat(near);
+}
 
 /** Today's growth counter after a write of `added` bytes at `at`. */
 function grown(g: Growth | undefined, at: number, added: number): Growth {
