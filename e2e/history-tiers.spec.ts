@@ -76,7 +76,7 @@ test('polls fill the history, older days are consolidated, the chart reads both 
   await refreshDone(page);
 
   // Consolidation runs in the background after that refresh, item by item; a day that would not get
-  // smaller (an item with few changes) stays at every refresh. The item: one whose aged day was consolidated.
+  // smaller (an item with few changes) stays at every refresh. The item: one whose aged day is daily now.
   const consolidated = () =>
     page.evaluate(
       () =>
@@ -84,7 +84,8 @@ test('polls fill the history, older days are consolidated, the chart reads both 
           const req = indexedDB.open('market-desk-history');
           req.onsuccess = () => {
             const all = req.result.transaction('chunks').objectStore('chunks').getAll();
-            all.onsuccess = () => resolve((all.result as Array<{ n: string; r?: number }>).filter((r) => r.r && /^[\w |()-]+$/.test(r.n)).map((r) => r.n));
+            // Daily (the default after 48 hours; the hourly pass goes first, over every item).
+            all.onsuccess = () => resolve((all.result as Array<{ n: string; r?: number }>).filter((r) => r.r === 86_400_000 && /^[\w |()-]+$/.test(r.n)).map((r) => r.n));
           };
         }),
     );
@@ -98,8 +99,10 @@ test('polls fill the history, older days are consolidated, the chart reads both 
   const ranges = section.getByRole('radiogroup', { name: 'History range' });
   await ranges.getByRole('radio', { name: '7d' }).click();
   const note = section.getByTestId('history-resolution');
-  await expect(note).toHaveAttribute('data-resolution-ms', String(3_600_000), { timeout: 30_000 });
-  await expect(note).toContainText('each market’s price at the end of every hour');
+  // By default a day leaves full resolution for daily steps (each market's last; the bests at every refresh).
+  await expect(note).toHaveAttribute('data-resolution-ms', String(86_400_000), { timeout: 30_000 });
+  await expect(note).toContainText('each market’s price at the end of every day');
+  await expect(note).toContainText('best ask and best bid at every refresh');
   await expect(section.getByTestId('history-chart').locator('.recharts-line-curve').first()).toHaveAttribute('d', /^M[\d.,-]+L/);
 
   // The item's export: CSV and Parquet (and the provenance) in one zip.
@@ -128,10 +131,10 @@ test('polls fill the history, older days are consolidated, the chart reads both 
   expect(fromParquet).toEqual(fromCsv);
   expect(rows.every((r) => r.item === item)).toBe(true);
   // Both tiers are in the file, and the provenance says which part is which.
-  expect(new Set(rows.map((r) => r.resolution_ms))).toEqual(new Set([0, 3_600_000]));
+  expect(new Set(rows.map((r) => r.resolution_ms))).toEqual(new Set([0, 86_400_000]));
   const prov = JSON.parse(new TextDecoder().decode(files['provenance.json'])) as { game: number; parts: Array<{ resolutionMs: number }> };
   expect(prov.game).toBe(730);
-  expect(prov.parts.map((p) => p.resolutionMs)).toContain(3_600_000);
+  expect(prov.parts.map((p) => p.resolutionMs)).toContain(86_400_000);
 });
 
 test('Settings say how many days fit at the current rate, and offer the choices when that is short of the days kept', async ({ page, appUrl }) => {
@@ -161,7 +164,8 @@ test('Settings say how many days fit at the current rate, and offer the choices 
   await page.reload();
   const forecast = card.getByTestId('history-forecast');
   await expect(forecast).toHaveAttribute('data-state', 'short', { timeout: 30_000 });
-  await expect(forecast).toContainText(/grows by about 1[12]\d MB a day.*about 40 MB a day once older than 48 hours.*about 8\.\d days fit in your limit of 500 MB/);
+  // By default daily right after 48 hours: the daily tier not measured yet counts at the hourly rate.
+  await expect(forecast).toContainText(/grows by about 1[12]\d MB a day.*about 40 MB a day once older than 48 hours \(daily per market: counted at the hourly rate.*about 8\.\d days fit in your limit of 500 MB/);
   await expect(card.getByTestId('history-short')).toContainText('you keep 30 days, but only about 8.');
   await expect(card.getByTestId('history-raise')).toHaveText(/Raise the limit to 1,3\d0 MB/);
   await expect(card.getByTestId('history-fewer')).toContainText('for 24 hours only');
@@ -173,9 +177,11 @@ test('Settings say how many days fit at the current rate, and offer the choices 
   await expect(forecast).toHaveAttribute('data-state', 'ok');
   await expect(card.getByTestId('history-short')).toHaveCount(0);
 
-  // A daily day measured at 10 MB: 30 days kept, 500 MB hold 2 full days (240 MB), 5 hourly ones (200 MB)
-  // and 6 daily ones: about 13. Daily per market after 2 days would hold 2 + 260 / 10 = 28.
+  // Hourly until 7 days (a choice), and a daily day measured at 10 MB: 30 days kept, 500 MB hold 2 full
+  // days (240 MB), 5 hourly ones (200 MB) and 6 daily ones: about 13. Daily per market after 2 days (the
+  // default) would hold 2 + 260 / 10 = 28.
   await card.getByLabel('Keep').selectOption('30');
+  await card.getByTestId('history-daily-after').selectOption('7');
   await page.evaluate(async () => {
     const now = Date.now();
     const db = await new Promise<IDBDatabase>((resolve, reject) => {

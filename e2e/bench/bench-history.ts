@@ -73,13 +73,13 @@ function print(w: WriteFigures, r: ReadFigures, wk: WeekFigures, st: SteamFigure
   console.log(`| Steam medians, a load with nothing changed | ${st.unchanged.ms.toFixed(0)} ms, ${st.unchanged.points} points written |`);
   console.log(`| Steam medians made from the rows (analytics worker) / one thread hop (structured clone) | ${st.extractMs.toFixed(1)} ms / ${st.cloneMs.toFixed(1)} ms |`);
   const coarse = (wk.consolidatedPerDay ?? NaN) * scale;
-  console.log(`| a day once consolidated (after 48 h: hourly last/low/high per market, best ask and bid at every poll; ${wk.items.toLocaleString('en-US')} items in ${(wk.consolidateMs ?? NaN).toFixed(0)} ms) | ${mb(coarse)} |`);
-  console.log(`| a day consolidated again to daily steps (after 7 days: daily last/low/high per market, best ask and bid at every poll) | ${mb(wk.dailyPerDay * scale)} |`);
+  console.log(`| a day consolidated hourly (last/low/high per market, best ask and bid at every poll; kept so only when daily comes later than 2 days, a Settings choice; ${wk.items.toLocaleString('en-US')} items in ${(wk.consolidateMs ?? NaN).toFixed(0)} ms) | ${mb(coarse)} |`);
+  console.log(`| a day consolidated again to daily steps (after 2 days: each market's daily last, best ask and bid at every poll), in 7-day block records | ${mb(wk.dailyPerDay * scale)} (alone ${mb(wk.dailyAlone * scale)}, appended to its block ${mb(wk.dailyAppended * scale)}) |`);
   // The goal lines, printed exactly so. Days: as Settings forecasts them under the default settings (store.ts,
-  // daysThatFit): the last 48 hours at full resolution, hourly until 7 days, daily before. Bytes per change:
-  // a full-resolution day's records (daily baselines and record overheads included) over its changes.
+  // daysThatFit): the last 48 hours at full resolution, daily before. Bytes per change: a full-resolution
+  // day's records (daily baselines and record overheads included) over its changes.
   const days = wk.daysFit;
-  console.log(`| days that fit in 500 MB with Settings' shortest hourly span (daily per market after 2 days) | ${wk.daysFitDailySoon.toFixed(1)} |`);
+  console.log(`| days that fit in 500 MB with every market at every refresh for 24 hours (then hourly for a day) | ${wk.daysFit24h.toFixed(1)} |`);
   console.log('');
   console.log(`days that fit in 500 MB: ${days.toFixed(1)}`);
   console.log(`bytes per change: ${(wk.perDay / wk.changesPerDay).toFixed(2)}`);

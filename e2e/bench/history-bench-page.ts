@@ -3,7 +3,7 @@
  * on a synthetic CS2-sized catalog, in Chromium's IndexedDB. Bundled by the bench with esbuild.
  */
 import { DAY, decodeChunk, HOUR, type ChunkRecord, type OpenChunk } from '../../renderer/market/history/chunk-codec';
-import { consolidate, DAILY_STEP } from '../../renderer/market/history/tiers';
+import { BLOCK_DAYS, CONSOLIDATE_AFTER, consolidate, DAILY_AFTER, DAILY_STEP, joinDays } from '../../renderer/market/history/tiers';
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { daysThatFit, HistoryStore } from '../../renderer/market/history/store';
 import { steamMedians, type RowWithSales } from '../../renderer/market/history/steam';
@@ -173,12 +173,19 @@ export interface WeekFigures {
   consolidatedPerDay: number;
   /** Time to consolidate that day (all items), ms. */
   consolidateMs: number;
-  /** That hourly day consolidated again to daily steps (after DAILY_AFTER; bests still at every poll). */
+  /**
+   * That hourly day consolidated again to daily steps (after DAILY_AFTER: each market's last, bests still
+   * at every poll), kept as the store does in a block record of BLOCK_DAYS days: the mean of a block's
+   * first day (a record of its own) and the days appended to it.
+   */
   dailyPerDay: number;
+  /** Its parts: a daily day in a record of its own, and one appended to its block. */
+  dailyAlone: number;
+  dailyAppended: number;
   /** Days that fit in 500 MB under the default settings, as Settings forecasts them (store.ts, daysThatFit). */
   daysFit: number;
-  /** The same with Settings' shortest hourly span (daily after 2 days). */
-  daysFitDailySoon: number;
+  /** The same with every market at every poll for 24 hours instead of 48 (a Settings choice). */
+  daysFit24h: number;
   ms: number;
 }
 
@@ -205,23 +212,27 @@ function week(items: number): WeekFigures {
   let bytes = 0;
   let baseline = 0;
   let later = 0;
-  // Day 2's records per item, to consolidate as the store does 48 hours later.
+  // Day 2's records per item, to consolidate as the store does 48 hours later (and day 1's, the block's
+  // daily day before it).
   const day2 = new Map<string, ChunkRecord[]>();
+  const day1 = new Map<string, ChunkRecord[]>();
   for (const ch of chunks.values()) {
     const rec = ch.toRecord();
     const b = rec.bytes;
     bytes += b;
     if (ch.st >= t0 + DAY) later += b;
     if (ch.b && ch.st === t0 + DAY) baseline += b;
-    if (ch.st >= t0 + DAY && ch.st < t0 + 2 * DAY) {
-      const list = day2.get(ch.n);
+    const into = ch.st >= t0 + DAY && ch.st < t0 + 2 * DAY ? day2 : ch.st < t0 + DAY ? day1 : null;
+    if (into) {
+      const list = into.get(ch.n);
       if (list) list.push(rec);
-      else day2.set(ch.n, [rec]);
+      else into.set(ch.n, [rec]);
     }
   }
   const c0 = performance.now();
   let consolidated = 0;
   let dailyBytes = 0;
+  let appended = 0;
   for (const list of day2.values()) {
     list.sort((a, b) => a.st - b.st);
     const head = list[0] as ChunkRecord;
@@ -233,12 +244,21 @@ function week(items: number): WeekFigures {
     // As the store does after DAILY_AFTER: the hourly day (or the day left at poll resolution) again, daily.
     const daily = consolidate(head, keep ? [decodeChunk(keep)] : list.map(decodeChunk), rec.series, (k) => rec.keyIndex(k), DAILY_STEP);
     dailyBytes += Math.min(daily.bytes, keep ? keep.bytes : whole);
+    // The same day appended to the item's block record of day 1 (t0 and t0 + DAY share a block).
+    const before = (day1.get(head.n) ?? []).sort((a, b) => a.st - b.st);
+    if (before.length > 0 && daily.bytes < whole) {
+      const d1 = consolidate(before[0] as ChunkRecord, before.map(decodeChunk), rec.series, (k) => rec.keyIndex(k), DAILY_STEP);
+      appended += joinDays(d1, daily).bytes - d1.bytes;
+    } else appended += Math.min(daily.bytes, whole);
   }
+  const dailyPerDay = (dailyBytes + (BLOCK_DAYS - 1) * appended) / BLOCK_DAYS;
   const consolidateMs = performance.now() - c0;
   const sc = 30_000 / items;
-  const daysFit = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, 2, dailyBytes * sc);
-  const daysFitDailySoon = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, 2, dailyBytes * sc, 2);
-  return { items, polls, bytes, records: chunks.size, perDayBaseline: baseline, perDay: later / 6, changesPerDay: changes / 6, consolidatedPerDay: consolidated, consolidateMs, dailyPerDay: dailyBytes, daysFit, daysFitDailySoon, ms: performance.now() - s };
+  const full = CONSOLIDATE_AFTER / DAY;
+  const dailyAfter = Math.max(full, DAILY_AFTER / DAY);
+  const daysFit = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, full, dailyPerDay * sc, dailyAfter);
+  const daysFit24h = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, 1, dailyPerDay * sc, dailyAfter);
+  return { items, polls, bytes, records: chunks.size, perDayBaseline: baseline, perDay: later / 6, changesPerDay: changes / 6, consolidatedPerDay: consolidated, consolidateMs, dailyPerDay, dailyAlone: dailyBytes, dailyAppended: appended, daysFit, daysFit24h, ms: performance.now() - s };
 }
 
 export interface SteamFigures {

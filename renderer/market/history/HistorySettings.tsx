@@ -72,8 +72,13 @@ function HistoryForecast({ usage, capMb, days, fullHours, dailyAfterDays, setCap
     <div data-testid="history-forecast" data-state={short ? 'short' : 'ok'} data-days-fit={Math.floor(fit)} data-per-day={Math.round(perDay)}>
       <p className="field__hint">
         At the current rate it grows by about {mb(perDay)} a day
-        {coarse !== null ? `, and by about ${mb(coarse)} a day once older than ${fullHours} hours (hourly per market)` : `, less once older than ${fullHours} hours (hourly per market: not measured yet, so not counted)`}
-        {daily !== null ? `, ${mb(daily)} once older than ${dailyAfterDays} days (daily per market)` : ''}
+        {dailyAfterDays > fullDays
+          ? `${coarse !== null ? `, and by about ${mb(coarse)} a day once older than ${fullHours} hours (hourly per market)` : `, less once older than ${fullHours} hours (hourly per market: not measured yet, so not counted)`}${daily !== null ? `, ${mb(daily)} once older than ${dailyAfterDays} days (daily per market)` : ''}`
+          : daily !== null
+            ? `, and by about ${mb(daily)} a day once older than ${fullHours} hours (daily per market)`
+            : coarse !== null
+              ? `, and by about ${mb(coarse)} a day once older than ${fullHours} hours (daily per market: counted at the hourly rate until a daily day is measured)`
+              : `, less once older than ${fullHours} hours (daily per market: not measured yet, so not counted)`}
         : about {fitText} days fit in your limit of {capMb} MB.
       </p>
       {short ? (
@@ -239,22 +244,26 @@ export function HistorySettings() {
           <select id={`${id}-full`} className="input select" value={fullHours} onChange={(e) => setFullHours(Number(e.target.value))}>
             {[...new Set<number>([...FULL_HOURS_CHOICES, fullHours])].sort((a, b) => a - b).map((h) => (
               <option key={h} value={h}>
-                {h} hours, then hourly
+                {h} hours
               </option>
             ))}
           </select>
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-daily`}>
-            Then each market hourly until
+            Then each market hourly (last, low, high) until
           </label>
           <select id={`${id}-daily`} className="input select" value={dailyAfterDays} onChange={(e) => setDailyAfterDays(Number(e.target.value))} data-testid="history-daily-after">
             {[...new Set<number>([...DAILY_AFTER_CHOICES, dailyAfterDays])].sort((a, b) => a - b).map((d) => (
               <option key={d} value={d}>
-                {d} days old, then daily
+                {d * 24 <= fullHours ? `no hourly days: daily after ${fullHours} hours` : `${d} days old, then daily`}
               </option>
             ))}
           </select>
+          <p className="field__hint" data-testid="history-tiers-hint">
+            Daily keeps each market’s price at the end of each day. The best ask and best bid stay at every refresh for all the days kept, and so do
+            every market of the items you follow (watchlist, portfolio, alerts).
+          </p>
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-cap`}>

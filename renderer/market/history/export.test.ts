@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from './chunk-codec';
+import { CONSOLIDATE_AFTER } from './tiers';
 import { ExportCancelled, runExport } from './export-run';
 import type { Provenance } from './export-rows';
 import type { PollInput } from './recorder';
@@ -92,7 +93,8 @@ describe('history export (CSV, Parquet, provenance)', () => {
     // ask (always higher) moves at every poll; day 3: one more poll.
     for (let i = 0; i < 60; i++) await s.record(poll(D0 + 8 * HOUR + i * MIN, i < 10 ? 1000 : i < 20 ? 800 : 1100, 5000 + i * 10, 900));
     await s.record(poll(D0 + 3 * DAY, 1100, 1300, 900));
-    while (!(await s.consolidateStep(D0 + 3 * DAY)).done);
+    // Hourly (daily after 7 days, a Settings choice).
+    while (!(await s.consolidateStep(D0 + 3 * DAY, undefined, CONSOLIDATE_AFTER, 7 * DAY)).done);
     const out = await runExport(s, { game: 730, names: [ITEM], markets: null, from: D0, to: D0 + 4 * DAY }, 'parquet', ctx, () => undefined, () => false);
     const pq = out.files[0]!.bytes;
     const rows = (await parquetReadObjects({ file: pq.buffer.slice(pq.byteOffset, pq.byteOffset + pq.byteLength) as ArrayBuffer })) as Array<Record<string, unknown>>;
@@ -111,6 +113,24 @@ describe('history export (CSV, Parquet, provenance)', () => {
     ]);
     const prov = JSON.parse(new TextDecoder().decode(out.files[1]!.bytes)) as Provenance;
     expect(prov.parts.map((p) => p.resolutionMs)).toEqual([HOUR, 0]);
+  });
+
+  it('exports a daily part (the default after 48 hours) as each market’s price at the day’s end, the bests at every refresh', async () => {
+    const s = await HistoryStore.open(`export-daily-${++seq}`);
+    open.push(s);
+    for (let i = 0; i < 60; i++) await s.record(poll(D0 + 8 * HOUR + i * MIN, i < 10 ? 1000 : i < 20 ? 800 : 1100, 5000 + i * 10, 900));
+    await s.record(poll(D0 + 3 * DAY, 1100, 1300, 900));
+    while (!(await s.consolidateStep(D0 + 3 * DAY)).done);
+    const out = await runExport(s, { game: 730, names: [ITEM], markets: null, from: D0, to: D0 + 4 * DAY }, 'parquet', ctx, () => undefined, () => false);
+    const pq = out.files[0]!.bytes;
+    const rows = (await parquetReadObjects({ file: pq.buffer.slice(pq.byteOffset, pq.byteOffset + pq.byteLength) as ArrayBuffer })) as Array<Record<string, unknown>>;
+    const steam = rows.filter((r) => r.market === 'steam' && r.side === 'ask').map((r) => [(r.time as Date).getTime(), Number(r.price), r.low, r.high, r.resolution_ms]);
+    expect(steam).toEqual([
+      [D0 + DAY - 1000, 1100, null, null, DAY],
+      [D0 + 3 * DAY, 1100, null, null, 0],
+    ]);
+    const best = rows.filter((r) => r.market === '*' && r.side === 'ask').map((r) => Number(r.price));
+    expect(best).toEqual([1000, 800, 1100]);
   });
 
   it('stops when cancelled', async () => {

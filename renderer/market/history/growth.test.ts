@@ -25,11 +25,16 @@ describe('daysThatFit', () => {
     expect(daysThatFit(150, 100, 20)).toBe(1.5);
     expect(daysThatFit(500, 0, null)).toBe(Infinity);
     expect(daysThatFit(500, 100, 20, 1)).toBe(1 + 400 / 20);
-    // Three tiers: 2 full days, 5 hourly (until day 7), then daily.
-    expect(daysThatFit(500, 100, 20, 2, 5)).toBe(2 + 5 + (500 - 200 - 100) / 5);
-    expect(daysThatFit(250, 100, 20, 2, 5)).toBe(2 + 50 / 20);
-    // The daily tier not measured yet counts at the hourly rate.
+    // Three tiers (daily after 7 days, a Settings choice): 2 full days, 5 hourly (until day 7), then daily.
+    expect(daysThatFit(500, 100, 20, 2, 5, 7)).toBe(2 + 5 + (500 - 200 - 100) / 5);
+    expect(daysThatFit(250, 100, 20, 2, 5, 7)).toBe(2 + 50 / 20);
+    // The default: daily as soon as full resolution ends (no hourly days).
+    expect(daysThatFit(500, 100, 20, 2, 5)).toBe(2 + 300 / 5);
+    // The bench's figures (a full day 106.7 MB, a daily day 9.6 MB): 30 days and more in 500 MB.
+    expect(daysThatFit(500e6, 106.7e6, 65.9e6, 2, 9.6e6)).toBeGreaterThan(30);
+    // The daily tier not measured yet counts at the hourly rate, and that at the full rate.
     expect(daysThatFit(500, 100, 20, 2, null)).toBe(2 + 300 / 20);
+    expect(daysThatFit(500, 100, null, 2, null)).toBe(5);
   });
 });
 

@@ -21,6 +21,18 @@ describe('resolutionNote', () => {
     expect(n.text).toBe('Until T2: each market’s price at the end of every hour (older history is consolidated); best ask and best bid at every refresh. Since then: every refresh’s prices.');
   });
 
+  it('daily, then every refresh (the default: daily as soon as full resolution ends)', () => {
+    const n = resolutionNote(
+      [
+        { from: 0, to: 5 * DAY, resolutionMs: DAY },
+        { from: 5 * DAY, to: 7 * DAY, resolutionMs: 0 },
+      ],
+      label,
+    );
+    expect(n.step).toBe(DAY);
+    expect(n.text).toBe('Until T5: each market’s price at the end of every day (older history is consolidated); best ask and best bid at every refresh. Since then: every refresh’s prices.');
+  });
+
   it('daily until the hourly days, hourly until the recent ones', () => {
     const n = resolutionNote(
       [

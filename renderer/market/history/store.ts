@@ -5,8 +5,8 @@
  */
 import type { DBSchema, IDBPDatabase, IDBPObjectStore } from 'idb';
 import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { chunkName, CHUNK_SPAN, DAY, decodeChunk, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord } from './chunk-codec';
-import { CONSOLIDATE_AFTER, CONSOLIDATED_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
+import { chunkName, CHUNK_SPAN, DAY, decodeChunk, HOUR, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord, type EncodedChunk } from './chunk-codec';
+import { BLOCK_DAYS, blockEnd, blockStart, CONSOLIDATE_AFTER, joinDays, CONSOLIDATED_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
 import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import { sample, type SampledHistory } from './sampling';
 
@@ -343,10 +343,17 @@ export class HistoryStore {
   async enforce(limits: Limits, now = Date.now()): Promise<number> {
     const cutoff = now - limits.retentionDays * DAY;
     const u = await this.usage();
-    if (!(u.oldest !== null && u.oldest < cutoff) && u.bytes <= limits.capBytes) return 0;
+    // Block records the retention keeps until their last day is out of it (see trim) make `oldest` older
+    // than the cutoff for a while: looked at again an hour later (or when the first of them ends), not at
+    // every poll.
+    const due = u.oldest !== null && u.oldest < cutoff && cutoff >= this.retentionNext;
+    if (!due && u.bytes <= limits.capBytes) return 0;
     const target = u.bytes > limits.capBytes ? limits.capBytes * CAP_LOW_WATER : Infinity;
     return this.trim(cutoff, target);
   }
+
+  /** The cutoff from which the retention is looked at again (block records kept past the last one). */
+  private retentionNext = -Infinity;
 
   /** Drops the oldest chunks while older than `cutoff` or while the store is over `target` bytes (at least `min`). */
   private async trim(cutoff: number, target: number, min = 0): Promise<number> {
@@ -356,14 +363,25 @@ export class HistoryStore {
     let count = u?.chunks ?? 0;
     // (A game's series list stays: it is tiny and chunks written later still use it.)
     let dropped = 0;
+    let next = Infinity;
     let cursor = await tx.objectStore('chunks').index('st').openCursor();
     while (cursor && (cursor.value.st < cutoff || bytes > target || dropped < min)) {
-      bytes -= cursor.value.bytes;
+      const c = cursor.value;
+      // A block record of daily days (tiers.ts) holds days after its start: the retention alone drops it
+      // when its whole block is out (the size limit drops it as it comes).
+      const blockKept = !isLegacy(c) && (c.r ?? 0) >= DAILY_STEP && blockEnd(c.st) > cutoff;
+      if (blockKept && bytes <= target && dropped >= min) {
+        next = Math.min(next, blockEnd(c.st));
+        cursor = await cursor.continue();
+        continue;
+      }
+      bytes -= c.bytes;
       count--;
       dropped++;
       cursor.delete().catch(ignore);
       cursor = await cursor.continue();
     }
+    this.retentionNext = next === Infinity ? -Infinity : Math.min(next, cutoff + HOUR);
     await tx.objectStore('meta').put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) });
     await tx.done;
     return dropped;
@@ -515,21 +533,31 @@ export class HistoryStore {
           const before = rec.rec.series.length;
           const parts: ChunkPoints[] = group.map((c) => decodeChunk(c));
           const head = group[0] as ChunkRecord;
-          const next = consolidate({ g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 }, parts, rec.rec.series, (k) => rec.rec.keyIndex(k), step);
+          let next = consolidate({ g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 }, parts, rec.rec.series, (k) => rec.rec.keyIndex(k), step);
           if (rec.rec.series.length > before) grown.add(g);
+          // A daily day joins the item's block record of the days before it in the same block, if any.
+          let block: ChunkRecord | null = null;
+          if (tier === 'daily' && blockStart(from) < from) {
+            const prev = await chunks.openCursor(IDBKeyRange.bound([g, n, blockStart(from)], [g, n, from], false, true), 'prev');
+            const p = prev?.value;
+            if (p && !isLegacy(p) && (p.r ?? 0) >= DAILY_STEP) block = p;
+          }
+          const merged = block ? joinDays(block as EncodedChunk, next) : next;
+          const was = group.reduce((a, c) => a + c.bytes, 0) + (block ? block.bytes : 0);
           // An item with a market or two changing little: its day at every poll is no larger; kept as it is.
-          if (next.bytes >= group.reduce((a, c) => a + c.bytes, 0)) {
+          if (merged.bytes >= was) {
             if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n) cursor = await cursor.continue([g, n, Infinity]);
             continue;
           }
+          next = merged;
           for (const c of group) {
             chunks.delete([c.g, c.n, c.st]).catch(ignore);
             saved += c.bytes;
           }
           chunks.put(next).catch(ignore);
-          saved -= next.bytes;
-          coarse += next.bytes;
-          removed += group.length - 1;
+          saved -= next.bytes - (block ? block.bytes : 0);
+          coarse += next.bytes - (block ? block.bytes : 0);
+          removed += group.length - (block ? 0 : 1);
           items++;
         }
         if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n) cursor = await cursor.continue([g, n, Infinity]);
@@ -555,7 +583,9 @@ export class HistoryStore {
             meta.put({ key: 'growth', growth: { ...gr, coarseDay: day, coarseBytes: bytes, ...(done ? { coarseDone: bytes } : {}) } }).catch(ignore);
           } else {
             const bytes = (gr.dailyDay === day ? (gr.dailyBytes ?? 0) : 0) + coarse;
-            meta.put({ key: 'growth', growth: { ...gr, dailyDay: day, dailyBytes: bytes, ...(done ? { dailyDone: bytes } : {}) } }).catch(ignore);
+            // A block's first day pays its records' fixed cost, the others not: a running mean over a block.
+            const mean = gr.dailyDone ? (gr.dailyDone * (BLOCK_DAYS - 1) + bytes) / BLOCK_DAYS : bytes;
+            meta.put({ key: 'growth', growth: { ...gr, dailyDay: day, dailyBytes: bytes, ...(done ? { dailyDone: mean } : {}) } }).catch(ignore);
           }
         }
       }
@@ -613,6 +643,7 @@ export class HistoryStore {
     await tx.objectStore('meta').delete('consolidate');
     await tx.objectStore('meta').delete('consolidate:daily');
     await tx.done;
+    this.retentionNext = -Infinity;
     if (at !== undefined) this.clearedAt = at;
     for (const r of this.games.values()) r.rec.reset();
   }

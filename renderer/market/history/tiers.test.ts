@@ -5,7 +5,7 @@ import { DAY, decodeChunk, HOUR, type ChunkRecord } from './chunk-codec';
 import { GameRecorder, type PollInput } from './recorder';
 import { sample } from './sampling';
 import { HistoryStore } from './store';
-import { BEST_ASK, BEST_BID, CONSOLIDATE_AFTER, consolidate, DAILY_AFTER, DAILY_STEP, highKey, lowKey } from './tiers';
+import { BEST_ASK, BEST_BID, blockEnd, blockStart, CONSOLIDATE_AFTER, consolidate, DAILY_AFTER, DAILY_STEP, highKey, joinDays, lowKey } from './tiers';
 
 const NONE = -2147483648;
 /** A day's start (UTC) and a minute. */
@@ -112,7 +112,7 @@ describe('consolidate to daily steps (the hourly day again, after DAILY_AFTER)',
     return m;
   };
 
-  it('keeps per market the day’s last, low and high (at the day’s last second), the bests at every poll, and is the same from the hourly day or the full one', () => {
+  it('keeps per market the day’s last (at the day’s last second, no low or high), the bests at every poll, and is the same from the hourly day or the full one', () => {
     const { r, prices, full } = day(7);
     const head = full[0]!;
     const hourly = consolidate(head, full.map(decodeChunk), r.series, (k) => r.keyIndex(k));
@@ -128,20 +128,13 @@ describe('consolidate to daily steps (the hourly day again, after DAILY_AFTER)',
     const end = D0 + DAY - 1000;
     for (const [col, key] of [[0, 'a:steam'], [1, 'a:buff163'], [2, 'b:steam']] as const) {
       const vals = prices.map((p) => p[col]);
-      const priced = vals.filter((x) => x !== NONE);
       const last = vals[vals.length - 1]!;
-      const lastV = last === NONE ? NaN : last;
-      // The baseline at 00:00 ends step 0; the rest of the day is one step.
-      expect(seriesAt(r, a, key).get(D0)).toBe(vals[0] === NONE ? NaN : vals[0]);
-      expect(seriesAt(r, a, key).get(end)).toBe(lastV);
-      const rest = vals.slice(1).filter((x) => x !== NONE);
-      const held = [vals[0]!, ...rest].filter((x) => x !== NONE);
-      const lo = seriesAt(r, a, lowKey(key)).get(end) ?? Math.min(...[vals[0]!, last].filter((x) => x !== NONE));
-      const hi = seriesAt(r, a, highKey(key)).get(end) ?? Math.max(...[vals[0]!, last].filter((x) => x !== NONE));
-      expect(lo).toBe(Math.min(...held));
-      expect(hi).toBe(Math.max(...held));
-      expect(priced.length).toBeGreaterThan(0);
+      // The baseline at 00:00 is part of the day's one step: one point, the day's last.
+      expect([...seriesAt(r, a, key).entries()]).toEqual([[end, last === NONE ? NaN : last]]);
+      expect(seriesAt(r, a, lowKey(key)).size + seriesAt(r, a, highKey(key)).size).toBe(0);
     }
+    // The hourly day has its lows and highs; the daily one not.
+    expect(seriesAt(r, decodeChunk(hourly), lowKey('a:steam')).size).toBeGreaterThan(0);
     // Best ask: exactly every poll's change.
     const best = seriesAt(r, a, BEST_ASK);
     let ba = NaN;
@@ -157,15 +150,19 @@ describe('consolidate to daily steps (the hourly day again, after DAILY_AFTER)',
     expect(best.size).toBe(n);
   });
 
-  it('a day with nothing after its baseline keeps the baseline only; NaN (no price) survives', () => {
+  it('a day with nothing after its baseline keeps the baseline’s values, at the day’s end; NaN (no price) survives', () => {
     const r = new GameRecorder(730);
     const c = r.apply(poll(D0, [[NONE, 5, 1]])).dirty[0]!.toRecord();
     const out = consolidate(c, [decodeChunk(c)], r.series, (k) => r.keyIndex(k), DAILY_STEP);
     const pts = decodeChunk(out);
-    expect(seriesAt(r, pts, 'a:buff163').get(D0)).toBe(5);
-    expect(seriesAt(r, pts, 'b:steam').get(D0)).toBe(1);
-    expect(Array.from(pts.t).every((t) => t === D0)).toBe(true);
-    expect(DAILY_AFTER).toBe(7 * DAY);
+    const end = D0 + DAY - 1000;
+    expect(seriesAt(r, pts, 'a:buff163').get(end)).toBe(5);
+    expect(seriesAt(r, pts, 'b:steam').get(end)).toBe(1);
+    expect(seriesAt(r, pts, 'a:steam').get(end)).toBeNaN();
+    // The markets at the day's end; the bests at their poll.
+    expect(Array.from(pts.t).filter((_, i) => !r.series[pts.s[i]!]!.startsWith('best:')).every((t) => t === end)).toBe(true);
+    expect(seriesAt(r, pts, BEST_ASK).get(D0)).toBe(5);
+    expect(DAILY_AFTER).toBe(2 * DAY);
   });
 });
 
@@ -209,7 +206,7 @@ describe('HistoryStore tiers', () => {
     let steps = 0;
     for (;;) {
       steps++;
-      const p = await s.consolidateStep(now, 1);
+      const p = await s.consolidateStep(now, 1, CONSOLIDATE_AFTER, 7 * DAY);
       if (p.done) break;
     }
     expect(steps).toBeGreaterThan(2);
@@ -241,12 +238,12 @@ describe('HistoryStore tiers', () => {
     expect(u.bytes).toBe(recs.reduce((a, r) => a + r.bytes, 0));
     expect(u.chunks).toBe(recs.length);
     // Nothing more to do at that time; and reading only some markets takes theirs, hourly.
-    expect(await s.consolidateStep(now)).toEqual({ items: 0, done: true, bytesSaved: 0 });
+    expect(await s.consolidateStep(now, undefined, CONSOLIDATE_AFTER, 7 * DAY)).toEqual({ items: 0, done: true, bytesSaved: 0 });
     const steamOnly = await s.readItem(730, 'item 0', ...range, 432, (key) => key === 'a:steam');
     expect(steamOnly.series).toEqual(['a:steam']);
   });
 
-  it('after DAILY_AFTER, consolidates hourly days again to daily steps, and a read says all three resolutions', async () => {
+  it('after 7 days (a Settings choice), consolidates hourly days again to daily steps in one block record, and a read says all three resolutions', async () => {
     const name = `tiers-daily-${++seq}`;
     const s = await HistoryStore.open(name);
     open.push(s);
@@ -262,16 +259,17 @@ describe('HistoryStore tiers', () => {
     const now = D0 + 10 * DAY;
     let items = 0;
     for (;;) {
-      const p = await s.consolidateStep(now, 1);
+      const p = await s.consolidateStep(now, 1, CONSOLIDATE_AFTER, 7 * DAY);
       items += p.items;
       if (p.done) break;
     }
     const recs = await records(name);
     const item0 = recs.filter((r) => r.n === 'item 0');
     const stepOf = (st: number) => item0.filter((r) => r.st === st).map((r) => ('r' in r && r.r) || 0);
+    // Days 0-2 share a block (days since the epoch, in sevens): one record.
     expect(stepOf(D0)).toEqual([DAY]);
-    expect(stepOf(D0 + DAY)).toEqual([DAY]);
-    expect(stepOf(D0 + 2 * DAY)).toEqual([DAY]);
+    expect(stepOf(D0 + DAY)).toEqual([]);
+    expect(stepOf(D0 + 2 * DAY)).toEqual([]);
     for (let d = 3; d < 8; d++) expect(stepOf(D0 + d * DAY)).toEqual([HOUR]);
     expect(item0.filter((r) => r.st >= D0 + 8 * DAY).every((r) => !('r' in r && r.r))).toBe(true);
     // 8 hourly days, then 3 of them again daily; the followed item never.
@@ -289,34 +287,42 @@ describe('HistoryStore tiers', () => {
     const u = await s.usage();
     expect(u.bytes).toBe(recs.reduce((x, r) => x + r.bytes, 0));
     expect(u.dailyPerDay).toBeGreaterThan(0);
-    expect(await s.consolidateStep(now)).toEqual({ items: 0, done: true, bytesSaved: 0 });
+    expect(await s.consolidateStep(now, undefined, CONSOLIDATE_AFTER, 7 * DAY)).toEqual({ items: 0, done: true, bytesSaved: 0 });
   });
 
-  it('a shorter hourly span (Settings: daily after 2 days) takes days to daily as soon as they leave full resolution', async () => {
+  it('by default (daily after 2 days) takes days to daily as soon as they leave full resolution, into one block record', async () => {
     const name = `tiers-daily-soon-${++seq}`;
     const s = await threeDays(name);
     const now = D0 + 4 * DAY;
-    while (!(await s.consolidateStep(now, 10, CONSOLIDATE_AFTER, 2 * DAY)).done);
+    const before = await s.readItem(730, 'item 0', D0, D0 + 3 * DAY, 432);
+    while (!(await s.consolidateStep(now, 10)).done);
     const recs = await records(name);
-    // Days 0 and 1 ended 48 hours or more before: hourly first, then daily in the same run.
-    expect(recs.filter((r) => 'r' in r && r.r).map((r) => [r.n, r.st, (r as { r: number }).r])).toEqual([
-      ['item 0', D0, DAY],
-      ['item 0', D0 + DAY, DAY],
-    ]);
+    // Days 0 and 1 ended 48 hours or more before: hourly first, then daily in the same run, day 1 appended
+    // to day 0's record (the same block).
+    expect(recs.filter((r) => 'r' in r && r.r).map((r) => [r.n, r.st, (r as { r: number }).r])).toEqual([['item 0', D0, DAY]]);
+    const after = await s.readItem(730, 'item 0', D0, D0 + 3 * DAY, 432);
+    expect(after.resolution[0]).toMatchObject({ resolutionMs: DAY });
+    // Every poll's best ask and bid still; each market's value exact at each day's end.
+    expect(Array.from(after.bestAsk)).toEqual(Array.from(before.bestAsk));
+    const at = (h: typeof after, t: number) => h.values[h.series.indexOf('a:steam')]![h.times.indexOf(t)];
+    for (const t of [D0 + DAY, D0 + 2 * DAY]) expect(at(after, t)).toBe(at(before, t));
+    const u = await s.usage();
+    expect(u.bytes).toBe(recs.reduce((x, r) => x + r.bytes, 0));
+    expect(u.chunks).toBe(recs.length);
   });
 
   it('goes on after a restart where it stopped', async () => {
     const name = `tiers-resume-${++seq}`;
     const s = await threeDays(name);
     const now = D0 + 4 * DAY;
-    const one = await s.consolidateStep(now, 1);
+    const one = await s.consolidateStep(now, 1, CONSOLIDATE_AFTER, 7 * DAY);
     expect(one).toMatchObject({ items: 1, done: false });
     s.close();
     const again = await HistoryStore.open(name);
     open.push(again);
     let items = 0;
     for (;;) {
-      const p = await again.consolidateStep(now, 1);
+      const p = await again.consolidateStep(now, 1, CONSOLIDATE_AFTER, 7 * DAY);
       items += p.items;
       if (p.done) break;
     }
@@ -337,5 +343,63 @@ describe('sample across tiers', () => {
     expect(sample([c], r.series, D0, D0 + HOUR, 2).resolution).toEqual([{ from: D0, to: D0 + HOUR, resolutionMs: 0 }]);
     expect(sample([], [], D0, D0 + HOUR, 2)).toMatchObject({ resolution: [], resolutionMs: 0 });
     expect(CONSOLIDATE_AFTER).toBe(48 * HOUR);
+  });
+});
+
+describe('block records and the retention', () => {
+  it('a block record of daily days stays until its whole block is older than the days kept', async () => {
+    const s = await HistoryStore.open('tiers-block-retention');
+    await s.setFollowed(730, 'watchlist', ['item 1']);
+    const a = walk(3 * 144, 3);
+    const b = walk(3 * 144, 5);
+    for (let i = 0; i < a.length; i++) await s.record(poll(D0 + i * 10 * MIN, [a[i]!, b[i]!]));
+    while (!(await s.consolidateStep(D0 + 4 * DAY)).done);
+    const end = blockEnd(D0);
+    expect(blockStart(D0)).toBeLessThanOrEqual(D0);
+    expect(end).toBeGreaterThan(D0 + 2 * DAY);
+    // Keep 1 day at a time when day 0 is out, day 1 not: item 0's block (days 0-1) stays, the followed
+    // item's day 0 goes.
+    expect(await s.enforce({ retentionDays: 1, capBytes: 1e12 }, D0 + 2 * DAY + HOUR)).toBeGreaterThan(0);
+    const left = async () => {
+      const db = await openDB('tiers-block-retention');
+      const all = (await db.getAll('chunks')) as ChunkRecord[];
+      db.close();
+      return all;
+    };
+    expect((await left()).filter((r) => r.n === 'item 0' && r.st === D0)).toHaveLength(1);
+    expect((await left()).some((r) => r.n === 'item 1' && r.st < D0 + DAY)).toBe(false);
+    // Not looked at again within the hour; an hour later the followed item's day 1 goes, the block stays;
+    // when its block is out, it goes.
+    expect(await s.enforce({ retentionDays: 1, capBytes: 1e12 }, D0 + 2 * DAY + 2 * MIN)).toBe(0);
+    expect(await s.enforce({ retentionDays: 1, capBytes: 1e12 }, D0 + 3 * DAY + HOUR)).toBeGreaterThan(0);
+    expect((await left()).some((r) => r.n === 'item 1' && r.st < D0 + 2 * DAY)).toBe(false);
+    expect((await left()).filter((r) => r.n === 'item 0' && r.st === D0)).toHaveLength(1);
+    expect(await s.enforce({ retentionDays: 1, capBytes: 1e12 }, end + DAY)).toBeGreaterThan(0);
+    expect((await left()).some((r) => r.n === 'item 0' && r.st === D0)).toBe(false);
+    const u = await s.usage();
+    expect(u.bytes).toBe((await left()).reduce((x, r) => x + r.bytes, 0));
+    s.close();
+  });
+
+  it('joinDays appends a daily day to a block: the points of both, the block’s key; edge values survive', () => {
+    const r = new GameRecorder(730);
+    const daily = (at: number, row: [number, number, number]) => {
+      const c = r.apply(poll(at, [row])).dirty[0]!.toRecord();
+      return consolidate(c, [decodeChunk(c)], r.series, (k) => r.keyIndex(k), DAILY_STEP);
+    };
+    const day0 = daily(D0, [1, 2 ** 31 - 1, NONE]);
+    const day1 = daily(D0 + DAY, [0, 1, 5]);
+    const both = joinDays(day0, day1);
+    expect(both).toMatchObject({ g: 730, n: 'item 0', st: D0, b: 1, r: DAY, c: day0.c + day1.c });
+    expect(both.bytes).toBeLessThan(day0.bytes + day1.bytes);
+    const p = decodeChunk(both);
+    const a = decodeChunk(day0);
+    const b = decodeChunk(day1);
+    expect(Array.from(p.t)).toEqual([...a.t, ...b.t]);
+    expect(Array.from(p.s)).toEqual([...a.s, ...b.s]);
+    expect(Array.from(p.v)).toEqual([...a.v, ...b.v]);
+    const at = (t: number, key: string) => p.v[Array.from(p.t).findIndex((x, k) => x === t && r.series[p.s[k]!] === key)];
+    expect([at(D0 + DAY - 1000, 'a:steam'), at(D0 + DAY - 1000, 'a:buff163'), at(D0 + DAY - 1000, 'b:steam')]).toEqual([1, 2 ** 31 - 1, NaN]);
+    expect([at(D0 + 2 * DAY - 1000, 'a:steam'), at(D0 + 2 * DAY - 1000, 'a:buff163'), at(D0 + 2 * DAY - 1000, 'b:steam')]).toEqual([0, 1, 5]);
   });
 });

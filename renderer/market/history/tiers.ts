@@ -16,15 +16,31 @@
  * step's end (last), at the step's end time, and the lowest and highest value held during the step (series lowKey(k), highKey(k)) when they
  * differ from the value carried in and the last one.
  */
-import { chunkBytes, ChunkEncoder, DAY, HOUR, type ChunkPoints, type EncodedChunk } from './chunk-codec';
+import { chunkBytes, ChunkEncoder, DAY, decodeChunk, encodePoints, HOUR, type ChunkPoints, type EncodedChunk } from './chunk-codec';
 
 /** Per-market series older than this are consolidated (the recent tier stays at poll resolution). */
 export const CONSOLIDATE_AFTER = 48 * HOUR;
 /** The consolidated tier's step. */
 export const CONSOLIDATED_STEP = HOUR;
-/** Hourly days older than this are consolidated again, to daily steps (RRDtool's next archive). */
-export const DAILY_AFTER = 7 * DAY;
+/**
+ * Hourly days older than this are consolidated again, to daily steps (RRDtool's next archive). Two days:
+ * daily as soon as full resolution ends, so that 30 days fit in 500 MB (README.md, Tiers).
+ */
+export const DAILY_AFTER = 2 * DAY;
 export const DAILY_STEP = DAY;
+/**
+ * Daily days of an item are kept together in one record per BLOCK_DAYS-day block (blocks aligned on days
+ * since the epoch): a record's fixed cost is most of a daily day otherwise (README.md, Tiers).
+ */
+export const BLOCK_DAYS = 7;
+/** The end (ms, exclusive) of the block that holds the day of `t`. */
+export function blockEnd(t: number): number {
+  return (Math.floor(Math.floor(t / DAY) / BLOCK_DAYS) + 1) * BLOCK_DAYS * DAY;
+}
+/** The start (ms) of the block that holds the day of `t`. */
+export function blockStart(t: number): number {
+  return blockEnd(t) - BLOCK_DAYS * DAY;
+}
 
 export const BEST_ASK = 'best:a';
 export const BEST_BID = 'best:b';
@@ -53,6 +69,9 @@ export function consolidate(
   indexOf: (key: string) => number,
   step = CONSOLIDATED_STEP,
 ): EncodedChunk {
+  // The daily tier keeps each market's last value only: its low and high would be two more whole prices a
+  // series a day, what 30 days in 500 MB cannot hold (README.md, Tiers); the bests stay at every refresh.
+  const extremes = step < DAILY_STEP;
   const enc = new ChunkEncoder(head.st);
   const dayStart = Math.floor(head.st / DAY) * DAY;
   const kind = (s: number): 'ask' | 'bid' | 'keep' => {
@@ -84,8 +103,8 @@ export function consolidate(
       const impliedLo = minOf(before, last);
       const impliedHi = maxOf(before, last);
       const key = series[s] as string;
-      if (!Number.isNaN(lo) && !(lo === impliedLo)) enc.add(at, indexOf(lowKey(key)), lo);
-      if (!Number.isNaN(hi) && !(hi === impliedHi)) enc.add(at, indexOf(highKey(key)), hi);
+      if (extremes && !Number.isNaN(lo) && !(lo === impliedLo)) enc.add(at, indexOf(lowKey(key)), lo);
+      if (extremes && !Number.isNaN(hi) && !(hi === impliedHi)) enc.add(at, indexOf(highKey(key)), hi);
     }
     touched.clear();
     carried.clear();
@@ -97,7 +116,9 @@ export function consolidate(
     for (let i = 0; i < p.t.length; ) {
       const t = p.t[i] as number;
       // Steps are (end - step, end]: a step's value at its end counts every change up to that instant.
-      const b = Math.ceil((t - dayStart) / step) - 1;
+      // A daily step also takes the day's first instant (a baseline polled at midnight), which would else be
+      // a step of its own: the same value as the day before's last, written twice.
+      const b = Math.max(extremes ? -1 : 0, Math.ceil((t - dayStart) / step) - 1);
       if (b !== bucket) {
         closeBucket();
         bucket = b;
@@ -165,4 +186,15 @@ function minOf(a: number, b: number): number {
 }
 function maxOf(a: number, b: number): number {
   return Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.max(a, b);
+}
+
+/** A block record (daily steps) with a later daily day appended: one record, its key the block's. */
+export function joinDays(block: EncodedChunk, day: EncodedChunk): EncodedChunk {
+  const a = decodeChunk(block);
+  const b = decodeChunk(day);
+  const cat = (x: Float64Array | Uint32Array, y: Float64Array | Uint32Array) => [...x, ...y];
+  const { d, c } = encodePoints(block.st, cat(a.t, b.t), cat(a.s, b.s), cat(a.v, b.v));
+  const rec: EncodedChunk = { g: block.g, n: block.n, st: block.st, b: block.b, d, c, r: Math.max(block.r ?? 0, day.r ?? 0), bytes: 0 };
+  rec.bytes = chunkBytes(rec);
+  return rec;
 }
