@@ -1,7 +1,7 @@
 /**
  * One held item's unit sell-now and list-at-lowest values at the end of each of its own slots, straight
  * from its chunks of the asks' and bids' stream: the numbers sample() (sampling.ts) then unitValues()
- * (portfolio-series.ts) give, without sampling every series at every slot first. Chunks decode into
+ * (testing/portfolio-reference.ts) give, without sampling every series at every slot first. Chunks decode into
  * reused buffers, only the asked markets' points are kept, and a slot whose prices did not change since
  * the last one copies its values. Pure, so it is unit-tested against that path.
  */

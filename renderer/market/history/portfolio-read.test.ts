@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { steamFeeCode } from '../model/price-arithmetic';
 import { DAY, HOUR, type ChunkRecord } from './chunk-codec';
-import { combinePortfolio, readPortfolio, type PortfolioSeriesRequest } from './portfolio-series';
+import { readPortfolio, type PortfolioSeriesRequest } from './portfolio-series';
+import { combinePortfolio } from './testing/portfolio-reference';
 import type { PollInput } from './recorder';
 import { HistoryStore } from './store';
 

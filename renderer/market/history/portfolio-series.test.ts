@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { steamFeeCode } from '../model/price-arithmetic';
-import { combinePortfolio, type PortfolioSeriesRequest } from './portfolio-series';
+import type { PortfolioSeriesRequest } from './portfolio-series';
+import { combinePortfolio } from './testing/portfolio-reference';
 import type { SampledHistory } from './sampling';
 
 function hist(times: number[], first: number | null, series: Record<string, number[]>): SampledHistory {

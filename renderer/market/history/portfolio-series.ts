@@ -8,13 +8,12 @@
  * Each item's history is valued on its own slots (they start at its first point), then read onto the
  * common slots: the value at a common slot's end is the item's value at its latest slot end not after it,
  * so the chart is exact to one slot. readPortfolio (the worker's read) values an item's own slots straight
- * from its chunks (item-values.ts); combinePortfolio does the same from sampled histories (sampling.ts).
+ * from its chunks (item-values.ts); testing/portfolio-reference.ts does the same from sampled histories
+ * (sampling.ts), the tests' reference.
  * The history records tradable asks and buy orders, not locked prices.
  */
-import { netBid } from '../model/price-arithmetic';
 import type { ChunkRecord } from './chunk-codec';
 import { itemValues, marketPlan, type ItemValues } from './item-values';
-import type { SampledHistory } from './sampling';
 
 export interface PortfolioMarket {
   slug: string;
@@ -52,59 +51,11 @@ export interface PortfolioSeries {
   points: number;
 }
 
-/** Per slot of one item's sampled history: its unit sell-now and list-at-lowest values (NaN: none). */
-export function unitValues(h: SampledHistory, asks: readonly PortfolioMarket[], bids: readonly PortfolioMarket[]): { sell: Float64Array; list: Float64Array } {
-  const n = h.times.length;
-  const sell = new Float64Array(n).fill(NaN);
-  const list = new Float64Array(n).fill(NaN);
-  const askOf = new Map(asks.map((m) => [`a:${m.slug}`, m]));
-  const bidOf = new Map(bids.map((m) => [`b:${m.slug}`, m]));
-  const a: Array<[Float64Array, PortfolioMarket]> = [];
-  const b: Array<[Float64Array, PortfolioMarket]> = [];
-  h.series.forEach((key, s) => {
-    const v = h.values[s] as Float64Array;
-    const am = askOf.get(key);
-    if (am?.known) a.push([v, am]);
-    const bm = bidOf.get(key);
-    if (bm?.known) b.push([v, bm]);
-  });
-  for (let j = 0; j < n; j++) {
-    let top = NaN;
-    for (const [v, m] of b) {
-      const x = v[j] as number;
-      if (Number.isNaN(x)) continue;
-      const net = m.sellCode === 0 ? x : netBid(x, m.sellCode);
-      if (Number.isNaN(top) || net > top) top = net;
-    }
-    sell[j] = top;
-    let low = NaN;
-    let lowM: PortfolioMarket | null = null;
-    for (const [v, m] of a) {
-      const x = v[j] as number;
-      if (Number.isNaN(x)) continue;
-      if (Number.isNaN(low) || x < low) {
-        low = x;
-        lowM = m;
-      }
-    }
-    list[j] = lowM && lowM.sellCode !== 0 ? netBid(low, lowM.sellCode) : low;
-  }
-  return { sell, list };
-}
-
 /** Common slot end times over [from, to]. */
 export function commonTimes(from: number, to: number, slots: number): Float64Array {
   const n = Math.max(1, slots);
   const step = (to - from) / n;
   return Float64Array.from({ length: n }, (_, j) => (j === n - 1 ? to : from + step * (j + 1)));
-}
-
-/** Sums the items' sampled histories (in `req.items` order) onto common slots. */
-export function combinePortfolio(req: PortfolioSeriesRequest, histories: readonly SampledHistory[]): PortfolioSeries {
-  return combineItems(
-    req,
-    histories.map((h) => ({ times: h.times, first: h.first, points: h.points, ...unitValues(h, req.asks, req.bids) })),
-  );
 }
 
 /** Sums the items' values on their own slots (in `req.items` order) onto common slots. */
@@ -167,7 +118,7 @@ export interface PortfolioSource {
 /**
  * Reads every item's chunks (one transaction, the requests in flight together) and combines them: each
  * item's values at its own slot ends straight from its chunks as they arrive (item-values.ts), the numbers
- * combinePortfolio gives over the store's readItem, without sampling every market first.
+ * testing/portfolio-reference.ts gives over the store's readItem, without sampling every market first.
  */
 export async function readPortfolio(src: PortfolioSource, req: PortfolioSeriesRequest): Promise<PortfolioSeries> {
   const plan = marketPlan(await src.seriesOf(req.game), req.asks, req.bids);
