@@ -8,7 +8,15 @@
 import { decodeInto, isLegacy, PointBuffer, type ChunkRecord } from './chunk-codec';
 import { isDerived } from './tiers';
 import { netBid } from '../model/price-arithmetic';
-import type { PortfolioMarket } from './portfolio-series';
+
+/** A market asked for, with the seller fee its prices are taken net of. */
+export interface PortfolioMarket {
+  slug: string;
+  /** Seller fee code (price-arithmetic.ts FeeCode); 0 when net is off. */
+  sellCode: number;
+  /** False: net is on and this market's seller fee is unknown (its prices are left out). */
+  known: boolean;
+}
 
 /** An item's values per own slot (NaN: none then); no slots without history in the range. */
 export interface ItemValues {

@@ -13,15 +13,9 @@
  * The history records tradable asks and buy orders, not locked prices.
  */
 import type { ChunkRecord } from './chunk-codec';
-import { itemValues, marketPlan, type ItemValues } from './item-values';
+import { itemValues, marketPlan, type ItemValues, type PortfolioMarket } from './item-values';
 
-export interface PortfolioMarket {
-  slug: string;
-  /** Seller fee code (price-arithmetic.ts FeeCode); 0 when net is off. */
-  sellCode: number;
-  /** False: net is on and this market's seller fee is unknown (its prices are left out). */
-  known: boolean;
-}
+export type { PortfolioMarket } from './item-values';
 
 export interface PortfolioSeriesRequest {
   game: number;
