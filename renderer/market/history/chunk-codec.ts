@@ -119,6 +119,10 @@ export class ByteWriter {
   constructor(capacity = 64) {
     this.buf = new Uint8Array(capacity);
   }
+  /** Room for `n` more bytes. */
+  reserve(n: number): void {
+    this.room(n);
+  }
   private room(n: number): void {
     if (this.len + n <= this.buf.length) return;
     let cap = this.buf.length * 2;
@@ -205,9 +209,14 @@ export class ChunkEncoder {
   private readonly last = new Map<number, number>();
   private lastTime: number;
   private count = 0;
-  /** The group being gathered: its time (whole seconds after st) and its points by series. */
+  /**
+   * The group being gathered: its time (whole seconds after st) and its points, series ascending. Kept as
+   * two arrays, appended to in the usual case (a poll gives an item's series in ascending order), so a
+   * poll's thousands of small groups need no map and no sort.
+   */
   private groupAt = -1;
-  private readonly group = new Map<number, number>();
+  private readonly gs: number[] = [];
+  private readonly gv: number[] = [];
   constructor(readonly st: number) {
     this.lastTime = 0;
   }
@@ -219,47 +228,68 @@ export class ChunkEncoder {
       this.flush();
       this.groupAt = sec;
     }
-    this.group.set(series, v);
+    const { gs, gv } = this;
+    let i = gs.length;
+    if (i === 0 || series > (gs[i - 1] as number)) {
+      gs.push(series);
+      gv.push(v);
+      return;
+    }
+    while (i > 0 && (gs[i - 1] as number) > series) i--;
+    if (i > 0 && gs[i - 1] === series) gv[i - 1] = v;
+    else {
+      gs.splice(i, 0, series);
+      gv.splice(i, 0, v);
+    }
   }
 
-  private writeGroup(w: ByteWriter, last: Map<number, number>, lastTime: number): number {
-    if (this.groupAt < 0 || this.group.size === 0) return 0;
-    w.uint(this.groupAt - lastTime);
-    const ss = [...this.group.keys()].sort((a, b) => a - b);
+  /** Writes the gathered group to `w`; `commit` also makes its values the series' last ones. */
+  private writeGroup(w: ByteWriter, commit: boolean): number {
+    const { gs, gv, last } = this;
+    if (this.groupAt < 0 || gs.length === 0) return 0;
+    w.uint(this.groupAt - this.lastTime);
     let prev = -1;
-    for (let i = 0; i < ss.length; i++) {
-      const s = ss[i] as number;
-      const v = this.group.get(s) as number;
-      w.uint((prev < 0 ? s : s - prev - 1) * 2 + (i < ss.length - 1 ? 1 : 0));
+    for (let i = 0; i < gs.length; i++) {
+      const s = gs[i] as number;
+      const v = gv[i] as number;
+      w.uint((prev < 0 ? s : s - prev - 1) * 2 + (i < gs.length - 1 ? 1 : 0));
+      // Each series once a group: a later point of the group never reads a value this one sets.
       writeValue(w, v, last.get(s) ?? NaN);
-      if (!Number.isNaN(v)) last.set(s, v);
+      if (commit && !Number.isNaN(v)) last.set(s, v);
       prev = s;
     }
-    return ss.length;
+    return gs.length;
   }
 
   private flush(): void {
-    this.count += this.writeGroup(this.w, this.last, this.lastTime);
+    this.count += this.writeGroup(this.w, true);
     if (this.groupAt >= 0) this.lastTime = this.groupAt;
-    this.group.clear();
+    this.gs.length = 0;
+    this.gv.length = 0;
     this.groupAt = -1;
   }
 
   /** Points so far (the gathered group included). */
   get size(): number {
-    return this.count + this.group.size;
+    return this.count + this.gs.length;
   }
 
   /** The encoded bytes of every point so far (the gathered group included, without closing it). */
   encode(): { d: Uint8Array; c: number } {
-    if (this.group.size === 0) return { d: this.w.bytes(), c: this.count };
-    const w = new ByteWriter(this.w.len + 16 * this.group.size + 8);
+    if (this.gs.length === 0) return { d: this.w.bytes(), c: this.count };
+    // The open group goes after the closed bytes in a scratch writer, then one copy out.
+    const w = encodeScratch;
+    w.len = 0;
+    w.reserve(this.w.len);
     w.buf.set(this.w.buf.subarray(0, this.w.len));
     w.len = this.w.len;
-    const n = this.writeGroup(w, new Map(this.last), this.lastTime);
+    const n = this.writeGroup(w, false);
     return { d: w.bytes(), c: this.count + n };
   }
 }
+
+/** encode()'s scratch: every open record of a poll is encoded through it in turn. */
+const encodeScratch = new ByteWriter(4096);
 
 /** Encodes points (times in ms, in time order) as a format-2 byte string. */
 export function encodePoints(st: number, t: ArrayLike<number>, s: ArrayLike<number>, v: ArrayLike<number>): { d: Uint8Array; c: number } {

@@ -155,18 +155,18 @@ export class GameRecorder {
       seen.add(name);
       const st = this.stateOf(name, nSeries);
       const base = this.baseDay.get(name) !== day;
+      // No closure per item: this loop runs over the whole catalog at every poll.
       let chunk: OpenChunk | null = null;
-      const put = (si: number, v: number) => {
-        chunk ??= this.chunkFor(name, at, day, base, dirty);
-        chunk.add(at, si, v);
-        points++;
-      };
       for (let k = 0; k < m; k++) {
         const cell = i * m + k;
         const raw = p.ask[cell] as number;
         const v = raw === NONE ? NaN : raw === BIG ? (bigAsk.get(cell) ?? NaN) : raw;
         const si = askS[k] as number;
-        if (base || !sameValue(st[si] as number, v)) put(si, v);
+        if (base || !sameValue(st[si] as number, v)) {
+          chunk ??= this.chunkFor(name, at, day, base, dirty);
+          chunk.add(at, si, v);
+          points++;
+        }
         st[si] = v;
       }
       for (let k = 0; k < bm; k++) {
@@ -174,7 +174,11 @@ export class GameRecorder {
         const raw = p.bid[cell] as number;
         const v = raw === NONE ? NaN : raw === BIG ? (bigBid.get(cell) ?? NaN) : raw;
         const si = bidS[k] as number;
-        if (base || !sameValue(st[si] as number, v)) put(si, v);
+        if (base || !sameValue(st[si] as number, v)) {
+          chunk ??= this.chunkFor(name, at, day, base, dirty);
+          chunk.add(at, si, v);
+          points++;
+        }
         st[si] = v;
       }
       if (base) this.baseDay.set(name, day);
