@@ -256,7 +256,7 @@ export function HistorySettings() {
           <select id={`${id}-daily`} className="input select" value={dailyAfterDays} onChange={(e) => setDailyAfterDays(Number(e.target.value))} data-testid="history-daily-after">
             {[...new Set<number>([...DAILY_AFTER_CHOICES, dailyAfterDays])].sort((a, b) => a - b).map((d) => (
               <option key={d} value={d}>
-                {d * 24 <= fullHours ? `no hourly days: daily after ${fullHours} hours` : `${d} days old, then daily`}
+                {d * 24 <= fullHours ? `none (daily after ${fullHours} h)` : `${d} days old, then daily`}
               </option>
             ))}
           </select>
