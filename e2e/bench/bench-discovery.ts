@@ -14,7 +14,7 @@
  * probe would cost if its success were not cancelled after the first bytes. Exits non-zero when a run does
  * not find exactly the 8 candidates.
  */
-import { mulberry32 } from '../../service/src/server/faults';
+import { mulberry32 } from '../../shared/random/mulberry32';
 import { performance } from 'node:perf_hooks';
 import { MIN_PRICE_MARKETS, PUBLISHED_MIN_PRICE_MARKETS, publishedMarkets } from '../../shared/catalog/markets';
 import { REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';

@@ -7,20 +7,10 @@ import { BLOCK_DAYS, CONSOLIDATE_AFTER, consolidate, DAILY_AFTER, DAILY_STEP, jo
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { daysThatFit, HistoryStore } from '../../renderer/market/history/store';
 import { steamMedians, type RowWithSales } from '../../renderer/market/history/steam';
+import { mulberry32 } from '../../shared/random/mulberry32';
 
 const NONE = -2147483648;
 
-/** A deterministic pseudo-random generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Catalog {
   names: string[];
@@ -31,7 +21,7 @@ interface Catalog {
 }
 
 function catalog(n: number, m: number, b: number, seed = 1): Catalog {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const ask = new Int32Array(n * m);
   const bid = new Int32Array(n * b);
   for (let i = 0; i < ask.length; i++) ask[i] = r() < 0.15 ? NONE : 1000 + Math.floor(r() * 500_000);
@@ -80,7 +70,7 @@ async function writeCost(items: number): Promise<WriteFigures> {
   indexedDB.deleteDatabase('bench-write');
   const store = await HistoryStore.open('bench-write');
   const c = catalog(items, 36, 7);
-  const r = rng(7);
+  const r = mulberry32(7);
   const t0 = Date.UTC(2025, 0, 1, 8);
   let s = performance.now();
   const base = await store.record(poll(c, t0));
@@ -122,7 +112,7 @@ async function readCost(): Promise<ReadFigures> {
   indexedDB.deleteDatabase('bench-read');
   const store = await HistoryStore.open('bench-read');
   const c = catalog(1, 36, 7, 3);
-  const r = rng(11);
+  const r = mulberry32(11);
   const rec = new GameRecorder(730);
   const t0 = Date.UTC(2025, 0, 1);
   const polls = 30 * 1440;
@@ -196,7 +186,7 @@ export interface WeekFigures {
 function week(items: number): WeekFigures {
   const s = performance.now();
   const c = catalog(items, 36, 7, 5);
-  const r = rng(13);
+  const r = mulberry32(13);
   const rec = new GameRecorder(730);
   const t0 = Date.UTC(2025, 0, 1);
   const chunks = new Map<string, OpenChunk>();
@@ -280,7 +270,7 @@ export interface SteamFigures {
 async function steamCost(items: number): Promise<SteamFigures> {
   indexedDB.deleteDatabase('bench-steam');
   const store = await HistoryStore.open('bench-steam');
-  const r = rng(17);
+  const r = mulberry32(17);
   const rows: RowWithSales[] = Array.from({ length: items }, (_, i) => ({
     market_hash_name: `Synthetic item ${i} | Skin (Field-Tested)`,
     sales: { latest_median_price_sold: 1000 + Math.floor(r() * 500_000), median_price_90d: r() < 0.02 ? null : 1000 + Math.floor(r() * 500_000) },

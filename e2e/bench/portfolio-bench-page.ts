@@ -22,24 +22,15 @@ import { readPortfolio } from '../../renderer/market/history/portfolio-series';
 import { prepareValuation, valueAllSliced } from '../../renderer/features/portfolio/valuation/measures';
 import { seriesRequest } from '../../renderer/features/portfolio/valuation/value-over-time';
 import type { HoldingRow } from '../../renderer/features/portfolio/model/types';
+import { mulberry32 } from '../../shared/random/mulberry32';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ASK = MARKETS.filter((m) => m.games.includes(730)).map((m) => m.slug).slice(0, 36);
 const BID = MAX_ORDER_MARKETS.slice(0, 7);
 const name = (i: number) => `Synthetic item ${i} | Skin (Field-Tested)`;
 
 function snapshotData(n: number, seed: number): SnapshotData {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const m = ASK.length;
   const b = BID.length;
   const ask = new Int32Array(n * m);
@@ -88,7 +79,7 @@ function snapshotData(n: number, seed: number): SnapshotData {
 }
 
 function holdings(count: number, distinct: number, catalog: number, seed: number, now: number): HoldingRow[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const pick = Array.from({ length: distinct }, () => Math.floor(r() * catalog));
   return Array.from({ length: count }, (_, i) => {
     const q = 1 + Math.floor(r() * 5);
@@ -193,7 +184,7 @@ export interface SeriesFigures {
 async function series(count: number, items: number, everyMin: number): Promise<SeriesFigures> {
   indexedDB.deleteDatabase('bench-portfolio');
   const store = await HistoryStore.open('bench-portfolio');
-  const r = rng(9);
+  const r = mulberry32(9);
   const m = ASK.length;
   const b = BID.length;
   const names = Array.from({ length: items }, (_, i) => name(i));

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';
-import { mulberry32 } from '../src/server/faults';
+import { mulberry32 } from '../../shared/random/mulberry32';
 import { startHttpService, type RunningService } from '../src/server/start';
 import { createFakeMarket } from './helpers/fake-market';
 import { createToken, post, raw } from './helpers/http';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../shared/api/demo';
 import { GAME_IDS, STEAM_ANALYTICS_GAMES } from '../../shared/catalog/games';
-import { mulberry32 } from '../src/server/faults';
+import { mulberry32 } from '../../shared/random/mulberry32';
 import type { RunningService } from '../src/server/start';
 import { startHttpService } from '../src/server/start';
 import { ByteWriter, MemorySink, packNames } from '../src/server/writer';

@@ -6,6 +6,7 @@ import { readPortfolio, type PortfolioSeriesRequest } from './portfolio-series';
 import { combinePortfolio } from './testing/portfolio-reference';
 import type { PollInput } from './recorder';
 import { HistoryStore } from './store';
+import { mulberry32 } from '../../../shared/random/mulberry32';
 
 const NONE = -2147483648;
 const MIN = 60_000;
@@ -13,16 +14,6 @@ const T0 = Date.UTC(2025, 0, 10, 8, 0, 0);
 const ASKS = ['steam', 'buff163', 'skinport'];
 const BIDS = ['steam', 'buff163'];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function poll(at: number, names: string[], ask: number[][], bid: number[][]): PollInput {
   return { game: 730, at, names, askMarkets: ASKS, bidMarkets: BIDS, ask: Int32Array.from(ask.flat()), bid: Int32Array.from(bid.flat()), big: [] };
@@ -68,7 +59,7 @@ describe('readPortfolio (each item valued straight from its chunks)', () => {
 
   it('gives combinePortfolio’s numbers over readItem: no history, gaps, missing prices, unknown fees, ties, old baselines', async () => {
     store = await HistoryStore.open(`pr-${dbn++}`);
-    const r = rng(7);
+    const r = mulberry32(7);
     const names = ['early', 'late', 'gappy', 'flaky', 'tied', 'old'];
     const state = new Map(names.map((n) => [n, { ask: [5000, 5200, 5100], bid: [4000, 4100] }]));
     const start = T0 - 5 * DAY;

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { DirtySpec } from './dirty';
 import { badInput } from './errors';
+import { mulberry32 } from '../../../shared/random/mulberry32';
 
 export interface FaultConfig {
   /** Delay added before every API request is handled, in ms. */
@@ -70,17 +71,6 @@ export function parseFaultPatch(input: unknown): Partial<FaultConfig> {
   return out;
 }
 
-/** mulberry32: small, fast, good enough for fault sequences. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What happens to one API request. */
 export interface FaultDecision {

@@ -8,7 +8,7 @@ import type { BuyOrderAnalytics, ListingAnalytics, MarketOrderAnalytics, PriceRe
 import { GAME_IDS, type GameId } from '../../../shared/catalog/games';
 import { marketInfo } from '../../../shared/catalog/markets';
 import { defaultServedMarkets } from '../../src/sim/served';
-import { mulberry32 } from '../../src/server/faults';
+import { mulberry32 } from '../../../shared/random/mulberry32';
 import { EPOCH_MS, type GameMarket, type MaxOrderColumns, type MinPriceColumns, type SimulatedMarket } from '../../src/sim/types';
 
 const TRICKY = [
