@@ -6,7 +6,8 @@
  * shape.test.ts). It is per row and per field, so one bad value never costs the other 37,000 rows (the same
  * rules as shared/api/rows.ts for the smaller operations):
  *
- *  - an answer that is not an array is a MalformedResponseError naming the path: nothing can be shown;
+ *  - an answer that is not an array is a MalformedResponseError naming the path: nothing can be shown; so is
+ *    one past MAX_ITEMS_PER_ANSWER items or MAX_MARKETS_PER_ANSWER markets (buffers are sized by the items kept);
  *  - an element that is not an object with a text market_hash_name is dropped and counted (notes.skippedItems);
  *  - `prices`/`orders` null or not an array: the row stays, with no entries;
  *  - an entry that is not an object, or has no text market_name, is left out;
@@ -55,6 +56,15 @@ function intOrNaN(v: unknown): number {
 
 /** New columns one answer may add (a service sending thousands of names is sending garbage). */
 export const MAX_EXTRA_MARKETS = 64;
+/**
+ * Caps per answer, far above the real thing so no honest answer meets them: a whole CS2 catalog is about
+ * 37,525 items (the reference service's catalog, from @ianlucas/cs2-lib) and the service about 40 markets
+ * (shared/catalog/markets.ts). 150,000 items is 4x the catalog, 128
+ * columns (asked for plus added by the answer) 3x the markets; at both caps the buffers of one answer stay
+ * under about 250 MB, where an uncapped answer could ask for gigabytes and take the renderer down.
+ */
+export const MAX_ITEMS_PER_ANSWER = 150_000;
+export const MAX_MARKETS_PER_ANSWER = 128;
 const EXTRA_NAME = /^[\w.:@+-]{1,64}$/;
 
 /** Entries of markets that were not asked for, kept aside while shaping (rare: the slow path). */
@@ -71,7 +81,7 @@ class Extras {
   col(name: string): number {
     const k = this.index.get(name);
     if (k !== undefined) return k;
-    if (!EXTRA_NAME.test(name) || this.names.length >= MAX_EXTRA_MARKETS) return -1;
+    if (!EXTRA_NAME.test(name) || this.names.length >= MAX_EXTRA_MARKETS || this.base + this.names.length >= MAX_MARKETS_PER_ANSWER) return -1;
     const col = this.base + this.names.length;
     this.names.push(name);
     this.index.set(name, col);
@@ -118,6 +128,26 @@ export interface BidPart {
   notes: DataNotes;
 }
 
+/**
+ * How many rows an answer will have (elements that are objects with a text name), counted before any
+ * buffer is made: buffers are sized by these, never by the array's length, so a body of `[0,0,...]`
+ * costs nothing. Past the caps: a clear error.
+ */
+function rowsOf(items: readonly unknown[], markets: number, label: string): number {
+  if (markets > MAX_MARKETS_PER_ANSWER) {
+    throw new MalformedResponseError(label, `${markets} markets asked for, more than the ${MAX_MARKETS_PER_ANSWER} one answer may hold`);
+  }
+  let rows = 0;
+  for (let j = 0; j < items.length; j++) {
+    const raw: unknown = items[j];
+    if (isObject(raw) && typeof raw.market_hash_name === 'string') rows++;
+  }
+  if (rows > MAX_ITEMS_PER_ANSWER) {
+    throw new MalformedResponseError(label, `${rows.toLocaleString('en-US')} items, more than the ${MAX_ITEMS_PER_ANSWER.toLocaleString('en-US')} one answer may hold`);
+  }
+  return rows;
+}
+
 function marketIndex(markets: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
   markets.forEach((s, i) => {
@@ -137,7 +167,7 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
   if (!Array.isArray(items)) fail(label, 'an array of items', items);
   const m = askMarkets.length;
   const idx = marketIndex(askMarkets);
-  const cap = items.length;
+  const cap = rowsOf(items, m, label);
   const names: string[] = [];
   const ask = new Int32Array(cap * m).fill(NONE);
   const locked = new Int32Array(cap * m).fill(NONE);
@@ -147,7 +177,7 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
   const notes = emptyNotes();
   const extras = new Extras(m);
 
-  for (let j = 0; j < cap; j++) {
+  for (let j = 0; j < items.length; j++) {
     const raw: unknown = items[j];
     if (!isObject(raw)) {
       notes.skippedItems++;
@@ -207,8 +237,7 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
     }
   }
   const n = names.length;
-  const fit = <T extends Int32Array | Uint8Array>(a: T): T => (n === cap ? a : (a.slice(0, n * m) as T));
-  const part: AskPart = { markets: [...askMarkets], n, names, ask: fit(ask), locked: fit(locked), offers: fit(offers), listed: fit(listed), overflow, notes };
+  const part: AskPart = { markets: [...askMarkets], n, names, ask, locked, offers, listed, overflow, notes };
   return extras.names.length > 0 ? addAskExtras(part, extras) : part;
 }
 
@@ -252,7 +281,7 @@ export function shapeBids(items: unknown, bidMarkets: readonly string[], label: 
   if (!Array.isArray(items)) fail(label, 'an array of items', items);
   const b = bidMarkets.length;
   const idx = marketIndex(bidMarkets);
-  const cap = items.length;
+  const cap = rowsOf(items, b, label);
   const names: string[] = [];
   const bid = new Int32Array(cap * b).fill(NONE);
   const bidOffers = new Int32Array(cap * b).fill(NONE);
@@ -261,7 +290,7 @@ export function shapeBids(items: unknown, bidMarkets: readonly string[], label: 
   const notes = emptyNotes();
   const extras = new Extras(b);
 
-  for (let j = 0; j < cap; j++) {
+  for (let j = 0; j < items.length; j++) {
     const raw: unknown = items[j];
     if (!isObject(raw)) {
       notes.skippedItems++;
@@ -316,8 +345,7 @@ export function shapeBids(items: unknown, bidMarkets: readonly string[], label: 
     }
   }
   const n = names.length;
-  const fit = <T extends Int32Array | Uint8Array>(a: T): T => (n === cap ? a : (a.slice(0, n * b) as T));
-  const part: BidPart = { markets: [...bidMarkets], n, names, bid: fit(bid), bidOffers: fit(bidOffers), bidListed: fit(bidListed), overflow, notes };
+  const part: BidPart = { markets: [...bidMarkets], n, names, bid, bidOffers, bidListed, overflow, notes };
   return extras.names.length > 0 ? addBidExtras(part, extras) : part;
 }
 

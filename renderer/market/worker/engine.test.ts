@@ -11,6 +11,7 @@ import { withPackedNames } from '../recommendations/rec-wire';
 import { DEFAULT_REC_SORT, sortRecs } from '../recommendations/view';
 import type { SnapshotData } from '../model/snapshot';
 import { derivedKey } from '../model/price-arithmetic';
+import { MAX_ITEMS_PER_ANSWER } from '../model/shape';
 
 type Handler = (url: string, body: unknown) => { status: number; body: string; headers?: Record<string, string> };
 
@@ -446,5 +447,20 @@ describe('GridEngine: price recommendations', () => {
     const msgs = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
     const last = msgs.at(-1);
     expect(last?.type === 'error' && last.error.detail).toMatch(/getPriceRecommendations: expected an array of items, got a object/);
+  });
+});
+
+describe('GridEngine: hostile answers', () => {
+  it('a 2 MB body of zeros is an empty grid, and an answer past the item cap a clear invalid-response error, never a crash', async () => {
+    const zeros = `[${'0,'.repeat(1024 * 1024 - 1)}0]`;
+    const empty = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: `{"data":{"aggregatedMinPrices":${zeros},"aggregatedMaxOrders":${zeros}}}` }), 1 << 20)), gqlRequest);
+    const last = empty.at(-1);
+    expect(last).toMatchObject({ type: 'result', data: { n: 0, notes: { skippedItems: 2 * 1024 * 1024 } } });
+    const many = `[${new Array<string>(MAX_ITEMS_PER_ANSWER + 1).fill('{"market_hash_name":"x","prices":[]}').join(',')}]`;
+    const over = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: `{"data":{"aggregatedMinPrices":${many},"aggregatedMaxOrders":[]}}` }), 1 << 20)), gqlRequest);
+    expect(over.at(-1)).toMatchObject({
+      type: 'error',
+      error: { kind: 'invalid-response', detail: expect.stringContaining('more than the 150,000 one answer may hold') },
+    });
   });
 });
