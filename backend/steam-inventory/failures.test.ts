@@ -32,7 +32,7 @@ const json = (status: number, body: string, headers: Record<string, string> = {}
 /** Waits under 10 minutes complete at once on the fake clock (pauses, backoff, Retry-After); the request timeouts (1 h) never fire. */
 const TIMEOUTS = { headersTimeoutMs: 3_600_000, bodyIdleTimeoutMs: 3_600_000 };
 
-function fetcherFor(f: ReturnType<typeof scripted>, extra: { maxPageBytes?: number } = {}) {
+function fetcherFor(f: ReturnType<typeof scripted>, extra: { maxPageBytes?: number; maxTotalBytes?: number; maxDescriptions?: number } = {}) {
   return createSteamInventoryFetcher({ fetch: f.fetch, clock: new FakeClock(Date.UTC(2026, 10, 25), 600_000), steamUrl: 'https://steam.example', ...TIMEOUTS, ...extra });
 }
 
@@ -89,5 +89,41 @@ describe('Steam answers the fetcher turns into sentences', () => {
     const result = await fetcherFor(f)(REQUEST);
     expect(result).toMatchObject({ ok: true, notes: ['1 item(s) in Steam\'s answer could not be read and are left out.'] });
     expect(result.ok && result.inventory.assets).toEqual([{ assetid: '1', classid: '2', instanceid: '0', amount: '1', contextid: '2' }]);
+  });
+});
+
+/** A page of `ids` assets (classid = id) with a description for each, plus `unused` descriptions no asset uses. */
+function page(ids: number[], opts: { unused?: number; more?: boolean; pad?: number } = {}): () => Response {
+  const assets = ids.map((id) => ({ assetid: String(id), classid: String(id), instanceid: '0', amount: '1' }));
+  const descriptions = [
+    ...ids.map((id) => ({ classid: String(id), instanceid: '0', market_hash_name: `Item ${id}`, tradable: 1, marketable: 1, ...(opts.pad ? { pad: 'x'.repeat(opts.pad) } : {}) })),
+    ...Array.from({ length: opts.unused ?? 0 }, (_, k) => ({ classid: String(900_000 + k), instanceid: '0', market_hash_name: `Unused ${k}`, tradable: 1, marketable: 1 })),
+  ];
+  const body: Record<string, unknown> = { assets, descriptions, total_inventory_count: 99, success: 1 };
+  if (opts.more) Object.assign(body, { more_items: 1, last_assetid: String(ids.at(-1)) });
+  return json(200, JSON.stringify(body));
+}
+
+describe('what a fetch keeps: descriptions some asset uses, within caps across pages', () => {
+  it('keeps only the descriptions some asset uses', async () => {
+    const f = scripted(page([1, 2], { unused: 5_000, more: true }), page([3], { unused: 5_000 }));
+    const result = await fetcherFor(f)(REQUEST);
+    expect(result.ok && result.inventory.descriptions.map((d) => d.market_hash_name)).toEqual(['Item 1', 'Item 2', 'Item 3']);
+  });
+
+  it('stops with a sentence past the cap on different items (descriptions) across pages', async () => {
+    const f = scripted(page([1, 2, 3], { more: true }), page([4, 5, 6], { more: true }), page([7]));
+    expect(await fetcherFor(f, { maxDescriptions: 4 })(REQUEST)).toEqual({
+      ok: false, reason: 'bad-data', message: 'The inventory has more than 4 different kinds of items; Market Desk stopped reading it.',
+    });
+    expect(f.urls).toHaveLength(2);
+  });
+
+  it('stops with a sentence when the pages together pass the byte cap, though each page is under its own', async () => {
+    const f = scripted(page([1], { more: true, pad: 400 }), page([2], { more: true, pad: 400 }), page([3], { pad: 400 }));
+    expect(await fetcherFor(f, { maxPageBytes: 1_000, maxTotalBytes: 1_400 })(REQUEST)).toEqual({
+      ok: false, reason: 'bad-data', message: expect.stringMatching(/^Steam's answers for this inventory came to more than 1 KB; Market Desk stopped reading it\./),
+    });
+    expect(f.urls).toHaveLength(3);
   });
 });

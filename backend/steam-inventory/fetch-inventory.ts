@@ -59,6 +59,14 @@ export interface SteamFetcherOptions {
   readonly maxPageBytes?: number;
   /** Guards against a page loop that never ends. */
   readonly maxPagesPerContext?: number;
+  /**
+   * All inventory pages of one fetch together, bytes; default 256 MB. The largest inventory read
+   * (MAX_FETCHED_ASSETS items) with a description of about 1 KB each is a fraction of it; pages that add up
+   * to more are not an inventory.
+   */
+  readonly maxTotalBytes?: number;
+  /** Different items (descriptions some asset uses) kept at most; default MAX_FETCHED_ASSETS. */
+  readonly maxDescriptions?: number;
 }
 
 export interface SteamFetchCall {
@@ -102,6 +110,8 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
   const backoffMs = options.backoffMs ?? 10_000;
   const maxPageBytes = options.maxPageBytes ?? 32 * 1024 * 1024;
   const maxPages = options.maxPagesPerContext ?? 200;
+  const maxTotalBytes = options.maxTotalBytes ?? 256 * 1024 * 1024;
+  const maxDescriptions = options.maxDescriptions ?? MAX_FETCHED_ASSETS;
 
   // One fetch at a time per host (two windows or tabs asking at once take turns): Steam sees one client.
   let turn: Promise<unknown> = Promise.resolve();
@@ -123,6 +133,8 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
       }
     };
     let requests = 0;
+    /** Bytes of inventory pages read so far in this fetch (all contexts). */
+    let pageBytes = 0;
 
     /** One GET, politely: a pause after the previous request, 429/5xx waits, and every failure as a Failure. */
     const get = async (url: string, accept: string): Promise<Response> => {
@@ -181,7 +193,7 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
       if (!quiet) report({ stage: 'page', waitMs: null });
     };
 
-    const readBody = async (response: Response, cap: number): Promise<string> => {
+    const readBody = async (response: Response, cap: number, overCap = `Steam's answer was larger than ${sizeText(cap)}; Market Desk did not read it.`): Promise<string> => {
       let bytes: Uint8Array | null;
       try {
         bytes = await readCapped(response, cap);
@@ -189,8 +201,18 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
         if (signal?.aborted) throw abortedFailure();
         throw new Failure('network', 'The connection to Steam broke off while reading its answer. Try again.');
       }
-      if (bytes === null) throw new Failure('bad-data', `Steam's answer was larger than ${sizeText(cap)}; Market Desk did not read it.`);
+      if (bytes === null) throw new Failure('bad-data', overCap);
       return new TextDecoder().decode(bytes);
+    };
+
+    /** An inventory page: under the page cap, and under what is left of the cap on all pages together. */
+    const readPage = async (response: Response): Promise<string> => {
+      const left = maxTotalBytes - pageBytes;
+      const text = left < maxPageBytes
+        ? await readBody(response, Math.max(0, left), `Steam's answers for this inventory came to more than ${sizeText(maxTotalBytes)}; Market Desk stopped reading it.`)
+        : await readBody(response, maxPageBytes);
+      pageBytes += text.length;
+      return text;
     };
 
     const resolveVanity = async (name: string): Promise<string> => {
@@ -236,7 +258,7 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
           await response.body?.cancel().catch(() => undefined);
           throw new Failure('bad-data', `Steam answered HTTP ${response.status} for the inventory. Try again later.`);
         }
-        const text = await readBody(response, maxPageBytes);
+        const text = await readPage(response);
         let json: unknown;
         try {
           json = JSON.parse(text);
@@ -256,16 +278,21 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
             continue;
           }
           inventory.assets.push({ assetid: a.assetid, classid: a.classid, instanceid: a.instanceid, amount: a.amount, contextid: a.contextid });
+          inventory.used.add(`${a.classid}_${a.instanceid}`);
         }
         if (inventory.assets.length > MAX_FETCHED_ASSETS) {
           throw new Failure('bad-data', `The inventory has more than ${MAX_FETCHED_ASSETS.toLocaleString('en-US')} items; Market Desk stopped reading it.`);
         }
+        // Only descriptions some asset uses are kept: a page padded with descriptions of nothing costs only its read.
         for (const raw of data.descriptions ?? []) {
           const d = readSteamDescription(raw);
-          if (d) {
-            const key = `${d.classid}_${d.instanceid}`;
-            if (!inventory.descriptions.has(key)) inventory.descriptions.set(key, d);
+          if (!d) continue;
+          const key = `${d.classid}_${d.instanceid}`;
+          if (!inventory.used.has(key) || inventory.descriptions.has(key)) continue;
+          if (inventory.descriptions.size >= maxDescriptions) {
+            throw new Failure('bad-data', `The inventory has more than ${maxDescriptions.toLocaleString('en-US')} different kinds of items; Market Desk stopped reading it.`);
           }
+          inventory.descriptions.set(key, d);
         }
         const total = data.total_inventory_count ?? null;
         if (page === 0) inventory.total += total ?? 0;
@@ -284,7 +311,7 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
       const profile = parseProfile(request.profile, steamUrl);
       if ('error' in profile) throw new Failure('bad-profile', profile.error);
       const steamId = profile.kind === 'id' ? profile.steamId : await resolveVanity(profile.name);
-      const merged: Merged = { assets: [], descriptions: new Map(), total: 0, unreadable: 0 };
+      const merged: Merged = { assets: [], used: new Set(), descriptions: new Map(), total: 0, unreadable: 0 };
       const notes: string[] = [];
       const contexts = contextsOf(request.appId);
       for (const [i, context] of contexts.entries()) {
@@ -320,6 +347,8 @@ export function unavailableFetcher(message: string): SteamInventoryFetcher {
 
 interface Merged {
   assets: SteamAsset[];
+  /** classid_instanceid of every asset read. */
+  used: Set<string>;
   descriptions: Map<string, SteamDescription>;
   total: number;
   unreadable: number;
