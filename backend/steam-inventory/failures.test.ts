@@ -63,6 +63,14 @@ describe('Steam answers the fetcher turns into sentences', () => {
     expect(f.urls).toHaveLength(4);
   });
 
+  it('a 429 without Retry-After (as Steam sends them) waits the backoff, 10 s doubling, then goes on', async () => {
+    const clock = new FakeClock(Date.UTC(2026, 10, 25, 12), 600_000);
+    const f = scripted(json(429, 'null'), json(429, 'null'), json(200, JSON.stringify({ assets: [], descriptions: [], total_inventory_count: 0, success: 1 })));
+    const fetcher = createSteamInventoryFetcher({ fetch: f.fetch, clock, steamUrl: 'https://steam.example', pauseMs: 0, ...TIMEOUTS });
+    expect(await fetcher(REQUEST)).toMatchObject({ ok: true });
+    expect(clock.waits(1, 600_000)).toEqual([10_000, 20_000]);
+  });
+
   it('reads an HTTP-date Retry-After', async () => {
     const clock = new FakeClock(Date.UTC(2026, 10, 25, 12), 600_000);
     const f = scripted(

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { realClock, type Clock } from '../clock';
 import { startSteamStandin, type SteamStandin, type SteamStandinOptions } from '../testing/steam-standin';
 import {
-  FIXTURE_CONTEXT_16, FIXTURE_CONTEXT_2, FIXTURE_EMPTY_ID, FIXTURE_PRIVATE_ID, FIXTURE_STEAM_ID, FIXTURE_VANITY,
+  FIXTURE_CONTEXT_2, FIXTURE_EMPTY_ID, FIXTURE_PRIVATE_ID, FIXTURE_STEAM_ID, FIXTURE_VANITY,
 } from '../../shared/steam/test-fixtures';
 import type { SteamInventoryProgress, SteamInventoryResult } from '../../shared/steam/inventory';
-import { createSteamInventoryFetcher, type SteamFetcherOptions } from './fetch-inventory';
+import { RECENTLY_ACQUIRED_NOTE, createSteamInventoryFetcher, type SteamFetcherOptions } from './fetch-inventory';
 
 let standin: SteamStandin | null = null;
 afterEach(async () => {
@@ -52,33 +52,49 @@ async function setup(standinOptions: SteamStandinOptions = {}, fetcherOptions: P
 const stripAppId = <T extends { appid?: number }>({ appid: _appid, ...rest }: T) => rest;
 
 describe('fetchSteamInventory against the stand-in', () => {
-  it('reads both CS2 contexts page by page, start_assetid = last_assetid, politely, with progress after each page', async () => {
+  it('reads both CS2 contexts page by page, start_assetid = last_assetid, politely, with progress after each page; says what a visitor cannot see', async () => {
     const { standin, clock, fetcher, progress, onProgress } = await setup();
     const result = await fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 }, { onProgress });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
+    // What Steam shows a visitor: context 2 without the AWPs bought in the last 10 days; context 16 refused.
+    const visible = FIXTURE_CONTEXT_2.filter((a) => a.classid !== '3003');
     const inventoryRequests = standin.requests.filter((r) => r.path.startsWith('/inventory/'));
     expect(inventoryRequests.map((r) => [r.path, r.query])).toEqual([
       [`/inventory/${FIXTURE_STEAM_ID}/730/2`, { l: 'english', count: '2000' }],
-      [`/inventory/${FIXTURE_STEAM_ID}/730/2`, { l: 'english', count: '2000', start_assetid: FIXTURE_CONTEXT_2[4]!.assetid }],
+      [`/inventory/${FIXTURE_STEAM_ID}/730/2`, { l: 'english', count: '2000', start_assetid: visible[4]!.assetid }],
       [`/inventory/${FIXTURE_STEAM_ID}/730/16`, { l: 'english', count: '2000' }],
     ]);
     // One pause before each request after the first.
     expect(clock.sleeps).toEqual([1_000, 1_000]);
     expect(result.steamId).toBe(FIXTURE_STEAM_ID);
-    expect(result.inventory.assets).toEqual([...FIXTURE_CONTEXT_2, ...FIXTURE_CONTEXT_16].map(stripAppId));
-    expect(result.inventory.descriptions.map((d) => d.market_hash_name).sort()).toEqual([
-      '5 Year Veteran Coin', 'AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Field-Tested)', 'Fracture Case', 'M4A1-S | Printstream (Minimal Wear)',
+    expect(result.inventory.assets).toEqual(visible.map(stripAppId));
+    expect(result.inventory.descriptions.map((d) => d.market_hash_name).sort()).toEqual(['5 Year Veteran Coin', 'AK-47 | Redline (Field-Tested)', 'Fracture Case']);
+    expect(result.inventory.descriptions.filter((d) => d.owner_descriptions !== undefined)).toEqual([]);
+    expect(result.inventory.total_inventory_count).toBe(7);
+    expect(result.notes).toEqual([
+      'Trade-protected items (inventory context 16) are shown to their owner only and are not included.',
+      RECENTLY_ACQUIRED_NOTE,
     ]);
-    expect(result.inventory.total_inventory_count).toBe(10);
-    expect(result.notes).toBeUndefined();
     expect(progress.filter((p) => p.stage === 'page').map((p) => [p.context, p.pages, p.assets, p.total])).toEqual([
       ['2', 0, 0, null],
-      ['2', 1, 5, 9],
-      ['2', 2, 9, 9],
-      ['16', 2, 9, null],
-      ['16', 3, 10, 1],
+      ['2', 1, 5, 7],
+      ['2', 2, 7, 7],
+      ['16', 2, 7, null],
     ]);
+  });
+
+  it.each([
+    ['a 5xx every time', 503, /could not be read: Steam had a problem \(HTTP 503\); it still did after 2 tries/],
+    ['a 429 every time', 429, /could not be read: Steam is limiting requests \(429 Too Many Requests\); it still did after 2 tries/],
+  ])('keeps context 2 and says what is missing when context 16 answers %s', async (_what, status, said) => {
+    const { fetcher, standin } = await setup({ rateLimit: { context: '16', start: null, retryAfter: null, times: 10, status } }, { maxTries: 2 });
+    const result = await fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 });
+    expect(result).toMatchObject({ ok: true, notes: [expect.stringMatching(/^Trade-protected items \(inventory context 16\) /), RECENTLY_ACQUIRED_NOTE] });
+    expect(result.ok && result.notes?.[0]).toMatch(said);
+    expect(result.ok && result.notes?.[0]).toMatch(/not included; fetch again later/);
+    expect(result.ok && result.inventory.assets.map((a) => a.contextid)).toEqual(Array(7).fill('2'));
+    expect(standin.requests.filter((r) => r.path.endsWith('/730/16'))).toHaveLength(2);
   });
 
   it('takes turns: two fetches at once never have two requests at Steam at the same time', async () => {
@@ -116,14 +132,15 @@ describe('fetchSteamInventory against the stand-in', () => {
 
   it('waits out a 429 for its Retry-After, says so in progress, then goes on', async () => {
     const { clock, fetcher, progress, onProgress, standin } = await setup({
-      rateLimit: { context: '2', start: FIXTURE_CONTEXT_2[4]!.assetid, retryAfter: '3', times: 1 },
+      // The 5th asset a visitor sees (the AWPs bought in the last 10 days are not shown): the first page's last.
+      rateLimit: { context: '2', start: FIXTURE_CONTEXT_2.filter((a) => a.classid !== '3003')[4]!.assetid, retryAfter: '3', times: 1 },
     });
     const result = await fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 }, { onProgress });
     expect(result.ok).toBe(true);
     expect(clock.sleeps).toContain(3_000);
     expect(progress.find((p) => p.stage === 'waiting')).toMatchObject({ waitMs: 3_000, context: '2', pages: 1 });
     expect(standin.requests.filter((r) => r.path.endsWith('/730/2'))).toHaveLength(3);
-    expect(result.ok && result.inventory.assets).toHaveLength(10);
+    expect(result.ok && result.inventory.assets).toHaveLength(7);
   });
 
   it('gives up with a sentence after a few 429s, and at once when Retry-After asks for longer than the cap', async () => {
@@ -169,18 +186,18 @@ describe('fetchSteamInventory against the stand-in', () => {
     expect(empty).toMatchObject({ ok: true, inventory: { assets: [], descriptions: [], total_inventory_count: 0 } });
   });
 
-  it('keeps context 2 when Steam refuses the trade-protected context 16, with a note', async () => {
-    const { fetcher } = await setup({ context16: 'forbidden' });
+  it('says the trade-protected items are the owner\'s only when Steam answers context 16 empty, as when it refuses it', async () => {
+    const { fetcher } = await setup({ context16: 'empty' });
     const result = await fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 });
-    expect(result).toMatchObject({ ok: true, notes: [expect.stringMatching(/Trade-protected items .*context 16/)] });
-    expect(result.ok && result.inventory.assets).toHaveLength(FIXTURE_CONTEXT_2.length);
+    expect(result).toMatchObject({ ok: true, notes: ['Trade-protected items (inventory context 16) are shown to their owner only and are not included.', RECENTLY_ACQUIRED_NOTE] });
+    expect(result.ok && result.inventory.assets).toHaveLength(FIXTURE_CONTEXT_2.length - 2);
   });
 
-  it('asks for fewer items when Steam refuses the page size with 400', async () => {
+  it('asks for fewer items when Steam refuses the page size with 400, and keeps the smaller size for the next context', async () => {
     const { fetcher, standin } = await setup({}, { pageSize: 5_000 });
     const result = await fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 });
     expect(result.ok).toBe(true);
-    expect(standin.requests.map((r) => r.query.count)).toEqual(['5000', '1000', '1000', '5000', '1000']);
+    expect(standin.requests.map((r) => r.query.count)).toEqual(['5000', '1000', '1000', '1000']);
   });
 
   it('refuses a bad profile without a request, and reports an unreachable Steam', async () => {

@@ -13,14 +13,21 @@
  *   3. CS2 has two contexts: 2 (the inventory) and, since July 2025, 16 (trade-protected items: items received
  *      in a trade that can still be reverted; juliarose/steam-tradeoffer-manager#5, somespecialone/aiosteampy#95).
  *      Context 16 is shown to the owner only (Allyans3/steam-market-api-v2#24): without cookies Steam refuses it
- *      or answers it empty, so a refusal there is a note on the result, not a failure of the fetch.
+ *      or answers it empty, so a refusal there is a note on the result, not a failure of the fetch. Nor is any
+ *      other failure there (a 5xx or 429 past the tries): context 2's items are kept and the note says what is
+ *      missing. A page size learned from a 400 holds for every context of the fetch.
+ *   4. What a public fetch cannot see, said on every CS2 result: Steam hides items bought or received in a
+ *      trade in the last 10 days from other viewers (DoctorMcKay/node-steamcommunity#348,
+ *      Allyans3/steam-market-api-v2#27), and the lock dates are `owner_descriptions`, sent to the owner only
+ *      (gergelyszabo94/csgo-trader-extension#471).
  *
  * Page size: Steam answers HTTP 400 to count=5000 since May 2025 and its own inventory page asks for 2000
  * (DoctorMcKay/node-steamcommunity#355, somespecialone/aiosteampy#83, bukson/steampy#457): 2000 here, and 1000
  * on a retry if Steam refuses a page with 400.
  *
  * Politeness: one fetch at a time per host and one request at a time; a pause between requests; a 429 waits out Retry-After (seconds or an HTTP
- * date; none given = a growing backoff), but never longer than the cap: a longer wait, or too many tries, ends
+ * date; none given = a growing backoff, 10 s doubling: Steam's 429s name no wait, and clients back off on
+ * their own: SteamDatabase/BrowserExtension#153, DoctorMcKay/node-steamcommunity#265), but never longer than the cap: a longer wait, or too many tries, ends
  * the fetch with a sentence saying when to try again. Progress after each page; cancel at any point, also
  * during a wait.
  */
@@ -232,9 +239,13 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
       throw new Failure('bad-data', `Steam's profile page for /id/${name} could not be read. Try the link with /profiles/<SteamID64> instead.`);
     };
 
-    const readContext = async (steamId: string, context: string, inventory: Merged): Promise<void> => {
+    // Items asked per page; lowered once for the whole fetch when Steam refuses a page size.
+    let count = options.pageSize ?? 2_000;
+
+    /** Reads one context into `inventory`; answers how many items it added. */
+    const readContext = async (steamId: string, context: string, inventory: Merged): Promise<number> => {
       let start: string | null = null;
-      let count = options.pageSize ?? 2_000;
+      const before = inventory.assets.length;
       report({ stage: 'page', context, total: null, waitMs: null });
       for (let page = 0; page < maxPages; page++) {
         const query: string = `l=english&count=${count}${start ? `&start_assetid=${start}` : ''}`;
@@ -298,7 +309,7 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
         if (page === 0) inventory.total += total ?? 0;
         report({ stage: 'page', context, pages: progress.pages + 1, assets: inventory.assets.length, total, waitMs: null });
         const more = data.more_items === true || data.more_items === 1;
-        if (!more) return;
+        if (!more) return inventory.assets.length - before;
         if (!data.last_assetid || data.last_assetid === start) {
           throw new Failure('bad-data', 'Steam said there are more items but not where they start. Try again later.');
         }
@@ -315,15 +326,26 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
       const notes: string[] = [];
       const contexts = contextsOf(request.appId);
       for (const [i, context] of contexts.entries()) {
-        try {
+        if (i === 0) {
           await readContext(steamId, context, merged);
+          continue;
+        }
+        // The trade-protected context is the owner's only, and a failure there leaves what was read good.
+        const before = merged.assets.length;
+        try {
+          const added = await readContext(steamId, context, merged);
+          if (added === 0) notes.push(ownerOnlyNote(context));
         } catch (error) {
-          // The trade-protected context is the owner's only: a refusal there leaves the rest good.
-          const optional = i > 0 && error instanceof Failure && (error.reason === 'private' || error.reason === 'not-found' || error.reason === 'bad-data');
-          if (!optional) throw error;
-          notes.push(`Trade-protected items (inventory context ${context}) are shown to their owner only and are not included.`);
+          if (!(error instanceof Failure) || error.reason === 'cancelled') throw error;
+          if (error.reason === 'private' || error.reason === 'not-found') notes.push(ownerOnlyNote(context));
+          else {
+            const read = merged.assets.length - before;
+            const kept = read > 0 ? `${read} were read; the rest are not included` : 'They are not included';
+            notes.push(`Trade-protected items (inventory context ${context}) could not be read: ${error.message.replace(/ Try again[^.]*\.$/, '')} ${kept}; fetch again later to add them.`);
+          }
         }
       }
+      if (request.appId === 730) notes.push(RECENTLY_ACQUIRED_NOTE);
       if (merged.unreadable > 0) notes.push(`${merged.unreadable} item(s) in Steam's answer could not be read and are left out.`);
       const inventory: SteamInventory = {
         assets: merged.assets,
@@ -353,6 +375,12 @@ interface Merged {
   total: number;
   unreadable: number;
 }
+
+const ownerOnlyNote = (context: string): string => `Trade-protected items (inventory context ${context}) are shown to their owner only and are not included.`;
+
+/** What a public fetch of a CS2 inventory cannot see, whatever Steam answered. */
+export const RECENTLY_ACQUIRED_NOTE =
+  'Steam hides items bought or received in a trade in the last 10 days from anyone but their owner, and shows trade-lock dates to the owner only: such items are not included, and no lock dates are.';
 
 const PRIVATE = 'This Steam inventory is private (or the profile is): Steam shows it only to its owner. Make the inventory public in Steam\'s privacy settings, or import a saved inventory file.';
 

@@ -9,14 +9,27 @@
  *   GET /id/<name>/?xml=1
  *       the vanity name → <profile><steamID64>…; any other → <response><error>…could not be found…</error>
  *
- * A page can be made to answer 429 with a Retry-After a number of times (`rateLimit`). Every request is
- * recorded (path, query, headers) so tests can check what was sent.
+ * What a visitor sees is what Steam shows one; the owner (a request with the owner's steamLoginSecure cookie,
+ * as a logged-in browser sends) sees everything:
+ *   - context 16 (trade-protected items) is the owner's only: a visitor gets 403 `null` (or, with
+ *     context16: 'empty', the empty answer) (somespecialone/aiosteampy#95: "for contextid 16 we need the
+ *     account's cookies"; Allyans3/steam-market-api-v2#24);
+ *   - CS2 items bought or received in a trade in the last 10 days are left out for a visitor, on the
+ *     stand-in's clock (DoctorMcKay/node-steamcommunity#348: "purchased and traded Counter-Strike items will
+ *     remain hidden from other users viewing your Steam Inventory for 10 days"; Allyans3/steam-market-api-v2#27);
+ *   - `owner_descriptions` (the trade lock and protection dates) go to the owner only
+ *     (gergelyszabo94/csgo-trader-extension#471).
+ * Its clock is FIXTURE_NOW unless `now` says otherwise: never today, so fixtures do not age.
+ *
+ * A page can be made to answer 429 (or another status, e.g. a 5xx) with or without a Retry-After a number of
+ * times (`rateLimit`). Every request is recorded (path, query, headers) so tests can check what was sent.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SteamAsset } from '../../shared/steam/inventory';
 import {
-  FIXTURE_CONTEXT_16, FIXTURE_CONTEXT_2, FIXTURE_EMPTY_ID, FIXTURE_PRIVATE_ID, FIXTURE_STEAM_ID, FIXTURE_VANITY, inventoryPage,
+  FIXTURE_ACQUIRED, FIXTURE_CONTEXT_16, FIXTURE_CONTEXT_2, FIXTURE_DESCRIPTIONS, FIXTURE_EMPTY_ID, FIXTURE_NOW, FIXTURE_PRIVATE_ID,
+  FIXTURE_STEAM_ID, FIXTURE_VANITY, RECENTLY_ACQUIRED_HIDDEN_MS, inventoryPage, type FixtureDescription,
 } from '../../shared/steam/test-fixtures';
 
 export interface StandinRequest {
@@ -30,13 +43,22 @@ export interface StandinRequest {
 export interface SteamStandinOptions {
   /** Items per page at most, whatever `count` asks (so the 12-asset fixture spans pages). Default 5. */
   readonly pageSize?: number;
-  /** Answer 429 for this page (context + start_assetid, null = first page) `times` times, with this Retry-After. */
-  readonly rateLimit?: { context: string; start: string | null; retryAfter: string | null; times: number };
+  /**
+   * Answer 429 (or `status`) for this page (context + start_assetid, null = first page) `times` times, with
+   * this Retry-After (null: none, as Steam's 429s come).
+   */
+  readonly rateLimit?: { context: string; start: string | null; retryAfter: string | null; times: number; status?: number };
   /** Delay before each answer, ms (to see requests overlap, if they did). Default 0. */
   readonly delayMs?: number;
-  /** Context 16 as Steam shows it to a visitor: 'forbidden' (403 null) or 'items' (as its owner sees it). Default 'items'. */
-  readonly context16?: 'items' | 'forbidden';
+  /** Context 16 as Steam shows it to a visitor: 'forbidden' (403 null, the default) or 'empty'. The owner sees its items. */
+  readonly context16?: 'forbidden' | 'empty';
+  /** The stand-in's clock (what "recently acquired" is read against); default FIXTURE_NOW. */
+  readonly now?: () => number;
 }
+
+const EMPTY = JSON.stringify({ total_inventory_count: 0, success: 1, rwgrsn: -2 });
+/** The descriptions as a visitor gets them: without the owner's lines (lock and protection dates). */
+const VISITOR_DESCRIPTIONS: readonly FixtureDescription[] = FIXTURE_DESCRIPTIONS.map(({ owner_descriptions: _owner, ...rest }) => rest);
 
 export interface SteamStandin {
   readonly url: string;
@@ -52,6 +74,7 @@ const INVENTORIES: Record<string, Record<string, ReadonlyArray<SteamAsset>>> = {
 
 export async function startSteamStandin(options: SteamStandinOptions = {}): Promise<SteamStandin> {
   const pageSize = options.pageSize ?? 5;
+  const now = options.now ?? (() => FIXTURE_NOW);
   const requests: StandinRequest[] = [];
   let limitsLeft = options.rateLimit?.times ?? 0;
   let inFlight = 0;
@@ -99,7 +122,7 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
     const limit = options.rateLimit;
     if (limit && limitsLeft > 0 && limit.context === context && limit.start === start) {
       limitsLeft -= 1;
-      send(429, 'null', 'application/json; charset=utf-8', limit.retryAfter !== null ? { 'retry-after': limit.retryAfter } : {});
+      send(limit.status ?? 429, 'null', 'application/json; charset=utf-8', limit.retryAfter !== null ? { 'retry-after': limit.retryAfter } : {});
       return;
     }
     if (steamId === FIXTURE_PRIVATE_ID) {
@@ -107,7 +130,7 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
       return;
     }
     if (steamId === FIXTURE_EMPTY_ID) {
-      send(200, JSON.stringify({ total_inventory_count: 0, success: 1, rwgrsn: -2 }));
+      send(200, EMPTY);
       return;
     }
     const contexts = INVENTORIES[steamId];
@@ -115,13 +138,16 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
       send(404, 'null');
       return;
     }
-    if (context === '16' && options.context16 === 'forbidden') {
-      send(403, 'null');
+    const owner = (req.headers.cookie ?? '').split(/;\s*/).some((c) => c.startsWith(`steamLoginSecure=${steamId}`));
+    if (context === '16' && !owner) {
+      if (options.context16 === 'empty') send(200, EMPTY);
+      else send(403, 'null');
       return;
     }
-    const all = contexts[context] ?? [];
+    const t = now();
+    const all = (contexts[context] ?? []).filter((a) => owner || !(t - (FIXTURE_ACQUIRED[a.assetid] ?? 0) < RECENTLY_ACQUIRED_HIDDEN_MS));
     if (all.length === 0) {
-      send(200, JSON.stringify({ total_inventory_count: 0, success: 1, rwgrsn: -2 }));
+      send(200, EMPTY);
       return;
     }
     const from = start === null ? 0 : all.findIndex((a) => a.assetid === start) + 1;
@@ -129,7 +155,7 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
       send(200, JSON.stringify({ total_inventory_count: all.length, success: 1, rwgrsn: -2 }));
       return;
     }
-    send(200, JSON.stringify(inventoryPage(all, from, Math.min(count, pageSize))));
+    send(200, JSON.stringify(inventoryPage(all, from, Math.min(count, pageSize), owner ? FIXTURE_DESCRIPTIONS : VISITOR_DESCRIPTIONS)));
   });
 
   await new Promise<void>((resolve, reject) => {

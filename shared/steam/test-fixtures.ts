@@ -11,10 +11,21 @@ export const FIXTURE_STEAM_ID = '76561190000000001';
 export const FIXTURE_PRIVATE_ID = '76561190000000002';
 export const FIXTURE_EMPTY_ID = '76561190000000003';
 export const FIXTURE_VANITY = 'standin-trader';
-/** 2026-12-01 07:00 GMT: the lock end of the fixture's locked AWPs. */
+/**
+ * The fixtures' clock: every date below is read against this fixed "now" (the stand-in's default clock, the
+ * page clock in e2e), never against today, so no test stops checking when a date passes.
+ */
+export const FIXTURE_NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
+const DAY = 24 * 60 * 60 * 1000;
+/** 2026-12-01 07:00 GMT: the lock end of the fixture's locked AWPs (bought 7 days before: Steam's market hold). */
 export const FIXTURE_LOCK_END = Date.UTC(2026, 11, 1, 7, 0, 0);
-/** 2026-11-30 07:00 GMT: the trade protection end of the context-16 item. */
+/** 2026-11-30 07:00 GMT: the trade protection end of the context-16 item (received in a trade 7 days before). */
 export const FIXTURE_PROTECTION_END = Date.UTC(2026, 10, 30, 7, 0, 0);
+/**
+ * How long Steam hides a CS2 item bought or received in a trade from anyone but its owner: 10 days, since the
+ * CS2 update of 2024-04-03 (DoctorMcKay/node-steamcommunity#348; Allyans3/steam-market-api-v2#27).
+ */
+export const RECENTLY_ACQUIRED_HIDDEN_MS = 10 * DAY;
 
 /**
  * A Steam description as the page has it: more fields than the parser reads, and `owner_descriptions` as
@@ -85,6 +96,16 @@ export const FIXTURE_CONTEXT_2: ReadonlyArray<SteamAsset & { appid: number }> = 
 
 /** Context 16 (trade protected): one Printstream. */
 export const FIXTURE_CONTEXT_16: ReadonlyArray<SteamAsset & { appid: number }> = [asset(100, '3005', '519977179', '16')];
+
+/**
+ * When the owner got each asset (assetid -> ms), for what Steam shows visitors: the AWPs were bought 7 days
+ * before their lock end and the Printstream traded 7 days before its protection end, both within the last 10
+ * days of FIXTURE_NOW; everything else long ago.
+ */
+export const FIXTURE_ACQUIRED: Readonly<Record<string, number>> = Object.fromEntries([
+  ...FIXTURE_CONTEXT_2.map((a) => [a.assetid, a.classid === '3003' ? FIXTURE_LOCK_END - 7 * DAY : FIXTURE_NOW - 400 * DAY] as const),
+  ...FIXTURE_CONTEXT_16.map((a) => [a.assetid, FIXTURE_PROTECTION_END - 7 * DAY] as const),
+]);
 
 /** One page of an inventory as Steam answers it: only the page's descriptions, paging fields while more remain. */
 export function inventoryPage(
