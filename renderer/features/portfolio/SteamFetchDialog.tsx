@@ -4,6 +4,11 @@
  * or unreadable inventory is said in the host's sentence. The items then go through the same preview as a
  * saved inventory file before anything is added. The market data service's key never goes to Steam: the
  * host's fetcher has no access to it.
+ *
+ * A public fetch sees what Steam shows any visitor, and the dialog says so before and after: not CS2's
+ * trade-protected items, not CS2 items bought or received in a trade in the last 10 days, and no trade-lock
+ * dates (backend/steam-inventory/fetch-inventory.ts cites the sources). The host's notes on the result say
+ * what this fetch left out.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { GameId } from '../../../shared/catalog/games';
@@ -17,6 +22,12 @@ import { importDrafts } from './model/edits';
 import type { ImportPreview } from './model/types';
 import { PfDialog } from './PfDialog';
 import { portfolioRuntime, type UndoNote } from './runtime';
+
+/** What a fetch without the owner's Steam sign-in cannot see, said before fetching. */
+function visibilityText(game: GameId): string {
+  const hidden = game === 730 ? 'trade-protected items, items bought or received in a trade in the last 10 days, or ' : '';
+  return `A public fetch sees what Steam shows any visitor: not ${hidden}trade-lock dates. For those, import the inventory file you save while signed in to Steam (Import… › Steam inventory JSON file).`;
+}
 
 function progressText(p: SteamInventoryProgress): string {
   const of = p.total !== null ? ` of ${p.total.toLocaleString('en-US')}` : '';
@@ -34,6 +45,7 @@ export function SteamFetchDialog({ game, onClose, onDone }: { game: GameId; onCl
   const [running, setRunning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [notes, setNotes] = useState<readonly string[]>([]);
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const id = useId();
@@ -52,13 +64,17 @@ export function SteamFetchDialog({ game, onClose, onDone }: { game: GameId; onCl
     setRunning(true);
     setProblem(null);
     setPreview(null);
+    setNotes([]);
     setProgress(null);
     try {
       const result = await api.fetchSteamInventory({ profile: p, appId: game }, { onProgress: setProgress, signal: controller.signal });
       if (controller.signal.aborted) return;
       if (!result.ok) setProblem(result.reason === 'cancelled' ? 'Cancelled: nothing was read.' : result.message);
-      else if (result.inventory.assets.length === 0) setProblem('This inventory is empty: there is nothing to import.');
-      else setPreview(importParsers.steamInventory(result.inventory, ctx));
+      else {
+        setNotes(result.notes ?? []);
+        if (result.inventory.assets.length === 0) setProblem('This inventory is empty: there is nothing to import.');
+        else setPreview(importParsers.steamInventory(result.inventory, ctx));
+      }
     } catch (e) {
       setProblem(`The inventory could not be fetched: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -117,6 +133,9 @@ export function SteamFetchDialog({ game, onClose, onDone }: { game: GameId; onCl
             )}
           </div>
         </div>
+        <p className="field__hint" data-testid="pf-steam-visibility">
+          {visibilityText(game)}
+        </p>
         <p className="field__hint" role="status" data-testid="pf-steam-progress">
           {running ? (progress ? progressText(progress) : 'Asking Steam…') : ''}
         </p>
@@ -124,6 +143,13 @@ export function SteamFetchDialog({ game, onClose, onDone }: { game: GameId; onCl
           <p className="pf-problem" role="alert" data-testid="pf-steam-problem">
             {problem}
           </p>
+        ) : null}
+        {notes.length > 0 ? (
+          <ul className="field__hint" aria-label="Not included" data-testid="pf-steam-notes">
+            {notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
         ) : null}
         {preview?.fatal ? (
           <p className="pf-problem" role="alert">
