@@ -200,7 +200,7 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
       if (!quiet) report({ stage: 'page', waitMs: null });
     };
 
-    const readBody = async (response: Response, cap: number, overCap = `Steam's answer was larger than ${sizeText(cap)}; Market Desk did not read it.`): Promise<string> => {
+    const readBytes = async (response: Response, cap: number, overCap: string): Promise<Uint8Array> => {
       let bytes: Uint8Array | null;
       try {
         bytes = await readCapped(response, cap);
@@ -209,17 +209,19 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
         throw new Failure('network', 'The connection to Steam broke off while reading its answer. Try again.');
       }
       if (bytes === null) throw new Failure('bad-data', overCap);
-      return new TextDecoder().decode(bytes);
+      return bytes;
     };
+    const tooLarge = (cap: number): string => `Steam's answer was larger than ${sizeText(cap)}; Market Desk did not read it.`;
+    const readBody = async (response: Response, cap: number): Promise<string> => new TextDecoder().decode(await readBytes(response, cap, tooLarge(cap)));
 
     /** An inventory page: under the page cap, and under what is left of the cap on all pages together. */
     const readPage = async (response: Response): Promise<string> => {
       const left = maxTotalBytes - pageBytes;
-      const text = left < maxPageBytes
-        ? await readBody(response, Math.max(0, left), `Steam's answers for this inventory came to more than ${sizeText(maxTotalBytes)}; Market Desk stopped reading it.`)
-        : await readBody(response, maxPageBytes);
-      pageBytes += text.length;
-      return text;
+      const bytes = left < maxPageBytes
+        ? await readBytes(response, Math.max(0, left), `Steam's answers for this inventory came to more than ${sizeText(maxTotalBytes)}; Market Desk stopped reading it.`)
+        : await readBytes(response, maxPageBytes, tooLarge(maxPageBytes));
+      pageBytes += bytes.byteLength;
+      return new TextDecoder().decode(bytes);
     };
 
     const resolveVanity = async (name: string): Promise<string> => {

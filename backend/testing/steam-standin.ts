@@ -19,6 +19,7 @@
  *     remain hidden from other users viewing your Steam Inventory for 10 days"; Allyans3/steam-market-api-v2#27);
  *   - `owner_descriptions` (the trade lock and protection dates) go to the owner only
  *     (gergelyszabo94/csgo-trader-extension#471).
+ *   What Steam puts in total_inventory_count for a visitor is not documented; the stand-in counts what it shows.
  * Its clock is FIXTURE_NOW unless `now` says otherwise: never today, so fixtures do not age.
  *
  * A page can be made to answer 429 (or another status, e.g. a 5xx) with or without a Retry-After a number of
