@@ -7,7 +7,8 @@ import { useId, useMemo, useState } from 'react';
 import type { GameId } from '../../../shared/catalog/games';
 import { useMoneyFormat } from '../../lib/preferences';
 import { useItemNames } from '../../market/item-names';
-import { acceptedDrafts, importParsers } from './import-parsers';
+import { decodeTextFile } from './model/import';
+import { acceptedDrafts, importParsers, readImportFile } from './import-parsers';
 import { ImportPreviewTable, previewCounts } from './ImportPreviewTable';
 import { importDrafts } from './model/edits';
 import type { ImportPreview } from './model/types';
@@ -26,6 +27,8 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
   const [pasted, setPasted] = useState('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  /** What the dialog did on its own with the file (another reader, another encoding). */
+  const [fileNotice, setFileNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -35,6 +38,7 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
 
   const onFile = async (file: File | undefined) => {
     setFileProblem(null);
+    setFileNotice(null);
     setPreview(null);
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
@@ -42,7 +46,13 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
       return;
     }
     try {
-      readText(await file.text(), source);
+      // Decoded by what the bytes show (UTF-8, or UTF-16 as Excel's "Unicode Text" saves), then read by what the text holds.
+      const { text, encoding } = decodeTextFile(new Uint8Array(await file.arrayBuffer()));
+      const read = readImportFile(text, source === 'steam' ? 'steam' : 'csv', ctx);
+      if (read.source !== source) setSource(read.source);
+      setPreview(read.preview);
+      const notes = [read.notice, encoding === 'utf-8' ? null : `Read as ${encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} text.`].filter(Boolean);
+      setFileNotice(notes.length > 0 ? notes.join(' ') : null);
     } catch (e) {
       setFileProblem(`${file.name} could not be read: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -88,6 +98,7 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
                     setSource(s);
                     setPreview(null);
                     setFileProblem(null);
+                    setFileNotice(null);
                   }}
                 />
                 {label}
@@ -122,6 +133,11 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
             <input id={`${id}-file`} type="file" className="input" accept={source === 'csv' ? '.csv,text/csv,text/plain' : '.json,application/json'} onChange={(e) => void onFile(e.target.files?.[0])} />
           </div>
         )}
+        {fileNotice ? (
+          <p className="pf-note" role="status" data-testid="pf-import-notice">
+            {fileNotice}
+          </p>
+        ) : null}
         {fileProblem ? (
           <p className="pf-problem" role="alert">
             {fileProblem}
