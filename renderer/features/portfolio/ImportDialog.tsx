@@ -1,7 +1,10 @@
 /**
  * Import holdings: a CSV file, a Steam inventory JSON file (as a browser saves it from the public inventory
  * address) or a pasted list. The preview shows every row and why a row cannot be imported; nothing is added
- * until "Import" is pressed, and then only the rows without an error, in one write (one Undo).
+ * until "Import" is pressed, and then only the rows without an error, in one write (one Undo). A file is
+ * decoded by what its bytes show (UTF-8, or UTF-16 as Excel's "Unicode Text" saves it) and read by what it
+ * holds (JSON as a Steam inventory, anything else as CSV), whichever was chosen; the dialog says when it
+ * did either on its own.
  */
 import { useId, useMemo, useState } from 'react';
 import type { GameId } from '../../../shared/catalog/games';
@@ -34,7 +37,6 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
   const id = useId();
 
   const ctx = useMemo(() => ({ game, names, now: Date.now() }), [game, names]);
-  const readText = (text: string, s: Source) => setPreview(s === 'csv' ? importParsers.csv(text, ctx) : s === 'steam' ? importParsers.steamJson(text, ctx) : importParsers.paste(text, ctx));
 
   const onFile = async (file: File | undefined) => {
     setFileProblem(null);
@@ -120,7 +122,7 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
               onChange={(e) => setPasted(e.target.value)}
             />
             <div className="pf-inline">
-              <button type="button" className="btn btn--small" disabled={!pasted.trim()} onClick={() => readText(pasted, 'paste')}>
+              <button type="button" className="btn btn--small" disabled={!pasted.trim()} onClick={() => setPreview(importParsers.paste(pasted, ctx))}>
                 Preview
               </button>
             </div>
