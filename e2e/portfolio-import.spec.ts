@@ -42,3 +42,36 @@ test('Excel "Unicode Text" (UTF-16LE, tabs) with an unclosed quote: that line is
   await expect(dialog.getByTestId('pf-import-row').filter({ hasText: '★ Karambit | Fade (Factory New)' })).toHaveCount(1);
   await expect(dialog.getByRole('button', { name: 'Import 3 rows' })).toBeEnabled();
 });
+
+test('a holdings CSV export imports back as it was, round after round: the formula guard never comes back as data', async ({ page, appUrl }) => {
+  const dialog = await openImport(page, appUrl);
+  const notes = ['-5% off', "'Tis mine", '=1+1'];
+  const csv = ['Name,Qty,Note', ...notes.map((n, i) => `${i === 0 ? 'StatTrak™ AK-47 | Redline (Field-Tested)' : '★ Karambit | Fade (Factory New)'},1,"${n}"`)].join('\r\n');
+  await dialog.getByLabel(/^CSV file \(/).setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
+  await expect(dialog).toBeHidden();
+
+  const exportHoldings = async (): Promise<Buffer> => {
+    await page.locator('summary', { hasText: /^Export$/ }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Holdings (CSV)' }).click()]);
+    const { readFile } = await import('node:fs/promises');
+    return readFile(await download.path());
+  };
+  const first = await exportHoldings();
+  // UTF-8 with a BOM; the note that starts with a trigger is guarded.
+  expect([...first.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = first.toString('utf8');
+  expect(text).toContain('StatTrak™ AK-47');
+  expect(text).toContain(",'-5% off,");
+  expect(text).toContain(",'=1+1,");
+  expect(text).toContain(",'Tis mine,");
+
+  // Imported again, then exported: the new lots have the same notes as the old ones (no apostrophe added).
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await dialog.getByLabel(/^CSV file \(/).setInputFiles({ name: 'again.csv', mimeType: 'text/csv', buffer: first });
+  await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
+  await expect(dialog).toBeHidden();
+  const second = (await exportHoldings()).toString('utf8');
+  for (const guarded of ["'-5% off", "'=1+1", "'Tis mine"]) expect(second.split(`,${guarded},`)).toHaveLength(3);
+  expect(second).not.toContain("''");
+});
