@@ -71,6 +71,10 @@ test('a holdings CSV export imports back as it was, round after round: the formu
   await dialog.getByLabel(/^CSV file \(/).setInputFiles({ name: 'again.csv', mimeType: 'text/csv', buffer: first });
   await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
   await expect(dialog).toBeHidden();
+  // In the app: every lot's note as typed, none with the guard's apostrophe.
+  const noteCells = page.getByTestId('pf-holding-row').locator('[data-col="note"]');
+  await expect(noteCells).toHaveCount(6);
+  expect((await noteCells.allInnerTexts()).map((t) => t.trim()).sort()).toEqual([...notes, ...notes].sort());
   const second = (await exportHoldings()).toString('utf8');
   for (const guarded of ["'-5% off", "'=1+1", "'Tis mine"]) expect(second.split(`,${guarded},`)).toHaveLength(3);
   expect(second).not.toContain("''");
