@@ -148,6 +148,10 @@ describe('bad CSV files are errors, never wrong data', () => {
     expect(rows[1]!.error).toMatch(/line 3/);
   });
 
+  it('an unclosed quote in the header line makes the whole file unreadable, and says why', () => {
+    expect(importCsv('"name,qty\nA,1\n', { game: G }).fatal).toMatch(/^The header line cannot be read: the quote opened on line 1 is never closed/);
+  });
+
   it('a quoted name with a line break inside still reads as one field', () => {
     const rows = importCsv('name,qty\n"two\nlines",1\nB,2\n', { game: G }).rows;
     expect(rows.map((r) => r.line)).toEqual([2, 4]);
