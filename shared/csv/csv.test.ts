@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvQuote, csvText } from './csv';
+import { CSV_BOM, csvQuote, csvText, csvUnguard } from './csv';
+import { readCsv } from './read';
 
 describe('csvQuote', () => {
   it('quotes fields with quotes, commas, newlines or edge spaces, and nothing else', () => {
@@ -26,5 +27,30 @@ describe('csvText', () => {
   });
   it('the BOM is the single U+FEFF character', () => {
     expect([...CSV_BOM].map((c) => c.codePointAt(0))).toEqual([0xfeff]);
+  });
+});
+
+describe('the formula guard and its undoing', () => {
+  const tricky = ['-5% off', '=HYPERLINK("x")', '+1', '@me', '\tx', "'Tis", "'", "''", "'-5% off", "''=x", "'''", 'plain', '', "a'b", '-', "'\tx", '\nx'];
+  it('csvUnguard(guarded) gives back exactly the text, for text that starts with a trigger or an apostrophe', () => {
+    for (const s of tricky) {
+      const guarded = csvText(s);
+      const field = guarded.startsWith('"') ? guarded.slice(1, -1).replace(/""/g, '"') : guarded;
+      expect(csvUnguard(field), JSON.stringify(s)).toBe(s);
+    }
+  });
+  it('an apostrophe before a non-trigger, as a person types it, is data; before a trigger it is the guard', () => {
+    expect(csvUnguard("'Tis")).toBe("'Tis");
+    expect(csvUnguard("'-5% off")).toBe('-5% off');
+  });
+  it('the reader undoes the guard: any number of round trips gives the same text', () => {
+    for (const s of tricky) {
+      let v = s;
+      for (let round = 0; round < 3; round++) {
+        const { records } = readCsv(`${CSV_BOM}name,note\r\n${csvText('x')},${csvText(v)}\r\n`);
+        v = records[1]!.fields[1]!;
+      }
+      expect(v, JSON.stringify(s)).toBe(s);
+    }
   });
 });

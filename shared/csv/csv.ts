@@ -1,11 +1,19 @@
 /**
- * RFC 4180 field quoting and the spreadsheet-formula guard, shared by every CSV the app writes (the
- * grid's export and the charts' data). Comma separated, CRLF; a field with a quote, comma, CR/LF or
- * edge spaces is quoted with doubled quotes.
+ * The one CSV writer of every export (the grid, the recommendations, the charts' data, the portfolio's
+ * holdings, sales and valuations, the price history): RFC 4180 field quoting, comma separated, CRLF; a
+ * field with a quote, comma, CR/LF or edge spaces is quoted with doubled quotes. Its reader, which undoes
+ * the guard below, is ./read.ts.
  *
- * Text a spreadsheet would run as a formula (starting with = + - @ or a tab/CR) gets a leading
- * apostrophe, the usual guard against CSV injection. Only text goes through the guard: numbers the
- * app writes itself (e.g. "-1.500") must stay numbers.
+ * Formula guard (OWASP, "CSV Injection", https://owasp.org/www-community/attacks/CSV_Injection): text a
+ * spreadsheet would run as a formula, starting with = + - @ tab, CR or LF, gets a leading apostrophe.
+ * Only text goes through the guard: numbers the app writes itself (e.g. "-1.500") must stay numbers.
+ * So that the reader can undo it exactly, text that already starts with an apostrophe followed by a
+ * trigger or another apostrophe is guarded too ("'=x" is written "''=x"); an apostrophe before anything
+ * else ("'Tis") is data, written and read as it is.
+ *
+ * Files start with a UTF-8 byte order mark: Excel opens a CSV as UTF-8 only with it; without, it reads the
+ * system code page and "StatTrak™" and "★" turn into mojibake (https://donatstudios.com/CSV-An-Encoding-Nightmare;
+ * https://stackoverflow.com/questions/155097/microsoft-excel-mangles-diacritics-in-csv-files).
  */
 
 /** Byte order mark: Excel reads a CSV as UTF-8 only when the file starts with it. */
@@ -13,14 +21,39 @@ export const CSV_BOM = '\uFEFF';
 
 export const CSV_EOL = '\r\n';
 
+/** Characters that make a spreadsheet read a cell as a formula (OWASP's list, LF included). */
+const TRIGGER = /^[=+\-@\t\r\n]/;
+/** What the guard writes: an apostrophe before a trigger or before another apostrophe. */
+const GUARDED = /^'[=+\-@\t\r\n']/;
+
 export function csvQuote(t: string): string {
   if (/[",\r\n]/.test(t) || /^\s|\s$/.test(t)) return `"${t.replace(/"/g, '""')}"`;
   return t;
 }
 
+/** Text as the guard writes it (before quoting). csvUnguard(csvGuard(s)) === s for every s. */
+export function csvGuard(s: string): string {
+  return TRIGGER.test(s) || GUARDED.test(s) ? `'${s}` : s;
+}
+
+/** A field as read (after unquoting) back to the text the guard was given. */
+export function csvUnguard(s: string): string {
+  return GUARDED.test(s) ? s.slice(1) : s;
+}
+
 /** A text field: guarded against formulas, then quoted. */
 export function csvText(s: string): string {
-  let t = s;
-  if (/^[=+\-@\t\r]/.test(t)) t = `'${t}`;
-  return csvQuote(t);
+  return csvQuote(csvGuard(s));
+}
+
+/** One record of fields already written (csvText for text; numbers as they are), with its line end. */
+export function csvRecord(fields: readonly string[]): string {
+  return fields.join(',') + CSV_EOL;
+}
+
+/** A whole file: the BOM, the header (text fields) and the records. */
+export function csvFile(head: readonly string[], records: Iterable<readonly string[]>): string {
+  let out = CSV_BOM + csvRecord(head.map(csvText));
+  for (const r of records) out += csvRecord(r);
+  return out;
 }

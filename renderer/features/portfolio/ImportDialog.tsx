@@ -1,13 +1,17 @@
 /**
  * Import holdings: a CSV file, a Steam inventory JSON file (as a browser saves it from the public inventory
  * address) or a pasted list. The preview shows every row and why a row cannot be imported; nothing is added
- * until "Import" is pressed, and then only the rows without an error, in one write (one Undo).
+ * until "Import" is pressed, and then only the rows without an error, in one write (one Undo). A file is
+ * decoded by what its bytes show (UTF-8, or UTF-16 as Excel's "Unicode Text" saves it) and read by what it
+ * holds (JSON as a Steam inventory, anything else as CSV), whichever was chosen; the dialog says when it
+ * did either on its own.
  */
 import { useId, useMemo, useState } from 'react';
 import type { GameId } from '../../../shared/catalog/games';
 import { useMoneyFormat } from '../../lib/preferences';
 import { useItemNames } from '../../market/item-names';
-import { acceptedDrafts, importParsers } from './import-parsers';
+import { decodeTextFile } from './model/import';
+import { acceptedDrafts, importParsers, readImportFile } from './import-parsers';
 import { ImportPreviewTable, previewCounts } from './ImportPreviewTable';
 import { importDrafts } from './model/edits';
 import type { ImportPreview } from './model/types';
@@ -26,15 +30,17 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
   const [pasted, setPasted] = useState('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  /** What the dialog did on its own with the file (another reader, another encoding). */
+  const [fileNotice, setFileNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
 
   const ctx = useMemo(() => ({ game, names, now: Date.now() }), [game, names]);
-  const readText = (text: string, s: Source) => setPreview(s === 'csv' ? importParsers.csv(text, ctx) : s === 'steam' ? importParsers.steamJson(text, ctx) : importParsers.paste(text, ctx));
 
   const onFile = async (file: File | undefined) => {
     setFileProblem(null);
+    setFileNotice(null);
     setPreview(null);
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
@@ -42,7 +48,13 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
       return;
     }
     try {
-      readText(await file.text(), source);
+      // Decoded by what the bytes show (UTF-8, or UTF-16 as Excel's "Unicode Text" saves), then read by what the text holds.
+      const { text, encoding } = decodeTextFile(new Uint8Array(await file.arrayBuffer()));
+      const read = readImportFile(text, source === 'steam' ? 'steam' : 'csv', ctx);
+      if (read.source !== source) setSource(read.source);
+      setPreview(read.preview);
+      const notes = [read.notice, encoding === 'utf-8' ? null : `Read as ${encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} text.`].filter(Boolean);
+      setFileNotice(notes.length > 0 ? notes.join(' ') : null);
     } catch (e) {
       setFileProblem(`${file.name} could not be read: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -88,6 +100,7 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
                     setSource(s);
                     setPreview(null);
                     setFileProblem(null);
+                    setFileNotice(null);
                   }}
                 />
                 {label}
@@ -109,7 +122,7 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
               onChange={(e) => setPasted(e.target.value)}
             />
             <div className="pf-inline">
-              <button type="button" className="btn btn--small" disabled={!pasted.trim()} onClick={() => readText(pasted, 'paste')}>
+              <button type="button" className="btn btn--small" disabled={!pasted.trim()} onClick={() => setPreview(importParsers.paste(pasted, ctx))}>
                 Preview
               </button>
             </div>
@@ -122,6 +135,11 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
             <input id={`${id}-file`} type="file" className="input" accept={source === 'csv' ? '.csv,text/csv,text/plain' : '.json,application/json'} onChange={(e) => void onFile(e.target.files?.[0])} />
           </div>
         )}
+        {fileNotice ? (
+          <p className="pf-note" role="status" data-testid="pf-import-notice">
+            {fileNotice}
+          </p>
+        ) : null}
         {fileProblem ? (
           <p className="pf-problem" role="alert">
             {fileProblem}

@@ -27,3 +27,37 @@ describe('the import dialogs’ parsers', () => {
     expect(acceptedDrafts(both, 730)).toEqual([]);
   });
 });
+
+describe('a file read by what it holds', () => {
+  it('a Steam inventory JSON file chosen as "CSV file" is read as an inventory, and the dialog is told so', async () => {
+    const { FIXTURE_CONTEXT_2, inventoryPage } = await import('../../../shared/steam/test-fixtures');
+    const { readImportFile } = await import('./import-parsers');
+    const json = JSON.stringify(inventoryPage(FIXTURE_CONTEXT_2, 0, 2000));
+    const out = readImportFile(json, 'csv', ctx);
+    expect(out.source).toBe('steam');
+    expect(out.notice).toMatch(/Steam inventory JSON/);
+    expect(out.preview.fatal).toBeNull();
+    expect(out.preview.source).toBe('steam');
+    expect(out.preview.rows.length).toBeGreaterThan(0);
+    // With a BOM and leading blank lines too.
+    expect(readImportFile(`\uFEFF\n  ${json}`, 'csv', ctx).source).toBe('steam');
+  });
+
+  it('a CSV stays a CSV, and a CSV whose first name starts with "[" too', async () => {
+    const { readImportFile } = await import('./import-parsers');
+    expect(readImportFile('name,qty\nAWP | Asiimov (Field-Tested),1\n', 'csv', ctx)).toMatchObject({ source: 'csv', notice: null });
+    expect(readImportFile('[name],qty\nx,1\n', 'csv', ctx).source).toBe('csv');
+  });
+});
+
+describe('a CSV chosen as a Steam inventory JSON file', () => {
+  it('is read as a CSV when it reads as one; other text keeps the JSON reader’s message', async () => {
+    const { readImportFile } = await import('./import-parsers');
+    const out = readImportFile('name,qty\nAWP | Asiimov (Field-Tested),2\n', 'steam', ctx);
+    expect(out).toMatchObject({ source: 'csv', notice: expect.stringMatching(/CSV/) });
+    expect(out.preview.rows[0]?.draft).toMatchObject({ name: 'AWP | Asiimov (Field-Tested)', quantity: 2 });
+    const junk = readImportFile('<html>', 'steam', ctx);
+    expect(junk).toMatchObject({ source: 'steam', notice: null });
+    expect(junk.preview.fatal).toMatch(/not JSON/);
+  });
+});

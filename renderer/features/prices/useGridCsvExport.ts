@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { GAMES } from '../../../shared/catalog/games';
+import { CSV_BOM } from '../../../shared/csv/csv';
 import { useStableCallback } from '../../lib/useStableCallback';
 import type { GridColumn } from './grid-columns';
 import { csvChunks } from './model/csv';
@@ -30,7 +31,7 @@ export function useGridCsvExport(src: GridCsvSource): { exporting: boolean; expo
     setExporting(true);
     void (async () => {
       try {
-        const parts: string[] = ['\uFEFF'];
+        const parts: string[] = [CSV_BOM];
         const ctx = { snap, d: derived, askCols: columns.flatMap((c) => (c.kind === 'market' && c.k !== undefined ? [c.k] : [])), marketName: nameOf, net };
         for (const chunk of csvChunks(ctx, view, 1500)) {
           parts.push(chunk);

@@ -9,6 +9,7 @@
  * (https://github.com/hyparam/hyparquet-writer). parquet-wasm would add a multi-megabyte .wasm file.
  */
 import { parquetWriteBuffer } from 'hyparquet-writer';
+import { csvFile, csvText } from '../../../shared/csv/csv';
 import { decodeChunk, type ChunkRecord } from './chunk-codec';
 import { BEST_ASK, BEST_BID } from './tiers';
 
@@ -146,22 +147,18 @@ function cmp(a: string | undefined, b: string | undefined): number {
   return a === b ? 0 : (a ?? '') < (b ?? '') ? -1 : 1;
 }
 
-/** A CSV field (RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled). */
-function field(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 const num = (v: number | null): string => (v === null ? '' : String(v));
 
+/** The rows as CSV through the app's one CSV writer (shared/csv: BOM, quoting, the formula guard on the text columns). */
 export function toCsv(t: ExportTable): Uint8Array {
-  const lines = ['time_utc,time_ms,item,market,side,price,low,high,resolution_ms'];
-  for (let i = 0; i < t.rows; i++) {
-    const ms = t.time[i] as number;
-    lines.push(
-      [new Date(ms).toISOString(), String(ms), field(t.item[i] as string), field(t.market[i] as string), field(t.side[i] as string), num(t.price[i] ?? null), num(t.low[i] ?? null), num(t.high[i] ?? null), String(t.resolution[i])].join(','),
-    );
-  }
-  return new TextEncoder().encode(lines.join('\r\n') + '\r\n');
+  const head = ['time_utc', 'time_ms', 'item', 'market', 'side', 'price', 'low', 'high', 'resolution_ms'];
+  const records = function* (): Generator<string[]> {
+    for (let i = 0; i < t.rows; i++) {
+      const ms = t.time[i] as number;
+      yield [new Date(ms).toISOString(), String(ms), csvText(t.item[i] as string), csvText(t.market[i] as string), csvText(t.side[i] as string), num(t.price[i] ?? null), num(t.low[i] ?? null), num(t.high[i] ?? null), String(t.resolution[i])];
+    }
+  };
+  return new TextEncoder().encode(csvFile(head, records()));
 }
 
 /** Integer thousandths as INT64 (prices beyond 2^31 exist); a non-integer value is rounded. */

@@ -74,3 +74,21 @@ describe('holdings CSV read back by the CSV import', () => {
     ).toEqual(hs.map((h) => [h.name, h.quantity, h.unitCost, h.fee, h.acquired, h.place, h.lockedUntil, h.note]));
   });
 });
+
+describe('holdings CSV export and import, round after round', () => {
+  it('keeps text that starts with a formula trigger or an apostrophe exactly, and non-ASCII names', async () => {
+    const { importCsv } = await import('./import');
+    const notes = ['-5% off', "'Tis mine", "'-5% off", '=1+1', '@friend', '+2 stickers', "''=x"];
+    let hs = notes.map((note, i) => holding(`h${i}`, { name: i === 0 ? 'StatTrak™ AK-47 | Redline (Field-Tested)' : i === 1 ? '★ Karambit | Fade (Factory New)' : 'AK-47 | Redline (Field-Tested)', note, place: { kind: 'text', text: i === 2 ? '-from a friend' : 'cash' } }));
+    for (let round = 0; round < 3; round++) {
+      const csv = holdingsCsv(holdingRows(buildLedger(hs, []), hs, () => true), names);
+      const preview = importCsv(csv, { game: 730 });
+      expect(preview.rows.map((r) => r.error)).toEqual(notes.map(() => null));
+      hs = preview.rows.map((r, i) => holding(`h${i}`, { ...r.draft! }));
+    }
+    expect(hs.map((h) => h.note)).toEqual(notes);
+    expect(hs[0]!.name).toBe('StatTrak™ AK-47 | Redline (Field-Tested)');
+    expect(hs[1]!.name).toBe('★ Karambit | Fade (Factory New)');
+    expect(hs[2]!.place).toEqual({ kind: 'text', text: '-from a friend' });
+  });
+});

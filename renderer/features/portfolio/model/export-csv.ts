@@ -4,7 +4,7 @@
  * headers are the ones the CSV import reads back (Name, Quantity, Unit cost, Acquired, Market, Locked until,
  * Note), with the ledger's figures beside them.
  */
-import { CSV_BOM, CSV_EOL, csvText } from '../../../../shared/csv/csv';
+import { csvFile, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
 import type { Ledger } from './ledger';
 import type { HoldingRow, Place } from './types';
@@ -28,14 +28,10 @@ function timeText(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
 }
 
-function lines(head: readonly string[], rows: readonly string[][]): string {
-  return CSV_BOM + [head.map(csvText).join(','), ...rows.map((r) => r.join(','))].join(CSV_EOL) + CSV_EOL;
-}
-
 export const HOLDINGS_CSV_HEAD = ['Name', 'Quantity', 'Unit cost', 'Fee', 'Acquired', 'Market', 'Locked until', 'Note', 'Remaining', 'Cost basis', 'In catalog', 'Origin', 'Id'] as const;
 
 export function holdingsCsv(rows: readonly HoldingRow[], names: CsvNames): string {
-  return lines(
+  return csvFile(
     HOLDINGS_CSV_HEAD,
     rows.map(({ holding: h, remaining, costBasis, known }) => [
       csvText(h.name),
@@ -79,5 +75,5 @@ export function salesCsv(ledger: Ledger, saleIds: readonly string[], names: CsvN
       csvText(s.id),
     ]);
   }
-  return lines(SALES_CSV_HEAD, rows);
+  return csvFile(SALES_CSV_HEAD, rows);
 }

@@ -3,7 +3,7 @@
  * market, the P/L per measure, lock, liquidity; exact decimals (money is the thousandths' exact decimal
  * text), missing values empty, never 0. Text goes through the formula guard (shared/csv/csv.ts).
  */
-import { CSV_BOM, CSV_EOL, csvText } from '../../../../shared/csv/csv';
+import { csvFile, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
 import { MEASURES, type HoldingValue } from './measures';
 import { measureInfo, type ValuedRow } from './columns';
@@ -50,7 +50,8 @@ function line(r: ValuedRow, v: HoldingValue | null, opts: ValuationsCsvOptions):
 
 /** The whole file (with the BOM Excel needs to read UTF-8). Rows with nothing left are left out. */
 export function valuationsCsv(rows: readonly ValuedRow[], opts: ValuationsCsvOptions): string {
-  const lines = [valuationsCsvHeader(opts).map(csvText).join(',')];
-  for (const r of rows) if (r.remaining > 0) lines.push(line(r, r.value, opts).join(','));
-  return CSV_BOM + lines.join(CSV_EOL) + CSV_EOL;
+  return csvFile(
+    valuationsCsvHeader(opts),
+    rows.filter((r) => r.remaining > 0).map((r) => line(r, r.value, opts)),
+  );
 }

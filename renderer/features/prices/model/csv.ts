@@ -3,12 +3,12 @@
  * a quote, comma, CR/LF or edge spaces quoted with doubled quotes. Money is exact (toDecimalString of
  * the thousandths, never rounded); a missing value is an empty field, never 0.
  *
- * Text fields that a spreadsheet would run as a formula (starting with = + - @ or a tab/CR) get a
- * leading apostrophe, the usual guard against CSV injection; numbers are never changed.
+ * Text fields go through the app's one CSV writer (shared/csv/csv.ts: quoting and the formula guard);
+ * numbers are never changed.
  *
  * Built in chunks of rows (a generator) so the UI can yield between chunks on a 37k-row export.
  */
-import { csvQuote, csvText } from '../../../../shared/csv/csv';
+import { CSV_EOL, csvQuote, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
 import type { Snapshot } from '../../../market/model/snapshot';
 import { cellValue } from '../../../market/model/snapshot';
@@ -85,10 +85,10 @@ export function csvRow(ctx: CsvContext, i: number): string {
 
 /** The CSV in chunks of `chunkRows` rows; the first chunk starts with the header. */
 export function* csvChunks(ctx: CsvContext, rows: ArrayLike<number>, chunkRows = 2000): Generator<string> {
-  let out = `${csvHeader(ctx)}\r\n`;
+  let out = `${csvHeader(ctx)}${CSV_EOL}`;
   let inChunk = 0;
   for (let j = 0; j < rows.length; j++) {
-    out += `${csvRow(ctx, rows[j] as number)}\r\n`;
+    out += `${csvRow(ctx, rows[j] as number)}${CSV_EOL}`;
     if (++inChunk >= chunkRows) {
       yield out;
       out = '';

@@ -5,7 +5,7 @@
  * missing as an empty field (never 0). Text is quoted and guarded against formulas (shared/csv).
  * No provenance lines: anything but data rows would break readers; the file name carries the date.
  */
-import { CSV_BOM, CSV_EOL, csvText } from '../../../../shared/csv/csv';
+import { csvFile, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
 import type { ChartColumn, ChartData } from '../types';
 
@@ -29,7 +29,8 @@ export function csvCell(column: ChartColumn, value: string | number | null | und
 
 /** The whole file as text, BOM first (Excel reads UTF-8 only with it), CRLF line ends. */
 export function buildChartCsv(data: ChartData): string {
-  let out = CSV_BOM + data.columns.map((c) => csvText(c.label)).join(',') + CSV_EOL;
-  for (const row of data.rows) out += data.columns.map((c) => csvCell(c, row[c.key])).join(',') + CSV_EOL;
-  return out;
+  return csvFile(
+    data.columns.map((c) => c.label),
+    data.rows.map((row) => data.columns.map((c) => csvCell(c, row[c.key]))),
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldOfHeader, importCsv, MAX_CSV_CHARS } from './csv-import';
-import { readCsv, sniffSeparator } from './csv-read';
+import { readCsv, sniffSeparator } from '../../../../../shared/csv/read';
 
 const G = 730 as const;
 
@@ -125,5 +125,58 @@ describe('importCsv', () => {
   it('flags a line with more fields than the header (an unquoted separator in a name)', () => {
     const rows = importCsv('name,qty\nSticker | Team, Inc,1\n', { game: G }).rows;
     expect(rows[0]!.error).toMatch(/3 fields and the header 2/);
+  });
+});
+
+describe('bad CSV files are errors, never wrong data', () => {
+  const rows9 = (bad: string) =>
+    ['name,qty,cost', 'A1,1,1.00', 'A2,1,1.00', bad, 'A4,1,1.00', 'A5,1,1.00', 'A6,1,1.00', 'A7,1,1.00', 'A8,1,1.00', 'A9,1,1.00'].join('\r\n') + '\r\n';
+
+  it('an unclosed quote is an error row naming its line; the lines after it are read as rows', () => {
+    const preview = importCsv(rows9('"AK-47 | Redline (Field-Tested),1,1.00'), { game: G });
+    expect(preview.fatal).toBeNull();
+    expect(preview.rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(preview.rows[2]!.draft).toBeNull();
+    expect(preview.rows[2]!.error).toMatch(/quote opened on line 4 is never closed/);
+    expect(preview.rows.filter((r) => r.draft).map((r) => r.draft!.name)).toEqual(['A1', 'A2', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9']);
+  });
+
+  it('a quote that only closes lines later, inside a field, is the same error (not one row swallowing the others)', () => {
+    const csv = ['name,qty,note', 'A1,1,x', '"AK-47,1,x', 'A3,1,x', 'A4,1,"ok"', 'A5,1,x'].join('\n');
+    const rows = importCsv(csv, { game: G }).rows;
+    expect(rows.map((r) => [r.line, r.draft?.name ?? null])).toEqual([[2, 'A1'], [3, null], [4, 'A3'], [5, 'A4'], [6, 'A5']]);
+    expect(rows[1]!.error).toMatch(/line 3/);
+  });
+
+  it('an unclosed quote in the header line makes the whole file unreadable, and says why', () => {
+    expect(importCsv('"name,qty\nA,1\n', { game: G }).fatal).toMatch(/^The header line cannot be read: the quote opened on line 1 is never closed/);
+  });
+
+  it('a quoted name with a line break inside still reads as one field', () => {
+    const rows = importCsv('name,qty\n"two\nlines",1\nB,2\n', { game: G }).rows;
+    expect(rows.map((r) => r.line)).toEqual([2, 4]);
+  });
+
+  it('"1.500" in a ;-separated file is ambiguous unless the file shows its decimal mark', () => {
+    expect(importCsv('name;cost\nA;1.500\n', { game: G }).rows[0]!.error).toMatch(/^Cost '1\.500' is ambiguous/);
+    expect(importCsv('name;cost\nA;12.500\nB;3\n', { game: G }).rows[0]!.error).toMatch(/ambiguous/);
+    expect(importCsv('name;cost\nA;1.500\nB;2,50\n', { game: G }).rows[0]!.draft?.unitCost).toBe(1_500_000);
+    expect(importCsv('name;cost\nA;1.500\nB;2.50\n', { game: G }).rows[0]!.draft?.unitCost).toBe(1_500);
+    // Tab-separated (Excel's "Unicode Text") does not say it either.
+    expect(importCsv('name\tcost\nA\t1.500\n', { game: G }).rows[0]!.error).toMatch(/ambiguous/);
+    // A comma-separated file cannot write a decimal comma unquoted: its dot is the decimal mark (and the app's own export writes 12.500).
+    expect(importCsv('name,cost\nA,1.500\n', { game: G }).rows[0]!.draft?.unitCost).toBe(1_500);
+    // More than three digits before the dot cannot be a thousands group.
+    expect(importCsv('name;cost\nA;1234.500\n', { game: G }).rows[0]!.draft?.unitCost).toBe(1_234_500);
+  });
+
+  it('refuses item names with control characters', () => {
+    const rows = importCsv('name,qty\nAK-47\u0007 | Redline,1\n"AWP\u0000",1\nM4A4\u009b,1\nFine,1\n', { game: G }).rows;
+    expect(rows.map((r) => r.error)).toEqual([
+      'Name has a control character (U+0007)',
+      'Name has a control character (U+0000)',
+      'Name has a control character (U+009B)',
+      null,
+    ]);
   });
 });

@@ -5,21 +5,32 @@
  * name column is required. Every other line becomes a row: its draft, or an error naming each bad field and
  * why; nothing is dropped unseen.
  *
- * Money and slashed days that only the rest of the file can explain ("1,234"; "03/04/2026") are read the way
- * the file's unambiguous values show; when none does, the row's error names the ambiguity.
+ * Money and slashed days that only the rest of the file can explain ("1,234", "1.500" in a ;-separated file;
+ * "03/04/2026") are read the way the file's unambiguous values show; when none does, the row's error names
+ * the ambiguity. A line the reader could not read (a quote never closed) is an error row naming its line,
+ * and a name with a control character is refused.
  */
 import type { GameId } from '../../../../../shared/catalog/games';
 import { MAX_HOLDINGS, MAX_NOTE, type HoldingDraft, type ImportPreview, type ImportRow } from '../types';
-import { readCsv, type Separator } from './csv-read';
+import { readCsv, type Separator } from '../../../../../shared/csv/read';
 import {
   commaRoleOf, readDay, readLockEnd, readMoney, readPlace, readQuantity, shorten, slashOrderOf, squash,
-  type CommaRole, type SlashOrder,
+  type CommaRole, type DotRole, type SlashOrder,
 } from './fields';
 import { checkDraft } from './draft';
 
 /** The largest CSV read (characters; about as many bytes): a spreadsheet of 50,000 holdings is ~5 MB. */
 export const MAX_CSV_CHARS = 8_000_000;
 export const MAX_CSV_LABEL = '8 MB';
+
+/** The first C0 or C1 control character (Unicode category Cc) of a text, as its code; null when none. */
+function controlCharacter(text: string): number | null {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 0x1f || (c >= 0x7f && c <= 0x9f)) return c;
+  }
+  return null;
+}
 
 export type CsvField = 'name' | 'quantity' | 'unitCost' | 'acquired' | 'place' | 'fee' | 'lockedUntil' | 'note';
 
@@ -67,9 +78,10 @@ export interface CsvImportOptions {
 export function importCsv(text: string, options: CsvImportOptions): ImportPreview {
   const fatal = (message: string): ImportPreview => ({ source: 'csv', rows: [], fatal: message });
   if (text.length > MAX_CSV_CHARS) return fatal(`The file is larger than ${MAX_CSV_LABEL}: split it into smaller files.`);
-  const { records } = readCsv(text, options.separator);
+  const { records, separator } = readCsv(text, options.separator);
   const [header, ...body] = records;
   if (!header) return fatal('The file is empty.');
+  if (header.error) return fatal(`The header line cannot be read: ${header.error}.`);
   if (body.length > MAX_HOLDINGS) return fatal(`The file has ${body.length.toLocaleString('en-US')} rows; at most ${MAX_HOLDINGS.toLocaleString('en-US')} can be imported at once.`);
 
   const columnOf = new Map<CsvField, number>();
@@ -96,10 +108,12 @@ export function importCsv(text: string, options: CsvImportOptions): ImportPrevie
     const at = columnOf.get(field);
     return at === undefined ? null : (fields[at] ?? '').trim();
   };
-  const comma = commaRoleOfFile(body.flatMap((r) => [cell(r.fields, 'unitCost'), cell(r.fields, 'fee')]));
+  const comma = commaRoleOfFile(body.flatMap((r) => (r.error ? [] : [cell(r.fields, 'unitCost'), cell(r.fields, 'fee')])));
+  const dot: DotRole = separator === ',' ? 'decimal' : 'unknown';
   const order = slashOrderOfFile(body.flatMap((r) => [cell(r.fields, 'acquired'), cell(r.fields, 'lockedUntil')]));
 
   const rows: ImportRow[] = body.map((record) => {
+    if (record.error) return { line: record.line, text: shorten(record.text), draft: null, error: capitalize(record.error), warning: null };
     const errors: string[] = [];
     const problem = (field: CsvField, why: string): void => {
       errors.push(`${FIELD_LABELS[field]}${used[field] && squash(used[field]) !== squash(FIELD_LABELS[field]) ? ` ("${used[field]}")` : ''} ${why}`);
@@ -111,6 +125,11 @@ export function importCsv(text: string, options: CsvImportOptions): ImportPrevie
     const name = cell(record.fields, 'name') ?? '';
     if (name === '') problem('name', 'is empty');
     else if (name.length > 500) problem('name', 'is longer than 500 characters');
+    else {
+      // Control characters are never part of an item name: a broken export, or a file read in the wrong encoding.
+      const control = controlCharacter(name);
+      if (control !== null) problem('name', `has a control character (U+${control.toString(16).toUpperCase().padStart(4, '0')})`);
+    }
 
     const read = <T>(field: CsvField, reader: (t: string) => { ok: true; value: T } | { ok: false; error: string }): T | null => {
       const t = cell(record.fields, field);
@@ -121,8 +140,8 @@ export function importCsv(text: string, options: CsvImportOptions): ImportPrevie
       return null;
     };
     const quantity = read('quantity', readQuantity) ?? 1;
-    const unitCost = read('unitCost', (t) => readMoney(t, comma));
-    const fee = read('fee', (t) => readMoney(t, comma));
+    const unitCost = read('unitCost', (t) => readMoney(t, comma, dot));
+    const fee = read('fee', (t) => readMoney(t, comma, dot));
     const acquired = read('acquired', (t) => readDay(t, order));
     const lockedUntil = read('lockedUntil', (t) => readLockEnd(t, order));
     const placeText = cell(record.fields, 'place');

@@ -15,6 +15,9 @@ const bad = <T>(error: string): Read<T> => ({ ok: false, error });
 /** What a comma is in a file's money: the decimal mark ("12,34"), a thousands separator ("1,234.50"), or not known. */
 export type CommaRole = 'decimal' | 'grouping' | 'unknown';
 
+/** What a dot is in a file's money when the file shows no comma: the decimal mark, or not known. */
+export type DotRole = 'decimal' | 'unknown';
+
 /** Spaces a spreadsheet puts in numbers: space, no-break space, narrow no-break space, thin space, apostrophe (CH). */
 const GROUP_SPACES = /[\s\u00a0\u202f\u2009']/g;
 const CURRENCY = /^(?:[$€£¥₽]|usd|eur|gbp|cny|rub)\s*|\s*(?:[$€£¥₽]|usd|eur|gbp|cny|rub)$/i;
@@ -43,8 +46,15 @@ export function commaRoleOf(text: string): CommaRole {
  * comes from the text itself or, when the text alone cannot tell ("1,234"), from the rest of the file
  * (`comma`); if nothing tells, the error names the ambiguity. More than 3 decimals is refused (the app keeps
  * thousandths exactly), and so is a negative amount.
+ *
+ * "1.500" is the same question for the dot: in a file whose decimal mark nothing shows (`dot` 'unknown':
+ * a ;- or tab-separated file, as comma-decimal locales write them), it could be 1500 or 1.5, and the error
+ * names the ambiguity (";" is also the list separator of some dot-decimal locales, de-CH). A comma-separated
+ * file's dot is its decimal mark: Excel never saves with its decimal mark as the list separator (when both
+ * are ",", it uses ";": https://www.mail-archive.com/dev@sc.openoffice.org/msg01565.html), so there "1.500"
+ * is 1.5, as the app's own export writes it.
  */
-export function readMoney(text: string, comma: CommaRole = 'unknown'): Read<number> {
+export function readMoney(text: string, comma: CommaRole = 'unknown', dot: DotRole = 'decimal'): Read<number> {
   const raw = text.trim();
   let t = stripMoney(raw);
   if (t.startsWith('-') || t.startsWith('(')) return bad(`'${raw}' is negative`);
@@ -53,6 +63,9 @@ export function readMoney(text: string, comma: CommaRole = 'unknown'): Read<numb
   if (!t.includes(',') && comma === 'decimal' && /^\d{1,3}(?:\.\d{3})+$/.test(t)) {
     // A file that writes "12,34" writes thousands as "1.234".
     return ok(Number(t.replace(/\./g, '')) * 1000);
+  }
+  if (!t.includes(',') && comma === 'unknown' && dot === 'unknown' && /^\d{1,3}\.\d{3}$/.test(t)) {
+    return bad(`'${raw}' is ambiguous: ${t} could mean ${t.replace('.', '')} or ${Number(t)} (write ${t.replace('.', '')} or ${Number(t).toFixed(2)})`);
   }
   let role = commaRoleOf(t);
   if (role === 'unknown' && t.includes(',')) {

@@ -3,3 +3,4 @@ export { importCsv, MAX_CSV_LABEL } from './csv-import';
 export { importSteamInventory, importSteamInventoryText } from './steam-inventory';
 export { importPasteList } from './paste-list';
 export { matchNames, suggestNames } from './match-names';
+export { decodeTextFile } from './decode-file';
