@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS, GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../shared/api/schema';
 import { createGateway, type Forwarder } from './gateway';
 import { FakeUpstream, json } from './testing/fake-upstream';
+import { startHttpUpstream, type HttpUpstream } from './testing/http-upstream';
 import { TokenBroker, UpstreamFailure, type ForwardRequest } from './token-broker';
 
 const QUERY = JSON.stringify({ query: '{ aggregatedMinPrices(markets: ["a"]) { market_hash_name } }' });
@@ -318,42 +319,26 @@ describe('gateway: token mutations are found by parsing, not by searching bytes'
 });
 
 describe('gateway: only queries go upstream, with only query, variables and operationName', () => {
-  /** A service on 127.0.0.1 behind the real broker: mints tokens, records every API body, answers as told. */
-  let server: Server | null = null;
+  let up: HttpUpstream | null = null;
   afterEach(async () => {
-    server?.closeAllConnections();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    server = null;
+    await up?.close();
+    up = null;
   });
 
-  async function upstream(answer: (res: import('node:http').ServerResponse) => void | Promise<void> = (res) => {
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}');
-  }) {
-    const fake = new FakeUpstream();
+  /** The real broker against a 127.0.0.1 service that records every API body and answers `{"data":{}}`. */
+  async function upstream() {
     const bodies: string[] = [];
-    server = createServer((req, res) => {
-      const parts: Buffer[] = [];
-      req.on('data', (c: Buffer) => parts.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(parts).toString('utf8');
-        if (body.includes('createSubscriptionToken')) {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { createSubscriptionToken: fake.issue() } }));
-          return;
-        }
-        bodies.push(body);
-        void answer(res);
-      });
+    up = await startHttpUpstream((body, res) => {
+      bodies.push(body);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}');
     });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const broker = new TokenBroker({ target: { baseUrl: `http://127.0.0.1:${port}`, apiKey: 'good-key' }, timeoutMs: 10_000 });
+    const broker = new TokenBroker({ target: { baseUrl: up.baseUrl, apiKey: 'good-key' }, timeoutMs: 10_000 });
     return { broker, bodies };
   }
 
   async function send(gateway: ReturnType<typeof createGateway>, body: unknown) {
-    const res = await gateway(post(GRAPHQL_PATH, { body: typeof body === 'string' ? body : JSON.stringify(body) }));
-    const text = await res.text();
-    const json = JSON.parse(text) as { errors?: { message: string; extensions: { code: string } }[] };
+    const res = await gateway(post(GRAPHQL_PATH, { body: JSON.stringify(body) }));
+    const json = (await res.json()) as { errors?: { message: string; extensions: { code: string } }[] };
     return { status: res.status, code: json.errors?.[0]?.extensions.code, message: json.errors?.[0]?.message };
   }
 
@@ -400,41 +385,29 @@ describe('gateway: only queries go upstream, with only query, variables and oper
 });
 
 describe('gateway: the answer is size-capped before the page reads it', () => {
-  let server: Server | null = null;
+  let up: HttpUpstream | null = null;
   afterEach(async () => {
-    server?.closeAllConnections();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    server = null;
+    await up?.close();
+    up = null;
   });
 
   /** The real broker against a 127.0.0.1 service answering `bytes` bytes, with or without a Content-Length. */
   async function bigAnswer(bytes: number, declared: boolean) {
-    const fake = new FakeUpstream();
     let written = 0;
     let closedEarly = false;
-    server = createServer((req, res) => {
-      const parts: Buffer[] = [];
-      req.on('data', (c: Buffer) => parts.push(c));
-      req.on('end', async () => {
-        if (Buffer.concat(parts).toString().includes('createSubscriptionToken')) {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { createSubscriptionToken: fake.issue() } }));
-          return;
-        }
-        res.on('close', () => (closedEarly = written < bytes));
-        res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(bytes) } : {}) });
-        const chunk = Buffer.alloc(64 * 1024, 0x20);
-        while (written < bytes && !res.destroyed) {
-          const part = chunk.subarray(0, Math.min(chunk.length, bytes - written));
-          written += part.length;
-          if (!res.write(part)) await new Promise((r) => res.once('drain', r).once('close', r));
-        }
-        res.end();
-      });
+    up = await startHttpUpstream(async (_body, res) => {
+      res.on('close', () => (closedEarly = written < bytes));
+      res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(bytes) } : {}) });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      while (written < bytes && !res.destroyed) {
+        const part = chunk.subarray(0, Math.min(chunk.length, bytes - written));
+        written += part.length;
+        if (!res.write(part)) await new Promise((r) => res.once('drain', r).once('close', r));
+      }
+      res.end();
     });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const broker = new TokenBroker({ target: { baseUrl: `http://127.0.0.1:${port}`, apiKey: 'good-key' }, timeoutMs: 10_000 });
-    return { broker, written: () => written, closedEarly: () => closedEarly };
+    const broker = new TokenBroker({ target: { baseUrl: up.baseUrl, apiKey: 'good-key' }, timeoutMs: 10_000 });
+    return { broker, closedEarly: () => closedEarly };
   }
 
   it('an answer declared larger than the cap is a clear 502 error, and is not read', async () => {
