@@ -10,7 +10,8 @@
  * - app.getPath answers per name and throws on an unknown one (shell/browser/api/electron_api_app.cc:
  *   "Failed to get '<name>' path"); setPath wants an absolute path;
  * - 'ready' comes after the main script has run: before it, safeStorage has no encryption and its backend is
- *   'unknown' (https://www.electronjs.org/docs/latest/api/safe-storage);
+ *   'unknown' (https://www.electronjs.org/docs/latest/api/safe-storage), there is no window or protocol
+ *   handler, and after it no scheme can be made privileged (Electron's own messages for each);
  * - dialog (save, open, message box, error box) and Notification exist and answer as scripted by the drive
  *   below, so the save, notify and recovery paths run.
  */
@@ -72,9 +73,12 @@ export const app = {
 
 export const protocol = {
   registerSchemesAsPrivileged: (schemes) => {
+    if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
     record.privileged = schemes;
   },
   handle: (scheme, handler) => {
+    // protocol.handle is session.defaultSession.protocol.handle, and there is no session before 'ready'.
+    if (!ready) throw new Error('Session can only be received when app is ready');
     if (record.handled.includes(scheme)) throw new Error(`Failed to register protocol: ${scheme}`);
     record.handled.push(scheme);
     record.handler = handler;
@@ -263,6 +267,7 @@ class FakeWebContents {
 
 export class BrowserWindow {
   constructor(options) {
+    if (!ready) throw new Error('Cannot create BrowserWindow before app is ready');
     record.windowOptions = options;
     this.webContents = new FakeWebContents();
     const contents = {
