@@ -155,6 +155,17 @@ describe('ConnectionController', () => {
     expect(vault.stored).toBeNull();
   });
 
+  it('Forget with a preset in use drops the preset only; the stored key stays until a second Forget', async () => {
+    const { controller, vault, real } = setup();
+    const saved = { baseUrl: 'https://other.example', apiKey: 'saved-key' };
+    vault.stored = saved;
+    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: 'good-key' })).toMatchObject({ state: 'connected', keyStorage: 'memory' });
+    expect(await controller.forgetKey()).toMatchObject({ state: 'demo', hasKey: true, keyStorage: 'os-encrypted' });
+    expect(vault.stored).toBe(saved);
+    expect(await controller.forgetKey()).toMatchObject({ state: 'demo', hasKey: false, keyStorage: 'none' });
+    expect(vault.stored).toBeNull();
+  });
+
   it('connect with baseUrl "" uses the embedded service with the given key', async () => {
     const { controller, demo } = setup();
     demo.keys.add('my-local-key');

@@ -203,9 +203,16 @@ export class ConnectionController {
     return this.verify(broker);
   }
 
+  /**
+   * Forgets the key in use: a preset held in memory first (a saved key it stood in for stays, and the status
+   * then shows that one, for a second Forget), else the stored key.
+   */
   async forgetKey(): Promise<ConnectionStatus> {
+    if (this.held) {
+      this.held = null;
+      return this.useDemo();
+    }
     this.vault.clear();
-    this.held = null;
     this.startNotice = null;
     this.keyringLocked = false;
     return this.useDemo();

@@ -462,7 +462,10 @@ describe('web host: a preset from the environment never touches the saved key fi
     const h = await host({ keyFile, baseUrl: '', apiKey: USER_KEY });
     expect(await status(h)).toMatchObject({ state: 'connected', baseUrl: '', keyStorage: 'memory' });
     expect(readFileSync(keyFile, 'utf8')).toBe(saved);
-    // The user's own Forget still deletes it.
+    // Forget drops the key in use (the question said it is not on disk); the saved one is still there, and a
+    // second Forget (now about the key file) deletes it.
+    expect(await status(h, 'POST', '/app/forget')).toMatchObject({ state: 'demo', hasKey: true, keyStorage: 'file-0600' });
+    expect(readFileSync(keyFile, 'utf8')).toBe(saved);
     expect(await status(h, 'POST', '/app/forget')).toMatchObject({ state: 'demo', hasKey: false, keyStorage: 'none' });
     expect(() => statSync(keyFile)).toThrow();
   });
