@@ -136,6 +136,36 @@ describe('ConnectionController', () => {
     expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: '' })).toMatchObject({ state: 'connected' });
   });
 
+  it('a preset is held in memory only: the stored key is neither written nor cleared; Connect and Forget still change it', async () => {
+    const { controller, vault, real } = setup();
+    const saved = { baseUrl: real.baseUrl, apiKey: 'good-key' };
+    vault.stored = saved;
+    real.keys.add('script-key');
+    // Without a key (the stored one, same origin), and with a key of its own: the vault is only read.
+    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: '' })).toMatchObject({ state: 'connected', hasKey: true });
+    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: 'script-key' })).toMatchObject({ state: 'connected', keyStorage: 'memory' });
+    expect(vault.stored).toBe(saved);
+    expect(vault.acceptedWeak).toBeNull();
+    // The preset key is in use (and may be reused for its origin by an empty key field) but is not "stored".
+    expect(real.mutations.at(-1)?.body).toContain('script-key');
+    // The user's own Connect replaces the stored key; their Forget clears it and the preset.
+    expect(await controller.connect({ baseUrl: real.baseUrl, apiKey: '', acceptWeakStorage: false })).toMatchObject({ state: 'connected' });
+    expect(vault.stored).toEqual({ baseUrl: real.baseUrl, apiKey: 'script-key' });
+    expect(await controller.forgetKey()).toMatchObject({ state: 'demo', hasKey: false, keyStorage: 'none' });
+    expect(vault.stored).toBeNull();
+  });
+
+  it('Forget with a preset in use drops the preset only; the stored key stays until a second Forget', async () => {
+    const { controller, vault, real } = setup();
+    const saved = { baseUrl: 'https://other.example', apiKey: 'saved-key' };
+    vault.stored = saved;
+    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: 'good-key' })).toMatchObject({ state: 'connected', keyStorage: 'memory' });
+    expect(await controller.forgetKey()).toMatchObject({ state: 'demo', hasKey: true, keyStorage: 'os-encrypted' });
+    expect(vault.stored).toBe(saved);
+    expect(await controller.forgetKey()).toMatchObject({ state: 'demo', hasKey: false, keyStorage: 'none' });
+    expect(vault.stored).toBeNull();
+  });
+
   it('connect with baseUrl "" uses the embedded service with the given key', async () => {
     const { controller, demo } = setup();
     demo.keys.add('my-local-key');

@@ -94,6 +94,11 @@ export class ConnectionController {
   private startNotice: { readonly message: string; readonly action: string } | null = null;
   /** Start-up found a stored key the keyring would not open: Retry reads it again. */
   private keyringLocked = false;
+  /**
+   * A key given by the environment (preset): used, and reused for its origin, but never written to the vault
+   * nor removed from it; only the user's own Connect or Forget changes the stored key.
+   */
+  private held: StoredConnection | null = null;
 
   constructor(options: ConnectionControllerOptions) {
     this.vault = options.vault;
@@ -132,6 +137,7 @@ export class ConnectionController {
    */
   async start(): Promise<ConnectionStatus> {
     this.startNotice = null;
+    this.held = null;
     const stored = this.vault.read();
     this.keyringLocked = !stored && this.vault.info().keyStorage === 'keyring-locked';
     if (stored) {
@@ -163,17 +169,18 @@ export class ConnectionController {
   }
 
   /**
-   * A connection given by the environment (MDS_BASE_URL / MDS_API_KEY): kept without OS encryption only as
-   * the vault allows (memory in the web host) and used at once, like a stored one, whatever its status.
-   * Without a key, the stored key is used only if it was entered for that origin; else demo data.
+   * A connection given by the environment (MDS_BASE_URL / MDS_API_KEY): held in memory only and used at once,
+   * like a stored one, whatever its status. The stored key is only read: a scripted run never replaces or
+   * deletes what the user saved. Without a key, the stored key is used only if it was entered for that
+   * origin; else demo data.
    */
   async preset(request: Omit<ConnectRequest, 'acceptWeakStorage'>): Promise<ConnectionStatus> {
     const baseUrl = normalizeBaseUrl(request.baseUrl);
-    const apiKey = request.apiKey.trim() || this.storedKeyFor(baseUrl);
+    const given = request.apiKey.trim();
+    const apiKey = given || this.storedKeyFor(baseUrl);
+    this.held = given ? { baseUrl, apiKey: given } : null;
     if (!apiKey) return this.useDemo();
-    const connection = { baseUrl, apiKey };
-    this.vault.write(connection, false);
-    return this.connectTo(connection, null);
+    return this.connectTo({ baseUrl, apiKey }, null);
   }
 
   /**
@@ -196,7 +203,15 @@ export class ConnectionController {
     return this.verify(broker);
   }
 
+  /**
+   * Forgets the key in use: a preset held in memory first (a saved key it stood in for stays, and the status
+   * then shows that one, for a second Forget), else the stored key.
+   */
   async forgetKey(): Promise<ConnectionStatus> {
+    if (this.held) {
+      this.held = null;
+      return this.useDemo();
+    }
     this.vault.clear();
     this.startNotice = null;
     this.keyringLocked = false;
@@ -208,9 +223,9 @@ export class ConnectionController {
     this.broker.dispose();
   }
 
-  /** The stored key when it was entered for baseUrl's origin, else ''. */
+  /** The key in use or stored when it was entered for baseUrl's origin, else ''. */
   private storedKeyFor(baseUrl: string): string {
-    const stored = this.vault.read();
+    const stored = this.held ?? this.vault.read();
     if (!stored) return '';
     return sameOrigin(stored.baseUrl, baseUrl) ? stored.apiKey : '';
   }
@@ -246,6 +261,7 @@ export class ConnectionController {
     }
     this.startNotice = null;
     this.keyringLocked = false;
+    this.held = null;
     this.broker.dispose();
     this.broker = candidate;
     this.mode = 'live';
@@ -338,12 +354,13 @@ export class ConnectionController {
 
   private describe(state: ConnectionState, baseUrl: string, nextRetryAt: number | null = null, message?: string): ConnectionStatus {
     const info = this.vault.info();
+    const keyStorage: KeyStorage = this.held ? 'memory' : info.keyStorage;
     return {
       state,
       baseUrl,
-      ...this.words(state, info.keyStorage, message),
-      hasKey: info.keyStorage !== 'none',
-      keyStorage: info.keyStorage,
+      ...this.words(state, keyStorage, message),
+      hasKey: keyStorage !== 'none',
+      keyStorage,
       weakStorageOnly: info.weakStorageOnly,
       nextRetryAt,
       since: this.clock.now(),

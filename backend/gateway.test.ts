@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS, GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../shared/api/schema';
 import { createGateway, type Forwarder } from './gateway';
 import { FakeUpstream, json } from './testing/fake-upstream';
+import { startHttpUpstream, type HttpUpstream } from './testing/http-upstream';
 import { TokenBroker, UpstreamFailure, type ForwardRequest } from './token-broker';
 
 const QUERY = JSON.stringify({ query: '{ aggregatedMinPrices(markets: ["a"]) { market_hash_name } }' });
@@ -314,5 +315,137 @@ describe('gateway: token mutations are found by parsing, not by searching bytes'
     } finally {
       await service.close();
     }
+  });
+});
+
+describe('gateway: only queries go upstream, with only query, variables and operationName', () => {
+  let up: HttpUpstream | null = null;
+  afterEach(async () => {
+    await up?.close();
+    up = null;
+  });
+
+  /** The real broker against a 127.0.0.1 service that records every API body and answers `{"data":{}}`. */
+  async function upstream() {
+    const bodies: string[] = [];
+    up = await startHttpUpstream((body, res) => {
+      bodies.push(body);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}');
+    });
+    const broker = new TokenBroker({ target: { baseUrl: up.baseUrl, apiKey: 'good-key' }, timeoutMs: 10_000 });
+    return { broker, bodies };
+  }
+
+  async function send(gateway: ReturnType<typeof createGateway>, body: unknown) {
+    const res = await gateway(post(GRAPHQL_PATH, { body: JSON.stringify(body) }));
+    const json = (await res.json()) as { errors?: { message: string; extensions: { code: string } }[] };
+    return { status: res.status, code: json.errors?.[0]?.extensions.code, message: json.errors?.[0]?.message };
+  }
+
+  it.each([
+    ['any mutation', { query: 'mutation { deleteEverything { ok } }' }],
+    ['a named mutation', { query: 'mutation Wipe($id: ID!) { wipe(id: $id) }', variables: { id: '1' }, operationName: 'Wipe' }],
+    ['a subscription', { query: 'subscription { priceChanged { market_hash_name } }' }],
+    ['a query beside a mutation', { query: 'query A { a } mutation B { b }', operationName: 'A' }],
+  ])('refuses %s (403): only queries are forwarded', async (_name, body) => {
+    const { broker, bodies } = await upstream();
+    const r = await send(createGateway({ forwarder: () => broker }), body);
+    expect(r).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(r.message).toMatch(/only queries/i);
+    expect(bodies).toEqual([]);
+  });
+
+  it.each([
+    ['two operations, no operationName', { query: 'query A { a } query B { b }' }],
+    ['two operations, an operationName naming neither', { query: 'query A { a } query B { b }', operationName: 'C' }],
+    ['an anonymous operation beside another', { query: '{ a } query B { b }', operationName: 'B' }],
+    ['one operation, another name', { query: 'query A { a }', operationName: 'B' }],
+    ['variables that are not an object', { query: '{ a }', variables: [1] }],
+    ['an operationName that is not a string', { query: '{ a }', operationName: 5 }],
+  ])('refuses %s (400), naming the problem', async (_name, body) => {
+    const { broker, bodies } = await upstream();
+    const r = await send(createGateway({ forwarder: () => broker }), body);
+    expect(r).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    expect(bodies).toEqual([]);
+  });
+
+  it('forwards a query with only query, variables and operationName; anything else the page sent stays behind', async () => {
+    const { broker, bodies } = await upstream();
+    const gateway = createGateway({ forwarder: () => broker });
+    const query = 'query A { a } query B($n: Int) { b(n: $n) }';
+    const res = await gateway(
+      post(GRAPHQL_PATH, {
+        body: JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } }, query, variables: { n: 1 }, operationName: 'B', api_key: 'k', token: 't' }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('{"data":{}}');
+    expect(bodies).toEqual([JSON.stringify({ query, variables: { n: 1 }, operationName: 'B' })]);
+  });
+});
+
+describe('gateway: the answer is size-capped before the page reads it', () => {
+  let up: HttpUpstream | null = null;
+  afterEach(async () => {
+    await up?.close();
+    up = null;
+  });
+
+  /** The real broker against a 127.0.0.1 service answering `bytes` bytes, with or without a Content-Length. */
+  async function bigAnswer(bytes: number, declared: boolean) {
+    let written = 0;
+    let closedEarly = false;
+    up = await startHttpUpstream(async (_body, res) => {
+      res.on('close', () => (closedEarly = written < bytes));
+      res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(bytes) } : {}) });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      while (written < bytes && !res.destroyed) {
+        const part = chunk.subarray(0, Math.min(chunk.length, bytes - written));
+        written += part.length;
+        if (!res.write(part)) await new Promise((r) => res.once('drain', r).once('close', r));
+      }
+      res.end();
+    });
+    const broker = new TokenBroker({ target: { baseUrl: up.baseUrl, apiKey: 'good-key' }, timeoutMs: 10_000 });
+    return { broker, closedEarly: () => closedEarly };
+  }
+
+  it('an answer declared larger than the cap is a clear 502 error, and is not read', async () => {
+    const up = await bigAnswer(3 * 1024 * 1024, true);
+    const gateway = createGateway({ forwarder: () => up.broker, maxResponseBytes: 1024 * 1024 });
+    const res = await gateway(post(REST_PATHS.minPrices));
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(body.errors[0]).toMatchObject({ extensions: { code: 'RESPONSE_TOO_LARGE' } });
+    expect(body.errors[0]!.message).toMatch(/larger than 1 MiB/);
+  });
+
+  it('an answer without a length is passed on up to the cap, then cut with the same error; upstream is not read further', async () => {
+    const up = await bigAnswer(16 * 1024 * 1024, false);
+    const gateway = createGateway({ forwarder: () => up.broker, maxResponseBytes: 1024 * 1024 });
+    const res = await gateway(post(REST_PATHS.minPrices));
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let received = 0;
+    const error = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return null;
+        received += value.byteLength;
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/larger than 1 MiB/);
+    expect(received).toBeLessThanOrEqual(1024 * 1024);
+    // The upstream connection was dropped long before its 16 MiB were sent.
+    for (let i = 0; i < 100 && !up.closedEarly(); i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(up.closedEarly()).toBe(true);
+  });
+
+  it('the default cap passes a whole-catalog-sized answer untouched (the CS2 grid is 40.9 MB from the reference service)', async () => {
+    const up = await bigAnswer(48 * 1000 * 1000, false);
+    const res = await createGateway({ forwarder: () => up.broker })(post(REST_PATHS.minPrices));
+    expect(res.status).toBe(200);
+    expect((await res.arrayBuffer()).byteLength).toBe(48 * 1000 * 1000);
   });
 });

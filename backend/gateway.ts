@@ -7,11 +7,13 @@
  * - forwards only the six API paths, POST only, JSON only;
  * - drops every header the renderer sent (api-token, authorization, cookie…): the broker builds the
  *   upstream request from the body alone and adds `api-token` itself;
- * - streams the upstream body back untouched: no parsing, no re-serialising, no copy of big responses;
+ * - streams the upstream body back untouched: no parsing, no re-serialising, no copy of big responses,
+ *   but counted: past maxResponseBytes it is cut off with a clear error (refused outright when declared);
  * - answers the renderer with no credential in headers or body;
- * - never lets the renderer mint a token: GraphQL bodies are parsed and vetted, not searched as bytes.
+ * - forwards GraphQL queries only (no mutation or subscription: the renderer only reads, and can never mint a
+ *   token), parsed and vetted, not searched as bytes, and only their query, variables and operationName.
  */
-import { BREAK, parse, visit, type DocumentNode } from 'graphql';
+import { BREAK, Kind, parse, visit, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { API_PATHS, GRAPHQL_PATH } from '../shared/api/schema';
 import { STATUS_TEXT } from '../shared/api/status';
 import { RedirectRefused, UpstreamFailure, type FailureKind, type ForwardRequest } from './token-broker';
@@ -27,7 +29,18 @@ export interface GatewayOptions {
   readonly forwarder: () => Forwarder;
   /** Request bodies are queries, not data: small, and buffered so a retry can resend them. */
   readonly maxRequestBytes?: number;
+  /** The most an answer may hold (default MAX_RESPONSE_BYTES). */
+  readonly maxResponseBytes?: number;
 }
+
+/**
+ * 128 MiB. The largest answer the app asks for is a whole catalog: the CS2 grid (every published ask and bid
+ * market) is 40.9 MB from the reference service, sent without a Content-Length. The cap leaves that room to
+ * grow threefold, and stays far below what a page can take in one piece (V8's longest string is 2^29 - 24
+ * characters, about 512 MiB on 64-bit), so a broken or hostile service can no longer stream gigabytes into
+ * the window.
+ */
+export const MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
 
 export type RequestHandler = (request: Request) => Promise<Response>;
 
@@ -49,6 +62,7 @@ export function isApiPath(pathname: string): boolean {
 
 export function createGateway(options: GatewayOptions): RequestHandler {
   const maxRequestBytes = options.maxRequestBytes ?? 1024 * 1024;
+  const maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   return async (request) => {
     const { pathname } = new URL(request.url);
     if (!ALLOWED.has(pathname)) return jsonError(404, 'NOT_FOUND', 'No such API endpoint.');
@@ -80,13 +94,51 @@ export function createGateway(options: GatewayOptions): RequestHandler {
       }
       return jsonError(503, 'UNAVAILABLE', 'The request was cancelled.');
     }
+    const tooLarge = `The service\u2019s answer is larger than ${formatMiB(maxResponseBytes)}, more than Market Desk will read. Ask for fewer items or markets at once.`;
+    if (Number(upstream.headers.get('content-length') ?? '0') > maxResponseBytes) {
+      await upstream.body?.cancel().catch(() => undefined);
+      return jsonError(502, 'RESPONSE_TOO_LARGE', tooLarge);
+    }
     const headers = new Headers({ 'cache-control': 'no-store' });
     for (const name of PASSED_RESPONSE_HEADERS) {
       const value = upstream.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
-    return new Response(upstream.body, { status: upstream.status, headers });
+    const answer = upstream.body ? capStream(upstream.body, maxResponseBytes, tooLarge) : null;
+    return new Response(answer, { status: upstream.status, headers });
   };
+}
+
+function formatMiB(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
+}
+
+/**
+ * The stream, chunk for chunk, until more than maxBytes have passed: then it errors with `message` (the
+ * status is already sent, so that is the only way left to say it) and the upstream body is cancelled.
+ */
+function capStream(source: ReadableStream<Uint8Array>, maxBytes: number, message: string): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let size = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      size += value.byteLength;
+      if (size > maxBytes) {
+        controller.error(new Error(message));
+        await reader.cancel(message).catch(() => undefined);
+        return;
+      }
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /**
@@ -112,9 +164,15 @@ function vetGraphqlBody(raw: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> |
   if (typeof json !== 'object' || json === null) {
     return jsonError(400, 'BAD_REQUEST', 'The request body must be a JSON object with a "query" string.');
   }
-  const query: unknown = (json as Record<string, unknown>).query;
+  const { query, variables, operationName } = json as Record<string, unknown>;
   if (typeof query !== 'string' || query.trim() === '') {
     return jsonError(400, 'BAD_REQUEST', 'The request body must have a non-empty "query" string.');
+  }
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+    return jsonError(400, 'BAD_REQUEST', '"variables" must be a JSON object.');
+  }
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    return jsonError(400, 'BAD_REQUEST', '"operationName" must be a string.');
   }
   let document: DocumentNode;
   try {
@@ -124,7 +182,38 @@ function vetGraphqlBody(raw: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> |
     return jsonError(400, 'GRAPHQL_PARSE_FAILED', 'The GraphQL query could not be parsed.');
   }
   if (selectsField(document, TOKEN_FIELD)) return jsonError(403, 'FORBIDDEN', 'Tokens are managed by Market Desk itself.');
-  return new Uint8Array(Buffer.from(JSON.stringify(json), 'utf8'));
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  // Any mutation or subscription anywhere in the document, even beside the query that operationName picks:
+  // the page only reads, and a service that ignored operationName must not find one to run.
+  if (operations.some((op) => op.operation !== 'query')) {
+    return jsonError(403, 'FORBIDDEN', 'Market Desk forwards only queries to the service: no mutations or subscriptions.');
+  }
+  const chosen = chooseOperation(operations, typeof operationName === 'string' ? operationName : null);
+  if (typeof chosen === 'string') return jsonError(400, 'BAD_REQUEST', chosen);
+  // Only the three fields a GraphQL-over-HTTP request defines for this: nothing else the page sent goes on.
+  const forwarded = {
+    query,
+    ...(variables !== undefined && variables !== null ? { variables } : {}),
+    ...(typeof operationName === 'string' ? { operationName } : {}),
+  };
+  return new Uint8Array(Buffer.from(JSON.stringify(forwarded), 'utf8'));
+}
+
+/**
+ * The one operation a request runs, as GraphQL's GetOperation does it: the only one when there is one and no
+ * name is given, else the one operationName names; an anonymous operation may only stand alone. Returns the
+ * problem otherwise.
+ */
+function chooseOperation(operations: readonly OperationDefinitionNode[], operationName: string | null): OperationDefinitionNode | string {
+  if (operations.length === 0) return 'The GraphQL document has no operation.';
+  if (operations.length > 1 && operations.some((op) => !op.name)) {
+    return 'An anonymous GraphQL operation must be the only one in its document.';
+  }
+  if (operationName === null) {
+    return operations.length === 1 ? operations[0]! : 'The GraphQL document has several operations: "operationName" must name one.';
+  }
+  const named = operations.filter((op) => op.name?.value === operationName);
+  return named.length === 1 ? named[0]! : `The GraphQL document has no single operation named "${operationName}".`;
 }
 
 /** True when any field selection (the field's name, whatever its alias) anywhere in the document is `name`. */

@@ -170,12 +170,29 @@ test('the right key: connected, data from the service, field cleared; forget ret
   await expect(page.getByTestId('status-bar')).toContainText(new URL(service.url).host);
   await expectDataFlows(page, { demo: false });
 
-  const forget = page.getByRole('button', { name: 'Forget key' });
+  // Forget asks first: the key can't be recovered, so a stray click must not cost it.
+  const forget = page.getByRole('button', { name: 'Forget key…', exact: true });
   await expect(forget).toBeVisible();
   await forget.click();
+  const question = page.getByTestId('forget-key-confirm');
+  await expect(question).toContainText('Forget your API key?');
+  await expect(question).toContainText('type it again');
+  await expect(question.getByRole('button', { name: 'Keep key' })).toBeFocused();
+  await question.getByRole('button', { name: 'Keep key' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(pill(page)).toHaveAttribute('data-state', 'connected');
+  await expectDataFlows(page, { demo: false });
+  // Escape keeps it too.
+  await forget.click();
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(pill(page)).toHaveAttribute('data-state', 'connected');
+
+  await forget.click();
+  await question.getByRole('button', { name: 'Forget key', exact: true }).click();
   await expect(pill(page)).toHaveAttribute('data-state', 'demo');
   await expect(outcome).toContainText('Key forgotten');
-  await expect(forget).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Forget key/ })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

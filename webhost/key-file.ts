@@ -2,7 +2,8 @@
  * The web host's key vault. A browser host has no OS keychain to lean on, so the key stays in this
  * process's memory ('memory'), or, only when the user asks for it (acceptWeakStorage), in a file only
  * their account can read ('file-0600', default ~/.config/market-desk/web-key). The status tells the UI
- * which, so it can say plainly that neither is OS-encrypted.
+ * which, so it can say plainly that neither is OS-encrypted. Only the user's own Connect and Forget come
+ * here: a key preset by MDS_API_KEY is held by the connection controller and never written or removed.
  */
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

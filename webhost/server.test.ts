@@ -431,6 +431,46 @@ describe('web host: a stored key goes only to its own origin', () => {
   });
 });
 
+describe('web host: a preset from the environment never touches the saved key file', () => {
+  // Real key files in an ignored folder of the checkout (.cache/ is in .gitignore).
+  const dir = path.resolve('.cache', 'test-key-files');
+  let keyFile: string;
+  beforeAll(() => mkdirSync(dir, { recursive: true }));
+  afterEach(() => rmSync(keyFile, { force: true }));
+
+  /** The user's own Connect with "remember on this computer": the file the next starts find. */
+  async function savedKey(): Promise<string> {
+    keyFile = path.join(dir, `web-key-${process.pid}-${Date.now()}`);
+    const first = await host({ keyFile });
+    await status(first, 'POST', '/app/connect', { baseUrl: service.url, apiKey: USER_KEY, acceptWeakStorage: true });
+    await first.close();
+    return readFileSync(keyFile, 'utf8');
+  }
+
+  it('MDS_BASE_URL of the saved key\u2019s service, no MDS_API_KEY: the saved key is used and its file kept', async () => {
+    const saved = await savedKey();
+    const h = await host({ keyFile, baseUrl: service.url });
+    expect(await status(h)).toMatchObject({ state: 'connected', hasKey: true });
+    expect(readFileSync(keyFile, 'utf8')).toBe(saved);
+    await h.close();
+    // The next plain start still finds it.
+    expect(await status(await host({ keyFile }))).toMatchObject({ state: 'connected', keyStorage: 'file-0600' });
+  });
+
+  it('a scripted run with a key for another service uses it from memory; the saved key stays on disk', async () => {
+    const saved = await savedKey();
+    const h = await host({ keyFile, baseUrl: '', apiKey: USER_KEY });
+    expect(await status(h)).toMatchObject({ state: 'connected', baseUrl: '', keyStorage: 'memory' });
+    expect(readFileSync(keyFile, 'utf8')).toBe(saved);
+    // Forget drops the key in use (the question said it is not on disk); the saved one is still there, and a
+    // second Forget (now about the key file) deletes it.
+    expect(await status(h, 'POST', '/app/forget')).toMatchObject({ state: 'demo', hasKey: true, keyStorage: 'file-0600' });
+    expect(readFileSync(keyFile, 'utf8')).toBe(saved);
+    expect(await status(h, 'POST', '/app/forget')).toMatchObject({ state: 'demo', hasKey: false, keyStorage: 'none' });
+    expect(() => statSync(keyFile)).toThrow();
+  });
+});
+
 describe('web host: the gateway over the real service', () => {
   it('forwards GraphQL and REST on demo data and strips credentials; no token in any answer', async () => {
     const h = await host();

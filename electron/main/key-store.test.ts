@@ -89,8 +89,8 @@ describe('SafeKeyVault', () => {
     expect(onMac.info()).toEqual({ keyStorage: 'os-encrypted', weakStorageOnly: false });
   });
 
-  it('no encryption at all (no keyring, not basic_text): session-only, and weak storage is not offered', () => {
-    const { v, store } = vault('linux', new FakeSafeStorage('unknown', false));
+  it('no encryption at all (a keyring backend whose service is missing): session-only, and weak storage is not offered', () => {
+    const { v, store } = vault('linux', new FakeSafeStorage('gnome_libsecret', false));
     v.write({ baseUrl: '', apiKey: KEY }, true);
     expect(store.size).toBe(0);
     expect(v.info()).toEqual({ keyStorage: 'session-only', weakStorageOnly: false });
@@ -118,6 +118,91 @@ describe('SafeKeyVault', () => {
     expect(next.v.read()).toBeNull();
     expect(store.get(CONNECTION_SETTING)).toEqual(before);
     expect(next.v.info()).toEqual({ keyStorage: 'keyring-locked', weakStorageOnly: false });
+  });
+
+  /** A keyring password under which `sealed` decrypts without an error, to garbage (AES-CBC's valid-padding case). */
+  function garbageKey(safe: FakeSafeStorage, sealed: string): string {
+    const probe = new FakeSafeStorage(safe.backend, safe.keyring);
+    // Bounded: about 1 password in 256 gives valid padding; the inputs are fixed, so so is the answer.
+    for (let i = 0; i < 5_000; i += 1) {
+      probe.keyringKey = `another-keyring-${i}`;
+      try {
+        probe.decryptString(Buffer.from(sealed, 'base64'));
+        return probe.keyringKey;
+      } catch {
+        // the usual case: bad padding
+      }
+    }
+    throw new Error('no garbage-decrypting key found');
+  }
+
+  it('the fake decrypts under a wrong key as AES-CBC does: mostly an error, about 1 time in 256 garbage', () => {
+    const safe = new FakeSafeStorage();
+    const sealed = safe.encryptString('{"v":2,"baseUrl":"","key":"k"}');
+    let garbage = 0;
+    for (let i = 0; i < 2_560; i += 1) {
+      const other = new FakeSafeStorage();
+      other.keyringKey = `wrong-${i}`;
+      try {
+        expect(other.decryptString(sealed)).not.toContain('"key":"k"');
+        garbage += 1;
+      } catch (error) {
+        expect((error as Error).message).toBe('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      }
+    }
+    expect(garbage).toBeGreaterThan(0);
+    expect(garbage).toBeLessThan(60);
+  });
+
+  it('a record that decrypts to garbage under another keyring key is KEPT and reported keyring-locked, never deleted', () => {
+    const { v, store, safe } = vault('linux');
+    v.write({ baseUrl: URL_, apiKey: KEY }, false);
+    const before = structuredClone(store.get(CONNECTION_SETTING)) as { sealed: string };
+    safe.keyringKey = garbageKey(safe, before.sealed);
+    const next = restart('linux', safe, store);
+    expect(next.v.read()).toBeNull();
+    expect(store.get(CONNECTION_SETTING)).toEqual(before);
+    expect(next.v.info()).toEqual({ keyStorage: 'keyring-locked', weakStorageOnly: false });
+    // The right keyring back: the key is there.
+    next.safe.keyringKey = 'keyring-key-1';
+    expect(next.v.read()).toEqual({ baseUrl: URL_, apiKey: KEY });
+  });
+
+  it('an old-format record that decrypts to garbage is not taken for a key, nor migrated over the real ciphertext', () => {
+    const safe = new FakeSafeStorage();
+    const record = { baseUrl: URL_, keyCiphertext: safe.encryptString(KEY).toString('base64'), weak: false };
+    const store = new Map<string, unknown>([[CONNECTION_SETTING, record]]);
+    const wrong = new FakeSafeStorage();
+    wrong.keyringKey = garbageKey(safe, record.keyCiphertext);
+    const v = new SafeKeyVault({ safeStorage: wrong, store, platform: 'linux' });
+    expect(v.read()).toBeNull();
+    expect(store.get(CONNECTION_SETTING)).toEqual(record);
+    expect(v.info().keyStorage).toBe('keyring-locked');
+  });
+
+  it('the unreadable branch: a record that decrypts cleanly but is not ours is deleted, and nothing is sent', () => {
+    const safe = new FakeSafeStorage();
+    // Encrypted with this keyring (so no keyring state explains it), but not a sealed connection.
+    const store = new Map<string, unknown>([[CONNECTION_SETTING, { v: 2, sealed: safe.encryptString('{"v":2,"baseUrl":7}').toString('base64'), osEncrypted: true }]]);
+    const v = new SafeKeyVault({ safeStorage: safe, store, platform: 'darwin' });
+    expect(v.read()).toBeNull();
+    expect(store.has(CONNECTION_SETTING)).toBe(false);
+    expect(v.info().keyStorage).toBe('none');
+  });
+
+  it('before the app is ready (backend unknown, no encryption): the stored key is kept, not replaced, and read once ready', () => {
+    const { v, store, safe } = vault('linux');
+    v.write({ baseUrl: URL_, apiKey: KEY }, false);
+    const before = structuredClone(store.get(CONNECTION_SETTING));
+    const early = new FakeSafeStorage(safe.backend, safe.keyring, { ready: false });
+    expect(early.getSelectedStorageBackend()).toBe('unknown');
+    const next = new SafeKeyVault({ safeStorage: early, store, platform: 'linux' });
+    expect(next.read()).toBeNull();
+    expect(() => next.write({ baseUrl: URL_, apiKey: 'new-key' }, false)).toThrow(KeyStorageError);
+    expect(store.get(CONNECTION_SETTING)).toEqual(before);
+    early.emitReady();
+    expect(next.read()).toEqual({ baseUrl: URL_, apiKey: KEY });
+    expect(next.info()).toEqual({ keyStorage: 'os-encrypted', weakStorageOnly: false });
   });
 
   it('after unlocking, the next read gets the key (Retry)', () => {

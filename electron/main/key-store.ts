@@ -11,7 +11,12 @@
  *   called: then a hard-coded password is used, which is no protection. It is a no-op on Windows and macOS,
  *   and the backend is only known after 'ready' ('unknown' before).
  * - decryptString throws when it can't decrypt: keyring locked or access denied (Keychain "Deny", KWallet
- *   closed), or a ciphertext made with another key.
+ *   closed), or a ciphertext made with another key. But not always: Linux and macOS use AES-128-CBC with
+ *   PKCS#7 padding (Chromium's os_crypt), so under another key about 1 ciphertext in 256 has valid padding
+ *   and "decrypts" to garbage. Garbage is therefore treated like a failed decrypt (kept, keyring-locked),
+ *   never as a key and never as a reason to delete the record.
+ * - Before 'ready' the backend is 'unknown' on Linux and nothing can be encrypted: a write then fails
+ *   (KeyStorageError) instead of replacing the stored key with a session-only one.
  *
  * So: on 'basic_text' the key is kept in memory for the session ('session-only', weakStorageOnly) unless the
  * user knowingly accepts weaker storage ("Store it anyway"); then plain-text encryption is switched on and
@@ -121,7 +126,10 @@ export class SafeKeyVault implements KeyVault {
         osEncrypted: sealed.data.osEncrypted,
         legacy: false,
         decrypt: () => {
-          const payload = SealedPayloadSchema.safeParse(parseJson(this.decrypt(sealed.data.sealed)));
+          const json = parseJson(this.decrypt(sealed.data.sealed));
+          // Not JSON at all: garbage from another key (see above), as good as a failed decrypt.
+          if (json === null) throw new UndecryptableRecord();
+          const payload = SealedPayloadSchema.safeParse(json);
           if (!payload.success) throw new UnreadableRecord();
           return { baseUrl: payload.data.baseUrl, apiKey: payload.data.key };
         },
@@ -137,6 +145,9 @@ export class SafeKeyVault implements KeyVault {
           // A sealed ciphertext pasted in as an "old key" would send {baseUrl, key} itself to a host of the
           // editor's choosing: an old record only ever held the bare key.
           if (SealedPayloadSchema.safeParse(parseJson(apiKey)).success) throw new UnreadableRecord();
+          // Garbage from another key is not a key (Settings refuses keys with spaces; U+FFFD and control
+          // characters are what random bytes read as UTF-8 give): not to be sent, nor migrated over the record.
+          if (!couldBeTypedKey(apiKey)) throw new UndecryptableRecord();
           return { baseUrl: legacy.data.baseUrl, apiKey };
         },
       };
@@ -194,6 +205,9 @@ export class SafeKeyVault implements KeyVault {
   }
 
   write(connection: StoredConnection, acceptWeak: boolean): void {
+    if (this.platform === 'linux' && this.safeStorage.getSelectedStorageBackend?.() === 'unknown') {
+      throw new KeyStorageError('Market Desk could not save your key: the system keyring is not ready yet. Try again in a moment.');
+    }
     let osEncrypted: boolean;
     if (this.osEncryption()) {
       osEncrypted = true;
@@ -232,7 +246,17 @@ export class SafeKeyVault implements KeyVault {
   }
 }
 
+/** Decrypted cleanly, yet not ours: no keyring state explains it. */
 class UnreadableRecord extends Error {}
+/** "Decrypted" to garbage: a key other than the one it was made with, as a failed decrypt. */
+class UndecryptableRecord extends Error {}
+
+const MAX_KEY_LENGTH = 4096;
+
+function couldBeTypedKey(text: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what is being looked for
+  return text.length > 0 && text.length <= MAX_KEY_LENGTH && !/[\s\u0000-\u001f\u007f-\u009f\ufffd]/u.test(text);
+}
 
 function parseJson(text: string): unknown {
   try {

@@ -88,6 +88,37 @@ describe('bundled main process (fake Electron)', () => {
     expect(stdout).not.toMatch(/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/);
   });
 
+  it('runs the save, notify and recovery paths against dialogs and notifications that behave as Electron\u2019s', async () => {
+    const { report } = await runBundle({ MARKET_DESK_USER_DATA: path.join(tmp, 'paths-user-data') });
+    expect(report.error).toBeUndefined();
+    // Electron refuses a second handler for a channel or scheme: main registers each once.
+    expect(report.secondIpcHandler).toBe("Attempted to register a second handler for 'market-desk:get-status'");
+    expect(report.secondProtocolHandler).toBe('Failed to register protocol: app');
+    expect(report.unknownPath).toBe("Failed to get 'nowhere' path");
+    // Save: the dialog dropped the extension and report.csv exists: the user is asked, and the file kept.
+    expect(report.save).toMatchObject({
+      first: { saved: false },
+      kept: 'keep me',
+      question: expect.stringContaining('report.csv'),
+      dialogDefaultPath: path.join(report.downloads as string, 'x.csv'),
+      replaced: { saved: true },
+      written: 'a,b\r\n',
+    });
+    // Notify: shown; its click brings the window forward and tells the page which alert.
+    expect(report.notify).toMatchObject({
+      result: { shown: true },
+      shown: [{ title: 'AK-47 | Redline below $10', body: 'Now $9.50' }],
+      clickSent: { channel: 'market-desk:notification-click', payload: { game: 730, item: 'AK-47 | Redline (Field-Tested)', alertId: 'a1' } },
+    });
+    // Recovery: a crashed page is reloaded and the user told; a failed load shows the built-in error page.
+    expect(report.recovery).toMatchObject({
+      reloadedAfterCrash: 'app://market-desk/',
+      crashMessage: expect.stringContaining('stopped unexpectedly'),
+      errorPageAfterFailedLoad: true,
+    });
+    expect(report.errorBoxes).toEqual([]);
+  });
+
   it('a packaged app ignores MARKET_DESK_USER_DATA', async () => {
     const { report } = await runBundle({ MARKET_DESK_USER_DATA: path.join(tmp, 'elsewhere'), FAKE_ELECTRON_PACKAGED: '1' });
     expect(report.error).toBeUndefined();

@@ -121,6 +121,8 @@ async function main(): Promise<void> {
         mainWindow && !mainWindow.isDestroyed() ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
       showOpenDialog: (options) =>
         mainWindow && !mainWindow.isDestroyed() ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+      showMessageBox: (options) =>
+        mainWindow && !mainWindow.isDestroyed() ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options),
     },
   });
   // Alerts' desktop notifications; a click brings the window forward and opens the item.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_FILE_BYTES, MAX_TOTAL_BYTES } from '../../shared/files/save';
-import { createFileSaver, SaveError, type FolderDialogOptions, type SaveDialogOptions, type SaveDialogs } from './save-files';
+import { createFileSaver, SaveError, type FolderDialogOptions, type MessageBoxOptions, type SaveDialogOptions, type SaveDialogs } from './save-files';
 
 let tmp: string;
 beforeEach(() => {
@@ -22,6 +22,10 @@ function fakeDialogs(answer: { file?: string | null; folder?: string | null }) {
     showOpenDialog: async (o) => {
       calls.open.push(o);
       return answer.folder ? { canceled: false, filePaths: [answer.folder] } : { canceled: true, filePaths: [] };
+    },
+    // Unasked questions fail the test: a save that needs one must say so.
+    showMessageBox: async (o) => {
+      throw new Error(`unexpected question: ${o.message}`);
     },
   };
   return { dialogs, calls };
@@ -49,6 +53,58 @@ describe('saveFile', () => {
     const result = await saver.saveFile({ ...png, suggestedName: 'x.csv', bytes: bytes('a,b\r\n') });
     expect(result).toEqual({ saved: true, path: path.join(tmp, 'no-extension.csv') });
     expect(readFileSync(path.join(tmp, 'no-extension.csv'), 'utf8')).toBe('a,b\r\n');
+  });
+
+  it('never replaces a file the dialog did not ask about: the extension it adds meets an existing file, the user is asked', async () => {
+    writeFileSync(path.join(tmp, 'report.csv'), 'keep me');
+    const { dialogs, calls } = fakeDialogs({ file: path.join(tmp, 'report') });
+    const boxes: MessageBoxOptions[] = [];
+    // The user declines to replace it.
+    const saver = createFileSaver({
+      dialogs: { ...dialogs, showMessageBox: async (o) => (boxes.push(o), { response: o.cancelId ?? 0 }) },
+      defaultDir: () => tmp,
+    });
+    await expect(saver.saveFile({ ...png, suggestedName: 'x.csv', bytes: bytes('new') })).resolves.toEqual({ saved: false });
+    expect(readFileSync(path.join(tmp, 'report.csv'), 'utf8')).toBe('keep me');
+    expect(boxes).toHaveLength(1);
+    expect(boxes[0]?.message).toContain('report.csv');
+    expect(calls.save).toHaveLength(1);
+  });
+
+  it('on an existing file the user may replace it, or choose another name in the save dialog again', async () => {
+    writeFileSync(path.join(tmp, 'report.csv'), 'old');
+    const replace = createFileSaver({
+      dialogs: { ...fakeDialogs({ file: path.join(tmp, 'report') }).dialogs, showMessageBox: async (o) => ({ response: o.buttons.indexOf('Replace') }) },
+      defaultDir: () => tmp,
+    });
+    await expect(replace.saveFile({ ...png, suggestedName: 'x.csv', bytes: bytes('new') })).resolves.toEqual({ saved: true, path: path.join(tmp, 'report.csv') });
+    expect(readFileSync(path.join(tmp, 'report.csv'), 'utf8')).toBe('new');
+
+    // "Choose another name": the save dialog opens again on the full name; the user types another.
+    const answers = [path.join(tmp, 'report'), path.join(tmp, 'report-2')];
+    const seen: SaveDialogOptions[] = [];
+    const again = createFileSaver({
+      dialogs: {
+        showSaveDialog: async (o) => (seen.push(o), { canceled: false, filePath: answers.shift() ?? '' }),
+        showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+        showMessageBox: async (o) => ({ response: o.buttons.indexOf('Choose another name') }),
+      },
+      defaultDir: () => tmp,
+    });
+    await expect(again.saveFile({ ...png, suggestedName: 'x.csv', bytes: bytes('other') })).resolves.toEqual({ saved: true, path: path.join(tmp, 'report-2.csv') });
+    expect(seen.map((o) => o.defaultPath)).toEqual([path.join(tmp, 'x.csv'), path.join(tmp, 'report.csv')]);
+    expect(readFileSync(path.join(tmp, 'report.csv'), 'utf8')).toBe('new');
+    expect(readFileSync(path.join(tmp, 'report-2.csv'), 'utf8')).toBe('other');
+  });
+
+  it('a file the dialog itself confirmed (its name has the extension) is replaced without a second question', async () => {
+    writeFileSync(path.join(tmp, 'chosen.png'), 'old');
+    const { dialogs } = fakeDialogs({ file: path.join(tmp, 'chosen.png') });
+    const showMessageBox = vi.fn(async () => ({ response: 0 }));
+    const saver = createFileSaver({ dialogs: { ...dialogs, showMessageBox }, defaultDir: () => tmp });
+    await expect(saver.saveFile(png)).resolves.toEqual({ saved: true, path: path.join(tmp, 'chosen.png') });
+    expect([...readFileSync(path.join(tmp, 'chosen.png'))]).toEqual([...png.bytes]);
+    expect(showMessageBox).not.toHaveBeenCalled();
   });
 
   it('cancel writes nothing and answers saved:false', async () => {

@@ -4,7 +4,9 @@
  * here (names, types, sizes: shared/files/save): the renderer is not trusted to have done it.
  *
  * saveFile: the native save dialog (filtered to the file's extension), then the file is written where the
- * user said. saveFiles: the user picks a folder; a NEW subfolder is made there (name, "name-2", …, never
+ * user said. A file is replaced only when a dialog asked the user about that very name: when the app adds the
+ * extension the dialog dropped, the write is an exclusive create, and an existing file is a question (Replace,
+ * Choose another name, Cancel). saveFiles: the user picks a folder; a NEW subfolder is made there (name, "name-2", …, never
  * an existing one, so nothing is overwritten) and each file is written into it.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -22,6 +24,21 @@ export interface SaveDialogOptions {
   title: string;
   defaultPath: string;
   filters: { name: string; extensions: string[] }[];
+  /**
+   * Linux: GTK's chooser confirms an existing name only when asked to (Electron's showOverwriteConfirmation,
+   * GtkFileChooser:do-overwrite-confirmation, FALSE by default); Windows and macOS always ask.
+   */
+  properties?: ('showOverwriteConfirmation' | 'createDirectory')[];
+}
+/** The subset of Electron's dialog.showMessageBox options used here (response = index into buttons). */
+export interface MessageBoxOptions {
+  type: 'question' | 'warning';
+  title: string;
+  message: string;
+  detail: string;
+  buttons: string[];
+  defaultId: number;
+  cancelId: number;
 }
 export interface FolderDialogOptions {
   title: string;
@@ -30,10 +47,11 @@ export interface FolderDialogOptions {
   properties: ('openDirectory' | 'createDirectory')[];
 }
 
-/** The two Electron dialog calls used (bound to the window by main.ts). */
+/** The Electron dialog calls used (bound to the window by main.ts). */
 export interface SaveDialogs {
   showSaveDialog(options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>;
   showOpenDialog(options: FolderDialogOptions): Promise<{ canceled: boolean; filePaths: string[] }>;
+  showMessageBox(options: MessageBoxOptions): Promise<{ response: number }>;
 }
 
 export interface SaveFs {
@@ -95,8 +113,39 @@ function writeFailure(error: unknown): SaveError {
   }
 }
 
+/** How often "Choose another name" may lead back to an existing file before the save gives up. */
+const MAX_SAVE_ROUNDS = 10;
+const REPLACE = 'Replace';
+const CHOOSE_AGAIN = 'Choose another name';
+const EXISTS_BUTTONS = [CHOOSE_AGAIN, REPLACE, 'Cancel'];
+
 export function createFileSaver(deps: FileSaverDeps): FileSaver {
   const fs = deps.fs ?? nodeFs;
+
+  async function write(target: string, bytes: Uint8Array, flag: 'w' | 'wx'): Promise<'written' | 'exists'> {
+    try {
+      await fs.writeFile(target, bytes, { flag });
+      return 'written';
+    } catch (error) {
+      if (flag === 'wx' && errno(error) === 'EEXIST') return 'exists';
+      throw writeFailure(error);
+    }
+  }
+
+  /** The user's answer when the name the app completed is taken. */
+  async function askAboutExisting(target: string): Promise<'replace' | 'choose' | 'cancel'> {
+    const { response } = await deps.dialogs.showMessageBox({
+      type: 'warning',
+      title: 'File already exists',
+      message: `\u201c${path.basename(target)}\u201d already exists in that folder.`,
+      detail: 'Replacing it overwrites its contents.',
+      buttons: EXISTS_BUTTONS,
+      defaultId: 0,
+      cancelId: 2,
+    });
+    const answer = EXISTS_BUTTONS[response];
+    return answer === REPLACE ? 'replace' : answer === CHOOSE_AGAIN ? 'choose' : 'cancel';
+  }
 
   async function makeFreshFolder(parent: string, name: string): Promise<string> {
     for (let n = 1; n <= 100; n++) {
@@ -117,20 +166,33 @@ export function createFileSaver(deps: FileSaverDeps): FileSaver {
       if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
       const { suggestedName, bytes } = parsed.data;
       const ext = saveExtension(suggestedName) as SaveExtension;
-      const choice = await deps.dialogs.showSaveDialog({
-        title: 'Save chart',
-        defaultPath: path.join(deps.defaultDir(), suggestedName),
-        filters: [{ name: TYPE_NAMES[ext], extensions: [ext] }],
-      });
-      if (choice.canceled || !choice.filePath) return { saved: false };
-      // Linux dialogs may drop the extension the filter implies; the file must still open as what it is.
-      const target = path.extname(choice.filePath) ? choice.filePath : `${choice.filePath}.${ext}`;
-      try {
-        await fs.writeFile(target, bytes);
-      } catch (error) {
-        throw writeFailure(error);
+      let defaultPath = path.join(deps.defaultDir(), suggestedName);
+      for (let round = 0; round < MAX_SAVE_ROUNDS; round++) {
+        const choice = await deps.dialogs.showSaveDialog({
+          title: 'Save chart',
+          defaultPath,
+          filters: [{ name: TYPE_NAMES[ext], extensions: [ext] }],
+          properties: ['showOverwriteConfirmation', 'createDirectory'],
+        });
+        if (choice.canceled || !choice.filePath) return { saved: false };
+        // A name with an extension is the one the dialog showed (and confirmed, if it existed): written as asked.
+        if (path.extname(choice.filePath)) {
+          await write(choice.filePath, bytes, 'w');
+          return { saved: true, path: choice.filePath };
+        }
+        // Linux dialogs may drop the extension the filter implies; the file must still open as what it is. The
+        // dialog never asked about the completed name, so it must not replace anything.
+        const target = `${choice.filePath}.${ext}`;
+        if ((await write(target, bytes, 'wx')) === 'written') return { saved: true, path: target };
+        const answer = await askAboutExisting(target);
+        if (answer === 'cancel') return { saved: false };
+        if (answer === 'replace') {
+          await write(target, bytes, 'w');
+          return { saved: true, path: target };
+        }
+        defaultPath = target;
       }
-      return { saved: true, path: target };
+      throw new SaveError('The file was not saved: every name chosen already exists.');
     },
 
     async saveFiles(request) {

@@ -2,35 +2,64 @@
  * A stand-in for the `electron` module so the BUNDLED main process (dist/electron/main.js) can be started in
  * plain Node by the smoke test. It records what main asks of Electron, then, once main loads its window,
  * drives the registered app:// handler and IPC handlers like the renderer would and prints a JSON report.
+ *
+ * As strict as Electron where main could get it wrong:
+ * - ipcMain.handle throws on a second handler for a channel (lib/browser/ipc-main-impl.ts: "Attempted to
+ *   register a second handler for '<channel>'"), protocol.handle on a second handler for a scheme
+ *   (lib/browser/api/protocol.ts: "Failed to register protocol: <scheme>");
+ * - app.getPath answers per name and throws on an unknown one (shell/browser/api/electron_api_app.cc:
+ *   "Failed to get '<name>' path"); setPath wants an absolute path;
+ * - 'ready' comes after the main script has run: before it, safeStorage has no encryption and its backend is
+ *   'unknown' (https://www.electronjs.org/docs/latest/api/safe-storage), there is no window or protocol
+ *   handler, and after it no scheme can be made privileged (Electron's own messages for each);
+ * - dialog (save, open, message box, error box) and Notification exist and answer as scripted by the drive
+ *   below, so the save, notify and recovery paths run.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const record = {
-  privileged: null, handled: [], ipc: {}, windowOptions: null, loadedUrl: null, permissionHandlers: 0, webContentsHardened: 0,
+  privileged: null, handled: [], ipc: {}, windowOptions: null, loadedUrl: null, loadedUrls: [], permissionHandlers: 0, webContentsHardened: 0,
   webContentsEvents: [], userDataSet: null, menu: null, aboutPanel: null, singleInstanceListeners: 0, netFetches: 0,
-  windowEvents: [], pageEvents: [], windowShown: false,
+  windowEvents: [], pageEvents: [], windowShown: false, saveDialogs: [], openDialogs: [], messageBoxes: [], errorBoxes: [], notifications: [],
 };
 const listeners = {};
-let userData = mkdtempSync(path.join(os.tmpdir(), 'fake-electron-'));
+/** Every window main opened (the drive acts on the first). */
+const windows = [];
+
+/** app.getPath's names (https://www.electronjs.org/docs/latest/api/app#appgetpathname), each its own folder here. */
+const PATH_NAMES = ['home', 'appData', 'userData', 'sessionData', 'temp', 'exe', 'module', 'desktop', 'documents', 'downloads', 'music', 'pictures', 'videos', 'recent', 'logs', 'crashDumps'];
+const pathRoot = mkdtempSync(path.join(os.tmpdir(), 'fake-electron-'));
+const paths = Object.fromEntries(PATH_NAMES.map((name) => [name, path.join(pathRoot, name)]));
+
+// 'ready' is emitted once the main script's first turn is over, never during it.
+let ready = false;
+const whenReady = new Promise((resolve) => setTimeout(() => {
+  ready = true;
+  resolve();
+}, 0));
 
 export const app = {
   // FAKE_ELECTRON_PACKAGED=1 plays an installed app (what main must ignore there, e.g. MARKET_DESK_USER_DATA).
   isPackaged: process.env.FAKE_ELECTRON_PACKAGED === '1',
   setPath: (name, value) => {
-    if (name === 'userData') {
-      userData = value;
-      record.userDataSet = value;
-    }
+    if (!path.isAbsolute(value)) throw new Error('Path must be absolute');
+    if (!PATH_NAMES.includes(name)) throw new Error(`Failed to set path`);
+    paths[name] = value;
+    if (name === 'userData') record.userDataSet = value;
   },
-  getPath: () => userData,
+  getPath: (name) => {
+    if (!PATH_NAMES.includes(name)) throw new Error(`Failed to get '${name}' path`);
+    return paths[name];
+  },
   getVersion: () => '0.0.0-smoke',
   getName: () => 'market-desk',
   setAboutPanelOptions: (options) => {
     record.aboutPanel = options;
   },
-  whenReady: () => Promise.resolve(),
+  isReady: () => ready,
+  whenReady: () => whenReady,
   requestSingleInstanceLock: () => true,
   on: (event, fn) => {
     (listeners[event] ??= []).push(fn);
@@ -44,9 +73,13 @@ export const app = {
 
 export const protocol = {
   registerSchemesAsPrivileged: (schemes) => {
+    if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
     record.privileged = schemes;
   },
   handle: (scheme, handler) => {
+    // protocol.handle is session.defaultSession.protocol.handle, and there is no session before 'ready'.
+    if (!ready) throw new Error('Session can only be received when app is ready');
+    if (record.handled.includes(scheme)) throw new Error(`Failed to register protocol: ${scheme}`);
     record.handled.push(scheme);
     record.handler = handler;
   },
@@ -54,7 +87,12 @@ export const protocol = {
 
 export const ipcMain = {
   handle: (channel, fn) => {
+    if (Object.hasOwn(record.ipc, channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    if (typeof fn !== 'function') throw new Error(`Expected handler to be a function, but found type '${typeof fn}'`);
     record.ipc[channel] = fn;
+  },
+  removeHandler: (channel) => {
+    delete record.ipc[channel];
   },
   on: () => ipcMain,
 };
@@ -66,11 +104,11 @@ export const ipcMain = {
  */
 const keyring = process.env.FAKE_ELECTRON_KEYRING ?? 'gnome_libsecret';
 let usePlainText = false;
-const safeAvailable = () => (keyring === 'basic_text' ? usePlainText : true);
+const safeAvailable = () => ready && (keyring === 'basic_text' ? usePlainText : true);
 const sealWith = (tag, s) => Buffer.from(`${keyring === 'basic_text' ? 'v10' : 'v11'}${tag}:${Buffer.from(s).toString('hex')}`);
 export const safeStorage = {
   isEncryptionAvailable: safeAvailable,
-  getSelectedStorageBackend: () => (keyring === 'basic_text' ? 'basic_text' : 'gnome_libsecret'),
+  getSelectedStorageBackend: () => (!ready ? 'unknown' : keyring === 'basic_text' ? 'basic_text' : 'gnome_libsecret'),
   setUsePlainTextEncryption: (value) => {
     usePlainText = value;
   },
@@ -126,16 +164,29 @@ export const session = {
 
 export const shell = { openExternal: async () => undefined, openPath: async () => '' };
 
-/** Alerts' desktop notifications (main/notify.ts): none are shown in the smoke run. */
+/** Alerts' desktop notifications (main/notify.ts): recorded when shown; the drive clicks one. */
 export class Notification {
   static isSupported() {
-    return false;
+    return true;
   }
-  on() {
+  constructor(options = {}) {
+    this.options = options;
+    this.listeners = {};
+    record.notifications.push(this);
+  }
+  on(event, fn) {
+    (this.listeners[event] ??= []).push(fn);
     return this;
   }
-  show() {}
-  close() {}
+  emit(event) {
+    for (const fn of this.listeners[event] ?? []) fn({});
+  }
+  show() {
+    this.shown = true;
+  }
+  close() {
+    this.emit('close');
+  }
 }
 /** The application menu (main/app-menu.ts): the report keeps each top-level item's role or label. */
 export const Menu = {
@@ -153,29 +204,61 @@ export const screen = { getDisplayMatching: () => display, getPrimaryDisplay: ()
 
 export const clipboard = { writeText: () => undefined };
 
+/**
+ * The dialogs (https://www.electronjs.org/docs/latest/api/dialog): each takes an optional window first. Answers
+ * come from `script` (the drive fills it); unscripted, a save or open dialog is cancelled and a message box
+ * answers its cancelId, as a user pressing Escape would.
+ */
+const script = { save: [], open: [], messageBox: [] };
+const withoutWindow = (a, b) => (b === undefined ? a : b);
 export const dialog = {
+  showSaveDialog: async (a, b) => {
+    const options = withoutWindow(a, b);
+    record.saveDialogs.push(options);
+    return script.save.shift() ?? { canceled: true, filePath: '' };
+  },
+  showOpenDialog: async (a, b) => {
+    const options = withoutWindow(a, b);
+    record.openDialogs.push(options);
+    return script.open.shift() ?? { canceled: true, filePaths: [] };
+  },
+  showMessageBox: async (a, b) => {
+    const options = withoutWindow(a, b);
+    record.messageBoxes.push({ ...options, signal: undefined });
+    const answer = options.signal?.aborted ? undefined : script.messageBox.shift();
+    const response = typeof answer === 'function' ? answer(options) : (answer ?? options.cancelId ?? 0);
+    return { response, checkboxChecked: false };
+  },
   showErrorBox: (title, message) => {
+    record.errorBoxes.push({ title, message });
     console.error(`${title}: ${message}`);
-    process.exit(3);
   },
 };
 
 class FakeWebContents {
   sent = [];
   listeners = {};
-  on(event) {
+  onceListeners = {};
+  loading = false;
+  on(event, fn) {
     record.pageEvents.push(event);
-    return this;
-  }
-  once(event, fn) {
     (this.listeners[event] ??= []).push(fn);
     return this;
   }
-  emit(event) {
-    const listeners = this.listeners[event] ?? [];
-    this.listeners[event] = [];
-    for (const fn of listeners) fn();
+  once(event, fn) {
+    (this.onceListeners[event] ??= []).push(fn);
+    return this;
   }
+  emit(event, ...args) {
+    const once = this.onceListeners[event] ?? [];
+    this.onceListeners[event] = [];
+    for (const fn of [...(this.listeners[event] ?? []), ...once]) fn(...args);
+  }
+  isLoading() {
+    return this.loading;
+  }
+  reload() {}
+  forcefullyCrashRenderer() {}
   setWindowOpenHandler() {}
   send(channel, payload) {
     this.sent.push({ channel, payload });
@@ -184,6 +267,7 @@ class FakeWebContents {
 
 export class BrowserWindow {
   constructor(options) {
+    if (!ready) throw new Error('Cannot create BrowserWindow before app is ready');
     record.windowOptions = options;
     this.webContents = new FakeWebContents();
     const contents = {
@@ -191,11 +275,14 @@ export class BrowserWindow {
       setWindowOpenHandler: () => void (record.webContentsHardened += 1),
     };
     for (const fn of listeners['web-contents-created'] ?? []) fn({}, contents);
+    this.listeners = {};
+    windows.push(this);
   }
   // 'ready-to-show' is never emitted, as on Wayland for a hidden window (electron/electron#48859).
   once() {}
-  on(event) {
+  on(event, fn) {
     record.windowEvents.push(event);
+    (this.listeners[event] ??= []).push(fn);
   }
   isDestroyed() {
     return false;
@@ -220,18 +307,83 @@ export class BrowserWindow {
   }
   focus() {}
   loadURL(url) {
-    record.loadedUrl = url;
+    record.loadedUrl ??= url;
+    record.loadedUrls.push(url);
+    this.webContents.loading = true;
     // The page loads: webContents emits 'did-finish-load'.
-    setTimeout(() => this.webContents.emit('did-finish-load'), 10);
-    setTimeout(() => void drive(), 50);
+    setTimeout(() => {
+      this.webContents.loading = false;
+      this.webContents.emit('did-finish-load');
+    }, 10);
+    if (record.loadedUrls.length === 1) setTimeout(() => void drive(), 50);
     return Promise.resolve();
   }
+}
+
+const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+const attempt = (fn) => {
+  try {
+    fn();
+    return 'accepted';
+  } catch (e) {
+    return String(e.message);
+  }
+};
+
+/** Electron's own refusals, met by main's registrations: each is made once. */
+function secondRegistrations(report) {
+  report.secondIpcHandler = attempt(() => ipcMain.handle('market-desk:get-status', () => null));
+  report.secondProtocolHandler = attempt(() => protocol.handle('app', () => new Response('')));
+  report.unknownPath = attempt(() => app.getPath('nowhere'));
+}
+
+/** Save: the dialog drops the extension, the completed name exists; Cancel keeps it, Replace writes. */
+async function drivesSave(report) {
+  const downloads = app.getPath('downloads');
+  report.downloads = downloads;
+  mkdirSync(downloads, { recursive: true });
+  const existing = path.join(downloads, 'report.csv');
+  writeFileSync(existing, 'keep me');
+  const request = { suggestedName: 'x.csv', mime: 'text/csv', bytes: new Uint8Array(Buffer.from('a,b\r\n')) };
+  script.save.push({ canceled: false, filePath: path.join(downloads, 'report') });
+  script.messageBox.push((o) => o.buttons.indexOf('Cancel'));
+  const first = await record.ipc['market-desk:save-file'](fromApp, request);
+  const kept = readFileSync(existing, 'utf8');
+  const question = record.messageBoxes.at(-1)?.message;
+  script.save.push({ canceled: false, filePath: path.join(downloads, 'report') });
+  script.messageBox.push((o) => o.buttons.indexOf('Replace'));
+  const replaced = await record.ipc['market-desk:save-file'](fromApp, request);
+  report.save = { first, kept, question, dialogDefaultPath: record.saveDialogs[0]?.defaultPath, replaced, written: readFileSync(existing, 'utf8') };
+}
+
+/** Notify: an alert's notification is shown, and its click reaches the page. */
+async function drivesNotify(report) {
+  const target = { game: 730, item: 'AK-47 | Redline (Field-Tested)', alertId: 'a1' };
+  const result = await record.ipc['market-desk:notify'](fromApp, { title: 'AK-47 | Redline below $10', body: 'Now $9.50', target });
+  const shown = record.notifications.filter((n) => n.shown);
+  shown.at(-1)?.emit('click');
+  await tick();
+  const clickSent = windows[0].webContents.sent.find((m) => m.channel === 'market-desk:notification-click');
+  report.notify = { result, shown: shown.map((n) => ({ title: n.options.title, body: n.options.body })), clickSent };
+}
+
+/** Recovery: the page's process dies (reload, and a word to the user), then a load fails (error page). */
+async function drivesRecovery(report) {
+  const win = windows[0];
+  const before = record.loadedUrls.length;
+  win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+  await tick();
+  const reloadedAfterCrash = record.loadedUrls[before];
+  const crashMessage = record.messageBoxes.find((m) => /stopped/.test(m.message))?.message;
+  win.webContents.emit('did-fail-load', {}, -105, 'ERR_NAME_NOT_RESOLVED', 'app://market-desk/', true);
+  await tick();
+  report.recovery = { reloadedAfterCrash, crashMessage, errorPageAfterFailedLoad: record.loadedUrls.at(-1)?.startsWith('data:text/html') ?? false };
 }
 
 const fromApp = { senderFrame: { url: 'app://market-desk/' } };
 
 async function drive() {
-  const report = { ...record, handler: undefined };
+  const report = { ...record, handler: undefined, notifications: undefined };
   try {
     const index = await record.handler(new Request('app://market-desk/'));
     report.index = { status: index.status, csp: index.headers.get('content-security-policy'), type: index.headers.get('content-type') };
@@ -259,6 +411,11 @@ async function drive() {
     report.rejected = await record.ipc['market-desk:connect'](fromApp, { baseUrl: '', apiKey: 'not-a-key' });
     report.retried = await record.ipc['market-desk:retry-now'](fromApp);
     report.netFetchesAtEnd = record.netFetches;
+    secondRegistrations(report);
+    await drivesSave(report);
+    await drivesNotify(report);
+    await drivesRecovery(report);
+    report.errorBoxes = record.errorBoxes;
   } catch (e) {
     report.error = String(e?.stack ?? e);
   }

@@ -10,6 +10,7 @@ import { useConnection } from '../../platform/connection';
 import { Icon } from '../../ui/Icon';
 import { keyStorageView, STATE_VIEW, statusWords } from '../../ui/status-view';
 import { describeError, isPlatformError } from '../../platform';
+import { ForgetKey } from './ForgetKey';
 import { validateBaseUrl, validateConnectForm, type ConnectFormErrors } from './validate';
 
 interface OutcomeValue {
@@ -62,6 +63,7 @@ export function ConnectionSection() {
   const [validateLive, setValidateLive] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [confirmForget, setConfirmForget] = useState(false);
   const touched = useRef(false);
   const baseUrlInput = useRef<HTMLInputElement>(null);
   const apiKeyInput = useRef<HTMLInputElement>(null);
@@ -139,6 +141,7 @@ export function ConnectionSection() {
       setOutcome(failureOf(err));
     } finally {
       setBusy(null);
+      if (kind === 'forget') setConfirmForget(false);
     }
   }
 
@@ -267,11 +270,16 @@ export function ConnectionSection() {
             {busy === 'demo' ? <Icon name="spinner" /> : null}
             Use demo data
           </button>
-          {hasKey ? (
-            <button type="button" className="btn btn--danger" disabled={busy !== null} onClick={() => void run('forget')}>
-              {busy === 'forget' ? <Icon name="spinner" /> : null}
-              Forget key
-            </button>
+          {hasKey && status ? (
+            <ForgetKey
+              status={status}
+              confirming={confirmForget}
+              busy={busy !== null}
+              forgetting={busy === 'forget'}
+              onAsk={() => setConfirmForget(true)}
+              onCancel={() => setConfirmForget(false)}
+              onForget={() => void run('forget')}
+            />
           ) : null}
         </div>
 
