@@ -29,7 +29,16 @@ function unknown(note: string = NOT_FOUND, source = ''): FeeSchedule {
   return { buyer: null, seller: null, asOf: READ, source, note };
 }
 
-export const DEFAULT_FEE_SCHEDULE: Readonly<Record<string, FeeSchedule>> = Object.freeze({
+/** Freezes an object and everything it holds: the shared defaults must not change under any caller. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export const DEFAULT_FEE_SCHEDULE: Readonly<Record<string, Readonly<FeeSchedule>>> = deepFreeze({
   steamcommunity: {
     buyer: pct(0),
     seller: { kind: 'steam' },
@@ -118,7 +127,7 @@ export const DEFAULT_FEE_SCHEDULE: Readonly<Record<string, FeeSchedule>> = Objec
   skinbid: unknown(),
   mannco: unknown(),
   cstrade: unknown(),
-});
+} satisfies Record<string, FeeSchedule>);
 
 /**
  * Steam's per-game publisher fee in basis points, where a public source gave it. Valve's games charge 10 %
