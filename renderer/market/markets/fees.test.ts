@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEE_SCHEDULE } from '../../../shared/catalog/fee-schedule';
-import { computeDerived, shownAsk, shownBid } from '../model/price-arithmetic';
+import { computeDerived, feeCodeText, isSteamFee, netBid, sellFeeCode, shownAsk, shownBid, UNKNOWN_FEE_CODE } from '../model/price-arithmetic';
 import { ask, order, snapshotOf } from '../model/test-helpers';
 import { defaultFee, effectiveFees, feeOrigin } from './fees';
 
@@ -65,6 +65,14 @@ describe('Steam for a game whose publisher fee is not published (Rust, 252490)',
     expect(d.bestBidCol[0]).toBe(1);
     const gross = computeDerived({ snap, askCols: [0, 1], bidCols: [0, 1], fees: effectiveFees({}, RUST), net: false });
     expect(shownBid(snap, gross, 0, 0)).toBe(10_000);
+  });
+
+  it('a deal\'s working names the fee as unknown rather than as Steam\'s 5 % alone', () => {
+    const code = sellFeeCode(effectiveFees({}, RUST).steamcommunity);
+    expect(code).toBe(UNKNOWN_FEE_CODE);
+    expect(isSteamFee(code)).toBe(false);
+    expect(Number.isNaN(netBid(10_000, code))).toBe(true);
+    expect(feeCodeText(code)).toBe('Steam fee (5 % + a game fee that is not published: unknown)');
   });
 
   it('the user\'s own figure makes it known again, with the user as its origin', () => {
