@@ -3,7 +3,7 @@
  * field is checked on save and a problem is said at its field; what was typed stays (nothing is lost on a
  * bad field). Enter saves, Escape cancels; a failed write keeps the dialog open with its sentence.
  */
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { DEFAULT_GAME_ID, gameName, isGameId, type GameId } from '../../../shared/catalog/games';
 import { useItemNames } from '../../market/item-names';
 import { ItemPicker } from './ItemPicker';
@@ -25,11 +25,18 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
   const [base, setBase] = useState<Holding | null>(current);
   const existing = base ?? current;
   const changedElsewhere = base !== null && current !== null && !sameHolding(base, current);
+  const [form, setForm] = useState<HoldingForm>(() => holdingForm(existing, request.mode === 'new' ? (request.name ?? '') : ''));
+  // Opened before the portfolio was read: fill the form once the lot is known, and build the save on it.
+  useEffect(() => {
+    if (base === null && current !== null) {
+      setBase(current);
+      setForm(holdingForm(current, ''));
+    }
+  }, [base, current]);
   const requested = request.mode === 'new' ? request.game : (existing?.game ?? DEFAULT_GAME_ID);
   const game: GameId = isGameId(requested) ? requested : DEFAULT_GAME_ID;
   const names = useItemNames(game);
   const known = useMemo(() => (names ? new Set(names) : null), [names]);
-  const [form, setForm] = useState<HoldingForm>(() => holdingForm(existing, request.mode === 'new' ? (request.name ?? '') : ''));
   const [errors, setErrors] = useState<FormErrors<HoldingForm>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
