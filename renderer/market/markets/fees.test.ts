@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEE_SCHEDULE } from '../../../shared/catalog/fee-schedule';
 import { computeDerived, feeCodeText, isSteamFee, netBid, sellFeeCode, shownAsk, shownBid, UNKNOWN_FEE_CODE } from '../model/price-arithmetic';
-import { ask, order, snapshotOf } from '../model/test-helpers';
+import { ask, order, snapshotOf, steamAndCsfloatSnapshot } from '../model/test-helpers';
 import { defaultFee, effectiveFees, feeOrigin } from './fees';
 
 describe('the default fee schedule', () => {
@@ -41,13 +41,7 @@ describe('the default fee schedule', () => {
 
 describe('Steam for a game whose publisher fee is not published (Rust, 252490)', () => {
   const RUST = 252490;
-  const snap = snapshotOf(
-    [{ market_hash_name: 'x', prices: [ask('steamcommunity', 10_000), ask('csfloat', 9_000)] }],
-    [{ market_hash_name: 'x', orders: [order('steamcommunity', 10_000), order('csfloat', 9_000)] }],
-    ['steamcommunity', 'csfloat'],
-    ['steamcommunity', 'csfloat'],
-    RUST,
-  );
+  const snap = steamAndCsfloatSnapshot(RUST);
 
   it('the game fee is unknown, not 0, and its origin says so', () => {
     expect(defaultFee('steamcommunity', RUST)).toEqual({ buyBps: 0, sellBps: 0, steamPublisherBps: null });
