@@ -43,7 +43,9 @@ export function appliedFee(side: 'buy' | 'sell', market: string, price: number, 
   const schedule = DEFAULT_FEE_SCHEDULE[market];
   const rule = own ? { kind: 'percent' as const, bps: side === 'buy' ? own.buyBps : own.sellBps } : ((side === 'buy' ? schedule?.buyer : schedule?.seller) ?? { kind: 'percent' as const, bps: 0 });
   if (rule.kind === 'steam') {
-    const gameFee = STEAM_PUBLISHER_FEE_BPS[game] ?? 0;
+    const gameFee = STEAM_PUBLISHER_FEE_BPS[game];
+    // A game whose publisher fee is not published (Rust): what the seller receives is unknown.
+    if (gameFee === undefined) return { fee: NaN, text: 'Steam fee (game fee not published: unknown)' };
     return { fee: price - steamReceives(price, gameFee), text: `Steam fee (${pctText(STEAM_WALLET_FEE_BPS)} % + ${pctText(gameFee)} % game fee, each floored, min. 1 ¢)` };
   }
   return { fee: percentFee(price, rule.bps), text: `${pctText(rule.bps)} %` };

@@ -164,8 +164,13 @@ test('a CSV import shows its bad row and adds the others; a backup restores the 
   await page.getByRole('button', { name: 'Restore from a backup…' }).click();
   const restore = page.getByTestId('pf-restore-dialog');
   await restore.getByLabel('Backup file').setInputFiles(file);
+  // Adding is the default; replacing is a choice, and says what it removes.
+  await expect(restore.getByRole('radio', { name: /^Add the backup/ })).toBeChecked();
+  await expect(restore.getByTestId('pf-restore-plan')).toContainText("Add the backup to the portfolio: holdings: 1 holding added, 0 replaced by the backup's version, 1 unchanged");
+  await restore.getByRole('radio', { name: /^Replace the whole portfolio/ }).check();
   await expect(restore.getByTestId('pf-restore-plan')).toContainText("holdings: 1 holding added, 0 replaced by the backup's version, 0 not in the backup removed, 1 unchanged");
-  await restore.getByRole('button', { name: 'Replace with the backup' }).click();
+  await restore.getByRole('radio', { name: /^Add the backup/ }).check();
+  await restore.getByRole('button', { name: 'Add the backup' }).click();
   await expect(restore).toBeHidden();
   await expect(rows(page)).toHaveCount(2);
 

@@ -149,7 +149,7 @@ async function value(count: number, catalog: number): Promise<ValueFigures> {
       askMarkets: ASK,
       bidMarkets: BID,
       fees,
-      feeKnown: (slug, side) => feeOrigin(slug, side, {}) !== 'unknown',
+      feeKnown: (slug, side) => feeOrigin(slug, side, {}, 730) !== 'unknown',
       net: true,
       recs: { suggested: (n) => ({ price: n.length * 100, reasons: [] }) },
       steam: { get: (n) => steamNames.get(n) ?? null },
@@ -217,7 +217,7 @@ async function series(count: number, items: number, everyMin: number): Promise<S
   const now = t0 + polls * everyMin * 60_000;
   const rows = holdings(count, items, items, 13, now);
   const fees = effectiveFees({}, 730);
-  const req = seriesRequest(rows, { game: 730, askMarkets: ASK, bidMarkets: BID, fees, feeKnown: (slug, side) => feeOrigin(slug, side, {}) !== 'unknown', net: true }, '30d', now);
+  const req = seriesRequest(rows, { game: 730, askMarkets: ASK, bidMarkets: BID, fees, feeKnown: (slug, side) => feeOrigin(slug, side, {}, 730) !== 'unknown', net: true }, '30d', now);
   const runs: number[] = [];
   let slots = 0;
   let points = 0;

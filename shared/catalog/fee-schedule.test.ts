@@ -62,6 +62,21 @@ describe('DEFAULT_FEE_SCHEDULE', () => {
     expect(Object.isFrozen(DEFAULT_FEE_SCHEDULE)).toBe(true);
     expect(Object.isFrozen(STEAM_PUBLISHER_FEE_BPS)).toBe(true);
   });
+
+  it('is frozen all the way down: no nested field can be changed by a caller', () => {
+    // Modules run in strict mode, so a write to a frozen object throws rather than being ignored.
+    const csmoney = DEFAULT_FEE_SCHEDULE.csmoney as { seller: { kind: 'percent'; bps: number }; note?: string };
+    expect(() => {
+      csmoney.seller.bps = 0;
+    }).toThrow(TypeError);
+    expect(() => {
+      csmoney.note = 'changed';
+    }).toThrow(TypeError);
+    expect(DEFAULT_FEE_SCHEDULE.csmoney?.seller).toEqual({ kind: 'percent', bps: 700 });
+    const frozenDeep = (v: unknown): boolean =>
+      v === null || typeof v !== 'object' || (Object.isFrozen(v) && Object.values(v).every(frozenDeep));
+    for (const [slug, s] of Object.entries(DEFAULT_FEE_SCHEDULE)) expect(frozenDeep(s), slug).toBe(true);
+  });
 });
 
 describe('Steam fee constants', () => {

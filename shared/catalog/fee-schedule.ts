@@ -29,7 +29,16 @@ function unknown(note: string = NOT_FOUND, source = ''): FeeSchedule {
   return { buyer: null, seller: null, asOf: READ, source, note };
 }
 
-export const DEFAULT_FEE_SCHEDULE: Readonly<Record<string, FeeSchedule>> = Object.freeze({
+/** Freezes an object and everything it holds: the shared defaults must not change under any caller. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export const DEFAULT_FEE_SCHEDULE: Readonly<Record<string, Readonly<FeeSchedule>>> = deepFreeze({
   steamcommunity: {
     buyer: pct(0),
     seller: { kind: 'steam' },
@@ -118,12 +127,16 @@ export const DEFAULT_FEE_SCHEDULE: Readonly<Record<string, FeeSchedule>> = Objec
   skinbid: unknown(),
   mannco: unknown(),
   cstrade: unknown(),
-});
+} satisfies Record<string, FeeSchedule>);
 
 /**
  * Steam's per-game publisher fee in basis points, where a public source gave it. Valve's games charge 10 %
- * (g_rgWalletInfo.wallet_publisher_fee_percent_default "0.10"; the TF2 wiki: 10 % for TF2 and Dota 2 items).
- * Rust (252490) is absent: no public source for Facepunch's fee was found, so callers treat it as unknown.
+ * (g_rgWalletInfo.wallet_publisher_fee_percent_default "0.10"; the TF2 wiki's Steam Community Market page,
+ * https://wiki.teamfortress.com/wiki/Steam_Community_Market: 10 % for TF2 and Dota 2 items on top of Steam's 5 %).
+ * Each item carries its own publisher fee (its description's market_fee, 0.10 only by default, as public fee
+ * calculators read it: https://gist.github.com/itsfolf/6350e50a7db9fdc46a5751c43c713686), so another publisher may
+ * set another rate. Rust (252490) is absent: no public source for Facepunch's rate was found (searched 2026-11-27),
+ * so its Steam net is unknown ("—") unless the user types their own fee.
  */
 export const STEAM_PUBLISHER_FEE_BPS: Readonly<Record<number, number>> = Object.freeze({
   730: 1000,

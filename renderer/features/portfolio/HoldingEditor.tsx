@@ -3,7 +3,7 @@
  * field is checked on save and a problem is said at its field; what was typed stays (nothing is lost on a
  * bad field). Enter saves, Escape cancels; a failed write keeps the dialog open with its sentence.
  */
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { DEFAULT_GAME_ID, gameName, isGameId, type GameId } from '../../../shared/catalog/games';
 import { useItemNames } from '../../market/item-names';
 import { ItemPicker } from './ItemPicker';
@@ -12,17 +12,31 @@ import { holdingForm, readHoldingForm, type FormErrors, type HoldingForm } from 
 import { closeHoldingEditor, type HoldingEditorRequest } from './editor-state';
 import { DialogFoot, Field, PfDialog } from './PfDialog';
 import { PlaceField } from './PlaceField';
+import { HoldingSchema, type Holding } from './model/types';
 import { portfolioRuntime, usePortfolio, type UndoNote } from './runtime';
+import { PortfolioConflictError } from './store';
 import './portfolio.css';
 
 export function HoldingEditor({ request, onDone }: { request: HoldingEditorRequest; onDone(note: UndoNote): void }) {
   const view = usePortfolio();
-  const existing = request.mode === 'edit' ? (view.holdings.find((h) => h.id === request.holdingId) ?? null) : null;
+  const current = request.mode === 'edit' ? (view.holdings.find((h) => h.id === request.holdingId) ?? null) : null;
+  // The lot as the form was filled from it: the save is built on it, so a lot another tab changed since is
+  // refused by the store (not overwritten with this form's old values).
+  const [base, setBase] = useState<Holding | null>(current);
+  const existing = base ?? current;
+  const changedElsewhere = base !== null && current !== null && !sameHolding(base, current);
+  const [form, setForm] = useState<HoldingForm>(() => holdingForm(existing, request.mode === 'new' ? (request.name ?? '') : ''));
+  // Opened before the portfolio was read: fill the form once the lot is known, and build the save on it.
+  useEffect(() => {
+    if (base === null && current !== null) {
+      setBase(current);
+      setForm(holdingForm(current, ''));
+    }
+  }, [base, current]);
   const requested = request.mode === 'new' ? request.game : (existing?.game ?? DEFAULT_GAME_ID);
   const game: GameId = isGameId(requested) ? requested : DEFAULT_GAME_ID;
   const names = useItemNames(game);
   const known = useMemo(() => (names ? new Set(names) : null), [names]);
-  const [form, setForm] = useState<HoldingForm>(() => holdingForm(existing, request.mode === 'new' ? (request.name ?? '') : ''));
   const [errors, setErrors] = useState<FormErrors<HoldingForm>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -52,6 +66,15 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
       closeHoldingEditor();
       onDone(note);
     } catch (e) {
+      if (e instanceof PortfolioConflictError) {
+        // The runtime has read the store again: show the lot as it is now, with why.
+        const now = request.mode === 'edit' ? (portfolioRuntime().get().holdings.find((h) => h.id === request.holdingId) ?? null) : null;
+        if (now) {
+          setBase(now);
+          setForm(holdingForm(now, ''));
+          setErrors({});
+        }
+      }
       setFailure(e instanceof Error ? e.message : String(e));
     } finally {
       setSaving(false);
@@ -76,6 +99,23 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
         }}
       >
         {gone ? <p className="pf-problem">This holding was deleted meanwhile. Close the dialog.</p> : null}
+        {changedElsewhere && !gone ? (
+          <p className="pf-problem" data-testid="pf-editor-changed">
+            This holding was changed in another window since you opened it; saving now is refused.{' '}
+            <button
+              type="button"
+              className="btn btn--small btn--ghost"
+              onClick={() => {
+                setBase(current);
+                setForm(holdingForm(current, ''));
+                setErrors({});
+                setFailure(null);
+              }}
+            >
+              Show the new values
+            </button>
+          </p>
+        ) : null}
         <ItemPicker id={`${id}-name`} value={form.name} onChange={(v) => set('name', v)} names={names} known={known} error={errors.name} inputRef={itemRef} />
         <div className="pf-row">
           <Field id={`${id}-quantity`} label="Quantity" error={errors.quantity}>
@@ -119,4 +159,9 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
       </form>
     </PfDialog>
   );
+}
+
+/** Same content; read through the schema first, which puts keys in one order whoever built the record. */
+function sameHolding(a: Holding, b: Holding): boolean {
+  return a === b || JSON.stringify(HoldingSchema.parse(a)) === JSON.stringify(HoldingSchema.parse(b));
 }

@@ -1,10 +1,11 @@
 /**
- * Restore from a backup file: the file is read and checked whole first (a bad record names itself and
- * nothing is changed), then the dialog says what will be added, replaced and removed, for either "Replace
- * everything" or "Add to what is here", and asks to confirm. One write, one Undo.
+ * Restore from a backup file: the file's size is checked before it is read (model/backup.ts MAX_BACKUP_BYTES),
+ * then it is read and checked whole (a bad record names itself and nothing is changed); the dialog says what
+ * will be added, replaced and removed, and how many unreadable stored records a replace deletes, for "Add to
+ * what is here" (the default) or "Replace everything", and asks to confirm. One write, one Undo.
  */
 import { useId, useState } from 'react';
-import { describeRestore, planRestore, readBackup, type RestoreMode } from './model/backup';
+import { DEFAULT_RESTORE_MODE, describeRestore, planRestore, readBackupFile, type RestoreMode } from './model/backup';
 import { restoreBackup } from './model/edits';
 import type { Backup } from './model/types';
 import { PfDialog } from './PfDialog';
@@ -14,7 +15,7 @@ export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(not
   const view = usePortfolio();
   const [backup, setBackup] = useState<{ file: string; data: Backup } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [mode, setMode] = useState<RestoreMode>('replace');
+  const [mode, setMode] = useState<RestoreMode>(DEFAULT_RESTORE_MODE);
   const [busy, setBusy] = useState(false);
   const id = useId();
 
@@ -22,13 +23,9 @@ export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(not
     setBackup(null);
     setProblem(null);
     if (!file) return;
-    try {
-      const read = readBackup(await file.text());
-      if (read.ok) setBackup({ file: file.name, data: read.backup });
-      else setProblem(read.error);
-    } catch (e) {
-      setProblem(`${file.name} could not be read: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    const read = await readBackupFile(file);
+    if (read.ok) setBackup({ file: file.name, data: read.backup });
+    else setProblem(read.error);
   };
 
   const plan = backup ? planRestore(view, backup.data, mode) : null;
@@ -67,12 +64,12 @@ export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(not
             <fieldset className="field field--fieldset">
               <legend className="field__label">How</legend>
               <label className="pf-radio">
-                <input type="radio" name={`${id}-mode`} checked={mode === 'replace'} onChange={() => setMode('replace')} />
-                Replace the whole portfolio with the backup
-              </label>
-              <label className="pf-radio">
                 <input type="radio" name={`${id}-mode`} checked={mode === 'add'} onChange={() => setMode('add')} />
                 Add the backup to what is here (same records are replaced)
+              </label>
+              <label className="pf-radio">
+                <input type="radio" name={`${id}-mode`} checked={mode === 'replace'} onChange={() => setMode('replace')} />
+                Replace the whole portfolio with the backup (deletes what the backup does not have)
               </label>
             </fieldset>
             {plan ? (

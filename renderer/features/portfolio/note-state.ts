@@ -14,6 +14,14 @@ export function showNote(note: UndoNote | null): void {
   for (const l of [...listeners]) l();
 }
 
+/**
+ * Another tab changed the portfolio: an Undo built on what this tab wrote would take back that tab's work
+ * too, so the note stays (it says what was done) without its Undo.
+ */
+export function dropUndo(): void {
+  if (current?.undo) showNote({ text: `${current.text} Changed in another window since: Undo is no longer offered.` });
+}
+
 /** Clears the note if it is still this one (a later note stays). */
 export function dropNote(note: UndoNote): void {
   if (current === note) showNote(null);

@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setNotice } from '../../lib/storage/status';
 import { clearFaults, injectFault } from '../../lib/storage/testing/idb-faults';
-import { addHolding, deleteHoldings, splitHolding } from './model/edits';
+import { addHolding, deleteHoldings, editHolding, restoreBackup, splitHolding } from './model/edits';
 import type { HoldingDraft } from './model/types';
 import { PortfolioRuntime } from './runtime';
-import { PortfolioStore } from './store';
+import { PortfolioConflictError, PortfolioStore } from './store';
 
 const T0 = Date.UTC(2026, 0, 1);
 const draft: HoldingDraft = { game: 730, name: 'AK-47 | Redline (Field-Tested)', quantity: 4, unitCost: 10_000, fee: 400, acquired: '2026-01-02', place: null, lockedUntil: null, note: '', origin: 'manual' };
@@ -104,5 +104,82 @@ describe('PortfolioRuntime in two tabs', () => {
       a.dispose();
       b.dispose();
     }
+  });
+
+  describe('two tabs on one database', () => {
+    // Two runtimes, each with its own connection to the same IndexedDB database, as two tabs of the web host.
+    function twoTabs() {
+      const name = `portfolio-two-tabs-${++seq}`;
+      const a = new PortfolioStore(name);
+      const b = new PortfolioStore(name);
+      stores.push(a, b);
+      return { a: new PortfolioRuntime(a), b: new PortfolioRuntime(b), store: a };
+    }
+    const held = (hs: readonly { quantity: number }[]) => hs.reduce((n, h) => n + h.quantity, 0);
+
+    it('a stale editor\'s save after the other tab split the lot writes nothing, and shows the new state', async () => {
+      const { a, b, store } = twoTabs();
+      await a.commit(addHolding({ ...draft, quantity: 10 }, T0, 'lot'));
+      await b.start();
+      // Tab B opens the editor on the lot of 10 (what it shows is what it read).
+      const seenByB = b.get().holdings[0]!;
+      // Tab A splits 4 off.
+      await a.commit(splitHolding(a.get().holdings[0]!, 4, T0 + 1, 'part'));
+      // Tab B saves its editor, built from the lot as it was: only the note changed.
+      const stale = editHolding(seenByB, { ...draft, quantity: 10, note: 'from B' }, T0 + 2);
+      await expect(b.commit(stale)).rejects.toBeInstanceOf(PortfolioConflictError);
+      // Nothing was written: 6 + 4 items, not the 14 that putting back the old quantity made.
+      const onDisk = await store.load();
+      expect(held(onDisk.holdings)).toBe(10);
+      expect(onDisk.holdings.map((h) => [h.id, h.quantity, h.note])).toEqual([
+        ['lot', 6, ''],
+        ['part', 4, ''],
+      ]);
+      // B now shows what is on disk, and says why its change was refused.
+      expect(b.get().holdings).toEqual(onDisk.holdings);
+      expect(b.get().problem).toMatch(/changed in another window/);
+    });
+
+    it('an Undo after the other tab changed the same records writes nothing', async () => {
+      const { a, b, store } = twoTabs();
+      const added = await a.commit(addHolding({ ...draft, quantity: 10 }, T0, 'lot'));
+      await b.start();
+      await b.commit(splitHolding(b.get().holdings[0]!, 3, T0 + 1, 'part'));
+      // A's Undo of the add would delete the lot B has split since.
+      await expect(added.undo?.()).rejects.toBeInstanceOf(PortfolioConflictError);
+      expect(held((await store.load()).holdings)).toBe(10);
+    });
+
+    it('a restore that replaces everything is refused when another tab added a holding since', async () => {
+      const { a, b, store } = twoTabs();
+      await a.commit(addHolding(draft, T0, 'mine'));
+      await b.start();
+      const seen = b.get();
+      await a.commit(addHolding(draft, T0 + 1, 'new-in-a'));
+      const backup = { format: 'market-desk-portfolio' as const, version: 1 as const, exported: T0, holdings: [], sales: [] };
+      await expect(b.commit(restoreBackup(seen, backup, 'replace'))).rejects.toBeInstanceOf(PortfolioConflictError);
+      expect((await store.load()).holdings.map((h) => h.id)).toEqual(['mine', 'new-in-a']);
+    });
+
+    it('another tab\'s write drops this tab\'s Undo', async () => {
+      const name = `portfolio-two-tabs-${++seq}`;
+      const sa = new PortfolioStore(name);
+      const sb = new PortfolioStore(name);
+      stores.push(sa, sb);
+      const a = new PortfolioRuntime(sa, new BroadcastChannel(name));
+      const b = new PortfolioRuntime(sb, new BroadcastChannel(name));
+      try {
+        let dropped = 0;
+        a.onChangedElsewhere(() => dropped++);
+        await a.commit(addHolding(draft, T0, 'x'));
+        expect(dropped).toBe(0); // its own write is not "elsewhere"
+        await b.start();
+        await b.commit(addHolding(draft, T0 + 1, 'y'));
+        await expect.poll(() => dropped).toBe(1);
+      } finally {
+        a.dispose();
+        b.dispose();
+      }
+    });
   });
 });

@@ -8,12 +8,16 @@
  * host open in several tabs, a tab that wrote tells the others on a BroadcastChannel and they read the
  * store again (https://html.spec.whatwg.org/multipage/web-messaging.html#broadcasting-to-other-browsing-contexts:
  * a message reaches the other channels of that name, never the sender), so no tab shows, or edits, stale records.
+ * A message can come late, and a dialog keeps what it was opened with: so each change also carries the records
+ * it was built from (model/edits.ts) and the store refuses it, writing nothing, when another tab changed them.
+ * Then this tab reads the store again and says so; a change made elsewhere also drops this tab's Undo.
  */
 import { useSyncExternalStore } from 'react';
 import { errorText } from '../../lib/storage/versioned-db';
 import { applyChange, type Edit } from './model/edits';
 import type { Holding, Sale } from './model/types';
-import { PORTFOLIO_DB, portfolioStore, PortfolioWriteError, writeFailureText, type PortfolioChange, type PortfolioStore } from './store';
+import { dropUndo } from './note-state';
+import { PORTFOLIO_DB, PortfolioConflictError, portfolioStore, PortfolioWriteError, writeFailureText, type PortfolioChange, type PortfolioStore } from './store';
 
 export interface PortfolioView {
   /** Whether the first read is done (successfully or not). */
@@ -38,6 +42,7 @@ const byCreated = (a: { created: number; id: string }, b: { created: number; id:
 export class PortfolioRuntime {
   private view: PortfolioView = { ready: false, holdings: [], sales: [], invalid: 0, loadError: null, problem: null };
   private readonly listeners = new Set<() => void>();
+  private readonly elsewhere = new Set<() => void>();
   private loading: Promise<void> | null = null;
   /** Writes run one after another, so a quick Undo never overtakes the change it takes back. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -46,7 +51,16 @@ export class PortfolioRuntime {
     private readonly store: PortfolioStore,
     private readonly channel: BroadcastChannel | null = null,
   ) {
-    channel?.addEventListener('message', () => void this.reload());
+    channel?.addEventListener('message', () => {
+      for (const l of [...this.elsewhere]) l();
+      void this.reload();
+    });
+  }
+
+  /** Called when another tab wrote (its Undo notes here no longer apply). */
+  onChangedElsewhere(l: () => void): () => void {
+    this.elsewhere.add(l);
+    return () => void this.elsewhere.delete(l);
   }
 
   readonly get = (): PortfolioView => this.view;
@@ -95,6 +109,14 @@ export class PortfolioRuntime {
       try {
         await this.store.apply(change);
       } catch (e) {
+        if (e instanceof PortfolioConflictError) {
+          // Show what is on disk now, and why the change was not made.
+          this.loading = null;
+          await this.start();
+          for (const l of [...this.elsewhere]) l();
+          this.set({ problem: e.message });
+          throw e;
+        }
         const text = e instanceof PortfolioWriteError ? e.message : writeFailureText(e);
         this.set({ problem: text });
         throw e instanceof PortfolioWriteError ? e : new PortfolioWriteError(text, false, e);
@@ -126,6 +148,7 @@ let shared: PortfolioRuntime | null = null;
 export function portfolioRuntime(): PortfolioRuntime {
   if (!shared) {
     shared = new PortfolioRuntime(portfolioStore(), typeof BroadcastChannel === 'function' ? new BroadcastChannel(PORTFOLIO_DB) : null);
+    shared.onChangedElsewhere(dropUndo);
     void shared.start();
   }
   return shared;

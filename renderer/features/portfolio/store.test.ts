@@ -134,3 +134,30 @@ describe('PortfolioStore (IndexedDB, fake-indexeddb)', () => {
     expect(storageStatus().notices['portfolio-open']).toMatch(/Portfolio: saved by a newer version of Market Desk \(storage version 2; this version reads up to 1\)/);
   });
 });
+
+describe('PortfolioStore: the version a change expects', () => {
+  it('checks it inside the transaction: a record changed since is refused whole, nothing written, no storage notice', async () => {
+    const s = newStore();
+    await s.apply({ putHoldings: [holding('h1', { quantity: 10 })] });
+    const seen = holding('h1', { quantity: 10 });
+    await s.apply({ putHoldings: [holding('h1', { quantity: 6 }), holding('h2', { quantity: 4 })] });
+    const stale = { putHoldings: [holding('h1', { quantity: 10, note: 'b' })], expect: { holdings: [{ id: 'h1', was: seen }] } };
+    await expect(s.apply(stale)).rejects.toThrow(/changed in another window/);
+    expect((await s.load()).holdings.map((h) => h.quantity)).toEqual([6, 4]);
+    expect(storageStatus().notices['portfolio-write']).toBeUndefined();
+    // The same change built on what is there now is written.
+    const fresh = { putHoldings: [holding('h1', { quantity: 6, note: 'b' })], expect: { holdings: [{ id: 'h1', was: holding('h1', { quantity: 6 }) }] } };
+    await s.apply(fresh);
+    expect((await s.load()).holdings.map((h) => [h.quantity, h.note])).toEqual([
+      [6, 'b'],
+      [4, ''],
+    ]);
+  });
+
+  it('"must not exist" is refused when the id is taken', async () => {
+    const s = newStore();
+    await s.apply({ putHoldings: [holding('h1')] });
+    await expect(s.apply({ putHoldings: [holding('h1', { note: 'x' })], expect: { holdings: [{ id: 'h1', was: null }] } })).rejects.toThrow(/1 record\)/);
+    expect((await s.load()).holdings[0]?.note).toBe('');
+  });
+});

@@ -10,7 +10,7 @@
  * rejects with the transaction's own error and sets the 'portfolio-write' notice (Settings → Storage and
  * the page), a full disk in words of its own.
  */
-import type { DBSchema, IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPObjectStore } from 'idb';
 import { setNotice } from '../../lib/storage/status';
 import { LazyDatabase, parseEach } from '../../lib/storage/lazy-database';
 import { errorText, isQuotaError, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
@@ -38,6 +38,23 @@ export interface LoadedPortfolio {
   invalid: number;
 }
 
+/** One record as the writer last read it: `was` null means it must not exist. */
+export interface ExpectedRecord<T> {
+  id: string;
+  was: T | null;
+}
+
+/**
+ * The version a change expects: the records it touches as the writer read them (or, for a change that
+ * empties the stores, every readable record). Checked inside the write's own transaction, so another tab's
+ * write between the read and this one is seen, and then nothing is written.
+ */
+export interface PortfolioExpect {
+  holdings?: readonly ExpectedRecord<Holding>[];
+  sales?: readonly ExpectedRecord<Sale>[];
+  all?: { holdings: readonly Holding[]; sales: readonly Sale[] };
+}
+
 /** One change, written in one transaction: records put (added or replaced) and ids deleted. */
 export interface PortfolioChange {
   putHoldings?: readonly Holding[];
@@ -46,6 +63,8 @@ export interface PortfolioChange {
   deleteSales?: readonly string[];
   /** Empty both stores first (a restore that replaces everything). */
   clear?: boolean;
+  /** What must be on disk for the change to be written; absent: written whatever is there. */
+  expect?: PortfolioExpect;
 }
 
 /** A write that failed; `message` says what happened and what to do. */
@@ -58,6 +77,26 @@ export class PortfolioWriteError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A change refused because the records are no longer what the writer read (another tab changed them); nothing was written. */
+export class PortfolioConflictError extends Error {
+  override readonly name = 'PortfolioConflictError';
+  constructor(readonly stale: number) {
+    super(
+      `Not saved: the portfolio was changed in another window meanwhile (${stale === 1 ? '1 record' : `${stale} records`}). What is shown now is what is saved; make your change again if you still want it.`,
+    );
+  }
+}
+
+/** The same record: both read through the schema (which orders and strips keys) and compared whole. */
+type Schema<T> = { safeParse(v: unknown): { success: true; data: T } | { success: false } };
+
+function sameRecord<T>(schema: Schema<T>, stored: unknown, was: T | null): boolean {
+  if (was === null) return stored === undefined;
+  const a = schema.safeParse(stored);
+  const b = schema.safeParse(was);
+  return a.success && b.success && JSON.stringify(a.data) === JSON.stringify(b.data);
 }
 
 export function writeFailureText(e: unknown): string {
@@ -119,6 +158,13 @@ export class PortfolioStore {
     try {
       const hs = tx.objectStore('holdings');
       const ss = tx.objectStore('sales');
+      if (change.expect) {
+        const stale = await staleCount(hs, ss, change.expect);
+        if (stale > 0) {
+          tx.abort();
+          throw new PortfolioConflictError(stale);
+        }
+      }
       const requests: Promise<unknown>[] = [];
       if (change.clear) requests.push(hs.clear(), ss.clear());
       for (const id of change.deleteHoldings ?? []) requests.push(hs.delete(id));
@@ -129,6 +175,8 @@ export class PortfolioStore {
       await tx.done;
     } catch (thrown) {
       await tx.done.catch(ignore);
+      // Not a storage failure: nothing is wrong with the disk, the data moved on.
+      if (thrown instanceof PortfolioConflictError) throw thrown;
       const e = transactionError(tx, thrown);
       const text = writeFailureText(e);
       setNotice('portfolio-write', text);
@@ -140,6 +188,34 @@ export class PortfolioStore {
   close(): Promise<void> {
     return this.db.close();
   }
+}
+
+type Rw<N extends 'holdings' | 'sales'> = IDBPObjectStore<PortfolioDbSchema, ('holdings' | 'sales')[], N, 'readwrite'>;
+
+/** How many expected records are not on disk as expected (read in the write's transaction). */
+async function staleCount(hs: Rw<'holdings'>, ss: Rw<'sales'>, expect: PortfolioExpect): Promise<number> {
+  let stale = 0;
+  const one = async <T>(store: Rw<'holdings'> | Rw<'sales'>, schema: Schema<T>, list: readonly ExpectedRecord<T>[]) => {
+    const got = await Promise.all(list.map((r) => store.get(r.id)));
+    list.forEach((r, i) => {
+      if (!sameRecord(schema, got[i], r.was)) stale++;
+    });
+  };
+  // Records that fail their schema are in no one's view: a whole-store check leaves them out on both sides.
+  const whole = <T extends { id: string }>(schema: Schema<T>, stored: readonly unknown[], was: readonly T[]) => {
+    const ok = parseEach<T>(schema, stored).ok;
+    const byId = new Map(ok.map((r) => [r.id, r]));
+    let n = Math.max(0, ok.length - was.length);
+    for (const r of was) if (!sameRecord(schema, byId.get(r.id), r)) n++;
+    return n;
+  };
+  await one(hs, HoldingSchema, expect.holdings ?? []);
+  await one(ss, SaleSchema, expect.sales ?? []);
+  if (expect.all) {
+    const [h, s] = await Promise.all([hs.getAll(), ss.getAll()]);
+    stale += whole(HoldingSchema, h, expect.all.holdings) + whole<Sale>(SaleSchema, s, expect.all.sales);
+  }
+  return stale;
 }
 
 let shared: PortfolioStore | null = null;

@@ -161,8 +161,8 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
           <tbody>
             {list.map((m) => {
               const fee = fees[m.slug] ?? { buyBps: 0, sellBps: 0 };
-              const buyOrigin = feeOrigin(m.slug, 'buyer', overrides);
-              const sellOrigin = feeOrigin(m.slug, 'seller', overrides);
+              const buyOrigin = feeOrigin(m.slug, 'buyer', overrides, game);
+              const sellOrigin = feeOrigin(m.slug, 'seller', overrides, game);
               const steamRule = overrides[m.slug] === undefined && fee.steamPublisherBps !== undefined;
               return (
                 <tr key={m.slug} data-slug={m.slug}>
@@ -199,9 +199,13 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
                     {steamRule ? (
                       <span
                         className="gset__feenote"
-                        title={`Steam's own function: ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % Steam fee plus the game's fee (${gameFee === null ? `not published for ${gameName(game)}: counted as 0` : `${bpsToPercentText(gameFee)} %`}), each rounded down to the cent and at least 1 cent`}
+                        title={
+                          gameFee === null
+                            ? `Steam's own function: ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % Steam fee plus the game's fee, which ${gameName(game)}'s publisher does not publish: what a seller receives is unknown, so net prices on Steam show "—". Type the total seller fee you pay to use your own figure.`
+                            : `Steam's own function: ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % Steam fee plus the game's fee (${bpsToPercentText(gameFee)} %), each rounded down to the cent and at least 1 cent`
+                        }
                       >
-                        {` ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + ${gameFee === null ? '?' : `${bpsToPercentText(gameFee)} %`}`}
+                        {` ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + ${gameFee === null ? `? (${gameName(game)}'s game fee is not published: net unknown)` : `${bpsToPercentText(gameFee)} %`}`}
                       </span>
                     ) : null}
                   </td>

@@ -21,8 +21,11 @@ export interface MarketFee {
   buyBps: number;
   /** Deducted from what a seller receives, in basis points. */
   sellBps: number;
-  /** Set: the seller's side follows Steam's fee function with this game (publisher) fee; sellBps is unused. */
-  steamPublisherBps?: number;
+  /**
+   * Set: the seller's side follows Steam's fee function with this game (publisher) fee; sellBps is unused.
+   * null: Steam's function, but the game's fee is not published, so what a seller receives is unknown.
+   */
+  steamPublisherBps?: number | null;
 }
 export type FeeTable = Readonly<Record<string, MarketFee>>;
 
@@ -38,8 +41,11 @@ export function steamFeeCode(publisherBps: number): FeeCode {
   return -1 - publisherBps;
 }
 
+/** A seller fee nobody can know (Steam's function for a game whose publisher fee is not published): no net. Fits an Int32Array. */
+export const UNKNOWN_FEE_CODE: FeeCode = -0x80000000;
+
 export function isSteamFee(code: FeeCode): boolean {
-  return code < 0;
+  return code < 0 && code !== UNKNOWN_FEE_CODE;
 }
 
 export function buyFeeCode(fee: MarketFee | undefined): FeeCode {
@@ -48,11 +54,13 @@ export function buyFeeCode(fee: MarketFee | undefined): FeeCode {
 
 export function sellFeeCode(fee: MarketFee | undefined): FeeCode {
   if (!fee) return 0;
+  if (fee.steamPublisherBps === null) return UNKNOWN_FEE_CODE;
   return fee.steamPublisherBps !== undefined ? steamFeeCode(fee.steamPublisherBps) : fee.sellBps;
 }
 
 /** A fee code in words: "2.5 %" or "Steam fee (5 % + 10 % game fee, floored, min. 1 ¢ each)". */
 export function feeCodeText(code: FeeCode): string {
+  if (code === UNKNOWN_FEE_CODE) return `Steam fee (${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + a game fee that is not published: unknown)`;
   return code < 0 ? `Steam fee (${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + ${bpsToPercentText(-1 - code)} % game fee, each floored, min. 1 ¢)` : `${bpsToPercentText(code)} %`;
 }
 
@@ -68,9 +76,10 @@ export function netAsk(price: number, code: FeeCode): number {
   return code > 0 ? price + feeOf(price, code) : price;
 }
 
-/** What a seller receives when an item sells at `price` (a listing, or into a buy order). */
+/** What a seller receives when an item sells at `price` (a listing, or into a buy order); NaN when the fee is unknown. */
 export function netBid(price: number, code: FeeCode): number {
   if (code === 0) return price;
+  if (code === UNKNOWN_FEE_CODE) return NaN;
   if (code < 0) return steamSellerReceives(price, -1 - code);
   return price - feeOf(price, code);
 }
@@ -234,7 +243,9 @@ export function shownBid(snap: Snapshot, d: Derived, item: number, k: number): n
   const v = cellValue(snap, 'bid', item * snap.bidMarkets.length + k);
   if (v === null) return null;
   const fee = d.bidFee[k] ?? 0;
-  return fee ? netBid(v, fee) : v;
+  if (!fee) return v;
+  const net = netBid(v, fee);
+  return Number.isNaN(net) ? null : net;
 }
 
 export interface ArbitragePair {

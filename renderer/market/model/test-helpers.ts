@@ -34,3 +34,14 @@ export function ask(market_name: string, price: number, offers = 1, price_locked
 export function order(market_name: string, price: number, offers = 1) {
   return { market_name, price, offers };
 }
+
+/** One item 'x' listed and bid at 10.000 on Steam and 9.000 on CSFloat, in one game (Rust: Steam's game fee unknown). */
+export function steamAndCsfloatSnapshot(game: number): Snapshot {
+  return snapshotOf(
+    [{ market_hash_name: 'x', prices: [ask('steamcommunity', 10_000), ask('csfloat', 9_000)] }],
+    [{ market_hash_name: 'x', orders: [order('steamcommunity', 10_000), order('csfloat', 9_000)] }],
+    ['steamcommunity', 'csfloat'],
+    ['steamcommunity', 'csfloat'],
+    game,
+  );
+}

@@ -19,7 +19,7 @@ const slugs = z.array(z.string().min(1).max(200)).max(200);
 const bps = z.number().int().min(0).max(10000);
 /** Settings to compute the per-row figures with, in the worker (fees and net at request time). */
 export const DeriveSchema = z.object({
-  fees: z.record(z.string(), z.object({ buyBps: bps, sellBps: bps, steamPublisherBps: bps.optional() })),
+  fees: z.record(z.string(), z.object({ buyBps: bps, sellBps: bps, steamPublisherBps: bps.nullable().optional() })),
   net: z.boolean(),
 });
 export type DeriveSettings = z.infer<typeof DeriveSchema>;

@@ -24,7 +24,9 @@ function bidOn(snap: Snapshot, item: number, k: number, fees: FeeTable, net: boo
   const v = cellValue(snap, 'bid', item * snap.bidMarkets.length + k);
   if (v === null) return null;
   const slug = snap.bidMarkets[k] as string;
-  return net ? netBid(v, sellFeeCode(fees[slug])) : v;
+  if (!net) return v;
+  const n = netBid(v, sellFeeCode(fees[slug]));
+  return Number.isNaN(n) ? null : n; // a fee nobody knows: no net bid
 }
 
 /** The lowest ask of the item on `market` (or across all), null when there is none. */

@@ -84,6 +84,7 @@ export function historyPrices(alert: SeedAlert, h: HistorySample, markets: reado
       const raw = values[j] as number;
       if (Number.isNaN(raw)) continue;
       const v = ask ? netAsk(raw, fee) : netBid(raw, fee);
+      if (Number.isNaN(v)) continue; // a fee nobody knows: no net price
       if (Number.isNaN(best) || (ask ? v < best : v > best)) best = v;
     }
     // Slot ends are whole milliseconds in the state (a slot can be a fraction of one).

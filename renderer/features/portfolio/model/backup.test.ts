@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupText, describeRestore, makeBackup, planRestore, readBackup } from './backup';
+import { backupText, DEFAULT_RESTORE_MODE, describeRestore, makeBackup, MAX_BACKUP_BYTES, planRestore, readBackup, readBackupFile } from './backup';
 import type { Holding, Sale } from './types';
 
 const T0 = Date.UTC(2026, 2, 1, 9, 30);
@@ -78,5 +78,35 @@ describe('backup file', () => {
     expect(describeRestore(planRestore(current, backup, 'add'))).toBe(
       "Add the backup to the portfolio: holdings: 1 holding added, 1 replaced by the backup's version, 1 not in the backup kept, 1 unchanged; sales: 1 sale added, 0 replaced by the backup's version, 1 not in the backup kept.",
     );
+  });
+
+  it('a replace says how many unreadable records it deletes; an add says they are kept', () => {
+    // Two records on disk fail their checks: the page does not show them, and a replace's clear deletes them.
+    const current = { holdings: [holding('mine')], sales: [], invalid: 2 };
+    const backup = makeBackup([holding('new')], [], T0);
+    const replace = planRestore(current, backup, 'replace');
+    expect(replace.unreadable).toBe(2);
+    expect(describeRestore(replace)).toMatch(/ 2 unreadable records \(stored, but they fail their checks and are not shown\) are deleted too\.$/);
+    expect(describeRestore(planRestore(current, backup, 'add'))).toMatch(/ 2 unreadable records are kept as they are\.$/);
+    expect(describeRestore(planRestore({ ...current, invalid: 0 }, backup, 'replace'))).not.toMatch(/unreadable/);
+  });
+
+  it('the default is to add, never to replace', () => {
+    expect(DEFAULT_RESTORE_MODE).toBe('add');
+  });
+
+  it('a file over the size cap is refused by its size, before it is read', async () => {
+    let reads = 0;
+    const big = { name: 'huge.json', size: MAX_BACKUP_BYTES + 1, text: () => ((reads++), Promise.resolve('')) };
+    const r = await readBackupFile(big);
+    expect(r).toEqual({ ok: false, error: expect.stringMatching(/^huge\.json is 100\.0 MB: larger than any Market Desk backup \(at most 100 MB\)/) });
+    expect(reads).toBe(0);
+    // At the cap it is read (and here refused for what it holds, not for its size).
+    const text = backupText(makeBackup([holding('a')], [], T0));
+    const ok = await readBackupFile({ name: 'ok.json', size: text.length, text: () => Promise.resolve(text) });
+    expect(ok.ok).toBe(true);
+    const atCap = await readBackupFile({ name: 'cap.json', size: MAX_BACKUP_BYTES, text: () => ((reads++), Promise.resolve('{}')) });
+    expect(reads).toBe(1);
+    expect(atCap.ok).toBe(false);
   });
 });

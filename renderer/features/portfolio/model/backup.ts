@@ -83,7 +83,42 @@ export function readBackup(text: string): BackupRead {
   return { ok: true, backup: whole.data };
 }
 
+/**
+ * The largest file a restore reads. The largest portfolio Market Desk keeps (MAX_HOLDINGS holdings and
+ * MAX_SALES sales) with ordinary names and short notes makes a 54 MB backup (measured); 100 MB leaves
+ * room for long names and notes. A bigger file is no backup of ours (a wrong file chosen), and reading it
+ * whole into memory would stall or crash the page, so its size is checked before a byte is read.
+ */
+export const MAX_BACKUP_BYTES = 100_000_000;
+
+/** A chosen file, as the dialog has it (a DOM File). */
+export interface BackupFile {
+  name: string;
+  size: number;
+  text(): Promise<string>;
+}
+
+/** Reads a chosen backup file: refused by its size first, then read and checked whole (readBackup). */
+export async function readBackupFile(file: BackupFile): Promise<BackupRead> {
+  if (file.size > MAX_BACKUP_BYTES) {
+    return {
+      ok: false,
+      error: `${file.name} is ${(file.size / 1e6).toFixed(1)} MB: larger than any Market Desk backup (at most ${MAX_BACKUP_BYTES / 1e6} MB), so it was not read. Choose the backup file (market-desk-portfolio-….json).`,
+    };
+  }
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (e) {
+    return { ok: false, error: `${file.name} could not be read: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  return readBackup(text);
+}
+
 export type RestoreMode = 'replace' | 'add';
+
+/** A restore adds unless the user chooses to replace: a replace deletes whatever the backup lacks. */
+export const DEFAULT_RESTORE_MODE: RestoreMode = 'add';
 
 export interface RestoreCounts {
   /** Not in the portfolio now: added. */
@@ -100,6 +135,8 @@ export interface RestorePlan {
   mode: RestoreMode;
   holdings: RestoreCounts;
   sales: RestoreCounts;
+  /** Records on disk that fail their checks (not shown): a replace deletes them too, an add keeps them. */
+  unreadable: number;
 }
 
 /** JSON with every object's keys sorted: the same content gives the same text. */
@@ -134,8 +171,8 @@ function counts<T extends { id: string }>(current: readonly T[], incoming: reado
 }
 
 /** What a restore would do to the portfolio now (every game), for the confirmation. */
-export function planRestore(current: { holdings: readonly Holding[]; sales: readonly Sale[] }, backup: Backup, mode: RestoreMode): RestorePlan {
-  return { mode, holdings: counts(current.holdings, backup.holdings), sales: counts(current.sales, backup.sales) };
+export function planRestore(current: { holdings: readonly Holding[]; sales: readonly Sale[]; invalid?: number }, backup: Backup, mode: RestoreMode): RestorePlan {
+  return { mode, holdings: counts(current.holdings, backup.holdings), sales: counts(current.sales, backup.sales), unreadable: current.invalid ?? 0 };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -149,5 +186,12 @@ export function describeRestore(plan: RestorePlan): string {
     if (c.same) bits.push(`${c.same.toLocaleString('en-US')} unchanged`);
     return bits.join(', ');
   };
-  return `${plan.mode === 'replace' ? 'Replace the whole portfolio (every game) with the backup' : 'Add the backup to the portfolio'}: holdings: ${part(plan.holdings, 'holding')}; sales: ${part(plan.sales, 'sale')}.`;
+  const n = plan.unreadable;
+  const unreadable =
+    n === 0
+      ? ''
+      : plan.mode === 'replace'
+        ? ` ${plural(n, 'unreadable record')} (stored, but they fail their checks and are not shown) ${n === 1 ? 'is' : 'are'} deleted too.`
+        : ` ${plural(n, 'unreadable record')} ${n === 1 ? 'is' : 'are'} kept as ${n === 1 ? 'it is' : 'they are'}.`;
+  return `${plan.mode === 'replace' ? 'Replace the whole portfolio (every game) with the backup' : 'Add the backup to the portfolio'}: holdings: ${part(plan.holdings, 'holding')}; sales: ${part(plan.sales, 'sale')}.${unreadable}`;
 }

@@ -63,7 +63,13 @@ describe('edits and their undo', () => {
       ['i1', 'AK-47 | Redline (Field-Tested)', T0],
       ['i2', 'B', T0 + 1],
     ]);
-    expect(e.undo).toEqual({ deleteHoldings: ['i1', 'i2'] });
+    expect(e.undo.deleteHoldings).toEqual(['i1', 'i2']);
+    // The import expects its new ids to be free; its Undo expects the records the import wrote.
+    expect(e.change.expect?.holdings).toEqual([
+      { id: 'i1', was: null },
+      { id: 'i2', was: null },
+    ]);
+    expect(e.undo.expect?.holdings).toEqual(e.change.putHoldings?.map((h) => ({ id: h.id, was: h })));
   });
 
   it('restores a backup by replacing or adding, undo giving back what was there', () => {

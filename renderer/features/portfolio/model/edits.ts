@@ -1,8 +1,10 @@
 /**
  * The portfolio's changes as pure functions: each returns the change to write (store.ts PortfolioChange, one
- * transaction) and the change that takes it back (Undo), so the page's undo is the same kind of write.
+ * transaction) and the change that takes it back (Undo), so the page's undo is the same kind of write. Each
+ * carries the records it was built from as the version it expects (and its Undo the records the change
+ * wrote), so a change built on what another tab has changed since is refused instead of undoing that tab's work.
  */
-import type { PortfolioChange } from '../store';
+import type { ExpectedRecord, PortfolioChange } from '../store';
 import { feeShare } from './ledger';
 import type { Backup, Holding, HoldingDraft, Sale } from './types';
 
@@ -21,21 +23,39 @@ export function newId(): string {
   return crypto.randomUUID();
 }
 
+/** The touched records before (`before`, by id; absent: did not exist) and after the change. */
+function guard(change: PortfolioChange, undo: PortfolioChange, before: { holdings?: readonly Holding[]; sales?: readonly Sale[] }): { change: PortfolioChange; undo: PortfolioChange } {
+  const side = <T extends { id: string }>(puts: readonly T[] | undefined, deletes: readonly string[] | undefined, was: readonly T[] | undefined) => {
+    const old = new Map((was ?? []).map((r) => [r.id, r]));
+    const now = new Map<string, T | null>((deletes ?? []).map((id) => [id, null]));
+    for (const r of puts ?? []) now.set(r.id, r);
+    const pre: ExpectedRecord<T>[] = [];
+    const post: ExpectedRecord<T>[] = [];
+    for (const [id, r] of now) {
+      pre.push({ id, was: old.get(id) ?? null });
+      post.push({ id, was: r });
+    }
+    return { pre, post };
+  };
+  const h = side(change.putHoldings, change.deleteHoldings, before.holdings);
+  const s = side(change.putSales, change.deleteSales, before.sales);
+  return { change: { ...change, expect: { holdings: h.pre, sales: s.pre } }, undo: { ...undo, expect: { holdings: h.post, sales: s.post } } };
+}
+
 export function addHolding(draft: HoldingDraft, now: number, id: string = newId()): Edit {
   const h: Holding = { ...draft, id, created: now, updated: now };
-  return { change: { putHoldings: [h] }, undo: { deleteHoldings: [id] }, text: `Added ${draft.quantity} × ${draft.name}.` };
+  return { ...guard({ putHoldings: [h] }, { deleteHoldings: [id] }, {}), text: `Added ${draft.quantity} × ${draft.name}.` };
 }
 
 export function editHolding(old: Holding, draft: HoldingDraft, now: number): Edit {
   const h: Holding = { ...old, ...draft, id: old.id, created: old.created, origin: old.origin, updated: now };
-  return { change: { putHoldings: [h] }, undo: { putHoldings: [old] }, text: `Saved ${draft.name}.` };
+  return { ...guard({ putHoldings: [h] }, { putHoldings: [old] }, { holdings: [old] }), text: `Saved ${draft.name}.` };
 }
 
 export function deleteHoldings(list: readonly Holding[]): Edit {
   const first = list[0];
   return {
-    change: { deleteHoldings: list.map((h) => h.id) },
-    undo: { putHoldings: list },
+    ...guard({ deleteHoldings: list.map((h) => h.id) }, { putHoldings: list }, { holdings: list }),
     text: list.length === 1 && first ? `Deleted ${first.quantity} × ${first.name}.` : `Deleted ${count(list.length, 'holding')}.`,
   };
 }
@@ -54,29 +74,28 @@ export function splitHolding(old: Holding, take: number, now: number, id: string
   const kept: Holding = { ...old, quantity: keep, fee: keptFee, updated: now };
   const split: Holding = { ...old, id, quantity: take, fee: newFee, updated: now };
   return {
-    change: { putHoldings: [kept, split] },
-    undo: { putHoldings: [old], deleteHoldings: [id] },
+    ...guard({ putHoldings: [kept, split] }, { putHoldings: [old], deleteHoldings: [id] }, { holdings: [old] }),
     text: `Split ${old.name} into ${keep} and ${take}.`,
   };
 }
 
 export function addSale(draft: SaleDraft, now: number, id: string = newId()): Edit {
   const s: Sale = { ...draft, id, created: now, updated: now };
-  return { change: { putSales: [s] }, undo: { deleteSales: [id] }, text: `Recorded the sale of ${draft.quantity} × ${draft.name}.` };
+  return { ...guard({ putSales: [s] }, { deleteSales: [id] }, {}), text: `Recorded the sale of ${draft.quantity} × ${draft.name}.` };
 }
 
 export function editSale(old: Sale, draft: SaleDraft, now: number): Edit {
   const s: Sale = { ...old, ...draft, id: old.id, created: old.created, updated: now };
-  return { change: { putSales: [s] }, undo: { putSales: [old] }, text: `Saved the sale of ${draft.name}.` };
+  return { ...guard({ putSales: [s] }, { putSales: [old] }, { sales: [old] }), text: `Saved the sale of ${draft.name}.` };
 }
 
 export function deleteSale(old: Sale): Edit {
-  return { change: { deleteSales: [old.id] }, undo: { putSales: [old] }, text: `Deleted the sale of ${old.quantity} × ${old.name}.` };
+  return { ...guard({ deleteSales: [old.id] }, { putSales: [old] }, { sales: [old] }), text: `Deleted the sale of ${old.quantity} × ${old.name}.` };
 }
 
 export function importDrafts(drafts: readonly HoldingDraft[], now: number, ids: () => string = newId): Edit {
   const hs = drafts.map<Holding>((d, i) => ({ ...d, id: ids(), created: now + i, updated: now + i }));
-  return { change: { putHoldings: hs }, undo: { deleteHoldings: hs.map((h) => h.id) }, text: `Imported ${count(hs.length, 'holding')}.` };
+  return { ...guard({ putHoldings: hs }, { deleteHoldings: hs.map((h) => h.id) }, {}), text: `Imported ${count(hs.length, 'holding')}.` };
 }
 
 /**
@@ -87,8 +106,8 @@ export function restoreBackup(current: { holdings: readonly Holding[]; sales: re
   const text = `Restored the backup (${count(backup.holdings.length, 'holding')}, ${count(backup.sales.length, 'sale')}).`;
   if (mode === 'replace')
     return {
-      change: { clear: true, putHoldings: backup.holdings, putSales: backup.sales },
-      undo: { clear: true, putHoldings: current.holdings, putSales: current.sales },
+      change: { clear: true, putHoldings: backup.holdings, putSales: backup.sales, expect: { all: { holdings: current.holdings, sales: current.sales } } },
+      undo: { clear: true, putHoldings: current.holdings, putSales: current.sales, expect: { all: { holdings: backup.holdings, sales: backup.sales } } },
       text,
     };
   const hById = new Map(current.holdings.map((h) => [h.id, h]));
@@ -108,8 +127,11 @@ export function restoreBackup(current: { holdings: readonly Holding[]; sales: re
     else removeSales.push(s.id);
   }
   return {
-    change: { putHoldings: backup.holdings, putSales: backup.sales },
-    undo: { putHoldings: undoHoldings, deleteHoldings: removeHoldings, putSales: undoSales, deleteSales: removeSales },
+    ...guard(
+      { putHoldings: backup.holdings, putSales: backup.sales },
+      { putHoldings: undoHoldings, deleteHoldings: removeHoldings, putSales: undoSales, deleteSales: removeSales },
+      { holdings: undoHoldings, sales: undoSales },
+    ),
     text,
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { effectiveFees, feeOrigin } from '../../../market/markets/fees';
 import type { FeeTable } from '../../../market/model/price-arithmetic';
 import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
 import type { Holding, HoldingRow } from '../model/types';
@@ -186,5 +187,43 @@ describe('valued in slices', () => {
     const ac = new AbortController();
     const aborted = valueAllSliced(ctx, rows, { sliceMs: 0, signal: ac.signal, yieldFn: async () => ac.abort() });
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('valuation of a Rust holding, whose Steam game fee is not published', () => {
+  const RUST = 252490;
+  const rustSnap = snapshotOf(
+    [{ market_hash_name: 'Door', prices: [ask('steamcommunity', 10_000), ask('skinport', 9_000)] }],
+    [{ market_hash_name: 'Door', orders: [order('steamcommunity', 10_000)] }],
+    ['steamcommunity', 'skinport'],
+    ['steamcommunity'],
+    RUST,
+  );
+  const fees = effectiveFees({}, RUST);
+  const rustRow = (): HoldingRow => {
+    const r = row('Door', 2, 14_000);
+    return { ...r, holding: { ...r.holding, game: RUST } };
+  };
+  const base = {
+    snap: rustSnap,
+    askMarkets: ['steamcommunity', 'skinport'],
+    bidMarkets: ['steamcommunity'],
+    fees,
+    steam: { get: () => ({ medianLatest: 10_000, avgDailyVolume: 5 }) },
+  };
+
+  it('Steam\'s net is unknown: not taken at Steam\'s 5 % alone, and counted as unknown', () => {
+    const known = (slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, {}, RUST) !== 'unknown';
+    const v = valueHolding(prepareValuation(settings({ ...base, feeKnown: known })), rustRow());
+    expect(v.measures.sellNow).toEqual({ unit: null, total: null, market: null, unknownFee: 1 });
+    expect(v.measures.steamMedian).toEqual({ unit: null, total: null, market: null, unknownFee: 1 });
+    // skinport 9.000 less 8 %: the only known net listing.
+    expect(v.measures.listLowest).toEqual({ unit: 8_280, total: 16_560, market: 'skinport', unknownFee: 1 });
+  });
+
+  it('even when the caller\'s feeKnown does not know the game, the fee table\'s unknown fee is not taken as known', () => {
+    const v = valueHolding(prepareValuation(settings({ ...base, feeKnown: () => true })), rustRow());
+    expect(v.measures.sellNow.unit).toBeNull();
+    expect(v.measures.steamMedian.unit).toBeNull();
   });
 });

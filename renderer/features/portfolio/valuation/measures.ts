@@ -31,7 +31,7 @@
  * Missing is null, never 0: totals count the holdings without a value.
  */
 import { STEAM_PUBLISHER_FEE_BPS } from '../../../../shared/catalog/fee-schedule';
-import { buyFeeCode, netAsk, netBid, sellFeeCode, steamFeeCode, type FeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
+import { UNKNOWN_FEE_CODE, buyFeeCode, netAsk, netBid, sellFeeCode, steamFeeCode, type FeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
 import { BIG, NONE, type Snapshot } from '../../../market/model/snapshot';
 import type { HoldingRow } from '../model/types';
 import { nextTask } from '../../../lib/next-task';
@@ -141,12 +141,13 @@ export function prepareValuation(s: ValuationSettings): ValuationContext {
       if (k === undefined) continue;
       const fee = s.fees[slug];
       const code = !s.net ? 0 : side === 'seller' ? sellFeeCode(fee) : buyFeeCode(fee);
-      out.push({ k, slug, code, known: !s.net || s.feeKnown(slug, side) });
+      out.push({ k, slug, code, known: !s.net || (code !== UNKNOWN_FEE_CODE && s.feeKnown(slug, side)) });
     }
     return out;
   };
   const steamFee = s.fees.steamcommunity;
-  const steamCode = !s.net ? 0 : steamFee ? sellFeeCode(steamFee) : steamFeeCode(STEAM_PUBLISHER_FEE_BPS[s.snap.game] ?? 0);
+  const steamPublisher = STEAM_PUBLISHER_FEE_BPS[s.snap.game];
+  const steamCode = !s.net ? 0 : steamFee ? sellFeeCode(steamFee) : steamPublisher === undefined ? UNKNOWN_FEE_CODE : steamFeeCode(steamPublisher);
   const share = s.sellShare !== undefined && s.sellShare > 0 && s.sellShare <= 1 ? s.sellShare : DEFAULT_SELL_SHARE;
   return {
     s,
@@ -154,7 +155,7 @@ export function prepareValuation(s: ValuationSettings): ValuationContext {
     askBuy: cols(s.askMarkets, s.snap.askIndex, 'buyer'),
     bid: cols(s.bidMarkets, s.snap.bidIndex, 'seller'),
     steamCode,
-    steamKnown: !s.net || s.feeKnown('steamcommunity', 'seller'),
+    steamKnown: !s.net || (steamCode !== UNKNOWN_FEE_CODE && s.feeKnown('steamcommunity', 'seller')),
     share,
   };
 }

@@ -111,7 +111,7 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
   const recs = recsSupported ? recsData.recs : null;
   const recLookup = useMemo(() => (recs && recs.game === game ? recLookupOf(recs) : null), [recs, game]);
   const snap = grid.snap && grid.snap.game === game ? grid.snap : null;
-  const feeKnown = useCallback((slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, overrides) !== 'unknown', [overrides]);
+  const feeKnown = useCallback((slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, overrides, game) !== 'unknown', [overrides, game]);
   const { sellShare, now } = opts;
   const ctx = useMemo(() => {
     if (!snap) return null;

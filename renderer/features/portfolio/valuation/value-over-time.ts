@@ -3,7 +3,7 @@
  * items (today's remaining quantities, summed per item name), and the chart's data (exactly the drawn
  * numbers, for its table and CSV).
  */
-import { sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
+import { UNKNOWN_FEE_CODE, sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
 import type { PortfolioMarket, PortfolioSeries, PortfolioSeriesRequest } from '../../../market/history/portfolio-series';
 import type { ChartData } from '../../../ui/charts/types';
 import type { HoldingRow } from '../model/types';
@@ -34,7 +34,10 @@ export function seriesRequest(rows: readonly HoldingRow[], s: SeriesSettings, ra
   const r = VALUE_RANGES.find((x) => x.id === range) ?? VALUE_RANGES[0];
   const qty = new Map<string, number>();
   for (const row of rows) if (row.remaining > 0 && row.holding.game === s.game) qty.set(row.holding.name, (qty.get(row.holding.name) ?? 0) + row.remaining);
-  const market = (slug: string): PortfolioMarket => ({ slug, sellCode: s.net ? sellFeeCode(s.fees[slug]) : 0, known: !s.net || s.feeKnown(slug, 'seller') });
+  const market = (slug: string): PortfolioMarket => {
+    const sellCode = s.net ? sellFeeCode(s.fees[slug]) : 0;
+    return { slug, sellCode, known: !s.net || (sellCode !== UNKNOWN_FEE_CODE && s.feeKnown(slug, 'seller')) };
+  };
   return {
     game: s.game,
     items: [...qty].map(([name, quantity]) => ({ name, quantity })),
