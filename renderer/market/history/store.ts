@@ -364,6 +364,7 @@ export class HistoryStore {
     // (A game's series list stays: it is tiny and chunks written later still use it.)
     let dropped = 0;
     let next = Infinity;
+    const extended: ChunkRecord[] = [];
     let cursor = await tx.objectStore('chunks').index('st').openCursor();
     while (cursor && (cursor.value.st < cutoff || bytes > target || dropped < min)) {
       const c = cursor.value;
@@ -378,12 +379,17 @@ export class HistoryStore {
       bytes -= c.bytes;
       count--;
       dropped++;
+      if (this.games.get(c.g)?.rec.open.get(c.n)?.st === c.st) extended.push(c);
       cursor.delete().catch(ignore);
       cursor = await cursor.continue();
     }
     this.retentionNext = next === Infinity ? -Infinity : Math.min(next, cutoff + HOUR);
     await tx.objectStore('meta').put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) });
     await tx.done;
+    // A record the recorder was still extending is gone: rewritten whole, it would come back past the
+    // limit while the counter added only its growth. The item starts a new record, with a baseline, as
+    // one with no history left does.
+    for (const c of extended) this.games.get(c.g)?.rec.dropChunk(c.n, c.st);
     return dropped;
   }
 
