@@ -3,7 +3,7 @@
  * index on start time for retention, and a usage counter. Runs in the history worker (and in the
  * benchmark page); nothing here touches the DOM.
  */
-import type { DBSchema, IDBPDatabase, IDBPObjectStore } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
 import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
 import { chunkName, CHUNK_SPAN, DAY, decodeChunk, HOUR, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord, type EncodedChunk } from './chunk-codec';
 import { BLOCK_DAYS, blockEnd, blockStart, CONSOLIDATE_AFTER, joinDays, CONSOLIDATED_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
@@ -271,6 +271,10 @@ export class HistoryStore {
       // Marked as handled now: a failed request rejects `done` before this code awaits it.
       tx.done.catch(ignore);
       try {
+        // Read before any write: a write refused for lack of space at commit leaves the requests after
+        // it without an answer (Chromium), and only `done` says so.
+        const meta = tx.objectStore('meta');
+        const [u, gr] = await Promise.all([meta.get('usage'), meta.get('growth')]);
         const chunks = tx.objectStore('chunks');
         const sizes: Array<[(typeof dirty)[number], number]> = [];
         for (const c of dirty) {
@@ -282,13 +286,10 @@ export class HistoryStore {
           // A failed put fails the transaction (tx.done says why): its own rejection is not the news.
           chunks.put(r).catch(ignore);
         }
-        const meta = tx.objectStore('meta');
         const seriesCount = rec.series.length;
         if (seriesCount > g.saved) meta.put({ key: `series:${p.game}`, list: rec.series.slice() }).catch(ignore);
-        const u = await meta.get('usage');
         meta.put({ key: 'usage', bytes: (u?.bytes ?? 0) + added, chunks: (u?.chunks ?? 0) + newChunks }).catch(ignore);
-        const gr = (await meta.get('growth'))?.growth;
-        meta.put({ key: 'growth', growth: grown(gr, p.at, added) }).catch(ignore);
+        meta.put({ key: 'growth', growth: grown(gr?.growth, p.at, added) }).catch(ignore);
         await tx.done;
         // Only what reached the disk counts as stored.
         for (const [c, bytes] of sizes) c.stored = bytes;
@@ -328,7 +329,7 @@ export class HistoryStore {
       cursor = await cursor.continue();
     }
     await read.done;
-    await db.put('meta', { key: 'usage', bytes, chunks });
+    await putMeta(db, { key: 'usage', bytes, chunks });
     return this.usage();
   }
 
@@ -358,6 +359,16 @@ export class HistoryStore {
   /** Drops the oldest chunks while older than `cutoff` or while the store is over `target` bytes (at least `min`). */
   private async trim(cutoff: number, target: number, min = 0): Promise<number> {
     const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    tx.done.catch(ignore);
+    try {
+      return await this.trimIn(tx, cutoff, target, min);
+    } catch (e) {
+      await tx.done.catch(ignore);
+      throw transactionError(tx, e);
+    }
+  }
+
+  private async trimIn(tx: IDBPTransaction<HistoryDB, ['chunks', 'meta'], 'readwrite'>, cutoff: number, target: number, min: number): Promise<number> {
     const u = await tx.objectStore('meta').get('usage');
     let bytes = u?.bytes ?? 0;
     let count = u?.chunks ?? 0;
@@ -384,7 +395,7 @@ export class HistoryStore {
       cursor = await cursor.continue();
     }
     this.retentionNext = next === Infinity ? -Infinity : Math.min(next, cutoff + HOUR);
-    await tx.objectStore('meta').put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) });
+    tx.objectStore('meta').put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) }).catch(ignore);
     await tx.done;
     // A record the recorder was still extending is gone: rewritten whole, it would come back past the
     // limit while the counter added only its growth. The item starts a new record, with a baseline, as
@@ -417,8 +428,10 @@ export class HistoryStore {
         await tx.done;
         return { converted: 0, done: true };
       }
+      const u = await meta.get('usage');
       const chunks = tx.objectStore('chunks');
       let cursor = await chunks.openCursor(state.after ? IDBKeyRange.lowerBound(state.after, true) : null);
+      const updates: EncodedChunk[] = [];
       let converted = 0;
       let seen = 0;
       let saved = 0;
@@ -428,7 +441,7 @@ export class HistoryStore {
         if (isLegacy(c)) {
           const next = reencode(c);
           saved += c.bytes - next.bytes;
-          cursor.update(next).catch(ignore);
+          updates.push(next);
           converted++;
         }
         after = [c.g, c.n, c.st];
@@ -436,12 +449,11 @@ export class HistoryStore {
         cursor = await cursor.continue();
       }
       const done = cursor === null;
+      // Written once every read is done (see write).
+      for (const next of updates) chunks.put(next).catch(ignore);
       if (done) meta.delete('migrate').catch(ignore);
       else meta.put({ key: 'migrate', after }).catch(ignore);
-      if (saved !== 0) {
-        const u = await meta.get('usage');
-        if (u) meta.put({ ...u, bytes: Math.max(0, (u.bytes ?? 0) - saved) }).catch(ignore);
-      }
+      if (saved !== 0 && u) meta.put({ ...u, bytes: Math.max(0, (u.bytes ?? 0) - saved) }).catch(ignore);
       await tx.done;
       return { converted, done };
     } catch (e) {
@@ -455,7 +467,7 @@ export class HistoryStore {
    * resolution (tiers.ts). Kept in meta 'follow:<game>:<source>'.
    */
   async setFollowed(game: number, source: string, names: readonly string[]): Promise<void> {
-    await (await this.ready()).put('meta', { key: `follow:${game}:${source}`, list: [...new Set(names)] });
+    await putMeta(await this.ready(), { key: `follow:${game}:${source}`, list: [...new Set(names)] });
   }
 
   private async followed(): Promise<Map<number, Set<string>>> {
@@ -497,7 +509,7 @@ export class HistoryStore {
     tx.done.catch(ignore);
     try {
       const meta = tx.objectStore('meta');
-      const state = await meta.get(stateKey);
+      const [state, u, grRec] = await Promise.all([meta.get(stateKey), meta.get('usage'), meta.get('growth')]);
       const day = Math.max(state?.day ?? -Infinity, oldest === null ? -Infinity : Math.floor(oldest / DAY));
       if (!Number.isFinite(day) || (day + 1) * DAY > cutoff) {
         await tx.done;
@@ -515,6 +527,8 @@ export class HistoryStore {
       let coarse = 0;
       let last: [number, string] | null = null;
       const grown = new Set<number>();
+      // Written once every read is done (see write).
+      const writes: Array<() => void> = [];
       while (cursor && looked < batch) {
         const [g, n, st] = cursor.primaryKey;
         if (st < from) {
@@ -557,10 +571,11 @@ export class HistoryStore {
           }
           next = merged;
           for (const c of group) {
-            chunks.delete([c.g, c.n, c.st]).catch(ignore);
+            writes.push(() => void chunks.delete([c.g, c.n, c.st]).catch(ignore));
             saved += c.bytes;
           }
-          chunks.put(next).catch(ignore);
+          const put = next;
+          writes.push(() => void chunks.put(put).catch(ignore));
           saved -= next.bytes - (block ? block.bytes : 0);
           coarse += next.bytes - (block ? block.bytes : 0);
           removed += group.length - (block ? 0 : 1);
@@ -568,6 +583,7 @@ export class HistoryStore {
         }
         if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n) cursor = await cursor.continue([g, n, Infinity]);
       }
+      for (const w of writes) w();
       for (const g of grown) {
         const r = this.games.get(g);
         if (r) {
@@ -578,11 +594,10 @@ export class HistoryStore {
       const done = cursor === null;
       meta.put({ key: stateKey, day: done ? day + 1 : day, item: done ? null : last }).catch(ignore);
       if (saved !== 0 || removed !== 0) {
-        const u = await meta.get('usage');
         meta.put({ key: 'usage', bytes: Math.max(0, (u?.bytes ?? 0) - saved), chunks: Math.max(0, (u?.chunks ?? 0) - removed) }).catch(ignore);
       }
       if (coarse > 0 || done) {
-        const gr = (await meta.get('growth'))?.growth;
+        const gr = grRec?.growth;
         if (gr) {
           if (tier === 'hourly') {
             const bytes = (gr.coarseDay === day ? (gr.coarseBytes ?? 0) : 0) + coarse;
@@ -643,11 +658,9 @@ export class HistoryStore {
   /** `at`: when the user cleared it (ms); polls loaded before then are not recorded afterwards. */
   async clear(at?: number): Promise<void> {
     const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
-    await tx.objectStore('chunks').clear();
-    await tx.objectStore('meta').delete('usage');
-    await tx.objectStore('meta').delete('growth');
-    await tx.objectStore('meta').delete('consolidate');
-    await tx.objectStore('meta').delete('consolidate:daily');
+    // Only `done` is awaited: it tells a failure, and a request of a failed commit may never answer.
+    tx.objectStore('chunks').clear().catch(ignore);
+    for (const key of ['usage', 'growth', 'consolidate', 'consolidate:daily']) tx.objectStore('meta').delete(key).catch(ignore);
     await tx.done;
     this.retentionNext = -Infinity;
     if (at !== undefined) this.clearedAt = at;
@@ -703,6 +716,13 @@ export class HistoryStore {
 }
 
 function ignore(): void {}
+
+/** One meta record written; only the transaction's end is awaited (see write). */
+async function putMeta(db: IDBPDatabase<HistoryDB>, value: HistoryDB['meta']['value']): Promise<void> {
+  const tx = db.transaction('meta', 'readwrite');
+  tx.store.put(value).catch(ignore);
+  await tx.done;
+}
 
 type ChunkStore = IDBPObjectStore<HistoryDB, ['chunks'], 'chunks', 'readonly'>;
 
