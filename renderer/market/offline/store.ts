@@ -14,7 +14,7 @@
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { setNotice } from '../../lib/storage/status';
-import { errorText, isQuotaError, NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
+import { answer, errorText, isQuotaError, NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
 import { whenIdle } from '../../lib/idle';
 
 export const OFFLINE_DB = 'market-desk-offline';
@@ -117,18 +117,18 @@ export class OfflineStore {
     tx.done.catch(() => undefined);
     try {
       const metas = tx.objectStore('meta');
-      const prev = await metas.get(id);
+      const prev = await answer(tx, metas.get(id));
       if (prev && prev.format === input.format && prev.dataAt > input.dataAt) {
         await tx.done;
         return false;
       }
-      await metas.put({ ...input, id, savedAt: now });
-      await tx.objectStore('data').put({ id, payload });
-      const all = await metas.index('kind').getAll(input.kind);
+      await answer(tx, metas.put({ ...input, id, savedAt: now }));
+      await answer(tx, tx.objectStore('data').put({ id, payload }));
+      const all = await answer(tx, metas.index('kind').getAll(input.kind));
       const drop = all.sort((a, b) => b.savedAt - a.savedAt || b.dataAt - a.dataAt).slice(this.cap);
       for (const m of drop) {
-        await metas.delete(m.id);
-        await tx.objectStore('data').delete(m.id);
+        await answer(tx, metas.delete(m.id));
+        await answer(tx, tx.objectStore('data').delete(m.id));
       }
       await tx.done;
       setNotice('offline-write', null);
