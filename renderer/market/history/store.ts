@@ -142,14 +142,18 @@ export interface MigrateProgress {
 /** A poll (or values load) that could not be written; `quota`: for lack of space, even after dropping old history. */
 export class HistoryWriteError extends Error {
   override readonly name = 'HistoryWriteError';
+  /** `trim`: the poll was saved, but dropping the history past “Keep” or “Size limit” failed. */
   constructor(
     readonly quota: boolean,
     cause: unknown,
+    what: 'save' | 'trim' = 'save',
   ) {
     super(
-      quota
-        ? 'Could not save price history: the disk, or the browser storage Market Desk may use, is full. The oldest history was dropped and the save tried again, without success. Free some disk space, or lower “Size limit” or “Keep” below, or clear the history.'
-        : `Could not save price history: ${errorText(cause)}. The next refresh starts afresh from a full record of the prices.`,
+      what === 'trim'
+        ? `Could not drop the oldest price history to keep it within “Keep” and “Size limit”: ${errorText(cause)}. The prices were saved; the next refresh tries again.`
+        : quota
+          ? 'Could not save price history: the disk, or the browser storage Market Desk may use, is full. The oldest history was dropped and the save tried again, without success. Free some disk space, or lower “Size limit” or “Keep” below, or clear the history.'
+          : `Could not save price history: ${errorText(cause)}. The next refresh starts afresh from a full record of the prices.`,
     );
   }
 }
@@ -166,19 +170,15 @@ export class HistoryStore {
   private clearedAt = -Infinity;
   private readonly games = new Map<number, { rec: GameRecorder; saved: number }>();
   /** Null after another tab's upgrade or the browser closed it: the next call opens it again. */
-  private conn: IDBPDatabase<HistoryDB> | null;
+  private conn: IDBPDatabase<HistoryDB> | null = null;
   private constructor(
-    db: IDBPDatabase<HistoryDB>,
     readonly name: string,
     private readonly options: OpenOptions,
-  ) {
-    this.conn = db;
-  }
+  ) {}
 
   static async open(name = DB_NAME, options: OpenOptions = {}): Promise<HistoryStore> {
-    let store: HistoryStore | null = null;
-    const db = await HistoryStore.connect(name, options, () => store?.dropped());
-    store = new HistoryStore(db, name, options);
+    const store = new HistoryStore(name, options);
+    await store.ready();
     return store;
   }
 
@@ -203,8 +203,47 @@ export class HistoryStore {
   }
 
   private async ready(): Promise<IDBPDatabase<HistoryDB>> {
-    this.conn ??= await HistoryStore.connect(this.name, this.options, () => this.dropped());
+    if (this.conn) return this.conn;
+    const db = await HistoryStore.connect(this.name, this.options, () => {
+      // Only this connection's close: an older one's event may come after a new one was opened.
+      if (this.conn === db) this.dropped();
+    });
+    this.conn ??= db;
+    if (this.conn !== db) db.close();
     return this.conn;
+  }
+
+  /**
+   * A transaction `open` makes on the connection, or on a new one when the browser is closing it (its
+   * `close` event comes only once its transactions have ended; meanwhile `transaction()` throws
+   * InvalidStateError). Its `done` is marked handled: a failed request rejects it before callers await it.
+   */
+  private async tx<T extends { done: Promise<void> }>(open: (db: IDBPDatabase<HistoryDB>) => T): Promise<T> {
+    const db = await this.ready();
+    let tx: T;
+    try {
+      tx = open(db);
+    } catch (e) {
+      if (!isClosing(e) || this.conn !== db) throw e;
+      this.dropped();
+      tx = open(await this.ready());
+    }
+    tx.done.catch(ignore);
+    return tx;
+  }
+
+  private async readMeta(key: string): Promise<HistoryDB['meta']['value'] | undefined> {
+    const read = await this.tx((db) => db.transaction('meta', 'readonly'));
+    const v = await read.store.get(key);
+    await read.done;
+    return v;
+  }
+
+  /** One meta record written; only the transaction's end is awaited (see write). */
+  private async putMeta(value: HistoryDB['meta']['value']): Promise<void> {
+    const write = await this.tx((db) => db.transaction('meta', 'readwrite'));
+    write.store.put(value).catch(ignore);
+    await write.done;
   }
 
   close(): void {
@@ -215,7 +254,7 @@ export class HistoryStore {
   private async recorder(game: number): Promise<{ rec: GameRecorder; saved: number }> {
     let r = this.games.get(game);
     if (!r) {
-      const list = (await (await this.ready()).get('meta', `series:${game}`))?.list ?? [];
+      const list = (await this.readMeta(`series:${game}`))?.list ?? [];
       r = this.games.get(game) ?? { rec: new GameRecorder(game, list), saved: list.length };
       this.games.set(game, r);
     }
@@ -250,11 +289,17 @@ export class HistoryStore {
         throw new HistoryWriteError(isQuotaError(again), again);
       }
     }
-    if (limits) await this.enforce(limits, p.at);
+    if (limits) {
+      try {
+        await this.enforce(limits, p.at);
+      } catch (e) {
+        throw new HistoryWriteError(false, e, 'trim');
+      }
+    }
     return result;
   }
 
-  private async write(p: PollInput | ValuesInput): Promise<RecordResult> {
+  private async write(p: PollInput | ValuesInput, again = false): Promise<RecordResult> {
     const g = await this.recorder(p.game);
     const rec = g.rec;
     const values = isValuesInput(p);
@@ -267,9 +312,10 @@ export class HistoryStore {
     let added = 0;
     let newChunks = 0;
     if (dirty.length > 0) {
-      const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
-      // Marked as handled now: a failed request rejects `done` before this code awaits it.
-      tx.done.catch(ignore);
+      const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
+      // The browser closed the connection meanwhile (tx opened a new one): what the recorder held went
+      // with it (the data may be gone too); the poll is taken again from the disk, as a baseline.
+      if (!again && this.games.get(p.game) !== g) return this.write(p, true);
       try {
         // Read before any write: a write refused for lack of space at commit leaves the requests after
         // it without an answer (Chromium), and only `done` says so.
@@ -318,10 +364,9 @@ export class HistoryStore {
 
   /** Counts the records' bytes into the usage counter. */
   async recount(): Promise<Usage> {
-    const db = await this.ready();
     let bytes = 0;
     let chunks = 0;
-    const read = db.transaction('chunks', 'readonly');
+    const read = await this.tx((db) => db.transaction('chunks', 'readonly'));
     let cursor = await read.store.openCursor();
     while (cursor) {
       bytes += cursor.value.bytes;
@@ -329,7 +374,7 @@ export class HistoryStore {
       cursor = await cursor.continue();
     }
     await read.done;
-    await putMeta(db, { key: 'usage', bytes, chunks });
+    await this.putMeta({ key: 'usage', bytes, chunks });
     return this.usage();
   }
 
@@ -358,7 +403,7 @@ export class HistoryStore {
 
   /** Drops the oldest chunks while older than `cutoff` or while the store is over `target` bytes (at least `min`). */
   private async trim(cutoff: number, target: number, min = 0): Promise<number> {
-    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
     tx.done.catch(ignore);
     try {
       return await this.trimIn(tx, cutoff, target, min);
@@ -405,7 +450,7 @@ export class HistoryStore {
   }
 
   async usage(): Promise<Usage> {
-    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readonly');
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readonly'));
     const u = await tx.objectStore('meta').get('usage');
     const gr = (await tx.objectStore('meta').get('growth'))?.growth;
     const first = await tx.objectStore('chunks').index('st').openCursor();
@@ -419,7 +464,7 @@ export class HistoryStore {
    * meanwhile; the usage counter follows the smaller records.
    */
   async migrateStep(batch = MIGRATE_BATCH): Promise<MigrateProgress> {
-    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
     tx.done.catch(ignore);
     try {
       const meta = tx.objectStore('meta');
@@ -467,13 +512,14 @@ export class HistoryStore {
    * resolution (tiers.ts). Kept in meta 'follow:<game>:<source>'.
    */
   async setFollowed(game: number, source: string, names: readonly string[]): Promise<void> {
-    await putMeta(await this.ready(), { key: `follow:${game}:${source}`, list: [...new Set(names)] });
+    await this.putMeta({ key: `follow:${game}:${source}`, list: [...new Set(names)] });
   }
 
   private async followed(): Promise<Map<number, Set<string>>> {
-    const db = await this.ready();
     const out = new Map<number, Set<string>>();
-    const rows = await db.getAll('meta', IDBKeyRange.bound('follow:', 'follow:\uffff'));
+    const read = await this.tx((db) => db.transaction('meta', 'readonly'));
+    const rows = await read.store.getAll(IDBKeyRange.bound('follow:', 'follow:\uffff'));
+    await read.done;
     for (const r of rows) {
       const g = Number(r.key.split(':')[1]);
       let set = out.get(g);
@@ -503,9 +549,8 @@ export class HistoryStore {
     const step = tier === 'hourly' ? CONSOLIDATED_STEP : DAILY_STEP;
     const follow = await this.followed();
     const oldest = (await this.usage()).oldest;
-    const db = await this.ready();
     const cutoff = now - after;
-    const tx = db.transaction(['chunks', 'meta'], 'readwrite');
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
     tx.done.catch(ignore);
     try {
       const meta = tx.objectStore('meta');
@@ -631,7 +676,7 @@ export class HistoryStore {
 
   /** The names of a game's items with history (a key cursor going item to item), in key order. */
   async itemNames(game: number): Promise<string[]> {
-    const tx = (await this.ready()).transaction('chunks', 'readonly');
+    const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
     const out: string[] = [];
     let cursor = await tx.store.openKeyCursor(IDBKeyRange.bound([game, '', -Infinity], [game, [], Infinity]));
     while (cursor) {
@@ -646,7 +691,7 @@ export class HistoryStore {
   /** A game's series keys as stored (the longest list known). */
   async seriesOf(game: number): Promise<string[]> {
     const known = (await this.recorder(game)).rec.series;
-    const stored = (await (await this.ready()).get('meta', `series:${game}`))?.list;
+    const stored = (await this.readMeta(`series:${game}`))?.list;
     return stored && stored.length > known.length ? stored : known;
   }
 
@@ -657,11 +702,15 @@ export class HistoryStore {
 
   /** `at`: when the user cleared it (ms); polls loaded before then are not recorded afterwards. */
   async clear(at?: number): Promise<void> {
-    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
     // Only `done` is awaited: it tells a failure, and a request of a failed commit may never answer.
     tx.objectStore('chunks').clear().catch(ignore);
     for (const key of ['usage', 'growth', 'consolidate', 'consolidate:daily']) tx.objectStore('meta').delete(key).catch(ignore);
-    await tx.done;
+    try {
+      await tx.done;
+    } catch (e) {
+      throw transactionError(tx, e);
+    }
     this.retentionNext = -Infinity;
     if (at !== undefined) this.clearedAt = at;
     for (const r of this.games.values()) r.rec.reset();
@@ -672,7 +721,7 @@ export class HistoryStore {
    * range. `name` is the chunk name (the item's name for its asks and bids, else chunkName()).
    */
   async chunksOf(game: number, name: string, from: number, to: number): Promise<ChunkRecord[]> {
-    const tx = (await this.ready()).transaction('chunks', 'readonly');
+    const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
     const out = await chunksIn(tx.store, game, name, from, to);
     await tx.done;
     return out;
@@ -684,7 +733,7 @@ export class HistoryStore {
    * while the others are read.
    */
   async eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: ChunkRecord[]) => void): Promise<void> {
-    const tx = (await this.ready()).transaction('chunks', 'readonly');
+    const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
     await Promise.all(names.map(async (n, i) => each(i, await chunksIn(tx.store, game, n, from, to))));
     await tx.done;
   }
@@ -693,7 +742,7 @@ export class HistoryStore {
   async readItem(game: number, name: string, from: number, to: number, slots: number, keep?: (key: string) => boolean): Promise<SampledHistory> {
     // The list on disk, when longer: another tab (the one that records) may have added series since.
     const known = (await this.recorder(game)).rec.series;
-    const stored = (await (await this.ready()).get('meta', `series:${game}`))?.list;
+    const stored = (await this.readMeta(`series:${game}`))?.list;
     const series = stored && stored.length > known.length ? stored : known;
     const streams = new Set<string>();
     for (const k of series) if (!keep || keep(k)) streams.add(streamOf(k));
@@ -717,11 +766,9 @@ export class HistoryStore {
 
 function ignore(): void {}
 
-/** One meta record written; only the transaction's end is awaited (see write). */
-async function putMeta(db: IDBPDatabase<HistoryDB>, value: HistoryDB['meta']['value']): Promise<void> {
-  const tx = db.transaction('meta', 'readwrite');
-  tx.store.put(value).catch(ignore);
-  await tx.done;
+/** "The database connection is closing": the browser closes it, and its `close` event is still to come. */
+function isClosing(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'InvalidStateError';
 }
 
 type ChunkStore = IDBPObjectStore<HistoryDB, ['chunks'], 'chunks', 'readonly'>;

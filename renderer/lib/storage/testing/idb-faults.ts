@@ -17,6 +17,7 @@
  *   IndexedDB value"); not prevented, it aborts the transaction as above.
  * - 'abort': the transaction is aborted at commit with no error of its own (`tx.error` null), as by
  *   `abort()` or the browser ending it; idb's `done` then rejects with an AbortError DOMException.
+ * - 'close': just after the request is made, the browser closes the database (closeAbnormally below).
  *
  * Which requests: 'write' (put, add, a cursor's update), 'delete' (delete, a cursor's delete), 'clear',
  * 'read' (get, getAll, getKey, getAllKeys, count, opening a cursor, on the store or its indexes).
@@ -25,8 +26,8 @@
  * data", the disk gone, the backend restarting): the spec's "close a database connection" with the forced
  * flag (https://w3c.github.io/IndexedDB/#closing-connection): its unfinished transactions are aborted with
  * AbortError, `transaction()` throws InvalidStateError ("The database connection is closing", Chromium's
- * words: idb #229, angular-async-local-storage #40) until the transactions are done, then a `close` event fires
- * at the connection.
+ * words: idb #229, angular-async-local-storage #40), and a `close` event fires at the connection in a later
+ * task (until then the page still holds what looks like an open connection).
  *
  * fake-indexeddb exposes no hook for this: the helper wraps its object store's, index's and cursor's
  * methods, and uses the transaction's internal `_abort(name)` (the spec's "abort a transaction" step), its
@@ -35,7 +36,7 @@
  */
 import { forceCloseDatabase, IDBCursor as FakeCursor, IDBIndex as FakeIndex, IDBObjectStore as FakeObjectStore } from 'fake-indexeddb';
 
-export type FaultKind = 'quota-at-commit' | 'quota-at-request' | 'error-at-request' | 'abort';
+export type FaultKind = 'quota-at-commit' | 'quota-at-request' | 'error-at-request' | 'abort' | 'close';
 export type FaultOp = 'write' | 'delete' | 'clear' | 'read';
 
 interface Armed {
@@ -130,7 +131,9 @@ function install(): void {
         const { tx, store } = where(this as never);
         const fault = hit.has(tx) ? undefined : armed.find((a) => a.times > 0 && a.op === op && a.db === tx.db.name && a.store === store);
         if (fault) arm(tx, fault);
-        return original.apply(this, args);
+        const request = original.apply(this, args);
+        if (fault?.kind === 'close') closeAbnormally(tx.db.name);
+        return request;
       };
     }
   }
@@ -141,6 +144,7 @@ function arm(tx: FakeTx, fault: Armed): void {
   hit.add(tx);
   fault.times--;
   fault.fired++;
+  if (fault.kind === 'close') return;
   const exec = tx._execRequestAsync;
   if (fault.kind === 'quota-at-request' || fault.kind === 'error-at-request') {
     const name = fault.kind === 'quota-at-request' ? 'QuotaExceededError' : 'UnknownError';
@@ -208,13 +212,14 @@ export function closeAbnormally(name: string): number {
   if (!raw) throw new Error(`closeAbnormally: no fake-indexeddb database named ${name} (is fake-indexeddb/auto loaded?)`);
   const connections = [...raw.connections];
   for (const c of connections) {
-    for (const tx of raw.transactions) if (tx.db === c && tx._state !== 'finished') tx._abort('AbortError');
     const transaction = c.transaction;
     c.transaction = function (...args: unknown[]) {
       if (c._closePending) throw new DOMException(CLOSING, 'InvalidStateError');
       return transaction.apply(c, args);
     };
-    forceCloseDatabase(c as unknown as Parameters<typeof forceCloseDatabase>[0]);
+    c._closePending = true;
+    for (const tx of raw.transactions) if (tx.db === c && tx._state !== 'finished') tx._abort('AbortError');
+    setTimeout(() => forceCloseDatabase(c as unknown as Parameters<typeof forceCloseDatabase>[0]), 0);
   }
   return connections.length;
 }
