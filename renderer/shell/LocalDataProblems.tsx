@@ -11,6 +11,7 @@ const SHORT: Record<NoticeKey, string> = {
   'history-write': 'Price history not saved',
   'history-migrate': 'Price history not converted',
   'alerts-open': 'Alerts cannot be opened',
+  'alerts-check': 'Alerts not checked',
   'offline-open': 'Offline copies cannot be opened',
   'offline-write': 'Offline copy not saved',
   'portfolio-open': 'Portfolio cannot be opened',

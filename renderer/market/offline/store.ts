@@ -154,12 +154,14 @@ export class OfflineStore {
     const id = offlineId(kind, source, game);
     try {
       const tx = db.transaction(['meta', 'data'], 'readonly');
+      // Marked as handled now: a failed read rejects `done` before it is awaited.
+      tx.done.catch(() => undefined);
       const [meta, data] = await Promise.all([tx.objectStore('meta').get(id), tx.objectStore('data').get(id)]);
       await tx.done;
       if (!meta || !data || meta.format !== format) return null;
       return { meta, payload: data.payload as T };
     } catch (e) {
-      console.warn('Could not read the last data:', e);
+      setNotice('offline-open', `The offline copy of your last data could not be read: ${errorText(e)}.`);
       return null;
     }
   }
@@ -230,7 +232,7 @@ export function saveWhenIdle(input: SaveInput, encode: () => unknown, store: Off
       try {
         payload = job.encode();
       } catch (e) {
-        console.warn('Could not prepare the last data for offline use:', e);
+        setNotice('offline-write', `Could not prepare a copy of the last data for offline use: ${errorText(e)}.`);
         return resolve(false);
       }
       store.save(job.input, payload).then((ok) => {
