@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../shared/random/mulberry32';
-import { clearFaults, injectFault, type FaultKind } from '../../lib/storage/testing/idb-faults';
+import { clearFaults, injectFault, type FaultKind, type FaultOp } from '../../lib/storage/testing/idb-faults';
 import { DAY, HOUR, type ChunkRecord } from './chunk-codec';
 import type { PollInput } from './recorder';
 import { HistoryStore } from './store';
@@ -88,10 +88,19 @@ describe('the size limit', () => {
 });
 
 describe('the usage counter equals a recount from disk (random sequences)', () => {
-  const FAULTS: FaultKind[] = ['quota-at-commit', 'quota-at-request', 'abort'];
+  const FAULTS: Array<[FaultKind, FaultOp]> = [
+    ['quota-at-commit', 'write'],
+    ['quota-at-request', 'write'],
+    ['abort', 'write'],
+    ['abort', 'delete'],
+    ['error-at-request', 'delete'],
+    ['error-at-request', 'read'],
+    ['close', 'write'],
+    ['close', 'delete'],
+  ];
 
   for (const seed of Array.from({ length: 20 }, (_, i) => i + 1)) {
-    it(`seed ${seed}: polls, trims, limits, consolidation and failed writes`, async () => {
+    it(`seed ${seed}: polls, trims, limits, consolidation, failed writes, deletes and reads, closes`, async () => {
       const rnd = mulberry32(seed);
       const pick = (n: number) => Math.floor(rnd() * n);
       const name = `prop-${seed}-${++seq}`;
@@ -100,6 +109,14 @@ describe('the usage counter equals a recount from disk (random sequences)', () =
       const prices = Array.from({ length: items * 3 }, () => 1000 + pick(1000));
       let t = T0;
       const steps: string[] = [];
+      // A fault drawn is armed for the store's next call only (the test's own reads of the disk go past it).
+      let armed: [FaultKind, number, FaultOp] | null = null;
+      const faulty = async (call: () => Promise<unknown>) => {
+        const f = armed ? injectFault(name, 'chunks', ...armed) : null;
+        armed = null;
+        await call().catch(() => undefined);
+        f?.clear();
+      };
       for (let step = 0; step < 60; step++) {
         const r = rnd();
         if (r < 0.6) {
@@ -111,22 +128,24 @@ describe('the usage counter equals a recount from disk (random sequences)', () =
           const disk = await onDisk(name);
           const limits = rnd() < 0.5 ? { retentionDays: 1 + pick(5), capBytes: Math.max(1, disk.bytes * (0.2 + rnd())) } : undefined;
           steps.push(`poll ${n} items${limits ? ` cap ${Math.round(limits.capBytes)}` : ''}`);
-          await s.record(p, limits).catch(() => undefined);
+          await faulty(() => s.record(p, limits));
         } else if (r < 0.7) {
           // Older days to hourly and daily steps (tiers.ts), as the worker does between polls.
           steps.push('consolidate');
-          await s.consolidateStep(t, 5, 6 * HOUR, 2 * DAY).catch(() => undefined);
+          await faulty(() => s.consolidateStep(t, 5, 6 * HOUR, 2 * DAY));
         } else if (r < 0.85) {
           const disk = await onDisk(name);
           const cap = disk.bytes * rnd();
           steps.push(`enforce cap ${Math.round(cap)}`);
-          await s.enforce({ retentionDays: 1 + pick(3), capBytes: cap }, t);
+          await faulty(() => s.enforce({ retentionDays: 1 + pick(3), capBytes: cap }, t));
         } else {
-          const kind = FAULTS[pick(FAULTS.length)] as FaultKind;
+          const [kind, op] = FAULTS[pick(FAULTS.length)] as [FaultKind, FaultOp];
           const times = 1 + pick(2);
-          steps.push(`fault ${kind} x${times}`);
-          injectFault(name, 'chunks', kind, times);
+          steps.push(`fault ${kind} on ${op} x${times}`);
+          armed = [kind, times, op];
         }
+        // A connection the browser closed goes on closing in the next task.
+        await new Promise((resolve) => setTimeout(resolve, 0));
         const disk = await onDisk(name);
         expect(disk.counter, `after ${steps.join(', ')}`).toEqual({ bytes: disk.bytes, chunks: disk.chunks });
       }
