@@ -12,9 +12,11 @@
  * - 'quota-at-request' (Firefox, on a write): that request fails with it, its `error` event bubbles to the
  *   transaction and, not prevented, aborts the transaction with the same error; the other requests end
  *   with AbortError.
- * - 'error-at-request' (any request, reads too): the request fails with an UnknownError, as Chromium's
- *   backend reports a failed read or write of its files (e.g. "UnknownError: Failed to read large
- *   IndexedDB value"); not prevented, it aborts the transaction as above.
+ * - 'error-at-request' (any request, reads too): the request fails with an UnknownError, the spec's
+ *   error for a failure unrelated to the database itself (https://w3c.github.io/IndexedDB/#exceptions; a
+ *   browser's files that cannot be read fail the same way, e.g. Chrome's "DataError: Failed to read large
+ *   IndexedDB value": Dexie.js #1309, super-productivity #607); not prevented, it aborts the transaction
+ *   as above.
  * - 'abort': the transaction is aborted at commit with no error of its own (`tx.error` null), as by
  *   `abort()` or the browser ending it; idb's `done` then rejects with an AbortError DOMException.
  * - 'close': just after the request is made, the browser closes the database (closeAbnormally below).
