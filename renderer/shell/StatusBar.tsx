@@ -2,6 +2,7 @@
 import { useConnection } from '../platform/connection';
 import { useDataSource } from '../market/providers';
 import { keyStorageView, STATE_VIEW } from '../ui/status-view';
+import { LocalDataProblems } from './LocalDataProblems';
 
 function describeSource(baseUrl: string): string {
   if (!baseUrl) return 'Built-in reference service (your key)';
@@ -48,6 +49,7 @@ export function StatusBar() {
       ) : (
         <span className="statusbar__item">{problem ? 'Connection status unknown' : 'Reading the connection status…'}</span>
       )}
+      <LocalDataProblems />
       <span className="statusbar__item statusbar__host">{api.host === 'electron' ? 'Desktop' : 'Web host'}</span>
     </footer>
   );

@@ -20,6 +20,8 @@ import { useAlerts } from './hooks';
 import { alertsRuntime } from './runtime';
 import { createUnstableLookup } from './unstable';
 import { whenIdle } from '../../lib/idle';
+import { setNotice } from '../../lib/storage/status';
+import { errorText } from '../../lib/storage/versioned-db';
 
 /** A notification was clicked: its game, then the item on the Prices page (its detail panel opens). */
 export function openAlertTarget(target: Pick<NotifyTarget, 'game' | 'item'>): void {
@@ -62,7 +64,10 @@ function GameWatcher({ game }: { game: number }) {
       };
       alertsRuntime()
         .check({ snap: fresh, at, source: sourceKey, fees: readFees(game), nameOf, money }, deps)
-        .catch((e: unknown) => console.warn('Alerts: the check failed', e));
+        .then(
+          () => setNotice('alerts-check', null),
+          (e: unknown) => setNotice('alerts-check', `Alerts could not be checked: ${errorText(e)}. The next refresh tries again.`),
+        );
     };
     // After the grid has painted: a check reads a few rows, but the name index is built on first use.
     return whenIdle(run, 1000, 100);

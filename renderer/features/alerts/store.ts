@@ -11,7 +11,7 @@
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { LazyDatabase, parseEach } from '../../lib/storage/lazy-database';
-import { transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
+import { answer, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
 import { AlertSchema, AlertStateSchema, FiringSchema, MAX_FIRINGS, type Alert, type AlertState, type Firing } from './model/types';
 
 export const ALERTS_DB = 'market-desk-alerts';
@@ -108,19 +108,19 @@ export class AlertStore {
       const stateStore = tx.objectStore('states');
       for (const s of ss) {
         // An alert deleted meanwhile (another tab) gets no state back.
-        if ((await alerts.getKey(s.id)) !== undefined) stateStore.put(s).catch(ignore);
+        if ((await answer(tx, alerts.getKey(s.id))) !== undefined) stateStore.put(s).catch(ignore);
       }
       const firingStore = tx.objectStore('firings');
       for (const f of fs) firingStore.put(f).catch(ignore);
       const dropped: string[] = [];
-      let count = await firingStore.count();
+      let count = await answer(tx, firingStore.count());
       if (count > this.cap) {
-        let cursor = await firingStore.index('at').openCursor();
+        let cursor = await answer(tx, firingStore.index('at').openCursor());
         while (cursor && count > this.cap) {
           dropped.push(cursor.value.id);
           cursor.delete().catch(ignore);
           count--;
-          cursor = await cursor.continue();
+          cursor = await answer(tx, cursor.continue());
         }
       }
       await tx.done;

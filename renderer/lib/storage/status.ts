@@ -22,6 +22,7 @@ export type NoticeKey =
   | 'history-write'
   | 'history-migrate'
   | 'alerts-open'
+  | 'alerts-check'
   | 'offline-open'
   | 'offline-write'
   | 'portfolio-open'

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { askPersistence } from './persist';
 import { SingleWriter } from './single-writer';
 import { storageStatus } from './status';
@@ -44,20 +44,33 @@ describe('SingleWriter (one tab writes, through a Web Lock)', () => {
   });
 
   it('settled: the first write waits for the lock being granted; a tab behind another waits once, then says no', async () => {
-    const locks = new FakeLockManager();
-    const a = new SingleWriter(locks, 's');
-    expect(a.isWriter).toBe(false); // the grant is still on its way
-    expect(await a.settled(1000)).toBe(true);
-    const b = new SingleWriter(locks, 's');
-    const t0 = Date.now();
-    expect(await b.settled(50)).toBe(false);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(45);
-    const t1 = Date.now();
-    expect(await b.settled(5000)).toBe(false);
-    expect(Date.now() - t1).toBeLessThan(40);
-    a.dispose();
-    for (let i = 0; i < 5 && !b.isWriter; i++) await new Promise((r) => setTimeout(r, 0));
-    expect(await b.settled(5000)).toBe(true);
-    b.dispose();
+    // A fake clock: what is checked is how long each answer waits, not how fast this machine is.
+    vi.useFakeTimers();
+    try {
+      const locks = new FakeLockManager();
+      const a = new SingleWriter(locks, 's');
+      expect(a.isWriter).toBe(false); // the grant is still on its way
+      expect(await a.settled(1000)).toBe(true);
+      const b = new SingleWriter(locks, 's');
+      let first: boolean | null = null;
+      const waiting = b.settled(50).then((v) => (first = v));
+      await vi.advanceTimersByTimeAsync(49);
+      expect(first).toBeNull(); // waits its whole time for a grant…
+      await vi.advanceTimersByTimeAsync(1);
+      await waiting;
+      expect(first).toBe(false);
+      // …once: the next answer is at once, with no time passing.
+      let second: boolean | null = null;
+      void b.settled(5000).then((v) => (second = v));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(second).toBe(false);
+      a.dispose();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(b.isWriter).toBe(true);
+      expect(await b.settled(5000)).toBe(true);
+      b.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

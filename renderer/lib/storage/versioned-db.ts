@@ -98,6 +98,23 @@ export function transactionError(tx: { error: DOMException | null }, thrown: unk
   }
 }
 
+/**
+ * A request's answer in a read-write transaction, or the transaction's failure: in Chromium a write refused
+ * for lack of space leaves the requests from it on unanswered (neither success nor error) and aborts the
+ * transaction at commit, so awaiting the request alone would wait forever (Dexie.js #776, #840).
+ */
+export function answer<T>(tx: { done: Promise<void>; error: DOMException | null }, request: Promise<T>): Promise<T> {
+  return Promise.race([
+    request,
+    tx.done.then(
+      () => request,
+      (e: unknown) => {
+        throw transactionError(tx, e);
+      },
+    ),
+  ]);
+}
+
 /** A write refused for lack of space: QuotaExceededError (https://w3c.github.io/IndexedDB/#transaction-commit). */
 export function isQuotaError(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'QuotaExceededError';

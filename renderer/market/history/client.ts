@@ -114,7 +114,11 @@ export const history = {
     try {
       r = await call<RecordResult>({ op: 'record', poll, limits }, isValuesInput(poll) ? [poll.values.buffer] : [poll.ask.buffer, poll.bid.buffer]);
     } catch (e) {
-      if ((e as { code?: string }).code === 'write') setNotice('history-write', (e as Error).message);
+      // Shown whatever failed (the write, opening the database, the worker): a poll not recorded is a gap
+      // in the user's history. A newer build's database is already told as the 'history-open' notice.
+      const code = (e as { code?: string }).code;
+      const text = e instanceof Error ? e.message : String(e);
+      if (code !== 'newer') setNotice('history-write', code === 'write' ? text : `Could not save price history: ${text}. The next refresh tries again.`);
       throw e;
     }
     setNotice('history-write', null);

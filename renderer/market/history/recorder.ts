@@ -230,6 +230,16 @@ export class GameRecorder {
     return { dirty, points, changedItems: dirty.length };
   }
 
+  /**
+   * The record of chunk `key` that starts at `st` was deleted: when it is the open one, it is not
+   * extended (the next change starts a new chunk) and the item's next record is a baseline.
+   */
+  dropChunk(key: string, st: number): void {
+    if (this.open.get(key)?.st !== st) return;
+    this.open.delete(key);
+    this.baseDay.delete(key);
+  }
+
   /** Forget everything (history cleared): the next poll writes baselines. */
   reset(): void {
     this.state.clear();

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { openDB, type IDBPDatabase } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearFaults, injectFault } from '../../lib/storage/testing/idb-faults';
+import { clearFaults, closeAbnormally, injectFault } from '../../lib/storage/testing/idb-faults';
 import { NewerDatabaseError } from '../../lib/storage/versioned-db';
 import { HOUR, type ChunkRecord, type LegacyChunk } from './chunk-codec';
 import type { PollInput } from './recorder';
@@ -129,6 +129,95 @@ describe('a full store (QuotaExceededError)', () => {
     expect(r.points).toBe(6);
     const disk = await onDisk(name);
     expect(disk.usage?.bytes).toBe(disk.bytes);
+  });
+});
+
+describe('deletes, clears and reads that fail', () => {
+  async function filled() {
+    const name = `other-${++seq}`;
+    const s = await store(name);
+    for (let d = 0; d < 5; d++) await s.record(poll(T0 + d * 6 * HOUR, [[100 + d, 200], [300, 400]]));
+    return { name, s, before: await onDisk(name) };
+  }
+
+  it('a trim whose delete fails: nothing is dropped, the counter stays right, and the poll says the limit was not kept', async () => {
+    const { name, s, before } = await filled();
+    const fault = injectFault(name, 'chunks', 'error-at-request', 1, 'delete');
+    const err = await s.record(poll(T0 + 30 * HOUR, [[99, 200], [300, 400]]), { retentionDays: 30, capBytes: before.bytes / 2 }).catch((e: unknown) => e);
+    expect(fault.fired()).toBe(1);
+    expect(err).toMatchObject({ name: 'HistoryWriteError', quota: false });
+    expect((err as Error).message).toMatch(/could not drop the oldest price history.*UnknownError.*the prices were saved/i);
+    const disk = await onDisk(name);
+    expect(disk.chunks.some((c) => c.st === T0)).toBe(true);
+    expect(disk.usage).toEqual({ key: 'usage', bytes: disk.bytes, chunks: disk.chunks.length });
+    // The next poll keeps the limit.
+    await s.record(poll(T0 + 31 * HOUR, [[98, 200], [300, 400]]), { retentionDays: 30, capBytes: before.bytes / 2 });
+    const after = await onDisk(name);
+    expect(after.bytes).toBeLessThanOrEqual(before.bytes / 2);
+    expect(after.usage).toEqual({ key: 'usage', bytes: after.bytes, chunks: after.chunks.length });
+  });
+
+  it('a clear that fails rejects with the error and keeps everything, counter included', async () => {
+    const { name, s, before } = await filled();
+    const fault = injectFault(name, 'chunks', 'error-at-request', 1, 'clear');
+    await expect(s.clear()).rejects.toMatchObject({ name: 'UnknownError' });
+    expect(fault.fired()).toBe(1);
+    const disk = await onDisk(name);
+    expect(disk.chunks).toHaveLength(before.chunks.length);
+    expect(disk.usage).toEqual({ key: 'usage', bytes: before.bytes, chunks: before.chunks.length });
+    await s.clear();
+    expect((await onDisk(name)).chunks).toHaveLength(0);
+  });
+
+  it('a read that fails rejects (never waits), and the next read works', async () => {
+    const { name, s } = await filled();
+    const fault = injectFault(name, 'chunks', 'error-at-request', 1, 'read');
+    await expect(s.readItem(730, 'item 0', T0, T0 + 30 * HOUR, 4)).rejects.toMatchObject({ name: 'UnknownError' });
+    expect(fault.fired()).toBe(1);
+    expect(Array.from((await s.readItem(730, 'item 0', T0, T0 + 24 * HOUR, 4)).bestAsk)).toEqual([101, 102, 103, 104]);
+  });
+});
+
+describe('the browser closes the connection (abnormal close)', () => {
+  it('idle: the close event drops the connection; the next poll opens again and writes a baseline', async () => {
+    const name = `closed-${++seq}`;
+    const s = await store(name);
+    await s.record(poll(T0, [[100, 200], [300, 400]]));
+    await s.record(poll(T0 + MIN, [[110, 200], [300, 400]]));
+    expect(closeAbnormally(name)).toBe(1);
+    const r = await s.record(poll(T0 + 2 * MIN, [[120, 200], [300, 400]]));
+    expect(r.changedItems).toBe(2); // a baseline: what the recorder held went with the connection
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const r2 = await s.record(poll(T0 + 3 * MIN, [[130, 200], [300, 400]]));
+    expect(r2.changedItems).toBe(1); // the new connection's own close event is not taken for this one
+    const disk = await onDisk(name);
+    expect(disk.usage).toEqual({ key: 'usage', bytes: disk.bytes, chunks: disk.chunks.length });
+  });
+
+  it('during a write: the write fails as not saved, and the next poll is saved through a new connection', async () => {
+    const name = `closing-${++seq}`;
+    const s = await store(name);
+    await s.record(poll(T0, [[100, 200], [300, 400]]));
+    const fault = injectFault(name, 'chunks', 'close');
+    const err = await s.record(poll(T0 + MIN, [[110, 200], [300, 400]])).catch((e: unknown) => e);
+    expect(fault.fired()).toBe(1);
+    expect(err).toMatchObject({ name: 'HistoryWriteError', quota: false });
+    await s.record(poll(T0 + 2 * MIN, [[120, 200], [300, 400]]));
+    const h = await s.readItem(730, 'item 0', T0, T0 + 2 * MIN, 2);
+    expect(Array.from(h.bestAsk)).toEqual([100, 120]);
+    const disk = await onDisk(name);
+    expect(disk.usage).toEqual({ key: 'usage', bytes: disk.bytes, chunks: disk.chunks.length });
+  });
+
+  it('“The database connection is closing” (before its close event): the call opens a new connection instead of failing', async () => {
+    const name = `closing-window-${++seq}`;
+    const s = await store(name);
+    await s.record(poll(T0, [[100, 200], [300, 400]]));
+    closeAbnormally(name);
+    expect(() => s.db.transaction('chunks')).toThrow(/The database connection is closing/);
+    expect(await s.usage()).toMatchObject({ chunks: 2 });
+    await s.record(poll(T0 + MIN, [[110, 200], [300, 400]]));
+    expect(Array.from((await s.readItem(730, 'item 0', T0, T0 + MIN, 2)).bestAsk)).toEqual([100, 110]);
   });
 });
 

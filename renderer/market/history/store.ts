@@ -3,7 +3,7 @@
  * index on start time for retention, and a usage counter. Runs in the history worker (and in the
  * benchmark page); nothing here touches the DOM.
  */
-import type { DBSchema, IDBPDatabase, IDBPObjectStore } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
 import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
 import { chunkName, CHUNK_SPAN, DAY, decodeChunk, HOUR, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord, type EncodedChunk } from './chunk-codec';
 import { BLOCK_DAYS, blockEnd, blockStart, CONSOLIDATE_AFTER, joinDays, CONSOLIDATED_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
@@ -142,14 +142,18 @@ export interface MigrateProgress {
 /** A poll (or values load) that could not be written; `quota`: for lack of space, even after dropping old history. */
 export class HistoryWriteError extends Error {
   override readonly name = 'HistoryWriteError';
+  /** `trim`: the poll was saved, but dropping the history past “Keep” or “Size limit” failed. */
   constructor(
     readonly quota: boolean,
     cause: unknown,
+    what: 'save' | 'trim' = 'save',
   ) {
     super(
-      quota
-        ? 'Could not save price history: the disk, or the browser storage Market Desk may use, is full. The oldest history was dropped and the save tried again, without success. Free some disk space, or lower “Size limit” or “Keep” below, or clear the history.'
-        : `Could not save price history: ${errorText(cause)}. The next refresh starts afresh from a full record of the prices.`,
+      what === 'trim'
+        ? `Could not drop the oldest price history to keep it within “Keep” and “Size limit”: ${errorText(cause)}. The prices were saved; the next refresh tries again.`
+        : quota
+          ? 'Could not save price history: the disk, or the browser storage Market Desk may use, is full. The oldest history was dropped and the save tried again, without success. Free some disk space, or lower “Size limit” or “Keep” below, or clear the history.'
+          : `Could not save price history: ${errorText(cause)}. The next refresh starts afresh from a full record of the prices.`,
     );
   }
 }
@@ -166,19 +170,15 @@ export class HistoryStore {
   private clearedAt = -Infinity;
   private readonly games = new Map<number, { rec: GameRecorder; saved: number }>();
   /** Null after another tab's upgrade or the browser closed it: the next call opens it again. */
-  private conn: IDBPDatabase<HistoryDB> | null;
+  private conn: IDBPDatabase<HistoryDB> | null = null;
   private constructor(
-    db: IDBPDatabase<HistoryDB>,
     readonly name: string,
     private readonly options: OpenOptions,
-  ) {
-    this.conn = db;
-  }
+  ) {}
 
   static async open(name = DB_NAME, options: OpenOptions = {}): Promise<HistoryStore> {
-    let store: HistoryStore | null = null;
-    const db = await HistoryStore.connect(name, options, () => store?.dropped());
-    store = new HistoryStore(db, name, options);
+    const store = new HistoryStore(name, options);
+    await store.ready();
     return store;
   }
 
@@ -203,8 +203,47 @@ export class HistoryStore {
   }
 
   private async ready(): Promise<IDBPDatabase<HistoryDB>> {
-    this.conn ??= await HistoryStore.connect(this.name, this.options, () => this.dropped());
+    if (this.conn) return this.conn;
+    const db = await HistoryStore.connect(this.name, this.options, () => {
+      // Only this connection's close: an older one's event may come after a new one was opened.
+      if (this.conn === db) this.dropped();
+    });
+    this.conn ??= db;
+    if (this.conn !== db) db.close();
     return this.conn;
+  }
+
+  /**
+   * A transaction `open` makes on the connection, or on a new one when the browser is closing it (its
+   * `close` event comes only once its transactions have ended; meanwhile `transaction()` throws
+   * InvalidStateError). Its `done` is marked handled: a failed request rejects it before callers await it.
+   */
+  private async tx<T extends { done: Promise<void> }>(open: (db: IDBPDatabase<HistoryDB>) => T): Promise<T> {
+    const db = await this.ready();
+    let tx: T;
+    try {
+      tx = open(db);
+    } catch (e) {
+      if (!isClosing(e) || this.conn !== db) throw e;
+      this.dropped();
+      tx = open(await this.ready());
+    }
+    tx.done.catch(ignore);
+    return tx;
+  }
+
+  private async readMeta(key: string): Promise<HistoryDB['meta']['value'] | undefined> {
+    const read = await this.tx((db) => db.transaction('meta', 'readonly'));
+    const v = await read.store.get(key);
+    await read.done;
+    return v;
+  }
+
+  /** One meta record written; only the transaction's end is awaited (see write). */
+  private async putMeta(value: HistoryDB['meta']['value']): Promise<void> {
+    const write = await this.tx((db) => db.transaction('meta', 'readwrite'));
+    write.store.put(value).catch(ignore);
+    await write.done;
   }
 
   close(): void {
@@ -215,7 +254,7 @@ export class HistoryStore {
   private async recorder(game: number): Promise<{ rec: GameRecorder; saved: number }> {
     let r = this.games.get(game);
     if (!r) {
-      const list = (await (await this.ready()).get('meta', `series:${game}`))?.list ?? [];
+      const list = (await this.readMeta(`series:${game}`))?.list ?? [];
       r = this.games.get(game) ?? { rec: new GameRecorder(game, list), saved: list.length };
       this.games.set(game, r);
     }
@@ -250,11 +289,17 @@ export class HistoryStore {
         throw new HistoryWriteError(isQuotaError(again), again);
       }
     }
-    if (limits) await this.enforce(limits, p.at);
+    if (limits) {
+      try {
+        await this.enforce(limits, p.at);
+      } catch (e) {
+        throw new HistoryWriteError(false, e, 'trim');
+      }
+    }
     return result;
   }
 
-  private async write(p: PollInput | ValuesInput): Promise<RecordResult> {
+  private async write(p: PollInput | ValuesInput, again = false): Promise<RecordResult> {
     const g = await this.recorder(p.game);
     const rec = g.rec;
     const values = isValuesInput(p);
@@ -267,10 +312,15 @@ export class HistoryStore {
     let added = 0;
     let newChunks = 0;
     if (dirty.length > 0) {
-      const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
-      // Marked as handled now: a failed request rejects `done` before this code awaits it.
-      tx.done.catch(ignore);
+      const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
+      // The browser closed the connection meanwhile (tx opened a new one): what the recorder held went
+      // with it (the data may be gone too); the poll is taken again from the disk, as a baseline.
+      if (!again && this.games.get(p.game) !== g) return this.write(p, true);
       try {
+        // Read before any write: a write refused for lack of space at commit leaves the requests after
+        // it without an answer (Chromium), and only `done` says so.
+        const meta = tx.objectStore('meta');
+        const [u, gr] = await Promise.all([meta.get('usage'), meta.get('growth')]);
         const chunks = tx.objectStore('chunks');
         const sizes: Array<[(typeof dirty)[number], number]> = [];
         for (const c of dirty) {
@@ -282,13 +332,10 @@ export class HistoryStore {
           // A failed put fails the transaction (tx.done says why): its own rejection is not the news.
           chunks.put(r).catch(ignore);
         }
-        const meta = tx.objectStore('meta');
         const seriesCount = rec.series.length;
         if (seriesCount > g.saved) meta.put({ key: `series:${p.game}`, list: rec.series.slice() }).catch(ignore);
-        const u = await meta.get('usage');
         meta.put({ key: 'usage', bytes: (u?.bytes ?? 0) + added, chunks: (u?.chunks ?? 0) + newChunks }).catch(ignore);
-        const gr = (await meta.get('growth'))?.growth;
-        meta.put({ key: 'growth', growth: grown(gr, p.at, added) }).catch(ignore);
+        meta.put({ key: 'growth', growth: grown(gr?.growth, p.at, added) }).catch(ignore);
         await tx.done;
         // Only what reached the disk counts as stored.
         for (const [c, bytes] of sizes) c.stored = bytes;
@@ -317,10 +364,9 @@ export class HistoryStore {
 
   /** Counts the records' bytes into the usage counter. */
   async recount(): Promise<Usage> {
-    const db = await this.ready();
     let bytes = 0;
     let chunks = 0;
-    const read = db.transaction('chunks', 'readonly');
+    const read = await this.tx((db) => db.transaction('chunks', 'readonly'));
     let cursor = await read.store.openCursor();
     while (cursor) {
       bytes += cursor.value.bytes;
@@ -328,7 +374,7 @@ export class HistoryStore {
       cursor = await cursor.continue();
     }
     await read.done;
-    await db.put('meta', { key: 'usage', bytes, chunks });
+    await this.putMeta({ key: 'usage', bytes, chunks });
     return this.usage();
   }
 
@@ -357,13 +403,24 @@ export class HistoryStore {
 
   /** Drops the oldest chunks while older than `cutoff` or while the store is over `target` bytes (at least `min`). */
   private async trim(cutoff: number, target: number, min = 0): Promise<number> {
-    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
+    tx.done.catch(ignore);
+    try {
+      return await this.trimIn(tx, cutoff, target, min);
+    } catch (e) {
+      await tx.done.catch(ignore);
+      throw transactionError(tx, e);
+    }
+  }
+
+  private async trimIn(tx: IDBPTransaction<HistoryDB, ['chunks', 'meta'], 'readwrite'>, cutoff: number, target: number, min: number): Promise<number> {
     const u = await tx.objectStore('meta').get('usage');
     let bytes = u?.bytes ?? 0;
     let count = u?.chunks ?? 0;
     // (A game's series list stays: it is tiny and chunks written later still use it.)
     let dropped = 0;
     let next = Infinity;
+    const extended: ChunkRecord[] = [];
     let cursor = await tx.objectStore('chunks').index('st').openCursor();
     while (cursor && (cursor.value.st < cutoff || bytes > target || dropped < min)) {
       const c = cursor.value;
@@ -378,17 +435,22 @@ export class HistoryStore {
       bytes -= c.bytes;
       count--;
       dropped++;
+      if (this.games.get(c.g)?.rec.open.get(c.n)?.st === c.st) extended.push(c);
       cursor.delete().catch(ignore);
       cursor = await cursor.continue();
     }
     this.retentionNext = next === Infinity ? -Infinity : Math.min(next, cutoff + HOUR);
-    await tx.objectStore('meta').put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) });
+    tx.objectStore('meta').put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) }).catch(ignore);
     await tx.done;
+    // A record the recorder was still extending is gone: rewritten whole, it would come back past the
+    // limit while the counter added only its growth. The item starts a new record, with a baseline, as
+    // one with no history left does.
+    for (const c of extended) this.games.get(c.g)?.rec.dropChunk(c.n, c.st);
     return dropped;
   }
 
   async usage(): Promise<Usage> {
-    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readonly');
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readonly'));
     const u = await tx.objectStore('meta').get('usage');
     const gr = (await tx.objectStore('meta').get('growth'))?.growth;
     const first = await tx.objectStore('chunks').index('st').openCursor();
@@ -402,7 +464,7 @@ export class HistoryStore {
    * meanwhile; the usage counter follows the smaller records.
    */
   async migrateStep(batch = MIGRATE_BATCH): Promise<MigrateProgress> {
-    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
     tx.done.catch(ignore);
     try {
       const meta = tx.objectStore('meta');
@@ -411,8 +473,10 @@ export class HistoryStore {
         await tx.done;
         return { converted: 0, done: true };
       }
+      const u = await meta.get('usage');
       const chunks = tx.objectStore('chunks');
       let cursor = await chunks.openCursor(state.after ? IDBKeyRange.lowerBound(state.after, true) : null);
+      const updates: EncodedChunk[] = [];
       let converted = 0;
       let seen = 0;
       let saved = 0;
@@ -422,7 +486,7 @@ export class HistoryStore {
         if (isLegacy(c)) {
           const next = reencode(c);
           saved += c.bytes - next.bytes;
-          cursor.update(next).catch(ignore);
+          updates.push(next);
           converted++;
         }
         after = [c.g, c.n, c.st];
@@ -430,12 +494,11 @@ export class HistoryStore {
         cursor = await cursor.continue();
       }
       const done = cursor === null;
+      // Written once every read is done (see write).
+      for (const next of updates) chunks.put(next).catch(ignore);
       if (done) meta.delete('migrate').catch(ignore);
       else meta.put({ key: 'migrate', after }).catch(ignore);
-      if (saved !== 0) {
-        const u = await meta.get('usage');
-        if (u) meta.put({ ...u, bytes: Math.max(0, (u.bytes ?? 0) - saved) }).catch(ignore);
-      }
+      if (saved !== 0 && u) meta.put({ ...u, bytes: Math.max(0, (u.bytes ?? 0) - saved) }).catch(ignore);
       await tx.done;
       return { converted, done };
     } catch (e) {
@@ -449,13 +512,14 @@ export class HistoryStore {
    * resolution (tiers.ts). Kept in meta 'follow:<game>:<source>'.
    */
   async setFollowed(game: number, source: string, names: readonly string[]): Promise<void> {
-    await (await this.ready()).put('meta', { key: `follow:${game}:${source}`, list: [...new Set(names)] });
+    await this.putMeta({ key: `follow:${game}:${source}`, list: [...new Set(names)] });
   }
 
   private async followed(): Promise<Map<number, Set<string>>> {
-    const db = await this.ready();
     const out = new Map<number, Set<string>>();
-    const rows = await db.getAll('meta', IDBKeyRange.bound('follow:', 'follow:\uffff'));
+    const read = await this.tx((db) => db.transaction('meta', 'readonly'));
+    const rows = await read.store.getAll(IDBKeyRange.bound('follow:', 'follow:\uffff'));
+    await read.done;
     for (const r of rows) {
       const g = Number(r.key.split(':')[1]);
       let set = out.get(g);
@@ -485,13 +549,12 @@ export class HistoryStore {
     const step = tier === 'hourly' ? CONSOLIDATED_STEP : DAILY_STEP;
     const follow = await this.followed();
     const oldest = (await this.usage()).oldest;
-    const db = await this.ready();
     const cutoff = now - after;
-    const tx = db.transaction(['chunks', 'meta'], 'readwrite');
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
     tx.done.catch(ignore);
     try {
       const meta = tx.objectStore('meta');
-      const state = await meta.get(stateKey);
+      const [state, u, grRec] = await Promise.all([meta.get(stateKey), meta.get('usage'), meta.get('growth')]);
       const day = Math.max(state?.day ?? -Infinity, oldest === null ? -Infinity : Math.floor(oldest / DAY));
       if (!Number.isFinite(day) || (day + 1) * DAY > cutoff) {
         await tx.done;
@@ -509,6 +572,8 @@ export class HistoryStore {
       let coarse = 0;
       let last: [number, string] | null = null;
       const grown = new Set<number>();
+      // Written once every read is done (see write).
+      const writes: Array<() => void> = [];
       while (cursor && looked < batch) {
         const [g, n, st] = cursor.primaryKey;
         if (st < from) {
@@ -551,10 +616,11 @@ export class HistoryStore {
           }
           next = merged;
           for (const c of group) {
-            chunks.delete([c.g, c.n, c.st]).catch(ignore);
+            writes.push(() => void chunks.delete([c.g, c.n, c.st]).catch(ignore));
             saved += c.bytes;
           }
-          chunks.put(next).catch(ignore);
+          const put = next;
+          writes.push(() => void chunks.put(put).catch(ignore));
           saved -= next.bytes - (block ? block.bytes : 0);
           coarse += next.bytes - (block ? block.bytes : 0);
           removed += group.length - (block ? 0 : 1);
@@ -562,6 +628,7 @@ export class HistoryStore {
         }
         if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n) cursor = await cursor.continue([g, n, Infinity]);
       }
+      for (const w of writes) w();
       for (const g of grown) {
         const r = this.games.get(g);
         if (r) {
@@ -572,11 +639,10 @@ export class HistoryStore {
       const done = cursor === null;
       meta.put({ key: stateKey, day: done ? day + 1 : day, item: done ? null : last }).catch(ignore);
       if (saved !== 0 || removed !== 0) {
-        const u = await meta.get('usage');
         meta.put({ key: 'usage', bytes: Math.max(0, (u?.bytes ?? 0) - saved), chunks: Math.max(0, (u?.chunks ?? 0) - removed) }).catch(ignore);
       }
       if (coarse > 0 || done) {
-        const gr = (await meta.get('growth'))?.growth;
+        const gr = grRec?.growth;
         if (gr) {
           if (tier === 'hourly') {
             const bytes = (gr.coarseDay === day ? (gr.coarseBytes ?? 0) : 0) + coarse;
@@ -610,7 +676,7 @@ export class HistoryStore {
 
   /** The names of a game's items with history (a key cursor going item to item), in key order. */
   async itemNames(game: number): Promise<string[]> {
-    const tx = (await this.ready()).transaction('chunks', 'readonly');
+    const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
     const out: string[] = [];
     let cursor = await tx.store.openKeyCursor(IDBKeyRange.bound([game, '', -Infinity], [game, [], Infinity]));
     while (cursor) {
@@ -625,7 +691,7 @@ export class HistoryStore {
   /** A game's series keys as stored (the longest list known). */
   async seriesOf(game: number): Promise<string[]> {
     const known = (await this.recorder(game)).rec.series;
-    const stored = (await (await this.ready()).get('meta', `series:${game}`))?.list;
+    const stored = (await this.readMeta(`series:${game}`))?.list;
     return stored && stored.length > known.length ? stored : known;
   }
 
@@ -636,13 +702,15 @@ export class HistoryStore {
 
   /** `at`: when the user cleared it (ms); polls loaded before then are not recorded afterwards. */
   async clear(at?: number): Promise<void> {
-    const tx = (await this.ready()).transaction(['chunks', 'meta'], 'readwrite');
-    await tx.objectStore('chunks').clear();
-    await tx.objectStore('meta').delete('usage');
-    await tx.objectStore('meta').delete('growth');
-    await tx.objectStore('meta').delete('consolidate');
-    await tx.objectStore('meta').delete('consolidate:daily');
-    await tx.done;
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
+    // Only `done` is awaited: it tells a failure, and a request of a failed commit may never answer.
+    tx.objectStore('chunks').clear().catch(ignore);
+    for (const key of ['usage', 'growth', 'consolidate', 'consolidate:daily']) tx.objectStore('meta').delete(key).catch(ignore);
+    try {
+      await tx.done;
+    } catch (e) {
+      throw transactionError(tx, e);
+    }
     this.retentionNext = -Infinity;
     if (at !== undefined) this.clearedAt = at;
     for (const r of this.games.values()) r.rec.reset();
@@ -653,7 +721,7 @@ export class HistoryStore {
    * range. `name` is the chunk name (the item's name for its asks and bids, else chunkName()).
    */
   async chunksOf(game: number, name: string, from: number, to: number): Promise<ChunkRecord[]> {
-    const tx = (await this.ready()).transaction('chunks', 'readonly');
+    const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
     const out = await chunksIn(tx.store, game, name, from, to);
     await tx.done;
     return out;
@@ -665,7 +733,7 @@ export class HistoryStore {
    * while the others are read.
    */
   async eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: ChunkRecord[]) => void): Promise<void> {
-    const tx = (await this.ready()).transaction('chunks', 'readonly');
+    const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
     await Promise.all(names.map(async (n, i) => each(i, await chunksIn(tx.store, game, n, from, to))));
     await tx.done;
   }
@@ -674,7 +742,7 @@ export class HistoryStore {
   async readItem(game: number, name: string, from: number, to: number, slots: number, keep?: (key: string) => boolean): Promise<SampledHistory> {
     // The list on disk, when longer: another tab (the one that records) may have added series since.
     const known = (await this.recorder(game)).rec.series;
-    const stored = (await (await this.ready()).get('meta', `series:${game}`))?.list;
+    const stored = (await this.readMeta(`series:${game}`))?.list;
     const series = stored && stored.length > known.length ? stored : known;
     const streams = new Set<string>();
     for (const k of series) if (!keep || keep(k)) streams.add(streamOf(k));
@@ -697,6 +765,11 @@ export class HistoryStore {
 }
 
 function ignore(): void {}
+
+/** "The database connection is closing": the browser closes it, and its `close` event is still to come. */
+function isClosing(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'InvalidStateError';
+}
 
 type ChunkStore = IDBPObjectStore<HistoryDB, ['chunks'], 'chunks', 'readonly'>;
 

@@ -90,9 +90,38 @@ describe('consolidate (one item, one day)', () => {
       if (ask !== ba) expect(bestAsk.get(t)).toBe(ask);
       else expect(bestAsk.has(t)).toBe(false);
       if (bid !== bb) expect(bestBid.get(t)).toBe(bid);
+      else expect(bestBid.has(t)).toBe(false);
       ba = ask;
       bb = bid;
     }
+  });
+
+  it('no best-bid point when the best bid is unchanged (another market’s lower bid moved), one when it moves', () => {
+    const r = new GameRecorder(730);
+    // Two bid markets: steam's bid stays the best for three polls while buff163's moves below it.
+    const bids: Array<[number, number]> = [
+      [9_500, 9_000],
+      [9_500, 9_100],
+      [9_500, 8_900],
+      [9_600, 8_900],
+      [9_600, 9_700],
+    ];
+    const chunks = new Map<number, ChunkRecord>();
+    bids.forEach(([steam, buff], i) => {
+      const p: PollInput = { game: 730, at: D0 + 8 * HOUR + i * MIN, names: ['item 0'], askMarkets: ['steam'], bidMarkets: ['steam', 'buff163'], ask: Int32Array.from([10_000]), bid: Int32Array.from([steam, buff]), big: [] };
+      for (const c of r.apply(p).dirty) chunks.set(c.st, c.toRecord());
+    });
+    const full = [...chunks.values()];
+    const pts = decodeChunk(consolidate(full[0]!, full.map(decodeChunk), r.series, (k) => r.keyIndex(k)));
+    const seriesAt = (key: string) => new Map(Array.from(pts.t, (t, i) => [r.series[pts.s[i]!], t, pts.v[i]!] as const).filter(([k]) => k === key).map(([, t, v]) => [t, v]));
+    const best = seriesAt(BEST_BID);
+    expect([...best.entries()]).toEqual([
+      [D0 + 8 * HOUR, 9_500],
+      [D0 + 8 * HOUR + 3 * MIN, 9_600],
+      [D0 + 8 * HOUR + 4 * MIN, 9_700],
+    ]);
+    // The best ask never moved: its baseline point only.
+    expect([...seriesAt(BEST_ASK).entries()]).toEqual([[D0 + 8 * HOUR, 10_000]]);
   });
 });
 

@@ -32,7 +32,8 @@ export function useHistoryRecorder(snap: Snapshot | null, at: number): void {
       if (recorded.has(snap) || at <= last.current) return;
       recorded.add(snap);
       last.current = at;
-      history.record(toPoll(snap, at), readLimits()).catch((e: unknown) => console.warn('Price history: the poll was not recorded', e));
+      // A failure is shown by the client (the 'history-write' notice: status bar and Settings).
+      history.record(toPoll(snap, at), readLimits()).catch(() => undefined);
     };
     return whenIdle(run, 2000);
   }, [snap, at, enabled]);

@@ -13,6 +13,8 @@ import { HISTORY_PREFS, readLimits } from './prefs';
 import { steamMedians } from './steam';
 import type { SteamAnalyticsRow } from '../../../shared/api/types';
 import { whenIdle } from '../../lib/idle';
+import { setNotice } from '../../lib/storage/status';
+import { errorText } from '../../lib/storage/versioned-db';
 
 /** Loads recorded (or scheduled to be) in this window. */
 const recorded = new Set<string>();
@@ -34,8 +36,12 @@ export function useValuesRecorder(id: string | null, load: () => Promise<ValuesI
     const run = () => {
       Promise.resolve()
         .then(make)
-        .then((v) => (v ? history.record(v, readLimits()) : null))
-        .catch((e: unknown) => console.warn('Price history: the Steam medians were not recorded', e));
+        .then(
+          (v) => (v ? history.record(v, readLimits()) : null),
+          (e: unknown) => setNotice('history-write', `Could not record the Steam medians in the price history: ${errorText(e)}.`),
+        )
+        // A failed record is shown by the client (the 'history-write' notice: status bar and Settings).
+        .catch(() => undefined);
     };
     // After paint and idle (the catalog's medians are made in the analytics worker, then recorded in the history worker).
     whenIdle(run, 2000);

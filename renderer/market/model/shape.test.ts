@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { AggregatedMinPrices } from '../../../shared/api/types';
 import { BIG, NONE, cellValue } from './snapshot';
 import { MAX_EXTRA_MARKETS, MalformedResponseError, mergeGrid, rankNames, shapeAsks, shapeBids } from './shape';
 import { ask, order, snapshotOf } from './test-helpers';
@@ -249,27 +247,4 @@ describe('rankNames', () => {
   });
 });
 
-describe('speed: structural validation while shaping vs zod (why the worker does not zod-parse prices)', () => {
-  it('shapes 5,000 items x 36 markets well under the zod time', () => {
-    const markets = Array.from({ length: 36 }, (_, i) => `m${i}`);
-    const items = Array.from({ length: 5000 }, (_, i) => ({
-      market_hash_name: `Item ${i}`,
-      prices: markets.map((m, k) => ask(m, 1000 + i + k, k, k % 3 ? null : 900)),
-    }));
-    const json = JSON.parse(JSON.stringify(items)) as unknown;
-    const schema = z.array(AggregatedMinPrices);
-    let shapeMs = Infinity;
-    let zodMs = Infinity;
-    for (let round = 0; round < 3; round++) {
-      const t0 = performance.now();
-      const part = shapeAsks(json, markets, 'x');
-      shapeMs = Math.min(shapeMs, performance.now() - t0);
-      expect(part.n).toBe(5000);
-      const t1 = performance.now();
-      schema.parse(json);
-      zodMs = Math.min(zodMs, performance.now() - t1);
-    }
-    console.info(`shape ${shapeMs.toFixed(1)} ms, zod ${zodMs.toFixed(1)} ms for 180k entries`);
-    expect(shapeMs).toBeLessThan(zodMs);
-  });
-});
+// Shaping's speed against zod (why the worker validates while shaping): `npm run bench:model`.

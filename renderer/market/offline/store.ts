@@ -14,7 +14,7 @@
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { setNotice } from '../../lib/storage/status';
-import { errorText, isQuotaError, NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
+import { answer, errorText, isQuotaError, NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
 import { whenIdle } from '../../lib/idle';
 
 export const OFFLINE_DB = 'market-desk-offline';
@@ -117,18 +117,18 @@ export class OfflineStore {
     tx.done.catch(() => undefined);
     try {
       const metas = tx.objectStore('meta');
-      const prev = await metas.get(id);
+      const prev = await answer(tx, metas.get(id));
       if (prev && prev.format === input.format && prev.dataAt > input.dataAt) {
         await tx.done;
         return false;
       }
-      await metas.put({ ...input, id, savedAt: now });
-      await tx.objectStore('data').put({ id, payload });
-      const all = await metas.index('kind').getAll(input.kind);
+      await answer(tx, metas.put({ ...input, id, savedAt: now }));
+      await answer(tx, tx.objectStore('data').put({ id, payload }));
+      const all = await answer(tx, metas.index('kind').getAll(input.kind));
       const drop = all.sort((a, b) => b.savedAt - a.savedAt || b.dataAt - a.dataAt).slice(this.cap);
       for (const m of drop) {
-        await metas.delete(m.id);
-        await tx.objectStore('data').delete(m.id);
+        await answer(tx, metas.delete(m.id));
+        await answer(tx, tx.objectStore('data').delete(m.id));
       }
       await tx.done;
       setNotice('offline-write', null);
@@ -154,12 +154,14 @@ export class OfflineStore {
     const id = offlineId(kind, source, game);
     try {
       const tx = db.transaction(['meta', 'data'], 'readonly');
+      // Marked as handled now: a failed read rejects `done` before it is awaited.
+      tx.done.catch(() => undefined);
       const [meta, data] = await Promise.all([tx.objectStore('meta').get(id), tx.objectStore('data').get(id)]);
       await tx.done;
       if (!meta || !data || meta.format !== format) return null;
       return { meta, payload: data.payload as T };
     } catch (e) {
-      console.warn('Could not read the last data:', e);
+      setNotice('offline-open', `The offline copy of your last data could not be read: ${errorText(e)}.`);
       return null;
     }
   }
@@ -230,7 +232,7 @@ export function saveWhenIdle(input: SaveInput, encode: () => unknown, store: Off
       try {
         payload = job.encode();
       } catch (e) {
-        console.warn('Could not prepare the last data for offline use:', e);
+        setNotice('offline-write', `Could not prepare a copy of the last data for offline use: ${errorText(e)}.`);
         return resolve(false);
       }
       store.save(job.input, payload).then((ok) => {

@@ -103,16 +103,11 @@ describe('importSteamInventory', () => {
     expect(importSteamInventory(dota, opts).fatal).toMatch(/Dota 2 inventory/);
   });
 
-  it('parses and groups 5,000 assets well within 1 s', () => {
-    const inventory = syntheticInventory(5_000);
-    const text = JSON.stringify(inventory);
-    const t0 = performance.now();
-    const preview = importSteamInventoryText(text, opts);
-    const ms = performance.now() - t0;
-    console.log(`steam inventory import: 5,000 assets (${(text.length / 1e6).toFixed(1)} MB) parsed and grouped in ${ms.toFixed(1)} ms`);
+  // Its time (goal: within 1 s) is measured by `npm run bench:portfolio`.
+  it('parses and groups 5,000 assets', () => {
+    const preview = importSteamInventoryText(JSON.stringify(syntheticInventory(5_000)), opts);
     expect(preview.fatal).toBeNull();
     expect(preview.rows.reduce((n, r) => n + (r.draft?.quantity ?? 0), 0)).toBe(5_000);
     expect(preview.rows).toHaveLength(400);
-    expect(ms).toBeLessThan(1_000);
   });
 });
