@@ -3,6 +3,7 @@ import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { step } from './model/evaluate';
 import { ANY_MARKET, freshState, type Alert, type Firing } from './model/types';
+import { closeAbnormally } from '../../lib/storage/testing/idb-faults';
 import { AlertStore } from './store';
 
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
@@ -122,3 +123,18 @@ describe('AlertStore (IndexedDB, fake-indexeddb)', () => {
     expect(loaded.invalid).toBe(3);
   });
 });
+
+describe('AlertStore after the browser closed its connection', () => {
+  it('a save between the close and its close event goes through a new connection', async () => {
+    const store = newStore();
+    await store.putAlert(alert('a1'), freshState('a1', null));
+    closeAbnormally(store.name);
+    // No close event yet: the old connection refuses new transactions ("The database connection is closing").
+    await store.putAlert(alert('a2', { createdAt: T0 + 1 }), freshState('a2', null));
+    await store.putFiring(firing('f1', T0 + 2, 'a2'));
+    const loaded = await store.load();
+    expect(loaded.alerts.map((a) => a.id)).toEqual(['a1', 'a2']);
+    expect(loaded.firings.map((f) => f.id)).toEqual(['f1']);
+  });
+});
+

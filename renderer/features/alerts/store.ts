@@ -9,7 +9,7 @@
  * left out and counted (`invalid`), never trusted. Unlike the offline cache, failures are not swallowed:
  * an alert that was not saved must be said so, so every method rejects with the IndexedDB error.
  */
-import type { DBSchema, IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
 import { LazyDatabase, parseEach } from '../../lib/storage/lazy-database';
 import { answer, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
 import { AlertSchema, AlertStateSchema, FiringSchema, MAX_FIRINGS, type Alert, type AlertState, type Firing } from './model/types';
@@ -51,13 +51,9 @@ export class AlertStore {
     this.db = new LazyDatabase(name, upgrades, { what: 'Alerts', notice: 'alerts-open', unavailable: 'This browser has no IndexedDB: alerts cannot be kept.' });
   }
 
-  private open(): Promise<IDBPDatabase<AlertsSchema>> {
-    return this.db.open();
-  }
 
   async load(): Promise<LoadedAlerts> {
-    const db = await this.open();
-    const tx = db.transaction(['alerts', 'states', 'firings'], 'readonly');
+    const tx = await this.db.transaction((db) => db.transaction(['alerts', 'states', 'firings'], 'readonly'));
     const [rawAlerts, rawStates, rawFirings] = await Promise.all([
       tx.objectStore('alerts').getAll(),
       tx.objectStore('states').getAll(),
@@ -80,15 +76,13 @@ export class AlertStore {
   async putAlert(alert: Alert, state: AlertState): Promise<void> {
     const a = AlertSchema.parse(alert);
     const s = AlertStateSchema.parse(state);
-    const db = await this.open();
-    const tx = db.transaction(['alerts', 'states'], 'readwrite');
+    const tx = await this.db.transaction((db) => db.transaction(['alerts', 'states'], 'readwrite'));
     await committed(tx, [tx.objectStore('alerts').put(a), tx.objectStore('states').put(s)]);
   }
 
   /** Deletes an alert and its state; its firings stay in the history. */
   async deleteAlert(id: string): Promise<void> {
-    const db = await this.open();
-    const tx = db.transaction(['alerts', 'states'], 'readwrite');
+    const tx = await this.db.transaction((db) => db.transaction(['alerts', 'states'], 'readwrite'));
     await committed(tx, [tx.objectStore('alerts').delete(id), tx.objectStore('states').delete(id)]);
   }
 
@@ -99,8 +93,7 @@ export class AlertStore {
   async saveCheck(states: readonly AlertState[], firings: readonly Firing[]): Promise<string[]> {
     const ss = states.map((s) => AlertStateSchema.parse(s));
     const fs = firings.map((f) => FiringSchema.parse(f));
-    const db = await this.open();
-    const tx = db.transaction(['alerts', 'states', 'firings'], 'readwrite');
+    const tx = await this.db.transaction((db) => db.transaction(['alerts', 'states', 'firings'], 'readwrite'));
     // Marked as handled now: a failed request rejects `done` before the code below awaits it.
     tx.done.catch(ignore);
     try {
@@ -135,13 +128,11 @@ export class AlertStore {
   /** Updates a firing (what became of its notification). */
   async putFiring(firing: Firing): Promise<void> {
     const f = FiringSchema.parse(firing);
-    const db = await this.open();
-    await db.put('firings', f);
+    await this.db.transaction((db) => db.put('firings', f));
   }
 
   async clearFirings(): Promise<void> {
-    const db = await this.open();
-    await db.clear('firings');
+    await this.db.transaction((db) => db.clear('firings'));
   }
 
   close(): Promise<void> {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setNotice, storageStatus } from '../../lib/storage/status';
-import { clearFaults, injectFault } from '../../lib/storage/testing/idb-faults';
+import { clearFaults, closeAbnormally, injectFault } from '../../lib/storage/testing/idb-faults';
 import { NewerDatabaseError } from '../../lib/storage/versioned-db';
 import type { Holding, Sale } from './model/types';
 import { PORTFOLIO_UPGRADES, PortfolioStore, PortfolioWriteError } from './store';
@@ -161,3 +161,15 @@ describe('PortfolioStore: the version a change expects', () => {
     expect((await s.load()).holdings[0]?.note).toBe('');
   });
 });
+
+describe('PortfolioStore after the browser closed its connection', () => {
+  it('a change and a load between the close and its close event go through a new connection', async () => {
+    const s = newStore();
+    await s.apply({ putHoldings: [holding('a')] });
+    closeAbnormally(s.name);
+    await s.apply({ putHoldings: [holding('b', { created: T0 + 5 })] });
+    const loaded = await s.load();
+    expect(loaded.holdings.map((h) => h.id).sort()).toEqual(['a', 'b']);
+  });
+});
+

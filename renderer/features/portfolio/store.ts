@@ -10,7 +10,7 @@
  * rejects with the transaction's own error and sets the 'portfolio-write' notice (Settings → Storage and
  * the page), a full disk in words of its own.
  */
-import type { DBSchema, IDBPDatabase, IDBPObjectStore } from 'idb';
+import type { DBSchema, IDBPObjectStore } from 'idb';
 import { setNotice } from '../../lib/storage/status';
 import { LazyDatabase, parseEach } from '../../lib/storage/lazy-database';
 import { errorText, isQuotaError, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
@@ -122,14 +122,10 @@ export class PortfolioStore {
     });
   }
 
-  private open(): Promise<IDBPDatabase<PortfolioDbSchema>> {
-    return this.db.open();
-  }
 
   /** One game's records (all games when `game` is null), in creation order. */
   async load(game: number | null = null): Promise<LoadedPortfolio> {
-    const db = await this.open();
-    const tx = db.transaction(['holdings', 'sales'], 'readonly');
+    const tx = await this.db.transaction((db) => db.transaction(['holdings', 'sales'], 'readonly'));
     const [rawHoldings, rawSales] = await Promise.all([
       game === null ? tx.objectStore('holdings').getAll() : tx.objectStore('holdings').index('game').getAll(game),
       game === null ? tx.objectStore('sales').getAll() : tx.objectStore('sales').index('game').getAll(game),
@@ -151,8 +147,7 @@ export class PortfolioStore {
   async apply(change: PortfolioChange): Promise<void> {
     const holdings = (change.putHoldings ?? []).map((h) => HoldingSchema.parse(h));
     const sales = (change.putSales ?? []).map((s) => SaleSchema.parse(s));
-    const db = await this.open();
-    const tx = db.transaction(['holdings', 'sales'], 'readwrite');
+    const tx = await this.db.transaction((db) => db.transaction(['holdings', 'sales'], 'readwrite'));
     // Marked as handled now: a failed request rejects `done` before it is awaited below.
     tx.done.catch(ignore);
     try {

@@ -61,4 +61,5 @@ describe('LazyDatabase and an abnormal close', () => {
     await again.put('notes', { id: 'b', text: 'saved' });
     expect(await again.get('notes', 'b')).toEqual({ id: 'b', text: 'saved' });
   });
+
 });

@@ -53,6 +53,23 @@ export class LazyDatabase<S extends DBSchema> {
     return opening;
   }
 
+  /**
+   * Runs `start` (which must do nothing but open a transaction, or one request that opens its own) on the
+   * connection, and once more on a new one when the old refuses it as closing. The browser marks a connection
+   * closing at once but fires its `close` event a task later: a call in between would fail though the data
+   * is fine.
+   */
+  async transaction<T>(start: (db: IDBPDatabase<S>) => T): Promise<Awaited<T>> {
+    const db = await this.open();
+    try {
+      return await start(db);
+    } catch (e) {
+      if (!(e instanceof DOMException && e.name === 'InvalidStateError')) throw e;
+      if (this.db !== null && (await this.db.catch(() => null)) === db) this.db = null;
+      return await start(await this.open());
+    }
+  }
+
   async close(): Promise<void> {
     const db = this.db;
     this.db = null;
