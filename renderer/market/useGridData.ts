@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useClient } from 'urql';
 import { readPreference } from '../lib/preferences';
 import { useDataSource } from './providers';
-import { marketDiscovery } from './markets/useMarketDiscovery';
+import { marketDiscovery, useMarketDiscovery } from './markets/useMarketDiscovery';
 import { GRID_PREFS, readFees } from './prefs';
 import { loadPrices } from './api/load';
 import type { Snapshot } from './model/snapshot';
@@ -34,12 +34,17 @@ export function useGridData(
   const client = useClient();
   const ask = req.askMarkets.join(',');
   const bid = req.bidMarkets.join(',');
+  // A service that takes only so many names a request (market discovery found it): loaded in batches.
+  const discovery = useMarketDiscovery(req.game);
+  const askLimit = discovery.limit('minPrices');
+  const bidLimit = discovery.limit('maxOrders');
   const { data, ...rest } = useLiveData<Snapshot>({
-    key: [QUERY_KEYS.prices, req.game, ask, bid],
+    key: [QUERY_KEYS.prices, req.game, ask, bid, askLimit, bidLimit],
     game: req.game,
     load: ({ signal, onProgress }) => {
       const derive = { fees: readFees(req.game), net: readPreference(GRID_PREFS.net) };
-      return loadPrices({ client, worker: gridWorker() }, { ...req, derive }, { signal, onProgress });
+      const perRequest = { ask: askLimit, bid: bidLimit };
+      return loadPrices({ client, worker: gridWorker() }, { ...req, derive, perRequest }, { signal, onProgress });
     },
     mark: 'grid:load-start',
     enabled: enabled && req.askMarkets.length > 0,

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { nameStatus } from '../../../shared/catalog/markets';
 import { definePreference, preferenceStore, type PreferenceStore } from '../../lib/preferences';
-import { discoverRefused, type DiscoveryResult, type Probe } from './discovery';
+import { discoverRefused, REFUSALS_TO_CONCLUDE, type DiscoveryResult, type Probe } from './discovery';
 import type { ProbedOperation, ProbeStats } from './probe';
 
 export const RECHECK_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +18,8 @@ const OpState = z.object({
   offered: z.array(z.string().max(64)).max(300),
   refused: z.array(z.string().max(64)).max(300),
   checkedAt: z.number(),
+  /** The most names the service takes in one request (discovery.ts); absent or null: no limit seen. */
+  limit: z.number().int().min(1).max(300).nullable().optional(),
 });
 export type OpState = z.infer<typeof OpState>;
 const ServiceState = z.partialRecord(z.enum(['minPrices', 'maxOrders', 'recommendations', 'marketOrderAnalytics']), OpState);
@@ -92,6 +94,12 @@ export class MarketDiscovery {
     return new Set(this.opState(source, game, op)?.refused ?? []);
   }
 
+  /** The most names this service takes in one request for `op`, or null when no limit was seen. */
+  limit(source: string | null, game: number, op: ProbedOperation): number | null {
+    if (source === null) return null;
+    return this.opState(source, game, op)?.limit ?? null;
+  }
+
   nameState(source: string | null, game: number, op: ProbedOperation, name: string): NameState {
     const s = source === null ? null : this.opState(source, game, op);
     if (!s) return 'unchecked';
@@ -135,6 +143,7 @@ export class MarketDiscovery {
       offered: [...new Set([...(prev?.offered ?? []), ...names])],
       refused: (prev?.refused ?? []).filter((n) => !names.includes(n)),
       checkedAt: prev?.checkedAt ?? this.now(),
+      limit: prev?.limit ?? null,
     }));
   }
 
@@ -171,15 +180,18 @@ export class MarketDiscovery {
         if (single) {
           const refused: string[] = [];
           for (const n of list) {
-            const out = await probe([n], abort.signal);
-            if (!out.ok) refused.push(n);
+            // Refused only when refused twice (a single 400 may be transient).
+            let no = 0;
+            while (no < REFUSALS_TO_CONCLUDE && !(await probe([n], abort.signal)).ok) no++;
+            if (no >= REFUSALS_TO_CONCLUDE) refused.push(n);
             this.running.get(runKey)!.progress = { op, requests: stats.requests, refused: [...refused] };
             this.changed();
           }
-          result = { offered: list.filter((n) => !refused.includes(n)), refused, requests: stats.requests };
+          result = { offered: list.filter((n) => !refused.includes(n)), refused, requests: stats.requests, limit: null };
         } else {
           result = await discoverRefused(list, probe, {
             signal: abort.signal,
+            limit: this.opState(source, game, op)?.limit ?? null,
             onProgress: (p) => {
               const r = this.running.get(runKey);
               if (r) r.progress = { op, requests: p.requests, refused: p.refused };
@@ -191,6 +203,7 @@ export class MarketDiscovery {
           offered: [...new Set([...(prev?.offered ?? []).filter((n) => !result.refused.includes(n)), ...result.offered])],
           refused: [...new Set([...(prev?.refused ?? []).filter((n) => !result.offered.includes(n)), ...result.refused])],
           checkedAt: this.now(),
+          limit: result.limit,
         }));
         if (this.lastError?.source === source && this.lastError.game === game && this.lastError.op === op) this.lastError = null;
         return result;
