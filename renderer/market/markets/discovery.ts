@@ -16,7 +16,8 @@
  *  - a refused list whose names all turn out offered says the service has a size limit (or the refusal
  *    was transient): from then on lists are asked in pieces the service has taken, and once every name is
  *    settled, the largest list it takes is found by bisection between the longest list taken and the
- *    shortest list of offered names refused, the bound seen refused twice.
+ *    shortest list of offered names refused, the bound seen refused twice. When a refusal named nothing
+ *    and no list as long as all the offered names was taken, all of them are asked once.
  * A probe is a real request of the operation (each one a whole-catalog request against the user's quota);
  * probe.ts cancels a success after its first bytes, so the answers cost little download. Errors other than
  * "invalid input" (offline, 401, 500) end discovery: they say nothing about names.
@@ -156,8 +157,10 @@ export async function discoverRefused(names: readonly string[], probe: Probe, op
     const sizes = sizeRefusals();
     const hi = sizes[0];
     if (hi === undefined) {
-      // A limit learned before, now taken: is there another one above it? One request with every offered name.
-      if (hint !== null && okMax > hint && okMax < offered.length) {
+      // Nothing yet says the service takes every offered name at once, and a refusal that named nothing
+      // may have been of a list too long as well as of a refused name: all of them asked once, so that a
+      // limit is found now, not by the next load.
+      if (refusedLists.length > 0 && okMax < offered.length) {
         const out = await ask(offered);
         if (!out.ok) continue;
       }
