@@ -116,12 +116,12 @@ async function shuffledOrder(fetchFn: FetchFn): Promise<Run> {
 }
 
 async function measure(setup: Setup, svc: TestService): Promise<Figures[]> {
-  const style = `${setup.style}${setup.limit ? `, at most ${setup.limit} names a request` : ''}`;
+  const style = `${setup.style} errors${setup.limit ? `, at most ${setup.limit} names a request` : ''}`;
   const apiToken = await token(svc.url, svc.demoKey);
   const fetchFn = serviceFetch(svc.url, apiToken);
   const cases: Array<{ label: string; run: (f: FetchFn) => Promise<Run> }> = [
-    { label: `${style} errors, app order (published first)`, run: appOrder },
-    { label: `${style} errors, shuffled (seed ${SEED})`, run: shuffledOrder },
+    { label: `${style}, app order (published first)`, run: appOrder },
+    { label: `${style}, shuffled (seed ${SEED})`, run: shuffledOrder },
   ];
   const out: Figures[] = [];
   for (const c of cases) {
