@@ -47,7 +47,9 @@ export function useGridData(
       return loadPrices({ client, worker: gridWorker() }, { ...req, derive, perRequest }, { signal, onProgress });
     },
     mark: 'grid:load-start',
-    enabled: enabled && req.askMarkets.length > 0,
+    // While a refusal is looked into, a load with the old lists would only be refused again (each a
+    // whole-catalog request): it waits for the names to leave out and the list-size limit.
+    enabled: enabled && req.askMarkets.length > 0 && !discovery.investigating,
     gcTime: 20_000,
     background,
     // Keep showing the last snapshot of the same game while another set of markets loads.

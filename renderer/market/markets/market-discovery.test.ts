@@ -130,4 +130,16 @@ describe('MarketDiscovery', () => {
     expect(r?.refused).toEqual(['youpin']);
     expect(calls.map((c) => c.names[0])).toEqual(['buff163', 'buff163', 'csgotm', 'youpin', 'youpin']);
   });
+
+  it('says while it looks into a refusal (loads wait for it), not while it only checks again', async () => {
+    const { d } = setup(served);
+    const checking = d.run('demo', 730, 'minPrices', ['steamcommunity', 'youpin']);
+    expect(d.investigating('demo', 730)).toBe(false);
+    await checking;
+    const looking = d.onRefusal('demo', 730, 'maxOrders', ['steamcommunity', 'youpin']);
+    expect(d.investigating('demo', 730)).toBe(true);
+    expect(d.investigating('demo', 570)).toBe(false);
+    await looking;
+    expect(d.investigating('demo', 730)).toBe(false);
+  });
 });

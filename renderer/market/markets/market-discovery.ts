@@ -49,6 +49,8 @@ export class MarketDiscovery {
   private readonly store: PreferenceStore;
   private readonly now: () => number;
   private readonly running = new Map<string, { promise: Promise<DiscoveryResult | null>; progress: RunProgress; abort: AbortController }>();
+  /** Runs started by a refusal (onRefusal) while they go, with their "<source>|<game>". */
+  private readonly investigations = new Map<Promise<DiscoveryResult | null>, string>();
   /** Lists already discovered after a refusal, this session: a refusal of the same list again is not re-run. */
   private readonly handled = new Set<string>();
   private readonly listeners = new Set<() => void>();
@@ -155,7 +157,23 @@ export class MarketDiscovery {
     const k = `${keyOf(source, game)}|${op}|${[...names].sort().join(',')}`;
     if (this.handled.has(k)) return Promise.resolve(null);
     this.handled.add(k);
-    return this.run(source, game, op, names);
+    const promise = this.run(source, game, op, names);
+    this.investigations.set(promise, keyOf(source, game));
+    void promise.finally(() => {
+      this.investigations.delete(promise);
+      this.changed();
+    });
+    return promise;
+  }
+
+  /**
+   * Whether a refusal for this service and game is being looked into: a price load then waits for what it
+   * finds (names to leave out, a list-size limit) instead of being refused again with the old lists.
+   */
+  investigating(source: string | null, game: number): boolean {
+    if (source === null) return false;
+    const key = keyOf(source, game);
+    return [...this.investigations.values()].includes(key);
   }
 
   /** Discovers `names` for one operation (joins a run already going for the same service, game and operation). */
