@@ -7,12 +7,18 @@
  * it refuses, leave them out, say so, and work: the grid equals the API, the Markets dialog marks each name,
  * analytics and recommendations load, a refused name the user added is news, and what was found is
  * remembered (no probe after a reload). A service sharing no min-price name with the app gets a block that
- * says so. Screenshots (1400x900, 900x700) go to the test output dir.
+ * says so. A service that takes at most 10 names a request (`--max-markets-per-request 10`) shows every
+ * market it offers, loaded in batches, and the dialog states the limit; a transient 400
+ * (`badRequestFirst`) marks no good market refused; both in either error style. Screenshots (1400x900,
+ * 900x700) go to the test output dir.
  */
 import type { Locator, Page } from '@playwright/test';
-import { REST_PATHS } from '../shared/api/schema';
+import { GRAPHQL_PATH, REST_PATHS } from '../shared/api/schema';
 import type { AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, PriceRecommendation } from '../shared/api/types';
-import { MARKET_ORDER_ANALYTICS_MARKETS, PUBLISHED_MAX_ORDER_MARKETS, marketName, nameStatus, publishedMarkets, type ServedMarkets } from '../shared/catalog/markets';
+import {
+  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, PUBLISHED_MAX_ORDER_MARKETS, marketName, nameStatus, publishedMarkets, type ServedMarkets,
+} from '../shared/catalog/markets';
+import { chunks, mergeAnswers } from '../renderer/market/api/batches';
 import { formatMoney } from '../shared/money/money';
 import type { WebHost } from '../webhost/server';
 import { connectedHost, E2E_CATALOG_SLICE, expect, test as base } from './fixtures';
@@ -304,3 +310,108 @@ test.describe('a service that offers none of the app’s min-price names', () =>
     await expect(settingsDialog(page).locator('tr[data-slug="steamcommunity"] [data-state]')).toHaveAttribute('data-state', 'refused');
   });
 });
+
+/** Every name the app asks for by default: a service that offers them all (nothing for discovery to leave out). */
+const ALL_NAMES: ServedMarkets = { minPrices: [...MIN_PRICE_MARKETS], maxOrders: [...MAX_ORDER_MARKETS], marketOrderAnalytics: [...MARKET_ORDER_ANALYTICS_MARKETS] };
+const LIMIT = 10;
+
+/** The service's answer for the markets the app shows, asked in lists within `limit` and merged as the app does. */
+async function apiPricesWithin(service: TestService, limit: number) {
+  const token = await tokenFor(service);
+  const ask = (markets: string[]) => postService(service.url, token, REST_PATHS.minPrices, { game_id: 730, markets });
+  const bid = (markets: string[]) => postService(service.url, token, REST_PATHS.maxOrders, { game_id: 730, markets });
+  const min = mergeAnswers(await Promise.all(chunks(shownAskMarkets(service.markets), limit).map(ask)), 'prices') as AggregatedMinPrices[];
+  const max = mergeAnswers(await Promise.all(chunks(shownBidMarkets(service.markets), limit).map(bid)), 'orders') as AggregatedMaxOrders[];
+  return { min, max: new Map(max.map((r) => [r.market_hash_name, r])) };
+}
+
+/** Requests of the page that name markets (discovery's probes, the grid's loads), by path. */
+function countMarketRequests(page: Page): { probes: number; loads: number; sizes: number[] } {
+  const seen = { probes: 0, loads: 0, sizes: [] as number[] };
+  page.on('request', (r) => {
+    const body = r.postData() ?? '';
+    if (PROBE_PATHS.some((p) => r.url().endsWith(p))) {
+      seen.probes++;
+      const markets = (JSON.parse(body) as { markets?: unknown[] }).markets;
+      if (Array.isArray(markets)) seen.sizes.push(markets.length);
+    } else if (r.url().endsWith(GRAPHQL_PATH) && body.includes('aggregatedMinPrices')) seen.loads++;
+  });
+  return seen;
+}
+
+for (const errorStyle of ['opaque', 'named'] as const) {
+  test.describe(`a service that takes at most ${LIMIT} names a request, ${errorStyle} 400s`, () => {
+    const limited = serviceFor({ clock: () => T0, maxMarketsPerRequest: LIMIT, errorStyle });
+
+    test('every market it offers shows in the grid with the API values, none listed as not offered; the dialog states the limit', async ({ page, hostOn }) => {
+      const service = limited();
+      const appUrl = await hostOn(service);
+      const api = await apiPricesWithin(service, LIMIT);
+      const askShown = shownAskMarkets(service.markets);
+      const refusedAsk = refusedAskMarkets(service.markets);
+      const refusedBid = refusedBidMarkets(service.markets);
+      expect(askShown.length).toBeGreaterThan(LIMIT);
+      const requests = countMarketRequests(page);
+
+      await openGrid(page, appUrl);
+      await expect(grid(page)).toHaveAttribute('aria-colcount', String(8 + askShown.length), { timeout: TIMEOUT_LOAD });
+      await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.min.length + 1), { timeout: TIMEOUT_LOAD });
+      // Markets of every batch, in one row: the item listed on the most markets, every cell as the API says.
+      const item = [...api.min].sort((a, b) => b.prices.length - a.prices.length)[0]!;
+      await showOnly(page, item.market_hash_name);
+      const cells = await readRowAcross(page, item.market_hash_name);
+      const asks = new Map(item.prices.map((p) => [p.market_name, p.price]));
+      for (const slug of askShown) expect(cells.get(`m:${slug}`)?.value ?? null, slug).toBe(asks.has(slug) ? String(asks.get(slug)) : null);
+      const bestBid = Math.max(...(api.max.get(item.market_hash_name)?.orders ?? []).map((o) => o.price));
+      if (Number.isFinite(bestBid)) expect(cells.get('bestBid')?.value).toBe(String(bestBid));
+      await page.getByRole('searchbox', { name: 'Search items' }).fill('');
+
+      // Not offered: only the names the service really refuses (unconfirmed candidates), no published one.
+      await expect(note(page).getByTestId('refused-candidates')).toHaveText(
+        `lowest asks: ${refusedAsk.map((s) => `${marketName(s)} (${s})`).join(', ')}; buy orders: ${refusedBid.map((s) => `${marketName(s)} (${s})`).join(', ')}`,
+      );
+      await expect(note(page).getByTestId('refused-important')).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'Markets & fees', exact: true }).click();
+      const dialog = settingsDialog(page);
+      await expect(dialog.getByTestId('markets-checked')).toContainText(`This service takes at most ${LIMIT} names a request`);
+      for (const slug of askShown.filter((s) => !refusedBid.includes(s))) await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).toHaveAttribute('data-state', 'offered');
+      for (const slug of refusedAsk) await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).toHaveAttribute('data-state', 'refused');
+      // What a new user's first start cost: discovery's probes and the grid's loads (each a whole-catalog request).
+      const cost = `${errorStyle}: ${requests.probes} probes (sizes ${requests.sizes.join(',')}), ${requests.loads} GraphQL price loads`;
+      test.info().annotations.push({ type: 'requests', description: cost });
+      console.log(`[markets.spec] limit ${LIMIT}, ${cost}`);
+      await shootAtSizes(page, `markets-dialog-limit-${errorStyle}`, dialog);
+    });
+  });
+
+  test.describe(`transient 400s, ${errorStyle} style`, () => {
+    const all = serviceFor({ clock: () => T0, markets: ALL_NAMES, errorStyle });
+
+    test('a transient 400 marks no good market refused: every market shows, none listed as not offered', async ({ page, hostOn }) => {
+      const service = all();
+      const appUrl = await hostOn(service);
+      const askShown = shownAskMarkets(service.markets);
+      expect(refusedAskMarkets(service.markets)).toEqual([]);
+      const requests = countMarketRequests(page);
+      // The first two requests that name markets are refused (the grid's load, then discovery's first probe).
+      await service.setFaults({ badRequestFirst: 2 });
+      try {
+        await openGrid(page, appUrl);
+        await expect(grid(page)).toHaveAttribute('aria-colcount', String(8 + askShown.length), { timeout: TIMEOUT_LOAD });
+        await expect(page.getByTestId('markets-checking')).toHaveCount(0, { timeout: TIMEOUT_LOAD });
+        await expect(note(page)).toHaveCount(0);
+        expect(requests.probes, 'the refusal was looked into').toBeGreaterThan(0);
+        await page.getByRole('button', { name: 'Markets & fees', exact: true }).click();
+        const dialog = settingsDialog(page);
+        for (const slug of askShown) await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).not.toHaveAttribute('data-state', 'refused');
+        await expect(dialog.getByTestId('markets-checked')).not.toContainText('names a request');
+        const stored = await page.evaluate(() => localStorage.getItem('market-desk.pref.markets.discovery'));
+        const entries = Object.values(JSON.parse(stored ?? '{}') as Record<string, { minPrices?: { refused: string[] }; maxOrders?: { refused: string[] } }>);
+        expect(entries.flatMap((e) => [...(e.minPrices?.refused ?? []), ...(e.maxOrders?.refused ?? [])])).toEqual([]);
+      } finally {
+        await service.setFaults({ badRequestFirst: 0 });
+      }
+    });
+  });
+}

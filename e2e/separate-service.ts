@@ -3,7 +3,8 @@
  * own process), driven through its admin endpoints. The "connected" Playwright project runs the shell and
  * grid specs against it with a non-demo key, so the app is proven on a service that is not its embedded one.
  * `markets` starts it as another service (a `--markets FILE` written under the OS temp dir) and
- * `errorStyle: 'opaque'` with `--opaque-errors` (every 400 says only "Bad Request").
+ * `errorStyle: 'opaque'` with `--opaque-errors` (every 400 says only "Bad Request"), `maxMarketsPerRequest`
+ * with `--max-markets-per-request N` (a longer markets list is refused).
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -67,6 +68,9 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
         if (slice.keep !== undefined) flags.push('--catalog-keep', slice.keep);
         break;
       }
+      case 'maxMarketsPerRequest':
+        flags.push('--max-markets-per-request', String(value));
+        break;
       case 'errorStyle':
         if (value === 'opaque') flags.push('--opaque-errors');
         else if (value !== 'named') throw new Error(`serviceOptions.errorStyle ${String(value)} is not a CLI flag`);

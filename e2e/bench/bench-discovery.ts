@@ -8,7 +8,7 @@
  *
  * The service serves the 28 published min-price names; the app asks for its 36 (the 8 unconfirmed
  * candidates are refused). For each error style ('named': the 400 names the first refused name; 'opaque':
- * "Bad Request" only) it runs discovery for CS2 (game 730, the largest catalog) in two orders: the app's own
+ * "Bad Request" only), and for opaque errors from a service that takes at most 10 names a request, it runs discovery for CS2 (game 730, the largest catalog) in two orders: the app's own
  * (MarketDiscovery.run: published first, candidates last) and a seeded shuffle (discoverRefused directly,
  * since MarketDiscovery would sort it). The "full answer" is one successful request read whole: what a
  * probe would cost if its success were not cancelled after the first bytes. Exits non-zero when a run does
@@ -34,6 +34,12 @@ const DEADLINE_MS = 5 * 60_000;
 const EXPECTED_REFUSED = MIN_PRICE_MARKETS.filter((n) => !PUBLISHED_MIN_PRICE_MARKETS.includes(n));
 
 type Style = 'named' | 'opaque';
+/** A service as the benchmark starts it: an error style, and a list-size limit (`--max-markets-per-request`). */
+interface Setup {
+  style: Style;
+  limit?: number;
+}
+const SETUPS: readonly Setup[] = [{ style: 'named' }, { style: 'opaque' }, { style: 'opaque', limit: 10 }];
 
 /** One discovery run. */
 interface Run {
@@ -109,12 +115,13 @@ async function shuffledOrder(fetchFn: FetchFn): Promise<Run> {
   }
 }
 
-async function measure(style: Style, svc: TestService): Promise<Figures[]> {
+async function measure(setup: Setup, svc: TestService): Promise<Figures[]> {
+  const style = `${setup.style} errors${setup.limit ? `, at most ${setup.limit} names a request` : ''}`;
   const apiToken = await token(svc.url, svc.demoKey);
   const fetchFn = serviceFetch(svc.url, apiToken);
   const cases: Array<{ label: string; run: (f: FetchFn) => Promise<Run> }> = [
-    { label: `${style} errors, app order (published first)`, run: appOrder },
-    { label: `${style} errors, shuffled (seed ${SEED})`, run: shuffledOrder },
+    { label: `${style}, app order (published first)`, run: appOrder },
+    { label: `${style}, shuffled (seed ${SEED})`, run: shuffledOrder },
   ];
   const out: Figures[] = [];
   for (const c of cases) {
@@ -163,14 +170,18 @@ async function main(): Promise<void> {
   console.log(`(reference service in its own process on 127.0.0.1, serving the ${PUBLISHED_MIN_PRICE_MARKETS.length} published names; refused: ${EXPECTED_REFUSED.join(', ')})\n`);
   const rows: Row[] = [];
   let failed = false;
-  for (const style of ['named', 'opaque'] as const) {
-    const svc = await startSeparateService({ markets: publishedMarkets(), errorStyle: style });
+  // Read from the first service (no size limit: one request takes the 28 names).
+  let full: { bytes: number; ms: number } | null = null;
+  for (const setup of SETUPS) {
+    const svc = await startSeparateService({ markets: publishedMarkets(), errorStyle: setup.style, ...(setup.limit ? { maxMarketsPerRequest: setup.limit } : {}) });
     try {
-      const full = await fullAnswer(svc);
-      if (style === 'named') console.log(`full answer (28 published names, read whole): ${mb(full.bytes)} in ${(full.ms / 1000).toFixed(2)} s\n`);
-      for (const f of await measure(style, svc)) {
+      if (!full) {
+        full = await fullAnswer(svc);
+        console.log(`full answer (28 published names, read whole): ${mb(full.bytes)} in ${(full.ms / 1000).toFixed(2)} s\n`);
+      }
+      for (const f of await measure(setup, svc)) {
         const first = f.runs[0]!;
-        const wrong = f.runs.find((r) => r.result === null || !sameSet(r.result.refused, EXPECTED_REFUSED));
+        const wrong = f.runs.find((r) => r.result === null || !sameSet(r.result.refused, EXPECTED_REFUSED) || r.result.limit !== (setup.limit ?? null));
         // The algorithm is deterministic; bytes depend only on how the answers arrive in chunks.
         const varies = f.runs.some((r) => r.stats.requests !== first.stats.requests || r.stats.bytes !== first.stats.bytes);
         failed ||= wrong !== undefined;

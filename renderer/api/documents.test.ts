@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { RowReader } from '../../shared/api/rows';
 import { SCHEMA_SDL } from '../../shared/api/schema';
 import { MaxOrdersRows, MinPricesRows, PriceRecommendationRows } from '../../shared/api/types';
-import { GRID_ASKS, GRID_PRICES, ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS } from '../market/api/documents';
+import { GRID_ASKS, GRID_BIDS, GRID_PRICES, ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS } from '../market/api/documents';
 import { LOOKUP_READERS } from '../market/worker/protocol';
 import { REC_LIST } from '../market/recommendations/api/documents';
 import { ConnectionCheckQuery, ConnectionCheckRows } from './connection-check';
@@ -167,6 +167,7 @@ describe('row readers read exactly what the documents select', () => {
     ['GridPrices', GRID_PRICES, 'aggregatedMinPrices', MinPricesRows],
     ['GridPrices', GRID_PRICES, 'aggregatedMaxOrders', MaxOrdersRows],
     ['GridAsks', GRID_ASKS, 'aggregatedMinPrices', MinPricesRows],
+    ['GridBids', GRID_BIDS, 'aggregatedMaxOrders', MaxOrdersRows],
     ['ItemSteamAnalytics', ITEM_STEAM_ANALYTICS, 'getSteamAnalytics', LOOKUP_READERS.getSteamAnalytics],
     ['ItemRecommendation', ITEM_RECOMMENDATION, 'getPriceRecommendations', LOOKUP_READERS.getPriceRecommendations],
     ['RecommendationList', REC_LIST, 'getPriceRecommendations', PriceRecommendationRows],

@@ -7,7 +7,7 @@
  * prefix `[name]` matches every source and game, and `[name, source, game]` one source's one game.
  */
 export const QUERY_KEYS = {
-  /** A game's price snapshot (useGridData): `[name, source, game, askMarkets, bidMarkets]`. */
+  /** A game's price snapshot (useGridData): `[name, source, game, askMarkets, bidMarkets, askLimit, bidLimit]`. */
   prices: 'grid-prices',
   /** A game's recommendation list (useRecommendations): `[name, source, game, type, markets]`. */
   recommendations: 'recommendations',

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     faults: cfg.faults,
     markets: cfg.markets,
     errorStyle: cfg.opaqueErrors ? 'opaque' : 'named',
+    ...(cfg.maxMarketsPerRequest !== undefined ? { maxMarketsPerRequest: cfg.maxMarketsPerRequest } : {}),
     ...(cfg.dataDir ? { dataDir: cfg.dataDir } : {}),
     ...(cfg.catalogSlice ? { catalogSlice: cfg.catalogSlice } : {}),
     ...(cfg.frozenClockMs !== undefined ? { clock: () => cfg.frozenClockMs! } : {}),
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     `  Demo API key: ${service.demoKey}`,
   ];
   lines.push(`  Markets: ${cfg.markets.minPrices.length} min-price, ${cfg.markets.maxOrders.length} max-order, ${cfg.markets.marketOrderAnalytics.length} order-analytics names${cfg.opaqueErrors ? '; 400 answers say only "Bad Request"' : ''}`);
+  if (cfg.maxMarketsPerRequest !== undefined) lines.push(`  At most ${cfg.maxMarketsPerRequest} names in one markets list (longer lists refused with 400)`);
   if (cfg.apiKeys.length > 0) lines.push(`  ${cfg.apiKeys.length} more API key(s) accepted`);
   if (cfg.admin) lines.push(`  Admin: POST ${service.url}/__admin/faults, ${service.url}/__admin/clock`);
   if (cfg.host !== '127.0.0.1' && cfg.host !== 'localhost' && cfg.host !== '::1') {

@@ -319,7 +319,17 @@ function checkedText(d: DiscoveryView): string {
   }
   const at = Math.max(d.checkedAt('minPrices') ?? 0, d.checkedAt('maxOrders') ?? 0);
   const failed = d.error ? ' The last check could not finish: the service did not answer.' : '';
-  return at > 0 ? `Checked against this service ${new Date(at).toLocaleString()}; checked again after a day.${failed}` : `Not checked against this service yet.${failed}`;
+  return at > 0 ? `Checked against this service ${new Date(at).toLocaleString()}; checked again after a day.${limitText(d)}${failed}` : `Not checked against this service yet.${failed}`;
+}
+
+/** What the check found about list sizes: prices are then loaded in batches of that many names and merged. */
+function limitText(d: DiscoveryView): string {
+  const ask = d.limit('minPrices');
+  const bid = d.limit('maxOrders');
+  if (ask === null && bid === null) return '';
+  const n = ask !== null && bid !== null ? Math.min(ask, bid) : (ask ?? bid);
+  const which = ask !== null && bid !== null ? '' : ask !== null ? ' (lowest asks)' : ' (buy orders)';
+  return ` This service takes at most ${n} names a request${which}: prices are loaded in batches of ${n} and merged.`;
 }
 
 /** Asks the service again about every name of the list (a refused name may be offered by now). */

@@ -44,6 +44,18 @@ export const GRID_ASKS = routedDocument<GridData>()(
   `),
 );
 
+/** Buy orders only: a batch of a load cut into batches that carries no ask market (batches.ts). */
+export const GRID_BIDS = routedDocument<GridData>()(
+  graphql(`
+    query GridBids($bidMarkets: [String!]!) {
+      aggregatedMaxOrders(markets: $bidMarkets) {
+        market_hash_name
+        orders { market_name offers price }
+      }
+    }
+  `),
+);
+
 /**
  * What the look-up route delivers as `data`: the one row of the whole-game answer named by the operation's
  * `item` variable (read leniently, shared/api/rows.ts), or null when the answer has no such item.

@@ -10,13 +10,14 @@
  *  - 'grid-item-values': the same documents with `context.itemValues`: numbers of many items at once.
  * A failure is a GridWorkerError; gridErrorOf() turns the CombinedError back into a GridLoadError.
  */
-import type { CombinedError, Operation } from '@urql/core';
+import { getOperationName, stringifyDocument, type CombinedError, type Operation } from '@urql/core';
 import { fromCombinedError } from '../../api/client';
 import { graphqlRequestOf, registerWorkerRoute, type WorkerRoute } from '../../api/worker-exchange';
 import { errorFromWire, errorToWire, GridErrorWireSchema, GridLoadError } from '../model/errors';
-import { gridWorker, type ItemValues, type LoadProgress, type PricesRequest } from '../worker/client';
+import { gridWorker, type GraphqlBatch, type ItemValues, type LoadProgress, type PricesRequest } from '../worker/client';
 import { DeriveSchema, LOOKUP_READERS, type LookupField } from '../worker/protocol';
-import type { GridData, ItemLookup } from './documents';
+import { needsBatches, planBatches, type PerRequest } from './batches';
+import { GRID_ASKS, GRID_BIDS, GRID_PRICES, type GridData, type ItemLookup } from './documents';
 
 /** What a grid price query puts in its urql context as `gridColumns`. */
 export interface GridOperationContext extends PricesRequest {
@@ -37,10 +38,22 @@ export const gridPricesRoute: WorkerRoute = {
   match: gridContext,
   async run(op, task, { signal }): Promise<GridData> {
     const ctx = task as GridOperationContext;
-    const grid = await gridWorker().loadGraphql(op.context.url, graphqlRequestOf(op), ctx, { signal, onProgress: ctx.onProgress });
+    const batches = ctx.perRequest && needsBatches(ctx.askMarkets, ctx.bidMarkets, ctx.perRequest) ? graphqlBatches(ctx.askMarkets, ctx.bidMarkets, ctx.perRequest) : undefined;
+    const grid = await gridWorker().loadGraphql(op.context.url, graphqlRequestOf(op), { ...ctx, batches }, { signal, onProgress: ctx.onProgress });
     return { grid };
   },
 };
+
+/** The requests of a load cut into batches (batches.ts), each with the document for the lists it carries. */
+export function graphqlBatches(askMarkets: readonly string[], bidMarkets: readonly string[], per: PerRequest): GraphqlBatch[] {
+  return planBatches(askMarkets, bidMarkets, per).map(({ ask, bid }) => {
+    const doc = ask.length === 0 ? GRID_BIDS : bid.length === 0 ? GRID_ASKS : GRID_PRICES;
+    const variables: Record<string, unknown> = {};
+    if (ask.length > 0) variables.markets = ask;
+    if (bid.length > 0) variables.bidMarkets = bid;
+    return { body: { query: stringifyDocument(doc), variables, operationName: getOperationName(doc) }, askMarkets: ask, bidMarkets: bid };
+  });
+}
 
 /** What an item look-up puts in its urql context as `itemLookup`. */
 export interface ItemLookupContext {

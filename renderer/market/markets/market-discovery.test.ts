@@ -4,7 +4,7 @@ import type { Probe } from './discovery';
 import { MarketDiscovery, RECHECK_AFTER_MS } from './market-discovery';
 import type { ProbedOperation } from './probe';
 
-function setup(offered: Record<ProbedOperation, string[]>, style: 'named' | 'opaque' = 'opaque') {
+function setup(offered: Record<ProbedOperation, string[]>, style: 'named' | 'opaque' = 'opaque', limit = Infinity, transient: readonly number[] = []) {
   const storage = memoryStorage();
   let now = 1_700_000_000_000;
   const calls: Array<{ op: ProbedOperation; names: string[] }> = [];
@@ -15,6 +15,8 @@ function setup(offered: Record<ProbedOperation, string[]>, style: 'named' | 'opa
       async (names) => {
         stats.requests++;
         calls.push({ op, names: [...names] });
+        if (transient.includes(calls.length)) return { ok: false, named: [] };
+        if (names.length > limit) return { ok: false, named: [] };
         const bad = names.find((n) => !offered[op].includes(n));
         return bad === undefined ? { ok: true } : { ok: false, named: style === 'named' ? [bad] : [] };
       },
@@ -103,5 +105,41 @@ describe('MarketDiscovery', () => {
     expect(await failing.run('demo', 730, 'minPrices', ['steamcommunity', 'steam'])).toBeNull();
     expect((failing.lastError?.error as Error).message).toBe('offline');
     expect([...failing.refused('demo', 730, 'minPrices')]).toEqual(['steam']);
+  });
+
+  it('remembers the most names a service takes per request, and uses it in the next check', async () => {
+    const names = Array.from({ length: 24 }, (_, i) => `m${i}`);
+    const { d, deps, storage, calls } = setup({ ...served, minPrices: names }, 'opaque', 5);
+    const r = await d.run('demo', 730, 'minPrices', names);
+    expect(r?.limit).toBe(5);
+    expect(r?.refused).toEqual([]);
+    expect(d.limit('demo', 730, 'minPrices')).toBe(5);
+    expect(d.limit('demo', 730, 'maxOrders')).toBeNull();
+    const again = new MarketDiscovery({ ...deps, store: createPreferenceStore(storage) });
+    expect(again.limit('demo', 730, 'minPrices')).toBe(5);
+    const before = calls.length;
+    await again.run('demo', 730, 'minPrices', names);
+    // Five lists of at most 5, and one of 6 refused: the limit still holds.
+    expect(calls.slice(before).map((c) => c.names.length)).toEqual([5, 5, 5, 5, 4, 6]);
+    expect(again.limit('demo', 730, 'minPrices')).toBe(5);
+  });
+
+  it('a transient refusal of a single-name operation does not make the name refused', async () => {
+    const { d, calls } = setup(served, 'opaque', Infinity, [1]);
+    const r = await d.run('demo', 730, 'marketOrderAnalytics', ['buff163', 'csgotm', 'youpin']);
+    expect(r?.refused).toEqual(['youpin']);
+    expect(calls.map((c) => c.names[0])).toEqual(['buff163', 'buff163', 'csgotm', 'youpin', 'youpin']);
+  });
+
+  it('says while it looks into a refusal (loads wait for it), not while it only checks again', async () => {
+    const { d } = setup(served);
+    const checking = d.run('demo', 730, 'minPrices', ['steamcommunity', 'youpin']);
+    expect(d.investigating('demo', 730)).toBe(false);
+    await checking;
+    const looking = d.onRefusal('demo', 730, 'maxOrders', ['steamcommunity', 'youpin']);
+    expect(d.investigating('demo', 730)).toBe(true);
+    expect(d.investigating('demo', 570)).toBe(false);
+    await looking;
+    expect(d.investigating('demo', 730)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { nameStatus } from '../../../shared/catalog/markets';
 import { definePreference, preferenceStore, type PreferenceStore } from '../../lib/preferences';
-import { discoverRefused, type DiscoveryResult, type Probe } from './discovery';
+import { discoverRefused, REFUSALS_TO_CONCLUDE, type DiscoveryResult, type Probe } from './discovery';
 import type { ProbedOperation, ProbeStats } from './probe';
 
 export const RECHECK_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +18,8 @@ const OpState = z.object({
   offered: z.array(z.string().max(64)).max(300),
   refused: z.array(z.string().max(64)).max(300),
   checkedAt: z.number(),
+  /** The most names the service takes in one request (discovery.ts); absent or null: no limit seen. */
+  limit: z.number().int().min(1).max(300).nullable().optional(),
 });
 export type OpState = z.infer<typeof OpState>;
 const ServiceState = z.partialRecord(z.enum(['minPrices', 'maxOrders', 'recommendations', 'marketOrderAnalytics']), OpState);
@@ -47,6 +49,8 @@ export class MarketDiscovery {
   private readonly store: PreferenceStore;
   private readonly now: () => number;
   private readonly running = new Map<string, { promise: Promise<DiscoveryResult | null>; progress: RunProgress; abort: AbortController }>();
+  /** Runs started by a refusal (onRefusal) while they go, with their "<source>|<game>". */
+  private readonly investigations = new Map<Promise<DiscoveryResult | null>, string>();
   /** Lists already discovered after a refusal, this session: a refusal of the same list again is not re-run. */
   private readonly handled = new Set<string>();
   private readonly listeners = new Set<() => void>();
@@ -92,6 +96,12 @@ export class MarketDiscovery {
     return new Set(this.opState(source, game, op)?.refused ?? []);
   }
 
+  /** The most names this service takes in one request for `op`, or null when no limit was seen. */
+  limit(source: string | null, game: number, op: ProbedOperation): number | null {
+    if (source === null) return null;
+    return this.opState(source, game, op)?.limit ?? null;
+  }
+
   nameState(source: string | null, game: number, op: ProbedOperation, name: string): NameState {
     const s = source === null ? null : this.opState(source, game, op);
     if (!s) return 'unchecked';
@@ -135,6 +145,7 @@ export class MarketDiscovery {
       offered: [...new Set([...(prev?.offered ?? []), ...names])],
       refused: (prev?.refused ?? []).filter((n) => !names.includes(n)),
       checkedAt: prev?.checkedAt ?? this.now(),
+      limit: prev?.limit ?? null,
     }));
   }
 
@@ -146,7 +157,23 @@ export class MarketDiscovery {
     const k = `${keyOf(source, game)}|${op}|${[...names].sort().join(',')}`;
     if (this.handled.has(k)) return Promise.resolve(null);
     this.handled.add(k);
-    return this.run(source, game, op, names);
+    const promise = this.run(source, game, op, names);
+    this.investigations.set(promise, keyOf(source, game));
+    void promise.finally(() => {
+      this.investigations.delete(promise);
+      this.changed();
+    });
+    return promise;
+  }
+
+  /**
+   * Whether a refusal for this service and game is being looked into: a price load then waits for what it
+   * finds (names to leave out, a list-size limit) instead of being refused again with the old lists.
+   */
+  investigating(source: string | null, game: number): boolean {
+    if (source === null) return false;
+    const key = keyOf(source, game);
+    return [...this.investigations.values()].includes(key);
   }
 
   /** Discovers `names` for one operation (joins a run already going for the same service, game and operation). */
@@ -171,15 +198,18 @@ export class MarketDiscovery {
         if (single) {
           const refused: string[] = [];
           for (const n of list) {
-            const out = await probe([n], abort.signal);
-            if (!out.ok) refused.push(n);
+            // Refused only when refused twice (a single 400 may be transient).
+            let no = 0;
+            while (no < REFUSALS_TO_CONCLUDE && !(await probe([n], abort.signal)).ok) no++;
+            if (no >= REFUSALS_TO_CONCLUDE) refused.push(n);
             this.running.get(runKey)!.progress = { op, requests: stats.requests, refused: [...refused] };
             this.changed();
           }
-          result = { offered: list.filter((n) => !refused.includes(n)), refused, requests: stats.requests };
+          result = { offered: list.filter((n) => !refused.includes(n)), refused, requests: stats.requests, limit: null };
         } else {
           result = await discoverRefused(list, probe, {
             signal: abort.signal,
+            limit: this.opState(source, game, op)?.limit ?? null,
             onProgress: (p) => {
               const r = this.running.get(runKey);
               if (r) r.progress = { op, requests: p.requests, refused: p.refused };
@@ -191,6 +221,7 @@ export class MarketDiscovery {
           offered: [...new Set([...(prev?.offered ?? []).filter((n) => !result.refused.includes(n)), ...result.offered])],
           refused: [...new Set([...(prev?.refused ?? []).filter((n) => !result.offered.includes(n)), ...result.refused])],
           checkedAt: this.now(),
+          limit: result.limit,
         }));
         if (this.lastError?.source === source && this.lastError.game === game && this.lastError.op === op) this.lastError = null;
         return result;

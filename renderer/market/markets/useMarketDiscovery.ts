@@ -15,6 +15,10 @@ export interface DiscoveryView {
   stateOf(op: ProbedOperation, name: string): NameState;
   progress: RunProgress[];
   checkedAt(op: ProbedOperation): number | null;
+  /** A refusal is being looked into: price loads wait for what it finds. */
+  investigating: boolean;
+  /** The most market names this service takes in one request, or null when no limit was seen. */
+  limit(op: ProbedOperation): number | null;
   /** Why the last check could not finish (offline, key rejected…), if it failed. */
   error: unknown;
 }
@@ -39,6 +43,8 @@ export function useMarketDiscovery(game: number): DiscoveryView {
       },
       stateOf: (op, name) => marketDiscovery.nameState(sourceKey, game, op, name),
       progress: marketDiscovery.progress(sourceKey, game),
+      limit: (op) => marketDiscovery.limit(sourceKey, game, op),
+      investigating: marketDiscovery.investigating(sourceKey, game),
       checkedAt: (op) => (sourceKey === null ? null : (marketDiscovery.opState(sourceKey, game, op)?.checkedAt ?? null)),
       error: last && last.source === sourceKey && last.game === game ? last.error : null,
     };

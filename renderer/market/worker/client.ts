@@ -3,6 +3,7 @@
  * comes back. Two workers: one for price loads, one that keeps the detail panel's whole-catalog look-ups
  * (so a big analytics download never queues behind, or in front of, a grid refresh).
  */
+import type { PerRequest } from '../api/batches';
 import { errorToWire, GridLoadError, type GridErrorWire } from '../model/errors';
 import { invalidResponse } from '../../api/errors';
 import { toSnapshot, type Snapshot } from '../model/snapshot';
@@ -39,12 +40,21 @@ export interface LoadOptions {
   onProgress?: (p: LoadProgress) => void;
 }
 
+/** One GraphQL request of a batched load: its body and the names it carries. */
+export interface GraphqlBatch {
+  body: { query: string; variables?: Record<string, unknown>; operationName?: string };
+  askMarkets: string[];
+  bidMarkets: string[];
+}
+
 export interface PricesRequest {
   game: number;
   askMarkets: readonly string[];
   bidMarkets: readonly string[];
   /** Also compute the per-row figures with these settings (in the worker). */
   derive?: DeriveSettings;
+  /** The most names the service takes per request (market discovery): longer lists are loaded in batches. */
+  perRequest?: PerRequest;
 }
 
 export interface ItemValues {
@@ -226,7 +236,7 @@ export class GridWorkerClient {
   loadGraphql(
     url: string,
     body: { query: string; variables?: Record<string, unknown>; operationName?: string },
-    req: PricesRequest,
+    req: PricesRequest & { batches?: GraphqlBatch[] },
     opts?: LoadOptions,
   ): Promise<Snapshot> {
     return this.send<Snapshot>(
@@ -240,6 +250,7 @@ export class GridWorkerClient {
         askMarkets: [...req.askMarkets],
         bidMarkets: [...req.bidMarkets],
         derive: req.derive,
+        ...(req.batches ? { batches: req.batches } : {}),
       }),
       opts,
     );
@@ -258,6 +269,7 @@ export class GridWorkerClient {
         askMarkets: [...req.askMarkets],
         bidMarkets: [...req.bidMarkets],
         derive: req.derive,
+        ...(req.perRequest ? { perRequest: req.perRequest } : {}),
       }),
       opts,
     );

@@ -208,6 +208,82 @@ describe('GridEngine: REST loads (TF2, Dota 2, Rust)', () => {
   });
 });
 
+/** A service that takes at most `limit` names a request: a longer list is refused as "Bad Request". */
+function limitedService(limit: number, seen: Array<{ url: string; body: unknown }>): typeof fetch {
+  const item = (name: string, field: 'prices' | 'orders', markets: readonly string[]) => ({
+    market_hash_name: name,
+    [field]: markets.map((m, i) => ({ market_name: m, offers: 1, price: 1000 * (i + 1) + m.length, price_locked: null })),
+  });
+  return fakeFetch((url, body) => {
+    seen.push({ url, body });
+    const b = body as { markets?: string[]; variables?: { markets?: string[]; bidMarkets?: string[] } };
+    const lists = url.endsWith('graphql') ? [b.variables?.markets ?? [], b.variables?.bidMarkets ?? []] : [b.markets ?? []];
+    if (lists.some((l) => l.length > limit)) return { status: 400, body: 'Bad Request', headers: { 'content-type': 'text/plain' } };
+    if (url.endsWith('graphql')) {
+      const [ask, bid] = lists as [string[], string[]];
+      const data: Record<string, unknown> = { aggregatedMinPrices: ['x', 'y'].map((n) => item(n, 'prices', ask)) };
+      if (bid.length > 0) data.aggregatedMaxOrders = ['y', 'x'].map((n) => item(n, 'orders', bid));
+      return { status: 200, body: JSON.stringify({ data }) };
+    }
+    const field = url.endsWith('min-prices') ? 'prices' : 'orders';
+    return { status: 200, body: JSON.stringify(['x', 'y'].map((n) => item(n, field, lists[0]!))) };
+  });
+}
+
+describe('GridEngine: a service that takes only so many names a request', () => {
+  const asks = ['a0', 'a1', 'a2', 'a3', 'a4'];
+  const cellsOf = (msgs: GridResponse[]) => {
+    const last = msgs.at(-1);
+    if (last?.type !== 'result') throw new Error(`no result: ${JSON.stringify(last)}`);
+    const snap = toSnapshot({ ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) });
+    return { snap, x: snap.indexOfName('x') };
+  };
+  it('REST: loads in batches of the limit and merges them into one snapshot', async () => {
+    const seen: Array<{ url: string; body: unknown }> = [];
+    const msgs = await run((post) => new GridEngine(post, limitedService(2, seen)), {
+      type: 'rest',
+      id: 3,
+      minPricesUrl: 'http://h/api/v2/rest/get-aggregated-min-prices',
+      maxOrdersUrl: 'http://h/api/v2/rest/get-aggregated-max-orders',
+      game: 440,
+      askMarkets: asks,
+      bidMarkets: ['a0'],
+      perRequest: { ask: 2, bid: 2 },
+    });
+    const { snap, x } = cellsOf(msgs);
+    expect(snap.n).toBe(2);
+    expect(snap.askMarkets).toEqual(asks);
+    expect(asks.map((_, k) => cellValue(snap, 'ask', x * asks.length + k))).toEqual([1002, 2002, 1002, 2002, 1002]);
+    expect(cellValue(snap, 'bid', x)).toBe(1002);
+    expect(snap.notes.duplicateNames).toBe(0);
+    const min = seen.filter((s) => s.url.endsWith('min-prices')).map((s) => (s.body as { markets: string[] }).markets);
+    expect(min).toEqual([['a0', 'a1'], ['a2', 'a3'], ['a4']]);
+    expect(seen).toHaveLength(4);
+  });
+  it('GraphQL: one request per batch, each list within the limit, merged', async () => {
+    const seen: Array<{ url: string; body: unknown }> = [];
+    const batch = (ask: string[], bid: string[]) => ({
+      body: { query: bid.length ? 'query GridPrices { x }' : 'query GridAsks { x }', variables: bid.length ? { markets: ask, bidMarkets: bid } : { markets: ask } },
+      askMarkets: ask,
+      bidMarkets: bid,
+    });
+    const msgs = await run((post) => new GridEngine(post, limitedService(2, seen)), {
+      ...gqlRequest,
+      body: { query: 'query GridPrices { x }', variables: { markets: asks, bidMarkets: ['b0', 'b1'] } },
+      askMarkets: asks,
+      bidMarkets: ['b0', 'b1'],
+      batches: [batch(['a0', 'a1'], ['b0']), batch(['a2', 'a3'], ['b1']), batch(['a4'], [])],
+    });
+    const { snap, x } = cellsOf(msgs);
+    expect(seen).toHaveLength(3);
+    expect(snap.askMarkets).toEqual(asks);
+    expect(snap.bidMarkets).toEqual(['b0', 'b1']);
+    expect(cellValue(snap, 'ask', x * 5 + 4)).toBe(1002);
+    expect(cellValue(snap, 'bid', x * 2 + 1)).toBe(1002);
+    expect(snap.meta.bytes).toBeGreaterThan(0);
+  });
+});
+
 describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
   const sales = { last_90d: 9, last_30d: 3, last_7d: 1, last_24h: 0, avg_daily_volume: 0.1, median_price_90d: 100, average_price_90d: 110, latest_median_price_sold: null };
   const listings = {

@@ -13,6 +13,7 @@ import { toSnapshot, type SnapshotData } from '../model/snapshot';
 import { derivedTransferables } from '../model/derived-columns';
 import { computeDerived, derivedKey } from '../model/price-arithmetic';
 import { buildSearchIndex, searchIndexTransferables } from '../model/search-index';
+import { chunks, mergeAnswers } from '../api/batches';
 import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
 import { RecReader } from '../recommendations/rec-reader';
 import { recSampleRows } from '../recommendations/rec-sample';
@@ -177,25 +178,37 @@ export class GridEngine {
       let bytesDoneAt = 0;
       let parseMs = 0;
       if (req.type === 'graphql') {
-        const f = await postAndParse(req.url, req.body, ctx(0));
-        this.post({ type: 'progress', id: req.id, bytes: f.bytes, total: f.bytes, phase: 'parse' });
-        const data = graphqlData(f.json, requested);
-        minItems = data.aggregatedMinPrices;
-        if (req.bidMarkets.length > 0) maxItems = data.aggregatedMaxOrders;
-        ({ bytes, bytesDoneAt, parseMs } = f);
+        // One request, or one per batch (a service that takes only so many names), merged item by item.
+        const batches = req.batches ?? [{ body: req.body, askMarkets: req.askMarkets, bidMarkets: req.bidMarkets }];
+        const got = await Promise.all(batches.map((b, i) => postAndParse(req.url, b.body, ctx(i)).then((f) => ({ f, b }))));
+        const total = got.reduce((a, { f }) => a + f.bytes, 0);
+        this.post({ type: 'progress', id: req.id, bytes: total, total, phase: 'parse' });
+        const mins: unknown[] = [];
+        const maxes: unknown[] = [];
+        for (const { f, b } of got) {
+          const data = graphqlData(f.json, [...b.askMarkets, ...b.bidMarkets]);
+          mins.push(data.aggregatedMinPrices);
+          if (b.bidMarkets.length > 0) maxes.push(data.aggregatedMaxOrders);
+          bytes += f.bytes;
+          bytesDoneAt = Math.max(bytesDoneAt, f.bytesDoneAt);
+          parseMs += f.parseMs;
+        }
+        minItems = mergeAnswers(mins, 'prices');
+        if (req.bidMarkets.length > 0) maxItems = mergeAnswers(maxes, 'orders');
       } else {
+        const askParts = chunks(req.askMarkets, req.perRequest?.ask ?? null);
+        const bidParts = req.bidMarkets.length > 0 ? chunks(req.bidMarkets, req.perRequest?.bid ?? null) : [];
         const [fMin, fMax] = await Promise.all([
-          postAndParse(req.minPricesUrl, { game_id: req.game, markets: req.askMarkets }, ctx(0)),
-          req.bidMarkets.length > 0
-            ? postAndParse(req.maxOrdersUrl, { game_id: req.game, markets: req.bidMarkets }, ctx(1))
-            : Promise.resolve(null),
+          Promise.all(askParts.map((markets, i) => postAndParse(req.minPricesUrl, { game_id: req.game, markets }, ctx(i)))),
+          Promise.all(bidParts.map((markets, i) => postAndParse(req.maxOrdersUrl, { game_id: req.game, markets }, ctx(askParts.length + i)))),
         ]);
-        this.post({ type: 'progress', id: req.id, bytes: fMin.bytes + (fMax?.bytes ?? 0), total: null, phase: 'parse' });
-        minItems = fMin.json;
-        maxItems = fMax?.json ?? null;
-        bytes = fMin.bytes + (fMax?.bytes ?? 0);
-        bytesDoneAt = Math.max(fMin.bytesDoneAt, fMax?.bytesDoneAt ?? 0);
-        parseMs = fMin.parseMs + (fMax?.parseMs ?? 0);
+        const all = [...fMin, ...fMax];
+        bytes = all.reduce((a, f) => a + f.bytes, 0);
+        this.post({ type: 'progress', id: req.id, bytes, total: null, phase: 'parse' });
+        minItems = mergeAnswers(fMin.map((f) => f.json), 'prices');
+        maxItems = fMax.length > 0 ? mergeAnswers(fMax.map((f) => f.json), 'orders') : null;
+        bytesDoneAt = Math.max(...all.map((f) => f.bytesDoneAt));
+        parseMs = all.reduce((a, f) => a + f.parseMs, 0);
       }
       if (ac.signal.aborted) return;
       const t0 = performance.now();

@@ -41,6 +41,11 @@ export const LOOKUP_READERS = {
 export type LookupField = keyof typeof LOOKUP_READERS;
 const LOOKUP_FIELDS = Object.keys(LOOKUP_READERS) as [LookupField, ...LookupField[]];
 
+/** The most names a request may carry per list (a service's size limit, market discovery); null: no limit. */
+const PerRequestSchema = z.object({ ask: z.number().int().min(1).nullable(), bid: z.number().int().min(1).nullable() });
+/** One GraphQL request of a load cut into batches, with the names it carries. */
+const GraphqlBatch = z.object({ body: GraphqlBody, askMarkets: slugs, bidMarkets: slugs });
+
 export const GridRequestSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('graphql'),
@@ -51,6 +56,8 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
     askMarkets: slugs,
     bidMarkets: slugs,
     derive: DeriveSchema.optional(),
+    /** Instead of `body`: these requests, whose answers are merged (a service that takes only so many names). */
+    batches: z.array(GraphqlBatch).min(1).max(64).optional(),
   }),
   z.object({
     type: z.literal('rest'),
@@ -61,6 +68,7 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
     askMarkets: slugs,
     bidMarkets: slugs,
     derive: DeriveSchema.optional(),
+    perRequest: PerRequestSchema.optional(),
   }),
   z.object({ type: z.literal('abort'), id: z.number().int() }),
   /**

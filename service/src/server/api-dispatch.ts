@@ -5,6 +5,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Exchange } from './exchange';
+import { transientRefusal } from './fault-gate';
+import type { FaultInjector } from './faults';
 import type { AnswerStream, Authorize, GraphQLEndpoint } from './graphql';
 import type { DataOperation } from './operations';
 import { checkContentType, readJson } from './request-body';
@@ -15,6 +17,7 @@ export interface ApiDeps {
   rest: RestEndpoint;
   authorizer: (req: IncomingMessage) => Authorize;
   maxBody: number;
+  faults: FaultInjector;
 }
 
 /** `restOp`: the REST operation of the path, undefined for the GraphQL path. */
@@ -25,10 +28,14 @@ export async function dispatchApi(ex: Exchange, restOp: DataOperation | undefine
     await deps.authorizer(req)([restOp]);
     checkContentType(req);
     const body = await readJson(req, deps.maxBody);
+    const refusal = transientRefusal(ex, body, deps.faults);
+    if (refusal) throw refusal;
     await deps.rest.handle(restOp, body, open);
   } else {
     checkContentType(req);
     const body = await readJson(req, deps.maxBody);
+    const refusal = transientRefusal(ex, body, deps.faults);
+    if (refusal) throw refusal;
     const r = await deps.graphql.handle(body, deps.authorizer(req), open);
     ex.operation = r.operations;
   }

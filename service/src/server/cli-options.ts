@@ -35,6 +35,9 @@ Usage: npm run service -- [flags]
                          matching ^[a-z0-9][a-z0-9._-]{0,63}$, minPrices not empty); any other name is
                          refused with 400
   --opaque-errors        every 400 answer says only "Bad Request" (no message naming the refused input)
+  --max-markets-per-request N
+                         refuse (400, naming no market) a markets list longer than N names: a service
+                         with a size limit (min prices, max orders, the REST recommendations filter)
   --markets-json         print the served names (after --markets) as one JSON line
                          {"minPrices":[..],"maxOrders":[..],"marketOrderAnalytics":[..]} and exit
 
@@ -48,6 +51,9 @@ Fault injection (all off by default; rates are shares 0..1):
   --token-early-expiry S reject tokens older than S seconds as expired
   --dirty-data-rate R    serve items with nulls, wrong types, unknown enum values or no usable name
   --fault-seed N         seed of the fault sequence
+  --bad-request-first K  the first K requests that name markets answer 400 (a transient refusal naming
+                         the first market asked; "Bad Request" with --opaque-errors)
+  --bad-request-every N  every N-th request that names markets answers 400 likewise
 `;
 
 function num(flag: string, v: string | undefined): number | undefined {
@@ -80,6 +86,8 @@ export interface CliConfig {
   markets: ServedMarkets;
   /** --opaque-errors */
   opaqueErrors: boolean;
+  /** --max-markets-per-request */
+  maxMarketsPerRequest?: number;
   /** Service time frozen at this ms value (tests); absent = the real clock. */
   frozenClockMs?: number;
   faults: Partial<FaultConfig>;
@@ -107,6 +115,9 @@ export function parseCli(argv: readonly string[]): CliConfig {
       quiet: { type: 'boolean' },
       markets: { type: 'string' },
       'opaque-errors': { type: 'boolean' },
+      'max-markets-per-request': { type: 'string' },
+      'bad-request-first': { type: 'string' },
+      'bad-request-every': { type: 'string' },
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
       'rate-limit-rate': { type: 'string' },
@@ -133,6 +144,8 @@ export function parseCli(argv: readonly string[]): CliConfig {
   put('tokenEarlyExpiry', num('--token-early-expiry', values['token-early-expiry']));
   put('dirtyDataRate', num('--dirty-data-rate', values['dirty-data-rate']));
   put('seed', num('--fault-seed', values['fault-seed']));
+  put('badRequestFirst', num('--bad-request-first', values['bad-request-first']));
+  put('badRequestEvery', num('--bad-request-every', values['bad-request-every']));
   let faults: Partial<FaultConfig>;
   try {
     faults = parseFaultPatch(faultInput);
@@ -149,6 +162,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
       throw new Error(`--catalog-keep: not a regular expression: ${(e as Error).message}`);
     }
   }
+  const maxMarkets = int('--max-markets-per-request', values['max-markets-per-request'], 1, 10_000);
   const ttl = num('--token-ttl', values['token-ttl']) ?? 7200;
   if (ttl <= 0) throw new Error('--token-ttl: must be positive');
   return {
@@ -163,6 +177,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
     quiet: values.quiet ?? false,
     markets: values.markets !== undefined ? readMarketsFile(values.markets) : defaultServedMarkets(),
     opaqueErrors: values['opaque-errors'] ?? false,
+    ...(maxMarkets !== undefined ? { maxMarketsPerRequest: maxMarkets } : {}),
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(every !== undefined ? { catalogSlice: keep !== undefined ? { every, keep } : { every } } : {}),
     ...(values['frozen-clock'] !== undefined ? { frozenClockMs: int('--frozen-clock', values['frozen-clock'], 0, 8.64e15) } : {}),

@@ -29,6 +29,13 @@ export interface FaultConfig {
    * unusable rows; see dirty.ts), on both transports. Which items is a function of `seed` and the item name.
    */
   dirtyDataRate: number;
+  /**
+   * The first K requests that name markets (counted from when faults were last set) answer 400, as if a
+   * market were unknown (fault-gate.ts): a transient refusal of good names.
+   */
+  badRequestFirst: number;
+  /** Every N-th request that names markets answers 400 likewise (0: none). */
+  badRequestEvery: number;
   /** Seed of the fault sequence; setting any fault restarts the sequence. */
   seed: number;
 }
@@ -42,6 +49,8 @@ export const NO_FAULTS: FaultConfig = {
   resetRate: 0,
   tokenEarlyExpiry: null,
   dirtyDataRate: 0,
+  badRequestFirst: 0,
+  badRequestEvery: 0,
   seed: 1,
 };
 
@@ -56,6 +65,8 @@ export const FaultPatchSchema = z.strictObject({
   resetRate: rate.optional(),
   tokenEarlyExpiry: z.number().int().min(0).nullable().optional(),
   dirtyDataRate: rate.optional(),
+  badRequestFirst: z.number().int().min(0).max(1_000_000).optional(),
+  badRequestEvery: z.number().int().min(0).max(1_000_000).optional(),
   seed: z.number().int().optional(),
 });
 
@@ -95,11 +106,23 @@ export class FaultInjector {
     return { ...this.config };
   }
 
-  /** Merges a patch and restarts the seeded sequence. */
+  /** Requests that named markets since faults were last set. */
+  private marketRequests = 0;
+
+  /** Merges a patch and restarts the seeded sequence (and the count of requests naming markets). */
   set(patch: Partial<FaultConfig>): FaultConfig {
     this.config = { ...this.config, ...patch };
     this.rng = mulberry32(this.config.seed);
+    this.marketRequests = 0;
     return this.current;
+  }
+
+  /** Counts one request that names markets; true when it is to be refused (badRequestFirst / badRequestEvery). */
+  refuseMarketRequest(): boolean {
+    const { badRequestFirst, badRequestEvery } = this.config;
+    if (badRequestFirst === 0 && badRequestEvery === 0) return false;
+    const n = ++this.marketRequests;
+    return n <= badRequestFirst || (badRequestEvery > 0 && n % badRequestEvery === 0);
   }
 
   /** The dirty-data fault when on (it draws nothing from the request sequence). */

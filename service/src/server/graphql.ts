@@ -15,7 +15,6 @@ import {
   type OperationDefinitionNode, type Source,
 } from 'graphql';
 import { SCHEMA_SDL } from '../../../shared/api/schema';
-import type { ServedMarkets } from '../../../shared/catalog/markets';
 import type { SimulatedMarket } from '../sim/types';
 import {
   badInput, badRequest, internalError, ServiceError, unauthenticated, type ErrorCode, type ErrorLocation, type WireError,
@@ -23,7 +22,7 @@ import {
 import type { DirtySpec } from './dirty';
 import type { KeyGrant, KeyRegistry } from './keys';
 import {
-  isDataOperation, runOperation, TOKEN_OPERATION, validateArgs, type DataOperation, type OperationArgs, type OperationResult,
+  isDataOperation, runOperation, TOKEN_OPERATION, validateArgs, type DataOperation, type MarketRules, type OperationArgs, type OperationResult,
 } from './operations';
 import { planSelection, type FieldPlan, type ObjectPlan, type PlanContext } from './plan';
 import { materialize, writeResultArray } from './serialize';
@@ -38,8 +37,8 @@ export interface GraphQLDeps {
   tokens: TokenService;
   keys: KeyRegistry;
   executor: Executor;
-  /** The marketplace names this service serves; any other is refused. */
-  served: ServedMarkets;
+  /** The marketplace names this service serves (any other is refused), and its list-size limit. */
+  served: MarketRules;
   /** The dirty-data fault when on (dirty.ts); applied by the fast executor only. */
   dirty?: () => DirtySpec | null;
 }

@@ -29,6 +29,11 @@ export function isDataOperation(s: unknown): s is DataOperation {
 
 export type Transport = 'graphql' | 'rest';
 
+/** The names served, and how many one `markets` list may carry (absent: any number). */
+export interface MarketRules extends ServedMarkets {
+  maxMarketsPerRequest?: number;
+}
+
 export type OperationArgs =
   | { op: 'aggregatedMinPrices'; gameId: GameId; markets: readonly string[] }
   | { op: 'aggregatedMaxOrders'; gameId: GameId; markets: readonly string[] }
@@ -63,7 +68,7 @@ function unknownMarket(argument: 'markets' | 'market_name', name: string): Servi
   return badInput(argument, `unknown market: ${name.slice(0, 100)}`, name);
 }
 
-function marketsArg(op: string, raw: unknown, served: readonly string[], required: boolean): string[] | undefined {
+function marketsArg(op: string, raw: unknown, served: readonly string[], required: boolean, max?: number): string[] | undefined {
   if (raw === undefined || raw === null) {
     if (required) throw badInput('markets', `markets is required for ${op}: an array of marketplace names.`);
     return undefined;
@@ -72,6 +77,8 @@ function marketsArg(op: string, raw: unknown, served: readonly string[], require
   if (raw.length === 0) {
     throw badInput('markets', `markets must name at least one marketplace for ${op}.`);
   }
+  // A size limit names no market: every name may be fine, the list is only too long.
+  if (max !== undefined && raw.length > max) throw badInput('markets', `markets may name at most ${max} marketplaces; got ${raw.length}.`);
   const out: string[] = [];
   for (const m of raw) {
     if (typeof m !== 'string') throw badInput('markets', 'markets must contain only strings.', m);
@@ -106,14 +113,14 @@ function typeArg(raw: unknown): RecommendationType {
  * serve (`served`) is refused; the REST recommendations filter takes the min-price names.
  */
 export function validateArgs(
-  op: DataOperation, raw: Readonly<Record<string, unknown>>, transport: Transport, served: ServedMarkets,
+  op: DataOperation, raw: Readonly<Record<string, unknown>>, transport: Transport, served: MarketRules,
 ): OperationArgs {
   switch (op) {
     case 'aggregatedMinPrices':
     case 'aggregatedMaxOrders': {
       const gameId = transport === 'rest' ? gameArg(op, raw.game_id, AGGREGATED_GAMES, true) : DEFAULT_GAME_ID;
       const allowed = op === 'aggregatedMinPrices' ? served.minPrices : served.maxOrders;
-      const markets = marketsArg(op, raw.markets, allowed, true) ?? [];
+      const markets = marketsArg(op, raw.markets, allowed, true, served.maxMarketsPerRequest) ?? [];
       return { op, gameId, markets };
     }
     case 'getSteamAnalytics':
@@ -125,7 +132,7 @@ export function validateArgs(
     case 'getPriceRecommendations': {
       const gameId = gameArg(op, raw.game_id, PRICE_RECOMMENDATION_GAMES, false);
       const type = typeArg(raw.type);
-      const markets = transport === 'rest' ? marketsArg(op, raw.markets, served.minPrices, false) : undefined;
+      const markets = transport === 'rest' ? marketsArg(op, raw.markets, served.minPrices, false, served.maxMarketsPerRequest) : undefined;
       return { op, gameId, type, markets };
     }
   }

@@ -4,12 +4,11 @@
  */
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { REST_PATHS } from '../../../shared/api/schema';
-import type { ServedMarkets } from '../../../shared/catalog/markets';
 import type { SimulatedMarket } from '../sim/types';
 import type { DirtySpec } from './dirty';
 import { badRequest } from './errors';
 import type { AnswerStream } from './graphql';
-import { runOperation, validateArgs, type DataOperation } from './operations';
+import { runOperation, validateArgs, type DataOperation, type MarketRules } from './operations';
 import { fullPlan, type ObjectPlan } from './plan';
 import { writeResultArray } from './serialize';
 
@@ -37,8 +36,8 @@ export class RestEndpoint {
     schema: GraphQLSchema,
     private readonly market: () => SimulatedMarket,
     private readonly clock: () => number,
-    /** The marketplace names this service serves; any other is refused. */
-    private readonly served: ServedMarkets,
+    /** The marketplace names this service serves (any other is refused), and its list-size limit. */
+    private readonly served: MarketRules,
     /** The dirty-data fault when on (dirty.ts). */
     private readonly dirty: () => DirtySpec | null = () => null,
   ) {

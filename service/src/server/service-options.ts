@@ -42,6 +42,11 @@ export interface ServiceOptions {
    * get simulated data too.
    */
   markets?: ServedMarkets;
+  /**
+   * The most names one `markets` list may carry (min prices, max orders, the REST recommendations filter);
+   * a longer list is refused with 400 naming no market, as services with a size limit do. Default: any.
+   */
+  maxMarketsPerRequest?: number;
   /** How 400 answers read: 'named' (default) names the refused input; 'opaque' says only "Bad Request". */
   errorStyle?: ErrorStyle;
   /** Use this simulated market instead of creating one from seed/dataDir (tests, embedding). */

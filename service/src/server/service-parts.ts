@@ -35,6 +35,8 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const errorStyle = opts.errorStyle ?? 'named';
   if (!ERROR_STYLES.includes(errorStyle)) throw new Error(`errorStyle must be one of ${ERROR_STYLES.join(', ')}`);
+  const max = opts.maxMarketsPerRequest;
+  if (max !== undefined && !(Number.isInteger(max) && max >= 1)) throw new Error('maxMarketsPerRequest must be a positive integer');
   let served: ServedMarkets;
   try {
     served = parseServedMarkets(opts.markets ?? defaultServedMarkets());
@@ -57,8 +59,9 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
     return market;
   };
   const dirty = () => faults.dirty;
-  const graphql = new GraphQLEndpoint({ market: getMarket, clock: clock.now, tokens, keys, executor: opts.executor ?? 'fast', served, dirty });
-  const rest = new RestEndpoint(graphql.schema, getMarket, clock.now, served, dirty);
+  const rules = { ...served, ...(max !== undefined ? { maxMarketsPerRequest: max } : {}) };
+  const graphql = new GraphQLEndpoint({ market: getMarket, clock: clock.now, tokens, keys, executor: opts.executor ?? 'fast', served: rules, dirty });
+  const rest = new RestEndpoint(graphql.schema, getMarket, clock.now, rules, dirty);
 
   return {
     faults, clock, maxBody, graphql, rest, authorizer: tokenAuthorizer(tokens), admin: opts.admin ?? false,
