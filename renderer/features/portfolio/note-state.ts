@@ -4,7 +4,12 @@
  * time, so a change never leaves two Undo buttons behind.
  */
 import { useSyncExternalStore } from 'react';
-import type { UndoNote } from './runtime';
+
+/** What a change did, in a sentence, and how to take it back (none once it can no longer be undone). */
+export interface UndoNote {
+  text: string;
+  undo?: () => Promise<void>;
+}
 
 let current: UndoNote | null = null;
 const listeners = new Set<() => void>();

@@ -16,7 +16,7 @@ import { useSyncExternalStore } from 'react';
 import { errorText } from '../../lib/storage/versioned-db';
 import { applyChange, type Edit } from './model/edits';
 import type { Holding, Sale } from './model/types';
-import { dropUndo } from './note-state';
+import { dropUndo, type UndoNote } from './note-state';
 import { PORTFOLIO_DB, PortfolioConflictError, portfolioStore, PortfolioWriteError, writeFailureText, type PortfolioChange, type PortfolioStore } from './store';
 
 export interface PortfolioView {
@@ -32,10 +32,7 @@ export interface PortfolioView {
   problem: string | null;
 }
 
-export interface UndoNote {
-  text: string;
-  undo?: () => Promise<void>;
-}
+export type { UndoNote } from './note-state';
 
 const byCreated = (a: { created: number; id: string }, b: { created: number; id: string }) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
