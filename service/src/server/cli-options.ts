@@ -34,6 +34,8 @@ Usage: npm run service -- [flags]
                          {"minPrices":[..],"maxOrders":[..],"marketOrderAnalytics":[..]} (unique names
                          matching ^[a-z0-9][a-z0-9._-]{0,63}$, minPrices not empty); any other name is
                          refused with 400
+  --requests-per-minute N  allow N data requests per clock minute; past it 429 with Retry-After,
+                         and RateLimit / X-RateLimit-* headers on every data answer
   --opaque-errors        every 400 answer says only "Bad Request" (no message naming the refused input)
   --markets-json         print the served names (after --markets) as one JSON line
                          {"minPrices":[..],"maxOrders":[..],"marketOrderAnalytics":[..]} and exit
@@ -80,6 +82,8 @@ export interface CliConfig {
   markets: ServedMarkets;
   /** --opaque-errors */
   opaqueErrors: boolean;
+  /** --requests-per-minute */
+  requestsPerMinute?: number;
   /** Service time frozen at this ms value (tests); absent = the real clock. */
   frozenClockMs?: number;
   faults: Partial<FaultConfig>;
@@ -107,6 +111,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
       quiet: { type: 'boolean' },
       markets: { type: 'string' },
       'opaque-errors': { type: 'boolean' },
+      'requests-per-minute': { type: 'string' },
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
       'rate-limit-rate': { type: 'string' },
@@ -163,6 +168,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
     quiet: values.quiet ?? false,
     markets: values.markets !== undefined ? readMarketsFile(values.markets) : defaultServedMarkets(),
     opaqueErrors: values['opaque-errors'] ?? false,
+    ...(values['requests-per-minute'] !== undefined ? { requestsPerMinute: int('--requests-per-minute', values['requests-per-minute'], 1, 1_000_000) } : {}),
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(every !== undefined ? { catalogSlice: keep !== undefined ? { every, keep } : { every } } : {}),
     ...(values['frozen-clock'] !== undefined ? { frozenClockMs: int('--frozen-clock', values['frozen-clock'], 0, 8.64e15) } : {}),
