@@ -16,6 +16,7 @@ import { useDataSource } from '../../market/providers';
 import { navigate } from '../../lib/route';
 import { readFees, useMarketPlan } from '../../market/prefs';
 import { useGridData } from '../../market/useGridData';
+import { useRequestDemand } from '../../market/request-plan';
 import { useAlerts } from './hooks';
 import { alertsRuntime } from './runtime';
 import { createUnstableLookup } from './unstable';
@@ -32,6 +33,8 @@ export function AlertsWatcher() {
   const { api } = useConnection();
   const games = useMemo(() => [...new Set(alerts.filter((a) => a.enabled).map((a) => a.game))].sort((a, b) => a - b), [alerts]);
   useEffect(() => api.onNotificationClick(openAlertTarget), [api]);
+  // The request planner counts these games' refreshes too.
+  useRequestDemand('alerts', games);
   return (
     <>
       {games.map((g) => (

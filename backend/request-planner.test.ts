@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../../backend/testing/fake-clock';
-import { DAY_MS, MINUTE_MS, monthlyRequests, planRequests, shortestFitting, TOKENS_PER_DAY, type Feed, type PlanInput } from './planner';
+import { FakeClock } from './testing/fake-clock';
+import { RequestMeter } from './request-meter';
+import { DAY_MS, MINUTE_MS, monthlyRequests, planRequests, shortestFitting, TOKENS_PER_DAY, type Feed, type PlanInput } from '../shared/budget/planner';
 
 const CS2_ASKS: Feed = { game: 730, kind: 'asks', need: 'view' };
 const CS2_BIDS: Feed = { game: 730, kind: 'bids', need: 'view' };
@@ -113,5 +114,37 @@ describe('shortestFitting and monthlyRequests', () => {
 
   it('counts nothing for feeds not polled', () => {
     expect(monthlyRequests([{ intervalMs: null }])).toBe(0);
+  });
+});
+
+describe('planner and meter together', () => {
+  it('polling at the planned interval for 3 days on a 10,000-a-month plan spends no more than its share', () => {
+    const clock = new FakeClock(Date.UTC(2025, 0, 1));
+    const meter = new RequestMeter({ clock });
+    const url = 'https://api.example.test/api/v2/graphql';
+    const ok = { status: 200, headers: new Headers() };
+    const limits = { perMinute: 30, perMonth: 10_000, stated: [] };
+    const end = clock.now() + 3 * DAY_MS;
+    const next = new Map<string, number>();
+    let polls = 0;
+    // Bounded loop: one step per minute of fake time.
+    while (clock.now() < end) {
+      const plan = planRequests({ nowMs: clock.now(), intervalMs: 15_000, feeds: [CS2_ASKS, CS2_BIDS], limits, usage: { last30Days: meter.snapshot(url).last30Days } });
+      for (const f of plan.feeds) {
+        const key = f.kind;
+        if (f.intervalMs === null) continue;
+        if ((next.get(key) ?? 0) <= clock.now()) {
+          meter.record(url, ok);
+          polls += 1;
+          next.set(key, clock.now() + f.intervalMs);
+        }
+      }
+      clock.advance(MINUTE_MS);
+    }
+    const spent = meter.snapshot(url).last30Days;
+    expect(spent).toBe(polls);
+    // 3 days of a 30-day month, less the headroom and the token renewals the planner keeps free.
+    expect(spent).toBeLessThanOrEqual(Math.ceil((10_000 * 0.9 * 3) / 30));
+    expect(spent).toBeGreaterThan(600);
   });
 });
