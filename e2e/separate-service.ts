@@ -67,6 +67,9 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
         if (slice.keep !== undefined) flags.push('--catalog-keep', slice.keep);
         break;
       }
+      case 'requestsPerMinute':
+        flags.push('--requests-per-minute', String(value));
+        break;
       case 'errorStyle':
         if (value === 'opaque') flags.push('--opaque-errors');
         else if (value !== 'named') throw new Error(`serviceOptions.errorStyle ${String(value)} is not a CLI flag`);

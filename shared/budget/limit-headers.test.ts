@@ -26,6 +26,11 @@ describe('readLimitHeaders', () => {
     expect(abs.limits[0]!.resetAt).toBe(NOW + 90_000);
   });
 
+  it('keeps one of the same quota stated in both forms: the IETF one, which has the window', () => {
+    const r = readLimitHeaders(h({ 'ratelimit-policy': '"minute";q=40;w=60', ratelimit: '"minute";r=3;t=10', 'x-ratelimit-limit': '40', 'x-ratelimit-remaining': '3' }), NOW);
+    expect(r.limits).toEqual([{ name: 'minute', quota: 40, windowSeconds: 60, remaining: 3, resetAt: NOW + 10_000 }]);
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     expect(readLimitHeaders(h({ 'retry-after': '7' }), NOW).retryAfterMs).toBe(7000);
     expect(readLimitHeaders(h({ 'retry-after': new Date(NOW + 30_000).toUTCString() }), NOW).retryAfterMs).toBe(30_000);

@@ -47,7 +47,9 @@ export function readLimitHeaders(headers: HeaderSource, nowMs: number): LimitRea
   const retryAfterMs = parseRetryAfterMs(safeGet(headers, 'retry-after'), nowMs);
   const ietf = readIetf(headers, nowMs);
   const legacy = readXRateLimit(headers, nowMs);
-  return { limits: legacy ? [...ietf, legacy] : ietf, retryAfterMs };
+  // Services that send both forms state the same quota twice: the IETF one (it has the window) is kept.
+  const repeated = legacy !== null && ietf.some((l) => l.quota === legacy.quota);
+  return { limits: legacy && !repeated ? [...ietf, legacy] : ietf, retryAfterMs };
 }
 
 /**
