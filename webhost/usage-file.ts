@@ -28,7 +28,11 @@ export function fileUsageStore(file: string): UsageStore {
         writeFileSync(temp, JSON.stringify(record), { mode: 0o600 });
         renameSync(temp, file);
       } catch (error) {
-        rmSync(temp, { force: true });
+        try {
+          rmSync(temp, { force: true });
+        } catch {
+          // the write's own error is the one to report
+        }
         throw error;
       }
     },
