@@ -6,7 +6,9 @@
 import { KEYRING_LOCKED_TEXT, STATUS_TEXT, type ConnectionState, type ConnectionStatus, type ConnectRequest, type KeyStorage } from '../shared/api/status';
 import { checkBaseUrl } from '../shared/api/base-url';
 import { realClock, type Clock } from './clock';
+import { RequestMeter } from './request-meter';
 import { backoffDelayMs } from './retry-policy';
+import type { RequestUsage } from '../shared/budget/usage';
 import { StatusHub } from './status-hub';
 import { failureOutcome, TokenBroker, UpstreamFailure, type BrokerOptions, type BrokerTarget, type Outcome } from './token-broker';
 
@@ -57,6 +59,8 @@ export interface ConnectionControllerOptions {
   /** Reconnect backoff: the first wait and the longest (defaults 1 s doubling to 30 s). */
   readonly reconnectBaseMs?: number;
   readonly reconnectCapMs?: number;
+  /** Counts every request the brokers send (request-meter.ts); default an unsaved one. */
+  readonly meter?: RequestMeter;
 }
 
 type Mode = 'demo' | 'live';
@@ -79,6 +83,7 @@ export class ConnectionController {
   private readonly embedded: EmbeddedService;
   private readonly clock: Clock;
   private readonly brokerOptions: Omit<BrokerOptions, 'target' | 'onOutcome' | 'clock'>;
+  private readonly meter: RequestMeter;
   private broker: TokenBroker;
   private mode: Mode = 'demo';
   /** As the user gave it ('' = embedded service); shown in the status. */
@@ -105,6 +110,7 @@ export class ConnectionController {
     this.embedded = options.embedded;
     this.clock = options.clock ?? realClock;
     this.brokerOptions = options.broker ?? {};
+    this.meter = options.meter ?? new RequestMeter({ clock: this.clock });
     this.random = options.random ?? Math.random;
     this.reconnectBaseMs = options.reconnectBaseMs ?? 1_000;
     this.reconnectCapMs = options.reconnectCapMs ?? 30_000;
@@ -129,6 +135,12 @@ export class ConnectionController {
 
   getStatus(): ConnectionStatus {
     return this.hub.get();
+  }
+
+  /** The requests sent to the service in use (the built-in one shows as origin ''). */
+  requestUsage(): RequestUsage {
+    const url = this.broker.target.baseUrl;
+    return this.meter.snapshot(url, url === this.embedded.url.replace(/\/+$/, ''));
   }
 
   /**
@@ -300,8 +312,11 @@ export class ConnectionController {
   }
 
   private makeBroker(target: BrokerTarget): TokenBroker {
+    const fetchFn = this.brokerOptions.fetch ?? ((input, init) => fetch(input, init));
     const broker: TokenBroker = new TokenBroker({
       ...this.brokerOptions,
+      fetch: this.meter.wrap(fetchFn),
+      onRateLimitWait: (ms, url) => this.meter.waited(url, ms),
       target,
       clock: this.clock,
       onOutcome: (outcome) => this.onOutcome(broker, outcome, 'data'),

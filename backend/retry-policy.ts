@@ -10,15 +10,5 @@ export function backoffDelayMs(attempt: number, random: () => number, baseMs: nu
   return Math.round(step / 2 + (step / 2) * Math.min(1, Math.max(0, random())));
 }
 
-/**
- * Retry-After is either delta-seconds or an HTTP date (RFC 9110 10.2.3). Returns ms to wait, or null when the
- * header is absent or unreadable (the caller then falls back to its own backoff).
- */
-export function parseRetryAfterMs(value: string | null, nowMs: number): number | null {
-  if (value === null) return null;
-  const trimmed = value.trim();
-  if (/^\d{1,9}$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, date - nowMs);
-}
+/** Retry-After lives with the other limit headers it is read with (shared/budget/limit-headers.ts). */
+export { parseRetryAfterMs } from '../shared/budget/limit-headers';

@@ -67,6 +67,8 @@ export interface BrokerOptions {
   /** A Retry-After longer than this is not waited for: the 429 goes back to the caller. */
   readonly maxRetryAfterMs?: number;
   readonly onOutcome?: (outcome: Outcome) => void;
+  /** Told of each wait after a 429 before it starts (the request meter adds them up). */
+  readonly onRateLimitWait?: (waitMs: number, url: string) => void;
 }
 
 export interface ForwardRequest {
@@ -108,6 +110,7 @@ export class TokenBroker {
   private readonly backoffCapMs: number;
   private readonly maxRetryAfterMs: number;
   private readonly onOutcome: (outcome: Outcome) => void;
+  private readonly onRateLimitWait: (waitMs: number, url: string) => void;
   private readonly lifetime = new AbortController();
 
   private token: HeldToken | null = null;
@@ -130,6 +133,7 @@ export class TokenBroker {
     this.backoffCapMs = options.backoffCapMs ?? 5_000;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
     this.onOutcome = options.onOutcome ?? (() => undefined);
+    this.onRateLimitWait = options.onRateLimitWait ?? (() => undefined);
     // Every in-flight request listens on the broker's lifetime signal; hundreds at once are normal here.
     setMaxListeners(0, this.lifetime.signal);
   }
@@ -237,6 +241,7 @@ export class TokenBroker {
         const wait = parseRetryAfterMs(response.headers.get('retry-after'), this.clock.now()) ?? this.backoff(attempt);
         if (attempt < this.maxAttempts && wait <= this.maxRetryAfterMs) {
           await discard(response);
+          this.onRateLimitWait(wait, url);
           await this.clock.sleep(wait, signal);
           continue;
         }
@@ -355,6 +360,7 @@ export class TokenBroker {
       if (status === 429) {
         const wait = parseRetryAfterMs(retryAfter, this.clock.now());
         if (wait !== null && wait <= this.maxRetryAfterMs && attempt < this.maxAttempts) {
+          this.onRateLimitWait(wait, this.target.baseUrl + GRAPHQL_PATH);
           await this.clock.sleep(wait, signal);
           continue;
         }

@@ -71,6 +71,9 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
       case 'maxMarketsPerRequest':
         flags.push('--max-markets-per-request', String(value));
         break;
+      case 'requestsPerMinute':
+        flags.push('--requests-per-minute', String(value));
+        break;
       case 'errorStyle':
         if (value === 'opaque') flags.push('--opaque-errors');
         else if (value !== 'named') throw new Error(`serviceOptions.errorStyle ${String(value)} is not a CLI flag`);

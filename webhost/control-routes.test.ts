@@ -1,6 +1,7 @@
 /** Control routes read request bodies under a cap, while reading: a huge chunked body is cut off early. */
 import { describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../shared/api/status';
+import type { RequestUsage } from '../shared/budget/usage';
 import { StatusHub } from '../backend/status-hub';
 import { createControlHandler, type ControlTarget } from './control-routes';
 
@@ -19,8 +20,11 @@ function target(): ControlTarget & { connect: ReturnType<typeof vi.fn> } {
     useDemo: async () => STATUS,
     forgetKey: async () => STATUS,
     retryNow: async () => STATUS,
+    requestUsage: () => USAGE,
   };
 }
+
+const USAGE: RequestUsage = { origin: '', lastMinute: 1, today: 2, last30Days: 3, rateLimitedToday: 0, rateLimited30Days: 1, waitedMs30Days: 2000, stated: [], statedAt: null, problem: null };
 
 /**
  * A body of up to `maxChunks` KiB chunks, produced only as it is pulled, counting the pulls. Bounded, so a
@@ -107,5 +111,16 @@ describe('control routes: request body cap', () => {
     expect((await handler.handle(bad)).status).toBe(400);
     const empty = new Request('http://127.0.0.1:5180/app/demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' });
     expect((await handler.handle(empty)).status).toBe(200);
+  });
+});
+
+describe('control routes: request usage', () => {
+  it('GET /app/request-usage answers the request counts as JSON; POST is not allowed', async () => {
+    const handler = createControlHandler(target());
+    const res = await handler.handle(new Request('http://127.0.0.1:5180/app/request-usage'));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(USAGE);
+    const post = await handler.handle(new Request('http://127.0.0.1:5180/app/request-usage', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    expect(post.status).toBe(405);
   });
 });

@@ -7,6 +7,7 @@
  *   POST /app/demo           -> ConnectionStatus
  *   POST /app/forget         -> ConnectionStatus
  *   POST /app/retry          -> ConnectionStatus (try the connection now, when offline or failing)
+ *   GET  /app/request-usage  -> RequestUsage (requests sent to the service in use: shared/budget/usage)
  *   GET  /app/events         text/event-stream: `data: <ConnectionStatus JSON>\n\n` now and on each change
  *   POST /app/open-external  {url} -> 204 for https, else 400 (the host opens nothing: the page does)
  *   POST /app/steam-inventory  SteamInventoryRequest -> application/x-ndjson: one `{"progress":…}` line per
@@ -18,6 +19,7 @@
  */
 import { z } from 'zod';
 import { ConnectRequestSchema, type ConnectionStatus } from '../shared/api/status';
+import type { RequestUsage } from '../shared/budget/usage';
 import { ConnectRequestError } from '../backend/connection';
 import type { RequestHandler } from '../backend/gateway';
 import { readCapped } from '../backend/read-capped';
@@ -34,6 +36,7 @@ export interface ControlTarget {
   useDemo(): Promise<ConnectionStatus>;
   forgetKey(): Promise<ConnectionStatus>;
   retryNow(): Promise<ConnectionStatus>;
+  requestUsage(): RequestUsage;
 }
 
 export interface ControlHandler {
@@ -60,6 +63,8 @@ export function createControlHandler(target: ControlTarget, extras: ControlExtra
     switch (route) {
       case 'GET /app/status':
         return json(200, target.getStatus());
+      case 'GET /app/request-usage':
+        return json(200, target.requestUsage());
       case 'GET /app/events':
         return eventStream(target.hub, streams);
       case 'POST /app/connect': {
@@ -115,7 +120,7 @@ export function createControlHandler(target: ControlTarget, extras: ControlExtra
   };
 }
 
-const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo', '/app/forget', '/app/retry', '/app/open-external', '/app/steam-inventory']);
+const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo', '/app/forget', '/app/retry', '/app/request-usage', '/app/open-external', '/app/steam-inventory']);
 
 /**
  * A Steam inventory read as NDJSON: progress lines as they come, then the result line. The read stops when

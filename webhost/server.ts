@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startService, type ServiceOptions } from '../service/src/index';
 import { createAppHandler } from '../backend/app-handler';
 import { ConnectionController, type EmbeddedService } from '../backend/connection';
+import { RequestMeter } from '../backend/request-meter';
 import { createGateway } from '../backend/gateway';
 import { createSteamInventoryFetcher, steamUrlFrom, type SteamFetcherOptions } from '../backend/steam-inventory';
 import { withSecurityHeaders } from '../backend/security-headers';
@@ -30,6 +31,7 @@ import type { BrokerOptions } from '../backend/token-broker';
 import { createControlHandler } from './control-routes';
 import { LaunchSecretError, launchSecret, presentsSecret, sameSecret, sameSiteLocation, secretCookie, SECRET_QUERY } from './launch-secret';
 import { defaultKeyFile, FileKeyVault } from './key-file';
+import { fileUsageStore, USAGE_FILE_NAME } from './usage-file';
 import { createProxyFetch, describeProxySettings, proxySettingsFromEnv, type ProxyFetch, type ProxySettings } from './proxy-fetch';
 import { sendWebResponse, toWebRequest } from './node-adapter';
 import { checkRequestOrigin } from './origin-guard';
@@ -57,6 +59,11 @@ export interface WebHostOptions {
   readonly secret?: string;
   /** The proxy for upstream requests; default from HTTPS_PROXY / HTTP_PROXY / NO_PROXY; null = none. */
   readonly proxy?: ProxySettings | null;
+  /**
+   * Where the request counts are kept; null = memory only. Default: beside the key file (none when keyFile
+   * is null).
+   */
+  readonly usageFile?: string | null;
   /** The Steam address (MDS_STEAM_URL); default https://steamcommunity.com. */
   readonly steamUrl?: string;
   /** Steam fetcher tuning (pauses, waits, fetch) for tests. */
@@ -109,12 +116,15 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     embedded = { url: ownService.url, demoKey: ownService.demoKey };
   }
 
-  const vault = new FileKeyVault(options.keyFile === undefined ? defaultKeyFile() : options.keyFile);
+  const keyFile = options.keyFile === undefined ? defaultKeyFile() : options.keyFile;
+  const vault = new FileKeyVault(keyFile);
+  const usageFile = options.usageFile !== undefined ? options.usageFile : keyFile === null ? null : path.join(path.dirname(keyFile), USAGE_FILE_NAME);
+  const meter = new RequestMeter({ store: usageFile ? fileUsageStore(usageFile) : null });
   // Node's fetch knows no proxy: with one in the environment, requests go through it (proxy-fetch.ts).
   const proxy = options.proxy === undefined ? proxySettingsFromEnv(process.env) : options.proxy;
   const proxyFetch: ProxyFetch | null = proxy && !options.broker?.fetch ? createProxyFetch(proxy) : null;
   const broker = proxyFetch ? { ...options.broker, fetch: proxyFetch.fetch } : options.broker;
-  const connection = new ConnectionController({ vault, embedded, ...(broker ? { broker } : {}) });
+  const connection = new ConnectionController({ vault, embedded, meter, ...(broker ? { broker } : {}) });
   const gateway = createGateway({ forwarder: () => connection.currentBroker() });
   const app = createAppHandler({ staticDir: options.staticDir ?? defaultStaticDir(), gateway });
   // Steam gets its own client: the host's fetch (through the proxy when there is one), none of the broker's

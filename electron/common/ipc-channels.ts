@@ -5,6 +5,8 @@ export const IPC = {
   useDemo: 'market-desk:use-demo',
   forgetKey: 'market-desk:forget-key',
   retryNow: 'market-desk:retry-now',
+  /** The request counts of the service in use (shared/budget/usage). */
+  requestUsage: 'market-desk:request-usage',
   openExternal: 'market-desk:open-external',
   saveFile: 'market-desk:save-file',
   saveFiles: 'market-desk:save-files',

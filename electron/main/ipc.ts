@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ConnectRequestSchema, type ConnectionStatus, type ConnectRequest } from '../../shared/api/status';
+import type { RequestUsage } from '../../shared/budget/usage';
 import { SaveFileRequestSchema, SaveFilesRequestSchema } from '../../shared/files/save';
 import { NotifyRequestSchema, type NotifyRequest, type NotifyResult } from '../../shared/alerts/notify';
 import { IPC, STEAM_JOB_ID, isAppUrl, type PushChannel } from '../common/ipc-channels';
@@ -45,6 +46,7 @@ export interface ConnectionCommands {
   useDemo(): Promise<ConnectionStatus>;
   forgetKey(): Promise<ConnectionStatus>;
   retryNow(): Promise<ConnectionStatus>;
+  requestUsage(): RequestUsage;
 }
 
 export interface IpcDeps {
@@ -114,6 +116,7 @@ export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[ke
     [IPC.useDemo]: guarded(NoArgs, () => deps.connection.useDemo()),
     [IPC.forgetKey]: guarded(NoArgs, () => deps.connection.forgetKey()),
     [IPC.retryNow]: guarded(NoArgs, () => deps.connection.retryNow()),
+    [IPC.requestUsage]: guarded(NoArgs, () => deps.connection.requestUsage()),
     [IPC.openExternal]: guarded(OpenExternalArgs, async ([url]) => {
       if (!isSafeExternalUrl(url)) throw refused('Refused: only https links can be opened.');
       // eng-disable OPEN_EXTERNAL_JS_CHECK — checked on the line above, and main passes openExternalSafely (https only again)

@@ -18,6 +18,7 @@ import { aboutInfo, aboutPanelOptions, showAboutDialog } from './about';
 import { buildAppMenuTemplate } from './app-menu';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { ConnectionController } from '../../backend/connection';
+import { RequestMeter, type UsageRecord } from '../../backend/request-meter';
 import { createGateway } from '../../backend/gateway';
 import { createSteamInventoryFetcher, steamUrlFrom, unavailableFetcher } from '../../backend/steam-inventory';
 import { registerIpc } from './ipc';
@@ -104,10 +105,15 @@ async function main(): Promise<void> {
   // Settings file 0600: it holds only the base URL and the safeStorage ciphertext, but nobody else needs it.
   const store = new Store<Record<string, unknown>>({ name: 'settings', configFileMode: 0o600, clearInvalidConfig: true });
   const vault = new SafeKeyVault({ safeStorage, store, platform: process.platform });
+  // Request counts per service in their own store (written after every request; electron-store writes
+  // atomically, and a failed write is reported in Settings by the meter).
+  const usageStore = new Store<Record<string, unknown>>({ name: 'request-usage', clearInvalidConfig: true });
+  const meter = new RequestMeter({ store: { load: () => usageStore.get('usage'), save: (record: UsageRecord) => usageStore.set('usage', record) } });
   // Upstream requests go through Chromium's network stack (system proxy, PAC, OS certificates): net-fetch.ts.
   const connection = new ConnectionController({
     vault,
     embedded: { url: service.url, demoKey: service.demoKey },
+    meter,
     broker: { fetch: createNetFetch((input, init) => net.fetch(input, init)) },
   });
   const gateway = createGateway({ forwarder: () => connection.currentBroker() });

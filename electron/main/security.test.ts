@@ -210,6 +210,7 @@ function fakeConnection(): ConnectionCommands & { connect: ReturnType<typeof vi.
     useDemo: async () => STATUS,
     forgetKey: async () => STATUS,
     retryNow: async () => STATUS,
+    requestUsage: () => ({ origin: '', lastMinute: 1, today: 2, last30Days: 3, rateLimitedToday: 0, rateLimited30Days: 1, waitedMs30Days: 2000, stated: [], statedAt: null, problem: null }),
   };
 }
 
@@ -227,13 +228,15 @@ describe('IPC handlers', () => {
     const channels: string[] = [];
     registerIpc({ handle: (channel) => channels.push(channel) }, { connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
     expect(channels.sort()).toEqual(
-      [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.useDemo, IPC.saveFile, IPC.saveFiles, IPC.notify, IPC.steamInventory, IPC.steamInventoryCancel].sort(),
+      [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.requestUsage, IPC.useDemo, IPC.saveFile, IPC.saveFiles, IPC.notify, IPC.steamInventory, IPC.steamInventoryCancel].sort(),
     );
   });
 
   it('answer the app page', async () => {
     const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
     expect(await handlers[IPC.getStatus](fromApp)).toEqual(STATUS);
+    expect(await handlers[IPC.requestUsage](fromApp)).toMatchObject({ last30Days: 3, rateLimited30Days: 1 });
+    expect(() => handlers[IPC.requestUsage]({ senderFrame: { url: 'https://evil.example/' } })).toThrow(/did not come from/);
   });
 
   it.each([

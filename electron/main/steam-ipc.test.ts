@@ -67,7 +67,7 @@ const PROGRESS: SteamInventoryProgress = { stage: 'page', context: '2', pages: 1
 
 function connection(): ConnectionCommands {
   const fail = () => Promise.reject(new Error('unused'));
-  return { getStatus: () => { throw new Error('unused'); }, connect: fail, useDemo: fail, forgetKey: fail, retryNow: fail };
+  return { getStatus: () => { throw new Error('unused'); }, connect: fail, useDemo: fail, forgetKey: fail, retryNow: fail, requestUsage: () => { throw new Error('unused'); } };
 }
 const files = { saveFile: async () => ({ saved: false }), saveFiles: async () => ({ saved: false }) } as unknown as FileSaver;
 

@@ -33,7 +33,7 @@ describe('preload bridge', () => {
   it('exposes named methods only, and host electron', () => {
     const api = createDesktopApi(new FakeIpcRenderer());
     expect(Object.keys(api).sort()).toEqual([
-      'connect', 'fetchSteamInventory', 'forgetKey', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
+      'connect', 'fetchSteamInventory', 'forgetKey', 'getRequestUsage', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
     ]);
     expect(api.host).toBe('electron');
     expect(JSON.stringify(Object.values(api).map(String))).not.toMatch(/ipcRenderer/);

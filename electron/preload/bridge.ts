@@ -166,6 +166,8 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
     useDemo: () => status(IPC.useDemo),
     forgetKey: () => status(IPC.forgetKey),
     retryNow: () => status(IPC.retryNow),
+    // Passed on as sent: the renderer parses it with the full zod schema (the preload stays without zod).
+    getRequestUsage: () => ipc.invoke(IPC.requestUsage) as ReturnType<DesktopBridge['getRequestUsage']>,
     async openExternal(url: string) {
       await ipc.invoke(IPC.openExternal, String(url));
     },

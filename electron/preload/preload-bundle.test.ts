@@ -47,7 +47,7 @@ describe('bundled preload', () => {
     expect(Object.keys(exposed)).toEqual(['marketDesk']);
     expect(Object.keys(exposed.marketDesk!).sort()).toEqual(DESKTOP_BRIDGE_KEYS);
     expect(DESKTOP_BRIDGE_KEYS).toEqual([
-      'connect', 'fetchSteamInventory', 'forgetKey', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
+      'connect', 'fetchSteamInventory', 'forgetKey', 'getRequestUsage', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
     ]);
     expect(exposed.marketDesk!.host).toBe('electron');
   });

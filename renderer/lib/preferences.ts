@@ -258,12 +258,6 @@ export function useMoneyFormat(): MoneyFormat {
   return useMemo(() => ({ decimals, symbol }), [decimals, symbol]);
 }
 
-/** Refresh interval in milliseconds, or false when manual (react-query's refetchInterval shape). */
-export function useRefreshInterval(): number | false {
-  const [seconds] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
-  return seconds === 0 ? false : seconds * 1000;
-}
-
 // ---- Theme -------------------------------------------------------------------------------------
 
 const LIGHT_QUERY = '(prefers-color-scheme: light)';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
 import { ConnectRequestSchema } from '../../shared/api/status';
+import { RequestUsageSchema, type RequestUsage } from '../../shared/budget/usage';
 import {
   SaveFileRequestSchema,
   SaveFilesRequestSchema,
@@ -38,6 +39,8 @@ export const BridgeSchema = z.object({
   onNotificationClick: fn,
   // Optional: a preload without it leaves the rest of the app working (the fetch then says it is not available).
   fetchSteamInventory: fn.optional(),
+  // Optional too: an older preload only loses the request counts in Settings.
+  getRequestUsage: fn.optional(),
 });
 
 interface Bridge {
@@ -47,6 +50,7 @@ interface Bridge {
   useDemo(): Promise<unknown>;
   forgetKey(): Promise<unknown>;
   retryNow(): Promise<unknown>;
+  getRequestUsage?(): Promise<unknown>;
   openExternal(url: string): Promise<unknown>;
   saveFile(request: unknown): Promise<unknown>;
   saveFiles(request: unknown): Promise<unknown>;
@@ -155,6 +159,13 @@ export function createElectronApi(candidate: unknown): PlatformApi {
     useDemo: () => statusOf('switch to demo data', () => bridge.useDemo()),
     forgetKey: () => statusOf('forget the key', () => bridge.forgetKey()),
     retryNow: () => statusOf('retry the connection', () => bridge.retryNow()),
+    async getRequestUsage(): Promise<RequestUsage> {
+      if (!bridge.getRequestUsage) throw new PlatformError('refused', 'This version of the desktop app does not count requests.');
+      const raw = await call('read the request counts', () => bridge.getRequestUsage!());
+      const parsed = RequestUsageSchema.safeParse(raw);
+      if (!parsed.success) throw new PlatformError('invalid-data', `Market Desk could not read the request counts from ${FROM}.`, 'request usage');
+      return parsed.data;
+    },
     async openExternal(url) {
       await call('open the link', () => bridge.openExternal(url));
     },
@@ -203,6 +214,7 @@ export function brokenApi(host: 'electron' | 'web', problem: PlatformError): Pla
     useDemo: fail,
     forgetKey: fail,
     retryNow: fail,
+    getRequestUsage: fail,
     openExternal: fail,
     saveFile: fail,
     saveFiles: fail,

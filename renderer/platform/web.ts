@@ -6,6 +6,7 @@
  *   POST /app/demo           -> ConnectionStatus
  *   POST /app/forget         -> ConnectionStatus
  *   POST /app/retry          -> ConnectionStatus (try the connection now)
+ *   GET  /app/request-usage  -> RequestUsage (the requests sent to the service in use)
  *   GET  /app/events         text/event-stream, one ConnectionStatus JSON per change
  *   POST /app/open-external  {url} -> 204 when it is a safe (https) link; the page then opens it
  *   POST /app/steam-inventory  SteamInventoryRequest -> NDJSON: {"progress":…} lines, then {"result":…};
@@ -21,6 +22,7 @@ import { zipSync, type Zippable } from 'fflate';
 import { z } from 'zod';
 import type { ConnectionStatus } from '../../shared/api/status';
 import { ConnectRequestSchema } from '../../shared/api/status';
+import { RequestUsageSchema } from '../../shared/budget/usage';
 import {
   SAVE_MIME,
   SaveFileRequestSchema,
@@ -304,6 +306,11 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     useDemo: () => statusCall('POST', '/app/demo'),
     forgetKey: () => statusCall('POST', '/app/forget'),
     retryNow: () => statusCall('POST', '/app/retry'),
+    async getRequestUsage() {
+      const parsed = RequestUsageSchema.safeParse(await request('GET', '/app/request-usage'));
+      if (!parsed.success) throw new PlatformError('invalid-data', `Market Desk could not read the request counts from ${FROM}.`, 'request usage');
+      return parsed.data;
+    },
     async openExternal(url) {
       // The host vets the link (https only) and answers 204; the browser then opens it.
       await request('POST', '/app/open-external', { url });

@@ -3,6 +3,7 @@ import { useConnection } from '../platform/connection';
 import { useDataSource } from '../market/providers';
 import { keyStorageView, STATE_VIEW } from '../ui/status-view';
 import { LocalDataProblems } from './LocalDataProblems';
+import { useRequestPlan } from '../market/request-plan';
 
 function describeSource(baseUrl: string): string {
   if (!baseUrl) return 'Built-in reference service (your key)';
@@ -44,6 +45,7 @@ export function StatusBar() {
           </span>
           <span className="statusbar__item">{keyStorageView(status, api.host).short}</span>
           <span className="statusbar__spacer" />
+          <PlanNote />
           <Since ms={status.since} />
         </>
       ) : (
@@ -52,6 +54,17 @@ export function StatusBar() {
       <LocalDataProblems />
       <span className="statusbar__item statusbar__host">{api.host === 'electron' ? 'Desktop' : 'Web host'}</span>
     </footer>
+  );
+}
+
+/** Why prices refresh less often than the user asked (a request limit), when they do. */
+function PlanNote() {
+  const plan = useRequestPlan();
+  if (!plan.sentence) return null;
+  return (
+    <span className="statusbar__item" data-testid="request-plan" data-tone="warn" title={plan.sentence}>
+      {plan.sentence}
+    </span>
   );
 }
 

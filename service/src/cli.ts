@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     markets: cfg.markets,
     errorStyle: cfg.opaqueErrors ? 'opaque' : 'named',
     ...(cfg.maxMarketsPerRequest !== undefined ? { maxMarketsPerRequest: cfg.maxMarketsPerRequest } : {}),
+    ...(cfg.requestsPerMinute !== undefined ? { requestsPerMinute: cfg.requestsPerMinute } : {}),
     ...(cfg.dataDir ? { dataDir: cfg.dataDir } : {}),
     ...(cfg.catalogSlice ? { catalogSlice: cfg.catalogSlice } : {}),
     ...(cfg.frozenClockMs !== undefined ? { clock: () => cfg.frozenClockMs! } : {}),
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   ];
   lines.push(`  Markets: ${cfg.markets.minPrices.length} min-price, ${cfg.markets.maxOrders.length} max-order, ${cfg.markets.marketOrderAnalytics.length} order-analytics names${cfg.opaqueErrors ? '; 400 answers say only "Bad Request"' : ''}`);
   if (cfg.maxMarketsPerRequest !== undefined) lines.push(`  At most ${cfg.maxMarketsPerRequest} names in one markets list (longer lists refused with 400)`);
+  if (cfg.requestsPerMinute !== undefined) lines.push(`  Limit: ${cfg.requestsPerMinute} data requests a minute (429 with Retry-After past it)`);
   if (cfg.apiKeys.length > 0) lines.push(`  ${cfg.apiKeys.length} more API key(s) accepted`);
   if (cfg.admin) lines.push(`  Admin: POST ${service.url}/__admin/faults, ${service.url}/__admin/clock`);
   if (cfg.host !== '127.0.0.1' && cfg.host !== 'localhost' && cfg.host !== '::1') {

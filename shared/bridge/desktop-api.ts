@@ -9,6 +9,7 @@
  * (Electron protocol.handle on app://, or the web host) forwards it through the gateway.
  */
 import type { ConnectionStatus, ConnectRequest } from '../api/status';
+import type { RequestUsage } from '../budget/usage';
 import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
 import type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
 import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../steam/inventory';
@@ -29,6 +30,8 @@ export interface DesktopApi {
   forgetKey(): Promise<ConnectionStatus>;
   /** While offline or failing: try the connection now instead of at the next automatic try. */
   retryNow(): Promise<ConnectionStatus>;
+  /** The requests sent to the service in use: last minute, today, 30 days, 429s, stated limits (shared/budget/usage). */
+  getRequestUsage(): Promise<RequestUsage>;
   /** Opens an https link in the system browser (the host refuses anything else). */
   openExternal(url: string): Promise<void>;
   /**

@@ -16,6 +16,7 @@ import { useDataSource } from '../../market/providers';
 import { navigate } from '../../lib/route';
 import { readFees, useMarketPlan } from '../../market/prefs';
 import { useGridData } from '../../market/useGridData';
+import { useRequestDemand, useRequestPlan } from '../../market/request-plan';
 import { useAlerts } from './hooks';
 import { alertsRuntime } from './runtime';
 import { createUnstableLookup } from './unstable';
@@ -34,6 +35,8 @@ export function AlertsWatcher() {
   const { api } = useConnection();
   const games = useMemo(() => [...new Set(alerts.filter((a) => a.enabled).map((a) => a.game))].sort((a, b) => a - b), [alerts]);
   useEffect(() => api.onNotificationClick(openAlertTarget), [api]);
+  // The request planner counts these games' refreshes too.
+  useRequestDemand('alerts', games);
   return (
     <>
       {games.map((g) => (
@@ -45,7 +48,10 @@ export function AlertsWatcher() {
 
 function GameWatcher({ game }: { game: number }) {
   const plan = useMarketPlan(game);
-  const data = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets }, { background: true });
+  // A request limit may leave out games no open page shows (shared/budget/planner): then no load.
+  const requests = useRequestPlan();
+  const skipped = requests.stretched && requests.feeds.some((f) => f.game === game && f.intervalMs === null);
+  const data = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets }, { background: true, enabled: !skipped });
   const { sourceKey } = useDataSource();
   const { api } = useConnection();
   const queryClient = useQueryClient();

@@ -12,6 +12,8 @@ import {
   type RefreshInterval,
   type ThemeChoice,
 } from '../../lib/preferences';
+import { formatCount } from '../../../shared/budget/planner';
+import { useRequestBudget } from '../../market/request-plan';
 
 const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
@@ -32,6 +34,7 @@ export function PreferencesSection() {
   const [decimals, setDecimals, resetDecimals] = usePref(APP_PREFERENCES.decimals);
   const [theme, setTheme, resetTheme] = usePref(APP_PREFERENCES.theme);
   const money = useMoneyFormat();
+  const budget = useRequestBudget();
   const symbols: readonly string[] = CURRENCY_SYMBOLS.includes(symbol as (typeof CURRENCY_SYMBOLS)[number])
     ? CURRENCY_SYMBOLS
     : [...CURRENCY_SYMBOLS, symbol];
@@ -69,9 +72,16 @@ export function PreferencesSection() {
             {REFRESH_INTERVALS.map((s) => (
               <option key={s} value={s}>
                 {refreshIntervalLabel(s)}
+                {overLimit(budget, s) ? ' (over your request limit)' : ''}
               </option>
             ))}
           </select>
+          {budget.plan.stretched ? (
+            <span className="field__error" role="status" data-testid="refresh-over-limit">
+              {refreshIntervalLabel(refresh)} would spend about {formatCount(budget.asked)} requests a month, over {budget.plan.limitedBy}:
+              Market Desk refreshes less often (see Request limits).
+            </span>
+          ) : null}
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-symbol`}>
@@ -126,4 +136,10 @@ export function PreferencesSection() {
       </p>
     </section>
   );
+}
+
+/** Whether refreshing every `seconds` would spend more than a known limit allows (the refresh choices' warning). */
+function overLimit(budget: ReturnType<typeof useRequestBudget>, seconds: number): boolean {
+  if (!budget.limitKnown || seconds === 0) return false;
+  return budget.advice === null || seconds * 1000 < budget.advice.intervalMs;
 }

@@ -8,6 +8,7 @@ import { GridSettingsSections } from '../prices';
 import { usePages } from '../../lib/pages';
 import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
+import { RequestLimitsSection } from './RequestLimitsSection';
 import { TestConnection } from './TestConnection';
 import { HistorySettings } from '../../market/history/HistorySettings';
 import { StorageSection } from './StorageSection';
@@ -42,6 +43,7 @@ export function SettingsScreen() {
         <div className="settings__col">
           <TestConnection />
           <PreferencesSection />
+          <RequestLimitsSection />
           <HistorySettings />
           <StorageSection />
           <section className="card" aria-labelledby="keys-h">

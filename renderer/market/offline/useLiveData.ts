@@ -10,7 +10,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useDataSource } from '../providers';
-import { useRefreshInterval } from '../../lib/preferences';
+import { usePlannedRefreshInterval } from '../request-plan';
 import { GridLoadError } from '../model/errors';
 import type { LoadProgress } from '../worker/client';
 import type { OfflineCodec } from './codecs';
@@ -88,7 +88,8 @@ export interface LiveData<T> {
 
 export function useLiveData<T extends { game: number }>(req: LiveDataRequest<T>): LiveData<T> {
   const { sourceKey } = useDataSource();
-  const refetchInterval = useRefreshInterval();
+  // The user's interval, stretched when a request limit is known (request-plan.ts).
+  const refetchInterval = usePlannedRefreshInterval();
   const progress = useMemo(() => new ProgressStore(), []);
   const { game } = req;
   const query = useQuery<T, Error>({

@@ -34,6 +34,8 @@ Usage: npm run service -- [flags]
                          {"minPrices":[..],"maxOrders":[..],"marketOrderAnalytics":[..]} (unique names
                          matching ^[a-z0-9][a-z0-9._-]{0,63}$, minPrices not empty); any other name is
                          refused with 400
+  --requests-per-minute N  allow N data requests per clock minute; past it 429 with Retry-After,
+                         and RateLimit / X-RateLimit-* headers on every data answer
   --opaque-errors        every 400 answer says only "Bad Request" (no message naming the refused input)
   --max-markets-per-request N
                          refuse (400, naming no market) a markets list longer than N names: a service
@@ -88,6 +90,8 @@ export interface CliConfig {
   opaqueErrors: boolean;
   /** --max-markets-per-request */
   maxMarketsPerRequest?: number;
+  /** --requests-per-minute */
+  requestsPerMinute?: number;
   /** Service time frozen at this ms value (tests); absent = the real clock. */
   frozenClockMs?: number;
   faults: Partial<FaultConfig>;
@@ -118,6 +122,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
       'max-markets-per-request': { type: 'string' },
       'bad-request-first': { type: 'string' },
       'bad-request-every': { type: 'string' },
+      'requests-per-minute': { type: 'string' },
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
       'rate-limit-rate': { type: 'string' },
@@ -178,6 +183,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
     markets: values.markets !== undefined ? readMarketsFile(values.markets) : defaultServedMarkets(),
     opaqueErrors: values['opaque-errors'] ?? false,
     ...(maxMarkets !== undefined ? { maxMarketsPerRequest: maxMarkets } : {}),
+    ...(values['requests-per-minute'] !== undefined ? { requestsPerMinute: int('--requests-per-minute', values['requests-per-minute'], 1, 1_000_000) } : {}),
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(every !== undefined ? { catalogSlice: keep !== undefined ? { every, keep } : { every } } : {}),
     ...(values['frozen-clock'] !== undefined ? { frozenClockMs: int('--frozen-clock', values['frozen-clock'], 0, 8.64e15) } : {}),

@@ -11,10 +11,13 @@ import type { Exchange } from './exchange';
 import { passFaultGate } from './fault-gate';
 import type { FaultDecision } from './faults';
 import { REST_ROUTES } from './rest';
+import { limitExceeded, type RequestLimiter } from './request-limit';
 
 export interface RouteDeps extends AdminDeps, ApiDeps {
   /** The admin endpoints answer (else their paths are 404s like any unknown path). */
   admin: boolean;
+  /** The per-minute request limit, when one is set. */
+  limiter?: RequestLimiter | null;
 }
 
 export async function routeRequest(ex: Exchange, deps: RouteDeps): Promise<void> {
@@ -28,6 +31,11 @@ export async function routeRequest(ex: Exchange, deps: RouteDeps): Promise<void>
   if (path !== GRAPHQL_PATH && !restOp) throw notFound(path);
   if (req.method !== 'POST') {
     throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${path}; use POST.`, { allow: 'POST' });
+  }
+  if (deps.limiter) {
+    const verdict = deps.limiter.take();
+    for (const [name, value] of Object.entries(verdict.headers)) ex.res.setHeader(name, value);
+    if (!verdict.ok) throw limitExceeded(verdict, Number(verdict.headers['x-ratelimit-limit']));
   }
   let fate: FaultDecision | null = null;
   if (deps.faults.active) {

@@ -57,6 +57,8 @@ export interface ServiceOptions {
   executor?: Executor;
   /** Request body limit in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
+  /** Data requests allowed per clock minute; past it 429 with Retry-After (request-limit.ts). Default: no limit. */
+  requestsPerMinute?: number;
   /** Called once per finished response (timings for benchmarks, custom logs). */
   onResponse?: (info: ResponseInfo) => void;
   /** Where log lines go. Default: stderr. */

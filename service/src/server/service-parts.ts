@@ -15,6 +15,7 @@ import { KeyRegistry, readKeysFile, type ApiKeySpec } from './keys';
 import { DEFAULT_MAX_BODY } from './request-body';
 import type { ResponseLog } from './request-log';
 import { RestEndpoint } from './rest';
+import { RequestLimiter } from './request-limit';
 import type { RouteDeps } from './routing';
 import { parseServedMarkets } from './served-markets';
 import { ServiceClock } from './service-clock';
@@ -63,7 +64,10 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
   const graphql = new GraphQLEndpoint({ market: getMarket, clock: clock.now, tokens, keys, executor: opts.executor ?? 'fast', served: rules, dirty });
   const rest = new RestEndpoint(graphql.schema, getMarket, clock.now, rules, dirty);
 
+  const limiter = opts.requestsPerMinute === undefined ? null : new RequestLimiter(opts.requestsPerMinute, clock.now);
+
   return {
+    limiter,
     faults, clock, maxBody, graphql, rest, authorizer: tokenAuthorizer(tokens), admin: opts.admin ?? false,
     errorStyle, onResponse: opts.onResponse, quiet, log,
   };

@@ -1,0 +1,200 @@
+/**
+ * The request limits in the renderer: the plan's limits the user entered, the back end's request counts
+ * (polled while anything shows or uses them), the games polled today, and the plan (shared/budget/planner)
+ * that stretches the refresh interval of every whole-catalog load when a limit is known.
+ *
+ * The demand today: the game the Prices page shows (a view) and the games of enabled alerts (background;
+ * AlertsWatcher says which through useRequestDemand). One load fetches a game's asks and bids together
+ * (CS2: one GraphQL request; the other games: the two REST forms at once), so bids can't go slower than asks
+ * here: the plan is made with maxBidsFactor 1. The market engine will describe its own feeds instead.
+ */
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import type { RequestUsage } from '../../shared/budget/usage';
+import { monthlyRequests, planRequests, shortestFitting, type Feed, type Plan } from '../../shared/budget/planner';
+import { APP_PREFERENCES, definePreference, REFRESH_INTERVALS, usePref } from '../lib/preferences';
+import { useConnection } from '../platform/connection';
+import { describeError, type PlatformApi } from '../platform';
+import { usesGraphql } from './api/load';
+
+const Limit = z.number().int().positive().max(1_000_000_000).nullable();
+
+/** The plan's limits as the user entered them (null: unknown, the default). */
+export const REQUEST_LIMIT_PREFS = {
+  perMinute: definePreference<number | null>('limits.perMinute', Limit, null),
+  perMonth: definePreference<number | null>('limits.perMonth', Limit, null),
+} as const;
+
+/** How often the counts are read while shown or used (a call to the host, not to the service). */
+export const USAGE_POLL_MS = 10_000;
+
+// ---- Demand ------------------------------------------------------------------------------------
+
+const demand = new Map<string, readonly number[]>();
+const demandListeners = new Set<() => void>();
+let demandVersion = 0;
+
+/** While mounted: `source` (e.g. 'alerts') needs these games polled in the background. */
+export function useRequestDemand(source: string, games: readonly number[]): void {
+  const key = games.join(',');
+  useEffect(() => {
+    demand.set(source, key ? key.split(',').map(Number) : []);
+    demandVersion += 1;
+    for (const l of [...demandListeners]) l();
+    return () => {
+      demand.delete(source);
+      demandVersion += 1;
+      for (const l of [...demandListeners]) l();
+    };
+  }, [source, key]);
+}
+
+function useBackgroundGames(): readonly number[] {
+  const version = useSyncExternalStore(
+    (l) => {
+      demandListeners.add(l);
+      return () => demandListeners.delete(l);
+    },
+    () => demandVersion,
+    () => 0,
+  );
+  return useMemo(() => {
+    void version;
+    return [...new Set([...demand.values()].flat())].sort((a, b) => a - b);
+  }, [version]);
+}
+
+/** The requests one refresh sends today: per game, asks and bids (in one request for CS2). */
+export function feedsToday(viewGame: number | null, backgroundGames: readonly number[]): Feed[] {
+  const feeds: Feed[] = [];
+  const add = (game: number, need: Feed['need']) => {
+    if (usesGraphql(game)) feeds.push({ game, kind: 'asks+bids', need });
+    else feeds.push({ game, kind: 'asks', need }, { game, kind: 'bids', need });
+  };
+  if (viewGame !== null) add(viewGame, 'view');
+  for (const game of backgroundGames) if (game !== viewGame) add(game, 'background');
+  return feeds;
+}
+
+// ---- Usage -------------------------------------------------------------------------------------
+
+export interface UsageState {
+  readonly usage: RequestUsage | null;
+  /** Why the counts could not be read (shown in Settings); null when they were. */
+  readonly error: string | null;
+}
+
+const EMPTY: UsageState = { usage: null, error: null };
+
+/** One poller per host API, running while anything subscribes. */
+class UsagePoller {
+  private state: UsageState = EMPTY;
+  private readonly listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly api: PlatformApi) {}
+
+  get = (): UsageState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (!this.timer) {
+      void this.read();
+      this.timer = setInterval(() => void this.read(), USAGE_POLL_MS);
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0 && this.timer) {
+        clearInterval(this.timer);
+        this.timer = null;
+      }
+    };
+  };
+
+  async read(): Promise<void> {
+    let next: UsageState;
+    try {
+      next = { usage: await this.api.getRequestUsage(), error: null };
+    } catch (e) {
+      next = { usage: this.state.usage, error: describeError(e) };
+    }
+    this.state = next;
+    for (const l of [...this.listeners]) l();
+  }
+}
+
+const pollers = new WeakMap<PlatformApi, UsagePoller>();
+
+function pollerFor(api: PlatformApi): UsagePoller {
+  let poller = pollers.get(api);
+  if (!poller) pollers.set(api, (poller = new UsagePoller(api)));
+  return poller;
+}
+
+/** The back end's request counts for the service in use, kept current while mounted. */
+export function useRequestUsage(): UsageState & { reload: () => void } {
+  const { api } = useConnection();
+  const poller = pollerFor(api);
+  const state = useSyncExternalStore(poller.subscribe, poller.get, () => EMPTY);
+  return { ...state, reload: () => void poller.read() };
+}
+
+// ---- Plan --------------------------------------------------------------------------------------
+
+/**
+ * The plan for today's polling: the refresh interval (or `intervalSeconds`, for "what if" in Settings),
+ * the Prices page's game and the alerts' games, the limits entered and those the service stated, and the
+ * requests of the last 30 days.
+ */
+export function useRequestPlan(intervalSeconds?: number): Plan {
+  return useRequestBudget(intervalSeconds).plan;
+}
+
+export interface RequestBudget {
+  /** The plan at the interval asked for. */
+  readonly plan: Plan;
+  /** The feeds one refresh polls today. */
+  readonly feeds: readonly Feed[];
+  /** Requests a month at the interval asked for, were nothing stretched. */
+  readonly asked: number;
+  /** The shortest refresh choice the known limits allow as it is, and what it spends; null when none does or no limit is known. */
+  readonly advice: { readonly intervalMs: number; readonly monthlyForecast: number } | null;
+  /** Whether any limit is known (entered or stated by the service). */
+  readonly limitKnown: boolean;
+}
+
+/** The plan and the forecasts Settings shows: see RequestBudget. */
+export function useRequestBudget(intervalSeconds?: number): RequestBudget {
+  const [refresh] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
+  const [game] = usePref(APP_PREFERENCES.game);
+  const [perMinute] = usePref(REQUEST_LIMIT_PREFS.perMinute);
+  const [perMonth] = usePref(REQUEST_LIMIT_PREFS.perMonth);
+  const background = useBackgroundGames();
+  const { usage } = useRequestUsage();
+  const seconds = intervalSeconds ?? refresh;
+  const last30Days = usage?.last30Days ?? 0;
+  const stated = usage?.stated;
+  return useMemo(() => {
+    const feeds = feedsToday(game, background);
+    const limits = { perMinute, perMonth, stated: stated ?? [] };
+    const nowMs = Date.now();
+    const at = (s: number) => monthlyRequests(feeds.map(() => ({ intervalMs: s === 0 ? null : s * 1000 })));
+    const limitKnown = perMinute !== null || perMonth !== null || limits.stated.length > 0;
+    return {
+      plan: planRequests({ nowMs, intervalMs: seconds === 0 ? null : seconds * 1000, feeds, limits, usage: { last30Days }, maxBidsFactor: 1 }),
+      feeds,
+      asked: at(seconds),
+      advice: limitKnown ? shortestFitting(REFRESH_INTERVALS.map((s) => s * 1000), { nowMs, feeds, limits, usage: { last30Days } }) : null,
+      limitKnown,
+    };
+  }, [seconds, game, background, perMinute, perMonth, stated, last30Days]);
+}
+
+/** The interval a whole-catalog load refreshes on: the user's, stretched by the plan (react-query's shape). */
+export function usePlannedRefreshInterval(): number | false {
+  const [refresh] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
+  const plan = useRequestPlan();
+  if (refresh === 0) return false;
+  if (!plan.stretched) return refresh * 1000;
+  return plan.asksIntervalMs ?? false;
+}
