@@ -1,9 +1,12 @@
 /**
- * The grid's prices as live data (offline/useLiveData.ts: refresh, the last good data on a failed load,
- * the offline copy, progress), loaded through the worker: CS2 as a GraphQL operation on the app's urql
- * client (its 'grid-prices' route), the other games by REST.
+ * A game's prices as live data for a view (offline/useLiveData.ts: the last good data on a failed load,
+ * the offline copy, progress): the view subscribes to what it shows. The market engine (market/engine)
+ * polls, on the user's interval, once per request whoever needs it, and records every poll; the view
+ * registers its need while mounted and reads the answers from the cache the engine fills. Loads go through
+ * the worker: CS2 as a GraphQL operation on the app's urql client (its 'grid-prices' route), the other
+ * games by REST.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useClient } from 'urql';
 import { readPreference } from '../lib/preferences';
 import { useDataSource } from './providers';
@@ -15,6 +18,8 @@ import { gridWorker } from './worker/client';
 import { gridCodec } from './offline/codecs';
 import { useLiveData } from './offline/useLiveData';
 import { QUERY_KEYS } from './query-keys';
+import { useMarketEngine, useMarketNeed } from './engine/MarketEngineProvider';
+import type { PriceKind } from './engine/engine';
 
 export interface PricesKey {
   game: number;
@@ -22,18 +27,28 @@ export interface PricesKey {
   bidMarkets: readonly string[];
 }
 
+const BOTH: readonly PriceKind[] = ['asks', 'bids'];
+
 /**
  * `offline`: keep each load for an offline start, and show the last kept one while there is no live data.
- * `background`: keep refreshing on the interval while the window is hidden (alerts watch prices then too).
- * `enabled` false: no load starts (data already loaded for this key is still returned).
+ * `enabled` false: no need registered (data already loaded for this key is still returned).
+ * `kinds`: what the view reads (the engine's planner may poll a kind nobody needs less often).
  */
 export function useGridData(
   req: PricesKey,
-  { offline = false, background = false, enabled = true }: { offline?: boolean; background?: boolean; enabled?: boolean } = {},
+  { offline = false, enabled = true, kinds = BOTH }: { offline?: boolean; enabled?: boolean; kinds?: readonly PriceKind[] } = {},
 ) {
   const client = useClient();
+  const app = useMarketEngine();
   const ask = req.askMarkets.join(',');
   const bid = req.bidMarkets.join(',');
+  const on = enabled && req.askMarkets.length > 0;
+  useMarketNeed(on ? { ...req, kinds } : null);
+  const { game } = req;
+  const driver = useMemo(
+    () => (app ? { progress: app.progress({ game, askMarkets: ask ? ask.split(',') : [], bidMarkets: bid ? bid.split(',') : [] }), refresh: () => app.engine.refresh(game) } : undefined),
+    [app, game, ask, bid],
+  );
   const { data, ...rest } = useLiveData<Snapshot>({
     key: [QUERY_KEYS.prices, req.game, ask, bid],
     game: req.game,
@@ -42,9 +57,10 @@ export function useGridData(
       return loadPrices({ client, worker: gridWorker() }, { ...req, derive }, { signal, onProgress });
     },
     mark: 'grid:load-start',
-    enabled: enabled && req.askMarkets.length > 0,
+    enabled: on,
     gcTime: 20_000,
-    background,
+    background: true,
+    driver,
     // Keep showing the last snapshot of the same game while another set of markets loads.
     keepPrevious: true,
     offline: { codec: gridCodec, enabled: offline, variant: `${ask}|${bid}` },

@@ -20,7 +20,7 @@ const RUST: PriceRequest = { game: 252490, askMarkets: ['steamcommunity'], bidMa
 
 function setup(interval: number | false = 15_000) {
   let n = 0;
-  const load = vi.fn(async (req: PriceRequest) => ({ snap: { game: req.game, n: ++n }, at: Date.now() }));
+  const load = vi.fn(async (req: PriceRequest, _source: string) => ({ snap: { game: req.game, n: ++n }, at: Date.now() }));
   const engine = new MarketEngine<Snap>({ load, interval: () => interval });
   engine.setSource('live|http://127.0.0.1:1');
   return { engine, load };

@@ -1,0 +1,78 @@
+/**
+ * The app's engine: each poll is one price load (market/api/load.ts: the worker fetches, parses and shapes)
+ * run through react-query under the views' key, so every view of that request sees the answer (its
+ * cache), and its progress goes to one store per request that the views show. The history consumer is
+ * added here too: every answer is recorded.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { Client } from '@urql/core';
+import { readPreference } from '../../lib/preferences';
+import { loadPrices } from '../api/load';
+import { history } from '../history/client';
+import { toPoll } from '../history/poll-input';
+import { HISTORY_PREFS, readLimits } from '../history/prefs';
+import type { Snapshot } from '../model/snapshot';
+import { ProgressStore } from '../offline/useLiveData';
+import { GRID_PREFS, readFees } from '../prefs';
+import { QUERY_KEYS } from '../query-keys';
+import { gridWorker } from '../worker/client';
+import { MarketEngine, type PriceRequest } from './engine';
+import { historyConsumer } from './history-consumer';
+
+/** The react-query key of a request's prices (the shape useLiveData makes of useGridData's key). */
+export function pricesQueryKey(source: string | null, r: PriceRequest): readonly unknown[] {
+  return [QUERY_KEYS.prices, source, r.game, r.askMarkets.join(','), r.bidMarkets.join(',')];
+}
+
+/** As long as a view keeps a request's answer after its last view closes (the engine keeps no copy). */
+const GC_MS = 20_000;
+
+export interface AppEngine {
+  engine: MarketEngine<Snapshot>;
+  /** The progress of a request's loads (one store per request, whichever view shows it). */
+  progress(r: PriceRequest): ProgressStore;
+}
+
+export function createAppEngine(deps: { queryClient: QueryClient; client: () => Client; interval: () => number | false }): AppEngine {
+  const stores = new Map<string, ProgressStore>();
+  const progress = (r: PriceRequest): ProgressStore => {
+    const k = `${r.game}|${r.askMarkets.join(',')}|${r.bidMarkets.join(',')}`;
+    let s = stores.get(k);
+    if (!s) stores.set(k, (s = new ProgressStore()));
+    return s;
+  };
+  const engine = new MarketEngine<Snapshot>({
+    interval: deps.interval,
+    load: async (req, source) => {
+      const key = pricesQueryKey(source, req);
+      const p = progress(req);
+      const snap = await deps.queryClient.fetchQuery<Snapshot, Error, Snapshot, readonly unknown[]>({
+        queryKey: key,
+        queryFn: async ({ signal }) => {
+          p.start();
+          performance.mark('grid:load-start');
+          try {
+            const derive = { fees: readFees(req.game), net: readPreference(GRID_PREFS.net) };
+            const request = { game: req.game, askMarkets: [...req.askMarkets], bidMarkets: [...req.bidMarkets], derive };
+            return await loadPrices({ client: deps.client(), worker: gridWorker() }, request, { signal, onProgress: p.set });
+          } finally {
+            p.end();
+          }
+        },
+        staleTime: 0,
+        gcTime: GC_MS,
+        retry: false,
+        structuralSharing: false,
+      });
+      return { snap, at: deps.queryClient.getQueryState(key)?.dataUpdatedAt || Date.now() };
+    },
+  });
+  engine.consume(
+    'history',
+    historyConsumer<Snapshot>({
+      record: (a) => history.record(toPoll(a.snap, a.at), readLimits()),
+      enabled: () => readPreference(HISTORY_PREFS.enabled),
+    }),
+  );
+  return { engine, progress };
+}
