@@ -6,11 +6,9 @@
  * the worker: CS2 as a GraphQL operation on the app's urql client (its 'grid-prices' route), the other
  * games by REST.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useClient } from 'urql';
 import { readPreference } from '../lib/preferences';
-import { useDataSource } from './providers';
-import { marketDiscovery } from './markets/useMarketDiscovery';
 import { GRID_PREFS, readFees } from './prefs';
 import { loadPrices } from './api/load';
 import type { Snapshot } from './model/snapshot';
@@ -65,31 +63,5 @@ export function useGridData(
     keepPrevious: true,
     offline: { codec: gridCodec, enabled: offline, variant: `${ask}|${bid}` },
   });
-  useMarketFeedback(req, data, rest.error, rest.placeholder || rest.stale);
   return { snap: data, ...rest };
-}
-
-/**
- * What a load says about the service's market names: a success that they are offered; a refusal as invalid
- * input of a request naming markets starts discovery (which names?), after which the plan asks without them.
- */
-function useMarketFeedback(req: PricesKey, snap: Snapshot | null, error: { kind: string } | null, old: boolean): void {
-  const { sourceKey } = useDataSource();
-  const { game } = req;
-  const ask = req.askMarkets.join(',');
-  const bid = req.bidMarkets.join(',');
-  const loaded = snap !== null && !old && snap.game === game && snap.askMarkets.join(',').startsWith(ask);
-  useEffect(() => {
-    if (sourceKey === null || !loaded) return;
-    marketDiscovery.recordOffered(sourceKey, game, 'minPrices', ask ? ask.split(',') : []);
-    marketDiscovery.recordOffered(sourceKey, game, 'maxOrders', bid ? bid.split(',') : []);
-  }, [sourceKey, game, ask, bid, loaded]);
-  const refused = error?.kind === 'bad-request';
-  useEffect(() => {
-    if (sourceKey === null || !refused) return;
-    // Asks and bids come in one GraphQL request: either list may hold the refused name, so both are checked
-    // (a list the service takes costs one probe, cancelled after its first bytes).
-    if (ask) void marketDiscovery.onRefusal(sourceKey, game, 'minPrices', ask.split(','));
-    if (bid) void marketDiscovery.onRefusal(sourceKey, game, 'maxOrders', bid.split(','));
-  }, [sourceKey, game, ask, bid, refused]);
 }

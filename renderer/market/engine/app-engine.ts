@@ -1,8 +1,10 @@
 /**
  * The app's engine: each poll is one price load (market/api/load.ts: the worker fetches, parses and shapes)
  * run through react-query under the views' key, so every view of that request sees the answer (its
- * cache), and its progress goes to one store per request that the views show. The history consumer is
- * added here too: every answer is recorded.
+ * cache), and its progress goes to one store per request that the views show. The consumers every app
+ * has are added here: the price history records every answer, and market discovery learns from each
+ * poll which market names the service takes (an answer: offered; a refusal: which one?), whatever page
+ * is open.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Client } from '@urql/core';
@@ -18,6 +20,7 @@ import { QUERY_KEYS } from '../query-keys';
 import { gridWorker } from '../worker/client';
 import { MarketEngine, type PriceRequest } from './engine';
 import { historyConsumer } from './history-consumer';
+import { marketDiscovery } from '../markets/useMarketDiscovery';
 
 /** The react-query key of a request's prices (the shape useLiveData makes of useGridData's key). */
 export function pricesQueryKey(source: string | null, r: PriceRequest): readonly unknown[] {
@@ -74,5 +77,17 @@ export function createAppEngine(deps: { queryClient: QueryClient; client: () => 
       enabled: () => readPreference(HISTORY_PREFS.enabled),
     }),
   );
+  engine.consume('market names', ({ request: r, source }) => {
+    marketDiscovery.recordOffered(source, r.game, 'minPrices', [...r.askMarkets]);
+    marketDiscovery.recordOffered(source, r.game, 'maxOrders', [...r.bidMarkets]);
+  });
+  engine.onFailure((r, source, e) => {
+    if ((e as { kind?: unknown } | null)?.kind !== 'bad-request') return;
+    // Asks and bids come in one GraphQL request: either list may hold the refused name, so both are checked
+    // (a list the service takes costs one probe, cancelled after its first bytes). Discovery then changes
+    // the market plan, and the needs with it.
+    if (r.askMarkets.length > 0) void marketDiscovery.onRefusal(source, r.game, 'minPrices', [...r.askMarkets]);
+    if (r.bidMarkets.length > 0) void marketDiscovery.onRefusal(source, r.game, 'maxOrders', [...r.bidMarkets]);
+  });
   return { engine, progress };
 }

@@ -145,6 +145,24 @@ describe('the market engine', () => {
     expect(load).toHaveBeenCalledTimes(4);
   });
 
+  it('tells each failure to its listeners (market discovery learns of a refused name whatever page is open)', async () => {
+    const load = vi.fn(async (_req: PriceRequest): Promise<{ snap: Snap; at: number }> => {
+      throw new ApiError('bad-request', 400, null, 'unknown market: csgotm');
+    });
+    const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
+    const failures: Array<[number, string]> = [];
+    engine.onFailure((req, _source, e) => void failures.push([req.game, (e as ApiError).kind]));
+    engine.setSource('demo');
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failures).toEqual([[730, 'bad-request']]);
+    // Not worth retrying at once (the user or discovery must change the request): the next at the interval.
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('asks the planner seam for each kind needed: the shortest interval of the kinds wins', async () => {
     const { engine, load } = setup();
     engine.setIntervalFor((kind, _game, base) => (kind === 'bids' && base !== false ? base * 4 : base));

@@ -73,6 +73,7 @@ export function requestKey(r: PriceRequest): string {
 export class MarketEngine<T> {
   private readonly entries = new Map<string, Entry>();
   private readonly consumers: Consumer<T>[] = [];
+  private readonly failureListeners = new Set<(request: PriceRequest, source: string, error: unknown) => void>();
   private source: string | null = null;
   private intervalFor: IntervalFor = (_kind, _game, base) => base;
   /** Requests made since the start (the report's figures, the status bar). */
@@ -133,6 +134,12 @@ export class MarketEngine<T> {
       const i = this.consumers.indexOf(c);
       if (i >= 0) this.consumers.splice(i, 1);
     };
+  }
+
+  /** Every failed poll (after which the engine retries or waits for the interval on its own). */
+  onFailure(fn: (request: PriceRequest, source: string, error: unknown) => void): () => void {
+    this.failureListeners.add(fn);
+    return () => void this.failureListeners.delete(fn);
   }
 
   /** Polls now (every needed request, or one game's); a poll under way is joined, not repeated. */
@@ -199,6 +206,7 @@ export class MarketEngine<T> {
         e.failures++;
         e.lastAt = Date.now();
         e.retryIn = this.retryWait(e, err);
+        if (source === this.source) for (const fn of [...this.failureListeners]) fn(e.request, source, err);
       },
     );
     e.inFlight = run.finally(() => {
