@@ -47,6 +47,15 @@ export function MarketEngineProvider({ children }: { children: ReactNode }) {
     app.engine.reschedule();
   }, [app, interval]);
   useEffect(() => app.engine.setSource(sourceKey), [app, sourceKey]);
+  // A browser may have held back a hidden tab's timers (docs/background-polling.md): back in view, what is
+  // overdue is polled at once. (The desktop window's timers are not throttled: electron/main/window.ts.)
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') app.engine.reschedule();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [app]);
   useEffect(() => {
     mounted = app;
     return () => {

@@ -177,6 +177,17 @@ describe('the market engine', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it('timers held back (a hidden browser tab): a reschedule polls what is overdue at once', async () => {
+    const { engine, load } = setup();
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    // The clock moves 3 minutes while no timer runs (the tab's timers were throttled).
+    vi.setSystemTime(Date.now() + 3 * 60_000);
+    engine.reschedule();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('a new data source polls every needed game again at once', async () => {
     const { engine, load } = setup();
     engine.need({ ...CS2, kinds: ['asks'] });
