@@ -27,8 +27,13 @@ export function pricesQueryKey(source: string | null, r: PriceRequest): readonly
   return [QUERY_KEYS.prices, source, r.game, r.askMarkets.join(','), r.bidMarkets.join(',')];
 }
 
-/** As long as a view keeps a request's answer after its last view closes (the engine keeps no copy). */
-const GC_MS = 20_000;
+/**
+ * How long an answer stays in the cache with no view on it (the engine keeps no copy): past the next poll,
+ * so a view opened between two polls shows the last answer instead of asking for another.
+ */
+function gcTime(interval: number | false): number {
+  return interval === false ? 20_000 : Math.max(20_000, 2 * interval);
+}
 
 export interface AppEngine {
   engine: MarketEngine<Snapshot>;
@@ -63,7 +68,7 @@ export function createAppEngine(deps: { queryClient: QueryClient; client: () => 
           }
         },
         staleTime: 0,
-        gcTime: GC_MS,
+        gcTime: gcTime(deps.interval()),
         retry: false,
         structuralSharing: false,
       });

@@ -69,6 +69,28 @@ describe('the market engine', () => {
     expect(load).toHaveBeenCalledTimes(5);
   });
 
+  it('a view that lacks the data asks for it at once, but never over a Retry-After', async () => {
+    let fail = true;
+    const load = vi.fn(async (req: PriceRequest) => {
+      if (fail) throw new ApiError('rate-limited', 429, null, 'Too many requests', 60);
+      return { snap: { game: req.game, n: 1 }, at: Date.now() };
+    });
+    const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
+    engine.setSource('demo');
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    fail = false;
+    engine.need({ ...CS2, kinds: ['asks'] }, { now: true });
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(load).toHaveBeenCalledTimes(2);
+    // Answered: a view opening now without the data polls at once.
+    engine.need({ ...CS2, kinds: ['bids'] }, { now: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
   it('manual only: one load for a new need, then only when asked', async () => {
     const { engine, load } = setup(false);
     engine.need({ ...CS2, kinds: ['asks'] });

@@ -117,7 +117,8 @@ export class MarketEngine<T> {
     }
     const token = Symbol(key);
     e.needs.set(token, need);
-    if (now && !e.inFlight) e.lastAt = 0;
+    // Not over a wait a failure asked for (a Retry-After is honoured whoever comes).
+    if (now && !e.inFlight && e.retryIn === null) e.lastAt = 0;
     this.schedule(e);
     const entry = e;
     return () => {
