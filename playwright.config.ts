@@ -1,7 +1,7 @@
 /**
  * Playwright: the web host in Chromium (project "web": the demo on the in-process reference service, and
  * the specs of the web host itself); the layout spec again, and the shell, grid, analytics,
- * recommendations, history, alerts, portfolio and market discovery specs (only there), against a reference service
+ * recommendations, history, alerts, portfolio, market discovery and market engine specs (only there), against a reference service
  * started as a separate process with a non-demo key (project "connected": the path users take; each spec
  * runs once, as each page load is a whole catalog); and the desktop app through _electron (project "electron",
  * e2e/electron.spec.ts; skips itself with a reason when Electron's binary isn't installed). The system Chromium is used: never run `playwright install`.
@@ -33,8 +33,8 @@ export default defineConfig<object, WorkerOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'web', testIgnore: ['**/electron.spec.ts', '**/bench/**', '**/shell.spec.ts', '**/grid.spec.ts', '**/grid-catalog.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/history-tiers.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts', '**/portfolio-*.spec.ts', '**/request-budget.spec.ts'], use: { upstream: 'embedded' } },
-    { name: 'connected', testMatch: ['**/shell.spec.ts', '**/grid.spec.ts', '**/grid-catalog.spec.ts', '**/layout.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/history-tiers.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts', '**/portfolio-*.spec.ts', '**/request-budget.spec.ts'], use: { upstream: 'separate' } },
+    { name: 'web', testIgnore: ['**/electron.spec.ts', '**/bench/**', '**/shell.spec.ts', '**/grid.spec.ts', '**/grid-catalog.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/history-tiers.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts', '**/portfolio-*.spec.ts', '**/request-budget.spec.ts', '**/engine.spec.ts'], use: { upstream: 'embedded' } },
+    { name: 'connected', testMatch: ['**/shell.spec.ts', '**/grid.spec.ts', '**/grid-catalog.spec.ts', '**/layout.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/history-tiers.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts', '**/portfolio-*.spec.ts', '**/request-budget.spec.ts', '**/engine.spec.ts'], use: { upstream: 'separate' } },
     { name: 'electron', testMatch: '**/electron.spec.ts' },
   ],
 });

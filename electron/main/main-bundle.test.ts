@@ -85,6 +85,9 @@ describe('bundled main process (fake Electron)', () => {
     // The window's crash, failed-load and hang handling is wired (window-recovery.ts).
     expect(report.pageEvents).toEqual(expect.arrayContaining(['render-process-gone', 'did-fail-load', 'will-navigate']));
     expect(report.windowEvents).toEqual(expect.arrayContaining(['unresponsive', 'responsive']));
+    // Minimized for 10 minutes, the page's 15 s schedule keeps running (41 runs: at 0 s, then every 15 s);
+    // Electron's default would have throttled it to once a minute after 5 minutes (26 runs).
+    expect(report.hiddenSchedule).toEqual({ backgroundThrottling: false, minimized: true, runsIn10Min: 41, runsIn10MinByDefault: 26 });
     expect(stdout).not.toMatch(/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/);
   });
 

@@ -49,6 +49,8 @@ describe('window options', () => {
       safeDialogs: true,
       spellcheck: false,
       devTools: true,
+      // Not security: the price engine keeps its schedule while the window is minimized (window.ts).
+      backgroundThrottling: false,
     });
   });
 

@@ -21,6 +21,12 @@ export function buildWebPreferences(preloadPath: string, options: { devTools: bo
     safeDialogs: true,
     spellcheck: false,
     devTools: options.devTools,
+    // The price engine (renderer/market/engine) polls, records the history and checks the alerts while the
+    // window is minimized or behind others: Chromium's background throttling (Electron's default) would
+    // slow its timers to once a minute after 5 hidden minutes (Chrome's intensive wake-up throttling). Off
+    // here, as Electron documents (BrowserWindow webPreferences.backgroundThrottling); the window is never
+    // hide()n, where Windows throttles anyway (electron/electron#31016). See docs/background-polling.md.
+    backgroundThrottling: false,
   };
 }
 

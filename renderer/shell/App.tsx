@@ -13,11 +13,21 @@ import { StatusBanner } from './StatusBanner';
 import { StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 import { TopBarSlotContext } from '../ui/topbar-slot';
+import { MarketEngineProvider } from '../market/engine/MarketEngineProvider';
 
 /** What each page starts in idle time after launch (the Recommendations page's worker). */
 const IDLE_PREFETCH = PAGES.flatMap((p) => (p.prefetch?.idle ? [p.prefetch.idle] : []));
 
+/** The market engine around the whole window: every poll of the app, whatever page is open. */
 export function App() {
+  return (
+    <MarketEngineProvider>
+      <Desk />
+    </MarketEngineProvider>
+  );
+}
+
+function Desk() {
   const [route, go] = useRoute();
   const page = PAGES.find((p) => p.route === route) ?? (PAGES[0] as (typeof PAGES)[number]);
   useAppliedTheme();

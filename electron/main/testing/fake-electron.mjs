@@ -235,11 +235,41 @@ export const dialog = {
   },
 };
 
+/**
+ * How often a page's repeating timer runs over `durationMs` (a 0 ms first run included) while its window is
+ * in `state`, as Chromium schedules it: throttled only while the window is minimized or hidden and the
+ * webContents allows background throttling (Electron's `backgroundThrottling`, default true); then after 5
+ * minutes hidden, chained timers wake once a minute (Chrome's intensive wake-up throttling,
+ * chromestatus.com/feature/4718288976216064). On Windows, hide() throttles even with throttling off
+ * (electron/electron#31016, open); minimizing does not.
+ */
+export function pageTimerRuns({ allowed, state, platform = process.platform }, intervalMs, durationMs) {
+  const throttled = state !== 'visible' && (allowed || (state === 'hidden' && platform === 'win32'));
+  let runs = 0;
+  for (let t = 0; t <= durationMs; ) {
+    runs += 1;
+    let next = t + intervalMs;
+    if (throttled && next >= 5 * 60_000) next = Math.ceil(next / 60_000) * 60_000;
+    t = next;
+  }
+  return runs;
+}
+
 class FakeWebContents {
   sent = [];
   listeners = {};
   onceListeners = {};
   loading = false;
+  constructor(webPreferences) {
+    // Electron's default: throttle animations and timers when the page is in the background.
+    this.backgroundThrottling = webPreferences?.backgroundThrottling ?? true;
+  }
+  getBackgroundThrottling() {
+    return this.backgroundThrottling;
+  }
+  setBackgroundThrottling(allowed) {
+    this.backgroundThrottling = allowed;
+  }
   on(event, fn) {
     record.pageEvents.push(event);
     (this.listeners[event] ??= []).push(fn);
@@ -269,7 +299,9 @@ export class BrowserWindow {
   constructor(options) {
     if (!ready) throw new Error('Cannot create BrowserWindow before app is ready');
     record.windowOptions = options;
-    this.webContents = new FakeWebContents();
+    this.webContents = new FakeWebContents(options?.webPreferences);
+    // Created hidden with `show: false` until show() (show-window.ts).
+    this.state = options?.show === false ? 'hidden' : 'visible';
     const contents = {
       on: (event) => void record.webContentsEvents.push(event),
       setWindowOpenHandler: () => void (record.webContentsHardened += 1),
@@ -288,21 +320,30 @@ export class BrowserWindow {
     return false;
   }
   isMinimized() {
-    return false;
+    return this.state === 'minimized';
+  }
+  minimize() {
+    this.state = 'minimized';
+  }
+  hide() {
+    this.state = 'hidden';
   }
   isMaximized() {
     return false;
   }
   isVisible() {
-    return true;
+    return this.state === 'visible';
   }
   getNormalBounds() {
     const { x = 0, y = 0, width, height } = record.windowOptions;
     return { x, y, width, height };
   }
   maximize() {}
-  restore() {}
+  restore() {
+    this.state = 'visible';
+  }
   show() {
+    this.state = 'visible';
     record.windowShown = true;
   }
   focus() {}
@@ -380,6 +421,23 @@ async function drivesRecovery(report) {
   report.recovery = { reloadedAfterCrash, crashMessage, errorPageAfterFailedLoad: record.loadedUrls.at(-1)?.startsWith('data:text/html') ?? false };
 }
 
+/** The user minimizes the window for 10 minutes: how often does a 15 s page timer (the price polls) run? */
+function drivesHiddenSchedule(report) {
+  const win = windows[0];
+  const before = win.state;
+  win.minimize();
+  const allowed = win.webContents.getBackgroundThrottling();
+  report.hiddenSchedule = {
+    backgroundThrottling: allowed,
+    minimized: win.isMinimized(),
+    runsIn10Min: pageTimerRuns({ allowed, state: win.state }, 15_000, 600_000),
+    // The same window with Electron's default, for comparison.
+    runsIn10MinByDefault: pageTimerRuns({ allowed: true, state: win.state }, 15_000, 600_000),
+  };
+  win.restore();
+  win.state = before;
+}
+
 const fromApp = { senderFrame: { url: 'app://market-desk/' } };
 
 async function drive() {
@@ -415,6 +473,7 @@ async function drive() {
     await drivesSave(report);
     await drivesNotify(report);
     await drivesRecovery(report);
+    drivesHiddenSchedule(report);
     report.errorBoxes = record.errorBoxes;
   } catch (e) {
     report.error = String(e?.stack ?? e);

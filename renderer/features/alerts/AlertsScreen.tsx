@@ -4,7 +4,7 @@
  * recommendations' unstable reasons of its item, the history of firings, and the desktop notification
  * switch (web: the browser asks on the button press; desktop: always on).
  */
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import type { NotifyPermission } from '../../../shared/alerts/notify';
@@ -24,6 +24,7 @@ import { ANY_MARKET, type Alert, type AlertState, type Firing } from './model/ty
 import { alertsRuntime } from './runtime';
 import './alerts.css';
 import { QUERY_KEYS } from '../../market/query-keys';
+import { refreshPrices } from '../../market/engine/MarketEngineProvider';
 
 function timeText(at: number): string {
   const d = new Date(at);
@@ -49,7 +50,6 @@ export function AlertsScreen() {
   const nameOf = useNameOf();
   const [seenAt, setSeenAt] = usePref(ALERT_PREFS.seenAt);
   const [interval] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
-  const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: [QUERY_KEYS.prices] }) > 0;
   const [confirmClear, setConfirmClear] = useState(false);
   const [note, setNote] = useState<UndoNote | null>(null);
@@ -102,7 +102,7 @@ export function AlertsScreen() {
           className="btn btn--small"
           disabled={fetching || enabledCount === 0}
           title="Load prices now and check every alert"
-          onClick={() => void queryClient.refetchQueries({ queryKey: [QUERY_KEYS.prices], type: 'active' })}
+          onClick={() => void refreshPrices()}
         >
           {fetching ? 'Checking…' : 'Check now'}
         </button>

@@ -1,22 +1,20 @@
 /**
- * Runs the alerts, whatever page is shown: for each game with an enabled alert, the grid's price query for
- * the user's markets (the same react-query entry the Prices page uses, so no second download while it is
- * open; refreshed on the app's interval, also while the window is hidden), and a check of the game's
- * alerts on each fresh load (not a placeholder, a stale fallback or a restored offline copy). Also opens
- * the item when a notification is clicked. Renders nothing.
+ * Runs the alerts, whatever page is shown: each game with an enabled alert is a need of the market engine
+ * (its prices for the user's markets, polled on the app's interval whether the window is visible or not,
+ * one request whoever else needs them), and each fresh answer of the game is checked. Also opens the item
+ * when a notification is clicked. Renders nothing.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useClient } from 'urql';
 import { isGameId } from '../../../shared/catalog/games';
 import type { NotifyTarget } from '../../../shared/alerts/notify';
 import { useConnection } from '../../platform/connection';
 import { APP_PREFERENCES, useMoneyFormat, writePreference } from '../../lib/preferences';
-import { useDataSource } from '../../market/providers';
 import { navigate } from '../../lib/route';
 import { readFees, useMarketPlan } from '../../market/prefs';
-import { useGridData } from '../../market/useGridData';
 import { useRequestDemand, useRequestPlan } from '../../market/request-plan';
+import { useMarketAnswers, useMarketNeed } from '../../market/engine/MarketEngineProvider';
 import { useAlerts } from './hooks';
 import { alertsRuntime } from './runtime';
 import { createUnstableLookup } from './unstable';
@@ -48,35 +46,35 @@ export function AlertsWatcher() {
 
 function GameWatcher({ game }: { game: number }) {
   const plan = useMarketPlan(game);
-  // A request limit may leave out games no open page shows (shared/budget/planner): then no load.
+  // A request limit may leave out games no open page shows (shared/budget/planner): then no need.
   const requests = useRequestPlan();
   const skipped = requests.stretched && requests.feeds.some((f) => f.game === game && f.intervalMs === null);
-  const data = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets }, { background: true, enabled: !skipped });
-  const { sourceKey } = useDataSource();
+  useMarketNeed(skipped ? null : { game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets, kinds: ['asks', 'bids'] });
   const { api } = useConnection();
   const queryClient = useQueryClient();
   const client = useClient();
   const money = useMoneyFormat();
-  const fresh = data.snap && data.snap.game === game && !data.placeholder && !data.stale && !data.restored ? data.snap : null;
-  const at = data.updatedAt;
   const nameOf = plan.nameOf;
+  const pending = useRef<() => void>(() => undefined);
+  useEffect(() => () => pending.current(), []);
 
-  useEffect(() => {
-    if (!fresh || !sourceKey || !at) return;
+  useMarketAnswers(game, ({ snap, at, source }) => {
+    if (snap.game !== game) return;
     const run = () => {
       const deps = {
-        unstable: createUnstableLookup({ queryClient, client, source: sourceKey }),
+        unstable: createUnstableLookup({ queryClient, client, source }),
         notify: (request: Parameters<typeof api.notify>[0]) => api.notify(request),
       };
       alertsRuntime()
-        .check({ snap: fresh, at, source: sourceKey, fees: readFees(game), nameOf, money }, deps)
+        .check({ snap, at, source, fees: readFees(game), nameOf, money }, deps)
         .then(
           () => setNotice('alerts-check', null),
           (e: unknown) => setNotice('alerts-check', `Alerts could not be checked: ${errorText(e)}. The next refresh tries again.`),
         );
     };
-    // After the grid has painted: a check reads a few rows, but the name index is built on first use.
-    return whenIdle(run, 1000, 100);
-  }, [fresh, at, sourceKey, game, queryClient, client, api, money, nameOf]);
+    // After the views have painted the answer: a check reads a few rows, but the name index is built on first use.
+    pending.current();
+    pending.current = whenIdle(run, 1000, 100);
+  });
   return null;
 }

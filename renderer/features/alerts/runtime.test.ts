@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotifyRequest, NotifyResult } from '../../../shared/alerts/notify';
 import { ask, snapshotOf } from '../../market/model/test-helpers';
 import { HistoryStore } from '../../market/history/store';
-import { toPoll } from '../../market/history/useHistoryRecorder';
+import { toPoll } from '../../market/history/poll-input';
 import { ITEM, T0, alertOf } from './model/test-helpers';
 import { HOUR, MINUTE, type Alert } from './model/types';
 import { AlertsRuntime, type CheckDeps, type HistoryReader } from './runtime';

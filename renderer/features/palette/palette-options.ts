@@ -9,7 +9,7 @@ import type { PageDescriptor } from '../../lib/pages';
 import { APP_PREFERENCES, writePreference, type Theme } from '../../lib/preferences';
 import { navigate, type Route } from '../../lib/route';
 import { SHORTCUTS } from '../../lib/shortcuts';
-import { QUERY_KEYS } from '../../market/query-keys';
+import { refreshPrices } from '../../market/engine/MarketEngineProvider';
 import { openAlertEditor } from '../alerts/editor-state';
 import { openHoldingEditor } from '../portfolio/editor-state';
 import { cachedSnapshot, ITEM_LIMIT } from '../../market/item-names';
@@ -45,7 +45,7 @@ export interface CommandContext {
 }
 
 /** The actions, a "Go to" per page and a "Switch game" per game. */
-export function paletteCommands({ client, route, theme, game, pages }: CommandContext): PaletteOption[] {
+export function paletteCommands({ route, theme, game, pages }: CommandContext): PaletteOption[] {
   const go = (r: Route) => () => {
     navigate(r);
     return r !== route;
@@ -58,7 +58,7 @@ export function paletteCommands({ client, route, theme, game, pages }: CommandCo
       label: 'Refresh prices',
       keywords: 'reload update fetch',
       run: () => {
-        void client.refetchQueries({ queryKey: [QUERY_KEYS.prices], type: 'active' });
+        void refreshPrices();
         if (route !== 'prices') navigate('prices');
         return route !== 'prices';
       },

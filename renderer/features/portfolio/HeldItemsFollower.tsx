@@ -1,12 +1,14 @@
 /**
  * Tells the price history which items the portfolio holds (every game), so their markets stay at every
- * poll's resolution however old (market/history tiers), and the value-over-time chart keeps its detail.
- * Mounted on every page (the page descriptor's Background): the history records while any page polls.
+ * poll's resolution however old (market/history tiers), and the value-over-time chart keeps its detail;
+ * and tells the market engine to poll the games of held items (each poll recorded), whatever page is open.
+ * Mounted on every page (the page descriptor's Background).
  */
 import { useEffect, useMemo } from 'react';
 import { GAME_IDS } from '../../../shared/catalog/games';
 import { setNotice } from '../../lib/storage/status';
 import { followHeldItems } from '../../market/history/useFollowedHistory';
+import { GameNeeds } from '../../market/engine/MarketEngineProvider';
 import { usePortfolio } from './runtime';
 
 export function HeldItemsFollower() {
@@ -28,5 +30,6 @@ export function HeldItemsFollower() {
       );
     });
   }, [key, ready]);
-  return null;
+  const games = useMemo(() => GAME_IDS.filter((_, i) => byGame[i] !== ''), [byGame]);
+  return <GameNeeds games={games} />;
 }

@@ -28,7 +28,6 @@ import { useChangeFlash } from './useChangeFlash';
 import { useGridCsvExport } from './useGridCsvExport';
 import { useGridData } from '../../market/useGridData';
 import { useGridView } from './useGridView';
-import { useHistoryRecorder } from '../../market/history/useHistoryRecorder';
 import { useFollowedHistory } from '../../market/history/useFollowedHistory';
 import { restoredNote } from '../../market/offline/RestoredBanner';
 import { openAlertEditor } from '../alerts/editor-state';
@@ -104,8 +103,6 @@ export function GridScreen() {
   const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
   const alerts = useAlertList();
   const { snap, derived, askCols, bidCols, watched, alerted, columns, view } = useGridView({ game, loaded: data.snap, plan, fees, net, sort, watchNames, alerts, filter });
-  // Price history: every fresh load (not a placeholder, a stale fallback or a restored snapshot).
-  useHistoryRecorder(data.snap && !data.placeholder && !data.stale && !data.restored ? data.snap : null, data.updatedAt);
   useFollowedHistory(game, watchNames, alerts);
   const changes = useChangeFlash(snap, derived);
   const openItem = snap && details.name !== null ? snap.indexOfName(details.name) : -1;

@@ -1,6 +1,6 @@
 /**
  * Records another stream's values (the Steam analytics medians, steam.ts) into the price history once per
- * load: after paint and idle, like useHistoryRecorder. A load is named by an id that changes only with a
+ * load: after paint and idle. A load is named by an id that changes only with a
  * fresh answer (its fetch time is part of it), so a cache replay of the same answer records nothing.
  *
  *   useValuesRecorder(catalog ? `${catalog.key}|${catalog.fetchedAt}` : null, () => worker.steamMedians(…));

@@ -6,6 +6,8 @@
  * progress in a tiny store so only the progress display re-renders while bytes arrive.
  *
  * Used by market/useGridData.ts and features/recommendations/useRecommendations.ts, which say what to load.
+ * With a `driver` (the prices: the market engine, market/engine) the view polls nothing itself: it reads
+ * the cache the engine's polls fill, shows the engine's progress, and its refresh asks the engine.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
@@ -67,6 +69,8 @@ export interface LiveDataRequest<T extends { game: number }> {
     /** Whether a kept copy of this game is one of this request (beyond the game); default yes. */
     fits?: (kept: T) => boolean;
   };
+  /** Who loads (the market engine): no load, interval or progress of the view's own. */
+  driver?: { progress: ProgressStore; refresh: () => Promise<unknown> };
 }
 
 export interface LiveData<T> {
@@ -90,7 +94,9 @@ export function useLiveData<T extends { game: number }>(req: LiveDataRequest<T>)
   const { sourceKey } = useDataSource();
   // The user's interval, stretched when a request limit is known (request-plan.ts).
   const refetchInterval = usePlannedRefreshInterval();
-  const progress = useMemo(() => new ProgressStore(), []);
+  const own = useMemo(() => new ProgressStore(), []);
+  const { driver } = req;
+  const progress = driver?.progress ?? own;
   const { game } = req;
   const query = useQuery<T, Error>({
     queryKey: [req.key[0], sourceKey, ...req.key.slice(1)],
@@ -104,11 +110,11 @@ export function useLiveData<T extends { game: number }>(req: LiveDataRequest<T>)
       }
     },
     // Wait for the host's first status: the data source (demo or live) is part of the identity.
-    enabled: req.enabled && sourceKey !== null,
+    enabled: !driver && req.enabled && sourceKey !== null,
     placeholderData: req.keepPrevious ? (prev) => (prev && prev.game === game ? keepPreviousData(prev) : undefined) : undefined,
     structuralSharing: false,
     retry: false,
-    refetchInterval,
+    refetchInterval: driver ? false : refetchInterval,
     refetchIntervalInBackground: req.background,
     refetchOnWindowFocus: false,
     staleTime: 10_000,
@@ -143,7 +149,7 @@ export function useLiveData<T extends { game: number }>(req: LiveDataRequest<T>)
     // Of what is shown: a placeholder or a fallback is the last good data (of its own time).
     updatedAt: restored ? restored.at : live ? query.dataUpdatedAt : fallback && data === fallback.data ? fallback.at : query.dataUpdatedAt,
     errorAt: query.errorUpdatedAt,
-    refetch: query.refetch,
+    refetch: driver ? driver.refresh : query.refetch,
     progress,
   };
 }

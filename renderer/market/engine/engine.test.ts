@@ -1,0 +1,270 @@
+/**
+ * The market engine with fake timers: one request per game and markets whoever needs it, on the user's
+ * interval (or only when asked), every consumer fed from each answer, history recorded from every poll
+ * whatever needs it (a view, the alerts, the portfolio), and a poll that cannot be recorded shown.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/errors';
+import { setNotice, storageStatus } from '../../lib/storage/status';
+import { MarketEngine, type Answer, type PriceRequest } from './engine';
+import { historyConsumer } from './history-consumer';
+import { simulatePolls } from './testing/simulate';
+
+interface Snap {
+  game: number;
+  n: number;
+}
+
+const CS2: PriceRequest = { game: 730, askMarkets: ['steamcommunity', 'buff163'], bidMarkets: ['buff163'] };
+const RUST: PriceRequest = { game: 252490, askMarkets: ['steamcommunity'], bidMarkets: [] };
+
+function setup(interval: number | false = 15_000) {
+  let n = 0;
+  const load = vi.fn(async (req: PriceRequest, _source: string) => ({ snap: { game: req.game, n: ++n }, at: Date.now() }));
+  const engine = new MarketEngine<Snap>({ load, interval: () => interval });
+  engine.setSource('live|http://127.0.0.1:1');
+  return { engine, load };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(Date.UTC(2026, 0, 5, 9));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  setNotice('history-write', null);
+});
+
+describe('the market engine', () => {
+  it('two subscribers of one game and its markets make one request per interval', async () => {
+    const { engine, load } = setup();
+    const a = engine.need({ ...CS2, kinds: ['asks'] });
+    const b = engine.need({ ...CS2, kinds: ['asks', 'bids'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(load).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(45_000);
+    expect(load).toHaveBeenCalledTimes(5);
+    a();
+    b();
+  });
+
+  it('follows the demand: a game nobody needs is not polled, a new need polls its game at once', async () => {
+    const { engine, load } = setup();
+    const cs2 = engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    const rust = engine.need({ ...RUST, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load.mock.calls.map((c) => c[0].game)).toEqual([730, 252490]);
+    cs2();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(load.mock.calls.map((c) => c[0].game)).toEqual([730, 252490, 252490, 252490]);
+    rust();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(load).toHaveBeenCalledTimes(4);
+    // Needed again while its last answer is still fresh: the next poll keeps the schedule.
+    engine.need({ ...RUST, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(5);
+  });
+
+  it('a view that lacks the data asks for it at once, but never over a Retry-After', async () => {
+    let fail = true;
+    const load = vi.fn(async (req: PriceRequest) => {
+      if (fail) throw new ApiError('rate-limited', 429, null, 'Too many requests', 60);
+      return { snap: { game: req.game, n: 1 }, at: Date.now() };
+    });
+    const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
+    engine.setSource('demo');
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    fail = false;
+    engine.need({ ...CS2, kinds: ['asks'] }, { now: true });
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(load).toHaveBeenCalledTimes(2);
+    // Answered: a view opening now without the data polls at once.
+    engine.need({ ...CS2, kinds: ['bids'] }, { now: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('manual only: one load for a new need, then only when asked', async () => {
+    const { engine, load } = setup(false);
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(load).toHaveBeenCalledTimes(1);
+    await engine.refresh();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a refresh while a poll is under way joins it (no second request)', async () => {
+    let release: (() => void) | null = null;
+    const load = vi.fn(
+      (req: PriceRequest) =>
+        new Promise<{ snap: Snap; at: number }>((resolve) => {
+          release = () => resolve({ snap: { game: req.game, n: 1 }, at: Date.now() });
+        }),
+    );
+    const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
+    engine.setSource('demo');
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    const refreshed = engine.refresh(730);
+    expect(load).toHaveBeenCalledTimes(1);
+    (release as unknown as () => void)();
+    await refreshed;
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the same answer to every consumer', async () => {
+    const { engine } = setup();
+    const seen: Array<[string, Answer<Snap>]> = [];
+    engine.consume('history', (a) => void seen.push(['history', a]));
+    engine.consume('alerts', (a) => void seen.push(['alerts', a]));
+    engine.consume('valuation', (a) => void seen.push(['valuation', a]));
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.map(([who]) => who)).toEqual(['history', 'alerts', 'valuation']);
+    const [first] = seen;
+    for (const [, a] of seen) expect(a).toBe(first?.[1]);
+    expect(first?.[1]).toMatchObject({ source: 'live|http://127.0.0.1:1', snap: { game: 730, n: 1 }, request: CS2 });
+  });
+
+  it('a consumer that throws does not keep the others from the answer', async () => {
+    const { engine } = setup();
+    const errors: unknown[] = [];
+    const got = vi.fn();
+    engine.consume('broken', () => Promise.reject(new Error('disk full')), (e) => void errors.push(e));
+    engine.consume('alerts', got);
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(got).toHaveBeenCalledTimes(1);
+    expect(String(errors[0])).toContain('disk full');
+  });
+
+  it('a failed poll is retried with the existing backoff (Retry-After honoured), then the interval resumes', async () => {
+    let fail = 2;
+    const load = vi.fn(async (req: PriceRequest) => {
+      if (fail-- > 0) throw new ApiError('rate-limited', 429, null, 'Too many requests', 40);
+      return { snap: { game: req.game, n: 1 }, at: Date.now() };
+    });
+    const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
+    engine.setSource('demo');
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    // Retry-After 40 s: not at the 15 s interval.
+    await vi.advanceTimersByTimeAsync(39_000);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(load).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(load).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+
+  it('tells each failure to its listeners (market discovery learns of a refused name whatever page is open)', async () => {
+    const load = vi.fn(async (_req: PriceRequest): Promise<{ snap: Snap; at: number }> => {
+      throw new ApiError('bad-request', 400, null, 'unknown market: csgotm');
+    });
+    const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
+    const failures: Array<[number, string]> = [];
+    engine.onFailure((req, _source, e) => void failures.push([req.game, (e as ApiError).kind]));
+    engine.setSource('demo');
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failures).toEqual([[730, 'bad-request']]);
+    // Not worth retrying at once (the user or discovery must change the request): the next at the interval.
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks the planner seam for each kind needed: the shortest interval of the kinds wins', async () => {
+    const { engine, load } = setup();
+    engine.setIntervalFor((kind, _game, base) => (kind === 'bids' && base !== false ? base * 4 : base));
+    engine.need({ ...CS2, kinds: ['bids'] });
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(load).toHaveBeenCalledTimes(2);
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('timers held back (a hidden browser tab): a reschedule polls what is overdue at once', async () => {
+    const { engine, load } = setup();
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    // The clock moves 3 minutes while no timer runs (the tab's timers were throttled).
+    vi.setSystemTime(Date.now() + 3 * 60_000);
+    engine.reschedule();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a new data source polls every needed game again at once', async () => {
+    const { engine, load } = setup();
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    engine.setSource('demo');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load.mock.calls.map((c) => c[1])).toEqual(['live|http://127.0.0.1:1', 'demo']);
+  });
+});
+
+describe('history from every poll', () => {
+  it('records every poll of a game only the portfolio (or alerts) needs: no page records', async () => {
+    const { engine } = setup();
+    const record = vi.fn(async () => undefined);
+    engine.consume('history', historyConsumer({ record, enabled: () => true }));
+    engine.need({ ...CS2, kinds: ['asks', 'bids'] });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(record).toHaveBeenCalledTimes(5);
+  });
+
+  it('a poll that cannot be recorded is shown (the history-write notice), and cleared by the next good one', async () => {
+    const { engine } = setup();
+    let broken = true;
+    const record = vi.fn(async () => {
+      if (broken) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    engine.consume('history', historyConsumer({ record, enabled: () => true }));
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(storageStatus().notices['history-write']).toMatch(/^Could not save price history: .*quota/i);
+    broken = false;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(storageStatus().notices['history-write']).toBeUndefined();
+  });
+
+  it('history off: nothing recorded', async () => {
+    const { engine } = setup();
+    const record = vi.fn(async () => undefined);
+    engine.consume('history', historyConsumer({ record, enabled: () => false }));
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(record).not.toHaveBeenCalled();
+  });
+});
+
+describe('ten minutes at 15 s (the report figures)', () => {
+  it('polls and records 41 times (one at once, then every 15 s) whichever consumer needs the game, the window hidden or not', async () => {
+    for (const who of ['prices', 'analytics', 'portfolio', 'alerts', 'hidden'] as const) {
+      const r = await simulatePolls({ minutes: 10, intervalMs: 15_000, consumers: [who] });
+      expect(r).toEqual({ polls: 41, records: 41 });
+    }
+  });
+
+  it('several pages and background parts needing one game at once: still one request per poll', async () => {
+    const r = await simulatePolls({ minutes: 10, intervalMs: 15_000, consumers: ['prices', 'portfolio', 'alerts', 'desk'] });
+    expect(r).toEqual({ polls: 41, records: 41 });
+  });
+});
