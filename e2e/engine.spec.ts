@@ -104,8 +104,12 @@ test('only Analytics, Portfolio or Alerts open: the prices are polled every 15 s
     for (const [market, price] of poll.asks) {
       if (before.get(market) === price) continue;
       changed++;
-      const found = asks.find((r) => r.market === market && r.price === price && r.ms >= poll.sent - 1000 && r.ms <= poll.answered + 10_000);
-      expect(found, `${poll.page} poll ${i}: ${market} ask ${price} at ${new Date(poll.answered).toISOString()}`).toBeDefined();
+      // Stamped when the answer was read and shaped (seconds after its first bytes on a loaded machine), and
+      // before the next poll was sent (the engine sends it an interval after this one ended).
+      const until = (polls[i + 1] as Poll | undefined)?.sent ?? poll.answered + 60_000;
+      const found = asks.find((r) => r.market === market && r.price === price && r.ms >= poll.sent - 1000 && r.ms <= until);
+      const near = asks.filter((r) => r.market === market && Math.abs(r.ms - poll.answered) < 120_000).map((r) => `${r.price}@${new Date(r.ms).toISOString()}`);
+      expect(found, `${poll.page} poll ${i}: ${market} ask ${price}, sent ${new Date(poll.sent).toISOString()}, answered ${new Date(poll.answered).toISOString()}; recorded near: ${near.join(' ')}`).toBeDefined();
     }
   });
   // The market did move between the polls (else the check above proves little).
