@@ -76,6 +76,9 @@ const armed: Armed[] = [];
 const hit = new WeakSet<object>();
 let installed = false;
 
+/** The requests an object store and an index both make: every one a read. */
+const READS: ReadonlyArray<[string, FaultOp]> = ['get', 'getAll', 'getKey', 'getAllKeys', 'count', 'openCursor', 'openKeyCursor'].map((n) => [n, 'read']);
+
 const METHODS: ReadonlyArray<[proto: object, names: ReadonlyArray<[string, FaultOp]>, where: (self: never) => { tx: FakeTx; store: string }]> = [
   [
     FakeObjectStore.prototype,
@@ -84,27 +87,13 @@ const METHODS: ReadonlyArray<[proto: object, names: ReadonlyArray<[string, Fault
       ['add', 'write'],
       ['delete', 'delete'],
       ['clear', 'clear'],
-      ['get', 'read'],
-      ['getAll', 'read'],
-      ['getKey', 'read'],
-      ['getAllKeys', 'read'],
-      ['count', 'read'],
-      ['openCursor', 'read'],
-      ['openKeyCursor', 'read'],
+      ...READS,
     ],
     (s: { name: string; transaction: FakeTx }) => ({ tx: s.transaction, store: s.name }),
   ],
   [
     FakeIndex.prototype,
-    [
-      ['get', 'read'],
-      ['getAll', 'read'],
-      ['getKey', 'read'],
-      ['getAllKeys', 'read'],
-      ['count', 'read'],
-      ['openCursor', 'read'],
-      ['openKeyCursor', 'read'],
-    ],
+    READS,
     (s: { objectStore: { name: string; transaction: FakeTx } }) => ({ tx: s.objectStore.transaction, store: s.objectStore.name }),
   ],
   [
