@@ -98,11 +98,38 @@ describe('import layering', () => {
       expect(await inRenderer('renderer/lib/x.ts', '../features/settings/page')).toHaveLength(1);
       expect(await inRenderer('renderer/api/x.ts', '../features/analytics/queries')).toHaveLength(1);
       expect(await inRenderer('renderer/platform/x.ts', '../shell/pages')).toHaveLength(1);
-      expect(await inRenderer('renderer/market/x.ts', '../ui/EmptyState')).toEqual([]);
     });
 
-    it('the kit and the helpers stay below the market layer', async () => {
-      expect(await inRenderer('renderer/ui/x.ts', '../market/useGridData')).toHaveLength(1);
+    it('market/ is the data layer: a component under market/ is refused, a provider or a hook is not', async () => {
+      const component = "export function Note({ text }: { text: string }) {\n  return <p className=\"note\">{text}</p>;\n}\n";
+      expect(await layering('renderer/market/history/Note.tsx', component, 'layering/renderer')).toEqual([
+        "<p> renders DOM, which may not be done here: market/ is the data layer every page uses: it imports lib/, api/, platform/ and shared/, never the UI (ui/, a page, the shell, react-dom, CSS); it may hold React providers and hooks, not components that render DOM",
+      ]);
+      const created = "import { createElement } from 'react';\nexport const Note = () => createElement('span', null, 'x');\n";
+      expect(await layering('renderer/market/x.ts', created, 'layering/renderer')).toHaveLength(1);
+      const provider =
+        "import { createContext, type ReactNode } from 'react';\nconst Ctx = createContext(0);\n" +
+        'export function Source({ children }: { children: ReactNode }) {\n  return <><Ctx.Provider value={1}>{children}</Ctx.Provider></>;\n}\n';
+      expect(await layering('renderer/market/providers.tsx', provider, 'layering/renderer')).toEqual([]);
+      expect(await inRenderer('renderer/market/x.ts', '../ui/EmptyState')).toHaveLength(1);
+      expect(await inRenderer('renderer/market/history/x.ts', '../../ui/charts/theme')).toHaveLength(1);
+      expect(await inRenderer('renderer/market/x.ts', 'react-dom')).toHaveLength(1);
+      expect(await inRenderer('renderer/market/x.ts', 'react-dom/client')).toHaveLength(1);
+      expect(await layering('renderer/market/history/x.ts', "import './history.css';\n", 'layering/renderer')).toEqual([
+        "'./history.css' (renderer/market/history/history.css) may not be imported here: market/ is the data layer every page uses: it imports lib/, api/, platform/ and shared/, never the UI (ui/, a page, the shell, react-dom, CSS); it may hold React providers and hooks, not components that render DOM",
+      ]);
+      expect(await inRenderer('renderer/market/x.ts', 'react')).toEqual([]);
+      expect(await inRenderer('renderer/market/x.ts', '../lib/idle')).toEqual([]);
+    });
+
+    it('the kit (ui/) shows what two or more pages show, market data too: it imports market/, never a page or the shell', async () => {
+      expect(await inRenderer('renderer/ui/x.ts', '../market/useGridData')).toEqual([]);
+      expect(await inRenderer('renderer/ui/history/x.ts', '../../market/history/client')).toEqual([]);
+      expect(await inRenderer('renderer/ui/x.ts', '../features/prices/GridScreen')).toHaveLength(1);
+      expect(await inRenderer('renderer/ui/x.ts', '../shell/App')).toHaveLength(1);
+    });
+
+    it('the helpers stay below the kit and the market layer', async () => {
       expect(await inRenderer('renderer/ui/x.ts', '../lib/idle')).toEqual([]);
       expect(await inRenderer('renderer/lib/x.ts', '../ui/Icon')).toHaveLength(1);
       expect(await inRenderer('renderer/lib/x.ts', '../market/model/snapshot')).toHaveLength(1);
