@@ -17,6 +17,8 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  * way VS Code pairs `code-layering` with `code-import-patterns`. Being two rules, a renderer file gets both
  * checks (one rule's options would replace the other's). `siblings` names a folder whose subfolders may
  * not import each other (the pages), except the exact paths `allow` lists for the importing subfolder.
+ * `dom: false` says a folder renders nothing: no element of the page (JSX `<div>` or `createElement('div')`;
+ * a provider's `<Ctx.Provider>`, a component's `<Name>` and fragments are not elements), no stylesheet.
  */
 const importCheck = {
   meta: {
@@ -30,14 +32,18 @@ const importCheck = {
           why: { type: 'string' },
           siblings: { type: 'string' },
           allow: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          dom: { type: 'boolean' },
         },
         additionalProperties: false,
       },
     ],
-    messages: { forbidden: "'{{source}}' ({{target}}) may not be imported here: {{why}}" },
+    messages: {
+      forbidden: "'{{source}}' ({{target}}) may not be imported here: {{why}}",
+      dom: '<{{name}}> renders DOM, which may not be done here: {{why}}',
+    },
   },
   create(context) {
-    const { folders = [], modules = [], why = '', siblings, allow = {} } = context.options[0] ?? {};
+    const { folders = [], modules = [], why = '', siblings, allow = {}, dom = true } = context.options[0] ?? {};
     const dir = path.dirname(context.filename);
     const inside = (target, folder) => target === folder || target.startsWith(`${folder}/`);
     const posix = (p) => p.split(path.sep).join('/');
@@ -52,17 +58,35 @@ const importCheck = {
       if (source.startsWith('.')) {
         const resolved = posix(path.relative(ROOT, path.resolve(dir, source)));
         const sibling = home !== null && inside(resolved, siblings) && !inside(resolved, home) && !allowed.includes(resolved);
-        if (sibling || folders.some((f) => inside(resolved, f))) target = resolved;
+        const stylesheet = !dom && resolved.endsWith('.css');
+        if (sibling || stylesheet || folders.some((f) => inside(resolved, f))) target = resolved;
       } else if (modules.some((m) => (m.endsWith(':') ? source.startsWith(m) : inside(source, m)))) {
         target = source;
       }
       if (target) context.report({ node, messageId: 'forbidden', data: { source, target, why } });
     };
-    return {
+    // React's rule: a lower-case tag name (or one with a dash) is an element of the page, not a component.
+    const element = (name) => /^[a-z]/.test(name) || name.includes('-');
+    const checks = {
       ImportDeclaration: (n) => check(n.source),
       ExportNamedDeclaration: (n) => check(n.source),
       ExportAllDeclaration: (n) => check(n.source),
       ImportExpression: (n) => check(n.source),
+    };
+    if (dom) return checks;
+    return {
+      ...checks,
+      JSXOpeningElement(n) {
+        if (n.name.type === 'JSXIdentifier' && element(n.name.name)) context.report({ node: n, messageId: 'dom', data: { name: n.name.name, why } });
+        if (n.name.type === 'JSXNamespacedName') context.report({ node: n, messageId: 'dom', data: { name: `${n.name.namespace.name}:${n.name.name.name}`, why } });
+      },
+      CallExpression(n) {
+        const callee = n.callee.type === 'MemberExpression' ? n.callee.property : n.callee;
+        const [tag] = n.arguments;
+        if (callee.type === 'Identifier' && callee.name === 'createElement' && tag?.type === 'Literal' && typeof tag.value === 'string') {
+          context.report({ node: n, messageId: 'dom', data: { name: tag.value, why } });
+        }
+      },
     };
   },
 };
@@ -164,14 +188,18 @@ const rendererLayers = [
     why: 'a page imports market/, ui/, lib/, api/, platform/ and shared/, never the shell nor another page\'s internals (PAGE_IMPORTS in eslint.config.js lists the exceptions and why)',
   },
   {
+    // The data layer renders nothing: what shows its data is in ui/ (two or more pages show it) or in the
+    // page that shows it. React providers (providers.tsx, engine/MarketEngineProvider.tsx) and hooks stay.
     files: ['renderer/market/**/*.{ts,tsx}'],
-    folders: ['renderer/shell', 'renderer/features', 'renderer/main'],
-    why: 'market/ is the data layer every page uses: it imports ui/, lib/, api/, platform/ and shared/, never a page or the shell',
+    folders: ['renderer/shell', 'renderer/features', 'renderer/ui', 'renderer/main'],
+    modules: ['react-dom'],
+    dom: false,
+    why: 'market/ is the data layer every page uses: it imports lib/, api/, platform/ and shared/, never the UI (ui/, a page, the shell, react-dom, CSS); it may hold React providers and hooks, not components that render DOM',
   },
   {
     files: ['renderer/ui/**/*.{ts,tsx}'],
-    folders: ['renderer/shell', 'renderer/features', 'renderer/market', 'renderer/api', 'renderer/main'],
-    why: 'ui/ is the kit: it imports lib/, platform/ and shared/, never data, pages or the shell',
+    folders: ['renderer/shell', 'renderer/features', 'renderer/api', 'renderer/main'],
+    why: 'ui/ is the kit and what two or more pages show: it imports market/, lib/, platform/ and shared/, never api/, a page or the shell',
   },
   {
     files: ['renderer/lib/**/*.{ts,tsx}'],
@@ -213,10 +241,12 @@ export default tseslint.config(
     plugins: { layering },
     rules: { 'layering/imports': ['error', { folders, ...(modules ? { modules } : {}), why }] },
   })),
-  ...rendererLayers.map(({ files, ignores, folders, siblings, allow, why }) => ({
+  ...rendererLayers.map(({ files, ignores, folders, modules, siblings, allow, dom, why }) => ({
     files,
     ...(ignores ? { ignores } : {}),
     plugins: { layering },
-    rules: { 'layering/renderer': ['error', { folders, why, ...(siblings ? { siblings, allow } : {}) }] },
+    rules: {
+      'layering/renderer': ['error', { folders, why, ...(modules ? { modules } : {}), ...(siblings ? { siblings, allow } : {}), ...(dom === false ? { dom } : {}) }],
+    },
   })),
 );
