@@ -20,7 +20,7 @@ import type { Derived } from '../../market/model/derived-columns';
 import { bestArbitrage, shownAsk, shownBid, shownLocked } from '../../market/model/price-arithmetic';
 import type { GridLoadError } from '../../market/model/errors';
 import { reasonText } from '../../market/recommendations/reasons';
-import { HistoryChart } from '../../market/history/HistoryChart';
+import { HistoryChart } from '../../ui/history/HistoryChart';
 import { openAlertEditor } from '../alerts/editor-state';
 import { openHoldingEditor } from '../portfolio/editor-state';
 import { useAlerts } from '../alerts/hooks';

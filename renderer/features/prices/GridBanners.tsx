@@ -6,7 +6,7 @@
  */
 import type { ConnectionStatus } from '../../../shared/api/status';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { RestoredBanner, restoredNote } from '../../market/offline/RestoredBanner';
+import { RestoredBanner, restoredNote } from '../../ui/RestoredBanner';
 import type { GridLoadError } from '../../market/model/errors';
 import type { Snapshot } from '../../market/model/snapshot';
 

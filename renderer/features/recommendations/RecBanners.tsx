@@ -5,7 +5,7 @@
  */
 import type { ConnectionStatus } from '../../../shared/api/status';
 import type { GridLoadError } from '../../market/model/errors';
-import { RestoredBanner } from '../../market/offline/RestoredBanner';
+import { RestoredBanner } from '../../ui/RestoredBanner';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import type { RecMessage } from './useRecMessage';
 

@@ -7,7 +7,7 @@ import { memo } from 'react';
 import type { RecommendationType } from '../../../shared/api/schema';
 import type { GridLoadError } from '../../market/model/errors';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
-import { ListFoot, formatBytes } from '../../market/StatusParts';
+import { ListFoot, formatBytes } from '../../ui/StatusParts';
 
 export interface RecFootProps {
   recs: RecColumns | null;

@@ -12,7 +12,7 @@ import { useMoneyFormat } from '../../lib/preferences';
 import { useStableCallback } from '../../lib/useStableCallback';
 import { isHealthy } from '../../ui/status-view';
 import { useMarketPlan } from '../../market/prefs';
-import { restoredNote } from '../../market/offline/RestoredBanner';
+import { restoredNote } from '../../ui/RestoredBanner';
 import { ItemDetails } from '../prices/ItemDetails';
 import { ReasonLegend } from './ReasonLegend';
 import { RecBanners } from './RecBanners';

@@ -5,16 +5,16 @@
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { GAMES } from '../../../shared/catalog/games';
-import { GRID_PREFS } from '../prefs';
-import { HistoryExport } from './HistoryExport';
-import { DAY } from './chunk-codec';
-import './history.css';
+import { GRID_PREFS } from '../../market/prefs';
+import { HistoryExport } from '../../ui/history/HistoryExport';
+import { DAY } from '../../market/history/chunk-codec';
+import '../../ui/history/history.css';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { usePref, useSelectedGame } from '../../lib/preferences';
 import { useStorageStatus } from '../../lib/storage/status';
-import { history, useHistoryVersion, useHistoryWriter } from './client';
-import { DAILY_AFTER_CHOICES, FULL_HOURS_CHOICES, HISTORY_PREFS, RETENTION_CHOICES, readLimits } from './prefs';
-import { daysThatFit, type Usage } from './store';
+import { history, useHistoryVersion, useHistoryWriter } from '../../market/history/client';
+import { DAILY_AFTER_CHOICES, FULL_HOURS_CHOICES, HISTORY_PREFS, RETENTION_CHOICES, readLimits } from '../../market/history/prefs';
+import { daysThatFit, type Usage } from '../../market/history/store';
 
 function mb(bytes: number): string {
   return bytes < 1e6 ? `${(bytes / 1e3).toFixed(0)} kB` : `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;

@@ -10,10 +10,10 @@ import { MAX_FILE_BYTES, MIB } from '../../../shared/files/save';
 import { APP_PREFERENCES, readPreference } from '../../lib/preferences';
 import { describeError } from '../../platform';
 import { useConnection } from '../../platform/connection';
-import { useDataSource } from '../providers';
-import type { ExportFormat } from './export-run';
-import type { ExportSelection } from './export-rows';
-import type { ExportMessage, ExportRequest } from './export.worker';
+import { useDataSource } from '../../market/providers';
+import type { ExportFormat } from '../../market/history/export-run';
+import type { ExportSelection } from '../../market/history/export-rows';
+import type { ExportMessage, ExportRequest } from '../../market/history/export.worker';
 
 type State = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'done' | 'error'; text: string };
 
@@ -42,7 +42,7 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
     if (!sel) return;
     const at = Date.now();
     const seconds = readPreference(APP_PREFERENCES.refreshIntervalSeconds);
-    const w = (worker.current ??= new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
+    const w = (worker.current ??= new Worker(new URL('../../market/history/export.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
     setState({ kind: 'busy', text: 'Reading the history…' });
     w.onerror = (e) => setState({ kind: 'error', text: `Could not export: ${e.message || 'the export worker failed'}.` });
     w.onmessage = (e: MessageEvent<ExportMessage>) => {

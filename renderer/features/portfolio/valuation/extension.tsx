@@ -4,7 +4,7 @@
  * above the holdings, the value-over-time chart below them. The page itself knows nothing of prices.
  */
 import { useCallback, useMemo } from 'react';
-import { HistoryExport } from '../../../market/history/HistoryExport';
+import { HistoryExport } from '../../../ui/history/HistoryExport';
 import { useMoneyFormat } from '../../../lib/preferences';
 import type { GameId } from '../../../../shared/catalog/games';
 import type { PortfolioExtension } from '../PortfolioScreen';
