@@ -8,7 +8,7 @@ import { GAMES } from '../../../shared/catalog/games';
 import { GRID_PREFS } from '../../market/prefs';
 import { HistoryExport } from '../../ui/history/HistoryExport';
 import { DAY } from '../../market/history/chunk-codec';
-import '../../ui/history/history.css';
+import './HistorySettings.css';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { usePref, useSelectedGame } from '../../lib/preferences';
 import { useStorageStatus } from '../../lib/storage/status';

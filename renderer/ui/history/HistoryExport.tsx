@@ -14,6 +14,7 @@ import { useDataSource } from '../../market/providers';
 import type { ExportFormat } from '../../market/history/export-run';
 import type { ExportSelection } from '../../market/history/export-rows';
 import type { ExportMessage, ExportRequest } from '../../market/history/export.worker';
+import './history.css';
 
 type State = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'done' | 'error'; text: string };
 

@@ -6,7 +6,7 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { history, useHistoryVersion } from '../../../market/history/client';
 import { DAY } from '../../../market/history/chunk-codec';
-import '../../../ui/history/history.css';
+import './Sparkline.css';
 
 const SLOTS = 40;
 const W = 100;
