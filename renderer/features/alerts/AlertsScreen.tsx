@@ -21,7 +21,7 @@ import { openAlertEditor } from './editor-state';
 import { ALERT_PREFS, reasonsKey, useAlerts, useUnstableReasons, type ReasonsState } from './hooks';
 import { conditionText, durationText, marketText, rearmText, valueText } from './model/describe';
 import { ANY_MARKET, type Alert, type AlertState, type Firing } from './model/types';
-import { alertsRuntime } from './runtime';
+import { alertsRuntime } from './alert-checks';
 import './alerts.css';
 import { QUERY_KEYS } from '../../market/query-keys';
 import { refreshPrices } from '../../market/engine/MarketEngineProvider';

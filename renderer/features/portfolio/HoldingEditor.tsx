@@ -13,7 +13,7 @@ import { closeHoldingEditor, type HoldingEditorRequest } from './editor-state';
 import { DialogFoot, Field, PfDialog } from './PfDialog';
 import { PlaceField } from './PlaceField';
 import { HoldingSchema, type Holding } from './model/types';
-import { portfolioRuntime, usePortfolio, type UndoNote } from './runtime';
+import { portfolioRuntime, usePortfolio, type UndoNote } from './portfolio-state';
 import { PortfolioConflictError } from './store';
 import './portfolio.css';
 

@@ -26,7 +26,7 @@ import { filterRows, sortRows, type SortState } from './model/table-view';
 import type { Holding, HoldingRow, Sale } from './model/types';
 import { dropNote, showNote, useNote } from './note-state';
 import { RestoreDialog } from './RestoreDialog';
-import { portfolioRuntime, usePortfolio, type UndoNote } from './runtime';
+import { portfolioRuntime, usePortfolio, type UndoNote } from './portfolio-state';
 import { SaleDialog } from './SaleDialog';
 import { SalesList } from './SalesList';
 import { SplitDialog } from './SplitDialog';

@@ -12,7 +12,7 @@ import { describeAlert } from '../model/describe';
 import { parseDraft, type Draft, type DraftErrors } from '../model/draft';
 import type { Observation } from '../model/evaluate';
 import { newId, type Alert } from '../model/types';
-import { alertsRuntime } from '../runtime';
+import { alertsRuntime } from '../alert-checks';
 import type { MarketChoice } from './useAlertDraft';
 import type { NowPrices } from './useItemNowPrices';
 
