@@ -18,7 +18,8 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  * checks (one rule's options would replace the other's). `siblings` names a folder whose subfolders may
  * not import each other (the pages), except the exact paths `allow` lists for the importing subfolder.
  * `dom: false` says a folder renders nothing: no element of the page (JSX `<div>` or `createElement('div')`;
- * a provider's `<Ctx.Provider>`, a component's `<Name>` and fragments are not elements), no stylesheet.
+ * a provider's `<Ctx.Provider>`, a component's `<Name>` and fragments are not elements), no stylesheet. It is
+ * a third rule, `layering/no-dom` (`renderNothing` below), so that it adds to the import rules of a folder.
  */
 const importCheck = {
   meta: {
@@ -91,7 +92,7 @@ const importCheck = {
   },
 };
 
-const layering = { rules: { imports: importCheck, renderer: importCheck } };
+const layering = { rules: { imports: importCheck, renderer: importCheck, 'no-dom': importCheck } };
 
 /** One entry per folder (the folders don't overlap, so each file gets exactly one rule set). */
 const layers = [
@@ -188,13 +189,9 @@ const rendererLayers = [
     why: 'a page imports market/, ui/, lib/, api/, platform/ and shared/, never the shell nor another page\'s internals (PAGE_IMPORTS in eslint.config.js lists the exceptions and why)',
   },
   {
-    // The data layer renders nothing: what shows its data is in ui/ (two or more pages show it) or in the
-    // page that shows it. React providers (providers.tsx, engine/MarketEngineProvider.tsx) and hooks stay.
     files: ['renderer/market/**/*.{ts,tsx}'],
     folders: ['renderer/shell', 'renderer/features', 'renderer/ui', 'renderer/main'],
-    modules: ['react-dom'],
-    dom: false,
-    why: 'market/ is the data layer every page uses: it imports lib/, api/, platform/ and shared/, never the UI (ui/, a page, the shell, react-dom, CSS); it may hold React providers and hooks, not components that render DOM',
+    why: 'market/ is the data layer every page uses: it imports lib/, api/, platform/ and shared/, never ui/, a page or the shell',
   },
   {
     files: ['renderer/ui/**/*.{ts,tsx}'],
@@ -216,6 +213,17 @@ const rendererLayers = [
     files: ['renderer/platform/**/*.{ts,tsx}'],
     folders: ['renderer/shell', 'renderer/features', 'renderer/market', 'renderer/ui', 'renderer/api', 'renderer/main'],
     why: 'platform/ is the host API: it imports lib/ and shared/ only',
+  },
+];
+
+/**
+ * Folders that render nothing: the data layer. What shows its data is in ui/ (when two or more pages show it)
+ * or in the page that shows it; React providers (providers.tsx, engine/MarketEngineProvider.tsx) and hooks stay.
+ */
+const renderNothing = [
+  {
+    files: ['renderer/market/**/*.{ts,tsx}'],
+    why: 'market/ is the data layer: it renders nothing (React providers and hooks, no component: no element of the page, no stylesheet, no react-dom); a component goes to ui/ or to the page that shows it',
   },
 ];
 
@@ -241,12 +249,15 @@ export default tseslint.config(
     plugins: { layering },
     rules: { 'layering/imports': ['error', { folders, ...(modules ? { modules } : {}), why }] },
   })),
-  ...rendererLayers.map(({ files, ignores, folders, modules, siblings, allow, dom, why }) => ({
+  ...rendererLayers.map(({ files, ignores, folders, siblings, allow, why }) => ({
     files,
     ...(ignores ? { ignores } : {}),
     plugins: { layering },
-    rules: {
-      'layering/renderer': ['error', { folders, why, ...(modules ? { modules } : {}), ...(siblings ? { siblings, allow } : {}), ...(dom === false ? { dom } : {}) }],
-    },
+    rules: { 'layering/renderer': ['error', { folders, why, ...(siblings ? { siblings, allow } : {}) }] },
+  })),
+  ...renderNothing.map(({ files, why }) => ({
+    files,
+    plugins: { layering },
+    rules: { 'layering/no-dom': ['error', { modules: ['react-dom'], dom: false, why }] },
   })),
 );

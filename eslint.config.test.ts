@@ -101,24 +101,31 @@ describe('import layering', () => {
     });
 
     it('market/ is the data layer: a component under market/ is refused, a provider or a hook is not', async () => {
+      const renders = (file: string, code: string) => layering(file, code, 'layering/no-dom');
       const component = "export function Note({ text }: { text: string }) {\n  return <p className=\"note\">{text}</p>;\n}\n";
-      expect(await layering('renderer/market/history/Note.tsx', component, 'layering/renderer')).toEqual([
-        "<p> renders DOM, which may not be done here: market/ is the data layer every page uses: it imports lib/, api/, platform/ and shared/, never the UI (ui/, a page, the shell, react-dom, CSS); it may hold React providers and hooks, not components that render DOM",
+      expect(await renders('renderer/market/history/Note.tsx', component)).toEqual([
+        '<p> renders DOM, which may not be done here: market/ is the data layer: it renders nothing (React providers and hooks, no component: no element of the page, no stylesheet, no react-dom); a component goes to ui/ or to the page that shows it',
       ]);
       const created = "import { createElement } from 'react';\nexport const Note = () => createElement('span', null, 'x');\n";
-      expect(await layering('renderer/market/x.ts', created, 'layering/renderer')).toHaveLength(1);
+      expect(await renders('renderer/market/x.ts', created)).toHaveLength(1);
       const provider =
         "import { createContext, type ReactNode } from 'react';\nconst Ctx = createContext(0);\n" +
         'export function Source({ children }: { children: ReactNode }) {\n  return <><Ctx.Provider value={1}>{children}</Ctx.Provider></>;\n}\n';
-      expect(await layering('renderer/market/providers.tsx', provider, 'layering/renderer')).toEqual([]);
-      expect(await inRenderer('renderer/market/x.ts', '../ui/EmptyState')).toHaveLength(1);
-      expect(await inRenderer('renderer/market/history/x.ts', '../../ui/charts/theme')).toHaveLength(1);
-      expect(await inRenderer('renderer/market/x.ts', 'react-dom')).toHaveLength(1);
-      expect(await inRenderer('renderer/market/x.ts', 'react-dom/client')).toHaveLength(1);
-      expect(await layering('renderer/market/history/x.ts', "import './history.css';\n", 'layering/renderer')).toEqual([
-        "'./history.css' (renderer/market/history/history.css) may not be imported here: market/ is the data layer every page uses: it imports lib/, api/, platform/ and shared/, never the UI (ui/, a page, the shell, react-dom, CSS); it may hold React providers and hooks, not components that render DOM",
+      expect(await renders('renderer/market/providers.tsx', provider)).toEqual([]);
+      expect(await renders('renderer/market/x.ts', "import { createRoot } from 'react-dom/client';\nexport { createRoot };\n")).toHaveLength(1);
+      expect(await renders('renderer/market/x.ts', "import { flushSync } from 'react-dom';\nexport { flushSync };\n")).toHaveLength(1);
+      expect(await renders('renderer/market/history/x.ts', "import './history.css';\n")).toEqual([
+        "'./history.css' (renderer/market/history/history.css) may not be imported here: market/ is the data layer: it renders nothing (React providers and hooks, no component: no element of the page, no stylesheet, no react-dom); a component goes to ui/ or to the page that shows it",
       ]);
-      expect(await inRenderer('renderer/market/x.ts', 'react')).toEqual([]);
+      expect(await renders('renderer/market/x.ts', "import { useState } from 'react';\nexport { useState };\n")).toEqual([]);
+      // A page and the kit render.
+      expect(await renders('renderer/ui/Note.tsx', component)).toEqual([]);
+      expect(await renders('renderer/features/prices/Note.tsx', component)).toEqual([]);
+      // Nor does it import the kit (the data layer sits below what shows it).
+      expect(await inRenderer('renderer/market/x.ts', '../ui/EmptyState')).toEqual([
+        "'../ui/EmptyState' (renderer/ui/EmptyState) may not be imported here: market/ is the data layer every page uses: it imports lib/, api/, platform/ and shared/, never ui/, a page or the shell",
+      ]);
+      expect(await inRenderer('renderer/market/history/x.ts', '../../ui/charts/theme')).toHaveLength(1);
       expect(await inRenderer('renderer/market/x.ts', '../lib/idle')).toEqual([]);
     });
 
