@@ -3,7 +3,7 @@
  * editor's: not while its modal dialog is still up (the page behind it is inert), but once it is gone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeHoldingEditor, openHoldingEditor, restoreHoldingEditorFocus } from './editor-state';
+import { closeHoldingEditor, openHoldingEditor, restoreHoldingEditorFocus } from './holding-editor';
 
 /** An element as the DOM has it for focus: a removed one can't take focus. */
 class Opener {
@@ -22,7 +22,7 @@ afterEach(() => {
 describe('the holding editor request', () => {
   it('gives focus back to the element that opened it once the closed dialog is gone, once', () => {
     const opener = new Opener();
-    openHoldingEditor({ mode: 'new', game: 730, name: 'AK-47 | Redline (Field-Tested)', returnFocus: opener as unknown as HTMLElement });
+    openHoldingEditor({ mode: 'new', game: 730, name: 'AK-47 | Redline (Field-Tested)', returnFocus: opener });
     closeHoldingEditor();
     expect(opener.focused).toBe(0);
     restoreHoldingEditorFocus();
@@ -33,7 +33,7 @@ describe('the holding editor request', () => {
 
   it('not to an element removed meanwhile, and not when another editor replaced it', () => {
     const gone = new Opener();
-    openHoldingEditor({ mode: 'edit', holdingId: 'h1', returnFocus: gone as unknown as HTMLElement });
+    openHoldingEditor({ mode: 'edit', holdingId: 'h1', returnFocus: gone });
     closeHoldingEditor();
     gone.isConnected = false;
     restoreHoldingEditorFocus();
@@ -41,8 +41,8 @@ describe('the holding editor request', () => {
 
     const first = new Opener();
     const second = new Opener();
-    openHoldingEditor({ mode: 'edit', holdingId: 'h1', returnFocus: first as unknown as HTMLElement });
-    openHoldingEditor({ mode: 'edit', holdingId: 'h2', returnFocus: second as unknown as HTMLElement });
+    openHoldingEditor({ mode: 'edit', holdingId: 'h1', returnFocus: first });
+    openHoldingEditor({ mode: 'edit', holdingId: 'h2', returnFocus: second });
     restoreHoldingEditorFocus();
     expect(first.focused + second.focused).toBe(0);
     closeHoldingEditor();

@@ -1,40 +1,19 @@
 /**
- * Which holding editor is open (at most one): the Prices grid, the detail panel, the palette and the
- * Portfolio page open it with openHoldingEditor(); <HoldingEditorHost>, mounted on every page (the page
- * descriptor's Background), shows it.
+ * How any page opens the holding editor (the Prices grid, the detail panel, the palette, the Portfolio
+ * page): openHoldingEditor(); <HoldingEditorHost> (the Portfolio page's background part, on every page)
+ * shows it.
  */
-import { useSyncExternalStore } from 'react';
+import { editorRequests } from '../lib/editor-request';
 
 export type HoldingEditorRequest =
   /** A new holding, the item prefilled when the opener has one. */
-  | { mode: 'new'; game: number; name?: string; returnFocus?: HTMLElement | null }
-  | { mode: 'edit'; holdingId: string; returnFocus?: HTMLElement | null };
+  | { mode: 'new'; game: number; name?: string }
+  | { mode: 'edit'; holdingId: string };
 
-let current: HoldingEditorRequest | null = null;
-const listeners = new Set<() => void>();
+const requests = editorRequests<HoldingEditorRequest>();
 
-function emit(): void {
-  for (const l of [...listeners]) l();
-}
-
-export function openHoldingEditor(request: HoldingEditorRequest): void {
-  const focus = request.returnFocus ?? (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null);
-  current = { ...request, returnFocus: focus };
-  emit();
-}
-
-export function closeHoldingEditor(): void {
-  current = null;
-  emit();
-}
-
-export function useHoldingEditorRequest(): HoldingEditorRequest | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => void listeners.delete(l);
-    },
-    () => current,
-    () => null,
-  );
-}
+export const openHoldingEditor = requests.open;
+export const closeHoldingEditor = requests.close;
+/** The editor calls it once its modal dialog is closed (focus back to where it was opened from). */
+export const restoreHoldingEditorFocus = requests.restoreFocus;
+export const useHoldingEditorRequest = requests.useRequest;
