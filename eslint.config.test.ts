@@ -75,23 +75,56 @@ describe('import layering', () => {
       expect(await layering('renderer/features/settings/x.ts', "export const m = () => import('../../shell/TopBar');\n", 'layering/renderer')).toHaveLength(1);
     });
 
-    it("a page never imports another page's internals, except what the allowlist names", async () => {
+    it("a page imports another page's internals only where the allowlist names the importing file and the path", async () => {
       expect(await inRenderer('renderer/features/analytics/x.ts', '../prices/GridScreen')).toHaveLength(1);
       expect(await inRenderer('renderer/features/palette/x.ts', '../recommendations/page')).toHaveLength(1);
-      expect(await inRenderer('renderer/features/alerts/x.ts', '../prices/DetailPanel')).toHaveLength(1);
-      // Allowed for one page is not allowed for another, and an allowed file is not its whole folder.
-      expect(await inRenderer('renderer/features/recommendations/x.ts', '../prices/DetailPanel')).toEqual([]);
-      expect(await inRenderer('renderer/features/recommendations/x.ts', '../prices/ItemDetails')).toEqual([]);
-      expect(await inRenderer('renderer/features/alerts/x.ts', '../prices/ItemDetails')).toHaveLength(1);
-      expect(await inRenderer('renderer/features/recommendations/x.ts', '../prices/GridScreen')).toHaveLength(1);
-      expect(await inRenderer('renderer/features/palette/x.ts', '../alerts/editor-state')).toEqual([]);
-      expect(await inRenderer('renderer/features/palette/x.ts', '../alerts/store')).toHaveLength(1);
-      expect(await inRenderer('renderer/features/settings/x.ts', '../prices')).toEqual([]);
-      expect(await inRenderer('renderer/features/settings/x.ts', '../prices/GridSettings')).toHaveLength(1);
+      // The grid marks rows with alerts and the detail panel beside each list counts the item's alerts.
+      expect(await inRenderer('renderer/features/prices/GridScreen.tsx', '../alerts/hooks')).toEqual([]);
+      expect(await inRenderer('renderer/features/recommendations/RecommendationsScreen.tsx', '../alerts/hooks')).toEqual([]);
+      // Allowed for one file is not allowed for another file of the same page, nor for another path.
+      expect(await inRenderer('renderer/features/prices/useGridView.ts', '../alerts/hooks')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/prices/GridScreen.tsx', '../alerts/model/types')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/prices/model/alert-marks.test.ts', '../../alerts/model/test-helpers')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/settings/SettingsScreen.tsx', '../prices')).toEqual([]);
+      expect(await inRenderer('renderer/features/settings/SettingsScreen.tsx', '../prices/GridSettings')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/settings/x.ts', '../prices')).toHaveLength(1);
     });
 
-    it('only the shell imports pages: the market layer, kit, helpers, api and platform do not', async () => {
-      expect(await inRenderer('renderer/shell/x.ts', '../features/prices/page')).toEqual([]);
+    it('what two pages share is not in a page: the detail panel and the editor requests', async () => {
+      expect(await inRenderer('renderer/features/recommendations/RecommendationsScreen.tsx', '../prices/ItemDetails')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/recommendations/x.ts', '../prices/DetailPanel')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/prices/GridScreen.tsx', '../alerts/editor-state')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/prices/GridScreen.tsx', '../portfolio/editor-state')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/palette/palette-options.ts', '../alerts/editor-state')).toHaveLength(1);
+      expect(await inRenderer('renderer/features/palette/palette-options.ts', '../portfolio/editor-state')).toHaveLength(1);
+      for (const spec of ['../../item-details/ItemDetails', '../../requests/alert-editor', '../../requests/holding-editor']) {
+        expect(await inRenderer('renderer/features/recommendations/x.ts', spec), spec).toEqual([]);
+      }
+      // They import what a page may, never a page or the shell.
+      expect(await inRenderer('renderer/item-details/x.ts', '../market/model/snapshot')).toEqual([]);
+      expect(await inRenderer('renderer/item-details/x.ts', '../requests/holding-editor')).toEqual([]);
+      expect(await inRenderer('renderer/item-details/x.ts', '../features/alerts/hooks')).toHaveLength(1);
+      expect(await inRenderer('renderer/item-details/x.ts', '../shell/pages')).toHaveLength(1);
+      expect(await inRenderer('renderer/requests/x.ts', '../lib/editor-request')).toEqual([]);
+      expect(await inRenderer('renderer/requests/x.ts', '../features/portfolio/HoldingEditor')).toHaveLength(1);
+    });
+
+    it('at most 3 places where a page imports another page, each one file importing one path', async () => {
+      const config = (await eslint.calculateConfigForFile(path.join(root, 'renderer/features/prices/x.ts'))) as { rules: Record<string, [unknown, { allow?: Record<string, string[]> }]> };
+      const allow = config.rules['layering/renderer']?.[1].allow ?? {};
+      const places = Object.entries(allow).flatMap(([from, to]) => to.map((t) => `${from} -> ${t}`));
+      expect(places.length, places.join('\n')).toBeLessThanOrEqual(3);
+      for (const from of Object.keys(allow)) expect(from).toMatch(/^renderer\/features\/[a-z]+\/[\w-]+(\/[\w-]+)*$/);
+    });
+
+    it('only the page registry imports pages: the rest of the shell, the entry, the market layer, kit, helpers, api and platform do not', async () => {
+      expect(await inRenderer('renderer/shell/pages.ts', '../features/prices/page')).toEqual([]);
+      expect(await inRenderer('renderer/shell/pages.ts', '../features/palette/Palette')).toEqual([]);
+      expect(await inRenderer('renderer/shell/App.tsx', '../features/palette/Palette')).toHaveLength(1);
+      expect(await inRenderer('renderer/shell/x.ts', '../features/prices/page')).toHaveLength(1);
+      expect(await inRenderer('renderer/shell/App.tsx', './pages')).toEqual([]);
+      expect(await inRenderer('renderer/main.tsx', './features/prices/page')).toHaveLength(1);
+      expect(await inRenderer('renderer/main.tsx', './shell/pages')).toEqual([]);
       expect(await inRenderer('renderer/market/x.ts', '../features/alerts/hooks')).toHaveLength(1);
       expect(await inRenderer('renderer/market/offline/x.ts', '../../shell/App')).toHaveLength(1);
       expect(await inRenderer('renderer/ui/x.ts', '../features/prices/DetailPanel')).toHaveLength(1);

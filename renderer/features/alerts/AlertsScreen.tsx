@@ -17,7 +17,7 @@ import { planMarkets, GRID_PREFS } from '../../market/prefs';
 import { reasonText } from '../../market/recommendations/reasons';
 import { UndoButton, type UndoNote } from './UndoNote';
 import { openAlertTarget } from './AlertsWatcher';
-import { openAlertEditor } from './editor-state';
+import { openAlertEditor } from '../../requests/alert-editor';
 import { ALERT_PREFS, reasonsKey, useAlerts, useUnstableReasons, type ReasonsState } from './hooks';
 import { conditionText, durationText, marketText, rearmText, valueText } from './model/describe';
 import { ANY_MARKET, type Alert, type AlertState, type Firing } from './model/types';

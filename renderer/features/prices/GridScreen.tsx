@@ -13,7 +13,7 @@ import { gameName } from '../../../shared/catalog/games';
 import { useMoneyFormat, usePref, useSelectedGame } from '../../lib/preferences';
 import { useStableCallback } from '../../lib/useStableCallback';
 import { defaultDir } from './grid-columns';
-import { ItemDetails, useOpenItem } from './ItemDetails';
+import { ItemDetails, useOpenItem } from '../../item-details/ItemDetails';
 import { FilterBar, SearchBox } from '../../ui/FilterBar';
 import { GridBanners, RemoveSlugButtons } from './GridBanners';
 import { GridNoMatch } from './GridNoMatch';
@@ -30,8 +30,8 @@ import { useGridData } from '../../market/useGridData';
 import { useGridView } from './useGridView';
 import { useFollowedHistory } from '../../market/history/useFollowedHistory';
 import { restoredNote } from '../../ui/RestoredBanner';
-import { openAlertEditor } from '../alerts/editor-state';
-import { openHoldingEditor } from '../portfolio/editor-state';
+import { openAlertEditor } from '../../requests/alert-editor';
+import { openHoldingEditor } from '../../requests/holding-editor';
 import { AllRefusedBlock, RefusedMarketsNote } from './RefusedMarketsNote';
 import { marketDiscovery } from '../../market/markets/useMarketDiscovery';
 import { useAlertList } from '../alerts/hooks';
@@ -304,6 +304,7 @@ export function GridScreen() {
           bidCols={bidCols}
           nameOf={plan.nameOf}
           watchNames={watchNames}
+          alerts={alerts}
           onToggleWatch={onToggleWatch}
           reloadEpoch={reloadEpoch}
           announce={announce}

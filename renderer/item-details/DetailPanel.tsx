@@ -6,25 +6,24 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, type TypedDocumentNode } from 'urql';
-import { isUnstableReason, type PriceRecommendationRow, type SteamAnalyticsRow } from '../../../shared/api/types';
-import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES, gameName } from '../../../shared/catalog/games';
-import { MISSING, formatMoney, type MoneyFormat } from '../../../shared/money/money';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { useDataSource } from '../../market/providers';
-import { routeHref } from '../../lib/route';
-import { countOf, formatCount, num, signedMoney, signedPercent } from '../../lib/number-format';
-import { ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS, type ItemLookup, type ItemVars } from '../../market/api/documents';
-import { gridErrorOf, type ItemLookupContext } from '../../market/api/routes';
-import { cellValue, type Snapshot } from '../../market/model/snapshot';
-import type { Derived } from '../../market/model/derived-columns';
-import { bestArbitrage, shownAsk, shownBid, shownLocked } from '../../market/model/price-arithmetic';
-import type { GridLoadError } from '../../market/model/errors';
-import { reasonText } from '../../market/recommendations/reasons';
-import { HistoryChart } from '../../ui/history/HistoryChart';
-import { openAlertEditor } from '../alerts/editor-state';
-import { openHoldingEditor } from '../portfolio/editor-state';
-import { useAlerts } from '../alerts/hooks';
-import { useItemMediansRecorder } from '../../market/history/useValuesRecorder';
+import { isUnstableReason, type PriceRecommendationRow, type SteamAnalyticsRow } from '../../shared/api/types';
+import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES, gameName } from '../../shared/catalog/games';
+import { MISSING, formatMoney, type MoneyFormat } from '../../shared/money/money';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import { useDataSource } from '../market/providers';
+import { routeHref } from '../lib/route';
+import { countOf, formatCount, num, signedMoney, signedPercent } from '../lib/number-format';
+import { ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS, type ItemLookup, type ItemVars } from '../market/api/documents';
+import { gridErrorOf, type ItemLookupContext } from '../market/api/routes';
+import { cellValue, type Snapshot } from '../market/model/snapshot';
+import type { Derived } from '../market/model/derived-columns';
+import { bestArbitrage, shownAsk, shownBid, shownLocked } from '../market/model/price-arithmetic';
+import type { GridLoadError } from '../market/model/errors';
+import { reasonText } from '../market/recommendations/reasons';
+import { HistoryChart } from '../ui/history/HistoryChart';
+import { openAlertEditor } from '../requests/alert-editor';
+import { openHoldingEditor } from '../requests/holding-editor';
+import { useItemMediansRecorder } from '../market/history/useValuesRecorder';
 import './DetailPanel.css';
 
 export interface DetailPanelProps {
@@ -37,6 +36,8 @@ export interface DetailPanelProps {
   money: MoneyFormat;
   net: boolean;
   watched: boolean;
+  /** The item's alerts (a link to the Alerts page when there are any). */
+  alertCount: number;
   onToggleWatch(): void;
   onClose(): void;
   /** Increments on a manual refresh: the look-ups fetch again. */
@@ -83,14 +84,13 @@ function Money({ v, money }: { v: number | null; money: MoneyFormat }) {
 }
 
 export function DetailPanel(props: DetailPanelProps) {
-  const { snap, d, item, askCols, bidCols, nameOf, money, net } = props;
+  const { snap, d, item, askCols, bidCols, nameOf, money, net, alertCount } = props;
   const name = snap.names[item] ?? '';
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
   }, [item]);
   const rec = useItemLookup(ITEM_RECOMMENDATION, PRICE_RECOMMENDATION_GAMES, snap.game, name, props.reloadEpoch);
-  const alertCount = useAlerts().alerts.filter((a) => a.game === snap.game && a.item === name).length;
   const steam = useItemLookup(ITEM_STEAM_ANALYTICS, STEAM_ANALYTICS_GAMES, snap.game, name, props.reloadEpoch);
   // Its Steam medians go to the price history (once per fetched answer, after idle).
   useItemMediansRecorder(snap.game, steam.row, steam.fetchedAt);
