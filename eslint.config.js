@@ -67,7 +67,9 @@ const importCheck = {
       }
       if (target) context.report({ node, messageId: 'forbidden', data: { source, target, why } });
     };
-    // React's rule: a lower-case tag name (or one with a dash) is an element of the page, not a component.
+    // JSX's rule: a tag name starting lower-case (or with a dash) is an element of the page, any other a
+    // component (https://legacy.reactjs.org/docs/jsx-in-depth.html#user-defined-components-must-be-capitalized,
+    // https://legacy.reactjs.org/blog/2014/10/16/react-v0.12-rc1.html#jsx-lower-case-convention).
     const element = (name) => /^[a-z]/.test(name) || name.includes('-');
     const checks = {
       ImportDeclaration: (n) => check(n.source),
