@@ -242,11 +242,12 @@ const cell = (s) => String(s).replace(/\|/g, '\\|');
 export function reportTables(comparison) {
   const lines = [];
   for (const bench of [...new Set(comparison.map((c) => c.bench))]) {
-    lines.push(`### ${bench}`, '', '| figure | unit | before median | after median | after / before | spread before / after | verdict |', '|---|---|---:|---:|---:|---:|---|');
+    lines.push(`### ${bench}`, '', '| figure | unit | before median | after median | after / before | spread before / after | verdict | each turn, before; after |', '|---|---|---:|---:|---:|---:|---|---|');
     for (const c of comparison.filter((x) => x.bench === bench)) {
       const verdict = c.verdict === 'worse' ? `**WORSE** by ${pctText(c.change)} (> spread ${pctText(c.tolerance)})` : c.verdict === 'better' ? `better by ${pctText(-c.change)}` : c.verdict === 'same' ? 'within spread' : c.verdict;
-      const unit = `${c.unit || 'count'}${c.better === 'higher' ? ' (higher is better)' : ''}${c.atMost ? ' (≤: none over)' : ''}`;
-      lines.push(`| ${cell(c.name)} | ${unit} | ${fmt(c.before)} | ${fmt(c.after)} | ${fmt(c.ratio)} | ${pctText(c.spreadBefore)} / ${pctText(c.spreadAfter)} | ${verdict} |`);
+      const unit = `${c.unit || (c.better === 'info' ? 'count' : 'number')}${c.better === 'higher' ? ' (higher is better)' : ''}${c.atMost ? ' (≤: none over)' : ''}`;
+      const values = `${c.beforeValues.map(fmt).join(', ')}; ${c.afterValues.map(fmt).join(', ')}`;
+      lines.push(`| ${cell(c.name)} | ${unit} | ${fmt(c.before)} | ${fmt(c.after)} | ${fmt(c.ratio)} | ${pctText(c.spreadBefore)} / ${pctText(c.spreadAfter)} | ${verdict} | ${values} |`);
     }
     lines.push('');
   }

@@ -182,7 +182,7 @@ describe('statistics', () => {
     const [c] = compareRuns(runs);
     expect(c).toMatchObject({ bench: 'grid', name: 't', beforeValues: [100, 105], afterValues: [150, 140], before: 102.5, after: 145, verdict: 'worse' });
     const md = reportTables(compareRuns(runs));
-    expect(md).toContain('| t | ms | 103 | 145 | 1.41 | 5 % / 7 % | **WORSE** by 41 % (> spread 7 %) |');
+    expect(md).toContain('| t | ms | 103 | 145 | 1.41 | 5 % / 7 % | **WORSE** by 41 % (> spread 7 %) | 100, 105; 150, 140 |');
   });
 });
 
@@ -206,9 +206,9 @@ describe('bench:turns', () => {
   });
 
   it("reads a run's log back: its output without the stderr, its time and exit", () => {
-    const log = `$ tsx e2e/bench/bench-grid.ts   (in /x/before)\n# exit 1, 56.5 s\n\n${GRID}\n--- stderr ---\nwarning: slow\n`;
+    const log = `$ tsx e2e/bench/bench-grid.ts   (in /x/before)\n# exit 1, 56.5 s, load 3.79\n\n${GRID}\n--- stderr ---\nwarning: slow\n`;
     const r = readLog(log);
-    expect(r).toMatchObject({ ms: 56_500, code: 1 });
+    expect(r).toMatchObject({ ms: 56_500, code: 1, load: 3.79 });
     expect(figuresOfOutput(r.out)).toEqual(figuresOfOutput(GRID));
     expect(r.out).not.toContain('warning');
   });

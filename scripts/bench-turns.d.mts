@@ -12,4 +12,4 @@ export interface TurnOptions {
   fromLogs?: boolean;
 }
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): TurnOptions;
-export function readLog(text: string): { out: string; ms: number; code: number | null };
+export function readLog(text: string): { out: string; ms: number; code: number | null; load: number };

@@ -87,6 +87,7 @@ function makeTree(root, dir, sha) {
 function run(command, args, { cwd, env, timeoutMs }) {
   return new Promise((resolve) => {
     const started = performance.now();
+    const load = os.loadavg()[0];
     const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
@@ -105,7 +106,7 @@ function run(command, args, { cwd, env, timeoutMs }) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       current = null;
-      resolve({ code, signal, timedOut, ms: performance.now() - started, out, err });
+      resolve({ code, signal, timedOut, ms: performance.now() - started, load, out, err });
     });
   });
 }
@@ -132,17 +133,17 @@ const secs = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
 /** A run's log: the command, its exit and time, its output, its stderr (read back by --from-logs). */
 function logText(cmd, cwd, r) {
-  return `$ ${cmd}   (in ${cwd})\n# exit ${r.code ?? r.signal}${r.timedOut ? ' (timed out)' : ''}, ${(r.ms / 1000).toFixed(1)} s\n\n${r.out}\n${STDERR_MARK}${r.err}`;
+  return `$ ${cmd}   (in ${cwd})\n# exit ${r.code ?? r.signal}${r.timedOut ? ' (timed out)' : ''}, ${(r.ms / 1000).toFixed(1)} s, load ${r.load.toFixed(2)}\n\n${r.out}\n${STDERR_MARK}${r.err}`;
 }
 const STDERR_MARK = '--- stderr ---\n';
 
 /** The output and time of a run's log (as logText wrote it). */
 export function readLog(text) {
-  const head = /^# exit (\S+)(?: \(timed out\))?, ([\d.]+) s$/m.exec(text);
+  const head = /^# exit (\S+)(?: \(timed out\))?, ([\d.]+) s(?:, load ([\d.]+))?$/m.exec(text);
   const body = text.slice(text.indexOf('\n\n') + 2);
   const cut = body.lastIndexOf(`\n${STDERR_MARK}`);
   const code = head ? Number(head[1]) : NaN;
-  return { out: cut < 0 ? body : body.slice(0, cut), ms: head ? Number(head[2]) * 1000 : NaN, code: Number.isNaN(code) ? null : code };
+  return { out: cut < 0 ? body : body.slice(0, cut), ms: head ? Number(head[2]) * 1000 : NaN, code: Number.isNaN(code) ? null : code, load: head?.[3] ? Number(head[3]) : NaN };
 }
 
 /** One run's record, figures read from its output. */
@@ -155,7 +156,7 @@ function runRecord(root, logFile, { turn, bench, side }, r, problems) {
   }
   // A bench exits 1 when a goal is not met: its figures still count. No figures is a failed run.
   if (figures.size === 0) problems.push(`${path.relative(root, logFile)}: no figures (exit ${r.code ?? r.signal}${r.timedOut ? ', timed out' : ''})`);
-  return { turn, bench, side, ms: r.ms, code: r.code, figures };
+  return { turn, bench, side, ms: r.ms, code: r.code, load: r.load, figures };
 }
 
 /** report.md and results.json from the runs; returns the exit code (1: a figure worse, or a run without figures). */
@@ -167,8 +168,11 @@ function writeReport(root, dir, meta, runs, problems) {
   const turns = Math.max(0, ...runs.map((r) => r.turn));
   const order = Array.from({ length: Math.min(turns, 4) }, (_, t) => turnOrder(t).map((s) => s[0].toUpperCase()).join('')).join(' ');
   const benchTimes = benches.map((b) => {
-    const ms = runs.filter((r) => r.bench === b).map((r) => r.ms);
-    return `| ${b} | ${ms.length} | ${secs(Math.min(...ms))} | ${secs(Math.max(...ms))} | ${secs(ms.reduce((a, x) => a + x, 0))} |`;
+    const mine = runs.filter((r) => r.bench === b);
+    const ms = mine.map((r) => r.ms);
+    const loads = mine.map((r) => r.load).filter(Number.isFinite);
+    const load = loads.length ? `${Math.min(...loads).toFixed(1)} - ${Math.max(...loads).toFixed(1)}` : '—';
+    return `| ${b} | ${ms.length} | ${secs(Math.min(...ms))} | ${secs(Math.max(...ms))} | ${secs(ms.reduce((a, x) => a + x, 0))} | ${load} |`;
   });
   const report = [
     '# Benchmarks by turns',
@@ -184,8 +188,8 @@ function writeReport(root, dir, meta, runs, problems) {
     reportTables(comparison),
     '### run times',
     '',
-    '| bench | runs | shortest | longest | all |',
-    '|---|---:|---:|---:|---:|',
+    '| bench | runs | shortest | longest | all | load average at the runs\' starts |',
+    '|---|---:|---:|---:|---:|---|',
     ...benchTimes,
     '',
     ...(problems.length ? ['### problems', '', ...problems.map((p) => `- ${p}`), ''] : []),
@@ -214,6 +218,9 @@ function reportFromLogs(root, dir) {
     runs.push(runRecord(root, path.join(logs, name), { turn: Number(m[1]), bench: m[2], side: m[3] }, r, problems));
   }
   if (runs.length === 0) throw new Error(`No run logs in ${path.relative(root, logs)}.`);
+  // In the order they ran: by turn, benches as asked.
+  const rank = (b) => (meta.benches.indexOf(b) + 1 || Infinity);
+  runs.sort((a, b) => a.turn - b.turn || rank(a.bench) - rank(b.bench));
   return writeReport(root, dir, meta, runs, problems);
 }
 
