@@ -185,6 +185,7 @@ function writeReport(root, dir, meta, runs, problems) {
     '',
     'Spread: (max - min) / median of a side over its turns. A figure is flagged **WORSE** when its after median is worse than its before median by more than the larger of the two spreads. The `[x ...]` figures are ratios to a floor measured in the same run. Counts are shown, not judged.',
     '',
+    ...(turns < 2 ? ['One turn has no spread: every difference is flagged. Run at least 3 turns to judge.', ''] : []),
     reportTables(comparison),
     '### run times',
     '',
