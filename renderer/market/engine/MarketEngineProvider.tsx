@@ -10,7 +10,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { useClient } from 'urql';
 import { isGameId } from '../../../shared/catalog/games';
 import { APP_PREFERENCES, usePref } from '../../lib/preferences';
-import { usePlannedRefreshInterval } from '../request-plan';
+import { bidsEveryFor, usePlannedRefreshInterval, useRequestPlan } from '../request-plan';
 import { useStableCallback } from '../../lib/useStableCallback';
 import { GRID_PREFS, useMarketPlan } from '../prefs';
 import { useDataSource } from '../providers';
@@ -38,6 +38,8 @@ export function MarketEngineProvider({ children }: { children: ReactNode }) {
   const { sourceKey } = useDataSource();
   // The user's interval, stretched when a request limit is known (request-plan.ts).
   const interval = usePlannedRefreshInterval();
+  // And where a game's bids are a request of their own, bids with every Nth poll only (the plan's N).
+  const plan = useRequestPlan();
   const clientRef = useRef(client);
   const intervalRef = useRef(interval);
   const [app] = useState(() => createAppEngine({ queryClient, client: () => clientRef.current, interval: () => intervalRef.current }));
@@ -48,6 +50,7 @@ export function MarketEngineProvider({ children }: { children: ReactNode }) {
     intervalRef.current = interval;
     app.engine.reschedule();
   }, [app, interval]);
+  useEffect(() => app.engine.setBidsEvery((game) => bidsEveryFor(plan, game)), [app, plan]);
   useEffect(() => app.engine.setSource(sourceKey), [app, sourceKey]);
   // A browser may have held back a hidden tab's timers (docs/background-polling.md): back in view, what is
   // overdue is polled at once. (The desktop window's timers are not throttled: electron/main/window.ts.)

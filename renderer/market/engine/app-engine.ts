@@ -11,7 +11,6 @@ import type { Client } from '@urql/core';
 import { readPreference } from '../../lib/preferences';
 import { loadPrices } from '../api/load';
 import { history } from '../history/client';
-import { toPoll } from '../history/poll-input';
 import { HISTORY_PREFS, readLimits } from '../history/prefs';
 import type { Snapshot } from '../model/snapshot';
 import type { LoadOptions } from '../worker/client';
@@ -20,6 +19,7 @@ import { GRID_PREFS, readFees } from '../prefs';
 import { QUERY_KEYS } from '../query-keys';
 import { gridWorker } from '../worker/client';
 import { MarketEngine, type PriceRequest } from './engine';
+import { canCarryBids, carryBids, pollOfAnswer } from './carry-bids';
 import { historyConsumer } from './history-consumer';
 import { marketDiscovery } from '../markets/useMarketDiscovery';
 
@@ -63,16 +63,21 @@ export function createAppEngine(deps: { queryClient: QueryClient; client: () => 
   };
   const engine = new MarketEngine<Snapshot>({
     interval: deps.interval,
-    load: async (req, source) => {
+    load: async (req, source, { bids }) => {
       const key = pricesQueryKey(source, req);
       const p = progress(req);
+      // Asks only (bids every Nth poll): the last bids of this request are kept, with their own time.
+      const last = deps.queryClient.getQueryData<Snapshot>(key);
+      const carry = !bids && canCarryBids(last, req.game, req.bidMarkets) ? last : null;
       const snap = await deps.queryClient.fetchQuery<Snapshot, Error, Snapshot, readonly unknown[]>({
         queryKey: key,
         queryFn: async ({ signal }) => {
           p.start();
           performance.mark('grid:load-start');
           try {
-            return await loadPriceRequest(deps.client(), req, source, { signal, onProgress: p.set });
+            if (!carry) return await loadPriceRequest(deps.client(), req, source, { signal, onProgress: p.set });
+            const asks = await loadPriceRequest(deps.client(), { ...req, bidMarkets: [] }, source, { signal, onProgress: p.set });
+            return carryBids(asks, carry, carry.bidsAt ?? deps.queryClient.getQueryState(key)?.dataUpdatedAt ?? 0);
           } finally {
             p.end();
           }
@@ -82,28 +87,28 @@ export function createAppEngine(deps: { queryClient: QueryClient; client: () => 
         retry: false,
         structuralSharing: false,
       });
-      return { snap, at: deps.queryClient.getQueryState(key)?.dataUpdatedAt || Date.now() };
+      return { snap, at: deps.queryClient.getQueryState(key)?.dataUpdatedAt || Date.now(), bids: carry === null };
     },
   });
   engine.consume(
     'history',
     historyConsumer<Snapshot>({
-      record: (a) => history.record(toPoll(a.snap, a.at), readLimits()),
+      record: (a) => history.record(pollOfAnswer(a), readLimits()),
       enabled: () => readPreference(HISTORY_PREFS.enabled),
     }),
   );
-  engine.consume('market names', ({ request: r, source }) => {
+  engine.consume('market names', ({ request: r, source, bidsFresh }) => {
     marketDiscovery.recordOffered(source, r.game, 'minPrices', [...r.askMarkets]);
-    marketDiscovery.recordOffered(source, r.game, 'maxOrders', [...r.bidMarkets]);
+    if (bidsFresh) marketDiscovery.recordOffered(source, r.game, 'maxOrders', [...r.bidMarkets]);
   });
-  engine.onFailure((r, source, e) => {
+  engine.onFailure((r, source, e, { bids }) => {
     if ((e as { kind?: unknown } | null)?.kind !== 'bad-request') return;
     // Asks and bids come in one GraphQL request: either list may hold the refused name, so both are checked
     // (a list the service takes costs one probe, cancelled after its first bytes). Discovery then changes
     // the market plan, and the needs with it.
     const runs = [
       r.askMarkets.length > 0 ? marketDiscovery.onRefusal(source, r.game, 'minPrices', [...r.askMarkets]) : null,
-      r.bidMarkets.length > 0 ? marketDiscovery.onRefusal(source, r.game, 'maxOrders', [...r.bidMarkets]) : null,
+      bids && r.bidMarkets.length > 0 ? marketDiscovery.onRefusal(source, r.game, 'maxOrders', [...r.bidMarkets]) : null,
     ].filter((x) => x !== null);
     // Nothing refused: the refusal was transient (a 400 is not evidence) or a list-size limit was found, so
     // the same lists are polled again now (in batches where a limit is known). Once: the same lists refused
