@@ -39,3 +39,21 @@ describe('requestBudget', () => {
     expect(plan.monthlyForecast).toBeLessThanOrEqual(9_000);
   });
 });
+
+describe('the recommendations list in the forecast', () => {
+  it('counts one request a refresh while a view shows it (Recommendations and Portfolio showing one list: one)', () => {
+    const nowMs = Date.UTC(2026, 0, 5);
+    const none = { perMinute: null, perMonth: null, stated: [] };
+    const feeds = feedsToday(730, [], [730]);
+    expect(feeds).toEqual([
+      { game: 730, kind: 'asks+bids', need: 'view' },
+      { game: 730, kind: 'list', need: 'view' },
+    ]);
+    // Every 15 s for 30 days: the prices and the list, plus a token every 2 hours.
+    expect(requestBudget({ nowMs, seconds: 15, feeds, limits: none, last30Days: 0 }).plan.monthlyForecast).toBe(2 * 172_800 + 360);
+    // On a 10,000-a-month plan the list is stretched with the prices: both within the plan.
+    const tight = requestBudget({ nowMs, seconds: 15, feeds, limits: { ...none, perMonth: 10_000 }, last30Days: 0 }).plan;
+    expect(tight.feeds.map((f) => f.intervalMs)).toEqual([tight.asksIntervalMs, tight.asksIntervalMs]);
+    expect(tight.monthlyForecast).toBeLessThanOrEqual(9_000);
+  });
+});

@@ -9,7 +9,7 @@
  * limit is tight the market engine asks for its bids with every Nth poll only (bidsEveryFor: the plan's N).
  * docs/request-limits.md has the figures.
  */
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import type { RequestUsage } from '../../shared/budget/usage';
 import { monthlyRequests, planRequests, shortestFitting, type Feed, type Plan, type PlanLimits } from '../../shared/budget/planner';
@@ -50,7 +50,26 @@ export function useRequestDemand(source: string, games: readonly number[]): void
   }, [source, key]);
 }
 
-function useBackgroundGames(): readonly number[] {
+/** Whole-game lists views show (the recommendations), per mounted view: list key ("game|..."). */
+const lists = new Map<string, string>();
+
+/** While mounted: a view shows the list `key` ("<game>|..."; null: none), polled on the refresh interval. */
+export function useListDemand(key: string | null): void {
+  const id = useId();
+  useEffect(() => {
+    if (key === null) return;
+    lists.set(id, key);
+    demandVersion += 1;
+    for (const l of [...demandListeners]) l();
+    return () => {
+      lists.delete(id);
+      demandVersion += 1;
+      for (const l of [...demandListeners]) l();
+    };
+  }, [id, key]);
+}
+
+function useDemand(): { background: readonly number[]; lists: readonly number[] } {
   const version = useSyncExternalStore(
     (l) => {
       demandListeners.add(l);
@@ -61,12 +80,19 @@ function useBackgroundGames(): readonly number[] {
   );
   return useMemo(() => {
     void version;
-    return [...new Set([...demand.values()].flat())].sort((a, b) => a - b);
+    return {
+      background: [...new Set([...demand.values()].flat())].sort((a, b) => a - b),
+      // One request per distinct list, whichever views show it.
+      lists: [...new Set(lists.values())].map((k) => Number(k.split('|')[0])),
+    };
   }, [version]);
 }
 
-/** The requests one refresh sends today: per game, asks and bids (in one request for CS2). */
-export function feedsToday(viewGame: number | null, backgroundGames: readonly number[]): Feed[] {
+/**
+ * The requests one refresh sends today: per game, asks and bids (in one request for CS2); and one per
+ * whole-game list a view shows (`listGames`: the recommendations, one entry per list).
+ */
+export function feedsToday(viewGame: number | null, backgroundGames: readonly number[], listGames: readonly number[] = []): Feed[] {
   const feeds: Feed[] = [];
   const add = (game: number, need: Feed['need']) => {
     if (usesGraphql(game)) feeds.push({ game, kind: 'asks+bids', need });
@@ -74,6 +100,7 @@ export function feedsToday(viewGame: number | null, backgroundGames: readonly nu
   };
   if (viewGame !== null) add(viewGame, 'view');
   for (const game of backgroundGames) if (game !== viewGame) add(game, 'background');
+  for (const game of listGames) feeds.push({ game, kind: 'list', need: 'view' });
   return feeds;
 }
 
@@ -170,14 +197,14 @@ export function useRequestBudget(intervalSeconds?: number): RequestBudget {
   const [game] = usePref(APP_PREFERENCES.game);
   const [perMinute] = usePref(REQUEST_LIMIT_PREFS.perMinute);
   const [perMonth] = usePref(REQUEST_LIMIT_PREFS.perMonth);
-  const background = useBackgroundGames();
+  const { background, lists: listGames } = useDemand();
   const { usage } = useRequestUsage();
   const seconds = intervalSeconds ?? refresh;
   const last30Days = usage?.last30Days ?? 0;
   const stated = usage?.stated;
   return useMemo(
-    () => requestBudget({ nowMs: Date.now(), seconds, feeds: feedsToday(game, background), limits: { perMinute, perMonth, stated: stated ?? [] }, last30Days }),
-    [seconds, game, background, perMinute, perMonth, stated, last30Days],
+    () => requestBudget({ nowMs: Date.now(), seconds, feeds: feedsToday(game, background, listGames), limits: { perMinute, perMonth, stated: stated ?? [] }, last30Days }),
+    [seconds, game, background, listGames, perMinute, perMonth, stated, last30Days],
   );
 }
 

@@ -34,9 +34,10 @@ export const DEFAULT_MAX_BIDS_FACTOR = 4;
 
 /**
  * One request per poll: a game's asks (min prices), its bids (max orders), or both in one request
- * ('asks+bids': today's CS2 GraphQL grid query, which can only be refreshed as one).
+ * ('asks+bids': today's CS2 GraphQL grid query, one request with or without bids), or a whole-game list a
+ * page shows ('list': the recommendations), polled with the asks.
  */
-export type FeedKind = 'asks' | 'bids' | 'asks+bids';
+export type FeedKind = 'asks' | 'bids' | 'asks+bids' | 'list';
 
 export interface Feed {
   readonly game: number;

@@ -18,7 +18,9 @@ import { ProgressStore } from '../offline/useLiveData';
 import { GRID_PREFS, readFees } from '../prefs';
 import { QUERY_KEYS } from '../query-keys';
 import { gridWorker } from '../worker/client';
-import { MarketEngine, type PriceRequest } from './engine';
+import { MarketEngine, requestKey, type PriceRequest } from './engine';
+import { loadRecommendations, type RecRequest } from '../recommendations/api/load';
+import type { RecColumns } from '../recommendations/rec-columns';
 import { canCarryBids, carryBids, pollOfAnswer } from './carry-bids';
 import { historyConsumer } from './history-consumer';
 import { marketDiscovery } from '../markets/useMarketDiscovery';
@@ -47,20 +49,61 @@ function gcTime(interval: number | false): number {
   return interval === false ? 20_000 : Math.max(20_000, 2 * interval);
 }
 
+/** The react-query key of a recommendations list (the shape useLiveData makes of useRecommendations' key). */
+export function recsQueryKey(source: string | null, r: RecRequest): readonly unknown[] {
+  return [QUERY_KEYS.recommendations, source, r.game, r.type, r.markets.join(',')];
+}
+
 export interface AppEngine {
   engine: MarketEngine<Snapshot>;
   /** The progress of a request's loads (one store per request, whichever view shows it). */
   progress(r: PriceRequest): ProgressStore;
+  /**
+   * The recommendations list, polled on the same schedule (the same interval from the request plan, the
+   * same backoff and data source) while a view shows it; its only consumer is the views' cache.
+   */
+  recs: MarketEngine<RecColumns, RecRequest>;
+  recsProgress(r: RecRequest): ProgressStore;
 }
 
-export function createAppEngine(deps: { queryClient: QueryClient; client: () => Client; interval: () => number | false }): AppEngine {
+/** One progress store per request key. */
+function progressStores<R>(keyOf: (r: R) => string): (r: R) => ProgressStore {
   const stores = new Map<string, ProgressStore>();
-  const progress = (r: PriceRequest): ProgressStore => {
-    const k = `${r.game}|${r.askMarkets.join(',')}|${r.bidMarkets.join(',')}`;
+  return (r) => {
+    const k = keyOf(r);
     let s = stores.get(k);
     if (!s) stores.set(k, (s = new ProgressStore()));
     return s;
   };
+}
+
+export function createAppEngine(deps: { queryClient: QueryClient; client: () => Client; interval: () => number | false }): AppEngine {
+  const progress = progressStores<PriceRequest>(requestKey);
+  const recsProgress = progressStores<RecRequest>((r) => `${r.game}|${r.type}|${r.markets.join(',')}`);
+  const recs = new MarketEngine<RecColumns, RecRequest>({
+    interval: deps.interval,
+    load: async (req, source) => {
+      const key = recsQueryKey(source, req);
+      const p = recsProgress(req);
+      const snap = await deps.queryClient.fetchQuery<RecColumns, Error, RecColumns, readonly unknown[]>({
+        queryKey: key,
+        queryFn: async ({ signal }) => {
+          p.start();
+          performance.mark('recs:load-start');
+          try {
+            return await loadRecommendations(deps.client(), req, { signal, onProgress: p.set });
+          } finally {
+            p.end();
+          }
+        },
+        staleTime: 0,
+        gcTime: gcTime(deps.interval()),
+        retry: false,
+        structuralSharing: false,
+      });
+      return { snap, at: deps.queryClient.getQueryState(key)?.dataUpdatedAt || Date.now() };
+    },
+  });
   const engine = new MarketEngine<Snapshot>({
     interval: deps.interval,
     load: async (req, source, { bids }) => {
@@ -117,5 +160,5 @@ export function createAppEngine(deps: { queryClient: QueryClient; client: () => 
       if (found.length > 0 && found.every((x) => x !== null && x.refused.length === 0)) void engine.refresh(r.game);
     });
   });
-  return { engine, progress };
+  return { engine, progress, recs, recsProgress };
 }

@@ -234,6 +234,28 @@ describe('the market engine', () => {
     expect(bids).toEqual([true, false, true, false, true, false]);
   });
 
+  it('a whole-game list a view shows (the recommendations): the same schedule, polled whole while needed, not after', async () => {
+    interface RecReq {
+      game: number;
+      type: 'general' | 'p2p';
+      markets: readonly string[];
+    }
+    const load = vi.fn(async (req: RecReq, _source: string, _opts: { bids: boolean }) => ({ snap: { game: req.game, n: 1 }, at: Date.now() }));
+    const recs = new MarketEngine<Snap, RecReq>({ load, interval: () => 15_000 });
+    recs.setBidsEvery(() => 4);
+    recs.setSource('demo');
+    const page = recs.need({ game: 730, type: 'general', markets: [], kinds: [] });
+    const portfolio = recs.need({ game: 730, type: 'general', markets: [], kinds: [] });
+    recs.need({ game: 730, type: 'p2p', markets: ['buff163'], kinds: [] })();
+    await vi.advanceTimersByTimeAsync(60_000);
+    // One request per list whoever shows it; a list has no bids to leave out.
+    expect(load.mock.calls.filter((c) => c[0].type === 'general').map((c) => c[2].bids)).toEqual([true, true, true, true, true]);
+    page();
+    portfolio();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(load.mock.calls.filter((c) => c[0].type === 'general')).toHaveLength(5);
+  });
+
   it('timers held back (a hidden browser tab): a reschedule polls what is overdue at once', async () => {
     const { engine, load } = setup();
     engine.need({ ...CS2, kinds: ['asks'] });

@@ -28,14 +28,20 @@ export interface PriceRequest {
   bidMarkets: readonly string[];
 }
 
-/** What one consumer needs: a request and the kinds of price it reads from it. */
-export interface Need extends PriceRequest {
-  kinds: readonly PriceKind[];
+/**
+ * What the engine polls: a game's prices (PriceRequest), or another whole-game list a view shows (the
+ * recommendations: app-engine.ts), each by its own engine of this class on the same schedule.
+ */
+export interface Polled {
+  game: number;
 }
 
+/** What one consumer needs: a request and the kinds of price it reads from it (none for a list). */
+export type Need<R extends Polled = PriceRequest> = R & { kinds: readonly PriceKind[] };
+
 /** One fresh answer, the same object for every consumer. */
-export interface Answer<T> {
-  request: PriceRequest;
+export interface Answer<T, R extends Polled = PriceRequest> {
+  request: R;
   /** The data source it came from (useDataSource().sourceKey). */
   source: string;
   snap: T;
@@ -62,22 +68,22 @@ export interface LoadOptions {
   bids: boolean;
 }
 
-export interface EngineDeps<T> {
+export interface EngineDeps<T, R extends Polled = PriceRequest> {
   /** One request (whoever asked); rejects with the load's error. */
-  load(request: PriceRequest, source: string, opts: LoadOptions): Promise<{ snap: T; at: number; bids?: boolean }>;
+  load(request: R, source: string, opts: LoadOptions): Promise<{ snap: T; at: number; bids?: boolean }>;
   /** The user's refresh interval in ms, false for manual only. */
   interval(): number | false;
 }
 
 /** A failed poll: its request, source, error, and whether it asked for bids. */
-export type FailureListener = (request: PriceRequest, source: string, error: unknown, opts: LoadOptions) => void;
+export type FailureListener<R extends Polled = PriceRequest> = (request: R, source: string, error: unknown, opts: LoadOptions) => void;
 
-type Consumer<T> = { name: string; take: (a: Answer<T>) => void | Promise<void>; onError: (e: unknown) => void };
+type Consumer<T, R extends Polled> = { name: string; take: (a: Answer<T, R>) => void | Promise<void>; onError: (e: unknown) => void };
 
-interface Entry {
+interface Entry<R extends Polled> {
   key: string;
-  request: PriceRequest;
-  needs: Map<symbol, Need>;
+  request: R;
+  needs: Map<symbol, Need<R>>;
   timer: ReturnType<typeof setTimeout> | null;
   inFlight: Promise<void> | null;
   /** End of the last attempt (0: never polled for this source). */
@@ -94,16 +100,31 @@ export function requestKey(r: PriceRequest): string {
   return `${r.game}|${r.askMarkets.join(',')}|${r.bidMarkets.join(',')}`;
 }
 
-export class MarketEngine<T> {
-  private readonly entries = new Map<string, Entry>();
-  private readonly consumers: Consumer<T>[] = [];
-  private readonly failureListeners = new Set<FailureListener>();
+/** A request's identity: its fields but the need's kinds, in name order (lists joined). */
+function keyOf(r: Polled): string {
+  if ('askMarkets' in r && 'bidMarkets' in r) return requestKey(r as PriceRequest);
+  return Object.entries(r)
+    .filter(([k]) => k !== 'kinds')
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, v]) => (Array.isArray(v) ? v.join(',') : String(v)))
+    .join('|');
+}
+
+/** Whether a request has bids to ask for (a list has none: every poll is whole). */
+function hasBids(r: Polled): boolean {
+  return 'bidMarkets' in r && Array.isArray(r.bidMarkets) && r.bidMarkets.length > 0;
+}
+
+export class MarketEngine<T, R extends Polled = PriceRequest> {
+  private readonly entries = new Map<string, Entry<R>>();
+  private readonly consumers: Consumer<T, R>[] = [];
+  private readonly failureListeners = new Set<FailureListener<R>>();
   private source: string | null = null;
   private bidsEvery: BidsEvery = () => 1;
   /** Requests made since the start (the report's figures, the status bar). */
   polls = 0;
 
-  constructor(private readonly deps: EngineDeps<T>) {}
+  constructor(private readonly deps: EngineDeps<T, R>) {}
 
   /** The data source; a new one polls every needed request again at once (nothing of the old one is kept). */
   setSource(source: string | null): void {
@@ -133,11 +154,13 @@ export class MarketEngine<T> {
    * Adds a need; returns its release. A request never polled (or whose data the caller lacks: `now`) is
    * polled at once (in the same turn's end, so needs added together make one request).
    */
-  need(need: Need, { now = false }: { now?: boolean } = {}): () => void {
-    const key = requestKey(need);
+  need(need: Need<R>, { now = false }: { now?: boolean } = {}): () => void {
+    const key = keyOf(need);
     let e = this.entries.get(key);
     if (!e) {
-      e = { key, request: { game: need.game, askMarkets: [...need.askMarkets], bidMarkets: [...need.bidMarkets] }, needs: new Map(), timer: null, inFlight: null, lastAt: 0, failures: 0, retryIn: null, bidsAt: 0, asksOnly: 0 };
+      const { kinds: _kinds, ...fields } = need;
+      const request = structuredClone(fields) as unknown as R;
+      e = { key, request, needs: new Map(), timer: null, inFlight: null, lastAt: 0, failures: 0, retryIn: null, bidsAt: 0, asksOnly: 0 };
       this.entries.set(key, e);
     }
     const token = Symbol(key);
@@ -153,8 +176,8 @@ export class MarketEngine<T> {
   }
 
   /** Every answer goes to `take`; a throw or rejection goes to `onError` (and never keeps the others from it). */
-  consume(name: string, take: (a: Answer<T>) => void | Promise<void>, onError: (e: unknown) => void = () => undefined): () => void {
-    const c: Consumer<T> = { name, take, onError };
+  consume(name: string, take: (a: Answer<T, R>) => void | Promise<void>, onError: (e: unknown) => void = () => undefined): () => void {
+    const c: Consumer<T, R> = { name, take, onError };
     this.consumers.push(c);
     return () => {
       const i = this.consumers.indexOf(c);
@@ -163,7 +186,7 @@ export class MarketEngine<T> {
   }
 
   /** Every failed poll (after which the engine retries or waits for the interval on its own). */
-  onFailure(fn: FailureListener): () => void {
+  onFailure(fn: FailureListener<R>): () => void {
     this.failureListeners.add(fn);
     return () => void this.failureListeners.delete(fn);
   }
@@ -189,13 +212,13 @@ export class MarketEngine<T> {
   }
 
   /** Whether this poll asks for bids (see BidsEvery). */
-  private withBids(e: Entry, asked: boolean): boolean {
-    if (asked || e.bidsAt === 0 || e.request.bidMarkets.length === 0) return true;
+  private withBids(e: Entry<R>, asked: boolean): boolean {
+    if (asked || e.bidsAt === 0 || !hasBids(e.request)) return true;
     if (Math.floor(Date.now() / DAY_MS) !== Math.floor(e.bidsAt / DAY_MS)) return true;
     return e.asksOnly + 1 >= Math.max(1, Math.floor(this.bidsEvery(e.request.game)));
   }
 
-  private schedule(e: Entry): void {
+  private schedule(e: Entry<R>): void {
     if (e.timer !== null) clearTimeout(e.timer);
     e.timer = null;
     if (e.needs.size === 0 || this.source === null || e.inFlight) return;
@@ -214,7 +237,7 @@ export class MarketEngine<T> {
   }
 
   /** One poll; `asked`: a refresh someone asked for (it brings bids too). */
-  private poll(e: Entry, asked = false): Promise<void> {
+  private poll(e: Entry<R>, asked = false): Promise<void> {
     const source = this.source;
     if (source === null) return Promise.resolve();
     if (e.timer !== null) clearTimeout(e.timer);
@@ -248,7 +271,7 @@ export class MarketEngine<T> {
   }
 
   /** The app's backoff for a failed poll; a Retry-After is never cut short by the interval. */
-  private retryWait(e: Entry, err: unknown): number | null {
+  private retryWait(e: Entry<R>, err: unknown): number | null {
     const after = typeof err === 'object' && err !== null && 'retryAfterSeconds' in err && typeof err.retryAfterSeconds === 'number' ? err.retryAfterSeconds * 1000 : null;
     if (shouldRetry(e.failures, err)) return retryDelay(e.failures, err);
     if (after === null) return null;
@@ -256,7 +279,7 @@ export class MarketEngine<T> {
     return interval === false ? null : Math.max(after, interval);
   }
 
-  private deliver(a: Answer<T>): void {
+  private deliver(a: Answer<T, R>): void {
     for (const c of [...this.consumers]) {
       try {
         const r = c.take(a);
