@@ -159,7 +159,8 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
     let e = this.entries.get(key);
     if (!e) {
       const { kinds: _kinds, ...fields } = need;
-      const request = structuredClone(fields) as unknown as R;
+      // A copy: the caller's lists may change after.
+      const request = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? [...(v as unknown[])] : v])) as unknown as R;
       e = { key, request, needs: new Map(), timer: null, inFlight: null, lastAt: 0, failures: 0, retryIn: null, bidsAt: 0, asksOnly: 0 };
       this.entries.set(key, e);
     }
