@@ -291,7 +291,7 @@ export function GridScreen() {
           >
             {snap ? (
               <>
-                {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : data.restored ? `last data, from ${new Date(data.updatedAt).toLocaleString()}` : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}`}
+                {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : data.restored ? `last data, from ${new Date(data.updatedAt).toLocaleString()}` : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}${snap.bidsAt ? ` · bids from ${new Date(snap.bidsAt).toLocaleTimeString()}` : ''}`}
               </>
             ) : null}
           </ListFoot>
