@@ -1,66 +1,12 @@
 /**
- * Errors of a grid load, as they cross the worker boundary (plain data, zod-checked on arrival) and as
- * the UI shows them (an ApiError from renderer/api, plus the market slugs the service rejected).
+ * Which requested market slugs a service's error answer names as unknown: the price load's 400 carries
+ * them in its ApiError (`rejectedMarkets`), so the Prices page can offer to remove them.
  */
-import { z } from 'zod';
-import { ApiError, errorFromHttp, toApiError, type ApiErrorKind } from '../../api/errors';
-import { isAbort } from '../../api/http';
+import { errorFromHttp, kindFromStatus, type ApiError } from '../../api/errors';
 
-const API_ERROR_KINDS = [
-  'unauthenticated', 'forbidden', 'bad-request', 'not-found', 'rate-limited', 'unavailable', 'server', 'network',
-  'invalid-response',
-] as const satisfies readonly ApiErrorKind[];
-
-export const GridErrorWireSchema = z.object({
-  kind: z.enum(API_ERROR_KINDS),
-  status: z.number().int().nullable(),
-  code: z.string().nullable(),
-  detail: z.string(),
-  retryAfterSeconds: z.number().nullable(),
-  /** Requested market slugs the service named as unknown. */
-  rejectedMarkets: z.array(z.string()),
-  aborted: z.boolean(),
-});
-export type GridErrorWire = z.infer<typeof GridErrorWireSchema>;
-
-export class GridLoadError extends ApiError {
-  constructor(
-    kind: ApiErrorKind,
-    status: number | null,
-    code: string | null,
-    detail: string,
-    retryAfterSeconds: number | null,
-    readonly rejectedMarkets: readonly string[],
-  ) {
-    super(kind, status, code, detail, retryAfterSeconds);
-  }
-}
-
-export function errorToWire(e: unknown, rejectedMarkets: string[] = []): GridErrorWire {
-  if (isAbort(e)) {
-    return { kind: 'network', status: null, code: null, detail: 'aborted', retryAfterSeconds: null, rejectedMarkets: [], aborted: true };
-  }
-  const api = toApiError(e);
-  return {
-    kind: api.kind,
-    status: api.status,
-    code: api.code,
-    detail: api.detail,
-    retryAfterSeconds: api.retryAfterSeconds,
-    rejectedMarkets,
-    aborted: false,
-  };
-}
-
-export function errorFromWire(w: GridErrorWire): GridLoadError {
-  return new GridLoadError(w.kind, w.status, w.code, w.detail, w.retryAfterSeconds, w.rejectedMarkets);
-}
-
-/** An HTTP error answer -> wire form, naming rejected market slugs when the body does. */
-export function httpErrorToWire(status: number, body: unknown, retryAfter: string | null, requested: readonly string[]): GridErrorWire {
-  const api = errorFromHttp(status, body, retryAfter);
-  const rejected = api.kind === 'bad-request' || status === 400 ? findRejectedMarkets(body, requested) : [];
-  return errorToWire(api, rejected);
+/** An HTTP error answer of a load -> its ApiError, naming the requested slugs a 400's body rejects. */
+export function loadHttpError(status: number, body: unknown, retryAfter: string | null, requested: readonly string[]): ApiError {
+  return errorFromHttp(status, body, retryAfter, kindFromStatus(status) === 'bad-request' ? findRejectedMarkets(body, requested) : []);
 }
 
 function record(v: unknown): Record<string, unknown> | null {
