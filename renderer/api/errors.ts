@@ -65,7 +65,9 @@ export const API_ERROR_TEXT: Record<ApiErrorKind, { message: string; action: str
 /**
  * The one error form, from the worker that met the failure to the screen that says it: plain data (no
  * class, no prototype), so a worker's postMessage (structured clone) and urql (a CombinedError's
- * networkError) carry it unchanged, and every screen reads the same fields. `message` and `action` are
+ * networkError) carry it unchanged, and every screen reads the same fields. (A class would not survive:
+ * a structured clone walks no prototype chain and keeps only an Error's name and message; MDN, "The
+ * structured clone algorithm".) `message` and `action` are
  * the words, made once where the error is made; it extends Error's shape so it can be thrown and rejected.
  */
 export interface ApiError extends Error {
