@@ -1,8 +1,8 @@
 /**
  * One item in full: every market's ask, locked price, offers and buy order, the best arbitrage pair, and
  * where the API has them its Steam analytics (CS2, Dota 2) and price recommendation. Those two are typed
- * GraphQL documents on the app's urql client; the API answers them for a whole game, so the grid worker's
- * look-up route fetches each once per game and data source and picks this item (api/routes.ts).
+ * GraphQL documents on the app's urql client; the API answers them for a whole game, so the data worker
+ * fetches each once per game and data source and picks this item (market/worker/client.ts itemLookupRun).
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, type TypedDocumentNode } from 'urql';
@@ -14,11 +14,11 @@ import { useDataSource } from '../market/providers';
 import { routeHref } from '../lib/route';
 import { countOf, formatCount, num, signedMoney, signedPercent } from '../lib/number-format';
 import { ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS, type ItemLookup, type ItemVars } from '../market/api/documents';
-import { gridErrorOf, type ItemLookupContext } from '../market/api/routes';
+import { fromCombinedError, type ApiError } from '../api/errors';
+import { itemLookupRun } from '../market/worker/client';
 import { cellValue, type Snapshot } from '../market/model/snapshot';
 import type { Derived } from '../market/model/derived-columns';
 import { bestArbitrage, shownAsk, shownBid, shownLocked } from '../market/model/price-arithmetic';
-import type { GridLoadError } from '../market/model/errors';
 import { reasonText } from '../market/recommendations/reasons';
 import { HistoryChart } from '../ui/history/HistoryChart';
 import { openAlertEditor } from '../requests/alert-editor';
@@ -50,7 +50,7 @@ interface Lookup<Row> {
   row: Row | null;
   /** When the whole-game answer the row is from was fetched (null: no row). */
   fetchedAt: number | null;
-  error: GridLoadError | null;
+  error: ApiError | null;
   retry(): void;
 }
 
@@ -63,7 +63,7 @@ function useItemLookup<Row>(
 ): Lookup<Row> {
   const { sourceKey } = useDataSource();
   const supported = games.includes(game);
-  const context = useMemo(() => ({ itemLookup: { source: sourceKey ?? '', epoch: reloadEpoch } satisfies ItemLookupContext }), [sourceKey, reloadEpoch]);
+  const context = useMemo(() => ({ worker: itemLookupRun({ source: sourceKey ?? '', epoch: reloadEpoch }) }), [sourceKey, reloadEpoch]);
   const [res, reexecute] = useQuery({
     query: doc,
     variables: { game_id: game, item: name },
@@ -74,7 +74,7 @@ function useItemLookup<Row>(
   const retry = () => reexecute({ requestPolicy: 'network-only' });
   if (!supported) return { status: 'unsupported', row: null, fetchedAt: null, error: null, retry };
   if (res.fetching || (!res.data && !res.error)) return { status: 'loading', row: null, fetchedAt: null, error: null, retry };
-  if (res.error) return { status: 'error', row: null, fetchedAt: null, error: gridErrorOf(res.error), retry };
+  if (res.error) return { status: 'error', row: null, fetchedAt: null, error: fromCombinedError(res.error), retry };
   const row = res.data?.row ?? null;
   return { status: row ? 'ok' : 'not-listed', row, fetchedAt: row ? (res.data?.fetchedAt ?? null) : null, error: null, retry };
 }

@@ -7,12 +7,12 @@
 import type { ConnectionStatus } from '../../../shared/api/status';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { RestoredBanner, restoredNote } from '../../ui/RestoredBanner';
-import type { GridLoadError } from '../../market/model/errors';
+import type { ApiError } from '../../api/errors';
 import type { Snapshot } from '../../market/model/snapshot';
 
 export interface GridBannersProps {
   snap: Snapshot | null;
-  error: GridLoadError | null;
+  error: ApiError | null;
   restored: boolean;
   fetching: boolean;
   updatedAt: number;

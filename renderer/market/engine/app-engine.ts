@@ -17,7 +17,7 @@ import type { LoadOptions } from '../worker/client';
 import { ProgressStore } from '../offline/useLiveData';
 import { GRID_PREFS, readFees } from '../prefs';
 import { QUERY_KEYS } from '../query-keys';
-import { gridWorker } from '../worker/client';
+import { marketWorker } from '../worker/client';
 import { MarketEngine, requestKey, type PriceRequest } from './engine';
 import { loadRecommendations, type RecRequest } from '../recommendations/api/load';
 import type { RecColumns } from '../recommendations/rec-columns';
@@ -38,7 +38,7 @@ export function loadPriceRequest(client: Client, req: PriceRequest, source: stri
   const derive = { fees: readFees(req.game), net: readPreference(GRID_PREFS.net) };
   const perRequest = { ask: marketDiscovery.limit(source, req.game, 'minPrices'), bid: marketDiscovery.limit(source, req.game, 'maxOrders') };
   const request = { game: req.game, askMarkets: [...req.askMarkets], bidMarkets: [...req.bidMarkets], derive, perRequest };
-  return loadPrices({ client, worker: gridWorker() }, request, opts);
+  return loadPrices({ client, worker: marketWorker() }, request, opts);
 }
 
 /**

@@ -4,7 +4,7 @@
  * whatever needs it (a view, the alerts, the portfolio), and a poll that cannot be recorded shown.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/errors';
+import { apiError, type ApiError } from '../../api/errors';
 import { setNotice, storageStatus } from '../../lib/storage/status';
 import { MarketEngine, type Answer, type PriceRequest } from './engine';
 import { historyConsumer } from './history-consumer';
@@ -73,7 +73,7 @@ describe('the market engine', () => {
   it('a view that lacks the data asks for it at once, but never over a Retry-After', async () => {
     let fail = true;
     const load = vi.fn(async (req: PriceRequest) => {
-      if (fail) throw new ApiError('rate-limited', 429, null, 'Too many requests', 60);
+      if (fail) throw apiError('rate-limited', 429, null, 'Too many requests', 60);
       return { snap: { game: req.game, n: 1 }, at: Date.now() };
     });
     const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
@@ -149,7 +149,7 @@ describe('the market engine', () => {
   it('a failed poll is retried with the existing backoff (Retry-After honoured), then the interval resumes', async () => {
     let fail = 2;
     const load = vi.fn(async (req: PriceRequest) => {
-      if (fail-- > 0) throw new ApiError('rate-limited', 429, null, 'Too many requests', 40);
+      if (fail-- > 0) throw apiError('rate-limited', 429, null, 'Too many requests', 40);
       return { snap: { game: req.game, n: 1 }, at: Date.now() };
     });
     const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
@@ -170,7 +170,7 @@ describe('the market engine', () => {
 
   it('tells each failure to its listeners (market discovery learns of a refused name whatever page is open)', async () => {
     const load = vi.fn(async (_req: PriceRequest): Promise<{ snap: Snap; at: number }> => {
-      throw new ApiError('bad-request', 400, null, 'unknown market: csgotm');
+      throw apiError('bad-request', 400, null, 'unknown market: csgotm');
     });
     const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
     const failures: Array<[number, string]> = [];
@@ -189,7 +189,7 @@ describe('the market engine', () => {
   it('bids every Nth poll (the planner\u2019s N): the polls between ask for asks only, a failed poll counts for nothing', async () => {
     let fail = false;
     const load = vi.fn(async (req: PriceRequest, _source: string, _opts: { bids: boolean }) => {
-      if (fail) throw new ApiError('unavailable', 503, null, 'Service Unavailable');
+      if (fail) throw apiError('unavailable', 503, null, 'Service Unavailable');
       return { snap: { game: req.game, n: 1 }, at: Date.now() };
     });
     const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
