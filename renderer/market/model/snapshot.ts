@@ -13,6 +13,7 @@
 
 import type { Derived } from './derived-columns';
 import type { SearchIndex } from './search-index';
+import type { TrustData } from '../trust/types';
 
 export const NONE = -2147483648;
 export const BIG = -2147483647;
@@ -84,6 +85,8 @@ export interface SnapshotData {
   searchIndex?: SearchIndex;
   /** When the bids were loaded, where that is before this answer (a poll that asked for asks only: engine/carry-bids.ts). */
   bidsAt?: number;
+  /** How far each quote can be trusted, from this and earlier polls (../trust/types.ts); absent before it is computed. */
+  trust?: TrustData;
 }
 
 /** SnapshotData plus lookups, as the UI uses it. */
