@@ -101,7 +101,7 @@ describe('streamed history export', () => {
     const before = await runExport(s, sel, 'csv', ctx, () => undefined, () => false);
     const k = sinks();
     const progress: StreamProgress[] = [];
-    const out = await streamExport(s, sel, { csv: true, parquet: true }, ctx, k.open, (p) => progress.push(p), () => false, { batchItems: 3, rowGroupRows: 97 });
+    const out = await streamExport(s, sel, { csv: true, parquet: true }, ctx, k.open, (p) => progress.push(p), () => false, { batchRecords: 3, rowGroupRows: 97 });
     expect(out.rows).toBe(before.rows);
     expect(out.rows).toBeGreaterThan(200);
 
@@ -134,8 +134,16 @@ describe('streamed history export', () => {
     });
     expect(csvRows).toEqual(got);
 
-    expect(progress.at(-1)).toMatchObject({ rows: out.rows, items: NAMES.length, totalItems: NAMES.length, etaMs: 0 });
+    expect(progress.at(-1)).toMatchObject({ rows: out.rows, items: NAMES.length, fraction: 1, etaMs: 0 });
     expect(progress.length).toBeGreaterThan(2);
+    expect(progress.every((p, i) => i === 0 || (p.fraction >= progress[i - 1]!.fraction && p.rows >= progress[i - 1]!.rows))).toBe(true);
+
+    // A list of items (a watchlist) reads them item by item: the same rows for those items.
+    const some = sinks();
+    const listed = await streamExport(s, { ...sel, names: [NAMES[3]!, NAMES[1]!] }, { csv: false, parquet: true }, ctx, some.open, () => undefined, () => false, { batchItems: 1 });
+    const want = got.filter((r) => r[0] === NAMES[3] || r[0] === NAMES[1]);
+    expect(listed.rows).toBe(want.length);
+    expect((await parquetRows(some.files.get('price-history-730.parquet')!.bytes())).map(key).sort()).toEqual(want.map(key).sort());
     expect([...k.files.values()].every((f) => f.state === 'closed')).toBe(true);
     expect(out.files.find((f) => f.name.endsWith('.csv'))?.bytes).toBe(k.files.get('price-history-730.csv')!.byteLength);
   });

@@ -1,17 +1,18 @@
 /**
  * A price-history export streamed to sinks (sink.ts) in bounded memory: the selection's items read from
- * the store in large batches (one transaction, every request in flight, the next batch read while this one
- * is written), their rows gathered into row batches (rows.ts) and written as they fill: CSV in ~1 MiB
+ * the store in large batches (a game's every item: one request a batch of consecutive items; a list of
+ * items: one transaction, every request in flight; the next batch read while this one is written), their rows gathered into row batches (rows.ts) and written as they fill: CSV in ~1 MiB
  * chunks, Parquet a row group per batch, both from one read when both are asked for; the provenance file
  * last. Progress (rows, bytes, items, time left) after each batch; a cancel or a failure aborts every sink,
  * so no partial file is left.
  *
  * Rows come item after item (the store's key order), each item's in time order, then market and side.
  */
-import { chunkName, streamOf, type ChunkRecord } from '../chunk-codec';
+import { chunkName, DAY, streamOf, type ChunkRecord } from '../chunk-codec';
 import { COLUMNS, resolutionText, type ExportSelection, type Provenance } from '../export-rows';
 import { ExportCancelled, type ExportContext } from '../export-run';
 import type { HistoryStore } from '../store';
+import { BLOCK_DAYS } from '../tiers';
 import { CsvStreamWriter } from './csv-stream';
 import { ParquetStreamWriter } from './parquet-stream';
 import { ItemRows, RowBatch, seriesColumns } from './rows';
@@ -26,16 +27,20 @@ export interface StreamProgress {
   rows: number;
   /** Bytes written to the sinks so far (every file). */
   bytes: number;
+  /** Items done. */
   items: number;
-  totalItems: number;
+  /** Share of the work done (items of a list; records of a game's every item). */
+  fraction: number;
   elapsedMs: number;
-  /** Estimated time left (ms), from the items done so far; null before the first batch. */
+  /** Estimated time left (ms), from the share done so far; null before anything is done. */
   etaMs: number | null;
 }
 
 export interface StreamOptions {
-  /** Items read per transaction. */
+  /** Items read per transaction (a list of items). */
   batchItems?: number;
+  /** Records read per request (a game's every item). */
+  batchRecords?: number;
   /** Rows per Parquet row group (and per write to the writers). */
   rowGroupRows?: number;
   now?: () => number;
@@ -47,6 +52,11 @@ export interface StreamResult {
 }
 
 export const BATCH_ITEMS = 256;
+/**
+ * How long before a range a record holding points in it may start: a daily block record spans BLOCK_DAYS
+ * days (tiers.ts), every other record less.
+ */
+const LOOKBACK = (BLOCK_DAYS + 1) * DAY;
 export const ROW_GROUP_ROWS = 1 << 18;
 
 export function exportFileNames(game: number, formats: StreamFormats): string[] {
@@ -84,7 +94,8 @@ export async function streamExport(
   const started = now();
   const batchItems = options.batchItems ?? BATCH_ITEMS;
   const series = await store.seriesOf(sel.game);
-  const names = sel.names ?? (await store.itemNames(sel.game));
+  // The game's every item: named as the records come (a list of every name first would cost a request an item).
+  const names: string[] = sel.names ? [...sel.names] : [];
   const cols = seriesColumns(series, sel.markets ? new Set(sel.markets) : null);
   const streams = [...new Set(series.map(streamOf))];
   if (!streams.includes('')) streams.push('');
@@ -99,42 +110,31 @@ export async function streamExport(
     const sinkOf = (name: string): Counted => sinks[fileNames.indexOf(name)] as Counted;
     const csv = formats.csv ? new CsvStreamWriter(sinkOf(fileNames[0] as string), names, cols) : null;
     const parquet = formats.parquet ? new ParquetStreamWriter(sinkOf(fileNames[formats.csv ? 1 : 0] as string), names, cols) : null;
-    const batch = new RowBatch(options.rowGroupRows ?? ROW_GROUP_ROWS);
+    const rowBatch = new RowBatch(options.rowGroupRows ?? ROW_GROUP_ROWS);
     const item = new ItemRows(cols);
     const parts: Provenance['parts'] = [];
     let rows = 0;
     const bytes = (): number => sinks.reduce((s, x) => s + x.bytes, 0);
     const flush = async (): Promise<void> => {
-      if (batch.rows === 0) return;
+      if (rowBatch.rows === 0) return;
       if (cancelled()) throw new ExportCancelled();
-      if (csv) await csv.write(batch);
-      if (parquet) await parquet.write(batch);
-      rows += batch.rows;
-      batch.rows = 0;
+      if (csv) await csv.write(rowBatch);
+      if (parquet) await parquet.write(rowBatch);
+      rows += rowBatch.rows;
+      rowBatch.rows = 0;
     };
 
-    /** One batch's chunks: per item, per stream. */
-    const read = async (start: number): Promise<ChunkRecord[][][]> => {
-      const slice = names.slice(start, start + batchItems);
-      const keys: string[] = [];
-      for (const n of slice) for (const st of streams) keys.push(chunkName(n, st));
-      const got: ChunkRecord[][] = new Array<ChunkRecord[]>(keys.length);
-      await store.eachItemChunks(sel.game, keys, sel.from, sel.to, (i, chunks) => (got[i] = chunks));
-      return slice.map((_, i) => streams.map((_s, j) => got[i * streams.length + j] ?? []));
-    };
-
-    let next = names.length > 0 ? read(0) : null;
-    for (let start = 0; next; start += batchItems) {
-      const chunks = await next;
+    let items = 0;
+    let records = 0;
+    const total = sel.names ? sel.names.length : await store.chunkCount(sel.game);
+    for await (const batch of readItems(store, sel, names, streams, batchItems, options.batchRecords ?? BATCH_RECORDS)) {
       if (cancelled()) throw new ExportCancelled();
-      next = start + batchItems < names.length ? read(start + batchItems) : null;
-      for (let i = 0; i < chunks.length; i++) {
-        const index = start + i;
+      for (const [index, perStream] of batch) {
         const name = names[index] as string;
         item.reset();
-        const perStream = chunks[i] as ChunkRecord[][];
         for (let j = 0; j < perStream.length; j++) {
           for (const c of perStream[j] as ChunkRecord[]) {
+            records++;
             const span = item.addChunk(c, sel.from, sel.to);
             if (!span || streams[j] !== '') continue;
             const r = ('r' in c && c.r) || 0;
@@ -144,13 +144,14 @@ export async function streamExport(
           }
         }
         for (let k = 0; k < item.count; ) {
-          k += item.copyInto(batch, index, k);
-          if (batch.full) await flush();
+          k += item.copyInto(rowBatch, index, k);
+          if (rowBatch.full) await flush();
         }
+        items++;
       }
-      const done = Math.min(names.length, start + batchItems);
+      const fraction = total === 0 ? 1 : Math.min(1, (sel.names ? items : records) / total);
       const elapsedMs = now() - started;
-      onProgress({ rows: rows + batch.rows, bytes: bytes(), items: done, totalItems: names.length, elapsedMs, etaMs: (elapsedMs / done) * (names.length - done) });
+      onProgress({ rows: rows + rowBatch.rows, bytes: bytes(), items, fraction, elapsedMs, etaMs: fraction > 0 ? (elapsedMs / fraction) * (1 - fraction) : null });
     }
     await flush();
     const provenance: Provenance = {
@@ -170,10 +171,66 @@ export async function streamExport(
     const prov = sinkOf('provenance.json');
     await prov.write(new TextEncoder().encode(JSON.stringify(provenance, null, 2) + '\n'));
     for (const s of sinks) await s.close();
-    onProgress({ rows, bytes: bytes(), items: names.length, totalItems: names.length, elapsedMs: now() - started, etaMs: 0 });
+    onProgress({ rows, bytes: bytes(), items, fraction: 1, elapsedMs: now() - started, etaMs: 0 });
     return { rows, files: fileNames.map((name) => ({ name, bytes: sinkOf(name).bytes })) };
   } catch (e) {
     await abortAll(e instanceof ExportCancelled ? 'cancelled' : e instanceof Error ? e.message : String(e));
     throw e;
+  }
+}
+
+/** Records read a request when every item of a game is exported. */
+export const BATCH_RECORDS = 4096;
+
+type ItemChunks = [index: number, perStream: ChunkRecord[][]];
+
+/**
+ * The selection's items with their records, per stream, a batch at a time; the next batch is asked for
+ * before this one is used. A list of items: their records in [from - LOOKBACK, to] (batchItems a
+ * transaction, a request each); every item (sel.names null): the game's records in key order, batchRecords
+ * a request, each new item's name appended to `names` (an item cut by a batch's end is finished by the next).
+ */
+async function* readItems(store: HistoryStore, sel: ExportSelection, names: string[], streams: readonly string[], batchItems: number, batchRecords: number): AsyncGenerator<ItemChunks[]> {
+  if (sel.names) {
+    const read = async (start: number): Promise<ItemChunks[]> => {
+      const slice = names.slice(start, start + batchItems);
+      const keys: string[] = [];
+      for (const n of slice) for (const st of streams) keys.push(chunkName(n, st));
+      const got: ChunkRecord[][] = new Array<ChunkRecord[]>(keys.length);
+      await store.eachItemChunks(sel.game, keys, sel.from, sel.to, (i, chunks) => (got[i] = chunks));
+      return slice.map((_, i): ItemChunks => [start + i, streams.map((_s, j) => got[i * streams.length + j] ?? [])]);
+    };
+    let next = names.length > 0 ? read(0) : null;
+    for (let start = 0; next; start += batchItems) {
+      const batch = await next;
+      next = start + batchItems < names.length ? read(start + batchItems) : null;
+      yield batch;
+    }
+    return;
+  }
+  const lo = sel.from - LOOKBACK;
+  let current: ItemChunks | null = null;
+  let currentName = '';
+  let next: Promise<ChunkRecord[]> | null = store.chunksAfter(sel.game, null, batchRecords);
+  while (next) {
+    const recs: ChunkRecord[] = await next;
+    const last = recs[recs.length - 1];
+    next = recs.length === batchRecords && last ? store.chunksAfter(sel.game, [last.n, last.st], batchRecords) : null;
+    const out: ItemChunks[] = [];
+    for (const c of recs) {
+      const cut = c.n.indexOf('\u0000');
+      const name = cut < 0 ? c.n : c.n.slice(0, cut);
+      if (!current || name !== currentName) {
+        if (current) out.push(current);
+        names.push(name);
+        currentName = name;
+        current = [names.length - 1, streams.map((): ChunkRecord[] => [])];
+      }
+      if (c.st < lo || c.st > sel.to) continue;
+      const j = streams.indexOf(cut < 0 ? '' : c.n.slice(cut + 1));
+      if (j >= 0) current[1][j]?.push(c);
+    }
+    if (!next && current) out.push(current);
+    yield out;
   }
 }
