@@ -127,6 +127,11 @@ export async function streamExport(
     let items = 0;
     let records = 0;
     const total = sel.names ? sel.names.length : await store.chunkCount(sel.game);
+    const report = (): void => {
+      const fraction = total === 0 ? 1 : Math.min(1, (sel.names ? items : records) / total);
+      const elapsedMs = now() - started;
+      onProgress({ rows: rows + rowBatch.rows, bytes: bytes(), items, fraction, elapsedMs, etaMs: fraction > 0 ? (elapsedMs / fraction) * (1 - fraction) : null });
+    };
     for await (const batch of readItems(store, sel, names, streams, batchItems, options.batchRecords ?? BATCH_RECORDS)) {
       if (cancelled()) throw new ExportCancelled();
       for (const [index, perStream] of batch) {
@@ -145,13 +150,14 @@ export async function streamExport(
         }
         for (let k = 0; k < item.count; ) {
           k += item.copyInto(rowBatch, index, k);
-          if (rowBatch.full) await flush();
+          if (rowBatch.full) {
+            await flush();
+            report();
+          }
         }
         items++;
       }
-      const fraction = total === 0 ? 1 : Math.min(1, (sel.names ? items : records) / total);
-      const elapsedMs = now() - started;
-      onProgress({ rows: rows + rowBatch.rows, bytes: bytes(), items, fraction, elapsedMs, etaMs: fraction > 0 ? (elapsedMs / fraction) * (1 - fraction) : null });
+      report();
     }
     await flush();
     const provenance: Provenance = {
