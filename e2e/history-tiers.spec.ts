@@ -127,7 +127,8 @@ test('polls fill the history, older days are consolidated, the chart reads both 
     const f = line.split(',');
     return [Number(f[1]), f[f.length - 6], f[f.length - 5], f[f.length - 4] === '' ? null : Number(f[f.length - 4]), Number(f[f.length - 1])];
   });
-  const fromParquet = rows.map((r) => [(r.time as Date).getTime(), r.market, r.side, r.price === null ? null : Number(r.price as bigint), r.resolution_ms]);
+  // Parquet's price is DECIMAL(18,3): 12.345 for the CSV's 12345 thousandths.
+  const fromParquet = rows.map((r) => [(r.time as Date).getTime(), r.market, r.side, r.price === null ? null : Math.round((r.price as number) * 1000), r.resolution_ms]);
   expect(fromParquet).toEqual(fromCsv);
   expect(rows.every((r) => r.item === item)).toBe(true);
   // Both tiers are in the file, and the provenance says which part is which.

@@ -1,6 +1,6 @@
 /**
- * Exports price history for analysts (export-rows.ts): CSV and/or Parquet plus provenance.json, made in a
- * worker with progress and Cancel, saved through the host as a folder (desktop) or a zip (web) like the
+ * Exports price history for analysts: CSV and/or Parquet plus provenance.json, streamed by a worker
+ * (export/stream-export.ts) with progress (rows, bytes, time left) and Cancel, saved through the host as a folder (desktop) or a zip (web) like the
  * chart exports. Used by Settings → Price history (a game, a range, all items or the watchlist) and by
  * the item panel's History chart (that item, its range and markets).
  */
@@ -13,7 +13,10 @@ import { useConnection } from '../../platform/connection';
 import { useDataSource } from '../providers';
 import type { ExportFormat } from './export-run';
 import type { ExportSelection } from './export-rows';
-import type { ExportMessage, ExportRequest } from './export.worker';
+import { MemorySink } from './export/sink';
+import { sinkServer } from './export/sink-port';
+import type { StreamProgress } from './export/stream-export';
+import type { StreamMessage, StreamRequest } from './export/stream.worker';
 
 type State = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'done' | 'error'; text: string };
 
@@ -22,6 +25,12 @@ function folderName(sel: ExportSelection, at: number): string {
   const d = new Date(at).toISOString().slice(0, 16).replace(/[:T]/g, '-');
   const what = sel.names && sel.names.length === 1 ? (sel.names[0] ?? '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) : `game-${sel.game}`;
   return `price-history-${what || 'item'}-${d}`;
+}
+
+/** "123,456 rows, 12.3 MB written, about 40 s left" */
+function progressText(p: StreamProgress): string {
+  const left = p.etaMs === null ? '' : p.etaMs < 1500 ? ', almost done' : `, about ${p.etaMs < 90_000 ? `${Math.round(p.etaMs / 1000)} s` : `${Math.round(p.etaMs / 60_000)} min`} left`;
+  return `Exporting: ${p.rows.toLocaleString('en-US')} rows, ${(p.bytes / 1e6).toFixed(1)} MB written${left}…`;
 }
 
 export function HistoryExport({ selection, label = 'Export', testId }: { selection: () => ExportSelection | null; label?: string; testId?: string }) {
@@ -34,7 +43,7 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
   useEffect(() => () => worker.current?.terminate(), []);
 
   const cancel = useCallback(() => {
-    worker.current?.postMessage({ type: 'cancel' } satisfies ExportRequest);
+    worker.current?.postMessage({ type: 'cancel' } satisfies StreamRequest);
   }, []);
 
   const run = useCallback(() => {
@@ -42,29 +51,39 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
     if (!sel) return;
     const at = Date.now();
     const seconds = readPreference(APP_PREFERENCES.refreshIntervalSeconds);
-    const w = (worker.current ??= new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
+    const w = (worker.current ??= new Worker(new URL('./export/stream.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
     setState({ kind: 'busy', text: 'Reading the history…' });
+    // The worker streams each file to a sink the page serves; here the files are gathered and saved whole.
+    const files = new Map<string, MemorySink>();
+    const serve = sinkServer(w, async (name) => {
+      const sink = new MemorySink();
+      files.set(name, sink);
+      return sink;
+    });
     w.onerror = (e) => setState({ kind: 'error', text: `Could not export: ${e.message || 'the export worker failed'}.` });
-    w.onmessage = (e: MessageEvent<ExportMessage>) => {
+    w.onmessage = (e: MessageEvent<StreamMessage>) => {
       const m = e.data;
-      if (m.type === 'progress') setState({ kind: 'busy', text: `Reading ${m.done.toLocaleString('en-US')} of ${m.total.toLocaleString('en-US')} item${m.total === 1 ? '' : 's'}…` });
+      if (m.type === 'progress') setState({ kind: 'busy', text: progressText(m.progress) });
       else if (m.type === 'cancelled') setState({ kind: 'done', text: 'Export cancelled.' });
       else if (m.type === 'error') setState({ kind: 'error', text: `Could not export: ${m.message}` });
+      else if (m.type !== 'done') void serve(m);
       else {
-        const big = m.files.find((f) => f.bytes.byteLength > MAX_FILE_BYTES);
+        const { result } = m;
+        const out = result.files.map((f) => ({ name: f.name, bytes: files.get(f.name)?.bytes() ?? new Uint8Array(0) }));
+        const big = out.find((f) => f.bytes.byteLength > MAX_FILE_BYTES);
         if (big) {
           setState({ kind: 'error', text: `Could not export: ${big.name} would be ${(big.bytes.byteLength / MIB).toFixed(0)} MiB, more than ${MAX_FILE_BYTES / MIB} MiB. Choose a shorter range, fewer items or one format.` });
           return;
         }
-        if (m.rows === 0) {
+        if (result.rows === 0) {
           setState({ kind: 'done', text: 'Nothing to export: no history in that selection.' });
           return;
         }
         const name = folderName(sel, at);
         setState({ kind: 'busy', text: api.host === 'web' ? 'Making the zip…' : 'Choose a folder…' });
-        api.saveFiles({ folderName: name, files: m.files.map((f) => ({ name: f.name, bytes: f.bytes })) }).then(
+        api.saveFiles({ folderName: name, files: out }).then(
           (r) => {
-            const what = `${m.rows.toLocaleString('en-US')} rows (${m.files.map((f) => f.name).join(', ')})`;
+            const what = `${result.rows.toLocaleString('en-US')} rows (${out.map((f) => f.name).join(', ')})`;
             if (!r.saved) setState({ kind: 'done', text: 'Export cancelled.' });
             else setState({ kind: 'done', text: r.path ? `Exported ${what} to ${r.path}.` : `Downloaded ${what} as ${name}.zip.` });
           },
@@ -72,10 +91,10 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
         );
       }
     };
-    const req: ExportRequest = {
+    const req: StreamRequest = {
       type: 'start',
       sel,
-      format,
+      formats: { csv: format !== 'parquet', parquet: format !== 'csv' },
       ctx: { service: sourceKey === 'demo' ? 'demo (the embedded reference service)' : (sourceKey?.replace(/^live\|/, '') ?? 'unknown'), gameName: gameName(sel.game), pollingIntervalMs: seconds > 0 ? seconds * 1000 : null, at },
     };
     w.postMessage(req);
