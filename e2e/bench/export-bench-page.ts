@@ -73,6 +73,8 @@ async function fill(items: number, hours: number): Promise<FillFigures> {
   const open = new Map<string, ChunkRecord>();
   let pending: ChunkRecord[] = [];
   const flush = async (): Promise<void> => {
+    for (const x of pending) bytes += x.bytes;
+    records += pending.length;
     const tx = store.db.transaction('chunks', 'readwrite');
     for (const x of pending) void tx.store.put(x);
     await tx.done;
@@ -91,8 +93,6 @@ async function fill(items: number, hours: number): Promise<FillFigures> {
     if (pending.length >= 20_000) await flush();
   }
   pending.push(...open.values());
-  for (const x of pending) bytes += x.bytes;
-  records += pending.length;
   await flush();
   const meta = store.db.transaction('meta', 'readwrite');
   void meta.store.put({ key: 'series:730', list: rec.series });
