@@ -136,6 +136,7 @@ describe('streamed history export', () => {
 
     expect(progress.at(-1)).toMatchObject({ rows: out.rows, items: NAMES.length, fraction: 1, etaMs: 0 });
     expect(progress.length).toBeGreaterThan(2);
+    expect(progress[0]).toMatchObject({ rows: 0, bytes: 0, fraction: 0, etaMs: null });
     expect(progress.every((p, i) => i === 0 || (p.fraction >= progress[i - 1]!.fraction && p.rows >= progress[i - 1]!.rows))).toBe(true);
 
     // A list of items (a watchlist) reads them item by item: the same rows for those items.

@@ -126,12 +126,15 @@ export async function streamExport(
 
     let items = 0;
     let records = 0;
-    const total = sel.names ? sel.names.length : await store.chunkCount(sel.game);
+    let total = -1;
     const report = (): void => {
-      const fraction = total === 0 ? 1 : Math.min(1, (sel.names ? items : records) / total);
+      const fraction = total < 0 ? 0 : total === 0 ? 1 : Math.min(1, (sel.names ? items : records) / total);
       const elapsedMs = now() - started;
       onProgress({ rows: rows + rowBatch.rows, bytes: bytes(), items, fraction, elapsedMs, etaMs: fraction > 0 ? (elapsedMs / fraction) * (1 - fraction) : null });
     };
+    // At once: counting a large store's records takes a moment.
+    report();
+    total = sel.names ? sel.names.length : await store.chunkCount(sel.game);
     for await (const batch of readItems(store, sel, names, streams, batchItems, options.batchRecords ?? BATCH_RECORDS)) {
       if (cancelled()) throw new ExportCancelled();
       for (const [index, perStream] of batch) {
