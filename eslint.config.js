@@ -16,7 +16,11 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  * `layering/renderer` inside the renderer (the market layer, shell, ui, lib and pages; `rendererLayers`), the
  * way VS Code pairs `code-layering` with `code-import-patterns`. Being two rules, a renderer file gets both
  * checks (one rule's options would replace the other's). `siblings` names a folder whose subfolders may
- * not import each other (the pages), except the exact paths `allow` lists for the importing subfolder.
+ * not import each other (the pages), except the exact paths `allow` lists for the importing file (its path
+ * without the extension).
+ * `dom: false` says a folder renders nothing: no element of the page (JSX `<div>` or `createElement('div')`;
+ * a provider's `<Ctx.Provider>`, a component's `<Name>` and fragments are not elements), no stylesheet. It is
+ * a third rule, `layering/no-dom` (`renderNothing` below), so that it adds to the import rules of a folder.
  */
 const importCheck = {
   meta: {
@@ -30,21 +34,25 @@ const importCheck = {
           why: { type: 'string' },
           siblings: { type: 'string' },
           allow: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          dom: { type: 'boolean' },
         },
         additionalProperties: false,
       },
     ],
-    messages: { forbidden: "'{{source}}' ({{target}}) may not be imported here: {{why}}" },
+    messages: {
+      forbidden: "'{{source}}' ({{target}}) may not be imported here: {{why}}",
+      dom: '<{{name}}> renders DOM, which may not be done here: {{why}}',
+    },
   },
   create(context) {
-    const { folders = [], modules = [], why = '', siblings, allow = {} } = context.options[0] ?? {};
+    const { folders = [], modules = [], why = '', siblings, allow = {}, dom = true } = context.options[0] ?? {};
     const dir = path.dirname(context.filename);
     const inside = (target, folder) => target === folder || target.startsWith(`${folder}/`);
     const posix = (p) => p.split(path.sep).join('/');
     const self = posix(path.relative(ROOT, context.filename));
     // The subfolder of `siblings` this file is in (renderer/features/prices), if any.
     const home = siblings && inside(self, siblings) ? self.split('/').slice(0, siblings.split('/').length + 1).join('/') : null;
-    const allowed = (home && allow[home]) || [];
+    const allowed = (home && allow[self.replace(/\.[cm]?[jt]sx?$/, '')]) || [];
     const check = (node) => {
       const source = node?.type === 'Literal' ? node.value : null;
       if (typeof source !== 'string') return;
@@ -52,22 +60,42 @@ const importCheck = {
       if (source.startsWith('.')) {
         const resolved = posix(path.relative(ROOT, path.resolve(dir, source)));
         const sibling = home !== null && inside(resolved, siblings) && !inside(resolved, home) && !allowed.includes(resolved);
-        if (sibling || folders.some((f) => inside(resolved, f))) target = resolved;
+        const stylesheet = !dom && resolved.endsWith('.css');
+        if (sibling || stylesheet || folders.some((f) => inside(resolved, f))) target = resolved;
       } else if (modules.some((m) => (m.endsWith(':') ? source.startsWith(m) : inside(source, m)))) {
         target = source;
       }
       if (target) context.report({ node, messageId: 'forbidden', data: { source, target, why } });
     };
-    return {
+    // JSX's rule: a tag name starting lower-case (or with a dash) is an element of the page, any other a
+    // component (https://legacy.reactjs.org/docs/jsx-in-depth.html#user-defined-components-must-be-capitalized,
+    // https://legacy.reactjs.org/blog/2014/10/16/react-v0.12-rc1.html#jsx-lower-case-convention).
+    const element = (name) => /^[a-z]/.test(name) || name.includes('-');
+    const checks = {
       ImportDeclaration: (n) => check(n.source),
       ExportNamedDeclaration: (n) => check(n.source),
       ExportAllDeclaration: (n) => check(n.source),
       ImportExpression: (n) => check(n.source),
     };
+    if (dom) return checks;
+    return {
+      ...checks,
+      JSXOpeningElement(n) {
+        if (n.name.type === 'JSXIdentifier' && element(n.name.name)) context.report({ node: n, messageId: 'dom', data: { name: n.name.name, why } });
+        if (n.name.type === 'JSXNamespacedName') context.report({ node: n, messageId: 'dom', data: { name: `${n.name.namespace.name}:${n.name.name.name}`, why } });
+      },
+      CallExpression(n) {
+        const callee = n.callee.type === 'MemberExpression' ? n.callee.property : n.callee;
+        const [tag] = n.arguments;
+        if (callee.type === 'Identifier' && callee.name === 'createElement' && tag?.type === 'Literal' && typeof tag.value === 'string') {
+          context.report({ node: n, messageId: 'dom', data: { name: tag.value, why } });
+        }
+      },
+    };
   },
 };
 
-const layering = { rules: { imports: importCheck, renderer: importCheck } };
+const layering = { rules: { imports: importCheck, renderer: importCheck, 'no-dom': importCheck } };
 
 /** One entry per folder (the folders don't overlap, so each file gets exactly one rule set). */
 const layers = [
@@ -128,32 +156,50 @@ const layers = [
 
 /**
  * Inside the renderer (renderer/README.md): pages (features/<page>/) import the market-data layer, the kit
- * (ui/), the helpers (lib/), api/, platform/ and shared/; never the shell, nor another page's internals
- * except the paths PAGE_IMPORTS lists, each with its reason. Only the shell (and main.tsx) imports pages,
- * through the registry (shell/pages.ts). Tests follow the same rules.
+ * (ui/), the helpers (lib/), api/, platform/, shared/ and what pages share (item-details/: the item detail
+ * panel; requests/: how any page opens the alert or the holding editor); never the shell, nor another page's
+ * internals except in the places PAGE_IMPORTS lists: at most MAX_PAGE_IMPORTS, each one file importing one
+ * path, with its reason (what two pages share belongs in item-details/, requests/, ui/ or lib/ instead).
+ * Only the page registry (shell/pages.ts) imports pages; the shell gets the palette from it too. Tests follow
+ * the same rules.
  */
 const PAGES_DIR = 'renderer/features';
+const MAX_PAGE_IMPORTS = 3;
 const PAGE_IMPORTS = [
   {
-    from: 'prices',
-    to: ['alerts/editor-state', 'alerts/hooks', 'alerts/model/types', 'alerts/model/test-helpers'],
-    why: 'a grid row and the detail panel open the alert editor (A, "Alert…") and the grid marks rows that have alerts',
+    from: 'prices/GridScreen',
+    to: 'alerts/hooks',
+    why: "the grid marks the rows that have alerts and its detail panel counts the item's alerts: both read the alerts' list (useAlertList)",
   },
-  { from: 'palette', to: ['alerts/editor-state'], why: 'the palette\'s item commands open the alert editor' },
-  { from: 'prices', to: ['portfolio/editor-state'], why: 'a grid row (P) and the detail panel ("Add to portfolio…") open the holding editor' },
-  { from: 'palette', to: ['portfolio/editor-state'], why: 'the palette\'s "Add … to portfolio" opens the holding editor' },
   {
-    from: 'recommendations',
-    to: ['prices/ItemDetails', 'prices/DetailPanel'],
-    why: 'a recommendation opens the same item detail panel as a Prices row (through ItemDetails, the one place that wires it)',
+    from: 'recommendations/RecommendationsScreen',
+    to: 'alerts/hooks',
+    why: "the detail panel beside the list counts the open item's alerts (useAlertList)",
   },
-  { from: 'settings', to: ['prices'], why: 'Settings shows the Prices page\'s market and fee sections (its public index.tsx)' },
+  { from: 'settings/SettingsScreen', to: 'prices', why: "Settings shows the Prices page's market and fee sections (its public index.tsx)" },
 ];
+if (PAGE_IMPORTS.length > MAX_PAGE_IMPORTS || PAGE_IMPORTS.some((p) => !p.why)) {
+  throw new Error(`eslint.config.js: at most ${MAX_PAGE_IMPORTS} page-to-page imports, each with its reason; move what two pages share out of the pages`);
+}
 const pageAllow = {};
 for (const { from, to } of PAGE_IMPORTS) {
   const key = `${PAGES_DIR}/${from}`;
-  pageAllow[key] = [...(pageAllow[key] ?? []), ...to.map((t) => `${PAGES_DIR}/${t}`)];
+  pageAllow[key] = [...(pageAllow[key] ?? []), `${PAGES_DIR}/${to}`];
 }
+/** What pages share, and who imports pages: the registry only (the rest of the shell and the entry never). */
+const sharedRooms = [
+  {
+    files: ['renderer/item-details/**/*.{ts,tsx}', 'renderer/requests/**/*.{ts,tsx}'],
+    folders: ['renderer/shell', 'renderer/features', 'renderer/main'],
+    why: 'item-details/ and requests/ are what pages share: they import market/, ui/, lib/, api/, platform/, each other and shared/, never a page or the shell',
+  },
+  {
+    files: ['renderer/shell/**/*.{ts,tsx}', 'renderer/main.tsx'],
+    ignores: ['renderer/shell/pages.ts'],
+    folders: ['renderer/features'],
+    why: 'only the page registry (shell/pages.ts) imports pages: the shell and the entry reach them (and the palette) through it',
+  },
+];
 
 const rendererLayers = [
   {
@@ -165,13 +211,13 @@ const rendererLayers = [
   },
   {
     files: ['renderer/market/**/*.{ts,tsx}'],
-    folders: ['renderer/shell', 'renderer/features', 'renderer/main'],
-    why: 'market/ is the data layer every page uses: it imports ui/, lib/, api/, platform/ and shared/, never a page or the shell',
+    folders: ['renderer/shell', 'renderer/features', 'renderer/ui', 'renderer/main'],
+    why: 'market/ is the data layer every page uses: it imports lib/, api/, platform/ and shared/, never ui/, a page or the shell',
   },
   {
     files: ['renderer/ui/**/*.{ts,tsx}'],
-    folders: ['renderer/shell', 'renderer/features', 'renderer/market', 'renderer/api', 'renderer/main'],
-    why: 'ui/ is the kit: it imports lib/, platform/ and shared/, never data, pages or the shell',
+    folders: ['renderer/shell', 'renderer/features', 'renderer/api', 'renderer/main'],
+    why: 'ui/ is the kit and what two or more pages show: it imports market/, lib/, platform/ and shared/, never api/, a page or the shell',
   },
   {
     files: ['renderer/lib/**/*.{ts,tsx}'],
@@ -188,6 +234,17 @@ const rendererLayers = [
     files: ['renderer/platform/**/*.{ts,tsx}'],
     folders: ['renderer/shell', 'renderer/features', 'renderer/market', 'renderer/ui', 'renderer/api', 'renderer/main'],
     why: 'platform/ is the host API: it imports lib/ and shared/ only',
+  },
+];
+
+/**
+ * Folders that render nothing: the data layer. What shows its data is in ui/ (when two or more pages show it)
+ * or in the page that shows it; React providers (providers.tsx, engine/MarketEngineProvider.tsx) and hooks stay.
+ */
+const renderNothing = [
+  {
+    files: ['renderer/market/**/*.{ts,tsx}'],
+    why: 'market/ is the data layer: it renders nothing (React providers and hooks, no component: no element of the page, no stylesheet, no react-dom); a component goes to ui/ or to the page that shows it',
   },
 ];
 
@@ -213,10 +270,15 @@ export default tseslint.config(
     plugins: { layering },
     rules: { 'layering/imports': ['error', { folders, ...(modules ? { modules } : {}), why }] },
   })),
-  ...rendererLayers.map(({ files, ignores, folders, siblings, allow, why }) => ({
+  ...[...rendererLayers, ...sharedRooms].map(({ files, ignores, folders, siblings, allow, why }) => ({
     files,
     ...(ignores ? { ignores } : {}),
     plugins: { layering },
     rules: { 'layering/renderer': ['error', { folders, why, ...(siblings ? { siblings, allow } : {}) }] },
+  })),
+  ...renderNothing.map(({ files, why }) => ({
+    files,
+    plugins: { layering },
+    rules: { 'layering/no-dom': ['error', { modules: ['react-dom'], dom: false, why }] },
   })),
 );

@@ -41,7 +41,7 @@ describe('planRequests', () => {
     expect(bids!.intervalMs).toBeLessThanOrEqual(3 * MINUTE_MS);
     expect(plan.stretched).toBe(true);
     expect(plan.monthlyForecast).toBeLessThanOrEqual(70_000 * 0.9);
-    expect(plan.sentence).toMatch(/^Refreshing every 60 s, bids every \d+ min \(not every 60 s\) to stay within your plan\u2019s 70,000 requests a month\.$/);
+    expect(plan.sentence).toMatch(/^Refreshing every 60 s, bids every \d+ polls \(not every 60 s\) to stay within your plan\u2019s 70,000 requests a month\.$/);
   });
 
   it('stretches asks and bids for a 10,000-a-month plan and stays within it', () => {
@@ -51,6 +51,33 @@ describe('planRequests', () => {
     expect(bids!.intervalMs!).toBe(Math.ceil((asks!.intervalMs! * 4) / 1000) * 1000);
     expect(plan.monthlyForecast).toBeLessThanOrEqual(9_000);
     expect(plan.sentence).toContain('10,000 requests a month');
+  });
+
+  it('bids every N polls: N a whole number of the asks\u2019 polls (the engine asks for bids on every Nth)', () => {
+    const plan = planRequests(input(clock, { limits: { ...NO_LIMITS, perMonth: 70_000 } }));
+    // 0.45 a minute left for bids: every 2.2 polls, so every 3rd.
+    expect(plan.bidsEvery).toBe(3);
+    expect(plan.feeds[1]!.intervalMs).toBe(3 * plan.feeds[0]!.intervalMs!);
+    expect(plan.sentence).toContain('bids every 3 polls');
+    const tight = planRequests(input(clock, { limits: { ...NO_LIMITS, perMonth: 10_000 } }));
+    expect(tight.bidsEvery).toBe(4);
+    expect(tight.feeds[1]!.intervalMs).toBe(4 * tight.feeds[0]!.intervalMs!);
+    expect(planRequests(input(clock, {})).bidsEvery).toBe(1);
+  });
+
+  it('asks and bids in one request (CS2\u2019s GraphQL): splitting them would cost more, so only the interval is stretched', () => {
+    const month = 30 * DAY_MS;
+    // Every minute: one combined request a poll, against asks every poll plus bids every 4th poll.
+    const combined = monthlyRequests([{ intervalMs: MINUTE_MS }]);
+    const split = monthlyRequests([{ intervalMs: MINUTE_MS }, { intervalMs: 4 * MINUTE_MS }]);
+    expect(combined).toBe(month / MINUTE_MS + TOKENS_PER_DAY * 30);
+    expect(split - combined).toBe(month / (4 * MINUTE_MS));
+    // Two REST requests a poll (a game\u2019s asks and bids): bids every 4th poll saves 3 in 8.
+    const rest = monthlyRequests([{ intervalMs: MINUTE_MS }, { intervalMs: MINUTE_MS }]);
+    expect(rest - split).toBe((3 * month) / (4 * MINUTE_MS));
+    const plan = planRequests(input(clock, { feeds: [{ game: 730, kind: 'asks+bids', need: 'view' }], limits: { ...NO_LIMITS, perMonth: 10_000 } }));
+    expect(plan.bidsEvery).toBe(1);
+    expect(plan.sentence).not.toContain('bids every');
   });
 
   it('keeps bids with asks when they come in one request (maxBidsFactor 1)', () => {

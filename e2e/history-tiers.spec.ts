@@ -1,6 +1,6 @@
 /**
  * Price history tiers and exports (project "connected": a separate reference service whose clock the
- * test moves): refreshes fill the store; the records are then aged by three days straight in IndexedDB
+ * test moves): refreshes fill the store; the chunks are then aged by three days straight in IndexedDB
  * (the test's hook: a record's points are relative to its start, so moving the start moves them all), so
  * the worker consolidates them after the next refresh; the item's chart reads across both tiers and says
  * so; the item's export (CSV and Parquet in a zip, the web host's way) reads back equal with hyparquet.
@@ -23,7 +23,7 @@ async function refreshDone(page: Page): Promise<void> {
   await expect(btn).toBeEnabled({ timeout: 90_000 });
 }
 
-/** Moves every history record `ms` into the past (delete and put again under the earlier start). */
+/** Moves every history chunk `ms` into the past (delete and put again under the earlier start). */
 async function ageHistory(page: Page, ms: number): Promise<number> {
   return page.evaluate(async (by) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -59,7 +59,7 @@ test('polls fill the history, older days are consolidated, the chart reads both 
     await service.advanceClock(30 * 60_000);
     await refreshDone(page);
   }
-  // Recorded after paint, in the worker: wait for the item's records.
+  // Recorded after paint, in the worker: wait for the item's chunks.
   await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
     const req = indexedDB.open('market-desk-history');
     req.onsuccess = () => {

@@ -94,14 +94,14 @@ test('clear history in Settings: the recorded history goes, and the chart starts
   await page.goto(`${appUrl.split('?')[0]}#/settings`);
   const card = page.getByTestId('history-settings');
   await expect(card).toBeVisible({ timeout: 30_000 });
-  await expect(card.getByTestId('history-usage')).not.toContainText('(0 records', { timeout: 30_000 });
-  await expect(card.getByTestId('history-usage')).toContainText(/History uses about .* \([1-9][\d,]* records/);
+  await expect(card.getByTestId('history-usage')).not.toContainText('(0 chunks', { timeout: 30_000 });
+  await expect(card.getByTestId('history-usage')).toContainText(/History uses about .* \([1-9][\d,]* chunks/);
   const clear = card.getByRole('button', { name: 'Clear history…' });
   await expect(clear).toBeEnabled();
   await clear.click();
   const clearedAt = Date.now();
   await card.getByRole('button', { name: 'Delete history' }).click();
-  await expect(card.getByTestId('history-usage')).toContainText('(0 records');
+  await expect(card.getByTestId('history-usage')).toContainText('(0 chunks');
   await expect(clear).toBeDisabled();
 
   // Back on the item: nothing from before the clear (empty, or only a baseline recorded after it).

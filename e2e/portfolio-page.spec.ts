@@ -52,6 +52,8 @@ test('add, edit, split, delete and undo, record a sale; a restart keeps it all',
   await editor.getByRole('button', { name: 'Save holding' }).click();
   await expect(editor).toBeHidden();
   await expect(cell(page, 0, 'costBasis')).toHaveText(money(48_400));
+  // Focus is back on the button that opened the editor.
+  await expect(page.getByRole('button', { name: `Edit ${NAME}` })).toBeFocused();
 
   // Split 1 off: the fee 0.400 is shared 0.300 / 0.100.
   await page.getByRole('button', { name: `Split ${NAME}` }).click();
@@ -77,6 +79,7 @@ test('add, edit, split, delete and undo, record a sale; a restart keeps it all',
   await expect(editor).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(editor).toBeHidden();
+  await expect(rows(page).first()).toBeFocused();
 
   // Sell 2 at 20.00 with a 1.00 fee: FIFO takes 2 items at 12.00 + their fee shares 0.200 = 24.200;
   // proceeds 39.000; realised 14.800.

@@ -21,6 +21,7 @@ import { startService } from '../../service/src/index';
 import { marketName } from '../../shared/catalog/markets';
 import { startWebHost } from '../../webhost/server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { printBenchJson } from './bench-json';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNS = Math.max(1, Number(process.env.MDS_BENCH_RUNS ?? 2));
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
     embeddedService: { url: service.url, demoKey: service.demoKey },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const out: string[] = [];
+  const out: string[][] = [];
   let failed = false;
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -105,9 +106,18 @@ async function main(): Promise<void> {
       const ready = worst((l) => l.ready);
       const allDrawn = loads.every((l) => /^(\d+)\/\1$/.test(l.drawnAtPaint));
       failed ||= ready > 1000 || !allDrawn;
-      out.push(
-        `| ${label} | ${(loads[0]!.bytes / 1e6).toFixed(1)} MB | ${worst((l) => l.download).toFixed(0)} ms | ${worst((l) => l.worker).toFixed(0)} ms | ${worst((l) => l.deliverToPaint).toFixed(0)} ms | **${ready.toFixed(0)} ms** (goal <= 1000: ${ready <= 1000 ? 'met' : 'NOT MET'}) | ${loads.map((l) => l.ready.toFixed(0)).join(', ')} | ${loads.map((l) => l.drawnAtPaint).join(', ')} | ${loads[0]!.points} | ${worst((l) => l.longest) === 0 ? 'none over 50 ms' : `${worst((l) => l.longest).toFixed(0)} ms`} |`,
-      );
+      out.push([
+        label,
+        `${(loads[0]!.bytes / 1e6).toFixed(1)} MB`,
+        `${worst((l) => l.download).toFixed(0)} ms`,
+        `${worst((l) => l.worker).toFixed(0)} ms`,
+        `${worst((l) => l.deliverToPaint).toFixed(0)} ms`,
+        `**${ready.toFixed(0)} ms** (goal <= 1000: ${ready <= 1000 ? 'met' : 'NOT MET'})`,
+        loads.map((l) => l.ready.toFixed(0)).join(', '),
+        loads.map((l) => l.drawnAtPaint).join(', '),
+        String(loads[0]!.points),
+        worst((l) => l.longest) === 0 ? 'none over 50 ms' : `${worst((l) => l.longest).toFixed(0)} ms`,
+      ]);
     }
   } finally {
     await browser.close();
@@ -115,9 +125,11 @@ async function main(): Promise<void> {
     await service.close();
   }
   console.log(`\nAnalytics market view benchmark (Chromium via the web host, worst of ${RUNS} runs)\n`);
-  console.log('| view | response | download | worker after the last byte | delivered -> painted | data arrived -> ready | each run | charts drawn at the mark | drawn marks | longest main-thread task |');
+  const head = ['view', 'response', 'download', 'worker after the last byte', 'delivered -> painted', 'data arrived -> ready', 'each run', 'charts drawn at the mark', 'drawn marks', 'longest main-thread task'];
+  console.log(`| ${head.join(' | ')} |`);
   console.log('|---|---:|---:|---:|---:|---:|---|---|---:|---|');
-  for (const line of out) console.log(line);
+  for (const cells of out) console.log(`| ${cells.join(' | ')} |`);
+  printBenchJson(out.flatMap((cells) => cells.slice(1).map((measured, k) => ({ metric: `${cells[0]}: ${head[k + 1]}`, measured }))));
   if (failed) process.exitCode = 1;
 }
 

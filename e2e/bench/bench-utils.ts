@@ -9,6 +9,7 @@ import { chromium, type Browser, type CDPSession, type Page } from '@playwright/
 import { startService } from '../../service/src/index';
 import { startWebHost, type WebHost } from '../../webhost/server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { printBenchJson } from './bench-json';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -160,4 +161,5 @@ export function printTable(title: string, rows: Row[], details: string[]): void 
   for (const r of rows) console.log(line(r.metric, r.measured, r.goal, r.met === null ? '' : r.met ? 'goal met' : 'NOT MET'));
   console.log('');
   for (const d of details) console.log(d);
+  printBenchJson(rows);
 }

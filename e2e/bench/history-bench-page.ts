@@ -2,7 +2,7 @@
  * The page side of bench-history.ts: the app's own history store (renderer/market/history/store.ts)
  * on a synthetic CS2-sized catalog, in Chromium's IndexedDB. Bundled by the bench with esbuild.
  */
-import { CHUNK_SPAN, DAY, decodeChunk, HOUR, type ChunkRecord, type OpenChunk } from '../../renderer/market/history/chunk-codec';
+import { CHUNK_SPAN, DAY, decodeChunk, HOUR, type Chunk, type OpenChunk } from '../../renderer/market/history/chunk-codec';
 import { BLOCK_DAYS, CONSOLIDATE_AFTER, consolidate, DAILY_AFTER, DAILY_STEP, joinDays } from '../../renderer/market/history/tiers';
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { daysThatFit, HistoryStore } from '../../renderer/market/history/store';
@@ -62,7 +62,7 @@ export interface WriteFigures {
   cells: number;
   baseline: { ms: number; diffMs: number; bytes: number; records: number };
   poll: { ms: number; diffMs: number; writeMs: number; bytesAdded: number; bytesWritten: number; points: number; changedItems: number };
-  /** The same once the baseline's record has closed (CHUNK_SPAN after it). */
+  /** The same once the baseline's chunk has closed (CHUNK_SPAN after it). */
   later: WriteFigures['poll'];
   usageAfter: number;
 }
@@ -90,8 +90,8 @@ async function writeCost(items: number): Promise<WriteFigures> {
     const pick = (f: (x: WriteFigures['poll']) => number) => median(runs.map(f));
     return { ms: pick((x) => x.ms), diffMs: pick((x) => x.diffMs), writeMs: pick((x) => x.writeMs), bytesAdded: pick((x) => x.bytesAdded), bytesWritten: pick((x) => x.bytesWritten), points: pick((x) => x.points), changedItems: pick((x) => x.changedItems) };
   };
-  // Right after the baseline every open record starts with it (the dearest polls of a day); once the
-  // baseline's record has closed (CHUNK_SPAN), the open records hold changes only: 3 of a day's 4 records.
+  // Right after the baseline every open chunk starts with it (the dearest polls of a day); once the
+  // baseline's chunk has closed (CHUNK_SPAN), the open chunks hold changes only: 3 of a day's 4 chunks.
   const first = await polls(t0);
   const laterAt = t0 + CHUNK_SPAN + 60_000;
   move(c, 0.01, r);
@@ -130,7 +130,7 @@ async function readCost(): Promise<ReadFigures> {
   const rec = new GameRecorder(730);
   const t0 = Date.UTC(2025, 0, 1);
   const polls = 30 * 1440;
-  const final = new Map<string, ChunkRecord>();
+  const final = new Map<string, Chunk>();
   let points = 0;
   for (let i = 0; i < polls; i++) {
     const k = Math.floor(r() * 43);
@@ -138,7 +138,7 @@ async function readCost(): Promise<ReadFigures> {
     else c.bid[k - 36] = 900 + Math.floor(r() * 90_000);
     const res = rec.apply(poll(c, t0 + i * 60_000));
     points += res.points;
-    for (const ch of res.dirty) final.set(`${ch.n}|${ch.st}`, ch.toRecord());
+    for (const ch of res.dirty) final.set(`${ch.n}|${ch.st}`, ch.toChunk());
   }
   const records = [...final.values()];
   for (let i = 0; i < records.length; i += 2000) {
@@ -179,7 +179,7 @@ export interface WeekFigures {
   consolidateMs: number;
   /**
    * That hourly day consolidated again to daily steps (after DAILY_AFTER: each market's last, bests still
-   * at every poll), kept as the store does in a block record of BLOCK_DAYS days: the mean of a block's
+   * at every poll), kept as the store does in a block chunk of BLOCK_DAYS days: the mean of a block's
    * first day (a record of its own) and the days appended to it.
    */
   dailyPerDay: number;
@@ -218,10 +218,10 @@ function week(items: number): WeekFigures {
   let later = 0;
   // Day 2's records per item, to consolidate as the store does 48 hours later (and day 1's, the block's
   // daily day before it).
-  const day2 = new Map<string, ChunkRecord[]>();
-  const day1 = new Map<string, ChunkRecord[]>();
+  const day2 = new Map<string, Chunk[]>();
+  const day1 = new Map<string, Chunk[]>();
   for (const ch of chunks.values()) {
-    const rec = ch.toRecord();
+    const rec = ch.toChunk();
     const b = rec.bytes;
     bytes += b;
     if (ch.st >= t0 + DAY) later += b;
@@ -239,7 +239,7 @@ function week(items: number): WeekFigures {
   let appended = 0;
   for (const list of day2.values()) {
     list.sort((a, b) => a.st - b.st);
-    const head = list[0] as ChunkRecord;
+    const head = list[0] as Chunk;
     // As the store does: a day that would not get smaller stays as it is.
     const whole = list.reduce((a, x) => a + x.bytes, 0);
     const hourly = consolidate(head, list.map(decodeChunk), rec.series, (k) => rec.keyIndex(k));
@@ -248,10 +248,10 @@ function week(items: number): WeekFigures {
     // As the store does after DAILY_AFTER: the hourly day (or the day left at poll resolution) again, daily.
     const daily = consolidate(head, keep ? [decodeChunk(keep)] : list.map(decodeChunk), rec.series, (k) => rec.keyIndex(k), DAILY_STEP);
     dailyBytes += Math.min(daily.bytes, keep ? keep.bytes : whole);
-    // The same day appended to the item's block record of day 1 (t0 and t0 + DAY share a block).
+    // The same day appended to the item's block chunk of day 1 (t0 and t0 + DAY share a block).
     const before = (day1.get(head.n) ?? []).sort((a, b) => a.st - b.st);
     if (before.length > 0 && daily.bytes < whole) {
-      const d1 = consolidate(before[0] as ChunkRecord, before.map(decodeChunk), rec.series, (k) => rec.keyIndex(k), DAILY_STEP);
+      const d1 = consolidate(before[0] as Chunk, before.map(decodeChunk), rec.series, (k) => rec.keyIndex(k), DAILY_STEP);
       appended += joinDays(d1, daily).bytes - d1.bytes;
     } else appended += Math.min(daily.bytes, whole);
   }

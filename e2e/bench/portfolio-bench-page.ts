@@ -17,7 +17,7 @@ import { toSnapshot, NONE, emptyNotes, type SnapshotData } from '../../renderer/
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { HistoryStore } from '../../renderer/market/history/store';
 import { DAY } from '../../renderer/market/history/chunk-codec';
-import type { ChunkRecord } from '../../renderer/market/history/chunk-codec';
+import type { Chunk } from '../../renderer/market/history/chunk-codec';
 import { readPortfolio } from '../../renderer/market/history/portfolio-series';
 import { prepareValuation, valueAllSliced } from '../../renderer/features/portfolio/valuation/measures';
 import { seriesRequest } from '../../renderer/features/portfolio/valuation/value-over-time';
@@ -195,7 +195,7 @@ async function series(count: number, items: number, everyMin: number): Promise<S
   const rec = new GameRecorder(730);
   const t0 = Date.UTC(2026, 9, 26);
   const polls = Math.floor((30 * 1440) / everyMin);
-  const final = new Map<string, ChunkRecord>();
+  const final = new Map<string, Chunk>();
   for (let p = 0; p < polls; p++) {
     const changes = Math.round((ask.length + bid.length) * 0.01);
     for (let j = 0; j < changes; j++) {
@@ -205,7 +205,7 @@ async function series(count: number, items: number, everyMin: number): Promise<S
     }
     const poll: PollInput = { game: 730, at: t0 + p * everyMin * 60_000, names, askMarkets: ASK, bidMarkets: BID, ask: ask.slice(), bid: bid.slice(), big: [] };
     const res = rec.apply(poll);
-    for (const ch of res.dirty) final.set(`${ch.n}|${ch.st}`, ch.toRecord());
+    for (const ch of res.dirty) final.set(`${ch.n}|${ch.st}`, ch.toChunk());
   }
   const records = [...final.values()];
   for (let i = 0; i < records.length; i += 2000) {

@@ -1,20 +1,19 @@
 /**
- * The one client end to end, in-process: the grid's routes registered as the app registers them, the grid
- * worker's engine behind a stand-in Worker, one stubbed fetch for both the worker and urql's fetch.
+ * The one client end to end, in-process: the data worker's
+ * logic behind a stand-in Worker, one stubbed fetch for both the worker and urql's fetch.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GRAPHQL_PATH } from '../../shared/api/schema';
 import { GRID_PRICES, ITEM_RECOMMENDATION } from '../market/api/documents';
 import { loadPrices } from '../market/api/load';
-import type { ItemLookupContext } from '../market/api/routes';
 import { cellValue } from '../market/model/snapshot';
-import { GridLoadError } from '../market/model/errors';
-import { GridEngine } from '../market/worker/engine';
-import { gridWorker } from '../market/worker/client';
-import { createAppClient, fromCombinedError } from './client';
+import { MarketWorker } from '../market/worker/engine';
+import { itemLookupRun, marketWorker } from '../market/worker/client';
+import { createAppClient } from './client';
+import { fromCombinedError, isApiError } from './errors';
 import { ConnectionCheckQuery, connectionCheckRows } from './connection-check';
 
-type Handler = (url: string, body: { query: string; variables?: Record<string, unknown> }) => { status: number; json: unknown };
+type Handler = (url: string, body: { query: string; variables?: Record<string, unknown> }) => { status: number; json: unknown; headers?: Record<string, string> };
 let handler: Handler = () => ({ status: 500, json: {} });
 const requests: Array<{ url: string; body: { query: string; variables?: Record<string, unknown> } }> = [];
 
@@ -22,13 +21,13 @@ const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   const url = String(input);
   const body = JSON.parse(String(init?.body)) as { query: string; variables?: Record<string, unknown> };
   requests.push({ url, body });
-  const { status, json } = handler(url, body);
-  return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
+  const { status, json, headers } = handler(url, body);
+  return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json', ...headers } });
 });
 
-/** The grid worker, in this thread: messages are cloned both ways like postMessage does. */
+/** The data worker, in this thread: messages are cloned both ways like postMessage does. */
 class InProcessWorker extends EventTarget {
-  private readonly engine = new GridEngine((msg, transfer) => {
+  private readonly engine = new MarketWorker((msg, transfer) => {
     const data = structuredClone(msg, { transfer: transfer ?? [] });
     queueMicrotask(() => this.dispatchEvent(new MessageEvent('message', { data })));
   });
@@ -45,7 +44,7 @@ beforeAll(() => {
   vi.stubGlobal('document', { baseURI: 'http://app.test/' });
 });
 afterAll(() => {
-  gridWorker().dispose();
+  marketWorker().dispose();
   vi.unstubAllGlobals();
 });
 beforeEach(() => {
@@ -61,9 +60,9 @@ const maxOrders = [{ market_hash_name: 'AK-47 | Redline (Field-Tested)', orders:
 const req = { game: 730, askMarkets: ['steam'], bidMarkets: ['steam'] };
 
 describe('createAppClient', () => {
-  it('runs a grid operation in the worker route: the worker POSTs the document, the client delivers shaped columns', async () => {
+  it('runs a grid operation in the worker: the worker POSTs the document, the client delivers shaped columns', async () => {
     handler = () => ({ status: 200, json: { data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } } });
-    const snap = await loadPrices({ client: createAppClient(), worker: gridWorker() }, req);
+    const snap = await loadPrices({ client: createAppClient(), worker: marketWorker() }, req);
     expect(requests).toHaveLength(1);
     // The worker's fetch (absolute, from the worker script), not urql's fetch.
     expect(requests[0]!.url).toBe(`http://app.test${GRAPHQL_PATH}`);
@@ -78,14 +77,25 @@ describe('createAppClient', () => {
     expect(snap.notes).toMatchObject({ skippedItems: 1, invalidValues: 1 });
   });
 
-  it('a grid route failure comes back as the grid\u2019s own error, with the rejected market', async () => {
+  it('a grid failure comes back as the worker\u2019s ApiError, with the rejected market', async () => {
     handler = () => ({
       status: 400,
       json: { errors: [{ message: 'Unknown market "steam"', extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'steam' } }] },
     });
-    const e = await loadPrices({ client: createAppClient(), worker: gridWorker() }, req).catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(GridLoadError);
+    const e = await loadPrices({ client: createAppClient(), worker: marketWorker() }, req).catch((x: unknown) => x);
+    expect(isApiError(e)).toBe(true);
     expect(e).toMatchObject({ kind: 'bad-request', status: 400, rejectedMarkets: ['steam'] });
+  });
+
+  it('a 429 in the worker reaches the screen as the one plain error: its status and wait in the words, the same after a clone', async () => {
+    handler = () => ({ status: 429, json: { errors: [{ message: 'slow down', extensions: { code: 'RATE_LIMITED' } }] }, headers: { 'retry-after': '30' } });
+    const e = (await loadPrices({ client: createAppClient(), worker: marketWorker() }, req).catch((x: unknown) => x)) as Error & Record<string, unknown>;
+    const expected = { kind: 'rate-limited', status: 429, code: 'RATE_LIMITED', detail: 'slow down', retryAfterSeconds: 30, rejectedMarkets: [] };
+    expect(e).toMatchObject(expected);
+    expect(e.message).toMatch(/\(HTTP 429\)/);
+    expect(e.action).toMatch(/Wait 30 s/);
+    // One form from the worker to the screen: plain data, so what a worker posts is what the screen reads.
+    expect(structuredClone(e)).toMatchObject({ ...expected, message: e.message, action: e.action });
   });
 
   it('sends a small document through urql\u2019s fetch: POST, same-origin path; the rows are read one by one', async () => {
@@ -116,9 +126,9 @@ describe('createAppClient', () => {
     ];
     handler = () => ({ status: 200, json: { data: { getPriceRecommendations: recs } } });
     const client = createAppClient();
-    const itemLookup: ItemLookupContext = { source: 'demo', epoch: 0 };
-    const a = await client.query(ITEM_RECOMMENDATION, { game_id: 730, item: 'a' }, { itemLookup }).toPromise();
-    const b = await client.query(ITEM_RECOMMENDATION, { game_id: 730, item: 'b' }, { itemLookup }).toPromise();
+    const worker = itemLookupRun({ source: 'demo', epoch: 0 });
+    const a = await client.query(ITEM_RECOMMENDATION, { game_id: 730, item: 'a' }, { worker }).toPromise();
+    const b = await client.query(ITEM_RECOMMENDATION, { game_id: 730, item: 'b' }, { worker }).toPromise();
     const before = Date.now();
     expect(a.data).toEqual({ row: recs[0], fetchedAt: expect.any(Number) });
     expect(b.data).toEqual({ row: null, fetchedAt: expect.any(Number) });
@@ -131,7 +141,7 @@ describe('createAppClient', () => {
     expect(requests[0]!.body.variables).toEqual({ game_id: 730 });
   });
 
-  it('cannot route a grid document without its task: it goes to fetch like any other', async () => {
+  it('a grid document without a worker run goes to fetch like any other', async () => {
     handler = () => ({ status: 200, json: { data: { aggregatedMinPrices: [], aggregatedMaxOrders: [] } } });
     const result = await createAppClient().query(GRID_PRICES, { markets: ['steam'], bidMarkets: [] }).toPromise();
     expect(requests[0]!.url).toBe(GRAPHQL_PATH);

@@ -2,8 +2,7 @@ import { CombinedError } from '@urql/core';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { REST_PATHS } from '../../shared/api/schema';
-import { ApiError, errorFromGraphQL, errorFromHttp, kindFromCode, parseRetryAfter, readErrorBody, toApiError } from './errors';
-import { fromCombinedError } from './client';
+import { errorFromGraphQL, errorFromHttp, fromCombinedError, isApiError, kindFromCode, parseRetryAfter, readErrorBody, toApiError, type ApiError } from './errors';
 import { postJson, restPost } from './http';
 import { shouldRetry } from './query-client';
 import { rest } from './rest';
@@ -77,6 +76,16 @@ describe('HTTP status to a clear error', () => {
     expect(parseRetryAfter('soon')).toBeNull();
   });
 
+  it('is plain data: a structured clone (a worker\u2019s message) keeps its kind, HTTP status, wait and words', () => {
+    const e = errorFromHttp(429, { error: { code: 'RATE_LIMITED', message: 'slow down' } }, '30');
+    const copy = structuredClone(e);
+    expect(copy).toMatchObject({ kind: 'rate-limited', status: 429, code: 'RATE_LIMITED', detail: 'slow down', retryAfterSeconds: 30 });
+    expect(copy.message).toBe(e.message);
+    expect(copy.message).toMatch(/\(HTTP 429\)/);
+    expect(copy.action).toMatch(/Wait 30 s/);
+    expect(toApiError(copy)).toBe(copy);
+  });
+
   it('keeps server text short and plain', () => {
     const e = errorFromHttp(500, '<b>' + 'x'.repeat(1000) + '</b>');
     expect(e.detail.length).toBeLessThanOrEqual(300);
@@ -119,7 +128,7 @@ describe('REST helper', () => {
   it('maps the REST error body', async () => {
     const fetch = fetchReturning(json({ error: { code: 'KEY_REJECTED', message: 'The service rejected the API key.' } }, 401));
     const e = (await restPost(REST_PATHS.minPrices, {}, Row, { fetch }).catch((x: unknown) => x)) as ApiError;
-    expect(e).toBeInstanceOf(ApiError);
+    expect(isApiError(e)).toBe(true);
     expect(e.kind).toBe('unauthenticated');
     expect(e.status).toBe(401);
     expect(e.code).toBe('KEY_REJECTED');
@@ -185,17 +194,11 @@ describe('urql errors back to ApiError', () => {
     expect(fromCombinedError(new CombinedError({ networkError: new TypeError('Failed to fetch') })).kind).toBe('network');
   });
 
-  it('gives back an ApiError a worker route threw, and revives a route error from extensions.workerError', () => {
-    const thrown = errorFromHttp(429, '', '3');
-    expect(fromCombinedError(new CombinedError({ networkError: thrown }))).toBe(thrown);
-    class Feature extends Error {}
-    const revive = (wire: unknown) => (wire && typeof wire === 'object' && 'mine' in wire ? new Feature(String((wire as { mine: unknown }).mine)) : null);
-    const own = fromCombinedError(new CombinedError({ graphQLErrors: [{ message: 'x', extensions: { workerError: { mine: 'kept' } } }] }), revive);
-    expect(own).toBeInstanceOf(Feature);
-    expect(own.message).toBe('kept');
-    // A wire form the feature does not know: read like any GraphQL error.
-    const other = fromCombinedError(new CombinedError({ graphQLErrors: [{ message: 'x', extensions: { workerError: 1, code: 'FORBIDDEN' } }] }), revive);
-    expect(other).toBeInstanceOf(ApiError);
-    expect((other as ApiError).kind).toBe('forbidden');
+  it('gives back the ApiError a worker made, the same object, even after a structured clone', () => {
+    const made = errorFromHttp(429, '', '3');
+    expect(fromCombinedError(new CombinedError({ networkError: made }))).toBe(made);
+    const posted = structuredClone(made);
+    expect(fromCombinedError(new CombinedError({ networkError: posted }))).toBe(posted);
+    expect(posted.action).toMatch(/Wait 3 s/);
   });
 });

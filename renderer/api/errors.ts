@@ -9,6 +9,7 @@
  * alone does not (a GraphQL error answered with 200). Text from the network only ever goes into
  * `detail`, which the UI renders as plain text.
  */
+import type { CombinedError } from '@urql/core';
 import { z } from 'zod';
 
 export type ApiErrorKind =
@@ -61,35 +62,74 @@ export const API_ERROR_TEXT: Record<ApiErrorKind, { message: string; action: str
   },
 };
 
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
+/**
+ * The one error form, from the worker that met the failure to the screen that says it: plain data (no
+ * class, no prototype), so a worker's postMessage (structured clone) and urql (a CombinedError's
+ * networkError) carry it unchanged, and every screen reads the same fields. (A class would not survive:
+ * a structured clone walks no prototype chain and keeps only an Error's name and message; MDN, "The
+ * structured clone algorithm".) `message` and `action` are
+ * the words, made once where the error is made; it extends Error's shape so it can be thrown and rejected.
+ */
+export interface ApiError extends Error {
+  readonly name: 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  /** The service's error code, if it sent one. */
+  readonly code: string | null;
+  /** The service's own words (plain text, never markup). */
+  readonly detail: string;
+  /** Seconds from a Retry-After header (429/503). */
+  readonly retryAfterSeconds: number | null;
+  /** Requested market slugs the service named as unknown (a price load's 400). */
+  readonly rejectedMarkets: readonly string[];
+  /** What happened, with the HTTP status. */
+  readonly message: string;
+  /** What to do about it. */
   readonly action: string;
-  constructor(
-    readonly kind: ApiErrorKind,
-    readonly status: number | null = null,
-    /** The service's error code, if it sent one. */
-    readonly code: string | null = null,
-    /** The service's own words (plain text, never markup). */
-    readonly detail: string = '',
-    /** Seconds from a Retry-After header (429/503). */
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    const base = API_ERROR_TEXT[kind];
-    super(status && kind !== 'network' ? `${base.message} (HTTP ${status})` : base.message);
-    this.action =
-      kind === 'rate-limited' && retryAfterSeconds !== null
-        ? `Wait ${retryAfterSeconds} s; Market Desk retries automatically.`
-        : base.action;
-  }
-
-  /** Worth retrying without the user changing anything. */
-  get transient(): boolean {
-    return this.kind === 'network' || this.kind === 'unavailable' || this.kind === 'server' || this.kind === 'rate-limited';
-  }
 }
 
+export function apiError(
+  kind: ApiErrorKind,
+  status: number | null = null,
+  code: string | null = null,
+  detail = '',
+  retryAfterSeconds: number | null = null,
+  rejectedMarkets: readonly string[] = [],
+): ApiError {
+  const base = API_ERROR_TEXT[kind];
+  return {
+    name: 'ApiError',
+    kind,
+    status,
+    code,
+    detail,
+    retryAfterSeconds,
+    rejectedMarkets: [...rejectedMarkets],
+    message: status && kind !== 'network' ? `${base.message} (HTTP ${status})` : base.message,
+    action: kind === 'rate-limited' && retryAfterSeconds !== null ? `Wait ${retryAfterSeconds} s; Market Desk retries automatically.` : base.action,
+  };
+}
+
+const ApiErrorSchema = z.object({
+  name: z.literal('ApiError'),
+  kind: z.enum(Object.keys(API_ERROR_TEXT) as [ApiErrorKind, ...ApiErrorKind[]]),
+  status: z.number().int().nullable(),
+  code: z.string().nullable(),
+  detail: z.string(),
+  retryAfterSeconds: z.number().nullable(),
+  rejectedMarkets: z.array(z.string()),
+  message: z.string(),
+  action: z.string(),
+});
+
+/** An ApiError, checked field by field (it may have crossed from a worker). */
 export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError;
+  return ApiErrorSchema.safeParse(e).success;
+}
+
+/** Worth retrying without the user changing anything. */
+export function isTransient(e: ApiError): boolean {
+  return e.kind === 'network' || e.kind === 'unavailable' || e.kind === 'server' || e.kind === 'rate-limited';
 }
 
 const GraphQLErrorBody = z.object({
@@ -164,7 +204,7 @@ function clip(text: string): string {
  * An HTTP answer that is not a success (or a 200 carrying GraphQL errors) to an ApiError.
  * `body` is the parsed JSON if it was JSON, otherwise the raw text.
  */
-export function errorFromHttp(status: number, body: unknown, retryAfter?: string | null): ApiError {
+export function errorFromHttp(status: number, body: unknown, retryAfter?: string | null, rejectedMarkets: readonly string[] = []): ApiError {
   const read = readErrorBody(body);
   const byCode = kindFromCode(read?.code ?? null);
   // For 5xx the code says more (OFFLINE vs SERVER_ERROR from the gateway); for 4xx the status decides.
@@ -174,27 +214,57 @@ export function errorFromHttp(status: number, body: unknown, retryAfter?: string
     byCode ??
     'server';
   const detail = read ? read.message : typeof body === 'string' ? body : '';
-  return new ApiError(kind, status >= 400 ? status : null, read?.code ?? null, clip(detail), parseRetryAfter(retryAfter));
+  return apiError(kind, status >= 400 ? status : null, read?.code ?? null, clip(detail), parseRetryAfter(retryAfter), rejectedMarkets);
 }
 
 /** GraphQL errors delivered with a 2xx status. */
-export function errorFromGraphQL(errors: ReadonlyArray<{ message?: string; extensions?: { code?: unknown } | null }>): ApiError {
+export function errorFromGraphQL(errors: ReadonlyArray<{ message?: string; extensions?: { code?: unknown } | null }>, rejectedMarkets: readonly string[] = []): ApiError {
   const first = errors[0];
   const code = typeof first?.extensions?.code === 'string' ? first.extensions.code : null;
-  return new ApiError(kindFromCode(code) ?? 'bad-request', null, code, clip(first?.message ?? ''));
+  return apiError(kindFromCode(code) ?? 'bad-request', null, code, clip(first?.message ?? ''), null, rejectedMarkets);
 }
 
 export function networkError(cause: unknown): ApiError {
-  return new ApiError('network', null, null, clip(cause instanceof Error ? cause.message : String(cause)));
+  return apiError('network', null, null, clip(cause instanceof Error ? cause.message : String(cause)));
 }
 
 export function invalidResponse(detail: string): ApiError {
-  return new ApiError('invalid-response', null, null, clip(detail));
+  return apiError('invalid-response', null, null, clip(detail));
 }
 
 /** Anything thrown while fetching data, as an ApiError (non-API errors become 'invalid-response'). */
 export function toApiError(e: unknown): ApiError {
-  if (e instanceof ApiError) return e;
+  if (isApiError(e)) return e;
   if (e instanceof TypeError) return networkError(e);
   return invalidResponse(e instanceof Error ? e.message : String(e));
+}
+
+function responseStatus(response: unknown): number | null {
+  if (response && typeof response === 'object' && 'status' in response) {
+    const s = (response as { status: unknown }).status;
+    if (typeof s === 'number') return s;
+  }
+  return null;
+}
+
+/**
+ * The ApiError of a failed urql result: a worker's (worker-exchange.ts) as it was made, else one from the
+ * HTTP status first, then the GraphQL error code.
+ */
+export function fromCombinedError(error: CombinedError): ApiError {
+  if (isApiError(error.networkError)) return error.networkError;
+  const status = responseStatus(error.response);
+  const gqlErrors = error.graphQLErrors.map((e) => ({
+    message: e.message,
+    extensions: (e.extensions ?? null) as { code?: unknown } | null,
+  }));
+  if (status !== null && status >= 400) {
+    const first = gqlErrors[0];
+    const body = first
+      ? { errors: [{ message: first.message, extensions: { code: typeof first.extensions?.code === 'string' ? first.extensions.code : undefined } }] }
+      : (error.networkError?.message ?? '');
+    return errorFromHttp(status, body);
+  }
+  if (gqlErrors.length > 0) return errorFromGraphQL(gqlErrors);
+  return networkError(error.networkError ?? error);
 }

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from './errors';
+import { isApiError, type ApiError } from './errors';
 import { postAndParse, postAndStreamRows, postJson, restPost } from './http';
 
 type Route = (req: IncomingMessage, body: string, res: ServerResponse) => void | Promise<void>;
@@ -75,7 +75,7 @@ async function failure(p: Promise<unknown>): Promise<unknown> {
 
 async function apiFailure(p: Promise<unknown>): Promise<ApiError> {
   const e = await failure(p);
-  expect(e).toBeInstanceOf(ApiError);
+  expect(isApiError(e)).toBe(true);
   return e as ApiError;
 }
 

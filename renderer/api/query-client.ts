@@ -3,10 +3,10 @@
  * retried with backoff; errors the user must fix (401, 403, 400) are not.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './errors';
+import { isApiError, isTransient } from './errors';
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error)) return error.transient && failureCount < 3;
+  if (isApiError(error)) return isTransient(error) && failureCount < 3;
   return failureCount < 1;
 }
 

@@ -1,9 +1,10 @@
-import { CombinedError, Client, fetchExchange, type Operation } from '@urql/core';
+import { Client, fetchExchange, type Operation } from '@urql/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorFromHttp } from './errors';
 import { graphql } from './gql';
-import { graphqlRequestOf, registeredWorkerRoutes, registerWorkerRoute, routedDocument, workerExchange, WORKER_ERROR, type WorkerRoute } from './worker-exchange';
+import { graphqlRequestOf, runInWorker, workerDocument, workerExchange, type WorkerRun } from './worker-exchange';
 
-const Catalog = routedDocument<{ summary: number }, { item: string }>()(
+const Catalog = workerDocument<{ summary: number }, { item: string }>()(
   graphql(`
     query Catalog($game_id: Int) {
       getPriceRecommendations(game_id: $game_id) { market_hash_name }
@@ -11,8 +12,8 @@ const Catalog = routedDocument<{ summary: number }, { item: string }>()(
   `),
 );
 
-function clientWith(routes: readonly WorkerRoute[]): Client {
-  return new Client({ url: '/api/v2/graphql', exchanges: [workerExchange(routes), fetchExchange], preferGetMethod: false });
+function client(): Client {
+  return new Client({ url: '/api/v2/graphql', exchanges: [workerExchange(), fetchExchange], preferGetMethod: false });
 }
 
 function fetchAnswering(body: unknown) {
@@ -26,83 +27,60 @@ afterEach(() => {
 });
 
 describe('workerExchange', () => {
-  it('gives a matched operation to its route, with the task from the context; its data is what run() resolves to', async () => {
+  it('gives an operation with a worker run to it; its data is what the run resolves to', async () => {
     const fetch = fetchAnswering({ data: {} });
-    const run = vi.fn(async (_op: Operation, task: unknown) => ({ summary: (task as { n: number }).n * 2 }));
-    const route: WorkerRoute = { name: 'catalog', match: (op) => (op.context.catalogTask as unknown) ?? null, run };
-    const result = await clientWith([route]).query(Catalog, { game_id: 570, item: 'a' }, { catalogTask: { n: 21 } }).toPromise();
+    const run = vi.fn<WorkerRun>(async (op: Operation) => ({ summary: (op.variables as { game_id: number }).game_id * 2 }));
+    const result = await client().query(Catalog, { game_id: 21, item: 'a' }, { worker: run }).toPromise();
     expect(result.error).toBeUndefined();
     expect(result.data).toEqual({ summary: 42 });
     expect(run).toHaveBeenCalledTimes(1);
-    expect(run.mock.calls[0]![1]).toEqual({ n: 21 });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('lets every other operation through to fetch', async () => {
     const fetch = fetchAnswering({ data: { getPriceRecommendations: [] } });
-    const route: WorkerRoute = { name: 'catalog', match: (op) => (op.context.catalogTask as unknown) ?? null, run: vi.fn() };
-    const result = await clientWith([route]).query(Catalog, { game_id: 570, item: 'a' }).toPromise();
+    const result = await client().query(Catalog, { game_id: 570, item: 'a' }).toPromise();
     expect(result.data).toEqual({ getPriceRecommendations: [] });
-    expect(route.run).not.toHaveBeenCalled();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it('an error with toWire() comes out as extensions.workerError; any other error as the networkError itself', async () => {
+  it('a run\u2019s ApiError is the networkError itself; anything else becomes one', async () => {
     fetchAnswering({ data: {} });
-    class Wired extends Error {
-      toWire() {
-        return { why: this.message };
-      }
-    }
-    const plain = new RangeError('plain');
-    let next: Error = new Wired('kept');
-    const route: WorkerRoute = { name: 'failing', match: () => true, run: async () => Promise.reject(next) };
-    const client = clientWith([route]);
-    const wired = await client.query(Catalog, { game_id: 1, item: 'a' }).toPromise();
-    expect(wired.error).toBeInstanceOf(CombinedError);
-    expect(wired.error?.graphQLErrors[0]?.extensions[WORKER_ERROR]).toEqual({ why: 'kept' });
-    next = plain;
-    const other = await client.query(Catalog, { game_id: 2, item: 'a' }).toPromise();
-    expect(other.error?.networkError).toBe(plain);
+    const made = errorFromHttp(429, { errors: [{ message: 'slow down', extensions: { code: 'RATE_LIMITED' } }] }, '30', ['steam']);
+    const failed = await client().query(Catalog, { game_id: 1, item: 'a' }, { worker: async () => Promise.reject(made) }).toPromise();
+    expect(failed.error?.networkError).toBe(made);
+    const other = await client().query(Catalog, { game_id: 2, item: 'a' }, { worker: async () => Promise.reject(new TypeError('Failed to fetch')) }).toPromise();
+    expect(other.error?.networkError).toMatchObject({ name: 'ApiError', kind: 'network', detail: 'Failed to fetch' });
+  });
+
+  it('runInWorker rejects with the run\u2019s ApiError unchanged', async () => {
+    fetchAnswering({ data: {} });
+    const made = errorFromHttp(503, '', '7');
+    await expect(runInWorker(client(), Catalog, { game_id: 1, item: 'a' }, async () => Promise.reject(made))).rejects.toBe(made);
+    await expect(runInWorker(client(), Catalog, { game_id: 1, item: 'b' }, async () => ({ summary: 3 }))).resolves.toEqual({ summary: 3 });
   });
 
   it('aborts the run when the operation is torn down', async () => {
     fetchAnswering({ data: {} });
     let signal: AbortSignal | null = null;
-    const route: WorkerRoute = {
-      name: 'slow',
-      match: () => true,
-      run: (_op, _task, opts) => {
-        signal = opts.signal;
-        return new Promise(() => {});
-      },
+    const run: WorkerRun = (_op, s) => {
+      signal = s;
+      return new Promise(() => {});
     };
-    const sub = clientWith([route]).query(Catalog, { game_id: 1, item: 'a' }).subscribe(() => {});
+    const sub = client().query(Catalog, { game_id: 1, item: 'a' }, { worker: run }).subscribe(() => {});
     await vi.waitFor(() => expect(signal).not.toBeNull());
     expect(signal!.aborted).toBe(false);
     sub.unsubscribe();
     expect(signal!.aborted).toBe(true);
   });
 
-  it('the request a route sends has the document and only the variables it declares', async () => {
+  it('the request a run sends has the document and only the variables it declares', async () => {
     fetchAnswering({ data: {} });
     let sent: unknown = null;
-    const route: WorkerRoute = { name: 'catalog', match: () => true, run: async (op) => ((sent = graphqlRequestOf(op)), {}) };
-    await clientWith([route]).query(Catalog, { game_id: 570, item: 'AK-47 | Redline (Field-Tested)' }).toPromise();
+    const run: WorkerRun = async (op) => ((sent = graphqlRequestOf(op)), {});
+    await client().query(Catalog, { game_id: 570, item: 'AK-47 | Redline (Field-Tested)' }, { worker: run }).toPromise();
     expect(sent).toMatchObject({ operationName: 'Catalog', variables: { game_id: 570 } });
     expect((sent as { query: string }).query).toMatch(/^query Catalog\(\$game_id: Int\)/);
     expect((sent as { query: string }).query).not.toContain('__typename');
-  });
-});
-
-describe('the route registry', () => {
-  it('sees routes registered after the client was built, and replaces a route registered again by name', async () => {
-    fetchAnswering({ data: {} });
-    const client = clientWith(registeredWorkerRoutes());
-    const before = registeredWorkerRoutes().length;
-    registerWorkerRoute({ name: 'late', match: (op) => (op.context.late ? 1 : null), run: async () => ({ summary: 1 }) });
-    registerWorkerRoute({ name: 'late', match: (op) => (op.context.late ? 1 : null), run: async () => ({ summary: 2 }) });
-    expect(registeredWorkerRoutes()).toHaveLength(before + 1);
-    expect((await client.query(Catalog, { game_id: 1, item: 'a' }, { late: true }).toPromise()).data).toEqual({ summary: 2 });
   });
 });

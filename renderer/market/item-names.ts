@@ -5,8 +5,9 @@
  * ready. Also the newest cached snapshot that lists an item (the alert editor's "now").
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { whenIdle } from '../lib/idle';
+import { createStore } from '../lib/store';
 import type { Snapshot } from './model/snapshot';
 import { QUERY_KEYS } from './query-keys';
 import { prepare, rankNames, type NameText } from './model/rank';
@@ -14,8 +15,8 @@ import { prepare, rankNames, type NameText } from './model/rank';
 /** Items shown at most (the rest are counted). */
 export const ITEM_LIMIT = 50;
 
-const namesByGame = new Map<number, readonly string[]>();
-const nameListeners = new Set<() => void>();
+/** Each game's names; a new map on each change, so the views reading it see one. */
+const namesByGame = createStore<ReadonlyMap<number, readonly string[]>>(new Map());
 let watching: QueryClient | null = null;
 
 /** The grid snapshot's text for a list of names (its normalized search text, flags and text order). */
@@ -24,21 +25,20 @@ const textOfNames = new WeakMap<readonly string[], NameText>();
 function remember(data: unknown): void {
   const snap = data as Partial<Snapshot> | undefined;
   if (!snap || typeof snap.game !== 'number' || !Array.isArray(snap.names) || snap.names.length === 0) return;
-  if (namesByGame.get(snap.game) === snap.names) return;
-  namesByGame.set(snap.game, snap.names);
+  if (namesByGame.get().get(snap.game) === snap.names) return;
   // The haystack is built once per catalog, in idle time, from the text the grid worker normalized:
   // opening the palette and the first keystroke find it ready (rank.ts).
   const names = snap.names;
   const text = Array.isArray(snap.search) && snap.flags instanceof Uint32Array && snap.byName instanceof Int32Array ? { search: snap.search, flags: snap.flags, byName: snap.byName } : undefined;
   if (text) textOfNames.set(names, text);
+  namesByGame.set(new Map(namesByGame.get()).set(snap.game, names));
   whenIdle(() => {
-    if (namesByGame.get(snap.game as number) !== names) return;
+    if (namesByGame.get().get(snap.game as number) !== names) return;
     prepare(names, text);
     // Compile the ranking code on a small sample too, so the first keystroke isn't the JIT's.
     const sample = names.slice(0, 400);
     for (const q of ['a', 'ak', 'ak re', 'ak redl ft', 'asiimv']) rankNames(prepare(sample), q, ITEM_LIMIT);
   }, 5000);
-  for (const l of nameListeners) l();
 }
 
 /** The grid worker's normalized text of these names, when the snapshot they came from had it. */
@@ -73,9 +73,5 @@ export function cachedSnapshot(client: QueryClient, game: number, item: string):
 export function useItemNames(game: number): readonly string[] | null {
   const client = useQueryClient();
   watchGridCache(client);
-  const subscribe = useCallback((l: () => void) => {
-    nameListeners.add(l);
-    return () => void nameListeners.delete(l);
-  }, []);
-  return useSyncExternalStore(subscribe, () => namesByGame.get(game) ?? null, () => null);
+  return useSyncExternalStore(namesByGame.subscribe, () => namesByGame.get().get(game) ?? null, () => null);
 }

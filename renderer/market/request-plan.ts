@@ -4,14 +4,15 @@
  * that stretches the refresh interval of every whole-catalog load when a limit is known.
  *
  * The demand today: the game the Prices page shows (a view) and the games of enabled alerts (background;
- * AlertsWatcher says which through useRequestDemand). One load fetches a game's asks and bids together
- * (CS2: one GraphQL request; the other games: the two REST forms at once), so bids can't go slower than asks
- * here: the plan is made with maxBidsFactor 1. The market engine will describe its own feeds instead.
+ * AlertsWatcher says which through useRequestDemand). A CS2 poll is one GraphQL request with or without
+ * bids, so only its interval is stretched; a REST game's poll is two requests (asks, bids), and when the
+ * limit is tight the market engine asks for its bids with every Nth poll only (bidsEveryFor: the plan's N).
+ * docs/request-limits.md has the figures.
  */
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import type { RequestUsage } from '../../shared/budget/usage';
-import { monthlyRequests, planRequests, shortestFitting, type Feed, type Plan } from '../../shared/budget/planner';
+import { monthlyRequests, planRequests, shortestFitting, type Feed, type Plan, type PlanLimits } from '../../shared/budget/planner';
 import { APP_PREFERENCES, definePreference, REFRESH_INTERVALS, usePref } from '../lib/preferences';
 import { useConnection } from '../platform/connection';
 import { describeError, type PlatformApi } from '../platform';
@@ -49,7 +50,26 @@ export function useRequestDemand(source: string, games: readonly number[]): void
   }, [source, key]);
 }
 
-function useBackgroundGames(): readonly number[] {
+/** Whole-game lists views show (the recommendations), per mounted view: list key ("game|..."). */
+const lists = new Map<string, string>();
+
+/** While mounted: a view shows the list `key` ("<game>|..."; null: none), polled on the refresh interval. */
+export function useListDemand(key: string | null): void {
+  const id = useId();
+  useEffect(() => {
+    if (key === null) return;
+    lists.set(id, key);
+    demandVersion += 1;
+    for (const l of [...demandListeners]) l();
+    return () => {
+      lists.delete(id);
+      demandVersion += 1;
+      for (const l of [...demandListeners]) l();
+    };
+  }, [id, key]);
+}
+
+function useDemand(): { background: readonly number[]; lists: readonly number[] } {
   const version = useSyncExternalStore(
     (l) => {
       demandListeners.add(l);
@@ -60,12 +80,19 @@ function useBackgroundGames(): readonly number[] {
   );
   return useMemo(() => {
     void version;
-    return [...new Set([...demand.values()].flat())].sort((a, b) => a - b);
+    return {
+      background: [...new Set([...demand.values()].flat())].sort((a, b) => a - b),
+      // One request per distinct list, whichever views show it.
+      lists: [...new Set(lists.values())].map((k) => Number(k.split('|')[0])),
+    };
   }, [version]);
 }
 
-/** The requests one refresh sends today: per game, asks and bids (in one request for CS2). */
-export function feedsToday(viewGame: number | null, backgroundGames: readonly number[]): Feed[] {
+/**
+ * The requests one refresh sends today: per game, asks and bids (in one request for CS2); and one per
+ * whole-game list a view shows (`listGames`: the recommendations, one entry per list).
+ */
+export function feedsToday(viewGame: number | null, backgroundGames: readonly number[], listGames: readonly number[] = []): Feed[] {
   const feeds: Feed[] = [];
   const add = (game: number, need: Feed['need']) => {
     if (usesGraphql(game)) feeds.push({ game, kind: 'asks+bids', need });
@@ -73,6 +100,7 @@ export function feedsToday(viewGame: number | null, backgroundGames: readonly nu
   };
   if (viewGame !== null) add(viewGame, 'view');
   for (const game of backgroundGames) if (game !== viewGame) add(game, 'background');
+  for (const game of listGames) feeds.push({ game, kind: 'list', need: 'view' });
   return feeds;
 }
 
@@ -169,25 +197,34 @@ export function useRequestBudget(intervalSeconds?: number): RequestBudget {
   const [game] = usePref(APP_PREFERENCES.game);
   const [perMinute] = usePref(REQUEST_LIMIT_PREFS.perMinute);
   const [perMonth] = usePref(REQUEST_LIMIT_PREFS.perMonth);
-  const background = useBackgroundGames();
+  const { background, lists: listGames } = useDemand();
   const { usage } = useRequestUsage();
   const seconds = intervalSeconds ?? refresh;
   const last30Days = usage?.last30Days ?? 0;
   const stated = usage?.stated;
-  return useMemo(() => {
-    const feeds = feedsToday(game, background);
-    const limits = { perMinute, perMonth, stated: stated ?? [] };
-    const nowMs = Date.now();
-    const at = (s: number) => monthlyRequests(feeds.map(() => ({ intervalMs: s === 0 ? null : s * 1000 })));
-    const limitKnown = perMinute !== null || perMonth !== null || limits.stated.length > 0;
-    return {
-      plan: planRequests({ nowMs, intervalMs: seconds === 0 ? null : seconds * 1000, feeds, limits, usage: { last30Days }, maxBidsFactor: 1 }),
-      feeds,
-      asked: at(seconds),
-      advice: limitKnown ? shortestFitting(REFRESH_INTERVALS.map((s) => s * 1000), { nowMs, feeds, limits, usage: { last30Days } }) : null,
-      limitKnown,
-    };
-  }, [seconds, game, background, perMinute, perMonth, stated, last30Days]);
+  return useMemo(
+    () => requestBudget({ nowMs: Date.now(), seconds, feeds: feedsToday(game, background, listGames), limits: { perMinute, perMonth, stated: stated ?? [] }, last30Days }),
+    [seconds, game, background, listGames, perMinute, perMonth, stated, last30Days],
+  );
+}
+
+/** The budget for `feeds` at `seconds` (0: manual only): see RequestBudget. */
+export function requestBudget({ nowMs, seconds, feeds, limits, last30Days }: { nowMs: number; seconds: number; feeds: readonly Feed[]; limits: PlanLimits; last30Days: number }): RequestBudget {
+  const at = (s: number) => monthlyRequests(feeds.map(() => ({ intervalMs: s === 0 ? null : s * 1000 })));
+  const limitKnown = limits.perMinute !== null || limits.perMonth !== null || limits.stated.length > 0;
+  return {
+    plan: planRequests({ nowMs, intervalMs: seconds === 0 ? null : seconds * 1000, feeds, limits, usage: { last30Days } }),
+    feeds,
+    asked: at(seconds),
+    // Advice is for a refresh choice as it is: asks and bids on every poll.
+    advice: limitKnown ? shortestFitting(REFRESH_INTERVALS.map((s) => s * 1000), { nowMs, feeds, limits, usage: { last30Days } }) : null,
+    limitKnown,
+  };
+}
+
+/** Bids every how many polls of `game` (the engine's seam): the plan's N where the game's bids are a request of their own, else 1. */
+export function bidsEveryFor(plan: Plan, game: number): number {
+  return plan.feeds.some((f) => f.game === game && f.kind === 'bids' && f.intervalMs !== null) ? plan.bidsEvery : 1;
 }
 
 /** The interval a whole-catalog load refreshes on: the user's, stretched by the plan (react-query's shape). */

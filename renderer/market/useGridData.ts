@@ -3,7 +3,7 @@
  * the offline copy, progress): the view subscribes to what it shows. The market engine (market/engine)
  * polls, on the user's interval, once per request whoever needs it, and records every poll; the view
  * registers its need while mounted and reads the answers from the cache the engine fills. Loads go through
- * the worker: CS2 as a GraphQL operation on the app's urql client (its 'grid-prices' route), the other
+ * the worker: CS2 as a GraphQL operation on the app's urql client (its worker exchange), the other
  * games by REST.
  */
 import { useMemo } from 'react';

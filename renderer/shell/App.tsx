@@ -1,8 +1,7 @@
 /** The window: top bar, connection banner, the page, the status bar; and the global shortcuts. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { GAMES } from '../../shared/catalog/games';
-import { PAGES, PAGES_INFO } from './pages';
-import { Palette } from '../features/palette/Palette';
+import { PAGES, PAGES_INFO, Palette } from './pages';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { runWhenIdle } from '../lib/idle';
 import { PagesContext } from '../lib/pages';

@@ -1,8 +1,9 @@
 /**
- * The page registry: the one list of pages. The router (lib/route.ts), the top bar's tabs, the global
- * shortcuts and the palette's page commands all read it, so a new page is its folder (features/<page>/,
- * exporting a PageDescriptor from page.ts) plus one line below. The list's order is the tabs' order; the
- * first page is where an unknown address lands.
+ * The page registry: the one list of pages, and the only module that imports from features/ (the layering
+ * rule checks it): the router (lib/route.ts), the top bar's tabs, the global shortcuts and the palette's
+ * page commands all read it, and the shell mounts the command palette (features/palette, on every page) from
+ * here too. A new page is its folder (features/<page>/, exporting a PageDescriptor from page.ts) plus one
+ * line below. The list's order is the tabs' order; the first page is where an unknown address lands.
  *
  * The imports keep the order the pages' styles have always been bundled in (analytics.css, grid.css, …,
  * palette.css before alerts.css): where two rules tie, the later one wins, so the order is part of the look.
@@ -10,7 +11,7 @@
 import { page as analytics } from '../features/analytics/page';
 import { page as prices } from '../features/prices/page';
 import { page as recommendations } from '../features/recommendations/page';
-import '../features/palette/Palette';
+import { Palette } from '../features/palette/Palette';
 import { page as alerts } from '../features/alerts/page';
 import { page as portfolio } from '../features/portfolio/page';
 import { page as settings } from '../features/settings/page';
@@ -21,6 +22,9 @@ import { SHORTCUTS, type Shortcut } from '../lib/shortcuts';
 export const PAGES: readonly PageDescriptor[] = [prices, analytics, recommendations, alerts, portfolio, settings];
 
 defineRoutes(PAGES.map((p) => p.route));
+
+/** The command palette (Ctrl/Cmd+K), which the shell mounts beside every page. */
+export { Palette };
 
 const appShortcuts: readonly Shortcut[] = Object.values(SHORTCUTS);
 

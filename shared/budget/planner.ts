@@ -5,7 +5,11 @@
  * asks it for its intervals, Settings for its forecast.
  *
  * What it does when the user's interval would spend too much, in this order (cheapest loss first):
- *   1. bids (buy orders move slowly) are refreshed up to `maxBidsFactor` times less often than asks;
+ *   1. bids (buy orders move slowly) are refreshed on every Nth poll of the asks only, N at most
+ *      `maxBidsFactor` (a whole number: the engine asks for bids with every Nth poll). This saves requests
+ *      only where bids are a request of their own (the REST forms: a game's asks and bids are two requests);
+ *      where one request carries both ('asks+bids', CS2's GraphQL query) a poll costs one request with or
+ *      without bids, so only the interval is stretched (docs/request-limits.md has the figures);
  *   2. every feed is stretched, up to STRETCH_BEFORE_SKIP_MS;
  *   3. feeds no page shows (alerts, portfolio valuation, history only) are skipped;
  *   4. what is left is stretched as far as the limit needs.
@@ -30,9 +34,10 @@ export const DEFAULT_MAX_BIDS_FACTOR = 4;
 
 /**
  * One request per poll: a game's asks (min prices), its bids (max orders), or both in one request
- * ('asks+bids': today's CS2 GraphQL grid query, which can only be refreshed as one).
+ * ('asks+bids': today's CS2 GraphQL grid query, one request with or without bids), or a whole-game list a
+ * page shows ('list': the recommendations), polled with the asks.
  */
-export type FeedKind = 'asks' | 'bids' | 'asks+bids';
+export type FeedKind = 'asks' | 'bids' | 'asks+bids' | 'list';
 
 export interface Feed {
   readonly game: number;
@@ -75,6 +80,8 @@ export interface Plan {
   readonly feeds: readonly FeedPlan[];
   /** The slowest interval of a polled asks feed (what the status bar shows), or null when none is polled. */
   readonly asksIntervalMs: number | null;
+  /** Bids are asked for with every Nth poll of the asks (1: every poll); a bids feed's interval is N times its asks'. */
+  readonly bidsEvery: number;
   /** True when any feed is polled less often than the user asked, or skipped. */
   readonly stretched: boolean;
   /** Which limit decided, in words ("your plan's 10,000 requests a month"); null when none binds. */
@@ -100,17 +107,17 @@ export function monthlyRequests(feeds: readonly Pick<FeedPlan, 'intervalMs'>[]):
 
 /** The plan for the feeds: see the top of this file. */
 export function planRequests(input: PlanInput): Plan {
-  const maxBidsFactor = Math.max(1, input.maxBidsFactor ?? DEFAULT_MAX_BIDS_FACTOR);
+  const maxBidsFactor = Math.max(1, Math.floor(input.maxBidsFactor ?? DEFAULT_MAX_BIDS_FACTOR));
   const base = input.intervalMs;
   if (base === null || base <= 0 || input.feeds.length === 0) {
-    return finish(input.feeds.map((f) => ({ ...f, intervalMs: null })), false, null, null);
+    return finish(input.feeds.map((f) => ({ ...f, intervalMs: null })), false, null, null, 1);
   }
   const allowance = tightestAllowance(input);
   const asIs = input.feeds.map((f) => ({ ...f, intervalMs: base }));
-  if (!allowance || costRate(input.feeds, base, 1) <= allowance.rate) return finish(asIs, false, null, null);
+  if (!allowance || costRate(input.feeds, base, 1) <= allowance.rate) return finish(asIs, false, null, null, 1);
   if (allowance.rate <= 0) {
     const paused = input.feeds.map((f) => ({ ...f, intervalMs: null }));
-    return finish(paused, true, allowance.words, `Not refreshing: ${allowance.words} are spent. Refresh by hand, or raise the limit in Settings.`);
+    return finish(paused, true, allowance.words, `Not refreshing: ${allowance.words} are spent. Refresh by hand, or raise the limit in Settings.`, 1);
   }
 
   let feeds = input.feeds;
@@ -123,25 +130,29 @@ export function planRequests(input: PlanInput): Plan {
   }
   const planned: FeedPlan[] = input.feeds.map((f) => {
     if (!feeds.includes(f)) return { ...f, intervalMs: null };
-    return { ...f, intervalMs: f.kind === 'bids' ? roundUpToSecond(asks * factor) : asks };
+    return { ...f, intervalMs: f.kind === 'bids' ? asks * factor : asks };
   });
+  const slowBids = factor > 1 && feeds.some((f) => f.kind === 'bids');
   const parts = [`Refreshing every ${formatInterval(asks)}`];
-  if (factor > 1 && feeds.some((f) => f.kind === 'bids')) parts.push(`, bids every ${formatInterval(roundUpToSecond(asks * factor))}`);
+  if (slowBids) parts.push(`, bids every ${factor} polls`);
   parts.push(` (not every ${formatInterval(base)}) to stay within ${allowance.words}`);
   const skippedGames = new Set(skipped.map((f) => f.game)).size;
   if (skippedGames > 0) parts.push(`; ${skippedGames} game${skippedGames === 1 ? '' : 's'} no open page shows ${skippedGames === 1 ? 'is' : 'are'} not refreshed`);
-  return finish(planned, true, allowance.words, `${parts.join('')}.`);
+  return finish(planned, true, allowance.words, `${parts.join('')}.`, slowBids ? factor : 1);
 }
 
-/** Asks interval and bids factor that fit `rate`: bids slowed first, then everything stretched. */
+/**
+ * Asks interval and bids factor (a whole number of asks polls) that fit `rate`: bids slowed first, then
+ * everything stretched.
+ */
 function fit(feeds: readonly Feed[], base: number, maxFactor: number, rate: number): { asks: number; factor: number } {
   const fast = feeds.filter((f) => f.kind !== 'bids').length;
   const bids = feeds.length - fast;
   if (costRate(feeds, base, 1) <= rate) return { asks: base, factor: 1 };
   // Asks at the user's interval, bids as much slower as needed (at most maxFactor).
   if (bids > 0 && maxFactor > 1 && fast / base < rate) {
-    const factor = bids / (base * (rate - fast / base));
-    if (factor <= maxFactor) return { asks: base, factor: Math.ceil(factor * 100) / 100 };
+    const factor = Math.ceil(bids / (base * (rate - fast / base)) - 1e-9);
+    if (factor <= maxFactor) return { asks: base, factor };
   }
   const factor = bids > 0 ? maxFactor : 1;
   return { asks: roundUpToSecond(Math.max(base, (fast + bids / factor) / rate)), factor };
@@ -178,11 +189,12 @@ function tightestAllowance(input: PlanInput): Allowance | null {
   return found.reduce((a, b) => (b.rate < a.rate ? b : a));
 }
 
-function finish(feeds: FeedPlan[], stretched: boolean, limitedBy: string | null, sentence: string | null): Plan {
+function finish(feeds: FeedPlan[], stretched: boolean, limitedBy: string | null, sentence: string | null, bidsEvery: number): Plan {
   const asks = feeds.filter((f) => f.kind !== 'bids' && f.intervalMs !== null).map((f) => f.intervalMs!);
   return {
     feeds,
     asksIntervalMs: asks.length > 0 ? Math.max(...asks) : null,
+    bidsEvery,
     stretched,
     limitedBy,
     sentence,

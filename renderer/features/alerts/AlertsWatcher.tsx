@@ -16,7 +16,7 @@ import { readFees, useMarketPlan } from '../../market/prefs';
 import { useRequestDemand, useRequestPlan } from '../../market/request-plan';
 import { useMarketAnswers, useMarketNeed } from '../../market/engine/MarketEngineProvider';
 import { useAlerts } from './hooks';
-import { alertsRuntime } from './runtime';
+import { alertsRuntime } from './alert-checks';
 import { createUnstableLookup } from './unstable';
 import { whenIdle } from '../../lib/idle';
 import { setNotice } from '../../lib/storage/status';

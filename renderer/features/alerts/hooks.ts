@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { definePreference, usePref } from '../../lib/preferences';
 import { useDataSource } from '../../market/providers';
 import type { Alert } from './model/types';
-import { alertsRuntime, type AlertsView } from './runtime';
+import { alertsRuntime, type AlertsView } from './alert-checks';
 import { createUnstableLookup, type UnstableLookup } from './unstable';
 
 export function useAlerts(): AlertsView {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { Client } from 'urql';
+import { CombinedError, type Client } from 'urql';
 import { describe, expect, it } from 'vitest';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
 import { shapeRecs } from '../../market/recommendations/rec-reader';
@@ -21,7 +21,8 @@ function fakeClient(answer: { row: unknown } | Error) {
     query: () => ({
       subscribe(cb: (r: unknown) => void) {
         calls++;
-        queueMicrotask(() => cb(answer instanceof Error ? { error: answer } : { data: answer }));
+        // As urql delivers a failure: a CombinedError around it.
+        queueMicrotask(() => cb(answer instanceof Error ? { error: new CombinedError({ networkError: answer }) } : { data: answer }));
         return { unsubscribe() {} };
       },
     }),

@@ -1,8 +1,8 @@
 /**
  * Is an item flagged unstable by the recommendations? Read-only use of what the app already has, cheapest
  * first: the Recommendations page's loaded list (react-query cache, whatever type and markets it shows),
- * else the one-item look-up the detail panel uses (the grid worker fetches the game's recommendations once
- * per data source and picks the item; urql keeps the answer). Only asked when an alert fires, and for the
+ * else the one-item look-up the detail panel uses (the data worker fetches the game's recommendations once
+ * per data source, keeps them and picks the item). Only asked when an alert fires, and for the
  * rows of the Alerts page.
  *
  * Resolves with the reason codes ([] = stable), or null when it can't be known (no recommendations for the
@@ -12,10 +12,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Client } from 'urql';
 import { UNSTABLE_REASONS } from '../../../shared/api/schema';
 import { PRICE_RECOMMENDATION_GAMES, isGameId } from '../../../shared/catalog/games';
-import { runRouted } from '../../api/worker-exchange';
+import { runInWorker } from '../../api/worker-exchange';
 import { ITEM_RECOMMENDATION } from '../../market/api/documents';
-// Registers the grid worker's look-up route (idempotent), in case nothing else loaded it yet.
-import '../../market/api/routes';
+import { itemLookupRun } from '../../market/worker/client';
 import { REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../../market/recommendations/rec-columns';
 import { isRecColumns } from '../../market/recommendations/rec-guard';
 import { QUERY_KEYS } from '../../market/query-keys';
@@ -59,7 +58,7 @@ export function createUnstableLookup(deps: { queryClient: QueryClient; client: C
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), deps.timeoutMs ?? LOOKUP_TIMEOUT_MS);
     try {
-      const data = await runRouted(deps.client, ITEM_RECOMMENDATION, { game_id: game, item }, { itemLookup: { source: deps.source, epoch: 0 } }, ac.signal);
+      const data = await runInWorker(deps.client, ITEM_RECOMMENDATION, { game_id: game, item }, itemLookupRun({ source: deps.source, epoch: 0 }), { signal: ac.signal });
       const row = data.row;
       return row ? row.unstable_reasons.filter((r): r is string => typeof r === 'string') : null;
     } catch {

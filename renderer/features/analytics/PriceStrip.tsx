@@ -27,7 +27,7 @@ import { askColor, axisProps, backgroundColor, bidColor, gridColor, legendProps,
 import type { ChartState, Provenance } from '../../ui/charts/types';
 import { GRID_PREFS, planMarkets, refusalsOf } from '../../market/prefs';
 import { useMarketDiscovery } from '../../market/markets/useMarketDiscovery';
-import { formatBytes } from '../../market/StatusParts';
+import { formatBytes } from '../../ui/StatusParts';
 import { useGridData } from '../../market/useGridData';
 import { useProgress, type ProgressStore } from '../../market/offline/useLiveData';
 import { readItemStrip, stripPlot, stripTable, type ItemStrip, type Quote, type StripPoint } from './model/price-strip';

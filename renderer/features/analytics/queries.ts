@@ -1,6 +1,6 @@
 /**
  * The analytics feature's GraphQL documents, typed against the spec's schema (renderer/api/gql.ts). They
- * ask for whole catalogs (the API has no per-item filter), so they run through the analytics worker route:
+ * ask for whole catalogs (the API has no per-item filter), so they run in the analytics worker (analytics-route.ts):
  * the worker fetches and reads them and the UI gets a summary and single items.
  *
  * Listings and buy orders are the same types (spec 2.5, 2.6) in Steam and marketplace analytics, read by

@@ -1,14 +1,14 @@
 /**
  * A whole game's analytics (Steam, or one marketplace's order analytics) through the one urql client: the
- * typed document goes to the analytics worker route (analytics-route.ts), which fetches and reads the
+ * typed document goes to the analytics worker (analytics-route.ts), which fetches and reads the
  * catalog off the UI thread; the UI gets the market summary, the item names, and items on request.
  */
 import { useQuery as useReactQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
-import { toApiError, type ApiError } from '../../api/errors';
+import { fromCombinedError, type ApiError } from '../../api/errors';
 import { useDataSource } from '../../market/providers';
-import { catalogOf, type AnalyticsTask } from './analytics-route';
+import { analyticsRun, catalogOf } from './analytics-route';
 import type { AnalyticsSource } from './model/market-summary';
 import { MarketCatalogQuery, SteamCatalogQuery } from './queries';
 import { analyticsWorker } from './worker/client';
@@ -30,8 +30,8 @@ export function catalogKey(sourceKey: string | null, game: number, source: Analy
 export function useCatalog(game: number, source: AnalyticsSource, pause = false): CatalogState {
   const { sourceKey } = useDataSource();
   const key = catalogKey(sourceKey, game, source);
-  const task: AnalyticsTask = { key, kind: source.kind };
-  const context = useMemo(() => ({ analyticsTask: task, requestPolicy: 'cache-first' as const }), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const kind = source.kind;
+  const context = useMemo(() => ({ worker: analyticsRun({ key, kind }), requestPolicy: 'cache-first' as const }), [key, kind]);
   const steam = source.kind === 'steam';
   const [steamResult, reSteam] = useQuery({ query: SteamCatalogQuery, variables: { game }, context, pause: pause || !steam || sourceKey === null });
   const [marketResult, reMarket] = useQuery({
@@ -48,7 +48,7 @@ export function useCatalog(game: number, source: AnalyticsSource, pause = false)
   return {
     catalog,
     fetching: result.fetching,
-    error: result.error ? toApiError(result.error.networkError ?? result.error) : null,
+    error: result.error ? fromCombinedError(result.error) : null,
     refetch: () => (steam ? reSteam : reMarket)({ requestPolicy: 'network-only' }),
   };
 }

@@ -10,8 +10,8 @@ import { APP_PREFERENCES, writePreference, type Theme } from '../../lib/preferen
 import { navigate, type Route } from '../../lib/route';
 import { SHORTCUTS } from '../../lib/shortcuts';
 import { refreshPrices } from '../../market/engine/MarketEngineProvider';
-import { openAlertEditor } from '../alerts/editor-state';
-import { openHoldingEditor } from '../portfolio/editor-state';
+import { openAlertEditor } from '../../requests/alert-editor';
+import { openHoldingEditor } from '../../requests/holding-editor';
 import { cachedSnapshot, ITEM_LIMIT } from '../../market/item-names';
 import { rankCommands, rankNames, type Prepared } from '../../market/model/rank';
 

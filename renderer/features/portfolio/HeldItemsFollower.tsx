@@ -9,7 +9,7 @@ import { GAME_IDS } from '../../../shared/catalog/games';
 import { setNotice } from '../../lib/storage/status';
 import { followHeldItems } from '../../market/history/useFollowedHistory';
 import { GameNeeds } from '../../market/engine/MarketEngineProvider';
-import { usePortfolio } from './runtime';
+import { usePortfolio } from './portfolio-state';
 
 export function HeldItemsFollower() {
   const { holdings, ready } = usePortfolio();

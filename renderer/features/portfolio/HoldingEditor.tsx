@@ -9,11 +9,11 @@ import { useItemNames } from '../../market/item-names';
 import { ItemPicker } from './ItemPicker';
 import { addHolding, editHolding } from './model/edits';
 import { holdingForm, readHoldingForm, type FormErrors, type HoldingForm } from './model/forms';
-import { closeHoldingEditor, type HoldingEditorRequest } from './editor-state';
+import { closeHoldingEditor, restoreHoldingEditorFocus, type HoldingEditorRequest } from '../../requests/holding-editor';
 import { DialogFoot, Field, PfDialog } from './PfDialog';
 import { PlaceField } from './PlaceField';
 import { HoldingSchema, type Holding } from './model/types';
-import { portfolioRuntime, usePortfolio, type UndoNote } from './runtime';
+import { portfolioRuntime, usePortfolio, type UndoNote } from './portfolio-state';
 import { PortfolioConflictError } from './store';
 import './portfolio.css';
 
@@ -88,7 +88,7 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
       onClose={closeHoldingEditor}
       testId="pf-holding-editor"
       initialFocus={request.mode === 'new' && request.name ? qtyRef : itemRef}
-      returnFocus={request.returnFocus}
+      onGone={restoreHoldingEditorFocus}
     >
       <form
         className="pf-form"

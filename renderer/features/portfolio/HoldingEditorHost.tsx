@@ -1,11 +1,11 @@
 /**
  * Where the holding editor lives: mounted on every page (the Portfolio descriptor's Background), it shows the
- * editor when one is requested (editor-state.ts) and, on pages other than the Portfolio (which shows it in
+ * editor when one is requested (requests/holding-editor.ts) and, on pages other than the Portfolio (which shows it in
  * place), the note after a change as a toast for a few seconds, with Undo.
  */
 import { useEffect } from 'react';
 import { useRoute } from '../../lib/route';
-import { useHoldingEditorRequest } from './editor-state';
+import { useHoldingEditorRequest } from '../../requests/holding-editor';
 import { HoldingEditor } from './HoldingEditor';
 import { dropNote, showNote, useNote } from './note-state';
 import { UndoNoteBar } from './UndoNoteBar';

@@ -38,7 +38,7 @@ const valueColumn: PortfolioColumn<Valued> = {
 };
 
 describe('HoldingsTable', () => {
-  it('draws only the rows in sight of 5,000, with the ledger’s columns and an extension’s after them', () => {
+  it('draws only the rows in sight of 5,000, with the ledger’s columns and the valuation’s after them', () => {
     const hs = holdings(5_000);
     const rows: Valued[] = holdingRows(buildLedger(hs, []), hs, (n) => n !== 'Item 1').map((r, i) => ({ ...r, value: i === 0 ? 42 : null }));
     const columns = [...holdingColumns({ money, marketName: (s) => s, now: 0 }), valueColumn];

@@ -16,7 +16,7 @@ import { ImportPreviewTable, previewCounts } from './ImportPreviewTable';
 import { importDrafts } from './model/edits';
 import type { ImportPreview } from './model/types';
 import { DialogFoot, PfDialog } from './PfDialog';
-import { portfolioRuntime, type UndoNote } from './runtime';
+import { portfolioRuntime, type UndoNote } from './portfolio-state';
 
 type Source = 'csv' | 'steam' | 'paste';
 

@@ -16,15 +16,19 @@ interface PfDialogProps {
   /** Focused on open (else the first field). */
   initialFocus?: RefObject<HTMLElement | null>;
   wide?: boolean;
-  returnFocus?: HTMLElement | null;
+  /**
+   * Runs once the dialog is gone, instead of focusing what had focus when it opened: the holding editor's
+   * request knows its opener (requests/holding-editor.ts).
+   */
+  onGone?: () => void;
 }
 
-export function PfDialog({ title, subtitle, onClose, children, testId, initialFocus, wide, returnFocus }: PfDialogProps) {
+export function PfDialog({ title, subtitle, onClose, children, testId, initialFocus, wide, onGone }: PfDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
     const d = ref.current;
-    const back = returnFocus ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (d && !d.open) d.showModal();
     const first = initialFocus?.current ?? d?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button');
     first?.focus();
@@ -32,7 +36,8 @@ export function PfDialog({ title, subtitle, onClose, children, testId, initialFo
     return () => {
       d?.close();
       // The page is no longer inert once the dialog is closed: focus can go back now.
-      if (back?.isConnected) back.focus();
+      if (onGone) onGone();
+      else if (back?.isConnected) back.focus();
     };
     // Runs once, on mount: refs keep their identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -3,18 +3,17 @@
  * left of each lot after the sales (FIFO) and its cost, the sales with their realised profit, and the ways
  * in and out: add (also from Prices, the detail panel and the palette), edit, split, delete with Undo;
  * import (CSV, Steam inventory file, pasted list), fetch from Steam; export (holdings CSV, sales CSV, backup)
- * and restore. Other parts plug in through `extension` (the valuation): its hook gets the game's rows and
- * gives them back with its figures, the columns that show them (after the ledger's own) and what goes above
- * and below the table.
+ * and restore. What the holdings are worth comes from valuation/ (usePortfolioValuation): the rows with its
+ * figures, the columns that show them (after the ledger's own) and what goes above and below the table.
  */
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { gameName, type GameId } from '../../../shared/catalog/games';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { gameName } from '../../../shared/catalog/games';
 import { formatMoney, MISSING } from '../../../shared/money/money';
 import { useMoneyFormat, useSelectedGame } from '../../lib/preferences';
 import { useItemNames } from '../../market/item-names';
 import { useMarketPlan } from '../../market/prefs';
 import { useGridData } from '../../market/useGridData';
-import { openHoldingEditor } from './editor-state';
+import { openHoldingEditor } from '../../requests/holding-editor';
 import { holdingColumns } from './holding-columns';
 import { HoldingsTable, type RowActions } from './HoldingsTable';
 import { ImportDialog } from './ImportDialog';
@@ -23,16 +22,18 @@ import { deleteHoldings, deleteSale } from './model/edits';
 import { placeText } from './model/export-csv';
 import { buildLedger, holdingRows, itemKey } from './model/ledger';
 import { filterRows, sortRows, type SortState } from './model/table-view';
-import type { Holding, HoldingRow, Sale } from './model/types';
+import type { Holding, Sale } from './model/types';
 import { dropNote, showNote, useNote } from './note-state';
 import { RestoreDialog } from './RestoreDialog';
-import { portfolioRuntime, usePortfolio, type UndoNote } from './runtime';
+import { portfolioRuntime, usePortfolio, type UndoNote } from './portfolio-state';
 import { SaleDialog } from './SaleDialog';
 import { SalesList } from './SalesList';
 import { SplitDialog } from './SplitDialog';
 import { SteamFetchDialog } from './SteamFetchDialog';
 import { UndoNoteBar } from './UndoNoteBar';
 import { usePortfolioExport, type ExportKind } from './usePortfolioExport';
+import type { ValuedRow } from './valuation/columns';
+import { usePortfolioValuation } from './valuation/usePortfolioValuation';
 import './portfolio.css';
 
 type Open =
@@ -43,28 +44,7 @@ type Open =
   | { kind: 'restore' }
   | null;
 
-/** What another part of the page adds to it; `useExtension` is a hook, called once per render. */
-export interface PortfolioExtension<R extends HoldingRow> {
-  useExtension(
-    game: GameId,
-    rows: readonly HoldingRow[],
-    /** The ledger's realised profit of the game's sales; null when unknown (a sale of a lot without a cost). */
-    ledger: { realised: number | null },
-  ): {
-    /** The same rows, in the same order, with the extension's figures. */
-    rows: readonly R[];
-    /** Shown after the ledger's columns. */
-    columns: readonly PortfolioColumn<R>[];
-    /** Above the holdings (a summary), and below them (a chart). */
-    above?: ReactNode;
-    below?: ReactNode;
-  };
-}
-
-const NO_COLUMNS: readonly PortfolioColumn<HoldingRow>[] = [];
-const NONE: PortfolioExtension<HoldingRow> = { useExtension: (_game, rows) => ({ rows, columns: NO_COLUMNS }) };
-
-export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }: { extension?: PortfolioExtension<R> }) {
+export function PortfolioScreen() {
   const [game] = useSelectedGame();
   const view = usePortfolio();
   const money = useMoneyFormat();
@@ -86,16 +66,14 @@ export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }
   // Before the catalog is loaded every name counts as known: nothing is marked wrongly.
   const rows = useMemo(() => holdingRows(ledger, holdings, (n) => known === null || known.has(n)), [ledger, holdings, known]);
   const nameOf = plan.nameOf;
-  // Without an extension its rows are the ledger's (R is HoldingRow then).
   const realised = sales.length > ledger.realisedMissing ? ledger.realised : null;
-  const ledgerFigures = useMemo(() => ({ realised }), [realised]);
-  const ext = (extension ?? (NONE as unknown as PortfolioExtension<R>)).useExtension(game, rows, ledgerFigures);
-  const extColumns = ext.columns;
-  const columns = useMemo<readonly PortfolioColumn<R>[]>(() => [...holdingColumns({ money, marketName: nameOf, now }), ...extColumns], [money, nameOf, now, extColumns]);
+  const valuation = usePortfolioValuation(game, rows, realised);
+  const valuationColumns = valuation.columns;
+  const columns = useMemo<readonly PortfolioColumn<ValuedRow>[]>(() => [...holdingColumns({ money, marketName: nameOf, now }), ...valuationColumns], [money, nameOf, now, valuationColumns]);
   const shown = useMemo(() => {
-    const filtered = filterRows(ext.rows, query, (r) => `${r.holding.name} ${r.holding.note} ${placeText(r.holding.place, { marketName: nameOf })} ${r.holding.acquired ?? ''}`);
+    const filtered = filterRows(valuation.rows, query, (r) => `${r.holding.name} ${r.holding.note} ${placeText(r.holding.place, { marketName: nameOf })} ${r.holding.acquired ?? ''}`);
     return sort ? sortRows(filtered, columns.find((c) => c.id === sort.column), sort.dir) : filtered;
-  }, [ext.rows, query, sort, columns, nameOf]);
+  }, [valuation.rows, query, sort, columns, nameOf]);
 
   const say = useCallback((n: UndoNote) => showNote(n), []);
   const fail = useCallback((e: unknown) => showNote({ text: e instanceof Error ? e.message : String(e) }), []);
@@ -207,7 +185,7 @@ export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }
         </p>
       ) : null}
 
-      {ext.above}
+      {valuation.above}
       <section className="card pf-card" aria-labelledby="pf-holdings-h">
         <div className="card__head pf-card-head">
           <h2 id="pf-holdings-h" className="card__title">
@@ -279,7 +257,7 @@ export function PortfolioScreen<R extends HoldingRow = HoldingRow>({ extension }
         ) : null}
       </section>
 
-      {ext.below}
+      {valuation.below}
       <section className="card pf-card" aria-labelledby="pf-sales-h">
         <div className="card__head">
           <h2 id="pf-sales-h" className="card__title">

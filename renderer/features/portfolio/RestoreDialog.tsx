@@ -9,7 +9,7 @@ import { DEFAULT_RESTORE_MODE, describeRestore, planRestore, readBackupFile, typ
 import { restoreBackup } from './model/edits';
 import type { Backup } from './model/types';
 import { PfDialog } from './PfDialog';
-import { portfolioRuntime, usePortfolio, type UndoNote } from './runtime';
+import { portfolioRuntime, usePortfolio, type UndoNote } from './portfolio-state';
 
 export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(note: UndoNote): void }) {
   const view = usePortfolio();

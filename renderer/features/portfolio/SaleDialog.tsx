@@ -11,7 +11,7 @@ import { readSaleForm, saleForm, type FormErrors, type SaleForm } from './model/
 import type { Sale } from './model/types';
 import { DialogFoot, Field, PfDialog } from './PfDialog';
 import { PlaceField } from './PlaceField';
-import { portfolioRuntime, type UndoNote } from './runtime';
+import { portfolioRuntime, type UndoNote } from './portfolio-state';
 
 interface SaleDialogProps {
   game: GameId;

@@ -4,7 +4,7 @@ import { splitHolding } from './model/edits';
 import { readSplit } from './model/forms';
 import type { Holding } from './model/types';
 import { DialogFoot, Field, PfDialog } from './PfDialog';
-import { portfolioRuntime, type UndoNote } from './runtime';
+import { portfolioRuntime, type UndoNote } from './portfolio-state';
 
 export function SplitDialog({ holding, onClose, onDone }: { holding: Holding; onClose(): void; onDone(note: UndoNote): void }) {
   const [text, setText] = useState(String(Math.floor(holding.quantity / 2)));

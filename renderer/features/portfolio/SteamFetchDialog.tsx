@@ -21,7 +21,7 @@ import { ImportPreviewTable, previewCounts } from './ImportPreviewTable';
 import { importDrafts } from './model/edits';
 import type { ImportPreview } from './model/types';
 import { PfDialog } from './PfDialog';
-import { portfolioRuntime, type UndoNote } from './runtime';
+import { portfolioRuntime, type UndoNote } from './portfolio-state';
 
 /** What a fetch without the owner's Steam sign-in cannot see, said before fetching. */
 function visibilityText(game: GameId): string {

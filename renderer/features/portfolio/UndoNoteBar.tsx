@@ -1,6 +1,6 @@
 /** A note after a change (saved, split, deleted, imported) and its Undo button; an Undo that fails says so. */
 import { useState } from 'react';
-import type { UndoNote } from './runtime';
+import type { UndoNote } from './portfolio-state';
 
 export function UndoNoteBar({ note, onDone }: { note: UndoNote; onDone(): void }) {
   // Kept with the note it is about: a new note starts clean.

@@ -3,7 +3,7 @@
  * shows it in place, any other page as a toast (the editor opened from Prices or the palette). One note at a
  * time, so a change never leaves two Undo buttons behind.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/store';
 
 /** What a change did, in a sentence, and how to take it back (none once it can no longer be undone). */
 export interface UndoNote {
@@ -11,12 +11,10 @@ export interface UndoNote {
   undo?: () => Promise<void>;
 }
 
-let current: UndoNote | null = null;
-const listeners = new Set<() => void>();
+const current = createStore<UndoNote | null>(null);
 
 export function showNote(note: UndoNote | null): void {
-  current = note;
-  for (const l of [...listeners]) l();
+  current.set(note);
 }
 
 /**
@@ -24,21 +22,15 @@ export function showNote(note: UndoNote | null): void {
  * too, so the note stays (it says what was done) without its Undo.
  */
 export function dropUndo(): void {
-  if (current?.undo) showNote({ text: `${current.text} Changed in another window since: Undo is no longer offered.` });
+  const note = current.get();
+  if (note?.undo) showNote({ text: `${note.text} Changed in another window since: Undo is no longer offered.` });
 }
 
 /** Clears the note if it is still this one (a later note stays). */
 export function dropNote(note: UndoNote): void {
-  if (current === note) showNote(null);
+  if (current.get() === note) showNote(null);
 }
 
 export function useNote(): UndoNote | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => void listeners.delete(l);
-    },
-    () => current,
-    () => null,
-  );
+  return useStore(current);
 }

@@ -7,7 +7,6 @@ import { pageShortcut } from '../../lib/shortcuts';
 import { HeldItemsFollower } from './HeldItemsFollower';
 import { HoldingEditorHost } from './HoldingEditorHost';
 import { PortfolioScreen } from './PortfolioScreen';
-import { valuationExtension } from './valuation/extension';
 
 function PortfolioBackground() {
   return (
@@ -22,7 +21,7 @@ export const page: PageDescriptor = {
   route: 'portfolio',
   label: 'Portfolio',
   shortcut: pageShortcut('portfolio', 5, 'Portfolio'),
-  Screen: () => <PortfolioScreen extension={valuationExtension} />,
+  Screen: PortfolioScreen,
   what: 'The portfolio',
   keywords: 'holdings positions inventory cost profit sales',
   Background: PortfolioBackground,

@@ -1,18 +1,18 @@
 /**
  * What the Prices page says above the grid about its data: an earlier session's copy (restored), the
  * last refresh failed (with Retry; a refusal of market names is not shown as a failure while market
- * discovery finds which names, markets/RefusedMarketsNote.tsx says the outcome), and markets the service
+ * discovery finds which names, RefusedMarketsNote.tsx says the outcome), and markets the service
  * sent that were not asked for (shown as columns of their own).
  */
 import type { ConnectionStatus } from '../../../shared/api/status';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { RestoredBanner, restoredNote } from '../../market/offline/RestoredBanner';
-import type { GridLoadError } from '../../market/model/errors';
+import { RestoredBanner, restoredNote } from '../../ui/RestoredBanner';
+import type { ApiError } from '../../api/errors';
 import type { Snapshot } from '../../market/model/snapshot';
 
 export interface GridBannersProps {
   snap: Snapshot | null;
-  error: GridLoadError | null;
+  error: ApiError | null;
   restored: boolean;
   fetching: boolean;
   updatedAt: number;

@@ -13,8 +13,8 @@ import { gameName } from '../../../shared/catalog/games';
 import { useMoneyFormat, usePref, useSelectedGame } from '../../lib/preferences';
 import { useStableCallback } from '../../lib/useStableCallback';
 import { defaultDir } from './grid-columns';
-import { ItemDetails, useOpenItem } from './ItemDetails';
-import { FilterBar, SearchBox } from '../../market/FilterBar';
+import { ItemDetails, useOpenItem } from '../../item-details/ItemDetails';
+import { FilterBar, SearchBox } from '../../ui/FilterBar';
 import { GridBanners, RemoveSlugButtons } from './GridBanners';
 import { GridNoMatch } from './GridNoMatch';
 import { GridSettingsDialog } from './GridSettingsDialog';
@@ -22,17 +22,17 @@ import { GridToolbar } from './GridToolbar';
 import { EMPTY_FILTER, type FilterState } from '../../market/model/filter';
 import { PriceGrid } from './price-grid/PriceGrid';
 import { GRID_PREFS, removeMarketEverywhere, useFees, useMarketPlan } from '../../market/prefs';
-import { ListFoot, LoadingBlock, WaitingBlock, formatBytes } from '../../market/StatusParts';
+import { ListFoot, LoadingBlock, WaitingBlock, formatBytes } from '../../ui/StatusParts';
 import { Announcement, useAnnouncer } from './useAnnouncer';
 import { useChangeFlash } from './useChangeFlash';
 import { useGridCsvExport } from './useGridCsvExport';
 import { useGridData } from '../../market/useGridData';
 import { useGridView } from './useGridView';
 import { useFollowedHistory } from '../../market/history/useFollowedHistory';
-import { restoredNote } from '../../market/offline/RestoredBanner';
-import { openAlertEditor } from '../alerts/editor-state';
-import { openHoldingEditor } from '../portfolio/editor-state';
-import { AllRefusedBlock, RefusedMarketsNote } from '../../market/markets/RefusedMarketsNote';
+import { restoredNote } from '../../ui/RestoredBanner';
+import { openAlertEditor } from '../../requests/alert-editor';
+import { openHoldingEditor } from '../../requests/holding-editor';
+import { AllRefusedBlock, RefusedMarketsNote } from './RefusedMarketsNote';
 import { marketDiscovery } from '../../market/markets/useMarketDiscovery';
 import { useAlertList } from '../alerts/hooks';
 
@@ -291,7 +291,7 @@ export function GridScreen() {
           >
             {snap ? (
               <>
-                {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : data.restored ? `last data, from ${new Date(data.updatedAt).toLocaleString()}` : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}`}
+                {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : data.restored ? `last data, from ${new Date(data.updatedAt).toLocaleString()}` : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}${snap.bidsAt ? ` · bids from ${new Date(snap.bidsAt).toLocaleTimeString()}` : ''}`}
               </>
             ) : null}
           </ListFoot>
@@ -304,6 +304,7 @@ export function GridScreen() {
           bidCols={bidCols}
           nameOf={plan.nameOf}
           watchNames={watchNames}
+          alerts={alerts}
           onToggleWatch={onToggleWatch}
           reloadEpoch={reloadEpoch}
           announce={announce}

@@ -9,7 +9,7 @@ import type { ProgressStore } from '../../market/offline/useLiveData';
 import type { FilterState } from '../../market/model/filter';
 import { MarketPicker } from './MarketPicker';
 import { GRID_PREFS, type useMarketPlan } from '../../market/prefs';
-import { Freshness, LoadProgress } from '../../market/StatusParts';
+import { Freshness, LoadProgress } from '../../ui/StatusParts';
 
 export interface GridToolbarProps {
   game: number;

@@ -6,9 +6,8 @@
  */
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { runWhenIdle } from '../../lib/idle';
-import type { Alert } from '../alerts/model/types';
 import { buildColumns, sortItems, type GridColumn } from './grid-columns';
-import { alertMarks } from './model/alert-marks';
+import { alertMarks, type AlertOnItem } from './model/alert-marks';
 import { computeDerived, derivedKey, type FeeTable } from '../../market/model/price-arithmetic';
 import type { Derived } from '../../market/model/derived-columns';
 import { EMPTY_FILTER, applyFilter, narrows, type FilterState } from '../../market/model/filter';
@@ -26,7 +25,7 @@ export interface GridViewArgs {
   sort: SortState;
   watchNames: readonly string[];
   /** All the alerts (any game; useAlertList: a new list only when one is added, edited or deleted). */
-  alerts: readonly Alert[];
+  alerts: readonly AlertOnItem[];
   filter: FilterState;
 }
 

@@ -4,8 +4,8 @@
  * not offer, and the page's message.
  */
 import type { ConnectionStatus } from '../../../shared/api/status';
-import type { GridLoadError } from '../../market/model/errors';
-import { RestoredBanner } from '../../market/offline/RestoredBanner';
+import type { ApiError } from '../../api/errors';
+import { RestoredBanner } from '../../ui/RestoredBanner';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import type { RecMessage } from './useRecMessage';
 
@@ -16,7 +16,7 @@ export interface RecBannersProps {
   restored: string | null;
   updatedAt: number;
   status: ConnectionStatus | null;
-  error: GridLoadError | null;
+  error: ApiError | null;
   onRetry(): void;
   /** The markets filter, and the names in it this service refused. */
   markets: readonly string[];

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { UNSTABLE_REASONS } from '../../../shared/api/schema';
-import { MoneyInput, NumberField, SearchBox } from '../../market/FilterBar';
+import { MoneyInput, NumberField, SearchBox } from '../../ui/FilterBar';
 import type { DealSide } from '../../market/recommendations/join';
 import { REASON_BIT, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT } from '../../market/recommendations/rec-columns';
 import { ALL_REASON_BITS, dealsFilter, EMPTY_REC_FILTER, isRecFiltering, type RecFilter } from '../../market/recommendations/view';

@@ -5,9 +5,9 @@
  */
 import { memo } from 'react';
 import type { RecommendationType } from '../../../shared/api/schema';
-import type { GridLoadError } from '../../market/model/errors';
+import type { ApiError } from '../../api/errors';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
-import { ListFoot, formatBytes } from '../../market/StatusParts';
+import { ListFoot, formatBytes } from '../../ui/StatusParts';
 
 export interface RecFootProps {
   recs: RecColumns | null;
@@ -24,7 +24,7 @@ export interface RecFootProps {
   allRefused: boolean;
   /** Market discovery is checking names. */
   checkingMarkets: boolean;
-  pricesError: GridLoadError | null;
+  pricesError: ApiError | null;
 }
 
 export const RecFoot = memo(function RecFoot({ recs, shown, type, markets, pricesLoaded, askMarkets, bidMarkets, net, allRefused, checkingMarkets, pricesError }: RecFootProps) {

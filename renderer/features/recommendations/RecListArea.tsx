@@ -8,7 +8,7 @@ import { gameName } from '../../../shared/catalog/games';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
 import { EMPTY_REC_FILTER, isRecFiltering, type RecFilter } from '../../market/recommendations/view';
 import type { ProgressStore } from '../../market/offline/useLiveData';
-import { LoadingBlock, WaitingBlock } from '../../market/StatusParts';
+import { LoadingBlock, WaitingBlock } from '../../ui/StatusParts';
 import { EmptyState } from '../../ui/EmptyState';
 import { RecList, type RecListProps } from './RecList';
 import { RecListWarmUp } from './RecListWarmUp';

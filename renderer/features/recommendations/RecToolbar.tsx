@@ -6,7 +6,7 @@
 import { memo } from 'react';
 import { RECOMMENDATION_TYPES, type RecommendationType } from '../../../shared/api/schema';
 import type { ProgressStore } from '../../market/offline/useLiveData';
-import { Freshness, LoadProgress } from '../../market/StatusParts';
+import { Freshness, LoadProgress } from '../../ui/StatusParts';
 import { RecMarketsFilter } from './RecMarketsFilter';
 import type { RecParamChanges } from './useRecRoute';
 

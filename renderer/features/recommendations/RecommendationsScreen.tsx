@@ -12,8 +12,9 @@ import { useMoneyFormat } from '../../lib/preferences';
 import { useStableCallback } from '../../lib/useStableCallback';
 import { isHealthy } from '../../ui/status-view';
 import { useMarketPlan } from '../../market/prefs';
-import { restoredNote } from '../../market/offline/RestoredBanner';
-import { ItemDetails } from '../prices/ItemDetails';
+import { restoredNote } from '../../ui/RestoredBanner';
+import { ItemDetails } from '../../item-details/ItemDetails';
+import { useAlertList } from '../alerts/hooks';
 import { ReasonLegend } from './ReasonLegend';
 import { RecBanners } from './RecBanners';
 import { RecFilters } from './RecFilters';
@@ -38,6 +39,8 @@ export function RecommendationsScreen() {
   const { prices, snap, net, join } = live;
   const { filter, setFilter, sort, setSort, view, onDealSort } = useRecViewModel(recs, join, listShown);
   const money = useMoneyFormat();
+  // The detail panel counts the open item's alerts.
+  const alerts = useAlertList();
   const [reloadEpoch, setReloadEpoch] = useState(0);
   const [message, setMessage] = useRecMessage();
   const { details, openItem, onOpen, onAnalytics, watchNames, onToggleWatch } = useRecSelection({ game, recs, snap, setMessage });
@@ -139,6 +142,7 @@ export function RecommendationsScreen() {
           bidCols={live.bidCols}
           nameOf={plan.nameOf}
           watchNames={watchNames}
+          alerts={alerts}
           onToggleWatch={onToggleWatch}
           reloadEpoch={reloadEpoch}
           announce={announce}

@@ -10,7 +10,7 @@ import type { Snapshot } from '../../market/model/snapshot';
 import { GRID_PREFS } from '../../market/prefs';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
 import { recName } from '../../market/recommendations/rec-wire';
-import { useOpenItem } from '../prices/ItemDetails';
+import { useOpenItem } from '../../item-details/ItemDetails';
 import type { RecMessage } from './useRecMessage';
 
 export interface RecSelectionArgs {

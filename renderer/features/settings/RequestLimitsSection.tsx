@@ -70,6 +70,14 @@ export function RequestLimitsSection() {
           {plan.sentence} That spends about {formatCount(plan.monthlyForecast)} a month.
         </p>
       ) : null}
+      {plan.stretched ? (
+        <p className="field__hint" data-testid="request-plan-bids">
+          {plan.bidsEvery > 1
+            ? `Bids (buy orders) are asked for once every ${plan.bidsEvery} refreshes: for TF2, Dota 2 and Rust they are a request of their own. `
+            : ''}
+          A CS2 refresh is one request with its bids or without, so for CS2 only the interval is stretched.
+        </p>
+      ) : null}
       {budget.advice && plan.stretched ? (
         <p className="field__hint" data-testid="request-advice">
           {refreshIntervalLabel(budget.advice.intervalMs / 1000)} keeps within your limits as it is (about {formatCount(budget.advice.monthlyForecast)} a month).

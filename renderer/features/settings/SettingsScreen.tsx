@@ -10,7 +10,7 @@ import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
 import { RequestLimitsSection } from './RequestLimitsSection';
 import { TestConnection } from './TestConnection';
-import { HistorySettings } from '../../market/history/HistorySettings';
+import { HistorySettings } from './HistorySettings';
 import { StorageSection } from './StorageSection';
 
 export function SettingsScreen() {

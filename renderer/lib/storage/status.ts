@@ -4,7 +4,7 @@
  * a write that failed, a database saved by a newer Market Desk, an upgrade waiting for another tab. One
  * small external store, so a problem found in a worker or a background write reaches the page.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../store';
 
 export type Persistence =
   /** Not asked yet. */
@@ -34,36 +34,26 @@ export interface StorageStatus {
   notices: Readonly<Partial<Record<NoticeKey, string>>>;
 }
 
-let status: StorageStatus = { persistence: { state: 'unknown' }, notices: {} };
-const listeners = new Set<() => void>();
-
-function emit(next: StorageStatus): void {
-  status = next;
-  for (const l of [...listeners]) l();
-}
+const store = createStore<StorageStatus>({ persistence: { state: 'unknown' }, notices: {} });
 
 export function storageStatus(): StorageStatus {
-  return status;
+  return store.get();
 }
 
 export function setPersistence(p: Persistence): void {
-  emit({ ...status, persistence: p });
+  store.set({ ...store.get(), persistence: p });
 }
 
 /** Sets (text) or clears (null) a notice; nothing happens when it is unchanged. */
 export function setNotice(key: NoticeKey, text: string | null): void {
+  const status = store.get();
   if ((status.notices[key] ?? null) === text) return;
   const notices = { ...status.notices };
   if (text === null) delete notices[key];
   else notices[key] = text;
-  emit({ ...status, notices });
-}
-
-export function subscribeStorageStatus(l: () => void): () => void {
-  listeners.add(l);
-  return () => void listeners.delete(l);
+  store.set({ ...status, notices });
 }
 
 export function useStorageStatus(): StorageStatus {
-  return useSyncExternalStore(subscribeStorageStatus, storageStatus, storageStatus);
+  return useStore(store);
 }

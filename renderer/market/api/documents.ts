@@ -1,23 +1,23 @@
 /**
  * The grid's GraphQL documents, typed against the spec's schema (renderer/api/gql.ts); all of them run in
- * the grid worker through the app's urql client (routes.ts), so their `data` is what the worker made of
+ * the data worker through the app's urql client (load.ts; worker/client.ts itemLookupRun, itemValuesRun), so their `data` is what the worker made of
  * the answer, not the answer. renderer/api/documents.test.ts validates them against SCHEMA_SDL and checks
  * that the row readers read exactly the fields they select.
  */
 import type { PriceRecommendationRow, SteamAnalyticsRow } from '../../../shared/api/types';
 import { graphql } from '../../api/gql';
-import { routedDocument } from '../../api/worker-exchange';
+import { workerDocument } from '../../api/worker-exchange';
 import { PriceRecommendationFields } from '../recommendations/api/documents';
 import type { Snapshot } from '../model/snapshot';
 import type { ItemValues } from '../worker/client';
 
-/** What the grid route delivers as `data`: the shaped columns. */
+/** What a price load delivers as `data`: the shaped columns. */
 export interface GridData {
   grid: Snapshot;
 }
 
 /** Min prices and max orders in one request: one round trip, one body to parse and shape. */
-export const GRID_PRICES = routedDocument<GridData>()(
+export const GRID_PRICES = workerDocument<GridData>()(
   graphql(`
     query GridPrices($markets: [String!]!, $bidMarkets: [String!]!) {
       aggregatedMinPrices(markets: $markets) {
@@ -33,7 +33,7 @@ export const GRID_PRICES = routedDocument<GridData>()(
 );
 
 /** Without buy orders (every bid market removed from the list). */
-export const GRID_ASKS = routedDocument<GridData>()(
+export const GRID_ASKS = workerDocument<GridData>()(
   graphql(`
     query GridAsks($markets: [String!]!) {
       aggregatedMinPrices(markets: $markets) {
@@ -45,7 +45,7 @@ export const GRID_ASKS = routedDocument<GridData>()(
 );
 
 /** Buy orders only: a batch of a load cut into batches that carries no ask market (batches.ts). */
-export const GRID_BIDS = routedDocument<GridData>()(
+export const GRID_BIDS = workerDocument<GridData>()(
   graphql(`
     query GridBids($bidMarkets: [String!]!) {
       aggregatedMaxOrders(markets: $bidMarkets) {
@@ -57,7 +57,7 @@ export const GRID_BIDS = routedDocument<GridData>()(
 );
 
 /**
- * What the look-up route delivers as `data`: the one row of the whole-game answer named by the operation's
+ * What a look-up (itemLookupRun) delivers as `data`: the one row of the whole-game answer named by the operation's
  * `item` variable (read leniently, shared/api/rows.ts), or null when the answer has no such item.
  */
 export interface ItemLookup<Row> {
@@ -93,10 +93,10 @@ const STEAM_ANALYTICS_DOC = graphql(`
       }
     }
 `);
-export const ITEM_STEAM_ANALYTICS = routedDocument<ItemLookup<SteamAnalyticsRow>, ItemVars>()(STEAM_ANALYTICS_DOC);
+export const ITEM_STEAM_ANALYTICS = workerDocument<ItemLookup<SteamAnalyticsRow>, ItemVars>()(STEAM_ANALYTICS_DOC);
 
 /** The suggested price, stability flags and liquidity of one item. */
-export const ITEM_RECOMMENDATION = routedDocument<ItemLookup<PriceRecommendationRow>, ItemVars>()(
+export const ITEM_RECOMMENDATION = workerDocument<ItemLookup<PriceRecommendationRow>, ItemVars>()(
   graphql(
     `
     query ItemRecommendation($game_id: Int) {
@@ -115,7 +115,7 @@ export interface ItemsVars extends Record<string, unknown> {
 }
 
 /**
- * Numbers of many items from Steam analytics (the route 'grid-item-values', context `itemValues`): the same
+ * Numbers of many items from Steam analytics (itemValuesRun): the same
  * document as ITEM_STEAM_ANALYTICS, so the worker fetches the whole-game answer once for both.
  */
-export const ITEMS_STEAM_VALUES = routedDocument<ItemValues, ItemsVars>()(STEAM_ANALYTICS_DOC);
+export const ITEMS_STEAM_VALUES = workerDocument<ItemValues, ItemsVars>()(STEAM_ANALYTICS_DOC);

@@ -10,12 +10,13 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { useClient } from 'urql';
 import { isGameId } from '../../../shared/catalog/games';
 import { APP_PREFERENCES, usePref } from '../../lib/preferences';
-import { usePlannedRefreshInterval } from '../request-plan';
+import { bidsEveryFor, usePlannedRefreshInterval, useListDemand, useRequestPlan } from '../request-plan';
 import { useStableCallback } from '../../lib/useStableCallback';
 import { GRID_PREFS, useMarketPlan } from '../prefs';
 import { useDataSource } from '../providers';
 import type { Snapshot } from '../model/snapshot';
-import { createAppEngine, pricesQueryKey, type AppEngine } from './app-engine';
+import type { RecRequest } from '../recommendations/api/load';
+import { createAppEngine, pricesQueryKey, recsQueryKey, type AppEngine } from './app-engine';
 import type { Answer, PriceKind, PriceRequest } from './engine';
 
 const EngineContext = createContext<AppEngine | null>(null);
@@ -38,6 +39,8 @@ export function MarketEngineProvider({ children }: { children: ReactNode }) {
   const { sourceKey } = useDataSource();
   // The user's interval, stretched when a request limit is known (request-plan.ts).
   const interval = usePlannedRefreshInterval();
+  // And where a game's bids are a request of their own, bids with every Nth poll only (the plan's N).
+  const plan = useRequestPlan();
   const clientRef = useRef(client);
   const intervalRef = useRef(interval);
   const [app] = useState(() => createAppEngine({ queryClient, client: () => clientRef.current, interval: () => intervalRef.current }));
@@ -47,13 +50,20 @@ export function MarketEngineProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     intervalRef.current = interval;
     app.engine.reschedule();
+    app.recs.reschedule();
   }, [app, interval]);
-  useEffect(() => app.engine.setSource(sourceKey), [app, sourceKey]);
+  useEffect(() => app.engine.setBidsEvery((game) => bidsEveryFor(plan, game)), [app, plan]);
+  useEffect(() => {
+    app.engine.setSource(sourceKey);
+    app.recs.setSource(sourceKey);
+  }, [app, sourceKey]);
   // A browser may have held back a hidden tab's timers (docs/background-polling.md): back in view, what is
   // overdue is polled at once. (The desktop window's timers are not throttled: electron/main/window.ts.)
   useEffect(() => {
     const onVisible = () => {
-      if (document.visibilityState === 'visible') app.engine.reschedule();
+      if (document.visibilityState !== 'visible') return;
+      app.engine.reschedule();
+      app.recs.reschedule();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
@@ -90,6 +100,26 @@ export function useMarketNeed(need: (PriceRequest & { kinds: readonly PriceKind[
     const now = queryClient.getQueryData(pricesQueryKey(sourceKey, req)) === undefined;
     return app.engine.need({ ...req, kinds: kinds.split(',') as PriceKind[] }, { now });
   }, [app, queryClient, sourceKey, game, ask, bid, kinds]);
+}
+
+/**
+ * A recommendations list a view shows, polled by the engine while mounted (`req` null: none); counted in
+ * the request plan's forecast (one request a refresh).
+ */
+export function useRecsNeed(req: RecRequest | null): void {
+  const app = useMarketEngine();
+  const queryClient = useQueryClient();
+  const { sourceKey } = useDataSource();
+  const game = req?.game ?? null;
+  const type = req?.type ?? null;
+  const markets = req?.markets.join(',') ?? '';
+  useListDemand(game === null || type === null ? null : `${game}|${type}|${markets}`);
+  useEffect(() => {
+    if (!app || game === null || type === null) return;
+    const r: RecRequest = { game, type, markets: markets ? markets.split(',') : [] };
+    const now = queryClient.getQueryData(recsQueryKey(sourceKey, r)) === undefined;
+    return app.recs.need({ ...r, kinds: [] }, { now });
+  }, [app, queryClient, sourceKey, game, type, markets]);
 }
 
 /** Every fresh answer of `game` (a view's consumer: the alerts' check). */

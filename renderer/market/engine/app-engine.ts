@@ -11,15 +11,17 @@ import type { Client } from '@urql/core';
 import { readPreference } from '../../lib/preferences';
 import { loadPrices } from '../api/load';
 import { history } from '../history/client';
-import { toPoll } from '../history/poll-input';
 import { HISTORY_PREFS, readLimits } from '../history/prefs';
 import type { Snapshot } from '../model/snapshot';
 import type { LoadOptions } from '../worker/client';
 import { ProgressStore } from '../offline/useLiveData';
 import { GRID_PREFS, readFees } from '../prefs';
 import { QUERY_KEYS } from '../query-keys';
-import { gridWorker } from '../worker/client';
-import { MarketEngine, type PriceRequest } from './engine';
+import { marketWorker } from '../worker/client';
+import { MarketEngine, requestKey, type PriceRequest } from './engine';
+import { loadRecommendations, type RecRequest } from '../recommendations/api/load';
+import type { RecColumns } from '../recommendations/rec-columns';
+import { canCarryBids, carryBids, pollOfAnswer } from './carry-bids';
 import { historyConsumer } from './history-consumer';
 import { marketDiscovery } from '../markets/useMarketDiscovery';
 
@@ -36,7 +38,7 @@ export function loadPriceRequest(client: Client, req: PriceRequest, source: stri
   const derive = { fees: readFees(req.game), net: readPreference(GRID_PREFS.net) };
   const perRequest = { ask: marketDiscovery.limit(source, req.game, 'minPrices'), bid: marketDiscovery.limit(source, req.game, 'maxOrders') };
   const request = { game: req.game, askMarkets: [...req.askMarkets], bidMarkets: [...req.bidMarkets], derive, perRequest };
-  return loadPrices({ client, worker: gridWorker() }, request, opts);
+  return loadPrices({ client, worker: marketWorker() }, request, opts);
 }
 
 /**
@@ -47,32 +49,49 @@ function gcTime(interval: number | false): number {
   return interval === false ? 20_000 : Math.max(20_000, 2 * interval);
 }
 
+/** The react-query key of a recommendations list (the shape useLiveData makes of useRecommendations' key). */
+export function recsQueryKey(source: string | null, r: RecRequest): readonly unknown[] {
+  return [QUERY_KEYS.recommendations, source, r.game, r.type, r.markets.join(',')];
+}
+
 export interface AppEngine {
   engine: MarketEngine<Snapshot>;
   /** The progress of a request's loads (one store per request, whichever view shows it). */
   progress(r: PriceRequest): ProgressStore;
+  /**
+   * The recommendations list, polled on the same schedule (the same interval from the request plan, the
+   * same backoff and data source) while a view shows it; its only consumer is the views' cache.
+   */
+  recs: MarketEngine<RecColumns, RecRequest>;
+  recsProgress(r: RecRequest): ProgressStore;
 }
 
-export function createAppEngine(deps: { queryClient: QueryClient; client: () => Client; interval: () => number | false }): AppEngine {
+/** One progress store per request key. */
+function progressStores<R>(keyOf: (r: R) => string): (r: R) => ProgressStore {
   const stores = new Map<string, ProgressStore>();
-  const progress = (r: PriceRequest): ProgressStore => {
-    const k = `${r.game}|${r.askMarkets.join(',')}|${r.bidMarkets.join(',')}`;
+  return (r) => {
+    const k = keyOf(r);
     let s = stores.get(k);
     if (!s) stores.set(k, (s = new ProgressStore()));
     return s;
   };
-  const engine = new MarketEngine<Snapshot>({
+}
+
+export function createAppEngine(deps: { queryClient: QueryClient; client: () => Client; interval: () => number | false }): AppEngine {
+  const progress = progressStores<PriceRequest>(requestKey);
+  const recsProgress = progressStores<RecRequest>((r) => `${r.game}|${r.type}|${r.markets.join(',')}`);
+  const recs = new MarketEngine<RecColumns, RecRequest>({
     interval: deps.interval,
     load: async (req, source) => {
-      const key = pricesQueryKey(source, req);
-      const p = progress(req);
-      const snap = await deps.queryClient.fetchQuery<Snapshot, Error, Snapshot, readonly unknown[]>({
+      const key = recsQueryKey(source, req);
+      const p = recsProgress(req);
+      const snap = await deps.queryClient.fetchQuery<RecColumns, Error, RecColumns, readonly unknown[]>({
         queryKey: key,
         queryFn: async ({ signal }) => {
           p.start();
-          performance.mark('grid:load-start');
+          performance.mark('recs:load-start');
           try {
-            return await loadPriceRequest(deps.client(), req, source, { signal, onProgress: p.set });
+            return await loadRecommendations(deps.client(), req, { signal, onProgress: p.set });
           } finally {
             p.end();
           }
@@ -85,25 +104,54 @@ export function createAppEngine(deps: { queryClient: QueryClient; client: () => 
       return { snap, at: deps.queryClient.getQueryState(key)?.dataUpdatedAt || Date.now() };
     },
   });
+  const engine = new MarketEngine<Snapshot>({
+    interval: deps.interval,
+    load: async (req, source, { bids }) => {
+      const key = pricesQueryKey(source, req);
+      const p = progress(req);
+      // Asks only (bids every Nth poll): the last bids of this request are kept, with their own time.
+      const last = deps.queryClient.getQueryData<Snapshot>(key);
+      const carry = !bids && canCarryBids(last, req.game, req.bidMarkets) ? last : null;
+      const snap = await deps.queryClient.fetchQuery<Snapshot, Error, Snapshot, readonly unknown[]>({
+        queryKey: key,
+        queryFn: async ({ signal }) => {
+          p.start();
+          performance.mark('grid:load-start');
+          try {
+            if (!carry) return await loadPriceRequest(deps.client(), req, source, { signal, onProgress: p.set });
+            const asks = await loadPriceRequest(deps.client(), { ...req, bidMarkets: [] }, source, { signal, onProgress: p.set });
+            return carryBids(asks, carry, carry.bidsAt ?? deps.queryClient.getQueryState(key)?.dataUpdatedAt ?? 0);
+          } finally {
+            p.end();
+          }
+        },
+        staleTime: 0,
+        gcTime: gcTime(deps.interval()),
+        retry: false,
+        structuralSharing: false,
+      });
+      return { snap, at: deps.queryClient.getQueryState(key)?.dataUpdatedAt || Date.now(), bids: carry === null };
+    },
+  });
   engine.consume(
     'history',
     historyConsumer<Snapshot>({
-      record: (a) => history.record(toPoll(a.snap, a.at), readLimits()),
+      record: (a) => history.record(pollOfAnswer(a), readLimits()),
       enabled: () => readPreference(HISTORY_PREFS.enabled),
     }),
   );
-  engine.consume('market names', ({ request: r, source }) => {
+  engine.consume('market names', ({ request: r, source, bidsFresh }) => {
     marketDiscovery.recordOffered(source, r.game, 'minPrices', [...r.askMarkets]);
-    marketDiscovery.recordOffered(source, r.game, 'maxOrders', [...r.bidMarkets]);
+    if (bidsFresh) marketDiscovery.recordOffered(source, r.game, 'maxOrders', [...r.bidMarkets]);
   });
-  engine.onFailure((r, source, e) => {
+  engine.onFailure((r, source, e, { bids }) => {
     if ((e as { kind?: unknown } | null)?.kind !== 'bad-request') return;
     // Asks and bids come in one GraphQL request: either list may hold the refused name, so both are checked
     // (a list the service takes costs one probe, cancelled after its first bytes). Discovery then changes
     // the market plan, and the needs with it.
     const runs = [
       r.askMarkets.length > 0 ? marketDiscovery.onRefusal(source, r.game, 'minPrices', [...r.askMarkets]) : null,
-      r.bidMarkets.length > 0 ? marketDiscovery.onRefusal(source, r.game, 'maxOrders', [...r.bidMarkets]) : null,
+      bids && r.bidMarkets.length > 0 ? marketDiscovery.onRefusal(source, r.game, 'maxOrders', [...r.bidMarkets]) : null,
     ].filter((x) => x !== null);
     // Nothing refused: the refusal was transient (a 400 is not evidence) or a list-size limit was found, so
     // the same lists are polled again now (in batches where a limit is known). Once: the same lists refused
@@ -112,5 +160,5 @@ export function createAppEngine(deps: { queryClient: QueryClient; client: () => 
       if (found.length > 0 && found.every((x) => x !== null && x.refused.length === 0)) void engine.refresh(r.game);
     });
   });
-  return { engine, progress };
+  return { engine, progress, recs, recsProgress };
 }

@@ -4,7 +4,7 @@
  * whatever needs it (a view, the alerts, the portfolio), and a poll that cannot be recorded shown.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/errors';
+import { apiError, type ApiError } from '../../api/errors';
 import { setNotice, storageStatus } from '../../lib/storage/status';
 import { MarketEngine, type Answer, type PriceRequest } from './engine';
 import { historyConsumer } from './history-consumer';
@@ -17,10 +17,11 @@ interface Snap {
 
 const CS2: PriceRequest = { game: 730, askMarkets: ['steamcommunity', 'buff163'], bidMarkets: ['buff163'] };
 const RUST: PriceRequest = { game: 252490, askMarkets: ['steamcommunity'], bidMarkets: [] };
+const TF2: PriceRequest = { game: 440, askMarkets: ['steamcommunity', 'buff163'], bidMarkets: ['buff163'] };
 
 function setup(interval: number | false = 15_000) {
   let n = 0;
-  const load = vi.fn(async (req: PriceRequest, _source: string) => ({ snap: { game: req.game, n: ++n }, at: Date.now() }));
+  const load = vi.fn(async (req: PriceRequest, _source: string, _opts?: { bids: boolean }) => ({ snap: { game: req.game, n: ++n }, at: Date.now() }));
   const engine = new MarketEngine<Snap>({ load, interval: () => interval });
   engine.setSource('live|http://127.0.0.1:1');
   return { engine, load };
@@ -72,7 +73,7 @@ describe('the market engine', () => {
   it('a view that lacks the data asks for it at once, but never over a Retry-After', async () => {
     let fail = true;
     const load = vi.fn(async (req: PriceRequest) => {
-      if (fail) throw new ApiError('rate-limited', 429, null, 'Too many requests', 60);
+      if (fail) throw apiError('rate-limited', 429, null, 'Too many requests', 60);
       return { snap: { game: req.game, n: 1 }, at: Date.now() };
     });
     const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
@@ -148,7 +149,7 @@ describe('the market engine', () => {
   it('a failed poll is retried with the existing backoff (Retry-After honoured), then the interval resumes', async () => {
     let fail = 2;
     const load = vi.fn(async (req: PriceRequest) => {
-      if (fail-- > 0) throw new ApiError('rate-limited', 429, null, 'Too many requests', 40);
+      if (fail-- > 0) throw apiError('rate-limited', 429, null, 'Too many requests', 40);
       return { snap: { game: req.game, n: 1 }, at: Date.now() };
     });
     const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
@@ -169,7 +170,7 @@ describe('the market engine', () => {
 
   it('tells each failure to its listeners (market discovery learns of a refused name whatever page is open)', async () => {
     const load = vi.fn(async (_req: PriceRequest): Promise<{ snap: Snap; at: number }> => {
-      throw new ApiError('bad-request', 400, null, 'unknown market: csgotm');
+      throw apiError('bad-request', 400, null, 'unknown market: csgotm');
     });
     const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
     const failures: Array<[number, string]> = [];
@@ -185,18 +186,74 @@ describe('the market engine', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('asks the planner seam for each kind needed: the shortest interval of the kinds wins', async () => {
-    const { engine, load } = setup();
-    engine.setIntervalFor((kind, _game, base) => (kind === 'bids' && base !== false ? base * 4 : base));
-    engine.need({ ...CS2, kinds: ['bids'] });
+  it('bids every Nth poll (the planner\u2019s N): the polls between ask for asks only, a failed poll counts for nothing', async () => {
+    let fail = false;
+    const load = vi.fn(async (req: PriceRequest, _source: string, _opts: { bids: boolean }) => {
+      if (fail) throw apiError('unavailable', 503, null, 'Service Unavailable');
+      return { snap: { game: req.game, n: 1 }, at: Date.now() };
+    });
+    const engine = new MarketEngine<Snap>({ load, interval: () => 15_000 });
+    engine.setBidsEvery((game) => (game === 440 ? 3 : 1));
+    const answers: Answer<Snap>[] = [];
+    engine.consume('seen', (a) => void answers.push(a));
+    engine.setSource('demo');
+    engine.need({ ...TF2, kinds: ['asks', 'bids'] });
+    engine.need({ ...CS2, kinds: ['asks', 'bids'] });
     await vi.advanceTimersByTimeAsync(0);
-    await vi.advanceTimersByTimeAsync(59_000);
-    expect(load).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(load).toHaveBeenCalledTimes(2);
-    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(5 * 15_000);
+    const bidsOf = (game: number) => load.mock.calls.filter((c) => c[0].game === game).map((c) => c[2].bids);
+    // The first poll has bids (nothing to keep yet), then every 3rd.
+    expect(bidsOf(440)).toEqual([true, false, false, true, false, false]);
+    expect(bidsOf(730)).toEqual([true, true, true, true, true, true]);
+    const tf2 = answers.filter((a) => a.request.game === 440);
+    expect(tf2.map((a) => a.bidsFresh)).toEqual([true, false, false, true, false, false]);
+    // The bids' own time: the poll that last brought them.
+    expect(tf2[2]?.bidsAt).toBe(tf2[0]?.at);
+    // A failed poll brings nothing: the next one still owes the bids.
+    fail = true;
     await vi.advanceTimersByTimeAsync(15_000);
-    expect(load).toHaveBeenCalledTimes(3);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(60_000);
+    // The failed poll was the one to bring bids; its retry is too.
+    expect(bidsOf(440).slice(6, 8)).toEqual([true, true]);
+  });
+
+  it('bids every Nth poll, but a manual refresh and the first poll of a day (the history\u2019s baseline) bring bids too', async () => {
+    const { engine, load } = setup();
+    engine.setBidsEvery(() => 4);
+    engine.need({ ...TF2, kinds: ['asks', 'bids'] });
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(15_000);
+    await engine.refresh();
+    vi.setSystemTime(Date.UTC(2026, 0, 5, 23, 59, 59));
+    engine.reschedule();
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(15_000);
+    await vi.advanceTimersByTimeAsync(15_000);
+    const bids = load.mock.calls.map((c) => (c[2] as { bids: boolean }).bids);
+    expect(bids).toEqual([true, false, true, false, true, false]);
+  });
+
+  it('a whole-game list a view shows (the recommendations): the same schedule, polled whole while needed, not after', async () => {
+    interface RecReq {
+      game: number;
+      type: 'general' | 'p2p';
+      markets: readonly string[];
+    }
+    const load = vi.fn(async (req: RecReq, _source: string, _opts: { bids: boolean }) => ({ snap: { game: req.game, n: 1 }, at: Date.now() }));
+    const recs = new MarketEngine<Snap, RecReq>({ load, interval: () => 15_000 });
+    recs.setBidsEvery(() => 4);
+    recs.setSource('demo');
+    const page = recs.need({ game: 730, type: 'general', markets: [], kinds: [] });
+    const portfolio = recs.need({ game: 730, type: 'general', markets: [], kinds: [] });
+    recs.need({ game: 730, type: 'p2p', markets: ['buff163'], kinds: [] })();
+    await vi.advanceTimersByTimeAsync(60_000);
+    // One request per list whoever shows it; a list has no bids to leave out.
+    expect(load.mock.calls.filter((c) => c[0].type === 'general').map((c) => c[2].bids)).toEqual([true, true, true, true, true]);
+    page();
+    portfolio();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(load.mock.calls.filter((c) => c[0].type === 'general')).toHaveLength(5);
   });
 
   it('timers held back (a hidden browser tab): a reschedule polls what is overdue at once', async () => {

@@ -8,10 +8,15 @@
  * (`consume`: the price history, the alerts' check, ...). The views' cache is filled by `load` itself (the
  * React glue loads through react-query, so every view of the request sees the answer).
  *
+ * When a request limit is tight the planner may have bids asked for with every Nth poll only
+ * (`setBidsEvery`; it does so where bids are a request of their own, see shared/budget/planner.ts): the
+ * polls between ask for asks only, and the load keeps the last bids (`Answer.bidsFresh`, `bidsAt`).
+ *
  * No React and no DOM here: timers are the global ones (fake in the tests), the clock is Date.now. Whether
  * the window is visible does not matter: the engine polls hidden too (the desktop turns Chromium's
  * background throttling off, electron/main; see docs/background-polling.md for the web).
  */
+import { DAY_MS } from '../../../shared/budget/planner';
 import { retryDelay, shouldRetry } from '../../api/query-client';
 
 export type PriceKind = 'asks' | 'bids';
@@ -23,40 +28,62 @@ export interface PriceRequest {
   bidMarkets: readonly string[];
 }
 
-/** What one consumer needs: a request and the kinds of price it reads from it. */
-export interface Need extends PriceRequest {
-  kinds: readonly PriceKind[];
+/**
+ * What the engine polls: a game's prices (PriceRequest), or another whole-game list a view shows (the
+ * recommendations: app-engine.ts), each by its own engine of this class on the same schedule.
+ */
+export interface Polled {
+  game: number;
 }
 
+/** What one consumer needs: a request and the kinds of price it reads from it (none for a list). */
+export type Need<R extends Polled = PriceRequest> = R & { kinds: readonly PriceKind[] };
+
 /** One fresh answer, the same object for every consumer. */
-export interface Answer<T> {
-  request: PriceRequest;
+export interface Answer<T, R extends Polled = PriceRequest> {
+  request: R;
   /** The data source it came from (useDataSource().sourceKey). */
   source: string;
   snap: T;
   /** When it loaded (ms since epoch). */
   at: number;
+  /** Whether this poll asked for bids; false: the bids in `snap` (if any) are the ones of `bidsAt`. */
+  bidsFresh: boolean;
+  /** When the bids in `snap` were loaded (`at` when bidsFresh). */
+  bidsAt: number;
 }
 
 /**
- * The planner's seam: how often to poll one kind of price of a game, given the user's interval (false:
- * manual only). The default is the user's interval; a request budget can stretch it per kind and game.
+ * The planner's seam: bids are asked for with every Nth poll of a game (1, the default: every poll). A
+ * request's first poll, the first of a day (the history's daily baseline) and a manual refresh bring bids
+ * whatever N is.
  */
-export type IntervalFor = (kind: PriceKind, game: number, base: number | false) => number | false;
+export type BidsEvery = (game: number) => number;
 
-export interface EngineDeps<T> {
+export interface LoadOptions {
+  /**
+   * Whether to ask for bids. False: asks only, and the load keeps the last bids it has (it may ask for
+   * bids all the same when it has none: then it says so with `bids: true`).
+   */
+  bids: boolean;
+}
+
+export interface EngineDeps<T, R extends Polled = PriceRequest> {
   /** One request (whoever asked); rejects with the load's error. */
-  load(request: PriceRequest, source: string): Promise<{ snap: T; at: number }>;
+  load(request: R, source: string, opts: LoadOptions): Promise<{ snap: T; at: number; bids?: boolean }>;
   /** The user's refresh interval in ms, false for manual only. */
   interval(): number | false;
 }
 
-type Consumer<T> = { name: string; take: (a: Answer<T>) => void | Promise<void>; onError: (e: unknown) => void };
+/** A failed poll: its request, source, error, and whether it asked for bids. */
+export type FailureListener<R extends Polled = PriceRequest> = (request: R, source: string, error: unknown, opts: LoadOptions) => void;
 
-interface Entry {
+type Consumer<T, R extends Polled> = { name: string; take: (a: Answer<T, R>) => void | Promise<void>; onError: (e: unknown) => void };
+
+interface Entry<R extends Polled> {
   key: string;
-  request: PriceRequest;
-  needs: Map<symbol, Need>;
+  request: R;
+  needs: Map<symbol, Need<R>>;
   timer: ReturnType<typeof setTimeout> | null;
   inFlight: Promise<void> | null;
   /** End of the last attempt (0: never polled for this source). */
@@ -64,22 +91,40 @@ interface Entry {
   /** Consecutive failures, and the wait they ask for (null: the interval). */
   failures: number;
   retryIn: number | null;
+  /** When bids were last loaded (0: never for this source), and the good polls since without them. */
+  bidsAt: number;
+  asksOnly: number;
 }
 
 export function requestKey(r: PriceRequest): string {
   return `${r.game}|${r.askMarkets.join(',')}|${r.bidMarkets.join(',')}`;
 }
 
-export class MarketEngine<T> {
-  private readonly entries = new Map<string, Entry>();
-  private readonly consumers: Consumer<T>[] = [];
-  private readonly failureListeners = new Set<(request: PriceRequest, source: string, error: unknown) => void>();
+/** A request's identity: its fields but the need's kinds, in name order (lists joined). */
+function keyOf(r: Polled): string {
+  if ('askMarkets' in r && 'bidMarkets' in r) return requestKey(r as PriceRequest);
+  return Object.entries(r)
+    .filter(([k]) => k !== 'kinds')
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, v]) => (Array.isArray(v) ? v.join(',') : String(v)))
+    .join('|');
+}
+
+/** Whether a request has bids to ask for (a list has none: every poll is whole). */
+function hasBids(r: Polled): boolean {
+  return 'bidMarkets' in r && Array.isArray(r.bidMarkets) && r.bidMarkets.length > 0;
+}
+
+export class MarketEngine<T, R extends Polled = PriceRequest> {
+  private readonly entries = new Map<string, Entry<R>>();
+  private readonly consumers: Consumer<T, R>[] = [];
+  private readonly failureListeners = new Set<FailureListener<R>>();
   private source: string | null = null;
-  private intervalFor: IntervalFor = (_kind, _game, base) => base;
+  private bidsEvery: BidsEvery = () => 1;
   /** Requests made since the start (the report's figures, the status bar). */
   polls = 0;
 
-  constructor(private readonly deps: EngineDeps<T>) {}
+  constructor(private readonly deps: EngineDeps<T, R>) {}
 
   /** The data source; a new one polls every needed request again at once (nothing of the old one is kept). */
   setSource(source: string | null): void {
@@ -89,6 +134,8 @@ export class MarketEngine<T> {
       e.lastAt = 0;
       e.failures = 0;
       e.retryIn = null;
+      e.bidsAt = 0;
+      e.asksOnly = 0;
       this.schedule(e);
     }
   }
@@ -98,21 +145,23 @@ export class MarketEngine<T> {
     for (const e of this.entries.values()) this.schedule(e);
   }
 
-  /** The planner's seam (see IntervalFor). */
-  setIntervalFor(fn: IntervalFor): void {
-    this.intervalFor = fn;
-    this.reschedule();
+  /** The planner's seam (see BidsEvery); takes effect from the next poll. */
+  setBidsEvery(fn: BidsEvery): void {
+    this.bidsEvery = fn;
   }
 
   /**
    * Adds a need; returns its release. A request never polled (or whose data the caller lacks: `now`) is
    * polled at once (in the same turn's end, so needs added together make one request).
    */
-  need(need: Need, { now = false }: { now?: boolean } = {}): () => void {
-    const key = requestKey(need);
+  need(need: Need<R>, { now = false }: { now?: boolean } = {}): () => void {
+    const key = keyOf(need);
     let e = this.entries.get(key);
     if (!e) {
-      e = { key, request: { game: need.game, askMarkets: [...need.askMarkets], bidMarkets: [...need.bidMarkets] }, needs: new Map(), timer: null, inFlight: null, lastAt: 0, failures: 0, retryIn: null };
+      const { kinds: _kinds, ...fields } = need;
+      // A copy: the caller's lists may change after.
+      const request = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? [...(v as unknown[])] : v])) as unknown as R;
+      e = { key, request, needs: new Map(), timer: null, inFlight: null, lastAt: 0, failures: 0, retryIn: null, bidsAt: 0, asksOnly: 0 };
       this.entries.set(key, e);
     }
     const token = Symbol(key);
@@ -128,8 +177,8 @@ export class MarketEngine<T> {
   }
 
   /** Every answer goes to `take`; a throw or rejection goes to `onError` (and never keeps the others from it). */
-  consume(name: string, take: (a: Answer<T>) => void | Promise<void>, onError: (e: unknown) => void = () => undefined): () => void {
-    const c: Consumer<T> = { name, take, onError };
+  consume(name: string, take: (a: Answer<T, R>) => void | Promise<void>, onError: (e: unknown) => void = () => undefined): () => void {
+    const c: Consumer<T, R> = { name, take, onError };
     this.consumers.push(c);
     return () => {
       const i = this.consumers.indexOf(c);
@@ -138,7 +187,7 @@ export class MarketEngine<T> {
   }
 
   /** Every failed poll (after which the engine retries or waits for the interval on its own). */
-  onFailure(fn: (request: PriceRequest, source: string, error: unknown) => void): () => void {
+  onFailure(fn: FailureListener<R>): () => void {
     this.failureListeners.add(fn);
     return () => void this.failureListeners.delete(fn);
   }
@@ -148,7 +197,7 @@ export class MarketEngine<T> {
     const runs: Promise<void>[] = [];
     for (const e of this.entries.values()) {
       if (e.needs.size === 0 || (game !== undefined && e.request.game !== game)) continue;
-      runs.push(e.inFlight ?? this.poll(e));
+      runs.push(e.inFlight ?? this.poll(e, true));
     }
     return Promise.all(runs).then(() => undefined);
   }
@@ -158,28 +207,26 @@ export class MarketEngine<T> {
     return [...new Set([...this.entries.values()].filter((e) => e.needs.size > 0).map((e) => e.request.game))].sort((a, b) => a - b);
   }
 
-  /** The interval of a request: the shortest of its needed kinds' (false: manual only). */
-  private intervalOf(e: Entry): number | false {
-    const base = this.deps.interval();
-    let best: number | false = false;
-    const kinds = new Set<PriceKind>();
-    for (const n of e.needs.values()) for (const k of n.kinds) kinds.add(k);
-    if (kinds.size === 0) kinds.add('asks');
-    for (const k of kinds) {
-      const ms = this.intervalFor(k, e.request.game, base);
-      if (ms !== false && (best === false || ms < best)) best = ms;
-    }
-    return best;
+  /** The interval of a request: the user's, as the planner stretched it (false: manual only). */
+  private intervalOf(): number | false {
+    return this.deps.interval();
   }
 
-  private schedule(e: Entry): void {
+  /** Whether this poll asks for bids (see BidsEvery). */
+  private withBids(e: Entry<R>, asked: boolean): boolean {
+    if (asked || e.bidsAt === 0 || !hasBids(e.request)) return true;
+    if (Math.floor(Date.now() / DAY_MS) !== Math.floor(e.bidsAt / DAY_MS)) return true;
+    return e.asksOnly + 1 >= Math.max(1, Math.floor(this.bidsEvery(e.request.game)));
+  }
+
+  private schedule(e: Entry<R>): void {
     if (e.timer !== null) clearTimeout(e.timer);
     e.timer = null;
     if (e.needs.size === 0 || this.source === null || e.inFlight) return;
     let delay: number;
     if (e.lastAt === 0) delay = 0;
     else {
-      const interval = this.intervalOf(e);
+      const interval = this.intervalOf();
       const wait = e.retryIn ?? interval;
       if (wait === false) return;
       delay = Math.max(0, e.lastAt + wait - Date.now());
@@ -190,24 +237,31 @@ export class MarketEngine<T> {
     }, delay);
   }
 
-  private poll(e: Entry): Promise<void> {
+  /** One poll; `asked`: a refresh someone asked for (it brings bids too). */
+  private poll(e: Entry<R>, asked = false): Promise<void> {
     const source = this.source;
     if (source === null) return Promise.resolve();
     if (e.timer !== null) clearTimeout(e.timer);
     e.timer = null;
     this.polls++;
-    const run = this.deps.load(e.request, source).then(
-      ({ snap, at }) => {
+    const bids = this.withBids(e, asked);
+    const run = this.deps.load(e.request, source, { bids }).then(
+      ({ snap, at, bids: loaded = bids }) => {
         e.failures = 0;
         e.retryIn = null;
         e.lastAt = Date.now();
-        if (source === this.source) this.deliver({ request: e.request, source, snap, at });
+        if (source !== this.source) return;
+        if (loaded) {
+          e.bidsAt = at;
+          e.asksOnly = 0;
+        } else e.asksOnly++;
+        this.deliver({ request: e.request, source, snap, at, bidsFresh: loaded, bidsAt: loaded ? at : e.bidsAt });
       },
       (err: unknown) => {
         e.failures++;
         e.lastAt = Date.now();
         e.retryIn = this.retryWait(e, err);
-        if (source === this.source) for (const fn of [...this.failureListeners]) fn(e.request, source, err);
+        if (source === this.source) for (const fn of [...this.failureListeners]) fn(e.request, source, err, { bids });
       },
     );
     e.inFlight = run.finally(() => {
@@ -218,15 +272,15 @@ export class MarketEngine<T> {
   }
 
   /** The app's backoff for a failed poll; a Retry-After is never cut short by the interval. */
-  private retryWait(e: Entry, err: unknown): number | null {
+  private retryWait(e: Entry<R>, err: unknown): number | null {
     const after = typeof err === 'object' && err !== null && 'retryAfterSeconds' in err && typeof err.retryAfterSeconds === 'number' ? err.retryAfterSeconds * 1000 : null;
     if (shouldRetry(e.failures, err)) return retryDelay(e.failures, err);
     if (after === null) return null;
-    const interval = this.intervalOf(e);
+    const interval = this.intervalOf();
     return interval === false ? null : Math.max(after, interval);
   }
 
-  private deliver(a: Answer<T>): void {
+  private deliver(a: Answer<T, R>): void {
     for (const c of [...this.consumers]) {
       try {
         const r = c.take(a);

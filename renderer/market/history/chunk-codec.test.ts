@@ -9,7 +9,7 @@ const BIG = -2147483647;
 /** The largest price a cell can hold exactly as a BIG value (thousandths): 2^53 - 1. */
 const LARGEST = Number.MAX_SAFE_INTEGER;
 
-function record(st: number, t: number[], s: number[], v: number[]): EncodedChunk {
+function encoded(st: number, t: number[], s: number[], v: number[]): EncodedChunk {
   const { d, c } = encodePoints(st, t, s, v);
   const rec: EncodedChunk = { g: 730, n: 'x', st, b: 0, d, c, bytes: 0 };
   rec.bytes = chunkBytes(rec);
@@ -17,7 +17,7 @@ function record(st: number, t: number[], s: number[], v: number[]): EncodedChunk
 }
 
 function roundTrip(t: number[], s: number[], v: number[]): { t: number[]; s: number[]; v: number[]; bytes: number } {
-  const rec = record(t[0] ?? T0, t, s, v);
+  const rec = encoded(t[0] ?? T0, t, s, v);
   const p = decodeChunk(rec);
   return { t: Array.from(p.t), s: Array.from(p.s), v: Array.from(p.v), bytes: rec.d.length };
 }
@@ -105,14 +105,14 @@ describe('chunk encoding (format 2)', () => {
     expect(r.bytes / 500).toBeLessThan(4.01);
   });
 
-  it('a damaged record is a clear error, not a crash or wrong values', () => {
-    const rec = record(T0, [T0, T0 + MIN], [0, 1], [100, 200]);
+  it('a damaged chunk is a clear error, not a crash or wrong values', () => {
+    const rec = encoded(T0, [T0, T0 + MIN], [0, 1], [100, 200]);
     expect(() => decodeChunk({ ...rec, d: rec.d.subarray(0, rec.d.length - 1) })).toThrow(ChunkFormatError);
-    expect(() => decodeChunk({ ...rec, c: rec.c + 1 })).toThrow(/damaged record of “x”/);
+    expect(() => decodeChunk({ ...rec, c: rec.c + 1 })).toThrow(/damaged chunk of “x”/);
   });
 });
 
-describe('format 1 records', () => {
+describe('format 1 chunks', () => {
   const legacy: LegacyChunk = {
     g: 730,
     n: 'item',

@@ -1,14 +1,14 @@
 /**
- * Price history's chunk records: their layout, names and sizes, the compact encoding of their change
+ * Price history's chunks: their layout, names and sizes, the compact encoding of their change
  * points, and the open chunk an item's changes are gathered in before it is written. Pure (no IndexedDB:
  * store.ts), shared by the recorder (recorder.ts), the reads (sampling.ts) and the store.
  *
- * Chunk records, one per (game, item, start time): the item's change points (time, series, value) in time
+ * Chunks, one per (game, item, start time): the item's change points (time, series, value) in time
  * order, at most CHUNK_SPAN and MAX_POINTS long. A chunk flagged `b` (baseline) starts with the item's every
  * series at its first poll of a day or session (then goes on with its changes), so a read never needs
  * anything older than the last baseline before its range. Only the current (open) chunk of an item is
  * rewritten at a poll, so a poll writes about its changes, not the catalog, and a 30-day read of one item
- * is one key range of a few hundred small records.
+ * is one key range of a few hundred small chunks.
  *
  * Streams: the asks and bids of an item are one stream of chunks (the grid's polls, `n` = the item name);
  * each other prefix is a stream of its own (`n` = chunkName(item, stream)), with its own open chunk and
@@ -23,7 +23,7 @@
  *            `more` = 1 when another point of the same group follows (series ascending within a group)
  *   value  = 0: no value (NaN); 1: an IEEE-754 double follows (8 bytes, little-endian; not an integer or
  *            beyond 2^51 apart); else zigzag(value - the series' previous value in this chunk, 0 at first) + 2
- * A chunk decodes alone (its first value of each series is a delta from 0). Format 1 records (`t`, `s`, `v`
+ * A chunk decodes alone (its first value of each series is a delta from 0). Format 1 chunks (`t`, `s`, `v`
  * typed arrays: 8 bytes a point) are still read; the store re-encodes them (store.ts, migrate()).
  */
 
@@ -68,7 +68,7 @@ export interface LegacyChunk extends ChunkKey {
   v: Int32Array | Float64Array;
 }
 
-export type ChunkRecord = EncodedChunk | LegacyChunk;
+export type Chunk = EncodedChunk | LegacyChunk;
 
 /** A chunk's points, decoded: absolute times (ms), series indexes, values (NaN: no value). */
 export interface ChunkPoints {
@@ -77,7 +77,7 @@ export interface ChunkPoints {
   v: Float64Array;
 }
 
-export function isLegacy(c: ChunkRecord): c is LegacyChunk {
+export function isLegacy(c: Chunk): c is LegacyChunk {
   return !('d' in c);
 }
 
@@ -88,13 +88,13 @@ export function streamOf(key: string): string {
   return p === 'a' || p === 'b' || p === 'best' ? '' : p;
 }
 
-/** The chunk records' `n` of an item's stream (the asks' and bids' is the name itself). */
+/** The chunks' `n` of an item's stream (the asks' and bids' is the name itself). */
 export function chunkName(name: string, stream: string): string {
   return stream ? `${name}\u0000${stream}` : name;
 }
 
 /**
- * Estimated stored size: a record's fixed cost (key, field names, structured-clone framing: 96 bytes, as
+ * Estimated stored size: a chunk's fixed cost (key, field names, structured-clone framing: 96 bytes, as
  * format 1 counted it), the name twice (key and value), and the points (encoded bytes, or format 1's arrays).
  */
 export function chunkBytes(c: { n: string; d?: { length: number }; t?: { length: number }; v?: { BYTES_PER_ELEMENT: number } }): number {
@@ -103,7 +103,7 @@ export function chunkBytes(c: { n: string; d?: { length: number }; t?: { length:
 }
 
 /** A chunk's point count. */
-export function pointCount(c: ChunkRecord): number {
+export function pointCount(c: Chunk): number {
   return isLegacy(c) ? c.t.length : c.c;
 }
 
@@ -288,7 +288,7 @@ export class ChunkEncoder {
   }
 }
 
-/** encode()'s scratch: every open record of a poll is encoded through it in turn. */
+/** encode()'s scratch: every open chunk of a poll is encoded through it in turn. */
 const encodeScratch = new ByteWriter(4096);
 
 /** Encodes points (times in ms, in time order) as a format-2 byte string. */
@@ -298,13 +298,13 @@ export function encodePoints(st: number, t: ArrayLike<number>, s: ArrayLike<numb
   return e.encode();
 }
 
-/** Thrown for a record that is not a well-formed chunk (a damaged or foreign record). */
+/** Thrown for a stored value that is not a well-formed chunk (a damaged or foreign one). */
 export class ChunkFormatError extends Error {
   override readonly name = 'ChunkFormatError';
 }
 
 /** A chunk's points (either format). */
-export function decodeChunk(c: ChunkRecord): ChunkPoints {
+export function decodeChunk(c: Chunk): ChunkPoints {
   if (isLegacy(c)) {
     const n = c.t.length;
     const t = new Float64Array(n);
@@ -332,7 +332,7 @@ export class PointBuffer implements ChunkPoints {
 }
 
 /** Decodes a chunk into `out` (its first `count` points; the rest is stale) and returns that count. */
-export function decodeInto(c: ChunkRecord, out: PointBuffer): number {
+export function decodeInto(c: Chunk, out: PointBuffer): number {
   const n = pointCount(c);
   if (out.t.length < n) {
     out.t = new Float64Array(n);
@@ -349,10 +349,10 @@ export function decodeInto(c: ChunkRecord, out: PointBuffer): number {
 
 /** Per series index below its length: its previous value in the chunk being decoded (0 before any). */
 let lastOf = new Float64Array(256);
-/** Series indexes beyond any real list (a damaged record): kept apart rather than growing `lastOf`. */
+/** Series indexes beyond any real list (a damaged chunk): kept apart rather than growing `lastOf`. */
 const LAST_MAX = 1 << 16;
 
-/** Decodes a format-2 chunk's `c` points into `out` (room for them); a damaged record throws ChunkFormatError. */
+/** Decodes a format-2 chunk's `c` points into `out` (room for them); a damaged chunk throws ChunkFormatError. */
 function decodeEncoded(c: EncodedChunk, out: ChunkPoints): number {
   const { t, s, v } = out;
   const n = c.c;
@@ -399,13 +399,13 @@ function decodeEncoded(c: EncodedChunk, out: ChunkPoints): number {
       }
     }
   } catch (e) {
-    throw new ChunkFormatError(`Price history: a damaged record of “${c.n}” (${e instanceof Error ? e.message : String(e)}).`);
+    throw new ChunkFormatError(`Price history: a damaged chunk of “${c.n}” (${e instanceof Error ? e.message : String(e)}).`);
   }
-  if (p !== n) throw new ChunkFormatError(`Price history: a damaged record of “${c.n}” (${p} of ${n} points).`);
+  if (p !== n) throw new ChunkFormatError(`Price history: a damaged chunk of “${c.n}” (${p} of ${n} points).`);
   return n;
 }
 
-/** A format-1 record re-encoded in format 2 (the same points). */
+/** A format-1 chunk re-encoded in format 2 (the same points). */
 export function reencode(c: LegacyChunk): EncodedChunk {
   const pts = decodeChunk(c);
   const { d, c: count } = encodePoints(c.st, pts.t, pts.s, pts.v);
@@ -433,7 +433,7 @@ export class OpenChunk {
   get size(): number {
     return this.enc.size;
   }
-  toRecord(): EncodedChunk {
+  toChunk(): EncodedChunk {
     const { d, c } = this.enc.encode();
     const rec: EncodedChunk = { g: this.g, n: this.n, st: this.st, b: this.b, d, c, bytes: 0 };
     rec.bytes = chunkBytes(rec);
@@ -441,7 +441,7 @@ export class OpenChunk {
   }
   /** Its points so far, decoded (tests and tools). */
   points(): ChunkPoints {
-    return decodeChunk(this.toRecord());
+    return decodeChunk(this.toChunk());
   }
   /** Values of its points so far (NaN: no value). */
   get v(): Float64Array {

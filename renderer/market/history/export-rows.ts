@@ -10,7 +10,7 @@
  */
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { csvFile, csvText } from '../../../shared/csv/csv';
-import { decodeChunk, type ChunkRecord } from './chunk-codec';
+import { decodeChunk, type Chunk } from './chunk-codec';
 import { BEST_ASK, BEST_BID } from './tiers';
 
 export interface ExportSelection {
@@ -86,7 +86,7 @@ export function selected(key: string, markets: ReadonlySet<string> | null): bool
  * Adds a chunk's points in [from, to] to the table (item `item`). Returns the span of its points that
  * were added, for the provenance.
  */
-export function addChunk(table: ExportTable, chunk: ChunkRecord, item: string, series: readonly string[], from: number, to: number, markets: ReadonlySet<string> | null): { from: number; to: number } | null {
+export function addChunk(table: ExportTable, chunk: Chunk, item: string, series: readonly string[], from: number, to: number, markets: ReadonlySet<string> | null): { from: number; to: number } | null {
   const pts = decodeChunk(chunk);
   const r = ('r' in chunk && chunk.r) || 0;
   let first = Infinity;

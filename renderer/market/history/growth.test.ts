@@ -50,13 +50,13 @@ describe('HistoryStore growth a day', () => {
     const first = u.bytes - added;
     // 60 minutes of writes after the first: the whole day's bytes (baseline included) over the hour, a day long.
     expect(u.perDay).toBeCloseTo(((first + added) / HOUR) * DAY, 0);
-    expect(u.consolidatedPerDay).toBeNull();
+    expect(u.hourlyPerDay).toBeNull();
     // Cleared: unknown again.
     await s.clear();
     expect((await s.usage()).perDay).toBeNull();
   });
 
-  it('measures a consolidated day once one is done', async () => {
+  it('measures an hourly day once one is done', async () => {
     const s = await HistoryStore.open('growth-2');
     open.push(s);
     // Five markets: one steady and lowest (the best ask barely moves), four moving at every poll.
@@ -66,7 +66,21 @@ describe('HistoryStore growth a day', () => {
     const before = await s.usage();
     while (!(await s.consolidateStep(D0 + 3 * DAY)).done);
     const u = await s.usage();
-    expect(u.consolidatedPerDay).toBeGreaterThan(0);
+    expect(u.hourlyPerDay).toBeGreaterThan(0);
     expect(u.bytes).toBeLessThan(before.bytes);
+  });
+
+  it('reads the hourly day a store measured before: its meta keeps the names it was written with', async () => {
+    const s = await HistoryStore.open('growth-3');
+    open.push(s);
+    await s.record(poll(D0 + 8 * HOUR, 100));
+    // The 'growth' entry as this and earlier versions write it: the hourly tier's day under 'coarse…'.
+    const tx = s.db.transaction('meta', 'readwrite');
+    const growth = (await tx.store.get('growth'))?.growth;
+    await tx.store.put({ key: 'growth', growth: { ...growth!, coarseDay: 20_097, coarseBytes: 5_000_000, coarseDone: 5_000_000, dailyDone: 900_000 } });
+    await tx.done;
+    const u = await s.usage();
+    expect(u.hourlyPerDay).toBe(5_000_000);
+    expect(u.dailyPerDay).toBe(900_000);
   });
 });

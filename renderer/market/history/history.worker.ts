@@ -60,8 +60,8 @@ function inSteps(name: string, step: (s: HistoryStore) => Promise<boolean>, fail
 const notice = (text: string | null) => scope.postMessage({ notice: 'migrate', text } satisfies HistoryResponse, { transfer: [] });
 
 /**
- * Re-encodes an older version's records (HistoryStore.migrateStep). Stopped by a failure (shown in
- * Settings; the records are still read as they are) and tried again at the next start.
+ * Re-encodes an older version's chunks (HistoryStore.migrateStep). Stopped by a failure (shown in
+ * Settings; the chunks are still read as they are) and tried again at the next start.
  */
 function migrateSoon(): void {
   inSteps(

@@ -5,7 +5,7 @@
  * reused buffers, only the asked markets' points are kept, and a slot whose prices did not change since
  * the last one copies its values. Pure, so it is unit-tested against that path.
  */
-import { decodeInto, isLegacy, PointBuffer, type ChunkRecord } from './chunk-codec';
+import { decodeInto, isLegacy, PointBuffer, type Chunk } from './chunk-codec';
 import { isDerived } from './tiers';
 import { netBid } from '../model/price-arithmetic';
 
@@ -66,7 +66,7 @@ export function marketPlan(series: readonly string[], asks: readonly PortfolioMa
 }
 
 /** A chunk's first point time (ms), null when it has none. */
-function firstAt(c: ChunkRecord): number | null {
+function firstAt(c: Chunk): number | null {
   if (isLegacy(c)) return c.t.length > 0 ? c.st + (c.t[0] as number) * 1000 : null;
   if (c.c === 0) return null;
   // The first varint: seconds from `st` to the first group.
@@ -86,7 +86,7 @@ function firstAt(c: ChunkRecord): number | null {
  * prices as of its end (the points at or before it), as sample() reads them. `chunks` as
  * HistoryStore.chunksOf gives them (back to the baseline before `from`, in time order).
  */
-export function itemValues(chunks: readonly ChunkRecord[], plan: MarketPlan, from: number, to: number, slots: number): ItemValues {
+export function itemValues(chunks: readonly Chunk[], plan: MarketPlan, from: number, to: number, slots: number): ItemValues {
   let first: number | null = null;
   let points = 0;
   for (const c of chunks) {
@@ -95,7 +95,7 @@ export function itemValues(chunks: readonly ChunkRecord[], plan: MarketPlan, fro
     points += isLegacy(c) ? c.t.length : c.c;
   }
   if (first === null) {
-    // Still decoded, so a damaged record fails this read as it fails sample().
+    // Still decoded, so a damaged chunk fails this read as it fails sample().
     for (const c of chunks) decodeInto(c, plan.buf);
     return { times: new Float64Array(0), sell: new Float64Array(0), list: new Float64Array(0), first, points };
   }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { steamFeeCode } from '../model/price-arithmetic';
-import { DAY, HOUR, type ChunkRecord } from './chunk-codec';
+import { DAY, HOUR, type Chunk } from './chunk-codec';
 import { readPortfolio, type PortfolioSeriesRequest } from './portfolio-series';
 import { combinePortfolio } from './testing/portfolio-reference';
 import type { PollInput } from './recorder';
@@ -29,7 +29,7 @@ async function reference(store: HistoryStore, req: PortfolioSeriesRequest) {
 /** The chunks of a range as a cursor walks back to the baseline before it (at most 200), then the range. */
 async function walkedBack(store: HistoryStore, name: string, from: number, to: number): Promise<string[]> {
   const tx = store.db.transaction('chunks', 'readonly');
-  const before: ChunkRecord[] = [];
+  const before: Chunk[] = [];
   let cursor = await tx.store.openCursor(IDBKeyRange.bound([730, name, -Infinity], [730, name, from], false, true), 'prev');
   while (cursor && before.length < 200) {
     before.push(cursor.value);

@@ -12,7 +12,7 @@
  * (sampling.ts), the tests' reference.
  * The history records tradable asks and buy orders, not locked prices.
  */
-import type { ChunkRecord } from './chunk-codec';
+import type { Chunk } from './chunk-codec';
 import { itemValues, marketPlan, type ItemValues, type PortfolioMarket } from './item-values';
 
 export type { PortfolioMarket } from './item-values';
@@ -106,7 +106,7 @@ export function combineItems(req: PortfolioSeriesRequest, items: readonly ItemVa
 export interface PortfolioSource {
   seriesOf(game: number): Promise<string[]>;
   /** Each name's chunks over [from, to] as HistoryStore.chunksOf gives them, told as they arrive. */
-  eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: ChunkRecord[]) => void): Promise<void>;
+  eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: Chunk[]) => void): Promise<void>;
 }
 
 /**

@@ -26,7 +26,7 @@ type Req =
 
 export type HistoryRequest = Req & { id: number };
 /**
- * `code` says what failed: 'write' a record (HistoryWriteError), 'newer' the database is a newer build's
+ * `code` says what failed: 'write' a poll (HistoryWriteError), 'newer' the database is a newer build's
  * (NewerDatabaseError). A message with `notice` is no answer: the database waits for another tab (text),
  * or not any more (null).
  */
@@ -34,5 +34,5 @@ export type HistoryResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string; code?: 'write' | 'newer' }
   | { notice: 'blocked'; text: string | null }
-  /** Re-encoding version 1's records failed (text), or works again (null). */
+  /** Re-encoding version 1's chunks failed (text), or works again (null). */
   | { notice: 'migrate'; text: string | null };

@@ -30,7 +30,7 @@ export interface PollInput {
 /**
  * Values of other per-item series for the same chunk/baseline/retention machinery (the Steam analytics
  * medians, steam.ts): series "<stream>:<field>", kept in the item's chunks of that stream. An item is
- * recorded only at a time after its last record in the stream (a one-item load and a whole-catalog load
+ * recorded only at a time after its last recorded time in the stream (a one-item load and a whole-catalog load
  * can arrive in either order); the grid's polls are not involved.
  */
 export interface ValuesInput {
@@ -76,7 +76,7 @@ export class GameRecorder {
   private readonly state = new Map<string, Float64Array>();
   /** Per chunk name (item and stream): the day of its last baseline. */
   private readonly baseDay = new Map<string, number>();
-  /** Per chunk name of a values stream: the time of its last record. */
+  /** Per chunk name of a values stream: the time it was last recorded. */
   private readonly itemAt = new Map<string, number>();
   /** Per chunk name: the chunk being filled. */
   readonly open = new Map<string, OpenChunk>();
@@ -115,7 +115,7 @@ export class GameRecorder {
     return st;
   }
 
-  /** The chunk a record of `key` at `at` adds to: its open one, or a new one (a baseline when `base`). */
+  /** The chunk a change of `key` at `at` adds to: its open one, or a new one (a baseline when `base`). */
   private chunkFor(key: string, at: number, day: number, base: boolean, dirty: OpenChunk[]): OpenChunk {
     const cur = this.open.get(key);
     let chunk: OpenChunk;
@@ -131,7 +131,7 @@ export class GameRecorder {
   /**
    * Compares a poll with the last known values and adds the changes (or an item's baseline) to open
    * chunks. Returns the chunks to write now. A baseline opens a chunk that goes on with the item's
-   * changes (a record of its own for each baseline would cost a record's overhead per item a day).
+   * changes (a chunk of its own for each baseline would cost a chunk's overhead per item a day).
    */
   apply(p: PollInput): { dirty: OpenChunk[]; points: number; changedItems: number } {
     const at = p.at;
@@ -189,7 +189,7 @@ export class GameRecorder {
 
   /**
    * The same for a values stream (ValuesInput): each item's changes in the stream's chunks, or its
-   * baseline of the stream's series at its first record of a day or session. An item whose last record
+   * baseline of the stream's series at its first poll of a day or session. An item whose last recorded poll
    * in the stream is at `at` or later is left as it is.
    */
   applyValues(p: ValuesInput): { dirty: OpenChunk[]; points: number; changedItems: number } {
@@ -231,8 +231,8 @@ export class GameRecorder {
   }
 
   /**
-   * The record of chunk `key` that starts at `st` was deleted: when it is the open one, it is not
-   * extended (the next change starts a new chunk) and the item's next record is a baseline.
+   * The chunk `key` that starts at `st` was deleted: when it is the open one, it is not
+   * extended (the next change starts a new chunk) and the item's next chunk is a baseline.
    */
   dropChunk(key: string, st: number): void {
     if (this.open.get(key)?.st !== st) return;

@@ -10,12 +10,12 @@ const every = (ms: number): string => (ms === DAY ? 'day' : ms === HOUR ? 'hour'
  * `label` formats a time. `step` is the coarsest step (0: every refresh).
  */
 export function resolutionNote(parts: readonly ResolutionPart[], label: (t: number) => string): { step: number; text: string } {
-  const coarse = parts.filter((p) => p.resolutionMs > 0);
-  if (coarse.length === 0) return { step: 0, text: 'Every refresh’s prices.' };
-  const until = Math.max(...coarse.map((p) => p.to));
-  const step = Math.max(...coarse.map((p) => p.resolutionMs));
-  const finer = coarse.filter((p) => p.resolutionMs < step);
-  const coarsestUntil = Math.max(...coarse.filter((p) => p.resolutionMs === step).map((p) => p.to));
+  const consolidated = parts.filter((p) => p.resolutionMs > 0);
+  if (consolidated.length === 0) return { step: 0, text: 'Every refresh’s prices.' };
+  const until = Math.max(...consolidated.map((p) => p.to));
+  const step = Math.max(...consolidated.map((p) => p.resolutionMs));
+  const finer = consolidated.filter((p) => p.resolutionMs < step);
+  const coarsestUntil = Math.max(...consolidated.filter((p) => p.resolutionMs === step).map((p) => p.to));
   const then = finer.length > 0 ? `, then at the end of every ${every(Math.min(...finer.map((p) => p.resolutionMs)))} until ${label(until)}` : '';
   const since = parts.some((p) => p.resolutionMs === 0) ? ' Since then: every refresh’s prices.' : '';
   return {

@@ -3,7 +3,7 @@
  * at the end of each of a number of slots, and the best ask and bid per slot. Reads every tier (tiers.ts)
  * and says which resolution each part of the range has. Pure, so it is unit-tested.
  */
-import { decodeChunk, type ChunkPoints, type ChunkRecord } from './chunk-codec';
+import { decodeChunk, type ChunkPoints, type Chunk } from './chunk-codec';
 import { BEST_ASK, BEST_BID, isDerived } from './tiers';
 
 /** A part of a read's range and the resolution of what it holds (0: every poll). */
@@ -53,7 +53,7 @@ interface Decoded {
  * are its recorded best ask and bid (every market, at poll resolution) when `keep` passes BEST_ASK and
  * BEST_BID; else the kept markets' consolidated values (exact at each step's end).
  */
-export function sample(chunks: readonly ChunkRecord[], allSeries: readonly string[], from: number, to: number, slots: number, keep: (key: string) => boolean = () => true): SampledHistory {
+export function sample(chunks: readonly Chunk[], allSeries: readonly string[], from: number, to: number, slots: number, keep: (key: string) => boolean = () => true): SampledHistory {
   // The game's series index -> the output's (-1: not kept).
   const map = new Int32Array(allSeries.length).fill(-1);
   const series: string[] = [];
@@ -105,7 +105,7 @@ export function sample(chunks: readonly ChunkRecord[], allSeries: readonly strin
   // Per slot: the recorded bests, when the slot's end lies in a consolidated chunk.
   const storedAsk = new Float64Array(count).fill(NaN);
   const storedBid = new Float64Array(count).fill(NaN);
-  const coarse = new Uint8Array(count);
+  const consolidated = new Uint8Array(count);
   for (const list of streams.values()) {
     // This stream's series (streams have disjoint series): only they are written from its points.
     const mine: number[] = [];
@@ -126,13 +126,13 @@ export function sample(chunks: readonly ChunkRecord[], allSeries: readonly strin
     cur.fill(NaN);
     let ba = NaN;
     let bb = NaN;
-    let coarseNow = 0;
+    let consolidatedNow = 0;
     let slot = 0;
     const flushUntil = (t: number) => {
       while (slot < count && (times[slot] as number) < t) {
         for (const s of mine) (values[s] as Float64Array)[slot] = cur[s] as number;
-        if (hasBest && coarseNow) {
-          coarse[slot] = 1;
+        if (hasBest && consolidatedNow) {
+          consolidated[slot] = 1;
           storedAsk[slot] = ba;
           storedBid[slot] = bb;
         }
@@ -144,7 +144,7 @@ export function sample(chunks: readonly ChunkRecord[], allSeries: readonly strin
         const t = pts.t[p] as number;
         if (t > to) break;
         flushUntil(t);
-        coarseNow = r;
+        consolidatedNow = r;
         const g = pts.s[p] as number;
         const s = map[g] ?? -1;
         if (s >= 0) cur[s] = pts.v[p] as number;
@@ -161,7 +161,7 @@ export function sample(chunks: readonly ChunkRecord[], allSeries: readonly strin
     else if (k.startsWith('b:')) bids.push(values[s] as Float64Array);
   });
   for (let j = 0; j < count; j++) {
-    if (useBest && coarse[j]) {
+    if (useBest && consolidated[j]) {
       bestAsk[j] = storedAsk[j] as number;
       bestBid[j] = storedBid[j] as number;
       continue;

@@ -8,7 +8,7 @@ import { openDB, type IDBPDatabase } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearFaults, closeAbnormally, injectFault } from '../../lib/storage/testing/idb-faults';
 import { NewerDatabaseError } from '../../lib/storage/versioned-db';
-import { HOUR, type ChunkRecord, type LegacyChunk } from './chunk-codec';
+import { HOUR, type Chunk, type LegacyChunk } from './chunk-codec';
 import type { PollInput } from './recorder';
 import { HISTORY_UPGRADES, HistoryStore, type OpenOptions } from './store';
 
@@ -41,17 +41,17 @@ async function store(name: string, options?: OpenOptions): Promise<HistoryStore>
   return s;
 }
 
-/** What is on disk, read past the store: the records and the usage counter. */
-async function onDisk(name: string): Promise<{ chunks: ChunkRecord[]; bytes: number; usage: { bytes?: number; chunks?: number } | undefined }> {
+/** What is on disk, read past the store: the chunks and the usage counter. */
+async function onDisk(name: string): Promise<{ chunks: Chunk[]; bytes: number; usage: { bytes?: number; chunks?: number } | undefined }> {
   const db = await openDB(name);
-  const chunks = (await db.getAll('chunks')) as ChunkRecord[];
+  const chunks = (await db.getAll('chunks')) as Chunk[];
   const usage = (await db.get('meta', 'usage')) as { bytes?: number; chunks?: number } | undefined;
   db.close();
   return { chunks, bytes: chunks.reduce((a, c) => a + c.bytes, 0), usage };
 }
 
 describe('a history write that fails (IndexedDB aborts it)', () => {
-  it('aborted: the next poll writes a fresh baseline, and the usage counter matches the records', async () => {
+  it('aborted: the next poll writes a fresh baseline, and the usage counter matches the chunks', async () => {
     const name = `fail-${++seq}`;
     const s = await store(name);
     await s.record(poll(T0, [[100, 200], [300, 400]]));
@@ -67,7 +67,7 @@ describe('a history write that fails (IndexedDB aborts it)', () => {
     expect(r.points).toBe(6);
     const h = await s.readItem(730, 'item 0', T0, T0 + 3 * MIN, 3);
     expect(Array.from(h.bestAsk)).toEqual([110, 110, 120]);
-    // A change after that is appended, and the counter is the records' sum.
+    // A change after that is appended, and the counter is the chunks' sum.
     await s.record(poll(T0 + 4 * MIN, [[130, 200], [300, 400]]));
     const disk = await onDisk(name);
     expect(disk.usage).toEqual({ key: 'usage', bytes: disk.bytes, chunks: disk.chunks.length });
@@ -108,7 +108,7 @@ describe('a full store (QuotaExceededError)', () => {
       expect(r.points).toBeGreaterThan(0);
       const disk = await onDisk(name);
       expect(disk.chunks.some((c) => c.st === at)).toBe(true);
-      // The oldest records went (at most 80 % of the bytes were kept, before the new poll).
+      // The oldest chunks went (at most 80 % of the bytes were kept, before the new poll).
       expect(disk.chunks.some((c) => c.st === T0)).toBe(false);
       const kept = disk.chunks.filter((c) => c.st !== at);
       expect(kept.reduce((a, c) => a + c.bytes, 0)).toBeLessThanOrEqual(before.bytes * 0.8);
@@ -222,7 +222,7 @@ describe('the browser closes the connection (abnormal close)', () => {
 });
 
 /**
- * The version-1 schema and records exactly as the first release wrote them (a copy: the fixture must not
+ * The version-1 schema and chunks exactly as the first release wrote them (a copy: the fixture must not
  * follow later edits): item 0's baseline at T0 (a:steam 100, a:buff163 200, b:steam none) in a closed
  * chunk, then a:steam 90 at T0 + 1 min in a chunk of its own; format 1's typed arrays and sizes.
  */

@@ -1,6 +1,6 @@
 /**
  * The history's size limit and its usage counter on the real store over fake-indexeddb: the counter is
- * what a recount of the records on disk says, after any mix of polls, trims and failed writes, and the
+ * what a recount of the chunks on disk says, after any mix of polls, trims and failed writes, and the
  * store stays under the user's limit.
  */
 import 'fake-indexeddb/auto';
@@ -8,7 +8,7 @@ import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../shared/random/mulberry32';
 import { clearFaults, injectFault, type FaultKind, type FaultOp } from '../../lib/storage/testing/idb-faults';
-import { DAY, HOUR, type ChunkRecord } from './chunk-codec';
+import { DAY, HOUR, type Chunk } from './chunk-codec';
 import type { PollInput } from './recorder';
 import { HistoryStore } from './store';
 
@@ -43,17 +43,17 @@ function poll(at: number, items: number, price: (i: number, k: number) => number
   };
 }
 
-/** The records on disk, read past the store, and the counter it keeps. */
+/** The chunks on disk, read past the store, and the counter it keeps. */
 async function onDisk(name: string): Promise<{ bytes: number; chunks: number; counter: { bytes: number; chunks: number } }> {
   const db = await openDB(name);
-  const recs = (await db.getAll('chunks')) as ChunkRecord[];
+  const recs = (await db.getAll('chunks')) as Chunk[];
   const u = (await db.get('meta', 'usage')) as { bytes?: number; chunks?: number } | undefined;
   db.close();
   return { bytes: recs.reduce((a, c) => a + c.bytes, 0), chunks: recs.length, counter: { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0 } };
 }
 
 describe('the size limit', () => {
-  it('a trim that takes records the recorder is still extending: the counter stays the records’ sum over the next polls', async () => {
+  it('a trim that takes chunks the recorder is still extending: the counter stays the chunks’ sum over the next polls', async () => {
     const name = `limit-${++seq}`;
     const s = await store(name);
     // 20 items whose asks change at every poll: each item's baseline chunk goes on with its changes.
@@ -61,7 +61,7 @@ describe('the size limit', () => {
     const price = (step: number) => (i: number, k: number) => (k === 2 ? NONE : 1000 + i * 10 + k + step * (i + 1));
     for (let p = 0; p < 5; p++) await s.record(poll(at(p), 20, price(p)));
     const before = await onDisk(name);
-    // A limit smaller than the newest records: the trim deletes open chunks.
+    // A limit smaller than the newest chunks: the trim deletes open chunks.
     await s.enforce({ retentionDays: 30, capBytes: before.bytes / 2 }, at(5));
     for (let p = 5; p < 15; p++) await s.record(poll(at(p), 20, price(p)));
     const disk = await onDisk(name);
@@ -69,7 +69,7 @@ describe('the size limit', () => {
     expect((await s.usage()).bytes).toBe(disk.bytes);
   });
 
-  it('holds at every poll when it is smaller than the newest records', async () => {
+  it('holds at every poll when it is smaller than the newest chunks', async () => {
     const name = `holds-${++seq}`;
     const s = await store(name);
     const price = (step: number) => (i: number, k: number) => (k === 2 ? 500 + step : 1000 + i * 10 + k + step * (i + 1));
@@ -81,7 +81,7 @@ describe('the size limit', () => {
       expect(disk.bytes).toBeLessThanOrEqual(cap);
       expect(disk.counter).toEqual({ bytes: disk.bytes, chunks: disk.chunks });
     }
-    // What is kept reads back: the newest prices of an item whose records survived.
+    // What is kept reads back: the newest prices of an item whose chunks survived.
     const h = await s.readItem(730, 'item 19', T0, T0 + 10 * MIN, 1);
     expect(Array.from(h.bestAsk)).toEqual([1000 + 190 + 10 * 20]);
   });

@@ -1,11 +1,11 @@
 /**
- * A version-1 history (format-1 records, as the first release wrote them) opened by this version: read as
+ * A version-1 history (format-1 chunks, as the first release wrote them) opened by this version: read as
  * it is at once, then re-encoded in steps that a closed app resumes, to the same points in fewer bytes.
  */
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeChunk, isLegacy, type ChunkRecord, type LegacyChunk } from './chunk-codec';
+import { decodeChunk, isLegacy, type Chunk, type LegacyChunk } from './chunk-codec';
 import { HistoryStore } from './store';
 
 const NONE = -2147483648;
@@ -55,16 +55,16 @@ async function v1Database(name: string): Promise<LegacyChunk[]> {
   return recs;
 }
 
-async function records(name: string): Promise<ChunkRecord[]> {
+async function chunksIn(name: string): Promise<Chunk[]> {
   const db = await openDB(name);
-  const all = (await db.getAll('chunks')) as ChunkRecord[];
+  const all = (await db.getAll('chunks')) as Chunk[];
   db.close();
   return all;
 }
 
 const read = (s: HistoryStore, item: string) => s.readItem(730, item, T0, T0 + 12 * MIN, 12);
 
-describe('migration of version 1’s records', () => {
+describe('migration of version 1’s chunks', () => {
   it('reads them at once, re-encodes them in steps, resumes after a restart, and keeps every point', async () => {
     const name = `migrate-${++seq}`;
     const legacy = await v1Database(name);
@@ -76,22 +76,22 @@ describe('migration of version 1’s records', () => {
     expect(await first.migrateStep(4)).toEqual({ converted: 4, done: false });
     expect(await first.migrateStep(4)).toEqual({ converted: 4, done: false });
     first.close();
-    const mid = await records(name);
+    const mid = await chunksIn(name);
     expect(mid.filter(isLegacy)).toHaveLength(1);
 
     // The next start goes on from there: only the last one is left.
     const second = await store(name);
     expect(await second.migrateStep(4)).toEqual({ converted: 1, done: true });
     expect(await second.migrateStep(4)).toEqual({ converted: 0, done: true });
-    const after = await records(name);
+    const after = await chunksIn(name);
     expect(after.filter(isLegacy)).toHaveLength(0);
-    // The same points, record by record.
+    // The same points, chunk by chunk.
     for (const old of legacy) {
       const now = after.find((r) => r.n === old.n && r.st === old.st)!;
       expect(now).toMatchObject({ g: old.g, b: old.b });
       expect(decodeChunk(now)).toEqual(decodeChunk(old));
     }
-    // The same reads; fewer bytes, and the counter is the records' sum.
+    // The same reads; fewer bytes, and the counter is the chunks' sum.
     for (const [i, item] of ['item 0', 'item 1', 'item 2'].entries()) expect(await read(second, item)).toEqual(before[i]);
     const u = await second.usage();
     expect(u.chunks).toBe(legacy.length);

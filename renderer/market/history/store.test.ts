@@ -34,7 +34,7 @@ describe('GameRecorder (change detection and chunk layout)', () => {
     const b = r.apply(poll(T0 + 60_000, [[100, 210], [300, NONE]], [[90], [NONE]]));
     expect(b.points).toBe(1);
     expect(b.dirty.map((c) => c.n)).toEqual(['item 0']);
-    const rec = b.dirty[0]!.toRecord();
+    const rec = b.dirty[0]!.toChunk();
     expect(rec.b).toBe(1);
     const pts = decodeChunk(rec);
     // The baseline's three series at T0, then the one change.
@@ -77,8 +77,8 @@ describe('sample', () => {
   it('carries values across slots and computes best ask and bid', () => {
     const r = new GameRecorder(730);
     const recs = [
-      r.apply(poll(T0, [[100, 200]], [[50]])).dirty[0]!.toRecord(),
-      r.apply(poll(T0 + 10 * 60_000, [[100, 80]], [[50]])).dirty[0]!.toRecord(),
+      r.apply(poll(T0, [[100, 200]], [[50]])).dirty[0]!.toChunk(),
+      r.apply(poll(T0 + 10 * 60_000, [[100, 80]], [[50]])).dirty[0]!.toChunk(),
     ];
     const s = sample(recs, r.series, T0 - HOUR, T0 + 20 * 60_000, 4);
     expect(s.first).toBe(T0);
@@ -187,7 +187,7 @@ describe('Steam medians (a values stream of the same history)', () => {
     // One median moves: one point, after the baseline in the Steam stream's chunk.
     const c = r.applyValues(steamMedians(730, T0 + 3000, steamRows([[510, 450]])));
     expect(c.points).toBe(1);
-    const rec = c.dirty[0]!.toRecord();
+    const rec = c.dirty[0]!.toChunk();
     expect(rec.n).toBe(chunkName('item 0', 's'));
     const pts = decodeChunk(rec);
     expect(pts.s.length).toBe(3);
@@ -203,7 +203,7 @@ describe('Steam medians (a values stream of the same history)', () => {
     expect(p.dirty[0]!.n).toBe('item 0');
   });
 
-  it('records an item only at a time after its last Steam record (loads may arrive in any order)', () => {
+  it('records an item only at a time after its last Steam point (loads may arrive in any order)', () => {
     const r = new GameRecorder(730);
     r.applyValues(steamMedians(730, T0 + 10_000, steamRows([[500, 450]], ['item 0'])));
     // An older answer (e.g. a detail panel's kept whole-game answer): left out for that item only.
@@ -229,7 +229,7 @@ describe('HistoryStore with Steam medians', () => {
     const same = await store.record(steamMedians(730, T0 + 2 * 60_000, steamRows([[1000, 900], [2000, 1900]])));
     expect(same.points).toBe(0);
     expect(same.bytesWritten).toBe(0);
-    // A poll at an earlier time than the Steam record is still recorded (the streams are independent).
+    // A poll at an earlier time than the Steam load is still recorded (the streams are independent).
     expect((await store.record(poll(T0 + 30_000, [[110, 200], [300, 400]], [[90], [NONE]]))).points).toBe(1);
     const moved = await store.record(steamMedians(730, T0 + 3 * 60_000, steamRows([[1100, 900], [2000, 1900]])));
     expect(moved.points).toBe(1);

@@ -1,22 +1,22 @@
 /**
- * Price history in IndexedDB (through `idb`): chunk records (chunk-codec.ts) keyed [game, item, start], an
+ * Price history in IndexedDB (through `idb`): chunks (chunk-codec.ts) keyed [game, item, start], an
  * index on start time for retention, and a usage counter. Runs in the history worker (and in the
  * benchmark page); nothing here touches the DOM.
  */
 import type { DBSchema, IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
 import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { chunkName, CHUNK_SPAN, DAY, decodeChunk, HOUR, isLegacy, reencode, streamOf, type ChunkPoints, type ChunkRecord, type EncodedChunk } from './chunk-codec';
-import { BLOCK_DAYS, blockEnd, blockStart, CONSOLIDATE_AFTER, joinDays, CONSOLIDATED_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
+import { chunkName, CHUNK_SPAN, DAY, decodeChunk, HOUR, isLegacy, reencode, streamOf, type ChunkPoints, type Chunk, type EncodedChunk } from './chunk-codec';
+import { BLOCK_DAYS, blockEnd, blockStart, CONSOLIDATE_AFTER, joinDays, HOURLY_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
 import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import { sample, type SampledHistory } from './sampling';
 
 export const DB_NAME = 'market-desk-history';
 
 interface HistoryDB extends DBSchema {
-  chunks: { key: [number, string, number]; value: ChunkRecord; indexes: { st: number } };
+  chunks: { key: [number, string, number]; value: Chunk; indexes: { st: number } };
   /**
    * 'usage' ({bytes, chunks}), 'series:<game>' ({list}: the game's series keys, chunks index them), and
-   * 'migrate' ({after}: format-1 records are being re-encoded; the key of the last one done), 'consolidate'
+   * 'migrate' ({after}: format-1 chunks are being re-encoded; the key of the last one done), 'consolidate'
    * ({day, item}: where consolidation goes on), 'follow:<game>:<source>' ({list}: followed items), 'growth'.
    */
   meta: {
@@ -44,8 +44,8 @@ export interface Usage {
    * when today has not run an hour yet; null before that.
    */
   perDay?: number | null;
-  /** A day once consolidated (tiers.ts), as the last consolidated day measured; null before one is. */
-  consolidatedPerDay?: number | null;
+  /** A day once consolidated to the hourly tier (tiers.ts), as last measured; null before one is. */
+  hourlyPerDay?: number | null;
   /** A day once consolidated to the daily tier (after DAILY_AFTER), as last measured; null before one is. */
   dailyPerDay?: number | null;
 }
@@ -58,10 +58,13 @@ interface Growth {
   to: number;
   prevDay: number | null;
   prevBytes: number;
-  /** The last consolidated day and its records' bytes (growing while that day is done). */
+  /**
+   * The hourly tier: its last day and that day's chunks' bytes (growing while the day is done). Stored as
+   * 'coarse…', the names stores were written with: kept, so a store measured before reads as it is.
+   */
   coarseDay?: number | null;
   coarseBytes?: number;
-  /** The bytes of the last day fully consolidated. */
+  /** The bytes of the hourly tier's last day fully consolidated. */
   coarseDone?: number | null;
   /** The same for the daily tier (tiers.ts, DAILY_AFTER). */
   dailyDay?: number | null;
@@ -70,13 +73,13 @@ interface Growth {
 }
 
 /**
- * How many days fit in `capBytes`: the last `fullDays` at `perDay`, then the hourly tier at `consolidatedPerDay`
+ * How many days fit in `capBytes`: the last `fullDays` at `perDay`, then the hourly tier at `hourlyPerDay`
  * until `dailyAfterDays`, the days before at `dailyPerDay`. A tier not measured yet counts at the rate of the
  * one before it (the hourly at the full rate, the daily at the hourly), so the forecast never guesses a saving.
  */
-export function daysThatFit(capBytes: number, perDay: number, consolidatedPerDay: number | null, fullDays = 2, dailyPerDay: number | null = null, dailyAfterDays = DAILY_AFTER / DAY): number {
+export function daysThatFit(capBytes: number, perDay: number, hourlyPerDay: number | null, fullDays = 2, dailyPerDay: number | null = null, dailyAfterDays = DAILY_AFTER / DAY): number {
   if (!(perDay > 0)) return Infinity;
-  const hourly = consolidatedPerDay !== null && consolidatedPerDay > 0 ? consolidatedPerDay : perDay;
+  const hourly = hourlyPerDay !== null && hourlyPerDay > 0 ? hourlyPerDay : perDay;
   const daily = dailyPerDay !== null && dailyPerDay > 0 ? dailyPerDay : hourly;
   if (capBytes <= fullDays * perDay) return capBytes / perDay;
   const hourlyDays = Math.max(0, dailyAfterDays - fullDays);
@@ -109,10 +112,10 @@ export const HISTORY_UPGRADES: readonly UpgradeStep<HistoryDB>[] = [
     chunks.createIndex('st', 'st');
     d.createObjectStore('meta', { keyPath: 'key' });
   },
-  // Version 2: chunks encoded compactly (chunk-codec.ts, format 2). The records of version 1 are re-encoded
+  // Version 2: chunks encoded compactly (chunk-codec.ts, format 2). The chunks of version 1 are re-encoded
   // after the open, a batch at a time (HistoryStore.migrateStep), not here: an upgrade transaction holds the
   // database until it ends, and the page would wait on it. Version 1 builds are refused (a newer database)
-  // instead of misreading format-2 records.
+  // instead of misreading format-2 chunks.
   (_d, tx) => {
     void tx.objectStore('meta').put({ key: 'migrate', after: null });
   },
@@ -129,13 +132,13 @@ export interface ConsolidateProgress {
   bytesSaved: number;
 }
 
-/** Format-1 records re-encoded per migration step (one short transaction each). */
+/** Format-1 chunks re-encoded per migration step (one short transaction each). */
 export const MIGRATE_BATCH = 400;
 
 export interface MigrateProgress {
-  /** Records re-encoded by this step. */
+  /** Chunks re-encoded by this step. */
   converted: number;
-  /** No format-1 records are left. */
+  /** No format-1 chunks are left. */
   done: boolean;
 }
 
@@ -239,7 +242,7 @@ export class HistoryStore {
     return v;
   }
 
-  /** One meta record written; only the transaction's end is awaited (see write). */
+  /** One meta entry written; only the transaction's end is awaited (see write). */
   private async putMeta(value: HistoryDB['meta']['value']): Promise<void> {
     const write = await this.tx((db) => db.transaction('meta', 'readwrite'));
     write.store.put(value).catch(ignore);
@@ -267,7 +270,7 @@ export class HistoryStore {
    *
    * A write that fails leaves nothing half-done: the transaction is undone, and the game's recorder, which
    * had already taken the poll in, is dropped, so the next poll writes a fresh baseline (not changes
-   * against values the disk never got), and the usage counter is counted again from the records. A write
+   * against values the disk never got), and the usage counter is counted again from the chunks. A write
    * refused for lack of space (QuotaExceededError) drops the oldest history and is tried once more;
    * failing again, it rejects with HistoryWriteError (quota), which Settings shows.
    */
@@ -324,7 +327,7 @@ export class HistoryStore {
         const chunks = tx.objectStore('chunks');
         const sizes: Array<[(typeof dirty)[number], number]> = [];
         for (const c of dirty) {
-          const r = c.toRecord();
+          const r = c.toChunk();
           written += r.bytes;
           added += r.bytes - c.stored;
           if (c.stored === 0) newChunks++;
@@ -351,7 +354,7 @@ export class HistoryStore {
 
   /**
    * After a failed write: the game's recorder is dropped (the next poll reads the series list back and
-   * writes baselines), and the usage counter is counted again from the records on disk.
+   * writes baselines), and the usage counter is counted again from the chunks on disk.
    */
   private async recover(game: number): Promise<void> {
     this.games.delete(game);
@@ -362,7 +365,7 @@ export class HistoryStore {
     }
   }
 
-  /** Counts the records' bytes into the usage counter. */
+  /** Counts the chunks' bytes into the usage counter. */
   async recount(): Promise<Usage> {
     let bytes = 0;
     let chunks = 0;
@@ -378,7 +381,7 @@ export class HistoryStore {
     return this.usage();
   }
 
-  /** A write refused for lack of space: the oldest records go until the store is QUOTA_TRIM of its size. */
+  /** A write refused for lack of space: the oldest chunks go until the store is QUOTA_TRIM of its size. */
   private async trimForSpace(): Promise<number> {
     const u = await this.usage();
     if (u.chunks === 0) return 0;
@@ -389,7 +392,7 @@ export class HistoryStore {
   async enforce(limits: Limits, now = Date.now()): Promise<number> {
     const cutoff = now - limits.retentionDays * DAY;
     const u = await this.usage();
-    // Block records the retention keeps until their last day is out of it (see trim) make `oldest` older
+    // Block chunks the retention keeps until their last day is out of it (see trim) make `oldest` older
     // than the cutoff for a while: looked at again an hour later (or when the first of them ends), not at
     // every poll.
     const due = u.oldest !== null && u.oldest < cutoff && cutoff >= this.retentionNext;
@@ -398,7 +401,7 @@ export class HistoryStore {
     return this.trim(cutoff, target);
   }
 
-  /** The cutoff from which the retention is looked at again (block records kept past the last one). */
+  /** The cutoff from which the retention is looked at again (block chunks kept past the last one). */
   private retentionNext = -Infinity;
 
   /** Drops the oldest chunks while older than `cutoff` or while the store is over `target` bytes (at least `min`). */
@@ -420,11 +423,11 @@ export class HistoryStore {
     // (A game's series list stays: it is tiny and chunks written later still use it.)
     let dropped = 0;
     let next = Infinity;
-    const extended: ChunkRecord[] = [];
+    const extended: Chunk[] = [];
     let cursor = await tx.objectStore('chunks').index('st').openCursor();
     while (cursor && (cursor.value.st < cutoff || bytes > target || dropped < min)) {
       const c = cursor.value;
-      // A block record of daily days (tiers.ts) holds days after its start: the retention alone drops it
+      // A block chunk of daily days (tiers.ts) holds days after its start: the retention alone drops it
       // when its whole block is out (the size limit drops it as it comes).
       const blockKept = !isLegacy(c) && (c.r ?? 0) >= DAILY_STEP && blockEnd(c.st) > cutoff;
       if (blockKept && bytes <= target && dropped >= min) {
@@ -442,8 +445,8 @@ export class HistoryStore {
     this.retentionNext = next === Infinity ? -Infinity : Math.min(next, cutoff + HOUR);
     tx.objectStore('meta').put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) }).catch(ignore);
     await tx.done;
-    // A record the recorder was still extending is gone: rewritten whole, it would come back past the
-    // limit while the counter added only its growth. The item starts a new record, with a baseline, as
+    // A chunk the recorder was still extending is gone: rewritten whole, it would come back past the
+    // limit while the counter added only its growth. The item starts a new chunk, with a baseline, as
     // one with no history left does.
     for (const c of extended) this.games.get(c.g)?.rec.dropChunk(c.n, c.st);
     return dropped;
@@ -455,13 +458,13 @@ export class HistoryStore {
     const gr = (await tx.objectStore('meta').get('growth'))?.growth;
     const first = await tx.objectStore('chunks').index('st').openCursor();
     await tx.done;
-    return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null, perDay: rateOf(gr), consolidatedPerDay: gr?.coarseDone ?? null, dailyPerDay: gr?.dailyDone ?? null };
+    return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null, perDay: rateOf(gr), hourlyPerDay: gr?.coarseDone ?? null, dailyPerDay: gr?.dailyDone ?? null };
   }
 
   /**
-   * Re-encodes up to `batch` format-1 records (version 1's) in one transaction, going on from where the
+   * Re-encodes up to `batch` format-1 chunks (version 1's) in one transaction, going on from where the
    * last step stopped (kept in meta 'migrate', so a closed app resumes there). Reads take both formats
-   * meanwhile; the usage counter follows the smaller records.
+   * meanwhile; the usage counter follows the smaller chunks.
    */
   async migrateStep(batch = MIGRATE_BATCH): Promise<MigrateProgress> {
     const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
@@ -546,7 +549,7 @@ export class HistoryStore {
 
   private async consolidateTier(tier: 'hourly' | 'daily', now: number, batch: number, after: number): Promise<ConsolidateProgress> {
     const stateKey = tier === 'hourly' ? 'consolidate' : 'consolidate:daily';
-    const step = tier === 'hourly' ? CONSOLIDATED_STEP : DAILY_STEP;
+    const step = tier === 'hourly' ? HOURLY_STEP : DAILY_STEP;
     const follow = await this.followed();
     const oldest = (await this.usage()).oldest;
     const cutoff = now - after;
@@ -569,7 +572,7 @@ export class HistoryStore {
       let items = 0;
       let saved = 0;
       let removed = 0;
-      let coarse = 0;
+      let tierBytes = 0;
       let last: [number, string] | null = null;
       const grown = new Set<number>();
       // Written once every read is done (see write).
@@ -582,7 +585,7 @@ export class HistoryStore {
         }
         looked++;
         last = [g, n];
-        const group: ChunkRecord[] = [];
+        const group: Chunk[] = [];
         if (!n.includes('\u0000') && !follow.get(g)?.has(n)) {
           while (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n && cursor.primaryKey[2] < until) {
             group.push(cursor.value);
@@ -591,17 +594,17 @@ export class HistoryStore {
         }
         // Already at this tier's step (or coarser): left as it is. The hourly tier takes a day at poll
         // resolution; the daily tier a day hourly, or one the hourly tier left at poll resolution.
-        const stepOf = (c: ChunkRecord) => ('r' in c && c.r) || 0;
-        const atStep = tier === 'hourly' ? group.length === 1 && stepOf(group[0] as ChunkRecord) > 0 : group.every((c) => stepOf(c) >= step);
+        const stepOf = (c: Chunk) => ('r' in c && c.r) || 0;
+        const atStep = tier === 'hourly' ? group.length === 1 && stepOf(group[0] as Chunk) > 0 : group.every((c) => stepOf(c) >= step);
         if (group.length > 0 && !atStep) {
           const rec = await this.recorderIn(g, meta);
           const before = rec.rec.series.length;
           const parts: ChunkPoints[] = group.map((c) => decodeChunk(c));
-          const head = group[0] as ChunkRecord;
+          const head = group[0] as Chunk;
           let next = consolidate({ g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 }, parts, rec.rec.series, (k) => rec.rec.keyIndex(k), step);
           if (rec.rec.series.length > before) grown.add(g);
-          // A daily day joins the item's block record of the days before it in the same block, if any.
-          let block: ChunkRecord | null = null;
+          // A daily day joins the item's block chunk of the days before it in the same block, if any.
+          let block: Chunk | null = null;
           if (tier === 'daily' && blockStart(from) < from) {
             const prev = await chunks.openCursor(IDBKeyRange.bound([g, n, blockStart(from)], [g, n, from], false, true), 'prev');
             const p = prev?.value;
@@ -622,7 +625,7 @@ export class HistoryStore {
           const put = next;
           writes.push(() => void chunks.put(put).catch(ignore));
           saved -= next.bytes - (block ? block.bytes : 0);
-          coarse += next.bytes - (block ? block.bytes : 0);
+          tierBytes += next.bytes - (block ? block.bytes : 0);
           removed += group.length - (block ? 0 : 1);
           items++;
         }
@@ -641,15 +644,15 @@ export class HistoryStore {
       if (saved !== 0 || removed !== 0) {
         meta.put({ key: 'usage', bytes: Math.max(0, (u?.bytes ?? 0) - saved), chunks: Math.max(0, (u?.chunks ?? 0) - removed) }).catch(ignore);
       }
-      if (coarse > 0 || done) {
+      if (tierBytes > 0 || done) {
         const gr = grRec?.growth;
         if (gr) {
           if (tier === 'hourly') {
-            const bytes = (gr.coarseDay === day ? (gr.coarseBytes ?? 0) : 0) + coarse;
+            const bytes = (gr.coarseDay === day ? (gr.coarseBytes ?? 0) : 0) + tierBytes;
             meta.put({ key: 'growth', growth: { ...gr, coarseDay: day, coarseBytes: bytes, ...(done ? { coarseDone: bytes } : {}) } }).catch(ignore);
           } else {
-            const bytes = (gr.dailyDay === day ? (gr.dailyBytes ?? 0) : 0) + coarse;
-            // A block's first day pays its records' fixed cost, the others not: a running mean over a block.
+            const bytes = (gr.dailyDay === day ? (gr.dailyBytes ?? 0) : 0) + tierBytes;
+            // A block's first day pays its chunks' fixed cost, the others not: a running mean over a block.
             const mean = gr.dailyDone ? (gr.dailyDone * (BLOCK_DAYS - 1) + bytes) / BLOCK_DAYS : bytes;
             meta.put({ key: 'growth', growth: { ...gr, dailyDay: day, dailyBytes: bytes, ...(done ? { dailyDone: mean } : {}) } }).catch(ignore);
           }
@@ -720,7 +723,7 @@ export class HistoryStore {
    * An item's chunks of one stream covering [from, to]: back to the last baseline before `from`, then the
    * range. `name` is the chunk name (the item's name for its asks and bids, else chunkName()).
    */
-  async chunksOf(game: number, name: string, from: number, to: number): Promise<ChunkRecord[]> {
+  async chunksOf(game: number, name: string, from: number, to: number): Promise<Chunk[]> {
     const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
     const out = await chunksIn(tx.store, game, name, from, to);
     await tx.done;
@@ -732,7 +735,7 @@ export class HistoryStore {
    * flight together: `each` gets an item's (its index in `names`) as soon as they arrive, so they are used
    * while the others are read.
    */
-  async eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: ChunkRecord[]) => void): Promise<void> {
+  async eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: Chunk[]) => void): Promise<void> {
     const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
     await Promise.all(names.map(async (n, i) => each(i, await chunksIn(tx.store, game, n, from, to))));
     await tx.done;
@@ -768,7 +771,7 @@ export class HistoryStore {
     const streams = new Set<string>();
     for (const k of series) if (!keep || keep(k)) streams.add(streamOf(k));
     if (streams.size === 0) streams.add('');
-    let chunks: ChunkRecord[] = [];
+    let chunks: Chunk[] = [];
     for (const s of streams) chunks = chunks.concat(await this.chunksOf(game, chunkName(name, s), from, to));
     return sample(chunks, series, from, to, slots, keep);
   }
@@ -799,7 +802,7 @@ const MAX_BEFORE = 200;
 /**
  * How far before a range one read looks for its baseline (an item's is at its first poll of each day, so
  * a day and a chunk's span back holds one when polls went on): one request with the range instead of a
- * cursor's step per record. An older baseline is walked back to.
+ * cursor's step per chunk. An older baseline is walked back to.
  */
 const BASELINE_LOOKBACK = DAY + CHUNK_SPAN;
 
@@ -807,7 +810,7 @@ const BASELINE_LOOKBACK = DAY + CHUNK_SPAN;
  * An item's chunks of one stream covering [from, to]: back to the last baseline before `from` (at most
  * MAX_BEFORE chunks before it), then the range.
  */
-async function chunksIn(store: ChunkStore, game: number, name: string, from: number, to: number): Promise<ChunkRecord[]> {
+async function chunksIn(store: ChunkStore, game: number, name: string, from: number, to: number): Promise<Chunk[]> {
   const back = IDBKeyRange.bound([game, name, -Infinity], [game, name, from - BASELINE_LOOKBACK], false, true);
   // Both asked at once: a request made while others' answers arrive costs far more than one made up front.
   const nearP = store.getAll(IDBKeyRange.bound([game, name, from - BASELINE_LOOKBACK], [game, name, to]));
@@ -816,16 +819,16 @@ async function chunksIn(store: ChunkStore, game: number, name: string, from: num
   olderP.catch(ignore);
   const near = await nearP;
   let i = 0;
-  while (i < near.length && (near[i] as ChunkRecord).st < from) i++;
+  while (i < near.length && (near[i] as Chunk).st < from) i++;
   let j = i;
   while (j > 0 && i - j < MAX_BEFORE) {
     j--;
-    if ((near[j] as ChunkRecord).b) return near.slice(j);
+    if ((near[j] as Chunk).b) return near.slice(j);
   }
   if (i - j >= MAX_BEFORE) return near.slice(j);
   // No baseline in the look-back: walk back from it, when there is anything older.
   if ((await olderP) === undefined) return near;
-  const older: ChunkRecord[] = [];
+  const older: Chunk[] = [];
   let cursor = await store.openCursor(back, 'prev');
   while (cursor && i + older.length < MAX_BEFORE) {
     older.push(cursor.value);

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DAY, decodeChunk, HOUR, type ChunkRecord } from './chunk-codec';
+import { DAY, decodeChunk, HOUR, type Chunk } from './chunk-codec';
 import { GameRecorder, type PollInput } from './recorder';
 import { sample } from './sampling';
 import { HistoryStore } from './store';
@@ -48,8 +48,8 @@ describe('consolidate (one item, one day)', () => {
   it('keeps each market’s last value per hour, its low and high, and the best ask and bid at every poll', () => {
     const r = new GameRecorder(730);
     const prices = walk(3 * 60);
-    const chunks = new Map<number, ChunkRecord>();
-    for (let i = 0; i < prices.length; i++) for (const c of r.apply(poll(D0 + 8 * HOUR + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toRecord());
+    const chunks = new Map<number, Chunk>();
+    for (let i = 0; i < prices.length; i++) for (const c of r.apply(poll(D0 + 8 * HOUR + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toChunk());
     const full = [...chunks.values()];
     const head = full[0]!;
     const out = consolidate(head, full.map(decodeChunk), r.series, (k) => r.keyIndex(k));
@@ -106,10 +106,10 @@ describe('consolidate (one item, one day)', () => {
       [9_600, 8_900],
       [9_600, 9_700],
     ];
-    const chunks = new Map<number, ChunkRecord>();
+    const chunks = new Map<number, Chunk>();
     bids.forEach(([steam, buff], i) => {
       const p: PollInput = { game: 730, at: D0 + 8 * HOUR + i * MIN, names: ['item 0'], askMarkets: ['steam'], bidMarkets: ['steam', 'buff163'], ask: Int32Array.from([10_000]), bid: Int32Array.from([steam, buff]), big: [] };
-      for (const c of r.apply(p).dirty) chunks.set(c.st, c.toRecord());
+      for (const c of r.apply(p).dirty) chunks.set(c.st, c.toChunk());
     });
     const full = [...chunks.values()];
     const pts = decodeChunk(consolidate(full[0]!, full.map(decodeChunk), r.series, (k) => r.keyIndex(k)));
@@ -126,12 +126,12 @@ describe('consolidate (one item, one day)', () => {
 });
 
 describe('consolidate to daily steps (the hourly day again, after DAILY_AFTER)', () => {
-  /** An item polled every minute over a whole day (from 00:00), its records, and its prices. */
+  /** An item polled every minute over a whole day (from 00:00), its chunks, and its prices. */
   function day(seed: number) {
     const r = new GameRecorder(730);
     const prices = walk(24 * 60, seed);
-    const chunks = new Map<number, ChunkRecord>();
-    for (let i = 0; i < prices.length; i++) for (const c of r.apply(poll(D0 + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toRecord());
+    const chunks = new Map<number, Chunk>();
+    for (let i = 0; i < prices.length; i++) for (const c of r.apply(poll(D0 + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toChunk());
     return { r, prices, full: [...chunks.values()].sort((a, b) => a.st - b.st) };
   }
   const seriesAt = (r: GameRecorder, pts: ReturnType<typeof decodeChunk>, key: string) => {
@@ -181,7 +181,7 @@ describe('consolidate to daily steps (the hourly day again, after DAILY_AFTER)',
 
   it('a day with nothing after its baseline keeps the baseline’s values, at the day’s end; NaN (no price) survives', () => {
     const r = new GameRecorder(730);
-    const c = r.apply(poll(D0, [[NONE, 5, 1]])).dirty[0]!.toRecord();
+    const c = r.apply(poll(D0, [[NONE, 5, 1]])).dirty[0]!.toChunk();
     const out = consolidate(c, [decodeChunk(c)], r.series, (k) => r.keyIndex(k), DAILY_STEP);
     const pts = decodeChunk(out);
     const end = D0 + DAY - 1000;
@@ -213,9 +213,9 @@ describe('HistoryStore tiers', () => {
     return s;
   }
 
-  async function records(name: string): Promise<ChunkRecord[]> {
+  async function chunksIn(name: string): Promise<Chunk[]> {
     const db = await openDB(name);
-    const all = (await db.getAll('chunks')) as ChunkRecord[];
+    const all = (await db.getAll('chunks')) as Chunk[];
     db.close();
     return all;
   }
@@ -239,7 +239,7 @@ describe('HistoryStore tiers', () => {
       if (p.done) break;
     }
     expect(steps).toBeGreaterThan(2);
-    const recs = await records(name);
+    const recs = await chunksIn(name);
     const item0 = recs.filter((r) => r.n === 'item 0').sort((x, y) => x.st - y.st);
     expect(item0.filter((r) => 'r' in r && r.r === HOUR).map((r) => r.st)).toEqual([D0, D0 + DAY]);
     expect(item0.some((r) => r.st >= D0 + 2 * DAY && 'r' in r && r.r)).toBe(false);
@@ -261,7 +261,7 @@ describe('HistoryStore tiers', () => {
     expect(hourly(after0)).toEqual(hourly(before0));
     // The followed item is untouched.
     expect(await s.readItem(730, 'item 1', ...range, 432)).toEqual(before1);
-    // Smaller, and the counter is the records' sum.
+    // Smaller, and the counter is the chunks' sum.
     const u = await s.usage();
     expect(u.bytes).toBeLessThan(usage0.bytes);
     expect(u.bytes).toBe(recs.reduce((a, r) => a + r.bytes, 0));
@@ -272,7 +272,7 @@ describe('HistoryStore tiers', () => {
     expect(steamOnly.series).toEqual(['a:steam']);
   });
 
-  it('after 7 days (a Settings choice), consolidates hourly days again to daily steps in one block record, and a read says all three resolutions', async () => {
+  it('after 7 days (a Settings choice), consolidates hourly days again to daily steps in one block chunk, and a read says all three resolutions', async () => {
     const name = `tiers-daily-${++seq}`;
     const s = await HistoryStore.open(name);
     open.push(s);
@@ -292,10 +292,10 @@ describe('HistoryStore tiers', () => {
       items += p.items;
       if (p.done) break;
     }
-    const recs = await records(name);
+    const recs = await chunksIn(name);
     const item0 = recs.filter((r) => r.n === 'item 0');
     const stepOf = (st: number) => item0.filter((r) => r.st === st).map((r) => ('r' in r && r.r) || 0);
-    // Days 0-2 share a block (days since the epoch, in sevens): one record.
+    // Days 0-2 share a block (days since the epoch, in sevens): one chunk.
     expect(stepOf(D0)).toEqual([DAY]);
     expect(stepOf(D0 + DAY)).toEqual([]);
     expect(stepOf(D0 + 2 * DAY)).toEqual([]);
@@ -312,22 +312,22 @@ describe('HistoryStore tiers', () => {
     ]);
     expect(after.resolutionMs).toBe(DAY);
     expect(Array.from(after.bestAsk)).toEqual(Array.from(before.bestAsk));
-    // The store's counters are the records' sums; the daily day is measured for the forecast.
+    // The store's counters are the chunks' sums; the daily day is measured for the forecast.
     const u = await s.usage();
     expect(u.bytes).toBe(recs.reduce((x, r) => x + r.bytes, 0));
     expect(u.dailyPerDay).toBeGreaterThan(0);
     expect(await s.consolidateStep(now, undefined, CONSOLIDATE_AFTER, 7 * DAY)).toEqual({ items: 0, done: true, bytesSaved: 0 });
   });
 
-  it('by default (daily after 2 days) takes days to daily as soon as they leave full resolution, into one block record', async () => {
+  it('by default (daily after 2 days) takes days to daily as soon as they leave full resolution, into one block chunk', async () => {
     const name = `tiers-daily-soon-${++seq}`;
     const s = await threeDays(name);
     const now = D0 + 4 * DAY;
     const before = await s.readItem(730, 'item 0', D0, D0 + 3 * DAY, 432);
     while (!(await s.consolidateStep(now, 10)).done);
-    const recs = await records(name);
+    const recs = await chunksIn(name);
     // Days 0 and 1 ended 48 hours or more before: hourly first, then daily in the same run, day 1 appended
-    // to day 0's record (the same block).
+    // to day 0's chunk (the same block).
     expect(recs.filter((r) => 'r' in r && r.r).map((r) => [r.n, r.st, (r as { r: number }).r])).toEqual([['item 0', D0, DAY]]);
     const after = await s.readItem(730, 'item 0', D0, D0 + 3 * DAY, 432);
     expect(after.resolution[0]).toMatchObject({ resolutionMs: DAY });
@@ -357,7 +357,7 @@ describe('HistoryStore tiers', () => {
     }
     // Day 0's item 0 was done before the restart: day 0 of item 1 is followed, day 1 of item 0 is left.
     expect(items).toBe(1);
-    const recs = await records(name);
+    const recs = await chunksIn(name);
     expect(recs.filter((r) => 'r' in r && r.r).map((r) => [r.n, r.st])).toEqual([
       ['item 0', D0],
       ['item 0', D0 + DAY],
@@ -368,15 +368,15 @@ describe('HistoryStore tiers', () => {
 describe('sample across tiers', () => {
   it('a read without consolidated chunks is all poll resolution; none without history', () => {
     const r = new GameRecorder(730);
-    const c = r.apply(poll(D0, [[1, 2, 3]])).dirty[0]!.toRecord();
+    const c = r.apply(poll(D0, [[1, 2, 3]])).dirty[0]!.toChunk();
     expect(sample([c], r.series, D0, D0 + HOUR, 2).resolution).toEqual([{ from: D0, to: D0 + HOUR, resolutionMs: 0 }]);
     expect(sample([], [], D0, D0 + HOUR, 2)).toMatchObject({ resolution: [], resolutionMs: 0 });
     expect(CONSOLIDATE_AFTER).toBe(48 * HOUR);
   });
 });
 
-describe('block records and the retention', () => {
-  it('a block record of daily days stays until its whole block is older than the days kept', async () => {
+describe('block chunks and the retention', () => {
+  it('a block chunk of daily days stays until its whole block is older than the days kept', async () => {
     const s = await HistoryStore.open('tiers-block-retention');
     await s.setFollowed(730, 'watchlist', ['item 1']);
     const a = walk(3 * 144, 3);
@@ -391,7 +391,7 @@ describe('block records and the retention', () => {
     expect(await s.enforce({ retentionDays: 1, capBytes: 1e12 }, D0 + 2 * DAY + HOUR)).toBeGreaterThan(0);
     const left = async () => {
       const db = await openDB('tiers-block-retention');
-      const all = (await db.getAll('chunks')) as ChunkRecord[];
+      const all = (await db.getAll('chunks')) as Chunk[];
       db.close();
       return all;
     };
@@ -413,7 +413,7 @@ describe('block records and the retention', () => {
   it('joinDays appends a daily day to a block: the points of both, the block’s key; edge values survive', () => {
     const r = new GameRecorder(730);
     const daily = (at: number, row: [number, number, number]) => {
-      const c = r.apply(poll(at, [row])).dirty[0]!.toRecord();
+      const c = r.apply(poll(at, [row])).dirty[0]!.toChunk();
       return consolidate(c, [decodeChunk(c)], r.series, (k) => r.keyIndex(k), DAILY_STEP);
     };
     const day0 = daily(D0, [1, 2 ** 31 - 1, NONE]);

@@ -3,7 +3,7 @@
  * way RRDtool's archives and Prometheus' downsampling keep long ranges cheap (a coarser step with the last,
  * lowest and highest value of each step: https://oss.oetiker.ch/rrdtool/doc/rrdcreate.en.html, "RRA";
  * https://thanos.io/tip/components/compact.md/#downsampling). Pure: the store (store.ts) runs it on the
- * records of one item and day at a time.
+ * chunks of one item and day at a time.
  *
  * Kept at poll resolution for the whole retention:
  *   - every item's best ask and best bid over all its markets (series BEST_ASK, BEST_BID, made here from
@@ -12,7 +12,7 @@
  *     chunks are not consolidated at all;
  *   - other streams (the Steam medians: a few points a day).
  * Consolidated after CONSOLIDATE_AFTER: the other items' per-market series ("a:<slug>", "b:<slug>"), to
- * one point per CONSOLIDATED_STEP (steps are (end - step, end]) in which they changed: the value at the
+ * one point per HOURLY_STEP (steps are (end - step, end]) in which they changed: the value at the
  * step's end (last), at the step's end time, and the lowest and highest value held during the step (series lowKey(k), highKey(k)) when they
  * differ from the value carried in and the last one.
  */
@@ -20,8 +20,8 @@ import { chunkBytes, ChunkEncoder, DAY, decodeChunk, encodePoints, HOUR, type Ch
 
 /** Per-market series older than this are consolidated (the recent tier stays at poll resolution). */
 export const CONSOLIDATE_AFTER = 48 * HOUR;
-/** The consolidated tier's step. */
-export const CONSOLIDATED_STEP = HOUR;
+/** The hourly tier's step. */
+export const HOURLY_STEP = HOUR;
 /**
  * Hourly days older than this are consolidated again, to daily steps (RRDtool's next archive). Two days:
  * daily as soon as full resolution ends, so that 30 days fit in 500 MB (README.md, Tiers).
@@ -29,8 +29,8 @@ export const CONSOLIDATED_STEP = HOUR;
 export const DAILY_AFTER = 2 * DAY;
 export const DAILY_STEP = DAY;
 /**
- * Daily days of an item are kept together in one record per BLOCK_DAYS-day block (blocks aligned on days
- * since the epoch): a record's fixed cost is most of a daily day otherwise (README.md, Tiers).
+ * Daily days of an item are kept together in one chunk per BLOCK_DAYS-day block (blocks aligned on days
+ * since the epoch): a chunk's fixed cost is most of a daily day otherwise (README.md, Tiers).
  */
 export const BLOCK_DAYS = 7;
 /** The end (ms, exclusive) of the block that holds the day of `t`. */
@@ -59,7 +59,7 @@ export function isMarketSeries(key: string): boolean {
 
 /**
  * Consolidates an item's points of one day (its chunks of the asks' and bids' stream, decoded, in time
- * order; the first one a baseline) into one record of resolution `step`. `series` is the game's series
+ * order; the first one a baseline) into one chunk of resolution `step`. `series` is the game's series
  * list; `indexOf` gives (adding when new) the index of a derived series.
  */
 export function consolidate(
@@ -67,7 +67,7 @@ export function consolidate(
   parts: readonly ChunkPoints[],
   series: readonly string[],
   indexOf: (key: string) => number,
-  step = CONSOLIDATED_STEP,
+  step = HOURLY_STEP,
 ): EncodedChunk {
   // The daily tier keeps each market's last value only: its low and high would be two more whole prices a
   // series a day, what 30 days in 500 MB cannot hold (README.md, Tiers); the bests stay at every refresh.
@@ -188,7 +188,7 @@ function maxOf(a: number, b: number): number {
   return Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.max(a, b);
 }
 
-/** A block record (daily steps) with a later daily day appended: one record, its key the block's. */
+/** A block chunk (daily steps) with a later daily day appended: one chunk, its key the block's. */
 export function joinDays(block: EncodedChunk, day: EncodedChunk): EncodedChunk {
   const a = decodeChunk(block);
   const b = decodeChunk(day);

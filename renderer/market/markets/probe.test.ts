@@ -5,7 +5,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors';
+import { isApiError, type ApiError } from '../../api/errors';
 import { httpProbe, type ProbeStats } from './probe';
 
 const OFFERED = new Set(['steamcommunity', 'buff163']);
@@ -88,7 +88,7 @@ describe('httpProbe', () => {
   it('throws other errors as ApiErrors (they say nothing about names)', async () => {
     style = 'down';
     const e = await httpProbe('minPrices', 730, { requests: 0, bytes: 0 }, viaServer)(['steamcommunity']).catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(ApiError);
+    expect(isApiError(e)).toBe(true);
     expect((e as ApiError).kind).toBe('unavailable');
     expect((e as ApiError).retryAfterSeconds).toBe(3);
     style = 'named';

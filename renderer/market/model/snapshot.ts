@@ -82,6 +82,8 @@ export interface SnapshotData {
   derived?: { key: string; data: Derived };
   /** The filter's index of `search`, built in the worker (search-index.ts); absent: the filter scans. */
   searchIndex?: SearchIndex;
+  /** When the bids were loaded, where that is before this answer (a poll that asked for asks only: engine/carry-bids.ts). */
+  bidsAt?: number;
 }
 
 /** SnapshotData plus lookups, as the UI uses it. */

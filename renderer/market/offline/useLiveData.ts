@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useDataSource } from '../providers';
 import { usePlannedRefreshInterval } from '../request-plan';
-import { GridLoadError } from '../model/errors';
+import { toApiError, type ApiError } from '../../api/errors';
 import type { LoadProgress } from '../worker/client';
 import type { OfflineCodec } from './codecs';
 import { useOfflineData, type Restored } from './useOfflineData';
@@ -76,7 +76,7 @@ export interface LiveDataRequest<T extends { game: number }> {
 export interface LiveData<T> {
   /** What to show: the live data, else (after a failed load) the last good data, else the copy kept offline. */
   data: T | null;
-  error: GridLoadError | null;
+  error: ApiError | null;
   /** Data from an earlier load is shown while the latest one failed (or none has answered yet: restored). */
   stale: boolean;
   /** The data is the last copy kept from an earlier session (not loaded now); its age is updatedAt. */
@@ -120,7 +120,8 @@ export function useLiveData<T extends { game: number }>(req: LiveDataRequest<T>)
     staleTime: 10_000,
     gcTime: req.gcTime,
   });
-  const error = query.error ? (query.error instanceof GridLoadError ? query.error : new GridLoadError('invalid-response', null, null, query.error.message, null, [])) : null;
+  // The load's ApiError as the worker made it (anything else: what toApiError makes of it).
+  const error = query.error ? toApiError(query.error) : null;
   const live = query.data && !query.isPlaceholderData ? query.data : null;
   // The last good data of this game and source: shown (stale) when a load for other settings fails, where
   // react-query has no data for the new key (a rejected market must not blank the view).

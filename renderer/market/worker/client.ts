@@ -1,32 +1,25 @@
 /**
- * The UI thread's side of the grid worker: request ids, progress callbacks, abort, and checking what
- * comes back. Two workers: one for price loads, one that keeps the detail panel's whole-catalog look-ups
- * (so a big analytics download never queues behind, or in front of, a grid refresh).
+ * The UI thread's side of the data worker's one request channel (protocol.ts): request ids, progress
+ * callbacks, abort, checking what comes back; a failure is rejected with the worker's ApiError as it
+ * came. Three workers of the same script: price loads, the detail panel's whole-catalog look-ups and the
+ * recommendations (so a big download never queues behind, or in front of, a grid refresh). The runs at the
+ * end hand whole-catalog urql operations to it (api/worker-exchange.ts).
  */
 import type { PerRequest } from '../api/batches';
-import { errorToWire, GridLoadError, type GridErrorWire } from '../model/errors';
-import { invalidResponse } from '../../api/errors';
+import type { Operation } from '@urql/core';
+import { invalidResponse, type ApiError } from '../../api/errors';
+import { graphqlRequestOf, type WorkerRun } from '../../api/worker-exchange';
 import { toSnapshot, type Snapshot } from '../model/snapshot';
 import type { RecommendationType } from '../../../shared/api/schema';
 import type { RecColumns } from '../recommendations/rec-columns';
 import { isRecColumns } from '../recommendations/rec-guard';
 import { attachRecSearch } from '../recommendations/rec-search';
 import { withPackedNames } from '../recommendations/rec-wire';
-import { checkResponse, isSnapshotData, LOOKUP_READERS, type DeriveSettings, type GridRequest, type LookupField } from './protocol';
+import { checkResponse, isSnapshotData, LOOKUP_READERS, type DeriveSettings, type LookupField, type MarketRequest } from './protocol';
 import { unpackStrings, type PackedStrings } from './packed-strings';
 
-/** A failed load as the worker reported it; `toWire()` lets it cross urql (renderer/api/worker-exchange.ts) and back. */
-export class GridWorkerError extends GridLoadError {
-  constructor(private readonly wire: GridErrorWire) {
-    super(wire.kind, wire.status, wire.code, wire.detail, wire.retryAfterSeconds, wire.rejectedMarkets);
-  }
-  toWire(): GridErrorWire {
-    return this.wire;
-  }
-}
-
-function wrongShape(): GridWorkerError {
-  return new GridWorkerError(errorToWire(invalidResponse('The grid worker returned data of the wrong shape.')));
+function wrongShape(): ApiError {
+  return invalidResponse('The data worker returned data of the wrong shape.');
 }
 
 export interface LoadProgress {
@@ -79,7 +72,7 @@ type WorkerKind = 'prices' | 'details' | 'recs';
 type WorkerFactory = () => Worker;
 
 const defaultFactory: WorkerFactory = () =>
-  new Worker(new URL('./grid.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-grid' });
+  new Worker(new URL('./market.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-data' });
 
 function abortError(): DOMException {
   return new DOMException('The load was cancelled.', 'AbortError');
@@ -113,7 +106,7 @@ function markAt(name: string, epochMs: number, detail?: unknown): void {
   }
 }
 
-export class GridWorkerClient {
+export class MarketWorkerClient {
   private readonly workers = new Map<WorkerKind, Worker>();
   private readonly pending = new Map<number, Pending>();
   /** The last recommendations list delivered, until its search text, flags and index follow. */
@@ -133,11 +126,11 @@ export class GridWorkerClient {
         for (const [id, p] of this.pending) {
           if (p.kind !== kind) continue;
           this.pending.delete(id);
-          p.reject(new GridWorkerError(errorToWire(invalidResponse(what))));
+          p.reject(invalidResponse(what));
         }
       };
-      w.addEventListener('error', fail('The grid worker failed to start or crashed.'));
-      w.addEventListener('messageerror', fail('The grid worker sent a message that could not be read.'));
+      w.addEventListener('error', fail('The data worker failed to start or crashed.'));
+      w.addEventListener('messageerror', fail('The data worker sent a message that could not be read.'));
       this.workers.set(kind, w);
     }
     return w;
@@ -171,7 +164,7 @@ export class GridWorkerClient {
         return;
       case 'error':
         this.pending.delete(msg.id);
-        p.reject(msg.error.aborted ? abortError() : new GridWorkerError(msg.error));
+        p.reject(msg.error);
         return;
       case 'result': {
         this.pending.delete(msg.id);
@@ -213,7 +206,7 @@ export class GridWorkerClient {
     }
   }
 
-  private send<T>(kind: WorkerKind, build: (id: number) => GridRequest, opts: LoadOptions = {}): Promise<T> {
+  private send<T>(kind: WorkerKind, build: (id: number) => MarketRequest, opts: LoadOptions = {}): Promise<T> {
     if (opts.signal?.aborted) return Promise.reject(abortError());
     const id = this.nextId++;
     const worker = this.worker(kind);
@@ -223,7 +216,7 @@ export class GridWorkerClient {
         'abort',
         () => {
           if (!this.pending.delete(id)) return;
-          worker.postMessage({ type: 'abort', id } satisfies GridRequest);
+          worker.postMessage({ type: 'abort', id } satisfies MarketRequest);
           reject(abortError());
         },
         { once: true },
@@ -333,7 +326,7 @@ export class GridWorkerClient {
     const w = this.workers.get('recs');
     if (!list || !w || list.painted) return;
     list.painted = true;
-    w.postMessage({ type: 'recs-painted', id: list.id } satisfies GridRequest);
+    w.postMessage({ type: 'recs-painted', id: list.id } satisfies MarketRequest);
   }
 
   /**
@@ -345,7 +338,7 @@ export class GridWorkerClient {
   warmRecs(compile = true): void {
     if (this.workers.has('recs')) return;
     const w = this.worker('recs');
-    if (compile) w.postMessage({ type: 'warm' } satisfies GridRequest);
+    if (compile) w.postMessage({ type: 'warm' } satisfies MarketRequest);
   }
 
   dispose(): void {
@@ -361,9 +354,55 @@ function absolute(path: string): string {
   return new URL(path, document.baseURI).href;
 }
 
-let shared: GridWorkerClient | null = null;
-/** The window's one grid worker client (its workers start on first use). */
-export function gridWorker(): GridWorkerClient {
-  shared ??= new GridWorkerClient();
+let shared: MarketWorkerClient | null = null;
+/** The window's one data worker client (its workers start on first use). */
+export function marketWorker(): MarketWorkerClient {
+  shared ??= new MarketWorkerClient();
   return shared;
+}
+
+/** The root field of the operation's document. */
+function rootField(op: Operation): string | null {
+  for (const def of op.query.definitions) {
+    if (def.kind !== 'OperationDefinition') continue;
+    const first = def.selectionSet.selections[0];
+    return first?.kind === 'Field' ? first.name.value : null;
+  }
+  return null;
+}
+
+function lookupFieldOf(op: Operation): LookupField {
+  const field = rootField(op);
+  if (field === null || !(field in LOOKUP_READERS)) throw invalidResponse(`No whole-game look-up reads ${field ?? 'this document'}.`);
+  return field as LookupField;
+}
+
+/** Whose kept whole-game answers a look-up may use. */
+export interface LookupSource {
+  /** useDataSource().sourceKey: a kept answer of another source is never used. */
+  source: string;
+  /** Incremented by a manual refresh: an answer kept from before is fetched again. */
+  epoch: number;
+}
+
+/**
+ * Runs an ITEM_* document (market/api/documents.ts) as one item of the whole-game answer, which the worker
+ * fetches once per source and epoch and keeps; the item is the operation's `item` variable. `data`: ItemLookup.
+ */
+export function itemLookupRun(from: LookupSource, client: MarketWorkerClient = marketWorker()): WorkerRun {
+  return async (op, signal) => {
+    const item: unknown = (op.variables as Record<string, unknown> | undefined)?.item;
+    if (typeof item !== 'string') throw invalidResponse('A look-up needs the item it picks.');
+    const { row, at } = await client.lookup(op.context.url, graphqlRequestOf(op), { field: lookupFieldOf(op), item, ...from }, { signal });
+    return { row, fetchedAt: at };
+  };
+}
+
+/** Runs ITEMS_STEAM_VALUES: many items' numbers at `paths` of the same kept answer; the items are the `items` variable. `data`: ItemValues. */
+export function itemValuesRun(from: LookupSource & { paths: readonly string[] }, client: MarketWorkerClient = marketWorker()): WorkerRun {
+  return async (op, signal) => {
+    const items: unknown = (op.variables as Record<string, unknown> | undefined)?.items;
+    if (!Array.isArray(items)) throw invalidResponse('A look-up of many items needs its items.');
+    return client.lookupValues(op.context.url, graphqlRequestOf(op), { field: lookupFieldOf(op), items: items.map(String), ...from }, { signal });
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cellValue, toSnapshot } from '../model/snapshot';
-import { GridEngine } from './engine';
-import { isSnapshotData, type GridResponse } from './protocol';
+import { MarketWorker } from './engine';
+import { isSnapshotData, type MarketResponse } from './protocol';
 import { unpackStrings } from './packed-strings';
 import { isSearchIndex } from '../model/search-index';
 import { isRecColumns } from '../recommendations/rec-guard';
@@ -31,9 +31,9 @@ function fakeFetch(handler: Handler, chunkSize = 7): typeof fetch {
   }) as typeof fetch;
 }
 
-function run(engine: (post: (m: GridResponse) => void) => GridEngine, request: unknown): Promise<GridResponse[]> {
+function run(engine: (post: (m: MarketResponse) => void) => MarketWorker, request: unknown): Promise<MarketResponse[]> {
   return new Promise((resolve) => {
-    const got: GridResponse[] = [];
+    const got: MarketResponse[] = [];
     const e = engine((m) => {
       got.push(m);
       if (m.type !== 'progress') resolve(got);
@@ -58,10 +58,10 @@ const gqlRequest = {
   bidMarkets: ['steam'],
 };
 
-describe('GridEngine: GraphQL loads', () => {
+describe('MarketWorker: GraphQL loads', () => {
   it('streams, parses, shapes and posts columns with progress', async () => {
     const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } }) }));
-    const msgs = await run((post) => new GridEngine(post, fetch), gqlRequest);
+    const msgs = await run((post) => new MarketWorker(post, fetch), gqlRequest);
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
@@ -89,27 +89,27 @@ describe('GridEngine: GraphQL loads', () => {
       status: 400,
       body: JSON.stringify({ errors: [{ message: 'Unknown market "buff163" for aggregatedMinPrices', extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'buff163' } }] }),
     }));
-    const msgs = await run((post) => new GridEngine(post, fetch), gqlRequest);
+    const msgs = await run((post) => new MarketWorker(post, fetch), gqlRequest);
     expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'bad-request', status: 400, rejectedMarkets: ['buff163'] } });
   });
 
   it('GraphQL errors with a 200 are errors too', async () => {
     const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ errors: [{ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }], data: null }) }));
-    const msgs = await run((post) => new GridEngine(post, fetch), gqlRequest);
+    const msgs = await run((post) => new MarketWorker(post, fetch), gqlRequest);
     expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'server', detail: 'boom' } });
   });
 
   it('a 503 is an unavailable error', async () => {
     const fetch = fakeFetch(() => ({ status: 503, body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'fault injected' } }), headers: { 'retry-after': '2' } }));
-    const msgs = await run((post) => new GridEngine(post, fetch), gqlRequest);
+    const msgs = await run((post) => new MarketWorker(post, fetch), gqlRequest);
     expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'unavailable', status: 503, retryAfterSeconds: 2 } });
   });
 
   it('a body that is not JSON, or an answer that is not an array, is a clear invalid-response error', async () => {
-    const notJson = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: '<html>hello' }))), gqlRequest);
+    const notJson = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: '<html>hello' }))), gqlRequest);
     expect(notJson.at(-1)).toMatchObject({ type: 'error', error: { kind: 'invalid-response' } });
     const wrong = await run(
-      (post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: { market_hash_name: 'x' }, aggregatedMaxOrders: [] } }) }))),
+      (post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: { market_hash_name: 'x' }, aggregatedMaxOrders: [] } }) }))),
       gqlRequest,
     );
     const e = wrong.at(-1);
@@ -125,7 +125,7 @@ describe('GridEngine: GraphQL loads', () => {
       { market_hash_name: 'Bad price', prices: [{ market_name: 'steam', offers: 2, price: '12.34', price_locked: null }] },
     ];
     const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: dirty, aggregatedMaxOrders: [...maxOrders, { market_hash_name: 404, orders: [] }] } }) }));
-    const msgs = await run((post) => new GridEngine(post, fetch), gqlRequest);
+    const msgs = await run((post) => new MarketWorker(post, fetch), gqlRequest);
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
@@ -145,21 +145,21 @@ describe('GridEngine: GraphQL loads', () => {
     const failing = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
-    const msgs = await run((post) => new GridEngine(post, failing), gqlRequest);
+    const msgs = await run((post) => new MarketWorker(post, failing), gqlRequest);
     expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'network' } });
   });
 
   it('rejects malformed requests', async () => {
-    const msgs = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: '[]' }))), { type: 'graphql', id: 9 });
+    const msgs = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: '[]' }))), { type: 'graphql', id: 9 });
     expect(msgs.at(-1)).toMatchObject({ type: 'error', id: 9 });
   });
 });
 
-describe('GridEngine: per-row figures computed in the worker', () => {
+describe('MarketWorker: per-row figures computed in the worker', () => {
   it('computes best ask/bid with the fees of the request, keyed so the UI can tell if they still apply', async () => {
     const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } }) }));
     const fees = { steam: { buyBps: 100, sellBps: 1000 } };
-    const msgs = await run((post) => new GridEngine(post, fetch), { ...gqlRequest, derive: { fees, net: true } });
+    const msgs = await run((post) => new MarketWorker(post, fetch), { ...gqlRequest, derive: { fees, net: true } });
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
@@ -177,14 +177,14 @@ describe('GridEngine: per-row figures computed in the worker', () => {
   });
 });
 
-describe('GridEngine: REST loads (TF2, Dota 2, Rust)', () => {
+describe('MarketWorker: REST loads (TF2, Dota 2, Rust)', () => {
   it('fetches min prices and max orders with game_id, in parallel, and merges them', async () => {
     const seen: Array<{ url: string; body: unknown }> = [];
     const fetch = fakeFetch((url, body) => {
       seen.push({ url, body });
       return { status: 200, body: JSON.stringify(url.endsWith('min-prices') ? minPrices : maxOrders) };
     });
-    const msgs = await run((post) => new GridEngine(post, fetch), {
+    const msgs = await run((post) => new MarketWorker(post, fetch), {
       type: 'rest',
       id: 2,
       minPricesUrl: 'http://h/api/v2/rest/get-aggregated-min-prices',
@@ -230,9 +230,9 @@ function limitedService(limit: number, seen: Array<{ url: string; body: unknown 
   });
 }
 
-describe('GridEngine: a service that takes only so many names a request', () => {
+describe('MarketWorker: a service that takes only so many names a request', () => {
   const asks = ['a0', 'a1', 'a2', 'a3', 'a4'];
-  const cellsOf = (msgs: GridResponse[]) => {
+  const cellsOf = (msgs: MarketResponse[]) => {
     const last = msgs.at(-1);
     if (last?.type !== 'result') throw new Error(`no result: ${JSON.stringify(last)}`);
     const snap = toSnapshot({ ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) });
@@ -240,7 +240,7 @@ describe('GridEngine: a service that takes only so many names a request', () => 
   };
   it('REST: loads in batches of the limit and merges them into one snapshot', async () => {
     const seen: Array<{ url: string; body: unknown }> = [];
-    const msgs = await run((post) => new GridEngine(post, limitedService(2, seen)), {
+    const msgs = await run((post) => new MarketWorker(post, limitedService(2, seen)), {
       type: 'rest',
       id: 3,
       minPricesUrl: 'http://h/api/v2/rest/get-aggregated-min-prices',
@@ -267,7 +267,7 @@ describe('GridEngine: a service that takes only so many names a request', () => 
       askMarkets: ask,
       bidMarkets: bid,
     });
-    const msgs = await run((post) => new GridEngine(post, limitedService(2, seen)), {
+    const msgs = await run((post) => new MarketWorker(post, limitedService(2, seen)), {
       ...gqlRequest,
       body: { query: 'query GridPrices { x }', variables: { markets: asks, bidMarkets: ['b0', 'b1'] } },
       askMarkets: asks,
@@ -284,7 +284,7 @@ describe('GridEngine: a service that takes only so many names a request', () => 
   });
 });
 
-describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
+describe('MarketWorker: item look-ups in whole-game GraphQL answers', () => {
   const sales = { last_90d: 9, last_30d: 3, last_7d: 1, last_24h: 0, avg_daily_volume: 0.1, median_price_90d: 100, average_price_90d: 110, latest_median_price_sold: null };
   const listings = {
     sell_orders_last_7d: 1, sell_orders_last_24h: 0, median_sell_price_90d: null, average_sell_price_90d: null, latest_sell_order_price: null,
@@ -317,8 +317,8 @@ describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
       seen.push(body);
       return { status: 200, body: String((body as { query: string }).query).includes('getSteamAnalytics') ? gql('getSteamAnalytics', steam) : gql('getPriceRecommendations', recs) };
     }, 1000);
-    const got: GridResponse[] = [];
-    const engine = new GridEngine((m) => got.push(m), fetch);
+    const got: MarketResponse[] = [];
+    const engine = new MarketWorker((m) => got.push(m), fetch);
     await engine.lookup(recsLookup(1, 'a'));
     await engine.lookup(recsLookup(2, 'b'));
     await engine.lookup(steamLookup(3, 'a'));
@@ -338,8 +338,8 @@ describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
       fetches++;
       return { status: 200, body: gql('getSteamAnalytics', [...steam, { ...steam[0], market_hash_name: 'b', sales: { ...sales, avg_daily_volume: 4, latest_median_price_sold: 2_500 } }]) };
     }, 1000);
-    const got: GridResponse[] = [];
-    const engine = new GridEngine((m) => got.push(m), fetch);
+    const got: MarketResponse[] = [];
+    const engine = new MarketWorker((m) => got.push(m), fetch);
     await engine.lookup(steamLookup(1, 'a'));
     const { item: _item, ...rest } = steamLookup(2, 'a');
     await engine.lookupValues({ ...rest, type: 'lookup-values', items: ['b', 'nope', 'a'], paths: ['sales.latest_median_price_sold', 'sales.avg_daily_volume'] });
@@ -356,8 +356,8 @@ describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
   it('fetches again after a reload (a higher epoch) and for another data source, never serving the other source\u2019s answer', async () => {
     let price = 100;
     const fetch = fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', [{ ...recs[0], suggested_price: price++ }]) }), 1000);
-    const got: GridResponse[] = [];
-    const engine = new GridEngine((m) => got.push(m), fetch);
+    const got: MarketResponse[] = [];
+    const engine = new MarketWorker((m) => got.push(m), fetch);
     await engine.lookup(recsLookup(1, 'a'));
     await engine.lookup(recsLookup(2, 'a'));
     await engine.lookup(recsLookup(3, 'a', { epoch: 1 }));
@@ -372,8 +372,8 @@ describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
       { market_hash_name: 404 },
       { ...recs[0], unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'], suggested_price: null, total_sales: 'many' },
     ];
-    const got: GridResponse[] = [];
-    const engine = new GridEngine((m) => got.push(m), fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', dirtyRecs) }), 1000));
+    const got: MarketResponse[] = [];
+    const engine = new MarketWorker((m) => got.push(m), fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', dirtyRecs) }), 1000));
     await engine.lookup(recsLookup(1, 'a'));
     expect(got[0]).toEqual({
       type: 'lookup',
@@ -384,18 +384,18 @@ describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
   });
 
   it('an answer that is not a list is an error naming the field; GraphQL and HTTP errors are errors', async () => {
-    const got: GridResponse[] = [];
-    await new GridEngine((m) => got.push(m), fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', { items: [] }) }))).lookup(recsLookup(1, 'a'));
+    const got: MarketResponse[] = [];
+    await new MarketWorker((m) => got.push(m), fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', { items: [] }) }))).lookup(recsLookup(1, 'a'));
     expect(got[0]).toMatchObject({ type: 'error', error: { kind: 'invalid-response', detail: 'getPriceRecommendations: expected an array of items, got a object' } });
-    await new GridEngine((m) => got.push(m), fakeFetch(() => ({ status: 200, body: JSON.stringify({ errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }], data: null }) }))).lookup(recsLookup(2, 'a'));
+    await new MarketWorker((m) => got.push(m), fakeFetch(() => ({ status: 200, body: JSON.stringify({ errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }], data: null }) }))).lookup(recsLookup(2, 'a'));
     expect(got[1]).toMatchObject({ type: 'error', error: { kind: 'forbidden', detail: 'no' } });
   });
 
   it('does not keep a failed answer: the next look-up tries again', async () => {
     let fail = true;
     const fetch = fakeFetch(() => (fail ? { status: 500, body: '{"error":{"code":"INTERNAL_SERVER_ERROR","message":"x"}}' } : { status: 200, body: gql('getPriceRecommendations', recs) }));
-    const got: GridResponse[] = [];
-    const engine = new GridEngine((m) => got.push(m), fetch);
+    const got: MarketResponse[] = [];
+    const engine = new MarketWorker((m) => got.push(m), fetch);
     await engine.lookup(recsLookup(1, 'a'));
     expect(got[0]).toMatchObject({ type: 'error', error: { kind: 'server', status: 500 } });
     fail = false;
@@ -404,12 +404,12 @@ describe('GridEngine: item look-ups in whole-game GraphQL answers', () => {
   });
 
   it('rejects a look-up of a field it has no reader for', async () => {
-    const msgs = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: '[]' }))), { ...recsLookup(7, 'a'), field: 'aggregatedMinPrices' });
+    const msgs = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: '[]' }))), { ...recsLookup(7, 'a'), field: 'aggregatedMinPrices' });
     expect(msgs.at(-1)).toMatchObject({ type: 'error', id: 7 });
   });
 });
 
-describe('GridEngine: price recommendations', () => {
+describe('MarketWorker: price recommendations', () => {
   const recs = [
     { market_hash_name: 'B item', suggested_price: 2_500, unstable_reasons: ['NO_ORDERS'], total_sales: 4, price_difference: -12.5, price_change_percentage: 1.5, liquidity_score: 120 },
     { market_hash_name: 'A item', suggested_price: null, unstable_reasons: [], total_sales: 9, price_difference: 3, price_change_percentage: 0, liquidity_score: 10_000 },
@@ -424,7 +424,7 @@ describe('GridEngine: price recommendations', () => {
       return { status: 200, body: JSON.stringify({ data: { getPriceRecommendations: recs } }) };
     });
     const body = { query: 'query RecommendationList { x }', variables: { game_id: 730, type: 'p2p' } };
-    const msgs = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body, markets: null });
+    const msgs = await run((post) => new MarketWorker(post, fetch), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body, markets: null });
     expect(sent).toEqual(body);
     expect(msgs.some((m) => m.type === 'progress' && m.phase === 'download')).toBe(true);
     // The list's search text, flags and index follow it (tested below).
@@ -449,10 +449,10 @@ describe('GridEngine: price recommendations', () => {
         ? { status: 400, body: JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'Unknown market "nope" for getPriceRecommendations' } }) }
         : { status: 200, body: JSON.stringify(recs) };
     });
-    const ok = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'rest', url: 'http://host/api/v2/rest/get-price-recommendations', body: { game_id: 730, type: 'p2p', markets: ['steam'] }, markets: ['steam'] });
+    const ok = await run((post) => new MarketWorker(post, fetch), { ...base, transport: 'rest', url: 'http://host/api/v2/rest/get-price-recommendations', body: { game_id: 730, type: 'p2p', markets: ['steam'] }, markets: ['steam'] });
     expect(ok.filter((m) => m.type !== 'recs-search').at(-1)?.type).toBe('recs');
     expect(seen[0]).toEqual({ game_id: 730, type: 'p2p', markets: ['steam'] });
-    const bad = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'rest', url: 'http://host/api/v2/rest/get-price-recommendations', body: { game_id: 730, markets: ['nope'] }, markets: ['nope'] });
+    const bad = await run((post) => new MarketWorker(post, fetch), { ...base, transport: 'rest', url: 'http://host/api/v2/rest/get-price-recommendations', body: { game_id: 730, markets: ['nope'] }, markets: ['nope'] });
     const last = bad.at(-1);
     expect(last?.type).toBe('error');
     if (last?.type !== 'error') return;
@@ -463,8 +463,8 @@ describe('GridEngine: price recommendations', () => {
   it('posts the list without its search text, then, once the page says the list is on screen, the search text, flags and index', async () => {
     const many = Array.from({ length: 300 }, (_, i) => ({ ...(recs[i % 2] as { suggested_price: number | null }), market_hash_name: `Item ${i} | "q" ★ StatTrak™` }));
     const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { getPriceRecommendations: many } }) }), 4096);
-    const got: GridResponse[] = [];
-    const engine = new GridEngine((m) => got.push(m), fetch);
+    const got: MarketResponse[] = [];
+    const engine = new MarketWorker((m) => got.push(m), fetch);
     let finished = false;
     const loading = engine.loadRecs({ ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null }).then(() => (finished = true));
     await vi.waitFor(() => expect(got.some((m) => m.type === 'recs')).toBe(true), { timeout: 5000, interval: 5 });
@@ -502,17 +502,17 @@ describe('GridEngine: price recommendations', () => {
   it('reads rows while the answer downloads, yet a GraphQL error after them or a cut answer still fails the load', async () => {
     const many = Array.from({ length: 200 }, (_, i) => ({ ...(recs[0] as object), market_hash_name: `Item ${i}` }));
     const body = JSON.stringify({ data: { getPriceRecommendations: many }, errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }] });
-    const withErrors = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body }), 1000)), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    const withErrors = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body }), 1000)), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
     expect(withErrors.at(-1)?.type).toBe('error');
     const cut = JSON.stringify({ data: { getPriceRecommendations: many } }).slice(0, -40);
-    const truncated = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: cut }), 1000)), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    const truncated = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: cut }), 1000)), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
     const last = truncated.at(-1);
     expect(last?.type === 'error' && last.error.detail).toMatch(/not valid JSON/);
   });
 
   it('warms up on request without posting anything', () => {
-    const got: GridResponse[] = [];
-    const engine = new GridEngine((m) => got.push(m), fakeFetch(() => ({ status: 500, body: '' })));
+    const got: MarketResponse[] = [];
+    const engine = new MarketWorker((m) => got.push(m), fakeFetch(() => ({ status: 500, body: '' })));
     engine.handle({ type: 'warm' });
     engine.handle({ type: 'warm' });
     expect(got).toEqual([]);
@@ -520,20 +520,20 @@ describe('GridEngine: price recommendations', () => {
 
   it('an answer that is not a list is a clear error', async () => {
     const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { getPriceRecommendations: { items: [] } } }) }));
-    const msgs = await run((post) => new GridEngine(post, fetch), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    const msgs = await run((post) => new MarketWorker(post, fetch), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
     const last = msgs.at(-1);
     expect(last?.type === 'error' && last.error.detail).toMatch(/getPriceRecommendations: expected an array of items, got a object/);
   });
 });
 
-describe('GridEngine: hostile answers', () => {
+describe('MarketWorker: hostile answers', () => {
   it('a 2 MB body of zeros is an empty grid, and an answer past the item cap a clear invalid-response error, never a crash', async () => {
     const zeros = `[${'0,'.repeat(1024 * 1024 - 1)}0]`;
-    const empty = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: `{"data":{"aggregatedMinPrices":${zeros},"aggregatedMaxOrders":${zeros}}}` }), 1 << 20)), gqlRequest);
+    const empty = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: `{"data":{"aggregatedMinPrices":${zeros},"aggregatedMaxOrders":${zeros}}}` }), 1 << 20)), gqlRequest);
     const last = empty.at(-1);
     expect(last).toMatchObject({ type: 'result', data: { n: 0, notes: { skippedItems: 2 * 1024 * 1024 } } });
     const many = `[${new Array<string>(MAX_ITEMS_PER_ANSWER + 1).fill('{"market_hash_name":"x","prices":[]}').join(',')}]`;
-    const over = await run((post) => new GridEngine(post, fakeFetch(() => ({ status: 200, body: `{"data":{"aggregatedMinPrices":${many},"aggregatedMaxOrders":[]}}` }), 1 << 20)), gqlRequest);
+    const over = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: `{"data":{"aggregatedMinPrices":${many},"aggregatedMaxOrders":[]}}` }), 1 << 20)), gqlRequest);
     expect(over.at(-1)).toMatchObject({
       type: 'error',
       error: { kind: 'invalid-response', detail: expect.stringContaining('more than the 150,000 one answer may hold') },

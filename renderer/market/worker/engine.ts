@@ -1,14 +1,14 @@
 /**
- * The grid worker's work, as plain functions with injected fetch/post so unit tests can drive them:
+ * The data worker's work (market.worker.ts), as plain functions with injected fetch/post so unit tests can drive them:
  * fetch (streamed, with byte progress: api/http.ts), parse, validate + shape to columns, post with the
  * buffers transferred. Also the detail panel's look-ups: a whole game's answer (Steam analytics, price
  * recommendations) fetched once per document, variables and data source, kept here, one item picked per ask.
  */
-import { errorFromGraphQL, invalidResponse } from '../../api/errors';
+import { errorFromGraphQL, invalidResponse, toApiError } from '../../api/errors';
 import { isAbort, postAndParse, postAndStreamRows, type FetchFn, type PostOptions } from '../../api/http';
 import { RowStream } from '../../api/row-stream';
 import { describeValue, readRows, type RowReader } from '../../../shared/api/rows';
-import { errorToWire, findRejectedMarkets, httpErrorToWire, type GridErrorWire } from '../model/errors';
+import { findRejectedMarkets, loadHttpError } from '../model/rejected-markets';
 import { toSnapshot, type SnapshotData } from '../model/snapshot';
 import { derivedTransferables } from '../model/derived-columns';
 import { computeDerived, derivedKey } from '../model/price-arithmetic';
@@ -19,27 +19,21 @@ import { RecReader } from '../recommendations/rec-reader';
 import { recSampleRows } from '../recommendations/rec-sample';
 import { recTransferables } from '../recommendations/rec-wire';
 import { DEFAULT_REC_SORT, sortRecs } from '../recommendations/view';
-import { GridRequestSchema, LOOKUP_READERS, type SnapshotWire, type GridRequest, type GridResponse } from './protocol';
+import { MarketRequestSchema, LOOKUP_READERS, type SnapshotWire, type MarketRequest, type MarketResponse } from './protocol';
 import { packStrings, packedTransferables } from './packed-strings';
 
-export type Post = (msg: GridResponse, transfer?: Transferable[]) => void;
-
-export class WireError extends Error {
-  constructor(readonly wire: GridErrorWire) {
-    super(wire.detail || wire.kind);
-  }
-}
+export type Post = (msg: MarketResponse, transfer?: Transferable[]) => void;
 
 const now = (): number => performance.timeOrigin + performance.now();
 const PROGRESS_EVERY_MS = 80;
 
-/** POST options of a grid load: a 400 names the requested market slugs the service rejected. */
+/** POST options of a load: a 400 names the requested market slugs the service rejected. */
 function postOptions(signal: AbortSignal, doFetch: FetchFn, requested: readonly string[], onBytes: (bytes: number, total: number | null) => void): PostOptions {
   return {
     fetch: doFetch,
     signal,
     onBytes,
-    httpError: (status, body, retryAfter) => new WireError(httpErrorToWire(status, body, retryAfter, requested)),
+    httpError: (status, body, retryAfter) => loadHttpError(status, body, retryAfter, requested),
   };
 }
 
@@ -47,10 +41,10 @@ function asRecord(v: unknown): Record<string, unknown> | null {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
-/** A 200 GraphQL body -> its `data`, or the errors it carries as a WireError. */
+/** A 200 GraphQL body -> its `data`, or the errors it carries as an ApiError. */
 export function graphqlData(json: unknown, requested: readonly string[]): Record<string, unknown> {
   const body = asRecord(json);
-  if (!body) throw new WireError(errorToWire(invalidResponse('GraphQL: the answer is not a JSON object')));
+  if (!body) throw invalidResponse('GraphQL: the answer is not a JSON object');
   const errors = body.errors;
   if (Array.isArray(errors) && errors.length > 0) {
     const list = errors.map((e) => {
@@ -60,22 +54,23 @@ export function graphqlData(json: unknown, requested: readonly string[]): Record
         extensions: (asRecord(r?.extensions) ?? null) as { code?: unknown } | null,
       };
     });
-    throw new WireError(errorToWire(errorFromGraphQL(list), findRejectedMarkets(json, requested)));
+    throw errorFromGraphQL(list, findRejectedMarkets(json, requested));
   }
   const data = asRecord(body.data);
-  if (!data) throw new WireError(errorToWire(invalidResponse('GraphQL: the answer has no data')));
+  if (!data) throw invalidResponse('GraphQL: the answer has no data');
   return data;
 }
 
 function shapeError(e: unknown): never {
-  if (e instanceof MalformedResponseError) throw new WireError(errorToWire(invalidResponse(`Malformed response at ${e.message}`)));
+  if (e instanceof MalformedResponseError) throw invalidResponse(`Malformed response at ${e.message}`);
   throw e;
 }
 
 /** The longest a list's search data waits for the page to say the list is on screen. */
 const PAINT_WAIT_MS = 1000;
 
-export class GridEngine {
+/** The data worker: its requests in, its answers (results, progress, errors) out. */
+export class MarketWorker {
   private readonly inflight = new Map<number, AbortController>();
   /** Look-up answers of `catalogSource`, by document and variables: item name -> row. */
   private readonly catalogs = new Map<string, { epoch: number; rows: Promise<Map<string, unknown>> }>();
@@ -89,11 +84,11 @@ export class GridEngine {
   ) {}
 
   handle(raw: unknown): void {
-    const parsed = GridRequestSchema.safeParse(raw);
+    const parsed = MarketRequestSchema.safeParse(raw);
     if (!parsed.success) {
       const id = asRecord(raw)?.id;
       if (typeof id === 'number') {
-        this.post({ type: 'error', id, error: errorToWire(new Error(`Bad request to the grid worker: ${parsed.error.message}`)) });
+        this.post({ type: 'error', id, error: invalidResponse(`Bad request to the data worker: ${parsed.error.message}`) });
       }
       return;
     }
@@ -165,7 +160,7 @@ export class GridEngine {
     };
   }
 
-  async load(req: Extract<GridRequest, { type: 'graphql' | 'rest' }>): Promise<void> {
+  async load(req: Extract<MarketRequest, { type: 'graphql' | 'rest' }>): Promise<void> {
     const ac = new AbortController();
     this.inflight.set(req.id, ac);
     const requested = [...req.askMarkets, ...req.bidMarkets];
@@ -246,7 +241,7 @@ export class GridEngine {
       this.post({ type: 'result', id: req.id, data: wire }, [...transfer, ...packedTransferables(names), ...packedTransferables(search)]);
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
-      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
+      this.post({ type: 'error', id: req.id, error: toApiError(e) });
     } finally {
       this.inflight.delete(req.id);
     }
@@ -257,7 +252,7 @@ export class GridEngine {
    * into columns (market/recommendations/rec-reader.ts), sorted in the page's first order and posted;
    * then, in a second message, what only filters need: the search text, its flags and index.
    */
-  async loadRecs(req: Extract<GridRequest, { type: 'recs' }>): Promise<void> {
+  async loadRecs(req: Extract<MarketRequest, { type: 'recs' }>): Promise<void> {
     const ac = new AbortController();
     this.inflight.set(req.id, ac);
     const onBytes = this.progress(req.id)(0);
@@ -271,7 +266,7 @@ export class GridEngine {
       this.post({ type: 'progress', id: req.id, bytes: f.bytes, total: f.bytes, phase: 'parse' });
       // Streamed: the rows are read, and this is the rest of the answer (its errors, if any).
       const root = req.transport === 'graphql' ? graphqlData(f.json, req.markets ?? []).getPriceRecommendations : f.json;
-      if (!Array.isArray(root)) throw new WireError(errorToWire(invalidResponse(`getPriceRecommendations: expected an array of items, got ${describeValue(root)}`)));
+      if (!Array.isArray(root)) throw invalidResponse(`getPriceRecommendations: expected an array of items, got ${describeValue(root)}`);
       if (ac.signal.aborted) return;
       if (!f.streamed) reader.add(root as unknown[]);
       const cols = reader.finish(
@@ -294,7 +289,7 @@ export class GridEngine {
       this.post({ type: 'recs-search', id: req.id, search: packed, flags, index }, [flags.buffer as ArrayBuffer, ...packedTransferables(packed), ...searchIndexTransferables(index)]);
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
-      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
+      this.post({ type: 'error', id: req.id, error: toApiError(e) });
     } finally {
       this.inflight.delete(req.id);
     }
@@ -319,7 +314,7 @@ export class GridEngine {
     buildSearchIndex(reader.searchColumns().search);
   }
 
-  private catalog(req: Extract<GridRequest, { type: 'lookup' | 'lookup-values' }>): Promise<Map<string, unknown>> {
+  private catalog(req: Extract<MarketRequest, { type: 'lookup' | 'lookup-values' }>): Promise<Map<string, unknown>> {
     // One data source at a time: a switch drops what the other one answered (it must never be shown as this one's).
     if (req.source !== this.catalogSource) {
       this.catalogs.clear();
@@ -336,7 +331,7 @@ export class GridEngine {
       // Row by row: a bad row or value costs only itself (shown as "—"); only a non-array fails the look-up.
       const reader: RowReader<{ market_hash_name: string }> = LOOKUP_READERS[req.field];
       const read = readRows(root, reader);
-      if (!read) throw new WireError(errorToWire(invalidResponse(`${req.field}: expected an array of items, got ${describeValue(root)}`)));
+      if (!read) throw invalidResponse(`${req.field}: expected an array of items, got ${describeValue(root)}`);
       const map = new Map<string, unknown>();
       for (const item of read.rows) if (!map.has(item.market_hash_name)) map.set(item.market_hash_name, item);
       this.catalogAt.set(map, Date.now());
@@ -351,23 +346,23 @@ export class GridEngine {
     return rows;
   }
 
-  async lookup(req: Extract<GridRequest, { type: 'lookup' }>): Promise<void> {
+  async lookup(req: Extract<MarketRequest, { type: 'lookup' }>): Promise<void> {
     try {
       const map = await this.catalog(req);
       this.post({ type: 'lookup', id: req.id, row: map.get(req.item) ?? null, at: this.catalogAt.get(map) ?? Date.now() });
     } catch (e) {
-      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
+      this.post({ type: 'error', id: req.id, error: toApiError(e) });
     }
   }
 
   /** Many items' numbers from the kept whole-game answer, in typed arrays (transferred, never copied). */
-  async lookupValues(req: Extract<GridRequest, { type: 'lookup-values' }>): Promise<void> {
+  async lookupValues(req: Extract<MarketRequest, { type: 'lookup-values' }>): Promise<void> {
     try {
       const map = await this.catalog(req);
       const r = pickValues(map, req.items, req.paths);
       this.post({ type: 'lookup-values', id: req.id, ...r, at: this.catalogAt.get(map) ?? Date.now() }, [...r.values.map((v) => v.buffer), r.found.buffer]);
     } catch (e) {
-      this.post({ type: 'error', id: req.id, error: e instanceof WireError ? e.wire : errorToWire(e) });
+      this.post({ type: 'error', id: req.id, error: toApiError(e) });
     }
   }
 }

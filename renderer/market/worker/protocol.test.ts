@@ -1,3 +1,4 @@
+import { errorFromHttp } from '../../api/errors';
 import { describe, expect, it } from 'vitest';
 import { computeDerived, derivedKey } from '../model/price-arithmetic';
 import { ask, order, snapshotOf } from '../model/test-helpers';
@@ -43,7 +44,10 @@ describe('checkResponse', () => {
   it('accepts progress, errors and results of the right shape only', () => {
     expect(checkResponse({ type: 'progress', id: 1, bytes: 10, total: null, phase: 'download' })).not.toBeNull();
     expect(checkResponse({ type: 'progress', id: 1, bytes: '10', total: null, phase: 'download' })).toBeNull();
-    expect(checkResponse({ type: 'error', id: 1, error: { kind: 'server', status: 500, code: null, detail: '', retryAfterSeconds: null, rejectedMarkets: [], aborted: false } })).not.toBeNull();
+    const made = errorFromHttp(500, '');
+    // The worker's ApiError is passed on as it came, not rebuilt.
+    expect(checkResponse({ type: 'error', id: 1, error: made })).toEqual({ type: 'error', id: 1, error: made });
+    expect(checkResponse({ type: 'error', id: 1, error: { ...made, kind: 'boom' } })).toBeNull();
     expect(checkResponse({ type: 'error', id: 1, error: { kind: 'boom' } })).toBeNull();
     const two = packStrings(['a', 'b']);
     expect(checkResponse({ type: 'result', id: 1, data: { n: 2, names: two, search: two } })).not.toBeNull();

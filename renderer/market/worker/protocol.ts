@@ -1,7 +1,10 @@
 /**
- * Messages between the UI thread and the grid worker. Both directions are checked on arrival: the
- * worker parses requests with zod; the UI checks results structurally (typed array kinds and lengths,
- * names are strings) rather than zod-walking 37k names on the UI thread.
+ * The one request channel between the UI thread and the data worker (market.worker.ts): each request has
+ * an id (its answers and an abort carry it), progress comes back as messages, results with their buffers
+ * transferred, and a failure as the ApiError the worker made (plain data, renderer/api/errors.ts), which
+ * the UI passes on unchanged. Both directions are checked on arrival: the worker parses requests with
+ * zod; the UI checks results structurally (typed array kinds and lengths, names are strings) rather than
+ * zod-walking 37k names on the UI thread.
  */
 import { z } from 'zod';
 import type { RowReader } from '../../../shared/api/rows';
@@ -10,10 +13,10 @@ import { PriceRecommendationRows, SteamAnalyticsRows } from '../../../shared/api
 import type { RecColumns } from '../recommendations/rec-columns';
 import { NUM_FIELDS, type SnapshotData } from '../model/snapshot';
 import { isDerived } from '../model/derived-columns';
-import { GridErrorWireSchema, type GridErrorWire } from '../model/errors';
 import { isSearchIndex, type SearchIndex } from '../model/search-index';
 import { isPackedStrings, type PackedStrings } from './packed-strings';
 import { isStringArray } from '../../lib/guards';
+import { isApiError, type ApiError } from '../../api/errors';
 
 const slugs = z.array(z.string().min(1).max(200)).max(200);
 const bps = z.number().int().min(0).max(10000);
@@ -46,7 +49,7 @@ const PerRequestSchema = z.object({ ask: z.number().int().min(1).nullable(), bid
 /** One GraphQL request of a load cut into batches, with the names it carries. */
 const GraphqlBatch = z.object({ body: GraphqlBody, askMarkets: slugs, bidMarkets: slugs });
 
-export const GridRequestSchema = z.discriminatedUnion('type', [
+export const MarketRequestSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('graphql'),
     id: z.number().int(),
@@ -120,7 +123,7 @@ export const GridRequestSchema = z.discriminatedUnion('type', [
     epoch: z.number().int().min(0),
   }),
 ]);
-export type GridRequest = z.infer<typeof GridRequestSchema>;
+export type MarketRequest = z.infer<typeof MarketRequestSchema>;
 
 /**
  * SnapshotData as posted: names and search text packed (packed-strings.ts: transferred, not copied),
@@ -134,10 +137,10 @@ export type SnapshotWire = Omit<SnapshotData, 'names' | 'search'> & { names: Pac
  */
 export type RecColumnsWire = Omit<RecColumns, 'names' | 'search'> & { names: PackedStrings };
 
-export type GridResponse =
+export type MarketResponse =
   | { type: 'progress'; id: number; bytes: number; total: number | null; phase: 'download' | 'parse' }
   | { type: 'result'; id: number; data: SnapshotWire }
-  | { type: 'error'; id: number; error: GridErrorWire }
+  | { type: 'error'; id: number; error: ApiError }
   | { type: 'recs'; id: number; data: RecColumnsWire }
   /**
    * After a 'recs' result of the same id (which has no search text or flags): its search text (packed),
@@ -150,19 +153,17 @@ export type GridResponse =
   | { type: 'lookup-values'; id: number; values: Float64Array[]; found: Uint8Array; at: number };
 
 /** Structural check of a worker message; returns it typed, or null when it is not one. */
-export function checkResponse(msg: unknown): GridResponse | null {
+export function checkResponse(msg: unknown): MarketResponse | null {
   if (typeof msg !== 'object' || msg === null) return null;
   const m = msg as Record<string, unknown>;
   if (typeof m.id !== 'number') return null;
   switch (m.type) {
     case 'progress':
       return typeof m.bytes === 'number' && (m.total === null || typeof m.total === 'number') && (m.phase === 'download' || m.phase === 'parse')
-        ? (m as GridResponse)
+        ? (m as MarketResponse)
         : null;
-    case 'error': {
-      const e = GridErrorWireSchema.safeParse(m.error);
-      return e.success ? { type: 'error', id: m.id, error: e.data } : null;
-    }
+    case 'error':
+      return isApiError(m.error) ? { type: 'error', id: m.id, error: m.error } : null;
     case 'lookup':
       return 'row' in m && (m.row === null || typeof m.row === 'object') ? { type: 'lookup', id: m.id, row: m.row, ...(typeof m.at === 'number' ? { at: m.at } : {}) } : null;
     case 'lookup-values':

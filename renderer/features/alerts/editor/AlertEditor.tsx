@@ -16,7 +16,7 @@ import { ConditionNow } from './ConditionNow';
 import { EditorFooter } from './EditorFooter';
 import { EditorHeader } from './EditorHeader';
 import { EditorOptions } from './EditorOptions';
-import { closeAlertEditor, type EditorRequest } from '../editor-state';
+import { closeAlertEditor, type AlertEditorRequest } from '../../../requests/alert-editor';
 import { useItemReasons } from '../hooks';
 import { KindPicker } from './KindPicker';
 import { MarketField } from './MarketField';
@@ -33,7 +33,7 @@ import { useHistoryChange } from './useHistoryChange';
 import { useItemNowPrices } from './useItemNowPrices';
 import '../alerts.css';
 
-export function AlertEditor({ request, onDone }: { request: EditorRequest; onDone: EditorDone }) {
+export function AlertEditor({ request, onDone }: { request: AlertEditorRequest; onDone: EditorDone }) {
   const { existing, game, item, state, gone } = useEditedAlert(request);
   const [gridNet] = usePref(GRID_PREFS.net);
   const money = useMoneyFormat();

@@ -1,10 +1,10 @@
 /**
  * Where the alert editor lives: mounted once in the app frame, it shows the editor when one is requested
- * (editor-state.ts) and, after a save or a delete, a note for a few seconds (announced, with Undo).
+ * (requests/alert-editor.ts) and, after a save or a delete, a note for a few seconds (announced, with Undo).
  */
 import { useEffect, useRef, useState } from 'react';
 import { AlertEditor } from './AlertEditor';
-import { useEditorRequest } from '../editor-state';
+import { useAlertEditorRequest } from '../../../requests/alert-editor';
 import { UndoButton, type UndoNote } from '../UndoNote';
 
 /** How long the note after a save or a delete stays. */
@@ -12,7 +12,7 @@ const NOTE_MS = 6000;
 
 /** Shows the editor when one is requested (mounted once, in the app frame), and a note after a save. */
 export function AlertEditorHost() {
-  const request = useEditorRequest();
+  const request = useAlertEditorRequest();
   const [note, setNote] = useState<UndoNote | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const say = (text: string, undo?: () => void) => {

@@ -1,6 +1,6 @@
 /** The editor's buttons: Delete (an existing alert), Cancel, and Create or Save (the form's submit). */
 import { memo } from 'react';
-import { closeAlertEditor } from '../editor-state';
+import { closeAlertEditor } from '../../../requests/alert-editor';
 
 interface EditorFooterProps {
   editing: boolean;

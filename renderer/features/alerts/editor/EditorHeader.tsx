@@ -1,7 +1,7 @@
 /** The editor's title, the item and its game, and the close button. */
 import { memo } from 'react';
 import { GAMES, gameName } from '../../../../shared/catalog/games';
-import { closeAlertEditor } from '../editor-state';
+import { closeAlertEditor } from '../../../requests/alert-editor';
 
 export const EditorHeader = memo(function EditorHeader({ titleId, title, item, game }: { titleId: string; title: string; item: string; game: number }) {
   return (

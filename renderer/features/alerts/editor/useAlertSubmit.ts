@@ -7,12 +7,12 @@ import { useState, type RefObject } from 'react';
 import type { MoneyFormat } from '../../../../shared/money/money';
 import { useStableCallback } from '../../../lib/useStableCallback';
 import { useDataSource } from '../../../market/providers';
-import { closeAlertEditor } from '../editor-state';
+import { closeAlertEditor } from '../../../requests/alert-editor';
 import { describeAlert } from '../model/describe';
 import { parseDraft, type Draft, type DraftErrors } from '../model/draft';
 import type { Observation } from '../model/evaluate';
 import { newId, type Alert } from '../model/types';
-import { alertsRuntime } from '../runtime';
+import { alertsRuntime } from '../alert-checks';
 import type { MarketChoice } from './useAlertDraft';
 import type { NowPrices } from './useItemNowPrices';
 

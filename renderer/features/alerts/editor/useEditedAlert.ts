@@ -2,7 +2,7 @@
  * What the editor is about: the alert being edited (if any), its item and game, its last checked state,
  * and whether it was deleted elsewhere while the dialog is open.
  */
-import type { EditorRequest } from '../editor-state';
+import type { AlertEditorRequest } from '../../../requests/alert-editor';
 import { useAlerts } from '../hooks';
 import type { Alert, AlertState } from '../model/types';
 
@@ -17,7 +17,7 @@ export interface EditedAlert {
   gone: boolean;
 }
 
-export function useEditedAlert(request: EditorRequest): EditedAlert {
+export function useEditedAlert(request: AlertEditorRequest): EditedAlert {
   const view = useAlerts();
   const existing = request.mode === 'edit' ? (view.alerts.find((a) => a.id === request.alertId) ?? null) : null;
   return {

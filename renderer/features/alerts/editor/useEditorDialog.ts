@@ -3,7 +3,7 @@
  * closed, then focus goes back to where the editor was opened from (only once the page is no longer inert).
  */
 import { useEffect, type RefObject } from 'react';
-import { restoreEditorFocus } from '../editor-state';
+import { restoreAlertEditorFocus } from '../../../requests/alert-editor';
 
 export function useEditorDialog(dialogRef: RefObject<HTMLDialogElement | null>, firstRef: RefObject<HTMLInputElement | null>): void {
   useEffect(() => {
@@ -14,7 +14,7 @@ export function useEditorDialog(dialogRef: RefObject<HTMLDialogElement | null>, 
     first?.select();
     return () => {
       d?.close();
-      restoreEditorFocus();
+      restoreAlertEditorFocus();
     };
     // Ref objects keep their identity: this runs once, on mount.
   }, [dialogRef, firstRef]);

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { changeAt } from '../model/evaluate';
 import type { Draft } from '../model/draft';
 import type { Condition } from '../model/types';
-import { alertsRuntime } from '../runtime';
+import { alertsRuntime } from '../alert-checks';
 import type { NowPrices } from './useItemNowPrices';
 
 export type ChangeCondition = Extract<Condition, { kind: 'change' }>;

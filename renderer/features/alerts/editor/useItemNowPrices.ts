@@ -8,7 +8,7 @@ import type { Snapshot } from '../../../market/model/snapshot';
 import { readFees } from '../../../market/prefs';
 import { bestAsk, bestBid } from '../model/observe';
 import { ANY_MARKET } from '../model/types';
-import { alertsRuntime } from '../runtime';
+import { alertsRuntime } from '../alert-checks';
 
 export interface NowPrices {
   snap: Snapshot | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChunkRecord } from '../../../market/history/chunk-codec';
+import type { Chunk } from '../../../market/history/chunk-codec';
 import { GameRecorder, type PollInput } from '../../../market/history/recorder';
 import { sample } from '../../../market/history/sampling';
 import { step } from './evaluate';
@@ -137,14 +137,14 @@ describe('seedWindow: the window as the checks would have built it', () => {
       big: [],
     });
     // As the store keeps them: each chunk's last version.
-    const stored = new Map<number, ChunkRecord>();
+    const stored = new Map<number, Chunk>();
     for (const p of [
       poll(T0 - 2 * HOUR, 12_000, 11_000), // held at the window's start (the last change before it)
       poll(T0 - 45 * MINUTE, 12_000, 10_000),
       poll(T0 - 30 * MINUTE, 12_000, NONE), // Buff gone: Steam is the best
       poll(T0 - 10 * MINUTE, 8_800, NONE),
     ])
-      for (const c of rec.apply(p).dirty) stored.set(c.st, c.toRecord());
+      for (const c of rec.apply(p).dirty) stored.set(c.st, c.toChunk());
     const chunks = [...stored.values()];
     const read = seedRead(alert, { askMarkets: ['steam', 'buff163'], bidMarkets: [] }, T0)!;
     const h = sample(chunks, rec.series, read.from, read.to, read.slots, (k) => read.keys.includes(k));

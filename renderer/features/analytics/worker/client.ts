@@ -3,7 +3,7 @@
  * requests matched to answers by id, cancellable.
  */
 import type { AnalyticsRequest, AnalyticsResponse, CatalogKind, CatalogRow, LoadedCatalog } from './protocol';
-import { errorFromWire } from './engine';
+import { isApiError, invalidResponse } from '../../../api/errors';
 import type { ValuesInput } from '../../../market/history/recorder';
 
 type Pending = { resolve: (v: AnalyticsResponse) => void; reject: (e: unknown) => void };
@@ -22,7 +22,8 @@ export class AnalyticsWorkerClient {
         const p = this.pending.get(e.data.id);
         if (!p) return;
         this.pending.delete(e.data.id);
-        if (e.data.type === 'error') p.reject(errorFromWire(e.data.error));
+        // The worker's ApiError as it made it (checked: it crossed a thread).
+        if (e.data.type === 'error') p.reject(isApiError(e.data.error) ? e.data.error : invalidResponse('The analytics worker sent an error of the wrong shape.'));
         else p.resolve(e.data);
       });
       this.worker = w;

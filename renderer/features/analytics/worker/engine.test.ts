@@ -81,6 +81,12 @@ describe('analytics engine', () => {
     expect(notList.out[0]).toMatchObject({ type: 'error', error: { kind: 'invalid-response' } });
   });
 
+  it('a 429 keeps its Retry-After and words on the way out of the worker', async () => {
+    const limited = engineWith(() => new Response(JSON.stringify({ errors: [{ message: 'slow down', extensions: { code: 'RATE_LIMITED' } }] }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '30' } }));
+    await limited.engine.handle(load);
+    expect(limited.out[0]).toMatchObject({ type: 'error', error: { kind: 'rate-limited', status: 429, retryAfterSeconds: 30, action: expect.stringMatching(/Wait 30 s/) } });
+  });
+
   it('reads the answer as it downloads, in any chunking, to the same catalog as reading it whole', async () => {
     const rows = Array.from({ length: 300 }, (_, i) => ({ market_hash_name: `Item {${i}} "q"`, sales: sales(i % 40, 1_000 + i * 37, 900 + ((i * 53) % 400)), listings, buyOrders }));
     rows[7] = { ...rows[7]!, sales: { ...rows[7]!.sales, median_price_90d: null as unknown as number } };

@@ -5,10 +5,10 @@
  */
 import { readRows, type RowReader } from '../../../../shared/api/rows';
 import { MarketOrderAnalyticsRows, SteamAnalyticsRows } from '../../../../shared/api/types';
-import { ApiError, errorFromGraphQL, invalidResponse, toApiError } from '../../../api/errors';
+import { errorFromGraphQL, invalidResponse, toApiError } from '../../../api/errors';
 import { postAndStreamRows, type FetchFn } from '../../../api/http';
 import { marketSummarizer, steamSummarizer, type CatalogSummarizer } from '../model/market-summary';
-import { AnalyticsRequestSchema, type AnalyticsResponse, type CatalogRow, type ErrorWire } from './protocol';
+import { AnalyticsRequestSchema, type AnalyticsResponse, type CatalogRow } from './protocol';
 import { steamMedians } from '../../../market/history/steam';
 
 /** Catalogs kept for item lookups: a few games / marketplaces, the oldest dropped first. */
@@ -16,15 +16,6 @@ const KEEP = 4;
 const FIELD: Record<'steam' | 'market', string> = { steam: 'getSteamAnalytics', market: 'getMarketOrderAnalytics' };
 
 export type Post = (message: AnalyticsResponse) => void;
-
-export function errorToWire(e: unknown): ErrorWire {
-  const a = toApiError(e);
-  return { kind: a.kind, status: a.status, code: a.code, detail: a.detail };
-}
-
-export function errorFromWire(w: ErrorWire): ApiError {
-  return new ApiError(w.kind, w.status, w.code, w.detail);
-}
 
 export class AnalyticsEngine {
   private readonly catalogs = new Map<string, Map<string, CatalogRow>>();
@@ -81,7 +72,7 @@ export class AnalyticsEngine {
         catalog: { key: req.key, kind: req.kind, summary, names, droppedRows: catalog.droppedRows, invalidValues: catalog.invalidValues, bytes: answer.bytes, fetchedAt: Date.now(), timing },
       });
     } catch (e) {
-      if (!ac.signal.aborted) this.post({ type: 'error', id: req.id, error: errorToWire(e) });
+      if (!ac.signal.aborted) this.post({ type: 'error', id: req.id, error: toApiError(e) });
     } finally {
       this.inFlight.delete(req.id);
     }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { MarketOrderAnalyticsRow, SteamAnalyticsRow } from '../../../../shared/api/types';
-import type { ApiErrorKind } from '../../../api/errors';
+import type { ApiError } from '../../../api/errors';
 import type { MarketSummary } from '../model/market-summary';
 import type { ValuesInput } from '../../../market/history/recorder';
 
@@ -27,13 +27,6 @@ export const AnalyticsRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('steam-medians'), id: z.number().int(), key: z.string().max(400), game: z.number().int(), at: z.number() }),
 ]);
 export type AnalyticsRequest = z.infer<typeof AnalyticsRequestSchema>;
-
-export interface ErrorWire {
-  kind: ApiErrorKind;
-  status: number | null;
-  code: string | null;
-  detail: string;
-}
 
 export interface LoadedCatalog {
   key: string;
@@ -61,4 +54,4 @@ export type AnalyticsResponse =
   | { type: 'items'; id: number; rows: (CatalogRow | null)[] }
   /** null: the catalog is no longer kept. */
   | { type: 'steam-medians'; id: number; values: ValuesInput | null }
-  | { type: 'error'; id: number; error: ErrorWire };
+  | { type: 'error'; id: number; error: ApiError };

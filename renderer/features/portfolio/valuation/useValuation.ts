@@ -14,22 +14,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useClient } from 'urql';
 import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES } from '../../../../shared/catalog/games';
-import { runRouted } from '../../../api/worker-exchange';
+import { runInWorker } from '../../../api/worker-exchange';
+import { toApiError, type ApiError } from '../../../api/errors';
 import { usePref } from '../../../lib/preferences';
 import { ITEMS_STEAM_VALUES } from '../../../market/api/documents';
-import { gridErrorOf, type ItemValuesContext } from '../../../market/api/routes';
 import { feeOrigin } from '../../../market/markets/fees';
-import { GridLoadError } from '../../../market/model/errors';
 import { GRID_PREFS, useFees, useMarketPlan } from '../../../market/prefs';
 import { useDataSource } from '../../../market/providers';
 import { useRecommendations } from '../../../market/recommendations/useRecommendations';
 import { useGridData } from '../../../market/useGridData';
-import type { ItemValues } from '../../../market/worker/client';
+import { itemValuesRun, type ItemValues } from '../../../market/worker/client';
 import type { HoldingRow } from '../model/types';
 import { recLookupOf, steamLookupOf, STEAM_VALUE_PATHS } from './lookups';
 import { prepareValuation, valueAllSliced, type Valuation, type ValuationContext } from './measures';
 import type { SeriesSettings } from './value-over-time';
-import { CombinedError } from '@urql/core';
 
 /** The portfolio's own react-query key of the Steam numbers of its items. */
 const STEAM_VALUES_KEY = 'portfolio-steam-values';
@@ -43,11 +41,11 @@ function hashText(t: string): string {
 
 export interface PartStatus {
   state: 'unsupported' | 'loading' | 'ok' | 'error';
-  error: GridLoadError | null;
+  error: ApiError | null;
   retry(): void;
 }
 
-function statusOf(supported: boolean, hasData: boolean, error: GridLoadError | null, retry: () => void): PartStatus {
+function statusOf(supported: boolean, hasData: boolean, error: ApiError | null, retry: () => void): PartStatus {
   if (!supported) return { state: 'unsupported', error: null, retry };
   if (hasData) return { state: 'ok', error, retry };
   return { state: error ? 'error' : 'loading', error, retry };
@@ -64,16 +62,9 @@ export function useSteamValues(game: number, names: readonly string[]) {
   const q = useQuery<ItemValues & { items: readonly string[] }, Error>({
     queryKey: [STEAM_VALUES_KEY, sourceKey, game, itemsKey, retryEpoch],
     queryFn: ({ signal }) =>
-      runRouted(
-        client,
-        ITEMS_STEAM_VALUES,
-        { game_id: game, items },
-        { requestPolicy: 'network-only', itemValues: { source: sourceKey ?? '', epoch: retryEpoch, paths: STEAM_VALUE_PATHS } satisfies ItemValuesContext },
-        signal,
-      ).then(
+      runInWorker(client, ITEMS_STEAM_VALUES, { game_id: game, items }, itemValuesRun({ source: sourceKey ?? '', epoch: retryEpoch, paths: STEAM_VALUE_PATHS }), { signal }).then(
         // The names go with their numbers: the lookup reads them in the order they were asked.
         (r) => ({ ...r, items }),
-        (e: unknown) => Promise.reject(e instanceof CombinedError ? gridErrorOf(e) : e),
       ),
     enabled: supported && sourceKey !== null && items.length > 0,
     retry: false,
@@ -83,7 +74,7 @@ export function useSteamValues(game: number, names: readonly string[]) {
     structuralSharing: false,
   });
   const lookup = useMemo(() => (q.data ? steamLookupOf(q.data.items, q.data) : null), [q.data]);
-  const error = q.error ? (q.error instanceof GridLoadError ? q.error : new GridLoadError('invalid-response', null, null, q.error.message, null, [])) : null;
+  const error = q.error ? toApiError(q.error) : null;
   return { lookup, at: q.data?.at ?? null, status: statusOf(supported, q.data !== undefined, error, () => void q.refetch()) };
 }
 

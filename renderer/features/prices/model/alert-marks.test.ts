@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertOf } from '../../alerts/model/test-helpers';
-import type { Alert } from '../../alerts/model/types';
-import { alertMarkText, alertMarks, hasAlertOn } from './alert-marks';
+import { alertMarkText, alertMarks, hasAlertOn, type AlertOnItem } from './alert-marks';
 import { ask, snapshotOf } from '../../../market/model/test-helpers';
 
 const names = ['AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Field-Tested)', 'Chroma 2 Case', 'Sticker | Crown (Foil)'];
@@ -11,10 +9,8 @@ const snap = snapshotOf(
   ['steam'],
   [],
 );
-const ASK = { kind: 'ask-below', price: 5_000 } as const;
-let n = 0;
-const on = (item: string, over: Partial<Alert> = {}) => alertOf(ASK, { id: `a${n++}`, item, ...over });
-const off = (item: string, over: Partial<Alert> = {}) => on(item, { enabled: false, ...over });
+const on = (item: string, over: Partial<AlertOnItem> = {}): AlertOnItem => ({ game: 730, item, enabled: true, ...over });
+const off = (item: string, over: Partial<AlertOnItem> = {}) => on(item, { enabled: false, ...over });
 
 describe('alertMarks', () => {
   it('counts the alerts on (low bits) and off (high bits) per row, this game only, unknown items left out', () => {

@@ -4,15 +4,21 @@
  * capped at 15). 0: no alert. The grid draws a bell for a row with an alert on, a muted one for a row
  * whose alerts are all off.
  */
-import type { Alert } from '../../alerts/model/types';
 import type { Snapshot } from '../../../market/model/snapshot';
+
+/** What a mark needs of an alert (the Alerts page's records have it). */
+export interface AlertOnItem {
+  game: number;
+  item: string;
+  enabled: boolean;
+}
 
 const MAX = 15;
 const count = (n: number) => (n >= MAX ? `${MAX}+` : String(n));
 const alertCount = (n: number) => `${count(n)} alert${n === 1 ? '' : 's'}`;
 
 /** The mask for `snap`'s rows from the alerts (those of other games, or of items not in it, left out). */
-export function alertMarks(snap: Snapshot | null, alerts: readonly Alert[]): Uint8Array {
+export function alertMarks(snap: Snapshot | null, alerts: readonly AlertOnItem[]): Uint8Array {
   const marks = new Uint8Array(snap?.n ?? 0);
   if (!snap) return marks;
   for (const a of alerts) {

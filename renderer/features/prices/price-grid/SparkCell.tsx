@@ -5,7 +5,7 @@
  */
 import { createContext, memo, useContext, type CSSProperties } from 'react';
 import { MISSING } from '../../../../shared/money/money';
-import { Sparkline } from '../../../market/history/Sparkline';
+import { Sparkline } from './Sparkline';
 
 /** Best-ask sparklines of the rendered rows by item name (useRowSparks.ts); null when the column is off. */
 export const SparksContext = createContext<ReadonlyMap<string, Float64Array | null> | null>(null);

@@ -1,5 +1,5 @@
 /** Best-ask sparklines of the rendered rows by item name, when the 24 h column is shown (read after paint). */
-import { useSparklines } from '../../../market/history/Sparkline';
+import { useSparklines } from './Sparkline';
 import type { GridColumn } from '../grid-columns';
 import type { Snapshot } from '../../../market/model/snapshot';
 import type { SlotRow } from '../../../lib/row-slots';

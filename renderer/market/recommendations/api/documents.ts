@@ -1,13 +1,13 @@
 /**
- * The recommendations list's GraphQL document, typed against the spec's schema. It runs in the grid
- * worker through the app's urql client (route.ts), so its `data` is the columns the worker made of the
+ * The recommendations list's GraphQL document, typed against the spec's schema. It runs in the data
+ * worker through the app's urql client (load.ts), so its `data` is the columns the worker made of the
  * answer, not the answer. (With a markets filter the list comes by REST instead: the GraphQL form has none.)
  */
 import { graphql } from '../../../api/gql';
-import { routedDocument } from '../../../api/worker-exchange';
+import { workerDocument } from '../../../api/worker-exchange';
 import type { RecColumns } from '../rec-columns';
 
-/** What the recommendations route delivers as `data`. */
+/** What a recommendations load delivers as `data`. */
 export interface RecData {
   recs: RecColumns;
 }
@@ -29,7 +29,7 @@ export const PriceRecommendationFields = graphql(`
   }
 `);
 
-export const REC_LIST = routedDocument<RecData>()(
+export const REC_LIST = workerDocument<RecData>()(
   graphql(
     `
     query RecommendationList($game_id: Int, $type: RecommendationType) {

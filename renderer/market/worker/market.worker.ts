@@ -1,8 +1,8 @@
 /**
- * The grid's module worker: fetch, parse, validate and shape whole-catalog responses off the UI thread.
+ * The data worker (every page's whole catalogs): fetch, parse, validate and shape whole-catalog responses off the UI thread.
  * All logic is in engine.ts; this file only wires it to the worker's message port.
  */
-import { GridEngine } from './engine';
+import { MarketWorker } from './engine';
 
 /** The part of DedicatedWorkerGlobalScope used here (the project's lib is DOM, not WebWorker). */
 interface WorkerScope {
@@ -11,5 +11,5 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-const engine = new GridEngine((msg, transfer) => scope.postMessage(msg, { transfer: transfer ?? [] }));
+const engine = new MarketWorker((msg, transfer) => scope.postMessage(msg, { transfer: transfer ?? [] }));
 scope.addEventListener('message', (e) => engine.handle(e.data));

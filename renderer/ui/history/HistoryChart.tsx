@@ -7,14 +7,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, MISSING, type MoneyFormat } from '../../../shared/money/money';
 import './history.css';
-import { askColor, axisProps, bidColor, seriesColor, tooltipProps } from '../../ui/charts/theme';
-import { history, useHistoryVersion } from './client';
-import { DAY, HOUR } from './chunk-codec';
-import { resolutionNote } from './resolution-note';
-import type { SampledHistory } from './sampling';
+import { askColor, axisProps, bidColor, seriesColor, tooltipProps } from '../charts/theme';
+import { history, useHistoryVersion } from '../../market/history/client';
+import { DAY, HOUR } from '../../market/history/chunk-codec';
+import { resolutionNote } from '../../market/history/resolution-note';
+import type { SampledHistory } from '../../market/history/sampling';
 import { HistoryExport } from './HistoryExport';
-import { BEST_ASK, BEST_BID } from './tiers';
-import { STEAM_MEDIAN_KEYS, steamMedianLabel } from './steam';
+import { BEST_ASK, BEST_BID } from '../../market/history/tiers';
+import { STEAM_MEDIAN_KEYS, steamMedianLabel } from '../../market/history/steam';
 
 export const RANGES = [
   { id: '1h', label: '1h', ms: HOUR },

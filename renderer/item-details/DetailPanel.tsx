@@ -1,30 +1,29 @@
 /**
  * One item in full: every market's ask, locked price, offers and buy order, the best arbitrage pair, and
  * where the API has them its Steam analytics (CS2, Dota 2) and price recommendation. Those two are typed
- * GraphQL documents on the app's urql client; the API answers them for a whole game, so the grid worker's
- * look-up route fetches each once per game and data source and picks this item (api/routes.ts).
+ * GraphQL documents on the app's urql client; the API answers them for a whole game, so the data worker
+ * fetches each once per game and data source and picks this item (market/worker/client.ts itemLookupRun).
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, type TypedDocumentNode } from 'urql';
-import { isUnstableReason, type PriceRecommendationRow, type SteamAnalyticsRow } from '../../../shared/api/types';
-import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES, gameName } from '../../../shared/catalog/games';
-import { MISSING, formatMoney, type MoneyFormat } from '../../../shared/money/money';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { useDataSource } from '../../market/providers';
-import { routeHref } from '../../lib/route';
-import { countOf, formatCount, num, signedMoney, signedPercent } from '../../lib/number-format';
-import { ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS, type ItemLookup, type ItemVars } from '../../market/api/documents';
-import { gridErrorOf, type ItemLookupContext } from '../../market/api/routes';
-import { cellValue, type Snapshot } from '../../market/model/snapshot';
-import type { Derived } from '../../market/model/derived-columns';
-import { bestArbitrage, shownAsk, shownBid, shownLocked } from '../../market/model/price-arithmetic';
-import type { GridLoadError } from '../../market/model/errors';
-import { reasonText } from '../../market/recommendations/reasons';
-import { HistoryChart } from '../../market/history/HistoryChart';
-import { openAlertEditor } from '../alerts/editor-state';
-import { openHoldingEditor } from '../portfolio/editor-state';
-import { useAlerts } from '../alerts/hooks';
-import { useItemMediansRecorder } from '../../market/history/useValuesRecorder';
+import { isUnstableReason, type PriceRecommendationRow, type SteamAnalyticsRow } from '../../shared/api/types';
+import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES, gameName } from '../../shared/catalog/games';
+import { MISSING, formatMoney, type MoneyFormat } from '../../shared/money/money';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import { useDataSource } from '../market/providers';
+import { routeHref } from '../lib/route';
+import { countOf, formatCount, num, signedMoney, signedPercent } from '../lib/number-format';
+import { ITEM_RECOMMENDATION, ITEM_STEAM_ANALYTICS, type ItemLookup, type ItemVars } from '../market/api/documents';
+import { fromCombinedError, type ApiError } from '../api/errors';
+import { itemLookupRun } from '../market/worker/client';
+import { cellValue, type Snapshot } from '../market/model/snapshot';
+import type { Derived } from '../market/model/derived-columns';
+import { bestArbitrage, shownAsk, shownBid, shownLocked } from '../market/model/price-arithmetic';
+import { reasonText } from '../market/recommendations/reasons';
+import { HistoryChart } from '../ui/history/HistoryChart';
+import { openAlertEditor } from '../requests/alert-editor';
+import { openHoldingEditor } from '../requests/holding-editor';
+import { useItemMediansRecorder } from '../market/history/useValuesRecorder';
 import './DetailPanel.css';
 
 export interface DetailPanelProps {
@@ -37,6 +36,8 @@ export interface DetailPanelProps {
   money: MoneyFormat;
   net: boolean;
   watched: boolean;
+  /** The item's alerts (a link to the Alerts page when there are any). */
+  alertCount: number;
   onToggleWatch(): void;
   onClose(): void;
   /** Increments on a manual refresh: the look-ups fetch again. */
@@ -49,7 +50,7 @@ interface Lookup<Row> {
   row: Row | null;
   /** When the whole-game answer the row is from was fetched (null: no row). */
   fetchedAt: number | null;
-  error: GridLoadError | null;
+  error: ApiError | null;
   retry(): void;
 }
 
@@ -62,7 +63,7 @@ function useItemLookup<Row>(
 ): Lookup<Row> {
   const { sourceKey } = useDataSource();
   const supported = games.includes(game);
-  const context = useMemo(() => ({ itemLookup: { source: sourceKey ?? '', epoch: reloadEpoch } satisfies ItemLookupContext }), [sourceKey, reloadEpoch]);
+  const context = useMemo(() => ({ worker: itemLookupRun({ source: sourceKey ?? '', epoch: reloadEpoch }) }), [sourceKey, reloadEpoch]);
   const [res, reexecute] = useQuery({
     query: doc,
     variables: { game_id: game, item: name },
@@ -73,7 +74,7 @@ function useItemLookup<Row>(
   const retry = () => reexecute({ requestPolicy: 'network-only' });
   if (!supported) return { status: 'unsupported', row: null, fetchedAt: null, error: null, retry };
   if (res.fetching || (!res.data && !res.error)) return { status: 'loading', row: null, fetchedAt: null, error: null, retry };
-  if (res.error) return { status: 'error', row: null, fetchedAt: null, error: gridErrorOf(res.error), retry };
+  if (res.error) return { status: 'error', row: null, fetchedAt: null, error: fromCombinedError(res.error), retry };
   const row = res.data?.row ?? null;
   return { status: row ? 'ok' : 'not-listed', row, fetchedAt: row ? (res.data?.fetchedAt ?? null) : null, error: null, retry };
 }
@@ -83,14 +84,13 @@ function Money({ v, money }: { v: number | null; money: MoneyFormat }) {
 }
 
 export function DetailPanel(props: DetailPanelProps) {
-  const { snap, d, item, askCols, bidCols, nameOf, money, net } = props;
+  const { snap, d, item, askCols, bidCols, nameOf, money, net, alertCount } = props;
   const name = snap.names[item] ?? '';
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
   }, [item]);
   const rec = useItemLookup(ITEM_RECOMMENDATION, PRICE_RECOMMENDATION_GAMES, snap.game, name, props.reloadEpoch);
-  const alertCount = useAlerts().alerts.filter((a) => a.game === snap.game && a.item === name).length;
   const steam = useItemLookup(ITEM_STEAM_ANALYTICS, STEAM_ANALYTICS_GAMES, snap.game, name, props.reloadEpoch);
   // Its Steam medians go to the price history (once per fetched answer, after idle).
   useItemMediansRecorder(snap.game, steam.row, steam.fetchedAt);

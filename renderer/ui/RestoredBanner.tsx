@@ -2,10 +2,10 @@
  * The mark on data kept from an earlier session: "Last data from 3 h ago — offline" (or "— updating…"
  * while a load is on its way), with when exactly and that it is replaced as soon as the service answers.
  */
-import type { ConnectionStatus } from '../../../shared/api/status';
-import { NextRetry } from '../../ui/NextRetry';
-import { STATE_VIEW, isHealthy } from '../../ui/status-view';
-import { formatAge, useTickingNow } from '../StatusParts';
+import type { ConnectionStatus } from '../../shared/api/status';
+import { NextRetry } from './NextRetry';
+import { STATE_VIEW, isHealthy } from './status-view';
+import { formatAge, useTickingNow } from './StatusParts';
 
 /** Why kept data is shown: "offline", "server error"…, or "updating…" while a load can still bring live data. */
 export function restoredNote(status: ConnectionStatus | null, fetching: boolean, failed: boolean): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromWire, errorToWire, findRejectedMarkets, httpErrorToWire } from './errors';
+import { isTransient } from '../../api/errors';
+import { findRejectedMarkets, loadHttpError } from './rejected-markets';
 
 const requested = ['steam', 'buff163', 'nosuch'];
 
@@ -33,23 +34,18 @@ describe('findRejectedMarkets', () => {
   });
 });
 
-describe('wire form', () => {
+describe('a load\u2019s HTTP error', () => {
   it('a 400 naming a slug keeps status, code, detail and the slug', () => {
-    const wire = httpErrorToWire(400, { errors: [{ message: 'Unknown market "nosuch"', extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'nosuch' } }] }, null, requested);
-    expect(wire).toMatchObject({ kind: 'bad-request', status: 400, code: 'BAD_USER_INPUT', rejectedMarkets: ['nosuch'], aborted: false });
-    const e = errorFromWire(wire);
-    expect(e.rejectedMarkets).toEqual(['nosuch']);
+    const e = loadHttpError(400, { errors: [{ message: 'Unknown market "nosuch"', extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'nosuch' } }] }, null, requested);
+    expect(e).toMatchObject({ kind: 'bad-request', status: 400, code: 'BAD_USER_INPUT', rejectedMarkets: ['nosuch'] });
     expect(e.message).toContain('HTTP 400');
     expect(e.detail).toBe('Unknown market "nosuch"');
   });
-  it('a 503 is transient with its Retry-After', () => {
-    const e = errorFromWire(httpErrorToWire(503, { error: { code: 'UNAVAILABLE', message: 'injected fault' } }, '7', requested));
+  it('a 503 is transient with its Retry-After, and names no slug', () => {
+    const e = loadHttpError(503, { error: { code: 'UNAVAILABLE', message: 'injected fault "steam"' } }, '7', requested);
     expect(e.kind).toBe('unavailable');
-    expect(e.transient).toBe(true);
+    expect(isTransient(e)).toBe(true);
     expect(e.retryAfterSeconds).toBe(7);
-  });
-  it('an abort and a network failure', () => {
-    expect(errorToWire(new DOMException('x', 'AbortError')).aborted).toBe(true);
-    expect(errorToWire(new TypeError('Failed to fetch')).kind).toBe('network');
+    expect(e.rejectedMarkets).toEqual([]);
   });
 });

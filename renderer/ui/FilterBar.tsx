@@ -4,8 +4,8 @@
  */
 import { useEffect, useId, useState, type Ref } from 'react';
 import { parseMoney, toDecimalString } from '../../shared/money/money';
-import { isFiltering, type FilterState, type TriState } from './model/filter';
-import { CATEGORIES, CATEGORY_LABEL, WEARS, WEAR_NAME, type Category, type Wear } from './model/search';
+import { isFiltering, type FilterState, type TriState } from '../market/model/filter';
+import { CATEGORIES, CATEGORY_LABEL, WEARS, WEAR_NAME, type Category, type Wear } from '../market/model/search';
 import './FilterBar.css';
 
 /** The item search box (the grid's search language, model/search.ts); ArrowDown moves into the list (`list`: its selector). */

@@ -6,7 +6,7 @@ import { HistoryStore } from '../../market/history/store';
 import { toPoll } from '../../market/history/poll-input';
 import { ITEM, T0, alertOf } from './model/test-helpers';
 import { HOUR, MINUTE, type Alert } from './model/types';
-import { AlertsRuntime, type CheckDeps, type HistoryReader } from './runtime';
+import { AlertsRuntime, type CheckDeps, type HistoryReader } from './alert-checks';
 import { AlertStore } from './store';
 
 const MONEY = { decimals: 2, symbol: '$' } as const;

@@ -5,10 +5,10 @@
  * the watch star from the page's watchlist, and focus back on the list when it closes.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { useMoneyFormat, usePref } from '../../lib/preferences';
-import { GRID_PREFS } from '../../market/prefs';
-import type { Derived } from '../../market/model/derived-columns';
-import type { Snapshot } from '../../market/model/snapshot';
+import { useMoneyFormat, usePref } from '../lib/preferences';
+import { GRID_PREFS } from '../market/prefs';
+import type { Derived } from '../market/model/derived-columns';
+import type { Snapshot } from '../market/model/snapshot';
 import { DetailPanel } from './DetailPanel';
 
 /** The open item of a page: its name (null: none), opening one, and closing (focus back on the list). */
@@ -38,6 +38,8 @@ export interface ItemDetailsProps {
   nameOf(slug: string): string;
   /** The names on this game's watchlist. */
   watchNames: readonly string[];
+  /** The alerts (any game): the panel counts the open item's. */
+  alerts: readonly { game: number; item: string }[];
   /** The panel's watch star: `index` in the snapshot, `name` the open item's. */
   onToggleWatch(index: number, name: string): void;
   /** Increments on a manual refresh: the panel's look-ups fetch again. */
@@ -45,7 +47,7 @@ export interface ItemDetailsProps {
   announce(text: string): void;
 }
 
-export function ItemDetails({ item, snap, d, askCols, bidCols, nameOf, watchNames, onToggleWatch, reloadEpoch, announce }: ItemDetailsProps) {
+export function ItemDetails({ item, snap, d, askCols, bidCols, nameOf, watchNames, alerts, onToggleWatch, reloadEpoch, announce }: ItemDetailsProps) {
   const money = useMoneyFormat();
   const [net] = usePref(GRID_PREFS.net);
   const name = item.name;
@@ -62,6 +64,7 @@ export function ItemDetails({ item, snap, d, askCols, bidCols, nameOf, watchName
       money={money}
       net={net}
       watched={watchNames.includes(name)}
+      alertCount={alerts.filter((a) => a.game === snap.game && a.item === name).length}
       onToggleWatch={() => onToggleWatch(index, name)}
       onClose={item.close}
       reloadEpoch={reloadEpoch}

@@ -4,7 +4,7 @@ import { setNotice } from '../../lib/storage/status';
 import { clearFaults, injectFault } from '../../lib/storage/testing/idb-faults';
 import { addHolding, deleteHoldings, editHolding, restoreBackup, splitHolding } from './model/edits';
 import type { HoldingDraft } from './model/types';
-import { PortfolioRuntime } from './runtime';
+import { PortfolioRuntime } from './portfolio-state';
 import { PortfolioConflictError, PortfolioStore } from './store';
 
 const T0 = Date.UTC(2026, 0, 1);

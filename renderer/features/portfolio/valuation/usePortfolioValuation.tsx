@@ -1,13 +1,13 @@
 /**
- * The valuation as the Portfolio page's extension (PortfolioScreen's `extension`): every row with its
- * figures, the valuation columns, the headline with the "Net of fees" switch and the valuations export
- * above the holdings, the value-over-time chart below them. The page itself knows nothing of prices.
+ * The valuation on the Portfolio page (PortfolioScreen calls it): every row with its figures, the valuation
+ * columns (shown after the ledger's), the headline with the "Net of fees" switch and the valuations export
+ * above the holdings, the value-over-time chart and the held items' history export below them. The rest of
+ * the page knows nothing of prices.
  */
 import { useCallback, useMemo } from 'react';
-import { HistoryExport } from '../../../market/history/HistoryExport';
+import { HistoryExport } from '../../../ui/history/HistoryExport';
 import { useMoneyFormat } from '../../../lib/preferences';
 import type { GameId } from '../../../../shared/catalog/games';
-import type { PortfolioExtension } from '../PortfolioScreen';
 import type { HoldingRow } from '../model/types';
 import { valuationColumns, type ValuedRow } from './columns';
 import type { HoldingValue } from './measures';
@@ -22,7 +22,8 @@ function partNote(what: string, p: PartStatus): string | null {
   return null;
 }
 
-function useValuationExtension(game: GameId, rows: readonly HoldingRow[], ledger: { realised: number | null }) {
+/** `realised`: the ledger's realised profit of the game's sales; null when unknown (a sale of a lot without a cost). */
+export function usePortfolioValuation(game: GameId, rows: readonly HoldingRow[], realised: number | null) {
   const money = useMoneyFormat();
   const v = useValuation(game, rows);
   const byId = useMemo(() => {
@@ -60,7 +61,7 @@ function useValuationExtension(game: GameId, rows: readonly HoldingRow[], ledger
             {exp.message.text}
           </p>
         ) : null}
-        <ValuationSummary totals={v.valuation?.totals ?? null} realised={ledger.realised} money={money} net={v.net} pending={pending} />
+        <ValuationSummary totals={v.valuation?.totals ?? null} realised={realised} money={money} net={v.net} pending={pending} />
       </div>
     );
   // The held items' recorded prices for analysts: every market, the whole history kept.
@@ -78,5 +79,3 @@ function useValuationExtension(game: GameId, rows: readonly HoldingRow[], ledger
     );
   return { rows: valued, columns, above, below };
 }
-
-export const valuationExtension: PortfolioExtension<ValuedRow> = { useExtension: useValuationExtension };

@@ -10,13 +10,14 @@ import { MAX_FILE_BYTES, MIB } from '../../../shared/files/save';
 import { APP_PREFERENCES, readPreference } from '../../lib/preferences';
 import { describeError } from '../../platform';
 import { useConnection } from '../../platform/connection';
-import { useDataSource } from '../providers';
-import type { ExportFormat } from './export-run';
-import type { ExportSelection } from './export-rows';
-import { MemorySink } from './export/sink';
-import { sinkServer } from './export/sink-port';
-import type { StreamProgress } from './export/stream-export';
-import type { StreamMessage, StreamRequest } from './export/stream.worker';
+import { useDataSource } from '../../market/providers';
+import type { ExportFormat } from '../../market/history/export-run';
+import type { ExportSelection } from '../../market/history/export-rows';
+import { MemorySink } from '../../market/history/export/sink';
+import { sinkServer } from '../../market/history/export/sink-port';
+import type { StreamProgress } from '../../market/history/export/stream-export';
+import type { StreamMessage, StreamRequest } from '../../market/history/export/stream.worker';
+import './history.css';
 
 type State = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'done' | 'error'; text: string };
 
@@ -51,7 +52,7 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
     if (!sel) return;
     const at = Date.now();
     const seconds = readPreference(APP_PREFERENCES.refreshIntervalSeconds);
-    const w = (worker.current ??= new Worker(new URL('./export/stream.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
+    const w = (worker.current ??= new Worker(new URL('../../market/history/export/stream.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
     setState({ kind: 'busy', text: 'Reading the history…' });
     // The worker streams each file to a sink the page serves; here the files are gathered and saved whole.
     const files = new Map<string, MemorySink>();

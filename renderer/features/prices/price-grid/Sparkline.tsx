@@ -4,9 +4,9 @@
  * the grid has painted, with a small cache.
  */
 import { memo, useEffect, useMemo, useState } from 'react';
-import { history, useHistoryVersion } from './client';
-import { DAY } from './chunk-codec';
-import './history.css';
+import { history, useHistoryVersion } from '../../../market/history/client';
+import { DAY } from '../../../market/history/chunk-codec';
+import './Sparkline.css';
 
 const SLOTS = 40;
 const W = 100;

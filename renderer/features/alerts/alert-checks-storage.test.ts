@@ -14,7 +14,7 @@ import { clearFaults, injectFault } from '../../lib/storage/testing/idb-faults';
 import { NewerDatabaseError } from '../../lib/storage/versioned-db';
 import { ITEM, T0, alertOf } from './model/test-helpers';
 import { freshState, type Alert } from './model/types';
-import { AlertsRuntime, type CheckDeps } from './runtime';
+import { AlertsRuntime, type CheckDeps } from './alert-checks';
 import { ALERTS_UPGRADES, AlertStore } from './store';
 
 const MONEY = { decimals: 2, symbol: '$' } as const;

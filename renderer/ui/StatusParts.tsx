@@ -4,10 +4,10 @@
  */
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ConnectionStatus } from '../../shared/api/status';
-import { EmptyState } from '../ui/EmptyState';
-import { NextRetry } from '../ui/NextRetry';
-import { statusWords } from '../ui/status-view';
-import { useProgress, type ProgressStore } from './offline/useLiveData';
+import { EmptyState } from './EmptyState';
+import { NextRetry } from './NextRetry';
+import { statusWords } from './status-view';
+import { useProgress, type ProgressStore } from '../market/offline/useLiveData';
 import { formatCount } from '../lib/number-format';
 import './StatusParts.css';
 

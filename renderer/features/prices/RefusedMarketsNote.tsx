@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import { nameStatus } from '../../../shared/catalog/markets';
-import type { DiscoveryView } from './useMarketDiscovery';
-import './markets.css';
+import type { DiscoveryView } from '../../market/markets/useMarketDiscovery';
+import './RefusedMarketsNote.css';
 
 export interface RefusedMarketsNoteProps {
   discovery: DiscoveryView;

@@ -5,16 +5,16 @@
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { GAMES } from '../../../shared/catalog/games';
-import { GRID_PREFS } from '../prefs';
-import { HistoryExport } from './HistoryExport';
-import { DAY } from './chunk-codec';
-import './history.css';
+import { GRID_PREFS } from '../../market/prefs';
+import { HistoryExport } from '../../ui/history/HistoryExport';
+import { DAY } from '../../market/history/chunk-codec';
+import './HistorySettings.css';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { usePref, useSelectedGame } from '../../lib/preferences';
 import { useStorageStatus } from '../../lib/storage/status';
-import { history, useHistoryVersion, useHistoryWriter } from './client';
-import { DAILY_AFTER_CHOICES, FULL_HOURS_CHOICES, HISTORY_PREFS, RETENTION_CHOICES, readLimits } from './prefs';
-import { daysThatFit, type Usage } from './store';
+import { history, useHistoryVersion, useHistoryWriter } from '../../market/history/client';
+import { DAILY_AFTER_CHOICES, FULL_HOURS_CHOICES, HISTORY_PREFS, RETENTION_CHOICES, readLimits } from '../../market/history/prefs';
+import { daysThatFit, type Usage } from '../../market/history/store';
 
 function mb(bytes: number): string {
   return bytes < 1e6 ? `${(bytes / 1e3).toFixed(0)} kB` : `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
@@ -33,12 +33,12 @@ interface ForecastProps {
 }
 
 /** Megabytes a limit needs to keep `days` (rounded up to 10 MB): the inverse of daysThatFit. */
-function capFor(days: number, perDay: number, coarse: number | null, fullDays: number, daily: number | null, dailyAfterDays: number): number {
-  const hourly = coarse !== null && coarse > 0 ? coarse : perDay;
-  const dailyRate = daily !== null && daily > 0 ? daily : hourly;
+function capFor(days: number, perDay: number, hourly: number | null, fullDays: number, daily: number | null, dailyAfterDays: number): number {
+  const hourlyRate = hourly !== null && hourly > 0 ? hourly : perDay;
+  const dailyRate = daily !== null && daily > 0 ? daily : hourlyRate;
   const hourlyDays = Math.max(0, dailyAfterDays - fullDays);
   const full = Math.min(days, fullDays) * perDay;
-  const mid = Math.min(Math.max(0, days - fullDays), hourlyDays) * hourly;
+  const mid = Math.min(Math.max(0, days - fullDays), hourlyDays) * hourlyRate;
   const rest = Math.max(0, days - fullDays - hourlyDays) * dailyRate;
   return Math.ceil((full + mid + rest) / 1e7) * 10;
 }
@@ -56,16 +56,16 @@ function HistoryForecast({ usage, capMb, days, fullHours, dailyAfterDays, setCap
       </p>
     );
   }
-  const coarse = usage.consolidatedPerDay ?? null;
+  const hourly = usage.hourlyPerDay ?? null;
   const daily = usage.dailyPerDay ?? null;
   const fullDays = fullHours / 24;
-  const fit = daysThatFit(capMb * 1e6, perDay, coarse, fullDays, daily, dailyAfterDays);
+  const fit = daysThatFit(capMb * 1e6, perDay, hourly, fullDays, daily, dailyAfterDays);
   // The shortest hourly span offered, and what it would hold (only offered when it holds more).
   const dailySooner = DAILY_AFTER_CHOICES.find((d) => d >= fullDays && d < dailyAfterDays);
-  const fitSooner = dailySooner === undefined ? fit : daysThatFit(capMb * 1e6, perDay, coarse, fullDays, daily, dailySooner);
+  const fitSooner = dailySooner === undefined ? fit : daysThatFit(capMb * 1e6, perDay, hourly, fullDays, daily, dailySooner);
   const short = fit < days;
   const fitText = fit >= 10 ? Math.floor(fit).toLocaleString('en-US') : fit.toFixed(1);
-  const need = capFor(days, perDay, coarse, fullDays, daily, dailyAfterDays);
+  const need = capFor(days, perDay, hourly, fullDays, daily, dailyAfterDays);
   const shorter = Math.max(1, Math.floor(fit));
   const fewer = FULL_HOURS_CHOICES.filter((h) => h < fullHours);
   return (
@@ -73,11 +73,11 @@ function HistoryForecast({ usage, capMb, days, fullHours, dailyAfterDays, setCap
       <p className="field__hint">
         At the current rate it grows by about {mb(perDay)} a day
         {dailyAfterDays > fullDays
-          ? `${coarse !== null ? `, and by about ${mb(coarse)} a day once older than ${fullHours} hours (hourly per market)` : `, less once older than ${fullHours} hours (hourly per market: not measured yet, so not counted)`}${daily !== null ? `, ${mb(daily)} once older than ${dailyAfterDays} days (daily per market)` : ''}`
+          ? `${hourly !== null ? `, and by about ${mb(hourly)} a day once older than ${fullHours} hours (hourly per market)` : `, less once older than ${fullHours} hours (hourly per market: not measured yet, so not counted)`}${daily !== null ? `, ${mb(daily)} once older than ${dailyAfterDays} days (daily per market)` : ''}`
           : daily !== null
             ? `, and by about ${mb(daily)} a day once older than ${fullHours} hours (daily per market)`
-            : coarse !== null
-              ? `, and by about ${mb(coarse)} a day once older than ${fullHours} hours (daily per market: counted at the hourly rate until a daily day is measured)`
+            : hourly !== null
+              ? `, and by about ${mb(hourly)} a day once older than ${fullHours} hours (daily per market: counted at the hourly rate until a daily day is measured)`
               : `, less once older than ${fullHours} hours (daily per market: not measured yet, so not counted)`}
         : about {fitText} days fit in your limit of {capMb} MB.
       </p>
@@ -292,7 +292,7 @@ export function HistorySettings() {
       }} setDays={setDays} setFullHours={setFullHours} />
       <p className="field__hint" data-testid="history-usage" aria-live="polite">
         {usage
-          ? `History uses about ${mb(usage.bytes)} of ${capMb} MB (${usage.chunks.toLocaleString('en-US')} records${usage.oldest !== null ? `, since ${new Date(usage.oldest).toLocaleString()}` : ''}).`
+          ? `History uses about ${mb(usage.bytes)} of ${capMb} MB (${usage.chunks.toLocaleString('en-US')} chunks${usage.oldest !== null ? `, since ${new Date(usage.oldest).toLocaleString()}` : ''}).`
           : 'Reading the storage used…'}
         {estimate !== null ? ` All of Market Desk’s storage here: ${mb(estimate)}.` : ''} The oldest days are dropped first.
       </p>
