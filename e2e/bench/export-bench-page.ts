@@ -7,7 +7,7 @@
  */
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { HistoryStore } from '../../renderer/market/history/store';
-import type { ChunkRecord } from '../../renderer/market/history/chunk-codec';
+import type { Chunk } from '../../renderer/market/history/chunk-codec';
 import { runExport } from '../../renderer/market/history/export-run';
 import { CountingSink } from '../../renderer/market/history/export/sink';
 import { streamExport } from '../../renderer/market/history/export/stream-export';
@@ -70,8 +70,8 @@ async function fill(items: number, hours: number): Promise<FillFigures> {
   let records = 0;
   let bytes = 0;
   /** Open records by name; a record is written once it is closed (a new one started) and at the end. */
-  const open = new Map<string, ChunkRecord>();
-  let pending: ChunkRecord[] = [];
+  const open = new Map<string, Chunk>();
+  let pending: Chunk[] = [];
   const flush = async (): Promise<void> => {
     for (const x of pending) bytes += x.bytes;
     records += pending.length;
@@ -88,7 +88,7 @@ async function fill(items: number, hours: number): Promise<FillFigures> {
     for (const ch of res.dirty) {
       const prev = open.get(ch.n);
       if (prev && prev.st !== ch.st) pending.push(prev);
-      open.set(ch.n, ch.toRecord());
+      open.set(ch.n, ch.toChunk());
     }
     if (pending.length >= 20_000) await flush();
   }

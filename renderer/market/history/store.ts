@@ -746,7 +746,7 @@ export class HistoryStore {
    * it) after `after` ([name, start] of the last one read; null: from the first): a long read of every item
    * (an export) in large ordered batches, without a request per item.
    */
-  async chunksAfter(game: number, after: [string, number] | null, count: number): Promise<ChunkRecord[]> {
+  async chunksAfter(game: number, after: [string, number] | null, count: number): Promise<Chunk[]> {
     const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
     const range = after ? IDBKeyRange.bound([game, ...after], [game, [], 0], true, true) : IDBKeyRange.bound([game, '', -Infinity], [game, [], 0]);
     const all = await tx.store.getAll(range, count);

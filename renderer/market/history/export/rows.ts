@@ -4,7 +4,7 @@
  * series list (export-rows.ts' columnsOf names them). Rows come item after item (the store's key order),
  * each item's in time order, then market and side.
  */
-import { decodeInto, PointBuffer, type ChunkRecord } from '../chunk-codec';
+import { decodeInto, PointBuffer, type Chunk } from '../chunk-codec';
 import { columnsOf, selected } from '../export-rows';
 
 export class RowBatch {
@@ -103,7 +103,7 @@ export class ItemRows {
   }
 
   /** Adds a chunk's points in [from, to]; returns the span added (for the provenance), or null. */
-  addChunk(c: ChunkRecord, from: number, to: number): { from: number; to: number } | null {
+  addChunk(c: Chunk, from: number, to: number): { from: number; to: number } | null {
     const n = decodeInto(c, this.pts);
     const { t, s, v } = this.pts;
     const res = ('r' in c && c.r) || 0;

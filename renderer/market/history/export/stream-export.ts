@@ -8,7 +8,7 @@
  *
  * Rows come item after item (the store's key order), each item's in time order, then market and side.
  */
-import { chunkName, DAY, streamOf, type ChunkRecord } from '../chunk-codec';
+import { chunkName, DAY, streamOf, type Chunk } from '../chunk-codec';
 import { COLUMNS, resolutionText, type ExportSelection, type Provenance } from '../export-rows';
 import { ExportCancelled, type ExportContext } from '../export-run';
 import type { HistoryStore } from '../store';
@@ -141,7 +141,7 @@ export async function streamExport(
         const name = names[index] as string;
         item.reset();
         for (let j = 0; j < perStream.length; j++) {
-          for (const c of perStream[j] as ChunkRecord[]) {
+          for (const c of perStream[j] as Chunk[]) {
             records++;
             const span = item.addChunk(c, sel.from, sel.to);
             if (!span || streams[j] !== '') continue;
@@ -191,7 +191,7 @@ export async function streamExport(
 /** Records read a request when every item of a game is exported. */
 export const BATCH_RECORDS = 4096;
 
-type ItemChunks = [index: number, perStream: ChunkRecord[][]];
+type ItemChunks = [index: number, perStream: Chunk[][]];
 
 /**
  * The selection's items with their records, per stream, a batch at a time; the next batch is asked for
@@ -205,7 +205,7 @@ async function* readItems(store: HistoryStore, sel: ExportSelection, names: stri
       const slice = names.slice(start, start + batchItems);
       const keys: string[] = [];
       for (const n of slice) for (const st of streams) keys.push(chunkName(n, st));
-      const got: ChunkRecord[][] = new Array<ChunkRecord[]>(keys.length);
+      const got: Chunk[][] = new Array<Chunk[]>(keys.length);
       await store.eachItemChunks(sel.game, keys, sel.from, sel.to, (i, chunks) => (got[i] = chunks));
       return slice.map((_, i): ItemChunks => [start + i, streams.map((_s, j) => got[i * streams.length + j] ?? [])]);
     };
@@ -220,9 +220,9 @@ async function* readItems(store: HistoryStore, sel: ExportSelection, names: stri
   const lo = sel.from - LOOKBACK;
   let current: ItemChunks | null = null;
   let currentName = '';
-  let next: Promise<ChunkRecord[]> | null = store.chunksAfter(sel.game, null, batchRecords);
+  let next: Promise<Chunk[]> | null = store.chunksAfter(sel.game, null, batchRecords);
   while (next) {
-    const recs: ChunkRecord[] = await next;
+    const recs: Chunk[] = await next;
     const last = recs[recs.length - 1];
     next = recs.length === batchRecords && last ? store.chunksAfter(sel.game, [last.n, last.st], batchRecords) : null;
     const out: ItemChunks[] = [];
@@ -233,7 +233,7 @@ async function* readItems(store: HistoryStore, sel: ExportSelection, names: stri
         if (current) out.push(current);
         names.push(name);
         currentName = name;
-        current = [names.length - 1, streams.map((): ChunkRecord[] => [])];
+        current = [names.length - 1, streams.map((): Chunk[] => [])];
       }
       if (c.st < lo || c.st > sel.to) continue;
       const j = streams.indexOf(cut < 0 ? '' : c.n.slice(cut + 1));
