@@ -62,6 +62,8 @@ export interface ExportFiles {
   write(request: unknown): Promise<void>;
   end(request: unknown): Promise<void>;
   abort(request: unknown): Promise<void>;
+  /** Whether an export is still open (not every file ended, not aborted). */
+  isOpen(exportId: string): boolean;
 }
 
 /** Room kept beside the estimate (it is an estimate; a disk filled to its last byte fails other programs). */
@@ -208,5 +210,7 @@ export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
       if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
       await discard(parsed.data.exportId);
     },
+
+    isOpen: (exportId) => exports.has(exportId),
   };
 }

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../../shared/api/status';
+import { MAX_EXPORT_CHUNK_BYTES } from '../../shared/export/stream-files';
 import { MAX_FILE_BYTES } from '../../shared/files/save';
 import { cleanIpcMessage, createElectronApi } from './electron';
 import { PlatformError } from './errors';
@@ -144,6 +145,33 @@ describe('Electron DesktopApi: saving files', () => {
     expect(big.message).toBe('Market Desk will not save that: a file is larger than 64 MiB.');
     await expect(api.saveFile({ ...png, suggestedName: '../a.png' })).rejects.toBeInstanceOf(PlatformError);
     expect(b.saveFile).not.toHaveBeenCalled();
+  });
+});
+
+describe('Electron DesktopApi: streamed exports', () => {
+  const openReq = { folderName: 'price-history-game-730', files: ['price-history-730.csv', 'provenance.json'], estimateBytes: 1000 };
+
+  it('checks every request before it crosses and every opening that comes back', async () => {
+    const opened = { opened: true, exportId: 'e-12345678', path: '/home/me/x' };
+    const openExport = vi.fn(async () => opened as unknown);
+    const writeExport = vi.fn(async () => undefined);
+    const { b } = bridge({ openExport, writeExport, endExport: vi.fn(async () => undefined), abortExport: vi.fn(async () => undefined) });
+    const api = createElectronApi(b);
+    await expect(api.openExport(openReq)).resolves.toEqual(opened);
+    await api.writeExport({ exportId: 'e-12345678', name: 'price-history-730.csv', chunk: new Uint8Array(3) });
+    expect(writeExport).toHaveBeenCalledTimes(1);
+    const big = (await api.writeExport({ exportId: 'e-12345678', name: 'price-history-730.csv', chunk: new Uint8Array(MAX_EXPORT_CHUNK_BYTES + 1) }).catch((e: unknown) => e)) as PlatformError;
+    expect(big.kind).toBe('refused');
+    await expect(api.openExport({ ...openReq, files: ['../x.csv'] })).rejects.toBeInstanceOf(PlatformError);
+    expect(writeExport).toHaveBeenCalledTimes(1);
+    expect(openExport).toHaveBeenCalledTimes(1);
+    openExport.mockResolvedValueOnce({ opened: true, exportId: '../../etc', path: '/x' });
+    expect(((await api.openExport(openReq).catch((e: unknown) => e)) as PlatformError).kind).toBe('invalid-data');
+  });
+
+  it('an older preload without them refuses with a sentence', async () => {
+    const api = createElectronApi(bridge().b);
+    await expect(api.openExport(openReq)).rejects.toThrow(/cannot stream exports/);
   });
 });
 

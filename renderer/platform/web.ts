@@ -197,6 +197,10 @@ export async function fetchSteamViaHost(
     reader.cancel().catch(() => undefined);
   }
 }
+function noStreamedExports(): PlatformError {
+  return new PlatformError('refused', 'This web host saves exports whole: streamed exports are a desktop feature for now.');
+}
+
 const HostErrorBody = z.object({ error: z.object({ code: z.string().optional(), message: z.string() }) });
 
 export function createWebApi(options: WebApiOptions = {}): PlatformApi {
@@ -331,6 +335,11 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       download(`${parsed.data.folderName}.zip`, new Blob([zip as Uint8Array<ArrayBuffer>], { type: SAVE_MIME.zip }));
       return { saved: true };
     },
+    // Not yet streamed in the browser: HistoryExport saves a web export whole (saveFiles) meanwhile.
+    openExport: () => Promise.reject(noStreamedExports()),
+    writeExport: () => Promise.reject(noStreamedExports()),
+    endExport: () => Promise.reject(noStreamedExports()),
+    abortExport: () => Promise.reject(noStreamedExports()),
     async notify(request) {
       const parsed = NotifyRequestSchema.safeParse(request);
       if (!parsed.success) throw new PlatformError('refused', 'Market Desk could not prepare that notification.');

@@ -38,8 +38,12 @@ export const ExportChunkSchema = z.object({
     .refine((b) => b.byteLength <= MAX_EXPORT_CHUNK_BYTES, { message: `a chunk is larger than ${MAX_EXPORT_CHUNK_BYTES / MIB} MiB` }),
 });
 
+export type ExportChunkRequest = z.infer<typeof ExportChunkSchema>;
+
 export const ExportEndSchema = z.object({ exportId: ExportIdSchema, name: FileName });
+export type ExportEndRequest = z.infer<typeof ExportEndSchema>;
 export const ExportAbortSchema = z.object({ exportId: ExportIdSchema });
+export type ExportAbortRequest = z.infer<typeof ExportAbortSchema>;
 
 export const ExportOpenResultSchema = z.union([z.object({ opened: z.literal(false) }), z.object({ opened: z.literal(true), exportId: ExportIdSchema, path: z.string().max(4096) })]);
 export type ExportOpenResult = z.infer<typeof ExportOpenResultSchema>;

@@ -1,7 +1,9 @@
 /**
  * Exports price history for analysts: CSV and/or Parquet plus provenance.json, streamed by a worker
- * (export/stream-export.ts) with progress (rows, bytes, time left) and Cancel, saved through the host as a folder (desktop) or a zip (web) like the
- * chart exports. Used by Settings → Price history (a game, a range, all items or the watchlist) and by
+ * (export/stream-export.ts) with progress (rows, bytes, time left) and Cancel. The size is estimated first
+ * (export/estimate.ts) and shown. Desktop: the files stream to a new folder the user picks, chunk by chunk
+ * over IPC (no size limit; free space checked against the estimate; a cancel or failure removes them).
+ * Web: gathered and saved as a zip, under the browser host's file limit. Used by Settings → Price history (a game, a range, all items or the watchlist) and by
  * the item panel's History chart (that item, its range and markets).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,9 +15,11 @@ import { useConnection } from '../../platform/connection';
 import { useDataSource } from '../../market/providers';
 import type { ExportFormat } from '../../market/history/export-run';
 import type { ExportSelection } from '../../market/history/export-rows';
+import type { ExportEstimate } from '../../market/history/export/estimate';
+import { hostSinks } from '../../market/history/export/host-sink';
 import { MemorySink } from '../../market/history/export/sink';
-import { sinkServer } from '../../market/history/export/sink-port';
-import type { StreamProgress } from '../../market/history/export/stream-export';
+import { sinkServer, type SinkCall } from '../../market/history/export/sink-port';
+import { exportFileNames, type StreamProgress, type StreamResult } from '../../market/history/export/stream-export';
 import type { StreamMessage, StreamRequest } from '../../market/history/export/stream.worker';
 import './history.css';
 
@@ -34,16 +38,31 @@ function progressText(p: StreamProgress): string {
   return `Exporting: ${p.rows.toLocaleString('en-US')} rows, ${(p.bytes / 1e6).toFixed(1)} MB written${left}…`;
 }
 
+/** "about 1,234,567 rows, about 130 MB" */
+function estimateText(e: ExportEstimate): string {
+  return `about ${e.rows.toLocaleString('en-US')} rows, about ${e.bytes < 1e9 ? `${Math.max(1, Math.round(e.bytes / 1e6))} MB` : `${(e.bytes / 1e9).toFixed(1)} GB`}`;
+}
+
 export function HistoryExport({ selection, label = 'Export', testId }: { selection: () => ExportSelection | null; label?: string; testId?: string }) {
   const { api } = useConnection();
   const { sourceKey } = useDataSource();
   const [format, setFormat] = useState<ExportFormat>('both');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const worker = useRef<Worker | null>(null);
+  /** The host export being written (removed if the page goes away mid-export), and a Cancel pressed before the worker started. */
+  const hostExport = useRef<string | null>(null);
+  const cancelled = useRef(false);
 
-  useEffect(() => () => worker.current?.terminate(), []);
+  useEffect(
+    () => () => {
+      worker.current?.terminate();
+      if (hostExport.current) void api.abortExport({ exportId: hostExport.current }).catch(() => undefined);
+    },
+    [api],
+  );
 
   const cancel = useCallback(() => {
+    cancelled.current = true;
     worker.current?.postMessage({ type: 'cancel' } satisfies StreamRequest);
   }, []);
 
@@ -52,53 +71,102 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
     if (!sel) return;
     const at = Date.now();
     const seconds = readPreference(APP_PREFERENCES.refreshIntervalSeconds);
+    const formats = { csv: format !== 'parquet', parquet: format !== 'csv' };
     const w = (worker.current ??= new Worker(new URL('../../market/history/export/stream.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
-    setState({ kind: 'busy', text: 'Reading the history…' });
-    // The worker streams each file to a sink the page serves; here the files are gathered and saved whole.
+    const name = folderName(sel, at);
+    const fileNames = exportFileNames(sel.game, formats);
+    // Desktop: each file streamed to the disk as it is written (any size). Web: gathered and saved as a zip.
+    const streamed = api.host === 'electron';
     const files = new Map<string, MemorySink>();
-    const serve = sinkServer(w, async (name) => {
-      const sink = new MemorySink();
-      files.set(name, sink);
-      return sink;
-    });
-    w.onerror = (e) => setState({ kind: 'error', text: `Could not export: ${e.message || 'the export worker failed'}.` });
+    let serve: ((call: SinkCall) => Promise<void>) | null = null;
+    let where = '';
+    cancelled.current = false;
+    setState({ kind: 'busy', text: 'Estimating the export\u2026' });
+    const start = (): void => {
+      const req: StreamRequest = {
+        type: 'start',
+        sel,
+        formats,
+        ctx: { service: sourceKey === 'demo' ? 'demo (the embedded reference service)' : (sourceKey?.replace(/^live\|/, '') ?? 'unknown'), gameName: gameName(sel.game), pollingIntervalMs: seconds > 0 ? seconds * 1000 : null, at },
+      };
+      w.postMessage(req);
+    };
+    const opened = (estimate: ExportEstimate): void => {
+      if (cancelled.current) {
+        setState({ kind: 'done', text: 'Export cancelled.' });
+        return;
+      }
+      if (estimate.rows === 0) {
+        setState({ kind: 'done', text: 'Nothing to export: no history in that selection.' });
+        return;
+      }
+      const about = estimateText(estimate);
+      if (!streamed) {
+        serve = sinkServer(w, async (file) => {
+          const sink = new MemorySink();
+          files.set(file, sink);
+          return sink;
+        });
+        setState({ kind: 'busy', text: `Reading the history (${about})\u2026` });
+        start();
+        return;
+      }
+      setState({ kind: 'busy', text: `${about}: choose a folder\u2026` });
+      api.openExport({ folderName: name, files: fileNames, estimateBytes: estimate.bytes }).then(
+        (r) => {
+          if (!r.opened) {
+            setState({ kind: 'done', text: 'Export cancelled.' });
+            return;
+          }
+          if (cancelled.current) {
+            void api.abortExport({ exportId: r.exportId }).catch(() => undefined);
+            setState({ kind: 'done', text: 'Export cancelled.' });
+            return;
+          }
+          hostExport.current = r.exportId;
+          where = r.path;
+          serve = sinkServer(w, hostSinks(api, r.exportId));
+          setState({ kind: 'busy', text: `Exporting (${about})\u2026` });
+          start();
+        },
+        (err: unknown) => setState({ kind: 'error', text: `Could not export: ${describeError(err)}` }),
+      );
+    };
+    const saveWhole = (result: StreamResult): void => {
+      const out = result.files.map((f) => ({ name: f.name, bytes: files.get(f.name)?.bytes() ?? new Uint8Array(0) }));
+      const big = out.find((f) => f.bytes.byteLength > MAX_FILE_BYTES);
+      if (big) {
+        setState({ kind: 'error', text: `Could not export: ${big.name} would be ${(big.bytes.byteLength / MIB).toFixed(0)} MiB, more than this browser host saves (${MAX_FILE_BYTES / MIB} MiB). Choose a shorter range, fewer items or one format, or use the desktop app.` });
+        return;
+      }
+      setState({ kind: 'busy', text: 'Making the zip\u2026' });
+      api.saveFiles({ folderName: name, files: out }).then(
+        (r) => {
+          const what = `${result.rows.toLocaleString('en-US')} rows (${out.map((f) => f.name).join(', ')})`;
+          if (!r.saved) setState({ kind: 'done', text: 'Export cancelled.' });
+          else setState({ kind: 'done', text: r.path ? `Exported ${what} to ${r.path}.` : `Downloaded ${what} as ${name}.zip.` });
+        },
+        (err: unknown) => setState({ kind: 'error', text: `Could not export: ${describeError(err)}` }),
+      );
+    };
+    w.onerror = (e) => {
+      if (hostExport.current) void api.abortExport({ exportId: hostExport.current }).catch(() => undefined);
+      hostExport.current = null;
+      setState({ kind: 'error', text: `Could not export: ${e.message || 'the export worker failed'}.` });
+    };
     w.onmessage = (e: MessageEvent<StreamMessage>) => {
       const m = e.data;
-      if (m.type === 'progress') setState({ kind: 'busy', text: progressText(m.progress) });
-      else if (m.type === 'cancelled') setState({ kind: 'done', text: 'Export cancelled.' });
+      // The worker ended the export (its files ended or aborted): nothing of it is left to remove here.
+      if (m.type === 'done' || m.type === 'cancelled' || m.type === 'error') hostExport.current = null;
+      if (m.type === 'estimate') opened(m.estimate);
+      else if (m.type === 'progress') setState({ kind: 'busy', text: progressText(m.progress) });
+      else if (m.type === 'cancelled') setState({ kind: 'done', text: 'Export cancelled: nothing was kept.' });
       else if (m.type === 'error') setState({ kind: 'error', text: `Could not export: ${m.message}` });
-      else if (m.type !== 'done') void serve(m);
-      else {
-        const { result } = m;
-        const out = result.files.map((f) => ({ name: f.name, bytes: files.get(f.name)?.bytes() ?? new Uint8Array(0) }));
-        const big = out.find((f) => f.bytes.byteLength > MAX_FILE_BYTES);
-        if (big) {
-          setState({ kind: 'error', text: `Could not export: ${big.name} would be ${(big.bytes.byteLength / MIB).toFixed(0)} MiB, more than ${MAX_FILE_BYTES / MIB} MiB. Choose a shorter range, fewer items or one format.` });
-          return;
-        }
-        if (result.rows === 0) {
-          setState({ kind: 'done', text: 'Nothing to export: no history in that selection.' });
-          return;
-        }
-        const name = folderName(sel, at);
-        setState({ kind: 'busy', text: api.host === 'web' ? 'Making the zip…' : 'Choose a folder…' });
-        api.saveFiles({ folderName: name, files: out }).then(
-          (r) => {
-            const what = `${result.rows.toLocaleString('en-US')} rows (${out.map((f) => f.name).join(', ')})`;
-            if (!r.saved) setState({ kind: 'done', text: 'Export cancelled.' });
-            else setState({ kind: 'done', text: r.path ? `Exported ${what} to ${r.path}.` : `Downloaded ${what} as ${name}.zip.` });
-          },
-          (err: unknown) => setState({ kind: 'error', text: `Could not export: ${describeError(err)}` }),
-        );
-      }
+      else if (m.type !== 'done') void serve?.(m);
+      else if (streamed) setState({ kind: 'done', text: `Exported ${m.result.rows.toLocaleString('en-US')} rows (${m.result.files.map((f) => f.name).join(', ')}) to ${where}.` });
+      else saveWhole(m.result);
     };
-    const req: StreamRequest = {
-      type: 'start',
-      sel,
-      formats: { csv: format !== 'parquet', parquet: format !== 'csv' },
-      ctx: { service: sourceKey === 'demo' ? 'demo (the embedded reference service)' : (sourceKey?.replace(/^live\|/, '') ?? 'unknown'), gameName: gameName(sel.game), pollingIntervalMs: seconds > 0 ? seconds * 1000 : null, at },
-    };
-    w.postMessage(req);
+    w.postMessage({ type: 'estimate', sel, formats } satisfies StreamRequest);
   }, [api, format, selection, sourceKey]);
 
   const busy = state.kind === 'busy';
