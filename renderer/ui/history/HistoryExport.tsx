@@ -8,7 +8,6 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { gameName } from '../../../shared/catalog/games';
-import { MAX_FILE_BYTES, MIB } from '../../../shared/files/save';
 import { APP_PREFERENCES, readPreference } from '../../lib/preferences';
 import { describeError } from '../../platform';
 import { useConnection } from '../../platform/connection';
@@ -17,9 +16,8 @@ import type { ExportFormat } from '../../market/history/export-run';
 import type { ExportSelection } from '../../market/history/export-rows';
 import type { ExportEstimate } from '../../market/history/export/estimate';
 import { hostSinks } from '../../market/history/export/host-sink';
-import { MemorySink } from '../../market/history/export/sink';
 import { sinkServer, type SinkCall } from '../../market/history/export/sink-port';
-import { exportFileNames, type StreamProgress, type StreamResult } from '../../market/history/export/stream-export';
+import { exportFileNames, type StreamProgress } from '../../market/history/export/stream-export';
 import type { StreamMessage, StreamRequest } from '../../market/history/export/stream.worker';
 import './history.css';
 
@@ -75,9 +73,7 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
     const w = (worker.current ??= new Worker(new URL('../../market/history/export/stream.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
     const name = folderName(sel, at);
     const fileNames = exportFileNames(sel.game, formats);
-    // Desktop: each file streamed to the disk as it is written (any size). Web: gathered and saved as a zip.
-    const streamed = api.host === 'electron';
-    const files = new Map<string, MemorySink>();
+    // Each file streamed to the host as it is written, any size: desktop to a new folder, web as downloads.
     let serve: ((call: SinkCall) => Promise<void>) | null = null;
     let where = '';
     cancelled.current = false;
@@ -101,17 +97,7 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
         return;
       }
       const about = estimateText(estimate);
-      if (!streamed) {
-        serve = sinkServer(w, async (file) => {
-          const sink = new MemorySink();
-          files.set(file, sink);
-          return sink;
-        });
-        setState({ kind: 'busy', text: `Reading the history (${about})\u2026` });
-        start();
-        return;
-      }
-      setState({ kind: 'busy', text: `${about}: choose a folder\u2026` });
+      setState({ kind: 'busy', text: api.host === 'web' ? `Starting the downloads (${about})\u2026` : `${about}: choose a folder\u2026` });
       api.openExport({ folderName: name, files: fileNames, estimateBytes: estimate.bytes }).then(
         (r) => {
           if (!r.opened) {
@@ -132,23 +118,6 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
         (err: unknown) => setState({ kind: 'error', text: `Could not export: ${describeError(err)}` }),
       );
     };
-    const saveWhole = (result: StreamResult): void => {
-      const out = result.files.map((f) => ({ name: f.name, bytes: files.get(f.name)?.bytes() ?? new Uint8Array(0) }));
-      const big = out.find((f) => f.bytes.byteLength > MAX_FILE_BYTES);
-      if (big) {
-        setState({ kind: 'error', text: `Could not export: ${big.name} would be ${(big.bytes.byteLength / MIB).toFixed(0)} MiB, more than this browser host saves (${MAX_FILE_BYTES / MIB} MiB). Choose a shorter range, fewer items or one format, or use the desktop app.` });
-        return;
-      }
-      setState({ kind: 'busy', text: 'Making the zip\u2026' });
-      api.saveFiles({ folderName: name, files: out }).then(
-        (r) => {
-          const what = `${result.rows.toLocaleString('en-US')} rows (${out.map((f) => f.name).join(', ')})`;
-          if (!r.saved) setState({ kind: 'done', text: 'Export cancelled.' });
-          else setState({ kind: 'done', text: r.path ? `Exported ${what} to ${r.path}.` : `Downloaded ${what} as ${name}.zip.` });
-        },
-        (err: unknown) => setState({ kind: 'error', text: `Could not export: ${describeError(err)}` }),
-      );
-    };
     w.onerror = (e) => {
       if (hostExport.current) void api.abortExport({ exportId: hostExport.current }).catch(() => undefined);
       hostExport.current = null;
@@ -163,8 +132,10 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
       else if (m.type === 'cancelled') setState({ kind: 'done', text: 'Export cancelled: nothing was kept.' });
       else if (m.type === 'error') setState({ kind: 'error', text: `Could not export: ${m.message}` });
       else if (m.type !== 'done') void serve?.(m);
-      else if (streamed) setState({ kind: 'done', text: `Exported ${m.result.rows.toLocaleString('en-US')} rows (${m.result.files.map((f) => f.name).join(', ')}) to ${where}.` });
-      else saveWhole(m.result);
+      else {
+        const what = `${m.result.rows.toLocaleString('en-US')} rows (${m.result.files.map((f) => f.name).join(', ')})`;
+        setState({ kind: 'done', text: where ? `Exported ${what} to ${where}.` : `Downloaded ${what}.` });
+      }
     };
     w.postMessage({ type: 'estimate', sel, formats } satisfies StreamRequest);
   }, [api, format, selection, sourceKey]);
