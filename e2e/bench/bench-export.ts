@@ -7,6 +7,7 @@
  *   MDS_BENCH_EXPORT_ITEMS=3000 MDS_BENCH_EXPORT_HOURS=2 …   a smaller store (default 30,000 items, 24 hours)
  *   MDS_BENCH_EXPORT_IMPL=before,streamed                  which exports to run (default streamed; "before"
  *                                                          is the in-memory export, which holds every row)
+ *   MDS_BENCH_EXPORT_PROFILE=1                             also a CPU profile of each export: self time by function
  *
  * Prints per export: rows, rows a second, output size, time to the first byte handed to the file and to
  * the first progress report, and the page's peak JavaScript heap (performance.memory, precise) over the
@@ -27,6 +28,8 @@ const ORIGIN = 'http://export-bench.localhost';
 const ITEMS = Math.max(10, Number(process.env.MDS_BENCH_EXPORT_ITEMS ?? 30_000));
 const HOURS = Math.max(1, Number(process.env.MDS_BENCH_EXPORT_HOURS ?? 24));
 const IMPLS = (process.env.MDS_BENCH_EXPORT_IMPL ?? 'streamed').split(',').filter((x): x is 'before' | 'streamed' => x === 'before' || x === 'streamed');
+/** MDS_BENCH_EXPORT_PROFILE=1: a CPU profile of each export (Chrome DevTools Protocol), its self time by function printed. */
+const PROFILE = process.env.MDS_BENCH_EXPORT_PROFILE === '1';
 const FORMATS = (process.env.MDS_BENCH_EXPORT_FORMATS ?? 'csv,parquet').split(',').filter((x): x is 'csv' | 'parquet' => x === 'csv' || x === 'parquet');
 
 const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
@@ -50,15 +53,49 @@ async function main(): Promise<void> {
     console.log(`\nPrice history export benchmark (Chromium; the app's store filled with ${n(f.items)} items x 43 series, ${n(f.polls)} 1-minute polls, 1 % changed each: ${n(f.points)} change points in ${n(f.records)} records, ${mb(f.bytes)}; filled in ${(f.ms / 1000).toFixed(0)} s)\n`);
     console.log('| export | rows | time | rows/s | output | first byte | first progress | peak JS heap (over before) |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+    const profiles: string[] = [];
     for (const impl of IMPLS) {
       for (const format of FORMATS) {
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+          await cdp.send('Profiler.start');
+        }
         const r: RunFigures = await page.evaluate(([a, b, h]) => window.__exportBench.run(a as 'before' | 'streamed', b as 'csv' | 'parquet', h as number), [impl, format, HOURS] as const);
+        if (cdp) profiles.push(`\n${impl} ${format}: self time by function (CPU profile, top 12)\n${selfTimes((await cdp.send('Profiler.stop')).profile as CpuProfile)}`);
         console.log(`| ${r.impl} ${r.format} | ${n(r.rows)} | ${(r.ms / 1000).toFixed(1)} s | **${n((r.rows / r.ms) * 1000)}** | ${mb(r.bytes)} | ${(r.firstByteMs / 1000).toFixed(2)} s | ${(r.firstProgressMs / 1000).toFixed(2)} s | ${mb(r.heapPeak)} (${mb(r.heapPeak - r.heapBefore)}) |`);
       }
     }
+    for (const text of profiles) console.log(text);
   } finally {
     await browser.close();
   }
+}
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions the samples fell in (self time), largest first. */
+function selfTimes(profile: CpuProfile): string {
+  const byNode = new Map(profile.nodes.map((x) => [x.id, x]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    const f = byNode.get(id)?.callFrame;
+    const key = f ? `${f.functionName || '(anonymous)'} ${f.url ? `bench.js:${f.lineNumber + 1}` : ''}`.trim() : '?';
+    self.set(key, (self.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([k, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`)
+    .join('\n');
 }
 
 main().catch((e: unknown) => {
