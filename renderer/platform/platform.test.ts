@@ -190,6 +190,36 @@ function fakeFetch(routes: Record<string, (init?: RequestInit) => Response | Pro
 const json = (v: unknown, status = 200) =>
   new Response(JSON.stringify(v), { status, headers: { 'content-type': 'application/json' } });
 
+describe('web DesktopApi: streamed exports', () => {
+  it('opens an export on the host, starts one download per file, sends chunks as bytes, and reports the host\u2019s refusal', async () => {
+    const id = '0c9d7a52-1111-4222-8333-944455556666';
+    const { fetch, calls } = fakeFetch({
+      'POST /app/export': () => json({ opened: true, exportId: id, path: '' }),
+      [`POST /app/export/${id}/write?name=a.csv`]: () => new Response(null, { status: 204 }),
+      [`POST /app/export/${id}/write?name=provenance.json`]: () => json({ error: { code: 'EXPORT_STOPPED', message: 'The browser stopped the download.' } }, 409),
+      [`POST /app/export/${id}/end`]: () => new Response(null, { status: 204 }),
+    });
+    const started: Array<[string, string]> = [];
+    const api = createWebApi({ fetch, downloadUrl: (name, url) => started.push([name, url]) });
+    await expect(api.openExport({ folderName: 'x', files: ['a.csv', 'provenance.json'], estimateBytes: 10 })).resolves.toEqual({ opened: true, exportId: id, path: '' });
+    expect(started).toEqual([
+      ['a.csv', `/app/export/${id}/file/a.csv`],
+      ['provenance.json', `/app/export/${id}/file/provenance.json`],
+    ]);
+    await api.writeExport({ exportId: id, name: 'a.csv', chunk: new Uint8Array([1, 2, 3]) });
+    const sent = calls.at(-1)!.init!;
+    expect(new Headers(sent.headers).get('content-type')).toBe('application/octet-stream');
+    expect([...(sent.body as Uint8Array)]).toEqual([1, 2, 3]);
+    await api.endExport({ exportId: id, name: 'a.csv' });
+    await expect(api.writeExport({ exportId: id, name: 'provenance.json', chunk: new Uint8Array(1) })).rejects.toThrow('The browser stopped the download.');
+    // Checked before anything is sent.
+    const before = calls.length;
+    await expect(api.openExport({ folderName: 'x', files: ['../a.csv'], estimateBytes: 10 })).rejects.toBeInstanceOf(PlatformError);
+    await expect(api.writeExport({ exportId: 'not an id', name: 'a.csv', chunk: new Uint8Array(1) })).rejects.toBeInstanceOf(PlatformError);
+    expect(calls.length).toBe(before);
+  });
+});
+
 class FakeEventSource implements EventSourceLike {
   static last: FakeEventSource | null = null;
   onopen: ((ev: Event) => unknown) | null = null;
