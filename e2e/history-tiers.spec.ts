@@ -151,8 +151,9 @@ test('Settings say how many days fit at the current rate, and offer the choices 
   // Before an hour of refreshes the rate is not known, and Settings says so.
   await expect(card.getByTestId('history-forecast')).toHaveAttribute('data-state', 'unknown');
 
-  // The growth counter as two hours of a busy catalog leave it: 10 MB in 2 hours (120 MB a day), and a
-  // consolidated day measured at 40 MB. 500 MB then hold 2 + (500 - 240) / 40 = 8.5 days, short of 30.
+  // The growth counter as twenty hours of a busy catalog leave it: 100 MB in 20 hours (120 MB a day), and a
+  // consolidated day measured at 40 MB. (A long span: the page's own refreshes, which go on writing while
+  // the test runs, must not move the rate enough to change the days that fit.) 500 MB then hold 2 + (500 - 240) / 40 = 8.5 days, short of 30.
   await page.evaluate(async () => {
     const now = Date.now();
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -161,7 +162,7 @@ test('Settings say how many days fit at the current rate, and offer the choices 
       req.onerror = () => reject(req.error);
     });
     const tx = db.transaction('meta', 'readwrite');
-    tx.objectStore('meta').put({ key: 'growth', growth: { day: Math.floor(now / 86_400_000), bytes: 10e6, from: now - 2 * 3600_000, to: now, prevDay: null, prevBytes: 0, coarseDay: null, coarseBytes: 0, coarseDone: 40e6 } });
+    tx.objectStore('meta').put({ key: 'growth', growth: { day: Math.floor(now / 86_400_000), bytes: 100e6, from: now - 20 * 3600_000, to: now, prevDay: null, prevBytes: 0, coarseDay: null, coarseBytes: 0, coarseDone: 40e6 } });
     await new Promise<void>((resolve) => (tx.oncomplete = () => resolve()));
     db.close();
   });
@@ -194,7 +195,7 @@ test('Settings say how many days fit at the current rate, and offer the choices 
       req.onerror = () => reject(req.error);
     });
     const tx = db.transaction('meta', 'readwrite');
-    tx.objectStore('meta').put({ key: 'growth', growth: { day: Math.floor(now / 86_400_000), bytes: 10e6, from: now - 2 * 3600_000, to: now, prevDay: null, prevBytes: 0, coarseDay: null, coarseBytes: 0, coarseDone: 40e6, dailyDone: 10e6 } });
+    tx.objectStore('meta').put({ key: 'growth', growth: { day: Math.floor(now / 86_400_000), bytes: 100e6, from: now - 20 * 3600_000, to: now, prevDay: null, prevBytes: 0, coarseDay: null, coarseBytes: 0, coarseDone: 40e6, dailyDone: 10e6 } });
     await new Promise<void>((resolve) => (tx.oncomplete = () => resolve()));
     db.close();
   });
