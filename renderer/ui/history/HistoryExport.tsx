@@ -3,7 +3,7 @@
  * (export/stream-export.ts) with progress (rows, bytes, time left) and Cancel. The size is estimated first
  * (export/estimate.ts) and shown. Desktop: the files stream to a new folder the user picks, chunk by chunk
  * over IPC (no size limit; free space checked against the estimate; a cancel or failure removes them).
- * Web: gathered and saved as a zip, under the browser host's file limit. Used by Settings → Price history (a game, a range, all items or the watchlist) and by
+ * Web: one download per file, served by the web host as the chunks arrive. Used by Settings → Price history (a game, a range, all items or the watchlist) and by
  * the item panel's History chart (that item, its range and markets).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -7,10 +7,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../../shared/random/mulberry32';
-import { ExportAbortSchema, ExportChunkSchema, ExportEndSchema, MAX_EXPORT_CHUNK_BYTES } from '../../../../shared/export/stream-files';
+import { MAX_EXPORT_CHUNK_BYTES } from '../../../../shared/export/stream-files';
 import { DAY, HOUR } from '../chunk-codec';
 import { HistoryStore } from '../store';
-import { hostSinks, type ExportHost } from './host-sink';
+import { FakeHost } from '../testing/fake-export-host';
+import { hostSinks } from './host-sink';
 import { MemorySink } from './sink';
 import { exportFileNames, streamExport } from './stream-export';
 
@@ -20,54 +21,6 @@ const stores: HistoryStore[] = [];
 afterEach(() => {
   for (const s of stores.splice(0)) s.close();
 });
-
-/** The desktop host's export files in memory: ".part" names until they end; `room` bytes of disk. */
-class FakeHost implements ExportHost {
-  readonly files = new Map<string, Uint8Array[]>();
-  readonly writes: number[] = [];
-  aborts = 0;
-  private used = 0;
-  private open = true;
-  constructor(
-    readonly exportId: string,
-    names: string[],
-    private readonly room = Infinity,
-  ) {
-    for (const n of names) this.files.set(`${n}.part`, []);
-  }
-  async writeExport(request: unknown): Promise<void> {
-    const { exportId, name, chunk } = ExportChunkSchema.parse(request);
-    const file = this.files.get(`${name}.part`);
-    if (!this.open || exportId !== this.exportId || !file) throw new Error('That export is no longer open.');
-    if (this.used + chunk.byteLength > this.room) {
-      this.discard();
-      throw new Error('The disk is full: the export stopped and its files were removed.');
-    }
-    this.used += chunk.byteLength;
-    this.writes.push(chunk.byteLength);
-    file.push(chunk.slice());
-  }
-  async endExport(request: unknown): Promise<void> {
-    const { name } = ExportEndSchema.parse(request);
-    const file = this.files.get(`${name}.part`);
-    if (!file) throw new Error('That export is no longer open.');
-    this.files.delete(`${name}.part`);
-    this.files.set(name, file);
-  }
-  async abortExport(request: unknown): Promise<void> {
-    ExportAbortSchema.parse(request);
-    this.aborts++;
-    this.discard();
-  }
-  /** As main does on a failed write: the export's every file removed (a later abort finds nothing). */
-  private discard(): void {
-    this.open = false;
-    this.files.clear();
-  }
-  bytes(name: string): Uint8Array {
-    return Buffer.concat(this.files.get(name) ?? []);
-  }
-}
 
 async function filledStore(): Promise<HistoryStore> {
   const s = await HistoryStore.open(`host-sink-${stores.length}`);

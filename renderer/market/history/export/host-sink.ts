@@ -9,6 +9,7 @@ import { MAX_EXPORT_CHUNK_BYTES } from '../../../../shared/export/stream-files';
 import type { ExportSink, SinkFactory } from './sink';
 
 export type ExportHost = Pick<DesktopApi, 'writeExport' | 'endExport' | 'abortExport'>;
+export type ExportOpener = ExportHost & Pick<DesktopApi, 'openExport'>;
 
 export function hostSinks(host: ExportHost, exportId: string, maxChunk = MAX_EXPORT_CHUNK_BYTES): SinkFactory {
   let aborted: Promise<void> | null = null;
@@ -26,4 +27,23 @@ export function hostSinks(host: ExportHost, exportId: string, maxChunk = MAX_EXP
     };
     return sink;
   };
+}
+
+/**
+ * One file streamed to the host (the page's own tables: the grid's CSV): the host asked for the export
+ * with the size estimated first (desktop: a new folder the user picks, free space checked; web: a
+ * download), then `write` fills the file's sink. Null when the user declined the folder; a failure of
+ * `write` (which aborts the sink: writeTextFile) is thrown.
+ */
+export async function exportFileToHost(
+  host: ExportOpener,
+  folderName: string,
+  fileName: string,
+  estimateBytes: number,
+  write: (sink: ExportSink) => Promise<number>,
+): Promise<{ path: string; bytes: number } | null> {
+  const opened = await host.openExport({ folderName, files: [fileName], estimateBytes: Math.max(0, Math.round(estimateBytes)) });
+  if (!opened.opened) return null;
+  const sink = await hostSinks(host, opened.exportId)(fileName);
+  return { path: opened.path, bytes: await write(sink) };
 }
