@@ -5,6 +5,8 @@
  *
  *   npm run bench:export
  *   MDS_BENCH_EXPORT_ITEMS=3000 MDS_BENCH_EXPORT_HOURS=2 …   a smaller store (default 30,000 items, 24 hours)
+ *   MDS_BENCH_EXPORT_ITEMS=3000 MDS_BENCH_EXPORT_DAYS=30 …   30 days, consolidated at each day's end as the
+ *                                                          app does (what the app keeps after 30 days)
  *   MDS_BENCH_EXPORT_IMPL=before,streamed                  which exports to run (default streamed; "before"
  *                                                          is the in-memory export, which holds every row)
  *   MDS_BENCH_EXPORT_PROFILE=1                             also a CPU profile of each export: self time by function
@@ -26,7 +28,9 @@ import type { FillFigures, RunFigures } from './export-bench-page';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ORIGIN = 'http://export-bench.localhost';
 const ITEMS = Math.max(10, Number(process.env.MDS_BENCH_EXPORT_ITEMS ?? 30_000));
-const HOURS = Math.max(1, Number(process.env.MDS_BENCH_EXPORT_HOURS ?? 24));
+/** MDS_BENCH_EXPORT_DAYS: days of polls with the store's consolidation at each day's end (as the app keeps them); else MDS_BENCH_EXPORT_HOURS of polls. */
+const DAYS = Math.max(0, Number(process.env.MDS_BENCH_EXPORT_DAYS ?? 0));
+const HOURS = DAYS > 0 ? DAYS * 24 : Math.max(1, Number(process.env.MDS_BENCH_EXPORT_HOURS ?? 24));
 const IMPLS = (process.env.MDS_BENCH_EXPORT_IMPL ?? 'streamed').split(',').filter((x): x is 'before' | 'streamed' => x === 'before' || x === 'streamed');
 /** MDS_BENCH_EXPORT_PROFILE=1: a CPU profile of each export (Chrome DevTools Protocol), its self time by function printed. */
 const PROFILE = process.env.MDS_BENCH_EXPORT_PROFILE === '1';
@@ -49,8 +53,8 @@ async function main(): Promise<void> {
     });
     await page.goto(`${ORIGIN}/`);
     await page.waitForFunction(() => typeof window.__exportBench === 'object');
-    const f: FillFigures = await page.evaluate(([i, h]) => window.__exportBench.fill(i as number, h as number), [ITEMS, HOURS]);
-    console.log(`\nPrice history export benchmark (Chromium; the app's store filled with ${n(f.items)} items x 43 series, ${n(f.polls)} 1-minute polls, 1 % changed each: ${n(f.points)} change points in ${n(f.records)} records, ${mb(f.bytes)}; filled in ${(f.ms / 1000).toFixed(0)} s)\n`);
+    const f: FillFigures = await page.evaluate(([i, h, d]) => window.__exportBench.fill(i as number, h as number, d as boolean), [ITEMS, HOURS, DAYS > 0] as const);
+    console.log(`\nPrice history export benchmark (Chromium; the app's store filled with ${n(f.items)} items x 43 series, ${n(f.polls)} 1-minute polls, 1 % changed each: ${n(f.points)} change points in ${n(f.records)} records, ${mb(f.bytes)}${DAYS > 0 ? ', consolidated at each day\'s end as the app does' : ''}; filled in ${(f.ms / 1000).toFixed(0)} s)\n`);
     console.log('| export | rows | time | rows/s | output | first byte | first progress | peak JS heap (over before) |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     const cdp = PROFILE ? await page.context().newCDPSession(page) : null;

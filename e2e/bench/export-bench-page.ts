@@ -54,8 +54,12 @@ export interface FillFigures {
   ms: number;
 }
 
-/** `hours` of 1-minute polls of `items` items, through the recorder, their records written to IndexedDB. */
-async function fill(items: number, hours: number): Promise<FillFigures> {
+/**
+ * `hours` of 1-minute polls of `items` items, through the recorder, their records written to IndexedDB.
+ * `consolidate`: at the end of each simulated day the store consolidates as the app does then (tiers.ts:
+ * hourly after 48 h, daily blocks after that), so a 30-day store holds what the app keeps after 30 days.
+ */
+async function fill(items: number, hours: number, consolidate = false): Promise<FillFigures> {
   const s = performance.now();
   await new Promise<void>((res) => {
     const q = indexedDB.deleteDatabase(DB);
@@ -72,6 +76,11 @@ async function fill(items: number, hours: number): Promise<FillFigures> {
   /** Open records by name; a record is written once it is closed (a new one started) and at the end. */
   const open = new Map<string, Chunk>();
   let pending: Chunk[] = [];
+  const saveSeries = async (): Promise<void> => {
+    const meta = store.db.transaction('meta', 'readwrite');
+    void meta.store.put({ key: 'series:730', list: rec.series });
+    await meta.done;
+  };
   const flush = async (): Promise<void> => {
     for (const x of pending) bytes += x.bytes;
     records += pending.length;
@@ -91,12 +100,25 @@ async function fill(items: number, hours: number): Promise<FillFigures> {
       open.set(ch.n, ch.toChunk());
     }
     if (pending.length >= 20_000) await flush();
+    if (consolidate && (i + 1) % 1440 === 0) {
+      await flush();
+      await saveSeries();
+      const now = T0 + (i + 1) * 60_000;
+      while (!(await store.consolidateStep(now)).done);
+    }
   }
   pending.push(...open.values());
   await flush();
-  const meta = store.db.transaction('meta', 'readwrite');
-  void meta.store.put({ key: 'series:730', list: rec.series });
-  await meta.done;
+  await saveSeries();
+  if (consolidate) {
+    records = 0;
+    bytes = 0;
+    const read = store.db.transaction('chunks');
+    for (let c = await read.store.openCursor(); c; c = await c.continue()) {
+      records++;
+      bytes += c.value.bytes;
+    }
+  }
   store.close();
   return { items, polls, points, records, bytes, ms: performance.now() - s };
 }
