@@ -1,13 +1,13 @@
 /**
  * The grid's CSV export (the view's rows in order, its markets; model/csv.ts) through the streamed export
- * path the history exports use: the size estimated from the first block of rows, then the host asked for
- * the file (desktop: a new folder the user picks, free space checked; web: a download the host serves as
- * the chunks arrive), and each block of rows written as it is built. No file in memory, so no size cap:
- * a whole catalog (30,000 items x 28 markets) exports as a few rows do. A failure leaves no file.
+ * path the history exports use (export/text-file.ts: the size estimated from the first block of rows,
+ * then the host asked for the file: desktop, a new folder the user picks, free space checked; web, a
+ * download the host serves as the chunks arrive; each block of rows written as it is built). No file in
+ * memory, so no size cap: a whole catalog (30,000 items x 28 markets) exports as a few rows do. A failure
+ * leaves no file.
  */
-import { CSV_BOM } from '../../../shared/csv/csv';
-import { exportFileToHost, type ExportOpener } from '../../market/history/export/host-sink';
-import { writeTextFile } from '../../market/history/export/text-file';
+import type { ExportOpener } from '../../market/history/export/host-sink';
+import { exportCsvToHost } from '../../market/history/export/text-file';
 import { csvChunks, type CsvContext } from './model/csv';
 
 /** Rows a block: about 1 MB of CSV on a catalog with many markets. */
@@ -30,16 +30,6 @@ export interface GridExportDone {
 
 export async function exportGridCsv(host: ExportOpener, job: GridExportJob, pause: () => Promise<void>): Promise<GridExportDone | null> {
   const { ctx, view, stem } = job;
-  const blocks = csvChunks(ctx, view, BLOCK_ROWS);
-  const first = blocks.next();
-  const head = CSV_BOM + (first.done ? '' : first.value);
-  const firstRows = Math.min(view.length, BLOCK_ROWS);
-  const estimate = (new TextEncoder().encode(head).byteLength * Math.max(1, view.length)) / Math.max(1, firstRows);
-  const file = `${stem}.csv`;
-  const all = function* (): Generator<string> {
-    yield head;
-    yield* blocks;
-  };
-  const done = await exportFileToHost(host, stem, file, estimate, (sink) => writeTextFile(sink, all(), pause));
-  return done && { path: done.path, file, rows: view.length, bytes: done.bytes };
+  const done = await exportCsvToHost(host, stem, csvChunks(ctx, view, BLOCK_ROWS), { rows: view.length, blockRows: BLOCK_ROWS }, pause);
+  return done && { ...done, rows: view.length };
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { GAMES } from '../../../shared/catalog/games';
 import { describeError } from '../../platform';
 import { useConnection } from '../../platform/connection';
+import { nextTask } from '../../lib/next-task';
 import { useStableCallback } from '../../lib/useStableCallback';
 import type { GridColumn } from './grid-columns';
 import { exportGridCsv } from './grid-export';
@@ -25,8 +26,6 @@ export interface GridCsvSource {
   announce(text: string): void;
 }
 
-const yieldToPage = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
-
 export function useGridCsvExport(src: GridCsvSource): { exporting: boolean; exportCsv(): void } {
   const { api } = useConnection();
   const [exporting, setExporting] = useState(false);
@@ -39,7 +38,7 @@ export function useGridCsvExport(src: GridCsvSource): { exporting: boolean; expo
         const ctx = { snap, d: derived, askCols: columns.flatMap((c) => (c.kind === 'market' && c.k !== undefined ? [c.k] : [])), marketName: nameOf, net };
         const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
         const stem = `market-desk-${GAMES.find((g) => g.id === game)?.key ?? game}-${stamp}`;
-        const done = await exportGridCsv(api, { ctx, view, stem }, yieldToPage);
+        const done = await exportGridCsv(api, { ctx, view, stem }, nextTask);
         const rows = `${view.length.toLocaleString('en-US')} rows as CSV`;
         announce(!done ? 'Export cancelled' : done.path ? `Exported ${rows} to ${done.path}` : `Exported ${rows}`);
       } catch (e) {
