@@ -167,7 +167,7 @@ function steamStream(fetcher: SteamInventoryFetcher, request: SteamInventoryRequ
 }
 
 /** The parsed JSON body (empty body = {}), or the error Response to send. */
-async function readJson(request: Request): Promise<unknown> {
+export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/json.');
   // Capped before and while reading: a chunked body has no content-length, and request.text() would buffer all of it.
@@ -227,7 +227,7 @@ function eventStream(hub: StatusHub, streams: Set<() => void>): Response {
   });
 }
 
-function json(status: number, value: unknown): Response {
+export function json(status: number, value: unknown): Response {
   return new Response(JSON.stringify(value), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
@@ -235,6 +235,6 @@ function json(status: number, value: unknown): Response {
 }
 
 /** The error shape the browser client reads: {"error":{"code","message"}}. */
-function error(status: number, code: string, message: string): Response {
+export function error(status: number, code: string, message: string): Response {
   return json(status, { error: { code, message } });
 }

@@ -11,7 +11,7 @@
  *   MDS_STEAM_URL                    the Steam address for "Fetch from Steam" (default https://steamcommunity.com;
  *                                    also --steam-url=<url>); http only on 127.0.0.1/localhost
  *
- * Routes: /app/* control endpoints (control-routes.ts), /api/v2/* gateway, everything else the renderer
+ * Routes: /app/* control endpoints (control-routes.ts; /app/export… streamed export downloads: export-sessions.ts), /api/v2/* gateway, everything else the renderer
  * (SPA fallback). Every request must carry our own Host (and Origin, when present): see origin-guard.ts;
  * and this launch's secret (cookie or header): see launch-secret.ts.
  */
@@ -29,6 +29,7 @@ import { createSteamInventoryFetcher, steamUrlFrom, type SteamFetcherOptions } f
 import { withSecurityHeaders } from '../backend/security-headers';
 import type { BrokerOptions } from '../backend/token-broker';
 import { createControlHandler } from './control-routes';
+import { createExportSessions } from './export-sessions';
 import { LaunchSecretError, launchSecret, presentsSecret, sameSecret, sameSiteLocation, secretCookie, SECRET_QUERY } from './launch-secret';
 import { defaultKeyFile, FileKeyVault } from './key-file';
 import { fileUsageStore, USAGE_FILE_NAME } from './usage-file';
@@ -135,6 +136,8 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     ...(options.steamUrl ? { steamUrl: options.steamUrl } : {}),
   });
   const control = createControlHandler(connection, { steamInventory });
+  // Streamed exports: the page's chunks served as browser downloads (export-sessions.ts).
+  const exports = createExportSessions();
 
   let port = 0;
   const server = createServer((req, res) => {
@@ -177,7 +180,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
         );
       } else {
         const request = toWebRequest(req, `http://127.0.0.1:${port}`, abort.signal);
-        response = isControl ? await control.handle(request) : await app(request);
+        response = isControl ? ((await exports.handle(request)) ?? (await control.handle(request))) : await app(request);
       }
     } catch {
       // Never a stack trace to the client (or the key, which no handler puts in an error).
@@ -218,6 +221,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     close() {
       closing ??= (async () => {
         control.closeStreams();
+        exports.closeAll();
         connection.dispose();
         await proxyFetch?.close().catch(() => undefined);
         await new Promise<void>((resolve) => {

@@ -10,6 +10,15 @@ export const IPC = {
   openExternal: 'market-desk:open-external',
   saveFile: 'market-desk:save-file',
   saveFiles: 'market-desk:save-files',
+  /**
+   * A streamed export (shared/export/stream-files): open (folder dialog, new folder, one .part file per name),
+   * write a chunk to a file (answered once written: the page's back-pressure), end a file (renamed into
+   * place), abort (every file and the folder removed).
+   */
+  exportOpen: 'market-desk:export-open',
+  exportWrite: 'market-desk:export-write',
+  exportEnd: 'market-desk:export-end',
+  exportAbort: 'market-desk:export-abort',
   /** Show a desktop notification for an alert (shared/alerts/notify). */
   notify: 'market-desk:notify',
   /** Read a public Steam inventory: (jobId, SteamInventoryRequest) -> SteamInventoryResult. */

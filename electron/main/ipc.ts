@@ -12,6 +12,8 @@ import { IPC, STEAM_JOB_ID, isAppUrl, type PushChannel } from '../common/ipc-cha
 import { ConnectRequestError } from '../../backend/connection';
 import { NotifyError } from './notify';
 import { SaveError, type FileSaver } from './save-files';
+import type { ExportFiles } from './export-files';
+import { ExportAbortSchema, ExportChunkSchema, ExportEndSchema, ExportOpenSchema, type ExportOpenResult } from '../../shared/export/stream-files';
 import { isSafeExternalUrl } from '../../backend/external-url';
 import type { SteamInventoryFetcher } from '../../backend/steam-inventory';
 import { SteamInventoryRequestSchema } from '../../shared/steam/schemas';
@@ -54,6 +56,8 @@ export interface IpcDeps {
   readonly openExternal: (url: string) => Promise<void>;
   /** Save dialogs and writes for exported files (save-files.ts). */
   readonly files: FileSaver;
+  /** Streamed exports' files (export-files.ts); without it, opening one answers that there are none. */
+  readonly exports?: ExportFiles;
   /** Desktop notifications for alerts (notify.ts); without it, `notify` answers that there are none. */
   readonly notify?: (request: NotifyRequest) => NotifyResult;
   /** Reads public Steam inventories (backend/steam-inventory); without it, the fetch answers that it is not available. */
@@ -84,6 +88,11 @@ const NotifyArgs = z.tuple([NotifyRequestSchema]);
 const JobId = z.string().regex(STEAM_JOB_ID);
 const SteamArgs = z.tuple([JobId, SteamInventoryRequestSchema]);
 const SteamCancelArgs = z.tuple([JobId]);
+// The chunk's cap is in ExportChunkSchema: a larger chunk is refused before anything is written.
+const ExportOpenArgs = z.tuple([ExportOpenSchema]);
+const ExportChunkArgs = z.tuple([ExportChunkSchema]);
+const ExportEndArgs = z.tuple([ExportEndSchema]);
+const ExportAbortArgs = z.tuple([ExportAbortSchema]);
 
 export function isTrustedSender(event: IpcEventLike): boolean {
   const url = event.senderFrame?.url;
@@ -110,6 +119,7 @@ function guarded<A extends unknown[], R>(
 
 export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[keyof typeof IPC], PushChannel>, (event: IpcEventLike, ...args: unknown[]) => unknown> {
   const steam = steamHandlers(deps.steamInventory);
+  const exports = exportHandlers(deps.exports);
   return {
     [IPC.getStatus]: guarded(NoArgs, () => deps.connection.getStatus()),
     [IPC.connect]: guarded(ConnectArgs, ([request]) => deps.connection.connect(request)),
@@ -124,6 +134,10 @@ export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[ke
     }),
     [IPC.saveFile]: guarded(SaveFileArgs, ([request]) => deps.files.saveFile(request)),
     [IPC.saveFiles]: guarded(SaveFilesArgs, ([request]) => deps.files.saveFiles(request)),
+    [IPC.exportOpen]: guarded(ExportOpenArgs, ([request], event) => exports.open(request, event)),
+    [IPC.exportWrite]: guarded(ExportChunkArgs, ([request]) => exports.files().write(request)),
+    [IPC.exportEnd]: guarded(ExportEndArgs, ([request]) => exports.settle(request.exportId, exports.files().end(request))),
+    [IPC.exportAbort]: guarded(ExportAbortArgs, ([request]) => exports.settle(request.exportId, exports.files().abort(request))),
     [IPC.notify]: guarded(NotifyArgs, ([request]): NotifyResult => (deps.notify ? deps.notify(request) : { shown: false, reason: 'This window has no desktop notifications.' })),
     [IPC.steamInventory]: guarded(SteamArgs, ([jobId, request], event) => steam.fetch(jobId, request, event)),
     [IPC.steamInventoryCancel]: guarded(SteamCancelArgs, ([jobId]) => steam.cancel(jobId)),
@@ -161,6 +175,49 @@ function steamHandlers(fetcher: SteamInventoryFetcher | undefined) {
       const job = jobs.get(jobId);
       job?.abort();
       return job !== undefined;
+    },
+  };
+}
+
+/**
+ * Streamed exports: the window that opened one owns it; when that window goes away (closed, crashed,
+ * reloaded into another page) its open exports are aborted, so no .part file outlives the page that fed it.
+ */
+function exportHandlers(files: ExportFiles | undefined) {
+  const owners = new Map<string, { sender: SenderLike; onGone: () => void }>();
+  const release = (exportId: string): void => {
+    const owner = owners.get(exportId);
+    if (!owner) return;
+    owners.delete(exportId);
+    owner.sender.removeListener?.('destroyed', owner.onGone);
+  };
+  const available = (): ExportFiles => {
+    if (!files) throw new SaveError('Streamed exports are not available in this window.');
+    return files;
+  };
+  return {
+    files: available,
+    async open(request: z.infer<typeof ExportOpenSchema>, event: IpcEventLike): Promise<ExportOpenResult> {
+      const result = await available().open(request);
+      const sender = event.sender;
+      if (result.opened && sender?.once) {
+        const { exportId } = result;
+        const onGone = (): void => {
+          owners.delete(exportId);
+          void available().abort({ exportId }).catch(() => undefined);
+        };
+        owners.set(exportId, { sender, onGone });
+        sender.once('destroyed', onGone);
+      }
+      return result;
+    },
+    /** After an end or abort: an export no longer open needs no owner. */
+    async settle(exportId: string, done: Promise<void>): Promise<void> {
+      try {
+        await done;
+      } finally {
+        if (!available().isOpen(exportId)) release(exportId);
+      }
     },
   };
 }

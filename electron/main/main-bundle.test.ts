@@ -107,6 +107,25 @@ describe('bundled main process (fake Electron)', () => {
       replaced: { saved: true },
       written: 'a,b\r\n',
     });
+    // A streamed export over IPC: a new folder in the one chosen, files as .part until they end, then renamed.
+    const exportsDir = path.join(report.downloads as string, 'exports');
+    expect(report.exportFiles).toEqual({
+      opened: { opened: true, path: path.join(exportsDir, 'price-history-game-730') },
+      partsWhileOpen: ['price-history-730.csv.part', 'provenance.json.part'],
+      ended: null,
+      written: { 'price-history-730.csv': 'a,b\r\n1,2\r\n', 'provenance.json': '{}' },
+      foreign: { error: expect.stringMatching(/did not come from the Market Desk window/) },
+      afterEnd: { error: 'That export is no longer open.' },
+      // A chunk over the 32 MiB cap is refused before anything is written; the aborted export leaves nothing.
+      oversized: { error: 'Refused: invalid request.' },
+      aborted: null,
+      // The user closed the folder dialog.
+      cancelled: { opened: false },
+      badName: { error: 'Refused: invalid request.' },
+      openDialog: expect.objectContaining({ properties: ['openDirectory', 'createDirectory'], defaultPath: report.downloads }),
+      // Only the finished export is left: the aborted one and the closed window's are removed.
+      left: ['price-history-game-730'],
+    });
     // Notify: shown; its click brings the window forward and tells the page which alert.
     expect(report.notify).toMatchObject({
       result: { shown: true },

@@ -25,7 +25,8 @@ import { registerIpc } from './ipc';
 import { SafeKeyVault } from './key-store';
 import { createNetFetch } from './net-fetch';
 import { createDesktopNotifier, revealAndOpen } from './notify';
-import { createFileSaver } from './save-files';
+import { createFileSaver, type SaveDialogs } from './save-files';
+import { createExportFiles } from './export-files';
 import { hardenSession, hardenWebContents, openExternalSafely, userDataOverride } from './security';
 import { showWhenReady } from './show-window';
 import { claimSingleInstance } from './single-instance';
@@ -120,17 +121,17 @@ async function main(): Promise<void> {
 
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ staticDir: rendererDir, gateway }));
   // Dialogs are modal to the window when there is one (they then can't get lost behind it).
-  const files = createFileSaver({
-    defaultDir: () => app.getPath('downloads'),
-    dialogs: {
-      showSaveDialog: (options) =>
-        mainWindow && !mainWindow.isDestroyed() ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
-      showOpenDialog: (options) =>
-        mainWindow && !mainWindow.isDestroyed() ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
-      showMessageBox: (options) =>
-        mainWindow && !mainWindow.isDestroyed() ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options),
-    },
-  });
+  const dialogs: SaveDialogs = {
+    showSaveDialog: (options) =>
+      mainWindow && !mainWindow.isDestroyed() ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+    showOpenDialog: (options) =>
+      mainWindow && !mainWindow.isDestroyed() ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+    showMessageBox: (options) =>
+      mainWindow && !mainWindow.isDestroyed() ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options),
+  };
+  const files = createFileSaver({ defaultDir: () => app.getPath('downloads'), dialogs });
+  // Streamed exports (the price history): chunks from the page to .part files in a new folder (export-files.ts).
+  const exports = createExportFiles({ defaultDir: () => app.getPath('downloads'), dialogs });
   // Alerts' desktop notifications; a click brings the window forward and opens the item.
   if (process.platform === 'win32') app.setAppUserModelId('gg.marketdesk.desktop');
   const notifier = createDesktopNotifier({
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
     connection,
     openExternal: (url) => openExternalSafely(shell, url),
     files,
+    exports,
     notify: (request) => notifier.notify(request),
     steamInventory,
   });

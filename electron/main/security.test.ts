@@ -230,7 +230,8 @@ describe('IPC handlers', () => {
     const channels: string[] = [];
     registerIpc({ handle: (channel) => channels.push(channel) }, { connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
     expect(channels.sort()).toEqual(
-      [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.requestUsage, IPC.useDemo, IPC.saveFile, IPC.saveFiles, IPC.notify, IPC.steamInventory, IPC.steamInventoryCancel].sort(),
+      [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.requestUsage, IPC.useDemo, IPC.saveFile, IPC.saveFiles, IPC.notify, IPC.steamInventory, IPC.steamInventoryCancel,
+        IPC.exportOpen, IPC.exportWrite, IPC.exportEnd, IPC.exportAbort].sort(),
     );
   });
 

@@ -33,7 +33,8 @@ describe('preload bridge', () => {
   it('exposes named methods only, and host electron', () => {
     const api = createDesktopApi(new FakeIpcRenderer());
     expect(Object.keys(api).sort()).toEqual([
-      'connect', 'fetchSteamInventory', 'forgetKey', 'getRequestUsage', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
+      'abortExport', 'connect', 'endExport', 'fetchSteamInventory', 'forgetKey', 'getRequestUsage', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus',
+      'openExport', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo', 'writeExport',
     ]);
     expect(api.host).toBe('electron');
     expect(JSON.stringify(Object.values(api).map(String))).not.toMatch(/ipcRenderer/);
@@ -75,6 +76,28 @@ describe('preload bridge', () => {
       api.saveFiles({ folderName: 'f', files: [{ name: 'a.csv', bytes: new Uint8Array([65]) }] }),
     ).resolves.toEqual({ saved: false });
     expect(ipc.invoked[1]).toEqual({ channel: IPC.saveFiles, args: [{ folderName: 'f', files: [{ name: 'a.csv', bytes: new Uint8Array([65]) }] }] });
+  });
+
+  it('a streamed export: one channel per step, plain copies, a chunk as only its own bytes, the opening checked', async () => {
+    const ipc = new FakeIpcRenderer();
+    const api = createDesktopApi(ipc);
+    ipc.answer = { opened: true, exportId: 'e-12345678', path: '/home/me/x', extra: 'dropped' };
+    const files = ['a.csv', 'provenance.json'];
+    await expect(api.openExport({ folderName: 'x', files, estimateBytes: 10 })).resolves.toEqual({ opened: true, exportId: 'e-12345678', path: '/home/me/x' });
+    ipc.answer = undefined;
+    const chunk = new Uint8Array([9, 1, 2, 3, 9]).subarray(1, 4);
+    await api.writeExport({ exportId: 'e-12345678', name: 'a.csv', chunk });
+    await api.endExport({ exportId: 'e-12345678', name: 'a.csv' });
+    await api.abortExport({ exportId: 'e-12345678' });
+    expect(ipc.invoked.map((c) => c.channel)).toEqual([IPC.exportOpen, IPC.exportWrite, IPC.exportEnd, IPC.exportAbort]);
+    expect(ipc.invoked[0]!.args).toEqual([{ folderName: 'x', files, estimateBytes: 10 }]);
+    expect((ipc.invoked[0]!.args[0] as { files: string[] }).files).not.toBe(files);
+    expect([...(ipc.invoked[1]!.args[0] as { chunk: Uint8Array }).chunk]).toEqual([1, 2, 3]);
+    await expect(api.writeExport({ exportId: 'e-12345678', name: 'a.csv', chunk: 'abc' as unknown as Uint8Array })).rejects.toThrow(/Invalid file data/);
+    ipc.answer = { opened: true };
+    await expect(api.openExport({ folderName: 'x', files, estimateBytes: 10 })).rejects.toThrow(/Invalid answer/);
+    ipc.answer = { opened: false, path: '/leak' };
+    await expect(api.openExport({ folderName: 'x', files, estimateBytes: 10 })).resolves.toEqual({ opened: false });
   });
 
   it('save calls refuse non-bytes and odd answers', async () => {

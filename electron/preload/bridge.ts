@@ -9,7 +9,7 @@
 import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
 import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared/files/save';
 import type { NotifyRequest, NotifyResult, NotifyTarget } from '../../shared/alerts/notify';
-import type { CancelSignal, DesktopBridge } from '../../shared/bridge/desktop-api';
+import type { CancelSignal, DesktopBridge, ExportOpenResult } from '../../shared/bridge/desktop-api';
 import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../../shared/steam/inventory';
 import { IPC } from '../common/ipc-channels';
 
@@ -58,6 +58,14 @@ export function toSaveResult(value: unknown): SaveResult {
     throw new Error('Invalid answer from the desktop back end.');
   }
   return typeof v.path === 'string' ? { saved: v.saved, path: v.path } : { saved: v.saved };
+}
+
+/** Shape check of an export's opening from main; only these fields are copied on. */
+export function toExportOpened(value: unknown): ExportOpenResult {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (v.opened === false) return { opened: false };
+  if (v.opened !== true || typeof v.exportId !== 'string' || typeof v.path !== 'string') throw new Error('Invalid answer from the desktop back end.');
+  return { opened: true, exportId: v.exportId, path: v.path };
 }
 
 /** Shape check of a notify answer from main; only these fields are copied on. */
@@ -187,6 +195,25 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
           files: Array.from(request.files, (f) => ({ name: String(f.name), bytes: toBytes(f.bytes) })),
         }),
       ),
+    // Plain copies; main validates each (zod: names, ids, the chunk's cap) and owns the folder and the files.
+    openExport: async (request) =>
+      toExportOpened(
+        await ipc.invoke(IPC.exportOpen, {
+          folderName: String(request.folderName),
+          files: Array.from(request.files, String),
+          estimateBytes: Number(request.estimateBytes),
+        }),
+      ),
+    // Answered once main has written the chunk: the page waits for it (back-pressure).
+    writeExport: async (request) => {
+      await ipc.invoke(IPC.exportWrite, { exportId: String(request.exportId), name: String(request.name), chunk: toBytes(request.chunk) });
+    },
+    endExport: async (request) => {
+      await ipc.invoke(IPC.exportEnd, { exportId: String(request.exportId), name: String(request.name) });
+    },
+    abortExport: async (request) => {
+      await ipc.invoke(IPC.exportAbort, { exportId: String(request.exportId) });
+    },
     fetchSteamInventory: (request, options) => fetchSteamInventory(ipc, request, options ?? {}),
     // Plain copies; main validates (zod) and owns the notification.
     notify: async (request: NotifyRequest) =>

@@ -47,7 +47,8 @@ describe('bundled preload', () => {
     expect(Object.keys(exposed)).toEqual(['marketDesk']);
     expect(Object.keys(exposed.marketDesk!).sort()).toEqual(DESKTOP_BRIDGE_KEYS);
     expect(DESKTOP_BRIDGE_KEYS).toEqual([
-      'connect', 'fetchSteamInventory', 'forgetKey', 'getRequestUsage', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo',
+      'abortExport', 'connect', 'endExport', 'fetchSteamInventory', 'forgetKey', 'getRequestUsage', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus',
+      'openExport', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo', 'writeExport',
     ]);
     expect(exposed.marketDesk!.host).toBe('electron');
   });

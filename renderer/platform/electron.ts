@@ -13,6 +13,13 @@ import {
   saveProblem,
   type SaveResult,
 } from '../../shared/files/save';
+import {
+  ExportAbortSchema,
+  ExportChunkSchema,
+  ExportEndSchema,
+  ExportOpenResultSchema,
+  ExportOpenSchema,
+} from '../../shared/export/stream-files';
 import { NotifyRequestSchema, NotifyResultSchema, NotifyTargetSchema, type NotifyResult } from '../../shared/alerts/notify';
 import { SteamInventoryProgressSchema, SteamInventoryRequestSchema, toSteamInventoryResult } from '../../shared/steam/schemas';
 import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../../shared/steam/inventory';
@@ -41,6 +48,11 @@ export const BridgeSchema = z.object({
   fetchSteamInventory: fn.optional(),
   // Optional too: an older preload only loses the request counts in Settings.
   getRequestUsage: fn.optional(),
+  // Optional: an older preload saves exports whole (HistoryExport asks streamedExports()).
+  openExport: fn.optional(),
+  writeExport: fn.optional(),
+  endExport: fn.optional(),
+  abortExport: fn.optional(),
 });
 
 interface Bridge {
@@ -56,6 +68,10 @@ interface Bridge {
   saveFiles(request: unknown): Promise<unknown>;
   notify(request: unknown): Promise<unknown>;
   onNotificationClick(listener: (target: unknown) => void): unknown;
+  openExport?(request: unknown): Promise<unknown>;
+  writeExport?(request: unknown): Promise<unknown>;
+  endExport?(request: unknown): Promise<unknown>;
+  abortExport?(request: unknown): Promise<unknown>;
   fetchSteamInventory?(request: SteamInventoryRequest, options: { onProgress: (p: unknown) => void; signal?: CancelSignal }): Promise<unknown>;
 }
 
@@ -119,6 +135,20 @@ function validRequest<T>(schema: z.ZodType<T>, request: unknown): T {
   return parsed.data;
 }
 
+/** The bridge's streamed export calls; an older preload without them refuses clearly. */
+function exportBridge(bridge: Bridge): Required<Pick<Bridge, 'openExport' | 'writeExport' | 'endExport' | 'abortExport'>> {
+  const { openExport, writeExport, endExport, abortExport } = bridge;
+  if (!openExport || !writeExport || !endExport || !abortExport) {
+    throw new PlatformError('refused', 'This version of the desktop app cannot stream exports; update it.');
+  }
+  return {
+    openExport: (r) => openExport.call(bridge, r),
+    writeExport: (r) => writeExport.call(bridge, r),
+    endExport: (r) => endExport.call(bridge, r),
+    abortExport: (r) => abortExport.call(bridge, r),
+  };
+}
+
 function parseSaveResult(raw: unknown): SaveResult {
   const parsed = SaveResultSchema.safeParse(raw);
   if (!parsed.success) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'save result');
@@ -177,6 +207,25 @@ export function createElectronApi(candidate: unknown): PlatformApi {
       const req = validRequest(SaveFilesRequestSchema, request);
       return parseSaveResult(await call('save the files', () => bridge.saveFiles(req)));
     },
+    async openExport(request) {
+      const req = validRequest(ExportOpenSchema, request);
+      const raw = await call('open the export', () => exportBridge(bridge).openExport(req));
+      const parsed = ExportOpenResultSchema.safeParse(raw);
+      if (!parsed.success) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'export open result');
+      return parsed.data;
+    },
+    async writeExport(request) {
+      const req = validRequest(ExportChunkSchema, request);
+      await call('write the export', () => exportBridge(bridge).writeExport(req));
+    },
+    async endExport(request) {
+      const req = validRequest(ExportEndSchema, request);
+      await call('finish the export', () => exportBridge(bridge).endExport(req));
+    },
+    async abortExport(request) {
+      const req = validRequest(ExportAbortSchema, request);
+      await call('remove the export', () => exportBridge(bridge).abortExport(req));
+    },
     async notify(request): Promise<NotifyResult> {
       const parsed = NotifyRequestSchema.safeParse(request);
       if (!parsed.success) throw new PlatformError('refused', 'Market Desk could not prepare that notification.');
@@ -218,6 +267,10 @@ export function brokenApi(host: 'electron' | 'web', problem: PlatformError): Pla
     openExternal: fail,
     saveFile: fail,
     saveFiles: fail,
+    openExport: fail,
+    writeExport: fail,
+    endExport: fail,
+    abortExport: fail,
     notify: fail,
     onNotificationClick: () => () => {},
     notificationPermission: () => 'unsupported',

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../../shared/api/status';
+import { MAX_EXPORT_CHUNK_BYTES } from '../../shared/export/stream-files';
 import { MAX_FILE_BYTES } from '../../shared/files/save';
 import { cleanIpcMessage, createElectronApi } from './electron';
 import { PlatformError } from './errors';
@@ -147,6 +148,33 @@ describe('Electron DesktopApi: saving files', () => {
   });
 });
 
+describe('Electron DesktopApi: streamed exports', () => {
+  const openReq = { folderName: 'price-history-game-730', files: ['price-history-730.csv', 'provenance.json'], estimateBytes: 1000 };
+
+  it('checks every request before it crosses and every opening that comes back', async () => {
+    const opened = { opened: true, exportId: 'e-12345678', path: '/home/me/x' };
+    const openExport = vi.fn(async () => opened as unknown);
+    const writeExport = vi.fn(async () => undefined);
+    const { b } = bridge({ openExport, writeExport, endExport: vi.fn(async () => undefined), abortExport: vi.fn(async () => undefined) });
+    const api = createElectronApi(b);
+    await expect(api.openExport(openReq)).resolves.toEqual(opened);
+    await api.writeExport({ exportId: 'e-12345678', name: 'price-history-730.csv', chunk: new Uint8Array(3) });
+    expect(writeExport).toHaveBeenCalledTimes(1);
+    const big = (await api.writeExport({ exportId: 'e-12345678', name: 'price-history-730.csv', chunk: new Uint8Array(MAX_EXPORT_CHUNK_BYTES + 1) }).catch((e: unknown) => e)) as PlatformError;
+    expect(big.kind).toBe('refused');
+    await expect(api.openExport({ ...openReq, files: ['../x.csv'] })).rejects.toBeInstanceOf(PlatformError);
+    expect(writeExport).toHaveBeenCalledTimes(1);
+    expect(openExport).toHaveBeenCalledTimes(1);
+    openExport.mockResolvedValueOnce({ opened: true, exportId: '../../etc', path: '/x' });
+    expect(((await api.openExport(openReq).catch((e: unknown) => e)) as PlatformError).kind).toBe('invalid-data');
+  });
+
+  it('an older preload without them refuses with a sentence', async () => {
+    const api = createElectronApi(bridge().b);
+    await expect(api.openExport(openReq)).rejects.toThrow(/cannot stream exports/);
+  });
+});
+
 function fakeFetch(routes: Record<string, (init?: RequestInit) => Response | Promise<Response>>) {
   const calls: Array<{ url: string; init?: RequestInit }> = [];
   const f = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -161,6 +189,36 @@ function fakeFetch(routes: Record<string, (init?: RequestInit) => Response | Pro
 
 const json = (v: unknown, status = 200) =>
   new Response(JSON.stringify(v), { status, headers: { 'content-type': 'application/json' } });
+
+describe('web DesktopApi: streamed exports', () => {
+  it('opens an export on the host, starts one download per file, sends chunks as bytes, and reports the host\u2019s refusal', async () => {
+    const id = '0c9d7a52-1111-4222-8333-944455556666';
+    const { fetch, calls } = fakeFetch({
+      'POST /app/export': () => json({ opened: true, exportId: id, path: '' }),
+      [`POST /app/export/${id}/write?name=a.csv`]: () => new Response(null, { status: 204 }),
+      [`POST /app/export/${id}/write?name=provenance.json`]: () => json({ error: { code: 'EXPORT_STOPPED', message: 'The browser stopped the download.' } }, 409),
+      [`POST /app/export/${id}/end`]: () => new Response(null, { status: 204 }),
+    });
+    const started: Array<[string, string]> = [];
+    const api = createWebApi({ fetch, downloadUrl: (name, url) => started.push([name, url]) });
+    await expect(api.openExport({ folderName: 'x', files: ['a.csv', 'provenance.json'], estimateBytes: 10 })).resolves.toEqual({ opened: true, exportId: id, path: '' });
+    expect(started).toEqual([
+      ['a.csv', `/app/export/${id}/file/a.csv`],
+      ['provenance.json', `/app/export/${id}/file/provenance.json`],
+    ]);
+    await api.writeExport({ exportId: id, name: 'a.csv', chunk: new Uint8Array([1, 2, 3]) });
+    const sent = calls.at(-1)!.init!;
+    expect(new Headers(sent.headers).get('content-type')).toBe('application/octet-stream');
+    expect([...(sent.body as Uint8Array)]).toEqual([1, 2, 3]);
+    await api.endExport({ exportId: id, name: 'a.csv' });
+    await expect(api.writeExport({ exportId: id, name: 'provenance.json', chunk: new Uint8Array(1) })).rejects.toThrow('The browser stopped the download.');
+    // Checked before anything is sent.
+    const before = calls.length;
+    await expect(api.openExport({ folderName: 'x', files: ['../a.csv'], estimateBytes: 10 })).rejects.toBeInstanceOf(PlatformError);
+    await expect(api.writeExport({ exportId: 'not an id', name: 'a.csv', chunk: new Uint8Array(1) })).rejects.toBeInstanceOf(PlatformError);
+    expect(calls.length).toBe(before);
+  });
+});
 
 class FakeEventSource implements EventSourceLike {
   static last: FakeEventSource | null = null;

@@ -11,6 +11,8 @@
  *   POST /app/open-external  {url} -> 204 when it is a safe (https) link; the page then opens it
  *   POST /app/steam-inventory  SteamInventoryRequest -> NDJSON: {"progress":…} lines, then {"result":…};
  *                            aborting the request cancels the read on the host
+ *   POST /app/export…        a streamed export: opened, its chunks sent, each file downloaded from
+ *                            GET /app/export/<id>/file/<name> as they arrive (webhost/export-sessions.ts)
  *
  * Saving files involves no host: saveFile is a browser download of a blob URL, saveFiles one zip of them.
  * Notifications neither: the browser's Notification API, after the user allows it (requestNotificationPermission
@@ -19,6 +21,7 @@
  * Every answer is validated with zod; anything else becomes a PlatformError with a readable message.
  */
 import { zipSync, type Zippable } from 'fflate';
+import { ExportAbortSchema, ExportChunkSchema, ExportEndSchema, ExportOpenResultSchema, ExportOpenSchema } from '../../shared/export/stream-files';
 import { z } from 'zod';
 import type { ConnectionStatus } from '../../shared/api/status';
 import { ConnectRequestSchema } from '../../shared/api/status';
@@ -58,6 +61,8 @@ export interface WebApiOptions {
   openWindow?: (url: string) => void;
   /** Hands a file to the browser as a download. Default: a click on an <a download> of a blob URL. */
   download?: (name: string, blob: Blob) => void;
+  /** Starts the browser's download of a same-origin URL (a streamed export's file). Default: an <a download> clicked. */
+  downloadUrl?: (name: string, url: string) => void;
   /** The browser's notifications. Default: window.Notification (browserNotifications()). */
   notifications?: BrowserNotifications;
 }
@@ -93,6 +98,17 @@ export function browserNotifications(): BrowserNotifications {
       };
     },
   };
+}
+
+/** The browser's download of a same-origin URL: an <a download> clicked once (the host answers it as an attachment). */
+export function browserDownloadUrl(name: string, url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
 }
 
 /** The browser's download of a blob: an <a download> clicked once; the URL is freed once the download has its data. */
@@ -197,6 +213,19 @@ export async function fetchSteamViaHost(
     reader.cancel().catch(() => undefined);
   }
 }
+/** One chunk of a streamed export to the web host; answered once the download took it (back-pressure). */
+async function sendChunk(doFetch: typeof fetch, url: string, chunk: Uint8Array): Promise<void> {
+  let res: Response;
+  try {
+    res = await doFetch(url, { method: 'POST', credentials: 'same-origin', cache: 'no-store', headers: { 'content-type': 'application/octet-stream' }, body: chunk as Uint8Array<ArrayBuffer> });
+  } catch (e) {
+    throw new PlatformError('unreachable', 'Market Desk cannot reach its web host. Is it still running?', describeError(e));
+  }
+  if (res.ok) return;
+  const err = HostErrorBody.safeParse(await res.json().catch(() => null));
+  throw new PlatformError('refused', err.success ? err.data.error.message : `The web host answered the export with HTTP ${res.status}.`, `export write: HTTP ${res.status}`);
+}
+
 const HostErrorBody = z.object({ error: z.object({ code: z.string().optional(), message: z.string() }) });
 
 export function createWebApi(options: WebApiOptions = {}): PlatformApi {
@@ -207,6 +236,7 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
   const openWindow =
     options.openWindow ?? ((url: string) => void globalThis.open?.(url, '_blank', 'noopener,noreferrer'));
   const download = options.download ?? browserDownload;
+  const downloadUrl = options.downloadUrl ?? browserDownloadUrl;
   const notifications = options.notifications ?? browserNotifications();
   const clicks = new Emitter<NotifyTarget>();
   const problems = new Emitter<PlatformError>();
@@ -330,6 +360,35 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       const zip = buildZip(parsed.data);
       download(`${parsed.data.folderName}.zip`, new Blob([zip as Uint8Array<ArrayBuffer>], { type: SAVE_MIME.zip }));
       return { saved: true };
+    },
+    // A streamed export: the web host serves each file as a download while the page sends its chunks
+    // (webhost/export-sessions.ts); one download per file, started here.
+    async openExport(req) {
+      const parsed = ExportOpenSchema.safeParse(req);
+      if (!parsed.success) throw refusedSave(parsed.error);
+      const opened = ExportOpenResultSchema.safeParse(await request('POST', '/app/export', parsed.data));
+      if (!opened.success) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'export open result');
+      if (opened.data.opened) {
+        const id = opened.data.exportId;
+        for (const name of parsed.data.files) downloadUrl(name, `${base}/app/export/${id}/file/${encodeURIComponent(name)}`);
+      }
+      return opened.data;
+    },
+    async writeExport(req) {
+      const parsed = ExportChunkSchema.safeParse(req);
+      if (!parsed.success) throw refusedSave(parsed.error);
+      const { exportId, name, chunk } = parsed.data;
+      await sendChunk(doFetch, `${base}/app/export/${exportId}/write?name=${encodeURIComponent(name)}`, chunk);
+    },
+    async endExport(req) {
+      const parsed = ExportEndSchema.safeParse(req);
+      if (!parsed.success) throw refusedSave(parsed.error);
+      await request('POST', `/app/export/${parsed.data.exportId}/end`, { name: parsed.data.name });
+    },
+    async abortExport(req) {
+      const parsed = ExportAbortSchema.safeParse(req);
+      if (!parsed.success) throw refusedSave(parsed.error);
+      await request('POST', `/app/export/${parsed.data.exportId}/abort`);
     },
     async notify(request) {
       const parsed = NotifyRequestSchema.safeParse(request);

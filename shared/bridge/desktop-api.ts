@@ -12,10 +12,12 @@ import type { ConnectionStatus, ConnectRequest } from '../api/status';
 import type { RequestUsage } from '../budget/usage';
 import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
 import type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
+import type { ExportAbortRequest, ExportChunkRequest, ExportEndRequest, ExportOpenRequest, ExportOpenResult } from '../export/stream-files';
 import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../steam/inventory';
 
 export type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
 export type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
+export type { ExportAbortRequest, ExportChunkRequest, ExportEndRequest, ExportOpenRequest, ExportOpenResult } from '../export/stream-files';
 
 export interface DesktopApi {
   readonly host: 'electron' | 'web';
@@ -42,6 +44,19 @@ export interface DesktopApi {
   saveFile(request: SaveFileRequest): Promise<SaveResult>;
   /** Saves several files together. Desktop: a new folder `folderName` in a folder the user picks. Web: `${folderName}.zip`. */
   saveFiles(request: SaveFilesRequest): Promise<SaveResult>;
+  /**
+   * A streamed export of any size (shared/export/stream-files): opens its files, then the page writes each in
+   * chunks (at most MAX_EXPORT_CHUNK_BYTES; each write resolves once the host has taken the chunk, so a slow
+   * disk or network slows the export instead of piling chunks up), ends each, or aborts them all.
+   * Desktop: a folder dialog, then a NEW folder there (nothing is overwritten), the free space checked against
+   * `estimateBytes`, each file written to "name.part" and renamed when it ends; {opened:false} when the user
+   * cancels. Web: a streamed browser download the web host serves as the chunks arrive.
+   * An abort, a failure or a closed window removes every file of the export.
+   */
+  openExport(request: ExportOpenRequest): Promise<ExportOpenResult>;
+  writeExport(request: ExportChunkRequest): Promise<void>;
+  endExport(request: ExportEndRequest): Promise<void>;
+  abortExport(request: ExportAbortRequest): Promise<void>;
   /**
    * Shows an alert's desktop notification. Desktop: an OS notification from the main process (Electron's
    * Notification). Web: the browser's Notification API, once the user has allowed it; {shown:false, reason}

@@ -13,9 +13,9 @@
  *   'unknown' (https://www.electronjs.org/docs/latest/api/safe-storage), there is no window or protocol
  *   handler, and after it no scheme can be made privileged (Electron's own messages for each);
  * - dialog (save, open, message box, error box) and Notification exist and answer as scripted by the drive
- *   below, so the save, notify and recovery paths run.
+ *   below, so the save, streamed export, notify and recovery paths run.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -279,6 +279,10 @@ class FakeWebContents {
     (this.onceListeners[event] ??= []).push(fn);
     return this;
   }
+  removeListener(event, fn) {
+    for (const list of [this.listeners, this.onceListeners]) list[event] = (list[event] ?? []).filter((x) => x !== fn);
+    return this;
+  }
   emit(event, ...args) {
     const once = this.onceListeners[event] ?? [];
     this.onceListeners[event] = [];
@@ -397,6 +401,58 @@ async function drivesSave(report) {
   report.save = { first, kept, question, dialogDefaultPath: record.saveDialogs[0]?.defaultPath, replaced, written: readFileSync(existing, 'utf8') };
 }
 
+/**
+ * A streamed export over IPC: a folder chosen, a new folder made, files written in chunks and renamed at
+ * their end; a chunk over the cap refused (the export removed); a closed window's export removed.
+ */
+async function drivesExport(report) {
+  const parent = path.join(app.getPath('downloads'), 'exports');
+  mkdirSync(parent, { recursive: true });
+  const call = async (channel, event, ...args) => {
+    try {
+      return (await record.ipc[`market-desk:${channel}`](event, ...args)) ?? null;
+    } catch (e) {
+      return { error: String(e.message) };
+    }
+  };
+  const folderName = 'price-history-game-730';
+  const files = ['price-history-730.csv', 'provenance.json'];
+  const bytes = (s) => new Uint8Array(Buffer.from(s));
+  script.open.push({ canceled: false, filePaths: [parent] });
+  const opened = await call('export-open', fromApp, { folderName, files, estimateBytes: 100 });
+  const id = opened.exportId;
+  const partsWhileOpen = readdirSync(opened.path ?? parent).sort();
+  await call('export-write', fromApp, { exportId: id, name: files[0], chunk: bytes('a,b\r\n') });
+  await call('export-write', fromApp, { exportId: id, name: files[0], chunk: bytes('1,2\r\n') });
+  await call('export-end', fromApp, { exportId: id, name: files[0] });
+  await call('export-write', fromApp, { exportId: id, name: files[1], chunk: bytes('{}') });
+  const ended = await call('export-end', fromApp, { exportId: id, name: files[1] });
+  const dir = opened.path ?? parent;
+  const written = Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+  const foreign = await call('export-write', { senderFrame: { url: 'https://evil.example/' } }, { exportId: id, name: files[0], chunk: bytes('x') });
+  const afterEnd = await call('export-write', fromApp, { exportId: id, name: files[0], chunk: bytes('x') });
+
+  script.open.push({ canceled: false, filePaths: [parent] });
+  const big = await call('export-open', fromApp, { folderName, files, estimateBytes: 100 });
+  const oversized = await call('export-write', fromApp, { exportId: big.exportId, name: files[0], chunk: new Uint8Array(32 * 1024 * 1024 + 1) });
+  const aborted = await call('export-abort', fromApp, { exportId: big.exportId });
+
+  const window = new FakeWebContents();
+  script.open.push({ canceled: false, filePaths: [parent] });
+  const fromClosing = { senderFrame: { url: 'app://market-desk/' }, sender: window };
+  const closing = await call('export-open', fromClosing, { folderName, files, estimateBytes: 100 });
+  await call('export-write', fromClosing, { exportId: closing.exportId, name: files[0], chunk: bytes('a,b\r\n') });
+  window.emit('destroyed');
+  await tick();
+
+  const cancelled = await call('export-open', fromApp, { folderName, files, estimateBytes: 100 });
+  const badName = await call('export-open', fromApp, { folderName, files: ['../x.csv'], estimateBytes: 100 });
+  report.exportFiles = {
+    opened: { opened: opened.opened, path: opened.path }, partsWhileOpen, ended, written, foreign, afterEnd,
+    oversized, aborted, cancelled, badName, openDialog: record.openDialogs.at(-1), left: readdirSync(parent).sort(),
+  };
+}
+
 /** Notify: an alert's notification is shown, and its click reaches the page. */
 async function drivesNotify(report) {
   const target = { game: 730, item: 'AK-47 | Redline (Field-Tested)', alertId: 'a1' };
@@ -471,6 +527,7 @@ async function drive() {
     report.netFetchesAtEnd = record.netFetches;
     secondRegistrations(report);
     await drivesSave(report);
+    await drivesExport(report);
     await drivesNotify(report);
     await drivesRecovery(report);
     drivesHiddenSchedule(report);

@@ -65,7 +65,7 @@ export class ExportTable {
 }
 
 /** A series key as (market, side), or null for a low or high (they go with their market's row). */
-function columnsOf(key: string): { market: string; side: string } | null {
+export function columnsOf(key: string): { market: string; side: string } | null {
   if (key === BEST_ASK) return { market: '*', side: 'ask' };
   if (key === BEST_BID) return { market: '*', side: 'bid' };
   if (key.endsWith('|lo') || key.endsWith('|hi')) return null;
@@ -76,7 +76,7 @@ function columnsOf(key: string): { market: string; side: string } | null {
 }
 
 /** Whether a series is in the selection's markets. */
-function selected(key: string, markets: ReadonlySet<string> | null): boolean {
+export function selected(key: string, markets: ReadonlySet<string> | null): boolean {
   if (!markets) return true;
   const c = columnsOf(key.endsWith('|lo') || key.endsWith('|hi') ? key.slice(0, -3) : key);
   return c !== null && markets.has(c.market);

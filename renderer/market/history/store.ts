@@ -741,6 +741,27 @@ export class HistoryStore {
     await tx.done;
   }
 
+  /**
+   * Up to `count` of a game's records in key order (item, then start; an item's other streams right after
+   * it) after `after` ([name, start] of the last one read; null: from the first): a long read of every item
+   * (an export) in large ordered batches, without a request per item.
+   */
+  async chunksAfter(game: number, after: [string, number] | null, count: number): Promise<Chunk[]> {
+    const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
+    const range = after ? IDBKeyRange.bound([game, ...after], [game, [], 0], true, true) : IDBKeyRange.bound([game, '', -Infinity], [game, [], 0]);
+    const all = await tx.store.getAll(range, count);
+    await tx.done;
+    return all;
+  }
+
+  /** How many records a game has (an export's progress). */
+  async chunkCount(game: number): Promise<number> {
+    const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
+    const n = await tx.store.count(IDBKeyRange.bound([game, '', -Infinity], [game, [], 0]));
+    await tx.done;
+    return n;
+  }
+
   /** An item's kept series (all without `keep`) over [from, to]: each of their streams read and sampled. */
   async readItem(game: number, name: string, from: number, to: number, slots: number, keep?: (key: string) => boolean): Promise<SampledHistory> {
     // The list on disk, when longer: another tab (the one that records) may have added series since.

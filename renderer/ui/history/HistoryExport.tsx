@@ -1,19 +1,24 @@
 /**
- * Exports price history for analysts (export-rows.ts): CSV and/or Parquet plus provenance.json, made in a
- * worker with progress and Cancel, saved through the host as a folder (desktop) or a zip (web) like the
- * chart exports. Used by Settings → Price history (a game, a range, all items or the watchlist) and by
+ * Exports price history for analysts: CSV and/or Parquet plus provenance.json, streamed by a worker
+ * (export/stream-export.ts) with progress (rows, bytes, time left) and Cancel. The size is estimated first
+ * (export/estimate.ts) and shown. Desktop: the files stream to a new folder the user picks, chunk by chunk
+ * over IPC (no size limit; free space checked against the estimate; a cancel or failure removes them).
+ * Web: one download per file, served by the web host as the chunks arrive. Used by Settings → Price history (a game, a range, all items or the watchlist) and by
  * the item panel's History chart (that item, its range and markets).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { gameName } from '../../../shared/catalog/games';
-import { MAX_FILE_BYTES, MIB } from '../../../shared/files/save';
 import { APP_PREFERENCES, readPreference } from '../../lib/preferences';
 import { describeError } from '../../platform';
 import { useConnection } from '../../platform/connection';
 import { useDataSource } from '../../market/providers';
 import type { ExportFormat } from '../../market/history/export-run';
 import type { ExportSelection } from '../../market/history/export-rows';
-import type { ExportMessage, ExportRequest } from '../../market/history/export.worker';
+import type { ExportEstimate } from '../../market/history/export/estimate';
+import { hostSinks } from '../../market/history/export/host-sink';
+import { sinkServer, type SinkCall } from '../../market/history/export/sink-port';
+import { exportFileNames, type StreamProgress } from '../../market/history/export/stream-export';
+import type { StreamMessage, StreamRequest } from '../../market/history/export/stream.worker';
 import './history.css';
 
 type State = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'done' | 'error'; text: string };
@@ -25,17 +30,38 @@ function folderName(sel: ExportSelection, at: number): string {
   return `price-history-${what || 'item'}-${d}`;
 }
 
+/** "123,456 rows, 12.3 MB written, about 40 s left" */
+function progressText(p: StreamProgress): string {
+  const left = p.etaMs === null ? '' : p.etaMs < 1500 ? ', almost done' : `, about ${p.etaMs < 90_000 ? `${Math.round(p.etaMs / 1000)} s` : `${Math.round(p.etaMs / 60_000)} min`} left`;
+  return `Exporting: ${p.rows.toLocaleString('en-US')} rows, ${(p.bytes / 1e6).toFixed(1)} MB written${left}…`;
+}
+
+/** "about 1,234,567 rows, about 130 MB" */
+function estimateText(e: ExportEstimate): string {
+  return `about ${e.rows.toLocaleString('en-US')} rows, about ${e.bytes < 1e9 ? `${Math.max(1, Math.round(e.bytes / 1e6))} MB` : `${(e.bytes / 1e9).toFixed(1)} GB`}`;
+}
+
 export function HistoryExport({ selection, label = 'Export', testId }: { selection: () => ExportSelection | null; label?: string; testId?: string }) {
   const { api } = useConnection();
   const { sourceKey } = useDataSource();
   const [format, setFormat] = useState<ExportFormat>('both');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const worker = useRef<Worker | null>(null);
+  /** The host export being written (removed if the page goes away mid-export), and a Cancel pressed before the worker started. */
+  const hostExport = useRef<string | null>(null);
+  const cancelled = useRef(false);
 
-  useEffect(() => () => worker.current?.terminate(), []);
+  useEffect(
+    () => () => {
+      worker.current?.terminate();
+      if (hostExport.current) void api.abortExport({ exportId: hostExport.current }).catch(() => undefined);
+    },
+    [api],
+  );
 
   const cancel = useCallback(() => {
-    worker.current?.postMessage({ type: 'cancel' } satisfies ExportRequest);
+    cancelled.current = true;
+    worker.current?.postMessage({ type: 'cancel' } satisfies StreamRequest);
   }, []);
 
   const run = useCallback(() => {
@@ -43,43 +69,75 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
     if (!sel) return;
     const at = Date.now();
     const seconds = readPreference(APP_PREFERENCES.refreshIntervalSeconds);
-    const w = (worker.current ??= new Worker(new URL('../../market/history/export.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
-    setState({ kind: 'busy', text: 'Reading the history…' });
-    w.onerror = (e) => setState({ kind: 'error', text: `Could not export: ${e.message || 'the export worker failed'}.` });
-    w.onmessage = (e: MessageEvent<ExportMessage>) => {
+    const formats = { csv: format !== 'parquet', parquet: format !== 'csv' };
+    const w = (worker.current ??= new Worker(new URL('../../market/history/export/stream.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
+    const name = folderName(sel, at);
+    const fileNames = exportFileNames(sel.game, formats);
+    // Each file streamed to the host as it is written, any size: desktop to a new folder, web as downloads.
+    let serve: ((call: SinkCall) => Promise<void>) | null = null;
+    let where = '';
+    cancelled.current = false;
+    setState({ kind: 'busy', text: 'Estimating the export\u2026' });
+    const start = (): void => {
+      const req: StreamRequest = {
+        type: 'start',
+        sel,
+        formats,
+        ctx: { service: sourceKey === 'demo' ? 'demo (the embedded reference service)' : (sourceKey?.replace(/^live\|/, '') ?? 'unknown'), gameName: gameName(sel.game), pollingIntervalMs: seconds > 0 ? seconds * 1000 : null, at },
+      };
+      w.postMessage(req);
+    };
+    const opened = (estimate: ExportEstimate): void => {
+      if (cancelled.current) {
+        setState({ kind: 'done', text: 'Export cancelled.' });
+        return;
+      }
+      if (estimate.rows === 0) {
+        setState({ kind: 'done', text: 'Nothing to export: no history in that selection.' });
+        return;
+      }
+      const about = estimateText(estimate);
+      setState({ kind: 'busy', text: api.host === 'web' ? `Starting the downloads (${about})\u2026` : `${about}: choose a folder\u2026` });
+      api.openExport({ folderName: name, files: fileNames, estimateBytes: estimate.bytes }).then(
+        (r) => {
+          if (!r.opened) {
+            setState({ kind: 'done', text: 'Export cancelled.' });
+            return;
+          }
+          if (cancelled.current) {
+            void api.abortExport({ exportId: r.exportId }).catch(() => undefined);
+            setState({ kind: 'done', text: 'Export cancelled.' });
+            return;
+          }
+          hostExport.current = r.exportId;
+          where = r.path;
+          serve = sinkServer(w, hostSinks(api, r.exportId));
+          setState({ kind: 'busy', text: `Exporting (${about})\u2026` });
+          start();
+        },
+        (err: unknown) => setState({ kind: 'error', text: `Could not export: ${describeError(err)}` }),
+      );
+    };
+    w.onerror = (e) => {
+      if (hostExport.current) void api.abortExport({ exportId: hostExport.current }).catch(() => undefined);
+      hostExport.current = null;
+      setState({ kind: 'error', text: `Could not export: ${e.message || 'the export worker failed'}.` });
+    };
+    w.onmessage = (e: MessageEvent<StreamMessage>) => {
       const m = e.data;
-      if (m.type === 'progress') setState({ kind: 'busy', text: `Reading ${m.done.toLocaleString('en-US')} of ${m.total.toLocaleString('en-US')} item${m.total === 1 ? '' : 's'}…` });
-      else if (m.type === 'cancelled') setState({ kind: 'done', text: 'Export cancelled.' });
+      // The worker ended the export (its files ended or aborted): nothing of it is left to remove here.
+      if (m.type === 'done' || m.type === 'cancelled' || m.type === 'error') hostExport.current = null;
+      if (m.type === 'estimate') opened(m.estimate);
+      else if (m.type === 'progress') setState({ kind: 'busy', text: progressText(m.progress) });
+      else if (m.type === 'cancelled') setState({ kind: 'done', text: 'Export cancelled: nothing was kept.' });
       else if (m.type === 'error') setState({ kind: 'error', text: `Could not export: ${m.message}` });
+      else if (m.type !== 'done') void serve?.(m);
       else {
-        const big = m.files.find((f) => f.bytes.byteLength > MAX_FILE_BYTES);
-        if (big) {
-          setState({ kind: 'error', text: `Could not export: ${big.name} would be ${(big.bytes.byteLength / MIB).toFixed(0)} MiB, more than ${MAX_FILE_BYTES / MIB} MiB. Choose a shorter range, fewer items or one format.` });
-          return;
-        }
-        if (m.rows === 0) {
-          setState({ kind: 'done', text: 'Nothing to export: no history in that selection.' });
-          return;
-        }
-        const name = folderName(sel, at);
-        setState({ kind: 'busy', text: api.host === 'web' ? 'Making the zip…' : 'Choose a folder…' });
-        api.saveFiles({ folderName: name, files: m.files.map((f) => ({ name: f.name, bytes: f.bytes })) }).then(
-          (r) => {
-            const what = `${m.rows.toLocaleString('en-US')} rows (${m.files.map((f) => f.name).join(', ')})`;
-            if (!r.saved) setState({ kind: 'done', text: 'Export cancelled.' });
-            else setState({ kind: 'done', text: r.path ? `Exported ${what} to ${r.path}.` : `Downloaded ${what} as ${name}.zip.` });
-          },
-          (err: unknown) => setState({ kind: 'error', text: `Could not export: ${describeError(err)}` }),
-        );
+        const what = `${m.result.rows.toLocaleString('en-US')} rows (${m.result.files.map((f) => f.name).join(', ')})`;
+        setState({ kind: 'done', text: where ? `Exported ${what} to ${where}.` : `Downloaded ${what}.` });
       }
     };
-    const req: ExportRequest = {
-      type: 'start',
-      sel,
-      format,
-      ctx: { service: sourceKey === 'demo' ? 'demo (the embedded reference service)' : (sourceKey?.replace(/^live\|/, '') ?? 'unknown'), gameName: gameName(sel.game), pollingIntervalMs: seconds > 0 ? seconds * 1000 : null, at },
-    };
-    w.postMessage(req);
+    w.postMessage({ type: 'estimate', sel, formats } satisfies StreamRequest);
   }, [api, format, selection, sourceKey]);
 
   const busy = state.kind === 'busy';

@@ -1,0 +1,245 @@
+/**
+ * A price-history export streamed to sinks (sink.ts) in bounded memory: the selection's items read from
+ * the store in large batches (a game's every item: one request a batch of consecutive items; a list of
+ * items: one transaction, every request in flight; the next batch read while this one is written), their rows gathered into row batches (rows.ts) and written as they fill: CSV in ~1 MiB
+ * chunks, Parquet a row group per batch, both from one read when both are asked for; the provenance file
+ * last. Progress (rows, bytes, items, time left) after each batch; a cancel or a failure aborts every sink,
+ * so no partial file is left.
+ *
+ * Rows come item after item (the store's key order), each item's in time order, then market and side.
+ */
+import { chunkName, DAY, streamOf, type Chunk } from '../chunk-codec';
+import { COLUMNS, resolutionText, type ExportSelection, type Provenance } from '../export-rows';
+import { ExportCancelled, type ExportContext } from '../export-run';
+import type { HistoryStore } from '../store';
+import { BLOCK_DAYS } from '../tiers';
+import { CsvStreamWriter } from './csv-stream';
+import { ParquetStreamWriter } from './parquet-stream';
+import { ItemRows, RowBatch, seriesColumns } from './rows';
+import type { ExportSink, SinkFactory } from './sink';
+
+export interface StreamFormats {
+  csv: boolean;
+  parquet: boolean;
+}
+
+export interface StreamProgress {
+  rows: number;
+  /** Bytes written to the sinks so far (every file). */
+  bytes: number;
+  /** Items done. */
+  items: number;
+  /** Share of the work done (items of a list; records of a game's every item). */
+  fraction: number;
+  elapsedMs: number;
+  /** Estimated time left (ms), from the share done so far; null before anything is done. */
+  etaMs: number | null;
+}
+
+export interface StreamOptions {
+  /** Items read per transaction (a list of items). */
+  batchItems?: number;
+  /** Records read per request (a game's every item). */
+  batchRecords?: number;
+  /** Rows per Parquet row group (and per write to the writers). */
+  rowGroupRows?: number;
+  now?: () => number;
+}
+
+export interface StreamResult {
+  rows: number;
+  files: Array<{ name: string; bytes: number }>;
+}
+
+export const BATCH_ITEMS = 256;
+/**
+ * How long before a range a record holding points in it may start: a daily block record spans BLOCK_DAYS
+ * days (tiers.ts), every other record less.
+ */
+const LOOKBACK = (BLOCK_DAYS + 1) * DAY;
+export const ROW_GROUP_ROWS = 1 << 18;
+
+export function exportFileNames(game: number, formats: StreamFormats): string[] {
+  const stem = `price-history-${game}`;
+  return [...(formats.csv ? [`${stem}.csv`] : []), ...(formats.parquet ? [`${stem}.parquet`] : []), 'provenance.json'];
+}
+
+/** Counts a sink's bytes. */
+class Counted implements ExportSink {
+  bytes = 0;
+  constructor(readonly inner: ExportSink) {}
+  write(chunk: Uint8Array): Promise<void> {
+    this.bytes += chunk.byteLength;
+    return this.inner.write(chunk);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+  abort(reason: string): Promise<void> {
+    return this.inner.abort(reason);
+  }
+}
+
+export async function streamExport(
+  store: HistoryStore,
+  sel: ExportSelection,
+  formats: StreamFormats,
+  ctx: ExportContext,
+  open: SinkFactory,
+  onProgress: (p: StreamProgress) => void,
+  cancelled: () => boolean,
+  options: StreamOptions = {},
+): Promise<StreamResult> {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const batchItems = options.batchItems ?? BATCH_ITEMS;
+  const series = await store.seriesOf(sel.game);
+  // The game's every item: named as the records come (a list of every name first would cost a request an item).
+  const names: string[] = sel.names ? [...sel.names] : [];
+  const cols = seriesColumns(series, sel.markets ? new Set(sel.markets) : null);
+  const streams = [...new Set(series.map(streamOf))];
+  if (!streams.includes('')) streams.push('');
+
+  const fileNames = exportFileNames(sel.game, formats);
+  const sinks: Counted[] = [];
+  const abortAll = async (reason: string): Promise<void> => {
+    await Promise.all(sinks.map((s) => s.abort(reason).catch(() => undefined)));
+  };
+  try {
+    for (const name of fileNames) sinks.push(new Counted(await open(name)));
+    const sinkOf = (name: string): Counted => sinks[fileNames.indexOf(name)] as Counted;
+    const csv = formats.csv ? new CsvStreamWriter(sinkOf(fileNames[0] as string), names, cols) : null;
+    const parquet = formats.parquet ? new ParquetStreamWriter(sinkOf(fileNames[formats.csv ? 1 : 0] as string), names, cols) : null;
+    const rowBatch = new RowBatch(options.rowGroupRows ?? ROW_GROUP_ROWS);
+    const item = new ItemRows(cols);
+    const parts: Provenance['parts'] = [];
+    let rows = 0;
+    const bytes = (): number => sinks.reduce((s, x) => s + x.bytes, 0);
+    const flush = async (): Promise<void> => {
+      if (rowBatch.rows === 0) return;
+      if (cancelled()) throw new ExportCancelled();
+      if (csv) await csv.write(rowBatch);
+      if (parquet) await parquet.write(rowBatch);
+      rows += rowBatch.rows;
+      rowBatch.rows = 0;
+    };
+
+    let items = 0;
+    let records = 0;
+    let total = -1;
+    const report = (): void => {
+      const fraction = total < 0 ? 0 : total === 0 ? 1 : Math.min(1, (sel.names ? items : records) / total);
+      const elapsedMs = now() - started;
+      onProgress({ rows: rows + rowBatch.rows, bytes: bytes(), items, fraction, elapsedMs, etaMs: fraction > 0 ? (elapsedMs / fraction) * (1 - fraction) : null });
+    };
+    // At once: counting a large store's records takes a moment.
+    report();
+    total = sel.names ? sel.names.length : await store.chunkCount(sel.game);
+    for await (const batch of readItems(store, sel, names, streams, batchItems, options.batchRecords ?? BATCH_RECORDS)) {
+      if (cancelled()) throw new ExportCancelled();
+      for (const [index, perStream] of batch) {
+        const name = names[index] as string;
+        item.reset();
+        for (let j = 0; j < perStream.length; j++) {
+          for (const c of perStream[j] as Chunk[]) {
+            records++;
+            const span = item.addChunk(c, sel.from, sel.to);
+            if (!span || streams[j] !== '') continue;
+            const r = ('r' in c && c.r) || 0;
+            const prev = parts[parts.length - 1];
+            if (prev && prev.item === name && prev.resolutionMs === r) prev.to = new Date(span.to).toISOString();
+            else parts.push({ item: name, from: new Date(span.from).toISOString(), to: new Date(span.to).toISOString(), resolution: resolutionText(r), resolutionMs: r });
+          }
+        }
+        for (let k = 0; k < item.count; ) {
+          k += item.copyInto(rowBatch, index, k);
+          if (rowBatch.full) {
+            await flush();
+            report();
+          }
+        }
+        items++;
+      }
+      report();
+    }
+    await flush();
+    const provenance: Provenance = {
+      service: ctx.service,
+      game: sel.game,
+      ...(ctx.gameName ? { gameName: ctx.gameName } : {}),
+      pollingIntervalMs: ctx.pollingIntervalMs,
+      exportedAt: new Date(ctx.at).toISOString(),
+      selection: { items: sel.names ?? 'all', markets: sel.markets ?? 'all', from: new Date(sel.from).toISOString(), to: new Date(sel.to).toISOString() },
+      parts,
+      rows,
+      columns: { ...COLUMNS, price: 'price in thousandths of the currency unit, raw (before fees); Parquet: DECIMAL(18,3) over the same thousandths (12.345 is 12345 thousandths); empty/null: no price at that market from then on' },
+    };
+    if (cancelled()) throw new ExportCancelled();
+    await csv?.finish();
+    await parquet?.finish(provenance);
+    const prov = sinkOf('provenance.json');
+    await prov.write(new TextEncoder().encode(JSON.stringify(provenance, null, 2) + '\n'));
+    for (const s of sinks) await s.close();
+    onProgress({ rows, bytes: bytes(), items, fraction: 1, elapsedMs: now() - started, etaMs: 0 });
+    return { rows, files: fileNames.map((name) => ({ name, bytes: sinkOf(name).bytes })) };
+  } catch (e) {
+    await abortAll(e instanceof ExportCancelled ? 'cancelled' : e instanceof Error ? e.message : String(e));
+    throw e;
+  }
+}
+
+/** Records read a request when every item of a game is exported. */
+export const BATCH_RECORDS = 4096;
+
+type ItemChunks = [index: number, perStream: Chunk[][]];
+
+/**
+ * The selection's items with their records, per stream, a batch at a time; the next batch is asked for
+ * before this one is used. A list of items: their records in [from - LOOKBACK, to] (batchItems a
+ * transaction, a request each); every item (sel.names null): the game's records in key order, batchRecords
+ * a request, each new item's name appended to `names` (an item cut by a batch's end is finished by the next).
+ */
+async function* readItems(store: HistoryStore, sel: ExportSelection, names: string[], streams: readonly string[], batchItems: number, batchRecords: number): AsyncGenerator<ItemChunks[]> {
+  if (sel.names) {
+    const read = async (start: number): Promise<ItemChunks[]> => {
+      const slice = names.slice(start, start + batchItems);
+      const keys: string[] = [];
+      for (const n of slice) for (const st of streams) keys.push(chunkName(n, st));
+      const got: Chunk[][] = new Array<Chunk[]>(keys.length);
+      await store.eachItemChunks(sel.game, keys, sel.from, sel.to, (i, chunks) => (got[i] = chunks));
+      return slice.map((_, i): ItemChunks => [start + i, streams.map((_s, j) => got[i * streams.length + j] ?? [])]);
+    };
+    let next = names.length > 0 ? read(0) : null;
+    for (let start = 0; next; start += batchItems) {
+      const batch = await next;
+      next = start + batchItems < names.length ? read(start + batchItems) : null;
+      yield batch;
+    }
+    return;
+  }
+  const lo = sel.from - LOOKBACK;
+  let current: ItemChunks | null = null;
+  let currentName = '';
+  let next: Promise<Chunk[]> | null = store.chunksAfter(sel.game, null, batchRecords);
+  while (next) {
+    const recs: Chunk[] = await next;
+    const last = recs[recs.length - 1];
+    next = recs.length === batchRecords && last ? store.chunksAfter(sel.game, [last.n, last.st], batchRecords) : null;
+    const out: ItemChunks[] = [];
+    for (const c of recs) {
+      const cut = c.n.indexOf('\u0000');
+      const name = cut < 0 ? c.n : c.n.slice(0, cut);
+      if (!current || name !== currentName) {
+        if (current) out.push(current);
+        names.push(name);
+        currentName = name;
+        current = [names.length - 1, streams.map((): Chunk[] => [])];
+      }
+      if (c.st < lo || c.st > sel.to) continue;
+      const j = streams.indexOf(cut < 0 ? '' : c.n.slice(cut + 1));
+      if (j >= 0) current[1][j]?.push(c);
+    }
+    if (!next && current) out.push(current);
+    yield out;
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Streamed exports in the browser: the page sends an export's files to the web host chunk by chunk, and
+ * the browser downloads each file from the host as the chunks arrive (one download per file, served with
+ * Content-Disposition: attachment). A plain HTTP download works in every browser and every automation
+ * (Playwright's download event, curl), unlike a service worker's synthetic stream (none in a private
+ * window, none over http:// on a non-localhost name, and no download event that tools see the same way).
+ *
+ *   POST /app/export                          ExportOpenRequest (JSON) -> {opened:true, exportId, path:""}
+ *   GET  /app/export/<id>/file/<name>         the file, streamed as its chunks come (attachment)
+ *   POST /app/export/<id>/write?name=<name>   a chunk (application/octet-stream, at most
+ *                                             MAX_EXPORT_CHUNK_BYTES) -> 204 once the download took it
+ *   POST /app/export/<id>/end                 {name} -> 204: that file's download completes
+ *   POST /app/export/<id>/abort               -> 204: every download of the export ends with an error
+ *
+ * Memory stays bounded: each file holds at most one chunk the download has not taken yet, and a write is
+ * answered only when it is taken (back-pressure down to the browser's download). A cancelled or failed
+ * export, a page that went away (its pending write closed) or an idle session ends the downloads with an
+ * error, so the browser marks them failed and no complete-looking file is left. The routes sit behind the
+ * same guards as every /app route (own Host and Origin, Sec-Fetch-Site, this launch's secret: server.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { readCapped } from '../backend/read-capped';
+import { ExportChunkSchema, ExportEndSchema, ExportIdSchema, ExportOpenSchema, MAX_EXPORT_CHUNK_BYTES } from '../shared/export/stream-files';
+import { SAVE_MIME, saveExtension } from '../shared/files/save';
+import { error, json, readJson } from './control-routes';
+
+/** A session with no write in flight and none for this long is dropped (the page went away). */
+export const EXPORT_IDLE_MS = 120_000;
+/** Exports open at once (each holds at most a chunk per file). */
+export const MAX_OPEN_EXPORTS = 4;
+
+interface FileStream {
+  readonly stream: ReadableStream<Uint8Array>;
+  controller: ReadableStreamDefaultController<Uint8Array> | null;
+  /** The write waiting for the download to take its chunk. */
+  waiting: { chunk: Uint8Array; taken: () => void; failed: (e: Error) => void } | null;
+  served: boolean;
+  ended: boolean;
+}
+
+interface Session {
+  readonly files: Map<string, FileStream>;
+  pending: number;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+export interface ExportSessions {
+  /** Answers an /app/export… request; null for any other path. */
+  handle(request: Request): Promise<Response | null>;
+  /** Ends every export (host shutdown). */
+  closeAll(): void;
+}
+
+const EndBody = ExportEndSchema.pick({ name: true });
+
+export function createExportSessions(options: { idleMs?: number } = {}): ExportSessions {
+  const idleMs = options.idleMs ?? EXPORT_IDLE_MS;
+  const sessions = new Map<string, Session>();
+
+  function fileStream(): FileStream {
+    const f: FileStream = { stream: null as unknown as ReadableStream<Uint8Array>, controller: null, waiting: null, served: false, ended: false };
+    (f as { stream: ReadableStream<Uint8Array> }).stream = new ReadableStream<Uint8Array>(
+      {
+        start(c) {
+          f.controller = c;
+        },
+        // The download asks for more: hand it the waiting chunk and answer that write.
+        pull(c) {
+          const w = f.waiting;
+          if (!w) return;
+          f.waiting = null;
+          c.enqueue(w.chunk);
+          w.taken();
+        },
+        cancel() {
+          // The browser dropped the download (the user cancelled it): the page's next write fails.
+          f.ended = true;
+          f.waiting?.failed(new Error('The browser stopped the download.'));
+          f.waiting = null;
+        },
+      },
+      { highWaterMark: 1 },
+    );
+    return f;
+  }
+
+  function drop(id: string, reason: string): void {
+    const s = sessions.get(id);
+    if (!s) return;
+    sessions.delete(id);
+    if (s.timer) clearTimeout(s.timer);
+    for (const f of s.files.values()) {
+      f.waiting?.failed(new Error(reason));
+      f.waiting = null;
+      if (!f.ended) {
+        f.ended = true;
+        try {
+          f.controller?.error(new Error(reason));
+        } catch {
+          // already closed
+        }
+      }
+    }
+  }
+
+  function touch(id: string, s: Session): void {
+    if (s.timer) clearTimeout(s.timer);
+    s.timer = s.pending > 0 ? null : setTimeout(() => drop(id, 'The export stopped: the page went away.'), idleMs);
+    s.timer?.unref?.();
+  }
+
+  async function write(id: string, s: Session, name: string, chunk: Uint8Array, closed: AbortSignal): Promise<void> {
+    const f = s.files.get(name);
+    if (!f || f.ended) throw new Error('That file of the export is no longer open.');
+    if (f.waiting) throw new Error('A chunk of that file is already waiting.');
+    s.pending++;
+    touch(id, s);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        f.waiting = { chunk, taken: resolve, failed: reject };
+        // Room in the download's queue: taken at once.
+        if ((f.controller?.desiredSize ?? 0) > 0) {
+          f.waiting = null;
+          f.controller?.enqueue(chunk);
+          resolve();
+          return;
+        }
+        closed.addEventListener('abort', () => drop(id, 'The export stopped: the page went away.'), { once: true });
+      });
+    } finally {
+      s.pending--;
+      if (sessions.has(id)) touch(id, s);
+    }
+  }
+
+  async function handle(request: Request): Promise<Response | null> {
+    const url = new URL(request.url);
+    const parts = url.pathname.split('/').slice(1);
+    if (parts[0] !== 'app' || parts[1] !== 'export') return null;
+    if (parts.length === 2) {
+      if (request.method !== 'POST') return error(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
+      const body = await readJson(request);
+      if (body instanceof Response) return body;
+      const parsed = ExportOpenSchema.safeParse(body);
+      if (!parsed.success) return error(400, 'BAD_REQUEST', 'The export request is not valid.');
+      if (sessions.size >= MAX_OPEN_EXPORTS) return error(429, 'TOO_MANY_EXPORTS', 'Too many exports are running: wait for one to finish.');
+      const id = randomUUID();
+      const s: Session = { files: new Map(parsed.data.files.map((n) => [n, fileStream()])), pending: 0, timer: null };
+      sessions.set(id, s);
+      touch(id, s);
+      return json(200, { opened: true, exportId: id, path: '' });
+    }
+    const id = ExportIdSchema.safeParse(parts[2]);
+    const s = id.success ? sessions.get(id.data) : undefined;
+    if (!id.success || !s) return error(404, 'NO_EXPORT', 'That export is no longer open.');
+    const route = `${request.method} ${parts.slice(3).join('/')}`;
+    if (request.method === 'GET' && parts[3] === 'file' && parts.length === 5) {
+      const name = decodeURIComponent(parts[4] ?? '');
+      const f = s.files.get(name);
+      if (!f || f.served) return error(404, 'NO_FILE', 'No such file in that export.');
+      f.served = true;
+      const ext = saveExtension(name);
+      return new Response(f.stream, {
+        status: 200,
+        headers: {
+          'content-type': ext ? SAVE_MIME[ext] : 'application/octet-stream',
+          'content-disposition': `attachment; filename="${name}"`,
+          'cache-control': 'no-store',
+        },
+      });
+    }
+    switch (route) {
+      case 'POST write': {
+        if (request.headers.get('content-type') !== 'application/octet-stream') return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'A chunk is application/octet-stream.');
+        const chunk = await readCapped(request, MAX_EXPORT_CHUNK_BYTES);
+        if (!chunk) return error(413, 'TOO_LARGE', `A chunk is at most ${MAX_EXPORT_CHUNK_BYTES / (1024 * 1024)} MiB.`);
+        const parsed = ExportChunkSchema.safeParse({ exportId: id.data, name: url.searchParams.get('name') ?? '', chunk });
+        if (!parsed.success) return error(400, 'BAD_REQUEST', 'The chunk is not valid.');
+        try {
+          await write(id.data, s, parsed.data.name, parsed.data.chunk, request.signal);
+        } catch (e) {
+          drop(id.data, 'The export stopped.');
+          return error(409, 'EXPORT_STOPPED', e instanceof Error ? e.message : 'The export stopped.');
+        }
+        return new Response(null, { status: 204 });
+      }
+      case 'POST end': {
+        const body = await readJson(request);
+        if (body instanceof Response) return body;
+        const parsed = EndBody.safeParse(body);
+        const f = parsed.success ? s.files.get(parsed.data.name) : undefined;
+        if (!f) return error(400, 'BAD_REQUEST', 'No such file in that export.');
+        if (!f.ended) {
+          f.ended = true;
+          f.controller?.close();
+        }
+        if ([...s.files.values()].every((x) => x.ended)) {
+          sessions.delete(id.data);
+          if (s.timer) clearTimeout(s.timer);
+        }
+        return new Response(null, { status: 204 });
+      }
+      case 'POST abort':
+        drop(id.data, 'The export was cancelled.');
+        return new Response(null, { status: 204 });
+      default:
+        return error(404, 'NOT_FOUND', 'No such endpoint.');
+    }
+  }
+
+  return {
+    handle,
+    closeAll() {
+      for (const id of [...sessions.keys()]) drop(id, 'The web host stopped.');
+    },
+  };
+}
