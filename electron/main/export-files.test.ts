@@ -1,11 +1,12 @@
 /** The main process's streamed export files on real temp folders, with a fake dialog and a disk that fills. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_EXPORT_CHUNK_BYTES } from '../../shared/export/stream-files';
 import { createExportFiles, nodeExportFs, type ExportFs } from './export-files';
 import type { SaveDialogs } from './save-files';
+import { fakeDialogs } from './testing/fake-dialogs';
 
 let tmp: string;
 beforeEach(() => {
@@ -107,5 +108,106 @@ describe('streamed export files (desktop)', () => {
     const none = createExportFiles({ dialogs: dialogs(null), defaultDir: () => tmp });
     await expect(none.open(open)).resolves.toEqual({ opened: false });
     expect(readdirSync(tmp)).toEqual([]);
+  });
+});
+
+/** One file (the Prices grid's CSV, the recommendations'): a save dialog for that file, no folder. */
+describe('a one-file streamed export (desktop)', () => {
+  const single = { folderName: 'market-desk-prices-730', files: ['prices-730.csv'], estimateBytes: 100 };
+
+  it('asks with the save dialog, writes <chosen>.part and renames it to the chosen path when it ends', async () => {
+    const chosen = path.join(tmp, 'my prices.csv');
+    const fake = fakeDialogs({ save: [chosen] });
+    const files = createExportFiles({ dialogs: fake.dialogs, defaultDir: () => tmp });
+    const r = await files.open(single);
+    if (!r.opened) throw new Error('not opened');
+    expect(fake.opens).toEqual([]);
+    expect(fake.saves[0]).toMatchObject({
+      defaultPath: path.join(tmp, 'prices-730.csv'),
+      filters: [{ name: 'CSV table', extensions: ['csv'] }],
+    });
+    expect(fake.saves[0]?.properties).toContain('showOverwriteConfirmation');
+    expect(r.path).toBe(chosen);
+    await files.write({ exportId: r.exportId, name: 'prices-730.csv', chunk: bytes('a,b\r\n') });
+    await files.write({ exportId: r.exportId, name: 'prices-730.csv', chunk: bytes('1,2\r\n') });
+    expect(readdirSync(tmp)).toEqual(['my prices.csv.part']);
+    await files.end({ exportId: r.exportId, name: 'prices-730.csv' });
+    expect(readdirSync(tmp)).toEqual(['my prices.csv']);
+    expect(readFileSync(chosen, 'utf8')).toBe('a,b\r\n1,2\r\n');
+    expect(files.isOpen(r.exportId)).toBe(false);
+  });
+
+  it('the next save dialog opens in the folder last saved to', async () => {
+    const other = path.join(tmp, 'elsewhere');
+    mkdirSync(other);
+    const fake = fakeDialogs({ save: [path.join(other, 'a.csv')] });
+    const files = createExportFiles({ dialogs: fake.dialogs, defaultDir: () => tmp });
+    const r = await files.open(single);
+    if (!r.opened) throw new Error('not opened');
+    await files.end({ exportId: r.exportId, name: 'prices-730.csv' });
+    await files.open(single);
+    expect(fake.saves[1]?.defaultPath).toBe(path.join(other, 'prices-730.csv'));
+  });
+
+  it('a cancelled save dialog opens nothing and writes nothing', async () => {
+    const fake = fakeDialogs();
+    const files = createExportFiles({ dialogs: fake.dialogs, defaultDir: () => tmp });
+    await expect(files.open(single)).resolves.toEqual({ opened: false });
+    expect(fake.saves).toHaveLength(1);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('an abort removes the .part and leaves the file already at the chosen path untouched; a completed export replaces it', async () => {
+    const chosen = path.join(tmp, 'prices.csv');
+    writeFileSync(chosen, 'keep me');
+    // The user confirmed replacing it in the save dialog (each time).
+    const files = createExportFiles({ dialogs: fakeDialogs({ save: [chosen, chosen] }).dialogs, defaultDir: () => tmp });
+    const r = await files.open(single);
+    if (!r.opened) throw new Error('not opened');
+    await files.write({ exportId: r.exportId, name: 'prices-730.csv', chunk: bytes('new') });
+    expect(readFileSync(chosen, 'utf8')).toBe('keep me');
+    await files.abort({ exportId: r.exportId });
+    expect(readdirSync(tmp)).toEqual(['prices.csv']);
+    expect(readFileSync(chosen, 'utf8')).toBe('keep me');
+
+    const again = await files.open(single);
+    if (!again.opened) throw new Error('not opened');
+    await files.write({ exportId: again.exportId, name: 'prices-730.csv', chunk: bytes('new') });
+    await files.end({ exportId: again.exportId, name: 'prices-730.csv' });
+    expect(readdirSync(tmp)).toEqual(['prices.csv']);
+    expect(readFileSync(chosen, 'utf8')).toBe('new');
+  });
+
+  it('a full disk is a clear error and leaves no partial file (an existing file stays as it was)', async () => {
+    const chosen = path.join(tmp, 'prices.csv');
+    writeFileSync(chosen, 'keep me');
+    const files = createExportFiles({ dialogs: fakeDialogs({ save: [chosen] }).dialogs, defaultDir: () => tmp, fs: fillingDisk(10) });
+    const r = await files.open({ ...single, estimateBytes: 5 });
+    if (!r.opened) throw new Error('not opened');
+    await files.write({ exportId: r.exportId, name: 'prices-730.csv', chunk: bytes('12345') });
+    await expect(files.write({ exportId: r.exportId, name: 'prices-730.csv', chunk: bytes('678901') })).rejects.toThrow('The disk is full: the export stopped and its files were removed.');
+    expect(readdirSync(tmp)).toEqual(['prices.csv']);
+    expect(readFileSync(chosen, 'utf8')).toBe('keep me');
+  });
+
+  it('refuses to start when the estimate does not fit the free space there, before writing anything', async () => {
+    const files = createExportFiles({ dialogs: fakeDialogs({ save: [path.join(tmp, 'p.csv')] }).dialogs, defaultDir: () => tmp, fs: { ...nodeExportFs, freeBytes: async () => 50e6 } });
+    await expect(files.open({ ...single, estimateBytes: 90e6 })).rejects.toThrow('Not enough free space there: the export needs about 90 MB, the disk has 50 MB free.');
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('a name the dialog returned without its extension gets it, and an existing file of that name is a question first', async () => {
+    writeFileSync(path.join(tmp, 'report.csv'), 'keep me');
+    const fake = fakeDialogs({ save: [path.join(tmp, 'report'), path.join(tmp, 'report')], box: ['Cancel', 'Replace'] });
+    const files = createExportFiles({ dialogs: fake.dialogs, defaultDir: () => tmp });
+    await expect(files.open(single)).resolves.toEqual({ opened: false });
+    expect(fake.boxes[0]?.message).toContain('report.csv');
+    expect(readdirSync(tmp)).toEqual(['report.csv']);
+    const r = await files.open(single);
+    if (!r.opened) throw new Error('not opened');
+    expect(r.path).toBe(path.join(tmp, 'report.csv'));
+    await files.write({ exportId: r.exportId, name: 'prices-730.csv', chunk: bytes('new') });
+    await files.end({ exportId: r.exportId, name: 'prices-730.csv' });
+    expect(readFileSync(path.join(tmp, 'report.csv'), 'utf8')).toBe('new');
   });
 });

@@ -1,9 +1,12 @@
 /**
- * A streamed export written by the main process: the user picks a folder, a NEW subfolder is made there
- * (nothing existing is ever overwritten), the disk's free space is checked against the export's estimate,
- * and each file is written in chunks as the page sends them to a temporary name ("name.part"), renamed
- * to its name when it ends. An abort (the user's Cancel, a failure, a full disk) closes and removes every
- * file of the export and the folder: no half file is left. Every request is validated here
+ * A streamed export written by the main process. Several files (the history's CSV, Parquet, provenance):
+ * the user picks a folder, a NEW subfolder is made there (nothing existing is ever overwritten). One file
+ * (the Prices grid's CSV, the recommendations'): the native save dialog for that file, as any desktop app
+ * saves one file. Either way the disk's free space is checked against the export's estimate, and each file
+ * is written in chunks as the page sends them to a temporary name ("name.part"), renamed to its name when it
+ * ends. An abort (the user's Cancel, a failure, a full disk, the window closed) closes and removes every
+ * file of the export and the folder: no half file is left, and a file the user chose to replace stays as it
+ * was until the export has completed. Every request is validated here
  * (shared/export/stream-files.ts). Electron's dialog and the file system are injected (tests: temp
  * folders, a fake dialog, a disk that fills).
  */
@@ -11,8 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, rmdir, statfs, access } from 'node:fs/promises';
 import path from 'node:path';
 import { ExportAbortSchema, ExportChunkSchema, ExportEndSchema, ExportOpenSchema, type ExportOpenResult } from '../../shared/export/stream-files';
-import { saveProblem } from '../../shared/files/save';
-import { SaveError, type SaveDialogs } from './save-files';
+import { saveExtension, saveProblem, type SaveExtension } from '../../shared/files/save';
+import { askAboutExisting, MAX_SAVE_ROUNDS, SaveError, TYPE_NAMES, type SaveDialogs } from './save-files';
 
 export interface ExportFileHandle {
   write(data: Uint8Array): Promise<unknown>;
@@ -53,6 +56,7 @@ export const nodeExportFs: ExportFs = {
 
 export interface ExportFilesDeps {
   dialogs: SaveDialogs;
+  /** Where the first dialog opens (the user's Downloads folder); later ones open where the last export went. */
   defaultDir: () => string;
   fs?: ExportFs;
 }
@@ -76,14 +80,78 @@ function errno(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
 }
 
+interface ExportFile {
+  handle: ExportFileHandle | null;
+  done: boolean;
+  /** The temporary file written, and the path it is renamed to at its end. */
+  part: string;
+  target: string;
+  /** The user agreed to replace a file at `target` (so the final rename may). */
+  replace: boolean;
+}
+
 interface OpenExport {
-  dir: string;
-  files: Map<string, { handle: ExportFileHandle | null; done: boolean }>;
+  /** The folder made for the export (removed on abort); null for a one-file export saved where the user said. */
+  dir: string | null;
+  files: Map<string, ExportFile>;
 }
 
 export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
   const fs = deps.fs ?? nodeExportFs;
   const exports = new Map<string, OpenExport>();
+  /** The folder the last export went to, where the next dialog opens (this session only). */
+  let lastDir: string | null = null;
+  const startDir = (): string => lastDir ?? deps.defaultDir();
+
+  /**
+   * A one-file export's path, from the save dialog; null when the user cancelled. The dialog itself confirms
+   * replacing an existing file: Windows and macOS always, Linux (GTK) only with showOverwriteConfirmation
+   * (https://www.electronjs.org/docs/latest/api/dialog, properties of showSaveDialog; added in
+   * https://github.com/electron/electron/pull/19672). A name the dialog returned without an extension (Linux
+   * filters do not add it) is completed, and as the dialog never showed that name, an existing file there is
+   * asked about (save-files.ts's question), never replaced silently.
+   */
+  async function chooseFile(name: string): Promise<{ target: string; replace: boolean } | null> {
+    const ext = saveExtension(name) as SaveExtension;
+    let defaultPath = path.join(startDir(), name);
+    for (let round = 0; round < MAX_SAVE_ROUNDS; round++) {
+      const choice = await deps.dialogs.showSaveDialog({
+        title: `Export ${name}`,
+        defaultPath,
+        filters: [{ name: TYPE_NAMES[ext], extensions: [ext] }],
+        properties: ['showOverwriteConfirmation', 'createDirectory'],
+      });
+      if (choice.canceled || !choice.filePath) return null;
+      if (path.extname(choice.filePath)) return { target: choice.filePath, replace: true };
+      const target = `${choice.filePath}.${ext}`;
+      if (!(await fs.exists(target))) return { target, replace: false };
+      const answer = await askAboutExisting(deps.dialogs, target);
+      if (answer === 'cancel') return null;
+      if (answer === 'replace') return { target, replace: true };
+      defaultPath = target;
+    }
+    throw new SaveError('The export did not start: every name chosen already exists.');
+  }
+
+  /** A new temporary file beside `target` ("<target>.part", or "<target>.2.part"… when a stale one is there). */
+  async function createPart(target: string): Promise<{ part: string; handle: ExportFileHandle }> {
+    for (let n = 1; n <= 100; n++) {
+      const part = n === 1 ? target + PART : `${target}.${n}${PART}`;
+      try {
+        return { part, handle: await fs.create(part) };
+      } catch (error) {
+        if (errno(error) !== 'EEXIST') throw failure(error);
+      }
+    }
+    throw new SaveError('That folder has too many unfinished exports of this name. Choose another name.');
+  }
+
+  async function checkFreeSpace(dir: string, estimateBytes: number): Promise<void> {
+    const free = await fs.freeBytes(dir).catch(() => null);
+    if (free !== null && estimateBytes * FREE_MARGIN > free) {
+      throw new SaveError(`Not enough free space there: the export needs about ${mb(estimateBytes)}, the disk has ${mb(free)} free. Choose another disk, a shorter range or fewer items.`);
+    }
+  }
 
   async function freshFolder(parent: string, name: string): Promise<string> {
     for (let n = 1; n <= 100; n++) {
@@ -114,20 +182,32 @@ export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
     }
   }
 
-  /** Closes and removes every file of an export, and its folder. */
+  /** Closes and removes every file of an export, and its folder. A one-file export's target is never removed. */
   async function discard(id: string): Promise<void> {
     const ex = exports.get(id);
     if (!ex) return;
     exports.delete(id);
-    for (const [name, f] of ex.files) {
+    for (const f of ex.files.values()) {
       await f.handle?.close().catch(() => undefined);
-      await fs.remove(path.join(ex.dir, name + PART)).catch(() => undefined);
-      if (f.done) await fs.remove(path.join(ex.dir, name)).catch(() => undefined);
+      await fs.remove(f.part).catch(() => undefined);
+      if (f.done && ex.dir !== null) await fs.remove(f.target).catch(() => undefined);
     }
-    await fs.removeDir(ex.dir).catch(() => undefined);
+    if (ex.dir !== null) await fs.removeDir(ex.dir).catch(() => undefined);
   }
 
-  function fileOf(id: string, name: string): { ex: OpenExport; f: { handle: ExportFileHandle | null; done: boolean } } {
+  /** One file: the save dialog, then its temporary file next to where the user said. */
+  async function openOne(name: string, estimateBytes: number): Promise<ExportOpenResult> {
+    const chosen = await chooseFile(name);
+    if (!chosen) return { opened: false };
+    lastDir = path.dirname(chosen.target);
+    await checkFreeSpace(lastDir, estimateBytes);
+    const { part, handle } = await createPart(chosen.target);
+    const id = randomUUID();
+    exports.set(id, { dir: null, files: new Map([[name, { handle, done: false, part, target: chosen.target, replace: chosen.replace }]]) });
+    return { opened: true, exportId: id, path: chosen.target };
+  }
+
+  function fileOf(id: string, name: string): { ex: OpenExport; f: ExportFile } {
     const ex = exports.get(id);
     const f = ex?.files.get(name);
     if (!ex || !f) throw new SaveError('That export is no longer open.');
@@ -139,29 +219,29 @@ export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
       const parsed = ExportOpenSchema.safeParse(request);
       if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
       const { folderName, files, estimateBytes } = parsed.data;
+      if (files.length === 1) return openOne(files[0] as string, estimateBytes);
       const choice = await deps.dialogs.showOpenDialog({
         title: `Choose where to put the folder "${folderName}"`,
-        defaultPath: deps.defaultDir(),
+        defaultPath: startDir(),
         buttonLabel: 'Export here',
         properties: ['openDirectory', 'createDirectory'],
       });
       const parent = choice.filePaths[0];
       if (choice.canceled || !parent) return { opened: false };
-      const free = await fs.freeBytes(parent).catch(() => null);
-      if (free !== null && estimateBytes * FREE_MARGIN > free) {
-        throw new SaveError(`Not enough free space there: the export needs about ${mb(estimateBytes)}, the disk has ${mb(free)} free. Choose another disk, a shorter range or fewer items.`);
-      }
+      lastDir = parent;
+      await checkFreeSpace(parent, estimateBytes);
       const dir = await freshFolder(parent, folderName);
       const id = randomUUID();
       const ex: OpenExport = { dir, files: new Map() };
       exports.set(id, ex);
       try {
         for (const name of files) {
-          const target = path.join(dir, name + PART);
+          const target = path.join(dir, name);
           // Names are plain (validated), but a joined path must still end up inside the new folder.
           if (path.dirname(target) !== dir) throw new SaveError('Market Desk will not save that: not a plain file name.');
-          ex.files.set(name, { handle: null, done: false });
-          (ex.files.get(name) as { handle: ExportFileHandle | null }).handle = await fs.create(target);
+          const f: ExportFile = { handle: null, done: false, part: target + PART, target, replace: false };
+          ex.files.set(name, f);
+          f.handle = await fs.create(f.part);
         }
       } catch (error) {
         await discard(id);
@@ -193,10 +273,11 @@ export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
       try {
         await f.handle.close();
         f.handle = null;
-        const target = path.join(ex.dir, name);
-        // The folder is new, but never replace: a file of that name there is an error, not a rename.
-        if (await fs.exists(target)) throw new SaveError(`${name} already exists in the export's folder.`);
-        await fs.rename(target + PART, target);
+        // Replace only what the user agreed to replace (the save dialog's confirmation, or the question):
+        // the rename then replaces it, now that the export has completed. Otherwise a file of that name is an
+        // error, not a rename (a new folder's file, or one that appeared while the export was written).
+        if (!f.replace && (await fs.exists(f.target))) throw new SaveError(`${path.basename(f.target)} already exists there.`);
+        await fs.rename(f.part, f.target);
         f.done = true;
       } catch (error) {
         await discard(exportId);

@@ -122,9 +122,20 @@ describe('bundled main process (fake Electron)', () => {
       // The user closed the folder dialog.
       cancelled: { opened: false },
       badName: { error: 'Refused: invalid request.' },
-      openDialog: expect.objectContaining({ properties: ['openDirectory', 'createDirectory'], defaultPath: report.downloads }),
+      // The dialog opens where the last export went.
+      openDialog: expect.objectContaining({ properties: ['openDirectory', 'createDirectory'], defaultPath: exportsDir }),
       // Only the finished export is left: the aborted one and the closed window's are removed.
       left: ['price-history-game-730'],
+      // One file: the save dialog (Linux asked to confirm a replace), a .part beside the existing file, which
+      // is replaced only when the export ends.
+      oneFile: {
+        opened: { opened: true, path: path.join(report.downloads as string, 'one', 'prices.csv') },
+        saveDialog: expect.objectContaining({ defaultPath: path.join(exportsDir, 'prices-730.csv'), filters: [{ name: 'CSV table', extensions: ['csv'] }], properties: ['showOverwriteConfirmation', 'createDirectory'] }),
+        whileOpen: { files: ['prices.csv', 'prices.csv.part'], kept: 'keep me' },
+        ended: null,
+        left: ['prices.csv'],
+        written: 'x,y\r\n',
+      },
     });
     // Notify: shown; its click brings the window forward and tells the page which alert.
     expect(report.notify).toMatchObject({

@@ -130,7 +130,7 @@ async function main(): Promise<void> {
       mainWindow && !mainWindow.isDestroyed() ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options),
   };
   const files = createFileSaver({ defaultDir: () => app.getPath('downloads'), dialogs });
-  // Streamed exports (the price history): chunks from the page to .part files in a new folder (export-files.ts).
+  // Streamed exports: chunks from the page to .part files, one file where the save dialog says, several in a new folder (export-files.ts).
   const exports = createExportFiles({ defaultDir: () => app.getPath('downloads'), dialogs });
   // Alerts' desktop notifications; a click brings the window forward and opens the item.
   if (process.platform === 'win32') app.setAppUserModelId('gg.marketdesk.desktop');

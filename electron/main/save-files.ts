@@ -77,7 +77,8 @@ export class SaveError extends Error {
   override readonly name = 'SaveError';
 }
 
-const TYPE_NAMES: Record<SaveExtension, string> = {
+/** The save dialog's filter for a file type. */
+export const TYPE_NAMES: Record<SaveExtension, string> = {
   png: 'PNG image',
   svg: 'SVG image',
   csv: 'CSV table',
@@ -114,10 +115,25 @@ function writeFailure(error: unknown): SaveError {
 }
 
 /** How often "Choose another name" may lead back to an existing file before the save gives up. */
-const MAX_SAVE_ROUNDS = 10;
+export const MAX_SAVE_ROUNDS = 10;
 const REPLACE = 'Replace';
 const CHOOSE_AGAIN = 'Choose another name';
 const EXISTS_BUTTONS = [CHOOSE_AGAIN, REPLACE, 'Cancel'];
+
+/** The user's answer when a name the app completed (the dialog never showed it) is taken. */
+export async function askAboutExisting(dialogs: SaveDialogs, target: string): Promise<'replace' | 'choose' | 'cancel'> {
+  const { response } = await dialogs.showMessageBox({
+    type: 'warning',
+    title: 'File already exists',
+    message: `\u201c${path.basename(target)}\u201d already exists in that folder.`,
+    detail: 'Replacing it overwrites its contents.',
+    buttons: EXISTS_BUTTONS,
+    defaultId: 0,
+    cancelId: 2,
+  });
+  const answer = EXISTS_BUTTONS[response];
+  return answer === REPLACE ? 'replace' : answer === CHOOSE_AGAIN ? 'choose' : 'cancel';
+}
 
 export function createFileSaver(deps: FileSaverDeps): FileSaver {
   const fs = deps.fs ?? nodeFs;
@@ -130,21 +146,6 @@ export function createFileSaver(deps: FileSaverDeps): FileSaver {
       if (flag === 'wx' && errno(error) === 'EEXIST') return 'exists';
       throw writeFailure(error);
     }
-  }
-
-  /** The user's answer when the name the app completed is taken. */
-  async function askAboutExisting(target: string): Promise<'replace' | 'choose' | 'cancel'> {
-    const { response } = await deps.dialogs.showMessageBox({
-      type: 'warning',
-      title: 'File already exists',
-      message: `\u201c${path.basename(target)}\u201d already exists in that folder.`,
-      detail: 'Replacing it overwrites its contents.',
-      buttons: EXISTS_BUTTONS,
-      defaultId: 0,
-      cancelId: 2,
-    });
-    const answer = EXISTS_BUTTONS[response];
-    return answer === REPLACE ? 'replace' : answer === CHOOSE_AGAIN ? 'choose' : 'cancel';
   }
 
   async function makeFreshFolder(parent: string, name: string): Promise<string> {
@@ -184,7 +185,7 @@ export function createFileSaver(deps: FileSaverDeps): FileSaver {
         // dialog never asked about the completed name, so it must not replace anything.
         const target = `${choice.filePath}.${ext}`;
         if ((await write(target, bytes, 'wx')) === 'written') return { saved: true, path: target };
-        const answer = await askAboutExisting(target);
+        const answer = await askAboutExisting(deps.dialogs, target);
         if (answer === 'cancel') return { saved: false };
         if (answer === 'replace') {
           await write(target, bytes, 'w');

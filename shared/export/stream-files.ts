@@ -1,7 +1,7 @@
 /**
  * A streamed export's files through the desktop host: the requests the page sends the main process (open
- * a new folder with the export's files, append a chunk to one, end one, abort them all), their limits and
- * their schemas. Crosses the preload bridge, so main validates every request with these.
+ * the export's files: one file where the user says in a save dialog, several in a new folder; append a
+ * chunk to one, end one, abort them all), their limits and their schemas. Crosses the preload bridge, so main validates every request with these.
  */
 import { z } from 'zod';
 import { isSafeFileName, MAX_FILES, MIB, saveExtension } from '../files/save';
@@ -19,6 +19,7 @@ const FileName = z
 export const ExportIdSchema = z.string().regex(/^[a-z0-9-]{8,64}$/, { message: 'not an export id' });
 
 export const ExportOpenSchema = z.object({
+  /** The new folder's name when there are several files (one file is saved where the user says). */
   folderName: z.string().refine(isSafeFileName, { message: 'not a plain folder name' }),
   files: z
     .array(FileName)

@@ -403,7 +403,8 @@ async function drivesSave(report) {
 
 /**
  * A streamed export over IPC: a folder chosen, a new folder made, files written in chunks and renamed at
- * their end; a chunk over the cap refused (the export removed); a closed window's export removed.
+ * their end; a chunk over the cap refused (the export removed); a closed window's export removed. One
+ * file: the save dialog, the chosen (existing, so confirmed) file kept until the export ends, then replaced.
  */
 async function drivesExport(report) {
   const parent = path.join(app.getPath('downloads'), 'exports');
@@ -447,9 +448,24 @@ async function drivesExport(report) {
 
   const cancelled = await call('export-open', fromApp, { folderName, files, estimateBytes: 100 });
   const badName = await call('export-open', fromApp, { folderName, files: ['../x.csv'], estimateBytes: 100 });
+  const openDialog = record.openDialogs.at(-1);
+
+  const oneDir = path.join(app.getPath('downloads'), 'one');
+  mkdirSync(oneDir, { recursive: true });
+  const chosen = path.join(oneDir, 'prices.csv');
+  writeFileSync(chosen, 'keep me');
+  script.save.push({ canceled: false, filePath: chosen });
+  const one = await call('export-open', fromApp, { folderName: 'market-desk-prices-730', files: ['prices-730.csv'], estimateBytes: 10 });
+  await call('export-write', fromApp, { exportId: one.exportId, name: 'prices-730.csv', chunk: bytes('x,y\r\n') });
+  const oneWhileOpen = { files: readdirSync(oneDir).sort(), kept: readFileSync(chosen, 'utf8') };
+  const oneEnded = await call('export-end', fromApp, { exportId: one.exportId, name: 'prices-730.csv' });
   report.exportFiles = {
     opened: { opened: opened.opened, path: opened.path }, partsWhileOpen, ended, written, foreign, afterEnd,
-    oversized, aborted, cancelled, badName, openDialog: record.openDialogs.at(-1), left: readdirSync(parent).sort(),
+    oversized, aborted, cancelled, badName, openDialog, left: readdirSync(parent).sort(),
+    oneFile: {
+      opened: { opened: one.opened, path: one.path }, saveDialog: record.saveDialogs.at(-1), whileOpen: oneWhileOpen, ended: oneEnded,
+      left: readdirSync(oneDir).sort(), written: readFileSync(chosen, 'utf8'),
+    },
   };
 }
 

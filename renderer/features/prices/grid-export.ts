@@ -1,7 +1,7 @@
 /**
  * The grid's CSV export (the view's rows in order, its markets; model/csv.ts) through the streamed export
  * path the history exports use (export/text-file.ts: the size estimated from the first block of rows,
- * then the host asked for the file: desktop, a new folder the user picks, free space checked; web, a
+ * then the host asked for the file: desktop, the save dialog for that one file, free space checked; web, a
  * download the host serves as the chunks arrive; each block of rows written as it is built). No file in
  * memory, so no size cap: a whole catalog (30,000 items x 28 markets) exports as a few rows do. A failure
  * leaves no file.
@@ -16,12 +16,12 @@ const BLOCK_ROWS = 1500;
 export interface GridExportJob {
   ctx: CsvContext;
   view: ArrayLike<number>;
-  /** The folder's name and the file's, without ".csv" (a plain file name). */
+  /** The file's name without ".csv" (a plain file name). */
   stem: string;
 }
 
 export interface GridExportDone {
-  /** Where the desktop wrote the folder; "" on the web (a download). */
+  /** Where the desktop wrote the file (the path the user chose); "" on the web (a download). */
   path: string;
   file: string;
   rows: number;

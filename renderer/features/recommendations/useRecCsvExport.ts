@@ -1,7 +1,7 @@
 /**
  * The list's CSV export: the rows shown, in their order, with exact decimals, streamed to the host a
  * block of rows at a time with a yield between blocks (the history exports' path, export/text-file.ts:
- * desktop, a new folder the user picks; web, a download; no file in memory, no size cap). The result is the page's message. The returned
+ * desktop, the save dialog for that one file; web, a download; no file in memory, no size cap). The result is the page's message. The returned
  * function's identity is stable: the toolbar holding it need not re-render per keystroke.
  */
 import { useState } from 'react';

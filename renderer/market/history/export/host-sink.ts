@@ -31,8 +31,8 @@ export function hostSinks(host: ExportHost, exportId: string, maxChunk = MAX_EXP
 
 /**
  * One file streamed to the host (the page's own tables: the grid's CSV): the host asked for the export
- * with the size estimated first (desktop: a new folder the user picks, free space checked; web: a
- * download), then `write` fills the file's sink. Null when the user declined the folder; a failure of
+ * with the size estimated first (desktop: the save dialog for that one file, free space checked; web: a
+ * download), then `write` fills the file's sink. Null when the user cancelled the dialog; a failure of
  * `write` (which aborts the sink: writeTextFile) is thrown.
  */
 export async function exportFileToHost(

@@ -29,7 +29,7 @@ export async function writeTextFile(sink: ExportSink, blocks: Iterable<string>, 
 /**
  * A table's CSV (BOM, then `blocks`: the header and rows, `blockRows` rows a block) as one file of a
  * streamed export on the host (exportFileToHost): the size estimated from the first block, each block
- * written as it is built. Null when the user declined the folder.
+ * written as it is built. Null when the user cancelled the save dialog.
  */
 export async function exportCsvToHost(
   host: ExportOpener,
