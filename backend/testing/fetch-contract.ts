@@ -127,7 +127,7 @@ export function describeFetchPath(name: string, open: (handler: UpstreamHandler)
         more();
       };
       const { url, init } = post(REST_PATHS.minPrices);
-      const response = await timedFetch(path.fetch, url, init, { ...FAST, bodyIdleTimeoutMs: 5_000 });
+      const response = await timedFetch(path.fetch, url, init, { ...FAST, headersTimeoutMs: 5_000, bodyIdleTimeoutMs: 5_000 });
       expect(await readCapped(response, 1024 * 1024)).toBeNull();
       await eventually(() => cutOff === 1, 'the upstream to be cut off');
       expect(written).toBeLessThan(10 * 1024 * 1024);
@@ -147,7 +147,7 @@ export function describeFetchPath(name: string, open: (handler: UpstreamHandler)
         more();
       };
       const { url, init } = post(REST_PATHS.minPrices);
-      const response = await timedFetch(path.fetch, url, init, { ...FAST, bodyIdleTimeoutMs: 5_000 });
+      const response = await timedFetch(path.fetch, url, init, { ...FAST, headersTimeoutMs: 5_000, bodyIdleTimeoutMs: 5_000 });
       expect(await readCapped(response, 256 * 1024)).toBeNull();
       await eventually(() => cutOff === 1, 'the upstream to be cut off');
       path.routed();
