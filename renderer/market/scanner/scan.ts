@@ -34,13 +34,20 @@ export interface ScanResult {
   notApplied: string[];
 }
 
-/** The markets whose fee on a side nobody knows (neither a public page nor the user's figure): routes through them are "fee unknown". */
+/**
+ * The markets whose fee on a side nobody knows (neither a public page nor the user's figure): routes
+ * through them are "fee unknown". The seller's side is unknown where its fee is. The buyer's side is
+ * unknown only where nothing at all is published for the market: the fee pages of the cash markets publish
+ * the seller's commission and no buyer fee (shared/catalog/fee-schedule.ts: buyer null), so a buyer there
+ * pays the listed price, as the grid's net ask already counts it.
+ */
 export function unknownFeeMarkets(markets: readonly string[], overrides: Readonly<Record<string, FeeOverride>>, game: number): UnknownFees {
   const buy = new Set<string>();
   const sell = new Set<string>();
   for (const s of markets) {
-    if (feeOrigin(s, 'buyer', overrides, game) === 'unknown') buy.add(s);
-    if (feeOrigin(s, 'seller', overrides, game) === 'unknown') sell.add(s);
+    const seller = feeOrigin(s, 'seller', overrides, game) === 'unknown';
+    if (seller) sell.add(s);
+    if (seller && feeOrigin(s, 'buyer', overrides, game) === 'unknown') buy.add(s);
   }
   return { buy, sell };
 }
