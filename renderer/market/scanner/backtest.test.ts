@@ -8,7 +8,7 @@ import { HistoryStore } from '../history/store';
 import type { PollInput } from '../history/recorder';
 import { effectiveFees } from '../markets/fees';
 import { READY_RULES } from './rules';
-import { BacktestCancelled, runBacktest, type BacktestInput } from './backtest';
+import { BacktestCancelled, PollTimes, runBacktest, type BacktestInput } from './backtest';
 import { unknownFeeMarkets } from './scan';
 
 const NONE = -2147483648;
@@ -126,5 +126,13 @@ describe('runBacktest', () => {
   it('stops between batches when cancelled', async () => {
     const s = await recorded();
     await expect(runBacktest(s, input(), () => {}, () => true)).rejects.toBeInstanceOf(BacktestCancelled);
+  });
+});
+
+describe('PollTimes', () => {
+  it('reads one poll from times a second apart (chunks started at different polls round to whole seconds differently)', () => {
+    const t = new PollTimes(T0, T0 + 10 * MIN);
+    for (const at of [T0 + 400, T0 + 1_300, T0 + MIN - 450, T0 + MIN + 480, T0 + 10 * MIN]) t.add(at);
+    expect(Array.from(t.sorted(), (x) => x - T0)).toEqual([0, 59_000, 10 * MIN]);
   });
 });

@@ -17,7 +17,7 @@ import { DAY, decodeInto, PointBuffer, type Chunk } from '../history/chunk-codec
 import type { HistoryStore } from '../history/store';
 import { isMarketSeries } from '../history/tiers';
 import type { FeeTable } from '../model/price-arithmetic';
-import { emptyRoute, evaluateItem, newItemRow, prepareRule, type ItemRow, type LimitsApplied, type PreparedRule, type UnknownFees } from './evaluate';
+import { emptyRoute, evaluateItem, newItemRow, prepareRule, usedColumns, type ItemRow, type LimitsApplied, type PreparedRule, type UnknownFees } from './evaluate';
 import type { ScanRule } from './rules';
 import { limitsApplied } from './scan';
 
@@ -109,6 +109,45 @@ export function seriesLayout(series: readonly string[]): SeriesLayout {
   return { askMarkets, bidMarkets, side, col };
 }
 
+/**
+ * Chunks keep a point's time as whole seconds after the chunk's start (chunk-codec.ts), and chunks start at
+ * different polls, so one poll's time can read up to a second apart in two items' chunks (each within half a
+ * second of it). Times this close are one poll (polls are many seconds apart).
+ */
+const SAME_POLL_MS = 2_000;
+
+/**
+ * The poll times seen, one bit a second of the range: marking one is a bit set, where a Set of millisecond
+ * times would box every one (7 days: 75 kB). Adjacent seconds marked are one poll (SAME_POLL_MS), at the first.
+ */
+export class PollTimes {
+  private readonly bits: Uint8Array;
+  constructor(
+    private readonly from: number,
+    to: number,
+  ) {
+    this.bits = new Uint8Array(Math.floor(Math.max(0, to - from) / 8000) + 2);
+  }
+  add(at: number): void {
+    const s = Math.floor((at - this.from) / 1000);
+    if (s >= 0 && s >>> 3 < this.bits.length) this.bits[s >>> 3] = (this.bits[s >>> 3] as number) | (1 << (s & 7));
+  }
+  /** One time per poll, in order (ms). */
+  sorted(): Float64Array {
+    const out: number[] = [];
+    let prev = -2;
+    this.bits.forEach((byte, i) => {
+      for (let b = 0; byte && b < 8; b++) {
+        if (!(byte & (1 << b))) continue;
+        const sec = i * 8 + b;
+        if (sec !== prev + 1) out.push(this.from + sec * 1000);
+        prev = sec;
+      }
+    });
+    return Float64Array.from(out);
+  }
+}
+
 /** How many samples of a route's profit are kept: its start and its item's next five changes cover five polls on. */
 const SAMPLES = 6;
 
@@ -138,16 +177,23 @@ export class ItemReplayer {
   private readonly buf = new PointBuffer();
   private readonly out = emptyRoute();
   private readonly liq = { score: NaN, steamSales30d: NaN };
+  /** Per series: 1 when the rule reads it (a group of changes to none of them leaves the route as it was). */
+  private readonly used: Uint8Array;
   constructor(
     private readonly p: PreparedRule,
     private readonly layout: SeriesLayout,
     private readonly applied: LimitsApplied,
   ) {
     this.row = newItemRow(layout.askMarkets.length, layout.bidMarkets.length);
+    const cols = usedColumns(p);
+    this.used = layout.side.map((side, i) => {
+      const k = layout.col[i] as number;
+      return side === 1 ? (cols.ask[k] ?? 0) : side === 2 ? (cols.bid[k] ?? 0) : 0;
+    });
   }
 
   /** Returns how many routes were there already at `from` (left out of `routes`). */
-  replay(name: string, chunks: readonly Chunk[], from: number, to: number, times: Set<number>, routes: PendingRoute[]): number {
+  replay(name: string, chunks: readonly Chunk[], from: number, to: number, times: PollTimes, routes: PendingRoute[]): number {
     const row = this.row;
     row.ask.fill(NaN);
     row.bid.fill(NaN);
@@ -155,6 +201,7 @@ export class ItemReplayer {
     row.offers.fill(NaN);
     row.bidOffers.fill(NaN);
     const { side, col } = this.layout;
+    const used = this.used;
     let open: Open | null = null;
     let carried = 0;
     let seenBefore = false;
@@ -186,10 +233,12 @@ export class ItemReplayer {
           evaluatedFrom = true;
           step(from, true);
         }
+        let touched = false;
         for (; q < n && t[q] === at; q++) {
           const si = s[q] as number;
           const k = col[si] ?? -1;
           if (k < 0) continue;
+          if (used[si] === 1) touched = true;
           if (side[si] === 1) row.ask[k] = v[q] as number;
           else row.bid[k] = v[q] as number;
         }
@@ -197,9 +246,10 @@ export class ItemReplayer {
           seenBefore = true;
           continue;
         }
-        evaluatedFrom = true;
         times.add(at);
-        step(at);
+        // The first look in the range always evaluates; later, only a change the rule reads can change its route.
+        if (touched || !evaluatedFrom) step(at);
+        evaluatedFrom = true;
       }
       if (q < n) break;
     }
@@ -234,11 +284,11 @@ function lowerBound(a: Float64Array, x: number): number {
 /** Fills each route's polls, minutes and taken profits from the polls seen, and sums what could be taken. */
 export function finishRoutes(
   pending: readonly PendingRoute[],
-  times: Set<number>,
+  times: PollTimes,
   from: number,
   to: number,
 ): { polls: number; routes: BacktestRoute[]; afterOne: BacktestTaken; afterFive: BacktestTaken } {
-  const polls = Float64Array.from(times).sort();
+  const polls = times.sorted();
   const last = polls.length ? (polls[polls.length - 1] as number) : NaN;
   const days = Math.max(to - from, 1) / DAY;
   const one = { routes: 0, total: 0, perDay: 0 };
@@ -246,13 +296,13 @@ export function finishRoutes(
   const routes: BacktestRoute[] = [];
   for (const { route: r, t, p } of pending) {
     routes.push(r);
-    const si = lowerBound(polls, r.start);
-    const ei = Number.isNaN(r.end) ? polls.length : lowerBound(polls, r.end);
+    const si = lowerBound(polls, r.start - SAME_POLL_MS + 1);
+    const ei = Number.isNaN(r.end) ? polls.length : lowerBound(polls, r.end - SAME_POLL_MS + 1);
     r.polls = ei - si;
     r.minutes = ((Number.isNaN(r.end) ? last : r.end) - r.start) / 60_000;
     const at = (k: number): number => {
       if (si + k >= ei) return NaN;
-      const when = polls[si + k] as number;
+      const when = (polls[si + k] as number) + SAME_POLL_MS - 1;
       let j = -1;
       while (j + 1 < t.length && (t[j + 1] as number) <= when) j++;
       return j >= 0 ? (p[j] as number) : NaN;
@@ -299,7 +349,7 @@ export async function runBacktest(
   const names = input.names ?? (await store.itemNames(input.game));
   const { prepared, applied, notApplied } = prepareBacktest(input, layout);
   const replayer = new ItemReplayer(prepared, layout, applied);
-  const times = new Set<number>();
+  const times = new PollTimes(input.from, input.to);
   const pending: PendingRoute[] = [];
   let carriedIn = 0;
   for (let i = 0; i < names.length; i += BACKTEST_BATCH) {

@@ -70,6 +70,9 @@ export interface PreparedRule {
   buyLocked: Uint8Array;
   sellVal: Float64Array;
   sellPrice: Float64Array;
+  /** Per sell candidate: the last price netted and its net (Steam's function walks cents; a replay repeats prices). */
+  sellMemoPrice: Float64Array;
+  sellMemoNet: Float64Array;
   pick: PairPick;
 }
 
@@ -111,6 +114,18 @@ function side(
   };
 }
 
+/** Which ask and bid columns a prepared rule reads prices from: a change elsewhere cannot change its route. */
+export function usedColumns(p: PreparedRule): { ask: Uint8Array; bid: Uint8Array } {
+  const ask = new Uint8Array(p.askMarkets.length);
+  const bid = new Uint8Array(p.bidMarkets.length);
+  const mark = (onAsks: boolean, cols: Int32Array): void => {
+    for (const c of cols) if (c >= 0) (onAsks ? ask : bid)[c] = 1;
+  };
+  mark(p.rule.buy === 'ask', p.buy.col);
+  mark(p.rule.sell === 'ask-minus-tick', p.sell.col);
+  return { ask, bid };
+}
+
 /** A rule laid over a snapshot's markets and fees: done once per poll (or per backtest), not per item. */
 export function prepareRule(rule: ScanRule, askMarkets: readonly string[], bidMarkets: readonly string[], fees: FeeTable, unknown: UnknownFees): PreparedRule {
   const buy = side(rule, 'buy', rule.buy, askMarkets, bidMarkets, fees, unknown);
@@ -127,6 +142,8 @@ export function prepareRule(rule: ScanRule, askMarkets: readonly string[], bidMa
     buyLocked: new Uint8Array(buy.n),
     sellVal: new Float64Array(sell.n),
     sellPrice: new Float64Array(sell.n),
+    sellMemoPrice: new Float64Array(sell.n).fill(NaN),
+    sellMemoNet: new Float64Array(sell.n),
     pick: { buy: -1, sell: -1 },
   };
 }
@@ -252,7 +269,11 @@ export function evaluateItem(p: PreparedRule, row: ItemRow, liq: ItemLiquidity, 
     const dc = s.depthCol[j] as number;
     if (applied.depth && l.minSellDepth > 0 && !(dc >= 0 && (row.bidOffers[dc] as number) >= l.minSellDepth)) continue;
     p.sellPrice[j] = price;
-    p.sellVal[j] = netBid(price, s.fee[j] as number) * (s.value[j] as number);
+    if (p.sellMemoPrice[j] !== price) {
+      p.sellMemoPrice[j] = price;
+      p.sellMemoNet[j] = netBid(price, s.fee[j] as number);
+    }
+    p.sellVal[j] = (p.sellMemoNet[j] as number) * (s.value[j] as number);
   }
   if (!bestNetPair(p.buyVal, b.market, b.n, p.sellVal, s.market, s.n, r.sameMarket, p.pick)) return false;
   const i = p.pick.buy;

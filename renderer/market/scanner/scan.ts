@@ -93,8 +93,9 @@ export function fillRow(snap: Snapshot, item: number, row: ItemRow): void {
   }
   const t = snap.trust;
   if (t && t.askFlags.length === snap.n * m && t.bidFlags.length === snap.n * b) {
-    row.askFlags.set(t.askFlags.subarray(base, base + m));
-    row.bidFlags.set(t.bidFlags.subarray(bb, bb + b));
+    // Element by element: a subarray view per item costs more than the copy.
+    for (let k = 0; k < m; k++) row.askFlags[k] = t.askFlags[base + k] as number;
+    for (let k = 0; k < b; k++) row.bidFlags[k] = t.bidFlags[bb + k] as number;
   }
 }
 
@@ -111,27 +112,64 @@ export function limitsApplied(rule: ScanRule, has: { liquidityScore: boolean; st
 
 /** Every item's best route under the rule, ranked (rankRoutes' default order); persistence not yet set (polls 1, since NaN). */
 export function scanSnapshot(input: ScanInput, prepared?: PreparedRule): ScanResult {
-  const { snap, rule } = input;
-  const p = prepared ?? prepareRule(rule, snap.askMarkets, snap.bidMarkets, input.fees, input.unknownFees);
+  const { rule, ...rest } = input;
+  return scanSnapshotRules(rest, [rule], prepared ? [prepared] : undefined)[0] as ScanResult;
+}
+
+/** Several rules over one snapshot in one pass over its items (each item's row is read once for all). */
+export function scanSnapshotRules(input: Omit<ScanInput, 'rule'>, rules: readonly ScanRule[], prepared?: readonly PreparedRule[]): ScanResult[] {
+  const { snap } = input;
+  const ps = rules.map((rule, r) => prepared?.[r] ?? prepareRule(rule, snap.askMarkets, snap.bidMarkets, input.fees, input.unknownFees));
   const hasTrust = !!snap.trust && snap.trust.askFlags.length === snap.n * snap.askMarkets.length;
   const score = input.liquidityScore ?? null;
   const sales = input.steamSales30d ?? null;
-  const { applied, notApplied } = limitsApplied(rule, { liquidityScore: !!score, steamSales30d: !!sales, trust: hasTrust, depth: true });
+  const limits = rules.map((rule) => limitsApplied(rule, { liquidityScore: !!score, steamSales30d: !!sales, trust: hasTrust, depth: true }));
+  const results: ScanResult[] = limits.map((l) => ({ routes: [], notApplied: l.notApplied }));
+  const live = ps.map((p) => p.buy.n > 0 && p.sell.n > 0);
   const row = newItemRow(snap.askMarkets.length, snap.bidMarkets.length);
   const liq = { score: NaN, steamSales30d: NaN };
   const out = emptyRoute();
-  const routes: Route[] = [];
-  if (p.buy.n === 0 || p.sell.n === 0) return { routes, notApplied };
+  if (!live.some(Boolean)) return results;
   for (let i = 0; i < snap.n; i++) {
     fillRow(snap, i, row);
     liq.score = score ? (score[i] ?? NaN) : NaN;
     liq.steamSales30d = sales ? (sales[i] ?? NaN) : NaN;
-    if (!evaluateItem(p, row, liq, hasTrust, applied, out)) continue;
-    const name = snap.names[i] ?? '';
-    routes.push({ ...out, item: i, name, key: routeKey(name, out.buyMarket, out.sellMarket), polls: 1, since: NaN });
+    for (let r = 0; r < ps.length; r++) {
+      if (!live[r] || !evaluateItem(ps[r] as PreparedRule, row, liq, hasTrust, (limits[r] as { applied: LimitsApplied }).applied, out)) continue;
+      (results[r] as ScanResult).routes.push(toRoute(out, i, snap.names[i] ?? ''));
+    }
   }
-  rankRoutes(routes);
-  return { routes, notApplied };
+  for (const res of results) rankRoutes(res.routes);
+  return results;
+}
+
+/** A found route as its own object (one literal shape, so the many a poll can hold stay cheap). */
+function toRoute(o: RouteCore, item: number, name: string): Route {
+  return {
+    item,
+    name,
+    key: routeKey(name, o.buyMarket, o.sellMarket),
+    polls: 1,
+    since: NaN,
+    buyMarket: o.buyMarket,
+    buyMode: o.buyMode,
+    buyPrice: o.buyPrice,
+    buyFee: o.buyFee,
+    buyNet: o.buyNet,
+    sellMarket: o.sellMarket,
+    sellMode: o.sellMode,
+    sellPrice: o.sellPrice,
+    sellFee: o.sellFee,
+    sellNet: o.sellNet,
+    profit: o.profit,
+    roi: o.roi,
+    buyDepth: o.buyDepth,
+    sellDepth: o.sellDepth,
+    sellDays: o.sellDays,
+    locked: o.locked,
+    feeUnknown: o.feeUnknown,
+    trusted: o.trusted,
+  };
 }
 
 export type RouteColumn = 'name' | 'buyMarket' | 'buyPrice' | 'sellMarket' | 'sellPrice' | 'profit' | 'roi' | 'buyDepth' | 'sellDepth' | 'sellDays' | 'polls' | 'since';
