@@ -7,7 +7,7 @@
  *    present) per poll: goal < 100 ms; the five ready-made rules together: goal < 250 ms (best of N);
  *  - the backtest's replay over 7 days of 1-minute polls with the history bench's workload (36 ask + 7 bid
  *    series an item, 1 % of the cells changed a poll by up to ±2 %): chunks made by the history's own
- *    recorder for a sample of items, replayed, the time scaled to 30,000 items: goal < 15 s. The IndexedDB
+ *    recorder for a sample of items, replayed once to warm up and once timed, the time scaled to 30,000 items: goal < 15 s. The IndexedDB
  *    reads are not in this figure (npm run bench:history measures reads in Chromium).
  */
 import { cpus, loadavg } from 'node:os';
@@ -28,15 +28,26 @@ const ITEMS = 30_000;
 const SAMPLE = Math.max(50, Number(process.env.MDS_BENCH_BACKTEST_ITEMS ?? 500));
 const BID_SLUGS = ['steamcommunity', 'csfloat', 'skinport', 'waxpeer', 'bitskins', 'csmoney', 'dmarket'];
 
-function best(run: () => void): number {
-  let min = Infinity;
+/** CPU time of this process (ms): on a shared machine, close to what the wall time is on a quiet one. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** Best of ROUNDS: wall time (the goal's measure) and this process's CPU time over the same run. */
+function best(run: () => void): { wall: number; cpu: number } {
+  let min = { wall: Infinity, cpu: Infinity };
   for (let i = 0; i < ROUNDS; i++) {
+    const c0 = cpuMs();
     const t0 = performance.now();
     run();
-    min = Math.min(min, performance.now() - t0);
+    const wall = performance.now() - t0;
+    if (wall < min.wall) min = { wall, cpu: cpuMs() - c0 };
   }
   return min;
 }
+
+const both = (t: { wall: number; cpu: number }): string => `${ms(t.wall)} (CPU ${ms(t.cpu)})`;
 
 /** Prices around a log-uniform base: asks 0.95-1.15 x it on 70 % of markets, bids 0.85-0.99 x it. */
 function catalog(askMarkets: string[], bidMarkets: string[]): Snapshot {
@@ -154,12 +165,12 @@ function main(): void {
 
   const one = best(() => void scanSnapshot({ snap, rule: READY_RULES.crossToBuyOrder, fees, unknownFees }));
   const found = scanSnapshot({ snap, rule: READY_RULES.crossToBuyOrder, fees, unknownFees }).routes.length;
-  rows.push({ metric: `"cross-market to buy order", ${ITEMS.toLocaleString('en')} items x 28 + 7 markets (best of ${ROUNDS}; ${found} routes)`, measured: ms(one), goal: '< 100 ms', met: one < 100 });
+  rows.push({ metric: `"cross-market to buy order", ${ITEMS.toLocaleString('en')} items x 28 + 7 markets (best of ${ROUNDS}; ${found} routes)`, measured: both(one), goal: '< 100 ms', met: one.wall < 100 });
   const allMarkets = { ...READY_RULES.crossToListing, includeFeeUnknown: true };
   const wide = best(() => void scanSnapshot({ snap, rule: allMarkets, fees, unknownFees }));
-  rows.push({ metric: '"cross-market to listing" with fee-unknown markets kept (28 x 28 pairs)', measured: ms(wide), goal: '< 100 ms', met: wide < 100 });
+  rows.push({ metric: '"cross-market to listing" with fee-unknown markets kept (28 x 28 pairs)', measured: both(wide), goal: '< 100 ms', met: wide.wall < 100 });
   const all = best(() => void scanSnapshotRules({ snap, fees, unknownFees }, READY_RULE_LIST));
-  rows.push({ metric: 'the five ready-made rules together (one pass over the items)', measured: ms(all), goal: '< 250 ms', met: all < 250 });
+  rows.push({ metric: 'the five ready-made rules together (one pass over the items)', measured: both(all), goal: '< 250 ms', met: all.wall < 250 });
 
   const polls = 7 * 24 * 60;
   const t0 = performance.now();
@@ -169,19 +180,23 @@ function main(): void {
   const input = { game: 730, rule: READY_RULES.crossToBuyOrder, fees, unknownFees, from: h.t0, to: h.t0 + polls * 60_000 };
   const { prepared, applied } = prepareBacktest(input, layout);
   const replayer = new ItemReplayer(prepared, layout, applied);
+  // Warm the JIT as the first of 30,000 items would (the sample's first pass is not timed).
+  for (let i = 0; i < SAMPLE; i++) replayer.replay(`Item ${i}`, h.chunks[i] ?? [], input.from, input.to, new PollTimes(input.from, input.to), []);
   const heap0 = process.memoryUsage().heapUsed;
+  const c1 = cpuMs();
   const t1 = performance.now();
   const times = new PollTimes(input.from, input.to);
   const pending: PendingRoute[] = [];
   for (let i = 0; i < SAMPLE; i++) replayer.replay(`Item ${i}`, h.chunks[i] ?? [], input.from, input.to, times, pending);
   const done = finishRoutes(pending, times, input.from, input.to);
   const replayMs = performance.now() - t1;
+  const replayCpu = cpuMs() - c1;
   const heapMb = (process.memoryUsage().heapUsed - heap0) / 1048576;
   const points = h.chunks.reduce((s, cs) => s + cs.reduce((t, c) => t + ('c' in c ? c.c : 0), 0), 0);
   const scaled = (replayMs * ITEMS) / SAMPLE;
   rows.push({
     metric: `backtest replay, 7 days of 1-minute polls, ${SAMPLE} items (${points.toLocaleString('en')} points; ${done.routes.length} routes) scaled to ${ITEMS.toLocaleString('en')}`,
-    measured: `${ms(replayMs)} -> ${(scaled / 1000).toFixed(1)} s`,
+    measured: `${ms(replayMs)} -> ${(scaled / 1000).toFixed(1)} s (CPU ${ms(replayCpu)} -> ${((replayCpu * ITEMS) / SAMPLE / 1000).toFixed(1)} s)`,
     goal: '< 15 s',
     met: scaled < 15_000,
   });

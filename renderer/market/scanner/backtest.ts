@@ -17,7 +17,7 @@ import { DAY, decodeInto, PointBuffer, type Chunk } from '../history/chunk-codec
 import type { HistoryStore } from '../history/store';
 import { isMarketSeries } from '../history/tiers';
 import type { FeeTable } from '../model/price-arithmetic';
-import { emptyRoute, evaluateItem, newItemRow, prepareRule, usedColumns, type ItemRow, type LimitsApplied, type PreparedRule, type UnknownFees } from './evaluate';
+import { newItemRow, pickRoute, prepareRule, usedColumns, type ItemRow, type LimitsApplied, type PreparedRule, type UnknownFees } from './evaluate';
 import type { ScanRule } from './rules';
 import { limitsApplied } from './scan';
 
@@ -175,7 +175,6 @@ export interface PendingRoute {
 export class ItemReplayer {
   private readonly row: ItemRow;
   private readonly buf = new PointBuffer();
-  private readonly out = emptyRoute();
   private readonly liq = { score: NaN, steamSales30d: NaN };
   /** Per series: 1 when the rule reads it (a group of changes to none of them leaves the route as it was). */
   private readonly used: Uint8Array;
@@ -207,18 +206,20 @@ export class ItemReplayer {
     let seenBefore = false;
     let evaluatedFrom = false;
     const step = (at: number, carriedIn = false): void => {
-      const has = evaluateItem(this.p, row, this.liq, false, this.applied, this.out);
-      const r = this.out;
-      if (open && (!has || open.buyMarket !== r.buyMarket || open.sellMarket !== r.sellMarket)) {
+      const p = this.p;
+      const has = pickRoute(p, row, this.liq, false, this.applied);
+      const buyMarket = has ? (p.buy.slug[p.pick.buy] as string) : '';
+      const sellMarket = has ? (p.sell.slug[p.pick.sell] as string) : '';
+      if (open && (!has || open.buyMarket !== buyMarket || open.sellMarket !== sellMarket)) {
         if (open.carried) carried++;
         else routes.push(closed(name, open, at));
         open = null;
       }
       if (!has) return;
-      if (!open) open = { carried: carriedIn, buyMarket: r.buyMarket, sellMarket: r.sellMarket, start: at, t: [], p: [] };
+      if (!open) open = { carried: carriedIn, buyMarket, sellMarket, start: at, t: [], p: [] };
       if (open.t.length < SAMPLES) {
         open.t.push(at);
-        open.p.push(r.profit);
+        open.p.push(p.profit);
       }
     };
     for (const c of chunks) {

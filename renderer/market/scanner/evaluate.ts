@@ -74,6 +74,9 @@ export interface PreparedRule {
   sellMemoPrice: Float64Array;
   sellMemoNet: Float64Array;
   pick: PairPick;
+  /** The picked pair's net profit (cash) and ROI. */
+  profit: number;
+  roi: number;
 }
 
 function side(
@@ -145,6 +148,8 @@ export function prepareRule(rule: ScanRule, askMarkets: readonly string[], bidMa
     sellMemoPrice: new Float64Array(sell.n).fill(NaN),
     sellMemoNet: new Float64Array(sell.n),
     pick: { buy: -1, sell: -1 },
+    profit: NaN,
+    roi: NaN,
   };
 }
 
@@ -215,6 +220,42 @@ export function expectedSellDays(mode: SellMode, market: string, steamSales30d: 
  * `hasTrust`: the row's flags are real (trusted-only is applied); `applied` says which limits could be.
  */
 export function evaluateItem(p: PreparedRule, row: ItemRow, liq: ItemLiquidity, hasTrust: boolean, applied: LimitsApplied, out: RouteCore): boolean {
+  if (!pickRoute(p, row, liq, hasTrust, applied)) return false;
+  const r = p.rule;
+  const b = p.buy;
+  const s = p.sell;
+  const i = p.pick.buy;
+  const j = p.pick.sell;
+  const bdc = b.depthCol[i] as number;
+  const sdc = s.depthCol[j] as number;
+  const sellDepth = sdc >= 0 ? (row.bidOffers[sdc] as number) : NaN;
+  const steamOrders = p.steamBidCol >= 0 ? (row.bidOffers[p.steamBidCol] as number) : NaN;
+  out.buyMarket = b.slug[i] as string;
+  out.buyMode = r.buy;
+  out.buyPrice = p.buyPrice[i] as number;
+  out.buyFee = b.fee[i] as number;
+  out.buyNet = netAsk(out.buyPrice, out.buyFee);
+  out.sellMarket = s.slug[j] as string;
+  out.sellMode = r.sell;
+  out.sellPrice = p.sellPrice[j] as number;
+  out.sellFee = s.fee[j] as number;
+  out.sellNet = p.sellMemoNet[j] as number;
+  out.profit = p.profit;
+  out.roi = p.roi;
+  out.buyDepth = bdc >= 0 ? (row.offers[bdc] as number) : NaN;
+  out.sellDepth = sellDepth;
+  out.sellDays = expectedSellDays(r.sell, out.sellMarket, liq.steamSales30d, steamOrders, sellDepth);
+  out.locked = p.buyLocked[i] === 1;
+  out.feeUnknown = b.feeUnknown[i] === 1 || s.feeUnknown[j] === 1;
+  out.trusted = hasTrust ? quoteTrusted(p, row, i, j) : null;
+  return true;
+}
+
+/**
+ * The route's pair only (p.pick, p.profit, p.roi), without the route's other figures: what the backtest
+ * needs at every change, and the first half of evaluateItem.
+ */
+export function pickRoute(p: PreparedRule, row: ItemRow, liq: ItemLiquidity, hasTrust: boolean, applied: LimitsApplied): boolean {
   const r = p.rule;
   const l = r.limits;
   if (applied.liquidityScore && l.minLiquidityScore > 0 && !(liq.score >= l.minLiquidityScore)) return false;
@@ -276,34 +317,12 @@ export function evaluateItem(p: PreparedRule, row: ItemRow, liq: ItemLiquidity, 
     p.sellVal[j] = (p.sellMemoNet[j] as number) * (s.value[j] as number);
   }
   if (!bestNetPair(p.buyVal, b.market, b.n, p.sellVal, s.market, s.n, r.sameMarket, p.pick)) return false;
-  const i = p.pick.buy;
-  const j = p.pick.sell;
-  const cost = p.buyVal[i] as number;
-  const profit = Math.round((p.sellVal[j] as number) - cost);
+  const cost = p.buyVal[p.pick.buy] as number;
+  const profit = Math.round((p.sellVal[p.pick.sell] as number) - cost);
   const roi = cost > 0 ? profit / cost : NaN;
   if (profit < l.minProfit || !(roi >= l.minRoi)) return false;
-  const bdc = b.depthCol[i] as number;
-  const sdc = s.depthCol[j] as number;
-  const sellDepth = sdc >= 0 ? (row.bidOffers[sdc] as number) : NaN;
-  const steamOrders = p.steamBidCol >= 0 ? (row.bidOffers[p.steamBidCol] as number) : NaN;
-  out.buyMarket = b.slug[i] as string;
-  out.buyMode = r.buy;
-  out.buyPrice = p.buyPrice[i] as number;
-  out.buyFee = b.fee[i] as number;
-  out.buyNet = netAsk(out.buyPrice, out.buyFee);
-  out.sellMarket = s.slug[j] as string;
-  out.sellMode = r.sell;
-  out.sellPrice = p.sellPrice[j] as number;
-  out.sellFee = s.fee[j] as number;
-  out.sellNet = netBid(out.sellPrice, out.sellFee);
-  out.profit = profit;
-  out.roi = roi;
-  out.buyDepth = bdc >= 0 ? (row.offers[bdc] as number) : NaN;
-  out.sellDepth = sellDepth;
-  out.sellDays = expectedSellDays(r.sell, out.sellMarket, liq.steamSales30d, steamOrders, sellDepth);
-  out.locked = p.buyLocked[i] === 1;
-  out.feeUnknown = b.feeUnknown[i] === 1 || s.feeUnknown[j] === 1;
-  out.trusted = hasTrust ? quoteTrusted(p, row, i, j) : null;
+  p.profit = profit;
+  p.roi = roi;
   return true;
 }
 
