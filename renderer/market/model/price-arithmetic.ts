@@ -13,6 +13,7 @@
  * (shared/money/steam-fee.ts), used wherever a market's fee says so.
  */
 import { STEAM_WALLET_FEE_BPS, steamSellerReceives } from '../../../shared/money/steam-fee';
+import { bestNetPair } from './best-quote';
 import type { Derived } from './derived-columns';
 import { BIG, NONE, cellValue, type Snapshot } from './snapshot';
 
@@ -259,22 +260,20 @@ export interface ArbitragePair {
 
 /**
  * Best arbitrage pair for one item: buy at an ask on one market, sell into a buy order on a different
- * market, maximizing sell - buy (with fees when net). null without a pair.
+ * market, maximizing sell - buy (with fees when net; best-quote.ts bestNetPair, the scanner's too). null
+ * without a pair.
  */
 export function bestArbitrage(snap: Snapshot, d: Derived, item: number, askCols: readonly number[], bidCols: readonly number[]): ArbitragePair | null {
-  let best: ArbitragePair | null = null;
-  for (const a of askCols) {
-    const buy = shownAsk(snap, d, item, a);
-    if (buy === null) continue;
-    for (const k of bidCols) {
-      if (snap.bidMarkets[k] === snap.askMarkets[a]) continue;
-      const sell = shownBid(snap, d, item, k);
-      if (sell === null) continue;
-      const profit = sell - buy;
-      if (!best || profit > best.profit) best = { buyCol: a, sellCol: k, buy, sell, profit, percent: spreadPercent(sell, buy) };
-    }
-  }
-  return best;
+  const buy = askCols.map((a) => shownAsk(snap, d, item, a) ?? NaN);
+  const sell = bidCols.map((k) => shownBid(snap, d, item, k) ?? NaN);
+  // A market's identity on both sides: its ask column, or past them for a market that only has bids.
+  const m = snap.askMarkets.length;
+  const sellMarket = bidCols.map((k) => snap.askIndex.get(snap.bidMarkets[k] ?? '') ?? m + k);
+  const pick = { buy: -1, sell: -1 };
+  if (!bestNetPair(buy, askCols, buy.length, sell, sellMarket, sell.length, false, pick)) return null;
+  const b = buy[pick.buy] as number;
+  const s = sell[pick.sell] as number;
+  return { buyCol: askCols[pick.buy] as number, sellCol: bidCols[pick.sell] as number, buy: b, sell: s, profit: s - b, percent: spreadPercent(s, b) };
 }
 
 /**
