@@ -88,7 +88,7 @@ export function trustTransferables(t: TrustData): ArrayBuffer[] {
 
 const STALL_REASONS: ReadonlySet<unknown> = new Set(['frozen', 'count-fell']);
 
-function isStall(v: unknown): v is MarketStall {
+export function isStall(v: unknown): v is MarketStall {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
   return (
