@@ -32,9 +32,7 @@ interface SideRecord {
   lastAt: number;
   markets: string[];
   colLastPoll: number[];
-  colSincePoll: number[];
   rowLastPoll: Int32Array;
-  rowSincePoll: Int32Array;
   value: Int32Array;
   changedAt: Uint32Array;
   firstSeenAt: Uint32Array;
@@ -95,9 +93,7 @@ function sideRecord(s: SideState, rows: number): SideRecord {
     lastAt: s.lastAt,
     markets: [...s.markets],
     colLastPoll: [...s.colLastPoll],
-    colSincePoll: [...s.colSincePoll],
     rowLastPoll: rowsOf(s.rowLastPoll, rows),
-    rowSincePoll: rowsOf(s.rowSincePoll, rows),
     value: valuesOf(s.value, cells),
     changedAt: encodeTimes(s.changedAt, cells),
     firstSeenAt: encodeTimes(s.firstSeenAt, cells),
@@ -116,13 +112,10 @@ function isSideRecord(v: unknown, rows: number): v is SideRecord {
   if (typeof s.polls !== 'number' || !Number.isInteger(s.polls) || s.polls < 0 || typeof s.lastAt !== 'number') return false;
   if (!Array.isArray(s.markets) || !s.markets.every((m) => typeof m === 'string')) return false;
   const cols = s.markets.length;
-  for (const k of ['colLastPoll', 'colSincePoll'] as const) {
-    const a = s[k];
-    if (!Array.isArray(a) || a.length !== cols || !a.every((x) => Number.isInteger(x))) return false;
-  }
+  const a = s.colLastPoll;
+  if (!Array.isArray(a) || a.length !== cols || !a.every((x) => Number.isInteger(x))) return false;
   const typed: Array<[unknown, new (...a: never[]) => unknown, number]> = [
     [s.rowLastPoll, Int32Array, rows],
-    [s.rowSincePoll, Int32Array, rows],
     [s.value, Int32Array, rows * cols],
     [s.changedAt, Uint32Array, rows * cols],
     [s.firstSeenAt, Uint32Array, rows * cols],
@@ -144,9 +137,7 @@ export function fromRecord(v: unknown, game: number): { ages: AgeState; stalls: 
     lastAt: s.lastAt,
     markets: [...s.markets],
     colLastPoll: [...s.colLastPoll],
-    colSincePoll: [...s.colSincePoll],
     rowLastPoll: s.rowLastPoll,
-    rowSincePoll: s.rowSincePoll,
     cap: rows,
     value: s.value,
     changedAt: decodeTimes(s.changedAt, rows * s.markets.length),
