@@ -8,9 +8,10 @@
  * poll after a start would have to read every item's chunks back (tens of thousands of records) to learn
  * when each quote last changed; one record per game is read once, in one request.
  *
- * Saved at most every SAVE_EVERY_MS and after the first poll of a run (a write of the whole state is a
- * few MB; polls are seconds apart); a restart loses at most the changes seen since the last save, which
- * then show as changed at the first poll after the restart, never earlier. A failed write (quota, the
+ * Saved after the first poll of a run and then at most every SAVE_EVERY_MS (a whole CS2 catalog's record
+ * is about 19 MB; polls are seconds apart), or at every poll for a game of at most SAVE_EVERY_POLL_CELLS
+ * cells; a restart loses at most the changes seen since the last save, which then show as changed at the
+ * first poll after the restart, never earlier. A failed write (quota, the
  * browser closing the database) keeps the ages in memory and says so (TrustData.storeProblem); a record
  * that does not read back as one (another build, damage) is dropped and the ages start again, said once.
  */
@@ -23,6 +24,8 @@ import { isStall } from './trust';
 
 export const TRUST_DB_NAME = 'market-desk-trust';
 export const SAVE_EVERY_MS = 60_000;
+/** Games of at most this many item x market cells (about 3 MB saved) are saved at every poll. */
+export const SAVE_EVERY_POLL_CELLS = 200_000;
 const RECORD_VERSION = 1;
 /** Times are stored as seconds since 2020-01-01 plus one; 0 = unknown. */
 const EPOCH_S = Date.UTC(2020, 0, 1) / 1000;
