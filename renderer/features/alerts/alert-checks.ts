@@ -24,7 +24,7 @@ import { history } from '../../market/history/client';
 import { reasonText } from '../../market/recommendations/reasons';
 import { conditionText, marketText, valueText } from './model/describe';
 import { initialState, isSilenced, step, type Observation, type WindowPoint } from './model/evaluate';
-import { observe } from './model/observe';
+import { observe, type MarkOf } from './model/observe';
 import { historyPrices, needsSeed, seedRead, seedWindow, withSeed, type HistorySample, type LoadedMarkets } from './model/seed';
 import { ANY_MARKET, AlertSchema, MAX_ALERTS, freshState, newId, type Alert, type AlertState, type Firing } from './model/types';
 import { isQuotaError } from '../../lib/storage/versioned-db';
@@ -56,6 +56,8 @@ export interface CheckInput {
   fees: FeeTable;
   nameOf(slug: string): string;
   money: MoneyFormat;
+  /** The item's mark price in this snapshot (mark alerts); absent: mark alerts see no value. */
+  markOf?: MarkOf;
 }
 
 export interface CheckDeps {
@@ -340,7 +342,7 @@ export class AlertsRuntime {
             if (w && w.length > 0) prev = withSeed(alert, prev, w, input.source);
           }
         }
-        const obs = observe(input.snap, alert, input.fees);
+        const obs = observe(input.snap, alert, input.fees, input.markOf);
         const r = step(alert, prev, obs, now, input.source);
         states.set(alert.id, r.state);
         changed.push(r.state);
@@ -364,6 +366,7 @@ export class AlertsRuntime {
           net: f.alert.net,
           value: f.state.lastValue ?? 0,
           price: f.obs.price,
+          quote: { market: f.obs.market, price: f.obs.price, changedAt: f.obs.changedAt ?? null },
           unstable,
           silenced,
           notified: silenced ? 'silenced' : 'not-shown',

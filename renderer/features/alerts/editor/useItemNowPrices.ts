@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import type { FeeTable } from '../../../market/model/price-arithmetic';
 import type { Snapshot } from '../../../market/model/snapshot';
 import { readFees } from '../../../market/prefs';
-import { bestAsk, bestBid } from '../model/observe';
+import { bestAsk, bestBid, type MarkOf } from '../model/observe';
 import { ANY_MARKET } from '../model/types';
 import { alertsRuntime } from '../alert-checks';
 
@@ -15,6 +15,8 @@ export interface NowPrices {
   fees: FeeTable;
   ask: { price: number; market: string } | null;
   bid: { price: number; market: string } | null;
+  /** The item's mark in `snap` (mark alerts' "now"); absent: not known. */
+  markOf?: MarkOf;
 }
 
 /** The item's best ask and bid now (from the opener's prices or the last the alerts checked), with the fees they used. */
