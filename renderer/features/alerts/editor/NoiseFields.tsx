@@ -66,9 +66,9 @@ export const NoiseFields = memo(function NoiseFields({ id, draft, errors, game, 
             ))}
           </select>
         </div>
-        <label className="check al-grow">
+        <label className="check al-grow" title="Quotes flagged as outliers, and those of a feed that stalled, are left out: they neither fire the alert nor count as its price.">
           <input type="checkbox" checked={draft.requireTrusted} onChange={(e) => set('requireTrusted', e.target.checked)} />
-          <span>Only a trusted quote fires it (quotes flagged as outliers, or from a market whose feed stalled, are left out)</span>
+          <span>Only a trusted quote fires it</span>
         </label>
       </div>
       <p className="field__hint">
