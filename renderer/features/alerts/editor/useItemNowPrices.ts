@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import type { FeeTable } from '../../../market/model/price-arithmetic';
 import type { Snapshot } from '../../../market/model/snapshot';
 import { readFees } from '../../../market/prefs';
-import { bestAsk, bestBid, type MarkOf } from '../model/observe';
+import { bestAsk, bestBid, marksOf, type MarkOf } from '../model/observe';
 import { ANY_MARKET } from '../model/types';
 import { alertsRuntime } from '../alert-checks';
 
@@ -15,7 +15,7 @@ export interface NowPrices {
   fees: FeeTable;
   ask: { price: number; market: string } | null;
   bid: { price: number; market: string } | null;
-  /** The item's mark in `snap` (mark alerts' "now"); absent: not known. */
+  /** The item's mark in `snap` (mark alerts' "now"; computed when first asked); absent: no prices. */
   markOf?: MarkOf;
 }
 
@@ -27,6 +27,6 @@ export function useItemNowPrices(game: number, item: string, snap: Snapshot | nu
   return useMemo(() => {
     const i = s ? s.indexOfName(item) : -1;
     if (!s || i < 0) return { snap: s, fees, ask: null, bid: null };
-    return { snap: s, fees, ask: bestAsk(s, i, ANY_MARKET, fees, net), bid: bestBid(s, i, ANY_MARKET, fees, net) };
+    return { snap: s, fees, ask: bestAsk(s, i, ANY_MARKET, fees, net), bid: bestBid(s, i, ANY_MARKET, fees, net), markOf: marksOf(s, fees) };
   }, [s, item, fees, net]);
 }

@@ -1,5 +1,6 @@
 /** Alerts in words, for the list, the history, the editor and the notification text. Formatting only here. */
 import { formatMoney, formatPercent, type MoneyFormat } from '../../../../shared/money/money';
+import { ageText } from '../../../market/trust/age-text';
 import { lineOf, rearmLevel } from './evaluate';
 import { ANY_MARKET, DAY, HOUR, MINUTE, type Alert, type Condition, type Firing } from './types';
 
@@ -49,17 +50,6 @@ export function conditionText(c: Condition, net: boolean, money: MoneyFormat): s
   }
 }
 
-/** A span as a trader reads it: "under 1 min", "12 min", "3 h 10 min", "2 d 4 h". */
-export function spanText(ms: number): string {
-  const min = Math.floor(ms / MINUTE);
-  if (min < 1) return 'under 1 min';
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  if (h < 24) return min % 60 ? `${h} h ${min % 60} min` : `${h} h`;
-  const d = Math.floor(h / 24);
-  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
-}
-
 /**
  * Which quote fired it and how long it had stood, for the history: "Buff163 at $9.50, unchanged for 12 min",
  * "… age unknown yet" (too few polls to know), "the mark at $9.70". null: recorded before quotes were kept.
@@ -70,7 +60,7 @@ export function firingQuoteText(f: Pick<Firing, 'at' | 'quote' | 'condition'>, n
   const price = formatMoney(q.price, money);
   if (q.market === null) return `the mark at ${price}`;
   const where = q.market.split('→').map(nameOf).join(' → ');
-  const age = q.changedAt === null ? 'age unknown yet' : `unchanged for ${spanText(Math.max(0, f.at - q.changedAt))}`;
+  const age = q.changedAt === null ? 'age unknown yet' : `unchanged for ${ageText(f.at - q.changedAt)}`;
   return `${where} at ${price}, ${age}`;
 }
 

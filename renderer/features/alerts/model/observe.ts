@@ -10,7 +10,10 @@
  */
 import { cellValue, type Snapshot } from '../../../market/model/snapshot';
 import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
+import { trustOf } from '../../../market/trust/trust';
 import { UNTRUSTED, type TrustData } from '../../../market/trust/types';
+import type { Derived } from '../../../market/model/derived-columns';
+import { derivedForAll } from '../../../market/model/derived-for';
 import type { Observation } from './evaluate';
 import { ANY_MARKET, type Alert } from './types';
 
@@ -19,14 +22,6 @@ interface Quote {
   market: string;
   /** When it last changed (NaN: unknown). */
   changedAt: number;
-}
-
-/** The snapshot's trust when it is the snapshot's own (same game, same cells), else null. */
-function trustOf(snap: Snapshot): TrustData | null {
-  const t = snap.trust;
-  if (!t || t.game !== snap.game) return null;
-  if (t.askFlags.length !== snap.n * snap.askMarkets.length || t.bidFlags.length !== snap.n * snap.bidMarkets.length) return null;
-  return t;
 }
 
 /** Which quotes count: all, or only those not flagged UNTRUSTED. */
@@ -124,8 +119,25 @@ export function sideOf(alert: Pick<Alert, 'condition'>): 'ask' | 'bid' | 'both' 
 
 const NOTHING = { value: null, price: null, market: null } as const;
 
-/** The item's mark price (thousandths; null: none), for the alert's net switch: market/trust/mark.ts over the snapshot. */
+/** The item's mark price (thousandths; null: none), for the alert's net switch. */
 export type MarkOf = (item: number, net: boolean) => number | null;
+
+/**
+ * The snapshot's marks (Derived.mark: trusted quotes, market/trust/mark-rule.ts) over all its markets, the
+ * derived figures taken once per net switch and only when a mark alert asks (the worker's own when they fit).
+ */
+export function marksOf(snap: Snapshot, fees: FeeTable): MarkOf {
+  const byNet = new Map<boolean, Derived>();
+  return (item, net) => {
+    let d = byNet.get(net);
+    if (!d) {
+      d = derivedForAll(snap, fees, net);
+      byNet.set(net, d);
+    }
+    const v = d.mark[item];
+    return v === undefined || !Number.isFinite(v) ? null : v;
+  };
+}
 
 const age = (q: Quote): number | null => (Number.isFinite(q.changedAt) ? q.changedAt : null);
 
@@ -135,7 +147,7 @@ export function observe(snap: Snapshot, alert: Pick<Alert, 'item' | 'market' | '
   if (!marketLoaded(snap, alert.market, sideOf(alert))) return { ...NOTHING, missing: 'market' };
   const c = alert.condition;
   const net = alert.net;
-  const t: Trusted = alert.requireTrusted ? { trust: trustOf(snap), only: true } : { trust: trustOf(snap), only: false };
+  const t: Trusted = { trust: trustOf(snap) ?? null, only: alert.requireTrusted };
   const side = (s: 'ask' | 'bid') => bestOf(snap, item, alert.market, fees, net, s, t);
   const quote = (q: Quote | null | typeof UNTRUSTED_ONLY): Observation =>
     q === UNTRUSTED_ONLY ? { ...NOTHING, missing: 'untrusted' } : q ? { value: q.price, price: q.price, market: q.market, missing: null, changedAt: age(q) } : { ...NOTHING, missing: 'price' };

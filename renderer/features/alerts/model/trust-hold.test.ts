@@ -4,7 +4,7 @@ import { TRUST_FLAG, type TrustData } from '../../../market/trust/types';
 import type { Snapshot } from '../../../market/model/snapshot';
 import { step } from './evaluate';
 import { firingQuoteText } from './describe';
-import { observe } from './observe';
+import { marksOf, observe } from './observe';
 import { ITEM, T0, alertOf } from './test-helpers';
 import { AlertStateSchema, DEFAULT_HOLD_POLLS, MINUTE, freshState, type Alert, type AlertState, type Firing } from './types';
 
@@ -120,5 +120,20 @@ describe('the history says which quote fired it and its age', () => {
     expect(firingQuoteText({ at: T0, quote: { market: null, price: 9_700, changedAt: null }, condition: { kind: 'mark', price: 10_000, direction: 'below' } }, nameOf, MONEY)).toBe('the mark at $9.70');
     // A firing recorded before quotes were kept says nothing of it.
     expect(firingQuoteText(firing(null), nameOf, MONEY)).toBeNull();
+  });
+});
+
+describe('the mark an alert watches', () => {
+  it('is the snapshot\'s mark from its trusted quotes, net or not as the alert asks', () => {
+    const alert = alertOf({ kind: 'mark', price: 10_000, direction: 'below' });
+    // Asks 12.000, 20.000 (flagged high) and 11.000, one offer each: the median of the trusted two is 11.000.
+    expect(observe(snap(20_000, { buff163: TRUST_FLAG.outlierHigh }), alert, {}, undefined)).toMatchObject({ missing: 'price' });
+    const flagged = snap(20_000, { buff163: TRUST_FLAG.outlierHigh });
+    expect(observe(flagged, alert, {}, marksOf(flagged, {}))).toMatchObject({ value: 11_000, market: null });
+    const plain = snap(20_000);
+    expect(observe(plain, alert, {}, marksOf(plain, {}))).toMatchObject({ value: 12_000 });
+    const fees = { skinport: { buyBps: 1000, sellBps: 0 } };
+    // Net: skinport's 11.000 costs 12.100 with its buyer fee; the median of 12.000 and 12.100 (lower) is 12.000.
+    expect(observe(flagged, { ...alert, net: true }, fees, marksOf(flagged, fees))).toMatchObject({ value: 12_000 });
   });
 });

@@ -7,6 +7,9 @@
  *    answer is the one the detail panel's look-ups keep in the data worker, and only two numbers per held
  *    item cross to this thread;
  *  - the fees in force, the net switch (the Prices page's preference), and which fees are known.
+ * The mark (measures.ts) is the snapshot's Derived.mark for the fees and net switch: the data worker's own
+ * figures when they were made for them (the Prices page's settings: market/model/derived-for.ts), else one
+ * pass over the catalog here.
  * The valuation runs (measures.ts valueAllSliced) when any input changes: the fee codes once per settings,
  * the held names' items found in one scan of the snapshot's names, then one pass over the rows, in slices.
  */
@@ -23,6 +26,7 @@ import { GRID_PREFS, useFees, useMarketPlan } from '../../../market/prefs';
 import { useDataSource } from '../../../market/providers';
 import { useRecommendations } from '../../../market/recommendations/useRecommendations';
 import { useGridData } from '../../../market/useGridData';
+import { derivedForAll } from '../../../market/model/derived-for';
 import { itemValuesRun, type ItemValues } from '../../../market/worker/client';
 import type { HoldingRow } from '../model/types';
 import { recLookupOf, steamLookupOf, STEAM_VALUE_PATHS } from './lookups';
@@ -104,6 +108,7 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
   const snap = grid.snap && grid.snap.game === game ? grid.snap : null;
   const feeKnown = useCallback((slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, overrides, game) !== 'unknown', [overrides, game]);
   const { sellShare, now } = opts;
+  const mark = useMemo(() => (snap ? derivedForAll(snap, fees, net).mark : null), [snap, fees, net]);
   const ctx = useMemo(() => {
     if (!snap) return null;
     return prepareValuation({
@@ -117,8 +122,9 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
       steam: steam.lookup,
       now: now ?? Date.now(),
       sellShare,
+      mark,
     });
-  }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, now, sellShare]);
+  }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, now, sellShare, mark]);
   // Valued in slices (measures.ts valueAllSliced): thousands of holdings never hold the main thread long.
   // The last valuation stays shown (`valuing` true) until the new one is complete.
   const [state, setState] = useState<{ ctx: ValuationContext; rows: readonly HoldingRow[]; valuation: Valuation } | null>(null);

@@ -48,10 +48,11 @@ describe('buildCsv', () => {
         'BUFF163 ask,BUFF163 locked,BUFF163 offers,BUFF163 ask age (s),BUFF163 stalled,BUFF163 outlier,' +
         'Steam Community Market ask,Steam Community Market locked,Steam Community Market offers,Steam Community Market ask age (s),Steam Community Market stalled,Steam Community Market outlier',
     );
-    // Without trust data (not computed yet) the trust columns are empty, never 0 or "no".
-    expect(lines[1]).toBe('"Sticker | ""Quoted"", Comma",10.001,BUFF163,11.000,Steam Community Market,30,0.999,9.99,2,9,,,,10.001,9.999,2,,,,12.345,,7,,,');
+    // Without trust data (not computed yet) the ages and flags are empty, never 0 or "no"; the mark is over every
+    // quote then: the depth-weighted median of 10.001 (2 offers) and 12.345 (7 offers).
+    expect(lines[1]).toBe('"Sticker | ""Quoted"", Comma",10.001,BUFF163,11.000,Steam Community Market,30,0.999,9.99,2,9,12.345,,,10.001,9.999,2,,,,12.345,,7,,,');
     expect(lines[2]).toBe('Nothing <b>here</b> 🔥,,,,,,,,0,0,,,,,,,,,,,,,,,');
-    expect(lines[3]).toBe('Negative,-1.500,Steam Community Market,,,,,,1,1,,,,,,,,,,-1.500,0.000,1,,,');
+    expect(lines[3]).toBe('Negative,-1.500,Steam Community Market,,,,,,1,1,-1.500,,,,,,,,,-1.500,0.000,1,,,');
     expect(lines[4]).toBe('');
     expect(lines.length).toBe(5);
   });
@@ -83,7 +84,7 @@ describe('buildCsv: trust columns', () => {
     A,
     ['steam'],
   );
-  // Cells: item * 2 + k. AK on buff163 (cell 1) is a low outlier, unchanged for 90 s; steam stalled; M4's age unknown.
+  // Cells: item * 2 + k. AK on buff163 (cell 1) is a low outlier, unchanged for 90 s; M4 on steam (cell 2) is of a stalled feed, its age unknown.
   const trust: TrustData = {
     game: 730,
     at: AT,
@@ -92,21 +93,22 @@ describe('buildCsv: trust columns', () => {
     askFirstSeenAt: new Float64Array(4).fill(NaN),
     askLastQuotedAt: new Float64Array(4).fill(AT),
     bidChangedAt: Float64Array.from([AT - 1_500, NaN]),
-    askFlags: Uint8Array.from([TRUST_FLAG.stalledMarket, TRUST_FLAG.outlierLow, TRUST_FLAG.stalledMarket, 0]),
+    askFlags: Uint8Array.from([0, TRUST_FLAG.outlierLow, TRUST_FLAG.stalledMarket, 0]),
     bidFlags: new Uint8Array(2),
     stalls: [],
   };
   const withTrust = { ...snap, trust };
+  // The trusted bests and the mark, as the grid has them by default.
   const d = computeDerived({ snap: withTrust, askCols: [0, 1], bidCols: [0], fees: {}, net: false });
-  const mark = Float64Array.from([11_500, NaN]);
-  const ctx: CsvContext = { snap: withTrust, d, askCols: [0, 1], marketName: (s) => s, net: false, mark };
+  const ctx: CsvContext = { snap: withTrust, d, askCols: [0, 1], marketName: (s) => s, net: false };
 
   it('per quote its age in whole seconds at the poll, stalled and outlier flags; per item the mark', () => {
     const [head, ak, m4] = buildCsv(ctx, [0, 1]).split('\r\n');
     expect(head).toContain('Mark,Best ask age (s),Best bid age (s),steam ask,steam locked,steam offers,steam ask age (s),steam stalled,steam outlier,buff163 ask');
-    // Best ask is buff163's 5.000 (all quotes here), 90 s old; best bid Steam's, 1 s old (1.5 s floored).
-    expect(ak).toBe('AK,5.000,buff163,11.000,steam,30,6.000,120.00,2,9,11.500,90,1,12.000,,7,3600,yes,no,5.000,,2,90,no,low');
-    // Age unknown yet: empty; no quote: every trust field empty; no mark: empty.
-    expect(m4).toBe('M4,3.000,steam,,,,,,1,1,,,,3.000,,1,,yes,no,,,,,,');
+    // The outlier is left out: best ask Steam's 12.000, an hour old; best bid Steam's, 1 s old (1.5 s floored); the mark
+    // is the one trusted ask (above the bid that bounds it). The outlier's own cell says so.
+    expect(ak).toBe('AK,12.000,steam,11.000,steam,30,-1.000,-8.33,2,9,12.000,3600,1,12.000,,7,3600,no,no,5.000,,2,90,no,low');
+    // A stalled feed's quote: no trusted best, no mark; its age unknown yet: empty; no quote: every trust field empty.
+    expect(m4).toBe('M4,,,,,,,,1,1,,,,3.000,,1,,yes,no,,,,,,');
   });
 });

@@ -19,6 +19,7 @@ import type { Snapshot } from '../../../market/model/snapshot';
 import { cellValue } from '../../../market/model/snapshot';
 import type { Derived } from '../../../market/model/derived-columns';
 import { shownAsk, shownLocked } from '../../../market/model/price-arithmetic';
+import { trustOf } from '../../../market/trust/trust';
 import { TRUST_FLAG, type TrustData } from '../../../market/trust/types';
 
 export { csvQuote, csvText };
@@ -43,15 +44,6 @@ export interface CsvContext {
   /** Display name of a market slug. */
   marketName(slug: string): string;
   net: boolean;
-  /** Per item, the mark price (Derived.mark: thousandths, NaN none); absent: not computed. */
-  mark?: ArrayLike<number>;
-}
-
-/** The snapshot's trust when it describes this snapshot's cells, else null (its columns stay empty). */
-function trustOf(snap: Snapshot): TrustData | null {
-  const t = snap.trust;
-  if (!t || t.game !== snap.game || t.askFlags.length !== snap.n * snap.askMarkets.length || t.askChangedAt.length !== t.askFlags.length) return null;
-  return t;
 }
 
 /** Whole seconds the quote had stood at the poll; empty when unknown. */
@@ -88,7 +80,7 @@ export function csvHeader(ctx: CsvContext): string {
 
 export function csvRow(ctx: CsvContext, i: number): string {
   const { snap, d } = ctx;
-  const t = trustOf(snap);
+  const t = trustOf(snap) ?? null;
   const m = snap.askMarkets.length;
   const ba = d.bestAskCol[i] as number;
   const bb = d.bestBidCol[i] as number;
@@ -103,9 +95,9 @@ export function csvRow(ctx: CsvContext, i: number): string {
     percent(d.spreadPct[i] as number),
     String(d.listedCount[i]),
     count(d.totalOffers[i] as number),
-    money(ctx.mark?.[i] ?? null),
+    money(d.mark[i] ?? null),
     ageSeconds(t, t?.askChangedAt, ba >= 0 ? i * m + ba : -1),
-    ageSeconds(t, t && t.bidChangedAt.length === snap.n * snap.bidMarkets.length ? t.bidChangedAt : undefined, bb >= 0 ? i * snap.bidMarkets.length + bb : -1),
+    ageSeconds(t, t?.bidChangedAt, bb >= 0 ? i * snap.bidMarkets.length + bb : -1),
   ];
   for (const k of ctx.askCols) {
     const cell = i * m + k;
