@@ -1,6 +1,6 @@
 /**
- * Alerts that don't fire on noise, end to end (project "connected": a separate reference service with a
- * frozen clock the test moves, and refreshes by hand only, so each move is exactly one poll). The test reads
+ * Alerts that don't fire on noise, end to end (project "web": the reference service with a frozen clock the
+ * test moves, and refreshes by hand only, so each move is exactly one poll). The test reads
  * the simulated market itself (same seed and clock as the service) for an item whose ask on one market dips
  * below a line for one poll only (a blip), comes back, then falls below it for good. An alert created with
  * the defaults (a trusted quote required, held over 2 refreshes) does not fire on the blip, and fires at the
