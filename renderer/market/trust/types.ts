@@ -55,6 +55,11 @@ export interface TrustData {
   bidFlags: Uint8Array;
   /** Markets stalled in this game now (empty when none). */
   stalls: MarketStall[];
+  /**
+   * Set when the observed ages could not be kept on disk (a failed or refused write, a database saved by a
+   * newer build, no IndexedDB): the sentence to show the user. The ages stay right until Market Desk closes.
+   */
+  storeProblem?: string;
 }
 
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
