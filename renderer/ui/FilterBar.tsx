@@ -187,11 +187,25 @@ export function FilterBar({ filter, setFilter, symbol }: { filter: FilterState; 
           }}
         />
       </div>
+      <label className="fb__check" title="Leave out the rows whose Trust badge is low (old quotes, stalled markets, outliers, unstable or thin prices)">
+        <input
+          type="checkbox"
+          checked={filter.hideLowConfidence}
+          data-testid="filter-hide-low-confidence"
+          onChange={(e) => {
+            const on = e.target.checked;
+            setFilter((f) => ({ ...f, hideLowConfidence: on }));
+          }}
+        />{' '}
+        Hide low confidence
+      </label>
       <button
         type="button"
         className="btn btn--small btn--ghost fb__clear"
         disabled={!isFiltering(filter)}
-        onClick={() => setFilter((f) => ({ ...f, text: '', minPrice: null, maxPrice: null, minOffers: null, category: 'any', wear: 'any', stattrak: 'any', souvenir: 'any' }))}
+        onClick={() =>
+          setFilter((f) => ({ ...f, text: '', minPrice: null, maxPrice: null, minOffers: null, category: 'any', wear: 'any', stattrak: 'any', souvenir: 'any', hideLowConfidence: false }))
+        }
       >
         Clear filters
       </button>

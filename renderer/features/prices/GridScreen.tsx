@@ -35,6 +35,11 @@ import { openHoldingEditor } from '../../requests/holding-editor';
 import { AllRefusedBlock, RefusedMarketsNote } from './RefusedMarketsNote';
 import { marketDiscovery } from '../../market/markets/useMarketDiscovery';
 import { useAlertList } from '../alerts/hooks';
+import { TRUST_PREFS } from '../../market/trust-prefs';
+import { useRecommendations } from '../../market/recommendations/useRecommendations';
+import { recSignalsOf } from '../../ui/trust/row-confidence';
+import { PRICE_RECOMMENDATION_GAMES } from '../../../shared/catalog/games';
+import { confidenceJudge } from './trust-judge';
 
 /** The search box goes into the shell's top-bar slot when there is one (more room), else inline. */
 function SearchSlot({ children }: { children: ReactNode }) {
@@ -102,7 +107,27 @@ export function GridScreen() {
 
   const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
   const alerts = useAlertList();
-  const { snap, derived, askCols, bidCols, watched, alerted, columns, view } = useGridView({ game, loaded: data.snap, plan, fees, net, sort, watchNames, alerts, filter });
+  const [oldAfterMin] = usePref(TRUST_PREFS.oldAfterMinutes);
+  const [dimOld] = usePref(TRUST_PREFS.dimOld);
+  // The service's unstable reasons and liquidity, where the recommendations list is loaded already (this
+  // page asks for nothing more: enabled false reads what another page or an earlier session loaded).
+  const { recs } = useRecommendations({ game, type: 'general', markets: [] }, { enabled: false });
+  const recSignals = useMemo(() => (recs && recs.game === game && PRICE_RECOMMENDATION_GAMES.includes(game) ? recSignalsOf(recs) : null), [recs, game]);
+  const { snap, derived, askCols, bidCols, watched, alerted, columns, view, trust } = useGridView({
+    game,
+    loaded: data.snap,
+    plan,
+    fees,
+    net,
+    sort,
+    watchNames,
+    alerts,
+    filter,
+    judge: confidenceJudge,
+    recs: recSignals,
+    oldAfterMs: oldAfterMin * 60_000,
+    dimOld,
+  });
   useFollowedHistory(game, watchNames, alerts);
   const changes = useChangeFlash(snap, derived);
   const openItem = snap && details.name !== null ? snap.indexOfName(details.name) : -1;
@@ -272,6 +297,7 @@ export function GridScreen() {
                 openItem={openItem >= 0 ? openItem : null}
                 money={money}
                 nameOf={plan.nameOf}
+                trust={trust}
                 changes={changes}
                 detailsInCells={detailsInCells}
                 stale={data.stale}
@@ -308,6 +334,7 @@ export function GridScreen() {
           onToggleWatch={onToggleWatch}
           reloadEpoch={reloadEpoch}
           announce={announce}
+          trust={trust}
         />
       </div>
       <Announcement text={announcement} testId="grid-announce" />
