@@ -54,7 +54,7 @@ describe('flags and stalls', () => {
   });
   it('a stalled market: since when, for how long and the figures of its test', () => {
     const text = stallSentence(stall, 'CS.MONEY', NOW);
-    expect(text).toMatch(/^CS\.MONEY asks stalled since .+ \(12 min\): none of its asks moved over the last 4 polls \(0 %\ changed\) while the other markets' did \(35 %\)$/);
+    expect(text).toMatch(/^CS\.MONEY asks stalled since .+ \(12 min\): none of its asks moved over the last 4 polls \(0 % changed\) while the other markets' did \(35 %\)$/);
     expect(stallSentence({ ...stall, reason: 'count-fell', itemCount: 120, itemCountBefore: 1500 }, 'CS.MONEY', NOW)).toContain('it quotes 120 items, down from 1,500');
   });
   it('stalls are looked up per side', () => {
