@@ -3,7 +3,8 @@
  * markets of this game with since when, and the bests' provenance. Words from ui/trust (the grid's own).
  */
 import type { Snapshot } from '../market/model/snapshot';
-import type { Confidence } from '../market/trust/types';
+import type { Confidence, MarkInputs } from '../market/trust/types';
+import { MISSING, formatMoney, type MoneyFormat } from '../../shared/money/money';
 import { LEVEL_DOTS, LEVEL_WORD } from '../ui/trust/row-confidence';
 import { stallSentence } from '../ui/trust/trust-text';
 
@@ -52,5 +53,67 @@ export function TrustSection({ snap, confidence, nameOf, now, children }: { snap
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** A best from all quotes where it differs from the trusted one: which quote it is and why it is left out. */
+export interface OtherBest {
+  side: 'ask' | 'bid';
+  price: number;
+  market: string;
+  /** Why the trusted best leaves it out (flagText), "" when unknown. */
+  why: string;
+}
+
+/** "All quotes: $8.00 on BUFF163 (outlier: far below …)": shown under the trusted best when they differ. */
+export function OtherBestLine({ other, money, nameOf }: { other: OtherBest; money: MoneyFormat; nameOf(slug: string): string }) {
+  return (
+    <small className="dp__allbest" data-testid={`detail-all-best-${other.side}`}>
+      all quotes: {formatMoney(other.price, money)} on {nameOf(other.market)}
+      {other.why ? ` (${other.why})` : ''}
+    </small>
+  );
+}
+
+/** The mark price and what it is made of (MarkInputs from market/trust/mark.ts). */
+export function MarkBlock({ inputs, money, nameOf }: { inputs: MarkInputs; money: MoneyFormat; nameOf(slug: string): string }) {
+  return (
+    <div className="dp__mark" data-testid="detail-mark">
+      <p className="dp__markline">
+        Mark: <strong className="dp__num">{inputs.mark === null ? MISSING : formatMoney(inputs.mark, money)}</strong>
+      </p>
+      <p className="dp__muted dp__small">{inputs.rule}</p>
+      {inputs.asks.length > 0 || inputs.boundedByBid ? (
+        <table className="dp__table dp__marktable" aria-label="The mark's inputs">
+          <thead>
+            <tr>
+              <th scope="col">Input</th>
+              <th scope="col" className="dp__num">
+                Price
+              </th>
+              <th scope="col" className="dp__num">
+                Weight
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {inputs.asks.map((a) => (
+              <tr key={a.market}>
+                <th scope="row">Ask, {nameOf(a.market)}</th>
+                <td className="dp__num">{formatMoney(a.price, money)}</td>
+                <td className="dp__num">{a.weight.toLocaleString('en-US', { maximumFractionDigits: 1 })}</td>
+              </tr>
+            ))}
+            {inputs.boundedByBid ? (
+              <tr>
+                <th scope="row">Bid bound, {nameOf(inputs.boundedByBid.market)}</th>
+                <td className="dp__num">{formatMoney(inputs.boundedByBid.price, money)}</td>
+                <td className="dp__num">{MISSING}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
   );
 }
