@@ -8,6 +8,7 @@ import type { Answer } from './engine';
 import type { PollInput } from '../history/recorder';
 import { toPoll } from '../history/poll-input';
 import { NONE, toSnapshot, type NumField, type Snapshot } from '../model/snapshot';
+import { carryBidTrust } from '../trust/trust';
 
 /** Whether `last` has bids `asksOnly` can keep: the same game and bid markets. */
 export function canCarryBids(last: Snapshot | undefined, game: number, bidMarkets: readonly string[]): last is Snapshot {
@@ -41,7 +42,9 @@ export function carryBids(asksOnly: Snapshot, last: Snapshot, bidsAt: number): S
     if (row >= 0) overflow.push([field, row * b + (cell % b), v]);
   }
   const { big: _big, askIndex: _askIndex, bidIndex: _bidIndex, indexOfName: _indexOfName, derived: _derived, ...data } = asksOnly;
-  return toSnapshot({ ...data, bidMarkets: [...last.bidMarkets], bid, bidOffers, bidListed, overflow, bidsAt });
+  // The bids' trust (flags, ages) goes with the bids.
+  const trust = carryBidTrust(asksOnly.trust, last.trust, newRow, n, b);
+  return toSnapshot({ ...data, bidMarkets: [...last.bidMarkets], bid, bidOffers, bidListed, overflow, bidsAt, ...(trust ? { trust } : {}) });
 }
 
 /** What the history records of an answer: a poll that did not ask for bids records its asks only. */

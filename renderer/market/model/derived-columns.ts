@@ -25,6 +25,16 @@ export interface Derived {
   /** Fee in bps per ask column / bid column (0 when not net). */
   askFee: Int32Array;
   bidFee: Int32Array;
+  /**
+   * The mark price (thousandths, NaN none): the depth-weighted median of the trusted asks, bounded below by
+   * the best trusted bid (../trust/mark-rule.ts). bestAsk/bestBid/spread above are over the trusted quotes
+   * (the choice at computeDerived); the all* figures over every quote, flagged or not, for the detail panel.
+   */
+  mark: Float64Array;
+  allBestAsk: Float64Array;
+  allBestAskCol: Int16Array;
+  allBestBid: Float64Array;
+  allBestBidCol: Int16Array;
 }
 
 /** Structural check of a Derived that crossed the worker boundary. */
@@ -44,20 +54,27 @@ export function isDerived(v: unknown, n: number, m: number, b: number): v is Der
     [d.totalOffers, Float64Array, n],
     [d.askFee, Int32Array, m],
     [d.bidFee, Int32Array, b],
+    [d.mark, Float64Array, n],
+    [d.allBestAsk, Float64Array, n],
+    [d.allBestAskCol, Int16Array, n],
+    [d.allBestBid, Float64Array, n],
+    [d.allBestBidCol, Int16Array, n],
   ];
   for (const [arr, Ctor, len] of checks) if (!(arr instanceof Ctor) || (arr as ArrayLike<number>).length !== len) return false;
-  const cols = [d.bestAskCol as Int16Array, d.bestBidCol as Int16Array];
+  const cols = [d.bestAskCol as Int16Array, d.bestBidCol as Int16Array, d.allBestAskCol as Int16Array, d.allBestBidCol as Int16Array];
   for (let i = 0; i < n; i++) {
     const a = cols[0]![i] as number;
     const bb = cols[1]![i] as number;
-    if (a < -1 || a >= m || bb < -1 || bb >= b) return false;
+    const aa = cols[2]![i] as number;
+    const ab = cols[3]![i] as number;
+    if (a < -1 || a >= m || bb < -1 || bb >= b || aa < -1 || aa >= m || ab < -1 || ab >= b) return false;
   }
   return true;
 }
 
 export function derivedTransferables(d: Derived): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
-  for (const a of [d.bestAsk, d.bestAskCol, d.bestBid, d.bestBidCol, d.bidOrders, d.spread, d.spreadPct, d.listedCount, d.totalOffers, d.askFee, d.bidFee]) {
+  for (const a of [d.bestAsk, d.bestAskCol, d.bestBid, d.bestBidCol, d.bidOrders, d.spread, d.spreadPct, d.listedCount, d.totalOffers, d.askFee, d.bidFee, d.mark, d.allBestAsk, d.allBestAskCol, d.allBestBid, d.allBestBidCol]) {
     if (a.buffer instanceof ArrayBuffer) out.push(a.buffer);
   }
   return out;

@@ -15,6 +15,8 @@
 import { STEAM_WALLET_FEE_BPS, steamSellerReceives } from '../../../shared/money/steam-fee';
 import type { Derived } from './derived-columns';
 import { BIG, NONE, cellValue, type Snapshot } from './snapshot';
+import { TRUST_FLAG, type QuoteChoice, type TrustData } from '../trust/types';
+import { boundedMark, depthWeight, weightedMedian } from '../trust/mark-rule';
 
 export interface MarketFee {
   /** Added to what a buyer pays, in basis points (250 = 2.5 %). */
@@ -113,9 +115,25 @@ export interface DeriveInput {
   bidCols: readonly number[];
   fees: FeeTable;
   net: boolean;
+  /**
+   * How far each quote can be trusted (../trust); default the snapshot's own. Quotes it flags (outliers; a
+   * stalled market's unless includeStalled) are left out of bestAsk, bestBid, spread and the mark; the
+   * all* figures take every quote. A trust that does not fit the snapshot's layout is not used.
+   */
+  trust?: TrustData;
+  /** 'trusted' (default) or 'all': every quote counts, flagged or not. */
+  quotes?: QuoteChoice;
+  /** With 'trusted': a stalled market's quotes count all the same (default false). */
+  includeStalled?: boolean;
 }
 
-export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInput): Derived {
+/** The trust flag bits that leave a quote out of the bests for these choices. */
+export function untrustedBits(quotes: QuoteChoice = 'trusted', includeStalled = false): number {
+  if (quotes === 'all') return 0;
+  return TRUST_FLAG.outlierHigh | TRUST_FLAG.outlierLow | (includeStalled ? 0 : TRUST_FLAG.stalledMarket);
+}
+
+export function computeDerived({ snap, askCols, bidCols, fees, net, trust = snap.trust, quotes, includeStalled }: DeriveInput): Derived {
   const n = snap.n;
   const m = snap.askMarkets.length;
   const b = snap.bidMarkets.length;
@@ -134,6 +152,15 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
   const spreadPct = new Float64Array(n).fill(NaN);
   const listedCount = new Int16Array(n);
   const totalOffers = new Float64Array(n);
+  const mark = new Float64Array(n).fill(NaN);
+  const allBestAsk = new Float64Array(n).fill(NaN);
+  const allBestAskCol = new Int16Array(n).fill(-1);
+  const allBestBid = new Float64Array(n).fill(NaN);
+  const allBestBidCol = new Int16Array(n).fill(-1);
+  const fits = trust !== undefined && trust.askFlags.length === n * m && trust.bidFlags.length === n * b;
+  const mask = untrustedBits(quotes, includeStalled);
+  const af = fits && mask !== 0 ? trust.askFlags : null;
+  const bf = fits && mask !== 0 ? trust.bidFlags : null;
   const { listed, bidListed, ask, offers, bid, bidOffers } = snap;
   const big = snap.big;
   const hasBig = snap.overflow.length > 0;
@@ -145,6 +172,9 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
   const bfee = new Int32Array(nb);
   for (let c = 0; c < nc; c++) afee[c] = askFee[ac[c] as number] as number;
   for (let c = 0; c < nb; c++) bfee[c] = bidFee[bc[c] as number] as number;
+  // The trusted asks of one item and their depth weights, for the mark.
+  const mp = new Float64Array(nc);
+  const mw = new Float64Array(nc);
 
   // The hot loop reads the typed arrays directly (one item x ~40 markets at a time); values beyond
   // Int32 (BIG) take the slow path through the overflow map.
@@ -154,6 +184,9 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
     let bestK = -1;
     let count = 0;
     let offersSum = 0;
+    let allBest = Infinity;
+    let allK = -1;
+    let q = 0;
     for (let c = 0; c < nc; c++) {
       const k = ac[c] as number;
       const cell = base + k;
@@ -173,10 +206,18 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
       }
       const fee = afee[c] as number;
       if (fee !== 0) v = netAsk(v, fee);
+      if (v < allBest) {
+        allBest = v;
+        allK = k;
+      }
+      if (af !== null && ((af[cell] as number) & mask) !== 0) continue;
       if (v < best) {
         best = v;
         bestK = k;
       }
+      mp[q] = v;
+      mw[q] = depthWeight(o);
+      q++;
     }
     listedCount[i] = count;
     totalOffers[i] = offersSum;
@@ -184,10 +225,18 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
       bestAsk[i] = best;
       bestAskCol[i] = bestK;
     }
+    if (allK >= 0) {
+      allBestAsk[i] = allBest;
+      allBestAskCol[i] = allK;
+    }
+    const median = weightedMedian(mp, mw, q);
+    mark[i] = median;
     if (nb === 0) continue;
     const bbase = i * b;
     let top = -Infinity;
     let topK = -1;
+    let allTop = -Infinity;
+    let allTopK = -1;
     for (let c = 0; c < nb; c++) {
       const k = bc[c] as number;
       const cell = bbase + k;
@@ -201,12 +250,22 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
       }
       const fee = bfee[c] as number;
       if (fee !== 0) v = netBid(v, fee);
+      if (v > allTop) {
+        allTop = v;
+        allTopK = k;
+      }
+      if (bf !== null && ((bf[cell] as number) & mask) !== 0) continue;
       if (v > top) {
         top = v;
         topK = k;
       }
     }
+    if (allTopK >= 0) {
+      allBestBid[i] = allTop;
+      allBestBidCol[i] = allTopK;
+    }
     if (topK >= 0) {
+      mark[i] = boundedMark(median, top);
       bestBid[i] = top;
       bestBidCol[i] = topK;
       const cell = bbase + topK;
@@ -221,7 +280,7 @@ export function computeDerived({ snap, askCols, bidCols, fees, net }: DeriveInpu
       }
     }
   }
-  return { n, bestAsk, bestAskCol, bestBid, bestBidCol, bidOrders, spread, spreadPct, listedCount, totalOffers, askFee, bidFee };
+  return { n, bestAsk, bestAskCol, bestBid, bestBidCol, bidOrders, spread, spreadPct, listedCount, totalOffers, askFee, bidFee, mark, allBestAsk, allBestAskCol, allBestBid, allBestBidCol };
 }
 
 /** The ask shown in one market cell (net or not), or null. */
@@ -282,7 +341,14 @@ export function bestArbitrage(snap: Snapshot, d: Derived, item: number, askCols:
  * counts every market's fee, not only the chosen columns' (each market's own cell is shown net too); net
  * with no fee anywhere computes exactly what gross does, so it has gross's key and either is reused.
  */
-export function derivedKey(snap: Pick<Snapshot, 'askMarkets' | 'bidMarkets'>, askCols: readonly number[], bidCols: readonly number[], fees: FeeTable, net: boolean): string {
+export function derivedKey(
+  snap: Pick<Snapshot, 'askMarkets' | 'bidMarkets'>,
+  askCols: readonly number[],
+  bidCols: readonly number[],
+  fees: FeeTable,
+  net: boolean,
+  choice: { quotes?: QuoteChoice; includeStalled?: boolean } = {},
+): string {
   let feePart = '';
   if (net) {
     for (const slug of snap.askMarkets) {
@@ -294,5 +360,8 @@ export function derivedKey(snap: Pick<Snapshot, 'askMarkets' | 'bidMarkets'>, as
       if (code !== 0) feePart += `|b:${slug}:${code}`;
     }
   }
-  return `${feePart ? 'net' : 'gross'}|${askCols.join(',')}|${bidCols.join(',')}${feePart}`;
+  // The default quote choice (trusted, stalled left out) keeps the key it had before there was a choice.
+  const bits = untrustedBits(choice.quotes, choice.includeStalled);
+  const quotePart = bits === untrustedBits() ? '' : `|q:${bits}`;
+  return `${feePart ? 'net' : 'gross'}|${askCols.join(',')}|${bidCols.join(',')}${feePart}${quotePart}`;
 }

@@ -21,6 +21,9 @@ import { recTransferables } from '../recommendations/rec-wire';
 import { DEFAULT_REC_SORT, sortRecs } from '../recommendations/view';
 import { MarketRequestSchema, LOOKUP_READERS, type SnapshotWire, type MarketRequest, type MarketResponse } from './protocol';
 import { packStrings, packedTransferables } from './packed-strings';
+import { TrustBook } from '../trust/trust-book';
+import { TrustStore } from '../trust/trust-store';
+import { trustTransferables } from '../trust/trust';
 
 export type Post = (msg: MarketResponse, transfer?: Transferable[]) => void;
 
@@ -81,6 +84,8 @@ export class MarketWorker {
   constructor(
     private readonly post: Post,
     private readonly doFetch: FetchFn = (input, init) => globalThis.fetch(input, init),
+    /** Every polled game's quote ages, stalls and outliers (../trust), whatever page asked for the load. */
+    private readonly trust: TrustBook = new TrustBook(new TrustStore()),
   ) {}
 
   handle(raw: unknown): void {
@@ -220,6 +225,10 @@ export class MarketWorker {
         shapeError(e);
       }
       let transfer = transferables(data);
+      // Trust first: the figures derived below take the trusted quotes (model/price-arithmetic.ts).
+      data.trust = await this.trust.observe(data, bytesDoneAt > 0 ? bytesDoneAt : now());
+      transfer = [...transfer, ...trustTransferables(data.trust)];
+      if (ac.signal.aborted) return;
       if (req.derive) {
         // The UI's first render then needs no pass over the whole catalog.
         const snap = toSnapshot(data);

@@ -14,6 +14,7 @@ import type { RecColumns } from '../recommendations/rec-columns';
 import { NUM_FIELDS, type SnapshotData } from '../model/snapshot';
 import { isDerived } from '../model/derived-columns';
 import { isSearchIndex, type SearchIndex } from '../model/search-index';
+import { isTrustData } from '../trust/trust';
 import { isPackedStrings, type PackedStrings } from './packed-strings';
 import { isStringArray } from '../../lib/guards';
 import { isApiError, type ApiError } from '../../api/errors';
@@ -247,5 +248,6 @@ export function isSnapshotData(v: unknown): v is SnapshotData {
     if (!d || typeof d.key !== 'string' || !isDerived(d.data, n, m, b)) return false;
   }
   if (c.searchIndex !== undefined && !isSearchIndex(c.searchIndex)) return false;
+  if (c.trust !== undefined && !isTrustData(c.trust, n, m, b)) return false;
   return NoteSchema.safeParse(c.notes).success && MetaSchema.safeParse(c.meta).success;
 }

@@ -1,0 +1,80 @@
+/**
+ * Outliers: a quote far from the same item's quotes on the other markets, judged per item and side.
+ *
+ * Rule (on the log of the price, so "twice" and "half" are equally far): with the item's quotes on the
+ * markets that are not stalled, m = the median of ln(price) and s = 1.4826 x the median absolute deviation
+ * from m (a robust standard deviation), floored at OUTLIER_FLOOR (ln 1.1: quotes within about 10 % of each
+ * other are never told apart, so equal quotes flag nothing) and at OUTLIER_FLOOR_FEW (ln 1.2) when fewer than
+ * OUTLIER_FEW_BELOW markets quote the item (a spread read from 3 or 4 quotes is itself unsure). A quote whose
+ * |ln(price) - m| is over OUTLIER_K x s is flagged, high or low, when it is also at least OUTLIER_MIN_ABS
+ * thousandths from exp(m) (a cent's steps on the cheapest items are no outliers). Every quoted market is
+ * judged, stalled ones too; items quoted on fewer than OUTLIER_MIN_QUOTES markets are never judged (with two
+ * quotes there is no telling which is off). Gross prices: fees differ by a few percent, far under the bar.
+ *
+ * Typed arrays only; one pass per item over its quotes with a small insertion sort (markets <= a few dozen).
+ */
+import { BIG, NONE } from '../model/snapshot';
+import { TRUST_FLAG } from './types';
+
+export const OUTLIER_K = 5;
+export const OUTLIER_FLOOR = Math.log(1.1);
+export const OUTLIER_FLOOR_FEW = Math.log(1.2);
+export const OUTLIER_FEW_BELOW = 5;
+export const OUTLIER_MIN_QUOTES = 3;
+export const OUTLIER_MIN_ABS = 20;
+/** 1 / Phi^-1(3/4): makes the MAD a standard deviation for normal data. */
+const MAD_SCALE = 1.4826;
+
+function sortPrefix(a: Float64Array, len: number): void {
+  for (let i = 1; i < len; i++) {
+    const v = a[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (a[j] as number) > v) {
+      a[j + 1] = a[j] as number;
+      j--;
+    }
+    a[j + 1] = v;
+  }
+}
+
+function medianOfSorted(a: Float64Array, len: number): number {
+  const h = len >> 1;
+  return len % 2 === 1 ? (a[h] as number) : ((a[h - 1] as number) + (a[h] as number)) / 2;
+}
+
+/**
+ * ORs outlierHigh / outlierLow into `flags` for the cells of one side (n items x m markets, row-major).
+ * `used[k]` 1 when market k's quotes count for the median (not stalled). BIG values are never judged.
+ */
+export function flagOutliers(value: Int32Array, listed: Uint8Array, n: number, m: number, used: Uint8Array, flags: Uint8Array): void {
+  const logs = new Float64Array(m);
+  const dev = new Float64Array(m);
+  for (let i = 0; i < n; i++) {
+    const base = i * m;
+    let q = 0;
+    for (let k = 0; k < m; k++) {
+      const cell = base + k;
+      if (listed[cell] === 0 || used[k] === 0) continue;
+      const v = value[cell] as number;
+      if (v === NONE || v === BIG || v <= 0) continue;
+      logs[q++] = Math.log(v);
+    }
+    if (q < OUTLIER_MIN_QUOTES) continue;
+    sortPrefix(logs, q);
+    const med = medianOfSorted(logs, q);
+    for (let j = 0; j < q; j++) dev[j] = Math.abs((logs[j] as number) - med);
+    sortPrefix(dev, q);
+    const s = Math.max(MAD_SCALE * medianOfSorted(dev, q), q < OUTLIER_FEW_BELOW ? OUTLIER_FLOOR_FEW : OUTLIER_FLOOR);
+    const bar = OUTLIER_K * s;
+    const center = Math.exp(med);
+    for (let k = 0; k < m; k++) {
+      const cell = base + k;
+      if (listed[cell] === 0) continue;
+      const v = value[cell] as number;
+      if (v === NONE || v === BIG || v <= 0) continue;
+      const d = Math.log(v) - med;
+      if (d > bar && v - center >= OUTLIER_MIN_ABS) flags[cell] = (flags[cell] as number) | TRUST_FLAG.outlierHigh;
+      else if (d < -bar && center - v >= OUTLIER_MIN_ABS) flags[cell] = (flags[cell] as number) | TRUST_FLAG.outlierLow;
+    }
+  }
+}

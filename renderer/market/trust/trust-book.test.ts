@@ -1,0 +1,94 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearFaults, injectFault } from '../../lib/storage/testing/idb-faults';
+import { TrustBook } from './trust-book';
+import { TrustStore, type TrustRecord } from './trust-store';
+import { grid } from './test-grid';
+
+let dbNo = 0;
+const stores: TrustStore[] = [];
+function newStore(name: string): TrustStore {
+  const s = new TrustStore(name);
+  stores.push(s);
+  return s;
+}
+
+afterEach(async () => {
+  clearFaults();
+  for (const s of stores.splice(0)) await s.close();
+});
+
+const M = ['a', 'b'];
+const T = Date.UTC(2026, 10, 27, 12);
+
+describe('TrustBook: quote ages across restarts', () => {
+  it('a restart keeps the ages: a change seen before it is still dated, first seen kept, polls go on counting', async () => {
+    const name = `trust-restart-${dbNo++}`;
+    const book = new TrustBook(newStore(name), 0);
+    await book.observe(grid({ x: { a: 100, b: 200 } }, M), T);
+    await book.observe(grid({ x: { a: 150, b: 200 } }, M), T + 60_000);
+    await book.flush(730);
+    // A new run: a new book on the same database.
+    const again = new TrustBook(newStore(name), 0);
+    const t = await again.observe(grid({ x: { a: 150, b: 200 } }, M), T + 120_000);
+    expect([...t.askChangedAt]).toEqual([T + 60_000, NaN]);
+    expect([...t.askFirstSeenAt]).toEqual([T, T]);
+    expect(t.polls).toBe(3);
+    expect(t.storeProblem).toBeUndefined();
+  });
+
+  it('a write refused for lack of space keeps the ages in memory and says so; the next write that succeeds clears it', async () => {
+    const name = `trust-quota-${dbNo++}`;
+    const book = new TrustBook(newStore(name), 0);
+    const fault = injectFault(name, 'games', 'quota-at-commit');
+    await book.observe(grid({ x: { a: 100 } }, ['a']), 1_000);
+    await book.flush(730);
+    expect(fault.fired()).toBe(1);
+    const t = await book.observe(grid({ x: { a: 120 } }, ['a']), 2_000);
+    expect(t.storeProblem).toMatch(/could not be saved: the disk .* is full/);
+    expect([...t.askChangedAt]).toEqual([2_000]);
+    await book.flush(730);
+    const t3 = await book.observe(grid({ x: { a: 120 } }, ['a']), 3_000);
+    expect(t3.storeProblem).toBeUndefined();
+  });
+
+  it('a damaged record is dropped (ages start again) and said once', async () => {
+    const name = `trust-bad-${dbNo++}`;
+    const store = newStore(name);
+    const book = new TrustBook(store, 0);
+    await book.observe(grid({ x: { a: 100 } }, ['a']), 1_000);
+    await book.flush(730);
+    const rec = (await store.load(730)) as TrustRecord;
+    await store.save({ ...rec, names: ['x', 'y'] });
+    const again = new TrustBook(newStore(name), 1e12);
+    const t = await again.observe(grid({ x: { a: 100 } }, ['a']), 2_000);
+    expect(t.storeProblem).toMatch(/could not be read back/);
+    expect(t.polls).toBe(1);
+    expect((await again.observe(grid({ x: { a: 100 } }, ['a']), 3_000)).storeProblem).toBeUndefined();
+  });
+
+  it('no IndexedDB: the trust is computed all the same, and the problem said', async () => {
+    const book = new TrustBook(new TrustStore('none', () => undefined), 0);
+    const t = await book.observe(grid({ x: { a: 100 } }, ['a']), 1_000);
+    expect(t.askFirstSeenAt[0]).toBe(1_000);
+    await book.flush(730);
+    expect((await book.observe(grid({ x: { a: 100 } }, ['a']), 2_000)).storeProblem).toMatch(/no IndexedDB/);
+  });
+});
+
+describe('TrustStore records', () => {
+  it('a side that has not seen the newest items (bids polled before they came) saves and reads back', async () => {
+    const name = `trust-rows-${dbNo++}`;
+    const store = newStore(name);
+    const book = new TrustBook(store, 0);
+    const T = Date.UTC(2026, 0, 1);
+    await book.observe(grid({ x: { a: 100 } }, ['a'], { x: { a: 90 } }, ['a']), T);
+    await book.observe(grid({ x: { a: 100 }, y: { a: 300 } }, ['a']), T + 1_000);
+    await book.flush(730);
+    const again = new TrustBook(newStore(name), 0);
+    const t = await again.observe(grid({ x: { a: 100 }, y: { a: 300 } }, ['a'], { x: { a: 95 }, y: { a: 250 } }, ['a']), T + 2_000);
+    expect(t.storeProblem).toBeUndefined();
+    expect([...t.bidChangedAt]).toEqual([T + 2_000, NaN]);
+    expect([...t.askFirstSeenAt]).toEqual([T, T + 1_000]);
+  });
+});
