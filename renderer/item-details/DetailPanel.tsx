@@ -27,7 +27,11 @@ import { useItemMediansRecorder } from '../market/history/useValuesRecorder';
 import type { TrustView } from '../ui/trust/row-confidence';
 import { AGE_UNKNOWN, askAge, bidAge, flagMark, flagText, quoteAgeText, stallsBySlug } from '../ui/trust/trust-text';
 import { formatDuration } from '../lib/duration';
-import { TrustSection } from './TrustSection';
+import { MarkBlock, OtherBestLine, TrustSection } from './TrustSection';
+import { otherBests } from '../ui/trust/row-confidence';
+import { markInputs } from '../market/trust/mark';
+import { TRUST_PREFS } from '../market/trust-prefs';
+import { usePref } from '../lib/preferences';
 import './DetailPanel.css';
 
 export interface DetailPanelProps {
@@ -107,6 +111,11 @@ export function DetailPanel(props: DetailPanelProps) {
   for (const k of askCols) slugs.push(snap.askMarkets[k] as string);
   for (const k of bidCols) if (!slugs.includes(snap.bidMarkets[k] as string)) slugs.push(snap.bidMarkets[k] as string);
   const now = props.trust?.now ?? Date.now();
+  const [quotes] = usePref(TRUST_PREFS.quotes);
+  const [includeStalled] = usePref(TRUST_PREFS.includeStalled);
+  const others = props.trust ? otherBests(snap, d, item) : [];
+  const otherAsk = others.find((o) => o.side === 'ask');
+  const otherBid = others.find((o) => o.side === 'bid');
   const askStalls = stallsBySlug(snap.trust, 'ask');
   const bidStalls = stallsBySlug(snap.trust, 'bid');
   const rows = slugs.map((slug) => {
@@ -212,6 +221,7 @@ export function DetailPanel(props: DetailPanelProps) {
           <dd className="dp__num">
             <Money v={bestAsk} money={money} />
             {bestAsk !== null ? <small>{nameOf(snap.askMarkets[d.bestAskCol[item] as number] ?? '')}</small> : null}
+            {otherAsk ? <OtherBestLine other={otherAsk} money={money} nameOf={nameOf} /> : null}
           </dd>
         </div>
         <div>
@@ -223,6 +233,7 @@ export function DetailPanel(props: DetailPanelProps) {
                 {nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')} · {countOf(num(d.bidOrders[item] as number), 'order')}
               </small>
             ) : null}
+            {otherBid ? <OtherBestLine other={otherBid} money={money} nameOf={nameOf} /> : null}
           </dd>
         </div>
         <div>
@@ -245,7 +256,9 @@ export function DetailPanel(props: DetailPanelProps) {
           confidence={props.trust.confidenceWith(item, rec.row ? { reasons: rec.row.unstable_reasons, liquidity: rec.row.liquidity_score } : null)}
           nameOf={nameOf}
           now={now}
-        />
+        >
+          <MarkBlock inputs={markInputs(snap, d, item, askCols, bidCols, { quotes, includeStalled })} money={money} nameOf={nameOf} />
+        </TrustSection>
       ) : null}
 
       <section className="dp__section" aria-labelledby="dp-arb">

@@ -5,7 +5,7 @@
 import type { Snapshot } from '../market/model/snapshot';
 import type { Confidence, MarkInputs } from '../market/trust/types';
 import { MISSING, formatMoney, type MoneyFormat } from '../../shared/money/money';
-import { LEVEL_DOTS, LEVEL_WORD } from '../ui/trust/row-confidence';
+import { LEVEL_DOTS, LEVEL_WORD, type OtherBest } from '../ui/trust/row-confidence';
 import { stallSentence } from '../ui/trust/trust-text';
 
 export function TrustSection({ snap, confidence, nameOf, now, children }: { snap: Snapshot; confidence: Confidence | null; nameOf(slug: string): string; now: number; children?: React.ReactNode }) {
@@ -54,15 +54,6 @@ export function TrustSection({ snap, confidence, nameOf, now, children }: { snap
       ) : null}
     </section>
   );
-}
-
-/** A best from all quotes where it differs from the trusted one: which quote it is and why it is left out. */
-export interface OtherBest {
-  side: 'ask' | 'bid';
-  price: number;
-  market: string;
-  /** Why the trusted best leaves it out (flagText), "" when unknown. */
-  why: string;
 }
 
 /** "All quotes: $8.00 on BUFF163 (outlier: far below …)": shown under the trusted best when they differ. */

@@ -39,7 +39,7 @@ import { TRUST_PREFS } from '../../market/trust-prefs';
 import { useRecommendations } from '../../market/recommendations/useRecommendations';
 import { recSignalsOf } from '../../ui/trust/row-confidence';
 import { PRICE_RECOMMENDATION_GAMES } from '../../../shared/catalog/games';
-import { confidenceJudge } from './trust-judge';
+import { confidenceOf } from '../../market/trust/confidence';
 
 /** The search box goes into the shell's top-bar slot when there is one (more room), else inline. */
 function SearchSlot({ children }: { children: ReactNode }) {
@@ -109,6 +109,8 @@ export function GridScreen() {
   const alerts = useAlertList();
   const [oldAfterMin] = usePref(TRUST_PREFS.oldAfterMinutes);
   const [dimOld] = usePref(TRUST_PREFS.dimOld);
+  const [quotes] = usePref(TRUST_PREFS.quotes);
+  const [includeStalled] = usePref(TRUST_PREFS.includeStalled);
   // The service's unstable reasons and liquidity, where the recommendations list is loaded already (this
   // page asks for nothing more: enabled false reads what another page or an earlier session loaded).
   const { recs } = useRecommendations({ game, type: 'general', markets: [] }, { enabled: false });
@@ -123,7 +125,9 @@ export function GridScreen() {
     watchNames,
     alerts,
     filter,
-    judge: confidenceJudge,
+    quotes,
+    includeStalled,
+    judge: confidenceOf,
     recs: recSignals,
     oldAfterMs: oldAfterMin * 60_000,
     dimOld,

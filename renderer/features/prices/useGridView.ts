@@ -14,7 +14,7 @@ import { EMPTY_FILTER, applyFilter, narrows, type FilterState } from '../../mark
 import type { Snapshot } from '../../market/model/snapshot';
 import { sortByValues } from '../../market/model/sort';
 import type { MarketPlan, SortState } from '../../market/prefs';
-import type { Confidence, ConfidenceInput } from '../../market/trust/types';
+import type { Confidence, ConfidenceInput, QuoteChoice } from '../../market/trust/types';
 import { stallsBySlug } from '../../ui/trust/trust-text';
 import { LEVEL_RANK, confidenceInput, confidenceRanks, type RecSignals, type TrustView } from '../../ui/trust/row-confidence';
 
@@ -30,6 +30,9 @@ export interface GridViewArgs {
   /** All the alerts (any game; useAlertList: a new list only when one is added, edited or deleted). */
   alerts: readonly AlertOnItem[];
   filter: FilterState;
+  /** The bests from trusted quotes only or all; stalled markets' quotes counted or not (market/trust-prefs.ts). */
+  quotes: QuoteChoice;
+  includeStalled: boolean;
   /** Trust: how a row's confidence is judged (null: not available), the service's signals where loaded, the "old" threshold and dimming. */
   judge: ((input: ConfidenceInput) => Confidence) | null;
   recs: RecSignals | null;
@@ -64,7 +67,7 @@ export function withAnswerOnly(planned: readonly string[], answered: readonly st
   return extra.length ? [...planned, ...extra] : planned;
 }
 
-export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, alerts, filter, judge, recs, oldAfterMs, dimOld }: GridViewArgs): GridView {
+export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, alerts, filter, quotes, includeStalled, judge, recs, oldAfterMs, dimOld }: GridViewArgs): GridView {
   // Deferred: a new snapshot is rendered in a time-sliced background render, so no long task blocks input.
   const snap: Snapshot | null = useDeferredValue(loaded && loaded.game === game ? loaded : null);
   // The plan's markets, then any market the service sent that the user's list does not have (a name the
@@ -77,9 +80,10 @@ export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, a
     if (!snap) return null;
     // The worker computed these for the settings of the request; reuse them when nothing changed since.
     const pre = snap.derived;
-    if (pre && pre.key === derivedKey(snap, askCols, bidCols, fees, net)) return pre.data;
-    return computeDerived({ snap, askCols, bidCols, fees, net });
-  }, [snap, askCols, bidCols, fees, net]);
+    const choice = { quotes, includeStalled };
+    if (pre && pre.key === derivedKey(snap, askCols, bidCols, fees, net, choice)) return pre.data;
+    return computeDerived({ snap, askCols, bidCols, fees, net, ...choice });
+  }, [snap, askCols, bidCols, fees, net, quotes, includeStalled]);
   const watched = useMemo(() => {
     const u = new Uint8Array(snap?.n ?? 0);
     if (snap) {

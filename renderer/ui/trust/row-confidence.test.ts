@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { shapeRecs } from '../../market/recommendations/rec-reader';
 import { computeDerived } from '../../market/model/price-arithmetic';
 import { ask, order, snapshotOf } from '../../market/model/test-helpers';
-import { confidenceInput, confidenceText, recSignalsOf } from './row-confidence';
+import { toSnapshot } from '../../market/model/snapshot';
+import { TRUST_FLAG } from '../../market/trust/types';
+import { confidenceInput, confidenceText, otherBests, recSignalsOf } from './row-confidence';
 
 const row = (name: string, reasons: unknown, liquidity: number | null) => ({
   market_hash_name: name,
@@ -53,5 +55,21 @@ describe('a row confidence input', () => {
   });
   it('says the level and its reasons', () => {
     expect(confidenceText({ level: 'medium', reasons: [{ code: 'thin', text: 'only 1 offer' }, { code: 'unstable', text: 'boost risk' }] })).toBe('Confidence medium: only 1 offer; boost risk');
+  });
+});
+
+describe('the bests from all quotes beside the trusted ones', () => {
+  it('lists a side only where the two differ, with the quote and why it was left out', () => {
+    const n = snap.n;
+    const flags = new Uint8Array(n * 2);
+    flags[snap.indexOfName('Risky') * 2 + 1] = TRUST_FLAG.outlierLow; // BUFF163's 8.00 is far below
+    const t = { game: 730, at: 0, polls: 6, askChangedAt: new Float64Array(n * 2), askFirstSeenAt: new Float64Array(n * 2), askLastQuotedAt: new Float64Array(n * 2), bidChangedAt: new Float64Array(n), askFlags: flags, bidFlags: new Uint8Array(n), stalls: [] };
+    const s = toSnapshot({ ...snap, trust: t });
+    const trusted = computeDerived({ snap: s, askCols: [0, 1], bidCols: [0], fees: {}, net: false });
+    expect(trusted.bestAsk[s.indexOfName('Risky')]).toBe(900);
+    expect(otherBests(s, trusted, s.indexOfName('Risky'))).toEqual([{ side: 'ask', price: 800, market: 'buff163', why: "outlier: far below the item's other markets" }]);
+    const all = computeDerived({ snap: s, askCols: [0, 1], bidCols: [0], fees: {}, net: false, quotes: 'all' });
+    expect(otherBests(s, all, s.indexOfName('Risky'))).toEqual([]);
+    expect(otherBests(s, trusted, s.indexOfName('No ask'))).toEqual([]);
   });
 });

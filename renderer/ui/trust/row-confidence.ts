@@ -7,6 +7,7 @@ import { reasonCodes, type RecColumns } from '../../market/recommendations/rec-c
 import type { Derived } from '../../market/model/derived-columns';
 import { cellValue, type Snapshot } from '../../market/model/snapshot';
 import type { Confidence, ConfidenceInput, ConfidenceLevel } from '../../market/trust/types';
+import { flagText } from './trust-text';
 
 /** What a page shows of trust (read from snap.trust): one object per snapshot and settings. */
 export interface TrustView {
@@ -106,5 +107,31 @@ export function confidenceRanks(
 ): Uint8Array {
   const out = new Uint8Array(snap.n);
   for (let i = 0; i < snap.n; i++) out[i] = LEVEL_RANK[judge(confidenceInput(snap, d, i, recs?.of(snap.names[i] ?? '') ?? null, oldAfterMs)).level];
+  return out;
+}
+
+/** A best from all quotes that differs from the trusted best: its price, market and why it was left out. */
+export interface OtherBest {
+  side: 'ask' | 'bid';
+  price: number;
+  market: string;
+  /** The quote's flags in words (flagText), "" when none. */
+  why: string;
+}
+
+/**
+ * The bests from all quotes where they differ from the bests shown (the trusted ones; with "all quotes" the
+ * two are the same and this is empty): the detail panel shows both.
+ */
+export function otherBests(snap: Snapshot, d: Derived, item: number): OtherBest[] {
+  const out: OtherBest[] = [];
+  const sides = [
+    { side: 'ask' as const, all: d.allBestAsk[item] ?? NaN, allCol: d.allBestAskCol[item] ?? -1, best: d.bestAsk[item] ?? NaN, markets: snap.askMarkets, flags: snap.trust?.askFlags },
+    { side: 'bid' as const, all: d.allBestBid[item] ?? NaN, allCol: d.allBestBidCol[item] ?? -1, best: d.bestBid[item] ?? NaN, markets: snap.bidMarkets, flags: snap.trust?.bidFlags },
+  ];
+  for (const s of sides) {
+    if (s.allCol < 0 || Number.isNaN(s.all) || s.all === s.best) continue;
+    out.push({ side: s.side, price: s.all, market: s.markets[s.allCol] ?? '?', why: flagText(s.flags?.[item * s.markets.length + s.allCol] ?? 0) });
+  }
   return out;
 }

@@ -34,7 +34,7 @@ describe('quote age text', () => {
     expect(quoteAgeText(bidAge(trust(), 0), NOW)).toBe(AGE_UNKNOWN);
   });
   it('a market that no longer quotes the item: when it last did', () => {
-    expect(quoteAgeText(askAge(trust(), 1), NOW, false)).toBe('not quoted now; last quoted 5 h 0 min ago');
+    expect(quoteAgeText(askAge(trust(), 1), NOW, false)).toBe('not quoted now; last quoted 5 h ago');
   });
   it('a cell outside the trust arrays (another market choice) is unknown', () => {
     expect(askAge(trust(), 7)).toBeNull();
