@@ -39,6 +39,8 @@ async function main(): Promise<void> {
     ...(cfg.dataDir ? { dataDir: cfg.dataDir } : {}),
     ...(cfg.catalogSlice ? { catalogSlice: cfg.catalogSlice } : {}),
     ...(cfg.frozenClockMs !== undefined ? { clock: () => cfg.frozenClockMs! } : {}),
+    ...(cfg.freezeMarkets.length > 0 ? { freezeMarkets: cfg.freezeMarkets } : {}),
+    ...(cfg.plantOutliers > 0 ? { plantOutliers: cfg.plantOutliers } : {}),
   });
   const lines = [
     `Item Market Data Service (reference) listening on ${service.url}`,
@@ -51,6 +53,8 @@ async function main(): Promise<void> {
   if (cfg.requestsPerMinute !== undefined) lines.push(`  Limit: ${cfg.requestsPerMinute} data requests a minute (429 with Retry-After past it)`);
   if (cfg.apiKeys.length > 0) lines.push(`  ${cfg.apiKeys.length} more API key(s) accepted`);
   if (cfg.admin) lines.push(`  Admin: POST ${service.url}/__admin/faults, ${service.url}/__admin/clock`);
+  if (cfg.freezeMarkets.length > 0) lines.push(`  Test option: frozen market(s) ${cfg.freezeMarkets.join(', ')} (quotes stand still from the first answer on)`);
+  if (cfg.plantOutliers > 0) lines.push(`  Test option: ${cfg.plantOutliers} planted outlier(s) per game${cfg.admin ? `, listed by GET ${service.url}/__admin/outliers/<game id>` : ' (list them with --admin: GET /__admin/outliers/<game id>)'}`);
   if (cfg.host !== '127.0.0.1' && cfg.host !== 'localhost' && cfg.host !== '::1') {
     lines.push(`  Warning: bound to ${cfg.host}, not loopback; the demo key works for anyone who can reach it.`);
   }

@@ -1,6 +1,6 @@
 /**
  * The admin endpoints (/__admin/faults, /__admin/clock): read or change the injected faults and move the
- * service clock. Only for loopback clients that address the service by a loopback name and its port.
+ * service clock; GET /__admin/outliers/<game id> lists the outliers planted by --plant-outliers. Only for loopback clients that address the service by a loopback name and its port.
  */
 import type { FaultInjector } from './faults';
 import { parseFaultPatch } from './faults';
@@ -8,6 +8,7 @@ import { badRequest, notFound, ServiceError } from './errors';
 import { sendBody, type Exchange } from './exchange';
 import { checkContentType, readJson } from './request-body';
 import type { ServiceClock } from './service-clock';
+import { GAME_IDS, type GameId } from '../../../shared/catalog/games';
 
 export const ADMIN_PREFIX = '/__admin/';
 const MAX_CLOCK_ADVANCE_MS = 10 * 365 * 24 * 3600 * 1000;
@@ -16,6 +17,8 @@ export interface AdminDeps {
   faults: FaultInjector;
   clock: ServiceClock;
   maxBody: number;
+  /** The planted outliers of a game (--plant-outliers), for GET /__admin/outliers/<game id>; [] when none. */
+  outliers?: (game: number) => unknown[];
 }
 
 function isLoopback(addr: string | undefined): boolean {
@@ -35,7 +38,7 @@ function isLoopbackHost(host: string | undefined, port: number | undefined): boo
   return names.some((name) => h === `${name}:${port}` || (port === 80 && h === name));
 }
 
-export async function handleAdmin(ex: Exchange, { faults, clock, maxBody }: AdminDeps): Promise<void> {
+export async function handleAdmin(ex: Exchange, { faults, clock, maxBody, outliers }: AdminDeps): Promise<void> {
   const { req } = ex;
   if (!isLoopback(req.socket.remoteAddress)) {
     throw new ServiceError(403, 'FORBIDDEN', 'Admin endpoints answer loopback clients only.');
@@ -45,6 +48,14 @@ export async function handleAdmin(ex: Exchange, { faults, clock, maxBody }: Admi
     throw new ServiceError(403, 'FORBIDDEN', 'Admin endpoints answer requests addressed to 127.0.0.1, localhost or [::1] with this port only.');
   }
   const route = ex.path.slice(ADMIN_PREFIX.length);
+  const planted = /^outliers\/(\d{1,6})$/.exec(route);
+  if (planted) {
+    if (req.method !== 'GET') throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use GET.`, { allow: 'GET' });
+    const game = Number(planted[1]);
+    if (!GAME_IDS.includes(game as GameId)) throw notFound(ex.path);
+    sendBody(ex, 200, JSON.stringify(outliers?.(game) ?? []));
+    return;
+  }
   if (route !== 'faults' && route !== 'clock') throw notFound(ex.path);
   if (req.method !== 'POST' && req.method !== 'GET') {
     throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use GET or POST.`, { allow: 'GET, POST' });

@@ -40,6 +40,10 @@ Usage: npm run service -- [flags]
   --max-markets-per-request N
                          refuse (400, naming no market) a markets list longer than N names: a service
                          with a size limit (min prices, max orders, the REST recommendations filter)
+  --freeze-market SLUG   test option: that market's quotes (asks, offers, buy orders) stand still from
+                         the first answer on, and it keeps quoting the same items (repeatable)
+  --plant-outliers N     test option: N items get one market's ask at 4x or 0.25x the median of their
+                         other asks, by the seed; listed by GET /__admin/outliers/<game id> (with --admin)
   --markets-json         print the served names (after --markets) as one JSON line
                          {"minPrices":[..],"maxOrders":[..],"marketOrderAnalytics":[..]} and exit
 
@@ -94,6 +98,10 @@ export interface CliConfig {
   requestsPerMinute?: number;
   /** Service time frozen at this ms value (tests); absent = the real clock. */
   frozenClockMs?: number;
+  /** --freeze-market (test option). */
+  freezeMarkets: string[];
+  /** --plant-outliers (test option); 0 = none. */
+  plantOutliers: number;
   faults: Partial<FaultConfig>;
 }
 
@@ -132,6 +140,8 @@ export function parseCli(argv: readonly string[]): CliConfig {
       'token-early-expiry': { type: 'string' },
       'dirty-data-rate': { type: 'string' },
       'fault-seed': { type: 'string' },
+      'freeze-market': { type: 'string', multiple: true },
+      'plant-outliers': { type: 'string' },
     },
   });
   const apiKeys = (values['api-key'] ?? []).map(parseApiKeyFlag);
@@ -167,6 +177,11 @@ export function parseCli(argv: readonly string[]): CliConfig {
       throw new Error(`--catalog-keep: not a regular expression: ${(e as Error).message}`);
     }
   }
+  const markets = values.markets !== undefined ? readMarketsFile(values.markets) : defaultServedMarkets();
+  const freezeMarkets = values['freeze-market'] ?? [];
+  for (const slug of freezeMarkets) {
+    if (!markets.minPrices.includes(slug)) throw new Error(`--freeze-market: "${slug}" is not a served min-price market name`);
+  }
   const maxMarkets = int('--max-markets-per-request', values['max-markets-per-request'], 1, 10_000);
   const ttl = num('--token-ttl', values['token-ttl']) ?? 7200;
   if (ttl <= 0) throw new Error('--token-ttl: must be positive');
@@ -180,7 +195,9 @@ export function parseCli(argv: readonly string[]): CliConfig {
     apiKeys,
     admin: values.admin ?? false,
     quiet: values.quiet ?? false,
-    markets: values.markets !== undefined ? readMarketsFile(values.markets) : defaultServedMarkets(),
+    markets,
+    freezeMarkets,
+    plantOutliers: int('--plant-outliers', values['plant-outliers'], 0, 100_000) ?? 0,
     opaqueErrors: values['opaque-errors'] ?? false,
     ...(maxMarkets !== undefined ? { maxMarketsPerRequest: maxMarkets } : {}),
     ...(values['requests-per-minute'] !== undefined ? { requestsPerMinute: int('--requests-per-minute', values['requests-per-minute'], 1, 1_000_000) } : {}),

@@ -5,6 +5,7 @@
  */
 import { TOKEN_LIFETIME_SECONDS } from '../../../shared/api/schema';
 import type { ServedMarkets } from '../../../shared/catalog/markets';
+import type { GameId } from '../../../shared/catalog/games';
 import { defaultServedMarkets } from '../sim/served';
 import type { SimulatedMarket } from '../sim/types';
 import { tokenAuthorizer } from './authorize';
@@ -55,7 +56,14 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
   const getMarket = (): SimulatedMarket => {
     if (!market) {
       if (!opts.createMarket) throw new Error('no simulated market: pass `market` or `createMarket`');
-      market = opts.createMarket({ seed, markets: served, ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), ...(opts.catalogSlice ? { catalogSlice: opts.catalogSlice } : {}) });
+      market = opts.createMarket({
+        seed,
+        markets: served,
+        ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+        ...(opts.catalogSlice ? { catalogSlice: opts.catalogSlice } : {}),
+        ...(opts.freezeMarkets?.length ? { freezeMarkets: opts.freezeMarkets } : {}),
+        ...(opts.plantOutliers ? { plantOutliers: opts.plantOutliers } : {}),
+      });
     }
     return market;
   };
@@ -69,6 +77,7 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
   return {
     limiter,
     faults, clock, maxBody, graphql, rest, authorizer: tokenAuthorizer(tokens), admin: opts.admin ?? false,
+    outliers: (game: number) => getMarket().plantedOutliers?.(game as GameId) ?? [],
     errorStyle, onResponse: opts.onResponse, quiet, log,
   };
 }

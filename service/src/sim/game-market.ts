@@ -17,6 +17,7 @@ import {
   consideredMarkets, recommendAll, recommendationInputs, type RecContext, type RecommendationInputs,
 } from './recommendations';
 import { EPOCHS_PER_DAY, EPOCHS_PER_HOUR, epochOf } from './time';
+import type { PlantedOutlier, TrustTweaks } from './trust-tweaks';
 
 class EpochCache<T> {
   private epoch = Number.NaN;
@@ -56,7 +57,7 @@ export class SimGameMarket implements GameMarket {
   private readonly dayAggs = new Map<number, DayAgg>();
   private readonly hourAggs = new Map<number, HourAgg>();
 
-  constructor(readonly sim: GameSim, gameId: GameId) {
+  constructor(readonly sim: GameSim, gameId: GameId, private readonly tweaks: TrustTweaks | null = null) {
     this.gameId = gameId;
     this.names = sim.names;
     this.history = new History(sim);
@@ -64,8 +65,16 @@ export class SimGameMarket implements GameMarket {
 
   snapshot(nowMs: number): Snapshot {
     const e = epochOf(nowMs);
-    if (this.snap?.epoch !== e) this.snap = computeSnapshot(this.sim, e, this.snap);
+    if (this.snap?.epoch !== e) {
+      this.snap = computeSnapshot(this.sim, e, this.snap);
+      this.tweaks?.apply(this.snap);
+    }
     return this.snap;
+  }
+
+  /** The outliers planted by the test option (trust-tweaks.ts); empty without it. */
+  plantedOutliers(): PlantedOutlier[] {
+    return this.tweaks?.list() ?? [];
   }
 
   minPrices(nowMs: number): MinPriceColumns {

@@ -10,6 +10,7 @@ import { buildGameSim } from './game-sim';
 import { SimGameMarket } from './game-market';
 import { defaultServedMarkets } from './served';
 import type { SimulatedMarket } from './types';
+import { TrustTweaks, type PlantedOutlier } from './trust-tweaks';
 
 export type { GameMarket, MaxOrderColumns, MinPriceColumns, SimulatedMarket } from './types';
 export { EPOCH_MS } from './types';
@@ -17,6 +18,7 @@ export type { CatalogSlice } from './catalog';
 export { SimGameMarket } from './game-market';
 export { RULES } from './recommendations';
 export { defaultServedMarkets, marketKind, STEAM_MARKET } from './served';
+export type { PlantedOutlier } from './trust-tweaks';
 
 export interface SimulatedMarketOptions {
   /** Any 32-bit integer; default 1. Same seed and clock -> same bytes. */
@@ -27,10 +29,16 @@ export interface SimulatedMarketOptions {
   markets?: ServedMarkets;
   /** Serve only a slice of each game's catalog (tests); default the whole catalog. */
   catalogSlice?: CatalogSlice;
+  /** Test options: these markets' quotes stand still from the first snapshot on (trust-tweaks.ts). */
+  freezeMarkets?: readonly string[];
+  /** Test option: this many items get one market's ask far from the others (trust-tweaks.ts). */
+  plantOutliers?: number;
 }
 
 export interface SimMarket extends SimulatedMarket {
   game(id: GameId): SimGameMarket;
+  /** The planted outliers of a game (empty without the option). */
+  plantedOutliers(id: GameId): PlantedOutlier[];
 }
 
 export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMarket {
@@ -44,10 +52,15 @@ export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMar
       if (!g) {
         if (!GAME_IDS.includes(id)) throw new Error(`unknown game ${String(id)}`);
         const catalog = loadCatalog(id, opts.dataDir);
-        g = new SimGameMarket(buildGameSim(opts.catalogSlice ? sliceCatalog(catalog, opts.catalogSlice) : catalog, seed, served), id);
+        const sim = buildGameSim(opts.catalogSlice ? sliceCatalog(catalog, opts.catalogSlice) : catalog, seed, served);
+        const tweaks = new TrustTweaks(sim, { freezeMarkets: opts.freezeMarkets ?? [], plantOutliers: opts.plantOutliers ?? 0 });
+        g = new SimGameMarket(sim, id, tweaks.active ? tweaks : null);
         games.set(id, g);
       }
       return g;
+    },
+    plantedOutliers(id: GameId): PlantedOutlier[] {
+      return this.game(id).plantedOutliers();
     },
   };
 }

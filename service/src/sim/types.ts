@@ -45,6 +45,8 @@ export interface GameMarket {
 export interface SimulatedMarket {
   readonly seed: number;
   game(id: GameId): GameMarket;
+  /** The outliers planted by the test option --plant-outliers (trust-tweaks.ts), by item name and market; absent: none. */
+  plantedOutliers?(id: GameId): Array<{ item: string; market: string; factor: number }>;
 }
 
 /** Prices move every EPOCH_MS of service time. */
