@@ -93,7 +93,13 @@ async function marketColumn(page: Page, slug: string): Promise<number> {
   return Number(await head.getAttribute('aria-colindex'));
 }
 
-const bestAsk = (row: Locator) => row.locator('[aria-colindex="3"]');
+/** The row's best ask cell, the grid scrolled back to its first columns. */
+async function bestAsk(page: Page, row: Locator): Promise<Locator> {
+  await grid(page).evaluate((el) => {
+    el.scrollLeft = 0;
+  });
+  return row.locator('[aria-colindex="3"]');
+}
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -153,17 +159,18 @@ test('a frozen market is marked stalled and left out; planted outliers flagged, 
   expect(cheapestFrozen, 'an item whose lowest ask is on the frozen market').toBeTruthy();
   const frozenPrice = cheapestFrozen!.prices.find((p) => p.market_name === FROZEN)!.price!;
   let row = await showOne(page, cheapestFrozen!.market_hash_name);
-  await expect(bestAsk(row)).not.toHaveAttribute('data-value', String(frozenPrice));
+  await marketColumn(page, FROZEN);
   await expect(row.locator(`[aria-colindex="${frozenCol}"]`)).toHaveClass(/is-stalled/);
+  await expect(await bestAsk(page, row)).not.toHaveAttribute('data-value', String(frozenPrice));
   await page.getByTestId('include-stalled').check();
-  await expect(bestAsk(row)).toHaveAttribute('data-value', String(frozenPrice));
+  await expect(await bestAsk(page, row)).toHaveAttribute('data-value', String(frozenPrice));
   await page.getByTestId('include-stalled').uncheck();
-  await expect(bestAsk(row)).not.toHaveAttribute('data-value', String(frozenPrice));
+  await expect(await bestAsk(page, row)).not.toHaveAttribute('data-value', String(frozenPrice));
 
   // The planted outliers: flagged in their rows and detail panels.
   for (const p of planted.slice(0, 6)) {
-    const col = await marketColumn(page, p.market);
     row = await showOne(page, p.item);
+    const col = await marketColumn(page, p.market);
     const cell = row.locator(`[aria-colindex="${col}"]`);
     await expect(cell, `${p.item} on ${p.market}`).toHaveClass(/is-outlier/);
     await expect(cell).toHaveText(p.factor > 1 ? /^\u25B2/ : /^\u25BC/);
@@ -174,29 +181,37 @@ test('a frozen market is marked stalled and left out; planted outliers flagged, 
   }
 
   // "All quotes" brings the far-below outlier back into the best ask; the panel shows both bests meanwhile.
-  const lowCol = await marketColumn(page, low!.market);
   row = await showOne(page, low!.item);
+  const lowCol = await marketColumn(page, low!.market);
   const lowPrice = await row.locator(`[aria-colindex="${lowCol}"]`).getAttribute('data-value');
   expect(lowPrice).not.toBeNull();
-  await expect(bestAsk(row)).not.toHaveAttribute('data-value', lowPrice!);
+  await expect(await bestAsk(page, row)).not.toHaveAttribute('data-value', lowPrice!);
   await row.getByRole('button', { name: `Open details for ${low!.item}` }).click();
   await expect(panel(page).getByTestId('detail-all-best-ask')).toContainText(`on ${marketName(low!.market)}`);
   await expect(panel(page).getByTestId('detail-mark')).toContainText('Mark:');
   await expect(panel(page).getByTestId('detail-confidence')).toBeVisible();
   await shoot(page, 'trust-detail-panel');
   await page.getByTestId('quotes-choice').selectOption('all');
-  await expect(bestAsk(row)).toHaveAttribute('data-value', lowPrice!);
+  await expect(await bestAsk(page, row)).toHaveAttribute('data-value', lowPrice!);
   await expect(panel(page).getByTestId('detail-all-best-ask')).toHaveCount(0);
   await page.getByTestId('quotes-choice').selectOption('trusted');
-  await expect(bestAsk(row)).not.toHaveAttribute('data-value', lowPrice!);
+  await expect(await bestAsk(page, row)).not.toHaveAttribute('data-value', lowPrice!);
 
   // The Trust column: a badge per row, the reasons on hover; "Hide low confidence" filters.
+  await page.getByRole('button', { name: 'Close details' }).click();
   await search(page).fill('redline');
+  await grid(page).evaluate((el) => {
+    el.scrollLeft = 0;
+  });
   const badge = page.locator('[role="gridcell"][aria-colindex="9"]').first();
   await expect(badge).toHaveText(/^[\u25CF\u25CB]{3} (High|Medium|Low)$/);
   await badge.hover();
   await expect(badge).toHaveAttribute('title', /^Confidence (high|medium|low): /);
-  await page.getByRole('button', { name: 'Close details' }).click();
+  const rows = await grid(page).getAttribute('aria-rowcount');
+  await page.getByTestId('filter-hide-low-confidence').check();
+  await expect(grid(page)).not.toHaveAttribute('aria-rowcount', '1');
+  await page.getByTestId('filter-hide-low-confidence').uncheck();
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', rows!);
   await search(page).fill('');
   await shoot(page, 'trust-grid');
 

@@ -27,6 +27,7 @@ import { useItemMediansRecorder } from '../market/history/useValuesRecorder';
 import type { TrustView } from '../ui/trust/row-confidence';
 import { AGE_UNKNOWN, askAge, bidAge, flagMark, flagText, quoteAgeText, stallsBySlug } from '../ui/trust/trust-text';
 import { formatDuration } from '../lib/duration';
+import { Icon } from '../ui/Icon';
 import { MarkBlock, OtherBestLine, TrustSection } from './TrustSection';
 import { otherBests } from '../ui/trust/row-confidence';
 import { markInputs } from '../market/trust/mark';
@@ -314,7 +315,7 @@ export function DetailPanel(props: DetailPanelProps) {
                   {r.stalled ? (
                     <span className="dp__stalled" data-testid="detail-stalled-mark">
                       {' '}
-                      ⏸ stalled
+                      <Icon name="warn" /> stalled
                     </span>
                   ) : null}
                 </th>

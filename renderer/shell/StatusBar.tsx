@@ -8,6 +8,7 @@ import { useSelectedGame } from '../lib/preferences';
 import { useStalledMarkets } from '../market/stalled-markets';
 import { marketInfo } from '../../shared/catalog/markets';
 import { stallSentence, stallShort } from '../ui/trust/trust-text';
+import { Icon } from '../ui/Icon';
 
 function describeSource(baseUrl: string): string {
   if (!baseUrl) return 'Built-in reference service (your key)';
@@ -84,8 +85,7 @@ function StalledNote() {
   const text = stalls.length === 1 ? `${name(first.market)} ${stallShort(first, now)}` : `${stalls.length} markets stalled (${stalls.map((s) => name(s.market)).join(', ')})`;
   return (
     <span className="statusbar__item" data-testid="status-stalled" data-tone="warn" title={stalls.map((s) => stallSentence(s, name(s.market), now)).join('\n')}>
-      <span aria-hidden="true">⏸ </span>
-      {text}
+      <Icon name="warn" /> {text}
     </span>
   );
 }

@@ -40,6 +40,7 @@ import { useRecommendations } from '../../market/recommendations/useRecommendati
 import { recSignalsOf } from '../../ui/trust/row-confidence';
 import { PRICE_RECOMMENDATION_GAMES } from '../../../shared/catalog/games';
 import { confidenceOf } from '../../market/trust/confidence';
+import { QuoteControls } from './QuoteControls';
 
 /** The search box goes into the shell's top-bar slot when there is one (more room), else inline. */
 function SearchSlot({ children }: { children: ReactNode }) {
@@ -55,6 +56,9 @@ const OtherFilters = memo(FilterBar, (a, b) => a.symbol === b.symbol && a.setFil
 function sameExceptText(a: FilterState, b: FilterState): boolean {
   return (Object.keys(a) as Array<keyof FilterState>).every((k) => (k === 'text' ? (a.text.trim() === '') === (b.text.trim() === '') : a[k] === b[k]));
 }
+
+/** The quote choice beside the filters (it reads its own preferences: one element for every render). */
+const QUOTE_CONTROLS = <QuoteControls />;
 
 /** The command palette opens an item with #/prices?item=<name>: open it, then drop the parameter. */
 function useItemParam(open: (name: string) => void): void {
@@ -226,7 +230,7 @@ export function GridScreen() {
         onExport={exportCsv}
         onSettings={openSettings}
       />
-      <OtherFilters filter={filter} setFilter={setFilter} symbol={money.symbol} />
+      <OtherFilters filter={filter} setFilter={setFilter} symbol={money.symbol} extra={QUOTE_CONTROLS} />
       <GridBanners
         snap={snap}
         error={error}

@@ -17,6 +17,7 @@ import { DEFAULT_MARKET_LIST, GRID_PREFS, SLUG_PATTERN, marketTradesGame, remove
 import { useStalledMarkets } from '../../market/stalled-markets';
 import type { MarketStall } from '../../market/trust/types';
 import { stallSentence, stallShort } from '../../ui/trust/trust-text';
+import { Icon } from '../../ui/Icon';
 import './GridSettings.css';
 
 function FeeInput({ label, bps, placeholder, onCommit }: { label: string; bps: number | null; placeholder?: string; onCommit(bps: number): void }) {
@@ -312,8 +313,7 @@ function StalledState({ stalls, entry }: { stalls: readonly MarketStall[]; entry
   const now = Date.now();
   return (
     <span className="gset__state gset__state--stalled" data-testid="market-stalled" title={mine.map((s) => stallSentence(s, entry.name, now)).join('\n')}>
-      {' '}
-      ⏸ {mine.length === 2 ? 'asks and bids ' : mine[0]!.side === 'bid' ? 'bids ' : ''}
+      <Icon name="warn" /> {mine.length === 2 ? 'asks and bids ' : mine[0]!.side === 'bid' ? 'bids ' : ''}
       {stallShort(mine[0]!, now)}
     </span>
   );

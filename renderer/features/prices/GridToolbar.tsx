@@ -10,7 +10,6 @@ import type { FilterState } from '../../market/model/filter';
 import { MarketPicker } from './MarketPicker';
 import { GRID_PREFS, type useMarketPlan } from '../../market/prefs';
 import { Freshness, LoadProgress } from '../../ui/StatusParts';
-import { TRUST_PREFS } from '../../market/trust-prefs';
 
 export interface GridToolbarProps {
   game: number;
@@ -36,8 +35,6 @@ export const GridToolbar = memo(function GridToolbar(p: GridToolbarProps) {
   const [decimals, setDecimals] = usePref(APP_PREFERENCES.decimals);
   const [net, setNet] = usePref(GRID_PREFS.net);
   const [detailsInCells, setDetailsInCells] = usePref(GRID_PREFS.detailsInCells);
-  const [quotes, setQuotes] = usePref(TRUST_PREFS.quotes);
-  const [includeStalled, setIncludeStalled] = usePref(TRUST_PREFS.includeStalled);
   const { setFilter } = p;
   return (
     <div className="view__toolbar" role="toolbar" aria-label="Price grid tools">
@@ -55,16 +52,6 @@ export const GridToolbar = memo(function GridToolbar(p: GridToolbarProps) {
       </label>
       <label className="gs__switch" title="Locked price and offers under each price">
         <input type="checkbox" checked={detailsInCells} onChange={(e) => setDetailsInCells(e.target.checked)} /> Details
-      </label>
-      <label className="gs__switch" title="Best ask and best bid from trusted quotes only (outliers and stalled markets left out), or from all quotes">
-        <span className="visually-hidden">Best ask and bid from</span>
-        <select className="input select gs__quotes" value={quotes} data-testid="quotes-choice" onChange={(e) => setQuotes(e.target.value === 'all' ? 'all' : 'trusted')}>
-          <option value="trusted">Trusted quotes</option>
-          <option value="all">All quotes</option>
-        </select>
-      </label>
-      <label className="gs__switch" title="Count the quotes of markets that look stalled (no quote moved while the other markets' did) in the best ask and bid">
-        <input type="checkbox" role="switch" checked={includeStalled} data-testid="include-stalled" onChange={(e) => setIncludeStalled(e.target.checked)} /> Stalled markets
       </label>
       <div className="segmented" role="radiogroup" aria-label="Decimals">
         {([2, 3] as const).map((n) => (

@@ -61,12 +61,14 @@ export function flagText(bits: number): string {
   return out.join('; ');
 }
 
-/** A short mark for a cell's flags: "▲" / "▼" outlier, "⏸" stalled ("" when none). */
+/**
+ * A short mark for a cell's outlier flag: "▲" far above, "▼" far below ("" when none). A stalled market's
+ * cells get no glyph (its column header and the cells' hatching say it; common UI fonts lack a pause sign).
+ */
 export function flagMark(bits: number): string {
   let s = '';
   if (bits & TRUST_FLAG.outlierHigh) s += '\u25B2';
   if (bits & TRUST_FLAG.outlierLow) s += '\u25BC';
-  if (bits & TRUST_FLAG.stalledMarket) s += '\u23F8';
   return s;
 }
 

@@ -5,6 +5,7 @@ import type { SortState } from '../../../market/prefs';
 import type { ColumnLayout, ColumnRange } from './column-layout';
 import { cellId } from './navigation';
 import { HEADER_H } from './grid-metrics';
+import { Icon } from '../../../ui/Icon';
 
 export interface HeaderRowProps {
   columns: readonly GridColumn[];
@@ -62,7 +63,7 @@ const HeaderCell = memo(function HeaderCell({ col, ci, layout, sort, gridId, act
       <span className="pg__htext">
         {col.stall ? (
           <span className="pg__hstall" aria-hidden="true">
-            {'\u23F8'}
+            <Icon name="warn" />
           </span>
         ) : null}
         {col.kind === 'watch' ? <span aria-label="Watchlist">{'\u2605'}</span> : col.title}
