@@ -4,14 +4,15 @@
  * fees. O(markets) per alert: it reads the alert's one row, never the catalog.
  *
  * Trust (snap.trust, market/trust/types.ts): an alert that requires a trusted quote leaves out the quotes
- * flagged UNTRUSTED (outliers, stalled markets): "any" takes the best of the others, one market's alert has
- * no value then ('untrusted'). Each quote carries when it last changed, for the firing's history. Without
+ * flagged untrusted (outliers; stalled markets' unless the user's switch counts them, as in the grid's
+ * bests): "any" takes the best of the others, one market's alert has no value then ('untrusted'). Each quote carries when it last changed, for the firing's history. Without
  * trust data (not computed yet) no quote is flagged.
  */
 import { cellValue, type Snapshot } from '../../../market/model/snapshot';
 import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
 import { trustOf } from '../../../market/trust/trust';
-import { UNTRUSTED, type TrustData } from '../../../market/trust/types';
+import type { QuoteChoice, TrustData } from '../../../market/trust/types';
+import { untrustedBits } from '../../../market/model/price-arithmetic';
 import type { Derived } from '../../../market/model/derived-columns';
 import { derivedForAll } from '../../../market/model/derived-for';
 import type { Observation } from './evaluate';
@@ -24,16 +25,16 @@ interface Quote {
   changedAt: number;
 }
 
-/** Which quotes count: all, or only those not flagged UNTRUSTED. */
+/** Which quotes count: those with none of the flag bits `mask` (0: all). */
 interface Trusted {
   trust: TrustData | null;
-  only: boolean;
+  mask: number;
 }
 
-const ALL: Trusted = { trust: null, only: false };
+const ALL: Trusted = { trust: null, mask: 0 };
 
-function flagged(flags: Uint8Array | undefined, cell: number): boolean {
-  return flags !== undefined && ((flags[cell] ?? 0) & UNTRUSTED) !== 0;
+function flagged(flags: Uint8Array | undefined, cell: number, mask: number): boolean {
+  return flags !== undefined && ((flags[cell] ?? 0) & mask) !== 0;
 }
 
 function askOn(snap: Snapshot, item: number, k: number, fees: FeeTable, net: boolean): number | null {
@@ -71,7 +72,7 @@ function bestOf(snap: Snapshot, item: number, market: string, fees: FeeTable, ne
     const v = side === 'ask' ? askOn(snap, item, k, fees, net) : bidOn(snap, item, k, fees, net);
     if (v === null) continue;
     const cell = item * markets.length + k;
-    if (t.only && flagged(flags, cell)) {
+    if (t.mask !== 0 && flagged(flags, cell, t.mask)) {
       leftOut = true;
       continue;
     }
@@ -119,6 +120,12 @@ export function sideOf(alert: Pick<Alert, 'condition'>): 'ask' | 'bid' | 'both' 
 
 const NOTHING = { value: null, price: null, market: null } as const;
 
+/** The user's choice of the quotes the bests (and the mark) are taken from (market/trust-prefs.ts). */
+export interface QuoteSettings {
+  quotes?: QuoteChoice;
+  includeStalled?: boolean;
+}
+
 /** The item's mark price (thousandths; null: none), for the alert's net switch. */
 export type MarkOf = (item: number, net: boolean) => number | null;
 
@@ -126,12 +133,12 @@ export type MarkOf = (item: number, net: boolean) => number | null;
  * The snapshot's marks (Derived.mark: trusted quotes, market/trust/mark-rule.ts) over all its markets, the
  * derived figures taken once per net switch and only when a mark alert asks (the worker's own when they fit).
  */
-export function marksOf(snap: Snapshot, fees: FeeTable): MarkOf {
+export function marksOf(snap: Snapshot, fees: FeeTable, choice: QuoteSettings = {}): MarkOf {
   const byNet = new Map<boolean, Derived>();
   return (item, net) => {
     let d = byNet.get(net);
     if (!d) {
-      d = derivedForAll(snap, fees, net);
+      d = derivedForAll(snap, fees, net, choice);
       byNet.set(net, d);
     }
     const v = d.mark[item];
@@ -141,13 +148,20 @@ export function marksOf(snap: Snapshot, fees: FeeTable): MarkOf {
 
 const age = (q: Quote): number | null => (Number.isFinite(q.changedAt) ? q.changedAt : null);
 
-export function observe(snap: Snapshot, alert: Pick<Alert, 'item' | 'market' | 'condition' | 'net' | 'requireTrusted'>, fees: FeeTable, markOf?: MarkOf): Observation {
+export function observe(
+  snap: Snapshot,
+  alert: Pick<Alert, 'item' | 'market' | 'condition' | 'net' | 'requireTrusted'>,
+  fees: FeeTable,
+  markOf?: MarkOf,
+  settings: Pick<QuoteSettings, 'includeStalled'> = {},
+): Observation {
   const item = snap.indexOfName(alert.item);
   if (item < 0) return { ...NOTHING, missing: 'item' };
   if (!marketLoaded(snap, alert.market, sideOf(alert))) return { ...NOTHING, missing: 'market' };
   const c = alert.condition;
   const net = alert.net;
-  const t: Trusted = { trust: trustOf(snap) ?? null, only: alert.requireTrusted };
+  // The alert's own switch decides whether flags count; the user's stalled switch, whether stalled markets are flagged.
+  const t: Trusted = { trust: trustOf(snap) ?? null, mask: alert.requireTrusted ? untrustedBits('trusted', settings.includeStalled) : 0 };
   const side = (s: 'ask' | 'bid') => bestOf(snap, item, alert.market, fees, net, s, t);
   const quote = (q: Quote | null | typeof UNTRUSTED_ONLY): Observation =>
     q === UNTRUSTED_ONLY ? { ...NOTHING, missing: 'untrusted' } : q ? { value: q.price, price: q.price, market: q.market, missing: null, changedAt: age(q) } : { ...NOTHING, missing: 'price' };

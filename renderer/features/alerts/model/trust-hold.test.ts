@@ -87,6 +87,13 @@ describe('alerts that do not fire on noise', () => {
     expect(r.state.held).toBe(0);
   });
 
+  it('with the switch that counts stalled markets on, their quotes fire it; outliers still do not', () => {
+    const one = below10({ market: 'buff163' });
+    const stalled = { buff163: TRUST_FLAG.stalledMarket };
+    expect(observe(snap(9_000, stalled), one, {}, undefined, { includeStalled: true })).toMatchObject({ value: 9_000, market: 'buff163' });
+    expect(observe(snap(9_000, { buff163: TRUST_FLAG.outlierLow }), one, {}, undefined, { includeStalled: true })).toMatchObject({ missing: 'untrusted' });
+  });
+
   it('mark crosses: the item\'s mark price against a line, above or below', () => {
     const alert = alertOf({ kind: 'mark', price: 10_000, direction: 'below' }, { holdPolls: 2, requireTrusted: true });
     const marks = [10_300, 9_800, 9_700, 9_600];

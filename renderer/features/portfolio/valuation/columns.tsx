@@ -41,7 +41,7 @@ export function measureInfo(net: boolean): Record<MeasureId, { label: string; ti
     },
     mark: {
       label: 'Mark',
-      title: `One robust price per item when the markets disagree: the Prices page's mark, from trusted quotes only (stale markets and outlying quotes left out)${net ? ', net of fees' : ' (before fees)'}, times the quantity. "—" while no trusted quote is known.`,
+      title: `One robust price per item when the markets disagree: the Prices page's mark, a depth-weighted median of the asks at least the best bid, from the quotes its best ask uses (by default trusted only: stalled markets and outlying quotes left out)${net ? ', net of fees' : ' (before fees)'}, times the quantity. "—" while no trusted quote is known.`,
     },
   };
 }

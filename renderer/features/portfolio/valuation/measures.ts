@@ -16,9 +16,9 @@
  *  - Steam median: SalesAnalytics.latest_median_price_sold, the median of Steam's most recent sales: the
  *    question is what it fetches today, and the 90-day median lags a moving market by weeks. With net on,
  *    less Steam's seller fee (it is a Steam sale price).
- *  - mark: the item's robust mark price as the Prices page computes it (Derived.mark, market/trust/mark.ts:
- *    from the trusted quotes only, so one stale or outlying market does not move it), with the same net
- *    switch. It names no single market. No mark (no trusted quote yet) is "—".
+ *  - mark: the item's robust mark price as the Prices page computes it (Derived.mark, market/trust/mark-rule.ts:
+ *    from the quotes its bests use, trusted only by default, so one stale or outlying market does not move
+ *    it), with the same net switch. It names no single market. No mark (no trusted quote yet) is "—".
  *
  * Locked holdings (lockedUntil in the future): list at lowest uses `price_locked` on the markets that price
  * locked items apart (not null and not equal to `price`), and only those; when no market does, it falls
