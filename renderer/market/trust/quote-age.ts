@@ -215,22 +215,26 @@ function observeSide(s: SideState, input: SideInput, rowMap: Int32Array, rows: n
       const prev = value[sc] as number;
       if (v === prev && v === NONE) continue;
       const before = rowPrev && colPrev[k] === 1;
-      if (v !== NONE) {
-        quoted[k] = (quoted[k] as number) + 1;
-        if (before && prev !== NONE) {
-          comparable[k] = (comparable[k] as number) + 1;
-          if (prev !== v) {
-            changed[k] = (changed[k] as number) + 1;
-            changedAt[sc] = at;
-          }
-        } else if (before && rowOld && colOld[k] === 1) {
-          // Not quoted at the poll before, both observed since earlier: a quote that appeared now.
-          changedAt[sc] = at;
-        }
-        const fs = firstSeenAt[sc] as number;
-        if (fs !== fs) firstSeenAt[sc] = at;
-        lastQuotedAt[sc] = at;
+      if (v === NONE) {
+        value[sc] = NONE;
+        continue;
       }
+      quoted[k] = (quoted[k] as number) + 1;
+      lastQuotedAt[sc] = at;
+      if (before && prev !== NONE) {
+        // Quoted at this poll and the one before (most cells): compared; written only when it changed.
+        comparable[k] = (comparable[k] as number) + 1;
+        if (prev !== v) {
+          changed[k] = (changed[k] as number) + 1;
+          changedAt[sc] = at;
+          value[sc] = v;
+        }
+        continue;
+      }
+      // Not quoted at the poll before, both observed since earlier: a quote that appeared now.
+      if (before && rowOld && colOld[k] === 1) changedAt[sc] = at;
+      const fs = firstSeenAt[sc] as number;
+      if (fs !== fs) firstSeenAt[sc] = at;
       value[sc] = v;
     }
   }
