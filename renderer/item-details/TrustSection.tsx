@@ -75,35 +75,18 @@ export function MarkBlock({ inputs, money, nameOf }: { inputs: MarkInputs; money
       </p>
       <p className="dp__muted dp__small">{inputs.rule}</p>
       {inputs.asks.length > 0 || inputs.boundedByBid ? (
-        <table className="dp__table dp__marktable" aria-label="The mark's inputs">
-          <thead>
-            <tr>
-              <th scope="col">Input</th>
-              <th scope="col" className="dp__num">
-                Price
-              </th>
-              <th scope="col" className="dp__num">
-                Weight
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {inputs.asks.map((a) => (
-              <tr key={a.market}>
-                <th scope="row">Ask, {nameOf(a.market)}</th>
-                <td className="dp__num">{formatMoney(a.price, money)}</td>
-                <td className="dp__num">{a.weight.toLocaleString('en-US', { maximumFractionDigits: 1 })}</td>
-              </tr>
-            ))}
-            {inputs.boundedByBid ? (
-              <tr>
-                <th scope="row">Bid bound, {nameOf(inputs.boundedByBid.market)}</th>
-                <td className="dp__num">{formatMoney(inputs.boundedByBid.price, money)}</td>
-                <td className="dp__num">{MISSING}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
+        <ul className="dp__markinputs" aria-label="The mark's inputs">
+          {inputs.asks.map((a) => (
+            <li key={a.market}>
+              Ask on {nameOf(a.market)}: <span className="dp__num">{formatMoney(a.price, money)}</span>, weight {a.weight.toLocaleString('en-US', { maximumFractionDigits: 1 })}
+            </li>
+          ))}
+          {inputs.boundedByBid ? (
+            <li>
+              Raised to the best trusted bid, on {nameOf(inputs.boundedByBid.market)}: <span className="dp__num">{formatMoney(inputs.boundedByBid.price, money)}</span>
+            </li>
+          ) : null}
+        </ul>
       ) : null}
     </div>
   );

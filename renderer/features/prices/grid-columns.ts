@@ -54,7 +54,7 @@ export function buildColumns(
       kind: 'confidence',
       title: 'Trust',
       description: "How far the row's prices can be trusted (high, medium, low), from the quotes' age, stalled markets, outliers, the service's unstable reasons, liquidity and depth; the reasons on hover",
-      width: 78,
+      width: 100,
       numeric: false,
     },
   ];
