@@ -25,8 +25,8 @@ import { openAlertEditor } from '../requests/alert-editor';
 import { openHoldingEditor } from '../requests/holding-editor';
 import { useItemMediansRecorder } from '../market/history/useValuesRecorder';
 import type { TrustView } from '../ui/trust/row-confidence';
-import { AGE_UNKNOWN, askAge, bidAge, flagMark, flagText, quoteAgeText, stallsBySlug } from '../ui/trust/trust-text';
-import { formatDuration } from '../lib/duration';
+import { askAge, bidAge, flagClasses, flagText, quoteAgeText, stallsBySlug } from '../ui/trust/trust-text';
+import { formatDurationShort } from '../lib/duration';
 import { Icon } from '../ui/Icon';
 import { MarkBlock, OtherBestLine, TrustSection } from './TrustSection';
 import { otherBests } from '../ui/trust/row-confidence';
@@ -133,7 +133,7 @@ export function DetailPanel(props: DetailPanelProps) {
       askBits,
       bidBits,
       askAgeText: askCell >= 0 ? quoteAgeText(aAge, now, snap.listed[askCell] === 1) : null,
-      askAgeShort: aAge && Number.isFinite(aAge.changedAt) ? formatDuration(now - aAge.changedAt) : null,
+      askAgeShort: aAge && Number.isFinite(aAge.changedAt) ? formatDurationShort(now - aAge.changedAt) : null,
       bidAgeText: bidCell >= 0 ? quoteAgeText(bidAge(snap.trust, bidCell), now) : null,
       stalled: askStalls.has(slug) || bidStalls.has(slug),
       slug,
@@ -301,8 +301,8 @@ export function DetailPanel(props: DetailPanelProps) {
                 Orders
               </th>
               {props.trust ? (
-                <th scope="col" className="dp__num" title="How long the ask has stood unchanged, as observed by Market Desk's polls">
-                  Ask age
+                <th scope="col" className="dp__num" title="How long the ask has stood unchanged, as observed by Market Desk's polls (hover a row for more)">
+                  Age
                 </th>
               ) : null}
             </tr>
@@ -320,30 +320,26 @@ export function DetailPanel(props: DetailPanelProps) {
                   ) : null}
                 </th>
                 <td
-                  className={`dp__num${r.isBestAsk ? ' is-best' : ''}${r.askBits ? ' is-flagged' : ''}`}
+                  className={`dp__num${r.isBestAsk ? ' is-best' : ''}${flagClasses(r.askBits)}`}
                   title={r.askAgeText ? [r.askAgeText, flagText(r.askBits)].filter(Boolean).join('; ') : undefined}
                   data-flags={r.askBits || undefined}
                 >
-                  {r.askBits && r.ask !== null ? <span className="dp__flag">{flagMark(r.askBits)} </span> : null}
                   <Money v={r.ask} money={money} />
-                  {r.askBits ? <span className="visually-hidden">, {flagText(r.askBits)}</span> : null}
                 </td>
                 <td className="dp__num">
                   <Money v={r.locked} money={money} />
                 </td>
                 <td className="dp__num">{formatCount(r.offers)}</td>
                 <td
-                  className={`dp__num${r.isBestBid ? ' is-bestbid' : ''}${r.bidBits ? ' is-flagged' : ''}`}
+                  className={`dp__num${r.isBestBid ? ' is-bestbid' : ''}${flagClasses(r.bidBits)}`}
                   title={r.bidAgeText ? [r.bidAgeText, flagText(r.bidBits)].filter(Boolean).join('; ') : undefined}
                 >
-                  {r.bidBits && r.bid !== null ? <span className="dp__flag">{flagMark(r.bidBits)} </span> : null}
                   <Money v={r.bid} money={money} />
-                  {r.bidBits ? <span className="visually-hidden">, {flagText(r.bidBits)}</span> : null}
                 </td>
                 <td className="dp__num">{formatCount(r.orders)}</td>
                 {props.trust ? (
                   <td className="dp__num dp__age" title={r.askAgeText ?? undefined}>
-                    {r.askAgeText === null ? MISSING : r.listed ? (r.askAgeShort ?? AGE_UNKNOWN.replace('age ', '')) : MISSING}
+                    {r.askAgeText === null || !r.listed ? MISSING : (r.askAgeShort ?? 'unknown')}
                   </td>
                 ) : null}
               </tr>

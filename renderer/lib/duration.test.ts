@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './duration';
+import { formatDuration, formatDurationShort } from './duration';
 
 describe('formatDuration', () => {
   it('says seconds, minutes, hours and minutes, days and hours', () => {
@@ -13,5 +13,13 @@ describe('formatDuration', () => {
   });
   it('never says a negative span (a clock set back)', () => {
     expect(formatDuration(-5000)).toBe('0 s');
+  });
+});
+
+describe('formatDurationShort', () => {
+  it('keeps the largest unit, rounded down', () => {
+    expect(formatDurationShort(59_999)).toBe('59 s');
+    expect(formatDurationShort(3 * 3600_000 + 10 * 60_000)).toBe('3 h');
+    expect(formatDurationShort((2 * 24 + 23) * 3600_000)).toBe('2 d');
   });
 });

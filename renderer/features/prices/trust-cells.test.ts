@@ -68,8 +68,8 @@ const ctx = (t: TrustView | undefined): ValueCellContext => ({
 describe('trust in the grid cells', () => {
   it('an outlier on a stalled market is marked in its cell, its label says so', () => {
     const v = valueCell(ctx(view(false)), col('m:buff163'), item('Both'));
-    expect(v.text).toBe('\u25B2 $90.00');
-    expect(v.cls).toContain(' is-outlier');
+    expect(v.text).toBe('$90.00');
+    expect(v.cls).toContain(' is-outlier is-outlier-high');
     expect(v.cls).toContain(' is-stalled');
     expect(v.label).toContain("outlier: far above the item's other markets; market stalled");
     expect(v.value).toBe(90_000);

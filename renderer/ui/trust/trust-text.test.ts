@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRUST_FLAG, type MarketStall, type TrustData } from '../../market/trust/types';
-import { AGE_UNKNOWN, askAge, bidAge, flagMark, flagText, isOldQuote, quoteAgeText, stallSentence, stallsBySlug } from './trust-text';
+import { AGE_UNKNOWN, askAge, bidAge, flagClasses, flagText, isOldQuote, quoteAgeText, stallSentence, stallsBySlug } from './trust-text';
 
 const H = 3600_000;
 const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
@@ -50,7 +50,9 @@ describe('flags and stalls', () => {
   it('names each flag', () => {
     expect(flagText(0)).toBe('');
     expect(flagText(TRUST_FLAG.outlierLow | TRUST_FLAG.stalledMarket)).toBe("outlier: far below the item's other markets; market stalled");
-    expect(flagMark(TRUST_FLAG.outlierHigh)).toBe('\u25B2');
+    expect(flagClasses(TRUST_FLAG.outlierHigh)).toBe(' is-flagged is-outlier-high');
+    expect(flagClasses(TRUST_FLAG.outlierLow | TRUST_FLAG.stalledMarket)).toBe(' is-flagged is-outlier-low is-stalled');
+    expect(flagClasses(0)).toBe('');
   });
   it('a stalled market: since when, for how long and the figures of its test', () => {
     const text = stallSentence(stall, 'CS.MONEY', NOW);

@@ -62,13 +62,15 @@ export function flagText(bits: number): string {
 }
 
 /**
- * A short mark for a cell's outlier flag: "▲" far above, "▼" far below ("" when none). A stalled market's
- * cells get no glyph (its column header and the cells' hatching say it; common UI fonts lack a pause sign).
+ * A cell's classes for its flags (each with a leading space): is-flagged, is-outlier-high / is-outlier-low
+ * (the stylesheets put a ▲ / ▼ before the value, so the text stays the value), is-stalled.
  */
-export function flagMark(bits: number): string {
-  let s = '';
-  if (bits & TRUST_FLAG.outlierHigh) s += '\u25B2';
-  if (bits & TRUST_FLAG.outlierLow) s += '\u25BC';
+export function flagClasses(bits: number): string {
+  if (!bits) return '';
+  let s = ' is-flagged';
+  if (bits & TRUST_FLAG.outlierHigh) s += ' is-outlier-high';
+  if (bits & TRUST_FLAG.outlierLow) s += ' is-outlier-low';
+  if (bits & TRUST_FLAG.stalledMarket) s += ' is-stalled';
   return s;
 }
 

@@ -16,7 +16,7 @@ import type { Changes } from '../../../market/model/diff';
 import { cellValue } from '../../../market/model/snapshot';
 import { countOf, formatCount, num, signedMoney, signedPercent } from '../../../lib/number-format';
 import { TRUST_FLAG } from '../../../market/trust/types';
-import { askAge, flagMark, flagText, isOldQuote } from '../../../ui/trust/trust-text';
+import { askAge, flagText, isOldQuote } from '../../../ui/trust/trust-text';
 import { LEVEL_DOTS, LEVEL_WORD, confidenceText } from '../../../ui/trust/row-confidence';
 
 export interface ValueCellContext extends CellContext {
@@ -31,7 +31,7 @@ export interface ValueCell {
   /**
    * State classes, each with a leading space: is-two (two lines), is-missing (the value is "—"), is-none
    * (no best ask / bid), is-empty (the market does not list the item), is-best, is-pos, is-neg, flash-*;
-   * of trust: is-outlier, is-stalled (the cell's flags), is-old (dimmed: the user's threshold), conf-high/medium/low.
+   * of trust: is-outlier with is-outlier-high / -low, is-stalled (the cell's flags), is-old (dimmed: the user's threshold), conf-high/medium/low.
    */
   cls: string;
   /** What a screen reader says when the visible text is terse. */
@@ -98,12 +98,13 @@ export function valueCell(ctx: ValueCellContext, col: GridColumn, item: number):
       const locked = shownLocked(snap, d, item, k);
       const offers = cellValue(snap, 'offers', cell);
       const bits = ctx.trust ? (snap.trust?.askFlags[cell] ?? 0) : 0;
-      const mark = value === null ? '' : flagMark(bits);
-      const price = value === null ? MISSING : mark ? `${mark} ${formatMoney(value, money)}` : formatMoney(value, money);
+      const price = value === null ? MISSING : formatMoney(value, money);
       const flags = flagText(bits);
-      const label = `${value === null ? 'no ask tradable now' : formatMoney(value, money)}, locked ${locked === null ? 'none' : formatMoney(locked, money)}, ${countOf(offers, 'offer')}${flags ? `, ${flags}` : ''}`;
+      const label = `${value === null ? 'no ask tradable now' : price}, locked ${locked === null ? 'none' : formatMoney(locked, money)}, ${countOf(offers, 'offer')}${flags ? `, ${flags}` : ''}`;
       let cls = value === null ? ' is-missing' : d.bestAskCol[item] === k ? ' is-best' : '';
-      if (bits & (TRUST_FLAG.outlierHigh | TRUST_FLAG.outlierLow)) cls += ' is-outlier';
+      // The ▲ / ▼ mark is the stylesheet's (::before): the cell's text stays the value (copy, tests, exports).
+      if (bits & TRUST_FLAG.outlierHigh) cls += ' is-outlier is-outlier-high';
+      if (bits & TRUST_FLAG.outlierLow) cls += ' is-outlier is-outlier-low';
       if (bits & TRUST_FLAG.stalledMarket) cls += ' is-stalled';
       if (ctx.trust?.dimOld && isOldQuote(askAge(snap.trust, cell), ctx.trust.now, ctx.trust.oldAfterMs)) cls += ' is-old';
       if (!detailsInCells) return { text: price, cls: cls + fl, label, value };
