@@ -128,6 +128,10 @@ test('an alert fires once on a crossing, not again while the price flaps on the 
   await editor.getByLabel('Market').selectOption(MARKET);
   await editor.getByRole('textbox', { name: 'Re-arm after moving back by' }).fill(String(HYSTERESIS * 100));
   await editor.getByLabel('Cool-down').selectOption({ label: 'None' });
+  // This test follows single crossings, one refresh each: no holding over refreshes (trust stays required).
+  await expect(editor.getByLabel('Held over')).toHaveValue('2');
+  await expect(editor.getByRole('checkbox', { name: /Only a trusted quote fires it/ })).toBeChecked();
+  await editor.getByLabel('Held over').selectOption({ label: '1 refresh (fire at once)' });
   await expect(editor.getByTestId('alert-editor-status')).toContainText(`Now ${formatMoney(plan.asks[0]!, money)} on ${MARKET_NAME}`);
   await expect(editor.getByTestId('alert-editor-status')).toContainText('fires when it crosses the line');
   await editor.getByRole('button', { name: 'Create alert' }).click();
@@ -166,6 +170,8 @@ test('an alert fires once on a crossing, not again while the price flaps on the 
   await expect(firings.first()).toContainText(MARKET_NAME);
   await expect(firings.first().getByTestId('firing-value')).toHaveAttribute('data-value', String(plan.asks[plan.cross]));
   await expect(firings.first()).toContainText('Shown');
+  // Which quote fired it, and its age as observed (unknown until its ask has been seen to change).
+  await expect(firings.first().getByTestId('firing-quote')).toContainText(new RegExp(`^Fired by ${MARKET_NAME} at ${formatMoney(plan.asks[plan.cross]!, money).replace(/[$.]/g, '\\$&')}, (unchanged for .+|age unknown yet)$`));
   await expect.poll(async () => (await notifications(page)).length).toBe(1);
   const [note] = await notifications(page);
   expect(note!.title).toBe(plan.name);

@@ -10,8 +10,8 @@ import { apiToken } from './grid-page';
 import { shownAskMarkets, shownBidMarkets } from './served-markets';
 import type { TestService } from './separate-service';
 
-/** The grid's pinned and summary columns: star, item, best ask, best bid, spread, spread %, markets, 24 h sparkline. */
-export const PINNED_AND_SUMMARY = 8;
+/** The grid's pinned and summary columns: star, item, best ask, best bid, spread, spread %, markets, 24 h sparkline, trust. */
+export const PINNED_AND_SUMMARY = 9;
 
 // ---- Direct API access (the test's own token from the demo key) ------------------------------------
 

@@ -321,8 +321,11 @@ test('CSV export of the current view: exact decimals, quoting, the chosen market
   expect(lines).toHaveLength(names.length + 1);
   const header = lines[0]!.split(',');
   expect(header.slice(0, 10)).toEqual(['Item', 'Best ask', 'Best ask market', 'Best bid', 'Best bid market', 'Bid orders', 'Spread', 'Spread %', 'Markets listing', 'Total offers']);
-  expect(header.length).toBe(10 + api.ask.length * 3);
-  expect(header.slice(10).filter((_, k) => k % 3 === 0)).toEqual(api.ask.map((slug) => `${marketName(slug)} ask`));
+  // Then the trust columns of the row (the mark, the best quotes' ages), and six per market (ask, locked, offers, age, stalled, outlier).
+  expect(header.slice(10, 13)).toEqual(['Mark', 'Best ask age (s)', 'Best bid age (s)']);
+  expect(header.length).toBe(13 + api.ask.length * 6);
+  expect(header.slice(13).filter((_, k) => k % 6 === 0)).toEqual(api.ask.map((slug) => `${marketName(slug)} ask`));
+  expect(header.slice(13, 19)).toEqual(['ask', 'locked', 'offers', 'ask age (s)', 'stalled', 'outlier'].map((c) => `${marketName(api.ask[0]!)} ${c}`));
   // Rows in the view's order (best ask ascending), values exact.
   const rows = lines.slice(1).map((l) => l.split(','));
   const byAsk = names.map((n) => ({ n, ask: Math.min(...api.min.get(n)!.prices.map((p) => p.price)) })).sort((a, b) => a.ask - b.ask);
@@ -332,9 +335,13 @@ test('CSV export of the current view: exact decimals, quoting, the chosen market
     const item = api.min.get(byAsk[i]!.n)!;
     api.ask.forEach((slug, k) => {
       const p = item.prices.find((x) => x.market_name === slug);
-      expect(r[10 + k * 3]).toBe(p ? toDecimalString(p.price) : '');
-      expect(r[11 + k * 3]).toBe(p && p.price_locked !== null ? toDecimalString(p.price_locked) : '');
-      expect(r[12 + k * 3]).toBe(p ? String(p.offers) : '');
+      expect(r[13 + k * 6]).toBe(p ? toDecimalString(p.price) : '');
+      expect(r[14 + k * 6]).toBe(p && p.price_locked !== null ? toDecimalString(p.price_locked) : '');
+      expect(r[15 + k * 6]).toBe(p ? String(p.offers) : '');
+      // A quote's age is whole seconds or empty (unknown yet); its flags yes/no, high/low/no, or empty without a quote or trust data.
+      expect(r[16 + k * 6]).toMatch(p ? /^(\d+)?$/ : /^$/);
+      expect(r[17 + k * 6]).toMatch(p ? /^(yes|no)?$/ : /^$/);
+      expect(r[18 + k * 6]).toMatch(p ? /^(high|low|no)?$/ : /^$/);
     });
   });
 });

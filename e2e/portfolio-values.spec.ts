@@ -70,6 +70,19 @@ async function differences(page: Page, service: TestService, holdings: ReadonlyA
       // The figure first, then the market's name after it.
       if (!(text === want || text.startsWith(`${want} `))) out.push(`${h.name} ${id}: page "${text}", API ${want}`);
     }
+    // The mark: a median of the trusted asks (which quotes the app flags is its own judgement), at least the best
+    // trusted bid: within the item's asks and bids, or "—" without any.
+    const mark = ((await row.locator('[data-col="value.mark"]').textContent({ timeout: 5_000 })) ?? '').trim();
+    if (!net) {
+      const prices = [...(api.min.get(h.name)?.prices ?? []).filter((p) => api.ask.includes(p.market_name)), ...(api.max.get(h.name)?.orders ?? []).filter((o) => api.bid.includes(o.market_name))]
+        .map((p) => p.price)
+        .filter((p): p is number => p !== null);
+      const value = Number(mark.replace(/[^0-9.-]/g, '')) * 1000;
+      // Shown to the cent: half a cent either way per unit.
+      const slack = 5 * h.quantity;
+      const inRange = prices.length > 0 && value >= Math.min(...prices) * h.quantity - slack && value <= Math.max(...prices) * h.quantity + slack;
+      if (!(prices.length === 0 ? mark === '—' : inRange || mark === '—')) out.push(`${h.name} mark: page "${mark}", outside the item's quotes`);
+    }
   }
   return out;
 }

@@ -74,6 +74,12 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
       case 'requestsPerMinute':
         flags.push('--requests-per-minute', String(value));
         break;
+      case 'freezeMarkets':
+        for (const slug of value as readonly string[]) flags.push('--freeze-market', slug);
+        break;
+      case 'plantOutliers':
+        flags.push('--plant-outliers', String(value));
+        break;
       case 'errorStyle':
         if (value === 'opaque') flags.push('--opaque-errors');
         else if (value !== 'named') throw new Error(`serviceOptions.errorStyle ${String(value)} is not a CLI flag`);

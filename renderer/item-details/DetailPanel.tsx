@@ -24,6 +24,15 @@ import { HistoryChart } from '../ui/history/HistoryChart';
 import { openAlertEditor } from '../requests/alert-editor';
 import { openHoldingEditor } from '../requests/holding-editor';
 import { useItemMediansRecorder } from '../market/history/useValuesRecorder';
+import type { TrustView } from '../ui/trust/row-confidence';
+import { askAge, bidAge, flagClasses, flagText, quoteAgeText, stallsBySlug } from '../ui/trust/trust-text';
+import { formatDurationShort } from '../lib/duration';
+import { Icon } from '../ui/Icon';
+import { MarkBlock, OtherBestLine, TrustSection } from './TrustSection';
+import { otherBests } from '../ui/trust/row-confidence';
+import { markInputs } from '../market/trust/mark';
+import { TRUST_PREFS } from '../market/trust-prefs';
+import { usePref } from '../lib/preferences';
 import './DetailPanel.css';
 
 export interface DetailPanelProps {
@@ -43,6 +52,8 @@ export interface DetailPanelProps {
   /** Increments on a manual refresh: the look-ups fetch again. */
   reloadEpoch: number;
   announce(text: string): void;
+  /** Trust: ages, flags, confidence (absent: none shown). */
+  trust?: TrustView;
 }
 
 interface Lookup<Row> {
@@ -100,12 +111,31 @@ export function DetailPanel(props: DetailPanelProps) {
   const slugs: string[] = [];
   for (const k of askCols) slugs.push(snap.askMarkets[k] as string);
   for (const k of bidCols) if (!slugs.includes(snap.bidMarkets[k] as string)) slugs.push(snap.bidMarkets[k] as string);
+  const now = props.trust?.now ?? Date.now();
+  const [quotes] = usePref(TRUST_PREFS.quotes);
+  const [includeStalled] = usePref(TRUST_PREFS.includeStalled);
+  const others = props.trust ? otherBests(snap, d, item) : [];
+  const otherAsk = others.find((o) => o.side === 'ask');
+  const otherBid = others.find((o) => o.side === 'bid');
+  const askStalls = stallsBySlug(snap.trust, 'ask');
+  const bidStalls = stallsBySlug(snap.trust, 'bid');
   const rows = slugs.map((slug) => {
     const k = snap.askIndex.get(slug);
     const bk = snap.bidIndex.get(slug);
     const askShown = k !== undefined && askCols.includes(k);
     const bidShown = bk !== undefined && bidCols.includes(bk);
+    const askCell = askShown && k !== undefined ? item * m + k : -1;
+    const bidCell = bidShown && bk !== undefined ? item * b + bk : -1;
+    const askBits = askCell >= 0 ? (snap.trust?.askFlags[askCell] ?? 0) : 0;
+    const bidBits = bidCell >= 0 ? (snap.trust?.bidFlags[bidCell] ?? 0) : 0;
+    const aAge = askCell >= 0 ? askAge(snap.trust, askCell) : null;
     return {
+      askBits,
+      bidBits,
+      askAgeText: askCell >= 0 ? quoteAgeText(aAge, now, snap.listed[askCell] === 1) : null,
+      askAgeShort: aAge && Number.isFinite(aAge.changedAt) ? formatDurationShort(now - aAge.changedAt) : null,
+      bidAgeText: bidCell >= 0 ? quoteAgeText(bidAge(snap.trust, bidCell), now) : null,
+      stalled: askStalls.has(slug) || bidStalls.has(slug),
       slug,
       listed: askShown && k !== undefined ? snap.listed[item * m + k] === 1 : false,
       ask: askShown && k !== undefined ? shownAsk(snap, d, item, k) : null,
@@ -192,6 +222,7 @@ export function DetailPanel(props: DetailPanelProps) {
           <dd className="dp__num">
             <Money v={bestAsk} money={money} />
             {bestAsk !== null ? <small>{nameOf(snap.askMarkets[d.bestAskCol[item] as number] ?? '')}</small> : null}
+            {otherAsk ? <OtherBestLine other={otherAsk} money={money} nameOf={nameOf} /> : null}
           </dd>
         </div>
         <div>
@@ -203,6 +234,7 @@ export function DetailPanel(props: DetailPanelProps) {
                 {nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')} · {countOf(num(d.bidOrders[item] as number), 'order')}
               </small>
             ) : null}
+            {otherBid ? <OtherBestLine other={otherBid} money={money} nameOf={nameOf} /> : null}
           </dd>
         </div>
         <div>
@@ -218,6 +250,17 @@ export function DetailPanel(props: DetailPanelProps) {
           </dd>
         </div>
       </dl>
+
+      {props.trust ? (
+        <TrustSection
+          snap={snap}
+          confidence={props.trust.confidenceWith(item, rec.row ? { reasons: rec.row.unstable_reasons, liquidity: rec.row.liquidity_score } : null)}
+          nameOf={nameOf}
+          now={now}
+        >
+          <MarkBlock inputs={markInputs(snap, d, item, askCols, bidCols, { quotes, includeStalled })} money={money} nameOf={nameOf} />
+        </TrustSection>
+      ) : null}
 
       <section className="dp__section" aria-labelledby="dp-arb">
         <h3 id="dp-arb" className="dp__h3">
@@ -257,25 +300,48 @@ export function DetailPanel(props: DetailPanelProps) {
               <th scope="col" className="dp__num">
                 Orders
               </th>
+              {props.trust ? (
+                <th scope="col" className="dp__num" title="How long the ask has stood unchanged, as observed by Market Desk's polls (hover a row for more)">
+                  Age
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.slug} className={r.listed || r.bid !== null ? '' : 'is-empty'}>
-                <th scope="row" title={r.slug}>
+                <th scope="row" title={r.stalled ? `${r.slug}: stalled (see below)` : r.slug}>
                   {nameOf(r.slug)}
+                  {r.stalled ? (
+                    <span className="dp__stalled" data-testid="detail-stalled-mark">
+                      {' '}
+                      <Icon name="warn" /> stalled
+                    </span>
+                  ) : null}
                 </th>
-                <td className={`dp__num${r.isBestAsk ? ' is-best' : ''}`}>
+                <td
+                  className={`dp__num${r.isBestAsk ? ' is-best' : ''}${flagClasses(r.askBits)}`}
+                  title={r.askAgeText ? [r.askAgeText, flagText(r.askBits)].filter(Boolean).join('; ') : undefined}
+                  data-flags={r.askBits || undefined}
+                >
                   <Money v={r.ask} money={money} />
                 </td>
                 <td className="dp__num">
                   <Money v={r.locked} money={money} />
                 </td>
                 <td className="dp__num">{formatCount(r.offers)}</td>
-                <td className={`dp__num${r.isBestBid ? ' is-bestbid' : ''}`}>
+                <td
+                  className={`dp__num${r.isBestBid ? ' is-bestbid' : ''}${flagClasses(r.bidBits)}`}
+                  title={r.bidAgeText ? [r.bidAgeText, flagText(r.bidBits)].filter(Boolean).join('; ') : undefined}
+                >
                   <Money v={r.bid} money={money} />
                 </td>
                 <td className="dp__num">{formatCount(r.orders)}</td>
+                {props.trust ? (
+                  <td className="dp__num dp__age" title={r.askAgeText ?? undefined}>
+                    {r.askAgeText === null || !r.listed ? MISSING : (r.askAgeShort ?? 'unknown')}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -10,6 +10,7 @@ import { GRID_PREFS } from '../market/prefs';
 import type { Derived } from '../market/model/derived-columns';
 import type { Snapshot } from '../market/model/snapshot';
 import { DetailPanel } from './DetailPanel';
+import type { TrustView } from '../ui/trust/row-confidence';
 
 /** The open item of a page: its name (null: none), opening one, and closing (focus back on the list). */
 export interface OpenItem {
@@ -45,9 +46,11 @@ export interface ItemDetailsProps {
   /** Increments on a manual refresh: the panel's look-ups fetch again. */
   reloadEpoch: number;
   announce(text: string): void;
+  /** What the page shows of trust (absent: the panel shows none). */
+  trust?: TrustView;
 }
 
-export function ItemDetails({ item, snap, d, askCols, bidCols, nameOf, watchNames, alerts, onToggleWatch, reloadEpoch, announce }: ItemDetailsProps) {
+export function ItemDetails({ item, snap, d, askCols, bidCols, nameOf, watchNames, alerts, onToggleWatch, reloadEpoch, announce, trust }: ItemDetailsProps) {
   const money = useMoneyFormat();
   const [net] = usePref(GRID_PREFS.net);
   const name = item.name;
@@ -69,6 +72,7 @@ export function ItemDetails({ item, snap, d, askCols, bidCols, nameOf, watchName
       onClose={item.close}
       reloadEpoch={reloadEpoch}
       announce={announce}
+      {...(trust ? { trust } : {})}
     />
   );
 }

@@ -4,6 +4,11 @@ import { useDataSource } from '../market/providers';
 import { keyStorageView, STATE_VIEW } from '../ui/status-view';
 import { LocalDataProblems } from './LocalDataProblems';
 import { useRequestPlan } from '../market/request-plan';
+import { useSelectedGame } from '../lib/preferences';
+import { useStalledMarkets } from '../market/stalled-markets';
+import { marketInfo } from '../../shared/catalog/markets';
+import { stallSentence, stallShort } from '../ui/trust/trust-text';
+import { Icon } from '../ui/Icon';
 
 function describeSource(baseUrl: string): string {
   if (!baseUrl) return 'Built-in reference service (your key)';
@@ -46,6 +51,7 @@ export function StatusBar() {
           <span className="statusbar__item">{keyStorageView(status, api.host).short}</span>
           <span className="statusbar__spacer" />
           <PlanNote />
+          <StalledNote />
           <Since ms={status.since} />
         </>
       ) : (
@@ -64,6 +70,22 @@ function PlanNote() {
   return (
     <span className="statusbar__item" data-testid="request-plan" data-tone="warn" title={plan.sentence}>
       {plan.sentence}
+    </span>
+  );
+}
+
+/** Markets of the selected game whose feed looks stalled (their quotes are left out of the bests by default). */
+function StalledNote() {
+  const [game] = useSelectedGame();
+  const stalls = useStalledMarkets(game);
+  if (stalls.length === 0) return null;
+  const now = Date.now();
+  const name = (slug: string) => marketInfo(slug)?.name ?? slug;
+  const first = stalls[0]!;
+  const text = stalls.length === 1 ? `${name(first.market)} ${stallShort(first, now)}` : `${stalls.length} markets stalled (${stalls.map((s) => name(s.market)).join(', ')})`;
+  return (
+    <span className="statusbar__item" data-testid="status-stalled" data-tone="warn" title={stalls.map((s) => stallSentence(s, name(s.market), now)).join('\n')}>
+      <Icon name="warn" /> {text}
     </span>
   );
 }

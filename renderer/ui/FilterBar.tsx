@@ -2,7 +2,7 @@
  * The search box, and the filters beyond it: price range, minimum offers, category, wear, StatTrak™,
  * Souvenir. The search box and the number fields serve the recommendations' filters too.
  */
-import { useEffect, useId, useState, type Ref } from 'react';
+import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
 import { parseMoney, toDecimalString } from '../../shared/money/money';
 import { isFiltering, type FilterState, type TriState } from '../market/model/filter';
 import { CATEGORIES, CATEGORY_LABEL, WEARS, WEAR_NAME, type Category, type Wear } from '../market/model/search';
@@ -126,7 +126,8 @@ function Tri({ label, value, onChange }: { label: string; value: TriState; onCha
   );
 }
 
-export function FilterBar({ filter, setFilter, symbol }: { filter: FilterState; setFilter(f: (prev: FilterState) => FilterState): void; symbol: string }) {
+/** `extra`: the page's own controls, shown before the confidence switch (the Prices page's quote choice). */
+export function FilterBar({ filter, setFilter, symbol, extra }: { filter: FilterState; setFilter(f: (prev: FilterState) => FilterState): void; symbol: string; extra?: ReactNode }) {
   const id = useId();
   const [offersText, setOffersText] = useState(filter.minOffers === null ? '' : String(filter.minOffers));
   useEffect(() => {
@@ -187,11 +188,26 @@ export function FilterBar({ filter, setFilter, symbol }: { filter: FilterState; 
           }}
         />
       </div>
+      {extra}
+      <label className="fb__check" title="Leave out the rows whose Trust badge is low (old quotes, stalled markets, outliers, unstable or thin prices)">
+        <input
+          type="checkbox"
+          checked={filter.hideLowConfidence}
+          data-testid="filter-hide-low-confidence"
+          onChange={(e) => {
+            const on = e.target.checked;
+            setFilter((f) => ({ ...f, hideLowConfidence: on }));
+          }}
+        />{' '}
+        Hide low confidence
+      </label>
       <button
         type="button"
         className="btn btn--small btn--ghost fb__clear"
         disabled={!isFiltering(filter)}
-        onClick={() => setFilter((f) => ({ ...f, text: '', minPrice: null, maxPrice: null, minOffers: null, category: 'any', wear: 'any', stattrak: 'any', souvenir: 'any' }))}
+        onClick={() =>
+          setFilter((f) => ({ ...f, text: '', minPrice: null, maxPrice: null, minOffers: null, category: 'any', wear: 'any', stattrak: 'any', souvenir: 'any', hideLowConfidence: false }))
+        }
       >
         Clear filters
       </button>

@@ -9,16 +9,11 @@ import { NextRetry } from './NextRetry';
 import { statusWords } from './status-view';
 import { useProgress, type ProgressStore } from '../market/offline/useLiveData';
 import { formatCount } from '../lib/number-format';
+import { formatDuration } from '../lib/duration';
 import './StatusParts.css';
 
-export function formatAge(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  return `${h} h ${m % 60} min`;
-}
+/** "40 s", "3 h 10 min", "2 days 4 h" (lib/duration.ts). */
+export const formatAge = formatDuration;
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

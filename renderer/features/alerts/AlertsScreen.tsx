@@ -19,7 +19,7 @@ import { UndoButton, type UndoNote } from './UndoNote';
 import { openAlertTarget } from './AlertsWatcher';
 import { openAlertEditor } from '../../requests/alert-editor';
 import { ALERT_PREFS, reasonsKey, useAlerts, useUnstableReasons, type ReasonsState } from './hooks';
-import { conditionText, durationText, marketText, rearmText, valueText } from './model/describe';
+import { conditionText, durationText, firingQuoteText, marketText, rearmText, valueText } from './model/describe';
 import { ANY_MARKET, type Alert, type AlertState, type Firing } from './model/types';
 import { alertsRuntime } from './alert-checks';
 import './alerts.css';
@@ -259,13 +259,15 @@ function stateText(a: Alert, s: AlertState | undefined, money: MoneyFormat): { t
   if (!s || s.lastAt === null) return { text: 'Waiting for the next prices', tone: 'muted' };
   if (s.missing === 'item') return { text: 'Not in the latest prices', tone: 'warn' };
   if (s.missing === 'market') return { text: `${a.market} is not among your markets for ${shortGame(a.game)}`, tone: 'warn' };
-  if (s.missing === 'price') return { text: 'No price now', tone: 'muted' };
+  if (s.missing === 'price') return { text: a.condition.kind === 'mark' ? 'No mark now (no trusted quote)' : 'No price now', tone: 'muted' };
+  if (s.missing === 'untrusted') return { text: 'Only untrusted quotes now (outlier or stalled market): waiting for a trusted one', tone: 'warn' };
   const cooling = s.lastFiredAt !== null && Date.now() - s.lastFiredAt < a.cooldownMs;
   if (s.armed === false) {
     const fired = s.lastFiredAt !== null ? `Fired ${timeText(s.lastFiredAt)}; ` : 'Was already past the line; ';
     return { text: `${fired}re-arms when ${rearmText(a, money)}`, tone: s.lastFiredAt !== null ? 'fired' : 'muted' };
   }
   if (cooling && s.lastFiredAt !== null) return { text: `Armed; cool-down until ${timeText(s.lastFiredAt + a.cooldownMs)}`, tone: 'ok' };
+  if (s.held > 0 && s.held < a.holdPolls) return { text: `Armed; past the line ${s.held} of ${a.holdPolls} refreshes in a row`, tone: 'ok' };
   return { text: 'Armed', tone: 'ok' };
 }
 
@@ -342,7 +344,8 @@ function AlertRow(props: {
 }
 
 function FiringRow({ firing: f, money, nameOf, fresh }: { firing: Firing; money: MoneyFormat; nameOf(slug: string): string; fresh: boolean }) {
-  const via = f.via && !f.via.includes('→') ? nameOf(f.via) : f.via ? f.via.split('→').map(nameOf).join(' → ') : '—';
+  const via = f.via && !f.via.includes('→') ? nameOf(f.via) : f.via ? f.via.split('→').map(nameOf).join(' → ') : f.condition.kind === 'mark' ? 'mark' : '—';
+  const quote = firingQuoteText(f, nameOf, money);
   const note =
     f.notified === 'silenced'
       ? 'Silent: the item was flagged unstable'
@@ -372,6 +375,11 @@ function FiringRow({ firing: f, money, nameOf, fresh }: { firing: Firing; money:
       <td className="al-numcol" data-testid="firing-value" data-value={f.value}>
         {valueText(f.condition, f.value, money)}
         {f.condition.kind === 'change' || f.condition.kind === 'spread-above' ? <span className="al-muted al-small"> (ask {formatMoney(f.price, money)})</span> : null}
+        {quote ? (
+          <div className="al-sub al-muted al-small" data-testid="firing-quote">
+            Fired by {quote}
+          </div>
+        ) : null}
       </td>
       <td className={`al-note${f.notified === 'shown' ? '' : ' is-muted'}`}>{note}</td>
     </tr>

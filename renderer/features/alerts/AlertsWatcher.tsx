@@ -13,6 +13,7 @@ import { useConnection } from '../../platform/connection';
 import { APP_PREFERENCES, useMoneyFormat, writePreference } from '../../lib/preferences';
 import { navigate } from '../../lib/route';
 import { readFees, useMarketPlan } from '../../market/prefs';
+import { readQuoteSettings } from '../../market/trust-prefs';
 import { useRequestDemand, useRequestPlan } from '../../market/request-plan';
 import { useMarketAnswers, useMarketNeed } from '../../market/engine/MarketEngineProvider';
 import { useAlerts } from './hooks';
@@ -66,7 +67,7 @@ function GameWatcher({ game }: { game: number }) {
         notify: (request: Parameters<typeof api.notify>[0]) => api.notify(request),
       };
       alertsRuntime()
-        .check({ snap, at, source, fees: readFees(game), nameOf, money }, deps)
+        .check({ snap, at, source, fees: readFees(game), nameOf, money, quotes: readQuoteSettings() }, deps)
         .then(
           () => setNotice('alerts-check', null),
           (e: unknown) => setNotice('alerts-check', `Alerts could not be checked: ${errorText(e)}. The next refresh tries again.`),

@@ -141,9 +141,9 @@ describe('the alerts database across versions', () => {
     const name = `alerts-v1-${++seq}`;
     await v1Fixture(name);
     const ran: number[] = [];
-    const store = new AlertStore(name, undefined, [...ALERTS_UPGRADES, () => void ran.push(2)]);
+    const store = new AlertStore(name, undefined, [...ALERTS_UPGRADES, () => void ran.push(3)]);
     const loaded = await store.load();
-    expect(ran).toEqual([2]);
+    expect(ran).toEqual([3]);
     expect(loaded.alerts.map((a) => a.id)).toEqual(['a1']);
     expect(loaded.states.get('a1')?.source).toBe('demo');
     await store.close();
@@ -161,7 +161,7 @@ describe('the alerts database across versions', () => {
     await newer.close();
     // This (older) tab's next write finds a database it cannot read, and says so.
     await expect(r.save(alert({ id: 'a2' }), null, 'demo', T0)).rejects.toBeInstanceOf(NewerDatabaseError);
-    expect(r.get().problem).toMatch(/Alerts: saved by a newer version of Market Desk \(storage version 2; this version reads up to 1\)/);
+    expect(r.get().problem).toMatch(/Alerts: saved by a newer version of Market Desk \(storage version 3; this version reads up to 2\)/);
     expect(storageStatus().notices['alerts-open']).toMatch(/newer version of Market Desk/);
   });
 });

@@ -8,6 +8,7 @@ import { ITEM, T0, alertOf } from './model/test-helpers';
 import { HOUR, MINUTE, type Alert } from './model/types';
 import { AlertsRuntime, type CheckDeps, type HistoryReader } from './alert-checks';
 import { AlertStore } from './store';
+import { firingQuoteText } from './model/describe';
 
 const MONEY = { decimals: 2, symbol: '$' } as const;
 let seq = 0;
@@ -194,5 +195,36 @@ describe('AlertsRuntime: a change alert’s window from the price history', () =
     expect(reads).toHaveLength(1);
     expect((await r2.check(input(snap(7_900), T0 + 2 * MINUTE), d)).map((x) => x.value)).toEqual([21]);
     expect(reads).toHaveLength(1);
+  });
+});
+
+describe('AlertsRuntime.check: noise and trust', () => {
+  /** The snapshot with hand-made trust: buff163's ask unchanged since `changedAt`, flagged with `flags`. */
+  function trusted(buff: number, changedAt: number, flags = 0) {
+    const s = snap(buff);
+    const cells = s.n * s.askMarkets.length;
+    const k = s.askIndex.get('buff163')!;
+    const askChangedAt = new Float64Array(cells).fill(NaN);
+    askChangedAt[k] = changedAt;
+    const askFlags = new Uint8Array(cells);
+    askFlags[k] = flags;
+    const trust = { game: s.game, at: 0, polls: 5, askChangedAt, askFirstSeenAt: new Float64Array(cells).fill(NaN), askLastQuotedAt: new Float64Array(cells).fill(NaN), bidChangedAt: new Float64Array(0), askFlags, bidFlags: new Uint8Array(0), stalls: [] };
+    return { ...s, trust };
+  }
+
+  it('fires on the second poll in a row, recording which quote fired it and how long it had stood', async () => {
+    const r = runtime();
+    await r.start();
+    await r.save(alert({ requireTrusted: true, holdPolls: 2 }), { value: 10_500, price: 10_500, market: 'buff163', missing: null }, 'demo', T0);
+    const { d } = deps();
+    // An outlier below the line for two polls: left out, the trusted best (Steam's 12.000) does not cross.
+    expect(await r.check(input(trusted(5_000, T0, 2), T0 + MINUTE), d)).toHaveLength(0);
+    expect(await r.check(input(trusted(5_000, T0, 2), T0 + 2 * MINUTE), d)).toHaveLength(0);
+    // A real move: below the line at two polls in a row; fires at the second.
+    expect(await r.check(input(trusted(9_800, T0 + 2 * MINUTE), T0 + 3 * MINUTE), d)).toHaveLength(0);
+    const f = await r.check(input(trusted(9_800, T0 + 2 * MINUTE), T0 + 14 * MINUTE), d);
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({ via: 'buff163', price: 9_800, quote: { market: 'buff163', price: 9_800, changedAt: T0 + 2 * MINUTE } });
+    expect(firingQuoteText(f[0]!, (x) => (x === 'buff163' ? 'Buff163' : x), MONEY)).toBe('Buff163 at $9.80, unchanged for 12 min');
   });
 });

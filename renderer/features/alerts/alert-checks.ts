@@ -24,7 +24,7 @@ import { history } from '../../market/history/client';
 import { reasonText } from '../../market/recommendations/reasons';
 import { conditionText, marketText, valueText } from './model/describe';
 import { initialState, isSilenced, step, type Observation, type WindowPoint } from './model/evaluate';
-import { observe } from './model/observe';
+import { marksOf, observe, type MarkOf, type QuoteSettings } from './model/observe';
 import { historyPrices, needsSeed, seedRead, seedWindow, withSeed, type HistorySample, type LoadedMarkets } from './model/seed';
 import { ANY_MARKET, AlertSchema, MAX_ALERTS, freshState, newId, type Alert, type AlertState, type Firing } from './model/types';
 import { isQuotaError } from '../../lib/storage/versioned-db';
@@ -56,6 +56,10 @@ export interface CheckInput {
   fees: FeeTable;
   nameOf(slug: string): string;
   money: MoneyFormat;
+  /** The item's mark price in this snapshot (mark alerts); absent: the snapshot's own marks (model/observe.ts marksOf). */
+  markOf?: MarkOf;
+  /** The user's quote choice and stalled switch (market/trust-prefs.ts); absent: the defaults (trusted, stalled left out). */
+  quotes?: QuoteSettings;
 }
 
 export interface CheckDeps {
@@ -329,6 +333,7 @@ export class AlertsRuntime {
       const now = input.at;
       const states = new Map(this.view.states);
       const changed: AlertState[] = [];
+      const markOf = input.markOf ?? marksOf(input.snap, input.fees, input.quotes);
       const fired: Array<{ alert: Alert; state: AlertState; obs: Observation }> = [];
       for (const alert of this.view.alerts) {
         if (alert.game !== game || !alert.enabled) continue;
@@ -340,7 +345,7 @@ export class AlertsRuntime {
             if (w && w.length > 0) prev = withSeed(alert, prev, w, input.source);
           }
         }
-        const obs = observe(input.snap, alert, input.fees);
+        const obs = observe(input.snap, alert, input.fees, markOf, input.quotes);
         const r = step(alert, prev, obs, now, input.source);
         states.set(alert.id, r.state);
         changed.push(r.state);
@@ -364,6 +369,7 @@ export class AlertsRuntime {
           net: f.alert.net,
           value: f.state.lastValue ?? 0,
           price: f.obs.price,
+          quote: { market: f.obs.market, price: f.obs.price, changedAt: f.obs.changedAt ?? null },
           unstable,
           silenced,
           notified: silenced ? 'silenced' : 'not-shown',

@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { step } from './model/evaluate';
 import { ANY_MARKET, freshState, type Alert, type Firing } from './model/types';
 import { closeAbnormally } from '../../lib/storage/testing/idb-faults';
-import { AlertStore } from './store';
+import { ALERTS_UPGRADES, AlertStore } from './store';
 
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
+const MAX = 1000;
 let seq = 0;
 const stores: AlertStore[] = [];
 function newStore(cap?: number): AlertStore {
@@ -29,6 +30,8 @@ function alert(id: string, over: Partial<Alert> = {}): Alert {
     hysteresis: { unit: 'percent', value: 1 },
     cooldownMs: 15 * 60_000,
     silentWhenUnstable: false,
+    requireTrusted: false,
+    holdPolls: 1,
     enabled: true,
     createdAt: T0,
     updatedAt: T0,
@@ -49,6 +52,7 @@ function firing(id: string, at: number, alertId = 'a1'): Firing {
     net: false,
     value: 9_900,
     price: 9_900,
+    quote: { market: 'buff163', price: 9_900, changedAt: at - 12 * 60_000 },
     unstable: ['NOT_POPULAR'],
     silenced: false,
     notified: 'shown',
@@ -121,6 +125,31 @@ describe('AlertStore (IndexedDB, fake-indexeddb)', () => {
     expect(loaded.alerts.map((a) => a.id)).toEqual(['a1']);
     expect(loaded.firings).toEqual([]);
     expect(loaded.invalid).toBe(3);
+  });
+});
+
+describe('AlertStore upgrade from version 1 (before trust and holding)', () => {
+  it('gives stored alerts the defaults (trusted quote required, held over 2 polls), states 0 held and firings no quote', async () => {
+    const name = `alerts-test-${++seq}`;
+    // A database as version 1 wrote it: records without the fields of version 2.
+    const v1 = new AlertStore(name, MAX, ALERTS_UPGRADES.slice(0, 1));
+    const { requireTrusted: _r, holdPolls: _h, ...oldAlert } = alert('a1');
+    const { held: _held, ...oldState } = { ...freshState('a1', 'demo'), armed: true, lastValue: 10_500 };
+    const { quote: _q, ...oldFiring } = firing('f1', T0);
+    await v1.close();
+    const db = await openDB(name, 1, { upgrade: (d, _o, _n, tx) => ALERTS_UPGRADES[0]!(d as never, tx as never) });
+    await db.put('alerts', oldAlert);
+    await db.put('states', oldState);
+    await db.put('firings', oldFiring);
+    db.close();
+
+    const store = new AlertStore(name);
+    stores.push(store);
+    const loaded = await store.load();
+    expect(loaded.invalid).toBe(0);
+    expect(loaded.alerts[0]).toMatchObject({ id: 'a1', requireTrusted: true, holdPolls: 2, market: ANY_MARKET });
+    expect(loaded.states.get('a1')).toMatchObject({ armed: true, lastValue: 10_500, held: 0 });
+    expect(loaded.firings[0]).toMatchObject({ id: 'f1', quote: null, price: 9_900 });
   });
 });
 

@@ -6,13 +6,15 @@
  *   firings  the history of firings (keyPath id, index `at`), at most `cap`: the oldest go first
  *
  * Everything read back is checked with the zod schemas of model/types.ts; a record that does not pass is
- * left out and counted (`invalid`), never trusted. Unlike the offline cache, failures are not swallowed:
+ * left out and counted (`invalid`), never trusted. Version 2 gave every alert the noise settings (a trusted
+ * quote required, held over DEFAULT_HOLD_POLLS polls), every state its count of polls held (0) and every
+ * firing its quote (null: not recorded then), in the upgrade itself, so a record of version 1 reads as one of now. Unlike the offline cache, failures are not swallowed:
  * an alert that was not saved must be said so, so every method rejects with the IndexedDB error.
  */
-import type { DBSchema } from 'idb';
+import type { DBSchema, IDBPObjectStore, StoreNames } from 'idb';
 import { LazyDatabase, parseEach } from '../../lib/storage/lazy-database';
 import { answer, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { AlertSchema, AlertStateSchema, FiringSchema, MAX_FIRINGS, type Alert, type AlertState, type Firing } from './model/types';
+import { AlertSchema, AlertStateSchema, DEFAULT_HOLD_POLLS, FiringSchema, MAX_FIRINGS, type Alert, type AlertState, type Firing } from './model/types';
 
 export const ALERTS_DB = 'market-desk-alerts';
 
@@ -29,7 +31,24 @@ export const ALERTS_UPGRADES: readonly UpgradeStep<AlertsSchema>[] = [
     db.createObjectStore('states', { keyPath: 'id' });
     db.createObjectStore('firings', { keyPath: 'id' }).createIndex('at', 'at');
   },
+  // Version 2: alerts that don't fire on noise. Fields a record already has are kept.
+  (_db, tx) => {
+    void withDefaults(tx.objectStore('alerts'), { requireTrusted: true, holdPolls: DEFAULT_HOLD_POLLS });
+    void withDefaults(tx.objectStore('states'), { held: 0 });
+    void withDefaults(tx.objectStore('firings'), { quote: null });
+  },
 ];
+
+/** Adds `defaults` to every record of a store that lacks them (inside the upgrade's transaction). */
+async function withDefaults<N extends StoreNames<AlertsSchema>>(store: IDBPObjectStore<AlertsSchema, StoreNames<AlertsSchema>[], N, 'versionchange'>, defaults: Record<string, unknown>): Promise<void> {
+  let cursor = await store.openCursor();
+  while (cursor) {
+    const v: unknown = cursor.value;
+    // Not an object: left as it is (load() leaves it out and counts it).
+    if (typeof v === 'object' && v !== null) await cursor.update({ ...defaults, ...v } as AlertsSchema[N]['value']);
+    cursor = await cursor.continue();
+  }
+}
 
 export interface LoadedAlerts {
   alerts: Alert[];

@@ -35,6 +35,12 @@ import { openHoldingEditor } from '../../requests/holding-editor';
 import { AllRefusedBlock, RefusedMarketsNote } from './RefusedMarketsNote';
 import { marketDiscovery } from '../../market/markets/useMarketDiscovery';
 import { useAlertList } from '../alerts/hooks';
+import { TRUST_PREFS } from '../../market/trust-prefs';
+import { useRecommendations } from '../../market/recommendations/useRecommendations';
+import { recSignalsOf } from '../../ui/trust/row-confidence';
+import { PRICE_RECOMMENDATION_GAMES } from '../../../shared/catalog/games';
+import { confidenceOf } from '../../market/trust/confidence';
+import { QuoteControls } from './QuoteControls';
 
 /** The search box goes into the shell's top-bar slot when there is one (more room), else inline. */
 function SearchSlot({ children }: { children: ReactNode }) {
@@ -50,6 +56,9 @@ const OtherFilters = memo(FilterBar, (a, b) => a.symbol === b.symbol && a.setFil
 function sameExceptText(a: FilterState, b: FilterState): boolean {
   return (Object.keys(a) as Array<keyof FilterState>).every((k) => (k === 'text' ? (a.text.trim() === '') === (b.text.trim() === '') : a[k] === b[k]));
 }
+
+/** The quote choice beside the filters (it reads its own preferences: one element for every render). */
+const QUOTE_CONTROLS = <QuoteControls />;
 
 /** The command palette opens an item with #/prices?item=<name>: open it, then drop the parameter. */
 function useItemParam(open: (name: string) => void): void {
@@ -102,7 +111,31 @@ export function GridScreen() {
 
   const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
   const alerts = useAlertList();
-  const { snap, derived, askCols, bidCols, watched, alerted, columns, view } = useGridView({ game, loaded: data.snap, plan, fees, net, sort, watchNames, alerts, filter });
+  const [oldAfterMin] = usePref(TRUST_PREFS.oldAfterMinutes);
+  const [dimOld] = usePref(TRUST_PREFS.dimOld);
+  const [quotes] = usePref(TRUST_PREFS.quotes);
+  const [includeStalled] = usePref(TRUST_PREFS.includeStalled);
+  // The service's unstable reasons and liquidity, where the recommendations list is loaded already (this
+  // page asks for nothing more: enabled false reads what another page or an earlier session loaded).
+  const { recs } = useRecommendations({ game, type: 'general', markets: [] }, { enabled: false });
+  const recSignals = useMemo(() => (recs && recs.game === game && PRICE_RECOMMENDATION_GAMES.includes(game) ? recSignalsOf(recs) : null), [recs, game]);
+  const { snap, derived, askCols, bidCols, watched, alerted, columns, view, trust } = useGridView({
+    game,
+    loaded: data.snap,
+    plan,
+    fees,
+    net,
+    sort,
+    watchNames,
+    alerts,
+    filter,
+    quotes,
+    includeStalled,
+    judge: confidenceOf,
+    recs: recSignals,
+    oldAfterMs: oldAfterMin * 60_000,
+    dimOld,
+  });
   useFollowedHistory(game, watchNames, alerts);
   const changes = useChangeFlash(snap, derived);
   const openItem = snap && details.name !== null ? snap.indexOfName(details.name) : -1;
@@ -197,7 +230,7 @@ export function GridScreen() {
         onExport={exportCsv}
         onSettings={openSettings}
       />
-      <OtherFilters filter={filter} setFilter={setFilter} symbol={money.symbol} />
+      <OtherFilters filter={filter} setFilter={setFilter} symbol={money.symbol} extra={QUOTE_CONTROLS} />
       <GridBanners
         snap={snap}
         error={error}
@@ -272,6 +305,7 @@ export function GridScreen() {
                 openItem={openItem >= 0 ? openItem : null}
                 money={money}
                 nameOf={plan.nameOf}
+                trust={trust}
                 changes={changes}
                 detailsInCells={detailsInCells}
                 stale={data.stale}
@@ -308,6 +342,7 @@ export function GridScreen() {
           onToggleWatch={onToggleWatch}
           reloadEpoch={reloadEpoch}
           announce={announce}
+          trust={trust}
         />
       </div>
       <Announcement text={announcement} testId="grid-announce" />

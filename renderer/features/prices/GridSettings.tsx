@@ -14,6 +14,10 @@ import { feeOrigin, feeSchedule, steamGameFeeBps, type FeeOrigin } from '../../m
 import { marketDiscovery, useMarketDiscovery, type DiscoveryView } from '../../market/markets/useMarketDiscovery';
 import { bpsToPercentText, parsePercentToBps } from '../../market/model/price-arithmetic';
 import { DEFAULT_MARKET_LIST, GRID_PREFS, SLUG_PATTERN, marketTradesGame, removeMarketEverywhere, useFees, type MarketEntry } from '../../market/prefs';
+import { useStalledMarkets } from '../../market/stalled-markets';
+import type { MarketStall } from '../../market/trust/types';
+import { stallSentence, stallShort } from '../../ui/trust/trust-text';
+import { Icon } from '../../ui/Icon';
 import './GridSettings.css';
 
 function FeeInput({ label, bps, placeholder, onCommit }: { label: string; bps: number | null; placeholder?: string; onCommit(bps: number): void }) {
@@ -77,6 +81,7 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
   const [fees, setFee, resetFees] = useFees(game);
   const [overrides] = usePref(GRID_PREFS.fees);
   const discovery = useMarketDiscovery(game);
+  const stalls = useStalledMarkets(game);
   const gameFee = steamGameFeeBps(game);
   const [slug, setSlug] = useState('');
   const [name, setName] = useState('');
@@ -174,6 +179,7 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
                   </td>
                   <td>
                     <ServiceState discovery={discovery} entry={m} game={game} />
+                    <StalledState stalls={stalls} entry={m} />
                   </td>
                   <td>
                     <input type="checkbox" aria-label={`Ask prices from ${m.name}`} checked={m.ask} onChange={(e) => update(m.slug, { ask: e.target.checked })} />
@@ -296,6 +302,19 @@ function ServiceState({ discovery, entry, game }: { discovery: DiscoveryView; en
   return (
     <span className={`gset__state gset__state--${worst}`} data-state={worst}>
       {parts.length === 2 && parts[0]!.state !== parts[1]!.state ? parts.map((p) => `${p.side} ${STATE_TEXT[p.state]}`).join(', ') : STATE_TEXT[worst]}
+    </span>
+  );
+}
+
+/** The market's feed looks stalled in this game (the last poll's trust): since when and why. */
+function StalledState({ stalls, entry }: { stalls: readonly MarketStall[]; entry: MarketEntry }) {
+  const mine = stalls.filter((s) => s.market === entry.slug);
+  if (mine.length === 0) return null;
+  const now = Date.now();
+  return (
+    <span className="gset__state gset__state--stalled" data-testid="market-stalled" title={mine.map((s) => stallSentence(s, entry.name, now)).join('\n')}>
+      <Icon name="warn" /> {mine.length === 2 ? 'asks and bids ' : mine[0]!.side === 'bid' ? 'bids ' : ''}
+      {stallShort(mine[0]!, now)}
     </span>
   );
 }

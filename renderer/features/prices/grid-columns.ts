@@ -7,8 +7,10 @@ import type { Derived } from '../../market/model/derived-columns';
 import { shownAsk } from '../../market/model/price-arithmetic';
 import type { Snapshot } from '../../market/model/snapshot';
 import { sortByName, sortByValues, type SortDir } from '../../market/model/sort';
+import type { MarketStall } from '../../market/trust/types';
+import { stallReason, stallShort } from '../../ui/trust/trust-text';
 
-export type ColumnKind = 'watch' | 'name' | 'bestAsk' | 'bestBid' | 'spread' | 'spreadPct' | 'listed' | 'spark' | 'market';
+export type ColumnKind = 'watch' | 'name' | 'bestAsk' | 'bestBid' | 'spread' | 'spreadPct' | 'listed' | 'spark' | 'confidence' | 'market';
 
 export interface GridColumn {
   id: string;
@@ -22,11 +24,21 @@ export interface GridColumn {
   k?: number;
   slug?: string;
   numeric: boolean;
+  /** For a market column whose asks look stalled in this game: the stall (its header says since when). */
+  stall?: MarketStall;
 }
 
 export const PINNED = 2;
 
-export function buildColumns(snap: Snapshot | null, askMarkets: readonly string[], nameOf: (slug: string) => string, net: boolean): GridColumn[] {
+/** `stalls`: ask markets stalled in this game, by slug (their headers say so); `now` for "since when". */
+export function buildColumns(
+  snap: Snapshot | null,
+  askMarkets: readonly string[],
+  nameOf: (slug: string) => string,
+  net: boolean,
+  stalls: ReadonlyMap<string, MarketStall> = new Map(),
+  now = Date.now(),
+): GridColumn[] {
   const n = net ? ' (net of fees)' : '';
   const cols: GridColumn[] = [
     { id: 'watch', kind: 'watch', title: '\u2605', description: 'Watchlist: starred items', width: 30, numeric: false },
@@ -37,24 +49,34 @@ export function buildColumns(snap: Snapshot | null, askMarkets: readonly string[
     { id: 'spreadPct', kind: 'spreadPct', title: 'Spread %', description: `Spread in percent of the best ask${n}`, width: 92, numeric: true },
     { id: 'listed', kind: 'listed', title: 'Mkts', description: 'How many of the chosen markets list the item', width: 62, numeric: true },
     { id: 'spark', kind: 'spark', title: '24 h', description: 'Best ask over the last 24 hours, from the price history kept while Market Desk refreshes (raw asks, before fees)', width: 84, numeric: false },
+    {
+      id: 'confidence',
+      kind: 'confidence',
+      title: 'Trust',
+      description: "How far the row's prices can be trusted (high, medium, low), from the quotes' age, stalled markets, outliers, the service's unstable reasons, liquidity and depth; the reasons on hover",
+      width: 100,
+      numeric: false,
+    },
   ];
   if (snap) {
     for (const slug of askMarkets) {
       const k = snap.askIndex.get(slug);
       if (k === undefined) continue;
       const name = nameOf(slug);
-      cols.push({ id: `m:${slug}`, kind: 'market', title: name, description: `${name} (${slug}): lowest ask tradable now${n}; locked price and offers below`, width: 116, k, slug, numeric: true });
+      const stall = stalls.get(slug);
+      const stalled = stall ? `. Stalled: ${stallShort(stall, now)}, ${stallReason(stall)}; its asks are left out of the best ask unless "Include stalled markets" is on` : '';
+      cols.push({ id: `m:${slug}`, kind: 'market', title: name, description: `${name} (${slug}): lowest ask tradable now${n}; locked price and offers below${stalled}`, width: 116, k, slug, numeric: true, ...(stall ? { stall } : {}) });
     }
   }
   return cols;
 }
 
 export function defaultDir(col: GridColumn): SortDir {
-  return col.kind === 'name' || col.kind === 'bestAsk' || col.kind === 'market' ? 'asc' : 'desc';
+  return col.kind === 'name' || col.kind === 'bestAsk' || col.kind === 'market' || col.kind === 'confidence' ? 'asc' : 'desc';
 }
 
-/** All items in the column's order. */
-export function sortItems(col: GridColumn | undefined, dir: SortDir, snap: Snapshot, d: Derived, watched: Uint8Array): Int32Array {
+/** All items in the column's order. `ranks`: each row's confidence rank (row-confidence.ts), for its column. */
+export function sortItems(col: GridColumn | undefined, dir: SortDir, snap: Snapshot, d: Derived, watched: Uint8Array, ranks: Uint8Array | null = null): Int32Array {
   const { nameRank, byName } = snap;
   if (!col || col.kind === 'name' || col.kind === 'spark') return sortByName(byName, dir);
   switch (col.kind) {
@@ -70,6 +92,8 @@ export function sortItems(col: GridColumn | undefined, dir: SortDir, snap: Snaps
       return sortByValues(d.spreadPct, dir, nameRank, byName, 1000);
     case 'listed':
       return sortByValues(d.listedCount, dir, nameRank, byName);
+    case 'confidence':
+      return ranks ? sortByValues(ranks, dir, nameRank, byName) : sortByName(byName, dir);
     case 'market': {
       const k = col.k ?? 0;
       const v = new Float64Array(snap.n);

@@ -14,6 +14,9 @@ import { EMPTY_FILTER, applyFilter, narrows, type FilterState } from '../../mark
 import type { Snapshot } from '../../market/model/snapshot';
 import { sortByValues } from '../../market/model/sort';
 import type { MarketPlan, SortState } from '../../market/prefs';
+import type { Confidence, ConfidenceInput, QuoteChoice } from '../../market/trust/types';
+import { stallsBySlug } from '../../ui/trust/trust-text';
+import { LEVEL_RANK, confidenceInput, confidenceRanks, type RecSignals, type TrustView } from '../../ui/trust/row-confidence';
 
 export interface GridViewArgs {
   game: number;
@@ -27,6 +30,14 @@ export interface GridViewArgs {
   /** All the alerts (any game; useAlertList: a new list only when one is added, edited or deleted). */
   alerts: readonly AlertOnItem[];
   filter: FilterState;
+  /** The bests from trusted quotes only or all; stalled markets' quotes counted or not (market/trust-prefs.ts). */
+  quotes: QuoteChoice;
+  includeStalled: boolean;
+  /** Trust: how a row's confidence is judged (null: not available), the service's signals where loaded, the "old" threshold and dimming. */
+  judge: ((input: ConfidenceInput) => Confidence) | null;
+  recs: RecSignals | null;
+  oldAfterMs: number;
+  dimOld: boolean;
 }
 
 export interface GridView {
@@ -41,6 +52,8 @@ export interface GridView {
   columns: GridColumn[];
   /** Row indexes in sight order, filters applied. */
   view: Int32Array;
+  /** What the cells show of trust. */
+  trust: TrustView;
 }
 
 const defined = (v: number | undefined): v is number => v !== undefined;
@@ -54,7 +67,7 @@ export function withAnswerOnly(planned: readonly string[], answered: readonly st
   return extra.length ? [...planned, ...extra] : planned;
 }
 
-export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, alerts, filter }: GridViewArgs): GridView {
+export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, alerts, filter, quotes, includeStalled, judge, recs, oldAfterMs, dimOld }: GridViewArgs): GridView {
   // Deferred: a new snapshot is rendered in a time-sliced background render, so no long task blocks input.
   const snap: Snapshot | null = useDeferredValue(loaded && loaded.game === game ? loaded : null);
   // The plan's markets, then any market the service sent that the user's list does not have (a name the
@@ -67,9 +80,10 @@ export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, a
     if (!snap) return null;
     // The worker computed these for the settings of the request; reuse them when nothing changed since.
     const pre = snap.derived;
-    if (pre && pre.key === derivedKey(snap, askCols, bidCols, fees, net)) return pre.data;
-    return computeDerived({ snap, askCols, bidCols, fees, net });
-  }, [snap, askCols, bidCols, fees, net]);
+    const choice = { quotes, includeStalled };
+    if (pre && pre.key === derivedKey(snap, askCols, bidCols, fees, net, choice)) return pre.data;
+    return computeDerived({ snap, askCols, bidCols, fees, net, ...choice });
+  }, [snap, askCols, bidCols, fees, net, quotes, includeStalled]);
   const watched = useMemo(() => {
     const u = new Uint8Array(snap?.n ?? 0);
     if (snap) {
@@ -81,14 +95,23 @@ export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, a
     return u;
   }, [snap, watchNames]);
   const alerted = useMemo(() => alertMarks(snap, alerts), [snap, alerts]);
-  const columns = useMemo(() => buildColumns(snap, askShown, plan.nameOf, net), [snap, askShown, plan.nameOf, net]);
+  const stalls = useMemo(() => stallsBySlug(snap?.trust, 'ask'), [snap]);
+  const columns = useMemo(() => buildColumns(snap, askShown, plan.nameOf, net, stalls), [snap, askShown, plan.nameOf, net, stalls]);
+  const trust = useTrustView(snap, derived, judge, recs, oldAfterMs, dimOld);
   const sortCol = columns.find((c) => c.id === sort.col) ?? columns[1];
   const sortWatched = sortCol?.kind === 'watch' ? watched : null;
+  // Every row's confidence, judged only when the column is sorted or low rows are hidden.
+  const needRanks = sortCol?.kind === 'confidence' || filter.hideLowConfidence;
+  const ranks = useMemo(
+    () => (needRanks && snap && derived && judge ? confidenceRanks(snap, derived, recs, oldAfterMs, judge) : null),
+    [needRanks, snap, derived, judge, recs, oldAfterMs],
+  );
+  const sortRanks = sortCol?.kind === 'confidence' ? ranks : null;
   const sorted = useMemo(
-    () => (snap && derived ? sortItems(sortCol, sort.dir, snap, derived, sortWatched ?? new Uint8Array(snap.n)) : null),
+    () => (snap && derived ? sortItems(sortCol, sort.dir, snap, derived, sortWatched ?? new Uint8Array(snap.n), sortRanks) : null),
     // sortCol identity changes with columns; its id decides the order.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [snap, derived, sortCol?.id, sort.dir, sortWatched],
+    [snap, derived, sortCol?.id, sort.dir, sortWatched, sortRanks],
   );
   // Typing one more letter only narrows the result: filter the last view instead of the whole catalog.
   const lastView = useRef<{ sorted: Int32Array; derived: Derived; watched: Uint8Array; filter: FilterState; view: Int32Array } | null>(null);
@@ -96,13 +119,60 @@ export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, a
     if (!sorted || !snap || !derived) return new Int32Array(0);
     const last = lastView.current;
     const base = last && last.sorted === sorted && last.derived === derived && last.watched === watched && narrows(last.filter, filter) ? last.view : sorted;
-    const v = applyFilter(base, snap, derived, filter, watched);
+    const v = withoutLow(applyFilter(base, snap, derived, filter, watched), filter.hideLowConfidence ? ranks : null);
     lastView.current = { sorted, derived, watched, filter, view: v };
     return v;
-  }, [sorted, snap, derived, filter, watched]);
+  }, [sorted, snap, derived, filter, watched, ranks]);
 
   useWarmFilterAndSort(snap, derived, sorted);
-  return { snap, derived, askCols, bidCols, watched, alerted, columns, view };
+  return { snap, derived, askCols, bidCols, watched, alerted, columns, view, trust };
+}
+
+/** The rows of `view` whose confidence is not low (`ranks` null: all of them). */
+export function withoutLow(view: Int32Array, ranks: Uint8Array | null): Int32Array {
+  if (!ranks) return view;
+  const out = new Int32Array(view.length);
+  let w = 0;
+  for (let j = 0; j < view.length; j++) {
+    const i = view[j] as number;
+    if (ranks[i] !== LEVEL_RANK.low) out[w++] = i;
+  }
+  return w === out.length ? out : out.slice(0, w);
+}
+
+/** The cells' trust view: one per snapshot and settings, each row's confidence judged once, when first shown. */
+function useTrustView(
+  snap: Snapshot | null,
+  d: Derived | null,
+  judge: ((input: ConfidenceInput) => Confidence) | null,
+  recs: RecSignals | null,
+  oldAfterMs: number,
+  dimOld: boolean,
+): TrustView {
+  return useMemo(() => {
+    const seen = new Map<number, Confidence>();
+    return {
+      // Read when a tooltip is built: the age at that moment, not at the last render.
+      get now() {
+        return Date.now();
+      },
+      oldAfterMs,
+      dimOld,
+      confidence(item) {
+        if (!snap || !d || !judge || item < 0 || item >= snap.n) return null;
+        let c = seen.get(item);
+        if (!c) {
+          c = judge(confidenceInput(snap, d, item, recs?.of(snap.names[item] ?? '') ?? null, oldAfterMs));
+          seen.set(item, c);
+        }
+        return c;
+      },
+      confidenceWith(item, rec) {
+        if (!snap || !d || !judge || item < 0 || item >= snap.n) return null;
+        return judge(confidenceInput(snap, d, item, rec ?? recs?.of(snap.names[item] ?? '') ?? null, oldAfterMs));
+      },
+    };
+  }, [snap, d, judge, recs, oldAfterMs, dimOld]);
 }
 
 /**

@@ -12,6 +12,7 @@ import { RequestLimitsSection } from './RequestLimitsSection';
 import { TestConnection } from './TestConnection';
 import { HistorySettings } from './HistorySettings';
 import { StorageSection } from './StorageSection';
+import { TrustSettings } from './TrustSettings';
 
 export function SettingsScreen() {
   const { shortcuts } = usePages();
@@ -43,6 +44,7 @@ export function SettingsScreen() {
         <div className="settings__col">
           <TestConnection />
           <PreferencesSection />
+          <TrustSettings />
           <RequestLimitsSection />
           <HistorySettings />
           <StorageSection />

@@ -24,6 +24,8 @@ import type { RecColumns } from '../recommendations/rec-columns';
 import { canCarryBids, carryBids, pollOfAnswer } from './carry-bids';
 import { historyConsumer } from './history-consumer';
 import { marketDiscovery } from '../markets/useMarketDiscovery';
+import { stalledMarkets } from '../stalled-markets';
+import { readQuoteSettings } from '../trust-prefs';
 
 /** The react-query key of a request's prices (the shape useLiveData makes of useGridData's key). */
 export function pricesQueryKey(source: string | null, r: PriceRequest): readonly unknown[] {
@@ -35,7 +37,7 @@ export function pricesQueryKey(source: string | null, r: PriceRequest): readonly
  * a request (market discovery learned it), in batches of that size merged item by item.
  */
 export function loadPriceRequest(client: Client, req: PriceRequest, source: string | null, opts: LoadOptions): Promise<Snapshot> {
-  const derive = { fees: readFees(req.game), net: readPreference(GRID_PREFS.net) };
+  const derive = { fees: readFees(req.game), net: readPreference(GRID_PREFS.net), ...readQuoteSettings() };
   const perRequest = { ask: marketDiscovery.limit(source, req.game, 'minPrices'), bid: marketDiscovery.limit(source, req.game, 'maxOrders') };
   const request = { game: req.game, askMarkets: [...req.askMarkets], bidMarkets: [...req.bidMarkets], derive, perRequest };
   return loadPrices({ client, worker: marketWorker() }, request, opts);
@@ -140,6 +142,10 @@ export function createAppEngine(deps: { queryClient: QueryClient; client: () => 
       enabled: () => readPreference(HISTORY_PREFS.enabled),
     }),
   );
+  // The status bar and the Markets dialog say which markets look stalled, whatever page is open.
+  engine.consume('stalled markets', ({ request: r, snap }) => {
+    if (snap.trust) stalledMarkets.set(r.game, snap.trust.stalls);
+  });
   engine.consume('market names', ({ request: r, source, bidsFresh }) => {
     marketDiscovery.recordOffered(source, r.game, 'minPrices', [...r.askMarkets]);
     if (bidsFresh) marketDiscovery.recordOffered(source, r.game, 'maxOrders', [...r.bidMarkets]);

@@ -39,7 +39,8 @@ export interface Provenance {
 }
 
 export const COLUMNS: Record<string, string> = {
-  time: 'UTC time of the change (for consolidated rows: the end of the step), milliseconds since 1970 (Parquet: TIMESTAMP_MILLIS)',
+  time:
+    "UTC time of the change (for consolidated rows: the end of the step), milliseconds since 1970 (Parquet: TIMESTAMP_MILLIS). Rows are change points: a quote stood unchanged from its row's time until the next row of the same item, market and side, so its age at any moment is the time since its row. The mark price and the stalled / outlier flags are not in the history (they are judged at each refresh against the other markets' quotes and are not recorded); the Prices grid's CSV export carries them as of its latest refresh",
   item: 'market_hash_name',
   market: "market slug; '*' for the best over every market; 'steam-analytics' for the Steam medians",
   side: "'ask' (lowest ask), 'bid' (highest buy order), or a Steam median field",

@@ -23,6 +23,8 @@ export interface FilterState {
   souvenir: TriState;
   /** Only starred items. */
   watchlist: boolean;
+  /** Leave out rows whose confidence is low (the grid's trust column; applied by the grid's view, not applyFilter). */
+  hideLowConfidence: boolean;
 }
 
 export const EMPTY_FILTER: FilterState = {
@@ -35,6 +37,7 @@ export const EMPTY_FILTER: FilterState = {
   stattrak: 'any',
   souvenir: 'any',
   watchlist: false,
+  hideLowConfidence: false,
 };
 
 /** True when anything but the watchlist switch narrows the view. */
@@ -47,7 +50,8 @@ export function isFiltering(f: FilterState): boolean {
     f.category !== 'any' ||
     f.wear !== 'any' ||
     f.stattrak !== 'any' ||
-    f.souvenir !== 'any'
+    f.souvenir !== 'any' ||
+    f.hideLowConfidence
   );
 }
 
@@ -116,7 +120,8 @@ export function narrows(prev: FilterState, next: FilterState): boolean {
     prev.wear !== next.wear ||
     prev.stattrak !== next.stattrak ||
     prev.souvenir !== next.souvenir ||
-    prev.watchlist !== next.watchlist
+    prev.watchlist !== next.watchlist ||
+    prev.hideLowConfidence !== next.hideLowConfidence
   ) {
     return false;
   }

@@ -1,19 +1,6 @@
-/** A span of time in words for quote ages: "45 s", "12 min", "3 h 10 min", "2 days 4 h". */
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
+/** A span of time in words for quote ages (lib/duration.ts, the renderer's one formatter); "unknown" for no span. */
+import { formatDuration } from '../../lib/duration';
 
 export function ageText(ms: number): string {
-  if (!Number.isFinite(ms)) return 'unknown';
-  const t = Math.max(0, ms);
-  if (t < MIN) return `${Math.floor(t / 1000)} s`;
-  if (t < HOUR) return `${Math.floor(t / MIN)} min`;
-  if (t < DAY) {
-    const h = Math.floor(t / HOUR);
-    const m = Math.floor((t % HOUR) / MIN);
-    return m > 0 ? `${h} h ${m} min` : `${h} h`;
-  }
-  const d = Math.floor(t / DAY);
-  const h = Math.floor((t % DAY) / HOUR);
-  return `${d} ${d === 1 ? 'day' : 'days'}${h > 0 ? ` ${h} h` : ''}`;
+  return Number.isFinite(ms) ? formatDuration(ms) : 'unknown';
 }

@@ -234,8 +234,9 @@ export class MarketWorker {
         const snap = toSnapshot(data);
         const askCols = data.askMarkets.map((_, i) => i);
         const bidCols = data.bidMarkets.map((_, i) => i);
-        const d = computeDerived({ snap, askCols, bidCols, fees: req.derive.fees, net: req.derive.net });
-        data.derived = { key: derivedKey(snap, askCols, bidCols, req.derive.fees, req.derive.net), data: d };
+        const choice = { quotes: req.derive.quotes, includeStalled: req.derive.includeStalled };
+        const d = computeDerived({ snap, askCols, bidCols, fees: req.derive.fees, net: req.derive.net, ...choice });
+        data.derived = { key: derivedKey(snap, askCols, bidCols, req.derive.fees, req.derive.net, choice), data: d };
         transfer = [...transfer, ...derivedTransferables(d)];
       }
       // The filter's index (search-index.ts): built here, off the UI thread, once per snapshot.

@@ -25,6 +25,9 @@ const bps = z.number().int().min(0).max(10000);
 export const DeriveSchema = z.object({
   fees: z.record(z.string(), z.object({ buyBps: bps, sellBps: bps, steamPublisherBps: bps.nullable().optional() })),
   net: z.boolean(),
+  /** The bests from trusted quotes only (default) or all; stalled markets' quotes counted or not (trust-prefs.ts). */
+  quotes: z.enum(['trusted', 'all']).optional(),
+  includeStalled: z.boolean().optional(),
 });
 export type DeriveSettings = z.infer<typeof DeriveSchema>;
 

@@ -74,7 +74,7 @@ export function AlertEditor({ request, onDone }: { request: AlertEditorRequest; 
         <KindPicker name={`${id}-kind`} kind={draft.kind} set={set} />
         <div className="al-row">
           <ThresholdField id={id} draft={draft} errors={errors} money={money} set={set} inputRef={firstRef} />
-          <MarketField id={id} market={draft.market} choices={marketChoices} errors={errors} set={set} />
+          {draft.kind === 'mark' ? null : <MarketField id={id} market={draft.market} choices={marketChoices} errors={errors} set={set} />}
         </div>
         <ConditionNow draft={draft} obs={obs} parsed={parsedCondition} money={money} nameOf={plan.nameOf} existing={existing} state={state} historyChange={historyChange} />
         <NoiseFields id={id} draft={draft} errors={errors} game={game} item={item} money={money} set={set} />

@@ -27,7 +27,8 @@ export const ConditionNow = memo(function ConditionNow(props: ConditionNowProps)
   if (!obs) return null;
   if (obs.missing === 'item') return <p className="al-status">This item is not in the latest prices for your markets.</p>;
   if (obs.missing === 'market') return <p className="al-status is-warn">That market is not among the markets you load for this game (Markets, on the Prices page).</p>;
-  if (obs.value === null) return <p className="al-status">No price there right now: the alert waits for one.</p>;
+  if (obs.missing === 'untrusted') return <p className="al-status is-warn">Only untrusted quotes there right now (an outlier, or a market whose feed stalled): the alert waits for a trusted one.</p>;
+  if (obs.value === null) return <p className="al-status">{draft.kind === 'mark' ? 'No mark right now (no trusted quote on your markets): the alert waits for one.' : 'No price there right now: the alert waits for one.'}</p>;
   const on = obs.market && !obs.market.includes('→') ? ` on ${nameOf(obs.market)}` : '';
   if (draft.kind === 'change') {
     const h = props.historyChange;
@@ -48,7 +49,7 @@ export const ConditionNow = memo(function ConditionNow(props: ConditionNowProps)
       Now {valueText(parsed, obs.value, money)}
       {on}.{' '}
       {past
-        ? `Already ${parsed.kind === 'ask-below' ? 'below' : 'above'} the line: the alert does not fire for that; it fires after the value goes back and crosses again.`
+        ? `Already ${parsed.kind === 'ask-below' || (parsed.kind === 'mark' && parsed.direction === 'below') ? 'below' : 'above'} the line: the alert does not fire for that; it fires after the value goes back and crosses again.`
         : 'The alert fires when it crosses the line.'}
     </p>
   );

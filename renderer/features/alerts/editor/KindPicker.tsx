@@ -8,6 +8,7 @@ const KIND_LABEL: Record<AlertKind, string> = {
   'bid-above': 'Bid above',
   'spread-above': 'Spread above',
   change: 'Change',
+  mark: 'Mark crosses',
 };
 
 /** `name`: the radio group's name (unique per dialog). */

@@ -1,13 +1,14 @@
 /**
  * "Noise": how far the value must move back before the alert re-arms (hysteresis) and the cool-down between
- * firings, with what that means for the values typed.
+ * firings, how many refreshes in a row the condition must hold, and whether only a trusted quote fires it,
+ * with what that means for the values typed.
  */
 import { memo } from 'react';
 import type { MoneyFormat } from '../../../../shared/money/money';
 import { FieldError, fieldProps } from './field-errors';
 import { durationText, rearmText } from '../model/describe';
 import { isPercentKind, parseDraft, type Draft, type DraftErrors } from '../model/draft';
-import { COOLDOWNS } from '../model/types';
+import { COOLDOWNS, HOLD_POLLS } from '../model/types';
 import type { SetDraftField } from './useAlertDraft';
 
 interface NoiseFieldsProps {
@@ -52,9 +53,28 @@ export const NoiseFields = memo(function NoiseFields({ id, draft, errors, game, 
           </select>
         </div>
       </div>
+      <div className="al-row">
+        <div className="field al-market">
+          <label className="field__label" htmlFor={`${id}-hold`}>
+            Held over
+          </label>
+          <select id={`${id}-hold`} className="input select" value={draft.holdPolls} onChange={(e) => set('holdPolls', Number(e.target.value))}>
+            {HOLD_POLLS.map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? '1 refresh (fire at once)' : `${n} refreshes in a row`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="check al-grow" title="Quotes flagged as outliers, and those of a feed that stalled, are left out: they neither fire the alert nor count as its price.">
+          <input type="checkbox" checked={draft.requireTrusted} onChange={(e) => set('requireTrusted', e.target.checked)} />
+          <span>Only a trusted quote fires it</span>
+        </label>
+      </div>
       <p className="field__hint">
         {rearmHint(draft, game, item, money)}
-        {draft.cooldownMs > 0 ? `, and fires at most once every ${durationText(draft.cooldownMs)}.` : '; no cool-down.'}
+        {draft.cooldownMs > 0 ? `, and fires at most once every ${durationText(draft.cooldownMs)}` : '; no cool-down'}
+        {draft.holdPolls > 1 ? `; the condition must hold ${draft.holdPolls} refreshes in a row, so a one-refresh blip does not fire it.` : '.'}
       </p>
     </fieldset>
   );

@@ -1,6 +1,6 @@
 /**
  * The condition's threshold, as its kind needs it: a price (ask below, bid above), a spread and its unit,
- * or a change with its window, direction and side. Its input is the one the dialog focuses first.
+ * a change with its window, direction and side, or the mark's line and direction. Its input is the one the dialog focuses first.
  */
 import { memo, type RefObject } from 'react';
 import type { MoneyFormat } from '../../../../shared/money/money';
@@ -19,7 +19,7 @@ interface ThresholdFieldProps {
   inputRef: RefObject<HTMLInputElement | null>;
 }
 
-type DecimalField = 'askPrice' | 'bidPrice' | 'spreadValue' | 'changePercent';
+type DecimalField = 'askPrice' | 'bidPrice' | 'spreadValue' | 'changePercent' | 'markPrice';
 
 /** The threshold's number, typed as text (a decimal keypad on touch screens); the dialog focuses it first. */
 function DecimalInput({ inputId, name, id, draft, errors, set, inputRef }: Omit<ThresholdFieldProps, 'money'> & { inputId: string; name: DecimalField }) {
@@ -49,6 +49,24 @@ export const ThresholdField = memo(function ThresholdField({ id, draft, errors, 
         </label>
         <DecimalInput inputId={`${id}-price`} name={name} {...fieldArgs} />
         <FieldError id={id} errors={errors} name={name} />
+      </div>
+    );
+  }
+  if (draft.kind === 'mark') {
+    return (
+      <div className="field al-grow">
+        <label className="field__label" htmlFor={`${id}-mark`}>
+          Mark crosses ({money.symbol || 'price'})
+        </label>
+        <div className="al-inline">
+          <select className="input select" aria-label="Direction" value={draft.markDirection} onChange={(e) => set('markDirection', e.target.value === 'above' ? 'above' : 'below')}>
+            <option value="below">below</option>
+            <option value="above">above</option>
+          </select>
+          <DecimalInput inputId={`${id}-mark`} name="markPrice" {...fieldArgs} />
+        </div>
+        <p className="field__hint">The mark: one robust price per item from the trusted quotes of your markets (stalled markets and outlying quotes left out), as on the Prices page.</p>
+        <FieldError id={id} errors={errors} name="markPrice" />
       </div>
     );
   }

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import type { Draft } from '../model/draft';
 import type { Observation } from '../model/evaluate';
 import { observe } from '../model/observe';
-import type { Condition } from '../model/types';
+import { ANY_MARKET, type Condition } from '../model/types';
 import { changeProbe } from './useHistoryChange';
 import type { NowPrices } from './useItemNowPrices';
 
@@ -16,8 +16,8 @@ export function useDraftObservation(item: string, draft: Draft, parsedCondition:
     if (!now.snap) return null;
     const probe = parsedCondition ?? (draft.kind === 'change' ? changeProbe(draft) : null);
     if (!probe) return null;
-    return observe(now.snap, { item, market: draft.market, condition: probe, net: draft.net }, now.fees);
+    return observe(now.snap, { item, market: draft.kind === 'mark' ? ANY_MARKET : draft.market, condition: probe, net: draft.net, requireTrusted: draft.requireTrusted }, now.fees, now.markOf, now.quotes);
     // parsedCondition is rebuilt every render; its JSON is its identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [now, item, draft.market, draft.net, draft.kind, draft.windowMs, draft.direction, draft.side, JSON.stringify(parsedCondition)]);
+  }, [now, item, draft.market, draft.net, draft.requireTrusted, draft.kind, draft.windowMs, draft.direction, draft.side, JSON.stringify(parsedCondition)]);
 }

@@ -6,7 +6,8 @@ import { useMemo } from 'react';
 import type { FeeTable } from '../../../market/model/price-arithmetic';
 import type { Snapshot } from '../../../market/model/snapshot';
 import { readFees } from '../../../market/prefs';
-import { bestAsk, bestBid } from '../model/observe';
+import { bestAsk, bestBid, marksOf, type MarkOf, type QuoteSettings } from '../model/observe';
+import { readQuoteSettings } from '../../../market/trust-prefs';
 import { ANY_MARKET } from '../model/types';
 import { alertsRuntime } from '../alert-checks';
 
@@ -15,6 +16,10 @@ export interface NowPrices {
   fees: FeeTable;
   ask: { price: number; market: string } | null;
   bid: { price: number; market: string } | null;
+  /** The item's mark in `snap` (mark alerts' "now"; computed when first asked); absent: no prices. */
+  markOf?: MarkOf;
+  /** The user's quote choice and stalled switch when it was read. */
+  quotes?: QuoteSettings;
 }
 
 /** The item's best ask and bid now (from the opener's prices or the last the alerts checked), with the fees they used. */
@@ -25,6 +30,7 @@ export function useItemNowPrices(game: number, item: string, snap: Snapshot | nu
   return useMemo(() => {
     const i = s ? s.indexOfName(item) : -1;
     if (!s || i < 0) return { snap: s, fees, ask: null, bid: null };
-    return { snap: s, fees, ask: bestAsk(s, i, ANY_MARKET, fees, net), bid: bestBid(s, i, ANY_MARKET, fees, net) };
+    const quotes = readQuoteSettings();
+    return { snap: s, fees, ask: bestAsk(s, i, ANY_MARKET, fees, net), bid: bestBid(s, i, ANY_MARKET, fees, net), markOf: marksOf(s, fees, quotes), quotes };
   }, [s, item, fees, net]);
 }

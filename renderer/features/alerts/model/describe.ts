@@ -1,7 +1,8 @@
 /** Alerts in words, for the list, the history, the editor and the notification text. Formatting only here. */
 import { formatMoney, formatPercent, type MoneyFormat } from '../../../../shared/money/money';
+import { ageText } from '../../../market/trust/age-text';
 import { lineOf, rearmLevel } from './evaluate';
-import { ANY_MARKET, DAY, HOUR, MINUTE, type Alert, type Condition } from './types';
+import { ANY_MARKET, DAY, HOUR, MINUTE, type Alert, type Condition, type Firing } from './types';
 
 export function durationText(ms: number): string {
   if (ms === 0) return 'none';
@@ -44,7 +45,23 @@ export function conditionText(c: Condition, net: boolean, money: MoneyFormat): s
       const how = c.direction === 'up' ? 'up' : c.direction === 'down' ? 'down' : 'moves';
       return `${side} ${how} more than ${percentText(c.percent)} within ${durationText(c.windowMs)}`;
     }
+    case 'mark':
+      return `${n}${net ? 'mark' : 'Mark'} crosses ${c.direction} ${formatMoney(c.price, money)}`;
   }
+}
+
+/**
+ * Which quote fired it and how long it had stood, for the history: "Buff163 at $9.50, unchanged for 12 min",
+ * "… age unknown yet" (too few polls to know), "the mark at $9.70". null: recorded before quotes were kept.
+ */
+export function firingQuoteText(f: Pick<Firing, 'at' | 'quote' | 'condition'>, nameOf: (slug: string) => string, money: MoneyFormat): string | null {
+  const q = f.quote;
+  if (!q) return null;
+  const price = formatMoney(q.price, money);
+  if (q.market === null) return `the mark at ${price}`;
+  const where = q.market.split('→').map(nameOf).join(' → ');
+  const age = q.changedAt === null ? 'age unknown yet' : `unchanged for ${ageText(f.at - q.changedAt)}`;
+  return `${where} at ${price}, ${age}`;
 }
 
 export function marketText(market: string, nameOf: (slug: string) => string): string {
@@ -60,7 +77,7 @@ export function describeAlert(a: Alert, nameOf: (slug: string) => string, money:
 export function rearmText(alert: Pick<Alert, 'condition' | 'hysteresis'>, money: MoneyFormat): string {
   const c = alert.condition;
   const level = rearmLevel(alert);
-  const what = c.kind === 'ask-below' ? 'the ask' : c.kind === 'bid-above' ? 'the bid' : c.kind === 'spread-above' ? 'the spread' : 'the change';
+  const what = c.kind === 'ask-below' ? 'the ask' : c.kind === 'bid-above' ? 'the bid' : c.kind === 'spread-above' ? 'the spread' : c.kind === 'mark' ? 'the mark' : 'the change';
   const where = lineOf(c).fires === 'below' ? 'at or above' : 'at or below';
   return `${what} is back ${where} ${valueText(c, level, money)}`;
 }

@@ -42,3 +42,20 @@ describe('the editor draft', () => {
     expect(parseDraft({ ...base, kind: 'bid-above', askPrice: 'garbage' }, ctx).errors).toEqual({});
   });
 });
+
+describe('the draft: mark alerts and noise settings', () => {
+  it('a new alert requires a trusted quote and holds over 2 polls; both round-trip', () => {
+    expect(base).toMatchObject({ requireTrusted: true, holdPolls: 2 });
+    const a = parseDraft({ ...base, requireTrusted: false, holdPolls: 5 }, ctx).alert!;
+    expect(a).toMatchObject({ requireTrusted: false, holdPolls: 5 });
+    expect(parseDraft(draftOf(a, { ask: null, bid: null }), ctx).alert).toEqual(a);
+  });
+
+  it('"mark crosses": a price and a direction, on the item\'s mark (any of my markets)', () => {
+    const m = parseDraft({ ...base, kind: 'mark', markPrice: '9.75', markDirection: 'above', market: 'buff163' }, ctx).alert!;
+    expect(m.condition).toEqual({ kind: 'mark', price: 9_750, direction: 'above' });
+    expect(m.market).toBe(ANY_MARKET);
+    expect(parseDraft(draftOf(m, { ask: null, bid: null }), ctx).alert).toEqual(m);
+    expect(parseDraft({ ...base, kind: 'mark', markPrice: 'x' }, ctx).errors.markPrice).toMatch(/is not a price/);
+  });
+});

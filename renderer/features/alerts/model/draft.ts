@@ -7,6 +7,7 @@ import {
   ANY_MARKET,
   AlertSchema,
   DEFAULT_COOLDOWN,
+  DEFAULT_HOLD_POLLS,
   DEFAULT_HYSTERESIS_PERCENT,
   HOUR,
   type Alert,
@@ -26,15 +27,20 @@ export interface Draft {
   windowMs: number;
   direction: 'up' | 'down' | 'either';
   side: 'ask' | 'bid';
+  /** "Mark crosses": the line as typed, and which way. */
+  markPrice: string;
+  markDirection: 'above' | 'below';
   hystUnit: 'percent' | 'amount';
   hystValue: string;
   cooldownMs: number;
   net: boolean;
   silent: boolean;
+  requireTrusted: boolean;
+  holdPolls: number;
   enabled: boolean;
 }
 
-export type DraftField = 'market' | 'askPrice' | 'bidPrice' | 'spreadValue' | 'changePercent' | 'hystValue';
+export type DraftField = 'market' | 'askPrice' | 'bidPrice' | 'spreadValue' | 'changePercent' | 'markPrice' | 'hystValue';
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
 /** Thousandths as an input's text: at least 2 decimals, no trailing zeros beyond ("12.5" -> "12.50"). */
@@ -62,11 +68,15 @@ export function newDraft(now: { ask: number | null; bid: number | null }, net: b
     windowMs: HOUR,
     direction: 'either',
     side: 'ask',
+    markPrice: moneyInput(now.ask),
+    markDirection: 'below',
     hystUnit: 'percent',
     hystValue: String(DEFAULT_HYSTERESIS_PERCENT),
     cooldownMs: DEFAULT_COOLDOWN,
     net,
     silent: false,
+    requireTrusted: true,
+    holdPolls: DEFAULT_HOLD_POLLS,
     enabled: true,
   };
 }
@@ -86,6 +96,8 @@ export function draftOf(a: Alert, now: { ask: number | null; bid: number | null 
     cooldownMs: a.cooldownMs,
     net: a.net,
     silent: a.silentWhenUnstable,
+    requireTrusted: a.requireTrusted,
+    holdPolls: a.holdPolls,
     enabled: a.enabled,
     hystUnit: a.hysteresis.unit,
     hystValue: '',
@@ -107,6 +119,10 @@ export function draftOf(a: Alert, now: { ask: number | null; bid: number | null 
       base.direction = c.direction;
       base.side = c.side;
       break;
+    case 'mark':
+      base.markPrice = moneyInput(c.price);
+      base.markDirection = c.direction;
+      break;
   }
   base.hystValue = a.hysteresis.unit === 'amount' && !isPercentKind(base) ? moneyInput(a.hysteresis.value) : String(a.hysteresis.value);
   return base;
@@ -120,15 +136,16 @@ export function parseCondition(d: Draft): { condition: Condition | null; errors:
   let condition: Condition | null = null;
   switch (d.kind) {
     case 'ask-below':
-    case 'bid-above': {
-      const field = d.kind === 'ask-below' ? 'askPrice' : 'bidPrice';
+    case 'bid-above':
+    case 'mark': {
+      const field = d.kind === 'ask-below' ? 'askPrice' : d.kind === 'bid-above' ? 'bidPrice' : 'markPrice';
       const text = d[field];
       const v = parseMoney(text);
       if (!text.trim()) errors[field] = `Enter a price, ${MONEY_EXAMPLE}.`;
       else if (v === null) errors[field] = `“${text.trim().slice(0, 40)}” is not a price: use digits and a dot, ${MONEY_EXAMPLE}.`;
       else if (v <= 0) errors[field] = 'The price must be above 0.';
       else if (v > 1e12) errors[field] = 'That price is too large.';
-      else condition = d.kind === 'ask-below' ? { kind: 'ask-below', price: v } : { kind: 'bid-above', price: v };
+      else condition = d.kind === 'ask-below' ? { kind: 'ask-below', price: v } : d.kind === 'bid-above' ? { kind: 'bid-above', price: v } : { kind: 'mark', price: v, direction: d.markDirection };
       break;
     }
     case 'spread-above': {
@@ -169,7 +186,9 @@ export interface ParsedDraft {
  */
 export function parseDraft(d: Draft, ctx: { id: string; game: number; item: string; createdAt: number; now: number; markets: readonly string[] }): ParsedDraft {
   const { condition, errors } = parseCondition(d);
-  if (d.market !== ANY_MARKET && !ctx.markets.includes(d.market)) errors.market = 'Choose one of your markets, or any of them.';
+  // The mark is the item's, across the user's markets: no one market to choose.
+  const market = d.kind === 'mark' ? ANY_MARKET : d.market;
+  if (market !== ANY_MARKET && !ctx.markets.includes(market)) errors.market = 'Choose one of your markets, or any of them.';
   let hysteresis: Alert['hysteresis'] | null = null;
   const ht = d.hystValue.trim();
   if (d.hystUnit === 'percent') {
@@ -190,12 +209,14 @@ export function parseDraft(d: Draft, ctx: { id: string; game: number; item: stri
     id: ctx.id,
     game: ctx.game,
     item: ctx.item,
-    market: d.market,
+    market,
     condition,
     net: d.net,
     hysteresis,
     cooldownMs: d.cooldownMs,
     silentWhenUnstable: d.silent,
+    requireTrusted: d.requireTrusted,
+    holdPolls: d.holdPolls,
     enabled: d.enabled,
     createdAt: ctx.createdAt,
     updatedAt: ctx.now,

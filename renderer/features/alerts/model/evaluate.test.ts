@@ -156,7 +156,7 @@ describe('observe: the alert’s value in a snapshot', () => {
 
   it('best ask and bid across the markets, or on one; net of fees when asked', () => {
     const a = alertOf({ kind: 'ask-below', price: 1 });
-    expect(observe(snap, a, {})).toEqual({ value: 10_000, price: 10_000, market: 'buff163', missing: null });
+    expect(observe(snap, a, {})).toEqual({ value: 10_000, price: 10_000, market: 'buff163', missing: null, changedAt: null });
     expect(observe(snap, { ...a, market: 'csfloat' }, {})).toMatchObject({ value: 10_400, market: 'csfloat' });
     expect(observe(snap, { ...a, net: true }, fees)).toMatchObject({ value: 10_250, market: 'buff163' });
     const b = alertOf({ kind: 'bid-above', price: 1 });

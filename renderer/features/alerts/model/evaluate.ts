@@ -7,6 +7,8 @@
  * (so a price flapping on the line fires once), and two firings are at least the cool-down apart (a
  * crossing during the cool-down stays armed and fires once the cool-down is over, if still past the line).
  * A value already past the line when the alert first sees it does not fire: it waits for a real crossing.
+ * Noise: the value must be past the line `holdPolls` polls in a row (a one-poll blip does not fire), and with
+ * `requireTrusted` only trusted quotes count (observe.ts leaves the others out).
  *
  * No clock, no I/O: `now` is given, so the tests replay any sequence of prices.
  */
@@ -25,6 +27,8 @@ export function lineOf(c: Condition): { threshold: number; fires: Side } {
       return { threshold: c.value, fires: 'above' };
     case 'change':
       return { threshold: c.percent, fires: 'above' };
+    case 'mark':
+      return { threshold: c.price, fires: c.direction };
   }
 }
 
@@ -113,8 +117,10 @@ export interface Observation {
   price: number | null;
   /** The market the price is on. */
   market: string | null;
-  /** Why there is no value. */
-  missing: 'item' | 'market' | 'price' | null;
+  /** Why there is no value ('untrusted': only quotes flagged untrusted, and the alert requires a trusted one). */
+  missing: 'item' | 'market' | 'price' | 'untrusted' | null;
+  /** When the quote behind it last changed, as observed (market/trust); null: not known yet, or no one quote (the mark). */
+  changedAt?: number | null;
 }
 
 export interface StepResult {
@@ -145,15 +151,18 @@ export function step(alert: Alert, prev: AlertState, obs: Observation, now: numb
     lastAt: now,
   };
   const none = { fired: false, cooling: false };
-  // No value now (no listing, item or market not loaded): nothing changes, the alert keeps its arming.
-  if (value === null) return { state: base, ...none };
+  // No value now (no listing, item or market not loaded, only untrusted quotes): the alert keeps its arming,
+  // and a run of polls past the line is broken.
+  if (value === null) return { state: { ...base, held: 0 }, ...none };
   const past = isPast(c, value);
-  if (s.armed === null) return { state: { ...base, armed: !past }, ...none };
-  if (!s.armed) return { state: { ...base, armed: isBackPast(alert, value) }, ...none };
-  if (!past) return { state: base, ...none };
+  const held = past ? s.held + 1 : 0;
+  if (s.armed === null) return { state: { ...base, held: 0, armed: !past }, ...none };
+  if (!s.armed) return { state: { ...base, held: 0, armed: isBackPast(alert, value) }, ...none };
+  if (!past) return { state: { ...base, held }, ...none };
+  if (held < alert.holdPolls) return { state: { ...base, held }, ...none };
   const since = s.lastFiredAt === null ? Infinity : now - s.lastFiredAt;
-  if (since >= 0 && since < alert.cooldownMs) return { state: base, fired: false, cooling: true };
-  return { state: { ...base, armed: false, lastFiredAt: now }, fired: true, cooling: false };
+  if (since >= 0 && since < alert.cooldownMs) return { state: { ...base, held }, fired: false, cooling: true };
+  return { state: { ...base, held: 0, armed: false, lastFiredAt: now }, fired: true, cooling: false };
 }
 
 /** An alert set to stay silent while the item is flagged unstable, and the item is. */

@@ -15,6 +15,9 @@ export function alertOf(condition: Condition, over: Partial<Alert> = {}): Alert 
     hysteresis: { unit: 'percent', value: 1 },
     cooldownMs: 0,
     silentWhenUnstable: false,
+    // The behaviour before trust and holding (the tests of those set them).
+    requireTrusted: false,
+    holdPolls: 1,
     enabled: true,
     createdAt: T0,
     updatedAt: T0,

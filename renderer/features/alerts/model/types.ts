@@ -15,7 +15,7 @@ export const DAY = 24 * HOUR;
 /** "Any of my markets": the best price across the markets the user loads for the game. */
 export const ANY_MARKET = 'any';
 
-export const ALERT_KINDS = ['ask-below', 'bid-above', 'spread-above', 'change'] as const;
+export const ALERT_KINDS = ['ask-below', 'bid-above', 'spread-above', 'change', 'mark'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Windows offered for "a change of more than N % within …". */
@@ -25,6 +25,11 @@ export const COOLDOWNS = [0, MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 4 * HOUR, DA
 export const DEFAULT_COOLDOWN = 15 * MINUTE;
 /** Default hysteresis: the value must move back 1 % of the threshold past it before the alert re-arms. */
 export const DEFAULT_HYSTERESIS_PERCENT = 1;
+
+/** Polls in a row the condition must hold before the alert fires (a one-poll blip is noise). */
+export const DEFAULT_HOLD_POLLS = 2;
+export const HOLD_POLLS = [1, 2, 3, 5, 10] as const;
+export const MAX_HOLD_POLLS = 10;
 
 /** Firings kept (oldest dropped first). */
 export const MAX_FIRINGS = 1000;
@@ -57,6 +62,8 @@ export const ConditionSchema = z.discriminatedUnion('kind', [
     direction: z.enum(['up', 'down', 'either']),
     side: z.enum(['ask', 'bid']),
   }),
+  /** The item's mark price (market/trust/mark.ts: robust, from trusted quotes) crosses `price`, up or down. */
+  z.object({ kind: z.literal('mark'), price: Money.positive(), direction: z.enum(['above', 'below']) }),
 ]);
 export type Condition = z.infer<typeof ConditionSchema>;
 
@@ -84,6 +91,10 @@ export const AlertSchema = z.object({
   cooldownMs: z.number().int().min(0).max(7 * DAY),
   /** No notification while the recommendations flag the item unstable (the firing is still listed, marked). */
   silentWhenUnstable: z.boolean(),
+  /** Only a trusted quote fires it: quotes flagged as outliers or from a stalled market are left out (market/trust). */
+  requireTrusted: z.boolean(),
+  /** Polls in a row the condition must hold before it fires. */
+  holdPolls: z.number().int().min(1).max(MAX_HOLD_POLLS),
   enabled: z.boolean(),
   createdAt: Time,
   updatedAt: Time,
@@ -108,8 +119,10 @@ export const AlertStateSchema = z.object({
   /** The price behind it and the market it was on (for "any"), for display. */
   lastPrice: z.number().finite().nullable(),
   lastMarket: z.string().max(140).nullable(),
-  /** Why there was no value: the item is not in the latest prices, or the market is not loaded. */
-  missing: z.enum(['item', 'market', 'price']).nullable(),
+  /** Why there was no value: the item is not in the latest prices, the market is not loaded, no price, or only untrusted quotes. */
+  missing: z.enum(['item', 'market', 'price', 'untrusted']).nullable(),
+  /** Polls in a row the value has been past the line (for holdPolls). */
+  held: z.number().int().min(0).max(1e9),
   lastAt: Time.nullable(),
   window: z.array(WindowPoint).max(MAX_WINDOW_POINTS),
 });
@@ -129,6 +142,11 @@ export const FiringSchema = z.object({
   /** The alert's value when it fired (price, spread or change %), and the price behind it. */
   value: z.number().finite(),
   price: z.number().finite().nullable(),
+  /**
+   * The quote that fired it: its market (null: the mark, which is no one market's), price and when it last
+   * changed as Market Desk observed it (null: not known yet). null for firings recorded before this was kept.
+   */
+  quote: z.object({ market: z.string().max(140).nullable(), price: z.number().finite().nullable(), changedAt: z.number().finite().nullable() }).nullable(),
   /** The recommendations' unstable reasons at that moment; null when they could not be known. */
   unstable: z.array(z.string().max(64)).max(16).nullable(),
   /** Not notified because the item was flagged unstable and the alert stays silent then. */
@@ -141,7 +159,7 @@ export const FiringSchema = z.object({
 export type Firing = z.infer<typeof FiringSchema>;
 
 export function freshState(id: string, source: string | null): AlertState {
-  return { id, source, armed: null, lastFiredAt: null, lastValue: null, lastPrice: null, lastMarket: null, missing: null, lastAt: null, window: [] };
+  return { id, source, armed: null, lastFiredAt: null, lastValue: null, lastPrice: null, lastMarket: null, missing: null, lastAt: null, window: [], held: 0 };
 }
 
 /** A random id for an alert or a firing. */

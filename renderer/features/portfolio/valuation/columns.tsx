@@ -39,18 +39,23 @@ export function measureInfo(net: boolean): Record<MeasureId, { label: string; ti
       label: 'Steam median',
       title: `The median of Steam's most recent sales (Steam analytics: latest_median_price_sold)${net ? ', less Steam\'s seller fee' : ''}, times the quantity.`,
     },
+    mark: {
+      label: 'Mark',
+      title: `One robust price per item when the markets disagree: the Prices page's mark, a depth-weighted median of the asks at least the best bid, from the quotes its best ask uses (by default trusted only: stalled markets and outlying quotes left out)${net ? ', net of fees' : ' (before fees)'}, times the quantity. "—" while no trusted quote is known.`,
+    },
   };
 }
 
-function missingWhy(m: MeasureValue, value: HoldingValue | null): string {
+function missingWhy(m: MeasureValue, value: HoldingValue | null, id?: MeasureId): string {
   if (!value) return 'Prices not loaded yet.';
   if (value.item < 0) return 'The price list has no such item.';
+  if (id === 'mark') return 'No mark: no trusted quote on your markets (stalled markets and outlying quotes are left out), or too few refreshes yet.';
   if (m.unknownFee > 0) return `No value: the fee of ${m.unknownFee === 1 ? 'the market' : `${m.unknownFee} markets`} with a price is unknown (set it in Markets & fees).`;
   return 'No price on your markets.';
 }
 
-function moneyCell(m: MeasureValue | undefined, value: HoldingValue | null, opts: ValuationColumnsOptions, extra?: ReactNode): ReactNode {
-  if (!m || m.total === null) return <span className="pf-missing" title={m ? missingWhy(m, value) : 'Prices not loaded yet.'}>{MISSING}</span>;
+function moneyCell(m: MeasureValue | undefined, value: HoldingValue | null, opts: ValuationColumnsOptions, extra?: ReactNode, id?: MeasureId): ReactNode {
+  if (!m || m.total === null) return <span className="pf-missing" title={m ? missingWhy(m, value, id) : 'Prices not loaded yet.'}>{MISSING}</span>;
   const at = m.market ? ` on ${opts.nameOf(m.market)}` : '';
   const unknown = m.unknownFee > 0 ? `; ${m.unknownFee} market${m.unknownFee === 1 ? '' : 's'} with an unknown fee left out` : '';
   return (
@@ -81,7 +86,7 @@ function measureColumn(id: MeasureId, opts: ValuationColumnsOptions): PortfolioC
       if (id === 'listLowest' && v && v.lockedDays !== null) {
         return moneyCell(v.measures[id], v, opts, <span className="pf-sub" title={v.lockedPrice ? 'Valued at the locked price' : 'No market prices locked items apart: valued as tradable'}> {v.lockedPrice ? 'locked price' : 'tradable price'}</span>);
       }
-      return moneyCell(v?.measures[id], v, opts);
+      return moneyCell(v?.measures[id], v, opts, undefined, id);
     },
   };
 }
@@ -117,10 +122,13 @@ export function valuationColumns(opts: ValuationColumnsOptions): Array<Portfolio
     measureColumn('replace', opts),
     measureColumn('suggested', opts),
     measureColumn('steamMedian', opts),
+    measureColumn('mark', opts),
     plColumn('sellNow', 'money', opts),
     plColumn('sellNow', 'percent', opts),
     plColumn('listLowest', 'money', opts),
     plColumn('listLowest', 'percent', opts),
+    plColumn('mark', 'money', opts),
+    plColumn('mark', 'percent', opts),
     {
       id: 'lockedDays',
       label: 'Locked',

@@ -227,3 +227,22 @@ describe('valuation of a Rust holding, whose Steam game fee is not published', (
     expect(v.measures.steamMedian.unit).toBeNull();
   });
 });
+
+describe('mark: the robust mark price of the Prices page', () => {
+  // Per snapshot item, thousandths, NaN = no trusted quote to mark from (Derived.mark).
+  const marks = Float64Array.from([8_750, NaN]);
+
+  it('values the remaining items at the item\'s mark, with no market of its own', () => {
+    const v = valueHolding(prepareValuation(settings({ mark: marks })), row('AK', 2, 14_000));
+    expect(v.measures.mark).toEqual({ unit: 8_750, total: 17_500, market: null, unknownFee: 0 });
+    expect(v.pl.mark).toEqual({ money: 3_500, percent: 25 });
+  });
+
+  it('no mark (no trusted quote, or trust not computed yet) is "—", never 0, and counted in the totals', () => {
+    const ctx = prepareValuation(settings({ mark: marks }));
+    expect(valueHolding(ctx, row('Only buff', 1, 1_000)).measures.mark.unit).toBeNull();
+    expect(valueHolding(prepareValuation(settings()), row('AK', 1, 1_000)).measures.mark.unit).toBeNull();
+    const t = valueAll(ctx, [row('AK', 2, 14_000), row('Only buff', 1, 1_000)]).totals.measures.mark;
+    expect(t).toMatchObject({ value: 17_500, missing: 1, pl: 3_500, plMissing: 1 });
+  });
+});

@@ -16,6 +16,9 @@
  *  - Steam median: SalesAnalytics.latest_median_price_sold, the median of Steam's most recent sales: the
  *    question is what it fetches today, and the 90-day median lags a moving market by weeks. With net on,
  *    less Steam's seller fee (it is a Steam sale price).
+ *  - mark: the item's robust mark price as the Prices page computes it (Derived.mark, market/trust/mark-rule.ts:
+ *    from the quotes its bests use, trusted only by default, so one stale or outlying market does not move
+ *    it), with the same net switch. It names no single market. No mark (no trusted quote yet) is "—".
  *
  * Locked holdings (lockedUntil in the future): list at lowest uses `price_locked` on the markets that price
  * locked items apart (not null and not equal to `price`), and only those; when no market does, it falls
@@ -45,7 +48,7 @@ export const THIN_DAILY_VOLUME = 1;
 /** The window of the "cash you could realise" headline. */
 export const CASH_WINDOW_DAYS = 7;
 
-export const MEASURES = ['sellNow', 'listLowest', 'replace', 'suggested', 'steamMedian'] as const;
+export const MEASURES = ['sellNow', 'listLowest', 'replace', 'suggested', 'steamMedian', 'mark'] as const;
 export type MeasureId = (typeof MEASURES)[number];
 
 export interface MeasureValue {
@@ -110,6 +113,8 @@ export interface ValuationSettings {
   now: number;
   /** 0 < share <= 1; DEFAULT_SELL_SHARE. */
   sellShare?: number;
+  /** Per snapshot item, the mark price (Derived.mark for these markets, fees and net; NaN: none); absent: not computed. */
+  mark?: ArrayLike<number> | null;
 }
 
 /** Per market column, computed once per settings: which column, its fee code, and whether its net is known. */
@@ -250,6 +255,9 @@ export function valueHolding(ctx: ValuationContext, row: HoldingRow): HoldingVal
     else steamMedian = measure(ctx.steamCode === 0 ? st.medianLatest : netBid(st.medianLatest, ctx.steamCode), q, 'steamcommunity', 0);
   }
 
+  const markUnit = item >= 0 && s.mark ? (s.mark[item] ?? NaN) : NaN;
+  const mark = Number.isFinite(markUnit) ? measure(markUnit, q, null, 0) : MISSING;
+
   const vol = st?.avgDailyVolume ?? null;
   const perDay = vol !== null && vol > 0 ? vol * ctx.share : null;
   const daysToSell = vol === null ? null : perDay === null ? Infinity : q / perDay;
@@ -260,7 +268,7 @@ export function valueHolding(ctx: ValuationContext, row: HoldingRow): HoldingVal
     cashInWindow = sellable * sellNow.unit;
   }
 
-  const measures = { sellNow, listLowest, replace, suggested, steamMedian };
+  const measures = { sellNow, listLowest, replace, suggested, steamMedian, mark };
   const cost = row.costBasis;
   return {
     item,
@@ -281,6 +289,7 @@ export function valueHolding(ctx: ValuationContext, row: HoldingRow): HoldingVal
       replace: plOf(replace.total, cost),
       suggested: plOf(suggested.total, cost),
       steamMedian: plOf(steamMedian.total, cost),
+      mark: plOf(mark.total, cost),
     },
   };
 }

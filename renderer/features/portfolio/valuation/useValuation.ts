@@ -7,6 +7,9 @@
  *    answer is the one the detail panel's look-ups keep in the data worker, and only two numbers per held
  *    item cross to this thread;
  *  - the fees in force, the net switch (the Prices page's preference), and which fees are known.
+ * The mark (measures.ts) is the snapshot's Derived.mark for the fees, net switch and quote choice: the data worker's own
+ * figures when they were made for them (the Prices page's settings: market/model/derived-for.ts), else one
+ * pass over the catalog here.
  * The valuation runs (measures.ts valueAllSliced) when any input changes: the fee codes once per settings,
  * the held names' items found in one scan of the snapshot's names, then one pass over the rows, in slices.
  */
@@ -23,6 +26,8 @@ import { GRID_PREFS, useFees, useMarketPlan } from '../../../market/prefs';
 import { useDataSource } from '../../../market/providers';
 import { useRecommendations } from '../../../market/recommendations/useRecommendations';
 import { useGridData } from '../../../market/useGridData';
+import { derivedForAll } from '../../../market/model/derived-for';
+import { TRUST_PREFS } from '../../../market/trust-prefs';
 import { itemValuesRun, type ItemValues } from '../../../market/worker/client';
 import type { HoldingRow } from '../model/types';
 import { recLookupOf, steamLookupOf, STEAM_VALUE_PATHS } from './lookups';
@@ -104,6 +109,10 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
   const snap = grid.snap && grid.snap.game === game ? grid.snap : null;
   const feeKnown = useCallback((slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, overrides, game) !== 'unknown', [overrides, game]);
   const { sellShare, now } = opts;
+  // The mark as the Prices page has it: the same quote choice and stalled switch.
+  const [quotes] = usePref(TRUST_PREFS.quotes);
+  const [includeStalled] = usePref(TRUST_PREFS.includeStalled);
+  const mark = useMemo(() => (snap ? derivedForAll(snap, fees, net, { quotes, includeStalled }).mark : null), [snap, fees, net, quotes, includeStalled]);
   const ctx = useMemo(() => {
     if (!snap) return null;
     return prepareValuation({
@@ -117,8 +126,9 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
       steam: steam.lookup,
       now: now ?? Date.now(),
       sellShare,
+      mark,
     });
-  }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, now, sellShare]);
+  }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, now, sellShare, mark]);
   // Valued in slices (measures.ts valueAllSliced): thousands of holdings never hold the main thread long.
   // The last valuation stays shown (`valuing` true) until the new one is complete.
   const [state, setState] = useState<{ ctx: ValuationContext; rows: readonly HoldingRow[]; valuation: Valuation } | null>(null);

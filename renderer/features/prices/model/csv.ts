@@ -7,6 +7,11 @@
  * numbers are never changed.
  *
  * Built in chunks of rows (a generator) so the UI can yield between chunks on a 37k-row export.
+ *
+ * Trust (market/trust/types.ts), as observed by Market Desk's polls: per item the mark; per quote its age in
+ * whole seconds since its price last changed, at the poll the prices came from (TrustData.at, not the export's
+ * time), and per ask cell "stalled" (yes/no: its market's feed looks stalled) and "outlier" (high/low/no).
+ * Empty when not known (too few polls, no trust data yet, or no quote), never 0 or "no".
  */
 import { CSV_EOL, csvQuote, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
@@ -14,6 +19,8 @@ import type { Snapshot } from '../../../market/model/snapshot';
 import { cellValue } from '../../../market/model/snapshot';
 import type { Derived } from '../../../market/model/derived-columns';
 import { shownAsk, shownLocked } from '../../../market/model/price-arithmetic';
+import { trustOf } from '../../../market/trust/trust';
+import { TRUST_FLAG, type TrustData } from '../../../market/trust/types';
 
 export { csvQuote, csvText };
 
@@ -39,6 +46,14 @@ export interface CsvContext {
   net: boolean;
 }
 
+/** Whole seconds the quote had stood at the poll; empty when unknown. */
+function ageSeconds(t: TrustData | null, changedAt: ArrayLike<number> | undefined, cell: number): string {
+  if (!t || !changedAt || cell < 0) return '';
+  const c = changedAt[cell];
+  if (c === undefined || !Number.isFinite(c) || !Number.isFinite(t.at)) return '';
+  return String(Math.max(0, Math.floor((t.at - c) / 1000)));
+}
+
 export function csvHeader(ctx: CsvContext): string {
   const suffix = ctx.net ? ' (net)' : '';
   const head = [
@@ -52,16 +67,20 @@ export function csvHeader(ctx: CsvContext): string {
     `Spread %${suffix}`,
     'Markets listing',
     'Total offers',
+    `Mark${suffix}`,
+    'Best ask age (s)',
+    'Best bid age (s)',
   ];
   for (const k of ctx.askCols) {
     const name = ctx.marketName(ctx.snap.askMarkets[k] ?? '');
-    head.push(`${name} ask${suffix}`, `${name} locked${suffix}`, `${name} offers`);
+    head.push(`${name} ask${suffix}`, `${name} locked${suffix}`, `${name} offers`, `${name} ask age (s)`, `${name} stalled`, `${name} outlier`);
   }
   return head.map(csvText).join(',');
 }
 
 export function csvRow(ctx: CsvContext, i: number): string {
   const { snap, d } = ctx;
+  const t = trustOf(snap) ?? null;
   const m = snap.askMarkets.length;
   const ba = d.bestAskCol[i] as number;
   const bb = d.bestBidCol[i] as number;
@@ -76,9 +95,23 @@ export function csvRow(ctx: CsvContext, i: number): string {
     percent(d.spreadPct[i] as number),
     String(d.listedCount[i]),
     count(d.totalOffers[i] as number),
+    money(d.mark[i] ?? null),
+    ageSeconds(t, t?.askChangedAt, ba >= 0 ? i * m + ba : -1),
+    ageSeconds(t, t?.bidChangedAt, bb >= 0 ? i * snap.bidMarkets.length + bb : -1),
   ];
   for (const k of ctx.askCols) {
-    f.push(money(shownAsk(snap, d, i, k)), money(shownLocked(snap, d, i, k)), count(cellValue(snap, 'offers', i * m + k)));
+    const cell = i * m + k;
+    const ask = shownAsk(snap, d, i, k);
+    const flags = t && ask !== null ? (t.askFlags[cell] ?? 0) : -1;
+    const outlier = flags < 0 ? '' : flags & TRUST_FLAG.outlierHigh ? 'high' : flags & TRUST_FLAG.outlierLow ? 'low' : 'no';
+    f.push(
+      money(ask),
+      money(shownLocked(snap, d, i, k)),
+      count(cellValue(snap, 'offers', cell)),
+      ask === null ? '' : ageSeconds(t, t?.askChangedAt, cell),
+      flags < 0 ? '' : flags & TRUST_FLAG.stalledMarket ? 'yes' : 'no',
+      outlier,
+    );
   }
   return f.join(',');
 }

@@ -5,6 +5,7 @@ import type { SortState } from '../../../market/prefs';
 import type { ColumnLayout, ColumnRange } from './column-layout';
 import { cellId } from './navigation';
 import { HEADER_H } from './grid-metrics';
+import { Icon } from '../../../ui/Icon';
 
 export interface HeaderRowProps {
   columns: readonly GridColumn[];
@@ -55,10 +56,19 @@ const HeaderCell = memo(function HeaderCell({ col, ci, layout, sort, gridId, act
       data-col={ci}
       data-colid={col.id}
       title={`${col.description}. Click to sort.`}
-      className={`pg__cell pg__hcell${col.numeric ? ' pg__num' : ''}${ci < PINNED ? ' pg__pin' : ''}${sorted ? ' is-sorted' : ''}${active ? ' is-active' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}`}
+      className={`pg__cell pg__hcell${col.numeric ? ' pg__num' : ''}${ci < PINNED ? ' pg__pin' : ''}${sorted ? ' is-sorted' : ''}${active ? ' is-active' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}${col.stall ? ' is-stalled' : ''}`}
       style={layout.cellStyles[ci]}
+      data-stalled={col.stall ? 'true' : undefined}
     >
-      <span className="pg__htext">{col.kind === 'watch' ? <span aria-label="Watchlist">{'\u2605'}</span> : col.title}</span>
+      <span className="pg__htext">
+        {col.stall ? (
+          <span className="pg__hstall" aria-hidden="true">
+            <Icon name="warn" />
+          </span>
+        ) : null}
+        {col.kind === 'watch' ? <span aria-label="Watchlist">{'\u2605'}</span> : col.title}
+        {col.stall ? <span className="visually-hidden"> (stalled)</span> : null}
+      </span>
       <span className="pg__sort" aria-hidden="true">
         {sorted ? (sort.dir === 'asc' ? '\u25B2' : '\u25BC') : ''}
       </span>

@@ -32,6 +32,7 @@ import { useGridVirtualizers } from './useGridVirtualizers';
 import { useRowSparks } from './useRowSparks';
 import { SparksContext } from './SparkCell';
 import './price-grid.css';
+import type { TrustView } from '../../../ui/trust/row-confidence';
 
 export interface PriceGridProps {
   snap: Snapshot;
@@ -52,6 +53,8 @@ export interface PriceGridProps {
   openItem: number | null;
   money: MoneyFormat;
   nameOf(slug: string): string;
+  /** What the cells show of trust (ages in tooltips, flags, dimming, the confidence badge). */
+  trust?: TrustView;
   /** Cells that changed at the last refresh (null when none or the flash is over). */
   changes: Changes | null;
   detailsInCells: boolean;
@@ -64,7 +67,7 @@ export interface PriceGridProps {
 }
 
 export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
-  const { snap, d, view, columns, watched, money, nameOf, changes, detailsInCells, openItem } = props;
+  const { snap, d, view, columns, watched, money, nameOf, changes, detailsInCells, openItem, trust } = props;
   const gridId = useId().replace(/:/g, '');
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowH = rowHeight(detailsInCells);
@@ -82,8 +85,8 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
   );
   const { active, cell, setActive, move, onFocus } = useActiveCell(view.length, columns.length, reveal);
   const ctx = useMemo<RowContext>(
-    () => ({ snap, d, money, nameOf, watched, changes, detailsInCells, columns, layout, gridId, rowH }),
-    [snap, d, money, nameOf, watched, changes, detailsInCells, columns, layout, gridId, rowH],
+    () => ({ snap, d, money, nameOf, watched, changes, detailsInCells, columns, layout, gridId, rowH, ...(trust ? { trust } : {}) }),
+    [snap, d, money, nameOf, watched, changes, detailsInCells, columns, layout, gridId, rowH, trust],
   );
   const actions = useGridActions(view, columns, props);
   const copy = useCopyCell(ctx, view, columns, props.announce);

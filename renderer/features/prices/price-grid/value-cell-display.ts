@@ -15,6 +15,9 @@ import { shownAsk, shownLocked } from '../../../market/model/price-arithmetic';
 import type { Changes } from '../../../market/model/diff';
 import { cellValue } from '../../../market/model/snapshot';
 import { countOf, formatCount, num, signedMoney, signedPercent } from '../../../lib/number-format';
+import { TRUST_FLAG } from '../../../market/trust/types';
+import { askAge, flagText, isOldQuote } from '../../../ui/trust/trust-text';
+import { LEVEL_DOTS, LEVEL_WORD, confidenceText } from '../../../ui/trust/row-confidence';
 
 export interface ValueCellContext extends CellContext {
   /** Cells that changed at the last refresh (null when none or the flash is over). */
@@ -27,7 +30,8 @@ export interface ValueCell {
   text: string;
   /**
    * State classes, each with a leading space: is-two (two lines), is-missing (the value is "—"), is-none
-   * (no best ask / bid), is-empty (the market does not list the item), is-best, is-pos, is-neg, flash-*.
+   * (no best ask / bid), is-empty (the market does not list the item), is-best, is-pos, is-neg, flash-*;
+   * of trust: is-outlier with is-outlier-high / -low, is-stalled (the cell's flags), is-old (dimmed: the user's threshold), conf-high/medium/low.
    */
   cls: string;
   /** What a screen reader says when the visible text is terse. */
@@ -80,6 +84,11 @@ export function valueCell(ctx: ValueCellContext, col: GridColumn, item: number):
       const value = d.listedCount[item] as number;
       return { text: String(value), cls: '', label: undefined, value };
     }
+    case 'confidence': {
+      const c = ctx.trust?.confidence(item) ?? null;
+      if (!c) return { text: MISSING, cls: ' is-missing', label: 'confidence not judged yet', value: null };
+      return { text: `${LEVEL_DOTS[c.level]} ${LEVEL_WORD[c.level]}`, cls: ` conf-${c.level}`, label: confidenceText(c), value: null };
+    }
     case 'market': {
       const k = col.k ?? 0;
       const cell = item * snap.askMarkets.length + k;
@@ -88,9 +97,16 @@ export function valueCell(ctx: ValueCellContext, col: GridColumn, item: number):
       const value = shownAsk(snap, d, item, k);
       const locked = shownLocked(snap, d, item, k);
       const offers = cellValue(snap, 'offers', cell);
+      const bits = ctx.trust ? (snap.trust?.askFlags[cell] ?? 0) : 0;
       const price = value === null ? MISSING : formatMoney(value, money);
-      const label = `${value === null ? 'no ask tradable now' : price}, locked ${locked === null ? 'none' : formatMoney(locked, money)}, ${countOf(offers, 'offer')}`;
+      const flags = flagText(bits);
+      const label = `${value === null ? 'no ask tradable now' : price}, locked ${locked === null ? 'none' : formatMoney(locked, money)}, ${countOf(offers, 'offer')}${flags ? `, ${flags}` : ''}`;
       let cls = value === null ? ' is-missing' : d.bestAskCol[item] === k ? ' is-best' : '';
+      // The ▲ / ▼ mark is the stylesheet's (::before): the cell's text stays the value (copy, tests, exports).
+      if (bits & TRUST_FLAG.outlierHigh) cls += ' is-outlier is-outlier-high';
+      if (bits & TRUST_FLAG.outlierLow) cls += ' is-outlier is-outlier-low';
+      if (bits & TRUST_FLAG.stalledMarket) cls += ' is-stalled';
+      if (ctx.trust?.dimOld && isOldQuote(askAge(snap.trust, cell), ctx.trust.now, ctx.trust.oldAfterMs)) cls += ' is-old';
       if (!detailsInCells) return { text: price, cls: cls + fl, label, value };
       cls += ' is-two';
       const lockedText = locked === null ? MISSING : formatMoney(locked, { decimals: money.decimals, symbol: '' });
