@@ -17,6 +17,7 @@ import type { Derived } from './derived-columns';
 import { BIG, NONE, cellValue, type Snapshot } from './snapshot';
 import { TRUST_FLAG, type QuoteChoice, type TrustData } from '../trust/types';
 import { boundedMark, depthWeight, weightedMedian } from '../trust/mark-rule';
+import { fitsLayout, trustOf } from '../trust/trust';
 
 export interface MarketFee {
   /** Added to what a buyer pays, in basis points (250 = 2.5 %). */
@@ -157,7 +158,7 @@ export function computeDerived({ snap, askCols, bidCols, fees, net, trust = snap
   const allBestAskCol = new Int16Array(n).fill(-1);
   const allBestBid = new Float64Array(n).fill(NaN);
   const allBestBidCol = new Int16Array(n).fill(-1);
-  const fits = trust !== undefined && trust.askFlags.length === n * m && trust.bidFlags.length === n * b;
+  const fits = fitsLayout(trust, n, m, b);
   const mask = untrustedBits(quotes, includeStalled);
   const af = fits && mask !== 0 ? trust.askFlags : null;
   const bf = fits && mask !== 0 ? trust.bidFlags : null;
@@ -320,13 +321,27 @@ export interface ArbitragePair {
  * Best arbitrage pair for one item: buy at an ask on one market, sell into a buy order on a different
  * market, maximizing sell - buy (with fees when net). null without a pair.
  */
-export function bestArbitrage(snap: Snapshot, d: Derived, item: number, askCols: readonly number[], bidCols: readonly number[]): ArbitragePair | null {
+export function bestArbitrage(
+  snap: Snapshot,
+  d: Derived,
+  item: number,
+  askCols: readonly number[],
+  bidCols: readonly number[],
+  choice: { quotes?: QuoteChoice; includeStalled?: boolean } = {},
+): ArbitragePair | null {
+  // Trusted quotes only unless asked otherwise, as the best ask and bid (computeDerived).
+  const t = trustOf(snap);
+  const mask = t ? untrustedBits(choice.quotes, choice.includeStalled) : 0;
+  const m = snap.askMarkets.length;
+  const b = snap.bidMarkets.length;
   let best: ArbitragePair | null = null;
   for (const a of askCols) {
+    if (t && ((t.askFlags[item * m + a] ?? 0) & mask) !== 0) continue;
     const buy = shownAsk(snap, d, item, a);
     if (buy === null) continue;
     for (const k of bidCols) {
       if (snap.bidMarkets[k] === snap.askMarkets[a]) continue;
+      if (t && ((t.bidFlags[item * b + k] ?? 0) & mask) !== 0) continue;
       const sell = shownBid(snap, d, item, k);
       if (sell === null) continue;
       const profit = sell - buy;

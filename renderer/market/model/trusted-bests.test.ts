@@ -109,3 +109,15 @@ describe('computeDerived with trust', () => {
     expect(derivedKey(snap, [0], [0], {}, false, { quotes: 'trusted', includeStalled: true })).not.toBe(plain);
   });
 });
+
+describe('bestArbitrage with trust', () => {
+  it('pairs trusted quotes only by default; "all" may pair a flagged one', async () => {
+    const { bestArbitrage } = await import('./price-arithmetic');
+    // d's buy order (105) is flagged: trusted, the best pair is buy on d (90), sell into a (95).
+    const snap = { ...snapX(), trust: trustWith([0, 0, 0, 0], [0, TRUST_FLAG.outlierHigh]) };
+    const d = computeDerived({ snap, ...cols });
+    expect(bestArbitrage(snap, d, 0, cols.askCols, cols.bidCols)).toMatchObject({ buyCol: 3, sellCol: 0, profit: 5 });
+    // All quotes: buy on a (100), sell into d's 105 comes first.
+    expect(bestArbitrage(snap, d, 0, cols.askCols, cols.bidCols, { quotes: 'all' })).toMatchObject({ buyCol: 0, sellCol: 1, profit: 5 });
+  });
+});

@@ -49,9 +49,25 @@ function medianOfSorted(a: Float64Array, len: number): number {
 export function flagOutliers(value: Int32Array, listed: Uint8Array, n: number, m: number, used: Uint8Array, flags: Uint8Array): void {
   const logs = new Float64Array(m);
   const dev = new Float64Array(m);
+  // No quote can be further than the bar from the median when all of them (the stalled markets' too) lie
+  // within the smallest bar of each other: such items, most of them, are not sorted at all.
+  const closeRatio = Math.exp(OUTLIER_K * OUTLIER_FLOOR);
   for (let i = 0; i < n; i++) {
     const base = i * m;
     let q = 0;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let k = 0; k < m; k++) {
+      const cell = base + k;
+      if (listed[cell] === 0) continue;
+      const v = value[cell] as number;
+      if (v === NONE || v === BIG || v <= 0) continue;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      if (used[k] === 1) q++;
+    }
+    if (q < OUTLIER_MIN_QUOTES || hi <= lo * closeRatio) continue;
+    q = 0;
     for (let k = 0; k < m; k++) {
       const cell = base + k;
       if (listed[cell] === 0 || used[k] === 0) continue;
@@ -59,7 +75,6 @@ export function flagOutliers(value: Int32Array, listed: Uint8Array, n: number, m
       if (v === NONE || v === BIG || v <= 0) continue;
       logs[q++] = Math.log(v);
     }
-    if (q < OUTLIER_MIN_QUOTES) continue;
     sortPrefix(logs, q);
     const med = medianOfSorted(logs, q);
     for (let j = 0; j < q; j++) dev[j] = Math.abs((logs[j] as number) - med);

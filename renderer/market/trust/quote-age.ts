@@ -198,6 +198,8 @@ function observeSide(s: SideState, input: SideInput, rowMap: Int32Array, rows: n
     colPrev[k] = pollNo > 1 && (s.colLastPoll[c] as number) === pollNo - 1 ? 1 : 0;
     colOld[k] = (s.colSincePoll[c] as number) < pollNo ? 1 : 0;
   }
+  const inListed = input.listed;
+  const inValue = input.value;
   for (let i = 0; i < n; i++) {
     const r = rowMap[i] as number;
     // In the poll before (the state holds that poll's values), and observed since before this poll.
@@ -209,28 +211,51 @@ function observeSide(s: SideState, input: SideInput, rowMap: Int32Array, rows: n
     for (let k = 0; k < m; k++) {
       const cell = base + k;
       const sc = sbase + (colMap[k] as number);
-      const v = input.listed[cell] === 1 ? (input.value[cell] as number) : NONE;
+      const v = inListed[cell] === 1 ? (inValue[cell] as number) : NONE;
       const prev = value[sc] as number;
+      if (v === prev && v === NONE) continue;
       const before = rowPrev && colPrev[k] === 1;
-      if (v !== NONE) {
-        quoted[k] = (quoted[k] as number) + 1;
-        if (before && prev !== NONE) {
-          comparable[k] = (comparable[k] as number) + 1;
-          if (prev !== v) {
-            changed[k] = (changed[k] as number) + 1;
-            changedAt[sc] = at;
-          }
-        } else if (before && rowOld && colOld[k] === 1) {
-          // Not quoted at the poll before, both observed since earlier: a quote that appeared now.
-          changedAt[sc] = at;
-        }
-        if (Number.isNaN(firstSeenAt[sc] as number)) firstSeenAt[sc] = at;
-        lastQuotedAt[sc] = at;
+      if (v === NONE) {
+        value[sc] = NONE;
+        continue;
       }
+      quoted[k] = (quoted[k] as number) + 1;
+      lastQuotedAt[sc] = at;
+      if (before && prev !== NONE) {
+        // Quoted at this poll and the one before (most cells): compared; written only when it changed.
+        comparable[k] = (comparable[k] as number) + 1;
+        if (prev !== v) {
+          changed[k] = (changed[k] as number) + 1;
+          changedAt[sc] = at;
+          value[sc] = v;
+        }
+        continue;
+      }
+      // Not quoted at the poll before, both observed since earlier: a quote that appeared now.
+      if (before && rowOld && colOld[k] === 1) changedAt[sc] = at;
+      const fs = firstSeenAt[sc] as number;
+      if (fs !== fs) firstSeenAt[sc] = at;
       value[sc] = v;
-      out.changedAt[cell] = changedAt[sc] as number;
-      if (out.firstSeenAt) out.firstSeenAt[cell] = firstSeenAt[sc] as number;
-      if (out.lastQuotedAt) out.lastQuotedAt[cell] = lastQuotedAt[sc] as number;
+    }
+  }
+  // The outputs in the snapshot's layout: one copy when it is the state's own (the usual poll), else cell by cell.
+  let identity = S === m && n <= s.cap;
+  for (let k = 0; identity && k < m; k++) if (colMap[k] !== k) identity = false;
+  for (let i = 0; identity && i < n; i++) if (rowMap[i] !== i) identity = false;
+  if (identity) {
+    out.changedAt.set(changedAt.subarray(0, n * m));
+    out.firstSeenAt?.set(firstSeenAt.subarray(0, n * m));
+    out.lastQuotedAt?.set(lastQuotedAt.subarray(0, n * m));
+  } else {
+    for (let i = 0; i < n; i++) {
+      const sbase = (rowMap[i] as number) * S;
+      for (let k = 0; k < m; k++) {
+        const cell = i * m + k;
+        const sc = sbase + (colMap[k] as number);
+        out.changedAt[cell] = changedAt[sc] as number;
+        if (out.firstSeenAt) out.firstSeenAt[cell] = firstSeenAt[sc] as number;
+        if (out.lastQuotedAt) out.lastQuotedAt[cell] = lastQuotedAt[sc] as number;
+      }
     }
   }
   for (let i = 0; i < n; i++) rowLast[rowMap[i] as number] = pollNo;

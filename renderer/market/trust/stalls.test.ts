@@ -48,4 +48,17 @@ describe('findStalls', () => {
     expect(fell.map((x) => [x.market, x.reason, x.itemCount, x.itemCountBefore])).toEqual([['c', 'count-fell', 40, 100]]);
     expect(findStalls([before, stat(2, { a: [40, 40, 1], b: [40, 40, 1], c: [40, 40, 1] })], 'ask', [])).toEqual([]);
   });
+
+  it('stays marked through quiet polls (nothing moves anywhere, e.g. between the service repricing) until its own quotes move', () => {
+    const busy = (at: number) => stat(at, { a: [20, 20, 10], b: [20, 20, 10], f: [20, 20, 0] });
+    const quiet = (at: number) => stat(at, { a: [20, 20, 0], b: [20, 20, 0], f: [20, 20, 0] });
+    let stats = [busy(1)];
+    let prev = findStalls(stats, 'ask', []);
+    for (let p = 2; p <= 9; p++) {
+      stats = [...stats, quiet(p)].slice(-STALL_MAX_POLLS);
+      prev = findStalls(stats, 'ask', prev);
+      expect(prev.map((x) => [x.market, x.since])).toEqual([['f', 1]]);
+    }
+    expect(findStalls([...stats, stat(10, { a: [20, 20, 0], b: [20, 20, 0], f: [20, 20, 2] })], 'ask', prev)).toEqual([]);
+  });
 });

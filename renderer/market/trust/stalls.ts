@@ -9,6 +9,10 @@
  * so marked after one poll; a slow one needs more, and a market whose expected changes stay below the bar
  * over STALL_MAX_POLLS polls (few items, or prices that seldom move anywhere) is never marked.
  *
+ * Once marked, a market stays marked until its own quotes change (frozen) or its count is back over the
+ * bar (count fell): polls at which nothing moves anywhere, as between the reference service's repricings
+ * every 5 minutes, are no evidence either way.
+ *
  * Count fell: the items it quotes now are under COUNT_FELL_SHARE of the most it quoted over the last
  * STALL_MAX_POLLS polls (and at least COUNT_FELL_MIN fewer), while the other markets' counts held (their
  * median now / most is at least COUNT_HELD_SHARE): a feed losing its listings, not a smaller request.
@@ -98,8 +102,20 @@ export function findStalls(stats: readonly PollStat[], side: 'ask' | 'bid', prev
         return;
       }
     }
+    // Once marked, a market stays so until its own quotes move (or its count comes back): polls at which
+    // nothing moves anywhere (between a service's repricings) say nothing either way.
+    const kept = previous.find((p) => p.market === slug && p.side === side);
+    const newest = sums(recent, slug, 1);
+    if (kept?.reason === 'frozen' && newest.changed === 0) {
+      out.push({ ...kept, itemCount: countNow[k] as number });
+      return;
+    }
     // Count fell, while the others' held.
     const c = countNow[k] as number;
+    if (kept?.reason === 'count-fell' && c < COUNT_FELL_SHARE * kept.itemCountBefore) {
+      out.push({ ...kept, itemCount: c });
+      return;
+    }
     const top = countMost[k] as number;
     if (top - c >= COUNT_FELL_MIN && c < COUNT_FELL_SHARE * top) {
       const held = median(now.markets.flatMap((o, j) => (o !== slug && (countMost[j] as number) > 0 ? [(countNow[j] as number) / (countMost[j] as number)] : [])));

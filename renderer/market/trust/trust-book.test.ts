@@ -92,3 +92,21 @@ describe('TrustStore records', () => {
     expect([...t.askFirstSeenAt]).toEqual([T, T + 1_000]);
   });
 });
+
+describe('TrustBook: stalls across a restart', () => {
+  it('a market marked stalled before a restart stays marked, with its since, while its quotes stand still', async () => {
+    const name = `trust-stall-${dbNo++}`;
+    const T = Date.UTC(2026, 0, 1);
+    const M4 = ['a', 'b', 'c', 'f'];
+    const table = (p: number) => Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`i${i}`, { a: 1_000 + p + i, b: 1_010 + p + i, c: 990 + p + i, f: 1_000 + i }]));
+    const book = new TrustBook(newStore(name), 0);
+    await book.observe(grid(table(0), M4), T);
+    const marked = await book.observe(grid(table(1), M4), T + 300_000);
+    expect(marked.stalls.map((s) => [s.market, s.since])).toEqual([['f', T + 300_000]]);
+    await book.flush(730);
+    const again = new TrustBook(newStore(name), 0);
+    // After the restart nothing moved yet (same prices): still marked, since kept.
+    const after = await again.observe(grid(table(1), M4), T + 330_000);
+    expect(after.stalls.map((s) => [s.market, s.since])).toEqual([['f', T + 300_000]]);
+  });
+});

@@ -19,6 +19,7 @@ import { errorText, isQuotaError, NewerDatabaseError, openVersioned, transaction
 import { NONE } from '../model/snapshot';
 import { emptySide, type AgeState, type SideState } from './quote-age';
 import type { MarketStall } from './types';
+import { isStall } from './trust';
 
 export const TRUST_DB_NAME = 'market-desk-trust';
 export const SAVE_EVERY_MS = 60_000;
@@ -152,7 +153,7 @@ export function fromRecord(v: unknown, game: number): { ages: AgeState; stalls: 
     firstSeenAt: decodeTimes(s.firstSeenAt, rows * s.markets.length),
     lastQuotedAt: decodeTimes(s.lastQuotedAt, rows * s.markets.length),
   });
-  const stalls = Array.isArray(r.stalls) ? (r.stalls as MarketStall[]).filter((s) => typeof s === 'object' && s !== null && typeof s.market === 'string') : [];
+  const stalls = Array.isArray(r.stalls) ? r.stalls.filter(isStall) : [];
   return { ages: { game, names: r.names as string[], ask: side(r.ask), bid: side(r.bid) }, stalls };
 }
 

@@ -88,7 +88,7 @@ export function trustTransferables(t: TrustData): ArrayBuffer[] {
 
 const STALL_REASONS: ReadonlySet<unknown> = new Set(['frozen', 'count-fell']);
 
-function isStall(v: unknown): v is MarketStall {
+export function isStall(v: unknown): v is MarketStall {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
   return (
@@ -119,10 +119,12 @@ export function isTrustData(v: unknown, n: number, m: number, b: number): v is T
 
 /** The snapshot's trust when it fits the snapshot's layout (a carried or stale one does not), else undefined. */
 export function trustOf(snap: Pick<SnapshotData, 'n' | 'askMarkets' | 'bidMarkets' | 'trust'>): TrustData | undefined {
-  const t = snap.trust;
-  if (!t) return undefined;
-  const n = snap.n;
-  return t.askFlags.length === n * snap.askMarkets.length && t.bidFlags.length === n * snap.bidMarkets.length ? t : undefined;
+  return fitsLayout(snap.trust, snap.n, snap.askMarkets.length, snap.bidMarkets.length) ? snap.trust : undefined;
+}
+
+/** Whether a trust's cells are laid out for n items, m ask and b bid markets. */
+export function fitsLayout(t: TrustData | undefined, n: number, m: number, b: number): t is TrustData {
+  return t !== undefined && t.askFlags.length === n * m && t.bidFlags.length === n * b;
 }
 
 /**
