@@ -146,7 +146,7 @@ export function DetailPanel(props: DetailPanelProps) {
     };
   });
   rows.sort((x, y) => (x.ask ?? Infinity) - (y.ask ?? Infinity) || (y.bid ?? -Infinity) - (x.bid ?? -Infinity));
-  const pair = bestArbitrage(snap, d, item, askCols, bidCols);
+  const pair = bestArbitrage(snap, d, item, askCols, bidCols, { quotes, includeStalled });
   const bestAsk = num(d.bestAsk[item] as number);
   const bestBid = num(d.bestBid[item] as number);
   const spread = num(d.spread[item] as number);
