@@ -71,13 +71,13 @@ function trustBytes(t: TrustData): number {
 
 function stateBytes(g: ReturnType<typeof emptyGameTrust>): number {
   let sum = 0;
-  for (const s of [g.ages.ask, g.ages.bid]) sum += s.value.byteLength + s.changedAt.byteLength + s.firstSeenAt.byteLength + s.lastQuotedAt.byteLength + s.rowLastPoll.byteLength + s.rowSincePoll.byteLength;
+  for (const s of [g.ages.ask, g.ages.bid]) sum += s.value.byteLength + s.changedAt.byteLength + s.firstSeenAt.byteLength + s.lastQuotedAt.byteLength + s.rowLastPoll.byteLength;
   return sum;
 }
 
 function recordBytes(r: ReturnType<typeof toRecord>): number {
   let sum = r.names.reduce((a, n) => a + 2 * n.length, 0);
-  for (const s of [r.ask, r.bid]) sum += s.value.byteLength + s.changedAt.byteLength + s.firstSeenAt.byteLength + s.lastQuotedAt.byteLength + s.rowLastPoll.byteLength + s.rowSincePoll.byteLength;
+  for (const s of [r.ask, r.bid]) sum += s.value.byteLength + s.changedAt.byteLength + s.firstSeenAt.byteLength + s.lastQuotedAt.byteLength + s.rowLastPoll.byteLength;
   return sum;
 }
 

@@ -77,3 +77,15 @@ describe('observePoll: quote age as observed', () => {
     expect(o.bidStat?.quoted[0]).toBe(1);
   });
 });
+
+describe('observePoll: polls of other market sets in between (another page loading a few markets of the same game)', () => {
+  it("compares each market with its own last observation: a change across a poll that left it out is still dated", () => {
+    const st = emptyAgeState(730);
+    observePoll(st, grid({ x: { a: 100, b: 200 } }, ['a', 'b']), T1);
+    observePoll(st, grid({ x: { a: 100 } }, ['a']), T2);
+    const o = observePoll(st, grid({ x: { a: 100, b: 250 } }, ['a', 'b']), T3);
+    expect([...o.askChangedAt]).toEqual([NaN, T3]);
+    expect(o.askStat.comparable[1]).toBe(1);
+    expect(o.askStat.changed[1]).toBe(1);
+  });
+});

@@ -5,11 +5,12 @@
  * markets differ from the last one's is matched row by row and column by column.
  *
  * A change is only ever dated by the poll that saw it: "changed at" is the first poll at which the new
- * value was seen (the change happened between that poll and the one before). Before a cell has been seen
- * to change its change time is NaN ("age unknown yet"): the quote stood at least since it was first seen.
- * A quote that appears where its market did not quote the item at the poll before counts as a change
- * (a new listing), but only when that market and item were both in the poll before: a market the user has
- * just turned on has not been observed, so its quotes' ages are unknown.
+ * value was seen (the change happened between that poll and the market's observation before). Each market
+ * is compared with its own last observation, so polls of other market sets in between (another page
+ * loading a few markets of the same game) lose nothing. Before a cell has been seen to change its change
+ * time is NaN ("age unknown yet"): the quote stood at least since it was first seen. A quote that appears
+ * where its market did not quote the item at its last observation counts as a change (a new listing); a
+ * market never observed before (just turned on) or an item new to the polls has unknown ages.
  *
  * Values outside Int32 (BIG) compare as equal to each other: a change between two such values is missed.
  */
@@ -21,11 +22,9 @@ export interface SideState {
   polls: number;
   lastAt: number;
   markets: string[];
-  /** Per column and per row: the poll number (1-based) it was last in, and the one it was first observed in since it came back. */
+  /** Per column and per row: the poll number (1-based) it was last in (0: never). */
   colLastPoll: number[];
-  colSincePoll: number[];
   rowLastPoll: Int32Array;
-  rowSincePoll: Int32Array;
   /** Rows allocated (>= the game's rows). */
   cap: number;
   value: Int32Array;
@@ -70,9 +69,7 @@ export function emptySide(): SideState {
     lastAt: NaN,
     markets: [],
     colLastPoll: [],
-    colSincePoll: [],
     rowLastPoll: new Int32Array(0),
-    rowSincePoll: new Int32Array(0),
     cap: 0,
     value: new Int32Array(0),
     changedAt: new Float64Array(0),
@@ -140,7 +137,7 @@ function mapRows(st: AgeState, names: readonly string[]): Int32Array {
 }
 
 /** The state's column of each snapshot market (adding columns, growing rows to `rows`). */
-function mapCols(s: SideState, markets: readonly string[], rows: number, pollNo: number): Int32Array {
+function mapCols(s: SideState, markets: readonly string[], rows: number): Int32Array {
   const map = new Int32Array(markets.length);
   const cols = [...s.markets];
   markets.forEach((slug, k) => {
@@ -154,15 +151,7 @@ function mapCols(s: SideState, markets: readonly string[], rows: number, pollNo:
   const cap = rows > s.cap ? Math.max(rows, Math.ceil(s.cap * 1.25)) : s.cap;
   relayout(s, cap, cols.length);
   s.markets = cols;
-  while (s.colLastPoll.length < cols.length) {
-    s.colLastPoll.push(0);
-    s.colSincePoll.push(pollNo);
-  }
-  // A column back after a gap (or new): its observation starts again at this poll.
-  for (let k = 0; k < markets.length; k++) {
-    const c = map[k] as number;
-    if ((s.colLastPoll[c] as number) !== pollNo - 1) s.colSincePoll[c] = pollNo;
-  }
+  while (s.colLastPoll.length < cols.length) s.colLastPoll.push(0);
   return map;
 }
 
@@ -183,29 +172,23 @@ function observeSide(s: SideState, input: SideInput, rowMap: Int32Array, rows: n
   const pollNo = s.polls + 1;
   const n = rowMap.length;
   const m = input.markets.length;
-  const colMap = mapCols(s, input.markets, rows, pollNo);
+  const colMap = mapCols(s, input.markets, rows);
   const rowLast = (s.rowLastPoll = grow(s.rowLastPoll, rows, 0));
-  const rowSince = (s.rowSincePoll = grow(s.rowSincePoll, rows, 0));
   const S = s.markets.length;
   const quoted = new Int32Array(m);
   const comparable = new Int32Array(m);
   const changed = new Int32Array(m);
   const { value, changedAt, firstSeenAt, lastQuotedAt } = s;
-  const colPrev = new Uint8Array(m);
-  const colOld = new Uint8Array(m);
-  for (let k = 0; k < m; k++) {
-    const c = colMap[k] as number;
-    colPrev[k] = pollNo > 1 && (s.colLastPoll[c] as number) === pollNo - 1 ? 1 : 0;
-    colOld[k] = (s.colSincePoll[c] as number) < pollNo ? 1 : 0;
-  }
+  // Each market is compared with its own last observation (the state holds it), which need not be the
+  // poll just before: another page may load a few markets of the same game in between.
+  const colLast = new Int32Array(m);
+  for (let k = 0; k < m; k++) colLast[k] = s.colLastPoll[colMap[k] as number] as number;
   const inListed = input.listed;
   const inValue = input.value;
   for (let i = 0; i < n; i++) {
     const r = rowMap[i] as number;
-    // In the poll before (the state holds that poll's values), and observed since before this poll.
-    const rowPrev = pollNo > 1 && (rowLast[r] as number) === pollNo - 1;
-    if (!rowPrev) rowSince[r] = pollNo;
-    const rowOld = (rowSince[r] as number) < pollNo;
+    // The poll the item was last in (0: never).
+    const rowPrev = rowLast[r] as number;
     const base = i * m;
     const sbase = r * S;
     for (let k = 0; k < m; k++) {
@@ -214,7 +197,9 @@ function observeSide(s: SideState, input: SideInput, rowMap: Int32Array, rows: n
       const v = inListed[cell] === 1 ? (inValue[cell] as number) : NONE;
       const prev = value[sc] as number;
       if (v === prev && v === NONE) continue;
-      const before = rowPrev && colPrev[k] === 1;
+      // Observed before: the market was, and the item was in a poll at or after the market's last one.
+      const ck = colLast[k] as number;
+      const before = ck > 0 && rowPrev >= ck;
       if (v === NONE) {
         value[sc] = NONE;
         continue;
@@ -231,8 +216,8 @@ function observeSide(s: SideState, input: SideInput, rowMap: Int32Array, rows: n
         }
         continue;
       }
-      // Not quoted at the poll before, both observed since earlier: a quote that appeared now.
-      if (before && rowOld && colOld[k] === 1) changedAt[sc] = at;
+      // Not quoted at the market's last observation of the item: a quote that appeared now.
+      if (before) changedAt[sc] = at;
       const fs = firstSeenAt[sc] as number;
       if (fs !== fs) firstSeenAt[sc] = at;
       value[sc] = v;

@@ -76,6 +76,20 @@ describe('TrustBook: quote ages across restarts', () => {
   });
 });
 
+describe('TrustBook: when it saves', () => {
+  it('a small game is saved at every poll, so a restart right after keeps the last change', async () => {
+    const name = `trust-small-${dbNo++}`;
+    const T = Date.UTC(2026, 0, 1);
+    const book = new TrustBook(newStore(name), 60_000, () => T);
+    await book.observe(grid({ x: { a: 100 } }, ['a']), T);
+    await book.flush(730);
+    await book.observe(grid({ x: { a: 110 } }, ['a']), T + 5_000);
+    await book.flush(730);
+    const t = await new TrustBook(newStore(name), 60_000).observe(grid({ x: { a: 110 } }, ['a']), T + 10_000);
+    expect([...t.askChangedAt]).toEqual([T + 5_000]);
+  });
+});
+
 describe('TrustStore records', () => {
   it('a side that has not seen the newest items (bids polled before they came) saves and reads back', async () => {
     const name = `trust-rows-${dbNo++}`;

@@ -4,7 +4,7 @@
  * Polls of one game are observed one after the other, in the order they arrive.
  */
 import { emptyGameTrust, trustOfPoll, type GameTrust, type TrustSnapshot } from './trust';
-import { fromRecord, problemText, SAVE_EVERY_MS, toRecord, type TrustStore } from './trust-store';
+import { fromRecord, problemText, SAVE_EVERY_MS, SAVE_EVERY_POLL_CELLS, toRecord, type TrustStore } from './trust-store';
 import type { TrustData } from './types';
 
 interface Entry {
@@ -71,7 +71,7 @@ export class TrustBook {
     return run;
   }
 
-  /** Saves after the first poll of a run and then at most every saveEveryMs; never two writes of a game at once. */
+  /** Saves after the first poll of a run and then at most every saveEveryMs (small games: every poll); never two writes of a game at once. */
   private maybeSave(e: Entry): void {
     if (!this.store) return;
     if (e.saving) {
@@ -79,7 +79,10 @@ export class TrustBook {
       return;
     }
     const t = this.clock();
-    if (t - e.lastSaveAt < this.saveEveryMs) return;
+    // A small game's record (a few MB at most) is written at every poll; a big one at most every saveEveryMs.
+    const ages = e.g.ages;
+    const cells = ages.names.length * (ages.ask.markets.length + ages.bid.markets.length);
+    if (cells > SAVE_EVERY_POLL_CELLS && t - e.lastSaveAt < this.saveEveryMs) return;
     e.saving = true;
     e.lastSaveAt = t;
     const store = this.store;

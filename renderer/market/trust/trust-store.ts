@@ -8,9 +8,10 @@
  * poll after a start would have to read every item's chunks back (tens of thousands of records) to learn
  * when each quote last changed; one record per game is read once, in one request.
  *
- * Saved at most every SAVE_EVERY_MS and after the first poll of a run (a write of the whole state is a
- * few MB; polls are seconds apart); a restart loses at most the changes seen since the last save, which
- * then show as changed at the first poll after the restart, never earlier. A failed write (quota, the
+ * Saved after the first poll of a run and then at most every SAVE_EVERY_MS (a whole CS2 catalog's record
+ * is about 19 MB; polls are seconds apart), or at every poll for a game of at most SAVE_EVERY_POLL_CELLS
+ * cells; a restart loses at most the changes seen since the last save, which then show as changed at the
+ * first poll after the restart, never earlier. A failed write (quota, the
  * browser closing the database) keeps the ages in memory and says so (TrustData.storeProblem); a record
  * that does not read back as one (another build, damage) is dropped and the ages start again, said once.
  */
@@ -23,6 +24,8 @@ import { isStall } from './trust';
 
 export const TRUST_DB_NAME = 'market-desk-trust';
 export const SAVE_EVERY_MS = 60_000;
+/** Games of at most this many item x market cells (about 3 MB saved) are saved at every poll. */
+export const SAVE_EVERY_POLL_CELLS = 200_000;
 const RECORD_VERSION = 1;
 /** Times are stored as seconds since 2020-01-01 plus one; 0 = unknown. */
 const EPOCH_S = Date.UTC(2020, 0, 1) / 1000;
@@ -32,9 +35,7 @@ interface SideRecord {
   lastAt: number;
   markets: string[];
   colLastPoll: number[];
-  colSincePoll: number[];
   rowLastPoll: Int32Array;
-  rowSincePoll: Int32Array;
   value: Int32Array;
   changedAt: Uint32Array;
   firstSeenAt: Uint32Array;
@@ -95,9 +96,7 @@ function sideRecord(s: SideState, rows: number): SideRecord {
     lastAt: s.lastAt,
     markets: [...s.markets],
     colLastPoll: [...s.colLastPoll],
-    colSincePoll: [...s.colSincePoll],
     rowLastPoll: rowsOf(s.rowLastPoll, rows),
-    rowSincePoll: rowsOf(s.rowSincePoll, rows),
     value: valuesOf(s.value, cells),
     changedAt: encodeTimes(s.changedAt, cells),
     firstSeenAt: encodeTimes(s.firstSeenAt, cells),
@@ -116,13 +115,10 @@ function isSideRecord(v: unknown, rows: number): v is SideRecord {
   if (typeof s.polls !== 'number' || !Number.isInteger(s.polls) || s.polls < 0 || typeof s.lastAt !== 'number') return false;
   if (!Array.isArray(s.markets) || !s.markets.every((m) => typeof m === 'string')) return false;
   const cols = s.markets.length;
-  for (const k of ['colLastPoll', 'colSincePoll'] as const) {
-    const a = s[k];
-    if (!Array.isArray(a) || a.length !== cols || !a.every((x) => Number.isInteger(x))) return false;
-  }
+  const a = s.colLastPoll;
+  if (!Array.isArray(a) || a.length !== cols || !a.every((x) => Number.isInteger(x))) return false;
   const typed: Array<[unknown, new (...a: never[]) => unknown, number]> = [
     [s.rowLastPoll, Int32Array, rows],
-    [s.rowSincePoll, Int32Array, rows],
     [s.value, Int32Array, rows * cols],
     [s.changedAt, Uint32Array, rows * cols],
     [s.firstSeenAt, Uint32Array, rows * cols],
@@ -144,9 +140,7 @@ export function fromRecord(v: unknown, game: number): { ages: AgeState; stalls: 
     lastAt: s.lastAt,
     markets: [...s.markets],
     colLastPoll: [...s.colLastPoll],
-    colSincePoll: [...s.colSincePoll],
     rowLastPoll: s.rowLastPoll,
-    rowSincePoll: s.rowSincePoll,
     cap: rows,
     value: s.value,
     changedAt: decodeTimes(s.changedAt, rows * s.markets.length),

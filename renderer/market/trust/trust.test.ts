@@ -29,6 +29,17 @@ describe('trustOfPoll', () => {
     expect(t3.stalls).toEqual([]);
   });
 
+  it('a poll of a few markets (another page) leaves a stalled market it did not ask for marked, since kept', () => {
+    const g = emptyGameTrust(730);
+    trustOfPoll(g, grid(poll(1), M), 1_000);
+    trustOfPoll(g, grid(poll(2), M), 2_000);
+    const only = (t: Table) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, { a: v.a as number, b: v.b as number }]));
+    const few = trustOfPoll(g, grid(only(poll(3)), ['a', 'b']), 3_000);
+    expect(few.stalls).toEqual([]);
+    const back = trustOfPoll(g, grid(poll(4), M), 4_000);
+    expect(back.stalls.map((s) => [s.market, s.since])).toEqual([['frozen', 2_000]]);
+  });
+
   it('flags an outlier in its cell, high, and only it', () => {
     const g = emptyGameTrust(730);
     const t = poll(1);

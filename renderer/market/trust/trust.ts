@@ -47,11 +47,13 @@ function markStalled(markets: readonly string[], stalled: ReadonlySet<string>, n
 export function trustOfPoll(g: GameTrust, snap: TrustSnapshot, at: number): TrustData {
   const ages = observePoll(g.ages, snap, at);
   push(g.askStats, ages.askStat);
-  const askStalls = findStalls(g.askStats, 'ask', g.stalls);
+  // A stalled market this poll did not ask for (another page's few markets) stays as it was.
+  const notAsked = (side: 'ask' | 'bid', markets: readonly string[]) => g.stalls.filter((s) => s.side === side && !markets.includes(s.market));
+  const askStalls = [...findStalls(g.askStats, 'ask', g.stalls), ...notAsked('ask', snap.askMarkets)];
   let bidStalls = g.stalls.filter((s) => s.side === 'bid');
   if (ages.bidStat) {
     push(g.bidStats, ages.bidStat);
-    bidStalls = findStalls(g.bidStats, 'bid', g.stalls);
+    bidStalls = [...findStalls(g.bidStats, 'bid', g.stalls), ...notAsked('bid', snap.bidMarkets)];
   }
   g.stalls = [...askStalls, ...bidStalls];
   const n = snap.n;
