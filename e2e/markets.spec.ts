@@ -23,6 +23,7 @@ import { formatMoney } from '../shared/money/money';
 import type { WebHost } from '../webhost/server';
 import { connectedHost, E2E_CATALOG_SLICE, expect, test as base } from './fixtures';
 import { apiToken, grid, openGrid, postService, readRowAcross, showOnly } from './grid-page';
+import { PINNED_AND_SUMMARY } from './grid-api';
 import { refusedAskMarkets, refusedBidMarkets, shownAskMarkets, shownBidMarkets } from './served-markets';
 import { startSeparateService, type TestService } from './separate-service';
 
@@ -130,7 +131,7 @@ test.describe(`another service's market names, opaque 400s`, () => {
 
     await openGrid(page, appUrl, api.min.length);
     await expect(page.getByTestId('grid-count')).toHaveText(`${api.min.length.toLocaleString('en-US')} of ${api.min.length.toLocaleString('en-US')} items`);
-    await expect(grid(page)).toHaveAttribute('aria-colcount', String(8 + askShown.length));
+    await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + askShown.length));
 
     // A few items: every market cell, best ask and best bid equal the REST answer.
     const byCount = [...api.min].sort((a, b) => b.prices.length - a.prices.length);
@@ -278,7 +279,7 @@ test.describe(`another service's market names, opaque 400s`, () => {
     await expect(note(page).getByTestId('refused-important')).toHaveText('lowest asks: steam (steam)', { timeout: TIMEOUT_LOAD });
     await expect(note(page)).toContainText('This service does not offer a market, left out');
     await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.min.length + 1));
-    await expect(grid(page)).toHaveAttribute('aria-colcount', String(8 + shownAskMarkets(service.markets).length));
+    await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + shownAskMarkets(service.markets).length));
     await page.getByRole('button', { name: 'Markets & fees', exact: true }).click();
     await expect(row.locator('[data-state]')).toHaveAttribute('data-state', 'refused');
   });
@@ -354,7 +355,7 @@ for (const errorStyle of ['opaque', 'named'] as const) {
       const requests = countMarketRequests(page);
 
       await openGrid(page, appUrl);
-      await expect(grid(page)).toHaveAttribute('aria-colcount', String(8 + askShown.length), { timeout: TIMEOUT_LOAD });
+      await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + askShown.length), { timeout: TIMEOUT_LOAD });
       await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.min.length + 1), { timeout: TIMEOUT_LOAD });
       // Markets of every batch, in one row: the item listed on the most markets, every cell as the API says.
       const item = [...api.min].sort((a, b) => b.prices.length - a.prices.length)[0]!;
@@ -398,7 +399,7 @@ for (const errorStyle of ['opaque', 'named'] as const) {
       await service.setFaults({ badRequestFirst: 2 });
       try {
         await openGrid(page, appUrl);
-        await expect(grid(page)).toHaveAttribute('aria-colcount', String(8 + askShown.length), { timeout: TIMEOUT_LOAD });
+        await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + askShown.length), { timeout: TIMEOUT_LOAD });
         await expect(page.getByTestId('markets-checking')).toHaveCount(0, { timeout: TIMEOUT_LOAD });
         await expect(note(page)).toHaveCount(0);
         expect(requests.probes, 'the refusal was looked into').toBeGreaterThan(0);

@@ -190,6 +190,7 @@ test('a frozen market is marked stalled and left out; planted outliers flagged, 
   await row.getByRole('button', { name: `Open details for ${low!.item}` }).click();
   await expect(panel(page).getByTestId('detail-all-best-ask')).toContainText(`on ${marketName(low!.market)}`);
   await expect(panel(page).getByTestId('detail-mark')).toContainText('Mark:');
+  await expect(panel(page).getByTestId('detail-best-ask-age')).toHaveText(/^(unchanged for .+|age unknown yet)(; first seen .+ ago)?$/);
   await expect(panel(page).getByTestId('detail-confidence')).toBeVisible();
   await shoot(page, 'trust-detail-panel');
   await panel(page).locator('.dp__table').scrollIntoViewIfNeeded();

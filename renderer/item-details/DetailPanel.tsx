@@ -26,7 +26,6 @@ import { openHoldingEditor } from '../requests/holding-editor';
 import { useItemMediansRecorder } from '../market/history/useValuesRecorder';
 import type { TrustView } from '../ui/trust/row-confidence';
 import { askAge, bidAge, flagClasses, flagText, quoteAgeText, stallsBySlug } from '../ui/trust/trust-text';
-import { formatDurationShort } from '../lib/duration';
 import { Icon } from '../ui/Icon';
 import { MarkBlock, OtherBestLine, TrustSection } from './TrustSection';
 import { otherBests } from '../ui/trust/row-confidence';
@@ -133,7 +132,6 @@ export function DetailPanel(props: DetailPanelProps) {
       askBits,
       bidBits,
       askAgeText: askCell >= 0 ? quoteAgeText(aAge, now, snap.listed[askCell] === 1) : null,
-      askAgeShort: aAge && Number.isFinite(aAge.changedAt) ? formatDurationShort(now - aAge.changedAt) : null,
       bidAgeText: bidCell >= 0 ? quoteAgeText(bidAge(snap.trust, bidCell), now) : null,
       stalled: askStalls.has(slug) || bidStalls.has(slug),
       slug,
@@ -148,7 +146,7 @@ export function DetailPanel(props: DetailPanelProps) {
     };
   });
   rows.sort((x, y) => (x.ask ?? Infinity) - (y.ask ?? Infinity) || (y.bid ?? -Infinity) - (x.bid ?? -Infinity));
-  const pair = bestArbitrage(snap, d, item, askCols, bidCols);
+  const pair = bestArbitrage(snap, d, item, askCols, bidCols, { quotes, includeStalled });
   const bestAsk = num(d.bestAsk[item] as number);
   const bestBid = num(d.bestBid[item] as number);
   const spread = num(d.spread[item] as number);
@@ -222,6 +220,11 @@ export function DetailPanel(props: DetailPanelProps) {
           <dd className="dp__num">
             <Money v={bestAsk} money={money} />
             {bestAsk !== null ? <small>{nameOf(snap.askMarkets[d.bestAskCol[item] as number] ?? '')}</small> : null}
+            {props.trust && bestAsk !== null ? (
+              <small className="dp__age" data-testid="detail-best-ask-age">
+                {quoteAgeText(askAge(snap.trust, item * m + (d.bestAskCol[item] as number)), now)}
+              </small>
+            ) : null}
             {otherAsk ? <OtherBestLine other={otherAsk} money={money} nameOf={nameOf} /> : null}
           </dd>
         </div>
@@ -232,6 +235,11 @@ export function DetailPanel(props: DetailPanelProps) {
             {bestBid !== null ? (
               <small>
                 {nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')} · {countOf(num(d.bidOrders[item] as number), 'order')}
+              </small>
+            ) : null}
+            {props.trust && bestBid !== null ? (
+              <small className="dp__age" data-testid="detail-best-bid-age">
+                {quoteAgeText(bidAge(snap.trust, item * b + (d.bestBidCol[item] as number)), now)}
               </small>
             ) : null}
             {otherBid ? <OtherBestLine other={otherBid} money={money} nameOf={nameOf} /> : null}
@@ -300,11 +308,6 @@ export function DetailPanel(props: DetailPanelProps) {
               <th scope="col" className="dp__num">
                 Orders
               </th>
-              {props.trust ? (
-                <th scope="col" className="dp__num" title="How long the ask has stood unchanged, as observed by Market Desk's polls (hover a row for more)">
-                  Age
-                </th>
-              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -337,11 +340,6 @@ export function DetailPanel(props: DetailPanelProps) {
                   <Money v={r.bid} money={money} />
                 </td>
                 <td className="dp__num">{formatCount(r.orders)}</td>
-                {props.trust ? (
-                  <td className="dp__num dp__age" title={r.askAgeText ?? undefined}>
-                    {r.askAgeText === null || !r.listed ? MISSING : (r.askAgeShort ?? 'unknown')}
-                  </td>
-                ) : null}
               </tr>
             ))}
           </tbody>

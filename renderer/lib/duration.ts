@@ -21,11 +21,3 @@ export function formatDuration(ms: number): string {
   return `${d} ${d === 1 ? 'day' : 'days'}${h > 0 ? ` ${h} h` : ''}`;
 }
 
-/** The same span in its largest unit only, for narrow table cells: "45 s", "12 min", "3 h", "2 d". */
-export function formatDurationShort(ms: number): string {
-  const t = Math.max(0, ms);
-  if (t < MIN) return `${Math.floor(t / 1000)} s`;
-  if (t < HOUR) return `${Math.floor(t / MIN)} min`;
-  if (t < DAY) return `${Math.floor(t / HOUR)} h`;
-  return `${Math.floor(t / DAY)} d`;
-}

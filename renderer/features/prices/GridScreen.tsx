@@ -243,6 +243,12 @@ export function GridScreen() {
         onRemoveSlug={removeSlug}
         checkingMarkets={checkingMarkets}
       />
+      {snap?.trust?.storeProblem ? (
+        // Quote ages observed so far stay right until Market Desk closes; the user learns they will not survive it.
+        <p className="gs__note" role="status" data-testid="trust-store-problem">
+          {snap.trust.storeProblem}
+        </p>
+      ) : null}
       {plan.askMarkets.length === 0 && plan.refusedAsk.length > 0 ? null : (
         // When every name is refused, the block below says so: no list of them above it too.
         <RefusedMarketsNote discovery={plan.discovery} refusedAsk={plan.refusedAsk} refusedBid={plan.refusedBid} nameOf={plan.nameOf} onOpenMarkets={openSettings} />

@@ -94,3 +94,11 @@ describe('narrows (incremental typing)', () => {
     }
   });
 });
+
+describe('hide low confidence', () => {
+  it('counts as a filter ("Clear filters" clears it) and a switch never narrows the last view', () => {
+    expect(isFiltering({ ...EMPTY_FILTER, hideLowConfidence: true })).toBe(true);
+    expect(narrows({ ...EMPTY_FILTER, text: 'ak' }, { ...EMPTY_FILTER, text: 'ak r', hideLowConfidence: true })).toBe(false);
+    expect(narrows({ ...EMPTY_FILTER, text: 'ak', hideLowConfidence: true }, { ...EMPTY_FILTER, text: 'ak r', hideLowConfidence: true })).toBe(true);
+  });
+});
