@@ -22,6 +22,8 @@ import { computeDerived } from '../../renderer/market/model/price-arithmetic';
 import { mergeGrid, shapeAsks, shapeBids } from '../../renderer/market/model/shape';
 import { NONE, toSnapshot, type SnapshotData } from '../../renderer/market/model/snapshot';
 import { emptyGameTrust, trustOfPoll } from '../../renderer/market/trust/trust';
+import { confidenceOf } from '../../renderer/market/trust/confidence';
+import { confidenceInput } from '../../renderer/ui/trust/row-confidence';
 import { toRecord } from '../../renderer/market/trust/trust-store';
 import { TRUST_FLAG, type TrustData } from '../../renderer/market/trust/types';
 import { mb, ms, pct, printTable, type Row } from './bench-utils';
@@ -100,6 +102,7 @@ function timing(rows: Row[], details: string[]): void {
   let firstMs = 0;
   const derivePlain: number[] = [];
   const deriveTrust: number[] = [];
+  const confidenceAll: number[] = [];
   collect();
   const heap0 = process.memoryUsage();
   snaps.forEach((snap, p) => {
@@ -122,11 +125,15 @@ function timing(rows: Row[], details: string[]): void {
     const d0 = performance.now();
     computeDerived({ snap: s, askCols, bidCols, fees: {}, net: false, quotes: 'all' });
     const d1 = performance.now();
-    computeDerived({ snap: s, askCols, bidCols, fees: {}, net: false });
+    const dt2 = computeDerived({ snap: s, askCols, bidCols, fees: {}, net: false });
     const d2 = performance.now();
+    // Every row's confidence, as sorting by Trust or "Hide low confidence" asks for it on the page.
+    for (let i = 0; i < s.n; i++) confidenceOf(confidenceInput(s, dt2, i, null, 86_400_000));
+    const d3 = performance.now();
     if (p > 0) {
       derivePlain.push(d1 - d0);
       deriveTrust.push(d2 - d1);
+      confidenceAll.push(d3 - d2);
     }
   });
   collect();
@@ -141,6 +148,7 @@ function timing(rows: Row[], details: string[]): void {
   rows.push({ metric: 'trustOfPoll, first poll of a run (state allocated)', measured: ms(firstMs), goal: '', met: null });
   rows.push({ metric: 'computeDerived, all quotes (median)', measured: ms(pct(derivePlain, 50)), goal: '', met: null });
   rows.push({ metric: 'computeDerived, trusted quotes + mark (median)', measured: ms(pct(deriveTrust, 50)), goal: '', met: null });
+  rows.push({ metric: "every row's confidence (sort by Trust, Hide low confidence; on the page), median", measured: ms(pct(confidenceAll, 50)), goal: '< 50 ms', met: pct(confidenceAll, 50) < 50 });
   const r0 = performance.now();
   const rec = toRecord(g.ages, g.stalls, Date.now());
   const recMs = performance.now() - r0;
