@@ -17,7 +17,7 @@ import { DAY, decodeInto, PointBuffer, type Chunk } from '../history/chunk-codec
 import type { HistoryStore } from '../history/store';
 import { isMarketSeries } from '../history/tiers';
 import type { FeeTable } from '../model/price-arithmetic';
-import { newItemRow, pickRoute, prepareRule, usedColumns, type ItemRow, type LimitsApplied, type PreparedRule, type UnknownFees } from './evaluate';
+import { netBuyCandidate, netSellCandidate, newItemRow, pickNetted, prepareRule, type ItemRow, type LimitsApplied, type PreparedRule, type UnknownFees } from './evaluate';
 import type { ScanRule } from './rules';
 import { limitsApplied } from './scan';
 
@@ -175,20 +175,28 @@ export interface PendingRoute {
 export class ItemReplayer {
   private readonly row: ItemRow;
   private readonly buf = new PointBuffer();
-  private readonly liq = { score: NaN, steamSales30d: NaN };
-  /** Per series: 1 when the rule reads it (a group of changes to none of them leaves the route as it was). */
-  private readonly used: Uint8Array;
+  /**
+   * Per series: the buy and the sell candidate whose price it is (-1: none; a market is on a side's list once).
+   * A change is netted into its candidate alone, and the pair is picked again only after a change that can
+   * alter it: the other candidates' nets still hold (the history has no depth, trust or liquidity to change them).
+   */
+  private readonly buyOf: Int32Array;
+  private readonly sellOf: Int32Array;
   constructor(
     private readonly p: PreparedRule,
     private readonly layout: SeriesLayout,
     private readonly applied: LimitsApplied,
   ) {
     this.row = newItemRow(layout.askMarkets.length, layout.bidMarkets.length);
-    const cols = usedColumns(p);
-    this.used = layout.side.map((side, i) => {
-      const k = layout.col[i] as number;
-      return side === 1 ? (cols.ask[k] ?? 0) : side === 2 ? (cols.bid[k] ?? 0) : 0;
-    });
+    const buyOnAsks = p.rule.buy === 'ask';
+    const sellOnAsks = p.rule.sell === 'ask-minus-tick';
+    const find = (cols: Int32Array, n: number, onAsks: boolean, side: number, k: number): number => {
+      if (side !== (onAsks ? 1 : 2)) return -1;
+      for (let i = 0; i < n; i++) if (cols[i] === k) return i;
+      return -1;
+    };
+    this.buyOf = Int32Array.from(layout.side, (side, i) => find(p.buy.col, p.buy.n, buyOnAsks, side, layout.col[i] as number));
+    this.sellOf = Int32Array.from(layout.side, (side, i) => find(p.sell.col, p.sell.n, sellOnAsks, side, layout.col[i] as number));
   }
 
   /** Returns how many routes were there already at `from` (left out of `routes`). */
@@ -200,14 +208,24 @@ export class ItemReplayer {
     row.offers.fill(NaN);
     row.bidOffers.fill(NaN);
     const { side, col } = this.layout;
-    const used = this.used;
+    const { buyOf, sellOf, applied } = this;
+    const pv = this.p;
+    pv.buyVal.fill(NaN);
+    pv.sellVal.fill(NaN);
+    /**
+     * Whether a change that leaves a candidate worse (a dearer buy, a lower sale, one gone) can be skipped:
+     * every pair's profit then falls or stays, so the route picked (the most profit) stays the most and keeps
+     * passing, and with none, none can appear; unless a minimum ROI other than 0 lets a pair of less profit
+     * but better ROI pass once the best falls (with 0, passing is profit >= max(minimum, 0), costs being positive).
+     */
+    const worseKeepsNone = pv.rule.limits.minRoi === 0;
     let open: Open | null = null;
     let carried = 0;
     let seenBefore = false;
     let evaluatedFrom = false;
     const step = (at: number, carriedIn = false): void => {
       const p = this.p;
-      const has = pickRoute(p, row, this.liq, false, this.applied);
+      const has = pickNetted(p);
       const buyMarket = has ? (p.buy.slug[p.pick.buy] as string) : '';
       const sellMarket = has ? (p.sell.slug[p.pick.sell] as string) : '';
       if (open && (!has || open.buyMarket !== buyMarket || open.sellMarket !== sellMarket)) {
@@ -239,9 +257,23 @@ export class ItemReplayer {
           const si = s[q] as number;
           const k = col[si] ?? -1;
           if (k < 0) continue;
-          if (used[si] === 1) touched = true;
           if (side[si] === 1) row.ask[k] = v[q] as number;
           else row.bid[k] = v[q] as number;
+          const bi = buyOf[si] as number;
+          const sj = sellOf[si] as number;
+          if (bi >= 0) {
+            const was = pv.buyVal[bi] as number;
+            netBuyCandidate(pv, row, bi, false, applied);
+            const now = pv.buyVal[bi] as number;
+            // A cheaper buy (or a new one) may make or change the route; a dearer one only where it is the route's.
+            if (now < was || (was !== was && now === now) || (open !== null ? bi === pv.pick.buy : !worseKeepsNone)) touched = true;
+          }
+          if (sj >= 0) {
+            const was = pv.sellVal[sj] as number;
+            netSellCandidate(pv, row, sj, false, applied);
+            const now = pv.sellVal[sj] as number;
+            if (now > was || (was !== was && now === now) || (open !== null ? sj === pv.pick.sell : !worseKeepsNone)) touched = true;
+          }
         }
         if (at < from) {
           seenBefore = true;

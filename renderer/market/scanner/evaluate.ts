@@ -256,67 +256,84 @@ export function evaluateItem(p: PreparedRule, row: ItemRow, liq: ItemLiquidity, 
  * needs at every change, and the first half of evaluateItem.
  */
 export function pickRoute(p: PreparedRule, row: ItemRow, liq: ItemLiquidity, hasTrust: boolean, applied: LimitsApplied): boolean {
-  const r = p.rule;
-  const l = r.limits;
+  const l = p.rule.limits;
   if (applied.liquidityScore && l.minLiquidityScore > 0 && !(liq.score >= l.minLiquidityScore)) return false;
   if (applied.steamSales30d && l.minSteamSales30d > 0 && !(liq.steamSales30d >= l.minSteamSales30d)) return false;
   const trusted = l.trustedOnly && hasTrust;
-  const tick = r.tickThousandths;
+  for (let i = 0; i < p.buy.n; i++) netBuyCandidate(p, row, i, trusted, applied);
+  for (let j = 0; j < p.sell.n; j++) netSellCandidate(p, row, j, trusted, applied);
+  return pickNetted(p);
+}
+
+/** One buy candidate's net cash cost into p.buyVal[i] (NaN: left out by the side's limits), from the row. */
+export function netBuyCandidate(p: PreparedRule, row: ItemRow, i: number, trusted: boolean, applied: LimitsApplied): void {
+  const r = p.rule;
+  const l = r.limits;
   const b = p.buy;
-  for (let i = 0; i < b.n; i++) {
-    p.buyVal[i] = NaN;
-    const col = b.col[i] as number;
-    let price: number;
-    let locked = 0;
-    if (r.buy === 'ask') {
-      if (trusted && !isTrustedQuote(row.askFlags[col] as number)) continue;
-      price = row.ask[col] as number;
-      const lp = row.locked[col] as number;
-      // price_locked may equal price on a market that does not tell locked items apart: no discount then.
-      if (l.locked === 'only') {
-        if (!(lp < price)) continue;
-        price = lp;
-        locked = 1;
-      } else if (l.locked === 'allow' && lp < price) {
-        price = lp;
-        locked = 1;
-      }
-    } else {
-      if (trusted && !isTrustedQuote(row.bidFlags[col] as number)) continue;
-      price = (row.bid[col] as number) + tick;
+  p.buyVal[i] = NaN;
+  const col = b.col[i] as number;
+  let price: number;
+  let locked = 0;
+  if (r.buy === 'ask') {
+    if (trusted && !isTrustedQuote(row.askFlags[col] as number)) return;
+    price = row.ask[col] as number;
+    const lp = row.locked[col] as number;
+    // price_locked may equal price on a market that does not tell locked items apart: no discount then.
+    if (l.locked === 'only') {
+      if (!(lp < price)) return;
+      price = lp;
+      locked = 1;
+    } else if (l.locked === 'allow' && lp < price) {
+      price = lp;
+      locked = 1;
     }
-    if (price !== price || price <= 0) continue;
-    if (l.priceMin !== null && price < l.priceMin) continue;
-    if (l.priceMax !== null && price > l.priceMax) continue;
-    const dc = b.depthCol[i] as number;
-    if (applied.depth && l.minBuyDepth > 0 && !(dc >= 0 && (row.offers[dc] as number) >= l.minBuyDepth)) continue;
-    p.buyPrice[i] = price;
-    p.buyLocked[i] = locked;
-    p.buyVal[i] = netAsk(price, b.fee[i] as number) * (b.value[i] as number);
+  } else {
+    if (trusted && !isTrustedQuote(row.bidFlags[col] as number)) return;
+    price = (row.bid[col] as number) + r.tickThousandths;
   }
+  if (price !== price || price <= 0) return;
+  if (l.priceMin !== null && price < l.priceMin) return;
+  if (l.priceMax !== null && price > l.priceMax) return;
+  const dc = b.depthCol[i] as number;
+  if (applied.depth && l.minBuyDepth > 0 && !(dc >= 0 && (row.offers[dc] as number) >= l.minBuyDepth)) return;
+  p.buyPrice[i] = price;
+  p.buyLocked[i] = locked;
+  p.buyVal[i] = netAsk(price, b.fee[i] as number) * (b.value[i] as number);
+}
+
+/** One sell candidate's net cash proceeds into p.sellVal[j] (NaN: left out by the side's limits), from the row. */
+export function netSellCandidate(p: PreparedRule, row: ItemRow, j: number, trusted: boolean, applied: LimitsApplied): void {
+  const r = p.rule;
   const s = p.sell;
-  for (let j = 0; j < s.n; j++) {
-    p.sellVal[j] = NaN;
-    const col = s.col[j] as number;
-    let price: number;
-    if (r.sell === 'bid') {
-      if (trusted && !isTrustedQuote(row.bidFlags[col] as number)) continue;
-      price = row.bid[col] as number;
-    } else {
-      if (trusted && !isTrustedQuote(row.askFlags[col] as number)) continue;
-      price = (row.ask[col] as number) - tick;
-    }
-    if (price !== price || price <= 0) continue;
-    const dc = s.depthCol[j] as number;
-    if (applied.depth && l.minSellDepth > 0 && !(dc >= 0 && (row.bidOffers[dc] as number) >= l.minSellDepth)) continue;
-    p.sellPrice[j] = price;
-    if (p.sellMemoPrice[j] !== price) {
-      p.sellMemoPrice[j] = price;
-      p.sellMemoNet[j] = netBid(price, s.fee[j] as number);
-    }
-    p.sellVal[j] = (p.sellMemoNet[j] as number) * (s.value[j] as number);
+  p.sellVal[j] = NaN;
+  const col = s.col[j] as number;
+  let price: number;
+  if (r.sell === 'bid') {
+    if (trusted && !isTrustedQuote(row.bidFlags[col] as number)) return;
+    price = row.bid[col] as number;
+  } else {
+    if (trusted && !isTrustedQuote(row.askFlags[col] as number)) return;
+    price = (row.ask[col] as number) - r.tickThousandths;
   }
-  if (!bestNetPair(p.buyVal, b.market, b.n, p.sellVal, s.market, s.n, r.sameMarket, p.pick)) return false;
+  if (price !== price || price <= 0) return;
+  const dc = s.depthCol[j] as number;
+  if (applied.depth && r.limits.minSellDepth > 0 && !(dc >= 0 && (row.bidOffers[dc] as number) >= r.limits.minSellDepth)) return;
+  p.sellPrice[j] = price;
+  if (p.sellMemoPrice[j] !== price) {
+    p.sellMemoPrice[j] = price;
+    p.sellMemoNet[j] = netBid(price, s.fee[j] as number);
+  }
+  p.sellVal[j] = (p.sellMemoNet[j] as number) * (s.value[j] as number);
+}
+
+/**
+ * The best pair of the candidates as netted (p.buyVal, p.sellVal) and the pair's limits (profit, ROI). The
+ * backtest nets only the candidates a change reached (a replay changes one price or two at a poll) and calls
+ * this; pickRoute nets them all first.
+ */
+export function pickNetted(p: PreparedRule): boolean {
+  const l = p.rule.limits;
+  if (!bestNetPair(p.buyVal, p.buy.market, p.buy.n, p.sellVal, p.sell.market, p.sell.n, p.rule.sameMarket, p.pick)) return false;
   const cost = p.buyVal[p.pick.buy] as number;
   const profit = Math.round((p.sellVal[p.pick.sell] as number) - cost);
   const roi = cost > 0 ? profit / cost : NaN;
