@@ -27,9 +27,9 @@ function recorded(items: number): { chunks: Chunk[][]; series: string[] } {
   const names = Array.from({ length: items }, (_, i) => `Item ${i}`);
   const ask = new Int32Array(items * ASKS.length);
   const bid = new Int32Array(items * BIDS.length);
-  const step = (v: number): number => (rnd() < 0.08 ? NONE : 2_000 + 500 * Math.floor(rnd() * 40));
-  for (let c = 0; c < ask.length; c++) ask[c] = step(0);
-  for (let c = 0; c < bid.length; c++) bid[c] = step(0);
+  const price = (): number => (rnd() < 0.08 ? NONE : 2_000 + 500 * Math.floor(rnd() * 40));
+  for (let c = 0; c < ask.length; c++) ask[c] = price();
+  for (let c = 0; c < bid.length; c++) bid[c] = price();
   const rec = new GameRecorder(730);
   const byKey = new Map<string, Chunk>();
   const order: string[][] = names.map(() => []);
@@ -37,7 +37,7 @@ function recorded(items: number): { chunks: Chunk[][]; series: string[] } {
     for (let c = 0; c < 6; c++) {
       const arr = rnd() < 0.7 ? ask : bid;
       const at = Math.floor(rnd() * arr.length);
-      arr[at] = step(arr[at] as number);
+      arr[at] = price();
     }
     const poll: PollInput = { game: 730, at: T0 + k * MIN, names, askMarkets: ASKS, bidMarkets: BIDS, ask, bid, big: [] };
     for (const open of rec.apply(poll).dirty) {
