@@ -3,6 +3,7 @@
  * like any other input: a bad one is a clear error, never a crash in the replay).
  */
 import type { MarketFee } from '../model/price-arithmetic';
+import { routeAlertProblem } from './route-alerts';
 import { ruleProblems, type BuyMode, type LockedChoice, type ScanRule, type SellMode } from './rules';
 
 export interface BacktestRequestData {
@@ -50,6 +51,8 @@ export function backtestRequestProblem(v: unknown): string | null {
   for (const k of ['minProfit', 'minRoi', 'minBuyDepth', 'minSellDepth', 'minLiquidityScore', 'minSteamSales30d'] as const) if (!isNum(l[k])) return `the rule's ${k} is not a number`;
   if (!isNumOrNull(l.priceMin) || !isNumOrNull(l.priceMax)) return "the rule's price range is not numbers";
   if (typeof l.trustedOnly !== 'boolean' || !LOCKED.includes(l.locked as LockedChoice)) return "the rule's trusted or locked choice is unknown";
+  const alert = routeAlertProblem(r.alert);
+  if (alert !== null) return alert;
   const problems = ruleProblems(r as unknown as ScanRule);
   return problems.length ? problems.join(' ') : null;
 }

@@ -69,6 +69,13 @@ export interface ScanRule {
   tickThousandths: number;
   /** Keep routes whose fee on a side is not known (marked so, net computed as an upper bound). */
   includeFeeUnknown: boolean;
+  /** Raise an alert when a route has persisted this many polls (route-alerts.ts); absent or null: none. */
+  alert?: RouteAlertSetting | null;
+}
+
+/** A rule's alert: a route found `polls` polls in a row fires once; it re-arms once the route is gone. */
+export interface RouteAlertSetting {
+  polls: number;
 }
 
 export const DEFAULT_LIMITS: ScanLimits = {
