@@ -15,7 +15,7 @@ import type { Chunk } from '../../renderer/market/history/chunk-codec';
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { effectiveFees } from '../../renderer/market/markets/fees';
 import { emptyNotes, NONE, toSnapshot, type Snapshot } from '../../renderer/market/model/snapshot';
-import { finishRoutes, ItemReplayer, PollTimes, prepareBacktest, seriesLayout, type PendingRoute } from '../../renderer/market/scanner/backtest';
+import { BACKTEST_BATCH, finishRoutes, ItemReplayer, PollTimes, prepareBacktest, seriesLayout, type PendingRoute } from '../../renderer/market/scanner/backtest';
 import { READY_RULE_LIST, READY_RULES } from '../../renderer/market/scanner/rules';
 import { scanSnapshot, scanSnapshotRules, unknownFeeMarkets } from '../../renderer/market/scanner/scan';
 import type { TrustData } from '../../renderer/market/trust/types';
@@ -201,6 +201,8 @@ function main(): void {
     met: scaled < 15_000,
   });
   details.push(`History made by the recorder in ${(makeMs / 1000).toFixed(1)} s (not timed); heap grew ${heapMb.toFixed(1)} MB over the replay of ${SAMPLE} items (routes and poll times kept; the chunks are read a batch at a time in the app).`);
+  const chunkBytes = h.chunks.reduce((s, cs) => s + cs.reduce((t, c) => t + ('d' in c ? c.d.byteLength : 0), 0), 0);
+  details.push(`The chunks of one batch (${BACKTEST_BATCH} items, what the app holds at a time) take about ${((chunkBytes / SAMPLE) * BACKTEST_BATCH / 1048576).toFixed(1)} MB encoded; ${done.polls.toLocaleString('en')} polls seen.`);
   details.push(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on ${cpus().length} cores.`);
   printTable('Scanner model (Node)', rows, details);
 }
