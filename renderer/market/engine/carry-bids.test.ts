@@ -90,6 +90,10 @@ describe('carryBids', () => {
     expect(poll.mark && Array.from(poll.mark)).toEqual(Array.from(gross));
     expect(poll.mark?.[0]).toBeGreaterThanOrEqual(9_000);
     expect(poll.mark?.[0]).toBeLessThanOrEqual(10_000);
-    expect(Number.isNaN(poll.mark?.[1])).toBe(true);
+    expect(Number.isNaN(poll.mark?.[1])).toBe(true);    // The worker's own gross mark, when it sent one (its figures were net), is the one recorded; a poll
+    // with carried bids has it dropped with the figures (the bids it was bounded by were not there).
+    three.historyMark = Float64Array.from([9_100, NaN]);
+    expect(Array.from(pollOfAnswer({ snap: three, at: T0, bidsFresh: true }).mark ?? [])).toEqual([9_100, NaN]);
+    expect(carryBids(three, three, T0).historyMark).toBeUndefined();
   });
 });

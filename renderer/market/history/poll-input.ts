@@ -7,18 +7,24 @@ import { computeDerived, derivedKey } from '../model/price-arithmetic';
 import type { Snapshot } from '../model/snapshot';
 import type { PollInput } from './recorder';
 
+/** Whether per-row figures of `key` hold the history's mark: gross, every market, the default choice. */
+export function isHistoryMarkKey(snap: Pick<Snapshot, 'askMarkets' | 'bidMarkets'>, key: string): boolean {
+  return key === derivedKey(snap, allCols(snap.askMarkets), allCols(snap.bidMarkets), {}, false);
+}
+
+const allCols = (markets: readonly string[]): number[] => markets.map((_, i) => i);
+
 /**
  * Each item's mark as the history keeps it: gross (the history's prices are raw, before fees), over every
- * market's trusted quotes (the default choice: outliers and stalled markets left out). The worker's own
- * figures when they are exactly that (net off, the default choice), else computed here from the snapshot's
- * trust.
+ * market's trusted quotes (the default choice: outliers and stalled markets left out), whatever the page
+ * shows. The worker's (its figures when they are exactly that, else its historyMark); computed here only
+ * for a poll whose figures were dropped (asks only, with the last bids carried: the engine's carry-bids.ts).
  */
 export function historyMark(snap: Snapshot): Float64Array {
-  const askCols = snap.askMarkets.map((_, i) => i);
-  const bidCols = snap.bidMarkets.map((_, i) => i);
+  if (snap.historyMark && snap.historyMark.length === snap.n) return snap.historyMark.slice();
   const d = snap.derived;
-  if (d && d.key === derivedKey(snap, askCols, bidCols, {}, false) && d.data.mark.length === snap.n) return d.data.mark.slice();
-  return computeDerived({ snap, askCols, bidCols, fees: {}, net: false }).mark;
+  if (d && isHistoryMarkKey(snap, d.key) && d.data.mark.length === snap.n) return d.data.mark.slice();
+  return computeDerived({ snap, askCols: allCols(snap.askMarkets), bidCols: allCols(snap.bidMarkets), fees: {}, net: false }).mark;
 }
 
 export function toPoll(snap: Snapshot, at: number): PollInput {
