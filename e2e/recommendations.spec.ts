@@ -589,3 +589,18 @@ test('keyboard: ArrowDown and Enter open the detail panel of that item; A opens 
   expect(params.get('item')).toBe(second.market_hash_name);
   expect(params.get('view')).toBe('item');
 });
+
+test("the detail panel shows trust as the Prices page's does: the best ask's age and the row's confidence", async ({ page, appUrl, service }) => {
+  const all = await gqlRecs(service, 'general');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openRecs(page, appUrl, all.length);
+  await pricesLoaded(page, service);
+  await list(page).focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByTestId('detail-panel');
+  await expect(panel.getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(panel.getByTestId('detail-trust')).toBeVisible();
+  await expect(panel.getByTestId('detail-confidence')).toHaveAttribute('data-level', /^(high|medium|low)$/);
+  await expect(panel.getByTestId('detail-best-ask-age')).toHaveText(/^(unchanged for .+|age unknown yet)(; first seen .+ ago)?$/);
+  await page.screenshot({ path: test.info().outputPath('recommendations-detail-trust.png') });
+});

@@ -16,7 +16,8 @@ import { sortByValues } from '../../market/model/sort';
 import type { MarketPlan, SortState } from '../../market/prefs';
 import type { Confidence, ConfidenceInput, QuoteChoice } from '../../market/trust/types';
 import { stallsBySlug } from '../../ui/trust/trust-text';
-import { LEVEL_RANK, confidenceInput, confidenceRanks, type RecSignals, type TrustView } from '../../ui/trust/row-confidence';
+import { LEVEL_RANK, confidenceRanks, type RecSignals, type TrustView } from '../../ui/trust/row-confidence';
+import { useTrustView } from '../../ui/trust/use-trust-view';
 
 export interface GridViewArgs {
   game: number;
@@ -138,41 +139,6 @@ export function withoutLow(view: Int32Array, ranks: Uint8Array | null): Int32Arr
     if (ranks[i] !== LEVEL_RANK.low) out[w++] = i;
   }
   return w === out.length ? out : out.slice(0, w);
-}
-
-/** The cells' trust view: one per snapshot and settings, each row's confidence judged once, when first shown. */
-function useTrustView(
-  snap: Snapshot | null,
-  d: Derived | null,
-  judge: ((input: ConfidenceInput) => Confidence) | null,
-  recs: RecSignals | null,
-  oldAfterMs: number,
-  dimOld: boolean,
-): TrustView {
-  return useMemo(() => {
-    const seen = new Map<number, Confidence>();
-    return {
-      // Read when a tooltip is built: the age at that moment, not at the last render.
-      get now() {
-        return Date.now();
-      },
-      oldAfterMs,
-      dimOld,
-      confidence(item) {
-        if (!snap || !d || !judge || item < 0 || item >= snap.n) return null;
-        let c = seen.get(item);
-        if (!c) {
-          c = judge(confidenceInput(snap, d, item, recs?.of(snap.names[item] ?? '') ?? null, oldAfterMs));
-          seen.set(item, c);
-        }
-        return c;
-      },
-      confidenceWith(item, rec) {
-        if (!snap || !d || !judge || item < 0 || item >= snap.n) return null;
-        return judge(confidenceInput(snap, d, item, rec ?? recs?.of(snap.names[item] ?? '') ?? null, oldAfterMs));
-      },
-    };
-  }, [snap, d, judge, recs, oldAfterMs, dimOld]);
 }
 
 /**

@@ -146,6 +146,7 @@ export function RecommendationsScreen() {
           onToggleWatch={onToggleWatch}
           reloadEpoch={reloadEpoch}
           announce={announce}
+          trust={live.trust}
         />
       </div>
     </div>

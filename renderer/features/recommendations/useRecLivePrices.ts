@@ -2,7 +2,9 @@
  * The live prices beside the list: the grid's own load (same key, so an open grid's data is reused), on
  * demand, with the grid's per-row figures as shown and net of fees, and the list joined with them (the
  * best ask and bid, the deals). The figures (a pass over the whole catalog when the worker's do not fit)
- * are for the join and the detail panel: not before the list is on screen.
+ * are for the join and the detail panel: not before the list is on screen. The detail panel shows the
+ * prices' trust (quote ages, flags, the mark, the row's confidence with the item's own unstable reasons) as
+ * the Prices page's does, from the same snapshot.
  */
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { computeDerived, derivedKey } from '../../market/model/price-arithmetic';
@@ -11,6 +13,10 @@ import { joinRecs } from '../../market/recommendations/join';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
 import { useGridData } from '../../market/useGridData';
 import { usePref } from '../../lib/preferences';
+import { confidenceOf } from '../../market/trust/confidence';
+import { TRUST_PREFS } from '../../market/trust-prefs';
+import { recSignalsOf } from '../../ui/trust/row-confidence';
+import { useTrustView } from '../../ui/trust/use-trust-view';
 
 const defined = (v: number | undefined): v is number => v !== undefined;
 
@@ -46,5 +52,9 @@ export function useRecLivePrices({ game, plan, recs, listShown, enabled }: RecLi
     () => (listShown && recs && snap && shownDerived && netDerived ? joinRecs({ recs, snap, shown: shownDerived, net: netDerived }) : null),
     [listShown, recs, snap, shownDerived, netDerived],
   );
-  return { prices, snap, net, askCols, bidCols, shownDerived, netDerived, join };
+  const [oldAfterMin] = usePref(TRUST_PREFS.oldAfterMinutes);
+  const [dimOld] = usePref(TRUST_PREFS.dimOld);
+  const recSignals = useMemo(() => (recs ? recSignalsOf(recs) : null), [recs]);
+  const trust = useTrustView(snap, shownDerived, confidenceOf, recSignals, oldAfterMin * 60_000, dimOld);
+  return { prices, snap, net, askCols, bidCols, shownDerived, netDerived, join, trust };
 }

@@ -4,7 +4,8 @@
  * (no bid is recorded as gone or changed because a poll did not ask for it). Real snapshots, real recorder.
  */
 import { describe, expect, it } from 'vitest';
-import { GameRecorder } from '../history/recorder';
+import { GameRecorder, MARK } from '../history/recorder';
+import { computeDerived } from '../model/price-arithmetic';
 import { cellValue } from '../model/snapshot';
 import { ask, order, snapshotOf } from '../model/test-helpers';
 import { carryBids, pollOfAnswer } from './carry-bids';
@@ -61,7 +62,8 @@ describe('carryBids', () => {
     rec.apply(pollOfAnswer({ snap: full, at: T0, bidsFresh: true }));
     const next = carryBids(asksOnly, full, T0);
     const { dirty, points } = rec.apply(pollOfAnswer({ snap: next, at: T0 + 60_000, bidsFresh: false }));
-    // 'a' on Steam changed, 'c' is new (its baseline: one ask series); nothing of bids.
+    // 'a' on Steam changed (its mark did not: 9,000 before and after), 'c' is new (its
+    // baseline: the ask series and its mark); nothing of bids.
     const keys: string[] = [];
     for (const c of dirty) {
       const p = c.points();
@@ -69,7 +71,29 @@ describe('carryBids', () => {
         if (t === T0 + 60_000) keys.push(rec.series[p.s[i] as number] as string);
       });
     }
-    expect(keys.sort()).toEqual(['a:steamcommunity', 'a:steamcommunity', 'a:buff163'].sort());
-    expect(points).toBe(3);
+    expect(keys.sort()).toEqual(['a:steamcommunity', 'a:steamcommunity', 'a:buff163', MARK].sort());
+    expect(points).toBe(4);
+  });
+
+  it("records the item's mark as computed over every trusted quote, gross of fees, whatever the view's net setting", () => {
+    const three = snapshotOf(
+      [{ market_hash_name: 'a', prices: [ask('steamcommunity', 10_000, 5), ask('buff163', 9_000, 20), ask('youpin', 9_400, 10)] }, { market_hash_name: 'b', prices: [] }],
+      [{ market_hash_name: 'a', orders: [order('buff163', 8_000)] }],
+      ['steamcommunity', 'buff163', 'youpin'],
+      ['buff163'],
+      730,
+    );
+    const gross = computeDerived({ snap: three, askCols: [0, 1, 2], bidCols: [0], fees: {}, net: false }).mark;
+    // The view's figures net of a fee: the history keeps the raw, gross mark as it keeps raw quotes.
+    three.derived = { key: 'net', data: computeDerived({ snap: three, askCols: [0, 1, 2], bidCols: [0], fees: { buff163: { buyBps: 2_000, sellBps: 250 } }, net: true }) };
+    const poll = pollOfAnswer({ snap: three, at: T0, bidsFresh: true });
+    expect(poll.mark && Array.from(poll.mark)).toEqual(Array.from(gross));
+    expect(poll.mark?.[0]).toBeGreaterThanOrEqual(9_000);
+    expect(poll.mark?.[0]).toBeLessThanOrEqual(10_000);
+    expect(Number.isNaN(poll.mark?.[1])).toBe(true);    // The worker's own gross mark, when it sent one (its figures were net), is the one recorded; a poll
+    // with carried bids has it dropped with the figures (the bids it was bounded by were not there).
+    three.historyMark = Float64Array.from([9_100, NaN]);
+    expect(Array.from(pollOfAnswer({ snap: three, at: T0, bidsFresh: true }).mark ?? [])).toEqual([9_100, NaN]);
+    expect(carryBids(three, three, T0).historyMark).toBeUndefined();
   });
 });

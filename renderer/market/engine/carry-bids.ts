@@ -41,7 +41,7 @@ export function carryBids(asksOnly: Snapshot, last: Snapshot, bidsAt: number): S
     const row = newRow[Math.floor(cell / b)] as number;
     if (row >= 0) overflow.push([field, row * b + (cell % b), v]);
   }
-  const { big: _big, askIndex: _askIndex, bidIndex: _bidIndex, indexOfName: _indexOfName, derived: _derived, ...data } = asksOnly;
+  const { big: _big, askIndex: _askIndex, bidIndex: _bidIndex, indexOfName: _indexOfName, derived: _derived, historyMark: _historyMark, ...data } = asksOnly;
   // The bids' trust (flags, ages) goes with the bids.
   const trust = carryBidTrust(asksOnly.trust, last.trust, newRow, n, b);
   return toSnapshot({ ...data, bidMarkets: [...last.bidMarkets], bid, bidOffers, bidListed, overflow, bidsAt, ...(trust ? { trust } : {}) });

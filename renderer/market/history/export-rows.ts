@@ -11,6 +11,7 @@
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { csvFile, csvText } from '../../../shared/csv/csv';
 import { decodeChunk, type Chunk } from './chunk-codec';
+import { MARK } from './recorder';
 import { BEST_ASK, BEST_BID } from './tiers';
 
 export interface ExportSelection {
@@ -40,10 +41,10 @@ export interface Provenance {
 
 export const COLUMNS: Record<string, string> = {
   time:
-    "UTC time of the change (for consolidated rows: the end of the step), milliseconds since 1970 (Parquet: TIMESTAMP_MILLIS). Rows are change points: a quote stood unchanged from its row's time until the next row of the same item, market and side, so its age at any moment is the time since its row. The mark price and the stalled / outlier flags are not in the history (they are judged at each refresh against the other markets' quotes and are not recorded); the Prices grid's CSV export carries them as of its latest refresh",
+    "UTC time of the change (for consolidated rows: the end of the step), milliseconds since 1970 (Parquet: TIMESTAMP_MILLIS). Rows are change points: a quote stood unchanged from its row's time until the next row of the same item, market and side, so its age at any moment is the time since its row (a quote's age is derived from the rows, not stored). The stalled and outlier flags are not in the history: they are judged at each refresh against the other markets' quotes of that refresh, so a flag read back later would be a judgement the rows cannot check; the Prices grid's CSV export carries them, with each quote's age, as of its latest refresh",
   item: 'market_hash_name',
-  market: "market slug; '*' for the best over every market; 'steam-analytics' for the Steam medians",
-  side: "'ask' (lowest ask), 'bid' (highest buy order), or a Steam median field",
+  market: "market slug; '*' for the best over every market and for the mark; 'steam-analytics' for the Steam medians",
+  side: "'ask' (lowest ask), 'bid' (highest buy order), 'mark' (market '*': the item's mark price, the depth-weighted median of its trusted asks bounded by the best trusted bid, gross of fees, as computed at each refresh; recorded when it changed, from the first refresh of a build that records it), or a Steam median field",
   price: 'price in thousandths of the currency unit, raw (before fees); empty/null: no price at that market from then on',
   low: 'consolidated rows only: the lowest price held during the step (empty when it is the lower of the previous and this price)',
   high: 'consolidated rows only: the highest price held during the step (empty when it is the higher of the previous and this price)',
@@ -69,6 +70,7 @@ export class ExportTable {
 export function columnsOf(key: string): { market: string; side: string } | null {
   if (key === BEST_ASK) return { market: '*', side: 'ask' };
   if (key === BEST_BID) return { market: '*', side: 'bid' };
+  if (key === MARK) return { market: '*', side: 'mark' };
   if (key.endsWith('|lo') || key.endsWith('|hi')) return null;
   if (key.startsWith('a:')) return { market: key.slice(2), side: 'ask' };
   if (key.startsWith('b:')) return { market: key.slice(2), side: 'bid' };

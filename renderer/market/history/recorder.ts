@@ -5,10 +5,17 @@
  *
  * Series: one per market and side of an item, keyed "a:<slug>" (that market's lowest ask) and "b:<slug>"
  * (its highest buy order), and other per-item figures recorded when they are loaded, keyed
- * "<stream>:<field>" (the Steam analytics medians: "s:latest_median_price_sold", see steam.ts). A value is
- * integer thousandths; NaN means "no value" (the market had no price).
+ * "<stream>:<field>" (the Steam analytics medians: "s:latest_median_price_sold", see steam.ts), and the
+ * item's mark (MARK: the robust value of its trusted quotes, ../trust/README.md), recorded with the asks and
+ * bids when a poll carries it. A value is integer thousandths; NaN means "no value" (the market had no price).
  */
 import { CHUNK_SPAN, chunkName, DAY, MAX_POINTS, OpenChunk } from './chunk-codec';
+
+/**
+ * The mark's series key, in the asks' and bids' stream (no ":", so it is no market's and no values stream's
+ * key). A store recorded before it simply has no such series.
+ */
+export const MARK = 'mark';
 
 /** "Not known" in the recorder's state (NaN is "known: no value"). */
 export const UNKNOWN = -Infinity;
@@ -25,6 +32,8 @@ export interface PollInput {
   bid: Int32Array;
   /** Exact values of BIG cells: [0 = ask | 1 = bid, cell, value]. */
   big: Array<[0 | 1, number, number]>;
+  /** Per row: the item's mark, gross, over its trusted quotes (thousandths; NaN: none). Absent: not recorded. */
+  mark?: Float64Array;
 }
 
 /**
@@ -140,8 +149,10 @@ export class GameRecorder {
     const bm = p.bidMarkets.length;
     const askS = p.askMarkets.map((s) => this.seriesOf(`a:${s}`));
     const bidS = p.bidMarkets.map((s) => this.seriesOf(`b:${s}`));
+    const mark = p.mark ?? null;
+    const markS = mark ? this.seriesOf(MARK) : -1;
     // Sized to the poll's own series (consolidation adds derived ones, tiers.ts, that no poll writes).
-    const nSeries = Math.max(-1, ...askS, ...bidS) + 1;
+    const nSeries = Math.max(-1, ...askS, ...bidS, markS) + 1;
     const bigAsk = new Map<number, number>();
     const bigBid = new Map<number, number>();
     for (const [f, cell, v] of p.big) (f === 0 ? bigAsk : bigBid).set(cell, v);
@@ -180,6 +191,16 @@ export class GameRecorder {
           points++;
         }
         st[si] = v;
+      }
+      if (mark !== null && i < mark.length) {
+        const x = mark[i] as number;
+        const v = Number.isFinite(x) ? x : NaN;
+        if (base || !sameValue(st[markS] as number, v)) {
+          chunk ??= this.chunkFor(name, at, day, base, dirty);
+          chunk.add(at, markS, v);
+          points++;
+        }
+        st[markS] = v;
       }
       if (base) this.baseDay.set(name, day);
     }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chunkName, CHUNK_SPAN, DAY, decodeChunk, HOUR, MAX_POINTS } from './chunk-codec';
-import { GameRecorder, packNames, type PollInput, type ValuesInput } from './recorder';
+import { GameRecorder, MARK, packNames, type PollInput, type ValuesInput } from './recorder';
 import { sample } from './sampling';
 import { steamMedians, STEAM_MEDIAN_KEYS } from './steam';
 import { HistoryStore } from './store';
@@ -46,6 +46,28 @@ describe('GameRecorder (change detection and chunk layout)', () => {
     expect(c.points).toBe(1);
     expect(Number.isNaN(c.dirty[0]!.v.at(-1)!)).toBe(true);
     expect(c.dirty[0]).toBe(b.dirty[0]); // the same open chunk, appended
+  });
+
+  it('records the mark as its own series: in the baseline, then only when it changes', () => {
+    const r = new GameRecorder(730);
+    const asks = [[100, 200], [300, NONE]];
+    const withMark = (at: number, mark: number[]): PollInput => ({ ...poll(at, asks), mark: Float64Array.from(mark) });
+    const a = r.apply(withMark(T0, [150, NaN]));
+    expect(a.points).toBe(8); // two asks, a bid and the mark of each item
+    const mi = r.series.indexOf(MARK);
+    expect(mi).toBeGreaterThanOrEqual(0);
+    expect(r.apply(withMark(T0 + 60_000, [150, NaN])).points).toBe(0);
+    const c = r.apply(withMark(T0 + 120_000, [160, NaN]));
+    expect(c.points).toBe(1);
+    expect(c.dirty.map((x) => x.n)).toEqual(['item 0']);
+    const pts = decodeChunk(c.dirty[0]!.toChunk());
+    expect([pts.s.at(-1), pts.v.at(-1), pts.t.at(-1)]).toEqual([mi, 160, T0 + 120_000]);
+    // A mark that goes (no trusted ask left) is a change to "no value", never 0.
+    const d = r.apply(withMark(T0 + 180_000, [NaN, NaN]));
+    expect(d.points).toBe(1);
+    expect(Number.isNaN(d.dirty[0]!.v.at(-1)!)).toBe(true);
+    // A poll without a mark (an older build's) records nothing of it.
+    expect(r.apply(poll(T0 + 240_000, asks)).points).toBe(0);
   });
 
   it('keeps values beyond Int32 exactly', () => {
@@ -129,6 +151,27 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
     const sparks = await store.readSparks(730, ['item 1', 'nothing'], T0, T0 + 3 * 60_000, 3, ['buff163']);
     expect(Array.from(sparks[0]!)).toEqual([400, 400, 400]);
     expect(sparks[1]).toBeNull();
+  });
+
+  it('reads a store recorded without the mark, then records the mark beside it and reads it back', async () => {
+    const name = `t-${dbn++}`;
+    store = await HistoryStore.open(name);
+    // An older build's history: asks and bids only, no mark series.
+    await store.record(poll(T0, [[100, 200], [300, 400]]));
+    store.close();
+    store = await HistoryStore.open(name);
+    const old = await store.readItem(730, 'item 0', T0 - HOUR, T0, 1);
+    expect(Array.from(old.bestAsk)).toEqual([100]);
+    expect(old.series).not.toContain(MARK);
+    await store.record({ ...poll(T0 + 60_000, [[100, 200], [300, 400]]), mark: Float64Array.from([150, 350]) });
+    const r = await store.record({ ...poll(T0 + 120_000, [[100, 200], [300, 400]]), mark: Float64Array.from([150, 360]) });
+    expect(r.points).toBe(1); // item 1's mark moved; nothing else
+    store.close();
+    store = await HistoryStore.open(name);
+    const h = await store.readItem(730, 'item 1', T0 - HOUR, T0 + 120_000, 3);
+    const m = h.values[h.series.indexOf(MARK)]!;
+    expect(Array.from(m.slice(1))).toEqual([350, 360]);
+    expect(Array.from(h.bestAsk)).toEqual([300, 300, 300]);
   });
 
   it('drops the oldest chunks past the retention and over the cap; clear empties it', async () => {

@@ -81,6 +81,11 @@ export interface SnapshotData {
   meta: GridMeta;
   /** Per-row figures computed in the worker for the settings at request time (see derivedKey). */
   derived?: { key: string; data: Derived };
+  /**
+   * Per row, the mark as the price history records it (gross, trusted quotes, every market; NaN: none),
+   * computed in the worker when `derived` is for other settings (history/poll-input.ts historyMark).
+   */
+  historyMark?: Float64Array;
   /** The filter's index of `search`, built in the worker (search-index.ts); absent: the filter scans. */
   searchIndex?: SearchIndex;
   /** When the bids were loaded, where that is before this answer (a poll that asked for asks only: engine/carry-bids.ts). */

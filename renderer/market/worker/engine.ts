@@ -12,6 +12,7 @@ import { findRejectedMarkets, loadHttpError } from '../model/rejected-markets';
 import { toSnapshot, type SnapshotData } from '../model/snapshot';
 import { derivedTransferables } from '../model/derived-columns';
 import { computeDerived, derivedKey } from '../model/price-arithmetic';
+import { isHistoryMarkKey } from '../history/poll-input';
 import { buildSearchIndex, searchIndexTransferables } from '../model/search-index';
 import { chunks, mergeAnswers } from '../api/batches';
 import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
@@ -238,6 +239,12 @@ export class MarketWorker {
         const d = computeDerived({ snap, askCols, bidCols, fees: req.derive.fees, net: req.derive.net, ...choice });
         data.derived = { key: derivedKey(snap, askCols, bidCols, req.derive.fees, req.derive.net, choice), data: d };
         transfer = [...transfer, ...derivedTransferables(d)];
+        // The history's mark (gross, trusted, history/poll-input.ts): here, off the UI thread, when the
+        // figures above are for other settings.
+        if (!isHistoryMarkKey(snap, data.derived.key)) {
+          data.historyMark = computeDerived({ snap, askCols, bidCols, fees: {}, net: false }).mark;
+          transfer = [...transfer, data.historyMark.buffer as ArrayBuffer];
+        }
       }
       // The filter's index (search-index.ts): built here, off the UI thread, once per snapshot.
       data.searchIndex = buildSearchIndex(data.search);

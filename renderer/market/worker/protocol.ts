@@ -247,6 +247,7 @@ export function isSnapshotData(v: unknown): v is SnapshotData {
     const d = c.derived as { key?: unknown; data?: unknown } | null;
     if (!d || typeof d.key !== 'string' || !isDerived(d.data, n, m, b)) return false;
   }
+  if (c.historyMark !== undefined && !(c.historyMark instanceof Float64Array && c.historyMark.length === n)) return false;
   if (c.searchIndex !== undefined && !isSearchIndex(c.searchIndex)) return false;
   if (c.trust !== undefined && !isTrustData(c.trust, n, m, b)) return false;
   return NoteSchema.safeParse(c.notes).success && MetaSchema.safeParse(c.meta).success;

@@ -165,6 +165,36 @@ describe('streamed history export', () => {
     expect(got.map(key).sort()).toEqual(want.map(key).sort());
   });
 
+  it("carries the mark as market '*', side 'mark', only where it changed, beside an older part without it (CSV and Parquet)", async () => {
+    const s = await store();
+    const at = (m: number): number => D0 + 8 * HOUR + m * MIN;
+    const base = { game: 730, names: ['x', 'y'], askMarkets: ['steam', 'buff163'], bidMarkets: [], bid: new Int32Array(0), big: [] };
+    // Recorded before the mark was: no mark rows for that poll.
+    await s.record({ ...base, at: at(0), ask: Int32Array.from([12_000, 11_000, 2_000, NONE]) });
+    await s.record({ ...base, at: at(1), ask: Int32Array.from([12_000, 11_000, 2_000, NONE]), mark: Float64Array.from([11_500, 2_000]) });
+    await s.record({ ...base, at: at(2), ask: Int32Array.from([12_000, 11_000, 2_000, NONE]), mark: Float64Array.from([11_500, 2_000]) });
+    await s.record({ ...base, at: at(3), ask: Int32Array.from([12_500, 11_000, 2_000, NONE]), mark: Float64Array.from([11_750, NaN]) });
+    const k = sinks();
+    const out = await streamExport(s, { game: 730, names: null, markets: null, from: D0, to: D0 + DAY }, { csv: true, parquet: true }, ctx, k.open, () => undefined, () => false);
+    const marks = (await parquetRows(k.files.get('price-history-730.parquet')!.bytes())).filter((r) => r[3] === 'mark');
+    expect(marks.map((r) => [r[0], r[1], r[2], r[4]])).toEqual([
+      ['x', at(1), '*', 11_500],
+      ['x', at(3), '*', 11_750],
+      ['y', at(1), '*', 2_000],
+      ['y', at(3), '*', null],
+    ]);
+    const csv = readCsv(new TextDecoder().decode(k.files.get('price-history-730.csv')!.bytes())).records.slice(1);
+    expect(csv.filter((r) => r.fields[4] === 'mark').map((r) => [r.fields[2], r.fields[3], r.fields[5]])).toEqual([
+      ['x', '*', '11500'],
+      ['x', '*', '11750'],
+      ['y', '*', '2000'],
+      ['y', '*', ''],
+    ]);
+    const provenance = JSON.parse(new TextDecoder().decode(k.files.get('provenance.json')!.bytes())) as { columns: Record<string, string> };
+    expect(provenance.columns.side).toContain("'mark'");
+    expect(out.rows).toBeGreaterThan(marks.length);
+  });
+
   it('a cancel aborts every file and writes nothing more', async () => {
     const s = await store();
     await fill(s, 10);
