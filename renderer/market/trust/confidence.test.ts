@@ -49,13 +49,13 @@ describe('confidenceOf', () => {
   it('medium: an old quote, said with its age', () => {
     const c = confidenceOf(input({ trust: trust([AT - 7 * HOUR - 10 * 60_000, NaN], [AT - 48 * HOUR, AT]) }));
     expect(c.level).toBe('medium');
-    expect(c.reasons).toEqual([{ code: 'old-quote', text: 'Best ask unchanged for 7 h 10 min' }]);
+    expect(c.reasons).toEqual([{ code: 'old-quote', text: 'Best ask unchanged for 7 h 10 min at the last refresh' }]);
   });
 
   it('medium: age unknown yet (never seen to change, first seen recently); old when first seen long ago', () => {
     expect(codes(confidenceOf(input({ trust: trust([NaN, NaN], [AT - HOUR, AT]) })))).toEqual(['age-unknown']);
     expect(codes(confidenceOf(input({ trust: undefined })))).toEqual(['age-unknown']);
-    expect(confidenceOf(input({ trust: trust([NaN, NaN], [AT - 48 * HOUR, AT]) })).reasons[0]?.text).toBe('Best ask unchanged for at least 2 days (since first seen)');
+    expect(confidenceOf(input({ trust: trust([NaN, NaN], [AT - 48 * HOUR, AT]) })).reasons[0]?.text).toBe('Best ask unchanged for at least 2 days at the last refresh (since first seen)');
   });
 
   it('low: the best ask shown is an outlier, or from a stalled market (with since when)', () => {

@@ -49,6 +49,7 @@ function sideReasons(t: TrustData, markets: readonly string[], item: number, col
   }
 }
 
+// Judged at the poll (t.at), as the level is: the words say so, since a tooltip's ages count to now.
 function ageReason(t: TrustData | undefined, markets: readonly string[], item: number, col: number, oldAfterMs: number, out: Found[]): void {
   if (col < 0) return;
   if (!t) {
@@ -60,12 +61,12 @@ function ageReason(t: TrustData | undefined, markets: readonly string[], item: n
   const first = t.askFirstSeenAt[cell] ?? NaN;
   if (!Number.isNaN(changed)) {
     const age = t.at - changed;
-    if (age >= oldAfterMs) out.push({ code: 'old-quote', text: `Best ask unchanged for ${ageText(age)}`, low: false });
+    if (age >= oldAfterMs) out.push({ code: 'old-quote', text: `Best ask unchanged for ${ageText(age)} at the last refresh`, low: false });
     return;
   }
   const seen = Number.isNaN(first) ? NaN : t.at - first;
-  if (seen >= oldAfterMs) out.push({ code: 'old-quote', text: `Best ask unchanged for at least ${ageText(seen)} (since first seen)`, low: false });
-  else out.push({ code: 'age-unknown', text: Number.isNaN(seen) || seen === 0 ? 'Best ask age unknown yet' : `Best ask age unknown yet: unchanged since first seen ${ageText(seen)} ago`, low: false });
+  if (seen >= oldAfterMs) out.push({ code: 'old-quote', text: `Best ask unchanged for at least ${ageText(seen)} at the last refresh (since first seen)`, low: false });
+  else out.push({ code: 'age-unknown', text: Number.isNaN(seen) || seen === 0 ? 'Best ask age unknown yet' : `Best ask age unknown yet: unchanged since first seen, ${ageText(seen)} before the last refresh`, low: false });
 }
 
 export function confidenceOf(input: ConfidenceInput): Confidence {
