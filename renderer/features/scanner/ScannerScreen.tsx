@@ -113,6 +113,9 @@ export function ScannerScreen() {
         ) : null}
         {result && result.notApplied.length ? <span className="sc-status__note"> · not applied: {result.notApplied.join('; ')}</span> : null}
         {message ? <span className="sc-status__note"> · {message}</span> : null}
+        <button type="button" className="sc-refresh" onClick={() => void prices.refetch()} disabled={prices.fetching}>
+          Refresh prices
+        </button>
         <RouteExportButton game={game} rule={draft} routes={routes} pollAt={result?.at ?? null} money={money} nameOf={plan.nameOf} setMessage={setMessage} />
       </div>
       <div className="view__body">
