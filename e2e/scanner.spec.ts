@@ -52,7 +52,9 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
   const second = await rows(page);
   const kept = second.filter((r) => first.some((f) => f.key === r.key));
   for (const r of kept) expect(r.polls).toBe(2);
-  for (const r of second.filter((x) => !first.some((f) => f.key === x.key))) expect(r.polls).toBe(1);
+  expect(kept.length).toBeGreaterThan(0);
+  // Rows are windowed: a route shown now but not before may have been below the window; none counts past 2.
+  expect(second.every((r) => r.polls === 1 || r.polls === 2)).toBe(true);
 
   await page.setViewportSize({ width: 900, height: 700 });
   await page.screenshot({ path: path.join(SHOTS, 'scanner-900x700.png') });

@@ -20,9 +20,9 @@ export interface RuleEditorProps {
   symbol: string;
 }
 
-function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
+function Field({ label, children, hint, wide }: { label: string; children: ReactNode; hint?: string; wide?: boolean }) {
   return (
-    <label className="sc-field" title={hint}>
+    <label className={`sc-field${wide ? ' sc-field--name' : ''}`} title={hint}>
       <span className="sc-field__label">{label}</span>
       {children}
     </label>
@@ -72,7 +72,7 @@ export function RuleEditor({ rules, draft, setDraft, onPick, onSave, onDelete, d
             ))}
           </select>
         </Field>
-        <Field label="Name">
+        <Field label="Name" wide>
           <input type="text" value={draft.name} maxLength={200} onChange={(e) => setDraft({ ...draft, name: e.target.value || draft.name })} />
         </Field>
         <Field label="Buy">
