@@ -7,16 +7,45 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { DEFAULT_FEE_SCHEDULE } from '../shared/catalog/fee-schedule';
 import { expect, test } from './fixtures';
+import type { TestService } from './separate-service';
 
 const EPOCH_MS = 5 * 60_000;
 const SHOTS = path.resolve('.cache', 'shots');
 
+const PLANTED = 4;
+
+test.use({ serviceOptions: { plantRoutes: PLANTED } });
 test.setTimeout(300_000);
+
+interface PlantedRoute {
+  item: string;
+  buyMarket: string;
+  sellMarket: string;
+  blinks: boolean;
+}
+
+async function plantedRoutes(service: TestService): Promise<PlantedRoute[]> {
+  const res = await fetch(`${service.url}/__admin/routes/730`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as PlantedRoute[];
+}
+
+const keyOf = (r: PlantedRoute) => `${r.item}\u0000${r.buyMarket}\u0000${r.sellMarket}`;
+const dollars = (t: string) => Number(t.replace(/[$,?\s]/g, ''));
+
+/** One poll at the next price epoch: the service clock moves 5 min and the page refreshes. */
+async function poll(page: Page, service: TestService): Promise<void> {
+  await service.advanceClock(EPOCH_MS);
+  const before = await page.getByTestId('scanner-count').textContent();
+  await page.getByRole('button', { name: 'Refresh prices' }).click();
+  await expect.poll(() => page.getByTestId('scanner-count').textContent(), { timeout: 60_000 }).not.toBe(before);
+}
 
 const table = (page: Page) => page.getByTestId('scanner-routes');
 
-async function rows(page: Page): Promise<Array<{ key: string; profit: string; polls: number }>> {
+async function rows(page: Page): Promise<Array<{ key: string; profit: string; polls: number; buy: string; sell: string; sellFee: string }>> {
   return table(page)
     .locator('[role="row"][data-route]')
     .evaluateAll((els) =>
@@ -24,6 +53,9 @@ async function rows(page: Page): Promise<Array<{ key: string; profit: string; po
         key: el.getAttribute('data-route') ?? '',
         profit: el.querySelector('[data-col="profit"]')?.textContent ?? '',
         polls: Number(el.querySelector('[data-col="polls"]')?.textContent ?? 'NaN'),
+        buy: el.querySelector('[data-col="buyPrice"]')?.textContent ?? '',
+        sell: el.querySelector('[data-col="sellPrice"]')?.textContent ?? '',
+        sellFee: el.querySelector('[data-col="sellFeeAmount"]')?.textContent ?? '',
       })),
     );
 }
@@ -55,6 +87,36 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
   expect(kept.length).toBeGreaterThan(0);
   // Rows are windowed: a route shown now but not before may have been below the window; none counts past 2.
   expect(second.every((r) => r.polls === 1 || r.polls === 2)).toBe(true);
+
+  // The planted routes: far above every other by ROI (an ask at half another market's buy order), each
+  // with the net profit its sell market's published fee gives; the blinking one leaves on the next poll.
+  const planted = await plantedRoutes(service);
+  expect(planted).toHaveLength(PLANTED);
+  await page.getByRole('columnheader', { name: /ROI/ }).getByRole('button').click();
+  await expect(page.getByRole('columnheader', { name: /ROI/ })).toHaveAttribute('aria-sort', 'descending');
+  const steady = planted.filter((p) => !p.blinks);
+  const blink = planted.find((p) => p.blinks)!;
+  const seen: boolean[] = [];
+  let steadyPolls = 0;
+  for (let k = 0; k < 3; k++) {
+    if (k > 0) await poll(page, service);
+    const now = await rows(page);
+    const blinkThere = now.some((r) => r.key === keyOf(blink));
+    seen.push(blinkThere);
+    const top = now.slice(0, steady.length + (blinkThere ? 1 : 0)).map((r) => r.key);
+    expect(new Set(top)).toEqual(new Set([...steady, ...(blinkThere ? [blink] : [])].map(keyOf)));
+    for (const p of steady) {
+      const r = now.find((x) => x.key === keyOf(p))!;
+      const fee = DEFAULT_FEE_SCHEDULE[p.sellMarket]!.seller!;
+      const bps = fee.kind === 'percent' ? fee.bps : NaN;
+      expect(Math.abs(dollars(r.sellFee) - (dollars(r.sell) * bps) / 10_000)).toBeLessThan(0.006);
+      expect(Math.abs(dollars(r.profit) - (dollars(r.sell) - dollars(r.sellFee) - dollars(r.buy)))).toBeLessThan(0.011);
+      if (k === 0) steadyPolls = r.polls;
+      else expect(r.polls).toBe(steadyPolls + k);
+    }
+  }
+  // There at odd epochs only: present, gone, present (or the other way round).
+  expect(seen).toEqual(seen[0] ? [true, false, true] : [false, true, false]);
 
   await page.setViewportSize({ width: 900, height: 700 });
   await page.screenshot({ path: path.join(SHOTS, 'scanner-900x700.png') });

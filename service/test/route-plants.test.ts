@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FEE_SCHEDULE } from '../../shared/catalog/fee-schedule';
 import { parseCli } from '../src/server/cli-options';
 import { createSimulatedMarket, EPOCH_MS } from '../src/sim/index';
-import { ROUTE_ASK_FACTOR } from '../src/sim/route-plants';
+import { BEST_BID_MARGIN, ROUTE_ASK_FACTOR } from '../src/sim/route-plants';
 import type { Snapshot } from '../src/sim/snapshot';
 import { startService } from '../src/index';
 import type { RunningService } from '../src/server/start';
@@ -45,6 +45,11 @@ describe('--plant-routes', () => {
       for (const r of routes) {
         const q = quote(snap, r.item, r.buyMarket, r.sellMarket);
         expect(q.bid).toBeGreaterThan(0);
+        // The item's best buy order, by the margin.
+        const i = snap.maxOrders.names.indexOf(r.item);
+        const K = snap.maxOrders.markets.length;
+        const others = Array.from({ length: K }, (_, k) => snap.maxOrders.price[i * K + k]!).filter((v, k) => snap.maxOrders.markets[k] !== r.sellMarket && v > 0);
+        if (others.length) expect(q.bid).toBe(Math.round(Math.max(...others) * BEST_BID_MARGIN));
         const there = !r.blinks || snap.epoch % 2 === 1;
         expect(q.ask).toBe(Math.max(1, Math.round(q.bid * (there ? ROUTE_ASK_FACTOR : 1 / ROUTE_ASK_FACTOR))));
       }

@@ -1,7 +1,7 @@
 /**
  * Test option of the simulated market: planted trade routes, for Market Desk's scanner to be checked
- * against. N items, chosen by the seed, get one market's ask at ROUTE_ASK_FACTOR times another market's
- * best buy order (a buy order is set where the item has none), on markets whose seller fee is published as
+ * against. N items, chosen by the seed, get one market's buy order at BEST_BID_MARGIN times the item's best
+ * other buy order (the median ask where it has none) and another market's ask at ROUTE_ASK_FACTOR times it, on markets whose seller fee is published as
  * a percentage (shared/catalog/fee-schedule.ts), so the net profit is the sell market's buy order less its
  * published fee, less the ask. The last planted route (of two or more) "blinks": it is there at odd price
  * epochs only (above the buy order at even ones), so it disappears on the next epoch's poll and comes back on the one after.
@@ -25,6 +25,7 @@ export const ROUTE_ASK_FACTOR = 0.5;
 /** The buy order set where the item has none: its median ask, or this (thousandths). */
 const FALLBACK_BID = 10_000;
 const ROUTE_SALT = 0x5ca7_7e55;
+export const BEST_BID_MARGIN = 1.25;
 
 const percentSeller = (slug: string): boolean => DEFAULT_FEE_SCHEDULE[slug]?.seller?.kind === 'percent';
 
@@ -70,9 +71,14 @@ export class RoutePlants {
     const K = this.sim.orderMarkets.length;
     for (const p of this.planted) {
       const b = p.i * K + p.k;
-      if (!(bid[b]! > 0)) {
+      // The sell market's buy order is the item's best by a margin (so the route sells there whatever the
+      // fees): BEST_BID_MARGIN times the best other buy order, or the median of the other asks with none.
+      let best = 0;
+      for (let k = 0; k < K; k++) if (k !== p.k) best = Math.max(best, bid[p.i * K + k]!);
+      if (best > 0) bid[b] = Math.round(best * BEST_BID_MARGIN);
+      else {
         const asks: number[] = [];
-        for (let m = 0; m < M; m++) if (price[p.i * M + m]! > 0) asks.push(price[p.i * M + m]!);
+        for (let m = 0; m < M; m++) if (m !== p.a && price[p.i * M + m]! > 0) asks.push(price[p.i * M + m]!);
         asks.sort((x, y) => x - y);
         bid[b] = asks.length ? asks[asks.length >> 1]! : FALLBACK_BID;
       }
