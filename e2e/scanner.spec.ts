@@ -32,7 +32,9 @@ async function plantedRoutes(service: TestService): Promise<PlantedRoute[]> {
   return (await res.json()) as PlantedRoute[];
 }
 
-const keyOf = (r: PlantedRoute) => `${r.item}\u0000${r.buyMarket}\u0000${r.sellMarket}`;
+/** A planted route as the scanner shows it: the item bought at its planted ask (the app may sell it where its net is best). */
+const plantedKey = (r: PlantedRoute) => `${r.item}\u0000${r.buyMarket}\u0000`;
+const isPlanted = (key: string, r: PlantedRoute) => key.startsWith(plantedKey(r));
 const dollars = (t: string) => Number(t.replace(/[$,?\s]/g, ''));
 
 /** One poll at the next price epoch: the service clock moves 5 min and the page refreshes. */
@@ -101,15 +103,17 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
   for (let k = 0; k < 3; k++) {
     if (k > 0) await poll(page, service);
     const now = await rows(page);
-    const blinkThere = now.some((r) => r.key === keyOf(blink));
+    const blinkThere = now.some((r) => isPlanted(r.key, blink));
     seen.push(blinkThere);
-    const top = now.slice(0, steady.length + (blinkThere ? 1 : 0)).map((r) => r.key);
-    expect(new Set(top)).toEqual(new Set([...steady, ...(blinkThere ? [blink] : [])].map(keyOf)));
+    const expected = [...steady, ...(blinkThere ? [blink] : [])];
+    const top = now.slice(0, expected.length);
+    expect(top.every((r) => expected.some((p) => isPlanted(r.key, p)))).toBe(true);
     for (const p of steady) {
-      const r = now.find((x) => x.key === keyOf(p))!;
-      const fee = DEFAULT_FEE_SCHEDULE[p.sellMarket]!.seller!;
-      const bps = fee.kind === 'percent' ? fee.bps : NaN;
-      expect(Math.abs(dollars(r.sellFee) - (dollars(r.sell) * bps) / 10_000)).toBeLessThan(0.006);
+      const r = now.find((x) => isPlanted(x.key, p))!;
+      const sellMarket = r.key.split('\u0000')[2] ?? '';
+      const fee = DEFAULT_FEE_SCHEDULE[sellMarket]?.seller;
+      // A percentage fee checked here; Steam's own function is checked by the rules' unit tests.
+      if (fee?.kind === 'percent') expect(Math.abs(dollars(r.sellFee) - (dollars(r.sell) * fee.bps) / 10_000)).toBeLessThan(0.006);
       expect(Math.abs(dollars(r.profit) - (dollars(r.sell) - dollars(r.sellFee) - dollars(r.buy)))).toBeLessThan(0.011);
       if (k === 0) steadyPolls = r.polls;
       else expect(r.polls).toBe(steadyPolls + k);

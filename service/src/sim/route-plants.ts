@@ -1,9 +1,10 @@
 /**
  * Test option of the simulated market: planted trade routes, for Market Desk's scanner to be checked
  * against. N items, chosen by the seed, get one market's buy order at BEST_BID_MARGIN times the item's best
- * other buy order (the median ask where it has none) and another market's ask at ROUTE_ASK_FACTOR times it, on markets whose seller fee is published as
- * a percentage (shared/catalog/fee-schedule.ts), so the net profit is the sell market's buy order less its
- * published fee, less the ask. The last planted route (of two or more) "blinks": it is there at odd price
+ * other buy order (the median ask where it has none) and another market's ask at ROUTE_ASK_FACTOR times it, bought on a market whose seller fee is
+ * published as a percentage, sold on a served buy-order market whose seller fee is published (Steam's
+ * function: shared/catalog/fee-schedule.ts), so the net profit is that buy order less its published fee,
+ * less the ask. The last planted route (of two or more) "blinks": it is there at odd price
  * epochs only (above the buy order at even ones), so it disappears on the next epoch's poll and comes back on the one after.
  * A pure function of (seed, catalog, count): the same flags give the same routes.
  */
@@ -28,6 +29,8 @@ const ROUTE_SALT = 0x5ca7_7e55;
 export const BEST_BID_MARGIN = 1.25;
 
 const percentSeller = (slug: string): boolean => DEFAULT_FEE_SCHEDULE[slug]?.seller?.kind === 'percent';
+/** A published seller fee: a percentage, or Steam's own function (the only served buy-order market with one). */
+const publishedSeller = (slug: string): boolean => DEFAULT_FEE_SCHEDULE[slug]?.seller != null;
 
 export class RoutePlants {
   private readonly planted: Array<{ i: number; a: number; k: number; blinks: boolean }>;
@@ -36,8 +39,10 @@ export class RoutePlants {
     private readonly sim: GameSim,
     count: number,
     frozen: readonly number[] = [],
+    /** The buy-order markets the service serves (only their orders reach a client). */
+    servedOrders: readonly string[] = sim.slugs,
   ) {
-    const sellers = sim.orderMarkets.flatMap((m, k) => (percentSeller(sim.slugs[m]!) && !frozen.includes(m) ? [k] : []));
+    const sellers = sim.orderMarkets.flatMap((m, k) => (publishedSeller(sim.slugs[m]!) && servedOrders.includes(sim.slugs[m]!) && !frozen.includes(m) ? [k] : []));
     const buyers = sim.minPriceMarkets.filter((m) => percentSeller(sim.slugs[m]!) && !frozen.includes(m));
     const n = sim.items.n;
     if (count <= 0 || sellers.length === 0 || buyers.length < 2) {
