@@ -80,6 +80,9 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
       case 'plantOutliers':
         flags.push('--plant-outliers', String(value));
         break;
+      case 'plantRoutes':
+        flags.push('--plant-routes', String(value));
+        break;
       case 'errorStyle':
         if (value === 'opaque') flags.push('--opaque-errors');
         else if (value !== 'named') throw new Error(`serviceOptions.errorStyle ${String(value)} is not a CLI flag`);

@@ -15,11 +15,12 @@ import { Palette } from '../features/palette/Palette';
 import { page as alerts } from '../features/alerts/page';
 import { page as portfolio } from '../features/portfolio/page';
 import { page as settings } from '../features/settings/page';
+import { page as scanner } from '../features/scanner/page';
 import type { PageDescriptor, PagesInfo } from '../lib/pages';
 import { defineRoutes, parseRoute } from '../lib/route';
 import { SHORTCUTS, type Shortcut } from '../lib/shortcuts';
 
-export const PAGES: readonly PageDescriptor[] = [prices, analytics, recommendations, alerts, portfolio, settings];
+export const PAGES: readonly PageDescriptor[] = [prices, analytics, recommendations, alerts, portfolio, scanner, settings];
 
 defineRoutes(PAGES.map((p) => p.route));
 

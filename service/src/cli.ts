@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     ...(cfg.frozenClockMs !== undefined ? { clock: () => cfg.frozenClockMs! } : {}),
     ...(cfg.freezeMarkets.length > 0 ? { freezeMarkets: cfg.freezeMarkets } : {}),
     ...(cfg.plantOutliers > 0 ? { plantOutliers: cfg.plantOutliers } : {}),
+    ...(cfg.plantRoutes > 0 ? { plantRoutes: cfg.plantRoutes } : {}),
   });
   const lines = [
     `Item Market Data Service (reference) listening on ${service.url}`,
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   if (cfg.admin) lines.push(`  Admin: POST ${service.url}/__admin/faults, ${service.url}/__admin/clock`);
   if (cfg.freezeMarkets.length > 0) lines.push(`  Test option: frozen market(s) ${cfg.freezeMarkets.join(', ')} (quotes stand still from the first answer on)`);
   if (cfg.plantOutliers > 0) lines.push(`  Test option: ${cfg.plantOutliers} planted outlier(s) per game${cfg.admin ? `, listed by GET ${service.url}/__admin/outliers/<game id>` : ' (list them with --admin: GET /__admin/outliers/<game id>)'}`);
+  if (cfg.plantRoutes > 0) lines.push(`  Test option: ${cfg.plantRoutes} planted route(s) per game${cfg.admin ? `, listed by GET ${service.url}/__admin/routes/<game id>` : ' (list them with --admin: GET /__admin/routes/<game id>)'}`);
   if (cfg.host !== '127.0.0.1' && cfg.host !== 'localhost' && cfg.host !== '::1') {
     lines.push(`  Warning: bound to ${cfg.host}, not loopback; the demo key works for anyone who can reach it.`);
   }

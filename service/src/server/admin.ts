@@ -1,6 +1,6 @@
 /**
  * The admin endpoints (/__admin/faults, /__admin/clock): read or change the injected faults and move the
- * service clock; GET /__admin/outliers/<game id> lists the outliers planted by --plant-outliers. Only for loopback clients that address the service by a loopback name and its port.
+ * service clock; GET /__admin/outliers/<game id> lists the outliers planted by --plant-outliers, GET /__admin/routes/<game id> the routes planted by --plant-routes. Only for loopback clients that address the service by a loopback name and its port.
  */
 import type { FaultInjector } from './faults';
 import { parseFaultPatch } from './faults';
@@ -19,6 +19,8 @@ export interface AdminDeps {
   maxBody: number;
   /** The planted outliers of a game (--plant-outliers), for GET /__admin/outliers/<game id>; [] when none. */
   outliers?: (game: number) => unknown[];
+  /** The planted routes of a game (--plant-routes), for GET /__admin/routes/<game id>; [] when none. */
+  routes?: (game: number) => unknown[];
 }
 
 function isLoopback(addr: string | undefined): boolean {
@@ -38,7 +40,7 @@ function isLoopbackHost(host: string | undefined, port: number | undefined): boo
   return names.some((name) => h === `${name}:${port}` || (port === 80 && h === name));
 }
 
-export async function handleAdmin(ex: Exchange, { faults, clock, maxBody, outliers }: AdminDeps): Promise<void> {
+export async function handleAdmin(ex: Exchange, { faults, clock, maxBody, outliers, routes }: AdminDeps): Promise<void> {
   const { req } = ex;
   if (!isLoopback(req.socket.remoteAddress)) {
     throw new ServiceError(403, 'FORBIDDEN', 'Admin endpoints answer loopback clients only.');
@@ -48,12 +50,12 @@ export async function handleAdmin(ex: Exchange, { faults, clock, maxBody, outlie
     throw new ServiceError(403, 'FORBIDDEN', 'Admin endpoints answer requests addressed to 127.0.0.1, localhost or [::1] with this port only.');
   }
   const route = ex.path.slice(ADMIN_PREFIX.length);
-  const planted = /^outliers\/(\d{1,6})$/.exec(route);
+  const planted = /^(outliers|routes)\/(\d{1,6})$/.exec(route);
   if (planted) {
     if (req.method !== 'GET') throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use GET.`, { allow: 'GET' });
-    const game = Number(planted[1]);
+    const game = Number(planted[2]);
     if (!GAME_IDS.includes(game as GameId)) throw notFound(ex.path);
-    sendBody(ex, 200, JSON.stringify(outliers?.(game) ?? []));
+    sendBody(ex, 200, JSON.stringify((planted[1] === 'routes' ? routes : outliers)?.(game) ?? []));
     return;
   }
   if (route !== 'faults' && route !== 'clock') throw notFound(ex.path);

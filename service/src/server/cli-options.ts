@@ -44,6 +44,9 @@ Usage: npm run service -- [flags]
                          the first answer on, and it keeps quoting the same items (repeatable)
   --plant-outliers N     test option: N items get one market's ask at 4x or 0.25x the median of their
                          other asks, by the seed; listed by GET /__admin/outliers/<game id> (with --admin)
+  --plant-routes N       test option: N items get one market's ask at half another market's buy order
+                         (markets with a published percent seller fee), by the seed; the last one is
+                         there every other price epoch; listed by GET /__admin/routes/<game id> (with --admin)
   --markets-json         print the served names (after --markets) as one JSON line
                          {"minPrices":[..],"maxOrders":[..],"marketOrderAnalytics":[..]} and exit
 
@@ -102,6 +105,8 @@ export interface CliConfig {
   freezeMarkets: string[];
   /** --plant-outliers (test option); 0 = none. */
   plantOutliers: number;
+  /** --plant-routes (test option); 0 = none. */
+  plantRoutes: number;
   faults: Partial<FaultConfig>;
 }
 
@@ -142,6 +147,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
       'fault-seed': { type: 'string' },
       'freeze-market': { type: 'string', multiple: true },
       'plant-outliers': { type: 'string' },
+      'plant-routes': { type: 'string' },
     },
   });
   const apiKeys = (values['api-key'] ?? []).map(parseApiKeyFlag);
@@ -198,6 +204,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
     markets,
     freezeMarkets,
     plantOutliers: int('--plant-outliers', values['plant-outliers'], 0, 100_000) ?? 0,
+    plantRoutes: int('--plant-routes', values['plant-routes'], 0, 100_000) ?? 0,
     opaqueErrors: values['opaque-errors'] ?? false,
     ...(maxMarkets !== undefined ? { maxMarketsPerRequest: maxMarkets } : {}),
     ...(values['requests-per-minute'] !== undefined ? { requestsPerMinute: int('--requests-per-minute', values['requests-per-minute'], 1, 1_000_000) } : {}),

@@ -52,11 +52,13 @@ export interface ServiceOptions {
   /** Use this simulated market instead of creating one from seed/dataDir (tests, embedding). */
   market?: SimulatedMarket;
   /** Creates the simulated market on first use (when `market` is not given). */
-  createMarket?: (opts: { seed: number; dataDir?: string; markets: ServedMarkets; catalogSlice?: CatalogSlice; freezeMarkets?: readonly string[]; plantOutliers?: number }) => SimulatedMarket;
+  createMarket?: (opts: { seed: number; dataDir?: string; markets: ServedMarkets; catalogSlice?: CatalogSlice; freezeMarkets?: readonly string[]; plantOutliers?: number; plantRoutes?: number }) => SimulatedMarket;
   /** Test option passed to the simulated market: these markets' quotes stand still from the start (--freeze-market). */
   freezeMarkets?: readonly string[];
   /** Test option passed to the simulated market: this many items get one far-off ask (--plant-outliers). */
   plantOutliers?: number;
+  /** Test option passed to the simulated market: this many items get a cross-market route (--plant-routes). */
+  plantRoutes?: number;
   /** 'fast' (default) or 'reference' (graphql-js execute for every GraphQL request; for tests). */
   executor?: Executor;
   /** Request body limit in bytes. Default 1 MiB. */

@@ -63,6 +63,7 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
         ...(opts.catalogSlice ? { catalogSlice: opts.catalogSlice } : {}),
         ...(opts.freezeMarkets?.length ? { freezeMarkets: opts.freezeMarkets } : {}),
         ...(opts.plantOutliers ? { plantOutliers: opts.plantOutliers } : {}),
+        ...(opts.plantRoutes ? { plantRoutes: opts.plantRoutes } : {}),
       });
     }
     return market;
@@ -78,6 +79,7 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
     limiter,
     faults, clock, maxBody, graphql, rest, authorizer: tokenAuthorizer(tokens), admin: opts.admin ?? false,
     outliers: (game: number) => getMarket().plantedOutliers?.(game as GameId) ?? [],
+    routes: (game: number) => getMarket().plantedRoutes?.(game as GameId) ?? [],
     errorStyle, onResponse: opts.onResponse, quiet, log,
   };
 }

@@ -18,6 +18,7 @@ import {
 } from './recommendations';
 import { EPOCHS_PER_DAY, EPOCHS_PER_HOUR, epochOf } from './time';
 import type { PlantedOutlier, TrustTweaks } from './trust-tweaks';
+import type { PlantedRoute, RoutePlants } from './route-plants';
 
 class EpochCache<T> {
   private epoch = Number.NaN;
@@ -57,7 +58,12 @@ export class SimGameMarket implements GameMarket {
   private readonly dayAggs = new Map<number, DayAgg>();
   private readonly hourAggs = new Map<number, HourAgg>();
 
-  constructor(readonly sim: GameSim, gameId: GameId, private readonly tweaks: TrustTweaks | null = null) {
+  constructor(
+    readonly sim: GameSim,
+    gameId: GameId,
+    private readonly tweaks: TrustTweaks | null = null,
+    private readonly routes: RoutePlants | null = null,
+  ) {
     this.gameId = gameId;
     this.names = sim.names;
     this.history = new History(sim);
@@ -68,6 +74,7 @@ export class SimGameMarket implements GameMarket {
     if (this.snap?.epoch !== e) {
       this.snap = computeSnapshot(this.sim, e, this.snap);
       this.tweaks?.apply(this.snap);
+      this.routes?.apply(this.snap);
     }
     return this.snap;
   }
@@ -75,6 +82,11 @@ export class SimGameMarket implements GameMarket {
   /** The outliers planted by the test option (trust-tweaks.ts); empty without it. */
   plantedOutliers(): PlantedOutlier[] {
     return this.tweaks?.list() ?? [];
+  }
+
+  /** The routes planted by the test option (route-plants.ts); empty without it. */
+  plantedRoutes(): PlantedRoute[] {
+    return this.routes?.list() ?? [];
   }
 
   minPrices(nowMs: number): MinPriceColumns {

@@ -11,6 +11,7 @@ import { SimGameMarket } from './game-market';
 import { defaultServedMarkets } from './served';
 import type { SimulatedMarket } from './types';
 import { TrustTweaks, type PlantedOutlier } from './trust-tweaks';
+import { RoutePlants, type PlantedRoute } from './route-plants';
 
 export type { GameMarket, MaxOrderColumns, MinPriceColumns, SimulatedMarket } from './types';
 export { EPOCH_MS } from './types';
@@ -33,12 +34,16 @@ export interface SimulatedMarketOptions {
   freezeMarkets?: readonly string[];
   /** Test option: this many items get one market's ask far from the others (trust-tweaks.ts). */
   plantOutliers?: number;
+  /** Test option: this many items get a cross-market route (route-plants.ts). */
+  plantRoutes?: number;
 }
 
 export interface SimMarket extends SimulatedMarket {
   game(id: GameId): SimGameMarket;
   /** The planted outliers of a game (empty without the option). */
   plantedOutliers(id: GameId): PlantedOutlier[];
+  /** The planted routes of a game (empty without the option). */
+  plantedRoutes(id: GameId): PlantedRoute[];
 }
 
 export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMarket {
@@ -54,13 +59,17 @@ export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMar
         const catalog = loadCatalog(id, opts.dataDir);
         const sim = buildGameSim(opts.catalogSlice ? sliceCatalog(catalog, opts.catalogSlice) : catalog, seed, served);
         const tweaks = new TrustTweaks(sim, { freezeMarkets: opts.freezeMarkets ?? [], plantOutliers: opts.plantOutliers ?? 0 });
-        g = new SimGameMarket(sim, id, tweaks.active ? tweaks : null);
+        const routes = new RoutePlants(sim, opts.plantRoutes ?? 0, (opts.freezeMarkets ?? []).map((s) => sim.slugs.indexOf(s)), served.maxOrders);
+        g = new SimGameMarket(sim, id, tweaks.active ? tweaks : null, routes.active ? routes : null);
         games.set(id, g);
       }
       return g;
     },
     plantedOutliers(id: GameId): PlantedOutlier[] {
       return this.game(id).plantedOutliers();
+    },
+    plantedRoutes(id: GameId): PlantedRoute[] {
+      return this.game(id).plantedRoutes();
     },
   };
 }

@@ -47,6 +47,8 @@ export interface SimulatedMarket {
   game(id: GameId): GameMarket;
   /** The outliers planted by the test option --plant-outliers (trust-tweaks.ts), by item name and market; absent: none. */
   plantedOutliers?(id: GameId): Array<{ item: string; market: string; factor: number }>;
+  /** The routes planted by the test option --plant-routes (route-plants.ts); absent: none. */
+  plantedRoutes?(id: GameId): Array<{ item: string; buyMarket: string; sellMarket: string; blinks: boolean }>;
 }
 
 /** Prices move every EPOCH_MS of service time. */

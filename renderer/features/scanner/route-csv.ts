@@ -1,0 +1,42 @@
+/**
+ * The routes' CSV: the table's rows in its order, every column, money as exact decimals of the thousandths
+ * (no symbol, no rounding), missing as an empty field (never 0), text guarded against formulas (shared/csv).
+ * Provenance rides on every row (the rule, the poll's time, the game) rather than as extra lines, which
+ * would break readers (as the charts' CSV does: ui/charts/export/csv.ts).
+ */
+import { csvRecord, csvText } from '../../../shared/csv/csv';
+import { toDecimalString } from '../../../shared/money/money';
+import type { Route } from '../../market/scanner/scan';
+import { ROUTE_COLUMNS } from './route-columns';
+
+const MONEY_KEYS: ReadonlySet<string> = new Set(['buyPrice', 'buyFeeAmount', 'sellPrice', 'sellFeeAmount', 'profit']);
+
+export const ROUTE_CSV_HEAD = [...ROUTE_COLUMNS.map((c) => (c.key === 'roi' ? 'ROI (fraction)' : c.label)), 'Fee unknown', 'Rule', 'Poll at (UTC)', 'Game'];
+
+export interface RouteCsvProvenance {
+  rule: string;
+  pollAt: number;
+  game: string;
+}
+
+function field(key: string, v: string | number | null): string {
+  if (v === null) return '';
+  if (typeof v === 'string') return csvText(v);
+  if (!Number.isFinite(v)) return '';
+  return MONEY_KEYS.has(key) ? toDecimalString(Math.round(v)) : String(v);
+}
+
+export function routeCsvRecord(r: Route, p: RouteCsvProvenance): string {
+  const poll = Number.isFinite(p.pollAt) ? new Date(p.pollAt).toISOString() : '';
+  return csvRecord([...ROUTE_COLUMNS.map((c) => field(c.key, c.value(r))), r.feeUnknown ? 'yes' : 'no', csvText(p.rule), poll, csvText(p.game)]);
+}
+
+/** The header, then the rows `blockRows` at a time (exportCsvToHost writes each block as it comes). */
+export function* routeCsvBlocks(routes: readonly Route[], p: RouteCsvProvenance, blockRows: number): Generator<string> {
+  yield csvRecord(ROUTE_CSV_HEAD.map(csvText));
+  for (let i = 0; i < routes.length; i += blockRows) {
+    let out = '';
+    for (const r of routes.slice(i, i + blockRows)) out += routeCsvRecord(r, p);
+    yield out;
+  }
+}
