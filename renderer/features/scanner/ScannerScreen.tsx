@@ -36,6 +36,7 @@ export function ScannerScreen() {
   useEffect(() => setDraft(saved), [saved]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const [sort, setSort] = useState<RouteSort>({ key: 'profit', dir: 'desc' });
+  const [backtestOpen, setBacktestOpen] = useState(false);
   const live = useLiveRoutes(snap, draft, fees);
   const routes = useMemo(() => (live.result ? sortRoutes(live.result.routes, sort) : []), [live.result, sort]);
   const details = useOpenItem('[data-testid="scanner-routes"]');
@@ -107,7 +108,7 @@ export function ScannerScreen() {
       <RuleEditor rules={allRules(store)} draft={draft} setDraft={setDraft} onPick={onPick} onSave={onSave} onDelete={onDelete} dirty={dirty} markets={markets} nameOf={plan.nameOf} symbol={money.symbol} />
       <div className="sc-status" role="status">
         {result ? (
-          <span data-testid="scanner-count">
+          <span data-testid="scanner-count" data-poll-at={result.at}>
             {result.routes.length} route{result.routes.length === 1 ? '' : 's'} · poll of {new Date(result.at).toLocaleTimeString()} · scanned in {Math.round(result.ms)} ms
           </span>
         ) : null}
@@ -134,9 +135,11 @@ export function ScannerScreen() {
           announce={setMessage}
         />
       </div>
-      <section className="sc-backtest" aria-label="Backtest" data-testid="scanner-backtest">
-        <BacktestPanel rule={draft} />
-      </section>
+      <details className="sc-backtest" data-testid="scanner-backtest" onToggle={(e) => setBacktestOpen(e.currentTarget.open)}>
+        <summary>Backtest this rule on the recorded history</summary>
+        {/* Mounted only while open: its history reads run only for a user who asked. */}
+        {backtestOpen ? <BacktestPanel rule={draft} /> : null}
+      </details>
     </div>
   );
 }
