@@ -12,6 +12,8 @@ export interface PageDescriptor {
   route: string;
   /** The tab's text, the <main> landmark's name and the palette's "Go to …". */
   label: string;
+  /** A shorter label the top bar shows in a narrow window (the full one stays the tab's accessible name). */
+  shortLabel?: string;
   /** Shown in the tab, the palette and Settings; the shell's key handler goes to the page on it. */
   shortcut: Shortcut;
   /** The page's body, mounted in <main> inside an error boundary that names `what`. */

@@ -32,7 +32,7 @@ export function TopBar({ route, slotRef }: { route: Route; slotRef: (el: HTMLDiv
 
 /** A page's tab: its label, its badge (the Alerts page's new firings), its shortcut. */
 function PageTab({ page, current }: { page: PageDescriptor; current: boolean }) {
-  const { route, label, shortcut, Badge } = page;
+  const { route, label, shortLabel, shortcut, Badge } = page;
   const hover = page.prefetch?.hover;
   const warm = hover ? () => hover() : undefined;
   return (
@@ -44,7 +44,16 @@ function PageTab({ page, current }: { page: PageDescriptor; current: boolean }) 
       onPointerEnter={warm}
       onFocus={warm}
     >
-      {label}
+      {shortLabel ? (
+        <>
+          <span className="nav__label">{label}</span>
+          <span className="nav__label--short" aria-hidden="true">
+            {shortLabel}
+          </span>
+        </>
+      ) : (
+        label
+      )}
       {Badge ? <Badge current={current} /> : null} <kbd className="kbd">{shortcut.keys}</kbd>
     </a>
   );

@@ -10,6 +10,7 @@ import { RecommendationsScreen } from './RecommendationsScreen';
 export const page: PageDescriptor = {
   route: 'recommendations',
   label: 'Recommendations',
+  shortLabel: 'Recs',
   shortcut: pageShortcut('recommendations', 3, 'Recommendations'),
   Screen: RecommendationsScreen,
   what: 'Recommendations',
