@@ -232,6 +232,8 @@ test('keyboard: tab order, visible focus, shortcuts to Settings and back', async
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: /^Portfolio/ })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: /^Scanner/ })).toBeFocused();
+  await page.keyboard.press('Tab');
   const settingsLink = page.getByRole('link', { name: /^Settings/ });
   await expect(settingsLink).toBeFocused();
   const outline = await settingsLink.evaluate((el) => getComputedStyle(el).outlineStyle);
