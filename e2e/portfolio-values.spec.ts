@@ -15,10 +15,6 @@ import type { TestService } from './separate-service';
 test.use({ viewport: { width: 1920, height: 1400 } });
 
 const rows = (page: Page) => page.getByTestId('pf-holding-row');
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** The rows of exactly this item (a name can be part of another: "StatTrak™ …"). */
-const rowsOf = (page: Page, name: string) => rows(page).filter({ has: page.locator('[data-col="name"]', { hasText: new RegExp(`^${escape(name)}`) }) });
-
 /** A market's fee on one side is known when the shipped schedule gives it (the user has set none here). */
 const feeKnown = (slug: string, side: 'buyer' | 'seller') => (side === 'buyer' ? DEFAULT_FEE_SCHEDULE[slug]?.buyer : DEFAULT_FEE_SCHEDULE[slug]?.seller) != null;
 
@@ -57,22 +53,48 @@ function expectedUnit(api: Api, name: string, net: boolean): Expected {
 
 const shown = (v: number | null, q: number) => (v === null ? '—' : money(v * q));
 
-/** Every difference between the page's figures and the API's, as lines (empty: all equal). */
-async function differences(page: Page, service: TestService, holdings: ReadonlyArray<{ name: string; quantity: number }>, net: boolean): Promise<string[]> {
-  const api = await apiPrices(service);
+type Shown = Record<'sellNow' | 'listLowest' | 'replace' | 'mark', string>;
+
+/**
+ * Every holding row's figures, read in one step: the service's prices move every epoch, and forty reads one by one
+ * on a loaded machine can straddle an epoch, which compared half the rows with the wrong answer.
+ */
+async function pageFigures(page: Page, names: readonly string[]): Promise<Map<string, Shown>> {
+  const raw = await page.getByTestId('pf-holding-row').evaluateAll((els) =>
+    els.map((el) => {
+      const cell = (col: string) => (el.querySelector(`[data-col="${col}"]`)?.textContent ?? '').trim();
+      return { name: cell('name'), sellNow: cell('value.sellNow'), listLowest: cell('value.listLowest'), replace: cell('value.replace'), mark: cell('value.mark') };
+    }),
+  );
+  const out = new Map<string, Shown>();
+  // A row belongs to the longest holding name its name cell starts with ("X" and "X (Holo)" are different items).
+  const longestFirst = [...names].sort((a, b) => b.length - a.length);
+  for (const r of raw) {
+    const name = longestFirst.find((n) => r.name.startsWith(n));
+    if (name !== undefined && !out.has(name)) out.set(name, { sellNow: r.sellNow, listLowest: r.listLowest, replace: r.replace, mark: r.mark });
+  }
+  return out;
+}
+
+/** Every difference between the shown figures and one API answer, as lines (empty: all equal). */
+function differencesFrom(api: Api, figures: Map<string, Shown>, holdings: ReadonlyArray<{ name: string; quantity: number }>, net: boolean): string[] {
   const out: string[] = [];
   for (const h of holdings) {
-    const row = rowsOf(page, h.name);
+    const row = figures.get(h.name);
+    if (row === undefined) {
+      out.push(`${h.name}: no row`);
+      continue;
+    }
     const e = expectedUnit(api, h.name, net);
     for (const id of ['sellNow', 'listLowest', 'replace'] as const) {
-      const text = ((await row.locator(`[data-col="value.${id}"]`).textContent({ timeout: 5_000 })) ?? '').trim();
+      const text = row[id];
       const want = shown(e[id], h.quantity);
       // The figure first, then the market's name after it.
       if (!(text === want || text.startsWith(`${want} `))) out.push(`${h.name} ${id}: page "${text}", API ${want}`);
     }
     // The mark: a median of the trusted asks (which quotes the app flags is its own judgement), at least the best
     // trusted bid: within the item's asks and bids, or "—" without any.
-    const mark = ((await row.locator('[data-col="value.mark"]').textContent({ timeout: 5_000 })) ?? '').trim();
+    const mark = row.mark;
     if (!net) {
       const prices = [...(api.min.get(h.name)?.prices ?? []).filter((p) => api.ask.includes(p.market_name)), ...(api.max.get(h.name)?.orders ?? []).filter((o) => api.bid.includes(o.market_name))]
         .map((p) => p.price)
@@ -85,6 +107,18 @@ async function differences(page: Page, service: TestService, holdings: ReadonlyA
     }
   }
   return out;
+}
+
+/**
+ * The differences between the page and the service: the page is read between two API answers and must equal one
+ * of them (an epoch may turn while it is read); the lines returned are those against the later answer.
+ */
+async function differences(page: Page, service: TestService, holdings: ReadonlyArray<{ name: string; quantity: number }>, net: boolean): Promise<string[]> {
+  const before = await apiPrices(service);
+  const figures = await pageFigures(page, holdings.map((h) => h.name));
+  const after = await apiPrices(service);
+  if (differencesFrom(before, figures, holdings, net).length === 0) return [];
+  return differencesFrom(after, figures, holdings, net);
 }
 
 test('a CSV of 10 holdings and 2 bad rows: the preview names the bad rows; values equal the API numbers by the fee schedule, net and gross, and after a restart', async ({ page, appUrl, service }) => {
