@@ -92,7 +92,8 @@ async function timed(page: Page, expect: Expect, act: () => Promise<void>): Prom
           const s = sigOf();
           return s.count === expect.count && s.first === expect.first;
         }
-        const sort = document.querySelectorAll(`${list} [role="columnheader"]`)[expect.header]?.getAttribute('aria-sort');
+        const headers = document.querySelectorAll(`${list} [role="columnheader"]`);
+        const sort = headers[expect.header]?.getAttribute('aria-sort');
         return expect.sort === 'any' ? sort === 'ascending' || sort === 'descending' : sort === expect.sort;
       };
       const n = window.__bench.inputs.length;
