@@ -1,0 +1,41 @@
+/** The code-size measure: what it counts as a function and its lines, and which files it reads. */
+import { describe, expect, it } from 'vitest';
+import { functionsIn, measure, sourceFiles } from './code-size.mjs';
+
+describe('code-size', () => {
+  it('counts every function form with its first and last line, named by what holds it', () => {
+    const text = [
+      'export function a() {', // 1
+      '  const b = () => {', // 2
+      '    return 1;', // 3
+      '  };', // 4
+      '  return b;', // 5
+      '}', // 6
+      'const obj = { c: function () { return 2; } };', // 7
+      'class K {', // 8
+      '  m() {', // 9
+      '    return 3;', // 10
+      '  }', // 11
+      '}', // 12
+      'export const W = memo(function Inner() {', // 13
+      '  return null;', // 14
+      '});', // 15
+    ].join('\n');
+    const found = functionsIn('x.ts', text).map((f) => [f.name, f.line, f.lines]);
+    expect(found).toEqual([
+      ['a', 1, 6],
+      ['b', 2, 3],
+      ['c', 7, 1],
+      ['m', 9, 3],
+      ['Inner', 13, 3],
+    ]);
+  });
+
+  it('reads the app\'s sources and leaves tests, fakes and type stubs out', () => {
+    const files = sourceFiles();
+    expect(files).toContain('renderer/features/prices/GridScreen.tsx');
+    expect(files.some((f) => /\.test\.tsx?$|\/testing\/|\.d\.mts$/.test(f))).toBe(false);
+    const m = measure();
+    expect(m.functions[0]!.lines).toBeGreaterThanOrEqual(m.functions.at(-1)!.lines);
+  });
+});
