@@ -108,261 +108,303 @@ class Failure extends Error {
 
 const abortedFailure = (): Failure => new Failure('cancelled', 'Fetching from Steam was cancelled.');
 
-export function createSteamInventoryFetcher(options: SteamFetcherOptions): SteamInventoryFetcher {
-  const clock = options.clock ?? realClock;
-  const steamUrl = (options.steamUrl ?? DEFAULT_STEAM_URL).replace(/\/+$/, '');
-  const pauseMs = options.pauseMs ?? 1_500;
-  const maxWaitMs = options.maxWaitMs ?? 60_000;
-  const maxTries = Math.max(1, options.maxTries ?? 4);
-  const backoffMs = options.backoffMs ?? 10_000;
-  const maxPageBytes = options.maxPageBytes ?? 32 * 1024 * 1024;
-  const maxPages = options.maxPagesPerContext ?? 200;
-  const maxTotalBytes = options.maxTotalBytes ?? 256 * 1024 * 1024;
-  const maxDescriptions = options.maxDescriptions ?? MAX_FETCHED_ASSETS;
+/** The options with their defaults filled in. */
+interface Settings {
+  readonly fetch: FetchFn;
+  readonly clock: Clock;
+  readonly steamUrl: string;
+  readonly pageSize: number;
+  readonly pauseMs: number;
+  readonly maxWaitMs: number;
+  readonly maxTries: number;
+  readonly backoffMs: number;
+  readonly headersTimeoutMs: number;
+  readonly bodyIdleTimeoutMs: number;
+  readonly maxPageBytes: number;
+  readonly maxPages: number;
+  readonly maxTotalBytes: number;
+  readonly maxDescriptions: number;
+}
 
+function settingsOf(options: SteamFetcherOptions): Settings {
+  return {
+    fetch: options.fetch,
+    clock: options.clock ?? realClock,
+    steamUrl: (options.steamUrl ?? DEFAULT_STEAM_URL).replace(/\/+$/, ''),
+    pageSize: options.pageSize ?? 2_000,
+    pauseMs: options.pauseMs ?? 1_500,
+    maxWaitMs: options.maxWaitMs ?? 60_000,
+    maxTries: Math.max(1, options.maxTries ?? 4),
+    backoffMs: options.backoffMs ?? 10_000,
+    headersTimeoutMs: options.headersTimeoutMs ?? 20_000,
+    bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? 20_000,
+    maxPageBytes: options.maxPageBytes ?? 32 * 1024 * 1024,
+    maxPages: options.maxPagesPerContext ?? 200,
+    maxTotalBytes: options.maxTotalBytes ?? 256 * 1024 * 1024,
+    maxDescriptions: options.maxDescriptions ?? MAX_FETCHED_ASSETS,
+  };
+}
+
+export function createSteamInventoryFetcher(options: SteamFetcherOptions): SteamInventoryFetcher {
+  const settings = settingsOf(options);
   // One fetch at a time per host (two windows or tabs asking at once take turns): Steam sees one client.
   let turn: Promise<unknown> = Promise.resolve();
-  const fetchInTurn: SteamInventoryFetcher = (request, call = {}) => {
-    const mine = turn.then(async () => (call.signal?.aborted ? { ok: false as const, reason: 'cancelled' as const, message: abortedFailure().message } : fetchOne(request, call)));
+  return (request, call = {}) => {
+    const mine = turn.then(async () => (call.signal?.aborted ? { ok: false as const, reason: 'cancelled' as const, message: abortedFailure().message } : new InventoryRead(settings, request, call).run()));
     turn = mine.catch(() => undefined);
     return mine;
   };
+}
 
-  const fetchOne: SteamInventoryFetcher = async (request, call = {}) => {
-    const { signal } = call;
-    const progress: SteamInventoryProgress = { stage: 'resolving', context: '', pages: 0, assets: 0, total: null, waitMs: null };
-    const report = (p: Partial<SteamInventoryProgress>): void => {
-      Object.assign(progress, p);
-      try {
-        call.onProgress?.({ ...progress });
-      } catch {
-        // A listener's fault never stops the fetch.
-      }
-    };
-    let requests = 0;
-    /** Bytes of inventory pages read so far in this fetch (all contexts). */
-    let pageBytes = 0;
+type PageData = z.infer<typeof PageSchema>;
 
-    /** One GET, politely: a pause after the previous request, 429/5xx waits, and every failure as a Failure. */
-    const get = async (url: string, accept: string): Promise<Response> => {
-      for (let attempt = 1; ; attempt++) {
-        if (signal?.aborted) throw abortedFailure();
-        if (requests > 0) await sleep(pauseMs);
-        requests += 1;
-        let response: Response;
-        try {
-          // No cookies, no credentials, nothing but what the URL says. The headers are built here, never
-          // copied from anywhere: the service's key and token cannot ride along.
-          response = await timedFetch(
-            options.fetch,
-            url,
-            { method: 'GET', headers: { accept }, credentials: 'omit' },
-            {
-              clock,
-              headersTimeoutMs: options.headersTimeoutMs ?? 20_000,
-              bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? 20_000,
-              ...(signal ? { signal } : {}),
-            },
-          );
-        } catch (error) {
-          if (signal?.aborted) throw abortedFailure();
-          if (error instanceof RedirectError) {
-            throw new Failure('network', `Steam sent the request elsewhere${error.location ? ` (${hostOf(error.location)})` : ''}; Market Desk does not follow it. Check the Steam address.`);
-          }
-          if (error instanceof TimeoutError) throw new Failure('network', 'Steam did not answer in time. Check the connection and try again.');
-          throw new Failure('network', 'Steam could not be reached. Check the connection and try again.');
-        }
-        const retryable = response.status === 429 || response.status >= 500;
-        if (!retryable) return response;
-        await response.body?.cancel().catch(() => undefined);
-        const asked = retryAfterMs(response.headers.get('retry-after'), clock.now());
-        const wait = asked ?? backoffMs * 2 ** (attempt - 1);
-        const busy = response.status === 429 ? 'Steam is limiting requests (429 Too Many Requests)' : `Steam had a problem (HTTP ${response.status})`;
-        if (asked !== null && asked > maxWaitMs) {
-          throw new Failure(response.status === 429 ? 'rate-limited' : 'network', `${busy} and asks to wait ${duration(asked)}. Try again later.`);
-        }
-        if (attempt >= maxTries) {
-          throw new Failure(response.status === 429 ? 'rate-limited' : 'network', `${busy}; it still did after ${maxTries} tries. Try again in a few minutes.`);
-        }
-        report({ stage: 'waiting', waitMs: Math.min(wait, maxWaitMs) });
-        await sleep(Math.min(wait, maxWaitMs), false);
-      }
-    };
+/** One fetch of one inventory: its requests, its progress, its byte count and its page size. */
+class InventoryRead {
+  private readonly progress: SteamInventoryProgress = { stage: 'resolving', context: '', pages: 0, assets: 0, total: null, waitMs: null };
+  private readonly signal: AbortSignal | undefined;
+  private requests = 0;
+  /** Bytes of inventory pages read so far in this fetch (all contexts). */
+  private pageBytes = 0;
+  /** Items asked per page; lowered once for the whole fetch when Steam refuses a page size. */
+  private count: number;
 
-    /** Waits on the clock; cancelling ends the wait at once. */
-    const sleep = async (ms: number, quiet = true): Promise<void> => {
-      if (ms <= 0) return;
-      try {
-        await clock.sleep(ms, signal);
-      } catch {
-        throw abortedFailure();
-      }
-      if (!quiet) report({ stage: 'page', waitMs: null });
-    };
+  constructor(private readonly s: Settings, private readonly request: SteamInventoryRequest, private readonly call: SteamFetchCall) {
+    this.signal = call.signal;
+    this.count = s.pageSize;
+  }
 
-    const readBytes = async (response: Response, cap: number, overCap: string): Promise<Uint8Array> => {
-      let bytes: Uint8Array | null;
-      try {
-        bytes = await readCapped(response, cap);
-      } catch {
-        if (signal?.aborted) throw abortedFailure();
-        throw new Failure('network', 'The connection to Steam broke off while reading its answer. Try again.');
-      }
-      if (bytes === null) throw new Failure('bad-data', overCap);
-      return bytes;
-    };
-    const tooLarge = (cap: number): string => `Steam's answer was larger than ${sizeText(cap)}; Market Desk did not read it.`;
-    const readBody = async (response: Response, cap: number): Promise<string> => new TextDecoder().decode(await readBytes(response, cap, tooLarge(cap)));
-
-    /** An inventory page: under the page cap, and under what is left of the cap on all pages together. */
-    const readPage = async (response: Response): Promise<string> => {
-      const left = maxTotalBytes - pageBytes;
-      const bytes = left < maxPageBytes
-        ? await readBytes(response, Math.max(0, left), `Steam's answers for this inventory came to more than ${sizeText(maxTotalBytes)}; Market Desk stopped reading it.`)
-        : await readBytes(response, maxPageBytes, tooLarge(maxPageBytes));
-      pageBytes += bytes.byteLength;
-      return new TextDecoder().decode(bytes);
-    };
-
-    const resolveVanity = async (name: string): Promise<string> => {
-      report({ stage: 'resolving' });
-      const response = await get(`${steamUrl}/id/${encodeURIComponent(name)}/?xml=1`, 'text/xml, application/xml');
-      if (response.status === 404) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new Failure('not-found', `There is no Steam profile at /id/${name}.`);
-      }
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new Failure('network', `Steam answered HTTP ${response.status} for the profile /id/${name}. Try again later.`);
-      }
-      const read = readProfileXml(await readBody(response, MAX_XML_BYTES));
-      if ('steamId' in read) return read.steamId;
-      if ('notFound' in read) throw new Failure('not-found', `There is no Steam profile at /id/${name} (Steam: "${read.notFound}").`);
-      throw new Failure('bad-data', `Steam's profile page for /id/${name} could not be read. Try the link with /profiles/<SteamID64> instead.`);
-    };
-
-    // Items asked per page; lowered once for the whole fetch when Steam refuses a page size.
-    let count = options.pageSize ?? 2_000;
-
-    /** Reads one context into `inventory`; answers how many items it added. */
-    const readContext = async (steamId: string, context: string, inventory: Merged): Promise<number> => {
-      let start: string | null = null;
-      const before = inventory.assets.length;
-      report({ stage: 'page', context, total: null, waitMs: null });
-      for (let page = 0; page < maxPages; page++) {
-        const query: string = `l=english&count=${count}${start ? `&start_assetid=${start}` : ''}`;
-        const response = await get(`${steamUrl}/inventory/${steamId}/${request.appId}/${context}?${query}`, 'application/json');
-        if (response.status === 400 && count > 1_000) {
-          // Steam lowered the page size before (May 2025): ask again for fewer.
-          await response.body?.cancel().catch(() => undefined);
-          count = 1_000;
-          page -= 1;
-          continue;
-        }
-        if (response.status === 401 || response.status === 403) {
-          await response.body?.cancel().catch(() => undefined);
-          throw new Failure('private', PRIVATE);
-        }
-        if (response.status === 404) {
-          await response.body?.cancel().catch(() => undefined);
-          throw new Failure('not-found', `Steam has no inventory of this game for ${steamId} (HTTP 404).`);
-        }
-        if (!response.ok) {
-          await response.body?.cancel().catch(() => undefined);
-          throw new Failure('bad-data', `Steam answered HTTP ${response.status} for the inventory. Try again later.`);
-        }
-        const text = await readPage(response);
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          throw new Failure('bad-data', 'Steam answered with something that is not an inventory (not JSON). Try again later.');
-        }
-        // Steam answers a private inventory with `null` (or success:false) and HTTP 200 or 403.
-        if (json === null) throw new Failure('private', PRIVATE);
-        const parsed = PageSchema.safeParse(json);
-        if (!parsed.success) throw new Failure('bad-data', 'Steam answered with an inventory Market Desk cannot read (unexpected fields). Try again later.');
-        const data = parsed.data;
-        if (data.success === false || data.success === 0) throw new Failure('private', PRIVATE);
-        for (const raw of data.assets ?? []) {
-          const a = readSteamAsset(raw, context);
-          if (!a) {
-            inventory.unreadable += 1;
-            continue;
-          }
-          inventory.assets.push({ assetid: a.assetid, classid: a.classid, instanceid: a.instanceid, amount: a.amount, contextid: a.contextid });
-          inventory.used.add(`${a.classid}_${a.instanceid}`);
-        }
-        if (inventory.assets.length > MAX_FETCHED_ASSETS) {
-          throw new Failure('bad-data', `The inventory has more than ${MAX_FETCHED_ASSETS.toLocaleString('en-US')} items; Market Desk stopped reading it.`);
-        }
-        // Only descriptions some asset uses are kept: a page padded with descriptions of nothing costs only its read.
-        for (const raw of data.descriptions ?? []) {
-          const d = readSteamDescription(raw);
-          if (!d) continue;
-          const key = `${d.classid}_${d.instanceid}`;
-          if (!inventory.used.has(key) || inventory.descriptions.has(key)) continue;
-          if (inventory.descriptions.size >= maxDescriptions) {
-            throw new Failure('bad-data', `The inventory has more than ${maxDescriptions.toLocaleString('en-US')} different kinds of items; Market Desk stopped reading it.`);
-          }
-          inventory.descriptions.set(key, d);
-        }
-        const total = data.total_inventory_count ?? null;
-        if (page === 0) inventory.total += total ?? 0;
-        report({ stage: 'page', context, pages: progress.pages + 1, assets: inventory.assets.length, total, waitMs: null });
-        const more = data.more_items === true || data.more_items === 1;
-        if (!more) return inventory.assets.length - before;
-        if (!data.last_assetid || data.last_assetid === start) {
-          throw new Failure('bad-data', 'Steam said there are more items but not where they start. Try again later.');
-        }
-        start = data.last_assetid;
-      }
-      throw new Failure('bad-data', `The inventory has more than ${maxPages} pages; Market Desk stopped reading it.`);
-    };
-
+  async run(): Promise<SteamInventoryResult> {
     try {
-      const profile = parseProfile(request.profile, steamUrl);
+      const profile = parseProfile(this.request.profile, this.s.steamUrl);
       if ('error' in profile) throw new Failure('bad-profile', profile.error);
-      const steamId = profile.kind === 'id' ? profile.steamId : await resolveVanity(profile.name);
+      const steamId = profile.kind === 'id' ? profile.steamId : await this.resolveVanity(profile.name);
       const merged: Merged = { assets: [], used: new Set(), descriptions: new Map(), total: 0, unreadable: 0 };
       const notes: string[] = [];
-      const contexts = contextsOf(request.appId);
-      for (const [i, context] of contexts.entries()) {
-        if (i === 0) {
-          await readContext(steamId, context, merged);
-          continue;
-        }
-        // The trade-protected context is the owner's only, and a failure there leaves what was read good.
-        const before = merged.assets.length;
-        try {
-          const added = await readContext(steamId, context, merged);
-          if (added === 0) notes.push(ownerOnlyNote(context));
-        } catch (error) {
-          if (!(error instanceof Failure) || error.reason === 'cancelled') throw error;
-          if (error.reason === 'private' || error.reason === 'not-found') notes.push(ownerOnlyNote(context));
-          else {
-            const read = merged.assets.length - before;
-            const kept = read > 0 ? `${read} were read; the rest are not included` : 'They are not included';
-            notes.push(`Trade-protected items (inventory context ${context}) could not be read: ${error.message.replace(/ Try again[^.]*\.$/, '')} ${kept}; fetch again later to add them.`);
-          }
-        }
+      const [first, ...others] = contextsOf(this.request.appId);
+      await this.readContext(steamId, first as string, merged);
+      for (const context of others) {
+        const note = await this.readOwnerContext(steamId, context, merged);
+        if (note) notes.push(note);
       }
-      if (request.appId === 730) notes.push(RECENTLY_ACQUIRED_NOTE);
+      if (this.request.appId === 730) notes.push(RECENTLY_ACQUIRED_NOTE);
       if (merged.unreadable > 0) notes.push(`${merged.unreadable} item(s) in Steam's answer could not be read and are left out.`);
-      const inventory: SteamInventory = {
-        assets: merged.assets,
-        descriptions: [...merged.descriptions.values()],
-        total_inventory_count: merged.total,
-      };
-      return { ok: true, steamId, inventory, fetchedAt: clock.now(), ...(notes.length ? { notes } : {}) };
+      const inventory: SteamInventory = { assets: merged.assets, descriptions: [...merged.descriptions.values()], total_inventory_count: merged.total };
+      return { ok: true, steamId, inventory, fetchedAt: this.s.clock.now(), ...(notes.length ? { notes } : {}) };
     } catch (error) {
       if (error instanceof Failure) return { ok: false, reason: error.reason, message: error.message };
-      if (signal?.aborted) return { ok: false, reason: 'cancelled', message: abortedFailure().message };
+      if (this.signal?.aborted) return { ok: false, reason: 'cancelled', message: abortedFailure().message };
       return { ok: false, reason: 'network', message: 'Fetching from Steam failed unexpectedly. Try again.' };
     }
-  };
-  return fetchInTurn;
+  }
+
+  /** The trade-protected context is the owner's only, and a failure there leaves what was read good: a note, or null. */
+  private async readOwnerContext(steamId: string, context: string, merged: Merged): Promise<string | null> {
+    const before = merged.assets.length;
+    try {
+      const added = await this.readContext(steamId, context, merged);
+      return added === 0 ? ownerOnlyNote(context) : null;
+    } catch (error) {
+      if (!(error instanceof Failure) || error.reason === 'cancelled') throw error;
+      if (error.reason === 'private' || error.reason === 'not-found') return ownerOnlyNote(context);
+      const read = merged.assets.length - before;
+      const kept = read > 0 ? `${read} were read; the rest are not included` : 'They are not included';
+      return `Trade-protected items (inventory context ${context}) could not be read: ${error.message.replace(/ Try again[^.]*\.$/, '')} ${kept}; fetch again later to add them.`;
+    }
+  }
+
+  private report(p: Partial<SteamInventoryProgress>): void {
+    Object.assign(this.progress, p);
+    try {
+      this.call.onProgress?.({ ...this.progress });
+    } catch {
+      // A listener's fault never stops the fetch.
+    }
+  }
+
+  /** One GET, politely: a pause after the previous request, 429/5xx waits, and every failure as a Failure. */
+  private async get(url: string, accept: string): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      if (this.signal?.aborted) throw abortedFailure();
+      if (this.requests > 0) await this.sleep(this.s.pauseMs);
+      this.requests += 1;
+      const response = await this.send(url, accept);
+      const retryable = response.status === 429 || response.status >= 500;
+      if (!retryable) return response;
+      await discard(response);
+      const asked = retryAfterMs(response.headers.get('retry-after'), this.s.clock.now());
+      const wait = asked ?? this.s.backoffMs * 2 ** (attempt - 1);
+      const busy = response.status === 429 ? 'Steam is limiting requests (429 Too Many Requests)' : `Steam had a problem (HTTP ${response.status})`;
+      const reason = response.status === 429 ? 'rate-limited' : 'network';
+      if (asked !== null && asked > this.s.maxWaitMs) throw new Failure(reason, `${busy} and asks to wait ${duration(asked)}. Try again later.`);
+      if (attempt >= this.s.maxTries) throw new Failure(reason, `${busy}; it still did after ${this.s.maxTries} tries. Try again in a few minutes.`);
+      this.report({ stage: 'waiting', waitMs: Math.min(wait, this.s.maxWaitMs) });
+      await this.sleep(Math.min(wait, this.s.maxWaitMs), false);
+    }
+  }
+
+  /** The request itself. No cookies, no credentials: the headers are built here, so the service's key and token cannot ride along. */
+  private async send(url: string, accept: string): Promise<Response> {
+    try {
+      return await timedFetch(
+        this.s.fetch,
+        url,
+        { method: 'GET', headers: { accept }, credentials: 'omit' },
+        { clock: this.s.clock, headersTimeoutMs: this.s.headersTimeoutMs, bodyIdleTimeoutMs: this.s.bodyIdleTimeoutMs, ...(this.signal ? { signal: this.signal } : {}) },
+      );
+    } catch (error) {
+      if (this.signal?.aborted) throw abortedFailure();
+      if (error instanceof RedirectError) {
+        throw new Failure('network', `Steam sent the request elsewhere${error.location ? ` (${hostOf(error.location)})` : ''}; Market Desk does not follow it. Check the Steam address.`);
+      }
+      if (error instanceof TimeoutError) throw new Failure('network', 'Steam did not answer in time. Check the connection and try again.');
+      throw new Failure('network', 'Steam could not be reached. Check the connection and try again.');
+    }
+  }
+
+  /** Waits on the clock; cancelling ends the wait at once. */
+  private async sleep(ms: number, quiet = true): Promise<void> {
+    if (ms <= 0) return;
+    try {
+      await this.s.clock.sleep(ms, this.signal);
+    } catch {
+      throw abortedFailure();
+    }
+    if (!quiet) this.report({ stage: 'page', waitMs: null });
+  }
+
+  private async readBytes(response: Response, cap: number, overCap: string): Promise<Uint8Array> {
+    let bytes: Uint8Array | null;
+    try {
+      bytes = await readCapped(response, cap);
+    } catch {
+      if (this.signal?.aborted) throw abortedFailure();
+      throw new Failure('network', 'The connection to Steam broke off while reading its answer. Try again.');
+    }
+    if (bytes === null) throw new Failure('bad-data', overCap);
+    return bytes;
+  }
+
+  /** An inventory page: under the page cap, and under what is left of the cap on all pages together. */
+  private async readPage(response: Response): Promise<string> {
+    const left = this.s.maxTotalBytes - this.pageBytes;
+    const bytes =
+      left < this.s.maxPageBytes
+        ? await this.readBytes(response, Math.max(0, left), `Steam's answers for this inventory came to more than ${sizeText(this.s.maxTotalBytes)}; Market Desk stopped reading it.`)
+        : await this.readBytes(response, this.s.maxPageBytes, tooLarge(this.s.maxPageBytes));
+    this.pageBytes += bytes.byteLength;
+    return new TextDecoder().decode(bytes);
+  }
+
+  private async resolveVanity(name: string): Promise<string> {
+    this.report({ stage: 'resolving' });
+    const response = await this.get(`${this.s.steamUrl}/id/${encodeURIComponent(name)}/?xml=1`, 'text/xml, application/xml');
+    if (response.status === 404) {
+      await discard(response);
+      throw new Failure('not-found', `There is no Steam profile at /id/${name}.`);
+    }
+    if (!response.ok) {
+      await discard(response);
+      throw new Failure('network', `Steam answered HTTP ${response.status} for the profile /id/${name}. Try again later.`);
+    }
+    const read = readProfileXml(new TextDecoder().decode(await this.readBytes(response, MAX_XML_BYTES, tooLarge(MAX_XML_BYTES))));
+    if ('steamId' in read) return read.steamId;
+    if ('notFound' in read) throw new Failure('not-found', `There is no Steam profile at /id/${name} (Steam: "${read.notFound}").`);
+    throw new Failure('bad-data', `Steam's profile page for /id/${name} could not be read. Try the link with /profiles/<SteamID64> instead.`);
+  }
+
+  /** Reads one context into `inventory`; answers how many items it added. */
+  private async readContext(steamId: string, context: string, inventory: Merged): Promise<number> {
+    let start: string | null = null;
+    const before = inventory.assets.length;
+    this.report({ stage: 'page', context, total: null, waitMs: null });
+    for (let page = 0; page < this.s.maxPages; page++) {
+      const data = await this.fetchPage(steamId, context, start);
+      if (data === 'smaller') {
+        page -= 1;
+        continue;
+      }
+      addPage(data, context, inventory, this.s.maxDescriptions);
+      const total = data.total_inventory_count ?? null;
+      if (page === 0) inventory.total += total ?? 0;
+      this.report({ stage: 'page', context, pages: this.progress.pages + 1, assets: inventory.assets.length, total, waitMs: null });
+      const more = data.more_items === true || data.more_items === 1;
+      if (!more) return inventory.assets.length - before;
+      if (!data.last_assetid || data.last_assetid === start) {
+        throw new Failure('bad-data', 'Steam said there are more items but not where they start. Try again later.');
+      }
+      start = data.last_assetid;
+    }
+    throw new Failure('bad-data', `The inventory has more than ${this.s.maxPages} pages; Market Desk stopped reading it.`);
+  }
+
+  /** One page of a context, read and checked; 'smaller' when Steam refused the page size and it was lowered. */
+  private async fetchPage(steamId: string, context: string, start: string | null): Promise<PageData | 'smaller'> {
+    const query = `l=english&count=${this.count}${start ? `&start_assetid=${start}` : ''}`;
+    const response = await this.get(`${this.s.steamUrl}/inventory/${steamId}/${this.request.appId}/${context}?${query}`, 'application/json');
+    if (response.status === 400 && this.count > 1_000) {
+      // Steam lowered the page size before (May 2025): ask again for fewer.
+      await discard(response);
+      this.count = 1_000;
+      return 'smaller';
+    }
+    if (!response.ok) {
+      await discard(response);
+      if (response.status === 401 || response.status === 403) throw new Failure('private', PRIVATE);
+      if (response.status === 404) throw new Failure('not-found', `Steam has no inventory of this game for ${steamId} (HTTP 404).`);
+      throw new Failure('bad-data', `Steam answered HTTP ${response.status} for the inventory. Try again later.`);
+    }
+    return parsePage(await this.readPage(response));
+  }
 }
+
+/** A page's text as Steam's inventory envelope; a private inventory or anything else is a Failure. */
+function parsePage(text: string): PageData {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Failure('bad-data', 'Steam answered with something that is not an inventory (not JSON). Try again later.');
+  }
+  // Steam answers a private inventory with `null` (or success:false) and HTTP 200 or 403.
+  if (json === null) throw new Failure('private', PRIVATE);
+  const parsed = PageSchema.safeParse(json);
+  if (!parsed.success) throw new Failure('bad-data', 'Steam answered with an inventory Market Desk cannot read (unexpected fields). Try again later.');
+  if (parsed.data.success === false || parsed.data.success === 0) throw new Failure('private', PRIVATE);
+  return parsed.data;
+}
+
+/** A page's assets and the descriptions they use, into the merged inventory, within the caps. */
+function addPage(data: PageData, context: string, inventory: Merged, maxDescriptions: number): void {
+  for (const raw of data.assets ?? []) {
+    const a = readSteamAsset(raw, context);
+    if (!a) {
+      inventory.unreadable += 1;
+      continue;
+    }
+    inventory.assets.push({ assetid: a.assetid, classid: a.classid, instanceid: a.instanceid, amount: a.amount, contextid: a.contextid });
+    inventory.used.add(`${a.classid}_${a.instanceid}`);
+  }
+  if (inventory.assets.length > MAX_FETCHED_ASSETS) {
+    throw new Failure('bad-data', `The inventory has more than ${MAX_FETCHED_ASSETS.toLocaleString('en-US')} items; Market Desk stopped reading it.`);
+  }
+  // Only descriptions some asset uses are kept: a page padded with descriptions of nothing costs only its read.
+  for (const raw of data.descriptions ?? []) {
+    const d = readSteamDescription(raw);
+    if (!d) continue;
+    const key = `${d.classid}_${d.instanceid}`;
+    if (!inventory.used.has(key) || inventory.descriptions.has(key)) continue;
+    if (inventory.descriptions.size >= maxDescriptions) {
+      throw new Failure('bad-data', `The inventory has more than ${maxDescriptions.toLocaleString('en-US')} different kinds of items; Market Desk stopped reading it.`);
+    }
+    inventory.descriptions.set(key, d);
+  }
+}
+
+const discard = async (response: Response): Promise<void> => {
+  await response.body?.cancel().catch(() => undefined);
+};
+
+const tooLarge = (cap: number): string => `Steam's answer was larger than ${sizeText(cap)}; Market Desk did not read it.`;
 
 /** A fetcher that only says why it cannot fetch (a Steam address in the configuration that was refused). */
 export function unavailableFetcher(message: string): SteamInventoryFetcher {
