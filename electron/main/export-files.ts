@@ -97,11 +97,104 @@ interface OpenExport {
 }
 
 export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
-  const fs = deps.fs ?? nodeExportFs;
-  const exports = new Map<string, OpenExport>();
+  return new ExportWriter(deps);
+}
+
+/** The open exports of one window's session, and where the last one went. */
+class ExportWriter implements ExportFiles {
+  private readonly fs: ExportFs;
+  private readonly exports = new Map<string, OpenExport>();
   /** The folder the last export went to, where the next dialog opens (this session only). */
-  let lastDir: string | null = null;
-  const startDir = (): string => lastDir ?? deps.defaultDir();
+  private lastDir: string | null = null;
+
+  constructor(private readonly deps: ExportFilesDeps) {
+    this.fs = deps.fs ?? nodeExportFs;
+  }
+
+  private startDir(): string {
+    return this.lastDir ?? this.deps.defaultDir();
+  }
+
+  async open(request: unknown): Promise<ExportOpenResult> {
+    const parsed = ExportOpenSchema.safeParse(request);
+    if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
+    const { folderName, files, estimateBytes } = parsed.data;
+    if (files.length === 1) return this.openOne(files[0] as string, estimateBytes);
+    const choice = await this.deps.dialogs.showOpenDialog({
+      title: `Choose where to put the folder "${folderName}"`,
+      defaultPath: this.startDir(),
+      buttonLabel: 'Export here',
+      properties: ['openDirectory', 'createDirectory'],
+    });
+    const parent = choice.filePaths[0];
+    if (choice.canceled || !parent) return { opened: false };
+    this.lastDir = parent;
+    await this.checkFreeSpace(parent, estimateBytes);
+    const dir = await this.freshFolder(parent, folderName);
+    const id = randomUUID();
+    const ex: OpenExport = { dir, files: new Map() };
+    this.exports.set(id, ex);
+    try {
+      for (const name of files) {
+        const target = path.join(dir, name);
+        // Names are plain (validated), but a joined path must still end up inside the new folder.
+        if (path.dirname(target) !== dir) throw new SaveError('Market Desk will not save that: not a plain file name.');
+        const f: ExportFile = { handle: null, done: false, part: target + PART, target, replace: false };
+        ex.files.set(name, f);
+        f.handle = await this.fs.create(f.part);
+      }
+    } catch (error) {
+      await this.discard(id);
+      throw failure(error);
+    }
+    return { opened: true, exportId: id, path: dir };
+  }
+
+  async write(request: unknown): Promise<void> {
+    const parsed = ExportChunkSchema.safeParse(request);
+    if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
+    const { exportId, name, chunk } = parsed.data;
+    const { f } = this.fileOf(exportId, name);
+    if (!f.handle) throw new SaveError(`${name} is already complete.`);
+    try {
+      await f.handle.write(chunk);
+    } catch (error) {
+      await this.discard(exportId);
+      throw failure(error);
+    }
+  }
+
+  async end(request: unknown): Promise<void> {
+    const parsed = ExportEndSchema.safeParse(request);
+    if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
+    const { exportId, name } = parsed.data;
+    const { ex, f } = this.fileOf(exportId, name);
+    if (!f.handle) return;
+    try {
+      await f.handle.close();
+      f.handle = null;
+      // Replace only what the user agreed to replace (the save dialog's confirmation, or the question):
+      // the rename then replaces it, now that the export has completed. Otherwise a file of that name is an
+      // error, not a rename (a new folder's file, or one that appeared while the export was written).
+      if (!f.replace && (await this.fs.exists(f.target))) throw new SaveError(`${path.basename(f.target)} already exists there.`);
+      await this.fs.rename(f.part, f.target);
+      f.done = true;
+    } catch (error) {
+      await this.discard(exportId);
+      throw failure(error);
+    }
+    if ([...ex.files.values()].every((x) => x.done)) this.exports.delete(exportId);
+  }
+
+  async abort(request: unknown): Promise<void> {
+    const parsed = ExportAbortSchema.safeParse(request);
+    if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
+    await this.discard(parsed.data.exportId);
+  }
+
+  isOpen(exportId: string): boolean {
+    return this.exports.has(exportId);
+  }
 
   /**
    * A one-file export's path, from the save dialog; null when the user cancelled. The dialog itself confirms
@@ -111,11 +204,11 @@ export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
    * filters do not add it) is completed, and as the dialog never showed that name, an existing file there is
    * asked about (save-files.ts's question), never replaced silently.
    */
-  async function chooseFile(name: string): Promise<{ target: string; replace: boolean } | null> {
+  private async chooseFile(name: string): Promise<{ target: string; replace: boolean } | null> {
     const ext = saveExtension(name) as SaveExtension;
-    let defaultPath = path.join(startDir(), name);
+    let defaultPath = path.join(this.startDir(), name);
     for (let round = 0; round < MAX_SAVE_ROUNDS; round++) {
-      const choice = await deps.dialogs.showSaveDialog({
+      const choice = await this.deps.dialogs.showSaveDialog({
         title: `Export ${name}`,
         defaultPath,
         filters: [{ name: TYPE_NAMES[ext], extensions: [ext] }],
@@ -124,8 +217,8 @@ export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
       if (choice.canceled || !choice.filePath) return null;
       if (path.extname(choice.filePath)) return { target: choice.filePath, replace: true };
       const target = `${choice.filePath}.${ext}`;
-      if (!(await fs.exists(target))) return { target, replace: false };
-      const answer = await askAboutExisting(deps.dialogs, target);
+      if (!(await this.fs.exists(target))) return { target, replace: false };
+      const answer = await askAboutExisting(this.deps.dialogs, target);
       if (answer === 'cancel') return null;
       if (answer === 'replace') return { target, replace: true };
       defaultPath = target;
@@ -134,11 +227,11 @@ export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
   }
 
   /** A new temporary file beside `target` ("<target>.part", or "<target>.2.part"… when a stale one is there). */
-  async function createPart(target: string): Promise<{ part: string; handle: ExportFileHandle }> {
+  private async createPart(target: string): Promise<{ part: string; handle: ExportFileHandle }> {
     for (let n = 1; n <= 100; n++) {
       const part = n === 1 ? target + PART : `${target}.${n}${PART}`;
       try {
-        return { part, handle: await fs.create(part) };
+        return { part, handle: await this.fs.create(part) };
       } catch (error) {
         if (errno(error) !== 'EEXIST') throw failure(error);
       }
@@ -146,18 +239,18 @@ export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
     throw new SaveError('That folder has too many unfinished exports of this name. Choose another name.');
   }
 
-  async function checkFreeSpace(dir: string, estimateBytes: number): Promise<void> {
-    const free = await fs.freeBytes(dir).catch(() => null);
+  private async checkFreeSpace(dir: string, estimateBytes: number): Promise<void> {
+    const free = await this.fs.freeBytes(dir).catch(() => null);
     if (free !== null && estimateBytes * FREE_MARGIN > free) {
       throw new SaveError(`Not enough free space there: the export needs about ${mb(estimateBytes)}, the disk has ${mb(free)} free. Choose another disk, a shorter range or fewer items.`);
     }
   }
 
-  async function freshFolder(parent: string, name: string): Promise<string> {
+  private async freshFolder(parent: string, name: string): Promise<string> {
     for (let n = 1; n <= 100; n++) {
       const dir = path.join(parent, n === 1 ? name : `${name}-${n}`);
       try {
-        await fs.mkdir(dir);
+        await this.fs.mkdir(dir);
         return dir;
       } catch (error) {
         if (errno(error) !== 'EEXIST') throw failure(error);
@@ -166,132 +259,51 @@ export function createExportFiles(deps: ExportFilesDeps): ExportFiles {
     throw new SaveError('That folder already has too many exports of this name. Choose another folder.');
   }
 
-  function failure(error: unknown): SaveError {
-    if (error instanceof SaveError) return error;
-    switch (errno(error)) {
-      case 'ENOSPC':
-      case 'EDQUOT':
-        return new SaveError('The disk is full: the export stopped and its files were removed. Free some space or choose another disk.');
-      case 'EACCES':
-      case 'EPERM':
-        return new SaveError('Market Desk may not write to that folder. Choose another one.');
-      case 'EROFS':
-        return new SaveError('That folder is read-only. Choose another one.');
-      default:
-        return new SaveError('Market Desk could not write the export: it stopped and its files were removed.');
-    }
-  }
-
   /** Closes and removes every file of an export, and its folder. A one-file export's target is never removed. */
-  async function discard(id: string): Promise<void> {
-    const ex = exports.get(id);
+  private async discard(id: string): Promise<void> {
+    const ex = this.exports.get(id);
     if (!ex) return;
-    exports.delete(id);
+    this.exports.delete(id);
     for (const f of ex.files.values()) {
       await f.handle?.close().catch(() => undefined);
-      await fs.remove(f.part).catch(() => undefined);
-      if (f.done && ex.dir !== null) await fs.remove(f.target).catch(() => undefined);
+      await this.fs.remove(f.part).catch(() => undefined);
+      if (f.done && ex.dir !== null) await this.fs.remove(f.target).catch(() => undefined);
     }
-    if (ex.dir !== null) await fs.removeDir(ex.dir).catch(() => undefined);
+    if (ex.dir !== null) await this.fs.removeDir(ex.dir).catch(() => undefined);
   }
 
   /** One file: the save dialog, then its temporary file next to where the user said. */
-  async function openOne(name: string, estimateBytes: number): Promise<ExportOpenResult> {
-    const chosen = await chooseFile(name);
+  private async openOne(name: string, estimateBytes: number): Promise<ExportOpenResult> {
+    const chosen = await this.chooseFile(name);
     if (!chosen) return { opened: false };
-    lastDir = path.dirname(chosen.target);
-    await checkFreeSpace(lastDir, estimateBytes);
-    const { part, handle } = await createPart(chosen.target);
+    this.lastDir = path.dirname(chosen.target);
+    await this.checkFreeSpace(this.lastDir, estimateBytes);
+    const { part, handle } = await this.createPart(chosen.target);
     const id = randomUUID();
-    exports.set(id, { dir: null, files: new Map([[name, { handle, done: false, part, target: chosen.target, replace: chosen.replace }]]) });
+    this.exports.set(id, { dir: null, files: new Map([[name, { handle, done: false, part, target: chosen.target, replace: chosen.replace }]]) });
     return { opened: true, exportId: id, path: chosen.target };
   }
 
-  function fileOf(id: string, name: string): { ex: OpenExport; f: ExportFile } {
-    const ex = exports.get(id);
+  private fileOf(id: string, name: string): { ex: OpenExport; f: ExportFile } {
+    const ex = this.exports.get(id);
     const f = ex?.files.get(name);
     if (!ex || !f) throw new SaveError('That export is no longer open.');
     return { ex, f };
   }
+}
 
-  return {
-    async open(request) {
-      const parsed = ExportOpenSchema.safeParse(request);
-      if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
-      const { folderName, files, estimateBytes } = parsed.data;
-      if (files.length === 1) return openOne(files[0] as string, estimateBytes);
-      const choice = await deps.dialogs.showOpenDialog({
-        title: `Choose where to put the folder "${folderName}"`,
-        defaultPath: startDir(),
-        buttonLabel: 'Export here',
-        properties: ['openDirectory', 'createDirectory'],
-      });
-      const parent = choice.filePaths[0];
-      if (choice.canceled || !parent) return { opened: false };
-      lastDir = parent;
-      await checkFreeSpace(parent, estimateBytes);
-      const dir = await freshFolder(parent, folderName);
-      const id = randomUUID();
-      const ex: OpenExport = { dir, files: new Map() };
-      exports.set(id, ex);
-      try {
-        for (const name of files) {
-          const target = path.join(dir, name);
-          // Names are plain (validated), but a joined path must still end up inside the new folder.
-          if (path.dirname(target) !== dir) throw new SaveError('Market Desk will not save that: not a plain file name.');
-          const f: ExportFile = { handle: null, done: false, part: target + PART, target, replace: false };
-          ex.files.set(name, f);
-          f.handle = await fs.create(f.part);
-        }
-      } catch (error) {
-        await discard(id);
-        throw failure(error);
-      }
-      return { opened: true, exportId: id, path: dir };
-    },
-
-    async write(request) {
-      const parsed = ExportChunkSchema.safeParse(request);
-      if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
-      const { exportId, name, chunk } = parsed.data;
-      const { f } = fileOf(exportId, name);
-      if (!f.handle) throw new SaveError(`${name} is already complete.`);
-      try {
-        await f.handle.write(chunk);
-      } catch (error) {
-        await discard(exportId);
-        throw failure(error);
-      }
-    },
-
-    async end(request) {
-      const parsed = ExportEndSchema.safeParse(request);
-      if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
-      const { exportId, name } = parsed.data;
-      const { ex, f } = fileOf(exportId, name);
-      if (!f.handle) return;
-      try {
-        await f.handle.close();
-        f.handle = null;
-        // Replace only what the user agreed to replace (the save dialog's confirmation, or the question):
-        // the rename then replaces it, now that the export has completed. Otherwise a file of that name is an
-        // error, not a rename (a new folder's file, or one that appeared while the export was written).
-        if (!f.replace && (await fs.exists(f.target))) throw new SaveError(`${path.basename(f.target)} already exists there.`);
-        await fs.rename(f.part, f.target);
-        f.done = true;
-      } catch (error) {
-        await discard(exportId);
-        throw failure(error);
-      }
-      if ([...ex.files.values()].every((x) => x.done)) exports.delete(exportId);
-    },
-
-    async abort(request) {
-      const parsed = ExportAbortSchema.safeParse(request);
-      if (!parsed.success) throw new SaveError(saveProblem(parsed.error));
-      await discard(parsed.data.exportId);
-    },
-
-    isOpen: (exportId) => exports.has(exportId),
-  };
+function failure(error: unknown): SaveError {
+  if (error instanceof SaveError) return error;
+  switch (errno(error)) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new SaveError('The disk is full: the export stopped and its files were removed. Free some space or choose another disk.');
+    case 'EACCES':
+    case 'EPERM':
+      return new SaveError('Market Desk may not write to that folder. Choose another one.');
+    case 'EROFS':
+      return new SaveError('That folder is read-only. Choose another one.');
+    default:
+      return new SaveError('Market Desk could not write the export: it stopped and its files were removed.');
+  }
 }
