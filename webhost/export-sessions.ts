@@ -54,40 +54,120 @@ export interface ExportSessions {
 const EndBody = ExportEndSchema.pick({ name: true });
 
 export function createExportSessions(options: { idleMs?: number } = {}): ExportSessions {
-  const idleMs = options.idleMs ?? EXPORT_IDLE_MS;
-  const sessions = new Map<string, Session>();
+  return new ExportSessionHost(options.idleMs ?? EXPORT_IDLE_MS);
+}
 
-  function fileStream(): FileStream {
-    const f: FileStream = { stream: null as unknown as ReadableStream<Uint8Array>, controller: null, waiting: null, served: false, ended: false };
-    (f as { stream: ReadableStream<Uint8Array> }).stream = new ReadableStream<Uint8Array>(
-      {
-        start(c) {
-          f.controller = c;
-        },
-        // The download asks for more: hand it the waiting chunk and answer that write.
-        pull(c) {
-          const w = f.waiting;
-          if (!w) return;
-          f.waiting = null;
-          c.enqueue(w.chunk);
-          w.taken();
-        },
-        cancel() {
-          // The browser dropped the download (the user cancelled it): the page's next write fails.
-          f.ended = true;
-          f.waiting?.failed(new Error('The browser stopped the download.'));
-          f.waiting = null;
-        },
+/** A file's download: a stream that takes one chunk at a time, as the browser asks for it. */
+function fileStream(): FileStream {
+  const f: FileStream = { stream: null as unknown as ReadableStream<Uint8Array>, controller: null, waiting: null, served: false, ended: false };
+  (f as { stream: ReadableStream<Uint8Array> }).stream = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        f.controller = c;
       },
-      { highWaterMark: 1 },
-    );
-    return f;
+      // The download asks for more: hand it the waiting chunk and answer that write.
+      pull(c) {
+        const w = f.waiting;
+        if (!w) return;
+        f.waiting = null;
+        c.enqueue(w.chunk);
+        w.taken();
+      },
+      cancel() {
+        // The browser dropped the download (the user cancelled it): the page's next write fails.
+        f.ended = true;
+        f.waiting?.failed(new Error('The browser stopped the download.'));
+        f.waiting = null;
+      },
+    },
+    { highWaterMark: 1 },
+  );
+  return f;
+}
+
+const noContent = (): Response => new Response(null, { status: 204 });
+
+class ExportSessionHost implements ExportSessions {
+  private readonly sessions = new Map<string, Session>();
+
+  constructor(private readonly idleMs: number) {}
+
+  /** Answers an /app/export… request; null for any other path. */
+  async handle(request: Request): Promise<Response | null> {
+    const url = new URL(request.url);
+    const parts = url.pathname.split('/').slice(1);
+    if (parts[0] !== 'app' || parts[1] !== 'export') return null;
+    if (parts.length === 2) return request.method === 'POST' ? this.open(request) : error(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
+    const id = ExportIdSchema.safeParse(parts[2]);
+    const s = id.success ? this.sessions.get(id.data) : undefined;
+    if (!id.success || !s) return error(404, 'NO_EXPORT', 'That export is no longer open.');
+    if (request.method === 'GET' && parts[3] === 'file' && parts.length === 5) return serveFile(s, decodeURIComponent(parts[4] ?? ''));
+    switch (`${request.method} ${parts.slice(3).join('/')}`) {
+      case 'POST write':
+        return this.writeChunk(request, id.data, s, url.searchParams.get('name') ?? '');
+      case 'POST end':
+        return this.endFile(request, id.data, s);
+      case 'POST abort':
+        this.drop(id.data, 'The export was cancelled.');
+        return noContent();
+      default:
+        return error(404, 'NOT_FOUND', 'No such endpoint.');
+    }
   }
 
-  function drop(id: string, reason: string): void {
-    const s = sessions.get(id);
+  closeAll(): void {
+    for (const id of [...this.sessions.keys()]) this.drop(id, 'The web host stopped.');
+  }
+
+  private async open(request: Request): Promise<Response> {
+    const body = await readJson(request);
+    if (body instanceof Response) return body;
+    const parsed = ExportOpenSchema.safeParse(body);
+    if (!parsed.success) return error(400, 'BAD_REQUEST', 'The export request is not valid.');
+    if (this.sessions.size >= MAX_OPEN_EXPORTS) return error(429, 'TOO_MANY_EXPORTS', 'Too many exports are running: wait for one to finish.');
+    const id = randomUUID();
+    const s: Session = { files: new Map(parsed.data.files.map((n) => [n, fileStream()])), pending: 0, timer: null };
+    this.sessions.set(id, s);
+    this.touch(id, s);
+    return json(200, { opened: true, exportId: id, path: '' });
+  }
+
+  private async writeChunk(request: Request, id: string, s: Session, name: string): Promise<Response> {
+    if (request.headers.get('content-type') !== 'application/octet-stream') return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'A chunk is application/octet-stream.');
+    const chunk = await readCapped(request, MAX_EXPORT_CHUNK_BYTES);
+    if (!chunk) return error(413, 'TOO_LARGE', `A chunk is at most ${MAX_EXPORT_CHUNK_BYTES / (1024 * 1024)} MiB.`);
+    const parsed = ExportChunkSchema.safeParse({ exportId: id, name, chunk });
+    if (!parsed.success) return error(400, 'BAD_REQUEST', 'The chunk is not valid.');
+    try {
+      await this.write(id, s, parsed.data.name, parsed.data.chunk, request.signal);
+    } catch (e) {
+      this.drop(id, 'The export stopped.');
+      return error(409, 'EXPORT_STOPPED', e instanceof Error ? e.message : 'The export stopped.');
+    }
+    return noContent();
+  }
+
+  private async endFile(request: Request, id: string, s: Session): Promise<Response> {
+    const body = await readJson(request);
+    if (body instanceof Response) return body;
+    const parsed = EndBody.safeParse(body);
+    const f = parsed.success ? s.files.get(parsed.data.name) : undefined;
+    if (!f) return error(400, 'BAD_REQUEST', 'No such file in that export.');
+    if (!f.ended) {
+      f.ended = true;
+      f.controller?.close();
+    }
+    if ([...s.files.values()].every((x) => x.ended)) {
+      this.sessions.delete(id);
+      if (s.timer) clearTimeout(s.timer);
+    }
+    return noContent();
+  }
+
+  private drop(id: string, reason: string): void {
+    const s = this.sessions.get(id);
     if (!s) return;
-    sessions.delete(id);
+    this.sessions.delete(id);
     if (s.timer) clearTimeout(s.timer);
     for (const f of s.files.values()) {
       f.waiting?.failed(new Error(reason));
@@ -103,18 +183,18 @@ export function createExportSessions(options: { idleMs?: number } = {}): ExportS
     }
   }
 
-  function touch(id: string, s: Session): void {
+  private touch(id: string, s: Session): void {
     if (s.timer) clearTimeout(s.timer);
-    s.timer = s.pending > 0 ? null : setTimeout(() => drop(id, 'The export stopped: the page went away.'), idleMs);
+    s.timer = s.pending > 0 ? null : setTimeout(() => this.drop(id, 'The export stopped: the page went away.'), this.idleMs);
     s.timer?.unref?.();
   }
 
-  async function write(id: string, s: Session, name: string, chunk: Uint8Array, closed: AbortSignal): Promise<void> {
+  private async write(id: string, s: Session, name: string, chunk: Uint8Array, closed: AbortSignal): Promise<void> {
     const f = s.files.get(name);
     if (!f || f.ended) throw new Error('That file of the export is no longer open.');
     if (f.waiting) throw new Error('A chunk of that file is already waiting.');
     s.pending++;
-    touch(id, s);
+    this.touch(id, s);
     try {
       await new Promise<void>((resolve, reject) => {
         f.waiting = { chunk, taken: resolve, failed: reject };
@@ -125,93 +205,27 @@ export function createExportSessions(options: { idleMs?: number } = {}): ExportS
           resolve();
           return;
         }
-        closed.addEventListener('abort', () => drop(id, 'The export stopped: the page went away.'), { once: true });
+        closed.addEventListener('abort', () => this.drop(id, 'The export stopped: the page went away.'), { once: true });
       });
     } finally {
       s.pending--;
-      if (sessions.has(id)) touch(id, s);
+      if (this.sessions.has(id)) this.touch(id, s);
     }
   }
+}
 
-  async function handle(request: Request): Promise<Response | null> {
-    const url = new URL(request.url);
-    const parts = url.pathname.split('/').slice(1);
-    if (parts[0] !== 'app' || parts[1] !== 'export') return null;
-    if (parts.length === 2) {
-      if (request.method !== 'POST') return error(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
-      const body = await readJson(request);
-      if (body instanceof Response) return body;
-      const parsed = ExportOpenSchema.safeParse(body);
-      if (!parsed.success) return error(400, 'BAD_REQUEST', 'The export request is not valid.');
-      if (sessions.size >= MAX_OPEN_EXPORTS) return error(429, 'TOO_MANY_EXPORTS', 'Too many exports are running: wait for one to finish.');
-      const id = randomUUID();
-      const s: Session = { files: new Map(parsed.data.files.map((n) => [n, fileStream()])), pending: 0, timer: null };
-      sessions.set(id, s);
-      touch(id, s);
-      return json(200, { opened: true, exportId: id, path: '' });
-    }
-    const id = ExportIdSchema.safeParse(parts[2]);
-    const s = id.success ? sessions.get(id.data) : undefined;
-    if (!id.success || !s) return error(404, 'NO_EXPORT', 'That export is no longer open.');
-    const route = `${request.method} ${parts.slice(3).join('/')}`;
-    if (request.method === 'GET' && parts[3] === 'file' && parts.length === 5) {
-      const name = decodeURIComponent(parts[4] ?? '');
-      const f = s.files.get(name);
-      if (!f || f.served) return error(404, 'NO_FILE', 'No such file in that export.');
-      f.served = true;
-      const ext = saveExtension(name);
-      return new Response(f.stream, {
-        status: 200,
-        headers: {
-          'content-type': ext ? SAVE_MIME[ext] : 'application/octet-stream',
-          'content-disposition': `attachment; filename="${name}"`,
-          'cache-control': 'no-store',
-        },
-      });
-    }
-    switch (route) {
-      case 'POST write': {
-        if (request.headers.get('content-type') !== 'application/octet-stream') return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'A chunk is application/octet-stream.');
-        const chunk = await readCapped(request, MAX_EXPORT_CHUNK_BYTES);
-        if (!chunk) return error(413, 'TOO_LARGE', `A chunk is at most ${MAX_EXPORT_CHUNK_BYTES / (1024 * 1024)} MiB.`);
-        const parsed = ExportChunkSchema.safeParse({ exportId: id.data, name: url.searchParams.get('name') ?? '', chunk });
-        if (!parsed.success) return error(400, 'BAD_REQUEST', 'The chunk is not valid.');
-        try {
-          await write(id.data, s, parsed.data.name, parsed.data.chunk, request.signal);
-        } catch (e) {
-          drop(id.data, 'The export stopped.');
-          return error(409, 'EXPORT_STOPPED', e instanceof Error ? e.message : 'The export stopped.');
-        }
-        return new Response(null, { status: 204 });
-      }
-      case 'POST end': {
-        const body = await readJson(request);
-        if (body instanceof Response) return body;
-        const parsed = EndBody.safeParse(body);
-        const f = parsed.success ? s.files.get(parsed.data.name) : undefined;
-        if (!f) return error(400, 'BAD_REQUEST', 'No such file in that export.');
-        if (!f.ended) {
-          f.ended = true;
-          f.controller?.close();
-        }
-        if ([...s.files.values()].every((x) => x.ended)) {
-          sessions.delete(id.data);
-          if (s.timer) clearTimeout(s.timer);
-        }
-        return new Response(null, { status: 204 });
-      }
-      case 'POST abort':
-        drop(id.data, 'The export was cancelled.');
-        return new Response(null, { status: 204 });
-      default:
-        return error(404, 'NOT_FOUND', 'No such endpoint.');
-    }
-  }
-
-  return {
-    handle,
-    closeAll() {
-      for (const id of [...sessions.keys()]) drop(id, 'The web host stopped.');
+/** A file of the export as a download, served once. */
+function serveFile(s: Session, name: string): Response {
+  const f = s.files.get(name);
+  if (!f || f.served) return error(404, 'NO_FILE', 'No such file in that export.');
+  f.served = true;
+  const ext = saveExtension(name);
+  return new Response(f.stream, {
+    status: 200,
+    headers: {
+      'content-type': ext ? SAVE_MIME[ext] : 'application/octet-stream',
+      'content-disposition': `attachment; filename="${name}"`,
+      'cache-control': 'no-store',
     },
-  };
+  });
 }
