@@ -88,88 +88,105 @@ const WAIT = 0;
 const RELOAD = 1;
 
 export function watchWindow(window: RecoveryWindow, options: WindowRecoveryOptions): WindowRecovery {
-  const now = options.now ?? Date.now;
-  const maxCrashReloads = options.maxCrashReloads ?? 3;
-  const crashWindowMs = options.crashWindowMs ?? 60_000;
-  const log = options.log ?? (() => undefined);
-  const contents = window.webContents;
-  let crashes: number[] = [];
-  let showing: 'app' | 'error-page' = 'app';
+  return new WindowWatch(window, options);
+}
+
+/** One window's recovery: what it shows, its recent crashes, and the "not responding" question while open. */
+class WindowWatch implements WindowRecovery {
+  showing: 'app' | 'error-page' = 'app';
+  private readonly now: () => number;
+  private readonly maxCrashReloads: number;
+  private readonly crashWindowMs: number;
+  private readonly log: (line: string) => void;
+  private crashes: number[] = [];
   /** We crashed the renderer ourselves (Reload on a hung page): its render-process-gone is expected. */
-  let killedOnPurpose = false;
-  let hangDialog: AbortController | null = null;
+  private killedOnPurpose = false;
+  private hangDialog: AbortController | null = null;
 
-  const alive = (): boolean => !window.isDestroyed();
+  constructor(private readonly window: RecoveryWindow, private readonly options: WindowRecoveryOptions) {
+    this.now = options.now ?? Date.now;
+    this.maxCrashReloads = options.maxCrashReloads ?? 3;
+    this.crashWindowMs = options.crashWindowMs ?? 60_000;
+    this.log = options.log ?? (() => undefined);
+    const contents = window.webContents;
+    contents.on('render-process-gone', (_event, details) => this.onGone(details));
+    contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
+      if (!isMainFrame || errorCode === ERR_ABORTED || validatedURL.startsWith('data:')) return;
+      this.showError('Market Desk could not load its window.', `${errorDescription || 'The page did not load'} (error ${errorCode}).`);
+    });
+    // The error page's Retry: a link to the app's start page, taken over here so it counts as a fresh start.
+    contents.on('will-navigate', (event, url) => {
+      if (this.showing !== 'error-page' || (event.url ?? url) !== options.startUrl) return;
+      event.preventDefault();
+      this.crashes = [];
+      this.load();
+    });
+    window.on('unresponsive', () => this.onUnresponsive());
+    // It came back by itself: the question is moot (the box closes as "Wait").
+    window.on('responsive', () => this.hangDialog?.abort());
+  }
 
-  const notify = (request: Omit<MessageBoxRequest, 'buttons' | 'defaultId' | 'cancelId' | 'noLink'>): void => {
-    void options
-      .showMessageBox({ ...request, buttons: ['OK'], defaultId: 0, cancelId: 0, noLink: true })
-      .catch(() => undefined);
-  };
-
-  const loadApp = (): void => {
-    showing = 'app';
-    window.loadURL(options.startUrl).catch((error: unknown) => {
+  load(): void {
+    this.showing = 'app';
+    this.window.loadURL(this.options.startUrl).catch((error: unknown) => {
       // did-fail-load has usually shown the error page already; this catches a failure it did not report.
       const errno = (error as { errno?: unknown }).errno;
-      if (errno === ERR_ABORTED || !alive() || showing === 'error-page') return;
-      showError('Market Desk could not load its window.', error instanceof Error ? error.message : String(error));
+      if (errno === ERR_ABORTED || !this.alive() || this.showing === 'error-page') return;
+      this.showError('Market Desk could not load its window.', error instanceof Error ? error.message : String(error));
     });
-  };
+  }
 
-  const showError = (message: string, detail: string): void => {
-    if (!alive()) return;
-    showing = 'error-page';
-    log(`window: ${message} ${detail}`);
-    window.loadURL(errorPageUrl(message, detail, options.startUrl)).catch(() => undefined);
-  };
+  private alive(): boolean {
+    return !this.window.isDestroyed();
+  }
 
-  contents.on('render-process-gone', (_event, details) => {
-    if (!alive()) return;
-    hangDialog?.abort();
-    if (killedOnPurpose) {
-      killedOnPurpose = false;
+  private notify(request: Omit<MessageBoxRequest, 'buttons' | 'defaultId' | 'cancelId' | 'noLink'>): void {
+    void this.options.showMessageBox({ ...request, buttons: ['OK'], defaultId: 0, cancelId: 0, noLink: true }).catch(() => undefined);
+  }
+
+  private showError(message: string, detail: string): void {
+    if (!this.alive()) return;
+    this.showing = 'error-page';
+    this.log(`window: ${message} ${detail}`);
+    this.window.loadURL(errorPageUrl(message, detail, this.options.startUrl)).catch(() => undefined);
+  }
+
+  private onGone(details: RenderProcessGoneDetails): void {
+    if (!this.alive()) return;
+    this.hangDialog?.abort();
+    if (this.killedOnPurpose) {
+      this.killedOnPurpose = false;
       return; // Reload was asked for; reload() already follows
     }
-    const at = now();
-    crashes = [...crashes.filter((t) => at - t < crashWindowMs), at];
+    const at = this.now();
+    this.crashes = [...this.crashes.filter((t) => at - t < this.crashWindowMs), at];
     const what = describeGone(details);
-    log(`window: the page's process is gone (${details.reason}, exit code ${details.exitCode}); ${crashes.length} in the last ${crashWindowMs / 1000} s`);
-    if (crashes.length > maxCrashReloads) {
-      showError(
+    this.log(`window: the page's process is gone (${details.reason}, exit code ${details.exitCode}); ${this.crashes.length} in the last ${this.crashWindowMs / 1000} s`);
+    if (this.crashes.length > this.maxCrashReloads) {
+      this.showError(
         'Market Desk\u2019s window keeps stopping.',
-        `It stopped ${crashes.length} times within ${Math.round(crashWindowMs / 1000)} seconds (${what}), so it was not reloaded again.`,
+        `It stopped ${this.crashes.length} times within ${Math.round(this.crashWindowMs / 1000)} seconds (${what}), so it was not reloaded again.`,
       );
       return;
     }
-    loadApp();
-    notify({
+    this.load();
+    this.notify({
       type: 'info',
       title: 'Market Desk',
       message: 'Market Desk\u2019s window stopped unexpectedly and was reloaded.',
       detail: `Cause: ${what}. Your settings and saved data are kept. If this keeps happening, restart Market Desk.`,
     });
-  });
+  }
 
-  contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
-    if (!isMainFrame || errorCode === ERR_ABORTED || validatedURL.startsWith('data:')) return;
-    showError('Market Desk could not load its window.', `${errorDescription || 'The page did not load'} (error ${errorCode}).`);
-  });
-
-  // The error page's Retry: a link to the app's start page, taken over here so it counts as a fresh start.
-  contents.on('will-navigate', (event, url) => {
-    if (showing !== 'error-page' || (event.url ?? url) !== options.startUrl) return;
-    event.preventDefault();
-    crashes = [];
-    loadApp();
-  });
-
-  window.on('unresponsive', () => {
-    if (hangDialog || !alive()) return;
+  private onUnresponsive(): void {
+    if (this.hangDialog || !this.alive()) return;
     const dialog = new AbortController();
-    hangDialog = dialog;
-    log('window: the page is not responding');
-    options
+    this.hangDialog = dialog;
+    this.log('window: the page is not responding');
+    const settle = (): void => {
+      if (this.hangDialog === dialog) this.hangDialog = null;
+    };
+    this.options
       .showMessageBox({
         type: 'warning',
         title: 'Market Desk',
@@ -181,30 +198,15 @@ export function watchWindow(window: RecoveryWindow, options: WindowRecoveryOptio
         noLink: true,
         signal: dialog.signal,
       })
-      .then(
-        ({ response }) => {
-          if (hangDialog === dialog) hangDialog = null;
-          if (response !== RELOAD || dialog.signal.aborted || !alive()) return;
-          // A hung renderer can't run a reload itself: end its process, then reload in a new one.
-          killedOnPurpose = true;
-          contents.forcefullyCrashRenderer();
-          contents.reload();
-        },
-        () => {
-          if (hangDialog === dialog) hangDialog = null;
-        },
-      );
-  });
-
-  // It came back by itself: the question is moot (the box closes as "Wait").
-  window.on('responsive', () => hangDialog?.abort());
-
-  return {
-    load: loadApp,
-    get showing() {
-      return showing;
-    },
-  };
+      .then(({ response }) => {
+        settle();
+        if (response !== RELOAD || dialog.signal.aborted || !this.alive()) return;
+        // A hung renderer can't run a reload itself: end its process, then reload in a new one.
+        this.killedOnPurpose = true;
+        this.window.webContents.forcefullyCrashRenderer();
+        this.window.webContents.reload();
+      }, settle);
+  }
 }
 
 function describeGone(details: RenderProcessGoneDetails): string {
