@@ -52,129 +52,165 @@ export const REFUSALS_TO_CONCLUDE = 2;
 const MAX_LIMIT_STEPS = 24;
 
 export async function discoverRefused(names: readonly string[], probe: Probe, opts: DiscoverOptions = {}): Promise<DiscoveryResult> {
-  const list = [...new Set(names)];
-  const good = new Set<string>();
+  return new Discovery(names, probe, opts).run();
+}
+
+/** One discovery: what each probe has said so far about names and list sizes. */
+class Discovery {
+  private readonly list: string[];
+  private readonly good = new Set<string>();
   /** Refusals counted against each name, and the names refused while asked alone. */
-  const against = new Map<string, number>();
-  const alone = new Set<string>();
+  private readonly against = new Map<string, number>();
+  private readonly alone = new Set<string>();
   /** Names that a refusal pointed at, to be asked alone until settled. */
-  const suspects = new Set<string>();
+  private readonly suspects = new Set<string>();
   /** Every list refused without a name (its size is evidence of a limit once all its names are offered). */
-  const refusedLists: Array<readonly string[]> = [];
-  let okMax = 0;
-  let requests = 0;
-  // A limit learned before counts as one refusal of a list one longer.
-  const hint = opts.limit != null && opts.limit >= 1 ? opts.limit : null;
+  private readonly refusedLists: Array<readonly string[]> = [];
+  private okMax = 0;
+  private requests = 0;
+  /** A limit learned before counts as one refusal of a list one longer. */
+  private readonly hint: number | null;
 
-  const isRefused = (n: string) => !good.has(n) && alone.has(n) && (against.get(n) ?? 0) >= REFUSALS_TO_CONCLUDE;
-  const refusedNow = () => list.filter(isRefused);
+  constructor(names: readonly string[], private readonly probe: Probe, private readonly opts: DiscoverOptions) {
+    this.list = [...new Set(names)];
+    this.hint = opts.limit != null && opts.limit >= 1 ? opts.limit : null;
+  }
+
+  async run(): Promise<DiscoveryResult> {
+    const { first } = this.opts;
+    if (first && !first.ok) {
+      // The refusal that started discovery counts like one of ours.
+      const blamed = first.named.filter((n) => this.list.includes(n));
+      for (const n of blamed) this.blame(n);
+      if (blamed.length === 0) this.refusedLists.push(this.list);
+      await this.settle(this.list, first);
+    } else {
+      await this.settle(this.list, null);
+    }
+    // Each suspect asked alone until it is offered or refused twice (at most REFUSALS_TO_CONCLUDE requests).
+    for (const n of this.list) {
+      while (this.suspects.has(n) && !this.isRefused(n)) await this.ask([n]);
+    }
+    const limit = await this.findLimit();
+    const refused = this.refusedNow();
+    return { offered: this.list.filter((n) => !refused.includes(n)), refused, requests: this.requests, limit };
+  }
+
+  private blame(n: string): void {
+    this.against.set(n, (this.against.get(n) ?? 0) + 1);
+  }
+
+  private isRefused(n: string): boolean {
+    return !this.good.has(n) && this.alone.has(n) && (this.against.get(n) ?? 0) >= REFUSALS_TO_CONCLUDE;
+  }
+
+  private refusedNow(): string[] {
+    return this.list.filter((n) => this.isRefused(n));
+  }
+
   /** Sizes of refused lists of offered names longer than any list taken, shortest first (with the hint's). */
-  const sizeRefusals = (): number[] => {
-    const sizes = refusedLists.filter((l) => l.length > okMax && l.every((n) => good.has(n))).map((l) => l.length);
-    if (hint !== null && hint + 1 > okMax) sizes.push(hint + 1);
+  private sizeRefusals(): number[] {
+    const sizes = this.refusedLists.filter((l) => l.length > this.okMax && l.every((n) => this.good.has(n))).map((l) => l.length);
+    if (this.hint !== null && this.hint + 1 > this.okMax) sizes.push(this.hint + 1);
     return sizes.sort((a, b) => a - b);
-  };
-  /** The longest list to ask while settling names: any, until a size limit is suspected. */
-  const cap = (): number => (sizeRefusals().length > 0 ? Math.max(1, okMax, hint ?? 0) : Infinity);
+  }
 
-  const ask = async (sub: readonly string[]): Promise<ProbeOutcome> => {
-    opts.signal?.throwIfAborted();
-    const out = await probe(sub, opts.signal);
-    requests++;
+  /** The longest list to ask while settling names: any, until a size limit is suspected. */
+  private cap(): number {
+    return this.sizeRefusals().length > 0 ? Math.max(1, this.okMax, this.hint ?? 0) : Infinity;
+  }
+
+  private async ask(sub: readonly string[]): Promise<ProbeOutcome> {
+    this.opts.signal?.throwIfAborted();
+    const out = await this.probe(sub, this.opts.signal);
+    this.requests++;
     if (out.ok) {
       for (const n of sub) {
-        good.add(n);
-        suspects.delete(n);
+        this.good.add(n);
+        this.suspects.delete(n);
       }
-      okMax = Math.max(okMax, sub.length);
+      this.okMax = Math.max(this.okMax, sub.length);
     } else {
-      const open = sub.filter((n) => !good.has(n));
-      const named = out.named.filter((n) => open.includes(n));
-      for (const n of named) against.set(n, (against.get(n) ?? 0) + 1);
-      const only = open.length === 1 ? open[0]! : null;
-      if (only !== null && sub.length <= Math.max(1, okMax)) {
-        alone.add(only);
-        if (!named.includes(only)) against.set(only, (against.get(only) ?? 0) + 1);
-      }
-      if (named.length === 0) refusedLists.push([...sub]);
+      this.countRefusal(sub, out.named);
     }
-    opts.onProgress?.({ requests, refused: refusedNow() });
+    this.opts.onProgress?.({ requests: this.requests, refused: this.refusedNow() });
     return out;
-  };
-  const named = (sub: readonly string[], out: ProbeOutcome) => (out.ok ? [] : out.named.filter((n) => sub.includes(n) && !good.has(n)));
-  const open = (group: readonly string[]) => group.filter((n) => !good.has(n) && !suspects.has(n));
+  }
+
+  /** What one refusal says: against the names it named, and against a name asked alone in a list the service takes. */
+  private countRefusal(sub: readonly string[], namedByService: readonly string[]): void {
+    const open = sub.filter((n) => !this.good.has(n));
+    const named = namedByService.filter((n) => open.includes(n));
+    for (const n of named) this.blame(n);
+    const only = open.length === 1 ? open[0]! : null;
+    if (only !== null && sub.length <= Math.max(1, this.okMax)) {
+      this.alone.add(only);
+      if (!named.includes(only)) this.blame(only);
+    }
+    if (named.length === 0) this.refusedLists.push([...sub]);
+  }
+
+  private named(sub: readonly string[], out: ProbeOutcome): string[] {
+    return out.ok ? [] : out.named.filter((n) => sub.includes(n) && !this.good.has(n));
+  }
+
+  private open(group: readonly string[]): string[] {
+    return group.filter((n) => !this.good.has(n) && !this.suspects.has(n));
+  }
 
   /** Settles every name of `group`: offered, or a suspect. `refused`: the group was just refused as it is. */
-  const settle = async (group: readonly string[], refused: ProbeOutcome | null): Promise<void> => {
-    let left = open(group);
+  private async settle(group: readonly string[], refused: ProbeOutcome | null): Promise<void> {
+    let left = this.open(group);
     if (left.length === 0) return;
     if (refused === null) {
-      const c = cap();
+      const c = this.cap();
       if (left.length > c) {
-        for (let i = 0; i < left.length; i += c) await settle(left.slice(i, i + c), null);
+        for (let i = 0; i < left.length; i += c) await this.settle(left.slice(i, i + c), null);
         return;
       }
-      refused = await ask(left);
+      refused = await this.ask(left);
       if (refused.ok) return;
     }
     // A service that names what it refuses is asked again without those names.
-    const blamed = named(left, refused);
+    const blamed = this.named(left, refused);
     if (blamed.length > 0) {
-      for (const n of blamed) suspects.add(n);
-      left = open(left);
-      if (left.length > 0) await settle(left, null);
+      for (const n of blamed) this.suspects.add(n);
+      left = this.open(left);
+      if (left.length > 0) await this.settle(left, null);
       return;
     }
     if (left.length === 1) {
-      suspects.add(left[0]!);
+      this.suspects.add(left[0]!);
       return;
     }
     // Both halves are asked: a refusal of the whole may have been its size, or transient.
     const half = Math.ceil(left.length / 2);
-    await settle(left.slice(0, half), null);
-    await settle(left.slice(half), null);
-  };
-
-  if (opts.first && !opts.first.ok) {
-    // The refusal that started discovery counts like one of ours.
-    const blamed = opts.first.named.filter((n) => list.includes(n));
-    for (const n of blamed) against.set(n, (against.get(n) ?? 0) + 1);
-    if (blamed.length === 0) refusedLists.push(list);
-    await settle(list, opts.first);
-  } else {
-    await settle(list, null);
+    await this.settle(left.slice(0, half), null);
+    await this.settle(left.slice(half), null);
   }
 
-  // Each suspect asked alone until it is offered or refused twice (at most REFUSALS_TO_CONCLUDE requests).
-  for (const n of list) {
-    while (suspects.has(n) && !isRefused(n)) await ask([n]);
-  }
-
-  // The size limit: bisection between the longest list taken and the shortest list of offered names refused.
-  let limit: number | null = null;
-  const offered = list.filter((n) => good.has(n));
-  for (let step = 0; step < MAX_LIMIT_STEPS; step++) {
-    const sizes = sizeRefusals();
-    const hi = sizes[0];
-    if (hi === undefined) {
-      // Nothing yet says the service takes every offered name at once, and a refusal that named nothing
-      // may have been of a list too long as well as of a refused name: all of them asked once, so that a
-      // limit is found now, not by the next load.
-      if (refusedLists.length > 0 && okMax < offered.length) {
-        const out = await ask(offered);
-        if (!out.ok) continue;
+  /** The size limit: bisection between the longest list taken and the shortest list of offered names refused. */
+  private async findLimit(): Promise<number | null> {
+    const offered = this.list.filter((n) => this.good.has(n));
+    for (let step = 0; step < MAX_LIMIT_STEPS; step++) {
+      const sizes = this.sizeRefusals();
+      const hi = sizes[0];
+      if (hi === undefined) {
+        // Nothing yet says the service takes every offered name at once, and a refusal that named nothing
+        // may have been of a list too long as well as of a refused name: all of them asked once, so that a
+        // limit is found now, not by the next load.
+        if (this.refusedLists.length > 0 && this.okMax < offered.length) {
+          const out = await this.ask(offered);
+          if (!out.ok) continue;
+        }
+        return null;
       }
-      break;
+      if (hi > offered.length) return null;
+      if (hi === this.okMax + 1 && sizes.filter((s) => s === hi).length >= REFUSALS_TO_CONCLUDE) return this.okMax;
+      // A lone refusal may have been transient: that list is asked again before any bisection.
+      const size = hi === this.okMax + 1 || sizes.length === 1 ? hi : Math.floor((this.okMax + hi) / 2);
+      await this.ask(offered.slice(0, size));
     }
-    if (hi > offered.length) break;
-    if (hi === okMax + 1 && sizes.filter((s) => s === hi).length >= REFUSALS_TO_CONCLUDE) {
-      limit = okMax;
-      break;
-    }
-    // A lone refusal may have been transient: that list is asked again before any bisection.
-    const size = hi === okMax + 1 || sizes.length === 1 ? hi : Math.floor((okMax + hi) / 2);
-    await ask(offered.slice(0, size));
+    return null;
   }
-  const refused = refusedNow();
-  return { offered: list.filter((n) => !refused.includes(n)), refused, requests, limit };
 }
