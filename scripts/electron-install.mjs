@@ -148,25 +148,8 @@ export async function ensureElectron({
   // A binary left by an older electron package (package.json was bumped) is replaced, as install.js would.
   const stale = present !== null && !env.ELECTRON_OVERRIDE_DIST_PATH && wantedVersion(electronDir) !== null && installedVersion(electronDir) !== wantedVersion(electronDir);
   if (present && !stale) return { ok: true, binary: present, installed: false };
-
-  if (env.ELECTRON_OVERRIDE_DIST_PATH) {
-    return {
-      ok: false,
-      message:
-        `Market Desk can't open its desktop window: ELECTRON_OVERRIDE_DIST_PATH is set to ${env.ELECTRON_OVERRIDE_DIST_PATH}, ` +
-        'which holds no Electron executable. Point it at an unpacked Electron, or unset it so `npm start` downloads Electron.\n' +
-        WEB_FALLBACK,
-    };
-  }
-  const installer = path.join(electronDir, 'install.js');
-  if (!existsSync(installer) || !existsSync(path.join(electronDir, 'package.json'))) {
-    return {
-      ok: false,
-      message:
-        `Market Desk can't open its desktop window: ${electronDir} is missing or incomplete, so Electron can't be ` +
-        'downloaded. Run `npm install`, then `npm start` again.\n' + WEB_FALLBACK,
-    };
-  }
+  const problem = installProblem(electronDir, env);
+  if (problem !== null) return { ok: false, message: problem };
 
   const version = electronVersion(electronDir);
   const mirror = electronMirror(env);
@@ -178,9 +161,43 @@ export async function ensureElectron({
       `  from:  ${mirror}${mirror === DEFAULT_ELECTRON_MIRROR ? ' (set ELECTRON_MIRROR to use a mirror)' : ''}\n` +
       `  cache: ${cacheDir} (a cached copy is used without downloading; electron_config_cache moves it)\n`,
   );
+  const started = performance.now();
+  const { exitCode, output, timedOut } = await runInstaller(electronDir, env, version, out, { pollMs, reportEveryMs, timeoutMs });
+  const binary = exitCode === 0 ? findElectronBinary(electronDir, env) : null;
+  if (binary) {
+    const took = ((performance.now() - started) / 1000).toFixed(1);
+    out.write(`Electron ${version} is ready (${took} s).\n`);
+    return { ok: true, binary, installed: true };
+  }
+  return { ok: false, message: explainInstallFailure(output, { version, mirror, cacheDir, exitCode, timedOut }) };
+}
 
+/** Why Electron cannot be installed here at all (an override pointing at nothing, no electron package), or null. */
+function installProblem(electronDir, env) {
+  if (env.ELECTRON_OVERRIDE_DIST_PATH) {
+    return (
+      `Market Desk can't open its desktop window: ELECTRON_OVERRIDE_DIST_PATH is set to ${env.ELECTRON_OVERRIDE_DIST_PATH}, ` +
+      'which holds no Electron executable. Point it at an unpacked Electron, or unset it so `npm start` downloads Electron.\n' +
+      WEB_FALLBACK
+    );
+  }
+  if (!existsSync(path.join(electronDir, 'install.js')) || !existsSync(path.join(electronDir, 'package.json'))) {
+    return (
+      `Market Desk can't open its desktop window: ${electronDir} is missing or incomplete, so Electron can't be ` +
+      'downloaded. Run `npm install`, then `npm start` again.\n' + WEB_FALLBACK
+    );
+  }
+  return null;
+}
+
+/**
+ * Runs Electron's own install.js with a private temporary folder (so the download's size can be watched there),
+ * reporting progress; answers its exit code (null: it could not start), the end of its output and whether the
+ * timeout stopped it.
+ */
+async function runInstaller(electronDir, env, version, out, { pollMs, reportEveryMs, timeoutMs }) {
   const staging = mkdtempSync(path.join(os.tmpdir(), 'market-desk-electron-'));
-  const child = spawn(process.execPath, [installer], {
+  const child = spawn(process.execPath, [path.join(electronDir, 'install.js')], {
     cwd: electronDir,
     env: { ...env, TMPDIR: staging, TMP: staging, TEMP: staging, ELECTRON_GET_NO_PROGRESS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -193,7 +210,30 @@ export async function ensureElectron({
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
 
-  const started = performance.now();
+  const progress = downloadProgress(staging, version, out, reportEveryMs);
+  const timer = setInterval(progress.poll, pollMs);
+  let timedOut = false;
+  const deadline = timeoutMs > 0 ? setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGTERM');
+  }, timeoutMs) : null;
+
+  const exitCode = await new Promise((resolve) => {
+    child.on('error', (error) => {
+      keep(Buffer.from(String(error?.message ?? error)));
+      resolve(null);
+    });
+    child.on('close', (code) => resolve(code));
+  });
+  clearInterval(timer);
+  if (deadline) clearTimeout(deadline);
+  progress.finish(exitCode === 0);
+  rmSync(staging, { recursive: true, force: true });
+  return { exitCode, output, timedOut };
+}
+
+/** The download's progress, read from the size of the file growing in `staging`: a line (or a rewritten line on a terminal). */
+function downloadProgress(staging, version, out, reportEveryMs) {
   let seen = -1;
   let firstByteAt = 0;
   let lastReport = -Infinity;
@@ -214,45 +254,25 @@ export async function ensureElectron({
       lastReport = now;
     }
   };
-  const poll = () => {
-    if (unpacking) return;
-    const size = downloadingSize(staging);
-    if (size > seen) {
-      if (seen < 0) firstByteAt = performance.now();
-      seen = size;
-      report(false);
-    } else if (size < 0 && seen >= 0) {
-      // The zip left the staging folder: it is being checked against its checksum, cached and unpacked.
-      unpacking = true;
-      report(true);
-      out.write(`Checking and unpacking Electron ${version}…\n`);
-    }
+  return {
+    poll() {
+      if (unpacking) return;
+      const size = downloadingSize(staging);
+      if (size > seen) {
+        if (seen < 0) firstByteAt = performance.now();
+        seen = size;
+        report(false);
+      } else if (size < 0 && seen >= 0) {
+        // The zip left the staging folder: it is being checked against its checksum, cached and unpacked.
+        unpacking = true;
+        report(true);
+        out.write(`Checking and unpacking Electron ${version}…\n`);
+      }
+    },
+    /** After the installer ended: the last figure when it succeeded, or the open progress line closed. */
+    finish(ok) {
+      if (!unpacking && seen >= 0 && ok) report(true);
+      else if (lineOpen) out.write('\n');
+    },
   };
-  const timer = setInterval(poll, pollMs);
-  let timedOut = false;
-  const deadline = timeoutMs > 0 ? setTimeout(() => {
-    timedOut = true;
-    child.kill('SIGTERM');
-  }, timeoutMs) : null;
-
-  const exitCode = await new Promise((resolve) => {
-    child.on('error', (error) => {
-      keep(Buffer.from(String(error?.message ?? error)));
-      resolve(null);
-    });
-    child.on('close', (code) => resolve(code));
-  });
-  clearInterval(timer);
-  if (deadline) clearTimeout(deadline);
-  if (!unpacking && seen >= 0 && exitCode === 0) report(true);
-  else if (lineOpen) out.write('\n');
-  rmSync(staging, { recursive: true, force: true });
-
-  const binary = exitCode === 0 ? findElectronBinary(electronDir, env) : null;
-  if (binary) {
-    const took = ((performance.now() - started) / 1000).toFixed(1);
-    out.write(`Electron ${version} is ready (${took} s).\n`);
-    return { ok: true, binary, installed: true };
-  }
-  return { ok: false, message: explainInstallFailure(output, { version, mirror, cacheDir, exitCode, timedOut }) };
 }
