@@ -142,14 +142,22 @@ function i32(n: number): Int32Array {
   return new Int32Array(n).fill(-1);
 }
 
+/** Buffers reused item after item while a day's aggregates are computed. */
+interface DayScratch {
+  readonly out: Float64Array;
+  readonly sells: Float64Array;
+  readonly buys: Float64Array;
+  readonly salePrices: Float64Array;
+  readonly saleWeight: Float64Array;
+  readonly scratch: Float64Array;
+  readonly mid: Float64Array;
+  readonly lists: Int32Array;
+  readonly orders: Int32Array;
+}
+
 export function computeDayAgg(sim: GameSim, history: History, m: number, day: number, withSales: boolean): DayAgg {
-  const { items: model, cells } = sim;
-  const n = model.n;
-  const { slot, count: nc } = cells.slots(m);
-  const mk = sim.markets[m]!;
-  const step = mk.step;
-  const daily = history.dailyFor(day);
-  const agg = {
+  const { slot, count: nc } = sim.cells.slots(m);
+  const agg: DayAgg = {
     day,
     low7: i32(nc), low30: i32(nc), low90: i32(nc), high7: i32(nc), high30: i32(nc), high90: i32(nc),
     sellK: new Uint8Array(nc), sellSum: new Float64Array(nc), sellMid: i32(nc * 3), sellLatest: i32(nc),
@@ -157,109 +165,125 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
     listParts: new Int32Array(nc * PARTS_7D), buyParts: new Int32Array(nc * PARTS_7D),
     saleMedian: withSales ? i32(nc) : null, saleAvg: withSales ? i32(nc) : null, saleLatest: withSales ? i32(nc) : null,
   };
-  const out = new Float64Array(CELL_SLOTS);
-  const sells = new Float64Array(DAYS);
-  const buys = new Float64Array(DAYS);
-  const salePrices = new Float64Array(DAYS);
-  const saleWeight = new Float64Array(DAYS);
-  const scratch = new Float64Array(DAYS);
-  const mid = new Float64Array(3);
-  const lists = new Int32Array(8);
-  const orders = new Int32Array(8);
-  for (let i = 0; i < n; i++) {
+  const s: DayScratch = {
+    out: new Float64Array(CELL_SLOTS),
+    sells: new Float64Array(DAYS),
+    buys: new Float64Array(DAYS),
+    salePrices: new Float64Array(DAYS),
+    saleWeight: new Float64Array(DAYS),
+    scratch: new Float64Array(DAYS),
+    mid: new Float64Array(3),
+    lists: new Int32Array(8),
+    orders: new Int32Array(8),
+  };
+  const daily = history.dailyFor(day);
+  for (let i = 0; i < sim.items.n; i++) {
     const x = slot[i]!;
     if (x < 0) continue;
-    const nd = pastDays(sim, i);
-    const dipKey = dipKeyOf(sim, i, m);
-    let low7 = Infinity;
-    let low30 = Infinity;
-    let low90 = Infinity;
-    let high7 = -Infinity;
-    let high30 = -Infinity;
-    let high90 = -Infinity;
-    let nSell = 0;
-    let nBuy = 0;
-    let sellSum = 0;
-    let buySum = 0;
-    let nSale = 0;
-    let saleSum = 0;
-    let saleW = 0;
-    for (let j = 0; j < nd; j++) {
-      const d = day - 1 - j;
-      cells.eval(i, m, quantize(sim, i, noonOf(d)), daily.ref[i * DAYS + j]!, out);
-      if (withSales) {
-        const w = history.steamSalesOn(i, d);
-        if (w > 0) {
-          const p = salePrice(out[ASK]!, out[VBID]!);
-          if (nSale === 0) agg.saleLatest![x] = p;
-          salePrices[nSale] = p;
-          saleWeight[nSale++] = w;
-          saleSum += p * w;
-          saleW += w;
-        }
-      }
-      if (j >= IN_90D) continue;
-      const u = unit(knot(dipKey, d));
-      if (out[OFFERS]! > 0) {
-        const low = roundStep(out[ASK]! * (1 - 0.04 * u), step);
-        const obs = sellObs(out[ASK]!, u, step);
-        if (nSell === 0) agg.sellLatest[x] = obs;
-        sells[nSell++] = obs;
-        sellSum += obs;
-        if (j < IN_7D && low < low7) low7 = low;
-        if (j < IN_30D && low < low30) low30 = low;
-        if (low < low90) low90 = low;
-      }
-      if (out[BIDS]! > 0) {
-        const high = floorStep(out[BID]! * (1 + 0.03 * u), step);
-        const obs = buyObs(out[BID]!, u, step);
-        if (nBuy === 0) agg.buyLatest[x] = obs;
-        buys[nBuy++] = obs;
-        buySum += obs;
-        if (j < IN_7D && high > high7) high7 = high;
-        if (j < IN_30D && high > high30) high30 = high;
-        if (high > high90) high90 = high;
-      }
-    }
-    // Nested: a longer window's extreme includes the shorter window's.
-    low30 = Math.min(low30, low7);
-    low90 = Math.min(low90, low30);
-    high30 = Math.max(high30, high7);
-    high90 = Math.max(high90, high30);
-    if (low7 < Infinity) agg.low7[x] = low7;
-    if (low30 < Infinity) agg.low30[x] = low30;
-    if (low90 < Infinity) agg.low90[x] = low90;
-    if (high7 > -Infinity) agg.high7[x] = high7;
-    if (high30 > -Infinity) agg.high30[x] = high30;
-    if (high90 > -Infinity) agg.high90[x] = high90;
-    agg.sellK[x] = nSell;
-    agg.sellSum[x] = sellSum;
-    middleThree(sells, nSell, mid);
-    storeMid(agg.sellMid, x * 3, mid);
-    agg.buyK[x] = nBuy;
-    agg.buySum[x] = buySum;
-    middleThree(buys, nBuy, mid);
-    storeMid(agg.buyMid, x * 3, mid);
-    if (withSales && nSale > 0) {
-      agg.saleMedian![x] = weightedMedian(salePrices, saleWeight, nSale, scratch);
-      agg.saleAvg![x] = Math.round(saleSum / saleW);
-    }
-    // New listings and buy orders per day (rates follow sales and depth), only 24h / 7d are reported.
-    const key = model.key[i]!;
-    const vol = model.vol[i]! * salesShare(sim, i, m);
-    const lRate = vol * 1.1 + model.depth[i]! * mk.depth * 0.05;
-    const bRate = vol * 0.9 + model.depth[i]! * mk.buyDepth * 0.05;
-    const listKey = salted(key ^ mk.key, SALT_LIST);
-    const buysKey = salted(key ^ mk.key, SALT_BUYS);
-    const nd7 = Math.min(nd, 7);
-    for (let j = 0; j < nd7; j++) {
-      lists[j] = perDay(listKey, lRate, day - 1 - j);
-      orders[j] = perDay(buysKey, bRate, day - 1 - j);
-    }
-    fillParts(agg.listParts, x * PARTS_7D, perDay(listKey, lRate, day), lists, nd7, PARTS_7D);
-    fillParts(agg.buyParts, x * PARTS_7D, perDay(buysKey, bRate, day), orders, nd7, PARTS_7D);
+    aggregateDays(sim, history, m, day, withSales, daily.ref, i, x, agg, s);
+    aggregateNewOrders(sim, m, day, i, x, agg, s);
   }
   return agg;
+}
+
+/** One item's past days on market m: the windows' extremes, the observations' middle and sums, and Steam's sales. */
+function aggregateDays(sim: GameSim, history: History, m: number, day: number, withSales: boolean, ref: ArrayLike<number>, i: number, x: number, agg: DayAgg, s: DayScratch): void {
+  const { out, sells, buys, salePrices, saleWeight } = s;
+  const step = sim.markets[m]!.step;
+  const nd = pastDays(sim, i);
+  const dipKey = dipKeyOf(sim, i, m);
+  let low7 = Infinity;
+  let low30 = Infinity;
+  let low90 = Infinity;
+  let high7 = -Infinity;
+  let high30 = -Infinity;
+  let high90 = -Infinity;
+  let nSell = 0;
+  let nBuy = 0;
+  let sellSum = 0;
+  let buySum = 0;
+  let nSale = 0;
+  let saleSum = 0;
+  let saleW = 0;
+  for (let j = 0; j < nd; j++) {
+    const d = day - 1 - j;
+    sim.cells.eval(i, m, quantize(sim, i, noonOf(d)), ref[i * DAYS + j]!, out);
+    if (withSales) {
+      const w = history.steamSalesOn(i, d);
+      if (w > 0) {
+        const p = salePrice(out[ASK]!, out[VBID]!);
+        if (nSale === 0) agg.saleLatest![x] = p;
+        salePrices[nSale] = p;
+        saleWeight[nSale++] = w;
+        saleSum += p * w;
+        saleW += w;
+      }
+    }
+    if (j >= IN_90D) continue;
+    const u = unit(knot(dipKey, d));
+    if (out[OFFERS]! > 0) {
+      const low = roundStep(out[ASK]! * (1 - 0.04 * u), step);
+      const obs = sellObs(out[ASK]!, u, step);
+      if (nSell === 0) agg.sellLatest[x] = obs;
+      sells[nSell++] = obs;
+      sellSum += obs;
+      if (j < IN_7D && low < low7) low7 = low;
+      if (j < IN_30D && low < low30) low30 = low;
+      if (low < low90) low90 = low;
+    }
+    if (out[BIDS]! > 0) {
+      const high = floorStep(out[BID]! * (1 + 0.03 * u), step);
+      const obs = buyObs(out[BID]!, u, step);
+      if (nBuy === 0) agg.buyLatest[x] = obs;
+      buys[nBuy++] = obs;
+      buySum += obs;
+      if (j < IN_7D && high > high7) high7 = high;
+      if (j < IN_30D && high > high30) high30 = high;
+      if (high > high90) high90 = high;
+    }
+  }
+  // Nested: a longer window's extreme includes the shorter window's.
+  low30 = Math.min(low30, low7);
+  low90 = Math.min(low90, low30);
+  high30 = Math.max(high30, high7);
+  high90 = Math.max(high90, high30);
+  if (low7 < Infinity) agg.low7[x] = low7;
+  if (low30 < Infinity) agg.low30[x] = low30;
+  if (low90 < Infinity) agg.low90[x] = low90;
+  if (high7 > -Infinity) agg.high7[x] = high7;
+  if (high30 > -Infinity) agg.high30[x] = high30;
+  if (high90 > -Infinity) agg.high90[x] = high90;
+  agg.sellK[x] = nSell;
+  agg.sellSum[x] = sellSum;
+  middleThree(sells, nSell, s.mid);
+  storeMid(agg.sellMid, x * 3, s.mid);
+  agg.buyK[x] = nBuy;
+  agg.buySum[x] = buySum;
+  middleThree(buys, nBuy, s.mid);
+  storeMid(agg.buyMid, x * 3, s.mid);
+  if (withSales && nSale > 0) {
+    agg.saleMedian![x] = weightedMedian(salePrices, saleWeight, nSale, s.scratch);
+    agg.saleAvg![x] = Math.round(saleSum / saleW);
+  }
+}
+
+/** New listings and buy orders per day (rates follow sales and depth); only 24h / 7d are reported. */
+function aggregateNewOrders(sim: GameSim, m: number, day: number, i: number, x: number, agg: DayAgg, s: DayScratch): void {
+  const model = sim.items;
+  const mk = sim.markets[m]!;
+  const key = model.key[i]!;
+  const vol = model.vol[i]! * salesShare(sim, i, m);
+  const lRate = vol * 1.1 + model.depth[i]! * mk.depth * 0.05;
+  const bRate = vol * 0.9 + model.depth[i]! * mk.buyDepth * 0.05;
+  const listKey = salted(key ^ mk.key, SALT_LIST);
+  const buysKey = salted(key ^ mk.key, SALT_BUYS);
+  const nd7 = Math.min(pastDays(sim, i), 7);
+  for (let j = 0; j < nd7; j++) {
+    s.lists[j] = perDay(listKey, lRate, day - 1 - j);
+    s.orders[j] = perDay(buysKey, bRate, day - 1 - j);
+  }
+  fillParts(agg.listParts, x * PARTS_7D, perDay(listKey, lRate, day), s.lists, nd7, PARTS_7D);
+  fillParts(agg.buyParts, x * PARTS_7D, perDay(buysKey, bRate, day), s.orders, nd7, PARTS_7D);
 }
 
 export function computeHourAgg(sim: GameSim, history: History, m: number, hour: number): HourAgg {
@@ -326,113 +350,133 @@ export function computeMarketAnalytics(
   m: number,
   e: number,
 ): MarketAnalyticsResult {
-  const { items: model, cells } = sim;
-  const mk = sim.markets[m]!;
-  const step = mk.step;
   const day = dayAgg.day;
-  const frac = (e - day * EPOCHS_PER_DAY) / EPOCHS_PER_DAY;
-  const recent = history.recentFor(day);
-  const out = new Float64Array(CELL_SLOTS);
-  const withSales = dayAgg.saleMedian !== null;
-  const itemsOut: number[] = [];
-  const listings: ListingAnalytics[] = [];
-  const buyOrders: BuyOrderAnalytics[] = [];
-  const sales: SalesAnalytics[] | null = withSales ? [] : null;
-  const d = dayAgg;
-  const h = hourAgg;
-
-  const { slot } = cells.slots(m);
-  for (let i = 0; i < model.n; i++) {
+  const at: AnalyticsAt = {
+    m,
+    e,
+    day,
+    frac: (e - day * EPOCHS_PER_DAY) / EPOCHS_PER_DAY,
+    salesParts: history.recentFor(day).salesParts,
+    snapRef: snap.ref,
+    d: dayAgg,
+    h: hourAgg,
+    out: new Float64Array(CELL_SLOTS),
+  };
+  const result: MarketAnalyticsResult = { items: [], listings: [], buyOrders: [], sales: dayAgg.saleMedian !== null ? [] : null };
+  const { slot } = sim.cells.slots(m);
+  for (let i = 0; i < sim.items.n; i++) {
     const x = slot[i]!;
     if (x < 0) continue;
-    itemsOut.push(i);
-    cells.eval(i, m, quantize(sim, i, e), snap.ref[i]!, out);
-    const ask = out[ASK]!;
-    const offers = out[OFFERS]!;
-    const bid = out[BIDS]! > 0 ? out[BID]! : -1;
-    const bids = out[BIDS]!;
-    const dipKey = dipKeyOf(sim, i, m);
-    const uToday = unit(knot(dipKey, day));
-
-    const min24 = minOf(offers > 0 ? ask : -1, h.min24[x]!);
-    const max24 = maxOf(bid, h.max24[x]!);
-    const todayAsk = offers > 0 ? ask : h.latestAsk[x]!;
-    const todayBid = bid >= 0 ? bid : h.latestBid[x]!;
-    const sellToday = todayAsk >= 0 ? sellObs(todayAsk, uToday, step) : -1;
-    const buyToday = todayBid >= 0 ? buyObs(todayBid, uToday, step) : -1;
-    const base = i * PARTS;
-    const b7 = x * PARTS_7D;
-    const spreadU = unit(mix32(dipKey ^ e));
-    const maxSell = offers > 1 ? roundStep(ask * (1 + 2.5 * (1 - Math.exp(-(offers - 1) / 15)) * (0.6 + 0.4 * spreadU)), step) : ask;
-    const minBuy = bids > 1 ? floorStep(bid * (1 - 0.6 * (1 - Math.exp(-(bids - 1) / 10))), step) : bid;
-    const min7 = minOf(min24, d.low7[x]!);
-    const min30 = minOf(min7, d.low30[x]!);
-    const min90 = minOf(min30, d.low90[x]!);
-    const max7 = maxOf(max24, d.high7[x]!);
-    const max30 = maxOf(max7, d.high30[x]!);
-    const max90 = maxOf(max30, d.high90[x]!);
-    // The spec types every price here as an Integer, never null. An empty window reports the next longer
-    // window's value, an empty book the 24h value; with nothing in 90 days, the cell's quote (the ask a
-    // listing / the bid an order would have now). Windows still nest, and the values stay plausible.
-    const lo90 = min90 >= 0 ? min90 : ask;
-    const lo30 = min30 >= 0 ? min30 : lo90;
-    const lo7 = min7 >= 0 ? min7 : lo30;
-    const lo24 = min24 >= 0 ? min24 : lo7;
-    const minSellNow = offers > 0 ? ask : lo24;
-    const vbid = out[VBID]!;
-    const hi90 = max90 >= 0 ? max90 : vbid;
-    const hi30 = max30 >= 0 ? max30 : hi90;
-    const hi7 = max7 >= 0 ? max7 : hi30;
-    const hi24 = max24 >= 0 ? max24 : hi7;
-    const maxBuyNow = bid >= 0 ? bid : hi24;
-
-    listings.push({
-      sell_orders_last_7d: count7d(d.listParts, b7, frac),
-      sell_orders_last_24h: count24h(d.listParts, b7, frac),
-      median_sell_price_90d: obsMedian(d.sellK[x]!, d.sellMid, x * 3, sellToday, lo90),
-      average_sell_price_90d: obsMean(d.sellK[x]!, d.sellSum[x]!, sellToday, lo90),
-      latest_sell_order_price: sellToday >= 0 ? sellToday : d.sellLatest[x]! >= 0 ? d.sellLatest[x]! : lo90,
-      min_sell_order_price: minSellNow,
-      max_sell_order_price: offers > 0 ? Math.max(maxSell, ask) : minSellNow,
-      min_sell_order_price_90d: lo90,
-      min_sell_order_price_30d: lo30,
-      min_sell_order_price_7d: lo7,
-      min_sell_order_price_24h: lo24,
-    });
-    buyOrders.push({
-      buy_orders_last_7d: count7d(d.buyParts, b7, frac),
-      buy_orders_last_24h: count24h(d.buyParts, b7, frac),
-      median_buy_price_90d: obsMedian(d.buyK[x]!, d.buyMid, x * 3, buyToday, hi90),
-      average_buy_price_90d: obsMean(d.buyK[x]!, d.buySum[x]!, buyToday, hi90),
-      latest_buy_order_price: buyToday >= 0 ? buyToday : d.buyLatest[x]! >= 0 ? d.buyLatest[x]! : hi90,
-      min_buy_order_price: bid >= 0 ? Math.min(minBuy, bid) : maxBuyNow,
-      max_buy_order_price: maxBuyNow,
-      max_buy_order_price_90d: hi90,
-      max_buy_order_price_30d: hi30,
-      max_buy_order_price_7d: hi7,
-      max_buy_order_price_24h: hi24,
-    });
-    if (sales) {
-      const sp = recent.salesParts;
-      const last90d = count90d(sp, base, frac);
-      const todaySale = salePrice(ask, vbid);
-      const has = last90d > 0;
-      const med = d.saleMedian![x]!;
-      const avg = d.saleAvg![x]!;
-      const latestDay = d.saleLatest![x]!;
-      sales.push({
-        last_90d: last90d,
-        last_30d: count30d(sp, base, frac),
-        last_7d: count7d(sp, base, frac),
-        last_24h: count24h(sp, base, frac),
-        avg_daily_volume: Math.round((last90d / pastDays(sim, i)) * 100) / 100,
-        // Over the 90 completed days; today's sales alone when those had none; with no sale in 90 days
-        // (the spec has no null here) the price a sale would have today.
-        median_price_90d: has && med >= 0 ? med : todaySale,
-        average_price_90d: has && avg >= 0 ? avg : todaySale,
-        latest_median_price_sold: has && todayCount(sp, base, frac) === 0 && latestDay >= 0 ? latestDay : todaySale,
-      });
-    }
+    result.items.push(i);
+    itemAnalytics(sim, at, i, x, result);
   }
-  return { items: itemsOut, listings, buyOrders, sales };
+  return result;
+}
+
+/** What one market's analytics are computed at: the epoch, the day's and hour's aggregates, a cell buffer. */
+interface AnalyticsAt {
+  readonly m: number;
+  readonly e: number;
+  readonly day: number;
+  /** How far into the day e is (0..1). */
+  readonly frac: number;
+  readonly salesParts: Int32Array;
+  readonly snapRef: ArrayLike<number>;
+  readonly d: DayAgg;
+  readonly h: HourAgg;
+  readonly out: Float64Array;
+}
+
+/** One item's listings, buy orders and (Steam) sales analytics, appended to `result`. */
+function itemAnalytics(sim: GameSim, at: AnalyticsAt, i: number, x: number, result: MarketAnalyticsResult): void {
+  const { m, e, day, frac, d, h, out } = at;
+  const step = sim.markets[m]!.step;
+  sim.cells.eval(i, m, quantize(sim, i, e), at.snapRef[i]!, out);
+  const ask = out[ASK]!;
+  const offers = out[OFFERS]!;
+  const bid = out[BIDS]! > 0 ? out[BID]! : -1;
+  const bids = out[BIDS]!;
+  const dipKey = dipKeyOf(sim, i, m);
+  const uToday = unit(knot(dipKey, day));
+
+  const min24 = minOf(offers > 0 ? ask : -1, h.min24[x]!);
+  const max24 = maxOf(bid, h.max24[x]!);
+  const todayAsk = offers > 0 ? ask : h.latestAsk[x]!;
+  const todayBid = bid >= 0 ? bid : h.latestBid[x]!;
+  const sellToday = todayAsk >= 0 ? sellObs(todayAsk, uToday, step) : -1;
+  const buyToday = todayBid >= 0 ? buyObs(todayBid, uToday, step) : -1;
+  const base = i * PARTS;
+  const b7 = x * PARTS_7D;
+  const spreadU = unit(mix32(dipKey ^ e));
+  const maxSell = offers > 1 ? roundStep(ask * (1 + 2.5 * (1 - Math.exp(-(offers - 1) / 15)) * (0.6 + 0.4 * spreadU)), step) : ask;
+  const minBuy = bids > 1 ? floorStep(bid * (1 - 0.6 * (1 - Math.exp(-(bids - 1) / 10))), step) : bid;
+  const min7 = minOf(min24, d.low7[x]!);
+  const min30 = minOf(min7, d.low30[x]!);
+  const min90 = minOf(min30, d.low90[x]!);
+  const max7 = maxOf(max24, d.high7[x]!);
+  const max30 = maxOf(max7, d.high30[x]!);
+  const max90 = maxOf(max30, d.high90[x]!);
+  // The spec types every price here as an Integer, never null. An empty window reports the next longer
+  // window's value, an empty book the 24h value; with nothing in 90 days, the cell's quote (the ask a
+  // listing / the bid an order would have now). Windows still nest, and the values stay plausible.
+  const lo90 = min90 >= 0 ? min90 : ask;
+  const lo30 = min30 >= 0 ? min30 : lo90;
+  const lo7 = min7 >= 0 ? min7 : lo30;
+  const lo24 = min24 >= 0 ? min24 : lo7;
+  const minSellNow = offers > 0 ? ask : lo24;
+  const vbid = out[VBID]!;
+  const hi90 = max90 >= 0 ? max90 : vbid;
+  const hi30 = max30 >= 0 ? max30 : hi90;
+  const hi7 = max7 >= 0 ? max7 : hi30;
+  const hi24 = max24 >= 0 ? max24 : hi7;
+  const maxBuyNow = bid >= 0 ? bid : hi24;
+  const { listings, buyOrders, sales } = result;
+
+  listings.push({
+    sell_orders_last_7d: count7d(d.listParts, b7, frac),
+    sell_orders_last_24h: count24h(d.listParts, b7, frac),
+    median_sell_price_90d: obsMedian(d.sellK[x]!, d.sellMid, x * 3, sellToday, lo90),
+    average_sell_price_90d: obsMean(d.sellK[x]!, d.sellSum[x]!, sellToday, lo90),
+    latest_sell_order_price: sellToday >= 0 ? sellToday : d.sellLatest[x]! >= 0 ? d.sellLatest[x]! : lo90,
+    min_sell_order_price: minSellNow,
+    max_sell_order_price: offers > 0 ? Math.max(maxSell, ask) : minSellNow,
+    min_sell_order_price_90d: lo90,
+    min_sell_order_price_30d: lo30,
+    min_sell_order_price_7d: lo7,
+    min_sell_order_price_24h: lo24,
+  });
+  buyOrders.push({
+    buy_orders_last_7d: count7d(d.buyParts, b7, frac),
+    buy_orders_last_24h: count24h(d.buyParts, b7, frac),
+    median_buy_price_90d: obsMedian(d.buyK[x]!, d.buyMid, x * 3, buyToday, hi90),
+    average_buy_price_90d: obsMean(d.buyK[x]!, d.buySum[x]!, buyToday, hi90),
+    latest_buy_order_price: buyToday >= 0 ? buyToday : d.buyLatest[x]! >= 0 ? d.buyLatest[x]! : hi90,
+    min_buy_order_price: bid >= 0 ? Math.min(minBuy, bid) : maxBuyNow,
+    max_buy_order_price: maxBuyNow,
+    max_buy_order_price_90d: hi90,
+    max_buy_order_price_30d: hi30,
+    max_buy_order_price_7d: hi7,
+    max_buy_order_price_24h: hi24,
+  });
+  if (sales) {
+    const sp = at.salesParts;
+    const last90d = count90d(sp, base, frac);
+    const todaySale = salePrice(ask, vbid);
+    const has = last90d > 0;
+    const med = d.saleMedian![x]!;
+    const avg = d.saleAvg![x]!;
+    const latestDay = d.saleLatest![x]!;
+    sales.push({
+      last_90d: last90d,
+      last_30d: count30d(sp, base, frac),
+      last_7d: count7d(sp, base, frac),
+      last_24h: count24h(sp, base, frac),
+      avg_daily_volume: Math.round((last90d / pastDays(sim, i)) * 100) / 100,
+      // Over the 90 completed days; today's sales alone when those had none; with no sale in 90 days
+      // (the spec has no null here) the price a sale would have today.
+      median_price_90d: has && med >= 0 ? med : todaySale,
+      average_price_90d: has && avg >= 0 ? avg : todaySale,
+      latest_median_price_sold: has && todayCount(sp, base, frac) === 0 && latestDay >= 0 ? latestDay : todaySale,
+    });
+  }
 }
