@@ -31,7 +31,11 @@ async function grid(page: Page, url: string): Promise<void> {
 async function analytics(page: Page, url: string): Promise<void> {
   await page.goto(`${url}#/analytics`);
   await page.getByText('Top items by volume').first().waitFor({ timeout: LOAD_TIMEOUT });
-  await page.waitForFunction(() => !document.body.textContent?.includes('Loading Counter-Strike 2 Steam analytics'), null, { timeout: LOAD_TIMEOUT });
+  await page.waitForFunction(
+    () => !document.body.textContent?.includes('Loading Counter-Strike 2 Steam analytics'),
+    null,
+    { timeout: LOAD_TIMEOUT },
+  );
   await settle(page);
 }
 
@@ -41,7 +45,9 @@ async function recommendations(page: Page, url: string): Promise<void> {
   await page.getByText('Buy deals', { exact: true }).click();
   // Deals need the live prices: wait until they are in and the list has rows beyond its header.
   await page.waitForFunction(
-    () => !document.body.textContent?.includes('loading live prices') && document.querySelectorAll('[data-testid="rec-list"] [role="row"]').length > 5,
+    () =>
+      !document.body.textContent?.includes('loading live prices') &&
+      document.querySelectorAll('[data-testid="rec-list"] [role="row"]').length > 5,
     null,
     { timeout: LOAD_TIMEOUT },
   );
@@ -63,12 +69,21 @@ async function portfolio(page: Page, url: string): Promise<void> {
     'Sticker | Crown (Foil),1,620.00,2025-12-01,CSFloat',
   ].join('\n');
   const dialog = page.getByTestId('pf-import-dialog');
-  await dialog.getByLabel(/^CSV file \(/).setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog
+    .getByLabel(/^CSV file \(/)
+    .setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await dialog.getByRole('button', { name: /^Import \d+ rows?$/ }).click();
   await page.getByTestId('pf-holding-row').first().waitFor({ timeout: LOAD_TIMEOUT });
   // Valued once the sell-now tile holds a figure (it shows "—" while the prices load).
-  await page.waitForFunction(() => /\d/.test(document.querySelector('.pf-tile[data-measure="sellNow"] .pf-tile__value')?.textContent ?? ''), null, { timeout: LOAD_TIMEOUT });
-  await page.getByRole('button', { name: 'Undo' }).waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await page.waitForFunction(
+    () => /\d/.test(document.querySelector('.pf-tile[data-measure="sellNow"] .pf-tile__value')?.textContent ?? ''),
+    null,
+    { timeout: LOAD_TIMEOUT },
+  );
+  await page
+    .getByRole('button', { name: 'Undo' })
+    .waitFor({ state: 'hidden', timeout: 15_000 })
+    .catch(() => undefined);
   await settle(page);
 }
 
@@ -91,9 +106,19 @@ async function alerts(page: Page, url: string): Promise<void> {
     await editor.waitFor({ state: 'hidden' });
   }
   await page.keyboard.press('Control+4');
-  await page.getByTestId('alert-row').nth(names.length - 1).waitFor({ timeout: LOAD_TIMEOUT });
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="alert-now"]:not([data-value=""])').length >= n, names.length, { timeout: LOAD_TIMEOUT });
-  await page.getByTestId('alerts-toast').waitFor({ state: 'hidden', timeout: LOAD_TIMEOUT }).catch(() => undefined);
+  await page
+    .getByTestId('alert-row')
+    .nth(names.length - 1)
+    .waitFor({ timeout: LOAD_TIMEOUT });
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="alert-now"]:not([data-value=""])').length >= n,
+    names.length,
+    { timeout: LOAD_TIMEOUT },
+  );
+  await page
+    .getByTestId('alerts-toast')
+    .waitFor({ state: 'hidden', timeout: LOAD_TIMEOUT })
+    .catch(() => undefined);
   await settle(page);
 }
 
