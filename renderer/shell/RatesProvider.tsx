@@ -4,25 +4,30 @@
  * the host and take its answer as the new snapshot. A host without rates (an older desktop preload) leaves the
  * snapshot null: conversion then has no rates, and Settings says why.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RatesSnapshot } from '../../shared/rates/types';
 import type { PlatformApi } from '../platform';
 import { RatesContext, type RatesContextValue } from '../platform/rates-context';
 
 export function RatesProvider({ api, children }: { api: PlatformApi; children: ReactNode }) {
   const [snapshot, setSnapshot] = useState<RatesSnapshot | null>(null);
+  /**
+   * Pushes heard so far. The host pushes every change, in order; an answer (to the first read or an action) may
+   * arrive after a push of a newer state (the fetch an action started can finish before its answer is read), so
+   * an answer is taken only when no push came while it was on its way.
+   */
+  const pushes = useRef(0);
 
   useEffect(() => {
     let live = true;
-    // A push newer than the first read wins over it.
-    let pushed = false;
     const off = api.onRates((s) => {
-      pushed = true;
+      pushes.current += 1;
       if (live) setSnapshot(s);
     });
+    const before = pushes.current;
     api.getRates().then(
       (s) => {
-        if (live && !pushed) setSnapshot(s);
+        if (live && pushes.current === before) setSnapshot(s);
       },
       () => undefined,
     );
@@ -32,22 +37,19 @@ export function RatesProvider({ api, children }: { api: PlatformApi; children: R
     };
   }, [api]);
 
-  const value = useMemo<RatesContextValue>(
-    () => ({
+  const value = useMemo<RatesContextValue>(() => {
+    const answered = async (ask: () => Promise<RatesSnapshot>): Promise<RatesSnapshot> => {
+      const before = pushes.current;
+      const next = await ask();
+      if (pushes.current === before) setSnapshot(next);
+      return next;
+    };
+    return {
       snapshot,
-      async setSettings(request) {
-        const next = await api.setRatesSettings(request);
-        setSnapshot(next);
-        return next;
-      },
-      async refresh() {
-        const next = await api.refreshRates();
-        setSnapshot(next);
-        return next;
-      },
-    }),
-    [api, snapshot],
-  );
+      setSettings: (request) => answered(() => api.setRatesSettings(request)),
+      refresh: () => answered(() => api.refreshRates()),
+    };
+  }, [api, snapshot]);
 
   return <RatesContext.Provider value={value}>{children}</RatesContext.Provider>;
 }

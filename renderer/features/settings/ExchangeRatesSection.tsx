@@ -50,6 +50,8 @@ function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: Ra
   const [url, setUrl] = useState(settings.url);
   const [busy, setBusy] = useState<'switch' | 'url' | 'refresh' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The switch as the user just set it, until the host answers (then the snapshot says). */
+  const [asked, setAsked] = useState<boolean | null>(null);
   useEffect(() => setUrl(settings.url), [settings.url]);
   const newest = days[days.length - 1];
   const now = Date.now();
@@ -76,12 +78,13 @@ function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: Ra
       <label className="check">
         <input
           type="checkbox"
-          checked={settings.enabled}
+          checked={asked ?? settings.enabled}
           disabled={busy !== null}
           data-testid="rates-enabled"
           onChange={(e) => {
             const enabled = e.target.checked;
-            void run('switch', () => rates.setSettings({ enabled }));
+            setAsked(enabled);
+            void run('switch', () => rates.setSettings({ enabled })).finally(() => setAsked(null));
           }}
         />{' '}
         Fetch exchange rates
