@@ -11,6 +11,7 @@ import { expect, test as base } from './fixtures';
 const DAY_MS = 86_400_000;
 
 const test = base.extend<{ ecb: EcbStandin }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
   ecb: async ({}, use) => {
     const to = latestExpectedDay(Date.now());
     const from = new Date(Date.parse(to) - 100 * DAY_MS).toISOString().slice(0, 10);
