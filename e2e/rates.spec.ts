@@ -1,30 +1,10 @@
 /**
  * Exchange rates end to end (project "web"): the web host started with MARKET_DESK_RATES_URL's option pointing
- * at the ECB stand-in (backend/testing/ecb-standin.ts: TARGET working days, one missing day, the 90-day and the
- * day's files). Nothing is contacted until the user turns rates on in Settings; then the newest day shows; with
- * the source down, the kept days stay, with their age, and the error is said.
+ * at the ECB stand-in (rates-fixture.ts: TARGET working days, one missing day, the 90-day and the day's files).
+ * Nothing is contacted until the user turns rates on in Settings; then the newest day shows; with the source
+ * down, the kept days stay, with their age, and the error is said.
  */
-import { latestExpectedDay } from '../backend/rates/schedule';
-import { startEcbStandin, type EcbStandin } from '../backend/testing/ecb-standin';
-import { expect, test as base } from './fixtures';
-
-const DAY_MS = 86_400_000;
-
-const test = base.extend<{ ecb: EcbStandin }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
-  ecb: async ({}, use) => {
-    const to = latestExpectedDay(Date.now());
-    const from = new Date(Date.parse(to) - 100 * DAY_MS).toISOString().slice(0, 10);
-    const missing = new Date(Date.parse(to) - 20 * DAY_MS).toISOString().slice(0, 10);
-    const standin = await startEcbStandin({ from, to, missing: [missing] });
-    await use(standin);
-    await standin.close();
-  },
-  // As `MARKET_DESK_RATES_URL=<stand-in> npm run web` does.
-  webHostOptions: async ({ ecb }, use) => {
-    await use({ ratesUrl: ecb.url });
-  },
-});
+import { expect, test } from './rates-fixture';
 
 test('turning rates on in Settings fetches from the source and shows the newest day', async ({ page, appUrl, ecb }) => {
   await page.goto(`${appUrl}#/settings`);

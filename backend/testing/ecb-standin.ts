@@ -13,6 +13,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { RateDay } from '../../shared/rates/types';
 import { isTargetClosed, nextWorkingDay } from '../rates/schedule';
 
@@ -145,3 +147,29 @@ export async function startEcbStandin(options: EcbStandinOptions): Promise<EcbSt
       }),
   };
 }
+
+/**
+ * `npx tsx backend/testing/ecb-standin.ts [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--mode down|refuse|bad-file|redirect|huge]`:
+ * serves the stand-in on 127.0.0.1 until Ctrl+C and prints the address for MARKET_DESK_RATES_URL. Default: the
+ * 100 days up to today (UTC).
+ */
+async function runCli(args: readonly string[]): Promise<void> {
+  const arg = (name: string): string | undefined => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const to = arg('--to') ?? new Date().toISOString().slice(0, 10);
+  const from = arg('--from') ?? new Date(Date.parse(to) - 100 * DAY_MS).toISOString().slice(0, 10);
+  const modes: readonly StandinMode[] = ['up', 'down', 'refuse', 'bad-file', 'redirect', 'huge'];
+  const mode = (arg('--mode') ?? 'up') as StandinMode;
+  if (!modes.includes(mode) || !/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) {
+    console.error(`Usage: ecb-standin [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--mode ${modes.join('|')}]`);
+    process.exit(2);
+  }
+  const standin = await startEcbStandin({ from, to, mode });
+  console.log(`ECB stand-in (${from} to ${to}, ${mode}). Start Market Desk with:\n\n    MARKET_DESK_RATES_URL=${standin.url}\n`);
+  process.once('SIGINT', () => void standin.close().finally(() => process.exit(0)));
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) void runCli(process.argv.slice(2));
