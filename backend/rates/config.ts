@@ -5,28 +5,17 @@
  * backend/testing/ecb-standin.ts). Set by the environment, the address is fixed; otherwise Settings may change
  * it. Plain http only for this computer (127.0.0.1, ::1, localhost), as for the Steam address.
  */
+import { checkFetchAddress } from '../fetch-address';
+
 export const DEFAULT_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/';
 export const RATES_URL_ENV = 'MARKET_DESK_RATES_URL';
 export const DAILY_FILE = 'eurofxref-daily.xml';
 export const HIST_90D_FILE = 'eurofxref-hist-90d.xml';
 
-const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
-
 /** A rates address as the fetcher uses it (origin + path ending in "/"), or why it is refused. */
 export function checkRatesUrl(text: string): { ok: true; url: string } | { ok: false; message: string } {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return { ok: false, message: `The rates address "${text}" is not a URL.` };
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    return { ok: false, message: `The rates address "${text}" must be https (plain http only on 127.0.0.1 or localhost).` };
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    return { ok: false, message: `The rates address "${text}" must not carry a user, a query or a fragment.` };
-  }
-  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}/` };
+  const checked = checkFetchAddress(text, 'rates address');
+  return checked.ok ? { ok: true, url: `${checked.url}/` } : checked;
 }
 
 export type RatesUrlChoice = { ok: true; url: string | null } | { ok: false; message: string };
