@@ -13,6 +13,10 @@
  *   POST /app/steam-inventory  SteamInventoryRequest -> application/x-ndjson: one `{"progress":…}` line per
  *                            step, then one `{"result":SteamInventoryResult}` line; closing the request
  *                            (the page aborts its fetch) cancels the read, also during a 429 wait
+ *   GET  /app/rates          -> RatesSnapshot (the exchange rates kept: backend/rates)
+ *   POST /app/rates/settings RatesSettingsRequest -> RatesSnapshot (400 {error} for a bad address)
+ *   POST /app/rates/refresh  -> RatesSnapshot (fetch now; 400 {error} while rates are off)
+ *   (the event stream also carries `event: rates` with a RatesSnapshot now and on each change)
  *
  * Every POST must be application/json: a cross-site HTML form can't send that without a CORS preflight,
  * which this host never grants.
@@ -28,6 +32,9 @@ import type { StatusHub } from '../backend/status-hub';
 import type { SteamInventoryFetcher } from '../backend/steam-inventory';
 import type { SteamInventoryRequest } from '../shared/steam/inventory';
 import { SteamInventoryRequestSchema } from '../shared/steam/schemas';
+import { RatesRequestError } from '../backend/rates';
+import { RatesSettingsRequestSchema } from '../shared/rates/schemas';
+import type { RatesSettingsRequest, RatesSnapshot } from '../shared/rates/types';
 
 export interface ControlTarget {
   readonly hub: StatusHub;
@@ -49,9 +56,19 @@ const MAX_CONTROL_BODY = 64 * 1024;
 const KEEPALIVE_MS = 25_000;
 const OpenExternalSchema = z.object({ url: z.string().max(2048) });
 
+/** What the routes use of the rates service (backend/rates). */
+export interface RatesTarget {
+  snapshot(): RatesSnapshot;
+  setSettings(request: RatesSettingsRequest): Promise<RatesSnapshot>;
+  refresh(): Promise<RatesSnapshot>;
+  subscribe(listener: (snapshot: RatesSnapshot) => void): () => void;
+}
+
 export interface ControlExtras {
   /** Reads public Steam inventories (backend/steam-inventory); without it the route answers 404. */
   readonly steamInventory?: SteamInventoryFetcher;
+  /** The exchange rates (backend/rates); without them the rates routes answer 404. */
+  readonly rates?: RatesTarget;
 }
 
 export function createControlHandler(target: ControlTarget, extras: ControlExtras = {}): ControlHandler {
@@ -66,7 +83,7 @@ export function createControlHandler(target: ControlTarget, extras: ControlExtra
       case 'GET /app/request-usage':
         return json(200, target.requestUsage());
       case 'GET /app/events':
-        return eventStream(target.hub, streams);
+        return eventStream(target.hub, streams, extras.rates);
       case 'POST /app/connect': {
         const body = await readJson(request);
         if (body instanceof Response) return body;
@@ -105,6 +122,27 @@ export function createControlHandler(target: ControlTarget, extras: ControlExtra
         if (!parsed.success) return error(400, 'BAD_REQUEST', 'Enter a Steam profile link or a SteamID64, and a game.');
         return steamStream(extras.steamInventory, parsed.data, request.signal);
       }
+      case 'GET /app/rates':
+        return extras.rates ? json(200, extras.rates.snapshot()) : error(404, 'NOT_FOUND', 'No such endpoint.');
+      case 'POST /app/rates/settings':
+      case 'POST /app/rates/refresh': {
+        const rates = extras.rates;
+        if (!rates) return error(404, 'NOT_FOUND', 'No such endpoint.');
+        const body = await readJson(request);
+        if (body instanceof Response) return body;
+        let run: () => Promise<RatesSnapshot>;
+        if (pathname === '/app/rates/settings') {
+          const parsed = RatesSettingsRequestSchema.safeParse(body);
+          if (!parsed.success) return error(400, 'BAD_REQUEST', 'The exchange rates settings are not valid.');
+          run = () => rates.setSettings(parsed.data);
+        } else run = () => rates.refresh();
+        try {
+          return json(200, await run());
+        } catch (e) {
+          if (e instanceof RatesRequestError) return error(400, 'RATES_REFUSED', e.message);
+          throw e;
+        }
+      }
       default:
         return KNOWN.has(pathname)
           ? error(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.')
@@ -120,7 +158,7 @@ export function createControlHandler(target: ControlTarget, extras: ControlExtra
   };
 }
 
-const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo', '/app/forget', '/app/retry', '/app/request-usage', '/app/open-external', '/app/steam-inventory']);
+const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo', '/app/forget', '/app/retry', '/app/request-usage', '/app/open-external', '/app/steam-inventory', '/app/rates', '/app/rates/settings', '/app/rates/refresh']);
 
 /**
  * A Steam inventory read as NDJSON: progress lines as they come, then the result line. The read stops when
@@ -182,7 +220,7 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-function eventStream(hub: StatusHub, streams: Set<() => void>): Response {
+function eventStream(hub: StatusHub, streams: Set<() => void>, rates?: RatesTarget): Response {
   const encoder = new TextEncoder();
   let stop = (): void => undefined;
   const body = new ReadableStream<Uint8Array>({
@@ -197,7 +235,13 @@ function eventStream(hub: StatusHub, streams: Set<() => void>): Response {
         }
       };
       const send = (status: ConnectionStatus): void => write(`data: ${JSON.stringify(status)}\n\n`);
-      const unsubscribe = hub.subscribe(send);
+      const sendRates = (snapshot: RatesSnapshot): void => write(`event: rates\ndata: ${JSON.stringify(snapshot)}\n\n`);
+      const offStatus = hub.subscribe(send);
+      const offRates = rates?.subscribe(sendRates);
+      const unsubscribe = (): void => {
+        offStatus();
+        offRates?.();
+      };
       // A comment line now and then keeps proxies and idle timers from closing a quiet stream.
       const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEPALIVE_MS);
       keepAlive.unref();
@@ -216,6 +260,7 @@ function eventStream(hub: StatusHub, streams: Set<() => void>): Response {
       streams.add(stop);
       write('retry: 2000\n\n');
       send(hub.get());
+      if (rates) sendRates(rates.snapshot());
     },
     cancel() {
       stop();

@@ -256,10 +256,12 @@ describe('web host: control endpoints', () => {
     let buffer = '';
     const next = async (): Promise<ConnectionStatus> => {
       for (;;) {
-        const match = /data: (.*)\n\n/.exec(buffer);
+        // One event per block; named ones (`event: rates`) are not statuses.
+        const match = /(?:^|\n\n)((?:event: (.*)\n)?)data: (.*)\n\n/.exec(buffer);
         if (match) {
-          buffer = buffer.slice(match.index + match[0].length);
-          const s = ConnectionStatusSchema.parse(JSON.parse(match[1]!));
+          buffer = buffer.slice(match.index + match[0].length - 2);
+          if (match[1] && match[2] !== 'status') continue;
+          const s = ConnectionStatusSchema.parse(JSON.parse(match[3]!));
           statuses.push(s);
           return s;
         }

@@ -10,6 +10,8 @@
  *   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  (or lower-case) the proxy the back end's requests go through
  *   MDS_STEAM_URL                    the Steam address for "Fetch from Steam" (default https://steamcommunity.com;
  *                                    also --steam-url=<url>); http only on 127.0.0.1/localhost
+ *   MARKET_DESK_RATES_URL            the exchange rates' address (default the ECB's https://www.ecb.europa.eu/stats/eurofxref/);
+ *                                    set, Settings cannot change it; http only on 127.0.0.1/localhost
  *
  * Routes: /app/* control endpoints (control-routes.ts; /app/export… streamed export downloads: export-sessions.ts), /api/v2/* gateway, everything else the renderer
  * (SPA fallback). Every request must carry our own Host (and Origin, when present): see origin-guard.ts;
@@ -27,6 +29,7 @@ import { RequestMeter } from '../backend/request-meter';
 import { createGateway } from '../backend/gateway';
 import { createSteamInventoryFetcher, steamUrlFrom, type SteamFetcherOptions } from '../backend/steam-inventory';
 import { withSecurityHeaders } from '../backend/security-headers';
+import { checkRatesUrl, fileRatesStore, memoryRatesStore, RATES_FILE_NAME, RatesService, ratesUrlFromEnv, type RatesServiceOptions } from '../backend/rates';
 import type { BrokerOptions } from '../backend/token-broker';
 import { createControlHandler } from './control-routes';
 import { createExportSessions } from './export-sessions';
@@ -69,6 +72,12 @@ export interface WebHostOptions {
   readonly steamUrl?: string;
   /** Steam fetcher tuning (pauses, waits, fetch) for tests. */
   readonly steam?: Partial<Omit<SteamFetcherOptions, 'steamUrl'>>;
+  /** The exchange rates' address (MARKET_DESK_RATES_URL, checked: backend/rates/config.ts); Settings cannot change it then. */
+  readonly ratesUrl?: string;
+  /** Where the rates are kept; null = memory only. Default: beside the key file (none when keyFile is null). */
+  readonly ratesFile?: string | null;
+  /** Rates service tuning (fetch, clock, size cap) for tests. */
+  readonly rates?: Partial<Omit<RatesServiceOptions, 'store' | 'envUrl'>>;
 }
 
 export interface WebHost {
@@ -135,7 +144,19 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     ...options.steam,
     ...(options.steamUrl ? { steamUrl: options.steamUrl } : {}),
   });
-  const control = createControlHandler(connection, { steamInventory });
+  // Exchange rates: their own client over the host's fetch (through the proxy when there is one), no key, no
+  // redirects; nothing is contacted until the user turns rates on (backend/rates).
+  const ratesFile = options.ratesFile !== undefined ? options.ratesFile : keyFile === null ? null : path.join(path.dirname(keyFile), RATES_FILE_NAME);
+  const ratesUrl = options.ratesUrl === undefined ? null : checkRatesUrl(options.ratesUrl);
+  if (ratesUrl && !ratesUrl.ok) throw new Error(ratesUrl.message);
+  const rates = new RatesService({
+    fetch: proxyFetch?.fetch ?? ((input, init) => fetch(input, init)),
+    ...options.rates,
+    store: ratesFile ? fileRatesStore(ratesFile) : memoryRatesStore(),
+    envUrl: ratesUrl?.url ?? null,
+  });
+  await rates.start();
+  const control = createControlHandler(connection, { steamInventory, rates });
   // Streamed exports: the page's chunks served as browser downloads (export-sessions.ts).
   const exports = createExportSessions();
 
@@ -223,6 +244,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
         control.closeStreams();
         exports.closeAll();
         connection.dispose();
+        rates.dispose();
         await proxyFetch?.close().catch(() => undefined);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -261,6 +283,12 @@ async function runCli(): Promise<void> {
     process.exit(2);
   }
   if (steam.source !== 'default') console.log(`Fetch from Steam uses ${steam.url}.`);
+  const ratesUrl = ratesUrlFromEnv(process.env);
+  if (!ratesUrl.ok) {
+    console.error(ratesUrl.message);
+    process.exit(2);
+  }
+  if (ratesUrl.url) console.log(`Exchange rates come from ${ratesUrl.url} (once turned on in Settings).`);
   let host: WebHost;
   try {
     host = await startWebHost({
@@ -270,6 +298,7 @@ async function runCli(): Promise<void> {
       ...(process.env.MDS_KEY_FILE ? { keyFile: process.env.MDS_KEY_FILE } : {}),
       ...(process.env.MARKET_DESK_WEB_SECRET ? { secret: process.env.MARKET_DESK_WEB_SECRET } : {}),
       steamUrl: steam.url,
+      ...(ratesUrl.url ? { ratesUrl: ratesUrl.url } : {}),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

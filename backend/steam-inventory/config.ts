@@ -4,29 +4,17 @@
  * Plain http is allowed for this computer only (127.0.0.1, ::1, localhost): anywhere else a profile's
  * inventory goes over TLS.
  */
+import { checkFetchAddress } from '../fetch-address';
+
 export const DEFAULT_STEAM_URL = 'https://steamcommunity.com';
 export const STEAM_URL_ENV = 'MDS_STEAM_URL';
 export const STEAM_URL_SWITCH = '--steam-url';
 
 export type SteamUrlChoice = { ok: true; url: string; source: 'default' | 'env' | 'switch' } | { ok: false; message: string };
 
-const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
-
 /** A Steam address as the fetcher uses it (origin + path, no trailing slash), or why it is refused. */
 export function checkSteamUrl(text: string): { ok: true; url: string } | { ok: false; message: string } {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return { ok: false, message: `The Steam address "${text}" is not a URL.` };
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    return { ok: false, message: `The Steam address "${text}" must be https (plain http only on 127.0.0.1 or localhost).` };
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    return { ok: false, message: `The Steam address "${text}" must not carry a user, a query or a fragment.` };
-  }
-  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+  return checkFetchAddress(text, 'Steam address');
 }
 
 /** The Steam address from the command line (--steam-url=<url> or --steam-url <url>), then MDS_STEAM_URL, then the default. */

@@ -25,16 +25,22 @@ export const IPC = {
   steamInventory: 'market-desk:steam-inventory',
   /** Cancel the Steam inventory read of a job id (answers whether one was running). */
   steamInventoryCancel: 'market-desk:steam-inventory-cancel',
+  /** The exchange rates the host keeps (shared/rates): read, change the settings, fetch now. */
+  getRates: 'market-desk:get-rates',
+  setRatesSettings: 'market-desk:set-rates-settings',
+  refreshRates: 'market-desk:refresh-rates',
   /** main -> renderer push on every status change. */
   status: 'market-desk:status',
   /** main -> renderer push: the user clicked an alert's notification (its NotifyTarget). */
   notificationClick: 'market-desk:notification-click',
   /** main -> renderer push: progress of a Steam inventory read ({ jobId, progress }), to the window that asked. */
   steamInventoryProgress: 'market-desk:steam-inventory-progress',
+  /** main -> renderer push: the exchange rates changed (a RatesSnapshot). */
+  rates: 'market-desk:rates',
 } as const;
 
 /** Channels main pushes on (no handler in main). */
-export type PushChannel = typeof IPC.status | typeof IPC.notificationClick | typeof IPC.steamInventoryProgress;
+export type PushChannel = typeof IPC.status | typeof IPC.notificationClick | typeof IPC.steamInventoryProgress | typeof IPC.rates;
 
 /** A Steam inventory job's id, chosen by the page (one per fetch, so progress and cancel find it). */
 export const STEAM_JOB_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -18,6 +18,9 @@ import { isSafeExternalUrl } from '../../backend/external-url';
 import type { SteamInventoryFetcher } from '../../backend/steam-inventory';
 import { SteamInventoryRequestSchema } from '../../shared/steam/schemas';
 import type { SteamInventoryResult } from '../../shared/steam/inventory';
+import { RatesRequestError } from '../../backend/rates';
+import { RatesSettingsRequestSchema } from '../../shared/rates/schemas';
+import type { RatesSettingsRequest, RatesSnapshot } from '../../shared/rates/types';
 
 export interface IpcEventLike {
   readonly senderFrame: { readonly url: string } | null;
@@ -51,6 +54,13 @@ export interface ConnectionCommands {
   requestUsage(): RequestUsage;
 }
 
+/** What the IPC handlers need of the rates service (backend/rates). */
+export interface RatesCommands {
+  snapshot(): RatesSnapshot;
+  setSettings(request: RatesSettingsRequest): Promise<RatesSnapshot>;
+  refresh(): Promise<RatesSnapshot>;
+}
+
 export interface IpcDeps {
   readonly connection: ConnectionCommands;
   readonly openExternal: (url: string) => Promise<void>;
@@ -62,6 +72,10 @@ export interface IpcDeps {
   readonly notify?: (request: NotifyRequest) => NotifyResult;
   /** Reads public Steam inventories (backend/steam-inventory); without it, the fetch answers that it is not available. */
   readonly steamInventory?: SteamInventoryFetcher;
+  /** The exchange rates (backend/rates); without it, the rates calls answer `ratesUnavailable` (or that there are none). */
+  readonly rates?: RatesCommands;
+  /** Why there are no rates (e.g. a bad MARKET_DESK_RATES_URL), said to the page on each rates call. */
+  readonly ratesUnavailable?: string;
 }
 
 /**
@@ -74,7 +88,7 @@ function refused(message: string): Error {
 }
 
 function publicError(error: unknown): Error {
-  if (error instanceof ConnectRequestError || error instanceof SaveError || error instanceof NotifyError) return new Error(error.message);
+  if (error instanceof ConnectRequestError || error instanceof SaveError || error instanceof NotifyError || error instanceof RatesRequestError) return new Error(error.message);
   if (error instanceof Error && error.message.startsWith('Refused')) return error;
   return new Error('Market Desk could not complete that request.');
 }
@@ -88,6 +102,7 @@ const NotifyArgs = z.tuple([NotifyRequestSchema]);
 const JobId = z.string().regex(STEAM_JOB_ID);
 const SteamArgs = z.tuple([JobId, SteamInventoryRequestSchema]);
 const SteamCancelArgs = z.tuple([JobId]);
+const RatesSettingsArgs = z.tuple([RatesSettingsRequestSchema]);
 // The chunk's cap is in ExportChunkSchema: a larger chunk is refused before anything is written.
 const ExportOpenArgs = z.tuple([ExportOpenSchema]);
 const ExportChunkArgs = z.tuple([ExportChunkSchema]);
@@ -120,6 +135,10 @@ function guarded<A extends unknown[], R>(
 export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[keyof typeof IPC], PushChannel>, (event: IpcEventLike, ...args: unknown[]) => unknown> {
   const steam = steamHandlers(deps.steamInventory);
   const exports = exportHandlers(deps.exports);
+  const rates = (): RatesCommands => {
+    if (!deps.rates) throw new RatesRequestError(deps.ratesUnavailable ?? 'Exchange rates are not available in this window.');
+    return deps.rates;
+  };
   return {
     [IPC.getStatus]: guarded(NoArgs, () => deps.connection.getStatus()),
     [IPC.connect]: guarded(ConnectArgs, ([request]) => deps.connection.connect(request)),
@@ -141,6 +160,9 @@ export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[ke
     [IPC.notify]: guarded(NotifyArgs, ([request]): NotifyResult => (deps.notify ? deps.notify(request) : { shown: false, reason: 'This window has no desktop notifications.' })),
     [IPC.steamInventory]: guarded(SteamArgs, ([jobId, request], event) => steam.fetch(jobId, request, event)),
     [IPC.steamInventoryCancel]: guarded(SteamCancelArgs, ([jobId]) => steam.cancel(jobId)),
+    [IPC.getRates]: guarded(NoArgs, async () => rates().snapshot()),
+    [IPC.setRatesSettings]: guarded(RatesSettingsArgs, async ([request]) => rates().setSettings(request)),
+    [IPC.refreshRates]: guarded(NoArgs, async () => rates().refresh()),
   };
 }
 

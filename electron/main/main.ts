@@ -21,6 +21,7 @@ import { ConnectionController } from '../../backend/connection';
 import { RequestMeter, type UsageRecord } from '../../backend/request-meter';
 import { createGateway } from '../../backend/gateway';
 import { createSteamInventoryFetcher, steamUrlFrom, unavailableFetcher } from '../../backend/steam-inventory';
+import { fileRatesStore, RATES_FILE_NAME, RatesService, ratesUrlFromEnv } from '../../backend/rates';
 import { registerIpc } from './ipc';
 import { SafeKeyVault } from './key-store';
 import { createNetFetch } from './net-fetch';
@@ -144,8 +145,22 @@ async function main(): Promise<void> {
   const steamInventory = steamUrl.ok
     ? createSteamInventoryFetcher({ fetch: createNetFetch((input, init) => net.fetch(input, init)), steamUrl: steamUrl.url })
     : unavailableFetcher(`${steamUrl.message} Fix MDS_STEAM_URL or --steam-url and restart Market Desk.`);
+  // Exchange rates: the ECB's files (or MARKET_DESK_RATES_URL's) over the same network stack, no key, no
+  // redirects; kept in userData; nothing is contacted until the user turns rates on (backend/rates).
+  const ratesUrl = ratesUrlFromEnv(process.env);
+  const rates = ratesUrl.ok
+    ? new RatesService({
+        fetch: createNetFetch((input, init) => net.fetch(input, init)),
+        store: fileRatesStore(path.join(app.getPath('userData'), RATES_FILE_NAME)),
+        envUrl: ratesUrl.url,
+      })
+    : null;
+  rates?.subscribe((snapshot) => {
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC.rates, snapshot);
+  });
   registerIpc(ipcMain, {
     connection,
+    ...(rates ? { rates } : { ratesUnavailable: `${ratesUrl.ok ? '' : ratesUrl.message} Fix it and restart Market Desk.` }),
     openExternal: (url) => openExternalSafely(shell, url),
     files,
     exports,
@@ -159,6 +174,7 @@ async function main(): Promise<void> {
   mainWindow = openWindow();
   started = true;
   void connection.start();
+  void rates?.start();
 
   app.on('activate', () => {
     if (!mainWindow) mainWindow = openWindow();
@@ -166,6 +182,7 @@ async function main(): Promise<void> {
   app.on('window-all-closed', () => app.quit());
   app.once('will-quit', () => {
     connection.dispose();
+    rates?.dispose();
     notifier.dispose();
     void service.close();
   });

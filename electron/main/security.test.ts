@@ -231,7 +231,7 @@ describe('IPC handlers', () => {
     registerIpc({ handle: (channel) => channels.push(channel) }, { connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
     expect(channels.sort()).toEqual(
       [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.requestUsage, IPC.useDemo, IPC.saveFile, IPC.saveFiles, IPC.notify, IPC.steamInventory, IPC.steamInventoryCancel,
-        IPC.exportOpen, IPC.exportWrite, IPC.exportEnd, IPC.exportAbort].sort(),
+        IPC.exportOpen, IPC.exportWrite, IPC.exportEnd, IPC.exportAbort, IPC.getRates, IPC.setRatesSettings, IPC.refreshRates].sort(),
     );
   });
 

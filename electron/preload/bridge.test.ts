@@ -33,8 +33,8 @@ describe('preload bridge', () => {
   it('exposes named methods only, and host electron', () => {
     const api = createDesktopApi(new FakeIpcRenderer());
     expect(Object.keys(api).sort()).toEqual([
-      'abortExport', 'connect', 'endExport', 'fetchSteamInventory', 'forgetKey', 'getRequestUsage', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onStatus',
-      'openExport', 'openExternal', 'retryNow', 'saveFile', 'saveFiles', 'useDemo', 'writeExport',
+      'abortExport', 'connect', 'endExport', 'fetchSteamInventory', 'forgetKey', 'getRates', 'getRequestUsage', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onRates', 'onStatus',
+      'openExport', 'openExternal', 'refreshRates', 'retryNow', 'saveFile', 'saveFiles', 'setRatesSettings', 'useDemo', 'writeExport',
     ]);
     expect(api.host).toBe('electron');
     expect(JSON.stringify(Object.values(api).map(String))).not.toMatch(/ipcRenderer/);
@@ -222,5 +222,32 @@ describe('preload bridge: Steam inventory', () => {
     expect(ipc.invoked).toEqual([]);
     ipc.answer = 'junk';
     await expect(api.fetchSteamInventory(REQUEST, {})).rejects.toThrow(/Invalid answer/);
+  });
+});
+
+describe('preload bridge: exchange rates', () => {
+  const SNAPSHOT = { settings: { enabled: false, url: 'https://www.ecb.europa.eu/stats/eurofxref/', urlFromEnvironment: false }, days: [], lastFetch: null, nextRefreshAt: null };
+
+  it('one fixed channel each, settings sent as plain copies of the two fields; pushes passed on, bad ones dropped', async () => {
+    const ipc = new FakeIpcRenderer();
+    ipc.answer = SNAPSHOT;
+    const api = createDesktopApi(ipc);
+    await api.getRates();
+    await api.setRatesSettings({ enabled: true, url: 'https://mirror.example/', ...{ apiKey: 'k' } });
+    await api.refreshRates();
+    expect(ipc.invoked).toEqual([
+      { channel: IPC.getRates, args: [] },
+      { channel: IPC.setRatesSettings, args: [{ enabled: true, url: 'https://mirror.example/' }] },
+      { channel: IPC.refreshRates, args: [] },
+    ]);
+    const heard: unknown[] = [];
+    const off = api.onRates((s) => heard.push(s));
+    ipc.emit(IPC.rates, SNAPSHOT);
+    ipc.emit(IPC.rates, { not: 'a snapshot' });
+    expect(heard).toEqual([SNAPSHOT]);
+    off();
+    expect(ipc.listeners.get(IPC.rates)?.size).toBe(0);
+    ipc.answer = 'nonsense';
+    await expect(api.getRates()).rejects.toThrow('Invalid answer from the desktop back end.');
   });
 });

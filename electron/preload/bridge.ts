@@ -11,6 +11,7 @@ import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../../shared
 import type { NotifyRequest, NotifyResult, NotifyTarget } from '../../shared/alerts/notify';
 import type { CancelSignal, DesktopBridge, ExportOpenResult } from '../../shared/bridge/desktop-api';
 import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../../shared/steam/inventory';
+import type { RatesSettingsRequest, RatesSnapshot } from '../../shared/rates/types';
 import { IPC } from '../common/ipc-channels';
 
 export interface IpcRendererLike {
@@ -102,6 +103,13 @@ export function toSteamResult(value: unknown): SteamInventoryResult {
     throw new Error('Invalid answer from the desktop back end.');
   }
   return value as SteamInventoryResult;
+}
+
+/** Shape check of a rates snapshot from main (the renderer parses it in full with zod: renderer/platform). */
+export function toRatesSnapshot(value: unknown): RatesSnapshot {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (typeof v.settings !== 'object' || v.settings === null || !Array.isArray(v.days)) throw new Error('Invalid answer from the desktop back end.');
+  return value as RatesSnapshot;
 }
 
 let steamJobs = 0;
@@ -234,5 +242,30 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
         ipc.removeListener(IPC.notificationClick, wrapped);
       };
     },
+    getRates: async () => toRatesSnapshot(await ipc.invoke(IPC.getRates)),
+    onRates(listener) {
+      const wrapped = (_event: unknown, payload: unknown): void => {
+        let snapshot: RatesSnapshot;
+        try {
+          snapshot = toRatesSnapshot(payload);
+        } catch {
+          return;
+        }
+        listener(snapshot);
+      };
+      ipc.on(IPC.rates, wrapped);
+      return () => {
+        ipc.removeListener(IPC.rates, wrapped);
+      };
+    },
+    // Plain copies of the two fields; main validates (zod).
+    setRatesSettings: async (request: RatesSettingsRequest) =>
+      toRatesSnapshot(
+        await ipc.invoke(IPC.setRatesSettings, {
+          ...(request.enabled !== undefined ? { enabled: request.enabled === true } : {}),
+          ...(request.url !== undefined ? { url: String(request.url) } : {}),
+        }),
+      ),
+    refreshRates: async () => toRatesSnapshot(await ipc.invoke(IPC.refreshRates)),
   };
 }

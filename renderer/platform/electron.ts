@@ -24,6 +24,8 @@ import { NotifyRequestSchema, NotifyResultSchema, NotifyTargetSchema, type Notif
 import { SteamInventoryProgressSchema, SteamInventoryRequestSchema, toSteamInventoryResult } from '../../shared/steam/schemas';
 import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../../shared/steam/inventory';
 import type { CancelSignal } from '../../shared/bridge/desktop-api';
+import { RatesSettingsRequestSchema } from '../../shared/rates/schemas';
+import { parseRatesSnapshot } from './rates';
 import { PlatformError, describeError } from './errors';
 import { parseStatus } from './status';
 import { Emitter, type PlatformApi } from './types';
@@ -53,6 +55,11 @@ export const BridgeSchema = z.object({
   writeExport: fn.optional(),
   endExport: fn.optional(),
   abortExport: fn.optional(),
+  // Optional: an older preload has no exchange rates (the page then shows the service's currency only).
+  getRates: fn.optional(),
+  onRates: fn.optional(),
+  setRatesSettings: fn.optional(),
+  refreshRates: fn.optional(),
 });
 
 interface Bridge {
@@ -73,7 +80,13 @@ interface Bridge {
   endExport?(request: unknown): Promise<unknown>;
   abortExport?(request: unknown): Promise<unknown>;
   fetchSteamInventory?(request: SteamInventoryRequest, options: { onProgress: (p: unknown) => void; signal?: CancelSignal }): Promise<unknown>;
+  getRates?(): Promise<unknown>;
+  onRates?(listener: (snapshot: unknown) => void): unknown;
+  setRatesSettings?(request: unknown): Promise<unknown>;
+  refreshRates?(): Promise<unknown>;
 }
+
+const NO_RATES = 'This version of the desktop app has no exchange rates; update it.';
 
 /**
  * An AbortSignal does not cross the context bridge as one: objects are copied without their prototype (so
@@ -248,6 +261,33 @@ export function createElectronApi(candidate: unknown): PlatformApi {
     notificationPermission: () => 'granted',
     requestNotificationPermission: async () => 'granted',
     fetchSteamInventory: (request, options) => fetchSteamThroughBridge(bridge, request, options ?? {}),
+    async getRates() {
+      if (!bridge.getRates) throw new PlatformError('refused', NO_RATES);
+      return parseRatesSnapshot(await call('read the exchange rates', () => bridge.getRates!()), FROM);
+    },
+    onRates(listener) {
+      if (!bridge.onRates) return () => {};
+      const off = bridge.onRates((raw: unknown) => {
+        try {
+          listener(parseRatesSnapshot(raw, FROM));
+        } catch (e) {
+          problems.emit(e instanceof PlatformError ? e : new PlatformError('invalid-data', describeError(e)));
+        }
+      });
+      return () => {
+        if (typeof off === 'function') (off as () => void)();
+      };
+    },
+    async setRatesSettings(request) {
+      if (!bridge.setRatesSettings) throw new PlatformError('refused', NO_RATES);
+      const req = RatesSettingsRequestSchema.safeParse(request);
+      if (!req.success) throw new PlatformError('refused', 'Market Desk could not prepare that change of the exchange rates settings.');
+      return parseRatesSnapshot(await call('change the exchange rates settings', () => bridge.setRatesSettings!(req.data)), FROM);
+    },
+    async refreshRates() {
+      if (!bridge.refreshRates) throw new PlatformError('refused', NO_RATES);
+      return parseRatesSnapshot(await call('fetch the exchange rates', () => bridge.refreshRates!()), FROM);
+    },
     onProblem: (listener) => problems.on(listener),
   };
 }
@@ -276,6 +316,10 @@ export function brokenApi(host: 'electron' | 'web', problem: PlatformError): Pla
     notificationPermission: () => 'unsupported',
     requestNotificationPermission: async () => 'unsupported',
     fetchSteamInventory: fail,
+    getRates: fail,
+    onRates: () => () => {},
+    setRatesSettings: fail,
+    refreshRates: fail,
     onProblem: () => () => {},
   };
 }

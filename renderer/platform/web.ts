@@ -7,7 +7,9 @@
  *   POST /app/forget         -> ConnectionStatus
  *   POST /app/retry          -> ConnectionStatus (try the connection now)
  *   GET  /app/request-usage  -> RequestUsage (the requests sent to the service in use)
- *   GET  /app/events         text/event-stream, one ConnectionStatus JSON per change
+ *   GET  /app/events         text/event-stream, one ConnectionStatus JSON per change, and `event: rates`
+ *                            with a RatesSnapshot now and on each change of the exchange rates
+ *   GET  /app/rates          -> RatesSnapshot; POST /app/rates/settings RatesSettingsRequest, POST /app/rates/refresh
  *   POST /app/open-external  {url} -> 204 when it is a safe (https) link; the page then opens it
  *   POST /app/steam-inventory  SteamInventoryRequest -> NDJSON: {"progress":…} lines, then {"result":…};
  *                            aborting the request cancels the read on the host
@@ -38,6 +40,9 @@ import { NotifyRequestSchema, type NotifyPermission, type NotifyTarget } from '.
 import { SteamInventoryProgressSchema, SteamInventoryRequestSchema, toSteamInventoryResult } from '../../shared/steam/schemas';
 import type { SteamInventoryResult } from '../../shared/steam/inventory';
 import type { DesktopApi } from '../../shared/bridge/desktop-api';
+import { RatesSettingsRequestSchema } from '../../shared/rates/schemas';
+import type { RatesSnapshot } from '../../shared/rates/types';
+import { parseRatesSnapshot } from './rates';
 import { PlatformError, describeError } from './errors';
 import { parseStatus, parseStatusJson } from './status';
 import { Emitter, type PlatformApi } from './types';
@@ -241,7 +246,15 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
   const clicks = new Emitter<NotifyTarget>();
   const problems = new Emitter<PlatformError>();
   const statuses = new Emitter<ConnectionStatus>();
+  const rates = new Emitter<RatesSnapshot>();
   let source: EventSourceLike | null = null;
+  /** The event stream is closed when nobody listens to either statuses or rates. */
+  const releaseEvents = (): void => {
+    if (statuses.size === 0 && rates.size === 0 && source) {
+      source.close();
+      source = null;
+    }
+  };
 
   async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     let res: Response;
@@ -299,6 +312,19 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     es.onmessage = handleEvent;
     // A host may name its events; accept the obvious name too.
     es.addEventListener('status', handleEvent);
+    es.addEventListener('rates', (ev) => {
+      try {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(String(ev.data));
+        } catch {
+          raw = undefined;
+        }
+        rates.emit(parseRatesSnapshot(raw, FROM));
+      } catch (e) {
+        problems.emit(e instanceof PlatformError ? e : new PlatformError('invalid-data', describeError(e)));
+      }
+    });
     let lost = false;
     es.onerror = () => {
       if (lost) return;
@@ -310,7 +336,7 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     es.onopen = () => {
       if (!lost) return;
       lost = false;
-      // Reconnected: the stream may have missed changes, so read the status once.
+      // Reconnected: the stream may have missed changes, so read the status once (the rates come with the stream's start).
       void statusCall('GET', '/app/status').then(
         (s) => statuses.emit(s),
         (e: unknown) => problems.emit(e instanceof PlatformError ? e : new PlatformError('unreachable', describeError(e))),
@@ -326,10 +352,7 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       ensureEvents();
       return () => {
         off();
-        if (statuses.size === 0 && source) {
-          source.close();
-          source = null;
-        }
+        releaseEvents();
       };
     },
     connect: (req) => statusCall('POST', '/app/connect', ConnectRequestSchema.parse(req)),
@@ -409,6 +432,21 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     notificationPermission: () => notifications.permission(),
     requestNotificationPermission: () => notifications.requestPermission(),
     fetchSteamInventory: (request, opts) => fetchSteamViaHost(doFetch, `${base}/app/steam-inventory`, request, opts ?? {}),
+    getRates: async () => parseRatesSnapshot(await request('GET', '/app/rates'), FROM),
+    onRates(listener) {
+      const off = rates.on(listener);
+      ensureEvents();
+      return () => {
+        off();
+        releaseEvents();
+      };
+    },
+    async setRatesSettings(req) {
+      const parsed = RatesSettingsRequestSchema.safeParse(req);
+      if (!parsed.success) throw new PlatformError('refused', 'Market Desk could not prepare that change of the exchange rates settings.');
+      return parseRatesSnapshot(await request('POST', '/app/rates/settings', parsed.data), FROM);
+    },
+    refreshRates: async () => parseRatesSnapshot(await request('POST', '/app/rates/refresh'), FROM),
     onProblem: (listener) => problems.on(listener),
   };
 }

@@ -13,16 +13,21 @@ import { StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 import { TopBarSlotContext } from '../ui/topbar-slot';
 import { MarketEngineProvider } from '../market/engine/MarketEngineProvider';
+import { useConnection } from '../platform/connection';
+import { RatesProvider } from './RatesProvider';
 
 /** What each page starts in idle time after launch (the Recommendations page's worker). */
 const IDLE_PREFETCH = PAGES.flatMap((p) => (p.prefetch?.idle ? [p.prefetch.idle] : []));
 
-/** The market engine around the whole window: every poll of the app, whatever page is open. */
+/** The exchange rates and the market engine around the whole window: every poll of the app, whatever page is open. */
 export function App() {
+  const { api } = useConnection();
   return (
-    <MarketEngineProvider>
-      <Desk />
-    </MarketEngineProvider>
+    <RatesProvider api={api}>
+      <MarketEngineProvider>
+        <Desk />
+      </MarketEngineProvider>
+    </RatesProvider>
   );
 }
 

@@ -14,6 +14,7 @@ import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/sav
 import type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
 import type { ExportAbortRequest, ExportChunkRequest, ExportEndRequest, ExportOpenRequest, ExportOpenResult } from '../export/stream-files';
 import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../steam/inventory';
+import type { RatesSettingsRequest, RatesSnapshot } from '../rates/types';
 
 export type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
 export type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
@@ -78,6 +79,17 @@ export interface DesktopApi {
     request: SteamInventoryRequest,
     options: { onProgress?: (p: SteamInventoryProgress) => void; signal?: CancelSignal },
   ): Promise<SteamInventoryResult>;
+  /**
+   * The exchange rates the host keeps (the ECB's euro reference rates, every day fetched, the last attempt and
+   * the next). The host contacts the rates source only once the user has turned rates on (setRatesSettings).
+   */
+  getRates(): Promise<RatesSnapshot>;
+  /** Called on every change of the rates (a fetch, its failure, a settings change); returns an unsubscribe function. */
+  onRates(listener: (snapshot: RatesSnapshot) => void): () => void;
+  /** Turns the rates source on or off, or changes its address ('' = the ECB's); refused with a sentence when the address is bad. */
+  setRatesSettings(request: RatesSettingsRequest): Promise<RatesSnapshot>;
+  /** Fetches now instead of at the next scheduled time (refused while rates are off). */
+  refreshRates(): Promise<RatesSnapshot>;
 }
 
 /** The part of an AbortSignal the bridge uses (shared/ is compiled without the DOM's types). */

@@ -39,6 +39,11 @@ export interface RatesSnapshot {
   lastFetch: RatesFetchState | null;
   /** When the host will look next (ms since epoch), or null while disabled. */
   nextRefreshAt: number | null;
+  /**
+   * A sentence when the rates file on disk could not be read or written (the days shown are then kept in
+   * memory only, and the last good file is left as it was). Absent when all is well.
+   */
+  storageError?: string;
 }
 
 export interface RatesSettingsRequest {

@@ -13,6 +13,7 @@ import { TestConnection } from './TestConnection';
 import { HistorySettings } from './HistorySettings';
 import { StorageSection } from './StorageSection';
 import { TrustSettings } from './TrustSettings';
+import { ExchangeRatesSection } from './ExchangeRatesSection';
 
 export function SettingsScreen() {
   const { shortcuts } = usePages();
@@ -40,6 +41,7 @@ export function SettingsScreen() {
               data at <code>/api/v2</code> and the back end adds the token on the way to the service.
             </p>
           </section>
+          <ExchangeRatesSection />
         </div>
         <div className="settings__col">
           <TestConnection />
