@@ -1,11 +1,12 @@
 /**
  * Test option of the simulated market: planted trade routes, for Market Desk's scanner to be checked
- * against. N items, chosen by the seed, get one market's buy order at BEST_BID_MARGIN times the item's best
+ * against. N items (the dearest: see below) get one market's buy order at BEST_BID_MARGIN times the item's best
  * other buy order (the median ask where it has none) and another market's ask at ROUTE_ASK_FACTOR times it, bought on a market whose seller fee is
  * published as a percentage, sold on a served buy-order market whose seller fee is published (Steam's
  * function: shared/catalog/fee-schedule.ts), so the net profit is that buy order less its published fee,
  * less the ask. The last planted route (of two or more) "blinks": it is there at odd price
  * epochs only (above the buy order at even ones), so it disappears on the next epoch's poll and comes back on the one after.
+ * The items are the catalog's dearest (by base price), so the planted routes lead by net profit as well as by ROI.
  * A pure function of (seed, catalog, count): the same flags give the same routes.
  */
 import { DEFAULT_FEE_SCHEDULE } from '../../../shared/catalog/fee-schedule';
@@ -49,7 +50,10 @@ export class RoutePlants {
       this.planted = [];
       return;
     }
-    const order = Array.from({ length: n }, (_, i) => ({ i, key: hash2(sim.seed ^ ROUTE_SALT, i) })).sort((x, y) => x.key - y.key || x.i - y.i);
+    // The dearest items (their base price; ties by the seed): a route's net profit is a share of its price,
+    // so half-price asks on cheap items would rank below the ordinary spreads of dear ones by profit.
+    const base = sim.items.logBase;
+    const order = Array.from({ length: n }, (_, i) => ({ i, key: hash2(sim.seed ^ ROUTE_SALT, i) })).sort((x, y) => base[y.i]! - base[x.i]! || x.key - y.key || x.i - y.i);
     const picked = order.slice(0, Math.min(count, n));
     this.planted = picked.map(({ i }, j) => {
       const k = sellers[hash3(sim.seed, i, ROUTE_SALT) % sellers.length]!;
