@@ -7,7 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEFAULT_FEE_SCHEDULE } from '../shared/catalog/fee-schedule';
+import { DEFAULT_FEE_SCHEDULE, STEAM_PUBLISHER_FEE_BPS, type FeeRule } from '../shared/catalog/fee-schedule';
+import { steamSellerReceives } from '../shared/money/steam-fee';
 import { expect, test } from './fixtures';
 import type { TestService } from './separate-service';
 
@@ -24,6 +25,9 @@ interface PlantedRoute {
   buyMarket: string;
   sellMarket: string;
   blinks: boolean;
+  /** Its ask and buy order at the service's clock (thousandths). */
+  ask: number;
+  bid: number;
 }
 
 async function plantedRoutes(service: TestService): Promise<PlantedRoute[]> {
@@ -36,6 +40,14 @@ async function plantedRoutes(service: TestService): Promise<PlantedRoute[]> {
 const plantedKey = (r: PlantedRoute) => `${r.item}\u0000${r.buyMarket}\u0000`;
 const isPlanted = (key: string, r: PlantedRoute) => key.startsWith(plantedKey(r));
 const dollars = (t: string) => Number(t.replace(/[$,?\s]/g, ''));
+
+/** The published fee schedule worked by hand, in thousandths: percentages rounded half away from zero, Steam's own function. */
+const pctFee = (price: number, rule: FeeRule | null | undefined) => (rule?.kind === 'percent' ? Math.round((price * rule.bps) / 10_000) : 0);
+function plantedProfit(r: PlantedRoute): number {
+  const sellRule = DEFAULT_FEE_SCHEDULE[r.sellMarket]?.seller;
+  const proceeds = sellRule?.kind === 'steam' ? steamSellerReceives(r.bid, STEAM_PUBLISHER_FEE_BPS[730]!) : r.bid - pctFee(r.bid, sellRule);
+  return proceeds - (r.ask + pctFee(r.ask, DEFAULT_FEE_SCHEDULE[r.buyMarket]?.buyer));
+}
 
 /** One poll at the next price epoch: the service clock moves 5 min and the page refreshes. */
 async function poll(page: Page, service: TestService): Promise<void> {
@@ -92,6 +104,20 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
   // with the net profit its sell market's published fee gives; the blinking one leaves on the next poll.
   const planted = await plantedRoutes(service);
   expect(planted).toHaveLength(PLANTED);
+  // By net profit (the rule's default order): every planted route there at this poll leads, bought and sold
+  // at the service's prices, with the net profit the published fees give.
+  await expect(page.getByRole('columnheader', { name: /Net profit/ })).toHaveAttribute('aria-sort', 'descending');
+  const there = planted.filter((p) => p.ask < p.bid);
+  expect(there.length).toBeGreaterThanOrEqual(PLANTED - 1);
+  const byProfit = await rows(page);
+  expect(byProfit.slice(0, there.length).map((r) => r.key.split('\u0000')[0]).sort()).toEqual(there.map((p) => p.item).sort());
+  for (const p of there) {
+    const r = byProfit.find((x) => x.key === `${p.item}\u0000${p.buyMarket}\u0000${p.sellMarket}`);
+    expect(r, `${p.item} from ${p.buyMarket} to ${p.sellMarket}`).toBeDefined();
+    expect(Math.abs(dollars(r!.buy) - p.ask / 1000)).toBeLessThan(0.006);
+    expect(Math.abs(dollars(r!.sell) - p.bid / 1000)).toBeLessThan(0.006);
+    expect(Math.abs(dollars(r!.profit) - plantedProfit(p) / 1000)).toBeLessThan(0.006);
+  }
   await page.getByRole('columnheader', { name: /ROI/ }).getByRole('button').click();
   await expect(page.getByRole('columnheader', { name: /ROI/ })).toHaveAttribute('aria-sort', 'descending');
   // A planted route shows where the page loads its buy market (the user's markets: the default list here).

@@ -68,10 +68,12 @@ describe('--plant-routes', () => {
     const M = askMarkets.length;
     const K = bidMarkets.length;
     const planted = routes.filter((r) => !r.blinks || snap.epoch % 2 === 1);
-    const least = Math.min(...planted.map((r) => {
-      const q = quote(snap, r.item, r.buyMarket, r.sellMarket);
-      return q.bid * (1 - MAX_SELLER_SHARE) - q.ask;
-    }));
+    const least = Math.min(
+      ...planted.map((r) => {
+        const q = quote(snap, r.item, r.buyMarket, r.sellMarket);
+        return q.bid * (1 - MAX_SELLER_SHARE) - q.ask;
+      }),
+    );
     let otherBest = 0;
     for (let i = 0; i < names.length; i++) {
       if (routes.some((r) => r.item === names[i])) continue;
@@ -106,6 +108,10 @@ describe('--plant-routes on the CLI and GET /__admin/routes/<game id>', () => {
     const r = await raw(svc.url, '/__admin/routes/730', { method: 'GET', headers: { host: `127.0.0.1:${svc.port}` } });
     if ('error' in r) throw new Error(r.error);
     expect(r.status).toBe(200);
-    expect(JSON.parse(r.text)).toEqual(market.plantedRoutes(730));
+    const listed = JSON.parse(r.text) as Array<{ item: string; buyMarket: string; sellMarket: string; ask: number; bid: number }>;
+    expect(listed).toEqual(market.plantedRoutes(730, FIXED_NOW));
+    // With each route's prices at the service's clock, as a client reads them.
+    const snap = (market.game(730) as unknown as { snapshot(now: number): Snapshot }).snapshot(FIXED_NOW);
+    for (const l of listed) expect({ ask: l.ask, bid: l.bid }).toEqual(quote(snap, l.item, l.buyMarket, l.sellMarket));
   });
 });

@@ -21,6 +21,9 @@ export interface PlantedRoute {
   sellMarket: string;
   /** There at odd price epochs only. */
   blinks: boolean;
+  /** Given a snapshot: the ask on the buy market and the buy order on the sell market then (thousandths). */
+  ask?: number;
+  bid?: number;
 }
 
 export const ROUTE_ASK_FACTOR = 0.5;
@@ -68,8 +71,17 @@ export class RoutePlants {
     return this.planted.length > 0;
   }
 
-  list(): PlantedRoute[] {
-    return this.planted.map((p) => ({ item: this.sim.names[p.i]!, buyMarket: this.sim.slugs[p.a]!, sellMarket: this.sim.slugs[this.sim.orderMarkets[p.k]!]!, blinks: p.blinks }));
+  /** The routes; with a snapshot (after apply), each one's ask and buy order in it. */
+  list(snap?: Snapshot): PlantedRoute[] {
+    const M = this.sim.markets.length;
+    const K = this.sim.orderMarkets.length;
+    return this.planted.map((p) => ({
+      item: this.sim.names[p.i]!,
+      buyMarket: this.sim.slugs[p.a]!,
+      sellMarket: this.sim.slugs[this.sim.orderMarkets[p.k]!]!,
+      blinks: p.blinks,
+      ...(snap ? { ask: snap.minPrices.price[p.i * M + p.a]!, bid: snap.maxOrders.price[p.i * K + p.k]! } : {}),
+    }));
   }
 
   /** Applies the routes to a freshly computed snapshot (in place). */
