@@ -16,7 +16,7 @@ import { RouteExportButton } from './RouteExportButton';
 import { RoutesTable } from './RoutesTable';
 import { RuleEditor } from './RuleEditor';
 import { sortRoutes, type RouteSort } from './route-columns';
-import { SCANNER_RULES, allRules, deleteRule, isReadyRule, saveRule, selectedRule } from './saved-rules';
+import { SCANNER_RULES, allRules, deleteRule, isReadyRule, saveRule, selectedRule } from '../../market/scanner/saved-rules';
 import { BacktestPanel } from './backtest/BacktestPanel';
 import { useLiveRoutes } from './useLiveRoutes';
 import './scanner.css';
