@@ -17,6 +17,7 @@ import { readQuoteSettings } from '../../market/trust-prefs';
 import { useRequestDemand, useRequestPlan } from '../../market/request-plan';
 import { useMarketAnswers, useMarketNeed } from '../../market/engine/MarketEngineProvider';
 import { useAlerts } from './hooks';
+import { RouteAlertsWatcher } from './RouteAlertsWatcher';
 import { alertsRuntime } from './alert-checks';
 import { createUnstableLookup } from './unstable';
 import { whenIdle } from '../../lib/idle';
@@ -41,6 +42,7 @@ export function AlertsWatcher() {
       {games.map((g) => (
         <GameWatcher key={g} game={g} />
       ))}
+      <RouteAlertsWatcher />
     </>
   );
 }

@@ -228,3 +228,20 @@ describe('AlertsRuntime.check: noise and trust', () => {
     expect(firingQuoteText(f[0]!, (x) => (x === 'buff163' ? 'Buff163' : x), MONEY)).toBe('Buff163 at $9.80, unchanged for 12 min');
   });
 });
+
+describe('AlertsRuntime.recordRouteFirings', () => {
+  it("keeps a scanner rule's firing in the history as a route firing, notifies it the price alerts' way, and a restart keeps it", async () => {
+    const name = `runtime-test-${++seq}`;
+    const r = runtime(name);
+    await r.start();
+    const { d, sent } = deps();
+    const found = [{ ruleId: 'rule-1', ruleName: 'Mine', at: T0 + MINUTE, item: ITEM, buyMarket: 'csfloat', buyPrice: 5_000, sellMarket: 'buff163', sellPrice: 10_000, profit: 4_750, roi: 0.95, polls: 2, since: T0 }];
+    const kept = await r.recordRouteFirings(730, found, { nameOf: (x) => (x === 'buff163' ? 'Buff163' : x), money: MONEY }, d);
+    expect(kept.map((f) => [f.type, f.alertId, f.route.polls])).toEqual([['route', 'rule-1', 2]]);
+    expect(sent).toEqual([{ title: ITEM, body: 'Mine: buy on csfloat at $5.00, sell on Buff163 at $10.00, net profit $4.75 (95.0 %), for 2 polls.', target: { game: 730, item: ITEM, alertId: 'rule-1' } }]);
+    expect(r.get().firings.map((f) => [f.type, f.notified])).toEqual([['route', 'shown']]);
+    const again = runtime(name);
+    await again.start();
+    expect(again.get().firings).toEqual(r.get().firings);
+  });
+});
