@@ -9,6 +9,7 @@ import { HOUR, MINUTE, type Alert } from './model/types';
 import { AlertsRuntime, type CheckDeps, type HistoryReader } from './alert-checks';
 import { AlertStore } from './store';
 import { firingQuoteText } from './model/describe';
+import { alertList } from '../../requests/alert-list';
 
 const MONEY = { decimals: 2, symbol: '$' } as const;
 let seq = 0;
@@ -243,5 +244,16 @@ describe('AlertsRuntime.recordRouteFirings', () => {
     const again = runtime(name);
     await again.start();
     expect(again.get().firings).toEqual(r.get().firings);
+  });
+});
+
+describe('the alerts list other pages read (requests/alert-list.ts)', () => {
+  it('follows the alerts as they are saved and deleted, with what a count or a mark needs', async () => {
+    const r = runtime();
+    await r.start();
+    await r.save(alert(), null, 'demo', T0);
+    expect(alertList().map((a) => [a.game, a.item, a.enabled])).toEqual([[730, ITEM, true]]);
+    await r.remove('a1');
+    expect(alertList()).toEqual([]);
   });
 });

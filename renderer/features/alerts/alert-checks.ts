@@ -31,6 +31,7 @@ import { ANY_MARKET, AlertSchema, MAX_ALERTS, freshState, newId, type Alert, typ
 import { routeNotification, type RouteFiring } from '../../market/scanner/route-alerts';
 import { isQuotaError } from '../../lib/storage/versioned-db';
 import { AlertStore } from './store';
+import { publishAlertList } from '../../requests/alert-list';
 
 export interface AlertsView {
   /** The database has been read. */
@@ -171,6 +172,7 @@ export class AlertsRuntime {
 
   private set(patch: Partial<AlertsView>): void {
     this.view = { ...this.view, ...patch };
+    if (patch.alerts) publishAlertList(patch.alerts);
     for (const l of [...this.listeners]) l();
   }
 

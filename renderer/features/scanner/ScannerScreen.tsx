@@ -12,6 +12,7 @@ import { computeDerived } from '../../market/model/price-arithmetic';
 import { GRID_PREFS, useFees, useMarketPlan } from '../../market/prefs';
 import type { ScanRule } from '../../market/scanner/rules';
 import { useGridData } from '../../market/useGridData';
+import { useAlertList } from '../../requests/alert-list';
 import { RouteExportButton } from './RouteExportButton';
 import { RoutesTable } from './RoutesTable';
 import { RuleEditor } from './RuleEditor';
@@ -40,8 +41,8 @@ export function ScannerScreen() {
   const live = useLiveRoutes(snap, draft, fees);
   const routes = useMemo(() => (live.result ? sortRoutes(live.result.routes, sort) : []), [live.result, sort]);
   const details = useOpenItem('[data-testid="scanner-routes"]');
-  // The alerts' list is another page's (the layering allows no more page-to-page imports): the panel shows no alert count here.
-  const alerts: readonly { game: number; item: string }[] = [];
+  // The detail panel counts the open item's alerts.
+  const alerts = useAlertList();
   const [watchAll, setWatchAll] = usePref(GRID_PREFS.watchlist);
   const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
   const onToggleWatch = useCallback(
