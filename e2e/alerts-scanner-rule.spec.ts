@@ -8,20 +8,12 @@
 import type { Page } from '@playwright/test';
 import { toDecimalString } from '../shared/money/money';
 import { expect, test } from './fixtures';
+import { plantedRoutes } from './planted-routes';
 
 const EPOCH_MS = 5 * 60_000;
 
 test.use({ serviceOptions: { plantRoutes: 4 }, viewport: { width: 1440, height: 900 } });
 test.setTimeout(300_000);
-
-interface PlantedRoute {
-  item: string;
-  buyMarket: string;
-  sellMarket: string;
-  blinks: boolean;
-  ask: number;
-  bid: number;
-}
 
 interface Recorded {
   title: string;
@@ -49,8 +41,7 @@ test("a saved rule with 'alert after 2 polls' notifies a planted route once and 
     window.Notification = Recording as typeof Notification;
   });
 
-  const res = await fetch(`${service.url}/__admin/routes/730`);
-  const planted = ((await res.json()) as PlantedRoute[]).find((r) => !r.blinks)!;
+  const planted = (await plantedRoutes(service)).find((r) => !r.blinks)!;
   expect(planted).toBeDefined();
 
   await page.goto(appUrl);

@@ -11,6 +11,7 @@ import { DEFAULT_FEE_SCHEDULE, STEAM_PUBLISHER_FEE_BPS, type FeeRule } from '../
 import { steamSellerReceives } from '../shared/money/steam-fee';
 import { expect, test } from './fixtures';
 import type { TestService } from './separate-service';
+import { plantedRoutes, type PlantedRoute } from './planted-routes';
 
 const EPOCH_MS = 5 * 60_000;
 const SHOTS = path.resolve('.cache', 'shots');
@@ -19,22 +20,6 @@ const PLANTED = 4;
 
 test.use({ serviceOptions: { plantRoutes: PLANTED } });
 test.setTimeout(300_000);
-
-interface PlantedRoute {
-  item: string;
-  buyMarket: string;
-  sellMarket: string;
-  blinks: boolean;
-  /** Its ask and buy order at the service's clock (thousandths). */
-  ask: number;
-  bid: number;
-}
-
-async function plantedRoutes(service: TestService): Promise<PlantedRoute[]> {
-  const res = await fetch(`${service.url}/__admin/routes/730`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as PlantedRoute[];
-}
 
 /** A planted route as the scanner shows it: the item bought at its planted ask (the app may sell it where its net is best). */
 const plantedKey = (r: PlantedRoute) => `${r.item}\u0000${r.buyMarket}\u0000`;

@@ -11,14 +11,14 @@ import { useConnection } from '../../platform/connection';
 import { useMoneyFormat, usePref, useSelectedGame } from '../../lib/preferences';
 import { setNotice } from '../../lib/storage/status';
 import { errorText } from '../../lib/storage/versioned-db';
-import { GRID_PREFS, readFees, useMarketPlan } from '../../market/prefs';
-import { useRequestPlan } from '../../market/request-plan';
-import { useMarketAnswers, useMarketNeed } from '../../market/engine/MarketEngineProvider';
+import { GRID_PREFS, readFees } from '../../market/prefs';
+import { useMarketAnswers } from '../../market/engine/MarketEngineProvider';
 import { scanDataOf, type RuleAlertRequest } from '../../market/scanner/live';
 import type { LiveScanMessage } from '../../market/scanner/live.worker';
 import { SCANNER_RULES } from '../../market/scanner/saved-rules';
 import { unknownFeeMarkets } from '../../market/scanner/scan';
 import { alertsRuntime } from './alert-checks';
+import { useWatchedGame } from './useWatchedGame';
 
 export function RouteAlertsWatcher() {
   const [store] = usePref(SCANNER_RULES);
@@ -28,10 +28,7 @@ export function RouteAlertsWatcher() {
 }
 
 function GameRouteWatcher({ game, rules }: { game: GameId; rules: RuleAlertRequest['rules'] }) {
-  const plan = useMarketPlan(game);
-  const requests = useRequestPlan();
-  const skipped = requests.stretched && requests.feeds.some((f) => f.game === game && f.intervalMs === null);
-  useMarketNeed(skipped ? null : { game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets, kinds: ['asks', 'bids'] });
+  const plan = useWatchedGame(game);
   const { api } = useConnection();
   const money = useMoneyFormat();
   const [overrides] = usePref(GRID_PREFS.fees);

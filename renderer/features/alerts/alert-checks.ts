@@ -16,7 +16,7 @@
  * Several tabs (web host) share the database: one of them checks (a Web Lock), the others follow its writes
  * (a BroadcastChannel tells them to read again), so a firing is recorded and notified once.
  */
-import type { NotifyResult } from '../../../shared/alerts/notify';
+import type { NotifyRequest, NotifyResult } from '../../../shared/alerts/notify';
 import type { GameId } from '../../../shared/catalog/games';
 import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import type { Snapshot } from '../../market/model/snapshot';
@@ -407,15 +407,7 @@ export class AlertsRuntime {
         const alert = fired.find((f) => f.alert.id === firing.alertId)?.alert;
         if (!alert) continue;
         const text = notificationText(alert, firing, input.nameOf, input.money);
-        let result: NotifyResult;
-        try {
-          result = await deps.notify({ ...text, target: { game, item: alert.item, alertId: alert.id } });
-        } catch (e) {
-          result = { shown: false, reason: messageOf(e).slice(0, 300) };
-        }
-        const updated: Firing = { ...firing, notified: result.shown ? 'shown' : 'not-shown', note: result.shown ? null : (result.reason ?? null) };
-        this.set({ firings: this.view.firings.map((x) => (x.id === updated.id ? updated : x)) });
-        await this.store.putFiring(updated).catch(() => undefined);
+        await this.notifyFiring(firing, { ...text, target: { game, item: alert.item, alertId: alert.id } }, deps);
       }
       return firings;
     });
@@ -454,20 +446,22 @@ export class AlertsRuntime {
       this.set({ firings: [...records.slice().reverse(), ...this.view.firings].filter((f) => !gone.has(f.id)) });
       this.changed();
       const money = (v: number) => formatMoney(v, text.money);
-      for (let k = 0; k < records.length; k++) {
-        const record = records[k]!;
-        let result: NotifyResult;
-        try {
-          result = await deps.notify(routeNotification(found[k]!, game, text.nameOf, money));
-        } catch (e) {
-          result = { shown: false, reason: messageOf(e).slice(0, 300) };
-        }
-        const updated: RouteFiringRecord = { ...record, notified: result.shown ? 'shown' : 'not-shown', note: result.shown ? null : (result.reason ?? null) };
-        this.set({ firings: this.view.firings.map((x) => (x.id === updated.id ? updated : x)) });
-        await this.store.putFiring(updated).catch(() => undefined);
-      }
+      for (let k = 0; k < records.length; k++) await this.notifyFiring(records[k]!, routeNotification(found[k]!, game, text.nameOf, money), deps);
       return records;
     });
+  }
+
+  /** Shows a firing's notification (after it is saved) and keeps what became of it in the history. */
+  private async notifyFiring(firing: AnyFiring, request: NotifyRequest, deps: Pick<CheckDeps, 'notify'>): Promise<void> {
+    let result: NotifyResult;
+    try {
+      result = await deps.notify(request);
+    } catch (e) {
+      result = { shown: false, reason: messageOf(e).slice(0, 300) };
+    }
+    const updated: AnyFiring = { ...firing, notified: result.shown ? 'shown' : 'not-shown', note: result.shown ? null : (result.reason ?? null) };
+    this.set({ firings: this.view.firings.map((x) => (x.id === updated.id ? updated : x)) });
+    await this.store.putFiring(updated).catch(() => undefined);
   }
 
   dispose(): void {

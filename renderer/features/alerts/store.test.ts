@@ -129,20 +129,27 @@ describe('AlertStore (IndexedDB, fake-indexeddb)', () => {
   });
 });
 
+/** A database as `version` wrote it: its upgrade steps up to there, then one record per store as given. */
+async function writtenAt(name: string, version: number, records: { alert: object; state: object; firing: object }): Promise<void> {
+  const db = await openDB(name, version, {
+    upgrade: (d, oldVersion, _n, tx) => {
+      for (let v = oldVersion; v < version; v++) ALERTS_UPGRADES[v]!(d as never, tx as never);
+    },
+  });
+  await db.put('alerts', records.alert);
+  await db.put('states', records.state);
+  await db.put('firings', records.firing);
+  db.close();
+}
+
 describe('AlertStore upgrade from version 1 (before trust and holding)', () => {
   it('gives stored alerts the defaults (trusted quote required, held over 2 polls), states 0 held and firings no quote', async () => {
     const name = `alerts-test-${++seq}`;
     // A database as version 1 wrote it: records without the fields of version 2.
-    const v1 = new AlertStore(name, MAX, ALERTS_UPGRADES.slice(0, 1));
     const { requireTrusted: _r, holdPolls: _h, ...oldAlert } = alert('a1');
     const { held: _held, ...oldState } = { ...freshState('a1', 'demo'), armed: true, lastValue: 10_500 };
     const { quote: _q, type: _t, ...oldFiring } = firing('f1', T0);
-    await v1.close();
-    const db = await openDB(name, 1, { upgrade: (d, _o, _n, tx) => ALERTS_UPGRADES[0]!(d as never, tx as never) });
-    await db.put('alerts', oldAlert);
-    await db.put('states', oldState);
-    await db.put('firings', oldFiring);
-    db.close();
+    await writtenAt(name, 1, { alert: oldAlert, state: oldState, firing: oldFiring });
 
     const store = new AlertStore(name);
     stores.push(store);
@@ -158,18 +165,8 @@ describe('AlertStore upgrade from version 2 (before scanner rules fired)', () =>
   it("keeps the alerts, states and firings written at version 2, each firing typed 'price', and keeps a rule's firing beside them", async () => {
     const name = `alerts-test-${++seq}`;
     // A database as version 2 wrote it: firings without a type.
-    const v2 = new AlertStore(name, MAX, ALERTS_UPGRADES.slice(0, 2));
     const { type: _t, ...oldFiring } = firing('f1', T0);
-    await v2.close();
-    const db = await openDB(name, 2, {
-      upgrade: (d, oldVersion, _n, tx) => {
-        for (let v = oldVersion; v < 2; v++) ALERTS_UPGRADES[v]!(d as never, tx as never);
-      },
-    });
-    await db.put('alerts', alert('a1'));
-    await db.put('states', freshState('a1', 'demo'));
-    await db.put('firings', oldFiring);
-    db.close();
+    await writtenAt(name, 2, { alert: alert('a1'), state: freshState('a1', 'demo'), firing: oldFiring });
 
     const store = new AlertStore(name);
     stores.push(store);
