@@ -139,5 +139,14 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
 
   await table(page).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('detail-panel')).toBeVisible();
+  const panel = page.getByTestId('detail-panel');
+  await expect(panel).toBeVisible();
+  // The panel counts the item's alerts, as on the Prices page: one made from it here.
+  await expect(panel.getByRole('link', { name: /^\d+ alerts?$/ })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Alert…' }).click();
+  const editor = page.getByTestId('alert-editor');
+  await editor.getByRole('textbox', { name: /^Ask below/ }).fill('1.00');
+  await editor.getByRole('button', { name: 'Create alert' }).click();
+  await expect(editor).toBeHidden();
+  await expect(panel.getByRole('link', { name: '1 alert' })).toBeVisible();
 });
