@@ -6,7 +6,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { parquetReadObjects } from 'hyparquet';
+import { formatMoney, formatPercent } from '../shared/money/money';
 import { DEFAULT_FEE_SCHEDULE, STEAM_PUBLISHER_FEE_BPS, type FeeRule } from '../shared/catalog/fee-schedule';
 import { steamSellerReceives } from '../shared/money/steam-fee';
 import { expect, test } from './fixtures';
@@ -58,6 +61,92 @@ async function rows(page: Page): Promise<Array<{ key: string; profit: string; po
         sellFee: el.querySelector('[data-col="sellFeeAmount"]')?.textContent ?? '',
       })),
     );
+}
+
+/** A CSV's records (RFC 4180: quoted fields, doubled quotes, CRLF), the BOM dropped. */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n') {
+      row.push(field.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+/** Exports the shown routes as CSV and Parquet (web downloads) and checks both against the table as shown. */
+async function exportsEqualTable(page: Page): Promise<void> {
+  const money = { decimals: 2, symbol: '$' } as const;
+  const downloads: Download[] = [];
+  const take = (d: Download) => void downloads.push(d);
+  page.on('download', take);
+  const pollAt = await page.getByTestId('scanner-count').getAttribute('data-poll-at');
+  await page.getByTestId('scanner-export-csv').click();
+  await expect(page.getByRole('status').filter({ hasText: /Exported \d+ routes as CSV/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('scanner-export-parquet').click();
+  await expect(page.getByRole('status').filter({ hasText: /Exported \d+ routes as Parquet/ })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => downloads.length).toBe(2);
+  page.off('download', take);
+  const files: Record<string, Uint8Array> = {};
+  for (const d of downloads) {
+    expect(await d.failure()).toBeNull();
+    files[path.extname(d.suggestedFilename())] = new Uint8Array(await readFile((await d.path()) as string));
+  }
+  const [head, ...records] = csvRows(new TextDecoder().decode(files['.csv']));
+  const col = (name: string) => head!.indexOf(name);
+  // The whole table: as many rows as it has (it is windowed: the rows on screen are checked cell by cell).
+  const count = Number(await table(page).getAttribute('aria-rowcount')) - 1;
+  expect(records).toHaveLength(count);
+  const shown = await table(page)
+    .locator('[role="row"][data-route]')
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const cell = (k: string) => el.querySelector(`[data-col="${k}"]`)?.textContent ?? '';
+        return { at: Number(el.getAttribute('aria-rowindex')) - 2, key: el.getAttribute('data-route') ?? '', buy: cell('buyPrice'), sell: cell('sellPrice'), sellFee: cell('sellFeeAmount'), profit: cell('profit'), roi: cell('roi'), polls: cell('polls') };
+      }),
+    );
+  expect(shown.length).toBeGreaterThan(0);
+  const shownMoney = (v: string) => formatMoney(v === '' ? null : Math.round(Number(v) * 1000), money);
+  for (const r of shown) {
+    const f = records[r.at]!;
+    expect([f[col('Item')], f[col('Buy on')], f[col('Sell on')]].join('\u0000')).toBe(r.key);
+    expect(shownMoney(f[col('Buy')]!)).toBe(r.buy);
+    expect(shownMoney(f[col('Sell')]!)).toBe(r.sell);
+    expect(shownMoney(f[col('Sell fee')]!)).toBe(r.sellFee);
+    expect(shownMoney(f[col('Net profit')]!) + (f[col('Fee unknown')] === 'yes' ? ' ?' : '')).toBe(r.profit);
+    expect(formatPercent(f[col('ROI (fraction)')] === '' ? null : Number(f[col('ROI (fraction)')]) * 100)).toBe(r.roi);
+    expect(f[col('Polls')]).toBe(r.polls);
+    expect(f[col('Poll at (UTC)')]).toBe(new Date(Number(pollAt)).toISOString());
+  }
+  // The Parquet file: the same rows in the same order, read back by an independent reader.
+  const pq = files['.parquet']!;
+  const rows = (await parquetReadObjects({ file: pq.buffer.slice(pq.byteOffset, pq.byteOffset + pq.byteLength) as ArrayBuffer })) as Array<Record<string, unknown>>;
+  // Money in thousandths (the reader turns DECIMAL(18, 3) into a float).
+  const milli = (v: unknown) => Math.round(Number(v) * 1000);
+  expect(rows.map((r) => [r.name, r.buyMarket, r.sellMarket, milli(r.buyPrice), milli(r.sellPrice), milli(r.profit), r.polls])).toEqual(
+    records.map((f) => [f[col('Item')], f[col('Buy on')], f[col('Sell on')], milli(f[col('Buy')]), milli(f[col('Sell')]), milli(f[col('Net profit')]), Number(f[col('Polls')])]),
+  );
+  // Still the same poll: the files and the table were of one answer.
+  expect(await page.getByTestId('scanner-count').getAttribute('data-poll-at')).toBe(pollAt);
 }
 
 test('the scanner ranks live routes, counts their persistence and opens an item', async ({ page, appUrl, service }) => {
@@ -133,6 +222,8 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
   }
   // There at odd epochs only: present, gone, present (or the other way round).
   expect(seen).toEqual(seen[0] ? [true, false, true] : [false, true, false]);
+
+  await exportsEqualTable(page);
 
   await page.setViewportSize({ width: 900, height: 700 });
   await page.screenshot({ path: path.join(SHOTS, 'scanner-900x700.png') });
