@@ -2,7 +2,8 @@
  * The Scanner page end to end (project "connected": the reference service as its own process, prices moving
  * with its clock): Ctrl+6 opens it, "cross-market to buy order" ranks live routes by net profit from the
  * grid's poll, a poll at the next price epoch counts each route that is still there one poll more, and a
- * route's row opens the item's detail panel. Screenshots at 1280x800 and 900x700 go to .cache/shots/ (ignored).
+ * route's row opens the item's detail panel. Screenshots at 1280x800, 1440x900 (scanner-routes.png) and 900x700 go
+ * to .cache/shots/ (ignored).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -192,6 +193,11 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
     expect(Math.abs(dollars(r!.sell) - p.bid / 1000)).toBeLessThan(0.006);
     expect(Math.abs(dollars(r!.profit) - plantedProfit(p) / 1000)).toBeLessThan(0.006);
   }
+  // The README's picture: the planted routes on top by net profit, at 1440x900.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(table(page).locator('[role="row"][data-route]').first()).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'scanner-routes.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('columnheader', { name: /ROI/ }).getByRole('button').click();
   await expect(page.getByRole('columnheader', { name: /ROI/ })).toHaveAttribute('aria-sort', 'descending');
   // A planted route shows where the page loads its buy market (the user's markets: the default list here).
