@@ -7,7 +7,6 @@ import { closeAbnormally } from '../../lib/storage/testing/idb-faults';
 import { ALERTS_UPGRADES, AlertStore } from './store';
 
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
-const MAX = 1000;
 let seq = 0;
 const stores: AlertStore[] = [];
 function newStore(cap?: number): AlertStore {
