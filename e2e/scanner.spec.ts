@@ -15,6 +15,7 @@ import { DEFAULT_FEE_SCHEDULE, STEAM_PUBLISHER_FEE_BPS, type FeeRule } from '../
 import { steamSellerReceives } from '../shared/money/steam-fee';
 import { expect, test } from './fixtures';
 import type { TestService } from './separate-service';
+import { parseCsv } from './csv-read';
 import { plantedRoutes, type PlantedRoute } from './planted-routes';
 
 const EPOCH_MS = 5 * 60_000;
@@ -64,36 +65,6 @@ async function rows(page: Page): Promise<Array<{ key: string; profit: string; po
     );
 }
 
-/** A CSV's records (RFC 4180: quoted fields, doubled quotes, CRLF), the BOM dropped. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]!;
-    if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
-
 /** Exports the shown routes as CSV and Parquet (web downloads) and checks both against the table as shown. */
 async function exportsEqualTable(page: Page): Promise<void> {
   const money = { decimals: 2, symbol: '$' } as const;
@@ -112,7 +83,7 @@ async function exportsEqualTable(page: Page): Promise<void> {
     expect(await d.failure()).toBeNull();
     files[path.extname(d.suggestedFilename())] = new Uint8Array(await readFile((await d.path()) as string));
   }
-  const [head, ...records] = csvRows(new TextDecoder().decode(files['.csv']));
+  const [head, ...records] = parseCsv(new TextDecoder().decode(files['.csv']));
   const col = (name: string) => head!.indexOf(name);
   // The whole table: as many rows as it has (it is windowed: the rows on screen are checked cell by cell).
   const count = Number(await table(page).getAttribute('aria-rowcount')) - 1;
