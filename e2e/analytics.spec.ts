@@ -17,6 +17,7 @@ import { expect, test } from './fixtures';
 import type { TestService } from './separate-service';
 import { apiToken, postService } from './grid-page';
 import { shownAskMarkets, shownBidMarkets } from './served-markets';
+import { parseCsv } from './csv-read';
 
 /** A fixed service clock: the page and the direct API calls see the same numbers. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
@@ -34,41 +35,6 @@ async function download(page: Page, chart: Locator, label: string): Promise<{ fi
   await page.getByRole('menuitem', { name: label }).click();
   const file = await waiting;
   return { file, bytes: await readFile((await file.path())!) };
-}
-
-/** CSV text (BOM, quoted cells) to rows of cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const t = text.replace(/^\uFEFF/, '');
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < t.length; i++) {
-    const c = t[i]!;
-    if (quoted) {
-      if (c === '"' && t[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endCell();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && t[i + 1] === '\n') i++;
-      endCell();
-      rows.push(row);
-      row = [];
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
 }
 
 function pngSize(bytes: Buffer): { width: number; height: number } {

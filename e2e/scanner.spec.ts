@@ -2,14 +2,21 @@
  * The Scanner page end to end (project "connected": the reference service as its own process, prices moving
  * with its clock): Ctrl+6 opens it, "cross-market to buy order" ranks live routes by net profit from the
  * grid's poll, a poll at the next price epoch counts each route that is still there one poll more, and a
- * route's row opens the item's detail panel. Screenshots at 1280x800 and 900x700 go to .cache/shots/ (ignored).
+ * route's row opens the item's detail panel. Screenshots at 1280x800, 1440x900 (scanner-routes.png) and 900x700 go
+ * to .cache/shots/ (ignored).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { DEFAULT_FEE_SCHEDULE } from '../shared/catalog/fee-schedule';
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { parquetReadObjects } from 'hyparquet';
+import { formatMoney, formatPercent } from '../shared/money/money';
+import { DEFAULT_FEE_SCHEDULE, STEAM_PUBLISHER_FEE_BPS, type FeeRule } from '../shared/catalog/fee-schedule';
+import { steamSellerReceives } from '../shared/money/steam-fee';
 import { expect, test } from './fixtures';
 import type { TestService } from './separate-service';
+import { parseCsv } from './csv-read';
+import { plantedRoutes, type PlantedRoute } from './planted-routes';
 
 const EPOCH_MS = 5 * 60_000;
 const SHOTS = path.resolve('.cache', 'shots');
@@ -19,23 +26,18 @@ const PLANTED = 4;
 test.use({ serviceOptions: { plantRoutes: PLANTED } });
 test.setTimeout(300_000);
 
-interface PlantedRoute {
-  item: string;
-  buyMarket: string;
-  sellMarket: string;
-  blinks: boolean;
-}
-
-async function plantedRoutes(service: TestService): Promise<PlantedRoute[]> {
-  const res = await fetch(`${service.url}/__admin/routes/730`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as PlantedRoute[];
-}
-
 /** A planted route as the scanner shows it: the item bought at its planted ask (the app may sell it where its net is best). */
 const plantedKey = (r: PlantedRoute) => `${r.item}\u0000${r.buyMarket}\u0000`;
 const isPlanted = (key: string, r: PlantedRoute) => key.startsWith(plantedKey(r));
 const dollars = (t: string) => Number(t.replace(/[$,?\s]/g, ''));
+
+/** The published fee schedule worked by hand, in thousandths: percentages rounded half away from zero, Steam's own function. */
+const pctFee = (price: number, rule: FeeRule | null | undefined) => (rule?.kind === 'percent' ? Math.round((price * rule.bps) / 10_000) : 0);
+function plantedProfit(r: PlantedRoute): number {
+  const sellRule = DEFAULT_FEE_SCHEDULE[r.sellMarket]?.seller;
+  const proceeds = sellRule?.kind === 'steam' ? steamSellerReceives(r.bid, STEAM_PUBLISHER_FEE_BPS[730]!) : r.bid - pctFee(r.bid, sellRule);
+  return proceeds - (r.ask + pctFee(r.ask, DEFAULT_FEE_SCHEDULE[r.buyMarket]?.buyer));
+}
 
 /** One poll at the next price epoch: the service clock moves 5 min and the page refreshes. */
 async function poll(page: Page, service: TestService): Promise<void> {
@@ -61,6 +63,62 @@ async function rows(page: Page): Promise<Array<{ key: string; profit: string; po
         sellFee: el.querySelector('[data-col="sellFeeAmount"]')?.textContent ?? '',
       })),
     );
+}
+
+/** Exports the shown routes as CSV and Parquet (web downloads) and checks both against the table as shown. */
+async function exportsEqualTable(page: Page): Promise<void> {
+  const money = { decimals: 2, symbol: '$' } as const;
+  const downloads: Download[] = [];
+  const take = (d: Download) => void downloads.push(d);
+  page.on('download', take);
+  const pollAt = await page.getByTestId('scanner-count').getAttribute('data-poll-at');
+  await page.getByTestId('scanner-export-csv').click();
+  await expect(page.getByRole('status').filter({ hasText: /Exported \d+ routes as CSV/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('scanner-export-parquet').click();
+  await expect(page.getByRole('status').filter({ hasText: /Exported \d+ routes as Parquet/ })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => downloads.length).toBe(2);
+  page.off('download', take);
+  const files: Record<string, Uint8Array> = {};
+  for (const d of downloads) {
+    expect(await d.failure()).toBeNull();
+    files[path.extname(d.suggestedFilename())] = new Uint8Array(await readFile((await d.path()) as string));
+  }
+  const [head, ...records] = parseCsv(new TextDecoder().decode(files['.csv']));
+  const col = (name: string) => head!.indexOf(name);
+  // The whole table: as many rows as it has (it is windowed: the rows on screen are checked cell by cell).
+  const count = Number(await table(page).getAttribute('aria-rowcount')) - 1;
+  expect(records).toHaveLength(count);
+  const shown = await table(page)
+    .locator('[role="row"][data-route]')
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const cell = (k: string) => el.querySelector(`[data-col="${k}"]`)?.textContent ?? '';
+        return { at: Number(el.getAttribute('aria-rowindex')) - 2, key: el.getAttribute('data-route') ?? '', buy: cell('buyPrice'), sell: cell('sellPrice'), sellFee: cell('sellFeeAmount'), profit: cell('profit'), roi: cell('roi'), polls: cell('polls') };
+      }),
+    );
+  expect(shown.length).toBeGreaterThan(0);
+  const shownMoney = (v: string) => formatMoney(v === '' ? null : Math.round(Number(v) * 1000), money);
+  for (const r of shown) {
+    const f = records[r.at]!;
+    expect([f[col('Item')], f[col('Buy on')], f[col('Sell on')]].join('\u0000')).toBe(r.key);
+    expect(shownMoney(f[col('Buy')]!)).toBe(r.buy);
+    expect(shownMoney(f[col('Sell')]!)).toBe(r.sell);
+    expect(shownMoney(f[col('Sell fee')]!)).toBe(r.sellFee);
+    expect(shownMoney(f[col('Net profit')]!) + (f[col('Fee unknown')] === 'yes' ? ' ?' : '')).toBe(r.profit);
+    expect(formatPercent(f[col('ROI (fraction)')] === '' ? null : Number(f[col('ROI (fraction)')]) * 100)).toBe(r.roi);
+    expect(f[col('Polls')]).toBe(r.polls);
+    expect(f[col('Poll at (UTC)')]).toBe(new Date(Number(pollAt)).toISOString());
+  }
+  // The Parquet file: the same rows in the same order, read back by an independent reader.
+  const pq = files['.parquet']!;
+  const rows = (await parquetReadObjects({ file: pq.buffer.slice(pq.byteOffset, pq.byteOffset + pq.byteLength) as ArrayBuffer })) as Array<Record<string, unknown>>;
+  // Money in thousandths (the reader turns DECIMAL(18, 3) into a float).
+  const milli = (v: unknown) => Math.round(Number(v) * 1000);
+  expect(rows.map((r) => [r.name, r.buyMarket, r.sellMarket, milli(r.buyPrice), milli(r.sellPrice), milli(r.profit), r.polls])).toEqual(
+    records.map((f) => [f[col('Item')], f[col('Buy on')], f[col('Sell on')], milli(f[col('Buy')]), milli(f[col('Sell')]), milli(f[col('Net profit')]), Number(f[col('Polls')])]),
+  );
+  // Still the same poll: the files and the table were of one answer.
+  expect(await page.getByTestId('scanner-count').getAttribute('data-poll-at')).toBe(pollAt);
 }
 
 test('the scanner ranks live routes, counts their persistence and opens an item', async ({ page, appUrl, service }) => {
@@ -92,6 +150,25 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
   // with the net profit its sell market's published fee gives; the blinking one leaves on the next poll.
   const planted = await plantedRoutes(service);
   expect(planted).toHaveLength(PLANTED);
+  // By net profit (the rule's default order): every planted route there at this poll leads, bought and sold
+  // at the service's prices, with the net profit the published fees give.
+  await expect(page.getByRole('columnheader', { name: /Net profit/ })).toHaveAttribute('aria-sort', 'descending');
+  const there = planted.filter((p) => p.ask < p.bid);
+  expect(there.length).toBeGreaterThanOrEqual(PLANTED - 1);
+  const byProfit = await rows(page);
+  expect(byProfit.slice(0, there.length).map((r) => r.key.split('\u0000')[0]).sort()).toEqual(there.map((p) => p.item).sort());
+  for (const p of there) {
+    const r = byProfit.find((x) => x.key === `${p.item}\u0000${p.buyMarket}\u0000${p.sellMarket}`);
+    expect(r, `${p.item} from ${p.buyMarket} to ${p.sellMarket}`).toBeDefined();
+    expect(Math.abs(dollars(r!.buy) - p.ask / 1000)).toBeLessThan(0.006);
+    expect(Math.abs(dollars(r!.sell) - p.bid / 1000)).toBeLessThan(0.006);
+    expect(Math.abs(dollars(r!.profit) - plantedProfit(p) / 1000)).toBeLessThan(0.006);
+  }
+  // The README's picture: the planted routes on top by net profit, at 1440x900.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(table(page).locator('[role="row"][data-route]').first()).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'scanner-routes.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('columnheader', { name: /ROI/ }).getByRole('button').click();
   await expect(page.getByRole('columnheader', { name: /ROI/ })).toHaveAttribute('aria-sort', 'descending');
   // A planted route shows where the page loads its buy market (the user's markets: the default list here).
@@ -123,10 +200,21 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
   // There at odd epochs only: present, gone, present (or the other way round).
   expect(seen).toEqual(seen[0] ? [true, false, true] : [false, true, false]);
 
+  await exportsEqualTable(page);
+
   await page.setViewportSize({ width: 900, height: 700 });
   await page.screenshot({ path: path.join(SHOTS, 'scanner-900x700.png') });
 
   await table(page).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('detail-panel')).toBeVisible();
+  const panel = page.getByTestId('detail-panel');
+  await expect(panel).toBeVisible();
+  // The panel counts the item's alerts, as on the Prices page: one made from it here.
+  await expect(panel.getByRole('link', { name: /^\d+ alerts?$/ })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Alert…' }).click();
+  const editor = page.getByTestId('alert-editor');
+  await editor.getByRole('textbox', { name: /^Ask below/ }).fill('1.00');
+  await editor.getByRole('button', { name: 'Create alert' }).click();
+  await expect(editor).toBeHidden();
+  await expect(panel.getByRole('link', { name: '1 alert' })).toBeVisible();
 });

@@ -2,7 +2,8 @@
  * The item detail panel as a list page shows it beside its list, wired once for every page that opens it
  * (the Prices grid, the Recommendations list): which item is open (by name, so it survives a reload or a
  * new sort), the panel only while the live prices list that item, money and net from their preferences,
- * the watch star from the page's watchlist, and focus back on the list when it closes.
+ * the watch star from the page's watchlist (or the game's), the item's alert count, and focus back on the
+ * list when it closes. The Scanner gives only the item, prices and figures; the rest is read here.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useMoneyFormat, usePref } from '../lib/preferences';
@@ -10,6 +11,8 @@ import { GRID_PREFS } from '../market/prefs';
 import type { Derived } from '../market/model/derived-columns';
 import type { Snapshot } from '../market/model/snapshot';
 import { DetailPanel } from './DetailPanel';
+import { useWatchlist } from './useWatchlist';
+import { useAlertList } from '../requests/alert-list';
 import type { TrustView } from '../ui/trust/row-confidence';
 
 /** The open item of a page: its name (null: none), opening one, and closing (focus back on the list). */
@@ -37,12 +40,12 @@ export interface ItemDetailsProps {
   askCols: readonly number[];
   bidCols: readonly number[];
   nameOf(slug: string): string;
-  /** The names on this game's watchlist. */
-  watchNames: readonly string[];
-  /** The alerts (any game): the panel counts the open item's. */
-  alerts: readonly { game: number; item: string }[];
-  /** The panel's watch star: `index` in the snapshot, `name` the open item's. */
-  onToggleWatch(index: number, name: string): void;
+  /** The names on this game's watchlist (absent: the game's watchlist preference, useWatchlist). */
+  watchNames?: readonly string[];
+  /** The alerts (any game): the panel counts the open item's (absent: the user's alerts, useAlertList). */
+  alerts?: readonly { game: number; item: string }[];
+  /** The panel's watch star: `index` in the snapshot, `name` the open item's (absent: useWatchlist's toggle). */
+  onToggleWatch?(index: number, name: string): void;
   /** Increments on a manual refresh: the panel's look-ups fetch again. */
   reloadEpoch: number;
   announce(text: string): void;
@@ -50,8 +53,14 @@ export interface ItemDetailsProps {
   trust?: TrustView;
 }
 
-export function ItemDetails({ item, snap, d, askCols, bidCols, nameOf, watchNames, alerts, onToggleWatch, reloadEpoch, announce, trust }: ItemDetailsProps) {
+export function ItemDetails({ item, snap, d, askCols, bidCols, nameOf, reloadEpoch, announce, trust, ...given }: ItemDetailsProps) {
   const money = useMoneyFormat();
+  // What a page does not give, the panel reads itself: the user's alerts and the game's watchlist.
+  const allAlerts = useAlertList();
+  const watchlist = useWatchlist(snap?.game ?? 0);
+  const alerts = given.alerts ?? allAlerts;
+  const watchNames = given.watchNames ?? watchlist.watchNames;
+  const onToggleWatch = given.onToggleWatch ?? watchlist.onToggleWatch;
   const [net] = usePref(GRID_PREFS.net);
   const name = item.name;
   const index = name !== null && snap ? snap.indexOfName(name) : -1;

@@ -12,6 +12,7 @@ const SHORT: Record<NoticeKey, string> = {
   'history-migrate': 'Price history not converted',
   'alerts-open': 'Alerts cannot be opened',
   'alerts-check': 'Alerts not checked',
+  'alerts-routes': 'Scanner rule alerts not checked',
   'offline-open': 'Offline copies cannot be opened',
   'offline-write': 'Offline copy not saved',
   'portfolio-open': 'Portfolio cannot be opened',

@@ -58,6 +58,36 @@ describe('--plant-routes', () => {
       }
     }
   });
+
+  it('leads every other item by net profit: no other item has a gross spread as large as a planted net', () => {
+    // A fee takes at most this share of a sale here (Steam's 5 % + 10 % game fee is the dearest published).
+    const MAX_SELLER_SHARE = 0.2;
+    const snap = game.snapshot(FIXED_NOW + EPOCH_MS);
+    const { markets: askMarkets, names, price } = snap.minPrices;
+    const { markets: bidMarkets, price: bid } = snap.maxOrders;
+    const M = askMarkets.length;
+    const K = bidMarkets.length;
+    const planted = routes.filter((r) => !r.blinks || snap.epoch % 2 === 1);
+    const least = Math.min(
+      ...planted.map((r) => {
+        const q = quote(snap, r.item, r.buyMarket, r.sellMarket);
+        return q.bid * (1 - MAX_SELLER_SHARE) - q.ask;
+      }),
+    );
+    let otherBest = 0;
+    for (let i = 0; i < names.length; i++) {
+      if (routes.some((r) => r.item === names[i])) continue;
+      for (let k = 0; k < K; k++) {
+        const b = bid[i * K + k]!;
+        if (!(b > 0)) continue;
+        for (let m = 0; m < M; m++) {
+          const a = price[i * M + m]!;
+          if (a > 0 && askMarkets[m] !== bidMarkets[k]) otherBest = Math.max(otherBest, b - a);
+        }
+      }
+    }
+    expect(least).toBeGreaterThan(otherBest);
+  });
 });
 
 describe('--plant-routes on the CLI and GET /__admin/routes/<game id>', () => {
@@ -78,6 +108,10 @@ describe('--plant-routes on the CLI and GET /__admin/routes/<game id>', () => {
     const r = await raw(svc.url, '/__admin/routes/730', { method: 'GET', headers: { host: `127.0.0.1:${svc.port}` } });
     if ('error' in r) throw new Error(r.error);
     expect(r.status).toBe(200);
-    expect(JSON.parse(r.text)).toEqual(market.plantedRoutes(730));
+    const listed = JSON.parse(r.text) as Array<{ item: string; buyMarket: string; sellMarket: string; ask: number; bid: number }>;
+    expect(listed).toEqual(market.plantedRoutes(730, FIXED_NOW));
+    // With each route's prices at the service's clock, as a client reads them.
+    const snap = (market.game(730) as unknown as { snapshot(now: number): Snapshot }).snapshot(FIXED_NOW);
+    for (const l of listed) expect({ ask: l.ask, bid: l.bid }).toEqual(quote(snap, l.item, l.buyMarket, l.sellMarket));
   });
 });

@@ -8,7 +8,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { GAMES, gameName } from '../../../shared/catalog/games';
 import type { NotifyPermission } from '../../../shared/alerts/notify';
-import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
+import { formatMoney, formatPercent, type MoneyFormat } from '../../../shared/money/money';
 import { useConnection } from '../../platform/connection';
 import { refreshIntervalLabel, APP_PREFERENCES, useMoneyFormat, usePref } from '../../lib/preferences';
 import { routeHref } from '../../lib/route';
@@ -20,7 +20,7 @@ import { openAlertTarget } from './AlertsWatcher';
 import { openAlertEditor } from '../../requests/alert-editor';
 import { ALERT_PREFS, reasonsKey, useAlerts, useUnstableReasons, type ReasonsState } from './hooks';
 import { conditionText, durationText, firingQuoteText, marketText, rearmText, valueText } from './model/describe';
-import { ANY_MARKET, type Alert, type AlertState, type Firing } from './model/types';
+import { ANY_MARKET, type Alert, type AlertState, type Firing, type RouteFiringRecord } from './model/types';
 import { alertsRuntime } from './alert-checks';
 import './alerts.css';
 import { QUERY_KEYS } from '../../market/query-keys';
@@ -233,9 +233,13 @@ export function AlertsScreen() {
                 </tr>
               </thead>
               <tbody>
-                {view.firings.map((f) => (
-                  <FiringRow key={f.id} firing={f} money={money} nameOf={nameOf} fresh={f.at > seenAt} />
-                ))}
+                {view.firings.map((f) =>
+                  f.type === 'route' ? (
+                    <RouteFiringRow key={f.id} firing={f} money={money} nameOf={nameOf} fresh={f.at > seenAt} />
+                  ) : (
+                    <FiringRow key={f.id} firing={f} money={money} nameOf={nameOf} fresh={f.at > seenAt} />
+                  ),
+                )}
               </tbody>
             </table>
           </div>
@@ -382,6 +386,35 @@ function FiringRow({ firing: f, money, nameOf, fresh }: { firing: Firing; money:
         ) : null}
       </td>
       <td className={`al-note${f.notified === 'shown' ? '' : ' is-muted'}`}>{note}</td>
+    </tr>
+  );
+}
+
+/** A scanner rule's firing: the route found N polls in a row (the rule's name as its condition). */
+function RouteFiringRow({ firing: f, money, nameOf, fresh }: { firing: RouteFiringRecord; money: MoneyFormat; nameOf(slug: string): string; fresh: boolean }) {
+  const r = f.route;
+  return (
+    <tr data-testid="firing-row" data-type="route" className={fresh ? 'is-new' : ''}>
+      <td className="al-time">
+        <time dateTime={new Date(f.at).toISOString()}>{timeText(f.at)}</time>
+      </td>
+      <td className="al-itemcell">
+        <ItemLink game={f.game} item={f.item} />
+      </td>
+      <td className="al-condcell">
+        Scanner rule “{r.ruleName}”: route for {r.polls} poll{r.polls === 1 ? '' : 's'}
+      </td>
+      <td>
+        {nameOf(r.buyMarket)} → {nameOf(r.sellMarket)}
+      </td>
+      <td className="al-numcol" data-testid="firing-value" data-value={r.profit}>
+        {formatMoney(r.profit, money)} net
+        <div className="al-sub al-muted al-small">
+          buy {formatMoney(r.buyPrice, money)}, sell {formatMoney(r.sellPrice, money)}
+          {r.roi === null ? '' : `, ROI ${formatPercent(r.roi * 100)}`}
+        </div>
+      </td>
+      <td className={`al-note${f.notified === 'shown' ? '' : ' is-muted'}`}>{f.notified === 'shown' ? 'Shown' : `Not shown${f.note ? `: ${f.note}` : ''}`}</td>
     </tr>
   );
 }

@@ -12,11 +12,13 @@ import type { NotifyTarget } from '../../../shared/alerts/notify';
 import { useConnection } from '../../platform/connection';
 import { APP_PREFERENCES, useMoneyFormat, writePreference } from '../../lib/preferences';
 import { navigate } from '../../lib/route';
-import { readFees, useMarketPlan } from '../../market/prefs';
+import { readFees } from '../../market/prefs';
 import { readQuoteSettings } from '../../market/trust-prefs';
-import { useRequestDemand, useRequestPlan } from '../../market/request-plan';
-import { useMarketAnswers, useMarketNeed } from '../../market/engine/MarketEngineProvider';
+import { useRequestDemand } from '../../market/request-plan';
+import { useMarketAnswers } from '../../market/engine/MarketEngineProvider';
 import { useAlerts } from './hooks';
+import { useWatchedGame } from './useWatchedGame';
+import { RouteAlertsWatcher } from './RouteAlertsWatcher';
 import { alertsRuntime } from './alert-checks';
 import { createUnstableLookup } from './unstable';
 import { whenIdle } from '../../lib/idle';
@@ -41,16 +43,13 @@ export function AlertsWatcher() {
       {games.map((g) => (
         <GameWatcher key={g} game={g} />
       ))}
+      <RouteAlertsWatcher />
     </>
   );
 }
 
 function GameWatcher({ game }: { game: number }) {
-  const plan = useMarketPlan(game);
-  // A request limit may leave out games no open page shows (shared/budget/planner): then no need.
-  const requests = useRequestPlan();
-  const skipped = requests.stretched && requests.feeds.some((f) => f.game === game && f.intervalMs === null);
-  useMarketNeed(skipped ? null : { game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets, kinds: ['asks', 'bids'] });
+  const plan = useWatchedGame(game);
   const { api } = useConnection();
   const queryClient = useQueryClient();
   const client = useClient();

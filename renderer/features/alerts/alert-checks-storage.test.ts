@@ -161,7 +161,7 @@ describe('the alerts database across versions', () => {
     await newer.close();
     // This (older) tab's next write finds a database it cannot read, and says so.
     await expect(r.save(alert({ id: 'a2' }), null, 'demo', T0)).rejects.toBeInstanceOf(NewerDatabaseError);
-    expect(r.get().problem).toMatch(/Alerts: saved by a newer version of Market Desk \(storage version 3; this version reads up to 2\)/);
+    expect(r.get().problem).toMatch(/Alerts: saved by a newer version of Market Desk \(storage version 4; this version reads up to 3\)/);
     expect(storageStatus().notices['alerts-open']).toMatch(/newer version of Market Desk/);
   });
 });

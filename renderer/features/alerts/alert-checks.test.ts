@@ -9,6 +9,7 @@ import { HOUR, MINUTE, type Alert } from './model/types';
 import { AlertsRuntime, type CheckDeps, type HistoryReader } from './alert-checks';
 import { AlertStore } from './store';
 import { firingQuoteText } from './model/describe';
+import { alertList } from '../../requests/alert-list';
 
 const MONEY = { decimals: 2, symbol: '$' } as const;
 let seq = 0;
@@ -226,5 +227,33 @@ describe('AlertsRuntime.check: noise and trust', () => {
     expect(f).toHaveLength(1);
     expect(f[0]).toMatchObject({ via: 'buff163', price: 9_800, quote: { market: 'buff163', price: 9_800, changedAt: T0 + 2 * MINUTE } });
     expect(firingQuoteText(f[0]!, (x) => (x === 'buff163' ? 'Buff163' : x), MONEY)).toBe('Buff163 at $9.80, unchanged for 12 min');
+  });
+});
+
+describe('AlertsRuntime.recordRouteFirings', () => {
+  it("keeps a scanner rule's firing in the history as a route firing, notifies it the price alerts' way, and a restart keeps it", async () => {
+    const name = `runtime-test-${++seq}`;
+    const r = runtime(name);
+    await r.start();
+    const { d, sent } = deps();
+    const found = [{ ruleId: 'rule-1', ruleName: 'Mine', at: T0 + MINUTE, item: ITEM, buyMarket: 'csfloat', buyPrice: 5_000, sellMarket: 'buff163', sellPrice: 10_000, profit: 4_750, roi: 0.95, polls: 2, since: T0 }];
+    const kept = await r.recordRouteFirings(730, found, { nameOf: (x) => (x === 'buff163' ? 'Buff163' : x), money: MONEY }, d);
+    expect(kept.map((f) => [f.type, f.alertId, f.route.polls])).toEqual([['route', 'rule-1', 2]]);
+    expect(sent).toEqual([{ title: ITEM, body: 'Mine: buy on csfloat at $5.00, sell on Buff163 at $10.00, net profit $4.75 (95.0 %), for 2 polls.', target: { game: 730, item: ITEM, alertId: 'rule-1' } }]);
+    expect(r.get().firings.map((f) => [f.type, f.notified])).toEqual([['route', 'shown']]);
+    const again = runtime(name);
+    await again.start();
+    expect(again.get().firings).toEqual(r.get().firings);
+  });
+});
+
+describe('the alerts list other pages read (requests/alert-list.ts)', () => {
+  it('follows the alerts as they are saved and deleted, with what a count or a mark needs', async () => {
+    const r = runtime();
+    await r.start();
+    await r.save(alert(), null, 'demo', T0);
+    expect(alertList().map((a) => [a.game, a.item, a.enabled])).toEqual([[730, ITEM, true]]);
+    await r.remove('a1');
+    expect(alertList()).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@
  * Several tabs (web host) share the database: one of them checks (a Web Lock), the others follow its writes
  * (a BroadcastChannel tells them to read again), so a firing is recorded and notified once.
  */
-import type { NotifyResult } from '../../../shared/alerts/notify';
+import type { NotifyRequest, NotifyResult } from '../../../shared/alerts/notify';
+import type { GameId } from '../../../shared/catalog/games';
 import { formatMoney, type MoneyFormat } from '../../../shared/money/money';
 import type { Snapshot } from '../../market/model/snapshot';
 import type { FeeTable } from '../../market/model/price-arithmetic';
@@ -26,9 +27,11 @@ import { conditionText, marketText, valueText } from './model/describe';
 import { initialState, isSilenced, step, type Observation, type WindowPoint } from './model/evaluate';
 import { marksOf, observe, type MarkOf, type QuoteSettings } from './model/observe';
 import { historyPrices, needsSeed, seedRead, seedWindow, withSeed, type HistorySample, type LoadedMarkets } from './model/seed';
-import { ANY_MARKET, AlertSchema, MAX_ALERTS, freshState, newId, type Alert, type AlertState, type Firing } from './model/types';
+import { ANY_MARKET, AlertSchema, MAX_ALERTS, freshState, newId, type Alert, type AlertState, type AnyFiring, type Firing, type RouteFiringRecord } from './model/types';
+import { routeNotification, type RouteFiring } from '../../market/scanner/route-alerts';
 import { isQuotaError } from '../../lib/storage/versioned-db';
 import { AlertStore } from './store';
+import { publishAlertList } from '../../requests/alert-list';
 
 export interface AlertsView {
   /** The database has been read. */
@@ -36,8 +39,8 @@ export interface AlertsView {
   /** Oldest first. */
   alerts: readonly Alert[];
   states: ReadonlyMap<string, AlertState>;
-  /** Newest first. */
-  firings: readonly Firing[];
+  /** Newest first: price alerts' firings and scanner rules' (AnyFiring.type). */
+  firings: readonly AnyFiring[];
   /** The last thing that went wrong (saving, reading), for the Alerts page. */
   problem: string | null;
   /** Records in the database that could not be read (left out). */
@@ -169,6 +172,7 @@ export class AlertsRuntime {
 
   private set(patch: Partial<AlertsView>): void {
     this.view = { ...this.view, ...patch };
+    if (patch.alerts) publishAlertList(patch.alerts);
     for (const l of [...this.listeners]) l();
   }
 
@@ -358,6 +362,7 @@ export class AlertsRuntime {
         const unstable = await deps.unstable(game, f.alert.item).catch(() => null);
         const silenced = isSilenced(f.alert, unstable);
         firings.push({
+          type: 'price',
           id: newId(),
           alertId: f.alert.id,
           at: now,
@@ -402,18 +407,61 @@ export class AlertsRuntime {
         const alert = fired.find((f) => f.alert.id === firing.alertId)?.alert;
         if (!alert) continue;
         const text = notificationText(alert, firing, input.nameOf, input.money);
-        let result: NotifyResult;
-        try {
-          result = await deps.notify({ ...text, target: { game, item: alert.item, alertId: alert.id } });
-        } catch (e) {
-          result = { shown: false, reason: messageOf(e).slice(0, 300) };
-        }
-        const updated: Firing = { ...firing, notified: result.shown ? 'shown' : 'not-shown', note: result.shown ? null : (result.reason ?? null) };
-        this.set({ firings: this.view.firings.map((x) => (x.id === updated.id ? updated : x)) });
-        await this.store.putFiring(updated).catch(() => undefined);
+        await this.notifyFiring(firing, { ...text, target: { game, item: alert.item, alertId: alert.id } }, deps);
       }
       return firings;
     });
+  }
+
+  /**
+   * Records a scanner rule's firings (market/scanner/route-alerts.ts) in the history, then notifies each one
+   * through the same path as a price alert's; only the checking window does (the others follow its writes).
+   * Resolves with the records kept; a failed save keeps nothing and notifies nothing (said on the Alerts page).
+   */
+  recordRouteFirings(game: GameId, found: readonly RouteFiring[], text: { nameOf(slug: string): string; money: MoneyFormat }, deps: Pick<CheckDeps, 'notify'>): Promise<RouteFiringRecord[]> {
+    return this.enqueue(async () => {
+      if (!this.view.ready || !this.view.checking || found.length === 0) return [];
+      const records: RouteFiringRecord[] = found.map((f) => ({
+        type: 'route',
+        id: newId(),
+        alertId: f.ruleId,
+        at: f.at,
+        game,
+        item: f.item,
+        route: { ruleName: f.ruleName, buyMarket: f.buyMarket, buyPrice: f.buyPrice, sellMarket: f.sellMarket, sellPrice: f.sellPrice, profit: f.profit, roi: Number.isFinite(f.roi) ? f.roi : null, polls: f.polls, since: f.since },
+        silenced: false,
+        notified: 'not-shown',
+        note: null,
+      }));
+      let dropped: string[];
+      try {
+        dropped = await this.store.saveCheck([], records);
+        if (this.view.problem) this.set({ problem: null });
+      } catch (e) {
+        const full = isQuotaError(e) ? ' (the disk, or the browser storage Market Desk may use, is full)' : '';
+        this.set({ problem: `A scanner rule's alert could not be saved${full}: ${messageOf(e)}. It was not notified.` });
+        return [];
+      }
+      const gone = new Set(dropped);
+      this.set({ firings: [...records.slice().reverse(), ...this.view.firings].filter((f) => !gone.has(f.id)) });
+      this.changed();
+      const money = (v: number) => formatMoney(v, text.money);
+      for (let k = 0; k < records.length; k++) await this.notifyFiring(records[k]!, routeNotification(found[k]!, game, text.nameOf, money), deps);
+      return records;
+    });
+  }
+
+  /** Shows a firing's notification (after it is saved) and keeps what became of it in the history. */
+  private async notifyFiring(firing: AnyFiring, request: NotifyRequest, deps: Pick<CheckDeps, 'notify'>): Promise<void> {
+    let result: NotifyResult;
+    try {
+      result = await deps.notify(request);
+    } catch (e) {
+      result = { shown: false, reason: messageOf(e).slice(0, 300) };
+    }
+    const updated: AnyFiring = { ...firing, notified: result.shown ? 'shown' : 'not-shown', note: result.shown ? null : (result.reason ?? null) };
+    this.set({ firings: this.view.firings.map((x) => (x.id === updated.id ? updated : x)) });
+    await this.store.putFiring(updated).catch(() => undefined);
   }
 
   dispose(): void {

@@ -5,7 +5,6 @@ import { useClient } from 'urql';
 import { z } from 'zod';
 import { definePreference, usePref } from '../../lib/preferences';
 import { useDataSource } from '../../market/providers';
-import type { Alert } from './model/types';
 import { alertsRuntime, type AlertsView } from './alert-checks';
 import { createUnstableLookup, type UnstableLookup } from './unstable';
 
@@ -14,12 +13,8 @@ export function useAlerts(): AlertsView {
   return useSyncExternalStore(runtime.subscribe, runtime.get, runtime.get);
 }
 
-/** The alerts alone: a check (new states, firings) does not re-render the caller, only an edit of the list. */
-export function useAlertList(): readonly Alert[] {
-  const runtime = alertsRuntime();
-  const list = () => runtime.get().alerts;
-  return useSyncExternalStore(runtime.subscribe, list, list);
-}
+/** The alerts alone (what any page may read: requests/alert-list.ts, published by the runtime). */
+export { useAlertList } from '../../requests/alert-list';
 
 export const ALERT_PREFS = {
   /** Firings after this time (ms) are new: the Alerts tab counts them until the page is seen. */

@@ -2,12 +2,11 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { step } from './model/evaluate';
-import { ANY_MARKET, freshState, type Alert, type Firing } from './model/types';
+import { ANY_MARKET, freshState, type Alert, type Firing, type RouteFiringRecord } from './model/types';
 import { closeAbnormally } from '../../lib/storage/testing/idb-faults';
 import { ALERTS_UPGRADES, AlertStore } from './store';
 
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
-const MAX = 1000;
 let seq = 0;
 const stores: AlertStore[] = [];
 function newStore(cap?: number): AlertStore {
@@ -41,6 +40,7 @@ function alert(id: string, over: Partial<Alert> = {}): Alert {
 
 function firing(id: string, at: number, alertId = 'a1'): Firing {
   return {
+    type: 'price',
     id,
     alertId,
     at,
@@ -128,20 +128,27 @@ describe('AlertStore (IndexedDB, fake-indexeddb)', () => {
   });
 });
 
+/** A database as `version` wrote it: its upgrade steps up to there, then one record per store as given. */
+async function writtenAt(name: string, version: number, records: { alert: object; state: object; firing: object }): Promise<void> {
+  const db = await openDB(name, version, {
+    upgrade: (d, oldVersion, _n, tx) => {
+      for (let v = oldVersion; v < version; v++) ALERTS_UPGRADES[v]!(d as never, tx as never);
+    },
+  });
+  await db.put('alerts', records.alert);
+  await db.put('states', records.state);
+  await db.put('firings', records.firing);
+  db.close();
+}
+
 describe('AlertStore upgrade from version 1 (before trust and holding)', () => {
   it('gives stored alerts the defaults (trusted quote required, held over 2 polls), states 0 held and firings no quote', async () => {
     const name = `alerts-test-${++seq}`;
     // A database as version 1 wrote it: records without the fields of version 2.
-    const v1 = new AlertStore(name, MAX, ALERTS_UPGRADES.slice(0, 1));
     const { requireTrusted: _r, holdPolls: _h, ...oldAlert } = alert('a1');
     const { held: _held, ...oldState } = { ...freshState('a1', 'demo'), armed: true, lastValue: 10_500 };
-    const { quote: _q, ...oldFiring } = firing('f1', T0);
-    await v1.close();
-    const db = await openDB(name, 1, { upgrade: (d, _o, _n, tx) => ALERTS_UPGRADES[0]!(d as never, tx as never) });
-    await db.put('alerts', oldAlert);
-    await db.put('states', oldState);
-    await db.put('firings', oldFiring);
-    db.close();
+    const { quote: _q, type: _t, ...oldFiring } = firing('f1', T0);
+    await writtenAt(name, 1, { alert: oldAlert, state: oldState, firing: oldFiring });
 
     const store = new AlertStore(name);
     stores.push(store);
@@ -150,6 +157,41 @@ describe('AlertStore upgrade from version 1 (before trust and holding)', () => {
     expect(loaded.alerts[0]).toMatchObject({ id: 'a1', requireTrusted: true, holdPolls: 2, market: ANY_MARKET });
     expect(loaded.states.get('a1')).toMatchObject({ armed: true, lastValue: 10_500, held: 0 });
     expect(loaded.firings[0]).toMatchObject({ id: 'f1', quote: null, price: 9_900 });
+  });
+});
+
+describe('AlertStore upgrade from version 2 (before scanner rules fired)', () => {
+  it("keeps the alerts, states and firings written at version 2, each firing typed 'price', and keeps a rule's firing beside them", async () => {
+    const name = `alerts-test-${++seq}`;
+    // A database as version 2 wrote it: firings without a type.
+    const { type: _t, ...oldFiring } = firing('f1', T0);
+    await writtenAt(name, 2, { alert: alert('a1'), state: freshState('a1', 'demo'), firing: oldFiring });
+
+    const store = new AlertStore(name);
+    stores.push(store);
+    const loaded = await store.load();
+    expect(loaded.invalid).toBe(0);
+    expect(loaded.alerts.map((a) => a.id)).toEqual(['a1']);
+    expect(loaded.states.get('a1')).toMatchObject({ source: 'demo' });
+    expect(loaded.firings).toEqual([{ ...oldFiring, type: 'price' }]);
+
+    const route: RouteFiringRecord = {
+      type: 'route',
+      id: 'r1',
+      alertId: 'rule-1',
+      at: T0 + 60_000,
+      game: 730,
+      item: 'AK-47 | Redline (Field-Tested)',
+      route: { ruleName: 'Mine', buyMarket: 'csfloat', buyPrice: 5_000, sellMarket: 'steamcommunity', sellPrice: 10_000, profit: 3_700, roi: 0.74, polls: 2, since: T0 },
+      silenced: false,
+      notified: 'shown',
+      note: null,
+    };
+    await store.saveCheck([], [route]);
+    expect((await store.load()).firings.map((f) => [f.id, f.type])).toEqual([
+      ['r1', 'route'],
+      ['f1', 'price'],
+    ]);
   });
 });
 

@@ -8,20 +8,21 @@
  * Everything read back is checked with the zod schemas of model/types.ts; a record that does not pass is
  * left out and counted (`invalid`), never trusted. Version 2 gave every alert the noise settings (a trusted
  * quote required, held over DEFAULT_HOLD_POLLS polls), every state its count of polls held (0) and every
- * firing its quote (null: not recorded then), in the upgrade itself, so a record of version 1 reads as one of now. Unlike the offline cache, failures are not swallowed:
+ * firing its quote (null: not recorded then), in the upgrade itself, so a record of version 1 reads as one of now. Version 3 keeps scanner rules' firings
+ * beside the price alerts' (model/types.ts AnyFiring, told apart by `type`); older firings get type 'price'. Unlike the offline cache, failures are not swallowed:
  * an alert that was not saved must be said so, so every method rejects with the IndexedDB error.
  */
 import type { DBSchema, IDBPObjectStore, StoreNames } from 'idb';
 import { LazyDatabase, parseEach } from '../../lib/storage/lazy-database';
 import { answer, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { AlertSchema, AlertStateSchema, DEFAULT_HOLD_POLLS, FiringSchema, MAX_FIRINGS, type Alert, type AlertState, type Firing } from './model/types';
+import { AlertSchema, AlertStateSchema, AnyFiringSchema, DEFAULT_HOLD_POLLS, MAX_FIRINGS, type Alert, type AlertState, type AnyFiring } from './model/types';
 
 export const ALERTS_DB = 'market-desk-alerts';
 
 interface AlertsSchema extends DBSchema {
   alerts: { key: string; value: Alert };
   states: { key: string; value: AlertState };
-  firings: { key: string; value: Firing; indexes: { at: number } };
+  firings: { key: string; value: AnyFiring; indexes: { at: number } };
 }
 
 /** Upgrade steps, step i taking version i to i + 1 (storage/versioned-db.ts): a later version adds one, never edits one. */
@@ -37,10 +38,23 @@ export const ALERTS_UPGRADES: readonly UpgradeStep<AlertsSchema>[] = [
     void withDefaults(tx.objectStore('states'), { held: 0 });
     void withDefaults(tx.objectStore('firings'), { quote: null });
   },
+  // Version 3: the history keeps scanner rules' firings too; every firing says its type, the older ones 'price'.
+  (_db, tx) => {
+    void withDefaults(tx.objectStore('firings'), { type: 'price' });
+  },
 ];
 
-/** Adds `defaults` to every record of a store that lacks them (inside the upgrade's transaction). */
-async function withDefaults<N extends StoreNames<AlertsSchema>>(store: IDBPObjectStore<AlertsSchema, StoreNames<AlertsSchema>[], N, 'versionchange'>, defaults: Record<string, unknown>): Promise<void> {
+/** Per upgrade transaction, the rewrite under way: steps of several versions run in one transaction and their cursors must not interleave. */
+const rewrites = new WeakMap<object, Promise<void>>();
+
+/** Adds `defaults` to every record of a store that lacks them (inside the upgrade's transaction), after the rewrites of earlier steps. */
+function withDefaults<N extends StoreNames<AlertsSchema>>(store: IDBPObjectStore<AlertsSchema, StoreNames<AlertsSchema>[], N, 'versionchange'>, defaults: Record<string, unknown>): Promise<void> {
+  const next = (rewrites.get(store.transaction) ?? Promise.resolve()).then(() => rewrite(store, defaults));
+  rewrites.set(store.transaction, next);
+  return next;
+}
+
+async function rewrite<N extends StoreNames<AlertsSchema>>(store: IDBPObjectStore<AlertsSchema, StoreNames<AlertsSchema>[], N, 'versionchange'>, defaults: Record<string, unknown>): Promise<void> {
   let cursor = await store.openCursor();
   while (cursor) {
     const v: unknown = cursor.value;
@@ -54,7 +68,7 @@ export interface LoadedAlerts {
   alerts: Alert[];
   states: Map<string, AlertState>;
   /** Newest first. */
-  firings: Firing[];
+  firings: AnyFiring[];
   /** Records that did not pass their schema (left out). */
   invalid: number;
 }
@@ -81,7 +95,7 @@ export class AlertStore {
     ]);
     const alerts = parseEach<Alert>(AlertSchema, rawAlerts);
     const states = parseEach<AlertState>(AlertStateSchema, rawStates);
-    const firings = parseEach<Firing>(FiringSchema, rawFirings);
+    const firings = parseEach<AnyFiring>(AnyFiringSchema, rawFirings);
     alerts.ok.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
     return {
       alerts: alerts.ok,
@@ -109,9 +123,9 @@ export class AlertStore {
    * One check's results in one transaction: the states that changed and the new firings; then the history
    * is trimmed to the cap (oldest first). Resolves with the ids of the firings dropped by the trim.
    */
-  async saveCheck(states: readonly AlertState[], firings: readonly Firing[]): Promise<string[]> {
+  async saveCheck(states: readonly AlertState[], firings: readonly AnyFiring[]): Promise<string[]> {
     const ss = states.map((s) => AlertStateSchema.parse(s));
-    const fs = firings.map((f) => FiringSchema.parse(f));
+    const fs = firings.map((f) => AnyFiringSchema.parse(f));
     const tx = await this.db.transaction((db) => db.transaction(['alerts', 'states', 'firings'], 'readwrite'));
     // Marked as handled now: a failed request rejects `done` before the code below awaits it.
     tx.done.catch(ignore);
@@ -145,8 +159,8 @@ export class AlertStore {
   }
 
   /** Updates a firing (what became of its notification). */
-  async putFiring(firing: Firing): Promise<void> {
-    const f = FiringSchema.parse(firing);
+  async putFiring(firing: AnyFiring): Promise<void> {
+    const f = AnyFiringSchema.parse(firing);
     await this.db.transaction((db) => db.put('firings', f));
   }
 

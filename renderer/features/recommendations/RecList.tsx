@@ -18,6 +18,7 @@ import { recName } from '../../market/recommendations/rec-wire';
 import type { RecSort, RecSortKey } from '../../market/recommendations/rec-sort';
 import { defaultRecDir } from '../../market/recommendations/view';
 import { reasonExplained, reasonText } from '../../market/recommendations/reasons';
+import { rowForKey } from '../../lib/row-keys';
 import { useRowWindow } from '../../lib/useRowWindow';
 import { useRowSlots } from '../../lib/row-slots';
 import { useColumnWindow } from '../../lib/useColumnWindow';
@@ -341,25 +342,13 @@ export const RecList = memo(function RecList(props: RecListProps) {
     if (e.target !== e.currentTarget || view.length === 0) return;
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_H) - 1);
     const item = view[active];
+    const to = rowForKey(e.key, active, view.length, page);
+    if (to !== null) {
+      moveTo(to);
+      e.preventDefault();
+      return;
+    }
     switch (e.key) {
-      case 'ArrowDown':
-        moveTo(active + 1);
-        break;
-      case 'ArrowUp':
-        moveTo(active - 1);
-        break;
-      case 'PageDown':
-        moveTo(active + page);
-        break;
-      case 'PageUp':
-        moveTo(active - page);
-        break;
-      case 'Home':
-        moveTo(0);
-        break;
-      case 'End':
-        moveTo(view.length - 1);
-        break;
       case 'Enter':
         if (item !== undefined) onOpen(item);
         break;

@@ -4,13 +4,12 @@
  * star of its panel (the grid's watchlist).
  */
 import { useCallback, useMemo } from 'react';
-import { usePref } from '../../lib/preferences';
 import { navigate } from '../../lib/route';
 import type { Snapshot } from '../../market/model/snapshot';
-import { GRID_PREFS } from '../../market/prefs';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
 import { recName } from '../../market/recommendations/rec-wire';
 import { useOpenItem } from '../../item-details/ItemDetails';
+import { useWatchlist } from '../../item-details/useWatchlist';
 import type { RecMessage } from './useRecMessage';
 
 export interface RecSelectionArgs {
@@ -24,8 +23,7 @@ export function useRecSelection({ game, recs, snap, setMessage }: RecSelectionAr
   const details = useOpenItem('[data-testid="rec-list"]');
   const { name: openName, open } = details;
   const openRec = useMemo(() => (openName && recs ? recs.names.indexOf(openName) : -1), [openName, recs]);
-  const [watchAll, setWatchAll] = usePref(GRID_PREFS.watchlist);
-  const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
+  const { watchNames, onToggleWatch } = useWatchlist(game);
 
   const onOpen = useCallback(
     (item: number) => {
@@ -42,14 +40,6 @@ export function useRecSelection({ game, recs, snap, setMessage }: RecSelectionAr
       if (name) navigate('analytics', { view: 'item', item: name });
     },
     [recs],
-  );
-  const onToggleWatch = useCallback(
-    (_index: number, name: string) =>
-      setWatchAll((prev) => {
-        const list = prev[String(game)] ?? [];
-        return { ...prev, [String(game)]: list.includes(name) ? list.filter((x) => x !== name) : [...list, name] };
-      }),
-    [game, setWatchAll],
   );
   return { details, openItem: openRec >= 0 ? openRec : null, onOpen, onAnalytics, watchNames, onToggleWatch };
 }

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { MoneyFormat } from '../../../shared/money/money';
+import { rowForKey } from '../../lib/row-keys';
 import { useRowWindow } from '../../lib/useRowWindow';
 import type { Route } from '../../market/scanner/scan';
 import { ROUTE_COLUMNS, defaultDir, feeTitle, type RouteSort } from './route-columns';
@@ -43,33 +44,12 @@ export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget || routes.length === 0) return;
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_H) - 1);
-    switch (e.key) {
-      case 'ArrowDown':
-        moveTo(active + 1);
-        break;
-      case 'ArrowUp':
-        moveTo(active - 1);
-        break;
-      case 'PageDown':
-        moveTo(active + page);
-        break;
-      case 'PageUp':
-        moveTo(active - page);
-        break;
-      case 'Home':
-        moveTo(0);
-        break;
-      case 'End':
-        moveTo(routes.length - 1);
-        break;
-      case 'Enter': {
-        const r = routes[active];
-        if (r) onOpen(r.name);
-        break;
-      }
-      default:
-        return;
-    }
+    const to = rowForKey(e.key, active, routes.length, page);
+    if (to !== null) moveTo(to);
+    else if (e.key === 'Enter') {
+      const r = routes[active];
+      if (r) onOpen(r.name);
+    } else return;
     e.preventDefault();
   };
 

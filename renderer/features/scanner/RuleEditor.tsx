@@ -5,7 +5,11 @@
  */
 import { useId, type ReactNode } from 'react';
 import { formatMoneyExact, parseMoney } from '../../../shared/money/money';
+import { MAX_ALERT_POLLS } from '../../market/scanner/route-alerts';
 import { ruleProblems, type LockedChoice, type ScanLimits, type ScanRule } from '../../market/scanner/rules';
+
+/** The polls an alert waits for when first turned on: a route seen twice in a row is not a one-poll blip. */
+const DEFAULT_ALERT_POLLS = 2;
 
 export interface RuleEditorProps {
   rules: readonly ScanRule[];
@@ -47,6 +51,20 @@ function MarketsField({ label, value, markets, nameOf, onChange }: { label: stri
         </select>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A saved rule's alert: a notification (and a line in the Alerts history) once a route has persisted N polls. */
+function AlertField({ draft, setDraft }: Pick<RuleEditorProps, 'draft' | 'setDraft'>) {
+  const polls = draft.alert?.polls ?? DEFAULT_ALERT_POLLS;
+  const set = (on: boolean, n: number) => setDraft({ ...draft, alert: on ? { polls: Math.min(MAX_ALERT_POLLS, Math.max(1, n)) } : null });
+  return (
+    <span className="sc-check" title="Saved rules alert on every poll, whatever page is open; the notification goes the price alerts' way and the Alerts history lists it">
+      <label>
+        <input type="checkbox" checked={!!draft.alert} onChange={(e) => set(e.target.checked, polls)} data-testid="scanner-alert" /> Alert when a route has persisted
+      </label>{' '}
+      <input type="number" min={1} max={MAX_ALERT_POLLS} value={polls} disabled={!draft.alert} aria-label="Alert after this many polls" onChange={(e) => set(true, intOr(e.target.value, polls))} data-testid="scanner-alert-polls" className="sc-alert-polls" /> polls
+    </span>
   );
 }
 
@@ -141,6 +159,7 @@ export function RuleEditor({ rules, draft, setDraft, onPick, onSave, onDelete, d
         <label className="sc-check">
           <input type="checkbox" checked={draft.includeFeeUnknown} onChange={(e) => setDraft({ ...draft, includeFeeUnknown: e.target.checked })} /> Include routes with an unknown fee
         </label>
+        <AlertField draft={draft} setDraft={setDraft} />
       </div>
       {problems.length ? (
         <p className="sc-problems" role="alert">

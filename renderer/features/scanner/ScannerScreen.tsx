@@ -4,19 +4,19 @@
  * each route has lasted; a click or Enter opens the item's detail panel. The backtest of the rule sits in
  * its own area (backtest/BacktestPanel.tsx).
  */
-import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { gameName } from '../../../shared/catalog/games';
 import { ItemDetails, useOpenItem } from '../../item-details/ItemDetails';
 import { useMoneyFormat, usePref, useSelectedGame } from '../../lib/preferences';
 import { computeDerived } from '../../market/model/price-arithmetic';
-import { GRID_PREFS, useFees, useMarketPlan } from '../../market/prefs';
+import { useFees, useMarketPlan } from '../../market/prefs';
 import type { ScanRule } from '../../market/scanner/rules';
 import { useGridData } from '../../market/useGridData';
 import { RouteExportButton } from './RouteExportButton';
 import { RoutesTable } from './RoutesTable';
 import { RuleEditor } from './RuleEditor';
 import { sortRoutes, type RouteSort } from './route-columns';
-import { SCANNER_RULES, allRules, deleteRule, isReadyRule, saveRule, selectedRule } from './saved-rules';
+import { SCANNER_RULES, allRules, deleteRule, isReadyRule, saveRule, selectedRule } from '../../market/scanner/saved-rules';
 import { BacktestPanel } from './backtest/BacktestPanel';
 import { useLiveRoutes } from './useLiveRoutes';
 import './scanner.css';
@@ -40,18 +40,6 @@ export function ScannerScreen() {
   const live = useLiveRoutes(snap, draft, fees);
   const routes = useMemo(() => (live.result ? sortRoutes(live.result.routes, sort) : []), [live.result, sort]);
   const details = useOpenItem('[data-testid="scanner-routes"]');
-  // The alerts' list is another page's (the layering allows no more page-to-page imports): the panel shows no alert count here.
-  const alerts: readonly { game: number; item: string }[] = [];
-  const [watchAll, setWatchAll] = usePref(GRID_PREFS.watchlist);
-  const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
-  const onToggleWatch = useCallback(
-    (_i: number, name: string) =>
-      setWatchAll((prev) => {
-        const list = prev[String(game)] ?? [];
-        return { ...prev, [String(game)]: list.includes(name) ? list.filter((x) => x !== name) : [...list, name] };
-      }),
-    [game, setWatchAll],
-  );
   const [message, setMessage] = useState<string | null>(null);
   const markets = useMemo(() => [...new Set([...plan.askMarkets, ...plan.bidMarkets])], [plan.askMarkets, plan.bidMarkets]);
   const askCols = useMemo(() => (snap ? snap.askMarkets.map((_, k) => k) : []), [snap]);
@@ -128,9 +116,6 @@ export function ScannerScreen() {
           askCols={askCols}
           bidCols={bidCols}
           nameOf={plan.nameOf}
-          watchNames={watchNames}
-          alerts={alerts}
-          onToggleWatch={onToggleWatch}
           reloadEpoch={0}
           announce={setMessage}
         />

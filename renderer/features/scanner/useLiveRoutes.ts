@@ -46,7 +46,7 @@ export function useLiveRoutes(snap: Snapshot | null, rule: ScanRule, fees: FeeTa
       const m = e.data;
       if (m.id !== seq.current) return;
       if (m.type === 'routes') setState({ result: m.result, scanning: false, error: null });
-      else setState((s) => ({ ...s, scanning: false, error: m.message }));
+      else if (m.type === 'error') setState((s) => ({ ...s, scanning: false, error: m.message }));
     };
     w.addEventListener('message', onMessage);
     const unknown = unknownFeeMarkets([...snap.askMarkets, ...snap.bidMarkets], overrides, snap.game);

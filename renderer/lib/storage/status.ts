@@ -23,6 +23,7 @@ export type NoticeKey =
   | 'history-migrate'
   | 'alerts-open'
   | 'alerts-check'
+  | 'alerts-routes'
   | 'offline-open'
   | 'offline-write'
   | 'portfolio-open'

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveFees } from '../markets/fees';
 import { ask, order, snapshotOf } from '../model/test-helpers';
-import { LiveScanner, scanDataOf, type LiveScanRequest } from './live';
+import { LiveScanner, RuleAlertScanner, scanDataOf, type LiveScanRequest } from './live';
 import { READY_RULES } from './rules';
 import { unknownFeeMarkets } from './scan';
 
@@ -43,5 +43,27 @@ describe('live scan', () => {
     const changed = { ...poll(3_000, 12_000, false), rule: { ...rule, limits: { ...rule.limits, minProfit: 20 } } };
     expect(s.scan(changed).routes[0]?.polls).toBe(1);
     expect(() => s.scan({ ...poll(4_000, 12_000, false), rule: { ...rule, walletRatio: 0 } })).toThrow(/wallet ratio/);
+  });
+
+  it('fires the saved rules that alert, whatever rule the page shows: once at N polls, again only after the route went and came back', () => {
+    const s = new RuleAlertScanner();
+    const alerting = { ...rule, id: 'mine', name: 'Mine', alert: { polls: 2 } };
+    const silent = { ...rule, id: 'quiet' };
+    const at = (k: number, withB: boolean) => {
+      const p = poll(k * 1_000, 12_000, withB);
+      return s.scan({ data: p.data, at: p.at, rules: [alerting, silent], fees: p.fees, unknownFees: p.unknownFees });
+    };
+    expect(at(1, true)).toEqual([]);
+    const fired = at(2, true);
+    expect(fired.map((f) => [f.ruleId, f.item, f.polls, f.since, f.profit])).toEqual([
+      ['mine', 'A', 2, 1_000, 1_292],
+      // Waxpeer 2.000 - 5.9 % = 1.882 against 1.000.
+      ['mine', 'B', 2, 1_000, 882],
+    ]);
+    // The same poll again (another render) fires nothing more.
+    expect(at(2, true)).toEqual([]);
+    expect(at(3, false)).toEqual([]);
+    expect(at(4, true)).toEqual([]);
+    expect(at(5, true).map((f) => [f.item, f.polls])).toEqual([['B', 2]]);
   });
 });

@@ -6,8 +6,9 @@
  */
 import { emptyNotes, toSnapshot, type SnapshotData } from '../model/snapshot';
 import type { FeeTable } from '../model/price-arithmetic';
-import { RouteTracker, scanSnapshot, type ScanResult } from './scan';
+import { RouteTracker, scanSnapshot, scanSnapshotRules, type ScanResult } from './scan';
 import { ruleProblems, type ScanRule } from './rules';
+import { RouteAlerts, type RouteFiring } from './route-alerts';
 
 /** What a scan reads of a poll's answer. */
 export type ScanSnapshotData = Pick<SnapshotData, 'game' | 'askMarkets' | 'bidMarkets' | 'n' | 'names' | 'ask' | 'locked' | 'offers' | 'listed' | 'bid' | 'bidOffers' | 'bidListed' | 'overflow' | 'trust'>;
@@ -68,6 +69,50 @@ export class LiveScanner {
     const out: LiveScanResult = { ...res, at: req.at, ruleId: req.rule.id, ms: now() - t0 };
     t.lastAt = req.at;
     t.last = out;
+    return out;
+  }
+}
+
+/** A poll for the saved rules that alert (all of them, in one pass over the items). */
+export interface RuleAlertRequest {
+  data: ScanSnapshotData;
+  at: number;
+  rules: ScanRule[];
+  fees: FeeTable;
+  unknownFees: { buy: string[]; sell: string[] };
+}
+
+/**
+ * The saved rules that alert, on every poll of a game whether the Scanner page is open or not: each rule's
+ * own persistence (RouteTracker) and firings (RouteAlerts), kept per game and rule; a rule edited starts
+ * again. A rule without an alert, or with problems, is skipped. Polls older than the last are ignored.
+ */
+export class RuleAlertScanner {
+  private states = new Map<string, { tracker: RouteTracker; alerts: RouteAlerts; lastAt: number }>();
+
+  scan(req: RuleAlertRequest): RouteFiring[] {
+    const game = `${req.data.game}\u0000`;
+    const live = new Map<string, ScanRule>();
+    for (const rule of req.rules) if (rule.alert && ruleProblems(rule).length === 0) live.set(game + JSON.stringify(rule), rule);
+    for (const k of [...this.states.keys()]) if (k.startsWith(game) && !live.has(k)) this.states.delete(k);
+    const due: Array<{ rule: ScanRule; state: { tracker: RouteTracker; alerts: RouteAlerts; lastAt: number } }> = [];
+    for (const [k, rule] of live) {
+      let state = this.states.get(k);
+      if (!state) this.states.set(k, (state = { tracker: new RouteTracker(), alerts: new RouteAlerts(), lastAt: -Infinity }));
+      if (req.at > state.lastAt) due.push({ rule, state });
+    }
+    if (due.length === 0) return [];
+    const results = scanSnapshotRules(
+      { snap: asSnapshot(req.data), fees: req.fees, unknownFees: { buy: new Set(req.unknownFees.buy), sell: new Set(req.unknownFees.sell) } },
+      due.map((d) => d.rule),
+    );
+    const out: RouteFiring[] = [];
+    due.forEach(({ rule, state }, r) => {
+      const routes = results[r]!.routes;
+      state.tracker.update(routes, req.at);
+      state.lastAt = req.at;
+      out.push(...state.alerts.update(rule, routes, req.at));
+    });
     return out;
   }
 }

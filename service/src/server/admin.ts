@@ -1,6 +1,6 @@
 /**
  * The admin endpoints (/__admin/faults, /__admin/clock): read or change the injected faults and move the
- * service clock; GET /__admin/outliers/<game id> lists the outliers planted by --plant-outliers, GET /__admin/routes/<game id> the routes planted by --plant-routes. Only for loopback clients that address the service by a loopback name and its port.
+ * service clock; GET /__admin/outliers/<game id> lists the outliers planted by --plant-outliers, GET /__admin/routes/<game id> the routes planted by --plant-routes (with their ask and buy order, thousandths, at the service's clock). Only for loopback clients that address the service by a loopback name and its port.
  */
 import type { FaultInjector } from './faults';
 import { parseFaultPatch } from './faults';

@@ -44,9 +44,9 @@ Usage: npm run service -- [flags]
                          the first answer on, and it keeps quoting the same items (repeatable)
   --plant-outliers N     test option: N items get one market's ask at 4x or 0.25x the median of their
                          other asks, by the seed; listed by GET /__admin/outliers/<game id> (with --admin)
-  --plant-routes N       test option: N items get one market's ask at half another market's buy order
-                         (markets with a published percent seller fee), by the seed; the last one is
-                         there every other price epoch; listed by GET /__admin/routes/<game id> (with --admin)
+  --plant-routes N       test option: the N dearest items get one market's ask at half another market's buy
+                         order (markets with a published percent seller fee), by the seed; the last one is
+                         there every other price epoch; listed with their prices by GET /__admin/routes/<game id> (with --admin)
   --markets-json         print the served names (after --markets) as one JSON line
                          {"minPrices":[..],"maxOrders":[..],"marketOrderAnalytics":[..]} and exit
 

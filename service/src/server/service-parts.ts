@@ -79,7 +79,7 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
     limiter,
     faults, clock, maxBody, graphql, rest, authorizer: tokenAuthorizer(tokens), admin: opts.admin ?? false,
     outliers: (game: number) => getMarket().plantedOutliers?.(game as GameId) ?? [],
-    routes: (game: number) => getMarket().plantedRoutes?.(game as GameId) ?? [],
+    routes: (game: number) => getMarket().plantedRoutes?.(game as GameId, clock.now()) ?? [],
     errorStyle, onResponse: opts.onResponse, quiet, log,
   };
 }

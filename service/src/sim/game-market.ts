@@ -84,9 +84,9 @@ export class SimGameMarket implements GameMarket {
     return this.tweaks?.list() ?? [];
   }
 
-  /** The routes planted by the test option (route-plants.ts); empty without it. */
-  plantedRoutes(): PlantedRoute[] {
-    return this.routes?.list() ?? [];
+  /** The routes planted by the test option (route-plants.ts); empty without it. With a time, their prices then. */
+  plantedRoutes(nowMs?: number): PlantedRoute[] {
+    return this.routes?.list(nowMs === undefined ? undefined : this.snapshot(nowMs)) ?? [];
   }
 
   minPrices(nowMs: number): MinPriceColumns {

@@ -42,8 +42,8 @@ export interface SimMarket extends SimulatedMarket {
   game(id: GameId): SimGameMarket;
   /** The planted outliers of a game (empty without the option). */
   plantedOutliers(id: GameId): PlantedOutlier[];
-  /** The planted routes of a game (empty without the option). */
-  plantedRoutes(id: GameId): PlantedRoute[];
+  /** The planted routes of a game (empty without the option); with a time, their prices then. */
+  plantedRoutes(id: GameId, nowMs?: number): PlantedRoute[];
 }
 
 export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMarket {
@@ -68,8 +68,8 @@ export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMar
     plantedOutliers(id: GameId): PlantedOutlier[] {
       return this.game(id).plantedOutliers();
     },
-    plantedRoutes(id: GameId): PlantedRoute[] {
-      return this.game(id).plantedRoutes();
+    plantedRoutes(id: GameId, nowMs?: number): PlantedRoute[] {
+      return this.game(id).plantedRoutes(nowMs);
     },
   };
 }

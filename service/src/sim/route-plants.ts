@@ -1,11 +1,12 @@
 /**
  * Test option of the simulated market: planted trade routes, for Market Desk's scanner to be checked
- * against. N items, chosen by the seed, get one market's buy order at BEST_BID_MARGIN times the item's best
+ * against. N items (the dearest: see below) get one market's buy order at BEST_BID_MARGIN times the item's best
  * other buy order (the median ask where it has none) and another market's ask at ROUTE_ASK_FACTOR times it, bought on a market whose seller fee is
  * published as a percentage, sold on a served buy-order market whose seller fee is published (Steam's
  * function: shared/catalog/fee-schedule.ts), so the net profit is that buy order less its published fee,
  * less the ask. The last planted route (of two or more) "blinks": it is there at odd price
  * epochs only (above the buy order at even ones), so it disappears on the next epoch's poll and comes back on the one after.
+ * The items are the catalog's dearest (by base price), so the planted routes lead by net profit as well as by ROI.
  * A pure function of (seed, catalog, count): the same flags give the same routes.
  */
 import { DEFAULT_FEE_SCHEDULE } from '../../../shared/catalog/fee-schedule';
@@ -20,6 +21,9 @@ export interface PlantedRoute {
   sellMarket: string;
   /** There at odd price epochs only. */
   blinks: boolean;
+  /** Given a snapshot: the ask on the buy market and the buy order on the sell market then (thousandths). */
+  ask?: number;
+  bid?: number;
 }
 
 export const ROUTE_ASK_FACTOR = 0.5;
@@ -49,7 +53,10 @@ export class RoutePlants {
       this.planted = [];
       return;
     }
-    const order = Array.from({ length: n }, (_, i) => ({ i, key: hash2(sim.seed ^ ROUTE_SALT, i) })).sort((x, y) => x.key - y.key || x.i - y.i);
+    // The dearest items (their base price; ties by the seed): a route's net profit is a share of its price,
+    // so half-price asks on cheap items would rank below the ordinary spreads of dear ones by profit.
+    const base = sim.items.logBase;
+    const order = Array.from({ length: n }, (_, i) => ({ i, key: hash2(sim.seed ^ ROUTE_SALT, i) })).sort((x, y) => base[y.i]! - base[x.i]! || x.key - y.key || x.i - y.i);
     const picked = order.slice(0, Math.min(count, n));
     this.planted = picked.map(({ i }, j) => {
       const k = sellers[hash3(sim.seed, i, ROUTE_SALT) % sellers.length]!;
@@ -64,8 +71,17 @@ export class RoutePlants {
     return this.planted.length > 0;
   }
 
-  list(): PlantedRoute[] {
-    return this.planted.map((p) => ({ item: this.sim.names[p.i]!, buyMarket: this.sim.slugs[p.a]!, sellMarket: this.sim.slugs[this.sim.orderMarkets[p.k]!]!, blinks: p.blinks }));
+  /** The routes; with a snapshot (after apply), each one's ask and buy order in it. */
+  list(snap?: Snapshot): PlantedRoute[] {
+    const M = this.sim.markets.length;
+    const K = this.sim.orderMarkets.length;
+    return this.planted.map((p) => ({
+      item: this.sim.names[p.i]!,
+      buyMarket: this.sim.slugs[p.a]!,
+      sellMarket: this.sim.slugs[this.sim.orderMarkets[p.k]!]!,
+      blinks: p.blinks,
+      ...(snap ? { ask: snap.minPrices.price[p.i * M + p.a]!, bid: snap.maxOrders.price[p.i * K + p.k]! } : {}),
+    }));
   }
 
   /** Applies the routes to a freshly computed snapshot (in place). */

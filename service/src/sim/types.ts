@@ -48,7 +48,7 @@ export interface SimulatedMarket {
   /** The outliers planted by the test option --plant-outliers (trust-tweaks.ts), by item name and market; absent: none. */
   plantedOutliers?(id: GameId): Array<{ item: string; market: string; factor: number }>;
   /** The routes planted by the test option --plant-routes (route-plants.ts); absent: none. */
-  plantedRoutes?(id: GameId): Array<{ item: string; buyMarket: string; sellMarket: string; blinks: boolean }>;
+  plantedRoutes?(id: GameId, nowMs?: number): Array<{ item: string; buyMarket: string; sellMarket: string; blinks: boolean; ask?: number; bid?: number }>;
 }
 
 /** Prices move every EPOCH_MS of service time. */

@@ -129,6 +129,8 @@ export const AlertStateSchema = z.object({
 export type AlertState = z.infer<typeof AlertStateSchema>;
 
 export const FiringSchema = z.object({
+  /** A price alert's firing (a record written before version 3 gets this in the upgrade). */
+  type: z.literal('price'),
   id: ID,
   alertId: ID,
   at: Time,
@@ -157,6 +159,38 @@ export const FiringSchema = z.object({
   note: z.string().max(300).nullable(),
 });
 export type Firing = z.infer<typeof FiringSchema>;
+
+/**
+ * A scanner rule's firing (market/scanner/route-alerts.ts): the route found `polls` polls in a row, as it was
+ * then. Money in thousandths, ROI a fraction. `alertId` is the rule's id.
+ */
+export const RouteFiringRecordSchema = z.object({
+  type: z.literal('route'),
+  id: ID,
+  alertId: ID,
+  at: Time,
+  game: Game,
+  item: ItemName,
+  route: z.object({
+    ruleName: z.string().max(200),
+    buyMarket: Slug,
+    buyPrice: z.number().finite(),
+    sellMarket: Slug,
+    sellPrice: z.number().finite(),
+    profit: z.number().finite(),
+    roi: z.number().nullable(),
+    polls: z.number().int().min(1).max(1e9),
+    since: Time,
+  }),
+  silenced: z.literal(false),
+  notified: z.enum(['shown', 'not-shown']),
+  note: z.string().max(300).nullable(),
+});
+export type RouteFiringRecord = z.infer<typeof RouteFiringRecordSchema>;
+
+/** What the alerts' history keeps: a price alert's firing or a scanner rule's. */
+export const AnyFiringSchema = z.discriminatedUnion('type', [FiringSchema, RouteFiringRecordSchema]);
+export type AnyFiring = z.infer<typeof AnyFiringSchema>;
 
 export function freshState(id: string, source: string | null): AlertState {
   return { id, source, armed: null, lastFiredAt: null, lastValue: null, lastPrice: null, lastMarket: null, missing: null, lastAt: null, window: [], held: 0 };

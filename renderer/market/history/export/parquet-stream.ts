@@ -18,7 +18,8 @@ import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { RowBatch, SeriesColumns } from './rows';
 import type { ExportSink } from './sink';
 
-const decimal = (name: string): SchemaElement => ({
+/** Money as Parquet's DECIMAL(18, 3) over INT64 integer thousandths (null where missing). */
+export const decimal = (name: string): SchemaElement => ({
   name,
   type: 'INT64',
   repetition_type: 'OPTIONAL',
@@ -28,7 +29,8 @@ const decimal = (name: string): SchemaElement => ({
   logical_type: { type: 'DECIMAL', scale: 3, precision: 18 },
 });
 
-const text = (name: string): SchemaElement => ({ name, type: 'BYTE_ARRAY', repetition_type: 'REQUIRED', converted_type: 'UTF8', logical_type: { type: 'STRING' } });
+/** A UTF-8 string column. */
+export const text = (name: string): SchemaElement => ({ name, type: 'BYTE_ARRAY', repetition_type: 'REQUIRED', converted_type: 'UTF8', logical_type: { type: 'STRING' } });
 
 export const PARQUET_SCHEMA: SchemaElement[] = [
   { name: 'root', num_children: 8 },
@@ -44,8 +46,8 @@ export const PARQUET_SCHEMA: SchemaElement[] = [
 
 export const PROVENANCE_KEY = 'market-desk.provenance';
 
-/** hyparquet-writer's byte writer, drained into the sink at each row group and at the end. */
-class SinkWriter extends ByteWriter {
+/** hyparquet-writer's byte writer, drained into the sink at each row group and at the end (every streamed Parquet export). */
+export class SinkWriter extends ByteWriter {
   constructor(private readonly sink: ExportSink) {
     super(1 << 20);
   }
@@ -59,7 +61,8 @@ class SinkWriter extends ByteWriter {
   }
 }
 
-const big = (v: number): bigint | null => (Number.isNaN(v) ? null : BigInt(Math.round(v)));
+/** Thousandths as a DECIMAL column's value (null: missing). */
+export const big = (v: number): bigint | null => (Number.isNaN(v) ? null : BigInt(Math.round(v)));
 
 export class ParquetStreamWriter {
   private readonly writer: SinkWriter;

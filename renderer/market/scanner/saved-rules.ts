@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import { definePreference } from '../../lib/preferences';
-import { SLUG_PATTERN } from '../../market/prefs';
-import { READY_RULE_LIST, ruleProblems, type ScanRule } from '../../market/scanner/rules';
+import { SLUG_PATTERN } from '../prefs';
+import { READY_RULE_LIST, ruleProblems, type ScanRule } from './rules';
+import { MAX_ALERT_POLLS } from './route-alerts';
 
 const slugs = z.array(z.string().regex(SLUG_PATTERN)).max(200);
 const money = z.number().int().min(0).max(1e12);
@@ -40,6 +41,8 @@ export const ScanRuleSchema = z
     walletRatio: z.number(),
     tickThousandths: z.number(),
     includeFeeUnknown: z.boolean(),
+    // Left out of a rule saved before rules could alert.
+    alert: z.object({ polls: z.number().int().min(1).max(MAX_ALERT_POLLS) }).nullable().optional(),
   })
   .refine((r) => ruleProblems(r).length === 0, 'rule has problems') as z.ZodType<ScanRule>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPreferenceStore, memoryStorage, PREFERENCE_PREFIX, readPreference, writePreference } from '../../lib/preferences';
-import { READY_RULES } from '../../market/scanner/rules';
+import { READY_RULES } from './rules';
 import { DEFAULT_SCANNER_STORE, SCANNER_RULES, deleteRule, saveRule, selectedRule } from './saved-rules';
 
 describe('saved scanner rules', () => {
@@ -27,5 +27,12 @@ describe('saved scanner rules', () => {
     const bad = { ...READY_RULES.steamToCash, id: 'b', walletRatio: 2 };
     storage.setItem(`${PREFERENCE_PREFIX}scanner.rules`, JSON.stringify({ version: 1, rules: [bad], selected: 'b' }));
     expect(readPreference(SCANNER_RULES, createPreferenceStore(storage))).toEqual(DEFAULT_SCANNER_STORE);
+  });
+
+  it("keeps a rule's alert (polls in a row) across a reload", () => {
+    const storage = memoryStorage();
+    const next = saveRule(DEFAULT_SCANNER_STORE, { ...READY_RULES.crossToBuyOrder, alert: { polls: 2 } }, () => 'r1');
+    writePreference(SCANNER_RULES, next, createPreferenceStore(storage));
+    expect(readPreference(SCANNER_RULES, createPreferenceStore(storage)).rules[0]?.alert).toEqual({ polls: 2 });
   });
 });
