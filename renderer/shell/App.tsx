@@ -13,6 +13,7 @@ import { StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 import { TopBarSlotContext } from '../ui/topbar-slot';
 import { MarketEngineProvider } from '../market/engine/MarketEngineProvider';
+import { CurrencyProvider } from '../market/currency/CurrencyProvider';
 
 /** What each page starts in idle time after launch (the Recommendations page's worker). */
 const IDLE_PREFETCH = PAGES.flatMap((p) => (p.prefetch?.idle ? [p.prefetch.idle] : []));
@@ -21,7 +22,9 @@ const IDLE_PREFETCH = PAGES.flatMap((p) => (p.prefetch?.idle ? [p.prefetch.idle]
 export function App() {
   return (
     <MarketEngineProvider>
-      <Desk />
+      <CurrencyProvider>
+        <Desk />
+      </CurrencyProvider>
     </MarketEngineProvider>
   );
 }

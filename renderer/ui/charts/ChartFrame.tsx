@@ -292,7 +292,7 @@ function ChartTable({ title, data }: { title: string; data: ChartData }) {
               {rowHeader && first && <th scope="row">{cellText(first, row[first.key], f)}</th>}
               {(rowHeader ? rest : data.columns).map((c) => {
                 const v = row[c.key];
-                const exact = c.kind === 'money' && typeof v === 'number' ? formatMoneyExact(v, money.symbol) : undefined;
+                const exact = c.kind === 'money' && typeof v === 'number' ? formatMoneyExact(v, money) : undefined;
                 return (
                   <td key={c.key} className={NUMERIC.has(c.kind) ? 'is-num' : undefined} title={exact}>
                     {cellText(c, v, f)}

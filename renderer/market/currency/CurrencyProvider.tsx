@@ -1,0 +1,62 @@
+/**
+ * Puts the currency view and the display money (symbol + conversion) in the window's contexts, from the
+ * host's rates (RatesContext) and the currency settings. When the display currency has no rate yet (the
+ * source is off or has not answered), amounts stay in the service currency and the status bar says why:
+ * an unconverted amount under another currency's symbol would be a wrong number.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { useRates } from '../../platform/rates-context';
+import { DisplayMoneyContext, type DisplayMoney } from '../../lib/money-context';
+import { preferenceStore, usePref } from '../../lib/preferences';
+import { useDataSource } from '../providers';
+import { todayUtc } from './business-days';
+import { currencySymbol } from './currencies';
+import { conversionOn, currentRate, type CurrencyInputs } from './conversion';
+import { CurrencyContext, type CurrencyView } from './context';
+import { DISPLAY_CURRENCY, MANUAL_RATES, migrateCurrencySymbol, SERVICE_CURRENCIES, serviceCurrencyOf, serviceKeyOf } from './prefs';
+
+if (typeof window !== 'undefined') {
+  try {
+    migrateCurrencySymbol(window.localStorage, preferenceStore);
+  } catch {
+    // no localStorage: nothing to migrate
+  }
+}
+
+const NO_DAYS: CurrencyInputs['days'] = [];
+
+export function CurrencyProvider({ children }: { children: ReactNode }) {
+  const rates = useRates();
+  const { sourceKey } = useDataSource();
+  const [services] = usePref(SERVICE_CURRENCIES);
+  const [display] = usePref(DISPLAY_CURRENCY);
+  const [manual] = usePref(MANUAL_RATES);
+  const days = rates?.snapshot?.days ?? NO_DAYS;
+  const serviceKey = serviceKeyOf(sourceKey);
+  const service = serviceCurrencyOf(services.byService, serviceKey);
+  const displayCode = display.code ?? service;
+  const today = todayUtc();
+
+  const view = useMemo<CurrencyView>(() => {
+    const inputs: CurrencyInputs = { days, manual: manual.rates, service, display: displayCode };
+    const current = currentRate(inputs, today);
+    return {
+      ...inputs,
+      serviceKey,
+      converting: service !== displayCode,
+      current,
+      at: (date: string) => (current ? conversionOn(inputs, date) : null),
+    };
+  }, [days, manual.rates, service, displayCode, serviceKey, today]);
+
+  const money = useMemo<DisplayMoney>(
+    () => ({ symbol: currencySymbol(service), conversion: view.current?.conversion ?? null }),
+    [service, view.current],
+  );
+
+  return (
+    <CurrencyContext.Provider value={view}>
+      <DisplayMoneyContext.Provider value={money}>{children}</DisplayMoneyContext.Provider>
+    </CurrencyContext.Provider>
+  );
+}
