@@ -12,8 +12,13 @@ export interface MoneyConversion {
   /** ISO 4217 code of the display currency, and the symbol shown before amounts. */
   code: string;
   symbol: string;
+  /** The service currency (converted from). */
+  from: string;
   /** Units of the display currency per one unit of the service currency. */
   rate: number;
+  /** The rate's date (YYYY-MM-DD) and where it comes from ("ECB", "manual"). */
+  date: string;
+  source: string;
   /** The display currency's minor units. */
   digits: number;
   /** Where the rate comes from, e.g. "CNY at 7.2345 per USD, ECB 2026-11-26" (with "stale" when it is). */

@@ -31,23 +31,45 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
   const [services] = usePref(SERVICE_CURRENCIES);
   const [display] = usePref(DISPLAY_CURRENCY);
   const [manual] = usePref(MANUAL_RATES);
-  const days = rates?.snapshot?.days ?? NO_DAYS;
   const serviceKey = serviceKeyOf(sourceKey);
   const service = serviceCurrencyOf(services.byService, serviceKey);
-  const displayCode = display.code ?? service;
-  const today = todayUtc();
+  return (
+    <CurrencyProviderFor
+      days={rates?.snapshot?.days ?? NO_DAYS}
+      manual={manual.rates}
+      service={service}
+      display={display.code ?? service}
+      serviceKey={serviceKey}
+    >
+      {children}
+    </CurrencyProviderFor>
+  );
+}
 
+export interface CurrencyProviderForProps {
+  days: CurrencyInputs['days'];
+  manual: CurrencyInputs['manual'];
+  service: string;
+  display: string;
+  serviceKey: string;
+  /** YYYY-MM-DD (UTC) the age of the rate is counted to; today when absent. */
+  today?: string;
+  children: ReactNode;
+}
+
+/** The contexts for given settings and rates (the app's provider above; tests fill it themselves). */
+export function CurrencyProviderFor({ days, manual, service, display, serviceKey, today = todayUtc(), children }: CurrencyProviderForProps) {
   const view = useMemo<CurrencyView>(() => {
-    const inputs: CurrencyInputs = { days, manual: manual.rates, service, display: displayCode };
+    const inputs: CurrencyInputs = { days, manual, service, display };
     const current = currentRate(inputs, today);
     return {
       ...inputs,
       serviceKey,
-      converting: service !== displayCode,
+      converting: service !== display,
       current,
       at: (date: string) => (current ? conversionOn(inputs, date) : null),
     };
-  }, [days, manual.rates, service, displayCode, serviceKey, today]);
+  }, [days, manual, service, display, serviceKey, today]);
 
   const money = useMemo<DisplayMoney>(
     () => ({ symbol: currencySymbol(service), conversion: view.current?.conversion ?? null }),

@@ -28,7 +28,10 @@ export function conversionOf(inputs: CurrencyInputs, pair: PairRate, stale: bool
   return {
     code: inputs.display,
     symbol: currencySymbol(inputs.display),
+    from: inputs.service,
     rate: pair.rate,
+    date: pair.date,
+    source: pair.source,
     digits: minorDigits(inputs.display),
     note: `${rateNote(pair, inputs.service, inputs.display)}${ageNote}`,
     stale,

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RateDay } from '../../../shared/rates/types';
 import { businessDaysBetween, isTargetClosingDay } from './business-days';
 import { minorDigits, currencySymbol } from './currencies';
 import { pairRate, rateNote } from './rate-table';
-
-/**
- * Hand-made ECB days: Thursday 2026-11-19 and Friday 11-20 published, the week-end has none, Monday 11-23
- * is missing (as if the file skipped it), Tuesday 11-24 and Thursday 11-26 published. A TARGET holiday:
- * 2026-12-25 / 12-26 (no publication). UAH is not in the feed: the user adds it by hand.
- */
-export const DAYS: RateDay[] = [
-  { date: '2026-11-19', perEuro: { USD: 1.05, CNY: 7.56, JPY: 163.8 } },
-  { date: '2026-11-20', perEuro: { USD: 1.06, CNY: 7.632, JPY: 164.3 } },
-  { date: '2026-11-24', perEuro: { USD: 1.08, CNY: 7.776, JPY: 166.0 } },
-  { date: '2026-11-26', perEuro: { USD: 1.1, CNY: 7.92, JPY: 170.5 } },
-];
+import { DAYS } from './testing/days';
 
 describe('pairRate: one day, perEuro[to] / perEuro[from]', () => {
   it('latest day for the current rate; EUR is 1', () => {
