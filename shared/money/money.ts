@@ -24,6 +24,8 @@ export interface MoneyConversion {
   /** Where the rate comes from, e.g. "CNY at 7.2345 per USD, ECB 2026-11-26" (with "stale" when it is). */
   note: string;
   stale: boolean;
+  /** A dated figure older than every rate kept: the oldest rate was used (the note says so). */
+  beforeKept?: boolean;
 }
 
 export interface MoneyFormat {

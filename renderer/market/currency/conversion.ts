@@ -35,6 +35,7 @@ export function conversionOf(inputs: CurrencyInputs, pair: PairRate, stale: bool
     digits: minorDigits(inputs.display),
     note: `${rateNote(pair, inputs.service, inputs.display)}${ageNote}`,
     stale,
+    beforeKept: pair.beforeKept,
   };
 }
 

@@ -12,9 +12,9 @@ describe('pairRate: one day, perEuro[to] / perEuro[from]', () => {
     expect(pairRate(DAYS, [], 'USD', 'USD', null)).toMatchObject({ rate: 1, source: 'same' });
   });
   it('a dated point takes the closest earlier published day (week-end, a missing day)', () => {
-    expect(pairRate(DAYS, [], 'USD', 'CNY', '2026-11-22')).toMatchObject({ date: '2026-11-20', rate: 7.632 / 1.06 });
+    expect(pairRate(DAYS, [], 'USD', 'CNY', '2026-11-22')).toMatchObject({ date: '2026-11-20', rate: 7.7 / 1.06 });
     expect(pairRate(DAYS, [], 'USD', 'CNY', '2026-11-23')).toMatchObject({ date: '2026-11-20' });
-    expect(pairRate(DAYS, [], 'USD', 'CNY', '2026-11-25')).toMatchObject({ date: '2026-11-24', rate: 7.776 / 1.08 });
+    expect(pairRate(DAYS, [], 'USD', 'CNY', '2026-11-25')).toMatchObject({ date: '2026-11-24', rate: 7.83 / 1.08 });
   });
   it('a point older than the oldest kept day uses the oldest and says so', () => {
     expect(pairRate(DAYS, [], 'USD', 'CNY', '2026-10-01')).toMatchObject({ date: '2026-11-19', beforeKept: true });

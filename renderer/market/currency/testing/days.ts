@@ -8,8 +8,8 @@ import type { ManualRate } from '../rate-table';
 
 export const DAYS: RateDay[] = [
   { date: '2026-11-19', perEuro: { USD: 1.05, CNY: 7.56, JPY: 163.8 } },
-  { date: '2026-11-20', perEuro: { USD: 1.06, CNY: 7.632, JPY: 164.3 } },
-  { date: '2026-11-24', perEuro: { USD: 1.08, CNY: 7.776, JPY: 166.0 } },
+  { date: '2026-11-20', perEuro: { USD: 1.06, CNY: 7.7, JPY: 164.3 } },
+  { date: '2026-11-24', perEuro: { USD: 1.08, CNY: 7.83, JPY: 166.0 } },
   { date: '2026-11-26', perEuro: { USD: 1.1, CNY: 7.92, JPY: 170.5 } },
 ];
 
