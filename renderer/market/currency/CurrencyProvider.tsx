@@ -73,7 +73,7 @@ export function CurrencyProviderFor({ days, manual, service, display, serviceKey
 
   const money = useMemo<DisplayMoney>(
     () => ({ symbol: currencySymbol(service), conversion: view.current?.conversion ?? null }),
-    [service, view.current],
+    [service, view],
   );
 
   return (
