@@ -5,7 +5,7 @@
  * In a progressive ChartGroup the chart mounts when the group gives it its turn (the plot keeps its
  * size meanwhile, so nothing moves).
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { ResponsiveContainer } from 'recharts';
 import { formatMoneyExact, MISSING } from '../../../shared/money/money';
@@ -18,7 +18,7 @@ import { useChartGroup } from './ChartGroup';
 import { ExportMenu, type ExportAction } from './ExportMenu';
 import { findChartSvg } from './export/capture';
 import { allFiles, csvFile, pngFile, renderPng, renderSvg, svgFile, type ExportFile, type ExportSource } from './export/exporter';
-import { useChartFormat, type ChartFormat } from './format';
+import { chartFormat, useChartFormat, type ChartFormat } from './format';
 import type { ChartColumn, ChartData, ChartState, Provenance } from './types';
 import './charts.css';
 
@@ -270,6 +270,8 @@ function cellText(column: ChartColumn, value: string | number | null | undefined
 function ChartTable({ title, data }: { title: string; data: ChartData }) {
   const f = useChartFormat();
   const money = useMoneyFormat();
+  const plain = useMemo(() => ({ ...money, conversion: null }), [money]);
+  const fPlain = useMemo(() => chartFormat(plain), [plain]);
   const rows = data.rows.slice(0, TABLE_ROW_LIMIT);
   const [first, ...rest] = data.columns;
   const rowHeader = first?.kind === 'text';
@@ -292,10 +294,10 @@ function ChartTable({ title, data }: { title: string; data: ChartData }) {
               {rowHeader && first && <th scope="row">{cellText(first, row[first.key], f)}</th>}
               {(rowHeader ? rest : data.columns).map((c) => {
                 const v = row[c.key];
-                const exact = c.kind === 'money' && typeof v === 'number' ? formatMoneyExact(v, money) : undefined;
+                const exact = c.kind === 'money' && typeof v === 'number' ? formatMoneyExact(v, c.unconverted ? plain : money) : undefined;
                 return (
                   <td key={c.key} className={NUMERIC.has(c.kind) ? 'is-num' : undefined} title={exact}>
-                    {cellText(c, v, f)}
+                    {cellText(c, v, c.unconverted ? fPlain : f)}
                   </td>
                 );
               })}
