@@ -18,7 +18,8 @@
  * and its date and source, so a script reading the old columns by position reads what it always did.
  */
 import { CSV_EOL, csvQuote, csvText } from '../../../../shared/csv/csv';
-import { convertedDecimalString, toDecimalString, type MoneyConversion } from '../../../../shared/money/money';
+import { toDecimalString, type MoneyConversion } from '../../../../shared/money/money';
+import { convertedField as converted, provenanceFields, provenanceHead } from '../../../market/currency/export-columns';
 import type { Snapshot } from '../../../market/model/snapshot';
 import { cellValue } from '../../../market/model/snapshot';
 import type { Derived } from '../../../market/model/derived-columns';
@@ -50,10 +51,6 @@ export interface CsvContext {
   net: boolean;
   /** The conversion to the display currency; absent or null when prices are shown as the service quotes them. */
   currency?: MoneyConversion | null;
-}
-
-function converted(c: MoneyConversion, v: number | null): string {
-  return v === null || !Number.isFinite(v) ? '' : convertedDecimalString(v, c);
 }
 
 /** Whole seconds the quote had stood at the poll; empty when unknown. */
@@ -92,7 +89,7 @@ export function csvHeader(ctx: CsvContext): string {
     const to = `${suffix} (${c.code})`;
     head.push(`Best ask${to}`, `Best bid${to}`, `Spread${to}`, `Mark${to}`);
     for (const k of ctx.askCols) head.push(`${ctx.marketName(ctx.snap.askMarkets[k] ?? '')} ask${to}`);
-    head.push('Currency', `Rate (${c.code} per ${c.from})`, 'Rate date', 'Rate source');
+    head.push(...provenanceHead(c));
   }
   return head.map(csvText).join(',');
 }
@@ -137,7 +134,7 @@ export function csvRow(ctx: CsvContext, i: number): string {
     const num = (a: Float64Array | ArrayLike<number>) => (Number.isNaN(a[i]) ? null : (a[i] as number));
     f.push(converted(c, num(d.bestAsk)), converted(c, num(d.bestBid)), converted(c, num(d.spread)), converted(c, d.mark[i] ?? null));
     for (const k of ctx.askCols) f.push(converted(c, shownAsk(snap, d, i, k)));
-    f.push(c.code, String(c.rate), c.date, c.source);
+    f.push(...provenanceFields(c));
   }
   return f.join(',');
 }
