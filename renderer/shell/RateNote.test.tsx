@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CurrencyProviderFor } from '../market/currency/CurrencyProvider';
-import { DAYS } from '../market/currency/testing/days';
+import { DAYS, snapshotOf } from '../market/currency/testing/days';
+import { RatesContext } from '../platform/rates-context';
 import { RateNote } from './RateNote';
 
 const render = (display: string, today: string) =>
@@ -23,6 +24,19 @@ describe('the status bar names the rate and its date', () => {
     expect(html).toContain('data-stale="true"');
     expect(html).toContain('stale');
     expect(html).toContain('4 business days old');
+  });
+  it('with the rates source down, the last rates kept are used and say their age and the failure', () => {
+    const snapshot = { ...snapshotOf(DAYS), lastFetch: { at: Date.parse('2026-12-02T15:00:00Z'), ok: false, error: 'The rates source did not answer (connection refused).' } };
+    const html = renderToStaticMarkup(
+      <RatesContext.Provider value={{ snapshot, setSettings: () => Promise.resolve(snapshot), refresh: () => Promise.resolve(snapshot) }}>
+        <CurrencyProviderFor days={snapshot.days} manual={[]} service="USD" display="CNY" serviceKey="builtin" today="2026-12-02">
+          <RateNote />
+        </CurrencyProviderFor>
+      </RatesContext.Provider>,
+    );
+    expect(html).toContain('CNY at 7.2000 per USD, ECB 2026-11-26');
+    expect(html).toContain('4 business days old');
+    expect(html).toContain('the last fetch failed: The rates source did not answer (connection refused).');
   });
   it('nothing when nothing converts; a clear note when the chosen currency has no rate', () => {
     expect(render('USD', '2026-11-27')).toBe('');
