@@ -12,6 +12,7 @@ import type { ScanRule } from '../../market/scanner/rules';
 import type { Route } from '../../market/scanner/scan';
 import { describeError } from '../../platform';
 import { useConnection } from '../../platform/connection';
+import { useMoneyFormat } from '../../lib/preferences';
 import { routeCsvBlocks } from './route-csv';
 
 const BLOCK_ROWS = 2000;
@@ -28,6 +29,7 @@ export interface RouteExportProps {
 
 export function RouteExportButton({ game, rule, routes, pollAt, setMessage }: RouteExportProps) {
   const { api } = useConnection();
+  const { conversion } = useMoneyFormat();
   const [busy, setBusy] = useState(false);
   const run = () => {
     if (busy || pollAt === null) return;
@@ -37,7 +39,7 @@ export function RouteExportButton({ game, rule, routes, pollAt, setMessage }: Ro
       try {
         const stamp = new Date(pollAt).toISOString().slice(0, 16).replace(/[:T]/g, '-');
         const stem = `market-desk-routes-${GAMES.find((g) => g.id === game)?.key ?? game}-${rule.id}-${stamp}`;
-        const blocks = routeCsvBlocks(rows, { rule: rule.name, pollAt, game: gameName(game) }, BLOCK_ROWS);
+        const blocks = routeCsvBlocks(rows, { rule: rule.name, pollAt, game: gameName(game), currency: conversion ?? null }, BLOCK_ROWS);
         const done = await exportCsvToHost(api, stem, blocks, { rows: rows.length, blockRows: BLOCK_ROWS }, nextTask);
         setMessage(!done ? 'Export cancelled' : `Exported ${rows.length} routes as CSV${done.path ? ` to ${done.path}` : ''}`);
       } catch (e) {
