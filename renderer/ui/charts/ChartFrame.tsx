@@ -17,6 +17,7 @@ import { describeError } from '../../platform';
 import { useChartGroup } from './ChartGroup';
 import { ExportMenu, type ExportAction } from './ExportMenu';
 import { findChartSvg } from './export/capture';
+import { withDisplayCurrency } from './export/currency';
 import { allFiles, csvFile, pngFile, renderPng, renderSvg, svgFile, type ExportFile, type ExportSource } from './export/exporter';
 import { chartFormat, useChartFormat, type ChartFormat } from './format';
 import type { ChartColumn, ChartData, ChartState, Provenance } from './types';
@@ -57,6 +58,8 @@ export function ChartFrame(props: ChartFrameProps) {
   const [message, setMessage] = useState<Message>(null);
   const { api } = useConnection();
   const group = useChartGroup();
+  // Shown in another currency: the CSV adds the converted figures and the rate (export/currency.ts).
+  const { conversion } = useMoneyFormat();
 
   // Progressive groups: the chart shown is the one the group last gave a turn, mounted afresh (key) at the
   // size measured then, so recharts draws it in that turn instead of first rendering empty to measure
@@ -69,15 +72,15 @@ export function ChartFrame(props: ChartFrameProps) {
   const waiting = progressive && ready && shown?.chart !== children;
 
   // The latest props, for exporters called later (the group's Export all, an async export).
-  const latest = useRef({ props, state, waiting });
+  const latest = useRef({ props, state, waiting, conversion });
   useEffect(() => {
-    latest.current = { props, state, waiting };
+    latest.current = { props, state, waiting, conversion };
   });
 
   const source = useCallback((): ExportSource => {
     const p = latest.current.props;
     if (!plot.current) throw new Error('The chart is not drawn yet; try again in a moment.');
-    return { title: p.title, subtitle: p.subtitle, fileBase: p.fileBase, provenance: p.provenance, data: p.data, container: plot.current };
+    return { title: p.title, subtitle: p.subtitle, fileBase: p.fileBase, provenance: p.provenance, data: withDisplayCurrency(p.data, latest.current.conversion), container: plot.current };
   }, []);
 
   const isReady = useCallback(
