@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, type TypedDocumentNode } from 'urql';
 import { isUnstableReason, type PriceRecommendationRow, type SteamAnalyticsRow } from '../../shared/api/types';
 import { PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES, gameName } from '../../shared/catalog/games';
-import { MISSING, formatMoney, type MoneyFormat } from '../../shared/money/money';
+import { MISSING, formatMoney, formatMoneyExact, type MoneyFormat } from '../../shared/money/money';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { useDataSource } from '../market/providers';
 import { routeHref } from '../lib/route';
@@ -89,8 +89,16 @@ function useItemLookup<Row>(
   return { status: row ? 'ok' : 'not-listed', row, fetchedAt: row ? (res.data?.fetchedAt ?? null) : null, error: null, retry };
 }
 
-function Money({ v, money }: { v: number | null; money: MoneyFormat }) {
-  return v === null ? <span className="dp__missing">{MISSING}</span> : <>{formatMoney(v, money)}</>;
+/** A money figure; converted to another currency, its title names the service value, the rate and its date. */
+export function Money({ v, money }: { v: number | null; money: MoneyFormat }) {
+  if (v === null) return <span className="dp__missing">{MISSING}</span>;
+  return money.conversion ? (
+    <span title={formatMoneyExact(v, money)} data-rate-date={money.conversion.date} data-stale={money.conversion.stale || undefined}>
+      {formatMoney(v, money)}
+    </span>
+  ) : (
+    <>{formatMoney(v, money)}</>
+  );
 }
 
 export function DetailPanel(props: DetailPanelProps) {

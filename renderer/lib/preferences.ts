@@ -21,13 +21,15 @@
  * set() validates too and throws on an invalid value (a programming error). Every hook using the same
  * key re-renders on change, in this window and in others (the `storage` event).
  *
- * The shell's own preferences are in APP_PREFERENCES below (refresh interval, currency symbol,
- * decimals, selected game, theme); `useMoneyFormat()` gives the MoneyFormat for shared/money formatMoney.
+ * The shell's own preferences are in APP_PREFERENCES below (refresh interval, decimals, selected game,
+ * theme); `useMoneyFormat()` gives the MoneyFormat for shared/money formatMoney, with the display currency
+ * and its conversion (renderer/market/currency keeps those settings).
  */
-import { useCallback, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { DEFAULT_GAME_ID, isGameId, type GameId } from '../../shared/catalog/games';
 import type { MoneyFormat } from '../../shared/money/money';
+import { DisplayMoneyContext } from './money-context';
 
 export interface PreferenceStorage {
   getItem(key: string): string | null;
@@ -210,8 +212,6 @@ export function writePreference<T>(pref: Preference<T>, value: T, store: Prefere
 export const REFRESH_INTERVALS = [0, 15, 30, 60, 120, 300, 900] as const;
 export type RefreshInterval = (typeof REFRESH_INTERVALS)[number];
 
-export const CURRENCY_SYMBOLS = ['$', '€', '£', '¥', '₽', 'CN¥', ''] as const;
-
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export type Theme = 'light' | 'dark';
@@ -223,8 +223,6 @@ export const APP_PREFERENCES = {
     z.custom<RefreshInterval>((v) => (REFRESH_INTERVALS as readonly unknown[]).includes(v)),
     60,
   ),
-  /** Symbol before prices ('' = none). The API's prices carry no currency; this is display only. */
-  currencySymbol: definePreference('app.currencySymbol', z.string().trim().max(4), '$'),
   /** Decimals shown for prices: 2 or 3 (the API has thousandths). */
   decimals: definePreference<2 | 3>('app.decimals', z.union([z.literal(2), z.literal(3)]), 2),
   /** The demo-data notice was dismissed (shown again once a live connection was used). */
@@ -251,11 +249,14 @@ export function useSelectedGame(): [GameId, SetPreference<GameId>] {
   return [game, setGame];
 }
 
-/** MoneyFormat from the preferences, for formatMoney(). Stable between renders. */
+/**
+ * MoneyFormat for formatMoney(): decimals from the preferences (for the service currency), the symbol and the
+ * conversion to the display currency from the window's DisplayMoneyContext. Stable between renders.
+ */
 export function useMoneyFormat(): MoneyFormat {
   const [decimals] = usePref(APP_PREFERENCES.decimals);
-  const [symbol] = usePref(APP_PREFERENCES.currencySymbol);
-  return useMemo(() => ({ decimals, symbol }), [decimals, symbol]);
+  const { symbol, conversion } = useContext(DisplayMoneyContext);
+  return useMemo(() => ({ decimals, symbol, conversion }), [decimals, symbol, conversion]);
 }
 
 // ---- Theme -------------------------------------------------------------------------------------

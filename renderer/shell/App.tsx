@@ -15,6 +15,7 @@ import { TopBarSlotContext } from '../ui/topbar-slot';
 import { MarketEngineProvider } from '../market/engine/MarketEngineProvider';
 import { useConnection } from '../platform/connection';
 import { RatesProvider } from './RatesProvider';
+import { CurrencyProvider } from '../market/currency/CurrencyProvider';
 
 /** What each page starts in idle time after launch (the Recommendations page's worker). */
 const IDLE_PREFETCH = PAGES.flatMap((p) => (p.prefetch?.idle ? [p.prefetch.idle] : []));
@@ -25,7 +26,9 @@ export function App() {
   return (
     <RatesProvider api={api}>
       <MarketEngineProvider>
-        <Desk />
+        <CurrencyProvider>
+          <Desk />
+        </CurrencyProvider>
       </MarketEngineProvider>
     </RatesProvider>
   );

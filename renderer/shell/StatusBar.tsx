@@ -9,6 +9,7 @@ import { useStalledMarkets } from '../market/stalled-markets';
 import { marketInfo } from '../../shared/catalog/markets';
 import { stallSentence, stallShort } from '../ui/trust/trust-text';
 import { Icon } from '../ui/Icon';
+import { RateNote } from './RateNote';
 
 function describeSource(baseUrl: string): string {
   if (!baseUrl) return 'Built-in reference service (your key)';
@@ -52,6 +53,7 @@ export function StatusBar() {
           <span className="statusbar__spacer" />
           <PlanNote />
           <StalledNote />
+          <RateNote />
           <Since ms={status.since} />
         </>
       ) : (

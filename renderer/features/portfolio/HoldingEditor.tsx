@@ -15,6 +15,7 @@ import { PlaceField } from './PlaceField';
 import { HoldingSchema, type Holding } from './model/types';
 import { portfolioRuntime, usePortfolio, type UndoNote } from './portfolio-state';
 import { PortfolioConflictError } from './store';
+import { useCurrency } from '../../market/currency/context';
 import './portfolio.css';
 
 export function HoldingEditor({ request, onDone }: { request: HoldingEditorRequest; onDone(note: UndoNote): void }) {
@@ -25,6 +26,7 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
   const [base, setBase] = useState<Holding | null>(current);
   const existing = base ?? current;
   const changedElsewhere = base !== null && current !== null && !sameHolding(base, current);
+  const currency = useCurrency();
   const [form, setForm] = useState<HoldingForm>(() => holdingForm(existing, request.mode === 'new' ? (request.name ?? '') : ''));
   // Opened before the portfolio was read: fill the form once the lot is known, and build the save on it.
   useEffect(() => {
@@ -126,6 +128,9 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
           </Field>
           <Field id={`${id}-fee`} label="Fee paid" error={errors.fee} hint="For the whole lot.">
             {(p) => <input {...p} className="input pf-num" inputMode="decimal" placeholder="0" value={form.fee} onChange={(e) => set('fee', e.target.value)} />}
+          </Field>
+          <Field id={`${id}-costCurrency`} label="Paid in" error={errors.costCurrency} hint="Currency code of the cost and fee; empty: the service’s. Converted at the rate of the acquired date.">
+            {(p) => <input {...p} className="input" maxLength={3} placeholder={currency.service} value={form.costCurrency} onChange={(e) => set('costCurrency', e.target.value)} />}
           </Field>
         </div>
         <div className="pf-row">

@@ -21,6 +21,8 @@ import type { PortfolioColumn } from './model/columns';
 import { deleteHoldings, deleteSale } from './model/edits';
 import { placeText } from './model/export-csv';
 import { buildLedger, holdingRows, itemKey } from './model/ledger';
+import { costsForLedger } from './model/cost-currency';
+import { useCurrency } from '../../market/currency/context';
 import { filterRows, sortRows, type SortState } from './model/table-view';
 import type { Holding, Sale } from './model/types';
 import { dropNote, showNote, useNote } from './note-state';
@@ -62,9 +64,15 @@ export function PortfolioScreen() {
 
   const holdings = useMemo(() => view.holdings.filter((h) => h.game === game), [view.holdings, game]);
   const sales = useMemo(() => view.sales.filter((s) => s.game === game), [view.sales, game]);
-  const ledger = useMemo(() => buildLedger(holdings, sales), [holdings, sales]);
+  // Costs entered in other currencies convert at their purchase date's rate (model/cost-currency.ts); the rows keep the records as entered.
+  const currency = useCurrency();
+  const ledgerHoldings = useMemo(() => costsForLedger(holdings, currency), [holdings, currency]);
+  const ledger = useMemo(() => buildLedger(ledgerHoldings, sales), [ledgerHoldings, sales]);
   // Before the catalog is loaded every name counts as known: nothing is marked wrongly.
-  const rows = useMemo(() => holdingRows(ledger, holdings, (n) => known === null || known.has(n)), [ledger, holdings, known]);
+  const rows = useMemo(() => {
+    const entered = new Map(holdings.map((h) => [h.id, h]));
+    return holdingRows(ledger, ledgerHoldings, (n) => known === null || known.has(n)).map((r) => ({ ...r, holding: entered.get(r.holding.id) ?? r.holding }));
+  }, [ledger, ledgerHoldings, holdings, known]);
   const nameOf = plan.nameOf;
   const realised = sales.length > ledger.realisedMissing ? ledger.realised : null;
   const valuation = usePortfolioValuation(game, rows, realised);
@@ -87,7 +95,18 @@ export function PortfolioScreen() {
     [say, fail],
   );
 
-  const exp = usePortfolioExport({ game, rows: shown, ledger, saleIds: sales.map((s) => s.id), all: view, marketName: nameOf });
+  // Exports keep the service currency: costs at their purchase date's rate, not the display's ledger figures.
+  const serviceLedger = useMemo(() => {
+    if (!currency.converting || !currency.current) return null;
+    const hs = costsForLedger(holdings, { ...currency, converting: false, current: null });
+    const l = buildLedger(hs, sales);
+    return { ledger: l, cost: new Map(holdingRows(l, hs, () => true).map((r) => [r.holding.id, r.costBasis])) };
+  }, [currency, holdings, sales]);
+  const exportRows = useMemo(
+    () => (serviceLedger ? shown.map((r) => ({ ...r, costBasis: serviceLedger.cost.get(r.holding.id) ?? null })) : shown),
+    [shown, serviceLedger],
+  );
+  const exp = usePortfolioExport({ game, rows: exportRows, ledger: serviceLedger?.ledger ?? ledger, saleIds: sales.map((s) => s.id), all: view, marketName: nameOf });
   const menu = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => {
     if (menu.current) menu.current.open = false;

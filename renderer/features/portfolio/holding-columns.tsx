@@ -7,6 +7,14 @@ import { formatMoney, MISSING } from '../../../shared/money/money';
 import type { PortfolioColumn } from './model/columns';
 import { placeText } from './model/export-csv';
 import type { HoldingRow } from './model/types';
+import { currencySymbol } from '../../market/currency/currencies';
+
+/** A cost as entered, in its own currency (unconverted): the cost basis is what converts (model/cost-currency.ts). */
+function enteredCost(v: number | null, currency: string | null | undefined, money: MoneyFormat): string {
+  if (!currency || currency === money.conversion?.from) return formatMoney(v, { ...money, conversion: null });
+  const symbol = currencySymbol(currency);
+  return formatMoney(v, { decimals: money.decimals, symbol: /[A-Za-z]$/.test(symbol) ? `${symbol} ` : symbol, conversion: null });
+}
 
 export interface ColumnContext {
   money: MoneyFormat;
@@ -60,16 +68,20 @@ export function holdingColumns({ money, marketName, now }: ColumnContext): Portf
     {
       id: 'unitCost',
       label: 'Unit cost',
-      title: 'What one item cost, before the fee',
+      title: 'What one item cost, before the fee, as entered (in the currency it was paid in)',
       align: 'end',
       sortValue: (r) => r.holding.unitCost,
-      text: (r) => formatMoney(r.holding.unitCost, money),
-      render: (r) => <span data-testid="pf-unit-cost">{formatMoney(r.holding.unitCost, money)}</span>,
+      text: (r) => enteredCost(r.holding.unitCost, r.holding.costCurrency, money),
+      render: (r) => (
+        <span data-testid="pf-unit-cost" data-currency={r.holding.costCurrency ?? undefined}>
+          {enteredCost(r.holding.unitCost, r.holding.costCurrency, money)}
+        </span>
+      ),
     },
     {
       id: 'costBasis',
       label: 'Cost basis',
-      title: 'What the items not sold yet cost: unit cost × items left + their share of the fee paid',
+      title: 'What the items not sold yet cost: unit cost × items left + their share of the fee paid; a cost in another currency converted at the rate of its purchase date',
       align: 'end',
       sortValue: (r) => r.costBasis,
       text: (r) => formatMoney(r.costBasis, money),

@@ -119,19 +119,36 @@ describe('PortfolioStore (IndexedDB, fake-indexeddb)', () => {
     expect(storageStatus().notices['portfolio-write']).toMatch(/AbortError/);
   });
 
+  it('version 2: a version-1 holding is kept, its cost marked as in the service currency (costCurrency null)', async () => {
+    const name = `portfolio-v1-cost-${++seq}`;
+    const v1 = newStore(name, PORTFOLIO_UPGRADES.slice(0, 1));
+    const old = holding('old', { unitCost: 12_345, fee: 500 });
+    await v1.apply({ putHoldings: [old] });
+    await v1.close();
+    const v2 = newStore(name);
+    const loaded = await v2.load();
+    expect(loaded.invalid).toBe(0);
+    expect(loaded.holdings).toEqual([{ ...old, costCurrency: null }]);
+    await v2.close();
+    // Stored as upgraded, not only read so: the raw record carries the field.
+    const raw = await openDB(name);
+    expect(await raw.get('holdings', 'old')).toMatchObject({ unitCost: 12_345, fee: 500, costCurrency: null });
+    raw.close();
+  });
+
   it('a version-1 database opened by a later version keeps its records; a newer one is refused in words', async () => {
     const name = `portfolio-v1-${++seq}`;
     const v1 = newStore(name);
     await v1.apply({ putHoldings: [holding('kept')] });
     await v1.close();
     const ran: number[] = [];
-    const v2 = newStore(name, [...PORTFOLIO_UPGRADES, () => void ran.push(2)]);
+    const v2 = newStore(name, [...PORTFOLIO_UPGRADES, () => void ran.push(3)]);
     expect((await v2.load()).holdings.map((h) => h.id)).toEqual(['kept']);
-    expect(ran).toEqual([2]);
+    expect(ran).toEqual([3]);
     await v2.close();
     const old = newStore(name);
     await expect(old.load()).rejects.toBeInstanceOf(NewerDatabaseError);
-    expect(storageStatus().notices['portfolio-open']).toMatch(/Portfolio: saved by a newer version of Market Desk \(storage version 2; this version reads up to 1\)/);
+    expect(storageStatus().notices['portfolio-open']).toMatch(/Portfolio: saved by a newer version of Market Desk \(storage version 3; this version reads up to 2\)/);
   });
 });
 

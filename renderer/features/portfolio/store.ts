@@ -29,6 +29,15 @@ export const PORTFOLIO_UPGRADES: readonly UpgradeStep<PortfolioDbSchema>[] = [
     db.createObjectStore('holdings', { keyPath: 'id' }).createIndex('game', 'game');
     db.createObjectStore('sales', { keyPath: 'id' }).createIndex('game', 'game');
   },
+  // 2: a holding's cost names its currency; every earlier cost was in the service's currency (null).
+  (_db, tx) => {
+    const store = tx.objectStore('holdings');
+    void (async () => {
+      for (let c = await store.openCursor(); c; c = await c.continue()) {
+        if (c.value.costCurrency === undefined) await c.update({ ...c.value, costCurrency: null });
+      }
+    })();
+  },
 ];
 
 export interface LoadedPortfolio {

@@ -18,6 +18,7 @@ import { useStalledMarkets } from '../../market/stalled-markets';
 import type { MarketStall } from '../../market/trust/types';
 import { stallSentence, stallShort } from '../../ui/trust/trust-text';
 import { Icon } from '../../ui/Icon';
+import { FeeCurrencyNote } from './FeeCurrencyNote';
 import './GridSettings.css';
 
 function FeeInput({ label, bps, placeholder, onCommit }: { label: string; bps: number | null; placeholder?: string; onCommit(bps: number): void }) {
@@ -270,6 +271,7 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
         kept only if the service offers it. <span className="gset__badge gset__badge--unknown">not in catalog</span> a name you added, or one a
         service sent by itself.
       </p>
+      <FeeCurrencyNote />
       <p className="card__text gset__count">
         {list.filter((m) => m.ask).length} ask markets, {list.filter((m) => m.bid).length} buy-order markets
         {list.length !== DEFAULT_MARKET_LIST.length || list.some((m, i) => m.slug !== DEFAULT_MARKET_LIST[i]?.slug) ? ' (edited)' : ''}.

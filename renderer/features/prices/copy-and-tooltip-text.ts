@@ -65,7 +65,7 @@ export function marketCellTitle(ctx: CellContext, col: GridColumn, item: number)
   const ask = shownAsk(snap, d, item, k);
   const locked = shownLocked(snap, d, item, k);
   const offers = cellValue(snap, 'offers', cell);
-  const exact = (v: number) => formatMoneyExact(v, money.symbol);
+  const exact = (v: number) => formatMoneyExact(v, money);
   return `${col.title}: lowest ask ${ask === null ? 'none tradable now' : exact(ask)}; locked ${locked === null ? MISSING : exact(locked)}; ${offers === null ? 'offers unknown' : countOf(offers, 'offer')}${trustSuffix(ctx, 'ask', cell, true)}`;
 }
 
@@ -80,13 +80,13 @@ export function cellTitle(ctx: CellContext, col: GridColumn, item: number): stri
       const col = d.bestAskCol[item] as number;
       return v === null
         ? 'Best ask: none of the chosen markets has a price tradable now'
-        : `Best ask ${formatMoneyExact(v, money.symbol)} on ${ctx.nameOf(snap.askMarkets[col] ?? '')}${trustSuffix(ctx, 'ask', item * snap.askMarkets.length + col, true)}`;
+        : `Best ask ${formatMoneyExact(v, money)} on ${ctx.nameOf(snap.askMarkets[col] ?? '')}${trustSuffix(ctx, 'ask', item * snap.askMarkets.length + col, true)}`;
     }
     case 'bestBid': {
       const v = num(d.bestBid[item] as number);
       return v === null
         ? 'Best bid: no buy orders'
-        : `Best bid ${formatMoneyExact(v, money.symbol)} on ${ctx.nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')}; ${countOf(num(d.bidOrders[item] as number), 'buy order')} there${trustSuffix(ctx, 'bid', item * snap.bidMarkets.length + (d.bestBidCol[item] as number), true)}`;
+        : `Best bid ${formatMoneyExact(v, money)} on ${ctx.nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')}; ${countOf(num(d.bidOrders[item] as number), 'buy order')} there${trustSuffix(ctx, 'bid', item * snap.bidMarkets.length + (d.bestBidCol[item] as number), true)}`;
     }
     case 'confidence': {
       const c = ctx.trust?.confidence(item) ?? null;
@@ -96,7 +96,7 @@ export function cellTitle(ctx: CellContext, col: GridColumn, item: number): stri
       return `${d.listedCount[item]} of the chosen markets list this item`;
     case 'spread': {
       const v = num(d.spread[item] as number);
-      return v === null ? 'Spread: needs both an ask and a bid' : `Spread ${v > 0 ? '+' : ''}${formatMoneyExact(v, money.symbol)} (best bid minus best ask)`;
+      return v === null ? 'Spread: needs both an ask and a bid' : `Spread ${v > 0 ? '+' : ''}${formatMoneyExact(v, money)} (best bid minus best ask)`;
     }
     default:
       return cellText(ctx, col, item);

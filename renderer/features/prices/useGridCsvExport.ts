@@ -9,6 +9,7 @@ import { GAMES } from '../../../shared/catalog/games';
 import { describeError } from '../../platform';
 import { useConnection } from '../../platform/connection';
 import { nextTask } from '../../lib/next-task';
+import { useMoneyFormat } from '../../lib/preferences';
 import { useStableCallback } from '../../lib/useStableCallback';
 import type { GridColumn } from './grid-columns';
 import { exportGridCsv } from './grid-export';
@@ -29,13 +30,15 @@ export interface GridCsvSource {
 export function useGridCsvExport(src: GridCsvSource): { exporting: boolean; exportCsv(): void } {
   const { api } = useConnection();
   const [exporting, setExporting] = useState(false);
+  // Shown in another currency: the export adds the converted figures, the rate and its date.
+  const { conversion } = useMoneyFormat();
   const exportCsv = useStableCallback(() => {
     const { snap, derived, columns, view, net, nameOf, game, announce } = src;
     if (!snap || !derived || exporting) return;
     setExporting(true);
     void (async () => {
       try {
-        const ctx = { snap, d: derived, askCols: columns.flatMap((c) => (c.kind === 'market' && c.k !== undefined ? [c.k] : [])), marketName: nameOf, net };
+        const ctx = { snap, d: derived, askCols: columns.flatMap((c) => (c.kind === 'market' && c.k !== undefined ? [c.k] : [])), marketName: nameOf, net, currency: conversion ?? null };
         const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
         const stem = `market-desk-${GAMES.find((g) => g.id === game)?.key ?? game}-${stamp}`;
         const done = await exportGridCsv(api, { ctx, view, stem }, nextTask);

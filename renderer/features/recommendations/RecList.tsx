@@ -105,7 +105,7 @@ export function dealText(ctx: Pick<Ctx, 'recs' | 'join' | 'snap' | 'netDerived' 
   if (!ctx.join || !ctx.snap || !ctx.netDerived) return undefined;
   const w = dealWorking(side, i, ctx.recs, ctx.join, ctx.snap, ctx.netDerived);
   if (!w) return side === 'buy' ? 'No ask on your markets, or no suggested price.' : 'No buy order on your markets, or no suggested price.';
-  const x = (v: number) => formatMoneyExact(v, ctx.money.symbol);
+  const x = (v: number) => formatMoneyExact(v, ctx.money);
   const fee = `${side === 'buy' ? '+ buyer' : '− seller'} fee ${feeCodeText(w.feeCode)} (${x(w.fee)})`;
   const verb = side === 'buy' ? `Buy on ${ctx.nameOf(w.market)}: ask` : `Sell on ${ctx.nameOf(w.market)}: buy order`;
   return `${verb} ${x(w.price)} ${fee} = ${x(w.after)}; suggested ${x(w.suggested)}; ${side === 'buy' ? 'suggested − cost' : 'proceeds − suggested'} = ${x(w.gain)} (${signedPercent(w.gainPct)} of the suggestion)`;
@@ -141,7 +141,7 @@ const COLUMNS: Column[] = [
     },
     title: (ctx, i) => {
       const v = n(ctx.recs.suggested[i]);
-      return v === null ? 'No suggested price (missing or unreadable)' : formatMoneyExact(v, ctx.money.symbol);
+      return v === null ? 'No suggested price (missing or unreadable)' : formatMoneyExact(v, ctx.money);
     },
   },
   {
@@ -164,7 +164,7 @@ const COLUMNS: Column[] = [
     },
     title: (ctx, i) => {
       const v = n(ctx.recs.diff[i]);
-      return v === null ? undefined : `Current minus suggested: ${formatMoneyExact(v, ctx.money.symbol)}`;
+      return v === null ? undefined : `Current minus suggested: ${formatMoneyExact(v, ctx.money)}`;
     },
   },
   {

@@ -18,6 +18,7 @@ import type { RecJoin } from '../../market/recommendations/join';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
 import type { RecFilter } from '../../market/recommendations/view';
 import { recCsvChunks } from './model/csv';
+import { useMoneyFormat } from '../../lib/preferences';
 import type { RecMessage } from './useRecMessage';
 
 export interface RecCsvSource {
@@ -43,6 +44,7 @@ const BLOCK_ROWS = 1500;
 export function useRecCsvExport(src: RecCsvSource): { exporting: boolean; exportCsv(): Promise<void> } {
   const [exporting, setExporting] = useState(false);
   const { api } = useConnection();
+  const { conversion } = useMoneyFormat();
   const exportCsv = useStableCallback(async () => {
     const { game, type, markets, recs, join, snap, netDerived, net, nameOf, view, filter, updatedAt, setMessage } = src;
     if (!recs) return;
@@ -52,7 +54,7 @@ export function useRecCsvExport(src: RecCsvSource): { exporting: boolean; export
       const stamp = new Date(updatedAt || Date.now()).toISOString().slice(0, 16).replace(/[:T]/g, '-');
       const gameKey = GAMES.find((g) => g.id === game)?.key ?? String(game);
       const stem = `market-desk-recommendations-${gameKey}-${type}${markets.length ? `-${markets.length}-markets` : ''}${filter.deal ? `-${filter.deal.side}-deals` : ''}-${stamp}`;
-      const blocks = recCsvChunks({ recs, join, snap, netDerived, net, marketName: nameOf }, view, BLOCK_ROWS);
+      const blocks = recCsvChunks({ recs, join, snap, netDerived, net, marketName: nameOf, currency: conversion ?? null }, view, BLOCK_ROWS);
       const result = await exportCsvToHost(api, stem, blocks, { rows: view.length, blockRows: BLOCK_ROWS }, nextTask);
       if (!result) setMessage({ text: 'Export cancelled.', tone: 'info' });
       else setMessage({ text: `${result.path ? `Saved to ${result.path}` : `Downloaded ${result.file}`}: ${view.length.toLocaleString('en-US')} rows.`, tone: 'ok' });

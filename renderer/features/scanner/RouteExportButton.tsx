@@ -13,6 +13,7 @@ import type { ScanRule } from '../../market/scanner/rules';
 import type { Route } from '../../market/scanner/scan';
 import { describeError } from '../../platform';
 import { useConnection } from '../../platform/connection';
+import { useMoneyFormat } from '../../lib/preferences';
 import { routeCsvBlocks } from './route-csv';
 import { writeRouteParquet } from './route-parquet';
 
@@ -32,6 +33,7 @@ export interface RouteExportProps {
 
 export function RouteExportButton({ game, rule, routes, pollAt, setMessage }: RouteExportProps) {
   const { api } = useConnection();
+  const { conversion } = useMoneyFormat();
   const [busy, setBusy] = useState(false);
   const run = (format: 'csv' | 'parquet') => {
     if (busy || pollAt === null) return;
@@ -43,7 +45,7 @@ export function RouteExportButton({ game, rule, routes, pollAt, setMessage }: Ro
         const stem = `market-desk-routes-${GAMES.find((g) => g.id === game)?.key ?? game}-${rule.id}-${stamp}`;
         let done: { path: string } | null;
         if (format === 'csv') {
-          const blocks = routeCsvBlocks(rows, { rule: rule.name, pollAt, game: gameName(game) }, BLOCK_ROWS);
+          const blocks = routeCsvBlocks(rows, { rule: rule.name, pollAt, game: gameName(game), currency: conversion ?? null }, BLOCK_ROWS);
           done = await exportCsvToHost(api, stem, blocks, { rows: rows.length, blockRows: BLOCK_ROWS }, nextTask);
         } else {
           done = await exportFileToHost(api, stem, `${stem}.parquet`, 1024 + rows.length * PARQUET_ROW_BYTES, (sink) => writeRouteParquet(sink, rows, { rule, pollAt, game: gameName(game) }));

@@ -1,9 +1,8 @@
-/** Display preferences (stored in localStorage via lib/preferences): refresh, currency, decimals, theme. */
+/** Display preferences (stored in localStorage via lib/preferences): refresh, decimals, theme; the currency card below. */
 import { useId } from 'react';
 import { formatMoney } from '../../../shared/money/money';
 import {
   APP_PREFERENCES,
-  CURRENCY_SYMBOLS,
   REFRESH_INTERVALS,
   THEME_CHOICES,
   refreshIntervalLabel,
@@ -14,32 +13,20 @@ import {
 } from '../../lib/preferences';
 import { formatCount } from '../../../shared/budget/planner';
 import { useRequestBudget } from '../../market/request-plan';
+import { CurrencySettings } from './CurrencySettings';
 
 const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
-
-const SYMBOL_NAMES: Record<string, string> = {
-  $: 'Dollar',
-  '€': 'Euro',
-  '£': 'Pound',
-  '¥': 'Yen',
-  '₽': 'Ruble',
-  'CN¥': 'Yuan',
-  '': 'None',
-};
 
 export function PreferencesSection() {
   const id = useId();
   const [refresh, setRefresh, resetRefresh] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
-  const [symbol, setSymbol, resetSymbol] = usePref(APP_PREFERENCES.currencySymbol);
   const [decimals, setDecimals, resetDecimals] = usePref(APP_PREFERENCES.decimals);
   const [theme, setTheme, resetTheme] = usePref(APP_PREFERENCES.theme);
   const money = useMoneyFormat();
   const budget = useRequestBudget();
-  const symbols: readonly string[] = CURRENCY_SYMBOLS.includes(symbol as (typeof CURRENCY_SYMBOLS)[number])
-    ? CURRENCY_SYMBOLS
-    : [...CURRENCY_SYMBOLS, symbol];
 
   return (
+    <>
     <section className="card" aria-labelledby={`${id}-h`}>
       <div className="card__head">
         <h2 id={`${id}-h`} className="card__title">
@@ -50,7 +37,6 @@ export function PreferencesSection() {
           className="btn btn--small btn--ghost"
           onClick={() => {
             resetRefresh();
-            resetSymbol();
             resetDecimals();
             resetTheme();
           }}
@@ -82,18 +68,6 @@ export function PreferencesSection() {
               Market Desk refreshes less often (see Request limits).
             </span>
           ) : null}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-symbol`}>
-            Currency symbol
-          </label>
-          <select id={`${id}-symbol`} className="input select" value={symbol} onChange={(e) => setSymbol(e.target.value)}>
-            {symbols.map((s) => (
-              <option key={s} value={s}>
-                {s ? `${s}  ${SYMBOL_NAMES[s] ?? ''}` : 'None'}
-              </option>
-            ))}
-          </select>
         </div>
         <fieldset className="field field--fieldset">
           <legend className="field__label">Decimals</legend>
@@ -131,10 +105,12 @@ export function PreferencesSection() {
         </div>
       </div>
       <p className="field__hint">
-        Prices arrive in thousandths of a currency unit; the symbol is for display only and converts nothing.
-        System theme follows your computer’s light or dark setting; exported charts use the theme you see.
+        Prices arrive in thousandths of a currency unit; decimals apply to prices shown as the service quotes them
+        (a converted price has its currency’s own decimals: see Currency). System theme follows your computer’s light or dark setting; exported charts use the theme you see.
       </p>
     </section>
+    <CurrencySettings />
+    </>
   );
 }
 

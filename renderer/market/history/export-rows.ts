@@ -37,6 +37,8 @@ export interface Provenance {
   parts: Array<{ item: string; from: string; to: string; resolution: string; resolutionMs: number }>;
   rows: number;
   columns: Record<string, string>;
+  /** Shown in another currency: what the converted column is and how it was converted. */
+  currency?: { service: string; display: string; rounding: string; rates: string };
 }
 
 export const COLUMNS: Record<string, string> = {

@@ -6,6 +6,7 @@
 import { chunkName, streamOf } from './chunk-codec';
 import { addChunk, COLUMNS, ExportTable, resolutionText, sortRows, toCsv, toParquet, type ExportSelection, type Provenance } from './export-rows';
 import type { HistoryStore } from './store';
+import type { CurrencyInputs } from '../currency/conversion';
 
 export type ExportFormat = 'csv' | 'parquet' | 'both';
 
@@ -15,6 +16,8 @@ export interface ExportContext {
   pollingIntervalMs: number | null;
   /** The export's time (ms; also in the file names). */
   at: number;
+  /** Prices shown in another currency: the streamed CSV adds each row's price at the rate of its own day. */
+  currency?: CurrencyInputs;
 }
 
 export interface ExportFile {

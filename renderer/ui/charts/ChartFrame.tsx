@@ -5,7 +5,7 @@
  * In a progressive ChartGroup the chart mounts when the group gives it its turn (the plot keeps its
  * size meanwhile, so nothing moves).
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { ResponsiveContainer } from 'recharts';
 import { formatMoneyExact, MISSING } from '../../../shared/money/money';
@@ -17,8 +17,9 @@ import { describeError } from '../../platform';
 import { useChartGroup } from './ChartGroup';
 import { ExportMenu, type ExportAction } from './ExportMenu';
 import { findChartSvg } from './export/capture';
+import { withDisplayCurrency } from './export/currency';
 import { allFiles, csvFile, pngFile, renderPng, renderSvg, svgFile, type ExportFile, type ExportSource } from './export/exporter';
-import { useChartFormat, type ChartFormat } from './format';
+import { chartFormat, useChartFormat, type ChartFormat } from './format';
 import type { ChartColumn, ChartData, ChartState, Provenance } from './types';
 import './charts.css';
 
@@ -57,6 +58,8 @@ export function ChartFrame(props: ChartFrameProps) {
   const [message, setMessage] = useState<Message>(null);
   const { api } = useConnection();
   const group = useChartGroup();
+  // Shown in another currency: the CSV adds the converted figures and the rate (export/currency.ts).
+  const { conversion } = useMoneyFormat();
 
   // Progressive groups: the chart shown is the one the group last gave a turn, mounted afresh (key) at the
   // size measured then, so recharts draws it in that turn instead of first rendering empty to measure
@@ -69,15 +72,15 @@ export function ChartFrame(props: ChartFrameProps) {
   const waiting = progressive && ready && shown?.chart !== children;
 
   // The latest props, for exporters called later (the group's Export all, an async export).
-  const latest = useRef({ props, state, waiting });
+  const latest = useRef({ props, state, waiting, conversion });
   useEffect(() => {
-    latest.current = { props, state, waiting };
+    latest.current = { props, state, waiting, conversion };
   });
 
   const source = useCallback((): ExportSource => {
     const p = latest.current.props;
     if (!plot.current) throw new Error('The chart is not drawn yet; try again in a moment.');
-    return { title: p.title, subtitle: p.subtitle, fileBase: p.fileBase, provenance: p.provenance, data: p.data, container: plot.current };
+    return { title: p.title, subtitle: p.subtitle, fileBase: p.fileBase, provenance: p.provenance, data: withDisplayCurrency(p.data, latest.current.conversion), container: plot.current };
   }, []);
 
   const isReady = useCallback(
@@ -270,6 +273,8 @@ function cellText(column: ChartColumn, value: string | number | null | undefined
 function ChartTable({ title, data }: { title: string; data: ChartData }) {
   const f = useChartFormat();
   const money = useMoneyFormat();
+  const plain = useMemo(() => ({ ...money, conversion: null }), [money]);
+  const fPlain = useMemo(() => chartFormat(plain), [plain]);
   const rows = data.rows.slice(0, TABLE_ROW_LIMIT);
   const [first, ...rest] = data.columns;
   const rowHeader = first?.kind === 'text';
@@ -292,10 +297,10 @@ function ChartTable({ title, data }: { title: string; data: ChartData }) {
               {rowHeader && first && <th scope="row">{cellText(first, row[first.key], f)}</th>}
               {(rowHeader ? rest : data.columns).map((c) => {
                 const v = row[c.key];
-                const exact = c.kind === 'money' && typeof v === 'number' ? formatMoneyExact(v, money.symbol) : undefined;
+                const exact = c.kind === 'money' && typeof v === 'number' ? formatMoneyExact(v, c.unconverted ? plain : money) : undefined;
                 return (
                   <td key={c.key} className={NUMERIC.has(c.kind) ? 'is-num' : undefined} title={exact}>
-                    {cellText(c, v, f)}
+                    {cellText(c, v, c.unconverted ? fPlain : f)}
                   </td>
                 );
               })}

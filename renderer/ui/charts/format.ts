@@ -36,6 +36,11 @@ export function moneyTickText(v: number, symbol: string): string {
   return `${sign}${symbol}${body}`;
 }
 
+/** "KWD" -> "KWD " (a code as symbol is set apart from the number), "€" stays. */
+function spaced(symbol: string): string {
+  return /[A-Za-z]$/.test(symbol) ? `${symbol} ` : symbol;
+}
+
 export function countText(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return MISSING;
   return Math.round(v).toLocaleString('en-US');
@@ -44,7 +49,8 @@ export function countText(v: number | null | undefined): string {
 export function chartFormat(fmt: MoneyFormat): ChartFormat {
   return {
     money: (v) => formatMoney(v, fmt),
-    moneyTick: (v) => moneyTickText(v, fmt.symbol),
+    // Ticks convert at the same rate as the figures (rate 1 for a series already converted per day).
+    moneyTick: (v) => (fmt.conversion ? moneyTickText(v * fmt.conversion.rate, spaced(fmt.conversion.symbol)) : moneyTickText(v, fmt.symbol)),
     count: countText,
     percent: (v) => formatPercent(v),
   };

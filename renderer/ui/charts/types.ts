@@ -14,6 +14,8 @@ export interface ChartColumn {
   key: string;
   label: string;
   kind: ColumnKind;
+  /** Money in the service currency, shown unconverted even when prices show in another currency. */
+  unconverted?: boolean;
 }
 
 /** Exactly the numbers a chart draws, one row per drawn point/bar; money in integer thousandths. */

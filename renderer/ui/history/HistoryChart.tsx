@@ -1,7 +1,8 @@
 /**
  * The detail panel's "History" section: one item's recorded asks and bids over a chosen range, a recharts
  * step chart (best ask, best bid, the markets with the lowest asks now or every market, and the Steam
- * analytics medians recorded when they were loaded), and the same as a table of its changes.
+ * analytics medians recorded when they were loaded), and the same as a table of its changes. Shown in
+ * another currency, each point converts at the rate of its own day (market/currency/dated.ts).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -15,6 +16,8 @@ import type { SampledHistory } from '../../market/history/sampling';
 import { HistoryExport } from './HistoryExport';
 import { BEST_ASK, BEST_BID } from '../../market/history/tiers';
 import { STEAM_MEDIAN_KEYS, steamMedianLabel } from '../../market/history/steam';
+import { useCurrency } from '../../market/currency/context';
+import { datedConverter } from '../../market/currency/dated';
 
 export const RANGES = [
   { id: '1h', label: '1h', ms: HOUR },
@@ -95,6 +98,9 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
   }, [game, name, range, markets, key, version]);
 
   const h = state?.key === key ? state.h : null;
+  const currency = useCurrency();
+  const conv = useMemo(() => datedConverter(currency, money), [currency, money]);
+  const fmt = conv?.format ?? money;
   // This item over the chart's range, its markets (with the bests and the Steam medians).
   const exportSelection = useCallback(() => {
     const to = Date.now();
@@ -117,20 +123,18 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
     const shown = all ? prices : order.slice(0, TOP_MARKETS);
     // The Steam medians the item has (in this range or carried into it), always drawn.
     const steam = STEAM_MEDIAN_KEYS.map((k) => h.series.indexOf(k)).filter((i) => i >= 0);
+    // In another currency: each point at its own day's rate.
+    const at = (v: number, t: number): number | null => (Number.isNaN(v) ? null : conv ? conv.convert(v, t) : v);
     const rows = Array.from(h.times, (t, j) => {
       const row: Record<string, number | null> = { t };
-      const ba = h.bestAsk[j] as number;
-      const bb = h.bestBid[j] as number;
-      row.bestAsk = Number.isNaN(ba) ? null : ba;
-      row.bestBid = Number.isNaN(bb) ? null : bb;
-      for (const s of [...shown, ...steam]) {
-        const v = (h.values[s] as Float64Array)[j] as number;
-        row[h.series[s] as string] = Number.isNaN(v) ? null : v;
-      }
+      row.bestAsk = at(h.bestAsk[j] as number, t);
+      row.bestBid = at(h.bestBid[j] as number, t);
+      for (const s of [...shown, ...steam]) row[h.series[s] as string] = at((h.values[s] as Float64Array)[j] as number, t);
       return row;
     });
-    return { rows, shown: shown.map((s) => h.series[s] as string), steam: steam.map((s) => h.series[s] as string), start: h.start, end: h.times[h.times.length - 1] ?? h.first };
-  }, [h, all]);
+    return {
+      oldest: conv?.oldestUsed() ?? null, rows, shown: shown.map((s) => h.series[s] as string), steam: steam.map((s) => h.series[s] as string), start: h.start, end: h.times[h.times.length - 1] ?? h.first };
+  }, [h, all, conv]);
 
   // The table: the chart's rows where a figure changes (best ask, best bid, Steam medians), newest first.
   const table = useMemo(() => {
@@ -190,18 +194,24 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
             Since {timeLabel(h.first ?? 0, (h.last ?? 0) - (h.first ?? 0) + HOUR)} · {h.points.toLocaleString('en-US')} recorded price point{h.points === 1 ? '' : 's'}
           </p>
           <ResolutionNote h={h} span={span} />
+          {conv ? (
+            <p className="dp__muted" data-testid="history-currency">
+              In {currency.display}, each point at the rate of its own day (the closest earlier published day).
+              {chart.oldest ? ` Points before ${chart.oldest.date} use the oldest rate kept (${chart.oldest.note}).` : ''}
+            </p>
+          ) : null}
           <div className="hist__chart" data-testid="history-chart">
             <ResponsiveContainer width="100%" height={230}>
               <LineChart data={chart.rows} margin={{ top: 6, right: 8, bottom: 0, left: 0 }}>
                 <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
                 <XAxis dataKey="t" type="number" scale="time" domain={[chart.start, chart.end]} tickFormatter={(t: number) => timeLabel(t, span)} minTickGap={40} {...axisProps} />
-                <YAxis width={62} domain={['auto', 'auto']} tickFormatter={(v: number) => formatMoney(v, money)} {...axisProps} />
+                <YAxis width={62} domain={['auto', 'auto']} tickFormatter={(v: number) => formatMoney(v, fmt)} {...axisProps} />
                 <Tooltip
                   {...tooltipProps}
                   filterNull={false}
                   itemSorter={(item) => lines.findIndex((l) => l.key === item.dataKey)}
                   labelFormatter={(t) => new Date(Number(t)).toLocaleString()}
-                  formatter={(v, n) => [v === null || v === undefined ? MISSING : formatMoney(Number(v), money), n]}
+                  formatter={(v, n) => [v === null || v === undefined ? MISSING : formatMoney(Number(v), fmt), n]}
                 />
                 {lines.map((l) => (
                   <Line
@@ -262,8 +272,8 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
                       {table.cols.map((c) => {
                         const v = r[c.key] ?? null;
                         return (
-                          <td key={c.key} className="dp__num" data-key={c.key} data-value={v ?? ''}>
-                            {v === null ? <span className="dp__missing">{MISSING}</span> : formatMoney(v, money)}
+                          <td key={c.key} className="dp__num" data-key={c.key} data-value={v ?? ''} title={conv && v !== null ? conv.conversionAt(r.t ?? 0).note : undefined}>
+                            {v === null ? <span className="dp__missing">{MISSING}</span> : formatMoney(v, fmt)}
                           </td>
                         );
                       })}

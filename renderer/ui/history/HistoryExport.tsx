@@ -17,6 +17,7 @@ import type { ExportSelection } from '../../market/history/export-rows';
 import type { ExportEstimate } from '../../market/history/export/estimate';
 import { hostSinks } from '../../market/history/export/host-sink';
 import { sinkServer, type SinkCall } from '../../market/history/export/sink-port';
+import { useCurrency } from '../../market/currency/context';
 import { exportFileNames, type StreamProgress } from '../../market/history/export/stream-export';
 import type { StreamMessage, StreamRequest } from '../../market/history/export/stream.worker';
 import './history.css';
@@ -44,6 +45,7 @@ function estimateText(e: ExportEstimate): string {
 export function HistoryExport({ selection, label = 'Export', testId }: { selection: () => ExportSelection | null; label?: string; testId?: string }) {
   const { api } = useConnection();
   const { sourceKey } = useDataSource();
+  const currency = useCurrency();
   const [format, setFormat] = useState<ExportFormat>('both');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const worker = useRef<Worker | null>(null);
@@ -83,7 +85,14 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
         type: 'start',
         sel,
         formats,
-        ctx: { service: sourceKey === 'demo' ? 'demo (the embedded reference service)' : (sourceKey?.replace(/^live\|/, '') ?? 'unknown'), gameName: gameName(sel.game), pollingIntervalMs: seconds > 0 ? seconds * 1000 : null, at },
+        ctx: {
+          service: sourceKey === 'demo' ? 'demo (the embedded reference service)' : (sourceKey?.replace(/^live\|/, '') ?? 'unknown'),
+          gameName: gameName(sel.game),
+          pollingIntervalMs: seconds > 0 ? seconds * 1000 : null,
+          at,
+          // Shown in another currency: each row's price at its own day's rate too (stream-export.ts).
+          ...(currency.converting && currency.current ? { currency: { service: currency.service, display: currency.display, days: [...currency.days], manual: [...currency.manual] } } : {}),
+        },
       };
       w.postMessage(req);
     };
@@ -138,7 +147,7 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
       }
     };
     w.postMessage({ type: 'estimate', sel, formats } satisfies StreamRequest);
-  }, [api, format, selection, sourceKey]);
+  }, [api, format, selection, sourceKey, currency]);
 
   const busy = state.kind === 'busy';
   return (

@@ -32,15 +32,15 @@ describe('portfolio CSV', () => {
   it('writes the holdings with exact money, empty for missing, and guarded text', () => {
     const hs = [
       holding('h1'),
-      holding('h2', { name: '=HYPERLINK("x")', quantity: 1, unitCost: null, fee: null, acquired: null, place: { kind: 'text', text: 'a friend, cash' }, lockedUntil: Date.UTC(2026, 2, 8, 7, 0), note: 'two\nlines' }),
+      holding('h2', { name: '=HYPERLINK("x")', quantity: 1, unitCost: null, fee: null, costCurrency: 'CNY', acquired: null, place: { kind: 'text', text: 'a friend, cash' }, lockedUntil: Date.UTC(2026, 2, 8, 7, 0), note: 'two\nlines' }),
     ];
     const ledger = buildLedger(hs, [sale('s1')]);
     const csv = holdingsCsv(holdingRows(ledger, hs, (n) => n.startsWith('AK')), names);
     expect(csv.split('\r\n')).toEqual([
-      '\uFEFFName,Quantity,Unit cost,Fee,Acquired,Market,Locked until,Note,Remaining,Cost basis,In catalog,Origin,Id',
-      // 2 left of 3: 25,000 + (10 − floor(10/3)).
-      'AK-47 | Redline (Field-Tested),3,12.500,0.010,2026-01-02,BUFF163,,,2,25.007,yes,manual,h1',
-      '"\'=HYPERLINK(""x"")",1,,,,"a friend, cash",2026-03-08T07:00:00Z,"two\nlines",1,,no,manual,h2',
+      '\uFEFFName,Quantity,Unit cost,Fee,Acquired,Market,Locked until,Note,Remaining,Cost basis,In catalog,Origin,Id,Cost currency',
+      // 2 left of 3: 25,000 + (10 − floor(10/3)). No cost currency: the service's (empty).
+      'AK-47 | Redline (Field-Tested),3,12.500,0.010,2026-01-02,BUFF163,,,2,25.007,yes,manual,h1,',
+      '"\'=HYPERLINK(""x"")",1,,,,"a friend, cash",2026-03-08T07:00:00Z,"two\nlines",1,,no,manual,h2,CNY',
       '',
     ]);
   });
@@ -64,14 +64,15 @@ describe('holdings CSV read back by the CSV import', () => {
     const hs = [
       holding('h1', { note: 'first, "quoted"' }),
       holding('h2', { name: 'AWP | Asiimov (Field-Tested)', quantity: 1, unitCost: null, fee: null, acquired: null, place: null, lockedUntil: Date.UTC(2026, 2, 8, 7, 0) }),
+      holding('h3', { unitCost: 88_500, fee: null, costCurrency: 'CNY', acquired: '2026-11-20' }),
     ];
     const csv = holdingsCsv(holdingRows(buildLedger(hs, []), hs, () => true), names);
     const preview = importCsv(csv, { game: 730 });
     expect(preview.fatal).toBeNull();
-    expect(preview.rows.map((r) => r.error)).toEqual([null, null]);
+    expect(preview.rows.map((r) => r.error)).toEqual([null, null, null]);
     expect(
-      preview.rows.map((r) => r.draft && [r.draft.name, r.draft.quantity, r.draft.unitCost, r.draft.fee, r.draft.acquired, r.draft.place, r.draft.lockedUntil, r.draft.note]),
-    ).toEqual(hs.map((h) => [h.name, h.quantity, h.unitCost, h.fee, h.acquired, h.place, h.lockedUntil, h.note]));
+      preview.rows.map((r) => r.draft && [r.draft.name, r.draft.quantity, r.draft.unitCost, r.draft.fee, r.draft.costCurrency ?? null, r.draft.acquired, r.draft.place, r.draft.lockedUntil, r.draft.note]),
+    ).toEqual(hs.map((h) => [h.name, h.quantity, h.unitCost, h.fee, h.costCurrency ?? null, h.acquired, h.place, h.lockedUntil, h.note]));
   });
 });
 

@@ -2,7 +2,8 @@
  * The holdings and sales as CSV (RFC 4180 through shared/csv: comma separated, CRLF, text guarded against
  * formulas). Money is exact (toDecimalString: "12.500"), missing is an empty field, never 0. The holdings'
  * headers are the ones the CSV import reads back (Name, Quantity, Unit cost, Acquired, Market, Locked until,
- * Note), with the ledger's figures beside them.
+ * Note, Cost currency), with the ledger's figures beside them. Costs are as entered: "Cost currency" names
+ * their currency (ISO 4217), empty for the service's own (every cost entered before currencies existed).
  */
 import { csvFile, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
@@ -28,7 +29,7 @@ function timeText(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
 }
 
-export const HOLDINGS_CSV_HEAD = ['Name', 'Quantity', 'Unit cost', 'Fee', 'Acquired', 'Market', 'Locked until', 'Note', 'Remaining', 'Cost basis', 'In catalog', 'Origin', 'Id'] as const;
+export const HOLDINGS_CSV_HEAD = ['Name', 'Quantity', 'Unit cost', 'Fee', 'Acquired', 'Market', 'Locked until', 'Note', 'Remaining', 'Cost basis', 'In catalog', 'Origin', 'Id', 'Cost currency'] as const;
 
 export function holdingsCsv(rows: readonly HoldingRow[], names: CsvNames): string {
   return csvFile(
@@ -47,6 +48,7 @@ export function holdingsCsv(rows: readonly HoldingRow[], names: CsvNames): strin
       known ? 'yes' : 'no',
       h.origin,
       csvText(h.id),
+      h.costCurrency ?? '',
     ]),
   );
 }

@@ -4,6 +4,17 @@ import type { Holding } from './types';
 
 const base = { ...holdingForm(null, 'AK-47 | Redline (Field-Tested)', Date.UTC(2026, 2, 8, 12)) };
 
+describe('holding form: the cost’s currency', () => {
+  it('a cost in another currency is kept as entered with its code; empty is the service’s; a bad code is refused', () => {
+    const r = readHoldingForm({ ...base, unitCost: '88.5', costCurrency: 'cny', acquired: '2026-11-20' }, 730);
+    expect(r).toMatchObject({ ok: true, value: { unitCost: 88_500, costCurrency: 'CNY', acquired: '2026-11-20' } });
+    expect(readHoldingForm({ ...base, costCurrency: '' }, 730)).toMatchObject({ ok: true });
+    expect(readHoldingForm({ ...base, costCurrency: '' }, 730)).toMatchObject({ ok: true, value: { costCurrency: null } });
+    expect(readHoldingForm({ ...base, costCurrency: 'XX' }, 730)).toMatchObject({ ok: false, errors: { costCurrency: expect.stringMatching(/ISO 4217/) } });
+    expect(holdingForm({ ...({} as Holding), name: 'x', quantity: 1, unitCost: 1, fee: null, costCurrency: 'UAH', acquired: null, place: null, lockedUntil: null, note: '' }).costCurrency).toBe('UAH');
+  });
+});
+
 describe('holding form', () => {
   it('reads a good form into a draft: money in thousandths, empty cost unknown', () => {
     const r = readHoldingForm({ ...base, quantity: '3', unitCost: '12.5', fee: '', acquired: '2026-03-01', place: 'buff163' }, 730);
@@ -15,6 +26,7 @@ describe('holding form', () => {
         quantity: 3,
         unitCost: 12_500,
         fee: null,
+        costCurrency: null,
         acquired: '2026-03-01',
         place: { kind: 'market', slug: 'buff163' },
         lockedUntil: null,
@@ -60,7 +72,7 @@ describe('holding form', () => {
     const f = holdingForm(h);
     expect(f).toMatchObject({ unitCost: '12.34', fee: '0.005', place: OTHER_PLACE, placeText: 'trade' });
     const { id: _i, created: _c, updated: _u, ...rest } = h;
-    expect(readHoldingForm(f, 730, 'steam')).toEqual({ ok: true, value: rest });
+    expect(readHoldingForm(f, 730, 'steam')).toEqual({ ok: true, value: { ...rest, costCurrency: null } });
   });
 });
 

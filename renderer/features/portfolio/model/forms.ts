@@ -4,6 +4,7 @@
  */
 import type { GameId } from '../../../../shared/catalog/games';
 import { parseMoney, toDecimalString } from '../../../../shared/money/money';
+import { isCurrencyCode } from '../../../market/currency/currencies';
 import type { SaleDraft } from './edits';
 import { Day, MAX_NOTE, MAX_QUANTITY, type Holding, type HoldingDraft, type Place, type Sale } from './types';
 
@@ -15,6 +16,8 @@ export interface HoldingForm {
   quantity: string;
   unitCost: string;
   fee: string;
+  /** The currency the cost and fee were paid in (ISO 4217); '' = the service's. */
+  costCurrency: string;
   acquired: string;
   place: string;
   placeText: string;
@@ -52,12 +55,13 @@ function placeFields(place: Place | null): { place: string; placeText: string } 
 }
 
 export function holdingForm(h: Holding | null, name = '', now = Date.now()): HoldingForm {
-  if (!h) return { name, quantity: '1', unitCost: '', fee: '', acquired: today(now), place: '', placeText: '', lockedUntil: '', note: '' };
+  if (!h) return { name, quantity: '1', unitCost: '', fee: '', costCurrency: '', acquired: today(now), place: '', placeText: '', lockedUntil: '', note: '' };
   return {
     name: h.name,
     quantity: String(h.quantity),
     unitCost: moneyText(h.unitCost),
     fee: moneyText(h.fee),
+    costCurrency: h.costCurrency ?? '',
     acquired: h.acquired ?? '',
     ...placeFields(h.place),
     lockedUntil: h.lockedUntil === null ? '' : localDateTime(h.lockedUntil),
@@ -112,6 +116,8 @@ export function readHoldingForm(f: HoldingForm, game: GameId, origin: Holding['o
   if (typeof unitCost === 'string') errors.unitCost = unitCost;
   const fee = readMoney(f.fee, true);
   if (typeof fee === 'string') errors.fee = fee;
+  const costCurrency = f.costCurrency.trim().toUpperCase();
+  if (costCurrency && !isCurrencyCode(costCurrency)) errors.costCurrency = 'An ISO 4217 currency code (three letters, e.g. CNY), or empty for the service’s currency.';
   const acquired = readDay(f.acquired, true);
   if (acquired !== null && typeof acquired === 'object') errors.acquired = acquired.error;
   const place = readPlace(f.place, f.placeText);
@@ -132,6 +138,8 @@ export function readHoldingForm(f: HoldingForm, game: GameId, origin: Holding['o
       quantity: quantity as number,
       unitCost: unitCost as number | null,
       fee: fee as number | null,
+      // Always said (null = the service's): clearing the field on an edit clears the currency.
+      costCurrency: costCurrency || null,
       acquired: acquired as string | null,
       place: place as Place | null,
       lockedUntil,

@@ -12,11 +12,14 @@ import { history, useHistoryVersion } from '../../../market/history/client';
 import type { PortfolioSeries } from '../../../market/history/portfolio-series';
 import { useConnection } from '../../../platform/connection';
 import { ChartFrame } from '../../../ui/charts/ChartFrame';
-import { useChartFormat } from '../../../ui/charts/format';
+import { chartFormat } from '../../../ui/charts/format';
+import { useMoneyFormat } from '../../../lib/preferences';
+import { useCurrency } from '../../../market/currency/context';
+import { datedConverter } from '../../../market/currency/dated';
 import { askColor, axisProps, bidColor, gridColor, tooltipProps } from '../../../ui/charts/theme';
 import type { ChartState, Provenance } from '../../../ui/charts/types';
 import type { HoldingRow } from '../model/types';
-import { seriesRequest, valueChartData, VALUE_RANGES, type SeriesSettings, type ValueRangeId } from './value-over-time';
+import { convertValueChartData, seriesRequest, valueChartData, VALUE_RANGES, type SeriesSettings, type ValueRangeId } from './value-over-time';
 
 export interface ValueOverTimeChartProps {
   rows: readonly HoldingRow[];
@@ -33,7 +36,11 @@ function timeLabel(t: number, span: number): string {
 export function ValueOverTimeChart({ rows, settings, nameOf }: ValueOverTimeChartProps) {
   const [range, setRange] = useState<ValueRangeId>('7d');
   const version = useHistoryVersion();
-  const f = useChartFormat();
+  const money = useMoneyFormat();
+  const currency = useCurrency();
+  // In another currency, each point at the rate of its own day.
+  const conv = useMemo(() => datedConverter(currency, money), [currency, money]);
+  const f = useMemo(() => chartFormat(conv?.format ?? money), [conv, money]);
   const { status } = useConnection();
   const [result, setResult] = useState<{ key: string; series: PortfolioSeries | null; error: string | null; at: number } | null>(null);
   const { game, askMarkets, bidMarkets, fees, feeKnown, net } = settings;
@@ -69,7 +76,12 @@ export function ValueOverTimeChart({ rows, settings, nameOf }: ValueOverTimeChar
 
   const current = result?.key === key ? result : null;
   const series = current?.series ?? null;
-  const data = useMemo(() => (series ? valueChartData(series) : { columns: [], rows: [] }), [series]);
+  const data = useMemo(() => {
+    if (!series) return { columns: [], rows: [] };
+    const plain = valueChartData(series);
+    return conv ? convertValueChartData(plain, conv, currency.service, currency.display) : plain;
+  }, [series, conv, currency.service, currency.display]);
+  const oldest = conv && data.rows.length ? conv.oldestUsed() : null;
   const state: ChartState =
     req.items.length === 0
       ? { status: 'empty', message: 'No holdings with items left to chart.' }
@@ -89,6 +101,8 @@ export function ValueOverTimeChart({ rows, settings, nameOf }: ValueOverTimeChar
   const noHistory = series?.noHistory ?? [];
   const span = series && series.times.length ? (series.times[series.times.length - 1] as number) - (series.first ?? 0) : 86_400_000;
   const subtitle = `Today's holdings at the prices recorded then, ${r.resolution}${net ? ', net of fees' : ', before fees'}${
+    conv ? `; in ${currency.display} at the rate of each point's day${oldest ? ` (before ${oldest.date}: the oldest rate kept)` : ''}` : ''
+  }${
     noHistory.length ? `; ${noHistory.length} item${noHistory.length === 1 ? '' : 's'} without history in this range (left out): ${noHistory.slice(0, 3).join(', ')}${noHistory.length > 3 ? '…' : ''}` : ''
   }`;
 

@@ -59,7 +59,7 @@ function moneyCell(m: MeasureValue | undefined, value: HoldingValue | null, opts
   const at = m.market ? ` on ${opts.nameOf(m.market)}` : '';
   const unknown = m.unknownFee > 0 ? `; ${m.unknownFee} market${m.unknownFee === 1 ? '' : 's'} with an unknown fee left out` : '';
   return (
-    <span title={`${formatMoneyExact(m.unit, opts.money.symbol)} each${at}${unknown}`}>
+    <span title={`${formatMoneyExact(m.unit, opts.money)} each${at}${unknown}`}>
       {formatMoney(m.total, opts.money)}
       {m.market ? <span className="pf-sub"> {opts.nameOf(m.market)}</span> : null}
       {extra}

@@ -3,6 +3,7 @@
  * dialog on the desktop, a download on the web), as the other exports do. The result is a message for the
  * page (saved, cancelled, or what went wrong: never only logged).
  */
+import { useMoneyFormat } from '../../../lib/preferences';
 import { useState } from 'react';
 import { GAMES } from '../../../../shared/catalog/games';
 import { useStableCallback } from '../../../lib/useStableCallback';
@@ -22,6 +23,7 @@ export function useValuationsExport(src: { game: number; rows: readonly ValuedRo
   exportCsv(): Promise<void>;
 } {
   const { api } = useConnection();
+  const { conversion } = useMoneyFormat();
   const [exporting, setExporting] = useState(false);
   const [message, setMessage] = useState<ExportMessage | null>(null);
   const exportCsv = useStableCallback(async () => {
@@ -29,7 +31,7 @@ export function useValuationsExport(src: { game: number; rows: readonly ValuedRo
     setExporting(true);
     setMessage(null);
     try {
-      const bytes = new TextEncoder().encode(valuationsCsv(rows, { net, nameOf }));
+      const bytes = new TextEncoder().encode(valuationsCsv(rows, { net, nameOf, currency: conversion ?? null }));
       const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
       const gameKey = GAMES.find((g) => g.id === game)?.key ?? String(game);
       const name = `market-desk-portfolio-valuations-${gameKey}${net ? '-net' : ''}-${stamp}.csv`;

@@ -7,6 +7,8 @@ import { UNKNOWN_FEE_CODE, sellFeeCode, type FeeTable } from '../../../market/mo
 import type { PortfolioMarket, PortfolioSeries, PortfolioSeriesRequest } from '../../../market/history/portfolio-series';
 import type { ChartData } from '../../../ui/charts/types';
 import type { HoldingRow } from '../model/types';
+import { convertedDecimalString } from '../../../../shared/money/money';
+import type { DatedConverter } from '../../../market/currency/dated';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -69,4 +71,39 @@ export function valueChartData(series: PortfolioSeries): ChartData {
       listLowestMissing: series.listLowestMissing[j] ?? 0,
     })),
   };
+}
+
+/**
+ * The same data in the display currency, each point at the rate of its own day: the drawn keys (sellNow,
+ * listLowest) hold display-currency thousandths (unrounded; formatted with the converter's format), and
+ * the table and CSV keep the service figure, the converted figure rounded as documented (half away from
+ * zero, the currency's own decimals), and the rate and its date per point.
+ */
+export function convertValueChartData(data: ChartData, conv: DatedConverter, service: string, display: string): ChartData {
+  const keys = ['sellNow', 'listLowest'] as const;
+  let rateCode = display;
+  const rows = data.rows.map((row) => {
+    const t = Number(row.t);
+    const c = conv.conversionAt(t);
+    rateCode = c.code;
+    const out: Record<string, string | number | null> = { ...row, rateDate: c.date, rate: c.rate };
+    for (const k of keys) {
+      const v = row[k];
+      const n = typeof v === 'number' && Number.isFinite(v) ? v : null;
+      out[`${k}Service`] = n;
+      out[`${k}Display`] = n === null ? null : convertedDecimalString(n, c);
+      out[k] = n === null ? null : conv.convert(n, t);
+    }
+    return out;
+  });
+  const columns = data.columns.flatMap((col) =>
+    (keys as readonly string[]).includes(col.key)
+      ? [
+          { key: `${col.key}Service`, label: `${col.label} (${service})`, kind: 'money' as const, unconverted: true },
+          { key: `${col.key}Display`, label: `${col.label} (${rateCode})`, kind: 'text' as const },
+        ]
+      : [col],
+  );
+  columns.push({ key: 'rateDate', label: 'Rate date', kind: 'text' }, { key: 'rate', label: `Rate (${rateCode} per ${service})`, kind: 'number' });
+  return { columns, rows };
 }

@@ -3,6 +3,8 @@ import { buildCsv, csvChunks, csvQuote, csvText, type CsvContext } from './csv';
 import { computeDerived } from '../../../market/model/price-arithmetic';
 import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
 import { TRUST_FLAG, type TrustData } from '../../../market/trust/types';
+import { conversionOn } from '../../../market/currency/conversion';
+import { DAYS } from '../../../market/currency/testing/days';
 
 describe('CSV quoting', () => {
   it('quotes fields with quotes, commas, newlines or edge spaces', () => {
@@ -62,6 +64,18 @@ describe('buildCsv', () => {
     const [head, row] = text.split('\r\n');
     expect(head).toContain('Best bid (net)');
     expect(row).toContain(',9.350,Steam Community Market,30,'); // 11.000 - 15 %
+  });
+
+  it('in another display currency: the USD thousandths stay, converted columns, the currency, the rate and its date follow', () => {
+    const cny = conversionOn({ days: DAYS, manual: [], service: 'USD', display: 'CNY' }, '2026-11-27')!;
+    const text = buildCsv({ ...ctx(false), currency: cny }, [0, 1]);
+    const [head, row, empty] = text.split('\r\n');
+    expect(head).toContain('Best ask (USD),Best ask market,Best bid (USD)');
+    expect(head!.endsWith('Best ask (CNY),Best bid (CNY),Spread (CNY),Mark (CNY),BUFF163 ask (CNY),Steam Community Market ask (CNY),Currency,Rate (CNY per USD),Rate date,Rate source')).toBe(true);
+    // 10.001 USD x (7.92 / 1.1 = 7.2) = 72.0072 -> 72.01 (half away from zero, CNY has 2 decimals); 11.000 -> 79.20; 0.999 -> 7.1928 -> 7.19.
+    const rate = 7.92 / 1.1;
+    expect(row!.endsWith(`,72.01,79.20,7.19,88.88,72.01,88.88,CNY,${rate},2026-11-26,ECB`)).toBe(true);
+    expect(empty!.endsWith(',,,,,,,CNY,' + String(rate) + ',2026-11-26,ECB')).toBe(true);
   });
 
   it('chunks rows without changing the text', () => {

@@ -12,9 +12,14 @@
  * whole seconds since its price last changed, at the poll the prices came from (TrustData.at, not the export's
  * time), and per ask cell "stalled" (yes/no: its market's feed looks stalled) and "outlier" (high/low/no).
  * Empty when not known (too few polls, no trust data yet, or no quote), never 0 or "no".
+ *
+ * Shown in another currency (Settings: Currency): the money columns keep the service currency's exact
+ * thousandths (their headers name it), and converted columns follow at the end with the currency, the rate
+ * and its date and source, so a script reading the old columns by position reads what it always did.
  */
 import { CSV_EOL, csvQuote, csvText } from '../../../../shared/csv/csv';
-import { toDecimalString } from '../../../../shared/money/money';
+import { toDecimalString, type MoneyConversion } from '../../../../shared/money/money';
+import { convertedField as converted, provenanceFields, provenanceHead } from '../../../market/currency/export-columns';
 import type { Snapshot } from '../../../market/model/snapshot';
 import { cellValue } from '../../../market/model/snapshot';
 import type { Derived } from '../../../market/model/derived-columns';
@@ -44,6 +49,8 @@ export interface CsvContext {
   /** Display name of a market slug. */
   marketName(slug: string): string;
   net: boolean;
+  /** The conversion to the display currency; absent or null when prices are shown as the service quotes them. */
+  currency?: MoneyConversion | null;
 }
 
 /** Whole seconds the quote had stood at the poll; empty when unknown. */
@@ -55,25 +62,34 @@ function ageSeconds(t: TrustData | null, changedAt: ArrayLike<number> | undefine
 }
 
 export function csvHeader(ctx: CsvContext): string {
+  const c = ctx.currency ?? null;
   const suffix = ctx.net ? ' (net)' : '';
+  // Converting: the service columns say their currency.
+  const inService = c ? `${suffix} (${c.from})` : suffix;
   const head = [
     'Item',
-    `Best ask${suffix}`,
+    `Best ask${inService}`,
     'Best ask market',
-    `Best bid${suffix}`,
+    `Best bid${inService}`,
     'Best bid market',
     'Bid orders',
-    `Spread${suffix}`,
+    `Spread${inService}`,
     `Spread %${suffix}`,
     'Markets listing',
     'Total offers',
-    `Mark${suffix}`,
+    `Mark${inService}`,
     'Best ask age (s)',
     'Best bid age (s)',
   ];
   for (const k of ctx.askCols) {
     const name = ctx.marketName(ctx.snap.askMarkets[k] ?? '');
-    head.push(`${name} ask${suffix}`, `${name} locked${suffix}`, `${name} offers`, `${name} ask age (s)`, `${name} stalled`, `${name} outlier`);
+    head.push(`${name} ask${inService}`, `${name} locked${inService}`, `${name} offers`, `${name} ask age (s)`, `${name} stalled`, `${name} outlier`);
+  }
+  if (c) {
+    const to = `${suffix} (${c.code})`;
+    head.push(`Best ask${to}`, `Best bid${to}`, `Spread${to}`, `Mark${to}`);
+    for (const k of ctx.askCols) head.push(`${ctx.marketName(ctx.snap.askMarkets[k] ?? '')} ask${to}`);
+    head.push(...provenanceHead(c));
   }
   return head.map(csvText).join(',');
 }
@@ -112,6 +128,13 @@ export function csvRow(ctx: CsvContext, i: number): string {
       flags < 0 ? '' : flags & TRUST_FLAG.stalledMarket ? 'yes' : 'no',
       outlier,
     );
+  }
+  const c = ctx.currency;
+  if (c) {
+    const num = (a: Float64Array | ArrayLike<number>) => (Number.isNaN(a[i]) ? null : (a[i] as number));
+    f.push(converted(c, num(d.bestAsk)), converted(c, num(d.bestBid)), converted(c, num(d.spread)), converted(c, d.mark[i] ?? null));
+    for (const k of ctx.askCols) f.push(converted(c, shownAsk(snap, d, i, k)));
+    f.push(...provenanceFields(c));
   }
   return f.join(',');
 }

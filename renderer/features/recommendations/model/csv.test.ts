@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { computeDerived } from '../../../market/model/price-arithmetic';
 import { ask, order, snapshotOf } from '../../../market/model/test-helpers';
 import { exactDecimal, recCsvChunks, recCsvHeader } from './csv';
+import { conversionOn } from '../../../market/currency/conversion';
+import { DAYS } from '../../../market/currency/testing/days';
 import { joinRecs } from '../../../market/recommendations/join';
 import { shapeRecs } from '../../../market/recommendations/rec-reader';
 
@@ -33,6 +35,16 @@ describe('recommendations CSV', () => {
   const netD = computeDerived({ ...cols, net: true });
   const join = joinRecs({ recs, snap, shown, net: netD });
   const ctx = { recs, join, snap, netDerived: netD, net: false, marketName: (s: string) => s.toUpperCase() };
+
+  it('in another currency: converted suggested price, best ask and bid, and the rate with its date, after the service columns', () => {
+    const cny = conversionOn({ days: DAYS, manual: [], service: 'USD', display: 'CNY' }, '2026-11-27')!;
+    const lines = [...recCsvChunks({ ...ctx, currency: cny }, Int32Array.from([1, 0]), 1)].join('').split('\r\n');
+    expect(lines[0]!.endsWith('Suggested price (CNY),Best ask (CNY),Best bid (CNY),Currency,Rate (CNY per USD),Rate date,Rate source')).toBe(true);
+    // 11.000 x 7.2 = 79.20; 10.000 -> 72.00; 12.000 -> 86.40; the service columns unchanged.
+    expect(lines[2]!.startsWith(`"'=HYPERLINK(""x"")",11.000,7,`)).toBe(true);
+    expect(lines[2]!.endsWith(`,79.20,72.00,86.40,CNY,${7.92 / 1.1},2026-11-26,ECB`)).toBe(true);
+    expect(lines[1]!.endsWith(`,,,,CNY,${7.92 / 1.1},2026-11-26,ECB`)).toBe(true);
+  });
 
   it('writes the view in order with exact decimals, guarded text, empty for missing', () => {
     const text = [...recCsvChunks(ctx, Int32Array.from([1, 0]), 1)].join('');

@@ -5,7 +5,8 @@
  * Built in chunks of rows so the UI can yield between them on a 37k-row export.
  */
 import { CSV_EOL, csvText } from '../../../../shared/csv/csv';
-import { toDecimalString } from '../../../../shared/money/money';
+import { toDecimalString, type MoneyConversion } from '../../../../shared/money/money';
+import { convertedField, convertedLabel, provenanceFields, provenanceHead } from '../../../market/currency/export-columns';
 import type { Snapshot } from '../../../market/model/snapshot';
 import type { Derived } from '../../../market/model/derived-columns';
 import { dealWorking, type RecJoin } from '../../../market/recommendations/join';
@@ -38,6 +39,8 @@ export interface RecCsvContext {
   /** Whether the best ask/bid columns are net of fees (the grid's setting). */
   net: boolean;
   marketName(slug: string): string;
+  /** Shown in another currency: converted columns and the rate's provenance follow the service columns. */
+  currency?: MoneyConversion | null;
 }
 
 export function recCsvHeader(ctx: RecCsvContext): string {
@@ -70,6 +73,9 @@ export function recCsvHeader(ctx: RecCsvContext): string {
     'Sell: proceeds after fee',
     'Sell: gain',
     'Sell: gain %',
+    ...(ctx.currency
+      ? [...['Suggested price', `Best ask${n}`, `Best bid${n}`].map((l) => convertedLabel(ctx.currency as MoneyConversion, l)), ...provenanceHead(ctx.currency)]
+      : []),
   ]
     .map(csvText)
     .join(',');
@@ -104,6 +110,11 @@ export function recCsvRow(ctx: RecCsvContext, unknownOf: ReadonlyMap<number, str
     }
   } else {
     for (let k = 0; k < 20; k++) f.push('');
+  }
+  const cur = ctx.currency;
+  if (cur) {
+    const v = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? null : x);
+    f.push(convertedField(cur, v(c.suggested[i])), convertedField(cur, join ? v(join.ask[i]) : null), convertedField(cur, join ? v(join.bid[i]) : null), ...provenanceFields(cur));
   }
   return f.join(',');
 }

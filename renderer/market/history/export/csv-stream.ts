@@ -2,9 +2,11 @@
  * The streamed CSV of a price-history export: the same columns, BOM, quoting and formula guard as the
  * app's one CSV writer (shared/csv), written from row batches straight into ~1 MiB byte chunks: each
  * item's and series' fields and each time's two fields encoded once, the numbers written digit by digit
- * (no string per row, no whole file in memory).
+ * (no string per row, no whole file in memory). Shown in another currency, each row also has its price
+ * at the rate of its own day (price_<CODE>, currency, rate_date; rounded half away from zero).
  */
 import { CSV_BOM, csvRecord, csvText } from '../../../../shared/csv/csv';
+import { convertedDecimalString, type MoneyConversion } from '../../../../shared/money/money';
 import type { RowBatch, SeriesColumns } from './rows';
 import type { ExportSink } from './sink';
 
@@ -37,9 +39,13 @@ export class CsvStreamWriter {
     /** The export's items (it may grow while the export goes on). */
     private readonly names: readonly string[],
     cols: SeriesColumns,
+    /** The conversion of a row's time (its day's rate); absent: no converted column. */
+    private readonly conversionAt?: (ms: number) => MoneyConversion | null,
+    displayCode?: string,
   ) {
     this.seriesBytes = cols.market.map((m, i) => this.encoder.encode(m === null ? '' : `${csvText(m)},${csvText(cols.side[i] ?? '')}`));
-    this.put(this.encoder.encode(CSV_BOM + csvRecord(CSV_HEAD.map(csvText))));
+    const head: string[] = [...CSV_HEAD, ...(conversionAt ? [`price_${displayCode ?? ''}`, 'currency', 'rate_date'] : [])];
+    this.put(this.encoder.encode(CSV_BOM + csvRecord(head.map(csvText))));
   }
 
   private put(b: Uint8Array): void {
@@ -117,6 +123,11 @@ export class CsvStreamWriter {
       this.num(b.high[i] as number);
       this.buf[this.pos++] = COMMA;
       this.num(b.resolution[i] as number);
+      if (this.conversionAt) {
+        const c = this.conversionAt(ms);
+        const p = b.price[i] as number;
+        this.put(this.encoder.encode(c ? `,${Number.isNaN(p) ? '' : convertedDecimalString(p, c)},${c.code},${c.date}` : ',,,'));
+      }
       this.buf[this.pos++] = CR;
       this.buf[this.pos++] = LF;
       if (this.pos >= CHUNK_BYTES) await this.emit();

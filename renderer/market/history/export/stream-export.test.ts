@@ -229,3 +229,29 @@ describe('streamed history export', () => {
     expect([...files.values()].map((f) => f.state)).toEqual(['aborted', 'aborted', 'aborted']);
   });
 });
+
+describe('streamed history export in another currency', () => {
+  it('each row converts at the rate of its own day (a Monday takes Friday’s), with its currency and rate date; provenance says how', async () => {
+    const s = await store();
+    const rec = (at: number, price: number) => s.record({ game: 730, at, names: ['x'], askMarkets: ['steam'], bidMarkets: [], ask: Int32Array.from([price]), bid: new Int32Array(0), big: [] });
+    await rec(D0 + 8 * HOUR, 10_000); // Friday 2025-01-10
+    await rec(D0 + 3 * DAY + 8 * HOUR, 12_345); // Monday 2025-01-13: no rate that day
+    const days = [
+      { date: '2025-01-09', perEuro: { USD: 1.03, CNY: 7.5 } },
+      { date: '2025-01-10', perEuro: { USD: 1.06, CNY: 7.7 } },
+    ];
+    const k = sinks();
+    await streamExport(s, { game: 730, names: ['x'], markets: null, from: D0, to: D0 + 5 * DAY }, { csv: true, parquet: false }, { ...ctx, currency: { service: 'USD', display: 'CNY', days, manual: [] } }, k.open, () => {}, () => false);
+    const text = new TextDecoder().decode(k.files.get([...k.files.keys()].find((n) => n.endsWith('.csv'))!)!.bytes());
+    const rows = readCsv(text.replace(/^\uFEFF/, '')).records.map((r) => r.fields);
+    expect(rows[0]).toEqual(['time_utc', 'time_ms', 'item', 'market', 'side', 'price', 'low', 'high', 'resolution_ms', 'price_CNY', 'currency', 'rate_date']);
+    const steam = rows.filter((r) => r[3] === 'steam');
+    // 10.000 x 7.7 / 1.06 = 72.6415 -> 72.64; 12.345 x the same Friday rate = 89.6750… -> 89.68
+    expect(steam.map((r) => [r[5], r[9], r[10], r[11]])).toEqual([
+      ['10000', '72.64', 'CNY', '2025-01-10'],
+      ['12345', '89.68', 'CNY', '2025-01-10'],
+    ]);
+    const prov = JSON.parse(new TextDecoder().decode(k.files.get('provenance.json')!.bytes())) as { currency?: { service: string; display: string } };
+    expect(prov.currency).toMatchObject({ service: 'USD', display: 'CNY' });
+  });
+});

@@ -14,6 +14,8 @@ import { ExportCancelled, type ExportContext } from '../export-run';
 import type { HistoryStore } from '../store';
 import { BLOCK_DAYS } from '../tiers';
 import { CsvStreamWriter } from './csv-stream';
+import type { MoneyConversion } from '../../../../shared/money/money';
+import { conversionOn, type CurrencyInputs } from '../../currency/conversion';
 import { ParquetStreamWriter } from './parquet-stream';
 import { ItemRows, RowBatch, seriesColumns } from './rows';
 import type { ExportSink, SinkFactory } from './sink';
@@ -108,7 +110,8 @@ export async function streamExport(
   try {
     for (const name of fileNames) sinks.push(new Counted(await open(name)));
     const sinkOf = (name: string): Counted => sinks[fileNames.indexOf(name)] as Counted;
-    const csv = formats.csv ? new CsvStreamWriter(sinkOf(fileNames[0] as string), names, cols) : null;
+    const conversionAt = ctx.currency && ctx.currency.service !== ctx.currency.display ? dayConversions(ctx.currency) : undefined;
+    const csv = formats.csv ? new CsvStreamWriter(sinkOf(fileNames[0] as string), names, cols, conversionAt, ctx.currency?.display) : null;
     const parquet = formats.parquet ? new ParquetStreamWriter(sinkOf(fileNames[formats.csv ? 1 : 0] as string), names, cols) : null;
     const rowBatch = new RowBatch(options.rowGroupRows ?? ROW_GROUP_ROWS);
     const item = new ItemRows(cols);
@@ -173,6 +176,16 @@ export async function streamExport(
       parts,
       rows,
       columns: { ...COLUMNS, price: 'price in thousandths of the currency unit, raw (before fees); Parquet: DECIMAL(18,3) over the same thousandths (12.345 is 12345 thousandths); empty/null: no price at that market from then on' },
+      ...(conversionAt && ctx.currency
+        ? {
+            currency: {
+              service: ctx.currency.service,
+              display: ctx.currency.display,
+              rounding: `CSV price_${ctx.currency.display}: price x the rate of the row's own UTC day (the closest earlier published day; the oldest kept for older rows), rounded half away from zero to the currency's own decimals; price stays in ${ctx.currency.service} thousandths`,
+              rates: 'European Central Bank euro reference rates (units per EUR), or your own rate where you set one; rate_date names the day used',
+            },
+          }
+        : {}),
     };
     if (cancelled()) throw new ExportCancelled();
     await csv?.finish();
@@ -242,4 +255,18 @@ async function* readItems(store: HistoryStore, sel: ExportSelection, names: stri
     if (!next && current) out.push(current);
     yield out;
   }
+}
+
+/** A row time's conversion: the rate of its UTC day, computed once a day. */
+function dayConversions(inputs: CurrencyInputs): (ms: number) => MoneyConversion | null {
+  const byDay = new Map<string, MoneyConversion | null>();
+  return (ms) => {
+    const day = new Date(ms).toISOString().slice(0, 10);
+    let c = byDay.get(day);
+    if (c === undefined) {
+      c = conversionOn(inputs, day);
+      byDay.set(day, c);
+    }
+    return c;
+  };
 }

@@ -18,6 +18,7 @@ import {
   type CommaRole, type DotRole, type SlashOrder,
 } from './fields';
 import { checkDraft } from './draft';
+import { isCurrencyCode } from '../../../../market/currency/currencies';
 
 /** The largest CSV read (characters; about as many bytes): a spreadsheet of 50,000 holdings is ~5 MB. */
 export const MAX_CSV_CHARS = 8_000_000;
@@ -32,7 +33,7 @@ function controlCharacter(text: string): number | null {
   return null;
 }
 
-export type CsvField = 'name' | 'quantity' | 'unitCost' | 'acquired' | 'place' | 'fee' | 'lockedUntil' | 'note';
+export type CsvField = 'name' | 'quantity' | 'unitCost' | 'acquired' | 'place' | 'fee' | 'lockedUntil' | 'note' | 'costCurrency';
 
 /** Header words per field, squashed (lower-case letters and digits only). */
 const SYNONYMS: Record<CsvField, readonly string[]> = {
@@ -44,6 +45,7 @@ const SYNONYMS: Record<CsvField, readonly string[]> = {
   fee: ['fee', 'fees', 'buyfee', 'commission'],
   lockedUntil: ['lockeduntil', 'tradelock', 'tradableafter', 'tradelockuntil', 'tradelockeduntil', 'lock', 'lockedtill', 'tradablefrom', 'tradeholduntil', 'tradehold', 'unlock', 'unlocks'],
   note: ['note', 'notes', 'comment', 'comments', 'memo', 'remark', 'remarks'],
+  costCurrency: ['costcurrency', 'currency', 'curr', 'ccy', 'pricecurrency', 'paidin'],
 };
 
 /** How the preview names a field in errors. */
@@ -56,6 +58,7 @@ export const FIELD_LABELS: Record<CsvField, string> = {
   fee: 'fee',
   lockedUntil: 'locked until',
   note: 'note',
+  costCurrency: 'cost currency',
 };
 
 const FIELD_BY_WORD = new Map<string, CsvField>();
@@ -142,6 +145,10 @@ export function importCsv(text: string, options: CsvImportOptions): ImportPrevie
     const quantity = read('quantity', readQuantity) ?? 1;
     const unitCost = read('unitCost', (t) => readMoney(t, comma, dot));
     const fee = read('fee', (t) => readMoney(t, comma, dot));
+    // Empty: the service's currency, as before costs named theirs.
+    const costCurrency = read('costCurrency', (t) =>
+      isCurrencyCode(t.toUpperCase()) ? { ok: true as const, value: t.toUpperCase() } : { ok: false as const, error: `"${shorten(t, 12)}" is not an ISO 4217 currency code (three letters, e.g. CNY)` },
+    );
     const acquired = read('acquired', (t) => readDay(t, order));
     const lockedUntil = read('lockedUntil', (t) => readLockEnd(t, order));
     const placeText = cell(record.fields, 'place');
@@ -154,7 +161,7 @@ export function importCsv(text: string, options: CsvImportOptions): ImportPrevie
     }
     const text = shorten(record.text);
     if (errors.length > 0) return { line: record.line, text, draft: null, error: capitalize(errors.join('; ')), warning };
-    const draft: HoldingDraft = { game: options.game, name, quantity, unitCost, fee, acquired, place, lockedUntil, note, origin: 'csv' };
+    const draft: HoldingDraft = { game: options.game, name, quantity, unitCost, fee, ...(costCurrency ? { costCurrency } : {}), acquired, place, lockedUntil, note, origin: 'csv' };
     const checked = checkDraft(draft);
     if (checked) return { line: record.line, text, draft: null, error: checked, warning };
     return { line: record.line, text, draft, error: null, warning };
