@@ -1,60 +1,18 @@
 /**
- * Prices in the trader's own currency, against a local stand-in serving files in the ECB's format
- * (eurofxref-daily.xml, eurofxref-hist-90d.xml; 127.0.0.1 only): with CNY chosen, a grid cell equals the
- * service value times the rate of the newest day (half away from zero, two decimals); JPY shows none; the
- * status bar names the rate and its date.
- *
- * Needs the host side of exchange rates (backend/rates: the fetch from MARKET_DESK_RATES_URL and the
- * provider filling RatesContext). Written before it was merged: run it once both sides are on main.
+ * Prices in the trader's own currency, against the ECB stand-in (rates-fixture.ts: the web host started with
+ * MARKET_DESK_RATES_URL pointing at files in the ECB's format on 127.0.0.1): with CNY chosen, a grid cell equals
+ * the service value times the newest day's rate (half away from zero, two decimals); JPY shows none; the status
+ * bar names the rate and its date.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { formatMoney } from '../shared/money/money';
-import { expect, test } from './fixtures';
+import { expect, test } from './rates-fixture';
 import { openGrid, readRowAcross } from './grid-page';
 
-/** Business days back from today (week-ends skipped), as YYYY-MM-DD. */
-function businessDaysAgo(n: number): string {
-  const d = new Date();
-  d.setUTCHours(0, 0, 0, 0);
-  let left = n;
-  while (left > 0 || d.getUTCDay() === 0 || d.getUTCDay() === 6) {
-    d.setUTCDate(d.getUTCDate() - 1);
-    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) left -= 1;
-  }
-  return d.toISOString().slice(0, 10);
+/** The service value (thousandths of USD) in a currency at `rate`, rounded half away from zero to `digits`, as shown. */
+function shownAt(thousandths: number, rate: number, digits: number): string {
+  const scale = 10 ** digits;
+  const units = (Math.sign(thousandths) * Math.round((Math.abs(thousandths) * rate * scale) / 1000)) / scale;
+  return units.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
-
-const NEWEST = businessDaysAgo(1);
-const OLDER = businessDaysAgo(3);
-const DAYS = [
-  { date: NEWEST, USD: 1.1, CNY: 7.92, JPY: 170.5 },
-  { date: OLDER, USD: 1.06, CNY: 7.7, JPY: 164.3 },
-];
-
-function xml(days: typeof DAYS): string {
-  const cubes = days
-    .map((d) => `<Cube time="${d.date}"><Cube currency="USD" rate="${d.USD}"/><Cube currency="JPY" rate="${d.JPY}"/><Cube currency="CNY" rate="${d.CNY}"/></Cube>`)
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref"><gesmes:subject>Reference rates</gesmes:subject><gesmes:Sender><gesmes:name>European Central Bank</gesmes:name></gesmes:Sender><Cube>${cubes}</Cube></gesmes:Envelope>`;
-}
-
-let standIn: Server;
-let previousUrl: string | undefined;
-test.beforeAll(async () => {
-  standIn = createServer((req, res) => {
-    const body = req.url?.endsWith('eurofxref-daily.xml') ? xml(DAYS.slice(0, 1)) : req.url?.endsWith('eurofxref-hist-90d.xml') ? xml(DAYS) : null;
-    res.writeHead(body ? 200 : 404, { 'content-type': 'text/xml' }).end(body ?? 'not found');
-  });
-  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-  previousUrl = process.env.MARKET_DESK_RATES_URL;
-  process.env.MARKET_DESK_RATES_URL = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/`;
-});
-test.afterAll(async () => {
-  if (previousUrl === undefined) delete process.env.MARKET_DESK_RATES_URL;
-  else process.env.MARKET_DESK_RATES_URL = previousUrl;
-  await new Promise<void>((resolve) => standIn.close(() => resolve()));
-});
 
 async function chooseCurrency(page: import('@playwright/test').Page, code: string, confirm: boolean): Promise<void> {
   await page.getByRole('link', { name: /^Settings/ }).click();
@@ -65,7 +23,9 @@ async function chooseCurrency(page: import('@playwright/test').Page, code: strin
   await page.getByRole('link', { name: /^Prices/ }).click();
 }
 
-test('CNY: a grid cell is the service value times the newest day’s rate; JPY has no decimals; the status bar names the rate', async ({ page, appUrl }) => {
+test('CNY: a grid cell is the service value times the newest day’s rate; JPY has no decimals; the status bar names the rate', async ({ page, appUrl, ecb }) => {
+  const newest = ecb.days().at(-1)!;
+  const per = (code: string) => (newest.perEuro[code] as number) / (newest.perEuro.USD as number);
   await openGrid(page, appUrl);
   const name = await page.locator('.pg__name').first().innerText();
   const before = await readRowAcross(page, name);
@@ -73,15 +33,14 @@ test('CNY: a grid cell is the service value times the newest day’s rate; JPY h
   expect(Number.isFinite(raw)).toBe(true);
 
   await chooseCurrency(page, 'CNY', true);
-  await expect(page.getByTestId('status-rate')).toHaveText(`CNY at ${(7.92 / 1.1).toFixed(4)} per USD, ECB ${NEWEST}`);
+  await expect(page.getByTestId('status-rate')).toHaveText(`CNY at ${per('CNY').toFixed(4)} per USD, ECB ${newest.date}`);
   await expect(page.getByTestId('status-rate')).toHaveAttribute('data-stale', 'false');
-  const cny = { code: 'CNY', symbol: 'CN¥', from: 'USD', rate: 7.92 / 1.1, date: NEWEST, source: 'ECB', digits: 2, note: '', stale: false };
   const after = await readRowAcross(page, name);
-  expect(after.get('bestAsk')?.text).toContain(formatMoney(raw, { decimals: 2, symbol: '$', conversion: cny }));
+  // The cell's own service value (prices move between polls): its text is that value converted.
+  expect(after.get('bestAsk')?.text).toContain(`CN¥${shownAt(Number(after.get('bestAsk')?.value), per('CNY'), 2)}`);
 
   await chooseCurrency(page, 'JPY', false);
-  const jpy = { ...cny, code: 'JPY', symbol: '¥', rate: 170.5 / 1.1, digits: 0 };
   const yen = await readRowAcross(page, name);
-  expect(yen.get('bestAsk')?.text).toContain(formatMoney(raw, { decimals: 2, symbol: '$', conversion: jpy }));
+  expect(yen.get('bestAsk')?.text).toContain(`¥${shownAt(Number(yen.get('bestAsk')?.value), per('JPY'), 0)}`);
   expect(yen.get('bestAsk')?.text).not.toMatch(/¥[\d,]+\.\d/);
 });
