@@ -33,8 +33,8 @@ export default defineConfig<object, WorkerOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'web', testIgnore: ['**/electron.spec.ts', '**/bench/**', '**/shell.spec.ts', '**/grid.spec.ts', '**/grid-catalog.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/history-tiers.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts', '**/portfolio-*.spec.ts', '**/request-budget.spec.ts', '**/engine.spec.ts', '**/trust.spec.ts', '**/scanner.spec.ts'], use: { upstream: 'embedded' } },
-    { name: 'connected', testMatch: ['**/shell.spec.ts', '**/grid.spec.ts', '**/grid-catalog.spec.ts', '**/layout.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/history-tiers.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts', '**/portfolio-*.spec.ts', '**/request-budget.spec.ts', '**/engine.spec.ts', '**/trust.spec.ts', '**/scanner.spec.ts'], use: { upstream: 'separate' } },
+    { name: 'web', testIgnore: ['**/electron.spec.ts', '**/bench/**', '**/shell.spec.ts', '**/grid.spec.ts', '**/grid-catalog.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/history-tiers.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts', '**/portfolio-*.spec.ts', '**/request-budget.spec.ts', '**/engine.spec.ts', '**/trust.spec.ts', '**/scanner.spec.ts', '**/scanner-backtest.spec.ts'], use: { upstream: 'embedded' } },
+    { name: 'connected', testMatch: ['**/shell.spec.ts', '**/grid.spec.ts', '**/grid-catalog.spec.ts', '**/layout.spec.ts', '**/analytics.spec.ts', '**/recommendations.spec.ts', '**/offline.spec.ts', '**/history.spec.ts', '**/history-tiers.spec.ts', '**/alerts.spec.ts', '**/markets.spec.ts', '**/portfolio-*.spec.ts', '**/request-budget.spec.ts', '**/engine.spec.ts', '**/trust.spec.ts', '**/scanner.spec.ts', '**/scanner-backtest.spec.ts'], use: { upstream: 'separate' } },
     { name: 'electron', testMatch: '**/electron.spec.ts' },
   ],
 });

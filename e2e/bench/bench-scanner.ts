@@ -14,13 +14,14 @@ import { cpus, loadavg } from 'node:os';
 import type { Chunk } from '../../renderer/market/history/chunk-codec';
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { effectiveFees } from '../../renderer/market/markets/fees';
-import { emptyNotes, NONE, toSnapshot, type Snapshot } from '../../renderer/market/model/snapshot';
+import { NONE, toSnapshot, type Snapshot } from '../../renderer/market/model/snapshot';
 import { BACKTEST_BATCH, finishRoutes, ItemReplayer, PollTimes, prepareBacktest, seriesLayout, type PendingRoute } from '../../renderer/market/scanner/backtest';
 import { READY_RULE_LIST, READY_RULES } from '../../renderer/market/scanner/rules';
 import { scanSnapshot, scanSnapshotRules, unknownFeeMarkets } from '../../renderer/market/scanner/scan';
 import type { TrustData } from '../../renderer/market/trust/types';
 import { DEFAULT_FEE_SCHEDULE } from '../../shared/catalog/fee-schedule';
 import { mulberry32 } from '../../shared/random/mulberry32';
+import { benchSnapshotData } from './bench-snapshot';
 import { ms, printTable, type Row } from './bench-utils';
 
 const ROUNDS = Math.max(1, Number(process.env.MDS_BENCH_ROUNDS ?? 5));
@@ -92,28 +93,7 @@ function catalog(askMarkets: string[], bidMarkets: string[]): Snapshot {
     bidFlags: new Uint8Array(ITEMS * b),
     stalls: [],
   };
-  return toSnapshot({
-    game: 730,
-    askMarkets,
-    bidMarkets,
-    n: ITEMS,
-    names,
-    search: names,
-    flags: new Uint32Array(ITEMS),
-    nameRank: Int32Array.from({ length: ITEMS }, (_, i) => i),
-    byName: Int32Array.from({ length: ITEMS }, (_, i) => i),
-    ask,
-    locked,
-    offers,
-    listed,
-    bid,
-    bidOffers,
-    bidListed,
-    overflow: [],
-    notes: emptyNotes(),
-    meta: { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0, shapeMs: 0, readyAt: 0 },
-    trust,
-  });
+  return toSnapshot(benchSnapshotData({ game: 730, askMarkets, bidMarkets, names, ask, locked, offers, listed, bid, bidOffers, bidListed, trust }));
 }
 
 /** The history bench's workload for `items` items over `polls` 1-minute polls, through the history's recorder: each item's chunks in order. */
