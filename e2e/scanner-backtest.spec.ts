@@ -31,6 +31,11 @@ const table = (page: Page) => page.getByTestId('scanner-routes');
 async function poll(page: Page, service: TestService): Promise<void> {
   await service.advanceClock(EPOCH_MS);
   const before = await page.getByTestId('scanner-count').getAttribute('data-poll-at');
+  // The history keeps whole seconds and the backtest takes changes under 2 s apart for one poll
+  // (market/scanner/backtest.ts SAME_POLL_MS): this test's polls are 3 s apart or more, as timed refreshes
+  // (15 s at the least) are.
+  const wait = Number(before) + 3_000 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
   await page.getByRole('button', { name: 'Refresh prices' }).click();
   await expect.poll(() => page.getByTestId('scanner-count').getAttribute('data-poll-at'), { timeout: 60_000 }).not.toBe(before);
 }
