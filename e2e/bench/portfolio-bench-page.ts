@@ -13,7 +13,8 @@ import { syntheticInventory } from '../../shared/steam/test-fixtures';
 import { importSteamInventoryText } from '../../renderer/features/portfolio/model/import/steam-inventory';
 import { MARKETS, MAX_ORDER_MARKETS } from '../../shared/catalog/markets';
 import { effectiveFees, feeOrigin } from '../../renderer/market/markets/fees';
-import { toSnapshot, NONE, emptyNotes, type SnapshotData } from '../../renderer/market/model/snapshot';
+import { toSnapshot, NONE, type SnapshotData } from '../../renderer/market/model/snapshot';
+import { benchSnapshotData } from './bench-snapshot';
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { HistoryStore } from '../../renderer/market/history/store';
 import { DAY } from '../../renderer/market/history/chunk-codec';
@@ -54,28 +55,7 @@ function snapshotData(n: number, seed: number): SnapshotData {
     bidOffers[i] = has ? 1 + Math.floor(r() * 20) : NONE;
   }
   const names = Array.from({ length: n }, (_, i) => name(i));
-  const order = Int32Array.from({ length: n }, (_, i) => i);
-  return {
-    game: 730,
-    askMarkets: ASK,
-    bidMarkets: BID,
-    n,
-    names,
-    search: names.map((s) => s.toLowerCase()),
-    flags: new Uint32Array(n),
-    nameRank: order,
-    byName: order.slice(),
-    ask,
-    locked,
-    offers,
-    listed,
-    bid,
-    bidOffers,
-    bidListed,
-    overflow: [],
-    notes: emptyNotes(),
-    meta: { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0, shapeMs: 0, readyAt: 0 },
-  };
+  return benchSnapshotData({ game: 730, askMarkets: ASK, bidMarkets: BID, names, ask, locked, offers, listed, bid, bidOffers, bidListed });
 }
 
 function holdings(count: number, distinct: number, catalog: number, seed: number, now: number): HoldingRow[] {

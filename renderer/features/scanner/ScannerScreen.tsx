@@ -42,6 +42,7 @@ export function ScannerScreen() {
   const details = useOpenItem('[data-testid="scanner-routes"]');
   const [message, setMessage] = useState<string | null>(null);
   const markets = useMemo(() => [...new Set([...plan.askMarkets, ...plan.bidMarkets])], [plan.askMarkets, plan.bidMarkets]);
+  const userMarkets = useMemo(() => plan.list.map((m) => m.slug), [plan.list]);
   const askCols = useMemo(() => (snap ? snap.askMarkets.map((_, k) => k) : []), [snap]);
   const bidCols = useMemo(() => (snap ? snap.bidMarkets.map((_, k) => k) : []), [snap]);
   // The panel's per-row figures: only while an item is open (a pass over the catalog).
@@ -123,7 +124,7 @@ export function ScannerScreen() {
       <details className="sc-backtest" data-testid="scanner-backtest" onToggle={(e) => setBacktestOpen(e.currentTarget.open)}>
         <summary>Backtest this rule on the recorded history</summary>
         {/* Mounted only while open: its history reads run only for a user who asked. */}
-        {backtestOpen ? <BacktestPanel rule={draft} /> : null}
+        {backtestOpen ? <BacktestPanel rule={draft} markets={userMarkets} nameOf={plan.nameOf} /> : null}
       </details>
     </div>
   );

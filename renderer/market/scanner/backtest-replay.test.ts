@@ -152,6 +152,8 @@ describe('ItemReplayer', () => {
     READY_RULES.cashToSteam,
     { ...READY_RULES.crossToBuyOrder, buy: 'bid-plus-tick', limits: { ...READY_RULES.crossToBuyOrder.limits, minRoi: 0.02 } },
     { ...READY_RULES.crossToListing, limits: { ...READY_RULES.crossToListing.limits, minRoi: 0.4, minProfit: 200 } },
+    // The buy price range (before fees) and locked listings allowed (none are recorded: the ask alone).
+    { ...READY_RULES.crossToBuyOrder, limits: { ...READY_RULES.crossToBuyOrder.limits, priceMin: 5_000, priceMax: 12_000, locked: 'allow' } },
   ];
   for (const rule of rules) {
     for (const [from, to] of [

@@ -16,8 +16,8 @@
 import { DAY, decodeInto, PointBuffer, type Chunk } from '../history/chunk-codec';
 import type { HistoryStore } from '../history/store';
 import { isMarketSeries } from '../history/tiers';
-import type { FeeTable } from '../model/price-arithmetic';
-import { netBuyCandidate, netSellCandidate, newItemRow, pickNetted, prepareRule, type ItemRow, type LimitsApplied, type PreparedRule, type UnknownFees } from './evaluate';
+import { netAsk, netBid, type FeeTable } from '../model/price-arithmetic';
+import { pickNetted, prepareRule, type LimitsApplied, type PreparedRule, type UnknownFees } from './evaluate';
 import type { ScanRule } from './rules';
 import { limitsApplied } from './scan';
 
@@ -173,7 +173,6 @@ export interface PendingRoute {
  * seen (added to `times`). Each route's polls and minutes are filled later (finishRoutes), when all polls are known.
  */
 export class ItemReplayer {
-  private readonly row: ItemRow;
   private readonly buf = new PointBuffer();
   /**
    * Per series: the buy and the sell candidate whose price it is (-1: none; a market is on a side's list once).
@@ -184,10 +183,11 @@ export class ItemReplayer {
   private readonly sellOf: Int32Array;
   constructor(
     private readonly p: PreparedRule,
-    private readonly layout: SeriesLayout,
-    private readonly applied: LimitsApplied,
+    layout: SeriesLayout,
+    applied: LimitsApplied,
   ) {
-    this.row = newItemRow(layout.askMarkets.length, layout.bidMarkets.length);
+    // Candidates are netted from the recorded prices alone (replay): nothing else can be applied.
+    if (applied.trust || applied.depth || applied.liquidityScore || applied.steamSales30d) throw new Error('The history records prices only: no trust, depth or liquidity limit applies to a replay.');
     const buyOnAsks = p.rule.buy === 'ask';
     const sellOnAsks = p.rule.sell === 'ask-minus-tick';
     const find = (cols: Int32Array, n: number, onAsks: boolean, side: number, k: number): number => {
@@ -201,14 +201,7 @@ export class ItemReplayer {
 
   /** Returns how many routes were there already at `from` (left out of `routes`). */
   replay(name: string, chunks: readonly Chunk[], from: number, to: number, times: PollTimes, routes: PendingRoute[]): number {
-    const row = this.row;
-    row.ask.fill(NaN);
-    row.bid.fill(NaN);
-    row.locked.fill(NaN);
-    row.offers.fill(NaN);
-    row.bidOffers.fill(NaN);
-    const { side, col } = this.layout;
-    const { buyOf, sellOf, applied } = this;
+    const { buyOf, sellOf } = this;
     const pv = this.p;
     pv.buyVal.fill(NaN);
     pv.sellVal.fill(NaN);
@@ -219,6 +212,15 @@ export class ItemReplayer {
      * but better ROI pass once the best falls (with 0, passing is profit >= max(minimum, 0), costs being positive).
      */
     const worseKeepsNone = pv.rule.limits.minRoi === 0;
+    /**
+     * A candidate netted straight from the changed value: what netBuyCandidate / netSellCandidate do, less
+     * the checks of what the history does not record (trust, depth, price_locked: "locked only" buys nothing).
+     */
+    const l = pv.rule.limits;
+    const buyAdd = pv.rule.buy === 'ask' ? 0 : pv.rule.tickThousandths;
+    const sellAdd = pv.rule.sell === 'bid' ? 0 : -pv.rule.tickThousandths;
+    const buyMin = l.locked === 'only' ? Infinity : (l.priceMin ?? -Infinity);
+    const buyMax = l.priceMax ?? Infinity;
     let open: Open | null = null;
     let carried = 0;
     let seenBefore = false;
@@ -255,23 +257,29 @@ export class ItemReplayer {
         let touched = false;
         for (; q < n && t[q] === at; q++) {
           const si = s[q] as number;
-          const k = col[si] ?? -1;
-          if (k < 0) continue;
-          if (side[si] === 1) row.ask[k] = v[q] as number;
-          else row.bid[k] = v[q] as number;
-          const bi = buyOf[si] as number;
-          const sj = sellOf[si] as number;
+          // A series the rule does not read (or beyond the layout: a damaged chunk) changes nothing.
+          const bi = buyOf[si] ?? -1;
+          const sj = sellOf[si] ?? -1;
           if (bi >= 0) {
             const was = pv.buyVal[bi] as number;
-            netBuyCandidate(pv, row, bi, false, applied);
-            const now = pv.buyVal[bi] as number;
+            const price = (v[q] as number) + buyAdd;
+            const now = price === price && price > 0 && price >= buyMin && price <= buyMax ? netAsk(price, pv.buy.fee[bi] as number) * (pv.buy.value[bi] as number) : NaN;
+            pv.buyVal[bi] = now;
             // A cheaper buy (or a new one) may make or change the route; a dearer one only where it is the route's.
             if (now < was || (was !== was && now === now) || (open !== null ? bi === pv.pick.buy : !worseKeepsNone)) touched = true;
           }
           if (sj >= 0) {
             const was = pv.sellVal[sj] as number;
-            netSellCandidate(pv, row, sj, false, applied);
-            const now = pv.sellVal[sj] as number;
+            const price = (v[q] as number) + sellAdd;
+            let now = NaN;
+            if (price === price && price > 0) {
+              if (pv.sellMemoPrice[sj] !== price) {
+                pv.sellMemoPrice[sj] = price;
+                pv.sellMemoNet[sj] = netBid(price, pv.sell.fee[sj] as number);
+              }
+              now = (pv.sellMemoNet[sj] as number) * (pv.sell.value[sj] as number);
+            }
+            pv.sellVal[sj] = now;
             if (now > was || (was !== was && now === now) || (open !== null ? sj === pv.pick.sell : !worseKeepsNone)) touched = true;
           }
         }

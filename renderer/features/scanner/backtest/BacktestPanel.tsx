@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatMoney } from '../../../../shared/money/money';
 import { useMoneyFormat, usePref, useSelectedGame } from '../../../lib/preferences';
 import { history, useHistoryVersion } from '../../../market/history/client';
-import { GRID_PREFS, useFees, useMarketPlan } from '../../../market/prefs';
+import { GRID_PREFS, useFees } from '../../../market/prefs';
 import type { BacktestRequestData } from '../../../market/scanner/backtest-request';
 import type { BacktestMessage, BacktestRequest } from '../../../market/scanner/backtest.worker';
 import { ruleProblems, type ScanRule } from '../../../market/scanner/rules';
@@ -18,12 +18,15 @@ import { BacktestResultView } from './BacktestResultView';
 
 type Kept = { kind: 'loading' } | { kind: 'ready'; oldest: number | null; at: number } | { kind: 'error'; message: string };
 
-export function BacktestPanel({ rule }: { rule: ScanRule }) {
+/**
+ * `markets` (the user's market list) and `nameOf` come from the page: the panel runs no market plan of its
+ * own (a second one would run the plan's discovery checks again beside the page's live poll).
+ */
+export function BacktestPanel({ rule, markets: userMarkets, nameOf }: { rule: ScanRule; markets: readonly string[]; nameOf: (slug: string) => string }) {
   const [game] = useSelectedGame();
   const money = useMoneyFormat();
   const [fees] = useFees(game);
   const [overrides] = usePref(GRID_PREFS.fees);
-  const plan = useMarketPlan(game);
   const version = useHistoryVersion();
   const [kept, setKept] = useState<Kept>({ kind: 'loading' });
   const [choiceId, setChoiceId] = useState('all');
@@ -51,7 +54,7 @@ export function BacktestPanel({ rule }: { rule: ScanRule }) {
 
   const run = useCallback(() => {
     if (!choice) return;
-    const markets = [...new Set([...plan.list.map((m) => m.slug), ...Object.keys(fees)])];
+    const markets = [...new Set([...userMarkets, ...Object.keys(fees)])];
     const unknown = unknownFeeMarkets(markets, overrides, game);
     const req: BacktestRequestData = { game, rule, fees: { ...fees }, unknownBuy: [...unknown.buy], unknownSell: [...unknown.sell], from: choice.from, to: choice.to };
     const w = (worker.current ??= new Worker(new URL('../../../market/scanner/backtest.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-backtest' }));
@@ -60,7 +63,7 @@ export function BacktestPanel({ rule }: { rule: ScanRule }) {
     w.onerror = (e) => setState({ kind: 'error', message: `The backtest stopped: ${e.message || 'the worker failed'}.` });
     setState({ kind: 'running', done: 0, total: 0, startedAt });
     w.postMessage({ type: 'start', req } satisfies BacktestRequest);
-  }, [choice, plan.list, fees, overrides, game, rule]);
+  }, [choice, userMarkets, fees, overrides, game, rule]);
 
   const cancel = useCallback(() => {
     setState((s) => (s.kind === 'running' ? { ...s, kind: 'cancelling' } : s));
@@ -118,7 +121,7 @@ export function BacktestPanel({ rule }: { rule: ScanRule }) {
           {state.message}
         </p>
       )}
-      {state.kind === 'done' && <BacktestResultView state={state} fmt={fmt} nameOf={plan.nameOf} />}
+      {state.kind === 'done' && <BacktestResultView state={state} fmt={fmt} nameOf={nameOf} />}
     </section>
   );
 }

@@ -58,18 +58,19 @@ export function BacktestResultView({ state, fmt, nameOf }: { state: Extract<RunS
               {num(d.medianMinutes, 1)}, {num(d.maxMinutes, 1)}
             </td>
           </tr>
-          <tr>
-            <th scope="row">Still there one poll later: routes, net return total, per day</th>
-            <td data-testid="backtest-after-one">
-              {r.afterOne.routes}, {fmt(r.afterOne.total)}, {fmt(r.afterOne.perDay)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">Still there five polls later: routes, net return total, per day</th>
-            <td data-testid="backtest-after-five">
-              {r.afterFive.routes}, {fmt(r.afterFive.total)}, {fmt(r.afterFive.perDay)}
-            </td>
-          </tr>
+          {(
+            [
+              ['one', 'after-one', r.afterOne],
+              ['five', 'after-five', r.afterFive],
+            ] as const
+          ).map(([polls, id, taken]) => (
+            <tr key={id}>
+              <th scope="row">Still there {polls} poll{polls === 'one' ? '' : 's'} later: routes, net return total, per day</th>
+              <td data-testid={`backtest-${id}`}>
+                {taken.routes}, {fmt(taken.total)}, {fmt(taken.perDay)}
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
       <table className="table" data-testid="backtest-routes">
