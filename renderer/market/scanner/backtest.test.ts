@@ -100,7 +100,7 @@ describe('runBacktest', () => {
       ['three polls', 1 * MIN, 4 * MIN, 3, 3, 1_292, 1_762],
       ['one poll', 2 * MIN, 3 * MIN, 1, 1, 1_292, NaN],
     ]);
-    expect(r.afterOne).toEqual({ routes: 1, total: 1_762, perDay: 1_762 * 240 });
+    expect(r.afterOne).toEqual({ routes: 1, total: 1_762, perDay: 1_762 });
     expect(r.afterFive).toEqual({ routes: 0, total: 0, perDay: 0 });
     expect(r.carriedIn).toBe(0);
     expect(r.notApplied).toEqual(['trusted quotes only (no trust computed yet)', 'minimum depth (offer and order counts not recorded)']);

@@ -8,7 +8,7 @@
  *
  * "Taken after one poll": the route was still there at the poll after the one it appeared at (a trader acting
  * on a poll finds it on the next), its return the route's net profit at that poll; "after five polls" alike.
- * Returns are one item per route, in cash thousandths; per day = total over the range's days.
+ * Returns are one item per route, in cash thousandths; per day = total over the range's days (one at least).
  *
  * The history keeps each market's ask and best buy order price (recorder.ts), not offers, orders or
  * price_locked, and no trust or liquidity: those limits cannot apply and the result says so.
@@ -331,7 +331,8 @@ export function finishRoutes(
 ): { polls: number; routes: BacktestRoute[]; afterOne: BacktestTaken; afterFive: BacktestTaken } {
   const polls = times.sorted();
   const last = polls.length ? (polls[polls.length - 1] as number) : NaN;
-  const days = Math.max(to - from, 1) / DAY;
+  // A range under a day counts as one: scaling minutes up to a day would claim returns nobody saw.
+  const days = Math.max(to - from, DAY) / DAY;
   const one = { routes: 0, total: 0, perDay: 0 };
   const five = { routes: 0, total: 0, perDay: 0 };
   const routes: BacktestRoute[] = [];

@@ -21,7 +21,7 @@ const result: BacktestResult = {
     { name: 'one poll', buyMarket: 'csfloat', sellMarket: 'waxpeer', start: T0 + 2 * MIN, end: T0 + 3 * MIN, polls: 1, minutes: 1, profit: 1_292, profitAfter1: NaN, profitAfter5: NaN },
   ],
   carriedIn: 0,
-  afterOne: { routes: 1, total: 1_762, perDay: 1_762 * 240 },
+  afterOne: { routes: 1, total: 1_762, perDay: 1_762 },
   afterFive: { routes: 0, total: 0, perDay: 0 },
   notApplied: ['minimum depth (offer and order counts not recorded)'],
 };
@@ -35,7 +35,7 @@ describe('BacktestResultView', () => {
   it('shows the routes, their durations, what was taken one poll on, the settings and what was not applied', () => {
     const html = renderToStaticMarkup(<BacktestResultView state={{ kind: 'done', result, ms: 1_500 }} fmt={fmt} nameOf={(s) => names[s] ?? s} />);
     expect(cells(html, 'backtest-routes-count')).toBe('2');
-    expect(html).toContain('data-testid="backtest-after-one">1, $1.762, $422.880<');
+    expect(html).toContain('data-testid="backtest-after-one">1, $1.762, $1.762<');
     expect(html).toContain('<td>three polls</td><td>CSFloat</td><td>Waxpeer</td><td>2026-11-20 12:01</td><td>3</td><td>3.0</td><td>$1.292</td><td>$1.762</td><td>—</td>');
     expect(html).toContain('<td>one poll</td><td>CSFloat</td><td>Waxpeer</td><td>2026-11-20 12:02</td><td>1</td><td>1.0</td><td>$1.292</td><td>—</td><td>—</td>');
     expect(html).toContain('<li>Rule: Cross-market to buy order</li>');
