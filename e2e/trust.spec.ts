@@ -75,8 +75,11 @@ async function showOne(page: Page, name: string): Promise<Locator> {
 
 async function openDetails(page: Page, name: string): Promise<void> {
   const row = await showOne(page, name);
-  await row.getByRole('button', { name: `Open details for ${name}` }).click();
-  await expect(panel(page).getByRole('heading', { level: 2 })).toHaveText(name);
+  // Just after a reload the first poll re-renders the rows: a click on a row replaced meanwhile is pressed again.
+  await expect(async () => {
+    await row.getByRole('button', { name: `Open details for ${name}` }).click();
+    await expect(panel(page).getByRole('heading', { level: 2 })).toHaveText(name, { timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 /** Scrolls the grid sideways until the market's column header is rendered; its aria-colindex. */
