@@ -70,9 +70,13 @@ test("a saved rule with 'alert after 2 polls' notifies a planted route once and 
   // The Scanner page closed: the Prices page refreshes, the alerts' watcher scans the saved rule on each poll.
   await page.keyboard.press('Control+1');
   await expect(page.getByTestId('scanner-screen')).toBeHidden();
+  // Each poll lands before the next starts (a refresh asked while one runs is not a second poll).
+  const asOf = () => page.getByTestId('grid-freshness').getAttribute('title', { timeout: 60_000 });
   const poll = async () => {
+    const before = await asOf();
     await service.advanceClock(EPOCH_MS);
     await page.getByRole('button', { name: 'Refresh prices' }).click();
+    await expect.poll(asOf, { timeout: 60_000 }).not.toBe(before);
   };
   // The watcher counts the polls it is given from the save on: the second one in a row fires.
   for (let k = 0; k < 4; k++) {
