@@ -11,6 +11,9 @@
  */
 import { backoffDelayMs } from '../retry-policy';
 import type { RatesFetchState } from '../../shared/rates/types';
+import { isTargetClosed } from '../../shared/rates/target-calendar';
+
+export { isTargetClosed };
 
 /** Half an hour after the usual 16:00 publication. */
 export const LOOK_AT = { hour: 16, minute: 30 } as const;
@@ -31,36 +34,6 @@ export function dayText(t: number): string {
 
 function dayNumber(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-}
-
-/** Easter Sunday (Gregorian), the anonymous algorithm (Meeus/Jones/Butcher). */
-function easterSunday(year: number): number {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return Date.UTC(year, month - 1, day);
-}
-
-/** True on a TARGET closing day (no reference rates are published). */
-export function isTargetClosed(date: string): boolean {
-  const t = dayNumber(date);
-  const weekday = new Date(t).getUTCDay();
-  if (weekday === 0 || weekday === 6) return true;
-  const md = date.slice(5);
-  if (md === '01-01' || md === '05-01' || md === '12-25' || md === '12-26') return true;
-  const easter = easterSunday(Number(date.slice(0, 4)));
-  return t === easter - 2 * DAY_MS || t === easter + DAY_MS;
 }
 
 export function nextWorkingDay(date: string): string {
