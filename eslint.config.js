@@ -51,7 +51,13 @@ const importCheck = {
     const posix = (p) => p.split(path.sep).join('/');
     const self = posix(path.relative(ROOT, context.filename));
     // The subfolder of `siblings` this file is in (renderer/features/prices), if any.
-    const home = siblings && inside(self, siblings) ? self.split('/').slice(0, siblings.split('/').length + 1).join('/') : null;
+    const home =
+      siblings && inside(self, siblings)
+        ? self
+            .split('/')
+            .slice(0, siblings.split('/').length + 1)
+            .join('/')
+        : null;
     const allowed = (home && allow[self.replace(/\.[cm]?[jt]sx?$/, '')]) || [];
     const check = (node) => {
       const source = node?.type === 'Literal' ? node.value : null;
@@ -59,7 +65,8 @@ const importCheck = {
       let target = null;
       if (source.startsWith('.')) {
         const resolved = posix(path.relative(ROOT, path.resolve(dir, source)));
-        const sibling = home !== null && inside(resolved, siblings) && !inside(resolved, home) && !allowed.includes(resolved);
+        const sibling =
+          home !== null && inside(resolved, siblings) && !inside(resolved, home) && !allowed.includes(resolved);
         const stylesheet = !dom && resolved.endsWith('.css');
         if (sibling || stylesheet || folders.some((f) => inside(resolved, f))) target = resolved;
       } else if (modules.some((m) => (m.endsWith(':') ? source.startsWith(m) : inside(source, m)))) {
@@ -81,13 +88,24 @@ const importCheck = {
     return {
       ...checks,
       JSXOpeningElement(n) {
-        if (n.name.type === 'JSXIdentifier' && element(n.name.name)) context.report({ node: n, messageId: 'dom', data: { name: n.name.name, why } });
-        if (n.name.type === 'JSXNamespacedName') context.report({ node: n, messageId: 'dom', data: { name: `${n.name.namespace.name}:${n.name.name.name}`, why } });
+        if (n.name.type === 'JSXIdentifier' && element(n.name.name))
+          context.report({ node: n, messageId: 'dom', data: { name: n.name.name, why } });
+        if (n.name.type === 'JSXNamespacedName')
+          context.report({
+            node: n,
+            messageId: 'dom',
+            data: { name: `${n.name.namespace.name}:${n.name.name.name}`, why },
+          });
       },
       CallExpression(n) {
         const callee = n.callee.type === 'MemberExpression' ? n.callee.property : n.callee;
         const [tag] = n.arguments;
-        if (callee.type === 'Identifier' && callee.name === 'createElement' && tag?.type === 'Literal' && typeof tag.value === 'string') {
+        if (
+          callee.type === 'Identifier' &&
+          callee.name === 'createElement' &&
+          tag?.type === 'Literal' &&
+          typeof tag.value === 'string'
+        ) {
           context.report({ node: n, messageId: 'dom', data: { name: tag.value, why } });
         }
       },
@@ -176,10 +194,16 @@ const PAGE_IMPORTS = [
     to: 'alerts/hooks',
     why: "the detail panel beside the list counts the open item's alerts (useAlertList)",
   },
-  { from: 'settings/SettingsScreen', to: 'prices', why: "Settings shows the Prices page's market and fee sections (its public index.tsx)" },
+  {
+    from: 'settings/SettingsScreen',
+    to: 'prices',
+    why: "Settings shows the Prices page's market and fee sections (its public index.tsx)",
+  },
 ];
 if (PAGE_IMPORTS.length > MAX_PAGE_IMPORTS || PAGE_IMPORTS.some((p) => !p.why)) {
-  throw new Error(`eslint.config.js: at most ${MAX_PAGE_IMPORTS} page-to-page imports, each with its reason; move what two pages share out of the pages`);
+  throw new Error(
+    `eslint.config.js: at most ${MAX_PAGE_IMPORTS} page-to-page imports, each with its reason; move what two pages share out of the pages`,
+  );
 }
 const pageAllow = {};
 for (const { from, to } of PAGE_IMPORTS) {
@@ -207,7 +231,7 @@ const rendererLayers = [
     folders: ['renderer/shell', 'renderer/main'],
     siblings: PAGES_DIR,
     allow: pageAllow,
-    why: 'a page imports market/, ui/, lib/, api/, platform/ and shared/, never the shell nor another page\'s internals (PAGE_IMPORTS in eslint.config.js lists the exceptions and why)',
+    why: "a page imports market/, ui/, lib/, api/, platform/ and shared/, never the shell nor another page's internals (PAGE_IMPORTS in eslint.config.js lists the exceptions and why)",
   },
   {
     files: ['renderer/market/**/*.{ts,tsx}'],
@@ -221,7 +245,15 @@ const rendererLayers = [
   },
   {
     files: ['renderer/lib/**/*.{ts,tsx}'],
-    folders: ['renderer/shell', 'renderer/features', 'renderer/market', 'renderer/ui', 'renderer/api', 'renderer/platform', 'renderer/main'],
+    folders: [
+      'renderer/shell',
+      'renderer/features',
+      'renderer/market',
+      'renderer/ui',
+      'renderer/api',
+      'renderer/platform',
+      'renderer/main',
+    ],
     why: 'lib/ is small helpers: it imports shared/ only',
   },
   {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { KEYRING_LOCKED_TEXT, STATUS_TEXT, type ConnectionStatus, type KeyStorage } from '../shared/api/status';
-import { ConnectionController, ConnectRequestError, KeyStorageError, normalizeBaseUrl, type KeyVault, type StoredConnection } from './connection';
+import {
+  ConnectionController,
+  ConnectRequestError,
+  KeyStorageError,
+  normalizeBaseUrl,
+  type KeyVault,
+  type StoredConnection,
+} from './connection';
 import { UpstreamFailure } from './token-broker';
 import { FakeClock } from './testing/fake-clock';
 import { FakeUpstream, json } from './testing/fake-upstream';
@@ -85,8 +92,17 @@ describe('ConnectionController', () => {
   it('connect: a good key connects and is stored as the user chose', async () => {
     const { controller, vault, real } = setup();
     await controller.start();
-    const status = await controller.connect({ baseUrl: `${real.baseUrl}/api/v2/`, apiKey: ' good-key ', acceptWeakStorage: true });
-    expect(status).toMatchObject({ state: 'connected', baseUrl: real.baseUrl, hasKey: true, keyStorage: 'os-encrypted' });
+    const status = await controller.connect({
+      baseUrl: `${real.baseUrl}/api/v2/`,
+      apiKey: ' good-key ',
+      acceptWeakStorage: true,
+    });
+    expect(status).toMatchObject({
+      state: 'connected',
+      baseUrl: real.baseUrl,
+      hasKey: true,
+      keyStorage: 'os-encrypted',
+    });
     expect(vault.stored).toEqual({ baseUrl: real.baseUrl, apiKey: 'good-key' });
     expect(vault.acceptedWeak).toBe(true);
     expect(JSON.stringify(status)).not.toContain('good-key');
@@ -103,9 +119,13 @@ describe('ConnectionController', () => {
 
   it('connect: an empty key field reuses the stored key for its own origin; none at all is a clear error', async () => {
     const { controller, vault, real } = setup();
-    await expect(controller.connect({ baseUrl: real.baseUrl, apiKey: '  ', acceptWeakStorage: false })).rejects.toBeInstanceOf(ConnectRequestError);
+    await expect(
+      controller.connect({ baseUrl: real.baseUrl, apiKey: '  ', acceptWeakStorage: false }),
+    ).rejects.toBeInstanceOf(ConnectRequestError);
     vault.stored = { baseUrl: `${real.baseUrl}/old-prefix`, apiKey: 'good-key' };
-    expect((await controller.connect({ baseUrl: real.baseUrl, apiKey: '', acceptWeakStorage: false })).state).toBe('connected');
+    expect((await controller.connect({ baseUrl: real.baseUrl, apiKey: '', acceptWeakStorage: false })).state).toBe(
+      'connected',
+    );
   });
 
   it('connect: a stored key never goes to another origin, whoever asks', async () => {
@@ -114,13 +134,19 @@ describe('ConnectionController', () => {
     const before = real.seen.length;
     // Entered for the embedded service: not for the real one.
     vault.stored = { baseUrl: '', apiKey: 'good-key' };
-    const err = await controller.connect({ baseUrl: real.baseUrl, apiKey: '', acceptWeakStorage: false }).catch((e: unknown) => e);
+    const err = await controller
+      .connect({ baseUrl: real.baseUrl, apiKey: '', acceptWeakStorage: false })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConnectRequestError);
-    expect((err as Error).message).toBe(`Your saved key belongs to the built-in reference service. Enter the API key for ${real.baseUrl}.`);
+    expect((err as Error).message).toBe(
+      `Your saved key belongs to the built-in reference service. Enter the API key for ${real.baseUrl}.`,
+    );
     // Entered for the real one: not for another host, not for another port or scheme of it.
     vault.stored = { baseUrl: real.baseUrl, apiKey: 'good-key' };
     for (const other of ['https://other.example', 'https://api.example.test:8443', 'http://127.0.0.1:8787', '']) {
-      await expect(controller.connect({ baseUrl: other, apiKey: '', acceptWeakStorage: false })).rejects.toBeInstanceOf(ConnectRequestError);
+      await expect(controller.connect({ baseUrl: other, apiKey: '', acceptWeakStorage: false })).rejects.toBeInstanceOf(
+        ConnectRequestError,
+      );
     }
     expect(real.seen.length).toBe(before);
     expect(demo.mutations.map((m) => m.body).join()).not.toContain('good-key');
@@ -142,14 +168,22 @@ describe('ConnectionController', () => {
     vault.stored = saved;
     real.keys.add('script-key');
     // Without a key (the stored one, same origin), and with a key of its own: the vault is only read.
-    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: '' })).toMatchObject({ state: 'connected', hasKey: true });
-    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: 'script-key' })).toMatchObject({ state: 'connected', keyStorage: 'memory' });
+    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: '' })).toMatchObject({
+      state: 'connected',
+      hasKey: true,
+    });
+    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: 'script-key' })).toMatchObject({
+      state: 'connected',
+      keyStorage: 'memory',
+    });
     expect(vault.stored).toBe(saved);
     expect(vault.acceptedWeak).toBeNull();
     // The preset key is in use (and may be reused for its origin by an empty key field) but is not "stored".
     expect(real.mutations.at(-1)?.body).toContain('script-key');
     // The user's own Connect replaces the stored key; their Forget clears it and the preset.
-    expect(await controller.connect({ baseUrl: real.baseUrl, apiKey: '', acceptWeakStorage: false })).toMatchObject({ state: 'connected' });
+    expect(await controller.connect({ baseUrl: real.baseUrl, apiKey: '', acceptWeakStorage: false })).toMatchObject({
+      state: 'connected',
+    });
     expect(vault.stored).toEqual({ baseUrl: real.baseUrl, apiKey: 'script-key' });
     expect(await controller.forgetKey()).toMatchObject({ state: 'demo', hasKey: false, keyStorage: 'none' });
     expect(vault.stored).toBeNull();
@@ -159,7 +193,10 @@ describe('ConnectionController', () => {
     const { controller, vault, real } = setup();
     const saved = { baseUrl: 'https://other.example', apiKey: 'saved-key' };
     vault.stored = saved;
-    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: 'good-key' })).toMatchObject({ state: 'connected', keyStorage: 'memory' });
+    expect(await controller.preset({ baseUrl: real.baseUrl, apiKey: 'good-key' })).toMatchObject({
+      state: 'connected',
+      keyStorage: 'memory',
+    });
     expect(await controller.forgetKey()).toMatchObject({ state: 'demo', hasKey: true, keyStorage: 'os-encrypted' });
     expect(vault.stored).toBe(saved);
     expect(await controller.forgetKey()).toMatchObject({ state: 'demo', hasKey: false, keyStorage: 'none' });
@@ -169,7 +206,10 @@ describe('ConnectionController', () => {
   it('connect with baseUrl "" uses the embedded service with the given key', async () => {
     const { controller, demo } = setup();
     demo.keys.add('my-local-key');
-    expect(await controller.connect({ baseUrl: '', apiKey: 'my-local-key', acceptWeakStorage: false })).toMatchObject({ state: 'connected', baseUrl: '' });
+    expect(await controller.connect({ baseUrl: '', apiKey: 'my-local-key', acceptWeakStorage: false })).toMatchObject({
+      state: 'connected',
+      baseUrl: '',
+    });
   });
 
   it('request outcomes move the status: offline, then connected again', async () => {
@@ -180,7 +220,10 @@ describe('ConnectionController', () => {
     };
     const failed = controller.currentBroker().send({ path: '/api/v2/graphql', body: new Uint8Array() });
     await expect(failed).rejects.toBeInstanceOf(UpstreamFailure);
-    await expect(failed).rejects.toMatchObject({ kind: 'offline', message: 'The market data service cannot be reached.' });
+    await expect(failed).rejects.toMatchObject({
+      kind: 'offline',
+      message: 'The market data service cannot be reached.',
+    });
     expect(controller.getStatus().state).toBe('offline');
     real.onApi = () => null;
     await controller.currentBroker().send({ path: '/api/v2/graphql', body: new Uint8Array() });
@@ -228,7 +271,12 @@ describe('ConnectionController', () => {
       const at = controller.getStatus().nextRetryAt!;
       waits.push(at - clock.now());
       clock.advance(at - clock.now());
-      await until(() => tries() > afterStart + i * 3 && controller.getStatus().nextRetryAt !== null && controller.getStatus().nextRetryAt !== at);
+      await until(
+        () =>
+          tries() > afterStart + i * 3 &&
+          controller.getStatus().nextRetryAt !== null &&
+          controller.getStatus().nextRetryAt !== at,
+      );
     }
     // 60 s doubling to the 480 s cap (the broker's own quick retries aside).
     expect(waits).toEqual([60_000, 120_000, 240_000, 480_000, 480_000]);
@@ -289,10 +337,13 @@ describe('ConnectionController', () => {
 
   it('a redirect is named in the status, for a new connection and for the current one', async () => {
     const { controller, vault, real } = setup();
-    real.onMutation = () => new Response(null, { status: 307, headers: { location: 'https://moved.example/api/v2/graphql' } });
+    real.onMutation = () =>
+      new Response(null, { status: 307, headers: { location: 'https://moved.example/api/v2/graphql' } });
     const tried = await controller.connect({ baseUrl: real.baseUrl, apiKey: 'good-key', acceptWeakStorage: false });
     expect(tried.state).toBe('server-error');
-    expect(tried.message).toBe('The service redirected to https://moved.example/api/v2/graphql; Market Desk does not follow redirects with your key. Check the Base URL.');
+    expect(tried.message).toBe(
+      'The service redirected to https://moved.example/api/v2/graphql; Market Desk does not follow redirects with your key. Check the Base URL.',
+    );
     expect(vault.stored).toBeNull();
     vault.stored = { baseUrl: real.baseUrl, apiKey: 'good-key' };
     const started = await controller.start();
@@ -323,11 +374,20 @@ describe('ConnectionController: where the key is kept', () => {
     const { controller, vault, real } = setup();
     vault.weakOnly = true;
     expect(await controller.start()).toMatchObject({ state: 'demo', keyStorage: 'none', weakStorageOnly: true });
-    expect(await controller.connect({ baseUrl: real.baseUrl, apiKey: 'good-key', acceptWeakStorage: false })).toMatchObject({
-      state: 'connected', keyStorage: 'session-only', weakStorageOnly: true, hasKey: true,
+    expect(
+      await controller.connect({ baseUrl: real.baseUrl, apiKey: 'good-key', acceptWeakStorage: false }),
+    ).toMatchObject({
+      state: 'connected',
+      keyStorage: 'session-only',
+      weakStorageOnly: true,
+      hasKey: true,
     });
-    expect(await controller.connect({ baseUrl: real.baseUrl, apiKey: 'good-key', acceptWeakStorage: true })).toMatchObject({
-      state: 'connected', keyStorage: 'file-0600', weakStorageOnly: false,
+    expect(
+      await controller.connect({ baseUrl: real.baseUrl, apiKey: 'good-key', acceptWeakStorage: true }),
+    ).toMatchObject({
+      state: 'connected',
+      keyStorage: 'file-0600',
+      weakStorageOnly: false,
     });
     expect(vault.acceptedWeak).toBe(true);
   });
@@ -347,7 +407,11 @@ describe('ConnectionController: where the key is kept', () => {
     expect(await controller.retryNow()).toMatchObject({ state: 'demo', keyStorage: 'keyring-locked' });
     expect(vault.stored).toEqual({ baseUrl: real.baseUrl, apiKey: 'good-key' });
     vault.locked = false;
-    expect(await controller.retryNow()).toMatchObject({ state: 'connected', baseUrl: real.baseUrl, keyStorage: 'os-encrypted' });
+    expect(await controller.retryNow()).toMatchObject({
+      state: 'connected',
+      baseUrl: real.baseUrl,
+      keyStorage: 'os-encrypted',
+    });
     expect(controller.getStatus().message).toBe(STATUS_TEXT.connected.message);
   });
 

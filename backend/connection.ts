@@ -3,14 +3,28 @@
  * embedded reference service with the demo key), where the key is kept (a host-specific KeyVault), and the
  * ConnectionStatus that follows from it. Shared by the Electron main process and the web host.
  */
-import { KEYRING_LOCKED_TEXT, STATUS_TEXT, type ConnectionState, type ConnectionStatus, type ConnectRequest, type KeyStorage } from '../shared/api/status';
+import {
+  KEYRING_LOCKED_TEXT,
+  STATUS_TEXT,
+  type ConnectionState,
+  type ConnectionStatus,
+  type ConnectRequest,
+  type KeyStorage,
+} from '../shared/api/status';
 import { checkBaseUrl } from '../shared/api/base-url';
 import { realClock, type Clock } from './clock';
 import { RequestMeter } from './request-meter';
 import { backoffDelayMs } from './retry-policy';
 import type { RequestUsage } from '../shared/budget/usage';
 import { StatusHub } from './status-hub';
-import { failureOutcome, TokenBroker, UpstreamFailure, type BrokerOptions, type BrokerTarget, type Outcome } from './token-broker';
+import {
+  failureOutcome,
+  TokenBroker,
+  UpstreamFailure,
+  type BrokerOptions,
+  type BrokerTarget,
+  type Outcome,
+} from './token-broker';
 
 export interface StoredConnection {
   /** '' = the embedded service. */
@@ -157,7 +171,8 @@ export class ConnectionController {
       if (checked.ok) return this.connectTo({ baseUrl: checked.baseUrl, apiKey: stored.apiKey }, null);
       this.startNotice = {
         message: `The saved Base URL can\u2019t be used: ${checked.problem}`,
-        action: 'Your key was not sent anywhere. Enter the Base URL and the key again in Settings; demo data is shown meanwhile.',
+        action:
+          'Your key was not sent anywhere. Enter the Base URL and the key again in Settings; demo data is shown meanwhile.',
       };
     }
     return this.useDemo();
@@ -367,7 +382,12 @@ export class ConnectionController {
     this.nextRetryAt = null;
   }
 
-  private describe(state: ConnectionState, baseUrl: string, nextRetryAt: number | null = null, message?: string): ConnectionStatus {
+  private describe(
+    state: ConnectionState,
+    baseUrl: string,
+    nextRetryAt: number | null = null,
+    message?: string,
+  ): ConnectionStatus {
     const info = this.vault.info();
     const keyStorage: KeyStorage = this.held ? 'memory' : info.keyStorage;
     return {

@@ -5,7 +5,10 @@
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /** The address as origin + path without a trailing slash, or why it is refused (`what`: "Steam address", …). */
-export function checkFetchAddress(text: string, what: string): { ok: true; url: string } | { ok: false; message: string } {
+export function checkFetchAddress(
+  text: string,
+  what: string,
+): { ok: true; url: string } | { ok: false; message: string } {
   let url: URL;
   try {
     url = new URL(text.trim());

@@ -20,7 +20,9 @@ function post(path: string, init: { body?: string; headers?: Record<string, stri
 
 class RecordingForwarder implements Forwarder {
   readonly seen: ForwardRequest[] = [];
-  constructor(private readonly answer: (req: ForwardRequest) => Response | Promise<Response> = () => json(200, { data: {} })) {}
+  constructor(
+    private readonly answer: (req: ForwardRequest) => Response | Promise<Response> = () => json(200, { data: {} }),
+  ) {}
   async send(request: ForwardRequest): Promise<Response> {
     this.seen.push(request);
     return this.answer(request);
@@ -35,15 +37,18 @@ describe('gateway: what it forwards', () => {
     expect(forwarder.seen.map((r) => r.path)).toEqual([...API_PATHS]);
   });
 
-  it.each(['/api/v2/graphql/', '/api/v2/rest/other', '/api/v1/graphql', '/api/v2/__admin/faults', '/api/v2/graphql%2f'])(
-    '404 for %s',
-    async (path) => {
-      const forwarder = new RecordingForwarder();
-      const res = await createGateway({ forwarder: () => forwarder })(post(path));
-      expect(res.status).toBe(404);
-      expect(forwarder.seen).toHaveLength(0);
-    },
-  );
+  it.each([
+    '/api/v2/graphql/',
+    '/api/v2/rest/other',
+    '/api/v1/graphql',
+    '/api/v2/__admin/faults',
+    '/api/v2/graphql%2f',
+  ])('404 for %s', async (path) => {
+    const forwarder = new RecordingForwarder();
+    const res = await createGateway({ forwarder: () => forwarder })(post(path));
+    expect(res.status).toBe(404);
+    expect(forwarder.seen).toHaveLength(0);
+  });
 
   it.each(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('405 for %s', async (method) => {
     const forwarder = new RecordingForwarder();
@@ -71,7 +76,10 @@ describe('gateway: what it forwards', () => {
 
   it('drops every credential the renderer sent; upstream sees only the broker-made headers', async () => {
     const upstream = new FakeUpstream();
-    const broker = new TokenBroker({ target: { baseUrl: upstream.baseUrl, apiKey: 'good-key' }, fetch: upstream.fetch });
+    const broker = new TokenBroker({
+      target: { baseUrl: upstream.baseUrl, apiKey: 'good-key' },
+      fetch: upstream.fetch,
+    });
     const gateway = createGateway({ forwarder: () => broker });
     const res = await gateway(
       post(REST_PATHS.minPrices, {
@@ -99,7 +107,12 @@ describe('gateway: what it forwards', () => {
       () =>
         new Response('[1,2,3]', {
           status: 200,
-          headers: { 'content-type': 'application/json', 'set-cookie': 'a=b', 'x-internal': 'x', [TOKEN_HEADER]: 'leak' },
+          headers: {
+            'content-type': 'application/json',
+            'set-cookie': 'a=b',
+            'x-internal': 'x',
+            [TOKEN_HEADER]: 'leak',
+          },
         }),
     );
     const res = await createGateway({ forwarder: () => forwarder })(post(GRAPHQL_PATH));
@@ -136,7 +149,9 @@ describe('gateway: streaming', () => {
         finish = () => controller.close();
       },
     });
-    const forwarder = new RecordingForwarder(() => new Response(upstreamBody, { headers: { 'content-type': 'application/json' } }));
+    const forwarder = new RecordingForwarder(
+      () => new Response(upstreamBody, { headers: { 'content-type': 'application/json' } }),
+    );
     const res = await createGateway({ forwarder: () => forwarder })(post(GRAPHQL_PATH));
     const reader = res.body!.getReader();
     push('{"data":');
@@ -254,7 +269,11 @@ describe('gateway: token mutations are found by parsing, not by searching bytes'
     ['no query', JSON.stringify({ variables: {} }), 'BAD_REQUEST'],
     ['a query that is not a string', JSON.stringify({ query: 5 }), 'BAD_REQUEST'],
     ['a JSON string', JSON.stringify('{ a }'), 'BAD_REQUEST'],
-    ['a query that does not parse', JSON.stringify({ query: 'mutation { createSubscriptionToken(' }), 'GRAPHQL_PARSE_FAILED'],
+    [
+      'a query that does not parse',
+      JSON.stringify({ query: 'mutation { createSubscriptionToken(' }),
+      'GRAPHQL_PARSE_FAILED',
+    ],
   ])('answers 400 for %s instead of forwarding it', async (_name, body, code) => {
     const r = await send(body);
     expect(r).toMatchObject({ status: 400, code });
@@ -265,7 +284,11 @@ describe('gateway: token mutations are found by parsing, not by searching bytes'
     const forwarder = new RecordingForwarder();
     // Raw bytes: a lone 0xff is not UTF-8, and a lenient decoder would turn it into U+FFFD and carry on.
     const body = new Uint8Array([...Buffer.from('{"query":"{ a }","variables":{"x":"'), 0xff, ...Buffer.from('"}}')]);
-    const request = new Request(`app://market-desk${GRAPHQL_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const request = new Request(`app://market-desk${GRAPHQL_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect((await createGateway({ forwarder: () => forwarder })(request)).status).toBe(400);
     expect(forwarder.seen).toHaveLength(0);
   });
@@ -310,7 +333,11 @@ describe('gateway: token mutations are found by parsing, not by searching bytes'
       expect(await res.text()).not.toMatch(/eyJ/);
       expect(broker.mutationCount).toBe(0);
       // The same bytes sent straight to the service do mint a token: the refusal is the gateway's doing.
-      const direct = await fetch(service.url + GRAPHQL_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: escaped });
+      const direct = await fetch(service.url + GRAPHQL_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: escaped,
+      });
       expect(await direct.text()).toMatch(/"createSubscriptionToken":"eyJ/);
     } finally {
       await service.close();
@@ -344,7 +371,10 @@ describe('gateway: only queries go upstream, with only query, variables and oper
 
   it.each([
     ['any mutation', { query: 'mutation { deleteEverything { ok } }' }],
-    ['a named mutation', { query: 'mutation Wipe($id: ID!) { wipe(id: $id) }', variables: { id: '1' }, operationName: 'Wipe' }],
+    [
+      'a named mutation',
+      { query: 'mutation Wipe($id: ID!) { wipe(id: $id) }', variables: { id: '1' }, operationName: 'Wipe' },
+    ],
     ['a subscription', { query: 'subscription { priceChanged { market_hash_name } }' }],
     ['a query beside a mutation', { query: 'query A { a } mutation B { b }', operationName: 'A' }],
   ])('refuses %s (403): only queries are forwarded', async (_name, body) => {
@@ -375,7 +405,14 @@ describe('gateway: only queries go upstream, with only query, variables and oper
     const query = 'query A { a } query B($n: Int) { b(n: $n) }';
     const res = await gateway(
       post(GRAPHQL_PATH, {
-        body: JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } }, query, variables: { n: 1 }, operationName: 'B', api_key: 'k', token: 't' }),
+        body: JSON.stringify({
+          extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } },
+          query,
+          variables: { n: 1 },
+          operationName: 'B',
+          api_key: 'k',
+          token: 't',
+        }),
       }),
     );
     expect(res.status).toBe(200);
@@ -397,7 +434,10 @@ describe('gateway: the answer is size-capped before the page reads it', () => {
     let closedEarly = false;
     up = await startHttpUpstream(async (_body, res) => {
       res.on('close', () => (closedEarly = written < bytes));
-      res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(bytes) } : {}) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(declared ? { 'content-length': String(bytes) } : {}),
+      });
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       while (written < bytes && !res.destroyed) {
         const part = chunk.subarray(0, Math.min(chunk.length, bytes - written));

@@ -181,12 +181,19 @@ function vetGraphqlBody(raw: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> |
     // Syntax errors, and the RangeError of a pathologically deep document: the service would refuse it too.
     return jsonError(400, 'GRAPHQL_PARSE_FAILED', 'The GraphQL query could not be parsed.');
   }
-  if (selectsField(document, TOKEN_FIELD)) return jsonError(403, 'FORBIDDEN', 'Tokens are managed by Market Desk itself.');
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (selectsField(document, TOKEN_FIELD))
+    return jsonError(403, 'FORBIDDEN', 'Tokens are managed by Market Desk itself.');
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   // Any mutation or subscription anywhere in the document, even beside the query that operationName picks:
   // the page only reads, and a service that ignored operationName must not find one to run.
   if (operations.some((op) => op.operation !== 'query')) {
-    return jsonError(403, 'FORBIDDEN', 'Market Desk forwards only queries to the service: no mutations or subscriptions.');
+    return jsonError(
+      403,
+      'FORBIDDEN',
+      'Market Desk forwards only queries to the service: no mutations or subscriptions.',
+    );
   }
   const chosen = chooseOperation(operations, typeof operationName === 'string' ? operationName : null);
   if (typeof chosen === 'string') return jsonError(400, 'BAD_REQUEST', chosen);
@@ -204,13 +211,18 @@ function vetGraphqlBody(raw: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> |
  * name is given, else the one operationName names; an anonymous operation may only stand alone. Returns the
  * problem otherwise.
  */
-function chooseOperation(operations: readonly OperationDefinitionNode[], operationName: string | null): OperationDefinitionNode | string {
+function chooseOperation(
+  operations: readonly OperationDefinitionNode[],
+  operationName: string | null,
+): OperationDefinitionNode | string {
   if (operations.length === 0) return 'The GraphQL document has no operation.';
   if (operations.length > 1 && operations.some((op) => !op.name)) {
     return 'An anonymous GraphQL operation must be the only one in its document.';
   }
   if (operationName === null) {
-    return operations.length === 1 ? operations[0]! : 'The GraphQL document has several operations: "operationName" must name one.';
+    return operations.length === 1
+      ? operations[0]!
+      : 'The GraphQL document has several operations: "operationName" must name one.';
   }
   const named = operations.filter((op) => op.name?.value === operationName);
   return named.length === 1 ? named[0]! : `The GraphQL document has no single operation named "${operationName}".`;
@@ -230,7 +242,12 @@ function selectsField(document: DocumentNode, name: string): boolean {
 }
 
 /** A GraphQL-shaped error body, so urql and the REST callers both read it. */
-export function jsonError(status: number, code: string, message: string, extraHeaders: Record<string, string> = {}): Response {
+export function jsonError(
+  status: number,
+  code: string,
+  message: string,
+  extraHeaders: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extraHeaders },

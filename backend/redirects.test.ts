@@ -60,7 +60,12 @@ afterEach(async () => {
 
 function broker(baseUrl: string, outcomes: Outcome[] = []): TokenBroker {
   // Short timeouts: a test that hangs fails instead.
-  return new TokenBroker({ target: { baseUrl, apiKey: API_KEY }, timeoutMs: 5_000, bodyIdleTimeoutMs: 5_000, onOutcome: (o) => outcomes.push(o) });
+  return new TokenBroker({
+    target: { baseUrl, apiKey: API_KEY },
+    timeoutMs: 5_000,
+    bodyIdleTimeoutMs: 5_000,
+    onOutcome: (o) => outcomes.push(o),
+  });
 }
 
 describe('redirects on the token mutation', () => {
@@ -69,10 +74,12 @@ describe('redirects on the token mutation', () => {
     const target = `${other.url}/api/v2/graphql`;
     const service = await serve((_seen, res) => res.writeHead(307, { location: target }).end());
 
-    const error = await broker(service.url).getToken().then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await broker(service.url)
+      .getToken()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(RedirectRefused);
     expect(error).toBeInstanceOf(UpstreamFailure);
     expect((error as UpstreamFailure).kind).toBe('server-error');
@@ -95,7 +102,9 @@ describe('redirects on the token mutation', () => {
     const service = await serve((seen, res) =>
       res.writeHead(307, { location: seen.path === GRAPHQL_PATH ? `/moved?k=${API_KEY}` : '/' }).end(),
     );
-    const error = (await broker(service.url).getToken().catch((e: unknown) => e)) as RedirectRefused;
+    const error = (await broker(service.url)
+      .getToken()
+      .catch((e: unknown) => e)) as RedirectRefused;
     expect(error.location).toBe(`${service.url}/moved?k=[redacted]`);
     expect(error.message).toContain(`redirected to ${service.url}/moved?k=[redacted];`);
     expect(error.message).not.toContain(API_KEY);
@@ -194,25 +203,40 @@ describe('timedFetch and redirects', () => {
       inits.push(init);
       return new Response('{}', { status: 200 });
     };
-    await timedFetch(fetchFn, 'http://127.0.0.1:1/', { method: 'POST', redirect: 'follow' }, { clock: realClock, headersTimeoutMs: 1000, bodyIdleTimeoutMs: 1000 });
+    await timedFetch(
+      fetchFn,
+      'http://127.0.0.1:1/',
+      { method: 'POST', redirect: 'follow' },
+      { clock: realClock, headersTimeoutMs: 1000, bodyIdleTimeoutMs: 1000 },
+    );
     expect(inits[0]!.redirect).toBe('manual');
   });
 
   it('treats an opaque redirect (status 0, no Location) as a redirect too', async () => {
     // What a spec-following fetch returns for redirect: 'manual'; Response can't be built with that type.
     const opaque = { type: 'opaqueredirect', status: 0, headers: new Headers(), body: null } as unknown as Response;
-    const error = await timedFetch(async () => opaque, 'http://127.0.0.1:1/', {}, { clock: realClock, headersTimeoutMs: 1000, bodyIdleTimeoutMs: 1000 }).catch(
-      (e: unknown) => e,
-    );
+    const error = await timedFetch(
+      async () => opaque,
+      'http://127.0.0.1:1/',
+      {},
+      { clock: realClock, headersTimeoutMs: 1000, bodyIdleTimeoutMs: 1000 },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect((error as RedirectError).location).toBeNull();
   });
 
   it('a 304 or a 300 without Location is an answer, not a redirect', async () => {
     for (const status of [304, 300]) {
-      const res = await timedFetch(async () => new Response(null, { status }), 'http://127.0.0.1:1/', {}, {
-        clock: realClock, headersTimeoutMs: 1000, bodyIdleTimeoutMs: 1000,
-      });
+      const res = await timedFetch(
+        async () => new Response(null, { status }),
+        'http://127.0.0.1:1/',
+        {},
+        {
+          clock: realClock,
+          headersTimeoutMs: 1000,
+          bodyIdleTimeoutMs: 1000,
+        },
+      );
       expect(res.status).toBe(status);
     }
   });

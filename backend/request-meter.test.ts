@@ -59,7 +59,14 @@ describe('RequestMeter', () => {
     await controller.useDemo();
     await send();
     await send();
-    expect(controller.requestUsage()).toMatchObject({ origin: '', lastMinute: 3, today: 3, last30Days: 3, rateLimited30Days: 0, problem: null });
+    expect(controller.requestUsage()).toMatchObject({
+      origin: '',
+      lastMinute: 3,
+      today: 3,
+      last30Days: 3,
+      rateLimited30Days: 0,
+      problem: null,
+    });
   });
 
   it('counts 429s and the time waited for them, and reads the limits the service states', async () => {
@@ -68,13 +75,19 @@ describe('RequestMeter', () => {
     let limited = 2;
     upstream.onApi = () =>
       limited-- > 0
-        ? json(429, { errors: [] }, { 'retry-after': '3', 'ratelimit-policy': '"minute";q=30;w=60', ratelimit: '"minute";r=0;t=3' })
+        ? json(
+            429,
+            { errors: [] },
+            { 'retry-after': '3', 'ratelimit-policy': '"minute";q=30;w=60', ratelimit: '"minute";r=0;t=3' },
+          )
         : json(200, { data: {} }, { 'ratelimit-policy': '"minute";q=30;w=60', ratelimit: '"minute";r=29;t=57' });
     const res = await send();
     expect(res.status).toBe(200);
     const usage = controller.requestUsage();
     expect(usage).toMatchObject({ last30Days: 4, rateLimitedToday: 2, rateLimited30Days: 2, waitedMs30Days: 6000 });
-    expect(usage.stated).toEqual([{ name: 'minute', quota: 30, windowSeconds: 60, remaining: 29, resetAt: clock.now() + 57_000 }]);
+    expect(usage.stated).toEqual([
+      { name: 'minute', quota: 30, windowSeconds: 60, remaining: 29, resetAt: clock.now() + 57_000 },
+    ]);
     expect(usage.statedAt).toBe(clock.now());
   });
 
@@ -119,8 +132,15 @@ describe('RequestMeter', () => {
     expect(new RequestMeter({ store }).snapshot('https://a.example')).toMatchObject({ last30Days: 0, problem: null });
     store.record = { v: USAGE_FORMAT, origins: { 'https://a.example': { hours: 'nope' } } };
     expect(new RequestMeter({ store }).snapshot('https://a.example').last30Days).toBe(0);
-    const unreadable: UsageStore = { load: () => { throw new Error('EACCES'); }, save: () => undefined };
-    expect(new RequestMeter({ store: unreadable }).snapshot('https://a.example').problem).toMatch(/could not be read \(EACCES\)/);
+    const unreadable: UsageStore = {
+      load: () => {
+        throw new Error('EACCES');
+      },
+      save: () => undefined,
+    };
+    expect(new RequestMeter({ store: unreadable }).snapshot('https://a.example').problem).toMatch(
+      /could not be read \(EACCES\)/,
+    );
   });
 
   it('keeps counting in memory when a write fails, says so, and saves again once it can', async () => {

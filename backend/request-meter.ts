@@ -29,14 +29,22 @@ export interface UsageStore {
 }
 
 /** [hour since epoch, requests, 429s, ms waited] */
-const BucketSchema = z.tuple([z.number().int(), z.number().int().nonnegative(), z.number().int().nonnegative(), z.number().nonnegative()]);
+const BucketSchema = z.tuple([
+  z.number().int(),
+  z.number().int().nonnegative(),
+  z.number().int().nonnegative(),
+  z.number().nonnegative(),
+]);
 const OriginSchema = z.object({
   hours: z.array(BucketSchema).max(KEEP_HOURS + 1),
   recent: z.array(z.number()).max(MAX_RECENT),
   stated: z.array(StatedLimitSchema).max(16),
   statedAt: z.number().nullable(),
 });
-const UsageRecordSchema = z.object({ v: z.literal(USAGE_FORMAT), origins: z.record(z.string().max(2048), OriginSchema) });
+const UsageRecordSchema = z.object({
+  v: z.literal(USAGE_FORMAT),
+  origins: z.record(z.string().max(2048), OriginSchema),
+});
 export type UsageRecord = z.infer<typeof UsageRecordSchema>;
 type OriginUsage = z.infer<typeof OriginSchema>;
 
@@ -58,7 +66,10 @@ export class RequestMeter {
   }
 
   /** One request sent to `url`'s origin, and what its answer said (null: no answer, e.g. network failure). */
-  record(url: string, answer: { readonly status: number; readonly headers: { get(name: string): string | null } } | null): void {
+  record(
+    url: string,
+    answer: { readonly status: number; readonly headers: { get(name: string): string | null } } | null,
+  ): void {
     const origin = originOf(url);
     if (origin === null) return;
     const now = this.clock.now();

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from './testing/fake-clock';
 import { RequestMeter } from './request-meter';
-import { DAY_MS, MINUTE_MS, monthlyRequests, planRequests, shortestFitting, TOKENS_PER_DAY, type Feed, type PlanInput } from '../shared/budget/planner';
+import {
+  DAY_MS,
+  MINUTE_MS,
+  monthlyRequests,
+  planRequests,
+  shortestFitting,
+  TOKENS_PER_DAY,
+  type Feed,
+  type PlanInput,
+} from '../shared/budget/planner';
 
 const CS2_ASKS: Feed = { game: 730, kind: 'asks', need: 'view' };
 const CS2_BIDS: Feed = { game: 730, kind: 'bids', need: 'view' };
@@ -10,7 +19,14 @@ const TF2_ALERT_BIDS: Feed = { game: 440, kind: 'bids', need: 'background' };
 const NO_LIMITS = { perMinute: null, perMonth: null, stated: [] } as const;
 
 function input(clock: FakeClock, over: Partial<PlanInput>): PlanInput {
-  return { nowMs: clock.now(), intervalMs: MINUTE_MS, feeds: [CS2_ASKS, CS2_BIDS], limits: NO_LIMITS, usage: { last30Days: 0 }, ...over };
+  return {
+    nowMs: clock.now(),
+    intervalMs: MINUTE_MS,
+    feeds: [CS2_ASKS, CS2_BIDS],
+    limits: NO_LIMITS,
+    usage: { last30Days: 0 },
+    ...over,
+  };
 }
 
 describe('planRequests', () => {
@@ -41,7 +57,9 @@ describe('planRequests', () => {
     expect(bids!.intervalMs).toBeLessThanOrEqual(3 * MINUTE_MS);
     expect(plan.stretched).toBe(true);
     expect(plan.monthlyForecast).toBeLessThanOrEqual(70_000 * 0.9);
-    expect(plan.sentence).toMatch(/^Refreshing every 60 s, bids every \d+ polls \(not every 60 s\) to stay within your plan\u2019s 70,000 requests a month\.$/);
+    expect(plan.sentence).toMatch(
+      /^Refreshing every 60 s, bids every \d+ polls \(not every 60 s\) to stay within your plan\u2019s 70,000 requests a month\.$/,
+    );
   });
 
   it('stretches asks and bids for a 10,000-a-month plan and stays within it', () => {
@@ -75,20 +93,36 @@ describe('planRequests', () => {
     // Two REST requests a poll (a game\u2019s asks and bids): bids every 4th poll saves 3 in 8.
     const rest = monthlyRequests([{ intervalMs: MINUTE_MS }, { intervalMs: MINUTE_MS }]);
     expect(rest - split).toBe((3 * month) / (4 * MINUTE_MS));
-    const plan = planRequests(input(clock, { feeds: [{ game: 730, kind: 'asks+bids', need: 'view' }], limits: { ...NO_LIMITS, perMonth: 10_000 } }));
+    const plan = planRequests(
+      input(clock, {
+        feeds: [{ game: 730, kind: 'asks+bids', need: 'view' }],
+        limits: { ...NO_LIMITS, perMonth: 10_000 },
+      }),
+    );
     expect(plan.bidsEvery).toBe(1);
     expect(plan.sentence).not.toContain('bids every');
   });
 
   it('keeps bids with asks when they come in one request (maxBidsFactor 1)', () => {
-    const plan = planRequests(input(clock, { feeds: [{ game: 730, kind: 'asks+bids', need: 'view' }], limits: { ...NO_LIMITS, perMonth: 10_000 }, maxBidsFactor: 1 }));
+    const plan = planRequests(
+      input(clock, {
+        feeds: [{ game: 730, kind: 'asks+bids', need: 'view' }],
+        limits: { ...NO_LIMITS, perMonth: 10_000 },
+        maxBidsFactor: 1,
+      }),
+    );
     expect(plan.feeds[0]!.intervalMs!).toBeGreaterThan(4 * MINUTE_MS);
     expect(plan.sentence).not.toContain('bids every');
     expect(plan.monthlyForecast).toBeLessThanOrEqual(9_000);
   });
 
   it('skips games no open page shows before stretching past 15 minutes', () => {
-    const plan = planRequests(input(clock, { feeds: [CS2_ASKS, CS2_BIDS, TF2_ALERT_ASKS, TF2_ALERT_BIDS], limits: { ...NO_LIMITS, perMonth: 5_000 } }));
+    const plan = planRequests(
+      input(clock, {
+        feeds: [CS2_ASKS, CS2_BIDS, TF2_ALERT_ASKS, TF2_ALERT_BIDS],
+        limits: { ...NO_LIMITS, perMonth: 5_000 },
+      }),
+    );
     expect(plan.feeds.filter((f) => f.game === 440).every((f) => f.intervalMs === null)).toBe(true);
     expect(plan.feeds.filter((f) => f.game === 730).every((f) => f.intervalMs !== null)).toBe(true);
     expect(plan.sentence).toContain('1 game no open page shows is not refreshed');
@@ -96,7 +130,13 @@ describe('planRequests', () => {
   });
 
   it('keeps within a per-minute limit', () => {
-    const feeds: Feed[] = [730, 440, 570, 252490].flatMap((game) => [{ game, kind: 'asks', need: 'view' }, { game, kind: 'bids', need: 'view' }] as Feed[]);
+    const feeds: Feed[] = [730, 440, 570, 252490].flatMap(
+      (game) =>
+        [
+          { game, kind: 'asks', need: 'view' },
+          { game, kind: 'bids', need: 'view' },
+        ] as Feed[],
+    );
     const plan = planRequests(input(clock, { intervalMs: 15_000, feeds, limits: { ...NO_LIMITS, perMinute: 10 } }));
     const perMinute = plan.feeds.reduce((n, f) => n + MINUTE_MS / f.intervalMs!, 0);
     expect(perMinute).toBeLessThanOrEqual(9);
@@ -131,12 +171,24 @@ describe('shortestFitting and monthlyRequests', () => {
   const choices = [15, 30, 60, 120, 300, 900].map((s) => s * 1000);
 
   it('advises every 15 min for one game\u2019s asks and bids on a 10,000-a-month plan', () => {
-    const advice = shortestFitting(choices, { nowMs: clock.now(), feeds: [CS2_ASKS, CS2_BIDS], limits: { ...NO_LIMITS, perMonth: 10_000 }, usage: { last30Days: 0 } });
+    const advice = shortestFitting(choices, {
+      nowMs: clock.now(),
+      feeds: [CS2_ASKS, CS2_BIDS],
+      limits: { ...NO_LIMITS, perMonth: 10_000 },
+      usage: { last30Days: 0 },
+    });
     expect(advice).toEqual({ intervalMs: 900_000, monthlyForecast: 2 * 96 * 30 + TOKENS_PER_DAY * 30 });
   });
 
   it('answers null when no choice fits', () => {
-    expect(shortestFitting(choices, { nowMs: clock.now(), feeds: [CS2_ASKS, CS2_BIDS], limits: { ...NO_LIMITS, perMonth: 1_000 }, usage: { last30Days: 0 } })).toBeNull();
+    expect(
+      shortestFitting(choices, {
+        nowMs: clock.now(),
+        feeds: [CS2_ASKS, CS2_BIDS],
+        limits: { ...NO_LIMITS, perMonth: 1_000 },
+        usage: { last30Days: 0 },
+      }),
+    ).toBeNull();
   });
 
   it('counts nothing for feeds not polled', () => {
@@ -156,7 +208,13 @@ describe('planner and meter together', () => {
     let polls = 0;
     // Bounded loop: one step per minute of fake time.
     while (clock.now() < end) {
-      const plan = planRequests({ nowMs: clock.now(), intervalMs: 15_000, feeds: [CS2_ASKS, CS2_BIDS], limits, usage: { last30Days: meter.snapshot(url).last30Days } });
+      const plan = planRequests({
+        nowMs: clock.now(),
+        intervalMs: 15_000,
+        feeds: [CS2_ASKS, CS2_BIDS],
+        limits,
+        usage: { last30Days: meter.snapshot(url).last30Days },
+      });
       for (const f of plan.feeds) {
         const key = f.kind;
         if (f.intervalMs === null) continue;

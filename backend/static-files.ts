@@ -38,7 +38,8 @@ export interface StaticOptions {
 export function createStaticHandler(options: StaticOptions): RequestHandler {
   const root = path.resolve(options.root);
   return async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed', { allow: 'GET, HEAD' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return plain(405, 'Method not allowed', { allow: 'GET, HEAD' });
     let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(request.url).pathname);
@@ -46,7 +47,10 @@ export function createStaticHandler(options: StaticOptions): RequestHandler {
       return plain(400, 'Bad path');
     }
     if (pathname.includes('\0')) return plain(400, 'Bad path');
-    const relative = path.posix.normalize(pathname).replace(/^(\.\.(\/|$))+/, '').replace(/^\/+/, '');
+    const relative = path.posix
+      .normalize(pathname)
+      .replace(/^(\.\.(\/|$))+/, '')
+      .replace(/^\/+/, '');
     const candidate = path.resolve(root, relative || 'index.html');
     if (candidate !== root && !candidate.startsWith(root + path.sep)) return plain(404, 'Not found');
 

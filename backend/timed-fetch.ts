@@ -22,7 +22,10 @@ export class RedirectError extends Error {
    * location: the Location header resolved against the request URL; null when absent or hidden (opaqueredirect,
    * Electron net.fetch). status: the 3xx, or 0 when the fetch does not say.
    */
-  constructor(readonly location: string | null, readonly status: number) {
+  constructor(
+    readonly location: string | null,
+    readonly status: number,
+  ) {
     super(`redirected (${status}) to ${location ?? 'an unknown location'}`);
   }
 }
@@ -45,7 +48,12 @@ function arm(clock: Clock, ms: number, target: AbortController, what: string): (
   return () => disarm.abort();
 }
 
-export async function timedFetch(fetchFn: FetchFn, url: string, init: RequestInit, opts: TimedFetchOptions): Promise<Response> {
+export async function timedFetch(
+  fetchFn: FetchFn,
+  url: string,
+  init: RequestInit,
+  opts: TimedFetchOptions,
+): Promise<Response> {
   const controller = new AbortController();
   const outer = opts.signal;
   const onOuterAbort = (): void => controller.abort(outer?.reason);

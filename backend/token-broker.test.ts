@@ -8,7 +8,9 @@ import { FakeUpstream, json, makeJwt } from './testing/fake-upstream';
 import { TimeoutError, type FetchFn } from './timed-fetch';
 import { TokenBroker, UpstreamFailure, tokenLifetimeMs, type BrokerOptions, type Outcome } from './token-broker';
 
-const BODY = new Uint8Array(Buffer.from(JSON.stringify({ query: '{ aggregatedMinPrices(markets: ["a"]) { market_hash_name } }' })));
+const BODY = new Uint8Array(
+  Buffer.from(JSON.stringify({ query: '{ aggregatedMinPrices(markets: ["a"]) { market_hash_name } }' })),
+);
 const HOUR = 3_600_000;
 
 function setup(overrides: Partial<BrokerOptions> = {}, apiKey = 'good-key') {
@@ -56,7 +58,9 @@ describe('TokenBroker: tokens', () => {
     clock.advance(60_000); // 5 minutes left: refresh before use
     await send();
     expect(upstream.mutations).toHaveLength(2);
-    expect(upstream.apiCalls.at(-1)!.headers.get(TOKEN_HEADER)).not.toBe(upstream.apiCalls[0]!.headers.get(TOKEN_HEADER));
+    expect(upstream.apiCalls.at(-1)!.headers.get(TOKEN_HEADER)).not.toBe(
+      upstream.apiCalls[0]!.headers.get(TOKEN_HEADER),
+    );
   });
 
   it('50 requests at the moment of expiry cause exactly ONE token mutation', async () => {
@@ -135,7 +139,10 @@ describe('TokenBroker: the token mutation is never retried blindly', () => {
 
   it.each([
     ['400', () => json(400, { errors: [{ message: 'bad' }] })],
-    ['200 with errors and a null token', () => json(200, { data: { createSubscriptionToken: null }, errors: [{ message: 'Invalid key' }] })],
+    [
+      '200 with errors and a null token',
+      () => json(200, { data: { createSubscriptionToken: null }, errors: [{ message: 'Invalid key' }] }),
+    ],
   ])('treats %s from the mutation as a final key rejection', async (_name, answer) => {
     const { upstream, send } = setup();
     upstream.onMutation = answer;
@@ -234,9 +241,16 @@ describe('TokenBroker: API failures', () => {
     const upstream = new FakeUpstream();
     let hanging = 0;
     const fetchFn: FetchFn = (input, init) => {
-      if (Buffer.from(init.body as Uint8Array).toString().includes('createSubscriptionToken')) return upstream.fetch(input, init);
+      if (
+        Buffer.from(init.body as Uint8Array)
+          .toString()
+          .includes('createSubscriptionToken')
+      )
+        return upstream.fetch(input, init);
       hanging += 1;
-      return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+      return new Promise<Response>((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
     };
     const broker = new TokenBroker({
       target: { baseUrl: upstream.baseUrl, apiKey: 'good-key' },
@@ -270,7 +284,8 @@ describe('TokenBroker: API failures', () => {
 
   it('error bodies never echo the token or the key', async () => {
     const { upstream, send } = setup();
-    upstream.onApi = (_req, token) => json(403, { errors: [{ message: `token ${token} of key good-key has no access` }] });
+    upstream.onApi = (_req, token) =>
+      json(403, { errors: [{ message: `token ${token} of key good-key has no access` }] });
     const res = await send();
     const text = await res.text();
     expect(text).toContain('[redacted]');
@@ -282,7 +297,10 @@ describe('TokenBroker: API failures', () => {
     const { upstream, broker, outcomes } = setup();
     const chunk = new Uint8Array(64 * 1024);
     upstream.onApi = () =>
-      new Response(new ReadableStream({ pull: (c) => c.enqueue(chunk) }, { highWaterMark: 0 }), { status: 200, headers: { 'content-type': 'application/json' } });
+      new Response(new ReadableStream({ pull: (c) => c.enqueue(chunk) }, { highWaterMark: 0 }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     const caller = new AbortController();
     const res = await broker.send({ path: GRAPHQL_PATH, body: BODY, signal: caller.signal });
     const reader = res.body!.getReader();

@@ -18,17 +18,23 @@ import { readCapped } from './read-capped';
 
 export type FailureKind = 'key-rejected' | 'no-access' | 'offline' | 'server-error';
 /** message: a specific sentence for the user (a redirect names its target); else the kind's usual words. */
-export type Outcome = { readonly ok: true } | { readonly ok: false; readonly kind: FailureKind; readonly message?: string };
+export type Outcome =
+  { readonly ok: true } | { readonly ok: false; readonly kind: FailureKind; readonly message?: string };
 
 /** The outcome an UpstreamFailure stands for (a redirect keeps its own words). */
 export function failureOutcome(error: UpstreamFailure): Outcome {
-  return error instanceof RedirectRefused ? { ok: false, kind: error.kind, message: error.message } : { ok: false, kind: error.kind };
+  return error instanceof RedirectRefused
+    ? { ok: false, kind: error.kind, message: error.message }
+    : { ok: false, kind: error.kind };
 }
 
 /** A failure the broker has already classified; its message is safe to show (never holds key or token). */
 export class UpstreamFailure extends Error {
   override readonly name = 'UpstreamFailure';
-  constructor(readonly kind: FailureKind, message: string) {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -38,7 +44,10 @@ export class UpstreamFailure extends Error {
  * token along). The message names the new location so the user can fix the Base URL; it is safe to show.
  */
 export class RedirectRefused extends UpstreamFailure {
-  constructor(readonly location: string | null, message: string) {
+  constructor(
+    readonly location: string | null,
+    message: string,
+  ) {
     super('server-error', message);
   }
 }
@@ -95,7 +104,11 @@ const TokenResponseSchema = z.object({
   errors: z.array(z.unknown()).optional(),
 });
 /** Header-safe printable ASCII: a JWT is base64url segments and dots. */
-const TokenValueSchema = z.string().min(1).max(16 * 1024).regex(/^[\x21-\x7e]+$/);
+const TokenValueSchema = z
+  .string()
+  .min(1)
+  .max(16 * 1024)
+  .regex(/^[\x21-\x7e]+$/);
 
 export class TokenBroker {
   readonly target: BrokerTarget;
@@ -292,11 +305,15 @@ export class TokenBroker {
       shown = error.location.replace(/\p{Cc}/gu, '');
       for (const secret of [...secrets, this.target.apiKey]) {
         // A URL carries the secret percent-encoded as often as not.
-        for (const form of secret ? new Set([secret, encodeURIComponent(secret)]) : []) shown = shown.split(form).join('[redacted]');
+        for (const form of secret ? new Set([secret, encodeURIComponent(secret)]) : [])
+          shown = shown.split(form).join('[redacted]');
       }
       if (shown.length > MAX_SHOWN_LOCATION) shown = `${shown.slice(0, MAX_SHOWN_LOCATION)}…`;
     }
-    const where = shown === null ? `answered with a redirect${error.status > 0 ? ` (${error.status})` : ''}` : `redirected to ${shown}`;
+    const where =
+      shown === null
+        ? `answered with a redirect${error.status > 0 ? ` (${error.status})` : ''}`
+        : `redirected to ${shown}`;
     return new RedirectRefused(
       shown,
       `The service ${where}; Market Desk does not follow redirects with your key. Check the Base URL.`,
@@ -377,12 +394,20 @@ export class TokenBroker {
         this.token = { value: token, refreshAt: startedAt + lifetimeMs - margin };
         return token;
       }
-      if (status === 400 || status === 401 || status === 403 || (status >= 200 && status < 300 && token === null && isGraphqlAnswer(text))) {
+      if (
+        status === 400 ||
+        status === 401 ||
+        status === 403 ||
+        (status >= 200 && status < 300 && token === null && isGraphqlAnswer(text))
+      ) {
         this.rejection = new UpstreamFailure('key-rejected', 'The service rejected the API key.');
         throw this.rejection;
       }
       // Anything else (404, an HTML page…) means the base URL is not this API.
-      throw new UpstreamFailure('server-error', `The service at the Base URL did not answer as the API does (${status}).`);
+      throw new UpstreamFailure(
+        'server-error',
+        `The service at the Base URL did not answer as the API does (${status}).`,
+      );
     }
   }
 }

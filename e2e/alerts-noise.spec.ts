@@ -57,18 +57,26 @@ function findPlan(): Plan {
       if (!(asks[0]! >= line * 1.01)) continue;
       const runs = runsBelow(asks, line);
       const [first, second] = runs;
-      if (first && second && first[1] === 1 && second[1] >= 2) return { name: names[i]!, line, asks, blip: first[0], fall: second[0] };
+      if (first && second && first[1] === 1 && second[1] >= 2)
+        return { name: names[i]!, line, asks, blip: first[0], fall: second[0] };
     }
   }
   throw new Error('no item in the simulated market dips for one poll and then falls for two');
 }
 
-test('a one-poll dip does not fire an alert held over 2 refreshes; a fall that holds does, naming its quote and age', async ({ page, appUrl, service }) => {
+test('a one-poll dip does not fire an alert held over 2 refreshes; a fall that holds does, naming its quote and age', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   test.setTimeout(360_000);
   const plan = findPlan();
   const money = { decimals: 2, symbol: '$' } as const;
   // Refreshes by hand only: one move of the clock, one poll.
-  await page.addInitScript((key) => localStorage.setItem(key, '0'), PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key);
+  await page.addInitScript(
+    (key) => localStorage.setItem(key, '0'),
+    PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key,
+  );
 
   await openGrid(page, appUrl);
   const row = await showOnly(page, plan.name);
@@ -98,13 +106,16 @@ test('a one-poll dip does not fire an alert held over 2 refreshes; a fall that h
     const check = page.getByRole('button', { name: 'Check now' });
     await expect(check).toBeEnabled({ timeout: 90_000 });
     await check.click();
-    await expect(alertRow.getByTestId('alert-now')).toHaveAttribute('data-value', String(plan.asks[k]), { timeout: 90_000 });
+    await expect(alertRow.getByTestId('alert-now')).toHaveAttribute('data-value', String(plan.asks[k]), {
+      timeout: 90_000,
+    });
   };
 
   // Every poll up to the fall: the blip is below the line for one poll only, and nothing fires.
   for (let k = 1; k < plan.fall; k++) {
     await moveTo(k);
-    if (k === plan.blip) await expect(alertRow.getByTestId('alert-state')).toHaveText('Armed; past the line 1 of 2 refreshes in a row');
+    if (k === plan.blip)
+      await expect(alertRow.getByTestId('alert-state')).toHaveText('Armed; past the line 1 of 2 refreshes in a row');
   }
   await expect(page.getByTestId('history-empty')).toBeVisible();
 
@@ -114,7 +125,12 @@ test('a one-poll dip does not fire an alert held over 2 refreshes; a fall that h
   await expect(firings).toHaveCount(0);
   await moveTo(plan.fall + 1);
   await expect(firings).toHaveCount(1);
-  await expect(firings.first().getByTestId('firing-value')).toHaveAttribute('data-value', String(plan.asks[plan.fall + 1]));
+  await expect(firings.first().getByTestId('firing-value')).toHaveAttribute(
+    'data-value',
+    String(plan.asks[plan.fall + 1]),
+  );
   const price = formatMoney(plan.asks[plan.fall + 1]!, money).replace(/[$.]/g, '\\$&');
-  await expect(firings.first().getByTestId('firing-quote')).toHaveText(new RegExp(`^Fired by ${MARKET_NAME} at ${price}, (unchanged for .+|age unknown yet)$`));
+  await expect(firings.first().getByTestId('firing-quote')).toHaveText(
+    new RegExp(`^Fired by ${MARKET_NAME} at ${price}, (unchanged for .+|age unknown yet)$`),
+  );
 });

@@ -24,7 +24,12 @@ async function notifications(page: Page): Promise<Recorded[]> {
   return page.evaluate(() => (window as unknown as { __alertNotes?: Recorded[] }).__alertNotes ?? []);
 }
 
-test("a saved rule with 'alert after 2 polls' notifies a planted route once and the Alerts history lists it", async ({ page, context, appUrl, service }) => {
+test("a saved rule with 'alert after 2 polls' notifies a planted route once and the Alerts history lists it", async ({
+  page,
+  context,
+  appUrl,
+  service,
+}) => {
   await context.grantPermissions(['notifications'], { origin: new URL(appUrl).origin });
   await page.addInitScript(() => {
     const Native = window.Notification;
@@ -37,7 +42,9 @@ test("a saved rule with 'alert after 2 polls' notifies a planted route once and 
       }
     }
     Object.defineProperty(Recording, 'permission', { get: () => Native.permission });
-    Object.defineProperty(Recording, 'requestPermission', { value: (...args: Parameters<typeof Native.requestPermission>) => Native.requestPermission(...args) });
+    Object.defineProperty(Recording, 'requestPermission', {
+      value: (...args: Parameters<typeof Native.requestPermission>) => Native.requestPermission(...args),
+    });
     window.Notification = Recording as typeof Notification;
   });
 
@@ -65,7 +72,10 @@ test("a saved rule with 'alert after 2 polls' notifies a planted route once and 
   await expect(page.getByTestId('scanner-rule')).toHaveValue(/^rule-/);
   const table = page.getByTestId('scanner-routes');
   await expect(table.locator('[role="row"][data-route]')).toHaveCount(1, { timeout: 90_000 });
-  await expect(table.locator('[role="row"][data-route]').first()).toHaveAttribute('data-route', `${planted.item}\u0000${planted.buyMarket}\u0000${planted.sellMarket}`);
+  await expect(table.locator('[role="row"][data-route]').first()).toHaveAttribute(
+    'data-route',
+    `${planted.item}\u0000${planted.buyMarket}\u0000${planted.sellMarket}`,
+  );
 
   // The Scanner page closed: the Prices page refreshes, the alerts' watcher scans the saved rule on each poll.
   await page.keyboard.press('Control+1');

@@ -83,7 +83,12 @@ async function notifications(page: Page): Promise<Recorded[]> {
   return page.evaluate(() => (window as unknown as { __alertNotes?: Recorded[] }).__alertNotes ?? []);
 }
 
-test('an alert fires once on a crossing, not again while the price flaps on the line; a restart keeps it', async ({ page, context, appUrl, service }) => {
+test('an alert fires once on a crossing, not again while the price flaps on the line; a restart keeps it', async ({
+  page,
+  context,
+  appUrl,
+  service,
+}) => {
   test.setTimeout(360_000);
   const plan = findPlan();
   const money = { decimals: 2, symbol: '$' } as const;
@@ -102,7 +107,9 @@ test('an alert fires once on a crossing, not again while the price flaps on the 
       }
     }
     Object.defineProperty(Recording, 'permission', { get: () => Native.permission });
-    Object.defineProperty(Recording, 'requestPermission', { value: (...args: Parameters<typeof Native.requestPermission>) => Native.requestPermission(...args) });
+    Object.defineProperty(Recording, 'requestPermission', {
+      value: (...args: Parameters<typeof Native.requestPermission>) => Native.requestPermission(...args),
+    });
     window.Notification = Recording as typeof Notification;
   });
 
@@ -132,7 +139,9 @@ test('an alert fires once on a crossing, not again while the price flaps on the 
   await expect(editor.getByLabel('Held over')).toHaveValue('2');
   await expect(editor.getByRole('checkbox', { name: /Only a trusted quote fires it/ })).toBeChecked();
   await editor.getByLabel('Held over').selectOption({ label: '1 refresh (fire at once)' });
-  await expect(editor.getByTestId('alert-editor-status')).toContainText(`Now ${formatMoney(plan.asks[0]!, money)} on ${MARKET_NAME}`);
+  await expect(editor.getByTestId('alert-editor-status')).toContainText(
+    `Now ${formatMoney(plan.asks[0]!, money)} on ${MARKET_NAME}`,
+  );
   await expect(editor.getByTestId('alert-editor-status')).toContainText('fires when it crosses the line');
   await editor.getByRole('button', { name: 'Create alert' }).click();
   await expect(editor).toBeHidden();
@@ -159,7 +168,9 @@ test('an alert fires once on a crossing, not again while the price flaps on the 
     const check = page.getByRole('button', { name: 'Check now' });
     await expect(check).toBeEnabled({ timeout: 90_000 });
     await check.click();
-    await expect(alertRow.getByTestId('alert-now')).toHaveAttribute('data-value', String(plan.asks[k]), { timeout: 90_000 });
+    await expect(alertRow.getByTestId('alert-now')).toHaveAttribute('data-value', String(plan.asks[k]), {
+      timeout: 90_000,
+    });
   };
 
   // The ask crosses below the line: one firing, one notification.
@@ -168,15 +179,26 @@ test('an alert fires once on a crossing, not again while the price flaps on the 
   await expect(firings.first()).toContainText(plan.name);
   await expect(firings.first()).toContainText(`Ask below ${lineText}`);
   await expect(firings.first()).toContainText(MARKET_NAME);
-  await expect(firings.first().getByTestId('firing-value')).toHaveAttribute('data-value', String(plan.asks[plan.cross]));
+  await expect(firings.first().getByTestId('firing-value')).toHaveAttribute(
+    'data-value',
+    String(plan.asks[plan.cross]),
+  );
   await expect(firings.first()).toContainText('Shown');
   // Which quote fired it, and its age as observed (unknown until its ask has been seen to change).
-  await expect(firings.first().getByTestId('firing-quote')).toContainText(new RegExp(`^Fired by ${MARKET_NAME} at ${formatMoney(plan.asks[plan.cross]!, money).replace(/[$.]/g, '\\$&')}, (unchanged for .+|age unknown yet)$`));
+  await expect(firings.first().getByTestId('firing-quote')).toContainText(
+    new RegExp(
+      `^Fired by ${MARKET_NAME} at ${formatMoney(plan.asks[plan.cross]!, money).replace(/[$.]/g, '\\$&')}, (unchanged for .+|age unknown yet)$`,
+    ),
+  );
   await expect.poll(async () => (await notifications(page)).length).toBe(1);
   const [note] = await notifications(page);
   expect(note!.title).toBe(plan.name);
-  expect(note!.body).toContain(`Ask below ${lineText}: ${formatMoney(plan.asks[plan.cross]!, money)} on ${MARKET_NAME}.`);
-  await expect(alertRow.getByTestId('alert-state')).toContainText(`re-arms when the ask is back at or above ${formatMoney(plan.line * (1 + HYSTERESIS), money)}`);
+  expect(note!.body).toContain(
+    `Ask below ${lineText}: ${formatMoney(plan.asks[plan.cross]!, money)} on ${MARKET_NAME}.`,
+  );
+  await expect(alertRow.getByTestId('alert-state')).toContainText(
+    `re-arms when the ask is back at or above ${formatMoney(plan.line * (1 + HYSTERESIS), money)}`,
+  );
 
   // Flapping: back above the line (within the band), then below it again: no second firing.
   await moveTo(plan.flapUp);
@@ -191,8 +213,13 @@ test('an alert fires once on a crossing, not again while the price flaps on the 
   await expect(alertRow).toHaveCount(1);
   await expect(alertRow).toContainText(`Ask below ${lineText}`);
   await expect(firings).toHaveCount(1);
-  await expect(firings.first().getByTestId('firing-value')).toHaveAttribute('data-value', String(plan.asks[plan.cross]));
-  await expect(alertRow.getByTestId('alert-now')).toHaveAttribute('data-value', String(plan.asks[plan.flapDown]), { timeout: 90_000 });
+  await expect(firings.first().getByTestId('firing-value')).toHaveAttribute(
+    'data-value',
+    String(plan.asks[plan.cross]),
+  );
+  await expect(alertRow.getByTestId('alert-now')).toHaveAttribute('data-value', String(plan.asks[plan.flapDown]), {
+    timeout: 90_000,
+  });
   await expect(firings).toHaveCount(1);
 
   // Past the band it re-arms; the next crossing fires again.
@@ -200,12 +227,20 @@ test('an alert fires once on a crossing, not again while the price flaps on the 
   await expect(alertRow.getByTestId('alert-state')).toHaveText('Armed');
   await moveTo(plan.again);
   await expect(firings).toHaveCount(2);
-  await expect(firings.first().getByTestId('firing-value')).toHaveAttribute('data-value', String(plan.asks[plan.again]));
+  await expect(firings.first().getByTestId('firing-value')).toHaveAttribute(
+    'data-value',
+    String(plan.asks[plan.again]),
+  );
   await expect.poll(async () => (await notifications(page)).length).toBe(1); // counted since the reload
 
   // The item opens from the history, on the Prices page.
-  await firings.first().getByRole('button', { name: `Open ${plan.name} in Prices` }).click();
-  await expect(page.getByTestId('detail-panel').getByRole('heading', { level: 2 })).toHaveText(plan.name, { timeout: 60_000 });
+  await firings
+    .first()
+    .getByRole('button', { name: `Open ${plan.name} in Prices` })
+    .click();
+  await expect(page.getByTestId('detail-panel').getByRole('heading', { level: 2 })).toHaveText(plan.name, {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('detail-panel').getByRole('link', { name: '1 alert' })).toBeVisible();
 });
 

@@ -10,7 +10,12 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { REST_PATHS } from '../shared/api/schema';
-import type { AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, SteamAnalytics } from '../shared/api/types';
+import type {
+  AggregatedMaxOrders,
+  AggregatedMinPrices,
+  MarketOrderAnalytics,
+  SteamAnalytics,
+} from '../shared/api/types';
 import { MARKET_ORDER_ANALYTICS_MARKETS, marketName } from '../shared/catalog/markets';
 import { formatMoney, MISSING, toDecimalString } from '../shared/money/money';
 import { expect, test } from './fixtures';
@@ -27,7 +32,10 @@ test.setTimeout(180_000);
 const ITEM = 'AK-47 | Redline (Field-Tested)';
 const OTHER = 'AWP | Asiimov (Field-Tested)';
 
-const frame = (page: Page, title: string) => page.locator('section.chart-frame').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+const frame = (page: Page, title: string) =>
+  page
+    .locator('section.chart-frame')
+    .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
 async function download(page: Page, chart: Locator, label: string): Promise<{ file: Download; bytes: Buffer }> {
   const waiting = page.waitForEvent('download');
@@ -54,7 +62,8 @@ function distinctColours(page: Page, bytes: Buffer): Promise<number> {
     ctx.drawImage(bmp, 0, 0);
     const px = ctx.getImageData(0, 0, bmp.width, bmp.height).data;
     const seen = new Set<number>();
-    for (let i = 0; i < px.length && seen.size < 1000; i += 4 * 7) seen.add((px[i]! << 16) | (px[i + 1]! << 8) | px[i + 2]!);
+    for (let i = 0; i < px.length && seen.size < 1000; i += 4 * 7)
+      seen.add((px[i]! << 16) | (px[i + 1]! << 8) | px[i + 2]!);
     return seen.size;
   }, bytes.toString('base64'));
 }
@@ -62,25 +71,42 @@ function distinctColours(page: Page, bytes: Buffer): Promise<number> {
 /** The test's own token, from the key the app uses (the user's key on a separate service). */
 const tokenFor = (service: TestService) => apiToken(service.url, service.separate ? service.userKey : service.demoKey);
 /** What the exported footer names as the source. */
-const sourceText = (service: TestService) => (service.separate ? `Source: ${new URL(service.url).host}` : 'Source: Demo data');
+const sourceText = (service: TestService) =>
+  service.separate ? `Source: ${new URL(service.url).host}` : 'Source: Demo data';
 
 async function apiAnalytics(service: TestService) {
   const token = await tokenFor(service);
-  const steam = (await postService(service.url, token, REST_PATHS.steamAnalytics, { game_id: 730 })) as SteamAnalytics[];
-  const buff = (await postService(service.url, token, REST_PATHS.marketOrderAnalytics, { game_id: 730, market_name: 'buff163' })) as MarketOrderAnalytics[];
+  const steam = (await postService(service.url, token, REST_PATHS.steamAnalytics, {
+    game_id: 730,
+  })) as SteamAnalytics[];
+  const buff = (await postService(service.url, token, REST_PATHS.marketOrderAnalytics, {
+    game_id: 730,
+    market_name: 'buff163',
+  })) as MarketOrderAnalytics[];
   return { steam, buff };
 }
 
-test('item view: tables and CSVs equal the API; PNG and SVG exports are whole, real images', async ({ page, appUrl, service }) => {
+test('item view: tables and CSVs equal the API; PNG and SVG exports are whole, real images', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiAnalytics(service);
   const steam = api.steam.find((r) => r.market_hash_name === ITEM)!;
   const other = api.steam.find((r) => r.market_hash_name === OTHER)!;
   const buff = api.buff.find((r) => r.market_hash_name === ITEM)!;
-  const q = new URLSearchParams([['view', 'item'], ['item', ITEM], ['item', OTHER], ['market', 'buff163']]);
+  const q = new URLSearchParams([
+    ['view', 'item'],
+    ['item', ITEM],
+    ['item', OTHER],
+    ['market', 'buff163'],
+  ]);
   await page.goto(`${appUrl}#/analytics?${q.toString()}`);
 
   // Stat cards and the Sales table, against the API.
-  await expect(page.getByLabel('Sales figures')).toContainText(`$${(steam.sales.median_price_90d / 1000).toFixed(2)}`, { timeout: 120_000 });
+  await expect(page.getByLabel('Sales figures')).toContainText(`$${(steam.sales.median_price_90d / 1000).toFixed(2)}`, {
+    timeout: 120_000,
+  });
   const sales = frame(page, 'Sales');
   await sales.getByRole('button', { name: 'Table' }).click();
   const rows = sales.getByRole('table').locator('tbody tr');
@@ -92,14 +118,23 @@ test('item view: tables and CSVs equal the API; PNG and SVG exports are whole, r
     ['90 d', steam.sales.last_90d, other.sales.last_90d],
   ] as const;
   for (const [i, [w, a, b]] of windows.entries()) {
-    await expect(rows.nth(i)).toHaveText(new RegExp(`^${w}\\s*${a.toLocaleString('en-US')}\\s*${b.toLocaleString('en-US')}$`));
+    await expect(rows.nth(i)).toHaveText(
+      new RegExp(`^${w}\\s*${a.toLocaleString('en-US')}\\s*${b.toLocaleString('en-US')}$`),
+    );
   }
 
   // The ladder's CSV round-trips to the API's thousandths, Steam and Buff163 side by side.
   const ladder = frame(page, 'Lowest listing against highest buy order');
   const csv = parseCsv((await download(page, ladder, 'CSV (data)')).bytes.toString('utf8'));
   const buffName = marketName('buff163');
-  expect(csv[0]).toEqual(['Window', 'Steam: lowest listing', 'Steam: highest buy order', 'Steam: spread', `${buffName}: lowest listing`, `${buffName}: highest buy order`]);
+  expect(csv[0]).toEqual([
+    'Window',
+    'Steam: lowest listing',
+    'Steam: highest buy order',
+    'Steam: spread',
+    `${buffName}: lowest listing`,
+    `${buffName}: highest buy order`,
+  ]);
   const seven = csv.find((r) => r[0] === '7 d')!;
   expect(seven).toEqual([
     '7 d',
@@ -123,7 +158,12 @@ test('item view: tables and CSVs equal the API; PNG and SVG exports are whole, r
   const svg = (await download(page, sales, 'SVG')).bytes.toString('utf8');
   const parsed = await page.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-    return { error: doc.querySelector('parsererror') !== null, root: doc.documentElement.nodeName, text: doc.documentElement.textContent ?? '', bars: doc.querySelectorAll('.recharts-bar-rectangle, path').length };
+    return {
+      error: doc.querySelector('parsererror') !== null,
+      root: doc.documentElement.nodeName,
+      text: doc.documentElement.textContent ?? '',
+      bars: doc.querySelectorAll('.recharts-bar-rectangle, path').length,
+    };
   }, svg);
   expect(parsed.error).toBe(false);
   expect(parsed.root).toBe('svg');
@@ -135,19 +175,32 @@ test('item view: tables and CSVs equal the API; PNG and SVG exports are whole, r
   expect(parsed.bars).toBeGreaterThan(4);
 });
 
-test('price strip: every market\'s min price and max order equal the API, cheapest and best marked, — without a price; the CSV round-trips', async ({ page, appUrl, service }) => {
+test("price strip: every market's min price and max order equal the API, cheapest and best marked, — without a price; the CSV round-trips", async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const token = await tokenFor(service);
   // The markets the app shows: its default lists less the names this service refuses (it serves the published ones).
   const askMarkets = shownAskMarkets(service.markets);
   const bidMarkets = shownBidMarkets(service.markets);
   const [min, max] = await Promise.all([
-    postService(service.url, token, REST_PATHS.minPrices, { game_id: 730, markets: askMarkets }) as Promise<AggregatedMinPrices[]>,
-    postService(service.url, token, REST_PATHS.maxOrders, { game_id: 730, markets: bidMarkets }) as Promise<AggregatedMaxOrders[]>,
+    postService(service.url, token, REST_PATHS.minPrices, { game_id: 730, markets: askMarkets }) as Promise<
+      AggregatedMinPrices[]
+    >,
+    postService(service.url, token, REST_PATHS.maxOrders, { game_id: 730, markets: bidMarkets }) as Promise<
+      AggregatedMaxOrders[]
+    >,
   ]);
   // A sampled item with buy orders on several markets and no price on some: every case of the strip.
   const maxByName = new Map(max.map((r) => [r.market_hash_name, r]));
   const bidCount = (name: string) => maxByName.get(name)?.orders.length ?? 0;
-  const eligible = min.filter((r) => r.prices.length < askMarkets.length && bidCount(r.market_hash_name) >= 2 && bidCount(r.market_hash_name) < bidMarkets.length);
+  const eligible = min.filter(
+    (r) =>
+      r.prices.length < askMarkets.length &&
+      bidCount(r.market_hash_name) >= 2 &&
+      bidCount(r.market_hash_name) < bidMarkets.length,
+  );
   const sample = eligible[Math.floor(eligible.length / 2)];
   expect(sample, 'an item without some markets and with some buy orders').toBeDefined();
   const name = sample!.market_hash_name;
@@ -157,29 +210,60 @@ test('price strip: every market\'s min price and max order equal the API, cheape
   const best = Math.max(...[...bidOf.values()].map((o) => o.price));
   // One line per market and side: [market, side, price (thousandths or null), offers (or null), marked].
   const expected = [
-    ...askMarkets.map((m) => [marketName(m), 'Ask', askOf.get(m)?.price ?? null, askOf.get(m)?.offers ?? null, askOf.get(m)?.price === cheapest ? 'Cheapest ask' : ''] as const),
-    ...bidMarkets.map((m) => [marketName(m), 'Bid', bidOf.get(m)?.price ?? null, bidOf.get(m)?.offers ?? null, bidOf.get(m)?.price === best ? 'Best bid' : ''] as const),
+    ...askMarkets.map(
+      (m) =>
+        [
+          marketName(m),
+          'Ask',
+          askOf.get(m)?.price ?? null,
+          askOf.get(m)?.offers ?? null,
+          askOf.get(m)?.price === cheapest ? 'Cheapest ask' : '',
+        ] as const,
+    ),
+    ...bidMarkets.map(
+      (m) =>
+        [
+          marketName(m),
+          'Bid',
+          bidOf.get(m)?.price ?? null,
+          bidOf.get(m)?.offers ?? null,
+          bidOf.get(m)?.price === best ? 'Best bid' : '',
+        ] as const,
+    ),
   ];
   const key = (r: readonly unknown[]) => `${String(r[0])}|${String(r[1])}`;
   const sortRows = <T extends readonly unknown[]>(rows: T[]) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
 
-  await page.goto(`${appUrl}#/analytics?${new URLSearchParams([['view', 'item'], ['item', name]]).toString()}`);
+  await page.goto(
+    `${appUrl}#/analytics?${new URLSearchParams([
+      ['view', 'item'],
+      ['item', name],
+    ]).toString()}`,
+  );
   const strip = frame(page, "Every market's price");
   await expect(strip.getByRole('button', { name: 'Table' })).toBeEnabled({ timeout: 120_000 });
   const ask = [...askOf.entries()].find(([, p]) => p.price === cheapest)!;
   const bid = [...bidOf.entries()].find(([, o]) => o.price === best)!;
   // The marks are labelled on the chart with market and price.
-  await expect(strip.locator('svg text', { hasText: `Cheapest ask: ${marketName(ask[0])}` })).toContainText(formatMoney(cheapest));
-  await expect(strip.locator('svg text', { hasText: `Best bid: ${marketName(bid[0])}` })).toContainText(formatMoney(best));
+  await expect(strip.locator('svg text', { hasText: `Cheapest ask: ${marketName(ask[0])}` })).toContainText(
+    formatMoney(cheapest),
+  );
+  await expect(strip.locator('svg text', { hasText: `Best bid: ${marketName(bid[0])}` })).toContainText(
+    formatMoney(best),
+  );
 
   // The table: every market of both sides, the API's values as shown in the grid, "—" where none.
   await strip.getByRole('button', { name: 'Table' }).click();
   const rows = strip.getByRole('table').locator('tbody tr');
   await expect(rows).toHaveCount(expected.length);
-  const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
+  const shown = await rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())),
+  );
   const money = (v: number | null) => (v === null ? MISSING : formatMoney(v));
   const count = (v: number | null) => (v === null ? MISSING : v.toLocaleString('en-US'));
-  expect(sortRows(shown)).toEqual(sortRows(expected.map(([m, side, price, offers, mark]) => [m, side, money(price), count(offers), mark])));
+  expect(sortRows(shown)).toEqual(
+    sortRows(expected.map(([m, side, price, offers, mark]) => [m, side, money(price), count(offers), mark])),
+  );
   expect(shown.filter((r) => r[2] === MISSING).length).toBeGreaterThan(0);
   expect(shown.filter((r) => r[2] === '$0.00')).toEqual([]);
 
@@ -187,10 +271,24 @@ test('price strip: every market\'s min price and max order equal the API, cheape
   const csv = parseCsv((await download(page, strip, 'CSV (data)')).bytes.toString('utf8'));
   expect(csv[0]).toEqual(['Market', 'Side', 'Price', 'Offers', 'Marked']);
   const exact = (v: number | null) => (v === null ? '' : toDecimalString(v));
-  expect(sortRows(csv.slice(1))).toEqual(sortRows(expected.map(([m, side, price, offers, mark]) => [m, side, exact(price), offers === null ? '' : String(offers), mark])));
+  expect(sortRows(csv.slice(1))).toEqual(
+    sortRows(
+      expected.map(([m, side, price, offers, mark]) => [
+        m,
+        side,
+        exact(price),
+        offers === null ? '' : String(offers),
+        mark,
+      ]),
+    ),
+  );
 });
 
-test('market view: top items and turnover equal the API; Export all gives every chart in a zip', async ({ page, appUrl, service }) => {
+test('market view: top items and turnover equal the API; Export all gives every chart in a zip', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiAnalytics(service);
   const volumes = api.steam.map((r) => r.sales.last_30d).sort((a, b) => b - a);
   await page.goto(`${appUrl}#/analytics`);
@@ -207,7 +305,9 @@ test('market view: top items and turnover equal the API; Export all gives every 
   }
   expect(csv.slice(1).map((r) => Number(r[1]))).toEqual(volumes.slice(0, 20));
 
-  const turnover = parseCsv((await download(page, frame(page, 'Top items by turnover'), 'CSV (data)')).bytes.toString('utf8'));
+  const turnover = parseCsv(
+    (await download(page, frame(page, 'Top items by turnover'), 'CSV (data)')).bytes.toString('utf8'),
+  );
   const expectedTop = api.steam.map((r) => r.sales.last_30d * r.sales.median_price_90d).sort((a, b) => b - a)[0]!;
   expect(turnover[1]![1]).toBe(toDecimalString(expectedTop));
 
@@ -222,11 +322,19 @@ test('market view: top items and turnover equal the API; Export all gives every 
   await page.screenshot({ path: test.info().outputPath('analytics-market.png') });
 });
 
-test('a game without Steam analytics says so in words and shows a marketplace instead', async ({ page, appUrl, service }) => {
+test('a game without Steam analytics says so in words and shows a marketplace instead', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   await page.goto(`${appUrl}#/analytics`);
   await page.getByRole('radio', { name: 'TF2' }).click();
-  await expect(page.getByTestId('no-steam-analytics')).toContainText('Steam analytics for Counter-Strike 2 and Dota 2 only');
-  await expect(frame(page, 'Top items by volume').getByRole('button', { name: 'Table' })).toBeEnabled({ timeout: 120_000 });
+  await expect(page.getByTestId('no-steam-analytics')).toContainText(
+    'Steam analytics for Counter-Strike 2 and Dota 2 only',
+  );
+  await expect(frame(page, 'Top items by volume').getByRole('button', { name: 'Table' })).toBeEnabled({
+    timeout: 120_000,
+  });
   // The first market-order-analytics name of the app's list that this service offers.
   const offered = MARKET_ORDER_ANALYTICS_MARKETS.find((m) => service.markets.marketOrderAnalytics.includes(m));
   expect(offered).toBe('buff163');

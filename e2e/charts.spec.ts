@@ -12,32 +12,38 @@ const theme = (page: Page) => page.evaluate(() => document.documentElement.datas
 
 /** WCAG contrast of an element's text colour against the first opaque background up its ancestors. */
 async function contrastOf(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((el) => {
-    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
-    const lum = (c: number[]) => {
-      const [r, g, b] = c.slice(0, 3).map((v) => {
-        const s = v / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    let bgEl: Element | null = el;
-    let bg = 'rgb(255, 255, 255)';
-    while (bgEl) {
-      const c = getComputedStyle(bgEl).backgroundColor;
-      const parts = rgb(c);
-      if (parts.length === 3 || (parts.length === 4 && parts[3] === 1)) {
-        bg = c;
-        break;
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      const lum = (c: number[]) => {
+        const [r, g, b] = c.slice(0, 3).map((v) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      let bgEl: Element | null = el;
+      let bg = 'rgb(255, 255, 255)';
+      while (bgEl) {
+        const c = getComputedStyle(bgEl).backgroundColor;
+        const parts = rgb(c);
+        if (parts.length === 3 || (parts.length === 4 && parts[3] === 1)) {
+          bg = c;
+          break;
+        }
+        bgEl = bgEl.parentElement;
       }
-      bgEl = bgEl.parentElement;
-    }
-    const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(rgb(bg))].sort((x, y) => y - x);
-    return (a! + 0.05) / (b! + 0.05);
-  });
+      const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(rgb(bg))].sort((x, y) => y - x);
+      return (a! + 0.05) / (b! + 0.05);
+    });
 }
 
-test('theme: system follows the OS live; Settings picks light or dark; light text has 4.5:1 contrast', async ({ page, appUrl }) => {
+test('theme: system follows the OS live; Settings picks light or dark; light text has 4.5:1 contrast', async ({
+  page,
+  appUrl,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(`${appUrl}#/settings`);
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
@@ -101,7 +107,8 @@ test('a chart exports as a whole: SVG with title, legend and provenance; a 2x PN
   const text = svg.bytes.toString('utf8');
   expect(text).toContain(`<title>${title.replace(/&/g, '&amp;')}</title>`);
   expect(text).toMatch(/Fetched \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC · Source: /);
-  for (const legend of await frame.locator('.recharts-legend-item-text').allTextContents()) expect(text).toContain(`>${legend}</text>`);
+  for (const legend of await frame.locator('.recharts-legend-item-text').allTextContents())
+    expect(text).toContain(`>${legend}</text>`);
   const [, w, h] = /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(text)!;
   // The theme's background fills the whole image.
   const bg = await page.evaluate(() => getComputedStyle(document.querySelector('.chart-frame')!).backgroundColor);
@@ -147,7 +154,13 @@ test('a chart exports as a whole: SVG with title, legend and provenance; a 2x PN
   for (const line of body) expect(line).toHaveLength(headers.length);
   // Row by row (up to 30): a text cell as shown, a money cell as its exact amount, an empty field for "—".
   const cells = await frame.locator('table tbody tr').evaluateAll((rows) =>
-    rows.slice(0, 30).map((r) => [...r.children].map((c) => ({ text: (c.textContent ?? '').trim(), exact: c.getAttribute('title'), num: c.classList.contains('is-num') }))),
+    rows.slice(0, 30).map((r) =>
+      [...r.children].map((c) => ({
+        text: (c.textContent ?? '').trim(),
+        exact: c.getAttribute('title'),
+        num: c.classList.contains('is-num'),
+      })),
+    ),
   );
   cells.forEach((row, i) =>
     row.forEach((cell, j) => {

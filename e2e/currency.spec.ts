@@ -23,7 +23,11 @@ async function chooseCurrency(page: import('@playwright/test').Page, code: strin
   await page.getByRole('link', { name: /^Prices/ }).click();
 }
 
-test('CNY: a grid cell is the service value times the newest day’s rate; JPY has no decimals; the status bar names the rate', async ({ page, appUrl, ecb }) => {
+test('CNY: a grid cell is the service value times the newest day’s rate; JPY has no decimals; the status bar names the rate', async ({
+  page,
+  appUrl,
+  ecb,
+}) => {
   const newest = ecb.days().at(-1)!;
   const per = (code: string) => (newest.perEuro[code] as number) / (newest.perEuro.USD as number);
   await openGrid(page, appUrl);
@@ -33,7 +37,9 @@ test('CNY: a grid cell is the service value times the newest day’s rate; JPY h
   expect(Number.isFinite(raw)).toBe(true);
 
   await chooseCurrency(page, 'CNY', true);
-  await expect(page.getByTestId('status-rate')).toHaveText(`CNY at ${per('CNY').toFixed(4)} per USD, ECB ${newest.date}`);
+  await expect(page.getByTestId('status-rate')).toHaveText(
+    `CNY at ${per('CNY').toFixed(4)} per USD, ECB ${newest.date}`,
+  );
   await expect(page.getByTestId('status-rate')).toHaveAttribute('data-stale', 'false');
   const after = await readRowAcross(page, name);
   // The cell's own service value (prices move between polls): its text is that value converted.

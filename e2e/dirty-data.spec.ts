@@ -52,12 +52,24 @@ function unreadable(items: unknown[], list: 'prices' | 'orders', requested: read
 /** A row whose every entry is readable and for a requested market. */
 function clean(el: unknown, list: 'prices' | 'orders', requested: readonly string[]): boolean {
   if (!usable(el) || !Array.isArray(el[list])) return false;
-  return (el[list] as unknown[]).every((e) => isObj(e) && typeof e.market_name === 'string' && requested.includes(e.market_name) && isInt(e.price) && isInt(e.offers) && (list === 'orders' || e.price_locked === null || isInt(e.price_locked)));
+  return (el[list] as unknown[]).every(
+    (e) =>
+      isObj(e) &&
+      typeof e.market_name === 'string' &&
+      requested.includes(e.market_name) &&
+      isInt(e.price) &&
+      isInt(e.offers) &&
+      (list === 'orders' || e.price_locked === null || isInt(e.price_locked)),
+  );
 }
 
 // ---- The test ---------------------------------------------------------------------------------------------
 
-test('dirty data: the other rows show with the API values; dropped rows and unreadable values are counted right', async ({ page, appUrl, service }) => {
+test('dirty data: the other rows show with the API values; dropped rows and unreadable values are counted right', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   await service.setFaults(DIRTY);
   // The grid's own request (read, not answered: the page still gets its answer through the web host).
   let gridBody: string | null = null;
@@ -89,14 +101,28 @@ test('dirty data: the other rows show with the API values; dropped rows and unre
   for (const el of max) if (usable(el)) names.add(el.market_hash_name as string);
 
   await expect(grid(page)).toHaveAttribute('aria-rowcount', String(names.size + 1));
-  await expect(page.getByTestId('grid-count')).toHaveText(`${names.size.toLocaleString('en-US')} of ${names.size.toLocaleString('en-US')} items`);
-  await expect(page.getByTestId('grid-dropped')).toHaveText(` · ${dropped.toLocaleString('en-US')} rows dropped (invalid data)`);
-  await expect(page.getByTestId('grid-unreadable')).toHaveText(` · ${bad.toLocaleString('en-US')} values unreadable, shown as —`);
+  await expect(page.getByTestId('grid-count')).toHaveText(
+    `${names.size.toLocaleString('en-US')} of ${names.size.toLocaleString('en-US')} items`,
+  );
+  await expect(page.getByTestId('grid-dropped')).toHaveText(
+    ` · ${dropped.toLocaleString('en-US')} rows dropped (invalid data)`,
+  );
+  await expect(page.getByTestId('grid-unreadable')).toHaveText(
+    ` · ${bad.toLocaleString('en-US')} values unreadable, shown as —`,
+  );
 
   // A clean item with many markets: its values are the API's.
   const maxByName = new Map(max.filter(usable).map((el) => [el.market_hash_name as string, el]));
   const sample = min
-    .filter((el): el is Json => clean(el, 'prices', askMarkets) && clean(maxByName.get((el as Json).market_hash_name as string) ?? { market_hash_name: '', orders: [] }, 'orders', bidMarkets))
+    .filter(
+      (el): el is Json =>
+        clean(el, 'prices', askMarkets) &&
+        clean(
+          maxByName.get((el as Json).market_hash_name as string) ?? { market_hash_name: '', orders: [] },
+          'orders',
+          bidMarkets,
+        ),
+    )
     .sort((a, b) => (b.prices as unknown[]).length - (a.prices as unknown[]).length)[0]!;
   const name = sample.market_hash_name as string;
   await showOnly(page, name);
@@ -114,7 +140,12 @@ test('dirty data: the other rows show with the API values; dropped rows and unre
   // An item whose price on one market came as null: that cell is "—", never 0; its other markets still show.
   const withNull = min.find(
     (el): el is Json =>
-      usable(el) && Array.isArray(el.prices) && el.prices.length > 1 && isObj(el.prices[0]) && el.prices[0].price === null && askMarkets.includes(el.prices[0].market_name as string),
+      usable(el) &&
+      Array.isArray(el.prices) &&
+      el.prices.length > 1 &&
+      isObj(el.prices[0]) &&
+      el.prices[0].price === null &&
+      askMarkets.includes(el.prices[0].market_name as string),
   );
   expect(withNull, 'an item with a null price').toBeDefined();
   const nullName = withNull!.market_hash_name as string;
@@ -130,12 +161,19 @@ test('dirty data: the other rows show with the API values; dropped rows and unre
   // An UnstableReason the spec does not list yet is shown as it came.
   const recs = (await postService(service.url, token, REST_PATHS.priceRecommendations, { game_id: 730 })) as unknown[];
   const withUnknown = recs.find(
-    (r): r is Json => usable(r) && Array.isArray(r.unstable_reasons) && r.unstable_reasons.includes('PRICE_FREEZE') && names.has(r.market_hash_name as string),
+    (r): r is Json =>
+      usable(r) &&
+      Array.isArray(r.unstable_reasons) &&
+      r.unstable_reasons.includes('PRICE_FREEZE') &&
+      names.has(r.market_hash_name as string),
   );
   expect(withUnknown, 'a recommendation with an unknown reason').toBeDefined();
   const recName = withUnknown!.market_hash_name as string;
   const row = await showOnly(page, recName);
   await row.getByRole('button', { name: `Open details for ${recName}` }).click();
   const panel = page.getByTestId('detail-panel');
-  await expect(panel.getByRole('region', { name: 'Price recommendation' })).toContainText('unknown reason: PRICE_FREEZE', { timeout: 90_000 });
+  await expect(panel.getByRole('region', { name: 'Price recommendation' })).toContainText(
+    'unknown reason: PRICE_FREEZE',
+    { timeout: 90_000 },
+  );
 });

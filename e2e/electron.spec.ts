@@ -82,7 +82,9 @@ test('no Node in the page; the bridge is named methods only, through contextBrid
       host: bridge.host,
       // contextBridge hands the page proxies of main-world functions: their source reads [native code].
       notProxied: Object.entries(bridge)
-        .filter(([key, value]) => key !== 'host' && !(typeof value === 'function' && String(value).includes('[native code]')))
+        .filter(
+          ([key, value]) => key !== 'host' && !(typeof value === 'function' && String(value).includes('[native code]')),
+        )
         .map(([key]) => key),
     };
   });
@@ -94,12 +96,32 @@ test('no Node in the page; the bridge is named methods only, through contextBrid
     host: 'electron',
     notProxied: [],
   });
-  expect(DESKTOP_BRIDGE_KEYS).toEqual(expect.arrayContaining(['getStatus', 'onStatus', 'retryNow', 'saveFile', 'saveFiles', 'notify', 'onNotificationClick', 'fetchSteamInventory']));
+  expect(DESKTOP_BRIDGE_KEYS).toEqual(
+    expect.arrayContaining([
+      'getStatus',
+      'onStatus',
+      'retryNow',
+      'saveFile',
+      'saveFiles',
+      'notify',
+      'onNotificationClick',
+      'fetchSteamInventory',
+    ]),
+  );
 });
 
 test('starts on demo data and serves the API through the gateway', async () => {
   await expect
-    .poll(() => page.evaluate(async () => (await (window as unknown as { marketDesk: { getStatus(): Promise<{ state: string }> } }).marketDesk.getStatus()).state))
+    .poll(() =>
+      page.evaluate(
+        async () =>
+          (
+            await (
+              window as unknown as { marketDesk: { getStatus(): Promise<{ state: string }> } }
+            ).marketDesk.getStatus()
+          ).state,
+      ),
+    )
     .toBe('demo');
   const answer = await page.evaluate(async (graphql) => {
     const res = await fetch(graphql, {
@@ -116,7 +138,9 @@ test('starts on demo data and serves the API through the gateway', async () => {
 
 test('a rejected key is reported, not stored, and never reaches the page', async () => {
   const status = await page.evaluate(() =>
-    (window as unknown as { marketDesk: { connect(r: object): Promise<{ state: string; hasKey: boolean }> } }).marketDesk.connect({
+    (
+      window as unknown as { marketDesk: { connect(r: object): Promise<{ state: string; hasKey: boolean }> } }
+    ).marketDesk.connect({
       baseUrl: '',
       apiKey: 'definitely-not-a-key',
       acceptWeakStorage: false,
@@ -124,7 +148,9 @@ test('a rejected key is reported, not stored, and never reaches the page', async
   );
   expect(status).toMatchObject({ state: 'key-rejected', hasKey: false });
   expect(JSON.stringify(status)).not.toContain('definitely-not-a-key');
-  await page.evaluate(() => (window as unknown as { marketDesk: { useDemo(): Promise<unknown> } }).marketDesk.useDemo());
+  await page.evaluate(() =>
+    (window as unknown as { marketDesk: { useDemo(): Promise<unknown> } }).marketDesk.useDemo(),
+  );
 });
 
 test('CSP header on app responses; inline script is blocked', async () => {

@@ -32,9 +32,16 @@ interface Poll {
 
 const isPricePoll = (r: Response): boolean => /query Grid(Prices|Asks)\b/.test(r.request().postData() ?? '');
 
-test('only Analytics, Portfolio or Alerts open: the prices are polled every 15 s and each poll is in the history', async ({ page, appUrl, service }) => {
+test('only Analytics, Portfolio or Alerts open: the prices are polled every 15 s and each poll is in the history', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   test.setTimeout(360_000);
-  await page.addInitScript((key) => localStorage.setItem(key, '15'), PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key);
+  await page.addInitScript(
+    (key) => localStorage.setItem(key, '15'),
+    PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key,
+  );
   const markets = shownAskMarkets(service.markets, 730);
   const itemAsks = async (): Promise<Map<string, number>> => {
     // A fresh token each time: the service's clock moves on by hours, past a token's lifetime.
@@ -88,14 +95,26 @@ test('only Analytics, Portfolio or Alerts open: the prices are polled every 15 s
   const ranges = section.getByRole('radiogroup', { name: 'History range' });
   await ranges.getByRole('radio', { name: '7d' }).click();
   // Each file of the export is its own download (the web host streams it as the page writes it).
-  const downloading = page.waitForEvent('download', { predicate: (d) => d.suggestedFilename() === 'price-history-730.csv', timeout: 60_000 });
+  const downloading = page.waitForEvent('download', {
+    predicate: (d) => d.suggestedFilename() === 'price-history-730.csv',
+    timeout: 60_000,
+  });
   await section.getByTestId('history-export-item').getByRole('button', { name: 'Export this item' }).click();
   const csvDownload = await downloading;
   expect(await csvDownload.failure()).toBeNull();
-  const csv = new TextDecoder().decode(await readFile((await csvDownload.path()) as string)).trim().split('\r\n').slice(1);
+  const csv = new TextDecoder()
+    .decode(await readFile((await csvDownload.path()) as string))
+    .trim()
+    .split('\r\n')
+    .slice(1);
   const asks = csv
     .map((line) => line.split(','))
-    .map((f) => ({ ms: Number(f[1]), market: f[f.length - 6] as string, side: f[f.length - 5], price: f[f.length - 4] === '' ? null : Number(f[f.length - 4]) }))
+    .map((f) => ({
+      ms: Number(f[1]),
+      market: f[f.length - 6] as string,
+      side: f[f.length - 5],
+      price: f[f.length - 4] === '' ? null : Number(f[f.length - 4]),
+    }))
     .filter((r) => r.side === 'ask');
 
   // Each poll's changed asks (all of them at the first: the item's baseline) are in the history, at that poll's time.
@@ -108,12 +127,21 @@ test('only Analytics, Portfolio or Alerts open: the prices are polled every 15 s
       // Stamped when the answer was read and shaped (seconds after its first bytes on a loaded machine), and
       // before the next poll was sent (the engine sends it an interval after this one ended).
       const until = (polls[i + 1] as Poll | undefined)?.sent ?? poll.answered + 60_000;
-      const found = asks.find((r) => r.market === market && r.price === price && r.ms >= poll.sent - 1000 && r.ms <= until);
-      const near = asks.filter((r) => r.market === market && Math.abs(r.ms - poll.answered) < 120_000).map((r) => `${r.price}@${new Date(r.ms).toISOString()}`);
-      expect(found, `${poll.page} poll ${i}: ${market} ask ${price}, sent ${new Date(poll.sent).toISOString()}, answered ${new Date(poll.answered).toISOString()}; recorded near: ${near.join(' ')}`).toBeDefined();
+      const found = asks.find(
+        (r) => r.market === market && r.price === price && r.ms >= poll.sent - 1000 && r.ms <= until,
+      );
+      const near = asks
+        .filter((r) => r.market === market && Math.abs(r.ms - poll.answered) < 120_000)
+        .map((r) => `${r.price}@${new Date(r.ms).toISOString()}`);
+      expect(
+        found,
+        `${poll.page} poll ${i}: ${market} ask ${price}, sent ${new Date(poll.sent).toISOString()}, answered ${new Date(poll.answered).toISOString()}; recorded near: ${near.join(' ')}`,
+      ).toBeDefined();
     }
   });
   // The market did move between the polls (else the check above proves little).
   expect(changed).toBeGreaterThan(polls[0]?.asks.size ?? 0);
-  console.log(`engine e2e: ${polls.length} polls in ${minutes.toFixed(1)} min (${POLLS} per page), ${changed} changed asks of the item, all in the history export`);
+  console.log(
+    `engine e2e: ${polls.length} polls in ${minutes.toFixed(1)} min (${POLLS} per page), ${changed} changed asks of the item, all in the history export`,
+  );
 });

@@ -18,7 +18,11 @@ async function openExport(page: Page, files: string[]): Promise<{ id: string; do
   const onDownload = (d: Download): void => void downloads.push(d);
   page.on('download', onDownload);
   const id = await page.evaluate(async (names) => {
-    const res = await fetch('/app/export', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ folderName: 'e2e-export', files: names, estimateBytes: 1000 }) });
+    const res = await fetch('/app/export', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ folderName: 'e2e-export', files: names, estimateBytes: 1000 }),
+    });
     const opened = (await res.json()) as { opened: boolean; exportId: string };
     for (const n of names) {
       const a = document.createElement('a');
@@ -36,14 +40,25 @@ async function openExport(page: Page, files: string[]): Promise<{ id: string; do
 }
 
 /** Sends `count` chunks of `size` bytes (byte i = (seed + i) % 251) to a file; each POST answers once the download took it. */
-async function sendChunks(page: Page, id: string, name: string, seed: number, count: number, size: number): Promise<number[]> {
+async function sendChunks(
+  page: Page,
+  id: string,
+  name: string,
+  seed: number,
+  count: number,
+  size: number,
+): Promise<number[]> {
   return page.evaluate(
     async ([exportId, file, s, n, bytes]) => {
       const statuses: number[] = [];
       for (let c = 0; c < n; c++) {
         const chunk = new Uint8Array(bytes);
         for (let i = 0; i < bytes; i++) chunk[i] = (s + c * bytes + i) % 251;
-        const res = await fetch(`/app/export/${exportId}/write?name=${encodeURIComponent(file)}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: chunk });
+        const res = await fetch(`/app/export/${exportId}/write?name=${encodeURIComponent(file)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream' },
+          body: chunk,
+        });
         statuses.push(res.status);
       }
       return statuses;
@@ -59,9 +74,23 @@ function expected(seed: number, total: number): string {
 }
 
 const end = (page: Page, id: string, name: string) =>
-  page.evaluate(async ([exportId, file]) => (await fetch(`/app/export/${exportId}/end`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: file }) })).status, [id, name] as const);
+  page.evaluate(
+    async ([exportId, file]) =>
+      (
+        await fetch(`/app/export/${exportId}/end`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: file }),
+        })
+      ).status,
+    [id, name] as const,
+  );
 
-test('an export streams to browser downloads as its chunks arrive; a cancelled one fails its downloads', async ({ page, appUrl, webHost }) => {
+test('an export streams to browser downloads as its chunks arrive; a cancelled one fails its downloads', async ({
+  page,
+  appUrl,
+  webHost,
+}) => {
   test.setTimeout(120_000);
   await page.goto(appUrl);
 
@@ -77,7 +106,10 @@ test('an export streams to browser downloads as its chunks arrive; a cancelled o
   for (const f of FILES) expect(await end(page, id, f)).toBe(204);
   const byName = new Map(downloads.map((d) => [d.suggestedFilename(), d]));
   for (const d of downloads) expect(await d.failure()).toBeNull();
-  const sha = async (name: string) => createHash('sha256').update(await readFile((await byName.get(name)!.path()) as string)).digest('hex');
+  const sha = async (name: string) =>
+    createHash('sha256')
+      .update(await readFile((await byName.get(name)!.path()) as string))
+      .digest('hex');
   expect(await sha(FILES[0]!)).toBe(expected(0, 12 * MiB));
   expect(await sha(FILES[1]!)).toBe(expected(7, 3 * MiB));
   expect(await sha(FILES[2]!)).toBe(expected(3, 100));
@@ -85,7 +117,17 @@ test('an export streams to browser downloads as its chunks arrive; a cancelled o
   // Cancelled midway: the downloads end with an error, so the browser keeps no complete-looking file.
   const cancelled = await openExport(page, FILES.slice(0, 2));
   expect(await sendChunks(page, cancelled.id, FILES[0]!, 0, 2, MiB)).toEqual([204, 204]);
-  const aborted = await page.evaluate(async (exportId) => (await fetch(`/app/export/${exportId}/abort`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, cancelled.id);
+  const aborted = await page.evaluate(
+    async (exportId) =>
+      (
+        await fetch(`/app/export/${exportId}/abort`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    cancelled.id,
+  );
   expect(aborted).toBe(204);
   for (const d of cancelled.downloads) expect(await d.failure()).not.toBeNull();
   // The export is gone: a later chunk is refused.
@@ -94,10 +136,21 @@ test('an export streams to browser downloads as its chunks arrive; a cancelled o
   // A chunk over the cap is refused before it is taken; no secret, no export.
   const capped = await openExport(page, ['a.csv']);
   const over = await page.evaluate(
-    async ([exportId, size]) => (await fetch(`/app/export/${exportId}/write?name=a.csv`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(size) })).status,
+    async ([exportId, size]) =>
+      (
+        await fetch(`/app/export/${exportId}/write?name=a.csv`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream' },
+          body: new Uint8Array(size),
+        })
+      ).status,
     [capped.id, MAX_EXPORT_CHUNK_BYTES + 1] as const,
   );
   expect(over).toBe(413);
-  const foreign = await fetch(`${webHost.url}/app/export`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ folderName: 'x', files: ['a.csv'], estimateBytes: 1 }) });
+  const foreign = await fetch(`${webHost.url}/app/export`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ folderName: 'x', files: ['a.csv'], estimateBytes: 1 }),
+  });
   expect(foreign.status).toBe(403);
 });

@@ -16,7 +16,10 @@ export const percentFee = (price: number, bps: number) => Math.floor((price * bp
 export function steamReceives(price: number, gameFeeBps: number): number {
   const cents = Math.floor(price / 10);
   if (cents < 3) return 0;
-  const pays = (r: number) => r + Math.max(Math.floor((r * STEAM_WALLET_FEE_BPS) / 10000), 1) + (gameFeeBps > 0 ? Math.max(Math.floor((r * gameFeeBps) / 10000), 1) : 0);
+  const pays = (r: number) =>
+    r +
+    Math.max(Math.floor((r * STEAM_WALLET_FEE_BPS) / 10000), 1) +
+    (gameFeeBps > 0 ? Math.max(Math.floor((r * gameFeeBps) / 10000), 1) : 0);
   let r = Math.max(0, Math.floor(cents / 1.15) - 3);
   while (pays(r + 1) <= cents) r++;
   return r * 10;
@@ -38,15 +41,26 @@ const pctText = (bps: number) => {
 };
 
 /** The fee on one side of a trade at `market`: the user's figure (which replaces both sides), else the default. */
-export function appliedFee(side: 'buy' | 'sell', market: string, price: number, user: UserFees, game = 730): AppliedFee {
+export function appliedFee(
+  side: 'buy' | 'sell',
+  market: string,
+  price: number,
+  user: UserFees,
+  game = 730,
+): AppliedFee {
   const own = user[market];
   const schedule = DEFAULT_FEE_SCHEDULE[market];
-  const rule = own ? { kind: 'percent' as const, bps: side === 'buy' ? own.buyBps : own.sellBps } : ((side === 'buy' ? schedule?.buyer : schedule?.seller) ?? { kind: 'percent' as const, bps: 0 });
+  const rule = own
+    ? { kind: 'percent' as const, bps: side === 'buy' ? own.buyBps : own.sellBps }
+    : ((side === 'buy' ? schedule?.buyer : schedule?.seller) ?? { kind: 'percent' as const, bps: 0 });
   if (rule.kind === 'steam') {
     const gameFee = STEAM_PUBLISHER_FEE_BPS[game];
     // A game whose publisher fee is not published (Rust): what the seller receives is unknown.
     if (gameFee === undefined) return { fee: NaN, text: 'Steam fee (game fee not published: unknown)' };
-    return { fee: price - steamReceives(price, gameFee), text: `Steam fee (${pctText(STEAM_WALLET_FEE_BPS)} % + ${pctText(gameFee)} % game fee, each floored, min. 1 ¢)` };
+    return {
+      fee: price - steamReceives(price, gameFee),
+      text: `Steam fee (${pctText(STEAM_WALLET_FEE_BPS)} % + ${pctText(gameFee)} % game fee, each floored, min. 1 ¢)`,
+    };
   }
   return { fee: percentFee(price, rule.bps), text: `${pctText(rule.bps)} %` };
 }

@@ -53,7 +53,10 @@ export type Upstream = 'embedded' | 'separate';
  * about the whole catalog (grid.spec.ts) say `test.use({ catalog: 'whole' })`; the benchmarks always use
  * the whole catalog.
  */
-export const E2E_CATALOG_SLICE: CatalogSlice = { every: 8, keep: '\\| Redline|^AWP \\| Asiimov|^M4A1-S \\| Printstream' };
+export const E2E_CATALOG_SLICE: CatalogSlice = {
+  every: 8,
+  keep: '\\| Redline|^AWP \\| Asiimov|^M4A1-S \\| Printstream',
+};
 
 interface WorkerFixtures {
   upstream: Upstream;

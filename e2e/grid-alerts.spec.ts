@@ -51,7 +51,9 @@ test('a bell on the rows of items with alerts: on, muted when off, gone when del
   await expect(page.getByTestId('alert-bell')).toHaveCount(1);
 
   // The Watchlist view (the same grid) shows it too.
-  await rowOf(page, NAME).getByRole('button', { name: `Add ${NAME} to the watchlist` }).click();
+  await rowOf(page, NAME)
+    .getByRole('button', { name: `Add ${NAME} to the watchlist` })
+    .click();
   await page.getByRole('radio', { name: /Watchlist/ }).click();
   await expect(page.locator('[role="row"][aria-rowindex] .pg__name')).toHaveText([NAME]);
   await expect(bell(page, NAME)).toHaveAttribute('title', '1 alert');

@@ -39,10 +39,21 @@ export async function apiPrices(service: Pick<TestService, 'url' | 'demoKey' | '
   const token = await apiToken(service.url, service.demoKey);
   const ask = shownAskMarkets(service.markets, game);
   const bid = shownBidMarkets(service.markets, game);
-  const min = await rest<AggregatedMinPrices[]>(service.url, token, REST_PATHS.minPrices, { game_id: game, markets: ask });
-  const max = await rest<AggregatedMaxOrders[]>(service.url, token, REST_PATHS.maxOrders, { game_id: game, markets: bid });
-  return { min: new Map(min.map((i) => [i.market_hash_name, i])), max: new Map(max.map((i) => [i.market_hash_name, i])), names: min.map((i) => i.market_hash_name), ask, bid };
+  const min = await rest<AggregatedMinPrices[]>(service.url, token, REST_PATHS.minPrices, {
+    game_id: game,
+    markets: ask,
+  });
+  const max = await rest<AggregatedMaxOrders[]>(service.url, token, REST_PATHS.maxOrders, {
+    game_id: game,
+    markets: bid,
+  });
+  return {
+    min: new Map(min.map((i) => [i.market_hash_name, i])),
+    max: new Map(max.map((i) => [i.market_hash_name, i])),
+    names: min.map((i) => i.market_hash_name),
+    ask,
+    bid,
+  };
 }
 
 export const money = (v: number) => formatMoney(v, { decimals: 2, symbol: '$' });
-

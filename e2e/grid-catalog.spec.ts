@@ -15,23 +15,37 @@ const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
 test.use({ catalog: 'whole', serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
 test.setTimeout(120_000);
 
-test('every item, the lowest ask per market, best ask/bid and spread equal the API', async ({ page, appUrl, service }) => {
+test('every item, the lowest ask per market, best ask/bid and spread equal the API', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
   await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length));
-  await expect(page.getByTestId('grid-count')).toHaveText(`${api.names.length.toLocaleString('en-US')} of ${api.names.length.toLocaleString('en-US')} items`);
+  await expect(page.getByTestId('grid-count')).toHaveText(
+    `${api.names.length.toLocaleString('en-US')} of ${api.names.length.toLocaleString('en-US')} items`,
+  );
 
   // A sample: a popular item with many markets, one with few, and one with a null locked price.
   const byCount = [...api.min.values()].sort((a, b) => b.prices.length - a.prices.length);
-  const withNullLocked = [...api.min.values()].find((i) => i.prices.some((p) => p.price_locked === null) && i.prices.length < api.ask.length);
-  const sample = [byCount[0], byCount[Math.floor(byCount.length / 2)], byCount[byCount.length - 1], withNullLocked].filter((x): x is AggregatedMinPrices => Boolean(x));
+  const withNullLocked = [...api.min.values()].find(
+    (i) => i.prices.some((p) => p.price_locked === null) && i.prices.length < api.ask.length,
+  );
+  const sample = [
+    byCount[0],
+    byCount[Math.floor(byCount.length / 2)],
+    byCount[byCount.length - 1],
+    withNullLocked,
+  ].filter((x): x is AggregatedMinPrices => Boolean(x));
   for (const item of sample) {
     const name = item.market_hash_name;
     await showOnly(page, name);
     const cells = await readRowAcross(page, name);
     const asks = new Map(item.prices.map((p) => [p.market_name, p]));
     // The names the service refuses are left out: no column at all.
-    for (const slug of refusedAskMarkets(service.markets)) expect(cells.has(`m:${slug}`), `${slug} is refused: no column`).toBe(false);
+    for (const slug of refusedAskMarkets(service.markets))
+      expect(cells.has(`m:${slug}`), `${slug} is refused: no column`).toBe(false);
     for (const slug of api.ask) {
       const cell = cells.get(`m:${slug}`);
       expect(cell, `${name} @ ${slug}`).toBeDefined();
@@ -70,7 +84,10 @@ test('every item, the lowest ask per market, best ask/bid and spread equal the A
   expect(refusedAsk.length + refusedBid.length).toBeGreaterThan(0);
   for (const slug of [...refusedAsk, ...refusedBid]) await expect(note).toContainText(`${marketName(slug)} (${slug})`);
   for (const slug of api.ask.filter((s) => !refusedBid.includes(s))) await expect(note).not.toContainText(`(${slug})`);
-  const important = [...refusedAsk.filter((s) => nameStatus('minPrices', s) !== 'candidate'), ...refusedBid.filter((s) => nameStatus('maxOrders', s) !== 'candidate')];
+  const important = [
+    ...refusedAsk.filter((s) => nameStatus('minPrices', s) !== 'candidate'),
+    ...refusedBid.filter((s) => nameStatus('maxOrders', s) !== 'candidate'),
+  ];
   expect(important, 'the demo serves every published name').toEqual([]);
   await expect(note.getByTestId('refused-important')).toHaveCount(0);
 });

@@ -10,7 +10,10 @@ export async function apiToken(serviceUrl: string, key: string): Promise<string>
   const res = await fetch(`${serviceUrl}${GRAPHQL_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'mutation($k: String) { createSubscriptionToken(api_key: $k) }', variables: { k: key } }),
+    body: JSON.stringify({
+      query: 'mutation($k: String) { createSubscriptionToken(api_key: $k) }',
+      variables: { k: key },
+    }),
   });
   const json = (await res.json()) as { data: { createSubscriptionToken: string } };
   return json.data.createSubscriptionToken;
@@ -42,7 +45,9 @@ export function escapeRe(s: string): string {
 
 /** The grid row of an item (by its exact name). */
 export function rowOf(page: Page, name: string): Locator {
-  return page.locator('[role="row"]').filter({ has: page.locator('.pg__name', { hasText: new RegExp(`^${escapeRe(name)}$`) }) });
+  return page
+    .locator('[role="row"]')
+    .filter({ has: page.locator('.pg__name', { hasText: new RegExp(`^${escapeRe(name)}$`) }) });
 }
 
 export async function showOnly(page: Page, name: string): Promise<Locator> {
@@ -68,7 +73,11 @@ export async function readRowAcross(page: Page, name: string): Promise<Map<strin
   for (let x = 0; x <= width; x += 500) {
     await g.evaluate((el, left) => (el.scrollLeft = left), x);
     await page.waitForTimeout(60);
-    const heads = await page.locator('[role="columnheader"]').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('aria-colindex')), e.getAttribute('data-colid') ?? ''] as const));
+    const heads = await page
+      .locator('[role="columnheader"]')
+      .evaluateAll((els) =>
+        els.map((e) => [Number(e.getAttribute('aria-colindex')), e.getAttribute('data-colid') ?? ''] as const),
+      );
     const cells = await rowOf(page, name)
       .locator('[role="gridcell"]')
       .evaluateAll((els) =>

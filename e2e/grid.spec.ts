@@ -20,7 +20,11 @@ const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
 test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
 test.setTimeout(120_000);
 
-test('filter: all words, wear abbreviations, StatTrak™, category, price; empty state clears', async ({ page, appUrl, service }) => {
+test('filter: all words, wear abbreviations, StatTrak™, category, price; empty state clears', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
   await search(page).fill('ak redline ft');
@@ -29,18 +33,40 @@ test('filter: all words, wear abbreviations, StatTrak™, category, price; empty
   await expect(page.locator('.pg__name')).toHaveText(expected.sort());
 
   await search(page).fill('ak redline st');
-  await expect(page.locator('.pg__name')).toHaveText(['StatTrak™ AK-47 | Redline (Field-Tested)', ...api.names.filter((n) => /^StatTrak™ AK-47 \| Redline/.test(n) && !n.includes('Field-Tested'))].sort());
+  await expect(page.locator('.pg__name')).toHaveText(
+    [
+      'StatTrak™ AK-47 | Redline (Field-Tested)',
+      ...api.names.filter((n) => /^StatTrak™ AK-47 \| Redline/.test(n) && !n.includes('Field-Tested')),
+    ].sort(),
+  );
 
   await search(page).fill('fade');
   await page.getByLabel('Category', { exact: true }).selectOption('knife');
-  await expect.poll(async () => nonEmptyEvery(await page.locator('.pg__name').allTextContents(), (n) => n.startsWith('★') && /fade/i.test(n))).toBe(true);
+  await expect
+    .poll(async () =>
+      nonEmptyEvery(await page.locator('.pg__name').allTextContents(), (n) => n.startsWith('★') && /fade/i.test(n)),
+    )
+    .toBe(true);
   await page.getByLabel('Wear', { exact: true }).selectOption('fn');
-  await expect.poll(async () => nonEmptyEvery(await page.locator('.pg__name').allTextContents(), (n) => n.endsWith('(Factory New)'))).toBe(true);
+  await expect
+    .poll(async () =>
+      nonEmptyEvery(await page.locator('.pg__name').allTextContents(), (n) => n.endsWith('(Factory New)')),
+    )
+    .toBe(true);
   await page.getByLabel('StatTrak™', { exact: true }).selectOption('exclude');
-  await expect.poll(async () => nonEmptyEvery(await page.locator('.pg__name').allTextContents(), (n) => !n.includes('StatTrak'))).toBe(true);
+  await expect
+    .poll(async () => nonEmptyEvery(await page.locator('.pg__name').allTextContents(), (n) => !n.includes('StatTrak')))
+    .toBe(true);
   await page.getByLabel('Min ask', { exact: true }).fill('100');
   await expect
-    .poll(async () => nonEmptyEvery(await page.locator('[role="gridcell"][aria-colindex="3"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value')))), (v) => v >= 100_000))
+    .poll(async () =>
+      nonEmptyEvery(
+        await page
+          .locator('[role="gridcell"][aria-colindex="3"]')
+          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value')))),
+        (v) => v >= 100_000,
+      ),
+    )
     .toBe(true);
   await page.screenshot({ path: test.info().outputPath('grid-filters.png') });
 
@@ -71,11 +97,21 @@ test('filter: all words, wear abbreviations, StatTrak™, category, price; empty
   await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.names.length + 1));
 });
 
-test('sort by any column both ways; keyboard moves the active cell; Enter opens details', async ({ page, appUrl, service }) => {
+test('sort by any column both ways; keyboard moves the active cell; Enter opens details', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
   const header = page.getByRole('columnheader', { name: 'Best ask', exact: true });
-  const values = () => page.locator('[role="gridcell"][aria-colindex="3"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-value')).filter((v): v is string => v !== null).map(Number));
+  const values = () =>
+    page.locator('[role="gridcell"][aria-colindex="3"]').evaluateAll((els) =>
+      els
+        .map((e) => e.getAttribute('data-value'))
+        .filter((v): v is string => v !== null)
+        .map(Number),
+    );
   await header.click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   let v = await values();
@@ -143,28 +179,45 @@ test('market picker: presets, the choice remembered across a reload', async ({ p
   // Chosen of every ask market of the list for CS2 (refused ones included: the list is the user's).
   await expect(page.getByRole('button', { name: new RegExp(`^Markets 2/${MIN_PRICE_MARKETS.length}`) })).toBeVisible();
   // Best ask now only over the two markets.
-  const item = [...api.min.values()].find((i) => i.prices.some((p) => p.market_name === 'steamcommunity') && i.prices.some((p) => p.market_name === 'csfloat'))!;
+  const item = [...api.min.values()].find(
+    (i) =>
+      i.prices.some((p) => p.market_name === 'steamcommunity') && i.prices.some((p) => p.market_name === 'csfloat'),
+  )!;
   const row = await showOnly(page, item.market_hash_name);
-  const two = item.prices.filter((p) => p.market_name === 'steamcommunity' || p.market_name === 'buff163').map((p) => p.price);
+  const two = item.prices
+    .filter((p) => p.market_name === 'steamcommunity' || p.market_name === 'buff163')
+    .map((p) => p.price);
   await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(Math.min(...two)));
   await expect(row.locator('[aria-colindex="7"]')).toHaveText(String(two.length));
 
   await page.getByRole('button', { name: /^Markets \d+\/\d+/ }).click();
   const favPicker = page.getByRole('dialog', { name: 'Choose markets' });
   // The favourites (starred in the picker): those the service serves become columns, refused ones stay out.
-  const favourites = await favPicker.locator('.mp__item').filter({ has: page.locator('.mp__fav') }).locator('.mp__slug').allTextContents();
+  const favourites = await favPicker
+    .locator('.mp__item')
+    .filter({ has: page.locator('.mp__fav') })
+    .locator('.mp__slug')
+    .allTextContents();
   await expect(favPicker.getByRole('button', { name: /^Favourites/ })).toHaveText(`Favourites (${favourites.length})`);
   const servedFavourites = favourites.filter((s) => api.ask.includes(s));
   expect(servedFavourites.length).toBeGreaterThan(2);
   expect(servedFavourites.length, 'a default favourite this service refuses').toBeLessThan(favourites.length);
   await favPicker.getByRole('button', { name: /^Favourites/ }).click();
-  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + servedFavourites.length), { timeout: 60_000 });
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + servedFavourites.length), {
+    timeout: 60_000,
+  });
   await page.getByRole('dialog', { name: 'Choose markets' }).getByRole('button', { name: 'All' }).click();
   // A whole catalog on every served market loads again: allow for a busy machine.
-  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length), { timeout: 60_000 });
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length), {
+    timeout: 60_000,
+  });
 });
 
-test('per-market fees: the shipped defaults, then the user’s; net of fees recomputes asks, bids and spread; remembered', async ({ page, appUrl, service }) => {
+test('per-market fees: the shipped defaults, then the user’s; net of fees recomputes asks, bids and spread; remembered', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
   // Only Steam and Buff163 as ask columns (bids stay on every served buy-order market).
@@ -183,7 +236,13 @@ test('per-market fees: the shipped defaults, then the user’s; net of fees reco
     const buff = i.prices.find((p) => p.market_name === 'buff163');
     const orders = api.max.get(i.market_hash_name)?.orders ?? [];
     const steamBid = orders.find((o) => o.market_name === 'steamcommunity');
-    return buff && steamBid && steamBid.price === Math.max(...orders.map((o) => o.price)) && orders.some((o) => o.market_name !== 'steamcommunity') && i.prices.some((p) => p.market_name === 'steamcommunity');
+    return (
+      buff &&
+      steamBid &&
+      steamBid.price === Math.max(...orders.map((o) => o.price)) &&
+      orders.some((o) => o.market_name !== 'steamcommunity') &&
+      i.prices.some((p) => p.market_name === 'steamcommunity')
+    );
   })!;
   expect(item, 'an item with Steam as the best of several buy orders').toBeDefined();
   const row = await showOnly(page, item.market_hash_name);
@@ -199,11 +258,16 @@ test('per-market fees: the shipped defaults, then the user’s; net of fees reco
   await page.getByRole('switch', { name: 'Net of fees' }).check();
   const steamGameFee = STEAM_PUBLISHER_FEE_BPS[730]!;
   expect(steamGameFee).toBe(1000);
-  const defaultBid = Math.max(...bids.map((o) => (o.market_name === 'steamcommunity' ? steamReceives(o.price, steamGameFee) : o.price)));
+  const defaultBid = Math.max(
+    ...bids.map((o) => (o.market_name === 'steamcommunity' ? steamReceives(o.price, steamGameFee) : o.price)),
+  );
   expect(defaultBid).toBeLessThan(grossBid);
   await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(Math.min(steamAsk, buffAsk)));
   await expect(row.locator('[aria-colindex="4"]')).toHaveAttribute('data-value', String(defaultBid));
-  await expect(row.locator('[aria-colindex="5"]')).toHaveAttribute('data-value', String(defaultBid - Math.min(steamAsk, buffAsk)));
+  await expect(row.locator('[aria-colindex="5"]')).toHaveAttribute(
+    'data-value',
+    String(defaultBid - Math.min(steamAsk, buffAsk)),
+  );
 
   await page.getByRole('button', { name: 'Markets & fees', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Markets and fees' });
@@ -225,7 +289,9 @@ test('per-market fees: the shipped defaults, then the user’s; net of fees reco
 
   // The user's figures replace the defaults: 15 % off Steam's buy orders, 2.5 % on Buff163's asks.
   const netAsk = Math.min(steamAsk, buffAsk + fee(buffAsk, 250));
-  const netBid = Math.max(...bids.map((o) => (o.market_name === 'steamcommunity' ? o.price - fee(o.price, 1500) : o.price)));
+  const netBid = Math.max(
+    ...bids.map((o) => (o.market_name === 'steamcommunity' ? o.price - fee(o.price, 1500) : o.price)),
+  );
   await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(netAsk));
   await expect(row.locator('[aria-colindex="4"]')).toHaveAttribute('data-value', String(netBid));
   await expect(row.locator('[aria-colindex="5"]')).toHaveAttribute('data-value', String(netBid - netAsk));
@@ -247,7 +313,10 @@ test('watchlist: star items, the Watchlist view, kept across a reload', async ({
   for (const n of names) {
     const row = await showOnly(page, n);
     await row.getByRole('button', { name: `Add ${n} to the watchlist` }).click();
-    await expect(row.getByRole('button', { name: `Remove ${n} from the watchlist` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(row.getByRole('button', { name: `Remove ${n} from the watchlist` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   }
   await search(page).fill('');
   await page.reload();
@@ -262,7 +331,11 @@ test('watchlist: star items, the Watchlist view, kept across a reload', async ({
   await expect(grid(page)).toHaveAttribute('aria-rowcount', '2');
 });
 
-test('details: every market, the arbitrage pair, Steam analytics and price recommendation', async ({ page, appUrl, service }) => {
+test('details: every market, the arbitrage pair, Steam analytics and price recommendation', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
   const name = 'AK-47 | Redline (Field-Tested)';
@@ -288,7 +361,9 @@ test('details: every market, the arbitrage pair, Steam analytics and price recom
   expect(best).not.toBeNull();
   await expect(panel.getByTestId('arbitrage')).toContainText(`at ${money(best!.buy)}, sell`);
   await expect(panel.getByTestId('arbitrage')).toContainText(`at ${money(best!.sell)}:`);
-  await expect(panel.getByRole('region', { name: 'Price recommendation' })).toContainText('Suggested price', { timeout: 60_000 });
+  await expect(panel.getByRole('region', { name: 'Price recommendation' })).toContainText('Suggested price', {
+    timeout: 60_000,
+  });
   await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText('Sales 24 h', { timeout: 60_000 });
   await page.screenshot({ path: test.info().outputPath('grid-detail.png') });
   // With the panel open, a click anywhere on another row shows that row's details.
@@ -299,14 +374,22 @@ test('details: every market, the arbitrage pair, Steam analytics and price recom
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   // The item's analytics are one click away.
-  await rowOf(page, other).getByRole('button', { name: `Open details for ${other}` }).click();
+  await rowOf(page, other)
+    .getByRole('button', { name: `Open details for ${other}` })
+    .click();
   await panel.getByRole('link', { name: 'Analytics' }).click();
   await expect(page).toHaveURL(/#\/analytics\?view=item&item=AK-47/);
   // The item is among the items shown (the charts' legends, once drawn, name it too).
-  await expect(page.getByRole('list', { name: 'Items shown' }).getByRole('listitem').filter({ hasText: other })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Items shown' }).getByRole('listitem').filter({ hasText: other }),
+  ).toBeVisible();
 });
 
-test('CSV export of the current view: exact decimals, quoting, the chosen markets', async ({ page, appUrl, service }) => {
+test('CSV export of the current view: exact decimals, quoting, the chosen markets', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
   await search(page).fill('ak redline ft');
@@ -320,15 +403,30 @@ test('CSV export of the current view: exact decimals, quoting, the chosen market
   const lines = text.split('\r\n').filter(Boolean);
   expect(lines).toHaveLength(names.length + 1);
   const header = lines[0]!.split(',');
-  expect(header.slice(0, 10)).toEqual(['Item', 'Best ask', 'Best ask market', 'Best bid', 'Best bid market', 'Bid orders', 'Spread', 'Spread %', 'Markets listing', 'Total offers']);
+  expect(header.slice(0, 10)).toEqual([
+    'Item',
+    'Best ask',
+    'Best ask market',
+    'Best bid',
+    'Best bid market',
+    'Bid orders',
+    'Spread',
+    'Spread %',
+    'Markets listing',
+    'Total offers',
+  ]);
   // Then the trust columns of the row (the mark, the best quotes' ages), and six per market (ask, locked, offers, age, stalled, outlier).
   expect(header.slice(10, 13)).toEqual(['Mark', 'Best ask age (s)', 'Best bid age (s)']);
   expect(header.length).toBe(13 + api.ask.length * 6);
   expect(header.slice(13).filter((_, k) => k % 6 === 0)).toEqual(api.ask.map((slug) => `${marketName(slug)} ask`));
-  expect(header.slice(13, 19)).toEqual(['ask', 'locked', 'offers', 'ask age (s)', 'stalled', 'outlier'].map((c) => `${marketName(api.ask[0]!)} ${c}`));
+  expect(header.slice(13, 19)).toEqual(
+    ['ask', 'locked', 'offers', 'ask age (s)', 'stalled', 'outlier'].map((c) => `${marketName(api.ask[0]!)} ${c}`),
+  );
   // Rows in the view's order (best ask ascending), values exact.
   const rows = lines.slice(1).map((l) => l.split(','));
-  const byAsk = names.map((n) => ({ n, ask: Math.min(...api.min.get(n)!.prices.map((p) => p.price)) })).sort((a, b) => a.ask - b.ask);
+  const byAsk = names
+    .map((n) => ({ n, ask: Math.min(...api.min.get(n)!.prices.map((p) => p.price)) }))
+    .sort((a, b) => a.ask - b.ask);
   rows.forEach((r, i) => {
     expect(r[0]).toBe(byAsk[i]!.n);
     expect(r[1]).toBe(toDecimalString(byAsk[i]!.ask));
@@ -346,7 +444,11 @@ test('CSV export of the current view: exact decimals, quoting, the chosen market
   });
 });
 
-test('a failed refresh keeps the data, marked stale, with the error and a retry; it recovers by itself', async ({ page, appUrl, service }) => {
+test('a failed refresh keeps the data, marked stale, with the error and a retry; it recovers by itself', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
   await service.setFaults({ errorRate: 1 });
@@ -366,11 +468,17 @@ test('a failed refresh keeps the data, marked stale, with the error and a retry;
   await service.setFaults({ errorRate: 0 });
   await expect(stale).toHaveCount(0, { timeout: 60_000 });
   await expect(grid(page)).not.toHaveAttribute('data-stale', 'true');
-  await expect(page.locator('.pg__cell.flash-up, .pg__cell.flash-down, .pg__cell.flash').first()).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('.pg__cell.flash-up, .pg__cell.flash-down, .pg__cell.flash').first()).toBeVisible({
+    timeout: 10_000,
+  });
   await expect(page.getByTestId('grid-freshness')).toContainText(/updated \d+ s ago/);
 });
 
-test('a market name the service refuses is found by discovery, listed as refused and left out; removing it drops it', async ({ page, appUrl, service }) => {
+test('a market name the service refuses is found by discovery, listed as refused and left out; removing it drops it', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
   await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length));
@@ -385,7 +493,9 @@ test('a market name the service refuses is found by discovery, listed as refused
   await expect(added).toContainText('not in catalog');
   await dialog.getByRole('button', { name: 'Done' }).click();
   // The refusal is not a failure: discovery finds the name, says so as news, and the grid loads without it.
-  await expect(page.getByTestId('refused-important')).toHaveText('lowest asks: No Such Market (nosuchmarket)', { timeout: 60_000 });
+  await expect(page.getByTestId('refused-important')).toHaveText('lowest asks: No Such Market (nosuchmarket)', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('refused-markets')).toContainText('This service does not offer a market, left out');
   await expect(page.getByTestId('grid-stale')).toHaveCount(0);
   await expect(page.getByTestId('rejected-markets')).toHaveCount(0);
@@ -412,7 +522,10 @@ test('a market name the service refuses is found by discovery, listed as refused
     const key = 'market-desk.pref.grid.markets';
     const list = JSON.parse(localStorage.getItem(key) ?? 'null') as unknown[] | null;
     const base = list ?? [];
-    localStorage.setItem(key, JSON.stringify([...base, { slug: 'nosuchmarket', name: 'No Such Market', ask: true, bid: false }]));
+    localStorage.setItem(
+      key,
+      JSON.stringify([...base, { slug: 'nosuchmarket', name: 'No Such Market', ask: true, bid: false }]),
+    );
     localStorage.removeItem('market-desk.pref.markets.discovery');
   });
   const probes: string[] = [];
@@ -420,8 +533,12 @@ test('a market name the service refuses is found by discovery, listed as refused
     if (r.url().endsWith(REST_PATHS.minPrices)) probes.push(r.postData() ?? '');
   });
   await page.reload();
-  await expect(page.getByTestId('refused-important')).toHaveText('lowest asks: No Such Market (nosuchmarket)', { timeout: 90_000 });
-  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length), { timeout: 90_000 });
+  await expect(page.getByTestId('refused-important')).toHaveText('lowest asks: No Such Market (nosuchmarket)', {
+    timeout: 90_000,
+  });
+  await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + api.ask.length), {
+    timeout: 90_000,
+  });
   await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.names.length + 1));
   await expect(page.getByTestId('grid-error')).toHaveCount(0);
   expect(probes.length, 'discovery probed the min-price names').toBeGreaterThan(0);
@@ -439,7 +556,10 @@ test('another game: TF2 comes over REST with game_id', async ({ page, appUrl, se
   await expect(page.locator('.gs__foot')).toContainText('via REST');
   const name = api.names.find((n) => (api.min.get(n)?.prices.length ?? 0) > 0)!;
   const row = await showOnly(page, name);
-  await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute('data-value', String(Math.min(...api.min.get(name)!.prices.map((p) => p.price))));
+  await expect(row.locator('[aria-colindex="3"]')).toHaveAttribute(
+    'data-value',
+    String(Math.min(...api.min.get(name)!.prices.map((p) => p.price))),
+  );
 });
 
 test('odd data is shown honestly as text; a malformed response is a clear error', async ({ page, appUrl }) => {
@@ -453,14 +573,27 @@ test('odd data is shown honestly as text; a malformed response is a clear error'
       ],
     },
     { market_hash_name: 'No prices at all', prices: [] },
-    { market_hash_name: 'Zero and locked only', prices: [{ market_name: 'steamcommunity', offers: 0, price: 0, price_locked: null }] },
+    {
+      market_hash_name: 'Zero and locked only',
+      prices: [{ market_name: 'steamcommunity', offers: 0, price: 0, price_locked: null }],
+    },
   ];
   let mode: 'odd' | 'malformed' = 'odd';
   await page.context().route('**/api/v2/graphql', async (route) => {
     if (!(route.request().postData() ?? '').includes('aggregatedMinPrices')) return route.continue();
     const body =
       mode === 'odd'
-        ? { data: { aggregatedMinPrices: odd, aggregatedMaxOrders: [{ market_hash_name: 'No prices at all', orders: [{ market_name: 'steamcommunity', offers: 4, price: 500 }] }] } }
+        ? {
+            data: {
+              aggregatedMinPrices: odd,
+              aggregatedMaxOrders: [
+                {
+                  market_hash_name: 'No prices at all',
+                  orders: [{ market_name: 'steamcommunity', offers: 4, price: 500 }],
+                },
+              ],
+            },
+          }
         : { data: { aggregatedMinPrices: { market_hash_name: 'x', prices: [] }, aggregatedMaxOrders: [] } };
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   });
@@ -492,7 +625,10 @@ test('odd data is shown honestly as text; a malformed response is a clear error'
   mode = 'malformed';
   await page.getByRole('button', { name: 'Refresh prices' }).click();
   // A bad row or value costs only itself (e2e/dirty-data.spec.ts); an answer that is not a list is an error.
-  await expect(page.getByTestId('grid-stale')).toContainText('aggregatedMinPrices: expected an array of items, got a object', { timeout: 30_000 });
+  await expect(page.getByTestId('grid-stale')).toContainText(
+    'aggregatedMinPrices: expected an array of items, got a object',
+    { timeout: 30_000 },
+  );
 });
 
 test('Ctrl+C copies the active cell, Ctrl+Shift+C the row', async ({ page, appUrl, service, context }) => {
@@ -509,16 +645,24 @@ test('Ctrl+C copies the active cell, Ctrl+Shift+C the row', async ({ page, appUr
   const ask = Math.min(...api.min.get(name)!.prices.map((p) => p.price));
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(money(ask));
   await page.keyboard.press('Control+Shift+C');
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${escapeRe(name)}\\t${escapeRe(money(ask))}\\t`));
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toMatch(new RegExp(`^${escapeRe(name)}\\t${escapeRe(money(ask))}\\t`));
   await expect(page.getByTestId('grid-announce')).toContainText('Copied row');
 });
 
-test('screenshot of the grid with its detail panel (test output; `npm run screenshots` refreshes the README\'s)', async ({ page, appUrl, service }) => {
+test("screenshot of the grid with its detail panel (test output; `npm run screenshots` refreshes the README's)", async ({
+  page,
+  appUrl,
+  service,
+}) => {
   // A picture to look at, not a check: taken on request, as the shell's are (CI time goes to checks).
   test.skip(!process.env.MDS_SCREENSHOTS, 'set MDS_SCREENSHOTS=1 to take it');
   const api = await apiPrices(service);
   await openGrid(page, appUrl, api.names.length);
-  const starred = ['AK-47 | Redline (Field-Tested)', 'StatTrak™ AK-47 | Redline (Minimal Wear)'].filter((n) => api.min.has(n));
+  const starred = ['AK-47 | Redline (Field-Tested)', 'StatTrak™ AK-47 | Redline (Minimal Wear)'].filter((n) =>
+    api.min.has(n),
+  );
   for (const n of starred) {
     const row = await showOnly(page, n);
     await row.getByRole('button', { name: `Add ${n} to the watchlist` }).click();
@@ -530,7 +674,9 @@ test('screenshot of the grid with its detail panel (test output; `npm run screen
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   const panel = page.getByTestId('detail-panel');
-  await expect(panel.getByRole('region', { name: 'Price recommendation' })).toContainText('Suggested price', { timeout: 60_000 });
+  await expect(panel.getByRole('region', { name: 'Price recommendation' })).toContainText('Suggested price', {
+    timeout: 60_000,
+  });
   await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText('Sales 24 h', { timeout: 60_000 });
   await expect(page.locator('.gs__toast')).toHaveCount(0, { timeout: 10_000 });
   await page.mouse.move(5, 890);

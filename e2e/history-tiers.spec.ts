@@ -50,7 +50,11 @@ async function ageHistory(page: Page, ms: number): Promise<number> {
   }, ms);
 }
 
-test('polls fill the history, older days are consolidated, the chart reads both tiers, and the export reads back equal', async ({ page, appUrl, service }) => {
+test('polls fill the history, older days are consolidated, the chart reads both tiers, and the export reads back equal', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   test.setTimeout(300_000);
   await openGrid(page, appUrl);
   // A few refreshes with the market moving between them.
@@ -59,13 +63,22 @@ test('polls fill the history, older days are consolidated, the chart reads both 
     await refreshDone(page);
   }
   // Recorded after paint, in the worker: wait for the item's chunks.
-  await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
-    const req = indexedDB.open('market-desk-history');
-    req.onsuccess = () => {
-      const c = req.result.transaction('chunks').objectStore('chunks').count();
-      c.onsuccess = () => resolve(c.result);
-    };
-  })), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const req = indexedDB.open('market-desk-history');
+              req.onsuccess = () => {
+                const c = req.result.transaction('chunks').objectStore('chunks').count();
+                c.onsuccess = () => resolve(c.result);
+              };
+            }),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
 
   // Three days older; a reload starts the recorder afresh, and the next refresh consolidates them.
   await page.reload();
@@ -84,7 +97,12 @@ test('polls fill the history, older days are consolidated, the chart reads both 
           req.onsuccess = () => {
             const all = req.result.transaction('chunks').objectStore('chunks').getAll();
             // Daily (the default after 48 hours; the hourly pass goes first, over every item).
-            all.onsuccess = () => resolve((all.result as Array<{ n: string; r?: number }>).filter((r) => r.r === 86_400_000 && /^[\w |()-]+$/.test(r.n)).map((r) => r.n));
+            all.onsuccess = () =>
+              resolve(
+                (all.result as Array<{ n: string; r?: number }>)
+                  .filter((r) => r.r === 86_400_000 && /^[\w |()-]+$/.test(r.n))
+                  .map((r) => r.n),
+              );
           };
         }),
     );
@@ -102,7 +120,10 @@ test('polls fill the history, older days are consolidated, the chart reads both 
   await expect(note).toHaveAttribute('data-resolution-ms', String(86_400_000), { timeout: 30_000 });
   await expect(note).toContainText('each market’s price at the end of every day');
   await expect(note).toContainText('best ask and best bid at every refresh');
-  await expect(section.getByTestId('history-chart').locator('.recharts-line-curve').first()).toHaveAttribute('d', /^M[\d.,-]+L/);
+  await expect(section.getByTestId('history-chart').locator('.recharts-line-curve').first()).toHaveAttribute(
+    'd',
+    /^M[\d.,-]+L/,
+  );
 
   // The item's export: CSV, Parquet and the provenance, each a download the web host streams as the page writes it.
   const exporter = section.getByTestId('history-export-item');
@@ -121,27 +142,47 @@ test('polls fill the history, older days are consolidated, the chart reads both 
   await expect(exporter.getByRole('status')).toContainText(/Downloaded \d[\d,]* rows/);
 
   const pq = files['price-history-730.parquet'] as Uint8Array;
-  const rows = (await parquetReadObjects({ file: pq.buffer.slice(pq.byteOffset, pq.byteOffset + pq.byteLength) as ArrayBuffer })) as Array<Record<string, unknown>>;
+  const rows = (await parquetReadObjects({
+    file: pq.buffer.slice(pq.byteOffset, pq.byteOffset + pq.byteLength) as ArrayBuffer,
+  })) as Array<Record<string, unknown>>;
   expect(rows.length).toBeGreaterThan(0);
   const csv = new TextDecoder().decode(files['price-history-730.csv']).trim().split('\r\n').slice(1);
   expect(csv).toHaveLength(rows.length);
   // Row by row: the same time, market, side, price and resolution (the item name is quoted in the CSV).
   const fromCsv = csv.map((line) => {
     const f = line.split(',');
-    return [Number(f[1]), f[f.length - 6], f[f.length - 5], f[f.length - 4] === '' ? null : Number(f[f.length - 4]), Number(f[f.length - 1])];
+    return [
+      Number(f[1]),
+      f[f.length - 6],
+      f[f.length - 5],
+      f[f.length - 4] === '' ? null : Number(f[f.length - 4]),
+      Number(f[f.length - 1]),
+    ];
   });
   // Parquet's price is DECIMAL(18,3): 12.345 for the CSV's 12345 thousandths.
-  const fromParquet = rows.map((r) => [(r.time as Date).getTime(), r.market, r.side, r.price === null ? null : Math.round((r.price as number) * 1000), r.resolution_ms]);
+  const fromParquet = rows.map((r) => [
+    (r.time as Date).getTime(),
+    r.market,
+    r.side,
+    r.price === null ? null : Math.round((r.price as number) * 1000),
+    r.resolution_ms,
+  ]);
   expect(fromParquet).toEqual(fromCsv);
   expect(rows.every((r) => r.item === item)).toBe(true);
   // Both tiers are in the file, and the provenance says which part is which.
   expect(new Set(rows.map((r) => r.resolution_ms))).toEqual(new Set([0, 86_400_000]));
-  const prov = JSON.parse(new TextDecoder().decode(files['provenance.json'])) as { game: number; parts: Array<{ resolutionMs: number }> };
+  const prov = JSON.parse(new TextDecoder().decode(files['provenance.json'])) as {
+    game: number;
+    parts: Array<{ resolutionMs: number }>;
+  };
   expect(prov.game).toBe(730);
   expect(prov.parts.map((p) => p.resolutionMs)).toContain(86_400_000);
 });
 
-test('Settings say how many days fit at the current rate, and offer the choices when that is short of the days kept', async ({ page, appUrl }) => {
+test('Settings say how many days fit at the current rate, and offer the choices when that is short of the days kept', async ({
+  page,
+  appUrl,
+}) => {
   test.setTimeout(120_000);
   await openGrid(page, appUrl);
   const settings = `${appUrl.split('?')[0]}#/settings`;
@@ -162,7 +203,20 @@ test('Settings say how many days fit at the current rate, and offer the choices 
       req.onerror = () => reject(req.error);
     });
     const tx = db.transaction('meta', 'readwrite');
-    tx.objectStore('meta').put({ key: 'growth', growth: { day: Math.floor(now / 86_400_000), bytes: 100e6, from: now - 20 * 3600_000, to: now, prevDay: null, prevBytes: 0, coarseDay: null, coarseBytes: 0, coarseDone: 40e6 } });
+    tx.objectStore('meta').put({
+      key: 'growth',
+      growth: {
+        day: Math.floor(now / 86_400_000),
+        bytes: 100e6,
+        from: now - 20 * 3600_000,
+        to: now,
+        prevDay: null,
+        prevBytes: 0,
+        coarseDay: null,
+        coarseBytes: 0,
+        coarseDone: 40e6,
+      },
+    });
     await new Promise<void>((resolve) => (tx.oncomplete = () => resolve()));
     db.close();
   });
@@ -170,7 +224,9 @@ test('Settings say how many days fit at the current rate, and offer the choices 
   const forecast = card.getByTestId('history-forecast');
   await expect(forecast).toHaveAttribute('data-state', 'short', { timeout: 30_000 });
   // By default daily right after 48 hours: the daily tier not measured yet counts at the hourly rate.
-  await expect(forecast).toContainText(/grows by about 1[12]\d MB a day.*about 40 MB a day once older than 48 hours \(daily per market: counted at the hourly rate.*about 8\.\d days fit in your limit of 500 MB/);
+  await expect(forecast).toContainText(
+    /grows by about 1[12]\d MB a day.*about 40 MB a day once older than 48 hours \(daily per market: counted at the hourly rate.*about 8\.\d days fit in your limit of 500 MB/,
+  );
   await expect(card.getByTestId('history-short')).toContainText('you keep 30 days, but only about 8.');
   await expect(card.getByTestId('history-raise')).toHaveText(/Raise the limit to 1,3\d0 MB/);
   await expect(card.getByTestId('history-fewer')).toContainText('for 24 hours only');
@@ -195,7 +251,21 @@ test('Settings say how many days fit at the current rate, and offer the choices 
       req.onerror = () => reject(req.error);
     });
     const tx = db.transaction('meta', 'readwrite');
-    tx.objectStore('meta').put({ key: 'growth', growth: { day: Math.floor(now / 86_400_000), bytes: 100e6, from: now - 20 * 3600_000, to: now, prevDay: null, prevBytes: 0, coarseDay: null, coarseBytes: 0, coarseDone: 40e6, dailyDone: 10e6 } });
+    tx.objectStore('meta').put({
+      key: 'growth',
+      growth: {
+        day: Math.floor(now / 86_400_000),
+        bytes: 100e6,
+        from: now - 20 * 3600_000,
+        to: now,
+        prevDay: null,
+        prevBytes: 0,
+        coarseDay: null,
+        coarseBytes: 0,
+        coarseDone: 40e6,
+        dailyDone: 10e6,
+      },
+    });
     await new Promise<void>((resolve) => (tx.oncomplete = () => resolve()));
     db.close();
   });

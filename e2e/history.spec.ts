@@ -32,7 +32,11 @@ async function refreshDone(page: Page): Promise<void> {
   await expect(btn).toBeEnabled({ timeout: 90_000 });
 }
 
-test('history grows with polls, the chart and sparkline show it, a reload keeps it', async ({ page, appUrl, service }) => {
+test('history grows with polls, the chart and sparkline show it, a reload keeps it', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   test.setTimeout(240_000);
   await openGrid(page, appUrl);
   const row = await showOnly(page, NAME);
@@ -56,7 +60,10 @@ test('history grows with polls, the chart and sparkline show it, a reload keeps 
     p = await expect
       .poll(() => points(page), { timeout: 20_000 })
       .toBeGreaterThan(p0)
-      .then(() => points(page), () => points(page));
+      .then(
+        () => points(page),
+        () => points(page),
+      );
   }
   expect(p).toBeGreaterThan(p0);
   // The chart draws lines (best ask at least) and has a range picker reachable by keyboard. A line is
@@ -111,10 +118,14 @@ test('clear history in Settings: the recorded history goes, and the chart starts
   const empty = page.getByTestId('history-empty');
   const meta = page.getByTestId('history-meta');
   await expect(empty.or(meta)).toBeVisible({ timeout: 30_000 });
-  if (await meta.isVisible()) expect(Number(await meta.getAttribute('data-first'))).toBeGreaterThanOrEqual(clearedAt - 1000);
+  if (await meta.isVisible())
+    expect(Number(await meta.getAttribute('data-first'))).toBeGreaterThanOrEqual(clearedAt - 1000);
 });
 
-test('two tabs: one records the price history, the other says so and takes over when it closes', async ({ page, appUrl }) => {
+test('two tabs: one records the price history, the other says so and takes over when it closes', async ({
+  page,
+  appUrl,
+}) => {
   test.setTimeout(120_000);
   const settings = `${appUrl.split('?')[0]}#/settings`;
   await page.goto(appUrl);
@@ -124,12 +135,17 @@ test('two tabs: one records the price history, the other says so and takes over 
   const second = await page.context().newPage();
   await second.goto(settings);
   await expect(second.getByTestId('history-writer')).toHaveAttribute('data-writer', 'other', { timeout: 30_000 });
-  await expect(second.getByTestId('history-writer')).toContainText('Another Market Desk tab or window records the price history');
+  await expect(second.getByTestId('history-writer')).toContainText(
+    'Another Market Desk tab or window records the price history',
+  );
   await expect(page.getByTestId('history-writer')).toHaveAttribute('data-writer', 'this');
   // The Web Lock is held by the first tab alone (the browser's own view of it).
   const held = await second.evaluate(async () => {
     const q = await navigator.locks.query();
-    return { held: (q.held ?? []).filter((l) => l.name === 'market-desk-history-writer').length, waiting: (q.pending ?? []).filter((l) => l.name === 'market-desk-history-writer').length };
+    return {
+      held: (q.held ?? []).filter((l) => l.name === 'market-desk-history-writer').length,
+      waiting: (q.pending ?? []).filter((l) => l.name === 'market-desk-history-writer').length,
+    };
   });
   expect(held).toEqual({ held: 1, waiting: 1 });
   await page.close();
@@ -143,7 +159,9 @@ test('Settings shows whether the browser keeps the storage (navigator.storage.pe
   await expect(line).not.toHaveAttribute('data-state', 'unknown', { timeout: 30_000 });
   const persisted = await page.evaluate(() => navigator.storage.persisted());
   await expect(line).toHaveAttribute('data-state', persisted ? 'persisted' : 'not-persisted');
-  await expect(line).toContainText(persisted ? 'Kept: the browser will not delete' : 'Not protected: the browser may delete');
+  await expect(line).toContainText(
+    persisted ? 'Kept: the browser will not delete' : 'Not protected: the browser may delete',
+  );
 });
 
 /** The item's Steam medians as the API answers now (a fresh token: the test moves the clock by days). */
@@ -157,7 +175,9 @@ async function apiMedians(service: TestService): Promise<{ latest: number; m90: 
 
 /** A history table column's values, oldest first, each run of equal values once ('' = no value). */
 async function columnRuns(table: Locator, key: string): Promise<string[]> {
-  const cells = await table.locator(`tbody td[data-key="${key}"]`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value') ?? ''));
+  const cells = await table
+    .locator(`tbody td[data-key="${key}"]`)
+    .evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value') ?? ''));
   const runs: string[] = [];
   for (const v of cells.reverse()) if (runs[runs.length - 1] !== v) runs.push(v);
   return runs;
@@ -167,7 +187,11 @@ const LATEST = 's:latest_median_price_sold';
 const M90 = 's:median_price_90d';
 const money = (v: number) => formatMoney(v, { decimals: 2, symbol: '$' });
 
-test('Steam medians loaded by the detail panel and by Analytics are recorded and shown in the history', async ({ page, appUrl, service }) => {
+test('Steam medians loaded by the detail panel and by Analytics are recorded and shown in the history', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   test.setTimeout(300_000);
   await openGrid(page, appUrl);
   const openPanel = async () => {
@@ -180,7 +204,9 @@ test('Steam medians loaded by the detail panel and by Analytics are recorded and
   let panel = await openPanel();
   // The panel's Steam analytics look-up (the whole game, once) loads; its medians are recorded.
   const first = await apiMedians(service);
-  await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText(money(first.latest), { timeout: 60_000 });
+  await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText(money(first.latest), {
+    timeout: 60_000,
+  });
   const section = panel.getByTestId('history-section');
   await section.getByRole('button', { name: 'Table' }).click();
   const table = section.getByTestId('history-table');
@@ -209,7 +235,9 @@ test('Steam medians loaded by the detail panel and by Analytics are recorded and
   const expected = (a: number, b: number) => (a === b ? [String(a)] : [String(a), String(b)]);
   // Oldest first: no value before the first load (the grid's first poll came before it), then each load's.
   const noneFirst = (runs: string[]) => (runs[0] === '' ? runs.slice(1) : runs);
-  await expect.poll(async () => noneFirst(await columnRuns(table2, LATEST)), { timeout: 30_000 }).toEqual(expected(first.latest, next.latest));
+  await expect
+    .poll(async () => noneFirst(await columnRuns(table2, LATEST)), { timeout: 30_000 })
+    .toEqual(expected(first.latest, next.latest));
   expect(noneFirst(await columnRuns(table2, M90))).toEqual(expected(first.m90, next.m90));
   // Shown as money in the table (the newest row first) and drawn as their own lines in the chart.
   const newest = table2.locator('tbody tr').first();
@@ -229,9 +257,13 @@ test('Steam medians loaded by the detail panel and by Analytics are recorded and
   await page.reload();
   await expect(grid(page)).toBeVisible({ timeout: 90_000 });
   panel = await openPanel();
-  await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText(money(next.latest), { timeout: 60_000 });
+  await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText(money(next.latest), {
+    timeout: 60_000,
+  });
   const section3 = panel.getByTestId('history-section');
   await section3.getByRole('button', { name: 'Table' }).click();
   const table3 = section3.getByTestId('history-table');
-  await expect.poll(async () => noneFirst(await columnRuns(table3, LATEST)), { timeout: 30_000 }).toEqual(expected(first.latest, next.latest));
+  await expect
+    .poll(async () => noneFirst(await columnRuns(table3, LATEST)), { timeout: 30_000 })
+    .toEqual(expected(first.latest, next.latest));
 });

@@ -63,7 +63,11 @@ async function atEverySize(page: Page, testInfo: TestInfo, name: string): Promis
   }
 }
 
-test('at a small, a usual and a large size the grid fills the window with a banner, without one, and after a reload', async ({ page, appUrl, service }, testInfo) => {
+test('at a small, a usual and a large size the grid fills the window with a banner, without one, and after a reload', async ({
+  page,
+  appUrl,
+  service,
+}, testInfo) => {
   await page.setViewportSize(SIZES[0]);
   await page.goto(appUrl);
   const banner = page.getByTestId('status-banner');

@@ -14,9 +14,21 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { GRAPHQL_PATH, REST_PATHS } from '../shared/api/schema';
-import type { AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, PriceRecommendation } from '../shared/api/types';
+import type {
+  AggregatedMaxOrders,
+  AggregatedMinPrices,
+  MarketOrderAnalytics,
+  PriceRecommendation,
+} from '../shared/api/types';
 import {
-  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, PUBLISHED_MAX_ORDER_MARKETS, marketName, nameStatus, publishedMarkets, type ServedMarkets,
+  MARKET_ORDER_ANALYTICS_MARKETS,
+  MAX_ORDER_MARKETS,
+  MIN_PRICE_MARKETS,
+  PUBLISHED_MAX_ORDER_MARKETS,
+  marketName,
+  nameStatus,
+  publishedMarkets,
+  type ServedMarkets,
 } from '../shared/catalog/markets';
 import { chunks, mergeAnswers } from '../renderer/market/api/batches';
 import { formatMoney } from '../shared/money/money';
@@ -73,9 +85,18 @@ const OTHER: ServedMarkets = {
   marketOrderAnalytics: ['csgotm', 'buff163', 'newmoa'],
 };
 /** A service that shares no min-price name with the app. */
-const NONE_SHARED: ServedMarkets = { minPrices: ['newmarket-x', 'skinvault'], maxOrders: ['newbid-y'], marketOrderAnalytics: ['newmoa'] };
+const NONE_SHARED: ServedMarkets = {
+  minPrices: ['newmarket-x', 'skinvault'],
+  maxOrders: ['newbid-y'],
+  marketOrderAnalytics: ['newmoa'],
+};
 
-const PROBE_PATHS = [REST_PATHS.minPrices, REST_PATHS.maxOrders, REST_PATHS.priceRecommendations, REST_PATHS.marketOrderAnalytics];
+const PROBE_PATHS = [
+  REST_PATHS.minPrices,
+  REST_PATHS.maxOrders,
+  REST_PATHS.priceRecommendations,
+  REST_PATHS.marketOrderAnalytics,
+];
 const SIZES = [
   { width: 1400, height: 900 },
   { width: 900, height: 700 },
@@ -89,8 +110,14 @@ const settingsDialog = (page: Page) => page.getByRole('dialog', { name: 'Markets
 
 async function apiPrices(service: TestService) {
   const token = await tokenFor(service);
-  const min = (await postService(service.url, token, REST_PATHS.minPrices, { game_id: 730, markets: shownAskMarkets(service.markets) })) as AggregatedMinPrices[];
-  const max = (await postService(service.url, token, REST_PATHS.maxOrders, { game_id: 730, markets: shownBidMarkets(service.markets) })) as AggregatedMaxOrders[];
+  const min = (await postService(service.url, token, REST_PATHS.minPrices, {
+    game_id: 730,
+    markets: shownAskMarkets(service.markets),
+  })) as AggregatedMinPrices[];
+  const max = (await postService(service.url, token, REST_PATHS.maxOrders, {
+    game_id: 730,
+    markets: shownBidMarkets(service.markets),
+  })) as AggregatedMaxOrders[];
   return { min, max: new Map(max.map((r) => [r.market_hash_name, r])) };
 }
 
@@ -101,8 +128,12 @@ async function shootAtSizes(page: Page, name: string, what: Locator): Promise<vo
     await expect(what).toBeVisible();
     const box = (await what.boundingBox())!;
     expect(box.x, `${name} at ${size.width}x${size.height}`).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, `${name} at ${size.width}x${size.height}: inside the window`).toBeLessThanOrEqual(size.width + 1);
-    expect(await what.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `${name}: no text cut sideways`).toBe(true);
+    expect(box.x + box.width, `${name} at ${size.width}x${size.height}: inside the window`).toBeLessThanOrEqual(
+      size.width + 1,
+    );
+    expect(await what.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `${name}: no text cut sideways`).toBe(
+      true,
+    );
     await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(SIZES[0]);
@@ -113,7 +144,10 @@ async function shootAtSizes(page: Page, name: string, what: Locator): Promise<vo
 test.describe(`another service's market names, opaque 400s`, () => {
   const other = serviceFor({ clock: () => T0, markets: OTHER, errorStyle: 'opaque' });
 
-  test('the grid loads every item with the API values; refused names listed and marked, published ones offered', async ({ page, hostOn }) => {
+  test('the grid loads every item with the API values; refused names listed and marked, published ones offered', async ({
+    page,
+    hostOn,
+  }) => {
     const service = other();
     const appUrl = await hostOn(service);
     expect(service.markets).toEqual(OTHER);
@@ -130,12 +164,18 @@ test.describe(`another service's market names, opaque 400s`, () => {
     for (const s of refusedBid) expect(nameStatus('maxOrders', s)).toBe('candidate');
 
     await openGrid(page, appUrl, api.min.length);
-    await expect(page.getByTestId('grid-count')).toHaveText(`${api.min.length.toLocaleString('en-US')} of ${api.min.length.toLocaleString('en-US')} items`);
+    await expect(page.getByTestId('grid-count')).toHaveText(
+      `${api.min.length.toLocaleString('en-US')} of ${api.min.length.toLocaleString('en-US')} items`,
+    );
     await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + askShown.length));
 
     // A few items: every market cell, best ask and best bid equal the REST answer.
     const byCount = [...api.min].sort((a, b) => b.prices.length - a.prices.length);
-    const sample = [byCount[0]!, byCount[Math.floor(byCount.length / 3)]!, byCount.find((i) => (api.max.get(i.market_hash_name)?.orders.length ?? 0) >= 2)!];
+    const sample = [
+      byCount[0]!,
+      byCount[Math.floor(byCount.length / 3)]!,
+      byCount.find((i) => (api.max.get(i.market_hash_name)?.orders.length ?? 0) >= 2)!,
+    ];
     for (const item of sample) {
       const name = item.market_hash_name;
       await showOnly(page, name);
@@ -172,7 +212,8 @@ test.describe(`another service's market names, opaque 400s`, () => {
     );
     const refused = [...new Set([...refusedAsk, ...refusedBid])];
     for (const slug of refused) await expect(note(page)).toContainText(`${marketName(slug)} (${slug})`);
-    for (const slug of askShown.filter((s) => !refusedBid.includes(s))) await expect(note(page)).not.toContainText(`(${slug})`);
+    for (const slug of askShown.filter((s) => !refusedBid.includes(s)))
+      await expect(note(page)).not.toContainText(`(${slug})`);
     await expect(note(page)).toContainText('Not offered here, as unconfirmed names the service has not published');
     await expect(note(page).getByTestId('refused-important')).toHaveCount(0);
     await shootAtSizes(page, 'markets-refused-note', note(page));
@@ -187,7 +228,10 @@ test.describe(`another service's market names, opaque 400s`, () => {
       if (refusedAsk.includes(slug)) await expect(row).toContainText('unconfirmed');
     }
     for (const slug of askShown.filter((s) => !refusedBid.includes(s))) {
-      await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).toHaveAttribute('data-state', 'offered');
+      await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).toHaveAttribute(
+        'data-state',
+        'offered',
+      );
     }
     // Asked for both sides, refused for one: the cell says which.
     await expect(dialog.locator('tr[data-slug="c5"] [data-state]')).toHaveText(/refused/);
@@ -195,36 +239,75 @@ test.describe(`another service's market names, opaque 400s`, () => {
     await shootAtSizes(page, 'markets-dialog', dialog);
   });
 
-  test('analytics: the market view of the service’s “csgotm” loads; a refused source is marked and an offered one chosen', async ({ page, hostOn }) => {
+  test('analytics: the market view of the service’s “csgotm” loads; a refused source is marked and an offered one chosen', async ({
+    page,
+    hostOn,
+  }) => {
     const service = other();
     const appUrl = await hostOn(service);
     const token = await tokenFor(service);
-    const rows = (await postService(service.url, token, REST_PATHS.marketOrderAnalytics, { game_id: 730, market_name: 'csgotm' })) as MarketOrderAnalytics[];
+    const rows = (await postService(service.url, token, REST_PATHS.marketOrderAnalytics, {
+      game_id: 730,
+      market_name: 'csgotm',
+    })) as MarketOrderAnalytics[];
     expect(rows.length).toBeGreaterThan(0);
-    await page.goto(`${appUrl}#/analytics?${new URLSearchParams([['view', 'market'], ['source', 'csgotm']]).toString()}`);
+    await page.goto(
+      `${appUrl}#/analytics?${new URLSearchParams([
+        ['view', 'market'],
+        ['source', 'csgotm'],
+      ]).toString()}`,
+    );
     await expect(page.getByLabel('Source')).toHaveValue('csgotm');
-    await expect(page.getByTestId('analytics-meta')).toContainText(`${rows.length.toLocaleString('en-US')} items`, { timeout: TIMEOUT_LOAD });
-    const top = page.locator('section.chart-frame').filter({ has: page.getByRole('heading', { level: 3, name: 'Top items by volume', exact: true }) });
+    await expect(page.getByTestId('analytics-meta')).toContainText(`${rows.length.toLocaleString('en-US')} items`, {
+      timeout: TIMEOUT_LOAD,
+    });
+    const top = page
+      .locator('section.chart-frame')
+      .filter({ has: page.getByRole('heading', { level: 3, name: 'Top items by volume', exact: true }) });
     await expect(top.getByRole('button', { name: 'Table' })).toBeEnabled();
 
     // A source this service refuses (a candidate name it does not serve): marked, and an offered one is shown instead.
-    const refusedSource = MARKET_ORDER_ANALYTICS_MARKETS.find((m) => !service.markets.marketOrderAnalytics.includes(m))!;
-    await page.goto(`${appUrl}#/analytics?${new URLSearchParams([['view', 'market'], ['source', refusedSource]]).toString()}`);
-    await expect(page.getByLabel('Source').locator(`option[value="${refusedSource}"]`)).toHaveText(/refused|not offered/i, { timeout: TIMEOUT_LOAD });
-    await expect.poll(() => page.getByLabel('Source').inputValue(), { timeout: TIMEOUT_LOAD }).toMatch(new RegExp(`^(${service.markets.marketOrderAnalytics.join('|')})$`));
+    const refusedSource = MARKET_ORDER_ANALYTICS_MARKETS.find(
+      (m) => !service.markets.marketOrderAnalytics.includes(m),
+    )!;
+    await page.goto(
+      `${appUrl}#/analytics?${new URLSearchParams([
+        ['view', 'market'],
+        ['source', refusedSource],
+      ]).toString()}`,
+    );
+    await expect(page.getByLabel('Source').locator(`option[value="${refusedSource}"]`)).toHaveText(
+      /refused|not offered/i,
+      { timeout: TIMEOUT_LOAD },
+    );
+    await expect
+      .poll(() => page.getByLabel('Source').inputValue(), { timeout: TIMEOUT_LOAD })
+      .toMatch(new RegExp(`^(${service.markets.marketOrderAnalytics.join('|')})$`));
     await expect(page.getByTestId('analytics-meta')).toContainText(' items', { timeout: TIMEOUT_LOAD });
   });
 
-  test('recommendations: Buy and Sell deals find items with live prices on the offered markets', async ({ page, hostOn }) => {
+  test('recommendations: Buy and Sell deals find items with live prices on the offered markets', async ({
+    page,
+    hostOn,
+  }) => {
     const service = other();
     const appUrl = await hostOn(service);
     const token = await tokenFor(service);
-    const recs = (await postService(service.url, token, REST_PATHS.priceRecommendations, { game_id: 730, type: 'general' })) as PriceRecommendation[];
+    const recs = (await postService(service.url, token, REST_PATHS.priceRecommendations, {
+      game_id: 730,
+      type: 'general',
+    })) as PriceRecommendation[];
     const total = recs.length.toLocaleString('en-US');
     await page.goto(`${appUrl}#/recommendations`);
     await expect(page.getByTestId('recs-count')).toHaveText(`${total} of ${total} items`, { timeout: TIMEOUT_LOAD });
-    await expect(page.getByTestId('recs-prices')).toHaveText(`live prices: ${shownAskMarkets(service.markets).length} ask / ${shownBidMarkets(service.markets).length} bid markets`, { timeout: TIMEOUT_LOAD });
-    for (const [radio, col, verb] of [['Buy deals', 'buyGain', 'Buy on '], ['Sell deals', 'sellGain', 'Sell on ']] as const) {
+    await expect(page.getByTestId('recs-prices')).toHaveText(
+      `live prices: ${shownAskMarkets(service.markets).length} ask / ${shownBidMarkets(service.markets).length} bid markets`,
+      { timeout: TIMEOUT_LOAD },
+    );
+    for (const [radio, col, verb] of [
+      ['Buy deals', 'buyGain', 'Buy on '],
+      ['Sell deals', 'sellGain', 'Sell on '],
+    ] as const) {
       await page.getByRole('radio', { name: radio }).click();
       await expect(page.getByTestId('recs-count')).not.toHaveText(/^0 of/);
       await expect(page.getByText('Deals need live prices: they are loading…')).toHaveCount(0);
@@ -233,17 +316,24 @@ test.describe(`another service's market names, opaque 400s`, () => {
       expect(title, radio).toMatch(new RegExp(`^${verb}`));
       // Only markets this service offers act in a deal.
       const market = /^(?:Buy|Sell) on (.+?): /.exec(title!)![1]!;
-      const offered = (col === 'buyGain' ? shownAskMarkets(service.markets) : shownBidMarkets(service.markets)).map(marketName);
+      const offered = (col === 'buyGain' ? shownAskMarkets(service.markets) : shownBidMarkets(service.markets)).map(
+        marketName,
+      );
       expect(offered, title!).toContain(market);
     }
     // The markets filter marks the names this service refuses.
     await page.getByRole('radio', { name: 'All items' }).click();
     await page.getByTestId('rec-markets').click();
     const refusedName = refusedAskMarkets(service.markets)[0]!;
-    await expect(page.locator('.rmf__item').filter({ has: page.locator(`input[data-slug="${refusedName}"]`) })).toHaveText(/refused|not offered/i, { timeout: TIMEOUT_LOAD });
+    await expect(
+      page.locator('.rmf__item').filter({ has: page.locator(`input[data-slug="${refusedName}"]`) }),
+    ).toHaveText(/refused|not offered/i, { timeout: TIMEOUT_LOAD });
   });
 
-  test('what was found is remembered (no probe after a reload); a name the user adds that the service refuses is news', async ({ page, hostOn }) => {
+  test('what was found is remembered (no probe after a reload); a name the user adds that the service refuses is news', async ({
+    page,
+    hostOn,
+  }) => {
     const service = other();
     const appUrl = await hostOn(service);
     const api = await apiPrices(service);
@@ -254,7 +344,9 @@ test.describe(`another service's market names, opaque 400s`, () => {
     await openGrid(page, appUrl, api.min.length);
     await expect(note(page)).toBeVisible({ timeout: TIMEOUT_LOAD });
     expect(probes.length, 'the first load probes').toBeGreaterThan(0);
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('market-desk.pref.markets.discovery'))) ?? '{}') as Record<string, { minPrices?: { refused: string[] } }>;
+    const stored = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('market-desk.pref.markets.discovery'))) ?? '{}',
+    ) as Record<string, { minPrices?: { refused: string[] } }>;
     const entries = Object.values(stored);
     expect(entries).toHaveLength(1);
     expect([...(entries[0]!.minPrices?.refused ?? [])].sort()).toEqual([...refusedAskMarkets(service.markets)].sort());
@@ -276,10 +368,15 @@ test.describe(`another service's market names, opaque 400s`, () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText('not in catalog');
     await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect(note(page).getByTestId('refused-important')).toHaveText('lowest asks: steam (steam)', { timeout: TIMEOUT_LOAD });
+    await expect(note(page).getByTestId('refused-important')).toHaveText('lowest asks: steam (steam)', {
+      timeout: TIMEOUT_LOAD,
+    });
     await expect(note(page)).toContainText('This service does not offer a market, left out');
     await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.min.length + 1));
-    await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + shownAskMarkets(service.markets).length));
+    await expect(grid(page)).toHaveAttribute(
+      'aria-colcount',
+      String(PINNED_AND_SUMMARY + shownAskMarkets(service.markets).length),
+    );
     await page.getByRole('button', { name: 'Markets & fees', exact: true }).click();
     await expect(row.locator('[data-state]')).toHaveAttribute('data-state', 'refused');
   });
@@ -296,7 +393,9 @@ test.describe('a service that offers none of the app’s min-price names', () =>
     const block = page.getByTestId('markets-all-refused');
     await expect(block).toBeVisible({ timeout: TIMEOUT_LOAD });
     await expect(block).toContainText('This service offers none of your markets');
-    await expect(block).toContainText(`It refused all ${refusedAskMarkets(service.markets).length} market names asked for`);
+    await expect(block).toContainText(
+      `It refused all ${refusedAskMarkets(service.markets).length} market names asked for`,
+    );
     await expect(grid(page)).toHaveCount(0);
     await shootAtSizes(page, 'markets-all-refused', block);
 
@@ -308,12 +407,19 @@ test.describe('a service that offers none of the app’s min-price names', () =>
     await expect.poll(() => probes.length, { timeout: TIMEOUT_LOAD }).toBeGreaterThan(0);
     await expect(block).toBeVisible({ timeout: TIMEOUT_LOAD });
     await block.getByRole('button', { name: 'Markets & fees…' }).click();
-    await expect(settingsDialog(page).locator('tr[data-slug="steamcommunity"] [data-state]')).toHaveAttribute('data-state', 'refused');
+    await expect(settingsDialog(page).locator('tr[data-slug="steamcommunity"] [data-state]')).toHaveAttribute(
+      'data-state',
+      'refused',
+    );
   });
 });
 
 /** Every name the app asks for by default: a service that offers them all (nothing for discovery to leave out). */
-const ALL_NAMES: ServedMarkets = { minPrices: [...MIN_PRICE_MARKETS], maxOrders: [...MAX_ORDER_MARKETS], marketOrderAnalytics: [...MARKET_ORDER_ANALYTICS_MARKETS] };
+const ALL_NAMES: ServedMarkets = {
+  minPrices: [...MIN_PRICE_MARKETS],
+  maxOrders: [...MAX_ORDER_MARKETS],
+  marketOrderAnalytics: [...MARKET_ORDER_ANALYTICS_MARKETS],
+};
 const LIMIT = 10;
 
 /** The service's answer for the markets the app shows, asked in lists within `limit` and merged as the app does. */
@@ -321,8 +427,14 @@ async function apiPricesWithin(service: TestService, limit: number) {
   const token = await tokenFor(service);
   const ask = (markets: string[]) => postService(service.url, token, REST_PATHS.minPrices, { game_id: 730, markets });
   const bid = (markets: string[]) => postService(service.url, token, REST_PATHS.maxOrders, { game_id: 730, markets });
-  const min = mergeAnswers(await Promise.all(chunks(shownAskMarkets(service.markets), limit).map(ask)), 'prices') as AggregatedMinPrices[];
-  const max = mergeAnswers(await Promise.all(chunks(shownBidMarkets(service.markets), limit).map(bid)), 'orders') as AggregatedMaxOrders[];
+  const min = mergeAnswers(
+    await Promise.all(chunks(shownAskMarkets(service.markets), limit).map(ask)),
+    'prices',
+  ) as AggregatedMinPrices[];
+  const max = mergeAnswers(
+    await Promise.all(chunks(shownBidMarkets(service.markets), limit).map(bid)),
+    'orders',
+  ) as AggregatedMaxOrders[];
   return { min, max: new Map(max.map((r) => [r.market_hash_name, r])) };
 }
 
@@ -344,7 +456,10 @@ for (const errorStyle of ['opaque', 'named'] as const) {
   test.describe(`a service that takes at most ${LIMIT} names a request, ${errorStyle} 400s`, () => {
     const limited = serviceFor({ clock: () => T0, maxMarketsPerRequest: LIMIT, errorStyle });
 
-    test('every market it offers shows in the grid with the API values, none listed as not offered; the dialog states the limit', async ({ page, hostOn }) => {
+    test('every market it offers shows in the grid with the API values, none listed as not offered; the dialog states the limit', async ({
+      page,
+      hostOn,
+    }) => {
       const service = limited();
       const appUrl = await hostOn(service);
       const api = await apiPricesWithin(service, LIMIT);
@@ -355,14 +470,17 @@ for (const errorStyle of ['opaque', 'named'] as const) {
       const requests = countMarketRequests(page);
 
       await openGrid(page, appUrl);
-      await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + askShown.length), { timeout: TIMEOUT_LOAD });
+      await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + askShown.length), {
+        timeout: TIMEOUT_LOAD,
+      });
       await expect(grid(page)).toHaveAttribute('aria-rowcount', String(api.min.length + 1), { timeout: TIMEOUT_LOAD });
       // Markets of every batch, in one row: the item listed on the most markets, every cell as the API says.
       const item = [...api.min].sort((a, b) => b.prices.length - a.prices.length)[0]!;
       await showOnly(page, item.market_hash_name);
       const cells = await readRowAcross(page, item.market_hash_name);
       const asks = new Map(item.prices.map((p) => [p.market_name, p.price]));
-      for (const slug of askShown) expect(cells.get(`m:${slug}`)?.value ?? null, slug).toBe(asks.has(slug) ? String(asks.get(slug)) : null);
+      for (const slug of askShown)
+        expect(cells.get(`m:${slug}`)?.value ?? null, slug).toBe(asks.has(slug) ? String(asks.get(slug)) : null);
       const bestBid = Math.max(...(api.max.get(item.market_hash_name)?.orders ?? []).map((o) => o.price));
       if (Number.isFinite(bestBid)) expect(cells.get('bestBid')?.value).toBe(String(bestBid));
       await page.getByRole('searchbox', { name: 'Search items' }).fill('');
@@ -375,9 +493,19 @@ for (const errorStyle of ['opaque', 'named'] as const) {
 
       await page.getByRole('button', { name: 'Markets & fees', exact: true }).click();
       const dialog = settingsDialog(page);
-      await expect(dialog.getByTestId('markets-checked')).toContainText(`This service takes at most ${LIMIT} names a request`);
-      for (const slug of askShown.filter((s) => !refusedBid.includes(s))) await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).toHaveAttribute('data-state', 'offered');
-      for (const slug of refusedAsk) await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).toHaveAttribute('data-state', 'refused');
+      await expect(dialog.getByTestId('markets-checked')).toContainText(
+        `This service takes at most ${LIMIT} names a request`,
+      );
+      for (const slug of askShown.filter((s) => !refusedBid.includes(s)))
+        await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).toHaveAttribute(
+          'data-state',
+          'offered',
+        );
+      for (const slug of refusedAsk)
+        await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).toHaveAttribute(
+          'data-state',
+          'refused',
+        );
       // What a new user's first start cost: discovery's probes and the grid's loads (each a whole-catalog request).
       const cost = `${errorStyle}: ${requests.probes} probes (sizes ${requests.sizes.join(',')}), ${requests.loads} GraphQL price loads`;
       test.info().annotations.push({ type: 'requests', description: cost });
@@ -389,7 +517,10 @@ for (const errorStyle of ['opaque', 'named'] as const) {
   test.describe(`transient 400s, ${errorStyle} style`, () => {
     const all = serviceFor({ clock: () => T0, markets: ALL_NAMES, errorStyle });
 
-    test('a transient 400 marks no good market refused: every market shows, none listed as not offered', async ({ page, hostOn }) => {
+    test('a transient 400 marks no good market refused: every market shows, none listed as not offered', async ({
+      page,
+      hostOn,
+    }) => {
       const service = all();
       const appUrl = await hostOn(service);
       const askShown = shownAskMarkets(service.markets);
@@ -399,16 +530,27 @@ for (const errorStyle of ['opaque', 'named'] as const) {
       await service.setFaults({ badRequestFirst: 2 });
       try {
         await openGrid(page, appUrl);
-        await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + askShown.length), { timeout: TIMEOUT_LOAD });
+        await expect(grid(page)).toHaveAttribute('aria-colcount', String(PINNED_AND_SUMMARY + askShown.length), {
+          timeout: TIMEOUT_LOAD,
+        });
         await expect(page.getByTestId('markets-checking')).toHaveCount(0, { timeout: TIMEOUT_LOAD });
         await expect(note(page)).toHaveCount(0);
         expect(requests.probes, 'the refusal was looked into').toBeGreaterThan(0);
         await page.getByRole('button', { name: 'Markets & fees', exact: true }).click();
         const dialog = settingsDialog(page);
-        for (const slug of askShown) await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).not.toHaveAttribute('data-state', 'refused');
+        for (const slug of askShown)
+          await expect(dialog.locator(`tr[data-slug="${slug}"] [data-state]`), slug).not.toHaveAttribute(
+            'data-state',
+            'refused',
+          );
         await expect(dialog.getByTestId('markets-checked')).not.toContainText('names a request');
         const stored = await page.evaluate(() => localStorage.getItem('market-desk.pref.markets.discovery'));
-        const entries = Object.values(JSON.parse(stored ?? '{}') as Record<string, { minPrices?: { refused: string[] }; maxOrders?: { refused: string[] } }>);
+        const entries = Object.values(
+          JSON.parse(stored ?? '{}') as Record<
+            string,
+            { minPrices?: { refused: string[] }; maxOrders?: { refused: string[] } }
+          >,
+        );
         expect(entries.flatMap((e) => [...(e.minPrices?.refused ?? []), ...(e.maxOrders?.refused ?? [])])).toEqual([]);
       } finally {
         await service.setFaults({ badRequestFirst: 0 });

@@ -27,7 +27,10 @@ async function openPalette(page: Page): Promise<void> {
   await expect(input(page)).toBeFocused();
 }
 
-test('Ctrl+K opens; partial and misspelled item names are found; Enter opens the item; Esc closes', async ({ page, appUrl }) => {
+test('Ctrl+K opens; partial and misspelled item names are found; Enter opens the item; Esc closes', async ({
+  page,
+  appUrl,
+}) => {
   const searchBox = await openPrices(page, appUrl);
 
   await openPalette(page);
@@ -114,7 +117,9 @@ test('page and game commands; misspelled page name; an item from another page', 
   const name = (await item.textContent()) ?? '';
   await item.click();
   await expect(page).toHaveURL(/#\/prices$/);
-  await expect(page.getByTestId('detail-panel').getByRole('heading', { level: 2 })).toHaveText(name, { timeout: 30_000 });
+  await expect(page.getByTestId('detail-panel').getByRole('heading', { level: 2 })).toHaveText(name, {
+    timeout: 30_000,
+  });
 
   // Switch game by name.
   await openPalette(page);
@@ -135,7 +140,10 @@ test('page and game commands; misspelled page name; an item from another page', 
   await expect(page.getByText('Command palette: jump to an item, page or game, or run an action')).toBeVisible();
 });
 
-test('a new alert from the palette, by keyboard: the item found, the editor for it, the alert on the Alerts page', async ({ page, appUrl }) => {
+test('a new alert from the palette, by keyboard: the item found, the editor for it, the alert on the Alerts page', async ({
+  page,
+  appUrl,
+}) => {
   const searchBox = await openPrices(page, appUrl);
 
   await openPalette(page);
@@ -144,7 +152,9 @@ test('a new alert from the palette, by keyboard: the item found, the editor for 
   const name = 'AK-47 | Redline (Field-Tested)';
   await expect(items(page).first()).toHaveText(name);
   // The action for the best match, among the actions; the active option stays the item (Enter opens it).
-  const action = palette(page).getByRole('group', { name: 'Actions' }).getByRole('option', { name: `New alert for ${name}…` });
+  const action = palette(page)
+    .getByRole('group', { name: 'Actions' })
+    .getByRole('option', { name: `New alert for ${name}…` });
   await expect(action).toBeVisible();
   await expect(box).toHaveAttribute('aria-activedescendant', (await items(page).first().getAttribute('id')) ?? '');
   // Up reaches it: it becomes the active option, then Enter opens the editor for the item.

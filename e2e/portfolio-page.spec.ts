@@ -83,7 +83,10 @@ test('add, edit, split, delete and undo, record a sale; a restart keeps it all',
 
   // Sell 2 at 20.00 with a 1.00 fee: FIFO takes 2 items at 12.00 + their fee shares 0.200 = 24.200;
   // proceeds 39.000; realised 14.800.
-  await rows(page).first().getByRole('button', { name: `Record a sale of ${NAME}` }).click();
+  await rows(page)
+    .first()
+    .getByRole('button', { name: `Record a sale of ${NAME}` })
+    .click();
   const sale = page.getByTestId('pf-sale-dialog');
   await sale.getByLabel('Quantity sold').fill('2');
   await sale.getByLabel('Price per item').fill('20');
@@ -106,7 +109,10 @@ test('add, edit, split, delete and undo, record a sale; a restart keeps it all',
   await expect(page.getByTestId('pf-sale-row')).toHaveCount(1);
 });
 
-test('P on a Prices row adds its item: the editor opens there with the item filled in, and Undo is offered', async ({ page, appUrl }) => {
+test('P on a Prices row adds its item: the editor opens there with the item filled in, and Undo is offered', async ({
+  page,
+  appUrl,
+}) => {
   await openGrid(page, appUrl);
   const row = await showOnly(page, NAME);
   await row.locator('.pg__name').click();
@@ -135,13 +141,23 @@ test('P on a Prices row adds its item: the editor opens there with the item fill
   await expect(page.getByTestId('pf-empty')).toBeVisible();
 });
 
-test('a CSV import shows its bad row and adds the others; a backup restores the portfolio as it was', async ({ page, appUrl }) => {
+test('a CSV import shows its bad row and adds the others; a backup restores the portfolio as it was', async ({
+  page,
+  appUrl,
+}) => {
   await page.goto(`${appUrl}#/portfolio`);
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('pf-empty').getByRole('button', { name: 'Import…' }).click();
   const dialog = page.getByTestId('pf-import-dialog');
-  const csv = ['Item,Qty,Price,Date', `${NAME},2,10.50,2026-01-03`, 'AWP | Asiimov (Field-Tested),two,30,2026-01-04', 'A made-up item,1,,'].join('\n');
-  await dialog.getByLabel(/^CSV file \(/).setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const csv = [
+    'Item,Qty,Price,Date',
+    `${NAME},2,10.50,2026-01-03`,
+    'AWP | Asiimov (Field-Tested),two,30,2026-01-04',
+    'A made-up item,1,,',
+  ].join('\n');
+  await dialog
+    .getByLabel(/^CSV file \(/)
+    .setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(dialog.getByTestId('pf-import-bad-row')).toHaveCount(1);
   await expect(dialog.getByTestId('pf-import-bad-row')).toContainText('two');
   await expect(dialog.getByTestId('pf-import-row')).toHaveCount(2);
@@ -153,14 +169,20 @@ test('a CSV import shows its bad row and adds the others; a backup restores the 
 
   // A backup of the whole portfolio, downloaded.
   await page.locator('summary', { hasText: /^Export$/ }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Backup of the whole portfolio' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Backup of the whole portfolio' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^market-desk-portfolio-.*\.json$/);
   const file = await download.path();
   const first = JSON.parse(await readFile(file, 'utf8')) as { exported: number; holdings: unknown[]; sales: unknown[] };
   expect(first.holdings).toHaveLength(2);
 
   // Changed since: one deleted. The restore says what it will do, then puts it back.
-  await rows(page).first().getByRole('button', { name: /^Delete / }).click();
+  await rows(page)
+    .first()
+    .getByRole('button', { name: /^Delete / })
+    .click();
   await expect(rows(page)).toHaveCount(1);
   // The menu closed after the export: open it again.
   await page.locator('summary', { hasText: /^Export$/ }).click();
@@ -169,9 +191,13 @@ test('a CSV import shows its bad row and adds the others; a backup restores the 
   await restore.getByLabel('Backup file').setInputFiles(file);
   // Adding is the default; replacing is a choice, and says what it removes.
   await expect(restore.getByRole('radio', { name: /^Add the backup/ })).toBeChecked();
-  await expect(restore.getByTestId('pf-restore-plan')).toContainText("Add the backup to the portfolio: holdings: 1 holding added, 0 replaced by the backup's version, 1 unchanged");
+  await expect(restore.getByTestId('pf-restore-plan')).toContainText(
+    "Add the backup to the portfolio: holdings: 1 holding added, 0 replaced by the backup's version, 1 unchanged",
+  );
   await restore.getByRole('radio', { name: /^Replace the whole portfolio/ }).check();
-  await expect(restore.getByTestId('pf-restore-plan')).toContainText("holdings: 1 holding added, 0 replaced by the backup's version, 0 not in the backup removed, 1 unchanged");
+  await expect(restore.getByTestId('pf-restore-plan')).toContainText(
+    "holdings: 1 holding added, 0 replaced by the backup's version, 0 not in the backup removed, 1 unchanged",
+  );
   await restore.getByRole('radio', { name: /^Add the backup/ }).check();
   await restore.getByRole('button', { name: 'Add the backup' }).click();
   await expect(restore).toBeHidden();
@@ -181,7 +207,10 @@ test('a CSV import shows its bad row and adds the others; a backup restores the 
   await page.reload();
   await expect(rows(page)).toHaveCount(2, { timeout: 60_000 });
   await page.locator('summary', { hasText: /^Export$/ }).click();
-  const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Backup of the whole portfolio' }).click()]);
+  const [again] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Backup of the whole portfolio' }).click(),
+  ]);
   const second = JSON.parse(await readFile(await again.path(), 'utf8')) as typeof first;
   expect({ ...second, exported: 0 }).toEqual({ ...first, exported: 0 });
 });

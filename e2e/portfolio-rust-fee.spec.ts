@@ -12,13 +12,21 @@ const RUST = 252490;
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test('Rust: a Steam buy order has no known net; the dialog says why; the user\'s fee makes it known', async ({ page, appUrl, service }) => {
+test("Rust: a Steam buy order has no known net; the dialog says why; the user's fee makes it known", async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiPrices(service, RUST);
   expect(api.bid).toContain('steamcommunity');
   // An item whose highest buy order is Steam's, with a buy order on another market too.
   const item = [...api.max.values()].find((i) => {
     const steam = i.orders.find((o) => o.market_name === 'steamcommunity');
-    return steam && steam.price === Math.max(...i.orders.map((o) => o.price)) && i.orders.some((o) => o.market_name !== 'steamcommunity' && o.price < steam.price);
+    return (
+      steam &&
+      steam.price === Math.max(...i.orders.map((o) => o.price)) &&
+      i.orders.some((o) => o.market_name !== 'steamcommunity' && o.price < steam.price)
+    );
   });
   expect(item, 'a Rust item with Steam as the best of several buy orders').toBeDefined();
   const others = item!.orders.filter((o) => o.market_name !== 'steamcommunity').map((o) => o.price);

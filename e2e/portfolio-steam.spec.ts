@@ -12,14 +12,23 @@
  */
 import type { Page } from '@playwright/test';
 import { startSteamStandin, type SteamStandin } from '../backend/testing/steam-standin';
-import { FIXTURE_CONTEXT_2, FIXTURE_NOW, FIXTURE_PRIVATE_ID, FIXTURE_VANITY, inventoryPage } from '../shared/steam/test-fixtures';
+import {
+  FIXTURE_CONTEXT_2,
+  FIXTURE_NOW,
+  FIXTURE_PRIVATE_ID,
+  FIXTURE_VANITY,
+  inventoryPage,
+} from '../shared/steam/test-fixtures';
 import { expect, test as base } from './fixtures';
 
 const test = base.extend<{ standin: SteamStandin }>({
   // Pages of 5 items, and one 429 (Retry-After: 1) on context 2's second page (after the 5th asset a visitor sees).
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this (empty) pattern
   standin: async ({}, use) => {
-    const standin = await startSteamStandin({ pageSize: 5, rateLimit: { context: '2', start: '40000000007', retryAfter: '1', times: 1 } });
+    const standin = await startSteamStandin({
+      pageSize: 5,
+      rateLimit: { context: '2', start: '40000000007', retryAfter: '1', times: 1 },
+    });
     await use(standin);
     await standin.close();
   },
@@ -30,9 +39,15 @@ const test = base.extend<{ standin: SteamStandin }>({
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 
-const rowOf = (page: Page, name: string) => page.getByTestId('pf-holding-row').filter({ has: page.locator('[data-col="name"]', { hasText: name }) });
+const rowOf = (page: Page, name: string) =>
+  page.getByTestId('pf-holding-row').filter({ has: page.locator('[data-col="name"]', { hasText: name }) });
 
-test('fetches a public inventory through the host, page by page and past a 429, saying what a visitor cannot see; a private one says so', async ({ page, appUrl, standin, service }) => {
+test('fetches a public inventory through the host, page by page and past a 429, saying what a visitor cannot see; a private one says so', async ({
+  page,
+  appUrl,
+  standin,
+  service,
+}) => {
   await page.clock.install({ time: FIXTURE_NOW });
   await page.goto(`${appUrl}#/portfolio`);
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible({ timeout: 60_000 });
@@ -60,7 +75,9 @@ test('fetches a public inventory through the host, page by page and past a 429, 
   // bought in the last 10 days, not the trade-protected Printstream. The result says what is missing.
   await expect(accept).toHaveText('Import 3 holdings');
   const notes = dialog.getByTestId('pf-steam-notes');
-  await expect(notes).toContainText('Trade-protected items (inventory context 16) are shown to their owner only and are not included.');
+  await expect(notes).toContainText(
+    'Trade-protected items (inventory context 16) are shown to their owner only and are not included.',
+  );
   await expect(notes).toContainText('bought or received in a trade in the last 10 days');
   await accept.click();
   await expect(dialog).toBeHidden();
@@ -75,8 +92,16 @@ test('fetches a public inventory through the host, page by page and past a 429, 
   await page.getByRole('button', { name: 'Import…' }).click();
   const imp = page.getByTestId('pf-import-dialog');
   await imp.getByLabel('Steam inventory JSON file').check();
-  const saved = inventoryPage(FIXTURE_CONTEXT_2.filter((a) => a.classid === '3003'), 0, 2000);
-  await imp.getByLabel(/^Inventory JSON saved from/).setInputFiles({ name: 'inventory.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(saved)) });
+  const saved = inventoryPage(
+    FIXTURE_CONTEXT_2.filter((a) => a.classid === '3003'),
+    0,
+    2000,
+  );
+  await imp.getByLabel(/^Inventory JSON saved from/).setInputFiles({
+    name: 'inventory.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(saved)),
+  });
   await imp.getByRole('button', { name: 'Import 1 row' }).click();
   await expect(imp).toBeHidden();
   await expect(rowOf(page, 'AWP | Asiimov (Field-Tested)').locator('[data-col="quantity"]')).toHaveText('2');

@@ -12,14 +12,18 @@ const NAME = 'AK-47 | Redline (Field-Tested)';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const rows = (page: Page) => page.getByTestId('pf-holding-row');
-const quantities = async (page: Page) => (await rows(page).locator('[data-col="quantity"]').allInnerTexts()).map(Number);
+const quantities = async (page: Page) =>
+  (await rows(page).locator('[data-col="quantity"]').allInnerTexts()).map(Number);
 
 async function openPortfolio(page: Page, url: string) {
   await page.goto(`${url}#/portfolio`);
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible({ timeout: 60_000 });
 }
 
-test('two tabs: a stale editor\'s save is refused and shows the new state; the other tab\'s Undo goes', async ({ page: a, appUrl }) => {
+test("two tabs: a stale editor's save is refused and shows the new state; the other tab's Undo goes", async ({
+  page: a,
+  appUrl,
+}) => {
   await openPortfolio(a, appUrl);
   await a.getByTestId('pf-empty').getByRole('button', { name: 'Add holding' }).click();
   const editorA = a.getByTestId('pf-holding-editor');

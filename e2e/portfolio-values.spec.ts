@@ -16,7 +16,8 @@ test.use({ viewport: { width: 1920, height: 1400 } });
 
 const rows = (page: Page) => page.getByTestId('pf-holding-row');
 /** A market's fee on one side is known when the shipped schedule gives it (the user has set none here). */
-const feeKnown = (slug: string, side: 'buyer' | 'seller') => (side === 'buyer' ? DEFAULT_FEE_SCHEDULE[slug]?.buyer : DEFAULT_FEE_SCHEDULE[slug]?.seller) != null;
+const feeKnown = (slug: string, side: 'buyer' | 'seller') =>
+  (side === 'buyer' ? DEFAULT_FEE_SCHEDULE[slug]?.buyer : DEFAULT_FEE_SCHEDULE[slug]?.seller) != null;
 
 interface Expected {
   sellNow: number | null;
@@ -41,7 +42,8 @@ function expectedUnit(api: Api, name: string, net: boolean): Expected {
     if (!p || (net && !feeKnown(slug, 'seller'))) continue;
     if (low === null || p.price < low.price) low = { market: slug, price: p.price };
   }
-  const listLowest = low === null ? null : net ? low.price - appliedFee('sell', low.market, low.price, {}).fee : low.price;
+  const listLowest =
+    low === null ? null : net ? low.price - appliedFee('sell', low.market, low.price, {}).fee : low.price;
   let replace: number | null = null;
   for (const p of asks) {
     if (net && !feeKnown(p.market_name, 'buyer')) continue;
@@ -63,7 +65,13 @@ async function pageFigures(page: Page, names: readonly string[]): Promise<Map<st
   const raw = await page.getByTestId('pf-holding-row').evaluateAll((els) =>
     els.map((el) => {
       const cell = (col: string) => (el.querySelector(`[data-col="${col}"]`)?.textContent ?? '').trim();
-      return { name: cell('name'), sellNow: cell('value.sellNow'), listLowest: cell('value.listLowest'), replace: cell('value.replace'), mark: cell('value.mark') };
+      return {
+        name: cell('name'),
+        sellNow: cell('value.sellNow'),
+        listLowest: cell('value.listLowest'),
+        replace: cell('value.replace'),
+        mark: cell('value.mark'),
+      };
     }),
   );
   const out = new Map<string, Shown>();
@@ -71,13 +79,19 @@ async function pageFigures(page: Page, names: readonly string[]): Promise<Map<st
   const longestFirst = [...names].sort((a, b) => b.length - a.length);
   for (const r of raw) {
     const name = longestFirst.find((n) => r.name.startsWith(n));
-    if (name !== undefined && !out.has(name)) out.set(name, { sellNow: r.sellNow, listLowest: r.listLowest, replace: r.replace, mark: r.mark });
+    if (name !== undefined && !out.has(name))
+      out.set(name, { sellNow: r.sellNow, listLowest: r.listLowest, replace: r.replace, mark: r.mark });
   }
   return out;
 }
 
 /** Every difference between the shown figures and one API answer, as lines (empty: all equal). */
-function differencesFrom(api: Api, figures: Map<string, Shown>, holdings: ReadonlyArray<{ name: string; quantity: number }>, net: boolean): string[] {
+function differencesFrom(
+  api: Api,
+  figures: Map<string, Shown>,
+  holdings: ReadonlyArray<{ name: string; quantity: number }>,
+  net: boolean,
+): string[] {
   const out: string[] = [];
   for (const h of holdings) {
     const row = figures.get(h.name);
@@ -96,14 +110,21 @@ function differencesFrom(api: Api, figures: Map<string, Shown>, holdings: Readon
     // trusted bid: within the item's asks and bids, or "—" without any.
     const mark = row.mark;
     if (!net) {
-      const prices = [...(api.min.get(h.name)?.prices ?? []).filter((p) => api.ask.includes(p.market_name)), ...(api.max.get(h.name)?.orders ?? []).filter((o) => api.bid.includes(o.market_name))]
+      const prices = [
+        ...(api.min.get(h.name)?.prices ?? []).filter((p) => api.ask.includes(p.market_name)),
+        ...(api.max.get(h.name)?.orders ?? []).filter((o) => api.bid.includes(o.market_name)),
+      ]
         .map((p) => p.price)
         .filter((p): p is number => p !== null);
       const value = Number(mark.replace(/[^0-9.-]/g, '')) * 1000;
       // Shown to the cent: half a cent either way per unit.
       const slack = 5 * h.quantity;
-      const inRange = prices.length > 0 && value >= Math.min(...prices) * h.quantity - slack && value <= Math.max(...prices) * h.quantity + slack;
-      if (!(prices.length === 0 ? mark === '—' : inRange || mark === '—')) out.push(`${h.name} mark: page "${mark}", outside the item's quotes`);
+      const inRange =
+        prices.length > 0 &&
+        value >= Math.min(...prices) * h.quantity - slack &&
+        value <= Math.max(...prices) * h.quantity + slack;
+      if (!(prices.length === 0 ? mark === '—' : inRange || mark === '—'))
+        out.push(`${h.name} mark: page "${mark}", outside the item's quotes`);
     }
   }
   return out;
@@ -113,15 +134,27 @@ function differencesFrom(api: Api, figures: Map<string, Shown>, holdings: Readon
  * The differences between the page and the service: the page is read between two API answers and must equal one
  * of them (an epoch may turn while it is read); the lines returned are those against the later answer.
  */
-async function differences(page: Page, service: TestService, holdings: ReadonlyArray<{ name: string; quantity: number }>, net: boolean): Promise<string[]> {
+async function differences(
+  page: Page,
+  service: TestService,
+  holdings: ReadonlyArray<{ name: string; quantity: number }>,
+  net: boolean,
+): Promise<string[]> {
   const before = await apiPrices(service);
-  const figures = await pageFigures(page, holdings.map((h) => h.name));
+  const figures = await pageFigures(
+    page,
+    holdings.map((h) => h.name),
+  );
   const after = await apiPrices(service);
   if (differencesFrom(before, figures, holdings, net).length === 0) return [];
   return differencesFrom(after, figures, holdings, net);
 }
 
-test('a CSV of 10 holdings and 2 bad rows: the preview names the bad rows; values equal the API numbers by the fee schedule, net and gross, and after a restart', async ({ page, appUrl, service }) => {
+test('a CSV of 10 holdings and 2 bad rows: the preview names the bad rows; values equal the API numbers by the fee schedule, net and gross, and after a restart', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const api = await apiPrices(service);
   // Ten items the service prices, some with bids, some without (a missing figure must show "—").
   const withBid = api.names.filter((n) => (api.max.get(n)?.orders.length ?? 0) > 0);
@@ -132,7 +165,9 @@ test('a CSV of 10 holdings and 2 bad rows: the preview names the bad rows; value
   const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
   const csv = [
     'Item;Qty;Unit cost;Bought',
-    ...holdings.map((h, i) => `${quote(h.name)};${h.quantity};${(i + 1) * 2},50;2026-01-${String(i + 1).padStart(2, '0')}`),
+    ...holdings.map(
+      (h, i) => `${quote(h.name)};${h.quantity};${(i + 1) * 2},50;2026-01-${String(i + 1).padStart(2, '0')}`,
+    ),
     `${quote(names[0] as string)};three;1,00;2026-01-20`,
     `${quote(names[1] as string)};2;1,00;2026-13-45`,
   ].join('\n');
@@ -141,7 +176,9 @@ test('a CSV of 10 holdings and 2 bad rows: the preview names the bad rows; value
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('pf-empty').getByRole('button', { name: 'Import…' }).click();
   const dialog = page.getByTestId('pf-import-dialog');
-  await dialog.getByLabel(/^CSV file \(/).setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog
+    .getByLabel(/^CSV file \(/)
+    .setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const bad = dialog.getByTestId('pf-import-bad-row');
   await expect(bad).toHaveCount(2);
   await expect(bad.nth(0)).toContainText('three');
@@ -152,7 +189,9 @@ test('a CSV of 10 holdings and 2 bad rows: the preview names the bad rows; value
   await expect(rows(page)).toHaveCount(10);
 
   // The value-over-time chart answers (no price history recorded yet on this page: it says so), never stays loading.
-  await expect(page.getByText('No price history for these items in this range yet', { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('No price history for these items in this range yet', { exact: false })).toBeVisible({
+    timeout: 30_000,
+  });
 
   const net = page.getByRole('switch', { name: 'Net of fees' });
   for (const on of [true, false]) {

@@ -12,7 +12,8 @@ import { startEcbStandin, type EcbStandin } from '../backend/testing/ecb-standin
 import { expect, test as base } from './fixtures';
 
 const DAY_MS = 86_400_000;
-const daysBefore = (date: string, n: number): string => new Date(Date.parse(date) - n * DAY_MS).toISOString().slice(0, 10);
+const daysBefore = (date: string, n: number): string =>
+  new Date(Date.parse(date) - n * DAY_MS).toISOString().slice(0, 10);
 
 export const test = base.extend<{ ecb: EcbStandin }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.

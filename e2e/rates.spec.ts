@@ -37,7 +37,9 @@ test('with the source down, the kept days stay with their age and the error is s
   await section.getByTestId('rates-refresh').click();
   const error = section.getByTestId('rates-error');
   await expect(error).toContainText('The rates source answered HTTP 503');
-  await expect(error).toContainText(new RegExp(`The rates of ${newest} \\((today|\\d+ days? old)\\) are used meanwhile`));
+  await expect(error).toContainText(
+    new RegExp(`The rates of ${newest} \\((today|\\d+ days? old)\\) are used meanwhile`),
+  );
   await expect(section.getByTestId('rates-newest-day')).toContainText(newest);
   await expect(section.getByTestId('rates-fetched-at')).toContainText('(failed)');
 

@@ -27,7 +27,16 @@ test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1600, height:
 test.setTimeout(180_000);
 
 /** Spec 2.8, in the spec's order. */
-const SPEC_REASONS = ['NOT_POPULAR', 'NO_ORDERS', 'NO_LISTINGS', 'LISTINGS_PRICE', 'BIG_LISTINGS_DIFFERENCE', 'BOOST_RISK', 'NO_THREE_MONTH_SALES', 'THREE_MONTH_SALES'] as const;
+const SPEC_REASONS = [
+  'NOT_POPULAR',
+  'NO_ORDERS',
+  'NO_LISTINGS',
+  'LISTINGS_PRICE',
+  'BIG_LISTINGS_DIFFERENCE',
+  'BOOST_RISK',
+  'NO_THREE_MONTH_SALES',
+  'THREE_MONTH_SALES',
+] as const;
 /** Words the explanation of each reason must use (the spec's meaning, in other words). */
 const REASON_WORDS: Record<(typeof SPEC_REASONS)[number], RegExp> = {
   NOT_POPULAR: /rarely|infrequent/i,
@@ -50,7 +59,10 @@ type RecType = 'general' | 'p2p';
 const tokenFor = (service: TestService) => apiToken(service.url, service.separate ? service.userKey : service.demoKey);
 
 async function graphql<T>(service: TestService, query: string, variables: Record<string, unknown>): Promise<T> {
-  const body = (await postService(service.url, await tokenFor(service), GRAPHQL_PATH, { query, variables })) as { data?: T; errors?: unknown };
+  const body = (await postService(service.url, await tokenFor(service), GRAPHQL_PATH, { query, variables })) as {
+    data?: T;
+    errors?: unknown;
+  };
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
   return body.data as T;
 }
@@ -67,7 +79,8 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   return p;
 }
 
-const REC_FIELDS = 'market_hash_name suggested_price unstable_reasons total_sales price_difference price_change_percentage liquidity_score';
+const REC_FIELDS =
+  'market_hash_name suggested_price unstable_reasons total_sales price_difference price_change_percentage liquidity_score';
 
 function gqlRecs(service: TestService, type: RecType): Promise<Rec[]> {
   return once(`${service.url} gql ${type}`, async () => {
@@ -78,7 +91,11 @@ function gqlRecs(service: TestService, type: RecType): Promise<Rec[]> {
 
 function restRecs(service: TestService, type: RecType, markets: string[]): Promise<Rec[]> {
   return once(`${service.url} rest ${type} ${markets.join(',')}`, async () => {
-    return (await postService(service.url, await tokenFor(service), REST_PATHS.priceRecommendations, { game_id: 730, type, markets })) as Rec[];
+    return (await postService(service.url, await tokenFor(service), REST_PATHS.priceRecommendations, {
+      game_id: 730,
+      type,
+      markets,
+    })) as Rec[];
   });
 }
 
@@ -166,7 +183,10 @@ async function openRecs(page: Page, appUrl: string, total: number, query = ''): 
 
 /** Waits until the live prices (best ask / bid across the user's markets this service offers) are joined. */
 async function pricesLoaded(page: Page, service: TestService): Promise<void> {
-  await expect(page.getByTestId('recs-prices')).toHaveText(`live prices: ${shownAskMarkets(service.markets).length} ask / ${shownBidMarkets(service.markets).length} bid markets`, { timeout: TIMEOUT_LOAD });
+  await expect(page.getByTestId('recs-prices')).toHaveText(
+    `live prices: ${shownAskMarkets(service.markets).length} ask / ${shownBidMarkets(service.markets).length} bid markets`,
+    { timeout: TIMEOUT_LOAD },
+  );
 }
 
 async function showOnly(page: Page, name: string): Promise<Locator> {
@@ -187,12 +207,18 @@ async function scrollToColumn(page: Page, key: string): Promise<void> {
 async function shownItems(page: Page): Promise<string[]> {
   const rows = await list(page)
     .locator('.rl__row:not(.rl__row--head)')
-    .evaluateAll((els) => els.map((e) => [Number(e.getAttribute('aria-rowindex')), e.getAttribute('data-item') ?? ''] as const));
+    .evaluateAll((els) =>
+      els.map((e) => [Number(e.getAttribute('aria-rowindex')), e.getAttribute('data-item') ?? ''] as const),
+    );
   return rows.sort((a, b) => a[0] - b[0]).map((r) => r[1]);
 }
 
 async function chipCodes(row: Locator): Promise<string[]> {
-  return (await cell(row, 'reasons').locator('.rc-chip').evaluateAll((els) => els.map((e) => e.getAttribute('data-code') ?? ''))).sort();
+  return (
+    await cell(row, 'reasons')
+      .locator('.rc-chip')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-code') ?? ''))
+  ).sort();
 }
 
 /** Every value of one row against the API's row. */
@@ -202,7 +228,10 @@ async function expectRow(page: Page, r: Rec): Promise<void> {
   await expect(cell(row, 'name'), what).toHaveAttribute('title', r.market_hash_name);
   await expect(cell(row, 'suggested'), what).toHaveAttribute('title', exactMoney(r.suggested_price));
   await expect(cell(row, 'sales'), what).toHaveText(grouped(r.total_sales));
-  await expect(cell(row, 'diff'), what).toHaveAttribute('title', `Current minus suggested: ${exactMoney(r.price_difference)}`);
+  await expect(cell(row, 'diff'), what).toHaveAttribute(
+    'title',
+    `Current minus suggested: ${exactMoney(r.price_difference)}`,
+  );
   await expect(cell(row, 'changePct'), what).toHaveText(percentText(r.price_change_percentage, true));
   await expect(cell(row, 'liquidity'), what).toHaveAttribute('title', `Liquidity score ${r.liquidity_score} of 10000`);
   await expect(cell(row, 'liquidity'), what).toHaveText(percentText(r.liquidity_score / 100));
@@ -212,7 +241,11 @@ async function expectRow(page: Page, r: Rec): Promise<void> {
 
 // ---- Tests ------------------------------------------------------------------------------------------------
 
-test('rows equal getPriceRecommendations for sampled items, type general and P2P', async ({ page, appUrl, service }) => {
+test('rows equal getPriceRecommendations for sampled items, type general and P2P', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const [general, p2p] = await Promise.all([gqlRecs(service, 'general'), gqlRecs(service, 'p2p')]);
   const sample = pickSample(general);
   const p2pOf = new Map(p2p.map((r) => [r.market_hash_name, r]));
@@ -238,7 +271,11 @@ test('rows equal getPriceRecommendations for sampled items, type general and P2P
   await expect(count(page)).toHaveText(countText(p2p.length, p2p.length));
 });
 
-test('a markets filter loads the REST form with those markets; the footer says REST', async ({ page, appUrl, service }) => {
+test('a markets filter loads the REST form with those markets; the footer says REST', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const [general, two, one] = await Promise.all([
     gqlRecs(service, 'general'),
     restRecs(service, 'general', ['buff163', 'csfloat']),
@@ -248,10 +285,14 @@ test('a markets filter loads the REST form with those markets; the footer says R
   const oneOf = new Map(one.map((r) => [r.market_hash_name, r]));
   // The sample, plus an item whose figure with one market differs from two (which items differ is data).
   const sample = pickSample(two);
-  const differs = (r: Rec) => oneOf.has(r.market_hash_name) && oneOf.get(r.market_hash_name)!.suggested_price !== r.suggested_price;
+  const differs = (r: Rec) =>
+    oneOf.has(r.market_hash_name) && oneOf.get(r.market_hash_name)!.suggested_price !== r.suggested_price;
   const extra = sample.some(differs) ? undefined : two.find((r) => differs(r) && !r.market_hash_name.includes('"'));
   if (extra) sample.push(extra);
-  expect(sample.some((r) => generalOf.get(r.market_hash_name)?.suggested_price !== r.suggested_price), 'the filter changes the sample').toBe(true);
+  expect(
+    sample.some((r) => generalOf.get(r.market_hash_name)?.suggested_price !== r.suggested_price),
+    'the filter changes the sample',
+  ).toBe(true);
 
   await openRecs(page, appUrl, two.length, '?market=buff163&market=csfloat');
   await expect(foot(page)).toContainText('based on 2 markets');
@@ -277,7 +318,11 @@ test('a markets filter loads the REST form with those markets; the footer says R
   await expectRow(page, generalOf.get(sample[0]!.market_hash_name)!);
 });
 
-test('filters: stable only, a hidden reason, min liquidity, suggested range, text; counts equal the API', async ({ page, appUrl, service }) => {
+test('filters: stable only, a hidden reason, min liquidity, suggested range, text; counts equal the API', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const all = await gqlRecs(service, 'general');
   const total = all.length;
   const expectCount = async (keep: (r: Rec) => boolean) => {
@@ -323,14 +368,20 @@ test('filters: stable only, a hidden reason, min liquidity, suggested range, tex
   await expect(searchBox(page)).toHaveValue('');
 });
 
-test('sort by suggested price, descending then ascending, equals the API data sorted', async ({ page, appUrl, service }) => {
+test('sort by suggested price, descending then ascending, equals the API data sorted', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const all = await gqlRecs(service, 'general');
   await openRecs(page, appUrl, all.length);
   const FIRST = 10;
   const check = async (value: (r: Rec) => number, dir: 'asc' | 'desc') => {
     const expected = sortedBy(all, value, dir).slice(0, FIRST + 1);
     const byItem = new Map(all.map((r) => [r.market_hash_name, r]));
-    await expect.poll(async () => (await shownItems(page)).slice(0, FIRST).map((n) => value(byItem.get(n)!))).toEqual(expected.slice(0, FIRST).map(value));
+    await expect
+      .poll(async () => (await shownItems(page)).slice(0, FIRST).map((n) => value(byItem.get(n)!)))
+      .toEqual(expected.slice(0, FIRST).map(value));
     // Names where the value is not tied with a neighbour (ties are in name order, compared no further).
     const shown = (await shownItems(page)).slice(0, FIRST);
     for (let k = 0; k < FIRST; k++) {
@@ -350,17 +401,34 @@ test('sort by suggested price, descending then ascending, equals the API data so
   await expect(sales).toHaveAttribute('aria-sort', 'none');
   await check((r) => r.suggested_price, 'desc');
   const top = await shownItems(page);
-  await expect(cell(rowOf(page, top[0]!), 'suggested')).toHaveAttribute('title', exactMoney(Math.max(...all.map((r) => r.suggested_price))));
+  await expect(cell(rowOf(page, top[0]!), 'suggested')).toHaveAttribute(
+    'title',
+    exactMoney(Math.max(...all.map((r) => r.suggested_price))),
+  );
 
   await suggested.getByRole('button').click();
   await expect(suggested).toHaveAttribute('aria-sort', 'ascending');
   await check((r) => r.suggested_price, 'asc');
 });
 
-test('deals preset: buy and sell figures after a buyer and a seller fee equal the API prices; every row passes the margin', async ({ page, appUrl, service }) => {
+test('deals preset: buy and sell figures after a buyer and a seller fee equal the API prices; every row passes the margin', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const [all, live] = await Promise.all([gqlRecs(service, 'general'), livePrices(service)]);
   const candidates = all.filter((r) => r.unstable_reasons.length === 0 && r.liquidity_score >= 2000);
-  type Deal = { name: string; market: string; price: number; feeText: string; fee: number; after: number; suggested: number; gain: number; ties: Deal[] };
+  type Deal = {
+    name: string;
+    market: string;
+    price: number;
+    feeText: string;
+    fee: number;
+    after: number;
+    suggested: number;
+    gain: number;
+    ties: Deal[];
+  };
   type Fees = UserFees;
 
   /**
@@ -376,7 +444,17 @@ test('deals preset: buy and sell figures after a buyer and a seller fee equal th
         const { fee: f, text } = appliedFee(side, q.market_name, q.price, fees);
         const after = side === 'buy' ? q.price + f : q.price - f;
         const gain = side === 'buy' ? r.suggested_price - after : after - r.suggested_price;
-        const d: Deal = { name: r.market_hash_name, market: q.market_name, price: q.price, feeText: text, fee: f, after, suggested: r.suggested_price, gain, ties: [] };
+        const d: Deal = {
+          name: r.market_hash_name,
+          market: q.market_name,
+          price: q.price,
+          feeText: text,
+          fee: f,
+          after,
+          suggested: r.suggested_price,
+          gain,
+          ties: [],
+        };
         if (!best || (side === 'buy' ? after < best.after : after > best.after)) best = d;
         else if (after === best.after) best.ties.push(d);
       }
@@ -411,7 +489,14 @@ test('deals preset: buy and sell figures after a buyer and a seller fee equal th
   const buy = deals('buy', fees);
   const sell = deals('sell', fees);
   // An item whose best sale is into Steam's buy order with Steam's default fee (its own function): checked below.
-  const steamSale = [...sell.values()].filter((d) => d.market === 'steamcommunity' && d.ties.length === 0 && d.feeText.startsWith('Steam fee (5 % + 10 % game fee, each floored, min. 1 ¢)')).sort((a, b) => byName(a.name, b.name))[0];
+  const steamSale = [...sell.values()]
+    .filter(
+      (d) =>
+        d.market === 'steamcommunity' &&
+        d.ties.length === 0 &&
+        d.feeText.startsWith('Steam fee (5 % + 10 % game fee, each floored, min. 1 ¢)'),
+    )
+    .sort((a, b) => byName(a.name, b.name))[0];
   expect(steamSale, 'a sell deal on Steam with its default fee').toBeDefined();
   expect(buy.get(buyTop.name)!.after, 'the buyer fee changes the top buy deal').not.toBe(buyTop.after);
   expect(sell.get(sellTop.name)!.after, 'the seller fee changes the top sell deal').not.toBe(sellTop.after);
@@ -443,7 +528,10 @@ test('deals preset: buy and sell figures after a buyer and a seller fee equal th
   await expect(page.getByTestId('rec-margin')).toHaveValue('5');
   await expect(page.getByRole('checkbox', { name: 'Stable only' })).toBeChecked();
   await expect(page.getByTestId('rec-min-liquidity')).toHaveValue('20');
-  await expect(page.locator('[role="columnheader"]').filter({ hasText: /^Buy gain/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.locator('[role="columnheader"]').filter({ hasText: /^Buy gain/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await checkShown('buy', passing(buy, 500), 500);
   // A margin some items meet exactly (gain = 7.2 % of the suggestion): "at least" keeps them.
   await page.getByTestId('rec-margin').fill('7.2');
@@ -454,7 +542,10 @@ test('deals preset: buy and sell figures after a buyer and a seller fee equal th
   await expect(page.getByTestId('rec-margin')).toHaveValue('7.2');
   await checkShown('sell', passing(sell, 720), 720);
   await page.getByTestId('rec-margin').fill('5');
-  await expect(page.locator('[role="columnheader"]').filter({ hasText: /^Sell gain/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.locator('[role="columnheader"]').filter({ hasText: /^Sell gain/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await checkShown('sell', passing(sell, 500), 500);
 
   // The items whose best market now has the fee: their working counts it (with the preset off too).
@@ -462,22 +553,35 @@ test('deals preset: buy and sell figures after a buyer and a seller fee equal th
   // The gain columns are the last two: out of sight at this width, so not rendered until scrolled to.
   await showOnly(page, buyTop.name);
   await expect(cell(rowOf(page, buyTop.name), 'sellGain')).toHaveCount(0);
-  for (const [side, top, m] of [['buy', buyTop, buy], ['sell', sellTop, sell], ['sell', steamSale!, sell]] as const) {
+  for (const [side, top, m] of [
+    ['buy', buyTop, buy],
+    ['sell', sellTop, sell],
+    ['sell', steamSale!, sell],
+  ] as const) {
     const row = await showOnly(page, top.name);
     await scrollToColumn(page, `${side}Gain`);
     await expect.poll(() => cell(row, `${side}Gain`).getAttribute('title')).toBeTruthy();
     expect(titles(side, m.get(top.name)!)).toContain(await cell(row, `${side}Gain`).getAttribute('title'));
     // A rendered cell says which column it is (the cells before it in the row may be out of sight).
     const header = list(page).locator(`[role="columnheader"][data-col="${side}Gain"]`);
-    await expect(cell(row, `${side}Gain`)).toHaveAttribute('aria-colindex', (await header.getAttribute('aria-colindex'))!);
+    await expect(cell(row, `${side}Gain`)).toHaveAttribute(
+      'aria-colindex',
+      (await header.getAttribute('aria-colindex'))!,
+    );
   }
   await list(page).evaluate((el) => (el.scrollLeft = 0));
 });
 
-test('reasons explained: each chip says what its code means; the legend lists the eight spec reasons', async ({ page, appUrl, service }) => {
+test('reasons explained: each chip says what its code means; the legend lists the eight spec reasons', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const all = await gqlRecs(service, 'general');
   await openRecs(page, appUrl, all.length);
-  const sorted = [...all].filter((r) => !r.market_hash_name.includes('"')).sort((a, b) => byName(a.market_hash_name, b.market_hash_name));
+  const sorted = [...all]
+    .filter((r) => !r.market_hash_name.includes('"'))
+    .sort((a, b) => byName(a.market_hash_name, b.market_hash_name));
   const explained = new Map<string, string>();
   for (const code of SPEC_REASONS) {
     const item = sorted.find((r) => r.unstable_reasons.includes(code));
@@ -511,7 +615,11 @@ test('reasons explained: each chip says what its code means; the legend lists th
   }
 });
 
-test('CSV export: BOM, header, CRLF; the view\'s rows in order with exact decimals equal to the API', async ({ page, appUrl, service }) => {
+test("CSV export: BOM, header, CRLF; the view's rows in order with exact decimals equal to the API", async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const all = await gqlRecs(service, 'general');
   await openRecs(page, appUrl, all.length);
   await searchBox(page).fill('redline');
@@ -539,7 +647,15 @@ test('CSV export: BOM, header, CRLF; the view\'s rows in order with exact decima
   // No item name of this search has a comma or a quote, so a split is a parse.
   expect(expected.every((r) => !/[",]/.test(r.market_hash_name))).toBe(true);
   const [header, ...rows] = lines.map((l) => l.split(','));
-  expect(header!.slice(0, 7)).toEqual(['Item', 'Suggested price', 'Total sales', 'Price difference', 'Price change %', 'Liquidity score (0-10000)', 'Unstable reasons']);
+  expect(header!.slice(0, 7)).toEqual([
+    'Item',
+    'Suggested price',
+    'Total sales',
+    'Price difference',
+    'Price change %',
+    'Liquidity score (0-10000)',
+    'Unstable reasons',
+  ]);
   expect(rows.length).toBe(expected.length);
   expect(rows.every((r) => r.length === header!.length)).toBe(true);
   const apiOf = new Map(all.map((r) => [r.market_hash_name, r]));
@@ -548,7 +664,8 @@ test('CSV export: BOM, header, CRLF; the view\'s rows in order with exact decima
   expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(expected.map((r) => r.market_hash_name)));
   rows.forEach((r, k) => {
     const e = expected[k]!;
-    const tied = expected[k - 1]?.suggested_price === e.suggested_price || expected[k + 1]?.suggested_price === e.suggested_price;
+    const tied =
+      expected[k - 1]?.suggested_price === e.suggested_price || expected[k + 1]?.suggested_price === e.suggested_price;
     if (!tied) expect(r[0], `row ${k + 1}`).toBe(e.market_hash_name);
     const api = apiOf.get(r[0]!)!;
     expect(r.slice(1, 7), r[0]).toEqual([
@@ -563,7 +680,11 @@ test('CSV export: BOM, header, CRLF; the view\'s rows in order with exact decima
   await expect(page.locator('.rs__message')).toContainText(`${expected.length} rows`);
 });
 
-test('keyboard: ArrowDown and Enter open the detail panel of that item; A opens its analytics', async ({ page, appUrl, service }) => {
+test('keyboard: ArrowDown and Enter open the detail panel of that item; A opens its analytics', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const all = await gqlRecs(service, 'general');
   const bySales = sortedBy(all, (r) => r.total_sales, 'desc');
   const second = bySales[1]!;
@@ -590,7 +711,11 @@ test('keyboard: ArrowDown and Enter open the detail panel of that item; A opens 
   expect(params.get('view')).toBe('item');
 });
 
-test("the detail panel shows trust as the Prices page's does: the best ask's age and the row's confidence", async ({ page, appUrl, service }) => {
+test("the detail panel shows trust as the Prices page's does: the best ask's age and the row's confidence", async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const all = await gqlRecs(service, 'general');
   await page.setViewportSize({ width: 1280, height: 800 });
   await openRecs(page, appUrl, all.length);
@@ -601,6 +726,8 @@ test("the detail panel shows trust as the Prices page's does: the best ask's age
   await expect(panel.getByRole('heading', { level: 2 })).toBeVisible();
   await expect(panel.getByTestId('detail-trust')).toBeVisible();
   await expect(panel.getByTestId('detail-confidence')).toHaveAttribute('data-level', /^(high|medium|low)$/);
-  await expect(panel.getByTestId('detail-best-ask-age')).toHaveText(/^(unchanged for .+|age unknown yet)(; first seen .+ ago)?$/);
+  await expect(panel.getByTestId('detail-best-ask-age')).toHaveText(
+    /^(unchanged for .+|age unknown yet)(; first seen .+ ago)?$/,
+  );
   await page.screenshot({ path: test.info().outputPath('recommendations-detail-trust.png') });
 });

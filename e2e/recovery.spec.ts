@@ -42,7 +42,10 @@ test('service down at start, up 10 s later: the data appears with no click', asy
   }
 });
 
-test('a drop in the middle of a session: offline with the next try shown, then fresh data by itself', async ({ page, service }, testInfo) => {
+test('a drop in the middle of a session: offline with the next try shown, then fresh data by itself', async ({
+  page,
+  service,
+}, testInfo) => {
   const port = await freePort();
   let upstream: TestService | null = await startSeparateService({ catalogSlice: E2E_CATALOG_SLICE }, port);
   let host: WebHost | null = null;
@@ -59,7 +62,9 @@ test('a drop in the middle of a session: offline with the next try shown, then f
     // The last prices stay, marked stale; the banner says when the next try is.
     await expect(page.getByTestId('grid-stale')).toBeVisible();
     await expect(page.getByRole('grid')).toBeVisible();
-    await expect(page.getByTestId('status-banner').getByTestId('next-retry')).toHaveText(/Next try in \d+ s\.|Trying again now/);
+    await expect(page.getByTestId('status-banner').getByTestId('next-retry')).toHaveText(
+      /Next try in \d+ s\.|Trying again now/,
+    );
     await page.screenshot({ path: testInfo.outputPath('dropped.png') });
 
     upstream = await startSeparateService({ catalogSlice: E2E_CATALOG_SLICE }, port);

@@ -58,12 +58,19 @@ test('a 429 is counted and waited out, and Settings shows the counts', async ({ 
   await expect(section.getByTestId('stated-limits')).toContainText('40 requests per 60 s');
 });
 
-test('the forecast is shown, and a monthly limit stretches the refresh interval', async ({ page, appUrl, webHost, service }) => {
+test('the forecast is shown, and a monthly limit stretches the refresh interval', async ({
+  page,
+  appUrl,
+  webHost,
+  service,
+}) => {
   test.setTimeout(180_000);
   await page.goto(`${appUrl}#/settings`);
   await page.getByLabel('Refresh prices').selectOption('15');
   // CS2 asks and bids in one request every 15 s, and a token every 2 hours.
-  await expect(page.getByTestId('request-forecast')).toHaveText('Every 15 s for 1 game (the Prices page’s and your alerts’): about 173,160 requests a month.');
+  await expect(page.getByTestId('request-forecast')).toHaveText(
+    'Every 15 s for 1 game (the Prices page’s and your alerts’): about 173,160 requests a month.',
+  );
   await expect(page.getByTestId('request-plan')).toHaveCount(0);
 
   // Unlimited: the Prices page polls every 15 s. A fresh minute first: the Settings page's start (the
@@ -83,9 +90,13 @@ test('the forecast is shown, and a monthly limit stretches the refresh interval'
   const sentence = 'Refreshing every 5 min (not every 15 s) to stay within your plan’s 10,000 requests a month.';
   await expect(page.getByTestId('request-plan')).toHaveText(sentence);
   await expect(page.getByTestId('request-plan-settings')).toContainText(sentence);
-  await expect(page.getByTestId('refresh-over-limit')).toContainText('Every 15 s would spend about 173,160 requests a month, over your plan’s 10,000 requests a month');
+  await expect(page.getByTestId('refresh-over-limit')).toContainText(
+    'Every 15 s would spend about 173,160 requests a month, over your plan’s 10,000 requests a month',
+  );
   await expect(page.getByTestId('request-advice')).toContainText('Every 5 min keeps within your limits');
-  await expect(page.getByLabel('Refresh prices').locator('option[value="15"]')).toContainText('over your request limit');
+  await expect(page.getByLabel('Refresh prices').locator('option[value="15"]')).toContainText(
+    'over your request limit',
+  );
 
   // Limited: no poll in the next half minute (the next one is 5 minutes after the last).
   await openGrid(page, appUrl);

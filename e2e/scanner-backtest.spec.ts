@@ -37,13 +37,23 @@ async function poll(page: Page, service: TestService): Promise<void> {
   const wait = Number(before) + 3_000 - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
   await page.getByRole('button', { name: 'Refresh prices' }).click();
-  await expect.poll(() => page.getByTestId('scanner-count').getAttribute('data-poll-at'), { timeout: 60_000 }).not.toBe(before);
+  await expect
+    .poll(() => page.getByTestId('scanner-count').getAttribute('data-poll-at'), { timeout: 60_000 })
+    .not.toBe(before);
 }
 
 async function routePolls(page: Page): Promise<Map<string, number>> {
   const rows = await table(page)
     .locator('[role="row"][data-route]')
-    .evaluateAll((els) => els.map((el) => [el.getAttribute('data-route') ?? '', Number(el.querySelector('[data-col="polls"]')?.textContent ?? 'NaN')] as const));
+    .evaluateAll((els) =>
+      els.map(
+        (el) =>
+          [
+            el.getAttribute('data-route') ?? '',
+            Number(el.querySelector('[data-col="polls"]')?.textContent ?? 'NaN'),
+          ] as const,
+      ),
+    );
   return new Map(rows);
 }
 
@@ -64,26 +74,32 @@ async function openBacktest(page: Page): Promise<void> {
   const section = page.getByTestId('scanner-backtest');
   if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
   await expect(page.getByTestId('backtest-panel')).toBeVisible();
-  await expect(page.getByTestId('backtest-range').or(page.getByTestId('backtest-empty'))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('backtest-range').or(page.getByTestId('backtest-empty'))).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 for (const backtestFirst of [true, false])
-test(`with the backtest open${backtestFirst ? ' from the start' : ''}, the live routes still count their persistence a poll at a time`, async ({ page, appUrl, service }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await openScanner(page, appUrl, backtestFirst);
-  await openBacktest(page);
-  const first = await routePolls(page);
-  expect(first.size).toBeGreaterThan(0);
-  for (let k = 1; k <= 2; k++) {
-    await poll(page, service);
-    const now = await routePolls(page);
-    const kept = [...now].filter(([key]) => first.has(key));
-    expect(kept.length).toBeGreaterThan(0);
-    // A route there at every poll so far has counted each one.
-    expect(kept.filter(([, polls]) => polls === k + 1).length).toBeGreaterThan(0);
-    expect([...now.values()].every((p) => p >= 1 && p <= k + 1)).toBe(true);
-  }
-});
+  test(`with the backtest open${backtestFirst ? ' from the start' : ''}, the live routes still count their persistence a poll at a time`, async ({
+    page,
+    appUrl,
+    service,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openScanner(page, appUrl, backtestFirst);
+    await openBacktest(page);
+    const first = await routePolls(page);
+    expect(first.size).toBeGreaterThan(0);
+    for (let k = 1; k <= 2; k++) {
+      await poll(page, service);
+      const now = await routePolls(page);
+      const kept = [...now].filter(([key]) => first.has(key));
+      expect(kept.length).toBeGreaterThan(0);
+      // A route there at every poll so far has counted each one.
+      expect(kept.filter(([, polls]) => polls === k + 1).length).toBeGreaterThan(0);
+      expect([...now.values()].every((p) => p >= 1 && p <= k + 1)).toBe(true);
+    }
+  });
 
 async function serviceNow(service: TestService): Promise<number> {
   const res = await fetch(`${service.url}/__admin/clock`);
@@ -104,7 +120,11 @@ async function toOddEpochStart(service: TestService): Promise<void> {
 
 const dollars = (t: string) => Math.round(Number(t.replace(/[$,?\s]/g, '')) * 1000);
 
-test('a backtest over the polls recorded here reports the planted routes: durations and taken after one poll', async ({ page, appUrl, service }) => {
+test('a backtest over the polls recorded here reports the planted routes: durations and taken after one poll', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await toOddEpochStart(service);
   const planted = (await (await fetch(`${service.url}/__admin/routes/730`)).json()) as PlantedRoute[];
@@ -112,13 +132,21 @@ test('a backtest over the polls recorded here reports the planted routes: durati
   // Only the planted routes (an ask at half another market's buy order) pass a 50 % net ROI.
   await page.getByLabel('Min ROI (%)').fill('50');
   await page.getByLabel('Min ROI (%)').press('Tab');
-  const key = (r: { item: string; buyMarket: string; sellMarket: string }) => `${r.item}\u0000${r.buyMarket}\u0000${r.sellMarket}`;
+  const key = (r: { item: string; buyMarket: string; sellMarket: string }) =>
+    `${r.item}\u0000${r.buyMarket}\u0000${r.sellMarket}`;
   const plantedKeys = new Set(planted.map(key));
   const liveRows = async () =>
     table(page)
       .locator('[role="row"][data-route]')
-      .evaluateAll((els) => els.map((el) => ({ key: el.getAttribute('data-route') ?? '', profit: el.querySelector('[data-col="profit"]')?.textContent ?? '' })));
-  await expect.poll(async () => (await liveRows()).every((r) => plantedKeys.has(r.key)), { timeout: 30_000 }).toBe(true);
+      .evaluateAll((els) =>
+        els.map((el) => ({
+          key: el.getAttribute('data-route') ?? '',
+          profit: el.querySelector('[data-col="profit"]')?.textContent ?? '',
+        })),
+      );
+  await expect
+    .poll(async () => (await liveRows()).every((r) => plantedKeys.has(r.key)), { timeout: 30_000 })
+    .toBe(true);
 
   // Three polls at epochs odd, even, odd: the steady routes there at all three, the blinking one at the first and the last.
   const pollAt: number[] = [Number(await page.getByTestId('scanner-count').getAttribute('data-poll-at'))];

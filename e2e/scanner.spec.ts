@@ -32,10 +32,14 @@ const isPlanted = (key: string, r: PlantedRoute) => key.startsWith(plantedKey(r)
 const dollars = (t: string) => Number(t.replace(/[$,?\s]/g, ''));
 
 /** The published fee schedule worked by hand, in thousandths: percentages rounded half away from zero, Steam's own function. */
-const pctFee = (price: number, rule: FeeRule | null | undefined) => (rule?.kind === 'percent' ? Math.round((price * rule.bps) / 10_000) : 0);
+const pctFee = (price: number, rule: FeeRule | null | undefined) =>
+  rule?.kind === 'percent' ? Math.round((price * rule.bps) / 10_000) : 0;
 function plantedProfit(r: PlantedRoute): number {
   const sellRule = DEFAULT_FEE_SCHEDULE[r.sellMarket]?.seller;
-  const proceeds = sellRule?.kind === 'steam' ? steamSellerReceives(r.bid, STEAM_PUBLISHER_FEE_BPS[730]!) : r.bid - pctFee(r.bid, sellRule);
+  const proceeds =
+    sellRule?.kind === 'steam'
+      ? steamSellerReceives(r.bid, STEAM_PUBLISHER_FEE_BPS[730]!)
+      : r.bid - pctFee(r.bid, sellRule);
   return proceeds - (r.ask + pctFee(r.ask, DEFAULT_FEE_SCHEDULE[r.buyMarket]?.buyer));
 }
 
@@ -45,12 +49,16 @@ async function poll(page: Page, service: TestService): Promise<void> {
   // The poll's own time: the status line's words also change when the same poll is scanned again.
   const before = await page.getByTestId('scanner-count').getAttribute('data-poll-at');
   await page.getByRole('button', { name: 'Refresh prices' }).click();
-  await expect.poll(() => page.getByTestId('scanner-count').getAttribute('data-poll-at'), { timeout: 60_000 }).not.toBe(before);
+  await expect
+    .poll(() => page.getByTestId('scanner-count').getAttribute('data-poll-at'), { timeout: 60_000 })
+    .not.toBe(before);
 }
 
 const table = (page: Page) => page.getByTestId('scanner-routes');
 
-async function rows(page: Page): Promise<Array<{ key: string; profit: string; polls: number; buy: string; sell: string; sellFee: string }>> {
+async function rows(
+  page: Page,
+): Promise<Array<{ key: string; profit: string; polls: number; buy: string; sell: string; sellFee: string }>> {
   return table(page)
     .locator('[role="row"][data-route]')
     .evaluateAll((els) =>
@@ -73,9 +81,13 @@ async function exportsEqualTable(page: Page): Promise<void> {
   page.on('download', take);
   const pollAt = await page.getByTestId('scanner-count').getAttribute('data-poll-at');
   await page.getByTestId('scanner-export-csv').click();
-  await expect(page.getByRole('status').filter({ hasText: /Exported \d+ routes as CSV/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: /Exported \d+ routes as CSV/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByTestId('scanner-export-parquet').click();
-  await expect(page.getByRole('status').filter({ hasText: /Exported \d+ routes as Parquet/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: /Exported \d+ routes as Parquet/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect.poll(() => downloads.length).toBe(2);
   page.off('download', take);
   const files: Record<string, Uint8Array> = {};
@@ -93,7 +105,16 @@ async function exportsEqualTable(page: Page): Promise<void> {
     .evaluateAll((els) =>
       els.map((el) => {
         const cell = (k: string) => el.querySelector(`[data-col="${k}"]`)?.textContent ?? '';
-        return { at: Number(el.getAttribute('aria-rowindex')) - 2, key: el.getAttribute('data-route') ?? '', buy: cell('buyPrice'), sell: cell('sellPrice'), sellFee: cell('sellFeeAmount'), profit: cell('profit'), roi: cell('roi'), polls: cell('polls') };
+        return {
+          at: Number(el.getAttribute('aria-rowindex')) - 2,
+          key: el.getAttribute('data-route') ?? '',
+          buy: cell('buyPrice'),
+          sell: cell('sellPrice'),
+          sellFee: cell('sellFeeAmount'),
+          profit: cell('profit'),
+          roi: cell('roi'),
+          polls: cell('polls'),
+        };
       }),
     );
   expect(shown.length).toBeGreaterThan(0);
@@ -111,11 +132,31 @@ async function exportsEqualTable(page: Page): Promise<void> {
   }
   // The Parquet file: the same rows in the same order, read back by an independent reader.
   const pq = files['.parquet']!;
-  const rows = (await parquetReadObjects({ file: pq.buffer.slice(pq.byteOffset, pq.byteOffset + pq.byteLength) as ArrayBuffer })) as Array<Record<string, unknown>>;
+  const rows = (await parquetReadObjects({
+    file: pq.buffer.slice(pq.byteOffset, pq.byteOffset + pq.byteLength) as ArrayBuffer,
+  })) as Array<Record<string, unknown>>;
   // Money in thousandths (the reader turns DECIMAL(18, 3) into a float).
   const milli = (v: unknown) => Math.round(Number(v) * 1000);
-  expect(rows.map((r) => [r.name, r.buyMarket, r.sellMarket, milli(r.buyPrice), milli(r.sellPrice), milli(r.profit), r.polls])).toEqual(
-    records.map((f) => [f[col('Item')], f[col('Buy on')], f[col('Sell on')], milli(f[col('Buy')]), milli(f[col('Sell')]), milli(f[col('Net profit')]), Number(f[col('Polls')])]),
+  expect(
+    rows.map((r) => [
+      r.name,
+      r.buyMarket,
+      r.sellMarket,
+      milli(r.buyPrice),
+      milli(r.sellPrice),
+      milli(r.profit),
+      r.polls,
+    ]),
+  ).toEqual(
+    records.map((f) => [
+      f[col('Item')],
+      f[col('Buy on')],
+      f[col('Sell on')],
+      milli(f[col('Buy')]),
+      milli(f[col('Sell')]),
+      milli(f[col('Net profit')]),
+      Number(f[col('Polls')]),
+    ]),
   );
   // Still the same poll: the files and the table were of one answer.
   expect(await page.getByTestId('scanner-count').getAttribute('data-poll-at')).toBe(pollAt);
@@ -156,7 +197,12 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
   const there = planted.filter((p) => p.ask < p.bid);
   expect(there.length).toBeGreaterThanOrEqual(PLANTED - 1);
   const byProfit = await rows(page);
-  expect(byProfit.slice(0, there.length).map((r) => r.key.split('\u0000')[0]).sort()).toEqual(there.map((p) => p.item).sort());
+  expect(
+    byProfit
+      .slice(0, there.length)
+      .map((r) => r.key.split('\u0000')[0])
+      .sort(),
+  ).toEqual(there.map((p) => p.item).sort());
   for (const p of there) {
     const r = byProfit.find((x) => x.key === `${p.item}\u0000${p.buyMarket}\u0000${p.sellMarket}`);
     expect(r, `${p.item} from ${p.buyMarket} to ${p.sellMarket}`).toBeDefined();
@@ -191,7 +237,8 @@ test('the scanner ranks live routes, counts their persistence and opens an item'
       const sellMarket = r.key.split('\u0000')[2] ?? '';
       const fee = DEFAULT_FEE_SCHEDULE[sellMarket]?.seller;
       // A percentage fee checked here; Steam's own function is checked by the rules' unit tests.
-      if (fee?.kind === 'percent') expect(Math.abs(dollars(r.sellFee) - (dollars(r.sell) * fee.bps) / 10_000)).toBeLessThan(0.006);
+      if (fee?.kind === 'percent')
+        expect(Math.abs(dollars(r.sellFee) - (dollars(r.sell) * fee.bps) / 10_000)).toBeLessThan(0.006);
       expect(Math.abs(dollars(r.profit) - (dollars(r.sell) - dollars(r.sellFee) - dollars(r.buy)))).toBeLessThan(0.011);
       if (k === 0) steadyPolls = r.polls;
       else expect(r.polls).toBe(steadyPolls + k);

@@ -94,12 +94,28 @@ function flagsFor(options: Omit<ServiceOptions, 'port' | 'host'>): string[] {
   return flags;
 }
 
-export async function startSeparateService(options: Omit<ServiceOptions, 'port' | 'host'> = {}, port = 0): Promise<TestService> {
-  const args = ['service/src/cli.ts', '--port', String(port), '--admin', '--quiet', '--api-key', USER_KEY, ...flagsFor(options)];
+export async function startSeparateService(
+  options: Omit<ServiceOptions, 'port' | 'host'> = {},
+  port = 0,
+): Promise<TestService> {
+  const args = [
+    'service/src/cli.ts',
+    '--port',
+    String(port),
+    '--admin',
+    '--quiet',
+    '--api-key',
+    USER_KEY,
+    ...flagsFor(options),
+  ];
   const child = spawn(TSX, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const { url, demoKey } = await announced(child);
   const admin = async (route: 'faults' | 'clock', body: unknown): Promise<void> => {
-    const res = await fetch(`${url}/__admin/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${url}/__admin/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`admin ${route}: HTTP ${res.status} ${await res.text()}`);
   };
   let closing: Promise<void> | null = null;

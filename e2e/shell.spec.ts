@@ -25,7 +25,9 @@ const baseUrlField = (page: Page) => page.getByLabel('Base URL', { exact: true }
 const apiKeyField = (page: Page) => page.getByLabel('API key', { exact: true });
 
 /** The app's default names this (published-names) service refuses: discovery asks for them and is refused. */
-const REFUSED_NAMES = [...new Set([...refusedAskMarkets(publishedMarkets()), ...refusedBidMarkets(publishedMarkets())])];
+const REFUSED_NAMES = [
+  ...new Set([...refusedAskMarkets(publishedMarkets()), ...refusedBidMarkets(publishedMarkets())]),
+];
 
 /**
  * Console errors and page errors (CSP violations show up here). Chromium logs every 400 answer as a
@@ -44,7 +46,8 @@ function watchErrors(page: Page): string[] {
   page.on('response', (r) => {
     if (r.status() !== 400 || !isData(r.url())) return;
     const body = r.request().postData() ?? '';
-    if (!REFUSED_NAMES.some((n) => body.includes(`"${n}"`))) errors.push(`400 from ${r.url()} without a refused market name: ${body.slice(0, 300)}`);
+    if (!REFUSED_NAMES.some((n) => body.includes(`"${n}"`)))
+      errors.push(`400 from ${r.url()} without a refused market name: ${body.slice(0, 300)}`);
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
@@ -58,7 +61,12 @@ async function openSettings(page: Page): Promise<void> {
 /** Presses "Test connection" and waits for data that came through /api/v2 in this press. */
 async function expectDataFlows(page: Page, opts: { demo: boolean }): Promise<void> {
   // The Test connection's own query: the market engine polls prices through the same path meanwhile.
-  const answered = page.waitForResponse((r: Response) => r.url().endsWith(GRAPHQL_PATH) && r.request().method() === 'POST' && /query ConnectionCheck\b/.test(r.request().postData() ?? ''));
+  const answered = page.waitForResponse(
+    (r: Response) =>
+      r.url().endsWith(GRAPHQL_PATH) &&
+      r.request().method() === 'POST' &&
+      /query ConnectionCheck\b/.test(r.request().postData() ?? ''),
+  );
   await page.getByRole('button', { name: 'Test connection' }).click();
   const response = await answered;
   expect(response.status()).toBe(200);
@@ -147,7 +155,11 @@ test('a wrong key: clear message inline, typed values kept, app keeps working', 
   expect(stored).not.toContain(WRONG_KEY);
 });
 
-test('the right key: connected, data from the service, field cleared; forget returns to demo', async ({ page, appUrl, service }) => {
+test('the right key: connected, data from the service, field cleared; forget returns to demo', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const errors = watchErrors(page);
   await page.goto(appUrl);
   await expect(pill(page)).toHaveAttribute('data-state', 'demo');

@@ -17,7 +17,11 @@ const PLANTED = 8;
 
 test.use({ serviceOptions: { clock: () => T0, plantOutliers: PLANTED }, viewport: { width: 1440, height: 900 } });
 
-test('an outlier below the line does not fire an alert that requires a trusted quote', async ({ page, appUrl, service }) => {
+test('an outlier below the line does not fire an alert that requires a trusted quote', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   test.setTimeout(240_000);
   const sim = createSimulatedMarket({ seed: 1, catalogSlice: E2E_CATALOG_SLICE, plantOutliers: PLANTED });
   const shown = new Set(shownAskMarkets(service.markets));
@@ -29,7 +33,9 @@ test('an outlier below the line does not fire an alert that requires a trusted q
     .filter((p) => p.factor < 1 && shown.has(p.market))
     .map((p) => {
       const i = snap.names.indexOf(p.item);
-      const asks = snap.markets.flatMap((m, k) => (shown.has(m) && snap.price[i * width + k]! >= 0 ? [{ market: m, price: snap.price[i * width + k]! }] : []));
+      const asks = snap.markets.flatMap((m, k) =>
+        shown.has(m) && snap.price[i * width + k]! >= 0 ? [{ market: m, price: snap.price[i * width + k]! }] : [],
+      );
       const outlier = asks.find((a) => a.market === p.market)!;
       const others = asks.filter((a) => a.market !== p.market).map((a) => a.price);
       return { item: p.item, outlier: outlier.price, trustedLow: Math.min(...others) };
@@ -50,7 +56,9 @@ test('an outlier below the line does not fire an alert that requires a trusted q
   await editor.getByLabel('Held over').selectOption({ label: '1 refresh (fire at once)' });
   await expect(editor.getByRole('checkbox', { name: /Only a trusted quote fires it/ })).toBeChecked();
   // "Now": the trusted best, above the line (the outlier below it is left out).
-  await expect(editor.getByTestId('alert-editor-status')).toContainText('The alert fires when it crosses the line', { timeout: 60_000 });
+  await expect(editor.getByTestId('alert-editor-status')).toContainText('The alert fires when it crosses the line', {
+    timeout: 60_000,
+  });
   await editor.getByRole('button', { name: 'Create alert' }).click();
   await expect(editor).toBeHidden();
 
@@ -65,7 +73,9 @@ test('an outlier below the line does not fire an alert that requires a trusted q
     await check.click();
     await expect(check).toBeEnabled({ timeout: 90_000 });
     // The alert's value is a trusted ask above the line, never the outlier.
-    await expect.poll(async () => Number(await alertRow.getByTestId('alert-now').getAttribute('data-value')), { timeout: 60_000 }).toBeGreaterThanOrEqual(line);
+    await expect
+      .poll(async () => Number(await alertRow.getByTestId('alert-now').getAttribute('data-value')), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(line);
   }
   await expect(alertRow.getByTestId('alert-state')).toHaveText('Armed');
   await expect(page.getByTestId('history-empty')).toBeVisible();

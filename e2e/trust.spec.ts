@@ -45,7 +45,10 @@ async function plantedOutliers(service: TestService): Promise<Planted[]> {
 
 async function minPrices(service: TestService): Promise<Map<string, AggregatedMinPrices>> {
   const token = await apiToken(service.url, service.separate ? service.userKey : service.demoKey);
-  const rows = (await postService(service.url, token, REST_PATHS.minPrices, { game_id: 730, markets: service.markets.minPrices })) as AggregatedMinPrices[];
+  const rows = (await postService(service.url, token, REST_PATHS.minPrices, {
+    game_id: 730,
+    markets: service.markets.minPrices,
+  })) as AggregatedMinPrices[];
   return new Map(rows.map((r) => [r.market_hash_name, r]));
 }
 
@@ -53,7 +56,11 @@ const panel = (page: Page) => page.getByTestId('detail-panel');
 
 /** Polls observed for the game so far, as the open detail panel says ("(12 so far)"); 0 before it says. */
 async function pollsSoFar(page: Page): Promise<number> {
-  const text = (await panel(page).getByTestId('detail-trust').textContent().catch(() => '')) ?? '';
+  const text =
+    (await panel(page)
+      .getByTestId('detail-trust')
+      .textContent()
+      .catch(() => '')) ?? '';
   const m = /\(([\d,]+) so far\)/.exec(text);
   return m ? Number(m[1]!.replace(/,/g, '')) : 0;
 }
@@ -121,7 +128,11 @@ function spanMs(text: string): number {
   return ((Number(m[1] ?? 0) * 24 + Number(m[2] ?? 0)) * 60 + Number(m[3] ?? 0)) * 60_000 + Number(m[4] ?? 0) * 1000;
 }
 
-test('a frozen market is marked stalled and left out; planted outliers flagged, "All quotes" brings them back; ages kept over a reload', async ({ page, appUrl, service }) => {
+test('a frozen market is marked stalled and left out; planted outliers flagged, "All quotes" brings them back; ages kept over a reload', async ({
+  page,
+  appUrl,
+  service,
+}) => {
   const planted = await plantedOutliers(service);
   expect(planted.length, 'the service planted outliers in the e2e catalog').toBeGreaterThan(0);
   const low = planted.find((p) => p.factor < 1);
@@ -157,7 +168,9 @@ test('a frozen market is marked stalled and left out; planted outliers flagged, 
   const cheapestFrozen = [...api.values()].find((r) => {
     const f = r.prices.find((p) => p.market_name === FROZEN)?.price;
     const others = r.prices.filter((p) => p.market_name !== FROZEN && p.price !== null).map((p) => p.price!);
-    return f != null && others.length > 1 && f < Math.min(...others) && !planted.some((p) => p.item === r.market_hash_name);
+    return (
+      f != null && others.length > 1 && f < Math.min(...others) && !planted.some((p) => p.item === r.market_hash_name)
+    );
   });
   expect(cheapestFrozen, 'an item whose lowest ask is on the frozen market').toBeTruthy();
   const frozenPrice = cheapestFrozen!.prices.find((p) => p.market_name === FROZEN)!.price!;
@@ -180,7 +193,9 @@ test('a frozen market is marked stalled and left out; planted outliers flagged, 
     await expect(cell).toHaveClass(p.factor > 1 ? /is-outlier-high/ : /is-outlier-low/);
     await expect(cell).toHaveAttribute('aria-label', p.factor > 1 ? /far above/ : /far below/);
     await row.getByRole('button', { name: `Open details for ${p.item}` }).click();
-    const line = panel(page).locator('.dp__table tbody tr').filter({ has: page.locator('th', { hasText: marketName(p.market) }) });
+    const line = panel(page)
+      .locator('.dp__table tbody tr')
+      .filter({ has: page.locator('th', { hasText: marketName(p.market) }) });
     await expect(line.locator('td').first()).toHaveClass(/is-flagged/);
     await expect(line.locator('td').first()).toHaveClass(p.factor > 1 ? /is-outlier-high/ : /is-outlier-low/);
   }
@@ -194,7 +209,9 @@ test('a frozen market is marked stalled and left out; planted outliers flagged, 
   await row.getByRole('button', { name: `Open details for ${low!.item}` }).click();
   await expect(panel(page).getByTestId('detail-all-best-ask')).toContainText(`on ${marketName(low!.market)}`);
   await expect(panel(page).getByTestId('detail-mark')).toContainText('Mark:');
-  await expect(panel(page).getByTestId('detail-best-ask-age')).toHaveText(/^(unchanged for .+|age unknown yet)(; first seen .+ ago)?$/);
+  await expect(panel(page).getByTestId('detail-best-ask-age')).toHaveText(
+    /^(unchanged for .+|age unknown yet)(; first seen .+ ago)?$/,
+  );
   await expect(panel(page).getByTestId('detail-confidence')).toBeVisible();
   await shoot(page, 'trust-detail-panel');
   await panel(page).locator('.dp__table').scrollIntoViewIfNeeded();

@@ -76,7 +76,11 @@ test('the page never sees the key or a token', async ({ page, appUrl }) => {
   const api = await page.evaluate(
     async ({ graphql, rest }) => {
       const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-        const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+        const res = await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
         return { status: res.status, text: await res.text() };
       };
       return [
@@ -84,7 +88,11 @@ test('the page never sees the key or a token', async ({ page, appUrl }) => {
         await call(rest, { game_id: 440 }),
         await call(graphql, { query: '{ nope }' }),
         await call(graphql, { query: 'mutation { createSubscriptionToken(api_key: "x") }' }),
-        await call(graphql, { query: '{ getSteamAnalytics(game_id: 570) { market_hash_name } }' }, { 'api-token': 'forged' }),
+        await call(
+          graphql,
+          { query: '{ getSteamAnalytics(game_id: 570) { market_hash_name } }' },
+          { 'api-token': 'forged' },
+        ),
       ];
     },
     { graphql: GRAPHQL_PATH, rest: REST_PATHS.priceRecommendations },
@@ -127,13 +135,24 @@ test('a foreign Origin is refused on the API and control endpoints', async ({ re
   });
   expect(connect.status()).toBe(403);
   // The same requests from our own origin, with the launch secret, work.
-  expect((await request.get(`${webHost.url}/app/status`, { headers: { origin: webHost.url, 'x-market-desk-secret': webHost.secret } })).status()).toBe(200);
+  expect(
+    (
+      await request.get(`${webHost.url}/app/status`, {
+        headers: { origin: webHost.url, 'x-market-desk-secret': webHost.secret },
+      })
+    ).status(),
+  ).toBe(200);
 });
 
 test('a foreign Host (DNS rebinding) is refused', async ({ webHost }) => {
   const status = await new Promise<number>((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: webHost.port, path: '/app/status', headers: { host: `rebind.attacker.example:${webHost.port}` } },
+      {
+        host: '127.0.0.1',
+        port: webHost.port,
+        path: '/app/status',
+        headers: { host: `rebind.attacker.example:${webHost.port}` },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -145,12 +164,17 @@ test('a foreign Host (DNS rebinding) is refused', async ({ webHost }) => {
   expect(status).toBe(403);
 });
 
-test('a page on another origin cannot use the gateway or the control endpoints: the host refuses them', async ({ page, webHost }) => {
+test('a page on another origin cannot use the gateway or the control endpoints: the host refuses them', async ({
+  page,
+  webHost,
+}) => {
   // The page most able to try: another local server's (127.0.0.1, another port). It is the same site, so
   // the browser even sends this host's SameSite=Strict cookie along; only the host's Origin check is left
   // to refuse. (A public site's page is stopped earlier by Chromium's Private Network Access, which would
   // hide whether the host refuses.)
-  const other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>'));
+  const other = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>'),
+  );
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
   const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   // What the host answered, from the network layer (DevTools protocol): the page gets no answer at all —
@@ -163,13 +187,22 @@ test('a page on another origin cannot use the gateway or the control endpoints: 
   const statuses = new Map<string, number>();
   let watching = false;
   cdp.on('Network.requestWillBeSent', (e) => {
-    if (watching && e.request.url.startsWith(webHost.url + '/')) sent.set(e.requestId, `${e.request.method} ${new URL(e.request.url).pathname}`);
+    if (watching && e.request.url.startsWith(webHost.url + '/'))
+      sent.set(e.requestId, `${e.request.method} ${new URL(e.request.url).pathname}`);
   });
   // (The extra-info events may come before or after the one above: joined by request id at the end.)
-  cdp.on('Network.requestWillBeSentExtraInfo', (e) => cookies.set(e.requestId, String(e.headers['Cookie'] ?? e.headers['cookie'] ?? '').includes(`market-desk-${webHost.port}-`)));
+  cdp.on('Network.requestWillBeSentExtraInfo', (e) =>
+    cookies.set(
+      e.requestId,
+      String(e.headers['Cookie'] ?? e.headers['cookie'] ?? '').includes(`market-desk-${webHost.port}-`),
+    ),
+  );
   cdp.on('Network.responseReceivedExtraInfo', (e) => statuses.set(e.requestId, e.statusCode));
   const answers = {
-    entries: () => [...sent].filter(([id]) => statuses.has(id)).map(([id, key]) => [key, { status: statuses.get(id)!, cookie: cookies.get(id) ?? false }] as const),
+    entries: () =>
+      [...sent]
+        .filter(([id]) => statuses.has(id))
+        .map(([id, key]) => [key, { status: statuses.get(id)!, cookie: cookies.get(id) ?? false }] as const),
     keys: () => [...sent].filter(([id]) => statuses.has(id)).map(([, key]) => key),
   };
   try {
@@ -180,12 +213,23 @@ test('a page on another origin cannot use the gateway or the control endpoints: 
     // Simple no-cors requests: no preflight, so each one reaches the host and only the host can refuse it
     // (CORS would hide a readable answer from the page, not stop the request).
     await page.evaluate(async (target) => {
-      const send = (path: string, init: RequestInit) => fetch(target + path, { ...init, mode: 'no-cors', credentials: 'include' }).catch(() => undefined);
+      const send = (path: string, init: RequestInit) =>
+        fetch(target + path, { ...init, mode: 'no-cors', credentials: 'include' }).catch(() => undefined);
       await send('/app/status', {});
-      await send('/api/v2/graphql', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ getSteamAnalytics { market_hash_name } }' }) });
-      await send('/app/connect', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ baseUrl: 'https://attacker.example', apiKey: 'x' }) });
+      await send('/api/v2/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ query: '{ getSteamAnalytics { market_hash_name } }' }),
+      });
+      await send('/app/connect', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ baseUrl: 'https://attacker.example', apiKey: 'x' }),
+      });
     }, webHost.url);
-    await expect.poll(() => [...answers.keys()].sort().join(' | '), { timeout: 10_000 }).toBe('GET /app/status | POST /api/v2/graphql | POST /app/connect');
+    await expect
+      .poll(() => [...answers.keys()].sort().join(' | '), { timeout: 10_000 })
+      .toBe('GET /app/status | POST /api/v2/graphql | POST /app/connect');
     expect(Object.fromEntries(answers.entries())).toEqual({
       'GET /app/status': { status: 403, cookie: true },
       'POST /api/v2/graphql': { status: 403, cookie: true },
@@ -195,7 +239,9 @@ test('a page on another origin cannot use the gateway or the control endpoints: 
     await new Promise<void>((resolve) => other.close(() => resolve()));
   }
   // Nothing changed.
-  const after = await (await fetch(`${webHost.url}/app/status`, { headers: { 'x-market-desk-secret': webHost.secret } })).json() as { baseUrl: string; state: string };
+  const after = (await (
+    await fetch(`${webHost.url}/app/status`, { headers: { 'x-market-desk-secret': webHost.secret } })
+  ).json()) as { baseUrl: string; state: string };
   expect(after.baseUrl).toBe('');
   expect(after.state).toBe('demo');
 });
@@ -224,7 +270,11 @@ test('the launch cookie another server on 127.0.0.1 is sent holds no launch secr
   }
 });
 
-test('without the launch secret: 403 for the page, the control routes and the gateway', async ({ page, request, webHost }) => {
+test('without the launch secret: 403 for the page, the control routes and the gateway', async ({
+  page,
+  request,
+  webHost,
+}) => {
   // Another local process (or a page) that knows the port but not the secret.
   for (const route of ['/', '/app/status']) expect((await request.get(webHost.url + route)).status()).toBe(403);
   for (const route of ['/app/connect', '/app/forget', GRAPHQL_PATH, REST_PATHS.minPrices]) {
@@ -257,7 +307,11 @@ test('a stored key goes only to the origin it was entered for', async ({ page, a
     await page.goto(appUrl);
     const connect = (body: unknown) =>
       page.evaluate(async (b) => {
-        const res = await fetch('/app/connect', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+        const res = await fetch('/app/connect', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(b),
+        });
         return { status: res.status, text: await res.text() };
       }, body);
     expect((await connect({ baseUrl: service.url, apiKey: SECRET_KEY, acceptWeakStorage: false })).status).toBe(200);

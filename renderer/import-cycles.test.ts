@@ -25,7 +25,8 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 /** Relative specifiers of import / export-from / import() / side-effect imports, comments left out. */
 export function relativeImports(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const re = /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s*)?['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+  const re =
+    /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s*)?['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
   return [...code.matchAll(re)].map((m) => (m[1] ?? m[2]) as string);
 }
 

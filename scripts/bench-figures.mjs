@@ -47,7 +47,10 @@ export function figureName(text) {
     else out += ch;
   }
   out += group;
-  return out.replace(/\s+([,:;])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+  return out
+    .replace(/\s+([,:;])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 /** Which way is better: 'lower' (times, sizes, ratios), 'higher', or 'info' (counts: printed, not judged). */
@@ -122,7 +125,9 @@ export function rowsOfOutput(output) {
   if (json) {
     const parsed = JSON.parse(json.slice(JSON_PREFIX.length));
     const rows = Array.isArray(parsed?.rows) ? parsed.rows : [];
-    return rows.filter((r) => typeof r?.metric === 'string' && typeof r?.measured === 'string').map((r) => ({ metric: r.metric, measured: r.measured }));
+    return rows
+      .filter((r) => typeof r?.metric === 'string' && typeof r?.measured === 'string')
+      .map((r) => ({ metric: r.metric, measured: r.measured }));
   }
   const rows = [];
   for (let i = 0; i < lines.length; i++) {
@@ -139,7 +144,9 @@ export function rowsOfOutput(output) {
     const keyed = /^(metric|figure)$/i.test(header[0] ?? '') && /^(measured|value)$/i.test(header[1] ?? '');
     for (const cells of body.slice(1)) {
       if (keyed) rows.push({ metric: cells[0] ?? '', measured: cells[1] ?? '' });
-      else for (let j = 1; j < cells.length; j++) rows.push({ metric: `${cells[0]}: ${header[j] ?? `column ${j}`}`, measured: cells[j] ?? '' });
+      else
+        for (let j = 1; j < cells.length; j++)
+          rows.push({ metric: `${cells[0]}: ${header[j] ?? `column ${j}`}`, measured: cells[j] ?? '' });
     }
   }
   return rows;
@@ -196,7 +203,16 @@ export function compareFigure(before, after, better) {
   if (before.length === 0) return { ...base, change: NaN, verdict: 'only after' };
   if (after.length === 0) return { ...base, change: NaN, verdict: 'only before' };
   if (better === 'info') return { ...base, change: NaN, verdict: 'info' };
-  const change = b === 0 ? (a === 0 ? 0 : better === 'lower' ? Infinity : -Infinity) : better === 'lower' ? (a - b) / Math.abs(b) : (b - a) / Math.abs(b);
+  const change =
+    b === 0
+      ? a === 0
+        ? 0
+        : better === 'lower'
+          ? Infinity
+          : -Infinity
+      : better === 'lower'
+        ? (a - b) / Math.abs(b)
+        : (b - a) / Math.abs(b);
   const tol = Number.isNaN(tolerance) ? 0 : tolerance;
   const verdict = change > tol ? 'worse' : -change > tol ? 'better' : 'same';
   return { ...base, change, verdict };
@@ -222,9 +238,21 @@ export function compareRuns(runs) {
     }
     for (const name of names) {
       const { unit, better } = meta.get(name);
-      const values = (side) => runs.filter((r) => r.bench === bench && r.side === side && r.figures.has(name)).map((r) => r.figures.get(name).value);
+      const values = (side) =>
+        runs
+          .filter((r) => r.bench === bench && r.side === side && r.figures.has(name))
+          .map((r) => r.figures.get(name).value);
       const atMost = runs.some((r) => r.bench === bench && r.figures.get(name)?.atMost);
-      out.push({ bench, name, unit, better, atMost, beforeValues: values('before'), afterValues: values('after'), ...compareFigure(values('before'), values('after'), better) });
+      out.push({
+        bench,
+        name,
+        unit,
+        better,
+        atMost,
+        beforeValues: values('before'),
+        afterValues: values('after'),
+        ...compareFigure(values('before'), values('after'), better),
+      });
     }
   }
   return out;
@@ -242,12 +270,26 @@ const cell = (s) => String(s).replace(/\|/g, '\\|');
 export function reportTables(comparison) {
   const lines = [];
   for (const bench of [...new Set(comparison.map((c) => c.bench))]) {
-    lines.push(`### ${bench}`, '', '| figure | unit | before median | after median | after / before | spread before / after | verdict | each turn, before; after |', '|---|---|---:|---:|---:|---:|---|---|');
+    lines.push(
+      `### ${bench}`,
+      '',
+      '| figure | unit | before median | after median | after / before | spread before / after | verdict | each turn, before; after |',
+      '|---|---|---:|---:|---:|---:|---|---|',
+    );
     for (const c of comparison.filter((x) => x.bench === bench)) {
-      const verdict = c.verdict === 'worse' ? `**WORSE** by ${pctText(c.change)} (> spread ${pctText(c.tolerance)})` : c.verdict === 'better' ? `better by ${pctText(-c.change)}` : c.verdict === 'same' ? 'within spread' : c.verdict;
+      const verdict =
+        c.verdict === 'worse'
+          ? `**WORSE** by ${pctText(c.change)} (> spread ${pctText(c.tolerance)})`
+          : c.verdict === 'better'
+            ? `better by ${pctText(-c.change)}`
+            : c.verdict === 'same'
+              ? 'within spread'
+              : c.verdict;
       const unit = `${c.unit || (c.better === 'info' ? 'count' : 'number')}${c.better === 'higher' ? ' (higher is better)' : ''}${c.atMost ? ' (≤: none over)' : ''}`;
       const values = `${c.beforeValues.map(fmt).join(', ')}; ${c.afterValues.map(fmt).join(', ')}`;
-      lines.push(`| ${cell(c.name)} | ${unit} | ${fmt(c.before)} | ${fmt(c.after)} | ${fmt(c.ratio)} | ${pctText(c.spreadBefore)} / ${pctText(c.spreadAfter)} | ${verdict} | ${values} |`);
+      lines.push(
+        `| ${cell(c.name)} | ${unit} | ${fmt(c.before)} | ${fmt(c.after)} | ${fmt(c.ratio)} | ${pctText(c.spreadBefore)} / ${pctText(c.spreadAfter)} | ${verdict} | ${values} |`,
+      );
     }
     lines.push('');
   }

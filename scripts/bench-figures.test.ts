@@ -5,7 +5,18 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { printBenchJson } from '../e2e/bench/bench-json';
-import { compareFigure, compareRuns, figureName, figuresOfOutput, figuresOfRow, median, reportTables, rowsOfOutput, spread, type Figure } from './bench-figures.mjs';
+import {
+  compareFigure,
+  compareRuns,
+  figureName,
+  figuresOfOutput,
+  figuresOfRow,
+  median,
+  reportTables,
+  rowsOfOutput,
+  spread,
+  type Figure,
+} from './bench-figures.mjs';
 import { benchCommand, parseOptions, readLog, turnOrder } from './bench-turns.mjs';
 
 const GRID = `
@@ -53,9 +64,15 @@ bytes per change: 2.41
 
 describe('figureName', () => {
   it('drops the parenthesized parts holding numbers (counts, timings) and keeps the others', () => {
-    expect(figureName('filter keystroke -> results painted, p95 (52 keys)')).toBe('filter keystroke -> results painted, p95');
-    expect(figureName('load start -> first list paint (opened by address, a new page)')).toBe('load start -> first list paint (opened by address, a new page)');
-    expect(figureName('a day consolidated hourly (last/low/high (daily later); 3,000 items in 1234 ms) x')).toBe('a day consolidated hourly x');
+    expect(figureName('filter keystroke -> results painted, p95 (52 keys)')).toBe(
+      'filter keystroke -> results painted, p95',
+    );
+    expect(figureName('load start -> first list paint (opened by address, a new page)')).toBe(
+      'load start -> first list paint (opened by address, a new page)',
+    );
+    expect(figureName('a day consolidated hourly (last/low/high (daily later); 3,000 items in 1234 ms) x')).toBe(
+      'a day consolidated hourly x',
+    );
   });
 });
 
@@ -72,21 +89,41 @@ describe('figuresOfRow', () => {
   });
 
   it('splits "median / p95" pairs, skips words before the first unit, reads "none over 50 ms" as at most 50', () => {
-    expect(figuresOfRow("filter keystroke's own main-thread work, median / p95", '5.3 ms / 32.0 ms (measured 14.2 ms / 40.9 ms)').map((f) => [f.name, f.value])).toEqual([
+    expect(
+      figuresOfRow(
+        "filter keystroke's own main-thread work, median / p95",
+        '5.3 ms / 32.0 ms (measured 14.2 ms / 40.9 ms)',
+      ).map((f) => [f.name, f.value]),
+    ).toEqual([
       ["filter keystroke's own main-thread work, median", 5.3],
       ["filter keystroke's own main-thread work, p95", 32],
     ]);
-    expect(figuresOfRow('poll with 1 %: bytes added / bytes written (open chunks rewritten)', '55 kB / 3646 kB').map((f) => [f.name, f.value, f.unit])).toEqual([
+    expect(
+      figuresOfRow('poll with 1 %: bytes added / bytes written (open chunks rewritten)', '55 kB / 3646 kB').map((f) => [
+        f.name,
+        f.value,
+        f.unit,
+      ]),
+    ).toEqual([
       ['poll with 1 %: bytes added', 55, 'kB'],
       ['poll with 1 %: bytes written (open chunks rewritten)', 3646, 'kB'],
     ]);
-    expect(figuresOfRow('items / response bytes received', '37,525 items, 7.5 MB (7,815,269 B)')).toEqual([{ name: 'items / response bytes received', value: 7.5, unit: 'MB', better: 'lower' }]);
-    expect(figuresOfRow('longest task', 'none over 50 ms')).toEqual([{ name: 'longest task', value: 50, unit: 'ms', better: 'lower', atMost: true }]);
+    expect(figuresOfRow('items / response bytes received', '37,525 items, 7.5 MB (7,815,269 B)')).toEqual([
+      { name: 'items / response bytes received', value: 7.5, unit: 'MB', better: 'lower' },
+    ]);
+    expect(figuresOfRow('longest task', 'none over 50 ms')).toEqual([
+      { name: 'longest task', value: 50, unit: 'ms', better: 'lower', atMost: true },
+    ]);
   });
 
   it('takes bare numbers as counts, except the figures whose direction is known; lists and fractions are not figures', () => {
     expect(figuresOfRow('X: drawn marks', '712')[0]?.better).toBe('info');
-    expect(figuresOfRow('days that fit in 500 MB', '31.2')[0]).toEqual({ name: 'days that fit in 500 MB', value: 31.2, unit: '', better: 'higher' });
+    expect(figuresOfRow('days that fit in 500 MB', '31.2')[0]).toEqual({
+      name: 'days that fit in 500 MB',
+      value: 31.2,
+      unit: '',
+      better: 'higher',
+    });
     expect(figuresOfRow('bytes per change', '2.41')[0]?.better).toBe('lower');
     expect(figuresOfRow('X: each run', '7118, 8129')).toEqual([]);
     expect(figuresOfRow('X: charts drawn at the mark', '7/7, 7/7')).toEqual([]);
@@ -115,7 +152,12 @@ describe('rowsOfOutput / figuresOfOutput', () => {
 
   it("reads bench:analytics' table of a row per view, and bench:history's figure table and goal lines", () => {
     const a = figuresOfOutput(ANALYTICS);
-    expect(a.get('CS2 on Steam: data arrived -> ready')).toEqual({ name: 'CS2 on Steam: data arrived -> ready', value: 8129, unit: 'ms', better: 'lower' });
+    expect(a.get('CS2 on Steam: data arrived -> ready')).toEqual({
+      name: 'CS2 on Steam: data arrived -> ready',
+      value: 8129,
+      unit: 'ms',
+      better: 'lower',
+    });
     expect(a.get('CS2 on Steam: download')?.value).toBe(36525);
     expect(a.has('CS2 on Steam: each run')).toBe(false);
     const h = figuresOfOutput(HISTORY);
@@ -143,7 +185,10 @@ describe('rowsOfOutput / figuresOfOutput', () => {
   });
 
   it('numbers a figure printed twice', () => {
-    expect([...figuresOfOutput('bytes per change: 1\nbytes per change: 2\n').keys()]).toEqual(['bytes per change', 'bytes per change #2']);
+    expect([...figuresOfOutput('bytes per change: 1\nbytes per change: 2\n').keys()]).toEqual([
+      'bytes per change',
+      'bytes per change #2',
+    ]);
   });
 });
 
@@ -172,7 +217,8 @@ describe('statistics', () => {
   });
 
   it('compares runs per bench and figure, and writes them as markdown', () => {
-    const figs = (v: number): Map<string, Figure> => new Map([['t', { name: 't', value: v, unit: 'ms', better: 'lower' }]]);
+    const figs = (v: number): Map<string, Figure> =>
+      new Map([['t', { name: 't', value: v, unit: 'ms', better: 'lower' }]]);
     const runs = [
       { bench: 'grid', side: 'before' as const, figures: figs(100) },
       { bench: 'grid', side: 'after' as const, figures: figs(150) },
@@ -180,15 +226,30 @@ describe('statistics', () => {
       { bench: 'grid', side: 'before' as const, figures: figs(105) },
     ];
     const [c] = compareRuns(runs);
-    expect(c).toMatchObject({ bench: 'grid', name: 't', beforeValues: [100, 105], afterValues: [150, 140], before: 102.5, after: 145, verdict: 'worse' });
+    expect(c).toMatchObject({
+      bench: 'grid',
+      name: 't',
+      beforeValues: [100, 105],
+      afterValues: [150, 140],
+      before: 102.5,
+      after: 145,
+      verdict: 'worse',
+    });
     const md = reportTables(compareRuns(runs));
-    expect(md).toContain('| t | ms | 103 | 145 | 1.41 | 5 % / 7 % | **WORSE** by 41 % (> spread 7 %) | 100, 105; 150, 140 |');
+    expect(md).toContain(
+      '| t | ms | 103 | 145 | 1.41 | 5 % / 7 % | **WORSE** by 41 % (> spread 7 %) | 100, 105; 150, 140 |',
+    );
   });
 });
 
 describe('bench:turns', () => {
   it('alternates the sides ABBA', () => {
-    expect([0, 1, 2, 3].map((t) => turnOrder(t).join(','))).toEqual(['before,after', 'after,before', 'before,after', 'after,before']);
+    expect([0, 1, 2, 3].map((t) => turnOrder(t).join(','))).toEqual([
+      'before,after',
+      'after,before',
+      'before,after',
+      'after,before',
+    ]);
   });
 
   it("runs a tree's own bench command without its build", () => {
@@ -197,8 +258,18 @@ describe('bench:turns', () => {
   });
 
   it('takes the refs, turns and benches from the command line or the environment, and needs a before', () => {
-    expect(parseOptions(['--before', 'abc', '--turns=2', '--benches', 'bench:grid,history'], {})).toMatchObject({ before: 'abc', after: 'HEAD', turns: 2, benches: ['grid', 'history'] });
-    expect(parseOptions([], { BEFORE: 'v1', AFTER: 'v2', N: '5' })).toMatchObject({ before: 'v1', after: 'v2', turns: 5, benches: ['grid', 'recommendations', 'analytics', 'history'] });
+    expect(parseOptions(['--before', 'abc', '--turns=2', '--benches', 'bench:grid,history'], {})).toMatchObject({
+      before: 'abc',
+      after: 'HEAD',
+      turns: 2,
+      benches: ['grid', 'history'],
+    });
+    expect(parseOptions([], { BEFORE: 'v1', AFTER: 'v2', N: '5' })).toMatchObject({
+      before: 'v1',
+      after: 'v2',
+      turns: 5,
+      benches: ['grid', 'recommendations', 'analytics', 'history'],
+    });
     expect(() => parseOptions([], {})).toThrow(/--before/);
     expect(() => parseOptions(['--before', 'a', '--turns', '0'], {})).toThrow(/--turns/);
     expect(() => parseOptions(['--befor', 'a'], {})).toThrow(/Unknown option/);

@@ -22,7 +22,17 @@
  *   npm run bench:turns -- --from-logs    the report again from the last run's logs and meta.json, running nothing
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -44,7 +54,13 @@ export function benchCommand(script) {
 
 /** Options from argv and the environment (argv wins). */
 export function parseOptions(argv, env) {
-  const opts = { before: env.BEFORE ?? null, after: env.AFTER ?? 'HEAD', turns: Number(env.TURNS ?? env.N ?? 3), benches: (env.BENCHES ?? ALL_BENCHES.join(',')).split(','), timeoutMin: Number(env.BENCH_TIMEOUT_MIN ?? 30) };
+  const opts = {
+    before: env.BEFORE ?? null,
+    after: env.AFTER ?? 'HEAD',
+    turns: Number(env.TURNS ?? env.N ?? 3),
+    benches: (env.BENCHES ?? ALL_BENCHES.join(',')).split(','),
+    timeoutMin: Number(env.BENCH_TIMEOUT_MIN ?? 30),
+  };
   for (let i = 0; i < argv.length; i++) {
     const [key, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -60,7 +76,8 @@ export function parseOptions(argv, env) {
   opts.benches = opts.benches.map((b) => b.trim().replace(/^bench:/, '')).filter(Boolean);
   if (!opts.help && !opts.fromLogs) {
     if (!opts.before) throw new Error('Say which commit to compare against: --before <ref> (or BEFORE=<ref>).');
-    if (!Number.isInteger(opts.turns) || opts.turns < 1) throw new Error(`--turns must be a whole number from 1, not ${opts.turns}`);
+    if (!Number.isInteger(opts.turns) || opts.turns < 1)
+      throw new Error(`--turns must be a whole number from 1, not ${opts.turns}`);
     if (!(opts.timeoutMin > 0)) throw new Error('--timeout-min must be above 0');
   }
   return opts;
@@ -118,7 +135,8 @@ let current = null;
 function parking(dir) {
   const parked = (side) => path.join(dir, `.parked-${side}`);
   const restore = () => {
-    for (const side of SIDES) if (existsSync(parked(side)) && !existsSync(path.join(dir, side))) renameSync(parked(side), path.join(dir, side));
+    for (const side of SIDES)
+      if (existsSync(parked(side)) && !existsSync(path.join(dir, side))) renameSync(parked(side), path.join(dir, side));
   };
   return {
     restore,
@@ -143,7 +161,12 @@ export function readLog(text) {
   const body = text.slice(text.indexOf('\n\n') + 2);
   const cut = body.lastIndexOf(`\n${STDERR_MARK}`);
   const code = head ? Number(head[1]) : NaN;
-  return { out: cut < 0 ? body : body.slice(0, cut), ms: head ? Number(head[2]) * 1000 : NaN, code: Number.isNaN(code) ? null : code, load: head?.[3] ? Number(head[3]) : NaN };
+  return {
+    out: cut < 0 ? body : body.slice(0, cut),
+    ms: head ? Number(head[2]) * 1000 : NaN,
+    code: Number.isNaN(code) ? null : code,
+    load: head?.[3] ? Number(head[3]) : NaN,
+  };
 }
 
 /** One run's record, figures read from its output. */
@@ -155,7 +178,10 @@ function runRecord(root, logFile, { turn, bench, side }, r, problems) {
     problems.push(`${path.relative(root, logFile)}: output not read (${e instanceof Error ? e.message : String(e)})`);
   }
   // A bench exits 1 when a goal is not met: its figures still count. No figures is a failed run.
-  if (figures.size === 0) problems.push(`${path.relative(root, logFile)}: no figures (exit ${r.code ?? r.signal}${r.timedOut ? ', timed out' : ''})`);
+  if (figures.size === 0)
+    problems.push(
+      `${path.relative(root, logFile)}: no figures (exit ${r.code ?? r.signal}${r.timedOut ? ', timed out' : ''})`,
+    );
   return { turn, bench, side, ms: r.ms, code: r.code, load: r.load, figures };
 }
 
@@ -166,7 +192,11 @@ function writeReport(root, dir, meta, runs, problems) {
   const benches = [...new Set(runs.map((r) => r.bench))];
   const total = runs.reduce((a, r) => a + r.ms, 0) + (meta.builds.before ?? 0) + (meta.builds.after ?? 0);
   const turns = Math.max(0, ...runs.map((r) => r.turn));
-  const order = Array.from({ length: Math.min(turns, 4) }, (_, t) => turnOrder(t).map((s) => s[0].toUpperCase()).join('')).join(' ');
+  const order = Array.from({ length: Math.min(turns, 4) }, (_, t) =>
+    turnOrder(t)
+      .map((s) => s[0].toUpperCase())
+      .join(''),
+  ).join(' ');
   const benchTimes = benches.map((b) => {
     const mine = runs.filter((r) => r.bench === b);
     const ms = mine.map((r) => r.ms);
@@ -189,18 +219,29 @@ function writeReport(root, dir, meta, runs, problems) {
     reportTables(comparison),
     '### run times',
     '',
-    '| bench | runs | shortest | longest | all | load average at the runs\' starts |',
+    "| bench | runs | shortest | longest | all | load average at the runs' starts |",
     '|---|---:|---:|---:|---:|---|',
     ...benchTimes,
     '',
     ...(problems.length ? ['### problems', '', ...problems.map((p) => `- ${p}`), ''] : []),
-    worse.length ? `**${worse.length} figure${worse.length === 1 ? '' : 's'} worse beyond the spread:** ${worse.map((w) => `${w.bench}: ${w.name}`).join('; ')}` : 'No figure worse beyond the run-to-run spread.',
+    worse.length
+      ? `**${worse.length} figure${worse.length === 1 ? '' : 's'} worse beyond the spread:** ${worse.map((w) => `${w.bench}: ${w.name}`).join('; ')}`
+      : 'No figure worse beyond the run-to-run spread.',
     '',
   ].join('\n');
   writeFileSync(path.join(dir, 'report.md'), report);
-  writeFileSync(path.join(dir, 'results.json'), JSON.stringify({ ...meta, runs: runs.map((r) => ({ ...r, figures: Object.fromEntries(r.figures) })), comparison }, null, 1));
+  writeFileSync(
+    path.join(dir, 'results.json'),
+    JSON.stringify(
+      { ...meta, runs: runs.map((r) => ({ ...r, figures: Object.fromEntries(r.figures) })), comparison },
+      null,
+      1,
+    ),
+  );
   console.log(`\n${report}`);
-  console.log(`Written to ${path.relative(process.cwd(), path.join(dir, 'report.md'))}; run logs in ${path.relative(process.cwd(), path.join(dir, 'logs'))}/`);
+  console.log(
+    `Written to ${path.relative(process.cwd(), path.join(dir, 'report.md'))}; run logs in ${path.relative(process.cwd(), path.join(dir, 'logs'))}/`,
+  );
   return worse.length > 0 || problems.some((p) => p.includes('no figures')) ? 1 : 0;
 }
 
@@ -220,7 +261,7 @@ function reportFromLogs(root, dir) {
   }
   if (runs.length === 0) throw new Error(`No run logs in ${path.relative(root, logs)}.`);
   // In the order they ran: by turn, benches as asked.
-  const rank = (b) => (meta.benches.indexOf(b) + 1 || Infinity);
+  const rank = (b) => meta.benches.indexOf(b) + 1 || Infinity;
   runs.sort((a, b) => a.turn - b.turn || rank(a.bench) - rank(b.bench));
   return writeReport(root, dir, meta, runs, problems);
 }
@@ -247,7 +288,10 @@ async function main() {
     console.warn('Note: this checkout has uncommitted changes; AFTER is the commit HEAD, without them.');
   }
   const unknown = opts.benches.filter((b) => !ALL_BENCHES.includes(b));
-  if (unknown.length) console.warn(`Note: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among ${ALL_BENCHES.join(', ')}; run if the trees have such a script.`);
+  if (unknown.length)
+    console.warn(
+      `Note: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among ${ALL_BENCHES.join(', ')}; run if the trees have such a script.`,
+    );
 
   mkdirSync(dir, { recursive: true });
   rmSync(logs, { recursive: true, force: true });
@@ -266,7 +310,15 @@ async function main() {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  const meta = { refs, turns: opts.turns, benches: opts.benches, builds: {}, cores: os.cpus().length, loadStart: os.loadavg()[0], startedAt: new Date().toISOString() };
+  const meta = {
+    refs,
+    turns: opts.turns,
+    benches: opts.benches,
+    builds: {},
+    cores: os.cpus().length,
+    loadStart: os.loadavg()[0],
+    startedAt: new Date().toISOString(),
+  };
   const trees = {};
   const commands = {};
   for (const side of SIDES) {
@@ -274,10 +326,17 @@ async function main() {
     console.log(`${side}: ${refs[side].subject} -> ${path.relative(root, trees[side])}`);
     makeTree(root, trees[side], refs[side].sha);
     const scripts = JSON.parse(readFileSync(path.join(trees[side], 'package.json'), 'utf8')).scripts ?? {};
-    commands[side] = Object.fromEntries(opts.benches.map((b) => [b, scripts[`bench:${b}`] ? benchCommand(scripts[`bench:${b}`]) : null]));
+    commands[side] = Object.fromEntries(
+      opts.benches.map((b) => [b, scripts[`bench:${b}`] ? benchCommand(scripts[`bench:${b}`]) : null]),
+    );
   }
   const envOf = (side) => {
-    const env = { ...process.env, MDS_BENCH_JSON: '1', MDS_BENCH_STATIC_DIR: path.join(trees[side], 'dist', 'renderer'), MDS_E2E_SKIP_BUILD: '1' };
+    const env = {
+      ...process.env,
+      MDS_BENCH_JSON: '1',
+      MDS_BENCH_STATIC_DIR: path.join(trees[side], 'dist', 'renderer'),
+      MDS_E2E_SKIP_BUILD: '1',
+    };
     env.PATH = `${path.join(trees[side], 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`;
     return env;
   };
@@ -289,7 +348,8 @@ async function main() {
       const r = await run(process.execPath, ['scripts/build.mjs'], { cwd: trees[side], env: envOf(side), timeoutMs });
       writeFileSync(logFile, logText('node scripts/build.mjs', trees[side], r));
       meta.builds[side] = r.ms;
-      if (r.code !== 0) throw new Error(`The ${side} build failed (exit ${r.code ?? r.signal}); see ${path.relative(root, logFile)}`);
+      if (r.code !== 0)
+        throw new Error(`The ${side} build failed (exit ${r.code ?? r.signal}); see ${path.relative(root, logFile)}`);
       console.log(`built ${side} in ${secs(r.ms)}`);
     }
     writeFileSync(path.join(dir, 'meta.json'), JSON.stringify(meta, null, 1));
@@ -309,7 +369,9 @@ async function main() {
           const r = await run('sh', ['-c', cmd], { cwd: trees[side], env: envOf(side), timeoutMs });
           writeFileSync(logFile, logText(cmd, trees[side], r));
           const record = runRecord(root, logFile, { turn: t + 1, bench, side }, r, problems);
-          console.log(`${secs(r.ms)}, ${record.figures.size} figures${r.code === 0 ? '' : ` (exit ${r.code ?? r.signal}${r.timedOut ? ', timed out' : ''})`}`);
+          console.log(
+            `${secs(r.ms)}, ${record.figures.size} figures${r.code === 0 ? '' : ` (exit ${r.code ?? r.signal}${r.timedOut ? ', timed out' : ''})`}`,
+          );
           runs.push(record);
         }
       }

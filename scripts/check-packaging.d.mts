@@ -16,7 +16,9 @@ export type FuseName =
 export const EXPECTED_FUSES: Readonly<Record<FuseName, boolean>>;
 export const FUSE_WIRE_INDEX: Readonly<Record<FuseName, number>>;
 export function placeholderBinary(): Buffer;
-export function readFuseWire(binary: Buffer): { version: number; states: Record<FuseName, boolean | 'removed' | undefined> } | null;
+export function readFuseWire(
+  binary: Buffer,
+): { version: number; states: Record<FuseName, boolean | 'removed' | undefined> } | null;
 export function checkFuses(fuses: Partial<Record<string, unknown>> | null | undefined, source: string): CheckResult[];
 export function listAsarFiles(archive: string): string[];
 export function readAsarText(archive: string, file: string): string;
@@ -28,7 +30,10 @@ export function checkAsarContents(input: {
 }): CheckResult[];
 export function checkConfig(config: Record<string, unknown>): CheckResult[];
 export function electronBuilderDebDefaults(): { depends: string[]; recommends: string[] };
-export function checkLinuxAndSigning(config: Record<string, unknown>, defaults?: { depends: string[]; recommends: string[] }): CheckResult[];
+export function checkLinuxAndSigning(
+  config: Record<string, unknown>,
+  defaults?: { depends: string[]; recommends: string[] },
+): CheckResult[];
 export function runPackagingCheck(options?: {
   configFile?: string;
   skipBuild?: boolean;

@@ -98,7 +98,11 @@ export function readFuseWire(binary) {
 /** One check per fuse: `source` names where the values were read (config, binary). */
 export function checkFuses(fuses, source) {
   return Object.entries(EXPECTED_FUSES).map(([name, want]) =>
-    check(`fuse ${name} = ${want} (${source})`, fuses != null && fuses[name] === want, fuses == null ? 'no fuses found' : `found ${fuses[name]}`),
+    check(
+      `fuse ${name} = ${want} (${source})`,
+      fuses != null && fuses[name] === want,
+      fuses == null ? 'no fuses found' : `found ${fuses[name]}`,
+    ),
   );
 }
 
@@ -133,7 +137,8 @@ export function readAsarText(archive, file) {
 export function checkAsarContents({ files, readText, rootPackage, serviceDataFiles }) {
   const has = new Set(files);
   const results = [];
-  const list = (matches) => (matches.length ? matches.slice(0, 8).join(', ') + (matches.length > 8 ? ` … (${matches.length})` : '') : '');
+  const list = (matches) =>
+    matches.length ? matches.slice(0, 8).join(', ') + (matches.length > 8 ? ` … (${matches.length})` : '') : '';
 
   let pkg = null;
   try {
@@ -142,27 +147,65 @@ export function checkAsarContents({ files, readText, rootPackage, serviceDataFil
     pkg = null;
   }
   results.push(check('asar: package.json present and valid JSON', pkg != null));
-  results.push(check('asar: package.json name and version are the app\'s', pkg?.name === rootPackage.name && pkg?.version === rootPackage.version, `${pkg?.name}@${pkg?.version}`));
-  results.push(check('asar: package.json main is dist/electron/main.js and is packed', pkg?.main === 'dist/electron/main.js' && has.has(pkg?.main), `main: ${pkg?.main}`));
-  results.push(check('asar: package.json type is module (main is an ES module)', pkg?.type === 'module', `type: ${pkg?.type}`));
+  results.push(
+    check(
+      "asar: package.json name and version are the app's",
+      pkg?.name === rootPackage.name && pkg?.version === rootPackage.version,
+      `${pkg?.name}@${pkg?.version}`,
+    ),
+  );
+  results.push(
+    check(
+      'asar: package.json main is dist/electron/main.js and is packed',
+      pkg?.main === 'dist/electron/main.js' && has.has(pkg?.main),
+      `main: ${pkg?.main}`,
+    ),
+  );
+  results.push(
+    check('asar: package.json type is module (main is an ES module)', pkg?.type === 'module', `type: ${pkg?.type}`),
+  );
   const leaked = ['devDependencies', 'scripts', 'build'].filter((key) => pkg != null && key in pkg);
-  results.push(check('asar: package.json has no devDependencies, scripts or build config', pkg != null && leaked.length === 0, leaked.join(', ')));
+  results.push(
+    check(
+      'asar: package.json has no devDependencies, scripts or build config',
+      pkg != null && leaked.length === 0,
+      leaked.join(', '),
+    ),
+  );
 
   results.push(check('asar: built main (dist/electron/main.js)', has.has('dist/electron/main.js')));
   results.push(check('asar: built preload (dist/electron/preload.cjs)', has.has('dist/electron/preload.cjs')));
   results.push(check('asar: renderer index.html', has.has('dist/renderer/index.html')));
   const assets = files.filter((file) => file.startsWith('dist/renderer/assets/'));
-  results.push(check('asar: renderer scripts and styles', assets.some((f) => f.endsWith('.js')) && assets.some((f) => f.endsWith('.css')), `${assets.length} assets`));
+  results.push(
+    check(
+      'asar: renderer scripts and styles',
+      assets.some((f) => f.endsWith('.js')) && assets.some((f) => f.endsWith('.css')),
+      `${assets.length} assets`,
+    ),
+  );
   let missingRefs = [];
   if (has.has('dist/renderer/index.html')) {
     const html = readText('dist/renderer/index.html');
     const refs = [...html.matchAll(/(?:src|href)="\.?\/?([^"#?:]+)"/g)].map((m) => `dist/renderer/${m[1]}`);
     missingRefs = refs.filter((ref) => !has.has(ref));
   }
-  results.push(check('asar: every file index.html loads is packed', has.has('dist/renderer/index.html') && missingRefs.length === 0, list(missingRefs)));
+  results.push(
+    check(
+      'asar: every file index.html loads is packed',
+      has.has('dist/renderer/index.html') && missingRefs.length === 0,
+      list(missingRefs),
+    ),
+  );
   const wantData = serviceDataFiles.map((name) => `dist/service-data/${name}`);
   const missingData = wantData.filter((file) => !has.has(file));
-  results.push(check('asar: reference service catalog data (dist/service-data)', wantData.length > 0 && missingData.length === 0, missingData.length ? `missing ${list(missingData)}` : `${wantData.length} files`));
+  results.push(
+    check(
+      'asar: reference service catalog data (dist/service-data)',
+      wantData.length > 0 && missingData.length === 0,
+      missingData.length ? `missing ${list(missingData)}` : `${wantData.length} files`,
+    ),
+  );
 
   const sources = files.filter((f) => /\.(ts|tsx|mts|cts)$/.test(f));
   results.push(check('asar: no TypeScript sources', sources.length === 0, list(sources)));
@@ -171,14 +214,26 @@ export function checkAsarContents({ files, readText, rootPackage, serviceDataFil
   const tests = files.filter((f) => /(^|\/)(e2e|testing|__tests__)\/|\.(test|spec)\.[cm]?[jt]sx?$/.test(f));
   results.push(check('asar: no tests or test helpers', tests.length === 0, list(tests)));
   const sourceDirs = files.filter((f) => /^(service|electron|renderer|shared|webhost|scripts|e2e|build)\//.test(f));
-  results.push(check('asar: no source folders (service/src, electron/, renderer/, e2e/ …)', sourceDirs.length === 0, list(sourceDirs)));
+  results.push(
+    check(
+      'asar: no source folders (service/src, electron/, renderer/, e2e/ …)',
+      sourceDirs.length === 0,
+      list(sourceDirs),
+    ),
+  );
   const devDeps = Object.keys(rootPackage.devDependencies ?? {});
   const packedDevDeps = devDeps.filter((dep) => files.some((f) => f.startsWith(`node_modules/${dep}/`)));
   results.push(check('asar: no dev dependencies in node_modules', packedDevDeps.length === 0, list(packedDevDeps)));
   const modules = files.filter((f) => f.startsWith('node_modules/'));
   results.push(check('asar: no node_modules at all (everything is bundled)', modules.length === 0, list(modules)));
   const outside = files.filter((f) => f !== 'package.json' && !ALLOWED_PREFIXES.some((prefix) => f.startsWith(prefix)));
-  results.push(check('asar: nothing but package.json and dist/{electron,renderer,service-data}', outside.length === 0, list(outside)));
+  results.push(
+    check(
+      'asar: nothing but package.json and dist/{electron,renderer,service-data}',
+      outside.length === 0,
+      list(outside),
+    ),
+  );
   return results;
 }
 
@@ -203,42 +258,93 @@ export function electronBuilderDebDefaults() {
 export function checkLinuxAndSigning(config, defaults = electronBuilderDebDefaults()) {
   const listed = (value) => (value == null ? null : [value].flat().map(String));
   const depends = listed(config.deb?.depends) ?? listed(config.linux?.depends) ?? defaults.depends;
-  const missing = [...defaults.depends, 'libsecret-1-0'].filter((name, i, all) => all.indexOf(name) === i && !depends.includes(name));
+  const missing = [...defaults.depends, 'libsecret-1-0'].filter(
+    (name, i, all) => all.indexOf(name) === i && !depends.includes(name),
+  );
   const recommends = listed(config.deb?.recommends) ?? defaults.recommends;
   const missingRecommends = defaults.recommends.filter((name) => !recommends.includes(name));
-  const scripts = ['afterInstall', 'afterRemove', 'appArmorProfile'].filter((key) => config.deb?.[key] != null || config.linux?.[key] != null);
+  const scripts = ['afterInstall', 'afterRemove', 'appArmorProfile'].filter(
+    (key) => config.deb?.[key] != null || config.linux?.[key] != null,
+  );
   const hooks = ['afterPack', 'afterSign', 'afterAllArtifactBuild'].filter((key) => config[key] != null);
   return [
-    check('config: deb depends on electron-builder\'s defaults plus libsecret-1-0', missing.length === 0, missing.length ? `missing ${missing.join(', ')}` : depends.join(', ')),
-    check('config: deb recommends keep electron-builder\'s defaults', missingRecommends.length === 0, missingRecommends.join(', ')),
-    check('config: deb keeps electron-builder\'s postinst and AppArmor profile (Ubuntu 23.10+)', scripts.length === 0, scripts.map((key) => `${key} is overridden`).join(', ')),
-    check('config: fuses come from electronFuses (flipped before signing), no hook after packing', config.electronFuses != null && hooks.length === 0, hooks.join(', ')),
+    check(
+      "config: deb depends on electron-builder's defaults plus libsecret-1-0",
+      missing.length === 0,
+      missing.length ? `missing ${missing.join(', ')}` : depends.join(', '),
+    ),
+    check(
+      "config: deb recommends keep electron-builder's defaults",
+      missingRecommends.length === 0,
+      missingRecommends.join(', '),
+    ),
+    check(
+      "config: deb keeps electron-builder's postinst and AppArmor profile (Ubuntu 23.10+)",
+      scripts.length === 0,
+      scripts.map((key) => `${key} is overridden`).join(', '),
+    ),
+    check(
+      'config: fuses come from electronFuses (flipped before signing), no hook after packing',
+      config.electronFuses != null && hooks.length === 0,
+      hooks.join(', '),
+    ),
   ];
 }
 
 /** The targets, asar and icons in the config the build used. */
 export function checkConfig(config) {
   const names = (targets) =>
-    (Array.isArray(targets) ? targets : targets == null ? [] : [targets]).map((t) => (typeof t === 'string' ? t : t.target));
-  const macDmg = (Array.isArray(config.mac?.target) ? config.mac.target : []).find((t) => (typeof t === 'string' ? t : t.target) === 'dmg');
+    (Array.isArray(targets) ? targets : targets == null ? [] : [targets]).map((t) =>
+      typeof t === 'string' ? t : t.target,
+    );
+  const macDmg = (Array.isArray(config.mac?.target) ? config.mac.target : []).find(
+    (t) => (typeof t === 'string' ? t : t.target) === 'dmg',
+  );
   const macArchs = typeof macDmg === 'object' ? [macDmg.arch].flat() : [];
   const exists = (relative) => relative != null && existsSync(path.resolve(root, relative));
   const linuxIconDir = config.linux?.icon;
-  const linuxIcons = linuxIconDir && exists(linuxIconDir) && statSync(path.resolve(root, linuxIconDir)).isDirectory()
-    ? readdirSync(path.resolve(root, linuxIconDir))
-    : [];
+  const linuxIcons =
+    linuxIconDir && exists(linuxIconDir) && statSync(path.resolve(root, linuxIconDir)).isDirectory()
+      ? readdirSync(path.resolve(root, linuxIconDir))
+      : [];
   return [
     check('config: asar is on', config.asar === true || config.asar == null, `asar: ${JSON.stringify(config.asar)}`),
-    check('config: Linux targets AppImage and deb', ['AppImage', 'deb'].every((t) => names(config.linux?.target).includes(t)), names(config.linux?.target).join(', ')),
-    check('config: deb has category, maintainer and description', Boolean(config.linux?.category && config.linux?.maintainer && config.linux?.description)),
-    check('config: Windows target NSIS', names(config.win?.target).includes('nsis'), names(config.win?.target).join(', ')),
-    check('config: macOS dmg for x64 and arm64', macArchs.includes('x64') && macArchs.includes('arm64'), macArchs.join(', ')),
-    check('config: Linux icons (build/icons/NxN.png, 16 to 512 at least)', [16, 32, 48, 64, 128, 256, 512].every((n) => linuxIcons.includes(`${n}x${n}.png`)), linuxIconDir ?? 'no linux.icon'),
-    check('config: Windows icon (.ico) exists', String(config.win?.icon ?? '').endsWith('.ico') && exists(config.win?.icon), config.win?.icon ?? 'no win.icon'),
-    check('config: macOS icon (.icns) exists', String(config.mac?.icon ?? '').endsWith('.icns') && exists(config.mac?.icon), config.mac?.icon ?? 'no mac.icon'),
+    check(
+      'config: Linux targets AppImage and deb',
+      ['AppImage', 'deb'].every((t) => names(config.linux?.target).includes(t)),
+      names(config.linux?.target).join(', '),
+    ),
+    check(
+      'config: deb has category, maintainer and description',
+      Boolean(config.linux?.category && config.linux?.maintainer && config.linux?.description),
+    ),
+    check(
+      'config: Windows target NSIS',
+      names(config.win?.target).includes('nsis'),
+      names(config.win?.target).join(', '),
+    ),
+    check(
+      'config: macOS dmg for x64 and arm64',
+      macArchs.includes('x64') && macArchs.includes('arm64'),
+      macArchs.join(', '),
+    ),
+    check(
+      'config: Linux icons (build/icons/NxN.png, 16 to 512 at least)',
+      [16, 32, 48, 64, 128, 256, 512].every((n) => linuxIcons.includes(`${n}x${n}.png`)),
+      linuxIconDir ?? 'no linux.icon',
+    ),
+    check(
+      'config: Windows icon (.ico) exists',
+      String(config.win?.icon ?? '').endsWith('.ico') && exists(config.win?.icon),
+      config.win?.icon ?? 'no win.icon',
+    ),
+    check(
+      'config: macOS icon (.icns) exists',
+      String(config.mac?.icon ?? '').endsWith('.icns') && exists(config.mac?.icon),
+      config.mac?.icon ?? 'no mac.icon',
+    ),
   ];
 }
-
 
 function electronVersion() {
   return JSON.parse(readFileSync(path.join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
@@ -276,7 +382,12 @@ async function pack({ configFile, electronDist, outputDir, version }) {
   return { config: result.configuration, appOutDir, executableName };
 }
 
-export async function runPackagingCheck({ configFile = 'electron-builder.yml', skipBuild = false, keep = false, log = console.log } = {}) {
+export async function runPackagingCheck({
+  configFile = 'electron-builder.yml',
+  skipBuild = false,
+  keep = false,
+  log = console.log,
+} = {}) {
   const started = performance.now();
   const results = [];
   const work = path.join(root, '.cache', 'packaging');
@@ -290,8 +401,16 @@ export async function runPackagingCheck({ configFile = 'electron-builder.yml', s
   }
   const { makeIcons } = await import('./make-icons.mjs');
   const icons = await makeIcons(await readFile(path.join(root, 'build', 'icon.svg'), 'utf8'));
-  const staleIcons = [...icons].filter(([file, bytes]) => !existsSync(path.join(root, file)) || !bytes.equals(readFileSync(path.join(root, file)))).map(([file]) => file);
-  results.push(check('icons: build/ is up to date with build/icon.svg (npm run icons)', staleIcons.length === 0, staleIcons.join(', ')));
+  const staleIcons = [...icons]
+    .filter(([file, bytes]) => !existsSync(path.join(root, file)) || !bytes.equals(readFileSync(path.join(root, file))))
+    .map(([file]) => file);
+  results.push(
+    check(
+      'icons: build/ is up to date with build/icon.svg (npm run icons)',
+      staleIcons.length === 0,
+      staleIcons.join(', '),
+    ),
+  );
 
   const version = electronVersion();
   await makeStandInElectron(electronDist, version);
@@ -302,9 +421,16 @@ export async function runPackagingCheck({ configFile = 'electron-builder.yml', s
   results.push(...checkLinuxAndSigning(packed.config));
   results.push(...checkFuses(packed.config.electronFuses, 'config the build used'));
 
-  const binaryPath = packed.appOutDir && packed.executableName ? path.join(packed.appOutDir, packed.executableName) : null;
+  const binaryPath =
+    packed.appOutDir && packed.executableName ? path.join(packed.appOutDir, packed.executableName) : null;
   const binaryExists = binaryPath != null && existsSync(binaryPath);
-  results.push(check('binary: electron renamed to the product executable', binaryExists, binaryPath ? path.relative(root, binaryPath) : 'no appOutDir'));
+  results.push(
+    check(
+      'binary: electron renamed to the product executable',
+      binaryExists,
+      binaryPath ? path.relative(root, binaryPath) : 'no appOutDir',
+    ),
+  );
   // The stand-in starts with every fuse opposite to the wanted value: each check below proves a flip.
   const wire = binaryExists ? readFuseWire(await readFile(binaryPath)) : null;
   results.push(...checkFuses(wire?.states ?? null, 'wire in the packed binary'));
@@ -312,7 +438,12 @@ export async function runPackagingCheck({ configFile = 'electron-builder.yml', s
   const archive = packed.appOutDir ? path.join(packed.appOutDir, 'resources', 'app.asar') : '';
   const asarExists = archive !== '' && existsSync(archive);
   results.push(check('asar: resources/app.asar exists', asarExists, archive ? path.relative(root, archive) : ''));
-  results.push(check('asar: no unpacked resources/app folder', !packed.appOutDir || !existsSync(path.join(packed.appOutDir, 'resources', 'app'))));
+  results.push(
+    check(
+      'asar: no unpacked resources/app folder',
+      !packed.appOutDir || !existsSync(path.join(packed.appOutDir, 'resources', 'app')),
+    ),
+  );
   if (asarExists) {
     const serviceData = path.join(root, 'service', 'data');
     results.push(
@@ -333,23 +464,40 @@ function parseArgs(argv) {
     const at = argv.indexOf(flag);
     return at >= 0 && argv[at + 1] ? argv[at + 1] : undefined;
   };
-  return { skipBuild: argv.includes('--skip-build'), keep: argv.includes('--keep'), configFile: value('--config'), report: value('--report') };
+  return {
+    skipBuild: argv.includes('--skip-build'),
+    keep: argv.includes('--keep'),
+    configFile: value('--config'),
+    report: value('--report'),
+  };
 }
 
 if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href) {
   const args = parseArgs(process.argv.slice(2));
-  runPackagingCheck({ skipBuild: args.skipBuild, keep: args.keep, ...(args.configFile ? { configFile: args.configFile } : {}) }).then(
+  runPackagingCheck({
+    skipBuild: args.skipBuild,
+    keep: args.keep,
+    ...(args.configFile ? { configFile: args.configFile } : {}),
+  }).then(
     async ({ results, ms }) => {
       console.log('');
       for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}${r.detail ? `  [${r.detail}]` : ''}`);
       const failed = results.filter((r) => !r.ok).length;
       // --report <file>: the counts as JSON for .ci/run's total.
-      if (args.report) await writeFile(path.resolve(args.report), JSON.stringify({ passed: results.length - failed, failed, ms, results }, null, 2));
-      console.log(`\npackaging check: ${results.length - failed} passed, ${failed} failed (${(ms / 1000).toFixed(1)} s)`);
+      if (args.report)
+        await writeFile(
+          path.resolve(args.report),
+          JSON.stringify({ passed: results.length - failed, failed, ms, results }, null, 2),
+        );
+      console.log(
+        `\npackaging check: ${results.length - failed} passed, ${failed} failed (${(ms / 1000).toFixed(1)} s)`,
+      );
       process.exit(failed === 0 ? 0 : 1);
     },
     (error) => {
-      console.error(`packaging check: could not pack: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      console.error(
+        `packaging check: could not pack: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       process.exit(2);
     },
   );

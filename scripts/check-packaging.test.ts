@@ -7,8 +7,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  checkAsarContents, checkConfig, checkFuses, checkLinuxAndSigning, electronBuilderDebDefaults, EXPECTED_FUSES, listAsarFiles,
-  placeholderBinary, readAsarText, readFuseWire, type CheckResult,
+  checkAsarContents,
+  checkConfig,
+  checkFuses,
+  checkLinuxAndSigning,
+  electronBuilderDebDefaults,
+  EXPECTED_FUSES,
+  listAsarFiles,
+  placeholderBinary,
+  readAsarText,
+  readFuseWire,
+  type CheckResult,
 } from './check-packaging.mjs';
 
 const require = createRequire(import.meta.url);
@@ -24,10 +33,16 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const ROOT_PACKAGE = { name: 'market-desk', version: '1.2.3', devDependencies: { vitest: '4', electron: '45' } };
 const GOOD_FILES: Record<string, string> = {
-  'package.json': JSON.stringify({ name: 'market-desk', version: '1.2.3', type: 'module', main: 'dist/electron/main.js' }),
+  'package.json': JSON.stringify({
+    name: 'market-desk',
+    version: '1.2.3',
+    type: 'module',
+    main: 'dist/electron/main.js',
+  }),
   'dist/electron/main.js': 'export {};',
   'dist/electron/preload.cjs': '"use strict";',
-  'dist/renderer/index.html': '<script type="module" src="./assets/index-abc.js"></script><link rel="stylesheet" href="./assets/index-abc.css">',
+  'dist/renderer/index.html':
+    '<script type="module" src="./assets/index-abc.js"></script><link rel="stylesheet" href="./assets/index-abc.css">',
   'dist/renderer/assets/index-abc.js': '',
   'dist/renderer/assets/index-abc.css': '',
   'dist/service-data/catalog-730.tsv': 'x',
@@ -67,7 +82,13 @@ describe('asar checks', () => {
     const { 'dist/electron/preload.cjs': _preload, 'dist/service-data/catalog-730.tsv': _data, ...rest } = GOOD_FILES;
     const archive = await makeAsar('bad', {
       ...rest,
-      'package.json': JSON.stringify({ name: 'market-desk', version: '1.2.3', main: 'dist/main.js', scripts: { start: 'x' }, devDependencies: { vitest: '4' } }),
+      'package.json': JSON.stringify({
+        name: 'market-desk',
+        version: '1.2.3',
+        main: 'dist/main.js',
+        scripts: { start: 'x' },
+        devDependencies: { vitest: '4' },
+      }),
       'dist/electron/main.js.map': '{}',
       'electron/main/main.ts': 'export {};',
       'service/src/index.ts': 'export {};',
@@ -154,10 +175,12 @@ describe('config checks', () => {
 
 describe('deb dependencies, AppArmor profile and fuse order', () => {
   const yaml = require('js-yaml') as { load(text: string): unknown };
-  const config = yaml.load(readFileSync(path.resolve(import.meta.dirname, '..', 'electron-builder.yml'), 'utf8')) as Record<string, unknown>;
+  const config = yaml.load(
+    readFileSync(path.resolve(import.meta.dirname, '..', 'electron-builder.yml'), 'utf8'),
+  ) as Record<string, unknown>;
   const defaults = electronBuilderDebDefaults();
 
-  it('reads electron-builder\'s own deb defaults from app-builder-lib', () => {
+  it("reads electron-builder's own deb defaults from app-builder-lib", () => {
     expect(defaults.depends).toEqual(expect.arrayContaining(['libgtk-3-0', 'libnss3', 'libnotify4', 'xdg-utils']));
     expect(defaults.recommends.length).toBeGreaterThan(0);
   });
@@ -170,19 +193,27 @@ describe('deb dependencies, AppArmor profile and fuse order', () => {
 
   it('fail for a depends list that replaces the defaults, a replaced postinst or profile, and a hook after packing', () => {
     const results = checkLinuxAndSigning(
-      { deb: { depends: ['libsecret-1-0'], afterInstall: 'build/postinst.sh' }, linux: { appArmorProfile: 'x' }, electronFuses: {}, afterSign: 'flip.js' },
+      {
+        deb: { depends: ['libsecret-1-0'], afterInstall: 'build/postinst.sh' },
+        linux: { appArmorProfile: 'x' },
+        electronFuses: {},
+        afterSign: 'flip.js',
+      },
       defaults,
     );
     expect(failed(results)).toEqual([
-      'config: deb depends on electron-builder\'s defaults plus libsecret-1-0',
-      'config: deb keeps electron-builder\'s postinst and AppArmor profile (Ubuntu 23.10+)',
+      "config: deb depends on electron-builder's defaults plus libsecret-1-0",
+      "config: deb keeps electron-builder's postinst and AppArmor profile (Ubuntu 23.10+)",
       'config: fuses come from electronFuses (flipped before signing), no hook after packing',
     ]);
     expect(results[0]!.detail).toContain('libgtk-3-0');
-    expect(failed(checkLinuxAndSigning({ deb: { depends: defaults.depends.filter((d) => d !== 'libsecret-1-0') } }, defaults))).toEqual([
-      'config: deb depends on electron-builder\'s defaults plus libsecret-1-0',
+    expect(
+      failed(
+        checkLinuxAndSigning({ deb: { depends: defaults.depends.filter((d) => d !== 'libsecret-1-0') } }, defaults),
+      ),
+    ).toEqual([
+      "config: deb depends on electron-builder's defaults plus libsecret-1-0",
       'config: fuses come from electronFuses (flipped before signing), no hook after packing',
     ]);
   });
 });
-

@@ -1,8 +1,21 @@
 /** Types for code-size.mjs (imported by its test). */
 export const MAX_FUNCTION_LINES: number;
 export const MAX_FILE_LINES: number;
-export interface FunctionSize { file: string; line: number; name: string; lines: number }
-export interface FileSize { file: string; lines: number }
+export interface FunctionSize {
+  file: string;
+  line: number;
+  name: string;
+  lines: number;
+}
+export interface FileSize {
+  file: string;
+  lines: number;
+}
 export function sourceFiles(dir?: string): string[];
 export function functionsIn(file: string, text: string): FunctionSize[];
-export function measure(dir?: string): { functions: FunctionSize[]; files: FileSize[]; longFunctions: FunctionSize[]; longFiles: FileSize[] };
+export function measure(dir?: string): {
+  functions: FunctionSize[];
+  files: FileSize[];
+  longFunctions: FunctionSize[];
+  longFiles: FileSize[];
+};

@@ -52,10 +52,22 @@ function nameOf(node, sf) {
 
 /** Every function in one file's text with its line count (first to last line, both counted). */
 export function functionsIn(file, text) {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : undefined);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : undefined,
+  );
   const out = [];
   const visit = (node) => {
-    if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node)) {
+    if (
+      ts.isFunctionDeclaration(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isConstructorDeclaration(node)
+    ) {
       if (node.body) {
         const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
         const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
@@ -92,8 +104,11 @@ if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href)
   const report = args.includes('--report') ? args[args.indexOf('--report') + 1] : undefined;
   const m = measure();
   console.log(`Longest ${top} functions:`);
-  for (const f of m.functions.slice(0, top)) console.log(`  ${String(f.lines).padStart(4)}  ${f.name}  ${f.file}:${f.line}`);
-  console.log(`Functions over ${MAX_FUNCTION_LINES} lines: ${m.longFunctions.length}; files over ${MAX_FILE_LINES} lines: ${m.longFiles.length}`);
+  for (const f of m.functions.slice(0, top))
+    console.log(`  ${String(f.lines).padStart(4)}  ${f.name}  ${f.file}:${f.line}`);
+  console.log(
+    `Functions over ${MAX_FUNCTION_LINES} lines: ${m.longFunctions.length}; files over ${MAX_FILE_LINES} lines: ${m.longFiles.length}`,
+  );
   for (const f of m.longFiles) console.log(`  ${String(f.lines).padStart(4)}  ${f.file}`);
   const failed = m.longFunctions.length + m.longFiles.length;
   if (report) writeFileSync(report, JSON.stringify({ passed: failed === 0 ? 1 : 0, failed: failed === 0 ? 0 : 1 }));

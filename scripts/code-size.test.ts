@@ -31,7 +31,7 @@ describe('code-size', () => {
     ]);
   });
 
-  it('reads the app\'s sources and leaves tests, fakes and type stubs out', () => {
+  it("reads the app's sources and leaves tests, fakes and type stubs out", () => {
     const files = sourceFiles();
     expect(files).toContain('renderer/features/prices/GridScreen.tsx');
     expect(files.some((f) => /\.test\.tsx?$|\/testing\/|\.d\.mts$/.test(f))).toBe(false);

@@ -57,6 +57,7 @@ export function electronMirror(env = process.env) {
 export function electronCacheDir(env = process.env, platform = process.platform, home = os.homedir()) {
   if (env.electron_config_cache) return env.electron_config_cache;
   if (platform === 'darwin') return path.join(home, 'Library', 'Caches', 'electron');
-  if (platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'electron', 'Cache');
+  if (platform === 'win32')
+    return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'electron', 'Cache');
   return path.join(env.XDG_CACHE_HOME || path.join(home, '.cache'), 'electron');
 }

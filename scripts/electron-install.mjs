@@ -16,7 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
-  DEFAULT_ELECTRON_MIRROR, ELECTRON_PACKAGE_DIR, electronCacheDir, electronMirror, electronVersion, findElectronBinary,
+  DEFAULT_ELECTRON_MIRROR,
+  ELECTRON_PACKAGE_DIR,
+  electronCacheDir,
+  electronMirror,
+  electronVersion,
+  findElectronBinary,
 } from './electron-binary.mjs';
 
 const WEB_FALLBACK = 'Meanwhile the same app runs in your browser: `npm run web`, then open the address it prints.';
@@ -50,7 +55,7 @@ export function explainInstallFailure(output, { version, mirror, cacheDir, exitC
     todo = `Check ELECTRON_MIRROR, delete the cached copy in ${cacheDir} if there is one, and run \`npm start\` again.`;
   } else if (/No checksum found in checksum file/.test(output)) {
     why = `Electron's checksum list has no entry for the file it downloaded from ${from}.`;
-    todo = 'Check that ELECTRON_MIRROR and ELECTRON_CUSTOM_DIR point at a copy of Electron\'s releases.';
+    todo = "Check that ELECTRON_MIRROR and ELECTRON_CUSTOM_DIR point at a copy of Electron's releases.";
   } else if (http) {
     why = `${from} answered HTTP ${http[1]} (${http[2]}) for ${http[3]}.`;
     todo = customMirror
@@ -60,7 +65,7 @@ export function explainInstallFailure(output, { version, mirror, cacheDir, exitC
     why = `${from} could not be reached (no internet access, a firewall, or a proxy).`;
     todo =
       'Connect to the internet and run `npm start` again. Behind a proxy, set ELECTRON_GET_USE_PROXY=1 and HTTPS_PROXY; ' +
-      'where GitHub is blocked, set ELECTRON_MIRROR to a mirror of Electron\'s releases.';
+      "where GitHub is blocked, set ELECTRON_MIRROR to a mirror of Electron's releases.";
   } else if (/ENOSPC/.test(output)) {
     why = 'the disk is full.';
     todo = `Free some space (Electron needs about 250 MB in node_modules/electron and ${cacheDir}) and run \`npm start\` again.`;
@@ -68,8 +73,14 @@ export function explainInstallFailure(output, { version, mirror, cacheDir, exitC
     why = 'it was not allowed to write node_modules/electron or its cache.';
     todo = `Check the owner of node_modules (it may have been installed with sudo) and of ${cacheDir}.`;
   } else {
-    const first = output.split('\n').map((line) => line.trim()).find((line) => line && !line.startsWith('at ')) ?? '';
-    why = first ? `Electron's installer stopped with: ${first}` : `Electron's installer exited with code ${exitCode ?? 'unknown'} and said nothing.`;
+    const first =
+      output
+        .split('\n')
+        .map((line) => line.trim())
+        .find((line) => line && !line.startsWith('at ')) ?? '';
+    why = first
+      ? `Electron's installer stopped with: ${first}`
+      : `Electron's installer exited with code ${exitCode ?? 'unknown'} and said nothing.`;
     todo = 'Run `node node_modules/electron/install.js` to see its full output.';
   }
   return [
@@ -82,7 +93,9 @@ export function explainInstallFailure(output, { version, mirror, cacheDir, exitC
 /** The version in dist/version (what install.js compares), or null. */
 function installedVersion(electronDir) {
   try {
-    return readFileSync(path.join(electronDir, 'dist', 'version'), 'utf8').trim().replace(/^v/, '');
+    return readFileSync(path.join(electronDir, 'dist', 'version'), 'utf8')
+      .trim()
+      .replace(/^v/, '');
   } catch {
     return null;
   }
@@ -146,7 +159,11 @@ export async function ensureElectron({
 } = {}) {
   const present = findElectronBinary(electronDir, env);
   // A binary left by an older electron package (package.json was bumped) is replaced, as install.js would.
-  const stale = present !== null && !env.ELECTRON_OVERRIDE_DIST_PATH && wantedVersion(electronDir) !== null && installedVersion(electronDir) !== wantedVersion(electronDir);
+  const stale =
+    present !== null &&
+    !env.ELECTRON_OVERRIDE_DIST_PATH &&
+    wantedVersion(electronDir) !== null &&
+    installedVersion(electronDir) !== wantedVersion(electronDir);
   if (present && !stale) return { ok: true, binary: present, installed: false };
   const problem = installProblem(electronDir, env);
   if (problem !== null) return { ok: false, message: problem };
@@ -162,7 +179,11 @@ export async function ensureElectron({
       `  cache: ${cacheDir} (a cached copy is used without downloading; electron_config_cache moves it)\n`,
   );
   const started = performance.now();
-  const { exitCode, output, timedOut } = await runInstaller(electronDir, env, version, out, { pollMs, reportEveryMs, timeoutMs });
+  const { exitCode, output, timedOut } = await runInstaller(electronDir, env, version, out, {
+    pollMs,
+    reportEveryMs,
+    timeoutMs,
+  });
   const binary = exitCode === 0 ? findElectronBinary(electronDir, env) : null;
   if (binary) {
     const took = ((performance.now() - started) / 1000).toFixed(1);
@@ -184,7 +205,8 @@ function installProblem(electronDir, env) {
   if (!existsSync(path.join(electronDir, 'install.js')) || !existsSync(path.join(electronDir, 'package.json'))) {
     return (
       `Market Desk can't open its desktop window: ${electronDir} is missing or incomplete, so Electron can't be ` +
-      'downloaded. Run `npm install`, then `npm start` again.\n' + WEB_FALLBACK
+      'downloaded. Run `npm install`, then `npm start` again.\n' +
+      WEB_FALLBACK
     );
   }
   return null;
@@ -213,10 +235,13 @@ async function runInstaller(electronDir, env, version, out, { pollMs, reportEver
   const progress = downloadProgress(staging, version, out, reportEveryMs);
   const timer = setInterval(progress.poll, pollMs);
   let timedOut = false;
-  const deadline = timeoutMs > 0 ? setTimeout(() => {
-    timedOut = true;
-    child.kill('SIGTERM');
-  }, timeoutMs) : null;
+  const deadline =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          child.kill('SIGTERM');
+        }, timeoutMs)
+      : null;
 
   const exitCode = await new Promise((resolve) => {
     child.on('error', (error) => {
@@ -244,7 +269,8 @@ function downloadProgress(staging, version, out, reportEveryMs) {
     const seconds = (now - firstByteAt) / 1000;
     // A rate over less than half a second says little.
     const rate = seconds >= 0.5 ? ` (${formatBytes(seen / seconds)}/s)` : '';
-    const text = `${final ? 'Downloaded' : 'Downloading'} Electron ${version}: ${formatBytes(seen)}` +
+    const text =
+      `${final ? 'Downloaded' : 'Downloading'} Electron ${version}: ${formatBytes(seen)}` +
       (final ? ` in ${seconds.toFixed(1)} s` : rate);
     if (out.isTTY) {
       out.write(`\r${text.padEnd(60)}${final ? '\n' : ''}`);

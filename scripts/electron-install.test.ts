@@ -18,7 +18,9 @@ import { startElectronMirror, type ElectronMirror, type ElectronMirrorOptions } 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Under the checkout (an ignored folder) so the copied install.js finds @electron/get in node_modules.
 const work = path.join(root, '.cache', 'test-electron-install');
-const VERSION = (JSON.parse(readFileSync(path.join(ELECTRON_PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(path.join(ELECTRON_PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }
+).version;
 const ZIP = `electron-v${VERSION}-linux-x64.zip`;
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -34,7 +36,8 @@ function freshElectronPackage(checksums?: Record<string, string>): string {
   const dir = path.join(work, `checkout-${counter}`, 'node_modules', 'electron');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const file of ['install.js', 'package.json', 'checksums.json']) copyFileSync(path.join(ELECTRON_PACKAGE_DIR, file), path.join(dir, file));
+  for (const file of ['install.js', 'package.json', 'checksums.json'])
+    copyFileSync(path.join(ELECTRON_PACKAGE_DIR, file), path.join(dir, file));
   if (checksums) writeFileSync(path.join(dir, 'checksums.json'), JSON.stringify(checksums));
   return dir;
 }
@@ -80,13 +83,22 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
     });
     const electronDir = freshElectronPackage();
     const record = path.join(work, 'started-with.txt');
-    const env = installEnv({ ELECTRON_MIRROR: m.url, electron_use_remote_checksums: '1', FAKE_ELECTRON_RECORD: record });
+    const env = installEnv({
+      ELECTRON_MIRROR: m.url,
+      electron_use_remote_checksums: '1',
+      FAKE_ELECTRON_RECORD: record,
+    });
     const out = recorder();
     const err = recorder();
     let built = false;
 
     const code = await start({
-      electronDir, env, args: ['the-app-folder'], out: out.out, err: err.out, install: FAST,
+      electronDir,
+      env,
+      args: ['the-app-folder'],
+      out: out.out,
+      err: err.out,
+      install: FAST,
       build: async () => {
         built = true;
         return 5;
@@ -99,8 +111,11 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
     // The installer asked the mirror for the zip and for the checksums next to it, nothing else.
     expect(paths(m)).toEqual([`GET /electron/v${VERSION}/${ZIP}`, `GET /electron/v${VERSION}/SHASUMS256.txt`]);
     // Progress: the size grew through several lines, then the total, then ready.
-    const progress = [...out.text().matchAll(new RegExp(`Downloading Electron ${VERSION.replace(/\./g, '\\.')}: ([\\d.]+) (kB|MB)`, 'g'))]
-      .map((match) => Number(match[1]) * (match[2] === 'MB' ? 1024 : 1));
+    const progress = [
+      ...out
+        .text()
+        .matchAll(new RegExp(`Downloading Electron ${VERSION.replace(/\./g, '\\.')}: ([\\d.]+) (kB|MB)`, 'g')),
+    ].map((match) => Number(match[1]) * (match[2] === 'MB' ? 1024 : 1));
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress.at(-1)).toBeGreaterThan(progress[0]!);
     expect(out.text()).toMatch(new RegExp(`Downloaded Electron ${VERSION.replace(/\./g, '\\.')}: 1\\.\\d MB`));
@@ -111,18 +126,30 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
     expect(findElectronBinary(electronDir, env)).toBe(path.join(electronDir, 'dist', 'electron'));
     expect(readFileSync(record, 'utf8')).toBe('the-app-folder\n');
     // Kept in Electron's cache, in the folder @electron/get names by the SHA-256 of the file's URL folder.
-    const folder = createHash('sha256').update(new URL(`v${VERSION}`, m.url).href).digest('hex');
+    const folder = createHash('sha256')
+      .update(new URL(`v${VERSION}`, m.url).href)
+      .digest('hex');
     expect(readFileSync(path.join(env.electron_config_cache!, folder, ZIP)).equals(m.zip)).toBe(true);
   });
 
-  it('with the package\'s own checksums.json (the default), a matching zip needs no SHASUMS256.txt, and a second checkout uses the cache', async () => {
+  it("with the package's own checksums.json (the default), a matching zip needs no SHASUMS256.txt, and a second checkout uses the cache", async () => {
     const m = await mirror();
     const env = installEnv({ ELECTRON_MIRROR: m.url });
-    const first = await ensureElectron({ electronDir: freshElectronPackage({ [ZIP]: m.sha256 }), env, out: recorder().out, ...FAST });
+    const first = await ensureElectron({
+      electronDir: freshElectronPackage({ [ZIP]: m.sha256 }),
+      env,
+      out: recorder().out,
+      ...FAST,
+    });
     expect(first).toMatchObject({ ok: true, installed: true });
     expect(paths(m)).toEqual([`GET /electron/v${VERSION}/${ZIP}`]);
 
-    const second = await ensureElectron({ electronDir: freshElectronPackage({ [ZIP]: m.sha256 }), env, out: recorder().out, ...FAST });
+    const second = await ensureElectron({
+      electronDir: freshElectronPackage({ [ZIP]: m.sha256 }),
+      env,
+      out: recorder().out,
+      ...FAST,
+    });
     expect(second).toMatchObject({ ok: true, installed: true });
     expect(paths(m)).toEqual([`GET /electron/v${VERSION}/${ZIP}`]); // nothing more was downloaded
   });
@@ -130,21 +157,29 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
   it('refuses a zip that does not match the checksums Electron ships (the real checksums.json): nothing is installed', async () => {
     const m = await mirror();
     const electronDir = freshElectronPackage(); // checksums.json as published: the stand-in can't match it
-    const result = await ensureElectron({ electronDir, env: installEnv({ ELECTRON_MIRROR: m.url }), out: recorder().out, ...FAST });
+    const result = await ensureElectron({
+      electronDir,
+      env: installEnv({ ELECTRON_MIRROR: m.url }),
+      out: recorder().out,
+      ...FAST,
+    });
     expect(result.ok).toBe(false);
     const message = (result as { message: string }).message;
     expect(message).toContain(`Electron ${VERSION}, the runtime it runs in, could not be downloaded`);
-    expect(message).toContain('did not match Electron\'s published SHA-256 checksum');
+    expect(message).toContain("did not match Electron's published SHA-256 checksum");
     expect(message).toContain('npm run web');
     expect(existsSync(path.join(electronDir, 'path.txt'))).toBe(false);
     expect(findElectronBinary(electronDir)).toBeNull();
   });
 
-  it('refuses a download that differs from the mirror\'s SHASUMS256.txt', async () => {
+  it("refuses a download that differs from the mirror's SHASUMS256.txt", async () => {
     const m = await mirror({ tamper: true });
     const electronDir = freshElectronPackage();
     const result = await ensureElectron({
-      electronDir, env: installEnv({ ELECTRON_MIRROR: m.url, electron_use_remote_checksums: '1' }), out: recorder().out, ...FAST,
+      electronDir,
+      env: installEnv({ ELECTRON_MIRROR: m.url, electron_use_remote_checksums: '1' }),
+      out: recorder().out,
+      ...FAST,
     });
     expect(result.ok).toBe(false);
     expect((result as { message: string }).message).toContain('checksum');
@@ -156,7 +191,10 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
     const m = await mirror({ dir: VERSION });
     const electronDir = freshElectronPackage({ [ZIP]: m.sha256 });
     const result = await ensureElectron({
-      electronDir, env: installEnv({ ELECTRON_MIRROR: m.url, ELECTRON_CUSTOM_DIR: '{{ version }}' }), out: recorder().out, ...FAST,
+      electronDir,
+      env: installEnv({ ELECTRON_MIRROR: m.url, ELECTRON_CUSTOM_DIR: '{{ version }}' }),
+      out: recorder().out,
+      ...FAST,
     });
     expect(result).toMatchObject({ ok: true });
     expect(paths(m)).toEqual([`GET /electron/${VERSION}/${ZIP}`]);
@@ -167,7 +205,11 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
     const err = recorder();
     let built = false;
     const code = await start({
-      electronDir: freshElectronPackage(), env: installEnv({ ELECTRON_MIRROR: m.url }), out: recorder().out, err: err.out, install: FAST,
+      electronDir: freshElectronPackage(),
+      env: installEnv({ ELECTRON_MIRROR: m.url }),
+      out: recorder().out,
+      err: err.out,
+      install: FAST,
       build: async () => {
         built = true;
         return 0;
@@ -185,7 +227,12 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
     const closedUrl = m.url;
     await m.close();
     mirrors.splice(mirrors.indexOf(m), 1);
-    const result = await ensureElectron({ electronDir: freshElectronPackage(), env: installEnv({ ELECTRON_MIRROR: closedUrl }), out: recorder().out, ...FAST });
+    const result = await ensureElectron({
+      electronDir: freshElectronPackage(),
+      env: installEnv({ ELECTRON_MIRROR: closedUrl }),
+      out: recorder().out,
+      ...FAST,
+    });
     expect(result.ok).toBe(false);
     expect((result as { message: string }).message).toMatch(/could not be reached[\s\S]*npm run web/);
   });
@@ -198,7 +245,12 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
     writeFileSync(path.join(electronDir, 'dist', 'version'), '44.0.0');
     writeFileSync(path.join(electronDir, 'path.txt'), 'electron');
     const out = recorder();
-    const result = await ensureElectron({ electronDir, env: installEnv({ ELECTRON_MIRROR: m.url }), out: out.out, ...FAST });
+    const result = await ensureElectron({
+      electronDir,
+      env: installEnv({ ELECTRON_MIRROR: m.url }),
+      out: out.out,
+      ...FAST,
+    });
     expect(result).toMatchObject({ ok: true, installed: true });
     expect(out.text()).toContain(`Electron 44.0.0 in node_modules is older than the ${VERSION}`);
     expect(readFileSync(path.join(electronDir, 'dist', 'version'), 'utf8')).toBe(VERSION);
@@ -213,7 +265,12 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
     writeFileSync(path.join(electronDir, 'dist', 'version'), VERSION);
     writeFileSync(path.join(electronDir, 'path.txt'), 'electron');
     const out = recorder();
-    const result = await ensureElectron({ electronDir, env: installEnv({ ELECTRON_MIRROR: m.url }), out: out.out, ...FAST });
+    const result = await ensureElectron({
+      electronDir,
+      env: installEnv({ ELECTRON_MIRROR: m.url }),
+      out: out.out,
+      ...FAST,
+    });
     expect(result).toEqual({ ok: true, binary: path.join(electronDir, 'dist', 'electron'), installed: false });
     expect(m.requests).toEqual([]);
     expect(out.text()).toBe('');
@@ -221,12 +278,25 @@ describe('npm start on a fresh checkout (Electron fetched by its own installer)'
 });
 
 describe('install failure messages', () => {
-  const context = { version: '45.4.1', mirror: 'https://github.com/electron/electron/releases/download/', cacheDir: '/c', exitCode: 1 };
+  const context = {
+    version: '45.4.1',
+    mirror: 'https://github.com/electron/electron/releases/download/',
+    cacheDir: '/c',
+    exitCode: 1,
+  };
   it('name the cause in plain words, and always the web fallback', () => {
-    expect(explainInstallFailure('TypeError: fetch failed\n    at node:internal', context)).toMatch(/GitHub could not be reached[\s\S]*ELECTRON_GET_USE_PROXY[\s\S]*npm run web/);
-    expect(explainInstallFailure('Error: ENOSPC: no space left on device, write', context)).toContain('the disk is full');
-    expect(explainInstallFailure('Error: EACCES: permission denied, open \'/x/node_modules/electron/path.txt\'', context)).toContain('not allowed to write');
-    expect(explainInstallFailure('Error: something new\n    at x (y.js:1:1)', context)).toContain('stopped with: Error: something new');
+    expect(explainInstallFailure('TypeError: fetch failed\n    at node:internal', context)).toMatch(
+      /GitHub could not be reached[\s\S]*ELECTRON_GET_USE_PROXY[\s\S]*npm run web/,
+    );
+    expect(explainInstallFailure('Error: ENOSPC: no space left on device, write', context)).toContain(
+      'the disk is full',
+    );
+    expect(
+      explainInstallFailure("Error: EACCES: permission denied, open '/x/node_modules/electron/path.txt'", context),
+    ).toContain('not allowed to write');
+    expect(explainInstallFailure('Error: something new\n    at x (y.js:1:1)', context)).toContain(
+      'stopped with: Error: something new',
+    );
     expect(explainInstallFailure('', { ...context, timedOut: true })).toContain('did not finish in time');
   });
 

@@ -16,4 +16,9 @@ export function launchElectron(
   binary: string,
   args: string[],
   options?: { env?: NodeJS.ProcessEnv; stderr?: { write(chunk: Buffer | string): unknown }; forwardSignals?: boolean },
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; error: string | null; sandboxFailure: SandboxFailure | null }>;
+): Promise<{
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error: string | null;
+  sandboxFailure: SandboxFailure | null;
+}>;

@@ -88,7 +88,7 @@ export function sandboxFailureAdvice({ failure, binary, restricted, helperExists
           'sandbox helper.';
   const lines = [
     '',
-    'Market Desk\'s window did not open: Electron stopped at start because it could not turn on its security sandbox.',
+    "Market Desk's window did not open: Electron stopped at start because it could not turn on its security sandbox.",
     cause,
     fixes.length > 1 ? 'Fix it once, with either of these (each needs sudo):' : 'Fix it once (this needs sudo):',
   ];
@@ -115,7 +115,11 @@ export function sandboxFailureAdvice({ failure, binary, restricted, helperExists
  * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, error: string | null,
  *   sandboxFailure: { kind: 'suid' | 'no-usable-sandbox', helper: string | null } | null }>}
  */
-export function launchElectron(binary, args, { env = process.env, stderr = process.stderr, forwardSignals = true } = {}) {
+export function launchElectron(
+  binary,
+  args,
+  { env = process.env, stderr = process.stderr, forwardSignals = true } = {},
+) {
   return new Promise((resolve) => {
     const child = spawn(binary, args, { stdio: ['inherit', 'inherit', 'pipe'], env });
     let window = '';

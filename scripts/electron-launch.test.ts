@@ -9,7 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ELECTRON_PACKAGE_DIR, electronVersion } from './electron-binary.mjs';
-import { appArmorRestrictsUserNamespaces, detectSandboxFailure, launchElectron, sandboxFailureAdvice } from './electron-launch.mjs';
+import {
+  appArmorRestrictsUserNamespaces,
+  detectSandboxFailure,
+  launchElectron,
+  sandboxFailureAdvice,
+} from './electron-launch.mjs';
 import { start } from './start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,40 +60,72 @@ function recorder(): { out: { write(text: string | Buffer): boolean }; text(): s
 const noBuild = async () => 0;
 
 describe('Chromium sandbox abort', () => {
-  it('is recognised in Chromium\'s own words, with the helper path; other output is not', () => {
-    expect(detectSandboxFailure(`some noise\n${SUID_LINE('/home/me/app/node_modules/electron/dist/chrome-sandbox')}\nTrace/breakpoint trap (core dumped)\n`)).toEqual({
+  it("is recognised in Chromium's own words, with the helper path; other output is not", () => {
+    expect(
+      detectSandboxFailure(
+        `some noise\n${SUID_LINE('/home/me/app/node_modules/electron/dist/chrome-sandbox')}\nTrace/breakpoint trap (core dumped)\n`,
+      ),
+    ).toEqual({
       kind: 'suid',
       helper: '/home/me/app/node_modules/electron/dist/chrome-sandbox',
     });
     // The older log prefix (file name and line only) is the same message.
-    expect(detectSandboxFailure(SUID_LINE('/tmp/.mount_MarketXy/chrome-sandbox').replace('sandbox/linux/suid/client/setuid_sandbox_host.cc:166]', 'setuid_sandbox_host.cc(158)]'))).toMatchObject({
-      kind: 'suid', helper: '/tmp/.mount_MarketXy/chrome-sandbox',
+    expect(
+      detectSandboxFailure(
+        SUID_LINE('/tmp/.mount_MarketXy/chrome-sandbox').replace(
+          'sandbox/linux/suid/client/setuid_sandbox_host.cc:166]',
+          'setuid_sandbox_host.cc(158)]',
+        ),
+      ),
+    ).toMatchObject({
+      kind: 'suid',
+      helper: '/tmp/.mount_MarketXy/chrome-sandbox',
     });
     expect(detectSandboxFailure(NO_SANDBOX_LINE)).toEqual({ kind: 'no-usable-sandbox', helper: null });
-    expect(detectSandboxFailure('[1:2:ERROR:gpu_init.cc(1)] Passthrough is not supported, GL is disabled\nsegfault')).toBeNull();
+    expect(
+      detectSandboxFailure('[1:2:ERROR:gpu_init.cc(1)] Passthrough is not supported, GL is disabled\nsegfault'),
+    ).toBeNull();
     expect(detectSandboxFailure('')).toBeNull();
   });
 
   it('reads the AppArmor switch from /proc, and copes with kernels that have none', () => {
     expect(appArmorRestrictsUserNamespaces(() => '1\n')).toBe(true);
     expect(appArmorRestrictsUserNamespaces(() => '0\n')).toBe(false);
-    expect(appArmorRestrictsUserNamespaces(() => {
-      throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
-    })).toBeNull();
+    expect(
+      appArmorRestrictsUserNamespaces(() => {
+        throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+      }),
+    ).toBeNull();
   });
 
   it('launchElectron passes stderr through and reports the abort (SIGTRAP)', async () => {
-    const { binary, helper } = installedElectron(`echo "${SUID_LINE('$(dirname "$0")/chrome-sandbox')}" >&2\nkill -TRAP $$`);
+    const { binary, helper } = installedElectron(
+      `echo "${SUID_LINE('$(dirname "$0")/chrome-sandbox')}" >&2\nkill -TRAP $$`,
+    );
     const stderr = recorder();
     const result = await launchElectron(binary, [], { stderr: stderr.out, forwardSignals: false });
-    expect(result).toMatchObject({ code: null, signal: 'SIGTRAP', error: null, sandboxFailure: { kind: 'suid', helper } });
+    expect(result).toMatchObject({
+      code: null,
+      signal: 'SIGTRAP',
+      error: null,
+      sandboxFailure: { kind: 'suid', helper },
+    });
     expect(stderr.text()).toContain('The SUID sandbox helper binary was found');
   });
 
   it('npm start explains it in plain words with the exact commands for this checkout, and exits 1', async () => {
-    const { electronDir, binary, helper } = installedElectron(`echo "${SUID_LINE('$(dirname "$0")/chrome-sandbox')}" >&2\nkill -TRAP $$`);
+    const { electronDir, binary, helper } = installedElectron(
+      `echo "${SUID_LINE('$(dirname "$0")/chrome-sandbox')}" >&2\nkill -TRAP $$`,
+    );
     const err = recorder();
-    const code = await start({ electronDir, build: noBuild, args: [], out: recorder().out, err: err.out, restricted: () => true });
+    const code = await start({
+      electronDir,
+      build: noBuild,
+      args: [],
+      out: recorder().out,
+      err: err.out,
+      restricted: () => true,
+    });
     expect(code).toBe(1);
     const advice = err.text();
     expect(advice).toContain('could not turn on its security sandbox');
@@ -105,10 +142,15 @@ describe('Chromium sandbox abort', () => {
     expect(advice).toContain('Do not use --no-sandbox');
   });
 
-  it('the printed profile is a valid one-line shell command that writes the profile electron-builder\'s deb template uses', async () => {
+  it("the printed profile is a valid one-line shell command that writes the profile electron-builder's deb template uses", async () => {
     const { execFileSync } = await import('node:child_process');
     const binary = '/home/me/my apps/market-desk/node_modules/electron/dist/electron';
-    const advice = sandboxFailureAdvice({ failure: { kind: 'no-usable-sandbox', helper: null }, binary, restricted: true, helperExists: () => false });
+    const advice = sandboxFailureAdvice({
+      failure: { kind: 'no-usable-sandbox', helper: null },
+      binary,
+      restricted: true,
+      helperExists: () => false,
+    });
     const command = /printf .* \| sudo tee/.exec(advice)![0].replace(/ \| sudo tee$/, '');
     expect(execFileSync('sh', ['-c', command], { encoding: 'utf8' })).toBe(
       `abi <abi/4.0>,\ninclude <tunables/global>\nprofile market-desk-electron-dev "${binary}" flags=(unconfined) {\n  userns,\n}\n`,
@@ -118,15 +160,27 @@ describe('Chromium sandbox abort', () => {
   });
 
   it('without the AppArmor switch, only the setuid helper is offered', () => {
-    const advice = sandboxFailureAdvice({ failure: { kind: 'suid', helper: '/x/chrome-sandbox' }, binary: '/x/electron', restricted: false, helperExists: () => true });
+    const advice = sandboxFailureAdvice({
+      failure: { kind: 'suid', helper: '/x/chrome-sandbox' },
+      binary: '/x/electron',
+      restricted: false,
+      helperExists: () => true,
+    });
     expect(advice).toContain('sudo chown root:root "/x/chrome-sandbox" && sudo chmod 4755 "/x/chrome-sandbox"');
     expect(advice).not.toContain('apparmor_parser');
   });
 
-  it('any other failure keeps Electron\'s exit code and adds no sandbox advice', async () => {
+  it("any other failure keeps Electron's exit code and adds no sandbox advice", async () => {
     const { electronDir } = installedElectron('echo "[1:ERROR:something.cc(1)] unrelated" >&2\nexit 3');
     const err = recorder();
-    const code = await start({ electronDir, build: noBuild, args: [], out: recorder().out, err: err.out, restricted: () => true });
+    const code = await start({
+      electronDir,
+      build: noBuild,
+      args: [],
+      out: recorder().out,
+      err: err.out,
+      restricted: () => true,
+    });
     expect(code).toBe(3);
     expect(err.text()).toContain('unrelated');
     expect(err.text()).not.toContain('sandbox');
@@ -134,6 +188,15 @@ describe('Chromium sandbox abort', () => {
 
   it('a clean exit is exit 0', async () => {
     const { electronDir } = installedElectron('exit 0');
-    expect(await start({ electronDir, build: noBuild, args: [], out: recorder().out, err: recorder().out, restricted: () => true })).toBe(0);
+    expect(
+      await start({
+        electronDir,
+        build: noBuild,
+        args: [],
+        out: recorder().out,
+        err: recorder().out,
+        restricted: () => true,
+      }),
+    ).toBe(0);
   });
 });

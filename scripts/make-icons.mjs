@@ -50,7 +50,8 @@ function rasterize(svg, size) {
   const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: size }, font: { loadSystemFonts: false } });
   const image = resvg.render();
   try {
-    if (image.width !== size || image.height !== size) throw new Error(`rendered ${image.width}x${image.height}, wanted ${size}`);
+    if (image.width !== size || image.height !== size)
+      throw new Error(`rendered ${image.width}x${image.height}, wanted ${size}`);
     // resvg hands out tiny-skia's premultiplied pixels; ICO's bitmaps want straight alpha.
     const rgba = Uint8Array.from(image.pixels);
     for (let i = 0; i < rgba.length; i += 4) {

@@ -17,7 +17,8 @@ function pngSize(png: Buffer): [number, number] {
 
 describe('build/ icons', () => {
   it('Linux PNGs in every size, and build/icon.png at 1024', () => {
-    for (const size of LINUX_SIZES) expect(pngSize(readFileSync(path.join(build, 'icons', `${size}x${size}.png`)))).toEqual([size, size]);
+    for (const size of LINUX_SIZES)
+      expect(pngSize(readFileSync(path.join(build, 'icons', `${size}x${size}.png`)))).toEqual([size, size]);
     expect(pngSize(readFileSync(path.join(build, 'icon.png')))).toEqual([1024, 1024]);
   });
 
@@ -32,7 +33,13 @@ describe('build/ icons', () => {
       expect(offset + length).toBeLessThanOrEqual(ico.length);
       const image = ico.subarray(offset, offset + length);
       if (size === 256) expect(pngSize(image)).toEqual([256, 256]);
-      else expect([image.readUInt32LE(0), image.readInt32LE(4), image.readInt32LE(8), image.readUInt16LE(14)]).toEqual([40, size, size * 2, 32]);
+      else
+        expect([image.readUInt32LE(0), image.readInt32LE(4), image.readInt32LE(8), image.readUInt16LE(14)]).toEqual([
+          40,
+          size,
+          size * 2,
+          32,
+        ]);
     });
   });
 
@@ -41,7 +48,7 @@ describe('build/ icons', () => {
     expect(icns.toString('latin1', 0, 4)).toBe('icns');
     expect(icns.readUInt32BE(4)).toBe(icns.length);
     const chunks: [string, number][] = [];
-    for (let at = 8; at < icns.length; ) {
+    for (let at = 8; at < icns.length;) {
       const length = icns.readUInt32BE(at + 4);
       chunks.push([icns.toString('latin1', at, at + 4), pngSize(icns.subarray(at + 8, at + length))[0]]);
       at += length;

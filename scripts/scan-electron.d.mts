@@ -33,6 +33,6 @@ export function evaluateScan(input: {
   suppressions: Suppression[];
   errors?: { file: string; message: string; tolerable: boolean }[];
 }): ScanVerdict;
-export function runScan(options?: { input?: string }): Promise<
-  ScanVerdict & { electronVersion: string; checks: number; files: number; issues: ScanIssue[]; ms: number }
->;
+export function runScan(options?: {
+  input?: string;
+}): Promise<ScanVerdict & { electronVersion: string; checks: number; files: number; issues: ScanIssue[]; ms: number }>;

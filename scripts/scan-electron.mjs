@@ -88,7 +88,10 @@ export function evaluateScan({ issues, suppressions, errors = [] }) {
     }
     const global = !issue.file || issue.file === 'N/A' || !issue.line;
     const by = suppressions.find(
-      (s) => validReason(s) && s.ids.some((id) => sameCheck(id, issue)) && (global || (s.file === issue.file && (s.line === issue.line || s.line === issue.line - 1))),
+      (s) =>
+        validReason(s) &&
+        s.ids.some((id) => sameCheck(id, issue)) &&
+        (global || (s.file === issue.file && (s.line === issue.line || s.line === issue.line - 1))),
     );
     if (by) justified.push({ issue, by });
     else blocking.push(issue);
@@ -96,11 +99,26 @@ export function evaluateScan({ issues, suppressions, errors = [] }) {
   const badSuppressions = [];
   for (const s of suppressions) {
     if (s.ids.length === 0) badSuppressions.push({ ...s, problem: 'names no check id (e.g. OPEN_EXTERNAL_JS_CHECK)' });
-    else if (!validReason(s)) badSuppressions.push({ ...s, problem: `has no reason (write one after a dash: at least ${MIN_REASON_LENGTH} characters)` });
-    else if (s.line === 1) badSuppressions.push({ ...s, problem: 'is on the first line, where Electronegativity applies it to the whole file' });
+    else if (!validReason(s))
+      badSuppressions.push({
+        ...s,
+        problem: `has no reason (write one after a dash: at least ${MIN_REASON_LENGTH} characters)`,
+      });
+    else if (s.line === 1)
+      badSuppressions.push({
+        ...s,
+        problem: 'is on the first line, where Electronegativity applies it to the whole file',
+      });
   }
   const parseErrors = errors.filter((e) => !e.tolerable);
-  return { blocking, justified, notes, badSuppressions, parseErrors, ok: blocking.length === 0 && badSuppressions.length === 0 && parseErrors.length === 0 };
+  return {
+    blocking,
+    justified,
+    notes,
+    badSuppressions,
+    parseErrors,
+    ok: blocking.length === 0 && badSuppressions.length === 0 && parseErrors.length === 0,
+  };
 }
 
 function electronVersion() {
@@ -138,7 +156,11 @@ export async function runScan({ input = SCAN_INPUT } = {}) {
   const files = ((await listFiles(absolute)) ?? []).filter((f) => /\.(js|jsx|ts|tsx|html|htm)$/.test(f));
   const suppressions = [];
   for (const file of files) suppressions.push(...parseSuppressions(await readFile(file, 'utf8'), relative(file)));
-  const errors = result.errors.map((e) => ({ file: relative(e.file), message: e.message, tolerable: Boolean(e.tolerable) }));
+  const errors = result.errors.map((e) => ({
+    file: relative(e.file),
+    message: e.message,
+    tolerable: Boolean(e.tolerable),
+  }));
   const verdict = evaluateScan({ issues, suppressions, errors });
   return {
     ...verdict,
@@ -160,10 +182,14 @@ async function main() {
   const report = await runScan();
   await mkdir(path.join(root, '.cache', 'scan'), { recursive: true });
   await writeFile(path.join(root, '.cache', 'scan', 'electronegativity.json'), JSON.stringify(report, null, 2));
-  console.log(`Electronegativity: ${report.checks} checks over ${report.files} files in ${SCAN_INPUT}/ (Electron ${report.electronVersion}), ${(report.ms / 1000).toFixed(1)} s`);
-  for (const { issue, by } of report.justified) console.log(`justified  ${describe(issue)}\n           ↳ ${by.file}:${by.line}: ${by.reason}`);
+  console.log(
+    `Electronegativity: ${report.checks} checks over ${report.files} files in ${SCAN_INPUT}/ (Electron ${report.electronVersion}), ${(report.ms / 1000).toFixed(1)} s`,
+  );
+  for (const { issue, by } of report.justified)
+    console.log(`justified  ${describe(issue)}\n           ↳ ${by.file}:${by.line}: ${by.reason}`);
   for (const issue of report.notes) console.log(`note       ${describe(issue)}`);
-  for (const issue of report.blocking) console.log(`FINDING    ${describe(issue)}\n           ${issue.description ?? ''} ${issue.url ?? ''}`);
+  for (const issue of report.blocking)
+    console.log(`FINDING    ${describe(issue)}\n           ${issue.description ?? ''} ${issue.url ?? ''}`);
   for (const s of report.badSuppressions) console.log(`BAD SUPPRESSION  ${s.file}:${s.line} ${s.problem}`);
   for (const e of report.parseErrors) console.log(`NOT SCANNED  ${e.file}: ${e.message}`);
   const failures = report.blocking.length + report.badSuppressions.length + report.parseErrors.length;
@@ -176,7 +202,9 @@ async function main() {
 
 if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href) {
   main().catch((error) => {
-    console.error(`electron scan: could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    console.error(
+      `electron scan: could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     process.exit(2);
   });
 }

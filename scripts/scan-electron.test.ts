@@ -9,7 +9,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateScan, parseSuppressions, runScan, type ScanIssue } from './scan-electron.mjs';
 
 const issue = (over: Partial<ScanIssue> = {}): ScanIssue => ({
-  id: 'OPEN_EXTERNAL_JS_CHECK', file: 'electron/main/a.ts', line: 10, severity: 'MEDIUM', confidence: 'TENTATIVE', constructorName: 'OpenExternalJSCheck', ...over,
+  id: 'OPEN_EXTERNAL_JS_CHECK',
+  file: 'electron/main/a.ts',
+  line: 10,
+  severity: 'MEDIUM',
+  confidence: 'TENTATIVE',
+  constructorName: 'OpenExternalJSCheck',
+  ...over,
 });
 
 describe('parseSuppressions', () => {
@@ -23,7 +29,12 @@ describe('parseSuppressions', () => {
     ].join('\n');
     expect(parseSuppressions(text, 'f.ts')).toEqual([
       { file: 'f.ts', line: 2, ids: ['OPEN_EXTERNAL_JS_CHECK'], reason: 'https only, checked by isSafeExternalUrl' },
-      { file: 'f.ts', line: 3, ids: ['CONTEXT_ISOLATION_JS_CHECK', 'SANDBOX_JS_CHECK'], reason: 'built in window.ts and unit-tested' },
+      {
+        file: 'f.ts',
+        line: 3,
+        ids: ['CONTEXT_ISOLATION_JS_CHECK', 'SANDBOX_JS_CHECK'],
+        reason: 'built in window.ts and unit-tested',
+      },
       { file: 'f.ts', line: 4, ids: ['AUXCLICK_JS_CHECK'], reason: '' },
       { file: 'f.ts', line: 5, ids: [], reason: 'because I said so' },
     ]);
@@ -31,17 +42,29 @@ describe('parseSuppressions', () => {
 });
 
 describe('evaluateScan', () => {
-  const justification = { file: 'electron/main/a.ts', line: 9, ids: ['OPEN_EXTERNAL_JS_CHECK'], reason: 'https only, checked above' };
+  const justification = {
+    file: 'electron/main/a.ts',
+    line: 9,
+    ids: ['OPEN_EXTERNAL_JS_CHECK'],
+    reason: 'https only, checked above',
+  };
 
   it('fails on an unjustified HIGH or MEDIUM finding, not on LOW or INFORMATIONAL ones', () => {
-    const verdict = evaluateScan({ issues: [issue(), issue({ severity: 'LOW', line: 30 }), issue({ severity: 'INFORMATIONAL', line: 40 })], suppressions: [] });
+    const verdict = evaluateScan({
+      issues: [issue(), issue({ severity: 'LOW', line: 30 }), issue({ severity: 'INFORMATIONAL', line: 40 })],
+      suppressions: [],
+    });
     expect(verdict.ok).toBe(false);
     expect(verdict.blocking).toHaveLength(1);
     expect(verdict.notes).toHaveLength(2);
   });
 
   it('passes a finding justified on its line or the line above, by id or class name', () => {
-    for (const by of [justification, { ...justification, line: 10 }, { ...justification, ids: ['OPENEXTERNALJSCHECK'] }]) {
+    for (const by of [
+      justification,
+      { ...justification, line: 10 },
+      { ...justification, ids: ['OPENEXTERNALJSCHECK'] },
+    ]) {
       const verdict = evaluateScan({ issues: [issue()], suppressions: [by] });
       expect(verdict.ok, JSON.stringify(by)).toBe(true);
       expect(verdict.justified).toHaveLength(1);
@@ -54,22 +77,40 @@ describe('evaluateScan', () => {
       { ...justification, file: 'electron/main/b.ts' },
       { ...justification, ids: ['SANDBOX_JS_CHECK'] },
       { ...justification, reason: 'ok' },
-    ]) expect(evaluateScan({ issues: [issue()], suppressions: [by] }).blocking, JSON.stringify(by)).toHaveLength(1);
+    ])
+      expect(evaluateScan({ issues: [issue()], suppressions: [by] }).blocking, JSON.stringify(by)).toHaveLength(1);
   });
 
   it('a global finding is justified by a comment naming it anywhere', () => {
     const global = issue({ id: 'CSP_GLOBAL_CHECK', file: 'N/A', line: 0, constructorName: undefined });
     expect(evaluateScan({ issues: [global], suppressions: [] }).ok).toBe(false);
-    expect(evaluateScan({ issues: [global], suppressions: [{ file: 'x.ts', line: 40, ids: ['CSP_GLOBAL_CHECK'], reason: 'sent as a response header by the protocol handler' }] }).ok).toBe(true);
+    expect(
+      evaluateScan({
+        issues: [global],
+        suppressions: [
+          {
+            file: 'x.ts',
+            line: 40,
+            ids: ['CSP_GLOBAL_CHECK'],
+            reason: 'sent as a response header by the protocol handler',
+          },
+        ],
+      }).ok,
+    ).toBe(true);
   });
 
   it('fails on a suppression without a reason or id, a file-wide one, and a file it could not parse', () => {
-    const bad = (s: { line: number; ids: string[]; reason: string }) => evaluateScan({ issues: [], suppressions: [{ file: 'f.ts', ...s }] }).badSuppressions;
+    const bad = (s: { line: number; ids: string[]; reason: string }) =>
+      evaluateScan({ issues: [], suppressions: [{ file: 'f.ts', ...s }] }).badSuppressions;
     expect(bad({ line: 5, ids: ['AUXCLICK_JS_CHECK'], reason: '' })).toHaveLength(1);
     expect(bad({ line: 5, ids: [], reason: 'a long enough reason here' })).toHaveLength(1);
     expect(bad({ line: 1, ids: ['AUXCLICK_JS_CHECK'], reason: 'a long enough reason here' })).toHaveLength(1);
     expect(bad({ line: 5, ids: ['AUXCLICK_JS_CHECK'], reason: 'a long enough reason here' })).toHaveLength(0);
-    const verdict = evaluateScan({ issues: [], suppressions: [], errors: [{ file: 'f.ts', message: 'Unexpected token', tolerable: false }] });
+    const verdict = evaluateScan({
+      issues: [],
+      suppressions: [],
+      errors: [{ file: 'f.ts', message: 'Unexpected token', tolerable: false }],
+    });
     expect(verdict.ok).toBe(false);
     expect(verdict.parseErrors).toHaveLength(1);
   });
@@ -97,7 +138,9 @@ describe('Electronegativity on a bad fixture', () => {
     );
     const report = await runScan({ input: path.relative(path.resolve(import.meta.dirname, '..'), dir) });
     const blocking = report.blocking.map((i) => `${i.id}:${i.line}`);
-    expect(blocking).toEqual(expect.arrayContaining(['CONTEXT_ISOLATION_JS_CHECK:3', 'SANDBOX_JS_CHECK:3', 'OPEN_EXTERNAL_JS_CHECK:7']));
+    expect(blocking).toEqual(
+      expect.arrayContaining(['CONTEXT_ISOLATION_JS_CHECK:3', 'SANDBOX_JS_CHECK:3', 'OPEN_EXTERNAL_JS_CHECK:7']),
+    );
     expect(blocking).not.toContain('OPEN_EXTERNAL_JS_CHECK:6');
     expect(report.justified.map((j) => `${j.issue.id}:${j.issue.line}`)).toEqual(['OPEN_EXTERNAL_JS_CHECK:6']);
     expect(report.ok).toBe(false);

@@ -51,11 +51,15 @@ export async function start({
   }
   const result = await launchElectron(electron.binary, args, { env, stderr: err });
   if (result.error) {
-    err.write(`Electron could not be started (${electron.binary}): ${result.error}\nMeanwhile the same app runs in your browser: \`npm run web\`.\n`);
+    err.write(
+      `Electron could not be started (${electron.binary}): ${result.error}\nMeanwhile the same app runs in your browser: \`npm run web\`.\n`,
+    );
     return 1;
   }
   if (result.sandboxFailure && (result.code !== 0 || result.signal)) {
-    err.write(sandboxFailureAdvice({ failure: result.sandboxFailure, binary: electron.binary, restricted: restricted() }));
+    err.write(
+      sandboxFailureAdvice({ failure: result.sandboxFailure, binary: electron.binary, restricted: restricted() }),
+    );
     return 1;
   }
   return result.code ?? (result.signal ? 1 : 0);
@@ -66,7 +70,7 @@ if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href)
   start({ args: [...process.argv.slice(2), root] }).then(
     (code) => process.exit(code),
     (error) => {
-      console.error(`npm start failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      console.error(`npm start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       process.exit(1);
     },
   );

@@ -9,7 +9,15 @@ const CAP = 64 * 1024; // MAX_CONTROL_BODY
 const CHUNK = 1024;
 
 const STATUS: ConnectionStatus = {
-  state: 'demo', baseUrl: '', message: 'm', action: 'a', hasKey: false, keyStorage: 'none', weakStorageOnly: false, nextRetryAt: null, since: 1,
+  state: 'demo',
+  baseUrl: '',
+  message: 'm',
+  action: 'a',
+  hasKey: false,
+  keyStorage: 'none',
+  weakStorageOnly: false,
+  nextRetryAt: null,
+  since: 1,
 };
 
 function target(): ControlTarget & { connect: ReturnType<typeof vi.fn> } {
@@ -24,7 +32,18 @@ function target(): ControlTarget & { connect: ReturnType<typeof vi.fn> } {
   };
 }
 
-const USAGE: RequestUsage = { origin: '', lastMinute: 1, today: 2, last30Days: 3, rateLimitedToday: 0, rateLimited30Days: 1, waitedMs30Days: 2000, stated: [], statedAt: null, problem: null };
+const USAGE: RequestUsage = {
+  origin: '',
+  lastMinute: 1,
+  today: 2,
+  last30Days: 3,
+  rateLimitedToday: 0,
+  rateLimited30Days: 1,
+  waitedMs30Days: 2000,
+  stated: [],
+  statedAt: null,
+  problem: null,
+};
 
 /**
  * A body of up to `maxChunks` KiB chunks, produced only as it is pulled, counting the pulls. Bounded, so a
@@ -74,7 +93,11 @@ describe('control routes: request body cap', () => {
     const t = target();
     const chunks = 20; // 20 KiB of padding, then the end of the object
     let pulled = 0;
-    const parts = ['{"baseUrl":"https://api.example.com","apiKey":"k"', ...Array.from({ length: chunks }, () => ' '.repeat(CHUNK)), '}'];
+    const parts = [
+      '{"baseUrl":"https://api.example.com","apiKey":"k"',
+      ...Array.from({ length: chunks }, () => ' '.repeat(CHUNK)),
+      '}',
+    ];
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
         const part = parts[pulled++];
@@ -84,7 +107,11 @@ describe('control routes: request body cap', () => {
     });
     const res = await createControlHandler(t).handle(streamed('/app/connect', stream));
     expect(res.status).toBe(200);
-    expect(t.connect).toHaveBeenCalledWith({ baseUrl: 'https://api.example.com', apiKey: 'k', acceptWeakStorage: false });
+    expect(t.connect).toHaveBeenCalledWith({
+      baseUrl: 'https://api.example.com',
+      apiKey: 'k',
+      acceptWeakStorage: false,
+    });
   });
 
   it('a declared content-length over the cap is refused before any reading', async () => {
@@ -109,7 +136,11 @@ describe('control routes: request body cap', () => {
       body: new Uint8Array([0x7b, 0xff, 0x7d]),
     });
     expect((await handler.handle(bad)).status).toBe(400);
-    const empty = new Request('http://127.0.0.1:5180/app/demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' });
+    const empty = new Request('http://127.0.0.1:5180/app/demo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
     expect((await handler.handle(empty)).status).toBe(200);
   });
 });
@@ -120,7 +151,13 @@ describe('control routes: request usage', () => {
     const res = await handler.handle(new Request('http://127.0.0.1:5180/app/request-usage'));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(USAGE);
-    const post = await handler.handle(new Request('http://127.0.0.1:5180/app/request-usage', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    const post = await handler.handle(
+      new Request('http://127.0.0.1:5180/app/request-usage', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
     expect(post.status).toBe(405);
   });
 });

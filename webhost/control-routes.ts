@@ -101,7 +101,11 @@ export function createControlHandler(target: ControlTarget, extras: ControlExtra
       case 'POST /app/retry': {
         const body = await readJson(request);
         if (body instanceof Response) return body;
-        const act = { '/app/demo': () => target.useDemo(), '/app/forget': () => target.forgetKey(), '/app/retry': () => target.retryNow() }[pathname];
+        const act = {
+          '/app/demo': () => target.useDemo(),
+          '/app/forget': () => target.forgetKey(),
+          '/app/retry': () => target.retryNow(),
+        }[pathname];
         return json(200, await act!());
       }
       case 'POST /app/open-external': {
@@ -158,7 +162,20 @@ export function createControlHandler(target: ControlTarget, extras: ControlExtra
   };
 }
 
-const KNOWN = new Set(['/app/status', '/app/events', '/app/connect', '/app/demo', '/app/forget', '/app/retry', '/app/request-usage', '/app/open-external', '/app/steam-inventory', '/app/rates', '/app/rates/settings', '/app/rates/refresh']);
+const KNOWN = new Set([
+  '/app/status',
+  '/app/events',
+  '/app/connect',
+  '/app/demo',
+  '/app/forget',
+  '/app/retry',
+  '/app/request-usage',
+  '/app/open-external',
+  '/app/steam-inventory',
+  '/app/rates',
+  '/app/rates/settings',
+  '/app/rates/refresh',
+]);
 
 /**
  * A Steam inventory read as NDJSON: progress lines as they come, then the result line. The read stops when
@@ -200,7 +217,11 @@ function steamStream(fetcher: SteamInventoryFetcher, request: SteamInventoryRequ
   });
   return new Response(body, {
     status: 200,
-    headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+    headers: {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    },
   });
 }
 
@@ -268,7 +289,11 @@ function eventStream(hub: StatusHub, streams: Set<() => void>, rates?: RatesTarg
   });
   return new Response(body, {
     status: 200,
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    },
   });
 }
 

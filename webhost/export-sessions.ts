@@ -20,7 +20,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readCapped } from '../backend/read-capped';
-import { ExportChunkSchema, ExportEndSchema, ExportIdSchema, ExportOpenSchema, MAX_EXPORT_CHUNK_BYTES } from '../shared/export/stream-files';
+import {
+  ExportChunkSchema,
+  ExportEndSchema,
+  ExportIdSchema,
+  ExportOpenSchema,
+  MAX_EXPORT_CHUNK_BYTES,
+} from '../shared/export/stream-files';
 import { SAVE_MIME, saveExtension } from '../shared/files/save';
 import { error, json, readJson } from './control-routes';
 
@@ -59,7 +65,13 @@ export function createExportSessions(options: { idleMs?: number } = {}): ExportS
 
 /** A file's download: a stream that takes one chunk at a time, as the browser asks for it. */
 function fileStream(): FileStream {
-  const f: FileStream = { stream: null as unknown as ReadableStream<Uint8Array>, controller: null, waiting: null, served: false, ended: false };
+  const f: FileStream = {
+    stream: null as unknown as ReadableStream<Uint8Array>,
+    controller: null,
+    waiting: null,
+    served: false,
+    ended: false,
+  };
   (f as { stream: ReadableStream<Uint8Array> }).stream = new ReadableStream<Uint8Array>(
     {
       start(c) {
@@ -97,11 +109,13 @@ class ExportSessionHost implements ExportSessions {
     const url = new URL(request.url);
     const parts = url.pathname.split('/').slice(1);
     if (parts[0] !== 'app' || parts[1] !== 'export') return null;
-    if (parts.length === 2) return request.method === 'POST' ? this.open(request) : error(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
+    if (parts.length === 2)
+      return request.method === 'POST' ? this.open(request) : error(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
     const id = ExportIdSchema.safeParse(parts[2]);
     const s = id.success ? this.sessions.get(id.data) : undefined;
     if (!id.success || !s) return error(404, 'NO_EXPORT', 'That export is no longer open.');
-    if (request.method === 'GET' && parts[3] === 'file' && parts.length === 5) return serveFile(s, decodeURIComponent(parts[4] ?? ''));
+    if (request.method === 'GET' && parts[3] === 'file' && parts.length === 5)
+      return serveFile(s, decodeURIComponent(parts[4] ?? ''));
     switch (`${request.method} ${parts.slice(3).join('/')}`) {
       case 'POST write':
         return this.writeChunk(request, id.data, s, url.searchParams.get('name') ?? '');
@@ -124,7 +138,8 @@ class ExportSessionHost implements ExportSessions {
     if (body instanceof Response) return body;
     const parsed = ExportOpenSchema.safeParse(body);
     if (!parsed.success) return error(400, 'BAD_REQUEST', 'The export request is not valid.');
-    if (this.sessions.size >= MAX_OPEN_EXPORTS) return error(429, 'TOO_MANY_EXPORTS', 'Too many exports are running: wait for one to finish.');
+    if (this.sessions.size >= MAX_OPEN_EXPORTS)
+      return error(429, 'TOO_MANY_EXPORTS', 'Too many exports are running: wait for one to finish.');
     const id = randomUUID();
     const s: Session = { files: new Map(parsed.data.files.map((n) => [n, fileStream()])), pending: 0, timer: null };
     this.sessions.set(id, s);
@@ -133,7 +148,8 @@ class ExportSessionHost implements ExportSessions {
   }
 
   private async writeChunk(request: Request, id: string, s: Session, name: string): Promise<Response> {
-    if (request.headers.get('content-type') !== 'application/octet-stream') return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'A chunk is application/octet-stream.');
+    if (request.headers.get('content-type') !== 'application/octet-stream')
+      return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'A chunk is application/octet-stream.');
     const chunk = await readCapped(request, MAX_EXPORT_CHUNK_BYTES);
     if (!chunk) return error(413, 'TOO_LARGE', `A chunk is at most ${MAX_EXPORT_CHUNK_BYTES / (1024 * 1024)} MiB.`);
     const parsed = ExportChunkSchema.safeParse({ exportId: id, name, chunk });
@@ -185,7 +201,8 @@ class ExportSessionHost implements ExportSessions {
 
   private touch(id: string, s: Session): void {
     if (s.timer) clearTimeout(s.timer);
-    s.timer = s.pending > 0 ? null : setTimeout(() => this.drop(id, 'The export stopped: the page went away.'), this.idleMs);
+    s.timer =
+      s.pending > 0 ? null : setTimeout(() => this.drop(id, 'The export stopped: the page went away.'), this.idleMs);
     s.timer?.unref?.();
   }
 
@@ -205,7 +222,9 @@ class ExportSessionHost implements ExportSessions {
           resolve();
           return;
         }
-        closed.addEventListener('abort', () => this.drop(id, 'The export stopped: the page went away.'), { once: true });
+        closed.addEventListener('abort', () => this.drop(id, 'The export stopped: the page went away.'), {
+          once: true,
+        });
       });
     } finally {
       s.pending--;

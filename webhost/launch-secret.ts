@@ -20,7 +20,9 @@ export class LaunchSecretError extends Error {
 export function launchSecret(given?: string): string {
   if (given === undefined || given === '') return randomBytes(24).toString('base64url');
   if (!SECRET_PATTERN.test(given)) {
-    throw new LaunchSecretError('MARKET_DESK_WEB_SECRET must be 16 to 256 characters of A-Z, a-z, 0-9, ".", "_", "~" or "-".');
+    throw new LaunchSecretError(
+      'MARKET_DESK_WEB_SECRET must be 16 to 256 characters of A-Z, a-z, 0-9, ".", "_", "~" or "-".',
+    );
   }
   return given;
 }
@@ -69,7 +71,8 @@ export function presentsSecret(headers: { get(name: string): string | null }, po
   const name = secretCookieName(port, secret);
   for (const part of (headers.get('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return sameSecret(part.slice(eq + 1).trim(), cookieToken(port, secret));
+    if (eq > 0 && part.slice(0, eq).trim() === name)
+      return sameSecret(part.slice(eq + 1).trim(), cookieToken(port, secret));
   }
   return false;
 }

@@ -23,7 +23,10 @@ const localLookup: LookupFunction = (hostname, options, callback) => {
     callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 4);
     return;
   }
-  if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }]);
+  if ((options as { all?: boolean }).all)
+    (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+      { address: '127.0.0.1', family: 4 },
+    ]);
   else callback(null, '127.0.0.1', 4);
 };
 
@@ -84,16 +87,34 @@ describe('proxy settings from the environment', () => {
     expect(proxySettingsFromEnv({})).toBeNull();
     expect(proxySettingsFromEnv({ NO_PROXY: 'a.example' })).toBeNull();
     expect(proxySettingsFromEnv({ HTTPS_PROXY: ' http://proxy:3128 ', NO_PROXY: '.corp.example' })).toEqual({
-      httpProxy: '', httpsProxy: 'http://proxy:3128', noProxy: '.corp.example',
+      httpProxy: '',
+      httpsProxy: 'http://proxy:3128',
+      noProxy: '.corp.example',
     });
-    expect(proxySettingsFromEnv({ https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:2', no_proxy: 'x', NO_PROXY: 'y', http_proxy: 'http://h:3' })).toEqual({
-      httpProxy: 'http://h:3', httpsProxy: 'http://lower:1', noProxy: 'x',
+    expect(
+      proxySettingsFromEnv({
+        https_proxy: 'http://lower:1',
+        HTTPS_PROXY: 'http://upper:2',
+        no_proxy: 'x',
+        NO_PROXY: 'y',
+        http_proxy: 'http://h:3',
+      }),
+    ).toEqual({
+      httpProxy: 'http://h:3',
+      httpsProxy: 'http://lower:1',
+      noProxy: 'x',
     });
   });
 
   it('says which proxy is used without its password', () => {
-    const line = describeProxySettings({ httpProxy: '', httpsProxy: 'http://me:s3cret@proxy.corp:3128', noProxy: '.corp' });
-    expect(line).toBe('Using the proxy from the environment: https via http://proxy.corp:3128 (direct: .corp, this computer).');
+    const line = describeProxySettings({
+      httpProxy: '',
+      httpsProxy: 'http://me:s3cret@proxy.corp:3128',
+      noProxy: '.corp',
+    });
+    expect(line).toBe(
+      'Using the proxy from the environment: https via http://proxy.corp:3128 (direct: .corp, this computer).',
+    );
     expect(line).not.toContain('s3cret');
   });
 });
@@ -109,9 +130,15 @@ describe('web host fetch: what goes through the proxy and what goes direct', () 
     const plain = createHttpServer((req, res) => res.end(JSON.stringify({ host: req.headers.host })));
     const plainPort = await listen(plain);
     const proxy: TestProxy = await startTestProxy((hostPort) =>
-      hostPort.startsWith('plain.') ? { host: '127.0.0.1', port: plainPort } : { host: '127.0.0.1', port: upstream.port },
+      hostPort.startsWith('plain.')
+        ? { host: '127.0.0.1', port: plainPort }
+        : { host: '127.0.0.1', port: upstream.port },
     );
-    cleanup.push(() => closeServer(upstream.server), () => closeServer(plain), () => proxy.close());
+    cleanup.push(
+      () => closeServer(upstream.server),
+      () => closeServer(plain),
+      () => proxy.close(),
+    );
     const make = (env: Record<string, string>): ProxyFetch => {
       const pf = createProxyFetch(proxySettingsFromEnv(env)!, { ca: TEST_TLS_CERT, lookup: localLookup });
       cleanup.push(() => pf.close());
@@ -123,7 +150,10 @@ describe('web host fetch: what goes through the proxy and what goes direct', () 
   it('NO_PROXY hosts go direct, the others through the proxy', async () => {
     const { upstream, proxy, make } = await world();
     const pf = make({ HTTPS_PROXY: proxy.url, NO_PROXY: 'direct.example.test' });
-    const direct = await pf.fetch(`https://direct.example.test:${upstream.port}/api/v2/graphql`, { method: 'POST', body: '{}' });
+    const direct = await pf.fetch(`https://direct.example.test:${upstream.port}/api/v2/graphql`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(await direct.json()).toEqual({ host: `direct.example.test:${upstream.port}` });
     expect(proxy.seen).toEqual([]);
     expect(proxy.outgoingPorts.has(upstream.clientPorts[0]!)).toBe(false);

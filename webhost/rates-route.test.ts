@@ -53,7 +53,8 @@ async function setup(ratesFile: string | null = null): Promise<{ host: WebHost; 
 
 const headers = { 'content-type': 'application/json', 'x-market-desk-secret': SECRET };
 const get = (h: WebHost, p: string) => fetch(`${h.url}${p}`, { headers });
-const post = (h: WebHost, p: string, body: unknown = {}) => fetch(`${h.url}${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
+const post = (h: WebHost, p: string, body: unknown = {}) =>
+  fetch(`${h.url}${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
 
 describe('web host rates routes', () => {
   it('GET /app/rates: off, the environment address, nothing contacted', async () => {
@@ -65,7 +66,7 @@ describe('web host rates routes', () => {
 
   it('turned on and refreshed: the newest day arrives; the source got no key, token, cookie or secret', async () => {
     const { host: h, standin: s } = await setup(path.join(tmp, 'one', 'exchange-rates.json'));
-    expect((await get(h, '/app/status').then((r) => r.json()) as { state: string }).state).toBe('connected');
+    expect(((await get(h, '/app/status').then((r) => r.json())) as { state: string }).state).toBe('connected');
     expect((await post(h, '/app/rates/settings', { enabled: true })).status).toBe(200);
     const snapshot = RatesSnapshotSchema.parse(await (await post(h, '/app/rates/refresh')).json());
     expect(snapshot.days.at(-1)?.date).toBe(s.days().at(-1)?.date);
@@ -80,7 +81,9 @@ describe('web host rates routes', () => {
       expect(r.headers['api-token']).toBeUndefined();
     }
     // Kept in the host's data folder.
-    expect((JSON.parse(readFileSync(path.join(tmp, 'one', 'exchange-rates.json'), 'utf8')) as { enabled: boolean }).enabled).toBe(true);
+    expect(
+      (JSON.parse(readFileSync(path.join(tmp, 'one', 'exchange-rates.json'), 'utf8')) as { enabled: boolean }).enabled,
+    ).toBe(true);
   });
 
   it('the event stream carries the rates, now and after a change', async () => {
@@ -110,7 +113,9 @@ describe('web host rates routes', () => {
     const { host: h } = await setup();
     const off = await post(h, '/app/rates/refresh');
     expect(off.status).toBe(400);
-    expect(await off.json()).toEqual({ error: { code: 'RATES_REFUSED', message: 'Exchange rates are off: turn them on in Settings first.' } });
+    expect(await off.json()).toEqual({
+      error: { code: 'RATES_REFUSED', message: 'Exchange rates are off: turn them on in Settings first.' },
+    });
     expect((await post(h, '/app/rates/settings', { enabled: 'yes' })).status).toBe(400);
     expect((await post(h, '/app/rates/settings', { url: 'https://elsewhere.example/' })).status).toBe(200);
     expect(RatesSnapshotSchema.parse(await (await get(h, '/app/rates')).json()).settings.urlFromEnvironment).toBe(true);

@@ -31,7 +31,13 @@ const hosts: WebHost[] = [];
 const served: ResponseInfo[] = [];
 
 beforeAll(async () => {
-  service = await startService({ port: 0, quiet: true, admin: true, apiKeys: [{ key: USER_KEY }], onResponse: (info) => served.push(info) });
+  service = await startService({
+    port: 0,
+    quiet: true,
+    admin: true,
+    apiKeys: [{ key: USER_KEY }],
+    onResponse: (info) => served.push(info),
+  });
   tmp = mkdtempSync(path.join(os.tmpdir(), 'market-desk-webhost-'));
   staticDir = path.join(tmp, 'renderer');
   mkdirSync(path.join(staticDir, 'assets'), { recursive: true });
@@ -63,7 +69,12 @@ async function host(options: WebHostOptions = {}): Promise<WebHost> {
   return h;
 }
 
-async function control(h: WebHost, method: 'GET' | 'POST', route: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function control(
+  h: WebHost,
+  method: 'GET' | 'POST',
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const res = await fetch(h.url + route, {
     method,
     headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
@@ -73,19 +84,39 @@ async function control(h: WebHost, method: 'GET' | 'POST', route: string, body?:
   return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
 }
 
-async function status(h: WebHost, method: 'GET' | 'POST' = 'GET', route = '/app/status', body?: unknown): Promise<ConnectionStatus> {
+async function status(
+  h: WebHost,
+  method: 'GET' | 'POST' = 'GET',
+  route = '/app/status',
+  body?: unknown,
+): Promise<ConnectionStatus> {
   const res = await control(h, method, route, body);
   expect(res.status).toBe(200);
   return ConnectionStatusSchema.parse(res.json);
 }
 
 /** Raw request with full control over Host/Origin (fetch won't let us forge Host). */
-function raw(h: WebHost, route: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<number> {
+function raw(
+  h: WebHost,
+  route: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: h.port, path: route, method, headers: { 'x-market-desk-secret': LAUNCH_SECRET, ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: h.port,
+        path: route,
+        method,
+        headers: { 'x-market-desk-secret': LAUNCH_SECRET, ...headers },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -161,10 +192,22 @@ describe('web host: Host and Origin checks', () => {
     expect(await raw(h, '/app/status', { ...own, origin: 'https://evil.example' })).toBe(403);
     expect(await raw(h, '/app/status', { ...own, origin: 'null' })).toBe(403);
     expect(
-      await raw(h, GRAPHQL_PATH, { ...own, origin: 'http://127.0.0.1:1', 'content-type': 'application/json' }, 'POST', '{"query":"{__typename}"}'),
+      await raw(
+        h,
+        GRAPHQL_PATH,
+        { ...own, origin: 'http://127.0.0.1:1', 'content-type': 'application/json' },
+        'POST',
+        '{"query":"{__typename}"}',
+      ),
     ).toBe(403);
     expect(
-      await raw(h, '/app/forget', { ...own, origin: 'https://evil.example', 'content-type': 'application/json' }, 'POST', '{}'),
+      await raw(
+        h,
+        '/app/forget',
+        { ...own, origin: 'https://evil.example', 'content-type': 'application/json' },
+        'POST',
+        '{}',
+      ),
     ).toBe(403);
     expect(await raw(h, '/app/status', { ...own, origin: h.url })).toBe(200);
   });
@@ -181,7 +224,13 @@ describe('web host: Host and Origin checks', () => {
 describe('web host: control endpoints', () => {
   it('starts on demo data', async () => {
     const h = await host();
-    expect(await status(h)).toMatchObject({ state: 'demo', baseUrl: '', hasKey: false, keyStorage: 'none', weakStorageOnly: true });
+    expect(await status(h)).toMatchObject({
+      state: 'demo',
+      baseUrl: '',
+      hasKey: false,
+      keyStorage: 'none',
+      weakStorageOnly: true,
+    });
   });
 
   it('connect: a good key is kept in memory by default; the status never contains it', async () => {
@@ -193,13 +242,18 @@ describe('web host: control endpoints', () => {
 
   it('connect: a rejected key says so and is not kept', async () => {
     const h = await host();
-    expect(await status(h, 'POST', '/app/connect', { baseUrl: '', apiKey: 'wrong' })).toMatchObject({ state: 'key-rejected', hasKey: false });
+    expect(await status(h, 'POST', '/app/connect', { baseUrl: '', apiKey: 'wrong' })).toMatchObject({
+      state: 'key-rejected',
+      hasKey: false,
+    });
   });
 
   it('connect: acceptWeakStorage writes a 0600 key file that the next start uses; forget deletes it', async () => {
     const keyFile = path.join(tmp, 'persist', 'web-key');
     const h = await host({ keyFile });
-    expect(await status(h, 'POST', '/app/connect', { baseUrl: '', apiKey: USER_KEY, acceptWeakStorage: true })).toMatchObject({
+    expect(
+      await status(h, 'POST', '/app/connect', { baseUrl: '', apiKey: USER_KEY, acceptWeakStorage: true }),
+    ).toMatchObject({
       state: 'connected',
       keyStorage: 'file-0600',
       weakStorageOnly: false,
@@ -210,7 +264,11 @@ describe('web host: control endpoints', () => {
 
     const again = await host({ keyFile });
     expect(await status(again)).toMatchObject({ state: 'connected', keyStorage: 'file-0600', hasKey: true });
-    expect(await status(again, 'POST', '/app/forget')).toMatchObject({ state: 'demo', hasKey: false, keyStorage: 'none' });
+    expect(await status(again, 'POST', '/app/forget')).toMatchObject({
+      state: 'demo',
+      hasKey: false,
+      keyStorage: 'none',
+    });
     expect(() => statSync(keyFile)).toThrow();
   });
 
@@ -230,9 +288,17 @@ describe('web host: control endpoints', () => {
     expect(badUrl.json).toMatchObject({ error: { message: expect.stringMatching(/https/) } });
     const noKey = await control(h, 'POST', '/app/connect', { baseUrl: '', apiKey: '' });
     expect(noKey.status).toBe(400);
-    const notJson = await fetch(`${h.url}/app/connect`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    const notJson = await fetch(`${h.url}/app/connect`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(notJson.status).toBe(415);
-    const form = await fetch(`${h.url}/app/forget`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    const form = await fetch(`${h.url}/app/forget`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=b',
+    });
     expect(form.status).toBe(415);
     expect((await control(h, 'GET', '/app/connect')).status).toBe(405);
     expect((await control(h, 'GET', '/app/nope')).status).toBe(404);
@@ -240,7 +306,15 @@ describe('web host: control endpoints', () => {
 
   it('open-external vets the link (https only) and opens nothing itself', async () => {
     const h = await host();
-    expect((await fetch(`${h.url}/app/open-external`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/x' }) })).status).toBe(204);
+    expect(
+      (
+        await fetch(`${h.url}/app/open-external`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ url: 'https://example.com/x' }),
+        })
+      ).status,
+    ).toBe(204);
     for (const url of ['http://example.com', 'file:///etc/passwd', 'javascript:alert(1)']) {
       expect((await control(h, 'POST', '/app/open-external', { url })).status).toBe(400);
     }
@@ -290,14 +364,33 @@ describe('web host: the launch secret', () => {
       expect((await fetch(h.url + route, { secret: null })).status).toBe(403);
     }
     for (const route of ['/app/connect', '/app/demo', '/app/retry', GRAPHQL_PATH, REST_PATHS.priceRecommendations]) {
-      const res = await fetch(h.url + route, { secret: null, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch(h.url + route, {
+        secret: null,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(res.status).toBe(403);
     }
     // A wrong secret, by header or cookie, is no better.
     expect((await fetch(`${h.url}/app/status`, { secret: 'launch-secret-for-tests-5b7d' })).status).toBe(403);
-    expect((await fetch(`${h.url}/app/status`, { secret: null, headers: { cookie: `${secretCookieName(h.port, LAUNCH_SECRET)}=nope` } })).status).toBe(403);
+    expect(
+      (
+        await fetch(`${h.url}/app/status`, {
+          secret: null,
+          headers: { cookie: `${secretCookieName(h.port, LAUNCH_SECRET)}=nope` },
+        })
+      ).status,
+    ).toBe(403);
     // Nor is the launch secret itself in the cookie (the cookie holds a token made from it).
-    expect((await fetch(`${h.url}/app/status`, { secret: null, headers: { cookie: `${secretCookieName(h.port, LAUNCH_SECRET)}=${LAUNCH_SECRET}` } })).status).toBe(403);
+    expect(
+      (
+        await fetch(`${h.url}/app/status`, {
+          secret: null,
+          headers: { cookie: `${secretCookieName(h.port, LAUNCH_SECRET)}=${LAUNCH_SECRET}` },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('the launch URL trades the secret for an HttpOnly SameSite=Strict cookie and leaves the address bar', async () => {
@@ -317,13 +410,16 @@ describe('web host: the launch secret', () => {
     for (const route of ['/', '/app/status']) {
       expect((await fetch(h.url + route, { secret: null, headers: { cookie: pair } })).status).toBe(200);
     }
-    expect((await fetch(`${h.url}/?secret=wrong-secret-0000000000`, { secret: null, redirect: 'manual' })).status).toBe(403);
+    expect((await fetch(`${h.url}/?secret=wrong-secret-0000000000`, { secret: null, redirect: 'manual' })).status).toBe(
+      403,
+    );
   });
 
   it('each launch has its own cookie: another launch’s (another secret, or another port) is neither its name nor accepted', async () => {
     const a = await host();
     const b = await host({ secret: 'another-launch-secret-1234' });
-    const cookieOf = async (h: WebHost) => ((await fetch(h.launchUrl, { secret: null, redirect: 'manual' })).headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookieOf = async (h: WebHost) =>
+      ((await fetch(h.launchUrl, { secret: null, redirect: 'manual' })).headers.get('set-cookie') ?? '').split(';')[0]!;
     const [ca, cb] = [await cookieOf(a), await cookieOf(b)];
     expect(ca.split('=')[0]).not.toBe(cb.split('=')[0]);
     // The browser sends both hosts' cookies to both (same host name): each accepts only its own.
@@ -341,10 +437,13 @@ describe('web host: the launch secret', () => {
     /** The Location of a launch URL sent as these exact bytes (fetch would normalise the path). */
     const locationOf = (pathAndQuery: string) =>
       new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port: h.port, path: pathAndQuery, headers: { host: `127.0.0.1:${h.port}` } }, (res) => {
-          res.resume();
-          resolve({ status: res.statusCode ?? 0, location: res.headers.location });
-        });
+        const req = httpRequest(
+          { host: '127.0.0.1', port: h.port, path: pathAndQuery, headers: { host: `127.0.0.1:${h.port}` } },
+          (res) => {
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+          },
+        );
         req.on('error', reject);
         req.end();
       });
@@ -382,7 +481,11 @@ describe('web host: the launch secret', () => {
 
 describe('web host: a stored key goes only to its own origin', () => {
   /** A stand-in for another host: records every request it gets. */
-  async function recorder(): Promise<{ url: string; seen: { path: string; body: string; headers: Record<string, unknown> }[]; close(): Promise<void> }> {
+  async function recorder(): Promise<{
+    url: string;
+    seen: { path: string; body: string; headers: Record<string, unknown> }[];
+    close(): Promise<void>;
+  }> {
     const { createServer } = await import('node:http');
     const seen: { path: string; body: string; headers: Record<string, unknown> }[] = [];
     const server = createServer((req, res) => {
@@ -395,20 +498,29 @@ describe('web host: a stored key goes only to its own origin', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
-    return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((resolve) => server.close(() => resolve())) };
+    return {
+      url: `http://127.0.0.1:${port}`,
+      seen,
+      close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
   }
 
   it('an empty key to another origin sends nothing there and says the key must be typed again', async () => {
     const other = await recorder();
     try {
       const h = await host();
-      expect((await status(h, 'POST', '/app/connect', { baseUrl: service.url, apiKey: USER_KEY, acceptWeakStorage: true })).state).toBe('connected');
+      expect(
+        (await status(h, 'POST', '/app/connect', { baseUrl: service.url, apiKey: USER_KEY, acceptWeakStorage: true }))
+          .state,
+      ).toBe('connected');
       const moved = await control(h, 'POST', '/app/connect', { baseUrl: other.url, apiKey: '' });
       expect(moved.status).toBe(400);
       expect(JSON.stringify(moved.json)).toContain(`Your saved key belongs to ${service.url}`);
       expect(other.seen).toEqual([]);
       // Same origin, other path prefix: the key may stay (it is the same service).
-      expect((await status(h, 'POST', '/app/connect', { baseUrl: `${service.url}/`, apiKey: '' })).state).toBe('connected');
+      expect((await status(h, 'POST', '/app/connect', { baseUrl: `${service.url}/`, apiKey: '' })).state).toBe(
+        'connected',
+      );
       // The key typed again for the other origin is what goes there, and only then.
       await control(h, 'POST', '/app/connect', { baseUrl: other.url, apiKey: 'key-for-the-other-host' });
       expect(other.seen.map((r) => r.body).join('\n')).toContain('key-for-the-other-host');
@@ -466,7 +578,11 @@ describe('web host: a preset from the environment never touches the saved key fi
     expect(readFileSync(keyFile, 'utf8')).toBe(saved);
     // Forget drops the key in use (the question said it is not on disk); the saved one is still there, and a
     // second Forget (now about the key file) deletes it.
-    expect(await status(h, 'POST', '/app/forget')).toMatchObject({ state: 'demo', hasKey: true, keyStorage: 'file-0600' });
+    expect(await status(h, 'POST', '/app/forget')).toMatchObject({
+      state: 'demo',
+      hasKey: true,
+      keyStorage: 'file-0600',
+    });
     expect(readFileSync(keyFile, 'utf8')).toBe(saved);
     expect(await status(h, 'POST', '/app/forget')).toMatchObject({ state: 'demo', hasKey: false, keyStorage: 'none' });
     expect(() => statSync(keyFile)).toThrow();
@@ -498,7 +614,15 @@ describe('web host: the gateway over the real service', () => {
 
   it('only the six paths, POST only', async () => {
     const h = await host();
-    expect((await fetch(`${h.url}/api/v2/__admin/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${h.url}/api/v2/__admin/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(404);
     expect((await fetch(h.url + GRAPHQL_PATH)).status).toBe(405);
   });
 
@@ -538,7 +662,11 @@ describe('web host: the gateway over the real service', () => {
   });
 
   it('a stored connection whose upstream is unreachable is reported offline, with a readable error', async () => {
-    const h = await host({ apiKey: USER_KEY, baseUrl: 'http://127.0.0.1:9', broker: { backoffBaseMs: 5, timeoutMs: 2000 } });
+    const h = await host({
+      apiKey: USER_KEY,
+      baseUrl: 'http://127.0.0.1:9',
+      broker: { backoffBaseMs: 5, timeoutMs: 2000 },
+    });
     expect((await status(h, 'GET', '/app/status')).state).toBe('offline');
     const res = await graphql(h, '{ getSteamAnalytics { market_hash_name } }');
     expect(res.status).toBe(504);

@@ -29,14 +29,36 @@ import { RequestMeter } from '../backend/request-meter';
 import { createGateway } from '../backend/gateway';
 import { createSteamInventoryFetcher, steamUrlFrom, type SteamFetcherOptions } from '../backend/steam-inventory';
 import { withSecurityHeaders } from '../backend/security-headers';
-import { checkRatesUrl, fileRatesStore, memoryRatesStore, RATES_FILE_NAME, RatesService, ratesUrlFromEnv, type RatesServiceOptions } from '../backend/rates';
+import {
+  checkRatesUrl,
+  fileRatesStore,
+  memoryRatesStore,
+  RATES_FILE_NAME,
+  RatesService,
+  ratesUrlFromEnv,
+  type RatesServiceOptions,
+} from '../backend/rates';
 import type { BrokerOptions } from '../backend/token-broker';
 import { createControlHandler } from './control-routes';
 import { createExportSessions } from './export-sessions';
-import { LaunchSecretError, launchSecret, presentsSecret, sameSecret, sameSiteLocation, secretCookie, SECRET_QUERY } from './launch-secret';
+import {
+  LaunchSecretError,
+  launchSecret,
+  presentsSecret,
+  sameSecret,
+  sameSiteLocation,
+  secretCookie,
+  SECRET_QUERY,
+} from './launch-secret';
 import { defaultKeyFile, FileKeyVault } from './key-file';
 import { fileUsageStore, USAGE_FILE_NAME } from './usage-file';
-import { createProxyFetch, describeProxySettings, proxySettingsFromEnv, type ProxyFetch, type ProxySettings } from './proxy-fetch';
+import {
+  createProxyFetch,
+  describeProxySettings,
+  proxySettingsFromEnv,
+  type ProxyFetch,
+  type ProxySettings,
+} from './proxy-fetch';
 import { sendWebResponse, toWebRequest } from './node-adapter';
 import { checkRequestOrigin } from './origin-guard';
 
@@ -128,7 +150,12 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
 
   const keyFile = options.keyFile === undefined ? defaultKeyFile() : options.keyFile;
   const vault = new FileKeyVault(keyFile);
-  const usageFile = options.usageFile !== undefined ? options.usageFile : keyFile === null ? null : path.join(path.dirname(keyFile), USAGE_FILE_NAME);
+  const usageFile =
+    options.usageFile !== undefined
+      ? options.usageFile
+      : keyFile === null
+        ? null
+        : path.join(path.dirname(keyFile), USAGE_FILE_NAME);
   const meter = new RequestMeter({ store: usageFile ? fileUsageStore(usageFile) : null });
   // Node's fetch knows no proxy: with one in the environment, requests go through it (proxy-fetch.ts).
   const proxy = options.proxy === undefined ? proxySettingsFromEnv(process.env) : options.proxy;
@@ -146,7 +173,12 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   });
   // Exchange rates: their own client over the host's fetch (through the proxy when there is one), no key, no
   // redirects; nothing is contacted until the user turns rates on (backend/rates).
-  const ratesFile = options.ratesFile !== undefined ? options.ratesFile : keyFile === null ? null : path.join(path.dirname(keyFile), RATES_FILE_NAME);
+  const ratesFile =
+    options.ratesFile !== undefined
+      ? options.ratesFile
+      : keyFile === null
+        ? null
+        : path.join(path.dirname(keyFile), RATES_FILE_NAME);
   const ratesUrl = options.ratesUrl === undefined ? null : checkRatesUrl(options.ratesUrl);
   if (ratesUrl && !ratesUrl.ok) throw new Error(ratesUrl.message);
   const rates = new RatesService({
@@ -185,27 +217,38 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
       } else if (offered !== null && req.method === 'GET' && !sensitive) {
         // The launch URL: trade the secret for a cookie, and take it out of the address bar.
         if (!sameSecret(offered, secret)) {
-          response = forbidden('Forbidden: this is not the secret of this launch. Open the address `npm run web` printed.');
+          response = forbidden(
+            'Forbidden: this is not the secret of this launch. Open the address `npm run web` printed.',
+          );
         } else {
           url.searchParams.delete(SECRET_QUERY);
           response = new Response(null, {
             status: 303,
-            headers: { location: sameSiteLocation(url.pathname, url.search), 'set-cookie': secretCookie(port, secret), 'cache-control': 'no-store' },
+            headers: {
+              location: sameSiteLocation(url.pathname, url.search),
+              'set-cookie': secretCookie(port, secret),
+              'cache-control': 'no-store',
+            },
           });
         }
       } else if (!presentsSecret(headers, port, secret)) {
         response = forbidden(
           sensitive
-            ? 'Forbidden: this request lacks the web host\'s launch secret.'
-            : 'Market Desk: open the address that `npm run web` printed (http://127.0.0.1:PORT/?secret=…); it carries this launch\'s secret.',
+            ? "Forbidden: this request lacks the web host's launch secret."
+            : "Market Desk: open the address that `npm run web` printed (http://127.0.0.1:PORT/?secret=…); it carries this launch's secret.",
         );
       } else {
         const request = toWebRequest(req, `http://127.0.0.1:${port}`, abort.signal);
-        response = isControl ? ((await exports.handle(request)) ?? (await control.handle(request))) : await app(request);
+        response = isControl
+          ? ((await exports.handle(request)) ?? (await control.handle(request)))
+          : await app(request);
       }
     } catch {
       // Never a stack trace to the client (or the key, which no handler puts in an error).
-      response = new Response('Internal error.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      response = new Response('Internal error.', {
+        status: 500,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
     }
     await sendWebResponse(res, withSecurityHeaders(response));
   }
@@ -258,7 +301,10 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
 }
 
 function forbidden(text: string): Response {
-  return new Response(text, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(text, {
+    status: 403,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 function headerValue(req: IncomingMessage, name: string): string | null {
@@ -315,7 +361,9 @@ async function runCli(): Promise<void> {
   }
   const proxy = proxySettingsFromEnv(process.env);
   if (proxy) console.log(describeProxySettings(proxy));
-  console.log(`Market Desk is running (this computer only). Open:\n\n    ${host.launchUrl}\n\nThe address carries this launch's secret; without it the web host refuses requests. Press Ctrl+C to stop.`);
+  console.log(
+    `Market Desk is running (this computer only). Open:\n\n    ${host.launchUrl}\n\nThe address carries this launch's secret; without it the web host refuses requests. Press Ctrl+C to stop.`,
+  );
   const stop = (): void => {
     void host.close().finally(() => process.exit(0));
   };

@@ -31,7 +31,10 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-async function setup(standinOptions: SteamStandinOptions = {}, clock: Clock = realClock): Promise<{ host: WebHost; standin: SteamStandin }> {
+async function setup(
+  standinOptions: SteamStandinOptions = {},
+  clock: Clock = realClock,
+): Promise<{ host: WebHost; standin: SteamStandin }> {
   standin = await startSteamStandin(standinOptions);
   host = await startWebHost({
     port: 0,
@@ -56,7 +59,10 @@ function post(h: WebHost, body: unknown, init: RequestInit = {}): Promise<Respon
 }
 
 async function lines(res: Response): Promise<unknown[]> {
-  return (await res.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown);
+  return (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as unknown);
 }
 
 describe('POST /app/steam-inventory', () => {
@@ -69,9 +75,13 @@ describe('POST /app/steam-inventory', () => {
     const last = all.at(-1) as { result: unknown };
     const result = SteamInventoryResultSchema.parse(last.result);
     // What Steam shows a visitor: no trade-protected context 16, no AWPs bought in the last 10 days.
-    expect(result.ok && result.inventory.assets.map((a) => a.assetid)).toEqual(FIXTURE_CONTEXT_2.filter((a) => a.classid !== '3003').map((a) => a.assetid));
+    expect(result.ok && result.inventory.assets.map((a) => a.assetid)).toEqual(
+      FIXTURE_CONTEXT_2.filter((a) => a.classid !== '3003').map((a) => a.assetid),
+    );
     expect(result.ok && result.notes).toHaveLength(2);
-    const progress = all.slice(0, -1).map((l) => SteamInventoryProgressSchema.parse((l as { progress: unknown }).progress));
+    const progress = all
+      .slice(0, -1)
+      .map((l) => SteamInventoryProgressSchema.parse((l as { progress: unknown }).progress));
     expect(progress.filter((p) => p.stage === 'page').map((p) => p.pages)).toEqual([0, 1, 2, 2]);
     for (const r of s.requests) {
       const names = Object.keys(r.headers);
@@ -92,17 +102,22 @@ describe('POST /app/steam-inventory', () => {
         return realClock.sleep(ms, signal);
       },
     };
-    const { host: h, standin: s } = await setup({ rateLimit: { context: '2', start: null, retryAfter: '30', times: 1 } }, clock);
+    const { host: h, standin: s } = await setup(
+      { rateLimit: { context: '2', start: null, retryAfter: '30', times: 1 } },
+      clock,
+    );
     const page = new AbortController();
     const res = await post(h, { profile: FIXTURE_STEAM_ID, appId: 730 }, { signal: page.signal });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
-    for (let i = 0; i < 50 && !text.includes('"waiting"'); i++) text += decoder.decode((await reader.read()).value ?? new Uint8Array(), { stream: true });
+    for (let i = 0; i < 50 && !text.includes('"waiting"'); i++)
+      text += decoder.decode((await reader.read()).value ?? new Uint8Array(), { stream: true });
     expect(text).toContain('"waitMs":30000');
     page.abort();
     await reader.cancel().catch(() => undefined);
-    for (let i = 0; i < 100 && !waits.find((w) => w.ms === 30_000)?.aborted; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !waits.find((w) => w.ms === 30_000)?.aborted; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(waits.find((w) => w.ms === 30_000)?.aborted).toBe(true);
     expect(s.requests).toHaveLength(1);
   });
@@ -112,7 +127,11 @@ describe('POST /app/steam-inventory', () => {
     const bad = await post(h, { profile: '', appId: 730 });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: { code: 'BAD_REQUEST', message: expect.stringMatching(/SteamID64/) } });
-    const form = await fetch(`${h.url}/app/steam-inventory`, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-market-desk-secret': SECRET }, body: 'x' });
+    const form = await fetch(`${h.url}/app/steam-inventory`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-market-desk-secret': SECRET },
+      body: 'x',
+    });
     expect(form.status).toBe(415);
     const get = await fetch(`${h.url}/app/steam-inventory`, { headers: { 'x-market-desk-secret': SECRET } });
     expect(get.status).toBe(405);

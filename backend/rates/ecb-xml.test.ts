@@ -34,7 +34,18 @@ describe('parseEcbRates', () => {
   it('reads a 90-day file listed newest first, returning the days oldest first', () => {
     const days = standinDays({ from: '2026-12-21', to: '2027-01-05' });
     const parsed = parseEcbRates(ecbXml(days));
-    expect(parsed.map((d) => d.date)).toEqual(['2026-12-21', '2026-12-22', '2026-12-23', '2026-12-24', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-04', '2027-01-05']);
+    expect(parsed.map((d) => d.date)).toEqual([
+      '2026-12-21',
+      '2026-12-22',
+      '2026-12-23',
+      '2026-12-24',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-04',
+      '2027-01-05',
+    ]);
     expect(parsed).toEqual(days);
   });
 
@@ -45,17 +56,47 @@ describe('parseEcbRates', () => {
 
   it.each([
     ['an HTML page', '<html><body>Maintenance</body></html>', /not an ECB rates file/],
-    ['a DOCTYPE (no DTD, no entities)', `<!DOCTYPE x [<!ENTITY e "x">]>${wrap("<Cube time='2026-11-27'><Cube currency='USD' rate='1.1'/></Cube>")}`, /declaration/],
+    [
+      'a DOCTYPE (no DTD, no entities)',
+      `<!DOCTYPE x [<!ENTITY e "x">]>${wrap("<Cube time='2026-11-27'><Cube currency='USD' rate='1.1'/></Cube>")}`,
+      /declaration/,
+    ],
     ['a truncated file', DAILY_2024_06_28.slice(0, 400), /ends before|malformed/],
     ['a mismatched tag', wrap("<Cube time='2026-11-27'><Cube currency='USD' rate='1.1'/></Cub>"), /mismatched/],
-    ['no namespace', DAILY_2024_06_28.replace(' xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref"', ''), /vocabulary/],
+    [
+      'no namespace',
+      DAILY_2024_06_28.replace(' xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref"', ''),
+      /vocabulary/,
+    ],
     ['no day', wrap(''), /no day/],
-    ['a date that does not exist', wrap("<Cube time='2026-02-30'><Cube currency='USD' rate='1.1'/></Cube>"), /not a date/],
-    ['a day twice', wrap("<Cube time='2026-11-27'><Cube currency='USD' rate='1.1'/></Cube><Cube time='2026-11-27'><Cube currency='USD' rate='1.1'/></Cube>"), /twice/],
-    ['a currency twice', wrap("<Cube time='2026-11-27'><Cube currency='USD' rate='1.1'/><Cube currency='USD' rate='1.2'/></Cube>"), /USD twice/],
-    ['a rate that is not a number', wrap("<Cube time='2026-11-27'><Cube currency='USD' rate='1,08'/></Cube>"), /not a positive number/],
+    [
+      'a date that does not exist',
+      wrap("<Cube time='2026-02-30'><Cube currency='USD' rate='1.1'/></Cube>"),
+      /not a date/,
+    ],
+    [
+      'a day twice',
+      wrap(
+        "<Cube time='2026-11-27'><Cube currency='USD' rate='1.1'/></Cube><Cube time='2026-11-27'><Cube currency='USD' rate='1.1'/></Cube>",
+      ),
+      /twice/,
+    ],
+    [
+      'a currency twice',
+      wrap("<Cube time='2026-11-27'><Cube currency='USD' rate='1.1'/><Cube currency='USD' rate='1.2'/></Cube>"),
+      /USD twice/,
+    ],
+    [
+      'a rate that is not a number',
+      wrap("<Cube time='2026-11-27'><Cube currency='USD' rate='1,08'/></Cube>"),
+      /not a positive number/,
+    ],
     ['a zero rate', wrap("<Cube time='2026-11-27'><Cube currency='USD' rate='0'/></Cube>"), /not a positive number/],
-    ['a currency that is not a code', wrap("<Cube time='2026-11-27'><Cube currency='usd' rate='1.1'/></Cube>"), /ISO 4217/],
+    [
+      'a currency that is not a code',
+      wrap("<Cube time='2026-11-27'><Cube currency='usd' rate='1.1'/></Cube>"),
+      /ISO 4217/,
+    ],
     ['an undefined entity', wrap("<Cube time='2026-11-27'><Cube currency='&x;' rate='1.1'/></Cube>"), /entity/],
     ['a rate without its currency', wrap("<Cube time='2026-11-27'><Cube rate='1.1'/></Cube>"), /currency and rate/],
     ['an empty file', '', /empty/],

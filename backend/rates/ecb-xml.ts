@@ -40,12 +40,16 @@ const ATTR = /\s+([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/g;
 
 function decodeText(raw: string, where: string): string {
-  const decoded = raw.replace(ENTITY, (_m, named: string | undefined, dec: string | undefined, hex: string | undefined) => {
-    if (named) return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[named]!;
-    const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
-    if (code === 0 || code > 0x10ffff) throw new EcbFormatError(`The rates file has an invalid character reference ${where}.`);
-    return String.fromCodePoint(code);
-  });
+  const decoded = raw.replace(
+    ENTITY,
+    (_m, named: string | undefined, dec: string | undefined, hex: string | undefined) => {
+      if (named) return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[named]!;
+      const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+      if (code === 0 || code > 0x10ffff)
+        throw new EcbFormatError(`The rates file has an invalid character reference ${where}.`);
+      return String.fromCodePoint(code);
+    },
+  );
   if (/&/.test(raw.replace(ENTITY, ''))) throw new EcbFormatError(`The rates file has an undefined entity ${where}.`);
   return decoded;
 }
@@ -56,7 +60,8 @@ export function readXml(text: string): XmlElement {
   const decl = /^<\?xml\s[^?]*\?>/.exec(text.slice(i));
   if (decl) {
     const encoding = /encoding\s*=\s*["']([^"']+)["']/.exec(decl[0]);
-    if (encoding && encoding[1]!.toLowerCase() !== 'utf-8') throw new EcbFormatError(`The rates file is in ${encoding[1]}, not UTF-8.`);
+    if (encoding && encoding[1]!.toLowerCase() !== 'utf-8')
+      throw new EcbFormatError(`The rates file is in ${encoding[1]}, not UTF-8.`);
     i += decl[0].length;
   }
   const stack: XmlElement[] = [];
@@ -69,7 +74,8 @@ export function readXml(text: string): XmlElement {
     if (chunk.length > 0) {
       const top = stack[stack.length - 1];
       if (top) top.text += decodeText(chunk, line(i));
-      else if (chunk.trim() !== '') throw new EcbFormatError(`The rates file has text outside its root element ${line(i)}.`);
+      else if (chunk.trim() !== '')
+        throw new EcbFormatError(`The rates file has text outside its root element ${line(i)}.`);
     }
     if (lt < 0) break;
     i = lt;
@@ -80,13 +86,16 @@ export function readXml(text: string): XmlElement {
       continue;
     }
     if (text.startsWith('<!', i) || text.startsWith('<?', i)) {
-      throw new EcbFormatError(`The rates file has a declaration or instruction that the ECB's files do not have ${line(i)}.`);
+      throw new EcbFormatError(
+        `The rates file has a declaration or instruction that the ECB's files do not have ${line(i)}.`,
+      );
     }
     if (text.startsWith('</', i)) {
       NAME.lastIndex = i + 2;
       const m = NAME.exec(text);
       const top = stack.pop();
-      if (!m || !top || m[0] !== top.name) throw new EcbFormatError(`The rates file has a mismatched closing tag ${line(i)}.`);
+      if (!m || !top || m[0] !== top.name)
+        throw new EcbFormatError(`The rates file has a mismatched closing tag ${line(i)}.`);
       const close = /\s*>/y;
       close.lastIndex = NAME.lastIndex;
       if (!close.exec(text)) throw new EcbFormatError(`The rates file has a malformed closing tag ${line(i)}.`);
@@ -96,14 +105,16 @@ export function readXml(text: string): XmlElement {
     NAME.lastIndex = i + 1;
     const m = NAME.exec(text);
     if (!m) throw new EcbFormatError(`The rates file has a malformed tag ${line(i)}.`);
-    if (root && stack.length === 0) throw new EcbFormatError(`The rates file has more than one root element ${line(i)}.`);
+    if (root && stack.length === 0)
+      throw new EcbFormatError(`The rates file has more than one root element ${line(i)}.`);
     const element: XmlElement = { name: m[0], attrs: new Map(), children: [], text: '' };
     let at = NAME.lastIndex;
     for (;;) {
       ATTR.lastIndex = at;
       const a = ATTR.exec(text);
       if (!a) break;
-      if (element.attrs.has(a[1]!)) throw new EcbFormatError(`The rates file repeats the attribute ${a[1]} ${line(at)}.`);
+      if (element.attrs.has(a[1]!))
+        throw new EcbFormatError(`The rates file repeats the attribute ${a[1]} ${line(at)}.`);
       element.attrs.set(a[1]!, decodeText(a[2] ?? a[3] ?? '', line(at)));
       at = ATTR.lastIndex;
     }
@@ -122,7 +133,8 @@ export function readXml(text: string): XmlElement {
     }
   }
   if (!root) throw new EcbFormatError('The rates file is empty.');
-  if (stack.length > 0) throw new EcbFormatError(`The rates file ends before <${stack[stack.length - 1]!.name}> is closed.`);
+  if (stack.length > 0)
+    throw new EcbFormatError(`The rates file ends before <${stack[stack.length - 1]!.name}> is closed.`);
   return root;
 }
 
@@ -141,7 +153,9 @@ function onlyAttrs(el: XmlElement, names: readonly string[], what: string): void
   const extra = [...el.attrs.keys()].filter((k) => !names.includes(k));
   const missing = names.filter((k) => !el.attrs.has(k));
   if (extra.length || missing.length) {
-    throw new EcbFormatError(`${what} should have ${names.length ? names.join(' and ') : 'no attributes'}${extra.length ? `, not ${extra.join(', ')}` : ''}.`);
+    throw new EcbFormatError(
+      `${what} should have ${names.length ? names.join(' and ') : 'no attributes'}${extra.length ? `, not ${extra.join(', ')}` : ''}.`,
+    );
   }
 }
 
@@ -149,35 +163,49 @@ function onlyAttrs(el: XmlElement, names: readonly string[], what: string): void
 export function parseEcbRates(text: string): RateDay[] {
   const root = readXml(text);
   const prefix = root.name.includes(':') ? root.name.slice(0, root.name.indexOf(':')) : '';
-  if (root.name.slice(prefix ? prefix.length + 1 : 0) !== 'Envelope' || !prefix || root.attrs.get(`xmlns:${prefix}`) !== GESMES_NS) {
+  if (
+    root.name.slice(prefix ? prefix.length + 1 : 0) !== 'Envelope' ||
+    !prefix ||
+    root.attrs.get(`xmlns:${prefix}`) !== GESMES_NS
+  ) {
     throw new EcbFormatError(`This is not an ECB rates file: its root is <${root.name}>, not a gesmes Envelope.`);
   }
-  if (root.attrs.get('xmlns') !== EUROFXREF_NS) throw new EcbFormatError('This is not an ECB rates file: the euro reference rate vocabulary is not declared.');
+  if (root.attrs.get('xmlns') !== EUROFXREF_NS)
+    throw new EcbFormatError('This is not an ECB rates file: the euro reference rate vocabulary is not declared.');
   const cubes = root.children.filter((c) => c.name === 'Cube');
   const others = root.children.filter((c) => c.name !== 'Cube' && !c.name.startsWith(`${prefix}:`));
-  if (cubes.length !== 1 || others.length > 0) throw new EcbFormatError('The rates file should hold one <Cube> of days in its envelope.');
+  if (cubes.length !== 1 || others.length > 0)
+    throw new EcbFormatError('The rates file should hold one <Cube> of days in its envelope.');
   const outer = cubes[0]!;
   onlyAttrs(outer, [], 'The outer <Cube>');
   if (outer.children.length === 0) throw new EcbFormatError('The rates file holds no day.');
   const seen = new Set<string>();
   const days: RateDay[] = outer.children.map((dayCube) => {
-    if (dayCube.name !== 'Cube') throw new EcbFormatError(`The rates file has <${dayCube.name}> where a day's <Cube> belongs.`);
+    if (dayCube.name !== 'Cube')
+      throw new EcbFormatError(`The rates file has <${dayCube.name}> where a day's <Cube> belongs.`);
     onlyAttrs(dayCube, ['time'], "A day's <Cube>");
     const date = dayCube.attrs.get('time')!;
-    if (!isRealDate(date)) throw new EcbFormatError(`The rates file has a day "${date}" that is not a date (YYYY-MM-DD).`);
+    if (!isRealDate(date))
+      throw new EcbFormatError(`The rates file has a day "${date}" that is not a date (YYYY-MM-DD).`);
     if (seen.has(date)) throw new EcbFormatError(`The rates file lists the day ${date} twice.`);
     seen.add(date);
     if (dayCube.children.length === 0) throw new EcbFormatError(`The rates file has no rate for ${date}.`);
     const perEuro: Record<string, number> = {};
     for (const rateCube of dayCube.children) {
-      if (rateCube.name !== 'Cube' || rateCube.children.length > 0) throw new EcbFormatError(`The rates file has an unexpected element in the day ${date}.`);
+      if (rateCube.name !== 'Cube' || rateCube.children.length > 0)
+        throw new EcbFormatError(`The rates file has an unexpected element in the day ${date}.`);
       onlyAttrs(rateCube, ['currency', 'rate'], `A rate of ${date}`);
       const currency = rateCube.attrs.get('currency')!;
       const rate = rateCube.attrs.get('rate')!;
-      if (!CURRENCY.test(currency) || currency === 'EUR') throw new EcbFormatError(`The rates file has a currency "${currency}" on ${date} that is not an ISO 4217 code.`);
-      if (Object.hasOwn(perEuro, currency)) throw new EcbFormatError(`The rates file lists ${currency} twice on ${date}.`);
+      if (!CURRENCY.test(currency) || currency === 'EUR')
+        throw new EcbFormatError(
+          `The rates file has a currency "${currency}" on ${date} that is not an ISO 4217 code.`,
+        );
+      if (Object.hasOwn(perEuro, currency))
+        throw new EcbFormatError(`The rates file lists ${currency} twice on ${date}.`);
       const value = Number(rate);
-      if (!RATE.test(rate) || !(value > 0) || !Number.isFinite(value)) throw new EcbFormatError(`The rate of ${currency} on ${date} ("${rate}") is not a positive number.`);
+      if (!RATE.test(rate) || !(value > 0) || !Number.isFinite(value))
+        throw new EcbFormatError(`The rate of ${currency} on ${date} ("${rate}") is not a positive number.`);
       perEuro[currency] = value;
     }
     return { date, perEuro };

@@ -78,7 +78,10 @@ export function fileRatesStore(file: string, fs: RatesFs = nodeRatesFs): RatesSt
         text = await fs.readFile(file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kept: { ...EMPTY_KEPT }, error: null };
-        return { kept: { ...EMPTY_KEPT }, error: `The exchange rates file ${file} could not be read (${reason(error)}).` };
+        return {
+          kept: { ...EMPTY_KEPT },
+          error: `The exchange rates file ${file} could not be read (${reason(error)}).`,
+        };
       }
       let json: unknown;
       try {
@@ -89,7 +92,10 @@ export function fileRatesStore(file: string, fs: RatesFs = nodeRatesFs): RatesSt
       const version = (json as { version?: unknown } | undefined)?.version;
       if (typeof version === 'number' && version > RATES_FILE_VERSION) {
         frozen = true;
-        return { kept: { ...EMPTY_KEPT }, error: `The exchange rates file ${file} was written by a newer Market Desk; it is left as it is and rates are kept in memory only.` };
+        return {
+          kept: { ...EMPTY_KEPT },
+          error: `The exchange rates file ${file} was written by a newer Market Desk; it is left as it is and rates are kept in memory only.`,
+        };
       }
       const parsed = FileSchema.safeParse(json);
       if (parsed.success) {
@@ -98,7 +104,10 @@ export function fileRatesStore(file: string, fs: RatesFs = nodeRatesFs): RatesSt
       }
       const aside = `${file}.corrupt`;
       await fs.rename(file, aside).catch(() => undefined);
-      return { kept: { ...EMPTY_KEPT }, error: `The exchange rates file was damaged; it was moved to ${aside} and rates start afresh.` };
+      return {
+        kept: { ...EMPTY_KEPT },
+        error: `The exchange rates file was damaged; it was moved to ${aside} and rates start afresh.`,
+      };
     },
     async save(kept) {
       if (frozen) throw new Error('The exchange rates file is from a newer Market Desk and is not overwritten.');
@@ -109,7 +118,9 @@ export function fileRatesStore(file: string, fs: RatesFs = nodeRatesFs): RatesSt
         await fs.rename(temp, file);
       } catch (error) {
         await fs.rm(temp).catch(() => undefined);
-        throw new Error(`The exchange rates could not be saved to ${file} (${reason(error)}); the last saved file is unchanged.`);
+        throw new Error(
+          `The exchange rates could not be saved to ${file} (${reason(error)}); the last saved file is unchanged.`,
+        );
       }
     },
   };

@@ -29,8 +29,14 @@ afterEach(async () => {
   for (const s of standins.splice(0)) await s.close();
 });
 
-async function setup(options: { file?: string; to?: string; now?: number; maxBytes?: number; envUrl?: string | null } = {}) {
-  const standin = await startEcbStandin({ from: '2026-08-24', to: options.to ?? '2026-11-25', missing: ['2026-11-18'] });
+async function setup(
+  options: { file?: string; to?: string; now?: number; maxBytes?: number; envUrl?: string | null } = {},
+) {
+  const standin = await startEcbStandin({
+    from: '2026-08-24',
+    to: options.to ?? '2026-11-25',
+    missing: ['2026-11-18'],
+  });
   standins.push(standin);
   const clock = new FakeClock(options.now ?? AFTER_PUBLICATION);
   const file = options.file ?? fileFor();
@@ -65,7 +71,12 @@ describe('RatesService', () => {
     const { standin, clock, service } = await setup();
     await service.start();
     clock.advance(72 * HOUR);
-    expect(service.snapshot()).toMatchObject({ settings: { enabled: false }, days: [], nextRefreshAt: null, lastFetch: null });
+    expect(service.snapshot()).toMatchObject({
+      settings: { enabled: false },
+      days: [],
+      nextRefreshAt: null,
+      lastFetch: null,
+    });
     expect(standin.requests).toEqual([]);
   });
 
@@ -98,7 +109,10 @@ describe('RatesService', () => {
     standin.setTo('2026-11-26');
     clock.advance(Date.UTC(2026, 10, 26, 15, 30) - clock.now());
     const s = await until(service, (x) => newest(x) === '2026-11-26');
-    expect(standin.requests.map((r) => r.path.split('/').pop())).toEqual(['eurofxref-hist-90d.xml', 'eurofxref-daily.xml']);
+    expect(standin.requests.map((r) => r.path.split('/').pop())).toEqual([
+      'eurofxref-hist-90d.xml',
+      'eurofxref-daily.xml',
+    ]);
     expect(s.days.at(-2)?.date).toBe('2026-11-25');
     const onDisk = JSON.parse(readFileSync(file, 'utf8')) as { version: number; days: Array<{ date: string }> };
     expect(onDisk.version).toBe(1);
@@ -128,7 +142,11 @@ describe('RatesService', () => {
     clock.advance(due - clock.now());
     const down = await until(service, (x) => x.lastFetch?.at === due);
     expect(down.days).toEqual(before.days);
-    expect(down.lastFetch).toEqual({ at: due, ok: false, error: 'The rates source answered HTTP 503 for eurofxref-daily.xml.' });
+    expect(down.lastFetch).toEqual({
+      at: due,
+      ok: false,
+      error: 'The rates source answered HTTP 503 for eurofxref-daily.xml.',
+    });
     expect(down.nextRefreshAt).toBe(due + 5 * 60_000);
     standin.setMode('refuse');
     clock.advance(5 * 60_000);
@@ -150,7 +168,11 @@ describe('RatesService', () => {
     standin.setMode('down');
     const s = await service.refresh();
     expect(s.days).toEqual(before.days);
-    expect(s.lastFetch).toEqual({ at: AFTER_PUBLICATION, ok: false, error: 'The rates source answered HTTP 503 for eurofxref-daily.xml.' });
+    expect(s.lastFetch).toEqual({
+      at: AFTER_PUBLICATION,
+      ok: false,
+      error: 'The rates source answered HTTP 503 for eurofxref-daily.xml.',
+    });
   });
 
   it('refuses a redirect without following it', async () => {
@@ -158,7 +180,9 @@ describe('RatesService', () => {
     standin.setMode('redirect');
     await service.setSettings({ enabled: true });
     const s = await until(service, (x) => x.lastFetch !== null);
-    expect(s.lastFetch?.error).toBe('The rates source sent the request elsewhere (rates.example.invalid); Market Desk does not follow redirects. Check the rates address.');
+    expect(s.lastFetch?.error).toBe(
+      'The rates source sent the request elsewhere (rates.example.invalid); Market Desk does not follow redirects. Check the rates address.',
+    );
     expect(standin.requests).toHaveLength(1);
     expect(s.days).toEqual([]);
   });
@@ -177,7 +201,9 @@ describe('RatesService', () => {
     const before = await until(service, (x) => x.lastFetch !== null);
     standin.setMode('bad-file');
     const s = await service.refresh();
-    expect(s.lastFetch?.error).toBe('eurofxref-daily.xml: This is not an ECB rates file: its root is <html>, not a gesmes Envelope.');
+    expect(s.lastFetch?.error).toBe(
+      'eurofxref-daily.xml: This is not an ECB rates file: its root is <html>, not a gesmes Envelope.',
+    );
     expect(s.days).toEqual(before.days);
   });
 
@@ -187,7 +213,11 @@ describe('RatesService', () => {
     expect(s.settings).toEqual({ enabled: false, url: fixed.standin.url, urlFromEnvironment: true });
     const free = await setup({ envUrl: null });
     expect(free.service.snapshot().settings.url).toBe(DEFAULT_RATES_URL);
-    expect((await free.service.setSettings({ url: 'https://mirror.example/rates' })).settings).toEqual({ enabled: false, url: 'https://mirror.example/rates/', urlFromEnvironment: false });
+    expect((await free.service.setSettings({ url: 'https://mirror.example/rates' })).settings).toEqual({
+      enabled: false,
+      url: 'https://mirror.example/rates/',
+      urlFromEnvironment: false,
+    });
     await expect(free.service.setSettings({ url: 'http://mirror.example/' })).rejects.toThrow(RatesRequestError);
     expect((await free.service.setSettings({ url: '' })).settings.url).toBe(DEFAULT_RATES_URL);
   });
@@ -214,7 +244,9 @@ describe('the rates file', () => {
     });
     services.push(failing);
     const s = await failing.setSettings({ enabled: false });
-    expect(s.storageError).toBe(`The exchange rates could not be saved to ${file} (the disk is full); the last saved file is unchanged.`);
+    expect(s.storageError).toBe(
+      `The exchange rates could not be saved to ${file} (the disk is full); the last saved file is unchanged.`,
+    );
     expect(s.days.length).toBeGreaterThan(0);
     expect(readFileSync(file, 'utf8')).toBe(good);
     expect(existsSync(`${file}.tmp`)).toBe(false);
@@ -226,7 +258,9 @@ describe('the rates file', () => {
     writeFileSync(file, '{"version":1,"days":[{"date":"nope"');
     const { service } = await setup({ file });
     await service.start();
-    expect(service.snapshot().storageError).toBe(`The exchange rates file was damaged; it was moved to ${file}.corrupt and rates start afresh.`);
+    expect(service.snapshot().storageError).toBe(
+      `The exchange rates file was damaged; it was moved to ${file}.corrupt and rates start afresh.`,
+    );
     expect(readFileSync(`${file}.corrupt`, 'utf8')).toContain('nope');
     expect(service.snapshot().settings.enabled).toBe(false);
   });

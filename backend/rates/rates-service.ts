@@ -81,7 +81,11 @@ export class RatesService {
   snapshot(): RatesSnapshot {
     const envUrl = this.options.envUrl ?? null;
     return {
-      settings: { enabled: this.kept.enabled, url: envUrl ?? (this.kept.url || DEFAULT_RATES_URL), urlFromEnvironment: envUrl !== null },
+      settings: {
+        enabled: this.kept.enabled,
+        url: envUrl ?? (this.kept.url || DEFAULT_RATES_URL),
+        urlFromEnvironment: envUrl !== null,
+      },
       days: this.kept.days,
       lastFetch: this.kept.lastFetch,
       nextRefreshAt: this.nextAt,
@@ -209,14 +213,23 @@ export class RatesService {
         this.options.fetch,
         url,
         { method: 'GET', headers: { accept: 'application/xml, text/xml;q=0.9' }, credentials: 'omit' },
-        { clock: this.clock, headersTimeoutMs: this.options.headersTimeoutMs ?? 20_000, bodyIdleTimeoutMs: this.options.bodyIdleTimeoutMs ?? 20_000 },
+        {
+          clock: this.clock,
+          headersTimeoutMs: this.options.headersTimeoutMs ?? 20_000,
+          bodyIdleTimeoutMs: this.options.bodyIdleTimeoutMs ?? 20_000,
+        },
       );
     } catch (error) {
       if (error instanceof RedirectError) {
-        throw new RatesRequestError(`The rates source sent the request elsewhere${error.location ? ` (${hostOf(error.location)})` : ''}; Market Desk does not follow redirects. Check the rates address.`);
+        throw new RatesRequestError(
+          `The rates source sent the request elsewhere${error.location ? ` (${hostOf(error.location)})` : ''}; Market Desk does not follow redirects. Check the rates address.`,
+        );
       }
-      if (error instanceof TimeoutError) throw new RatesRequestError(`The rates source (${hostOf(url)}) did not answer in time.`);
-      throw new RatesRequestError(`The rates source (${hostOf(url)}) could not be reached. Check the connection and the rates address.`);
+      if (error instanceof TimeoutError)
+        throw new RatesRequestError(`The rates source (${hostOf(url)}) did not answer in time.`);
+      throw new RatesRequestError(
+        `The rates source (${hostOf(url)}) could not be reached. Check the connection and the rates address.`,
+      );
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
@@ -229,7 +242,10 @@ export class RatesService {
     } catch {
       throw new RatesRequestError(`The rates source broke off while sending ${name}.`);
     }
-    if (bytes === null) throw new RatesRequestError(`The rates file ${name} is larger than ${Math.round(maxBytes / 1024)} kB; it was not read.`);
+    if (bytes === null)
+      throw new RatesRequestError(
+        `The rates file ${name} is larger than ${Math.round(maxBytes / 1024)} kB; it was not read.`,
+      );
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

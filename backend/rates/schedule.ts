@@ -49,13 +49,27 @@ export function previousWorkingDay(date: string): string {
 }
 
 const frankfurt = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  timeZone: 'Europe/Berlin',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 });
 
 /** Frankfurt's wall clock at an instant, as if it were UTC (for offsets and dates). */
 function frankfurtWall(t: number): number {
   const p = Object.fromEntries(frankfurt.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
 }
 
 /** Frankfurt's date at an instant. */
@@ -105,7 +119,10 @@ export function planNextLook(input: PlanInput): Plan {
   // Behind. Not tried since the day's publication: look now.
   if (!lastFetch || lastFetch.at < lookTime(expected)) return { at: now, file };
   if (failures > 0) {
-    return { at: lastFetch.at + backoffDelayMs(failures, input.random ?? Math.random, FAILURE_BASE_MS, FAILURE_CAP_MS), file };
+    return {
+      at: lastFetch.at + backoffDelayMs(failures, input.random ?? Math.random, FAILURE_BASE_MS, FAILURE_CAP_MS),
+      file,
+    };
   }
   // The source answered, without the day: published late, or not at all (a day the ECB skipped).
   const again = lastFetch.at + LATE_RETRY_MS;

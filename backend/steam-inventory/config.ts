@@ -10,7 +10,8 @@ export const DEFAULT_STEAM_URL = 'https://steamcommunity.com';
 export const STEAM_URL_ENV = 'MDS_STEAM_URL';
 export const STEAM_URL_SWITCH = '--steam-url';
 
-export type SteamUrlChoice = { ok: true; url: string; source: 'default' | 'env' | 'switch' } | { ok: false; message: string };
+export type SteamUrlChoice =
+  { ok: true; url: string; source: 'default' | 'env' | 'switch' } | { ok: false; message: string };
 
 /** A Steam address as the fetcher uses it (origin + path, no trailing slash), or why it is refused. */
 export function checkSteamUrl(text: string): { ok: true; url: string } | { ok: false; message: string } {
@@ -18,7 +19,10 @@ export function checkSteamUrl(text: string): { ok: true; url: string } | { ok: f
 }
 
 /** The Steam address from the command line (--steam-url=<url> or --steam-url <url>), then MDS_STEAM_URL, then the default. */
-export function steamUrlFrom(env: Readonly<Record<string, string | undefined>>, argv: readonly string[] = []): SteamUrlChoice {
+export function steamUrlFrom(
+  env: Readonly<Record<string, string | undefined>>,
+  argv: readonly string[] = [],
+): SteamUrlChoice {
   let fromSwitch: string | undefined;
   argv.forEach((arg, i) => {
     if (arg.startsWith(`${STEAM_URL_SWITCH}=`)) fromSwitch = arg.slice(STEAM_URL_SWITCH.length + 1);

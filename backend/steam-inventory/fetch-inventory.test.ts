@@ -5,7 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { realClock, type Clock } from '../clock';
 import { startSteamStandin, type SteamStandin, type SteamStandinOptions } from '../testing/steam-standin';
 import {
-  FIXTURE_CONTEXT_2, FIXTURE_EMPTY_ID, FIXTURE_PRIVATE_ID, FIXTURE_STEAM_ID, FIXTURE_VANITY,
+  FIXTURE_CONTEXT_2,
+  FIXTURE_EMPTY_ID,
+  FIXTURE_PRIVATE_ID,
+  FIXTURE_STEAM_ID,
+  FIXTURE_VANITY,
 } from '../../shared/steam/test-fixtures';
 import type { SteamInventoryProgress, SteamInventoryResult } from '../../shared/steam/inventory';
 import { RECENTLY_ACQUIRED_NOTE, createSteamInventoryFetcher, type SteamFetcherOptions } from './fetch-inventory';
@@ -69,7 +73,11 @@ describe('fetchSteamInventory against the stand-in', () => {
     expect(clock.sleeps).toEqual([1_000, 1_000]);
     expect(result.steamId).toBe(FIXTURE_STEAM_ID);
     expect(result.inventory.assets).toEqual(visible.map(stripAppId));
-    expect(result.inventory.descriptions.map((d) => d.market_hash_name).sort()).toEqual(['5 Year Veteran Coin', 'AK-47 | Redline (Field-Tested)', 'Fracture Case']);
+    expect(result.inventory.descriptions.map((d) => d.market_hash_name).sort()).toEqual([
+      '5 Year Veteran Coin',
+      'AK-47 | Redline (Field-Tested)',
+      'Fracture Case',
+    ]);
     expect(result.inventory.descriptions.filter((d) => d.owner_descriptions !== undefined)).toEqual([]);
     expect(result.inventory.total_inventory_count).toBe(7);
     expect(result.notes).toEqual([
@@ -86,11 +94,21 @@ describe('fetchSteamInventory against the stand-in', () => {
 
   it.each([
     ['a 5xx every time', 503, /could not be read: Steam had a problem \(HTTP 503\); it still did after 2 tries/],
-    ['a 429 every time', 429, /could not be read: Steam is limiting requests \(429 Too Many Requests\); it still did after 2 tries/],
+    [
+      'a 429 every time',
+      429,
+      /could not be read: Steam is limiting requests \(429 Too Many Requests\); it still did after 2 tries/,
+    ],
   ])('keeps context 2 and says what is missing when context 16 answers %s', async (_what, status, said) => {
-    const { fetcher, standin } = await setup({ rateLimit: { context: '16', start: null, retryAfter: null, times: 10, status } }, { maxTries: 2 });
+    const { fetcher, standin } = await setup(
+      { rateLimit: { context: '16', start: null, retryAfter: null, times: 10, status } },
+      { maxTries: 2 },
+    );
     const result = await fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 });
-    expect(result).toMatchObject({ ok: true, notes: [expect.stringMatching(/^Trade-protected items \(inventory context 16\) /), RECENTLY_ACQUIRED_NOTE] });
+    expect(result).toMatchObject({
+      ok: true,
+      notes: [expect.stringMatching(/^Trade-protected items \(inventory context 16\) /), RECENTLY_ACQUIRED_NOTE],
+    });
     expect(result.ok && result.notes?.[0]).toMatch(said);
     expect(result.ok && result.notes?.[0]).toMatch(/not included; fetch again later/);
     expect(result.ok && result.inventory.assets.map((a) => a.contextid)).toEqual(Array(7).fill('2'));
@@ -99,7 +117,10 @@ describe('fetchSteamInventory against the stand-in', () => {
 
   it('takes turns: two fetches at once never have two requests at Steam at the same time', async () => {
     const { standin, fetcher } = await setup({ delayMs: 30 }, { pauseMs: 0 });
-    const [a, b] = await Promise.all([fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 }), fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 })]);
+    const [a, b] = await Promise.all([
+      fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 }),
+      fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 }),
+    ]);
     expect(a.ok && b.ok).toBe(true);
     expect(standin.requests).toHaveLength(6);
     expect(standin.maxInFlight()).toBe(1);
@@ -127,13 +148,22 @@ describe('fetchSteamInventory against the stand-in', () => {
     expect(standin.requests[0]).toMatchObject({ path: `/id/${FIXTURE_VANITY}/`, query: { xml: '1' } });
     expect(progress[0]?.stage).toBe('resolving');
     const missing = await fetcher({ profile: 'nobody-here', appId: 730 });
-    expect(missing).toEqual({ ok: false, reason: 'not-found', message: expect.stringContaining('The specified profile could not be found.') });
+    expect(missing).toEqual({
+      ok: false,
+      reason: 'not-found',
+      message: expect.stringContaining('The specified profile could not be found.'),
+    });
   });
 
   it('waits out a 429 for its Retry-After, says so in progress, then goes on', async () => {
     const { clock, fetcher, progress, onProgress, standin } = await setup({
       // The 5th asset a visitor sees (the AWPs bought in the last 10 days are not shown): the first page's last.
-      rateLimit: { context: '2', start: FIXTURE_CONTEXT_2.filter((a) => a.classid !== '3003')[4]!.assetid, retryAfter: '3', times: 1 },
+      rateLimit: {
+        context: '2',
+        start: FIXTURE_CONTEXT_2.filter((a) => a.classid !== '3003')[4]!.assetid,
+        retryAfter: '3',
+        times: 1,
+      },
     });
     const result = await fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 }, { onProgress });
     expect(result.ok).toBe(true);
@@ -146,15 +176,22 @@ describe('fetchSteamInventory against the stand-in', () => {
   it('gives up with a sentence after a few 429s, and at once when Retry-After asks for longer than the cap', async () => {
     const a = await setup({ rateLimit: { context: '2', start: null, retryAfter: null, times: 10 } }, { maxTries: 3 });
     expect(await a.fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 })).toEqual({
-      ok: false, reason: 'rate-limited', message: expect.stringMatching(/429 Too Many Requests.*after 3 tries/),
+      ok: false,
+      reason: 'rate-limited',
+      message: expect.stringMatching(/429 Too Many Requests.*after 3 tries/),
     });
     // No Retry-After: growing backoff.
     expect(a.clock.sleeps.filter((ms) => ms >= 2_000)).toEqual([2_000, 4_000]);
     await a.standin.close();
     standin = null;
-    const b = await setup({ rateLimit: { context: '2', start: null, retryAfter: '3600', times: 1 } }, { maxWaitMs: 60_000 });
+    const b = await setup(
+      { rateLimit: { context: '2', start: null, retryAfter: '3600', times: 1 } },
+      { maxWaitMs: 60_000 },
+    );
     expect(await b.fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 })).toEqual({
-      ok: false, reason: 'rate-limited', message: expect.stringMatching(/asks to wait 60 minutes/),
+      ok: false,
+      reason: 'rate-limited',
+      message: expect.stringMatching(/asks to wait 60 minutes/),
     });
     expect(b.standin.requests).toHaveLength(1);
   });
@@ -184,10 +221,16 @@ describe('fetchSteamInventory against the stand-in', () => {
     expect(empty).toMatchObject({ ok: true, inventory: { assets: [], descriptions: [], total_inventory_count: 0 } });
   });
 
-  it('says the trade-protected items are the owner\'s only when Steam answers context 16 empty, as when it refuses it', async () => {
+  it("says the trade-protected items are the owner's only when Steam answers context 16 empty, as when it refuses it", async () => {
     const { fetcher } = await setup({ context16: 'empty' });
     const result = await fetcher({ profile: FIXTURE_STEAM_ID, appId: 730 });
-    expect(result).toMatchObject({ ok: true, notes: ['Trade-protected items (inventory context 16) are shown to their owner only and are not included.', RECENTLY_ACQUIRED_NOTE] });
+    expect(result).toMatchObject({
+      ok: true,
+      notes: [
+        'Trade-protected items (inventory context 16) are shown to their owner only and are not included.',
+        RECENTLY_ACQUIRED_NOTE,
+      ],
+    });
     expect(result.ok && result.inventory.assets).toHaveLength(FIXTURE_CONTEXT_2.length - 2);
   });
 
@@ -200,9 +243,20 @@ describe('fetchSteamInventory against the stand-in', () => {
 
   it('refuses a bad profile without a request, and reports an unreachable Steam', async () => {
     const { fetcher, standin } = await setup();
-    expect(await fetcher({ profile: 'https://evil.example/profiles/76561190000000001', appId: 730 })).toMatchObject({ ok: false, reason: 'bad-profile' });
+    expect(await fetcher({ profile: 'https://evil.example/profiles/76561190000000001', appId: 730 })).toMatchObject({
+      ok: false,
+      reason: 'bad-profile',
+    });
     expect(standin.requests).toHaveLength(0);
-    const offline = createSteamInventoryFetcher({ fetch: (input, init) => fetch(input, init), steamUrl: 'http://127.0.0.1:9', pauseMs: 0 });
-    expect(await offline({ profile: FIXTURE_STEAM_ID, appId: 730 })).toMatchObject({ ok: false, reason: 'network', message: expect.stringMatching(/could not be reached/) });
+    const offline = createSteamInventoryFetcher({
+      fetch: (input, init) => fetch(input, init),
+      steamUrl: 'http://127.0.0.1:9',
+      pauseMs: 0,
+    });
+    expect(await offline({ profile: FIXTURE_STEAM_ID, appId: 730 })).toMatchObject({
+      ok: false,
+      reason: 'network',
+      message: expect.stringMatching(/could not be reached/),
+    });
   });
 });

@@ -37,7 +37,13 @@ import { realClock } from '../clock';
 import { readCapped } from '../read-capped';
 import { RedirectError, TimeoutError, timedFetch, type FetchFn } from '../timed-fetch';
 import type {
-  SteamAsset, SteamDescription, SteamInventory, SteamInventoryFailure, SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult,
+  SteamAsset,
+  SteamDescription,
+  SteamInventory,
+  SteamInventoryFailure,
+  SteamInventoryProgress,
+  SteamInventoryRequest,
+  SteamInventoryResult,
 } from '../../shared/steam/inventory';
 import { readSteamAsset, readSteamDescription } from '../../shared/steam/items';
 import { MAX_FETCHED_ASSETS } from '../../shared/steam/schemas';
@@ -81,7 +87,10 @@ export interface SteamFetchCall {
   signal?: AbortSignal;
 }
 
-export type SteamInventoryFetcher = (request: SteamInventoryRequest, call?: SteamFetchCall) => Promise<SteamInventoryResult>;
+export type SteamInventoryFetcher = (
+  request: SteamInventoryRequest,
+  call?: SteamFetchCall,
+) => Promise<SteamInventoryResult>;
 
 /** The inventory contexts of a game: CS2 has the trade-protected context 16 besides 2; the others only 2. */
 export function contextsOf(appId: number): string[] {
@@ -101,7 +110,10 @@ const PageSchema = z.object({
 });
 
 class Failure extends Error {
-  constructor(readonly reason: SteamInventoryFailure, message: string) {
+  constructor(
+    readonly reason: SteamInventoryFailure,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -150,7 +162,11 @@ export function createSteamInventoryFetcher(options: SteamFetcherOptions): Steam
   // One fetch at a time per host (two windows or tabs asking at once take turns): Steam sees one client.
   let turn: Promise<unknown> = Promise.resolve();
   return (request, call = {}) => {
-    const mine = turn.then(async () => (call.signal?.aborted ? { ok: false as const, reason: 'cancelled' as const, message: abortedFailure().message } : new InventoryRead(settings, request, call).run()));
+    const mine = turn.then(async () =>
+      call.signal?.aborted
+        ? { ok: false as const, reason: 'cancelled' as const, message: abortedFailure().message }
+        : new InventoryRead(settings, request, call).run(),
+    );
     turn = mine.catch(() => undefined);
     return mine;
   };
@@ -160,7 +176,14 @@ type PageData = z.infer<typeof PageSchema>;
 
 /** One fetch of one inventory: its requests, its progress, its byte count and its page size. */
 class InventoryRead {
-  private readonly progress: SteamInventoryProgress = { stage: 'resolving', context: '', pages: 0, assets: 0, total: null, waitMs: null };
+  private readonly progress: SteamInventoryProgress = {
+    stage: 'resolving',
+    context: '',
+    pages: 0,
+    assets: 0,
+    total: null,
+    waitMs: null,
+  };
   private readonly signal: AbortSignal | undefined;
   private requests = 0;
   /** Bytes of inventory pages read so far in this fetch (all contexts). */
@@ -168,7 +191,11 @@ class InventoryRead {
   /** Items asked per page; lowered once for the whole fetch when Steam refuses a page size. */
   private count: number;
 
-  constructor(private readonly s: Settings, private readonly request: SteamInventoryRequest, private readonly call: SteamFetchCall) {
+  constructor(
+    private readonly s: Settings,
+    private readonly request: SteamInventoryRequest,
+    private readonly call: SteamFetchCall,
+  ) {
     this.signal = call.signal;
     this.count = s.pageSize;
   }
@@ -187,8 +214,13 @@ class InventoryRead {
         if (note) notes.push(note);
       }
       if (this.request.appId === 730) notes.push(RECENTLY_ACQUIRED_NOTE);
-      if (merged.unreadable > 0) notes.push(`${merged.unreadable} item(s) in Steam's answer could not be read and are left out.`);
-      const inventory: SteamInventory = { assets: merged.assets, descriptions: [...merged.descriptions.values()], total_inventory_count: merged.total };
+      if (merged.unreadable > 0)
+        notes.push(`${merged.unreadable} item(s) in Steam's answer could not be read and are left out.`);
+      const inventory: SteamInventory = {
+        assets: merged.assets,
+        descriptions: [...merged.descriptions.values()],
+        total_inventory_count: merged.total,
+      };
       return { ok: true, steamId, inventory, fetchedAt: this.s.clock.now(), ...(notes.length ? { notes } : {}) };
     } catch (error) {
       if (error instanceof Failure) return { ok: false, reason: error.reason, message: error.message };
@@ -233,10 +265,15 @@ class InventoryRead {
       await discard(response);
       const asked = retryAfterMs(response.headers.get('retry-after'), this.s.clock.now());
       const wait = asked ?? this.s.backoffMs * 2 ** (attempt - 1);
-      const busy = response.status === 429 ? 'Steam is limiting requests (429 Too Many Requests)' : `Steam had a problem (HTTP ${response.status})`;
+      const busy =
+        response.status === 429
+          ? 'Steam is limiting requests (429 Too Many Requests)'
+          : `Steam had a problem (HTTP ${response.status})`;
       const reason = response.status === 429 ? 'rate-limited' : 'network';
-      if (asked !== null && asked > this.s.maxWaitMs) throw new Failure(reason, `${busy} and asks to wait ${duration(asked)}. Try again later.`);
-      if (attempt >= this.s.maxTries) throw new Failure(reason, `${busy}; it still did after ${this.s.maxTries} tries. Try again in a few minutes.`);
+      if (asked !== null && asked > this.s.maxWaitMs)
+        throw new Failure(reason, `${busy} and asks to wait ${duration(asked)}. Try again later.`);
+      if (attempt >= this.s.maxTries)
+        throw new Failure(reason, `${busy}; it still did after ${this.s.maxTries} tries. Try again in a few minutes.`);
       this.report({ stage: 'waiting', waitMs: Math.min(wait, this.s.maxWaitMs) });
       await this.sleep(Math.min(wait, this.s.maxWaitMs), false);
     }
@@ -249,14 +286,23 @@ class InventoryRead {
         this.s.fetch,
         url,
         { method: 'GET', headers: { accept }, credentials: 'omit' },
-        { clock: this.s.clock, headersTimeoutMs: this.s.headersTimeoutMs, bodyIdleTimeoutMs: this.s.bodyIdleTimeoutMs, ...(this.signal ? { signal: this.signal } : {}) },
+        {
+          clock: this.s.clock,
+          headersTimeoutMs: this.s.headersTimeoutMs,
+          bodyIdleTimeoutMs: this.s.bodyIdleTimeoutMs,
+          ...(this.signal ? { signal: this.signal } : {}),
+        },
       );
     } catch (error) {
       if (this.signal?.aborted) throw abortedFailure();
       if (error instanceof RedirectError) {
-        throw new Failure('network', `Steam sent the request elsewhere${error.location ? ` (${hostOf(error.location)})` : ''}; Market Desk does not follow it. Check the Steam address.`);
+        throw new Failure(
+          'network',
+          `Steam sent the request elsewhere${error.location ? ` (${hostOf(error.location)})` : ''}; Market Desk does not follow it. Check the Steam address.`,
+        );
       }
-      if (error instanceof TimeoutError) throw new Failure('network', 'Steam did not answer in time. Check the connection and try again.');
+      if (error instanceof TimeoutError)
+        throw new Failure('network', 'Steam did not answer in time. Check the connection and try again.');
       throw new Failure('network', 'Steam could not be reached. Check the connection and try again.');
     }
   }
@@ -289,7 +335,11 @@ class InventoryRead {
     const left = this.s.maxTotalBytes - this.pageBytes;
     const bytes =
       left < this.s.maxPageBytes
-        ? await this.readBytes(response, Math.max(0, left), `Steam's answers for this inventory came to more than ${sizeText(this.s.maxTotalBytes)}; Market Desk stopped reading it.`)
+        ? await this.readBytes(
+            response,
+            Math.max(0, left),
+            `Steam's answers for this inventory came to more than ${sizeText(this.s.maxTotalBytes)}; Market Desk stopped reading it.`,
+          )
         : await this.readBytes(response, this.s.maxPageBytes, tooLarge(this.s.maxPageBytes));
     this.pageBytes += bytes.byteLength;
     return new TextDecoder().decode(bytes);
@@ -297,19 +347,31 @@ class InventoryRead {
 
   private async resolveVanity(name: string): Promise<string> {
     this.report({ stage: 'resolving' });
-    const response = await this.get(`${this.s.steamUrl}/id/${encodeURIComponent(name)}/?xml=1`, 'text/xml, application/xml');
+    const response = await this.get(
+      `${this.s.steamUrl}/id/${encodeURIComponent(name)}/?xml=1`,
+      'text/xml, application/xml',
+    );
     if (response.status === 404) {
       await discard(response);
       throw new Failure('not-found', `There is no Steam profile at /id/${name}.`);
     }
     if (!response.ok) {
       await discard(response);
-      throw new Failure('network', `Steam answered HTTP ${response.status} for the profile /id/${name}. Try again later.`);
+      throw new Failure(
+        'network',
+        `Steam answered HTTP ${response.status} for the profile /id/${name}. Try again later.`,
+      );
     }
-    const read = readProfileXml(new TextDecoder().decode(await this.readBytes(response, MAX_XML_BYTES, tooLarge(MAX_XML_BYTES))));
+    const read = readProfileXml(
+      new TextDecoder().decode(await this.readBytes(response, MAX_XML_BYTES, tooLarge(MAX_XML_BYTES))),
+    );
     if ('steamId' in read) return read.steamId;
-    if ('notFound' in read) throw new Failure('not-found', `There is no Steam profile at /id/${name} (Steam: "${read.notFound}").`);
-    throw new Failure('bad-data', `Steam's profile page for /id/${name} could not be read. Try the link with /profiles/<SteamID64> instead.`);
+    if ('notFound' in read)
+      throw new Failure('not-found', `There is no Steam profile at /id/${name} (Steam: "${read.notFound}").`);
+    throw new Failure(
+      'bad-data',
+      `Steam's profile page for /id/${name} could not be read. Try the link with /profiles/<SteamID64> instead.`,
+    );
   }
 
   /** Reads one context into `inventory`; answers how many items it added. */
@@ -326,7 +388,14 @@ class InventoryRead {
       addPage(data, context, inventory, this.s.maxDescriptions);
       const total = data.total_inventory_count ?? null;
       if (page === 0) inventory.total += total ?? 0;
-      this.report({ stage: 'page', context, pages: this.progress.pages + 1, assets: inventory.assets.length, total, waitMs: null });
+      this.report({
+        stage: 'page',
+        context,
+        pages: this.progress.pages + 1,
+        assets: inventory.assets.length,
+        total,
+        waitMs: null,
+      });
       const more = data.more_items === true || data.more_items === 1;
       if (!more) return inventory.assets.length - before;
       if (!data.last_assetid || data.last_assetid === start) {
@@ -334,13 +403,19 @@ class InventoryRead {
       }
       start = data.last_assetid;
     }
-    throw new Failure('bad-data', `The inventory has more than ${this.s.maxPages} pages; Market Desk stopped reading it.`);
+    throw new Failure(
+      'bad-data',
+      `The inventory has more than ${this.s.maxPages} pages; Market Desk stopped reading it.`,
+    );
   }
 
   /** One page of a context, read and checked; 'smaller' when Steam refused the page size and it was lowered. */
   private async fetchPage(steamId: string, context: string, start: string | null): Promise<PageData | 'smaller'> {
     const query = `l=english&count=${this.count}${start ? `&start_assetid=${start}` : ''}`;
-    const response = await this.get(`${this.s.steamUrl}/inventory/${steamId}/${this.request.appId}/${context}?${query}`, 'application/json');
+    const response = await this.get(
+      `${this.s.steamUrl}/inventory/${steamId}/${this.request.appId}/${context}?${query}`,
+      'application/json',
+    );
     if (response.status === 400 && this.count > 1_000) {
       // Steam lowered the page size before (May 2025): ask again for fewer.
       await discard(response);
@@ -350,7 +425,8 @@ class InventoryRead {
     if (!response.ok) {
       await discard(response);
       if (response.status === 401 || response.status === 403) throw new Failure('private', PRIVATE);
-      if (response.status === 404) throw new Failure('not-found', `Steam has no inventory of this game for ${steamId} (HTTP 404).`);
+      if (response.status === 404)
+        throw new Failure('not-found', `Steam has no inventory of this game for ${steamId} (HTTP 404).`);
       throw new Failure('bad-data', `Steam answered HTTP ${response.status} for the inventory. Try again later.`);
     }
     return parsePage(await this.readPage(response));
@@ -363,12 +439,19 @@ function parsePage(text: string): PageData {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new Failure('bad-data', 'Steam answered with something that is not an inventory (not JSON). Try again later.');
+    throw new Failure(
+      'bad-data',
+      'Steam answered with something that is not an inventory (not JSON). Try again later.',
+    );
   }
   // Steam answers a private inventory with `null` (or success:false) and HTTP 200 or 403.
   if (json === null) throw new Failure('private', PRIVATE);
   const parsed = PageSchema.safeParse(json);
-  if (!parsed.success) throw new Failure('bad-data', 'Steam answered with an inventory Market Desk cannot read (unexpected fields). Try again later.');
+  if (!parsed.success)
+    throw new Failure(
+      'bad-data',
+      'Steam answered with an inventory Market Desk cannot read (unexpected fields). Try again later.',
+    );
   if (parsed.data.success === false || parsed.data.success === 0) throw new Failure('private', PRIVATE);
   return parsed.data;
 }
@@ -381,11 +464,20 @@ function addPage(data: PageData, context: string, inventory: Merged, maxDescript
       inventory.unreadable += 1;
       continue;
     }
-    inventory.assets.push({ assetid: a.assetid, classid: a.classid, instanceid: a.instanceid, amount: a.amount, contextid: a.contextid });
+    inventory.assets.push({
+      assetid: a.assetid,
+      classid: a.classid,
+      instanceid: a.instanceid,
+      amount: a.amount,
+      contextid: a.contextid,
+    });
     inventory.used.add(`${a.classid}_${a.instanceid}`);
   }
   if (inventory.assets.length > MAX_FETCHED_ASSETS) {
-    throw new Failure('bad-data', `The inventory has more than ${MAX_FETCHED_ASSETS.toLocaleString('en-US')} items; Market Desk stopped reading it.`);
+    throw new Failure(
+      'bad-data',
+      `The inventory has more than ${MAX_FETCHED_ASSETS.toLocaleString('en-US')} items; Market Desk stopped reading it.`,
+    );
   }
   // Only descriptions some asset uses are kept: a page padded with descriptions of nothing costs only its read.
   for (const raw of data.descriptions ?? []) {
@@ -394,7 +486,10 @@ function addPage(data: PageData, context: string, inventory: Merged, maxDescript
     const key = `${d.classid}_${d.instanceid}`;
     if (!inventory.used.has(key) || inventory.descriptions.has(key)) continue;
     if (inventory.descriptions.size >= maxDescriptions) {
-      throw new Failure('bad-data', `The inventory has more than ${maxDescriptions.toLocaleString('en-US')} different kinds of items; Market Desk stopped reading it.`);
+      throw new Failure(
+        'bad-data',
+        `The inventory has more than ${maxDescriptions.toLocaleString('en-US')} different kinds of items; Market Desk stopped reading it.`,
+      );
     }
     inventory.descriptions.set(key, d);
   }
@@ -404,7 +499,8 @@ const discard = async (response: Response): Promise<void> => {
   await response.body?.cancel().catch(() => undefined);
 };
 
-const tooLarge = (cap: number): string => `Steam's answer was larger than ${sizeText(cap)}; Market Desk did not read it.`;
+const tooLarge = (cap: number): string =>
+  `Steam's answer was larger than ${sizeText(cap)}; Market Desk did not read it.`;
 
 /** A fetcher that only says why it cannot fetch (a Steam address in the configuration that was refused). */
 export function unavailableFetcher(message: string): SteamInventoryFetcher {
@@ -420,13 +516,15 @@ interface Merged {
   unreadable: number;
 }
 
-const ownerOnlyNote = (context: string): string => `Trade-protected items (inventory context ${context}) are shown to their owner only and are not included.`;
+const ownerOnlyNote = (context: string): string =>
+  `Trade-protected items (inventory context ${context}) are shown to their owner only and are not included.`;
 
 /** What a public fetch of a CS2 inventory cannot see, whatever Steam answered. */
 export const RECENTLY_ACQUIRED_NOTE =
   'Steam hides items bought or received in a trade in the last 10 days from anyone but their owner, and shows trade-lock dates to the owner only: such items are not included, and no lock dates are.';
 
-const PRIVATE = 'This Steam inventory is private (or the profile is): Steam shows it only to its owner. Make the inventory public in Steam\'s privacy settings, or import a saved inventory file.';
+const PRIVATE =
+  "This Steam inventory is private (or the profile is): Steam shows it only to its owner. Make the inventory public in Steam's privacy settings, or import a saved inventory file.";
 
 /** Retry-After as ms from now: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
 export function retryAfterMs(value: string | null, now: number): number | null {

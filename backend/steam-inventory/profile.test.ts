@@ -20,20 +20,31 @@ describe('parseProfile', () => {
   });
 
   it('accepts links to the configured stand-in, and refuses other sites and junk with a sentence', () => {
-    expect(parseProfile(`http://127.0.0.1:9/profiles/${ID}`, 'http://127.0.0.1:9')).toEqual({ kind: 'id', steamId: ID });
-    expect(parseProfile(`https://evil.example/profiles/${ID}`, STEAM)).toEqual({ error: expect.stringMatching(/not a steamcommunity.com link/) });
+    expect(parseProfile(`http://127.0.0.1:9/profiles/${ID}`, 'http://127.0.0.1:9')).toEqual({
+      kind: 'id',
+      steamId: ID,
+    });
+    expect(parseProfile(`https://evil.example/profiles/${ID}`, STEAM)).toEqual({
+      error: expect.stringMatching(/not a steamcommunity.com link/),
+    });
     expect(parseProfile('12345', STEAM)).toEqual({ error: expect.stringMatching(/not a SteamID64/) });
-    expect(parseProfile('https://steamcommunity.com/profiles/123', STEAM)).toEqual({ error: expect.stringMatching(/not a SteamID64/) });
-    expect(parseProfile('https://steamcommunity.com/market/', STEAM)).toEqual({ error: expect.stringMatching(/profiles\/7656119/) });
+    expect(parseProfile('https://steamcommunity.com/profiles/123', STEAM)).toEqual({
+      error: expect.stringMatching(/not a SteamID64/),
+    });
+    expect(parseProfile('https://steamcommunity.com/market/', STEAM)).toEqual({
+      error: expect.stringMatching(/profiles\/7656119/),
+    });
     expect(parseProfile('', STEAM)).toEqual({ error: expect.stringMatching(/Enter/) });
     expect(parseProfile('two words', STEAM)).toEqual({ error: expect.stringMatching(/not a Steam profile link/) });
   });
 });
 
 describe('readProfileXml', () => {
-  it('reads the SteamID64, Steam\'s error, or nothing', () => {
+  it("reads the SteamID64, Steam's error, or nothing", () => {
     expect(readProfileXml(`<profile><steamID64>${ID}</steamID64></profile>`)).toEqual({ steamId: ID });
-    expect(readProfileXml('<response><error><![CDATA[The specified profile could not be found.]]></error></response>')).toEqual({
+    expect(
+      readProfileXml('<response><error><![CDATA[The specified profile could not be found.]]></error></response>'),
+    ).toEqual({
       notFound: 'The specified profile could not be found.',
     });
     expect(readProfileXml('<html>busy</html>')).toEqual({ unreadable: true });
@@ -54,16 +65,31 @@ describe('retryAfterMs', () => {
 describe('the Steam address', () => {
   it('defaults to steamcommunity.com and takes MDS_STEAM_URL or --steam-url (the switch first)', () => {
     expect(steamUrlFrom({})).toEqual({ ok: true, url: DEFAULT_STEAM_URL, source: 'default' });
-    expect(steamUrlFrom({ MDS_STEAM_URL: 'http://127.0.0.1:5199/' })).toEqual({ ok: true, url: 'http://127.0.0.1:5199', source: 'env' });
-    expect(steamUrlFrom({ MDS_STEAM_URL: 'http://127.0.0.1:1' }, ['--steam-url=https://steam.example/base/'])).toEqual({
-      ok: true, url: 'https://steam.example/base', source: 'switch',
+    expect(steamUrlFrom({ MDS_STEAM_URL: 'http://127.0.0.1:5199/' })).toEqual({
+      ok: true,
+      url: 'http://127.0.0.1:5199',
+      source: 'env',
     });
-    expect(steamUrlFrom({}, ['--steam-url', 'https://x.example'])).toMatchObject({ ok: true, url: 'https://x.example' });
+    expect(steamUrlFrom({ MDS_STEAM_URL: 'http://127.0.0.1:1' }, ['--steam-url=https://steam.example/base/'])).toEqual({
+      ok: true,
+      url: 'https://steam.example/base',
+      source: 'switch',
+    });
+    expect(steamUrlFrom({}, ['--steam-url', 'https://x.example'])).toMatchObject({
+      ok: true,
+      url: 'https://x.example',
+    });
   });
   it('refuses plain http off this computer, and junk', () => {
-    expect(checkSteamUrl('http://steam.example')).toEqual({ ok: false, message: expect.stringMatching(/must be https/) });
+    expect(checkSteamUrl('http://steam.example')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/must be https/),
+    });
     expect(checkSteamUrl('nope')).toEqual({ ok: false, message: expect.stringMatching(/not a URL/) });
-    expect(checkSteamUrl('https://u:p@steam.example')).toEqual({ ok: false, message: expect.stringMatching(/must not carry/) });
+    expect(checkSteamUrl('https://u:p@steam.example')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/must not carry/),
+    });
     expect(steamUrlFrom({ MDS_STEAM_URL: 'ftp://x' }).ok).toBe(false);
   });
 });

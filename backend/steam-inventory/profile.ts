@@ -44,12 +44,17 @@ export function parseProfile(input: string, steamUrl: string): ProfileRef | { er
     return { error: `"${short(text)}" is not a steamcommunity.com link.` };
   }
   const m = /^\/(profiles|id)\/([^/?#]+)\/?/i.exec(url.pathname);
-  if (!m) return { error: 'A profile link looks like steamcommunity.com/profiles/7656119… or steamcommunity.com/id/<name>.' };
+  if (!m)
+    return { error: 'A profile link looks like steamcommunity.com/profiles/7656119… or steamcommunity.com/id/<name>.' };
   const value = decodeURIComponent(m[2]!);
   if (m[1]!.toLowerCase() === 'profiles') {
-    return STEAM_ID64.test(value) ? { kind: 'id', steamId: value } : { error: `"${short(value)}" in the link is not a SteamID64.` };
+    return STEAM_ID64.test(value)
+      ? { kind: 'id', steamId: value }
+      : { error: `"${short(value)}" in the link is not a SteamID64.` };
   }
-  return VANITY.test(value) ? { kind: 'vanity', name: value } : { error: `"${short(value)}" is not a Steam custom profile name.` };
+  return VANITY.test(value)
+    ? { kind: 'vanity', name: value }
+    : { error: `"${short(value)}" is not a Steam custom profile name.` };
 }
 
 /** What the XML profile page says: the SteamID64, Steam's own error sentence, or nothing readable. */

@@ -20,7 +20,15 @@ import { isTargetClosed, nextWorkingDay } from '../rates/schedule';
 
 /** 1 EUR = … on the first day (made-up figures of the usual size). */
 export const STANDIN_RATES: Readonly<Record<string, number>> = {
-  USD: 1.0832, JPY: 162.45, CNY: 7.8412, GBP: 0.8347, KRW: 1450.12, PLN: 4.2675, BRL: 6.1843, CHF: 0.9391, TRY: 37.125,
+  USD: 1.0832,
+  JPY: 162.45,
+  CNY: 7.8412,
+  GBP: 0.8347,
+  KRW: 1450.12,
+  PLN: 4.2675,
+  BRL: 6.1843,
+  CHF: 0.9391,
+  TRY: 37.125,
 };
 
 export type StandinMode = 'up' | 'down' | 'refuse' | 'bad-file' | 'redirect' | 'huge';
@@ -69,7 +77,10 @@ export function standinDays(options: Pick<EcbStandinOptions, 'from' | 'to' | 'mi
   let date = isTargetClosed(options.from) ? nextWorkingDay(options.from) : options.from;
   for (let n = 0; date <= options.to; n++, date = nextWorkingDay(date)) {
     if (missing.has(date)) continue;
-    days.push({ date, perEuro: Object.fromEntries(Object.entries(rates).map(([code, base]) => [code, standinRate(base, n)])) });
+    days.push({
+      date,
+      perEuro: Object.fromEntries(Object.entries(rates).map(([code, base]) => [code, standinRate(base, n)])),
+    });
   }
   return days;
 }
@@ -78,7 +89,12 @@ export function standinDays(options: Pick<EcbStandinOptions, 'from' | 'to' | 'mi
 export function ecbXml(days: readonly RateDay[]): string {
   const cubes = [...days]
     .reverse()
-    .map((d) => `\t\t<Cube time='${d.date}'>\n${Object.entries(d.perEuro).map(([c, r]) => `\t\t\t<Cube currency='${c}' rate='${r}'/>`).join('\n')}\n\t\t</Cube>`)
+    .map(
+      (d) =>
+        `\t\t<Cube time='${d.date}'>\n${Object.entries(d.perEuro)
+          .map(([c, r]) => `\t\t\t<Cube currency='${c}' rate='${r}'/>`)
+          .join('\n')}\n\t\t</Cube>`,
+    )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
@@ -104,7 +120,11 @@ export async function startEcbStandin(options: EcbStandinOptions): Promise<EcbSt
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     requests.push({ method: req.method ?? '', path, headers: req.headers });
     const send = (status: number, body: string, headers: Record<string, string> = {}): void => {
-      res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...headers });
+      res.writeHead(status, {
+        'content-type': 'text/xml; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        ...headers,
+      });
       res.end(body);
     };
     if (mode === 'refuse') {
@@ -122,7 +142,8 @@ export async function startEcbStandin(options: EcbStandinOptions): Promise<EcbSt
       body = ecbXml(all.filter((d) => d.date > since));
     } else return send(404, 'Not Found', { 'content-type': 'text/plain' });
     if (mode === 'bad-file') body = '<html><body>Maintenance</body></html>';
-    if (mode === 'huge') body = body.replace('<Cube>', `<Cube>\n<!--${'x'.repeat(options.hugeBytes ?? 2 * 1024 * 1024)}-->`);
+    if (mode === 'huge')
+      body = body.replace('<Cube>', `<Cube>\n<!--${'x'.repeat(options.hugeBytes ?? 2 * 1024 * 1024)}-->`);
     send(200, body);
   });
   await new Promise<void>((resolve, reject) => {
@@ -167,7 +188,9 @@ async function runCli(args: readonly string[]): Promise<void> {
     process.exit(2);
   }
   const standin = await startEcbStandin({ from, to, mode });
-  console.log(`ECB stand-in (${from} to ${to}, ${mode}). Start Market Desk with:\n\n    MARKET_DESK_RATES_URL=${standin.url}\n`);
+  console.log(
+    `ECB stand-in (${from} to ${to}, ${mode}). Start Market Desk with:\n\n    MARKET_DESK_RATES_URL=${standin.url}\n`,
+  );
   process.once('SIGINT', () => void standin.close().finally(() => process.exit(0)));
 }
 

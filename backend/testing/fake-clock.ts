@@ -16,7 +16,10 @@ export class FakeClock implements Clock {
   /** Every sleep requested, in ms (backoff and Retry-After assertions). */
   readonly sleeps: number[] = [];
 
-  constructor(start = Date.UTC(2025, 0, 1), private readonly autoAdvanceBelowMs = 0) {
+  constructor(
+    start = Date.UTC(2025, 0, 1),
+    private readonly autoAdvanceBelowMs = 0,
+  ) {
     this.t = start;
   }
 

@@ -72,18 +72,34 @@ export function describeFetchPath(name: string, open: (handler: UpstreamHandler)
 
     it('carries the key to the token mutation and the token to the API, and the answer back intact', async () => {
       const seen: { url: string; token: string | undefined; body: string }[] = [];
-      const token = makeJwt({ sub: 'k', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 7200 });
+      const token = makeJwt({
+        sub: 'k',
+        iat: Math.floor(Date.now() / 1000),
+        exp: Math.floor(Date.now() / 1000) + 7200,
+      });
       handler = (req, res) => {
         let body = '';
         req.on('data', (c: Buffer) => (body += c.toString()));
         req.on('end', () => {
           seen.push({ url: req.url ?? '', token: req.headers[TOKEN_HEADER] as string | undefined, body });
           res.setHeader('content-type', 'application/json');
-          res.end(req.url === GRAPHQL_PATH ? JSON.stringify({ data: { createSubscriptionToken: token } }) : '[{"market_hash_name":"AK-47 | Redline"}]');
+          res.end(
+            req.url === GRAPHQL_PATH
+              ? JSON.stringify({ data: { createSubscriptionToken: token } })
+              : '[{"market_hash_name":"AK-47 | Redline"}]',
+          );
         });
       };
-      const broker = new TokenBroker({ target: { baseUrl: path.baseUrl, apiKey: 'good-key' }, fetch: path.fetch, clock: realClock, timeoutMs: 5_000 });
-      const res = await broker.send({ path: REST_PATHS.minPrices, body: new Uint8Array(Buffer.from('{"game_id":730}')) });
+      const broker = new TokenBroker({
+        target: { baseUrl: path.baseUrl, apiKey: 'good-key' },
+        fetch: path.fetch,
+        clock: realClock,
+        timeoutMs: 5_000,
+      });
+      const res = await broker.send({
+        path: REST_PATHS.minPrices,
+        body: new Uint8Array(Buffer.from('{"game_id":730}')),
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual([{ market_hash_name: 'AK-47 | Redline' }]);
       expect(seen.map((s) => s.url)).toEqual([GRAPHQL_PATH, REST_PATHS.minPrices]);
@@ -127,7 +143,11 @@ export function describeFetchPath(name: string, open: (handler: UpstreamHandler)
         more();
       };
       const { url, init } = post(REST_PATHS.minPrices);
-      const response = await timedFetch(path.fetch, url, init, { ...FAST, headersTimeoutMs: 5_000, bodyIdleTimeoutMs: 5_000 });
+      const response = await timedFetch(path.fetch, url, init, {
+        ...FAST,
+        headersTimeoutMs: 5_000,
+        bodyIdleTimeoutMs: 5_000,
+      });
       expect(await readCapped(response, 1024 * 1024)).toBeNull();
       await eventually(() => cutOff === 1, 'the upstream to be cut off');
       expect(written).toBeLessThan(10 * 1024 * 1024);
@@ -147,7 +167,11 @@ export function describeFetchPath(name: string, open: (handler: UpstreamHandler)
         more();
       };
       const { url, init } = post(REST_PATHS.minPrices);
-      const response = await timedFetch(path.fetch, url, init, { ...FAST, headersTimeoutMs: 5_000, bodyIdleTimeoutMs: 5_000 });
+      const response = await timedFetch(path.fetch, url, init, {
+        ...FAST,
+        headersTimeoutMs: 5_000,
+        bodyIdleTimeoutMs: 5_000,
+      });
       expect(await readCapped(response, 256 * 1024)).toBeNull();
       await eventually(() => cutOff === 1, 'the upstream to be cut off');
       path.routed();
@@ -159,8 +183,15 @@ export function describeFetchPath(name: string, open: (handler: UpstreamHandler)
         else res.end('{}');
       };
       const { url, init } = post(GRAPHQL_PATH);
-      await expect(timedFetch(path.fetch, url, { ...init, redirect: 'follow' }, FAST)).rejects.toBeInstanceOf(RedirectError);
-      const broker = new TokenBroker({ target: { baseUrl: path.baseUrl, apiKey: 'good-key' }, fetch: path.fetch, clock: realClock, timeoutMs: 5_000 });
+      await expect(timedFetch(path.fetch, url, { ...init, redirect: 'follow' }, FAST)).rejects.toBeInstanceOf(
+        RedirectError,
+      );
+      const broker = new TokenBroker({
+        target: { baseUrl: path.baseUrl, apiKey: 'good-key' },
+        fetch: path.fetch,
+        clock: realClock,
+        timeoutMs: 5_000,
+      });
       const failed = broker.getToken();
       await expect(failed).rejects.toBeInstanceOf(RedirectRefused);
       await expect(failed).rejects.toThrow(/Market Desk does not follow redirects with your key/);
@@ -176,7 +207,11 @@ export function describeFetchPath(name: string, open: (handler: UpstreamHandler)
       };
       const caller = new AbortController();
       const { url, init } = post(REST_PATHS.minPrices);
-      const response = await timedFetch(path.fetch, url, init, { ...FAST, bodyIdleTimeoutMs: 10_000, signal: caller.signal });
+      const response = await timedFetch(path.fetch, url, init, {
+        ...FAST,
+        bodyIdleTimeoutMs: 10_000,
+        signal: caller.signal,
+      });
       const reader = response.body!.getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toBe('[');
       const reading = reader.read();

@@ -13,7 +13,9 @@ export interface HttpUpstream {
   close(): Promise<void>;
 }
 
-export async function startHttpUpstream(onApi: (body: string, res: ServerResponse, token: string | undefined) => void | Promise<void>): Promise<HttpUpstream> {
+export async function startHttpUpstream(
+  onApi: (body: string, res: ServerResponse, token: string | undefined) => void | Promise<void>,
+): Promise<HttpUpstream> {
   const fake = new FakeUpstream();
   const server = createServer((req, res) => {
     const parts: Buffer[] = [];
@@ -21,7 +23,9 @@ export async function startHttpUpstream(onApi: (body: string, res: ServerRespons
     req.on('end', () => {
       const body = Buffer.concat(parts).toString('utf8');
       if (body.includes('createSubscriptionToken')) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { createSubscriptionToken: fake.issue() } }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ data: { createSubscriptionToken: fake.issue() } }));
         return;
       }
       const token = req.headers['api-token'];

@@ -29,8 +29,18 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SteamAsset } from '../../shared/steam/inventory';
 import {
-  FIXTURE_ACQUIRED, FIXTURE_CONTEXT_16, FIXTURE_CONTEXT_2, FIXTURE_DESCRIPTIONS, FIXTURE_EMPTY_ID, FIXTURE_NOW, FIXTURE_PRIVATE_ID,
-  FIXTURE_STEAM_ID, FIXTURE_VANITY, RECENTLY_ACQUIRED_HIDDEN_MS, inventoryPage, type FixtureDescription,
+  FIXTURE_ACQUIRED,
+  FIXTURE_CONTEXT_16,
+  FIXTURE_CONTEXT_2,
+  FIXTURE_DESCRIPTIONS,
+  FIXTURE_EMPTY_ID,
+  FIXTURE_NOW,
+  FIXTURE_PRIVATE_ID,
+  FIXTURE_STEAM_ID,
+  FIXTURE_VANITY,
+  RECENTLY_ACQUIRED_HIDDEN_MS,
+  inventoryPage,
+  type FixtureDescription,
 } from '../../shared/steam/test-fixtures';
 
 export interface StandinRequest {
@@ -48,7 +58,13 @@ export interface SteamStandinOptions {
    * Answer 429 (or `status`) for this page (context + start_assetid, null = first page) `times` times, with
    * this Retry-After (null: none, as Steam's 429s come).
    */
-  readonly rateLimit?: { context: string; start: string | null; retryAfter: string | null; times: number; status?: number };
+  readonly rateLimit?: {
+    context: string;
+    start: string | null;
+    retryAfter: string | null;
+    times: number;
+    status?: number;
+  };
   /** Delay before each answer, ms (to see requests overlap, if they did). Default 0. */
   readonly delayMs?: number;
   /** Context 16 as Steam shows it to a visitor: 'forbidden' (403 null, the default) or 'empty'. The owner sees its items. */
@@ -59,7 +75,9 @@ export interface SteamStandinOptions {
 
 const EMPTY = JSON.stringify({ total_inventory_count: 0, success: 1, rwgrsn: -2 });
 /** The descriptions as a visitor gets them: without the owner's lines (lock and protection dates). */
-const VISITOR_DESCRIPTIONS: readonly FixtureDescription[] = FIXTURE_DESCRIPTIONS.map(({ owner_descriptions: _owner, ...rest }) => rest);
+const VISITOR_DESCRIPTIONS: readonly FixtureDescription[] = FIXTURE_DESCRIPTIONS.map(
+  ({ owner_descriptions: _owner, ...rest }) => rest,
+);
 
 export interface SteamStandin {
   readonly url: string;
@@ -88,7 +106,12 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const query = Object.fromEntries(url.searchParams);
     requests.push({ method: req.method ?? '', path: url.pathname, query, headers: req.headers, at: Date.now() });
-    const send = (status: number, body: string, type = 'application/json; charset=utf-8', headers: Record<string, string> = {}): void => {
+    const send = (
+      status: number,
+      body: string,
+      type = 'application/json; charset=utf-8',
+      headers: Record<string, string> = {},
+    ): void => {
       const answer = (): void => {
         if (res.destroyed) return;
         res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...headers });
@@ -101,9 +124,17 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
     const vanity = /^\/id\/([^/]+)\/?$/.exec(url.pathname);
     if (vanity && query.xml === '1') {
       if (decodeURIComponent(vanity[1]!) === FIXTURE_VANITY) {
-        send(200, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><profile><steamID64>${FIXTURE_STEAM_ID}</steamID64><steamID><![CDATA[Stand-in Trader]]></steamID><privacyState>public</privacyState></profile>`, 'text/xml; charset=utf-8');
+        send(
+          200,
+          `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><profile><steamID64>${FIXTURE_STEAM_ID}</steamID64><steamID><![CDATA[Stand-in Trader]]></steamID><privacyState>public</privacyState></profile>`,
+          'text/xml; charset=utf-8',
+        );
       } else {
-        send(200, '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><response><error><![CDATA[The specified profile could not be found.]]></error></response>', 'text/xml; charset=utf-8');
+        send(
+          200,
+          '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><response><error><![CDATA[The specified profile could not be found.]]></error></response>',
+          'text/xml; charset=utf-8',
+        );
       }
       return;
     }
@@ -123,7 +154,12 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
     const limit = options.rateLimit;
     if (limit && limitsLeft > 0 && limit.context === context && limit.start === start) {
       limitsLeft -= 1;
-      send(limit.status ?? 429, 'null', 'application/json; charset=utf-8', limit.retryAfter !== null ? { 'retry-after': limit.retryAfter } : {});
+      send(
+        limit.status ?? 429,
+        'null',
+        'application/json; charset=utf-8',
+        limit.retryAfter !== null ? { 'retry-after': limit.retryAfter } : {},
+      );
       return;
     }
     if (steamId === FIXTURE_PRIVATE_ID) {
@@ -146,7 +182,9 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
       return;
     }
     const t = now();
-    const all = (contexts[context] ?? []).filter((a) => owner || !(t - (FIXTURE_ACQUIRED[a.assetid] ?? 0) < RECENTLY_ACQUIRED_HIDDEN_MS));
+    const all = (contexts[context] ?? []).filter(
+      (a) => owner || !(t - (FIXTURE_ACQUIRED[a.assetid] ?? 0) < RECENTLY_ACQUIRED_HIDDEN_MS),
+    );
     if (all.length === 0) {
       send(200, EMPTY);
       return;
@@ -156,7 +194,12 @@ export async function startSteamStandin(options: SteamStandinOptions = {}): Prom
       send(200, JSON.stringify({ total_inventory_count: all.length, success: 1, rwgrsn: -2 }));
       return;
     }
-    send(200, JSON.stringify(inventoryPage(all, from, Math.min(count, pageSize), owner ? FIXTURE_DESCRIPTIONS : VISITOR_DESCRIPTIONS)));
+    send(
+      200,
+      JSON.stringify(
+        inventoryPage(all, from, Math.min(count, pageSize), owner ? FIXTURE_DESCRIPTIONS : VISITOR_DESCRIPTIONS),
+      ),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {

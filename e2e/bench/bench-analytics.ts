@@ -42,7 +42,9 @@ interface Load {
 
 async function loadOnce(page: Page, url: string): Promise<Load> {
   await page.goto(url);
-  await page.waitForFunction(() => performance.getEntriesByName('analytics:painted').length > 0, undefined, { timeout: 180_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('analytics:painted').length > 0, undefined, {
+    timeout: 180_000,
+  });
   await page.waitForTimeout(300);
   return page.evaluate(() => {
     const data = performance.getEntriesByName('analytics:data')[0] as PerformanceMark;
@@ -51,7 +53,9 @@ async function loadOnce(page: Page, url: string): Promise<Load> {
     const w = window as unknown as { __long: { start: number; duration: number }[]; __drawnAtPaint: string };
     const arrived = t.arrivedAt - performance.timeOrigin;
     const longest = Math.max(0, ...w.__long.filter((l) => l.start + l.duration > arrived).map((l) => l.duration));
-    const points = document.querySelectorAll('.recharts-surface .recharts-rectangle, .recharts-surface .recharts-symbols, .recharts-surface .recharts-dot').length;
+    const points = document.querySelectorAll(
+      '.recharts-surface .recharts-rectangle, .recharts-surface .recharts-symbols, .recharts-surface .recharts-dot',
+    ).length;
     const meta = document.querySelector('[data-testid="analytics-meta"]')?.textContent ?? '';
     const mbText = /([\d.]+) MB/.exec(meta)?.[1];
     return {
@@ -125,11 +129,24 @@ async function main(): Promise<void> {
     await service.close();
   }
   console.log(`\nAnalytics market view benchmark (Chromium via the web host, worst of ${RUNS} runs)\n`);
-  const head = ['view', 'response', 'download', 'worker after the last byte', 'delivered -> painted', 'data arrived -> ready', 'each run', 'charts drawn at the mark', 'drawn marks', 'longest main-thread task'];
+  const head = [
+    'view',
+    'response',
+    'download',
+    'worker after the last byte',
+    'delivered -> painted',
+    'data arrived -> ready',
+    'each run',
+    'charts drawn at the mark',
+    'drawn marks',
+    'longest main-thread task',
+  ];
   console.log(`| ${head.join(' | ')} |`);
   console.log('|---|---:|---:|---:|---:|---:|---|---|---:|---|');
   for (const cells of out) console.log(`| ${cells.join(' | ')} |`);
-  printBenchJson(out.flatMap((cells) => cells.slice(1).map((measured, k) => ({ metric: `${cells[0]}: ${head[k + 1]}`, measured }))));
+  printBenchJson(
+    out.flatMap((cells) => cells.slice(1).map((measured, k) => ({ metric: `${cells[0]}: ${head[k + 1]}`, measured }))),
+  );
   if (failed) process.exitCode = 1;
 }
 

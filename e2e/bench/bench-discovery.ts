@@ -57,7 +57,6 @@ interface Figures {
   runs: Run[];
 }
 
-
 function shuffled<T>(xs: readonly T[], seed: number): T[] {
   const rand = mulberry32(seed);
   const out = [...xs];
@@ -70,7 +69,11 @@ function shuffled<T>(xs: readonly T[], seed: number): T[] {
 
 /** Probes go to the app's gateway (a path, the host adds the token); here straight to the service. */
 function serviceFetch(base: string, apiToken: string): FetchFn {
-  return (input, init) => fetch(base + input, { ...init, headers: { ...(init.headers as Record<string, string>), [TOKEN_HEADER]: apiToken } });
+  return (input, init) =>
+    fetch(base + input, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), [TOKEN_HEADER]: apiToken },
+    });
 }
 
 const kb = (b: number) => `${(b / 1e3).toFixed(1)} kB`;
@@ -135,7 +138,12 @@ async function measure(setup: Setup, svc: TestService): Promise<Figures[]> {
 /** One successful answer read whole (also warms the service's snapshot before the timed runs). */
 async function fullAnswer(svc: TestService): Promise<{ bytes: number; ms: number }> {
   const apiToken = await token(svc.url, svc.demoKey);
-  const r = await postJson(svc.url, REST_PATHS.minPrices, { game_id: GAME, markets: PUBLISHED_MIN_PRICE_MARKETS }, { [TOKEN_HEADER]: apiToken });
+  const r = await postJson(
+    svc.url,
+    REST_PATHS.minPrices,
+    { game_id: GAME, markets: PUBLISHED_MIN_PRICE_MARKETS },
+    { [TOKEN_HEADER]: apiToken },
+  );
   if (r.status !== 200) throw new Error(`full answer: HTTP ${r.status}`);
   return { bytes: r.bytes, ms: r.ms };
 }
@@ -166,32 +174,60 @@ async function main(): Promise<void> {
   }, DEADLINE_MS);
   deadline.unref();
 
-  console.log(`\nMarket discovery benchmark: min prices, game ${GAME} (CS2), ${MIN_PRICE_MARKETS.length} names of which ${EXPECTED_REFUSED.length} refused`);
-  console.log(`(reference service in its own process on 127.0.0.1, serving the ${PUBLISHED_MIN_PRICE_MARKETS.length} published names; refused: ${EXPECTED_REFUSED.join(', ')})\n`);
+  console.log(
+    `\nMarket discovery benchmark: min prices, game ${GAME} (CS2), ${MIN_PRICE_MARKETS.length} names of which ${EXPECTED_REFUSED.length} refused`,
+  );
+  console.log(
+    `(reference service in its own process on 127.0.0.1, serving the ${PUBLISHED_MIN_PRICE_MARKETS.length} published names; refused: ${EXPECTED_REFUSED.join(', ')})\n`,
+  );
   const rows: Row[] = [];
   let failed = false;
   // Read from the first service (no size limit: one request takes the 28 names).
   let full: { bytes: number; ms: number } | null = null;
   for (const setup of SETUPS) {
-    const svc = await startSeparateService({ markets: publishedMarkets(), errorStyle: setup.style, ...(setup.limit ? { maxMarketsPerRequest: setup.limit } : {}) });
+    const svc = await startSeparateService({
+      markets: publishedMarkets(),
+      errorStyle: setup.style,
+      ...(setup.limit ? { maxMarketsPerRequest: setup.limit } : {}),
+    });
     try {
       if (!full) {
         full = await fullAnswer(svc);
-        console.log(`full answer (28 published names, read whole): ${mb(full.bytes)} in ${(full.ms / 1000).toFixed(2)} s\n`);
+        console.log(
+          `full answer (28 published names, read whole): ${mb(full.bytes)} in ${(full.ms / 1000).toFixed(2)} s\n`,
+        );
       }
       for (const f of await measure(setup, svc)) {
         const first = f.runs[0]!;
-        const wrong = f.runs.find((r) => r.result === null || !sameSet(r.result.refused, EXPECTED_REFUSED) || r.result.limit !== (setup.limit ?? null));
+        const wrong = f.runs.find(
+          (r) =>
+            r.result === null ||
+            !sameSet(r.result.refused, EXPECTED_REFUSED) ||
+            r.result.limit !== (setup.limit ?? null),
+        );
         // The algorithm is deterministic; bytes depend only on how the answers arrive in chunks.
-        const varies = f.runs.some((r) => r.stats.requests !== first.stats.requests || r.stats.bytes !== first.stats.bytes);
+        const varies = f.runs.some(
+          (r) => r.stats.requests !== first.stats.requests || r.stats.bytes !== first.stats.bytes,
+        );
         failed ||= wrong !== undefined;
-        const row: Row = { label: f.label, requests: first.stats.requests, answered: first.answered, bytes: first.stats.bytes, ms: median(f.runs.map((r) => r.ms)), fullBytes: full.bytes };
+        const row: Row = {
+          label: f.label,
+          requests: first.stats.requests,
+          answered: first.answered,
+          bytes: first.stats.bytes,
+          ms: median(f.runs.map((r) => r.ms)),
+          fullBytes: full.bytes,
+        };
         rows.push(row);
         console.log(
           `${f.label}, ${MIN_PRICE_MARKETS.length} names, ${EXPECTED_REFUSED.length} refused: ${row.requests} requests (${row.answered} answered), ${kb(row.bytes)} read ` +
             `(full answer would be ${mb(full.bytes)}), ${(row.ms / 1000).toFixed(2)} s` +
-            (varies ? `  (varied: ${f.runs.map((r) => `${r.stats.requests} req ${kb(r.stats.bytes)}`).join('; ')})` : '') +
-            (wrong ? `  WRONG: refused ${wrong.result ? JSON.stringify(wrong.result.refused) : `nothing (${String(wrong.error)})`}` : ''),
+            (varies
+              ? `  (varied: ${f.runs.map((r) => `${r.stats.requests} req ${kb(r.stats.bytes)}`).join('; ')})`
+              : '') +
+            (wrong
+              ? `  WRONG: refused ${wrong.result ? JSON.stringify(wrong.result.refused) : `nothing (${String(wrong.error)})`}`
+              : ''),
         );
       }
     } finally {
@@ -199,9 +235,12 @@ async function main(): Promise<void> {
     }
   }
   closeAgent();
-  console.log(`\n| case (${MIN_PRICE_MARKETS.length} names, ${EXPECTED_REFUSED.length} refused) | requests (answered) | read | time, median of ${RUNS} |`);
+  console.log(
+    `\n| case (${MIN_PRICE_MARKETS.length} names, ${EXPECTED_REFUSED.length} refused) | requests (answered) | read | time, median of ${RUNS} |`,
+  );
   console.log('|---|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.label} | ${r.requests} (${r.answered}) | ${kb(r.bytes)} | ${(r.ms / 1000).toFixed(2)} s |`);
+  for (const r of rows)
+    console.log(`| ${r.label} | ${r.requests} (${r.answered}) | ${kb(r.bytes)} | ${(r.ms / 1000).toFixed(2)} s |`);
   clearTimeout(deadline);
   if (failed) {
     console.error('\nbench:discovery: a run did not find exactly the expected refused names');

@@ -107,7 +107,8 @@ async function main(): Promise<void> {
   const service = await startSeparateService({ clock: () => T0, catalogSlice: { every: 8 } });
   const hosts: WebHost[] = [];
   /** Requests the context's web host sent to the service so far (its usage file, written at each request). */
-  const usageOf = (file: string): number => new RequestMeter({ store: fileUsageStore(file) }).snapshot(`${service.url}/api/v2/graphql`).last30Days;
+  const usageOf = (file: string): number =>
+    new RequestMeter({ store: fileUsageStore(file) }).snapshot(`${service.url}/api/v2/graphql`).last30Days;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const runs: Array<{ c: Case; counts: Counts; page: Page; usageFile: string }> = [];
   try {
@@ -115,7 +116,10 @@ async function main(): Promise<void> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       // tsx keeps function names with an injected __name() helper; the page needs it too (bench-utils.ts).
       await context.addInitScript({ content: 'window.__name = (f) => f;' });
-      await context.addInitScript(({ key, s }) => localStorage.setItem(key, String(s)), { key: PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key, s: INTERVAL_S });
+      await context.addInitScript(({ key, s }) => localStorage.setItem(key, String(s)), {
+        key: PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key,
+        s: INTERVAL_S,
+      });
       const counts: Counts = { pricePolls: 0, recLists: 0, requests: 0, visibility: 'visible', recorded: 0, points: 0 };
       watch(context, counts);
       // A web host each: its back end counts that context's requests to the service (its usage file).
@@ -183,11 +187,17 @@ async function main(): Promise<void> {
     await service.close();
   }
 
-  console.log(`\nEngine polls at ${INTERVAL_S} s for ${MINUTES} min (real time, all pages at once), the reference service as its own process, prices moving every ${MOVE_EVERY_MS / 1000} s\n`);
-  console.log('| Page open | Price polls | Polls recorded in the history | History points | Recommendation lists | All requests to the service | Tab |');
+  console.log(
+    `\nEngine polls at ${INTERVAL_S} s for ${MINUTES} min (real time, all pages at once), the reference service as its own process, prices moving every ${MOVE_EVERY_MS / 1000} s\n`,
+  );
+  console.log(
+    '| Page open | Price polls | Polls recorded in the history | History points | Recommendation lists | All requests to the service | Tab |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const { c, counts } of runs) {
-    console.log(`| ${c.label} | ${counts.pricePolls} | ${counts.recorded} | ${formatCount(counts.points)} | ${counts.recLists} | ${counts.requests} | ${counts.visibility} |`);
+    console.log(
+      `| ${c.label} | ${counts.pricePolls} | ${counts.recorded} | ${formatCount(counts.points)} | ${counts.recLists} | ${counts.requests} | ${counts.visibility} |`,
+    );
   }
 
   // The month forecast, as Settings computes it (no request counted yet).
@@ -211,11 +221,24 @@ async function main(): Promise<void> {
     const feeds = feedsToday(game, []);
     const b = requestBudget({ nowMs, seconds: 60, feeds, limits: plan10k, last30Days: 0 });
     const name = game === 730 ? 'CS2' : 'TF2';
-    console.log(`| 10,000 a month, ${name}, refresh left at 1 min | ${formatCount(b.plan.monthlyForecast)} | ${b.plan.sentence ?? 'as asked'} |`);
+    console.log(
+      `| 10,000 a month, ${name}, refresh left at 1 min | ${formatCount(b.plan.monthlyForecast)} | ${b.plan.sentence ?? 'as asked'} |`,
+    );
     if (b.advice) {
-      const advised = requestBudget({ nowMs, seconds: b.advice.intervalMs / 1000, feeds, limits: plan10k, last30Days: 0 });
-      console.log(`| 10,000 a month, ${name}, the advised refresh (${formatInterval(b.advice.intervalMs)}) | ${formatCount(advised.plan.monthlyForecast)} | ${advised.plan.sentence ?? 'as asked'} |`);
-    } else console.log(`| 10,000 a month, ${name}: no refresh choice (${REFRESH_INTERVALS.join(', ')} s) fits as it is | | |`);
+      const advised = requestBudget({
+        nowMs,
+        seconds: b.advice.intervalMs / 1000,
+        feeds,
+        limits: plan10k,
+        last30Days: 0,
+      });
+      console.log(
+        `| 10,000 a month, ${name}, the advised refresh (${formatInterval(b.advice.intervalMs)}) | ${formatCount(advised.plan.monthlyForecast)} | ${advised.plan.sentence ?? 'as asked'} |`,
+      );
+    } else
+      console.log(
+        `| 10,000 a month, ${name}: no refresh choice (${REFRESH_INTERVALS.join(', ')} s) fits as it is | | |`,
+      );
   }
 }
 

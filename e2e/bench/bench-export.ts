@@ -31,31 +31,55 @@ const ITEMS = Math.max(10, Number(process.env.MDS_BENCH_EXPORT_ITEMS ?? 30_000))
 /** MDS_BENCH_EXPORT_DAYS: days of polls with the store's consolidation at each day's end (as the app keeps them); else MDS_BENCH_EXPORT_HOURS of polls. */
 const DAYS = Math.max(0, Number(process.env.MDS_BENCH_EXPORT_DAYS ?? 0));
 const HOURS = DAYS > 0 ? DAYS * 24 : Math.max(1, Number(process.env.MDS_BENCH_EXPORT_HOURS ?? 24));
-const IMPLS = (process.env.MDS_BENCH_EXPORT_IMPL ?? 'streamed').split(',').filter((x): x is 'before' | 'streamed' => x === 'before' || x === 'streamed');
+const IMPLS = (process.env.MDS_BENCH_EXPORT_IMPL ?? 'streamed')
+  .split(',')
+  .filter((x): x is 'before' | 'streamed' => x === 'before' || x === 'streamed');
 /** MDS_BENCH_EXPORT_PROFILE=1: a CPU profile of each export (Chrome DevTools Protocol), its self time by function printed. */
 const PROFILE = process.env.MDS_BENCH_EXPORT_PROFILE === '1';
-const FORMATS = (process.env.MDS_BENCH_EXPORT_FORMATS ?? 'csv,parquet').split(',').filter((x): x is 'csv' | 'parquet' => x === 'csv' || x === 'parquet');
+const FORMATS = (process.env.MDS_BENCH_EXPORT_FORMATS ?? 'csv,parquet')
+  .split(',')
+  .filter((x): x is 'csv' | 'parquet' => x === 'csv' || x === 'parquet');
 
 const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 
 async function main(): Promise<void> {
-  const bundle = await build({ entryPoints: [path.join(HERE, 'export-bench-page.ts')], bundle: true, format: 'iife', write: false, target: 'es2022', platform: 'browser' });
+  const bundle = await build({
+    entryPoints: [path.join(HERE, 'export-bench-page.ts')],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    target: 'es2022',
+    platform: 'browser',
+  });
   const js = bundle.outputFiles[0]?.text ?? '';
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+  });
   try {
     const page = await browser.newPage();
     page.setDefaultTimeout(0);
     await page.route(`${ORIGIN}/**`, (route) => {
       const url = route.request().url();
       if (url.endsWith('/bench.js')) return route.fulfill({ contentType: 'text/javascript', body: js });
-      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>export bench</title><script src="/bench.js"></script>' });
+      return route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>export bench</title><script src="/bench.js"></script>',
+      });
     });
     await page.goto(`${ORIGIN}/`);
     await page.waitForFunction(() => typeof window.__exportBench === 'object');
-    const f: FillFigures = await page.evaluate(([i, h, d]) => window.__exportBench.fill(i as number, h as number, d as boolean), [ITEMS, HOURS, DAYS > 0] as const);
-    console.log(`\nPrice history export benchmark (Chromium; the app's store filled with ${n(f.items)} items x 43 series, ${n(f.polls)} 1-minute polls, 1 % changed each: ${n(f.points)} change points in ${n(f.records)} records, ${mb(f.bytes)}${DAYS > 0 ? ', consolidated at each day\'s end as the app does' : ''}; filled in ${(f.ms / 1000).toFixed(0)} s)\n`);
-    console.log('| export | rows | time | rows/s | output | first byte | first progress | peak JS heap (over before) |');
+    const f: FillFigures = await page.evaluate(
+      ([i, h, d]) => window.__exportBench.fill(i as number, h as number, d as boolean),
+      [ITEMS, HOURS, DAYS > 0] as const,
+    );
+    console.log(
+      `\nPrice history export benchmark (Chromium; the app's store filled with ${n(f.items)} items x 43 series, ${n(f.polls)} 1-minute polls, 1 % changed each: ${n(f.points)} change points in ${n(f.records)} records, ${mb(f.bytes)}${DAYS > 0 ? ", consolidated at each day's end as the app does" : ''}; filled in ${(f.ms / 1000).toFixed(0)} s)\n`,
+    );
+    console.log(
+      '| export | rows | time | rows/s | output | first byte | first progress | peak JS heap (over before) |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
     const profiles: string[] = [];
@@ -66,9 +90,17 @@ async function main(): Promise<void> {
           await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
           await cdp.send('Profiler.start');
         }
-        const r: RunFigures = await page.evaluate(([a, b, h]) => window.__exportBench.run(a as 'before' | 'streamed', b as 'csv' | 'parquet', h as number), [impl, format, HOURS] as const);
-        if (cdp) profiles.push(`\n${impl} ${format}: self time by function (CPU profile, top 12)\n${selfTimes((await cdp.send('Profiler.stop')).profile as CpuProfile)}`);
-        console.log(`| ${r.impl} ${r.format} | ${n(r.rows)} | ${(r.ms / 1000).toFixed(1)} s | **${n((r.rows / r.ms) * 1000)}** | ${mb(r.bytes)} | ${(r.firstByteMs / 1000).toFixed(2)} s | ${(r.firstProgressMs / 1000).toFixed(2)} s | ${mb(r.heapPeak)} (${mb(r.heapPeak - r.heapBefore)}) |`);
+        const r: RunFigures = await page.evaluate(
+          ([a, b, h]) => window.__exportBench.run(a as 'before' | 'streamed', b as 'csv' | 'parquet', h as number),
+          [impl, format, HOURS] as const,
+        );
+        if (cdp)
+          profiles.push(
+            `\n${impl} ${format}: self time by function (CPU profile, top 12)\n${selfTimes((await cdp.send('Profiler.stop')).profile as CpuProfile)}`,
+          );
+        console.log(
+          `| ${r.impl} ${r.format} | ${n(r.rows)} | ${(r.ms / 1000).toFixed(1)} s | **${n((r.rows / r.ms) * 1000)}** | ${mb(r.bytes)} | ${(r.firstByteMs / 1000).toFixed(2)} s | ${(r.firstProgressMs / 1000).toFixed(2)} s | ${mb(r.heapPeak)} (${mb(r.heapPeak - r.heapBefore)}) |`,
+        );
       }
     }
     for (const text of profiles) console.log(text);
@@ -98,7 +130,9 @@ function selfTimes(profile: CpuProfile): string {
   return [...self.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 12)
-    .map(([k, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`)
+    .map(
+      ([k, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`,
+    )
     .join('\n');
 }
 

@@ -36,7 +36,12 @@ function main(): void {
   const values = Float64Array.from({ length: n }, () => rnd() * 1e6);
   sortByValues(values, 'asc', rank, rank);
   const sortMs = best(() => sortByValues(values, 'asc', rank, rank));
-  rows.push({ metric: `sortByValues, ${n.toLocaleString('en')} items (best of ${ROUNDS})`, measured: ms(sortMs), goal: '<= 100 ms', met: sortMs <= 100 });
+  rows.push({
+    metric: `sortByValues, ${n.toLocaleString('en')} items (best of ${ROUNDS})`,
+    measured: ms(sortMs),
+    goal: '<= 100 ms',
+    met: sortMs <= 100,
+  });
 
   const markets = Array.from({ length: 36 }, (_, i) => `m${i}`);
   const items = Array.from({ length: 5000 }, (_, i) => ({
@@ -47,9 +52,16 @@ function main(): void {
   const schema = z.array(AggregatedMinPrices);
   const shapeMs = best(() => void shapeAsks(json, markets, 'x'));
   const zodMs = best(() => void schema.parse(json));
-  rows.push({ metric: `shapeAsks, 5,000 items x 36 markets (best of ${ROUNDS})`, measured: ms(shapeMs), goal: `< zod (${ms(zodMs)})`, met: shapeMs < zodMs });
+  rows.push({
+    metric: `shapeAsks, 5,000 items x 36 markets (best of ${ROUNDS})`,
+    measured: ms(shapeMs),
+    goal: `< zod (${ms(zodMs)})`,
+    met: shapeMs < zodMs,
+  });
 
-  printTable('Grid model (Node)', rows, [`Node ${process.version}; one run, on a machine that may be shared: compare runs on a quiet machine.`]);
+  printTable('Grid model (Node)', rows, [
+    `Node ${process.version}; one run, on a machine that may be shared: compare runs on a quiet machine.`,
+  ]);
 }
 
 main();

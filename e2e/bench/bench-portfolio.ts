@@ -28,7 +28,14 @@ const SERIES_ITEMS = Math.max(10, Number(process.env.MDS_BENCH_SERIES_ITEMS ?? 1
 const POLL_MINUTES = Math.max(1, Number(process.env.MDS_BENCH_POLL_MINUTES ?? 10));
 
 async function main(): Promise<void> {
-  const bundle = await build({ entryPoints: [path.join(HERE, 'portfolio-bench-page.ts')], bundle: true, format: 'iife', write: false, target: 'es2022', platform: 'browser' });
+  const bundle = await build({
+    entryPoints: [path.join(HERE, 'portfolio-bench-page.ts')],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    target: 'es2022',
+    platform: 'browser',
+  });
   const js = bundle.outputFiles[0]?.text ?? '';
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
@@ -36,12 +43,19 @@ async function main(): Promise<void> {
     await page.route(`${ORIGIN}/**`, (route) => {
       const url = route.request().url();
       if (url.endsWith('/bench.js')) return route.fulfill({ contentType: 'text/javascript', body: js });
-      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>portfolio bench</title><script src="/bench.js"></script>' });
+      return route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>portfolio bench</title><script src="/bench.js"></script>',
+      });
     });
     await page.goto(`${ORIGIN}/`);
     await page.waitForFunction(() => typeof window.__portfolioBench === 'object');
     const v = await page.evaluate(([h, c]) => window.__portfolioBench.value(h, c), [HOLDINGS, CATALOG] as const);
-    const s = await page.evaluate(([h, i, p]) => window.__portfolioBench.series(h, i, p), [HOLDINGS, SERIES_ITEMS, POLL_MINUTES] as const);
+    const s = await page.evaluate(([h, i, p]) => window.__portfolioBench.series(h, i, p), [
+      HOLDINGS,
+      SERIES_ITEMS,
+      POLL_MINUTES,
+    ] as const);
     const inv = await page.evaluate((n) => window.__portfolioBench.inventory(n), 5000);
     const ok = print(v, s, inv);
     if (!ok) process.exitCode = 1;
@@ -61,7 +75,9 @@ function print(v: ValueFigures, s: SeriesFigures, inv: InventoryFigures): boolea
   console.log(
     `| ${v.holdings.toLocaleString('en-US')} holdings valued from the prices' arrival (${v.catalog.toLocaleString('en-US')} items x 36 + 7 markets, net, 5 measures, liquidity, totals; ${v.priced.toLocaleString('en-US')} priced) | **${v.ms.median.toFixed(1)} ms** median, ${v.ms.max.toFixed(1)} ms max (first ${v.ms.first.toFixed(1)} ms) | < 100 ms: ${valueOk ? 'met' : 'NOT MET'} |`,
   );
-  console.log(`| longest main-thread task meanwhile (longtask entries: ${v.longTasks}) | **${v.longestTaskMs.toFixed(0)} ms** | ≤ 50 ms: ${taskOk ? 'met' : 'NOT MET'} |`);
+  console.log(
+    `| longest main-thread task meanwhile (longtask entries: ${v.longTasks}) | **${v.longestTaskMs.toFixed(0)} ms** | ≤ 50 ms: ${taskOk ? 'met' : 'NOT MET'} |`,
+  );
   console.log(
     `| Steam inventory file of ${inv.assets.toLocaleString('en-US')} assets (${(inv.bytes / 1e6).toFixed(1)} MB of JSON) parsed and grouped into ${inv.groups} holdings | **${inv.ms.median.toFixed(0)} ms** median, ${inv.ms.max.toFixed(0)} ms max (first ${inv.ms.first.toFixed(0)} ms) | < 1 s: ${invOk ? 'met' : 'NOT MET'} |`,
   );

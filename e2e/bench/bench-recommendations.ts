@@ -45,8 +45,26 @@ import { SECRET_HEADER } from '../../webhost/launch-secret';
 import { APP_PREFERENCES, PREFERENCE_PREFIX } from '../../renderer/lib/preferences';
 import type { RecColumns } from '../../renderer/market/recommendations/rec-columns';
 import { shapeRecs } from '../../renderer/market/recommendations/rec-reader';
-import { ALL_REASON_BITS, applyRecFilter, EMPTY_REC_FILTER, sortRecs, type RecFilter } from '../../renderer/market/recommendations/view';
-import { heapAfterGc, instrument, longestTask, mb, ms, pct, printTable, replayAndParse, scrollFrames, startBench, type Row } from './bench-utils';
+import {
+  ALL_REASON_BITS,
+  applyRecFilter,
+  EMPTY_REC_FILTER,
+  sortRecs,
+  type RecFilter,
+} from '../../renderer/market/recommendations/view';
+import {
+  heapAfterGc,
+  instrument,
+  longestTask,
+  mb,
+  ms,
+  pct,
+  printTable,
+  replayAndParse,
+  scrollFrames,
+  startBench,
+  type Row,
+} from './bench-utils';
 
 const RUNS = Math.max(1, Number(process.env.MDS_BENCH_RUNS ?? 1));
 const ROUTE = '#/recommendations';
@@ -86,7 +104,10 @@ async function timed(page: Page, expect: Expect, act: () => Promise<void>): Prom
   await page.evaluate(
     ({ expect, list, timeout }) => {
       const sigOf = window.__recSig;
-      const rowsOf = () => [...document.querySelectorAll(`${list} .rl__row[data-item]`)].map((r) => r.getAttribute('data-item')).join('\n');
+      const rowsOf = () =>
+        [...document.querySelectorAll(`${list} .rl__row[data-item]`)]
+          .map((r) => r.getAttribute('data-item'))
+          .join('\n');
       const met = (): boolean => {
         if (expect.kind === 'sig') {
           const s = sigOf();
@@ -155,7 +176,14 @@ interface Load {
  * 'warm': the Prices page first (the grid's live prices loaded and fresh), then the Recommendations tab,
  * so the list loads alone.
  */
-async function loadOnce(page: Page, launchUrl: string, mode: 'cold' | 'warm', seen: { request: Request | null }, service: ServiceAccess, trace?: string): Promise<Load> {
+async function loadOnce(
+  page: Page,
+  launchUrl: string,
+  mode: 'cold' | 'warm',
+  seen: { request: Request | null },
+  service: ServiceAccess,
+  trace?: string,
+): Promise<Load> {
   let opened = 0;
   let stopTrace: (() => Promise<unknown>) | null = null;
   if (mode === 'cold') {
@@ -165,8 +193,12 @@ async function loadOnce(page: Page, launchUrl: string, mode: 'cold' | 'warm', se
     await page.goto(`${launchUrl}${ROUTE}`);
   } else {
     await page.goto(`${launchUrl}#/prices`);
-    await page.waitForFunction(() => performance.getEntriesByName('grid:painted').length > 0, null, { timeout: 180_000, polling: 100 });
-    if (await page.evaluate(() => performance.getEntriesByName('recs:load-start').length > 0)) throw new Error('The Prices page loaded the recommendations');
+    await page.waitForFunction(() => performance.getEntriesByName('grid:painted').length > 0, null, {
+      timeout: 180_000,
+      polling: 100,
+    });
+    if (await page.evaluate(() => performance.getEntriesByName('recs:load-start').length > 0))
+      throw new Error('The Prices page loaded the recommendations');
     seen.request = null;
     if (trace) stopTrace = await startTrace(page, trace);
     opened = await page.evaluate((route) => {
@@ -174,15 +206,26 @@ async function loadOnce(page: Page, launchUrl: string, mode: 'cold' | 'warm', se
       return performance.now();
     }, ROUTE);
   }
-  await page.waitForFunction(() => performance.getEntriesByName('recs:painted').length > 0, null, { timeout: 180_000, polling: 100 });
+  await page.waitForFunction(() => performance.getEntriesByName('recs:painted').length > 0, null, {
+    timeout: 180_000,
+    polling: 100,
+  });
   await stopTrace?.();
   // The next frame's start (an older build has no such mark: NaN).
-  await page.waitForFunction(() => performance.getEntriesByName('recs:next-frame').length > 0, null, { timeout: 2_000, polling: 50 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => performance.getEntriesByName('recs:next-frame').length > 0, null, {
+      timeout: 2_000,
+      polling: 50,
+    })
+    .catch(() => undefined);
   const m = await page.evaluate(() => {
     const painted = performance.getEntriesByName('recs:painted')[0] as PerformanceMark;
     const nextFrame = performance.getEntriesByName('recs:next-frame')[0] as PerformanceMark | undefined;
     const data = performance.getEntriesByName('recs:data')[0] as PerformanceMark | undefined;
-    const start = performance.getEntriesByName('recs:load-start').filter((e) => e.startTime <= painted.startTime).at(-1);
+    const start = performance
+      .getEntriesByName('recs:load-start')
+      .filter((e) => e.startTime <= painted.startTime)
+      .at(-1);
     const d = (data?.detail ?? {}) as { items?: number; bytes?: number; parseMs?: number; shapeMs?: number };
     const wire = window.__recWire.at(-1);
     return {
@@ -203,9 +246,26 @@ async function loadOnce(page: Page, launchUrl: string, mode: 'cold' | 'warm', se
   });
   const request = seen.request as Request | null;
   if (!request) throw new Error('The RecommendationList request was not seen');
-  if (Number.isNaN(m.bytesDone)) throw new Error("No 'recs' result message with meta.bytesDoneAt was seen from the grid worker");
+  if (Number.isNaN(m.bytesDone))
+    throw new Error("No 'recs' result message with meta.bytesDoneAt was seen from the grid worker");
   const longest = await longestTask(page, m.start, m.painted);
-  return { opened, start: m.start, data: m.data, painted: m.painted, nextFrame: m.nextFrame, bytesDone: m.bytesDone, workerReady: m.workerReady, posted: m.posted, dispatched: m.dispatched, arrived: m.arrived, items: m.items, bytes: m.bytes, parseMs: m.parseMs, shapeMs: m.shapeMs, longest };
+  return {
+    opened,
+    start: m.start,
+    data: m.data,
+    painted: m.painted,
+    nextFrame: m.nextFrame,
+    bytesDone: m.bytesDone,
+    workerReady: m.workerReady,
+    posted: m.posted,
+    dispatched: m.dispatched,
+    arrived: m.arrived,
+    items: m.items,
+    bytes: m.bytes,
+    parseMs: m.parseMs,
+    shapeMs: m.shapeMs,
+    longest,
+  };
 }
 
 /**
@@ -218,7 +278,10 @@ async function startTrace(page: Page, file: string): Promise<() => Promise<unkno
   const browser = page.context().browser();
   if (!browser) throw new Error('No browser to trace');
   await mkdir(path.dirname(file), { recursive: true });
-  await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'blink.user_timing', 'toplevel', 'v8.execute'] });
+  await browser.startTracing(page, {
+    path: file,
+    categories: ['devtools.timeline', 'blink.user_timing', 'toplevel', 'v8.execute'],
+  });
   return () => browser.stopTracing();
 }
 
@@ -256,11 +319,20 @@ function watchRecsWire(): void {
       super(url, options);
       this.addEventListener('message', (e: MessageEvent) => {
         // The first listener: reading e.data deserializes the message, here.
-        const m = e.data as { type?: unknown; data?: { meta?: { bytesDoneAt?: unknown; readyAt?: unknown; postedAt?: unknown } } } | null;
+        const m = e.data as {
+          type?: unknown;
+          data?: { meta?: { bytesDoneAt?: unknown; readyAt?: unknown; postedAt?: unknown } };
+        } | null;
         const meta = m?.type === 'recs' ? m.data?.meta : undefined;
         if (typeof meta?.bytesDoneAt === 'number' && typeof meta.readyAt === 'number') {
           const epoch = (t: unknown) => (typeof t === 'number' && t > 0 ? t - performance.timeOrigin : NaN);
-          window.__recWire.push({ bytesDone: epoch(meta.bytesDoneAt), ready: epoch(meta.readyAt), posted: epoch(meta.postedAt), dispatched: e.timeStamp, arrived: performance.now() });
+          window.__recWire.push({
+            bytesDone: epoch(meta.bytesDoneAt),
+            ready: epoch(meta.readyAt),
+            posted: epoch(meta.postedAt),
+            dispatched: e.timeStamp,
+            arrived: performance.now(),
+          });
         }
       });
     }
@@ -300,7 +372,24 @@ const sameSig = (a: Sig, b: Sig) => a.count === b.count && a.first === b.first;
 /** Filter steps: text typed key by key, CLEAR (select all, Backspace), STABLE (the checkbox). */
 const CLEAR = Symbol('clear');
 const STABLE = Symbol('stable only');
-const FILTER_SERIES: Array<string | typeof CLEAR | typeof STABLE> = ['ak red', CLEAR, 'case', CLEAR, 'st knife', CLEAR, 'karambit fade', CLEAR, STABLE, 'ak', CLEAR, 'sticker holo', CLEAR, STABLE, STABLE, STABLE];
+const FILTER_SERIES: Array<string | typeof CLEAR | typeof STABLE> = [
+  'ak red',
+  CLEAR,
+  'case',
+  CLEAR,
+  'st knife',
+  CLEAR,
+  'karambit fade',
+  CLEAR,
+  STABLE,
+  'ak',
+  CLEAR,
+  'sticker holo',
+  CLEAR,
+  STABLE,
+  STABLE,
+  STABLE,
+];
 
 async function main(): Promise<void> {
   const { host, browser, close } = await startBench();
@@ -310,21 +399,31 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await instrument(page);
-    await page.addInitScript((key) => localStorage.setItem(key, '0'), PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key);
+    await page.addInitScript(
+      (key) => localStorage.setItem(key, '0'),
+      PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key,
+    );
     await page.addInitScript(defineSig, LIST);
     await page.addInitScript(watchRecsWire);
     const cdp: CDPSession = await context.newCDPSession(page);
     // The page's own RecommendationList request (sent by the grid worker), to replay for the baseline.
     const seen: { request: Request | null } = { request: null };
     context.on('request', (r) => {
-      if (r.url().endsWith(GRAPHQL_PATH) && r.method() === 'POST' && (r.postData() ?? '').includes('getPriceRecommendations')) seen.request = r;
+      if (
+        r.url().endsWith(GRAPHQL_PATH) &&
+        r.method() === 'POST' &&
+        (r.postData() ?? '').includes('getPriceRecommendations')
+      )
+        seen.request = r;
     });
 
     const access: ServiceAccess = { url: host.url, secret: host.secret };
     // Opened by its address.
     const cold: Load[] = [];
-    const traceOf = (kind: string, i: number) => (TRACE_DIR && i === RUNS - 1 ? path.join(TRACE_DIR, `recs-${kind}.json`) : undefined);
-    for (let i = 0; i < RUNS; i++) cold.push(await loadOnce(page, host.launchUrl, 'cold', seen, access, traceOf('cold', i)));
+    const traceOf = (kind: string, i: number) =>
+      TRACE_DIR && i === RUNS - 1 ? path.join(TRACE_DIR, `recs-${kind}.json`) : undefined;
+    for (let i = 0; i < RUNS; i++)
+      cold.push(await loadOnce(page, host.launchUrl, 'cold', seen, access, traceOf('cold', i)));
     // The live prices (grid data) the page joins: wait for them, so nothing else loads while we measure.
     await waitForPrices(page);
     // Heap after that load (the list and the live prices), after a full GC.
@@ -333,7 +432,8 @@ async function main(): Promise<void> {
 
     // Opened from the Prices page: the live prices are there, the list loads alone. The inputs run on this page.
     const warm: Load[] = [];
-    for (let i = 0; i < RUNS; i++) warm.push(await loadOnce(page, host.launchUrl, 'warm', seen, access, traceOf('warm', i)));
+    for (let i = 0; i < RUNS; i++)
+      warm.push(await loadOnce(page, host.launchUrl, 'warm', seen, access, traceOf('warm', i)));
     await waitForPrices(page);
     const request = seen.request as Request | null;
     const requestBody = request?.postData();
@@ -344,16 +444,28 @@ async function main(): Promise<void> {
     // data moves every 5 minutes: if the page and this read straddle a change, load the page again.)
     let found: RecColumns | null = null;
     for (let attempt = 0; !found; attempt++) {
-      const res = await fetch(`${host.url}${GRAPHQL_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', [SECRET_HEADER]: host.secret }, body: requestBody, signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(`${host.url}${GRAPHQL_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SECRET_HEADER]: host.secret },
+        body: requestBody,
+        signal: AbortSignal.timeout(60_000),
+      });
       const text = await res.text();
       if (!res.ok) throw new Error(`RecommendationList: HTTP ${res.status} ${text.slice(0, 200)}`);
       const json = JSON.parse(text) as { data?: { getPriceRecommendations?: unknown } };
-      const read = shapeRecs(json.data?.getPriceRecommendations, { game: DEFAULT_GAME_ID, type: 'general', markets: null }, { transport: 'graphql', bytes: text.length, bytesDoneAt: 0, parseMs: 0 });
+      const read = shapeRecs(
+        json.data?.getPriceRecommendations,
+        { game: DEFAULT_GAME_ID, type: 'general', markets: null },
+        { transport: 'graphql', bytes: text.length, bytesDoneAt: 0, parseMs: 0 },
+      );
       if (!read) throw new Error('The RecommendationList response is not a list');
       const want = expectedSig(read, EMPTY_REC_FILTER);
       const shownNow = await page.evaluate(() => window.__recSig());
       if (sameSig(want, shownNow)) found = read;
-      else if (attempt >= 2) throw new Error(`The page shows ${shownNow.count} / ${shownNow.first}; the same request read here gives ${want.count} / ${want.first}`);
+      else if (attempt >= 2)
+        throw new Error(
+          `The page shows ${shownNow.count} / ${shownNow.first}; the same request read here gives ${want.count} / ${want.first}`,
+        );
       else {
         await loadOnce(page, host.launchUrl, 'warm', seen, access);
         await waitForPrices(page);
@@ -362,7 +474,12 @@ async function main(): Promise<void> {
     const recs = found;
 
     // Baseline: the same request through the gateway with the launch secret, fetch + bare JSON.parse.
-    const replay = await replayAndParse(page, { url: GRAPHQL_PATH, body: requestBody, headers: { [SECRET_HEADER]: host.secret }, fetches: 3 });
+    const replay = await replayAndParse(page, {
+      url: GRAPHQL_PATH,
+      body: requestBody,
+      headers: { [SECRET_HEADER]: host.secret },
+      fetches: 3,
+    });
 
     // Filters.
     const search = page.getByRole('searchbox', { name: 'Search items' });
@@ -384,7 +501,8 @@ async function main(): Promise<void> {
         return;
       }
       const r = await timed(page, { kind: 'sig', ...want }, act);
-      if (Number.isNaN(r.ms)) timeouts.push(`${label}: expected ${want.count} / ${want.first}, page showed ${r.sig.count} / ${r.sig.first}`);
+      if (Number.isNaN(r.ms))
+        timeouts.push(`${label}: expected ${want.count} / ${want.first}, page showed ${r.sig.count} / ${r.sig.first}`);
       else {
         filterTimes.push(r.ms);
         filterLabels.push(label);
@@ -396,14 +514,17 @@ async function main(): Promise<void> {
     for (const s of FILTER_SERIES) {
       if (s === STABLE) {
         const on = filter.hideReasons !== ALL_REASON_BITS;
-        await step(`Stable only ${on ? 'on' : 'off'}`, { ...filter, hideReasons: on ? ALL_REASON_BITS : 0 }, () => stableBox.click());
+        await step(`Stable only ${on ? 'on' : 'off'}`, { ...filter, hideReasons: on ? ALL_REASON_BITS : 0 }, () =>
+          stableBox.click(),
+        );
         await search.focus();
       } else if (s === CLEAR) {
         await search.press('Control+A');
         await step(`clear "${filter.text}"`, { ...filter, text: '' }, () => page.keyboard.press('Backspace'));
       } else {
         await search.focus();
-        for (const ch of s) await step(`"${filter.text}${ch}"`, { ...filter, text: filter.text + ch }, () => page.keyboard.type(ch));
+        for (const ch of s)
+          await step(`"${filter.text}${ch}"`, { ...filter, text: filter.text + ch }, () => page.keyboard.type(ch));
       }
     }
     if (filter.text !== '' || filter.hideReasons !== 0) throw new Error('The filter series must end unfiltered');
@@ -438,8 +559,18 @@ async function main(): Promise<void> {
     const fp95 = pct(filterTimes, 95);
     const sp95 = pct(sortTimes, 95);
     const heapGoal = replay.bytes + pricesBytes;
-    rows.push({ metric: 'items / response bytes received', measured: `${recs.n.toLocaleString('en-US')} items, ${mb(replay.bytes)} (${replay.bytes.toLocaleString('en-US')} B)`, goal: '—', met: null });
-    rows.push({ metric: 'F = fetch of that request (gateway, median of 3)', measured: ms(replay.fetchMs), goal: '—', met: null });
+    rows.push({
+      metric: 'items / response bytes received',
+      measured: `${recs.n.toLocaleString('en-US')} items, ${mb(replay.bytes)} (${replay.bytes.toLocaleString('en-US')} B)`,
+      goal: '—',
+      met: null,
+    });
+    rows.push({
+      metric: 'F = fetch of that request (gateway, median of 3)',
+      measured: ms(replay.fetchMs),
+      goal: '—',
+      met: null,
+    });
     rows.push({ metric: 'P = bare JSON.parse of that response text', measured: ms(P), goal: '—', met: null });
     for (const [label, loads] of [
       ['opened by address, a new page', cold],
@@ -461,9 +592,19 @@ async function main(): Promise<void> {
         met: bytesToPaint <= 2.5 * P,
       });
       // 'longtask' entries exist only for tasks over 50 ms, so none seen means none over 50 ms.
-      rows.push({ metric: `longest main-thread task while loading (${label})`, measured: longest === 0 ? 'none over 50 ms' : ms(longest), goal: '<= 50 ms (no task over 50 ms)', met: longest <= 50 });
+      rows.push({
+        metric: `longest main-thread task while loading (${label})`,
+        measured: longest === 0 ? 'none over 50 ms' : ms(longest),
+        goal: '<= 50 ms (no task over 50 ms)',
+        met: longest <= 50,
+      });
     }
-    rows.push({ metric: `floor: the same rows' HTML put in a fresh list -> painted (no worker, no React; median of ${floor.length})`, measured: ms(pct(floor, 50)), goal: '—', met: null });
+    rows.push({
+      metric: `floor: the same rows' HTML put in a fresh list -> painted (no worker, no React; median of ${floor.length})`,
+      measured: ms(pct(floor, 50)),
+      goal: '—',
+      met: null,
+    });
     rows.push({
       metric: `filter input -> list painted, p95 (${filterTimes.length} inputs)`,
       measured: filterTimes.length ? `${ms(fp95)} (max ${ms(Math.max(...filterTimes))})` : 'none timed',
@@ -476,14 +617,25 @@ async function main(): Promise<void> {
       goal: '<= 100 ms',
       met: sortTimes.length > 0 && sp95 <= 100,
     });
-    rows.push({ metric: `scroll frame, p95 (${frames.length} frames)`, measured: ms(pct(frames, 95)), goal: '<= 20 ms', met: pct(frames, 95) <= 20 });
+    rows.push({
+      metric: `scroll frame, p95 (${frames.length} frames)`,
+      measured: ms(pct(frames, 95)),
+      goal: '<= 20 ms',
+      met: pct(frames, 95) <= 20,
+    });
     rows.push({
       metric: 'renderer JS heap after load (list + live prices)',
       measured: mb(heapUsed),
       goal: `<= response texts (${mb(replay.bytes)} + prices ${mb(pricesBytes)})`,
       met: heapUsed <= heapGoal,
     });
-    if (timeouts.length) rows.push({ metric: 'inputs whose result never showed', measured: String(timeouts.length), goal: '0', met: false });
+    if (timeouts.length)
+      rows.push({
+        metric: 'inputs whose result never showed',
+        measured: String(timeouts.length),
+        goal: '0',
+        met: false,
+      });
 
     for (const [mode, loads] of [
       ['cold', cold],
@@ -503,14 +655,27 @@ async function main(): Promise<void> {
       ['from Prices', warm],
     ] as const) {
       const byNextFrame = worstOf(loads, (l) => l.nextFrame - l.start);
-      details.push(`first paint by the older mark (the start of the next frame), ${label}: ${ms(byNextFrame)} (${(byNextFrame / base).toFixed(2)} x (F + P))`);
+      details.push(
+        `first paint by the older mark (the start of the next frame), ${label}: ${ms(byNextFrame)} (${(byNextFrame / base).toFixed(2)} x (F + P))`,
+      );
     }
     details.push(`live prices: ${pricesText}`);
-    const slow = filterTimes.map((t, i) => [t, filterLabels[i]] as const).sort((a, b) => b[0] - a[0]).slice(0, 3);
-    details.push(`filter: ${untimed} keystrokes changed nothing visible (not timed); slowest ${slow.map(([t, l]) => `${l} ${ms(t)}`).join(', ')}; median ${ms(pct(filterTimes, 50))}`);
-    details.push(`sort: median ${ms(pct(sortTimes, 50))}; ${sortsWithoutRowChange} of ${headerCount * 2} sorts left the rows in sight as they were`);
+    const slow = filterTimes
+      .map((t, i) => [t, filterLabels[i]] as const)
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 3);
+    details.push(
+      `filter: ${untimed} keystrokes changed nothing visible (not timed); slowest ${slow.map(([t, l]) => `${l} ${ms(t)}`).join(', ')}; median ${ms(pct(filterTimes, 50))}`,
+    );
+    details.push(
+      `sort: median ${ms(pct(sortTimes, 50))}; ${sortsWithoutRowChange} of ${headerCount * 2} sorts left the rows in sight as they were`,
+    );
     for (const t of timeouts) details.push(`TIMED OUT (${STEP_TIMEOUT_MS / 1000} s): ${t}`);
-    printTable(`Recommendations benchmark: CS2, ${recs.n.toLocaleString('en-US')} items, GraphQL, Chromium via the web host (worst of ${RUNS} load${RUNS === 1 ? '' : 's'} of each kind)`, rows, details);
+    printTable(
+      `Recommendations benchmark: CS2, ${recs.n.toLocaleString('en-US')} items, GraphQL, Chromium via the web host (worst of ${RUNS} load${RUNS === 1 ? '' : 's'} of each kind)`,
+      rows,
+      details,
+    );
   } finally {
     await close();
   }

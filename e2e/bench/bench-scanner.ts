@@ -17,7 +17,15 @@ import { effectiveFees } from '../../renderer/market/markets/fees';
 import type { FeeTable } from '../../renderer/market/model/price-arithmetic';
 import type { UnknownFees } from '../../renderer/market/scanner/evaluate';
 import { NONE, toSnapshot, type Snapshot } from '../../renderer/market/model/snapshot';
-import { BACKTEST_BATCH, finishRoutes, ItemReplayer, PollTimes, prepareBacktest, seriesLayout, type PendingRoute } from '../../renderer/market/scanner/backtest';
+import {
+  BACKTEST_BATCH,
+  finishRoutes,
+  ItemReplayer,
+  PollTimes,
+  prepareBacktest,
+  seriesLayout,
+  type PendingRoute,
+} from '../../renderer/market/scanner/backtest';
 import { READY_RULE_LIST, READY_RULES } from '../../renderer/market/scanner/rules';
 import { scanSnapshot, scanSnapshotRules, unknownFeeMarkets } from '../../renderer/market/scanner/scan';
 import type { TrustData } from '../../renderer/market/trust/types';
@@ -72,7 +80,7 @@ function catalog(askMarkets: string[], bidMarkets: string[]): Snapshot {
       const c = i * m + k;
       listed[c] = 1;
       ask[c] = Math.round(base * (0.95 + rnd() * 0.2));
-      locked[c] = rnd() < 0.3 ? Math.round((ask[c] as number) * 0.9) : ask[c] as number;
+      locked[c] = rnd() < 0.3 ? Math.round((ask[c] as number) * 0.9) : (ask[c] as number);
       offers[c] = 1 + Math.floor(rnd() * 50);
     }
     for (let k = 0; k < b; k++) {
@@ -96,11 +104,31 @@ function catalog(askMarkets: string[], bidMarkets: string[]): Snapshot {
     bidFlags: new Uint8Array(ITEMS * b),
     stalls: [],
   };
-  return toSnapshot(benchSnapshotData({ game: 730, askMarkets, bidMarkets, names, ask, locked, offers, listed, bid, bidOffers, bidListed, trust }));
+  return toSnapshot(
+    benchSnapshotData({
+      game: 730,
+      askMarkets,
+      bidMarkets,
+      names,
+      ask,
+      locked,
+      offers,
+      listed,
+      bid,
+      bidOffers,
+      bidListed,
+      trust,
+    }),
+  );
 }
 
 /** The history bench's workload for `items` items over `polls` 1-minute polls, through the history's recorder: each item's chunks in order. */
-function history(items: number, polls: number, askMarkets: string[], bidMarkets: string[]): { chunks: Chunk[][]; series: string[]; t0: number } {
+function history(
+  items: number,
+  polls: number,
+  askMarkets: string[],
+  bidMarkets: string[],
+): { chunks: Chunk[][]; series: string[]; t0: number } {
   const rnd = mulberry32(11);
   const m = askMarkets.length;
   const b = bidMarkets.length;
@@ -139,14 +167,20 @@ function history(items: number, polls: number, askMarkets: string[], bidMarkets:
 
 function main(): void {
   const rows: Row[] = [];
-  const details: string[] = [`Node ${process.version}; one run, on a machine that may be shared: compare runs on a quiet machine.`];
+  const details: string[] = [
+    `Node ${process.version}; one run, on a machine that may be shared: compare runs on a quiet machine.`,
+  ];
   const slugs = Object.keys(DEFAULT_FEE_SCHEDULE);
   const askMarkets = slugs.slice(0, 28);
   const fees = effectiveFees({}, 730);
   const unknownFees = unknownFeeMarkets(slugs, {}, 730);
   scans(rows, askMarkets, fees, unknownFees);
   backtest(rows, details, askMarkets.concat(slugs.slice(28, 36)), fees, unknownFees);
-  details.push(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on ${cpus().length} cores.`);
+  details.push(
+    `Load average at the end: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')} on ${cpus().length} cores.`,
+  );
   printTable('Scanner model (Node)', rows, details);
 }
 
@@ -156,26 +190,54 @@ function scans(rows: Row[], askMarkets: string[], fees: FeeTable, unknownFees: U
 
   const one = best(() => void scanSnapshot({ snap, rule: READY_RULES.crossToBuyOrder, fees, unknownFees }));
   const found = scanSnapshot({ snap, rule: READY_RULES.crossToBuyOrder, fees, unknownFees }).routes.length;
-  rows.push({ metric: `"cross-market to buy order", ${ITEMS.toLocaleString('en')} items x 28 + 7 markets (best of ${ROUNDS}; ${found} routes)`, measured: both(one), goal: '< 100 ms', met: one.wall < 100 });
+  rows.push({
+    metric: `"cross-market to buy order", ${ITEMS.toLocaleString('en')} items x 28 + 7 markets (best of ${ROUNDS}; ${found} routes)`,
+    measured: both(one),
+    goal: '< 100 ms',
+    met: one.wall < 100,
+  });
   const allMarkets = { ...READY_RULES.crossToListing, includeFeeUnknown: true };
   const wide = best(() => void scanSnapshot({ snap, rule: allMarkets, fees, unknownFees }));
-  rows.push({ metric: '"cross-market to listing" with fee-unknown markets kept (28 x 28 pairs)', measured: both(wide), goal: '< 100 ms', met: wide.wall < 100 });
+  rows.push({
+    metric: '"cross-market to listing" with fee-unknown markets kept (28 x 28 pairs)',
+    measured: both(wide),
+    goal: '< 100 ms',
+    met: wide.wall < 100,
+  });
   const all = best(() => void scanSnapshotRules({ snap, fees, unknownFees }, READY_RULE_LIST));
-  rows.push({ metric: 'the five ready-made rules together (one pass over the items)', measured: both(all), goal: '< 250 ms', met: all.wall < 250 });
-
+  rows.push({
+    metric: 'the five ready-made rules together (one pass over the items)',
+    measured: both(all),
+    goal: '< 250 ms',
+    met: all.wall < 250,
+  });
 }
 
-function backtest(rows: Row[], details: string[], historyMarkets: string[], fees: FeeTable, unknownFees: UnknownFees): void {
+function backtest(
+  rows: Row[],
+  details: string[],
+  historyMarkets: string[],
+  fees: FeeTable,
+  unknownFees: UnknownFees,
+): void {
   const polls = 7 * 24 * 60;
   const t0 = performance.now();
   const h = history(SAMPLE, polls, historyMarkets, BID_SLUGS);
   const makeMs = performance.now() - t0;
   const layout = seriesLayout(h.series);
-  const input = { game: 730, rule: READY_RULES.crossToBuyOrder, fees, unknownFees, from: h.t0, to: h.t0 + polls * 60_000 };
+  const input = {
+    game: 730,
+    rule: READY_RULES.crossToBuyOrder,
+    fees,
+    unknownFees,
+    from: h.t0,
+    to: h.t0 + polls * 60_000,
+  };
   const { prepared, applied } = prepareBacktest(input, layout);
   const replayer = new ItemReplayer(prepared, layout, applied);
   // Warm the JIT as the first of 30,000 items would (the sample's first pass is not timed).
-  for (let i = 0; i < SAMPLE; i++) replayer.replay(`Item ${i}`, h.chunks[i] ?? [], input.from, input.to, new PollTimes(input.from, input.to), []);
+  for (let i = 0; i < SAMPLE; i++)
+    replayer.replay(`Item ${i}`, h.chunks[i] ?? [], input.from, input.to, new PollTimes(input.from, input.to), []);
   // Best of BACKTEST_ROUNDS timed passes, as the scans above are best of ROUNDS (a single pass on a shared
   // machine measures the neighbours as much as the replay); each pass from a fresh poll-time set and route list.
   let replayMs = Infinity;
@@ -216,9 +278,13 @@ function backtest(rows: Row[], details: string[], historyMarkets: string[], fees
     goal: '< 15 s',
     met: scaled < 15_000,
   });
-  details.push(`History made by the recorder in ${(makeMs / 1000).toFixed(1)} s (not timed); heap grew at most ${heapMb.toFixed(1)} MB over a replay of ${SAMPLE} items (routes and poll times kept; the chunks are read a batch at a time in the app); the longest batch of ${BACKTEST_BATCH} items (progress is posted after each) took ${ms(slowestBatch)} of replay.`);
+  details.push(
+    `History made by the recorder in ${(makeMs / 1000).toFixed(1)} s (not timed); heap grew at most ${heapMb.toFixed(1)} MB over a replay of ${SAMPLE} items (routes and poll times kept; the chunks are read a batch at a time in the app); the longest batch of ${BACKTEST_BATCH} items (progress is posted after each) took ${ms(slowestBatch)} of replay.`,
+  );
   const chunkBytes = h.chunks.reduce((s, cs) => s + cs.reduce((t, c) => t + ('d' in c ? c.d.byteLength : 0), 0), 0);
-  details.push(`The chunks of one batch (${BACKTEST_BATCH} items, what the app holds at a time) take about ${((chunkBytes / SAMPLE) * BACKTEST_BATCH / 1048576).toFixed(1)} MB encoded; ${done.polls.toLocaleString('en')} polls seen.`);
+  details.push(
+    `The chunks of one batch (${BACKTEST_BATCH} items, what the app holds at a time) take about ${(((chunkBytes / SAMPLE) * BACKTEST_BATCH) / 1048576).toFixed(1)} MB encoded; ${done.polls.toLocaleString('en')} polls seen.`,
+  );
 }
 
 main();

@@ -4,7 +4,21 @@
  */
 import { emptyNotes, type SnapshotData } from '../../renderer/market/model/snapshot';
 
-export type BenchCells = Pick<SnapshotData, 'game' | 'askMarkets' | 'bidMarkets' | 'names' | 'ask' | 'locked' | 'offers' | 'listed' | 'bid' | 'bidOffers' | 'bidListed' | 'trust'>;
+export type BenchCells = Pick<
+  SnapshotData,
+  | 'game'
+  | 'askMarkets'
+  | 'bidMarkets'
+  | 'names'
+  | 'ask'
+  | 'locked'
+  | 'offers'
+  | 'listed'
+  | 'bid'
+  | 'bidOffers'
+  | 'bidListed'
+  | 'trust'
+>;
 
 export function benchSnapshotData(cells: BenchCells): SnapshotData {
   const n = cells.names.length;

@@ -15,7 +15,12 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { startService } from '../../service/src/index';
-import { createSimulatedMarket, EPOCH_MS, type MaxOrderColumns, type MinPriceColumns } from '../../service/src/sim/index';
+import {
+  createSimulatedMarket,
+  EPOCH_MS,
+  type MaxOrderColumns,
+  type MinPriceColumns,
+} from '../../service/src/sim/index';
 import { DEMO_API_KEY } from '../../shared/api/demo';
 import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';
 import { computeDerived } from '../../renderer/market/model/price-arithmetic';
@@ -59,27 +64,56 @@ function snapshotOf(min: MinPriceColumns, max: MaxOrderColumns, n: number): Snap
   }
   const names = min.names.slice(0, n);
   return {
-    game: 730, askMarkets: [...min.markets], bidMarkets: [...max.markets], n, names, search: names,
-    flags: new Uint32Array(n), nameRank: Int32Array.from({ length: n }, (_, i) => i), byName: Int32Array.from({ length: n }, (_, i) => i),
-    ask, locked, offers, listed, bid, bidOffers, bidListed, overflow: [],
+    game: 730,
+    askMarkets: [...min.markets],
+    bidMarkets: [...max.markets],
+    n,
+    names,
+    search: names,
+    flags: new Uint32Array(n),
+    nameRank: Int32Array.from({ length: n }, (_, i) => i),
+    byName: Int32Array.from({ length: n }, (_, i) => i),
+    ask,
+    locked,
+    offers,
+    listed,
+    bid,
+    bidOffers,
+    bidListed,
+    overflow: [],
     notes: { unknownMarkets: [], skippedItems: 0, invalidValues: 0, duplicateNames: 0, duplicateEntries: 0 },
     meta: { transport: 'rest', bytes: 0, bytesDoneAt: 0, parseMs: 0, shapeMs: 0, readyAt: 0 },
   };
 }
 
 function trustBytes(t: TrustData): number {
-  return [t.askChangedAt, t.askFirstSeenAt, t.askLastQuotedAt, t.bidChangedAt, t.askFlags, t.bidFlags].reduce((a, x) => a + x.byteLength, 0);
+  return [t.askChangedAt, t.askFirstSeenAt, t.askLastQuotedAt, t.bidChangedAt, t.askFlags, t.bidFlags].reduce(
+    (a, x) => a + x.byteLength,
+    0,
+  );
 }
 
 function stateBytes(g: ReturnType<typeof emptyGameTrust>): number {
   let sum = 0;
-  for (const s of [g.ages.ask, g.ages.bid]) sum += s.value.byteLength + s.changedAt.byteLength + s.firstSeenAt.byteLength + s.lastQuotedAt.byteLength + s.rowLastPoll.byteLength;
+  for (const s of [g.ages.ask, g.ages.bid])
+    sum +=
+      s.value.byteLength +
+      s.changedAt.byteLength +
+      s.firstSeenAt.byteLength +
+      s.lastQuotedAt.byteLength +
+      s.rowLastPoll.byteLength;
   return sum;
 }
 
 function recordBytes(r: ReturnType<typeof toRecord>): number {
   let sum = r.names.reduce((a, n) => a + 2 * n.length, 0);
-  for (const s of [r.ask, r.bid]) sum += s.value.byteLength + s.changedAt.byteLength + s.firstSeenAt.byteLength + s.lastQuotedAt.byteLength + s.rowLastPoll.byteLength;
+  for (const s of [r.ask, r.bid])
+    sum +=
+      s.value.byteLength +
+      s.changedAt.byteLength +
+      s.firstSeenAt.byteLength +
+      s.lastQuotedAt.byteLength +
+      s.rowLastPoll.byteLength;
   return sum;
 }
 
@@ -93,7 +127,9 @@ function timing(rows: Row[], details: string[]): void {
   const game = market.game(730);
   const n = Math.min(ITEMS, game.names.length);
   // The polls' snapshots first (the worker has each one before its trust is computed), then a warm-up run.
-  const snaps = Array.from({ length: POLLS }, (_, p) => snapshotOf(game.minPrices(T0 + p * EPOCH_MS), game.maxOrders(T0 + p * EPOCH_MS), n));
+  const snaps = Array.from({ length: POLLS }, (_, p) =>
+    snapshotOf(game.minPrices(T0 + p * EPOCH_MS), game.maxOrders(T0 + p * EPOCH_MS), n),
+  );
   const warm = emptyGameTrust(730);
   for (let p = 0; p < Math.min(3, POLLS); p++) trustOfPoll(warm, snaps[p] as SnapshotData, T0 + p * EPOCH_MS);
   const g = emptyGameTrust(730);
@@ -143,33 +179,87 @@ function timing(rows: Row[], details: string[]): void {
   const b = last.bidMarkets.length;
   const med = pct(times, 50);
   const max = Math.max(...times);
-  rows.push({ metric: `trustOfPoll, ${n.toLocaleString('en')} items x ${m} ask + ${b} bid markets, median / max of ${times.length} polls`, measured: `${ms(med)} / ${ms(max)}`, goal: '< 50 ms', met: med < 50 });
-  rows.push({ metric: 'trustOfPoll, CPU time of the process (median; on a shared machine wall time waits for the cores)', measured: ms(pct(cpuTimes, 50)), goal: '< 50 ms', met: pct(cpuTimes, 50) < 50 });
-  rows.push({ metric: 'trustOfPoll, first poll of a run (state allocated)', measured: ms(firstMs), goal: '', met: null });
+  rows.push({
+    metric: `trustOfPoll, ${n.toLocaleString('en')} items x ${m} ask + ${b} bid markets, median / max of ${times.length} polls`,
+    measured: `${ms(med)} / ${ms(max)}`,
+    goal: '< 50 ms',
+    met: med < 50,
+  });
+  rows.push({
+    metric: 'trustOfPoll, CPU time of the process (median; on a shared machine wall time waits for the cores)',
+    measured: ms(pct(cpuTimes, 50)),
+    goal: '< 50 ms',
+    met: pct(cpuTimes, 50) < 50,
+  });
+  rows.push({
+    metric: 'trustOfPoll, first poll of a run (state allocated)',
+    measured: ms(firstMs),
+    goal: '',
+    met: null,
+  });
   rows.push({ metric: 'computeDerived, all quotes (median)', measured: ms(pct(derivePlain, 50)), goal: '', met: null });
-  rows.push({ metric: 'computeDerived, trusted quotes + mark (median)', measured: ms(pct(deriveTrust, 50)), goal: '', met: null });
-  rows.push({ metric: "every row's confidence (sort by Trust, Hide low confidence; on the page), median", measured: ms(pct(confidenceAll, 50)), goal: '< 50 ms', met: pct(confidenceAll, 50) < 50 });
+  rows.push({
+    metric: 'computeDerived, trusted quotes + mark (median)',
+    measured: ms(pct(deriveTrust, 50)),
+    goal: '',
+    met: null,
+  });
+  rows.push({
+    metric: "every row's confidence (sort by Trust, Hide low confidence; on the page), median",
+    measured: ms(pct(confidenceAll, 50)),
+    goal: '< 50 ms',
+    met: pct(confidenceAll, 50) < 50,
+  });
   const r0 = performance.now();
   const rec = toRecord(g.ages, g.stalls, Date.now());
   const recMs = performance.now() - r0;
   rows.push({ metric: 'state kept between polls (typed arrays)', measured: mb(stateBytes(g)), goal: '', met: null });
-  rows.push({ metric: "one poll's TrustData (transferred with the snapshot)", measured: last.trust ? mb(trustBytes(last.trust)) : '—', goal: '', met: null });
-  rows.push({ metric: 'record saved to IndexedDB (at most once a minute)', measured: `${mb(recordBytes(rec))}, built in ${ms(recMs)}`, goal: '', met: null });
-  details.push(`Heap used ${mb(heap0.heapUsed)} -> ${mb(heap1.heapUsed)}, array buffers ${mb(heap0.arrayBuffers)} -> ${mb(heap1.arrayBuffers)} over the ${POLLS} polls (their trust kept on the snapshots).`);
-  details.push(`Garbage collected before each timed step: ${typeof (globalThis as { gc?: unknown }).gc === 'function' ? 'yes' : 'no (run with node --expose-gc)'}. Load average (1, 5, 15 min) at the end: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on ${cpus().length} cores.`);
+  rows.push({
+    metric: "one poll's TrustData (transferred with the snapshot)",
+    measured: last.trust ? mb(trustBytes(last.trust)) : '—',
+    goal: '',
+    met: null,
+  });
+  rows.push({
+    metric: 'record saved to IndexedDB (at most once a minute)',
+    measured: `${mb(recordBytes(rec))}, built in ${ms(recMs)}`,
+    goal: '',
+    met: null,
+  });
+  details.push(
+    `Heap used ${mb(heap0.heapUsed)} -> ${mb(heap1.heapUsed)}, array buffers ${mb(heap0.arrayBuffers)} -> ${mb(heap1.arrayBuffers)} over the ${POLLS} polls (their trust kept on the snapshots).`,
+  );
+  details.push(
+    `Garbage collected before each timed step: ${typeof (globalThis as { gc?: unknown }).gc === 'function' ? 'yes' : 'no (run with node --expose-gc)'}. Load average (1, 5, 15 min) at the end: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')} on ${cpus().length} cores.`,
+  );
 }
 
 async function detection(rows: Row[], details: string[]): Promise<void> {
   let now = T0;
-  const svc = await startService({ quiet: true, clock: () => now, catalogSlice: { every: 4 }, freezeMarkets: [FROZEN], plantOutliers: PLANTED, admin: true });
+  const svc = await startService({
+    quiet: true,
+    clock: () => now,
+    catalogSlice: { every: 4 },
+    freezeMarkets: [FROZEN],
+    plantOutliers: PLANTED,
+    admin: true,
+  });
   try {
     const tokenRes = await fetch(svc.url + GRAPHQL_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation T($k: String) { createSubscriptionToken(api_key: $k) }', variables: { k: DEMO_API_KEY } }),
+      body: JSON.stringify({
+        query: 'mutation T($k: String) { createSubscriptionToken(api_key: $k) }',
+        variables: { k: DEMO_API_KEY },
+      }),
     });
-    const token = ((await tokenRes.json()) as { data: { createSubscriptionToken: string } }).data.createSubscriptionToken;
-    const planted = (await (await fetch(`${svc.url}/__admin/outliers/730`, { headers: { host: `127.0.0.1:${svc.port}` } })).json()) as Array<{ item: string; market: string; factor: number }>;
+    const token = ((await tokenRes.json()) as { data: { createSubscriptionToken: string } }).data
+      .createSubscriptionToken;
+    const planted = (await (
+      await fetch(`${svc.url}/__admin/outliers/730`, { headers: { host: `127.0.0.1:${svc.port}` } })
+    ).json()) as Array<{ item: string; market: string; factor: number }>;
     const markets = await (async () => {
       const { defaultServedMarkets } = await import('../../service/src/sim/index');
       return defaultServedMarkets();
@@ -177,7 +267,11 @@ async function detection(rows: Row[], details: string[]): Promise<void> {
     const askMarkets = markets.minPrices;
     const bidMarkets = markets.maxOrders;
     const post = async (path: string, ms: readonly string[]): Promise<unknown> => {
-      const r = await fetch(svc.url + path, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: JSON.stringify({ game_id: 730, markets: ms }) });
+      const r = await fetch(svc.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+        body: JSON.stringify({ game_id: 730, markets: ms }),
+      });
       if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
       return r.json();
     };
@@ -192,7 +286,12 @@ async function detection(rows: Row[], details: string[]): Promise<void> {
       now = T0 + p * EPOCH_MS;
       const asks = shapeAsks(await post(REST_PATHS.minPrices, askMarkets), askMarkets, 'aggregatedMinPrices');
       const bids = shapeBids(await post(REST_PATHS.maxOrders, bidMarkets), bidMarkets, 'aggregatedMaxOrders');
-      const snap = toSnapshot(mergeGrid(asks, bids, { game: 730, meta: { transport: 'rest', bytes: 0, bytesDoneAt: 0, parseMs: 0, shapeMs: 0, readyAt: 0 } }));
+      const snap = toSnapshot(
+        mergeGrid(asks, bids, {
+          game: 730,
+          meta: { transport: 'rest', bytes: 0, bytesDoneAt: 0, parseMs: 0, shapeMs: 0, readyAt: 0 },
+        }),
+      );
       const t = trustOfPoll(g, snap, now);
       n = snap.n;
       const m = snap.askMarkets.length;
@@ -221,12 +320,31 @@ async function detection(rows: Row[], details: string[]): Promise<void> {
         if (quoted >= 3) judged++;
         if (flagged) falseItems++;
       }
-      perPoll.push(`poll ${p + 1}: stalls [${t.stalls.map((s) => `${s.market} (${s.side}, ${s.reason}, ${s.polls} poll(s))`).join(', ')}], planted flagged ${hit}/${planted.length}, other items flagged ${falseItems}`);
+      perPoll.push(
+        `poll ${p + 1}: stalls [${t.stalls.map((s) => `${s.market} (${s.side}, ${s.reason}, ${s.polls} poll(s))`).join(', ')}], planted flagged ${hit}/${planted.length}, other items flagged ${falseItems}`,
+      );
     }
-    rows.push({ metric: `polls until the frozen market (${FROZEN}) is marked stalled (5 min apart)`, measured: stalledAt === null ? `not within ${POLLS}` : `${stalledAt + 1} (the first poll has nothing to compare)`, goal: '<= 6 (5 intervals)', met: stalledAt !== null && stalledAt + 1 <= 6 });
-    rows.push({ metric: `planted outliers flagged (${planted.length}, at the last poll)`, measured: `${(flaggedShare * 100).toFixed(1)} %`, goal: '', met: null });
-    rows.push({ metric: `other items with a flagged ask (of ${judged.toLocaleString('en')} quoted on >= 3 markets)`, measured: `${falseItems} (${((falseItems / Math.max(1, judged)) * 100).toFixed(2)} %)`, goal: '', met: null });
-    details.push(`Detection run: reference service in-process, every 4th CS2 item (${n.toLocaleString('en')} items), ${askMarkets.length} ask + ${bidMarkets.length} bid markets over REST, ${POLLS} polls 5 min of service time apart.`);
+    rows.push({
+      metric: `polls until the frozen market (${FROZEN}) is marked stalled (5 min apart)`,
+      measured: stalledAt === null ? `not within ${POLLS}` : `${stalledAt + 1} (the first poll has nothing to compare)`,
+      goal: '<= 6 (5 intervals)',
+      met: stalledAt !== null && stalledAt + 1 <= 6,
+    });
+    rows.push({
+      metric: `planted outliers flagged (${planted.length}, at the last poll)`,
+      measured: `${(flaggedShare * 100).toFixed(1)} %`,
+      goal: '',
+      met: null,
+    });
+    rows.push({
+      metric: `other items with a flagged ask (of ${judged.toLocaleString('en')} quoted on >= 3 markets)`,
+      measured: `${falseItems} (${((falseItems / Math.max(1, judged)) * 100).toFixed(2)} %)`,
+      goal: '',
+      met: null,
+    });
+    details.push(
+      `Detection run: reference service in-process, every 4th CS2 item (${n.toLocaleString('en')} items), ${askMarkets.length} ask + ${bidMarkets.length} bid markets over REST, ${POLLS} polls 5 min of service time apart.`,
+    );
     details.push(...perPoll);
   } finally {
     await svc.close();
@@ -235,7 +353,9 @@ async function detection(rows: Row[], details: string[]): Promise<void> {
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
-  const details: string[] = [`Node ${process.version}; in Node, the code the data worker runs (renderer/market/trust/trust.ts); a machine that may be shared: compare runs on a quiet machine.`];
+  const details: string[] = [
+    `Node ${process.version}; in Node, the code the data worker runs (renderer/market/trust/trust.ts); a machine that may be shared: compare runs on a quiet machine.`,
+  ];
   timing(rows, details);
   await detection(rows, details);
   printTable('Trust per poll (Node)', rows, details);

@@ -74,7 +74,10 @@ export async function instrument(page: Page): Promise<void> {
 /** The longest long task overlapping [start, end] (0 = none over 50 ms). */
 export function longestTask(page: Page, start: number, end: number): Promise<number> {
   return page.evaluate(
-    ({ start, end }) => window.__bench.longTasks.filter((l) => l.start + l.duration >= start && l.start <= end).reduce((a, l) => Math.max(a, l.duration), 0),
+    ({ start, end }) =>
+      window.__bench.longTasks
+        .filter((l) => l.start + l.duration >= start && l.start <= end)
+        .reduce((a, l) => Math.max(a, l.duration), 0),
     { start, end },
   );
 }
@@ -89,7 +92,10 @@ export interface Replay {
 }
 
 /** A request replayed from the page through the web host's gateway, its text read, then JSON.parse'd. */
-export function replayAndParse(page: Page, req: { url: string; body: string; headers?: Record<string, string>; fetches?: number }): Promise<Replay> {
+export function replayAndParse(
+  page: Page,
+  req: { url: string; body: string; headers?: Record<string, string>; fetches?: number },
+): Promise<Replay> {
   return page.evaluate(
     async ({ url, body, headers, fetches }) => {
       const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
@@ -97,7 +103,11 @@ export function replayAndParse(page: Page, req: { url: string; body: string; hea
       let text = '';
       for (let i = 0; i < fetches; i++) {
         const t0 = performance.now();
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        });
         text = await res.text();
         fetchTimes.push(performance.now() - t0);
         if (!res.ok) throw new Error(`replay: HTTP ${res.status}`);
@@ -109,7 +119,12 @@ export function replayAndParse(page: Page, req: { url: string; body: string; hea
         times.push(performance.now() - t0);
         if (!v) throw new Error('empty');
       }
-      return { P: median(times), fetchMs: median(fetchTimes), bytes: new TextEncoder().encode(text).byteLength, chars: text.length };
+      return {
+        P: median(times),
+        fetchMs: median(fetchTimes),
+        bytes: new TextEncoder().encode(text).byteLength,
+        chars: text.length,
+      };
     },
     { url: req.url, body: req.body, headers: req.headers ?? {}, fetches: Math.max(1, req.fetches ?? 1) },
   );
@@ -153,12 +168,18 @@ export function scrollFrames(page: Page, selector: string): Promise<number[]> {
 }
 
 export function printTable(title: string, rows: Row[], details: string[]): void {
-  const w = [Math.max(...rows.map((r) => r.metric.length), 6), Math.max(...rows.map((r) => r.measured.length), 8), Math.max(...rows.map((r) => r.goal.length), 4)];
-  const line = (a: string, b: string, c: string, d: string) => `| ${a.padEnd(w[0]!)} | ${b.padEnd(w[1]!)} | ${c.padEnd(w[2]!)} | ${d.padEnd(12)} |`;
+  const w = [
+    Math.max(...rows.map((r) => r.metric.length), 6),
+    Math.max(...rows.map((r) => r.measured.length), 8),
+    Math.max(...rows.map((r) => r.goal.length), 4),
+  ];
+  const line = (a: string, b: string, c: string, d: string) =>
+    `| ${a.padEnd(w[0]!)} | ${b.padEnd(w[1]!)} | ${c.padEnd(w[2]!)} | ${d.padEnd(12)} |`;
   console.log(`\n${title}\n`);
   console.log(line('metric', 'measured', 'goal', 'result'));
   console.log(line('-'.repeat(w[0]!), '-'.repeat(w[1]!), '-'.repeat(w[2]!), '-'.repeat(12)));
-  for (const r of rows) console.log(line(r.metric, r.measured, r.goal, r.met === null ? '' : r.met ? 'goal met' : 'NOT MET'));
+  for (const r of rows)
+    console.log(line(r.metric, r.measured, r.goal, r.met === null ? '' : r.met ? 'goal met' : 'NOT MET'));
   console.log('');
   for (const d of details) console.log(d);
   printBenchJson(rows);

@@ -18,7 +18,12 @@ const DB = 'bench-export';
 const T0 = Date.UTC(2025, 0, 1);
 
 /** The bench:history catalog and its moves (history-bench-page.ts), here on their own. */
-function catalog(n: number, m: number, b: number, seed: number): { names: string[]; askMarkets: string[]; bidMarkets: string[]; ask: Int32Array; bid: Int32Array } {
+function catalog(
+  n: number,
+  m: number,
+  b: number,
+  seed: number,
+): { names: string[]; askMarkets: string[]; bidMarkets: string[]; ask: Int32Array; bid: Int32Array } {
   const r = mulberry32(seed);
   const ask = new Int32Array(n * m);
   const bid = new Int32Array(n * b);
@@ -91,7 +96,16 @@ async function fill(items: number, hours: number, consolidate = false): Promise<
   };
   for (let i = 0; i < polls; i++) {
     if (i > 0) move(c, 0.01, r);
-    const p: PollInput = { game: 730, at: T0 + i * 60_000, names: c.names, askMarkets: c.askMarkets, bidMarkets: c.bidMarkets, ask: c.ask.slice(), bid: c.bid.slice(), big: [] };
+    const p: PollInput = {
+      game: 730,
+      at: T0 + i * 60_000,
+      names: c.names,
+      askMarkets: c.askMarkets,
+      bidMarkets: c.bidMarkets,
+      ask: c.ask.slice(),
+      bid: c.bid.slice(),
+      big: [],
+    };
     const res = rec.apply(p);
     points += res.points;
     for (const ch of res.dirty) {
@@ -168,7 +182,17 @@ async function run(impl: 'before' | 'streamed', format: 'csv' | 'parquet', hours
       const out = await runExport(store, sel, format, ctx, progressed, () => false);
       sample();
       const ms = performance.now() - s;
-      return { impl, format, rows: out.rows, ms, bytes: out.files[0]?.bytes.byteLength ?? 0, firstByteMs: ms, firstProgressMs: firstProgress, heapBefore, heapPeak };
+      return {
+        impl,
+        format,
+        rows: out.rows,
+        ms,
+        bytes: out.files[0]?.bytes.byteLength ?? 0,
+        firstByteMs: ms,
+        firstProgressMs: firstProgress,
+        heapBefore,
+        heapPeak,
+      };
     }
     const sinks = new Map<string, CountingSink>();
     const out = await streamExport(
@@ -191,7 +215,17 @@ async function run(impl: 'before' | 'streamed', format: 'csv' | 'parquet', hours
     );
     const ms = performance.now() - s;
     const file = sinks.get(`price-history-730.${format}`);
-    return { impl, format, rows: out.rows, ms, bytes: file?.bytes ?? 0, firstByteMs: (file?.firstAt ?? NaN) - s, firstProgressMs: firstProgress, heapBefore, heapPeak };
+    return {
+      impl,
+      format,
+      rows: out.rows,
+      ms,
+      bytes: file?.bytes ?? 0,
+      firstByteMs: (file?.firstAt ?? NaN) - s,
+      firstProgressMs: firstProgress,
+      heapBefore,
+      heapPeak,
+    };
   } finally {
     store.close();
   }

@@ -2,15 +2,28 @@
  * The page side of bench-history.ts: the app's own history store (renderer/market/history/store.ts)
  * on a synthetic CS2-sized catalog, in Chromium's IndexedDB. Bundled by the bench with esbuild.
  */
-import { CHUNK_SPAN, DAY, decodeChunk, HOUR, type Chunk, type OpenChunk } from '../../renderer/market/history/chunk-codec';
-import { BLOCK_DAYS, CONSOLIDATE_AFTER, consolidate, DAILY_AFTER, DAILY_STEP, joinDays } from '../../renderer/market/history/tiers';
+import {
+  CHUNK_SPAN,
+  DAY,
+  decodeChunk,
+  HOUR,
+  type Chunk,
+  type OpenChunk,
+} from '../../renderer/market/history/chunk-codec';
+import {
+  BLOCK_DAYS,
+  CONSOLIDATE_AFTER,
+  consolidate,
+  DAILY_AFTER,
+  DAILY_STEP,
+  joinDays,
+} from '../../renderer/market/history/tiers';
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { daysThatFit, HistoryStore } from '../../renderer/market/history/store';
 import { steamMedians, type RowWithSales } from '../../renderer/market/history/steam';
 import { mulberry32 } from '../../shared/random/mulberry32';
 
 const NONE = -2147483648;
-
 
 interface Catalog {
   names: string[];
@@ -49,7 +62,16 @@ function move(c: Catalog, fraction: number, r: () => number): void {
 }
 
 function poll(c: Catalog, at: number): PollInput {
-  return { game: 730, at, names: c.names, askMarkets: c.askMarkets, bidMarkets: c.bidMarkets, ask: c.ask.slice(), bid: c.bid.slice(), big: [] };
+  return {
+    game: 730,
+    at,
+    names: c.names,
+    askMarkets: c.askMarkets,
+    bidMarkets: c.bidMarkets,
+    ask: c.ask.slice(),
+    bid: c.bid.slice(),
+    big: [],
+  };
 }
 
 function median(xs: number[]): number {
@@ -61,7 +83,15 @@ export interface WriteFigures {
   items: number;
   cells: number;
   baseline: { ms: number; diffMs: number; bytes: number; records: number };
-  poll: { ms: number; diffMs: number; writeMs: number; bytesAdded: number; bytesWritten: number; points: number; changedItems: number };
+  poll: {
+    ms: number;
+    diffMs: number;
+    writeMs: number;
+    bytesAdded: number;
+    bytesWritten: number;
+    points: number;
+    changedItems: number;
+  };
   /** The same once the baseline's chunk has closed (CHUNK_SPAN after it). */
   later: WriteFigures['poll'];
   usageAfter: number;
@@ -85,10 +115,26 @@ async function writeCost(items: number): Promise<WriteFigures> {
       const p = poll(c, from + i * 60_000);
       s = performance.now();
       const res = await store.record(p);
-      runs.push({ ms: performance.now() - s, diffMs: res.diffMs, writeMs: res.writeMs, bytesAdded: res.bytesAdded, bytesWritten: res.bytesWritten, points: res.points, changedItems: res.changedItems });
+      runs.push({
+        ms: performance.now() - s,
+        diffMs: res.diffMs,
+        writeMs: res.writeMs,
+        bytesAdded: res.bytesAdded,
+        bytesWritten: res.bytesWritten,
+        points: res.points,
+        changedItems: res.changedItems,
+      });
     }
     const pick = (f: (x: WriteFigures['poll']) => number) => median(runs.map(f));
-    return { ms: pick((x) => x.ms), diffMs: pick((x) => x.diffMs), writeMs: pick((x) => x.writeMs), bytesAdded: pick((x) => x.bytesAdded), bytesWritten: pick((x) => x.bytesWritten), points: pick((x) => x.points), changedItems: pick((x) => x.changedItems) };
+    return {
+      ms: pick((x) => x.ms),
+      diffMs: pick((x) => x.diffMs),
+      writeMs: pick((x) => x.writeMs),
+      bytesAdded: pick((x) => x.bytesAdded),
+      bytesWritten: pick((x) => x.bytesWritten),
+      points: pick((x) => x.points),
+      changedItems: pick((x) => x.changedItems),
+    };
   };
   // Right after the baseline every open chunk starts with it (the dearest polls of a day); once the
   // baseline's chunk has closed (CHUNK_SPAN), the open chunks hold changes only: 3 of a day's 4 chunks.
@@ -160,7 +206,14 @@ async function readCost(): Promise<ReadFigures> {
     raws.push(performance.now() - s);
   }
   store.close();
-  return { polls, records: records.length, points, storeBytes, readMs: { median: median(reads), max: Math.max(...reads.slice(1)) }, rawMs: { median: median(raws), max: Math.max(...raws.slice(1)) } };
+  return {
+    polls,
+    records: records.length,
+    points,
+    storeBytes,
+    readMs: { median: median(reads), max: Math.max(...reads.slice(1)) },
+    rawMs: { median: median(raws), max: Math.max(...raws.slice(1)) },
+  };
 }
 
 export interface WeekFigures {
@@ -246,12 +299,24 @@ function week(items: number): WeekFigures {
     const keep = hourly.bytes < whole ? hourly : null;
     consolidated += keep ? keep.bytes : whole;
     // As the store does after DAILY_AFTER: the hourly day (or the day left at poll resolution) again, daily.
-    const daily = consolidate(head, keep ? [decodeChunk(keep)] : list.map(decodeChunk), rec.series, (k) => rec.keyIndex(k), DAILY_STEP);
+    const daily = consolidate(
+      head,
+      keep ? [decodeChunk(keep)] : list.map(decodeChunk),
+      rec.series,
+      (k) => rec.keyIndex(k),
+      DAILY_STEP,
+    );
     dailyBytes += Math.min(daily.bytes, keep ? keep.bytes : whole);
     // The same day appended to the item's block chunk of day 1 (t0 and t0 + DAY share a block).
     const before = (day1.get(head.n) ?? []).sort((a, b) => a.st - b.st);
     if (before.length > 0 && daily.bytes < whole) {
-      const d1 = consolidate(before[0] as Chunk, before.map(decodeChunk), rec.series, (k) => rec.keyIndex(k), DAILY_STEP);
+      const d1 = consolidate(
+        before[0] as Chunk,
+        before.map(decodeChunk),
+        rec.series,
+        (k) => rec.keyIndex(k),
+        DAILY_STEP,
+      );
       appended += joinDays(d1, daily).bytes - d1.bytes;
     } else appended += Math.min(daily.bytes, whole);
   }
@@ -262,7 +327,23 @@ function week(items: number): WeekFigures {
   const dailyAfter = Math.max(full, DAILY_AFTER / DAY);
   const daysFit = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, full, dailyPerDay * sc, dailyAfter);
   const daysFit24h = daysThatFit(500e6, (later / 6) * sc, consolidated * sc, 1, dailyPerDay * sc, dailyAfter);
-  return { items, polls, bytes, records: chunks.size, perDayBaseline: baseline, perDay: later / 6, changesPerDay: changes / 6, consolidatedPerDay: consolidated, consolidateMs, dailyPerDay, dailyAlone: dailyBytes, dailyAppended: appended, daysFit, daysFit24h, ms: performance.now() - s };
+  return {
+    items,
+    polls,
+    bytes,
+    records: chunks.size,
+    perDayBaseline: baseline,
+    perDay: later / 6,
+    changesPerDay: changes / 6,
+    consolidatedPerDay: consolidated,
+    consolidateMs,
+    dailyPerDay,
+    dailyAlone: dailyBytes,
+    dailyAppended: appended,
+    daysFit,
+    daysFit24h,
+    ms: performance.now() - s,
+  };
 }
 
 export interface SteamFigures {
@@ -287,7 +368,10 @@ async function steamCost(items: number): Promise<SteamFigures> {
   const r = mulberry32(17);
   const rows: RowWithSales[] = Array.from({ length: items }, (_, i) => ({
     market_hash_name: `Synthetic item ${i} | Skin (Field-Tested)`,
-    sales: { latest_median_price_sold: 1000 + Math.floor(r() * 500_000), median_price_90d: r() < 0.02 ? null : 1000 + Math.floor(r() * 500_000) },
+    sales: {
+      latest_median_price_sold: 1000 + Math.floor(r() * 500_000),
+      median_price_90d: r() < 0.02 ? null : 1000 + Math.floor(r() * 500_000),
+    },
   }));
   const t0 = Date.UTC(2025, 0, 1, 8);
   let s = performance.now();
@@ -299,7 +383,9 @@ async function steamCost(items: number): Promise<SteamFigures> {
   s = performance.now();
   const base = await store.record(first);
   const baseMs = performance.now() - s;
-  for (const row of rows) if (row.sales && r() < 0.1) row.sales = { ...row.sales, latest_median_price_sold: (row.sales.latest_median_price_sold ?? 1000) + 10 };
+  for (const row of rows)
+    if (row.sales && r() < 0.1)
+      row.sales = { ...row.sales, latest_median_price_sold: (row.sales.latest_median_price_sold ?? 1000) + 10 };
   s = performance.now();
   const next = await store.record(steamMedians(730, t0 + HOUR, rows));
   const nextMs = performance.now() - s;
@@ -312,14 +398,26 @@ async function steamCost(items: number): Promise<SteamFigures> {
     extractMs,
     cloneMs,
     baseline: { ms: baseMs, bytes: base.bytesAdded, records: base.changedItems, points: base.points },
-    changed: { ms: nextMs, bytes: next.bytesAdded, bytesWritten: next.bytesWritten, records: next.changedItems, points: next.points },
+    changed: {
+      ms: nextMs,
+      bytes: next.bytesAdded,
+      bytesWritten: next.bytesWritten,
+      records: next.changedItems,
+      points: next.points,
+    },
     unchanged: { ms: sameMs, points: same.points },
   };
 }
 
 declare global {
   interface Window {
-    __historyBench: { writeCost: typeof writeCost; readCost: typeof readCost; week: typeof week; steamCost: typeof steamCost; HOUR: number };
+    __historyBench: {
+      writeCost: typeof writeCost;
+      readCost: typeof readCost;
+      week: typeof week;
+      steamCost: typeof steamCost;
+      HOUR: number;
+    };
   }
 }
 window.__historyBench = { writeCost, readCost, week, steamCost, HOUR };

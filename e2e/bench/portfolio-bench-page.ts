@@ -25,8 +25,9 @@ import { seriesRequest } from '../../renderer/features/portfolio/valuation/value
 import type { HoldingRow } from '../../renderer/features/portfolio/model/types';
 import { mulberry32 } from '../../shared/random/mulberry32';
 
-
-const ASK = MARKETS.filter((m) => m.games.includes(730)).map((m) => m.slug).slice(0, 36);
+const ASK = MARKETS.filter((m) => m.games.includes(730))
+  .map((m) => m.slug)
+  .slice(0, 36);
 const BID = MAX_ORDER_MARKETS.slice(0, 7);
 const name = (i: number) => `Synthetic item ${i} | Skin (Field-Tested)`;
 
@@ -55,7 +56,19 @@ function snapshotData(n: number, seed: number): SnapshotData {
     bidOffers[i] = has ? 1 + Math.floor(r() * 20) : NONE;
   }
   const names = Array.from({ length: n }, (_, i) => name(i));
-  return benchSnapshotData({ game: 730, askMarkets: ASK, bidMarkets: BID, names, ask, locked, offers, listed, bid, bidOffers, bidListed });
+  return benchSnapshotData({
+    game: 730,
+    askMarkets: ASK,
+    bidMarkets: BID,
+    names,
+    ask,
+    locked,
+    offers,
+    listed,
+    bid,
+    bidOffers,
+    bidListed,
+  });
 }
 
 function holdings(count: number, distinct: number, catalog: number, seed: number, now: number): HoldingRow[] {
@@ -106,7 +119,9 @@ async function value(count: number, catalog: number): Promise<ValueFigures> {
   const data = snapshotData(catalog, 3);
   const rows = holdings(count, count, catalog, 5, now);
   const fees = effectiveFees({}, 730);
-  const steamNames = new Map(rows.map((r, i) => [r.holding.name, { medianLatest: 1000 + i, avgDailyVolume: (i % 40) / 4 }]));
+  const steamNames = new Map(
+    rows.map((r, i) => [r.holding.name, { medianLatest: 1000 + i, avgDailyVolume: (i % 40) / 4 }]),
+  );
   let longest = 0;
   let tasks = 0;
   const obs = new PerformanceObserver((list) => {
@@ -141,7 +156,14 @@ async function value(count: number, catalog: number): Promise<ValueFigures> {
   }
   await new Promise((r) => setTimeout(r, 100));
   obs.disconnect();
-  return { holdings: count, catalog, ms: { median: median(runs.slice(1)), max: Math.max(...runs.slice(1)), first: runs[0] ?? NaN }, longestTaskMs: longest, longTasks: tasks, priced };
+  return {
+    holdings: count,
+    catalog,
+    ms: { median: median(runs.slice(1)), max: Math.max(...runs.slice(1)), first: runs[0] ?? NaN },
+    longestTaskMs: longest,
+    longTasks: tasks,
+    priced,
+  };
 }
 
 export interface SeriesFigures {
@@ -183,7 +205,16 @@ async function series(count: number, items: number, everyMin: number): Promise<S
       if (cell < ask.length) ask[cell] = 1000 + Math.floor(r() * 500_000);
       else bid[cell - ask.length] = 900 + Math.floor(r() * 450_000);
     }
-    const poll: PollInput = { game: 730, at: t0 + p * everyMin * 60_000, names, askMarkets: ASK, bidMarkets: BID, ask: ask.slice(), bid: bid.slice(), big: [] };
+    const poll: PollInput = {
+      game: 730,
+      at: t0 + p * everyMin * 60_000,
+      names,
+      askMarkets: ASK,
+      bidMarkets: BID,
+      ask: ask.slice(),
+      bid: bid.slice(),
+      big: [],
+    };
     const res = rec.apply(poll);
     for (const ch of res.dirty) final.set(`${ch.n}|${ch.st}`, ch.toChunk());
   }
@@ -197,7 +228,19 @@ async function series(count: number, items: number, everyMin: number): Promise<S
   const now = t0 + polls * everyMin * 60_000;
   const rows = holdings(count, items, items, 13, now);
   const fees = effectiveFees({}, 730);
-  const req = seriesRequest(rows, { game: 730, askMarkets: ASK, bidMarkets: BID, fees, feeKnown: (slug, side) => feeOrigin(slug, side, {}, 730) !== 'unknown', net: true }, '30d', now);
+  const req = seriesRequest(
+    rows,
+    {
+      game: 730,
+      askMarkets: ASK,
+      bidMarkets: BID,
+      fees,
+      feeKnown: (slug, side) => feeOrigin(slug, side, {}, 730) !== 'unknown',
+      net: true,
+    },
+    '30d',
+    now,
+  );
   const runs: number[] = [];
   let slots = 0;
   let points = 0;
@@ -215,7 +258,16 @@ async function series(count: number, items: number, everyMin: number): Promise<S
     raws.push(performance.now() - s);
   }
   store.close();
-  return { rawMs: median(raws), holdings: count, items: req.items.length, polls, records: records.length, ms: { median: median(runs.slice(1)), max: Math.max(...runs.slice(1)), first: runs[0] ?? NaN }, slots, points };
+  return {
+    rawMs: median(raws),
+    holdings: count,
+    items: req.items.length,
+    polls,
+    records: records.length,
+    ms: { median: median(runs.slice(1)), max: Math.max(...runs.slice(1)), first: runs[0] ?? NaN },
+    slots,
+    points,
+  };
 }
 
 export interface InventoryFigures {
@@ -238,7 +290,12 @@ async function inventory(n: number): Promise<InventoryFigures> {
     groups = preview.rows.length;
     await new Promise((r) => setTimeout(r, 0));
   }
-  return { assets: n, bytes: text.length, groups, ms: { median: median(runs), max: Math.max(...runs), first: runs[0] ?? NaN } };
+  return {
+    assets: n,
+    bytes: text.length,
+    groups,
+    ms: { median: median(runs), max: Math.max(...runs), first: runs[0] ?? NaN },
+  };
 }
 
 declare global {

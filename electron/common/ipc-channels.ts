@@ -40,7 +40,8 @@ export const IPC = {
 } as const;
 
 /** Channels main pushes on (no handler in main). */
-export type PushChannel = typeof IPC.status | typeof IPC.notificationClick | typeof IPC.steamInventoryProgress | typeof IPC.rates;
+export type PushChannel =
+  typeof IPC.status | typeof IPC.notificationClick | typeof IPC.steamInventoryProgress | typeof IPC.rates;
 
 /** A Steam inventory job's id, chosen by the page (one per fetch, so progress and cancel find it). */
 export const STEAM_JOB_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -89,6 +89,8 @@ export interface AboutDialogDeps<W> {
 export async function showAboutDialog<W>(deps: AboutDialogDeps<W>): Promise<void> {
   const options = aboutMessageBox(deps.info);
   const window = deps.getWindow();
-  const { response } = window ? await deps.dialog.showMessageBox(window, options) : await deps.dialog.showMessageBox(options);
+  const { response } = window
+    ? await deps.dialog.showMessageBox(window, options)
+    : await deps.dialog.showMessageBox(options);
   if (response === 1) deps.clipboard.writeText(`${deps.info.name}\n${aboutDetail(deps.info)}`);
 }

@@ -25,8 +25,19 @@ describe('application menu', () => {
   });
 
   it('reload and developer tools only in development; zoom and full screen always', () => {
-    const view = (isPackaged: boolean) => roles(submenu(buildAppMenuTemplate({ platform: 'linux', isPackaged, onAbout: () => undefined })[2]));
+    const view = (isPackaged: boolean) =>
+      roles(submenu(buildAppMenuTemplate({ platform: 'linux', isPackaged, onAbout: () => undefined })[2]));
     expect(view(true)).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'separator', 'togglefullscreen']);
-    expect(view(false)).toEqual(['reload', 'forceReload', 'toggleDevTools', 'separator', 'resetZoom', 'zoomIn', 'zoomOut', 'separator', 'togglefullscreen']);
+    expect(view(false)).toEqual([
+      'reload',
+      'forceReload',
+      'toggleDevTools',
+      'separator',
+      'resetZoom',
+      'zoomIn',
+      'zoomOut',
+      'separator',
+      'togglefullscreen',
+    ]);
   });
 });

@@ -38,7 +38,8 @@ function fillingDisk(room: number): ExportFs {
       const h = await nodeExportFs.create(file);
       return {
         write: async (data) => {
-          if (used + data.byteLength > room) throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC' });
+          if (used + data.byteLength > room)
+            throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC' });
           used += data.byteLength;
           return h.write(data);
         },
@@ -62,12 +63,20 @@ describe('streamed export files (desktop)', () => {
     for (const name of FILES) await files.end({ exportId: r.exportId, name });
     expect(readdirSync(r.path).sort()).toEqual([...FILES].sort());
     expect(readFileSync(path.join(r.path, 'price-history-730.csv'), 'utf8')).toBe('a,b\r\n1,2\r\n');
-    await expect(files.write({ exportId: r.exportId, name: 'price-history-730.csv', chunk: bytes('x') })).rejects.toThrow('That export is no longer open.');
+    await expect(
+      files.write({ exportId: r.exportId, name: 'price-history-730.csv', chunk: bytes('x') }),
+    ).rejects.toThrow('That export is no longer open.');
   });
 
   it('refuses to start when the estimate does not fit the free space, before making anything', async () => {
-    const files = createExportFiles({ dialogs: dialogs(tmp), defaultDir: () => tmp, fs: { ...nodeExportFs, freeBytes: async () => 50e6 } });
-    await expect(files.open({ ...open, estimateBytes: 90e6 })).rejects.toThrow('Not enough free space there: the export needs about 90 MB, the disk has 50 MB free.');
+    const files = createExportFiles({
+      dialogs: dialogs(tmp),
+      defaultDir: () => tmp,
+      fs: { ...nodeExportFs, freeBytes: async () => 50e6 },
+    });
+    await expect(files.open({ ...open, estimateBytes: 90e6 })).rejects.toThrow(
+      'Not enough free space there: the export needs about 90 MB, the disk has 50 MB free.',
+    );
     expect(readdirSync(tmp)).toEqual([]);
   });
 
@@ -78,7 +87,9 @@ describe('streamed export files (desktop)', () => {
     await files.write({ exportId: r.exportId, name: 'provenance.json', chunk: bytes('{}') });
     await files.end({ exportId: r.exportId, name: 'provenance.json' });
     await files.write({ exportId: r.exportId, name: 'price-history-730.csv', chunk: bytes('12345') });
-    await expect(files.write({ exportId: r.exportId, name: 'price-history-730.csv', chunk: bytes('678901') })).rejects.toThrow('The disk is full: the export stopped and its files were removed.');
+    await expect(
+      files.write({ exportId: r.exportId, name: 'price-history-730.csv', chunk: bytes('678901') }),
+    ).rejects.toThrow('The disk is full: the export stopped and its files were removed.');
     expect(existsSync(r.path)).toBe(false);
     expect(readdirSync(tmp)).toEqual([]);
   });
@@ -95,15 +106,29 @@ describe('streamed export files (desktop)', () => {
 
   it('validates every request: names, chunk size, ids; a cancelled dialog opens nothing', async () => {
     const files = createExportFiles({ dialogs: dialogs(tmp), defaultDir: () => tmp });
-    await expect(files.open({ ...open, files: ['../evil.csv'] })).rejects.toThrow('Market Desk will not save that: not a plain file name.');
+    await expect(files.open({ ...open, files: ['../evil.csv'] })).rejects.toThrow(
+      'Market Desk will not save that: not a plain file name.',
+    );
     await expect(files.open({ ...open, files: ['run.exe'] })).rejects.toThrow('not a file type Market Desk saves');
     await expect(files.open({ ...open, estimateBytes: -1 })).rejects.toThrow('Market Desk will not save that');
     const r = await files.open(open);
     if (!r.opened) throw new Error('not opened');
-    await expect(files.write({ exportId: r.exportId, name: 'price-history-730.csv', chunk: new Uint8Array(MAX_EXPORT_CHUNK_BYTES + 1) })).rejects.toThrow('a chunk is larger than 32 MiB');
-    await expect(files.write({ exportId: r.exportId, name: 'price-history-730.csv', chunk: 'text' })).rejects.toThrow('not bytes');
-    await expect(files.write({ exportId: 'not an id!', name: 'price-history-730.csv', chunk: bytes('a') })).rejects.toThrow('not an export id');
-    await expect(files.write({ exportId: 'abcdef012345', name: 'price-history-730.csv', chunk: bytes('a') })).rejects.toThrow('That export is no longer open.');
+    await expect(
+      files.write({
+        exportId: r.exportId,
+        name: 'price-history-730.csv',
+        chunk: new Uint8Array(MAX_EXPORT_CHUNK_BYTES + 1),
+      }),
+    ).rejects.toThrow('a chunk is larger than 32 MiB');
+    await expect(files.write({ exportId: r.exportId, name: 'price-history-730.csv', chunk: 'text' })).rejects.toThrow(
+      'not bytes',
+    );
+    await expect(
+      files.write({ exportId: 'not an id!', name: 'price-history-730.csv', chunk: bytes('a') }),
+    ).rejects.toThrow('not an export id');
+    await expect(
+      files.write({ exportId: 'abcdef012345', name: 'price-history-730.csv', chunk: bytes('a') }),
+    ).rejects.toThrow('That export is no longer open.');
     await files.abort({ exportId: r.exportId });
     const none = createExportFiles({ dialogs: dialogs(null), defaultDir: () => tmp });
     await expect(none.open(open)).resolves.toEqual({ opened: false });
@@ -161,7 +186,10 @@ describe('a one-file streamed export (desktop)', () => {
     const chosen = path.join(tmp, 'prices.csv');
     writeFileSync(chosen, 'keep me');
     // The user confirmed replacing it in the save dialog (each time).
-    const files = createExportFiles({ dialogs: fakeDialogs({ save: [chosen, chosen] }).dialogs, defaultDir: () => tmp });
+    const files = createExportFiles({
+      dialogs: fakeDialogs({ save: [chosen, chosen] }).dialogs,
+      defaultDir: () => tmp,
+    });
     const r = await files.open(single);
     if (!r.opened) throw new Error('not opened');
     await files.write({ exportId: r.exportId, name: 'prices-730.csv', chunk: bytes('new') });
@@ -181,24 +209,39 @@ describe('a one-file streamed export (desktop)', () => {
   it('a full disk is a clear error and leaves no partial file (an existing file stays as it was)', async () => {
     const chosen = path.join(tmp, 'prices.csv');
     writeFileSync(chosen, 'keep me');
-    const files = createExportFiles({ dialogs: fakeDialogs({ save: [chosen] }).dialogs, defaultDir: () => tmp, fs: fillingDisk(10) });
+    const files = createExportFiles({
+      dialogs: fakeDialogs({ save: [chosen] }).dialogs,
+      defaultDir: () => tmp,
+      fs: fillingDisk(10),
+    });
     const r = await files.open({ ...single, estimateBytes: 5 });
     if (!r.opened) throw new Error('not opened');
     await files.write({ exportId: r.exportId, name: 'prices-730.csv', chunk: bytes('12345') });
-    await expect(files.write({ exportId: r.exportId, name: 'prices-730.csv', chunk: bytes('678901') })).rejects.toThrow('The disk is full: the export stopped and its files were removed.');
+    await expect(files.write({ exportId: r.exportId, name: 'prices-730.csv', chunk: bytes('678901') })).rejects.toThrow(
+      'The disk is full: the export stopped and its files were removed.',
+    );
     expect(readdirSync(tmp)).toEqual(['prices.csv']);
     expect(readFileSync(chosen, 'utf8')).toBe('keep me');
   });
 
   it('refuses to start when the estimate does not fit the free space there, before writing anything', async () => {
-    const files = createExportFiles({ dialogs: fakeDialogs({ save: [path.join(tmp, 'p.csv')] }).dialogs, defaultDir: () => tmp, fs: { ...nodeExportFs, freeBytes: async () => 50e6 } });
-    await expect(files.open({ ...single, estimateBytes: 90e6 })).rejects.toThrow('Not enough free space there: the export needs about 90 MB, the disk has 50 MB free.');
+    const files = createExportFiles({
+      dialogs: fakeDialogs({ save: [path.join(tmp, 'p.csv')] }).dialogs,
+      defaultDir: () => tmp,
+      fs: { ...nodeExportFs, freeBytes: async () => 50e6 },
+    });
+    await expect(files.open({ ...single, estimateBytes: 90e6 })).rejects.toThrow(
+      'Not enough free space there: the export needs about 90 MB, the disk has 50 MB free.',
+    );
     expect(readdirSync(tmp)).toEqual([]);
   });
 
   it('a name the dialog returned without its extension gets it, and an existing file of that name is a question first', async () => {
     writeFileSync(path.join(tmp, 'report.csv'), 'keep me');
-    const fake = fakeDialogs({ save: [path.join(tmp, 'report'), path.join(tmp, 'report')], box: ['Cancel', 'Replace'] });
+    const fake = fakeDialogs({
+      save: [path.join(tmp, 'report'), path.join(tmp, 'report')],
+      box: ['Cancel', 'Replace'],
+    });
     const files = createExportFiles({ dialogs: fake.dialogs, defaultDir: () => tmp });
     await expect(files.open(single)).resolves.toEqual({ opened: false });
     expect(fake.boxes[0]?.message).toContain('report.csv');

@@ -13,7 +13,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, rmdir, statfs, access } from 'node:fs/promises';
 import path from 'node:path';
-import { ExportAbortSchema, ExportChunkSchema, ExportEndSchema, ExportOpenSchema, type ExportOpenResult } from '../../shared/export/stream-files';
+import {
+  ExportAbortSchema,
+  ExportChunkSchema,
+  ExportEndSchema,
+  ExportOpenSchema,
+  type ExportOpenResult,
+} from '../../shared/export/stream-files';
 import { saveExtension, saveProblem, type SaveExtension } from '../../shared/files/save';
 import { askAboutExisting, MAX_SAVE_ROUNDS, SaveError, TYPE_NAMES, type SaveDialogs } from './save-files';
 
@@ -42,10 +48,11 @@ export const nodeExportFs: ExportFs = {
     return { write: (data) => fh.write(data), close: () => fh.close() };
   },
   rename: (from, to) => rename(from, to),
-  exists: (file) => access(file).then(
-    () => true,
-    () => false,
-  ),
+  exists: (file) =>
+    access(file).then(
+      () => true,
+      () => false,
+    ),
   remove: (file) => rm(file, { force: true }),
   removeDir: (dir) => rmdir(dir),
   freeBytes: async (dir) => {
@@ -77,7 +84,9 @@ const PART = '.part';
 const mb = (b: number): string => `${(b / 1e6).toFixed(b < 1e7 ? 1 : 0)} MB`;
 
 function errno(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : '';
 }
 
 interface ExportFile {
@@ -176,7 +185,8 @@ class ExportWriter implements ExportFiles {
       // Replace only what the user agreed to replace (the save dialog's confirmation, or the question):
       // the rename then replaces it, now that the export has completed. Otherwise a file of that name is an
       // error, not a rename (a new folder's file, or one that appeared while the export was written).
-      if (!f.replace && (await this.fs.exists(f.target))) throw new SaveError(`${path.basename(f.target)} already exists there.`);
+      if (!f.replace && (await this.fs.exists(f.target)))
+        throw new SaveError(`${path.basename(f.target)} already exists there.`);
       await this.fs.rename(f.part, f.target);
       f.done = true;
     } catch (error) {
@@ -242,7 +252,9 @@ class ExportWriter implements ExportFiles {
   private async checkFreeSpace(dir: string, estimateBytes: number): Promise<void> {
     const free = await this.fs.freeBytes(dir).catch(() => null);
     if (free !== null && estimateBytes * FREE_MARGIN > free) {
-      throw new SaveError(`Not enough free space there: the export needs about ${mb(estimateBytes)}, the disk has ${mb(free)} free. Choose another disk, a shorter range or fewer items.`);
+      throw new SaveError(
+        `Not enough free space there: the export needs about ${mb(estimateBytes)}, the disk has ${mb(free)} free. Choose another disk, a shorter range or fewer items.`,
+      );
     }
   }
 
@@ -280,7 +292,10 @@ class ExportWriter implements ExportFiles {
     await this.checkFreeSpace(this.lastDir, estimateBytes);
     const { part, handle } = await this.createPart(chosen.target);
     const id = randomUUID();
-    this.exports.set(id, { dir: null, files: new Map([[name, { handle, done: false, part, target: chosen.target, replace: chosen.replace }]]) });
+    this.exports.set(id, {
+      dir: null,
+      files: new Map([[name, { handle, done: false, part, target: chosen.target, replace: chosen.replace }]]),
+    });
     return { opened: true, exportId: id, path: chosen.target };
   }
 
@@ -297,7 +312,9 @@ function failure(error: unknown): SaveError {
   switch (errno(error)) {
     case 'ENOSPC':
     case 'EDQUOT':
-      return new SaveError('The disk is full: the export stopped and its files were removed. Free some space or choose another disk.');
+      return new SaveError(
+        'The disk is full: the export stopped and its files were removed. Free some space or choose another disk.',
+      );
     case 'EACCES':
     case 'EPERM':
       return new SaveError('Market Desk may not write to that folder. Choose another one.');

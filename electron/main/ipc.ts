@@ -13,7 +13,13 @@ import { ConnectRequestError } from '../../backend/connection';
 import { NotifyError } from './notify';
 import { SaveError, type FileSaver } from './save-files';
 import type { ExportFiles } from './export-files';
-import { ExportAbortSchema, ExportChunkSchema, ExportEndSchema, ExportOpenSchema, type ExportOpenResult } from '../../shared/export/stream-files';
+import {
+  ExportAbortSchema,
+  ExportChunkSchema,
+  ExportEndSchema,
+  ExportOpenSchema,
+  type ExportOpenResult,
+} from '../../shared/export/stream-files';
 import { isSafeExternalUrl } from '../../backend/external-url';
 import type { SteamInventoryFetcher } from '../../backend/steam-inventory';
 import { SteamInventoryRequestSchema } from '../../shared/steam/schemas';
@@ -88,7 +94,13 @@ function refused(message: string): Error {
 }
 
 function publicError(error: unknown): Error {
-  if (error instanceof ConnectRequestError || error instanceof SaveError || error instanceof NotifyError || error instanceof RatesRequestError) return new Error(error.message);
+  if (
+    error instanceof ConnectRequestError ||
+    error instanceof SaveError ||
+    error instanceof NotifyError ||
+    error instanceof RatesRequestError
+  )
+    return new Error(error.message);
   if (error instanceof Error && error.message.startsWith('Refused')) return error;
   return new Error('Market Desk could not complete that request.');
 }
@@ -132,11 +144,14 @@ function guarded<A extends unknown[], R>(
   };
 }
 
-export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[keyof typeof IPC], PushChannel>, (event: IpcEventLike, ...args: unknown[]) => unknown> {
+export function createIpcHandlers(
+  deps: IpcDeps,
+): Record<Exclude<(typeof IPC)[keyof typeof IPC], PushChannel>, (event: IpcEventLike, ...args: unknown[]) => unknown> {
   const steam = steamHandlers(deps.steamInventory);
   const exports = exportHandlers(deps.exports);
   const rates = (): RatesCommands => {
-    if (!deps.rates) throw new RatesRequestError(deps.ratesUnavailable ?? 'Exchange rates are not available in this window.');
+    if (!deps.rates)
+      throw new RatesRequestError(deps.ratesUnavailable ?? 'Exchange rates are not available in this window.');
     return deps.rates;
   };
   return {
@@ -155,9 +170,15 @@ export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[ke
     [IPC.saveFiles]: guarded(SaveFilesArgs, ([request]) => deps.files.saveFiles(request)),
     [IPC.exportOpen]: guarded(ExportOpenArgs, ([request], event) => exports.open(request, event)),
     [IPC.exportWrite]: guarded(ExportChunkArgs, ([request]) => exports.files().write(request)),
-    [IPC.exportEnd]: guarded(ExportEndArgs, ([request]) => exports.settle(request.exportId, exports.files().end(request))),
-    [IPC.exportAbort]: guarded(ExportAbortArgs, ([request]) => exports.settle(request.exportId, exports.files().abort(request))),
-    [IPC.notify]: guarded(NotifyArgs, ([request]): NotifyResult => (deps.notify ? deps.notify(request) : { shown: false, reason: 'This window has no desktop notifications.' })),
+    [IPC.exportEnd]: guarded(ExportEndArgs, ([request]) =>
+      exports.settle(request.exportId, exports.files().end(request)),
+    ),
+    [IPC.exportAbort]: guarded(ExportAbortArgs, ([request]) =>
+      exports.settle(request.exportId, exports.files().abort(request)),
+    ),
+    [IPC.notify]: guarded(NotifyArgs, ([request]): NotifyResult =>
+      deps.notify ? deps.notify(request) : { shown: false, reason: 'This window has no desktop notifications.' },
+    ),
     [IPC.steamInventory]: guarded(SteamArgs, ([jobId, request], event) => steam.fetch(jobId, request, event)),
     [IPC.steamInventoryCancel]: guarded(SteamCancelArgs, ([jobId]) => steam.cancel(jobId)),
     [IPC.getRates]: guarded(NoArgs, async () => rates().snapshot()),
@@ -173,8 +194,13 @@ export function createIpcHandlers(deps: IpcDeps): Record<Exclude<(typeof IPC)[ke
 function steamHandlers(fetcher: SteamInventoryFetcher | undefined) {
   const jobs = new Map<string, AbortController>();
   return {
-    async fetch(jobId: string, request: z.infer<typeof SteamInventoryRequestSchema>, event: IpcEventLike): Promise<SteamInventoryResult> {
-      if (!fetcher) return { ok: false, reason: 'network', message: 'Fetching from Steam is not available in this window.' };
+    async fetch(
+      jobId: string,
+      request: z.infer<typeof SteamInventoryRequestSchema>,
+      event: IpcEventLike,
+    ): Promise<SteamInventoryResult> {
+      if (!fetcher)
+        return { ok: false, reason: 'network', message: 'Fetching from Steam is not available in this window.' };
       if (jobs.has(jobId)) throw refused('Refused: that Steam fetch is already running.');
       const controller = new AbortController();
       jobs.set(jobId, controller);
@@ -226,7 +252,9 @@ function exportHandlers(files: ExportFiles | undefined) {
         const { exportId } = result;
         const onGone = (): void => {
           owners.delete(exportId);
-          void available().abort({ exportId }).catch(() => undefined);
+          void available()
+            .abort({ exportId })
+            .catch(() => undefined);
         };
         owners.set(exportId, { sender, onGone });
         sender.once('destroyed', onGone);

@@ -19,17 +19,20 @@ function restart(platform: NodeJS.Platform, safe: FakeSafeStorage, store: Map<st
 }
 
 describe('SafeKeyVault', () => {
-  it.each(['darwin', 'win32', 'linux'] as const)('on %s with a keyring: one ciphertext holds the key AND its Base URL', (platform) => {
-    const { v, store } = vault(platform);
-    v.write({ baseUrl: URL_, apiKey: KEY }, false);
-    const dump = JSON.stringify([...store.entries()]);
-    expect(dump).not.toContain(KEY);
-    expect(dump).not.toContain('api.example.com');
-    const record = store.get(CONNECTION_SETTING) as { v: number; sealed: string; osEncrypted: boolean };
-    expect(record).toEqual({ v: 2, sealed: expect.any(String), osEncrypted: true });
-    expect(Buffer.from(record.sealed, 'base64').subarray(0, 3).toString()).toBe('v11');
-    expect(v.info()).toEqual({ keyStorage: 'os-encrypted', weakStorageOnly: false });
-  });
+  it.each(['darwin', 'win32', 'linux'] as const)(
+    'on %s with a keyring: one ciphertext holds the key AND its Base URL',
+    (platform) => {
+      const { v, store } = vault(platform);
+      v.write({ baseUrl: URL_, apiKey: KEY }, false);
+      const dump = JSON.stringify([...store.entries()]);
+      expect(dump).not.toContain(KEY);
+      expect(dump).not.toContain('api.example.com');
+      const record = store.get(CONNECTION_SETTING) as { v: number; sealed: string; osEncrypted: boolean };
+      expect(record).toEqual({ v: 2, sealed: expect.any(String), osEncrypted: true });
+      expect(Buffer.from(record.sealed, 'base64').subarray(0, 3).toString()).toBe('v11');
+      expect(v.info()).toEqual({ keyStorage: 'os-encrypted', weakStorageOnly: false });
+    },
+  );
 
   it('reads the key and its Base URL back after a restart (decrypting the ciphertext)', () => {
     const { v, store, safe } = vault('darwin');
@@ -81,7 +84,11 @@ describe('SafeKeyVault', () => {
   it('basic_text is only a Linux concern (macOS and Windows have no such backend)', () => {
     const linux = new FakeSafeStorage('basic_text');
     // What macOS's safeStorage is: no getSelectedStorageBackend, Keychain encryption available.
-    const mac = { isEncryptionAvailable: () => true, encryptString: (s: string) => new FakeSafeStorage().encryptString(s), decryptString: (b: Buffer) => new FakeSafeStorage().decryptString(b) };
+    const mac = {
+      isEncryptionAvailable: () => true,
+      encryptString: (s: string) => new FakeSafeStorage().encryptString(s),
+      decryptString: (b: Buffer) => new FakeSafeStorage().decryptString(b),
+    };
     const { v } = vault('darwin', linux);
     expect(v.info().weakStorageOnly).toBe(false);
     const onMac = new SafeKeyVault({ safeStorage: mac, store: new Map(), platform: 'darwin' });
@@ -114,7 +121,9 @@ describe('SafeKeyVault', () => {
     const before = structuredClone(store.get(CONNECTION_SETTING));
     breakIt(safe);
     const next = restart('win32', safe, store);
-    expect(() => next.safe.decryptString(Buffer.from((before as { sealed: string }).sealed, 'base64'))).toThrow(/decrypt/);
+    expect(() => next.safe.decryptString(Buffer.from((before as { sealed: string }).sealed, 'base64'))).toThrow(
+      /decrypt/,
+    );
     expect(next.v.read()).toBeNull();
     expect(store.get(CONNECTION_SETTING)).toEqual(before);
     expect(next.v.info()).toEqual({ keyStorage: 'keyring-locked', weakStorageOnly: false });
@@ -147,7 +156,9 @@ describe('SafeKeyVault', () => {
         expect(other.decryptString(sealed)).not.toContain('"key":"k"');
         garbage += 1;
       } catch (error) {
-        expect((error as Error).message).toBe('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+        expect((error as Error).message).toBe(
+          'Error while decrypting the ciphertext provided to safeStorage.decryptString.',
+        );
       }
     }
     expect(garbage).toBeGreaterThan(0);
@@ -183,7 +194,12 @@ describe('SafeKeyVault', () => {
   it('the unreadable branch: a record that decrypts cleanly but is not ours is deleted, and nothing is sent', () => {
     const safe = new FakeSafeStorage();
     // Encrypted with this keyring (so no keyring state explains it), but not a sealed connection.
-    const store = new Map<string, unknown>([[CONNECTION_SETTING, { v: 2, sealed: safe.encryptString('{"v":2,"baseUrl":7}').toString('base64'), osEncrypted: true }]]);
+    const store = new Map<string, unknown>([
+      [
+        CONNECTION_SETTING,
+        { v: 2, sealed: safe.encryptString('{"v":2,"baseUrl":7}').toString('base64'), osEncrypted: true },
+      ],
+    ]);
     const v = new SafeKeyVault({ safeStorage: safe, store, platform: 'darwin' });
     expect(v.read()).toBeNull();
     expect(store.has(CONNECTION_SETTING)).toBe(false);
@@ -234,7 +250,9 @@ describe('SafeKeyVault', () => {
     const before = structuredClone(store.get(CONNECTION_SETTING));
     safe.locked = true;
     expect(() => v.write({ baseUrl: URL_, apiKey: 'new-key' }, false)).toThrow(KeyStorageError);
-    expect(() => v.write({ baseUrl: URL_, apiKey: 'new-key' }, false)).toThrow('The keyring is locked: unlock it and retry.');
+    expect(() => v.write({ baseUrl: URL_, apiKey: 'new-key' }, false)).toThrow(
+      'The keyring is locked: unlock it and retry.',
+    );
     expect(store.get(CONNECTION_SETTING)).toEqual(before);
   });
 

@@ -55,7 +55,10 @@ export const SEALED_FORMAT = 2;
 const SealedRecordSchema = z.object({
   v: z.literal(SEALED_FORMAT),
   /** base64 of safeStorage.encryptString(JSON.stringify({ v, baseUrl, key })). */
-  sealed: z.string().min(1).max(64 * 1024),
+  sealed: z
+    .string()
+    .min(1)
+    .max(64 * 1024),
   /** false: Linux 'basic_text' with plain-text encryption, stored because the user accepted it. */
   osEncrypted: z.boolean(),
 });
@@ -64,7 +67,10 @@ type SealedRecord = z.infer<typeof SealedRecordSchema>;
 /** The first format: the Base URL in plain text next to the encrypted key. Read once, then migrated. */
 const LegacyRecordSchema = z.object({
   baseUrl: z.string().max(2048),
-  keyCiphertext: z.string().min(1).max(64 * 1024),
+  keyCiphertext: z
+    .string()
+    .min(1)
+    .max(64 * 1024),
   weak: z.boolean(),
 });
 
@@ -206,7 +212,9 @@ export class SafeKeyVault implements KeyVault {
 
   write(connection: StoredConnection, acceptWeak: boolean): void {
     if (this.platform === 'linux' && this.safeStorage.getSelectedStorageBackend?.() === 'unknown') {
-      throw new KeyStorageError('Market Desk could not save your key: the system keyring is not ready yet. Try again in a moment.');
+      throw new KeyStorageError(
+        'Market Desk could not save your key: the system keyring is not ready yet. Try again in a moment.',
+      );
     }
     let osEncrypted: boolean;
     if (this.osEncryption()) {

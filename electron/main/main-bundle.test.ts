@@ -52,7 +52,9 @@ describe('bundled main process (fake Electron)', () => {
     expect(report.loadedUrl).toBe('app://market-desk/');
     expect(report.permissionHandlers).toBe(2);
     expect(report.webContentsHardened).toBe(1);
-    expect(report.webContentsEvents).toEqual(expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']));
+    expect(report.webContentsEvents).toEqual(
+      expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']),
+    );
     // A development build honours MARKET_DESK_USER_DATA (tests rely on it).
     expect(report.userDataSet).toBe(path.join(tmp, 'user-data'));
     expect(report.windowOptions).toMatchObject({
@@ -67,9 +69,11 @@ describe('bundled main process (fake Electron)', () => {
     });
     // Desktop niceties: one instance, the standard menus with About, a window sized to fit the display.
     expect(report.singleInstanceListeners).toBe(1);
-    expect(report.menu).toEqual(process.platform === 'darwin'
-      ? ['appMenu', 'fileMenu', 'editMenu', 'View', 'windowMenu']
-      : ['fileMenu', 'editMenu', 'View', 'windowMenu', 'help']);
+    expect(report.menu).toEqual(
+      process.platform === 'darwin'
+        ? ['appMenu', 'fileMenu', 'editMenu', 'View', 'windowMenu']
+        : ['fileMenu', 'editMenu', 'View', 'windowMenu', 'help'],
+    );
     expect(report.aboutPanel).toMatchObject({ applicationName: 'Market Desk', applicationVersion: '0.0.0-smoke' });
     expect(report.windowOptions).toMatchObject({ width: 1440, height: 900, backgroundColor: '#0f1216' });
     // The fake never emits 'ready-to-show' (as on Wayland): on Linux the window is shown once its page has loaded.
@@ -83,11 +87,18 @@ describe('bundled main process (fake Electron)', () => {
     // Upstream requests go through Electron's net.fetch (Chromium's stack), never Node's own fetch.
     expect(report.netFetchesAtEnd).toBeGreaterThan(0);
     // The window's crash, failed-load and hang handling is wired (window-recovery.ts).
-    expect(report.pageEvents).toEqual(expect.arrayContaining(['render-process-gone', 'did-fail-load', 'will-navigate']));
+    expect(report.pageEvents).toEqual(
+      expect.arrayContaining(['render-process-gone', 'did-fail-load', 'will-navigate']),
+    );
     expect(report.windowEvents).toEqual(expect.arrayContaining(['unresponsive', 'responsive']));
     // Minimized for 10 minutes, the page's 15 s schedule keeps running (41 runs: at 0 s, then every 15 s);
     // Electron's default would have throttled it to once a minute after 5 minutes (26 runs).
-    expect(report.hiddenSchedule).toEqual({ backgroundThrottling: false, minimized: true, runsIn10Min: 41, runsIn10MinByDefault: 26 });
+    expect(report.hiddenSchedule).toEqual({
+      backgroundThrottling: false,
+      minimized: true,
+      runsIn10Min: 41,
+      runsIn10MinByDefault: 26,
+    });
     expect(stdout).not.toMatch(/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/);
   });
 
@@ -123,14 +134,21 @@ describe('bundled main process (fake Electron)', () => {
       cancelled: { opened: false },
       badName: { error: 'Refused: invalid request.' },
       // The dialog opens where the last export went.
-      openDialog: expect.objectContaining({ properties: ['openDirectory', 'createDirectory'], defaultPath: exportsDir }),
+      openDialog: expect.objectContaining({
+        properties: ['openDirectory', 'createDirectory'],
+        defaultPath: exportsDir,
+      }),
       // Only the finished export is left: the aborted one and the closed window's are removed.
       left: ['price-history-game-730'],
       // One file: the save dialog (Linux asked to confirm a replace), a .part beside the existing file, which
       // is replaced only when the export ends.
       oneFile: {
         opened: { opened: true, path: path.join(report.downloads as string, 'one', 'prices.csv') },
-        saveDialog: expect.objectContaining({ defaultPath: path.join(exportsDir, 'prices-730.csv'), filters: [{ name: 'CSV table', extensions: ['csv'] }], properties: ['showOverwriteConfirmation', 'createDirectory'] }),
+        saveDialog: expect.objectContaining({
+          defaultPath: path.join(exportsDir, 'prices-730.csv'),
+          filters: [{ name: 'CSV table', extensions: ['csv'] }],
+          properties: ['showOverwriteConfirmation', 'createDirectory'],
+        }),
         whileOpen: { files: ['prices.csv', 'prices.csv.part'], kept: 'keep me' },
         ended: null,
         left: ['prices.csv'],
@@ -141,7 +159,10 @@ describe('bundled main process (fake Electron)', () => {
     expect(report.notify).toMatchObject({
       result: { shown: true },
       shown: [{ title: 'AK-47 | Redline below $10', body: 'Now $9.50' }],
-      clickSent: { channel: 'market-desk:notification-click', payload: { game: 730, item: 'AK-47 | Redline (Field-Tested)', alertId: 'a1' } },
+      clickSent: {
+        channel: 'market-desk:notification-click',
+        payload: { game: 730, item: 'AK-47 | Redline (Field-Tested)', alertId: 'a1' },
+      },
     });
     // Recovery: a crashed page is reloaded and the user told; a failed load shows the built-in error page.
     expect(report.recovery).toMatchObject({
@@ -153,7 +174,10 @@ describe('bundled main process (fake Electron)', () => {
   });
 
   it('a packaged app ignores MARKET_DESK_USER_DATA', async () => {
-    const { report } = await runBundle({ MARKET_DESK_USER_DATA: path.join(tmp, 'elsewhere'), FAKE_ELECTRON_PACKAGED: '1' });
+    const { report } = await runBundle({
+      MARKET_DESK_USER_DATA: path.join(tmp, 'elsewhere'),
+      FAKE_ELECTRON_PACKAGED: '1',
+    });
     expect(report.error).toBeUndefined();
     expect(report.userDataSet).toBeNull();
     expect(report.status).toMatchObject({ state: 'demo' });
@@ -169,7 +193,12 @@ describe('bundled main process (fake Electron)', () => {
     writeFileSync(path.join(userData, 'settings.json'), settings);
     const { report } = await runBundle({ MARKET_DESK_USER_DATA: userData, FAKE_ELECTRON_KEYRING: 'locked' });
     expect(report.error).toBeUndefined();
-    expect(report.status).toMatchObject({ state: 'demo', keyStorage: 'keyring-locked', hasKey: true, message: 'The keyring is locked: unlock it and retry.' });
+    expect(report.status).toMatchObject({
+      state: 'demo',
+      keyStorage: 'keyring-locked',
+      hasKey: true,
+      message: 'The keyring is locked: unlock it and retry.',
+    });
     expect(report.retried).toMatchObject({ state: 'demo', keyStorage: 'keyring-locked' });
     expect(JSON.parse(readFileSync(path.join(userData, 'settings.json'), 'utf8'))).toEqual(JSON.parse(settings));
   });

@@ -9,7 +9,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, Notification, protocol, safeStorage, screen, session, shell,
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeTheme,
+  net,
+  Notification,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
 } from 'electron';
 import Store from 'electron-store';
 import { startService } from '../../service/src/index';
@@ -93,9 +106,16 @@ async function main(): Promise<void> {
   const about = aboutInfo(app, process.versions, { os: process.platform, arch: process.arch });
   app.setAboutPanelOptions(aboutPanelOptions(about));
   const showAbout = () =>
-    showAboutDialog({ dialog, clipboard, info: about, getWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null) });
+    showAboutDialog({
+      dialog,
+      clipboard,
+      info: about,
+      getWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null),
+    });
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(buildAppMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, onAbout: () => void showAbout() })),
+    Menu.buildFromTemplate(
+      buildAppMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, onAbout: () => void showAbout() }),
+    ),
   );
   windowState = new Store<Record<string, unknown>>({ name: 'window-state', clearInvalidConfig: true });
 
@@ -105,12 +125,18 @@ async function main(): Promise<void> {
     ...(existsSync(bundledDataDir) ? { dataDir: bundledDataDir } : {}),
   });
   // Settings file 0600: it holds only the base URL and the safeStorage ciphertext, but nobody else needs it.
-  const store = new Store<Record<string, unknown>>({ name: 'settings', configFileMode: 0o600, clearInvalidConfig: true });
+  const store = new Store<Record<string, unknown>>({
+    name: 'settings',
+    configFileMode: 0o600,
+    clearInvalidConfig: true,
+  });
   const vault = new SafeKeyVault({ safeStorage, store, platform: process.platform });
   // Request counts per service in their own store (written after every request; electron-store writes
   // atomically, and a failed write is reported in Settings by the meter).
   const usageStore = new Store<Record<string, unknown>>({ name: 'request-usage', clearInvalidConfig: true });
-  const meter = new RequestMeter({ store: { load: () => usageStore.get('usage'), save: (record: UsageRecord) => usageStore.set('usage', record) } });
+  const meter = new RequestMeter({
+    store: { load: () => usageStore.get('usage'), save: (record: UsageRecord) => usageStore.set('usage', record) },
+  });
   // Upstream requests go through Chromium's network stack (system proxy, PAC, OS certificates): net-fetch.ts.
   const connection = new ConnectionController({
     vault,
@@ -124,11 +150,17 @@ async function main(): Promise<void> {
   // Dialogs are modal to the window when there is one (they then can't get lost behind it).
   const dialogs: SaveDialogs = {
     showSaveDialog: (options) =>
-      mainWindow && !mainWindow.isDestroyed() ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+      mainWindow && !mainWindow.isDestroyed()
+        ? dialog.showSaveDialog(mainWindow, options)
+        : dialog.showSaveDialog(options),
     showOpenDialog: (options) =>
-      mainWindow && !mainWindow.isDestroyed() ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+      mainWindow && !mainWindow.isDestroyed()
+        ? dialog.showOpenDialog(mainWindow, options)
+        : dialog.showOpenDialog(options),
     showMessageBox: (options) =>
-      mainWindow && !mainWindow.isDestroyed() ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options),
+      mainWindow && !mainWindow.isDestroyed()
+        ? dialog.showMessageBox(mainWindow, options)
+        : dialog.showMessageBox(options),
   };
   const files = createFileSaver({ defaultDir: () => app.getPath('downloads'), dialogs });
   // Streamed exports: chunks from the page to .part files, one file where the save dialog says, several in a new folder (export-files.ts).
@@ -143,7 +175,10 @@ async function main(): Promise<void> {
   // never the broker; the address from --steam-url=<url> or MDS_STEAM_URL (backend/steam-inventory/config.ts).
   const steamUrl = steamUrlFrom(process.env, process.argv);
   const steamInventory = steamUrl.ok
-    ? createSteamInventoryFetcher({ fetch: createNetFetch((input, init) => net.fetch(input, init)), steamUrl: steamUrl.url })
+    ? createSteamInventoryFetcher({
+        fetch: createNetFetch((input, init) => net.fetch(input, init)),
+        steamUrl: steamUrl.url,
+      })
     : unavailableFetcher(`${steamUrl.message} Fix MDS_STEAM_URL or --steam-url and restart Market Desk.`);
   // Exchange rates: the ECB's files (or MARKET_DESK_RATES_URL's) over the same network stack, no key, no
   // redirects; kept in userData; nothing is contacted until the user turns rates on (backend/rates).
@@ -160,7 +195,9 @@ async function main(): Promise<void> {
   });
   registerIpc(ipcMain, {
     connection,
-    ...(rates ? { rates } : { ratesUnavailable: `${ratesUrl.ok ? '' : ratesUrl.message} Fix it and restart Market Desk.` }),
+    ...(rates
+      ? { rates }
+      : { ratesUnavailable: `${ratesUrl.ok ? '' : ratesUrl.message} Fix it and restart Market Desk.` }),
     openExternal: (url) => openExternalSafely(shell, url),
     files,
     exports,

@@ -41,7 +41,11 @@ describe('createNetFetch', () => {
       // The fake follows by default, as net.fetch does: that is what the adapter must never let happen.
       expect(await (await fake.fetch(`${base}/start`, {})).text()).toBe('followed');
       fake.requested.length = 0;
-      const error = await createNetFetch(fake.fetch)(`${base}/start`, { method: 'POST', body: '{}', redirect: 'follow' }).catch((e: unknown) => e);
+      const error = await createNetFetch(fake.fetch)(`${base}/start`, {
+        method: 'POST',
+        body: '{}',
+        redirect: 'follow',
+      }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RedirectError);
       expect(error).toMatchObject({ location: null, status: 0 });
       expect(fake.requested).toEqual([`${base}/start`]);
@@ -61,6 +65,8 @@ describe('createNetFetch', () => {
     const aborted = createNetFetch(async () => {
       throw new Error(MANUAL_REDIRECT_CANCELLED);
     });
-    await expect(aborted('https://api.example.test/', { signal: caller.signal })).rejects.not.toBeInstanceOf(RedirectError);
+    await expect(aborted('https://api.example.test/', { signal: caller.signal })).rejects.not.toBeInstanceOf(
+      RedirectError,
+    );
   });
 });

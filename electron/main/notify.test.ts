@@ -1,7 +1,13 @@
 /** Desktop notifications in main, with a fake Electron Notification class and a fake window. */
 import { describe, expect, it } from 'vitest';
 import type { NotifyTarget } from '../../shared/alerts/notify';
-import { createDesktopNotifier, NotifyError, revealAndOpen, type NotificationLike, type NotifyWindowLike } from './notify';
+import {
+  createDesktopNotifier,
+  NotifyError,
+  revealAndOpen,
+  type NotificationLike,
+  type NotifyWindowLike,
+} from './notify';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -156,7 +162,9 @@ describe('IPC notify handler', () => {
     expect(await handlers[IPC.notify](fromApp, request)).toEqual({ shown: true });
     expect(seen).toEqual([request]);
     expect(() => handlers[IPC.notify](fromApp, { ...request, title: '' })).toThrow(/invalid request/);
-    expect(() => handlers[IPC.notify]({ senderFrame: { url: 'https://evil.example/' } }, request)).toThrow(/did not come from/);
+    expect(() => handlers[IPC.notify]({ senderFrame: { url: 'https://evil.example/' } }, request)).toThrow(
+      /did not come from/,
+    );
     expect(seen).toHaveLength(1);
     // A host without notifications says so.
     const none = createIpcHandlers(base);

@@ -64,7 +64,8 @@ export function createDesktopNotifier(deps: DesktopNotifierDeps): DesktopNotifie
       const parsed = NotifyRequestSchema.safeParse(request);
       if (!parsed.success) throw new NotifyError('Refused: invalid notification.');
       const { title, body, target } = parsed.data;
-      if (!deps.Notification.isSupported()) return { shown: false, reason: 'This system does not support desktop notifications.' };
+      if (!deps.Notification.isSupported())
+        return { shown: false, reason: 'This system does not support desktop notifications.' };
       let n: NotificationLike;
       try {
         n = new deps.Notification({ title, body, silent: false });

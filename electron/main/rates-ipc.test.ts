@@ -14,15 +14,30 @@ import type { FileSaver } from './save-files';
 import { FakeIpcMain, FakeWebContents } from './testing/fake-ipc';
 
 const APP = 'app://market-desk/index.html';
-const files = { saveFile: async () => ({ saved: false }), saveFiles: async () => ({ saved: false }) } as unknown as FileSaver;
+const files = {
+  saveFile: async () => ({ saved: false }),
+  saveFiles: async () => ({ saved: false }),
+} as unknown as FileSaver;
 function connection(): ConnectionCommands {
   const fail = () => Promise.reject(new Error('unused'));
-  return { getStatus: () => { throw new Error('unused'); }, connect: fail, useDemo: fail, forgetKey: fail, retryNow: fail, requestUsage: () => { throw new Error('unused'); } };
+  return {
+    getStatus: () => {
+      throw new Error('unused');
+    },
+    connect: fail,
+    useDemo: fail,
+    forgetKey: fail,
+    retryNow: fail,
+    requestUsage: () => {
+      throw new Error('unused');
+    },
+  };
 }
 
 /** What the page's calls come to: ipcRenderer.invoke from the app's page (or another), cloned both ways. */
 function apiOf(ipcMain: FakeIpcMain, window: FakeWebContents, url = APP) {
-  const call = async (channel: string, ...args: unknown[]) => ipcMain.invoke(window, url, channel, ...args) as Promise<RatesSnapshot>;
+  const call = async (channel: string, ...args: unknown[]) =>
+    ipcMain.invoke(window, url, channel, ...args) as Promise<RatesSnapshot>;
   return {
     getRates: () => call(IPC.getRates),
     setRatesSettings: (request: unknown) => call(IPC.setRatesSettings, request),
@@ -40,7 +55,12 @@ afterEach(async () => {
 async function setup() {
   const standin = await startEcbStandin({ from: '2026-10-01', to: '2026-11-25' });
   standins.push(standin);
-  const rates = new RatesService({ fetch: (u, i) => fetch(u, i), store: memoryRatesStore(), clock: new FakeClock(Date.UTC(2026, 10, 25, 17)), envUrl: null });
+  const rates = new RatesService({
+    fetch: (u, i) => fetch(u, i),
+    store: memoryRatesStore(),
+    clock: new FakeClock(Date.UTC(2026, 10, 25, 17)),
+    envUrl: null,
+  });
   services.push(rates);
   await rates.start();
   const ipcMain = new FakeIpcMain();
@@ -59,7 +79,12 @@ describe('exchange rates over IPC', () => {
 
   it('reads the rates (off, the ECB address, nothing fetched), turns them on at an address and pushes the fetched days to the window', async () => {
     const { api, standin, window } = await setup();
-    expect(await api.getRates()).toEqual({ settings: { enabled: false, url: DEFAULT_RATES_URL, urlFromEnvironment: false }, days: [], lastFetch: null, nextRefreshAt: null });
+    expect(await api.getRates()).toEqual({
+      settings: { enabled: false, url: DEFAULT_RATES_URL, urlFromEnvironment: false },
+      days: [],
+      lastFetch: null,
+      nextRefreshAt: null,
+    });
     await api.setRatesSettings({ enabled: true, url: standin.url });
     const fetched = await api.refreshRates();
     expect(fetched.days.at(-1)?.date).toBe('2026-11-25');
@@ -81,15 +106,26 @@ describe('exchange rates over IPC', () => {
   it('refuses another sender and malformed settings before anything changes', async () => {
     const { ipcMain, window, rates } = await setup();
     const outsider = apiOf(ipcMain, window, 'https://evil.example/');
-    await expect(outsider.setRatesSettings({ enabled: true })).rejects.toThrow('Refused: the request did not come from the Market Desk window.');
-    await expect(ipcMain.invoke(window, APP, IPC.setRatesSettings, { enabled: 'yes' })).rejects.toThrow('Refused: invalid request.');
-    await expect(ipcMain.invoke(window, APP, IPC.setRatesSettings, { enabled: true, apiKey: 'k' })).rejects.toThrow('Refused: invalid request.');
+    await expect(outsider.setRatesSettings({ enabled: true })).rejects.toThrow(
+      'Refused: the request did not come from the Market Desk window.',
+    );
+    await expect(ipcMain.invoke(window, APP, IPC.setRatesSettings, { enabled: 'yes' })).rejects.toThrow(
+      'Refused: invalid request.',
+    );
+    await expect(ipcMain.invoke(window, APP, IPC.setRatesSettings, { enabled: true, apiKey: 'k' })).rejects.toThrow(
+      'Refused: invalid request.',
+    );
     expect(rates.snapshot().settings.enabled).toBe(false);
   });
 
   it('without a rates service, every call says why (e.g. a bad MARKET_DESK_RATES_URL)', async () => {
     const ipcMain = new FakeIpcMain();
-    registerIpc(ipcMain, { connection: connection(), openExternal: async () => undefined, files, ratesUnavailable: 'MARKET_DESK_RATES_URL: bad. Fix it and restart Market Desk.' });
+    registerIpc(ipcMain, {
+      connection: connection(),
+      openExternal: async () => undefined,
+      files,
+      ratesUnavailable: 'MARKET_DESK_RATES_URL: bad. Fix it and restart Market Desk.',
+    });
     const api = apiOf(ipcMain, new FakeWebContents());
     await expect(api.getRates()).rejects.toThrow('MARKET_DESK_RATES_URL: bad. Fix it and restart Market Desk.');
   });

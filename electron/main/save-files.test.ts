@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_FILE_BYTES, MAX_TOTAL_BYTES } from '../../shared/files/save';
-import { createFileSaver, SaveError, type FolderDialogOptions, type MessageBoxOptions, type SaveDialogOptions, type SaveDialogs } from './save-files';
+import {
+  createFileSaver,
+  SaveError,
+  type FolderDialogOptions,
+  type MessageBoxOptions,
+  type SaveDialogOptions,
+  type SaveDialogs,
+} from './save-files';
 
 let tmp: string;
 beforeEach(() => {
@@ -32,7 +39,11 @@ function fakeDialogs(answer: { file?: string | null; folder?: string | null }) {
 }
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const png = { suggestedName: 'ak-47-sales-2026-11-23.png', mime: 'image/png', bytes: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]) };
+const png = {
+  suggestedName: 'ak-47-sales-2026-11-23.png',
+  mime: 'image/png',
+  bytes: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+};
 
 describe('saveFile', () => {
   it('opens the save dialog on the suggested name, filtered to its type, and writes where the user said', async () => {
@@ -64,7 +75,9 @@ describe('saveFile', () => {
       dialogs: { ...dialogs, showMessageBox: async (o) => (boxes.push(o), { response: o.cancelId ?? 0 }) },
       defaultDir: () => tmp,
     });
-    await expect(saver.saveFile({ ...png, suggestedName: 'x.csv', bytes: bytes('new') })).resolves.toEqual({ saved: false });
+    await expect(saver.saveFile({ ...png, suggestedName: 'x.csv', bytes: bytes('new') })).resolves.toEqual({
+      saved: false,
+    });
     expect(readFileSync(path.join(tmp, 'report.csv'), 'utf8')).toBe('keep me');
     expect(boxes).toHaveLength(1);
     expect(boxes[0]?.message).toContain('report.csv');
@@ -74,10 +87,16 @@ describe('saveFile', () => {
   it('on an existing file the user may replace it, or choose another name in the save dialog again', async () => {
     writeFileSync(path.join(tmp, 'report.csv'), 'old');
     const replace = createFileSaver({
-      dialogs: { ...fakeDialogs({ file: path.join(tmp, 'report') }).dialogs, showMessageBox: async (o) => ({ response: o.buttons.indexOf('Replace') }) },
+      dialogs: {
+        ...fakeDialogs({ file: path.join(tmp, 'report') }).dialogs,
+        showMessageBox: async (o) => ({ response: o.buttons.indexOf('Replace') }),
+      },
       defaultDir: () => tmp,
     });
-    await expect(replace.saveFile({ ...png, suggestedName: 'x.csv', bytes: bytes('new') })).resolves.toEqual({ saved: true, path: path.join(tmp, 'report.csv') });
+    await expect(replace.saveFile({ ...png, suggestedName: 'x.csv', bytes: bytes('new') })).resolves.toEqual({
+      saved: true,
+      path: path.join(tmp, 'report.csv'),
+    });
     expect(readFileSync(path.join(tmp, 'report.csv'), 'utf8')).toBe('new');
 
     // "Choose another name": the save dialog opens again on the full name; the user types another.
@@ -91,7 +110,10 @@ describe('saveFile', () => {
       },
       defaultDir: () => tmp,
     });
-    await expect(again.saveFile({ ...png, suggestedName: 'x.csv', bytes: bytes('other') })).resolves.toEqual({ saved: true, path: path.join(tmp, 'report-2.csv') });
+    await expect(again.saveFile({ ...png, suggestedName: 'x.csv', bytes: bytes('other') })).resolves.toEqual({
+      saved: true,
+      path: path.join(tmp, 'report-2.csv'),
+    });
     expect(seen.map((o) => o.defaultPath)).toEqual([path.join(tmp, 'x.csv'), path.join(tmp, 'report.csv')]);
     expect(readFileSync(path.join(tmp, 'report.csv'), 'utf8')).toBe('new');
     expect(readFileSync(path.join(tmp, 'report-2.csv'), 'utf8')).toBe('other');
@@ -117,7 +139,18 @@ describe('saveFile', () => {
   it('refuses unsafe names, unknown types and oversized data before any dialog', async () => {
     const { dialogs, calls } = fakeDialogs({ file: path.join(tmp, 'x.png') });
     const saver = createFileSaver({ dialogs, defaultDir: () => tmp });
-    for (const suggestedName of ['../escape.png', '..\\escape.png', '/etc/passwd.png', 'a/b.png', '.hidden.png', 'x.exe', 'x.html', 'CON.png', 'x..png', '']) {
+    for (const suggestedName of [
+      '../escape.png',
+      '..\\escape.png',
+      '/etc/passwd.png',
+      'a/b.png',
+      '.hidden.png',
+      'x.exe',
+      'x.html',
+      'CON.png',
+      'x..png',
+      '',
+    ]) {
       await expect(saver.saveFile({ ...png, suggestedName }), suggestedName).rejects.toBeInstanceOf(SaveError);
     }
     await expect(saver.saveFile({ ...png, bytes: 'text' })).rejects.toThrow(/not bytes/);
@@ -170,7 +203,10 @@ describe('saveFiles', () => {
       { name: 'provenance.json', bytes: bytes('{}\n') },
     ];
     const dir = path.join(tmp, 'price-history-game-730-2026-11-25-17-00');
-    await expect(saver.saveFiles({ folderName: 'price-history-game-730-2026-11-25-17-00', files })).resolves.toEqual({ saved: true, path: dir });
+    await expect(saver.saveFiles({ folderName: 'price-history-game-730-2026-11-25-17-00', files })).resolves.toEqual({
+      saved: true,
+      path: dir,
+    });
     expect(readdirSync(dir).sort()).toEqual(files.map((f) => f.name).sort());
   });
 
@@ -206,7 +242,11 @@ describe('saveFiles', () => {
       { ...request, files: [f, { ...f }] },
       { ...request, files: [] },
     ];
-    for (const r of bad) await expect(saver.saveFiles(r), JSON.stringify(r, (_k, v: unknown) => (v instanceof Uint8Array ? '<bytes>' : v))).rejects.toBeInstanceOf(SaveError);
+    for (const r of bad)
+      await expect(
+        saver.saveFiles(r),
+        JSON.stringify(r, (_k, v: unknown) => (v instanceof Uint8Array ? '<bytes>' : v)),
+      ).rejects.toBeInstanceOf(SaveError);
     // Five files of 60 MiB: each under the per-file cap, together over 256 MiB.
     const big = new Uint8Array(60 * 1024 * 1024);
     const tooMuch = { folderName: 'x', files: [1, 2, 3, 4, 5].map((i) => ({ name: `f${i}.png`, bytes: big })) };

@@ -93,7 +93,9 @@ const nodeFs: SaveFs = {
 };
 
 function errno(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : '';
 }
 
 /** A write failure as a sentence (no paths or stack: the page shows it). */

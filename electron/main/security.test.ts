@@ -8,8 +8,15 @@ import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol'
 import { createIpcHandlers, isTrustedSender, registerIpc, type ConnectionCommands, type IpcEventLike } from './ipc';
 import { SaveError, type FileSaver } from './save-files';
 import {
-  createWindowOpenHandler, hardenSession, hardenWebContents, isAllowedNavigation, onWillNavigate,
-  onWillRedirect, userDataOverride, type SessionLike, type WebContentsLike,
+  createWindowOpenHandler,
+  hardenSession,
+  hardenWebContents,
+  isAllowedNavigation,
+  onWillNavigate,
+  onWillRedirect,
+  userDataOverride,
+  type SessionLike,
+  type WebContentsLike,
 } from './security';
 import { isSafeExternalUrl } from '../../backend/external-url';
 import { CONTENT_SECURITY_POLICY } from '../../backend/security-headers';
@@ -104,7 +111,13 @@ describe('web contents hardening', () => {
     const contents = new FakeWebContents();
     const shell = { openExternal: vi.fn(async () => undefined) };
     hardenWebContents(contents, shell);
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'http://127.0.0.1:5180/', 'app://other/', 'javascript:alert(1)']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///etc/passwd',
+      'http://127.0.0.1:5180/',
+      'app://other/',
+      'javascript:alert(1)',
+    ]) {
       const event = preventable();
       contents.emit('will-navigate', event, url);
       expect(event.preventDefault).toHaveBeenCalled();
@@ -120,8 +133,15 @@ describe('web contents hardening', () => {
     hardenWebContents(contents, { openExternal: async () => undefined });
     expect(contents.listeners.get('will-redirect')).toBe(onWillRedirect);
     const urls = [
-      'https://evil.example/', 'http://127.0.0.1:5180/', 'file:///etc/passwd', 'app://other/', 'app://market-desk.evil/',
-      'data:text/html,x', 'app://market-desk/', 'app://market-desk/settings?x=1', 'not a url',
+      'https://evil.example/',
+      'http://127.0.0.1:5180/',
+      'file:///etc/passwd',
+      'app://other/',
+      'app://market-desk.evil/',
+      'data:text/html,x',
+      'app://market-desk/',
+      'app://market-desk/settings?x=1',
+      'not a url',
     ];
     for (const url of urls) {
       const redirect = preventable();
@@ -147,7 +167,13 @@ describe('web contents hardening', () => {
     hardenWebContents(contents, shell);
     expect(contents.openHandler!({ url: 'https://steamcommunity.com/market/' })).toEqual({ action: 'deny' });
     expect(shell.openExternal).toHaveBeenCalledWith('https://steamcommunity.com/market/');
-    for (const url of ['http://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://x/y', 'https://u:p@example.com/']) {
+    for (const url of [
+      'http://example.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://x/y',
+      'https://u:p@example.com/',
+    ]) {
       expect(createWindowOpenHandler(shell)({ url })).toEqual({ action: 'deny' });
     }
     expect(shell.openExternal).toHaveBeenCalledTimes(1);
@@ -195,14 +221,29 @@ describe('web contents hardening', () => {
 
   it('isSafeExternalUrl accepts plain https only', () => {
     expect(isSafeExternalUrl('https://example.com/a?b=c')).toBe(true);
-    for (const bad of ['http://example.com', 'ftp://x', 'https://user:pw@x.com', 'not a url', 42, `https://x.com/${'a'.repeat(3000)}`]) {
+    for (const bad of [
+      'http://example.com',
+      'ftp://x',
+      'https://user:pw@x.com',
+      'not a url',
+      42,
+      `https://x.com/${'a'.repeat(3000)}`,
+    ]) {
       expect(isSafeExternalUrl(bad)).toBe(false);
     }
   });
 });
 
 const STATUS: ConnectionStatus = {
-  state: 'demo', baseUrl: '', message: 'm', action: 'a', hasKey: false, keyStorage: 'none', weakStorageOnly: false, nextRetryAt: null, since: 1,
+  state: 'demo',
+  baseUrl: '',
+  message: 'm',
+  action: 'a',
+  hasKey: false,
+  keyStorage: 'none',
+  weakStorageOnly: false,
+  nextRetryAt: null,
+  since: 1,
 };
 
 function fakeConnection(): ConnectionCommands & { connect: ReturnType<typeof vi.fn> } {
@@ -212,7 +253,18 @@ function fakeConnection(): ConnectionCommands & { connect: ReturnType<typeof vi.
     useDemo: async () => STATUS,
     forgetKey: async () => STATUS,
     retryNow: async () => STATUS,
-    requestUsage: () => ({ origin: '', lastMinute: 1, today: 2, last30Days: 3, rateLimitedToday: 0, rateLimited30Days: 1, waitedMs30Days: 2000, stated: [], statedAt: null, problem: null }),
+    requestUsage: () => ({
+      origin: '',
+      lastMinute: 1,
+      today: 2,
+      last30Days: 3,
+      rateLimitedToday: 0,
+      rateLimited30Days: 1,
+      waitedMs30Days: 2000,
+      stated: [],
+      statedAt: null,
+      problem: null,
+    }),
   };
 }
 
@@ -228,18 +280,46 @@ const fromApp: IpcEventLike = { senderFrame: { url: 'app://market-desk/index.htm
 describe('IPC handlers', () => {
   it('register one handler per bridge method', () => {
     const channels: string[] = [];
-    registerIpc({ handle: (channel) => channels.push(channel) }, { connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
+    registerIpc(
+      { handle: (channel) => channels.push(channel) },
+      { connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() },
+    );
     expect(channels.sort()).toEqual(
-      [IPC.connect, IPC.forgetKey, IPC.getStatus, IPC.openExternal, IPC.retryNow, IPC.requestUsage, IPC.useDemo, IPC.saveFile, IPC.saveFiles, IPC.notify, IPC.steamInventory, IPC.steamInventoryCancel,
-        IPC.exportOpen, IPC.exportWrite, IPC.exportEnd, IPC.exportAbort, IPC.getRates, IPC.setRatesSettings, IPC.refreshRates].sort(),
+      [
+        IPC.connect,
+        IPC.forgetKey,
+        IPC.getStatus,
+        IPC.openExternal,
+        IPC.retryNow,
+        IPC.requestUsage,
+        IPC.useDemo,
+        IPC.saveFile,
+        IPC.saveFiles,
+        IPC.notify,
+        IPC.steamInventory,
+        IPC.steamInventoryCancel,
+        IPC.exportOpen,
+        IPC.exportWrite,
+        IPC.exportEnd,
+        IPC.exportAbort,
+        IPC.getRates,
+        IPC.setRatesSettings,
+        IPC.refreshRates,
+      ].sort(),
     );
   });
 
   it('answer the app page', async () => {
-    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
+    const handlers = createIpcHandlers({
+      connection: fakeConnection(),
+      openExternal: async () => undefined,
+      files: fakeFiles(),
+    });
     expect(await handlers[IPC.getStatus](fromApp)).toEqual(STATUS);
     expect(await handlers[IPC.requestUsage](fromApp)).toMatchObject({ last30Days: 3, rateLimited30Days: 1 });
-    expect(() => handlers[IPC.requestUsage]({ senderFrame: { url: 'https://evil.example/' } })).toThrow(/did not come from/);
+    expect(() => handlers[IPC.requestUsage]({ senderFrame: { url: 'https://evil.example/' } })).toThrow(
+      /did not come from/,
+    );
   });
 
   it.each([
@@ -274,11 +354,19 @@ describe('IPC handlers', () => {
     const handlers = createIpcHandlers({ connection, openExternal: async () => undefined, files: fakeFiles() });
     await handlers[IPC.connect](fromApp, { baseUrl: ' https://x.com ', apiKey: 'k' });
     // Hand-written: trimmed Base URL, and weak storage off unless the user accepted it.
-    expect(connection.connect).toHaveBeenCalledWith({ baseUrl: 'https://x.com', apiKey: 'k', acceptWeakStorage: false });
+    expect(connection.connect).toHaveBeenCalledWith({
+      baseUrl: 'https://x.com',
+      apiKey: 'k',
+      acceptWeakStorage: false,
+    });
   });
 
   it('rejects arguments on methods that take none', () => {
-    const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined, files: fakeFiles() });
+    const handlers = createIpcHandlers({
+      connection: fakeConnection(),
+      openExternal: async () => undefined,
+      files: fakeFiles(),
+    });
     expect(() => handlers[IPC.useDemo](fromApp, 'surprise')).toThrow(/invalid request/);
   });
 
@@ -294,7 +382,11 @@ describe('IPC handlers', () => {
 });
 
 describe('IPC save handlers', () => {
-  const png = { suggestedName: 'ak-47-sales-2026-11-23.png', mime: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]) };
+  const png = {
+    suggestedName: 'ak-47-sales-2026-11-23.png',
+    mime: 'image/png',
+    bytes: new Uint8Array([137, 80, 78, 71]),
+  };
 
   it('pass a valid request on and answer what the saver says', async () => {
     const files = fakeFiles();
@@ -309,7 +401,9 @@ describe('IPC save handlers', () => {
   it('refuse other senders and invalid requests before any dialog opens', () => {
     const files = fakeFiles();
     const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined, files });
-    expect(() => handlers[IPC.saveFile]({ senderFrame: { url: 'https://evil.example/' } }, png)).toThrow(/did not come from/);
+    expect(() => handlers[IPC.saveFile]({ senderFrame: { url: 'https://evil.example/' } }, png)).toThrow(
+      /did not come from/,
+    );
     const bad: unknown[] = [
       { ...png, suggestedName: '../../.bashrc.png' },
       { ...png, suggestedName: 'sub/dir.png' },
@@ -317,13 +411,14 @@ describe('IPC save handlers', () => {
       { ...png, bytes: 'not bytes' },
       { ...png, bytes: [1, 2, 3] },
     ];
-    for (const request of bad) expect(() => handlers[IPC.saveFile](fromApp, request), JSON.stringify(request)).toThrow(/invalid request/);
-    expect(() => handlers[IPC.saveFiles](fromApp, { folderName: '..', files: [{ name: 'a.csv', bytes: new Uint8Array(1) }] })).toThrow(
-      /invalid request/,
-    );
-    expect(() => handlers[IPC.saveFiles](fromApp, { folderName: 'ok', files: [{ name: '..\\a.csv', bytes: new Uint8Array(1) }] })).toThrow(
-      /invalid request/,
-    );
+    for (const request of bad)
+      expect(() => handlers[IPC.saveFile](fromApp, request), JSON.stringify(request)).toThrow(/invalid request/);
+    expect(() =>
+      handlers[IPC.saveFiles](fromApp, { folderName: '..', files: [{ name: 'a.csv', bytes: new Uint8Array(1) }] }),
+    ).toThrow(/invalid request/);
+    expect(() =>
+      handlers[IPC.saveFiles](fromApp, { folderName: 'ok', files: [{ name: '..\\a.csv', bytes: new Uint8Array(1) }] }),
+    ).toThrow(/invalid request/);
     expect(files.saveFile).not.toHaveBeenCalled();
     expect(files.saveFiles).not.toHaveBeenCalled();
   });
@@ -334,7 +429,9 @@ describe('IPC save handlers', () => {
     files.saveFile.mockRejectedValueOnce(new Error("EACCES: permission denied, open '/home/me/secret.png'"));
     const handlers = createIpcHandlers({ connection: fakeConnection(), openExternal: async () => undefined, files });
     await expect(handlers[IPC.saveFile](fromApp, png) as Promise<unknown>).rejects.toThrow('The disk is full.');
-    await expect(handlers[IPC.saveFile](fromApp, png) as Promise<unknown>).rejects.toThrow('Market Desk could not complete that request.');
+    await expect(handlers[IPC.saveFile](fromApp, png) as Promise<unknown>).rejects.toThrow(
+      'Market Desk could not complete that request.',
+    );
   });
 });
 
@@ -354,7 +451,9 @@ describe('app:// protocol handler', () => {
   });
 
   it('the CSP allows only self (no inline or remote script, no eval, no framing)', () => {
-    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    const directives = Object.fromEntries(
+      CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+    );
     expect(directives).toMatchObject({
       'default-src': "'self'",
       'script-src': "'self'",

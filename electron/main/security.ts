@@ -30,7 +30,9 @@ export interface SessionLike {
       details?: { requestingUrl?: string },
     ) => void,
   ): void;
-  setPermissionCheckHandler(handler: (webContents: unknown, permission: string, requestingOrigin?: string) => boolean): void;
+  setPermissionCheckHandler(
+    handler: (webContents: unknown, permission: string, requestingOrigin?: string) => boolean,
+  ): void;
 }
 
 /**
@@ -38,7 +40,10 @@ export interface SessionLike {
  * installed app an environment variable must not move the settings, and with them the stored key, to a
  * folder someone else chose.
  */
-export function userDataOverride(env: Readonly<Record<string, string | undefined>>, isPackaged: boolean): string | null {
+export function userDataOverride(
+  env: Readonly<Record<string, string | undefined>>,
+  isPackaged: boolean,
+): string | null {
   const value = env.MARKET_DESK_USER_DATA;
   return !isPackaged && value ? value : null;
 }

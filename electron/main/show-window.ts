@@ -32,7 +32,11 @@ export const SHOW_FALLBACK_MS = 3000;
 export type ShowReason = 'ready-to-show' | 'did-finish-load' | 'timeout';
 
 /** Wires the triggers; `onShown` (for logs and tests) hears which one showed the window. */
-export function showWhenReady(window: RevealableWindow, options: ShowWhenReadyOptions, onShown?: (reason: ShowReason) => void): void {
+export function showWhenReady(
+  window: RevealableWindow,
+  options: ShowWhenReadyOptions,
+  onShown?: (reason: ShowReason) => void,
+): void {
   const {
     maximize = false,
     platform,

@@ -1,6 +1,11 @@
 /** The single-instance lock with a fake `app` and windows. */
 import { describe, expect, it, vi } from 'vitest';
-import { bringToFront, claimSingleInstance, type FocusableWindowLike, type SingleInstanceAppLike } from './single-instance';
+import {
+  bringToFront,
+  claimSingleInstance,
+  type FocusableWindowLike,
+  type SingleInstanceAppLike,
+} from './single-instance';
 
 function fakeApp(locked: boolean) {
   const listeners: (() => void)[] = [];
@@ -50,7 +55,10 @@ describe('single instance', () => {
     const opened = fakeWindow();
     let current: FocusableWindowLike | null = fakeWindow({ destroyed: true }).window;
     let started = false;
-    claimSingleInstance(app, { getWindow: () => current, openWindow: () => (started ? (current = opened.window) : null) });
+    claimSingleInstance(app, {
+      getWindow: () => current,
+      openWindow: () => (started ? (current = opened.window) : null),
+    });
     secondLaunch(); // still starting: nothing to do, the first window is on its way
     expect(opened.calls).toEqual([]);
     started = true;

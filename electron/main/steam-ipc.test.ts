@@ -18,9 +18,23 @@ const PROGRESS: SteamInventoryProgress = { stage: 'page', context: '2', pages: 1
 
 function connection(): ConnectionCommands {
   const fail = () => Promise.reject(new Error('unused'));
-  return { getStatus: () => { throw new Error('unused'); }, connect: fail, useDemo: fail, forgetKey: fail, retryNow: fail, requestUsage: () => { throw new Error('unused'); } };
+  return {
+    getStatus: () => {
+      throw new Error('unused');
+    },
+    connect: fail,
+    useDemo: fail,
+    forgetKey: fail,
+    retryNow: fail,
+    requestUsage: () => {
+      throw new Error('unused');
+    },
+  };
 }
-const files = { saveFile: async () => ({ saved: false }), saveFiles: async () => ({ saved: false }) } as unknown as FileSaver;
+const files = {
+  saveFile: async () => ({ saved: false }),
+  saveFiles: async () => ({ saved: false }),
+} as unknown as FileSaver;
 
 /** A fetcher that reports one page, then waits until it is cancelled (or `finish` is called). */
 function waitingFetcher() {
@@ -34,14 +48,24 @@ function waitingFetcher() {
       call.signal?.addEventListener('abort', () => resolve(), { once: true });
     });
     if (call.signal?.aborted) return { ok: false, reason: 'cancelled', message: 'Fetching from Steam was cancelled.' };
-    return { ok: true, steamId: REQUEST.profile, inventory: { assets: [], descriptions: [], total_inventory_count: 0 }, fetchedAt: 1 };
+    return {
+      ok: true,
+      steamId: REQUEST.profile,
+      inventory: { assets: [], descriptions: [], total_inventory_count: 0 },
+      fetchedAt: 1,
+    };
   };
   return { fetcher, calls, finish: () => finish() };
 }
 
 function setup(fetcher?: SteamInventoryFetcher) {
   const ipcMain = new FakeIpcMain();
-  registerIpc(ipcMain, { connection: connection(), openExternal: async () => undefined, files, ...(fetcher ? { steamInventory: fetcher } : {}) });
+  registerIpc(ipcMain, {
+    connection: connection(),
+    openExternal: async () => undefined,
+    files,
+    ...(fetcher ? { steamInventory: fetcher } : {}),
+  });
   return ipcMain;
 }
 
@@ -59,7 +83,9 @@ describe('Steam inventory over IPC (main)', () => {
     await Promise.resolve();
     f.finish();
     expect(await pending).toMatchObject({ ok: true, steamId: REQUEST.profile });
-    expect(window.sent).toEqual([{ channel: IPC.steamInventoryProgress, args: [{ jobId: 'job-1', progress: PROGRESS }] }]);
+    expect(window.sent).toEqual([
+      { channel: IPC.steamInventoryProgress, args: [{ jobId: 'job-1', progress: PROGRESS }] },
+    ]);
     // The window's 'destroyed' listener is removed once the job ends.
     expect(window.listenerCount()).toBe(0);
   });
@@ -90,10 +116,18 @@ describe('Steam inventory over IPC (main)', () => {
     const f = waitingFetcher();
     const ipcMain = setup(f.fetcher);
     const window = new FakeWebContents();
-    await expect(ipcMain.invoke(window, 'https://evil.example/', IPC.steamInventory, 'job-4', REQUEST)).rejects.toThrow(/did not come from/);
-    await expect(ipcMain.invoke(window, APP, IPC.steamInventory, '../../x', REQUEST)).rejects.toThrow(/invalid request/);
-    await expect(ipcMain.invoke(window, APP, IPC.steamInventory, 'job-5', { profile: '', appId: 730 })).rejects.toThrow(/invalid request/);
-    await expect(ipcMain.invoke(window, APP, IPC.steamInventory, 'job-6', { profile: 'x', appId: 'cs2' })).rejects.toThrow(/invalid request/);
+    await expect(ipcMain.invoke(window, 'https://evil.example/', IPC.steamInventory, 'job-4', REQUEST)).rejects.toThrow(
+      /did not come from/,
+    );
+    await expect(ipcMain.invoke(window, APP, IPC.steamInventory, '../../x', REQUEST)).rejects.toThrow(
+      /invalid request/,
+    );
+    await expect(ipcMain.invoke(window, APP, IPC.steamInventory, 'job-5', { profile: '', appId: 730 })).rejects.toThrow(
+      /invalid request/,
+    );
+    await expect(
+      ipcMain.invoke(window, APP, IPC.steamInventory, 'job-6', { profile: 'x', appId: 'cs2' }),
+    ).rejects.toThrow(/invalid request/);
     await expect(ipcMain.invoke(window, APP, IPC.steamInventoryCancel, 42)).rejects.toThrow(/invalid request/);
     expect(f.calls).toHaveLength(0);
   });
@@ -111,6 +145,9 @@ describe('Steam inventory over IPC (main)', () => {
 
   it('answers that fetching is not available when the host has no fetcher', async () => {
     const ipcMain = setup();
-    expect(await ipcMain.invoke(new FakeWebContents(), APP, IPC.steamInventory, 'job-8', REQUEST)).toMatchObject({ ok: false, reason: 'network' });
+    expect(await ipcMain.invoke(new FakeWebContents(), APP, IPC.steamInventory, 'job-8', REQUEST)).toMatchObject({
+      ok: false,
+      reason: 'network',
+    });
   });
 });

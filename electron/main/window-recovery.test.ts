@@ -38,7 +38,12 @@ class FakeWindow extends EventEmitter implements RecoveryWindow {
     this.failNext = null;
     if (!failure) return Promise.resolve();
     this.webContents.emit('did-fail-load', {}, failure.code, failure.description, url, true, 1, 1);
-    return Promise.reject(Object.assign(new Error(`${failure.description} (${failure.code}) loading '${url}'`), { errno: failure.code, code: failure.description }));
+    return Promise.reject(
+      Object.assign(new Error(`${failure.description} (${failure.code}) loading '${url}'`), {
+        errno: failure.code,
+        code: failure.description,
+      }),
+    );
   }
 }
 
@@ -61,7 +66,8 @@ function setup(answers: number[] = []) {
       });
     },
   });
-  const crash = (reason = 'crashed', exitCode = 139) => window.webContents.emit('render-process-gone', {}, { reason, exitCode });
+  const crash = (reason = 'crashed', exitCode = 139) =>
+    window.webContents.emit('render-process-gone', {}, { reason, exitCode });
   return { window, recovery, boxes, pendingBoxes, crash, advance: (ms: number) => void (t += ms) };
 }
 
@@ -78,7 +84,11 @@ describe('window recovery: crashes', () => {
     crash('oom', -1);
     expect(window.loaded).toEqual([APP_START_URL]);
     expect(boxes).toHaveLength(1);
-    expect(boxes[0]).toMatchObject({ type: 'info', message: expect.stringMatching(/stopped unexpectedly and was reloaded/), buttons: ['OK'] });
+    expect(boxes[0]).toMatchObject({
+      type: 'info',
+      message: expect.stringMatching(/stopped unexpectedly and was reloaded/),
+      buttons: ['OK'],
+    });
     expect(boxes[0]!.detail).toMatch(/ran out of memory/);
   });
 
@@ -150,7 +160,11 @@ describe('window recovery: failed loads', () => {
     for (let i = 0; i < 4; i += 1) crash();
     expect(recovery.showing).toBe('error-page');
     let prevented = false;
-    window.webContents.emit('will-navigate', { url: APP_START_URL, preventDefault: () => void (prevented = true) }, APP_START_URL);
+    window.webContents.emit(
+      'will-navigate',
+      { url: APP_START_URL, preventDefault: () => void (prevented = true) },
+      APP_START_URL,
+    );
     expect(prevented).toBe(true);
     expect(window.loaded.at(-1)).toBe(APP_START_URL);
     expect(recovery.showing).toBe('app');
@@ -161,7 +175,11 @@ describe('window recovery: failed loads', () => {
   it('other navigations are not taken over (security.ts decides about them)', () => {
     const { window } = setup();
     let prevented = false;
-    window.webContents.emit('will-navigate', { url: APP_START_URL, preventDefault: () => void (prevented = true) }, APP_START_URL);
+    window.webContents.emit(
+      'will-navigate',
+      { url: APP_START_URL, preventDefault: () => void (prevented = true) },
+      APP_START_URL,
+    );
     expect(prevented).toBe(false);
     expect(window.loaded).toEqual([]);
   });
@@ -170,7 +188,9 @@ describe('window recovery: failed loads', () => {
 describe('window recovery: the built-in page', () => {
   it('is local and inert: a CSP that allows no script or request, escaped text, Retry to the app only', () => {
     const html = errorPageHtml(errorPageUrl('Title <b>', 'ERR_X <img src=x onerror=alert(1)>', APP_START_URL));
-    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'"`);
+    expect(html).toContain(
+      `content="default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'"`,
+    );
     expect(html).not.toMatch(/<script|<img|<iframe|https?:\/\//i);
     expect(html).toContain('ERR_X &#60;img src=x onerror=alert(1)&#62;');
     const links = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
@@ -185,7 +205,13 @@ describe('window recovery: a page that hangs', () => {
     const { window, boxes } = setup([1]);
     window.emit('unresponsive');
     await settle();
-    expect(boxes[0]).toMatchObject({ type: 'warning', buttons: ['Wait', 'Reload'], defaultId: 0, cancelId: 0, message: 'Market Desk is not responding.' });
+    expect(boxes[0]).toMatchObject({
+      type: 'warning',
+      buttons: ['Wait', 'Reload'],
+      defaultId: 0,
+      cancelId: 0,
+      message: 'Market Desk is not responding.',
+    });
     expect(window.webContents.crashedOnPurpose).toBe(1);
     expect(window.webContents.reloads).toBe(1);
     expect(boxes).toHaveLength(1); // the expected render-process-gone is no crash to report

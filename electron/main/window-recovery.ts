@@ -35,7 +35,13 @@ export interface RecoveryWebContents {
   on(event: 'render-process-gone', listener: (event: unknown, details: RenderProcessGoneDetails) => void): unknown;
   on(
     event: 'did-fail-load',
-    listener: (event: unknown, errorCode: number, errorDescription: string, validatedURL: string, isMainFrame: boolean) => void,
+    listener: (
+      event: unknown,
+      errorCode: number,
+      errorDescription: string,
+      validatedURL: string,
+      isMainFrame: boolean,
+    ) => void,
   ): unknown;
   on(event: 'will-navigate', listener: (event: PreventableNavigation, url: string) => void): unknown;
   reload(): void;
@@ -103,7 +109,10 @@ class WindowWatch implements WindowRecovery {
   private killedOnPurpose = false;
   private hangDialog: AbortController | null = null;
 
-  constructor(private readonly window: RecoveryWindow, private readonly options: WindowRecoveryOptions) {
+  constructor(
+    private readonly window: RecoveryWindow,
+    private readonly options: WindowRecoveryOptions,
+  ) {
     this.now = options.now ?? Date.now;
     this.maxCrashReloads = options.maxCrashReloads ?? 3;
     this.crashWindowMs = options.crashWindowMs ?? 60_000;
@@ -112,7 +121,10 @@ class WindowWatch implements WindowRecovery {
     contents.on('render-process-gone', (_event, details) => this.onGone(details));
     contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
       if (!isMainFrame || errorCode === ERR_ABORTED || validatedURL.startsWith('data:')) return;
-      this.showError('Market Desk could not load its window.', `${errorDescription || 'The page did not load'} (error ${errorCode}).`);
+      this.showError(
+        'Market Desk could not load its window.',
+        `${errorDescription || 'The page did not load'} (error ${errorCode}).`,
+      );
     });
     // The error page's Retry: a link to the app's start page, taken over here so it counts as a fresh start.
     contents.on('will-navigate', (event, url) => {
@@ -141,7 +153,9 @@ class WindowWatch implements WindowRecovery {
   }
 
   private notify(request: Omit<MessageBoxRequest, 'buttons' | 'defaultId' | 'cancelId' | 'noLink'>): void {
-    void this.options.showMessageBox({ ...request, buttons: ['OK'], defaultId: 0, cancelId: 0, noLink: true }).catch(() => undefined);
+    void this.options
+      .showMessageBox({ ...request, buttons: ['OK'], defaultId: 0, cancelId: 0, noLink: true })
+      .catch(() => undefined);
   }
 
   private showError(message: string, detail: string): void {
@@ -161,7 +175,9 @@ class WindowWatch implements WindowRecovery {
     const at = this.now();
     this.crashes = [...this.crashes.filter((t) => at - t < this.crashWindowMs), at];
     const what = describeGone(details);
-    this.log(`window: the page's process is gone (${details.reason}, exit code ${details.exitCode}); ${this.crashes.length} in the last ${this.crashWindowMs / 1000} s`);
+    this.log(
+      `window: the page's process is gone (${details.reason}, exit code ${details.exitCode}); ${this.crashes.length} in the last ${this.crashWindowMs / 1000} s`,
+    );
     if (this.crashes.length > this.maxCrashReloads) {
       this.showError(
         'Market Desk\u2019s window keeps stopping.',
@@ -191,7 +207,8 @@ class WindowWatch implements WindowRecovery {
         type: 'warning',
         title: 'Market Desk',
         message: 'Market Desk is not responding.',
-        detail: 'You can wait for it to finish what it is doing, or reload the window (your settings and saved data are kept).',
+        detail:
+          'You can wait for it to finish what it is doing, or reload the window (your settings and saved data are kept).',
         buttons: ['Wait', 'Reload'],
         defaultId: WAIT,
         cancelId: WAIT,

@@ -1,7 +1,13 @@
 /** Window size and position kept across starts, with a fake screen, window and store. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  captureWindowState, restoreWindowState, trackWindowState, WINDOW_STATE_KEY, type Rect, type ScreenLike, type TrackedWindowLike,
+  captureWindowState,
+  restoreWindowState,
+  trackWindowState,
+  WINDOW_STATE_KEY,
+  type Rect,
+  type ScreenLike,
+  type TrackedWindowLike,
 } from './window-state';
 
 const DEFAULTS = { width: 1440, height: 900, minWidth: 960, minHeight: 600 };
@@ -22,39 +28,71 @@ const screen = (areas: Rect[] = [PRIMARY, SECOND]): ScreenLike => ({
 
 describe('restoreWindowState', () => {
   it('nothing stored, or something invalid: the default size, centred by Electron (no x/y)', () => {
-    for (const stored of [undefined, null, 'x', { x: 1, y: 2 }, { x: 0, y: 0, width: -5, height: 10, maximized: false }, { x: 0.5, y: 0, width: 1000, height: 700, maximized: false }]) {
-      expect(restoreWindowState(stored, screen(), DEFAULTS)).toEqual({ bounds: { width: 1440, height: 900 }, maximized: false });
+    for (const stored of [
+      undefined,
+      null,
+      'x',
+      { x: 1, y: 2 },
+      { x: 0, y: 0, width: -5, height: 10, maximized: false },
+      { x: 0.5, y: 0, width: 1000, height: 700, maximized: false },
+    ]) {
+      expect(restoreWindowState(stored, screen(), DEFAULTS)).toEqual({
+        bounds: { width: 1440, height: 900 },
+        maximized: false,
+      });
     }
   });
 
   it('the default size never exceeds a small primary display', () => {
-    expect(restoreWindowState(undefined, screen([{ x: 0, y: 0, width: 1280, height: 760 }]), DEFAULTS).bounds).toEqual({ width: 1280, height: 760 });
+    expect(restoreWindowState(undefined, screen([{ x: 0, y: 0, width: 1280, height: 760 }]), DEFAULTS).bounds).toEqual({
+      width: 1280,
+      height: 760,
+    });
   });
 
   it('bounds that fit are used as they are, on either display, with the maximized flag', () => {
-    expect(restoreWindowState({ x: 100, y: 50, width: 1200, height: 800, maximized: false }, screen(), DEFAULTS)).toEqual({
+    expect(
+      restoreWindowState({ x: 100, y: 50, width: 1200, height: 800, maximized: false }, screen(), DEFAULTS),
+    ).toEqual({
       bounds: { x: 100, y: 50, width: 1200, height: 800 },
       maximized: false,
     });
-    expect(restoreWindowState({ x: 2000, y: 10, width: 1000, height: 700, maximized: true }, screen(), DEFAULTS)).toEqual({
+    expect(
+      restoreWindowState({ x: 2000, y: 10, width: 1000, height: 700, maximized: true }, screen(), DEFAULTS),
+    ).toEqual({
       bounds: { x: 2000, y: 10, width: 1000, height: 700 },
       maximized: true,
     });
   });
 
   it('a window left on a display that is gone comes back inside the remaining one', () => {
-    const restored = restoreWindowState({ x: 2100, y: 100, width: 1100, height: 800, maximized: false }, screen([PRIMARY]), DEFAULTS);
+    const restored = restoreWindowState(
+      { x: 2100, y: 100, width: 1100, height: 800, maximized: false },
+      screen([PRIMARY]),
+      DEFAULTS,
+    );
     expect(restored.bounds).toEqual({ x: 1920 - 1100, y: 100, width: 1100, height: 800 });
   });
 
   it('partly off-screen bounds are moved in; too large ones are shrunk to the work area; too small ones grow to the minimum', () => {
-    expect(restoreWindowState({ x: -300, y: -50, width: 1200, height: 800, maximized: false }, screen(), DEFAULTS).bounds).toEqual({ x: 0, y: 0, width: 1200, height: 800 });
-    expect(restoreWindowState({ x: 10, y: 10, width: 5000, height: 3000, maximized: false }, screen([PRIMARY]), DEFAULTS).bounds).toEqual({ x: 0, y: 0, width: 1920, height: 1040 });
-    expect(restoreWindowState({ x: 10, y: 10, width: 200, height: 100, maximized: false }, screen(), DEFAULTS).bounds).toEqual({ x: 10, y: 10, width: 960, height: 600 });
+    expect(
+      restoreWindowState({ x: -300, y: -50, width: 1200, height: 800, maximized: false }, screen(), DEFAULTS).bounds,
+    ).toEqual({ x: 0, y: 0, width: 1200, height: 800 });
+    expect(
+      restoreWindowState({ x: 10, y: 10, width: 5000, height: 3000, maximized: false }, screen([PRIMARY]), DEFAULTS)
+        .bounds,
+    ).toEqual({ x: 0, y: 0, width: 1920, height: 1040 });
+    expect(
+      restoreWindowState({ x: 10, y: 10, width: 200, height: 100, maximized: false }, screen(), DEFAULTS).bounds,
+    ).toEqual({ x: 10, y: 10, width: 960, height: 600 });
   });
 
   it('far away coordinates (e.g. -32000, a minimized window on Windows) land on a display', () => {
-    const { bounds } = restoreWindowState({ x: -32000, y: -32000, width: 1200, height: 800, maximized: false }, screen(), DEFAULTS);
+    const { bounds } = restoreWindowState(
+      { x: -32000, y: -32000, width: 1200, height: 800, maximized: false },
+      screen(),
+      DEFAULTS,
+    );
     expect(overlap(bounds as Rect, PRIMARY)).toBe(1200 * 800);
   });
 });
@@ -103,7 +141,12 @@ describe('trackWindowState', () => {
 
   it('a store that throws does not break the window; a destroyed window is not read', () => {
     const window = new FakeWindow();
-    trackWindowState(window, { get: () => undefined, set: () => { throw new Error('EROFS'); } });
+    trackWindowState(window, {
+      get: () => undefined,
+      set: () => {
+        throw new Error('EROFS');
+      },
+    });
     expect(() => window.emit('close')).not.toThrow();
     const store = new Map<string, unknown>();
     const tracker = trackWindowState(window, store);
@@ -117,6 +160,9 @@ describe('trackWindowState', () => {
     window.bounds = { x: 100.4, y: 80.6, width: 1200, height: 760 };
     const saved = captureWindowState(window);
     expect(saved).toEqual({ x: 100, y: 81, width: 1200, height: 760, maximized: false });
-    expect(restoreWindowState(saved, screen(), DEFAULTS)).toEqual({ bounds: { x: 100, y: 81, width: 1200, height: 760 }, maximized: false });
+    expect(restoreWindowState(saved, screen(), DEFAULTS)).toEqual({
+      bounds: { x: 100, y: 81, width: 1200, height: 760 },
+      maximized: false,
+    });
   });
 });

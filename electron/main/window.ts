@@ -34,7 +34,10 @@ export function buildWebPreferences(preloadPath: string, options: { devTools: bo
 export const WINDOW_BACKGROUND = { dark: '#0f1216', light: '#f4f6f9' } as const;
 
 /** `dark`: nativeTheme.shouldUseDarkColors (the theme follows the system unless chosen in Settings). */
-export function buildWindowOptions(preloadPath: string, options: { devTools: boolean; dark?: boolean }): BrowserWindowConstructorOptions {
+export function buildWindowOptions(
+  preloadPath: string,
+  options: { devTools: boolean; dark?: boolean },
+): BrowserWindowConstructorOptions {
   return {
     title: 'Market Desk',
     width: 1440,

@@ -4,7 +4,15 @@ import { IPC } from '../common/ipc-channels';
 import { createDesktopApi, type IpcRendererLike } from './bridge';
 
 const STATUS: ConnectionStatus = {
-  state: 'connected', baseUrl: 'https://x.com', message: 'm', action: '', hasKey: true, keyStorage: 'os-encrypted', weakStorageOnly: false, nextRetryAt: null, since: 5,
+  state: 'connected',
+  baseUrl: 'https://x.com',
+  message: 'm',
+  action: '',
+  hasKey: true,
+  keyStorage: 'os-encrypted',
+  weakStorageOnly: false,
+  nextRetryAt: null,
+  since: 5,
 };
 
 class FakeIpcRenderer implements IpcRendererLike {
@@ -33,8 +41,28 @@ describe('preload bridge', () => {
   it('exposes named methods only, and host electron', () => {
     const api = createDesktopApi(new FakeIpcRenderer());
     expect(Object.keys(api).sort()).toEqual([
-      'abortExport', 'connect', 'endExport', 'fetchSteamInventory', 'forgetKey', 'getRates', 'getRequestUsage', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onRates', 'onStatus',
-      'openExport', 'openExternal', 'refreshRates', 'retryNow', 'saveFile', 'saveFiles', 'setRatesSettings', 'useDemo', 'writeExport',
+      'abortExport',
+      'connect',
+      'endExport',
+      'fetchSteamInventory',
+      'forgetKey',
+      'getRates',
+      'getRequestUsage',
+      'getStatus',
+      'host',
+      'notify',
+      'onNotificationClick',
+      'onRates',
+      'onStatus',
+      'openExport',
+      'openExternal',
+      'refreshRates',
+      'retryNow',
+      'saveFile',
+      'saveFiles',
+      'setRatesSettings',
+      'useDemo',
+      'writeExport',
     ]);
     expect(api.host).toBe('electron');
     expect(JSON.stringify(Object.values(api).map(String))).not.toMatch(/ipcRenderer/);
@@ -64,18 +92,28 @@ describe('preload bridge', () => {
     const buffer = new Uint8Array([0, 1, 2, 3, 4, 5]);
     // A view into a bigger buffer: only its own bytes cross.
     const view = buffer.subarray(2, 5);
-    const withGetter = { suggestedName: 'a.png', mime: 'image/png', bytes: view, get sneaky() { return 'x'; } };
+    const withGetter = {
+      suggestedName: 'a.png',
+      mime: 'image/png',
+      bytes: view,
+      get sneaky() {
+        return 'x';
+      },
+    };
     await expect(api.saveFile(withGetter)).resolves.toEqual({ saved: true, path: '/home/me/a.png' });
     const sent = ipc.invoked[0]!;
     expect(sent.channel).toBe(IPC.saveFile);
     expect(Object.keys(sent.args[0] as object).sort()).toEqual(['bytes', 'mime', 'suggestedName']);
-    expect([...((sent.args[0] as { bytes: Uint8Array }).bytes)]).toEqual([2, 3, 4]);
+    expect([...(sent.args[0] as { bytes: Uint8Array }).bytes]).toEqual([2, 3, 4]);
 
     ipc.answer = { saved: false };
     await expect(
       api.saveFiles({ folderName: 'f', files: [{ name: 'a.csv', bytes: new Uint8Array([65]) }] }),
     ).resolves.toEqual({ saved: false });
-    expect(ipc.invoked[1]).toEqual({ channel: IPC.saveFiles, args: [{ folderName: 'f', files: [{ name: 'a.csv', bytes: new Uint8Array([65]) }] }] });
+    expect(ipc.invoked[1]).toEqual({
+      channel: IPC.saveFiles,
+      args: [{ folderName: 'f', files: [{ name: 'a.csv', bytes: new Uint8Array([65]) }] }],
+    });
   });
 
   it('a streamed export: one channel per step, plain copies, a chunk as only its own bytes, the opening checked', async () => {
@@ -83,17 +121,28 @@ describe('preload bridge', () => {
     const api = createDesktopApi(ipc);
     ipc.answer = { opened: true, exportId: 'e-12345678', path: '/home/me/x', extra: 'dropped' };
     const files = ['a.csv', 'provenance.json'];
-    await expect(api.openExport({ folderName: 'x', files, estimateBytes: 10 })).resolves.toEqual({ opened: true, exportId: 'e-12345678', path: '/home/me/x' });
+    await expect(api.openExport({ folderName: 'x', files, estimateBytes: 10 })).resolves.toEqual({
+      opened: true,
+      exportId: 'e-12345678',
+      path: '/home/me/x',
+    });
     ipc.answer = undefined;
     const chunk = new Uint8Array([9, 1, 2, 3, 9]).subarray(1, 4);
     await api.writeExport({ exportId: 'e-12345678', name: 'a.csv', chunk });
     await api.endExport({ exportId: 'e-12345678', name: 'a.csv' });
     await api.abortExport({ exportId: 'e-12345678' });
-    expect(ipc.invoked.map((c) => c.channel)).toEqual([IPC.exportOpen, IPC.exportWrite, IPC.exportEnd, IPC.exportAbort]);
+    expect(ipc.invoked.map((c) => c.channel)).toEqual([
+      IPC.exportOpen,
+      IPC.exportWrite,
+      IPC.exportEnd,
+      IPC.exportAbort,
+    ]);
     expect(ipc.invoked[0]!.args).toEqual([{ folderName: 'x', files, estimateBytes: 10 }]);
     expect((ipc.invoked[0]!.args[0] as { files: string[] }).files).not.toBe(files);
     expect([...(ipc.invoked[1]!.args[0] as { chunk: Uint8Array }).chunk]).toEqual([1, 2, 3]);
-    await expect(api.writeExport({ exportId: 'e-12345678', name: 'a.csv', chunk: 'abc' as unknown as Uint8Array })).rejects.toThrow(/Invalid file data/);
+    await expect(
+      api.writeExport({ exportId: 'e-12345678', name: 'a.csv', chunk: 'abc' as unknown as Uint8Array }),
+    ).rejects.toThrow(/Invalid file data/);
     ipc.answer = { opened: true };
     await expect(api.openExport({ folderName: 'x', files, estimateBytes: 10 })).rejects.toThrow(/Invalid answer/);
     ipc.answer = { opened: false, path: '/leak' };
@@ -103,12 +152,14 @@ describe('preload bridge', () => {
   it('save calls refuse non-bytes and odd answers', async () => {
     const ipc = new FakeIpcRenderer();
     const api = createDesktopApi(ipc);
-    await expect(api.saveFile({ suggestedName: 'a.png', mime: 'image/png', bytes: [1, 2] as unknown as Uint8Array })).rejects.toThrow(
-      /Invalid file data/,
-    );
+    await expect(
+      api.saveFile({ suggestedName: 'a.png', mime: 'image/png', bytes: [1, 2] as unknown as Uint8Array }),
+    ).rejects.toThrow(/Invalid file data/);
     expect(ipc.invoked).toHaveLength(0);
     ipc.answer = { saved: 'yes' };
-    await expect(api.saveFile({ suggestedName: 'a.png', mime: 'image/png', bytes: new Uint8Array(1) })).rejects.toThrow(/Invalid answer/);
+    await expect(api.saveFile({ suggestedName: 'a.png', mime: 'image/png', bytes: new Uint8Array(1) })).rejects.toThrow(
+      /Invalid answer/,
+    );
   });
 
   it('validates what main answers', async () => {
@@ -119,7 +170,12 @@ describe('preload bridge', () => {
 
   it('the keyring-locked status crosses the bridge as it is (the renderer parses it with the full schema)', async () => {
     const ipc = new FakeIpcRenderer();
-    const locked = { ...STATUS, state: 'demo', keyStorage: 'keyring-locked', message: 'The keyring is locked: unlock it and retry.' };
+    const locked = {
+      ...STATUS,
+      state: 'demo',
+      keyStorage: 'keyring-locked',
+      message: 'The keyring is locked: unlock it and retry.',
+    };
     ipc.answer = locked;
     await expect(createDesktopApi(ipc).retryNow()).resolves.toEqual(locked);
   });
@@ -168,7 +224,12 @@ describe('preload bridge: notifications', () => {
 describe('preload bridge: Steam inventory', () => {
   const REQUEST = { profile: 'https://steamcommunity.com/id/someone', appId: 730 };
   const PROGRESS = { stage: 'page', context: '2', pages: 1, assets: 5, total: 9, waitMs: null };
-  const RESULT = { ok: true, steamId: '76561190000000001', inventory: { assets: [], descriptions: [], total_inventory_count: 0 }, fetchedAt: 1 };
+  const RESULT = {
+    ok: true,
+    steamId: '76561190000000001',
+    inventory: { assets: [], descriptions: [], total_inventory_count: 0 },
+    fetchedAt: 1,
+  };
 
   /** ipcRenderer whose fetch call stays pending until `settle` (main works meanwhile). */
   class PendingIpc extends FakeIpcRenderer {
@@ -183,11 +244,13 @@ describe('preload bridge: Steam inventory', () => {
     }
   }
 
-  it('sends a job id and a plain copy of the request; passes on only its own job\'s progress, as plain fields', async () => {
+  it("sends a job id and a plain copy of the request; passes on only its own job's progress, as plain fields", async () => {
     const ipc = new PendingIpc();
     const api = createDesktopApi(ipc);
     const got: unknown[] = [];
-    const pending = api.fetchSteamInventory({ ...REQUEST, extra: 'x' } as typeof REQUEST, { onProgress: (p) => got.push(p) });
+    const pending = api.fetchSteamInventory({ ...REQUEST, extra: 'x' } as typeof REQUEST, {
+      onProgress: (p) => got.push(p),
+    });
     const jobId = ipc.jobId();
     expect(jobId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(ipc.invoked[0]).toEqual({ channel: IPC.steamInventory, args: [jobId, REQUEST] });
@@ -201,7 +264,7 @@ describe('preload bridge: Steam inventory', () => {
     expect(ipc.listeners.get(IPC.steamInventoryProgress)?.size ?? 0).toBe(0);
   });
 
-  it('an abort of the page\'s signal sends a cancel for that job to main', async () => {
+  it("an abort of the page's signal sends a cancel for that job to main", async () => {
     const ipc = new PendingIpc();
     const api = createDesktopApi(ipc);
     const controller = new AbortController();
@@ -218,7 +281,9 @@ describe('preload bridge: Steam inventory', () => {
     const api = createDesktopApi(ipc);
     const controller = new AbortController();
     controller.abort();
-    await expect(api.fetchSteamInventory(REQUEST, { signal: controller.signal })).resolves.toMatchObject({ reason: 'cancelled' });
+    await expect(api.fetchSteamInventory(REQUEST, { signal: controller.signal })).resolves.toMatchObject({
+      reason: 'cancelled',
+    });
     expect(ipc.invoked).toEqual([]);
     ipc.answer = 'junk';
     await expect(api.fetchSteamInventory(REQUEST, {})).rejects.toThrow(/Invalid answer/);
@@ -226,7 +291,12 @@ describe('preload bridge: Steam inventory', () => {
 });
 
 describe('preload bridge: exchange rates', () => {
-  const SNAPSHOT = { settings: { enabled: false, url: 'https://www.ecb.europa.eu/stats/eurofxref/', urlFromEnvironment: false }, days: [], lastFetch: null, nextRefreshAt: null };
+  const SNAPSHOT = {
+    settings: { enabled: false, url: 'https://www.ecb.europa.eu/stats/eurofxref/', urlFromEnvironment: false },
+    days: [],
+    lastFetch: null,
+    nextRefreshAt: null,
+  };
 
   it('one fixed channel each, settings sent as plain copies of the two fields; pushes passed on, bad ones dropped', async () => {
     const ipc = new FakeIpcRenderer();

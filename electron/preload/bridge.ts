@@ -65,7 +65,8 @@ export function toSaveResult(value: unknown): SaveResult {
 export function toExportOpened(value: unknown): ExportOpenResult {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   if (v.opened === false) return { opened: false };
-  if (v.opened !== true || typeof v.exportId !== 'string' || typeof v.path !== 'string') throw new Error('Invalid answer from the desktop back end.');
+  if (v.opened !== true || typeof v.exportId !== 'string' || typeof v.path !== 'string')
+    throw new Error('Invalid answer from the desktop back end.');
   return { opened: true, exportId: v.exportId, path: v.path };
 }
 
@@ -93,7 +94,8 @@ export function toSteamProgress(value: unknown): SteamInventoryProgress | null {
   const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
   const numOrNull = (x: unknown): x is number | null => x === null || num(x);
   if (v.stage !== 'resolving' && v.stage !== 'page' && v.stage !== 'waiting') return null;
-  if (typeof v.context !== 'string' || !num(v.pages) || !num(v.assets) || !numOrNull(v.total) || !numOrNull(v.waitMs)) return null;
+  if (typeof v.context !== 'string' || !num(v.pages) || !num(v.assets) || !numOrNull(v.total) || !numOrNull(v.waitMs))
+    return null;
   return { stage: v.stage, context: v.context, pages: v.pages, assets: v.assets, total: v.total, waitMs: v.waitMs };
 }
 
@@ -108,7 +110,8 @@ export function toSteamResult(value: unknown): SteamInventoryResult {
 /** Shape check of a rates snapshot from main (the renderer parses it in full with zod: renderer/platform). */
 export function toRatesSnapshot(value: unknown): RatesSnapshot {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  if (typeof v.settings !== 'object' || v.settings === null || !Array.isArray(v.days)) throw new Error('Invalid answer from the desktop back end.');
+  if (typeof v.settings !== 'object' || v.settings === null || !Array.isArray(v.days))
+    throw new Error('Invalid answer from the desktop back end.');
   return value as RatesSnapshot;
 }
 
@@ -123,7 +126,11 @@ async function fetchSteamInventory(
   request: SteamInventoryRequest,
   options: { onProgress?: (p: SteamInventoryProgress) => void; signal?: CancelSignal },
 ): Promise<SteamInventoryResult> {
-  const cancelled: SteamInventoryResult = { ok: false, reason: 'cancelled', message: 'Fetching from Steam was cancelled.' };
+  const cancelled: SteamInventoryResult = {
+    ok: false,
+    reason: 'cancelled',
+    message: 'Fetching from Steam was cancelled.',
+  };
   if (options.signal?.aborted) return cancelled;
   steamJobs += 1;
   const jobId = `steam-${steamJobs}-${Math.random().toString(36).slice(2, 10)}`;
@@ -144,7 +151,9 @@ async function fetchSteamInventory(
   );
   try {
     // Plain copies; main validates (zod).
-    return toSteamResult(await ipc.invoke(IPC.steamInventory, jobId, { profile: String(request.profile), appId: Number(request.appId) }));
+    return toSteamResult(
+      await ipc.invoke(IPC.steamInventory, jobId, { profile: String(request.profile), appId: Number(request.appId) }),
+    );
   } finally {
     live = false;
     ipc.removeListener(IPC.steamInventoryProgress, listener);
@@ -214,7 +223,11 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
       ),
     // Answered once main has written the chunk: the page waits for it (back-pressure).
     writeExport: async (request) => {
-      await ipc.invoke(IPC.exportWrite, { exportId: String(request.exportId), name: String(request.name), chunk: toBytes(request.chunk) });
+      await ipc.invoke(IPC.exportWrite, {
+        exportId: String(request.exportId),
+        name: String(request.name),
+        chunk: toBytes(request.chunk),
+      });
     },
     endExport: async (request) => {
       await ipc.invoke(IPC.exportEnd, { exportId: String(request.exportId), name: String(request.name) });
@@ -229,7 +242,11 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
         await ipc.invoke(IPC.notify, {
           title: String(request.title),
           body: String(request.body),
-          target: { game: Number(request.target.game), item: String(request.target.item), alertId: String(request.target.alertId) },
+          target: {
+            game: Number(request.target.game),
+            item: String(request.target.item),
+            alertId: String(request.target.alertId),
+          },
         }),
       ),
     onNotificationClick(listener) {

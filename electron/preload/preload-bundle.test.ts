@@ -47,8 +47,28 @@ describe('bundled preload', () => {
     expect(Object.keys(exposed)).toEqual(['marketDesk']);
     expect(Object.keys(exposed.marketDesk!).sort()).toEqual(DESKTOP_BRIDGE_KEYS);
     expect(DESKTOP_BRIDGE_KEYS).toEqual([
-      'abortExport', 'connect', 'endExport', 'fetchSteamInventory', 'forgetKey', 'getRates', 'getRequestUsage', 'getStatus', 'host', 'notify', 'onNotificationClick', 'onRates', 'onStatus',
-      'openExport', 'openExternal', 'refreshRates', 'retryNow', 'saveFile', 'saveFiles', 'setRatesSettings', 'useDemo', 'writeExport',
+      'abortExport',
+      'connect',
+      'endExport',
+      'fetchSteamInventory',
+      'forgetKey',
+      'getRates',
+      'getRequestUsage',
+      'getStatus',
+      'host',
+      'notify',
+      'onNotificationClick',
+      'onRates',
+      'onStatus',
+      'openExport',
+      'openExternal',
+      'refreshRates',
+      'retryNow',
+      'saveFile',
+      'saveFiles',
+      'setRatesSettings',
+      'useDemo',
+      'writeExport',
     ]);
     expect(exposed.marketDesk!.host).toBe('electron');
   });

@@ -13,7 +13,10 @@ import { createAppClient } from './client';
 import { fromCombinedError, isApiError } from './errors';
 import { ConnectionCheckQuery, connectionCheckRows } from './connection-check';
 
-type Handler = (url: string, body: { query: string; variables?: Record<string, unknown> }) => { status: number; json: unknown; headers?: Record<string, string> };
+type Handler = (
+  url: string,
+  body: { query: string; variables?: Record<string, unknown> },
+) => { status: number; json: unknown; headers?: Record<string, string> };
 let handler: Handler = () => ({ status: 500, json: {} });
 const requests: Array<{ url: string; body: { query: string; variables?: Record<string, unknown> } }> = [];
 
@@ -52,16 +55,24 @@ beforeEach(() => {
 });
 
 const minPrices = [
-  { market_hash_name: 'AK-47 | Redline (Field-Tested)', prices: [{ market_name: 'steam', offers: 3, price: 15_000, price_locked: null }] },
+  {
+    market_hash_name: 'AK-47 | Redline (Field-Tested)',
+    prices: [{ market_name: 'steam', offers: 3, price: 15_000, price_locked: null }],
+  },
   { market_hash_name: null, prices: [] },
   { market_hash_name: 'Bad price', prices: [{ market_name: 'steam', offers: 2, price: '12.34', price_locked: null }] },
 ];
-const maxOrders = [{ market_hash_name: 'AK-47 | Redline (Field-Tested)', orders: [{ market_name: 'steam', offers: 9, price: 14_000 }] }];
+const maxOrders = [
+  { market_hash_name: 'AK-47 | Redline (Field-Tested)', orders: [{ market_name: 'steam', offers: 9, price: 14_000 }] },
+];
 const req = { game: 730, askMarkets: ['steam'], bidMarkets: ['steam'] };
 
 describe('createAppClient', () => {
   it('runs a grid operation in the worker: the worker POSTs the document, the client delivers shaped columns', async () => {
-    handler = () => ({ status: 200, json: { data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } } });
+    handler = () => ({
+      status: 200,
+      json: { data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } },
+    });
     const snap = await loadPrices({ client: createAppClient(), worker: marketWorker() }, req);
     expect(requests).toHaveLength(1);
     // The worker's fetch (absolute, from the worker script), not urql's fetch.
@@ -80,7 +91,14 @@ describe('createAppClient', () => {
   it('a grid failure comes back as the worker\u2019s ApiError, with the rejected market', async () => {
     handler = () => ({
       status: 400,
-      json: { errors: [{ message: 'Unknown market "steam"', extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'steam' } }] },
+      json: {
+        errors: [
+          {
+            message: 'Unknown market "steam"',
+            extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'steam' },
+          },
+        ],
+      },
     });
     const e = await loadPrices({ client: createAppClient(), worker: marketWorker() }, req).catch((x: unknown) => x);
     expect(isApiError(e)).toBe(true);
@@ -88,9 +106,22 @@ describe('createAppClient', () => {
   });
 
   it('a 429 in the worker reaches the screen as the one plain error: its status and wait in the words, the same after a clone', async () => {
-    handler = () => ({ status: 429, json: { errors: [{ message: 'slow down', extensions: { code: 'RATE_LIMITED' } }] }, headers: { 'retry-after': '30' } });
-    const e = (await loadPrices({ client: createAppClient(), worker: marketWorker() }, req).catch((x: unknown) => x)) as Error & Record<string, unknown>;
-    const expected = { kind: 'rate-limited', status: 429, code: 'RATE_LIMITED', detail: 'slow down', retryAfterSeconds: 30, rejectedMarkets: [] };
+    handler = () => ({
+      status: 429,
+      json: { errors: [{ message: 'slow down', extensions: { code: 'RATE_LIMITED' } }] },
+      headers: { 'retry-after': '30' },
+    });
+    const e = (await loadPrices({ client: createAppClient(), worker: marketWorker() }, req).catch(
+      (x: unknown) => x,
+    )) as Error & Record<string, unknown>;
+    const expected = {
+      kind: 'rate-limited',
+      status: 429,
+      code: 'RATE_LIMITED',
+      detail: 'slow down',
+      retryAfterSeconds: 30,
+      rejectedMarkets: [],
+    };
     expect(e).toMatchObject(expected);
     expect(e.message).toMatch(/\(HTTP 429\)/);
     expect(e.action).toMatch(/Wait 30 s/);
@@ -101,7 +132,14 @@ describe('createAppClient', () => {
   it('sends a small document through urql\u2019s fetch: POST, same-origin path; the rows are read one by one', async () => {
     handler = () => ({
       status: 200,
-      json: { data: { getPriceRecommendations: [{ market_hash_name: 'a', suggested_price: 5, liquidity_score: 10 }, { market_hash_name: 7 }] } },
+      json: {
+        data: {
+          getPriceRecommendations: [
+            { market_hash_name: 'a', suggested_price: 5, liquidity_score: 10 },
+            { market_hash_name: 7 },
+          ],
+        },
+      },
     });
     const result = await createAppClient().query(ConnectionCheckQuery, { game_id: 730 }).toPromise();
     expect(result.error).toBeUndefined();
@@ -115,14 +153,25 @@ describe('createAppClient', () => {
   });
 
   it('a failed small document is an ApiError by its HTTP status', async () => {
-    handler = () => ({ status: 401, json: { errors: [{ message: 'expired', extensions: { code: 'UNAUTHENTICATED' } }] } });
+    handler = () => ({
+      status: 401,
+      json: { errors: [{ message: 'expired', extensions: { code: 'UNAUTHENTICATED' } }] },
+    });
     const result = await createAppClient().query(ConnectionCheckQuery, { game_id: 730 }).toPromise();
     expect(fromCombinedError(result.error!)).toMatchObject({ kind: 'unauthenticated', status: 401 });
   });
 
   it('looks items up in the worker: the whole game is fetched once, without the item variable, and one row comes back', async () => {
     const recs = [
-      { market_hash_name: 'a', suggested_price: 123, unstable_reasons: ['PRICE_FREEZE'], total_sales: 5, price_difference: -1.5, price_change_percentage: 2.5, liquidity_score: 4000 },
+      {
+        market_hash_name: 'a',
+        suggested_price: 123,
+        unstable_reasons: ['PRICE_FREEZE'],
+        total_sales: 5,
+        price_difference: -1.5,
+        price_change_percentage: 2.5,
+        liquidity_score: 4000,
+      },
     ];
     handler = () => ({ status: 200, json: { data: { getPriceRecommendations: recs } } });
     const client = createAppClient();
@@ -143,7 +192,9 @@ describe('createAppClient', () => {
 
   it('a grid document without a worker run goes to fetch like any other', async () => {
     handler = () => ({ status: 200, json: { data: { aggregatedMinPrices: [], aggregatedMaxOrders: [] } } });
-    const result = await createAppClient().query(GRID_PRICES, { markets: ['steam'], bidMarkets: [] }).toPromise();
+    const result = await createAppClient()
+      .query(GRID_PRICES, { markets: ['steam'], bidMarkets: [] })
+      .toPromise();
     expect(requests[0]!.url).toBe(GRAPHQL_PATH);
     expect(result.data).toMatchObject({ aggregatedMinPrices: [] });
   });

@@ -53,7 +53,13 @@ const scanned = sources(RENDERER).flatMap((file) => {
 
 const isFragment = (d: DefinitionNode): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION;
 /** Fragment documents (`graphql(`fragment …`)`), by name: gql.tada adds them to the documents passed them. */
-const fragments = new Map(scanned.flatMap((f) => parse(f.text).definitions.filter(isFragment).map((d) => [d.name.value, { file: f.file, def: d }] as const)));
+const fragments = new Map(
+  scanned.flatMap((f) =>
+    parse(f.text)
+      .definitions.filter(isFragment)
+      .map((d) => [d.name.value, { file: f.file, def: d }] as const),
+  ),
+);
 /** The operation documents. */
 const found = scanned.filter((f) => !parse(f.text).definitions.every(isFragment));
 
@@ -84,7 +90,9 @@ function operationOf(doc: DocumentNode): OperationDefinitionNode {
 describe('every GraphQL document in renderer/', () => {
   it('is found (the scan works)', () => {
     const names = found.map((f) => operationOf(parse(f.text)).name?.value);
-    expect(names).toEqual(expect.arrayContaining(['GridPrices', 'GridAsks', 'ItemSteamAnalytics', 'ItemRecommendation', 'ConnectionCheck']));
+    expect(names).toEqual(
+      expect.arrayContaining(['GridPrices', 'GridAsks', 'ItemSteamAnalytics', 'ItemRecommendation', 'ConnectionCheck']),
+    );
   });
 
   it.each(found.map((f) => [`${f.file}: ${f.text.match(/query\s+(\w+)/)?.[1] ?? '?'}`, f.text] as const))(
@@ -100,7 +108,13 @@ describe('every GraphQL document in renderer/', () => {
   );
 
   it('every fragment is used by a document (validated there, with its type)', () => {
-    const used = new Set(found.flatMap((f) => withFragments(f.text).definitions.filter(isFragment).map((d) => d.name.value)));
+    const used = new Set(
+      found.flatMap((f) =>
+        withFragments(f.text)
+          .definitions.filter(isFragment)
+          .map((d) => d.name.value),
+      ),
+    );
     for (const [name, { file }] of fragments) expect(used.has(name), `${file}: fragment ${name}`).toBe(true);
   });
 
@@ -135,7 +149,12 @@ function selectionTree(set: SelectionSetNode, frags: ReadonlyMap<string, Fragmen
 function unwrap(t: z.ZodType): z.ZodType {
   let cur = t;
   for (;;) {
-    if (cur instanceof z.ZodNullable || cur instanceof z.ZodOptional || cur instanceof z.ZodDefault || cur instanceof z.ZodCatch) {
+    if (
+      cur instanceof z.ZodNullable ||
+      cur instanceof z.ZodOptional ||
+      cur instanceof z.ZodDefault ||
+      cur instanceof z.ZodCatch
+    ) {
       cur = cur.unwrap() as z.ZodType;
     } else if (cur instanceof z.ZodArray) {
       cur = cur.element as z.ZodType;
@@ -177,7 +196,9 @@ describe('row readers read exactly what the documents select', () => {
     // Through the printer: the documents are gql.tada's AST; graphql-js reads its own.
     const printed = parse(print(doc));
     const frags = new Map(printed.definitions.filter(isFragment).map((d) => [d.name.value, d] as const));
-    const root = operationOf(printed).selectionSet.selections.find((s) => s.kind === Kind.FIELD && s.name.value === field);
+    const root = operationOf(printed).selectionSet.selections.find(
+      (s) => s.kind === Kind.FIELD && s.name.value === field,
+    );
     if (root?.kind !== Kind.FIELD || !root.selectionSet) throw new Error(`${field} is not selected with fields`);
     const selected = sorted(selectionTree(root.selectionSet, frags));
     expect(sorted(zodTree(reader.strict))).toEqual(selected);

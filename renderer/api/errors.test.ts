@@ -2,7 +2,17 @@ import { CombinedError } from '@urql/core';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { REST_PATHS } from '../../shared/api/schema';
-import { errorFromGraphQL, errorFromHttp, fromCombinedError, isApiError, kindFromCode, parseRetryAfter, readErrorBody, toApiError, type ApiError } from './errors';
+import {
+  errorFromGraphQL,
+  errorFromHttp,
+  fromCombinedError,
+  isApiError,
+  kindFromCode,
+  parseRetryAfter,
+  readErrorBody,
+  toApiError,
+  type ApiError,
+} from './errors';
 import { postJson, restPost } from './http';
 import { shouldRetry } from './query-client';
 import { rest } from './rest';
@@ -41,9 +51,9 @@ describe('HTTP status to a clear error', () => {
     expect(errorFromHttp(502, { error: { code: 'OFFLINE', message: 'x' } }).kind).toBe('unavailable');
     expect(errorFromHttp(401, { error: { code: 'KEY_REJECTED', message: 'x' } }).kind).toBe('unauthenticated');
     expect(errorFromHttp(403, { error: { code: 'NO_ACCESS', message: 'x' } }).kind).toBe('forbidden');
-    expect(errorFromHttp(403, { error: { code: 'FORBIDDEN', message: 'Tokens are managed by Market Desk itself.' } }).kind).toBe(
-      'forbidden',
-    );
+    expect(
+      errorFromHttp(403, { error: { code: 'FORBIDDEN', message: 'Tokens are managed by Market Desk itself.' } }).kind,
+    ).toBe('forbidden');
   });
 
   it('reads both documented error bodies', () => {
@@ -51,13 +61,18 @@ describe('HTTP status to a clear error', () => {
       code: 'UNAUTHENTICATED',
       message: 'm',
     });
-    expect(readErrorBody({ error: { code: 'FORBIDDEN', message: 'no' } })).toEqual({ code: 'FORBIDDEN', message: 'no' });
+    expect(readErrorBody({ error: { code: 'FORBIDDEN', message: 'no' } })).toEqual({
+      code: 'FORBIDDEN',
+      message: 'no',
+    });
     expect(readErrorBody({ something: 'else' })).toBeNull();
     expect(readErrorBody('<html>')).toBeNull();
   });
 
   it('uses the code when the status says nothing (GraphQL errors with 200)', () => {
-    expect(errorFromGraphQL([{ message: 'expired', extensions: { code: 'UNAUTHENTICATED' } }]).kind).toBe('unauthenticated');
+    expect(errorFromGraphQL([{ message: 'expired', extensions: { code: 'UNAUTHENTICATED' } }]).kind).toBe(
+      'unauthenticated',
+    );
     expect(errorFromGraphQL([{ message: 'nope', extensions: { code: 'FORBIDDEN' } }]).kind).toBe('forbidden');
     expect(errorFromGraphQL([{ message: 'bad arg', extensions: { code: 'BAD_USER_INPUT' } }]).kind).toBe('bad-request');
     expect(errorFromGraphQL([{ message: 'x' }]).kind).toBe('bad-request');
@@ -79,7 +94,13 @@ describe('HTTP status to a clear error', () => {
   it('is plain data: a structured clone (a worker\u2019s message) keeps its kind, HTTP status, wait and words', () => {
     const e = errorFromHttp(429, { error: { code: 'RATE_LIMITED', message: 'slow down' } }, '30');
     const copy = structuredClone(e);
-    expect(copy).toMatchObject({ kind: 'rate-limited', status: 429, code: 'RATE_LIMITED', detail: 'slow down', retryAfterSeconds: 30 });
+    expect(copy).toMatchObject({
+      kind: 'rate-limited',
+      status: 429,
+      code: 'RATE_LIMITED',
+      detail: 'slow down',
+      retryAfterSeconds: 30,
+    });
     expect(copy.message).toBe(e.message);
     expect(copy.message).toMatch(/\(HTTP 429\)/);
     expect(copy.action).toMatch(/Wait 30 s/);
@@ -109,10 +130,15 @@ describe('HTTP status to a clear error', () => {
 });
 
 describe('REST helper', () => {
-  const Row = { strict: z.object({ market_hash_name: z.string() }), lenient: z.object({ market_hash_name: z.string() }) };
+  const Row = {
+    strict: z.object({ market_hash_name: z.string() }),
+    lenient: z.object({ market_hash_name: z.string() }),
+  };
 
   it('returns the rows read from the array', async () => {
-    const fetch = fetchReturning(json([{ market_hash_name: 'AK-47 | Redline (Field-Tested)' }, { market_hash_name: 5 }]));
+    const fetch = fetchReturning(
+      json([{ market_hash_name: 'AK-47 | Redline (Field-Tested)' }, { market_hash_name: 5 }]),
+    );
     await expect(restPost(REST_PATHS.steamAnalytics, { game_id: 730 }, Row, { fetch })).resolves.toEqual({
       rows: [{ market_hash_name: 'AK-47 | Redline (Field-Tested)' }],
       droppedRows: 1,
@@ -126,7 +152,9 @@ describe('REST helper', () => {
   });
 
   it('maps the REST error body', async () => {
-    const fetch = fetchReturning(json({ error: { code: 'KEY_REJECTED', message: 'The service rejected the API key.' } }, 401));
+    const fetch = fetchReturning(
+      json({ error: { code: 'KEY_REJECTED', message: 'The service rejected the API key.' } }, 401),
+    );
     const e = (await restPost(REST_PATHS.minPrices, {}, Row, { fetch }).catch((x: unknown) => x)) as ApiError;
     expect(isApiError(e)).toBe(true);
     expect(e.kind).toBe('unauthenticated');
@@ -135,7 +163,9 @@ describe('REST helper', () => {
   });
 
   it('an answer that is not an array, or not JSON, is invalid-response; a dead network is network', async () => {
-    const e1 = (await restPost('/x', {}, Row, { fetch: fetchReturning(json({ rows: [] })) }).catch((x: unknown) => x)) as ApiError;
+    const e1 = (await restPost('/x', {}, Row, { fetch: fetchReturning(json({ rows: [] })) }).catch(
+      (x: unknown) => x,
+    )) as ApiError;
     expect(e1.kind).toBe('invalid-response');
     expect(e1.detail).toBe('/x: expected an array of items, got a object');
     const e2 = (await restPost('/x', {}, Row, { fetch: fetchReturning(new Response('<html>', { status: 200 })) }).catch(
@@ -180,18 +210,25 @@ describe('REST helper', () => {
 });
 
 describe('urql errors back to ApiError', () => {
-  const withStatus = (status: number, graphQLErrors: Array<{ message: string; extensions?: Record<string, unknown> }>, net?: Error) =>
-    new CombinedError({ graphQLErrors, networkError: net, response: { status } });
+  const withStatus = (
+    status: number,
+    graphQLErrors: Array<{ message: string; extensions?: Record<string, unknown> }>,
+    net?: Error,
+  ) => new CombinedError({ graphQLErrors, networkError: net, response: { status } });
 
   it('maps by status first, then code', () => {
-    expect(fromCombinedError(withStatus(401, [{ message: 'expired', extensions: { code: 'UNAUTHENTICATED' } }])).kind).toBe(
-      'unauthenticated',
-    );
+    expect(
+      fromCombinedError(withStatus(401, [{ message: 'expired', extensions: { code: 'UNAUTHENTICATED' } }])).kind,
+    ).toBe('unauthenticated');
     expect(fromCombinedError(withStatus(403, [], new Error('Forbidden'))).kind).toBe('forbidden');
     expect(fromCombinedError(withStatus(429, [], new Error('Too Many Requests'))).kind).toBe('rate-limited');
     expect(fromCombinedError(withStatus(500, [], new Error('Internal Server Error'))).kind).toBe('server');
-    expect(fromCombinedError(withStatus(200, [{ message: 'bad', extensions: { code: 'BAD_USER_INPUT' } }])).kind).toBe('bad-request');
-    expect(fromCombinedError(new CombinedError({ networkError: new TypeError('Failed to fetch') })).kind).toBe('network');
+    expect(fromCombinedError(withStatus(200, [{ message: 'bad', extensions: { code: 'BAD_USER_INPUT' } }])).kind).toBe(
+      'bad-request',
+    );
+    expect(fromCombinedError(new CombinedError({ networkError: new TypeError('Failed to fetch') })).kind).toBe(
+      'network',
+    );
   });
 
   it('gives back the ApiError a worker made, the same object, even after a structured clone', () => {

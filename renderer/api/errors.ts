@@ -25,7 +25,8 @@ export type ApiErrorKind =
 
 export const API_ERROR_TEXT: Record<ApiErrorKind, { message: string; action: string }> = {
   unauthenticated: {
-    message: 'The market data service did not accept the credentials: the API key was rejected or its access token expired.',
+    message:
+      'The market data service did not accept the credentials: the API key was rejected or its access token expired.',
     action: 'Check your API key in Settings and press Connect again.',
   },
   forbidden: {
@@ -106,7 +107,10 @@ export function apiError(
     retryAfterSeconds,
     rejectedMarkets: [...rejectedMarkets],
     message: status && kind !== 'network' ? `${base.message} (HTTP ${status})` : base.message,
-    action: kind === 'rate-limited' && retryAfterSeconds !== null ? `Wait ${retryAfterSeconds} s; Market Desk retries automatically.` : base.action,
+    action:
+      kind === 'rate-limited' && retryAfterSeconds !== null
+        ? `Wait ${retryAfterSeconds} s; Market Desk retries automatically.`
+        : base.action,
   };
 }
 
@@ -135,10 +139,12 @@ export function isTransient(e: ApiError): boolean {
 const GraphQLErrorBody = z.object({
   errors: z
     .array(
-      z.object({
-        message: z.string().optional(),
-        extensions: z.object({ code: z.string().optional() }).loose().optional(),
-      }).loose(),
+      z
+        .object({
+          message: z.string().optional(),
+          extensions: z.object({ code: z.string().optional() }).loose().optional(),
+        })
+        .loose(),
     )
     .min(1),
 });
@@ -204,7 +210,12 @@ function clip(text: string): string {
  * An HTTP answer that is not a success (or a 200 carrying GraphQL errors) to an ApiError.
  * `body` is the parsed JSON if it was JSON, otherwise the raw text.
  */
-export function errorFromHttp(status: number, body: unknown, retryAfter?: string | null, rejectedMarkets: readonly string[] = []): ApiError {
+export function errorFromHttp(
+  status: number,
+  body: unknown,
+  retryAfter?: string | null,
+  rejectedMarkets: readonly string[] = [],
+): ApiError {
   const read = readErrorBody(body);
   const byCode = kindFromCode(read?.code ?? null);
   // For 5xx the code says more (OFFLINE vs SERVER_ERROR from the gateway); for 4xx the status decides.
@@ -214,11 +225,21 @@ export function errorFromHttp(status: number, body: unknown, retryAfter?: string
     byCode ??
     'server';
   const detail = read ? read.message : typeof body === 'string' ? body : '';
-  return apiError(kind, status >= 400 ? status : null, read?.code ?? null, clip(detail), parseRetryAfter(retryAfter), rejectedMarkets);
+  return apiError(
+    kind,
+    status >= 400 ? status : null,
+    read?.code ?? null,
+    clip(detail),
+    parseRetryAfter(retryAfter),
+    rejectedMarkets,
+  );
 }
 
 /** GraphQL errors delivered with a 2xx status. */
-export function errorFromGraphQL(errors: ReadonlyArray<{ message?: string; extensions?: { code?: unknown } | null }>, rejectedMarkets: readonly string[] = []): ApiError {
+export function errorFromGraphQL(
+  errors: ReadonlyArray<{ message?: string; extensions?: { code?: unknown } | null }>,
+  rejectedMarkets: readonly string[] = [],
+): ApiError {
   const first = errors[0];
   const code = typeof first?.extensions?.code === 'string' ? first.extensions.code : null;
   return apiError(kindFromCode(code) ?? 'bad-request', null, code, clip(first?.message ?? ''), null, rejectedMarkets);
@@ -261,7 +282,14 @@ export function fromCombinedError(error: CombinedError): ApiError {
   if (status !== null && status >= 400) {
     const first = gqlErrors[0];
     const body = first
-      ? { errors: [{ message: first.message, extensions: { code: typeof first.extensions?.code === 'string' ? first.extensions.code : undefined } }] }
+      ? {
+          errors: [
+            {
+              message: first.message,
+              extensions: { code: typeof first.extensions?.code === 'string' ? first.extensions.code : undefined },
+            },
+          ],
+        }
       : (error.networkError?.message ?? '');
     return errorFromHttp(status, body);
   }

@@ -11,7 +11,13 @@ import { postAndParse, postAndStreamRows, postJson, restPost } from './http';
 
 type Route = (req: IncomingMessage, body: string, res: ServerResponse) => void | Promise<void>;
 const routes = new Map<string, Route>();
-const seen: { method: string; path: string; contentType: string | undefined; accept: string | undefined; body: string }[] = [];
+const seen: {
+  method: string;
+  path: string;
+  contentType: string | undefined;
+  accept: string | undefined;
+  body: string;
+}[] = [];
 let closedEarly = 0;
 let server: Server;
 let base = '';
@@ -24,7 +30,13 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      seen.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'], accept: req.headers.accept, body });
+      seen.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        contentType: req.headers['content-type'],
+        accept: req.headers.accept,
+        body,
+      });
       res.on('close', () => {
         if (!res.writableFinished) closedEarly += 1;
       });
@@ -50,10 +62,18 @@ beforeEach(() => {
 });
 
 /** A JSON answer in pieces of `size` bytes, `gapMs` apart, with or without a Content-Length. */
-function answer(status: number, text: string, opts: { size?: number; gapMs?: number; length?: boolean; headers?: Record<string, string> } = {}): Route {
+function answer(
+  status: number,
+  text: string,
+  opts: { size?: number; gapMs?: number; length?: boolean; headers?: Record<string, string> } = {},
+): Route {
   return async (_req, _body, res) => {
     const bytes = Buffer.from(text, 'utf8');
-    res.writeHead(status, { 'content-type': 'application/json', ...(opts.length === false ? {} : { 'content-length': String(bytes.length) }), ...opts.headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      ...(opts.length === false ? {} : { 'content-length': String(bytes.length) }),
+      ...opts.headers,
+    });
     const size = opts.size ?? bytes.length;
     for (let i = 0; i < bytes.length; i += size) {
       if (res.destroyed) return;
@@ -84,20 +104,47 @@ const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ market_hash_n
 describe('postJson', () => {
   it('POSTs the body as JSON to the gateway and returns the parsed answer', async () => {
     routes.set('/api/v2/rest/x', answer(200, '{"ok":true,"name":"Ä"}'));
-    await expect(postJson(`${base}/api/v2/rest/x`, { game_id: 730, markets: ['steam'] })).resolves.toEqual({ ok: true, name: 'Ä' });
+    await expect(postJson(`${base}/api/v2/rest/x`, { game_id: 730, markets: ['steam'] })).resolves.toEqual({
+      ok: true,
+      name: 'Ä',
+    });
     expect(seen).toEqual([
-      { method: 'POST', path: '/api/v2/rest/x', contentType: 'application/json', accept: 'application/json', body: '{"game_id":730,"markets":["steam"]}' },
+      {
+        method: 'POST',
+        path: '/api/v2/rest/x',
+        contentType: 'application/json',
+        accept: 'application/json',
+        body: '{"game_id":730,"markets":["steam"]}',
+      },
     ]);
   });
 
   it('turns error statuses and their bodies into ApiErrors', async () => {
-    routes.set('/401', answer(401, JSON.stringify({ error: { code: 'KEY_REJECTED', message: 'The key was rejected.' } })));
-    routes.set('/429', answer(429, JSON.stringify({ errors: [{ message: 'slow down', extensions: { code: 'RATE_LIMITED' } }] }), { headers: { 'retry-after': '7' } }));
+    routes.set(
+      '/401',
+      answer(401, JSON.stringify({ error: { code: 'KEY_REJECTED', message: 'The key was rejected.' } })),
+    );
+    routes.set(
+      '/429',
+      answer(429, JSON.stringify({ errors: [{ message: 'slow down', extensions: { code: 'RATE_LIMITED' } }] }), {
+        headers: { 'retry-after': '7' },
+      }),
+    );
     routes.set('/503', answer(503, 'upstream is down', { headers: { 'content-type': 'text/plain' } }));
     const e401 = await apiFailure(postJson(`${base}/401`, {}));
-    expect([e401.kind, e401.status, e401.code, e401.detail]).toEqual(['unauthenticated', 401, 'KEY_REJECTED', 'The key was rejected.']);
+    expect([e401.kind, e401.status, e401.code, e401.detail]).toEqual([
+      'unauthenticated',
+      401,
+      'KEY_REJECTED',
+      'The key was rejected.',
+    ]);
     const e429 = await apiFailure(postJson(`${base}/429`, {}));
-    expect([e429.kind, e429.status, e429.code, e429.retryAfterSeconds]).toEqual(['rate-limited', 429, 'RATE_LIMITED', 7]);
+    expect([e429.kind, e429.status, e429.code, e429.retryAfterSeconds]).toEqual([
+      'rate-limited',
+      429,
+      'RATE_LIMITED',
+      7,
+    ]);
     const e503 = await apiFailure(postJson(`${base}/503`, {}));
     expect([e503.kind, e503.status, e503.detail]).toEqual(['unavailable', 503, 'upstream is down']);
   });
@@ -134,12 +181,19 @@ describe('postJson', () => {
 });
 
 describe('restPost', () => {
-  const Row = { strict: z.object({ market_hash_name: z.string() }), lenient: z.object({ market_hash_name: z.string() }) };
+  const Row = {
+    strict: z.object({ market_hash_name: z.string() }),
+    lenient: z.object({ market_hash_name: z.string() }),
+  };
 
   it('reads the array row by row; a 200 carrying an error body is that error', async () => {
     routes.set('/rows', answer(200, JSON.stringify([{ market_hash_name: 'A' }, { market_hash_name: 5 }])));
     routes.set('/err', answer(200, JSON.stringify({ error: { code: 'FORBIDDEN', message: 'no plan' } })));
-    await expect(restPost(`${base}/rows`, {}, Row)).resolves.toEqual({ rows: [{ market_hash_name: 'A' }], droppedRows: 1, invalidValues: 0 });
+    await expect(restPost(`${base}/rows`, {}, Row)).resolves.toEqual({
+      rows: [{ market_hash_name: 'A' }],
+      droppedRows: 1,
+      invalidValues: 0,
+    });
     const e = await apiFailure(restPost(`${base}/err`, {}, Row));
     expect([e.kind, e.code]).toEqual(['forbidden', 'FORBIDDEN']);
   });
@@ -179,9 +233,16 @@ describe('postAndParse', () => {
       expect(e.kind).toBe('invalid-response');
       expect(e.detail).toMatch(/not (valid )?JSON \(1000 bytes\)/);
     }
-    routes.set('/400', answer(400, JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'Unknown market "nope"' } }), { headers: { 'retry-after': '3' } }));
+    routes.set(
+      '/400',
+      answer(400, JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'Unknown market "nope"' } }), {
+        headers: { 'retry-after': '3' },
+      }),
+    );
     const calls: unknown[] = [];
-    const e = await failure(postAndParse(`${base}/400`, {}, { httpError: (...args) => (calls.push(args), new Error('mine')) }));
+    const e = await failure(
+      postAndParse(`${base}/400`, {}, { httpError: (...args) => (calls.push(args), new Error('mine')) }),
+    );
     expect((e as Error).message).toBe('mine');
     expect(calls).toEqual([[400, { error: { code: 'BAD_REQUEST', message: 'Unknown market "nope"' } }, '3']]);
   });
@@ -225,7 +286,10 @@ describe('postAndStreamRows', () => {
     const cut = await apiFailure(postAndStreamRows(`${base}/cut`, {}, {}, 'list', () => {}));
     expect(cut.kind).toBe('invalid-response');
     expect(cut.detail).toMatch(/not valid JSON/);
-    routes.set('/403', answer(403, JSON.stringify({ errors: [{ message: 'no access', extensions: { code: 'FORBIDDEN' } }] })));
+    routes.set(
+      '/403',
+      answer(403, JSON.stringify({ errors: [{ message: 'no access', extensions: { code: 'FORBIDDEN' } }] })),
+    );
     const denied = await apiFailure(postAndStreamRows(`${base}/403`, {}, {}, 'list', () => {}));
     expect([denied.kind, denied.status, denied.detail]).toEqual(['forbidden', 403, 'no access']);
     routes.set('/dribble', answer(200, text, { size: 1024, gapMs: 5 }));

@@ -122,7 +122,9 @@ export async function readAnswer(url: string, res: Response, options: ReadOption
   const parseMs = performance.now() - t0;
   if (!res.ok) {
     const retryAfter = res.headers.get('retry-after');
-    throw options.httpError ? options.httpError(res.status, json, retryAfter) : errorFromHttp(res.status, json, retryAfter);
+    throw options.httpError
+      ? options.httpError(res.status, json, retryAfter)
+      : errorFromHttp(res.status, json, retryAfter);
   }
   if (!isJson) throw invalidResponse(`${url}: the answer is not JSON (${bytes} bytes)`);
   return { json, bytes, bytesDoneAt, parseMs };
@@ -133,7 +135,12 @@ export async function readAnswer(url: string, res: Response, options: ReadOption
  * to the platform's own Response.json(), which decodes as the bytes arrive and parses once at the end, with
  * no JS-side joining of a tens-of-MB string.
  */
-async function readAnswerNatively(url: string, body: ReadableStream<Uint8Array>, total: number | null, options: ReadOptions): Promise<Answer> {
+async function readAnswerNatively(
+  url: string,
+  body: ReadableStream<Uint8Array>,
+  total: number | null,
+  options: ReadOptions,
+): Promise<Answer> {
   const [forCount, forParse] = body.tee();
   let bytes = 0;
   let bytesDoneAt = 0;
@@ -155,7 +162,8 @@ async function readAnswerNatively(url: string, body: ReadableStream<Uint8Array>,
   } catch (e) {
     // Settle both (the other branch may still be reading) before reporting.
     await Promise.allSettled([parsing, counting]);
-    if (e instanceof SyntaxError) throw invalidResponse(`${url}: the answer is not valid JSON (${bytes} bytes): ${e.message}`);
+    if (e instanceof SyntaxError)
+      throw invalidResponse(`${url}: the answer is not valid JSON (${bytes} bytes): ${e.message}`);
     throw failed(e);
   }
   return { json, bytes, bytesDoneAt, parseMs: now() - bytesDoneAt };
@@ -225,7 +233,8 @@ export async function postAndStreamRows(
   try {
     for (;;) {
       const t0 = performance.now();
-      while (pending.length > 0 && performance.now() - t0 < SLICE_MS) stream.push(decoder.decode(pending.shift(), { stream: true }));
+      while (pending.length > 0 && performance.now() - t0 < SLICE_MS)
+        stream.push(decoder.decode(pending.shift(), { stream: true }));
       if (pending.length > 0) await nextTask();
       else if (finished) break;
       else {

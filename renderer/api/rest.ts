@@ -20,7 +20,10 @@ import type { ApiError } from './errors';
 import { restPost, type RequestOptions } from './http';
 
 const gameId = z.number().int().positive();
-const otherGame = gameId.refine((g) => g !== DEFAULT_GAME_ID, 'CS2 prices come through GraphQL (aggregatedMinPrices / aggregatedMaxOrders)');
+const otherGame = gameId.refine(
+  (g) => g !== DEFAULT_GAME_ID,
+  'CS2 prices come through GraphQL (aggregatedMinPrices / aggregatedMaxOrders)',
+);
 const markets = z.array(z.string().min(1)).min(1);
 
 export const REST_ENDPOINTS = {
@@ -37,7 +40,11 @@ export const REST_ENDPOINTS = {
   priceRecommendations: {
     path: REST_PATHS.priceRecommendations,
     // Without markets the GraphQL getPriceRecommendations answers the same.
-    request: z.object({ game_id: gameId.default(DEFAULT_GAME_ID), type: z.enum(RECOMMENDATION_TYPES).optional(), markets }),
+    request: z.object({
+      game_id: gameId.default(DEFAULT_GAME_ID),
+      type: z.enum(RECOMMENDATION_TYPES).optional(),
+      markets,
+    }),
     rows: PriceRecommendationRows,
   },
 } as const;
@@ -49,7 +56,11 @@ type RowOf<E extends RestEndpoint> = (typeof REST_ENDPOINTS)[E]['rows'] extends 
 export type RestResponse<E extends RestEndpoint> = Rows<RowOf<E>>;
 
 /** One REST call: the body is checked before sending, the answer read row by row after. */
-export async function rest<E extends RestEndpoint>(endpoint: E, body: RestRequest<E>, options: RequestOptions = {}): Promise<RestResponse<E>> {
+export async function rest<E extends RestEndpoint>(
+  endpoint: E,
+  body: RestRequest<E>,
+  options: RequestOptions = {},
+): Promise<RestResponse<E>> {
   const def = REST_ENDPOINTS[endpoint];
   const request: unknown = def.request.parse(body);
   return restPost<RowOf<E>>(def.path, request, def.rows as unknown as RowReader<RowOf<E>>, options);

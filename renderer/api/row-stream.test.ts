@@ -53,7 +53,10 @@ describe('row stream', () => {
   });
 
   it('an empty list, and another shape, are read whole at the end', () => {
-    expect(run('{"data":{"getSteamAnalytics":[]}}', 4)).toMatchObject({ rows: [], end: { streamed: true, value: { data: { getSteamAnalytics: [] } } } });
+    expect(run('{"data":{"getSteamAnalytics":[]}}', 4)).toMatchObject({
+      rows: [],
+      end: { streamed: true, value: { data: { getSteamAnalytics: [] } } },
+    });
     const errorsFirst = JSON.stringify({ errors: [{ message: 'no' }], data: { getSteamAnalytics: tricky } });
     expect(run(errorsFirst, 3)).toMatchObject({ rows: [], end: { streamed: false, value: JSON.parse(errorsFirst) } });
     expect(run('{"data":null}', 2).end).toEqual({ streamed: false, value: { data: null }, chars: 13 });

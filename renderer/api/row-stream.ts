@@ -14,7 +14,8 @@
  */
 
 /** The answer so far, at its end: the document with the rows array emptied (streamed), or all of it. */
-export type StreamEnd = { streamed: true; value: unknown; chars: number } | { streamed: false; value: unknown; chars: number };
+export type StreamEnd =
+  { streamed: true; value: unknown; chars: number } | { streamed: false; value: unknown; chars: number };
 
 export class NotJson extends Error {
   constructor() {

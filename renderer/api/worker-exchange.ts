@@ -7,7 +7,18 @@
  * thread. A teardown (unsubscribe) aborts the run. A failure is the ApiError the worker made, delivered
  * as the CombinedError's networkError unchanged (errors.ts: one plain form from the worker to the screen).
  */
-import { getOperationName, stringifyDocument, subscriptionExchange, type AnyVariables, type Client, type Exchange, type Operation, type OperationContext, type RequestPolicy, type TypedDocumentNode } from '@urql/core';
+import {
+  getOperationName,
+  stringifyDocument,
+  subscriptionExchange,
+  type AnyVariables,
+  type Client,
+  type Exchange,
+  type Operation,
+  type OperationContext,
+  type RequestPolicy,
+  type TypedDocumentNode,
+} from '@urql/core';
 import { fromCombinedError, toApiError } from './errors';
 
 /** Runs one operation in a worker; resolves to the operation's `data`, rejects with an ApiError (or an AbortError). */
@@ -56,7 +67,11 @@ export function workerExchange(): Exchange {
  * Variables it does not declare are the run's own (part of the operation's identity, e.g. the item a
  * look-up picks) and are not sent to the service.
  */
-export function graphqlRequestOf(op: Operation): { query: string; variables?: Record<string, unknown>; operationName?: string } {
+export function graphqlRequestOf(op: Operation): {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+} {
   const declared = new Set<string>();
   for (const def of op.query.definitions) {
     if (def.kind !== 'OperationDefinition') continue;
@@ -74,7 +89,8 @@ export function graphqlRequestOf(op: Operation): { query: string; variables?: Re
  *   export const GRID_PRICES = workerDocument<GridData>()(graphql(`query GridPrices(…) { … }`));
  */
 export function workerDocument<Data, Extra extends Record<string, unknown> = Record<never, never>>() {
-  return <Vars>(doc: TypedDocumentNode<unknown, Vars>): TypedDocumentNode<Data, Vars & Extra> => doc as unknown as TypedDocumentNode<Data, Vars & Extra>;
+  return <Vars>(doc: TypedDocumentNode<unknown, Vars>): TypedDocumentNode<Data, Vars & Extra> =>
+    doc as unknown as TypedDocumentNode<Data, Vars & Extra>;
 }
 
 /**

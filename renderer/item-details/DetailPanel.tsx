@@ -73,7 +73,10 @@ function useItemLookup<Row>(
 ): Lookup<Row> {
   const { sourceKey } = useDataSource();
   const supported = games.includes(game);
-  const context = useMemo(() => ({ worker: itemLookupRun({ source: sourceKey ?? '', epoch: reloadEpoch }) }), [sourceKey, reloadEpoch]);
+  const context = useMemo(
+    () => ({ worker: itemLookupRun({ source: sourceKey ?? '', epoch: reloadEpoch }) }),
+    [sourceKey, reloadEpoch],
+  );
   const [res, reexecute] = useQuery({
     query: doc,
     variables: { game_id: game, item: name },
@@ -83,17 +86,28 @@ function useItemLookup<Row>(
   });
   const retry = () => reexecute({ requestPolicy: 'network-only' });
   if (!supported) return { status: 'unsupported', row: null, fetchedAt: null, error: null, retry };
-  if (res.fetching || (!res.data && !res.error)) return { status: 'loading', row: null, fetchedAt: null, error: null, retry };
+  if (res.fetching || (!res.data && !res.error))
+    return { status: 'loading', row: null, fetchedAt: null, error: null, retry };
   if (res.error) return { status: 'error', row: null, fetchedAt: null, error: fromCombinedError(res.error), retry };
   const row = res.data?.row ?? null;
-  return { status: row ? 'ok' : 'not-listed', row, fetchedAt: row ? (res.data?.fetchedAt ?? null) : null, error: null, retry };
+  return {
+    status: row ? 'ok' : 'not-listed',
+    row,
+    fetchedAt: row ? (res.data?.fetchedAt ?? null) : null,
+    error: null,
+    retry,
+  };
 }
 
 /** A money figure; converted to another currency, its title names the service value, the rate and its date. */
 export function Money({ v, money }: { v: number | null; money: MoneyFormat }) {
   if (v === null) return <span className="dp__missing">{MISSING}</span>;
   return money.conversion ? (
-    <span title={formatMoneyExact(v, money)} data-rate-date={money.conversion.date} data-stale={money.conversion.stale || undefined}>
+    <span
+      title={formatMoneyExact(v, money)}
+      data-rate-date={money.conversion.date}
+      data-stale={money.conversion.stale || undefined}
+    >
       {formatMoney(v, money)}
     </span>
   ) : (
@@ -177,7 +191,12 @@ export function DetailPanel(props: DetailPanelProps) {
           {name}
         </h2>
         <div className="dp__actions">
-          <button type="button" className={`btn btn--small btn--ghost dp__star${props.watched ? ' is-on' : ''}`} aria-pressed={props.watched} onClick={props.onToggleWatch}>
+          <button
+            type="button"
+            className={`btn btn--small btn--ghost dp__star${props.watched ? ' is-on' : ''}`}
+            aria-pressed={props.watched}
+            onClick={props.onToggleWatch}
+          >
             {props.watched ? '★ Starred' : '☆ Star'}
           </button>
           <button
@@ -196,7 +215,9 @@ export function DetailPanel(props: DetailPanelProps) {
             type="button"
             className="btn btn--small btn--ghost"
             title="A price alert on this item (A on its row)"
-            onClick={(e) => openAlertEditor({ mode: 'new', game: snap.game, item: name, snap, returnFocus: e.currentTarget })}
+            onClick={(e) =>
+              openAlertEditor({ mode: 'new', game: snap.game, item: name, snap, returnFocus: e.currentTarget })
+            }
           >
             Alert…
           </button>
@@ -209,14 +230,27 @@ export function DetailPanel(props: DetailPanelProps) {
             Add to portfolio…
           </button>
           {alertCount > 0 ? (
-            <a className="btn btn--small btn--ghost" href={routeHref('alerts')} title="This item's alerts, on the Alerts page">
+            <a
+              className="btn btn--small btn--ghost"
+              href={routeHref('alerts')}
+              title="This item's alerts, on the Alerts page"
+            >
               {alertCount} {alertCount === 1 ? 'alert' : 'alerts'}
             </a>
           ) : null}
-          <a className="btn btn--small btn--ghost" href={routeHref('analytics', { view: 'item', item: name })} title="Charts of this item's sales, listings and buy orders">
+          <a
+            className="btn btn--small btn--ghost"
+            href={routeHref('analytics', { view: 'item', item: name })}
+            title="Charts of this item's sales, listings and buy orders"
+          >
             Analytics
           </a>
-          <button type="button" className="btn btn--small btn--ghost" aria-label="Close details" onClick={props.onClose}>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            aria-label="Close details"
+            onClick={props.onClose}
+          >
             ✕
           </button>
         </div>
@@ -242,7 +276,8 @@ export function DetailPanel(props: DetailPanelProps) {
             <Money v={bestBid} money={money} />
             {bestBid !== null ? (
               <small>
-                {nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')} · {countOf(num(d.bidOrders[item] as number), 'order')}
+                {nameOf(snap.bidMarkets[d.bestBidCol[item] as number] ?? '')} ·{' '}
+                {countOf(num(d.bidOrders[item] as number), 'order')}
               </small>
             ) : null}
             {props.trust && bestBid !== null ? (
@@ -270,11 +305,18 @@ export function DetailPanel(props: DetailPanelProps) {
       {props.trust ? (
         <TrustSection
           snap={snap}
-          confidence={props.trust.confidenceWith(item, rec.row ? { reasons: rec.row.unstable_reasons, liquidity: rec.row.liquidity_score } : null)}
+          confidence={props.trust.confidenceWith(
+            item,
+            rec.row ? { reasons: rec.row.unstable_reasons, liquidity: rec.row.liquidity_score } : null,
+          )}
           nameOf={nameOf}
           now={now}
         >
-          <MarkBlock inputs={markInputs(snap, d, item, askCols, bidCols, { quotes, includeStalled })} money={money} nameOf={nameOf} />
+          <MarkBlock
+            inputs={markInputs(snap, d, item, askCols, bidCols, { quotes, includeStalled })}
+            money={money}
+            nameOf={nameOf}
+          />
         </TrustSection>
       ) : null}
 
@@ -283,10 +325,14 @@ export function DetailPanel(props: DetailPanelProps) {
           Best arbitrage pair{net ? ' (net of fees)' : ''}
         </h3>
         {pair ? (
-          <p className={`dp__pair${pair.profit > 0 ? ' is-pos' : pair.profit < 0 ? ' is-neg' : ''}`} data-testid="arbitrage">
-            Buy on <strong>{nameOf(snap.askMarkets[pair.buyCol] ?? '')}</strong> at {formatMoney(pair.buy, money)}, sell to a buy order on{' '}
-            <strong>{nameOf(snap.bidMarkets[pair.sellCol] ?? '')}</strong> at {formatMoney(pair.sell, money)}:{' '}
-            <strong>{signedMoney(pair.profit, money)}</strong> ({signedPercent(pair.percent)})
+          <p
+            className={`dp__pair${pair.profit > 0 ? ' is-pos' : pair.profit < 0 ? ' is-neg' : ''}`}
+            data-testid="arbitrage"
+          >
+            Buy on <strong>{nameOf(snap.askMarkets[pair.buyCol] ?? '')}</strong> at {formatMoney(pair.buy, money)}, sell
+            to a buy order on <strong>{nameOf(snap.bidMarkets[pair.sellCol] ?? '')}</strong> at{' '}
+            {formatMoney(pair.sell, money)}: <strong>{signedMoney(pair.profit, money)}</strong> (
+            {signedPercent(pair.percent)})
           </p>
         ) : (
           <p className="dp__muted">No pair: it needs an ask on one market and a buy order on another.</p>
@@ -386,11 +432,20 @@ export function DetailPanel(props: DetailPanelProps) {
 
 function Extra({ lookup, game, children }: { lookup: Lookup<unknown>; game: number; children: React.ReactNode }) {
   const { status, error } = lookup;
-  if (status === 'loading') return <p className="dp__muted">Loading (the first look-up fetches the whole {gameName(game)} catalog once)…</p>;
+  if (status === 'loading')
+    return <p className="dp__muted">Loading (the first look-up fetches the whole {gameName(game)} catalog once)…</p>;
   if (status === 'unsupported') return <p className="dp__muted">The API does not offer this for {gameName(game)}.</p>;
   if (status === 'not-listed') return <p className="dp__muted">The API has no entry for this item.</p>;
   if (status === 'error') {
-    return <ErrorNotice layout="inline" className="dp__error" message={error?.message ?? 'The look-up failed.'} detail={error?.detail} onRetry={lookup.retry} />;
+    return (
+      <ErrorNotice
+        layout="inline"
+        className="dp__error"
+        message={error?.message ?? 'The look-up failed.'}
+        detail={error?.detail}
+        onRetry={lookup.retry}
+      />
+    );
   }
   return <>{children}</>;
 }
@@ -421,7 +476,9 @@ function Recommendation({ rec, money }: { rec: PriceRecommendationRow; money: Mo
         </div>
         <div>
           <dt>Difference to suggested</dt>
-          <dd className="dp__num">{signedMoney(rec.price_difference === null ? null : Math.round(rec.price_difference), money)}</dd>
+          <dd className="dp__num">
+            {signedMoney(rec.price_difference === null ? null : Math.round(rec.price_difference), money)}
+          </dd>
         </div>
       </dl>
       {rec.unstable_reasons.length > 0 ? (
@@ -441,19 +498,41 @@ function Recommendation({ rec, money }: { rec: PriceRecommendationRow; money: Mo
 
 function Steam({ s, money }: { s: SteamAnalyticsRow; money: MoneyFormat }) {
   const rows: Array<[string, React.ReactNode]> = [
-    ['Sales 24 h / 7 d / 30 d / 90 d', `${formatCount(s.sales.last_24h)} / ${formatCount(s.sales.last_7d)} / ${formatCount(s.sales.last_30d)} / ${formatCount(s.sales.last_90d)}`],
-    ['Average daily volume', s.sales.avg_daily_volume === null ? MISSING : s.sales.avg_daily_volume.toLocaleString('en-US', { maximumFractionDigits: 2 })],
+    [
+      'Sales 24 h / 7 d / 30 d / 90 d',
+      `${formatCount(s.sales.last_24h)} / ${formatCount(s.sales.last_7d)} / ${formatCount(s.sales.last_30d)} / ${formatCount(s.sales.last_90d)}`,
+    ],
+    [
+      'Average daily volume',
+      s.sales.avg_daily_volume === null
+        ? MISSING
+        : s.sales.avg_daily_volume.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+    ],
     ['Median sale, 90 d', <Money key="m" v={s.sales.median_price_90d} money={money} />],
     ['Average sale, 90 d', <Money key="a" v={s.sales.average_price_90d} money={money} />],
     ['Latest median sold', <Money key="l" v={s.sales.latest_median_price_sold} money={money} />],
-    ['Sell orders: min / max now', <span key="s">
-      <Money v={s.listings.min_sell_order_price} money={money} /> / <Money v={s.listings.max_sell_order_price} money={money} />
-    </span>],
-    ['Sell orders 24 h / 7 d', `${formatCount(s.listings.sell_orders_last_24h)} / ${formatCount(s.listings.sell_orders_last_7d)}`],
-    ['Buy orders: max / min now', <span key="b">
-      <Money v={s.buyOrders.max_buy_order_price} money={money} /> / <Money v={s.buyOrders.min_buy_order_price} money={money} />
-    </span>],
-    ['Buy orders 24 h / 7 d', `${formatCount(s.buyOrders.buy_orders_last_24h)} / ${formatCount(s.buyOrders.buy_orders_last_7d)}`],
+    [
+      'Sell orders: min / max now',
+      <span key="s">
+        <Money v={s.listings.min_sell_order_price} money={money} /> /{' '}
+        <Money v={s.listings.max_sell_order_price} money={money} />
+      </span>,
+    ],
+    [
+      'Sell orders 24 h / 7 d',
+      `${formatCount(s.listings.sell_orders_last_24h)} / ${formatCount(s.listings.sell_orders_last_7d)}`,
+    ],
+    [
+      'Buy orders: max / min now',
+      <span key="b">
+        <Money v={s.buyOrders.max_buy_order_price} money={money} /> /{' '}
+        <Money v={s.buyOrders.min_buy_order_price} money={money} />
+      </span>,
+    ],
+    [
+      'Buy orders 24 h / 7 d',
+      `${formatCount(s.buyOrders.buy_orders_last_24h)} / ${formatCount(s.buyOrders.buy_orders_last_7d)}`,
+    ],
   ];
   return (
     <dl className="dp__facts dp__facts--list">

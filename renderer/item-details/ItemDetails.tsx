@@ -53,7 +53,18 @@ export interface ItemDetailsProps {
   trust?: TrustView;
 }
 
-export function ItemDetails({ item, snap, d, askCols, bidCols, nameOf, reloadEpoch, announce, trust, ...given }: ItemDetailsProps) {
+export function ItemDetails({
+  item,
+  snap,
+  d,
+  askCols,
+  bidCols,
+  nameOf,
+  reloadEpoch,
+  announce,
+  trust,
+  ...given
+}: ItemDetailsProps) {
   const money = useMoneyFormat();
   // What a page does not give, the panel reads itself: the user's alerts and the game's watchlist.
   const allAlerts = useAlertList();

@@ -8,7 +8,19 @@ import { MISSING, formatMoney, type MoneyFormat } from '../../shared/money/money
 import { LEVEL_DOTS, LEVEL_WORD, type OtherBest } from '../ui/trust/row-confidence';
 import { stallSentence } from '../ui/trust/trust-text';
 
-export function TrustSection({ snap, confidence, nameOf, now, children }: { snap: Snapshot; confidence: Confidence | null; nameOf(slug: string): string; now: number; children?: React.ReactNode }) {
+export function TrustSection({
+  snap,
+  confidence,
+  nameOf,
+  now,
+  children,
+}: {
+  snap: Snapshot;
+  confidence: Confidence | null;
+  nameOf(slug: string): string;
+  now: number;
+  children?: React.ReactNode;
+}) {
   const trust = snap.trust;
   return (
     <section className="dp__section" aria-labelledby="dp-trust" data-testid="detail-trust">
@@ -17,8 +29,13 @@ export function TrustSection({ snap, confidence, nameOf, now, children }: { snap
       </h3>
       {confidence ? (
         <>
-          <p className={`dp__conf conf-${confidence.level}`} data-testid="detail-confidence" data-level={confidence.level}>
-            <span aria-hidden="true">{LEVEL_DOTS[confidence.level]}</span> Confidence: <strong>{LEVEL_WORD[confidence.level]}</strong>
+          <p
+            className={`dp__conf conf-${confidence.level}`}
+            data-testid="detail-confidence"
+            data-level={confidence.level}
+          >
+            <span aria-hidden="true">{LEVEL_DOTS[confidence.level]}</span> Confidence:{' '}
+            <strong>{LEVEL_WORD[confidence.level]}</strong>
             {confidence.reasons.length === 0 ? ' (no warning)' : null}
           </p>
           {confidence.reasons.length > 0 ? (
@@ -49,7 +66,8 @@ export function TrustSection({ snap, confidence, nameOf, now, children }: { snap
       ) : null}
       {trust ? (
         <p className="dp__muted dp__small">
-          Ages are as observed by Market Desk's own polls ({trust.polls.toLocaleString('en-US')} so far); the service gives no timestamps.
+          Ages are as observed by Market Desk's own polls ({trust.polls.toLocaleString('en-US')} so far); the service
+          gives no timestamps.
         </p>
       ) : null}
     </section>
@@ -57,7 +75,15 @@ export function TrustSection({ snap, confidence, nameOf, now, children }: { snap
 }
 
 /** "All quotes: $8.00 on BUFF163 (outlier: far below …)": shown under the trusted best when they differ. */
-export function OtherBestLine({ other, money, nameOf }: { other: OtherBest; money: MoneyFormat; nameOf(slug: string): string }) {
+export function OtherBestLine({
+  other,
+  money,
+  nameOf,
+}: {
+  other: OtherBest;
+  money: MoneyFormat;
+  nameOf(slug: string): string;
+}) {
   return (
     <small className="dp__allbest" data-testid={`detail-all-best-${other.side}`}>
       all quotes: {formatMoney(other.price, money)} on {nameOf(other.market)}
@@ -67,7 +93,15 @@ export function OtherBestLine({ other, money, nameOf }: { other: OtherBest; mone
 }
 
 /** The mark price and what it is made of (MarkInputs from market/trust/mark.ts). */
-export function MarkBlock({ inputs, money, nameOf }: { inputs: MarkInputs; money: MoneyFormat; nameOf(slug: string): string }) {
+export function MarkBlock({
+  inputs,
+  money,
+  nameOf,
+}: {
+  inputs: MarkInputs;
+  money: MoneyFormat;
+  nameOf(slug: string): string;
+}) {
   return (
     <div className="dp__mark" data-testid="detail-mark">
       <p className="dp__markline">
@@ -78,12 +112,14 @@ export function MarkBlock({ inputs, money, nameOf }: { inputs: MarkInputs; money
         <ul className="dp__markinputs" aria-label="The mark's inputs">
           {inputs.asks.map((a) => (
             <li key={a.market}>
-              Ask on {nameOf(a.market)}: <span className="dp__num">{formatMoney(a.price, money)}</span>, weight {a.weight.toLocaleString('en-US', { maximumFractionDigits: 1 })}
+              Ask on {nameOf(a.market)}: <span className="dp__num">{formatMoney(a.price, money)}</span>, weight{' '}
+              {a.weight.toLocaleString('en-US', { maximumFractionDigits: 1 })}
             </li>
           ))}
           {inputs.boundedByBid ? (
             <li>
-              Raised to the best trusted bid, on {nameOf(inputs.boundedByBid.market)}: <span className="dp__num">{formatMoney(inputs.boundedByBid.price, money)}</span>
+              Raised to the best trusted bid, on {nameOf(inputs.boundedByBid.market)}:{' '}
+              <span className="dp__num">{formatMoney(inputs.boundedByBid.price, money)}</span>
             </li>
           ) : null}
         </ul>

@@ -6,7 +6,10 @@ import { useCallback, useMemo } from 'react';
 import { usePref } from '../lib/preferences';
 import { GRID_PREFS } from '../market/prefs';
 
-export function useWatchlist(game: number): { watchNames: readonly string[]; onToggleWatch(index: number, name: string): void } {
+export function useWatchlist(game: number): {
+  watchNames: readonly string[];
+  onToggleWatch(index: number, name: string): void;
+} {
   const [watchAll, setWatchAll] = usePref(GRID_PREFS.watchlist);
   const watchNames = useMemo(() => watchAll[String(game)] ?? [], [watchAll, game]);
   const onToggleWatch = useCallback(

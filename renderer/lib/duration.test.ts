@@ -15,4 +15,3 @@ describe('formatDuration', () => {
     expect(formatDuration(-5000)).toBe('0 s');
   });
 });
-

@@ -20,4 +20,3 @@ export function formatDuration(ms: number): string {
   const h = Math.floor((t % DAY) / HOUR);
   return `${d} ${d === 1 ? 'day' : 'days'}${h > 0 ? ` ${h} h` : ''}`;
 }
-

@@ -26,7 +26,9 @@ export interface EditorRequests<R> {
 }
 
 function focusedElement(): Focusable | null {
-  return typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  return typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
+    ? document.activeElement
+    : null;
 }
 
 export function editorRequests<R extends object>(): EditorRequests<R> {

@@ -6,7 +6,9 @@
 const hasIdle = (): boolean => typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function';
 
 function request(fn: () => void, timeout: number): number {
-  return hasIdle() ? window.requestIdleCallback(fn, { timeout }) : (setTimeout(fn, Math.min(timeout, 200)) as unknown as number);
+  return hasIdle()
+    ? window.requestIdleCallback(fn, { timeout })
+    : (setTimeout(fn, Math.min(timeout, 200)) as unknown as number);
 }
 
 function cancel(id: number): void {
@@ -37,7 +39,10 @@ export function runWhenIdle(steps: ReadonlyArray<() => void>, timeout = 2000): (
  * (unit tests in Node: the fallback).
  */
 export function whenIdle(fn: () => void, timeout: number, fallbackMs = Math.min(timeout, 200)): () => void {
-  const g = globalThis as { requestIdleCallback?: typeof requestIdleCallback; cancelIdleCallback?: typeof cancelIdleCallback };
+  const g = globalThis as {
+    requestIdleCallback?: typeof requestIdleCallback;
+    cancelIdleCallback?: typeof cancelIdleCallback;
+  };
   if (typeof g.requestIdleCallback === 'function' && typeof g.cancelIdleCallback === 'function') {
     const id = g.requestIdleCallback(fn, { timeout });
     const cancelIdle = g.cancelIdleCallback;

@@ -270,7 +270,9 @@ export function resolveTheme(choice: ThemeChoice, systemPrefersLight: boolean): 
 }
 
 function systemQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(LIGHT_QUERY) : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(LIGHT_QUERY)
+    : null;
 }
 
 function subscribeSystemTheme(listener: () => void): () => void {
@@ -290,7 +292,11 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
 /** Applies the app.theme preference to the document, following the system live; use once (App). */
 export function useAppliedTheme(): Theme {
   const [choice] = usePref(APP_PREFERENCES.theme);
-  const prefersLight = useSyncExternalStore(subscribeSystemTheme, () => systemQuery()?.matches ?? false, () => false);
+  const prefersLight = useSyncExternalStore(
+    subscribeSystemTheme,
+    () => systemQuery()?.matches ?? false,
+    () => false,
+  );
   const theme = resolveTheme(choice, prefersLight);
   // Layout effect: the new colours are in place before the browser paints.
   useLayoutEffect(() => applyTheme(theme), [theme]);

@@ -36,7 +36,11 @@ export function routeHref(route: Route, params: Record<string, string> | URLSear
 
 /** The current page's parameters, re-read when the hash changes. */
 export function useRouteParams(): URLSearchParams {
-  const hash = useSyncExternalStore(subscribe, () => window.location.hash, () => '');
+  const hash = useSyncExternalStore(
+    subscribe,
+    () => window.location.hash,
+    () => '',
+  );
   return routeParams(hash);
 }
 
@@ -64,7 +68,11 @@ export function navigate(route: Route, params?: Record<string, string> | URLSear
 }
 
 export function useRoute(): [Route, (route: Route) => void] {
-  const route = useSyncExternalStore(subscribe, () => parseRoute(window.location.hash), () => parseRoute(''));
+  const route = useSyncExternalStore(
+    subscribe,
+    () => parseRoute(window.location.hash),
+    () => parseRoute(''),
+  );
   const go = useCallback((r: Route) => navigate(r), []);
   return [route, go];
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assignSlots, type SlotRow } from './row-slots';
 
-const rows = (items: number[], first = 0): SlotRow[] => items.map((item, i) => ({ index: first + i, item, start: (first + i) * 24 }));
+const rows = (items: number[], first = 0): SlotRow[] =>
+  items.map((item, i) => ({ index: first + i, item, start: (first + i) * 24 }));
 const slots = (out: ReturnType<typeof assignSlots>) => new Map(out.map((r) => [r.item, r.slot]));
 
 describe('assignSlots: recycled row elements', () => {

@@ -4,7 +4,8 @@
  */
 import { useEffect } from 'react';
 
-export const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+export const IS_MAC =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 export const MOD = IS_MAC ? '\u2318' : 'Ctrl';
 
 export interface Shortcut {
@@ -20,7 +21,12 @@ const mod = (e: KeyboardEvent) => (IS_MAC ? e.metaKey : e.ctrlKey) && !e.altKey;
 /** Mod+digit: the numbered pages' shortcut (a PageDescriptor's `shortcut`). */
 export function pageShortcut(id: string, digit: number, label: string): Shortcut {
   const key = String(digit);
-  return { id, keys: `${MOD}+${key}`, description: `Go to ${label}`, matches: (e) => mod(e) && !e.shiftKey && e.key === key };
+  return {
+    id,
+    keys: `${MOD}+${key}`,
+    description: `Go to ${label}`,
+    matches: (e) => mod(e) && !e.shiftKey && e.key === key,
+  };
 }
 
 /** The shortcuts that are not a numbered page's (Settings' own is here: the palette's action shows it too). */

@@ -20,7 +20,13 @@ export interface ColumnWindowInput {
   initialSize: { width: number; height: number } | undefined;
 }
 
-export function useColumnWindow({ scrollRef, columns, pinnedWidth, overscan, initialSize }: ColumnWindowInput): Virtualizer<HTMLElement, Element> {
+export function useColumnWindow({
+  scrollRef,
+  columns,
+  pinnedWidth,
+  overscan,
+  initialSize,
+}: ColumnWindowInput): Virtualizer<HTMLElement, Element> {
   const colV = useVirtualizer({
     horizontal: true,
     count: columns.length,

@@ -26,8 +26,18 @@ interface Viewport {
  * `initialHeight`: the scroller's height when the caller knows it before it mounts (its container's);
  * else the window's height, which covers it (a new list is at the top).
  */
-export function useRowWindow(scroller: RefObject<HTMLElement | null>, count: number, rowH: number, headH: number, overscan: number, initialHeight?: number): RowWindow {
-  const [vp, setVp] = useState<Viewport>(() => ({ top: 0, height: initialHeight ?? (typeof window === 'undefined' ? 800 : window.innerHeight) }));
+export function useRowWindow(
+  scroller: RefObject<HTMLElement | null>,
+  count: number,
+  rowH: number,
+  headH: number,
+  overscan: number,
+  initialHeight?: number,
+): RowWindow {
+  const [vp, setVp] = useState<Viewport>(() => ({
+    top: 0,
+    height: initialHeight ?? (typeof window === 'undefined' ? 800 : window.innerHeight),
+  }));
   const rangeOf = useCallback(
     (v: Viewport, n: number) => {
       // A scrollTop past the end (the list just got shorter) counts as the end.

@@ -10,7 +10,10 @@ import { elementScroll, type Virtualizer } from '@tanstack/react-virtual';
  * 37k-row first paint). The first size is `initialRect`; ResizeObserver reports the real one after
  * layout, in the rendering step.
  */
-export function observeRectAsync(instance: Virtualizer<HTMLElement, Element>, cb: (rect: { width: number; height: number }) => void): () => void {
+export function observeRectAsync(
+  instance: Virtualizer<HTMLElement, Element>,
+  cb: (rect: { width: number; height: number }) => void,
+): () => void {
   const el = instance.scrollElement;
   if (!el) return () => {};
   const ro = new ResizeObserver((entries) => {
@@ -27,7 +30,11 @@ export function observeRectAsync(instance: Virtualizer<HTMLElement, Element>, cb
  * scrollTo forces a layout. A freshly mounted element is at 0 already: skip that first write.
  */
 const attached = { x: new WeakSet<Element>(), y: new WeakSet<Element>() };
-export function scrollToLazily(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLElement, Element>): void {
+export function scrollToLazily(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLElement, Element>,
+): void {
   const el = instance.scrollElement;
   if (!el) return;
   const seen = instance.options.horizontal ? attached.x : attached.y;

@@ -29,7 +29,10 @@ function remember(data: unknown): void {
   // The haystack is built once per catalog, in idle time, from the text the grid worker normalized:
   // opening the palette and the first keystroke find it ready (rank.ts).
   const names = snap.names;
-  const text = Array.isArray(snap.search) && snap.flags instanceof Uint32Array && snap.byName instanceof Int32Array ? { search: snap.search, flags: snap.flags, byName: snap.byName } : undefined;
+  const text =
+    Array.isArray(snap.search) && snap.flags instanceof Uint32Array && snap.byName instanceof Int32Array
+      ? { search: snap.search, flags: snap.flags, byName: snap.byName }
+      : undefined;
   if (text) textOfNames.set(names, text);
   namesByGame.set(new Map(namesByGame.get()).set(snap.game, names));
   whenIdle(() => {
@@ -61,7 +64,8 @@ export function cachedSnapshot(client: QueryClient, game: number, item: string):
   let bestAt = -1;
   for (const q of client.getQueryCache().findAll({ queryKey: [QUERY_KEYS.prices] })) {
     const snap = q.state.data as Snapshot | undefined;
-    if (!snap || snap.game !== game || typeof snap.indexOfName !== 'function' || q.state.dataUpdatedAt <= bestAt) continue;
+    if (!snap || snap.game !== game || typeof snap.indexOfName !== 'function' || q.state.dataUpdatedAt <= bestAt)
+      continue;
     if (snap.indexOfName(item) < 0) continue;
     best = snap;
     bestAt = q.state.dataUpdatedAt;
@@ -73,5 +77,9 @@ export function cachedSnapshot(client: QueryClient, game: number, item: string):
 export function useItemNames(game: number): readonly string[] | null {
   const client = useQueryClient();
   watchGridCache(client);
-  return useSyncExternalStore(namesByGame.subscribe, () => namesByGame.get().get(game) ?? null, () => null);
+  return useSyncExternalStore(
+    namesByGame.subscribe,
+    () => namesByGame.get().get(game) ?? null,
+    () => null,
+  );
 }

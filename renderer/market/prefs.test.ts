@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createPreferenceStore, memoryStorage, readPreference, PREFERENCE_PREFIX } from '../lib/preferences';
 import { LEGACY_DEFAULT_MIN_PRICE_MARKETS } from '../../shared/catalog/markets';
-import { GRID_PREFS, DEFAULT_MARKET_LIST, marketTradesGame, planMarkets, removeMarketEverywhere, type MarketEntry } from './prefs';
+import {
+  GRID_PREFS,
+  DEFAULT_MARKET_LIST,
+  marketTradesGame,
+  planMarkets,
+  removeMarketEverywhere,
+  type MarketEntry,
+} from './prefs';
 
 describe('planMarkets', () => {
   it('by default asks the 28 published names and the 8 unconfirmed ones, and 3 + 4 buy-order markets for CS2', () => {
@@ -22,16 +29,20 @@ describe('planMarkets', () => {
     expect(marketTradesGame('my-own-market', 570)).toBe(true);
   });
   it('user-added and renamed markets take part', () => {
-    const list: MarketEntry[] = [...DEFAULT_MARKET_LIST.slice(0, 2), { slug: 'newmarket', name: 'New', ask: true, bid: true }].map((m) =>
-      m.slug === 'steamcommunity' ? { ...m, name: 'Steam (mine)' } : m,
-    );
+    const list: MarketEntry[] = [
+      ...DEFAULT_MARKET_LIST.slice(0, 2),
+      { slug: 'newmarket', name: 'New', ask: true, bid: true },
+    ].map((m) => (m.slug === 'steamcommunity' ? { ...m, name: 'Steam (mine)' } : m));
     const p = planMarkets(list, null, 252490);
     expect(p.askMarkets).toEqual(['steamcommunity', 'buff163', 'newmarket']);
     expect(p.bidMarkets).toEqual(['steamcommunity', 'buff163', 'newmarket']);
     expect(p.nameOf('steamcommunity')).toBe('Steam (mine)');
   });
   it('leaves out the names this service refused, and lists them', () => {
-    const p = planMarkets(DEFAULT_MARKET_LIST, null, 730, { ask: new Set(['youpin', 'igxe']), bid: new Set(['youpin']) });
+    const p = planMarkets(DEFAULT_MARKET_LIST, null, 730, {
+      ask: new Set(['youpin', 'igxe']),
+      bid: new Set(['youpin']),
+    });
     expect(p.askMarkets).toHaveLength(34);
     expect(p.askMarkets).not.toContain('youpin');
     expect(p.refusedAsk).toEqual(['youpin', 'igxe']);
@@ -41,13 +52,24 @@ describe('planMarkets', () => {
 });
 
 describe('preferences stored before the published names were known', () => {
-  it('the old default list becomes today\'s; other lists, choices, favourites and fees are renamed', () => {
+  it("the old default list becomes today's; other lists, choices, favourites and fees are renamed", () => {
     const storage = memoryStorage();
     const store = createPreferenceStore(storage);
-    const old = LEGACY_DEFAULT_MIN_PRICE_MARKETS.map((slug) => ({ slug, name: slug, ask: true, bid: slug === 'steam' }));
+    const old = LEGACY_DEFAULT_MIN_PRICE_MARKETS.map((slug) => ({
+      slug,
+      name: slug,
+      ask: true,
+      bid: slug === 'steam',
+    }));
     storage.setItem(PREFERENCE_PREFIX + 'grid.markets', JSON.stringify(old));
     expect(readPreference(GRID_PREFS.markets, store)).toEqual(DEFAULT_MARKET_LIST);
-    storage.setItem(PREFERENCE_PREFIX + 'grid.markets', JSON.stringify([{ slug: 'steam', name: 'Steam', ask: true, bid: true }, { slug: 'mine', name: 'Mine', ask: true, bid: false }]));
+    storage.setItem(
+      PREFERENCE_PREFIX + 'grid.markets',
+      JSON.stringify([
+        { slug: 'steam', name: 'Steam', ask: true, bid: true },
+        { slug: 'mine', name: 'Mine', ask: true, bid: false },
+      ]),
+    );
     expect(readPreference(GRID_PREFS.markets, store)).toEqual([
       { slug: 'steamcommunity', name: 'Steam Community Market', ask: true, bid: true },
       { slug: 'mine', name: 'Mine', ask: true, bid: false },
@@ -70,7 +92,9 @@ describe('preferences stored before the published names were known', () => {
 describe('grid preferences', () => {
   it('validate what is stored', () => {
     expect(GRID_PREFS.markets.schema.safeParse(DEFAULT_MARKET_LIST).success).toBe(true);
-    expect(GRID_PREFS.markets.schema.safeParse([{ slug: 'has space', name: 'x', ask: true, bid: false }]).success).toBe(false);
+    expect(GRID_PREFS.markets.schema.safeParse([{ slug: 'has space', name: 'x', ask: true, bid: false }]).success).toBe(
+      false,
+    );
     expect(GRID_PREFS.markets.schema.safeParse([...DEFAULT_MARKET_LIST, DEFAULT_MARKET_LIST[0]]).success).toBe(false);
     expect(GRID_PREFS.fees.schema.safeParse({ steamcommunity: { buyBps: 0, sellBps: 1500 } }).success).toBe(true);
     expect(GRID_PREFS.fees.schema.safeParse({ steam: { buyBps: -1, sellBps: 0 } }).success).toBe(false);

@@ -4,7 +4,13 @@
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import { z } from 'zod';
-import { LEGACY_DEFAULT_MIN_PRICE_MARKETS, LEGACY_NAMES, MARKETS, MAX_ORDER_MARKETS, marketInfo } from '../../shared/catalog/markets';
+import {
+  LEGACY_DEFAULT_MIN_PRICE_MARKETS,
+  LEGACY_NAMES,
+  MARKETS,
+  MAX_ORDER_MARKETS,
+  marketInfo,
+} from '../../shared/catalog/markets';
 import { definePreference, readPreference, usePref } from '../lib/preferences';
 import { effectiveFees } from './markets/fees';
 import { marketDiscovery, useMarketDiscovery, type DiscoveryView } from './markets/useMarketDiscovery';
@@ -29,7 +35,16 @@ export const DEFAULT_MARKET_LIST: readonly MarketEntry[] = MARKETS.map((m) => ({
   bid: MAX_ORDER_MARKETS.includes(m.slug),
 }));
 
-export const DEFAULT_FAVOURITES: readonly string[] = ['steamcommunity', 'buff163', 'youpin', 'csfloat', 'skinport', 'dmarket', 'csmoney', 'csgotm'];
+export const DEFAULT_FAVOURITES: readonly string[] = [
+  'steamcommunity',
+  'buff163',
+  'youpin',
+  'csfloat',
+  'skinport',
+  'dmarket',
+  'csmoney',
+  'csgotm',
+];
 
 /** A stored name from before the published names were known, renamed (shared/catalog LEGACY_NAMES). */
 const renamed = (slug: string): string => LEGACY_NAMES[slug] ?? slug;
@@ -42,11 +57,24 @@ const renamedList = (v: unknown): unknown => {
 /** Stored lists of the old made-up names: the old default becomes today's default, other lists are renamed. */
 function renamedMarkets(v: unknown): unknown {
   if (!Array.isArray(v)) return v;
-  const slugs = v.map((m: unknown) => (typeof m === 'object' && m !== null && 'slug' in m ? (m as { slug: unknown }).slug : null));
-  if (slugs.length === LEGACY_DEFAULT_MIN_PRICE_MARKETS.length && slugs.every((s, i) => s === LEGACY_DEFAULT_MIN_PRICE_MARKETS[i])) return [...DEFAULT_MARKET_LIST];
+  const slugs = v.map((m: unknown) =>
+    typeof m === 'object' && m !== null && 'slug' in m ? (m as { slug: unknown }).slug : null,
+  );
+  if (
+    slugs.length === LEGACY_DEFAULT_MIN_PRICE_MARKETS.length &&
+    slugs.every((s, i) => s === LEGACY_DEFAULT_MIN_PRICE_MARKETS[i])
+  )
+    return [...DEFAULT_MARKET_LIST];
   const has = new Set(slugs);
   return v.map((m: unknown) => {
-    if (typeof m !== 'object' || m === null || !('slug' in m) || typeof m.slug !== 'string' || !(m.slug in LEGACY_NAMES)) return m;
+    if (
+      typeof m !== 'object' ||
+      m === null ||
+      !('slug' in m) ||
+      typeof m.slug !== 'string' ||
+      !(m.slug in LEGACY_NAMES)
+    )
+      return m;
     const now = renamed(m.slug);
     // The new name is in the list already: this old name was added on purpose (another service's name).
     if (has.has(now)) return m;
@@ -54,7 +82,9 @@ function renamedMarkets(v: unknown): unknown {
   });
 }
 const renamedKeys = (v: unknown): unknown =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k in v && renamed(k) in v ? k : renamed(k), x])) : v;
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k in v && renamed(k) in v ? k : renamed(k), x]))
+    : v;
 
 const FeeSchema = z.object({
   buyBps: z.number().int().min(0).max(MAX_FEE_BPS),
@@ -70,16 +100,29 @@ const uniqueSlugs = (list: MarketEntry[]) => new Set(list.map((m) => m.slug)).si
 export const GRID_PREFS = {
   markets: definePreference<MarketEntry[]>(
     'grid.markets',
-    z.preprocess(renamedMarkets, z.array(MarketEntrySchema).max(200).refine(uniqueSlugs, 'duplicate slug')) as z.ZodType<MarketEntry[]>,
+    z.preprocess(
+      renamedMarkets,
+      z.array(MarketEntrySchema).max(200).refine(uniqueSlugs, 'duplicate slug'),
+    ) as z.ZodType<MarketEntry[]>,
     [...DEFAULT_MARKET_LIST],
   ),
   /** Ask markets shown, in catalog order; null = all of them. */
-  chosen: definePreference<string[] | null>('grid.chosenMarkets', z.preprocess(renamedList, z.array(z.string().max(64)).max(200).nullable()) as z.ZodType<string[] | null>, null),
-  favourites: definePreference<string[]>('grid.favouriteMarkets', z.preprocess(renamedList, z.array(z.string().max(64)).max(200)) as z.ZodType<string[]>, [...DEFAULT_FAVOURITES]),
+  chosen: definePreference<string[] | null>(
+    'grid.chosenMarkets',
+    z.preprocess(renamedList, z.array(z.string().max(64)).max(200).nullable()) as z.ZodType<string[] | null>,
+    null,
+  ),
+  favourites: definePreference<string[]>(
+    'grid.favouriteMarkets',
+    z.preprocess(renamedList, z.array(z.string().max(64)).max(200)) as z.ZodType<string[]>,
+    [...DEFAULT_FAVOURITES],
+  ),
   /** The user's own fee figures per market (over the shipped schedule, markets/fees.ts). */
   fees: definePreference<Record<string, z.infer<typeof FeeSchema>>>(
     'grid.fees',
-    z.preprocess(renamedKeys, z.record(z.string().max(64), FeeSchema)) as z.ZodType<Record<string, z.infer<typeof FeeSchema>>>,
+    z.preprocess(renamedKeys, z.record(z.string().max(64), FeeSchema)) as z.ZodType<
+      Record<string, z.infer<typeof FeeSchema>>
+    >,
     {},
   ),
   net: definePreference<boolean>('grid.netOfFees', z.boolean(), false),
@@ -120,10 +163,17 @@ export interface Refusals {
 
 const NO_REFUSALS: Refusals = { ask: new Set(), bid: new Set() };
 
-export function planMarkets(list: readonly MarketEntry[], chosen: readonly string[] | null, game: number, refused: Refusals = NO_REFUSALS): MarketPlan {
+export function planMarkets(
+  list: readonly MarketEntry[],
+  chosen: readonly string[] | null,
+  game: number,
+  refused: Refusals = NO_REFUSALS,
+): MarketPlan {
   const chosenSet = chosen ? new Set(chosen) : null;
   const askList = list.filter((m) => m.ask);
-  const askWanted = askList.filter((m) => (!chosenSet || chosenSet.has(m.slug)) && marketTradesGame(m.slug, game)).map((m) => m.slug);
+  const askWanted = askList
+    .filter((m) => (!chosenSet || chosenSet.has(m.slug)) && marketTradesGame(m.slug, game))
+    .map((m) => m.slug);
   const bidWanted = list.filter((m) => m.bid && marketTradesGame(m.slug, game)).map((m) => m.slug);
   const names = new Map(list.map((m) => [m.slug, m.name]));
   return {
@@ -140,11 +190,16 @@ export function refusalsOf(d: DiscoveryView): Refusals {
   return { ask: d.refused('minPrices'), bid: d.refused('maxOrders') };
 }
 
-export function useMarketPlan(game: number): MarketPlan & { list: MarketEntry[]; chosen: string[] | null; discovery: DiscoveryView } {
+export function useMarketPlan(
+  game: number,
+): MarketPlan & { list: MarketEntry[]; chosen: string[] | null; discovery: DiscoveryView } {
   const [list] = usePref(GRID_PREFS.markets);
   const [chosen] = usePref(GRID_PREFS.chosen);
   const discovery = useMarketDiscovery(game);
-  const plan = useMemo(() => ({ ...planMarkets(list, chosen, game, refusalsOf(discovery)), list, chosen, discovery }), [list, chosen, game, discovery]);
+  const plan = useMemo(
+    () => ({ ...planMarkets(list, chosen, game, refusalsOf(discovery)), list, chosen, discovery }),
+    [list, chosen, game, discovery],
+  );
   useDailyRecheck(plan);
   return plan;
 }
@@ -157,8 +212,10 @@ function useDailyRecheck(plan: MarketPlan & { discovery: DiscoveryView }): void 
   useEffect(() => {
     if (source === null) return;
     const check = () => {
-      if (ask && marketDiscovery.due(source, game, 'minPrices')) void marketDiscovery.run(source, game, 'minPrices', ask.split(','));
-      if (bid && marketDiscovery.due(source, game, 'maxOrders')) void marketDiscovery.run(source, game, 'maxOrders', bid.split(','));
+      if (ask && marketDiscovery.due(source, game, 'minPrices'))
+        void marketDiscovery.run(source, game, 'minPrices', ask.split(','));
+      if (bid && marketDiscovery.due(source, game, 'maxOrders'))
+        void marketDiscovery.run(source, game, 'maxOrders', bid.split(','));
     };
     check();
     // An app left open for days checks too.
@@ -171,7 +228,9 @@ function useDailyRecheck(plan: MarketPlan & { discovery: DiscoveryView }): void 
  * The fees in force for a game (the shipped schedule with the user's own figures over it), a setter for one
  * market's own figures, and "Reset to defaults".
  */
-export function useFees(game: number): [FeeTable, (slug: string, fee: { buyBps: number; sellBps: number }) => void, () => void] {
+export function useFees(
+  game: number,
+): [FeeTable, (slug: string, fee: { buyBps: number; sellBps: number }) => void, () => void] {
   const [overrides, setOverrides, reset] = usePref(GRID_PREFS.fees);
   const table = useMemo(() => effectiveFees(overrides, game), [overrides, game]);
   const set = useCallback(

@@ -27,7 +27,9 @@ describe('requestBudget', () => {
   it('a REST game on a 10,000-a-month plan: bids every 4 polls (they are a request of their own), and the forecast counts it', () => {
     const { plan } = requestBudget({ nowMs, seconds: 60, feeds: feedsToday(440, []), limits, last30Days: 0 });
     expect(bidsEveryFor(plan, 440)).toBe(4);
-    expect(plan.sentence).toBe('Refreshing every 6 min, bids every 4 polls (not every 60 s) to stay within your plan\u2019s 10,000 requests a month.');
+    expect(plan.sentence).toBe(
+      'Refreshing every 6 min, bids every 4 polls (not every 60 s) to stay within your plan\u2019s 10,000 requests a month.',
+    );
     // Asks every 375 s and bids every 1,500 s for 30 days, plus a token every 2 hours.
     expect(plan.monthlyForecast).toBe(6_912 + 1_728 + 360);
   });
@@ -50,9 +52,17 @@ describe('the recommendations list in the forecast', () => {
       { game: 730, kind: 'list', need: 'view' },
     ]);
     // Every 15 s for 30 days: the prices and the list, plus a token every 2 hours.
-    expect(requestBudget({ nowMs, seconds: 15, feeds, limits: none, last30Days: 0 }).plan.monthlyForecast).toBe(2 * 172_800 + 360);
+    expect(requestBudget({ nowMs, seconds: 15, feeds, limits: none, last30Days: 0 }).plan.monthlyForecast).toBe(
+      2 * 172_800 + 360,
+    );
     // On a 10,000-a-month plan the list is stretched with the prices: both within the plan.
-    const tight = requestBudget({ nowMs, seconds: 15, feeds, limits: { ...none, perMonth: 10_000 }, last30Days: 0 }).plan;
+    const tight = requestBudget({
+      nowMs,
+      seconds: 15,
+      feeds,
+      limits: { ...none, perMonth: 10_000 },
+      last30Days: 0,
+    }).plan;
     expect(tight.feeds.map((f) => f.intervalMs)).toEqual([tight.asksIntervalMs, tight.asksIntervalMs]);
     expect(tight.monthlyForecast).toBeLessThanOrEqual(9_000);
   });

@@ -12,7 +12,14 @@
 import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import type { RequestUsage } from '../../shared/budget/usage';
-import { monthlyRequests, planRequests, shortestFitting, type Feed, type Plan, type PlanLimits } from '../../shared/budget/planner';
+import {
+  monthlyRequests,
+  planRequests,
+  shortestFitting,
+  type Feed,
+  type Plan,
+  type PlanLimits,
+} from '../../shared/budget/planner';
 import { APP_PREFERENCES, definePreference, REFRESH_INTERVALS, usePref } from '../lib/preferences';
 import { useConnection } from '../platform/connection';
 import { describeError, type PlatformApi } from '../platform';
@@ -92,7 +99,11 @@ function useDemand(): { background: readonly number[]; lists: readonly number[] 
  * The requests one refresh sends today: per game, asks and bids (in one request for CS2); and one per
  * whole-game list a view shows (`listGames`: the recommendations, one entry per list).
  */
-export function feedsToday(viewGame: number | null, backgroundGames: readonly number[], listGames: readonly number[] = []): Feed[] {
+export function feedsToday(
+  viewGame: number | null,
+  backgroundGames: readonly number[],
+  listGames: readonly number[] = [],
+): Feed[] {
   const feeds: Feed[] = [];
   const add = (game: number, need: Feed['need']) => {
     if (usesGraphql(game)) feeds.push({ game, kind: 'asks+bids', need });
@@ -203,21 +214,51 @@ export function useRequestBudget(intervalSeconds?: number): RequestBudget {
   const last30Days = usage?.last30Days ?? 0;
   const stated = usage?.stated;
   return useMemo(
-    () => requestBudget({ nowMs: Date.now(), seconds, feeds: feedsToday(game, background, listGames), limits: { perMinute, perMonth, stated: stated ?? [] }, last30Days }),
+    () =>
+      requestBudget({
+        nowMs: Date.now(),
+        seconds,
+        feeds: feedsToday(game, background, listGames),
+        limits: { perMinute, perMonth, stated: stated ?? [] },
+        last30Days,
+      }),
     [seconds, game, background, listGames, perMinute, perMonth, stated, last30Days],
   );
 }
 
 /** The budget for `feeds` at `seconds` (0: manual only): see RequestBudget. */
-export function requestBudget({ nowMs, seconds, feeds, limits, last30Days }: { nowMs: number; seconds: number; feeds: readonly Feed[]; limits: PlanLimits; last30Days: number }): RequestBudget {
+export function requestBudget({
+  nowMs,
+  seconds,
+  feeds,
+  limits,
+  last30Days,
+}: {
+  nowMs: number;
+  seconds: number;
+  feeds: readonly Feed[];
+  limits: PlanLimits;
+  last30Days: number;
+}): RequestBudget {
   const at = (s: number) => monthlyRequests(feeds.map(() => ({ intervalMs: s === 0 ? null : s * 1000 })));
   const limitKnown = limits.perMinute !== null || limits.perMonth !== null || limits.stated.length > 0;
   return {
-    plan: planRequests({ nowMs, intervalMs: seconds === 0 ? null : seconds * 1000, feeds, limits, usage: { last30Days } }),
+    plan: planRequests({
+      nowMs,
+      intervalMs: seconds === 0 ? null : seconds * 1000,
+      feeds,
+      limits,
+      usage: { last30Days },
+    }),
     feeds,
     asked: at(seconds),
     // Advice is for a refresh choice as it is: asks and bids on every poll.
-    advice: limitKnown ? shortestFitting(REFRESH_INTERVALS.map((s) => s * 1000), { nowMs, feeds, limits, usage: { last30Days } }) : null,
+    advice: limitKnown
+      ? shortestFitting(
+          REFRESH_INTERVALS.map((s) => s * 1000),
+          { nowMs, feeds, limits, usage: { last30Days } },
+        )
+      : null,
     limitKnown,
   };
 }

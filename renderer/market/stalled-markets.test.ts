@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { StalledMarkets } from './stalled-markets';
 import type { MarketStall } from './trust/types';
 
-const stall: MarketStall = { market: 'csmoney', side: 'ask', reason: 'frozen', since: 1000, polls: 4, changedShare: 0, othersShare: 0.4, itemCount: 10, itemCountBefore: 10 };
+const stall: MarketStall = {
+  market: 'csmoney',
+  side: 'ask',
+  reason: 'frozen',
+  since: 1000,
+  polls: 4,
+  changedShare: 0,
+  othersShare: 0.4,
+  itemCount: 10,
+  itemCountBefore: 10,
+};
 
 describe('StalledMarkets', () => {
   it('keeps each game apart and tells listeners only when the stalls change', () => {

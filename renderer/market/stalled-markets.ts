@@ -31,14 +31,23 @@ export class StalledMarkets {
 }
 
 function same(a: readonly MarketStall[], b: readonly MarketStall[]): boolean {
-  return a.length === b.length && a.every((s, i) => {
-    const t = b[i];
-    return t !== undefined && s.market === t.market && s.side === t.side && s.reason === t.reason && s.since === t.since;
-  });
+  return (
+    a.length === b.length &&
+    a.every((s, i) => {
+      const t = b[i];
+      return (
+        t !== undefined && s.market === t.market && s.side === t.side && s.reason === t.reason && s.since === t.since
+      );
+    })
+  );
 }
 
 export const stalledMarkets = new StalledMarkets();
 
 export function useStalledMarkets(game: number, store: StalledMarkets = stalledMarkets): readonly MarketStall[] {
-  return useSyncExternalStore(store.subscribe, () => store.get(game), () => NONE);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.get(game),
+    () => NONE,
+  );
 }

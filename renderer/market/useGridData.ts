@@ -32,7 +32,11 @@ const BOTH: readonly PriceKind[] = ['asks', 'bids'];
  */
 export function useGridData(
   req: PricesKey,
-  { offline = false, enabled = true, kinds = BOTH }: { offline?: boolean; enabled?: boolean; kinds?: readonly PriceKind[] } = {},
+  {
+    offline = false,
+    enabled = true,
+    kinds = BOTH,
+  }: { offline?: boolean; enabled?: boolean; kinds?: readonly PriceKind[] } = {},
 ) {
   const client = useClient();
   const { sourceKey } = useDataSource();
@@ -43,7 +47,17 @@ export function useGridData(
   useMarketNeed(on ? { ...req, kinds } : null);
   const { game } = req;
   const driver = useMemo(
-    () => (app ? { progress: app.progress({ game, askMarkets: ask ? ask.split(',') : [], bidMarkets: bid ? bid.split(',') : [] }), refresh: () => app.engine.refresh(game) } : undefined),
+    () =>
+      app
+        ? {
+            progress: app.progress({
+              game,
+              askMarkets: ask ? ask.split(',') : [],
+              bidMarkets: bid ? bid.split(',') : [],
+            }),
+            refresh: () => app.engine.refresh(game),
+          }
+        : undefined,
     [app, game, ask, bid],
   );
   const { data, ...rest } = useLiveData<Snapshot>({

@@ -49,7 +49,11 @@ export function ConnectionProvider({ api, children }: { api: PlatformApi; childr
   const lastState = useRef<ConnectionStatus['state'] | null>(null);
   const accept = useCallback((s: ConnectionStatus) => {
     // The service came back by itself (the host's reconnect tries): every data view loads again at once.
-    if (lastState.current !== null && RECOVERING_STATES.has(lastState.current) && (s.state === 'connected' || s.state === 'demo')) {
+    if (
+      lastState.current !== null &&
+      RECOVERING_STATES.has(lastState.current) &&
+      (s.state === 'connected' || s.state === 'demo')
+    ) {
       setRetryEpoch((n) => n + 1);
     }
     lastState.current = s.state;

@@ -20,8 +20,17 @@ import {
   ExportOpenResultSchema,
   ExportOpenSchema,
 } from '../../shared/export/stream-files';
-import { NotifyRequestSchema, NotifyResultSchema, NotifyTargetSchema, type NotifyResult } from '../../shared/alerts/notify';
-import { SteamInventoryProgressSchema, SteamInventoryRequestSchema, toSteamInventoryResult } from '../../shared/steam/schemas';
+import {
+  NotifyRequestSchema,
+  NotifyResultSchema,
+  NotifyTargetSchema,
+  type NotifyResult,
+} from '../../shared/alerts/notify';
+import {
+  SteamInventoryProgressSchema,
+  SteamInventoryRequestSchema,
+  toSteamInventoryResult,
+} from '../../shared/steam/schemas';
 import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../../shared/steam/inventory';
 import type { CancelSignal } from '../../shared/bridge/desktop-api';
 import { RatesSettingsRequestSchema } from '../../shared/rates/schemas';
@@ -79,7 +88,10 @@ interface Bridge {
   writeExport?(request: unknown): Promise<unknown>;
   endExport?(request: unknown): Promise<unknown>;
   abortExport?(request: unknown): Promise<unknown>;
-  fetchSteamInventory?(request: SteamInventoryRequest, options: { onProgress: (p: unknown) => void; signal?: CancelSignal }): Promise<unknown>;
+  fetchSteamInventory?(
+    request: SteamInventoryRequest,
+    options: { onProgress: (p: unknown) => void; signal?: CancelSignal },
+  ): Promise<unknown>;
   getRates?(): Promise<unknown>;
   onRates?(listener: (snapshot: unknown) => void): unknown;
   setRatesSettings?(request: unknown): Promise<unknown>;
@@ -109,7 +121,12 @@ async function fetchSteamThroughBridge(
 ): Promise<SteamInventoryResult> {
   const req = SteamInventoryRequestSchema.safeParse(request);
   if (!req.success) return { ok: false, reason: 'bad-profile', message: 'Enter a Steam profile link or a SteamID64.' };
-  if (!bridge.fetchSteamInventory) return { ok: false, reason: 'network', message: 'Fetching from Steam is not available in this version of the desktop app.' };
+  if (!bridge.fetchSteamInventory)
+    return {
+      ok: false,
+      reason: 'network',
+      message: 'Fetching from Steam is not available in this version of the desktop app.',
+    };
   if (options.signal?.aborted) return { ok: false, reason: 'cancelled', message: 'Fetching from Steam was cancelled.' };
   const onProgress = options.onProgress;
   try {
@@ -122,7 +139,11 @@ async function fetchSteamThroughBridge(
     });
     return toSteamInventoryResult(raw);
   } catch (e) {
-    return { ok: false, reason: 'network', message: cleanIpcMessage(describeError(e)) || 'The desktop app could not fetch from Steam.' };
+    return {
+      ok: false,
+      reason: 'network',
+      message: cleanIpcMessage(describeError(e)) || 'The desktop app could not fetch from Steam.',
+    };
   }
 }
 
@@ -130,7 +151,9 @@ const FROM = 'the desktop app';
 
 /** Electron prefixes errors thrown in main: "Error invoking remote method 'x': Error: message". */
 export function cleanIpcMessage(message: string): string {
-  return message.replace(/^Error invoking remote method '[^']*':\s*/, '').replace(/^(Error|TypeError|RangeError):\s*/, '');
+  return message
+    .replace(/^Error invoking remote method '[^']*':\s*/, '')
+    .replace(/^(Error|TypeError|RangeError):\s*/, '');
 }
 
 async function call(what: string, run: () => Promise<unknown>): Promise<unknown> {
@@ -149,7 +172,9 @@ function validRequest<T>(schema: z.ZodType<T>, request: unknown): T {
 }
 
 /** The bridge's streamed export calls; an older preload without them refuses clearly. */
-function exportBridge(bridge: Bridge): Required<Pick<Bridge, 'openExport' | 'writeExport' | 'endExport' | 'abortExport'>> {
+function exportBridge(
+  bridge: Bridge,
+): Required<Pick<Bridge, 'openExport' | 'writeExport' | 'endExport' | 'abortExport'>> {
   const { openExport, writeExport, endExport, abortExport } = bridge;
   if (!openExport || !writeExport || !endExport || !abortExport) {
     throw new PlatformError('refused', 'This version of the desktop app cannot stream exports; update it.');
@@ -164,7 +189,8 @@ function exportBridge(bridge: Bridge): Required<Pick<Bridge, 'openExport' | 'wri
 
 function parseSaveResult(raw: unknown): SaveResult {
   const parsed = SaveResultSchema.safeParse(raw);
-  if (!parsed.success) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'save result');
+  if (!parsed.success)
+    throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'save result');
   return parsed.data;
 }
 
@@ -203,10 +229,16 @@ export function createElectronApi(candidate: unknown): PlatformApi {
     forgetKey: () => statusOf('forget the key', () => bridge.forgetKey()),
     retryNow: () => statusOf('retry the connection', () => bridge.retryNow()),
     async getRequestUsage(): Promise<RequestUsage> {
-      if (!bridge.getRequestUsage) throw new PlatformError('refused', 'This version of the desktop app does not count requests.');
+      if (!bridge.getRequestUsage)
+        throw new PlatformError('refused', 'This version of the desktop app does not count requests.');
       const raw = await call('read the request counts', () => bridge.getRequestUsage!());
       const parsed = RequestUsageSchema.safeParse(raw);
-      if (!parsed.success) throw new PlatformError('invalid-data', `Market Desk could not read the request counts from ${FROM}.`, 'request usage');
+      if (!parsed.success)
+        throw new PlatformError(
+          'invalid-data',
+          `Market Desk could not read the request counts from ${FROM}.`,
+          'request usage',
+        );
       return parsed.data;
     },
     async openExternal(url) {
@@ -224,7 +256,12 @@ export function createElectronApi(candidate: unknown): PlatformApi {
       const req = validRequest(ExportOpenSchema, request);
       const raw = await call('open the export', () => exportBridge(bridge).openExport(req));
       const parsed = ExportOpenResultSchema.safeParse(raw);
-      if (!parsed.success) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'export open result');
+      if (!parsed.success)
+        throw new PlatformError(
+          'invalid-data',
+          `Market Desk could not read the answer from ${FROM}.`,
+          'export open result',
+        );
       return parsed.data;
     },
     async writeExport(request) {
@@ -244,14 +281,22 @@ export function createElectronApi(candidate: unknown): PlatformApi {
       if (!parsed.success) throw new PlatformError('refused', 'Market Desk could not prepare that notification.');
       const raw = await call('show the notification', () => bridge.notify(parsed.data));
       const result = NotifyResultSchema.safeParse(raw);
-      if (!result.success) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'notify result');
+      if (!result.success)
+        throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'notify result');
       return result.data;
     },
     onNotificationClick(listener) {
       const off = bridge.onNotificationClick((raw: unknown) => {
         const target = NotifyTargetSchema.safeParse(raw);
         if (target.success) listener(target.data);
-        else problems.emit(new PlatformError('invalid-data', `Market Desk could not read a notification click from ${FROM}.`, 'notification target'));
+        else
+          problems.emit(
+            new PlatformError(
+              'invalid-data',
+              `Market Desk could not read a notification click from ${FROM}.`,
+              'notification target',
+            ),
+          );
       });
       return () => {
         if (typeof off === 'function') (off as () => void)();
@@ -281,8 +326,12 @@ export function createElectronApi(candidate: unknown): PlatformApi {
     async setRatesSettings(request) {
       if (!bridge.setRatesSettings) throw new PlatformError('refused', NO_RATES);
       const req = RatesSettingsRequestSchema.safeParse(request);
-      if (!req.success) throw new PlatformError('refused', 'Market Desk could not prepare that change of the exchange rates settings.');
-      return parseRatesSnapshot(await call('change the exchange rates settings', () => bridge.setRatesSettings!(req.data)), FROM);
+      if (!req.success)
+        throw new PlatformError('refused', 'Market Desk could not prepare that change of the exchange rates settings.');
+      return parseRatesSnapshot(
+        await call('change the exchange rates settings', () => bridge.setRatesSettings!(req.data)),
+        FROM,
+      );
     },
     async refreshRates() {
       if (!bridge.refreshRates) throw new PlatformError('refused', NO_RATES);

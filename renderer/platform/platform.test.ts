@@ -31,7 +31,9 @@ function bridge(overrides: Record<string, unknown> = {}) {
         push = null;
       };
     }),
-    connect: vi.fn(async () => ({ ...good, state: 'connected', baseUrl: 'https://api.example.com', hasKey: true }) as unknown),
+    connect: vi.fn(
+      async () => ({ ...good, state: 'connected', baseUrl: 'https://api.example.com', hasKey: true }) as unknown,
+    ),
     useDemo: vi.fn(async () => good as unknown),
     forgetKey: vi.fn(async () => good as unknown),
     retryNow: vi.fn(async () => good as unknown),
@@ -58,7 +60,11 @@ describe('Electron DesktopApi', () => {
     await expect(api.getStatus()).resolves.toEqual(good);
     const s = await api.connect({ baseUrl: 'https://api.example.com', apiKey: 'k', acceptWeakStorage: false });
     expect(s.state).toBe('connected');
-    expect(b.connect).toHaveBeenCalledWith({ baseUrl: 'https://api.example.com', apiKey: 'k', acceptWeakStorage: false });
+    expect(b.connect).toHaveBeenCalledWith({
+      baseUrl: 'https://api.example.com',
+      apiKey: 'k',
+      acceptWeakStorage: false,
+    });
   });
 
   it('turns bad bridge data into a clear PlatformError, not a crash', async () => {
@@ -72,13 +78,27 @@ describe('Electron DesktopApi', () => {
   });
 
   it('a keyring-locked status (Retry) is valid; Retry reaches the host', async () => {
-    const locked = { ...good, state: 'demo', keyStorage: 'keyring-locked', hasKey: true, message: 'The keyring is locked: unlock it and retry.' };
+    const locked = {
+      ...good,
+      state: 'demo',
+      keyStorage: 'keyring-locked',
+      hasKey: true,
+      message: 'The keyring is locked: unlock it and retry.',
+    };
     const { b } = bridge({ retryNow: async () => locked });
     await expect(createElectronApi(b).retryNow()).resolves.toEqual(locked);
   });
 
   it('rejects non-objects and nulls from the bridge', async () => {
-    for (const bad of [null, undefined, 'connected', 42, [], { ...good, since: 'now' }, { ...good, keyStorage: 'keychain' }]) {
+    for (const bad of [
+      null,
+      undefined,
+      'connected',
+      42,
+      [],
+      { ...good, since: 'now' },
+      { ...good, keyStorage: 'keychain' },
+    ]) {
       const { b } = bridge({ getStatus: async () => bad });
       await expect(createElectronApi(b).getStatus()).rejects.toBeInstanceOf(PlatformError);
     }
@@ -131,7 +151,9 @@ describe('Electron DesktopApi: saving files', () => {
     const api = createElectronApi(b);
     await expect(api.saveFile(png)).resolves.toEqual({ saved: true, path: '/home/me/a.png' });
     expect(b.saveFile).toHaveBeenCalledWith(png);
-    await expect(api.saveFiles({ folderName: 'f', files: [{ name: 'a.csv', bytes: new Uint8Array(1) }] })).resolves.toEqual({ saved: false });
+    await expect(
+      api.saveFiles({ folderName: 'f', files: [{ name: 'a.csv', bytes: new Uint8Array(1) }] }),
+    ).resolves.toEqual({ saved: false });
     const odd = createElectronApi(bridge({ saveFile: async () => ({ saved: 'maybe' }) }).b);
     const err = (await odd.saveFile(png).catch((e: unknown) => e)) as PlatformError;
     expect(err.kind).toBe('invalid-data');
@@ -140,7 +162,9 @@ describe('Electron DesktopApi: saving files', () => {
   it('refuses oversized or oddly named files itself, with a sentence, without calling the bridge', async () => {
     const { b } = bridge();
     const api = createElectronApi(b);
-    const big = (await api.saveFile({ ...png, bytes: new Uint8Array(MAX_FILE_BYTES + 1) }).catch((e: unknown) => e)) as PlatformError;
+    const big = (await api
+      .saveFile({ ...png, bytes: new Uint8Array(MAX_FILE_BYTES + 1) })
+      .catch((e: unknown) => e)) as PlatformError;
     expect(big.kind).toBe('refused');
     expect(big.message).toBe('Market Desk will not save that: a file is larger than 64 MiB.');
     await expect(api.saveFile({ ...png, suggestedName: '../a.png' })).rejects.toBeInstanceOf(PlatformError);
@@ -149,18 +173,33 @@ describe('Electron DesktopApi: saving files', () => {
 });
 
 describe('Electron DesktopApi: streamed exports', () => {
-  const openReq = { folderName: 'price-history-game-730', files: ['price-history-730.csv', 'provenance.json'], estimateBytes: 1000 };
+  const openReq = {
+    folderName: 'price-history-game-730',
+    files: ['price-history-730.csv', 'provenance.json'],
+    estimateBytes: 1000,
+  };
 
   it('checks every request before it crosses and every opening that comes back', async () => {
     const opened = { opened: true, exportId: 'e-12345678', path: '/home/me/x' };
     const openExport = vi.fn(async () => opened as unknown);
     const writeExport = vi.fn(async () => undefined);
-    const { b } = bridge({ openExport, writeExport, endExport: vi.fn(async () => undefined), abortExport: vi.fn(async () => undefined) });
+    const { b } = bridge({
+      openExport,
+      writeExport,
+      endExport: vi.fn(async () => undefined),
+      abortExport: vi.fn(async () => undefined),
+    });
     const api = createElectronApi(b);
     await expect(api.openExport(openReq)).resolves.toEqual(opened);
     await api.writeExport({ exportId: 'e-12345678', name: 'price-history-730.csv', chunk: new Uint8Array(3) });
     expect(writeExport).toHaveBeenCalledTimes(1);
-    const big = (await api.writeExport({ exportId: 'e-12345678', name: 'price-history-730.csv', chunk: new Uint8Array(MAX_EXPORT_CHUNK_BYTES + 1) }).catch((e: unknown) => e)) as PlatformError;
+    const big = (await api
+      .writeExport({
+        exportId: 'e-12345678',
+        name: 'price-history-730.csv',
+        chunk: new Uint8Array(MAX_EXPORT_CHUNK_BYTES + 1),
+      })
+      .catch((e: unknown) => e)) as PlatformError;
     expect(big.kind).toBe('refused');
     await expect(api.openExport({ ...openReq, files: ['../x.csv'] })).rejects.toBeInstanceOf(PlatformError);
     expect(writeExport).toHaveBeenCalledTimes(1);
@@ -196,12 +235,15 @@ describe('web DesktopApi: streamed exports', () => {
     const { fetch, calls } = fakeFetch({
       'POST /app/export': () => json({ opened: true, exportId: id, path: '' }),
       [`POST /app/export/${id}/write?name=a.csv`]: () => new Response(null, { status: 204 }),
-      [`POST /app/export/${id}/write?name=provenance.json`]: () => json({ error: { code: 'EXPORT_STOPPED', message: 'The browser stopped the download.' } }, 409),
+      [`POST /app/export/${id}/write?name=provenance.json`]: () =>
+        json({ error: { code: 'EXPORT_STOPPED', message: 'The browser stopped the download.' } }, 409),
       [`POST /app/export/${id}/end`]: () => new Response(null, { status: 204 }),
     });
     const started: Array<[string, string]> = [];
     const api = createWebApi({ fetch, downloadUrl: (name, url) => started.push([name, url]) });
-    await expect(api.openExport({ folderName: 'x', files: ['a.csv', 'provenance.json'], estimateBytes: 10 })).resolves.toEqual({ opened: true, exportId: id, path: '' });
+    await expect(
+      api.openExport({ folderName: 'x', files: ['a.csv', 'provenance.json'], estimateBytes: 10 }),
+    ).resolves.toEqual({ opened: true, exportId: id, path: '' });
     expect(started).toEqual([
       ['a.csv', `/app/export/${id}/file/a.csv`],
       ['provenance.json', `/app/export/${id}/file/provenance.json`],
@@ -211,11 +253,17 @@ describe('web DesktopApi: streamed exports', () => {
     expect(new Headers(sent.headers).get('content-type')).toBe('application/octet-stream');
     expect([...(sent.body as Uint8Array)]).toEqual([1, 2, 3]);
     await api.endExport({ exportId: id, name: 'a.csv' });
-    await expect(api.writeExport({ exportId: id, name: 'provenance.json', chunk: new Uint8Array(1) })).rejects.toThrow('The browser stopped the download.');
+    await expect(api.writeExport({ exportId: id, name: 'provenance.json', chunk: new Uint8Array(1) })).rejects.toThrow(
+      'The browser stopped the download.',
+    );
     // Checked before anything is sent.
     const before = calls.length;
-    await expect(api.openExport({ folderName: 'x', files: ['../a.csv'], estimateBytes: 10 })).rejects.toBeInstanceOf(PlatformError);
-    await expect(api.writeExport({ exportId: 'not an id', name: 'a.csv', chunk: new Uint8Array(1) })).rejects.toBeInstanceOf(PlatformError);
+    await expect(api.openExport({ folderName: 'x', files: ['../a.csv'], estimateBytes: 10 })).rejects.toBeInstanceOf(
+      PlatformError,
+    );
+    await expect(
+      api.writeExport({ exportId: 'not an id', name: 'a.csv', chunk: new Uint8Array(1) }),
+    ).rejects.toBeInstanceOf(PlatformError);
     expect(calls.length).toBe(before);
   });
 });
@@ -263,7 +311,11 @@ describe('web host DesktopApi', () => {
       'POST /app/forget',
       'POST /app/open-external',
     ]);
-    expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({ baseUrl: 'http://127.0.0.1:1', apiKey: 'wrong', acceptWeakStorage: true });
+    expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({
+      baseUrl: 'http://127.0.0.1:1',
+      apiKey: 'wrong',
+      acceptWeakStorage: true,
+    });
     expect(JSON.parse(String(calls[4]?.init?.body))).toEqual({ url: 'https://example.com/' });
     expect(opened).toEqual(['https://example.com/']);
   });
@@ -272,7 +324,8 @@ describe('web host DesktopApi', () => {
     const { fetch } = fakeFetch({
       'GET /app/status': () => new Response('<html>oops</html>', { status: 200 }),
       'POST /app/demo': () => json({ state: 'demo' }),
-      'POST /app/connect': () => json({ error: { code: 'BAD_REQUEST', message: 'The Base URL must start with https://.' } }, 400),
+      'POST /app/connect': () =>
+        json({ error: { code: 'BAD_REQUEST', message: 'The Base URL must start with https://.' } }, 400),
       'POST /app/forget': () => new Response('boom', { status: 500 }),
     });
     const api = createWebApi({ fetch, eventSource: (u) => new FakeEventSource(u) });
@@ -280,7 +333,9 @@ describe('web host DesktopApi', () => {
     expect(e1.kind).toBe('invalid-data');
     const e2 = (await api.useDemo().catch((e: unknown) => e)) as PlatformError;
     expect(e2.kind).toBe('invalid-data');
-    const e3 = (await api.connect({ baseUrl: 'ftp://x', apiKey: 'k', acceptWeakStorage: false }).catch((e: unknown) => e)) as PlatformError;
+    const e3 = (await api
+      .connect({ baseUrl: 'ftp://x', apiKey: 'k', acceptWeakStorage: false })
+      .catch((e: unknown) => e)) as PlatformError;
     expect(e3.kind).toBe('refused');
     expect(e3.message).toBe('The Base URL must start with https://.');
     const e4 = (await api.forgetKey().catch((e: unknown) => e)) as PlatformError;
@@ -292,7 +347,9 @@ describe('web host DesktopApi', () => {
     const fetch = (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof globalThis.fetch;
-    const err = (await createWebApi({ fetch }).getStatus().catch((e: unknown) => e)) as PlatformError;
+    const err = (await createWebApi({ fetch })
+      .getStatus()
+      .catch((e: unknown) => e)) as PlatformError;
     expect(err.kind).toBe('unreachable');
     expect(err.message).toMatch(/cannot reach its web host/);
   });
@@ -338,7 +395,9 @@ describe('web host DesktopApi: saving files', () => {
     const d = downloads();
     const api = createWebApi({ fetch, download: d.download });
     const bytes = new TextEncoder().encode('\uFEFFa,b\r\n');
-    await expect(api.saveFile({ suggestedName: 'x-2026-11-23.csv', mime: 'text/csv', bytes })).resolves.toEqual({ saved: true });
+    await expect(api.saveFile({ suggestedName: 'x-2026-11-23.csv', mime: 'text/csv', bytes })).resolves.toEqual({
+      saved: true,
+    });
     expect(d.got).toHaveLength(1);
     expect(d.got[0]!.name).toBe('x-2026-11-23.csv');
     expect(d.got[0]!.blob.type).toBe('text/csv');
@@ -351,7 +410,10 @@ describe('web host DesktopApi: saving files', () => {
     const api = createWebApi({ fetch: fakeFetch({}).fetch, download: d.download });
     const files = [
       { name: 'top-2026-11-23.png', bytes: new Uint8Array([137, 80, 78, 71, 0, 255]) },
-      { name: 'top-2026-11-23.svg', bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'.repeat(50)) },
+      {
+        name: 'top-2026-11-23.svg',
+        bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'.repeat(50)),
+      },
       { name: 'top-2026-11-23.csv', bytes: new TextEncoder().encode('\uFEFFItem,Price\r\nAK,1.500\r\n') },
     ];
     await expect(api.saveFiles({ folderName: 'cs2-market-2026-11-23', files })).resolves.toEqual({ saved: true });
@@ -374,11 +436,13 @@ describe('web host DesktopApi: saving files', () => {
     const api = createWebApi({ fetch: fakeFetch({}).fetch, download: d.download });
     const one = { name: 'a.csv', bytes: new Uint8Array(1) };
     await expect(api.saveFiles({ folderName: '../x', files: [one] })).rejects.toBeInstanceOf(PlatformError);
-    await expect(api.saveFiles({ folderName: 'x', files: [{ ...one, name: '../a.csv' }] })).rejects.toBeInstanceOf(PlatformError);
-    await expect(api.saveFiles({ folderName: 'x', files: [one, one] })).rejects.toThrow(/same name/);
-    await expect(api.saveFile({ suggestedName: 'a.png', mime: 'image/png', bytes: new Uint8Array(MAX_FILE_BYTES + 1) })).rejects.toThrow(
-      /larger than 64 MiB/,
+    await expect(api.saveFiles({ folderName: 'x', files: [{ ...one, name: '../a.csv' }] })).rejects.toBeInstanceOf(
+      PlatformError,
     );
+    await expect(api.saveFiles({ folderName: 'x', files: [one, one] })).rejects.toThrow(/same name/);
+    await expect(
+      api.saveFile({ suggestedName: 'a.png', mime: 'image/png', bytes: new Uint8Array(MAX_FILE_BYTES + 1) }),
+    ).rejects.toThrow(/larger than 64 MiB/);
     expect(d.got).toHaveLength(0);
   });
 });
@@ -437,7 +501,9 @@ describe('notifications', () => {
     expect(before.reason).toMatch(/not enabled/);
     await expect(api.requestNotificationPermission()).resolves.toBe('granted');
     await expect(api.notify(request)).resolves.toEqual({ shown: true });
-    expect(shown).toEqual([{ title: request.title, body: request.body, tag: 'market-desk-alert-a1', click: expect.any(Function) }]);
+    expect(shown).toEqual([
+      { title: request.title, body: request.body, tag: 'market-desk-alert-a1', click: expect.any(Function) },
+    ]);
     const targets: unknown[] = [];
     api.onNotificationClick((t) => targets.push(t));
     shown[0]!.click();

@@ -30,7 +30,8 @@ class NamedEventSource implements EventSourceLike {
   }
 }
 
-const json = (v: unknown, status = 200) => new Response(JSON.stringify(v), { status, headers: { 'content-type': 'application/json' } });
+const json = (v: unknown, status = 200) =>
+  new Response(JSON.stringify(v), { status, headers: { 'content-type': 'application/json' } });
 
 describe('web host: rates', () => {
   it('reads, changes and refreshes through the documented routes, and hears `event: rates` on the status stream', async () => {
@@ -55,14 +56,21 @@ describe('web host: rates', () => {
     source!.dispatch('rates', JSON.stringify(SNAPSHOT));
     source!.dispatch('rates', '{"settings":1}');
     expect(heard).toEqual([SNAPSHOT]);
-    expect(problems.map((p) => p.message)).toEqual(['Market Desk could not read the exchange rates from the Market Desk web host.']);
+    expect(problems.map((p) => p.message)).toEqual([
+      'Market Desk could not read the exchange rates from the Market Desk web host.',
+    ]);
     off();
     expect(source!.closed).toBe(true);
   });
 
   it("a refusal reaches the page as the host's sentence; a bad answer is a PlatformError", async () => {
     const fetch = vi.fn(async (input: RequestInfo | URL) =>
-      String(input) === '/app/rates/refresh' ? json({ error: { code: 'RATES_REFUSED', message: 'Exchange rates are off: turn them on in Settings first.' } }, 400) : json({ days: 'no' }),
+      String(input) === '/app/rates/refresh'
+        ? json(
+            { error: { code: 'RATES_REFUSED', message: 'Exchange rates are off: turn them on in Settings first.' } },
+            400,
+          )
+        : json({ days: 'no' }),
     ) as unknown as typeof globalThis.fetch;
     const api = createWebApi({ fetch, eventSource: () => new NamedEventSource() });
     await expect(api.refreshRates()).rejects.toThrow('Exchange rates are off: turn them on in Settings first.');
@@ -72,9 +80,17 @@ describe('web host: rates', () => {
 
 describe('desktop bridge: rates', () => {
   const base = {
-    getStatus: async () => undefined, onStatus: () => () => {}, connect: async () => undefined, useDemo: async () => undefined, forgetKey: async () => undefined,
-    retryNow: async () => undefined, openExternal: async () => undefined, saveFile: async () => undefined, saveFiles: async () => undefined,
-    notify: async () => undefined, onNotificationClick: () => () => {},
+    getStatus: async () => undefined,
+    onStatus: () => () => {},
+    connect: async () => undefined,
+    useDemo: async () => undefined,
+    forgetKey: async () => undefined,
+    retryNow: async () => undefined,
+    openExternal: async () => undefined,
+    saveFile: async () => undefined,
+    saveFiles: async () => undefined,
+    notify: async () => undefined,
+    onNotificationClick: () => () => {},
   };
 
   it('parses what the preload returns and pushes, and strips the IPC prefix from a refusal', async () => {
@@ -87,7 +103,9 @@ describe('desktop bridge: rates', () => {
         return () => (push = null);
       },
       setRatesSettings: async () => {
-        throw new Error("Error invoking remote method 'market-desk:set-rates-settings': Error: The rates address \"x\" is not a URL.");
+        throw new Error(
+          'Error invoking remote method \'market-desk:set-rates-settings\': Error: The rates address "x" is not a URL.',
+        );
       },
       refreshRates: async () => ({ nope: true }),
     });
@@ -99,7 +117,9 @@ describe('desktop bridge: rates', () => {
     off();
     expect(push).toBeNull();
     await expect(api.setRatesSettings({ url: 'x' })).rejects.toThrow('The rates address "x" is not a URL.');
-    await expect(api.refreshRates()).rejects.toThrow('Market Desk could not read the exchange rates from the desktop app.');
+    await expect(api.refreshRates()).rejects.toThrow(
+      'Market Desk could not read the exchange rates from the desktop app.',
+    );
   });
 
   it('an older preload without rates: the calls say to update, nothing crashes', async () => {

@@ -5,6 +5,11 @@ import { PlatformError } from './errors';
 
 export function parseRatesSnapshot(raw: unknown, from: string): RatesSnapshot {
   const parsed = RatesSnapshotSchema.safeParse(raw);
-  if (!parsed.success) throw new PlatformError('invalid-data', `Market Desk could not read the exchange rates from ${from}.`, 'rates snapshot');
+  if (!parsed.success)
+    throw new PlatformError(
+      'invalid-data',
+      `Market Desk could not read the exchange rates from ${from}.`,
+      'rates snapshot',
+    );
   return parsed.data;
 }

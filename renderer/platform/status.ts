@@ -31,7 +31,11 @@ export function parseStatusJson(text: string, from: string): ConnectionStatus {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new PlatformError('invalid-data', `Market Desk could not read the connection status from ${from}.`, 'not JSON');
+    throw new PlatformError(
+      'invalid-data',
+      `Market Desk could not read the connection status from ${from}.`,
+      'not JSON',
+    );
   }
   return parseStatus(raw, from);
 }

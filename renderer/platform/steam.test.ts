@@ -24,7 +24,8 @@ const RESULT: SteamInventoryResult = {
 
 /** What crossing Electron's context bridge does to a value. */
 function cross(value: unknown): unknown {
-  if (typeof value === 'function') return (...args: unknown[]) => cross((value as (...a: unknown[]) => unknown)(...args.map(cross)));
+  if (typeof value === 'function')
+    return (...args: unknown[]) => cross((value as (...a: unknown[]) => unknown)(...args.map(cross)));
   if (value instanceof Promise) return value.then(cross);
   if (Array.isArray(value)) return value.map(cross);
   if (typeof value === 'object' && value !== null) {
@@ -40,7 +41,13 @@ function cross(value: unknown): unknown {
 function fakePreload(answer: unknown = RESULT) {
   const seen: { request?: unknown; aborted?: boolean } = {};
   let finish: () => void = () => undefined;
-  const fetchSteamInventory = async (request: unknown, options: { onProgress: (p: unknown) => void; signal?: { aborted: boolean; addEventListener: (t: 'abort', l: () => void) => void } }) => {
+  const fetchSteamInventory = async (
+    request: unknown,
+    options: {
+      onProgress: (p: unknown) => void;
+      signal?: { aborted: boolean; addEventListener: (t: 'abort', l: () => void) => void };
+    },
+  ) => {
     seen.request = request;
     options.onProgress(PROGRESS);
     options.onProgress({ ...PROGRESS, stage: 'nonsense' });
@@ -55,8 +62,18 @@ function fakePreload(answer: unknown = RESULT) {
   };
   const fn = async () => undefined;
   const bridge = {
-    getStatus: fn, onStatus: () => () => undefined, connect: fn, useDemo: fn, forgetKey: fn, retryNow: fn, openExternal: fn,
-    saveFile: fn, saveFiles: fn, notify: fn, onNotificationClick: () => () => undefined, fetchSteamInventory,
+    getStatus: fn,
+    onStatus: () => () => undefined,
+    connect: fn,
+    useDemo: fn,
+    forgetKey: fn,
+    retryNow: fn,
+    openExternal: fn,
+    saveFile: fn,
+    saveFiles: fn,
+    notify: fn,
+    onNotificationClick: () => () => undefined,
+    fetchSteamInventory,
   };
   return { bridge: cross(bridge), seen, finish: () => finish() };
 }
@@ -93,10 +110,15 @@ describe('fetchSteamInventory through the Electron bridge', () => {
     await expect(pending).resolves.toMatchObject({ ok: false, reason: 'bad-data' });
 
     const { fetchSteamInventory: _gone, ...older } = fakePreload().bridge as Record<string, unknown>;
-    await expect(createElectronApi(older).fetchSteamInventory(REQUEST, {})).resolves.toMatchObject({ ok: false, message: expect.stringMatching(/not available/) });
+    await expect(createElectronApi(older).fetchSteamInventory(REQUEST, {})).resolves.toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not available/),
+    });
 
     const p = fakePreload();
-    await expect(createElectronApi(p.bridge).fetchSteamInventory({ profile: ' ', appId: 730 }, {})).resolves.toMatchObject({ ok: false, reason: 'bad-profile' });
+    await expect(
+      createElectronApi(p.bridge).fetchSteamInventory({ profile: ' ', appId: 730 }, {}),
+    ).resolves.toMatchObject({ ok: false, reason: 'bad-profile' });
     expect(p.seen.request).toBeUndefined();
   });
 });
@@ -129,7 +151,13 @@ describe('fetchSteamInventory through the web host', () => {
         calls.push({ url: String(url), init: init ?? {} });
         return ndjson([{ progress: PROGRESS }, { progress: { junk: 1 } }, { result: RESULT }]);
       },
-      eventSource: () => ({ onopen: null, onmessage: null, onerror: null, addEventListener: () => undefined, close: () => undefined }),
+      eventSource: () => ({
+        onopen: null,
+        onmessage: null,
+        onerror: null,
+        addEventListener: () => undefined,
+        close: () => undefined,
+      }),
     });
     const got: SteamInventoryProgress[] = [];
     await expect(api.fetchSteamInventory(REQUEST, { onProgress: (p) => got.push(p) })).resolves.toEqual(RESULT);
@@ -152,13 +180,28 @@ describe('fetchSteamInventory through the web host', () => {
     controller.abort();
     await expect(pending).resolves.toMatchObject({ ok: false, reason: 'cancelled' });
 
-    const refused = async () => new Response(JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'Enter a Steam profile link.' } }), { status: 400 });
-    await expect(fetchSteamViaHost(refused, '/x', REQUEST, {})).resolves.toEqual({ ok: false, reason: 'bad-profile', message: 'Enter a Steam profile link.' });
+    const refused = async () =>
+      new Response(JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'Enter a Steam profile link.' } }), {
+        status: 400,
+      });
+    await expect(fetchSteamViaHost(refused, '/x', REQUEST, {})).resolves.toEqual({
+      ok: false,
+      reason: 'bad-profile',
+      message: 'Enter a Steam profile link.',
+    });
 
     const cut = async () => ndjson([{ progress: PROGRESS }]);
-    await expect(fetchSteamViaHost(cut, '/x', REQUEST, {})).resolves.toMatchObject({ ok: false, reason: 'network', message: expect.stringMatching(/stopped before/) });
+    await expect(fetchSteamViaHost(cut, '/x', REQUEST, {})).resolves.toMatchObject({
+      ok: false,
+      reason: 'network',
+      message: expect.stringMatching(/stopped before/),
+    });
 
     const offline = async () => Promise.reject(new TypeError('fetch failed'));
-    await expect(fetchSteamViaHost(offline, '/x', REQUEST, {})).resolves.toMatchObject({ ok: false, reason: 'network', message: expect.stringMatching(/cannot reach its web host/) });
+    await expect(fetchSteamViaHost(offline, '/x', REQUEST, {})).resolves.toMatchObject({
+      ok: false,
+      reason: 'network',
+      message: expect.stringMatching(/cannot reach its web host/),
+    });
   });
 });

@@ -23,7 +23,13 @@
  * Every answer is validated with zod; anything else becomes a PlatformError with a readable message.
  */
 import { zipSync, type Zippable } from 'fflate';
-import { ExportAbortSchema, ExportChunkSchema, ExportEndSchema, ExportOpenResultSchema, ExportOpenSchema } from '../../shared/export/stream-files';
+import {
+  ExportAbortSchema,
+  ExportChunkSchema,
+  ExportEndSchema,
+  ExportOpenResultSchema,
+  ExportOpenSchema,
+} from '../../shared/export/stream-files';
 import { z } from 'zod';
 import type { ConnectionStatus } from '../../shared/api/status';
 import { ConnectRequestSchema } from '../../shared/api/status';
@@ -37,7 +43,11 @@ import {
   type SaveFilesRequest,
 } from '../../shared/files/save';
 import { NotifyRequestSchema, type NotifyPermission, type NotifyTarget } from '../../shared/alerts/notify';
-import { SteamInventoryProgressSchema, SteamInventoryRequestSchema, toSteamInventoryResult } from '../../shared/steam/schemas';
+import {
+  SteamInventoryProgressSchema,
+  SteamInventoryRequestSchema,
+  toSteamInventoryResult,
+} from '../../shared/steam/schemas';
 import type { SteamInventoryResult } from '../../shared/steam/inventory';
 import type { DesktopApi } from '../../shared/bridge/desktop-api';
 import { RatesSettingsRequestSchema } from '../../shared/rates/schemas';
@@ -135,7 +145,11 @@ export function browserDownload(name: string, blob: Blob): void {
 export function buildZip(request: SaveFilesRequest): Uint8Array {
   const entries: Zippable = {};
   // PNG and Parquet (snappy) are compressed already: stored, not deflated again.
-  for (const f of request.files) entries[f.name] = [f.bytes, { level: saveExtension(f.name) === 'png' || saveExtension(f.name) === 'parquet' ? 0 : 6 }];
+  for (const f of request.files)
+    entries[f.name] = [
+      f.bytes,
+      { level: saveExtension(f.name) === 'png' || saveExtension(f.name) === 'parquet' ? 0 : 6 },
+    ];
   return zipSync(entries);
 }
 
@@ -156,7 +170,11 @@ export async function fetchSteamViaHost(
   url: string,
   ...[request, options]: Parameters<DesktopApi['fetchSteamInventory']>
 ): Promise<SteamInventoryResult> {
-  const cancelled: SteamInventoryResult = { ok: false, reason: 'cancelled', message: 'Fetching from Steam was cancelled.' };
+  const cancelled: SteamInventoryResult = {
+    ok: false,
+    reason: 'cancelled',
+    message: 'Fetching from Steam was cancelled.',
+  };
   const req = SteamInventoryRequestSchema.safeParse(request);
   if (!req.success) return { ok: false, reason: 'bad-profile', message: 'Enter a Steam profile link or a SteamID64.' };
   if (options.signal?.aborted) return cancelled;
@@ -173,11 +191,17 @@ export async function fetchSteamViaHost(
       signal: abort.signal,
     });
   } catch {
-    return abort.signal.aborted ? cancelled : { ok: false, reason: 'network', message: 'Market Desk cannot reach its web host. Is it still running?' };
+    return abort.signal.aborted
+      ? cancelled
+      : { ok: false, reason: 'network', message: 'Market Desk cannot reach its web host. Is it still running?' };
   }
   if (!res.ok || !res.body) {
     const err = HostErrorBody.safeParse(await res.json().catch(() => null));
-    return { ok: false, reason: res.status === 400 ? 'bad-profile' : 'network', message: err.success ? err.data.error.message : `The web host answered HTTP ${res.status}.` };
+    return {
+      ok: false,
+      reason: res.status === 400 ? 'bad-profile' : 'network',
+      message: err.success ? err.data.error.message : `The web host answered HTTP ${res.status}.`,
+    };
   }
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
@@ -209,11 +233,21 @@ export async function fetchSteamViaHost(
         buffered = buffered.slice(nl + 1);
         nl = buffered.indexOf('\n');
       }
-      if (buffered.length > MAX_STEAM_LINE) return { ok: false, reason: 'bad-data', message: 'The answer about the Steam inventory is too large.' };
-      if (done) return handle(buffered) ?? { ok: false, reason: 'network', message: 'The web host stopped before Steam\'s answer arrived. Try again.' };
+      if (buffered.length > MAX_STEAM_LINE)
+        return { ok: false, reason: 'bad-data', message: 'The answer about the Steam inventory is too large.' };
+      if (done)
+        return (
+          handle(buffered) ?? {
+            ok: false,
+            reason: 'network',
+            message: "The web host stopped before Steam's answer arrived. Try again.",
+          }
+        );
     }
   } catch {
-    return abort.signal.aborted ? cancelled : { ok: false, reason: 'network', message: 'The connection to the web host broke off. Try again.' };
+    return abort.signal.aborted
+      ? cancelled
+      : { ok: false, reason: 'network', message: 'The connection to the web host broke off. Try again.' };
   } finally {
     reader.cancel().catch(() => undefined);
   }
@@ -222,13 +256,27 @@ export async function fetchSteamViaHost(
 async function sendChunk(doFetch: typeof fetch, url: string, chunk: Uint8Array): Promise<void> {
   let res: Response;
   try {
-    res = await doFetch(url, { method: 'POST', credentials: 'same-origin', cache: 'no-store', headers: { 'content-type': 'application/octet-stream' }, body: chunk as Uint8Array<ArrayBuffer> });
+    res = await doFetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: chunk as Uint8Array<ArrayBuffer>,
+    });
   } catch (e) {
-    throw new PlatformError('unreachable', 'Market Desk cannot reach its web host. Is it still running?', describeError(e));
+    throw new PlatformError(
+      'unreachable',
+      'Market Desk cannot reach its web host. Is it still running?',
+      describeError(e),
+    );
   }
   if (res.ok) return;
   const err = HostErrorBody.safeParse(await res.json().catch(() => null));
-  throw new PlatformError('refused', err.success ? err.data.error.message : `The web host answered the export with HTTP ${res.status}.`, `export write: HTTP ${res.status}`);
+  throw new PlatformError(
+    'refused',
+    err.success ? err.data.error.message : `The web host answered the export with HTTP ${res.status}.`,
+    `export write: HTTP ${res.status}`,
+  );
 }
 
 const HostErrorBody = z.object({ error: z.object({ code: z.string().optional(), message: z.string() }) });
@@ -263,7 +311,10 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
         method,
         credentials: 'same-origin',
         cache: 'no-store',
-        headers: method === 'POST' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+        headers:
+          method === 'POST'
+            ? { 'content-type': 'application/json', accept: 'application/json' }
+            : { accept: 'application/json' },
         body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
       });
     } catch (e) {
@@ -279,13 +330,22 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       try {
         json = JSON.parse(text);
       } catch {
-        if (res.ok) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, `${path}: not JSON`);
+        if (res.ok)
+          throw new PlatformError(
+            'invalid-data',
+            `Market Desk could not read the answer from ${FROM}.`,
+            `${path}: not JSON`,
+          );
       }
     }
     if (!res.ok) {
       const err = HostErrorBody.safeParse(json);
       const message = err.success ? err.data.error.message : `The web host answered ${path} with HTTP ${res.status}.`;
-      throw new PlatformError('refused', message, `${method} ${path}: HTTP ${res.status}${err.success && err.data.error.code ? ` ${err.data.error.code}` : ''}`);
+      throw new PlatformError(
+        'refused',
+        message,
+        `${method} ${path}: HTTP ${res.status}${err.success && err.data.error.code ? ` ${err.data.error.code}` : ''}`,
+      );
     }
     return json;
   }
@@ -330,7 +390,11 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       if (lost) return;
       lost = true;
       problems.emit(
-        new PlatformError('unreachable', 'Lost contact with the Market Desk web host; reconnecting\u2026', 'event stream error'),
+        new PlatformError(
+          'unreachable',
+          'Lost contact with the Market Desk web host; reconnecting\u2026',
+          'event stream error',
+        ),
       );
     };
     es.onopen = () => {
@@ -339,7 +403,8 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       // Reconnected: the stream may have missed changes, so read the status once (the rates come with the stream's start).
       void statusCall('GET', '/app/status').then(
         (s) => statuses.emit(s),
-        (e: unknown) => problems.emit(e instanceof PlatformError ? e : new PlatformError('unreachable', describeError(e))),
+        (e: unknown) =>
+          problems.emit(e instanceof PlatformError ? e : new PlatformError('unreachable', describeError(e))),
       );
     };
   }
@@ -361,7 +426,12 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     retryNow: () => statusCall('POST', '/app/retry'),
     async getRequestUsage() {
       const parsed = RequestUsageSchema.safeParse(await request('GET', '/app/request-usage'));
-      if (!parsed.success) throw new PlatformError('invalid-data', `Market Desk could not read the request counts from ${FROM}.`, 'request usage');
+      if (!parsed.success)
+        throw new PlatformError(
+          'invalid-data',
+          `Market Desk could not read the request counts from ${FROM}.`,
+          'request usage',
+        );
       return parsed.data;
     },
     async openExternal(url) {
@@ -374,7 +444,10 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       if (!parsed.success) throw refusedSave(parsed.error);
       const { suggestedName, bytes } = parsed.data;
       const ext = saveExtension(suggestedName);
-      download(suggestedName, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: ext ? SAVE_MIME[ext] : 'application/octet-stream' }));
+      download(
+        suggestedName,
+        new Blob([bytes as Uint8Array<ArrayBuffer>], { type: ext ? SAVE_MIME[ext] : 'application/octet-stream' }),
+      );
       return { saved: true };
     },
     async saveFiles(request) {
@@ -390,10 +463,16 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       const parsed = ExportOpenSchema.safeParse(req);
       if (!parsed.success) throw refusedSave(parsed.error);
       const opened = ExportOpenResultSchema.safeParse(await request('POST', '/app/export', parsed.data));
-      if (!opened.success) throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'export open result');
+      if (!opened.success)
+        throw new PlatformError(
+          'invalid-data',
+          `Market Desk could not read the answer from ${FROM}.`,
+          'export open result',
+        );
       if (opened.data.opened) {
         const id = opened.data.exportId;
-        for (const name of parsed.data.files) downloadUrl(name, `${base}/app/export/${id}/file/${encodeURIComponent(name)}`);
+        for (const name of parsed.data.files)
+          downloadUrl(name, `${base}/app/export/${id}/file/${encodeURIComponent(name)}`);
       }
       return opened.data;
     },
@@ -418,8 +497,10 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
       if (!parsed.success) throw new PlatformError('refused', 'Market Desk could not prepare that notification.');
       const permission = notifications.permission();
       if (permission === 'unsupported') return { shown: false, reason: 'This browser has no desktop notifications.' };
-      if (permission === 'denied') return { shown: false, reason: 'The browser blocks notifications for this page (see its site settings).' };
-      if (permission === 'default') return { shown: false, reason: 'Desktop notifications are not enabled yet (Alerts page).' };
+      if (permission === 'denied')
+        return { shown: false, reason: 'The browser blocks notifications for this page (see its site settings).' };
+      if (permission === 'default')
+        return { shown: false, reason: 'Desktop notifications are not enabled yet (Alerts page).' };
       const { title, body, target } = parsed.data;
       try {
         notifications.show(title, { body, tag: `market-desk-alert-${target.alertId}` }, () => clicks.emit(target));
@@ -431,7 +512,8 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     onNotificationClick: (listener) => clicks.on(listener),
     notificationPermission: () => notifications.permission(),
     requestNotificationPermission: () => notifications.requestPermission(),
-    fetchSteamInventory: (request, opts) => fetchSteamViaHost(doFetch, `${base}/app/steam-inventory`, request, opts ?? {}),
+    fetchSteamInventory: (request, opts) =>
+      fetchSteamViaHost(doFetch, `${base}/app/steam-inventory`, request, opts ?? {}),
     getRates: async () => parseRatesSnapshot(await request('GET', '/app/rates'), FROM),
     onRates(listener) {
       const off = rates.on(listener);
@@ -443,7 +525,8 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     },
     async setRatesSettings(req) {
       const parsed = RatesSettingsRequestSchema.safeParse(req);
-      if (!parsed.success) throw new PlatformError('refused', 'Market Desk could not prepare that change of the exchange rates settings.');
+      if (!parsed.success)
+        throw new PlatformError('refused', 'Market Desk could not prepare that change of the exchange rates settings.');
       return parseRatesSnapshot(await request('POST', '/app/rates/settings', parsed.data), FROM);
     },
     refreshRates: async () => parseRatesSnapshot(await request('POST', '/app/rates/refresh'), FROM),

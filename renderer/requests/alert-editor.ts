@@ -7,8 +7,7 @@ import type { Snapshot } from '../market/model/snapshot';
 
 export type AlertEditorRequest =
   /** A new alert on an item; `snap`: the prices the opener shows (for "now"), if it has them. */
-  | { mode: 'new'; game: number; item: string; snap?: Snapshot | null }
-  | { mode: 'edit'; alertId: string };
+  { mode: 'new'; game: number; item: string; snap?: Snapshot | null } | { mode: 'edit'; alertId: string };
 
 const requests = editorRequests<AlertEditorRequest>();
 

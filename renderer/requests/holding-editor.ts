@@ -7,8 +7,7 @@ import { editorRequests } from '../lib/editor-request';
 
 export type HoldingEditorRequest =
   /** A new holding, the item prefilled when the opener has one. */
-  | { mode: 'new'; game: number; name?: string }
-  | { mode: 'edit'; holdingId: string };
+  { mode: 'new'; game: number; name?: string } | { mode: 'edit'; holdingId: string };
 
 const requests = editorRequests<HoldingEditorRequest>();
 

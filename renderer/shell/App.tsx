@@ -86,13 +86,7 @@ function Desk() {
           </button>
           <TopBar route={route} slotRef={setSlot} />
           <StatusBanner route={route} onNavigate={go} />
-          <main
-            ref={main}
-            id="main"
-            className={`app__main app__main--${route}`}
-            tabIndex={-1}
-            aria-label={page.label}
-          >
+          <main ref={main} id="main" className={`app__main app__main--${route}`} tabIndex={-1} aria-label={page.label}>
             <ErrorBoundary what={page.what}>
               <page.Screen />
             </ErrorBoundary>

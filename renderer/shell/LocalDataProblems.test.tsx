@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setNotice } from '../lib/storage/status';
 import { LocalDataProblems } from './LocalDataProblems';
 
-const TEXT = 'Could not save price history: UnknownError: An unknown error occurred within Indexed Database.. The next refresh starts afresh from a full record of the prices.';
+const TEXT =
+  'Could not save price history: UnknownError: An unknown error occurred within Indexed Database.. The next refresh starts afresh from a full record of the prices.';
 
 afterEach(() => {
   setNotice('history-write', null);

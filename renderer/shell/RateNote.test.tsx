@@ -26,10 +26,26 @@ describe('the status bar names the rate and its date', () => {
     expect(html).toContain('4 business days old');
   });
   it('with the rates source down, the last rates kept are used and say their age and the failure', () => {
-    const snapshot = { ...snapshotOf(DAYS), lastFetch: { at: Date.parse('2026-12-02T15:00:00Z'), ok: false, error: 'The rates source did not answer (connection refused).' } };
+    const snapshot = {
+      ...snapshotOf(DAYS),
+      lastFetch: {
+        at: Date.parse('2026-12-02T15:00:00Z'),
+        ok: false,
+        error: 'The rates source did not answer (connection refused).',
+      },
+    };
     const html = renderToStaticMarkup(
-      <RatesContext.Provider value={{ snapshot, setSettings: () => Promise.resolve(snapshot), refresh: () => Promise.resolve(snapshot) }}>
-        <CurrencyProviderFor days={snapshot.days} manual={[]} service="USD" display="CNY" serviceKey="builtin" today="2026-12-02">
+      <RatesContext.Provider
+        value={{ snapshot, setSettings: () => Promise.resolve(snapshot), refresh: () => Promise.resolve(snapshot) }}
+      >
+        <CurrencyProviderFor
+          days={snapshot.days}
+          manual={[]}
+          service="USD"
+          display="CNY"
+          serviceKey="builtin"
+          today="2026-12-02"
+        >
           <RateNote />
         </CurrencyProviderFor>
       </RatesContext.Provider>,

@@ -11,11 +11,20 @@ export function RateNote() {
   const view = useCurrency();
   const rates = useRates();
   if (!view.converting) return null;
-  const failed = rates?.snapshot?.lastFetch && !rates.snapshot.lastFetch.ok ? `; the last fetch failed: ${rates.snapshot.lastFetch.error ?? 'no reason given'}` : '';
+  const failed =
+    rates?.snapshot?.lastFetch && !rates.snapshot.lastFetch.ok
+      ? `; the last fetch failed: ${rates.snapshot.lastFetch.error ?? 'no reason given'}`
+      : '';
   if (!view.current) {
     const text = `No ${view.display} rate: prices in ${view.service}`;
     return (
-      <span className="statusbar__item" data-testid="status-rate" data-stale="false" data-tone="warn" title={`${text}. Turn the rates source on in Settings or add a manual rate${failed}.`}>
+      <span
+        className="statusbar__item"
+        data-testid="status-rate"
+        data-stale="false"
+        data-tone="warn"
+        title={`${text}. Turn the rates source on in Settings or add a manual rate${failed}.`}
+      >
         <Icon name="warn" /> {text}
       </span>
     );

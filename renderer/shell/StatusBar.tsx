@@ -46,9 +46,7 @@ export function StatusBar() {
             <span className="statusbar__dot" aria-hidden="true" />
             {STATE_VIEW[status.state].label}
           </span>
-          <span className="statusbar__item">
-            Source: {source}
-          </span>
+          <span className="statusbar__item">Source: {source}</span>
           <span className="statusbar__item">{keyStorageView(status, api.host).short}</span>
           <span className="statusbar__spacer" />
           <PlanNote />
@@ -57,7 +55,9 @@ export function StatusBar() {
           <Since ms={status.since} />
         </>
       ) : (
-        <span className="statusbar__item">{problem ? 'Connection status unknown' : 'Reading the connection status…'}</span>
+        <span className="statusbar__item">
+          {problem ? 'Connection status unknown' : 'Reading the connection status…'}
+        </span>
       )}
       <LocalDataProblems />
       <span className="statusbar__item statusbar__host">{api.host === 'electron' ? 'Desktop' : 'Web host'}</span>
@@ -84,9 +84,17 @@ function StalledNote() {
   const now = Date.now();
   const name = (slug: string) => marketInfo(slug)?.name ?? slug;
   const first = stalls[0]!;
-  const text = stalls.length === 1 ? `${name(first.market)} ${stallShort(first, now)}` : `${stalls.length} markets stalled (${stalls.map((s) => name(s.market)).join(', ')})`;
+  const text =
+    stalls.length === 1
+      ? `${name(first.market)} ${stallShort(first, now)}`
+      : `${stalls.length} markets stalled (${stalls.map((s) => name(s.market)).join(', ')})`;
   return (
-    <span className="statusbar__item" data-testid="status-stalled" data-tone="warn" title={stalls.map((s) => stallSentence(s, name(s.market), now)).join('\n')}>
+    <span
+      className="statusbar__item"
+      data-testid="status-stalled"
+      data-tone="warn"
+      title={stalls.map((s) => stallSentence(s, name(s.market), now)).join('\n')}
+    >
       <Icon name="warn" /> {text}
     </span>
   );

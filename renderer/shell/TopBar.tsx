@@ -65,7 +65,8 @@ export function GameSwitch() {
   const refs = useRef(new Map<GameId, HTMLButtonElement>());
   const onKeyDown = useCallback(
     (e: KeyboardEvent<HTMLDivElement>) => {
-      const dir = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+      const dir =
+        e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
       if (!dir) return;
       e.preventDefault();
       const i = GAMES.findIndex((g) => g.id === game);

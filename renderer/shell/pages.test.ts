@@ -15,7 +15,15 @@ describe('page registry', () => {
   });
 
   it('lists the pages in tab order, each with its own address and shortcut', () => {
-    expect(PAGES.map((p) => p.route)).toEqual(['prices', 'analytics', 'recommendations', 'alerts', 'portfolio', 'scanner', 'settings']);
+    expect(PAGES.map((p) => p.route)).toEqual([
+      'prices',
+      'analytics',
+      'recommendations',
+      'alerts',
+      'portfolio',
+      'scanner',
+      'settings',
+    ]);
     expect(new Set(PAGES.map((p) => p.shortcut.keys)).size).toBe(PAGES.length);
     for (const p of PAGES) expect(parseRoute(`#/${p.route}?x=1`)).toBe(p.route);
     expect(pageOf('#/recommendations').prefetch?.boot).toBeTypeOf('function');
@@ -23,9 +31,21 @@ describe('page registry', () => {
   });
 
   it('gives Settings every shortcut once, the numbered pages first', () => {
-    expect(PAGES_INFO.shortcuts.map((s) => s.id)).toEqual(['prices', 'analytics', 'recommendations', 'alerts', 'portfolio', 'scanner', 'palette', 'settings', 'back', 'game']);
+    expect(PAGES_INFO.shortcuts.map((s) => s.id)).toEqual([
+      'prices',
+      'analytics',
+      'recommendations',
+      'alerts',
+      'portfolio',
+      'scanner',
+      'palette',
+      'settings',
+      'back',
+      'game',
+    ]);
     // Mod is Ctrl or Cmd by platform: set both.
-    const ctrl = (key: string) => ({ key, code: '', ctrlKey: true, metaKey: true, altKey: false, shiftKey: false }) as KeyboardEvent;
+    const ctrl = (key: string) =>
+      ({ key, code: '', ctrlKey: true, metaKey: true, altKey: false, shiftKey: false }) as KeyboardEvent;
     expect(PAGES.filter((p) => p.shortcut.matches(ctrl('3'))).map((p) => p.route)).toEqual(['recommendations']);
     expect(PAGES.filter((p) => p.shortcut.matches(ctrl(','))).map((p) => p.route)).toEqual(['settings']);
     expect(PAGES.filter((p) => p.shortcut.matches(ctrl('5'))).map((p) => p.route)).toEqual(['portfolio']);

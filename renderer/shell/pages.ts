@@ -20,7 +20,15 @@ import type { PageDescriptor, PagesInfo } from '../lib/pages';
 import { defineRoutes, parseRoute } from '../lib/route';
 import { SHORTCUTS, type Shortcut } from '../lib/shortcuts';
 
-export const PAGES: readonly PageDescriptor[] = [prices, analytics, recommendations, alerts, portfolio, scanner, settings];
+export const PAGES: readonly PageDescriptor[] = [
+  prices,
+  analytics,
+  recommendations,
+  alerts,
+  portfolio,
+  scanner,
+  settings,
+];
 
 defineRoutes(PAGES.map((p) => p.route));
 

@@ -24,7 +24,12 @@ function host() {
       return () => (listener = null);
     },
   };
-  return { api, push: (s: RatesSnapshot) => listener?.(s), answer: (s: RatesSnapshot) => pending.shift()!(s), listening: () => listener !== null };
+  return {
+    api,
+    push: (s: RatesSnapshot) => listener?.(s),
+    answer: (s: RatesSnapshot) => pending.shift()!(s),
+    listening: () => listener !== null,
+  };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));

@@ -24,7 +24,10 @@ export class RatesSync {
       this.pushes += 1;
       if (live) this.onSnapshot(s);
     });
-    void this.answered(() => this.api.getRates(), () => live).catch(() => undefined);
+    void this.answered(
+      () => this.api.getRates(),
+      () => live,
+    ).catch(() => undefined);
     return () => {
       live = false;
       off();

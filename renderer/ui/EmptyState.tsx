@@ -17,7 +17,16 @@ export interface EmptyStateProps {
   alert?: boolean;
 }
 
-export function EmptyState({ title, children, actions, overlay = false, className, testId, busy, alert = false }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  children,
+  actions,
+  overlay = false,
+  className,
+  testId,
+  busy,
+  alert = false,
+}: EmptyStateProps) {
   const cls = ['empty-state', overlay ? 'empty-state--overlay' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <div className={cls} role={alert ? 'alert' : undefined} aria-busy={busy} data-testid={testId}>

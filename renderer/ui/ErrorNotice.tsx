@@ -29,9 +29,28 @@ export interface ErrorNoticeProps {
   testId?: string;
 }
 
-export function ErrorNotice({ layout, lead, message, detail, detailFolded = false, action, onRetry, retryDisabled, children, icon = false, className, messageClassName, testId }: ErrorNoticeProps) {
+export function ErrorNotice({
+  layout,
+  lead,
+  message,
+  detail,
+  detailFolded = false,
+  action,
+  onRetry,
+  retryDisabled,
+  children,
+  icon = false,
+  className,
+  messageClassName,
+  testId,
+}: ErrorNoticeProps) {
   const retry = onRetry ? (
-    <button type="button" className={layout === 'block' ? 'btn' : 'btn btn--small'} onClick={onRetry} disabled={retryDisabled}>
+    <button
+      type="button"
+      className={layout === 'block' ? 'btn' : 'btn btn--small'}
+      onClick={onRetry}
+      disabled={retryDisabled}
+    >
       Retry
     </button>
   ) : null;

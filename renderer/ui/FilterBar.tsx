@@ -9,7 +9,19 @@ import { CATEGORIES, CATEGORY_LABEL, WEARS, WEAR_NAME, type Category, type Wear 
 import './FilterBar.css';
 
 /** The item search box (the grid's search language, model/search.ts); ArrowDown moves into the list (`list`: its selector). */
-export function SearchBox({ value, onChange, list, className, ref }: { value: string; onChange(text: string): void; list: string; className: string; ref?: Ref<HTMLInputElement> }) {
+export function SearchBox({
+  value,
+  onChange,
+  list,
+  className,
+  ref,
+}: {
+  value: string;
+  onChange(text: string): void;
+  list: string;
+  className: string;
+  ref?: Ref<HTMLInputElement>;
+}) {
   return (
     <input
       ref={ref}
@@ -106,8 +118,27 @@ export function NumberField({
   );
 }
 
-export function MoneyInput({ label, value, onChange, symbol }: { label: string; value: number | null; onChange(v: number | null): void; symbol: string }) {
-  return <NumberField label={label} value={value} onChange={onChange} parse={parseMoney} format={toDecimalString} symbol={symbol} />;
+export function MoneyInput({
+  label,
+  value,
+  onChange,
+  symbol,
+}: {
+  label: string;
+  value: number | null;
+  onChange(v: number | null): void;
+  symbol: string;
+}) {
+  return (
+    <NumberField
+      label={label}
+      value={value}
+      onChange={onChange}
+      parse={parseMoney}
+      format={toDecimalString}
+      symbol={symbol}
+    />
+  );
 }
 
 function Tri({ label, value, onChange }: { label: string; value: TriState; onChange(v: TriState): void }) {
@@ -117,7 +148,12 @@ function Tri({ label, value, onChange }: { label: string; value: TriState; onCha
       <label className="fb__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="input select fb__select" value={value} onChange={(e) => onChange(e.target.value as TriState)}>
+      <select
+        id={id}
+        className="input select fb__select"
+        value={value}
+        onChange={(e) => onChange(e.target.value as TriState)}
+      >
         <option value="any">Any</option>
         <option value="only">Only</option>
         <option value="exclude">Exclude</option>
@@ -127,7 +163,17 @@ function Tri({ label, value, onChange }: { label: string; value: TriState; onCha
 }
 
 /** `extra`: the page's own controls, shown before the confidence switch (the Prices page's quote choice). */
-export function FilterBar({ filter, setFilter, symbol, extra }: { filter: FilterState; setFilter(f: (prev: FilterState) => FilterState): void; symbol: string; extra?: ReactNode }) {
+export function FilterBar({
+  filter,
+  setFilter,
+  symbol,
+  extra,
+}: {
+  filter: FilterState;
+  setFilter(f: (prev: FilterState) => FilterState): void;
+  symbol: string;
+  extra?: ReactNode;
+}) {
   const id = useId();
   const [offersText, setOffersText] = useState(filter.minOffers === null ? '' : String(filter.minOffers));
   useEffect(() => {
@@ -157,7 +203,12 @@ export function FilterBar({ filter, setFilter, symbol, extra }: { filter: Filter
         <label className="fb__label" htmlFor={`${id}-wear`}>
           Wear
         </label>
-        <select id={`${id}-wear`} className="input select fb__select" value={filter.wear} onChange={(e) => setFilter((f) => ({ ...f, wear: e.target.value as Wear | 'any' }))}>
+        <select
+          id={`${id}-wear`}
+          className="input select fb__select"
+          value={filter.wear}
+          onChange={(e) => setFilter((f) => ({ ...f, wear: e.target.value as Wear | 'any' }))}
+        >
           <option value="any">Any</option>
           {WEARS.map((w) => (
             <option key={w} value={w}>
@@ -168,8 +219,18 @@ export function FilterBar({ filter, setFilter, symbol, extra }: { filter: Filter
       </div>
       <Tri label="StatTrak™" value={filter.stattrak} onChange={(v) => setFilter((f) => ({ ...f, stattrak: v }))} />
       <Tri label="Souvenir" value={filter.souvenir} onChange={(v) => setFilter((f) => ({ ...f, souvenir: v }))} />
-      <MoneyInput label="Min ask" symbol={symbol} value={filter.minPrice} onChange={(v) => setFilter((f) => ({ ...f, minPrice: v }))} />
-      <MoneyInput label="Max ask" symbol={symbol} value={filter.maxPrice} onChange={(v) => setFilter((f) => ({ ...f, maxPrice: v }))} />
+      <MoneyInput
+        label="Min ask"
+        symbol={symbol}
+        value={filter.minPrice}
+        onChange={(v) => setFilter((f) => ({ ...f, minPrice: v }))}
+      />
+      <MoneyInput
+        label="Max ask"
+        symbol={symbol}
+        value={filter.maxPrice}
+        onChange={(v) => setFilter((f) => ({ ...f, maxPrice: v }))}
+      />
       <div className="fb__field">
         <label className="fb__label" htmlFor={`${id}-offers`}>
           Min offers
@@ -189,7 +250,10 @@ export function FilterBar({ filter, setFilter, symbol, extra }: { filter: Filter
         />
       </div>
       {extra}
-      <label className="fb__check" title="Leave out the rows whose Trust badge is low (old quotes, stalled markets, outliers, unstable or thin prices)">
+      <label
+        className="fb__check"
+        title="Leave out the rows whose Trust badge is low (old quotes, stalled markets, outliers, unstable or thin prices)"
+      >
         <input
           type="checkbox"
           checked={filter.hideLowConfidence}
@@ -206,7 +270,18 @@ export function FilterBar({ filter, setFilter, symbol, extra }: { filter: Filter
         className="btn btn--small btn--ghost fb__clear"
         disabled={!isFiltering(filter)}
         onClick={() =>
-          setFilter((f) => ({ ...f, text: '', minPrice: null, maxPrice: null, minOffers: null, category: 'any', wear: 'any', stattrak: 'any', souvenir: 'any', hideLowConfidence: false }))
+          setFilter((f) => ({
+            ...f,
+            text: '',
+            minPrice: null,
+            maxPrice: null,
+            minOffers: null,
+            category: 'any',
+            wear: 'any',
+            stattrak: 'any',
+            souvenir: 'any',
+            hideLowConfidence: false,
+          }))
         }
       >
         Clear filters

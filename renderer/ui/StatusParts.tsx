@@ -35,7 +35,15 @@ export function useTickingNow(): number {
  * "updated 40 s ago", re-rendering itself only. `restored`: the data is the last kept from an earlier
  * session, and why it is shown ("offline", "updating…"): "last data from 3 h ago, offline".
  */
-export const Freshness = memo(function Freshness({ updatedAt, stale, restored = null }: { updatedAt: number; stale: boolean; restored?: string | null }) {
+export const Freshness = memo(function Freshness({
+  updatedAt,
+  stale,
+  restored = null,
+}: {
+  updatedAt: number;
+  stale: boolean;
+  restored?: string | null;
+}) {
   const now = useTickingNow();
   // Formatting a date builds a formatter each time (about a millisecond): once per load, not per render.
   const title = useMemo(() => `Prices as of ${new Date(updatedAt).toLocaleString()}`, [updatedAt]);
@@ -43,20 +51,34 @@ export const Freshness = memo(function Freshness({ updatedAt, stale, restored = 
   return (
     <span className={`gs__fresh${stale ? ' is-stale' : ''}`} title={title} data-testid="grid-freshness">
       {stale ? <span className="gs__stale-badge">Stale</span> : null}
-      {restored ? `last data from ${formatAge(now - updatedAt)} ago, ${restored}` : `updated ${formatAge(now - updatedAt)} ago`}
+      {restored
+        ? `last data from ${formatAge(now - updatedAt)} ago, ${restored}`
+        : `updated ${formatAge(now - updatedAt)} ago`}
     </span>
   );
 });
 
 /** Bytes received while a response loads (the total when the server sent Content-Length). */
 /** `what`: what is loading, for its words ("Requesting prices…"). */
-export function LoadProgress({ store, big = false, what = 'prices' }: { store: ProgressStore; big?: boolean; what?: string }) {
+export function LoadProgress({
+  store,
+  big = false,
+  what = 'prices',
+}: {
+  store: ProgressStore;
+  big?: boolean;
+  what?: string;
+}) {
   const { loading, progress } = useProgress(store);
   if (!loading) return null;
   const bytes = progress?.bytes ?? 0;
   const total = progress?.total ?? null;
   const parsing = progress?.phase === 'parse';
-  const text = parsing ? `Reading ${formatBytes(bytes)}…` : bytes > 0 ? `${formatBytes(bytes)}${total ? ` of ${formatBytes(total)}` : ''} received` : `Requesting ${what}…`;
+  const text = parsing
+    ? `Reading ${formatBytes(bytes)}…`
+    : bytes > 0
+      ? `${formatBytes(bytes)}${total ? ` of ${formatBytes(total)}` : ''} received`
+      : `Requesting ${what}…`;
   const pct = total && total > 0 ? Math.min(100, (bytes / total) * 100) : null;
   return (
     <div className={`gs__progress${big ? ' gs__progress--big' : ''}`} data-testid="grid-progress">
@@ -69,7 +91,10 @@ export function LoadProgress({ store, big = false, what = 'prices' }: { store: P
         aria-valuenow={pct === null ? undefined : Math.round(pct)}
         aria-valuetext={text}
       >
-        <div className={`gs__fill${pct === null ? ' is-indeterminate' : ''}`} style={pct === null ? undefined : { width: `${pct}%` }} />
+        <div
+          className={`gs__fill${pct === null ? ' is-indeterminate' : ''}`}
+          style={pct === null ? undefined : { width: `${pct}%` }}
+        />
       </div>
       <span className="gs__ptext">{text}</span>
     </div>

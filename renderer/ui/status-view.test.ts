@@ -35,7 +35,10 @@ describe('status view', () => {
       message: 'The market data service cannot be reached.',
       action: 'Check your internet connection and the Base URL. Market Desk keeps trying by itself.',
     });
-    expect(statusWords({ ...base, state: 'connected' })).toEqual({ message: 'Connected to the market data service.', action: '' });
+    expect(statusWords({ ...base, state: 'connected' })).toEqual({
+      message: 'Connected to the market data service.',
+      action: '',
+    });
     for (const state of CONNECTION_STATES) expect(statusWords({ ...base, state }).message).toMatch(/[.…]$/);
   });
 
@@ -64,7 +67,9 @@ describe('status view', () => {
         expect(keyStorageView({ ...base, keyStorage }, host).explain.length).toBeGreaterThan(10);
       }
     }
-    expect(keyStorageView({ ...base, keyStorage: 'os-encrypted' }, 'electron').explain).toBe('Encrypted by your operating system.');
+    expect(keyStorageView({ ...base, keyStorage: 'os-encrypted' }, 'electron').explain).toBe(
+      'Encrypted by your operating system.',
+    );
     const session = keyStorageView({ ...base, keyStorage: 'session-only', weakStorageOnly: true }, 'electron');
     expect(session.offerWeak).toBe(true);
     expect(session.explain).toMatch(/basic_text/);
@@ -74,7 +79,9 @@ describe('status view', () => {
     expect(noKeyring.offerWeak).toBe(false);
     expect(noKeyring.explain).toMatch(/only for this session/);
     // basic_text, stored anyway: Settings says it is not OS-encrypted.
-    expect(keyStorageView({ ...base, keyStorage: 'file-0600' }, 'electron').explain).toMatch(/NOT encrypted by your operating system.*basic_text/);
+    expect(keyStorageView({ ...base, keyStorage: 'file-0600' }, 'electron').explain).toMatch(
+      /NOT encrypted by your operating system.*basic_text/,
+    );
     const locked = keyStorageView({ ...base, keyStorage: 'keyring-locked', hasKey: true }, 'electron');
     expect(locked).toMatchObject({ short: 'Keyring locked', offerWeak: false });
     expect(locked.explain).toMatch(/^The keyring is locked: unlock it and retry\./);

@@ -1,5 +1,11 @@
 /** How each connection state and key storage is shown: labels, tones, the words and the buttons. */
-import { KEYRING_LOCKED_TEXT, STATUS_TEXT, type ConnectionState, type ConnectionStatus, type KeyStorage } from '../../shared/api/status';
+import {
+  KEYRING_LOCKED_TEXT,
+  STATUS_TEXT,
+  type ConnectionState,
+  type ConnectionStatus,
+  type KeyStorage,
+} from '../../shared/api/status';
 
 export type Tone = 'ok' | 'info' | 'busy' | 'warn' | 'error';
 
@@ -87,7 +93,11 @@ export function keyStorageView(status: ConnectionStatus, host: 'electron' | 'web
         offerWeak: false,
       };
     case 'keyring-locked':
-      return { short: 'Keyring locked', explain: `${KEYRING_LOCKED_TEXT.message} ${KEYRING_LOCKED_TEXT.action}`, offerWeak: false };
+      return {
+        short: 'Keyring locked',
+        explain: `${KEYRING_LOCKED_TEXT.message} ${KEYRING_LOCKED_TEXT.action}`,
+        offerWeak: false,
+      };
     case 'none':
     default:
       return {

@@ -66,8 +66,16 @@ export function fakeElectronZip(version: string, binaryScript: string, padBytes 
 
 export async function startElectronMirror(options: ElectronMirrorOptions): Promise<ElectronMirror> {
   const {
-    version, platform = 'linux', arch = 'x64', prefix = '/electron/', dir = `v${version}`,
-    binaryScript = '#!/bin/sh\nexit 0\n', padBytes = 0, chunkBytes = 64 * 1024, chunkDelayMs = 0, tamper = false,
+    version,
+    platform = 'linux',
+    arch = 'x64',
+    prefix = '/electron/',
+    dir = `v${version}`,
+    binaryScript = '#!/bin/sh\nexit 0\n',
+    padBytes = 0,
+    chunkBytes = 64 * 1024,
+    chunkDelayMs = 0,
+    tamper = false,
   } = options;
   const zipName = `electron-v${version}-${platform}-${arch}.zip`;
   const zip = fakeElectronZip(version, binaryScript, padBytes);

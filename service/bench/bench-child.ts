@@ -13,9 +13,14 @@ import { defaultServedMarkets } from '../src/sim/served';
 import { closeAgent, postJson, token } from './bench-client';
 
 /** The names the service serves by default (the published ones). */
-const { minPrices: MIN_PRICE_MARKETS, maxOrders: MAX_ORDER_MARKETS, marketOrderAnalytics: MARKET_ORDER_ANALYTICS_MARKETS } = defaultServedMarkets();
+const {
+  minPrices: MIN_PRICE_MARKETS,
+  maxOrders: MAX_ORDER_MARKETS,
+  marketOrderAnalytics: MARKET_ORDER_ANALYTICS_MARKETS,
+} = defaultServedMarkets();
 
-const MIN_PRICES_QUERY = 'query($m: [String!]!) { aggregatedMinPrices(markets: $m) { market_hash_name prices { market_name offers price price_locked } } }';
+const MIN_PRICES_QUERY =
+  'query($m: [String!]!) { aggregatedMinPrices(markets: $m) { market_hash_name prices { market_name offers price price_locked } } }';
 
 async function main(): Promise<void> {
   const mode = process.argv[2];
@@ -26,7 +31,12 @@ async function main(): Promise<void> {
   const tokenMs = performance.now();
   const h = { [TOKEN_HEADER]: t };
   if (mode === 'startup') {
-    const r = await postJson(svc.url, GRAPHQL_PATH, { query: MIN_PRICES_QUERY, variables: { m: MIN_PRICE_MARKETS } }, h);
+    const r = await postJson(
+      svc.url,
+      GRAPHQL_PATH,
+      { query: MIN_PRICES_QUERY, variables: { m: MIN_PRICE_MARKETS } },
+      h,
+    );
     if (r.status !== 200) throw new Error(`first answer: HTTP ${r.status}`);
     process.stdout.write(`${JSON.stringify({ listenMs, tokenMs, answerMs: performance.now(), bytes: r.bytes })}\n`);
   } else if (mode === 'memory') {
@@ -39,12 +49,15 @@ async function main(): Promise<void> {
       bytes += r.bytes;
     };
     await ask(GRAPHQL_PATH, { query: MIN_PRICES_QUERY, variables: { m: MIN_PRICE_MARKETS } });
-    await ask(GRAPHQL_PATH, { query: `{ aggregatedMaxOrders(markets: ${JSON.stringify(MAX_ORDER_MARKETS)}) { market_hash_name orders { market_name offers price } } }` });
+    await ask(GRAPHQL_PATH, {
+      query: `{ aggregatedMaxOrders(markets: ${JSON.stringify(MAX_ORDER_MARKETS)}) { market_hash_name orders { market_name offers price } } }`,
+    });
     for (const game of GAME_IDS) {
       await ask(REST_PATHS.minPrices, { game_id: game, markets: MIN_PRICE_MARKETS });
       await ask(REST_PATHS.maxOrders, { game_id: game, markets: MAX_ORDER_MARKETS });
       if (STEAM_ANALYTICS_GAMES.includes(game)) await ask(REST_PATHS.steamAnalytics, { game_id: game });
-      for (const market of MARKET_ORDER_ANALYTICS_MARKETS) await ask(REST_PATHS.marketOrderAnalytics, { game_id: game, market_name: market });
+      for (const market of MARKET_ORDER_ANALYTICS_MARKETS)
+        await ask(REST_PATHS.marketOrderAnalytics, { game_id: game, market_name: market });
       await ask(REST_PATHS.priceRecommendations, { game_id: game, type: 'general' });
       await ask(REST_PATHS.priceRecommendations, { game_id: game, type: 'p2p' });
     }
@@ -52,10 +65,17 @@ async function main(): Promise<void> {
     const gc = (globalThis as { gc?: () => void }).gc;
     if (gc) gc();
     const mu = process.memoryUsage();
-    process.stdout.write(`${JSON.stringify({
-      requests, bytes, rssMB: mu.rss / 1e6, rssBeforeGcMB: beforeGc / 1e6, heapUsedMB: mu.heapUsed / 1e6,
-      maxRssMB: process.resourceUsage().maxRSS / 1e3, gc: Boolean(gc),
-    })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({
+        requests,
+        bytes,
+        rssMB: mu.rss / 1e6,
+        rssBeforeGcMB: beforeGc / 1e6,
+        heapUsedMB: mu.heapUsed / 1e6,
+        maxRssMB: process.resourceUsage().maxRSS / 1e3,
+        gc: Boolean(gc),
+      })}\n`,
+    );
   } else {
     throw new Error(`unknown mode ${String(mode)}`);
   }
@@ -64,6 +84,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });

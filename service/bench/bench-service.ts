@@ -58,34 +58,82 @@ interface Case {
 
 const cases: Case[] = [
   {
-    label: `GraphQL aggregatedMinPrices (${MIN_PRICE_MARKETS.length})`, goal: true, transport: 'graphql', op: 'aggregatedMinPrices', path: GRAPHQL_PATH, field: 'aggregatedMinPrices',
-    body: { query: 'query($m: [String!]!) { aggregatedMinPrices(markets: $m) { market_hash_name prices { market_name offers price price_locked } } }', variables: { m: MIN_PRICE_MARKETS } },
+    label: `GraphQL aggregatedMinPrices (${MIN_PRICE_MARKETS.length})`,
+    goal: true,
+    transport: 'graphql',
+    op: 'aggregatedMinPrices',
+    path: GRAPHQL_PATH,
+    field: 'aggregatedMinPrices',
+    body: {
+      query:
+        'query($m: [String!]!) { aggregatedMinPrices(markets: $m) { market_hash_name prices { market_name offers price price_locked } } }',
+      variables: { m: MIN_PRICE_MARKETS },
+    },
     args: { markets: MIN_PRICE_MARKETS },
   },
   {
-    label: `REST get-aggregated-min-prices (${MIN_PRICE_MARKETS.length})`, goal: true, transport: 'rest', op: 'aggregatedMinPrices', path: REST_PATHS.minPrices, field: '',
-    body: { game_id: 730, markets: MIN_PRICE_MARKETS }, args: { game_id: 730, markets: MIN_PRICE_MARKETS },
+    label: `REST get-aggregated-min-prices (${MIN_PRICE_MARKETS.length})`,
+    goal: true,
+    transport: 'rest',
+    op: 'aggregatedMinPrices',
+    path: REST_PATHS.minPrices,
+    field: '',
+    body: { game_id: 730, markets: MIN_PRICE_MARKETS },
+    args: { game_id: 730, markets: MIN_PRICE_MARKETS },
   },
   {
-    label: `GraphQL aggregatedMaxOrders (${MAX_ORDER_MARKETS.length})`, goal: true, transport: 'graphql', op: 'aggregatedMaxOrders', path: GRAPHQL_PATH, field: 'aggregatedMaxOrders',
-    body: { query: 'query($m: [String!]!) { aggregatedMaxOrders(markets: $m) { market_hash_name orders { market_name offers price } } }', variables: { m: MAX_ORDER_MARKETS } },
+    label: `GraphQL aggregatedMaxOrders (${MAX_ORDER_MARKETS.length})`,
+    goal: true,
+    transport: 'graphql',
+    op: 'aggregatedMaxOrders',
+    path: GRAPHQL_PATH,
+    field: 'aggregatedMaxOrders',
+    body: {
+      query:
+        'query($m: [String!]!) { aggregatedMaxOrders(markets: $m) { market_hash_name orders { market_name offers price } } }',
+      variables: { m: MAX_ORDER_MARKETS },
+    },
     args: { markets: MAX_ORDER_MARKETS },
   },
   {
-    label: `REST get-aggregated-max-orders (${MAX_ORDER_MARKETS.length})`, goal: true, transport: 'rest', op: 'aggregatedMaxOrders', path: REST_PATHS.maxOrders, field: '',
-    body: { game_id: 730, markets: MAX_ORDER_MARKETS }, args: { game_id: 730, markets: MAX_ORDER_MARKETS },
+    label: `REST get-aggregated-max-orders (${MAX_ORDER_MARKETS.length})`,
+    goal: true,
+    transport: 'rest',
+    op: 'aggregatedMaxOrders',
+    path: REST_PATHS.maxOrders,
+    field: '',
+    body: { game_id: 730, markets: MAX_ORDER_MARKETS },
+    args: { game_id: 730, markets: MAX_ORDER_MARKETS },
   },
   {
-    label: 'REST get-steam-analytics', goal: false, transport: 'rest', op: 'getSteamAnalytics', path: REST_PATHS.steamAnalytics, field: '',
-    body: { game_id: 730 }, args: { game_id: 730 },
+    label: 'REST get-steam-analytics',
+    goal: false,
+    transport: 'rest',
+    op: 'getSteamAnalytics',
+    path: REST_PATHS.steamAnalytics,
+    field: '',
+    body: { game_id: 730 },
+    args: { game_id: 730 },
   },
   {
-    label: 'REST get-market-order-analytics', goal: false, transport: 'rest', op: 'getMarketOrderAnalytics', path: REST_PATHS.marketOrderAnalytics, field: '',
-    body: { game_id: 730, market_name: 'buff163' }, args: { game_id: 730, market_name: 'buff163' },
+    label: 'REST get-market-order-analytics',
+    goal: false,
+    transport: 'rest',
+    op: 'getMarketOrderAnalytics',
+    path: REST_PATHS.marketOrderAnalytics,
+    field: '',
+    body: { game_id: 730, market_name: 'buff163' },
+    args: { game_id: 730, market_name: 'buff163' },
   },
   {
-    label: 'REST get-price-recommendations', goal: false, transport: 'rest', op: 'getPriceRecommendations', path: REST_PATHS.priceRecommendations, field: '',
-    body: { game_id: 730 }, args: { game_id: 730 },
+    label: 'REST get-price-recommendations',
+    goal: false,
+    transport: 'rest',
+    op: 'getPriceRecommendations',
+    path: REST_PATHS.priceRecommendations,
+    field: '',
+    body: { game_id: 730 },
+    args: { game_id: 730 },
   },
 ];
 
@@ -105,7 +153,13 @@ interface Row {
 async function inProcess(): Promise<Row[]> {
   const market = createSimulatedMarket({ seed: 1 });
   const timings: ResponseInfo[] = [];
-  const svc = await startService({ port: 0, quiet: true, market, clock: () => NOW, onResponse: (i) => timings.push(i) });
+  const svc = await startService({
+    port: 0,
+    quiet: true,
+    market,
+    clock: () => NOW,
+    onResponse: (i) => timings.push(i),
+  });
   const t = await token(svc.url, DEMO_API_KEY);
   const rows: Row[] = [];
   try {
@@ -133,8 +187,16 @@ async function inProcess(): Promise<Row[]> {
         if (s.length === 0) throw new Error('unreachable');
       }
       const row: Row = {
-        label: c.label, goal: c.goal, items: items.length, mb: bytes / 1e6, coldMs: coldServer, serverMs: median(server),
-        clientMs: median(client), floorMs: median(floor), ratio: median(server) / median(floor), identical,
+        label: c.label,
+        goal: c.goal,
+        items: items.length,
+        mb: bytes / 1e6,
+        coldMs: coldServer,
+        serverMs: median(server),
+        clientMs: median(client),
+        floorMs: median(floor),
+        ratio: median(server) / median(floor),
+        identical,
       };
       rows.push(row);
     }
@@ -166,8 +228,13 @@ async function bundleChild(dir: string): Promise<string | null> {
     const { build } = await import('esbuild');
     const outfile = join(dir, 'bench-child.mjs');
     await build({
-      entryPoints: [join(here, 'bench-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20',
-      outfile, logLevel: 'silent',
+      entryPoints: [join(here, 'bench-child.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      logLevel: 'silent',
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     });
     return outfile;
@@ -197,11 +264,17 @@ async function main(): Promise<void> {
   process.stdout.write(`Reference service benchmark (Node ${process.version}, ${RUNS} runs per row, medians)\n\n`);
 
   const rows = await inProcess();
-  process.stdout.write('1. Full CS2 catalog (game 730), in-process, fixed clock; goal rows: min prices and max orders\n\n');
-  process.stdout.write('| operation | items | payload MB | cold server ms | server ms | client ms | JSON.stringify ms | ratio | bytes = JSON.stringify | goal <= 3x |\n');
+  process.stdout.write(
+    '1. Full CS2 catalog (game 730), in-process, fixed clock; goal rows: min prices and max orders\n\n',
+  );
+  process.stdout.write(
+    '| operation | items | payload MB | cold server ms | server ms | client ms | JSON.stringify ms | ratio | bytes = JSON.stringify | goal <= 3x |\n',
+  );
   process.stdout.write('|---|---:|---:|---:|---:|---:|---:|---:|---|---|\n');
   for (const r of rows) {
-    process.stdout.write(`| ${r.label} | ${r.items} | ${fmt(r.mb, 1)} | ${fmt(r.coldMs)} | ${fmt(r.serverMs)} | ${fmt(r.clientMs)} | ${fmt(r.floorMs)} | ${fmt(r.ratio, 2)} | ${r.identical ? 'yes' : 'NO'} | ${r.goal ? verdict(r.ratio <= RATIO_GOAL) : '(info)'} |\n`);
+    process.stdout.write(
+      `| ${r.label} | ${r.items} | ${fmt(r.mb, 1)} | ${fmt(r.coldMs)} | ${fmt(r.serverMs)} | ${fmt(r.clientMs)} | ${fmt(r.floorMs)} | ${fmt(r.ratio, 2)} | ${r.identical ? 'yes' : 'NO'} | ${r.goal ? verdict(r.ratio <= RATIO_GOAL) : '(info)'} |\n`,
+    );
   }
 
   const dir = mkdtempSync(join(tmpdir(), 'md-bench-'));
@@ -209,22 +282,41 @@ async function main(): Promise<void> {
     const bundled = await bundleChild(dir);
     const starts: StartupResult[] = [];
     starts.push(await startup('tsx service/bench/bench-child.ts', tsx, [child, 'startup']));
-    if (bundled) starts.push(await startup('node (esbuild bundle, as shipped)', process.execPath, [bundled, 'startup', dataDir]));
+    if (bundled)
+      starts.push(await startup('node (esbuild bundle, as shipped)', process.execPath, [bundled, 'startup', dataDir]));
     process.stdout.write('\n2. Embedded start-up to first answer (fresh child process; ms since process start)\n\n');
-    process.stdout.write(`| child | listening | token answered | min prices (${MIN_PRICE_MARKETS.length}) answered | parent wall clock |\n|---|---:|---:|---:|---:|\n`);
+    process.stdout.write(
+      `| child | listening | token answered | min prices (${MIN_PRICE_MARKETS.length}) answered | parent wall clock |\n|---|---:|---:|---:|---:|\n`,
+    );
     for (const s of starts) {
-      process.stdout.write(`| ${s.label} | ${fmt(s.listenMs)} | ${fmt(s.tokenMs)} | ${fmt(s.answerMs)} | ${fmt(s.wallMs)} |\n`);
+      process.stdout.write(
+        `| ${s.label} | ${fmt(s.listenMs)} | ${fmt(s.tokenMs)} | ${fmt(s.answerMs)} | ${fmt(s.wallMs)} |\n`,
+      );
     }
 
     const memArgs = bundled ? ['--expose-gc', bundled, 'memory', dataDir] : [child, 'memory'];
     const { out } = await runChild(bundled ? process.execPath : tsx, memArgs);
-    const mem = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number; bytes: number; rssMB: number; rssBeforeGcMB: number; heapUsedMB: number; maxRssMB: number; gc: boolean };
+    const mem = JSON.parse(out.trim().split('\n').at(-1)!) as {
+      requests: number;
+      bytes: number;
+      rssMB: number;
+      rssBeforeGcMB: number;
+      heapUsedMB: number;
+      maxRssMB: number;
+      gc: boolean;
+    };
     process.stdout.write('\n3. Resident memory, all four games loaded, every operation answered once\n\n');
-    process.stdout.write('| requests | MB answered | RSS MB (after GC) | RSS MB (before GC) | peak RSS MB | heap used MB | goal <= 300 MB |\n|---:|---:|---:|---:|---:|---:|---|\n');
-    process.stdout.write(`| ${mem.requests} | ${fmt(mem.bytes / 1e6, 1)} | ${fmt(mem.rssMB)} | ${fmt(mem.rssBeforeGcMB)} | ${fmt(mem.maxRssMB)} | ${fmt(mem.heapUsedMB)} | ${verdict(mem.maxRssMB <= RSS_GOAL_MB)} (peak) |\n`);
+    process.stdout.write(
+      '| requests | MB answered | RSS MB (after GC) | RSS MB (before GC) | peak RSS MB | heap used MB | goal <= 300 MB |\n|---:|---:|---:|---:|---:|---:|---|\n',
+    );
+    process.stdout.write(
+      `| ${mem.requests} | ${fmt(mem.bytes / 1e6, 1)} | ${fmt(mem.rssMB)} | ${fmt(mem.rssBeforeGcMB)} | ${fmt(mem.maxRssMB)} | ${fmt(mem.heapUsedMB)} | ${verdict(mem.maxRssMB <= RSS_GOAL_MB)} (peak) |\n`,
+    );
 
     const speedOk = rows.every((r) => r.identical && (!r.goal || r.ratio <= RATIO_GOAL));
-    process.stdout.write(`\nSpeed goal (server <= ${RATIO_GOAL}x JSON.stringify, identical bytes): ${verdict(speedOk)}\n`);
+    process.stdout.write(
+      `\nSpeed goal (server <= ${RATIO_GOAL}x JSON.stringify, identical bytes): ${verdict(speedOk)}\n`,
+    );
     process.stdout.write(`Memory goal (peak RSS <= ${RSS_GOAL_MB} MB): ${verdict(mem.maxRssMB <= RSS_GOAL_MB)}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -232,6 +324,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });

@@ -52,10 +52,15 @@ for (const id of GAME_IDS) {
 }
 globalThis.gc?.();
 const mu = process.memoryUsage();
-console.log(`memory after every op once: rss ${mb(mu.rss)} (peak ${mb(process.resourceUsage().maxRSS * 1024)}), heapTotal ${mb(mu.heapTotal)}, heapUsed ${mb(mu.heapUsed)}, arrayBuffers ${mb(mu.arrayBuffers)}`);
+console.log(
+  `memory after every op once: rss ${mb(mu.rss)} (peak ${mb(process.resourceUsage().maxRSS * 1024)}), heapTotal ${mb(mu.heapTotal)}, heapUsed ${mb(mu.heapUsed)}, arrayBuffers ${mb(mu.arrayBuffers)}`,
+);
 
 // Steady state: the next epoch (day and hour aggregates cached) and the next hour.
-for (const [label, dt] of [['next epoch', EPOCH_MS], ['next hour', 3_600_000]] as const) {
+for (const [label, dt] of [
+  ['next epoch', EPOCH_MS],
+  ['next hour', 3_600_000],
+] as const) {
   const t1 = now + dt;
   let t = performance.now();
   cs.minPrices(t1);

@@ -49,14 +49,27 @@ async function main(): Promise<void> {
     `  REST:    POST ${service.url}/api/v2/rest/get-aggregated-min-prices (and 4 more)`,
     `  Demo API key: ${service.demoKey}`,
   ];
-  lines.push(`  Markets: ${cfg.markets.minPrices.length} min-price, ${cfg.markets.maxOrders.length} max-order, ${cfg.markets.marketOrderAnalytics.length} order-analytics names${cfg.opaqueErrors ? '; 400 answers say only "Bad Request"' : ''}`);
-  if (cfg.maxMarketsPerRequest !== undefined) lines.push(`  At most ${cfg.maxMarketsPerRequest} names in one markets list (longer lists refused with 400)`);
-  if (cfg.requestsPerMinute !== undefined) lines.push(`  Limit: ${cfg.requestsPerMinute} data requests a minute (429 with Retry-After past it)`);
+  lines.push(
+    `  Markets: ${cfg.markets.minPrices.length} min-price, ${cfg.markets.maxOrders.length} max-order, ${cfg.markets.marketOrderAnalytics.length} order-analytics names${cfg.opaqueErrors ? '; 400 answers say only "Bad Request"' : ''}`,
+  );
+  if (cfg.maxMarketsPerRequest !== undefined)
+    lines.push(`  At most ${cfg.maxMarketsPerRequest} names in one markets list (longer lists refused with 400)`);
+  if (cfg.requestsPerMinute !== undefined)
+    lines.push(`  Limit: ${cfg.requestsPerMinute} data requests a minute (429 with Retry-After past it)`);
   if (cfg.apiKeys.length > 0) lines.push(`  ${cfg.apiKeys.length} more API key(s) accepted`);
   if (cfg.admin) lines.push(`  Admin: POST ${service.url}/__admin/faults, ${service.url}/__admin/clock`);
-  if (cfg.freezeMarkets.length > 0) lines.push(`  Test option: frozen market(s) ${cfg.freezeMarkets.join(', ')} (quotes stand still from the first answer on)`);
-  if (cfg.plantOutliers > 0) lines.push(`  Test option: ${cfg.plantOutliers} planted outlier(s) per game${cfg.admin ? `, listed by GET ${service.url}/__admin/outliers/<game id>` : ' (list them with --admin: GET /__admin/outliers/<game id>)'}`);
-  if (cfg.plantRoutes > 0) lines.push(`  Test option: ${cfg.plantRoutes} planted route(s) per game${cfg.admin ? `, listed by GET ${service.url}/__admin/routes/<game id>` : ' (list them with --admin: GET /__admin/routes/<game id>)'}`);
+  if (cfg.freezeMarkets.length > 0)
+    lines.push(
+      `  Test option: frozen market(s) ${cfg.freezeMarkets.join(', ')} (quotes stand still from the first answer on)`,
+    );
+  if (cfg.plantOutliers > 0)
+    lines.push(
+      `  Test option: ${cfg.plantOutliers} planted outlier(s) per game${cfg.admin ? `, listed by GET ${service.url}/__admin/outliers/<game id>` : ' (list them with --admin: GET /__admin/outliers/<game id>)'}`,
+    );
+  if (cfg.plantRoutes > 0)
+    lines.push(
+      `  Test option: ${cfg.plantRoutes} planted route(s) per game${cfg.admin ? `, listed by GET ${service.url}/__admin/routes/<game id>` : ' (list them with --admin: GET /__admin/routes/<game id>)'}`,
+    );
   if (cfg.host !== '127.0.0.1' && cfg.host !== 'localhost' && cfg.host !== '::1') {
     lines.push(`  Warning: bound to ${cfg.host}, not loopback; the demo key works for anyone who can reach it.`);
   }

@@ -52,7 +52,9 @@ describe('admin endpoints: Host check', () => {
     const before = await state();
     const faults = await admin('faults', host, { errorRate: 1 });
     expect(faults.status).toBe(403);
-    expect(faults.json).toEqual({ error: { code: 'FORBIDDEN', message: expect.stringMatching(/127\.0\.0\.1, localhost or \[::1\]/) } });
+    expect(faults.json).toEqual({
+      error: { code: 'FORBIDDEN', message: expect.stringMatching(/127\.0\.0\.1, localhost or \[::1\]/) },
+    });
     expect((await admin('clock', host, { advanceMs: 3_600_000 })).status).toBe(403);
     expect((await admin('faults', host)).status).toBe(403);
     expect(await state()).toEqual(before);

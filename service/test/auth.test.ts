@@ -35,7 +35,10 @@ afterAll(async () => {
 });
 
 function errorOf(r: { json: () => unknown }): { code: string; reason?: string; message: string } {
-  const b = r.json() as { errors?: { message: string; extensions: { code: string; reason?: string } }[]; error?: { code: string; reason?: string; message: string } };
+  const b = r.json() as {
+    errors?: { message: string; extensions: { code: string; reason?: string } }[];
+    error?: { code: string; reason?: string; message: string };
+  };
   if (b.errors) return { ...b.errors[0]!.extensions, message: b.errors[0]!.message };
   return b.error!;
 }
@@ -118,8 +121,12 @@ describe('authentication failures (spec 5, 7)', () => {
     const t = await createToken(svc.url);
     const [h, p] = t.split('.');
     const otherKey = new TextEncoder().encode('x'.repeat(32));
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(Math.floor(FIXED_NOW / 1000))
-      .setExpirationTime(Math.floor(FIXED_NOW / 1000) + 3600).setSubject('x').sign(otherKey);
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(Math.floor(FIXED_NOW / 1000))
+      .setExpirationTime(Math.floor(FIXED_NOW / 1000) + 3600)
+      .setSubject('x')
+      .sign(otherKey);
     const noneAlg = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`;
     const tampered = `${h}.${Buffer.from(JSON.stringify({ sub: 'someone', iat: 1, exp: 9e9 })).toString('base64url')}.${t.split('.')[2]}`;
     for (const bad of ['garbage', 'a.b.c', `Bearer ${t}`, forged, noneAlg, tampered, `${t}x`]) {
@@ -150,13 +157,21 @@ describe('API keys and access (spec 5.6)', () => {
 
   it('a key limited to some operations gets 403 FORBIDDEN for the others', async () => {
     const t = await createToken(svc.url, 'min-only');
-    expect((await gql(svc.url, t, '{ aggregatedMinPrices(markets: ["steamcommunity"]) { market_hash_name } }')).status).toBe(200);
-    expect((await rest(svc.url, REST_PATHS.minPrices, t, { game_id: 730, markets: ['steamcommunity'] })).status).toBe(200);
+    expect(
+      (await gql(svc.url, t, '{ aggregatedMinPrices(markets: ["steamcommunity"]) { market_hash_name } }')).status,
+    ).toBe(200);
+    expect((await rest(svc.url, REST_PATHS.minPrices, t, { game_id: 730, markets: ['steamcommunity'] })).status).toBe(
+      200,
+    );
     const g = await gql(svc.url, t, '{ aggregatedMaxOrders(markets: ["steamcommunity"]) { market_hash_name } }');
     expect(g.status).toBe(403);
     expect(errorOf(g)).toMatchObject({ code: 'FORBIDDEN' });
     expect(errorOf(g).message).toContain('aggregatedMaxOrders');
-    const mixed = await gql(svc.url, t, '{ aggregatedMinPrices(markets: ["steamcommunity"]) { market_hash_name } getSteamAnalytics(game_id: 570) { market_hash_name } }');
+    const mixed = await gql(
+      svc.url,
+      t,
+      '{ aggregatedMinPrices(markets: ["steamcommunity"]) { market_hash_name } getSteamAnalytics(game_id: 570) { market_hash_name } }',
+    );
     expect(mixed.status).toBe(403);
     const r = await rest(svc.url, REST_PATHS.steamAnalytics, t, { game_id: 570 });
     expect(r.status).toBe(403);
@@ -168,18 +183,24 @@ describe('API keys and access (spec 5.6)', () => {
 
   it('parses --api-key KEY:op1,op2 and keys files', () => {
     expect(parseApiKeyFlag('abc')).toEqual({ key: 'abc' });
-    expect(parseApiKeyFlag('abc:aggregatedMinPrices,getSteamAnalytics')).toEqual({ key: 'abc', operations: ['aggregatedMinPrices', 'getSteamAnalytics'] });
+    expect(parseApiKeyFlag('abc:aggregatedMinPrices,getSteamAnalytics')).toEqual({
+      key: 'abc',
+      operations: ['aggregatedMinPrices', 'getSteamAnalytics'],
+    });
     expect(parseApiKeyFlag('a:b:c')).toEqual({ key: 'a:b:c' });
     expect(parseApiKeyFlag('a:b:aggregatedMinPrices')).toEqual({ key: 'a:b', operations: ['aggregatedMinPrices'] });
     expect(() => parseApiKeyFlag('k:aggregatedMinPrices,nope')).toThrow(/unknown operation/);
     expect(parseKeysJson('{"keys":["a",{"key":"b","operations":["getSteamAnalytics"]}]}', 'f')).toEqual([
-      { key: 'a' }, { key: 'b', operations: ['getSteamAnalytics'] },
+      { key: 'a' },
+      { key: 'b', operations: ['getSteamAnalytics'] },
     ]);
     expect(() => parseKeysJson('{"keys":[{"key":""}]}', 'f')).toThrow();
     expect(() => parseKeysJson('not json', 'f')).toThrow(/not valid JSON/);
   });
 
   it('rejects keys limited to unknown operations at start-up', async () => {
-    await expect(startTestService({ apiKeys: [{ key: 'k', operations: ['dropTables'] }] })).rejects.toThrow(/unknown operation/);
+    await expect(startTestService({ apiKeys: [{ key: 'k', operations: ['dropTables'] }] })).rejects.toThrow(
+      /unknown operation/,
+    );
   });
 });

@@ -67,7 +67,10 @@ describe('CLI', () => {
 
   it('--markets FILE --markets-json prints the names of the file (flags in any order)', () => {
     const f = file(CUSTOM);
-    for (const args of [['--markets', f, '--markets-json'], ['--markets-json', '--markets', f]]) {
+    for (const args of [
+      ['--markets', f, '--markets-json'],
+      ['--markets-json', '--markets', f],
+    ]) {
       const r = spawnSync(tsx, [cli, ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 });
       expect(r.status).toBe(0);
       expect(r.stdout).toBe(`${JSON.stringify(CUSTOM)}\n`);
@@ -75,7 +78,11 @@ describe('CLI', () => {
   });
 
   it('a bad markets file is a clear error with exit code 2', () => {
-    const r = spawnSync(tsx, [cli, '--markets', file({ minPrices: ['Steam'], maxOrders: [], marketOrderAnalytics: [] }), '--markets-json'], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(
+      tsx,
+      [cli, '--markets', file({ minPrices: ['Steam'], maxOrders: [], marketOrderAnalytics: [] }), '--markets-json'],
+      { cwd: root, encoding: 'utf8', timeout: 30_000 },
+    );
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^--markets .*markets-\d+\.json: minPrices\[0\]: "Steam" is not a marketplace name/);
@@ -101,12 +108,21 @@ describe('CLI', () => {
     for (const [content, message] of bad) {
       expect(() => parseCli(['--markets', file(content)]), JSON.stringify(content)).toThrow(message);
     }
-    expect(() => parseCli(['--markets', join(dir, 'missing.json')])).toThrow(/--markets .*missing\.json: cannot read the file/);
+    expect(() => parseCli(['--markets', join(dir, 'missing.json')])).toThrow(
+      /--markets .*missing\.json: cannot read the file/,
+    );
     // The pattern's edges are names: one character, 64 characters, dots, underscores, dashes.
-    const edge = { minPrices: ['a', `a${'b'.repeat(63)}`, 'lis-skins', 'x.y_z'], maxOrders: [], marketOrderAnalytics: [] };
+    const edge = {
+      minPrices: ['a', `a${'b'.repeat(63)}`, 'lis-skins', 'x.y_z'],
+      maxOrders: [],
+      marketOrderAnalytics: [],
+    };
     expect(parseCli(['--markets', file(edge)]).markets).toEqual(edge);
     expect(parseCli(['--opaque-errors']).opaqueErrors).toBe(true);
-    expect(parseCli(['--catalog-every', '8', '--catalog-keep', '^AWP']).catalogSlice).toEqual({ every: 8, keep: '^AWP' });
+    expect(parseCli(['--catalog-every', '8', '--catalog-keep', '^AWP']).catalogSlice).toEqual({
+      every: 8,
+      keep: '^AWP',
+    });
     expect(parseCli(['--catalog-every', '3']).catalogSlice).toEqual({ every: 3 });
     expect(parseCli([]).catalogSlice).toBeUndefined();
     expect(() => parseCli(['--catalog-keep', '^AWP'])).toThrow(/needs --catalog-every/);
@@ -117,14 +133,64 @@ describe('CLI', () => {
 
   it('parses flags with defaults (port 8787, ttl 7200) and validates them', () => {
     const d = parseCli([]);
-    expect(d).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', seed: 1, tokenTtlSeconds: 7200, admin: false, apiKeys: [], faults: {} });
+    expect(d).toMatchObject({
+      port: DEFAULT_PORT,
+      host: '127.0.0.1',
+      seed: 1,
+      tokenTtlSeconds: 7200,
+      admin: false,
+      apiKeys: [],
+      faults: {},
+    });
     expect(DEFAULT_PORT).toBe(8787);
-    const c = parseCli(['--port', '0', '--seed', '7', '--token-ttl', '60', '--api-key', 'a', '--api-key', 'b:aggregatedMinPrices', '--admin',
-      '--latency', '5', '--error-rate', '0.1', '--rate-limit-rate', '0.2', '--retry-after', '3', '--truncate-rate', '0.3', '--reset-rate', '0.05', '--token-early-expiry', '30', '--dirty-data-rate', '0.25', '--fault-seed', '9']);
+    const c = parseCli([
+      '--port',
+      '0',
+      '--seed',
+      '7',
+      '--token-ttl',
+      '60',
+      '--api-key',
+      'a',
+      '--api-key',
+      'b:aggregatedMinPrices',
+      '--admin',
+      '--latency',
+      '5',
+      '--error-rate',
+      '0.1',
+      '--rate-limit-rate',
+      '0.2',
+      '--retry-after',
+      '3',
+      '--truncate-rate',
+      '0.3',
+      '--reset-rate',
+      '0.05',
+      '--token-early-expiry',
+      '30',
+      '--dirty-data-rate',
+      '0.25',
+      '--fault-seed',
+      '9',
+    ]);
     expect(c).toMatchObject({
-      port: 0, seed: 7, tokenTtlSeconds: 60, admin: true,
+      port: 0,
+      seed: 7,
+      tokenTtlSeconds: 60,
+      admin: true,
       apiKeys: [{ key: 'a' }, { key: 'b', operations: ['aggregatedMinPrices'] }],
-      faults: { latencyMs: 5, errorRate: 0.1, rateLimitRate: 0.2, retryAfterSeconds: 3, truncateRate: 0.3, resetRate: 0.05, tokenEarlyExpiry: 30, dirtyDataRate: 0.25, seed: 9 },
+      faults: {
+        latencyMs: 5,
+        errorRate: 0.1,
+        rateLimitRate: 0.2,
+        retryAfterSeconds: 3,
+        truncateRate: 0.3,
+        resetRate: 0.05,
+        tokenEarlyExpiry: 30,
+        dirtyDataRate: 0.25,
+        seed: 9,
+      },
     });
     expect(() => parseCli(['--port', 'x'])).toThrow(/--port/);
     expect(() => parseCli(['--port', '70000'])).toThrow(/--port/);
@@ -153,7 +219,10 @@ describe('CLI', () => {
     try {
       const url = await started;
       const t = await createToken(url);
-      const ok = await rest<{ prices: unknown[] }[]>(url, REST_PATHS.minPrices, t, { game_id: 440, markets: ['newmarket-x'] });
+      const ok = await rest<{ prices: unknown[] }[]>(url, REST_PATHS.minPrices, t, {
+        game_id: 440,
+        markets: ['newmarket-x'],
+      });
       expect(ok.status).toBe(200);
       expect(ok.data.some((it) => it.prices.length > 0)).toBe(true);
       const refused = await rest(url, REST_PATHS.minPrices, t, { game_id: 440, markets: ['steam'] });

@@ -6,14 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GRAPHQL_PATH, REST_PATHS } from '../../shared/api/schema';
 import {
-  AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, PriceRecommendation, SteamAnalytics,
+  AggregatedMaxOrders,
+  AggregatedMinPrices,
+  MarketOrderAnalytics,
+  PriceRecommendation,
+  SteamAnalytics,
 } from '../../shared/api/types';
 import { GAME_IDS, STEAM_ANALYTICS_GAMES } from '../../shared/catalog/games';
 import type { RunningService } from '../src/server/start';
 import { createToken, gql, rest } from './helpers/http';
 import { FULL } from './helpers/queries';
 import {
-  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, P2P_MARKETS, slicedMarket, startTestService,
+  MARKET_ORDER_ANALYTICS_MARKETS,
+  MAX_ORDER_MARKETS,
+  MIN_PRICE_MARKETS,
+  P2P_MARKETS,
+  slicedMarket,
+  startTestService,
 } from './helpers/service';
 
 let svc: RunningService;
@@ -32,7 +41,12 @@ const wrap = (field: string, restText: string): string => `{"data":{"${field}":$
 // Whole-catalog answers: the first one of each kind also computes the simulated market's snapshot.
 describe('both transports answer every operation with the same values (spec 4.1, 4.2)', { timeout: 90_000 }, () => {
   it('aggregatedMinPrices: GraphQL (game 730) equals REST game_id 730, byte for byte, all 36 markets', async () => {
-    const g = await gql(svc.url, token, `query($m: [String!]!) { aggregatedMinPrices(markets: $m) { ${FULL.minPrices} } }`, { m: MIN_PRICE_MARKETS });
+    const g = await gql(
+      svc.url,
+      token,
+      `query($m: [String!]!) { aggregatedMinPrices(markets: $m) { ${FULL.minPrices} } }`,
+      { m: MIN_PRICE_MARKETS },
+    );
     const r = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: MIN_PRICE_MARKETS });
     expect(g.status).toBe(200);
     expect(r.status).toBe(200);
@@ -58,7 +72,11 @@ describe('both transports answer every operation with the same values (spec 4.1,
   });
 
   it('aggregatedMaxOrders: GraphQL equals REST game_id 730, all 7 markets', async () => {
-    const g = await gql(svc.url, token, `{ aggregatedMaxOrders(markets: ${JSON.stringify(MAX_ORDER_MARKETS)}) { ${FULL.maxOrders} } }`);
+    const g = await gql(
+      svc.url,
+      token,
+      `{ aggregatedMaxOrders(markets: ${JSON.stringify(MAX_ORDER_MARKETS)}) { ${FULL.maxOrders} } }`,
+    );
     const r = await rest(svc.url, REST_PATHS.maxOrders, token, { game_id: 730, markets: MAX_ORDER_MARKETS });
     expect(g.text).toBe(wrap('aggregatedMaxOrders', r.text));
     const items = z.array(AggregatedMaxOrders).parse(r.data);
@@ -67,20 +85,28 @@ describe('both transports answer every operation with the same values (spec 4.1,
     for (const it of items.slice(0, 500)) for (const o of it.orders) expect(MAX_ORDER_MARKETS).toContain(o.market_name);
   });
 
-  it.each(STEAM_ANALYTICS_GAMES.map((g) => [g]))('getSteamAnalytics game %i: GraphQL equals REST, game_id in every element', async (game) => {
-    const g = await gql(svc.url, token, `{ getSteamAnalytics(game_id: ${game}) { ${FULL.steam} } }`);
-    const r = await rest<unknown[]>(svc.url, REST_PATHS.steamAnalytics, token, { game_id: game });
-    expect(g.text).toBe(wrap('getSteamAnalytics', r.text));
-    const items = z.array(SteamAnalytics.required({ game_id: true })).parse(r.data);
-    expect(items.length).toBeGreaterThan(0);
-    for (const it of items) expect(it.game_id).toBe(game);
-  });
+  it.each(STEAM_ANALYTICS_GAMES.map((g) => [g]))(
+    'getSteamAnalytics game %i: GraphQL equals REST, game_id in every element',
+    async (game) => {
+      const g = await gql(svc.url, token, `{ getSteamAnalytics(game_id: ${game}) { ${FULL.steam} } }`);
+      const r = await rest<unknown[]>(svc.url, REST_PATHS.steamAnalytics, token, { game_id: game });
+      expect(g.text).toBe(wrap('getSteamAnalytics', r.text));
+      const items = z.array(SteamAnalytics.required({ game_id: true })).parse(r.data);
+      expect(items.length).toBeGreaterThan(0);
+      for (const it of items) expect(it.game_id).toBe(game);
+    },
+  );
 
   // CS2 on one market (each CS2 market is a full-catalog computation); the smaller games on all 6.
   it.each(GAME_IDS.map((g) => [g]))('getMarketOrderAnalytics game %i: GraphQL equals REST', async (game) => {
     const markets = game === 730 ? ['buff163'] : MARKET_ORDER_ANALYTICS_MARKETS;
     for (const market of markets) {
-      const g = await gql(svc.url, token, `query($m: String!, $g: Int) { getMarketOrderAnalytics(market_name: $m, game_id: $g) { ${FULL.moa} } }`, { m: market, g: game });
+      const g = await gql(
+        svc.url,
+        token,
+        `query($m: String!, $g: Int) { getMarketOrderAnalytics(market_name: $m, game_id: $g) { ${FULL.moa} } }`,
+        { m: market, g: game },
+      );
       const r = await rest(svc.url, REST_PATHS.marketOrderAnalytics, token, { market_name: market, game_id: game });
       expect(r.status).toBe(200);
       expect(g.text).toBe(wrap('getMarketOrderAnalytics', r.text));
@@ -88,8 +114,20 @@ describe('both transports answer every operation with the same values (spec 4.1,
     }
   });
 
-  it.each(GAME_IDS.flatMap((g) => [[g, 'general'], [g, 'p2p']] as const))('getPriceRecommendations game %i type %s', async (game, type) => {
-    const g = await gql(svc.url, token, `{ getPriceRecommendations(game_id: ${game}, type: ${type}) { ${FULL.recs} } }`);
+  it.each(
+    GAME_IDS.flatMap(
+      (g) =>
+        [
+          [g, 'general'],
+          [g, 'p2p'],
+        ] as const,
+    ),
+  )('getPriceRecommendations game %i type %s', async (game, type) => {
+    const g = await gql(
+      svc.url,
+      token,
+      `{ getPriceRecommendations(game_id: ${game}, type: ${type}) { ${FULL.recs} } }`,
+    );
     const r = await rest(svc.url, REST_PATHS.priceRecommendations, token, { game_id: game, type });
     expect(g.text).toBe(wrap('getPriceRecommendations', r.text));
     const items = z.array(PriceRecommendation).parse(r.data);
@@ -98,11 +136,17 @@ describe('both transports answer every operation with the same values (spec 4.1,
 
   it('REST min prices and max orders take game_id for every game; markets the game lacks are just absent', async () => {
     for (const game of GAME_IDS) {
-      const r = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: game, markets: ['steamcommunity', 'csfloat', 'buff163'] });
+      const r = await rest(svc.url, REST_PATHS.minPrices, token, {
+        game_id: game,
+        markets: ['steamcommunity', 'csfloat', 'buff163'],
+      });
       expect(r.status).toBe(200);
       const items = z.array(AggregatedMinPrices).parse(r.data);
       expect(items.length).toBeGreaterThan(0);
-      const m = await rest(svc.url, REST_PATHS.maxOrders, token, { game_id: game, markets: ['steamcommunity', 'buff163'] });
+      const m = await rest(svc.url, REST_PATHS.maxOrders, token, {
+        game_id: game,
+        markets: ['steamcommunity', 'buff163'],
+      });
       expect(m.status).toBe(200);
       z.array(AggregatedMaxOrders).parse(m.data);
     }
@@ -112,7 +156,11 @@ describe('both transports answer every operation with the same values (spec 4.1,
 describe('defaults (spec 4.3)', { timeout: 60_000 }, () => {
   it('getSteamAnalytics without game_id answers 730 (GraphQL and REST {})', async () => {
     const a = await gql(svc.url, token, '{ getSteamAnalytics { market_hash_name game_id sales { last_7d } } }');
-    const b = await gql(svc.url, token, '{ getSteamAnalytics(game_id: 730) { market_hash_name game_id sales { last_7d } } }');
+    const b = await gql(
+      svc.url,
+      token,
+      '{ getSteamAnalytics(game_id: 730) { market_hash_name game_id sales { last_7d } } }',
+    );
     expect(a.text).toBe(b.text);
     const r1 = await rest(svc.url, REST_PATHS.steamAnalytics, token, {});
     const r2 = await rest(svc.url, REST_PATHS.steamAnalytics, token, { game_id: 730 });
@@ -139,7 +187,11 @@ describe('defaults (spec 4.3)', { timeout: 60_000 }, () => {
   });
 
   it('REST price recommendations accept an optional markets filter', async () => {
-    const r = await rest(svc.url, REST_PATHS.priceRecommendations, token, { game_id: 730, type: 'p2p', markets: P2P_MARKETS.slice(0, 3) });
+    const r = await rest(svc.url, REST_PATHS.priceRecommendations, token, {
+      game_id: 730,
+      type: 'p2p',
+      markets: P2P_MARKETS.slice(0, 3),
+    });
     expect(r.status).toBe(200);
     z.array(PriceRecommendation).parse(r.data);
     const bad = await rest(svc.url, REST_PATHS.priceRecommendations, token, { markets: ['nowhere'] });
@@ -153,7 +205,9 @@ describe('rules of spec 4.3', { timeout: 60_000 }, () => {
     for (const game of [440, 252490, 1, -730]) {
       const g = await gql(svc.url, token, `{ getSteamAnalytics(game_id: ${game}) { market_hash_name } }`);
       expect(g.status).toBe(400);
-      expect(g.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT', argument: 'game_id', value: game } }] });
+      expect(g.json()).toMatchObject({
+        errors: [{ extensions: { code: 'BAD_USER_INPUT', argument: 'game_id', value: game } }],
+      });
       expect((g.json() as { errors: { message: string }[] }).errors[0]!.message).toContain(String(game));
       const r = await rest(svc.url, REST_PATHS.steamAnalytics, token, { game_id: game });
       expect(r.status).toBe(400);
@@ -171,17 +225,31 @@ describe('rules of spec 4.3', { timeout: 60_000 }, () => {
   });
 
   it('market lists: 36 for min prices, 7 for max orders, 6 for market order analytics', async () => {
-    const all = await gql(svc.url, token, 'query($m: [String!]!) { aggregatedMinPrices(markets: $m) { market_hash_name } }', { m: MIN_PRICE_MARKETS });
+    const all = await gql(
+      svc.url,
+      token,
+      'query($m: [String!]!) { aggregatedMinPrices(markets: $m) { market_hash_name } }',
+      { m: MIN_PRICE_MARKETS },
+    );
     expect(all.status).toBe(200);
     const notMax = MIN_PRICE_MARKETS.find((m) => !MAX_ORDER_MARKETS.includes(m))!;
-    const mo = await gql(svc.url, token, `{ aggregatedMaxOrders(markets: ["steamcommunity", "${notMax}"]) { market_hash_name } }`);
+    const mo = await gql(
+      svc.url,
+      token,
+      `{ aggregatedMaxOrders(markets: ["steamcommunity", "${notMax}"]) { market_hash_name } }`,
+    );
     expect(mo.status).toBe(400);
-    expect(mo.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: notMax } }] });
+    expect(mo.json()).toMatchObject({
+      errors: [{ extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: notMax } }],
+    });
     const notMoa = MAX_ORDER_MARKETS.find((m) => !MARKET_ORDER_ANALYTICS_MARKETS.includes(m))!;
     const moa = await gql(svc.url, token, `{ getMarketOrderAnalytics(market_name: "${notMoa}") { market_hash_name } }`);
     expect(moa.status).toBe(400);
     expect(moa.json()).toMatchObject({ errors: [{ extensions: { argument: 'market_name', value: notMoa } }] });
-    const unknown = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['steamcommunity', 'no-such-market'] });
+    const unknown = await rest(svc.url, REST_PATHS.minPrices, token, {
+      game_id: 730,
+      markets: ['steamcommunity', 'no-such-market'],
+    });
     expect(unknown.status).toBe(400);
     expect((unknown.json() as { error: { message: string } }).error.message).toContain('no-such-market');
   });
@@ -191,16 +259,25 @@ describe('rules of spec 4.3', { timeout: 60_000 }, () => {
     expect(e.status).toBe(400);
     const g = await gql(svc.url, token, '{ aggregatedMaxOrders(markets: []) { market_hash_name } }');
     expect(g.status).toBe(400);
-    const d = await rest<{ prices: { market_name: string }[] }[]>(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['steamcommunity', 'steamcommunity'] });
+    const d = await rest<{ prices: { market_name: string }[] }[]>(svc.url, REST_PATHS.minPrices, token, {
+      game_id: 730,
+      markets: ['steamcommunity', 'steamcommunity'],
+    });
     const once = await rest(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['steamcommunity'] });
     expect(d.text).toBe(once.text);
   });
 
   it('only requested markets appear, in request order; items without entries stay with an empty array', async () => {
     const r = await rest<{ market_hash_name: string; prices: { market_name: string }[] }[]>(
-      svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: ['csgoroll', 'steamcommunity'] },
+      svc.url,
+      REST_PATHS.minPrices,
+      token,
+      { game_id: 730, markets: ['csgoroll', 'steamcommunity'] },
     );
-    const all = await rest<unknown[]>(svc.url, REST_PATHS.minPrices, token, { game_id: 730, markets: MIN_PRICE_MARKETS });
+    const all = await rest<unknown[]>(svc.url, REST_PATHS.minPrices, token, {
+      game_id: 730,
+      markets: MIN_PRICE_MARKETS,
+    });
     expect(r.data.length).toBe(all.data.length);
     for (const it of r.data) {
       const names = it.prices.map((p) => p.market_name);
@@ -231,7 +308,9 @@ describe('rules of spec 4.3', { timeout: 60_000 }, () => {
     const g = await gql(svc.url, token, '{ getSteamAnalytics(game_id: "730") { market_hash_name } }');
     expect(g.status).toBe(400);
     expect(g.json()).toMatchObject({ errors: [{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
-    const v = await gql(svc.url, token, 'query($g: Int) { getSteamAnalytics(game_id: $g) { market_hash_name } }', { g: 'x' });
+    const v = await gql(svc.url, token, 'query($g: Int) { getSteamAnalytics(game_id: $g) { market_hash_name } }', {
+      g: 'x',
+    });
     expect(v.status).toBe(400);
     expect(v.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
     expect(v.text).toContain('$g');
@@ -242,14 +321,20 @@ describe('rules of spec 4.3', { timeout: 60_000 }, () => {
 
 describe('GraphQL field selection (spec 4.1)', () => {
   it('returns only the selected fields', async () => {
-    const g = await gql<{ aggregatedMinPrices: Record<string, unknown>[] }>(svc.url, token,
-      '{ aggregatedMinPrices(markets: ["steamcommunity", "buff163"]) { prices { price } } }');
+    const g = await gql<{ aggregatedMinPrices: Record<string, unknown>[] }>(
+      svc.url,
+      token,
+      '{ aggregatedMinPrices(markets: ["steamcommunity", "buff163"]) { prices { price } } }',
+    );
     for (const it of g.data.aggregatedMinPrices.slice(0, 200)) {
       expect(Object.keys(it)).toEqual(['prices']);
       for (const p of it.prices as Record<string, unknown>[]) expect(Object.keys(p)).toEqual(['price']);
     }
-    const s = await gql<{ getSteamAnalytics: Record<string, unknown>[] }>(svc.url, token,
-      '{ getSteamAnalytics { sales { last_24h } buyOrders { max_buy_order_price } } }');
+    const s = await gql<{ getSteamAnalytics: Record<string, unknown>[] }>(
+      svc.url,
+      token,
+      '{ getSteamAnalytics { sales { last_24h } buyOrders { max_buy_order_price } } }',
+    );
     expect(Object.keys(s.data.getSteamAnalytics[0]!)).toEqual(['sales', 'buyOrders']);
     expect(Object.keys(s.data.getSteamAnalytics[0]!.sales as object)).toEqual(['last_24h']);
   });
@@ -265,7 +350,12 @@ describe('GraphQL field selection (spec 4.1)', () => {
       recs: getPriceRecommendations(game_id: 570, type: p2p) { ... on PriceRecommendation { liquidity_score score2: liquidity_score } }
     }
     fragment Item on AggregatedMinPrices { name: market_hash_name prices { p: price offers @include(if: $withOffers) __typename } }`;
-    const g = await gql<{ __typename: string; mp: Record<string, unknown>[]; recs: Record<string, unknown>[] }>(svc.url, token, q, { withOffers: false, noName: true });
+    const g = await gql<{ __typename: string; mp: Record<string, unknown>[]; recs: Record<string, unknown>[] }>(
+      svc.url,
+      token,
+      q,
+      { withOffers: false, noName: true },
+    );
     expect(g.status).toBe(200);
     expect(g.data.__typename).toBe('Query');
     const first = g.data.mp[0]!;
@@ -291,13 +381,24 @@ describe('GraphQL field selection (spec 4.1)', () => {
 
   it('introspection works (without a token) and describes the SDL', async () => {
     const g = await gql<{ __schema: { queryType: { fields: { name: string }[] }; mutationType: { name: string } } }>(
-      svc.url, null, '{ __schema { queryType { fields { name } } mutationType { name } } }');
-    expect(g.status).toBe(200);
-    expect(g.data.__schema.queryType.fields.map((f) => f.name).sort()).toEqual(
-      ['aggregatedMaxOrders', 'aggregatedMinPrices', 'getMarketOrderAnalytics', 'getPriceRecommendations', 'getSteamAnalytics'],
+      svc.url,
+      null,
+      '{ __schema { queryType { fields { name } } mutationType { name } } }',
     );
+    expect(g.status).toBe(200);
+    expect(g.data.__schema.queryType.fields.map((f) => f.name).sort()).toEqual([
+      'aggregatedMaxOrders',
+      'aggregatedMinPrices',
+      'getMarketOrderAnalytics',
+      'getPriceRecommendations',
+      'getSteamAnalytics',
+    ]);
     expect(g.data.__schema.mutationType.name).toBe('Mutation');
-    const t = await gql<{ __type: { enumValues: { name: string }[] } }>(svc.url, null, '{ __type(name: "RecommendationType") { enumValues { name } } }');
+    const t = await gql<{ __type: { enumValues: { name: string }[] } }>(
+      svc.url,
+      null,
+      '{ __type(name: "RecommendationType") { enumValues { name } } }',
+    );
     expect(t.data.__type.enumValues.map((e) => e.name)).toEqual(['general', 'p2p']);
   });
 
@@ -311,7 +412,11 @@ describe('GraphQL field selection (spec 4.1)', () => {
   });
 
   it('the token mutation answers at data.createSubscriptionToken and works with aliases', async () => {
-    const g = await gql<{ t: string }>(svc.url, null, 'mutation { t: createSubscriptionToken(api_key: "demo-market-desk-key") }');
+    const g = await gql<{ t: string }>(
+      svc.url,
+      null,
+      'mutation { t: createSubscriptionToken(api_key: "demo-market-desk-key") }',
+    );
     expect(g.status).toBe(200);
     expect(g.data.t.split('.')).toHaveLength(3);
     const r = await rest(svc.url, REST_PATHS.steamAnalytics, g.data.t, { game_id: 570 });

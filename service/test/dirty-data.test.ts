@@ -8,17 +8,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GRAPHQL_PATH, REST_PATHS } from '../../shared/api/schema';
 import {
-  AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, PriceRecommendation, SteamAnalytics,
+  AggregatedMaxOrders,
+  AggregatedMinPrices,
+  MarketOrderAnalytics,
+  PriceRecommendation,
+  SteamAnalytics,
 } from '../../shared/api/types';
-import { AGGREGATED_GAMES, MARKET_ORDER_ANALYTICS_GAMES, PRICE_RECOMMENDATION_GAMES, STEAM_ANALYTICS_GAMES } from '../../shared/catalog/games';
-import { dirtyKind, UNKNOWN_MARKET, UNKNOWN_REASON, type DirtyKind, type DirtyOperation, type DirtySpec } from '../src/server/dirty';
+import {
+  AGGREGATED_GAMES,
+  MARKET_ORDER_ANALYTICS_GAMES,
+  PRICE_RECOMMENDATION_GAMES,
+  STEAM_ANALYTICS_GAMES,
+} from '../../shared/catalog/games';
+import {
+  dirtyKind,
+  UNKNOWN_MARKET,
+  UNKNOWN_REASON,
+  type DirtyKind,
+  type DirtyOperation,
+  type DirtySpec,
+} from '../src/server/dirty';
 import { NO_FAULTS } from '../src/server/faults';
 import type { RunningService } from '../src/server/start';
 import { request } from 'node:http';
 import { createToken } from './helpers/http';
 import { FULL } from './helpers/queries';
 import {
-  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, slicedMarket, startTestService,
+  MARKET_ORDER_ANALYTICS_MARKETS,
+  MAX_ORDER_MARKETS,
+  MIN_PRICE_MARKETS,
+  slicedMarket,
+  startTestService,
 } from './helpers/service';
 
 let svc: RunningService;
@@ -51,7 +71,14 @@ function call(path: string, body: unknown): Promise<{ status: number; text: stri
   const u = new URL(svc.url + path);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'api-token': token } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'api-token': token },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -76,18 +103,39 @@ async function restJson(path: string, body: unknown): Promise<{ text: string; da
 describe('by default the answers are what the spec says', { timeout: 240_000 }, () => {
   const cases: [string, string, Record<string, unknown>, z.ZodType][] = [];
   for (const g of AGGREGATED_GAMES) {
-    cases.push([`min prices ${g}`, REST_PATHS.minPrices, { game_id: g, markets: MIN_PRICE_MARKETS }, AggregatedMinPrices]);
-    cases.push([`max orders ${g}`, REST_PATHS.maxOrders, { game_id: g, markets: MAX_ORDER_MARKETS }, AggregatedMaxOrders]);
+    cases.push([
+      `min prices ${g}`,
+      REST_PATHS.minPrices,
+      { game_id: g, markets: MIN_PRICE_MARKETS },
+      AggregatedMinPrices,
+    ]);
+    cases.push([
+      `max orders ${g}`,
+      REST_PATHS.maxOrders,
+      { game_id: g, markets: MAX_ORDER_MARKETS },
+      AggregatedMaxOrders,
+    ]);
   }
-  for (const g of STEAM_ANALYTICS_GAMES) cases.push([`steam analytics ${g}`, REST_PATHS.steamAnalytics, { game_id: g }, SteamAnalytics]);
+  for (const g of STEAM_ANALYTICS_GAMES)
+    cases.push([`steam analytics ${g}`, REST_PATHS.steamAnalytics, { game_id: g }, SteamAnalytics]);
   for (const g of MARKET_ORDER_ANALYTICS_GAMES) {
     for (const m of MARKET_ORDER_ANALYTICS_MARKETS) {
-      cases.push([`market order analytics ${g} ${m}`, REST_PATHS.marketOrderAnalytics, { game_id: g, market_name: m }, MarketOrderAnalytics]);
+      cases.push([
+        `market order analytics ${g} ${m}`,
+        REST_PATHS.marketOrderAnalytics,
+        { game_id: g, market_name: m },
+        MarketOrderAnalytics,
+      ]);
     }
   }
   for (const g of PRICE_RECOMMENDATION_GAMES) {
     for (const type of ['general', 'p2p']) {
-      cases.push([`recommendations ${g} ${type}`, REST_PATHS.priceRecommendations, { game_id: g, type }, PriceRecommendation]);
+      cases.push([
+        `recommendations ${g} ${type}`,
+        REST_PATHS.priceRecommendations,
+        { game_id: g, type },
+        PriceRecommendation,
+      ]);
     }
   }
 
@@ -102,7 +150,10 @@ describe('dirtyDataRate', { timeout: 120_000 }, () => {
   const spec: DirtySpec = { rate: 0.08, seed: 7 };
 
   /** Items of a clean and a dirty answer side by side, by position (the dirty answer keeps every element). */
-  async function both(path: string, body: unknown): Promise<{ clean: unknown[]; dirty: unknown[]; cleanText: string; dirtyText: string }> {
+  async function both(
+    path: string,
+    body: unknown,
+  ): Promise<{ clean: unknown[]; dirty: unknown[]; cleanText: string; dirtyText: string }> {
     svc.setFaults({ ...NO_FAULTS });
     const c = await restJson(path, body);
     svc.setFaults({ dirtyDataRate: spec.rate, seed: spec.seed });
@@ -115,7 +166,12 @@ describe('dirtyDataRate', { timeout: 120_000 }, () => {
   }
 
   /** Every element: clean ones unchanged, dirty ones as their kind says. Returns the kinds seen. */
-  function checkItems(op: DirtyOperation, clean: unknown[], dirty: unknown[], check: (kind: DirtyKind, c: Record<string, unknown>, d: Record<string, unknown>) => void): Map<DirtyKind, number> {
+  function checkItems(
+    op: DirtyOperation,
+    clean: unknown[],
+    dirty: unknown[],
+    check: (kind: DirtyKind, c: Record<string, unknown>, d: Record<string, unknown>) => void,
+  ): Map<DirtyKind, number> {
     expect(dirty.length).toBe(clean.length);
     const seen = new Map<DirtyKind, number>();
     clean.forEach((c, i) => {
@@ -164,7 +220,8 @@ describe('dirtyDataRate', { timeout: 120_000 }, () => {
   it('recommendations and Steam analytics: nulls, wrong types, an unknown UnstableReason', async () => {
     const recs = await both(REST_PATHS.priceRecommendations, { game_id: 570 });
     const seenRecs = checkItems('priceRecommendations', recs.clean, recs.dirty, (kind, _c, d) => {
-      if (kind === 'null') expect([d.suggested_price, d.price_difference, d.price_change_percentage]).toEqual([null, null, null]);
+      if (kind === 'null')
+        expect([d.suggested_price, d.price_difference, d.price_change_percentage]).toEqual([null, null, null]);
       else if (kind === 'invalid') expect(typeof d.total_sales).toBe('string');
       else expect(d.unstable_reasons).toContain(UNKNOWN_REASON);
     });
@@ -191,9 +248,14 @@ describe('dirtyDataRate', { timeout: 120_000 }, () => {
       const again = await restJson(REST_PATHS.maxOrders, { game_id: 730, markets: MAX_ORDER_MARKETS });
       expect(again.text).toBe(r.text);
       // The rows a client must drop: exactly the items dirty.ts marks `drop`.
-      const unusable = r.data.filter((el) => typeof el !== 'object' || el === null || typeof (el as Record<string, unknown>).market_hash_name !== 'string').length;
+      const unusable = r.data.filter(
+        (el) =>
+          typeof el !== 'object' || el === null || typeof (el as Record<string, unknown>).market_hash_name !== 'string',
+      ).length;
       svc.setFaults({ ...NO_FAULTS });
-      const clean = (await restJson(REST_PATHS.maxOrders, { game_id: 730, markets: MAX_ORDER_MARKETS })).data as { market_hash_name: string }[];
+      const clean = (await restJson(REST_PATHS.maxOrders, { game_id: 730, markets: MAX_ORDER_MARKETS })).data as {
+        market_hash_name: string;
+      }[];
       const expected = clean.filter((it) => dirtyKind(spec, 'maxOrders', it.market_hash_name) === 'drop').length;
       expect(unusable).toBe(expected);
       expect(expected).toBeGreaterThan(100);
@@ -205,10 +267,17 @@ describe('dirtyDataRate', { timeout: 120_000 }, () => {
   it('a GraphQL selection shows only what it selects; aliases and __typename still work', async () => {
     svc.setFaults({ dirtyDataRate: 1, seed: spec.seed });
     try {
-      const g = await call(GRAPHQL_PATH, { query: '{ getPriceRecommendations(game_id: 440) { __typename n: market_hash_name } }' });
+      const g = await call(GRAPHQL_PATH, {
+        query: '{ getPriceRecommendations(game_id: 440) { __typename n: market_hash_name } }',
+      });
       expect(g.status).toBe(200);
       const rows = (g.json() as { data: { getPriceRecommendations: unknown[] } }).data.getPriceRecommendations;
-      expect(rows.some((x) => typeof x === 'object' && x !== null && (x as Record<string, unknown>).__typename === 'PriceRecommendation')).toBe(true);
+      expect(
+        rows.some(
+          (x) =>
+            typeof x === 'object' && x !== null && (x as Record<string, unknown>).__typename === 'PriceRecommendation',
+        ),
+      ).toBe(true);
       expect(rows.some((x) => typeof x === 'string' || (x as Record<string, unknown>).n === null)).toBe(true);
     } finally {
       svc.setFaults({ ...NO_FAULTS });

@@ -20,7 +20,16 @@ afterAll(async () => {
   await svc.close();
 });
 
-const GQL_CODES = new Set(['BAD_REQUEST', 'BAD_USER_INPUT', 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'PAYLOAD_TOO_LARGE', 'METHOD_NOT_ALLOWED']);
+const GQL_CODES = new Set([
+  'BAD_REQUEST',
+  'BAD_USER_INPUT',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'PAYLOAD_TOO_LARGE',
+  'METHOD_NOT_ALLOWED',
+]);
 
 function expectGraphQLError(text: string, code: string): string {
   const b = JSON.parse(text) as { errors: { message: string; extensions: { code: string } }[]; data?: unknown };
@@ -38,7 +47,14 @@ function expectRestError(text: string, code: string): string {
 
 describe('HTTP-level errors', () => {
   it('unknown path: 404 NOT_FOUND', async () => {
-    for (const path of ['/', '/api/v2', '/api/v2/rest/get-everything', '/api/v1/graphql', '/API/V2/GRAPHQL', '/__admin/faults']) {
+    for (const path of [
+      '/',
+      '/api/v2',
+      '/api/v2/rest/get-everything',
+      '/api/v1/graphql',
+      '/API/V2/GRAPHQL',
+      '/__admin/faults',
+    ]) {
       const r = await raw(svc.url, path, { headers: { 'content-type': 'application/json' }, body: '{}' });
       if ('error' in r) throw new Error(r.error);
       expect(r.status, path).toBe(404);
@@ -90,20 +106,42 @@ describe('HTTP-level errors', () => {
   });
 
   it('wrong or missing content type: 400 BAD_REQUEST naming content-type', async () => {
-    for (const ct of ['text/plain', 'application/x-www-form-urlencoded', 'application/graphql', 'multipart/form-data; boundary=x']) {
-      const g = await raw(svc.url, GRAPHQL_PATH, { headers: { 'content-type': ct }, body: '{"query":"{ __typename }"}' });
+    for (const ct of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/graphql',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const g = await raw(svc.url, GRAPHQL_PATH, {
+        headers: { 'content-type': ct },
+        body: '{"query":"{ __typename }"}',
+      });
       if ('error' in g) throw new Error(g.error);
       expect(g.status, ct).toBe(400);
       expect(expectGraphQLError(g.text, 'BAD_REQUEST')).toContain('Content-Type');
     }
     const none = await raw(svc.url, REST_PATHS.steamAnalytics, { headers: { [TOKEN_HEADER]: token }, body: '{}' });
     expect('status' in none && none.status).toBe(400);
-    const withCharset = await raw(svc.url, GRAPHQL_PATH, { headers: { 'content-type': 'Application/JSON; charset=UTF-8' }, body: '{"query":"{ __typename }"}' });
+    const withCharset = await raw(svc.url, GRAPHQL_PATH, {
+      headers: { 'content-type': 'Application/JSON; charset=UTF-8' },
+      body: '{"query":"{ __typename }"}',
+    });
     expect('status' in withCharset && withCharset.status).toBe(200);
   });
 
   it('GraphQL body shape: query must be a non-empty string, variables an object, operationName a string', async () => {
-    const cases: unknown[] = [{}, { query: 5 }, { query: '' }, { query: '{ __typename }', variables: [1] }, { query: '{ __typename }', variables: 'x' }, { query: '{ __typename }', operationName: 3 }, [], 'str', 42, null];
+    const cases: unknown[] = [
+      {},
+      { query: 5 },
+      { query: '' },
+      { query: '{ __typename }', variables: [1] },
+      { query: '{ __typename }', variables: 'x' },
+      { query: '{ __typename }', operationName: 3 },
+      [],
+      'str',
+      42,
+      null,
+    ];
     for (const body of cases) {
       const g = await post(svc.url, GRAPHQL_PATH, JSON.stringify(body));
       expect(g.status, JSON.stringify(body)).toBe(400);
@@ -120,7 +158,14 @@ describe('HTTP-level errors', () => {
     expect(p.status).toBe(400);
     expectGraphQLError(p.text, 'GRAPHQL_PARSE_FAILED');
     expect(p.text).toContain('locations');
-    for (const q of ['{ nope }', '{ aggregatedMinPrices(markets: ["steamcommunity"]) }', '{ aggregatedMinPrices { market_hash_name } }', 'subscription { x }', '{ getSteamAnalytics(game_id: 730) { sales } }', 'query($a: Int) { __typename }']) {
+    for (const q of [
+      '{ nope }',
+      '{ aggregatedMinPrices(markets: ["steamcommunity"]) }',
+      '{ aggregatedMinPrices { market_hash_name } }',
+      'subscription { x }',
+      '{ getSteamAnalytics(game_id: 730) { sales } }',
+      'query($a: Int) { __typename }',
+    ]) {
       const v = await post(svc.url, GRAPHQL_PATH, { query: q }, { [TOKEN_HEADER]: token });
       expect(v.status, q).toBe(400);
       expectGraphQLError(v.text, 'GRAPHQL_VALIDATION_FAILED');
@@ -130,19 +175,34 @@ describe('HTTP-level errors', () => {
   });
 
   it('operations that are too large are refused: more than 16 data root fields or 2000 selected fields', async () => {
-    const roots = Array.from({ length: 17 }, (_, i) => `a${i}: getPriceRecommendations(game_id: 440) { market_hash_name }`).join(' ');
+    const roots = Array.from(
+      { length: 17 },
+      (_, i) => `a${i}: getPriceRecommendations(game_id: 440) { market_hash_name }`,
+    ).join(' ');
     const r = await post(svc.url, GRAPHQL_PATH, { query: `{ ${roots} }` }, { [TOKEN_HEADER]: token });
     expect(r.status).toBe(400);
     expect(expectGraphQLError(r.text, 'GRAPHQL_VALIDATION_FAILED')).toContain('too large');
     const fields = Array.from({ length: 2001 }, (_, i) => `p${i}: price`).join(' ');
-    const f = await post(svc.url, GRAPHQL_PATH, { query: `{ aggregatedMinPrices(markets: ["steamcommunity"]) { prices { ${fields} } } }` }, { [TOKEN_HEADER]: token });
+    const f = await post(
+      svc.url,
+      GRAPHQL_PATH,
+      { query: `{ aggregatedMinPrices(markets: ["steamcommunity"]) { prices { ${fields} } } }` },
+      { [TOKEN_HEADER]: token },
+    );
     expect(f.status).toBe(400);
-    const ok = await post(svc.url, GRAPHQL_PATH, { query: `{ ${roots.split(' a16:')[0]} }` }, { [TOKEN_HEADER]: token });
+    const ok = await post(
+      svc.url,
+      GRAPHQL_PATH,
+      { query: `{ ${roots.split(' a16:')[0]} }` },
+      { [TOKEN_HEADER]: token },
+    );
     expect(ok.status).toBe(200);
   });
 
   it('validation happens before authentication; authentication before argument rules', async () => {
-    const noToken = await post(svc.url, GRAPHQL_PATH, { query: '{ getSteamAnalytics(game_id: 440) { market_hash_name } }' });
+    const noToken = await post(svc.url, GRAPHQL_PATH, {
+      query: '{ getSteamAnalytics(game_id: 440) { market_hash_name } }',
+    });
     expect(noToken.status).toBe(401);
     const invalid = await post(svc.url, GRAPHQL_PATH, { query: '{ getSteamAnalytics(game_id: 440) { nope } }' });
     expect(invalid.status).toBe(400);
@@ -152,7 +212,11 @@ describe('HTTP-level errors', () => {
 describe('robustness', () => {
   it('random bodies, headers and queries never crash the server or leak stack traces', async () => {
     // The HTTP/GraphQL layer is under test here, not the data: a small market keeps 200 requests fast.
-    const small = await startHttpService({ quiet: true, clock: () => FIXED_NOW, market: createFakeMarket({ items: 30 }) });
+    const small = await startHttpService({
+      quiet: true,
+      clock: () => FIXED_NOW,
+      market: createFakeMarket({ items: 30 }),
+    });
     try {
       await fuzz(small, await createToken(small.url));
     } finally {
@@ -163,17 +227,74 @@ describe('robustness', () => {
   async function fuzz(svc: RunningService, token: string): Promise<void> {
     const rnd = mulberry32(42);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-    const fragments = ['{', '}', '[', ']', '"', ':', ',', 'null', 'true', '1e999', '-0', '"\\u0000"', '"\\ud800"', 'query', 'markets', 'game_id', '730', '"steamcommunity"', '{"query":', '"{ __typename }"', '"variables":', '{"a":{"b":{"c":[]}}}', '\u2603', ' '];
-    const queries = ['{ aggregatedMinPrices(markets: $m) { market_hash_name } }', 'query($m:[String!]!){aggregatedMinPrices(markets:$m){prices{price}}}', '{ __schema { types { name } } }', 'mutation { createSubscriptionToken(api_key: 1) }', '{ getMarketOrderAnalytics(market_name: null) { market_hash_name } }', '{ ...F } fragment F on Query { __typename ...F }', '{'.repeat(200), `{ a: __typename ${'b: __typename '.repeat(100)} }`, 'query Q { __typename } query Q { __typename }'];
+    const fragments = [
+      '{',
+      '}',
+      '[',
+      ']',
+      '"',
+      ':',
+      ',',
+      'null',
+      'true',
+      '1e999',
+      '-0',
+      '"\\u0000"',
+      '"\\ud800"',
+      'query',
+      'markets',
+      'game_id',
+      '730',
+      '"steamcommunity"',
+      '{"query":',
+      '"{ __typename }"',
+      '"variables":',
+      '{"a":{"b":{"c":[]}}}',
+      '\u2603',
+      ' ',
+    ];
+    const queries = [
+      '{ aggregatedMinPrices(markets: $m) { market_hash_name } }',
+      'query($m:[String!]!){aggregatedMinPrices(markets:$m){prices{price}}}',
+      '{ __schema { types { name } } }',
+      'mutation { createSubscriptionToken(api_key: 1) }',
+      '{ getMarketOrderAnalytics(market_name: null) { market_hash_name } }',
+      '{ ...F } fragment F on Query { __typename ...F }',
+      '{'.repeat(200),
+      `{ a: __typename ${'b: __typename '.repeat(100)} }`,
+      'query Q { __typename } query Q { __typename }',
+    ];
     const paths = [GRAPHQL_PATH, ...Object.values(REST_PATHS)];
     const statuses = new Set<number>();
     for (let i = 0; i < 200; i++) {
       let body: string;
       const kind = rnd();
       if (kind < 0.35) body = Array.from({ length: 1 + Math.floor(rnd() * 12) }, () => pick(fragments)).join('');
-      else if (kind < 0.7) body = JSON.stringify({ query: pick(queries), variables: pick([undefined, { m: ['steamcommunity'] }, { m: 'x' }, { m: [null] }, { m: Array(50).fill('steamcommunity') }]) });
-      else body = JSON.stringify(pick([{ game_id: pick([730, '730', -1, 1e20, null, true, [730]]), markets: pick([['steamcommunity'], 'steamcommunity', [1], [], null, [{}]]), market_name: pick(['buff163', 5, null]), type: pick(['general', 'P2P', 0]) }]));
-      const headers: Record<string, string> = { 'content-type': pick(['application/json', 'application/json', 'text/plain']) };
+      else if (kind < 0.7)
+        body = JSON.stringify({
+          query: pick(queries),
+          variables: pick([
+            undefined,
+            { m: ['steamcommunity'] },
+            { m: 'x' },
+            { m: [null] },
+            { m: Array(50).fill('steamcommunity') },
+          ]),
+        });
+      else
+        body = JSON.stringify(
+          pick([
+            {
+              game_id: pick([730, '730', -1, 1e20, null, true, [730]]),
+              markets: pick([['steamcommunity'], 'steamcommunity', [1], [], null, [{}]]),
+              market_name: pick(['buff163', 5, null]),
+              type: pick(['general', 'P2P', 0]),
+            },
+          ]),
+        );
+      const headers: Record<string, string> = {
+        'content-type': pick(['application/json', 'application/json', 'text/plain']),
+      };
       if (rnd() < 0.7) headers[TOKEN_HEADER] = pick([token, token, 'x', '']);
       const r = await raw(svc.url, pick(paths), { headers, body });
       if ('error' in r) throw new Error(`request ${i} failed: ${r.error}`);
@@ -193,7 +314,8 @@ describe('robustness', () => {
   it('a client that disconnects mid-answer does not disturb the next request', async () => {
     const ac = new AbortController();
     const res = await fetch(svc.url + REST_PATHS.minPrices, {
-      method: 'POST', signal: ac.signal,
+      method: 'POST',
+      signal: ac.signal,
       headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
       body: JSON.stringify({ game_id: 730, markets: ['steamcommunity', 'buff163', 'csfloat'] }),
     });

@@ -15,7 +15,11 @@ import { createFakeMarket } from './helpers/fake-market';
 import { createToken, gql } from './helpers/http';
 import { schema } from './helpers/queries';
 import {
-  MARKET_ORDER_ANALYTICS_MARKETS, MAX_ORDER_MARKETS, MIN_PRICE_MARKETS, FIXED_NOW, startTestService,
+  MARKET_ORDER_ANALYTICS_MARKETS,
+  MAX_ORDER_MARKETS,
+  MIN_PRICE_MARKETS,
+  FIXED_NOW,
+  startTestService,
 } from './helpers/service';
 import { getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
 
@@ -24,7 +28,12 @@ type Pair = { fast: RunningService; ref: RunningService; tFast: string; tRef: st
 async function pair(start: (executor: 'fast' | 'reference') => Promise<RunningService>): Promise<Pair> {
   const fast = await start('fast');
   const ref = await start('reference');
-  return { fast, ref, tFast: await createToken(fast.url, DEMO_API_KEY), tRef: await createToken(ref.url, DEMO_API_KEY) };
+  return {
+    fast,
+    ref,
+    tFast: await createToken(fast.url, DEMO_API_KEY),
+    tRef: await createToken(ref.url, DEMO_API_KEY),
+  };
 }
 
 async function same(p: Pair, query: string, variables?: Record<string, unknown>): Promise<string> {
@@ -50,7 +59,8 @@ function randomSelection(rnd: () => number, type: GraphQLObjectType, frags: stri
     const f = fields[Math.floor(rnd() * fields.length)]!;
     const named = getNamedType(f.type);
     const alias = rnd() < 0.25 ? `a${Math.floor(rnd() * 3)}_${f.name}: ` : '';
-    const dir = rnd() < 0.15 ? ` @include(if: $yes)` : rnd() < 0.15 ? ` @skip(if: $yes)` : rnd() < 0.1 ? ' @skip(if: false)' : '';
+    const dir =
+      rnd() < 0.15 ? ` @include(if: $yes)` : rnd() < 0.15 ? ` @skip(if: $yes)` : rnd() < 0.1 ? ' @skip(if: false)' : '';
     const sub = isObjectType(named) ? ` { ${randomSelection(rnd, named, frags, depth + 1)} }` : '';
     const field = `${alias}${f.name}${dir}${sub}`;
     const wrap = rnd();
@@ -78,7 +88,9 @@ const ROOTS: [string, string][] = [
 describe('fast path == graphql-js execute (small tricky catalog)', { timeout: 60_000 }, () => {
   let p: Pair;
   beforeAll(async () => {
-    p = await pair((executor) => startHttpService({ quiet: true, executor, clock: () => FIXED_NOW, market: createFakeMarket({ items: 40 }) }));
+    p = await pair((executor) =>
+      startHttpService({ quiet: true, executor, clock: () => FIXED_NOW, market: createFakeMarket({ items: 40 }) }),
+    );
   });
   afterAll(async () => {
     await p.fast.close();
@@ -88,29 +100,55 @@ describe('fast path == graphql-js execute (small tricky catalog)', { timeout: 60
   it('full selections of every operation and game', async () => {
     for (const game of GAME_IDS) {
       for (const market of MARKET_ORDER_ANALYTICS_MARKETS) {
-        await same(p, `{ getMarketOrderAnalytics(market_name: "${market}", game_id: ${game}) { market_hash_name buyOrders { max_buy_order_price_24h min_buy_order_price } listings { min_sell_order_price_24h latest_sell_order_price } } }`);
+        await same(
+          p,
+          `{ getMarketOrderAnalytics(market_name: "${market}", game_id: ${game}) { market_hash_name buyOrders { max_buy_order_price_24h min_buy_order_price } listings { min_sell_order_price_24h latest_sell_order_price } } }`,
+        );
       }
-      await same(p, `{ getPriceRecommendations(game_id: ${game}) { market_hash_name suggested_price unstable_reasons total_sales price_difference price_change_percentage liquidity_score } }`);
+      await same(
+        p,
+        `{ getPriceRecommendations(game_id: ${game}) { market_hash_name suggested_price unstable_reasons total_sales price_difference price_change_percentage liquidity_score } }`,
+      );
     }
     for (const game of STEAM_ANALYTICS_GAMES) {
-      await same(p, `{ getSteamAnalytics(game_id: ${game}) { market_hash_name game_id sales { last_90d avg_daily_volume latest_median_price_sold } listings { median_sell_price_90d } buyOrders { buy_orders_last_24h } } }`);
+      await same(
+        p,
+        `{ getSteamAnalytics(game_id: ${game}) { market_hash_name game_id sales { last_90d avg_daily_volume latest_median_price_sold } listings { median_sell_price_90d } buyOrders { buy_orders_last_24h } } }`,
+      );
     }
-    const text = await same(p, `{ aggregatedMinPrices(markets: ${JSON.stringify(MIN_PRICE_MARKETS)}) { market_hash_name prices { market_name offers price price_locked } } }`);
+    const text = await same(
+      p,
+      `{ aggregatedMinPrices(markets: ${JSON.stringify(MIN_PRICE_MARKETS)}) { market_hash_name prices { market_name offers price price_locked } } }`,
+    );
     expect(text).toContain('StatTrak™');
     expect(text).toContain('\\"Quoted\\" \\\\ Backslash');
     expect(text).toContain('\\u0001');
     expect(text).toContain('\\ud800');
-    await same(p, `{ aggregatedMaxOrders(markets: ${JSON.stringify(MAX_ORDER_MARKETS)}) { market_hash_name orders { market_name offers price } } }`);
+    await same(
+      p,
+      `{ aggregatedMaxOrders(markets: ${JSON.stringify(MAX_ORDER_MARKETS)}) { market_hash_name orders { market_name offers price } } }`,
+    );
   });
 
   it('root __typename, several root fields, variables and the token mutation', async () => {
-    await same(p, 'query($m: [String!]!) { __typename x: aggregatedMinPrices(markets: $m) { __typename n: market_hash_name } y: aggregatedMaxOrders(markets: $m) { orders { __typename price } } }', { m: ['steamcommunity', 'buff163'] });
-    const a = await gql(p.fast.url, null, 'mutation M { __typename t: createSubscriptionToken(api_key: "demo-market-desk-key") }');
+    await same(
+      p,
+      'query($m: [String!]!) { __typename x: aggregatedMinPrices(markets: $m) { __typename n: market_hash_name } y: aggregatedMaxOrders(markets: $m) { orders { __typename price } } }',
+      { m: ['steamcommunity', 'buff163'] },
+    );
+    const a = await gql(
+      p.fast.url,
+      null,
+      'mutation M { __typename t: createSubscriptionToken(api_key: "demo-market-desk-key") }',
+    );
     expect(a.text).toMatch(/^\{"data":\{"__typename":"Mutation","t":"[\w-]+\.[\w-]+\.[\w-]+"\}\}$/);
   });
 
   it('introspection mixed with data fields (introspection spliced in from graphql-js)', async () => {
-    const text = await same(p, '{ __type(name: "MarketPrice") { name fields { name type { name kind } } } aggregatedMinPrices(markets: ["steamcommunity"]) { market_hash_name } s: __schema { queryType { name } } }');
+    const text = await same(
+      p,
+      '{ __type(name: "MarketPrice") { name fields { name type { name kind } } } aggregatedMinPrices(markets: ["steamcommunity"]) { market_hash_name } s: __schema { queryType { name } } }',
+    );
     expect(text).toContain('"price_locked"');
   });
 
@@ -139,11 +177,26 @@ describe('fast path == graphql-js execute (real catalog)', { timeout: 90_000 }, 
   });
 
   it('min prices, max orders, steam analytics, market order analytics, recommendations', async () => {
-    await same(p, '{ aggregatedMinPrices(markets: ["steamcommunity", "csgoroll", "buff163"]) { market_hash_name prices { market_name offers price price_locked __typename } } }');
-    await same(p, '{ aggregatedMaxOrders(markets: ["csgotm", "steamcommunity"]) { n: market_hash_name orders { price offers } } }');
-    await same(p, '{ getSteamAnalytics(game_id: 570) { market_hash_name game_id sales { avg_daily_volume last_7d } } }');
-    await same(p, '{ getMarketOrderAnalytics(market_name: "csfloat", game_id: 440) { market_hash_name listings { min_sell_order_price } } }');
-    await same(p, '{ getPriceRecommendations(game_id: 252490, type: p2p) { market_hash_name unstable_reasons price_difference liquidity_score } }');
+    await same(
+      p,
+      '{ aggregatedMinPrices(markets: ["steamcommunity", "csgoroll", "buff163"]) { market_hash_name prices { market_name offers price price_locked __typename } } }',
+    );
+    await same(
+      p,
+      '{ aggregatedMaxOrders(markets: ["csgotm", "steamcommunity"]) { n: market_hash_name orders { price offers } } }',
+    );
+    await same(
+      p,
+      '{ getSteamAnalytics(game_id: 570) { market_hash_name game_id sales { avg_daily_volume last_7d } } }',
+    );
+    await same(
+      p,
+      '{ getMarketOrderAnalytics(market_name: "csfloat", game_id: 440) { market_hash_name listings { min_sell_order_price } } }',
+    );
+    await same(
+      p,
+      '{ getPriceRecommendations(game_id: 252490, type: p2p) { market_hash_name unstable_reasons price_difference liquidity_score } }',
+    );
   });
 });
 
@@ -158,9 +211,33 @@ describe('ByteWriter', () => {
 
   it('writes numbers exactly as JSON.stringify', () => {
     const rnd = mulberry32(7);
-    const nums = [0, -0, 1, 9, 10, 99, 100, 2147483647, -2147483648, 2147483648, 1e21, 0.1, -1.5, 1e-7, 123.456, Number.MAX_SAFE_INTEGER, NaN, Infinity];
-    for (let i = 0; i < 500; i++) nums.push(Math.floor((rnd() - 0.5) * 2 ** (rnd() * 40)), (rnd() - 0.5) * 10 ** Math.floor(rnd() * 12));
-    for (const n of nums) expect(render((w) => w.number(n)), String(n)).toBe(JSON.stringify(n));
+    const nums = [
+      0,
+      -0,
+      1,
+      9,
+      10,
+      99,
+      100,
+      2147483647,
+      -2147483648,
+      2147483648,
+      1e21,
+      0.1,
+      -1.5,
+      1e-7,
+      123.456,
+      Number.MAX_SAFE_INTEGER,
+      NaN,
+      Infinity,
+    ];
+    for (let i = 0; i < 500; i++)
+      nums.push(Math.floor((rnd() - 0.5) * 2 ** (rnd() * 40)), (rnd() - 0.5) * 10 ** Math.floor(rnd() * 12));
+    for (const n of nums)
+      expect(
+        render((w) => w.number(n)),
+        String(n),
+      ).toBe(JSON.stringify(n));
     for (const n of nums.filter((x) => Number.isInteger(x) && Math.abs(x) <= 2 ** 31 && !Object.is(x, -0))) {
       expect(render((w) => w.int(n))).toBe(String(n));
     }
@@ -168,11 +245,36 @@ describe('ByteWriter', () => {
 
   it('escapes strings exactly as JSON.stringify (quotes, control characters, surrogates, non-ASCII) across chunk borders', () => {
     const rnd = mulberry32(12);
-    const alphabet = ['a', 'Z', ' ', '"', '\\', '/', '\n', '\u0000', '\u001f', '\u007f', 'é', '™', '★', '\u2028', '😀', '\ud800', '\udc00', '|'];
+    const alphabet = [
+      'a',
+      'Z',
+      ' ',
+      '"',
+      '\\',
+      '/',
+      '\n',
+      '\u0000',
+      '\u001f',
+      '\u007f',
+      'é',
+      '™',
+      '★',
+      '\u2028',
+      '😀',
+      '\ud800',
+      '\udc00',
+      '|',
+    ];
     for (let i = 0; i < 500; i++) {
-      const s = Array.from({ length: Math.floor(rnd() * 90) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+      const s = Array.from(
+        { length: Math.floor(rnd() * 90) },
+        () => alphabet[Math.floor(rnd() * alphabet.length)],
+      ).join('');
       const pad = 'x'.repeat(Math.floor(rnd() * 60));
-      const out = render((w) => { w.ascii(pad); w.string(s); });
+      const out = render((w) => {
+        w.ascii(pad);
+        w.string(s);
+      });
       expect(out).toBe(pad + JSON.stringify(s));
     }
   });

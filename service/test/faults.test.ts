@@ -26,7 +26,10 @@ const auth = (): Record<string, string> => ({ [TOKEN_HEADER]: token });
 async function statuses(n: number): Promise<(number | string)[]> {
   const out: (number | string)[] = [];
   for (let i = 0; i < n; i++) {
-    const r = await raw(svc.url, GRAPHQL_PATH, { headers: { 'content-type': 'application/json', ...auth() }, body: JSON.stringify(Q) });
+    const r = await raw(svc.url, GRAPHQL_PATH, {
+      headers: { 'content-type': 'application/json', ...auth() },
+      body: JSON.stringify(Q),
+    });
     out.push('error' in r ? r.error : r.status);
   }
   return out;
@@ -89,9 +92,14 @@ describe('fault injection', () => {
   it('resetRate 1: the connection is destroyed without an answer', async () => {
     svc.setFaults({ resetRate: 1 });
     try {
-      const r = await raw(svc.url, GRAPHQL_PATH, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(Q) });
+      const r = await raw(svc.url, GRAPHQL_PATH, {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(Q),
+      });
       expect('error' in r).toBe(true);
-      await expect(fetch(svc.url + GRAPHQL_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).rejects.toThrow();
+      await expect(
+        fetch(svc.url + GRAPHQL_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      ).rejects.toThrow();
     } finally {
       svc.setFaults({ ...NO_FAULTS });
     }
@@ -114,7 +122,9 @@ describe('fault injection', () => {
     try {
       const g = await post(svc.url, GRAPHQL_PATH, Q, auth());
       expect(g.status).toBe(401);
-      expect(g.json()).toMatchObject({ errors: [{ extensions: { code: 'UNAUTHENTICATED', reason: 'TOKEN_EXPIRED' } }] });
+      expect(g.json()).toMatchObject({
+        errors: [{ extensions: { code: 'UNAUTHENTICATED', reason: 'TOKEN_EXPIRED' } }],
+      });
       svc.setFaults({ tokenEarlyExpiry: 60 });
       expect((await post(svc.url, GRAPHQL_PATH, Q, auth())).status).toBe(200);
     } finally {

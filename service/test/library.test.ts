@@ -16,7 +16,11 @@ import { FIXED_NOW, sharedMarket, startTestService } from './helpers/service';
 
 describe('library API', () => {
   it('createServiceHandler serves inside another server', async () => {
-    const handler = createServiceHandler({ quiet: true, clock: () => FIXED_NOW, market: createFakeMarket({ items: 5 }) });
+    const handler = createServiceHandler({
+      quiet: true,
+      clock: () => FIXED_NOW,
+      market: createFakeMarket({ items: 5 }),
+    });
     expect(handler.demoKey).toBe(DEMO_API_KEY);
     const server = createServer((req, res) => {
       if (req.url === '/health') res.end('ok');
@@ -66,7 +70,8 @@ describe('library API', () => {
   it('prices move with the service clock, per 5-minute epoch (same within an epoch)', async () => {
     const svc = await startTestService({ market: sharedMarket(), admin: true });
     try {
-      const q = '{ aggregatedMaxOrders(markets: ["steamcommunity", "buff163", "csgotm"]) { market_hash_name orders { market_name price offers } } }';
+      const q =
+        '{ aggregatedMaxOrders(markets: ["steamcommunity", "buff163", "csgotm"]) { market_hash_name orders { market_name price offers } } }';
       const t = await createToken(svc.url);
       const a = await gql(svc.url, t, q);
       svc.advanceClock(1000);

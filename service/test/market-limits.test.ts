@@ -23,8 +23,19 @@ const tokens = new Map<RunningService, string>();
 const tok = (s: RunningService): string => tokens.get(s)!;
 
 beforeAll(async () => {
-  named = await startService({ quiet: true, clock: () => FIXED_NOW, maxMarketsPerRequest: 3, catalogSlice: { every: 50 } });
-  opaque = await startService({ quiet: true, clock: () => FIXED_NOW, maxMarketsPerRequest: 3, errorStyle: 'opaque', catalogSlice: { every: 50 } });
+  named = await startService({
+    quiet: true,
+    clock: () => FIXED_NOW,
+    maxMarketsPerRequest: 3,
+    catalogSlice: { every: 50 },
+  });
+  opaque = await startService({
+    quiet: true,
+    clock: () => FIXED_NOW,
+    maxMarketsPerRequest: 3,
+    errorStyle: 'opaque',
+    catalogSlice: { every: 50 },
+  });
   for (const s of [named, opaque]) tokens.set(s, await createToken(s.url));
 });
 afterAll(async () => {
@@ -35,34 +46,57 @@ describe('a limit on the names of one request', { timeout: 60_000 }, () => {
   it('named style: a list one longer than the limit is refused without naming a market; the limit itself is taken', async () => {
     const r = await rest(named.url, REST_PATHS.minPrices, tok(named), { game_id: 570, markets: ASKS.slice(0, 4) });
     expect(r.status).toBe(400);
-    expect(r.text).toBe(JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'markets may name at most 3 marketplaces; got 4.', argument: 'markets' } }));
+    expect(r.text).toBe(
+      JSON.stringify({
+        error: { code: 'BAD_REQUEST', message: 'markets may name at most 3 marketplaces; got 4.', argument: 'markets' },
+      }),
+    );
     for (const m of ASKS.slice(0, 4)) expect(r.text).not.toContain(`"${m}"`);
-    expect((await rest(named.url, REST_PATHS.minPrices, tok(named), { game_id: 570, markets: ASKS.slice(0, 3) })).status).toBe(200);
-    expect((await rest(named.url, REST_PATHS.maxOrders, tok(named), { game_id: 570, markets: BIDS.slice(0, 3) })).status).toBe(200);
-    const g = await gql(named.url, tok(named), `{ aggregatedMinPrices(markets: ${JSON.stringify(ASKS.slice(0, 4))}) { market_hash_name } }`);
+    expect(
+      (await rest(named.url, REST_PATHS.minPrices, tok(named), { game_id: 570, markets: ASKS.slice(0, 3) })).status,
+    ).toBe(200);
+    expect(
+      (await rest(named.url, REST_PATHS.maxOrders, tok(named), { game_id: 570, markets: BIDS.slice(0, 3) })).status,
+    ).toBe(200);
+    const g = await gql(
+      named.url,
+      tok(named),
+      `{ aggregatedMinPrices(markets: ${JSON.stringify(ASKS.slice(0, 4))}) { market_hash_name } }`,
+    );
     expect(g.status).toBe(400);
     expect(g.text).toContain('markets may name at most 3 marketplaces; got 4.');
-    const recs = await rest(named.url, REST_PATHS.priceRecommendations, tok(named), { game_id: 570, markets: ASKS.slice(0, 4) });
+    const recs = await rest(named.url, REST_PATHS.priceRecommendations, tok(named), {
+      game_id: 570,
+      markets: ASKS.slice(0, 4),
+    });
     expect(recs.status).toBe(400);
   });
   it('opaque style: "Bad Request"', async () => {
     const r = await rest(opaque.url, REST_PATHS.minPrices, tok(opaque), { game_id: 570, markets: ASKS.slice(0, 4) });
     expect([r.status, r.text]).toEqual([400, 'Bad Request']);
-    expect((await rest(opaque.url, REST_PATHS.minPrices, tok(opaque), { game_id: 570, markets: ASKS.slice(0, 3) })).status).toBe(200);
+    expect(
+      (await rest(opaque.url, REST_PATHS.minPrices, tok(opaque), { game_id: 570, markets: ASKS.slice(0, 3) })).status,
+    ).toBe(200);
   });
   it('a bad limit is refused when the service is created', async () => {
-    for (const bad of [0, -1, 1.5, Number.NaN]) await expect(startService({ quiet: true, maxMarketsPerRequest: bad })).rejects.toThrow(/maxMarketsPerRequest/);
+    for (const bad of [0, -1, 1.5, Number.NaN])
+      await expect(startService({ quiet: true, maxMarketsPerRequest: bad })).rejects.toThrow(/maxMarketsPerRequest/);
   });
 });
 
 describe('transient 400s on requests that name markets', { timeout: 60_000 }, () => {
-  const ask = (s: RunningService, markets: readonly string[]) => rest(s.url, REST_PATHS.minPrices, tok(s), { game_id: 570, markets });
+  const ask = (s: RunningService, markets: readonly string[]) =>
+    rest(s.url, REST_PATHS.minPrices, tok(s), { game_id: 570, markets });
   it('the first K: named style names the first market asked as unknown; then the same request passes', async () => {
     named.setFaults({ badRequestFirst: 2 });
     try {
       const first = await ask(named, ASKS.slice(1, 3));
       expect(first.status).toBe(400);
-      expect(first.text).toBe(JSON.stringify({ error: { code: 'BAD_REQUEST', message: `unknown market: ${ASKS[1]}`, argument: 'markets', value: ASKS[1] } }));
+      expect(first.text).toBe(
+        JSON.stringify({
+          error: { code: 'BAD_REQUEST', message: `unknown market: ${ASKS[1]}`, argument: 'markets', value: ASKS[1] },
+        }),
+      );
       // Requests that name no market are not counted, and pass.
       expect((await rest(named.url, REST_PATHS.steamAnalytics, tok(named), { game_id: 570 })).status).toBe(200);
       expect((await ask(named, ASKS.slice(1, 3))).status).toBe(400);
@@ -77,7 +111,14 @@ describe('transient 400s on requests that name markets', { timeout: 60_000 }, ()
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const r = i % 2 ? await gql(opaque.url, tok(opaque), `{ aggregatedMaxOrders(markets: ${JSON.stringify(BIDS.slice(0, 1))}) { market_hash_name } }`) : await ask(opaque, ASKS.slice(0, 1));
+        const r =
+          i % 2
+            ? await gql(
+                opaque.url,
+                tok(opaque),
+                `{ aggregatedMaxOrders(markets: ${JSON.stringify(BIDS.slice(0, 1))}) { market_hash_name } }`,
+              )
+            : await ask(opaque, ASKS.slice(0, 1));
         statuses.push(r.status);
         if (r.status === 400) expect(r.text).toMatch(/^(Bad Request|\{"errors":\[\{"message":"Bad Request"\}\]\})$/);
       }

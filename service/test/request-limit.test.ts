@@ -18,7 +18,10 @@ describe('RequestLimiter', () => {
     let now = Date.UTC(2025, 0, 15, 12, 0, 15);
     const limiter = new RequestLimiter(2, () => now);
     const first = limiter.take();
-    expect(first).toMatchObject({ ok: true, headers: { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '45' } });
+    expect(first).toMatchObject({
+      ok: true,
+      headers: { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '45' },
+    });
     expect(first.headers['ratelimit-policy']).toBe('"minute";q=2;w=60');
     expect(first.headers.ratelimit).toBe('"minute";r=1;t=45');
     expect(first.headers['retry-after']).toBeUndefined();
@@ -28,7 +31,10 @@ describe('RequestLimiter', () => {
     expect(refused.headers['retry-after']).toBe('45');
     expect(refused.headers['x-ratelimit-remaining']).toBe('0');
     now += 45_000;
-    expect(limiter.take()).toMatchObject({ ok: true, headers: { 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '60' } });
+    expect(limiter.take()).toMatchObject({
+      ok: true,
+      headers: { 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '60' },
+    });
   });
 
   it('refuses a limit that is not a positive integer', () => {
@@ -52,7 +58,12 @@ describe('service with requestsPerMinute', () => {
     expect(a.status).toBe(200);
     expect(a.headers.get('x-ratelimit-remaining')).toBe('1');
     expect(a.headers.get('ratelimit-policy')).toBe('"minute";q=3;w=60');
-    const b = await post(svc.url, REST_PATHS.minPrices, { game_id: 440, markets: ['steamcommunity'] }, { [TOKEN_HEADER]: token });
+    const b = await post(
+      svc.url,
+      REST_PATHS.minPrices,
+      { game_id: 440, markets: ['steamcommunity'] },
+      { [TOKEN_HEADER]: token },
+    );
     expect(b.headers.get('x-ratelimit-remaining')).toBe('0');
     const c = await post(svc.url, GRAPHQL_PATH, Q, { [TOKEN_HEADER]: token });
     expect(c.status).toBe(429);

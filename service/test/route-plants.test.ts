@@ -21,7 +21,10 @@ function quote(snap: Snapshot, item: string, buyMarket: string, sellMarket: stri
   const i = snap.minPrices.names.indexOf(item);
   const M = snap.minPrices.markets.length;
   const K = snap.maxOrders.markets.length;
-  return { ask: snap.minPrices.price[i * M + snap.minPrices.markets.indexOf(buyMarket)]!, bid: snap.maxOrders.price[i * K + snap.maxOrders.markets.indexOf(sellMarket)]! };
+  return {
+    ask: snap.minPrices.price[i * M + snap.minPrices.markets.indexOf(buyMarket)]!,
+    bid: snap.maxOrders.price[i * K + snap.maxOrders.markets.indexOf(sellMarket)]!,
+  };
 }
 
 describe('--plant-routes', () => {
@@ -51,7 +54,9 @@ describe('--plant-routes', () => {
         // The item's best buy order, by the margin.
         const i = snap.maxOrders.names.indexOf(r.item);
         const K = snap.maxOrders.markets.length;
-        const others = Array.from({ length: K }, (_, k) => snap.maxOrders.price[i * K + k]!).filter((v, k) => snap.maxOrders.markets[k] !== r.sellMarket && v > 0);
+        const others = Array.from({ length: K }, (_, k) => snap.maxOrders.price[i * K + k]!).filter(
+          (v, k) => snap.maxOrders.markets[k] !== r.sellMarket && v > 0,
+        );
         if (others.length) expect(q.bid).toBe(Math.round(Math.max(...others) * BEST_BID_MARGIN));
         const there = !r.blinks || snap.epoch % 2 === 1;
         expect(q.ask).toBe(Math.max(1, Math.round(q.bid * (there ? ROUTE_ASK_FACTOR : 1 / ROUTE_ASK_FACTOR))));
@@ -103,12 +108,24 @@ describe('--plant-routes on the CLI and GET /__admin/routes/<game id>', () => {
   });
 
   it('lists the planted routes with --admin, from the options startService passes on', async () => {
-    const svc = await startService({ quiet: true, clock: () => FIXED_NOW, admin: true, catalogSlice: SLICE, plantRoutes: 4 });
+    const svc = await startService({
+      quiet: true,
+      clock: () => FIXED_NOW,
+      admin: true,
+      catalogSlice: SLICE,
+      plantRoutes: 4,
+    });
     services.push(svc);
     const r = await raw(svc.url, '/__admin/routes/730', { method: 'GET', headers: { host: `127.0.0.1:${svc.port}` } });
     if ('error' in r) throw new Error(r.error);
     expect(r.status).toBe(200);
-    const listed = JSON.parse(r.text) as Array<{ item: string; buyMarket: string; sellMarket: string; ask: number; bid: number }>;
+    const listed = JSON.parse(r.text) as Array<{
+      item: string;
+      buyMarket: string;
+      sellMarket: string;
+      ask: number;
+      bid: number;
+    }>;
     expect(listed).toEqual(market.plantedRoutes(730, FIXED_NOW));
     // With each route's prices at the service's clock, as a client reads them.
     const snap = (market.game(730) as unknown as { snapshot(now: number): Snapshot }).snapshot(FIXED_NOW);

@@ -8,7 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';
 import {
-  MARKETS, MARKET_ORDER_ANALYTICS_MARKETS as CANDIDATE_MOA, MAX_ORDER_MARKETS as CANDIDATE_MAX, nameStatus, publishedMarkets,
+  MARKETS,
+  MARKET_ORDER_ANALYTICS_MARKETS as CANDIDATE_MOA,
+  MAX_ORDER_MARKETS as CANDIDATE_MAX,
+  nameStatus,
+  publishedMarkets,
   type ServedMarkets,
 } from '../../shared/catalog/markets';
 import { createServiceHandler, startService } from '../src/index';
@@ -45,16 +49,26 @@ type Prices = { market_hash_name: string; prices: { market_name: string; price: 
 
 describe('default: the published names', { timeout: 90_000 }, () => {
   it('serves exactly the published names: 28 min prices, 3 max orders, and the 6 order-analytics candidates', async () => {
-    expect([PUBLISHED.minPrices.length, PUBLISHED.maxOrders.length, PUBLISHED.marketOrderAnalytics.length]).toEqual([28, 3, 6]);
+    expect([PUBLISHED.minPrices.length, PUBLISHED.maxOrders.length, PUBLISHED.marketOrderAnalytics.length]).toEqual([
+      28, 3, 6,
+    ]);
     // Every published name is accepted (Dota 2: a small catalog)...
-    const mp = await rest<Prices>(def.url, REST_PATHS.minPrices, tok(def), { game_id: 570, markets: PUBLISHED.minPrices });
+    const mp = await rest<Prices>(def.url, REST_PATHS.minPrices, tok(def), {
+      game_id: 570,
+      markets: PUBLISHED.minPrices,
+    });
     expect(mp.status).toBe(200);
     const seen = new Set(mp.data.flatMap((it) => it.prices.map((p) => p.market_name)));
     for (const m of seen) expect(PUBLISHED.minPrices).toContain(m);
     expect(seen.size).toBeGreaterThan(5);
-    expect((await rest(def.url, REST_PATHS.maxOrders, tok(def), { game_id: 570, markets: PUBLISHED.maxOrders })).status).toBe(200);
+    expect(
+      (await rest(def.url, REST_PATHS.maxOrders, tok(def), { game_id: 570, markets: PUBLISHED.maxOrders })).status,
+    ).toBe(200);
     for (const m of PUBLISHED.marketOrderAnalytics) {
-      expect((await rest(def.url, REST_PATHS.marketOrderAnalytics, tok(def), { game_id: 570, market_name: m })).status, m).toBe(200);
+      expect(
+        (await rest(def.url, REST_PATHS.marketOrderAnalytics, tok(def), { game_id: 570, market_name: m })).status,
+        m,
+      ).toBe(200);
     }
     // ...and every catalog candidate that is not published is refused, one by one.
     const candidates = MARKETS.map((m) => m.slug).filter((s) => nameStatus('minPrices', s) === 'candidate');
@@ -70,38 +84,67 @@ describe('default: the published names', { timeout: 90_000 }, () => {
     // The names Market Desk once made up are not the service's.
     for (const old of ['steam', 'marketcsgo', 'c5game', 'lisskins']) {
       const r = await rest(def.url, REST_PATHS.minPrices, tok(def), { game_id: 570, markets: [old] });
-      expect(r.text).toBe(JSON.stringify({ error: { code: 'BAD_REQUEST', message: `unknown market: ${old}`, argument: 'markets', value: old } }));
+      expect(r.text).toBe(
+        JSON.stringify({
+          error: { code: 'BAD_REQUEST', message: `unknown market: ${old}`, argument: 'markets', value: old },
+        }),
+      );
     }
   });
 });
 
 describe('another set of names (markets option)', { timeout: 90_000 }, () => {
   it('serves names the catalog does not know, with data, over both transports', async () => {
-    const r = await rest<Prices>(named.url, REST_PATHS.minPrices, tok(named), { game_id: 440, markets: ['newmarket-x', 'another-one'] });
+    const r = await rest<Prices>(named.url, REST_PATHS.minPrices, tok(named), {
+      game_id: 440,
+      markets: ['newmarket-x', 'another-one'],
+    });
     expect(r.status).toBe(200);
     const listed = r.data.filter((it) => it.prices.length > 0);
     expect(listed.length).toBeGreaterThan(r.data.length * 0.1);
     for (const it of listed) for (const p of it.prices) expect(['newmarket-x', 'another-one']).toContain(p.market_name);
     expect(listed.some((it) => it.prices.some((p) => p.market_name === 'newmarket-x' && p.price > 0))).toBe(true);
-    const mo = await rest<{ orders: { market_name: string }[] }[]>(named.url, REST_PATHS.maxOrders, tok(named), { game_id: 440, markets: ['newmarket-x'] });
+    const mo = await rest<{ orders: { market_name: string }[] }[]>(named.url, REST_PATHS.maxOrders, tok(named), {
+      game_id: 440,
+      markets: ['newmarket-x'],
+    });
     expect(mo.status).toBe(200);
     expect(mo.data.some((it) => it.orders.length === 1)).toBe(true);
-    const moa = await rest<unknown[]>(named.url, REST_PATHS.marketOrderAnalytics, tok(named), { game_id: 440, market_name: 'another-one' });
+    const moa = await rest<unknown[]>(named.url, REST_PATHS.marketOrderAnalytics, tok(named), {
+      game_id: 440,
+      market_name: 'another-one',
+    });
     expect(moa.status).toBe(200);
     expect(moa.data.length).toBeGreaterThan(0);
-    const recs = await rest<unknown[]>(named.url, REST_PATHS.priceRecommendations, tok(named), { game_id: 440, type: 'p2p', markets: ['newmarket-x'] });
+    const recs = await rest<unknown[]>(named.url, REST_PATHS.priceRecommendations, tok(named), {
+      game_id: 440,
+      type: 'p2p',
+      markets: ['newmarket-x'],
+    });
     expect(recs.status).toBe(200);
-    const g = await gql<{ aggregatedMaxOrders: unknown[] }>(named.url, tok(named), '{ aggregatedMaxOrders(markets: ["newmarket-x", "csgotm"]) { market_hash_name } }');
+    const g = await gql<{ aggregatedMaxOrders: unknown[] }>(
+      named.url,
+      tok(named),
+      '{ aggregatedMaxOrders(markets: ["newmarket-x", "csgotm"]) { market_hash_name } }',
+    );
     expect(g.status).toBe(200);
     // The opaque service serves the same names with the same data (same seed, same clock).
-    const same = await rest(opaque.url, REST_PATHS.minPrices, tok(opaque), { game_id: 440, markets: ['newmarket-x', 'another-one'] });
+    const same = await rest(opaque.url, REST_PATHS.minPrices, tok(opaque), {
+      game_id: 440,
+      markets: ['newmarket-x', 'another-one'],
+    });
     expect(same.text).toBe(r.text);
   });
 
   it('a name served for one operation only is refused by the others', async () => {
     // another-one: min prices and order analytics, not max orders; csgotm: max orders, not order analytics.
-    expect((await rest(named.url, REST_PATHS.maxOrders, tok(named), { game_id: 440, markets: ['another-one'] })).status).toBe(400);
-    expect((await rest(named.url, REST_PATHS.marketOrderAnalytics, tok(named), { game_id: 440, market_name: 'csgotm' })).status).toBe(400);
+    expect(
+      (await rest(named.url, REST_PATHS.maxOrders, tok(named), { game_id: 440, markets: ['another-one'] })).status,
+    ).toBe(400);
+    expect(
+      (await rest(named.url, REST_PATHS.marketOrderAnalytics, tok(named), { game_id: 440, market_name: 'csgotm' }))
+        .status,
+    ).toBe(400);
   });
 
   it('a bad set of names is refused when the service is created', async () => {
@@ -112,7 +155,9 @@ describe('another set of names (markets option)', { timeout: 90_000 }, () => {
       { minPrices: ['a'], maxOrders: [] },
     ];
     for (const markets of bad) {
-      expect(() => createServiceHandler({ markets: markets as ServedMarkets }), JSON.stringify(markets)).toThrow(/^markets: /);
+      expect(() => createServiceHandler({ markets: markets as ServedMarkets }), JSON.stringify(markets)).toThrow(
+        /^markets: /,
+      );
     }
     await expect(startService({ quiet: true, markets: bad[0] as ServedMarkets })).rejects.toThrow(/minPrices/);
   });
@@ -120,15 +165,35 @@ describe('another set of names (markets option)', { timeout: 90_000 }, () => {
 
 /** The four places a market name goes, each with an unserved name first ("steam") and a second one after it. */
 const USES = [
-  { use: 'min prices', argument: 'markets', gql: '{ aggregatedMinPrices(markets: ["newmarket-x", "steam", "marketcsgo"]) { market_hash_name } }',
-    path: REST_PATHS.minPrices, body: { game_id: 440, markets: ['newmarket-x', 'steam', 'marketcsgo'] } },
-  { use: 'max orders', argument: 'markets', gql: '{ aggregatedMaxOrders(markets: ["steamcommunity", "steam", "marketcsgo"]) { market_hash_name } }',
-    path: REST_PATHS.maxOrders, body: { game_id: 440, markets: ['steamcommunity', 'steam', 'marketcsgo'] } },
-  { use: 'market order analytics', argument: 'market_name', gql: '{ getMarketOrderAnalytics(market_name: "steam", game_id: 440) { market_hash_name } }',
-    path: REST_PATHS.marketOrderAnalytics, body: { game_id: 440, market_name: 'steam' } },
+  {
+    use: 'min prices',
+    argument: 'markets',
+    gql: '{ aggregatedMinPrices(markets: ["newmarket-x", "steam", "marketcsgo"]) { market_hash_name } }',
+    path: REST_PATHS.minPrices,
+    body: { game_id: 440, markets: ['newmarket-x', 'steam', 'marketcsgo'] },
+  },
+  {
+    use: 'max orders',
+    argument: 'markets',
+    gql: '{ aggregatedMaxOrders(markets: ["steamcommunity", "steam", "marketcsgo"]) { market_hash_name } }',
+    path: REST_PATHS.maxOrders,
+    body: { game_id: 440, markets: ['steamcommunity', 'steam', 'marketcsgo'] },
+  },
+  {
+    use: 'market order analytics',
+    argument: 'market_name',
+    gql: '{ getMarketOrderAnalytics(market_name: "steam", game_id: 440) { market_hash_name } }',
+    path: REST_PATHS.marketOrderAnalytics,
+    body: { game_id: 440, market_name: 'steam' },
+  },
   // GraphQL getPriceRecommendations has no markets argument: the filter is REST only.
-  { use: 'recommendations filter', argument: 'markets', gql: null,
-    path: REST_PATHS.priceRecommendations, body: { game_id: 440, markets: ['newmarket-x', 'steam', 'marketcsgo'] } },
+  {
+    use: 'recommendations filter',
+    argument: 'markets',
+    gql: null,
+    path: REST_PATHS.priceRecommendations,
+    body: { game_id: 440, markets: ['newmarket-x', 'steam', 'marketcsgo'] },
+  },
 ] as const;
 
 describe("'named' errors (default): the first refused name, lower-case, like a real API", () => {
@@ -145,7 +210,11 @@ describe("'named' errors (default): the first refused name, lower-case, like a r
     const r = await rest(named.url, u.path, tok(named), u.body);
     expect(r.status).toBe(400);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(r.text).toBe(JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'unknown market: steam', argument: u.argument, value: 'steam' } }));
+    expect(r.text).toBe(
+      JSON.stringify({
+        error: { code: 'BAD_REQUEST', message: 'unknown market: steam', argument: u.argument, value: 'steam' },
+      }),
+    );
   });
 
   it('never lists the names it serves', async () => {
@@ -155,7 +224,7 @@ describe("'named' errors (default): the first refused name, lower-case, like a r
   });
 });
 
-describe("'opaque' errors: every 400 says only \"Bad Request\"", () => {
+describe('\'opaque\' errors: every 400 says only "Bad Request"', () => {
   it.each(USES)('$use', async (u) => {
     if (u.gql) {
       const g = await gql(opaque.url, tok(opaque), u.gql);
@@ -172,11 +241,15 @@ describe("'opaque' errors: every 400 says only \"Bad Request\"", () => {
   it('other 400s too (bad game_id, unparsable query, bad JSON); 401 and 404 keep their JSON bodies', async () => {
     expect((await rest(opaque.url, REST_PATHS.steamAnalytics, tok(opaque), { game_id: 440 })).text).toBe('Bad Request');
     expect((await gql(opaque.url, tok(opaque), '{ nope ')).text).toBe('{"errors":[{"message":"Bad Request"}]}');
-    expect((await post(opaque.url, REST_PATHS.minPrices, '{', { [TOKEN_HEADER]: tok(opaque) })).text).toBe('Bad Request');
+    expect((await post(opaque.url, REST_PATHS.minPrices, '{', { [TOKEN_HEADER]: tok(opaque) })).text).toBe(
+      'Bad Request',
+    );
     const unauth = await rest(opaque.url, REST_PATHS.minPrices, null, { game_id: 440, markets: ['steam'] });
     expect(unauth.status).toBe(401);
     expect(unauth.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED', reason: 'TOKEN_MISSING' } });
-    const g401 = await post(opaque.url, GRAPHQL_PATH, { query: '{ aggregatedMinPrices(markets: ["steam"]) { market_hash_name } }' });
+    const g401 = await post(opaque.url, GRAPHQL_PATH, {
+      query: '{ aggregatedMinPrices(markets: ["steam"]) { market_hash_name } }',
+    });
     expect(g401.status).toBe(401);
     expect(g401.json()).toMatchObject({ errors: [{ extensions: { code: 'UNAUTHENTICATED' } }] });
     const nf = await post(opaque.url, '/api/v2/rest/nowhere', {});

@@ -42,27 +42,30 @@ describe('token times', () => {
     }
   });
 
-  it.each([0, 1, 500, 999])('at +%i ms: whole seconds, exp - iat === TTL, valid until exp_ms and not a ms longer', async (ms) => {
-    let now = FIXED_NOW + ms;
-    const tokens = service(() => now);
-    const token = await tokens.issue(GRANT);
-    const claims = decodeJwt(token);
-    expect(Number.isInteger(claims.iat) && Number.isInteger(claims.exp)).toBe(true);
-    expect(claims.exp! - claims.iat!).toBe(TOKEN_LIFETIME_SECONDS);
-    const expMs = FIXED_NOW + ms + TOKEN_LIFETIME_SECONDS * 1000;
-    expect(claims.exp_ms).toBe(expMs);
+  it.each([0, 1, 500, 999])(
+    'at +%i ms: whole seconds, exp - iat === TTL, valid until exp_ms and not a ms longer',
+    async (ms) => {
+      let now = FIXED_NOW + ms;
+      const tokens = service(() => now);
+      const token = await tokens.issue(GRANT);
+      const claims = decodeJwt(token);
+      expect(Number.isInteger(claims.iat) && Number.isInteger(claims.exp)).toBe(true);
+      expect(claims.exp! - claims.iat!).toBe(TOKEN_LIFETIME_SECONDS);
+      const expMs = FIXED_NOW + ms + TOKEN_LIFETIME_SECONDS * 1000;
+      expect(claims.exp_ms).toBe(expMs);
 
-    // Just past the whole-second exp (which may come before exp_ms), the token is still good...
-    now = claims.exp! * 1000;
-    if (now < expMs) await expect(tokens.verify(token)).resolves.toMatchObject({ keyId: 'k1', expiresAtMs: expMs });
-    now = expMs - 1;
-    await expect(tokens.verify(token)).resolves.toMatchObject({ keyId: 'k1' });
-    // ...and expired at exp_ms to the millisecond, and ever after.
-    now = expMs;
-    expect(await reason(tokens.verify(token))).toBe('TOKEN_EXPIRED');
-    now = expMs + 5_000;
-    expect(await reason(tokens.verify(token))).toBe('TOKEN_EXPIRED');
-  });
+      // Just past the whole-second exp (which may come before exp_ms), the token is still good...
+      now = claims.exp! * 1000;
+      if (now < expMs) await expect(tokens.verify(token)).resolves.toMatchObject({ keyId: 'k1', expiresAtMs: expMs });
+      now = expMs - 1;
+      await expect(tokens.verify(token)).resolves.toMatchObject({ keyId: 'k1' });
+      // ...and expired at exp_ms to the millisecond, and ever after.
+      now = expMs;
+      expect(await reason(tokens.verify(token))).toBe('TOKEN_EXPIRED');
+      now = expMs + 5_000;
+      expect(await reason(tokens.verify(token))).toBe('TOKEN_EXPIRED');
+    },
+  );
 
   it('a short TTL keeps the exact boundary too', async () => {
     let now = FIXED_NOW + 321;

@@ -48,7 +48,14 @@ describe('--plant-outliers', () => {
   it('plants N items, the same for the same seed, each with one ask at 4x or 0.25x the median of its other asks, at every snapshot', () => {
     const list = market.plantedOutliers(730);
     expect(list).toHaveLength(12);
-    expect(createSimulatedMarket({ seed: 1, catalogSlice: SLICE, freezeMarkets: ['csfloat'], plantOutliers: 12 }).plantedOutliers(730)).toEqual(list);
+    expect(
+      createSimulatedMarket({
+        seed: 1,
+        catalogSlice: SLICE,
+        freezeMarkets: ['csfloat'],
+        plantOutliers: 12,
+      }).plantedOutliers(730),
+    ).toEqual(list);
     expect(new Set(list.map((o) => o.factor))).toEqual(new Set([4, 0.25]));
     expect(list.every((o) => o.market !== 'csfloat')).toBe(true);
     const g = market.game(730);
@@ -58,7 +65,9 @@ describe('--plant-outliers', () => {
       for (const o of list) {
         const i = g.indexOf(o.item);
         const m = cols.markets.indexOf(o.market);
-        const others = cols.markets.flatMap((_, k) => (k !== m && cols.price[i * M + k]! >= 0 ? [cols.price[i * M + k]!] : []));
+        const others = cols.markets.flatMap((_, k) =>
+          k !== m && cols.price[i * M + k]! >= 0 ? [cols.price[i * M + k]!] : [],
+        );
         expect(cols.price[i * M + m]).toBe(Math.max(1, Math.round(median(others) * o.factor)));
         expect(cols.offers[i * M + m]).toBeGreaterThan(0);
         expect(cols.priceLocked[i * M + m]).toBe(-1);
@@ -73,7 +82,9 @@ describe('the CLI flags', () => {
     const c = parseCli(['--freeze-market', 'csfloat', '--freeze-market', 'buff163', '--plant-outliers', '20']);
     expect([c.freezeMarkets, c.plantOutliers]).toEqual([['csfloat', 'buff163'], 20]);
     expect([parseCli([]).freezeMarkets, parseCli([]).plantOutliers]).toEqual([[], 0]);
-    expect(() => parseCli(['--freeze-market', 'nosuch'])).toThrow(/--freeze-market: "nosuch" is not a served min-price market name/);
+    expect(() => parseCli(['--freeze-market', 'nosuch'])).toThrow(
+      /--freeze-market: "nosuch" is not a served min-price market name/,
+    );
     expect(() => parseCli(['--plant-outliers', '1.5'])).toThrow(/--plant-outliers: expected an integer/);
   });
 });
@@ -96,14 +107,26 @@ describe('GET /__admin/outliers/<game id>', () => {
     expect('status' in unknown && unknown.status).toBe(404);
     const off = await startService({ quiet: true, clock: () => FIXED_NOW, market });
     services.push(off);
-    const r2 = await raw(off.url, '/__admin/outliers/730', { method: 'GET', headers: { host: `127.0.0.1:${off.port}` } });
+    const r2 = await raw(off.url, '/__admin/outliers/730', {
+      method: 'GET',
+      headers: { host: `127.0.0.1:${off.port}` },
+    });
     expect('status' in r2 && r2.status).toBe(404);
   });
 
   it('startService passes the options to the market it creates', async () => {
-    const svc = await startService({ quiet: true, clock: () => FIXED_NOW, admin: true, catalogSlice: SLICE, plantOutliers: 3 });
+    const svc = await startService({
+      quiet: true,
+      clock: () => FIXED_NOW,
+      admin: true,
+      catalogSlice: SLICE,
+      plantOutliers: 3,
+    });
     services.push(svc);
-    const r = await raw(svc.url, '/__admin/outliers/730', { method: 'GET', headers: { host: `127.0.0.1:${svc.port}` } });
+    const r = await raw(svc.url, '/__admin/outliers/730', {
+      method: 'GET',
+      headers: { host: `127.0.0.1:${svc.port}` },
+    });
     if ('error' in r) throw new Error(r.error);
     expect(JSON.parse(r.text)).toHaveLength(3);
   });

@@ -55,15 +55,20 @@ export function checkBaseUrl(text: string): BaseUrlCheck {
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return problem('The Base URL must start with https:// (plain http:// is accepted only for this computer: 127.0.0.1, localhost or [::1]).');
+    return problem(
+      'The Base URL must start with https:// (plain http:// is accepted only for this computer: 127.0.0.1, localhost or [::1]).',
+    );
   }
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
-    return problem('Use https:// so your key never crosses the network in clear text (http:// is allowed only for this computer: 127.0.0.1, localhost or [::1]).');
+    return problem(
+      'Use https:// so your key never crosses the network in clear text (http:// is allowed only for this computer: 127.0.0.1, localhost or [::1]).',
+    );
   }
   if (url.username || url.password) {
     return problem('Don\u2019t put a user name or password in the Base URL; paste the key into the API key field.');
   }
-  if (url.search || url.hash || t.includes('?') || t.includes('#')) return problem('Leave out the ? and # parts of the Base URL.');
+  if (url.search || url.hash || t.includes('?') || t.includes('#'))
+    return problem('Leave out the ? and # parts of the Base URL.');
   const path = url.pathname.replace(/\/+$/, '').replace(API_SUFFIX, '').replace(/\/+$/, '');
   return { ok: true, baseUrl: url.origin + path };
 }

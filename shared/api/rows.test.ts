@@ -8,16 +8,41 @@ import { readRows } from './rows';
 import { MaxOrdersRows, MinPricesRows, PriceRecommendationRows, SteamAnalyticsRows } from './types';
 
 const listings = {
-  sell_orders_last_7d: 4, sell_orders_last_24h: 1, median_sell_price_90d: 1200, average_sell_price_90d: 1250, latest_sell_order_price: 1190,
-  min_sell_order_price: 1100, max_sell_order_price: 1900, min_sell_order_price_90d: 900, min_sell_order_price_30d: 950,
-  min_sell_order_price_7d: 1000, min_sell_order_price_24h: 1100,
+  sell_orders_last_7d: 4,
+  sell_orders_last_24h: 1,
+  median_sell_price_90d: 1200,
+  average_sell_price_90d: 1250,
+  latest_sell_order_price: 1190,
+  min_sell_order_price: 1100,
+  max_sell_order_price: 1900,
+  min_sell_order_price_90d: 900,
+  min_sell_order_price_30d: 950,
+  min_sell_order_price_7d: 1000,
+  min_sell_order_price_24h: 1100,
 };
 const buyOrders = {
-  buy_orders_last_7d: 3, buy_orders_last_24h: 0, median_buy_price_90d: 800, average_buy_price_90d: 790, latest_buy_order_price: 810,
-  min_buy_order_price: 500, max_buy_order_price: 850, max_buy_order_price_90d: 990, max_buy_order_price_30d: 950,
-  max_buy_order_price_7d: 900, max_buy_order_price_24h: 850,
+  buy_orders_last_7d: 3,
+  buy_orders_last_24h: 0,
+  median_buy_price_90d: 800,
+  average_buy_price_90d: 790,
+  latest_buy_order_price: 810,
+  min_buy_order_price: 500,
+  max_buy_order_price: 850,
+  max_buy_order_price_90d: 990,
+  max_buy_order_price_30d: 950,
+  max_buy_order_price_7d: 900,
+  max_buy_order_price_24h: 850,
 };
-const sales = { last_90d: 90, last_30d: 30, last_7d: 7, last_24h: 1, avg_daily_volume: 1, median_price_90d: 1000, average_price_90d: 1010, latest_median_price_sold: 990 };
+const sales = {
+  last_90d: 90,
+  last_30d: 30,
+  last_7d: 7,
+  last_24h: 1,
+  avg_daily_volume: 1,
+  median_price_90d: 1000,
+  average_price_90d: 1010,
+  latest_median_price_sold: 990,
+};
 const steamRow = { market_hash_name: 'AK-47 | Redline (Field-Tested)', game_id: 730, sales, listings, buyOrders };
 
 describe('readRows', () => {
@@ -26,7 +51,10 @@ describe('readRows', () => {
   });
 
   it('drops elements without a text market_hash_name, keeps the rest', () => {
-    const r = readRows([null, 'row', 7, [], {}, { market_hash_name: null }, { market_hash_name: 404 }, steamRow], SteamAnalyticsRows);
+    const r = readRows(
+      [null, 'row', 7, [], {}, { market_hash_name: null }, { market_hash_name: 404 }, steamRow],
+      SteamAnalyticsRows,
+    );
     expect(r).toEqual({ rows: [steamRow], droppedRows: 7, invalidValues: 0 });
   });
 
@@ -45,19 +73,44 @@ describe('readRows', () => {
       {
         market_hash_name: 'x',
         game_id: 730,
-        sales: { last_90d: 90, last_30d: 30, last_7d: 7, last_24h: 1, avg_daily_volume: null, median_price_90d: null, average_price_90d: null, latest_median_price_sold: 990 },
+        sales: {
+          last_90d: 90,
+          last_30d: 30,
+          last_7d: 7,
+          last_24h: 1,
+          avg_daily_volume: null,
+          median_price_90d: null,
+          average_price_90d: null,
+          latest_median_price_sold: 990,
+        },
         listings: { ...listings, max_sell_order_price: null },
         buyOrders: {
-          buy_orders_last_7d: null, buy_orders_last_24h: null, median_buy_price_90d: null, average_buy_price_90d: null, latest_buy_order_price: null,
-          min_buy_order_price: null, max_buy_order_price: null, max_buy_order_price_90d: null, max_buy_order_price_30d: null,
-          max_buy_order_price_7d: null, max_buy_order_price_24h: null,
+          buy_orders_last_7d: null,
+          buy_orders_last_24h: null,
+          median_buy_price_90d: null,
+          average_buy_price_90d: null,
+          latest_buy_order_price: null,
+          min_buy_order_price: null,
+          max_buy_order_price: null,
+          max_buy_order_price_90d: null,
+          max_buy_order_price_30d: null,
+          max_buy_order_price_7d: null,
+          max_buy_order_price_24h: null,
         },
       },
     ]);
   });
 
   it('keeps an UnstableReason the spec does not list (not an error); drops a reason that is not text', () => {
-    const rec = { market_hash_name: 'r', suggested_price: 1000, unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'], total_sales: 3, price_difference: -1.5, price_change_percentage: -0.15, liquidity_score: 10 };
+    const rec = {
+      market_hash_name: 'r',
+      suggested_price: 1000,
+      unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'],
+      total_sales: 3,
+      price_difference: -1.5,
+      price_change_percentage: -0.15,
+      liquidity_score: 10,
+    };
     expect(readRows([rec], PriceRecommendationRows)).toEqual({ rows: [rec], droppedRows: 0, invalidValues: 0 });
     const odd = { ...rec, unstable_reasons: ['NO_ORDERS', 5], price_difference: null, liquidity_score: 10001 };
     expect(readRows([odd], PriceRecommendationRows)).toEqual({
@@ -91,7 +144,9 @@ describe('readRows', () => {
       droppedRows: 0,
       invalidValues: 5,
     });
-    expect(readRows([{ market_hash_name: 'o', orders: [{ market_name: 'steam', offers: null, price: 7 }] }], MaxOrdersRows)).toEqual({
+    expect(
+      readRows([{ market_hash_name: 'o', orders: [{ market_name: 'steam', offers: null, price: 7 }] }], MaxOrdersRows),
+    ).toEqual({
       rows: [{ market_hash_name: 'o', orders: [{ market_name: 'steam', offers: null, price: 7 }] }],
       droppedRows: 0,
       invalidValues: 1,

@@ -21,7 +21,12 @@ export interface Rows<T> {
 }
 
 function hasName(v: unknown): v is { market_hash_name: string } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { market_hash_name?: unknown }).market_hash_name === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    typeof (v as { market_hash_name?: unknown }).market_hash_name === 'string'
+  );
 }
 
 /** Reads every element of an array answer; null when `value` is not an array (the whole answer is unusable). */

@@ -5,7 +5,13 @@
 import { z } from 'zod';
 
 export const CONNECTION_STATES = [
-  'connecting', 'demo', 'connected', 'key-rejected', 'no-access', 'offline', 'server-error',
+  'connecting',
+  'demo',
+  'connected',
+  'key-rejected',
+  'no-access',
+  'offline',
+  'server-error',
 ] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
@@ -46,7 +52,8 @@ export type ConnectRequest = z.infer<typeof ConnectRequestSchema>;
 /** What the status says (over the demo data) while the stored key waits for the keyring to be unlocked. */
 export const KEYRING_LOCKED_TEXT = {
   message: 'The keyring is locked: unlock it and retry.',
-  action: 'Your key is still stored. Unlock your keyring (GNOME Keyring, KWallet, macOS Keychain), then press Retry. Demo data is shown meanwhile.',
+  action:
+    'Your key is still stored. Unlock your keyring (GNOME Keyring, KWallet, macOS Keychain), then press Retry. Demo data is shown meanwhile.',
 } as const;
 
 export const STATUS_TEXT: Record<ConnectionState, { message: string; action: string }> = {

@@ -130,7 +130,12 @@ function entries<T extends z.ZodType>(entry: T) {
 }
 
 export const OrderInfoRow = z.object({ market_name: z.string(), offers: countRow, price: moneyRow });
-export const MarketPriceRow = z.object({ market_name: z.string(), offers: countRow, price: moneyRow, price_locked: moneyRow });
+export const MarketPriceRow = z.object({
+  market_name: z.string(),
+  offers: countRow,
+  price: moneyRow,
+  price_locked: moneyRow,
+});
 export const AggregatedMaxOrdersRow = z.object({ market_hash_name: z.string(), orders: entries(OrderInfoRow) });
 export const AggregatedMinPricesRow = z.object({ market_hash_name: z.string(), prices: entries(MarketPriceRow) });
 
@@ -187,10 +192,19 @@ export type PriceRecommendationRow = z.infer<typeof PriceRecommendationRow>;
  * Readers: `strict` is the spec's schema, except that an UnstableReason the spec does not list yet is not
  * an error (it is kept and shown); a row passing it is taken as it is (the usual case, and the fast one).
  */
-export const MinPricesRows: RowReader<AggregatedMinPricesRow> = { strict: AggregatedMinPrices, lenient: AggregatedMinPricesRow };
-export const MaxOrdersRows: RowReader<AggregatedMaxOrdersRow> = { strict: AggregatedMaxOrders, lenient: AggregatedMaxOrdersRow };
+export const MinPricesRows: RowReader<AggregatedMinPricesRow> = {
+  strict: AggregatedMinPrices,
+  lenient: AggregatedMinPricesRow,
+};
+export const MaxOrdersRows: RowReader<AggregatedMaxOrdersRow> = {
+  strict: AggregatedMaxOrders,
+  lenient: AggregatedMaxOrdersRow,
+};
 export const SteamAnalyticsRows: RowReader<SteamAnalyticsRow> = { strict: SteamAnalytics, lenient: SteamAnalyticsRow };
-export const MarketOrderAnalyticsRows: RowReader<MarketOrderAnalyticsRow> = { strict: MarketOrderAnalytics, lenient: MarketOrderAnalyticsRow };
+export const MarketOrderAnalyticsRows: RowReader<MarketOrderAnalyticsRow> = {
+  strict: MarketOrderAnalytics,
+  lenient: MarketOrderAnalyticsRow,
+};
 export const PriceRecommendationRows: RowReader<PriceRecommendationRow> = {
   strict: PriceRecommendation.extend({ unstable_reasons: z.array(z.string()) }),
   lenient: PriceRecommendationRow,

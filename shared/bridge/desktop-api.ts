@@ -12,13 +12,25 @@ import type { ConnectionStatus, ConnectRequest } from '../api/status';
 import type { RequestUsage } from '../budget/usage';
 import type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
 import type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
-import type { ExportAbortRequest, ExportChunkRequest, ExportEndRequest, ExportOpenRequest, ExportOpenResult } from '../export/stream-files';
+import type {
+  ExportAbortRequest,
+  ExportChunkRequest,
+  ExportEndRequest,
+  ExportOpenRequest,
+  ExportOpenResult,
+} from '../export/stream-files';
 import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../steam/inventory';
 import type { RatesSettingsRequest, RatesSnapshot } from '../rates/types';
 
 export type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
 export type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
-export type { ExportAbortRequest, ExportChunkRequest, ExportEndRequest, ExportOpenRequest, ExportOpenResult } from '../export/stream-files';
+export type {
+  ExportAbortRequest,
+  ExportChunkRequest,
+  ExportEndRequest,
+  ExportOpenRequest,
+  ExportOpenResult,
+} from '../export/stream-files';
 
 export interface DesktopApi {
   readonly host: 'electron' | 'web';

@@ -88,7 +88,13 @@ function readXRateLimit(headers: HeaderSource, nowMs: number): StatedLimit | nul
   const remaining = count(safeGet(headers, 'x-ratelimit-remaining'));
   const reset = count(safeGet(headers, 'x-ratelimit-reset'));
   const resetAt = reset === null ? null : reset > 1e9 ? reset * 1000 : nowMs + reset * 1000;
-  return { name: '', quota, windowSeconds: null, remaining: remaining === null ? null : Math.min(remaining, quota), resetAt };
+  return {
+    name: '',
+    quota,
+    windowSeconds: null,
+    remaining: remaining === null ? null : Math.min(remaining, quota),
+    resetAt,
+  };
 }
 
 interface Member {

@@ -110,20 +110,36 @@ export function planRequests(input: PlanInput): Plan {
   const maxBidsFactor = Math.max(1, Math.floor(input.maxBidsFactor ?? DEFAULT_MAX_BIDS_FACTOR));
   const base = input.intervalMs;
   if (base === null || base <= 0 || input.feeds.length === 0) {
-    return finish(input.feeds.map((f) => ({ ...f, intervalMs: null })), false, null, null, 1);
+    return finish(
+      input.feeds.map((f) => ({ ...f, intervalMs: null })),
+      false,
+      null,
+      null,
+      1,
+    );
   }
   const allowance = tightestAllowance(input);
   const asIs = input.feeds.map((f) => ({ ...f, intervalMs: base }));
   if (!allowance || costRate(input.feeds, base, 1) <= allowance.rate) return finish(asIs, false, null, null, 1);
   if (allowance.rate <= 0) {
     const paused = input.feeds.map((f) => ({ ...f, intervalMs: null }));
-    return finish(paused, true, allowance.words, `Not refreshing: ${allowance.words} are spent. Refresh by hand, or raise the limit in Settings.`, 1);
+    return finish(
+      paused,
+      true,
+      allowance.words,
+      `Not refreshing: ${allowance.words} are spent. Refresh by hand, or raise the limit in Settings.`,
+      1,
+    );
   }
 
   let feeds = input.feeds;
   let { asks, factor } = fit(feeds, base, maxBidsFactor, allowance.rate);
   let skipped: Feed[] = [];
-  if (asks > STRETCH_BEFORE_SKIP_MS && feeds.some((f) => f.need === 'background') && feeds.some((f) => f.need === 'view')) {
+  if (
+    asks > STRETCH_BEFORE_SKIP_MS &&
+    feeds.some((f) => f.need === 'background') &&
+    feeds.some((f) => f.need === 'view')
+  ) {
     skipped = feeds.filter((f) => f.need === 'background');
     feeds = feeds.filter((f) => f.need === 'view');
     ({ asks, factor } = fit(feeds, base, maxBidsFactor, allowance.rate));
@@ -137,7 +153,10 @@ export function planRequests(input: PlanInput): Plan {
   if (slowBids) parts.push(`, bids every ${factor} polls`);
   parts.push(` (not every ${formatInterval(base)}) to stay within ${allowance.words}`);
   const skippedGames = new Set(skipped.map((f) => f.game)).size;
-  if (skippedGames > 0) parts.push(`; ${skippedGames} game${skippedGames === 1 ? '' : 's'} no open page shows ${skippedGames === 1 ? 'is' : 'are'} not refreshed`);
+  if (skippedGames > 0)
+    parts.push(
+      `; ${skippedGames} game${skippedGames === 1 ? '' : 's'} no open page shows ${skippedGames === 1 ? 'is' : 'are'} not refreshed`,
+    );
   return finish(planned, true, allowance.words, `${parts.join('')}.`, slowBids ? factor : 1);
 }
 
@@ -174,22 +193,35 @@ function tightestAllowance(input: PlanInput): Allowance | null {
   if (limits.perMonth !== null && limits.perMonth > 0) {
     const m = limits.perMonth;
     // The month's pace, and never more in the next day than what the last 30 days have left.
-    add(Math.min((m * (1 - HEADROOM)) / MONTH_MS, Math.max(0, m * (1 - HEADROOM) - usage.last30Days) / DAY_MS), `your plan\u2019s ${formatCount(m)} requests a month`);
+    add(
+      Math.min((m * (1 - HEADROOM)) / MONTH_MS, Math.max(0, m * (1 - HEADROOM) - usage.last30Days) / DAY_MS),
+      `your plan\u2019s ${formatCount(m)} requests a month`,
+    );
   }
   if (limits.perMinute !== null && limits.perMinute > 0) {
-    add((limits.perMinute * (1 - HEADROOM)) / MINUTE_MS, `your plan\u2019s ${formatCount(limits.perMinute)} requests a minute`);
+    add(
+      (limits.perMinute * (1 - HEADROOM)) / MINUTE_MS,
+      `your plan\u2019s ${formatCount(limits.perMinute)} requests a minute`,
+    );
   }
   for (const s of limits.stated) {
     const words = `the service\u2019s limit of ${formatCount(s.quota)} requests${s.windowSeconds ? ` per ${formatInterval(s.windowSeconds * 1000)}` : ''}`;
     if (s.windowSeconds !== null) add((s.quota * (1 - HEADROOM)) / (s.windowSeconds * 1000), words);
     // What is left of a long window (a day or more; a short one is waited out at a 429) until it resets.
-    if (s.remaining !== null && s.resetAt !== null && s.resetAt - nowMs >= DAY_MS) add(s.remaining / (s.resetAt - nowMs), words);
+    if (s.remaining !== null && s.resetAt !== null && s.resetAt - nowMs >= DAY_MS)
+      add(s.remaining / (s.resetAt - nowMs), words);
   }
   if (found.length === 0) return null;
   return found.reduce((a, b) => (b.rate < a.rate ? b : a));
 }
 
-function finish(feeds: FeedPlan[], stretched: boolean, limitedBy: string | null, sentence: string | null, bidsEvery: number): Plan {
+function finish(
+  feeds: FeedPlan[],
+  stretched: boolean,
+  limitedBy: string | null,
+  sentence: string | null,
+  bidsEvery: number,
+): Plan {
   const asks = feeds.filter((f) => f.kind !== 'bids' && f.intervalMs !== null).map((f) => f.intervalMs!);
   return {
     feeds,
@@ -216,14 +248,19 @@ export function formatInterval(ms: number): string {
 
 /** 10000 -> "10,000" (the same in every locale, so tests and sentences agree). */
 export function formatCount(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /**
  * The shortest of `choices` (ms; the refresh intervals Settings offers) that the known limits allow as it
  * is, with what it would spend a month; null when even the longest needs stretching.
  */
-export function shortestFitting(choices: readonly number[], input: Omit<PlanInput, 'intervalMs'>): { intervalMs: number; monthlyForecast: number } | null {
+export function shortestFitting(
+  choices: readonly number[],
+  input: Omit<PlanInput, 'intervalMs'>,
+): { intervalMs: number; monthlyForecast: number } | null {
   for (const intervalMs of [...choices].filter((c) => c > 0).sort((a, b) => a - b)) {
     const plan = planRequests({ ...input, intervalMs, maxBidsFactor: 1 });
     if (!plan.stretched) return { intervalMs, monthlyForecast: plan.monthlyForecast };

@@ -3,9 +3,33 @@ import { DEFAULT_FEE_SCHEDULE, STEAM_PUBLISHER_FEE_BPS, STEAM_WALLET_FEE_BPS, ty
 
 // The service's published min-price names, and the names the spec counts but does not publish.
 const PUBLISHED = [
-  'avanprice', 'bitskins', 'buff163', 'c5', 'csdeals', 'csfloat', 'csgoempire', 'csgoroll', 'csgotm', 'csmoney',
-  'dmarket', 'gamerpay', 'haloskins', 'itrade', 'lis-skins', 'lootfarm', 'rapidskins', 'shadowpay', 'skindeck',
-  'skinflow', 'skinout', 'skinport', 'skins-monkey', 'skinthunder', 'steamcommunity', 'tradeit', 'waxpeer',
+  'avanprice',
+  'bitskins',
+  'buff163',
+  'c5',
+  'csdeals',
+  'csfloat',
+  'csgoempire',
+  'csgoroll',
+  'csgotm',
+  'csmoney',
+  'dmarket',
+  'gamerpay',
+  'haloskins',
+  'itrade',
+  'lis-skins',
+  'lootfarm',
+  'rapidskins',
+  'shadowpay',
+  'skindeck',
+  'skinflow',
+  'skinout',
+  'skinport',
+  'skins-monkey',
+  'skinthunder',
+  'steamcommunity',
+  'tradeit',
+  'waxpeer',
   'white-market',
 ];
 const CANDIDATES = ['youpin', 'igxe', 'ecosteam', 'buffmarket', 'skinbaron', 'skinbid', 'mannco', 'cstrade'];
@@ -31,7 +55,7 @@ describe('DEFAULT_FEE_SCHEDULE', () => {
     if (s.note !== undefined) expect(s.note.length).toBeGreaterThan(0);
   });
 
-  it('Steam: the listed price already includes the fees; the seller side is Steam\'s own function', () => {
+  it("Steam: the listed price already includes the fees; the seller side is Steam's own function", () => {
     const steam = DEFAULT_FEE_SCHEDULE.steamcommunity;
     expect(steam?.buyer).toEqual({ kind: 'percent', bps: 0 });
     expect(steam?.seller).toEqual({ kind: 'steam' });
@@ -80,7 +104,7 @@ describe('DEFAULT_FEE_SCHEDULE', () => {
 });
 
 describe('Steam fee constants', () => {
-  it('Steam takes 5 %; Valve\'s games charge a 10 % publisher fee; Rust is not claimed', () => {
+  it("Steam takes 5 %; Valve's games charge a 10 % publisher fee; Rust is not claimed", () => {
     expect(STEAM_WALLET_FEE_BPS).toBe(500);
     expect(STEAM_PUBLISHER_FEE_BPS[730]).toBe(1000);
     expect(STEAM_PUBLISHER_FEE_BPS[440]).toBe(1000);

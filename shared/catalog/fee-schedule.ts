@@ -80,7 +80,10 @@ export const DEFAULT_FEE_SCHEDULE: Readonly<Record<string, Readonly<FeeSchedule>
     'GamerPay says its fees depend on the payment method; the fee overview it links was not found.',
     'https://help.gamerpay.gg/en/articles/6249966-i-am-buying-for-the-first-time',
   ),
-  csgotm: unknown('market.csgo.com publishes trade rules, but no sale commission was found on them.', 'https://market.csgo.com/en/content-pages/information'),
+  csgotm: unknown(
+    'market.csgo.com publishes trade rules, but no sale commission was found on them.',
+    'https://market.csgo.com/en/content-pages/information',
+  ),
   avanprice: unknown(),
   buff163: unknown(
     'Widely quoted as 2.5 % per sale, but no BUFF page stating a rate was found (its "Charging standards" help section was not readable); enter your own fee.',
@@ -101,7 +104,9 @@ export const DEFAULT_FEE_SCHEDULE: Readonly<Record<string, Readonly<FeeSchedule>
   haloskins: unknown(),
   itrade: unknown(),
   'lis-skins': unknown(),
-  lootfarm: unknown('Trade bot: trades run at the bot\'s own buy/sell prices; no listing commission found. ' + NOT_FOUND),
+  lootfarm: unknown(
+    "Trade bot: trades run at the bot's own buy/sell prices; no listing commission found. " + NOT_FOUND,
+  ),
   rapidskins: unknown(),
   shadowpay: unknown(),
   skindeck: unknown(),
@@ -116,7 +121,7 @@ export const DEFAULT_FEE_SCHEDULE: Readonly<Record<string, Readonly<FeeSchedule>
   },
   'skins-monkey': unknown(),
   skinthunder: unknown(),
-  tradeit: unknown('Trade bot: trades run at the bot\'s own buy/sell prices; no listing commission found. ' + NOT_FOUND),
+  tradeit: unknown("Trade bot: trades run at the bot's own buy/sell prices; no listing commission found. " + NOT_FOUND),
   'white-market': unknown(),
   // Unconfirmed service names.
   youpin: unknown(),

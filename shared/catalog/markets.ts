@@ -79,15 +79,30 @@ export const MARKETS: readonly MarketInfo[] = [
 
 /** The min-price names the app asks for by default (published and candidates). */
 export const MIN_PRICE_MARKETS: readonly string[] = MARKETS.map((m) => m.slug);
-export const PUBLISHED_MIN_PRICE_MARKETS: readonly string[] = MARKETS.filter((m) => m.status === 'published').map((m) => m.slug);
+export const PUBLISHED_MIN_PRICE_MARKETS: readonly string[] = MARKETS.filter((m) => m.status === 'published').map(
+  (m) => m.slug,
+);
 
 /** The max-order names the app asks for by default: the 3 published first, then 4 candidates. */
 export const PUBLISHED_MAX_ORDER_MARKETS: readonly string[] = ['steamcommunity', 'csgotm', 'buff163'];
-export const MAX_ORDER_MARKETS: readonly string[] = [...PUBLISHED_MAX_ORDER_MARKETS, 'youpin', 'c5', 'csfloat', 'dmarket'];
+export const MAX_ORDER_MARKETS: readonly string[] = [
+  ...PUBLISHED_MAX_ORDER_MARKETS,
+  'youpin',
+  'c5',
+  'csfloat',
+  'dmarket',
+];
 
 /** Market order analytics: no name is published; these 6 are candidates (markets with public order books). */
 export const PUBLISHED_MARKET_ORDER_ANALYTICS_MARKETS: readonly string[] = [];
-export const MARKET_ORDER_ANALYTICS_MARKETS: readonly string[] = ['buff163', 'csgotm', 'c5', 'youpin', 'csfloat', 'dmarket'];
+export const MARKET_ORDER_ANALYTICS_MARKETS: readonly string[] = [
+  'buff163',
+  'csgotm',
+  'c5',
+  'youpin',
+  'csfloat',
+  'dmarket',
+];
 
 /** Markets used by RecommendationType.p2p. */
 export const P2P_MARKETS: readonly string[] = MARKETS.filter((m) => m.kind === 'p2p').map((m) => m.slug);
@@ -154,8 +169,40 @@ export const LEGACY_NAMES: Readonly<Record<string, string>> = {
 
 /** The old default min-price list: a stored list equal to it is replaced by today's default. */
 export const LEGACY_DEFAULT_MIN_PRICE_MARKETS: readonly string[] = [
-  'steam', 'buff163', 'youpin', 'c5game', 'igxe', 'ecosteam', 'buffmarket', 'csfloat', 'skinport', 'dmarket', 'bitskins',
-  'csmoney', 'tradeit', 'waxpeer', 'shadowpay', 'skinbaron', 'lisskins', 'marketcsgo', 'gamerpay', 'whitemarket',
-  'skinsmonkey', 'swapgg', 'skinswap', 'csdeals', 'lootfarm', 'avanmarket', 'haloskins', 'mannco', 'skinflow', 'cstrade',
-  'itradegg', 'skinbid', 'rapidskins', 'csgoempire', 'rollbit', 'csgo500',
+  'steam',
+  'buff163',
+  'youpin',
+  'c5game',
+  'igxe',
+  'ecosteam',
+  'buffmarket',
+  'csfloat',
+  'skinport',
+  'dmarket',
+  'bitskins',
+  'csmoney',
+  'tradeit',
+  'waxpeer',
+  'shadowpay',
+  'skinbaron',
+  'lisskins',
+  'marketcsgo',
+  'gamerpay',
+  'whitemarket',
+  'skinsmonkey',
+  'swapgg',
+  'skinswap',
+  'csdeals',
+  'lootfarm',
+  'avanmarket',
+  'haloskins',
+  'mannco',
+  'skinflow',
+  'cstrade',
+  'itradegg',
+  'skinbid',
+  'rapidskins',
+  'csgoempire',
+  'rollbit',
+  'csgo500',
 ];

@@ -31,7 +31,25 @@ describe('csvText', () => {
 });
 
 describe('the formula guard and its undoing', () => {
-  const tricky = ['-5% off', '=HYPERLINK("x")', '+1', '@me', '\tx', "'Tis", "'", "''", "'-5% off", "''=x", "'''", 'plain', '', "a'b", '-', "'\tx", '\nx'];
+  const tricky = [
+    '-5% off',
+    '=HYPERLINK("x")',
+    '+1',
+    '@me',
+    '\tx',
+    "'Tis",
+    "'",
+    "''",
+    "'-5% off",
+    "''=x",
+    "'''",
+    'plain',
+    '',
+    "a'b",
+    '-',
+    "'\tx",
+    '\nx',
+  ];
   it('csvUnguard(guarded) gives back exactly the text, for text that starts with a trigger or an apostrophe', () => {
     for (const s of tricky) {
       const guarded = csvText(s);

@@ -105,7 +105,15 @@ export function readCsv(input: string, separator?: Separator): { separator: Sepa
           quoted = false;
           const after = text[i + 1];
           // A quote that closed on a later line and is followed by more text was not a closing quote.
-          if (line > quoteLine && after !== undefined && after !== sep && after !== '\r' && after !== '\n' && after !== ' ' && after !== '\t') {
+          if (
+            line > quoteLine &&
+            after !== undefined &&
+            after !== sep &&
+            after !== '\r' &&
+            after !== '\n' &&
+            after !== ' ' &&
+            after !== '\t'
+          ) {
             i = abandon();
             continue;
           }

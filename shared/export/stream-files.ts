@@ -25,7 +25,9 @@ export const ExportOpenSchema = z.object({
     .array(FileName)
     .min(1)
     .max(MAX_FILES)
-    .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, { message: 'two files have the same name' }),
+    .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, {
+      message: 'two files have the same name',
+    }),
   /** What the export is expected to write (bytes, every file): checked against the disk's free space. */
   estimateBytes: z.number().int().min(0).max(MAX_ESTIMATE),
 });
@@ -36,7 +38,9 @@ export const ExportChunkSchema = z.object({
   name: FileName,
   chunk: z
     .custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'not bytes' })
-    .refine((b) => b.byteLength <= MAX_EXPORT_CHUNK_BYTES, { message: `a chunk is larger than ${MAX_EXPORT_CHUNK_BYTES / MIB} MiB` }),
+    .refine((b) => b.byteLength <= MAX_EXPORT_CHUNK_BYTES, {
+      message: `a chunk is larger than ${MAX_EXPORT_CHUNK_BYTES / MIB} MiB`,
+    }),
 });
 
 export type ExportChunkRequest = z.infer<typeof ExportChunkSchema>;
@@ -46,5 +50,8 @@ export type ExportEndRequest = z.infer<typeof ExportEndSchema>;
 export const ExportAbortSchema = z.object({ exportId: ExportIdSchema });
 export type ExportAbortRequest = z.infer<typeof ExportAbortSchema>;
 
-export const ExportOpenResultSchema = z.union([z.object({ opened: z.literal(false) }), z.object({ opened: z.literal(true), exportId: ExportIdSchema, path: z.string().max(4096) })]);
+export const ExportOpenResultSchema = z.union([
+  z.object({ opened: z.literal(false) }),
+  z.object({ opened: z.literal(true), exportId: ExportIdSchema, path: z.string().max(4096) }),
+]);
 export type ExportOpenResult = z.infer<typeof ExportOpenResultSchema>;

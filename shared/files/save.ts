@@ -66,7 +66,12 @@ export type SaveFileRequest = z.infer<typeof SaveFileRequestSchema>;
 export const SaveFilesRequestSchema = z.object({
   folderName: SafeName,
   files: z
-    .array(z.object({ name: SafeName.refine((n) => saveExtension(n) !== null, { message: 'not a file type Market Desk saves' }), bytes: Bytes }))
+    .array(
+      z.object({
+        name: SafeName.refine((n) => saveExtension(n) !== null, { message: 'not a file type Market Desk saves' }),
+        bytes: Bytes,
+      }),
+    )
     .min(1)
     .max(MAX_FILES)
     .refine((files) => files.reduce((s, f) => s + f.bytes.byteLength, 0) <= MAX_TOTAL_BYTES, {

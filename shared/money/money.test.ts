@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { convertedDecimalString, formatMoney, formatMoneyExact, formatPercent, parseMoney, toDecimalString } from './money';
+import {
+  convertedDecimalString,
+  formatMoney,
+  formatMoneyExact,
+  formatPercent,
+  parseMoney,
+  toDecimalString,
+} from './money';
 
 const two = { decimals: 2, symbol: '$' } as const;
 const three = { decimals: 3, symbol: '$' } as const;
@@ -51,9 +58,39 @@ describe('formatPercent', () => {
 });
 
 describe('formatMoney with a conversion (display currency other than the service currency)', () => {
-  const cny = { code: 'CNY', symbol: 'CN¥', from: 'USD', rate: 7.5, date: '2026-11-26', source: 'ECB', digits: 2, note: 'CNY at 7.5000 per USD, ECB 2026-11-26', stale: false };
-  const jpy = { code: 'JPY', symbol: '¥', from: 'USD', rate: 155.555, date: '2026-11-26', source: 'ECB', digits: 0, note: 'JPY at 155.5550 per USD, ECB 2026-11-26', stale: false };
-  const kwd = { code: 'KWD', symbol: 'KWD', from: 'USD', rate: 0.30755, date: '2026-11-26', source: 'ECB', digits: 3, note: 'KWD at 0.3076 per USD, ECB 2026-11-26', stale: false };
+  const cny = {
+    code: 'CNY',
+    symbol: 'CN¥',
+    from: 'USD',
+    rate: 7.5,
+    date: '2026-11-26',
+    source: 'ECB',
+    digits: 2,
+    note: 'CNY at 7.5000 per USD, ECB 2026-11-26',
+    stale: false,
+  };
+  const jpy = {
+    code: 'JPY',
+    symbol: '¥',
+    from: 'USD',
+    rate: 155.555,
+    date: '2026-11-26',
+    source: 'ECB',
+    digits: 0,
+    note: 'JPY at 155.5550 per USD, ECB 2026-11-26',
+    stale: false,
+  };
+  const kwd = {
+    code: 'KWD',
+    symbol: 'KWD',
+    from: 'USD',
+    rate: 0.30755,
+    date: '2026-11-26',
+    source: 'ECB',
+    digits: 3,
+    note: 'KWD at 0.3076 per USD, ECB 2026-11-26',
+    stale: false,
+  };
   it('converts the service value at the rate, in the target currency’s own minor units, half away from zero', () => {
     // $12.345 x 7.5 = 92.5875 -> CN¥92.59
     expect(formatMoney(12345, { ...two, conversion: cny })).toBe('CN¥92.59');
@@ -69,7 +106,9 @@ describe('formatMoney with a conversion (display currency other than the service
     expect(formatMoney(1, { ...two, conversion: jpy })).toBe('¥0.2');
   });
   it('exact text says the service value and the rate with its date', () => {
-    expect(formatMoneyExact(12345, { ...two, symbol: '$', conversion: cny })).toBe('CN¥92.59 ($12.345; CNY at 7.5000 per USD, ECB 2026-11-26)');
+    expect(formatMoneyExact(12345, { ...two, symbol: '$', conversion: cny })).toBe(
+      'CN¥92.59 ($12.345; CNY at 7.5000 per USD, ECB 2026-11-26)',
+    );
     expect(convertedDecimalString(12345, cny)).toBe('92.59');
     expect(convertedDecimalString(10000, jpy)).toBe('1556');
   });

@@ -62,7 +62,9 @@ export function formatMoney(v: Thousandths | null | undefined, fmt: MoneyFormat 
     a = rounded;
   }
   const units = Math.floor(a / 1000);
-  const frac = String(a % 1000).padStart(3, '0').slice(0, fmt.decimals);
+  const frac = String(a % 1000)
+    .padStart(3, '0')
+    .slice(0, fmt.decimals);
   const grouped = units.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${neg ? '-' : ''}${fmt.symbol}${grouped}.${frac}`;
 }

@@ -36,7 +36,7 @@ describe('steamBuyerPaysCents (what the buyer pays for a received amount)', () =
   });
 });
 
-describe('steamSellerReceivesCents (Steam\'s CalculateFeeAmount)', () => {
+describe("steamSellerReceivesCents (Steam's CalculateFeeAmount)", () => {
   it.each([
     [3, 1],
     [115, 100],

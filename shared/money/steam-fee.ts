@@ -57,7 +57,8 @@ export function steamBuyerPaysCents(receivedCents: number, publisherBps: number)
   checkBps(publisherBps);
   const received = Math.trunc(receivedCents);
   const steamFee =
-    Math.max(percentOfCents(received, STEAM_WALLET_FEE_BPS), STEAM_WALLET_FEE_MINIMUM_CENTS) + STEAM_WALLET_FEE_BASE_CENTS;
+    Math.max(percentOfCents(received, STEAM_WALLET_FEE_BPS), STEAM_WALLET_FEE_MINIMUM_CENTS) +
+    STEAM_WALLET_FEE_BASE_CENTS;
   const publisherFee = publisherBps > 0 ? Math.max(percentOfCents(received, publisherBps), 1) : 0;
   return { steamFee, publisherFee, total: received + steamFee + publisherFee };
 }
@@ -81,7 +82,9 @@ export function steamSaleForBuyerPaysCents(buyerPaysCents: number, publisherBps:
     return { received: 0, steamFee: paid, publisherFee: 0, total: paid };
   }
   // Steam: parseInt((amount - wallet_fee_base) / (wallet_fee_percent + publisherFee + 1)).
-  let estimate = Math.trunc(((amount - STEAM_WALLET_FEE_BASE_CENTS) * 10_000) / (10_000 + STEAM_WALLET_FEE_BPS + publisherBps));
+  let estimate = Math.trunc(
+    ((amount - STEAM_WALLET_FEE_BASE_CENTS) * 10_000) / (10_000 + STEAM_WALLET_FEE_BPS + publisherBps),
+  );
   let everUndershot = false;
   let fees = steamBuyerPaysCents(estimate, publisherBps);
   // Steam caps the walk at 10 steps; the estimate is never more than a few cents off, so it always settles.

@@ -15,7 +15,9 @@ const Code = z.string().regex(/^[A-Z]{3}$/);
 
 export const RateDaySchema = z.object({
   date: DateText,
-  perEuro: z.record(Code, z.number().positive().finite()).refine((r) => Object.keys(r).length <= MAX_CURRENCIES_PER_DAY, 'too many currencies'),
+  perEuro: z
+    .record(Code, z.number().positive().finite())
+    .refine((r) => Object.keys(r).length <= MAX_CURRENCIES_PER_DAY, 'too many currencies'),
 }) satisfies z.ZodType<RateDay>;
 
 export const RatesFetchStateSchema = z.object({

@@ -55,7 +55,8 @@ export interface SteamInventory {
   total_inventory_count: number;
 }
 
-export type SteamInventoryFailure = 'private' | 'not-found' | 'rate-limited' | 'network' | 'bad-data' | 'cancelled' | 'bad-profile';
+export type SteamInventoryFailure =
+  'private' | 'not-found' | 'rate-limited' | 'network' | 'bad-data' | 'cancelled' | 'bad-profile';
 
 export type SteamInventoryResult =
   /**

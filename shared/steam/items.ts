@@ -57,7 +57,15 @@ export function readSteamDescription(raw: unknown): SteamDescription | null {
   const marketName = text(r.market_name, 500);
   const plainName = text(r.name, 500);
   const cache = text(r.cache_expiration, 100);
-  if (classid === null || instanceid === null || tradable === null || marketable === null || hashName === null || cache === null) return null;
+  if (
+    classid === null ||
+    instanceid === null ||
+    tradable === null ||
+    marketable === null ||
+    hashName === null ||
+    cache === null
+  )
+    return null;
   const name = hashName ?? marketName ?? plainName;
   if (typeof name !== 'string' || name.trim() === '') return null;
   const d: SteamDescription = { classid, instanceid, market_hash_name: name, tradable, marketable };

@@ -31,7 +31,10 @@ const DescriptionSchema = z.object({
   market_hash_name: z.string().max(500),
   tradable: z.number().int(),
   marketable: z.number().int(),
-  owner_descriptions: z.array(z.object({ value: z.string().max(10_000) })).max(100).optional(),
+  owner_descriptions: z
+    .array(z.object({ value: z.string().max(10_000) }))
+    .max(100)
+    .optional(),
   cache_expiration: z.string().max(100).optional(),
 });
 

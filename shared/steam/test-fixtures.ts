@@ -31,9 +31,16 @@ export const RECENTLY_ACQUIRED_HIDDEN_MS = 10 * DAY;
  * A Steam description as the page has it: more fields than the parser reads, and `owner_descriptions` as
  * Steam sends it (a list of {type, value, color}, or "" when there are none).
  */
-export type FixtureDescription = Omit<SteamDescription, 'owner_descriptions'> & { owner_descriptions?: unknown } & Record<string, unknown>;
+export type FixtureDescription = Omit<SteamDescription, 'owner_descriptions'> & {
+  owner_descriptions?: unknown;
+} & Record<string, unknown>;
 
-function description(classid: string, instanceid: string, name: string, extra: Partial<FixtureDescription> = {}): FixtureDescription {
+function description(
+  classid: string,
+  instanceid: string,
+  name: string,
+  extra: Partial<FixtureDescription> = {},
+): FixtureDescription {
   return {
     appid: 730,
     classid,
@@ -72,12 +79,23 @@ export const FIXTURE_DESCRIPTIONS: readonly FixtureDescription[] = [
     tradable: 0,
     marketable: 0,
     owner_descriptions: [
-      { type: 'html', value: 'This item is trade-protected and cannot be consumed, modified, or transferred until Nov 30, 2026 (7:00:00) GMT', color: 'ff4040' },
+      {
+        type: 'html',
+        value:
+          'This item is trade-protected and cannot be consumed, modified, or transferred until Nov 30, 2026 (7:00:00) GMT',
+        color: 'ff4040',
+      },
     ],
   }),
 ];
 
-function asset(n: number, classid: string, instanceid: string, contextid = '2', amount = '1'): SteamAsset & { appid: number } {
+function asset(
+  n: number,
+  classid: string,
+  instanceid: string,
+  contextid = '2',
+  amount = '1',
+): SteamAsset & { appid: number } {
   return { appid: 730, contextid, assetid: String(40_000_000_000 + n), classid, instanceid, amount };
 }
 
@@ -95,7 +113,9 @@ export const FIXTURE_CONTEXT_2: ReadonlyArray<SteamAsset & { appid: number }> = 
 ];
 
 /** Context 16 (trade protected): one Printstream. */
-export const FIXTURE_CONTEXT_16: ReadonlyArray<SteamAsset & { appid: number }> = [asset(100, '3005', '519977179', '16')];
+export const FIXTURE_CONTEXT_16: ReadonlyArray<SteamAsset & { appid: number }> = [
+  asset(100, '3005', '519977179', '16'),
+];
 
 /**
  * When the owner got each asset (assetid -> ms), for what Steam shows visitors: the AWPs were bought 7 days
@@ -103,7 +123,9 @@ export const FIXTURE_CONTEXT_16: ReadonlyArray<SteamAsset & { appid: number }> =
  * days of FIXTURE_NOW; everything else long ago.
  */
 export const FIXTURE_ACQUIRED: Readonly<Record<string, number>> = Object.fromEntries([
-  ...FIXTURE_CONTEXT_2.map((a) => [a.assetid, a.classid === '3003' ? FIXTURE_LOCK_END - 7 * DAY : FIXTURE_NOW - 400 * DAY] as const),
+  ...FIXTURE_CONTEXT_2.map(
+    (a) => [a.assetid, a.classid === '3003' ? FIXTURE_LOCK_END - 7 * DAY : FIXTURE_NOW - 400 * DAY] as const,
+  ),
   ...FIXTURE_CONTEXT_16.map((a) => [a.assetid, FIXTURE_PROTECTION_END - 7 * DAY] as const),
 ]);
 
@@ -131,20 +153,40 @@ export function inventoryPage(
 }
 
 /** A large made-up inventory: `n` assets over `kinds` items, every fifth one locked (benchmarks, timing tests). */
-export function syntheticInventory(n: number, kinds = 400): { assets: SteamAsset[]; descriptions: FixtureDescription[]; total_inventory_count: number } {
+export function syntheticInventory(
+  n: number,
+  kinds = 400,
+): { assets: SteamAsset[]; descriptions: FixtureDescription[]; total_inventory_count: number } {
   const descriptions: FixtureDescription[] = [];
   for (let k = 0; k < kinds; k++) {
     const locked = k % 5 === 0;
     descriptions.push(
-      description(String(500_000 + k), '0', `Fixture Item ${k} (Field-Tested)`, locked
-        ? { tradable: 0, marketable: 0, owner_descriptions: [{ value: `Tradable/Marketable After Dec ${String((k % 28) + 1).padStart(2, '0')}, 2026 (7:00:00) GMT` }] }
-        : {}),
+      description(
+        String(500_000 + k),
+        '0',
+        `Fixture Item ${k} (Field-Tested)`,
+        locked
+          ? {
+              tradable: 0,
+              marketable: 0,
+              owner_descriptions: [
+                { value: `Tradable/Marketable After Dec ${String((k % 28) + 1).padStart(2, '0')}, 2026 (7:00:00) GMT` },
+              ],
+            }
+          : {},
+      ),
     );
   }
   const assets: SteamAsset[] = [];
   for (let i = 0; i < n; i++) {
     const k = (i * 7919) % kinds;
-    assets.push({ assetid: String(50_000_000_000 + i), classid: String(500_000 + k), instanceid: '0', amount: '1', contextid: '2' });
+    assets.push({
+      assetid: String(50_000_000_000 + i),
+      classid: String(500_000 + k),
+      instanceid: '0',
+      amount: '1',
+      contextid: '2',
+    });
   }
   return { assets, descriptions, total_inventory_count: n };
 }

@@ -35,10 +35,13 @@ export async function startTestProxy(route: (hostPort: string) => { host: string
       return;
     }
     const to = route(target.host);
-    const out = httpRequest({ host: to.host, port: to.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const out = httpRequest(
+      { host: to.host, port: to.port, method: req.method, path: target.pathname + target.search, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     out.on('socket', (s) => s.once('connect', () => outgoingPorts.add(s.localPort ?? 0)));
     out.on('error', () => res.destroy());
     req.pipe(out);

@@ -43,7 +43,8 @@ export function fakeDialogs(script: DialogScript = {}): FakeDialogs {
       record.boxes.push(options);
       const label = box.shift() ?? null;
       const response = label === null ? options.cancelId : options.buttons.indexOf(label);
-      if (response < 0) throw new Error(`the message box has no button "${String(label)}": ${options.buttons.join(', ')}`);
+      if (response < 0)
+        throw new Error(`the message box has no button "${String(label)}": ${options.buttons.join(', ')}`);
       return { response };
     },
   };

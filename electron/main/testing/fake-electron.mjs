@@ -20,25 +20,63 @@ import os from 'node:os';
 import path from 'node:path';
 
 const record = {
-  privileged: null, handled: [], ipc: {}, windowOptions: null, loadedUrl: null, loadedUrls: [], permissionHandlers: 0, webContentsHardened: 0,
-  webContentsEvents: [], userDataSet: null, menu: null, aboutPanel: null, singleInstanceListeners: 0, netFetches: 0,
-  windowEvents: [], pageEvents: [], windowShown: false, saveDialogs: [], openDialogs: [], messageBoxes: [], errorBoxes: [], notifications: [],
+  privileged: null,
+  handled: [],
+  ipc: {},
+  windowOptions: null,
+  loadedUrl: null,
+  loadedUrls: [],
+  permissionHandlers: 0,
+  webContentsHardened: 0,
+  webContentsEvents: [],
+  userDataSet: null,
+  menu: null,
+  aboutPanel: null,
+  singleInstanceListeners: 0,
+  netFetches: 0,
+  windowEvents: [],
+  pageEvents: [],
+  windowShown: false,
+  saveDialogs: [],
+  openDialogs: [],
+  messageBoxes: [],
+  errorBoxes: [],
+  notifications: [],
 };
 const listeners = {};
 /** Every window main opened (the drive acts on the first). */
 const windows = [];
 
 /** app.getPath's names (https://www.electronjs.org/docs/latest/api/app#appgetpathname), each its own folder here. */
-const PATH_NAMES = ['home', 'appData', 'userData', 'sessionData', 'temp', 'exe', 'module', 'desktop', 'documents', 'downloads', 'music', 'pictures', 'videos', 'recent', 'logs', 'crashDumps'];
+const PATH_NAMES = [
+  'home',
+  'appData',
+  'userData',
+  'sessionData',
+  'temp',
+  'exe',
+  'module',
+  'desktop',
+  'documents',
+  'downloads',
+  'music',
+  'pictures',
+  'videos',
+  'recent',
+  'logs',
+  'crashDumps',
+];
 const pathRoot = mkdtempSync(path.join(os.tmpdir(), 'fake-electron-'));
 const paths = Object.fromEntries(PATH_NAMES.map((name) => [name, path.join(pathRoot, name)]));
 
 // 'ready' is emitted once the main script's first turn is over, never during it.
 let ready = false;
-const whenReady = new Promise((resolve) => setTimeout(() => {
-  ready = true;
-  resolve();
-}, 0));
+const whenReady = new Promise((resolve) =>
+  setTimeout(() => {
+    ready = true;
+    resolve();
+  }, 0),
+);
 
 export const app = {
   // FAKE_ELECTRON_PACKAGED=1 plays an installed app (what main must ignore there, e.g. MARKET_DESK_USER_DATA).
@@ -105,7 +143,8 @@ export const ipcMain = {
 const keyring = process.env.FAKE_ELECTRON_KEYRING ?? 'gnome_libsecret';
 let usePlainText = false;
 const safeAvailable = () => ready && (keyring === 'basic_text' ? usePlainText : true);
-const sealWith = (tag, s) => Buffer.from(`${keyring === 'basic_text' ? 'v10' : 'v11'}${tag}:${Buffer.from(s).toString('hex')}`);
+const sealWith = (tag, s) =>
+  Buffer.from(`${keyring === 'basic_text' ? 'v10' : 'v11'}${tag}:${Buffer.from(s).toString('hex')}`);
 export const safeStorage = {
   isEncryptionAvailable: safeAvailable,
   getSelectedStorageBackend: () => (!ready ? 'unknown' : keyring === 'basic_text' ? 'basic_text' : 'gnome_libsecret'),
@@ -113,14 +152,23 @@ export const safeStorage = {
     usePlainText = value;
   },
   encryptString: (s) => {
-    if (!safeAvailable()) throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
+    if (!safeAvailable())
+      throw new Error(
+        'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
+      );
     if (keyring === 'locked') throw new Error('Error while encrypting the text provided to safeStorage.encryptString.');
     return sealWith(keyring === 'basic_text' ? 'peanuts' : 'keyring', s);
   },
   decryptString: (b) => {
-    if (!safeAvailable()) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.');
+    if (!safeAvailable())
+      throw new Error(
+        'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.',
+      );
     const text = b.toString();
-    if (!/^v1[01]/.test(text)) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString. Ciphertext does not appear to be encrypted.');
+    if (!/^v1[01]/.test(text))
+      throw new Error(
+        'Error while decrypting the ciphertext provided to safeStorage.decryptString. Ciphertext does not appear to be encrypted.',
+      );
     const [tag, hex] = text.slice(3).split(':');
     if (keyring === 'locked' || tag !== (text.startsWith('v10') ? 'peanuts' : 'keyring')) {
       throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
@@ -141,7 +189,13 @@ export const net = {
     const body = req.body ? await req.arrayBuffer() : null;
     let url = req.url;
     for (let hops = 0; hops < 20; hops += 1) {
-      const res = await fetch(url, { method: req.method, headers: req.headers, body, redirect: 'manual', signal: req.signal });
+      const res = await fetch(url, {
+        method: req.method,
+        headers: req.headers,
+        body,
+        redirect: 'manual',
+        signal: req.signal,
+      });
       const location = res.headers.get('location');
       if (res.status < 300 || res.status >= 400 || location === null) {
         return new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers });
@@ -246,7 +300,7 @@ export const dialog = {
 export function pageTimerRuns({ allowed, state, platform = process.platform }, intervalMs, durationMs) {
   const throttled = state !== 'visible' && (allowed || (state === 'hidden' && platform === 'win32'));
   let runs = 0;
-  for (let t = 0; t <= durationMs; ) {
+  for (let t = 0; t <= durationMs;) {
     runs += 1;
     let next = t + intervalMs;
     if (throttled && next >= 5 * 60_000) next = Math.ceil(next / 60_000) * 60_000;
@@ -398,7 +452,14 @@ async function drivesSave(report) {
   script.save.push({ canceled: false, filePath: path.join(downloads, 'report') });
   script.messageBox.push((o) => o.buttons.indexOf('Replace'));
   const replaced = await record.ipc['market-desk:save-file'](fromApp, request);
-  report.save = { first, kept, question, dialogDefaultPath: record.saveDialogs[0]?.defaultPath, replaced, written: readFileSync(existing, 'utf8') };
+  report.save = {
+    first,
+    kept,
+    question,
+    dialogDefaultPath: record.saveDialogs[0]?.defaultPath,
+    replaced,
+    written: readFileSync(existing, 'utf8'),
+  };
 }
 
 /**
@@ -429,13 +490,25 @@ async function drivesExport(report) {
   await call('export-write', fromApp, { exportId: id, name: files[1], chunk: bytes('{}') });
   const ended = await call('export-end', fromApp, { exportId: id, name: files[1] });
   const dir = opened.path ?? parent;
-  const written = Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
-  const foreign = await call('export-write', { senderFrame: { url: 'https://evil.example/' } }, { exportId: id, name: files[0], chunk: bytes('x') });
+  const written = Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+  );
+  const foreign = await call(
+    'export-write',
+    { senderFrame: { url: 'https://evil.example/' } },
+    { exportId: id, name: files[0], chunk: bytes('x') },
+  );
   const afterEnd = await call('export-write', fromApp, { exportId: id, name: files[0], chunk: bytes('x') });
 
   script.open.push({ canceled: false, filePaths: [parent] });
   const big = await call('export-open', fromApp, { folderName, files, estimateBytes: 100 });
-  const oversized = await call('export-write', fromApp, { exportId: big.exportId, name: files[0], chunk: new Uint8Array(32 * 1024 * 1024 + 1) });
+  const oversized = await call('export-write', fromApp, {
+    exportId: big.exportId,
+    name: files[0],
+    chunk: new Uint8Array(32 * 1024 * 1024 + 1),
+  });
   const aborted = await call('export-abort', fromApp, { exportId: big.exportId });
 
   const window = new FakeWebContents();
@@ -455,16 +528,34 @@ async function drivesExport(report) {
   const chosen = path.join(oneDir, 'prices.csv');
   writeFileSync(chosen, 'keep me');
   script.save.push({ canceled: false, filePath: chosen });
-  const one = await call('export-open', fromApp, { folderName: 'market-desk-prices-730', files: ['prices-730.csv'], estimateBytes: 10 });
+  const one = await call('export-open', fromApp, {
+    folderName: 'market-desk-prices-730',
+    files: ['prices-730.csv'],
+    estimateBytes: 10,
+  });
   await call('export-write', fromApp, { exportId: one.exportId, name: 'prices-730.csv', chunk: bytes('x,y\r\n') });
   const oneWhileOpen = { files: readdirSync(oneDir).sort(), kept: readFileSync(chosen, 'utf8') };
   const oneEnded = await call('export-end', fromApp, { exportId: one.exportId, name: 'prices-730.csv' });
   report.exportFiles = {
-    opened: { opened: opened.opened, path: opened.path }, partsWhileOpen, ended, written, foreign, afterEnd,
-    oversized, aborted, cancelled, badName, openDialog, left: readdirSync(parent).sort(),
+    opened: { opened: opened.opened, path: opened.path },
+    partsWhileOpen,
+    ended,
+    written,
+    foreign,
+    afterEnd,
+    oversized,
+    aborted,
+    cancelled,
+    badName,
+    openDialog,
+    left: readdirSync(parent).sort(),
     oneFile: {
-      opened: { opened: one.opened, path: one.path }, saveDialog: record.saveDialogs.at(-1), whileOpen: oneWhileOpen, ended: oneEnded,
-      left: readdirSync(oneDir).sort(), written: readFileSync(chosen, 'utf8'),
+      opened: { opened: one.opened, path: one.path },
+      saveDialog: record.saveDialogs.at(-1),
+      whileOpen: oneWhileOpen,
+      ended: oneEnded,
+      left: readdirSync(oneDir).sort(),
+      written: readFileSync(chosen, 'utf8'),
     },
   };
 }
@@ -472,7 +563,11 @@ async function drivesExport(report) {
 /** Notify: an alert's notification is shown, and its click reaches the page. */
 async function drivesNotify(report) {
   const target = { game: 730, item: 'AK-47 | Redline (Field-Tested)', alertId: 'a1' };
-  const result = await record.ipc['market-desk:notify'](fromApp, { title: 'AK-47 | Redline below $10', body: 'Now $9.50', target });
+  const result = await record.ipc['market-desk:notify'](fromApp, {
+    title: 'AK-47 | Redline below $10',
+    body: 'Now $9.50',
+    target,
+  });
   const shown = record.notifications.filter((n) => n.shown);
   shown.at(-1)?.emit('click');
   await tick();
@@ -490,7 +585,11 @@ async function drivesRecovery(report) {
   const crashMessage = record.messageBoxes.find((m) => /stopped/.test(m.message))?.message;
   win.webContents.emit('did-fail-load', {}, -105, 'ERR_NAME_NOT_RESOLVED', 'app://market-desk/', true);
   await tick();
-  report.recovery = { reloadedAfterCrash, crashMessage, errorPageAfterFailedLoad: record.loadedUrls.at(-1)?.startsWith('data:text/html') ?? false };
+  report.recovery = {
+    reloadedAfterCrash,
+    crashMessage,
+    errorPageAfterFailedLoad: record.loadedUrls.at(-1)?.startsWith('data:text/html') ?? false,
+  };
 }
 
 /** The user minimizes the window for 10 minutes: how often does a 15 s page timer (the price polls) run? */
@@ -516,7 +615,11 @@ async function drive() {
   const report = { ...record, handler: undefined, notifications: undefined };
   try {
     const index = await record.handler(new Request('app://market-desk/'));
-    report.index = { status: index.status, csp: index.headers.get('content-security-policy'), type: index.headers.get('content-type') };
+    report.index = {
+      status: index.status,
+      csp: index.headers.get('content-security-policy'),
+      type: index.headers.get('content-type'),
+    };
     // Wait for the connection to settle on demo data.
     for (let i = 0; i < 100; i += 1) {
       report.status = await record.ipc['market-desk:get-status'](fromApp);
@@ -555,4 +658,19 @@ async function drive() {
   process.exit(0);
 }
 
-export default { app, protocol, ipcMain, safeStorage, net, session, shell, dialog, BrowserWindow, Notification, Menu, nativeTheme, screen, clipboard };
+export default {
+  app,
+  protocol,
+  ipcMain,
+  safeStorage,
+  net,
+  session,
+  shell,
+  dialog,
+  BrowserWindow,
+  Notification,
+  Menu,
+  nativeTheme,
+  screen,
+  clipboard,
+};

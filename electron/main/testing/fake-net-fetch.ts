@@ -21,7 +21,12 @@ export interface FakeNetFetch {
 export function createFakeNetFetch(): FakeNetFetch {
   const inits: NetFetchInit[] = [];
   const requested: string[] = [];
-  const fetchOnce = async (url: string, req: Request, body: ArrayBuffer | null, redirects: number): Promise<Response> => {
+  const fetchOnce = async (
+    url: string,
+    req: Request,
+    body: ArrayBuffer | null,
+    redirects: number,
+  ): Promise<Response> => {
     requested.push(url);
     const response = await fetch(url, {
       method: req.method,
@@ -38,7 +43,11 @@ export function createFakeNetFetch(): FakeNetFetch {
       if (redirects >= 20) throw new Error('net::ERR_TOO_MANY_REDIRECTS');
       return fetchOnce(new URL(location, url).href, req, body, redirects + 1);
     }
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
   return {
     inits,

@@ -20,7 +20,8 @@ import { createCipheriv, createDecipheriv, pbkdf2Sync } from 'node:crypto';
 import type { SafeStorageLike } from '../key-store';
 
 const BASIC_TEXT_PASSWORD = 'peanuts';
-const NOT_AVAILABLE = 'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.';
+const NOT_AVAILABLE =
+  'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.';
 
 export type FakeBackend = 'basic_text' | 'gnome_libsecret' | 'kwallet5';
 
@@ -68,11 +69,17 @@ export class FakeSafeStorage implements SafeStorageLike {
 
   encryptString(plainText: string): Buffer {
     if (!this.isEncryptionAvailable()) {
-      throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
+      throw new Error(
+        'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
+      );
     }
-    if (!this.basicText && this.locked) throw new Error('Error while encrypting the text provided to safeStorage.encryptString.');
+    if (!this.basicText && this.locked)
+      throw new Error('Error while encrypting the text provided to safeStorage.encryptString.');
     const password = this.basicText ? BASIC_TEXT_PASSWORD : this.keyringKey;
-    return Buffer.concat([Buffer.from(this.basicText ? 'v10' : 'v11'), cbc(Buffer.from(plainText, 'utf8'), password, true)]);
+    return Buffer.concat([
+      Buffer.from(this.basicText ? 'v10' : 'v11'),
+      cbc(Buffer.from(plainText, 'utf8'), password, true),
+    ]);
   }
 
   decryptString(encrypted: Buffer): string {
@@ -80,7 +87,9 @@ export class FakeSafeStorage implements SafeStorageLike {
     if (encrypted.length === 0) return '';
     const prefix = encrypted.subarray(0, 3).toString();
     if (prefix !== 'v10' && prefix !== 'v11') {
-      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString. Ciphertext does not appear to be encrypted.');
+      throw new Error(
+        'Error while decrypting the ciphertext provided to safeStorage.decryptString. Ciphertext does not appear to be encrypted.',
+      );
     }
     const failed = new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
     if (!this.basicText && this.locked) throw failed;

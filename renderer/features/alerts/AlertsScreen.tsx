@@ -78,7 +78,8 @@ export function AlertsScreen() {
     const removed = await alertsRuntime()
       .remove(a.id)
       .catch(() => null);
-    if (removed) setNote({ text: `Deleted the alert on ${a.item}.`, undo: () => void alertsRuntime().restore(removed) });
+    if (removed)
+      setNote({ text: `Deleted the alert on ${a.item}.`, undo: () => void alertsRuntime().restore(removed) });
   };
 
   const enabledCount = view.alerts.filter((a) => a.enabled).length;
@@ -115,7 +116,8 @@ export function AlertsScreen() {
       ) : null}
       {view.invalid > 0 ? (
         <p className="al-problem is-info">
-          {view.invalid} saved {view.invalid === 1 ? 'record' : 'records'} could not be read (from another version?) and {view.invalid === 1 ? 'is' : 'are'} left out.
+          {view.invalid} saved {view.invalid === 1 ? 'record' : 'records'} could not be read (from another version?) and{' '}
+          {view.invalid === 1 ? 'is' : 'are'} left out.
         </p>
       ) : null}
       {note ? (
@@ -130,7 +132,8 @@ export function AlertsScreen() {
             Alerts <span className="al-count">{view.alerts.length}</span>
           </h2>
           <span className="field__hint">
-            New alert: press <kbd className="kbd">A</kbd> on a row in Prices, or <strong>Alert…</strong> in an item’s details.
+            New alert: press <kbd className="kbd">A</kbd> on a row in Prices, or <strong>Alert…</strong> in an item’s
+            details.
           </span>
         </div>
         {!view.ready ? (
@@ -139,8 +142,9 @@ export function AlertsScreen() {
           <div className="empty-state al-empty" data-testid="alerts-empty">
             <p className="empty-state__title">No alerts yet</p>
             <p className="empty-state__text">
-              Press <kbd className="kbd">A</kbd> on a row in Prices (or in your watchlist), or <strong>Alert…</strong> in an item’s details: the ask below or the
-              bid above a price, the spread above a margin, or a change of more than N % within a window.
+              Press <kbd className="kbd">A</kbd> on a row in Prices (or in your watchlist), or <strong>Alert…</strong>{' '}
+              in an item’s details: the ask below or the bid above a price, the spread above a margin, or a change of
+              more than N % within a window.
             </p>
             <a className="btn btn--small" href={routeHref('prices')}>
               Go to Prices <kbd className="kbd">{pricesKeys}</kbd>
@@ -215,7 +219,8 @@ export function AlertsScreen() {
         </div>
         {view.firings.length === 0 ? (
           <p className="al-muted" data-testid="history-empty">
-            No alert has fired yet. Each firing is listed here with its time, item, market, condition and price, and kept across restarts.
+            No alert has fired yet. Each firing is listed here with its time, item, market, condition and price, and
+            kept across restarts.
           </p>
         ) : (
           <div className="al-scroll">
@@ -251,34 +256,53 @@ export function AlertsScreen() {
 
 function ItemLink({ game, item }: { game: number; item: string }) {
   return (
-    <button type="button" className="al-item" aria-label={`Open ${item} in Prices`} title={`Open ${item} in Prices (${gameName(game)})`} onClick={() => openAlertTarget({ game, item })}>
+    <button
+      type="button"
+      className="al-item"
+      aria-label={`Open ${item} in Prices`}
+      title={`Open ${item} in Prices (${gameName(game)})`}
+      onClick={() => openAlertTarget({ game, item })}
+    >
       <span className="al-item__name">{item}</span>
       <span className="al-game">{shortGame(game)}</span>
     </button>
   );
 }
 
-function stateText(a: Alert, s: AlertState | undefined, money: MoneyFormat): { text: string; tone: 'ok' | 'warn' | 'muted' | 'fired' } {
+function stateText(
+  a: Alert,
+  s: AlertState | undefined,
+  money: MoneyFormat,
+): { text: string; tone: 'ok' | 'warn' | 'muted' | 'fired' } {
   if (!a.enabled) return { text: 'Off', tone: 'muted' };
   if (!s || s.lastAt === null) return { text: 'Waiting for the next prices', tone: 'muted' };
   if (s.missing === 'item') return { text: 'Not in the latest prices', tone: 'warn' };
-  if (s.missing === 'market') return { text: `${a.market} is not among your markets for ${shortGame(a.game)}`, tone: 'warn' };
-  if (s.missing === 'price') return { text: a.condition.kind === 'mark' ? 'No mark now (no trusted quote)' : 'No price now', tone: 'muted' };
-  if (s.missing === 'untrusted') return { text: 'Only untrusted quotes now (outlier or stalled market): waiting for a trusted one', tone: 'warn' };
+  if (s.missing === 'market')
+    return { text: `${a.market} is not among your markets for ${shortGame(a.game)}`, tone: 'warn' };
+  if (s.missing === 'price')
+    return { text: a.condition.kind === 'mark' ? 'No mark now (no trusted quote)' : 'No price now', tone: 'muted' };
+  if (s.missing === 'untrusted')
+    return { text: 'Only untrusted quotes now (outlier or stalled market): waiting for a trusted one', tone: 'warn' };
   const cooling = s.lastFiredAt !== null && Date.now() - s.lastFiredAt < a.cooldownMs;
   if (s.armed === false) {
     const fired = s.lastFiredAt !== null ? `Fired ${timeText(s.lastFiredAt)}; ` : 'Was already past the line; ';
     return { text: `${fired}re-arms when ${rearmText(a, money)}`, tone: s.lastFiredAt !== null ? 'fired' : 'muted' };
   }
-  if (cooling && s.lastFiredAt !== null) return { text: `Armed; cool-down until ${timeText(s.lastFiredAt + a.cooldownMs)}`, tone: 'ok' };
-  if (s.held > 0 && s.held < a.holdPolls) return { text: `Armed; past the line ${s.held} of ${a.holdPolls} refreshes in a row`, tone: 'ok' };
+  if (cooling && s.lastFiredAt !== null)
+    return { text: `Armed; cool-down until ${timeText(s.lastFiredAt + a.cooldownMs)}`, tone: 'ok' };
+  if (s.held > 0 && s.held < a.holdPolls)
+    return { text: `Armed; past the line ${s.held} of ${a.holdPolls} refreshes in a row`, tone: 'ok' };
   return { text: 'Armed', tone: 'ok' };
 }
 
 function ReasonsChip({ reasons }: { reasons: ReasonsState | undefined }) {
   if (!reasons || reasons.status === 'loading' || !reasons.reasons || reasons.reasons.length === 0) return null;
   return (
-    <span className="al-chip is-warn" title="The recommendations flag this item's price as unstable" data-testid="alert-unstable">
+    <span
+      className="al-chip is-warn"
+      title="The recommendations flag this item's price as unstable"
+      data-testid="alert-unstable"
+    >
       unstable: {reasons.reasons.map(reasonText).join(', ')}
     </span>
   );
@@ -294,7 +318,8 @@ function AlertRow(props: {
 }) {
   const { alert: a, state: s, money, nameOf } = props;
   const st = stateText(a, s, money);
-  const via = s?.lastMarket && !s.lastMarket.includes('→') && a.market === ANY_MARKET ? ` on ${nameOf(s.lastMarket)}` : '';
+  const via =
+    s?.lastMarket && !s.lastMarket.includes('→') && a.market === ANY_MARKET ? ` on ${nameOf(s.lastMarket)}` : '';
   return (
     <tr className={a.enabled ? '' : 'is-off'} data-testid="alert-row" data-alert-id={a.id}>
       <td className="al-narrow">
@@ -336,10 +361,20 @@ function AlertRow(props: {
         {st.text}
       </td>
       <td className="al-actions">
-        <button type="button" className="btn btn--small btn--ghost" aria-label={`Edit the alert on ${a.item}`} onClick={(e) => openAlertEditor({ mode: 'edit', alertId: a.id, returnFocus: e.currentTarget })}>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          aria-label={`Edit the alert on ${a.item}`}
+          onClick={(e) => openAlertEditor({ mode: 'edit', alertId: a.id, returnFocus: e.currentTarget })}
+        >
           Edit
         </button>
-        <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete the alert on ${a.item}`} onClick={props.onDelete}>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          aria-label={`Delete the alert on ${a.item}`}
+          onClick={props.onDelete}
+        >
           Delete
         </button>
       </td>
@@ -347,8 +382,25 @@ function AlertRow(props: {
   );
 }
 
-function FiringRow({ firing: f, money, nameOf, fresh }: { firing: Firing; money: MoneyFormat; nameOf(slug: string): string; fresh: boolean }) {
-  const via = f.via && !f.via.includes('→') ? nameOf(f.via) : f.via ? f.via.split('→').map(nameOf).join(' → ') : f.condition.kind === 'mark' ? 'mark' : '—';
+function FiringRow({
+  firing: f,
+  money,
+  nameOf,
+  fresh,
+}: {
+  firing: Firing;
+  money: MoneyFormat;
+  nameOf(slug: string): string;
+  fresh: boolean;
+}) {
+  const via =
+    f.via && !f.via.includes('→')
+      ? nameOf(f.via)
+      : f.via
+        ? f.via.split('→').map(nameOf).join(' → ')
+        : f.condition.kind === 'mark'
+          ? 'mark'
+          : '—';
   const quote = firingQuoteText(f, nameOf, money);
   const note =
     f.notified === 'silenced'
@@ -378,7 +430,9 @@ function FiringRow({ firing: f, money, nameOf, fresh }: { firing: Firing; money:
       </td>
       <td className="al-numcol" data-testid="firing-value" data-value={f.value}>
         {valueText(f.condition, f.value, money)}
-        {f.condition.kind === 'change' || f.condition.kind === 'spread-above' ? <span className="al-muted al-small"> (ask {formatMoney(f.price, money)})</span> : null}
+        {f.condition.kind === 'change' || f.condition.kind === 'spread-above' ? (
+          <span className="al-muted al-small"> (ask {formatMoney(f.price, money)})</span>
+        ) : null}
         {quote ? (
           <div className="al-sub al-muted al-small" data-testid="firing-quote">
             Fired by {quote}
@@ -391,7 +445,17 @@ function FiringRow({ firing: f, money, nameOf, fresh }: { firing: Firing; money:
 }
 
 /** A scanner rule's firing: the route found N polls in a row (the rule's name as its condition). */
-function RouteFiringRow({ firing: f, money, nameOf, fresh }: { firing: RouteFiringRecord; money: MoneyFormat; nameOf(slug: string): string; fresh: boolean }) {
+function RouteFiringRow({
+  firing: f,
+  money,
+  nameOf,
+  fresh,
+}: {
+  firing: RouteFiringRecord;
+  money: MoneyFormat;
+  nameOf(slug: string): string;
+  fresh: boolean;
+}) {
   const r = f.route;
   return (
     <tr data-testid="firing-row" data-type="route" className={fresh ? 'is-new' : ''}>
@@ -414,7 +478,9 @@ function RouteFiringRow({ firing: f, money, nameOf, fresh }: { firing: RouteFiri
           {r.roi === null ? '' : `, ROI ${formatPercent(r.roi * 100)}`}
         </div>
       </td>
-      <td className={`al-note${f.notified === 'shown' ? '' : ' is-muted'}`}>{f.notified === 'shown' ? 'Shown' : `Not shown${f.note ? `: ${f.note}` : ''}`}</td>
+      <td className={`al-note${f.notified === 'shown' ? '' : ' is-muted'}`}>
+        {f.notified === 'shown' ? 'Shown' : `Not shown${f.note ? `: ${f.note}` : ''}`}
+      </td>
     </tr>
   );
 }
@@ -446,7 +512,11 @@ function NotificationSwitch() {
   return (
     <span className="al-notify" data-testid="notify-permission" data-permission={permission} title={title}>
       <span className={`al-dot is-${permission}`} aria-hidden="true" />
-      <span>{api.host === 'electron' && permission === 'granted' ? 'Desktop notifications on (system)' : PERMISSION_TEXT[permission]}</span>
+      <span>
+        {api.host === 'electron' && permission === 'granted'
+          ? 'Desktop notifications on (system)'
+          : PERMISSION_TEXT[permission]}
+      </span>
       {permission === 'default' ? (
         <button
           type="button"

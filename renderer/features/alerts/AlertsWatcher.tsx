@@ -34,7 +34,10 @@ export function openAlertTarget(target: Pick<NotifyTarget, 'game' | 'item'>): vo
 export function AlertsWatcher() {
   const { alerts } = useAlerts();
   const { api } = useConnection();
-  const games = useMemo(() => [...new Set(alerts.filter((a) => a.enabled).map((a) => a.game))].sort((a, b) => a - b), [alerts]);
+  const games = useMemo(
+    () => [...new Set(alerts.filter((a) => a.enabled).map((a) => a.game))].sort((a, b) => a - b),
+    [alerts],
+  );
   useEffect(() => api.onNotificationClick(openAlertTarget), [api]);
   // The request planner counts these games' refreshes too.
   useRequestDemand('alerts', games);
@@ -69,7 +72,8 @@ function GameWatcher({ game }: { game: number }) {
         .check({ snap, at, source, fees: readFees(game), nameOf, money, quotes: readQuoteSettings() }, deps)
         .then(
           () => setNotice('alerts-check', null),
-          (e: unknown) => setNotice('alerts-check', `Alerts could not be checked: ${errorText(e)}. The next refresh tries again.`),
+          (e: unknown) =>
+            setNotice('alerts-check', `Alerts could not be checked: ${errorText(e)}. The next refresh tries again.`),
         );
     };
     // After the views have painted the answer: a check reads a few rows, but the name index is built on first use.

@@ -38,11 +38,17 @@ function GameRouteWatcher({ game, rules }: { game: GameId; rules: RuleAlertReque
   latest.current = { nameOf: plan.nameOf, money, api };
 
   useEffect(() => {
-    const w = new Worker(new URL('../../market/scanner/live.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-rule-alerts' });
+    const w = new Worker(new URL('../../market/scanner/live.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'market-desk-rule-alerts',
+    });
     w.addEventListener('message', (e: MessageEvent<LiveScanMessage>) => {
       const m = e.data;
       if (m.type === 'error') {
-        setNotice('alerts-routes', `Scanner rule alerts could not be checked: ${m.message}. The next refresh tries again.`);
+        setNotice(
+          'alerts-routes',
+          `Scanner rule alerts could not be checked: ${m.message}. The next refresh tries again.`,
+        );
         return;
       }
       if (m.type !== 'firings') return;
@@ -51,9 +57,13 @@ function GameRouteWatcher({ game, rules }: { game: GameId; rules: RuleAlertReque
       const { nameOf, money: fmt, api: host } = latest.current;
       alertsRuntime()
         .recordRouteFirings(game, m.firings, { nameOf, money: fmt }, { notify: (request) => host.notify(request) })
-        .catch((err: unknown) => setNotice('alerts-routes', `A scanner rule's alert could not be recorded: ${errorText(err)}.`));
+        .catch((err: unknown) =>
+          setNotice('alerts-routes', `A scanner rule's alert could not be recorded: ${errorText(err)}.`),
+        );
     });
-    w.addEventListener('error', () => setNotice('alerts-routes', 'Scanner rule alerts could not run (their worker failed).'));
+    w.addEventListener('error', () =>
+      setNotice('alerts-routes', 'Scanner rule alerts could not run (their worker failed).'),
+    );
     worker.current = w;
     return () => {
       w.terminate();
@@ -64,7 +74,13 @@ function GameRouteWatcher({ game, rules }: { game: GameId; rules: RuleAlertReque
   useMarketAnswers(game, ({ snap, at }) => {
     if (snap.game !== game || !worker.current) return;
     const unknown = unknownFeeMarkets([...snap.askMarkets, ...snap.bidMarkets], overrides, game);
-    const alerts: RuleAlertRequest = { data: scanDataOf(snap), at, rules: [...rules], fees: readFees(game), unknownFees: { buy: [...unknown.buy], sell: [...unknown.sell] } };
+    const alerts: RuleAlertRequest = {
+      data: scanDataOf(snap),
+      at,
+      rules: [...rules],
+      fees: readFees(game),
+      unknownFees: { buy: [...unknown.buy], sell: [...unknown.sell] },
+    };
     worker.current.postMessage({ id: ++seq.current, alerts });
   });
   return null;

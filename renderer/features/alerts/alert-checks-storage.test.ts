@@ -26,9 +26,21 @@ afterEach(() => {
 });
 
 function snap(buff: number) {
-  return snapshotOf([{ market_hash_name: ITEM, prices: [ask('steam', 12_000), ask('buff163', buff)] }], [], ['steam', 'buff163'], []);
+  return snapshotOf(
+    [{ market_hash_name: ITEM, prices: [ask('steam', 12_000), ask('buff163', buff)] }],
+    [],
+    ['steam', 'buff163'],
+    [],
+  );
 }
-const input = (s: ReturnType<typeof snap>, at: number) => ({ snap: s, at, source: 'demo', fees: {}, nameOf: (x: string) => x, money: MONEY });
+const input = (s: ReturnType<typeof snap>, at: number) => ({
+  snap: s,
+  at,
+  source: 'demo',
+  fees: {},
+  nameOf: (x: string) => x,
+  money: MONEY,
+});
 const alert = (over: Partial<Alert> = {}): Alert => alertOf({ kind: 'ask-below', price: 10_000 }, over);
 const above = { value: 10_500, price: 10_500, market: 'buff163', missing: null };
 
@@ -44,8 +56,17 @@ function deps() {
   return { d, sent };
 }
 
-function runtime(name: string, extra: Partial<ConstructorParameters<typeof AlertsRuntime>[0] & object> = {}): AlertsRuntime {
-  const r = new AlertsRuntime({ store: new AlertStore(name), locks: null, channel: null, history: async () => Promise.reject(new Error('none')), ...extra });
+function runtime(
+  name: string,
+  extra: Partial<ConstructorParameters<typeof AlertsRuntime>[0] & object> = {},
+): AlertsRuntime {
+  const r = new AlertsRuntime({
+    store: new AlertStore(name),
+    locks: null,
+    channel: null,
+    history: async () => Promise.reject(new Error('none')),
+    ...extra,
+  });
   runtimes.push(r);
   return r;
 }
@@ -71,7 +92,11 @@ describe('a check whose save fails', () => {
       expect(fault.fired()).toBe(1);
       expect(sent).toEqual([]);
       expect(r.get().firings).toEqual([]);
-      expect(r.get().problem).toMatch(kind === 'abort' ? /last check could not be saved.*AbortError.*not notified/ : /last check could not be saved \(the disk.* is full\).*not notified/);
+      expect(r.get().problem).toMatch(
+        kind === 'abort'
+          ? /last check could not be saved.*AbortError.*not notified/
+          : /last check could not be saved \(the disk.* is full\).*not notified/,
+      );
       // A restart finds nothing fired (and nothing was notified for it).
       const after = runtime(name);
       await after.start();
@@ -161,7 +186,9 @@ describe('the alerts database across versions', () => {
     await newer.close();
     // This (older) tab's next write finds a database it cannot read, and says so.
     await expect(r.save(alert({ id: 'a2' }), null, 'demo', T0)).rejects.toBeInstanceOf(NewerDatabaseError);
-    expect(r.get().problem).toMatch(/Alerts: saved by a newer version of Market Desk \(storage version 4; this version reads up to 3\)/);
+    expect(r.get().problem).toMatch(
+      /Alerts: saved by a newer version of Market Desk \(storage version 4; this version reads up to 3\)/,
+    );
     expect(storageStatus().notices['alerts-open']).toMatch(/newer version of Market Desk/);
   });
 });

@@ -47,7 +47,14 @@ function deps(unstable: string[] | null = [], result: NotifyResult = { shown: tr
   return { d, sent };
 }
 
-const input = (s: ReturnType<typeof snap>, at: number) => ({ snap: s, at, source: 'demo', fees: {}, nameOf: (x: string) => (x === 'buff163' ? 'Buff163' : x), money: MONEY });
+const input = (s: ReturnType<typeof snap>, at: number) => ({
+  snap: s,
+  at,
+  source: 'demo',
+  fees: {},
+  nameOf: (x: string) => (x === 'buff163' ? 'Buff163' : x),
+  money: MONEY,
+});
 
 describe('AlertsRuntime.check', () => {
   it('records one firing on a crossing and notifies it; flapping adds none; a restart keeps both', async () => {
@@ -67,9 +74,16 @@ describe('AlertsRuntime.check', () => {
       },
     ]);
     // Flapping within the band (re-arms only at >= $10.10).
-    for (const [i, v] of [10_050, 9_900, 10_000, 9_950].entries()) await r.check(input(snap(v), T0 + (3 + i) * 60_000), d);
+    for (const [i, v] of [10_050, 9_900, 10_000, 9_950].entries())
+      await r.check(input(snap(v), T0 + (3 + i) * 60_000), d);
     expect(r.get().firings).toHaveLength(1);
-    expect(r.get().firings[0]).toMatchObject({ value: 9_800, via: 'buff163', unstable: ['NOT_POPULAR'], notified: 'shown', silenced: false });
+    expect(r.get().firings[0]).toMatchObject({
+      value: 9_800,
+      via: 'buff163',
+      unstable: ['NOT_POPULAR'],
+      notified: 'shown',
+      silenced: false,
+    });
     // The same snapshot, or an older load, is not checked twice.
     const again = snap(5_000);
     await r.check(input(again, T0 + 10 * 60_000), d);
@@ -89,13 +103,27 @@ describe('AlertsRuntime.check', () => {
   it('an alert set to stay silent while unstable records the firing as silenced and does not notify', async () => {
     const r = runtime();
     await r.start();
-    await r.save(alert({ silentWhenUnstable: true }), { value: 10_500, price: 10_500, market: 'buff163', missing: null }, 'demo', T0);
+    await r.save(
+      alert({ silentWhenUnstable: true }),
+      { value: 10_500, price: 10_500, market: 'buff163', missing: null },
+      'demo',
+      T0,
+    );
     const { d, sent } = deps(['NO_ORDERS', 'BOOST_RISK']);
     await r.check(input(snap(9_000), T0 + 60_000), d);
     expect(sent).toEqual([]);
-    expect(r.get().firings[0]).toMatchObject({ silenced: true, notified: 'silenced', unstable: ['NO_ORDERS', 'BOOST_RISK'] });
+    expect(r.get().firings[0]).toMatchObject({
+      silenced: true,
+      notified: 'silenced',
+      unstable: ['NO_ORDERS', 'BOOST_RISK'],
+    });
     // Stable (or unknown): it notifies.
-    await r.save(alert({ silentWhenUnstable: true, updatedAt: T0 + 1 }), { value: 10_500, price: 10_500, market: 'buff163', missing: null }, 'demo', T0 + 2 * 60_000);
+    await r.save(
+      alert({ silentWhenUnstable: true, updatedAt: T0 + 1 }),
+      { value: 10_500, price: 10_500, market: 'buff163', missing: null },
+      'demo',
+      T0 + 2 * 60_000,
+    );
     await r.check(input(snap(9_000), T0 + 3 * 60_000), deps(null).d);
     expect(r.get().firings.map((x) => x.notified)).toEqual(['shown', 'silenced']);
   });
@@ -104,8 +132,14 @@ describe('AlertsRuntime.check', () => {
     const r = runtime();
     await r.start();
     await r.save(alert(), { value: 10_500, price: 10_500, market: 'buff163', missing: null }, 'demo', T0);
-    await r.check(input(snap(9_000), T0 + 60_000), deps([], { shown: false, reason: 'Desktop notifications are not enabled yet (Alerts page).' }).d);
-    expect(r.get().firings[0]).toMatchObject({ notified: 'not-shown', note: 'Desktop notifications are not enabled yet (Alerts page).' });
+    await r.check(
+      input(snap(9_000), T0 + 60_000),
+      deps([], { shown: false, reason: 'Desktop notifications are not enabled yet (Alerts page).' }).d,
+    );
+    expect(r.get().firings[0]).toMatchObject({
+      notified: 'not-shown',
+      note: 'Desktop notifications are not enabled yet (Alerts page).',
+    });
   });
 
   it('disabled alerts and other games are not checked; re-enabled alerts start afresh; delete and undo', async () => {
@@ -209,14 +243,30 @@ describe('AlertsRuntime.check: noise and trust', () => {
     askChangedAt[k] = changedAt;
     const askFlags = new Uint8Array(cells);
     askFlags[k] = flags;
-    const trust = { game: s.game, at: 0, polls: 5, askChangedAt, askFirstSeenAt: new Float64Array(cells).fill(NaN), askLastQuotedAt: new Float64Array(cells).fill(NaN), bidChangedAt: new Float64Array(0), askFlags, bidFlags: new Uint8Array(0), stalls: [] };
+    const trust = {
+      game: s.game,
+      at: 0,
+      polls: 5,
+      askChangedAt,
+      askFirstSeenAt: new Float64Array(cells).fill(NaN),
+      askLastQuotedAt: new Float64Array(cells).fill(NaN),
+      bidChangedAt: new Float64Array(0),
+      askFlags,
+      bidFlags: new Uint8Array(0),
+      stalls: [],
+    };
     return { ...s, trust };
   }
 
   it('fires on the second poll in a row, recording which quote fired it and how long it had stood', async () => {
     const r = runtime();
     await r.start();
-    await r.save(alert({ requireTrusted: true, holdPolls: 2 }), { value: 10_500, price: 10_500, market: 'buff163', missing: null }, 'demo', T0);
+    await r.save(
+      alert({ requireTrusted: true, holdPolls: 2 }),
+      { value: 10_500, price: 10_500, market: 'buff163', missing: null },
+      'demo',
+      T0,
+    );
     const { d } = deps();
     // An outlier below the line for two polls: left out, the trusted best (Steam's 12.000) does not cross.
     expect(await r.check(input(trusted(5_000, T0, 2), T0 + MINUTE), d)).toHaveLength(0);
@@ -225,8 +275,14 @@ describe('AlertsRuntime.check: noise and trust', () => {
     expect(await r.check(input(trusted(9_800, T0 + 2 * MINUTE), T0 + 3 * MINUTE), d)).toHaveLength(0);
     const f = await r.check(input(trusted(9_800, T0 + 2 * MINUTE), T0 + 14 * MINUTE), d);
     expect(f).toHaveLength(1);
-    expect(f[0]).toMatchObject({ via: 'buff163', price: 9_800, quote: { market: 'buff163', price: 9_800, changedAt: T0 + 2 * MINUTE } });
-    expect(firingQuoteText(f[0]!, (x) => (x === 'buff163' ? 'Buff163' : x), MONEY)).toBe('Buff163 at $9.80, unchanged for 12 min');
+    expect(f[0]).toMatchObject({
+      via: 'buff163',
+      price: 9_800,
+      quote: { market: 'buff163', price: 9_800, changedAt: T0 + 2 * MINUTE },
+    });
+    expect(firingQuoteText(f[0]!, (x) => (x === 'buff163' ? 'Buff163' : x), MONEY)).toBe(
+      'Buff163 at $9.80, unchanged for 12 min',
+    );
   });
 });
 
@@ -236,10 +292,36 @@ describe('AlertsRuntime.recordRouteFirings', () => {
     const r = runtime(name);
     await r.start();
     const { d, sent } = deps();
-    const found = [{ ruleId: 'rule-1', ruleName: 'Mine', at: T0 + MINUTE, item: ITEM, buyMarket: 'csfloat', buyPrice: 5_000, sellMarket: 'buff163', sellPrice: 10_000, profit: 4_750, roi: 0.95, polls: 2, since: T0 }];
-    const kept = await r.recordRouteFirings(730, found, { nameOf: (x) => (x === 'buff163' ? 'Buff163' : x), money: MONEY }, d);
+    const found = [
+      {
+        ruleId: 'rule-1',
+        ruleName: 'Mine',
+        at: T0 + MINUTE,
+        item: ITEM,
+        buyMarket: 'csfloat',
+        buyPrice: 5_000,
+        sellMarket: 'buff163',
+        sellPrice: 10_000,
+        profit: 4_750,
+        roi: 0.95,
+        polls: 2,
+        since: T0,
+      },
+    ];
+    const kept = await r.recordRouteFirings(
+      730,
+      found,
+      { nameOf: (x) => (x === 'buff163' ? 'Buff163' : x), money: MONEY },
+      d,
+    );
     expect(kept.map((f) => [f.type, f.alertId, f.route.polls])).toEqual([['route', 'rule-1', 2]]);
-    expect(sent).toEqual([{ title: ITEM, body: 'Mine: buy on csfloat at $5.00, sell on Buff163 at $10.00, net profit $4.75 (95.0 %), for 2 polls.', target: { game: 730, item: ITEM, alertId: 'rule-1' } }]);
+    expect(sent).toEqual([
+      {
+        title: ITEM,
+        body: 'Mine: buy on csfloat at $5.00, sell on Buff163 at $10.00, net profit $4.75 (95.0 %), for 2 polls.',
+        target: { game: 730, item: ITEM, alertId: 'rule-1' },
+      },
+    ]);
     expect(r.get().firings.map((f) => [f.type, f.notified])).toEqual([['route', 'shown']]);
     const again = runtime(name);
     await again.start();

@@ -26,8 +26,27 @@ import { reasonText } from '../../market/recommendations/reasons';
 import { conditionText, marketText, valueText } from './model/describe';
 import { initialState, isSilenced, step, type Observation, type WindowPoint } from './model/evaluate';
 import { marksOf, observe, type MarkOf, type QuoteSettings } from './model/observe';
-import { historyPrices, needsSeed, seedRead, seedWindow, withSeed, type HistorySample, type LoadedMarkets } from './model/seed';
-import { ANY_MARKET, AlertSchema, MAX_ALERTS, freshState, newId, type Alert, type AlertState, type AnyFiring, type Firing, type RouteFiringRecord } from './model/types';
+import {
+  historyPrices,
+  needsSeed,
+  seedRead,
+  seedWindow,
+  withSeed,
+  type HistorySample,
+  type LoadedMarkets,
+} from './model/seed';
+import {
+  ANY_MARKET,
+  AlertSchema,
+  MAX_ALERTS,
+  freshState,
+  newId,
+  type Alert,
+  type AlertState,
+  type AnyFiring,
+  type Firing,
+  type RouteFiringRecord,
+} from './model/types';
 import { routeNotification, type RouteFiring } from '../../market/scanner/route-alerts';
 import { isQuotaError } from '../../lib/storage/versioned-db';
 import { AlertStore } from './store';
@@ -68,7 +87,11 @@ export interface CheckInput {
 export interface CheckDeps {
   /** The item's unstable reasons (unstable.ts): [] stable, null unknown. */
   unstable(game: number, item: string): Promise<string[] | null>;
-  notify(request: { title: string; body: string; target: { game: number; item: string; alertId: string } }): Promise<NotifyResult>;
+  notify(request: {
+    title: string;
+    body: string;
+    target: { game: number; item: string; alertId: string };
+  }): Promise<NotifyResult>;
 }
 
 /** The latest prices checked, per game: the editor shows "now" from them. */
@@ -89,7 +112,14 @@ interface ChannelLike {
 }
 
 /** Reads an item's recorded series over [from, to] (history/client.ts `item`; `keys`: the series wanted). */
-export type HistoryReader = (game: number, name: string, from: number, to: number, slots: number, keys: string[]) => Promise<HistorySample>;
+export type HistoryReader = (
+  game: number,
+  name: string,
+  from: number,
+  to: number,
+  slots: number,
+  keys: string[],
+) => Promise<HistorySample>;
 
 export interface RuntimeOptions {
   store?: AlertStore;
@@ -111,21 +141,40 @@ function messageOf(e: unknown): string {
 }
 
 /** The notification's text: the item as the title; what happened, and the instability, as the body. */
-export function notificationText(alert: Alert, firing: Firing, nameOf: (slug: string) => string, money: MoneyFormat): { title: string; body: string } {
+export function notificationText(
+  alert: Alert,
+  firing: Firing,
+  nameOf: (slug: string) => string,
+  money: MoneyFormat,
+): { title: string; body: string } {
   const c = firing.condition;
-  const where = firing.via && !firing.via.includes('→') ? ` on ${nameOf(firing.via)}` : alert.market === ANY_MARKET ? '' : ` on ${nameOf(alert.market)}`;
+  const where =
+    firing.via && !firing.via.includes('→')
+      ? ` on ${nameOf(firing.via)}`
+      : alert.market === ANY_MARKET
+        ? ''
+        : ` on ${nameOf(alert.market)}`;
   const now =
     c.kind === 'change'
       ? `${valueText(c, firing.value, money)} (now ${formatMoney(firing.price, money)}${where})`
       : `${valueText(c, firing.value, money)}${where}`;
   const lines = [`${conditionText(c, firing.net, money)}: ${now}.`];
   if (alert.market === ANY_MARKET) lines.push(`Across ${marketText(ANY_MARKET, nameOf)}.`);
-  if (firing.unstable && firing.unstable.length > 0) lines.push(`Unstable: ${firing.unstable.map(reasonText).join(', ')}.`);
+  if (firing.unstable && firing.unstable.length > 0)
+    lines.push(`Unstable: ${firing.unstable.map(reasonText).join(', ')}.`);
   return { title: alert.item.slice(0, 200), body: lines.join(' ').slice(0, 1000) };
 }
 
 export class AlertsRuntime {
-  private view: AlertsView = { ready: false, alerts: [], states: new Map(), firings: [], problem: null, invalid: 0, checking: false };
+  private view: AlertsView = {
+    ready: false,
+    alerts: [],
+    states: new Map(),
+    firings: [],
+    problem: null,
+    invalid: 0,
+    checking: false,
+  };
   private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly store: AlertStore;
@@ -190,7 +239,13 @@ export class AlertsRuntime {
    * A change alert's window at `now` from the price history (model/seed.ts), `prior` kept where the history
    * has nothing. [] when the history has no price there; null when it could not be read.
    */
-  async historyWindow(alert: Pick<Alert, 'item' | 'market' | 'condition' | 'net'> & { game: number }, loaded: LoadedMarkets, fees: FeeTable, now: number, prior: readonly WindowPoint[] = []): Promise<WindowPoint[] | null> {
+  async historyWindow(
+    alert: Pick<Alert, 'item' | 'market' | 'condition' | 'net'> & { game: number },
+    loaded: LoadedMarkets,
+    fees: FeeTable,
+    now: number,
+    prior: readonly WindowPoint[] = [],
+  ): Promise<WindowPoint[] | null> {
     const read = seedRead(alert, loaded, now);
     if (!read) return null;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -198,7 +253,10 @@ export class AlertsRuntime {
       timer = setTimeout(() => reject(new Error('no answer')), HISTORY_TIMEOUT_MS);
     });
     try {
-      const h = await Promise.race([this.readHistory(alert.game, alert.item, read.from, read.to, read.slots, read.keys), late]);
+      const h = await Promise.race([
+        this.readHistory(alert.game, alert.item, read.from, read.to, read.slots, read.keys),
+        late,
+      ]);
       return seedWindow(alert, historyPrices(alert, h, read.markets, fees), now, prior);
     } catch (e) {
       console.warn('Alerts: the price history could not be read for a change window', e);
@@ -254,21 +312,33 @@ export class AlertsRuntime {
    * alert's window starts from the price history, read for the markets and fees of `prices` (the editor's)
    * or else of the latest prices checked; with neither, its first check reads it.
    */
-  save(input: Alert, obs: Observation | null, source: string | null, now: number = Date.now(), prices: { loaded: LoadedMarkets; fees: FeeTable } | null = null): Promise<Alert> {
+  save(
+    input: Alert,
+    obs: Observation | null,
+    source: string | null,
+    now: number = Date.now(),
+    prices: { loaded: LoadedMarkets; fees: FeeTable } | null = null,
+  ): Promise<Alert> {
     return this.enqueue(async () => {
       const alert = AlertSchema.parse(input);
       const isNew = !this.view.alerts.some((a) => a.id === alert.id);
-      if (isNew && this.view.alerts.length >= MAX_ALERTS) throw new Error(`You have ${MAX_ALERTS} alerts, the most Market Desk keeps. Delete some first.`);
+      if (isNew && this.view.alerts.length >= MAX_ALERTS)
+        throw new Error(`You have ${MAX_ALERTS} alerts, the most Market Desk keeps. Delete some first.`);
       const prev = this.view.states.get(alert.id);
       // A change window from the history (without markets and fees to read it with, the first check does).
       const latest = this.latestByGame.get(alert.game);
-      const from = alert.condition.kind !== 'change' ? null : (prices ?? (latest ? { loaded: latest.snap, fees: latest.fees } : null));
+      const from =
+        alert.condition.kind !== 'change'
+          ? null
+          : (prices ?? (latest ? { loaded: latest.snap, fees: latest.fees } : null));
       const seed = from ? await this.historyWindow(alert, from.loaded, from.fees, now) : null;
       if (from) this.seedTried.add(alert.id);
       else this.seedTried.delete(alert.id);
       const state = { ...initialState(alert, obs, now, source, seed ?? []), lastFiredAt: prev?.lastFiredAt ?? null };
       await this.write('The alert was not saved', () => this.store.putAlert(alert, state));
-      const alerts = isNew ? [...this.view.alerts, alert] : this.view.alerts.map((a) => (a.id === alert.id ? alert : a));
+      const alerts = isNew
+        ? [...this.view.alerts, alert]
+        : this.view.alerts.map((a) => (a.id === alert.id ? alert : a));
       const states = new Map(this.view.states).set(alert.id, state);
       this.set({ alerts, states });
       return alert;
@@ -285,7 +355,10 @@ export class AlertsRuntime {
       const state = { ...freshState(id, prev?.source ?? null), lastFiredAt: prev?.lastFiredAt ?? null };
       await this.write('The alert was not changed', () => this.store.putAlert(alert, state));
       this.seedTried.delete(id);
-      this.set({ alerts: this.view.alerts.map((a) => (a.id === id ? alert : a)), states: new Map(this.view.states).set(id, state) });
+      this.set({
+        alerts: this.view.alerts.map((a) => (a.id === id ? alert : a)),
+        states: new Map(this.view.states).set(id, state),
+      });
     });
   }
 
@@ -308,7 +381,9 @@ export class AlertsRuntime {
     return this.enqueue(async () => {
       await this.write('The alert was not restored', () => this.store.putAlert(removed.alert, removed.state));
       this.seedTried.delete(removed.alert.id);
-      const alerts = [...this.view.alerts.filter((a) => a.id !== removed.alert.id), removed.alert].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+      const alerts = [...this.view.alerts.filter((a) => a.id !== removed.alert.id), removed.alert].sort(
+        (a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id),
+      );
       this.set({ alerts, states: new Map(this.view.states).set(removed.alert.id, removed.state) });
     });
   }
@@ -345,7 +420,13 @@ export class AlertsRuntime {
         if (!this.seedTried.has(alert.id)) {
           this.seedTried.add(alert.id);
           if (needsSeed(alert, prev, now, input.source)) {
-            const w = await this.historyWindow(alert, input.snap, input.fees, now, prev.source === input.source ? prev.window : []);
+            const w = await this.historyWindow(
+              alert,
+              input.snap,
+              input.fees,
+              now,
+              prev.source === input.source ? prev.window : [],
+            );
             if (w && w.length > 0) prev = withSeed(alert, prev, w, input.source);
           }
         }
@@ -418,7 +499,12 @@ export class AlertsRuntime {
    * through the same path as a price alert's; only the checking window does (the others follow its writes).
    * Resolves with the records kept; a failed save keeps nothing and notifies nothing (said on the Alerts page).
    */
-  recordRouteFirings(game: GameId, found: readonly RouteFiring[], text: { nameOf(slug: string): string; money: MoneyFormat }, deps: Pick<CheckDeps, 'notify'>): Promise<RouteFiringRecord[]> {
+  recordRouteFirings(
+    game: GameId,
+    found: readonly RouteFiring[],
+    text: { nameOf(slug: string): string; money: MoneyFormat },
+    deps: Pick<CheckDeps, 'notify'>,
+  ): Promise<RouteFiringRecord[]> {
     return this.enqueue(async () => {
       if (!this.view.ready || !this.view.checking || found.length === 0) return [];
       const records: RouteFiringRecord[] = found.map((f) => ({
@@ -428,7 +514,17 @@ export class AlertsRuntime {
         at: f.at,
         game,
         item: f.item,
-        route: { ruleName: f.ruleName, buyMarket: f.buyMarket, buyPrice: f.buyPrice, sellMarket: f.sellMarket, sellPrice: f.sellPrice, profit: f.profit, roi: Number.isFinite(f.roi) ? f.roi : null, polls: f.polls, since: f.since },
+        route: {
+          ruleName: f.ruleName,
+          buyMarket: f.buyMarket,
+          buyPrice: f.buyPrice,
+          sellMarket: f.sellMarket,
+          sellPrice: f.sellPrice,
+          profit: f.profit,
+          roi: Number.isFinite(f.roi) ? f.roi : null,
+          polls: f.polls,
+          since: f.since,
+        },
         silenced: false,
         notified: 'not-shown',
         note: null,
@@ -439,27 +535,38 @@ export class AlertsRuntime {
         if (this.view.problem) this.set({ problem: null });
       } catch (e) {
         const full = isQuotaError(e) ? ' (the disk, or the browser storage Market Desk may use, is full)' : '';
-        this.set({ problem: `A scanner rule's alert could not be saved${full}: ${messageOf(e)}. It was not notified.` });
+        this.set({
+          problem: `A scanner rule's alert could not be saved${full}: ${messageOf(e)}. It was not notified.`,
+        });
         return [];
       }
       const gone = new Set(dropped);
       this.set({ firings: [...records.slice().reverse(), ...this.view.firings].filter((f) => !gone.has(f.id)) });
       this.changed();
       const money = (v: number) => formatMoney(v, text.money);
-      for (let k = 0; k < records.length; k++) await this.notifyFiring(records[k]!, routeNotification(found[k]!, game, text.nameOf, money), deps);
+      for (let k = 0; k < records.length; k++)
+        await this.notifyFiring(records[k]!, routeNotification(found[k]!, game, text.nameOf, money), deps);
       return records;
     });
   }
 
   /** Shows a firing's notification (after it is saved) and keeps what became of it in the history. */
-  private async notifyFiring(firing: AnyFiring, request: NotifyRequest, deps: Pick<CheckDeps, 'notify'>): Promise<void> {
+  private async notifyFiring(
+    firing: AnyFiring,
+    request: NotifyRequest,
+    deps: Pick<CheckDeps, 'notify'>,
+  ): Promise<void> {
     let result: NotifyResult;
     try {
       result = await deps.notify(request);
     } catch (e) {
       result = { shown: false, reason: messageOf(e).slice(0, 300) };
     }
-    const updated: AnyFiring = { ...firing, notified: result.shown ? 'shown' : 'not-shown', note: result.shown ? null : (result.reason ?? null) };
+    const updated: AnyFiring = {
+      ...firing,
+      notified: result.shown ? 'shown' : 'not-shown',
+      note: result.shown ? null : (result.reason ?? null),
+    };
     this.set({ firings: this.view.firings.map((x) => (x.id === updated.id ? updated : x)) });
     await this.store.putFiring(updated).catch(() => undefined);
   }

@@ -32,13 +32,18 @@ export function useUnstableLookup(): UnstableLookup | null {
   const queryClient = useQueryClient();
   const client = useClient();
   const { sourceKey } = useDataSource();
-  return useMemo(() => (sourceKey ? createUnstableLookup({ queryClient, client, source: sourceKey }) : null), [queryClient, client, sourceKey]);
+  return useMemo(
+    () => (sourceKey ? createUnstableLookup({ queryClient, client, source: sourceKey }) : null),
+    [queryClient, client, sourceKey],
+  );
 }
 
 export type ReasonsState = { status: 'loading' } | { status: 'done'; reasons: string[] | null };
 
 /** The unstable reasons of several items (one look-up per item; the game's answer is fetched once). */
-export function useUnstableReasons(items: ReadonlyArray<{ game: number; item: string }>): ReadonlyMap<string, ReasonsState> {
+export function useUnstableReasons(
+  items: ReadonlyArray<{ game: number; item: string }>,
+): ReadonlyMap<string, ReasonsState> {
   const lookup = useUnstableLookup();
   const key = items.map((i) => `${i.game}\u0000${i.item}`).join('\u0001');
   const [result, setResult] = useState<ReadonlyMap<string, ReasonsState>>(new Map());

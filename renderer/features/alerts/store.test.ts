@@ -82,7 +82,12 @@ describe('AlertStore (IndexedDB, fake-indexeddb)', () => {
     expect(loaded.invalid).toBe(0);
     expect(loaded.alerts.map((x) => x.id)).toEqual(['a1', 'a2']);
     expect(loaded.alerts[1]?.market).toBe('buff163');
-    expect(loaded.states.get('a1')).toMatchObject({ armed: false, lastFiredAt: T0 + 60_000, lastValue: 9_900, source: 'demo' });
+    expect(loaded.states.get('a1')).toMatchObject({
+      armed: false,
+      lastFiredAt: T0 + 60_000,
+      lastValue: 9_900,
+      source: 'demo',
+    });
     expect(loaded.firings).toEqual([firing('f1', T0 + 60_000)]);
   });
 
@@ -104,15 +109,24 @@ describe('AlertStore (IndexedDB, fake-indexeddb)', () => {
     const dropped = await store.saveCheck([], [firing('f4', T0 + 4), firing('f3', T0 + 3)]);
     expect(dropped).toEqual(['f1']);
     expect((await store.load()).firings.map((f) => f.id)).toEqual(['f4', 'f3', 'f2']);
-    await store.putFiring({ ...firing('f3', T0 + 3), notified: 'not-shown', note: 'Desktop notifications are not enabled yet.' });
-    expect((await store.load()).firings[1]).toMatchObject({ notified: 'not-shown', note: 'Desktop notifications are not enabled yet.' });
+    await store.putFiring({
+      ...firing('f3', T0 + 3),
+      notified: 'not-shown',
+      note: 'Desktop notifications are not enabled yet.',
+    });
+    expect((await store.load()).firings[1]).toMatchObject({
+      notified: 'not-shown',
+      note: 'Desktop notifications are not enabled yet.',
+    });
     await store.clearFirings();
     expect((await store.load()).firings).toEqual([]);
   });
 
   it('refuses to write what does not pass the schema, and leaves out invalid records on read', async () => {
     const store = newStore();
-    await expect(store.putAlert(alert('a1', { condition: { kind: 'ask-below', price: -5 } }), freshState('a1', null))).rejects.toThrow();
+    await expect(
+      store.putAlert(alert('a1', { condition: { kind: 'ask-below', price: -5 } }), freshState('a1', null)),
+    ).rejects.toThrow();
     await expect(store.putAlert(alert('../x'), freshState('../x', null))).rejects.toThrow();
     await store.putAlert(alert('a1'), freshState('a1', null));
     // Something else wrote garbage into the database (an old version, a bug, a hand edit).
@@ -129,7 +143,11 @@ describe('AlertStore (IndexedDB, fake-indexeddb)', () => {
 });
 
 /** A database as `version` wrote it: its upgrade steps up to there, then one record per store as given. */
-async function writtenAt(name: string, version: number, records: { alert: object; state: object; firing: object }): Promise<void> {
+async function writtenAt(
+  name: string,
+  version: number,
+  records: { alert: object; state: object; firing: object },
+): Promise<void> {
   const db = await openDB(name, version, {
     upgrade: (d, oldVersion, _n, tx) => {
       for (let v = oldVersion; v < version; v++) ALERTS_UPGRADES[v]!(d as never, tx as never);
@@ -182,7 +200,17 @@ describe('AlertStore upgrade from version 2 (before scanner rules fired)', () =>
       at: T0 + 60_000,
       game: 730,
       item: 'AK-47 | Redline (Field-Tested)',
-      route: { ruleName: 'Mine', buyMarket: 'csfloat', buyPrice: 5_000, sellMarket: 'steamcommunity', sellPrice: 10_000, profit: 3_700, roi: 0.74, polls: 2, since: T0 },
+      route: {
+        ruleName: 'Mine',
+        buyMarket: 'csfloat',
+        buyPrice: 5_000,
+        sellMarket: 'steamcommunity',
+        sellPrice: 10_000,
+        profit: 3_700,
+        roi: 0.74,
+        polls: 2,
+        since: T0,
+      },
       silenced: false,
       notified: 'shown',
       note: null,
@@ -208,4 +236,3 @@ describe('AlertStore after the browser closed its connection', () => {
     expect(loaded.firings.map((f) => f.id)).toEqual(['f1']);
   });
 });
-

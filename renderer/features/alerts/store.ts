@@ -15,7 +15,16 @@
 import type { DBSchema, IDBPObjectStore, StoreNames } from 'idb';
 import { LazyDatabase, parseEach } from '../../lib/storage/lazy-database';
 import { answer, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { AlertSchema, AlertStateSchema, AnyFiringSchema, DEFAULT_HOLD_POLLS, MAX_FIRINGS, type Alert, type AlertState, type AnyFiring } from './model/types';
+import {
+  AlertSchema,
+  AlertStateSchema,
+  AnyFiringSchema,
+  DEFAULT_HOLD_POLLS,
+  MAX_FIRINGS,
+  type Alert,
+  type AlertState,
+  type AnyFiring,
+} from './model/types';
 
 export const ALERTS_DB = 'market-desk-alerts';
 
@@ -48,13 +57,19 @@ export const ALERTS_UPGRADES: readonly UpgradeStep<AlertsSchema>[] = [
 const rewrites = new WeakMap<object, Promise<void>>();
 
 /** Adds `defaults` to every record of a store that lacks them (inside the upgrade's transaction), after the rewrites of earlier steps. */
-function withDefaults<N extends StoreNames<AlertsSchema>>(store: IDBPObjectStore<AlertsSchema, StoreNames<AlertsSchema>[], N, 'versionchange'>, defaults: Record<string, unknown>): Promise<void> {
+function withDefaults<N extends StoreNames<AlertsSchema>>(
+  store: IDBPObjectStore<AlertsSchema, StoreNames<AlertsSchema>[], N, 'versionchange'>,
+  defaults: Record<string, unknown>,
+): Promise<void> {
   const next = (rewrites.get(store.transaction) ?? Promise.resolve()).then(() => rewrite(store, defaults));
   rewrites.set(store.transaction, next);
   return next;
 }
 
-async function rewrite<N extends StoreNames<AlertsSchema>>(store: IDBPObjectStore<AlertsSchema, StoreNames<AlertsSchema>[], N, 'versionchange'>, defaults: Record<string, unknown>): Promise<void> {
+async function rewrite<N extends StoreNames<AlertsSchema>>(
+  store: IDBPObjectStore<AlertsSchema, StoreNames<AlertsSchema>[], N, 'versionchange'>,
+  defaults: Record<string, unknown>,
+): Promise<void> {
   let cursor = await store.openCursor();
   while (cursor) {
     const v: unknown = cursor.value;
@@ -81,9 +96,12 @@ export class AlertStore {
     readonly cap: number = MAX_FIRINGS,
     upgrades: readonly UpgradeStep<AlertsSchema>[] = ALERTS_UPGRADES,
   ) {
-    this.db = new LazyDatabase(name, upgrades, { what: 'Alerts', notice: 'alerts-open', unavailable: 'This browser has no IndexedDB: alerts cannot be kept.' });
+    this.db = new LazyDatabase(name, upgrades, {
+      what: 'Alerts',
+      notice: 'alerts-open',
+      unavailable: 'This browser has no IndexedDB: alerts cannot be kept.',
+    });
   }
-
 
   async load(): Promise<LoadedAlerts> {
     const tx = await this.db.transaction((db) => db.transaction(['alerts', 'states', 'firings'], 'readonly'));
@@ -176,7 +194,10 @@ export class AlertStore {
 function ignore(): void {}
 
 /** Waits for a transaction; it fails with the transaction's error (QuotaExceededError…), not a request's AbortError. */
-async function committed(tx: { done: Promise<void>; error: DOMException | null }, requests: ReadonlyArray<Promise<unknown>>): Promise<void> {
+async function committed(
+  tx: { done: Promise<void>; error: DOMException | null },
+  requests: ReadonlyArray<Promise<unknown>>,
+): Promise<void> {
   for (const r of requests) r.catch(ignore);
   try {
     await tx.done;

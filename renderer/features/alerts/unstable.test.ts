@@ -7,9 +7,26 @@ import { createUnstableLookup, reasonsFromColumns } from './unstable';
 
 /** A list as the worker reads it from the service's rows. */
 function recs(game: number): RecColumns {
-  const row = (name: string, reasons: unknown) => ({ market_hash_name: name, suggested_price: 1000, unstable_reasons: reasons, total_sales: 1, price_difference: 0, price_change_percentage: 0, liquidity_score: 5000 });
-  const rows = [row('Stable item', []), row('Thin item', ['NO_ORDERS', 'NOT_POPULAR']), row('Odd item', ['NEW_CODE']), row('Unreadable item', 'n/a')];
-  const cols = shapeRecs(rows, { game, type: 'general', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 });
+  const row = (name: string, reasons: unknown) => ({
+    market_hash_name: name,
+    suggested_price: 1000,
+    unstable_reasons: reasons,
+    total_sales: 1,
+    price_difference: 0,
+    price_change_percentage: 0,
+    liquidity_score: 5000,
+  });
+  const rows = [
+    row('Stable item', []),
+    row('Thin item', ['NO_ORDERS', 'NOT_POPULAR']),
+    row('Odd item', ['NEW_CODE']),
+    row('Unreadable item', 'n/a'),
+  ];
+  const cols = shapeRecs(
+    rows,
+    { game, type: 'general', markets: null },
+    { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 },
+  );
   if (!cols) throw new Error('rows are a list');
   return cols;
 }
@@ -22,7 +39,9 @@ function fakeClient(answer: { row: unknown } | Error) {
       subscribe(cb: (r: unknown) => void) {
         calls++;
         // As urql delivers a failure: a CombinedError around it.
-        queueMicrotask(() => cb(answer instanceof Error ? { error: new CombinedError({ networkError: answer }) } : { data: answer }));
+        queueMicrotask(() =>
+          cb(answer instanceof Error ? { error: new CombinedError({ networkError: answer }) } : { data: answer }),
+        );
         return { unsubscribe() {} };
       },
     }),
@@ -58,8 +77,17 @@ describe('unstable reasons', () => {
 
   it('unknown (null) when the item has no entry or the look-up fails', async () => {
     const queryClient = new QueryClient();
-    expect(await createUnstableLookup({ queryClient, client: fakeClient({ row: null }).client, source: 'demo' })(730, 'x')).toBeNull();
-    expect(await createUnstableLookup({ queryClient, client: fakeClient(new Error('HTTP 500')).client, source: 'demo' })(730, 'x')).toBeNull();
-    expect(await createUnstableLookup({ queryClient, client: fakeClient({ row: null }).client, source: 'demo' })(999, 'x')).toBeNull();
+    expect(
+      await createUnstableLookup({ queryClient, client: fakeClient({ row: null }).client, source: 'demo' })(730, 'x'),
+    ).toBeNull();
+    expect(
+      await createUnstableLookup({ queryClient, client: fakeClient(new Error('HTTP 500')).client, source: 'demo' })(
+        730,
+        'x',
+      ),
+    ).toBeNull();
+    expect(
+      await createUnstableLookup({ queryClient, client: fakeClient({ row: null }).client, source: 'demo' })(999, 'x'),
+    ).toBeNull();
   });
 });

@@ -46,9 +46,16 @@ export function reasonsFromColumns(recs: RecColumns, name: string): string[] | n
   return codes;
 }
 
-export function createUnstableLookup(deps: { queryClient: QueryClient; client: Client; source: string; timeoutMs?: number }): UnstableLookup {
+export function createUnstableLookup(deps: {
+  queryClient: QueryClient;
+  client: Client;
+  source: string;
+  timeoutMs?: number;
+}): UnstableLookup {
   return async (game, item) => {
-    for (const [, data] of deps.queryClient.getQueriesData({ queryKey: [QUERY_KEYS.recommendations, deps.source, game] })) {
+    for (const [, data] of deps.queryClient.getQueriesData({
+      queryKey: [QUERY_KEYS.recommendations, deps.source, game],
+    })) {
       if (isRecColumns(data) && data.game === game) {
         const codes = reasonsFromColumns(data, item);
         if (codes) return codes;
@@ -58,7 +65,13 @@ export function createUnstableLookup(deps: { queryClient: QueryClient; client: C
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), deps.timeoutMs ?? LOOKUP_TIMEOUT_MS);
     try {
-      const data = await runInWorker(deps.client, ITEM_RECOMMENDATION, { game_id: game, item }, itemLookupRun({ source: deps.source, epoch: 0 }), { signal: ac.signal });
+      const data = await runInWorker(
+        deps.client,
+        ITEM_RECOMMENDATION,
+        { game_id: game, item },
+        itemLookupRun({ source: deps.source, epoch: 0 }),
+        { signal: ac.signal },
+      );
       const row = data.row;
       return row ? row.unstable_reasons.filter((r): r is string => typeof r === 'string') : null;
     } catch {

@@ -9,6 +9,8 @@ export function useWatchedGame(game: number): ReturnType<typeof useMarketPlan> {
   // A request limit may leave out games no open page shows (shared/budget/planner): then no need.
   const requests = useRequestPlan();
   const skipped = requests.stretched && requests.feeds.some((f) => f.game === game && f.intervalMs === null);
-  useMarketNeed(skipped ? null : { game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets, kinds: ['asks', 'bids'] });
+  useMarketNeed(
+    skipped ? null : { game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets, kinds: ['asks', 'bids'] },
+  );
   return plan;
 }

@@ -36,7 +36,10 @@ function useAnalyticsMarkets(game: number, requested: string) {
   const discovery = useMarketDiscovery(game);
   const { source } = discovery;
   const all = useMemo(
-    () => (requested !== 'steam' && NAME.test(requested) && !MARKET_ORDER_ANALYTICS_MARKETS.includes(requested) ? [...MARKET_ORDER_ANALYTICS_MARKETS, requested] : [...MARKET_ORDER_ANALYTICS_MARKETS]),
+    () =>
+      requested !== 'steam' && NAME.test(requested) && !MARKET_ORDER_ANALYTICS_MARKETS.includes(requested)
+        ? [...MARKET_ORDER_ANALYTICS_MARKETS, requested]
+        : [...MARKET_ORDER_ANALYTICS_MARKETS],
     [requested],
   );
   const refused = discovery.refused('marketOrderAnalytics');
@@ -46,7 +49,13 @@ function useAnalyticsMarkets(game: number, requested: string) {
     if (source === null || !refusedList || !marketDiscovery.due(source, game, 'marketOrderAnalytics')) return;
     void marketDiscovery.run(source, game, 'marketOrderAnalytics', refusedList.split(','));
   }, [source, game, refusedList]);
-  return { discovery, all, refused, offered, checking: discovery.progress.some((p) => p.op === 'marketOrderAnalytics') };
+  return {
+    discovery,
+    all,
+    refused,
+    offered,
+    checking: discovery.progress.some((p) => p.op === 'marketOrderAnalytics'),
+  };
 }
 
 export function AnalyticsScreen() {
@@ -66,10 +75,10 @@ export function AnalyticsScreen() {
         requestedRefused && firstOffered !== undefined
         ? { kind: 'market', market: firstOffered }
         : steamGame
-        ? { kind: 'steam' }
-        : firstOffered !== undefined
-          ? { kind: 'market', market: firstOffered }
-          : null;
+          ? { kind: 'steam' }
+          : firstOffered !== undefined
+            ? { kind: 'market', market: firstOffered }
+            : null;
   const requestedCompare = params.get('market');
   const compareMarket = requestedCompare && !markets.refused.has(requestedCompare) ? requestedCompare : null;
   const items = params.getAll('item').slice(0, MAX_COMPARE);
@@ -85,20 +94,27 @@ export function AnalyticsScreen() {
   };
 
   const main = useCatalog(game, source ?? { kind: 'market', market: '' }, source === null);
-  const other = useCatalog(game, { kind: 'market', market: compareMarket ?? '' }, view !== 'item' || !compareMarket || compareMarket === (source?.kind === 'market' ? source.market : ''));
+  const other = useCatalog(
+    game,
+    { kind: 'market', market: compareMarket ?? '' },
+    view !== 'item' || !compareMarket || compareMarket === (source?.kind === 'market' ? source.market : ''),
+  );
   // A market the service refuses when asked: marked refused (the Source list then leaves it out).
   const mainRefused = main.error?.kind === 'bad-request' && source?.kind === 'market' ? source.market : null;
   const otherRefused = other.error?.kind === 'bad-request' ? compareMarket : null;
   const sourceKey = markets.discovery.source;
   useEffect(() => {
     if (sourceKey === null) return;
-    for (const m of [mainRefused, otherRefused]) if (m) void marketDiscovery.onRefusal(sourceKey, game, 'marketOrderAnalytics', [m]);
+    for (const m of [mainRefused, otherRefused])
+      if (m) void marketDiscovery.onRefusal(sourceKey, game, 'marketOrderAnalytics', [m]);
   }, [sourceKey, game, mainRefused, otherRefused]);
   const mainOffered = main.catalog && source?.kind === 'market' ? source.market : null;
   useEffect(() => {
-    if (sourceKey !== null && mainOffered) marketDiscovery.recordOffered(sourceKey, game, 'marketOrderAnalytics', [mainOffered]);
+    if (sourceKey !== null && mainOffered)
+      marketDiscovery.recordOffered(sourceKey, game, 'marketOrderAnalytics', [mainOffered]);
   }, [sourceKey, game, mainOffered]);
-  const shown = items.length > 0 ? items : main.catalog?.summary.topByVolume[0] ? [main.catalog.summary.topByVolume[0].name] : [];
+  const shown =
+    items.length > 0 ? items : main.catalog?.summary.topByVolume[0] ? [main.catalog.summary.topByVolume[0].name] : [];
   const rows = useItems(view === 'item' ? main.catalog : null, shown);
   const otherRow = useItems(view === 'item' && compareMarket ? other.catalog : null, shown.slice(0, 1));
 
@@ -109,29 +125,40 @@ export function AnalyticsScreen() {
     if (delivered) performance.mark('analytics:data', { detail: { key: delivered.key, ...delivered.timing } });
   }, [delivered]);
 
-  const sourceName = source === null ? 'no marketplace' : source.kind === 'steam' ? 'Steam' : marketDisplay(source.market);
+  const sourceName =
+    source === null ? 'no marketplace' : source.kind === 'steam' ? 'Steam' : marketDisplay(source.market);
   const provenance: Provenance = useMemo(
     () => ({
       fetchedAt: main.catalog?.fetchedAt ?? Date.now(),
-      source: status?.state === 'demo' || !status?.baseUrl ? 'Demo data (built-in reference service)' : safeHost(status.baseUrl),
+      source:
+        status?.state === 'demo' || !status?.baseUrl
+          ? 'Demo data (built-in reference service)'
+          : safeHost(status.baseUrl),
       game: gameName(game),
       markets: [sourceName, ...(view === 'item' && compareMarket ? [marketDisplay(compareMarket)] : [])],
     }),
     [main.catalog?.fetchedAt, status?.state, status?.baseUrl, game, sourceName, view, compareMarket],
   );
-  const state: ChartState = source === null
-    ? markets.checking
-      ? { status: 'loading', message: 'Checking which marketplaces this service has order analytics for…' }
-      : { status: 'error', message: `This service offers no marketplace order analytics for ${gameName(game)} (it refused ${markets.all.map(marketDisplay).join(', ')}).` }
-    : main.error && mainRefused && markets.checking
-      ? { status: 'loading', message: `The service refused ${sourceName}: checking the other marketplaces…` }
-    : main.error
-    ? { status: 'error', message: `${main.error.message} ${main.error.detail}`.trim(), onRetry: main.refetch }
-    : !main.catalog
-      ? { status: 'loading', message: `Loading ${gameName(game)} ${sourceName} analytics: the whole catalog comes in one answer…` }
-      : view === 'item' && (rows.isFetching || !rows.data)
-        ? { status: 'loading', message: 'Reading the item…' }
-        : { status: 'ready' };
+  const state: ChartState =
+    source === null
+      ? markets.checking
+        ? { status: 'loading', message: 'Checking which marketplaces this service has order analytics for…' }
+        : {
+            status: 'error',
+            message: `This service offers no marketplace order analytics for ${gameName(game)} (it refused ${markets.all.map(marketDisplay).join(', ')}).`,
+          }
+      : main.error && mainRefused && markets.checking
+        ? { status: 'loading', message: `The service refused ${sourceName}: checking the other marketplaces…` }
+        : main.error
+          ? { status: 'error', message: `${main.error.message} ${main.error.detail}`.trim(), onRetry: main.refetch }
+          : !main.catalog
+            ? {
+                status: 'loading',
+                message: `Loading ${gameName(game)} ${sourceName} analytics: the whole catalog comes in one answer…`,
+              }
+            : view === 'item' && (rows.isFetching || !rows.data)
+              ? { status: 'loading', message: 'Reading the item…' }
+              : { status: 'ready' };
 
   return (
     <div className="an" data-testid="analytics-screen">
@@ -141,14 +168,26 @@ export function AnalyticsScreen() {
       <div className="an__toolbar" role="toolbar" aria-label="Analytics">
         <div className="segmented" role="radiogroup" aria-label="View">
           {(['market', 'item'] as const).map((v) => (
-            <button key={v} type="button" role="radio" aria-checked={view === v} className="segmented__item" onClick={() => set({ view: v, ...(v === 'market' ? { item: null } : {}) })}>
+            <button
+              key={v}
+              type="button"
+              role="radio"
+              aria-checked={view === v}
+              className="segmented__item"
+              onClick={() => set({ view: v, ...(v === 'market' ? { item: null } : {}) })}
+            >
               {v === 'market' ? 'Market' : 'Item'}
             </button>
           ))}
         </div>
         <label className="an__field">
           <span>Source</span>
-          <select className="input" value={source === null ? '' : source.kind === 'steam' ? 'steam' : source.market} onChange={(e) => set({ source: e.target.value })} data-testid="analytics-source">
+          <select
+            className="input"
+            value={source === null ? '' : source.kind === 'steam' ? 'steam' : source.market}
+            onChange={(e) => set({ source: e.target.value })}
+            data-testid="analytics-source"
+          >
             {steamGame ? <option value="steam">Steam (sales, listings, buy orders)</option> : null}
             {source === null ? <option value="">No marketplace offered</option> : null}
             {markets.all.map((m) => (
@@ -161,13 +200,19 @@ export function AnalyticsScreen() {
         {view === 'item' ? (
           <label className="an__field">
             <span>Beside it</span>
-            <select className="input" value={compareMarket ?? ''} onChange={(e) => set({ market: e.target.value || null })}>
+            <select
+              className="input"
+              value={compareMarket ?? ''}
+              onChange={(e) => set({ market: e.target.value || null })}
+            >
               <option value="">No marketplace</option>
-              {markets.offered.filter((m) => source?.kind !== 'market' || m !== source.market).map((m) => (
-                <option key={m} value={m}>
-                  {marketDisplay(m)}
-                </option>
-              ))}
+              {markets.offered
+                .filter((m) => source?.kind !== 'market' || m !== source.market)
+                .map((m) => (
+                  <option key={m} value={m}>
+                    {marketDisplay(m)}
+                  </option>
+                ))}
             </select>
           </label>
         ) : null}
@@ -179,19 +224,26 @@ export function AnalyticsScreen() {
             {main.catalog.invalidValues ? ` · ${main.catalog.invalidValues} values unreadable, shown as —` : ''}
           </span>
         ) : null}
-        <button type="button" className="btn btn--small" onClick={main.refetch} disabled={main.fetching} aria-label="Reload analytics">
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={main.refetch}
+          disabled={main.fetching}
+          aria-label="Reload analytics"
+        >
           ↻ Reload
         </button>
       </div>
       {requestedRefused ? (
         <p className="an__note" data-testid="analytics-market-refused">
-          This service does not offer order analytics for {marketDisplay(requested)} ({requested}){source ? `: showing ${sourceName} instead` : ''}. Other marketplaces are in Source.
+          This service does not offer order analytics for {marketDisplay(requested)} ({requested})
+          {source ? `: showing ${sourceName} instead` : ''}. Other marketplaces are in Source.
         </p>
       ) : null}
       {!steamGame && source?.kind === 'market' && requested === 'steam' ? (
         <p className="an__note" data-testid="no-steam-analytics">
-          The service has Steam analytics for {STEAM_ANALYTICS_GAMES.map(gameName).join(' and ')} only, not for {gameName(game)}: showing {sourceName}’s order analytics instead. Other
-          marketplaces are in Source.
+          The service has Steam analytics for {STEAM_ANALYTICS_GAMES.map(gameName).join(' and ')} only, not for{' '}
+          {gameName(game)}: showing {sourceName}’s order analytics instead. Other marketplaces are in Source.
         </p>
       ) : null}
       {view === 'item' ? (
@@ -208,7 +260,12 @@ export function AnalyticsScreen() {
                 <span className="an__swatch" style={{ background: seriesColor(i) }} aria-hidden="true" />
                 {n}
                 {items.includes(n) ? (
-                  <button type="button" className="btn btn--ghost btn--small" aria-label={`Remove ${n}`} onClick={() => set({ item: items.filter((x) => x !== n) })}>
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--small"
+                    aria-label={`Remove ${n}`}
+                    onClick={() => set({ item: items.filter((x) => x !== n) })}
+                  >
                     ×
                   </button>
                 ) : (

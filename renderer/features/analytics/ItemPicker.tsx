@@ -20,7 +20,17 @@ export function matchNames(names: readonly string[], text: string, max = MAX_SHO
   return out;
 }
 
-export function ItemPicker({ names, label, onPick, disabled }: { names: readonly string[]; label: string; onPick(name: string): void; disabled?: boolean }) {
+export function ItemPicker({
+  names,
+  label,
+  onPick,
+  disabled,
+}: {
+  names: readonly string[];
+  label: string;
+  onPick(name: string): void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);

@@ -11,7 +11,15 @@ import { MISSING } from '../../../shared/money/money';
 import { ChartFrame } from '../../ui/charts/ChartFrame';
 import { ChartGroup, ExportAllButton } from '../../ui/charts/ChartGroup';
 import { useChartFormat } from '../../ui/charts/format';
-import { askColor, axisProps, bidColor, gridColor, legendProps, seriesColor, tooltipProps } from '../../ui/charts/theme';
+import {
+  askColor,
+  axisProps,
+  bidColor,
+  gridColor,
+  legendProps,
+  seriesColor,
+  tooltipProps,
+} from '../../ui/charts/theme';
 import type { ChartData, ChartState, Provenance } from '../../ui/charts/types';
 import { activity, currentBook, ladder, salesCounts, salesPace, WINDOWS } from './model/item-figures';
 import { slugify } from './names';
@@ -43,7 +51,14 @@ interface BarSeries {
 }
 
 /** The item view's bar charts share everything but their data, bars and number formats. */
-function barChart(o: { rows: Row[]; x: string; series: BarSeries[]; tip: (v: number | null) => string; tick?: (v: number) => string; everyTick?: boolean }): ReactElement {
+function barChart(o: {
+  rows: Row[];
+  x: string;
+  series: BarSeries[];
+  tip: (v: number | null) => string;
+  tick?: (v: number) => string;
+  everyTick?: boolean;
+}): ReactElement {
   return (
     <BarChart data={o.rows} margin={{ left: 8, right: 16 }}>
       <CartesianGrid stroke={gridColor} vertical={false} />
@@ -52,7 +67,14 @@ function barChart(o: { rows: Row[]; x: string; series: BarSeries[]; tip: (v: num
       <Tooltip {...tooltipProps} formatter={(v) => o.tip(v === null || v === undefined ? null : Number(v))} />
       <Legend {...legendProps} />
       {o.series.map((b) => (
-        <Bar key={b.key} dataKey={b.key} name={b.name} fill={b.fill} fillOpacity={b.faint ? 0.45 : undefined} isAnimationActive={false} />
+        <Bar
+          key={b.key}
+          dataKey={b.key}
+          name={b.name}
+          fill={b.fill}
+          fillOpacity={b.faint ? 0.45 : undefined}
+          isAnimationActive={false}
+        />
       ))}
     </BarChart>
   );
@@ -66,23 +88,39 @@ export function ItemView({ game, names, rows, marketRow, marketName, mainSource,
   const base = slugify(names[0] ?? 'item');
   // Only once the rows are read: while the catalog loads every row is still null.
   const notFound = state.status === 'ready' ? names.filter((_, i) => rows[i] === null) : [];
-  const st = (ok: boolean, what: string): ChartState => (state.status !== 'ready' ? state : ok ? state : { status: 'empty', message: what });
+  const st = (ok: boolean, what: string): ChartState =>
+    state.status !== 'ready' ? state : ok ? state : { status: 'empty', message: what };
   const steamRows = rows.map((r) => (isSteam(r) ? r : null));
   const anySteam = steamRows.some((r) => r !== null);
   const key = (i: number) => `i${i}`;
   const itemSeries: BarSeries[] = names.map((n, i) => ({ key: key(i), name: n, fill: seriesColor(i) }));
 
   // Sales and pace: one series per compared item, windows on the x axis.
-  const perWindow = (label: (name: string) => string, kind: 'count' | 'number', pick: (r: SteamAnalyticsRow, wi: number) => number | null): ChartData => ({
-    columns: [{ key: 'window', label: 'Window', kind: 'text' }, ...names.map((n, i) => ({ key: key(i), label: label(n), kind }))],
+  const perWindow = (
+    label: (name: string) => string,
+    kind: 'count' | 'number',
+    pick: (r: SteamAnalyticsRow, wi: number) => number | null,
+  ): ChartData => ({
+    columns: [
+      { key: 'window', label: 'Window', kind: 'text' },
+      ...names.map((n, i) => ({ key: key(i), label: label(n), kind })),
+    ],
     rows: WINDOWS.map((w, wi) => {
       const row: Row = { window: w };
       steamRows.forEach((r, i) => (row[key(i)] = r ? pick(r, wi) : null));
       return row;
     }),
   });
-  const salesData = perWindow((n) => n, 'count', (r, wi) => salesCounts(r.sales)[wi]?.sales ?? null);
-  const paceData = perWindow((n) => `${n}: sales per day`, 'number', (r, wi) => salesPace(r.sales)[wi]?.perDay ?? null);
+  const salesData = perWindow(
+    (n) => n,
+    'count',
+    (r, wi) => salesCounts(r.sales)[wi]?.sales ?? null,
+  );
+  const paceData = perWindow(
+    (n) => `${n}: sales per day`,
+    'number',
+    (r, wi) => salesPace(r.sales)[wi]?.perDay ?? null,
+  );
 
   // The main item's ladders (Steam or the main marketplace), and the chosen marketplace's beside them.
   const mainLadder = main ? ladder(main.listings, main.buyOrders) : [];
@@ -109,7 +147,13 @@ export function ItemView({ game, names, rows, marketRow, marketName, mainSource,
     })),
   };
   // Recharts draws a band from a [low, high] pair.
-  const bandRows = ladderData.rows.map((r) => ({ ...r, band: r.minSell !== null && r.maxBuy !== null ? [Math.min(Number(r.maxBuy), Number(r.minSell)), Math.max(Number(r.maxBuy), Number(r.minSell))] : null }));
+  const bandRows = ladderData.rows.map((r) => ({
+    ...r,
+    band:
+      r.minSell !== null && r.maxBuy !== null
+        ? [Math.min(Number(r.maxBuy), Number(r.minSell)), Math.max(Number(r.maxBuy), Number(r.minSell))]
+        : null,
+  }));
 
   const act = main ? activity(main.listings, main.buyOrders) : [];
   const mAct = marketRow ? activity(marketRow.listings, marketRow.buyOrders) : [];
@@ -125,7 +169,12 @@ export function ItemView({ game, names, rows, marketRow, marketName, mainSource,
           ]
         : []),
     ],
-    rows: act.map((a, i) => ({ window: a.window, listings: a.listings, buyOrders: a.buyOrders, ...(marketRow ? { mListings: mAct[i]?.listings ?? null, mBuyOrders: mAct[i]?.buyOrders ?? null } : {}) })),
+    rows: act.map((a, i) => ({
+      window: a.window,
+      listings: a.listings,
+      buyOrders: a.buyOrders,
+      ...(marketRow ? { mListings: mAct[i]?.listings ?? null, mBuyOrders: mAct[i]?.buyOrders ?? null } : {}),
+    })),
   };
 
   const book = main ? currentBook(main.listings, main.buyOrders) : null;
@@ -152,14 +201,22 @@ export function ItemView({ game, names, rows, marketRow, marketName, mainSource,
   return (
     <ChartGroup name={`${names[0] ?? 'Item'} analytics`}>
       <div className="an__viewbar">
-        {notFound.length > 0 ? <p className="an__note an__note--warn">Not in this catalog: {notFound.join(', ')}.</p> : <span />}
+        {notFound.length > 0 ? (
+          <p className="an__note an__note--warn">Not in this catalog: {notFound.join(', ')}.</p>
+        ) : (
+          <span />
+        )}
         <ExportAllButton fileBase={`${base}-item`} />
       </div>
       {mainSales ? (
         <dl className="an__stats" aria-label="Sales figures">
           <div>
             <dt>Average daily volume</dt>
-            <dd>{mainSales.avg_daily_volume === null ? MISSING : mainSales.avg_daily_volume.toLocaleString('en-US', { maximumFractionDigits: 2 })}</dd>
+            <dd>
+              {mainSales.avg_daily_volume === null
+                ? MISSING
+                : mainSales.avg_daily_volume.toLocaleString('en-US', { maximumFractionDigits: 2 })}
+            </dd>
           </div>
           <div>
             <dt>Median price, 90 days</dt>
@@ -177,16 +234,43 @@ export function ItemView({ game, names, rows, marketRow, marketName, mainSource,
       ) : null}
       <div className="an__grid">
         <div className="an__wide">
-          <PriceStrip game={game} name={names[0] ?? null} waiting={state} fileBase={`${base}-markets`} provenance={provenance} />
+          <PriceStrip
+            game={game}
+            name={names[0] ?? null}
+            waiting={state}
+            fileBase={`${base}-markets`}
+            provenance={provenance}
+          />
         </div>
         {anySteam ? (
-          <ChartFrame id="sales" title="Sales" subtitle="Number of sales on Steam in each window" fileBase={`${base}-sales`} provenance={provenance} data={salesData} state={st(anySteam, 'No Steam sales data for this item.')}>
+          <ChartFrame
+            id="sales"
+            title="Sales"
+            subtitle="Number of sales on Steam in each window"
+            fileBase={`${base}-sales`}
+            provenance={provenance}
+            data={salesData}
+            state={st(anySteam, 'No Steam sales data for this item.')}
+          >
             {barChart({ rows: salesData.rows, x: 'window', series: itemSeries, tip: f.count, tick: f.count })}
           </ChartFrame>
         ) : null}
         {anySteam ? (
-          <ChartFrame id="pace" title="Sales pace" subtitle="Sales per day: 24 h against 7 d ÷ 7, 30 d ÷ 30 and 90 d ÷ 90 (rising bars to the left: trading speeds up)" fileBase={`${base}-pace`} provenance={provenance} data={paceData} state={st(anySteam, 'No Steam sales data for this item.')}>
-            {barChart({ rows: paceData.rows, x: 'window', series: itemSeries, tip: (v) => (v === null ? MISSING : `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })} per day`) })}
+          <ChartFrame
+            id="pace"
+            title="Sales pace"
+            subtitle="Sales per day: 24 h against 7 d ÷ 7, 30 d ÷ 30 and 90 d ÷ 90 (rising bars to the left: trading speeds up)"
+            fileBase={`${base}-pace`}
+            provenance={provenance}
+            data={paceData}
+            state={st(anySteam, 'No Steam sales data for this item.')}
+          >
+            {barChart({
+              rows: paceData.rows,
+              x: 'window',
+              series: itemSeries,
+              tip: (v) => (v === null ? MISSING : `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })} per day`),
+            })}
           </ChartFrame>
         ) : null}
         <ChartFrame
@@ -203,16 +287,72 @@ export function ItemView({ game, names, rows, marketRow, marketName, mainSource,
             <CartesianGrid stroke={gridColor} />
             <XAxis dataKey="window" {...axisProps} />
             <YAxis {...axisProps} tickFormatter={f.moneyTick} domain={['auto', 'auto']} />
-            <Tooltip {...tooltipProps} formatter={(v) => (Array.isArray(v) ? `${f.money(Number(v[0]))} – ${f.money(Number(v[1]))}` : f.money(v === null ? null : Number(v)))} />
+            <Tooltip
+              {...tooltipProps}
+              formatter={(v) =>
+                Array.isArray(v)
+                  ? `${f.money(Number(v[0]))} – ${f.money(Number(v[1]))}`
+                  : f.money(v === null ? null : Number(v))
+              }
+            />
             <Legend {...legendProps} />
-            <Area dataKey="band" name={`${mainSource}: spread band`} fill={seriesColor(0)} fillOpacity={0.15} stroke="none" isAnimationActive={false} />
-            <Line dataKey="minSell" name={`${mainSource}: lowest listing`} stroke={askColor} strokeWidth={2} dot isAnimationActive={false} connectNulls={false} />
-            <Line dataKey="maxBuy" name={`${mainSource}: highest buy order`} stroke={bidColor} strokeWidth={2} dot isAnimationActive={false} connectNulls={false} />
-            {marketRow && marketName ? <Line dataKey="mMinSell" name={`${marketName}: lowest listing`} stroke={askColor} strokeDasharray="5 4" dot isAnimationActive={false} /> : null}
-            {marketRow && marketName ? <Line dataKey="mMaxBuy" name={`${marketName}: highest buy order`} stroke={bidColor} strokeDasharray="5 4" dot isAnimationActive={false} /> : null}
+            <Area
+              dataKey="band"
+              name={`${mainSource}: spread band`}
+              fill={seriesColor(0)}
+              fillOpacity={0.15}
+              stroke="none"
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="minSell"
+              name={`${mainSource}: lowest listing`}
+              stroke={askColor}
+              strokeWidth={2}
+              dot
+              isAnimationActive={false}
+              connectNulls={false}
+            />
+            <Line
+              dataKey="maxBuy"
+              name={`${mainSource}: highest buy order`}
+              stroke={bidColor}
+              strokeWidth={2}
+              dot
+              isAnimationActive={false}
+              connectNulls={false}
+            />
+            {marketRow && marketName ? (
+              <Line
+                dataKey="mMinSell"
+                name={`${marketName}: lowest listing`}
+                stroke={askColor}
+                strokeDasharray="5 4"
+                dot
+                isAnimationActive={false}
+              />
+            ) : null}
+            {marketRow && marketName ? (
+              <Line
+                dataKey="mMaxBuy"
+                name={`${marketName}: highest buy order`}
+                stroke={bidColor}
+                strokeDasharray="5 4"
+                dot
+                isAnimationActive={false}
+              />
+            ) : null}
           </ComposedChart>
         </ChartFrame>
-        <ChartFrame id="activity" title="Listings against buy orders" subtitle="How many were placed in the last 24 h and 7 d" fileBase={`${base}-activity`} provenance={provenance} data={activityData} state={st(main !== null, 'This item is not in the catalog.')}>
+        <ChartFrame
+          id="activity"
+          title="Listings against buy orders"
+          subtitle="How many were placed in the last 24 h and 7 d"
+          fileBase={`${base}-activity`}
+          provenance={provenance}
+          data={activityData}
+          state={st(main !== null, 'This item is not in the catalog.')}
+        >
           {barChart({
             rows: activityData.rows,
             x: 'window',
@@ -230,11 +370,22 @@ export function ItemView({ game, names, rows, marketRow, marketName, mainSource,
             tick: f.count,
           })}
         </ChartFrame>
-        <ChartFrame id="book" title="The current book" subtitle="Lowest and highest listing against lowest and highest buy order, now" fileBase={`${base}-book`} provenance={provenance} data={bookData} state={st(book !== null, 'This item is not in the catalog.')}>
+        <ChartFrame
+          id="book"
+          title="The current book"
+          subtitle="Lowest and highest listing against lowest and highest buy order, now"
+          fileBase={`${base}-book`}
+          provenance={provenance}
+          data={bookData}
+          state={st(book !== null, 'This item is not in the catalog.')}
+        >
           {barChart({
             rows: bookData.rows,
             x: 'what',
-            series: [{ key: 'main', name: mainSource, fill: seriesColor(0) }, ...(mBook && marketName ? [{ key: 'market', name: marketName, fill: seriesColor(1) }] : [])],
+            series: [
+              { key: 'main', name: mainSource, fill: seriesColor(0) },
+              ...(mBook && marketName ? [{ key: 'market', name: marketName, fill: seriesColor(1) }] : []),
+            ],
             tip: f.money,
             tick: f.moneyTick,
             everyTick: true,

@@ -9,11 +9,34 @@
  * route) does not re-render seven charts; item-name ticks and scatter points skip recharts' costliest parts.
  */
 import { useCallback, useEffect, useMemo, useRef, type ComponentProps } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis, type ScatterProps, type ScatterShapeProps, type YAxisTickContentProps } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type ScatterProps,
+  type ScatterShapeProps,
+  type YAxisTickContentProps,
+} from 'recharts';
 import { ChartFrame } from '../../ui/charts/ChartFrame';
 import { ChartGroup, ExportAllButton, useAfterLayout } from '../../ui/charts/ChartGroup';
 import { useChartFormat, type ChartFormat } from '../../ui/charts/format';
-import { askColor, axisProps, axisTextColor, bidColor, gridColor, legendProps, seriesColor, tooltipProps } from '../../ui/charts/theme';
+import {
+  askColor,
+  axisProps,
+  axisTextColor,
+  bidColor,
+  gridColor,
+  legendProps,
+  seriesColor,
+  tooltipProps,
+} from '../../ui/charts/theme';
 import type { ChartData, ChartState, Provenance } from '../../ui/charts/types';
 import type { MarketSummary } from './model/market-summary';
 import { slugify } from './names';
@@ -43,7 +66,15 @@ const TICK_DY = { start: '0.71em', middle: '0.355em', end: '0em' } as const;
  */
 function nameTick({ x, y, textAnchor, verticalAnchor, className, payload }: YAxisTickContentProps) {
   return (
-    <text x={x} y={y} textAnchor={textAnchor} fill={axisTextColor} fontSize={11} stroke="none" className={`recharts-text ${className ?? ''}`}>
+    <text
+      x={x}
+      y={y}
+      textAnchor={textAnchor}
+      fill={axisTextColor}
+      fontSize={11}
+      stroke="none"
+      className={`recharts-text ${className ?? ''}`}
+    >
       <tspan x={x} dy={TICK_DY[verticalAnchor]}>
         {short(String(payload.value))}
       </tspan>
@@ -58,7 +89,16 @@ function nameTick({ x, y, textAnchor, verticalAnchor, className, payload }: YAxi
 function dot(p: ScatterShapeProps) {
   if (p.cx === undefined || p.cy === undefined) return null;
   const { fill, cursor } = p as ScatterShapeProps & { fill?: string; cursor?: string };
-  return <circle cx={p.cx} cy={p.cy} r={Math.sqrt(p.size / Math.PI)} fill={fill} cursor={cursor} className="recharts-symbols" />;
+  return (
+    <circle
+      cx={p.cx}
+      cy={p.cy}
+      r={Math.sqrt(p.size / Math.PI)}
+      fill={fill}
+      cursor={cursor}
+      className="recharts-symbols"
+    />
+  );
 }
 
 /**
@@ -129,7 +169,13 @@ function marketData(s: MarketSummary | null, l: Labels, f: ChartFormat): MarketD
         { key: 'median90', label: l.price, kind: 'money' },
         { key: 'volume', label: l.volume, kind: 'count' },
       ],
-      [...(s?.gainers ?? []), ...(s?.losers ?? [])].map((m) => ({ name: m.name, changePct: Math.round(m.changePct * 100) / 100, latest: m.latest, median90: m.median90, volume: m.volume })),
+      [...(s?.gainers ?? []), ...(s?.losers ?? [])].map((m) => ({
+        name: m.name,
+        changePct: Math.round(m.changePct * 100) / 100,
+        latest: m.latest,
+        median90: m.median90,
+        volume: m.volume,
+      })),
     ),
     scatter: table(
       [
@@ -146,14 +192,22 @@ function marketData(s: MarketSummary | null, l: Labels, f: ChartFormat): MarketD
         { key: 'to', label: 'Up to (not incl.)', kind: 'money' },
         { key: 'count', label: 'Items', kind: 'count' },
       ],
-      (s?.priceBins ?? []).map((b) => ({ range: `${f.moneyTick(b.from)}–${f.moneyTick(b.to)}`, from: b.from, to: b.to, count: b.count })),
+      (s?.priceBins ?? []).map((b) => ({
+        range: `${f.moneyTick(b.from)}–${f.moneyTick(b.to)}`,
+        from: b.from,
+        to: b.to,
+        count: b.count,
+      })),
     ),
     volumeBins: table(
       [
         { key: 'range', label: l.volume, kind: 'text' },
         { key: 'count', label: 'Items', kind: 'count' },
       ],
-      (s?.volumeBins ?? []).map((b) => ({ range: b.to - b.from <= 1 ? String(b.from) : `${b.from}–${b.to - 1}`, count: b.count })),
+      (s?.volumeBins ?? []).map((b) => ({
+        range: b.to - b.from <= 1 ? String(b.from) : `${b.from}–${b.to - 1}`,
+        count: b.count,
+      })),
     ),
     liquidity: table(
       [
@@ -174,7 +228,8 @@ export function MarketView({ summary, state, provenance, sourceName, steam, onOp
   const d = useMemo(() => marketData(summary, l, f), [summary, l, f]);
   const base = slugify(`${provenance.game}-${sourceName}`);
   const s = summary;
-  const st = (empty: boolean, what: string): ChartState => (state.status !== 'ready' ? state : empty ? { status: 'empty', message: `No ${what} in this catalog.` } : state);
+  const st = (empty: boolean, what: string): ChartState =>
+    state.status !== 'ready' ? state : empty ? { status: 'empty', message: `No ${what} in this catalog.` } : state;
 
   // The screen passes a new callback on every render; the charts keep one handler so they stay memoized.
   const openItem = useRef(onOpenItem);
@@ -182,7 +237,8 @@ export function MarketView({ summary, state, provenance, sourceName, steam, onOp
     openItem.current = onOpenItem;
   });
   const clickBar = useCallback((entry: unknown) => {
-    const name = (entry as { name?: unknown; payload?: { name?: unknown } })?.payload?.name ?? (entry as { name?: unknown })?.name;
+    const name =
+      (entry as { name?: unknown; payload?: { name?: unknown } })?.payload?.name ?? (entry as { name?: unknown })?.name;
     if (typeof name === 'string') openItem.current(name);
   }, []);
 
@@ -195,7 +251,14 @@ export function MarketView({ summary, state, provenance, sourceName, steam, onOp
           <YAxis type="category" dataKey="name" width={230} {...axisProps} tick={nameTick} interval={0} />
           <Tooltip {...tooltipProps} formatter={(v) => f.count(Number(v))} />
           <Legend {...legendProps} />
-          <Bar dataKey="volume" name={l.volume} fill={seriesColor(0)} onClick={clickBar} cursor="pointer" isAnimationActive={false} />
+          <Bar
+            dataKey="volume"
+            name={l.volume}
+            fill={seriesColor(0)}
+            onClick={clickBar}
+            cursor="pointer"
+            isAnimationActive={false}
+          />
         </LaidOutBarChart>
       ),
       topTurnover: (
@@ -205,7 +268,14 @@ export function MarketView({ summary, state, provenance, sourceName, steam, onOp
           <YAxis type="category" dataKey="name" width={230} {...axisProps} tick={nameTick} interval={0} />
           <Tooltip {...tooltipProps} formatter={(v) => f.money(Number(v))} />
           <Legend {...legendProps} />
-          <Bar dataKey="turnover" name="Turnover" fill={seriesColor(1)} onClick={clickBar} cursor="pointer" isAnimationActive={false} />
+          <Bar
+            dataKey="turnover"
+            name="Turnover"
+            fill={seriesColor(1)}
+            onClick={clickBar}
+            cursor="pointer"
+            isAnimationActive={false}
+          />
         </LaidOutBarChart>
       ),
       movers: (
@@ -225,12 +295,50 @@ export function MarketView({ summary, state, provenance, sourceName, steam, onOp
       scatter: (
         <ScatterChart margin={{ left: 8, right: 16, bottom: 8 }}>
           <CartesianGrid stroke={gridColor} />
-          <XAxis type="number" dataKey="price" name={l.price} scale="log" domain={['auto', 'auto']} {...axisProps} tickFormatter={f.moneyTick} label={{ value: l.price, position: 'insideBottom', offset: -4, fill: 'var(--chart-axis-text)', fontSize: 11 }} />
-          <YAxis type="number" dataKey="volume" name={l.volume} scale="log" domain={['auto', 'auto']} {...axisProps} tickFormatter={(v: number) => f.count(v)} label={{ value: l.volume, angle: -90, position: 'insideLeft', fill: 'var(--chart-axis-text)', fontSize: 11 }} />
+          <XAxis
+            type="number"
+            dataKey="price"
+            name={l.price}
+            scale="log"
+            domain={['auto', 'auto']}
+            {...axisProps}
+            tickFormatter={f.moneyTick}
+            label={{
+              value: l.price,
+              position: 'insideBottom',
+              offset: -4,
+              fill: 'var(--chart-axis-text)',
+              fontSize: 11,
+            }}
+          />
+          <YAxis
+            type="number"
+            dataKey="volume"
+            name={l.volume}
+            scale="log"
+            domain={['auto', 'auto']}
+            {...axisProps}
+            tickFormatter={(v: number) => f.count(v)}
+            label={{
+              value: l.volume,
+              angle: -90,
+              position: 'insideLeft',
+              fill: 'var(--chart-axis-text)',
+              fontSize: 11,
+            }}
+          />
           <Tooltip {...tooltipProps} formatter={(v, n) => (n === l.price ? f.money(Number(v)) : f.count(Number(v)))} />
           {/* On top: at the bottom it would sit on the x axis' label. */}
           <Legend {...legendProps} verticalAlign="top" />
-          <LaidOutScatter name="Items" data={d.scatter.rows} fill={seriesColor(2)} shape={dot} isAnimationActive={false} onClick={clickBar} cursor="pointer" />
+          <LaidOutScatter
+            name="Items"
+            data={d.scatter.rows}
+            fill={seriesColor(2)}
+            shape={dot}
+            isAnimationActive={false}
+            onClick={clickBar}
+            cursor="pointer"
+          />
         </ScatterChart>
       ),
       priceBins: (
@@ -271,31 +379,97 @@ export function MarketView({ summary, state, provenance, sourceName, steam, onOp
     <ChartGroup name={`${provenance.game} ${sourceName} market`} progressive paintKey={summary} onPainted={markPainted}>
       <div className="an__viewbar">
         <p className="an__note">
-          {s ? `${s.items.toLocaleString('en-US')} items, ${s.priced.toLocaleString('en-US')} with a volume and a price. ` : ''}
+          {s
+            ? `${s.items.toLocaleString('en-US')} items, ${s.priced.toLocaleString('en-US')} with a volume and a price. `
+            : ''}
           Volume: {l.volume.toLowerCase()}; price: {l.price.toLowerCase()}. Click a bar to open the item.
         </p>
         <ExportAllButton fileBase={`${base}-market`} />
       </div>
       <div className="an__grid">
-        <ChartFrame id="top-volume" title="Top items by volume" subtitle={l.volume} fileBase={`${base}-top-volume`} provenance={provenance} data={d.topVolume} state={st(d.topVolume.rows.length === 0, 'traded items')} height={420}>
+        <ChartFrame
+          id="top-volume"
+          title="Top items by volume"
+          subtitle={l.volume}
+          fileBase={`${base}-top-volume`}
+          provenance={provenance}
+          data={d.topVolume}
+          state={st(d.topVolume.rows.length === 0, 'traded items')}
+          height={420}
+        >
           {charts.topVolume}
         </ChartFrame>
-        <ChartFrame id="top-turnover" title="Top items by turnover" subtitle="Volume × price" fileBase={`${base}-top-turnover`} provenance={provenance} data={d.topTurnover} state={st(d.topTurnover.rows.length === 0, 'traded items')} height={420}>
+        <ChartFrame
+          id="top-turnover"
+          title="Top items by turnover"
+          subtitle="Volume × price"
+          fileBase={`${base}-top-turnover`}
+          provenance={provenance}
+          data={d.topTurnover}
+          state={st(d.topTurnover.rows.length === 0, 'traded items')}
+          height={420}
+        >
           {charts.topTurnover}
         </ChartFrame>
-        <ChartFrame id="movers" title="Movers" subtitle={`${l.latest} against the 90-day median`} fileBase={`${base}-movers`} provenance={provenance} data={d.movers} state={st(d.movers.rows.length === 0, 'movers')} height={420}>
+        <ChartFrame
+          id="movers"
+          title="Movers"
+          subtitle={`${l.latest} against the 90-day median`}
+          fileBase={`${base}-movers`}
+          provenance={provenance}
+          data={d.movers}
+          state={st(d.movers.rows.length === 0, 'movers')}
+          height={420}
+        >
           {charts.movers}
         </ChartFrame>
-        <ChartFrame id="price-volume" title="Price against volume" subtitle={d.scatter.rows.length === 0 ? 'Log scales; the most traded items and an even sample of the rest' : `Log scales; the ${d.scatter.rows.length.toLocaleString('en-US')} drawn items are the most traded and an even sample of the rest`} fileBase={`${base}-price-volume`} provenance={provenance} data={d.scatter} state={st(d.scatter.rows.length === 0, 'traded items')} height={360}>
+        <ChartFrame
+          id="price-volume"
+          title="Price against volume"
+          subtitle={
+            d.scatter.rows.length === 0
+              ? 'Log scales; the most traded items and an even sample of the rest'
+              : `Log scales; the ${d.scatter.rows.length.toLocaleString('en-US')} drawn items are the most traded and an even sample of the rest`
+          }
+          fileBase={`${base}-price-volume`}
+          provenance={provenance}
+          data={d.scatter}
+          state={st(d.scatter.rows.length === 0, 'traded items')}
+          height={360}
+        >
           {charts.scatter}
         </ChartFrame>
-        <ChartFrame id="price-distribution" title="Price distribution" subtitle={`${l.price}, log-spaced bins`} fileBase={`${base}-price-distribution`} provenance={provenance} data={d.priceBins} state={st(d.priceBins.rows.length === 0, 'prices')}>
+        <ChartFrame
+          id="price-distribution"
+          title="Price distribution"
+          subtitle={`${l.price}, log-spaced bins`}
+          fileBase={`${base}-price-distribution`}
+          provenance={provenance}
+          data={d.priceBins}
+          state={st(d.priceBins.rows.length === 0, 'prices')}
+        >
           {charts.priceBins}
         </ChartFrame>
-        <ChartFrame id="volume-distribution" title="Volume distribution" subtitle={l.volume} fileBase={`${base}-volume-distribution`} provenance={provenance} data={d.volumeBins} state={st(d.volumeBins.rows.length === 0, 'volumes')}>
+        <ChartFrame
+          id="volume-distribution"
+          title="Volume distribution"
+          subtitle={l.volume}
+          fileBase={`${base}-volume-distribution`}
+          provenance={provenance}
+          data={d.volumeBins}
+          state={st(d.volumeBins.rows.length === 0, 'volumes')}
+        >
           {charts.volumeBins}
         </ChartFrame>
-        <ChartFrame id="liquidity" title="Liquidity overview" subtitle={steam ? 'When each item last sold on Steam' : 'Listing and buy-order activity'} fileBase={`${base}-liquidity`} provenance={provenance} data={d.liquidity} state={st(d.liquidity.rows.length === 0, 'items')}>
+        <ChartFrame
+          id="liquidity"
+          title="Liquidity overview"
+          subtitle={steam ? 'When each item last sold on Steam' : 'Listing and buy-order activity'}
+          fileBase={`${base}-liquidity`}
+          provenance={provenance}
+          data={d.liquidity}
+          state={st(d.liquidity.rows.length === 0, 'items')}
+        >
           {charts.liquidity}
         </ChartFrame>
       </div>

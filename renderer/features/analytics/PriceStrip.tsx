@@ -23,7 +23,16 @@ import {
 import { usePref } from '../../lib/preferences';
 import { ChartFrame } from '../../ui/charts/ChartFrame';
 import { useChartFormat, type ChartFormat } from '../../ui/charts/format';
-import { askColor, axisProps, backgroundColor, bidColor, gridColor, legendProps, referenceColor, tooltipProps } from '../../ui/charts/theme';
+import {
+  askColor,
+  axisProps,
+  backgroundColor,
+  bidColor,
+  gridColor,
+  legendProps,
+  referenceColor,
+  tooltipProps,
+} from '../../ui/charts/theme';
 import type { ChartState, Provenance } from '../../ui/charts/types';
 import { GRID_PREFS, planMarkets, refusalsOf } from '../../market/prefs';
 import { useMarketDiscovery } from '../../market/markets/useMarketDiscovery';
@@ -58,7 +67,10 @@ export function PriceStrip({ game, name, waiting, fileBase, provenance }: PriceS
   const loadingText = useLoadingText(data.progress);
   const strip = useMemo(() => (data.snap && name !== null ? readItemStrip(data.snap, name) : null), [data.snap, name]);
   const plot = useMemo(() => (strip ? stripPlot(strip) : null), [strip]);
-  const table = useMemo(() => (strip ? stripTable(strip, plan.nameOf) : { columns: [], rows: [] }), [strip, plan.nameOf]);
+  const table = useMemo(
+    () => (strip ? stripTable(strip, plan.nameOf) : { columns: [], rows: [] }),
+    [strip, plan.nameOf],
+  );
 
   const drawn = plot ? plot.rows.length : 0;
   const state: ChartState =
@@ -68,7 +80,11 @@ export function PriceStrip({ game, name, waiting, fileBase, provenance }: PriceS
         : waiting
       : !data.snap
         ? data.error
-          ? { status: 'error', message: `${data.error.message} ${data.error.detail}`.trim(), onRetry: () => void data.refetch() }
+          ? {
+              status: 'error',
+              message: `${data.error.message} ${data.error.detail}`.trim(),
+              onRetry: () => void data.refetch(),
+            }
           : { status: 'loading', message: loadingText }
         : !strip
           ? { status: 'empty', message: `No market lists ${name} now.` }
@@ -99,7 +115,15 @@ export function PriceStrip({ game, name, waiting, fileBase, provenance }: PriceS
       {plot && strip ? (
         <ScatterChart margin={{ top: TOP_PX, right: 24, left: 8, bottom: 4 }}>
           <CartesianGrid stroke={gridColor} />
-          <XAxis type="number" dataKey="x" name="Price" domain={plot.domain} ticks={plot.ticks} tickFormatter={f.moneyTick} {...axisProps} />
+          <XAxis
+            type="number"
+            dataKey="x"
+            name="Price"
+            domain={plot.domain}
+            ticks={plot.ticks}
+            tickFormatter={f.moneyTick}
+            {...axisProps}
+          />
           <YAxis
             type="number"
             dataKey="y"
@@ -114,15 +138,52 @@ export function PriceStrip({ game, name, waiting, fileBase, provenance }: PriceS
           />
           {/* Marked points are drawn larger (z 1). */}
           <ZAxis type="number" dataKey="z" domain={[0, 1]} range={[44, 150]} />
-          <Tooltip {...tooltipProps} content={(p: TooltipContentProps) => <StripTooltip {...p} f={f} nameOf={plan.nameOf} />} />
+          <Tooltip
+            {...tooltipProps}
+            content={(p: TooltipContentProps) => <StripTooltip {...p} f={f} nameOf={plan.nameOf} />}
+          />
           {/* In drawing order (recharts sorts by name by default): asks, then bids. */}
           <Legend {...legendProps} itemSorter={null} />
           <SpreadMarks strip={strip} nameOf={plan.nameOf} f={f} />
-          <Scatter name="Lowest ask on a market" data={points(plot.asks, false)} fill={askColor} shape="circle" legendType="circle" isAnimationActive={false} />
+          <Scatter
+            name="Lowest ask on a market"
+            data={points(plot.asks, false)}
+            fill={askColor}
+            shape="circle"
+            legendType="circle"
+            isAnimationActive={false}
+          />
           {/* Bids over the asks, a different shape with a halo: an ask at the same price stays visible. */}
-          <Scatter name="Highest buy order" data={points(plot.bids, false)} fill={bidColor} stroke={backgroundColor} strokeWidth={1} shape="diamond" legendType="diamond" isAnimationActive={false} />
-          <Scatter name="Cheapest ask" data={points(plot.asks, true)} fill={askColor} stroke="var(--text-strong)" strokeWidth={1.5} shape="circle" legendType="circle" isAnimationActive={false} />
-          <Scatter name="Best bid" data={points(plot.bids, true)} fill={bidColor} stroke="var(--text-strong)" strokeWidth={1.5} shape="diamond" legendType="diamond" isAnimationActive={false} />
+          <Scatter
+            name="Highest buy order"
+            data={points(plot.bids, false)}
+            fill={bidColor}
+            stroke={backgroundColor}
+            strokeWidth={1}
+            shape="diamond"
+            legendType="diamond"
+            isAnimationActive={false}
+          />
+          <Scatter
+            name="Cheapest ask"
+            data={points(plot.asks, true)}
+            fill={askColor}
+            stroke="var(--text-strong)"
+            strokeWidth={1.5}
+            shape="circle"
+            legendType="circle"
+            isAnimationActive={false}
+          />
+          <Scatter
+            name="Best bid"
+            data={points(plot.bids, true)}
+            fill={bidColor}
+            stroke="var(--text-strong)"
+            strokeWidth={1.5}
+            shape="diamond"
+            legendType="diamond"
+            isAnimationActive={false}
+          />
         </ScatterChart>
       ) : (
         // Never drawn: without a plot the state is not ready and the frame shows it instead.
@@ -186,28 +247,50 @@ function SpreadMarks({ strip, nameOf, f }: { strip: ItemStrip; nameOf: (slug: st
   // Labels go right of their line, or left where they would run off the plot (~7 px per character, bold 11 px).
   const place = (px: number, text: string): { x: number; anchor: 'start' | 'end' } => {
     const w = text.length * 7;
-    if (px + 4 + w <= right || px - 4 - w < 0) return { x: Math.min(px + 4, Math.max(area.x, right - w)), anchor: 'start' };
+    if (px + 4 + w <= right || px - 4 - w < 0)
+      return { x: Math.min(px + 4, Math.max(area.x, right - w)), anchor: 'start' };
     return { x: px - 4, anchor: 'end' };
   };
   const labels: { x: number; y: number; text: string; colour: string }[] = [];
-  if (ax !== undefined) labels.push({ x: ax, y: top - 22, text: `Cheapest ask: ${markedText(strip.asks, nameOf, f)}`, colour: askColor });
-  if (bx !== undefined) labels.push({ x: bx, y: top - 8, text: `Best bid: ${markedText(strip.bids, nameOf, f)}`, colour: bidColor });
+  if (ax !== undefined)
+    labels.push({ x: ax, y: top - 22, text: `Cheapest ask: ${markedText(strip.asks, nameOf, f)}`, colour: askColor });
+  if (bx !== undefined)
+    labels.push({ x: bx, y: top - 8, text: `Best bid: ${markedText(strip.bids, nameOf, f)}`, colour: bidColor });
   return (
     <>
       {ax !== undefined && bx !== undefined ? (
         <ZIndexLayer zIndex={DefaultZIndexes.area}>
-          <rect className="an-strip__band" x={Math.min(ax, bx)} y={top} width={Math.max(1, Math.abs(ax - bx))} height={area.height} fill={referenceColor} />
+          <rect
+            className="an-strip__band"
+            x={Math.min(ax, bx)}
+            y={top}
+            width={Math.max(1, Math.abs(ax - bx))}
+            height={area.height}
+            fill={referenceColor}
+          />
         </ZIndexLayer>
       ) : null}
       <ZIndexLayer zIndex={DefaultZIndexes.line}>
-        {ax !== undefined ? <line x1={ax} x2={ax} y1={top} y2={bottom} stroke={askColor} strokeWidth={1.5} strokeDasharray="4 3" /> : null}
-        {bx !== undefined ? <line x1={bx} x2={bx} y1={top} y2={bottom} stroke={bidColor} strokeWidth={1.5} strokeDasharray="4 3" /> : null}
+        {ax !== undefined ? (
+          <line x1={ax} x2={ax} y1={top} y2={bottom} stroke={askColor} strokeWidth={1.5} strokeDasharray="4 3" />
+        ) : null}
+        {bx !== undefined ? (
+          <line x1={bx} x2={bx} y1={top} y2={bottom} stroke={bidColor} strokeWidth={1.5} strokeDasharray="4 3" />
+        ) : null}
       </ZIndexLayer>
       <ZIndexLayer zIndex={DefaultZIndexes.label}>
         {labels.map((l) => {
           const at = place(l.x, l.text);
           return (
-            <text key={l.text} className="an-strip__label" x={at.x} y={l.y} textAnchor={at.anchor} dominantBaseline="middle" fill={l.colour}>
+            <text
+              key={l.text}
+              className="an-strip__label"
+              x={at.x}
+              y={l.y}
+              textAnchor={at.anchor}
+              dominantBaseline="middle"
+              fill={l.colour}
+            >
               {l.text}
             </text>
           );
@@ -222,7 +305,12 @@ function SpreadMarks({ strip, nameOf, f }: { strip: ItemStrip; nameOf: (slug: st
   );
 }
 
-function StripTooltip({ active, payload, f, nameOf }: TooltipContentProps & { f: ChartFormat; nameOf: (slug: string) => string }) {
+function StripTooltip({
+  active,
+  payload,
+  f,
+  nameOf,
+}: TooltipContentProps & { f: ChartFormat; nameOf: (slug: string) => string }) {
   const point = (payload[0]?.payload as Drawn | undefined) ?? null;
   if (!active || !point) return null;
   const q = point.quote;

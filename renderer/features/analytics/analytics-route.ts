@@ -30,5 +30,7 @@ export function catalogOf(data: unknown): LoadedCatalog | null {
   const c = (data as { catalog?: unknown }).catalog;
   if (typeof c !== 'object' || c === null) return null;
   const cat = c as Partial<LoadedCatalog>;
-  return typeof cat.key === 'string' && Array.isArray(cat.names) && typeof cat.summary === 'object' ? (c as LoadedCatalog) : null;
+  return typeof cat.key === 'string' && Array.isArray(cat.names) && typeof cat.summary === 'object'
+    ? (c as LoadedCatalog)
+    : null;
 }

@@ -1,4 +1,13 @@
-import { buildSchema, Kind, print, validate, visit, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  buildSchema,
+  Kind,
+  print,
+  validate,
+  visit,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_SDL } from '../../../shared/api/schema';
 import { BuyOrderAnalytics, ListingAnalytics, SalesAnalytics } from '../../../shared/api/types';
@@ -8,9 +17,19 @@ const asNode = (doc: unknown) => doc as DocumentNode;
 
 /** Field names selected under `parent` in a document, fragment spreads read through. */
 function selectedUnder(doc: DocumentNode, parent: string): string[] {
-  const fragments = new Map(doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const fragments = new Map(
+    doc.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
+  );
   const fields = (set: SelectionSetNode | undefined): string[] =>
-    (set?.selections ?? []).flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : s.kind === Kind.FRAGMENT_SPREAD ? fields(fragments.get(s.name.value)?.selectionSet) : []));
+    (set?.selections ?? []).flatMap((s) =>
+      s.kind === Kind.FIELD
+        ? [s.name.value]
+        : s.kind === Kind.FRAGMENT_SPREAD
+          ? fields(fragments.get(s.name.value)?.selectionSet)
+          : [],
+    );
   const out: string[] = [];
   visit(doc, {
     Field(node) {

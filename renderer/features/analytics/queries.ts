@@ -11,41 +11,76 @@ import { graphql } from '../../api/gql';
 
 export const ListingFields = graphql(`
   fragment ListingFields on ListingAnalytics {
-    sell_orders_last_7d sell_orders_last_24h median_sell_price_90d average_sell_price_90d latest_sell_order_price
-    min_sell_order_price max_sell_order_price min_sell_order_price_90d min_sell_order_price_30d min_sell_order_price_7d min_sell_order_price_24h
+    sell_orders_last_7d
+    sell_orders_last_24h
+    median_sell_price_90d
+    average_sell_price_90d
+    latest_sell_order_price
+    min_sell_order_price
+    max_sell_order_price
+    min_sell_order_price_90d
+    min_sell_order_price_30d
+    min_sell_order_price_7d
+    min_sell_order_price_24h
   }
 `);
 
 export const BuyOrderFields = graphql(`
   fragment BuyOrderFields on BuyOrderAnalytics {
-    buy_orders_last_7d buy_orders_last_24h median_buy_price_90d average_buy_price_90d latest_buy_order_price
-    min_buy_order_price max_buy_order_price max_buy_order_price_90d max_buy_order_price_30d max_buy_order_price_7d max_buy_order_price_24h
+    buy_orders_last_7d
+    buy_orders_last_24h
+    median_buy_price_90d
+    average_buy_price_90d
+    latest_buy_order_price
+    min_buy_order_price
+    max_buy_order_price
+    max_buy_order_price_90d
+    max_buy_order_price_30d
+    max_buy_order_price_7d
+    max_buy_order_price_24h
   }
 `);
 
 export const SteamCatalogQuery = graphql(
   `
-  query SteamCatalog($game: Int) {
-    getSteamAnalytics(game_id: $game) {
-      market_hash_name
-      sales { last_90d last_30d last_7d last_24h avg_daily_volume median_price_90d average_price_90d latest_median_price_sold }
-      listings { ...ListingFields }
-      buyOrders { ...BuyOrderFields }
+    query SteamCatalog($game: Int) {
+      getSteamAnalytics(game_id: $game) {
+        market_hash_name
+        sales {
+          last_90d
+          last_30d
+          last_7d
+          last_24h
+          avg_daily_volume
+          median_price_90d
+          average_price_90d
+          latest_median_price_sold
+        }
+        listings {
+          ...ListingFields
+        }
+        buyOrders {
+          ...BuyOrderFields
+        }
+      }
     }
-  }
-`,
+  `,
   [ListingFields, BuyOrderFields],
 );
 
 export const MarketCatalogQuery = graphql(
   `
-  query MarketCatalog($market: String!, $game: Int) {
-    getMarketOrderAnalytics(market_name: $market, game_id: $game) {
-      market_hash_name
-      listings { ...ListingFields }
-      buyOrders { ...BuyOrderFields }
+    query MarketCatalog($market: String!, $game: Int) {
+      getMarketOrderAnalytics(market_name: $market, game_id: $game) {
+        market_hash_name
+        listings {
+          ...ListingFields
+        }
+        buyOrders {
+          ...BuyOrderFields
+        }
+      }
     }
-  }
-`,
+  `,
   [ListingFields, BuyOrderFields],
 );

@@ -31,9 +31,17 @@ export function useCatalog(game: number, source: AnalyticsSource, pause = false)
   const { sourceKey } = useDataSource();
   const key = catalogKey(sourceKey, game, source);
   const kind = source.kind;
-  const context = useMemo(() => ({ worker: analyticsRun({ key, kind }), requestPolicy: 'cache-first' as const }), [key, kind]);
+  const context = useMemo(
+    () => ({ worker: analyticsRun({ key, kind }), requestPolicy: 'cache-first' as const }),
+    [key, kind],
+  );
   const steam = source.kind === 'steam';
-  const [steamResult, reSteam] = useQuery({ query: SteamCatalogQuery, variables: { game }, context, pause: pause || !steam || sourceKey === null });
+  const [steamResult, reSteam] = useQuery({
+    query: SteamCatalogQuery,
+    variables: { game },
+    context,
+    pause: pause || !steam || sourceKey === null,
+  });
   const [marketResult, reMarket] = useQuery({
     query: MarketCatalogQuery,
     variables: { market: source.kind === 'market' ? source.market : '', game },
@@ -44,7 +52,9 @@ export function useCatalog(game: number, source: AnalyticsSource, pause = false)
   const catalog = catalogOf(result.data);
   // A freshly loaded Steam catalog's medians go to the price history (once per load, after idle).
   const fresh = steam && catalog?.key === key ? catalog : null;
-  useValuesRecorder(fresh ? `${fresh.key}|${fresh.fetchedAt}` : null, () => (fresh ? analyticsWorker().steamMedians(fresh.key, game, fresh.fetchedAt) : null));
+  useValuesRecorder(fresh ? `${fresh.key}|${fresh.fetchedAt}` : null, () =>
+    fresh ? analyticsWorker().steamMedians(fresh.key, game, fresh.fetchedAt) : null,
+  );
   return {
     catalog,
     fetching: result.fetching,

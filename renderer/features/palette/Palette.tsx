@@ -58,7 +58,10 @@ export function Palette() {
 }
 
 /** Shows the dialog modally on mount with the field focused, and closes it on unmount. */
-function usePaletteDialog(dialogRef: RefObject<HTMLDialogElement | null>, inputRef: RefObject<HTMLInputElement | null>): void {
+function usePaletteDialog(
+  dialogRef: RefObject<HTMLDialogElement | null>,
+  inputRef: RefObject<HTMLInputElement | null>,
+): void {
   useEffect(() => {
     const d = dialogRef.current;
     if (d && !d.open) d.showModal();
@@ -69,7 +72,13 @@ function usePaletteDialog(dialogRef: RefObject<HTMLDialogElement | null>, inputR
 }
 
 /** `focusBefore`: what had focus before the palette opened (a dialog opened from it gives focus back there). */
-function PaletteDialog({ onClose, focusBefore }: { onClose: (restoreFocus: boolean) => void; focusBefore: () => HTMLElement | null }) {
+function PaletteDialog({
+  onClose,
+  focusBefore,
+}: {
+  onClose: (restoreFocus: boolean) => void;
+  focusBefore: () => HTMLElement | null;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   // Before the model's effects: the active option is scrolled into view in the open dialog.
@@ -108,7 +117,15 @@ function PaletteDialog({ onClose, focusBefore }: { onClose: (restoreFocus: boole
           onChange={m.onQueryChange}
           onKeyDown={m.onKeyDown}
         />
-        <PaletteList listId={m.listId} baseId={m.baseId} options={m.options} current={m.current} optionId={m.optionId} setActive={m.setActive} runAt={m.runAt} />
+        <PaletteList
+          listId={m.listId}
+          baseId={m.baseId}
+          options={m.options}
+          current={m.current}
+          optionId={m.optionId}
+          setActive={m.setActive}
+          runAt={m.runAt}
+        />
         <PaletteFoot itemNote={m.itemNote} />
         <div className="visually-hidden" role="status" aria-live="polite">
           {m.status}

@@ -29,7 +29,19 @@ export function PaletteList({ listId, baseId, options, current, optionId, setAct
             </div>
             {inGroup.map((o) => {
               const i = options.indexOf(o);
-              return <PaletteRow key={o.key} id={optionId(i)} index={i} group={o.group} label={o.label} hint={o.hint} selected={i === current} setActive={setActive} runAt={runAt} />;
+              return (
+                <PaletteRow
+                  key={o.key}
+                  id={optionId(i)}
+                  index={i}
+                  group={o.group}
+                  label={o.label}
+                  hint={o.hint}
+                  selected={i === current}
+                  setActive={setActive}
+                  runAt={runAt}
+                />
+              );
             })}
           </div>
         );
@@ -50,7 +62,16 @@ interface PaletteRowProps {
 }
 
 /** One option: the pointer over it makes it active, a click runs it (Shift+click: the item in Analytics). */
-const PaletteRow = memo(function PaletteRow({ id, index, group, label, hint, selected, setActive, runAt }: PaletteRowProps) {
+const PaletteRow = memo(function PaletteRow({
+  id,
+  index,
+  group,
+  label,
+  hint,
+  selected,
+  setActive,
+  runAt,
+}: PaletteRowProps) {
   return (
     <div
       id={id}
@@ -65,7 +86,9 @@ const PaletteRow = memo(function PaletteRow({ id, index, group, label, hint, sel
       onClick={(e) => runAt(index, e.shiftKey)}
     >
       <span className="palette__label">{label}</span>
-      {hint ? <span className="palette__hint">{group === 'Games' ? hint : <kbd className="kbd">{hint}</kbd>}</span> : null}
+      {hint ? (
+        <span className="palette__hint">{group === 'Games' ? hint : <kbd className="kbd">{hint}</kbd>}</span>
+      ) : null}
     </div>
   );
 });

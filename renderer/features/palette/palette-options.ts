@@ -63,8 +63,21 @@ export function paletteCommands({ route, theme, game, pages }: CommandContext): 
         return route !== 'prices';
       },
     },
-    { key: 'a:theme', group: 'Actions', label: `Switch to ${other} theme`, keywords: 'toggle theme light dark colour color', run: () => writePreference(APP_PREFERENCES.theme, other) },
-    { key: 'a:settings', group: 'Actions', label: 'Open Settings', keywords: 'preferences options api key', hint: SHORTCUTS.settings.keys, run: go('settings') },
+    {
+      key: 'a:theme',
+      group: 'Actions',
+      label: `Switch to ${other} theme`,
+      keywords: 'toggle theme light dark colour color',
+      run: () => writePreference(APP_PREFERENCES.theme, other),
+    },
+    {
+      key: 'a:settings',
+      group: 'Actions',
+      label: 'Open Settings',
+      keywords: 'preferences options api key',
+      hint: SHORTCUTS.settings.keys,
+      run: go('settings'),
+    },
     ...pages.map<PaletteOption>((p) => ({
       key: `p:${p.route}`,
       group: 'Pages',
@@ -98,7 +111,12 @@ export interface ItemContext {
 }
 
 /** The commands and items matching the query, grouped in a fixed order; within a group, best first. */
-export function rankedOptions(commands: readonly PaletteOption[], prepared: Prepared | null, query: string, { client, game, focusBefore }: ItemContext): RankedOptions {
+export function rankedOptions(
+  commands: readonly PaletteOption[],
+  prepared: Prepared | null,
+  query: string,
+  { client, game, focusBefore }: ItemContext,
+): RankedOptions {
   const cmds = rankCommands(commands, query);
   const t0 = performance.now();
   const ranked = prepared ? rankNames(prepared, query, ITEM_LIMIT) : { indexes: [], total: 0 };
@@ -127,7 +145,13 @@ export function rankedOptions(commands: readonly PaletteOption[], prepared: Prep
           group: 'Actions',
           label: `New alert for ${top}…`,
           run: () => {
-            openAlertEditor({ mode: 'new', game, item: top, snap: cachedSnapshot(client, game, top), returnFocus: focusBefore() });
+            openAlertEditor({
+              mode: 'new',
+              game,
+              item: top,
+              snap: cachedSnapshot(client, game, top),
+              returnFocus: focusBefore(),
+            });
             return true;
           },
         },

@@ -112,7 +112,24 @@ export function usePaletteModel({ onClose, focusBefore }: PaletteModelInput): Pa
       : itemTotal > ITEM_LIMIT
         ? `Showing ${ITEM_LIMIT} of ${formatCount(itemTotal)} matching items; type more to narrow.`
         : null;
-  const status = query.trim() ? (options.length === 0 ? 'No results.' : `${options.length} result${options.length === 1 ? '' : 's'}${itemTotal > ITEM_LIMIT ? ` (${formatCount(itemTotal)} items match)` : ''}.`) : '';
+  const status = query.trim()
+    ? options.length === 0
+      ? 'No results.'
+      : `${options.length} result${options.length === 1 ? '' : 's'}${itemTotal > ITEM_LIMIT ? ` (${formatCount(itemTotal)} items match)` : ''}.`
+    : '';
 
-  return { query, onQueryChange, onKeyDown, options, current, setActive, runAt, baseId, listId: `${baseId}-list`, optionId, itemNote, status };
+  return {
+    query,
+    onQueryChange,
+    onKeyDown,
+    options,
+    current,
+    setActive,
+    runAt,
+    baseId,
+    listId: `${baseId}-list`,
+    optionId,
+    itemNote,
+    status,
+  };
 }

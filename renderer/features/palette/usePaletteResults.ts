@@ -31,9 +31,15 @@ export function usePaletteResults(query: string, focusBefore: () => HTMLElement 
   const names = useItemNames(game);
   const short = GAMES.find((g) => g.id === game)?.short ?? gameName(game);
 
-  const commands = useMemo(() => paletteCommands({ client, route, theme, game, pages }), [client, route, theme, game, pages]);
+  const commands = useMemo(
+    () => paletteCommands({ client, route, theme, game, pages }),
+    [client, route, theme, game, pages],
+  );
   const prepared = useMemo(() => (names ? prepare(names, textOf(names)) : null), [names]);
-  const { options, itemTotal } = useMemo(() => rankedOptions(commands, prepared, query, { client, game, focusBefore }), [commands, prepared, query, client, game, focusBefore]);
+  const { options, itemTotal } = useMemo(
+    () => rankedOptions(commands, prepared, query, { client, game, focusBefore }),
+    [commands, prepared, query, client, game, focusBefore],
+  );
 
   // For the benchmark (bench:grid): results painted after a keystroke, like the grid's 'grid:view-painted'.
   useLayoutEffect(() => {

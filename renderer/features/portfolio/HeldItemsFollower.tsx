@@ -15,7 +15,10 @@ export function HeldItemsFollower() {
   const { holdings, ready } = usePortfolio();
   // One text per game, so the history is told again only when the set of names changes.
   const byGame = useMemo(
-    () => GAME_IDS.map((game) => [...new Set(holdings.filter((h) => h.game === game).map((h) => h.name))].sort().join('\u0000')),
+    () =>
+      GAME_IDS.map((game) =>
+        [...new Set(holdings.filter((h) => h.game === game).map((h) => h.name))].sort().join('\u0000'),
+      ),
     [holdings],
   );
   const key = byGame.join('\u0001');
@@ -26,7 +29,11 @@ export function HeldItemsFollower() {
       if (game === undefined) return;
       followHeldItems(game, names ? names.split('\u0000') : []).then(
         () => setNotice('history-write', null),
-        (e: unknown) => setNotice('history-write', `Could not save which items keep their full price history (portfolio): ${e instanceof Error ? e.message : String(e)}.`),
+        (e: unknown) =>
+          setNotice(
+            'history-write',
+            `Could not save which items keep their full price history (portfolio): ${e instanceof Error ? e.message : String(e)}.`,
+          ),
       );
     });
   }, [key, ready]);

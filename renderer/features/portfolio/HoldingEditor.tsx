@@ -9,7 +9,11 @@ import { useItemNames } from '../../market/item-names';
 import { ItemPicker } from './ItemPicker';
 import { addHolding, editHolding } from './model/edits';
 import { holdingForm, readHoldingForm, type FormErrors, type HoldingForm } from './model/forms';
-import { closeHoldingEditor, restoreHoldingEditorFocus, type HoldingEditorRequest } from '../../requests/holding-editor';
+import {
+  closeHoldingEditor,
+  restoreHoldingEditorFocus,
+  type HoldingEditorRequest,
+} from '../../requests/holding-editor';
 import { DialogFoot, Field, PfDialog } from './PfDialog';
 import { PlaceField } from './PlaceField';
 import { HoldingSchema, type Holding } from './model/types';
@@ -27,7 +31,9 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
   const existing = base ?? current;
   const changedElsewhere = base !== null && current !== null && !sameHolding(base, current);
   const currency = useCurrency();
-  const [form, setForm] = useState<HoldingForm>(() => holdingForm(existing, request.mode === 'new' ? (request.name ?? '') : ''));
+  const [form, setForm] = useState<HoldingForm>(() =>
+    holdingForm(existing, request.mode === 'new' ? (request.name ?? '') : ''),
+  );
   // Opened before the portfolio was read: fill the form once the lot is known, and build the save on it.
   useEffect(() => {
     if (base === null && current !== null) {
@@ -70,7 +76,12 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
     } catch (e) {
       if (e instanceof PortfolioConflictError) {
         // The runtime has read the store again: show the lot as it is now, with why.
-        const now = request.mode === 'edit' ? (portfolioRuntime().get().holdings.find((h) => h.id === request.holdingId) ?? null) : null;
+        const now =
+          request.mode === 'edit'
+            ? (portfolioRuntime()
+                .get()
+                .holdings.find((h) => h.id === request.holdingId) ?? null)
+            : null;
         if (now) {
           setBase(now);
           setForm(holdingForm(now, ''));
@@ -118,24 +129,81 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
             </button>
           </p>
         ) : null}
-        <ItemPicker id={`${id}-name`} value={form.name} onChange={(v) => set('name', v)} names={names} known={known} error={errors.name} inputRef={itemRef} />
+        <ItemPicker
+          id={`${id}-name`}
+          value={form.name}
+          onChange={(v) => set('name', v)}
+          names={names}
+          known={known}
+          error={errors.name}
+          inputRef={itemRef}
+        />
         <div className="pf-row">
           <Field id={`${id}-quantity`} label="Quantity" error={errors.quantity}>
-            {(p) => <input {...p} ref={qtyRef} className="input pf-num" inputMode="numeric" value={form.quantity} onChange={(e) => set('quantity', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                ref={qtyRef}
+                className="input pf-num"
+                inputMode="numeric"
+                value={form.quantity}
+                onChange={(e) => set('quantity', e.target.value)}
+              />
+            )}
           </Field>
           <Field id={`${id}-unitCost`} label="Unit cost" error={errors.unitCost} hint="Per item; empty when not known.">
-            {(p) => <input {...p} className="input pf-num" inputMode="decimal" placeholder="—" value={form.unitCost} onChange={(e) => set('unitCost', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                className="input pf-num"
+                inputMode="decimal"
+                placeholder="—"
+                value={form.unitCost}
+                onChange={(e) => set('unitCost', e.target.value)}
+              />
+            )}
           </Field>
           <Field id={`${id}-fee`} label="Fee paid" error={errors.fee} hint="For the whole lot.">
-            {(p) => <input {...p} className="input pf-num" inputMode="decimal" placeholder="0" value={form.fee} onChange={(e) => set('fee', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                className="input pf-num"
+                inputMode="decimal"
+                placeholder="0"
+                value={form.fee}
+                onChange={(e) => set('fee', e.target.value)}
+              />
+            )}
           </Field>
-          <Field id={`${id}-costCurrency`} label="Paid in" error={errors.costCurrency} hint="Currency code of the cost and fee; empty: the service’s. Converted at the rate of the acquired date.">
-            {(p) => <input {...p} className="input" maxLength={3} placeholder={currency.service} value={form.costCurrency} onChange={(e) => set('costCurrency', e.target.value)} />}
+          <Field
+            id={`${id}-costCurrency`}
+            label="Paid in"
+            error={errors.costCurrency}
+            hint="Currency code of the cost and fee; empty: the service’s. Converted at the rate of the acquired date."
+          >
+            {(p) => (
+              <input
+                {...p}
+                className="input"
+                maxLength={3}
+                placeholder={currency.service}
+                value={form.costCurrency}
+                onChange={(e) => set('costCurrency', e.target.value)}
+              />
+            )}
           </Field>
         </div>
         <div className="pf-row">
           <Field id={`${id}-acquired`} label="Acquired" error={errors.acquired}>
-            {(p) => <input {...p} type="date" className="input" value={form.acquired} onChange={(e) => set('acquired', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="date"
+                className="input"
+                value={form.acquired}
+                onChange={(e) => set('acquired', e.target.value)}
+              />
+            )}
           </Field>
           <PlaceField
             id={`${id}-place`}
@@ -149,12 +217,33 @@ export function HoldingEditor({ request, onDone }: { request: HoldingEditorReque
           />
         </div>
         <div className="pf-row">
-          <Field id={`${id}-lockedUntil`} label="Trade-locked until" error={errors.lockedUntil} hint="Empty when tradable.">
-            {(p) => <input {...p} type="datetime-local" className="input" value={form.lockedUntil} onChange={(e) => set('lockedUntil', e.target.value)} />}
+          <Field
+            id={`${id}-lockedUntil`}
+            label="Trade-locked until"
+            error={errors.lockedUntil}
+            hint="Empty when tradable."
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="datetime-local"
+                className="input"
+                value={form.lockedUntil}
+                onChange={(e) => set('lockedUntil', e.target.value)}
+              />
+            )}
           </Field>
         </div>
         <Field id={`${id}-note`} label="Note" error={errors.note}>
-          {(p) => <textarea {...p} className="input pf-note" rows={2} value={form.note} onChange={(e) => set('note', e.target.value)} />}
+          {(p) => (
+            <textarea
+              {...p}
+              className="input pf-note"
+              rows={2}
+              value={form.note}
+              onChange={(e) => set('note', e.target.value)}
+            />
+          )}
         </Field>
         <DialogFoot failure={failure} failureTestId="pf-editor-failure" onCancel={closeHoldingEditor}>
           <button type="submit" className="btn btn--primary" disabled={saving || gone}>

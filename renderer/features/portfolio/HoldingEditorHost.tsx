@@ -24,7 +24,13 @@ export function HoldingEditorHost() {
   }, [toast]);
   return (
     <>
-      {request ? <HoldingEditor key={request.mode === 'new' ? `new:${request.game}:${request.name ?? ''}` : `edit:${request.holdingId}`} request={request} onDone={showNote} /> : null}
+      {request ? (
+        <HoldingEditor
+          key={request.mode === 'new' ? `new:${request.game}:${request.name ?? ''}` : `edit:${request.holdingId}`}
+          request={request}
+          onDone={showNote}
+        />
+      ) : null}
       {toast ? (
         <div className="pf-toast" data-testid="pf-editor-toast">
           <UndoNoteBar note={toast} onDone={() => dropNote(toast)} />

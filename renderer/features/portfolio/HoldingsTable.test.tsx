@@ -7,7 +7,12 @@ import { buildLedger, holdingRows } from './model/ledger';
 import type { Holding, HoldingRow } from './model/types';
 
 const money = { decimals: 2, symbol: '$' } as const;
-const noop: RowActions = { edit: () => undefined, split: () => undefined, sell: () => undefined, remove: () => undefined };
+const noop: RowActions = {
+  edit: () => undefined,
+  split: () => undefined,
+  sell: () => undefined,
+  remove: () => undefined,
+};
 
 function holdings(n: number): Holding[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -40,14 +45,29 @@ const valueColumn: PortfolioColumn<Valued> = {
 describe('HoldingsTable', () => {
   it('draws only the rows in sight of 5,000, with the ledger’s columns and the valuation’s after them', () => {
     const hs = holdings(5_000);
-    const rows: Valued[] = holdingRows(buildLedger(hs, []), hs, (n) => n !== 'Item 1').map((r, i) => ({ ...r, value: i === 0 ? 42 : null }));
+    const rows: Valued[] = holdingRows(buildLedger(hs, []), hs, (n) => n !== 'Item 1').map((r, i) => ({
+      ...r,
+      value: i === 0 ? 42 : null,
+    }));
     const columns = [...holdingColumns({ money, marketName: (s) => s, now: 0 }), valueColumn];
-    const html = renderToStaticMarkup(<HoldingsTable rows={rows} columns={columns} sort={{ column: 'value', dir: 'desc' }} onSort={() => undefined} actions={noop} label="CS2 holdings" />);
+    const html = renderToStaticMarkup(
+      <HoldingsTable
+        rows={rows}
+        columns={columns}
+        sort={{ column: 'value', dir: 'desc' }}
+        onSort={() => undefined}
+        actions={noop}
+        label="CS2 holdings"
+      />,
+    );
     expect(html).toContain('aria-rowcount="5001"');
     const drawn = html.match(/data-testid="pf-holding-row"/g)?.length ?? 0;
     expect(drawn).toBeGreaterThan(10);
     expect(drawn).toBeLessThan(60);
-    const headers = [...html.matchAll(/role="columnheader" aria-sort="(\w+)"[^>]*><button[^>]*>([^<]+)/g)].map((m) => [m[2], m[1]]);
+    const headers = [...html.matchAll(/role="columnheader" aria-sort="(\w+)"[^>]*><button[^>]*>([^<]+)/g)].map((m) => [
+      m[2],
+      m[1],
+    ]);
     expect(headers).toEqual([
       ['Item', 'none'],
       ['Qty', 'none'],
@@ -61,7 +81,9 @@ describe('HoldingsTable', () => {
     ]);
     // Row 0: a value; row 1: no value ("—", never 0), an unknown cost, and a name the catalog lacks, marked.
     expect(html).toMatch(/data-holding-id="h0"[\s\S]*?data-col="value"[^>]*>42</);
-    expect(html).toMatch(/data-holding-id="h1"[\s\S]*?not in catalog[\s\S]*?data-testid="pf-unit-cost">\$1\.00[\s\S]*?data-col="value"[^>]*>—</);
+    expect(html).toMatch(
+      /data-holding-id="h1"[\s\S]*?not in catalog[\s\S]*?data-testid="pf-unit-cost">\$1\.00[\s\S]*?data-col="value"[^>]*>—</,
+    );
     expect(html).toMatch(/data-holding-id="h0"[\s\S]*?data-testid="pf-cost-basis">—</);
   });
 });

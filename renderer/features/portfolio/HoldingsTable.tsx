@@ -42,7 +42,14 @@ function widthOf<R>(c: PortfolioColumn<R>): { min: number; fr: number } {
   return { min: c.align === 'end' ? 90 : 100, fr: 1 };
 }
 
-function HoldingsTableView<R extends HoldingRow>({ rows, columns, sort, onSort, actions, label }: HoldingsTableProps<R>) {
+function HoldingsTableView<R extends HoldingRow>({
+  rows,
+  columns,
+  sort,
+  onSort,
+  actions,
+  label,
+}: HoldingsTableProps<R>) {
   const scroller = useRef<HTMLDivElement>(null);
   const win = useRowWindow(scroller, rows.length, ROW_H, HEAD_H, 6);
   const [active, setActive] = useState(0);
@@ -127,12 +134,27 @@ function HoldingsTableView<R extends HoldingRow>({ rows, columns, sort, onSort, 
       onKeyDown={onKeyDown}
     >
       <div className="pf-grid-inner" style={{ height: HEAD_H + win.totalHeight, minWidth }}>
-        <div className="pf-grid-row pf-grid-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, height: HEAD_H }}>
+        <div
+          className="pf-grid-row pf-grid-head"
+          role="row"
+          aria-rowindex={1}
+          style={{ gridTemplateColumns: template, height: HEAD_H }}
+        >
           {columns.map((c) => {
             const dir = sort?.column === c.id ? sort.dir : null;
             return (
-              <div key={c.id} role="columnheader" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'} className={`pf-cell pf-cell--${c.align}`}>
-                <button type="button" className="pf-sort" title={c.title} onClick={() => onSort(nextSort(sort, c as PortfolioColumn<unknown>))}>
+              <div
+                key={c.id}
+                role="columnheader"
+                aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+                className={`pf-cell pf-cell--${c.align}`}
+              >
+                <button
+                  type="button"
+                  className="pf-sort"
+                  title={c.title}
+                  onClick={() => onSort(nextSort(sort, c as PortfolioColumn<unknown>))}
+                >
                   {c.label}
                   <span aria-hidden="true" className="pf-sort__mark">
                     {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
@@ -148,7 +170,16 @@ function HoldingsTableView<R extends HoldingRow>({ rows, columns, sort, onSort, 
         {visible.map((r) => {
           const row = rows[r] as R;
           return (
-            <HoldingRowView key={row.holding.id} r={r} row={row} columns={columns} template={template} active={r === at} onFocus={() => setActive(r)} actions={actions} />
+            <HoldingRowView
+              key={row.holding.id}
+              r={r}
+              row={row}
+              columns={columns}
+              template={template}
+              active={r === at}
+              onFocus={() => setActive(r)}
+              actions={actions}
+            />
           );
         })}
       </div>
@@ -157,7 +188,9 @@ function HoldingsTableView<R extends HoldingRow>({ rows, columns, sort, onSort, 
 }
 
 /** Memoized; generic over the row type (memo's own type would lose it). */
-export const HoldingsTable = memo(HoldingsTableView) as <R extends HoldingRow>(props: HoldingsTableProps<R>) => ReactElement;
+export const HoldingsTable = memo(HoldingsTableView) as <R extends HoldingRow>(
+  props: HoldingsTableProps<R>,
+) => ReactElement;
 
 interface RowViewProps<R extends HoldingRow> {
   r: number;
@@ -192,16 +225,42 @@ function RowView<R extends HoldingRow>({ r, row, columns, template, active, onFo
         </div>
       ))}
       <div role="gridcell" className="pf-cell pf-actions">
-        <button type="button" className="btn btn--small btn--ghost" tabIndex={tab} aria-label={`Edit ${name}`} onClick={(e) => actions.edit(row, e.currentTarget)}>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          tabIndex={tab}
+          aria-label={`Edit ${name}`}
+          onClick={(e) => actions.edit(row, e.currentTarget)}
+        >
           Edit
         </button>
-        <button type="button" className="btn btn--small btn--ghost" tabIndex={tab} aria-label={`Record a sale of ${name}`} disabled={row.remaining === 0} onClick={() => actions.sell(row)}>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          tabIndex={tab}
+          aria-label={`Record a sale of ${name}`}
+          disabled={row.remaining === 0}
+          onClick={() => actions.sell(row)}
+        >
           Sell
         </button>
-        <button type="button" className="btn btn--small btn--ghost" tabIndex={tab} aria-label={`Split ${name}`} disabled={row.holding.quantity < 2} onClick={() => actions.split(row)}>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          tabIndex={tab}
+          aria-label={`Split ${name}`}
+          disabled={row.holding.quantity < 2}
+          onClick={() => actions.split(row)}
+        >
           Split
         </button>
-        <button type="button" className="btn btn--small btn--ghost" tabIndex={tab} aria-label={`Delete ${name}`} onClick={() => actions.remove(row)}>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          tabIndex={tab}
+          aria-label={`Delete ${name}`}
+          onClick={() => actions.remove(row)}
+        >
           Delete
         </button>
       </div>

@@ -23,7 +23,15 @@ type Source = 'csv' | 'steam' | 'paste';
 /** Files above this are refused before reading (a 5,000-asset inventory is about 3 MB; the parsers have their own, smaller caps). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(): void; onDone(note: UndoNote): void }) {
+export function ImportDialog({
+  game,
+  onClose,
+  onDone,
+}: {
+  game: GameId;
+  onClose(): void;
+  onDone(note: UndoNote): void;
+}) {
   const money = useMoneyFormat();
   const names = useItemNames(game);
   const [source, setSource] = useState<Source>('csv');
@@ -44,7 +52,9 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
     setPreview(null);
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
-      setFileProblem(`${file.name} is ${(file.size / 1e6).toFixed(1)} MB, more than an import reads (${MAX_FILE_BYTES / 1024 / 1024} MB).`);
+      setFileProblem(
+        `${file.name} is ${(file.size / 1e6).toFixed(1)} MB, more than an import reads (${MAX_FILE_BYTES / 1024 / 1024} MB).`,
+      );
       return;
     }
     try {
@@ -53,7 +63,10 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
       const read = readImportFile(text, source === 'steam' ? 'steam' : 'csv', ctx);
       if (read.source !== source) setSource(read.source);
       setPreview(read.preview);
-      const notes = [read.notice, encoding === 'utf-8' ? null : `Read as ${encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} text.`].filter(Boolean);
+      const notes = [
+        read.notice,
+        encoding === 'utf-8' ? null : `Read as ${encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} text.`,
+      ].filter(Boolean);
       setFileNotice(notes.length > 0 ? notes.join(' ') : null);
     } catch (e) {
       setFileProblem(`${file.name} could not be read: ${e instanceof Error ? e.message : String(e)}`);
@@ -78,7 +91,13 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
   };
 
   return (
-    <PfDialog title="Import holdings" subtitle="Nothing is added until you check the preview and press Import." onClose={onClose} testId="pf-import-dialog" wide>
+    <PfDialog
+      title="Import holdings"
+      subtitle="Nothing is added until you check the preview and press Import."
+      onClose={onClose}
+      testId="pf-import-dialog"
+      wide
+    >
       <div className="pf-form">
         <fieldset className="field field--fieldset">
           <legend className="field__label">From</legend>
@@ -122,7 +141,12 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
               onChange={(e) => setPasted(e.target.value)}
             />
             <div className="pf-inline">
-              <button type="button" className="btn btn--small" disabled={!pasted.trim()} onClick={() => setPreview(importParsers.paste(pasted, ctx))}>
+              <button
+                type="button"
+                className="btn btn--small"
+                disabled={!pasted.trim()}
+                onClick={() => setPreview(importParsers.paste(pasted, ctx))}
+              >
                 Preview
               </button>
             </div>
@@ -130,9 +154,17 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
         ) : (
           <div className="field">
             <label className="field__label" htmlFor={`${id}-file`}>
-              {source === 'csv' ? 'CSV file (name, quantity, cost, date, market, locked until, note: headers are matched loosely)' : `Inventory JSON saved from steamcommunity.com/inventory/<SteamID64>/${game}/2`}
+              {source === 'csv'
+                ? 'CSV file (name, quantity, cost, date, market, locked until, note: headers are matched loosely)'
+                : `Inventory JSON saved from steamcommunity.com/inventory/<SteamID64>/${game}/2`}
             </label>
-            <input id={`${id}-file`} type="file" className="input" accept={source === 'csv' ? '.csv,text/csv,text/plain' : '.json,application/json'} onChange={(e) => void onFile(e.target.files?.[0])} />
+            <input
+              id={`${id}-file`}
+              type="file"
+              className="input"
+              accept={source === 'csv' ? '.csv,text/csv,text/plain' : '.json,application/json'}
+              onChange={(e) => void onFile(e.target.files?.[0])}
+            />
           </div>
         )}
         {fileNotice ? (
@@ -152,7 +184,12 @@ export function ImportDialog({ game, onClose, onDone }: { game: GameId; onClose(
         ) : null}
         {preview && !preview.fatal ? <ImportPreviewTable preview={preview} money={money} /> : null}
         <DialogFoot failure={failure} onCancel={onClose}>
-          <button type="button" className="btn btn--primary" disabled={!counts || counts.ok === 0 || busy} onClick={() => void accept()}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={!counts || counts.ok === 0 || busy}
+            onClick={() => void accept()}
+          >
             {counts && counts.ok > 0 ? `Import ${counts.ok} ${counts.ok === 1 ? 'row' : 'rows'}` : 'Import'}
           </button>
         </DialogFoot>

@@ -23,7 +23,11 @@ export function ImportPreviewTable({ preview, money }: { preview: ImportPreview;
       <p className="field__hint" aria-live="polite" data-testid="pf-import-summary">
         {ok} {ok === 1 ? 'row' : 'rows'} to import{bad ? `, ${bad} with an error (left out)` : ''}
         {warned ? `, ${warned} with a warning` : ''}.
-        {preview.columns ? ` Columns read: ${Object.entries(preview.columns.used).map(([f, c]) => `${f} ← “${c}”`).join(', ')}.` : ''}
+        {preview.columns
+          ? ` Columns read: ${Object.entries(preview.columns.used)
+              .map(([f, c]) => `${f} ← “${c}”`)
+              .join(', ')}.`
+          : ''}
         {preview.columns?.ignored.length ? ` Ignored: ${preview.columns.ignored.map((c) => `“${c}”`).join(', ')}.` : ''}
       </p>
       <div className="pf-preview__scroll">
@@ -44,13 +48,25 @@ export function ImportPreviewTable({ preview, money }: { preview: ImportPreview;
           </thead>
           <tbody>
             {preview.rows.map((r) => (
-              <tr key={r.line} className={r.error ? 'is-error' : r.warning ? 'is-warn' : undefined} data-testid={r.error ? 'pf-import-bad-row' : 'pf-import-row'}>
+              <tr
+                key={r.line}
+                className={r.error ? 'is-error' : r.warning ? 'is-warn' : undefined}
+                data-testid={r.error ? 'pf-import-bad-row' : 'pf-import-row'}
+              >
                 <td>{r.line}</td>
                 <td title={r.text}>{r.draft?.name ?? r.text}</td>
                 <td className="pf-numcol">{r.draft?.quantity ?? MISSING}</td>
                 <td className="pf-numcol">{formatMoney(r.draft?.unitCost ?? null, money)}</td>
                 <td>{r.draft?.acquired ?? MISSING}</td>
-                <td>{r.error ? <span className="pf-bad">{r.error}</span> : r.warning ? <span className="pf-warn">{r.warning}</span> : 'OK'}</td>
+                <td>
+                  {r.error ? (
+                    <span className="pf-bad">{r.error}</span>
+                  ) : r.warning ? (
+                    <span className="pf-warn">{r.warning}</span>
+                  ) : (
+                    'OK'
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -30,7 +30,8 @@ export function PfDialog({ title, subtitle, onClose, children, testId, initialFo
     const d = ref.current;
     const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (d && !d.open) d.showModal();
-    const first = initialFocus?.current ?? d?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button');
+    const first =
+      initialFocus?.current ?? d?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button');
     first?.focus();
     if (first instanceof HTMLInputElement) first.select();
     return () => {
@@ -77,7 +78,11 @@ export function Field({
   label: string;
   error?: string;
   hint?: ReactNode;
-  children: (props: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
+  children: (props: {
+    id: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
   grow?: boolean;
 }) {
   const describedBy = [error ? `${id}-err` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
@@ -102,7 +107,17 @@ export function Field({
 }
 
 /** A dialog's last lines: what went wrong (if anything), then Cancel and the dialog's own action. */
-export function DialogFoot({ failure, failureTestId, onCancel, children }: { failure: string | null; failureTestId?: string; onCancel(): void; children: ReactNode }) {
+export function DialogFoot({
+  failure,
+  failureTestId,
+  onCancel,
+  children,
+}: {
+  failure: string | null;
+  failureTestId?: string;
+  onCancel(): void;
+  children: ReactNode;
+}) {
   return (
     <>
       {failure ? (

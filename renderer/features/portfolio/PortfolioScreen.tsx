@@ -71,16 +71,33 @@ export function PortfolioScreen() {
   // Before the catalog is loaded every name counts as known: nothing is marked wrongly.
   const rows = useMemo(() => {
     const entered = new Map(holdings.map((h) => [h.id, h]));
-    return holdingRows(ledger, ledgerHoldings, (n) => known === null || known.has(n)).map((r) => ({ ...r, holding: entered.get(r.holding.id) ?? r.holding }));
+    return holdingRows(ledger, ledgerHoldings, (n) => known === null || known.has(n)).map((r) => ({
+      ...r,
+      holding: entered.get(r.holding.id) ?? r.holding,
+    }));
   }, [ledger, ledgerHoldings, holdings, known]);
   const nameOf = plan.nameOf;
   const realised = sales.length > ledger.realisedMissing ? ledger.realised : null;
   const valuation = usePortfolioValuation(game, rows, realised);
   const valuationColumns = valuation.columns;
-  const columns = useMemo<readonly PortfolioColumn<ValuedRow>[]>(() => [...holdingColumns({ money, marketName: nameOf, now }), ...valuationColumns], [money, nameOf, now, valuationColumns]);
+  const columns = useMemo<readonly PortfolioColumn<ValuedRow>[]>(
+    () => [...holdingColumns({ money, marketName: nameOf, now }), ...valuationColumns],
+    [money, nameOf, now, valuationColumns],
+  );
   const shown = useMemo(() => {
-    const filtered = filterRows(valuation.rows, query, (r) => `${r.holding.name} ${r.holding.note} ${placeText(r.holding.place, { marketName: nameOf })} ${r.holding.acquired ?? ''}`);
-    return sort ? sortRows(filtered, columns.find((c) => c.id === sort.column), sort.dir) : filtered;
+    const filtered = filterRows(
+      valuation.rows,
+      query,
+      (r) =>
+        `${r.holding.name} ${r.holding.note} ${placeText(r.holding.place, { marketName: nameOf })} ${r.holding.acquired ?? ''}`,
+    );
+    return sort
+      ? sortRows(
+          filtered,
+          columns.find((c) => c.id === sort.column),
+          sort.dir,
+        )
+      : filtered;
   }, [valuation.rows, query, sort, columns, nameOf]);
 
   const say = useCallback((n: UndoNote) => showNote(n), []);
@@ -90,7 +107,10 @@ export function PortfolioScreen() {
       edit: (row, from) => openHoldingEditor({ mode: 'edit', holdingId: row.holding.id, returnFocus: from }),
       split: (row) => row.holding.quantity > 1 && setOpen({ kind: 'split', holding: row.holding }),
       sell: (row) => setOpen({ kind: 'sale', name: row.holding.name, sale: null }),
-      remove: (row) => void portfolioRuntime().commit(deleteHoldings([row.holding])).then(say, fail),
+      remove: (row) =>
+        void portfolioRuntime()
+          .commit(deleteHoldings([row.holding]))
+          .then(say, fail),
     }),
     [say, fail],
   );
@@ -103,10 +123,18 @@ export function PortfolioScreen() {
     return { ledger: l, cost: new Map(holdingRows(l, hs, () => true).map((r) => [r.holding.id, r.costBasis])) };
   }, [currency, holdings, sales]);
   const exportRows = useMemo(
-    () => (serviceLedger ? shown.map((r) => ({ ...r, costBasis: serviceLedger.cost.get(r.holding.id) ?? null })) : shown),
+    () =>
+      serviceLedger ? shown.map((r) => ({ ...r, costBasis: serviceLedger.cost.get(r.holding.id) ?? null })) : shown,
     [shown, serviceLedger],
   );
-  const exp = usePortfolioExport({ game, rows: exportRows, ledger: serviceLedger?.ledger ?? ledger, saleIds: sales.map((s) => s.id), all: view, marketName: nameOf });
+  const exp = usePortfolioExport({
+    game,
+    rows: exportRows,
+    ledger: serviceLedger?.ledger ?? ledger,
+    saleIds: sales.map((s) => s.id),
+    all: view,
+    marketName: nameOf,
+  });
   const menu = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => {
     if (menu.current) menu.current.open = false;
@@ -140,7 +168,11 @@ export function PortfolioScreen() {
         </h1>
         <span className="page__subtitle">{gameName(game)}</span>
         <span className="pf-spacer" />
-        <button type="button" className="btn btn--primary btn--small" onClick={(e) => openHoldingEditor({ mode: 'new', game, returnFocus: e.currentTarget })}>
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          onClick={(e) => openHoldingEditor({ mode: 'new', game, returnFocus: e.currentTarget })}
+        >
           Add holding
         </button>
         <button type="button" className="btn btn--small" onClick={() => setOpen({ kind: 'import' })}>
@@ -152,13 +184,28 @@ export function PortfolioScreen() {
         <details className="pf-menu" ref={menu}>
           <summary className="btn btn--small">Export</summary>
           <div className="pf-menu__list" role="group" aria-label="Export">
-            <button type="button" className="btn btn--small btn--ghost" disabled={exp.exporting || rows.length === 0} onClick={() => exportAs('holdings')}>
+            <button
+              type="button"
+              className="btn btn--small btn--ghost"
+              disabled={exp.exporting || rows.length === 0}
+              onClick={() => exportAs('holdings')}
+            >
               Holdings (CSV)
             </button>
-            <button type="button" className="btn btn--small btn--ghost" disabled={exp.exporting || sales.length === 0} onClick={() => exportAs('sales')}>
+            <button
+              type="button"
+              className="btn btn--small btn--ghost"
+              disabled={exp.exporting || sales.length === 0}
+              onClick={() => exportAs('sales')}
+            >
               Sales (CSV)
             </button>
-            <button type="button" className="btn btn--small btn--ghost" disabled={exp.exporting} onClick={() => exportAs('backup')}>
+            <button
+              type="button"
+              className="btn btn--small btn--ghost"
+              disabled={exp.exporting}
+              onClick={() => exportAs('backup')}
+            >
               Backup of the whole portfolio
             </button>
             <button
@@ -190,7 +237,8 @@ export function PortfolioScreen() {
       ) : null}
       {view.invalid > 0 ? (
         <p className="pf-problem is-info">
-          {view.invalid} saved {view.invalid === 1 ? 'record' : 'records'} could not be read (from another version?) and {view.invalid === 1 ? 'is' : 'are'} left out.
+          {view.invalid} saved {view.invalid === 1 ? 'record' : 'records'} could not be read (from another version?) and{' '}
+          {view.invalid === 1 ? 'is' : 'are'} left out.
         </p>
       ) : null}
       {note ? (
@@ -199,7 +247,10 @@ export function PortfolioScreen() {
         </p>
       ) : null}
       {exp.message ? (
-        <p className={`pf-problem ${exp.message.tone === 'error' ? '' : 'is-info'}`} role={exp.message.tone === 'error' ? 'alert' : 'status'}>
+        <p
+          className={`pf-problem ${exp.message.tone === 'error' ? '' : 'is-info'}`}
+          role={exp.message.tone === 'error' ? 'alert' : 'status'}
+        >
           {exp.message.text}
         </p>
       ) : null}
@@ -243,11 +294,15 @@ export function PortfolioScreen() {
           <div className="empty-state pf-empty" data-testid="pf-empty">
             <p className="empty-state__title">No {gameName(game)} holdings yet</p>
             <p className="empty-state__text">
-              Add what you own with its cost, import a CSV or a Steam inventory file, paste a list, or fetch a public Steam inventory. From Prices, press{' '}
-              <strong>Add to portfolio</strong> on a row or in an item’s details.
+              Add what you own with its cost, import a CSV or a Steam inventory file, paste a list, or fetch a public
+              Steam inventory. From Prices, press <strong>Add to portfolio</strong> on a row or in an item’s details.
             </p>
             <div className="empty-state__actions">
-              <button type="button" className="btn btn--primary btn--small" onClick={(e) => openHoldingEditor({ mode: 'new', game, returnFocus: e.currentTarget })}>
+              <button
+                type="button"
+                className="btn btn--primary btn--small"
+                onClick={(e) => openHoldingEditor({ mode: 'new', game, returnFocus: e.currentTarget })}
+              >
                 Add holding
               </button>
               <button type="button" className="btn btn--small" onClick={() => setOpen({ kind: 'import' })}>
@@ -266,12 +321,19 @@ export function PortfolioScreen() {
             </button>
           </p>
         ) : (
-          <HoldingsTable rows={shown} columns={columns} sort={sort} onSort={setSort} actions={actions} label={`${gameName(game)} holdings`} />
+          <HoldingsTable
+            rows={shown}
+            columns={columns}
+            sort={sort}
+            onSort={setSort}
+            actions={actions}
+            label={`${gameName(game)} holdings`}
+          />
         )}
         {holdings.length > 0 ? (
           <p className="field__hint pf-keys">
-            Keys on a row: <kbd className="kbd">Enter</kbd> edit, <kbd className="kbd">S</kbd> record a sale, <kbd className="kbd">P</kbd> split, <kbd className="kbd">Delete</kbd> delete (with
-            Undo).
+            Keys on a row: <kbd className="kbd">Enter</kbd> edit, <kbd className="kbd">S</kbd> record a sale,{' '}
+            <kbd className="kbd">P</kbd> split, <kbd className="kbd">Delete</kbd> delete (with Undo).
           </p>
         ) : null}
       </section>
@@ -285,7 +347,8 @@ export function PortfolioScreen() {
         </div>
         {sales.length === 0 ? (
           <p className="pf-muted" data-testid="pf-sales-empty">
-            No sale recorded. Press <strong>Sell</strong> on a holding: the cost comes from the item’s oldest lots first (FIFO), and the realised profit is shown here.
+            No sale recorded. Press <strong>Sell</strong> on a holding: the cost comes from the item’s oldest lots first
+            (FIFO), and the realised profit is shown here.
           </p>
         ) : (
           <SalesList
@@ -299,12 +362,16 @@ export function PortfolioScreen() {
         )}
       </section>
 
-      {open?.kind === 'split' ? <SplitDialog holding={open.holding} onClose={() => setOpen(null)} onDone={say} /> : null}
+      {open?.kind === 'split' ? (
+        <SplitDialog holding={open.holding} onClose={() => setOpen(null)} onDone={say} />
+      ) : null}
       {open?.kind === 'sale' ? (
         <SaleDialog
           game={game}
           name={open.name}
-          held={heldOf(open.name) + (open.sale ? open.sale.quantity - (ledger.sales.get(open.sale.id)?.shortfall ?? 0) : 0)}
+          held={
+            heldOf(open.name) + (open.sale ? open.sale.quantity - (ledger.sales.get(open.sale.id)?.shortfall ?? 0) : 0)
+          }
           existing={open.sale}
           onClose={() => setOpen(null)}
           onDone={say}

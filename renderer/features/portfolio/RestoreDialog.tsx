@@ -43,13 +43,24 @@ export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(not
   };
 
   return (
-    <PfDialog title="Restore from a backup" subtitle="A Market Desk portfolio backup (.json), every game." onClose={onClose} testId="pf-restore-dialog">
+    <PfDialog
+      title="Restore from a backup"
+      subtitle="A Market Desk portfolio backup (.json), every game."
+      onClose={onClose}
+      testId="pf-restore-dialog"
+    >
       <div className="pf-form">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-file`}>
             Backup file
           </label>
-          <input id={`${id}-file`} type="file" className="input" accept=".json,application/json" onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input
+            id={`${id}-file`}
+            type="file"
+            className="input"
+            accept=".json,application/json"
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
         </div>
         {problem ? (
           <p className="pf-problem" role="alert" data-testid="pf-restore-problem">
@@ -59,7 +70,8 @@ export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(not
         {backup ? (
           <>
             <p className="field__hint">
-              {backup.file}: {backup.data.holdings.length} holdings and {backup.data.sales.length} sales, saved {new Date(backup.data.exported).toLocaleString()}.
+              {backup.file}: {backup.data.holdings.length} holdings and {backup.data.sales.length} sales, saved{' '}
+              {new Date(backup.data.exported).toLocaleString()}.
             </p>
             <fieldset className="field field--fieldset">
               <legend className="field__label">How</legend>
@@ -68,7 +80,12 @@ export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(not
                 Add the backup to what is here (same records are replaced)
               </label>
               <label className="pf-radio">
-                <input type="radio" name={`${id}-mode`} checked={mode === 'replace'} onChange={() => setMode('replace')} />
+                <input
+                  type="radio"
+                  name={`${id}-mode`}
+                  checked={mode === 'replace'}
+                  onChange={() => setMode('replace')}
+                />
                 Replace the whole portfolio with the backup (deletes what the backup does not have)
               </label>
             </fieldset>
@@ -84,7 +101,12 @@ export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(not
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className={`btn ${mode === 'replace' ? 'btn--danger' : 'btn--primary'}`} disabled={!backup || busy} onClick={() => void restore()}>
+          <button
+            type="button"
+            className={`btn ${mode === 'replace' ? 'btn--danger' : 'btn--primary'}`}
+            disabled={!backup || busy}
+            onClick={() => void restore()}
+          >
             {mode === 'replace' ? 'Replace with the backup' : 'Add the backup'}
           </button>
         </footer>

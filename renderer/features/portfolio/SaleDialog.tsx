@@ -41,7 +41,9 @@ export function SaleDialog({ game, name, held, existing, onClose, onDone }: Sale
     const read = readSaleForm(form, game, name);
     if (!read.ok) {
       setErrors(read.errors);
-      document.getElementById(`${id}-${Object.keys(read.errors)[0] === 'placeText' ? 'place' : Object.keys(read.errors)[0]}`)?.focus();
+      document
+        .getElementById(`${id}-${Object.keys(read.errors)[0] === 'placeText' ? 'place' : Object.keys(read.errors)[0]}`)
+        ?.focus();
       return;
     }
     setSaving(true);
@@ -58,7 +60,12 @@ export function SaleDialog({ game, name, held, existing, onClose, onDone }: Sale
   };
 
   return (
-    <PfDialog title={existing ? 'Edit sale' : 'Record sale'} subtitle={`${name} · ${held} held`} onClose={onClose} testId="pf-sale-dialog">
+    <PfDialog
+      title={existing ? 'Edit sale' : 'Record sale'}
+      subtitle={`${name} · ${held} held`}
+      onClose={onClose}
+      testId="pf-sale-dialog"
+    >
       <form
         className="pf-form"
         noValidate
@@ -69,30 +76,83 @@ export function SaleDialog({ game, name, held, existing, onClose, onDone }: Sale
       >
         <div className="pf-row">
           <Field id={`${id}-quantity`} label="Quantity sold" error={errors.quantity}>
-            {(p) => <input {...p} className="input pf-num" inputMode="numeric" value={form.quantity} onChange={(e) => set('quantity', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                className="input pf-num"
+                inputMode="numeric"
+                value={form.quantity}
+                onChange={(e) => set('quantity', e.target.value)}
+              />
+            )}
           </Field>
           <Field id={`${id}-unitPrice`} label="Price per item" error={errors.unitPrice} hint="Before the fee.">
-            {(p) => <input {...p} className="input pf-num" inputMode="decimal" value={form.unitPrice} onChange={(e) => set('unitPrice', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                className="input pf-num"
+                inputMode="decimal"
+                value={form.unitPrice}
+                onChange={(e) => set('unitPrice', e.target.value)}
+              />
+            )}
           </Field>
           <Field id={`${id}-fee`} label="Fee taken" error={errors.fee} hint="For the whole sale.">
-            {(p) => <input {...p} className="input pf-num" inputMode="decimal" placeholder="0" value={form.fee} onChange={(e) => set('fee', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                className="input pf-num"
+                inputMode="decimal"
+                placeholder="0"
+                value={form.fee}
+                onChange={(e) => set('fee', e.target.value)}
+              />
+            )}
           </Field>
         </div>
         <div className="pf-row">
           <Field id={`${id}-sold`} label="Sold on" error={errors.sold}>
-            {(p) => <input {...p} type="date" className="input" value={form.sold} onChange={(e) => set('sold', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="date"
+                className="input"
+                value={form.sold}
+                onChange={(e) => set('sold', e.target.value)}
+              />
+            )}
           </Field>
-          <PlaceField id={`${id}-place`} label="Sold at" game={game} place={form.place} placeText={form.placeText} error={errors.placeText} onPlace={(v) => set('place', v)} onText={(v) => set('placeText', v)} />
+          <PlaceField
+            id={`${id}-place`}
+            label="Sold at"
+            game={game}
+            place={form.place}
+            placeText={form.placeText}
+            error={errors.placeText}
+            onPlace={(v) => set('place', v)}
+            onText={(v) => set('placeText', v)}
+          />
         </div>
         <Field id={`${id}-note`} label="Note" error={errors.note}>
-          {(p) => <textarea {...p} className="input pf-note" rows={2} value={form.note} onChange={(e) => set('note', e.target.value)} />}
+          {(p) => (
+            <textarea
+              {...p}
+              className="input pf-note"
+              rows={2}
+              value={form.note}
+              onChange={(e) => set('note', e.target.value)}
+            />
+          )}
         </Field>
         <p className="field__hint" aria-live="polite">
-          {preview.ok ? `Proceeds ${formatMoney(preview.value.unitPrice * preview.value.quantity - (preview.value.fee ?? 0), money)}; the cost comes from the oldest lots first (FIFO).` : ''}
+          {preview.ok
+            ? `Proceeds ${formatMoney(preview.value.unitPrice * preview.value.quantity - (preview.value.fee ?? 0), money)}; the cost comes from the oldest lots first (FIFO).`
+            : ''}
         </p>
         {over > 0 ? (
           <p className="pf-problem is-warn" role="alert">
-            This sells {over} more than the {held} held: it is recorded and flagged, and its realised profit stays unknown until the missing lots are added.
+            This sells {over} more than the {held} held: it is recorded and flagged, and its realised profit stays
+            unknown until the missing lots are added.
           </p>
         ) : null}
         <DialogFoot failure={failure} onCancel={onClose}>

@@ -18,7 +18,14 @@ interface SalesListProps {
   onDelete(sale: Sale): void;
 }
 
-export const SalesList = memo(function SalesList({ sales, ledger, money, marketName, onEdit, onDelete }: SalesListProps) {
+export const SalesList = memo(function SalesList({
+  sales,
+  ledger,
+  money,
+  marketName,
+  onEdit,
+  onDelete,
+}: SalesListProps) {
   const shown = [...sales].sort((a, b) => (a.sold === b.sold ? b.created - a.created : a.sold < b.sold ? 1 : -1));
   let realised = 0;
   let missing = 0;
@@ -30,8 +37,13 @@ export const SalesList = memo(function SalesList({ sales, ledger, money, marketN
   return (
     <>
       <p className="pf-total" data-testid="pf-realised-summary">
-        Realised profit: <strong data-testid="pf-realised-total">{sales.length > missing ? formatMoney(realised, money) : MISSING}</strong>
-        {missing ? ` (${missing} ${missing === 1 ? 'sale has' : 'sales have'} no known cost and ${missing === 1 ? 'is' : 'are'} left out)` : ''}
+        Realised profit:{' '}
+        <strong data-testid="pf-realised-total">
+          {sales.length > missing ? formatMoney(realised, money) : MISSING}
+        </strong>
+        {missing
+          ? ` (${missing} ${missing === 1 ? 'sale has' : 'sales have'} no known cost and ${missing === 1 ? 'is' : 'are'} left out)`
+          : ''}
       </p>
       <div className="pf-scroll">
         <table className="pf-table" data-testid="pf-sales">
@@ -51,7 +63,11 @@ export const SalesList = memo(function SalesList({ sales, ledger, money, marketN
               <th scope="col" className="pf-numcol" title="Price × quantity − fee">
                 Proceeds
               </th>
-              <th scope="col" className="pf-numcol" title="What the items sold cost, taken from the oldest lots first (FIFO), fees included">
+              <th
+                scope="col"
+                className="pf-numcol"
+                title="What the items sold cost, taken from the oldest lots first (FIFO), fees included"
+              >
                 Cost (FIFO)
               </th>
               <th scope="col" className="pf-numcol" title="Proceeds − cost">
@@ -73,7 +89,10 @@ export const SalesList = memo(function SalesList({ sales, ledger, money, marketN
                   <td>
                     {s.name}
                     {r && r.shortfall > 0 ? (
-                      <span className="pf-tag pf-tag--warn" title="More was sold than the lots held: add the missing lots to know this sale's profit">
+                      <span
+                        className="pf-tag pf-tag--warn"
+                        title="More was sold than the lots held: add the missing lots to know this sale's profit"
+                      >
                         {r.shortfall} not held
                       </span>
                     ) : null}
@@ -87,16 +106,29 @@ export const SalesList = memo(function SalesList({ sales, ledger, money, marketN
                   <td className="pf-numcol" data-testid="pf-sale-cost">
                     {formatMoney(r?.costBasis ?? null, money)}
                   </td>
-                  <td className={`pf-numcol${realisedValue !== null && realisedValue < 0 ? ' is-loss' : realisedValue ? ' is-gain' : ''}`} data-testid="pf-sale-realised">
+                  <td
+                    className={`pf-numcol${realisedValue !== null && realisedValue < 0 ? ' is-loss' : realisedValue ? ' is-gain' : ''}`}
+                    data-testid="pf-sale-realised"
+                  >
                     {formatMoney(realisedValue, money)}
                   </td>
                   <td>{placeText(s.place, { marketName }) || MISSING}</td>
                   <td>
                     <div className="pf-row-actions">
-                      <button type="button" className="btn btn--small btn--ghost" aria-label={`Edit the sale of ${s.name} on ${s.sold}`} onClick={() => onEdit(s)}>
+                      <button
+                        type="button"
+                        className="btn btn--small btn--ghost"
+                        aria-label={`Edit the sale of ${s.name} on ${s.sold}`}
+                        onClick={() => onEdit(s)}
+                      >
                         Edit
                       </button>
-                      <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete the sale of ${s.name} on ${s.sold}`} onClick={() => onDelete(s)}>
+                      <button
+                        type="button"
+                        className="btn btn--small btn--ghost"
+                        aria-label={`Delete the sale of ${s.name} on ${s.sold}`}
+                        onClick={() => onDelete(s)}
+                      >
                         Delete
                       </button>
                     </div>

@@ -6,7 +6,15 @@ import type { Holding } from './model/types';
 import { DialogFoot, Field, PfDialog } from './PfDialog';
 import { portfolioRuntime, type UndoNote } from './portfolio-state';
 
-export function SplitDialog({ holding, onClose, onDone }: { holding: Holding; onClose(): void; onDone(note: UndoNote): void }) {
+export function SplitDialog({
+  holding,
+  onClose,
+  onDone,
+}: {
+  holding: Holding;
+  onClose(): void;
+  onDone(note: UndoNote): void;
+}) {
   const [text, setText] = useState(String(Math.floor(holding.quantity / 2)));
   const [error, setError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,7 +33,12 @@ export function SplitDialog({ holding, onClose, onDone }: { holding: Holding; on
     }
   };
   return (
-    <PfDialog title="Split holding" subtitle={`${holding.name} · ${holding.quantity} items`} onClose={onClose} testId="pf-split-dialog">
+    <PfDialog
+      title="Split holding"
+      subtitle={`${holding.name} · ${holding.quantity} items`}
+      onClose={onClose}
+      testId="pf-split-dialog"
+    >
       <form
         className="pf-form"
         noValidate
@@ -34,7 +47,12 @@ export function SplitDialog({ holding, onClose, onDone }: { holding: Holding; on
           void save();
         }}
       >
-        <Field id={`${id}-n`} label="Items to the new lot" error={error} hint={`The rest (${holding.quantity} minus these) stays in this lot; the fee paid is shared between the two.`}>
+        <Field
+          id={`${id}-n`}
+          label="Items to the new lot"
+          error={error}
+          hint={`The rest (${holding.quantity} minus these) stays in this lot; the fee paid is shared between the two.`}
+        >
           {(p) => (
             <input
               {...p}

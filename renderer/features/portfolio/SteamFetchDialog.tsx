@@ -25,18 +25,28 @@ import { portfolioRuntime, type UndoNote } from './portfolio-state';
 
 /** What a fetch without the owner's Steam sign-in cannot see, said before fetching. */
 function visibilityText(game: GameId): string {
-  const hidden = game === 730 ? 'trade-protected items, items bought or received in a trade in the last 10 days, or ' : '';
+  const hidden =
+    game === 730 ? 'trade-protected items, items bought or received in a trade in the last 10 days, or ' : '';
   return `A public fetch sees what Steam shows any visitor: not ${hidden}trade-lock dates. For those, import the inventory file you save while signed in to Steam (Import… › Steam inventory JSON file).`;
 }
 
 function progressText(p: SteamInventoryProgress): string {
   const of = p.total !== null ? ` of ${p.total.toLocaleString('en-US')}` : '';
   if (p.stage === 'resolving') return 'Finding the profile…';
-  if (p.stage === 'waiting') return `Steam asked to slow down: waiting ${Math.ceil((p.waitMs ?? 0) / 1000)} s… (${p.assets.toLocaleString('en-US')} items read so far)`;
+  if (p.stage === 'waiting')
+    return `Steam asked to slow down: waiting ${Math.ceil((p.waitMs ?? 0) / 1000)} s… (${p.assets.toLocaleString('en-US')} items read so far)`;
   return `Reading inventory context ${p.context}: page ${p.pages}, ${p.assets.toLocaleString('en-US')}${of} items…`;
 }
 
-export function SteamFetchDialog({ game, onClose, onDone }: { game: GameId; onClose(): void; onDone(note: UndoNote): void }) {
+export function SteamFetchDialog({
+  game,
+  onClose,
+  onDone,
+}: {
+  game: GameId;
+  onClose(): void;
+  onDone(note: UndoNote): void;
+}) {
   const { api } = useConnection();
   const money = useMoneyFormat();
   const names = useItemNames(game);
@@ -67,7 +77,10 @@ export function SteamFetchDialog({ game, onClose, onDone }: { game: GameId; onCl
     setNotes([]);
     setProgress(null);
     try {
-      const result = await api.fetchSteamInventory({ profile: p, appId: game }, { onProgress: setProgress, signal: controller.signal });
+      const result = await api.fetchSteamInventory(
+        { profile: p, appId: game },
+        { onProgress: setProgress, signal: controller.signal },
+      );
       if (controller.signal.aborted) return;
       if (!result.ok) setProblem(result.reason === 'cancelled' ? 'Cancelled: nothing was read.' : result.message);
       else {
@@ -99,7 +112,13 @@ export function SteamFetchDialog({ game, onClose, onDone }: { game: GameId; onCl
   };
 
   return (
-    <PfDialog title="Fetch from Steam" subtitle="A public inventory; nothing is added until you check the preview." onClose={onClose} testId="pf-steam-dialog" wide>
+    <PfDialog
+      title="Fetch from Steam"
+      subtitle="A public inventory; nothing is added until you check the preview."
+      onClose={onClose}
+      testId="pf-steam-dialog"
+      wide
+    >
       <form
         className="pf-form"
         noValidate
@@ -162,7 +181,12 @@ export function SteamFetchDialog({ game, onClose, onDone }: { game: GameId; onCl
           <button type="button" className="btn" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="btn btn--primary" disabled={!counts || counts.ok === 0 || busy} onClick={() => void accept()}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={!counts || counts.ok === 0 || busy}
+            onClick={() => void accept()}
+          >
             {counts && counts.ok > 0 ? `Import ${counts.ok} ${counts.ok === 1 ? 'holding' : 'holdings'}` : 'Import'}
           </button>
         </footer>

@@ -17,7 +17,11 @@ export function UndoNoteBar({ note, onDone }: { note: UndoNote; onDone(): void }
           disabled={busy}
           onClick={() => {
             setState({ note, busy: true, failed: null });
-            note.undo?.().then(onDone, (e: unknown) => setState({ note, busy: false, failed: `Undo failed: ${e instanceof Error ? e.message : String(e)}` }));
+            note
+              .undo?.()
+              .then(onDone, (e: unknown) =>
+                setState({ note, busy: false, failed: `Undo failed: ${e instanceof Error ? e.message : String(e)}` }),
+              );
           }}
         >
           Undo

@@ -13,7 +13,11 @@ import { currencySymbol } from '../../market/currency/currencies';
 function enteredCost(v: number | null, currency: string | null | undefined, money: MoneyFormat): string {
   if (!currency || currency === money.conversion?.from) return formatMoney(v, { ...money, conversion: null });
   const symbol = currencySymbol(currency);
-  return formatMoney(v, { decimals: money.decimals, symbol: /[A-Za-z]$/.test(symbol) ? `${symbol} ` : symbol, conversion: null });
+  return formatMoney(v, {
+    decimals: money.decimals,
+    symbol: /[A-Za-z]$/.test(symbol) ? `${symbol} ` : symbol,
+    conversion: null,
+  });
 }
 
 export interface ColumnContext {
@@ -44,7 +48,10 @@ export function holdingColumns({ money, marketName, now }: ColumnContext): Portf
             {r.holding.name}
           </span>
           {r.known ? null : (
-            <span className="pf-tag pf-tag--warn" title="The catalog of this game does not know this name: it has no prices">
+            <span
+              className="pf-tag pf-tag--warn"
+              title="The catalog of this game does not know this name: it has no prices"
+            >
               not in catalog
             </span>
           )}
@@ -62,8 +69,13 @@ export function holdingColumns({ money, marketName, now }: ColumnContext): Portf
       title: 'Items of this lot not sold yet (of the items bought, when some were sold)',
       align: 'end',
       sortValue: (r) => r.remaining,
-      text: (r) => (r.remaining === r.holding.quantity ? String(r.remaining) : `${r.remaining} of ${r.holding.quantity}`),
-      render: (r) => <span data-testid="pf-qty">{r.remaining === r.holding.quantity ? r.remaining : `${r.remaining} of ${r.holding.quantity}`}</span>,
+      text: (r) =>
+        r.remaining === r.holding.quantity ? String(r.remaining) : `${r.remaining} of ${r.holding.quantity}`,
+      render: (r) => (
+        <span data-testid="pf-qty">
+          {r.remaining === r.holding.quantity ? r.remaining : `${r.remaining} of ${r.holding.quantity}`}
+        </span>
+      ),
     },
     {
       id: 'unitCost',
@@ -81,7 +93,8 @@ export function holdingColumns({ money, marketName, now }: ColumnContext): Portf
     {
       id: 'costBasis',
       label: 'Cost basis',
-      title: 'What the items not sold yet cost: unit cost × items left + their share of the fee paid; a cost in another currency converted at the rate of its purchase date',
+      title:
+        'What the items not sold yet cost: unit cost × items left + their share of the fee paid; a cost in another currency converted at the rate of its purchase date',
       align: 'end',
       sortValue: (r) => r.costBasis,
       text: (r) => formatMoney(r.costBasis, money),

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedDrafts, importParsers } from './import-parsers';
 
-const ctx = { game: 730 as const, names: ['AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Field-Tested)'], now: Date.UTC(2026, 2, 1) };
+const ctx = {
+  game: 730 as const,
+  names: ['AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Field-Tested)'],
+  now: Date.UTC(2026, 2, 1),
+};
 
 describe('the import dialogs’ parsers', () => {
   it('a CSV: the catalog’s spelling taken, a bad row shown and left out of what is added', () => {
-    const preview = importParsers.csv('Item,Qty,Price\nak-47 | redline (field-tested),2,10.50\nAWP | Asiimov (Field-Tested),two,1\nMystery item,1,\n', ctx);
+    const preview = importParsers.csv(
+      'Item,Qty,Price\nak-47 | redline (field-tested),2,10.50\nAWP | Asiimov (Field-Tested),two,1\nMystery item,1,\n',
+      ctx,
+    );
     expect(preview.fatal).toBeNull();
     expect(preview.rows).toHaveLength(3);
     expect(preview.rows[1]?.error).toMatch(/two/);
@@ -19,7 +26,9 @@ describe('the import dialogs’ parsers', () => {
 
   it('a pasted list, and nothing from a fatal preview', () => {
     const preview = importParsers.paste('2x AWP | Asiimov (Field-Tested)', ctx);
-    expect(acceptedDrafts(preview, 730).map((d) => [d.name, d.quantity])).toEqual([['AWP | Asiimov (Field-Tested)', 2]]);
+    expect(acceptedDrafts(preview, 730).map((d) => [d.name, d.quantity])).toEqual([
+      ['AWP | Asiimov (Field-Tested)', 2],
+    ]);
     expect(acceptedDrafts(importParsers.steamJson('not json', ctx), 730)).toEqual([]);
     expect(importParsers.steamJson('not json', ctx).fatal).toMatch(/not JSON/);
     // A row with a draft and an error too (a parser that kept what it read) is still left out.
@@ -45,7 +54,10 @@ describe('a file read by what it holds', () => {
 
   it('a CSV stays a CSV, and a CSV whose first name starts with "[" too', async () => {
     const { readImportFile } = await import('./import-parsers');
-    expect(readImportFile('name,qty\nAWP | Asiimov (Field-Tested),1\n', 'csv', ctx)).toMatchObject({ source: 'csv', notice: null });
+    expect(readImportFile('name,qty\nAWP | Asiimov (Field-Tested),1\n', 'csv', ctx)).toMatchObject({
+      source: 'csv',
+      notice: null,
+    });
     expect(readImportFile('[name],qty\nx,1\n', 'csv', ctx).source).toBe('csv');
   });
 });

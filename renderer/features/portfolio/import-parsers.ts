@@ -53,16 +53,30 @@ export type FileSource = 'csv' | 'steam';
  * Steam inventory JSON file, and a CSV chosen as "Steam inventory JSON file" as a CSV (when it reads as
  * one), with a notice saying so; the dialog then shows that reader as chosen.
  */
-export function readImportFile(text: string, chosen: FileSource, ctx: ImportContext, parsers: ImportParsers = importParsers): { preview: ImportPreview; source: FileSource; notice: string | null } {
+export function readImportFile(
+  text: string,
+  chosen: FileSource,
+  ctx: ImportContext,
+  parsers: ImportParsers = importParsers,
+): { preview: ImportPreview; source: FileSource; notice: string | null } {
   const json = looksLikeJson(text);
   if (chosen === 'csv' && json) {
-    return { preview: parsers.steamJson(text, ctx), source: 'steam', notice: 'This file is JSON, not CSV: it was read as a Steam inventory JSON file.' };
+    return {
+      preview: parsers.steamJson(text, ctx),
+      source: 'steam',
+      notice: 'This file is JSON, not CSV: it was read as a Steam inventory JSON file.',
+    };
   }
   if (chosen === 'steam' && !json) {
     const csv = parsers.csv(text, ctx);
-    if (!csv.fatal) return { preview: csv, source: 'csv', notice: 'This file is a CSV file, not JSON: it was read as one.' };
+    if (!csv.fatal)
+      return { preview: csv, source: 'csv', notice: 'This file is a CSV file, not JSON: it was read as one.' };
   }
-  return { preview: chosen === 'csv' ? parsers.csv(text, ctx) : parsers.steamJson(text, ctx), source: chosen, notice: null };
+  return {
+    preview: chosen === 'csv' ? parsers.csv(text, ctx) : parsers.steamJson(text, ctx),
+    source: chosen,
+    notice: null,
+  };
 }
 
 /** What "Import" adds: the rows that became a holding without an error, for this game. */

@@ -8,7 +8,18 @@ import { PortfolioRuntime } from './portfolio-state';
 import { PortfolioConflictError, PortfolioStore } from './store';
 
 const T0 = Date.UTC(2026, 0, 1);
-const draft: HoldingDraft = { game: 730, name: 'AK-47 | Redline (Field-Tested)', quantity: 4, unitCost: 10_000, fee: 400, acquired: '2026-01-02', place: null, lockedUntil: null, note: '', origin: 'manual' };
+const draft: HoldingDraft = {
+  game: 730,
+  name: 'AK-47 | Redline (Field-Tested)',
+  quantity: 4,
+  unitCost: 10_000,
+  fee: 400,
+  acquired: '2026-01-02',
+  place: null,
+  lockedUntil: null,
+  note: '',
+  origin: 'manual',
+};
 
 let seq = 0;
 const stores: PortfolioStore[] = [];
@@ -117,7 +128,7 @@ describe('PortfolioRuntime in two tabs', () => {
     }
     const held = (hs: readonly { quantity: number }[]) => hs.reduce((n, h) => n + h.quantity, 0);
 
-    it('a stale editor\'s save after the other tab split the lot writes nothing, and shows the new state', async () => {
+    it("a stale editor's save after the other tab split the lot writes nothing, and shows the new state", async () => {
       const { a, b, store } = twoTabs();
       await a.commit(addHolding({ ...draft, quantity: 10 }, T0, 'lot'));
       await b.start();
@@ -156,12 +167,18 @@ describe('PortfolioRuntime in two tabs', () => {
       await b.start();
       const seen = b.get();
       await a.commit(addHolding(draft, T0 + 1, 'new-in-a'));
-      const backup = { format: 'market-desk-portfolio' as const, version: 1 as const, exported: T0, holdings: [], sales: [] };
+      const backup = {
+        format: 'market-desk-portfolio' as const,
+        version: 1 as const,
+        exported: T0,
+        holdings: [],
+        sales: [],
+      };
       await expect(b.commit(restoreBackup(seen, backup, 'replace'))).rejects.toBeInstanceOf(PortfolioConflictError);
       expect((await store.load()).holdings.map((h) => h.id)).toEqual(['mine', 'new-in-a']);
     });
 
-    it('another tab\'s write drops this tab\'s Undo', async () => {
+    it("another tab's write drops this tab's Undo", async () => {
       const name = `portfolio-two-tabs-${++seq}`;
       const sa = new PortfolioStore(name);
       const sb = new PortfolioStore(name);

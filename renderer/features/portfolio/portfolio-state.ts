@@ -17,7 +17,15 @@ import { errorText } from '../../lib/storage/versioned-db';
 import { applyChange, type Edit } from './model/edits';
 import type { Holding, Sale } from './model/types';
 import { dropUndo, type UndoNote } from './note-state';
-import { PORTFOLIO_DB, PortfolioConflictError, portfolioStore, PortfolioWriteError, writeFailureText, type PortfolioChange, type PortfolioStore } from './store';
+import {
+  PORTFOLIO_DB,
+  PortfolioConflictError,
+  portfolioStore,
+  PortfolioWriteError,
+  writeFailureText,
+  type PortfolioChange,
+  type PortfolioStore,
+} from './store';
 
 export interface PortfolioView {
   /** Whether the first read is done (successfully or not). */
@@ -34,7 +42,8 @@ export interface PortfolioView {
 
 export type { UndoNote } from './note-state';
 
-const byCreated = (a: { created: number; id: string }, b: { created: number; id: string }) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byCreated = (a: { created: number; id: string }, b: { created: number; id: string }) =>
+  a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class PortfolioRuntime {
   private view: PortfolioView = { ready: false, holdings: [], sales: [], invalid: 0, loadError: null, problem: null };
@@ -78,7 +87,10 @@ export class PortfolioRuntime {
       (p) => this.set({ ready: true, holdings: p.holdings, sales: p.sales, invalid: p.invalid, loadError: null }),
       (e: unknown) => {
         this.loading = null;
-        this.set({ ready: true, loadError: `Your portfolio could not be read: ${e instanceof Error ? e.message : errorText(e)}` });
+        this.set({
+          ready: true,
+          loadError: `Your portfolio could not be read: ${e instanceof Error ? e.message : errorText(e)}`,
+        });
       },
     );
     return this.loading;
@@ -120,7 +132,9 @@ export class PortfolioRuntime {
       }
       this.set({
         problem: null,
-        holdings: applyChange(this.view.holdings, change.clear, change.deleteHoldings, change.putHoldings).sort(byCreated),
+        holdings: applyChange(this.view.holdings, change.clear, change.deleteHoldings, change.putHoldings).sort(
+          byCreated,
+        ),
         sales: applyChange(this.view.sales, change.clear, change.deleteSales, change.putSales).sort(byCreated),
       });
       this.channel?.postMessage('changed');
@@ -144,7 +158,10 @@ let shared: PortfolioRuntime | null = null;
 
 export function portfolioRuntime(): PortfolioRuntime {
   if (!shared) {
-    shared = new PortfolioRuntime(portfolioStore(), typeof BroadcastChannel === 'function' ? new BroadcastChannel(PORTFOLIO_DB) : null);
+    shared = new PortfolioRuntime(
+      portfolioStore(),
+      typeof BroadcastChannel === 'function' ? new BroadcastChannel(PORTFOLIO_DB) : null,
+    );
     shared.onChangedElsewhere(dropUndo);
     void shared.start();
   }

@@ -41,7 +41,20 @@ function holding(id: string, over: Partial<Holding> = {}): Holding {
   };
 }
 function sale(id: string, over: Partial<Sale> = {}): Sale {
-  return { id, game: 730, name: 'AK-47 | Redline (Field-Tested)', quantity: 1, unitPrice: 15_000, fee: 750, sold: '2026-01-10', place: null, note: '', created: T0 + 5, updated: T0 + 5, ...over };
+  return {
+    id,
+    game: 730,
+    name: 'AK-47 | Redline (Field-Tested)',
+    quantity: 1,
+    unitPrice: 15_000,
+    fee: 750,
+    sold: '2026-01-10',
+    place: null,
+    note: '',
+    created: T0 + 5,
+    updated: T0 + 5,
+    ...over,
+  };
 }
 
 describe('PortfolioStore (IndexedDB, fake-indexeddb)', () => {
@@ -49,7 +62,11 @@ describe('PortfolioStore (IndexedDB, fake-indexeddb)', () => {
     const name = `portfolio-test-${++seq}`;
     const first = newStore(name);
     await first.apply({
-      putHoldings: [holding('h2', { created: T0 + 2 }), holding('h1', { created: T0 + 1 }), holding('d1', { game: 570, name: 'Arcana' })],
+      putHoldings: [
+        holding('h2', { created: T0 + 2 }),
+        holding('h1', { created: T0 + 1 }),
+        holding('d1', { game: 570, name: 'Arcana' }),
+      ],
       putSales: [sale('s1'), sale('d-s', { game: 570, name: 'Arcana' })],
     });
     await first.close();
@@ -66,7 +83,11 @@ describe('PortfolioStore (IndexedDB, fake-indexeddb)', () => {
     const s = newStore();
     await s.apply({ putHoldings: [holding('a'), holding('b')], putSales: [sale('s')] });
     // A split: a edited, c added; b deleted.
-    await s.apply({ putHoldings: [holding('a', { quantity: 1 }), holding('c', { quantity: 1, created: T0 + 9 })], deleteHoldings: ['b'], deleteSales: ['s'] });
+    await s.apply({
+      putHoldings: [holding('a', { quantity: 1 }), holding('c', { quantity: 1, created: T0 + 9 })],
+      deleteHoldings: ['b'],
+      deleteSales: ['s'],
+    });
     const loaded = await s.load(730);
     expect(loaded.holdings.map((h) => [h.id, h.quantity])).toEqual([
       ['a', 1],
@@ -100,7 +121,10 @@ describe('PortfolioStore (IndexedDB, fake-indexeddb)', () => {
       const fault = injectFault(s.name, 'holdings', kind);
       const failed = s.apply({ putHoldings: [holding('a', { quantity: 9 }), holding('b')], deleteSales: [] });
       await expect(failed).rejects.toBeInstanceOf(PortfolioWriteError);
-      await expect(failed).rejects.toMatchObject({ quota: true, message: expect.stringMatching(/not saved: the disk.* is full/) });
+      await expect(failed).rejects.toMatchObject({
+        quota: true,
+        message: expect.stringMatching(/not saved: the disk.* is full/),
+      });
       expect(fault.fired()).toBe(1);
       expect(storageStatus().notices['portfolio-write']).toMatch(/is full/);
       expect((await s.load()).holdings.map((h) => [h.id, h.quantity])).toEqual([['a', 2]]);
@@ -114,7 +138,10 @@ describe('PortfolioStore (IndexedDB, fake-indexeddb)', () => {
   it('an aborted write rejects with its own words', async () => {
     const s = newStore();
     injectFault(s.name, 'sales', 'abort');
-    await expect(s.apply({ putHoldings: [holding('a')], putSales: [sale('s')] })).rejects.toMatchObject({ quota: false, message: expect.stringMatching(/not saved \(AbortError/) });
+    await expect(s.apply({ putHoldings: [holding('a')], putSales: [sale('s')] })).rejects.toMatchObject({
+      quota: false,
+      message: expect.stringMatching(/not saved \(AbortError/),
+    });
     expect((await s.load()).holdings).toEqual([]);
     expect(storageStatus().notices['portfolio-write']).toMatch(/AbortError/);
   });
@@ -148,7 +175,9 @@ describe('PortfolioStore (IndexedDB, fake-indexeddb)', () => {
     await v2.close();
     const old = newStore(name);
     await expect(old.load()).rejects.toBeInstanceOf(NewerDatabaseError);
-    expect(storageStatus().notices['portfolio-open']).toMatch(/Portfolio: saved by a newer version of Market Desk \(storage version 3; this version reads up to 2\)/);
+    expect(storageStatus().notices['portfolio-open']).toMatch(
+      /Portfolio: saved by a newer version of Market Desk \(storage version 3; this version reads up to 2\)/,
+    );
   });
 });
 
@@ -158,12 +187,18 @@ describe('PortfolioStore: the version a change expects', () => {
     await s.apply({ putHoldings: [holding('h1', { quantity: 10 })] });
     const seen = holding('h1', { quantity: 10 });
     await s.apply({ putHoldings: [holding('h1', { quantity: 6 }), holding('h2', { quantity: 4 })] });
-    const stale = { putHoldings: [holding('h1', { quantity: 10, note: 'b' })], expect: { holdings: [{ id: 'h1', was: seen }] } };
+    const stale = {
+      putHoldings: [holding('h1', { quantity: 10, note: 'b' })],
+      expect: { holdings: [{ id: 'h1', was: seen }] },
+    };
     await expect(s.apply(stale)).rejects.toThrow(/changed in another window/);
     expect((await s.load()).holdings.map((h) => h.quantity)).toEqual([6, 4]);
     expect(storageStatus().notices['portfolio-write']).toBeUndefined();
     // The same change built on what is there now is written.
-    const fresh = { putHoldings: [holding('h1', { quantity: 6, note: 'b' })], expect: { holdings: [{ id: 'h1', was: holding('h1', { quantity: 6 }) }] } };
+    const fresh = {
+      putHoldings: [holding('h1', { quantity: 6, note: 'b' })],
+      expect: { holdings: [{ id: 'h1', was: holding('h1', { quantity: 6 }) }] },
+    };
     await s.apply(fresh);
     expect((await s.load()).holdings.map((h) => [h.quantity, h.note])).toEqual([
       [6, 'b'],
@@ -174,7 +209,9 @@ describe('PortfolioStore: the version a change expects', () => {
   it('"must not exist" is refused when the id is taken', async () => {
     const s = newStore();
     await s.apply({ putHoldings: [holding('h1')] });
-    await expect(s.apply({ putHoldings: [holding('h1', { note: 'x' })], expect: { holdings: [{ id: 'h1', was: null }] } })).rejects.toThrow(/1 record\)/);
+    await expect(
+      s.apply({ putHoldings: [holding('h1', { note: 'x' })], expect: { holdings: [{ id: 'h1', was: null }] } }),
+    ).rejects.toThrow(/1 record\)/);
     expect((await s.load()).holdings[0]?.note).toBe('');
   });
 });
@@ -189,4 +226,3 @@ describe('PortfolioStore after the browser closed its connection', () => {
     expect(loaded.holdings.map((h) => h.id).sort()).toEqual(['a', 'b']);
   });
 });
-

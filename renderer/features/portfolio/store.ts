@@ -131,7 +131,6 @@ export class PortfolioStore {
     });
   }
 
-
   /** One game's records (all games when `game` is null), in creation order. */
   async load(game: number | null = null): Promise<LoadedPortfolio> {
     const tx = await this.db.transaction((db) => db.transaction(['holdings', 'sales'], 'readonly'));
@@ -142,7 +141,8 @@ export class PortfolioStore {
     ]);
     const holdings = parseEach<Holding>(HoldingSchema, rawHoldings);
     const sales = parseEach<Sale>(SaleSchema, rawSales);
-    const order = (a: { created: number; id: string }, b: { created: number; id: string }) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const order = (a: { created: number; id: string }, b: { created: number; id: string }) =>
+      a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     holdings.ok.sort(order);
     sales.ok.sort(order);
     return { holdings: holdings.ok, sales: sales.ok, invalid: holdings.bad + sales.bad };

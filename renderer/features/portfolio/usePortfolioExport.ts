@@ -22,7 +22,12 @@ export interface ExportSource {
 
 export type ExportKind = 'holdings' | 'sales' | 'backup';
 
-export function usePortfolioExport(src: ExportSource): { exporting: boolean; message: { text: string; tone: 'ok' | 'info' | 'error' } | null; run(kind: ExportKind): Promise<void>; clear(): void } {
+export function usePortfolioExport(src: ExportSource): {
+  exporting: boolean;
+  message: { text: string; tone: 'ok' | 'info' | 'error' } | null;
+  run(kind: ExportKind): Promise<void>;
+  clear(): void;
+} {
   const { api } = useConnection();
   const [exporting, setExporting] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: 'ok' | 'info' | 'error' } | null>(null);
@@ -55,7 +60,8 @@ export function usePortfolioExport(src: ExportSource): { exporting: boolean; mes
       }
       const result = await api.saveFile({ suggestedName: name, mime, bytes: new TextEncoder().encode(text) });
       if (!result.saved) setMessage({ text: 'Export cancelled.', tone: 'info' });
-      else setMessage({ text: `${result.path ? `Saved to ${result.path}` : `Downloaded ${name}`}: ${what}.`, tone: 'ok' });
+      else
+        setMessage({ text: `${result.path ? `Saved to ${result.path}` : `Downloaded ${name}`}: ${what}.`, tone: 'ok' });
     } catch (e) {
       setMessage({ text: `The export failed: ${e instanceof Error ? e.message : String(e)}`, tone: 'error' });
     } finally {

@@ -11,7 +11,9 @@ describe('the fee dialog says which currency fees are worked out in', () => {
         <FeeCurrencyNote />
       </CurrencyProviderFor>,
     );
-    expect(html).toContain('Fees are worked out in USD (US Dollar), the currency the service quotes in, and only then shown in CNY');
+    expect(html).toContain(
+      'Fees are worked out in USD (US Dollar), the currency the service quotes in, and only then shown in CNY',
+    );
     expect(html).toContain('assumes your Steam wallet is in USD');
     expect(html).toContain('minimum of 1 cent');
   });

@@ -13,10 +13,10 @@ export function FeeCurrencyNote() {
   return (
     <p className="card__text" data-testid="fee-currency-note">
       Fees are worked out in {service} ({currencyName(service)}), the currency the service quotes in
-      {converting ? `, and only then shown in ${display}` : ''}. Steam’s fee rounds each part down to the cent with a minimum of{' '}
-      {STEAM_WALLET_FEE_MINIMUM_CENTS} cent: that minimum and the rounding are rules of the Steam wallet’s currency (Steam’s page script,
-      economy_common.js). Market Desk assumes your Steam wallet is in {service}; a wallet in another currency has its own minimum and, for
-      some currencies since December 2025, rounds instead of flooring.
+      {converting ? `, and only then shown in ${display}` : ''}. Steam’s fee rounds each part down to the cent with a
+      minimum of {STEAM_WALLET_FEE_MINIMUM_CENTS} cent: that minimum and the rounding are rules of the Steam wallet’s
+      currency (Steam’s page script, economy_common.js). Market Desk assumes your Steam wallet is in {service}; a wallet
+      in another currency has its own minimum and, for some currencies since December 2025, rounds instead of flooring.
     </p>
   );
 }

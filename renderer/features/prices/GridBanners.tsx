@@ -24,13 +24,31 @@ export interface GridBannersProps {
   checkingMarkets: boolean;
 }
 
-export function GridBanners({ snap, error: loadError, restored, fetching, updatedAt, status, nameOf, onRetry, onRemoveSlug, checkingMarkets }: GridBannersProps) {
+export function GridBanners({
+  snap,
+  error: loadError,
+  restored,
+  fetching,
+  updatedAt,
+  status,
+  nameOf,
+  onRetry,
+  onRemoveSlug,
+  checkingMarkets,
+}: GridBannersProps) {
   const error = loadError && !(checkingMarkets && loadError.kind === 'bad-request') ? loadError : null;
   const rejected = error?.rejectedMarkets ?? [];
   return (
     <>
       {snap && restored ? (
-        <RestoredBanner at={updatedAt} note={restoredNote(status, fetching, Boolean(error))} status={status} what="Prices" className="gs__banner" testId="grid-restored" />
+        <RestoredBanner
+          at={updatedAt}
+          note={restoredNote(status, fetching, Boolean(error))}
+          status={status}
+          what="Prices"
+          className="gs__banner"
+          testId="grid-restored"
+        />
       ) : null}
       {error && snap && !restored ? (
         <ErrorNotice
@@ -49,14 +67,15 @@ export function GridBanners({ snap, error: loadError, restored, fetching, update
       ) : null}
       {rejected.length > 0 ? (
         <p className="gs__rejected" data-testid="rejected-markets">
-          The service does not know the market slug{rejected.length > 1 ? 's' : ''} {rejected.map((s) => `“${s}” (${nameOf(s)})`).join(', ')}. Your
-          market list may not match this service.
+          The service does not know the market slug{rejected.length > 1 ? 's' : ''}{' '}
+          {rejected.map((s) => `“${s}” (${nameOf(s)})`).join(', ')}. Your market list may not match this service.
         </p>
       ) : null}
       {snap && snap.notes.unknownMarkets.length > 0 ? (
         <p className="gs__note" data-testid="grid-notes">
-          The service also sent prices for market{snap.notes.unknownMarkets.length === 1 ? '' : 's'} Market Desk does not know, shown as{' '}
-          {snap.notes.unknownMarkets.length === 1 ? 'a column' : 'columns'} titled by name: {snap.notes.unknownMarkets.slice(0, 8).join(', ')}
+          The service also sent prices for market{snap.notes.unknownMarkets.length === 1 ? '' : 's'} Market Desk does
+          not know, shown as {snap.notes.unknownMarkets.length === 1 ? 'a column' : 'columns'} titled by name:{' '}
+          {snap.notes.unknownMarkets.slice(0, 8).join(', ')}
           {snap.notes.unknownMarkets.length > 8 ? '…' : ''}.
         </p>
       ) : null}
@@ -65,7 +84,15 @@ export function GridBanners({ snap, error: loadError, restored, fetching, update
 }
 
 /** One "Remove “slug” from my markets" button per market slug the service rejected. */
-export function RemoveSlugButtons({ slugs, className, onRemove }: { slugs: readonly string[]; className: string; onRemove(slug: string): void }) {
+export function RemoveSlugButtons({
+  slugs,
+  className,
+  onRemove,
+}: {
+  slugs: readonly string[];
+  className: string;
+  onRemove(slug: string): void;
+}) {
   return (
     <>
       {slugs.map((slug) => (

@@ -7,7 +7,17 @@ function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-export function GridNoMatch({ filter, watchCount, onClear, onShowAll }: { filter: FilterState; watchCount: number; onClear(): void; onShowAll(): void }) {
+export function GridNoMatch({
+  filter,
+  watchCount,
+  onClear,
+  onShowAll,
+}: {
+  filter: FilterState;
+  watchCount: number;
+  onClear(): void;
+  onShowAll(): void;
+}) {
   if (filter.watchlist && watchCount === 0) {
     return (
       <EmptyState overlay title="Your watchlist is empty" testId="grid-no-match">

@@ -2,7 +2,17 @@
  * The Prices page: the search box, the toolbar, filters, banners, the grid, and the item's detail panel.
  * The model is useGridView; this file wires the page's state (filter, open item) to its parts.
  */
-import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { TopBarSlotContext } from '../../ui/topbar-slot';
 import { parseRoute, routeHref, useRouteParams } from '../../lib/route';
@@ -45,16 +55,25 @@ import { QuoteControls } from './QuoteControls';
 /** The search box goes into the shell's top-bar slot when there is one (more room), else inline. */
 function SearchSlot({ children }: { children: ReactNode }) {
   const slot = useContext(TopBarSlotContext);
-  return slot ? createPortal(<div className="gs__topsearch">{children}</div>, slot) : <div className="view__toolbar">{children}</div>;
+  return slot ? (
+    createPortal(<div className="gs__topsearch">{children}</div>, slot)
+  ) : (
+    <div className="view__toolbar">{children}</div>
+  );
 }
 
 /**
  * The filters other than the text: a keystroke in the search box re-renders them only when the text
  * becomes empty or not (their "Clear filters" clears it too).
  */
-const OtherFilters = memo(FilterBar, (a, b) => a.symbol === b.symbol && a.setFilter === b.setFilter && sameExceptText(a.filter, b.filter));
+const OtherFilters = memo(
+  FilterBar,
+  (a, b) => a.symbol === b.symbol && a.setFilter === b.setFilter && sameExceptText(a.filter, b.filter),
+);
 function sameExceptText(a: FilterState, b: FilterState): boolean {
-  return (Object.keys(a) as Array<keyof FilterState>).every((k) => (k === 'text' ? (a.text.trim() === '') === (b.text.trim() === '') : a[k] === b[k]));
+  return (Object.keys(a) as Array<keyof FilterState>).every((k) =>
+    k === 'text' ? (a.text.trim() === '') === (b.text.trim() === '') : a[k] === b[k],
+  );
 }
 
 /** The quote choice beside the filters (it reads its own preferences: one element for every render). */
@@ -79,7 +98,8 @@ function useSize(): [RefObject<HTMLDivElement | null>, { width: number; height: 
     const el = ref.current;
     if (!el) return;
     const ro = new ResizeObserver(([e]) => {
-      if (e) setSize({ width: Math.round(e.contentRect.width), height: Math.max(0, Math.round(e.contentRect.height) - 20) });
+      if (e)
+        setSize({ width: Math.round(e.contentRect.width), height: Math.max(0, Math.round(e.contentRect.height) - 20) });
     });
     ro.observe(el);
     return () => ro.disconnect();
@@ -118,7 +138,10 @@ export function GridScreen() {
   // The service's unstable reasons and liquidity, where the recommendations list is loaded already (this
   // page asks for nothing more: enabled false reads what another page or an earlier session loaded).
   const { recs } = useRecommendations({ game, type: 'general', markets: [] }, { enabled: false });
-  const recSignals = useMemo(() => (recs && recs.game === game && PRICE_RECOMMENDATION_GAMES.includes(game) ? recSignalsOf(recs) : null), [recs, game]);
+  const recSignals = useMemo(
+    () => (recs && recs.game === game && PRICE_RECOMMENDATION_GAMES.includes(game) ? recSignalsOf(recs) : null),
+    [recs, game],
+  );
   const { snap, derived, askCols, bidCols, watched, alerted, columns, view, trust } = useGridView({
     game,
     loaded: data.snap,
@@ -144,7 +167,9 @@ export function GridScreen() {
     (colId: string) => {
       const col = columns.find((c) => c.id === colId);
       if (!col) return;
-      setSort((s) => (s.col === colId ? { col: colId, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { col: colId, dir: defaultDir(col) }));
+      setSort((s) =>
+        s.col === colId ? { col: colId, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { col: colId, dir: defaultDir(col) },
+      );
     },
     [columns, setSort],
   );
@@ -183,7 +208,16 @@ export function GridScreen() {
     setReloadEpoch((e) => e + 1);
     void refetch();
   }, [refetch]);
-  const { exporting, exportCsv } = useGridCsvExport({ game, snap, derived, columns, view, net, nameOf: plan.nameOf, announce });
+  const { exporting, exportCsv } = useGridCsvExport({
+    game,
+    snap,
+    derived,
+    columns,
+    view,
+    net,
+    nameOf: plan.nameOf,
+    announce,
+  });
   const openSettings = useCallback(() => settingsRef.current?.showModal(), []);
   const clearFilters = () => setFilter((f) => ({ ...EMPTY_FILTER, watchlist: f.watchlist }));
   const removeSlug = useStableCallback((slug: string) => {
@@ -211,7 +245,13 @@ export function GridScreen() {
         Prices: {gameName(game)}
       </h1>
       <SearchSlot>
-        <SearchBox ref={searchRef} className="gs__search" list='[data-testid="price-grid"]' value={filter.text} onChange={(text) => setFilter((f) => ({ ...f, text }))} />
+        <SearchBox
+          ref={searchRef}
+          className="gs__search"
+          list='[data-testid="price-grid"]'
+          value={filter.text}
+          onChange={(text) => setFilter((f) => ({ ...f, text }))}
+        />
       </SearchSlot>
       <GridToolbar
         game={game}
@@ -251,19 +291,36 @@ export function GridScreen() {
       ) : null}
       {plan.askMarkets.length === 0 && plan.refusedAsk.length > 0 ? null : (
         // When every name is refused, the block below says so: no list of them above it too.
-        <RefusedMarketsNote discovery={plan.discovery} refusedAsk={plan.refusedAsk} refusedBid={plan.refusedBid} nameOf={plan.nameOf} onOpenMarkets={openSettings} />
+        <RefusedMarketsNote
+          discovery={plan.discovery}
+          refusedAsk={plan.refusedAsk}
+          refusedBid={plan.refusedBid}
+          nameOf={plan.nameOf}
+          onOpenMarkets={openSettings}
+        />
       )}
 
       <div className="view__body">
         <div className="view__main" ref={mainRef}>
           {plan.askMarkets.length === 0 && plan.refusedAsk.length > 0 && !checkingMarkets ? (
-            <AllRefusedBlock refused={plan.refusedAsk} nameOf={plan.nameOf} onOpenMarkets={openSettings} onCheckAgain={checkAgain} />
+            <AllRefusedBlock
+              refused={plan.refusedAsk}
+              nameOf={plan.nameOf}
+              onOpenMarkets={openSettings}
+              onCheckAgain={checkAgain}
+            />
           ) : plan.askMarkets.length === 0 && !checkingMarkets ? (
             <div className="empty-state" data-testid="grid-empty">
               <p className="empty-state__title">No markets chosen</p>
-              <p className="empty-state__text">Choose at least one market in “Markets” to see prices for {gameName(game)}.</p>
+              <p className="empty-state__text">
+                Choose at least one market in “Markets” to see prices for {gameName(game)}.
+              </p>
             </div>
-          ) : !snap && (checkingMarkets || (error?.kind === 'bad-request' && plan.discovery.source !== null && !marketDiscovery.settled(plan.discovery.source, game))) ? (
+          ) : !snap &&
+            (checkingMarkets ||
+              (error?.kind === 'bad-request' &&
+                plan.discovery.source !== null &&
+                !marketDiscovery.settled(plan.discovery.source, game))) ? (
             <LoadingBlock
               title="Checking which markets this service offers…"
               text="The service refused a market name. Market Desk asks with smaller lists (each answer cancelled after its first bytes), then loads the prices without the names it refuses."
@@ -277,7 +334,11 @@ export function GridScreen() {
               lead="Prices could not be loaded"
               message={error.message}
               detail={error.detail}
-              action={rejected.length ? 'Remove the market the service does not know, then the grid loads again.' : error.action}
+              action={
+                rejected.length
+                  ? 'Remove the market the service does not know, then the grid loads again.'
+                  : error.action
+              }
               onRetry={refresh}
               testId="grid-error"
             >
@@ -320,18 +381,37 @@ export function GridScreen() {
                 initialSize={mainSize}
               />
               {view.length === 0 ? (
-                <GridNoMatch filter={filter} watchCount={watchNames.length} onClear={clearFilters} onShowAll={() => setFilter((f) => ({ ...f, watchlist: false }))} />
+                <GridNoMatch
+                  filter={filter}
+                  watchCount={watchNames.length}
+                  onClear={clearFilters}
+                  onShowAll={() => setFilter((f) => ({ ...f, watchlist: false }))}
+                />
               ) : null}
             </>
           )}
           <ListFoot
             className="gs__foot"
             testIds="grid"
-            list={snap ? { shown: view.length, total: snap.n, droppedRows: snap.notes.skippedItems, invalidValues: snap.notes.invalidValues } : null}
+            list={
+              snap
+                ? {
+                    shown: view.length,
+                    total: snap.n,
+                    droppedRows: snap.notes.skippedItems,
+                    invalidValues: snap.notes.invalidValues,
+                  }
+                : null
+            }
           >
             {snap ? (
               <>
-                {askCols.length} markets{net ? ' · net of fees' : ''} · {data.placeholder ? 'loading the new market choice…' : data.restored ? `last data, from ${new Date(data.updatedAt).toLocaleString()}` : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}${snap.bidsAt ? ` · bids from ${new Date(snap.bidsAt).toLocaleTimeString()}` : ''}`}
+                {askCols.length} markets{net ? ' · net of fees' : ''} ·{' '}
+                {data.placeholder
+                  ? 'loading the new market choice…'
+                  : data.restored
+                    ? `last data, from ${new Date(data.updatedAt).toLocaleString()}`
+                    : `${formatBytes(snap.meta.bytes)} via ${snap.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}${snap.bidsAt ? ` · bids from ${new Date(snap.bidsAt).toLocaleTimeString()}` : ''}`}
               </>
             ) : null}
           </ListFoot>

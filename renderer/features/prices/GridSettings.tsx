@@ -13,7 +13,15 @@ import { usePref, useSelectedGame } from '../../lib/preferences';
 import { feeOrigin, feeSchedule, steamGameFeeBps, type FeeOrigin } from '../../market/markets/fees';
 import { marketDiscovery, useMarketDiscovery, type DiscoveryView } from '../../market/markets/useMarketDiscovery';
 import { bpsToPercentText, parsePercentToBps } from '../../market/model/price-arithmetic';
-import { DEFAULT_MARKET_LIST, GRID_PREFS, SLUG_PATTERN, marketTradesGame, removeMarketEverywhere, useFees, type MarketEntry } from '../../market/prefs';
+import {
+  DEFAULT_MARKET_LIST,
+  GRID_PREFS,
+  SLUG_PATTERN,
+  marketTradesGame,
+  removeMarketEverywhere,
+  useFees,
+  type MarketEntry,
+} from '../../market/prefs';
 import { useStalledMarkets } from '../../market/stalled-markets';
 import type { MarketStall } from '../../market/trust/types';
 import { stallSentence, stallShort } from '../../ui/trust/trust-text';
@@ -21,7 +29,17 @@ import { Icon } from '../../ui/Icon';
 import { FeeCurrencyNote } from './FeeCurrencyNote';
 import './GridSettings.css';
 
-function FeeInput({ label, bps, placeholder, onCommit }: { label: string; bps: number | null; placeholder?: string; onCommit(bps: number): void }) {
+function FeeInput({
+  label,
+  bps,
+  placeholder,
+  onCommit,
+}: {
+  label: string;
+  bps: number | null;
+  placeholder?: string;
+  onCommit(bps: number): void;
+}) {
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? (bps === null ? '' : bpsToPercentText(bps));
   const parsed = text === null ? bps : parsePercentToBps(text === '' ? '0' : text);
@@ -36,7 +54,13 @@ function FeeInput({ label, bps, placeholder, onCommit }: { label: string; bps: n
         inputMode="decimal"
         aria-label={label}
         aria-invalid={(text !== null && parsed === null) || undefined}
-        title={bps === null && text === null ? (placeholder === 'Steam' ? 'Steam’s own fee function; type a percentage to use yours instead' : 'No public fee page found: type your fee') : undefined}
+        title={
+          bps === null && text === null
+            ? placeholder === 'Steam'
+              ? 'Steam’s own fee function; type a percentage to use yours instead'
+              : 'No public fee page found: type your fee'
+            : undefined
+        }
         value={shown}
         placeholder={placeholder}
         onChange={(e) => setText(e.target.value)}
@@ -90,7 +114,8 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
   const [bid, setBid] = useState(false);
   const [problem, setProblem] = useState('');
 
-  const update = (s: string, patch: Partial<MarketEntry>) => setList((prev) => prev.map((m) => (m.slug === s ? { ...m, ...patch } : m)));
+  const update = (s: string, patch: Partial<MarketEntry>) =>
+    setList((prev) => prev.map((m) => (m.slug === s ? { ...m, ...patch } : m)));
   const add = () => {
     const sl = slug.trim();
     if (!SLUG_PATTERN.test(sl)) {
@@ -119,7 +144,12 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
         </h2>
         <div className="gset__headactions">
           <CheckAgainButton discovery={discovery} list={list} />
-          <button type="button" className="btn btn--small btn--ghost" onClick={() => resetFees()} disabled={Object.keys(overrides).length === 0}>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            onClick={() => resetFees()}
+            disabled={Object.keys(overrides).length === 0}
+          >
             Reset fees to defaults
           </button>
           <button
@@ -135,11 +165,11 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
         </div>
       </div>
       <p className="card__text gset__intro">
-        The grid asks the service for these market names: the names the service publishes (as of {PUBLISHED_NAMES_AS_OF}) and
-        unconfirmed ones it may also offer. Names this service refuses are left out by themselves and marked below; add
-        a name your service uses with the form underneath. Fees: a <em>buyer fee</em> is added to asks, a{' '}
-        <em>seller fee</em> is taken from bids, when “Net of fees” is on. Defaults come from each market’s public fee page;
-        type your own over them. <span data-testid="markets-checked">{checkedText(discovery)}</span>
+        The grid asks the service for these market names: the names the service publishes (as of {PUBLISHED_NAMES_AS_OF}
+        ) and unconfirmed ones it may also offer. Names this service refuses are left out by themselves and marked
+        below; add a name your service uses with the form underneath. Fees: a <em>buyer fee</em> is added to asks, a{' '}
+        <em>seller fee</em> is taken from bids, when “Net of fees” is on. Defaults come from each market’s public fee
+        page; type your own over them. <span data-testid="markets-checked">{checkedText(discovery)}</span>
       </p>
       <div className="gset__scroll">
         <table className="gset__table">
@@ -183,10 +213,20 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
                     <StalledState stalls={stalls} entry={m} />
                   </td>
                   <td>
-                    <input type="checkbox" aria-label={`Ask prices from ${m.name}`} checked={m.ask} onChange={(e) => update(m.slug, { ask: e.target.checked })} />
+                    <input
+                      type="checkbox"
+                      aria-label={`Ask prices from ${m.name}`}
+                      checked={m.ask}
+                      onChange={(e) => update(m.slug, { ask: e.target.checked })}
+                    />
                   </td>
                   <td>
-                    <input type="checkbox" aria-label={`Buy orders from ${m.name}`} checked={m.bid} onChange={(e) => update(m.slug, { bid: e.target.checked })} />
+                    <input
+                      type="checkbox"
+                      aria-label={`Buy orders from ${m.name}`}
+                      checked={m.bid}
+                      onChange={(e) => update(m.slug, { bid: e.target.checked })}
+                    />
                   </td>
                   <td data-fee-origin={buyOrigin}>
                     <FeeInput
@@ -217,14 +257,29 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
                     ) : null}
                   </td>
                   <td>
-                    <FeeSource slug={m.slug} origin={buyOrigin === 'custom' || sellOrigin === 'custom' ? 'custom' : sellOrigin === 'default' || buyOrigin === 'default' ? 'default' : 'unknown'} />
+                    <FeeSource
+                      slug={m.slug}
+                      origin={
+                        buyOrigin === 'custom' || sellOrigin === 'custom'
+                          ? 'custom'
+                          : sellOrigin === 'default' || buyOrigin === 'default'
+                            ? 'default'
+                            : 'unknown'
+                      }
+                    />
                   </td>
                   <td>
                     <button
                       type="button"
                       className="btn btn--small btn--ghost"
                       aria-label={`Remove ${m.name} (${m.slug})`}
-                      onClick={() => removeMarketEverywhere(m.slug, { markets: setList, chosen: setChosen, favourites: setFavourites })}
+                      onClick={() =>
+                        removeMarketEverywhere(m.slug, {
+                          markets: setList,
+                          chosen: setChosen,
+                          favourites: setFavourites,
+                        })
+                      }
                     >
                       Remove
                     </button>
@@ -245,7 +300,12 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
       >
         <label className="field">
           <span className="field__label">Slug</span>
-          <input className="input" value={slug} onChange={(e) => setSlug(e.target.value)} placeholder="e.g. newmarket" />
+          <input
+            className="input"
+            value={slug}
+            onChange={(e) => setSlug(e.target.value)}
+            placeholder="e.g. newmarket"
+          />
         </label>
         <label className="field">
           <span className="field__label">Display name</span>
@@ -267,14 +327,18 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
         ) : null}
       </form>
       <p className="card__text gset__legend">
-        <span className="gset__badge gset__badge--candidate">unconfirmed</span> a name the service has not published; it is asked for and
-        kept only if the service offers it. <span className="gset__badge gset__badge--unknown">not in catalog</span> a name you added, or one a
-        service sent by itself.
+        <span className="gset__badge gset__badge--candidate">unconfirmed</span> a name the service has not published; it
+        is asked for and kept only if the service offers it.{' '}
+        <span className="gset__badge gset__badge--unknown">not in catalog</span> a name you added, or one a service sent
+        by itself.
       </p>
       <FeeCurrencyNote />
       <p className="card__text gset__count">
         {list.filter((m) => m.ask).length} ask markets, {list.filter((m) => m.bid).length} buy-order markets
-        {list.length !== DEFAULT_MARKET_LIST.length || list.some((m, i) => m.slug !== DEFAULT_MARKET_LIST[i]?.slug) ? ' (edited)' : ''}.
+        {list.length !== DEFAULT_MARKET_LIST.length || list.some((m, i) => m.slug !== DEFAULT_MARKET_LIST[i]?.slug)
+          ? ' (edited)'
+          : ''}
+        .
       </p>
     </section>
   );
@@ -285,7 +349,10 @@ function NameBadge({ slug }: { slug: string }) {
   if (status === 'published') return null;
   if (status === 'candidate')
     return (
-      <span className="gset__badge gset__badge--candidate" title="The service has not published this name: it is a plausible candidate, kept only where the service offers it">
+      <span
+        className="gset__badge gset__badge--candidate"
+        title="The service has not published this name: it is a plausible candidate, kept only where the service offers it"
+      >
         unconfirmed
       </span>
     );
@@ -296,14 +363,21 @@ const STATE_TEXT = { offered: 'offered', refused: 'refused', unchecked: 'not che
 
 /** What this service answered for the market's asks and bids. */
 function ServiceState({ discovery, entry, game }: { discovery: DiscoveryView; entry: MarketEntry; game: number }) {
-  if (!marketTradesGame(entry.slug, game)) return <span className="gset__state gset__state--na">not traded in {gameName(game)}</span>;
+  if (!marketTradesGame(entry.slug, game))
+    return <span className="gset__state gset__state--na">not traded in {gameName(game)}</span>;
   const parts: Array<{ side: string; state: keyof typeof STATE_TEXT }> = [];
   if (entry.ask) parts.push({ side: 'asks', state: discovery.stateOf('minPrices', entry.slug) });
   if (entry.bid) parts.push({ side: 'bids', state: discovery.stateOf('maxOrders', entry.slug) });
-  const worst = parts.some((p) => p.state === 'refused') ? 'refused' : parts.every((p) => p.state === 'offered') ? 'offered' : 'unchecked';
+  const worst = parts.some((p) => p.state === 'refused')
+    ? 'refused'
+    : parts.every((p) => p.state === 'offered')
+      ? 'offered'
+      : 'unchecked';
   return (
     <span className={`gset__state gset__state--${worst}`} data-state={worst}>
-      {parts.length === 2 && parts[0]!.state !== parts[1]!.state ? parts.map((p) => `${p.side} ${STATE_TEXT[p.state]}`).join(', ') : STATE_TEXT[worst]}
+      {parts.length === 2 && parts[0]!.state !== parts[1]!.state
+        ? parts.map((p) => `${p.side} ${STATE_TEXT[p.state]}`).join(', ')
+        : STATE_TEXT[worst]}
     </span>
   );
 }
@@ -314,7 +388,11 @@ function StalledState({ stalls, entry }: { stalls: readonly MarketStall[]; entry
   if (mine.length === 0) return null;
   const now = Date.now();
   return (
-    <span className="gset__state gset__state--stalled" data-testid="market-stalled" title={mine.map((s) => stallSentence(s, entry.name, now)).join('\n')}>
+    <span
+      className="gset__state gset__state--stalled"
+      data-testid="market-stalled"
+      title={mine.map((s) => stallSentence(s, entry.name, now)).join('\n')}
+    >
       <Icon name="warn" /> {mine.length === 2 ? 'asks and bids ' : mine[0]!.side === 'bid' ? 'bids ' : ''}
       {stallShort(mine[0]!, now)}
     </span>
@@ -324,7 +402,12 @@ function StalledState({ stalls, entry }: { stalls: readonly MarketStall[]; entry
 function FeeSource({ slug, origin }: { slug: string; origin: FeeOrigin }) {
   const s = feeSchedule(slug);
   if (origin === 'custom') return <span className="gset__feenote">your figures</span>;
-  if (!s || origin === 'unknown') return <span className="gset__feenote" title={s?.note}>not published{s?.source ? ' (see note)' : ''}</span>;
+  if (!s || origin === 'unknown')
+    return (
+      <span className="gset__feenote" title={s?.note}>
+        not published{s?.source ? ' (see note)' : ''}
+      </span>
+    );
   return (
     <a className="gset__feenote" href={s.source} target="_blank" rel="noreferrer" title={s.note}>
       as of {s.asOf}
@@ -340,7 +423,9 @@ function checkedText(d: DiscoveryView): string {
   }
   const at = Math.max(d.checkedAt('minPrices') ?? 0, d.checkedAt('maxOrders') ?? 0);
   const failed = d.error ? ' The last check could not finish: the service did not answer.' : '';
-  return at > 0 ? `Checked against this service ${new Date(at).toLocaleString()}; checked again after a day.${limitText(d)}${failed}` : `Not checked against this service yet.${failed}`;
+  return at > 0
+    ? `Checked against this service ${new Date(at).toLocaleString()}; checked again after a day.${limitText(d)}${failed}`
+    : `Not checked against this service yet.${failed}`;
 }
 
 /** What the check found about list sizes: prices are then loaded in batches of that many names and merged. */

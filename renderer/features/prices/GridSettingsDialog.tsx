@@ -5,7 +5,12 @@ import { GridSettingsSections } from './GridSettings';
 export function GridSettingsDialog({ ref }: { ref: RefObject<HTMLDialogElement | null> }) {
   const close = () => ref.current?.close();
   return (
-    <dialog ref={ref} className="dialog gs__dialog" aria-label="Markets and fees" onClick={(e) => e.target === ref.current && close()}>
+    <dialog
+      ref={ref}
+      className="dialog gs__dialog"
+      aria-label="Markets and fees"
+      onClick={(e) => e.target === ref.current && close()}
+    >
       <div className="gs__dialogbody">
         <GridSettingsSections />
         <div className="gs__dialogfoot">

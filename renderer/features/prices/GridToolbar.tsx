@@ -39,10 +39,22 @@ export const GridToolbar = memo(function GridToolbar(p: GridToolbarProps) {
   return (
     <div className="view__toolbar" role="toolbar" aria-label="Price grid tools">
       <div className="segmented" role="radiogroup" aria-label="View">
-        <button type="button" role="radio" aria-checked={!p.watchlist} className="segmented__item" onClick={() => setFilter((f) => ({ ...f, watchlist: false }))}>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={!p.watchlist}
+          className="segmented__item"
+          onClick={() => setFilter((f) => ({ ...f, watchlist: false }))}
+        >
           All items
         </button>
-        <button type="button" role="radio" aria-checked={p.watchlist} className="segmented__item" onClick={() => setFilter((f) => ({ ...f, watchlist: true }))}>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={p.watchlist}
+          className="segmented__item"
+          onClick={() => setFilter((f) => ({ ...f, watchlist: true }))}
+        >
           ★ Watchlist <span className="gs__count">{p.watchCount}</span>
         </button>
       </div>
@@ -55,7 +67,15 @@ export const GridToolbar = memo(function GridToolbar(p: GridToolbarProps) {
       </label>
       <div className="segmented" role="radiogroup" aria-label="Decimals">
         {([2, 3] as const).map((n) => (
-          <button key={n} type="button" role="radio" aria-checked={decimals === n} className="segmented__item" onClick={() => setDecimals(n)} title={`Show ${n} decimals`}>
+          <button
+            key={n}
+            type="button"
+            role="radio"
+            aria-checked={decimals === n}
+            className="segmented__item"
+            onClick={() => setDecimals(n)}
+            title={`Show ${n} decimals`}
+          >
             .{'0'.repeat(n)}
           </button>
         ))}
@@ -63,7 +83,14 @@ export const GridToolbar = memo(function GridToolbar(p: GridToolbarProps) {
       <span className="view__spacer" />
       <LoadProgress store={p.progress} />
       <Freshness updatedAt={p.updatedAt} stale={p.stale} restored={p.restored} />
-      <button type="button" className="btn btn--small" onClick={p.onRefresh} disabled={p.fetching} aria-label="Refresh prices" title="Refresh prices now">
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={p.onRefresh}
+        disabled={p.fetching}
+        aria-label="Refresh prices"
+        title="Refresh prices now"
+      >
         ↻ Refresh
       </button>
       <button type="button" className="btn btn--small" onClick={p.onExport} disabled={!p.canExport || p.exporting}>

@@ -6,7 +6,13 @@ import { GRID_PREFS, marketTradesGame, type MarketPlan } from '../../market/pref
 import './MarketPicker.css';
 
 /** Memo: the grid's keystrokes don't re-render it (plan is memoized by its inputs). */
-export const MarketPicker = memo(function MarketPicker({ plan, game }: { plan: MarketPlan & { chosen: string[] | null }; game: number }) {
+export const MarketPicker = memo(function MarketPicker({
+  plan,
+  game,
+}: {
+  plan: MarketPlan & { chosen: string[] | null };
+  game: number;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [find, setFind] = useState('');
@@ -29,7 +35,8 @@ export const MarketPicker = memo(function MarketPicker({ plan, game }: { plan: M
     return () => window.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  const setList = (slugs: string[] | null) => setChosen(slugs === null ? null : all.map((m) => m.slug).filter((s) => slugs.includes(s)));
+  const setList = (slugs: string[] | null) =>
+    setChosen(slugs === null ? null : all.map((m) => m.slug).filter((s) => slugs.includes(s)));
   const toggle = (slug: string) => {
     const next = new Set(chosenSet);
     if (next.has(slug)) next.delete(slug);
@@ -38,7 +45,8 @@ export const MarketPicker = memo(function MarketPicker({ plan, game }: { plan: M
   };
   const q = find.trim().toLowerCase();
   const visible = q ? all.filter((m) => m.slug.toLowerCase().includes(q) || m.name.toLowerCase().includes(q)) : all;
-  const isFav = plan.chosen !== null && favourites.length === plan.chosen.length && favourites.every((s) => chosenSet.has(s));
+  const isFav =
+    plan.chosen !== null && favourites.length === plan.chosen.length && favourites.every((s) => chosenSet.has(s));
 
   return (
     <div className="mp" ref={root}>
@@ -51,7 +59,11 @@ export const MarketPicker = memo(function MarketPicker({ plan, game }: { plan: M
         onClick={() => setOpen((o) => !o)}
         title="Choose the market columns"
       >
-        Markets <span className="mp__count">{shown}/{forGame}</span> ▾
+        Markets{' '}
+        <span className="mp__count">
+          {shown}/{forGame}
+        </span>{' '}
+        ▾
       </button>
       {open ? (
         <div
@@ -68,10 +80,20 @@ export const MarketPicker = memo(function MarketPicker({ plan, game }: { plan: M
           }}
         >
           <div className="mp__presets" role="group" aria-label="Presets">
-            <button type="button" className="btn btn--small" aria-pressed={plan.chosen === null} onClick={() => setChosen(null)}>
+            <button
+              type="button"
+              className="btn btn--small"
+              aria-pressed={plan.chosen === null}
+              onClick={() => setChosen(null)}
+            >
               All
             </button>
-            <button type="button" className="btn btn--small" aria-pressed={isFav} onClick={() => setList([...favourites])}>
+            <button
+              type="button"
+              className="btn btn--small"
+              aria-pressed={isFav}
+              onClick={() => setList([...favourites])}
+            >
               Favourites ({favourites.length})
             </button>
             <button type="button" className="btn btn--small" onClick={() => setList([])}>

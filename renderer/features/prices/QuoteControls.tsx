@@ -29,9 +29,18 @@ export function QuoteControls() {
           <option value="all">All quotes</option>
         </select>
       </div>
-      <label className="fb__check" title="Count the quotes of markets that look stalled (none of their quotes moved while the other markets' did) in the best ask and bid">
-        <input type="checkbox" checked={includeStalled} disabled={quotes === 'all'} data-testid="include-stalled" onChange={(e) => setIncludeStalled(e.target.checked)} /> Include stalled
-        markets
+      <label
+        className="fb__check"
+        title="Count the quotes of markets that look stalled (none of their quotes moved while the other markets' did) in the best ask and bid"
+      >
+        <input
+          type="checkbox"
+          checked={includeStalled}
+          disabled={quotes === 'all'}
+          data-testid="include-stalled"
+          onChange={(e) => setIncludeStalled(e.target.checked)}
+        />{' '}
+        Include stalled markets
       </label>
     </>
   );

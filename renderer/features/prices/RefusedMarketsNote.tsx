@@ -18,14 +18,22 @@ export interface RefusedMarketsNoteProps {
   className?: string;
 }
 
-export function RefusedMarketsNote({ discovery, refusedAsk, refusedBid, nameOf, onOpenMarkets, className = '' }: RefusedMarketsNoteProps) {
+export function RefusedMarketsNote({
+  discovery,
+  refusedAsk,
+  refusedBid,
+  nameOf,
+  onOpenMarkets,
+  className = '',
+}: RefusedMarketsNoteProps) {
   const [dismissed, setDismissed] = useState<string | null>(null);
   const checking = discovery.progress;
   if (checking.length > 0) {
     const requests = checking.reduce((a, p) => a + p.requests, 0);
     return (
       <p className={`mnote mnote--busy ${className}`} role="status" data-testid="markets-checking">
-        Checking which markets this service offers… {requests} request{requests === 1 ? '' : 's'} so far (each cancelled after its first bytes).
+        Checking which markets this service offers… {requests} request{requests === 1 ? '' : 's'} so far (each cancelled
+        after its first bytes).
       </p>
     );
   }
@@ -40,20 +48,29 @@ export function RefusedMarketsNote({ discovery, refusedAsk, refusedBid, nameOf, 
   const important = [...new Set([...newsAsk, ...newsBid])];
   const label = (s: string) => `${nameOf(s)} (${s})`;
   const lists = (ask: readonly string[], bid: readonly string[]) =>
-    [ask.length ? `lowest asks: ${ask.map(label).join(', ')}` : '', bid.length ? `buy orders: ${bid.map(label).join(', ')}` : ''].filter(Boolean).join('; ');
+    [
+      ask.length ? `lowest asks: ${ask.map(label).join(', ')}` : '',
+      bid.length ? `buy orders: ${bid.map(label).join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
   return (
-    <div className={`mnote ${important.length ? 'mnote--warn' : ''} ${className}`} role="note" data-testid="refused-markets">
+    <div
+      className={`mnote ${important.length ? 'mnote--warn' : ''} ${className}`}
+      role="note"
+      data-testid="refused-markets"
+    >
       <p>
         {important.length > 0 ? (
           <>
-            This service does not offer {important.length === 1 ? 'a market' : `${important.length} of your markets`}, left out:{' '}
-            <span data-testid="refused-important">{lists(newsAsk, newsBid)}</span>.{' '}
+            This service does not offer {important.length === 1 ? 'a market' : `${important.length} of your markets`},
+            left out: <span data-testid="refused-important">{lists(newsAsk, newsBid)}</span>.{' '}
           </>
         ) : null}
         {quietAsk.length + quietBid.length > 0 ? (
           <>
-            {important.length > 0 ? 'Also not offered, as' : 'Not offered here, as'} unconfirmed names the service has not published:{' '}
-            <span data-testid="refused-candidates">{lists(quietAsk, quietBid)}</span>.{' '}
+            {important.length > 0 ? 'Also not offered, as' : 'Not offered here, as'} unconfirmed names the service has
+            not published: <span data-testid="refused-candidates">{lists(quietAsk, quietBid)}</span>.{' '}
           </>
         ) : null}
         Checked again after a day.
@@ -64,7 +81,12 @@ export function RefusedMarketsNote({ discovery, refusedAsk, refusedBid, nameOf, 
             Markets &amp; fees…
           </button>
         ) : null}
-        <button type="button" className="btn btn--small btn--ghost" aria-label="Dismiss the note about refused markets" onClick={() => setDismissed(key)}>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          aria-label="Dismiss the note about refused markets"
+          onClick={() => setDismissed(key)}
+        >
           Dismiss
         </button>
       </span>
@@ -73,14 +95,28 @@ export function RefusedMarketsNote({ discovery, refusedAsk, refusedBid, nameOf, 
 }
 
 /** The block shown instead of an empty grid when the service refused every market asked for. */
-export function AllRefusedBlock({ refused, nameOf, onOpenMarkets, onCheckAgain }: { refused: readonly string[]; nameOf(slug: string): string; onOpenMarkets(): void; onCheckAgain(): void }) {
+export function AllRefusedBlock({
+  refused,
+  nameOf,
+  onOpenMarkets,
+  onCheckAgain,
+}: {
+  refused: readonly string[];
+  nameOf(slug: string): string;
+  onOpenMarkets(): void;
+  onCheckAgain(): void;
+}) {
   return (
     <div className="empty-state" role="alert" data-testid="markets-all-refused">
       <p className="empty-state__title">This service offers none of your markets</p>
       <p className="empty-state__text">
-        It refused all {refused.length} market names asked for ({refused.slice(0, 6).map((s) => nameOf(s)).join(', ')}
-        {refused.length > 6 ? ', …' : ''}). Check that the Base URL in Settings points at the Item Market Data Service, or add the
-        market names your service uses in Markets &amp; fees.
+        It refused all {refused.length} market names asked for (
+        {refused
+          .slice(0, 6)
+          .map((s) => nameOf(s))
+          .join(', ')}
+        {refused.length > 6 ? ', …' : ''}). Check that the Base URL in Settings points at the Item Market Data Service,
+        or add the market names your service uses in Markets &amp; fees.
       </p>
       <div className="empty-state__actions">
         <button type="button" className="btn btn--primary" onClick={onOpenMarkets}>

@@ -96,7 +96,9 @@ export function cellTitle(ctx: CellContext, col: GridColumn, item: number): stri
       return `${d.listedCount[item]} of the chosen markets list this item`;
     case 'spread': {
       const v = num(d.spread[item] as number);
-      return v === null ? 'Spread: needs both an ask and a bid' : `Spread ${v > 0 ? '+' : ''}${formatMoneyExact(v, money)} (best bid minus best ask)`;
+      return v === null
+        ? 'Spread: needs both an ask and a bid'
+        : `Spread ${v > 0 ? '+' : ''}${formatMoneyExact(v, money)} (best bid minus best ask)`;
     }
     default:
       return cellText(ctx, col, item);

@@ -19,8 +19,23 @@ import { snapshotOf } from '../../market/currency/testing/days';
 
 const snap = gridSnapshot([{ market_hash_name: 'AK', prices: [ask('steam', 12_345, 3)] }], [], ['steam'], []);
 const d = computeDerived({ snap, askCols: [0], bidCols: [], fees: {}, net: false });
-const bestAsk: GridColumn = { id: 'bestAsk', kind: 'bestAsk', title: 'Best ask', description: '', width: 100, numeric: true };
-const market: GridColumn = { id: 'm0', kind: 'market', k: 0, title: 'Steam', description: '', width: 100, numeric: true };
+const bestAsk: GridColumn = {
+  id: 'bestAsk',
+  kind: 'bestAsk',
+  title: 'Best ask',
+  description: '',
+  width: 100,
+  numeric: true,
+};
+const market: GridColumn = {
+  id: 'm0',
+  kind: 'market',
+  k: 0,
+  title: 'Steam',
+  description: '',
+  width: 100,
+  numeric: true,
+};
 
 function Probe() {
   const money = useMoneyFormat();
@@ -38,7 +53,14 @@ function Probe() {
 function FromRates({ display, today }: { display: string; today: string }) {
   const rates = useRates();
   return (
-    <CurrencyProviderFor days={rates?.snapshot?.days ?? []} manual={[UAH_BY_HAND]} service="USD" display={display} serviceKey="builtin" today={today}>
+    <CurrencyProviderFor
+      days={rates?.snapshot?.days ?? []}
+      manual={[UAH_BY_HAND]}
+      service="USD"
+      display={display}
+      serviceKey="builtin"
+      today={today}
+    >
       <Probe />
     </CurrencyProviderFor>
   );
@@ -46,7 +68,13 @@ function FromRates({ display, today }: { display: string; today: string }) {
 
 const render = (display: string, today = '2026-11-27') =>
   renderToStaticMarkup(
-    <RatesContext.Provider value={{ snapshot: snapshotOf(DAYS), setSettings: () => Promise.reject(new Error('not here')), refresh: () => Promise.reject(new Error('not here')) }}>
+    <RatesContext.Provider
+      value={{
+        snapshot: snapshotOf(DAYS),
+        setSettings: () => Promise.reject(new Error('not here')),
+        refresh: () => Promise.reject(new Error('not here')),
+      }}
+    >
       <FromRates display={display} today={today} />
     </RatesContext.Provider>,
   );
@@ -56,7 +84,9 @@ describe('a grid cell and a detail-panel row in the display currency', () => {
     const html = render('CNY');
     expect(html).toContain('<i>CN¥88.88</i>');
     expect(html).toContain('CN¥88.88 ($12.345; CNY at 7.2000 per USD, ECB 2026-11-26)');
-    expect(html).toMatch(/<span title="CN¥88.88 \(\$12.345; CNY at 7.2000 per USD, ECB 2026-11-26\)" data-rate-date="2026-11-26">CN¥88.88<\/span>/);
+    expect(html).toMatch(
+      /<span title="CN¥88.88 \(\$12.345; CNY at 7.2000 per USD, ECB 2026-11-26\)" data-rate-date="2026-11-26">CN¥88.88<\/span>/,
+    );
   });
   it('JPY shows no decimals: $12.345 x 155 = 1,913.475 -> ¥1,913', () => {
     expect(render('JPY')).toContain('<i>¥1,913</i>');

@@ -10,7 +10,8 @@ import { sortByName, sortByValues, type SortDir } from '../../market/model/sort'
 import type { MarketStall } from '../../market/trust/types';
 import { stallReason, stallShort } from '../../ui/trust/trust-text';
 
-export type ColumnKind = 'watch' | 'name' | 'bestAsk' | 'bestBid' | 'spread' | 'spreadPct' | 'listed' | 'spark' | 'confidence' | 'market';
+export type ColumnKind =
+  'watch' | 'name' | 'bestAsk' | 'bestBid' | 'spread' | 'spreadPct' | 'listed' | 'spark' | 'confidence' | 'market';
 
 export interface GridColumn {
   id: string;
@@ -42,18 +43,69 @@ export function buildColumns(
   const n = net ? ' (net of fees)' : '';
   const cols: GridColumn[] = [
     { id: 'watch', kind: 'watch', title: '\u2605', description: 'Watchlist: starred items', width: 30, numeric: false },
-    { id: 'name', kind: 'name', title: 'Item', description: 'Item name (market_hash_name)', width: 330, numeric: false },
-    { id: 'bestAsk', kind: 'bestAsk', title: 'Best ask', description: `Lowest price tradable now over the chosen markets${n}, and where`, width: 120, numeric: true },
-    { id: 'bestBid', kind: 'bestBid', title: 'Best bid', description: `Highest buy order over the buy-order markets${n}, its market and total orders there`, width: 150, numeric: true },
-    { id: 'spread', kind: 'spread', title: 'Spread', description: `Best bid minus best ask${n}`, width: 100, numeric: true },
-    { id: 'spreadPct', kind: 'spreadPct', title: 'Spread %', description: `Spread in percent of the best ask${n}`, width: 92, numeric: true },
-    { id: 'listed', kind: 'listed', title: 'Mkts', description: 'How many of the chosen markets list the item', width: 62, numeric: true },
-    { id: 'spark', kind: 'spark', title: '24 h', description: 'Best ask over the last 24 hours, from the price history kept while Market Desk refreshes (raw asks, before fees)', width: 84, numeric: false },
+    {
+      id: 'name',
+      kind: 'name',
+      title: 'Item',
+      description: 'Item name (market_hash_name)',
+      width: 330,
+      numeric: false,
+    },
+    {
+      id: 'bestAsk',
+      kind: 'bestAsk',
+      title: 'Best ask',
+      description: `Lowest price tradable now over the chosen markets${n}, and where`,
+      width: 120,
+      numeric: true,
+    },
+    {
+      id: 'bestBid',
+      kind: 'bestBid',
+      title: 'Best bid',
+      description: `Highest buy order over the buy-order markets${n}, its market and total orders there`,
+      width: 150,
+      numeric: true,
+    },
+    {
+      id: 'spread',
+      kind: 'spread',
+      title: 'Spread',
+      description: `Best bid minus best ask${n}`,
+      width: 100,
+      numeric: true,
+    },
+    {
+      id: 'spreadPct',
+      kind: 'spreadPct',
+      title: 'Spread %',
+      description: `Spread in percent of the best ask${n}`,
+      width: 92,
+      numeric: true,
+    },
+    {
+      id: 'listed',
+      kind: 'listed',
+      title: 'Mkts',
+      description: 'How many of the chosen markets list the item',
+      width: 62,
+      numeric: true,
+    },
+    {
+      id: 'spark',
+      kind: 'spark',
+      title: '24 h',
+      description:
+        'Best ask over the last 24 hours, from the price history kept while Market Desk refreshes (raw asks, before fees)',
+      width: 84,
+      numeric: false,
+    },
     {
       id: 'confidence',
       kind: 'confidence',
       title: 'Trust',
-      description: "How far the row's prices can be trusted (high, medium, low), from the quotes' age, stalled markets, outliers, the service's unstable reasons, liquidity and depth; the reasons on hover",
+      description:
+        "How far the row's prices can be trusted (high, medium, low), from the quotes' age, stalled markets, outliers, the service's unstable reasons, liquidity and depth; the reasons on hover",
       width: 100,
       numeric: false,
     },
@@ -64,19 +116,40 @@ export function buildColumns(
       if (k === undefined) continue;
       const name = nameOf(slug);
       const stall = stalls.get(slug);
-      const stalled = stall ? `. Stalled: ${stallShort(stall, now)}, ${stallReason(stall)}; its asks are left out of the best ask unless "Include stalled markets" is on` : '';
-      cols.push({ id: `m:${slug}`, kind: 'market', title: name, description: `${name} (${slug}): lowest ask tradable now${n}; locked price and offers below${stalled}`, width: 116, k, slug, numeric: true, ...(stall ? { stall } : {}) });
+      const stalled = stall
+        ? `. Stalled: ${stallShort(stall, now)}, ${stallReason(stall)}; its asks are left out of the best ask unless "Include stalled markets" is on`
+        : '';
+      cols.push({
+        id: `m:${slug}`,
+        kind: 'market',
+        title: name,
+        description: `${name} (${slug}): lowest ask tradable now${n}; locked price and offers below${stalled}`,
+        width: 116,
+        k,
+        slug,
+        numeric: true,
+        ...(stall ? { stall } : {}),
+      });
     }
   }
   return cols;
 }
 
 export function defaultDir(col: GridColumn): SortDir {
-  return col.kind === 'name' || col.kind === 'bestAsk' || col.kind === 'market' || col.kind === 'confidence' ? 'asc' : 'desc';
+  return col.kind === 'name' || col.kind === 'bestAsk' || col.kind === 'market' || col.kind === 'confidence'
+    ? 'asc'
+    : 'desc';
 }
 
 /** All items in the column's order. `ranks`: each row's confidence rank (row-confidence.ts), for its column. */
-export function sortItems(col: GridColumn | undefined, dir: SortDir, snap: Snapshot, d: Derived, watched: Uint8Array, ranks: Uint8Array | null = null): Int32Array {
+export function sortItems(
+  col: GridColumn | undefined,
+  dir: SortDir,
+  snap: Snapshot,
+  d: Derived,
+  watched: Uint8Array,
+  ranks: Uint8Array | null = null,
+): Int32Array {
   const { nameRank, byName } = snap;
   if (!col || col.kind === 'name' || col.kind === 'spark') return sortByName(byName, dir);
   switch (col.kind) {

@@ -17,9 +17,14 @@ const MARKETS = ['steam', 'buff163', 'csfloat', 'skinport'];
 function context(n: number): CsvContext {
   const min = Array.from({ length: n }, (_, i) => ({
     market_hash_name: `Item ${i} | "Quoted", Comma`,
-    prices: MARKETS.map((m, k) => ask(m, 1000 + ((i * 37 + k * 101) % 500_000), 1 + ((i + k) % 9), k === 1 ? 900 + i : null)),
+    prices: MARKETS.map((m, k) =>
+      ask(m, 1000 + ((i * 37 + k * 101) % 500_000), 1 + ((i + k) % 9), k === 1 ? 900 + i : null),
+    ),
   }));
-  const max = Array.from({ length: n }, (_, i) => ({ market_hash_name: `Item ${i} | "Quoted", Comma`, orders: [order('steam', 900 + (i % 1000), 3)] }));
+  const max = Array.from({ length: n }, (_, i) => ({
+    market_hash_name: `Item ${i} | "Quoted", Comma`,
+    orders: [order('steam', 900 + (i % 1000), 3)],
+  }));
   const snap = snapshotOf(min, max, MARKETS, ['steam']);
   const d = computeDerived({ snap, askCols: [0, 1, 2, 3], bidCols: [0], fees: {}, net: false });
   return { snap, d, askCols: [0, 1, 2, 3], marketName: (s) => s.toUpperCase(), net: false };
@@ -34,7 +39,12 @@ describe('grid CSV export, streamed to the host', () => {
     const host = new FakeHost('e-12345678');
     const done = await exportGridCsv(host, { ctx, view, stem: 'market-desk-cs2-2026-01-02-03-04' }, tick);
     const want = new TextEncoder().encode(CSV_BOM + buildCsv(ctx, view));
-    expect(done).toEqual({ path: '/home/user/market-desk-cs2-2026-01-02-03-04', file: 'market-desk-cs2-2026-01-02-03-04.csv', rows: 20_000, bytes: want.byteLength });
+    expect(done).toEqual({
+      path: '/home/user/market-desk-cs2-2026-01-02-03-04',
+      file: 'market-desk-cs2-2026-01-02-03-04.csv',
+      rows: 20_000,
+      bytes: want.byteLength,
+    });
     expect(host.opened).toHaveLength(1);
     expect(host.opened[0]?.files).toEqual(['market-desk-cs2-2026-01-02-03-04.csv']);
     // Estimated from the first rows, before the host is asked.
@@ -51,7 +61,9 @@ describe('grid CSV export, streamed to the host', () => {
   it('a declined folder writes nothing', async () => {
     const host = new FakeHost('e-12345678');
     host.choose = false;
-    expect(await exportGridCsv(host, { ctx: context(10), view: [0, 1, 2], stem: 'market-desk-cs2-x' }, tick)).toBeNull();
+    expect(
+      await exportGridCsv(host, { ctx: context(10), view: [0, 1, 2], stem: 'market-desk-cs2-x' }, tick),
+    ).toBeNull();
     expect(host.writes).toEqual([]);
     expect(host.files.size).toBe(0);
   });
@@ -60,7 +72,9 @@ describe('grid CSV export, streamed to the host', () => {
     const ctx = context(5_000);
     const view = Int32Array.from({ length: 5_000 }, (_, i) => i);
     const host = new FakeHost('e-12345678', [], 200_000);
-    await expect(exportGridCsv(host, { ctx, view, stem: 'market-desk-cs2-x' }, tick)).rejects.toThrow('The disk is full');
+    await expect(exportGridCsv(host, { ctx, view, stem: 'market-desk-cs2-x' }, tick)).rejects.toThrow(
+      'The disk is full',
+    );
     expect(host.files.size).toBe(0);
     expect(host.aborts).toBe(1);
   });
@@ -72,7 +86,13 @@ describe('grid CSV export, streamed to the host', () => {
     const failing = async (): Promise<void> => {
       if (++pauses === 2) throw new Error('the page went away');
     };
-    await expect(exportGridCsv(host, { ctx, view: Int32Array.from({ length: 5_000 }, (_, i) => i), stem: 'market-desk-cs2-x' }, failing)).rejects.toThrow('the page went away');
+    await expect(
+      exportGridCsv(
+        host,
+        { ctx, view: Int32Array.from({ length: 5_000 }, (_, i) => i), stem: 'market-desk-cs2-x' },
+        failing,
+      ),
+    ).rejects.toThrow('the page went away');
     expect(host.aborts).toBe(1);
     expect(host.files.size).toBe(0);
   });

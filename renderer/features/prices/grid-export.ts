@@ -28,8 +28,18 @@ export interface GridExportDone {
   bytes: number;
 }
 
-export async function exportGridCsv(host: ExportOpener, job: GridExportJob, pause: () => Promise<void>): Promise<GridExportDone | null> {
+export async function exportGridCsv(
+  host: ExportOpener,
+  job: GridExportJob,
+  pause: () => Promise<void>,
+): Promise<GridExportDone | null> {
   const { ctx, view, stem } = job;
-  const done = await exportCsvToHost(host, stem, csvChunks(ctx, view, BLOCK_ROWS), { rows: view.length, blockRows: BLOCK_ROWS }, pause);
+  const done = await exportCsvToHost(
+    host,
+    stem,
+    csvChunks(ctx, view, BLOCK_ROWS),
+    { rows: view.length, blockRows: BLOCK_ROWS },
+    pause,
+  );
   return done && { ...done, rows: view.length };
 }

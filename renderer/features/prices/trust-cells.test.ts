@@ -22,7 +22,17 @@ const base = snapshotOf(
   A,
   ['steam'],
 );
-const stall: MarketStall = { market: 'buff163', side: 'ask', reason: 'frozen', since: NOW - 20 * 60_000, polls: 4, changedShare: 0, othersShare: 0.5, itemCount: 1, itemCountBefore: 1 };
+const stall: MarketStall = {
+  market: 'buff163',
+  side: 'ask',
+  reason: 'frozen',
+  since: NOW - 20 * 60_000,
+  polls: 4,
+  changedShare: 0,
+  othersShare: 0.5,
+  itemCount: 1,
+  itemCountBefore: 1,
+};
 const trust: TrustData = {
   game: base.game,
   at: NOW,
@@ -85,19 +95,32 @@ describe('trust in the grid cells', () => {
     expect(valueCell(ctx(view(true)), col('m:buff163'), item('Both')).cls).not.toContain('is-old');
   });
   it('the tooltip of a price tells its age as observed, or that it is unknown yet', () => {
-    expect(cellTitle(ctx(view(false)), col('m:steam'), item('Both'))).toContain('\nunchanged for 3 h 10 min; first seen 2 days 1 h ago');
-    expect(cellTitle(ctx(view(false)), col('m:buff163'), item('Both'))).toContain('\nage unknown yet; first seen 2 h ago\noutlier');
+    expect(cellTitle(ctx(view(false)), col('m:steam'), item('Both'))).toContain(
+      '\nunchanged for 3 h 10 min; first seen 2 days 1 h ago',
+    );
+    expect(cellTitle(ctx(view(false)), col('m:buff163'), item('Both'))).toContain(
+      '\nage unknown yet; first seen 2 h ago\noutlier',
+    );
     expect(cellTitle(ctx(view(false)), col('bestBid'), item('Both'))).toContain('\nunchanged for 5 min');
-    expect(cellTitle(ctx(view(false)), col('m:buff163'), item('Steam only'))).toBe('BUFF163: no data for this item\nnot quoted now');
+    expect(cellTitle(ctx(view(false)), col('m:buff163'), item('Steam only'))).toBe(
+      'BUFF163: no data for this item\nnot quoted now',
+    );
   });
   it("a stalled market's header says since when and why", () => {
     expect(col('m:buff163').stall).toBe(stall);
-    expect(col('m:buff163').description).toMatch(/Stalled: stalled since .+, none of its asks moved over the last 4 polls/);
+    expect(col('m:buff163').description).toMatch(
+      /Stalled: stalled since .+, none of its asks moved over the last 4 polls/,
+    );
     expect(col('m:steam').stall).toBeUndefined();
   });
   it('the Trust column: the level with dots, the reasons on hover', () => {
-    expect(valueCell(ctx(view(false)), col('confidence'), item('Both'))).toMatchObject({ text: '\u25CF\u25CB\u25CB Low', cls: ' conf-low' });
-    expect(cellTitle(ctx(view(false)), col('confidence'), item('Both'))).toBe('Confidence low: BUFF163 ask is an outlier');
+    expect(valueCell(ctx(view(false)), col('confidence'), item('Both'))).toMatchObject({
+      text: '\u25CF\u25CB\u25CB Low',
+      cls: ' conf-low',
+    });
+    expect(cellTitle(ctx(view(false)), col('confidence'), item('Both'))).toBe(
+      'Confidence low: BUFF163 ask is an outlier',
+    );
     expect(cellTitle(ctx(view(false)), col('confidence'), item('Steam only'))).toBe('Confidence high: no warning');
     expect(valueCell(ctx(undefined), col('confidence'), item('Both')).text).toBe('\u2014');
   });
@@ -106,6 +129,8 @@ describe('trust in the grid cells', () => {
     expect([...ranks]).toEqual([LEVEL_RANK.low, LEVEL_RANK.high]);
     expect([...withoutLow(Int32Array.of(0, 1), ranks)]).toEqual([1]);
     expect([...withoutLow(Int32Array.of(0, 1), null)]).toEqual([0, 1]);
-    expect([...sortItems(col('confidence'), 'asc', snap, d, new Uint8Array(2), ranks)].map((i) => snap.names[i])).toEqual(['Both', 'Steam only']);
+    expect(
+      [...sortItems(col('confidence'), 'asc', snap, d, new Uint8Array(2), ranks)].map((i) => snap.names[i]),
+    ).toEqual(['Both', 'Steam only']);
   });
 });

@@ -38,7 +38,14 @@ export function useGridCsvExport(src: GridCsvSource): { exporting: boolean; expo
     setExporting(true);
     void (async () => {
       try {
-        const ctx = { snap, d: derived, askCols: columns.flatMap((c) => (c.kind === 'market' && c.k !== undefined ? [c.k] : [])), marketName: nameOf, net, currency: conversion ?? null };
+        const ctx = {
+          snap,
+          d: derived,
+          askCols: columns.flatMap((c) => (c.kind === 'market' && c.k !== undefined ? [c.k] : [])),
+          marketName: nameOf,
+          net,
+          currency: conversion ?? null,
+        };
         const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
         const stem = `market-desk-${GAMES.find((g) => g.id === game)?.key ?? game}-${stamp}`;
         const done = await exportGridCsv(api, { ctx, view, stem }, nextTask);

@@ -60,7 +60,11 @@ export interface GridView {
 const defined = (v: number | undefined): v is number => v !== undefined;
 
 /** `planned`, then the names of `answered` that no entry of the user's list has. */
-export function withAnswerOnly(planned: readonly string[], answered: readonly string[] | undefined, list: readonly { slug: string }[]): readonly string[] {
+export function withAnswerOnly(
+  planned: readonly string[],
+  answered: readonly string[] | undefined,
+  list: readonly { slug: string }[],
+): readonly string[] {
   if (!answered) return planned;
   const known = new Set(list.map((m) => m.slug));
   for (const p of planned) known.add(p);
@@ -68,15 +72,43 @@ export function withAnswerOnly(planned: readonly string[], answered: readonly st
   return extra.length ? [...planned, ...extra] : planned;
 }
 
-export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, alerts, filter, quotes, includeStalled, judge, recs, oldAfterMs, dimOld }: GridViewArgs): GridView {
+export function useGridView({
+  game,
+  loaded,
+  plan,
+  fees,
+  net,
+  sort,
+  watchNames,
+  alerts,
+  filter,
+  quotes,
+  includeStalled,
+  judge,
+  recs,
+  oldAfterMs,
+  dimOld,
+}: GridViewArgs): GridView {
   // Deferred: a new snapshot is rendered in a time-sliced background render, so no long task blocks input.
   const snap: Snapshot | null = useDeferredValue(loaded && loaded.game === game ? loaded : null);
   // The plan's markets, then any market the service sent that the user's list does not have (a name the
   // app does not know yet): a column of its own.
-  const askShown = useMemo(() => withAnswerOnly(plan.askMarkets, snap?.askMarkets, plan.askList), [plan.askMarkets, snap, plan.askList]);
-  const bidShown = useMemo(() => withAnswerOnly(plan.bidMarkets, snap?.bidMarkets, plan.askList), [plan.bidMarkets, snap, plan.askList]);
-  const askCols = useMemo(() => (snap ? askShown.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, askShown]);
-  const bidCols = useMemo(() => (snap ? bidShown.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, bidShown]);
+  const askShown = useMemo(
+    () => withAnswerOnly(plan.askMarkets, snap?.askMarkets, plan.askList),
+    [plan.askMarkets, snap, plan.askList],
+  );
+  const bidShown = useMemo(
+    () => withAnswerOnly(plan.bidMarkets, snap?.bidMarkets, plan.askList),
+    [plan.bidMarkets, snap, plan.askList],
+  );
+  const askCols = useMemo(
+    () => (snap ? askShown.map((s) => snap.askIndex.get(s)).filter(defined) : []),
+    [snap, askShown],
+  );
+  const bidCols = useMemo(
+    () => (snap ? bidShown.map((s) => snap.bidIndex.get(s)).filter(defined) : []),
+    [snap, bidShown],
+  );
   const derived = useMemo(() => {
     if (!snap) return null;
     // The worker computed these for the settings of the request; reuse them when nothing changed since.
@@ -97,7 +129,10 @@ export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, a
   }, [snap, watchNames]);
   const alerted = useMemo(() => alertMarks(snap, alerts), [snap, alerts]);
   const stalls = useMemo(() => stallsBySlug(snap?.trust, 'ask'), [snap]);
-  const columns = useMemo(() => buildColumns(snap, askShown, plan.nameOf, net, stalls), [snap, askShown, plan.nameOf, net, stalls]);
+  const columns = useMemo(
+    () => buildColumns(snap, askShown, plan.nameOf, net, stalls),
+    [snap, askShown, plan.nameOf, net, stalls],
+  );
   const trust = useTrustView(snap, derived, judge, recs, oldAfterMs, dimOld);
   const sortCol = columns.find((c) => c.id === sort.col) ?? columns[1];
   const sortWatched = sortCol?.kind === 'watch' ? watched : null;
@@ -109,17 +144,33 @@ export function useGridView({ game, loaded, plan, fees, net, sort, watchNames, a
   );
   const sortRanks = sortCol?.kind === 'confidence' ? ranks : null;
   const sorted = useMemo(
-    () => (snap && derived ? sortItems(sortCol, sort.dir, snap, derived, sortWatched ?? new Uint8Array(snap.n), sortRanks) : null),
+    () =>
+      snap && derived
+        ? sortItems(sortCol, sort.dir, snap, derived, sortWatched ?? new Uint8Array(snap.n), sortRanks)
+        : null,
     // sortCol identity changes with columns; its id decides the order.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [snap, derived, sortCol?.id, sort.dir, sortWatched, sortRanks],
   );
   // Typing one more letter only narrows the result: filter the last view instead of the whole catalog.
-  const lastView = useRef<{ sorted: Int32Array; derived: Derived; watched: Uint8Array; filter: FilterState; view: Int32Array } | null>(null);
+  const lastView = useRef<{
+    sorted: Int32Array;
+    derived: Derived;
+    watched: Uint8Array;
+    filter: FilterState;
+    view: Int32Array;
+  } | null>(null);
   const view = useMemo(() => {
     if (!sorted || !snap || !derived) return new Int32Array(0);
     const last = lastView.current;
-    const base = last && last.sorted === sorted && last.derived === derived && last.watched === watched && narrows(last.filter, filter) ? last.view : sorted;
+    const base =
+      last &&
+      last.sorted === sorted &&
+      last.derived === derived &&
+      last.watched === watched &&
+      narrows(last.filter, filter)
+        ? last.view
+        : sorted;
     const v = withoutLow(applyFilter(base, snap, derived, filter, watched), filter.hideLowConfidence ? ranks : null);
     lastView.current = { sorted, derived, watched, filter, view: v };
     return v;
@@ -157,7 +208,8 @@ function useWarmFilterAndSort(snap: Snapshot | null, derived: Derived | null, so
     return runWhenIdle(
       [
         () => {
-          for (const text of ['a', 'ak r', 'st ft -x', 'zz']) applyFilter(order, s0, d0, { ...EMPTY_FILTER, text }, undefined);
+          for (const text of ['a', 'ak r', 'st ft -x', 'zz'])
+            applyFilter(order, s0, d0, { ...EMPTY_FILTER, text }, undefined);
         },
         () => {
           sortByValues(d0.bestAsk, 'desc', s0.nameRank, s0.byName);

@@ -22,7 +22,10 @@ export const ReasonLegend = memo(function ReasonLegend() {
           <dt>
             <span className="rc-chip">unknown reason: …</span>
           </dt>
-          <dd>A code the service sent that this version of Market Desk does not know. The item is shown, never hidden, and counts as unstable.</dd>
+          <dd>
+            A code the service sent that this version of Market Desk does not know. The item is shown, never hidden, and
+            counts as unstable.
+          </dd>
         </div>
       </dl>
     </details>

@@ -26,22 +26,51 @@ export interface RecBannersProps {
   message: RecMessage | null;
 }
 
-export function RecBanners({ hasList, restored, updatedAt, status, error, onRetry, markets, refused, setMarkets, nameOf, message }: RecBannersProps) {
+export function RecBanners({
+  hasList,
+  restored,
+  updatedAt,
+  status,
+  error,
+  onRetry,
+  markets,
+  refused,
+  setMarkets,
+  nameOf,
+  message,
+}: RecBannersProps) {
   const rejected = error?.rejectedMarkets ?? [];
   return (
     <>
-      {restored !== null ? <RestoredBanner at={updatedAt} note={restored} status={status} what="Recommendations" className="rs__banner" testId="recs-restored" /> : null}
+      {restored !== null ? (
+        <RestoredBanner
+          at={updatedAt}
+          note={restored}
+          status={status}
+          what="Recommendations"
+          className="rs__banner"
+          testId="recs-restored"
+        />
+      ) : null}
       {error && restored === null ? (
         <ErrorNotice
           layout="banner"
-          lead={hasList ? 'Could not refresh the recommendations; showing the last list.' : 'Could not load the recommendations.'}
+          lead={
+            hasList
+              ? 'Could not refresh the recommendations; showing the last list.'
+              : 'Could not load the recommendations.'
+          }
           message={error.message}
           detail={error.detail}
           onRetry={onRetry}
           testId="recs-error"
         >
           {rejected.length > 0 ? (
-            <button type="button" className="btn btn--small" onClick={() => setMarkets(markets.filter((m) => !rejected.includes(m)))}>
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => setMarkets(markets.filter((m) => !rejected.includes(m)))}
+            >
               Remove {rejected.join(', ')} from the filter
             </button>
           ) : null}
@@ -49,7 +78,12 @@ export function RecBanners({ hasList, restored, updatedAt, status, error, onRetr
       ) : null}
       {markets.some((m) => refused.has(m)) ? (
         <p className="rs__message is-info" role="status" data-testid="recs-filter-refused">
-          This service does not offer {markets.filter((m) => refused.has(m)).map(nameOf).join(', ')}: left out of the markets filter.
+          This service does not offer{' '}
+          {markets
+            .filter((m) => refused.has(m))
+            .map(nameOf)
+            .join(', ')}
+          : left out of the markets filter.
         </p>
       ) : null}
       {message ? (

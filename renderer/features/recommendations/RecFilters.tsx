@@ -8,7 +8,13 @@ import { UNSTABLE_REASONS } from '../../../shared/api/schema';
 import { MoneyInput, NumberField, SearchBox } from '../../ui/FilterBar';
 import type { DealSide } from '../../market/recommendations/join';
 import { REASON_BIT, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT } from '../../market/recommendations/rec-columns';
-import { ALL_REASON_BITS, dealsFilter, EMPTY_REC_FILTER, isRecFiltering, type RecFilter } from '../../market/recommendations/view';
+import {
+  ALL_REASON_BITS,
+  dealsFilter,
+  EMPTY_REC_FILTER,
+  isRecFiltering,
+  type RecFilter,
+} from '../../market/recommendations/view';
 import { reasonExplained, reasonText } from '../../market/recommendations/reasons';
 
 export interface RecFiltersProps {
@@ -28,14 +34,28 @@ function parsePercent(text: string): number | null {
   return /^\d{1,3}(\.\d{1,2})?$/.test(t) && v <= 100 ? v : null;
 }
 
-function PercentInput(props: { label: string; value: number | null; onChange(v: number | null): void; title: string; testId: string }) {
+function PercentInput(props: {
+  label: string;
+  value: number | null;
+  onChange(v: number | null): void;
+  title: string;
+  testId: string;
+}) {
   return <NumberField {...props} parse={parsePercent} format={String} symbol="%" symbolAfter short />;
 }
 
 const HIDEABLE: Array<{ bit: number; label: string; title: string }> = [
   ...UNSTABLE_REASONS.map((r) => ({ bit: REASON_BIT[r], label: reasonText(r), title: reasonExplained(r) })),
-  { bit: UNKNOWN_REASON_BIT, label: 'Unknown codes', title: 'Reasons the service gave that this version does not know.' },
-  { bit: UNREADABLE_REASONS_BIT, label: 'Unreadable list', title: 'The service sent a reasons list that could not be read: stability unknown.' },
+  {
+    bit: UNKNOWN_REASON_BIT,
+    label: 'Unknown codes',
+    title: 'Reasons the service gave that this version does not know.',
+  },
+  {
+    bit: UNREADABLE_REASONS_BIT,
+    label: 'Unreadable list',
+    title: 'The service sent a reasons list that could not be read: stability unknown.',
+  },
 ];
 
 export function RecFilters({ filter, setFilter, symbol, pricesReady, onDealSort }: RecFiltersProps) {
@@ -52,9 +72,19 @@ export function RecFilters({ filter, setFilter, symbol, pricesReady, onDealSort 
   return (
     <div className="fb rf" role="group" aria-label="Filters">
       <div className="rf__row">
-        <SearchBox className="rf__search" list='[data-testid="rec-list"]' value={filter.text} onChange={(text) => setFilter((f) => ({ ...f, text }))} />
+        <SearchBox
+          className="rf__search"
+          list='[data-testid="rec-list"]'
+          value={filter.text}
+          onChange={(text) => setFilter((f) => ({ ...f, text }))}
+        />
         <label className="gs__switch" title="Hide every item with an unstable reason">
-          <input type="checkbox" checked={stableOnly} onChange={(e) => setFilter((f) => ({ ...f, hideReasons: e.target.checked ? ALL_REASON_BITS : 0 }))} /> Stable only
+          <input
+            type="checkbox"
+            checked={stableOnly}
+            onChange={(e) => setFilter((f) => ({ ...f, hideReasons: e.target.checked ? ALL_REASON_BITS : 0 }))}
+          />{' '}
+          Stable only
         </label>
         <PercentInput
           label="Min liquidity"
@@ -63,9 +93,24 @@ export function RecFilters({ filter, setFilter, symbol, pricesReady, onDealSort 
           title="Liquidity score at least this share of 10000"
           testId="rec-min-liquidity"
         />
-        <MoneyInput label="Min suggested" symbol={symbol} value={filter.minPrice} onChange={(v) => setFilter((f) => ({ ...f, minPrice: v }))} />
-        <MoneyInput label="Max suggested" symbol={symbol} value={filter.maxPrice} onChange={(v) => setFilter((f) => ({ ...f, maxPrice: v }))} />
-        <button type="button" className="btn btn--small btn--ghost" disabled={!isRecFiltering(filter)} onClick={() => setFilter(() => EMPTY_REC_FILTER)}>
+        <MoneyInput
+          label="Min suggested"
+          symbol={symbol}
+          value={filter.minPrice}
+          onChange={(v) => setFilter((f) => ({ ...f, minPrice: v }))}
+        />
+        <MoneyInput
+          label="Max suggested"
+          symbol={symbol}
+          value={filter.maxPrice}
+          onChange={(v) => setFilter((f) => ({ ...f, maxPrice: v }))}
+        />
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          disabled={!isRecFiltering(filter)}
+          onClick={() => setFilter(() => EMPTY_REC_FILTER)}
+        >
           Clear filters
         </button>
       </div>
@@ -95,7 +140,14 @@ export function RecFilters({ filter, setFilter, symbol, pricesReady, onDealSort 
               ['sell', 'Sell deals'],
             ] as const
           ).map(([side, label]) => (
-            <button key={label} type="button" role="radio" aria-checked={(deal?.side ?? null) === side} className="segmented__item" onClick={() => setDeal(side)}>
+            <button
+              key={label}
+              type="button"
+              role="radio"
+              aria-checked={(deal?.side ?? null) === side}
+              className="segmented__item"
+              onClick={() => setDeal(side)}
+            >
               {label}
             </button>
           ))}
@@ -105,7 +157,9 @@ export function RecFilters({ filter, setFilter, symbol, pricesReady, onDealSort 
             <PercentInput
               label={deal.side === 'buy' ? 'Below suggestion by' : 'Above suggestion by'}
               value={deal.marginBps / 100}
-              onChange={(v) => setFilter((f) => (f.deal ? { ...f, deal: { ...f.deal, marginBps: Math.round((v ?? 0) * 100) } } : f))}
+              onChange={(v) =>
+                setFilter((f) => (f.deal ? { ...f, deal: { ...f.deal, marginBps: Math.round((v ?? 0) * 100) } } : f))
+              }
               title="The least gain, in percent of the suggested price, after the market's fee"
               testId="rec-margin"
             />
@@ -113,12 +167,16 @@ export function RecFilters({ filter, setFilter, symbol, pricesReady, onDealSort 
               {deal.side === 'buy'
                 ? 'Best ask on your markets plus that market’s buyer fee, at least this far below the suggested price; sorted by expected gain.'
                 : 'Best of the buy orders on your markets minus that market’s seller fee, at least this far above the suggested price; sorted by expected gain.'}{' '}
-              {stableOnly ? 'Stable items only: switch a reason off above to allow it.' : 'Unstable items are included.'}
+              {stableOnly
+                ? 'Stable items only: switch a reason off above to allow it.'
+                : 'Unstable items are included.'}
               {!pricesReady ? ' Live prices are loading…' : ''} Fees are set in Prices → Markets and fees.
             </p>
           </>
         ) : (
-          <p className="rf__note">Deals: items to buy below or sell above their suggested price after fees, on your markets.</p>
+          <p className="rf__note">
+            Deals: items to buy below or sell above their suggested price after fees, on your markets.
+          </p>
         )}
       </div>
     </div>

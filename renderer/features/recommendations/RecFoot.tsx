@@ -27,13 +27,30 @@ export interface RecFootProps {
   pricesError: ApiError | null;
 }
 
-export const RecFoot = memo(function RecFoot({ recs, shown, type, markets, pricesLoaded, askMarkets, bidMarkets, net, allRefused, checkingMarkets, pricesError }: RecFootProps) {
+export const RecFoot = memo(function RecFoot({
+  recs,
+  shown,
+  type,
+  markets,
+  pricesLoaded,
+  askMarkets,
+  bidMarkets,
+  net,
+  allRefused,
+  checkingMarkets,
+  pricesError,
+}: RecFootProps) {
   return (
-    <ListFoot className="rs__foot" testIds="recs" list={recs ? { shown, total: recs.n, droppedRows: recs.droppedRows, invalidValues: recs.invalidValues } : null}>
+    <ListFoot
+      className="rs__foot"
+      testIds="recs"
+      list={recs ? { shown, total: recs.n, droppedRows: recs.droppedRows, invalidValues: recs.invalidValues } : null}
+    >
       {recs ? (
         <>
           {type === 'general' ? 'general' : 'P2P'}
-          {markets ? ` · based on ${markets} market${markets === 1 ? '' : 's'}` : ''} · {formatBytes(recs.meta.bytes)} via {recs.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}
+          {markets ? ` · based on ${markets} market${markets === 1 ? '' : 's'}` : ''} · {formatBytes(recs.meta.bytes)}{' '}
+          via {recs.meta.transport === 'graphql' ? 'GraphQL' : 'REST'}
           {' · '}
           <span data-testid="recs-prices">
             {pricesLoaded

@@ -5,7 +5,18 @@
  * Home / End move the active row, Enter opens the item's detail panel, A its analytics. ARIA grid
  * semantics with aria-activedescendant; cells carry aria-colindex (columns out of sight are not rendered).
  */
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat } from '../../../shared/money/money';
 import { routeHref } from '../../lib/route';
 import { formatCount, signedMoney, signedPercent } from '../../lib/number-format';
@@ -54,7 +65,10 @@ export interface RecListProps {
 }
 
 /** What the cells read: the same object while none of it changes, so rows whose item stays skip rendering. */
-interface Ctx extends Pick<RecListProps, 'recs' | 'join' | 'snap' | 'netDerived' | 'pricesLoading' | 'money' | 'nameOf' | 'dealSide'> {
+interface Ctx extends Pick<
+  RecListProps,
+  'recs' | 'join' | 'snap' | 'netDerived' | 'pricesLoading' | 'money' | 'nameOf' | 'dealSide'
+> {
   unknownOf: ReadonlyMap<number, string[]>;
   columns: Column[];
 }
@@ -101,10 +115,17 @@ function Gap({ ctx, gap, pct }: { ctx: Ctx; gap: number | null; pct: number | nu
 }
 
 /** "Buy on BUFF163: ask $10.000 + buyer fee 2.5 % ($0.250) = $10.250; suggested $11.000; gain $0.750 (6.82 %)". */
-export function dealText(ctx: Pick<Ctx, 'recs' | 'join' | 'snap' | 'netDerived' | 'nameOf' | 'money'>, side: DealSide, i: number): string | undefined {
+export function dealText(
+  ctx: Pick<Ctx, 'recs' | 'join' | 'snap' | 'netDerived' | 'nameOf' | 'money'>,
+  side: DealSide,
+  i: number,
+): string | undefined {
   if (!ctx.join || !ctx.snap || !ctx.netDerived) return undefined;
   const w = dealWorking(side, i, ctx.recs, ctx.join, ctx.snap, ctx.netDerived);
-  if (!w) return side === 'buy' ? 'No ask on your markets, or no suggested price.' : 'No buy order on your markets, or no suggested price.';
+  if (!w)
+    return side === 'buy'
+      ? 'No ask on your markets, or no suggested price.'
+      : 'No buy order on your markets, or no suggested price.';
   const x = (v: number) => formatMoneyExact(v, ctx.money);
   const fee = `${side === 'buy' ? '+ buyer' : '− seller'} fee ${feeCodeText(w.feeCode)} (${x(w.fee)})`;
   const verb = side === 'buy' ? `Buy on ${ctx.nameOf(w.market)}: ask` : `Sell on ${ctx.nameOf(w.market)}: buy order`;
@@ -122,7 +143,13 @@ const COLUMNS: Column[] = [
       <span className="rl__namecell">
         <span className="rl__name">{recName(ctx.recs, i)}</span>
         {/* For the mouse; the keyboard has A. Not a tab stop: the list is one. */}
-        <a className="rl__go" href={routeHref('analytics', { view: 'item', item: recName(ctx.recs, i) ?? '' })} tabIndex={-1} title="Open its analytics (A)" onClick={(e) => e.stopPropagation()}>
+        <a
+          className="rl__go"
+          href={routeHref('analytics', { view: 'item', item: recName(ctx.recs, i) ?? '' })}
+          tabIndex={-1}
+          title="Open its analytics (A)"
+          onClick={(e) => e.stopPropagation()}
+        >
           Analytics
         </a>
       </span>
@@ -219,7 +246,10 @@ const COLUMNS: Column[] = [
             </span>
           ))}
           {codes.length === 0 ? (
-            <span className="rc-chip rc-chip--warn" title="The service sent a reasons list that could not be read: stability unknown.">
+            <span
+              className="rc-chip rc-chip--warn"
+              title="The service sent a reasons list that could not be read: stability unknown."
+            >
               reasons unreadable
             </span>
           ) : null}
@@ -233,7 +263,14 @@ const COLUMNS: Column[] = [
     long: 'Best ask on your markets',
     width: 128,
     num: true,
-    cell: (ctx, i) => <PriceAt ctx={ctx} v={ctx.join ? n(ctx.join.ask[i]) : null} col={ctx.join ? (ctx.join.askCol[i] as number) : -1} side="ask" />,
+    cell: (ctx, i) => (
+      <PriceAt
+        ctx={ctx}
+        v={ctx.join ? n(ctx.join.ask[i]) : null}
+        col={ctx.join ? (ctx.join.askCol[i] as number) : -1}
+        side="ask"
+      />
+    ),
   },
   {
     key: 'askGapPct',
@@ -241,7 +278,9 @@ const COLUMNS: Column[] = [
     long: 'Best ask against the suggested price',
     width: 124,
     num: true,
-    cell: (ctx, i) => <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.askGap[i]) : null} pct={ctx.join ? n(ctx.join.askGapPct[i]) : null} />,
+    cell: (ctx, i) => (
+      <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.askGap[i]) : null} pct={ctx.join ? n(ctx.join.askGapPct[i]) : null} />
+    ),
   },
   {
     key: 'bid',
@@ -249,7 +288,14 @@ const COLUMNS: Column[] = [
     long: 'Best bid on your markets',
     width: 128,
     num: true,
-    cell: (ctx, i) => <PriceAt ctx={ctx} v={ctx.join ? n(ctx.join.bid[i]) : null} col={ctx.join ? (ctx.join.bidCol[i] as number) : -1} side="bid" />,
+    cell: (ctx, i) => (
+      <PriceAt
+        ctx={ctx}
+        v={ctx.join ? n(ctx.join.bid[i]) : null}
+        col={ctx.join ? (ctx.join.bidCol[i] as number) : -1}
+        side="bid"
+      />
+    ),
   },
   {
     key: 'bidGapPct',
@@ -257,7 +303,9 @@ const COLUMNS: Column[] = [
     long: 'Best bid against the suggested price',
     width: 124,
     num: true,
-    cell: (ctx, i) => <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.bidGap[i]) : null} pct={ctx.join ? n(ctx.join.bidGapPct[i]) : null} />,
+    cell: (ctx, i) => (
+      <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.bidGap[i]) : null} pct={ctx.join ? n(ctx.join.bidGapPct[i]) : null} />
+    ),
   },
   {
     key: 'buyGain',
@@ -265,7 +313,9 @@ const COLUMNS: Column[] = [
     long: 'Gain buying at the best ask after its fee, against the suggested price',
     width: 112,
     num: true,
-    cell: (ctx, i) => <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.buyGain[i]) : null} pct={ctx.join ? n(ctx.join.buyGainPct[i]) : null} />,
+    cell: (ctx, i) => (
+      <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.buyGain[i]) : null} pct={ctx.join ? n(ctx.join.buyGainPct[i]) : null} />
+    ),
     title: (ctx, i) => dealText(ctx, 'buy', i),
   },
   {
@@ -274,7 +324,13 @@ const COLUMNS: Column[] = [
     long: 'Gain selling into the best bid after its fee, against the suggested price',
     width: 112,
     num: true,
-    cell: (ctx, i) => <Gap ctx={ctx} gap={ctx.join ? n(ctx.join.sellGain[i]) : null} pct={ctx.join ? n(ctx.join.sellGainPct[i]) : null} />,
+    cell: (ctx, i) => (
+      <Gap
+        ctx={ctx}
+        gap={ctx.join ? n(ctx.join.sellGain[i]) : null}
+        pct={ctx.join ? n(ctx.join.sellGainPct[i]) : null}
+      />
+    ),
     title: (ctx, i) => dealText(ctx, 'sell', i),
   },
 ];
@@ -292,7 +348,24 @@ const TOTAL_W = COLUMNS.reduce((s, c) => s + c.width, 0);
 const PIN_W = (COLUMNS[0] as Column).width;
 
 export const RecList = memo(function RecList(props: RecListProps) {
-  const { recs, view, sort, onSort, openItem, onOpen, onAnalytics, label, dealSide, net, join, snap, netDerived, pricesLoading, money, nameOf } = props;
+  const {
+    recs,
+    view,
+    sort,
+    onSort,
+    openItem,
+    onOpen,
+    onAnalytics,
+    label,
+    dealSide,
+    net,
+    join,
+    snap,
+    netDerived,
+    pricesLoading,
+    money,
+    nameOf,
+  } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const id = useId();
   const [active, setActive] = useState(0);
@@ -300,7 +373,16 @@ export const RecList = memo(function RecList(props: RecListProps) {
   const columns = useMemo(() => columnsFor(dealSide), [dealSide]);
   // Column widths and the row height for every row, set once here (CSS grid tracks): no inline style per
   // cell, so the cells share their computed style (an inline style makes each cell's style its own).
-  const gridVars = useMemo(() => ({ '--rl-cols': columns.map((c) => `${c.width}px`).join(' '), '--rl-row-h': `${ROW_H}px`, '--rl-head-h': `${HEAD_H}px`, '--rl-w': `${TOTAL_W}px` }) as CSSProperties, [columns]);
+  const gridVars = useMemo(
+    () =>
+      ({
+        '--rl-cols': columns.map((c) => `${c.width}px`).join(' '),
+        '--rl-row-h': `${ROW_H}px`,
+        '--rl-head-h': `${HEAD_H}px`,
+        '--rl-w': `${TOTAL_W}px`,
+      }) as CSSProperties,
+    [columns],
+  );
   const ctx = useMemo<Ctx>(
     () => ({ recs, join, snap, netDerived, pricesLoading, money, nameOf, dealSide, unknownOf, columns }),
     [recs, join, snap, netDerived, pricesLoading, money, nameOf, dealSide, unknownOf, columns],
@@ -322,12 +404,24 @@ export const RecList = memo(function RecList(props: RecListProps) {
   // Columns after the pinned item column: those in sight (and one either side), as the price grid does;
   // re-measured when the deals preset moves its gain column.
   const scrollCols = useMemo(() => columns.slice(1), [columns]);
-  const colV = useColumnWindow({ scrollRef: scroller, columns: scrollCols, pinnedWidth: PIN_W, overscan: 1, initialSize: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight } });
+  const colV = useColumnWindow({
+    scrollRef: scroller,
+    columns: scrollCols,
+    pinnedWidth: PIN_W,
+    overscan: 1,
+    initialSize: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+  });
   const colItems = colV.getVirtualItems();
   const from = (colItems[0]?.index ?? 0) + 1;
   const to = colItems.length ? (colItems[colItems.length - 1]?.index ?? 0) + 1 : 0;
   const range = useMemo<ColRange>(() => ({ from, to, start: { gridColumnStart: from + 1 } }), [from, to]);
-  const slotted = useRowSlots(Array.from({ length: rows.end - rows.first }, (_, k) => ({ index: rows.first + k, item: view[rows.first + k] as number, start: (rows.first + k) * ROW_H })));
+  const slotted = useRowSlots(
+    Array.from({ length: rows.end - rows.first }, (_, k) => ({
+      index: rows.first + k,
+      item: view[rows.first + k] as number,
+      start: (rows.first + k) * ROW_H,
+    })),
+  );
 
   const moveTo = useCallback(
     (r: number) => {
@@ -396,7 +490,9 @@ export const RecList = memo(function RecList(props: RecListProps) {
                   type="button"
                   className="rl__sort"
                   title={`${c.long}${c.key === 'ask' || c.key === 'bid' ? (net ? ' (net of fees)' : ' (as listed)') : ''}: sort`}
-                  onClick={() => onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultRecDir(c.key) })}
+                  onClick={() =>
+                    onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultRecDir(c.key) })
+                  }
                 >
                   {c.label}
                   {(c.key === 'ask' || c.key === 'bid') && net ? <span className="rl__net"> net</span> : null}
@@ -447,7 +543,15 @@ function rowCells(ctx: Ctx, item: number, range: ColRange): ReactNode[] {
   const cell = (k: number, style?: CSSProperties) => {
     const c = ctx.columns[k] as Column;
     out.push(
-      <div key={c.key} role="gridcell" aria-colindex={k + 1} className={cellClass(ctx, c)} style={style} title={c.title?.(ctx, item)} data-col={c.key}>
+      <div
+        key={c.key}
+        role="gridcell"
+        aria-colindex={k + 1}
+        className={cellClass(ctx, c)}
+        style={style}
+        title={c.title?.(ctx, item)}
+        data-col={c.key}
+      >
         {c.cell(ctx, item)}
       </div>,
     );

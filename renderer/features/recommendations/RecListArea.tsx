@@ -15,8 +15,22 @@ import { RecListWarmUp } from './RecListWarmUp';
 
 const NO_ROWS = new Int32Array(0);
 
-export interface RecListAreaProps
-  extends Pick<RecListProps, 'view' | 'join' | 'snap' | 'netDerived' | 'net' | 'pricesLoading' | 'sort' | 'onSort' | 'money' | 'nameOf' | 'openItem' | 'onOpen' | 'onAnalytics'> {
+export interface RecListAreaProps extends Pick<
+  RecListProps,
+  | 'view'
+  | 'join'
+  | 'snap'
+  | 'netDerived'
+  | 'net'
+  | 'pricesLoading'
+  | 'sort'
+  | 'onSort'
+  | 'money'
+  | 'nameOf'
+  | 'openItem'
+  | 'onOpen'
+  | 'onAnalytics'
+> {
   game: number;
   supported: boolean;
   /** No list yet and the connection is down: its status. */
@@ -42,7 +56,8 @@ export function RecListArea(p: RecListAreaProps) {
       </EmptyState>
     );
   }
-  if (p.waiting) return <WaitingBlock what={`${gameName(game)} recommendations`} status={p.waiting} testId="recs-waiting" />;
+  if (p.waiting)
+    return <WaitingBlock what={`${gameName(game)} recommendations`} status={p.waiting} testId="recs-waiting" />;
   if (!p.recs) {
     if (p.failed) return null;
     // The list's frame (header, scroller) is laid out while the list loads, so the list's first paint
@@ -104,7 +119,13 @@ export function RecListArea(p: RecListAreaProps) {
       {p.view.length === 0 ? (
         <EmptyState
           overlay
-          title={filter.deal && !p.join ? 'Deals need live prices: they are loading…' : filter.deal ? 'No deals with these settings' : 'No items match the filters'}
+          title={
+            filter.deal && !p.join
+              ? 'Deals need live prices: they are loading…'
+              : filter.deal
+                ? 'No deals with these settings'
+                : 'No items match the filters'
+          }
           testId="recs-no-match"
           actions={
             isRecFiltering(filter) ? (
@@ -114,7 +135,11 @@ export function RecListArea(p: RecListAreaProps) {
             ) : null
           }
         >
-          {filter.deal && p.join ? <p className="empty-state__text">Try a smaller margin, a lower liquidity, or allow some unstable reasons.</p> : null}
+          {filter.deal && p.join ? (
+            <p className="empty-state__text">
+              Try a smaller margin, a lower liquidity, or allow some unstable reasons.
+            </p>
+          ) : null}
         </EmptyState>
       ) : null}
     </>

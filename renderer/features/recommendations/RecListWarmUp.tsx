@@ -18,12 +18,25 @@ const WARM_KEY = { game: 0, type: 'general', markets: null } as const;
 const WARM_ROWS = [4, 12, 24];
 const noop = () => {};
 
-export const RecListWarmUp = memo(function RecListWarmUp({ money, nameOf, net }: { money: MoneyFormat; nameOf: (slug: string) => string; net: boolean }) {
+export const RecListWarmUp = memo(function RecListWarmUp({
+  money,
+  nameOf,
+  net,
+}: {
+  money: MoneyFormat;
+  nameOf: (slug: string) => string;
+  net: boolean;
+}) {
   // In idle time (the download's), not in the page's own first render; a few rows, then more, each step
   // a short task (cold code runs slowly: all of it at once would be a long task of its own).
   const [sample, setSample] = useState<{ recs: RecColumns; view: Int32Array } | null>(null);
   useEffect(() => {
-    const recs = shapeRecs(recSampleRows(WARM_ROWS.at(-1) ?? 0), WARM_KEY, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 });
+    const recs = shapeRecs(recSampleRows(WARM_ROWS.at(-1) ?? 0), WARM_KEY, {
+      transport: 'graphql',
+      bytes: 0,
+      bytesDoneAt: 0,
+      parseMs: 0,
+    });
     if (!recs) return;
     const order = sortRecs(recs, null, DEFAULT_REC_SORT);
     return runWhenIdle(WARM_ROWS.map((n) => () => setSample({ recs, view: order.subarray(0, n) })));

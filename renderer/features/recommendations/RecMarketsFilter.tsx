@@ -8,12 +8,23 @@ import { MARKETS, type MarketKind } from '../../../shared/catalog/markets';
 
 const KIND: Record<MarketKind, string> = { steam: 'Steam', p2p: 'Peer-to-peer', bot: 'Bot', gambling: 'Gambling' };
 
-export function RecMarketsFilter({ game, value, refused, onChange }: { game: number; value: readonly string[]; refused: ReadonlySet<string>; onChange(markets: string[]): void }) {
+export function RecMarketsFilter({
+  game,
+  value,
+  refused,
+  onChange,
+}: {
+  game: number;
+  value: readonly string[];
+  refused: ReadonlySet<string>;
+  onChange(markets: string[]): void;
+}) {
   const id = useId();
   const ref = useRef<HTMLDetailsElement>(null);
   const list = MARKETS.filter((m) => m.games.includes(game));
   const chosen = new Set(value);
-  const toggle = (slug: string) => onChange(list.map((m) => m.slug).filter((s) => (s === slug ? !chosen.has(s) : chosen.has(s))));
+  const toggle = (slug: string) =>
+    onChange(list.map((m) => m.slug).filter((s) => (s === slug ? !chosen.has(s) : chosen.has(s))));
   return (
     <details
       ref={ref}
@@ -36,13 +47,25 @@ export function RecMarketsFilter({ game, value, refused, onChange }: { game: num
         <div className="rmf__list">
           {list.map((m) => (
             <label key={m.slug} className="rmf__item">
-              <input type="checkbox" checked={chosen.has(m.slug)} disabled={refused.has(m.slug) && !chosen.has(m.slug)} onChange={() => toggle(m.slug)} data-slug={m.slug} /> {m.name}
+              <input
+                type="checkbox"
+                checked={chosen.has(m.slug)}
+                disabled={refused.has(m.slug) && !chosen.has(m.slug)}
+                onChange={() => toggle(m.slug)}
+                data-slug={m.slug}
+              />{' '}
+              {m.name}
               <span className="rmf__kind">{refused.has(m.slug) ? 'not offered by this service' : KIND[m.kind]}</span>
             </label>
           ))}
         </div>
         <div className="rmf__foot">
-          <button type="button" className="btn btn--small btn--ghost" disabled={value.length === 0} onClick={() => onChange([])}>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            disabled={value.length === 0}
+            onClick={() => onChange([])}
+          >
             No filter
           </button>
           <button type="button" className="btn btn--small" onClick={() => ref.current && (ref.current.open = false)}>

@@ -41,20 +41,46 @@ export const RecToolbar = memo(function RecToolbar(p: RecToolbarProps) {
     <div className="view__toolbar" role="toolbar" aria-label="Recommendations">
       <div className="segmented" role="radiogroup" aria-label="Type">
         {RECOMMENDATION_TYPES.map((t) => (
-          <button key={t} type="button" role="radio" aria-checked={p.type === t} className="segmented__item" title={TYPE_TEXT[t].hint} onClick={() => setParams({ type: t })}>
+          <button
+            key={t}
+            type="button"
+            role="radio"
+            aria-checked={p.type === t}
+            className="segmented__item"
+            title={TYPE_TEXT[t].hint}
+            onClick={() => setParams({ type: t })}
+          >
             {TYPE_TEXT[t].label}
           </button>
         ))}
       </div>
       <span className="rs__hint">{TYPE_TEXT[p.type].hint}</span>
-      <RecMarketsFilter game={p.game} value={p.markets} refused={p.refused} onChange={(m) => setParams({ markets: m })} />
+      <RecMarketsFilter
+        game={p.game}
+        value={p.markets}
+        refused={p.refused}
+        onChange={(m) => setParams({ markets: m })}
+      />
       <span className="view__spacer" />
       <LoadProgress store={p.progress} what="recommendations" />
       <Freshness updatedAt={p.updatedAt} stale={p.stale} restored={p.restored} />
-      <button type="button" className="btn btn--small" onClick={p.onRefresh} disabled={p.fetching} aria-label="Reload recommendations" title="Reload the list and the live prices">
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={p.onRefresh}
+        disabled={p.fetching}
+        aria-label="Reload recommendations"
+        title="Reload the list and the live prices"
+      >
         ↻ Reload
       </button>
-      <button type="button" className="btn btn--small" onClick={() => void p.onExport()} disabled={!p.canExport || p.exporting} title="The rows shown, in their order, with exact decimals">
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={() => void p.onExport()}
+        disabled={!p.canExport || p.exporting}
+        title="The rows shown, in their order, with exact decimals"
+      >
         {p.exporting ? 'Exporting…' : 'Export CSV'}
       </button>
     </div>

@@ -34,7 +34,12 @@ export function RecommendationsScreen() {
   const { game, type, markets, supported, setParams } = useRecRoute();
   // Live prices' market plan (and this service's refused names: market discovery).
   const plan = useMarketPlan(game);
-  const { data, refusedFilter, emptyRecs, recs, listShown, noListComing } = useRecListModel(game, type, markets, plan.discovery);
+  const { data, refusedFilter, emptyRecs, recs, listShown, noListComing } = useRecListModel(
+    game,
+    type,
+    markets,
+    plan.discovery,
+  );
   const live = useRecLivePrices({ game, plan, recs, listShown, enabled: listShown || noListComing });
   const { prices, snap, net, join } = live;
   const { filter, setFilter, sort, setSort, view, onDealSort } = useRecViewModel(recs, join, listShown);
@@ -43,8 +48,27 @@ export function RecommendationsScreen() {
   const alerts = useAlertList();
   const [reloadEpoch, setReloadEpoch] = useState(0);
   const [message, setMessage] = useRecMessage();
-  const { details, openItem, onOpen, onAnalytics, watchNames, onToggleWatch } = useRecSelection({ game, recs, snap, setMessage });
-  const { exporting, exportCsv } = useRecCsvExport({ game, type, markets, recs, join, snap, netDerived: live.netDerived, net, nameOf: plan.nameOf, view, filter, updatedAt: data.updatedAt, setMessage });
+  const { details, openItem, onOpen, onAnalytics, watchNames, onToggleWatch } = useRecSelection({
+    game,
+    recs,
+    snap,
+    setMessage,
+  });
+  const { exporting, exportCsv } = useRecCsvExport({
+    game,
+    type,
+    markets,
+    recs,
+    join,
+    snap,
+    netDerived: live.netDerived,
+    net,
+    nameOf: plan.nameOf,
+    view,
+    filter,
+    updatedAt: data.updatedAt,
+    setMessage,
+  });
   const { status } = useConnection();
 
   const refresh = useStableCallback(() => {
@@ -79,7 +103,13 @@ export function RecommendationsScreen() {
         exporting={exporting}
         onExport={exportCsv}
       />
-      <RecFilters filter={filter} setFilter={setFilter} symbol={money.symbol} pricesReady={join !== null} onDealSort={onDealSort} />
+      <RecFilters
+        filter={filter}
+        setFilter={setFilter}
+        symbol={money.symbol}
+        pricesReady={join !== null}
+        onDealSort={onDealSort}
+      />
       <RecBanners
         hasList={recs !== null}
         restored={restored}

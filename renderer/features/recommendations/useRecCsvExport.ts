@@ -54,10 +54,18 @@ export function useRecCsvExport(src: RecCsvSource): { exporting: boolean; export
       const stamp = new Date(updatedAt || Date.now()).toISOString().slice(0, 16).replace(/[:T]/g, '-');
       const gameKey = GAMES.find((g) => g.id === game)?.key ?? String(game);
       const stem = `market-desk-recommendations-${gameKey}-${type}${markets.length ? `-${markets.length}-markets` : ''}${filter.deal ? `-${filter.deal.side}-deals` : ''}-${stamp}`;
-      const blocks = recCsvChunks({ recs, join, snap, netDerived, net, marketName: nameOf, currency: conversion ?? null }, view, BLOCK_ROWS);
+      const blocks = recCsvChunks(
+        { recs, join, snap, netDerived, net, marketName: nameOf, currency: conversion ?? null },
+        view,
+        BLOCK_ROWS,
+      );
       const result = await exportCsvToHost(api, stem, blocks, { rows: view.length, blockRows: BLOCK_ROWS }, nextTask);
       if (!result) setMessage({ text: 'Export cancelled.', tone: 'info' });
-      else setMessage({ text: `${result.path ? `Saved to ${result.path}` : `Downloaded ${result.file}`}: ${view.length.toLocaleString('en-US')} rows.`, tone: 'ok' });
+      else
+        setMessage({
+          text: `${result.path ? `Saved to ${result.path}` : `Downloaded ${result.file}`}: ${view.length.toLocaleString('en-US')} rows.`,
+          tone: 'ok',
+        });
     } catch (e) {
       setMessage({ text: `Could not export: ${describeError(e)}`, tone: 'error' });
     } finally {

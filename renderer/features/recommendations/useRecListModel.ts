@@ -16,7 +16,10 @@ export function useRecListModel(game: number, type: RecommendationType, markets:
   const { refusedFilter, requestMarkets } = useFilterMarkets(discovery, markets);
   const data = useRecommendations({ game, type, markets: requestMarkets });
   // What the list's empty frame shows while the list loads.
-  const emptyRecs = useMemo(() => emptyRecColumns({ game, type, markets: markets.length ? markets : null }), [game, type, markets]);
+  const emptyRecs = useMemo(
+    () => emptyRecColumns({ game, type, markets: markets.length ? markets : null }),
+    [game, type, markets],
+  );
   // A list is on screen (painted once since the page had none).
   const [listShown, setListShown] = useState(false);
   const current = data.recs && data.recs.game === game ? data.recs : null;
@@ -40,7 +43,9 @@ export function useRecListModel(game: number, type: RecommendationType, markets:
 function useListPainted(recs: RecColumns | null, setListShown: (shown: boolean) => void): void {
   useEffect(() => {
     if (!recs) return;
-    performance.mark('recs:data', { detail: { items: recs.n, bytes: recs.meta.bytes, parseMs: recs.meta.parseMs, shapeMs: recs.meta.shapeMs } });
+    performance.mark('recs:data', {
+      detail: { items: recs.n, bytes: recs.meta.bytes, parseMs: recs.meta.parseMs, shapeMs: recs.meta.shapeMs },
+    });
     let live = true;
     const ch = new MessageChannel();
     ch.port1.onmessage = () => {

@@ -35,8 +35,14 @@ export function useRecLivePrices({ game, plan, recs, listShown, enabled }: RecLi
   const snap = useDeferredValue(prices.snap && prices.snap.game === game ? prices.snap : null);
   const [fees] = useFees(game);
   const [net] = usePref(GRID_PREFS.net);
-  const askCols = useMemo(() => (snap ? plan.askMarkets.map((s) => snap.askIndex.get(s)).filter(defined) : []), [snap, plan.askMarkets]);
-  const bidCols = useMemo(() => (snap ? plan.bidMarkets.map((s) => snap.bidIndex.get(s)).filter(defined) : []), [snap, plan.bidMarkets]);
+  const askCols = useMemo(
+    () => (snap ? plan.askMarkets.map((s) => snap.askIndex.get(s)).filter(defined) : []),
+    [snap, plan.askMarkets],
+  );
+  const bidCols = useMemo(
+    () => (snap ? plan.bidMarkets.map((s) => snap.bidIndex.get(s)).filter(defined) : []),
+    [snap, plan.bidMarkets],
+  );
   const derive = useCallback(
     (withNet: boolean) => {
       if (!snap) return null;
@@ -47,9 +53,15 @@ export function useRecLivePrices({ game, plan, recs, listShown, enabled }: RecLi
     [snap, askCols, bidCols, fees],
   );
   const shownDerived = useMemo(() => (listShown ? derive(net) : null), [listShown, derive, net]);
-  const netDerived = useMemo(() => (net ? shownDerived : listShown ? derive(true) : null), [listShown, derive, net, shownDerived]);
+  const netDerived = useMemo(
+    () => (net ? shownDerived : listShown ? derive(true) : null),
+    [listShown, derive, net, shownDerived],
+  );
   const join = useMemo(
-    () => (listShown && recs && snap && shownDerived && netDerived ? joinRecs({ recs, snap, shown: shownDerived, net: netDerived }) : null),
+    () =>
+      listShown && recs && snap && shownDerived && netDerived
+        ? joinRecs({ recs, snap, shown: shownDerived, net: netDerived })
+        : null,
     [listShown, recs, snap, shownDerived, netDerived],
   );
   const [oldAfterMin] = usePref(TRUST_PREFS.oldAfterMinutes);

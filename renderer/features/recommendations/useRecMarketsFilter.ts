@@ -14,7 +14,12 @@ export function useFilterMarkets(discovery: DiscoveryView, markets: readonly str
   return { refusedFilter, requestMarkets };
 }
 
-export function useFilterFeedback(discovery: DiscoveryView, requestMarkets: readonly string[], refused: boolean, loaded: boolean): void {
+export function useFilterFeedback(
+  discovery: DiscoveryView,
+  requestMarkets: readonly string[],
+  refused: boolean,
+  loaded: boolean,
+): void {
   const { source, game } = discovery;
   const names = requestMarkets.join(',');
   useEffect(() => {

@@ -30,7 +30,11 @@ export function useRecSelection({ game, recs, snap, setMessage }: RecSelectionAr
       const name = recs ? recName(recs, item) : undefined;
       if (!name) return;
       open(name);
-      if (snap && snap.indexOfName(name) < 0) setMessage({ text: `${name} has no live prices on your markets; its analytics are still there (A).`, tone: 'info' });
+      if (snap && snap.indexOfName(name) < 0)
+        setMessage({
+          text: `${name} has no live prices on your markets; its analytics are still there (A).`,
+          tone: 'info',
+        });
     },
     [recs, snap, open, setMessage],
   );

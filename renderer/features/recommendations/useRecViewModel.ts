@@ -9,25 +9,39 @@ import type { DealSide, RecJoin } from '../../market/recommendations/join';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
 import { recSearch, whenRecSearch } from '../../market/recommendations/rec-search';
 import type { RecSort } from '../../market/recommendations/rec-sort';
-import { applyRecFilter, DEFAULT_REC_SORT, EMPTY_REC_FILTER, recNarrows, sortedRecs, sortRecs, type RecFilter } from '../../market/recommendations/view';
+import {
+  applyRecFilter,
+  DEFAULT_REC_SORT,
+  EMPTY_REC_FILTER,
+  recNarrows,
+  sortedRecs,
+  sortRecs,
+  type RecFilter,
+} from '../../market/recommendations/view';
 
 export function useRecViewModel(recs: RecColumns | null, join: RecJoin | null, listShown: boolean) {
   const [filter, setFilter] = useState<RecFilter>(EMPTY_REC_FILTER);
   const [sort, setSort] = useState<RecSort>(DEFAULT_REC_SORT);
   const sorted = useMemo(() => (recs ? sortedRecs(recs, join, sort) : null), [recs, join, sort]);
   // One more letter only narrows the result: then the last view is filtered instead of the whole list.
-  const lastView = useRef<{ sorted: Int32Array; join: RecJoin | null; filter: RecFilter; view: Int32Array } | null>(null);
+  const lastView = useRef<{ sorted: Int32Array; join: RecJoin | null; filter: RecFilter; view: Int32Array } | null>(
+    null,
+  );
   const view = useMemo(() => {
     if (!recs || !sorted) return new Int32Array(0);
     const last = lastView.current;
-    const base = last && last.sorted === sorted && last.join === join && recNarrows(last.filter, filter) ? last.view : sorted;
+    const base =
+      last && last.sorted === sorted && last.join === join && recNarrows(last.filter, filter) ? last.view : sorted;
     const v = applyRecFilter(base, recs, filter, join);
     lastView.current = { sorted, join, filter, view: v };
     return v;
   }, [recs, sorted, filter, join]);
   useWarmRecFilterAndSort(listShown ? recs : null, sorted);
   // The deals preset sorts by its side's gain.
-  const onDealSort = useCallback((side: DealSide) => setSort({ key: side === 'buy' ? 'buyGain' : 'sellGain', dir: 'desc' }), []);
+  const onDealSort = useCallback(
+    (side: DealSide) => setSort({ key: side === 'buy' ? 'buyGain' : 'sellGain', dir: 'desc' }),
+    [],
+  );
   return { filter, setFilter, sort, setSort, view, onDealSort };
 }
 
@@ -48,7 +62,9 @@ function useWarmRecFilterAndSort(shown: RecColumns | null, sorted: Int32Array | 
       () =>
         (stopIdle = runWhenIdle([
           () => recSearch(list),
-          ...['a', 'ak r', 'st ft -x', 'zz'].map((text) => () => applyRecFilter(order, list, { ...EMPTY_REC_FILTER, text }, null)),
+          ...['a', 'ak r', 'st ft -x', 'zz'].map(
+            (text) => () => applyRecFilter(order, list, { ...EMPTY_REC_FILTER, text }, null),
+          ),
           () => sortRecs(list, null, { key: 'suggested', dir: 'desc' }),
         ])),
       3000,

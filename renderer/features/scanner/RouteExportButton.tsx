@@ -45,12 +45,22 @@ export function RouteExportButton({ game, rule, routes, pollAt, setMessage }: Ro
         const stem = `market-desk-routes-${GAMES.find((g) => g.id === game)?.key ?? game}-${rule.id}-${stamp}`;
         let done: { path: string } | null;
         if (format === 'csv') {
-          const blocks = routeCsvBlocks(rows, { rule: rule.name, pollAt, game: gameName(game), currency: conversion ?? null }, BLOCK_ROWS);
+          const blocks = routeCsvBlocks(
+            rows,
+            { rule: rule.name, pollAt, game: gameName(game), currency: conversion ?? null },
+            BLOCK_ROWS,
+          );
           done = await exportCsvToHost(api, stem, blocks, { rows: rows.length, blockRows: BLOCK_ROWS }, nextTask);
         } else {
-          done = await exportFileToHost(api, stem, `${stem}.parquet`, 1024 + rows.length * PARQUET_ROW_BYTES, (sink) => writeRouteParquet(sink, rows, { rule, pollAt, game: gameName(game) }));
+          done = await exportFileToHost(api, stem, `${stem}.parquet`, 1024 + rows.length * PARQUET_ROW_BYTES, (sink) =>
+            writeRouteParquet(sink, rows, { rule, pollAt, game: gameName(game) }),
+          );
         }
-        setMessage(!done ? 'Export cancelled' : `Exported ${rows.length} routes as ${format === 'csv' ? 'CSV' : 'Parquet'}${done.path ? ` to ${done.path}` : ''}`);
+        setMessage(
+          !done
+            ? 'Export cancelled'
+            : `Exported ${rows.length} routes as ${format === 'csv' ? 'CSV' : 'Parquet'}${done.path ? ` to ${done.path}` : ''}`,
+        );
       } catch (e) {
         setMessage(`Could not export: ${describeError(e)}`);
       } finally {
@@ -61,10 +71,22 @@ export function RouteExportButton({ game, rule, routes, pollAt, setMessage }: Ro
   const off = busy || pollAt === null || routes.length === 0;
   return (
     <>
-      <button type="button" className="sc-export" onClick={() => run('csv')} disabled={off} data-testid="scanner-export-csv">
+      <button
+        type="button"
+        className="sc-export"
+        onClick={() => run('csv')}
+        disabled={off}
+        data-testid="scanner-export-csv"
+      >
         {busy ? 'Exporting…' : 'Export CSV'}
       </button>
-      <button type="button" className="sc-export" onClick={() => run('parquet')} disabled={off} data-testid="scanner-export-parquet">
+      <button
+        type="button"
+        className="sc-export"
+        onClick={() => run('parquet')}
+        disabled={off}
+        data-testid="scanner-export-parquet"
+      >
         {busy ? 'Exporting…' : 'Export Parquet'}
       </button>
     </>

@@ -3,7 +3,16 @@
  * the same keys (arrows, Page Up/Down, Home/End, Enter opens the item's detail panel), a click opens it too,
  * and a header sorts by its column.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import type { MoneyFormat } from '../../../shared/money/money';
 import { rowForKey } from '../../lib/row-keys';
 import { useRowWindow } from '../../lib/useRowWindow';
@@ -30,7 +39,15 @@ export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy 
   useEffect(() => setActive((a) => Math.min(a, Math.max(0, routes.length - 1))), [routes]);
   const rows = useRowWindow(scroller, routes.length, ROW_H, HEAD_H, 2);
   const { scrollToRow } = rows;
-  const vars = useMemo(() => ({ '--sc-cols': ROUTE_COLUMNS.map((c) => `${c.width}px`).join(' '), '--sc-row-h': `${ROW_H}px`, '--sc-head-h': `${HEAD_H}px` }) as CSSProperties, []);
+  const vars = useMemo(
+    () =>
+      ({
+        '--sc-cols': ROUTE_COLUMNS.map((c) => `${c.width}px`).join(' '),
+        '--sc-row-h': `${ROW_H}px`,
+        '--sc-head-h': `${HEAD_H}px`,
+      }) as CSSProperties,
+    [],
+  );
 
   const moveTo = useCallback(
     (r: number) => {
@@ -75,8 +92,22 @@ export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy 
         {ROUTE_COLUMNS.map((c, k) => {
           const sorted = sort.key === c.key;
           return (
-            <div key={c.key} role="columnheader" aria-colindex={k + 1} data-col={c.key} aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`sc-cell${c.numeric ? ' sc-cell--num' : ''}`}>
-              <button type="button" className="sc-sort" title={`${c.long}: sort`} onClick={() => onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultDir(c.key) })}>
+            <div
+              key={c.key}
+              role="columnheader"
+              aria-colindex={k + 1}
+              data-col={c.key}
+              aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+              className={`sc-cell${c.numeric ? ' sc-cell--num' : ''}`}
+            >
+              <button
+                type="button"
+                className="sc-sort"
+                title={`${c.long}: sort`}
+                onClick={() =>
+                  onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultDir(c.key) })
+                }
+              >
                 {c.label}
                 <span aria-hidden="true">{sorted ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
               </button>
@@ -109,7 +140,11 @@ export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy 
                   aria-colindex={k + 1}
                   data-col={c.key}
                   className={`sc-cell${c.numeric ? ' sc-cell--num' : ''}${c.key === 'trusted' ? ` sc-trust sc-trust--${route.trusted === null ? 'none' : route.trusted ? 'ok' : 'low'}` : ''}`}
-                  title={c.key === 'buyFeeAmount' || c.key === 'sellFeeAmount' || c.key === 'profit' ? feeTitle(route) : undefined}
+                  title={
+                    c.key === 'buyFeeAmount' || c.key === 'sellFeeAmount' || c.key === 'profit'
+                      ? feeTitle(route)
+                      : undefined
+                  }
                 >
                   {c.text(route, money, nameOf)}
                 </div>

@@ -16,7 +16,14 @@ import { RouteExportButton } from './RouteExportButton';
 import { RoutesTable } from './RoutesTable';
 import { RuleEditor } from './RuleEditor';
 import { sortRoutes, type RouteSort } from './route-columns';
-import { SCANNER_RULES, allRules, deleteRule, isReadyRule, saveRule, selectedRule } from '../../market/scanner/saved-rules';
+import {
+  SCANNER_RULES,
+  allRules,
+  deleteRule,
+  isReadyRule,
+  saveRule,
+  selectedRule,
+} from '../../market/scanner/saved-rules';
 import { BacktestPanel } from './backtest/BacktestPanel';
 import { useLiveRoutes } from './useLiveRoutes';
 import './scanner.css';
@@ -41,12 +48,21 @@ export function ScannerScreen() {
   const routes = useMemo(() => (live.result ? sortRoutes(live.result.routes, sort) : []), [live.result, sort]);
   const details = useOpenItem('[data-testid="scanner-routes"]');
   const [message, setMessage] = useState<string | null>(null);
-  const markets = useMemo(() => [...new Set([...plan.askMarkets, ...plan.bidMarkets])], [plan.askMarkets, plan.bidMarkets]);
+  const markets = useMemo(
+    () => [...new Set([...plan.askMarkets, ...plan.bidMarkets])],
+    [plan.askMarkets, plan.bidMarkets],
+  );
   const userMarkets = useMemo(() => plan.list.map((m) => m.slug), [plan.list]);
   const askCols = useMemo(() => (snap ? snap.askMarkets.map((_, k) => k) : []), [snap]);
   const bidCols = useMemo(() => (snap ? snap.bidMarkets.map((_, k) => k) : []), [snap]);
   // The panel's per-row figures: only while an item is open (a pass over the catalog).
-  const derived = useMemo(() => (snap && details.name !== null ? (snap.derived?.data ?? computeDerived({ snap, askCols, bidCols, fees, net: false })) : null), [snap, details.name, askCols, bidCols, fees]);
+  const derived = useMemo(
+    () =>
+      snap && details.name !== null
+        ? (snap.derived?.data ?? computeDerived({ snap, askCols, bidCols, fees, net: false }))
+        : null,
+    [snap, details.name, askCols, bidCols, fees],
+  );
 
   const onSave = () => {
     setStore(saveRule(store, draft, newRuleId));
@@ -82,11 +98,22 @@ export function ScannerScreen() {
   } else if (routes.length === 0) {
     body = (
       <p className="sc-state" role="status" data-testid="scanner-empty">
-        No route passes this rule on this poll ({snap?.n ?? 0} items, {markets.length} markets). Lower a limit or allow more markets.
+        No route passes this rule on this poll ({snap?.n ?? 0} items, {markets.length} markets). Lower a limit or allow
+        more markets.
       </p>
     );
   } else {
-    body = <RoutesTable routes={routes} sort={sort} onSort={setSort} money={money} nameOf={plan.nameOf} onOpen={details.open} busy={live.scanning} />;
+    body = (
+      <RoutesTable
+        routes={routes}
+        sort={sort}
+        onSort={setSort}
+        money={money}
+        nameOf={plan.nameOf}
+        onOpen={details.open}
+        busy={live.scanning}
+      />
+    );
   }
 
   return (
@@ -94,19 +121,41 @@ export function ScannerScreen() {
       <h1 className="visually-hidden" tabIndex={-1} data-page-heading>
         Scanner: {gameName(game)}
       </h1>
-      <RuleEditor rules={allRules(store)} draft={draft} setDraft={setDraft} onPick={onPick} onSave={onSave} onDelete={onDelete} dirty={dirty} markets={markets} nameOf={plan.nameOf} symbol={money.symbol} />
+      <RuleEditor
+        rules={allRules(store)}
+        draft={draft}
+        setDraft={setDraft}
+        onPick={onPick}
+        onSave={onSave}
+        onDelete={onDelete}
+        dirty={dirty}
+        markets={markets}
+        nameOf={plan.nameOf}
+        symbol={money.symbol}
+      />
       <div className="sc-status" role="status">
         {result ? (
           <span data-testid="scanner-count" data-poll-at={result.at}>
-            {result.routes.length} route{result.routes.length === 1 ? '' : 's'} · poll of {new Date(result.at).toLocaleTimeString()} · scanned in {Math.round(result.ms)} ms
+            {result.routes.length} route{result.routes.length === 1 ? '' : 's'} · poll of{' '}
+            {new Date(result.at).toLocaleTimeString()} · scanned in {Math.round(result.ms)} ms
           </span>
         ) : null}
-        {result && result.notApplied.length ? <span className="sc-status__note"> · not applied: {result.notApplied.join('; ')}</span> : null}
+        {result && result.notApplied.length ? (
+          <span className="sc-status__note"> · not applied: {result.notApplied.join('; ')}</span>
+        ) : null}
         {message ? <span className="sc-status__note"> · {message}</span> : null}
         <button type="button" className="sc-refresh" onClick={() => void prices.refetch()} disabled={prices.fetching}>
           Refresh prices
         </button>
-        <RouteExportButton game={game} rule={draft} routes={routes} pollAt={result?.at ?? null} money={money} nameOf={plan.nameOf} setMessage={setMessage} />
+        <RouteExportButton
+          game={game}
+          rule={draft}
+          routes={routes}
+          pollAt={result?.at ?? null}
+          money={money}
+          nameOf={plan.nameOf}
+          setMessage={setMessage}
+        />
       </div>
       <div className="view__body">
         <div className="view__main sc-main">{body}</div>
@@ -121,7 +170,11 @@ export function ScannerScreen() {
           announce={setMessage}
         />
       </div>
-      <details className="sc-backtest" data-testid="scanner-backtest" onToggle={(e) => setBacktestOpen(e.currentTarget.open)}>
+      <details
+        className="sc-backtest"
+        data-testid="scanner-backtest"
+        onToggle={(e) => setBacktestOpen(e.currentTarget.open)}
+      >
         <summary>Backtest this rule on the recorded history</summary>
         {/* Mounted only while open: its history reads run only for a user who asked. */}
         {backtestOpen ? <BacktestPanel rule={draft} markets={userMarkets} nameOf={plan.nameOf} /> : null}

@@ -13,7 +13,13 @@ import { ROUTE_COLUMNS } from './route-columns';
 
 const MONEY_KEYS: ReadonlySet<string> = new Set(['buyPrice', 'buyFeeAmount', 'sellPrice', 'sellFeeAmount', 'profit']);
 
-export const ROUTE_CSV_HEAD = [...ROUTE_COLUMNS.map((c) => (c.key === 'roi' ? 'ROI (fraction)' : c.label)), 'Fee unknown', 'Rule', 'Poll at (UTC)', 'Game'];
+export const ROUTE_CSV_HEAD = [
+  ...ROUTE_COLUMNS.map((c) => (c.key === 'roi' ? 'ROI (fraction)' : c.label)),
+  'Fee unknown',
+  'Rule',
+  'Poll at (UTC)',
+  'Game',
+];
 
 export interface RouteCsvProvenance {
   rule: string;
@@ -40,13 +46,24 @@ export function routeCsvRecord(r: Route, p: RouteCsvProvenance): string {
   const poll = Number.isFinite(p.pollAt) ? new Date(p.pollAt).toISOString() : '';
   const c = p.currency;
   const converted = c ? [...CONVERTED.map((x) => convertedField(c, x.value(r))), ...provenanceFields(c)] : [];
-  return csvRecord([...ROUTE_COLUMNS.map((col) => field(col.key, col.value(r))), r.feeUnknown ? 'yes' : 'no', csvText(p.rule), poll, csvText(p.game), ...converted]);
+  return csvRecord([
+    ...ROUTE_COLUMNS.map((col) => field(col.key, col.value(r))),
+    r.feeUnknown ? 'yes' : 'no',
+    csvText(p.rule),
+    poll,
+    csvText(p.game),
+    ...converted,
+  ]);
 }
 
 /** The header, then the rows `blockRows` at a time (exportCsvToHost writes each block as it comes). */
 export function* routeCsvBlocks(routes: readonly Route[], p: RouteCsvProvenance, blockRows: number): Generator<string> {
   const c = p.currency;
-  yield csvRecord([...ROUTE_CSV_HEAD, ...(c ? [...CONVERTED.map((x) => convertedLabel(c, x.label)), ...provenanceHead(c)] : [])].map(csvText));
+  yield csvRecord(
+    [...ROUTE_CSV_HEAD, ...(c ? [...CONVERTED.map((x) => convertedLabel(c, x.label)), ...provenanceHead(c)] : [])].map(
+      csvText,
+    ),
+  );
   for (let i = 0; i < routes.length; i += blockRows) {
     let out = '';
     for (const r of routes.slice(i, i + blockRows)) out += routeCsvRecord(r, p);

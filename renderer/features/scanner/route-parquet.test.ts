@@ -13,9 +13,30 @@ const POLL = Date.UTC(2026, 10, 28, 1, 5);
 
 function route(name: string, over: Partial<Route> = {}): Route {
   return {
-    item: 0, name, key: name, polls: 2, since: SINCE, buyMarket: 'csfloat', buyMode: 'ask', buyPrice: 10_000, buyFee: 0, buyNet: 10_000,
-    sellMarket: 'waxpeer', sellMode: 'bid', sellPrice: 12_000, sellFee: 590, sellNet: 11_292, profit: 1_292, roi: 0.1292, buyDepth: 3, sellDepth: NaN,
-    sellDays: 0, locked: false, feeUnknown: false, trusted: null, ...over,
+    item: 0,
+    name,
+    key: name,
+    polls: 2,
+    since: SINCE,
+    buyMarket: 'csfloat',
+    buyMode: 'ask',
+    buyPrice: 10_000,
+    buyFee: 0,
+    buyNet: 10_000,
+    sellMarket: 'waxpeer',
+    sellMode: 'bid',
+    sellPrice: 12_000,
+    sellFee: 590,
+    sellNet: 11_292,
+    profit: 1_292,
+    roi: 0.1292,
+    buyDepth: 3,
+    sellDepth: NaN,
+    sellDays: 0,
+    locked: false,
+    feeUnknown: false,
+    trusted: null,
+    ...over,
   };
 }
 
@@ -24,7 +45,10 @@ const buffer = (b: Uint8Array): ArrayBuffer => b.buffer.slice(b.byteOffset, b.by
 describe('routes Parquet', () => {
   it('keeps the rows in order with every column: money as exact decimals, missing as null, the provenance in the footer', async () => {
     const sink = new MemorySink();
-    const routes = [route('B'), route('A', { trusted: true, sellDays: Infinity, feeUnknown: true, profit: 1_293, roi: 0.12925, sellDepth: 7 })];
+    const routes = [
+      route('B'),
+      route('A', { trusted: true, sellDays: Infinity, feeUnknown: true, profit: 1_293, roi: 0.12925, sellDepth: 7 }),
+    ];
     const rule = READY_RULES.crossToBuyOrder;
     const bytes = await writeRouteParquet(sink, routes, { rule, pollAt: POLL, game: 'Counter-Strike 2' });
     expect(sink.state).toBe('closed');
@@ -33,12 +57,52 @@ describe('routes Parquet', () => {
     const rows = (await parquetReadObjects({ file })) as Array<Record<string, unknown>>;
     expect(Object.keys(rows[0]!)).toEqual([...ROUTE_COLUMNS.map((c) => c.key), 'feeUnknown']);
     expect(rows).toEqual([
-      { name: 'B', buyMarket: 'csfloat', buyPrice: 10, buyFeeAmount: 0, sellMarket: 'waxpeer', sellPrice: 12, sellFeeAmount: 0.708, profit: 1.292, roi: 0.1292, buyDepth: 3, sellDepth: null, sellDays: 0, polls: 2, since: new Date(SINCE), trusted: null, feeUnknown: false },
-      { name: 'A', buyMarket: 'csfloat', buyPrice: 10, buyFeeAmount: 0, sellMarket: 'waxpeer', sellPrice: 12, sellFeeAmount: 0.708, profit: 1.293, roi: 0.12925, buyDepth: 3, sellDepth: 7, sellDays: Infinity, polls: 2, since: new Date(SINCE), trusted: 'trusted', feeUnknown: true },
+      {
+        name: 'B',
+        buyMarket: 'csfloat',
+        buyPrice: 10,
+        buyFeeAmount: 0,
+        sellMarket: 'waxpeer',
+        sellPrice: 12,
+        sellFeeAmount: 0.708,
+        profit: 1.292,
+        roi: 0.1292,
+        buyDepth: 3,
+        sellDepth: null,
+        sellDays: 0,
+        polls: 2,
+        since: new Date(SINCE),
+        trusted: null,
+        feeUnknown: false,
+      },
+      {
+        name: 'A',
+        buyMarket: 'csfloat',
+        buyPrice: 10,
+        buyFeeAmount: 0,
+        sellMarket: 'waxpeer',
+        sellPrice: 12,
+        sellFeeAmount: 0.708,
+        profit: 1.293,
+        roi: 0.12925,
+        buyDepth: 3,
+        sellDepth: 7,
+        sellDays: Infinity,
+        polls: 2,
+        since: new Date(SINCE),
+        trusted: 'trusted',
+        feeUnknown: true,
+      },
     ]);
     const kv = parquetMetadata(file).key_value_metadata ?? [];
     const provenance = JSON.parse(kv.find((k) => k.key === PROVENANCE_KEY)?.value ?? '{}') as Record<string, unknown>;
-    expect(provenance).toMatchObject({ what: 'scanner routes', rule, pollAt: '2026-11-28T01:05:00.000Z', game: 'Counter-Strike 2', rows: 2 });
+    expect(provenance).toMatchObject({
+      what: 'scanner routes',
+      rule,
+      pollAt: '2026-11-28T01:05:00.000Z',
+      game: 'Counter-Strike 2',
+      rows: 2,
+    });
   });
 
   it('writes a file with no rows when no route passes', async () => {

@@ -52,7 +52,13 @@ function element(name: string, kind: Kind): SchemaElement {
     case 'int':
       return { name, type: 'INT32', repetition_type: 'OPTIONAL' };
     case 'timestamp':
-      return { name, type: 'INT64', repetition_type: 'OPTIONAL', converted_type: 'TIMESTAMP_MILLIS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' } };
+      return {
+        name,
+        type: 'INT64',
+        repetition_type: 'OPTIONAL',
+        converted_type: 'TIMESTAMP_MILLIS',
+        logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' },
+      };
   }
 }
 
@@ -90,17 +96,40 @@ function columnOf(key: RouteColKey, routes: readonly Route[]): unknown[] {
 }
 
 /** Writes the routes as one Parquet file into `sink` (one row group) and closes it; a failure aborts the sink. Returns the bytes written. */
-export async function writeRouteParquet(sink: ExportSink, routes: readonly Route[], p: RouteParquetProvenance): Promise<number> {
+export async function writeRouteParquet(
+  sink: ExportSink,
+  routes: readonly Route[],
+  p: RouteParquetProvenance,
+): Promise<number> {
   const writer = new SinkWriter(sink);
   try {
-    const pq = new ParquetWriter({ writer, schema: ROUTE_PARQUET_SCHEMA, createdBy: 'Market Desk scanner route export' });
+    const pq = new ParquetWriter({
+      writer,
+      schema: ROUTE_PARQUET_SCHEMA,
+      createdBy: 'Market Desk scanner route export',
+    });
     if (routes.length > 0) {
       await pq.write({
-        columnData: [...ROUTE_COLUMNS.map((c) => ({ name: c.key, data: columnOf(c.key, routes) })), { name: 'feeUnknown', data: routes.map((r) => r.feeUnknown) }],
+        columnData: [
+          ...ROUTE_COLUMNS.map((c) => ({ name: c.key, data: columnOf(c.key, routes) })),
+          { name: 'feeUnknown', data: routes.map((r) => r.feeUnknown) },
+        ],
         rowGroupSize: routes.length,
       });
     }
-    pq.kvMetadata = [{ key: PROVENANCE_KEY, value: JSON.stringify({ app: 'Market Desk', what: 'scanner routes', rule: p.rule, pollAt: new Date(p.pollAt).toISOString(), game: p.game, rows: routes.length }) }];
+    pq.kvMetadata = [
+      {
+        key: PROVENANCE_KEY,
+        value: JSON.stringify({
+          app: 'Market Desk',
+          what: 'scanner routes',
+          rule: p.rule,
+          pollAt: new Date(p.pollAt).toISOString(),
+          game: p.game,
+          rows: routes.length,
+        }),
+      },
+    ];
     await pq.finish();
     await sink.close();
     return writer.offset;

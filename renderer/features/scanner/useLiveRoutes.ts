@@ -39,8 +39,13 @@ export function useLiveRoutes(snap: Snapshot | null, rule: ScanRule, fees: FeeTa
     const id = ++seq.current;
     let w = worker.current;
     if (!w) {
-      w = worker.current = new Worker(new URL('../../market/scanner/live.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-scanner' });
-      w.addEventListener('error', () => setState((s) => ({ ...s, scanning: false, error: 'The scanner could not run (its worker failed).' })));
+      w = worker.current = new Worker(new URL('../../market/scanner/live.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'market-desk-scanner',
+      });
+      w.addEventListener('error', () =>
+        setState((s) => ({ ...s, scanning: false, error: 'The scanner could not run (its worker failed).' })),
+      );
     }
     const onMessage = (e: MessageEvent<LiveScanMessage>) => {
       const m = e.data;
@@ -50,7 +55,13 @@ export function useLiveRoutes(snap: Snapshot | null, rule: ScanRule, fees: FeeTa
     };
     w.addEventListener('message', onMessage);
     const unknown = unknownFeeMarkets([...snap.askMarkets, ...snap.bidMarkets], overrides, snap.game);
-    const req: LiveScanRequest = { data: scanDataOf(snap), at: snap.meta.readyAt, rule, fees, unknownFees: { buy: [...unknown.buy], sell: [...unknown.sell] } };
+    const req: LiveScanRequest = {
+      data: scanDataOf(snap),
+      at: snap.meta.readyAt,
+      rule,
+      fees,
+      unknownFees: { buy: [...unknown.buy], sell: [...unknown.sell] },
+    };
     setState((s) => ({ ...s, scanning: true }));
     w.postMessage({ id, req });
     return () => w.removeEventListener('message', onMessage);

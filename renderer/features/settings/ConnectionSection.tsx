@@ -110,7 +110,11 @@ export function ConnectionSection() {
     try {
       // Checked above, so this is its normalized form; the host checks it again.
       const checked = checkBaseUrl(baseUrl);
-      const s = await connect({ baseUrl: checked.ok ? checked.baseUrl : baseUrl.trim(), apiKey: apiKey.trim(), acceptWeakStorage: acceptWeak });
+      const s = await connect({
+        baseUrl: checked.ok ? checked.baseUrl : baseUrl.trim(),
+        apiKey: apiKey.trim(),
+        acceptWeakStorage: acceptWeak,
+      });
       const result = outcomeOf(s, 'connect');
       if (result.tone === 'ok') {
         setOutcome(result);
@@ -182,7 +186,9 @@ export function ConnectionSection() {
             aria-invalid={errors.baseUrl ? true : undefined}
             aria-describedby={errors.baseUrl ? `${ids.urlError} ${ids.urlHint}` : ids.urlHint}
             onChange={(e) => onBaseUrlChange(e.target.value)}
-            onBlur={() => baseUrl.trim() && setErrors((x) => ({ ...x, baseUrl: validateBaseUrl(baseUrl) ?? undefined }))}
+            onBlur={() =>
+              baseUrl.trim() && setErrors((x) => ({ ...x, baseUrl: validateBaseUrl(baseUrl) ?? undefined }))
+            }
           />
           {errors.baseUrl ? (
             <p id={ids.urlError} className="field__error" role="alert">
@@ -190,8 +196,8 @@ export function ConnectionSection() {
             </p>
           ) : null}
           <p id={ids.urlHint} className="field__hint">
-            The address of your market data service, e.g. https://api.example.com. Leave it empty to use the
-            built-in reference service.
+            The address of your market data service, e.g. https://api.example.com. Leave it empty to use the built-in
+            reference service.
           </p>
         </div>
 
@@ -211,7 +217,9 @@ export function ConnectionSection() {
               data-lpignore="true"
               data-1p-ignore="true"
               spellCheck={false}
-              placeholder={hasKey ? '•••••••• (saved; leave empty to keep it for the same service)' : 'Paste your API key'}
+              placeholder={
+                hasKey ? '•••••••• (saved; leave empty to keep it for the same service)' : 'Paste your API key'
+              }
               value={apiKey}
               aria-invalid={errors.apiKey ? true : undefined}
               aria-describedby={errors.apiKey ? `${ids.keyError} ${ids.keyHint}` : ids.keyHint}
@@ -359,7 +367,9 @@ function CurrentStatus() {
       <div>
         <p className="current-status__label">
           {view.label}
-          {status.state === 'connected' && status.baseUrl ? <span className="current-status__url"> · {status.baseUrl}</span> : null}
+          {status.state === 'connected' && status.baseUrl ? (
+            <span className="current-status__url"> · {status.baseUrl}</span>
+          ) : null}
         </p>
         <p className="current-status__message">{words.message}</p>
         {words.action ? <p className="current-status__action">{words.action}</p> : null}

@@ -10,7 +10,13 @@ import { useRates } from '../../platform/rates-context';
 import { todayUtc } from '../../market/currency/business-days';
 import { useCurrency } from '../../market/currency/context';
 import { currencyName, isCurrencyCode, MANUAL_ONLY_SUGGESTIONS } from '../../market/currency/currencies';
-import { currencyForOldSymbol, DISPLAY_CURRENCY, MANUAL_RATES, SERVICE_CURRENCIES, BUILTIN_SERVICE } from '../../market/currency/prefs';
+import {
+  currencyForOldSymbol,
+  DISPLAY_CURRENCY,
+  MANUAL_RATES,
+  SERVICE_CURRENCIES,
+  BUILTIN_SERVICE,
+} from '../../market/currency/prefs';
 
 const ALL_CODES: readonly string[] = (() => {
   try {
@@ -40,11 +46,23 @@ export function CurrencySettings() {
     return last ? Object.keys(last.perEuro) : [];
   }, [view.days]);
   const choices = useMemo(() => {
-    const set = new Set<string>(['EUR', ...feedCodes, ...manual.rates.map((m) => m.code), ...MANUAL_ONLY_SUGGESTIONS, 'USD', 'CNY', 'GBP', 'JPY', 'PLN', 'BRL']);
+    const set = new Set<string>([
+      'EUR',
+      ...feedCodes,
+      ...manual.rates.map((m) => m.code),
+      ...MANUAL_ONLY_SUGGESTIONS,
+      'USD',
+      'CNY',
+      'GBP',
+      'JPY',
+      'PLN',
+      'BRL',
+    ]);
     set.delete(view.service);
     return [...set].filter(isCurrencyCode).sort();
   }, [feedCodes, manual.rates, view.service]);
-  const covered = (code: string) => code === 'EUR' || feedCodes.includes(code) || manual.rates.some((m) => m.code === code);
+  const covered = (code: string) =>
+    code === 'EUR' || feedCodes.includes(code) || manual.rates.some((m) => m.code === code);
 
   const choose = (code: string) => {
     setProblem(null);
@@ -85,7 +103,9 @@ export function CurrencySettings() {
             id={`${id}-service`}
             className="input select"
             value={view.service}
-            onChange={(e) => setServices({ v: 1, byService: { ...services.byService, [view.serviceKey]: e.target.value } })}
+            onChange={(e) =>
+              setServices({ v: 1, byService: { ...services.byService, [view.serviceKey]: e.target.value } })
+            }
           >
             {ALL_CODES.map((c) => (
               <option key={c} value={c}>
@@ -98,7 +118,12 @@ export function CurrencySettings() {
           <label className="field__label" htmlFor={`${id}-display`}>
             Show prices in
           </label>
-          <select id={`${id}-display`} className="input select" value={pending ?? view.display} onChange={(e) => choose(e.target.value)}>
+          <select
+            id={`${id}-display`}
+            className="input select"
+            value={pending ?? view.display}
+            onChange={(e) => choose(e.target.value)}
+          >
             <option value={view.service}>{`${view.service}: as the service quotes (nothing converted)`}</option>
             {choices.map((c) => (
               <option key={c} value={c}>
@@ -117,9 +142,10 @@ export function CurrencySettings() {
       {pending ? (
         <div className="field" role="group" aria-label="Contact the rates source" data-testid="currency-confirm">
           <p className="card__text">
-            Showing prices in {pending} converts them from {view.service} with the European Central Bank’s daily reference rates: Market Desk
-            will download the ECB’s rate files{rates?.snapshot?.settings.url ? ` from ${rates.snapshot.settings.url}` : ''} once a day
-            (see Exchange rates). Nothing about you or your key is sent.
+            Showing prices in {pending} converts them from {view.service} with the European Central Bank’s daily
+            reference rates: Market Desk will download the ECB’s rate files
+            {rates?.snapshot?.settings.url ? ` from ${rates.snapshot.settings.url}` : ''} once a day (see Exchange
+            rates). Nothing about you or your key is sent.
           </p>
           <div className="form__actions">
             <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void confirm()}>
@@ -138,31 +164,37 @@ export function CurrencySettings() {
       ) : null}
       {suggested && display.code === null ? (
         <p className="field__hint" data-testid="currency-suggestion">
-          Prices used to show “{display.fromSymbol}” in front of {view.service} amounts: that symbol converted nothing. Choose {suggested} above to see
-          real {currencyName(suggested)} figures.
+          Prices used to show “{display.fromSymbol}” in front of {view.service} amounts: that symbol converted nothing.
+          Choose {suggested} above to see real {currencyName(suggested)} figures.
         </p>
       ) : null}
       {view.converting && !view.current ? (
         <p className="field__error" role="status" data-testid="currency-no-rate">
-          No {view.display} rate yet: prices stay in {view.service} until the rates source answers or you add a manual rate.
+          No {view.display} rate yet: prices stay in {view.service} until the rates source answers or you add a manual
+          rate.
         </p>
       ) : null}
       <p className="field__hint">
-        Prices stay in thousandths of {view.service} everywhere Market Desk keeps them; only what is shown or exported converts. A converted
-        figure is the {view.service} value times the rate, rounded half away from zero to the currency’s own minor units (none for JPY and KRW,
-        three for KWD). Its tooltip names the rate and its date; a rate older than 3 business days (week-ends and TARGET closing days not
-        counted) is marked stale. Fees are computed in {view.service}.
+        Prices stay in thousandths of {view.service} everywhere Market Desk keeps them; only what is shown or exported
+        converts. A converted figure is the {view.service} value times the rate, rounded half away from zero to the
+        currency’s own minor units (none for JPY and KRW, three for KWD). Its tooltip names the rate and its date; a
+        rate older than 3 business days (week-ends and TARGET closing days not counted) is marked stale. Fees are
+        computed in {view.service}.
       </p>
-      <ManualRates
-        service={view.service}
-        rates={manual.rates}
-        onChange={(rates) => setManual({ v: 1, rates })}
-      />
+      <ManualRates service={view.service} rates={manual.rates} onChange={(rates) => setManual({ v: 1, rates })} />
     </section>
   );
 }
 
-function ManualRates({ service, rates, onChange }: { service: string; rates: (typeof MANUAL_RATES.fallback)['rates']; onChange(r: (typeof MANUAL_RATES.fallback)['rates']): void }) {
+function ManualRates({
+  service,
+  rates,
+  onChange,
+}: {
+  service: string;
+  rates: (typeof MANUAL_RATES.fallback)['rates'];
+  onChange(r: (typeof MANUAL_RATES.fallback)['rates']): void;
+}) {
   const id = useId();
   const [code, setCode] = useState('');
   const [base, setBase] = useState(service);
@@ -175,9 +207,12 @@ function ManualRates({ service, rates, onChange }: { service: string; rates: (ty
     if (!isCurrencyCode(c)) return setError(`“${code}” is not an ISO 4217 currency code (three letters, e.g. UAH).`);
     if (c === base) return setError('The rate must be per another currency.');
     if (!Number.isFinite(r) || r <= 0) return setError('The rate must be a positive number.');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date > todayUtc()) return setError('The date must be a day up to today (YYYY-MM-DD).');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date > todayUtc())
+      return setError('The date must be a day up to today (YYYY-MM-DD).');
     setError(null);
-    onChange([...rates.filter((m) => !(m.code === c && m.date === date)), { code: c, base, rate: r, date }].slice(-200));
+    onChange(
+      [...rates.filter((m) => !(m.code === c && m.date === date)), { code: c, base, rate: r, date }].slice(-200),
+    );
     setCode('');
     setRate('');
   };
@@ -185,14 +220,20 @@ function ManualRates({ service, rates, onChange }: { service: string; rates: (ty
     <div className="field" data-testid="manual-rates">
       <h3 className="field__label">Your own rates</h3>
       <p className="field__hint">
-        For a currency the ECB does not publish (UAH, RUB, KZT…) or to use your own rate instead of the ECB’s from its date on.
+        For a currency the ECB does not publish (UAH, RUB, KZT…) or to use your own rate instead of the ECB’s from its
+        date on.
       </p>
       {rates.length ? (
         <ul>
           {rates.map((m) => (
             <li key={`${m.code}|${m.date}`}>
               1 {m.base} = {m.rate} {m.code}, {m.date}{' '}
-              <button type="button" className="btn btn--small btn--ghost" onClick={() => onChange(rates.filter((x) => x !== m))} aria-label={`Remove the ${m.code} rate of ${m.date}`}>
+              <button
+                type="button"
+                className="btn btn--small btn--ghost"
+                onClick={() => onChange(rates.filter((x) => x !== m))}
+                aria-label={`Remove the ${m.code} rate of ${m.date}`}
+              >
                 Remove
               </button>
             </li>
@@ -202,7 +243,14 @@ function ManualRates({ service, rates, onChange }: { service: string; rates: (ty
       <div className="form form--grid">
         <label className="field">
           <span className="field__label">Currency</span>
-          <input id={`${id}-code`} className="input" value={code} maxLength={3} onChange={(e) => setCode(e.target.value)} placeholder="UAH" />
+          <input
+            id={`${id}-code`}
+            className="input"
+            value={code}
+            maxLength={3}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder="UAH"
+          />
         </label>
         <label className="field">
           <span className="field__label">Per 1</span>
@@ -216,7 +264,13 @@ function ManualRates({ service, rates, onChange }: { service: string; rates: (ty
         </label>
         <label className="field">
           <span className="field__label">Rate</span>
-          <input className="input" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} placeholder="41.50" />
+          <input
+            className="input"
+            inputMode="decimal"
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+            placeholder="41.50"
+          />
         </label>
         <label className="field">
           <span className="field__label">Date of the rate</span>

@@ -71,9 +71,9 @@ function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: Ra
   return (
     <>
       <p className="card__text">
-        Prices can be shown in another currency with the European Central Bank’s euro reference rates, which it publishes
-        around 16:00 CET on each working day. Market Desk keeps every day it fetches on this computer and looks once a day
-        after publication.
+        Prices can be shown in another currency with the European Central Bank’s euro reference rates, which it
+        publishes around 16:00 CET on each working day. Market Desk keeps every day it fetches on this computer and
+        looks once a day after publication.
       </p>
       <label className="check">
         <input
@@ -120,7 +120,12 @@ function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: Ra
             <button type="submit" className="btn" disabled={busy !== null || url === settings.url}>
               Save address
             </button>
-            <button type="button" className="btn" disabled={busy !== null} onClick={() => void run('url', () => rates.setSettings({ url: '' }))}>
+            <button
+              type="button"
+              className="btn"
+              disabled={busy !== null}
+              onClick={() => void run('url', () => rates.setSettings({ url: '' }))}
+            >
               Use the ECB’s
             </button>
           </form>
@@ -134,7 +139,8 @@ function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: Ra
           <dd data-testid="rates-newest-day">
             {newest ? (
               <>
-                <span className="num">{newest.date}</span> ({ageText(rateDayAgeDays(newest.date, now))}; {days.length} day{days.length === 1 ? '' : 's'} kept)
+                <span className="num">{newest.date}</span> ({ageText(rateDayAgeDays(newest.date, now))}; {days.length}{' '}
+                day{days.length === 1 ? '' : 's'} kept)
               </>
             ) : (
               '—'
@@ -143,18 +149,26 @@ function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: Ra
         </div>
         <div className="usage__figure">
           <dt>Fetched</dt>
-          <dd data-testid="rates-fetched-at">{lastFetch ? `${when(lastFetch.at)}${lastFetch.ok ? '' : ' (failed)'}` : 'Never'}</dd>
+          <dd data-testid="rates-fetched-at">
+            {lastFetch ? `${when(lastFetch.at)}${lastFetch.ok ? '' : ' (failed)'}` : 'Never'}
+          </dd>
         </div>
         <div className="usage__figure">
           <dt>Next look</dt>
-          <dd data-testid="rates-next">{nextRefreshAt === null ? (settings.enabled ? '—' : 'Off') : when(nextRefreshAt)}</dd>
+          <dd data-testid="rates-next">
+            {nextRefreshAt === null ? (settings.enabled ? '—' : 'Off') : when(nextRefreshAt)}
+          </dd>
         </div>
       </dl>
       {lastFetch && !lastFetch.ok && lastFetch.error ? (
         <ErrorNotice
           layout="inline"
           lead="The last fetch failed:"
-          message={newest ? `${lastFetch.error} The rates of ${newest.date} (${ageText(rateDayAgeDays(newest.date, now))}) are used meanwhile.` : lastFetch.error}
+          message={
+            newest
+              ? `${lastFetch.error} The rates of ${newest.date} (${ageText(rateDayAgeDays(newest.date, now))}) are used meanwhile.`
+              : lastFetch.error
+          }
           testId="rates-error"
         />
       ) : null}

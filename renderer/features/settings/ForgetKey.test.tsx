@@ -5,8 +5,15 @@ import { ForgetKey, forgetKeyQuestion } from './ForgetKey';
 
 function status(keyStorage: KeyStorage): ConnectionStatus {
   return {
-    state: 'connected', baseUrl: 'https://api.example.test', message: '', action: '', hasKey: keyStorage !== 'none',
-    keyStorage, weakStorageOnly: false, nextRetryAt: null, since: 0,
+    state: 'connected',
+    baseUrl: 'https://api.example.test',
+    message: '',
+    action: '',
+    hasKey: keyStorage !== 'none',
+    keyStorage,
+    weakStorageOnly: false,
+    nextRetryAt: null,
+    since: 0,
   };
 }
 const noop = () => undefined;
@@ -15,7 +22,14 @@ describe('Forget key asks first', () => {
   it('closed: one button that only opens the question (it forgets nothing by itself)', () => {
     let forgot = 0;
     const html = renderToStaticMarkup(
-      <ForgetKey status={status('os-encrypted')} confirming={false} busy={false} onAsk={noop} onCancel={noop} onForget={() => (forgot += 1)} />,
+      <ForgetKey
+        status={status('os-encrypted')}
+        confirming={false}
+        busy={false}
+        onAsk={noop}
+        onCancel={noop}
+        onForget={() => (forgot += 1)}
+      />,
     );
     expect(html).toContain('Forget key…');
     expect(html).not.toContain('data-testid="forget-key-confirm"');

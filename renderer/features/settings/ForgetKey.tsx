@@ -8,7 +8,8 @@ import { useEffect, useRef } from 'react';
 import type { ConnectionStatus } from '../../../shared/api/status';
 import { Icon } from '../../ui/Icon';
 
-const AFTER = 'Market Desk then shows demo data. This cannot be undone: to connect again, you will have to type it again.';
+const AFTER =
+  'Market Desk then shows demo data. This cannot be undone: to connect again, you will have to type it again.';
 
 /** The question and what answering it deletes, for where the key is kept. */
 export function forgetKeyQuestion(status: ConnectionStatus): { question: string; consequence: string } {
@@ -46,7 +47,14 @@ export function ForgetKey({ status, confirming, busy, forgetting = false, onAsk,
 
   if (!confirming) {
     return (
-      <button ref={askButton} type="button" className="btn btn--danger" disabled={busy} onClick={onAsk} aria-haspopup="dialog">
+      <button
+        ref={askButton}
+        type="button"
+        className="btn btn--danger"
+        disabled={busy}
+        onClick={onAsk}
+        aria-haspopup="dialog"
+      >
         Forget key…
       </button>
     );

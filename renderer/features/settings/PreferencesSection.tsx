@@ -27,89 +27,96 @@ export function PreferencesSection() {
 
   return (
     <>
-    <section className="card" aria-labelledby={`${id}-h`}>
-      <div className="card__head">
-        <h2 id={`${id}-h`} className="card__title">
-          Display
-        </h2>
-        <button
-          type="button"
-          className="btn btn--small btn--ghost"
-          onClick={() => {
-            resetRefresh();
-            resetDecimals();
-            resetTheme();
-          }}
-        >
-          Reset to defaults
-        </button>
-      </div>
-      <div className="form form--grid">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-refresh`}>
-            Refresh prices
-          </label>
-          <select
-            id={`${id}-refresh`}
-            className="input select"
-            value={refresh}
-            onChange={(e) => setRefresh(Number(e.target.value) as RefreshInterval)}
+      <section className="card" aria-labelledby={`${id}-h`}>
+        <div className="card__head">
+          <h2 id={`${id}-h`} className="card__title">
+            Display
+          </h2>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            onClick={() => {
+              resetRefresh();
+              resetDecimals();
+              resetTheme();
+            }}
           >
-            {REFRESH_INTERVALS.map((s) => (
-              <option key={s} value={s}>
-                {refreshIntervalLabel(s)}
-                {overLimit(budget, s) ? ' (over your request limit)' : ''}
-              </option>
-            ))}
-          </select>
-          {budget.plan.stretched ? (
-            <span className="field__error" role="status" data-testid="refresh-over-limit">
-              {refreshIntervalLabel(refresh)} would spend about {formatCount(budget.asked)} requests a month, over {budget.plan.limitedBy}:
-              Market Desk refreshes less often (see Request limits).
-            </span>
-          ) : null}
+            Reset to defaults
+          </button>
         </div>
-        <fieldset className="field field--fieldset">
-          <legend className="field__label">Decimals</legend>
-          <div className="segmented segmented--form">
-            {([2, 3] as const).map((d) => (
-              <label key={d} className="segmented__item segmented__item--radio">
-                <input
-                  type="radio"
-                  name={`${id}-decimals`}
-                  value={d}
-                  checked={decimals === d}
-                  onChange={() => setDecimals(d)}
-                />
-                <span>{d}</span>
-              </label>
-            ))}
+        <div className="form form--grid">
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-refresh`}>
+              Refresh prices
+            </label>
+            <select
+              id={`${id}-refresh`}
+              className="input select"
+              value={refresh}
+              onChange={(e) => setRefresh(Number(e.target.value) as RefreshInterval)}
+            >
+              {REFRESH_INTERVALS.map((s) => (
+                <option key={s} value={s}>
+                  {refreshIntervalLabel(s)}
+                  {overLimit(budget, s) ? ' (over your request limit)' : ''}
+                </option>
+              ))}
+            </select>
+            {budget.plan.stretched ? (
+              <span className="field__error" role="status" data-testid="refresh-over-limit">
+                {refreshIntervalLabel(refresh)} would spend about {formatCount(budget.asked)} requests a month, over{' '}
+                {budget.plan.limitedBy}: Market Desk refreshes less often (see Request limits).
+              </span>
+            ) : null}
           </div>
-        </fieldset>
-        <fieldset className="field field--fieldset">
-          <legend className="field__label">Theme</legend>
-          <div className="segmented segmented--form">
-            {THEME_CHOICES.map((t) => (
-              <label key={t} className="segmented__item segmented__item--radio">
-                <input type="radio" name={`${id}-theme`} value={t} checked={theme === t} onChange={() => setTheme(t)} />
-                <span>{THEME_LABELS[t]}</span>
-              </label>
-            ))}
+          <fieldset className="field field--fieldset">
+            <legend className="field__label">Decimals</legend>
+            <div className="segmented segmented--form">
+              {([2, 3] as const).map((d) => (
+                <label key={d} className="segmented__item segmented__item--radio">
+                  <input
+                    type="radio"
+                    name={`${id}-decimals`}
+                    value={d}
+                    checked={decimals === d}
+                    onChange={() => setDecimals(d)}
+                  />
+                  <span>{d}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="field field--fieldset">
+            <legend className="field__label">Theme</legend>
+            <div className="segmented segmented--form">
+              {THEME_CHOICES.map((t) => (
+                <label key={t} className="segmented__item segmented__item--radio">
+                  <input
+                    type="radio"
+                    name={`${id}-theme`}
+                    value={t}
+                    checked={theme === t}
+                    onChange={() => setTheme(t)}
+                  />
+                  <span>{THEME_LABELS[t]}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="field">
+            <span className="field__label">Preview</span>
+            <output className="preview" aria-live="polite">
+              {formatMoney(1234567, money)}
+            </output>
           </div>
-        </fieldset>
-        <div className="field">
-          <span className="field__label">Preview</span>
-          <output className="preview" aria-live="polite">
-            {formatMoney(1234567, money)}
-          </output>
         </div>
-      </div>
-      <p className="field__hint">
-        Prices arrive in thousandths of a currency unit; decimals apply to prices shown as the service quotes them
-        (a converted price has its currency’s own decimals: see Currency). System theme follows your computer’s light or dark setting; exported charts use the theme you see.
-      </p>
-    </section>
-    <CurrencySettings />
+        <p className="field__hint">
+          Prices arrive in thousandths of a currency unit; decimals apply to prices shown as the service quotes them (a
+          converted price has its currency’s own decimals: see Currency). System theme follows your computer’s light or
+          dark setting; exported charts use the theme you see.
+        </p>
+      </section>
+      <CurrencySettings />
     </>
   );
 }

@@ -23,15 +23,18 @@ export function RequestLimitsSection() {
         Request limits
       </h2>
       <p className="card__text">
-        Market data plans allow so many requests a minute and a month, and every refresh of a game costs one or two. Enter your
-        plan’s limits (empty: unknown) and Market Desk refreshes less often when the current settings would spend more.
+        Market data plans allow so many requests a minute and a month, and every refresh of a game costs one or two.
+        Enter your plan’s limits (empty: unknown) and Market Desk refreshes less often when the current settings would
+        spend more.
       </p>
       <div className="form form--grid">
         <LimitField label="Requests per minute" pref={REQUEST_LIMIT_PREFS.perMinute} testId="limit-per-minute" />
         <LimitField label="Requests per month" pref={REQUEST_LIMIT_PREFS.perMonth} testId="limit-per-month" />
       </div>
 
-      <h3 className="field__label">Sent to {usage ? (usage.origin === '' ? 'the built-in reference service' : usage.origin) : 'the service'}</h3>
+      <h3 className="field__label">
+        Sent to {usage ? (usage.origin === '' ? 'the built-in reference service' : usage.origin) : 'the service'}
+      </h3>
       {usage ? (
         <dl className="usage" data-testid="request-usage">
           <Figure label="Last minute" value={usage.lastMinute} testId="usage-minute" />
@@ -41,7 +44,11 @@ export function RequestLimitsSection() {
             label="Refused for the limit (429)"
             value={usage.rateLimited30Days}
             testId="usage-429"
-            extra={usage.rateLimited30Days > 0 ? ` in 30 days, waited out ${formatInterval(usage.waitedMs30Days)}` : ' in 30 days'}
+            extra={
+              usage.rateLimited30Days > 0
+                ? ` in 30 days, waited out ${formatInterval(usage.waitedMs30Days)}`
+                : ' in 30 days'
+            }
           />
         </dl>
       ) : (
@@ -51,12 +58,21 @@ export function RequestLimitsSection() {
         <p className="field__hint" data-testid="stated-limits">
           The service says:{' '}
           {usage.stated
-            .map((s) => `${formatCount(s.quota)} requests${s.windowSeconds ? ` per ${formatInterval(s.windowSeconds * 1000)}` : ''}${s.remaining !== null ? ` (${formatCount(s.remaining)} left)` : ''}`)
+            .map(
+              (s) =>
+                `${formatCount(s.quota)} requests${s.windowSeconds ? ` per ${formatInterval(s.windowSeconds * 1000)}` : ''}${s.remaining !== null ? ` (${formatCount(s.remaining)} left)` : ''}`,
+            )
             .join('; ')}
           .
         </p>
       ) : null}
-      {error ? <ErrorNotice layout="inline" message={`The request counts could not be read: ${error}`} testId="request-usage-error" /> : null}
+      {error ? (
+        <ErrorNotice
+          layout="inline"
+          message={`The request counts could not be read: ${error}`}
+          testId="request-usage-error"
+        />
+      ) : null}
       {usage?.problem ? <ErrorNotice layout="inline" message={usage.problem} testId="request-usage-problem" /> : null}
 
       <h3 className="field__label">Forecast</h3>
@@ -80,14 +96,25 @@ export function RequestLimitsSection() {
       ) : null}
       {budget.advice && plan.stretched ? (
         <p className="field__hint" data-testid="request-advice">
-          {refreshIntervalLabel(budget.advice.intervalMs / 1000)} keeps within your limits as it is (about {formatCount(budget.advice.monthlyForecast)} a month).
+          {refreshIntervalLabel(budget.advice.intervalMs / 1000)} keeps within your limits as it is (about{' '}
+          {formatCount(budget.advice.monthlyForecast)} a month).
         </p>
       ) : null}
     </section>
   );
 }
 
-function Figure({ label, value, testId, extra = '' }: { label: string; value: number; testId: string; extra?: string }) {
+function Figure({
+  label,
+  value,
+  testId,
+  extra = '',
+}: {
+  label: string;
+  value: number;
+  testId: string;
+  extra?: string;
+}) {
   return (
     <div className="usage__figure">
       <dt>{label}</dt>

@@ -37,8 +37,8 @@ export function SettingsScreen() {
             </h2>
             <p className="card__text">
               Your API key and the access tokens made from it stay in Market Desk’s{' '}
-              {api.host === 'electron' ? 'desktop back end' : 'web host'}; this window never sees them. It asks for
-              data at <code>/api/v2</code> and the back end adds the token on the way to the service.
+              {api.host === 'electron' ? 'desktop back end' : 'web host'}; this window never sees them. It asks for data
+              at <code>/api/v2</code> and the back end adds the token on the way to the service.
             </p>
           </section>
           <ExchangeRatesSection />

@@ -7,7 +7,15 @@
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useStorageStatus, type NoticeKey, type Persistence } from '../../lib/storage/status';
 
-const SHOWN_HERE: readonly NoticeKey[] = ['alerts-open', 'alerts-check', 'alerts-routes', 'offline-open', 'offline-write', 'portfolio-open', 'portfolio-write'];
+const SHOWN_HERE: readonly NoticeKey[] = [
+  'alerts-open',
+  'alerts-check',
+  'alerts-routes',
+  'offline-open',
+  'offline-write',
+  'portfolio-open',
+  'portfolio-write',
+];
 
 function persistenceText(p: Persistence): string {
   switch (p.state) {

@@ -44,9 +44,16 @@ export function TestConnection() {
   const current = press && press.source === sourceKey ? press : null;
   // A fresh context per press: urql runs the query again, from the network.
   const context = useMemo(() => ({ requestPolicy: 'network-only' as const, pressedAt: current?.at }), [current?.at]);
-  const [res] = useQuery({ query: ConnectionCheckQuery, variables: { game_id: current?.game ?? game }, pause: current === null, context });
+  const [res] = useQuery({
+    query: ConnectionCheckQuery,
+    variables: { game_id: current?.game ?? game },
+    pause: current === null,
+    context,
+  });
 
-  const [outcome, setOutcome] = useState<{ at: number; result: CheckResult | null; error: ApiError | null } | null>(null);
+  const [outcome, setOutcome] = useState<{ at: number; result: CheckResult | null; error: ApiError | null } | null>(
+    null,
+  );
   useEffect(() => {
     if (!current || res.fetching || res.operation?.context.pressedAt !== current.at) return;
     const ms = Math.round(performance.now() - current.at);
@@ -61,7 +68,11 @@ export function TestConnection() {
         .filter((i) => i.suggested_price !== null)
         .sort((a, b) => (b.suggested_price ?? 0) - (a.suggested_price ?? 0))
         .slice(0, SAMPLE_SIZE);
-      setOutcome({ at: current.at, result: { game: current.game, count: items.length, dropped: droppedRows, ms, top, source: current.source }, error: null });
+      setOutcome({
+        at: current.at,
+        result: { game: current.game, count: items.length, dropped: droppedRows, ms, top, source: current.source },
+        error: null,
+      });
     } catch (e) {
       setOutcome({ at: current.at, result: null, error: toApiError(e) });
     }
@@ -106,7 +117,9 @@ export function TestConnection() {
             <div className="notice__text">
               <strong>{error.message}</strong>
               {isApiError(error) ? <span>{error.action}</span> : null}
-              {isApiError(error) && error.detail ? <span className="notice__detail">Service said: {error.detail}</span> : null}
+              {isApiError(error) && error.detail ? (
+                <span className="notice__detail">Service said: {error.detail}</span>
+              ) : null}
             </div>
           </div>
         ) : null}
@@ -116,10 +129,13 @@ export function TestConnection() {
               <Icon name="ok" />
               <div className="notice__text">
                 <strong>
-                  Received {countFormat.format(result.count)} {gameName(result.game)} items in {countFormat.format(result.ms)} ms
+                  Received {countFormat.format(result.count)} {gameName(result.game)} items in{' '}
+                  {countFormat.format(result.ms)} ms
                   {result.source === 'demo' ? ' (demo data)' : ''}.
                 </strong>
-                {result.dropped > 0 ? <span>{countFormat.format(result.dropped)} more had no usable name and were left out.</span> : null}
+                {result.dropped > 0 ? (
+                  <span>{countFormat.format(result.dropped)} more had no usable name and were left out.</span>
+                ) : null}
               </div>
             </div>
             {result.top.length > 0 ? (
@@ -143,7 +159,9 @@ export function TestConnection() {
                         {item.market_hash_name}
                       </td>
                       <td className="num">{formatMoney(item.suggested_price, money)}</td>
-                      <td className="num">{item.liquidity_score === null ? MISSING : `${(item.liquidity_score / 100).toFixed(0)}%`}</td>
+                      <td className="num">
+                        {item.liquidity_score === null ? MISSING : `${(item.liquidity_score / 100).toFixed(0)}%`}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -37,7 +37,13 @@ export function TrustSettings() {
           <label className="field__label" htmlFor={`${id}-old`}>
             A quote is old after
           </label>
-          <select id={`${id}-old`} className="input select" value={oldAfter} aria-describedby={`${id}-hint`} onChange={(e) => setOldAfter(Number(e.target.value) as OldAfterMinutes)}>
+          <select
+            id={`${id}-old`}
+            className="input select"
+            value={oldAfter}
+            aria-describedby={`${id}-hint`}
+            onChange={(e) => setOldAfter(Number(e.target.value) as OldAfterMinutes)}
+          >
             {OLD_AFTER_CHOICES.map((m) => (
               <option key={m} value={m}>
                 {oldAfterLabel(m)} unchanged
@@ -46,25 +52,32 @@ export function TrustSettings() {
           </select>
         </div>
         <label className="check">
-          <input type="checkbox" checked={dimOld} data-testid="dim-old" onChange={(e) => setDimOld(e.target.checked)} /> Dim old quotes in the grid
+          <input type="checkbox" checked={dimOld} data-testid="dim-old" onChange={(e) => setDimOld(e.target.checked)} />{' '}
+          Dim old quotes in the grid
         </label>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-quotes`}>
             Best ask and bid from
           </label>
-          <select id={`${id}-quotes`} className="input select" value={quotes} onChange={(e) => setQuotes(e.target.value === 'all' ? 'all' : 'trusted')}>
+          <select
+            id={`${id}-quotes`}
+            className="input select"
+            value={quotes}
+            onChange={(e) => setQuotes(e.target.value === 'all' ? 'all' : 'trusted')}
+          >
             <option value="trusted">Trusted quotes only</option>
             <option value="all">All quotes</option>
           </select>
         </div>
         <label className="check">
-          <input type="checkbox" checked={includeStalled} onChange={(e) => setIncludeStalled(e.target.checked)} /> Include stalled markets’ quotes
+          <input type="checkbox" checked={includeStalled} onChange={(e) => setIncludeStalled(e.target.checked)} />{' '}
+          Include stalled markets’ quotes
         </label>
       </div>
       <p className="field__hint" id={`${id}-hint`}>
-        The service sends no timestamps: a quote’s age is how long Market Desk’s own polls saw it unchanged (kept across restarts), and
-        “age unknown yet” until a change is seen. Trusted quotes leave out outliers (far from the item’s other markets) and markets whose
-        feed looks stalled.
+        The service sends no timestamps: a quote’s age is how long Market Desk’s own polls saw it unchanged (kept across
+        restarts), and “age unknown yet” until a change is seen. Trusted quotes leave out outliers (far from the item’s
+        other markets) and markets whose feed looks stalled.
       </p>
     </section>
   );

@@ -20,11 +20,15 @@ afterEach(async () => {
 });
 
 function notes(): LazyDatabase<NotesDB> {
-  const d = new LazyDatabase<NotesDB>(`lazy-${++seq}`, [(db) => void db.createObjectStore('notes', { keyPath: 'id' })], {
-    what: 'Notes',
-    notice: 'alerts-open',
-    unavailable: 'No IndexedDB.',
-  });
+  const d = new LazyDatabase<NotesDB>(
+    `lazy-${++seq}`,
+    [(db) => void db.createObjectStore('notes', { keyPath: 'id' })],
+    {
+      what: 'Notes',
+      notice: 'alerts-open',
+      unavailable: 'No IndexedDB.',
+    },
+  );
   opened.push(d);
   return d;
 }
@@ -61,5 +65,4 @@ describe('LazyDatabase and an abnormal close', () => {
     await again.put('notes', { id: 'b', text: 'saved' });
     expect(await again.get('notes', 'b')).toEqual({ id: 'b', text: 'saved' });
   });
-
 });

@@ -78,7 +78,10 @@ export class LazyDatabase<S extends DBSchema> {
 }
 
 /** The values that pass `schema`, and how many did not. */
-export function parseEach<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, values: readonly unknown[]): { ok: T[]; bad: number } {
+export function parseEach<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  values: readonly unknown[],
+): { ok: T[]; bad: number } {
   const ok: T[] = [];
   let bad = 0;
   for (const v of values) {

@@ -19,7 +19,8 @@ export async function askPersistence(storage: StorageManagerLike | undefined): P
   if (!storage?.persist || !storage.persisted) answer = { state: 'unsupported' };
   else {
     try {
-      answer = (await storage.persisted()) || (await storage.persist()) ? { state: 'persisted' } : { state: 'not-persisted' };
+      answer =
+        (await storage.persisted()) || (await storage.persist()) ? { state: 'persisted' } : { state: 'not-persisted' };
     } catch (e) {
       answer = { state: 'error', detail: errorText(e) };
     }

@@ -14,13 +14,18 @@ describe('askPersistence (navigator.storage.persist)', () => {
     const already = { persisted: async () => true, persist: async () => (asked++, true) };
     expect(await askPersistence(already)).toEqual({ state: 'persisted' });
     expect(asked).toBe(1);
-    expect(await askPersistence({ persisted: async () => false, persist: async () => false })).toEqual({ state: 'not-persisted' });
+    expect(await askPersistence({ persisted: async () => false, persist: async () => false })).toEqual({
+      state: 'not-persisted',
+    });
     expect(storageStatus().persistence.state).toBe('not-persisted');
   });
 
   it('no StorageManager, or one that throws: said, never a rejection', async () => {
     expect(await askPersistence(undefined)).toEqual({ state: 'unsupported' });
-    const broken = { persisted: async () => Promise.reject(new DOMException('denied', 'SecurityError')), persist: async () => true };
+    const broken = {
+      persisted: async () => Promise.reject(new DOMException('denied', 'SecurityError')),
+      persist: async () => true,
+    };
     expect(await askPersistence(broken)).toEqual({ state: 'error', detail: 'SecurityError: denied' });
   });
 });

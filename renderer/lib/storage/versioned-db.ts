@@ -16,7 +16,10 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 
-export type UpgradeStep<S extends DBSchema> = (db: IDBPDatabase<S>, tx: IDBPTransaction<S, StoreNames<S>[], 'versionchange'>) => void;
+export type UpgradeStep<S extends DBSchema> = (
+  db: IDBPDatabase<S>,
+  tx: IDBPTransaction<S, StoreNames<S>[], 'versionchange'>,
+) => void;
 
 export class NewerDatabaseError extends Error {
   override readonly name = 'NewerDatabaseError';
@@ -58,7 +61,11 @@ async function currentVersion(name: string): Promise<number | null> {
   }
 }
 
-export async function openVersioned<S extends DBSchema>(name: string, steps: readonly UpgradeStep<S>[], hooks: OpenHooks): Promise<IDBPDatabase<S>> {
+export async function openVersioned<S extends DBSchema>(
+  name: string,
+  steps: readonly UpgradeStep<S>[],
+  hooks: OpenHooks,
+): Promise<IDBPDatabase<S>> {
   const version = steps.length;
   let blocked = false;
   try {

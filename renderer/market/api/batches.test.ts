@@ -14,7 +14,9 @@ describe('price batches', () => {
     const bid = Array.from({ length: 7 }, (_, i) => `b${i}`);
     const plan = planBatches(ask, bid, { ask: 10, bid: 10 });
     expect(plan).toHaveLength(3);
-    expect(plan.every((p) => p.ask.length <= 10 && p.bid.length <= 10 && p.ask.length > 0 && p.bid.length > 0)).toBe(true);
+    expect(plan.every((p) => p.ask.length <= 10 && p.bid.length <= 10 && p.ask.length > 0 && p.bid.length > 0)).toBe(
+      true,
+    );
     expect(plan.flatMap((p) => p.ask)).toEqual(ask);
     expect(plan.flatMap((p) => p.bid)).toEqual(bid);
     const longBids = planBatches(['a'], bid, { ask: 2, bid: 2 });
@@ -35,8 +37,20 @@ describe('price batches', () => {
       { market_hash_name: 'A', prices: [{ market_name: 'a1', price: 5 }] },
     ];
     expect(mergeAnswers([one, two], 'prices')).toEqual([
-      { market_hash_name: 'A', prices: [{ market_name: 'a0', price: 1 }, { market_name: 'a1', price: 5 }] },
-      { market_hash_name: 'B', prices: [{ market_name: 'a0', price: 2 }, { market_name: 'a1', price: 4 }] },
+      {
+        market_hash_name: 'A',
+        prices: [
+          { market_name: 'a0', price: 1 },
+          { market_name: 'a1', price: 5 },
+        ],
+      },
+      {
+        market_hash_name: 'B',
+        prices: [
+          { market_name: 'a0', price: 2 },
+          { market_name: 'a1', price: 4 },
+        ],
+      },
       { market_hash_name: 'B', prices: [{ market_name: 'a0', price: 3 }] },
       7,
       { market_hash_name: 'C', prices: null },

@@ -20,7 +20,11 @@ export function chunks<T>(xs: readonly T[], size: number | null): T[][] {
 }
 
 /** Whether a load of these lists needs more than one request per list. */
-export function needsBatches(askMarkets: readonly string[], bidMarkets: readonly string[], per: PerRequest | undefined): boolean {
+export function needsBatches(
+  askMarkets: readonly string[],
+  bidMarkets: readonly string[],
+  per: PerRequest | undefined,
+): boolean {
   if (!per) return false;
   return (per.ask !== null && askMarkets.length > per.ask) || (per.bid !== null && bidMarkets.length > per.bid);
 }
@@ -29,8 +33,15 @@ export function needsBatches(askMarkets: readonly string[], bidMarkets: readonly
  * Batches of one request each that carries both lists (GraphQL): as many as the longer list needs, each list
  * spread evenly over them. A batch may have no bids (or, when the bid list is the longer one, no asks).
  */
-export function planBatches(askMarkets: readonly string[], bidMarkets: readonly string[], per: PerRequest): Array<{ ask: string[]; bid: string[] }> {
-  const n = Math.max(chunks(askMarkets, per.ask).length, bidMarkets.length > 0 ? chunks(bidMarkets, per.bid).length : 1);
+export function planBatches(
+  askMarkets: readonly string[],
+  bidMarkets: readonly string[],
+  per: PerRequest,
+): Array<{ ask: string[]; bid: string[] }> {
+  const n = Math.max(
+    chunks(askMarkets, per.ask).length,
+    bidMarkets.length > 0 ? chunks(bidMarkets, per.bid).length : 1,
+  );
   const spread = (xs: readonly string[]): string[][] => {
     const out: string[][] = [];
     for (let i = 0, from = 0; i < n; i++) {

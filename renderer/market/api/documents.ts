@@ -22,11 +22,20 @@ export const GRID_PRICES = workerDocument<GridData>()(
     query GridPrices($markets: [String!]!, $bidMarkets: [String!]!) {
       aggregatedMinPrices(markets: $markets) {
         market_hash_name
-        prices { market_name offers price price_locked }
+        prices {
+          market_name
+          offers
+          price
+          price_locked
+        }
       }
       aggregatedMaxOrders(markets: $bidMarkets) {
         market_hash_name
-        orders { market_name offers price }
+        orders {
+          market_name
+          offers
+          price
+        }
       }
     }
   `),
@@ -38,7 +47,12 @@ export const GRID_ASKS = workerDocument<GridData>()(
     query GridAsks($markets: [String!]!) {
       aggregatedMinPrices(markets: $markets) {
         market_hash_name
-        prices { market_name offers price price_locked }
+        prices {
+          market_name
+          offers
+          price
+          price_locked
+        }
       }
     }
   `),
@@ -50,7 +64,11 @@ export const GRID_BIDS = workerDocument<GridData>()(
     query GridBids($bidMarkets: [String!]!) {
       aggregatedMaxOrders(markets: $bidMarkets) {
         market_hash_name
-        orders { market_name offers price }
+        orders {
+          market_name
+          offers
+          price
+        }
       }
     }
   `),
@@ -72,26 +90,48 @@ export interface ItemVars extends Record<string, unknown> {
 
 /** Steam sales, listing and buy-order statistics of one item (the API answers for the whole game). */
 const STEAM_ANALYTICS_DOC = graphql(`
-    query ItemSteamAnalytics($game_id: Int) {
-      getSteamAnalytics(game_id: $game_id) {
-        market_hash_name
-        game_id
-        sales {
-          last_90d last_30d last_7d last_24h avg_daily_volume
-          median_price_90d average_price_90d latest_median_price_sold
-        }
-        listings {
-          sell_orders_last_7d sell_orders_last_24h median_sell_price_90d average_sell_price_90d
-          latest_sell_order_price min_sell_order_price max_sell_order_price
-          min_sell_order_price_90d min_sell_order_price_30d min_sell_order_price_7d min_sell_order_price_24h
-        }
-        buyOrders {
-          buy_orders_last_7d buy_orders_last_24h median_buy_price_90d average_buy_price_90d
-          latest_buy_order_price min_buy_order_price max_buy_order_price
-          max_buy_order_price_90d max_buy_order_price_30d max_buy_order_price_7d max_buy_order_price_24h
-        }
+  query ItemSteamAnalytics($game_id: Int) {
+    getSteamAnalytics(game_id: $game_id) {
+      market_hash_name
+      game_id
+      sales {
+        last_90d
+        last_30d
+        last_7d
+        last_24h
+        avg_daily_volume
+        median_price_90d
+        average_price_90d
+        latest_median_price_sold
+      }
+      listings {
+        sell_orders_last_7d
+        sell_orders_last_24h
+        median_sell_price_90d
+        average_sell_price_90d
+        latest_sell_order_price
+        min_sell_order_price
+        max_sell_order_price
+        min_sell_order_price_90d
+        min_sell_order_price_30d
+        min_sell_order_price_7d
+        min_sell_order_price_24h
+      }
+      buyOrders {
+        buy_orders_last_7d
+        buy_orders_last_24h
+        median_buy_price_90d
+        average_buy_price_90d
+        latest_buy_order_price
+        min_buy_order_price
+        max_buy_order_price
+        max_buy_order_price_90d
+        max_buy_order_price_30d
+        max_buy_order_price_7d
+        max_buy_order_price_24h
       }
     }
+  }
 `);
 export const ITEM_STEAM_ANALYTICS = workerDocument<ItemLookup<SteamAnalyticsRow>, ItemVars>()(STEAM_ANALYTICS_DOC);
 
@@ -99,12 +139,12 @@ export const ITEM_STEAM_ANALYTICS = workerDocument<ItemLookup<SteamAnalyticsRow>
 export const ITEM_RECOMMENDATION = workerDocument<ItemLookup<PriceRecommendationRow>, ItemVars>()(
   graphql(
     `
-    query ItemRecommendation($game_id: Int) {
-      getPriceRecommendations(game_id: $game_id) {
-        ...PriceRecommendationFields
+      query ItemRecommendation($game_id: Int) {
+        getPriceRecommendations(game_id: $game_id) {
+          ...PriceRecommendationFields
+        }
       }
-    }
-  `,
+    `,
     [PriceRecommendationFields],
   ),
 );

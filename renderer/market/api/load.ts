@@ -23,13 +23,21 @@ export function usesGraphql(game: number): boolean {
 }
 
 /** The requests of a load cut into batches (batches.ts), each with the document for the lists it carries. */
-export function graphqlBatches(askMarkets: readonly string[], bidMarkets: readonly string[], per: PerRequest): GraphqlBatch[] {
+export function graphqlBatches(
+  askMarkets: readonly string[],
+  bidMarkets: readonly string[],
+  per: PerRequest,
+): GraphqlBatch[] {
   return planBatches(askMarkets, bidMarkets, per).map(({ ask, bid }) => {
     const doc = ask.length === 0 ? GRID_BIDS : bid.length === 0 ? GRID_ASKS : GRID_PRICES;
     const variables: Record<string, unknown> = {};
     if (ask.length > 0) variables.markets = ask;
     if (bid.length > 0) variables.bidMarkets = bid;
-    return { body: { query: stringifyDocument(doc), variables, operationName: getOperationName(doc) }, askMarkets: ask, bidMarkets: bid };
+    return {
+      body: { query: stringifyDocument(doc), variables, operationName: getOperationName(doc) },
+      askMarkets: ask,
+      bidMarkets: bid,
+    };
   });
 }
 
@@ -38,13 +46,23 @@ export function loadPrices(deps: LoadDeps, req: PricesRequest, opts: LoadOptions
 
   // In the worker: the operation's document (or, where the service takes only so many names, batches of it).
   const run: WorkerRun = async (op, signal) => {
-    const batches = req.perRequest && needsBatches(req.askMarkets, req.bidMarkets, req.perRequest) ? graphqlBatches(req.askMarkets, req.bidMarkets, req.perRequest) : undefined;
-    const grid = await deps.worker.loadGraphql(op.context.url, graphqlRequestOf(op), { ...req, batches }, { signal, onProgress: opts.onProgress });
+    const batches =
+      req.perRequest && needsBatches(req.askMarkets, req.bidMarkets, req.perRequest)
+        ? graphqlBatches(req.askMarkets, req.bidMarkets, req.perRequest)
+        : undefined;
+    const grid = await deps.worker.loadGraphql(
+      op.context.url,
+      graphqlRequestOf(op),
+      { ...req, batches },
+      { signal, onProgress: opts.onProgress },
+    );
     return { grid } satisfies GridData;
   };
   const load =
     req.bidMarkets.length > 0
-      ? runInWorker(deps.client, GRID_PRICES, { markets: [...req.askMarkets], bidMarkets: [...req.bidMarkets] }, run, { signal: opts.signal })
+      ? runInWorker(deps.client, GRID_PRICES, { markets: [...req.askMarkets], bidMarkets: [...req.bidMarkets] }, run, {
+          signal: opts.signal,
+        })
       : runInWorker(deps.client, GRID_ASKS, { markets: [...req.askMarkets] }, run, { signal: opts.signal });
   return load.then((data) => data.grid);
 }

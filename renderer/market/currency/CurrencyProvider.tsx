@@ -13,7 +13,14 @@ import { todayUtc } from './business-days';
 import { currencySymbol } from './currencies';
 import { conversionOn, currentRate, type CurrencyInputs } from './conversion';
 import { CurrencyContext, type CurrencyView } from './context';
-import { DISPLAY_CURRENCY, MANUAL_RATES, migrateCurrencySymbol, SERVICE_CURRENCIES, serviceCurrencyOf, serviceKeyOf } from './prefs';
+import {
+  DISPLAY_CURRENCY,
+  MANUAL_RATES,
+  migrateCurrencySymbol,
+  SERVICE_CURRENCIES,
+  serviceCurrencyOf,
+  serviceKeyOf,
+} from './prefs';
 
 if (typeof window !== 'undefined') {
   try {
@@ -58,7 +65,15 @@ export interface CurrencyProviderForProps {
 }
 
 /** The contexts for given settings and rates (the app's provider above; tests fill it themselves). */
-export function CurrencyProviderFor({ days, manual, service, display, serviceKey, today = todayUtc(), children }: CurrencyProviderForProps) {
+export function CurrencyProviderFor({
+  days,
+  manual,
+  service,
+  display,
+  serviceKey,
+  today = todayUtc(),
+  children,
+}: CurrencyProviderForProps) {
   const view = useMemo<CurrencyView>(() => {
     const inputs: CurrencyInputs = { days, manual, service, display };
     const current = currentRate(inputs, today);

@@ -61,6 +61,11 @@ export function conversionOn(inputs: CurrencyInputs, date: string): MoneyConvers
 }
 
 /** The rate from any currency to another on a day (a holding's cost entered in its own currency). */
-export function rateOn(inputs: Pick<CurrencyInputs, 'days' | 'manual'>, from: CurrencyCode, to: CurrencyCode, date: string): PairRate | null {
+export function rateOn(
+  inputs: Pick<CurrencyInputs, 'days' | 'manual'>,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  date: string,
+): PairRate | null {
   return pairRate(inputs.days, inputs.manual, from, to, date);
 }

@@ -20,7 +20,9 @@ export function isCurrencyCode(code: string): code is CurrencyCode {
 /** The currency's minor units: Intl.NumberFormat(...).resolvedOptions().maximumFractionDigits. */
 export function minorDigits(code: CurrencyCode): number {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }
@@ -48,4 +50,14 @@ export function currencyName(code: CurrencyCode): string {
  * Currencies traders ask for that the ECB does not publish (or no longer does: RUB since March 2022):
  * offered in the choice, usable with a manual rate.
  */
-export const MANUAL_ONLY_SUGGESTIONS: readonly CurrencyCode[] = ['UAH', 'RUB', 'KZT', 'VND', 'ARS', 'TWD', 'AED', 'SAR', 'KWD'];
+export const MANUAL_ONLY_SUGGESTIONS: readonly CurrencyCode[] = [
+  'UAH',
+  'RUB',
+  'KZT',
+  'VND',
+  'ARS',
+  'TWD',
+  'AED',
+  'SAR',
+  'KWD',
+];

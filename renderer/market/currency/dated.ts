@@ -44,7 +44,10 @@ export function datedConverter(view: CurrencyView, base: MoneyFormat): DatedConv
   return {
     convert: (v, t) => v * conversionAt(t).rate,
     conversionAt,
-    format: { ...base, conversion: { ...current, rate: 1, note: `${current.code} at the rate of each point’s day`, stale: false } },
+    format: {
+      ...base,
+      conversion: { ...current, rate: 1, note: `${current.code} at the rate of each point’s day`, stale: false },
+    },
     oldestUsed: () => oldest,
   };
 }

@@ -9,7 +9,13 @@
  * currency means contacting a rates source, which the user must choose.
  */
 import { z } from 'zod';
-import { definePreference, preferenceStore, PREFERENCE_PREFIX, type PreferenceStorage, type PreferenceStore } from '../../lib/preferences';
+import {
+  definePreference,
+  preferenceStore,
+  PREFERENCE_PREFIX,
+  type PreferenceStorage,
+  type PreferenceStore,
+} from '../../lib/preferences';
 import { CURRENCY_CODE, isCurrencyCode } from './currencies';
 import type { ManualRate } from './rate-table';
 
@@ -66,7 +72,13 @@ export function serviceCurrencyOf(byService: Readonly<Record<string, string>>, s
 }
 
 /** What the old symbol most likely meant (the old choice list: $ € £ ¥ ₽ CN¥). */
-const SYMBOL_CURRENCY: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₽': 'RUB', 'CN¥': 'CNY' };
+const SYMBOL_CURRENCY: Readonly<Record<string, string>> = {
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₽': 'RUB',
+  'CN¥': 'CNY',
+};
 
 export function currencyForOldSymbol(symbol: string): string | null {
   return SYMBOL_CURRENCY[symbol] ?? null;
@@ -103,7 +115,11 @@ export function migrateCurrencySymbol(storage: PreferenceStorage, store: Prefere
   })();
   if (!hasDisplay) {
     const suggestion = currencyForOldSymbol(symbol);
-    store.write(DISPLAY_CURRENCY.key, DISPLAY_CURRENCY.schema, suggestion ? { v: 1, code: null, fromSymbol: symbol } : { v: 1, code: null });
+    store.write(
+      DISPLAY_CURRENCY.key,
+      DISPLAY_CURRENCY.schema,
+      suggestion ? { v: 1, code: null, fromSymbol: symbol } : { v: 1, code: null },
+    );
   }
   try {
     storage.removeItem(PREFERENCE_PREFIX + OLD_SYMBOL_KEY);

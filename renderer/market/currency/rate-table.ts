@@ -38,7 +38,10 @@ interface Side {
 }
 
 /** The last day on or before `date` (null date = the newest), or the oldest day when all are later. */
-export function dayOnOrBefore<T extends { date: string }>(days: readonly T[], date: string | null): { day: T; beforeKept: boolean } | null {
+export function dayOnOrBefore<T extends { date: string }>(
+  days: readonly T[],
+  date: string | null,
+): { day: T; beforeKept: boolean } | null {
   if (days.length === 0) return null;
   if (date === null) return { day: days[days.length - 1]!, beforeKept: false };
   let found: T | null = null;
@@ -54,13 +57,24 @@ function sortedByDate<T extends { date: string }>(list: readonly T[]): T[] {
 }
 
 function ecbSide(days: readonly RateDay[], code: CurrencyCode, date: string | null): Side | null {
-  const covering = code === 'EUR' ? days : days.filter((d) => Number.isFinite(d.perEuro[code]) && (d.perEuro[code] as number) > 0);
+  const covering =
+    code === 'EUR' ? days : days.filter((d) => Number.isFinite(d.perEuro[code]) && (d.perEuro[code] as number) > 0);
   const hit = dayOnOrBefore(covering, date);
   if (!hit) return code === 'EUR' ? { perEuro: 1, date: '', source: 'ECB', beforeKept: false } : null;
-  return { perEuro: code === 'EUR' ? 1 : (hit.day.perEuro[code] as number), date: hit.day.date, source: 'ECB', beforeKept: hit.beforeKept };
+  return {
+    perEuro: code === 'EUR' ? 1 : (hit.day.perEuro[code] as number),
+    date: hit.day.date,
+    source: 'ECB',
+    beforeKept: hit.beforeKept,
+  };
 }
 
-function side(days: readonly RateDay[], manual: readonly ManualRate[], code: CurrencyCode, date: string | null): Side | null {
+function side(
+  days: readonly RateDay[],
+  manual: readonly ManualRate[],
+  code: CurrencyCode,
+  date: string | null,
+): Side | null {
   const mine = sortedByDate(manual.filter((m) => m.code === code && m.rate > 0 && Number.isFinite(m.rate)));
   const ecb = ecbSide(days, code, date);
   const onOrBefore = mine.length ? dayOnOrBefore(mine, date) : null;
@@ -71,7 +85,12 @@ function side(days: readonly RateDay[], manual: readonly ManualRate[], code: Cur
   // The base at the same day as the other side, so "1 USD = 41.5 UAH" gives exactly 41.5 for USD -> UAH.
   const base = m.base === code ? null : ecbSide(days, m.base, date);
   if (!base) return null;
-  return { perEuro: m.rate * base.perEuro, date: m.date < base.date || !base.date ? m.date : base.date, source: 'manual', beforeKept: use.beforeKept || base.beforeKept };
+  return {
+    perEuro: m.rate * base.perEuro,
+    date: m.date < base.date || !base.date ? m.date : base.date,
+    source: 'manual',
+    beforeKept: use.beforeKept || base.beforeKept,
+  };
 }
 
 /** Units of `to` per unit of `from` on `date` (null = the newest known), or null when a side has no rate. */

@@ -6,7 +6,12 @@ import { DAYS } from './testing/days';
 
 describe('pairRate: one day, perEuro[to] / perEuro[from]', () => {
   it('latest day for the current rate; EUR is 1', () => {
-    expect(pairRate(DAYS, [], 'USD', 'CNY', null)).toMatchObject({ rate: 7.92 / 1.1, date: '2026-11-26', source: 'ECB', beforeKept: false });
+    expect(pairRate(DAYS, [], 'USD', 'CNY', null)).toMatchObject({
+      rate: 7.92 / 1.1,
+      date: '2026-11-26',
+      source: 'ECB',
+      beforeKept: false,
+    });
     expect(pairRate(DAYS, [], 'USD', 'EUR', null)?.rate).toBeCloseTo(1 / 1.1, 12);
     expect(pairRate(DAYS, [], 'EUR', 'JPY', null)?.rate).toBe(170.5);
     expect(pairRate(DAYS, [], 'USD', 'USD', null)).toMatchObject({ rate: 1, source: 'same' });
@@ -41,7 +46,8 @@ describe('pairRate: one day, perEuro[to] / perEuro[from]', () => {
 
 describe('business days and TARGET closing days', () => {
   it('TARGET closes on New Year, Good Friday, Easter Monday, 1 May, 25 and 26 December', () => {
-    for (const d of ['2026-01-01', '2026-04-03', '2026-04-06', '2026-05-01', '2026-12-25', '2026-12-26']) expect(isTargetClosingDay(d)).toBe(true);
+    for (const d of ['2026-01-01', '2026-04-03', '2026-04-06', '2026-05-01', '2026-12-25', '2026-12-26'])
+      expect(isTargetClosingDay(d)).toBe(true);
     expect(isTargetClosingDay('2026-04-02')).toBe(false);
   });
   it('counts the business days after a date up to today; week-ends and TARGET holidays are not counted', () => {

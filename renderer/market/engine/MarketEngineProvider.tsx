@@ -43,7 +43,9 @@ export function MarketEngineProvider({ children }: { children: ReactNode }) {
   const plan = useRequestPlan();
   const clientRef = useRef(client);
   const intervalRef = useRef(interval);
-  const [app] = useState(() => createAppEngine({ queryClient, client: () => clientRef.current, interval: () => intervalRef.current }));
+  const [app] = useState(() =>
+    createAppEngine({ queryClient, client: () => clientRef.current, interval: () => intervalRef.current }),
+  );
   useEffect(() => {
     clientRef.current = client;
   }, [client]);

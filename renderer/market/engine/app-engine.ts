@@ -36,10 +36,24 @@ export function pricesQueryKey(source: string | null, r: PriceRequest): readonly
  * One load of a request's prices, with today's fees and, where the service takes only so many market names
  * a request (market discovery learned it), in batches of that size merged item by item.
  */
-export function loadPriceRequest(client: Client, req: PriceRequest, source: string | null, opts: LoadOptions): Promise<Snapshot> {
+export function loadPriceRequest(
+  client: Client,
+  req: PriceRequest,
+  source: string | null,
+  opts: LoadOptions,
+): Promise<Snapshot> {
   const derive = { fees: readFees(req.game), net: readPreference(GRID_PREFS.net), ...readQuoteSettings() };
-  const perRequest = { ask: marketDiscovery.limit(source, req.game, 'minPrices'), bid: marketDiscovery.limit(source, req.game, 'maxOrders') };
-  const request = { game: req.game, askMarkets: [...req.askMarkets], bidMarkets: [...req.bidMarkets], derive, perRequest };
+  const perRequest = {
+    ask: marketDiscovery.limit(source, req.game, 'minPrices'),
+    bid: marketDiscovery.limit(source, req.game, 'maxOrders'),
+  };
+  const request = {
+    game: req.game,
+    askMarkets: [...req.askMarkets],
+    bidMarkets: [...req.bidMarkets],
+    derive,
+    perRequest,
+  };
   return loadPrices({ client, worker: marketWorker() }, request, opts);
 }
 
@@ -79,7 +93,11 @@ function progressStores<R>(keyOf: (r: R) => string): (r: R) => ProgressStore {
   };
 }
 
-export function createAppEngine(deps: { queryClient: QueryClient; client: () => Client; interval: () => number | false }): AppEngine {
+export function createAppEngine(deps: {
+  queryClient: QueryClient;
+  client: () => Client;
+  interval: () => number | false;
+}): AppEngine {
   const progress = progressStores<PriceRequest>(requestKey);
   const recsProgress = progressStores<RecRequest>((r) => `${r.game}|${r.type}|${r.markets.join(',')}`);
   const recs = new MarketEngine<RecColumns, RecRequest>({
@@ -121,7 +139,10 @@ export function createAppEngine(deps: { queryClient: QueryClient; client: () => 
           performance.mark('grid:load-start');
           try {
             if (!carry) return await loadPriceRequest(deps.client(), req, source, { signal, onProgress: p.set });
-            const asks = await loadPriceRequest(deps.client(), { ...req, bidMarkets: [] }, source, { signal, onProgress: p.set });
+            const asks = await loadPriceRequest(deps.client(), { ...req, bidMarkets: [] }, source, {
+              signal,
+              onProgress: p.set,
+            });
             return carryBids(asks, carry, carry.bidsAt ?? deps.queryClient.getQueryState(key)?.dataUpdatedAt ?? 0);
           } finally {
             p.end();
@@ -157,7 +178,9 @@ export function createAppEngine(deps: { queryClient: QueryClient; client: () => 
     // the market plan, and the needs with it.
     const runs = [
       r.askMarkets.length > 0 ? marketDiscovery.onRefusal(source, r.game, 'minPrices', [...r.askMarkets]) : null,
-      bids && r.bidMarkets.length > 0 ? marketDiscovery.onRefusal(source, r.game, 'maxOrders', [...r.bidMarkets]) : null,
+      bids && r.bidMarkets.length > 0
+        ? marketDiscovery.onRefusal(source, r.game, 'maxOrders', [...r.bidMarkets])
+        : null,
     ].filter((x) => x !== null);
     // Nothing refused: the refusal was transient (a 400 is not evidence) or a list-size limit was found, so
     // the same lists are polled again now (in batches where a limit is known). Once: the same lists refused

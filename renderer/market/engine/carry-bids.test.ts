@@ -46,7 +46,8 @@ describe('carryBids', () => {
     const s = carryBids(asksOnly, full, T0);
     expect(s.bidMarkets).toEqual(BIDS);
     expect(s.bidsAt).toBe(T0);
-    const bid = (name: string, market: string) => cellValue(s, 'bid', s.indexOfName(name) * BIDS.length + (s.bidIndex.get(market) as number));
+    const bid = (name: string, market: string) =>
+      cellValue(s, 'bid', s.indexOfName(name) * BIDS.length + (s.bidIndex.get(market) as number));
     expect(bid('a', 'buff163')).toBe(8_000);
     expect(bid('a', 'youpin')).toBe(8_100);
     // A value beyond Int32 is kept exactly.
@@ -77,7 +78,13 @@ describe('carryBids', () => {
 
   it("records the item's mark as computed over every trusted quote, gross of fees, whatever the view's net setting", () => {
     const three = snapshotOf(
-      [{ market_hash_name: 'a', prices: [ask('steamcommunity', 10_000, 5), ask('buff163', 9_000, 20), ask('youpin', 9_400, 10)] }, { market_hash_name: 'b', prices: [] }],
+      [
+        {
+          market_hash_name: 'a',
+          prices: [ask('steamcommunity', 10_000, 5), ask('buff163', 9_000, 20), ask('youpin', 9_400, 10)],
+        },
+        { market_hash_name: 'b', prices: [] },
+      ],
       [{ market_hash_name: 'a', orders: [order('buff163', 8_000)] }],
       ['steamcommunity', 'buff163', 'youpin'],
       ['buff163'],
@@ -85,12 +92,21 @@ describe('carryBids', () => {
     );
     const gross = computeDerived({ snap: three, askCols: [0, 1, 2], bidCols: [0], fees: {}, net: false }).mark;
     // The view's figures net of a fee: the history keeps the raw, gross mark as it keeps raw quotes.
-    three.derived = { key: 'net', data: computeDerived({ snap: three, askCols: [0, 1, 2], bidCols: [0], fees: { buff163: { buyBps: 2_000, sellBps: 250 } }, net: true }) };
+    three.derived = {
+      key: 'net',
+      data: computeDerived({
+        snap: three,
+        askCols: [0, 1, 2],
+        bidCols: [0],
+        fees: { buff163: { buyBps: 2_000, sellBps: 250 } },
+        net: true,
+      }),
+    };
     const poll = pollOfAnswer({ snap: three, at: T0, bidsFresh: true });
     expect(poll.mark && Array.from(poll.mark)).toEqual(Array.from(gross));
     expect(poll.mark?.[0]).toBeGreaterThanOrEqual(9_000);
     expect(poll.mark?.[0]).toBeLessThanOrEqual(10_000);
-    expect(Number.isNaN(poll.mark?.[1])).toBe(true);    // The worker's own gross mark, when it sent one (its figures were net), is the one recorded; a poll
+    expect(Number.isNaN(poll.mark?.[1])).toBe(true); // The worker's own gross mark, when it sent one (its figures were net), is the one recorded; a poll
     // with carried bids has it dropped with the figures (the bids it was bounded by were not there).
     three.historyMark = Float64Array.from([9_100, NaN]);
     expect(Array.from(pollOfAnswer({ snap: three, at: T0, bidsFresh: true }).mark ?? [])).toEqual([9_100, NaN]);

@@ -11,8 +11,17 @@ import { NONE, toSnapshot, type NumField, type Snapshot } from '../model/snapsho
 import { carryBidTrust } from '../trust/trust';
 
 /** Whether `last` has bids `asksOnly` can keep: the same game and bid markets. */
-export function canCarryBids(last: Snapshot | undefined, game: number, bidMarkets: readonly string[]): last is Snapshot {
-  return last !== undefined && last.game === game && last.bidMarkets.length > 0 && last.bidMarkets.join(',') === bidMarkets.join(',');
+export function canCarryBids(
+  last: Snapshot | undefined,
+  game: number,
+  bidMarkets: readonly string[],
+): last is Snapshot {
+  return (
+    last !== undefined &&
+    last.game === game &&
+    last.bidMarkets.length > 0 &&
+    last.bidMarkets.join(',') === bidMarkets.join(',')
+  );
 }
 
 /**
@@ -35,16 +44,35 @@ export function carryBids(asksOnly: Snapshot, last: Snapshot, bidsAt: number): S
     bidOffers.set(last.bidOffers.subarray(j * b, j * b + b), i * b);
     bidListed.set(last.bidListed.subarray(j * b, j * b + b), i * b);
   }
-  const overflow: Array<[NumField, number, number]> = asksOnly.overflow.filter(([f]) => f !== 'bid' && f !== 'bidOffers');
+  const overflow: Array<[NumField, number, number]> = asksOnly.overflow.filter(
+    ([f]) => f !== 'bid' && f !== 'bidOffers',
+  );
   for (const [field, cell, v] of last.overflow) {
     if (field !== 'bid' && field !== 'bidOffers') continue;
     const row = newRow[Math.floor(cell / b)] as number;
     if (row >= 0) overflow.push([field, row * b + (cell % b), v]);
   }
-  const { big: _big, askIndex: _askIndex, bidIndex: _bidIndex, indexOfName: _indexOfName, derived: _derived, historyMark: _historyMark, ...data } = asksOnly;
+  const {
+    big: _big,
+    askIndex: _askIndex,
+    bidIndex: _bidIndex,
+    indexOfName: _indexOfName,
+    derived: _derived,
+    historyMark: _historyMark,
+    ...data
+  } = asksOnly;
   // The bids' trust (flags, ages) goes with the bids.
   const trust = carryBidTrust(asksOnly.trust, last.trust, newRow, n, b);
-  return toSnapshot({ ...data, bidMarkets: [...last.bidMarkets], bid, bidOffers, bidListed, overflow, bidsAt, ...(trust ? { trust } : {}) });
+  return toSnapshot({
+    ...data,
+    bidMarkets: [...last.bidMarkets],
+    bid,
+    bidOffers,
+    bidListed,
+    overflow,
+    bidsAt,
+    ...(trust ? { trust } : {}),
+  });
 }
 
 /** What the history records of an answer: a poll that did not ask for bids records its asks only. */

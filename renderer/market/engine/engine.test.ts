@@ -21,7 +21,10 @@ const TF2: PriceRequest = { game: 440, askMarkets: ['steamcommunity', 'buff163']
 
 function setup(interval: number | false = 15_000) {
   let n = 0;
-  const load = vi.fn(async (req: PriceRequest, _source: string, _opts?: { bids: boolean }) => ({ snap: { game: req.game, n: ++n }, at: Date.now() }));
+  const load = vi.fn(async (req: PriceRequest, _source: string, _opts?: { bids: boolean }) => ({
+    snap: { game: req.game, n: ++n },
+    at: Date.now(),
+  }));
   const engine = new MarketEngine<Snap>({ load, interval: () => interval });
   engine.setSource('live|http://127.0.0.1:1');
   return { engine, load };
@@ -138,7 +141,11 @@ describe('the market engine', () => {
     const { engine } = setup();
     const errors: unknown[] = [];
     const got = vi.fn();
-    engine.consume('broken', () => Promise.reject(new Error('disk full')), (e) => void errors.push(e));
+    engine.consume(
+      'broken',
+      () => Promise.reject(new Error('disk full')),
+      (e) => void errors.push(e),
+    );
     engine.consume('alerts', got);
     engine.need({ ...CS2, kinds: ['asks'] });
     await vi.advanceTimersByTimeAsync(0);
@@ -240,7 +247,10 @@ describe('the market engine', () => {
       type: 'general' | 'p2p';
       markets: readonly string[];
     }
-    const load = vi.fn(async (req: RecReq, _source: string, _opts: { bids: boolean }) => ({ snap: { game: req.game, n: 1 }, at: Date.now() }));
+    const load = vi.fn(async (req: RecReq, _source: string, _opts: { bids: boolean }) => ({
+      snap: { game: req.game, n: 1 },
+      at: Date.now(),
+    }));
     const recs = new MarketEngine<Snap, RecReq>({ load, interval: () => 15_000 });
     recs.setBidsEvery(() => 4);
     recs.setSource('demo');
@@ -249,7 +259,13 @@ describe('the market engine', () => {
     recs.need({ game: 730, type: 'p2p', markets: ['buff163'], kinds: [] })();
     await vi.advanceTimersByTimeAsync(60_000);
     // One request per list whoever shows it; a list has no bids to leave out.
-    expect(load.mock.calls.filter((c) => c[0].type === 'general').map((c) => c[2].bids)).toEqual([true, true, true, true, true]);
+    expect(load.mock.calls.filter((c) => c[0].type === 'general').map((c) => c[2].bids)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     page();
     portfolio();
     await vi.advanceTimersByTimeAsync(60_000);
@@ -321,7 +337,11 @@ describe('ten minutes at 15 s (the report figures)', () => {
   });
 
   it('several pages and background parts needing one game at once: still one request per poll', async () => {
-    const r = await simulatePolls({ minutes: 10, intervalMs: 15_000, consumers: ['prices', 'portfolio', 'alerts', 'desk'] });
+    const r = await simulatePolls({
+      minutes: 10,
+      intervalMs: 15_000,
+      consumers: ['prices', 'portfolio', 'alerts', 'desk'],
+    });
     expect(r).toEqual({ polls: 41, records: 41 });
   });
 });

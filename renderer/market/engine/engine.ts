@@ -76,9 +76,18 @@ export interface EngineDeps<T, R extends Polled = PriceRequest> {
 }
 
 /** A failed poll: its request, source, error, and whether it asked for bids. */
-export type FailureListener<R extends Polled = PriceRequest> = (request: R, source: string, error: unknown, opts: LoadOptions) => void;
+export type FailureListener<R extends Polled = PriceRequest> = (
+  request: R,
+  source: string,
+  error: unknown,
+  opts: LoadOptions,
+) => void;
 
-type Consumer<T, R extends Polled> = { name: string; take: (a: Answer<T, R>) => void | Promise<void>; onError: (e: unknown) => void };
+type Consumer<T, R extends Polled> = {
+  name: string;
+  take: (a: Answer<T, R>) => void | Promise<void>;
+  onError: (e: unknown) => void;
+};
 
 interface Entry<R extends Polled> {
   key: string;
@@ -160,8 +169,21 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
     if (!e) {
       const { kinds: _kinds, ...fields } = need;
       // A copy: the caller's lists may change after.
-      const request = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? [...(v as unknown[])] : v])) as unknown as R;
-      e = { key, request, needs: new Map(), timer: null, inFlight: null, lastAt: 0, failures: 0, retryIn: null, bidsAt: 0, asksOnly: 0 };
+      const request = Object.fromEntries(
+        Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? [...(v as unknown[])] : v]),
+      ) as unknown as R;
+      e = {
+        key,
+        request,
+        needs: new Map(),
+        timer: null,
+        inFlight: null,
+        lastAt: 0,
+        failures: 0,
+        retryIn: null,
+        bidsAt: 0,
+        asksOnly: 0,
+      };
       this.entries.set(key, e);
     }
     const token = Symbol(key);
@@ -177,7 +199,11 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
   }
 
   /** Every answer goes to `take`; a throw or rejection goes to `onError` (and never keeps the others from it). */
-  consume(name: string, take: (a: Answer<T, R>) => void | Promise<void>, onError: (e: unknown) => void = () => undefined): () => void {
+  consume(
+    name: string,
+    take: (a: Answer<T, R>) => void | Promise<void>,
+    onError: (e: unknown) => void = () => undefined,
+  ): () => void {
     const c: Consumer<T, R> = { name, take, onError };
     this.consumers.push(c);
     return () => {
@@ -204,7 +230,9 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
 
   /** The games polled now (a need is registered), for the status bar and tests. */
   neededGames(): number[] {
-    return [...new Set([...this.entries.values()].filter((e) => e.needs.size > 0).map((e) => e.request.game))].sort((a, b) => a - b);
+    return [...new Set([...this.entries.values()].filter((e) => e.needs.size > 0).map((e) => e.request.game))].sort(
+      (a, b) => a - b,
+    );
   }
 
   /** The interval of a request: the user's, as the planner stretched it (false: manual only). */
@@ -273,7 +301,10 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
 
   /** The app's backoff for a failed poll; a Retry-After is never cut short by the interval. */
   private retryWait(e: Entry<R>, err: unknown): number | null {
-    const after = typeof err === 'object' && err !== null && 'retryAfterSeconds' in err && typeof err.retryAfterSeconds === 'number' ? err.retryAfterSeconds * 1000 : null;
+    const after =
+      typeof err === 'object' && err !== null && 'retryAfterSeconds' in err && typeof err.retryAfterSeconds === 'number'
+        ? err.retryAfterSeconds * 1000
+        : null;
     if (shouldRetry(e.failures, err)) return retryDelay(e.failures, err);
     if (after === null) return null;
     const interval = this.intervalOf();

@@ -23,7 +23,8 @@ export function historyConsumer<T>(deps: HistoryConsumerDeps<T>): (a: Answer<T>)
     } catch (e) {
       // A newer build's database is told as the 'history-open' notice already.
       if ((e as { code?: string } | null)?.code === 'newer') return;
-      if (storageStatus().notices['history-write'] === undefined) setNotice('history-write', `Could not save price history: ${errorText(e)}. The next refresh tries again.`);
+      if (storageStatus().notices['history-write'] === undefined)
+        setNotice('history-write', `Could not save price history: ${errorText(e)}. The next refresh tries again.`);
       return;
     }
     setNotice('history-write', null);

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkEncoder, chunkBytes, ChunkFormatError, decodeChunk, encodePoints, OpenChunk, reencode, unzigzag, zigzag, type EncodedChunk, type LegacyChunk } from './chunk-codec';
+import {
+  ChunkEncoder,
+  chunkBytes,
+  ChunkFormatError,
+  decodeChunk,
+  encodePoints,
+  OpenChunk,
+  reencode,
+  unzigzag,
+  zigzag,
+  type EncodedChunk,
+  type LegacyChunk,
+} from './chunk-codec';
 import { GameRecorder, type PollInput } from './recorder';
 
 const T0 = Date.UTC(2025, 0, 10, 8, 0, 0);
@@ -24,7 +36,8 @@ function roundTrip(t: number[], s: number[], v: number[]): { t: number[]; s: num
 
 describe('zigzag', () => {
   it('maps signed integers to unsigned ones and back, up to 2^52', () => {
-    for (const x of [0, -1, 1, -2, 2, 63, -64, 2 ** 31, -(2 ** 31), 2 ** 51, -(2 ** 51)]) expect(unzigzag(zigzag(x))).toBe(x);
+    for (const x of [0, -1, 1, -2, 2, 63, -64, 2 ** 31, -(2 ** 31), 2 ** 51, -(2 ** 51)])
+      expect(unzigzag(zigzag(x))).toBe(x);
     expect([0, -1, 1, -2, 2].map(zigzag)).toEqual([0, 1, 2, 3, 4]);
   });
 });

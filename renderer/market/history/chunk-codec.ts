@@ -97,7 +97,12 @@ export function chunkName(name: string, stream: string): string {
  * Estimated stored size: a chunk's fixed cost (key, field names, structured-clone framing: 96 bytes, as
  * format 1 counted it), the name twice (key and value), and the points (encoded bytes, or format 1's arrays).
  */
-export function chunkBytes(c: { n: string; d?: { length: number }; t?: { length: number }; v?: { BYTES_PER_ELEMENT: number } }): number {
+export function chunkBytes(c: {
+  n: string;
+  d?: { length: number };
+  t?: { length: number };
+  v?: { BYTES_PER_ELEMENT: number };
+}): number {
   const points = c.d ? c.d.length : (c.t?.length ?? 0) * (4 + (c.v?.BYTES_PER_ELEMENT ?? 4));
   return 96 + c.n.length * 2 + points;
 }
@@ -190,7 +195,13 @@ function writeValue(w: ByteWriter, v: number, prev: number): void {
   }
   const base = Number.isNaN(prev) ? 0 : prev;
   const delta = v - base;
-  if (Number.isInteger(v) && Number.isInteger(base) && Math.abs(delta) < TWO_POW_51 && Number.isSafeInteger(v) && !Object.is(v, -0)) {
+  if (
+    Number.isInteger(v) &&
+    Number.isInteger(base) &&
+    Math.abs(delta) < TWO_POW_51 &&
+    Number.isSafeInteger(v) &&
+    !Object.is(v, -0)
+  ) {
     w.uint(zigzag(delta) + 2);
     return;
   }
@@ -292,7 +303,12 @@ export class ChunkEncoder {
 const encodeScratch = new ByteWriter(4096);
 
 /** Encodes points (times in ms, in time order) as a format-2 byte string. */
-export function encodePoints(st: number, t: ArrayLike<number>, s: ArrayLike<number>, v: ArrayLike<number>): { d: Uint8Array; c: number } {
+export function encodePoints(
+  st: number,
+  t: ArrayLike<number>,
+  s: ArrayLike<number>,
+  v: ArrayLike<number>,
+): { d: Uint8Array; c: number } {
   const e = new ChunkEncoder(st);
   for (let i = 0; i < t.length; i++) e.add(t[i] as number, s[i] as number, v[i] as number);
   return e.encode();
@@ -399,7 +415,9 @@ function decodeEncoded(c: EncodedChunk, out: ChunkPoints): number {
       }
     }
   } catch (e) {
-    throw new ChunkFormatError(`Price history: a damaged chunk of “${c.n}” (${e instanceof Error ? e.message : String(e)}).`);
+    throw new ChunkFormatError(
+      `Price history: a damaged chunk of “${c.n}” (${e instanceof Error ? e.message : String(e)}).`,
+    );
   }
   if (p !== n) throw new ChunkFormatError(`Price history: a damaged chunk of “${c.n}” (${p} of ${n} points).`);
   return n;

@@ -33,7 +33,16 @@ class InProcessWorker {
 }
 
 function poll(at: number, price: number): PollInput {
-  return { game: 730, at, names: ['item 0', 'item 1'], askMarkets: ['steam'], bidMarkets: [], ask: Int32Array.from([price, 500]), bid: new Int32Array(0), big: [] };
+  return {
+    game: 730,
+    at,
+    names: ['item 0', 'item 1'],
+    askMarkets: ['steam'],
+    bidMarkets: [],
+    ask: Int32Array.from([price, 500]),
+    bid: new Int32Array(0),
+    big: [],
+  };
 }
 
 const LIMITS = { retentionDays: 30, capBytes: 1e9 };

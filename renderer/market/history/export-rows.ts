@@ -42,12 +42,12 @@ export interface Provenance {
 }
 
 export const COLUMNS: Record<string, string> = {
-  time:
-    "UTC time of the change (for consolidated rows: the end of the step), milliseconds since 1970 (Parquet: TIMESTAMP_MILLIS). Rows are change points: a quote stood unchanged from its row's time until the next row of the same item, market and side, so its age at any moment is the time since its row (a quote's age is derived from the rows, not stored). The stalled and outlier flags are not in the history: they are judged at each refresh against the other markets' quotes of that refresh, so a flag read back later would be a judgement the rows cannot check; the Prices grid's CSV export carries them, with each quote's age, as of its latest refresh",
+  time: "UTC time of the change (for consolidated rows: the end of the step), milliseconds since 1970 (Parquet: TIMESTAMP_MILLIS). Rows are change points: a quote stood unchanged from its row's time until the next row of the same item, market and side, so its age at any moment is the time since its row (a quote's age is derived from the rows, not stored). The stalled and outlier flags are not in the history: they are judged at each refresh against the other markets' quotes of that refresh, so a flag read back later would be a judgement the rows cannot check; the Prices grid's CSV export carries them, with each quote's age, as of its latest refresh",
   item: 'market_hash_name',
   market: "market slug; '*' for the best over every market and for the mark; 'steam-analytics' for the Steam medians",
   side: "'ask' (lowest ask), 'bid' (highest buy order), 'mark' (market '*': the item's mark price, the depth-weighted median of its trusted asks bounded by the best trusted bid, gross of fees, as computed at each refresh; recorded when it changed, from the first refresh of a build that records it), or a Steam median field",
-  price: 'price in thousandths of the currency unit, raw (before fees); empty/null: no price at that market from then on',
+  price:
+    'price in thousandths of the currency unit, raw (before fees); empty/null: no price at that market from then on',
   low: 'consolidated rows only: the lowest price held during the step (empty when it is the lower of the previous and this price)',
   high: 'consolidated rows only: the highest price held during the step (empty when it is the higher of the previous and this price)',
   resolution_ms: '0: a change seen at a refresh; else the consolidated step (3600000: hourly, 86400000: daily)',
@@ -77,7 +77,10 @@ export function columnsOf(key: string): { market: string; side: string } | null 
   if (key.startsWith('a:')) return { market: key.slice(2), side: 'ask' };
   if (key.startsWith('b:')) return { market: key.slice(2), side: 'bid' };
   const i = key.indexOf(':');
-  return { market: i > 0 && key.slice(0, i) === 's' ? 'steam-analytics' : key.slice(0, Math.max(0, i)), side: key.slice(i + 1) };
+  return {
+    market: i > 0 && key.slice(0, i) === 's' ? 'steam-analytics' : key.slice(0, Math.max(0, i)),
+    side: key.slice(i + 1),
+  };
 }
 
 /** Whether a series is in the selection's markets. */
@@ -91,7 +94,15 @@ export function selected(key: string, markets: ReadonlySet<string> | null): bool
  * Adds a chunk's points in [from, to] to the table (item `item`). Returns the span of its points that
  * were added, for the provenance.
  */
-export function addChunk(table: ExportTable, chunk: Chunk, item: string, series: readonly string[], from: number, to: number, markets: ReadonlySet<string> | null): { from: number; to: number } | null {
+export function addChunk(
+  table: ExportTable,
+  chunk: Chunk,
+  item: string,
+  series: readonly string[],
+  from: number,
+  to: number,
+  markets: ReadonlySet<string> | null,
+): { from: number; to: number } | null {
   const pts = decodeChunk(chunk);
   const r = ('r' in chunk && chunk.r) || 0;
   let first = Infinity;
@@ -133,7 +144,13 @@ export function addChunk(table: ExportTable, chunk: Chunk, item: string, series:
 /** Rows in time order (then item, market, side): the chunks of several streams are added one after another. */
 export function sortRows(t: ExportTable): ExportTable {
   const order = Array.from({ length: t.rows }, (_, i) => i);
-  order.sort((a, b) => (t.time[a] as number) - (t.time[b] as number) || cmp(t.item[a], t.item[b]) || cmp(t.market[a], t.market[b]) || cmp(t.side[a], t.side[b]));
+  order.sort(
+    (a, b) =>
+      (t.time[a] as number) - (t.time[b] as number) ||
+      cmp(t.item[a], t.item[b]) ||
+      cmp(t.market[a], t.market[b]) ||
+      cmp(t.side[a], t.side[b]),
+  );
   const out = new ExportTable();
   for (const i of order) {
     out.time.push(t.time[i] as number);
@@ -160,7 +177,17 @@ export function toCsv(t: ExportTable): Uint8Array {
   const records = function* (): Generator<string[]> {
     for (let i = 0; i < t.rows; i++) {
       const ms = t.time[i] as number;
-      yield [new Date(ms).toISOString(), String(ms), csvText(t.item[i] as string), csvText(t.market[i] as string), csvText(t.side[i] as string), num(t.price[i] ?? null), num(t.low[i] ?? null), num(t.high[i] ?? null), String(t.resolution[i])];
+      yield [
+        new Date(ms).toISOString(),
+        String(ms),
+        csvText(t.item[i] as string),
+        csvText(t.market[i] as string),
+        csvText(t.side[i] as string),
+        num(t.price[i] ?? null),
+        num(t.low[i] ?? null),
+        num(t.high[i] ?? null),
+        String(t.resolution[i]),
+      ];
     }
   };
   return new TextEncoder().encode(csvFile(head, records()));
@@ -189,5 +216,11 @@ export function toParquet(t: ExportTable, provenance: Provenance): Uint8Array {
 
 /** The resolution's words for the provenance. */
 export function resolutionText(ms: number): string {
-  return ms === 0 ? 'every refresh (change points)' : ms === 3_600_000 ? 'hourly (last, low, high per market; best ask and bid at every refresh)' : ms === 86_400_000 ? 'daily (last, low, high per market; best ask and bid at every refresh)' : `${ms / 60_000}-minute steps`;
+  return ms === 0
+    ? 'every refresh (change points)'
+    : ms === 3_600_000
+      ? 'hourly (last, low, high per market; best ask and bid at every refresh)'
+      : ms === 86_400_000
+        ? 'daily (last, low, high per market; best ask and bid at every refresh)'
+        : `${ms / 60_000}-minute steps`;
 }

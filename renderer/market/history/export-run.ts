@@ -4,7 +4,17 @@
  * Runs in the export worker (export.worker.ts); the tests run it on fake-indexeddb.
  */
 import { chunkName, streamOf } from './chunk-codec';
-import { addChunk, COLUMNS, ExportTable, resolutionText, sortRows, toCsv, toParquet, type ExportSelection, type Provenance } from './export-rows';
+import {
+  addChunk,
+  COLUMNS,
+  ExportTable,
+  resolutionText,
+  sortRows,
+  toCsv,
+  toParquet,
+  type ExportSelection,
+  type Provenance,
+} from './export-rows';
 import type { HistoryStore } from './store';
 import type { CurrencyInputs } from '../currency/conversion';
 
@@ -57,7 +67,14 @@ export async function runExport(
         if (!span || stream !== '') continue;
         const prev = parts[parts.length - 1];
         if (prev && prev.item === name && prev.resolutionMs === r) prev.to = new Date(span.to).toISOString();
-        else parts.push({ item: name, from: new Date(span.from).toISOString(), to: new Date(span.to).toISOString(), resolution: resolutionText(r), resolutionMs: r });
+        else
+          parts.push({
+            item: name,
+            from: new Date(span.from).toISOString(),
+            to: new Date(span.to).toISOString(),
+            resolution: resolutionText(r),
+            resolutionMs: r,
+          });
       }
     }
     onProgress(i + 1, names.length);
@@ -72,7 +89,12 @@ export async function runExport(
     ...(ctx.gameName ? { gameName: ctx.gameName } : {}),
     pollingIntervalMs: ctx.pollingIntervalMs,
     exportedAt: new Date(ctx.at).toISOString(),
-    selection: { items: sel.names ?? 'all', markets: sel.markets ?? 'all', from: new Date(sel.from).toISOString(), to: new Date(sel.to).toISOString() },
+    selection: {
+      items: sel.names ?? 'all',
+      markets: sel.markets ?? 'all',
+      from: new Date(sel.from).toISOString(),
+      to: new Date(sel.to).toISOString(),
+    },
     parts,
     rows: rows.rows,
     columns: COLUMNS,

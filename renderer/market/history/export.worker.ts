@@ -6,7 +6,8 @@ import { ExportCancelled, runExport, type ExportContext, type ExportFile, type E
 import type { ExportSelection } from './export-rows';
 import { HistoryStore } from './store';
 
-export type ExportRequest = { type: 'start'; sel: ExportSelection; format: ExportFormat; ctx: ExportContext } | { type: 'cancel' };
+export type ExportRequest =
+  { type: 'start'; sel: ExportSelection; format: ExportFormat; ctx: ExportContext } | { type: 'cancel' };
 export type ExportMessage =
   | { type: 'progress'; done: number; total: number }
   | { type: 'done'; files: ExportFile[]; rows: number }
@@ -32,8 +33,18 @@ scope.addEventListener('message', (e) => {
     let store: HistoryStore | null = null;
     try {
       store = await HistoryStore.open();
-      const out = await runExport(store, req.sel, req.format, req.ctx, (done, total) => scope.postMessage({ type: 'progress', done, total }), () => cancel);
-      scope.postMessage({ type: 'done', files: out.files, rows: out.rows }, { transfer: out.files.map((f) => f.bytes.buffer as ArrayBuffer) });
+      const out = await runExport(
+        store,
+        req.sel,
+        req.format,
+        req.ctx,
+        (done, total) => scope.postMessage({ type: 'progress', done, total }),
+        () => cancel,
+      );
+      scope.postMessage(
+        { type: 'done', files: out.files, rows: out.rows },
+        { transfer: out.files.map((f) => f.bytes.buffer as ArrayBuffer) },
+      );
     } catch (err) {
       if (err instanceof ExportCancelled) scope.postMessage({ type: 'cancelled' });
       else scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) });

@@ -13,7 +13,16 @@ afterEach(() => {
 });
 
 function poll(at: number, v: number): PollInput {
-  return { game: 730, at, names: ['a', 'b'], askMarkets: ['steam'], bidMarkets: [], ask: Int32Array.from([v, v + 1]), bid: new Int32Array(0), big: [] };
+  return {
+    game: 730,
+    at,
+    names: ['a', 'b'],
+    askMarkets: ['steam'],
+    bidMarkets: [],
+    ask: Int32Array.from([v, v + 1]),
+    bid: new Int32Array(0),
+    big: [],
+  };
 }
 
 describe('daysThatFit', () => {
@@ -60,7 +69,12 @@ describe('HistoryStore growth a day', () => {
     const s = await HistoryStore.open('growth-2');
     open.push(s);
     // Five markets: one steady and lowest (the best ask barely moves), four moving at every poll.
-    const five = (at: number, v: number): PollInput => ({ ...poll(at, v), names: ['a'], askMarkets: ['m0', 'm1', 'm2', 'm3', 'm4'], ask: Int32Array.from([10, v, v + 1, v + 2, v + 3]) });
+    const five = (at: number, v: number): PollInput => ({
+      ...poll(at, v),
+      names: ['a'],
+      askMarkets: ['m0', 'm1', 'm2', 'm3', 'm4'],
+      ask: Int32Array.from([10, v, v + 1, v + 2, v + 3]),
+    });
     for (let i = 0; i < 120; i++) await s.record(five(D0 + 8 * HOUR + i * MIN, 1000 + (i % 7) * 10));
     await s.record(five(D0 + 3 * DAY, 1));
     const before = await s.usage();
@@ -77,7 +91,10 @@ describe('HistoryStore growth a day', () => {
     // The 'growth' entry as this and earlier versions write it: the hourly tier's day under 'coarse…'.
     const tx = s.db.transaction('meta', 'readwrite');
     const growth = (await tx.store.get('growth'))?.growth;
-    await tx.store.put({ key: 'growth', growth: { ...growth!, coarseDay: 20_097, coarseBytes: 5_000_000, coarseDone: 5_000_000, dailyDone: 900_000 } });
+    await tx.store.put({
+      key: 'growth',
+      growth: { ...growth!, coarseDay: 20_097, coarseBytes: 5_000_000, coarseDone: 5_000_000, dailyDone: 900_000 },
+    });
     await tx.done;
     const u = await s.usage();
     expect(u.hourlyPerDay).toBe(5_000_000);

@@ -15,7 +15,9 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 let storeP: Promise<HistoryStore> | null = null;
 const store = (): Promise<HistoryStore> =>
-  (storeP ??= HistoryStore.open(undefined, { onBlocked: (text) => scope.postMessage({ notice: 'blocked', text } satisfies HistoryResponse, { transfer: [] }) }).then(
+  (storeP ??= HistoryStore.open(undefined, {
+    onBlocked: (text) => scope.postMessage({ notice: 'blocked', text } satisfies HistoryResponse, { transfer: [] }),
+  }).then(
     (s) => {
       migrateSoon();
       return s;
@@ -36,7 +38,12 @@ const running = new Set<string>();
  * Background work in steps (one short transaction each) in the request queue, so a poll or a chart read
  * waits at most one step: `step` until it says done. A failure stops it and is told (`fail`).
  */
-function inSteps(name: string, step: (s: HistoryStore) => Promise<boolean>, fail: (e: unknown) => void, ok?: () => void): void {
+function inSteps(
+  name: string,
+  step: (s: HistoryStore) => Promise<boolean>,
+  fail: (e: unknown) => void,
+  ok?: () => void,
+): void {
   if (running.has(name)) return;
   running.add(name);
   const run = () => {
@@ -57,7 +64,8 @@ function inSteps(name: string, step: (s: HistoryStore) => Promise<boolean>, fail
   setTimeout(run, STEP_PAUSE_MS);
 }
 
-const notice = (text: string | null) => scope.postMessage({ notice: 'migrate', text } satisfies HistoryResponse, { transfer: [] });
+const notice = (text: string | null) =>
+  scope.postMessage({ notice: 'migrate', text } satisfies HistoryResponse, { transfer: [] });
 
 /**
  * Re-encodes an older version's chunks (HistoryStore.migrateStep). Stopped by a failure (shown in
@@ -67,7 +75,10 @@ function migrateSoon(): void {
   inSteps(
     'migrate',
     async (s) => (await s.migrateStep()).done,
-    (e) => notice(`Could not convert the price history saved by an earlier version to the compact format: ${errorText(e)}. It is still shown as it is; the next start tries again.`),
+    (e) =>
+      notice(
+        `Could not convert the price history saved by an earlier version to the compact format: ${errorText(e)}. It is still shown as it is; the next start tries again.`,
+      ),
     () => notice(null),
   );
 }
@@ -77,7 +88,10 @@ function consolidateSoon(after?: number, dailyAfter?: number): void {
   inSteps(
     'consolidate',
     async (s) => (await s.consolidateStep(Date.now(), undefined, after, dailyAfter)).done,
-    (e) => notice(`Could not consolidate older price history to hourly or daily values: ${errorText(e)}. It stays at full resolution (and takes more space); the next refresh tries again.`),
+    (e) =>
+      notice(
+        `Could not consolidate older price history to hourly or daily values: ${errorText(e)}. It stays at full resolution (and takes more space); the next refresh tries again.`,
+      ),
   );
 }
 
@@ -113,8 +127,18 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
     }
     case 'item': {
       const keep = req.markets ? new Set(req.markets) : null;
-      const h = await s.readItem(req.game, req.name, req.from, req.to, req.slots, keep ? (k) => keep.has(k) : undefined);
-      return { result: h, transfer: [h.times.buffer, h.bestAsk.buffer, h.bestBid.buffer, ...h.values.map((v) => v.buffer)] };
+      const h = await s.readItem(
+        req.game,
+        req.name,
+        req.from,
+        req.to,
+        req.slots,
+        keep ? (k) => keep.has(k) : undefined,
+      );
+      return {
+        result: h,
+        transfer: [h.times.buffer, h.bestAsk.buffer, h.bestBid.buffer, ...h.values.map((v) => v.buffer)],
+      };
     }
     case 'sparks': {
       const r = await s.readSparks(req.game, req.names, req.from, req.to, req.slots, req.askMarkets);
@@ -123,7 +147,16 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
     case 'portfolio': {
       const { req: q } = req;
       const r = await readPortfolio(s, q);
-      return { result: r, transfer: [r.times.buffer, r.sellNow.buffer, r.listLowest.buffer, r.sellNowMissing.buffer, r.listLowestMissing.buffer] };
+      return {
+        result: r,
+        transfer: [
+          r.times.buffer,
+          r.sellNow.buffer,
+          r.listLowest.buffer,
+          r.sellNowMissing.buffer,
+          r.listLowestMissing.buffer,
+        ],
+      };
     }
     case 'usage':
       return { result: await s.usage(), transfer: [] };
@@ -149,14 +182,26 @@ scope.addEventListener('message', (e) => {
       transfer = r.transfer;
     } catch (err) {
       const code = err instanceof HistoryWriteError ? 'write' : err instanceof NewerDatabaseError ? 'newer' : undefined;
-      msg = { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(code ? { code } : {}) };
+      msg = {
+        id: req.id,
+        ok: false,
+        error: err instanceof Error ? err.message : String(err),
+        ...(code ? { code } : {}),
+      };
     }
     try {
       // Each buffer once: two views of one buffer in a transfer list make postMessage throw (DataCloneError).
       scope.postMessage(msg, { transfer: [...new Set(transfer)] });
     } catch (err) {
       // An answer that cannot be sent is still an answer: the caller gets the error, never a wait forever.
-      scope.postMessage({ id: req.id, ok: false, error: `The price history's answer could not be sent: ${err instanceof Error ? err.message : String(err)}` } satisfies HistoryResponse, { transfer: [] });
+      scope.postMessage(
+        {
+          id: req.id,
+          ok: false,
+          error: `The price history's answer could not be sent: ${err instanceof Error ? err.message : String(err)}`,
+        } satisfies HistoryResponse,
+        { transfer: [] },
+      );
     }
   });
 });

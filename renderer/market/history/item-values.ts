@@ -43,7 +43,11 @@ export interface MarketPlan {
 }
 
 /** The plan of a request's markets over a game's series list; the markets whose fee is unknown are left out. */
-export function marketPlan(series: readonly string[], asks: readonly PortfolioMarket[], bids: readonly PortfolioMarket[]): MarketPlan {
+export function marketPlan(
+  series: readonly string[],
+  asks: readonly PortfolioMarket[],
+  bids: readonly PortfolioMarket[],
+): MarketPlan {
   const n = series.length;
   const side = new Uint8Array(n);
   const code = new Float64Array(n);
@@ -86,7 +90,13 @@ function firstAt(c: Chunk): number | null {
  * prices as of its end (the points at or before it), as sample() reads them. `chunks` as
  * HistoryStore.chunksOf gives them (back to the baseline before `from`, in time order).
  */
-export function itemValues(chunks: readonly Chunk[], plan: MarketPlan, from: number, to: number, slots: number): ItemValues {
+export function itemValues(
+  chunks: readonly Chunk[],
+  plan: MarketPlan,
+  from: number,
+  to: number,
+  slots: number,
+): ItemValues {
   let first: number | null = null;
   let points = 0;
   for (const c of chunks) {

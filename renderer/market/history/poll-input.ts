@@ -24,7 +24,13 @@ export function historyMark(snap: Snapshot): Float64Array {
   if (snap.historyMark && snap.historyMark.length === snap.n) return snap.historyMark.slice();
   const d = snap.derived;
   if (d && isHistoryMarkKey(snap, d.key) && d.data.mark.length === snap.n) return d.data.mark.slice();
-  return computeDerived({ snap, askCols: allCols(snap.askMarkets), bidCols: allCols(snap.bidMarkets), fees: {}, net: false }).mark;
+  return computeDerived({
+    snap,
+    askCols: allCols(snap.askMarkets),
+    bidCols: allCols(snap.bidMarkets),
+    fees: {},
+    net: false,
+  }).mark;
 }
 
 export function toPoll(snap: Snapshot, at: number): PollInput {
@@ -33,5 +39,15 @@ export function toPoll(snap: Snapshot, at: number): PollInput {
     if (field === 'ask') big.push([0, cell, v]);
     else if (field === 'bid') big.push([1, cell, v]);
   }
-  return { game: snap.game, at, names: snap.names, askMarkets: snap.askMarkets, bidMarkets: snap.bidMarkets, ask: snap.ask.slice(), bid: snap.bid.slice(), big, mark: historyMark(snap) };
+  return {
+    game: snap.game,
+    at,
+    names: snap.names,
+    askMarkets: snap.askMarkets,
+    bidMarkets: snap.bidMarkets,
+    ask: snap.ask.slice(),
+    bid: snap.bid.slice(),
+    big,
+    mark: historyMark(snap),
+  };
 }

@@ -14,15 +14,25 @@ const T0 = Date.UTC(2025, 0, 10, 8, 0, 0);
 const ASKS = ['steam', 'buff163', 'skinport'];
 const BIDS = ['steam', 'buff163'];
 
-
 function poll(at: number, names: string[], ask: number[][], bid: number[][]): PollInput {
-  return { game: 730, at, names, askMarkets: ASKS, bidMarkets: BIDS, ask: Int32Array.from(ask.flat()), bid: Int32Array.from(bid.flat()), big: [] };
+  return {
+    game: 730,
+    at,
+    names,
+    askMarkets: ASKS,
+    bidMarkets: BIDS,
+    ask: Int32Array.from(ask.flat()),
+    bid: Int32Array.from(bid.flat()),
+    big: [],
+  };
 }
 
 /** The reference: every item read and sampled by readItem, then combinePortfolio (the chart's earlier read). */
 async function reference(store: HistoryStore, req: PortfolioSeriesRequest) {
   const keys = new Set([...req.asks.map((m) => `a:${m.slug}`), ...req.bids.map((m) => `b:${m.slug}`)]);
-  const histories = await Promise.all(req.items.map((it) => store.readItem(req.game, it.name, req.from, req.to, req.slots, (k) => keys.has(k))));
+  const histories = await Promise.all(
+    req.items.map((it) => store.readItem(req.game, it.name, req.from, req.to, req.slots, (k) => keys.has(k))),
+  );
   return combinePortfolio(req, histories);
 }
 
@@ -30,7 +40,10 @@ async function reference(store: HistoryStore, req: PortfolioSeriesRequest) {
 async function walkedBack(store: HistoryStore, name: string, from: number, to: number): Promise<string[]> {
   const tx = store.db.transaction('chunks', 'readonly');
   const before: Chunk[] = [];
-  let cursor = await tx.store.openCursor(IDBKeyRange.bound([730, name, -Infinity], [730, name, from], false, true), 'prev');
+  let cursor = await tx.store.openCursor(
+    IDBKeyRange.bound([730, name, -Infinity], [730, name, from], false, true),
+    'prev',
+  );
   while (cursor && before.length < 200) {
     before.push(cursor.value);
     if (cursor.value.b) break;
@@ -38,7 +51,10 @@ async function walkedBack(store: HistoryStore, name: string, from: number, to: n
   }
   const inRange = await tx.store.getAll(IDBKeyRange.bound([730, name, from], [730, name, to]));
   await tx.done;
-  return before.reverse().concat(inRange).map((c) => `${c.n}@${c.st}`);
+  return before
+    .reverse()
+    .concat(inRange)
+    .map((c) => `${c.n}@${c.st}`);
 }
 
 let dbn = 0;
@@ -48,8 +64,17 @@ afterEach(() => store?.close());
 describe('readPortfolio (each item valued straight from its chunks)', () => {
   it('takes a price recorded at a slot end at that slot', async () => {
     store = await HistoryStore.open(`pr-${dbn++}`);
-    for (let k = 0; k <= 6; k++) await store.record(poll(T0 + k * 10 * MIN, ['X'], [[1000 + k, NONE, NONE]], [[NONE, NONE]]));
-    const req: PortfolioSeriesRequest = { game: 730, items: [{ name: 'X', quantity: 3 }], from: T0, to: T0 + 60 * MIN, slots: 6, asks: ASKS.map((slug) => ({ slug, sellCode: 0, known: true })), bids: [] };
+    for (let k = 0; k <= 6; k++)
+      await store.record(poll(T0 + k * 10 * MIN, ['X'], [[1000 + k, NONE, NONE]], [[NONE, NONE]]));
+    const req: PortfolioSeriesRequest = {
+      game: 730,
+      items: [{ name: 'X', quantity: 3 }],
+      from: T0,
+      to: T0 + 60 * MIN,
+      slots: 6,
+      asks: ASKS.map((slug) => ({ slug, sellCode: 0, known: true })),
+      bids: [],
+    };
     const r = await readPortfolio(store, req);
     expect(Array.from(r.times)).toEqual([1, 2, 3, 4, 5, 6].map((j) => T0 + j * 10 * MIN));
     expect(Array.from(r.listLowest)).toEqual([1001, 1002, 1003, 1004, 1005, 1006].map((v) => v * 3));
@@ -105,7 +130,10 @@ describe('readPortfolio (each item valued straight from its chunks)', () => {
         { slug: 'buff163', sellCode: 250, known: known('buff163') },
       ],
     });
-    const gross = { asks: ASKS.map((slug) => ({ slug, sellCode: 0, known: true })), bids: BIDS.map((slug) => ({ slug, sellCode: 0, known: true })) };
+    const gross = {
+      asks: ASKS.map((slug) => ({ slug, sellCode: 0, known: true })),
+      bids: BIDS.map((slug) => ({ slug, sellCode: 0, known: true })),
+    };
     const ranges: Array<[number, number, number]> = [
       [T0, T0 + 3 * DAY, 180],
       [T0 + DAY, T0 + 2 * DAY, 96],

@@ -71,7 +71,9 @@ describe('the portfolio through time', () => {
     expect(none.times.length).toBe(0);
     expect(none.noHistory).toHaveLength(3);
     // The worker transfers each array's buffer: a buffer twice in a transfer list makes postMessage throw.
-    const buffers = [none.times, none.sellNow, none.listLowest, none.sellNowMissing, none.listLowestMissing].map((a) => a.buffer);
+    const buffers = [none.times, none.sellNow, none.listLowest, none.sellNowMissing, none.listLowestMissing].map(
+      (a) => a.buffer,
+    );
     expect(new Set(buffers).size).toBe(buffers.length);
     expect(() => structuredClone(none, { transfer: buffers })).not.toThrow();
   });
@@ -101,7 +103,7 @@ describe('the reference valuation, by hand', () => {
     expect(unvalued(unitValues(h, [], [steam, csfloat, buff]).sell)).toEqual([8_820, 1_000, 10, null]);
   });
 
-  it('list at lowest: the lowest ask on a market with a known fee, less that market\'s fee', () => {
+  it("list at lowest: the lowest ask on a market with a known fee, less that market's fee", () => {
     // Slot 1: Skinport 9.000 is lower than CSFloat 9.100: 9.000 - 8 % (720) = 8.280 (not CSFloat's 9.100 - 182 = 8.918).
     // Slot 2: Skinport 1.234 - 8 % = 1.234 - 98.72, the fee rounded half away from zero to 99: 1.135.
     // Slot 3: Skinport has none: CSFloat 9.100 - 2 % (182) = 8.918; buff163's 1.000 is lower but its fee is unknown.

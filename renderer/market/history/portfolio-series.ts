@@ -64,7 +64,16 @@ export function combineItems(req: PortfolioSeriesRequest, items: readonly ItemVa
   });
   if (first === null) {
     // Separate arrays: the worker transfers each one's buffer.
-    return { times: new Float64Array(0), sellNow: new Float64Array(0), listLowest: new Float64Array(0), sellNowMissing: new Int32Array(0), listLowestMissing: new Int32Array(0), noHistory, first, points };
+    return {
+      times: new Float64Array(0),
+      sellNow: new Float64Array(0),
+      listLowest: new Float64Array(0),
+      sellNowMissing: new Int32Array(0),
+      listLowestMissing: new Int32Array(0),
+      noHistory,
+      first,
+      points,
+    };
   }
   const times = commonTimes(Math.max(req.from, Math.min(first, req.to)), req.to, req.slots);
   const n = times.length;
@@ -106,7 +115,13 @@ export function combineItems(req: PortfolioSeriesRequest, items: readonly ItemVa
 export interface PortfolioSource {
   seriesOf(game: number): Promise<string[]>;
   /** Each name's chunks over [from, to] as HistoryStore.chunksOf gives them, told as they arrive. */
-  eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: Chunk[]) => void): Promise<void>;
+  eachItemChunks(
+    game: number,
+    names: readonly string[],
+    from: number,
+    to: number,
+    each: (i: number, chunks: Chunk[]) => void,
+  ): Promise<void>;
 }
 
 /**

@@ -12,7 +12,11 @@ export const HISTORY_PREFS = {
   retentionDays: definePreference('history.retentionDays', z.number().int().min(1).max(3650), 30),
   capMb: definePreference('history.capMb', z.number().int().min(10).max(100_000), 500),
   /** Hours every market of every item stays at poll resolution (then daily by default, or hourly first: tiers.ts); followed items always. */
-  fullHours: definePreference('history.fullResolutionHours', z.number().int().min(6).max(720), CONSOLIDATE_AFTER / HOUR),
+  fullHours: definePreference(
+    'history.fullResolutionHours',
+    z.number().int().min(6).max(720),
+    CONSOLIDATE_AFTER / HOUR,
+  ),
   /** Days after which those per-market series go from hourly to daily (tiers.ts, DAILY_AFTER). */
   dailyAfterDays: definePreference('history.dailyAfterDays', z.number().int().min(1).max(3650), DAILY_AFTER / DAY),
 };

@@ -128,7 +128,8 @@ export class GameRecorder {
   private chunkFor(key: string, at: number, day: number, base: boolean, dirty: OpenChunk[]): OpenChunk {
     const cur = this.open.get(key);
     let chunk: OpenChunk;
-    if (!base && cur && at - cur.st < CHUNK_SPAN && Math.floor(cur.st / DAY) === day && cur.size < MAX_POINTS) chunk = cur;
+    if (!base && cur && at - cur.st < CHUNK_SPAN && Math.floor(cur.st / DAY) === day && cur.size < MAX_POINTS)
+      chunk = cur;
     else {
       chunk = new OpenChunk(this.game, key, at, base ? 1 : 0);
       this.open.set(key, chunk);

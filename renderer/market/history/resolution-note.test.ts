@@ -6,7 +6,10 @@ const label = (t: number) => `T${t / DAY}`;
 
 describe('resolutionNote', () => {
   it('says every refresh when nothing is consolidated', () => {
-    expect(resolutionNote([{ from: 0, to: DAY, resolutionMs: 0 }], label)).toEqual({ step: 0, text: 'Every refresh’s prices.' });
+    expect(resolutionNote([{ from: 0, to: DAY, resolutionMs: 0 }], label)).toEqual({
+      step: 0,
+      text: 'Every refresh’s prices.',
+    });
   });
 
   it('hourly, then every refresh', () => {
@@ -18,7 +21,9 @@ describe('resolutionNote', () => {
       label,
     );
     expect(n.step).toBe(HOUR);
-    expect(n.text).toBe('Until T2: each market’s price at the end of every hour (older history is consolidated); best ask and best bid at every refresh. Since then: every refresh’s prices.');
+    expect(n.text).toBe(
+      'Until T2: each market’s price at the end of every hour (older history is consolidated); best ask and best bid at every refresh. Since then: every refresh’s prices.',
+    );
   });
 
   it('daily, then every refresh (the default: daily as soon as full resolution ends)', () => {
@@ -30,7 +35,9 @@ describe('resolutionNote', () => {
       label,
     );
     expect(n.step).toBe(DAY);
-    expect(n.text).toBe('Until T5: each market’s price at the end of every day (older history is consolidated); best ask and best bid at every refresh. Since then: every refresh’s prices.');
+    expect(n.text).toBe(
+      'Until T5: each market’s price at the end of every day (older history is consolidated); best ask and best bid at every refresh. Since then: every refresh’s prices.',
+    );
   });
 
   it('daily until the hourly days, hourly until the recent ones', () => {

@@ -53,7 +53,14 @@ interface Decoded {
  * are its recorded best ask and bid (every market, at poll resolution) when `keep` passes BEST_ASK and
  * BEST_BID; else the kept markets' consolidated values (exact at each step's end).
  */
-export function sample(chunks: readonly Chunk[], allSeries: readonly string[], from: number, to: number, slots: number, keep: (key: string) => boolean = () => true): SampledHistory {
+export function sample(
+  chunks: readonly Chunk[],
+  allSeries: readonly string[],
+  from: number,
+  to: number,
+  slots: number,
+  keep: (key: string) => boolean = () => true,
+): SampledHistory {
   // The game's series index -> the output's (-1: not kept).
   const map = new Int32Array(allSeries.length).fill(-1);
   const series: string[] = [];
@@ -100,7 +107,8 @@ export function sample(chunks: readonly Chunk[], allSeries: readonly string[], f
   const bestBid = new Float64Array(count).fill(NaN);
   const resolution = mergeParts(parts, start, to);
   const resolutionMs = resolution.reduce((m, p) => Math.max(m, p.resolutionMs), 0);
-  if (count === 0) return { series, start, times, values, bestAsk, bestBid, first, last, points, resolution, resolutionMs };
+  if (count === 0)
+    return { series, start, times, values, bestAsk, bestBid, first, last, points, resolution, resolutionMs };
   const cur = new Float64Array(series.length);
   // Per slot: the recorded bests, when the slot's end lies in a consolidated chunk.
   const storedAsk = new Float64Array(count).fill(NaN);

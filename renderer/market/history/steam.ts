@@ -44,5 +44,12 @@ export function steamMedians(game: number, at: number, rows: Iterable<RowWithSal
       vals.push(typeof v === 'number' && Number.isFinite(v) ? v : NaN);
     }
   }
-  return { game, at, stream: STEAM_STREAM, fields: STEAM_MEDIANS.map((m) => m.field), names: packNames(names), values: Float64Array.from(vals) };
+  return {
+    game,
+    at,
+    stream: STEAM_STREAM,
+    fields: STEAM_MEDIANS.map((m) => m.field),
+    names: packNames(names),
+    values: Float64Array.from(vals),
+  };
 }

@@ -42,7 +42,9 @@ async function store(name: string, options?: OpenOptions): Promise<HistoryStore>
 }
 
 /** What is on disk, read past the store: the chunks and the usage counter. */
-async function onDisk(name: string): Promise<{ chunks: Chunk[]; bytes: number; usage: { bytes?: number; chunks?: number } | undefined }> {
+async function onDisk(
+  name: string,
+): Promise<{ chunks: Chunk[]; bytes: number; usage: { bytes?: number; chunks?: number } | undefined }> {
   const db = await openDB(name);
   const chunks = (await db.getAll('chunks')) as Chunk[];
   const usage = (await db.get('meta', 'usage')) as { bytes?: number; chunks?: number } | undefined;
@@ -54,21 +56,48 @@ describe('a history write that fails (IndexedDB aborts it)', () => {
   it('aborted: the next poll writes a fresh baseline, and the usage counter matches the chunks', async () => {
     const name = `fail-${++seq}`;
     const s = await store(name);
-    await s.record(poll(T0, [[100, 200], [300, 400]]));
-    await s.record(poll(T0 + MIN, [[110, 200], [300, 400]]));
+    await s.record(
+      poll(T0, [
+        [100, 200],
+        [300, 400],
+      ]),
+    );
+    await s.record(
+      poll(T0 + MIN, [
+        [110, 200],
+        [300, 400],
+      ]),
+    );
     const fault = injectFault(name, 'chunks', 'abort');
     // item 0's ask moves to 120: the write is aborted, nothing of it is kept.
-    await expect(s.record(poll(T0 + 2 * MIN, [[120, 200], [300, 400]]))).rejects.toMatchObject({ name: 'HistoryWriteError', quota: false });
+    await expect(
+      s.record(
+        poll(T0 + 2 * MIN, [
+          [120, 200],
+          [300, 400],
+        ]),
+      ),
+    ).rejects.toMatchObject({ name: 'HistoryWriteError', quota: false });
     expect(fault.fired()).toBe(1);
     expect((await onDisk(name)).chunks.some((c) => c.st === T0 + 2 * MIN)).toBe(false);
     // The same prices at the next poll: the recorder must not take 120 as already written.
-    const r = await s.record(poll(T0 + 3 * MIN, [[120, 200], [300, 400]]));
+    const r = await s.record(
+      poll(T0 + 3 * MIN, [
+        [120, 200],
+        [300, 400],
+      ]),
+    );
     expect(r.changedItems).toBe(2); // a baseline of both items, not "no change"
     expect(r.points).toBe(6);
     const h = await s.readItem(730, 'item 0', T0, T0 + 3 * MIN, 3);
     expect(Array.from(h.bestAsk)).toEqual([110, 110, 120]);
     // A change after that is appended, and the counter is the chunks' sum.
-    await s.record(poll(T0 + 4 * MIN, [[130, 200], [300, 400]]));
+    await s.record(
+      poll(T0 + 4 * MIN, [
+        [130, 200],
+        [300, 400],
+      ]),
+    );
     const disk = await onDisk(name);
     expect(disk.usage).toEqual({ key: 'usage', bytes: disk.bytes, chunks: disk.chunks.length });
     expect((await s.usage()).bytes).toBe(disk.bytes);
@@ -93,7 +122,13 @@ describe('a full store (QuotaExceededError)', () => {
   async function full(kind: 'quota-at-commit' | 'quota-at-request', times: number) {
     const name = `quota-${++seq}`;
     const s = await store(name);
-    for (let d = 0; d < 5; d++) await s.record(poll(T0 + d * 6 * HOUR, [[100 + d, 200], [300, 400]]));
+    for (let d = 0; d < 5; d++)
+      await s.record(
+        poll(T0 + d * 6 * HOUR, [
+          [100 + d, 200],
+          [300, 400],
+        ]),
+      );
     const before = await onDisk(name);
     const fault = injectFault(name, 'chunks', kind, times);
     return { name, s, before, fault };
@@ -103,7 +138,13 @@ describe('a full store (QuotaExceededError)', () => {
     it(`${kind}: drops the oldest history and saves the poll at the second try`, async () => {
       const { name, s, before, fault } = await full(kind, 1);
       const at = T0 + 30 * HOUR;
-      const r = await s.record(poll(at, [[99, 200], [300, 400]]), { retentionDays: 30, capBytes: 1e9 });
+      const r = await s.record(
+        poll(at, [
+          [99, 200],
+          [300, 400],
+        ]),
+        { retentionDays: 30, capBytes: 1e9 },
+      );
       expect(fault.fired()).toBe(1);
       expect(r.points).toBeGreaterThan(0);
       const disk = await onDisk(name);
@@ -120,12 +161,26 @@ describe('a full store (QuotaExceededError)', () => {
 
   it('still full after the trim: rejects saying the storage is full and what to do', async () => {
     const { name, s, fault } = await full('quota-at-commit', 2);
-    const err = await s.record(poll(T0 + 30 * HOUR, [[999, 200], [300, 400]])).catch((e: unknown) => e);
+    const err = await s
+      .record(
+        poll(T0 + 30 * HOUR, [
+          [999, 200],
+          [300, 400],
+        ]),
+      )
+      .catch((e: unknown) => e);
     expect(fault.fired()).toBe(2);
     expect(err).toMatchObject({ name: 'HistoryWriteError', quota: true });
-    expect((err as Error).message).toMatch(/could not save price history: the disk, or the browser storage .* is full.*Free some disk space/i);
+    expect((err as Error).message).toMatch(
+      /could not save price history: the disk, or the browser storage .* is full.*Free some disk space/i,
+    );
     // Nothing half-written; the next poll (space again) is a baseline.
-    const r = await s.record(poll(T0 + 31 * HOUR, [[999, 200], [300, 400]]));
+    const r = await s.record(
+      poll(T0 + 31 * HOUR, [
+        [999, 200],
+        [300, 400],
+      ]),
+    );
     expect(r.points).toBe(6);
     const disk = await onDisk(name);
     expect(disk.usage?.bytes).toBe(disk.bytes);
@@ -136,22 +191,44 @@ describe('deletes, clears and reads that fail', () => {
   async function filled() {
     const name = `other-${++seq}`;
     const s = await store(name);
-    for (let d = 0; d < 5; d++) await s.record(poll(T0 + d * 6 * HOUR, [[100 + d, 200], [300, 400]]));
+    for (let d = 0; d < 5; d++)
+      await s.record(
+        poll(T0 + d * 6 * HOUR, [
+          [100 + d, 200],
+          [300, 400],
+        ]),
+      );
     return { name, s, before: await onDisk(name) };
   }
 
   it('a trim whose delete fails: nothing is dropped, the counter stays right, and the poll says the limit was not kept', async () => {
     const { name, s, before } = await filled();
     const fault = injectFault(name, 'chunks', 'error-at-request', 1, 'delete');
-    const err = await s.record(poll(T0 + 30 * HOUR, [[99, 200], [300, 400]]), { retentionDays: 30, capBytes: before.bytes / 2 }).catch((e: unknown) => e);
+    const err = await s
+      .record(
+        poll(T0 + 30 * HOUR, [
+          [99, 200],
+          [300, 400],
+        ]),
+        { retentionDays: 30, capBytes: before.bytes / 2 },
+      )
+      .catch((e: unknown) => e);
     expect(fault.fired()).toBe(1);
     expect(err).toMatchObject({ name: 'HistoryWriteError', quota: false });
-    expect((err as Error).message).toMatch(/could not drop the oldest price history.*UnknownError.*the prices were saved/i);
+    expect((err as Error).message).toMatch(
+      /could not drop the oldest price history.*UnknownError.*the prices were saved/i,
+    );
     const disk = await onDisk(name);
     expect(disk.chunks.some((c) => c.st === T0)).toBe(true);
     expect(disk.usage).toEqual({ key: 'usage', bytes: disk.bytes, chunks: disk.chunks.length });
     // The next poll keeps the limit.
-    await s.record(poll(T0 + 31 * HOUR, [[98, 200], [300, 400]]), { retentionDays: 30, capBytes: before.bytes / 2 });
+    await s.record(
+      poll(T0 + 31 * HOUR, [
+        [98, 200],
+        [300, 400],
+      ]),
+      { retentionDays: 30, capBytes: before.bytes / 2 },
+    );
     const after = await onDisk(name);
     expect(after.bytes).toBeLessThanOrEqual(before.bytes / 2);
     expect(after.usage).toEqual({ key: 'usage', bytes: after.bytes, chunks: after.chunks.length });
@@ -182,13 +259,33 @@ describe('the browser closes the connection (abnormal close)', () => {
   it('idle: the close event drops the connection; the next poll opens again and writes a baseline', async () => {
     const name = `closed-${++seq}`;
     const s = await store(name);
-    await s.record(poll(T0, [[100, 200], [300, 400]]));
-    await s.record(poll(T0 + MIN, [[110, 200], [300, 400]]));
+    await s.record(
+      poll(T0, [
+        [100, 200],
+        [300, 400],
+      ]),
+    );
+    await s.record(
+      poll(T0 + MIN, [
+        [110, 200],
+        [300, 400],
+      ]),
+    );
     expect(closeAbnormally(name)).toBe(1);
-    const r = await s.record(poll(T0 + 2 * MIN, [[120, 200], [300, 400]]));
+    const r = await s.record(
+      poll(T0 + 2 * MIN, [
+        [120, 200],
+        [300, 400],
+      ]),
+    );
     expect(r.changedItems).toBe(2); // a baseline: what the recorder held went with the connection
     await new Promise((resolve) => setTimeout(resolve, 10));
-    const r2 = await s.record(poll(T0 + 3 * MIN, [[130, 200], [300, 400]]));
+    const r2 = await s.record(
+      poll(T0 + 3 * MIN, [
+        [130, 200],
+        [300, 400],
+      ]),
+    );
     expect(r2.changedItems).toBe(1); // the new connection's own close event is not taken for this one
     const disk = await onDisk(name);
     expect(disk.usage).toEqual({ key: 'usage', bytes: disk.bytes, chunks: disk.chunks.length });
@@ -197,12 +294,29 @@ describe('the browser closes the connection (abnormal close)', () => {
   it('during a write: the write fails as not saved, and the next poll is saved through a new connection', async () => {
     const name = `closing-${++seq}`;
     const s = await store(name);
-    await s.record(poll(T0, [[100, 200], [300, 400]]));
+    await s.record(
+      poll(T0, [
+        [100, 200],
+        [300, 400],
+      ]),
+    );
     const fault = injectFault(name, 'chunks', 'close');
-    const err = await s.record(poll(T0 + MIN, [[110, 200], [300, 400]])).catch((e: unknown) => e);
+    const err = await s
+      .record(
+        poll(T0 + MIN, [
+          [110, 200],
+          [300, 400],
+        ]),
+      )
+      .catch((e: unknown) => e);
     expect(fault.fired()).toBe(1);
     expect(err).toMatchObject({ name: 'HistoryWriteError', quota: false });
-    await s.record(poll(T0 + 2 * MIN, [[120, 200], [300, 400]]));
+    await s.record(
+      poll(T0 + 2 * MIN, [
+        [120, 200],
+        [300, 400],
+      ]),
+    );
     const h = await s.readItem(730, 'item 0', T0, T0 + 2 * MIN, 2);
     expect(Array.from(h.bestAsk)).toEqual([100, 120]);
     const disk = await onDisk(name);
@@ -212,11 +326,21 @@ describe('the browser closes the connection (abnormal close)', () => {
   it('“The database connection is closing” (before its close event): the call opens a new connection instead of failing', async () => {
     const name = `closing-window-${++seq}`;
     const s = await store(name);
-    await s.record(poll(T0, [[100, 200], [300, 400]]));
+    await s.record(
+      poll(T0, [
+        [100, 200],
+        [300, 400],
+      ]),
+    );
     closeAbnormally(name);
     expect(() => s.db.transaction('chunks')).toThrow(/The database connection is closing/);
     expect(await s.usage()).toMatchObject({ chunks: 2 });
-    await s.record(poll(T0 + MIN, [[110, 200], [300, 400]]));
+    await s.record(
+      poll(T0 + MIN, [
+        [110, 200],
+        [300, 400],
+      ]),
+    );
     expect(Array.from((await s.readItem(730, 'item 0', T0, T0 + MIN, 2)).bestAsk)).toEqual([100, 110]);
   });
 });
@@ -290,7 +414,9 @@ describe('schema upgrades', () => {
     db.close();
     const err = await HistoryStore.open(name).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NewerDatabaseError);
-    expect((err as Error).message).toContain(`Price history: saved by a newer version of Market Desk (storage version 7; this version reads up to ${HISTORY_UPGRADES.length})`);
+    expect((err as Error).message).toContain(
+      `Price history: saved by a newer version of Market Desk (storage version 7; this version reads up to ${HISTORY_UPGRADES.length})`,
+    );
     // Nothing was deleted.
     expect((await onDisk(name)).chunks.length).toBeGreaterThan(0);
   });
@@ -315,7 +441,10 @@ describe('schema upgrades', () => {
     // An old tab's connection with no versionchange handler.
     const stubborn: IDBPDatabase = await openDB(name, 1);
     const messages: Array<string | null> = [];
-    const opening = store(name, { upgrades: [...HISTORY_UPGRADES, () => undefined], onBlocked: (m) => messages.push(m) });
+    const opening = store(name, {
+      upgrades: [...HISTORY_UPGRADES, () => undefined],
+      onBlocked: (m) => messages.push(m),
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/waits for another Market Desk tab or window.*close or reload the other tabs/);

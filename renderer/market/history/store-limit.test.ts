@@ -44,12 +44,18 @@ function poll(at: number, items: number, price: (i: number, k: number) => number
 }
 
 /** The chunks on disk, read past the store, and the counter it keeps. */
-async function onDisk(name: string): Promise<{ bytes: number; chunks: number; counter: { bytes: number; chunks: number } }> {
+async function onDisk(
+  name: string,
+): Promise<{ bytes: number; chunks: number; counter: { bytes: number; chunks: number } }> {
   const db = await openDB(name);
   const recs = (await db.getAll('chunks')) as Chunk[];
   const u = (await db.get('meta', 'usage')) as { bytes?: number; chunks?: number } | undefined;
   db.close();
-  return { bytes: recs.reduce((a, c) => a + c.bytes, 0), chunks: recs.length, counter: { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0 } };
+  return {
+    bytes: recs.reduce((a, c) => a + c.bytes, 0),
+    chunks: recs.length,
+    counter: { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0 },
+  };
 }
 
 describe('the size limit', () => {
@@ -72,7 +78,8 @@ describe('the size limit', () => {
   it('holds at every poll when it is smaller than the newest chunks', async () => {
     const name = `holds-${++seq}`;
     const s = await store(name);
-    const price = (step: number) => (i: number, k: number) => (k === 2 ? 500 + step : 1000 + i * 10 + k + step * (i + 1));
+    const price = (step: number) => (i: number, k: number) =>
+      k === 2 ? 500 + step : 1000 + i * 10 + k + step * (i + 1);
     await s.record(poll(T0, 20, price(0)));
     const cap = (await onDisk(name)).bytes / 3;
     for (let p = 1; p <= 10; p++) {
@@ -126,7 +133,8 @@ describe('the usage counter equals a recount from disk (random sequences)', () =
           const n = 1 + pick(items);
           const p = poll(t, n, (i, k) => prices[i * 3 + k] as number);
           const disk = await onDisk(name);
-          const limits = rnd() < 0.5 ? { retentionDays: 1 + pick(5), capBytes: Math.max(1, disk.bytes * (0.2 + rnd())) } : undefined;
+          const limits =
+            rnd() < 0.5 ? { retentionDays: 1 + pick(5), capBytes: Math.max(1, disk.bytes * (0.2 + rnd())) } : undefined;
           steps.push(`poll ${n} items${limits ? ` cap ${Math.round(limits.capBytes)}` : ''}`);
           await faulty(() => s.record(p, limits));
         } else if (r < 0.7) {

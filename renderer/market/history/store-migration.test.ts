@@ -25,7 +25,16 @@ async function store(name: string): Promise<HistoryStore> {
 }
 
 function v1(n: string, st: number, b: 0 | 1, t: number[], s: number[], v: Int32Array | Float64Array): LegacyChunk {
-  return { g: 730, n, st, b, t: Uint16Array.from(t), s: Uint16Array.from(s), v, bytes: 96 + n.length * 2 + t.length * (4 + v.BYTES_PER_ELEMENT) };
+  return {
+    g: 730,
+    n,
+    st,
+    b,
+    t: Uint16Array.from(t),
+    s: Uint16Array.from(s),
+    v,
+    bytes: 96 + n.length * 2 + t.length * (4 + v.BYTES_PER_ELEMENT),
+  };
 }
 
 /** Three items, three chunks each (a baseline, changes, changes with "no value"); one with Float64 values. */
@@ -92,13 +101,23 @@ describe('migration of version 1’s chunks', () => {
       expect(decodeChunk(now)).toEqual(decodeChunk(old));
     }
     // The same reads; fewer bytes, and the counter is the chunks' sum.
-    for (const [i, item] of ['item 0', 'item 1', 'item 2'].entries()) expect(await read(second, item)).toEqual(before[i]);
+    for (const [i, item] of ['item 0', 'item 1', 'item 2'].entries())
+      expect(await read(second, item)).toEqual(before[i]);
     const u = await second.usage();
     expect(u.chunks).toBe(legacy.length);
     expect(u.bytes).toBe(after.reduce((a, r) => a + r.bytes, 0));
     expect(u.bytes).toBeLessThan(legacy.reduce((a, r) => a + r.bytes, 0));
     // And it records on top of them.
-    await second.record({ game: 730, at: T0 + 20 * MIN, names: ['item 0'], askMarkets: ['steam', 'buff163'], bidMarkets: ['steam'], ask: Int32Array.from([50, 200]), bid: Int32Array.from([90]), big: [] });
+    await second.record({
+      game: 730,
+      at: T0 + 20 * MIN,
+      names: ['item 0'],
+      askMarkets: ['steam', 'buff163'],
+      bidMarkets: ['steam'],
+      ask: Int32Array.from([50, 200]),
+      bid: Int32Array.from([90]),
+      big: [],
+    });
     expect(Array.from((await second.readItem(730, 'item 0', T0, T0 + 20 * MIN, 2)).bestAsk)).toEqual([0, 50]); // at T0 + 10 min: steam 0 (T0 + 3 min), buff 2,147,483,647
   });
 

@@ -10,7 +10,12 @@ const NONE = -2147483648;
 const BIG = -2147483647;
 const T0 = Date.UTC(2025, 0, 10, 8, 0, 0);
 
-function poll(at: number, ask: number[][], bid: number[][] = ask.map(() => [NONE]), names = ask.map((_, i) => `item ${i}`)): PollInput {
+function poll(
+  at: number,
+  ask: number[][],
+  bid: number[][] = ask.map(() => [NONE]),
+  names = ask.map((_, i) => `item ${i}`),
+): PollInput {
   return {
     game: 730,
     at,
@@ -26,12 +31,30 @@ function poll(at: number, ask: number[][], bid: number[][] = ask.map(() => [NONE
 describe('GameRecorder (change detection and chunk layout)', () => {
   it('writes a baseline at the first poll, then only changes', () => {
     const r = new GameRecorder(730);
-    const a = r.apply(poll(T0, [[100, 200], [300, NONE]], [[90], [NONE]]));
+    const a = r.apply(
+      poll(
+        T0,
+        [
+          [100, 200],
+          [300, NONE],
+        ],
+        [[90], [NONE]],
+      ),
+    );
     expect(a.changedItems).toBe(2);
     expect(a.points).toBe(6); // every series of both items
     expect(a.dirty.every((c) => c.b === 1)).toBe(true);
     expect(r.open.size).toBe(2); // a baseline chunk goes on with the item's changes
-    const b = r.apply(poll(T0 + 60_000, [[100, 210], [300, NONE]], [[90], [NONE]]));
+    const b = r.apply(
+      poll(
+        T0 + 60_000,
+        [
+          [100, 210],
+          [300, NONE],
+        ],
+        [[90], [NONE]],
+      ),
+    );
     expect(b.points).toBe(1);
     expect(b.dirty.map((c) => c.n)).toEqual(['item 0']);
     const rec = b.dirty[0]!.toChunk();
@@ -42,7 +65,16 @@ describe('GameRecorder (change detection and chunk layout)', () => {
     expect(pts.s[3]).toBe(r.series.indexOf('a:buff163'));
     expect(pts.v[3]).toBe(210);
     // A price that disappears is a change to "no value" (NaN), never 0.
-    const c = r.apply(poll(T0 + 120_000, [[100, NONE], [300, NONE]], [[90], [NONE]]));
+    const c = r.apply(
+      poll(
+        T0 + 120_000,
+        [
+          [100, NONE],
+          [300, NONE],
+        ],
+        [[90], [NONE]],
+      ),
+    );
     expect(c.points).toBe(1);
     expect(Number.isNaN(c.dirty[0]!.v.at(-1)!)).toBe(true);
     expect(c.dirty[0]).toBe(b.dirty[0]); // the same open chunk, appended
@@ -50,7 +82,10 @@ describe('GameRecorder (change detection and chunk layout)', () => {
 
   it('records the mark as its own series: in the baseline, then only when it changes', () => {
     const r = new GameRecorder(730);
-    const asks = [[100, 200], [300, NONE]];
+    const asks = [
+      [100, 200],
+      [300, NONE],
+    ];
     const withMark = (at: number, mark: number[]): PollInput => ({ ...poll(at, asks), mark: Float64Array.from(mark) });
     const a = r.apply(withMark(T0, [150, NaN]));
     expect(a.points).toBe(8); // two asks, a bid and the mark of each item
@@ -128,12 +163,31 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
   it('records, reads back across sessions, and accounts usage', async () => {
     const name = `t-${dbn++}`;
     store = await HistoryStore.open(name);
-    await store.record(poll(T0, [[100, 200], [300, 400]]));
-    const r2 = await store.record(poll(T0 + 60_000, [[110, 200], [300, 400]]));
+    await store.record(
+      poll(T0, [
+        [100, 200],
+        [300, 400],
+      ]),
+    );
+    const r2 = await store.record(
+      poll(T0 + 60_000, [
+        [110, 200],
+        [300, 400],
+      ]),
+    );
     expect(r2.points).toBe(1);
     expect(r2.changedItems).toBe(1);
     // An older or equal time is ignored (a poll seen twice).
-    expect((await store.record(poll(T0 + 60_000, [[1, 1], [1, 1]]))).points).toBe(0);
+    expect(
+      (
+        await store.record(
+          poll(T0 + 60_000, [
+            [1, 1],
+            [1, 1],
+          ]),
+        )
+      ).points,
+    ).toBe(0);
     const u = await store.usage();
     expect(u.chunks).toBe(2); // the change went on in item 0's baseline chunk
     expect(u.bytes).toBeGreaterThan(0);
@@ -142,7 +196,12 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
     store = await HistoryStore.open(name);
     const h = await store.readItem(730, 'item 0', T0 - HOUR, T0 + 2 * 60_000, 2);
     expect(Array.from(h.bestAsk)).toEqual([110, 110]);
-    const r3 = await store.record(poll(T0 + 3 * 60_000, [[120, 200], [300, 400]]));
+    const r3 = await store.record(
+      poll(T0 + 3 * 60_000, [
+        [120, 200],
+        [300, 400],
+      ]),
+    );
     expect(r3.changedItems).toBe(2);
     const all = await store.readItem(730, 'item 0', 0, T0 + 3 * 60_000, 3);
     expect(all.first).toBe(T0);
@@ -157,14 +216,31 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
     const name = `t-${dbn++}`;
     store = await HistoryStore.open(name);
     // An older build's history: asks and bids only, no mark series.
-    await store.record(poll(T0, [[100, 200], [300, 400]]));
+    await store.record(
+      poll(T0, [
+        [100, 200],
+        [300, 400],
+      ]),
+    );
     store.close();
     store = await HistoryStore.open(name);
     const old = await store.readItem(730, 'item 0', T0 - HOUR, T0, 1);
     expect(Array.from(old.bestAsk)).toEqual([100]);
     expect(old.series).not.toContain(MARK);
-    await store.record({ ...poll(T0 + 60_000, [[100, 200], [300, 400]]), mark: Float64Array.from([150, 350]) });
-    const r = await store.record({ ...poll(T0 + 120_000, [[100, 200], [300, 400]]), mark: Float64Array.from([150, 360]) });
+    await store.record({
+      ...poll(T0 + 60_000, [
+        [100, 200],
+        [300, 400],
+      ]),
+      mark: Float64Array.from([150, 350]),
+    });
+    const r = await store.record({
+      ...poll(T0 + 120_000, [
+        [100, 200],
+        [300, 400],
+      ]),
+      mark: Float64Array.from([150, 360]),
+    });
     expect(r.points).toBe(1); // item 1's mark moved; nothing else
     store.close();
     store = await HistoryStore.open(name);
@@ -176,7 +252,13 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
 
   it('drops the oldest chunks past the retention and over the cap; clear empties it', async () => {
     store = await HistoryStore.open(`t-${dbn++}`);
-    for (let d = 0; d < 5; d++) await store.record(poll(T0 + d * DAY, [[100 + d, 200], [300, 400]]));
+    for (let d = 0; d < 5; d++)
+      await store.record(
+        poll(T0 + d * DAY, [
+          [100 + d, 200],
+          [300, 400],
+        ]),
+      );
     expect((await store.usage()).chunks).toBe(10);
     const dropped = await store.enforce({ retentionDays: 2, capBytes: 1e9 }, T0 + 4 * DAY);
     expect(dropped).toBe(4); // days 0 and 1 (older than 2 days), 2 items each
@@ -191,24 +273,63 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
     await store.clear();
     expect((await store.usage()).chunks).toBe(0);
     // After a clear the next poll is a baseline.
-    expect((await store.record(poll(T0 + 5 * DAY, [[1, 2], [3, 4]]))).points).toBe(6);
+    expect(
+      (
+        await store.record(
+          poll(T0 + 5 * DAY, [
+            [1, 2],
+            [3, 4],
+          ]),
+        )
+      ).points,
+    ).toBe(6);
     // Cleared by the user at a time: prices loaded before it, handed over after it, are not history.
     await store.clear(T0 + 7 * DAY);
-    expect((await store.record(poll(T0 + 7 * DAY - 1_000, [[1, 2], [3, 4]]))).points).toBe(0);
+    expect(
+      (
+        await store.record(
+          poll(T0 + 7 * DAY - 1_000, [
+            [1, 2],
+            [3, 4],
+          ]),
+        )
+      ).points,
+    ).toBe(0);
     expect((await store.usage()).chunks).toBe(0);
-    expect((await store.record(poll(T0 + 7 * DAY + 1_000, [[1, 2], [3, 4]]))).points).toBe(6);
+    expect(
+      (
+        await store.record(
+          poll(T0 + 7 * DAY + 1_000, [
+            [1, 2],
+            [3, 4],
+          ]),
+        )
+      ).points,
+    ).toBe(6);
   });
 });
 
 /** Steam analytics rows as the analytics worker or the detail panel read them (null: no value). */
-function steamRows(medians: Array<[latest: number | null, m90: number | null]>, names = medians.map((_, i) => `item ${i}`)) {
-  return medians.map(([latest, m90], i) => ({ market_hash_name: names[i] as string, sales: { latest_median_price_sold: latest, median_price_90d: m90 } }));
+function steamRows(
+  medians: Array<[latest: number | null, m90: number | null]>,
+  names = medians.map((_, i) => `item ${i}`),
+) {
+  return medians.map(([latest, m90], i) => ({
+    market_hash_name: names[i] as string,
+    sales: { latest_median_price_sold: latest, median_price_90d: m90 },
+  }));
 }
 const [LATEST, M90] = STEAM_MEDIAN_KEYS as [string, string];
 
 describe('Steam medians (a values stream of the same history)', () => {
   it('makes a ValuesInput of Steam rows, leaving out rows without sales; names cross threads as one string', () => {
-    const v = steamMedians(730, T0, [...steamRows([[100, 90], [null, 80]]), { market_hash_name: 'a marketplace row' }]);
+    const v = steamMedians(730, T0, [
+      ...steamRows([
+        [100, 90],
+        [null, 80],
+      ]),
+      { market_hash_name: 'a marketplace row' },
+    ]);
     expect(v.stream).toBe('s');
     expect(v.fields.map((f) => `s:${f}`)).toEqual([LATEST, M90]);
     expect(v.names).toBe(packNames(['item 0', 'item 1']));
@@ -216,7 +337,7 @@ describe('Steam medians (a values stream of the same history)', () => {
     expect(Array.from(v.values)).toEqual([100, 90, NaN, 80]);
   });
 
-  it('records a baseline in the item\'s own Steam chunks, then only changes; an unchanged load adds nothing', () => {
+  it("records a baseline in the item's own Steam chunks, then only changes; an unchanged load adds nothing", () => {
     const r = new GameRecorder(730);
     r.apply(poll(T0, [[100, 200]]));
     const a = r.applyValues(steamMedians(730, T0 + 1000, steamRows([[500, 450]])));
@@ -250,7 +371,19 @@ describe('Steam medians (a values stream of the same history)', () => {
     const r = new GameRecorder(730);
     r.applyValues(steamMedians(730, T0 + 10_000, steamRows([[500, 450]], ['item 0'])));
     // An older answer (e.g. a detail panel's kept whole-game answer): left out for that item only.
-    const old = r.applyValues(steamMedians(730, T0 + 5_000, steamRows([[400, 400], [300, 300]], ['item 0', 'item 1'])));
+    const old = r.applyValues(
+      steamMedians(
+        730,
+        T0 + 5_000,
+        steamRows(
+          [
+            [400, 400],
+            [300, 300],
+          ],
+          ['item 0', 'item 1'],
+        ),
+      ),
+    );
     expect(old.dirty.map((c) => c.n)).toEqual([chunkName('item 1', 's')]);
     expect(old.points).toBe(2);
   });
@@ -264,17 +397,66 @@ describe('HistoryStore with Steam medians', () => {
   it('records medians as change points beside the asks and bids; reads return them with the prices', async () => {
     const name = `s-${dbn++}`;
     store = await HistoryStore.open(name);
-    await store.record(poll(T0, [[100, 200], [300, 400]], [[90], [NONE]]));
-    const first = await store.record(steamMedians(730, T0 + 60_000, steamRows([[1000, 900], [2000, 1900]])));
+    await store.record(
+      poll(
+        T0,
+        [
+          [100, 200],
+          [300, 400],
+        ],
+        [[90], [NONE]],
+      ),
+    );
+    const first = await store.record(
+      steamMedians(
+        730,
+        T0 + 60_000,
+        steamRows([
+          [1000, 900],
+          [2000, 1900],
+        ]),
+      ),
+    );
     expect(first.points).toBe(4);
     expect(first.changedItems).toBe(2);
     // Unchanged medians add nothing.
-    const same = await store.record(steamMedians(730, T0 + 2 * 60_000, steamRows([[1000, 900], [2000, 1900]])));
+    const same = await store.record(
+      steamMedians(
+        730,
+        T0 + 2 * 60_000,
+        steamRows([
+          [1000, 900],
+          [2000, 1900],
+        ]),
+      ),
+    );
     expect(same.points).toBe(0);
     expect(same.bytesWritten).toBe(0);
     // A poll at an earlier time than the Steam load is still recorded (the streams are independent).
-    expect((await store.record(poll(T0 + 30_000, [[110, 200], [300, 400]], [[90], [NONE]]))).points).toBe(1);
-    const moved = await store.record(steamMedians(730, T0 + 3 * 60_000, steamRows([[1100, 900], [2000, 1900]])));
+    expect(
+      (
+        await store.record(
+          poll(
+            T0 + 30_000,
+            [
+              [110, 200],
+              [300, 400],
+            ],
+            [[90], [NONE]],
+          ),
+        )
+      ).points,
+    ).toBe(1);
+    const moved = await store.record(
+      steamMedians(
+        730,
+        T0 + 3 * 60_000,
+        steamRows([
+          [1100, 900],
+          [2000, 1900],
+        ]),
+      ),
+    );
     expect(moved.points).toBe(1);
     expect(moved.changedItems).toBe(1);
     expect((await store.usage()).chunks).toBe(2 + 2); // price and Steam baselines (the changes went on in them)
@@ -293,7 +475,9 @@ describe('HistoryStore with Steam medians', () => {
     const onlySteam = await store.readItem(730, 'item 0', T0 - HOUR, T0 + 4 * 60_000, 4, (k) => k.startsWith('s:'));
     expect(onlySteam.series).toEqual([LATEST, M90]);
     expect(onlySteam.first).toBe(T0 + 60_000);
-    expect((await store.readSparks(730, ['item 0'], T0, T0 + 4 * 60_000, 2, ['steam']))[0]).toEqual(Float64Array.from([110, 110]));
+    expect((await store.readSparks(730, ['item 0'], T0, T0 + 4 * 60_000, 2, ['steam']))[0]).toEqual(
+      Float64Array.from([110, 110]),
+    );
 
     // A new session: the series list and both streams are read back; a 1-hour range later still shows the
     // medians (carried from the last Steam baseline), and the next Steam load is a baseline again.

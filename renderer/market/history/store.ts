@@ -4,9 +4,37 @@
  * benchmark page); nothing here touches the DOM.
  */
 import type { DBSchema, IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
-import { errorText, isQuotaError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
-import { chunkName, CHUNK_SPAN, DAY, decodeChunk, HOUR, isLegacy, reencode, streamOf, type ChunkPoints, type Chunk, type EncodedChunk } from './chunk-codec';
-import { BLOCK_DAYS, blockEnd, blockStart, CONSOLIDATE_AFTER, joinDays, HOURLY_STEP, consolidate, DAILY_AFTER, DAILY_STEP } from './tiers';
+import {
+  errorText,
+  isQuotaError,
+  openVersioned,
+  transactionError,
+  type UpgradeStep,
+} from '../../lib/storage/versioned-db';
+import {
+  chunkName,
+  CHUNK_SPAN,
+  DAY,
+  decodeChunk,
+  HOUR,
+  isLegacy,
+  reencode,
+  streamOf,
+  type ChunkPoints,
+  type Chunk,
+  type EncodedChunk,
+} from './chunk-codec';
+import {
+  BLOCK_DAYS,
+  blockEnd,
+  blockStart,
+  CONSOLIDATE_AFTER,
+  joinDays,
+  HOURLY_STEP,
+  consolidate,
+  DAILY_AFTER,
+  DAILY_STEP,
+} from './tiers';
 import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import { sample, type SampledHistory } from './sampling';
 
@@ -21,7 +49,16 @@ interface HistoryDB extends DBSchema {
    */
   meta: {
     key: string;
-    value: { key: string; bytes?: number; chunks?: number; list?: string[]; after?: [number, string, number] | null; day?: number; item?: [number, string] | null; growth?: Growth };
+    value: {
+      key: string;
+      bytes?: number;
+      chunks?: number;
+      list?: string[];
+      after?: [number, string, number] | null;
+      day?: number;
+      item?: [number, string] | null;
+      growth?: Growth;
+    };
   };
 }
 
@@ -77,7 +114,14 @@ interface Growth {
  * until `dailyAfterDays`, the days before at `dailyPerDay`. A tier not measured yet counts at the rate of the
  * one before it (the hourly at the full rate, the daily at the hourly), so the forecast never guesses a saving.
  */
-export function daysThatFit(capBytes: number, perDay: number, hourlyPerDay: number | null, fullDays = 2, dailyPerDay: number | null = null, dailyAfterDays = DAILY_AFTER / DAY): number {
+export function daysThatFit(
+  capBytes: number,
+  perDay: number,
+  hourlyPerDay: number | null,
+  fullDays = 2,
+  dailyPerDay: number | null = null,
+  dailyAfterDays = DAILY_AFTER / DAY,
+): number {
   if (!(perDay > 0)) return Infinity;
   const hourly = hourlyPerDay !== null && hourlyPerDay > 0 ? hourlyPerDay : perDay;
   const daily = dailyPerDay !== null && dailyPerDay > 0 ? dailyPerDay : hourly;
@@ -277,7 +321,8 @@ export class HistoryStore {
   async record(p: PollInput | ValuesInput, limits?: Limits): Promise<RecordResult> {
     // Prices loaded before a Clear but handed over after it (the writer's first write waits for its lock)
     // are history from before the clear: they are not recorded.
-    if (p.at < this.clearedAt) return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0 };
+    if (p.at < this.clearedAt)
+      return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0 };
     let result: RecordResult;
     try {
       result = await this.write(p);
@@ -307,7 +352,8 @@ export class HistoryStore {
     const rec = g.rec;
     const values = isValuesInput(p);
     // A poll seen twice is ignored here; a values stream checks each item's last time (GameRecorder).
-    if (!values && p.at <= rec.lastAt) return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0 };
+    if (!values && p.at <= rec.lastAt)
+      return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0 };
     const t0 = performance.now();
     const { dirty, points } = values ? rec.applyValues(p) : rec.apply(p);
     const t1 = performance.now();
@@ -349,7 +395,14 @@ export class HistoryStore {
       }
     }
     const t2 = performance.now();
-    return { points, changedItems: dirty.length, bytesWritten: written, bytesAdded: added, diffMs: t1 - t0, writeMs: t2 - t1 };
+    return {
+      points,
+      changedItems: dirty.length,
+      bytesWritten: written,
+      bytesAdded: added,
+      diffMs: t1 - t0,
+      writeMs: t2 - t1,
+    };
   }
 
   /**
@@ -416,7 +469,12 @@ export class HistoryStore {
     }
   }
 
-  private async trimIn(tx: IDBPTransaction<HistoryDB, ['chunks', 'meta'], 'readwrite'>, cutoff: number, target: number, min: number): Promise<number> {
+  private async trimIn(
+    tx: IDBPTransaction<HistoryDB, ['chunks', 'meta'], 'readwrite'>,
+    cutoff: number,
+    target: number,
+    min: number,
+  ): Promise<number> {
     const u = await tx.objectStore('meta').get('usage');
     let bytes = u?.bytes ?? 0;
     let count = u?.chunks ?? 0;
@@ -443,7 +501,9 @@ export class HistoryStore {
       cursor = await cursor.continue();
     }
     this.retentionNext = next === Infinity ? -Infinity : Math.min(next, cutoff + HOUR);
-    tx.objectStore('meta').put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) }).catch(ignore);
+    tx.objectStore('meta')
+      .put({ key: 'usage', bytes: Math.max(0, bytes), chunks: Math.max(0, count) })
+      .catch(ignore);
     await tx.done;
     // A chunk the recorder was still extending is gone: rewritten whole, it would come back past the
     // limit while the counter added only its growth. The item starts a new chunk, with a baseline, as
@@ -458,7 +518,14 @@ export class HistoryStore {
     const gr = (await tx.objectStore('meta').get('growth'))?.growth;
     const first = await tx.objectStore('chunks').index('st').openCursor();
     await tx.done;
-    return { bytes: u?.bytes ?? 0, chunks: u?.chunks ?? 0, oldest: first ? first.value.st : null, perDay: rateOf(gr), hourlyPerDay: gr?.coarseDone ?? null, dailyPerDay: gr?.dailyDone ?? null };
+    return {
+      bytes: u?.bytes ?? 0,
+      chunks: u?.chunks ?? 0,
+      oldest: first ? first.value.st : null,
+      perDay: rateOf(gr),
+      hourlyPerDay: gr?.coarseDone ?? null,
+      dailyPerDay: gr?.dailyDone ?? null,
+    };
   }
 
   /**
@@ -539,7 +606,12 @@ export class HistoryStore {
    * steps the same way. Where each tier stopped is kept in meta 'consolidate' and 'consolidate:daily' (a
    * closed app goes on from there); each step is one short transaction.
    */
-  async consolidateStep(now = Date.now(), batch = CONSOLIDATE_BATCH, after = CONSOLIDATE_AFTER, dailyAfter = DAILY_AFTER): Promise<ConsolidateProgress> {
+  async consolidateStep(
+    now = Date.now(),
+    batch = CONSOLIDATE_BATCH,
+    after = CONSOLIDATE_AFTER,
+    dailyAfter = DAILY_AFTER,
+  ): Promise<ConsolidateProgress> {
     const hourly = await this.consolidateTier('hourly', now, batch, after);
     if (!hourly.done) return hourly;
     // Then the daily tier: hourly days older than DAILY_AFTER (never sooner than the hourly tier's own start).
@@ -547,7 +619,12 @@ export class HistoryStore {
     return { items: hourly.items + daily.items, done: daily.done, bytesSaved: hourly.bytesSaved + daily.bytesSaved };
   }
 
-  private async consolidateTier(tier: 'hourly' | 'daily', now: number, batch: number, after: number): Promise<ConsolidateProgress> {
+  private async consolidateTier(
+    tier: 'hourly' | 'daily',
+    now: number,
+    batch: number,
+    after: number,
+  ): Promise<ConsolidateProgress> {
     const stateKey = tier === 'hourly' ? 'consolidate' : 'consolidate:daily';
     const step = tier === 'hourly' ? HOURLY_STEP : DAILY_STEP;
     const follow = await this.followed();
@@ -595,18 +672,30 @@ export class HistoryStore {
         // Already at this tier's step (or coarser): left as it is. The hourly tier takes a day at poll
         // resolution; the daily tier a day hourly, or one the hourly tier left at poll resolution.
         const stepOf = (c: Chunk) => ('r' in c && c.r) || 0;
-        const atStep = tier === 'hourly' ? group.length === 1 && stepOf(group[0] as Chunk) > 0 : group.every((c) => stepOf(c) >= step);
+        const atStep =
+          tier === 'hourly'
+            ? group.length === 1 && stepOf(group[0] as Chunk) > 0
+            : group.every((c) => stepOf(c) >= step);
         if (group.length > 0 && !atStep) {
           const rec = await this.recorderIn(g, meta);
           const before = rec.rec.series.length;
           const parts: ChunkPoints[] = group.map((c) => decodeChunk(c));
           const head = group[0] as Chunk;
-          let next = consolidate({ g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 }, parts, rec.rec.series, (k) => rec.rec.keyIndex(k), step);
+          let next = consolidate(
+            { g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 },
+            parts,
+            rec.rec.series,
+            (k) => rec.rec.keyIndex(k),
+            step,
+          );
           if (rec.rec.series.length > before) grown.add(g);
           // A daily day joins the item's block chunk of the days before it in the same block, if any.
           let block: Chunk | null = null;
           if (tier === 'daily' && blockStart(from) < from) {
-            const prev = await chunks.openCursor(IDBKeyRange.bound([g, n, blockStart(from)], [g, n, from], false, true), 'prev');
+            const prev = await chunks.openCursor(
+              IDBKeyRange.bound([g, n, blockStart(from)], [g, n, from], false, true),
+              'prev',
+            );
             const p = prev?.value;
             if (p && !isLegacy(p) && (p.r ?? 0) >= DAILY_STEP) block = p;
           }
@@ -614,7 +703,8 @@ export class HistoryStore {
           const was = group.reduce((a, c) => a + c.bytes, 0) + (block ? block.bytes : 0);
           // An item with a market or two changing little: its day at every poll is no larger; kept as it is.
           if (merged.bytes >= was) {
-            if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n) cursor = await cursor.continue([g, n, Infinity]);
+            if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n)
+              cursor = await cursor.continue([g, n, Infinity]);
             continue;
           }
           next = merged;
@@ -629,7 +719,8 @@ export class HistoryStore {
           removed += group.length - (block ? 0 : 1);
           items++;
         }
-        if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n) cursor = await cursor.continue([g, n, Infinity]);
+        if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n)
+          cursor = await cursor.continue([g, n, Infinity]);
       }
       for (const w of writes) w();
       for (const g of grown) {
@@ -642,19 +733,35 @@ export class HistoryStore {
       const done = cursor === null;
       meta.put({ key: stateKey, day: done ? day + 1 : day, item: done ? null : last }).catch(ignore);
       if (saved !== 0 || removed !== 0) {
-        meta.put({ key: 'usage', bytes: Math.max(0, (u?.bytes ?? 0) - saved), chunks: Math.max(0, (u?.chunks ?? 0) - removed) }).catch(ignore);
+        meta
+          .put({
+            key: 'usage',
+            bytes: Math.max(0, (u?.bytes ?? 0) - saved),
+            chunks: Math.max(0, (u?.chunks ?? 0) - removed),
+          })
+          .catch(ignore);
       }
       if (tierBytes > 0 || done) {
         const gr = grRec?.growth;
         if (gr) {
           if (tier === 'hourly') {
             const bytes = (gr.coarseDay === day ? (gr.coarseBytes ?? 0) : 0) + tierBytes;
-            meta.put({ key: 'growth', growth: { ...gr, coarseDay: day, coarseBytes: bytes, ...(done ? { coarseDone: bytes } : {}) } }).catch(ignore);
+            meta
+              .put({
+                key: 'growth',
+                growth: { ...gr, coarseDay: day, coarseBytes: bytes, ...(done ? { coarseDone: bytes } : {}) },
+              })
+              .catch(ignore);
           } else {
             const bytes = (gr.dailyDay === day ? (gr.dailyBytes ?? 0) : 0) + tierBytes;
             // A block's first day pays its chunks' fixed cost, the others not: a running mean over a block.
             const mean = gr.dailyDone ? (gr.dailyDone * (BLOCK_DAYS - 1) + bytes) / BLOCK_DAYS : bytes;
-            meta.put({ key: 'growth', growth: { ...gr, dailyDay: day, dailyBytes: bytes, ...(done ? { dailyDone: mean } : {}) } }).catch(ignore);
+            meta
+              .put({
+                key: 'growth',
+                growth: { ...gr, dailyDay: day, dailyBytes: bytes, ...(done ? { dailyDone: mean } : {}) },
+              })
+              .catch(ignore);
           }
         }
       }
@@ -667,7 +774,10 @@ export class HistoryStore {
   }
 
   /** The game's recorder inside a transaction (its series list read through `meta` when not loaded yet). */
-  private async recorderIn(game: number, meta: { get(key: string): Promise<{ list?: string[] } | undefined> }): Promise<{ rec: GameRecorder; saved: number }> {
+  private async recorderIn(
+    game: number,
+    meta: { get(key: string): Promise<{ list?: string[] } | undefined> },
+  ): Promise<{ rec: GameRecorder; saved: number }> {
     let r = this.games.get(game);
     if (!r) {
       const list = (await meta.get(`series:${game}`))?.list ?? [];
@@ -708,7 +818,8 @@ export class HistoryStore {
     const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
     // Only `done` is awaited: it tells a failure, and a request of a failed commit may never answer.
     tx.objectStore('chunks').clear().catch(ignore);
-    for (const key of ['usage', 'growth', 'consolidate', 'consolidate:daily']) tx.objectStore('meta').delete(key).catch(ignore);
+    for (const key of ['usage', 'growth', 'consolidate', 'consolidate:daily'])
+      tx.objectStore('meta').delete(key).catch(ignore);
     try {
       await tx.done;
     } catch (e) {
@@ -735,7 +846,13 @@ export class HistoryStore {
    * flight together: `each` gets an item's (its index in `names`) as soon as they arrive, so they are used
    * while the others are read.
    */
-  async eachItemChunks(game: number, names: readonly string[], from: number, to: number, each: (i: number, chunks: Chunk[]) => void): Promise<void> {
+  async eachItemChunks(
+    game: number,
+    names: readonly string[],
+    from: number,
+    to: number,
+    each: (i: number, chunks: Chunk[]) => void,
+  ): Promise<void> {
     const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
     await Promise.all(names.map(async (n, i) => each(i, await chunksIn(tx.store, game, n, from, to))));
     await tx.done;
@@ -748,7 +865,9 @@ export class HistoryStore {
    */
   async chunksAfter(game: number, after: [string, number] | null, count: number): Promise<Chunk[]> {
     const tx = await this.tx((db) => db.transaction('chunks', 'readonly'));
-    const range = after ? IDBKeyRange.bound([game, ...after], [game, [], 0], true, true) : IDBKeyRange.bound([game, '', -Infinity], [game, [], 0]);
+    const range = after
+      ? IDBKeyRange.bound([game, ...after], [game, [], 0], true, true)
+      : IDBKeyRange.bound([game, '', -Infinity], [game, [], 0]);
     const all = await tx.store.getAll(range, count);
     await tx.done;
     return all;
@@ -763,7 +882,14 @@ export class HistoryStore {
   }
 
   /** An item's kept series (all without `keep`) over [from, to]: each of their streams read and sampled. */
-  async readItem(game: number, name: string, from: number, to: number, slots: number, keep?: (key: string) => boolean): Promise<SampledHistory> {
+  async readItem(
+    game: number,
+    name: string,
+    from: number,
+    to: number,
+    slots: number,
+    keep?: (key: string) => boolean,
+  ): Promise<SampledHistory> {
     // The list on disk, when longer: another tab (the one that records) may have added series since.
     const known = (await this.recorder(game)).rec.series;
     const stored = (await this.readMeta(`series:${game}`))?.list;
@@ -777,7 +903,14 @@ export class HistoryStore {
   }
 
   /** Best ask per slot for several items (sparklines); null for an item with no history in the range. */
-  async readSparks(game: number, names: readonly string[], from: number, to: number, slots: number, askMarkets: readonly string[]): Promise<Array<Float64Array | null>> {
+  async readSparks(
+    game: number,
+    names: readonly string[],
+    from: number,
+    to: number,
+    slots: number,
+    askMarkets: readonly string[],
+  ): Promise<Array<Float64Array | null>> {
     const keep = new Set(askMarkets.map((s) => `a:${s}`));
     const out: Array<Float64Array | null> = [];
     for (const name of names) {

@@ -5,7 +5,19 @@ import { DAY, decodeChunk, HOUR, type Chunk } from './chunk-codec';
 import { GameRecorder, type PollInput } from './recorder';
 import { sample } from './sampling';
 import { HistoryStore } from './store';
-import { BEST_ASK, BEST_BID, blockEnd, blockStart, CONSOLIDATE_AFTER, consolidate, DAILY_AFTER, DAILY_STEP, highKey, joinDays, lowKey } from './tiers';
+import {
+  BEST_ASK,
+  BEST_BID,
+  blockEnd,
+  blockStart,
+  CONSOLIDATE_AFTER,
+  consolidate,
+  DAILY_AFTER,
+  DAILY_STEP,
+  highKey,
+  joinDays,
+  lowKey,
+} from './tiers';
 
 const NONE = -2147483648;
 /** A day's start (UTC) and a minute. */
@@ -29,14 +41,17 @@ function poll(at: number, rows: Array<[number, number, number]>, names = rows.ma
 /** A deterministic walk of one item's three prices, one poll a minute (the ask at buff163 sometimes gone). */
 function walk(minutes: number, seed = 1): Array<[number, number, number]> {
   let a = seed;
-  const rnd = () => ((a = (a * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
   let p: [number, number, number] = [10_000, 10_200, 9_500];
   const out: Array<[number, number, number]> = [];
   for (let i = 0; i < minutes; i++) {
     const k = Math.floor(rnd() * 6);
     if (k < 3) {
       const next = [...p] as [number, number, number];
-      next[k] = k === 1 && rnd() < 0.2 ? NONE : Math.max(1, (p[k] === NONE ? 10_000 : (p[k] as number)) + Math.round((rnd() - 0.5) * 400));
+      next[k] =
+        k === 1 && rnd() < 0.2
+          ? NONE
+          : Math.max(1, (p[k] === NONE ? 10_000 : (p[k] as number)) + Math.round((rnd() - 0.5) * 400));
       p = next;
     }
     out.push(p);
@@ -49,7 +64,8 @@ describe('consolidate (one item, one day)', () => {
     const r = new GameRecorder(730);
     const prices = walk(3 * 60);
     const chunks = new Map<number, Chunk>();
-    for (let i = 0; i < prices.length; i++) for (const c of r.apply(poll(D0 + 8 * HOUR + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toChunk());
+    for (let i = 0; i < prices.length; i++)
+      for (const c of r.apply(poll(D0 + 8 * HOUR + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toChunk());
     const full = [...chunks.values()];
     const head = full[0]!;
     const out = consolidate(head, full.map(decodeChunk), r.series, (k) => r.keyIndex(k));
@@ -108,12 +124,26 @@ describe('consolidate (one item, one day)', () => {
     ];
     const chunks = new Map<number, Chunk>();
     bids.forEach(([steam, buff], i) => {
-      const p: PollInput = { game: 730, at: D0 + 8 * HOUR + i * MIN, names: ['item 0'], askMarkets: ['steam'], bidMarkets: ['steam', 'buff163'], ask: Int32Array.from([10_000]), bid: Int32Array.from([steam, buff]), big: [] };
+      const p: PollInput = {
+        game: 730,
+        at: D0 + 8 * HOUR + i * MIN,
+        names: ['item 0'],
+        askMarkets: ['steam'],
+        bidMarkets: ['steam', 'buff163'],
+        ask: Int32Array.from([10_000]),
+        bid: Int32Array.from([steam, buff]),
+        big: [],
+      };
       for (const c of r.apply(p).dirty) chunks.set(c.st, c.toChunk());
     });
     const full = [...chunks.values()];
     const pts = decodeChunk(consolidate(full[0]!, full.map(decodeChunk), r.series, (k) => r.keyIndex(k)));
-    const seriesAt = (key: string) => new Map(Array.from(pts.t, (t, i) => [r.series[pts.s[i]!], t, pts.v[i]!] as const).filter(([k]) => k === key).map(([, t, v]) => [t, v]));
+    const seriesAt = (key: string) =>
+      new Map(
+        Array.from(pts.t, (t, i) => [r.series[pts.s[i]!], t, pts.v[i]!] as const)
+          .filter(([k]) => k === key)
+          .map(([, t, v]) => [t, v]),
+      );
     const best = seriesAt(BEST_BID);
     expect([...best.entries()]).toEqual([
       [D0 + 8 * HOUR, 9_500],
@@ -131,7 +161,8 @@ describe('consolidate to daily steps (the hourly day again, after DAILY_AFTER)',
     const r = new GameRecorder(730);
     const prices = walk(24 * 60, seed);
     const chunks = new Map<number, Chunk>();
-    for (let i = 0; i < prices.length; i++) for (const c of r.apply(poll(D0 + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toChunk());
+    for (let i = 0; i < prices.length; i++)
+      for (const c of r.apply(poll(D0 + i * MIN, [prices[i]!])).dirty) chunks.set(c.st, c.toChunk());
     return { r, prices, full: [...chunks.values()].sort((a, b) => a.st - b.st) };
   }
   const seriesAt = (r: GameRecorder, pts: ReturnType<typeof decodeChunk>, key: string) => {
@@ -155,7 +186,11 @@ describe('consolidate to daily steps (the hourly day again, after DAILY_AFTER)',
     const asSet = (p: typeof a) => new Set(Array.from(p.t, (t, i) => `${r.series[p.s[i]!]}@${t}=${p.v[i]}`));
     expect(asSet(a)).toEqual(asSet(b));
     const end = D0 + DAY - 1000;
-    for (const [col, key] of [[0, 'a:steam'], [1, 'a:buff163'], [2, 'b:steam']] as const) {
+    for (const [col, key] of [
+      [0, 'a:steam'],
+      [1, 'a:buff163'],
+      [2, 'b:steam'],
+    ] as const) {
       const vals = prices.map((p) => p[col]);
       const last = vals[vals.length - 1]!;
       // The baseline at 00:00 is part of the day's one step: one point, the day's last.
@@ -189,7 +224,11 @@ describe('consolidate to daily steps (the hourly day again, after DAILY_AFTER)',
     expect(seriesAt(r, pts, 'b:steam').get(end)).toBe(1);
     expect(seriesAt(r, pts, 'a:steam').get(end)).toBeNaN();
     // The markets at the day's end; the bests at their poll.
-    expect(Array.from(pts.t).filter((_, i) => !r.series[pts.s[i]!]!.startsWith('best:')).every((t) => t === end)).toBe(true);
+    expect(
+      Array.from(pts.t)
+        .filter((_, i) => !r.series[pts.s[i]!]!.startsWith('best:'))
+        .every((t) => t === end),
+    ).toBe(true);
     expect(seriesAt(r, pts, BEST_ASK).get(D0)).toBe(5);
     expect(DAILY_AFTER).toBe(2 * DAY);
   });
@@ -256,7 +295,10 @@ describe('HistoryStore tiers', () => {
     expect(Array.from(after0.bestBid)).toEqual(Array.from(before0.bestBid));
     // A market's own values are exact at each hour's end.
     const k = after0.series.indexOf('a:steam');
-    const hourly = (h: typeof after0) => Array.from(h.values[h.series.indexOf('a:steam')]!).filter((_, j) => (h.times[j]! - D0) % HOUR === 0 && h.times[j]! < D0 + 2 * DAY);
+    const hourly = (h: typeof after0) =>
+      Array.from(h.values[h.series.indexOf('a:steam')]!).filter(
+        (_, j) => (h.times[j]! - D0) % HOUR === 0 && h.times[j]! < D0 + 2 * DAY,
+      );
     expect(k).toBeGreaterThanOrEqual(0);
     expect(hourly(after0)).toEqual(hourly(before0));
     // The followed item is untouched.
@@ -267,7 +309,11 @@ describe('HistoryStore tiers', () => {
     expect(u.bytes).toBe(recs.reduce((a, r) => a + r.bytes, 0));
     expect(u.chunks).toBe(recs.length);
     // Nothing more to do at that time; and reading only some markets takes theirs, hourly.
-    expect(await s.consolidateStep(now, undefined, CONSOLIDATE_AFTER, 7 * DAY)).toEqual({ items: 0, done: true, bytesSaved: 0 });
+    expect(await s.consolidateStep(now, undefined, CONSOLIDATE_AFTER, 7 * DAY)).toEqual({
+      items: 0,
+      done: true,
+      bytesSaved: 0,
+    });
     const steamOnly = await s.readItem(730, 'item 0', ...range, 432, (key) => key === 'a:steam');
     expect(steamOnly.series).toEqual(['a:steam']);
   });
@@ -316,7 +362,11 @@ describe('HistoryStore tiers', () => {
     const u = await s.usage();
     expect(u.bytes).toBe(recs.reduce((x, r) => x + r.bytes, 0));
     expect(u.dailyPerDay).toBeGreaterThan(0);
-    expect(await s.consolidateStep(now, undefined, CONSOLIDATE_AFTER, 7 * DAY)).toEqual({ items: 0, done: true, bytesSaved: 0 });
+    expect(await s.consolidateStep(now, undefined, CONSOLIDATE_AFTER, 7 * DAY)).toEqual({
+      items: 0,
+      done: true,
+      bytesSaved: 0,
+    });
   });
 
   it('by default (daily after 2 days) takes days to daily as soon as they leave full resolution, into one block chunk', async () => {
@@ -328,7 +378,9 @@ describe('HistoryStore tiers', () => {
     const recs = await chunksIn(name);
     // Days 0 and 1 ended 48 hours or more before: hourly first, then daily in the same run, day 1 appended
     // to day 0's chunk (the same block).
-    expect(recs.filter((r) => 'r' in r && r.r).map((r) => [r.n, r.st, (r as { r: number }).r])).toEqual([['item 0', D0, DAY]]);
+    expect(recs.filter((r) => 'r' in r && r.r).map((r) => [r.n, r.st, (r as { r: number }).r])).toEqual([
+      ['item 0', D0, DAY],
+    ]);
     const after = await s.readItem(730, 'item 0', D0, D0 + 3 * DAY, 432);
     expect(after.resolution[0]).toMatchObject({ resolutionMs: DAY });
     // Every poll's best ask and bid still; each market's value exact at each day's end.
@@ -427,8 +479,17 @@ describe('block chunks and the retention', () => {
     expect(Array.from(p.t)).toEqual([...a.t, ...b.t]);
     expect(Array.from(p.s)).toEqual([...a.s, ...b.s]);
     expect(Array.from(p.v)).toEqual([...a.v, ...b.v]);
-    const at = (t: number, key: string) => p.v[Array.from(p.t).findIndex((x, k) => x === t && r.series[p.s[k]!] === key)];
-    expect([at(D0 + DAY - 1000, 'a:steam'), at(D0 + DAY - 1000, 'a:buff163'), at(D0 + DAY - 1000, 'b:steam')]).toEqual([1, 2 ** 31 - 1, NaN]);
-    expect([at(D0 + 2 * DAY - 1000, 'a:steam'), at(D0 + 2 * DAY - 1000, 'a:buff163'), at(D0 + 2 * DAY - 1000, 'b:steam')]).toEqual([0, 1, 5]);
+    const at = (t: number, key: string) =>
+      p.v[Array.from(p.t).findIndex((x, k) => x === t && r.series[p.s[k]!] === key)];
+    expect([at(D0 + DAY - 1000, 'a:steam'), at(D0 + DAY - 1000, 'a:buff163'), at(D0 + DAY - 1000, 'b:steam')]).toEqual([
+      1,
+      2 ** 31 - 1,
+      NaN,
+    ]);
+    expect([
+      at(D0 + 2 * DAY - 1000, 'a:steam'),
+      at(D0 + 2 * DAY - 1000, 'a:buff163'),
+      at(D0 + 2 * DAY - 1000, 'b:steam'),
+    ]).toEqual([0, 1, 5]);
   });
 });

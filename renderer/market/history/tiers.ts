@@ -16,7 +16,16 @@
  * step's end (last), at the step's end time, and the lowest and highest value held during the step (series lowKey(k), highKey(k)) when they
  * differ from the value carried in and the last one.
  */
-import { chunkBytes, ChunkEncoder, DAY, decodeChunk, encodePoints, HOUR, type ChunkPoints, type EncodedChunk } from './chunk-codec';
+import {
+  chunkBytes,
+  ChunkEncoder,
+  DAY,
+  decodeChunk,
+  encodePoints,
+  HOUR,
+  type ChunkPoints,
+  type EncodedChunk,
+} from './chunk-codec';
 
 /** Per-market series older than this are consolidated (the recent tier stays at poll resolution). */
 export const CONSOLIDATE_AFTER = 48 * HOUR;
@@ -88,7 +97,9 @@ export function consolidate(
   let bestAsk = NaN;
   let bestBid = NaN;
   let hasBest = false;
-  for (const p of parts) for (let i = 0; i < p.s.length; i++) if (series[p.s[i] as number] === BEST_ASK || series[p.s[i] as number] === BEST_BID) hasBest = true;
+  for (const p of parts)
+    for (let i = 0; i < p.s.length; i++)
+      if (series[p.s[i] as number] === BEST_ASK || series[p.s[i] as number] === BEST_BID) hasBest = true;
 
   const closeBucket = () => {
     if (bucket < -1 || touched.size === 0) return;
@@ -113,7 +124,7 @@ export function consolidate(
   };
 
   for (const p of parts) {
-    for (let i = 0; i < p.t.length; ) {
+    for (let i = 0; i < p.t.length;) {
       const t = p.t[i] as number;
       // Steps are (end - step, end]: a step's value at its end counts every change up to that instant.
       // A daily step also takes the day's first instant (a baseline polled at midnight), which would else be
@@ -138,7 +149,11 @@ export function consolidate(
             const base = indexOf(key.slice(0, -3));
             const m = key.endsWith('|lo') ? low : high;
             const cur = m.get(base);
-            if (!Number.isNaN(v)) m.set(base, cur === undefined || Number.isNaN(cur) ? v : key.endsWith('|lo') ? Math.min(cur, v) : Math.max(cur, v));
+            if (!Number.isNaN(v))
+              m.set(
+                base,
+                cur === undefined || Number.isNaN(cur) ? v : key.endsWith('|lo') ? Math.min(cur, v) : Math.max(cur, v),
+              );
           } else enc.add(t, s, v);
           continue;
         }
@@ -194,7 +209,16 @@ export function joinDays(block: EncodedChunk, day: EncodedChunk): EncodedChunk {
   const b = decodeChunk(day);
   const cat = (x: Float64Array | Uint32Array, y: Float64Array | Uint32Array) => [...x, ...y];
   const { d, c } = encodePoints(block.st, cat(a.t, b.t), cat(a.s, b.s), cat(a.v, b.v));
-  const rec: EncodedChunk = { g: block.g, n: block.n, st: block.st, b: block.b, d, c, r: Math.max(block.r ?? 0, day.r ?? 0), bytes: 0 };
+  const rec: EncodedChunk = {
+    g: block.g,
+    n: block.n,
+    st: block.st,
+    b: block.b,
+    d,
+    c,
+    r: Math.max(block.r ?? 0, day.r ?? 0),
+    bytes: 0,
+  };
   rec.bytes = chunkBytes(rec);
   return rec;
 }

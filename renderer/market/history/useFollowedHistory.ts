@@ -11,11 +11,19 @@ import type { FollowSource } from './protocol';
 function tell(game: number, source: FollowSource, names: readonly string[]): void {
   history.follow(game, source, names).then(
     () => setNotice('history-write', null),
-    (e: unknown) => setNotice('history-write', `Could not save which items keep their full price history (${source}): ${e instanceof Error ? e.message : String(e)}.`),
+    (e: unknown) =>
+      setNotice(
+        'history-write',
+        `Could not save which items keep their full price history (${source}): ${e instanceof Error ? e.message : String(e)}.`,
+      ),
   );
 }
 
-export function useFollowedHistory(game: number, watchNames: readonly string[], alerts: ReadonlyArray<{ game: number; item: string }>): void {
+export function useFollowedHistory(
+  game: number,
+  watchNames: readonly string[],
+  alerts: ReadonlyArray<{ game: number; item: string }>,
+): void {
   const watchKey = [...new Set(watchNames)].sort().join('\u0000');
   const alertKey = [...new Set(alerts.filter((a) => a.game === game).map((a) => a.item))].sort().join('\u0000');
   useEffect(() => tell(game, 'watchlist', watchKey ? watchKey.split('\u0000') : []), [game, watchKey]);

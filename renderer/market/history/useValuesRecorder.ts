@@ -23,7 +23,10 @@ const recorded = new Set<string>();
  * `id`: the load (null: nothing loaded); `load`: its values, made when it is recorded (null: none). A load
  * is scheduled once and recorded even if the view closes meanwhile (its values are still the load's).
  */
-export function useValuesRecorder(id: string | null, load: () => Promise<ValuesInput | null> | ValuesInput | null): void {
+export function useValuesRecorder(
+  id: string | null,
+  load: () => Promise<ValuesInput | null> | ValuesInput | null,
+): void {
   const [enabled] = usePref(HISTORY_PREFS.enabled);
   const latest = useRef(load);
   useEffect(() => {
@@ -38,7 +41,8 @@ export function useValuesRecorder(id: string | null, load: () => Promise<ValuesI
         .then(make)
         .then(
           (v) => (v ? history.record(v, readLimits()) : null),
-          (e: unknown) => setNotice('history-write', `Could not record the Steam medians in the price history: ${errorText(e)}.`),
+          (e: unknown) =>
+            setNotice('history-write', `Could not record the Steam medians in the price history: ${errorText(e)}.`),
         )
         // A failed record is shown by the client (the 'history-write' notice: status bar and Settings).
         .catch(() => undefined);
@@ -50,5 +54,7 @@ export function useValuesRecorder(id: string | null, load: () => Promise<ValuesI
 
 /** One item's Steam analytics as the detail panel loaded them (`at`: when that answer was fetched). */
 export function useItemMediansRecorder(game: number, row: SteamAnalyticsRow | null, at: number | null): void {
-  useValuesRecorder(row && at ? `item|${game}|${row.market_hash_name}|${at}` : null, () => (row && at ? steamMedians(game, at, [row]) : null));
+  useValuesRecorder(row && at ? `item|${game}|${row.market_hash_name}|${at}` : null, () =>
+    row && at ? steamMedians(game, at, [row]) : null,
+  );
 }

@@ -46,7 +46,13 @@ describe('discoverRefused', () => {
     expect(r.requests).toBe(30);
   });
   it('a single refused name among 36 is found by halving', async () => {
-    const r = await discoverRefused(names36, fakeService(names36.filter((n) => n !== 'm3'), 'opaque'));
+    const r = await discoverRefused(
+      names36,
+      fakeService(
+        names36.filter((n) => n !== 'm3'),
+        'opaque',
+      ),
+    );
     expect(r.refused).toEqual(['m3']);
     expect(r.requests).toBe(13);
   });

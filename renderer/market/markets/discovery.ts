@@ -51,7 +51,11 @@ export const REFUSALS_TO_CONCLUDE = 2;
 /** A bound on the bisection for the size limit (it needs about log2(names) steps). */
 const MAX_LIMIT_STEPS = 24;
 
-export async function discoverRefused(names: readonly string[], probe: Probe, opts: DiscoverOptions = {}): Promise<DiscoveryResult> {
+export async function discoverRefused(
+  names: readonly string[],
+  probe: Probe,
+  opts: DiscoverOptions = {},
+): Promise<DiscoveryResult> {
   return new Discovery(names, probe, opts).run();
 }
 
@@ -71,7 +75,11 @@ class Discovery {
   /** A limit learned before counts as one refusal of a list one longer. */
   private readonly hint: number | null;
 
-  constructor(names: readonly string[], private readonly probe: Probe, private readonly opts: DiscoverOptions) {
+  constructor(
+    names: readonly string[],
+    private readonly probe: Probe,
+    private readonly opts: DiscoverOptions,
+  ) {
     this.list = [...new Set(names)];
     this.hint = opts.limit != null && opts.limit >= 1 ? opts.limit : null;
   }
@@ -110,7 +118,9 @@ class Discovery {
 
   /** Sizes of refused lists of offered names longer than any list taken, shortest first (with the hint's). */
   private sizeRefusals(): number[] {
-    const sizes = this.refusedLists.filter((l) => l.length > this.okMax && l.every((n) => this.good.has(n))).map((l) => l.length);
+    const sizes = this.refusedLists
+      .filter((l) => l.length > this.okMax && l.every((n) => this.good.has(n)))
+      .map((l) => l.length);
     if (this.hint !== null && this.hint + 1 > this.okMax) sizes.push(this.hint + 1);
     return sizes.sort((a, b) => a - b);
   }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEE_SCHEDULE } from '../../../shared/catalog/fee-schedule';
-import { computeDerived, feeCodeText, isSteamFee, netBid, sellFeeCode, shownAsk, shownBid, UNKNOWN_FEE_CODE } from '../model/price-arithmetic';
+import {
+  computeDerived,
+  feeCodeText,
+  isSteamFee,
+  netBid,
+  sellFeeCode,
+  shownAsk,
+  shownBid,
+  UNKNOWN_FEE_CODE,
+} from '../model/price-arithmetic';
 import { ask, order, snapshotOf, steamAndCsfloatSnapshot } from '../model/test-helpers';
 import { defaultFee, effectiveFees, feeOrigin } from './fees';
 
@@ -15,9 +24,14 @@ describe('the default fee schedule', () => {
     expect(defaultFee('steamcommunity', 730)).toEqual({ buyBps: 0, sellBps: 0, steamPublisherBps: 1000 });
     expect(defaultFee('buff163', 730)).toBeNull();
   });
-  it('applied to net asks and bids in the grid, with the user\'s figures over it', () => {
+  it("applied to net asks and bids in the grid, with the user's figures over it", () => {
     const snap = snapshotOf(
-      [{ market_hash_name: 'x', prices: [ask('steamcommunity', 1_150), ask('csfloat', 10_000), ask('buff163', 10_000)] }],
+      [
+        {
+          market_hash_name: 'x',
+          prices: [ask('steamcommunity', 1_150), ask('csfloat', 10_000), ask('buff163', 10_000)],
+        },
+      ],
       [{ market_hash_name: 'x', orders: [order('steamcommunity', 1_150), order('csfloat', 10_000)] }],
       ['steamcommunity', 'csfloat', 'buff163'],
       ['steamcommunity', 'csfloat'],
@@ -29,7 +43,10 @@ describe('the default fee schedule', () => {
     expect(shownBid(snap, d, 0, 0)).toBe(1_000); // Steam: $1.15 -> $1.00
     expect(shownBid(snap, d, 0, 1)).toBe(9_800); // CSFloat: 2 % seller fee
     expect(shownAsk(snap, d, 0, 2)).toBe(10_000); // BUFF: unknown, counted as 0 and shown as unknown
-    const mine = effectiveFees({ buff163: { buyBps: 250, sellBps: 250 }, steamcommunity: { buyBps: 0, sellBps: 1500 } }, 730);
+    const mine = effectiveFees(
+      { buff163: { buyBps: 250, sellBps: 250 }, steamcommunity: { buyBps: 0, sellBps: 1500 } },
+      730,
+    );
     const d2 = computeDerived({ snap, askCols: [0, 1, 2], bidCols: [0, 1], fees: mine, net: true });
     expect(shownAsk(snap, d2, 0, 2)).toBe(10_250);
     expect(shownBid(snap, d2, 0, 0)).toBe(977); // 1150 - 15 % (172.5 -> 173)
@@ -61,7 +78,7 @@ describe('Steam for a game whose publisher fee is not published (Rust, 252490)',
     expect(shownBid(snap, gross, 0, 0)).toBe(10_000);
   });
 
-  it('a deal\'s working names the fee as unknown rather than as Steam\'s 5 % alone', () => {
+  it("a deal's working names the fee as unknown rather than as Steam's 5 % alone", () => {
     const code = sellFeeCode(effectiveFees({}, RUST).steamcommunity);
     expect(code).toBe(UNKNOWN_FEE_CODE);
     expect(isSteamFee(code)).toBe(false);
@@ -69,7 +86,7 @@ describe('Steam for a game whose publisher fee is not published (Rust, 252490)',
     expect(feeCodeText(code)).toBe('Steam fee (5 % + a game fee that is not published: unknown)');
   });
 
-  it('the user\'s own figure makes it known again, with the user as its origin', () => {
+  it("the user's own figure makes it known again, with the user as its origin", () => {
     const mine = { steamcommunity: { buyBps: 0, sellBps: 1500 } };
     expect(feeOrigin('steamcommunity', 'seller', mine, RUST)).toBe('custom');
     const d = computeDerived({ snap, askCols: [0, 1], bidCols: [0, 1], fees: effectiveFees(mine, RUST), net: true });

@@ -4,7 +4,12 @@
  * user has not set, counts as 0 in the grid and is shown as "unknown", never as a fee of 0. Steam for a game
  * whose publisher fee is not published has no net at all (UNKNOWN_FEE_CODE): its net is "—" everywhere.
  */
-import { DEFAULT_FEE_SCHEDULE, STEAM_PUBLISHER_FEE_BPS, type FeeRule, type FeeSchedule } from '../../../shared/catalog/fee-schedule';
+import {
+  DEFAULT_FEE_SCHEDULE,
+  STEAM_PUBLISHER_FEE_BPS,
+  type FeeRule,
+  type FeeSchedule,
+} from '../../../shared/catalog/fee-schedule';
 import type { FeeTable, MarketFee } from '../model/price-arithmetic';
 
 export interface FeeOverride {
@@ -44,7 +49,12 @@ export function effectiveFees(overrides: Readonly<Record<string, FeeOverride>>, 
 export type FeeOrigin = 'custom' | 'default' | 'unknown';
 
 /** Where one side of a market's fee comes from in this game, for the Markets & fees dialog and "is the net known". */
-export function feeOrigin(slug: string, side: 'buyer' | 'seller', overrides: Readonly<Record<string, FeeOverride>>, game: number): FeeOrigin {
+export function feeOrigin(
+  slug: string,
+  side: 'buyer' | 'seller',
+  overrides: Readonly<Record<string, FeeOverride>>,
+  game: number,
+): FeeOrigin {
   if (overrides[slug]) return 'custom';
   const rule = DEFAULT_FEE_SCHEDULE[slug]?.[side];
   if (rule?.kind === 'steam' && steamGameFeeBps(game) === null) return 'unknown';

@@ -4,14 +4,20 @@ import type { Probe } from './discovery';
 import { MarketDiscovery, RECHECK_AFTER_MS } from './market-discovery';
 import type { ProbedOperation } from './probe';
 
-function setup(offered: Record<ProbedOperation, string[]>, style: 'named' | 'opaque' = 'opaque', limit = Infinity, transient: readonly number[] = []) {
+function setup(
+  offered: Record<ProbedOperation, string[]>,
+  style: 'named' | 'opaque' = 'opaque',
+  limit = Infinity,
+  transient: readonly number[] = [],
+) {
   const storage = memoryStorage();
   let now = 1_700_000_000_000;
   const calls: Array<{ op: ProbedOperation; names: string[] }> = [];
   const deps = {
     store: createPreferenceStore(storage),
     now: () => now,
-    probe: (op: ProbedOperation, _game: number, stats: { requests: number; bytes: number }): Probe =>
+    probe:
+      (op: ProbedOperation, _game: number, stats: { requests: number; bytes: number }): Probe =>
       async (names) => {
         stats.requests++;
         calls.push({ op, names: [...names] });
@@ -24,7 +30,12 @@ function setup(offered: Record<ProbedOperation, string[]>, style: 'named' | 'opa
   return { d: new MarketDiscovery(deps), deps, storage, calls, tick: (ms: number) => (now += ms) };
 }
 
-const served = { minPrices: ['steamcommunity', 'buff163', 'csgotm'], maxOrders: ['steamcommunity'], recommendations: [], marketOrderAnalytics: ['buff163', 'csgotm'] };
+const served = {
+  minPrices: ['steamcommunity', 'buff163', 'csgotm'],
+  maxOrders: ['steamcommunity'],
+  recommendations: [],
+  marketOrderAnalytics: ['buff163', 'csgotm'],
+};
 
 describe('MarketDiscovery', () => {
   it('remembers what a service refused, per source and game, across a restart', async () => {
@@ -44,7 +55,10 @@ describe('MarketDiscovery', () => {
   it('runs once for the same refusal, and joins a run already going', async () => {
     const { d, calls } = setup(served, 'named');
     const names = ['steamcommunity', 'steam'];
-    const [a, b] = await Promise.all([d.onRefusal('demo', 730, 'minPrices', names), d.onRefusal('demo', 730, 'minPrices', names)]);
+    const [a, b] = await Promise.all([
+      d.onRefusal('demo', 730, 'minPrices', names),
+      d.onRefusal('demo', 730, 'minPrices', names),
+    ]);
     expect(a?.refused).toEqual(['steam']);
     expect(b).toBeNull();
     const n = calls.length;

@@ -22,11 +22,18 @@ const OpState = z.object({
   limit: z.number().int().min(1).max(300).nullable().optional(),
 });
 export type OpState = z.infer<typeof OpState>;
-const ServiceState = z.partialRecord(z.enum(['minPrices', 'maxOrders', 'recommendations', 'marketOrderAnalytics']), OpState);
+const ServiceState = z.partialRecord(
+  z.enum(['minPrices', 'maxOrders', 'recommendations', 'marketOrderAnalytics']),
+  OpState,
+);
 type ServiceState = z.infer<typeof ServiceState>;
 
 /** Keyed "<sourceKey>|<game>". */
-export const DISCOVERY_PREF = definePreference<Record<string, ServiceState>>('markets.discovery', z.record(z.string().max(600), ServiceState), {});
+export const DISCOVERY_PREF = definePreference<Record<string, ServiceState>>(
+  'markets.discovery',
+  z.record(z.string().max(600), ServiceState),
+  {},
+);
 
 export type NameState = 'offered' | 'refused' | 'unchecked';
 
@@ -48,7 +55,10 @@ const keyOf = (source: string, game: number) => `${source}|${game}`;
 export class MarketDiscovery {
   private readonly store: PreferenceStore;
   private readonly now: () => number;
-  private readonly running = new Map<string, { promise: Promise<DiscoveryResult | null>; progress: RunProgress; abort: AbortController }>();
+  private readonly running = new Map<
+    string,
+    { promise: Promise<DiscoveryResult | null>; progress: RunProgress; abort: AbortController }
+  >();
   /** Runs started by a refusal (onRefusal) while they go, with their "<source>|<game>". */
   private readonly investigations = new Map<Promise<DiscoveryResult | null>, string>();
   /** Lists already discovered after a refusal, this session: a refusal of the same list again is not re-run. */
@@ -153,7 +163,12 @@ export class MarketDiscovery {
    * A request naming these markets was refused as invalid input: find which names, unless this very list
    * was already discovered after a refusal this session (then the refusal is about something else).
    */
-  onRefusal(source: string, game: number, op: ProbedOperation, names: readonly string[]): Promise<DiscoveryResult | null> {
+  onRefusal(
+    source: string,
+    game: number,
+    op: ProbedOperation,
+    names: readonly string[],
+  ): Promise<DiscoveryResult | null> {
     const k = `${keyOf(source, game)}|${op}|${[...names].sort().join(',')}`;
     if (this.handled.has(k)) return Promise.resolve(null);
     this.handled.add(k);
@@ -183,7 +198,13 @@ export class MarketDiscovery {
     if (going) return going.promise;
     // Published names first, unconfirmed candidates last: refusals then stand together, which group testing
     // settles in fewer requests (discovery.ts).
-    const rank = (n: string) => ({ published: 0, unknown: 1, candidate: 2 })[nameStatus(op === 'maxOrders' ? 'maxOrders' : op === 'marketOrderAnalytics' ? 'marketOrderAnalytics' : 'minPrices', n)];
+    const rank = (n: string) =>
+      ({ published: 0, unknown: 1, candidate: 2 })[
+        nameStatus(
+          op === 'maxOrders' ? 'maxOrders' : op === 'marketOrderAnalytics' ? 'marketOrderAnalytics' : 'minPrices',
+          n,
+        )
+      ];
     const list = [...new Set(names)].sort((a, b) => rank(a) - rank(b));
     if (list.length === 0) return Promise.resolve(null);
     const abort = new AbortController();
@@ -205,7 +226,12 @@ export class MarketDiscovery {
             this.running.get(runKey)!.progress = { op, requests: stats.requests, refused: [...refused] };
             this.changed();
           }
-          result = { offered: list.filter((n) => !refused.includes(n)), refused, requests: stats.requests, limit: null };
+          result = {
+            offered: list.filter((n) => !refused.includes(n)),
+            refused,
+            requests: stats.requests,
+            limit: null,
+          };
         } else {
           result = await discoverRefused(list, probe, {
             signal: abort.signal,
@@ -218,12 +244,17 @@ export class MarketDiscovery {
           });
         }
         this.write(source, game, op, (prev) => ({
-          offered: [...new Set([...(prev?.offered ?? []).filter((n) => !result.refused.includes(n)), ...result.offered])],
-          refused: [...new Set([...(prev?.refused ?? []).filter((n) => !result.offered.includes(n)), ...result.refused])],
+          offered: [
+            ...new Set([...(prev?.offered ?? []).filter((n) => !result.refused.includes(n)), ...result.offered]),
+          ],
+          refused: [
+            ...new Set([...(prev?.refused ?? []).filter((n) => !result.offered.includes(n)), ...result.refused]),
+          ],
           checkedAt: this.now(),
           limit: result.limit,
         }));
-        if (this.lastError?.source === source && this.lastError.game === game && this.lastError.op === op) this.lastError = null;
+        if (this.lastError?.source === source && this.lastError.game === game && this.lastError.op === op)
+          this.lastError = null;
         return result;
       } catch (error) {
         if (!abort.signal.aborted) this.lastError = { source, game, op, error };
@@ -243,7 +274,9 @@ export class MarketDiscovery {
   /** Whether a refusal for this service and game was looked into this session and nothing is running now. */
   settled(source: string, game: number): boolean {
     const prefix = `${keyOf(source, game)}|`;
-    return ![...this.running.keys()].some((k) => k.startsWith(prefix)) && [...this.handled].some((k) => k.startsWith(prefix));
+    return (
+      ![...this.running.keys()].some((k) => k.startsWith(prefix)) && [...this.handled].some((k) => k.startsWith(prefix))
+    );
   }
 
   /** Stops every run for another source (the connection changed). */

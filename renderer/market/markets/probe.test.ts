@@ -9,7 +9,10 @@ import { isApiError, type ApiError } from '../../api/errors';
 import { httpProbe, type ProbeStats } from './probe';
 
 const OFFERED = new Set(['steamcommunity', 'buff163']);
-const ROW = JSON.stringify({ market_hash_name: 'AK-47 | Redline (Field-Tested)', prices: [{ market_name: 'buff163', offers: 3, price: 12_340, price_locked: null }] });
+const ROW = JSON.stringify({
+  market_hash_name: 'AK-47 | Redline (Field-Tested)',
+  prices: [{ market_name: 'buff163', offers: 3, price: 12_340, price_locked: null }],
+});
 const BIG_ROWS = 40_000;
 let server: Server;
 let base = '';
@@ -46,14 +49,24 @@ beforeAll(async () => {
       res.on('close', () => finished.push(res.writableFinished));
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { markets?: string[] };
       if (style === 'down') {
-        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '3' }).end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'down' } }));
+        res
+          .writeHead(503, { 'content-type': 'application/json', 'retry-after': '3' })
+          .end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'down' } }));
         return;
       }
       const bad = (body.markets ?? []).find((m) => !OFFERED.has(m));
       if (bad === undefined) return bigArray(res);
-      if (style === 'named') res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'BAD_REQUEST', message: `unknown market: ${bad}` } }));
+      if (style === 'named')
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { code: 'BAD_REQUEST', message: `unknown market: ${bad}` } }));
       else if (style === 'opaque') res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad Request');
-      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: `Unknown market "${bad}"`, extensions: { code: 'BAD_USER_INPUT' } }] }));
+      else
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            errors: [{ message: `Unknown market "${bad}"`, extensions: { code: 'BAD_USER_INPUT' } }],
+          }),
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,16 +91,30 @@ describe('httpProbe', () => {
   it('reads the names of a refusal, in both styles and as a 200 carrying GraphQL errors', async () => {
     const stats: ProbeStats = { requests: 0, bytes: 0 };
     style = 'named';
-    expect(await httpProbe('minPrices', 730, stats, viaServer)(['steamcommunity', 'steam'])).toEqual({ ok: false, named: ['steam'] });
+    expect(await httpProbe('minPrices', 730, stats, viaServer)(['steamcommunity', 'steam'])).toEqual({
+      ok: false,
+      named: ['steam'],
+    });
     style = 'opaque';
-    expect(await httpProbe('maxOrders', 570, stats, viaServer)(['steamcommunity', 'steam'])).toEqual({ ok: false, named: [] });
+    expect(await httpProbe('maxOrders', 570, stats, viaServer)(['steamcommunity', 'steam'])).toEqual({
+      ok: false,
+      named: [],
+    });
     style = 'ok200error';
-    expect(await httpProbe('recommendations', 730, stats, viaServer)(['steamcommunity', 'nosuch'])).toEqual({ ok: false, named: ['nosuch'] });
+    expect(await httpProbe('recommendations', 730, stats, viaServer)(['steamcommunity', 'nosuch'])).toEqual({
+      ok: false,
+      named: ['nosuch'],
+    });
     expect(stats.requests).toBe(3);
   });
   it('throws other errors as ApiErrors (they say nothing about names)', async () => {
     style = 'down';
-    const e = await httpProbe('minPrices', 730, { requests: 0, bytes: 0 }, viaServer)(['steamcommunity']).catch((x: unknown) => x);
+    const e = await httpProbe(
+      'minPrices',
+      730,
+      { requests: 0, bytes: 0 },
+      viaServer,
+    )(['steamcommunity']).catch((x: unknown) => x);
     expect(isApiError(e)).toBe(true);
     expect((e as ApiError).kind).toBe('unavailable');
     expect((e as ApiError).retryAfterSeconds).toBe(3);

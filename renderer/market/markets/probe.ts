@@ -21,7 +21,11 @@ export interface ProbeStats {
   bytes: number;
 }
 
-export function probeBody(op: ProbedOperation, game: number, names: readonly string[]): { path: string; body: unknown } {
+export function probeBody(
+  op: ProbedOperation,
+  game: number,
+  names: readonly string[],
+): { path: string; body: unknown } {
   switch (op) {
     case 'minPrices':
       return { path: REST_PATHS.minPrices, body: { game_id: game, markets: names } };

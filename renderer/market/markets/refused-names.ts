@@ -14,7 +14,8 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Keys whose string values name the refused value itself. */
-const VALUE_KEY = /^(value|values|market|markets|market_name|invalid\w*|unknown\w*|unsupported\w*|rejected\w*|bad\w*)$/i;
+const VALUE_KEY =
+  /^(value|values|market|markets|market_name|invalid\w*|unknown\w*|unsupported\w*|rejected\w*|bad\w*)$/i;
 
 /** Every string in the body with the key it stood under and the `argument` beside it (bounded). */
 function strings(body: unknown): Array<{ key: string; text: string; argument: string }> {
@@ -24,7 +25,14 @@ function strings(body: unknown): Array<{ key: string; text: string; argument: st
     if (typeof v === 'string') out.push({ key, text: v.slice(0, 4000), argument });
     else if (Array.isArray(v)) for (const x of v.slice(0, 100)) walk(x, key, argument, depth + 1);
     else if (isRecord(v)) {
-      const arg = typeof v.argument === 'string' ? v.argument : typeof v.field === 'string' ? v.field : typeof v.param === 'string' ? v.param : argument;
+      const arg =
+        typeof v.argument === 'string'
+          ? v.argument
+          : typeof v.field === 'string'
+            ? v.field
+            : typeof v.param === 'string'
+              ? v.param
+              : argument;
       for (const [k, x] of Object.entries(v)) walk(x, k, arg, depth + 1);
     }
   };
@@ -50,7 +58,8 @@ function standsIn(text: string, name: string): number {
 /** Where a list of accepted names starts in a message: names after it are not refused. */
 const ACCEPTED_LIST = /\b(supported|allowed|accepted|valid|available|expected|one of|did you mean)\b/i;
 /** Words that say a market was refused. */
-const REFUSAL = /\b(unknown|invalid|unsupported|not supported|not found|not allowed|not available|unavailable|refused|rejected|bad|no such|disabled)\b/i;
+const REFUSAL =
+  /\b(unknown|invalid|unsupported|not supported|not found|not allowed|not available|unavailable|refused|rejected|bad|no such|disabled)\b/i;
 
 export function namesInError(body: unknown, requested: readonly string[]): string[] {
   if (requested.length === 0) return [];

@@ -45,7 +45,8 @@ export function useMarketDiscovery(game: number): DiscoveryView {
       progress: marketDiscovery.progress(sourceKey, game),
       limit: (op) => marketDiscovery.limit(sourceKey, game, op),
       investigating: marketDiscovery.investigating(sourceKey, game),
-      checkedAt: (op) => (sourceKey === null ? null : (marketDiscovery.opState(sourceKey, game, op)?.checkedAt ?? null)),
+      checkedAt: (op) =>
+        sourceKey === null ? null : (marketDiscovery.opState(sourceKey, game, op)?.checkedAt ?? null),
       error: last && last.source === sourceKey && last.game === game ? last.error : null,
     };
     // version: a new view whenever discovery changes.

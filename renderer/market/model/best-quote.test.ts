@@ -19,7 +19,7 @@ function brute(buy: number[], bm: number[], sell: number[], sm: number[], same: 
 }
 
 describe('bestNetPair', () => {
-  it('takes the second-best sell for a buy on the best sell\'s market', () => {
+  it("takes the second-best sell for a buy on the best sell's market", () => {
     const pick = { buy: -1, sell: -1 };
     // Market 0 is both the cheapest buy and the dearest sell: the best cross-market pair is buy 0 / sell on market 2.
     expect(bestNetPair([100, 120, NaN], [0, 1, 2], 3, [200, 150, 180], [0, 1, 2], 3, false, pick)).toBe(true);
@@ -31,7 +31,7 @@ describe('bestNetPair', () => {
 
   it('agrees with every pair walked by brute force, ties included', () => {
     let seed = 1;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let round = 0; round < 500; round++) {
       const nb = 1 + Math.floor(rnd() * 5);
       const ns = 1 + Math.floor(rnd() * 5);

@@ -60,8 +60,14 @@ export function isDerived(v: unknown, n: number, m: number, b: number): v is Der
     [d.allBestBid, Float64Array, n],
     [d.allBestBidCol, Int16Array, n],
   ];
-  for (const [arr, Ctor, len] of checks) if (!(arr instanceof Ctor) || (arr as ArrayLike<number>).length !== len) return false;
-  const cols = [d.bestAskCol as Int16Array, d.bestBidCol as Int16Array, d.allBestAskCol as Int16Array, d.allBestBidCol as Int16Array];
+  for (const [arr, Ctor, len] of checks)
+    if (!(arr instanceof Ctor) || (arr as ArrayLike<number>).length !== len) return false;
+  const cols = [
+    d.bestAskCol as Int16Array,
+    d.bestBidCol as Int16Array,
+    d.allBestAskCol as Int16Array,
+    d.allBestBidCol as Int16Array,
+  ];
   for (let i = 0; i < n; i++) {
     const a = cols[0]![i] as number;
     const bb = cols[1]![i] as number;
@@ -74,7 +80,24 @@ export function isDerived(v: unknown, n: number, m: number, b: number): v is Der
 
 export function derivedTransferables(d: Derived): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
-  for (const a of [d.bestAsk, d.bestAskCol, d.bestBid, d.bestBidCol, d.bidOrders, d.spread, d.spreadPct, d.listedCount, d.totalOffers, d.askFee, d.bidFee, d.mark, d.allBestAsk, d.allBestAskCol, d.allBestBid, d.allBestBidCol]) {
+  for (const a of [
+    d.bestAsk,
+    d.bestAskCol,
+    d.bestBid,
+    d.bestBidCol,
+    d.bidOrders,
+    d.spread,
+    d.spreadPct,
+    d.listedCount,
+    d.totalOffers,
+    d.askFee,
+    d.bidFee,
+    d.mark,
+    d.allBestAsk,
+    d.allBestAskCol,
+    d.allBestBid,
+    d.allBestBidCol,
+  ]) {
     if (a.buffer instanceof ArrayBuffer) out.push(a.buffer);
   }
   return out;

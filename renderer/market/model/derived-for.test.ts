@@ -12,7 +12,7 @@ describe('derivedForAll', () => {
   );
   const fees = { buff163: { buyBps: 250, sellBps: 250 } };
 
-  it('reuses the worker\'s figures made for the same settings, and computes them for others', () => {
+  it("reuses the worker's figures made for the same settings, and computes them for others", () => {
     const pre = computeDerived({ snap, askCols: [0, 1], bidCols: [0], fees, net: true });
     const withPre = { ...snap, derived: { key: derivedKey(snap, [0, 1], [0], fees, true), data: pre } };
     expect(derivedForAll(withPre, fees, true)).toBe(pre);

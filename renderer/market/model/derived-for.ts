@@ -9,10 +9,16 @@ import { computeDerived, derivedKey, type FeeTable } from './price-arithmetic';
 import type { Snapshot } from './snapshot';
 import type { QuoteChoice } from '../trust/types';
 
-export function derivedForAll(snap: Snapshot, fees: FeeTable, net: boolean, choice: { quotes?: QuoteChoice; includeStalled?: boolean } = {}): Derived {
+export function derivedForAll(
+  snap: Snapshot,
+  fees: FeeTable,
+  net: boolean,
+  choice: { quotes?: QuoteChoice; includeStalled?: boolean } = {},
+): Derived {
   const askCols = snap.askMarkets.map((_, i) => i);
   const bidCols = snap.bidMarkets.map((_, i) => i);
   const pre = snap.derived;
-  if (pre && pre.data.n === snap.n && pre.key === derivedKey(snap, askCols, bidCols, fees, net, choice)) return pre.data;
+  if (pre && pre.data.n === snap.n && pre.key === derivedKey(snap, askCols, bidCols, fees, net, choice))
+    return pre.data;
   return computeDerived({ snap, askCols, bidCols, fees, net, ...choice });
 }

@@ -19,7 +19,9 @@ const snap = snapshotOf(
 );
 const d = computeDerived({ snap, askCols: [0], bidCols: [], fees: {}, net: false });
 const all = Int32Array.from(names.map((_, i) => i));
-const run = (f: Partial<typeof EMPTY_FILTER>, watched?: Uint8Array) => [...applyFilter(all, snap, d, { ...EMPTY_FILTER, ...f }, watched)];
+const run = (f: Partial<typeof EMPTY_FILTER>, watched?: Uint8Array) => [
+  ...applyFilter(all, snap, d, { ...EMPTY_FILTER, ...f }, watched),
+];
 
 describe('applyFilter', () => {
   it('passes everything with the empty filter, in the given order', () => {
@@ -85,7 +87,14 @@ describe('narrows (incremental typing)', () => {
     expect(narrows(f('ak'), f('ak', { wear: 'fn' }))).toBe(false);
   });
   it('filtering the previous result gives the same view when it narrows', () => {
-    for (const [a, b] of [['a', 'ak'], ['ak', 'ak red'], ['redl', 'redline ak'], ['st', 'st ak'], ['-st', '-st ak'], ['fn', 'fn kar']] as const) {
+    for (const [a, b] of [
+      ['a', 'ak'],
+      ['ak', 'ak red'],
+      ['redl', 'redline ak'],
+      ['st', 'st ak'],
+      ['-st', '-st ak'],
+      ['fn', 'fn kar'],
+    ] as const) {
       const full = run({ text: b });
       const prev = applyFilter(all, snap, d, f(a), undefined);
       const inc = [...applyFilter(prev, snap, d, f(b), undefined)];
@@ -98,7 +107,14 @@ describe('narrows (incremental typing)', () => {
 describe('hide low confidence', () => {
   it('counts as a filter ("Clear filters" clears it) and a switch never narrows the last view', () => {
     expect(isFiltering({ ...EMPTY_FILTER, hideLowConfidence: true })).toBe(true);
-    expect(narrows({ ...EMPTY_FILTER, text: 'ak' }, { ...EMPTY_FILTER, text: 'ak r', hideLowConfidence: true })).toBe(false);
-    expect(narrows({ ...EMPTY_FILTER, text: 'ak', hideLowConfidence: true }, { ...EMPTY_FILTER, text: 'ak r', hideLowConfidence: true })).toBe(true);
+    expect(narrows({ ...EMPTY_FILTER, text: 'ak' }, { ...EMPTY_FILTER, text: 'ak r', hideLowConfidence: true })).toBe(
+      false,
+    );
+    expect(
+      narrows(
+        { ...EMPTY_FILTER, text: 'ak', hideLowConfidence: true },
+        { ...EMPTY_FILTER, text: 'ak r', hideLowConfidence: true },
+      ),
+    ).toBe(true);
   });
 });

@@ -135,7 +135,10 @@ export function textNarrows(prevText: string, nextText: string): boolean {
   const plainAfter = after.filter((t) => !t.negate && t.flag === 0);
   for (const t of before) {
     // The same word again (an exclusion or abbreviation too) is the same condition.
-    if (after.some((a) => a.text === t.text && a.negate === t.negate && a.flag === t.flag && a.wordStart === t.wordStart)) continue;
+    if (
+      after.some((a) => a.text === t.text && a.negate === t.negate && a.flag === t.flag && a.wordStart === t.wordStart)
+    )
+      continue;
     if (t.negate || t.flag !== 0) return false;
     const ok = t.wordStart
       ? plainAfter.some((a) => a.wordStart && a.text.startsWith(t.text))

@@ -62,9 +62,15 @@ const A = ['steam', 'buff163', 'csfloat'];
 const B = ['steam', 'buff163'];
 const snap = snapshotOf(
   [
-    { market_hash_name: 'ak', prices: [ask('steam', 15_000, 40), ask('buff163', 10_000, 12, 9_000), ask('csfloat', 10_500, 3)] },
+    {
+      market_hash_name: 'ak',
+      prices: [ask('steam', 15_000, 40), ask('buff163', 10_000, 12, 9_000), ask('csfloat', 10_500, 3)],
+    },
     { market_hash_name: 'none', prices: [] },
-    { market_hash_name: 'locked-only', prices: [{ market_name: 'steam', price: null, offers: 2, price_locked: 5_000 }] },
+    {
+      market_hash_name: 'locked-only',
+      prices: [{ market_name: 'steam', price: null, offers: 2, price_locked: 5_000 }],
+    },
   ],
   [
     { market_hash_name: 'ak', orders: [order('steam', 12_000, 300), order('buff163', 9_800, 55)] },
@@ -107,7 +113,11 @@ describe('computeDerived', () => {
     expect(d.spread[0]).toBe(-700);
   });
   it('net of fees: asks as a buyer pays, bids as a seller receives, spread between them', () => {
-    const fees = { buff163: { buyBps: 250, sellBps: 250 }, csfloat: { buyBps: 0, sellBps: 200 }, steam: { buyBps: 0, sellBps: 1500 } };
+    const fees = {
+      buff163: { buyBps: 250, sellBps: 250 },
+      csfloat: { buyBps: 0, sellBps: 200 },
+      steam: { buyBps: 0, sellBps: 1500 },
+    };
     const d = computeDerived({ snap, askCols: [0, 1, 2], bidCols: [0, 1], fees, net: true });
     expect(d.bestAsk[0]).toBe(10_250); // buff 10.000 + 2.5 %
     expect(d.bestAskCol[0]).toBe(1);
@@ -121,7 +131,9 @@ describe('computeDerived', () => {
   });
   it('net of fees with no fee on any market is gross: the same figures under the same key (either is reused)', () => {
     const noFees = { buff163: { buyBps: 0, sellBps: 0 } };
-    expect(computeDerived({ snap, askCols: [0, 1, 2], bidCols: [0, 1], fees: noFees, net: true })).toEqual(computeDerived({ snap, askCols: [0, 1, 2], bidCols: [0, 1], fees: {}, net: false }));
+    expect(computeDerived({ snap, askCols: [0, 1, 2], bidCols: [0, 1], fees: noFees, net: true })).toEqual(
+      computeDerived({ snap, askCols: [0, 1, 2], bidCols: [0, 1], fees: {}, net: false }),
+    );
     expect(derivedKey(snap, [0, 1, 2], [0, 1], noFees, true)).toBe(derivedKey(snap, [0, 1, 2], [0, 1], {}, false));
   });
   it('a fee on a market outside the chosen columns still makes net another Derived (its own cells are shown net)', () => {
@@ -131,7 +143,9 @@ describe('computeDerived', () => {
     expect(shownBid(snap, net, 0, 0)).toBe(10_200);
     expect(shownBid(snap, gross, 0, 0)).toBe(12_000);
     expect(derivedKey(snap, [1, 2], [1], fees, true)).not.toBe(derivedKey(snap, [1, 2], [1], fees, false));
-    expect(derivedKey(snap, [1, 2], [1], fees, true)).not.toBe(derivedKey(snap, [1, 2], [1], { steam: { buyBps: 0, sellBps: 1000 } }, true));
+    expect(derivedKey(snap, [1, 2], [1], fees, true)).not.toBe(
+      derivedKey(snap, [1, 2], [1], { steam: { buyBps: 0, sellBps: 1000 } }, true),
+    );
   });
 });
 
@@ -151,7 +165,7 @@ describe('bestArbitrage', () => {
 
 describe("Steam's fee wherever net of fees is computed", () => {
   const steam = { buyBps: 0, sellBps: 0, steamPublisherBps: 1000 };
-  it('a Steam buy order nets what the seller receives by Steam\'s function, not a percentage', () => {
+  it("a Steam buy order nets what the seller receives by Steam's function, not a percentage", () => {
     // $1.15 paid by the buyer leaves the seller $1.00; $0.03 leaves $0.01 (Steam's worked examples).
     expect(netBid(1_150, sellFeeCode(steam))).toBe(1_000);
     expect(netBid(30, sellFeeCode(steam))).toBe(10);
@@ -179,6 +193,8 @@ describe("Steam's fee wherever net of fees is computed", () => {
     const pair = bestArbitrage(snap, d, 0, [0, 1], [0, 1]);
     expect(pair).toMatchObject({ buyCol: 1, sellCol: 0, buy: 900, sell: 1_000, profit: 100 });
     // The key tells Steam's function from a percentage, so a cached result is never reused wrongly.
-    expect(derivedKey(snap, [0, 1], [0, 1], fees, true)).not.toBe(derivedKey(snap, [0, 1], [0, 1], { ...fees, steamcommunity: { buyBps: 0, sellBps: 1000 } }, true));
+    expect(derivedKey(snap, [0, 1], [0, 1], fees, true)).not.toBe(
+      derivedKey(snap, [0, 1], [0, 1], { ...fees, steamcommunity: { buyBps: 0, sellBps: 1000 } }, true),
+    );
   });
 });

@@ -64,8 +64,11 @@ export function sellFeeCode(fee: MarketFee | undefined): FeeCode {
 
 /** A fee code in words: "2.5 %" or "Steam fee (5 % + 10 % game fee, floored, min. 1 ¢ each)". */
 export function feeCodeText(code: FeeCode): string {
-  if (code === UNKNOWN_FEE_CODE) return `Steam fee (${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + a game fee that is not published: unknown)`;
-  return code < 0 ? `Steam fee (${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + ${bpsToPercentText(-1 - code)} % game fee, each floored, min. 1 ¢)` : `${bpsToPercentText(code)} %`;
+  if (code === UNKNOWN_FEE_CODE)
+    return `Steam fee (${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + a game fee that is not published: unknown)`;
+  return code < 0
+    ? `Steam fee (${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + ${bpsToPercentText(-1 - code)} % game fee, each floored, min. 1 ¢)`
+    : `${bpsToPercentText(code)} %`;
 }
 
 /** fee = price * bps / 10000, rounded half away from zero, in thousandths. */
@@ -135,7 +138,16 @@ export function untrustedBits(quotes: QuoteChoice = 'trusted', includeStalled = 
   return TRUST_FLAG.outlierHigh | TRUST_FLAG.outlierLow | (includeStalled ? 0 : TRUST_FLAG.stalledMarket);
 }
 
-export function computeDerived({ snap, askCols, bidCols, fees, net, trust = snap.trust, quotes, includeStalled }: DeriveInput): Derived {
+export function computeDerived({
+  snap,
+  askCols,
+  bidCols,
+  fees,
+  net,
+  trust = snap.trust,
+  quotes,
+  includeStalled,
+}: DeriveInput): Derived {
   const n = snap.n;
   const m = snap.askMarkets.length;
   const b = snap.bidMarkets.length;
@@ -282,7 +294,25 @@ export function computeDerived({ snap, askCols, bidCols, fees, net, trust = snap
       }
     }
   }
-  return { n, bestAsk, bestAskCol, bestBid, bestBidCol, bidOrders, spread, spreadPct, listedCount, totalOffers, askFee, bidFee, mark, allBestAsk, allBestAskCol, allBestBid, allBestBidCol };
+  return {
+    n,
+    bestAsk,
+    bestAskCol,
+    bestBid,
+    bestBidCol,
+    bidOrders,
+    spread,
+    spreadPct,
+    listedCount,
+    totalOffers,
+    askFee,
+    bidFee,
+    mark,
+    allBestAsk,
+    allBestAskCol,
+    allBestBid,
+    allBestBidCol,
+  };
 }
 
 /** The ask shown in one market cell (net or not), or null. */
@@ -346,7 +376,14 @@ export function bestArbitrage(
   if (!bestNetPair(buy, askCols, buy.length, sell, sellMarket, sell.length, false, pick)) return null;
   const b = buy[pick.buy] as number;
   const s = sell[pick.sell] as number;
-  return { buyCol: askCols[pick.buy] as number, sellCol: bidCols[pick.sell] as number, buy: b, sell: s, profit: s - b, percent: spreadPercent(s, b) };
+  return {
+    buyCol: askCols[pick.buy] as number,
+    sellCol: bidCols[pick.sell] as number,
+    buy: b,
+    sell: s,
+    profit: s - b,
+    percent: spreadPercent(s, b),
+  };
 }
 
 /**

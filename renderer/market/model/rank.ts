@@ -58,7 +58,13 @@ const preparedCache = new WeakMap<readonly string[], Prepared>();
 export function prepare(names: readonly string[], text?: NameText): Prepared {
   const hit = preparedCache.get(names);
   if (hit) return hit;
-  const given = text && text.search.length === names.length && text.flags.length === names.length && text.byName.length === names.length ? text : null;
+  const given =
+    text &&
+    text.search.length === names.length &&
+    text.flags.length === names.length &&
+    text.byName.length === names.length
+      ? text
+      : null;
   const norm = given ? given.search : new Array<string>(names.length);
   const hay = new Array<string>(names.length);
   let maxLen = 0;
@@ -189,13 +195,14 @@ export function termBase(word: string): string | null {
   const b = word.match(RUNS) ?? [];
   const ra = a[a.length - 1] ?? '';
   const rb = b[a.length - 1] ?? '';
-  const sameRuns = (a.length === b.length || (a.length === b.length - 1 && ra === rb)) && a.slice(0, -1).every((r, i) => r === b[i]);
+  const sameRuns =
+    (a.length === b.length || (a.length === b.length - 1 && ra === rb)) && a.slice(0, -1).every((r, i) => r === b[i]);
   if (sameRuns) {
     if (a.length === b.length - 1) return base; // a new run of the other kind: the runs before are identical
     const exact = (r: string) => r.length <= EXACT_UP_TO;
     if ((exact(ra) && exact(rb)) || (!exact(ra) && !exact(rb))) return base;
   }
-  return word.length > 1 ? word[0] ?? null : null;
+  return word.length > 1 ? (word[0] ?? null) : null;
 }
 
 /** The kept matches of the nearest base of `word` (termBase, repeatedly), or null. */
@@ -268,7 +275,8 @@ function inOrder(p: Prepared, needle: string, terms: readonly string[], set: num
   let a = 0;
   let b = 0;
   while (a < exact.length || b < fuzzy.length) {
-    if (b >= fuzzy.length || (a < exact.length && (exact[a] as number) < (fuzzy[b] as number))) out.push(exact[a++] as number);
+    if (b >= fuzzy.length || (a < exact.length && (exact[a] as number) < (fuzzy[b] as number)))
+      out.push(exact[a++] as number);
     else out.push(fuzzy[b++] as number);
   }
   return out;

@@ -17,7 +17,9 @@ describe('findRejectedMarkets', () => {
     expect(findRejectedMarkets(body, requested)).toEqual(['nosuch']);
   });
   it('reads the REST error object', () => {
-    const body = { error: { code: 'BAD_USER_INPUT', message: 'Unknown market "nosuch"', argument: 'markets', value: 'nosuch' } };
+    const body = {
+      error: { code: 'BAD_USER_INPUT', message: 'Unknown market "nosuch"', argument: 'markets', value: 'nosuch' },
+    };
     expect(findRejectedMarkets(body, requested)).toEqual(['nosuch']);
   });
   it('falls back to a quoted slug in the message, never to the list of supported slugs', () => {
@@ -26,8 +28,18 @@ describe('findRejectedMarkets', () => {
     expect(findRejectedMarkets({ error: { message: 'Something else: steam, buff163' } }, requested)).toEqual([]);
   });
   it('ignores values that were not requested and other arguments', () => {
-    expect(findRejectedMarkets({ errors: [{ message: 'x', extensions: { argument: 'game_id', value: 'steam' } }] }, requested)).toEqual([]);
-    expect(findRejectedMarkets({ errors: [{ message: 'x', extensions: { argument: 'markets', value: 'other' } }] }, requested)).toEqual([]);
+    expect(
+      findRejectedMarkets(
+        { errors: [{ message: 'x', extensions: { argument: 'game_id', value: 'steam' } }] },
+        requested,
+      ),
+    ).toEqual([]);
+    expect(
+      findRejectedMarkets(
+        { errors: [{ message: 'x', extensions: { argument: 'markets', value: 'other' } }] },
+        requested,
+      ),
+    ).toEqual([]);
   });
   it('reads a plain-text body quoting the slug', () => {
     expect(findRejectedMarkets('400 Bad Request: market "nosuch" is not supported', requested)).toEqual(['nosuch']);
@@ -36,7 +48,19 @@ describe('findRejectedMarkets', () => {
 
 describe('a load\u2019s HTTP error', () => {
   it('a 400 naming a slug keeps status, code, detail and the slug', () => {
-    const e = loadHttpError(400, { errors: [{ message: 'Unknown market "nosuch"', extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'nosuch' } }] }, null, requested);
+    const e = loadHttpError(
+      400,
+      {
+        errors: [
+          {
+            message: 'Unknown market "nosuch"',
+            extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'nosuch' },
+          },
+        ],
+      },
+      null,
+      requested,
+    );
     expect(e).toMatchObject({ kind: 'bad-request', status: 400, code: 'BAD_USER_INPUT', rejectedMarkets: ['nosuch'] });
     expect(e.message).toContain('HTTP 400');
     expect(e.detail).toBe('Unknown market "nosuch"');

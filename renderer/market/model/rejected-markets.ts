@@ -5,8 +5,18 @@
 import { errorFromHttp, kindFromStatus, type ApiError } from '../../api/errors';
 
 /** An HTTP error answer of a load -> its ApiError, naming the requested slugs a 400's body rejects. */
-export function loadHttpError(status: number, body: unknown, retryAfter: string | null, requested: readonly string[]): ApiError {
-  return errorFromHttp(status, body, retryAfter, kindFromStatus(status) === 'bad-request' ? findRejectedMarkets(body, requested) : []);
+export function loadHttpError(
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+  requested: readonly string[],
+): ApiError {
+  return errorFromHttp(
+    status,
+    body,
+    retryAfter,
+    kindFromStatus(status) === 'bad-request' ? findRejectedMarkets(body, requested) : [],
+  );
 }
 
 function record(v: unknown): Record<string, unknown> | null {

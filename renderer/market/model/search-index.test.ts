@@ -13,7 +13,17 @@ function catalog(game: number): string[] {
     .map((l) => l.slice(l.indexOf('\t') + 1));
 }
 
-const TRICKY = ['', 'a', 'Ünïcödé Ärmor | Café', '★', 'x-ray | 4-4', 'Sticker | "Quoted" (Holo)', 'AK-47 | Redline (Field-Tested)', 'ak47', '🔥 Fire'];
+const TRICKY = [
+  '',
+  'a',
+  'Ünïcödé Ärmor | Café',
+  '★',
+  'x-ray | 4-4',
+  'Sticker | "Quoted" (Holo)',
+  'AK-47 | Redline (Field-Tested)',
+  'ak47',
+  '🔥 Fire',
+];
 const names = [...catalog(730), ...catalog(440), ...catalog(570), ...catalog(252490), ...TRICKY];
 const search = names.map(normalizeText);
 const flags = Uint32Array.from(search, analyzeName);
@@ -25,16 +35,77 @@ const d = { bestAsk: new Float64Array(n).fill(1000), totalOffers: new Float64Arr
 
 /** The first difference of two results (a cheap way to compare 40,000-long arrays), or null. */
 function diff(got: Int32Array, want: Int32Array): string | null {
-  for (let k = 0; k < Math.max(got.length, want.length); k++) if (got[k] !== want[k]) return `at ${k}: ${names[got[k] ?? -1]} vs ${names[want[k] ?? -1]} (${got.length} vs ${want.length})`;
+  for (let k = 0; k < Math.max(got.length, want.length); k++)
+    if (got[k] !== want[k])
+      return `at ${k}: ${names[got[k] ?? -1]} vs ${names[want[k] ?? -1]} (${got.length} vs ${want.length})`;
   return null;
 }
 
 const QUERIES = [
-  'a', 'ak', 'ak ', 'ak r', 'ak red', 'ak redl', 'ak redline', 'ak redline ft', 'ak redline st', 'karambit fade', 'st awp asiimov',
-  'sticker holo', 'st', 'sv', 'fn', 'mw ak', '-souvenir', 'ak -st', 'knife', 'knives fade', 'gloves', 'agent', 'stattrak',
-  'stattrak™', '"dragon lore"', '"ak-47 | r"', '"a"', '"ab', '-', '- -', '47', '-47', '4', '★', '★ kar', '|', '| r', '(field',
-  'cafe', 'café', 'unicode', 'ü', 'x-r', '🔥', '🔥 fire', 'q', 'zz', 'xyzzy', 'key', 'mann co', 'strange', 'unusual',
-  'arcana', 'hoodie', 'ak-47', 'm4a1-s', 'case hardened', 'doppler phase', 'holo katowice 2014', 'the', 'of', 's', 'ta', 'tac',
+  'a',
+  'ak',
+  'ak ',
+  'ak r',
+  'ak red',
+  'ak redl',
+  'ak redline',
+  'ak redline ft',
+  'ak redline st',
+  'karambit fade',
+  'st awp asiimov',
+  'sticker holo',
+  'st',
+  'sv',
+  'fn',
+  'mw ak',
+  '-souvenir',
+  'ak -st',
+  'knife',
+  'knives fade',
+  'gloves',
+  'agent',
+  'stattrak',
+  'stattrak™',
+  '"dragon lore"',
+  '"ak-47 | r"',
+  '"a"',
+  '"ab',
+  '-',
+  '- -',
+  '47',
+  '-47',
+  '4',
+  '★',
+  '★ kar',
+  '|',
+  '| r',
+  '(field',
+  'cafe',
+  'café',
+  'unicode',
+  'ü',
+  'x-r',
+  '🔥',
+  '🔥 fire',
+  'q',
+  'zz',
+  'xyzzy',
+  'key',
+  'mann co',
+  'strange',
+  'unusual',
+  'arcana',
+  'hoodie',
+  'ak-47',
+  'm4a1-s',
+  'case hardened',
+  'doppler phase',
+  'holo katowice 2014',
+  'the',
+  'of',
+  's',
+  'ta',
+  'tac',
 ];
 
 /** Random queries from the names: word starts and inner pieces of 1-8 characters, some excluded. */
@@ -51,7 +122,11 @@ function randomQueries(count: number): string[] {
     for (let w = 0; w < nWords; w++) {
       const s = search[rnd(n)] ?? '';
       const at = rnd(Math.max(1, s.length));
-      const piece = s.slice(at, at + 1 + rnd(8)).trim().split(' ')[0] ?? '';
+      const piece =
+        s
+          .slice(at, at + 1 + rnd(8))
+          .trim()
+          .split(' ')[0] ?? '';
       words.push(rnd(6) === 0 ? `-${piece}` : piece);
     }
     out.push(words.join(' '));
@@ -68,7 +143,12 @@ describe('search index', () => {
   });
 
   it('also with the other filters and a narrowed base', () => {
-    const fs: Array<Partial<FilterState>> = [{ wear: 'ft' }, { category: 'knife' }, { stattrak: 'only' }, { souvenir: 'exclude' }];
+    const fs: Array<Partial<FilterState>> = [
+      { wear: 'ft' },
+      { category: 'knife' },
+      { stattrak: 'only' },
+      { souvenir: 'exclude' },
+    ];
     for (const more of fs) {
       for (const text of ['ak', 'fade', 'st', 'a k', 'redline -st']) {
         const f: FilterState = { ...EMPTY_FILTER, ...more, text };
@@ -87,7 +167,12 @@ describe('search index', () => {
       expect(c, text).not.toBeNull();
       const inList = new Set(c?.list ?? []);
       const m = compileQuery(text);
-      const missed = names.filter((_, i) => m?.(search[i] as string, flags[i] as number) && !inList.has(i) && ((flags[i] as number) & (c?.flag ?? 0)) === 0);
+      const missed = names.filter(
+        (_, i) =>
+          m?.(search[i] as string, flags[i] as number) &&
+          !inList.has(i) &&
+          ((flags[i] as number) & (c?.flag ?? 0)) === 0,
+      );
       expect(missed, text).toEqual([]);
       // And it narrows: far fewer than the catalog for a selective word.
       if (text === 'redline') expect(c?.size).toBeLessThan(n / 50);
@@ -121,11 +206,19 @@ describe('candidateMask', () => {
 
   it('gives no mask (walk every item) with no candidates, or as many candidates as items walked', () => {
     expect(candidateMask(null, 6, 6)).toEqual({ marked: null, flag: 0 });
-    expect(candidateMask({ list: Int32Array.of(1, 3, 4), flag: 0b100, size: 4 }, 6, 4)).toEqual({ marked: null, flag: 0 });
+    expect(candidateMask({ list: Int32Array.of(1, 3, 4), flag: 0b100, size: 4 }, 6, 4)).toEqual({
+      marked: null,
+      flag: 0,
+    });
   });
 
   it('marks the items of the looked-up word', () => {
-    const s = ['AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Field-Tested)', 'M4A4 | Howl (Minimal Wear)', 'AWP | Redline (Minimal Wear)'].map(normalizeText);
+    const s = [
+      'AK-47 | Redline (Field-Tested)',
+      'AWP | Asiimov (Field-Tested)',
+      'M4A4 | Howl (Minimal Wear)',
+      'AWP | Redline (Minimal Wear)',
+    ].map(normalizeText);
     const cand = candidates(buildSearchIndex(s), tokenize('redline'), Uint32Array.from(s, analyzeName));
     expect(candidateMask(cand, 4, 4)).toEqual({ marked: Uint8Array.of(1, 0, 0, 1), flag: 0 });
   });

@@ -68,11 +68,37 @@ export function hasCategory(flags: number, c: Category): boolean {
 
 /** CS2 agent factions (the part after " | " in an agent's name). */
 const AGENT_FACTIONS = new Set([
-  'the professionals', 'guerrilla warfare', 'swat', 'sabre', 'sabre footsoldier', 'phoenix', 'gendarmerie nationale',
-  'elite crew', 'nswc seal', 'seal frogman', 'fbi', 'fbi hrt', 'fbi swat', 'fbi sniper', 'ksk', 'sas', 'nzsas',
-  'tacp cavalry', 'usaf tacp', 'brazilian 1st battalion',
+  'the professionals',
+  'guerrilla warfare',
+  'swat',
+  'sabre',
+  'sabre footsoldier',
+  'phoenix',
+  'gendarmerie nationale',
+  'elite crew',
+  'nswc seal',
+  'seal frogman',
+  'fbi',
+  'fbi hrt',
+  'fbi swat',
+  'fbi sniper',
+  'ksk',
+  'sas',
+  'nzsas',
+  'tacp cavalry',
+  'usaf tacp',
+  'brazilian 1st battalion',
 ]);
-const NOT_AGENT_PREFIX = ['sticker |', 'sticker slab |', 'patch |', 'sealed graffiti |', 'graffiti |', 'charm |', 'music kit |', 'pin |'];
+const NOT_AGENT_PREFIX = [
+  'sticker |',
+  'sticker slab |',
+  'patch |',
+  'sealed graffiti |',
+  'graffiti |',
+  'charm |',
+  'music kit |',
+  'pin |',
+];
 
 const WEAR_BY_TEXT: ReadonlyArray<[string, number]> = [
   ['(factory new)', FLAG.fn],
@@ -105,12 +131,14 @@ export function analyzeName(lower: string): number {
   const star = lower.startsWith('\u2605');
   if (lower.startsWith('sticker |')) f |= FLAG.sticker;
   else if (lower.startsWith('sealed graffiti |') || lower.startsWith('graffiti |')) f |= FLAG.graffiti;
-  else if ((lower.includes('gloves') || lower.includes('hand wraps')) && (star || lower.includes(' | '))) f |= FLAG.gloves;
+  else if ((lower.includes('gloves') || lower.includes('hand wraps')) && (star || lower.includes(' | ')))
+    f |= FLAG.gloves;
   else if (star) f |= FLAG.knife;
   else if (lower.endsWith(' case') || lower.endsWith(' capsule') || lower.endsWith(' package')) f |= FLAG.case;
   else {
     const bar = lower.lastIndexOf(' | ');
-    if (bar > 0 && AGENT_FACTIONS.has(lower.slice(bar + 3)) && !NOT_AGENT_PREFIX.some((p) => lower.startsWith(p))) f |= FLAG.agent;
+    if (bar > 0 && AGENT_FACTIONS.has(lower.slice(bar + 3)) && !NOT_AGENT_PREFIX.some((p) => lower.startsWith(p)))
+      f |= FLAG.agent;
     else if (f & WEAR_MASK) f |= FLAG.weapon;
   }
   return f;
@@ -173,7 +201,12 @@ export function tokenize(query: string): Token[] {
     seen.add(key);
     const abbr = phrase ? undefined : ABBREVIATIONS[text];
     const word = phrase ? undefined : CATEGORY_WORDS[text];
-    out.push({ text, negate, flag: abbr ?? word ?? 0, wordStart: !phrase && (abbr !== undefined || text.length <= SHORT_WORD) });
+    out.push({
+      text,
+      negate,
+      flag: abbr ?? word ?? 0,
+      wordStart: !phrase && (abbr !== undefined || text.length <= SHORT_WORD),
+    });
   }
   return out;
 }

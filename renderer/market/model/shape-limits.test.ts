@@ -4,7 +4,14 @@
  * clear error, not an allocation the renderer cannot survive.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_EXTRA_MARKETS, MAX_ITEMS_PER_ANSWER, MAX_MARKETS_PER_ANSWER, MalformedResponseError, shapeAsks, shapeBids } from './shape';
+import {
+  MAX_EXTRA_MARKETS,
+  MAX_ITEMS_PER_ANSWER,
+  MAX_MARKETS_PER_ANSWER,
+  MalformedResponseError,
+  shapeAsks,
+  shapeBids,
+} from './shape';
 import { ask } from './test-helpers';
 
 /** Every typed array the shaping code creates, by length (the module uses the globals at call time). */
@@ -35,7 +42,11 @@ function zeros(valid: number): unknown[] {
   expect(text.length).toBeGreaterThanOrEqual(2 * 1024 * 1024);
   const items = JSON.parse(text) as unknown[];
   for (let v = 0; v < valid; v++) {
-    items[Math.floor(((v + 1) * items.length) / (valid + 1))] = { market_hash_name: `Item ${v}`, prices: [ask('m3', 100 + v)], orders: [{ market_name: 'm3', price: 90 + v, offers: 1 }] };
+    items[Math.floor(((v + 1) * items.length) / (valid + 1))] = {
+      market_hash_name: `Item ${v}`,
+      prices: [ask('m3', 100 + v)],
+      orders: [{ market_name: 'm3', price: 90 + v, offers: 1 }],
+    };
   }
   return items;
 }
@@ -63,7 +74,8 @@ describe('buffers sized by the valid items', () => {
     expect(asks.names).toEqual(['Item 0', 'Item 1', 'Item 2']);
     expect(asks.notes.skippedItems).toBe(1024 * 1024 - 3);
     const cells = 3 * MARKETS.length;
-    for (const a of [asks.ask, asks.locked, asks.offers, bids.bid, bids.bidOffers]) expect(a.buffer.byteLength).toBe(cells * 4);
+    for (const a of [asks.ask, asks.locked, asks.offers, bids.bid, bids.bidOffers])
+      expect(a.buffer.byteLength).toBe(cells * 4);
     for (const a of [asks.listed, bids.bidListed]) expect(a.buffer.byteLength).toBe(cells);
     expect(asks.ask[1 * MARKETS.length + 3]).toBe(101);
     expect(bids.bid[2 * MARKETS.length + 3]).toBe(92);

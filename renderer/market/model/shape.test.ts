@@ -10,7 +10,10 @@ describe('shapeAsks', () => {
   it('turns items into row-major Int32 columns in the requested market order', () => {
     const part = shapeAsks(
       [
-        { market_hash_name: 'AK-47 | Redline (Field-Tested)', prices: [ask('csfloat', 12_500, 3, 12_000), ask('steam', 15_010, 40, 15_010)] },
+        {
+          market_hash_name: 'AK-47 | Redline (Field-Tested)',
+          prices: [ask('csfloat', 12_500, 3, 12_000), ask('steam', 15_010, 40, 15_010)],
+        },
         { market_hash_name: 'Empty', prices: [] },
       ],
       A,
@@ -69,8 +72,18 @@ describe('shapeAsks', () => {
 
   it('drops rows without a usable name, counting them; an entries list that is not one leaves the row empty', () => {
     const part = shapeAsks(
-      [null, { market_hash_name: null, prices: [] }, 'oops', 42, [], { market_hash_name: 3, prices: [ask('steam', 1)] }, { prices: [] },
-        { market_hash_name: 'x', prices: [null, ask('steam', 7)] }, { market_hash_name: 'y', prices: null }, { market_hash_name: 'z', prices: {} }],
+      [
+        null,
+        { market_hash_name: null, prices: [] },
+        'oops',
+        42,
+        [],
+        { market_hash_name: 3, prices: [ask('steam', 1)] },
+        { prices: [] },
+        { market_hash_name: 'x', prices: [null, ask('steam', 7)] },
+        { market_hash_name: 'y', prices: null },
+        { market_hash_name: 'z', prices: {} },
+      ],
       A,
       'x',
     );
@@ -109,13 +122,36 @@ describe('shapeAsks', () => {
   });
 
   it('leaves out entries that are not objects or have no text market_name, counting them', () => {
-    const part = shapeAsks([{ market_hash_name: 'x', prices: ['junk', { market_name: 7, price: 1, offers: 1 }, { market_name: null, price: 1, offers: 1 }, ask('csfloat', 9)] }], A, 'x');
+    const part = shapeAsks(
+      [
+        {
+          market_hash_name: 'x',
+          prices: [
+            'junk',
+            { market_name: 7, price: 1, offers: 1 },
+            { market_name: null, price: 1, offers: 1 },
+            ask('csfloat', 9),
+          ],
+        },
+      ],
+      A,
+      'x',
+    );
     expect([...part.ask]).toEqual([NONE, NONE, 9]);
     expect(part.notes.invalidValues).toBe(3);
   });
 
   it('reads the values of a market nobody asked for by the same rules (bad values count)', () => {
-    const part = shapeAsks([{ market_hash_name: 'x', prices: [{ market_name: 'newmarket-beta', price: null, offers: 'x', price_locked: null }] }], A, 'x');
+    const part = shapeAsks(
+      [
+        {
+          market_hash_name: 'x',
+          prices: [{ market_name: 'newmarket-beta', price: null, offers: 'x', price_locked: null }],
+        },
+      ],
+      A,
+      'x',
+    );
     expect(part.notes.unknownMarkets).toEqual(['newmarket-beta']);
     expect(part.notes.invalidValues).toBe(2);
     expect(part.listed[3]).toBe(1);
@@ -123,7 +159,11 @@ describe('shapeAsks', () => {
   });
 
   it('keeps the cheaper entry when a market appears twice', () => {
-    const part = shapeAsks([{ market_hash_name: 'x', prices: [ask('steam', 9, 1), ask('steam', 7, 2), ask('steam', 8, 3)] }], A, 'x');
+    const part = shapeAsks(
+      [{ market_hash_name: 'x', prices: [ask('steam', 9, 1), ask('steam', 7, 2), ask('steam', 8, 3)] }],
+      A,
+      'x',
+    );
     expect(part.ask[0]).toBe(7);
     expect(part.offers[0]).toBe(2);
     expect(part.notes.duplicateEntries).toBe(2);
@@ -131,7 +171,12 @@ describe('shapeAsks', () => {
 
   it('keeps absurd integers exactly (negative, beyond Int32) via the overflow table', () => {
     const s = snapshotOf(
-      [{ market_hash_name: 'x', prices: [ask('steam', -5, 2 ** 40, null), ask('buff163', 9_007_199_254_740_991, 1, BIG)] }],
+      [
+        {
+          market_hash_name: 'x',
+          prices: [ask('steam', -5, 2 ** 40, null), ask('buff163', 9_007_199_254_740_991, 1, BIG)],
+        },
+      ],
       [],
       A,
       [],
@@ -145,9 +190,13 @@ describe('shapeAsks', () => {
 
   it('rejects a body that is not an array: a clear error naming the path', () => {
     expect(() => shapeAsks({ items: [] }, A, 'aggregatedMinPrices')).toThrow(MalformedResponseError);
-    expect(() => shapeAsks({ items: [] }, A, 'aggregatedMinPrices')).toThrow('aggregatedMinPrices: expected an array of items, got a object');
+    expect(() => shapeAsks({ items: [] }, A, 'aggregatedMinPrices')).toThrow(
+      'aggregatedMinPrices: expected an array of items, got a object',
+    );
     expect(() => shapeAsks(null, A, 'aggregatedMinPrices')).toThrow('got null');
-    expect(() => shapeBids('oops', B, 'aggregatedMaxOrders')).toThrow('aggregatedMaxOrders: expected an array of items, got the text "oops"');
+    expect(() => shapeBids('oops', B, 'aggregatedMaxOrders')).toThrow(
+      'aggregatedMaxOrders: expected an array of items, got the text "oops"',
+    );
   });
 });
 
@@ -181,8 +230,14 @@ describe('shapeBids and mergeGrid', () => {
   });
 
   it('takes the fast path when names line up, keeping buffers', () => {
-    const min = [{ market_hash_name: 'a', prices: [] }, { market_hash_name: 'b', prices: [] }];
-    const max = [{ market_hash_name: 'a', orders: [order('steam', 5)] }, { market_hash_name: 'b', orders: [] }];
+    const min = [
+      { market_hash_name: 'a', prices: [] },
+      { market_hash_name: 'b', prices: [] },
+    ];
+    const max = [
+      { market_hash_name: 'a', orders: [order('steam', 5)] },
+      { market_hash_name: 'b', orders: [] },
+    ];
     const bids = shapeBids(max, B, 'y');
     const merged = mergeGrid(shapeAsks(min, A, 'x'), bids, {
       game: 730,
@@ -194,7 +249,10 @@ describe('shapeBids and mergeGrid', () => {
 
   it('bids: the same per-row, per-field rules; the notes of both answers add up', () => {
     const s = snapshotOf(
-      [{ market_hash_name: 'a', prices: [ask('steam', 100)] }, { market_hash_name: null, prices: [] }],
+      [
+        { market_hash_name: 'a', prices: [ask('steam', 100)] },
+        { market_hash_name: null, prices: [] },
+      ],
       [
         { market_hash_name: 'a', orders: [{ market_name: 'steam', price: null, offers: 3 }, order('buff163', 80, 1)] },
         { market_hash_name: 404, orders: [] },
@@ -216,7 +274,15 @@ describe('shapeBids and mergeGrid', () => {
   });
 
   it('keeps duplicate names as separate rows and counts them', () => {
-    const s = snapshotOf([{ market_hash_name: 'a', prices: [] }, { market_hash_name: 'a', prices: [ask('steam', 1)] }], [], A, []);
+    const s = snapshotOf(
+      [
+        { market_hash_name: 'a', prices: [] },
+        { market_hash_name: 'a', prices: [ask('steam', 1)] },
+      ],
+      [],
+      A,
+      [],
+    );
     expect(s.n).toBe(2);
     expect(s.notes.duplicateNames).toBe(1);
     expect(s.indexOfName('a')).toBe(0);
@@ -242,7 +308,10 @@ describe('shapeBids and mergeGrid', () => {
 describe('rankNames', () => {
   it('orders case-insensitively, then exactly, then by index', () => {
     const names = ['b', 'B', 'a', 'b'];
-    const { byName } = rankNames(names.map((n) => n.toLowerCase()), names);
+    const { byName } = rankNames(
+      names.map((n) => n.toLowerCase()),
+      names,
+    );
     expect([...byName]).toEqual([2, 1, 0, 3]);
   });
 });

@@ -81,7 +81,12 @@ class Extras {
   col(name: string): number {
     const k = this.index.get(name);
     if (k !== undefined) return k;
-    if (!EXTRA_NAME.test(name) || this.names.length >= MAX_EXTRA_MARKETS || this.base + this.names.length >= MAX_MARKETS_PER_ANSWER) return -1;
+    if (
+      !EXTRA_NAME.test(name) ||
+      this.names.length >= MAX_EXTRA_MARKETS ||
+      this.base + this.names.length >= MAX_MARKETS_PER_ANSWER
+    )
+      return -1;
     const col = this.base + this.names.length;
     this.names.push(name);
     this.index.set(name, col);
@@ -135,7 +140,10 @@ export interface BidPart {
  */
 function rowsOf(items: readonly unknown[], markets: number, label: string): number {
   if (markets > MAX_MARKETS_PER_ANSWER) {
-    throw new MalformedResponseError(label, `${markets} markets asked for, more than the ${MAX_MARKETS_PER_ANSWER} one answer may hold`);
+    throw new MalformedResponseError(
+      label,
+      `${markets} markets asked for, more than the ${MAX_MARKETS_PER_ANSWER} one answer may hold`,
+    );
   }
   let rows = 0;
   for (let j = 0; j < items.length; j++) {
@@ -143,7 +151,10 @@ function rowsOf(items: readonly unknown[], markets: number, label: string): numb
     if (isObject(raw) && typeof raw.market_hash_name === 'string') rows++;
   }
   if (rows > MAX_ITEMS_PER_ANSWER) {
-    throw new MalformedResponseError(label, `${rows.toLocaleString('en-US')} items, more than the ${MAX_ITEMS_PER_ANSWER.toLocaleString('en-US')} one answer may hold`);
+    throw new MalformedResponseError(
+      label,
+      `${rows.toLocaleString('en-US')} items, more than the ${MAX_ITEMS_PER_ANSWER.toLocaleString('en-US')} one answer may hold`,
+    );
   }
   return rows;
 }
@@ -211,7 +222,14 @@ export function shapeAsks(items: unknown, askMarkets: readonly string[], label: 
       if (k === undefined) {
         const col = extras.col(slug);
         if (col < 0) notes.invalidValues++;
-        else extras.add(i, col, intOrNaN(e.price), intOrNaN(e.offers), e.price_locked === null || e.price_locked === undefined ? NaN : intOrNaN(e.price_locked));
+        else
+          extras.add(
+            i,
+            col,
+            intOrNaN(e.price),
+            intOrNaN(e.offers),
+            e.price_locked === null || e.price_locked === undefined ? NaN : intOrNaN(e.price_locked),
+          );
         continue;
       }
       const price = intOrNaN(e.price);
@@ -250,7 +268,11 @@ function addAskExtras(part: AskPart, extras: Extras): AskPart {
   const locked = widen(part.locked, n, m, w, NONE);
   const offers = widen(part.offers, n, m, w, NONE);
   const listed = widen(part.listed, n, m, w, 0);
-  const overflow = part.overflow.map(([f, cell, v]): [NumField, number, number] => [f, Math.floor(cell / m) * w + (cell % m), v]);
+  const overflow = part.overflow.map(([f, cell, v]): [NumField, number, number] => [
+    f,
+    Math.floor(cell / m) * w + (cell % m),
+    v,
+  ]);
   const notes = part.notes;
   for (let q = 0; q < extras.rows.length; q++) {
     const cell = (extras.rows[q] as number) * w + (extras.cols[q] as number);
@@ -356,7 +378,11 @@ function addBidExtras(part: BidPart, extras: Extras): BidPart {
   const bid = widen(part.bid, n, b, w, NONE);
   const bidOffers = widen(part.bidOffers, n, b, w, NONE);
   const bidListed = widen(part.bidListed, n, b, w, 0);
-  const overflow = part.overflow.map(([f, cell, v]): [NumField, number, number] => [f, Math.floor(cell / b) * w + (cell % b), v]);
+  const overflow = part.overflow.map(([f, cell, v]): [NumField, number, number] => [
+    f,
+    Math.floor(cell / b) * w + (cell % b),
+    v,
+  ]);
   const notes = part.notes;
   for (let q = 0; q < extras.rows.length; q++) {
     const cell = (extras.rows[q] as number) * w + (extras.cols[q] as number);
@@ -388,7 +414,10 @@ function grow<T extends Int32Array | Uint8Array>(a: T, len: number, fill: number
 }
 
 /** Item order by name (case- and accent-insensitive, then exact), for sorting and the default view. */
-export function rankNames(search: readonly string[], names: readonly string[]): { nameRank: Int32Array; byName: Int32Array } {
+export function rankNames(
+  search: readonly string[],
+  names: readonly string[],
+): { nameRank: Int32Array; byName: Int32Array } {
   const n = names.length;
   const order: number[] = new Array<number>(n);
   for (let i = 0; i < n; i++) order[i] = i;
@@ -411,11 +440,7 @@ export function rankNames(search: readonly string[], names: readonly string[]): 
  * Asks and bids -> one row set: the asks' items in their order, then items that have only bids.
  * Also computes the search text, category flags and name order.
  */
-export function mergeGrid(
-  asks: AskPart,
-  bids: BidPart | null,
-  ctx: { game: number; meta: GridMeta },
-): SnapshotData {
+export function mergeGrid(asks: AskPart, bids: BidPart | null, ctx: { game: number; meta: GridMeta }): SnapshotData {
   const m = asks.markets.length;
   const b = bids ? bids.markets.length : 0;
   const names = asks.names;

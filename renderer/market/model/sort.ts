@@ -33,7 +33,8 @@ export function sortByValues(
   for (let i = 0; i < n; i++) {
     const raw = values[i] as number;
     let q: number;
-    if (raw !== raw) q = MISSING; // NaN
+    if (raw !== raw)
+      q = MISSING; // NaN
     else {
       let v = Math.round(raw * scale);
       if (v < LO) v = LO;

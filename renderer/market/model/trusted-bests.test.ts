@@ -62,7 +62,10 @@ describe('computeDerived with trust', () => {
 
   it('without trust (or a trust that does not fit the snapshot) the bests are over all quotes, and all* equal them', () => {
     const snap = snapX();
-    for (const d of [computeDerived({ snap, ...cols }), computeDerived({ snap, ...cols, trust: { ...trustWith([0, 0, 0, 2], [0, 0]), askFlags: new Uint8Array(3) } })]) {
+    for (const d of [
+      computeDerived({ snap, ...cols }),
+      computeDerived({ snap, ...cols, trust: { ...trustWith([0, 0, 0, 2], [0, 0]), askFlags: new Uint8Array(3) } }),
+    ]) {
       expect([d.bestAsk[0], d.bestBid[0]]).toEqual([90, 105]);
       expect([d.allBestAsk[0], d.allBestBid[0]]).toEqual([90, 105]);
     }
@@ -71,7 +74,10 @@ describe('computeDerived with trust', () => {
   it('mark: the depth-weighted median of the trusted asks, bounded below by the best trusted bid', () => {
     const snap = snapX();
     // Trusted asks 100, 110, 120 with one offer each: median 110; best trusted bid 95 does not bind.
-    expect(computeDerived({ snap, ...cols, trust: trustWith([0, 0, 0, TRUST_FLAG.outlierLow], [0, TRUST_FLAG.outlierHigh]) }).mark[0]).toBe(110);
+    expect(
+      computeDerived({ snap, ...cols, trust: trustWith([0, 0, 0, TRUST_FLAG.outlierLow], [0, TRUST_FLAG.outlierHigh]) })
+        .mark[0],
+    ).toBe(110);
     // All quotes: d's 100 offers weigh 10 (square root) against 1 each: the median is d's 90, bounded by d's bid 105.
     expect(computeDerived({ snap, ...cols }).mark[0]).toBe(105);
   });
@@ -118,6 +124,10 @@ describe('bestArbitrage with trust', () => {
     const d = computeDerived({ snap, ...cols });
     expect(bestArbitrage(snap, d, 0, cols.askCols, cols.bidCols)).toMatchObject({ buyCol: 3, sellCol: 0, profit: 5 });
     // All quotes: buy on a (100), sell into d's 105 comes first.
-    expect(bestArbitrage(snap, d, 0, cols.askCols, cols.bidCols, { quotes: 'all' })).toMatchObject({ buyCol: 0, sellCol: 1, profit: 5 });
+    expect(bestArbitrage(snap, d, 0, cols.askCols, cols.bidCols, { quotes: 'all' })).toMatchObject({
+      buyCol: 0,
+      sellCol: 1,
+      profit: 5,
+    });
   });
 });

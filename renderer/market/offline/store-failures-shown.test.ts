@@ -13,7 +13,14 @@ afterEach(async () => {
   setNotice('offline-open', null);
   setNotice('offline-write', null);
 });
-const input: SaveInput = { kind: 'grid', source: 'live|https://a.example', game: 730, variant: 'steam|', format: 1, dataAt: 1000 };
+const input: SaveInput = {
+  kind: 'grid',
+  source: 'live|https://a.example',
+  game: 730,
+  variant: 'steam|',
+  format: 1,
+  dataAt: 1000,
+};
 
 describe('offline copies: failures shown, not only logged', () => {
   it('a kept copy that cannot be read says so', async () => {
@@ -23,7 +30,9 @@ describe('offline copies: failures shown, not only logged', () => {
     const fault = injectFault(s.name, 'data', 'error-at-request', 1, 'read');
     expect(await s.load('grid', input.source, 730, 1)).toBeNull();
     expect(fault.fired()).toBe(1);
-    expect(storageStatus().notices['offline-open']).toMatch(/^The offline copy of your last data could not be read: UnknownError/);
+    expect(storageStatus().notices['offline-open']).toMatch(
+      /^The offline copy of your last data could not be read: UnknownError/,
+    );
   });
 
   it('a copy that cannot be prepared says so', async () => {
@@ -38,6 +47,8 @@ describe('offline copies: failures shown, not only logged', () => {
       (fn) => fn(),
     );
     expect(ok).toBe(false);
-    expect(storageStatus().notices['offline-write']).toMatch(/^Could not prepare a copy of the last data for offline use: RangeError: Invalid array length/);
+    expect(storageStatus().notices['offline-write']).toMatch(
+      /^Could not prepare a copy of the last data for offline use: RangeError: Invalid array length/,
+    );
   });
 });

@@ -14,7 +14,15 @@ afterEach(async () => {
   setNotice('offline-open', null);
   setNotice('offline-write', null);
 });
-const input = (over: Partial<SaveInput> = {}): SaveInput => ({ kind: 'grid', source: 'live|https://a.example', game: 730, variant: 'steam|', format: 1, dataAt: 1000, ...over });
+const input = (over: Partial<SaveInput> = {}): SaveInput => ({
+  kind: 'grid',
+  source: 'live|https://a.example',
+  game: 730,
+  variant: 'steam|',
+  format: 1,
+  dataAt: 1000,
+  ...over,
+});
 
 /** The version-1 schema exactly as the first release created it, with one kept copy. */
 async function v1Fixture(name: string): Promise<void> {
@@ -50,7 +58,9 @@ describe('OfflineStore across versions and failures', () => {
     const s = new OfflineStore(name);
     stores.push(s);
     expect(await s.load('grid', 'live|https://a.example', 730, 1)).toBeNull();
-    expect(storageStatus().notices['offline-open']).toMatch(/offline copies of your last data: saved by a newer version of Market Desk \(storage version 3; this version reads up to 1\)/);
+    expect(storageStatus().notices['offline-open']).toMatch(
+      /offline copies of your last data: saved by a newer version of Market Desk \(storage version 3; this version reads up to 1\)/,
+    );
     warn.mockRestore();
   });
 

@@ -21,7 +21,15 @@ afterEach(async () => {
 
 const LIVE_A = 'live|https://a.example';
 const LIVE_B = 'live|https://b.example';
-const input = (over: Partial<SaveInput> = {}): SaveInput => ({ kind: 'grid', source: LIVE_A, game: 730, variant: 'steam|', format: 1, dataAt: 1000, ...over });
+const input = (over: Partial<SaveInput> = {}): SaveInput => ({
+  kind: 'grid',
+  source: LIVE_A,
+  game: 730,
+  variant: 'steam|',
+  format: 1,
+  dataAt: 1000,
+  ...over,
+});
 
 function columns(game = 730, n = 3): SnapshotData {
   const askMarkets = ['steam', 'buff163'];
@@ -207,7 +215,9 @@ describe('saveWhenIdle rewrites', () => {
     expect(await saveWhenIdle(input({ dataAt: 10_000 }), () => 'a', store, now)).toBe(true);
     expect(await saveWhenIdle(input({ dataAt: 10_000 + MIN_REWRITE_MS - 1 }), () => 'b', store, now)).toBe(false);
     expect(await saveWhenIdle(input({ dataAt: 20_000, variant: 'buff163|' }), () => 'c', store, now)).toBe(true);
-    expect(await saveWhenIdle(input({ dataAt: 20_000 + MIN_REWRITE_MS, variant: 'buff163|' }), () => 'd', store, now)).toBe(true);
+    expect(
+      await saveWhenIdle(input({ dataAt: 20_000 + MIN_REWRITE_MS, variant: 'buff163|' }), () => 'd', store, now),
+    ).toBe(true);
     expect((await store.load('grid', LIVE_A, 730, 1))?.payload).toBe('d');
   });
 });

@@ -14,7 +14,15 @@
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { setNotice } from '../../lib/storage/status';
-import { answer, errorText, isQuotaError, NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
+import {
+  answer,
+  errorText,
+  isQuotaError,
+  NewerDatabaseError,
+  openVersioned,
+  transactionError,
+  type UpgradeStep,
+} from '../../lib/storage/versioned-db';
 import { whenIdle } from '../../lib/idle';
 
 export const OFFLINE_DB = 'market-desk-offline';
@@ -80,14 +88,18 @@ export class OfflineStore {
   private open(): Promise<IDBPDatabase<OfflineSchema> | null> {
     if (this.db) return this.db;
     if (typeof indexedDB === 'undefined') return (this.db = Promise.resolve(null));
-    const opening: Promise<IDBPDatabase<OfflineSchema> | null> = openVersioned<OfflineSchema>(this.name, this.upgrades, {
-      what: 'The offline copies of your last data',
-      onBlocked: (m) => setNotice('offline-open', m),
-      // Another tab's upgrade, or the browser, closed it: the next call opens again.
-      onClosed: () => {
-        if (this.db === opening) this.db = null;
+    const opening: Promise<IDBPDatabase<OfflineSchema> | null> = openVersioned<OfflineSchema>(
+      this.name,
+      this.upgrades,
+      {
+        what: 'The offline copies of your last data',
+        onBlocked: (m) => setNotice('offline-open', m),
+        // Another tab's upgrade, or the browser, closed it: the next call opens again.
+        onClosed: () => {
+          if (this.db === opening) this.db = null;
+        },
       },
-    }).then(
+    ).then(
       (db) => {
         setNotice('offline-open', null);
         return db;
@@ -96,7 +108,12 @@ export class OfflineStore {
         console.warn('Offline data unavailable:', e);
         // Not kept: the next call tries again (the newer tab may be gone).
         if (this.db === opening) this.db = null;
-        setNotice('offline-open', e instanceof NewerDatabaseError ? e.message : `The offline copies of your last data cannot be opened: ${errorText(e)}.`);
+        setNotice(
+          'offline-open',
+          e instanceof NewerDatabaseError
+            ? e.message
+            : `The offline copies of your last data cannot be opened: ${errorText(e)}.`,
+        );
         return null;
       },
     );
@@ -148,7 +165,12 @@ export class OfflineStore {
   }
 
   /** The last data of (kind, source, game) in this format, or null. */
-  async load<T = unknown>(kind: OfflineKind, source: string, game: number, format: number): Promise<OfflineRecord<T> | null> {
+  async load<T = unknown>(
+    kind: OfflineKind,
+    source: string,
+    game: number,
+    format: number,
+  ): Promise<OfflineRecord<T> | null> {
     const db = await this.open();
     if (!db) return null;
     const id = offlineId(kind, source, game);
@@ -216,10 +238,21 @@ export const MIN_REWRITE_MS = 5 * 60_000;
  * IndexedDB only then. Several saves of one record before that keep only the latest; a load of the same
  * request less than MIN_REWRITE_MS after the one last written is not written.
  */
-export function saveWhenIdle(input: SaveInput, encode: () => unknown, store: OfflineStore = offlineStore(), idle: Idle = onIdle): Promise<boolean> {
+export function saveWhenIdle(
+  input: SaveInput,
+  encode: () => unknown,
+  store: OfflineStore = offlineStore(),
+  idle: Idle = onIdle,
+): Promise<boolean> {
   const key = `${store.name}\u0000${offlineId(input.kind, input.source, input.game)}`;
   const last = written.get(key);
-  if (last && last.variant === input.variant && input.dataAt >= last.dataAt && input.dataAt - last.dataAt < MIN_REWRITE_MS) return Promise.resolve(false);
+  if (
+    last &&
+    last.variant === input.variant &&
+    input.dataAt >= last.dataAt &&
+    input.dataAt - last.dataAt < MIN_REWRITE_MS
+  )
+    return Promise.resolve(false);
   const first = !pending.has(key);
   pending.set(key, { input, encode });
   if (!first) return Promise.resolve(false);
@@ -235,10 +268,13 @@ export function saveWhenIdle(input: SaveInput, encode: () => unknown, store: Off
         setNotice('offline-write', `Could not prepare a copy of the last data for offline use: ${errorText(e)}.`);
         return resolve(false);
       }
-      store.save(job.input, payload).then((ok) => {
-        if (ok) written.set(key, { dataAt: job.input.dataAt, variant: job.input.variant });
-        resolve(ok);
-      }, () => resolve(false));
+      store.save(job.input, payload).then(
+        (ok) => {
+          if (ok) written.set(key, { dataAt: job.input.dataAt, variant: job.input.variant });
+          resolve(ok);
+        },
+        () => resolve(false),
+      );
     });
   });
 }

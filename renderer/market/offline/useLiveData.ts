@@ -111,7 +111,9 @@ export function useLiveData<T extends { game: number }>(req: LiveDataRequest<T>)
     },
     // Wait for the host's first status: the data source (demo or live) is part of the identity.
     enabled: !driver && req.enabled && sourceKey !== null,
-    placeholderData: req.keepPrevious ? (prev) => (prev && prev.game === game ? keepPreviousData(prev) : undefined) : undefined,
+    placeholderData: req.keepPrevious
+      ? (prev) => (prev && prev.game === game ? keepPreviousData(prev) : undefined)
+      : undefined,
     structuralSharing: false,
     retry: false,
     refetchInterval: driver ? false : refetchInterval,
@@ -127,7 +129,10 @@ export function useLiveData<T extends { game: number }>(req: LiveDataRequest<T>)
   // react-query has no data for the new key (a rejected market must not blank the view).
   const lastGood = useRef<{ data: T; source: string | null; at: number } | null>(null);
   if (live) lastGood.current = { data: live, source: sourceKey, at: query.dataUpdatedAt };
-  const fallback = lastGood.current && lastGood.current.source === sourceKey && lastGood.current.data.game === game ? lastGood.current : null;
+  const fallback =
+    lastGood.current && lastGood.current.source === sourceKey && lastGood.current.data.game === game
+      ? lastGood.current
+      : null;
   const kept = useOfflineData(req.offline.codec, {
     enabled: req.offline.enabled,
     game,
@@ -138,7 +143,8 @@ export function useLiveData<T extends { game: number }>(req: LiveDataRequest<T>)
   });
   // With no live data (start, game switch, service down): the last copy kept from an earlier session.
   const fits = req.offline.fits;
-  const restored: Restored<T> | null = kept && kept.data.game === game && !query.data && !(error && fallback) && (!fits || fits(kept.data)) ? kept : null;
+  const restored: Restored<T> | null =
+    kept && kept.data.game === game && !query.data && !(error && fallback) && (!fits || fits(kept.data)) ? kept : null;
   const data = query.data ?? (error ? fallback?.data : null) ?? restored?.data ?? null;
   return {
     data,
@@ -148,7 +154,13 @@ export function useLiveData<T extends { game: number }>(req: LiveDataRequest<T>)
     placeholder: query.isPlaceholderData,
     fetching: query.isFetching,
     // Of what is shown: a placeholder or a fallback is the last good data (of its own time).
-    updatedAt: restored ? restored.at : live ? query.dataUpdatedAt : fallback && data === fallback.data ? fallback.at : query.dataUpdatedAt,
+    updatedAt: restored
+      ? restored.at
+      : live
+        ? query.dataUpdatedAt
+        : fallback && data === fallback.data
+          ? fallback.at
+          : query.dataUpdatedAt,
     errorAt: query.errorUpdatedAt,
     refetch: driver ? driver.refresh : query.refetch,
     progress,

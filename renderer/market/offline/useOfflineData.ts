@@ -33,7 +33,10 @@ export interface OfflineArgs<T> {
   hasData: boolean;
 }
 
-export function useOfflineData<T>(codec: OfflineCodec<T>, { enabled, game, variant, live, liveAt, hasData }: OfflineArgs<T>): Restored<T> | null {
+export function useOfflineData<T>(
+  codec: OfflineCodec<T>,
+  { enabled, game, variant, live, liveAt, hasData }: OfflineArgs<T>,
+): Restored<T> | null {
   const { sourceKey } = useDataSource();
   const { status } = useConnection();
   const source = enabled ? restoreSourceOf(sourceKey, status) : null;
@@ -63,7 +66,10 @@ export function useOfflineData<T>(codec: OfflineCodec<T>, { enabled, game, varia
   useEffect(() => {
     if (!enabled || !live || kept.current === live || !keepsOffline(sourceKey)) return;
     kept.current = live;
-    void saveWhenIdle({ kind: codec.kind, source: sourceKey, game, variant, format: codec.format, dataAt: liveAt }, () => codec.encode(live)).then(() =>
+    void saveWhenIdle(
+      { kind: codec.kind, source: sourceKey, game, variant, format: codec.format, dataAt: liveAt },
+      () => codec.encode(live),
+    ).then(() =>
       // Live data is here: the kept copy read earlier is not needed any more.
       setRestored((r) => (r && r.id === offlineId(codec.kind, sourceKey, game) ? null : r)),
     );

@@ -24,7 +24,11 @@ function setup(fees: Record<string, { buyBps: number; sellBps: number }>, net: b
     ['m1', 'm2'],
     ['b1', 'b2'],
   );
-  const recs = shapeRecs([rec('A', 11_000), rec('B', null), rec('Z', 1_000)], { game: 730, type: 'general', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 })!;
+  const recs = shapeRecs(
+    [rec('A', 11_000), rec('B', null), rec('Z', 1_000)],
+    { game: 730, type: 'general', markets: null },
+    { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 },
+  )!;
   const cols = { snap, askCols: [0, 1], bidCols: [0, 1], fees };
   const shown = computeDerived({ ...cols, net });
   const withFees = computeDerived({ ...cols, net: true });
@@ -62,19 +66,47 @@ describe('joinRecs: suggested prices against live asks and bids', () => {
   });
 
   it('explains a deal term by term', () => {
-    const { join, snap, recs, withFees } = setup({ m1: { buyBps: 250, sellBps: 0 }, m2: { buyBps: 500, sellBps: 0 } }, false);
+    const { join, snap, recs, withFees } = setup(
+      { m1: { buyBps: 250, sellBps: 0 }, m2: { buyBps: 500, sellBps: 0 } },
+      false,
+    );
     // m1: 10,000 + 250 = 10,250; m2: 10,100 + 505 = 10,605. Best: m1.
     const w = dealWorking('buy', 0, recs, join, snap, withFees)!;
-    expect(w).toEqual({ side: 'buy', market: 'm1', price: 10_000, feeCode: 250, fee: 250, after: 10_250, suggested: 11_000, gain: 750, gainPct: (750 / 11_000) * 100 });
+    expect(w).toEqual({
+      side: 'buy',
+      market: 'm1',
+      price: 10_000,
+      feeCode: 250,
+      fee: 250,
+      after: 10_250,
+      suggested: 11_000,
+      gain: 750,
+      gainPct: (750 / 11_000) * 100,
+    });
   });
 
-  it('matches items by name whatever the two lists\' order; a name twice in the grid is its first row', () => {
+  it("matches items by name whatever the two lists' order; a name twice in the grid is its first row", () => {
     const key = { game: 730, type: 'general' as const, markets: null };
     const meta = { transport: 'graphql' as const, bytes: 0, bytesDoneAt: 0, parseMs: 0 };
-    const grid = (names: string[]) => snapshotOf(names.map((n, i) => ({ market_hash_name: n, prices: [ask('m1', 1_000 * (i + 1))] })), [], ['m1'], []);
+    const grid = (names: string[]) =>
+      snapshotOf(
+        names.map((n, i) => ({ market_hash_name: n, prices: [ask('m1', 1_000 * (i + 1))] })),
+        [],
+        ['m1'],
+        [],
+      );
     const joined = (snap: ReturnType<typeof grid>, names: string[]) => {
       const d = computeDerived({ snap, askCols: [0], bidCols: [], fees: {}, net: false });
-      return joinRecs({ recs: shapeRecs(names.map((n) => rec(n, 5_000)), key, meta)!, snap, shown: d, net: d });
+      return joinRecs({
+        recs: shapeRecs(
+          names.map((n) => rec(n, 5_000)),
+          key,
+          meta,
+        )!,
+        snap,
+        shown: d,
+        net: d,
+      });
     };
     const same = joined(grid(['A', 'B', 'C']), ['A', 'B', 'C']);
     expect([...same.gridRow]).toEqual([0, 1, 2]);

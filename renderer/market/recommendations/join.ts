@@ -122,12 +122,22 @@ export interface DealWorking {
   gainPct: number;
 }
 
-export function dealWorking(side: DealSide, i: number, recs: Pick<RecColumns, 'suggested'>, join: RecJoin, snap: Snapshot, net: Derived): DealWorking | null {
+export function dealWorking(
+  side: DealSide,
+  i: number,
+  recs: Pick<RecColumns, 'suggested'>,
+  join: RecJoin,
+  snap: Snapshot,
+  net: Derived,
+): DealWorking | null {
   const g = join.gridRow[i] as number;
   const col = (side === 'buy' ? join.buyCol[i] : join.sellCol[i]) as number;
   const suggested = recs.suggested[i] as number;
   if (g < 0 || col < 0 || Number.isNaN(suggested)) return null;
-  const price = side === 'buy' ? cellValue(snap, 'ask', g * snap.askMarkets.length + col) : cellValue(snap, 'bid', g * snap.bidMarkets.length + col);
+  const price =
+    side === 'buy'
+      ? cellValue(snap, 'ask', g * snap.askMarkets.length + col)
+      : cellValue(snap, 'bid', g * snap.bidMarkets.length + col);
   const after = (side === 'buy' ? join.buyCost[i] : join.sellProceeds[i]) as number;
   if (price === null || Number.isNaN(after)) return null;
   return {

@@ -18,7 +18,14 @@ describe('reasonExplained and the legend', () => {
   it('explains every reason of the spec in words, and an unknown code without failing', async () => {
     const { reasonExplained, REASON_LEGEND } = await import('./reasons');
     expect(REASON_LEGEND.map((r) => r.code)).toEqual([
-      'NOT_POPULAR', 'NO_ORDERS', 'NO_LISTINGS', 'LISTINGS_PRICE', 'BIG_LISTINGS_DIFFERENCE', 'BOOST_RISK', 'NO_THREE_MONTH_SALES', 'THREE_MONTH_SALES',
+      'NOT_POPULAR',
+      'NO_ORDERS',
+      'NO_LISTINGS',
+      'LISTINGS_PRICE',
+      'BIG_LISTINGS_DIFFERENCE',
+      'BOOST_RISK',
+      'NO_THREE_MONTH_SALES',
+      'THREE_MONTH_SALES',
     ]);
     for (const r of REASON_LEGEND) expect(r.explained.length).toBeGreaterThan(30);
     expect(reasonExplained('BOOST_RISK')).toMatch(/pushed up or down/);

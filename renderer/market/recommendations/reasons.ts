@@ -41,8 +41,9 @@ export function reasonExplained(code: string): string {
 }
 
 /** The legend: every code of the spec, in its order. */
-export const REASON_LEGEND: ReadonlyArray<{ code: UnstableReason; label: string; explained: string }> = UNSTABLE_REASONS.map((code) => ({
-  code,
-  label: REASON_TEXT[code],
-  explained: REASON_EXPLAINED[code],
-}));
+export const REASON_LEGEND: ReadonlyArray<{ code: UnstableReason; label: string; explained: string }> =
+  UNSTABLE_REASONS.map((code) => ({
+    code,
+    label: REASON_TEXT[code],
+    explained: REASON_EXPLAINED[code],
+  }));

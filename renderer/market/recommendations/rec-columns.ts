@@ -9,7 +9,10 @@
 import { UNSTABLE_REASONS, type RecommendationType, type UnstableReason } from '../../../shared/api/schema';
 import type { RecSort } from './rec-sort';
 
-export const REASON_BIT = Object.fromEntries(UNSTABLE_REASONS.map((r, i) => [r, 1 << i])) as Record<UnstableReason, number>;
+export const REASON_BIT = Object.fromEntries(UNSTABLE_REASONS.map((r, i) => [r, 1 << i])) as Record<
+  UnstableReason,
+  number
+>;
 /** The item has a reason code the spec does not list (kept in `unknownReasons`). */
 export const UNKNOWN_REASON_BIT = 1 << 8;
 /** The item's unstable_reasons was not a list: nothing is known about its stability. */
@@ -69,7 +72,11 @@ export interface RecColumns extends RecRequestKey {
 }
 
 /** The codes of one item: known ones in the spec's order, then unknown ones as they came. */
-export function reasonCodes(c: Pick<RecColumns, 'reasons'>, unknownOf: ReadonlyMap<number, string[]>, i: number): string[] {
+export function reasonCodes(
+  c: Pick<RecColumns, 'reasons'>,
+  unknownOf: ReadonlyMap<number, string[]>,
+  i: number,
+): string[] {
   const bits = c.reasons[i] ?? 0;
   const out: string[] = UNSTABLE_REASONS.filter((r) => bits & REASON_BIT[r]);
   if (bits & UNKNOWN_REASON_BIT) out.push(...(unknownOf.get(i) ?? []));

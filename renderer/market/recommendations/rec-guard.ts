@@ -19,7 +19,12 @@ export function isRecColumns(v: unknown): v is RecColumns {
   // The search text and flags: both there, or both still to come (empty).
   const search = v.search;
   const flags = v.flags;
-  if (!(flags instanceof Uint32Array) || (flags.length !== n && flags.length !== 0) || !isStringArray(search, flags.length)) return false;
+  if (
+    !(flags instanceof Uint32Array) ||
+    (flags.length !== n && flags.length !== 0) ||
+    !isStringArray(search, flags.length)
+  )
+    return false;
   const typed: Array<[string, new (...a: never[]) => ArrayLike<number>]> = [
     ['nameRank', Int32Array],
     ['byName', Int32Array],
@@ -39,6 +44,16 @@ export function isRecColumns(v: unknown): v is RecColumns {
     if (!Array.isArray(e) || typeof e[0] !== 'number' || e[0] < 0 || e[0] >= n || !Array.isArray(e[1])) return false;
   }
   const pre = v.presorted;
-  if (pre !== undefined && !(isObject(pre) && typeof pre.key === 'string' && (pre.dir === 'asc' || pre.dir === 'desc') && pre.order instanceof Int32Array && pre.order.length === n)) return false;
+  if (
+    pre !== undefined &&
+    !(
+      isObject(pre) &&
+      typeof pre.key === 'string' &&
+      (pre.dir === 'asc' || pre.dir === 'desc') &&
+      pre.order instanceof Int32Array &&
+      pre.order.length === n
+    )
+  )
+    return false;
   return typeof v.droppedRows === 'number' && typeof v.invalidValues === 'number' && isObject(v.meta);
 }

@@ -22,7 +22,11 @@ const good = (name: string, extra: Record<string, unknown> = {}) => ({
 
 describe('shapeRecs', () => {
   it('reads every field of good rows into columns, exactly', () => {
-    const c = shapeRecs([good('B'), good('A', { unstable_reasons: ['NO_ORDERS', 'BOOST_RISK'], suggested_price: 1 })], KEY, META)!;
+    const c = shapeRecs(
+      [good('B'), good('A', { unstable_reasons: ['NO_ORDERS', 'BOOST_RISK'], suggested_price: 1 })],
+      KEY,
+      META,
+    )!;
     expect(c.n).toBe(2);
     expect(c.names).toEqual(['B', 'A']);
     expect([...c.suggested]).toEqual([12_345, 1]);
@@ -39,7 +43,14 @@ describe('shapeRecs', () => {
   });
 
   it('keeps unknown reason codes as text and marks an unreadable list (never "stable")', () => {
-    const c = shapeRecs([good('X', { unstable_reasons: ['PRICE_FREEZE', 'NOT_POPULAR', 'PRICE_FREEZE'] }), good('Y', { unstable_reasons: null })], KEY, META)!;
+    const c = shapeRecs(
+      [
+        good('X', { unstable_reasons: ['PRICE_FREEZE', 'NOT_POPULAR', 'PRICE_FREEZE'] }),
+        good('Y', { unstable_reasons: null }),
+      ],
+      KEY,
+      META,
+    )!;
     expect(c.reasons[0]).toBe(REASON_BIT.NOT_POPULAR | UNKNOWN_REASON_BIT);
     expect(reasonCodes(c, new Map(c.unknownReasons), 0)).toEqual(['NOT_POPULAR', 'PRICE_FREEZE']);
     expect(c.reasons[1]).toBe(UNREADABLE_REASONS_BIT);
@@ -53,8 +64,20 @@ describe('shapeRecs', () => {
       42,
       { suggested_price: 5 },
       { market_hash_name: 7 },
-      good('nulls', { suggested_price: null, total_sales: null, price_difference: null, price_change_percentage: null, liquidity_score: null }),
-      good('types', { suggested_price: '12', total_sales: -1, price_difference: 'x', price_change_percentage: true, liquidity_score: 10001 }),
+      good('nulls', {
+        suggested_price: null,
+        total_sales: null,
+        price_difference: null,
+        price_change_percentage: null,
+        liquidity_score: null,
+      }),
+      good('types', {
+        suggested_price: '12',
+        total_sales: -1,
+        price_difference: 'x',
+        price_change_percentage: true,
+        liquidity_score: 10001,
+      }),
       good('floats', { suggested_price: 1.5, total_sales: 2.5, liquidity_score: 50.5 }),
       good('huge', { suggested_price: 2 ** 60 }),
       good('reasons', { unstable_reasons: ['NO_LISTINGS', 3, null, 'NEW_CODE'] }),
@@ -75,14 +98,28 @@ describe('shapeRecs', () => {
       expect(c.changePct[i]).toBe(nan(row.price_change_percentage));
       expect(c.liquidity[i]).toBe(nan(row.liquidity_score));
       // Both keep the same codes (ours: known in spec order, then unknown) for readable lists.
-      if (Array.isArray((dirty.find((d) => (d as { market_hash_name?: unknown })?.market_hash_name === row.market_hash_name) as { unstable_reasons?: unknown })?.unstable_reasons)) {
+      if (
+        Array.isArray(
+          (
+            dirty.find((d) => (d as { market_hash_name?: unknown })?.market_hash_name === row.market_hash_name) as {
+              unstable_reasons?: unknown;
+            }
+          )?.unstable_reasons,
+        )
+      ) {
         expect(new Set(reasonCodes(c, new Map(c.unknownReasons), i))).toEqual(new Set(row.unstable_reasons));
       }
     });
   });
 
   it('reads the same columns from batches of rows as from the whole list (RecReader)', () => {
-    const rows: unknown[] = [...recSampleRows(500), null, good('Z'), { market_hash_name: 3 }, good('A', { unstable_reasons: ['X', 'NO_ORDERS'] })];
+    const rows: unknown[] = [
+      ...recSampleRows(500),
+      null,
+      good('Z'),
+      { market_hash_name: 3 },
+      good('A', { unstable_reasons: ['X', 'NO_ORDERS'] }),
+    ];
     const whole = shapeRecs(rows, KEY, META)!;
     const reader = new RecReader();
     for (let i = 0; i < rows.length; i += 37) reader.add(rows.slice(i, i + 37));

@@ -8,7 +8,14 @@ import { analyzeName, normalizeText } from '../model/search';
 import { rankNames } from '../model/shape';
 import { isObject } from '../../lib/guards';
 import { StringPacker, type PackedStrings } from '../worker/packed-strings';
-import { REASON_BIT, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns, type RecMeta, type RecRequestKey } from './rec-columns';
+import {
+  REASON_BIT,
+  UNKNOWN_REASON_BIT,
+  UNREADABLE_REASONS_BIT,
+  type RecColumns,
+  type RecMeta,
+  type RecRequestKey,
+} from './rec-columns';
 
 /** A list of no items (the list's frame while the real one loads). */
 export function emptyRecColumns(key: RecRequestKey): RecColumns {
@@ -22,7 +29,11 @@ export function emptyRecColumns(key: RecRequestKey): RecColumns {
  * Integer fields must be safe integers (counts not negative, liquidity 0..10000); the Float fields any
  * finite number, as the spec types them.
  */
-export function shapeRecs(value: unknown, key: RecRequestKey, meta: Omit<RecMeta, 'shapeMs' | 'readyAt' | 'postedAt'>): RecColumns | null {
+export function shapeRecs(
+  value: unknown,
+  key: RecRequestKey,
+  meta: Omit<RecMeta, 'shapeMs' | 'readyAt' | 'postedAt'>,
+): RecColumns | null {
   if (!Array.isArray(value)) return null;
   const reader = new RecReader();
   reader.add(value as unknown[]);
@@ -138,7 +149,11 @@ export class RecReader {
   }
 
   /** The columns of every row added; `lean`: without the search text and flags (see searchColumns). */
-  finish(key: RecRequestKey, meta: Omit<RecMeta, 'shapeMs' | 'readyAt' | 'postedAt'>, { lean = false }: { lean?: boolean } = {}): RecColumns {
+  finish(
+    key: RecRequestKey,
+    meta: Omit<RecMeta, 'shapeMs' | 'readyAt' | 'postedAt'>,
+    { lean = false }: { lean?: boolean } = {},
+  ): RecColumns {
     const t0 = performance.now();
     const n = this.n;
     const { nameRank, byName } = rankNames(this.search, this.names);

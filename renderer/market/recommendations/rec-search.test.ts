@@ -4,9 +4,13 @@ import { shapeRecs } from './rec-reader';
 import { recSampleRows } from './rec-sample';
 import { attachRecSearch, whenRecSearch } from './rec-search';
 
-describe('whenRecSearch: waits for the worker\'s search text instead of computing it on the page', () => {
+describe("whenRecSearch: waits for the worker's search text instead of computing it on the page", () => {
   const lean = () => {
-    const list = shapeRecs(recSampleRows(50), { game: 730, type: 'general', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 })!;
+    const list = shapeRecs(
+      recSampleRows(50),
+      { game: 730, type: 'general', markets: null },
+      { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 },
+    )!;
     const { search, flags } = list;
     list.search = [];
     list.flags = new Uint32Array(0);

@@ -13,11 +13,17 @@ const packedNames = new WeakMap<object, { packed: PackedStrings; list: string[] 
  * join, search and export need them all, after the first paint), and recName() reads one name before
  * that: the first paint needs only the rows in sight. No search text yet ('recs-search' brings it).
  */
-export function withPackedNames<W extends { names: PackedStrings }>(wire: W): Omit<W, 'names'> & { names: string[]; search: string[] } {
+export function withPackedNames<W extends { names: PackedStrings }>(
+  wire: W,
+): Omit<W, 'names'> & { names: string[]; search: string[] } {
   const { names: packed, ...rest } = wire;
   const entry: { packed: PackedStrings; list: string[] | null } = { packed, list: null };
   const cols = { ...rest, search: [] as string[] };
-  Object.defineProperty(cols, 'names', { enumerable: true, configurable: true, get: () => (entry.list ??= unpackStrings(packed)) });
+  Object.defineProperty(cols, 'names', {
+    enumerable: true,
+    configurable: true,
+    get: () => (entry.list ??= unpackStrings(packed)),
+  });
   packedNames.set(cols, entry);
   return cols as Omit<W, 'names'> & { names: string[]; search: string[] };
 }

@@ -37,7 +37,12 @@ export function useRecommendations(req: RecRequest, { enabled = true }: { enable
     background: false,
     keepPrevious: false,
     // A kept list is shown only for the same list (type and markets).
-    offline: { codec: recsCodec, enabled: true, variant, fits: (kept) => `${kept.type}|${(kept.markets ?? []).join(',')}` === variant },
+    offline: {
+      codec: recsCodec,
+      enabled: true,
+      variant,
+      fits: (kept) => `${kept.type}|${(kept.markets ?? []).join(',')}` === variant,
+    },
     driver,
   });
   return { recs: data, ...rest };

@@ -32,11 +32,23 @@ export interface RecFilter {
   deal: DealPreset | null;
 }
 
-export const EMPTY_REC_FILTER: RecFilter = { text: '', hideReasons: 0, minLiquidity: null, minPrice: null, maxPrice: null, deal: null };
+export const EMPTY_REC_FILTER: RecFilter = {
+  text: '',
+  hideReasons: 0,
+  minLiquidity: null,
+  minPrice: null,
+  maxPrice: null,
+  deal: null,
+};
 
 /** The deals preset's starting point: stable only, some liquidity, a 5 % margin. */
 export function dealsFilter(side: DealSide, prev: RecFilter): RecFilter {
-  return { ...prev, deal: { side, marginBps: prev.deal?.marginBps ?? 500 }, hideReasons: ALL_REASON_BITS, minLiquidity: prev.minLiquidity ?? 2000 };
+  return {
+    ...prev,
+    deal: { side, marginBps: prev.deal?.marginBps ?? 500 },
+    hideReasons: ALL_REASON_BITS,
+    minLiquidity: prev.minLiquidity ?? 2000,
+  };
 }
 
 /**
@@ -44,12 +56,31 @@ export function dealsFilter(side: DealSide, prev: RecFilter): RecFilter {
  * narrows() says): then filtering the last view gives the same rows as filtering the whole order.
  */
 export function recNarrows(prev: RecFilter, next: RecFilter): boolean {
-  const sameDeal = prev.deal === next.deal || (prev.deal !== null && next.deal !== null && prev.deal.side === next.deal.side && prev.deal.marginBps === next.deal.marginBps);
-  return sameDeal && prev.hideReasons === next.hideReasons && prev.minLiquidity === next.minLiquidity && prev.minPrice === next.minPrice && prev.maxPrice === next.maxPrice && textNarrows(prev.text, next.text);
+  const sameDeal =
+    prev.deal === next.deal ||
+    (prev.deal !== null &&
+      next.deal !== null &&
+      prev.deal.side === next.deal.side &&
+      prev.deal.marginBps === next.deal.marginBps);
+  return (
+    sameDeal &&
+    prev.hideReasons === next.hideReasons &&
+    prev.minLiquidity === next.minLiquidity &&
+    prev.minPrice === next.minPrice &&
+    prev.maxPrice === next.maxPrice &&
+    textNarrows(prev.text, next.text)
+  );
 }
 
 export function isRecFiltering(f: RecFilter): boolean {
-  return f.text.trim() !== '' || f.hideReasons !== 0 || f.minLiquidity !== null || f.minPrice !== null || f.maxPrice !== null || f.deal !== null;
+  return (
+    f.text.trim() !== '' ||
+    f.hideReasons !== 0 ||
+    f.minLiquidity !== null ||
+    f.minPrice !== null ||
+    f.maxPrice !== null ||
+    f.deal !== null
+  );
 }
 
 /**
@@ -124,7 +155,15 @@ function missing(n: number): Float64Array {
 export const DEFAULT_REC_SORT: RecSort = { key: 'sales', dir: 'desc' };
 
 /** Sort keys whose values are the list's own (not the live prices' join). */
-const OWN_KEYS: ReadonlySet<RecSortKey> = new Set(['name', 'suggested', 'sales', 'diff', 'changePct', 'liquidity', 'reasons']);
+const OWN_KEYS: ReadonlySet<RecSortKey> = new Set([
+  'name',
+  'suggested',
+  'sales',
+  'diff',
+  'changePct',
+  'liquidity',
+  'reasons',
+]);
 
 /**
  * The list in `sort`'s order: the order the worker sorted it in (DEFAULT_REC_SORT, with warm code, while

@@ -9,7 +9,15 @@ import { decodeChunk, type Chunk } from '../history/chunk-codec';
 import { GameRecorder, type PollInput } from '../history/recorder';
 import { effectiveFees } from '../markets/fees';
 import { mulberry32 } from '../../../shared/random/mulberry32';
-import { finishRoutes, ItemReplayer, PollTimes, prepareBacktest, seriesLayout, type PendingRoute, type SeriesLayout } from './backtest';
+import {
+  finishRoutes,
+  ItemReplayer,
+  PollTimes,
+  prepareBacktest,
+  seriesLayout,
+  type PendingRoute,
+  type SeriesLayout,
+} from './backtest';
 import { newItemRow, pickRoute, type LimitsApplied, type PreparedRule } from './evaluate';
 import { READY_RULES, type ScanRule } from './rules';
 import { unknownFeeMarkets } from './scan';
@@ -39,7 +47,16 @@ function recorded(items: number): { chunks: Chunk[][]; series: string[] } {
       const at = Math.floor(rnd() * arr.length);
       arr[at] = price();
     }
-    const poll: PollInput = { game: 730, at: T0 + k * MIN, names, askMarkets: ASKS, bidMarkets: BIDS, ask, bid, big: [] };
+    const poll: PollInput = {
+      game: 730,
+      at: T0 + k * MIN,
+      names,
+      askMarkets: ASKS,
+      bidMarkets: BIDS,
+      ask,
+      bid,
+      big: [],
+    };
     for (const open of rec.apply(poll).dirty) {
       const key = `${open.n}|${open.st}`;
       if (!byKey.has(key)) order[names.indexOf(open.n)]?.push(key);
@@ -50,7 +67,17 @@ function recorded(items: number): { chunks: Chunk[][]; series: string[] } {
 }
 
 /** The plain replay: the whole rule after every poll in the range (and at its start). */
-function plainReplay(p: PreparedRule, layout: SeriesLayout, applied: LimitsApplied, name: string, chunks: readonly Chunk[], from: number, to: number, times: PollTimes, out: PendingRoute[]): void {
+function plainReplay(
+  p: PreparedRule,
+  layout: SeriesLayout,
+  applied: LimitsApplied,
+  name: string,
+  chunks: readonly Chunk[],
+  from: number,
+  to: number,
+  times: PollTimes,
+  out: PendingRoute[],
+): void {
   const row = newItemRow(layout.askMarkets.length, layout.bidMarkets.length);
   for (const a of [row.ask, row.bid, row.locked, row.offers, row.bidOffers]) a.fill(NaN);
   const liq = { score: NaN, steamSales30d: NaN };
@@ -69,13 +96,28 @@ function plainReplay(p: PreparedRule, layout: SeriesLayout, applied: LimitsAppli
       open = null;
     }
     if (!has) return;
-    open ??= { route: { name: carried ? '' : name, buyMarket: b, sellMarket: s, start: at, end: NaN, polls: 0, minutes: 0, profit: p.profit, profitAfter1: NaN, profitAfter5: NaN }, t: [], p: [] };
+    open ??= {
+      route: {
+        name: carried ? '' : name,
+        buyMarket: b,
+        sellMarket: s,
+        start: at,
+        end: NaN,
+        polls: 0,
+        minutes: 0,
+        profit: p.profit,
+        profitAfter1: NaN,
+        profitAfter5: NaN,
+      },
+      t: [],
+      p: [],
+    };
     open.t.push(at);
     open.p.push(p.profit);
   };
   const points = chunks.map((c) => decodeChunk(c));
   for (const pts of points) {
-    for (let q = 0; q < pts.t.length; ) {
+    for (let q = 0; q < pts.t.length;) {
       const at = pts.t[q] as number;
       if (at > to) break;
       if (at >= from && seenBefore && !looked) {
@@ -107,7 +149,16 @@ function handMade(polls: Array<[number[], number[]]>): { chunks: Chunk[]; series
   const rec = new GameRecorder(730);
   const byKey = new Map<number, Chunk>();
   polls.forEach(([a, b], k) => {
-    const poll: PollInput = { game: 730, at: T0 + k * MIN, names: ['Hand'], askMarkets: ['csfloat', 'skinport'], bidMarkets: ['csfloat', 'waxpeer'], ask: Int32Array.from(a), bid: Int32Array.from(b), big: [] };
+    const poll: PollInput = {
+      game: 730,
+      at: T0 + k * MIN,
+      names: ['Hand'],
+      askMarkets: ['csfloat', 'skinport'],
+      bidMarkets: ['csfloat', 'waxpeer'],
+      ask: Int32Array.from(a),
+      bid: Int32Array.from(b),
+      big: [],
+    };
     for (const open of rec.apply(poll).dirty) byKey.set(open.st, open.toChunk());
   });
   return { chunks: [...byKey.values()], series: rec.series };
@@ -134,12 +185,26 @@ describe('ItemReplayer', () => {
     ]);
     const layout = seriesLayout(h.series);
     const rule = { ...READY_RULES.crossToBuyOrder, limits: { ...READY_RULES.crossToBuyOrder.limits, minRoi: 0.1 } };
-    const input = { game: 730, rule, fees: effectiveFees({}, 730), unknownFees: unknownFeeMarkets(['csfloat', 'skinport', 'waxpeer'], {}, 730), from: T0, to: T0 + 2 * MIN };
+    const input = {
+      game: 730,
+      rule,
+      fees: effectiveFees({}, 730),
+      unknownFees: unknownFeeMarkets(['csfloat', 'skinport', 'waxpeer'], {}, 730),
+      from: T0,
+      to: T0 + 2 * MIN,
+    };
     const { prepared, applied } = prepareBacktest(input, layout);
     const times = new PollTimes(input.from, input.to);
     const found: PendingRoute[] = [];
     new ItemReplayer(prepared, layout, applied).replay('Hand', h.chunks, input.from, input.to, times, found);
-    expect(finishRoutes(found, times, input.from, input.to).routes.map((r) => [r.buyMarket, r.sellMarket, r.start - T0, r.profit])).toEqual([['csfloat', 'waxpeer', MIN, 1_010]]);
+    expect(
+      finishRoutes(found, times, input.from, input.to).routes.map((r) => [
+        r.buyMarket,
+        r.sellMarket,
+        r.start - T0,
+        r.profit,
+      ]),
+    ).toEqual([['csfloat', 'waxpeer', MIN, 1_010]]);
   });
 
   const h = recorded(12);
@@ -150,10 +215,17 @@ describe('ItemReplayer', () => {
     READY_RULES.crossToBuyOrder,
     READY_RULES.crossToListing,
     READY_RULES.cashToSteam,
-    { ...READY_RULES.crossToBuyOrder, buy: 'bid-plus-tick', limits: { ...READY_RULES.crossToBuyOrder.limits, minRoi: 0.02 } },
+    {
+      ...READY_RULES.crossToBuyOrder,
+      buy: 'bid-plus-tick',
+      limits: { ...READY_RULES.crossToBuyOrder.limits, minRoi: 0.02 },
+    },
     { ...READY_RULES.crossToListing, limits: { ...READY_RULES.crossToListing.limits, minRoi: 0.4, minProfit: 200 } },
     // The buy price range (before fees) and locked listings allowed (none are recorded: the ask alone).
-    { ...READY_RULES.crossToBuyOrder, limits: { ...READY_RULES.crossToBuyOrder.limits, priceMin: 5_000, priceMax: 12_000, locked: 'allow' } },
+    {
+      ...READY_RULES.crossToBuyOrder,
+      limits: { ...READY_RULES.crossToBuyOrder.limits, priceMin: 5_000, priceMax: 12_000, locked: 'allow' },
+    },
   ];
   for (const rule of rules) {
     for (const [from, to] of [

@@ -20,8 +20,14 @@ describe('backtestRequestProblem', () => {
   it('names what is wrong with a bad request instead of running it', () => {
     expect(backtestRequestProblem(null)).toBe('the request is not an object');
     expect(backtestRequestProblem({ ...good, from: 2 })).toBe('the range is not two times in order');
-    expect(backtestRequestProblem({ ...good, rule: { ...good.rule, sell: 'later' } })).toBe('the rule buys or sells in an unknown way');
-    expect(backtestRequestProblem({ ...good, rule: { ...good.rule, limits: { ...good.rule.limits, minRoi: 'high' } } })).toBe("the rule's minRoi is not a number");
-    expect(backtestRequestProblem({ ...good, rule: { ...good.rule, walletRatio: 0 } })).toBe('The Steam wallet ratio must be above 0 and at most 1.');
+    expect(backtestRequestProblem({ ...good, rule: { ...good.rule, sell: 'later' } })).toBe(
+      'the rule buys or sells in an unknown way',
+    );
+    expect(
+      backtestRequestProblem({ ...good, rule: { ...good.rule, limits: { ...good.rule.limits, minRoi: 'high' } } }),
+    ).toBe("the rule's minRoi is not a number");
+    expect(backtestRequestProblem({ ...good, rule: { ...good.rule, walletRatio: 0 } })).toBe(
+      'The Steam wallet ratio must be above 0 and at most 1.',
+    );
   });
 });

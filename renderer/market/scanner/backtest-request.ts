@@ -37,20 +37,33 @@ export function backtestRequestProblem(v: unknown): string | null {
   if (!isObj(v.fees)) return 'the fees are not a table';
   for (const f of Object.values(v.fees)) {
     if (!isObj(f) || !isNum(f.buyBps) || !isNum(f.sellBps)) return 'a fee is not two numbers of basis points';
-    if (f.steamPublisherBps !== undefined && !isNumOrNull(f.steamPublisherBps)) return "a Steam game fee is not a number";
+    if (f.steamPublisherBps !== undefined && !isNumOrNull(f.steamPublisherBps))
+      return 'a Steam game fee is not a number';
   }
   const r = v.rule;
   if (!isObj(r) || typeof r.id !== 'string' || typeof r.name !== 'string') return 'the rule has no id or name';
-  if (!BUY.includes(r.buy as BuyMode) || !SELL.includes(r.sell as SellMode)) return 'the rule buys or sells in an unknown way';
-  if (!(r.buyMarkets === null || isStrings(r.buyMarkets)) || !(r.sellMarkets === null || isStrings(r.sellMarkets))) return "the rule's markets are not lists";
+  if (!BUY.includes(r.buy as BuyMode) || !SELL.includes(r.sell as SellMode))
+    return 'the rule buys or sells in an unknown way';
+  if (!(r.buyMarkets === null || isStrings(r.buyMarkets)) || !(r.sellMarkets === null || isStrings(r.sellMarkets)))
+    return "the rule's markets are not lists";
   if (!isStrings(r.buyExclude) || !isStrings(r.sellExclude)) return "the rule's excluded markets are not lists";
-  if (typeof r.sameMarket !== 'boolean' || typeof r.includeFeeUnknown !== 'boolean') return "the rule's switches are not true or false";
+  if (typeof r.sameMarket !== 'boolean' || typeof r.includeFeeUnknown !== 'boolean')
+    return "the rule's switches are not true or false";
   if (!isNum(r.walletRatio) || !isNum(r.tickThousandths)) return "the rule's wallet ratio or tick is not a number";
   const l = r.limits;
   if (!isObj(l)) return 'the rule has no limits';
-  for (const k of ['minProfit', 'minRoi', 'minBuyDepth', 'minSellDepth', 'minLiquidityScore', 'minSteamSales30d'] as const) if (!isNum(l[k])) return `the rule's ${k} is not a number`;
+  for (const k of [
+    'minProfit',
+    'minRoi',
+    'minBuyDepth',
+    'minSellDepth',
+    'minLiquidityScore',
+    'minSteamSales30d',
+  ] as const)
+    if (!isNum(l[k])) return `the rule's ${k} is not a number`;
   if (!isNumOrNull(l.priceMin) || !isNumOrNull(l.priceMax)) return "the rule's price range is not numbers";
-  if (typeof l.trustedOnly !== 'boolean' || !LOCKED.includes(l.locked as LockedChoice)) return "the rule's trusted or locked choice is unknown";
+  if (typeof l.trustedOnly !== 'boolean' || !LOCKED.includes(l.locked as LockedChoice))
+    return "the rule's trusted or locked choice is unknown";
   const alert = routeAlertProblem(r.alert);
   if (alert !== null) return alert;
   const problems = ruleProblems(r as unknown as ScanRule);

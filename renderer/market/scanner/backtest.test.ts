@@ -30,7 +30,16 @@ function poll(k: number, rows: Record<string, [number[], number[]]>): PollInput 
     ask.push(...a);
     bid.push(...b);
   }
-  return { game: 730, at: T0 + k * MIN, names: NAMES, askMarkets: ASKS, bidMarkets: BIDS, ask: Int32Array.from(ask), bid: Int32Array.from(bid), big: [] };
+  return {
+    game: 730,
+    at: T0 + k * MIN,
+    names: NAMES,
+    askMarkets: ASKS,
+    bidMarkets: BIDS,
+    ask: Int32Array.from(ask),
+    bid: Int32Array.from(bid),
+    big: [],
+  };
 }
 
 /** The background item moves at every poll (as a catalog does), with no route: every poll is seen. */
@@ -93,28 +102,48 @@ describe('runBacktest', () => {
   it('gives each route its polls and minutes, and counts those still there one poll later', async () => {
     const s = await recorded();
     const progress: Array<[number, number]> = [];
-    const r = await runBacktest(s, input(), (d, t) => progress.push([d, t]), () => false);
+    const r = await runBacktest(
+      s,
+      input(),
+      (d, t) => progress.push([d, t]),
+      () => false,
+    );
     expect(r.polls).toBe(7);
     expect(r.items).toBe(3);
-    expect(r.routes.map((x) => [x.name, x.start - T0, x.end - T0, x.polls, x.minutes, x.profit, x.profitAfter1])).toEqual([
+    expect(
+      r.routes.map((x) => [x.name, x.start - T0, x.end - T0, x.polls, x.minutes, x.profit, x.profitAfter1]),
+    ).toEqual([
       ['three polls', 1 * MIN, 4 * MIN, 3, 3, 1_292, 1_762],
       ['one poll', 2 * MIN, 3 * MIN, 1, 1, 1_292, NaN],
     ]);
     expect(r.afterOne).toEqual({ routes: 1, total: 1_762, perDay: 1_762 });
     expect(r.afterFive).toEqual({ routes: 0, total: 0, perDay: 0 });
     expect(r.carriedIn).toBe(0);
-    expect(r.notApplied).toEqual(['trusted quotes only (no trust computed yet)', 'minimum depth (offer and order counts not recorded)']);
+    expect(r.notApplied).toEqual([
+      'trusted quotes only (no trust computed yet)',
+      'minimum depth (offer and order counts not recorded)',
+    ]);
     expect(progress.at(-1)).toEqual([3, 3]);
   });
 
   it('leaves routes there before the range out (counted apart) and keeps one open at its end', async () => {
     const s = await recorded();
-    const r = await runBacktest(s, input({ from: T0 + 2.5 * MIN, to: T0 + 3.5 * MIN }), () => {}, () => false);
+    const r = await runBacktest(
+      s,
+      input({ from: T0 + 2.5 * MIN, to: T0 + 3.5 * MIN }),
+      () => {},
+      () => false,
+    );
     // Both routes were there at 2.5 minutes: neither appeared in the range.
     expect(r.polls).toBe(1);
     expect(r.routes).toEqual([]);
     expect(r.carriedIn).toBe(2);
-    const early = await runBacktest(s, input({ from: T0, to: T0 + 2.5 * MIN }), () => {}, () => false);
+    const early = await runBacktest(
+      s,
+      input({ from: T0, to: T0 + 2.5 * MIN }),
+      () => {},
+      () => false,
+    );
     // Polls at 0, 1 and 2 minutes; both routes still there at the last: open (end NaN), minutes to the last poll.
     expect(early.routes.map((x) => [x.name, x.start - T0, x.end, x.polls, x.minutes, x.profitAfter1])).toEqual([
       ['three polls', 1 * MIN, NaN, 2, 1, 1_762],
@@ -125,7 +154,14 @@ describe('runBacktest', () => {
 
   it('stops between batches when cancelled', async () => {
     const s = await recorded();
-    await expect(runBacktest(s, input(), () => {}, () => true)).rejects.toBeInstanceOf(BacktestCancelled);
+    await expect(
+      runBacktest(
+        s,
+        input(),
+        () => {},
+        () => true,
+      ),
+    ).rejects.toBeInstanceOf(BacktestCancelled);
   });
 });
 

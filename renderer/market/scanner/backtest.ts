@@ -187,7 +187,8 @@ export class ItemReplayer {
     applied: LimitsApplied,
   ) {
     // Candidates are netted from the recorded prices alone (replay): nothing else can be applied.
-    if (applied.trust || applied.depth || applied.liquidityScore || applied.steamSales30d) throw new Error('The history records prices only: no trust, depth or liquidity limit applies to a replay.');
+    if (applied.trust || applied.depth || applied.liquidityScore || applied.steamSales30d)
+      throw new Error('The history records prices only: no trust, depth or liquidity limit applies to a replay.');
     const buyOnAsks = p.rule.buy === 'ask';
     const sellOnAsks = p.rule.sell === 'ask-minus-tick';
     const find = (cols: Int32Array, n: number, onAsks: boolean, side: number, k: number): number => {
@@ -195,12 +196,23 @@ export class ItemReplayer {
       for (let i = 0; i < n; i++) if (cols[i] === k) return i;
       return -1;
     };
-    this.buyOf = Int32Array.from(layout.side, (side, i) => find(p.buy.col, p.buy.n, buyOnAsks, side, layout.col[i] as number));
-    this.sellOf = Int32Array.from(layout.side, (side, i) => find(p.sell.col, p.sell.n, sellOnAsks, side, layout.col[i] as number));
+    this.buyOf = Int32Array.from(layout.side, (side, i) =>
+      find(p.buy.col, p.buy.n, buyOnAsks, side, layout.col[i] as number),
+    );
+    this.sellOf = Int32Array.from(layout.side, (side, i) =>
+      find(p.sell.col, p.sell.n, sellOnAsks, side, layout.col[i] as number),
+    );
   }
 
   /** Returns how many routes were there already at `from` (left out of `routes`). */
-  replay(name: string, chunks: readonly Chunk[], from: number, to: number, times: PollTimes, routes: PendingRoute[]): number {
+  replay(
+    name: string,
+    chunks: readonly Chunk[],
+    from: number,
+    to: number,
+    times: PollTimes,
+    routes: PendingRoute[],
+  ): number {
     const { buyOf, sellOf } = this;
     const pv = this.p;
     pv.buyVal.fill(NaN);
@@ -263,10 +275,14 @@ export class ItemReplayer {
           if (bi >= 0) {
             const was = pv.buyVal[bi] as number;
             const price = (v[q] as number) + buyAdd;
-            const now = price === price && price > 0 && price >= buyMin && price <= buyMax ? netAsk(price, pv.buy.fee[bi] as number) * (pv.buy.value[bi] as number) : NaN;
+            const now =
+              price === price && price > 0 && price >= buyMin && price <= buyMax
+                ? netAsk(price, pv.buy.fee[bi] as number) * (pv.buy.value[bi] as number)
+                : NaN;
             pv.buyVal[bi] = now;
             // A cheaper buy (or a new one) may make or change the route; a dearer one only where it is the route's.
-            if (now < was || (was !== was && now === now) || (open !== null ? bi === pv.pick.buy : !worseKeepsNone)) touched = true;
+            if (now < was || (was !== was && now === now) || (open !== null ? bi === pv.pick.buy : !worseKeepsNone))
+              touched = true;
           }
           if (sj >= 0) {
             const was = pv.sellVal[sj] as number;
@@ -280,7 +296,8 @@ export class ItemReplayer {
               now = (pv.sellMemoNet[sj] as number) * (pv.sell.value[sj] as number);
             }
             pv.sellVal[sj] = now;
-            if (now > was || (was !== was && now === now) || (open !== null ? sj === pv.pick.sell : !worseKeepsNone)) touched = true;
+            if (now > was || (was !== was && now === now) || (open !== null ? sj === pv.pick.sell : !worseKeepsNone))
+              touched = true;
           }
         }
         if (at < from) {
@@ -304,7 +321,18 @@ export class ItemReplayer {
 
 function closed(name: string, o: Open, end: number): PendingRoute {
   return {
-    route: { name, buyMarket: o.buyMarket, sellMarket: o.sellMarket, start: o.start, end, polls: 0, minutes: 0, profit: o.p[0] as number, profitAfter1: NaN, profitAfter5: NaN },
+    route: {
+      name,
+      buyMarket: o.buyMarket,
+      sellMarket: o.sellMarket,
+      start: o.start,
+      end,
+      polls: 0,
+      minutes: 0,
+      profit: o.p[0] as number,
+      profitAfter1: NaN,
+      profitAfter5: NaN,
+    },
     t: o.t,
     p: o.p,
   };
@@ -367,10 +395,20 @@ export function finishRoutes(
 }
 
 /** The rule laid over the history's markets, and the limits it cannot apply there. */
-export function prepareBacktest(input: BacktestInput, layout: SeriesLayout): { prepared: PreparedRule; applied: LimitsApplied; notApplied: string[] } {
-  const { applied, notApplied } = limitsApplied(input.rule, { liquidityScore: false, steamSales30d: false, trust: false, depth: false });
-  if (input.rule.limits.locked === 'only') notApplied.push('locked listings only (price_locked is not recorded: no route can be found)');
-  if (input.rule.limits.locked === 'allow') notApplied.push('locked listings allowed (price_locked is not recorded: tradable asks only)');
+export function prepareBacktest(
+  input: BacktestInput,
+  layout: SeriesLayout,
+): { prepared: PreparedRule; applied: LimitsApplied; notApplied: string[] } {
+  const { applied, notApplied } = limitsApplied(input.rule, {
+    liquidityScore: false,
+    steamSales30d: false,
+    trust: false,
+    depth: false,
+  });
+  if (input.rule.limits.locked === 'only')
+    notApplied.push('locked listings only (price_locked is not recorded: no route can be found)');
+  if (input.rule.limits.locked === 'allow')
+    notApplied.push('locked listings allowed (price_locked is not recorded: tradable asks only)');
   // Offers and orders are not recorded: the depth limits are left out rather than failing every route.
   const rule = { ...input.rule, limits: { ...input.rule.limits, minBuyDepth: 0, minSellDepth: 0 } };
   const prepared = prepareRule(rule, layout.askMarkets, layout.bidMarkets, input.fees, input.unknownFees);
@@ -399,12 +437,26 @@ export async function runBacktest(
     const batch = names.slice(i, i + BACKTEST_BATCH);
     const got: Chunk[][] = new Array<Chunk[]>(batch.length);
     await store.eachItemChunks(input.game, batch, input.from, input.to, (k, chunks) => (got[k] = chunks));
-    batch.forEach((name, k) => (carriedIn += replayer.replay(name, got[k] ?? [], input.from, input.to, times, pending)));
+    batch.forEach(
+      (name, k) => (carriedIn += replayer.replay(name, got[k] ?? [], input.from, input.to, times, pending)),
+    );
     onProgress(Math.min(i + BACKTEST_BATCH, names.length), names.length);
     // Let a cancel message in between batches.
     await new Promise((r) => setTimeout(r, 0));
   }
   if (cancelled()) throw new BacktestCancelled();
   const done = finishRoutes(pending, times, input.from, input.to);
-  return { rule: input.rule, game: input.game, from: input.from, to: input.to, items: names.length, polls: done.polls, routes: done.routes, carriedIn, afterOne: done.afterOne, afterFive: done.afterFive, notApplied };
+  return {
+    rule: input.rule,
+    game: input.game,
+    from: input.from,
+    to: input.to,
+    items: names.length,
+    polls: done.polls,
+    routes: done.routes,
+    carriedIn,
+    afterOne: done.afterOne,
+    afterFive: done.afterFive,
+    notApplied,
+  };
 }

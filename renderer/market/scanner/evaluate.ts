@@ -8,7 +8,16 @@
  * best-quote.ts isTrustedQuote.
  */
 import { isTrustedQuote, bestNetPair, type PairPick } from '../model/best-quote';
-import { buyFeeCode, netAsk, netBid, sellFeeCode, steamFeeCode, UNKNOWN_FEE_CODE, type FeeCode, type FeeTable } from '../model/price-arithmetic';
+import {
+  buyFeeCode,
+  netAsk,
+  netBid,
+  sellFeeCode,
+  steamFeeCode,
+  UNKNOWN_FEE_CODE,
+  type FeeCode,
+  type FeeTable,
+} from '../model/price-arithmetic';
 import { sideMarkets, STEAM_MARKET, type BuyMode, type ScanRule, type SellMode } from './rules';
 
 /** One item's quotes, NaN = none; flags 0 where no trust is known. Laid out as the snapshot's markets. */
@@ -130,7 +139,13 @@ export function usedColumns(p: PreparedRule): { ask: Uint8Array; bid: Uint8Array
 }
 
 /** A rule laid over a snapshot's markets and fees: done once per poll (or per backtest), not per item. */
-export function prepareRule(rule: ScanRule, askMarkets: readonly string[], bidMarkets: readonly string[], fees: FeeTable, unknown: UnknownFees): PreparedRule {
+export function prepareRule(
+  rule: ScanRule,
+  askMarkets: readonly string[],
+  bidMarkets: readonly string[],
+  fees: FeeTable,
+  unknown: UnknownFees,
+): PreparedRule {
   const buy = side(rule, 'buy', rule.buy, askMarkets, bidMarkets, fees, unknown);
   const sell = side(rule, 'sell', rule.sell, askMarkets, bidMarkets, fees, unknown);
   return {
@@ -205,7 +220,13 @@ export interface RouteCore {
  * on another market, whose sales the service does not give, Steam's gap scaled by Steam's buy orders over
  * that market's (its share of the demand, by buy orders). NaN when a figure is missing; Infinity with no sales.
  */
-export function expectedSellDays(mode: SellMode, market: string, steamSales30d: number, steamOrders: number, marketOrders: number): number {
+export function expectedSellDays(
+  mode: SellMode,
+  market: string,
+  steamSales30d: number,
+  steamOrders: number,
+  marketOrders: number,
+): number {
   if (mode === 'bid') return 0;
   if (!(steamSales30d >= 0)) return NaN;
   const steamDays = steamSales30d > 0 ? 30 / steamSales30d : Infinity;
@@ -219,7 +240,14 @@ export function expectedSellDays(mode: SellMode, market: string, steamSales30d: 
  * The best route of one item under a prepared rule, written to `out`; false when none passes the limits.
  * `hasTrust`: the row's flags are real (trusted-only is applied); `applied` says which limits could be.
  */
-export function evaluateItem(p: PreparedRule, row: ItemRow, liq: ItemLiquidity, hasTrust: boolean, applied: LimitsApplied, out: RouteCore): boolean {
+export function evaluateItem(
+  p: PreparedRule,
+  row: ItemRow,
+  liq: ItemLiquidity,
+  hasTrust: boolean,
+  applied: LimitsApplied,
+  out: RouteCore,
+): boolean {
   if (!pickRoute(p, row, liq, hasTrust, applied)) return false;
   const r = p.rule;
   const b = p.buy;
@@ -255,7 +283,13 @@ export function evaluateItem(p: PreparedRule, row: ItemRow, liq: ItemLiquidity, 
  * The route's pair only (p.pick, p.profit, p.roi), without the route's other figures: what the backtest
  * needs at every change, and the first half of evaluateItem.
  */
-export function pickRoute(p: PreparedRule, row: ItemRow, liq: ItemLiquidity, hasTrust: boolean, applied: LimitsApplied): boolean {
+export function pickRoute(
+  p: PreparedRule,
+  row: ItemRow,
+  liq: ItemLiquidity,
+  hasTrust: boolean,
+  applied: LimitsApplied,
+): boolean {
   const l = p.rule.limits;
   if (applied.liquidityScore && l.minLiquidityScore > 0 && !(liq.score >= l.minLiquidityScore)) return false;
   if (applied.steamSales30d && l.minSteamSales30d > 0 && !(liq.steamSales30d >= l.minSteamSales30d)) return false;
@@ -266,7 +300,13 @@ export function pickRoute(p: PreparedRule, row: ItemRow, liq: ItemLiquidity, has
 }
 
 /** One buy candidate's net cash cost into p.buyVal[i] (NaN: left out by the side's limits), from the row. */
-export function netBuyCandidate(p: PreparedRule, row: ItemRow, i: number, trusted: boolean, applied: LimitsApplied): void {
+export function netBuyCandidate(
+  p: PreparedRule,
+  row: ItemRow,
+  i: number,
+  trusted: boolean,
+  applied: LimitsApplied,
+): void {
   const r = p.rule;
   const l = r.limits;
   const b = p.buy;
@@ -302,7 +342,13 @@ export function netBuyCandidate(p: PreparedRule, row: ItemRow, i: number, truste
 }
 
 /** One sell candidate's net cash proceeds into p.sellVal[j] (NaN: left out by the side's limits), from the row. */
-export function netSellCandidate(p: PreparedRule, row: ItemRow, j: number, trusted: boolean, applied: LimitsApplied): void {
+export function netSellCandidate(
+  p: PreparedRule,
+  row: ItemRow,
+  j: number,
+  trusted: boolean,
+  applied: LimitsApplied,
+): void {
   const r = p.rule;
   const s = p.sell;
   p.sellVal[j] = NaN;
@@ -317,7 +363,12 @@ export function netSellCandidate(p: PreparedRule, row: ItemRow, j: number, trust
   }
   if (price !== price || price <= 0) return;
   const dc = s.depthCol[j] as number;
-  if (applied.depth && r.limits.minSellDepth > 0 && !(dc >= 0 && (row.bidOffers[dc] as number) >= r.limits.minSellDepth)) return;
+  if (
+    applied.depth &&
+    r.limits.minSellDepth > 0 &&
+    !(dc >= 0 && (row.bidOffers[dc] as number) >= r.limits.minSellDepth)
+  )
+    return;
   p.sellPrice[j] = price;
   if (p.sellMemoPrice[j] !== price) {
     p.sellMemoPrice[j] = price;
@@ -333,7 +384,8 @@ export function netSellCandidate(p: PreparedRule, row: ItemRow, j: number, trust
  */
 export function pickNetted(p: PreparedRule): boolean {
   const l = p.rule.limits;
-  if (!bestNetPair(p.buyVal, p.buy.market, p.buy.n, p.sellVal, p.sell.market, p.sell.n, p.rule.sameMarket, p.pick)) return false;
+  if (!bestNetPair(p.buyVal, p.buy.market, p.buy.n, p.sellVal, p.sell.market, p.sell.n, p.rule.sameMarket, p.pick))
+    return false;
   const cost = p.buyVal[p.pick.buy] as number;
   const profit = Math.round((p.sellVal[p.pick.sell] as number) - cost);
   const roi = cost > 0 ? profit / cost : NaN;

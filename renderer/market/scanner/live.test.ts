@@ -13,19 +13,34 @@ const unknown = unknownFeeMarkets([...ASKS, ...BIDS], {}, 730);
 
 function poll(at: number, bidA: number, withB: boolean): LiveScanRequest {
   const snap = snapshotOf(
-    [{ market_hash_name: 'A', prices: [ask('csfloat', 10_000, 3)] }, ...(withB ? [{ market_hash_name: 'B', prices: [ask('csfloat', 1_000, 1)] }] : [])],
-    [{ market_hash_name: 'A', orders: [order('waxpeer', bidA, 5)] }, ...(withB ? [{ market_hash_name: 'B', orders: [order('waxpeer', 2_000, 1)] }] : [])],
+    [
+      { market_hash_name: 'A', prices: [ask('csfloat', 10_000, 3)] },
+      ...(withB ? [{ market_hash_name: 'B', prices: [ask('csfloat', 1_000, 1)] }] : []),
+    ],
+    [
+      { market_hash_name: 'A', orders: [order('waxpeer', bidA, 5)] },
+      ...(withB ? [{ market_hash_name: 'B', orders: [order('waxpeer', 2_000, 1)] }] : []),
+    ],
     ASKS,
     BIDS,
   );
-  return { data: scanDataOf(snap), at, rule, fees: effectiveFees({}, 730), unknownFees: { buy: [...unknown.buy], sell: [...unknown.sell] } };
+  return {
+    data: scanDataOf(snap),
+    at,
+    rule,
+    fees: effectiveFees({}, 730),
+    unknownFees: { buy: [...unknown.buy], sell: [...unknown.sell] },
+  };
 }
 
 describe('live scan', () => {
   it('counts each route by poll, drops a route gone from a poll, and counts a poll given twice once', () => {
     const s = new LiveScanner();
     const one = s.scan(poll(1_000, 12_000, true));
-    expect(one.routes.map((r) => [r.name, r.polls, r.since])).toEqual([['A', 1, 1_000], ['B', 1, 1_000]]);
+    expect(one.routes.map((r) => [r.name, r.polls, r.since])).toEqual([
+      ['A', 1, 1_000],
+      ['B', 1, 1_000],
+    ]);
     // Waxpeer 12.000 - 5.9 % = 11.292 against CSFloat's 10.000.
     expect(one.routes[0]?.profit).toBe(1_292);
     s.scan(poll(2_000, 12_000, true));
@@ -33,7 +48,10 @@ describe('live scan', () => {
     const three = s.scan(poll(3_000, 12_000, false));
     expect(three.routes.map((r) => [r.name, r.polls, r.since])).toEqual([['A', 3, 1_000]]);
     const four = s.scan(poll(4_000, 12_000, true));
-    expect(four.routes.map((r) => [r.name, r.polls, r.since])).toEqual([['A', 4, 1_000], ['B', 1, 4_000]]);
+    expect(four.routes.map((r) => [r.name, r.polls, r.since])).toEqual([
+      ['A', 4, 1_000],
+      ['B', 1, 4_000],
+    ]);
   });
 
   it('starts persistence again when the rule changes, and refuses a rule with problems', () => {

@@ -11,7 +11,23 @@ import { ruleProblems, type ScanRule } from './rules';
 import { RouteAlerts, type RouteFiring } from './route-alerts';
 
 /** What a scan reads of a poll's answer. */
-export type ScanSnapshotData = Pick<SnapshotData, 'game' | 'askMarkets' | 'bidMarkets' | 'n' | 'names' | 'ask' | 'locked' | 'offers' | 'listed' | 'bid' | 'bidOffers' | 'bidListed' | 'overflow' | 'trust'>;
+export type ScanSnapshotData = Pick<
+  SnapshotData,
+  | 'game'
+  | 'askMarkets'
+  | 'bidMarkets'
+  | 'n'
+  | 'names'
+  | 'ask'
+  | 'locked'
+  | 'offers'
+  | 'listed'
+  | 'bid'
+  | 'bidOffers'
+  | 'bidListed'
+  | 'overflow'
+  | 'trust'
+>;
 
 export interface LiveScanRequest {
   data: ScanSnapshotData;
@@ -31,14 +47,52 @@ export interface LiveScanResult extends ScanResult {
 
 /** The part of a snapshot a scan reads, to post to the worker (typed arrays copied, the grid keeps its own). */
 export function scanDataOf(s: SnapshotData): ScanSnapshotData {
-  const { game, askMarkets, bidMarkets, n, names, ask, locked, offers, listed, bid, bidOffers, bidListed, overflow, trust } = s;
-  return { game, askMarkets, bidMarkets, n, names, ask, locked, offers, listed, bid, bidOffers, bidListed, overflow, ...(trust ? { trust } : {}) };
+  const {
+    game,
+    askMarkets,
+    bidMarkets,
+    n,
+    names,
+    ask,
+    locked,
+    offers,
+    listed,
+    bid,
+    bidOffers,
+    bidListed,
+    overflow,
+    trust,
+  } = s;
+  return {
+    game,
+    askMarkets,
+    bidMarkets,
+    n,
+    names,
+    ask,
+    locked,
+    offers,
+    listed,
+    bid,
+    bidOffers,
+    bidListed,
+    overflow,
+    ...(trust ? { trust } : {}),
+  };
 }
 
 function asSnapshot(d: ScanSnapshotData) {
   const meta = { transport: 'graphql' as const, bytes: 0, bytesDoneAt: 0, parseMs: 0, shapeMs: 0, readyAt: 0 };
   const none = new Int32Array(0);
-  return toSnapshot({ ...d, search: [], flags: new Uint32Array(0), nameRank: none, byName: none, notes: emptyNotes(), meta });
+  return toSnapshot({
+    ...d,
+    search: [],
+    flags: new Uint32Array(0),
+    nameRank: none,
+    byName: none,
+    notes: emptyNotes(),
+    meta,
+  });
 }
 
 /** Scans polls as they come, one tracker per rule (its whole settings) and game. */
@@ -93,17 +147,23 @@ export class RuleAlertScanner {
   scan(req: RuleAlertRequest): RouteFiring[] {
     const game = `${req.data.game}\u0000`;
     const live = new Map<string, ScanRule>();
-    for (const rule of req.rules) if (rule.alert && ruleProblems(rule).length === 0) live.set(game + JSON.stringify(rule), rule);
+    for (const rule of req.rules)
+      if (rule.alert && ruleProblems(rule).length === 0) live.set(game + JSON.stringify(rule), rule);
     for (const k of [...this.states.keys()]) if (k.startsWith(game) && !live.has(k)) this.states.delete(k);
     const due: Array<{ rule: ScanRule; state: { tracker: RouteTracker; alerts: RouteAlerts; lastAt: number } }> = [];
     for (const [k, rule] of live) {
       let state = this.states.get(k);
-      if (!state) this.states.set(k, (state = { tracker: new RouteTracker(), alerts: new RouteAlerts(), lastAt: -Infinity }));
+      if (!state)
+        this.states.set(k, (state = { tracker: new RouteTracker(), alerts: new RouteAlerts(), lastAt: -Infinity }));
       if (req.at > state.lastAt) due.push({ rule, state });
     }
     if (due.length === 0) return [];
     const results = scanSnapshotRules(
-      { snap: asSnapshot(req.data), fees: req.fees, unknownFees: { buy: new Set(req.unknownFees.buy), sell: new Set(req.unknownFees.sell) } },
+      {
+        snap: asSnapshot(req.data),
+        fees: req.fees,
+        unknownFees: { buy: new Set(req.unknownFees.buy), sell: new Set(req.unknownFees.sell) },
+      },
       due.map((d) => d.rule),
     );
     const out: RouteFiring[] = [];

@@ -3,7 +3,13 @@
  * page; an answer carries the request's id, so the page drops answers to requests it has replaced. The
  * alerts' watcher runs its own instance for the saved rules that alert (`alerts` requests: RuleAlertScanner).
  */
-import { LiveScanner, RuleAlertScanner, type LiveScanRequest, type LiveScanResult, type RuleAlertRequest } from './live';
+import {
+  LiveScanner,
+  RuleAlertScanner,
+  type LiveScanRequest,
+  type LiveScanResult,
+  type RuleAlertRequest,
+} from './live';
 import type { RouteFiring } from './route-alerts';
 
 export type LiveScanMessage =

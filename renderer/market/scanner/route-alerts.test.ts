@@ -10,7 +10,19 @@ const MIN = 60_000;
 const rule: ScanRule = { ...READY_RULES.crossToBuyOrder, alert: { polls: 3 } };
 
 function route(name: string, profit = 1_292): Route {
-  return { ...emptyRoute(), item: 0, name, key: routeKey(name, 'csfloat', 'waxpeer'), polls: 1, since: NaN, buyMarket: 'csfloat', buyPrice: 10_000, sellMarket: 'waxpeer', sellPrice: 12_000, profit };
+  return {
+    ...emptyRoute(),
+    item: 0,
+    name,
+    key: routeKey(name, 'csfloat', 'waxpeer'),
+    polls: 1,
+    since: NaN,
+    buyMarket: 'csfloat',
+    buyPrice: 10_000,
+    sellMarket: 'waxpeer',
+    sellPrice: 12_000,
+    profit,
+  };
 }
 
 /** Polls through the scanner's own persistence (RouteTracker) and then the alerts: what fired at each. */
@@ -52,17 +64,50 @@ describe('RouteAlerts', () => {
       fired = alerts.update(rule, routes, T0 + k * MIN);
     }
     expect(fired).toEqual([
-      { ruleId: 'cross-to-buy-order', ruleName: 'Cross-market to buy order', at: T0 + 2 * MIN, item: 'AK', buyMarket: 'csfloat', buyPrice: 10_000, sellMarket: 'waxpeer', sellPrice: 12_000, profit: 1_002, roi: NaN, polls: 3, since: T0 },
+      {
+        ruleId: 'cross-to-buy-order',
+        ruleName: 'Cross-market to buy order',
+        at: T0 + 2 * MIN,
+        item: 'AK',
+        buyMarket: 'csfloat',
+        buyPrice: 10_000,
+        sellMarket: 'waxpeer',
+        sellPrice: 12_000,
+        profit: 1_002,
+        roi: NaN,
+        polls: 3,
+        since: T0,
+      },
     ]);
   });
 });
 
 describe('routeNotification', () => {
   it('says the route in words a desktop notification takes', () => {
-    const f = { ruleId: 'cross-to-buy-order', ruleName: 'Cross-market to buy order', at: T0, item: 'AK-47 | Redline (Field-Tested)', buyMarket: 'csfloat', buyPrice: 10_000, sellMarket: 'waxpeer', sellPrice: 12_000, profit: 1_292, roi: 0.1292, polls: 3, since: T0 - 2 * MIN };
-    const n = routeNotification(f, 730, (s) => ({ csfloat: 'CSFloat', waxpeer: 'Waxpeer' })[s] ?? s, (v) => `$${(v / 1000).toFixed(2)}`);
+    const f = {
+      ruleId: 'cross-to-buy-order',
+      ruleName: 'Cross-market to buy order',
+      at: T0,
+      item: 'AK-47 | Redline (Field-Tested)',
+      buyMarket: 'csfloat',
+      buyPrice: 10_000,
+      sellMarket: 'waxpeer',
+      sellPrice: 12_000,
+      profit: 1_292,
+      roi: 0.1292,
+      polls: 3,
+      since: T0 - 2 * MIN,
+    };
+    const n = routeNotification(
+      f,
+      730,
+      (s) => ({ csfloat: 'CSFloat', waxpeer: 'Waxpeer' })[s] ?? s,
+      (v) => `$${(v / 1000).toFixed(2)}`,
+    );
     expect(n.title).toBe('AK-47 | Redline (Field-Tested)');
-    expect(n.body).toBe('Cross-market to buy order: buy on CSFloat at $10.00, sell on Waxpeer at $12.00, net profit $1.29 (12.9 %), for 3 polls.');
+    expect(n.body).toBe(
+      'Cross-market to buy order: buy on CSFloat at $10.00, sell on Waxpeer at $12.00, net profit $1.29 (12.9 %), for 3 polls.',
+    );
     expect(NotifyRequestSchema.safeParse(n).success).toBe(true);
   });
 });

@@ -33,7 +33,8 @@ export interface RouteFiring {
 export function routeAlertProblem(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   const polls = typeof v === 'object' ? (v as { polls?: unknown }).polls : undefined;
-  if (typeof polls !== 'number' || !Number.isInteger(polls) || polls < 1 || polls > MAX_ALERT_POLLS) return `The alert's polls must be a whole number from 1 to ${MAX_ALERT_POLLS}.`;
+  if (typeof polls !== 'number' || !Number.isInteger(polls) || polls < 1 || polls > MAX_ALERT_POLLS)
+    return `The alert's polls must be a whole number from 1 to ${MAX_ALERT_POLLS}.`;
   return null;
 }
 
@@ -57,7 +58,20 @@ export class RouteAlerts {
       if (this.fired.has(r.key)) next.add(r.key);
       else if (r.polls >= setting.polls) {
         next.add(r.key);
-        out.push({ ruleId: rule.id, ruleName: rule.name, at, item: r.name, buyMarket: r.buyMarket, buyPrice: r.buyPrice, sellMarket: r.sellMarket, sellPrice: r.sellPrice, profit: r.profit, roi: r.roi, polls: r.polls, since: r.since });
+        out.push({
+          ruleId: rule.id,
+          ruleName: rule.name,
+          at,
+          item: r.name,
+          buyMarket: r.buyMarket,
+          buyPrice: r.buyPrice,
+          sellMarket: r.sellMarket,
+          sellPrice: r.sellPrice,
+          profit: r.profit,
+          roi: r.roi,
+          polls: r.polls,
+          since: r.since,
+        });
       }
     }
     this.fired = next;
@@ -66,8 +80,17 @@ export class RouteAlerts {
 }
 
 /** The desktop notification of a firing: the item as the title, the route in words as the body; a click opens the item. */
-export function routeNotification(f: RouteFiring, game: number, nameOf: (slug: string) => string, money: (thousandths: number) => string): NotifyRequest {
+export function routeNotification(
+  f: RouteFiring,
+  game: number,
+  nameOf: (slug: string) => string,
+  money: (thousandths: number) => string,
+): NotifyRequest {
   const roi = Number.isFinite(f.roi) ? ` (${(f.roi * 100).toFixed(1)} %)` : '';
   const body = `${f.ruleName}: buy on ${nameOf(f.buyMarket)} at ${money(f.buyPrice)}, sell on ${nameOf(f.sellMarket)} at ${money(f.sellPrice)}, net profit ${money(f.profit)}${roi}, for ${f.polls} poll${f.polls === 1 ? '' : 's'}.`;
-  return { title: f.item.slice(0, MAX_NOTIFY_TITLE), body: body.slice(0, MAX_NOTIFY_BODY), target: { game, item: f.item, alertId: f.ruleId } };
+  return {
+    title: f.item.slice(0, MAX_NOTIFY_TITLE),
+    body: body.slice(0, MAX_NOTIFY_BODY),
+    target: { game, item: f.item, alertId: f.ruleId },
+  };
 }

@@ -48,9 +48,24 @@ describe('cross-market to buy order', () => {
     expect(routes.map((r) => r.name)).toEqual(['A']);
     const r = routes[0]!;
     // Waxpeer: 12.000 - 5.9 % (708) = 11.292; Skinport: 11.000 - 8 % (880) = 10.120. CSFloat's 10.000 costs 10.000.
-    expect(r).toMatchObject({ buyMarket: 'csfloat', buyPrice: 10_000, buyNet: 10_000, sellMarket: 'waxpeer', sellPrice: 12_000, sellNet: 11_292, profit: 1_292 });
+    expect(r).toMatchObject({
+      buyMarket: 'csfloat',
+      buyPrice: 10_000,
+      buyNet: 10_000,
+      sellMarket: 'waxpeer',
+      sellPrice: 12_000,
+      sellNet: 11_292,
+      profit: 1_292,
+    });
     expect(r.roi).toBeCloseTo(0.1292, 10);
-    expect(r).toMatchObject({ buyDepth: 3, sellDepth: 5, sellDays: 0, feeUnknown: false, locked: false, trusted: null });
+    expect(r).toMatchObject({
+      buyDepth: 3,
+      sellDepth: 5,
+      sellDays: 0,
+      feeUnknown: false,
+      locked: false,
+      trusted: null,
+    });
   });
 
   it('keeps C with a lower minimum: 10.632 - 5.9 % (627) = 10.005, 5 thousandths', () => {
@@ -80,7 +95,9 @@ describe('cross-market to buy order', () => {
     expect(notApplied).toEqual([]);
     expect(routes[0]).toMatchObject({ name: 'A', sellMarket: 'skinport', profit: 120, trusted: true });
     // Without trust data the limit says it could not apply.
-    expect(scanSnapshot(input(snap, READY_RULES.crossToBuyOrder)).notApplied).toEqual(['trusted quotes only (no trust computed yet)']);
+    expect(scanSnapshot(input(snap, READY_RULES.crossToBuyOrder)).notApplied).toEqual([
+      'trusted quotes only (no trust computed yet)',
+    ]);
   });
 
   it('applies the minimum depth and the liquidity limits where loaded', () => {
@@ -88,24 +105,49 @@ describe('cross-market to buy order', () => {
     const deep = { ...rule, limits: { ...rule.limits, minSellDepth: 6 } };
     expect(scanSnapshot(input(snap, deep)).routes[0]).toMatchObject({ sellMarket: 'skinport', sellDepth: 9 });
     const liquid = { ...rule, limits: { ...rule.limits, minLiquidityScore: 5000 } };
-    expect(scanSnapshot(input(snap, liquid, { liquidityScore: Float64Array.from([4_999, NaN, NaN]) })).routes).toEqual([]);
-    expect(scanSnapshot(input(snap, liquid, { liquidityScore: Float64Array.from([5_000, NaN, NaN]) })).routes).toHaveLength(1);
-    expect(scanSnapshot(input(snap, liquid)).notApplied).toEqual(['minimum liquidity score (liquidity_score not loaded)']);
+    expect(scanSnapshot(input(snap, liquid, { liquidityScore: Float64Array.from([4_999, NaN, NaN]) })).routes).toEqual(
+      [],
+    );
+    expect(
+      scanSnapshot(input(snap, liquid, { liquidityScore: Float64Array.from([5_000, NaN, NaN]) })).routes,
+    ).toHaveLength(1);
+    expect(scanSnapshot(input(snap, liquid)).notApplied).toEqual([
+      'minimum liquidity score (liquidity_score not loaded)',
+    ]);
   });
 });
 
 describe('cross-market to listing', () => {
   it('lists one tick under the lowest ask of the best market, with the time to sell from Steam', () => {
     const snap = snapshotOf(
-      [{ market_hash_name: 'A', prices: [ask('csfloat', 10_000, 2), ask('skinport', 13_000, 4), ask('waxpeer', 12_500, 1), ask('steamcommunity', 13_000, 50)] }],
+      [
+        {
+          market_hash_name: 'A',
+          prices: [
+            ask('csfloat', 10_000, 2),
+            ask('skinport', 13_000, 4),
+            ask('waxpeer', 12_500, 1),
+            ask('steamcommunity', 13_000, 50),
+          ],
+        },
+      ],
       [{ market_hash_name: 'A', orders: [order('steamcommunity', 9_000, 100), order('skinport', 8_000, 25)] }],
       ASKS,
       BIDS,
     );
-    const { routes } = scanSnapshot(input(snap, untrusting(READY_RULES.crossToListing), { steamSales30d: Float64Array.from([60]) }));
+    const { routes } = scanSnapshot(
+      input(snap, untrusting(READY_RULES.crossToListing), { steamSales30d: Float64Array.from([60]) }),
+    );
     // Skinport at 12.990: 8 % is 1039.2 -> 1.039, nets 11.951. Waxpeer at 12.490: 5.9 % is 736.91 -> 737, nets 11.753.
     // Steam at 12.990 (1299 cents): Steam's walk gives 1130 cents received (56 + 113 fees) = 11.300.
-    expect(routes[0]).toMatchObject({ buyMarket: 'csfloat', sellMarket: 'skinport', sellPrice: 12_990, sellNet: 11_951, profit: 1_951, sellMode: 'ask-minus-tick' });
+    expect(routes[0]).toMatchObject({
+      buyMarket: 'csfloat',
+      sellMarket: 'skinport',
+      sellPrice: 12_990,
+      sellNet: 11_951,
+      profit: 1_951,
+      sellMode: 'ask-minus-tick',
+    });
     // 60 Steam sales in 30 days: one every 0.5 day; Skinport has 25 buy orders to Steam's 100: 2 days.
     expect(routes[0]!.sellDays).toBeCloseTo(2, 10);
   });
@@ -124,7 +166,13 @@ describe('Steam and the cash markets, at the wallet ratio', () => {
     // 14.990 is 1499 cents: 1499 / 1.15 -> 1303; 1303 + 65 + 130 = 1498 < 1499, so 1304 + 65 + 130 = 1499: 13.040 received.
     // In cash 13.040 x 0.8 = 10.432; minus 10.000 paid.
     expect(routes).toHaveLength(1);
-    expect(routes[0]).toMatchObject({ buyMarket: 'csfloat', sellMarket: 'steamcommunity', sellPrice: 14_990, sellNet: 13_040, profit: 432 });
+    expect(routes[0]).toMatchObject({
+      buyMarket: 'csfloat',
+      sellMarket: 'steamcommunity',
+      sellPrice: 14_990,
+      sellNet: 13_040,
+      profit: 432,
+    });
     expect(routes[0]!.roi).toBeCloseTo(0.0432, 10);
     expect(routes[0]!.sellDays).toBeCloseTo(30 / 90, 10);
     // At a ratio of 0.75 the wallet's 13.040 is worth 9.780: no route.
@@ -134,14 +182,25 @@ describe('Steam and the cash markets, at the wallet ratio', () => {
   it('Steam -> cash market: buy on Steam with wallet funds worth 0.8, sell into a cash market buy order', () => {
     const snap = snapshotOf(
       [{ market_hash_name: 'A', prices: [ask('steamcommunity', 10_000, 30), ask('csfloat', 9_500, 1)] }],
-      [{ market_hash_name: 'A', orders: [order('csfloat', 9_000, 3), order('skinport', 8_900, 7), order('steamcommunity', 12_000, 50)] }],
+      [
+        {
+          market_hash_name: 'A',
+          orders: [order('csfloat', 9_000, 3), order('skinport', 8_900, 7), order('steamcommunity', 12_000, 50)],
+        },
+      ],
       ASKS,
       BIDS,
     );
     const { routes } = scanSnapshot(input(snap, untrusting(READY_RULES.steamToCash, { walletRatio: 0.8 })));
     // Costs 10.000 of wallet = 8.000 cash. CSFloat: 9.000 - 2 % (180) = 8.820; Skinport: 8.900 - 8 % (712) = 8.188.
     expect(routes).toHaveLength(1);
-    expect(routes[0]).toMatchObject({ buyMarket: 'steamcommunity', buyNet: 10_000, sellMarket: 'csfloat', sellNet: 8_820, profit: 820 });
+    expect(routes[0]).toMatchObject({
+      buyMarket: 'steamcommunity',
+      buyNet: 10_000,
+      sellMarket: 'csfloat',
+      sellNet: 8_820,
+      profit: 820,
+    });
     expect(routes[0]!.roi).toBeCloseTo(820 / 8_000, 10);
   });
 });
@@ -161,7 +220,16 @@ describe('locked discount', () => {
     const { routes } = scanSnapshot(input(snap, untrusting(READY_RULES.lockedDiscount)));
     // CSFloat at 9.990: 2 % is 199.8 -> 200, nets 9.790; Skinport at 10.190: 8 % is 815.2 -> 815, nets 9.375.
     expect(routes).toHaveLength(1);
-    expect(routes[0]).toMatchObject({ name: 'A', buyMarket: 'csfloat', buyPrice: 8_000, locked: true, sellMarket: 'csfloat', sellPrice: 9_990, sellNet: 9_790, profit: 1_790 });
+    expect(routes[0]).toMatchObject({
+      name: 'A',
+      buyMarket: 'csfloat',
+      buyPrice: 8_000,
+      locked: true,
+      sellMarket: 'csfloat',
+      sellPrice: 9_990,
+      sellNet: 9_790,
+      profit: 1_790,
+    });
     // The other rules leave locked listings out by default: cross-market to listing buys A's tradable 10.000.
     const cross = scanSnapshot(input(snap, untrusting(READY_RULES.crossToListing))).routes;
     expect(cross.every((r) => !r.locked)).toBe(true);
@@ -171,26 +239,52 @@ describe('locked discount', () => {
 describe('persistence and rules', () => {
   it('counts the polls a route has been found in a row, and starts again when it comes back', () => {
     const at = (price: number) =>
-      snapshotOf([{ market_hash_name: 'A', prices: [ask('csfloat', price, 1)] }], [{ market_hash_name: 'A', orders: [order('waxpeer', 12_000, 1)] }], ASKS, BIDS);
+      snapshotOf(
+        [{ market_hash_name: 'A', prices: [ask('csfloat', price, 1)] }],
+        [{ market_hash_name: 'A', orders: [order('waxpeer', 12_000, 1)] }],
+        ASKS,
+        BIDS,
+      );
     const rule = untrusting(READY_RULES.crossToBuyOrder);
     const tracker = new RouteTracker();
     const seen: Array<[number, number]> = [];
-    for (const [t, price] of [[1_000, 10_000], [2_000, 10_100], [3_000, 20_000], [4_000, 10_000]] as const) {
+    for (const [t, price] of [
+      [1_000, 10_000],
+      [2_000, 10_100],
+      [3_000, 20_000],
+      [4_000, 10_000],
+    ] as const) {
       const { routes } = scanSnapshot(input(at(price), rule));
       tracker.update(routes, t);
       seen.push(routes[0] ? [routes[0].polls, routes[0].since] : [0, NaN]);
     }
-    expect(seen).toEqual([[1, 1_000], [2, 1_000], [0, NaN], [1, 4_000]]);
+    expect(seen).toEqual([
+      [1, 1_000],
+      [2, 1_000],
+      [0, NaN],
+      [1, 4_000],
+    ]);
   });
 
   it('ready-made rules are valid; a bad ratio or price range is said', () => {
     for (const r of Object.values(READY_RULES)) expect(ruleProblems(r)).toEqual([]);
-    const bad = { ...READY_RULES.cashToSteam, walletRatio: 1.2, limits: { ...READY_RULES.cashToSteam.limits, priceMin: 5, priceMax: 1 } };
-    expect(ruleProblems(bad)).toEqual(['The Steam wallet ratio must be above 0 and at most 1.', 'The price range is empty (its minimum is above its maximum).']);
+    const bad = {
+      ...READY_RULES.cashToSteam,
+      walletRatio: 1.2,
+      limits: { ...READY_RULES.cashToSteam.limits, priceMin: 5, priceMax: 1 },
+    };
+    expect(ruleProblems(bad)).toEqual([
+      'The Steam wallet ratio must be above 0 and at most 1.',
+      'The price range is empty (its minimum is above its maximum).',
+    ]);
   });
 });
 
-function trust(snap: Snapshot, askFlags: Array<[number, string, number]>, bidFlags: Array<[number, string, number]>): TrustData {
+function trust(
+  snap: Snapshot,
+  askFlags: Array<[number, string, number]>,
+  bidFlags: Array<[number, string, number]>,
+): TrustData {
   const m = snap.askMarkets.length;
   const b = snap.bidMarkets.length;
   const t: TrustData = {

@@ -91,7 +91,11 @@ export const DEFAULT_LIMITS: ScanLimits = {
   locked: 'exclude',
 };
 
-function rule(id: string, name: string, over: Partial<Omit<ScanRule, 'limits'>> & { limits?: Partial<ScanLimits> }): ScanRule {
+function rule(
+  id: string,
+  name: string,
+  over: Partial<Omit<ScanRule, 'limits'>> & { limits?: Partial<ScanLimits> },
+): ScanRule {
   return {
     id,
     name,
@@ -116,7 +120,11 @@ function rule(id: string, name: string, over: Partial<Omit<ScanRule, 'limits'>> 
  */
 export const READY_RULES = {
   crossToBuyOrder: rule('cross-to-buy-order', 'Cross-market to buy order', { buy: 'ask', sell: 'bid' }),
-  crossToListing: rule('cross-to-listing', 'Cross-market to listing', { buy: 'ask', sell: 'ask-minus-tick', limits: { minSellDepth: 0 } }),
+  crossToListing: rule('cross-to-listing', 'Cross-market to listing', {
+    buy: 'ask',
+    sell: 'ask-minus-tick',
+    limits: { minSellDepth: 0 },
+  }),
   cashToSteam: rule('cash-to-steam', 'Cash market -> Steam', {
     buy: 'ask',
     sell: 'ask-minus-tick',
@@ -124,7 +132,12 @@ export const READY_RULES = {
     buyExclude: [STEAM_MARKET],
     limits: { minSellDepth: 0 },
   }),
-  steamToCash: rule('steam-to-cash', 'Steam -> cash market', { buy: 'ask', sell: 'bid', buyMarkets: [STEAM_MARKET], sellExclude: [STEAM_MARKET] }),
+  steamToCash: rule('steam-to-cash', 'Steam -> cash market', {
+    buy: 'ask',
+    sell: 'bid',
+    buyMarkets: [STEAM_MARKET],
+    sellExclude: [STEAM_MARKET],
+  }),
   lockedDiscount: rule('locked-discount', 'Locked discount', {
     buy: 'ask',
     sell: 'ask-minus-tick',
@@ -146,7 +159,8 @@ export function sideMarkets(r: ScanRule, side: 'buy' | 'sell', available: readon
 export function ruleProblems(r: ScanRule): string[] {
   const p: string[] = [];
   if (!(r.walletRatio > 0 && r.walletRatio <= 1)) p.push('The Steam wallet ratio must be above 0 and at most 1.');
-  if (!(Number.isInteger(r.tickThousandths) && r.tickThousandths > 0)) p.push('The tick must be a whole, positive number of thousandths.');
+  if (!(Number.isInteger(r.tickThousandths) && r.tickThousandths > 0))
+    p.push('The tick must be a whole, positive number of thousandths.');
   const l = r.limits;
   for (const [k, v] of [
     ['minimum net profit', l.minProfit],
@@ -158,6 +172,7 @@ export function ruleProblems(r: ScanRule): string[] {
   ] as const) {
     if (!Number.isFinite(v)) p.push(`The ${k} must be a number.`);
   }
-  if (l.priceMin !== null && l.priceMax !== null && l.priceMin > l.priceMax) p.push('The price range is empty (its minimum is above its maximum).');
+  if (l.priceMin !== null && l.priceMax !== null && l.priceMin > l.priceMax)
+    p.push('The price range is empty (its minimum is above its maximum).');
   return p;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createPreferenceStore, memoryStorage, PREFERENCE_PREFIX, readPreference, writePreference } from '../../lib/preferences';
+import {
+  createPreferenceStore,
+  memoryStorage,
+  PREFERENCE_PREFIX,
+  readPreference,
+  writePreference,
+} from '../../lib/preferences';
 import { READY_RULES } from './rules';
 import { DEFAULT_SCANNER_STORE, SCANNER_RULES, deleteRule, saveRule, selectedRule } from './saved-rules';
 
@@ -7,12 +13,19 @@ describe('saved scanner rules', () => {
   it('saves a ready-made rule as a copy of the user, kept across a reload of the store', () => {
     const storage = memoryStorage();
     const store = createPreferenceStore(storage);
-    const edited = { ...READY_RULES.crossToBuyOrder, limits: { ...READY_RULES.crossToBuyOrder.limits, minProfit: 500, trustedOnly: false, locked: 'allow' as const } };
+    const edited = {
+      ...READY_RULES.crossToBuyOrder,
+      limits: { ...READY_RULES.crossToBuyOrder.limits, minProfit: 500, trustedOnly: false, locked: 'allow' as const },
+    };
     const next = saveRule(DEFAULT_SCANNER_STORE, edited, () => 'r1');
     writePreference(SCANNER_RULES, next, store);
     const again = readPreference(SCANNER_RULES, createPreferenceStore(storage));
     expect(again.rules).toHaveLength(1);
-    expect(again.rules[0]).toMatchObject({ id: 'r1', name: 'Cross-market to buy order (copy)', limits: { minProfit: 500, trustedOnly: false, locked: 'allow' } });
+    expect(again.rules[0]).toMatchObject({
+      id: 'r1',
+      name: 'Cross-market to buy order (copy)',
+      limits: { minProfit: 500, trustedOnly: false, locked: 'allow' },
+    });
     expect(selectedRule(again).id).toBe('r1');
     // Saving the copy again replaces it in place.
     const renamed = saveRule(again, { ...(again.rules[0] as typeof edited), name: 'Mine' }, () => 'r2');

@@ -42,7 +42,10 @@ export const ScanRuleSchema = z
     tickThousandths: z.number(),
     includeFeeUnknown: z.boolean(),
     // Left out of a rule saved before rules could alert.
-    alert: z.object({ polls: z.number().int().min(1).max(MAX_ALERT_POLLS) }).nullable().optional(),
+    alert: z
+      .object({ polls: z.number().int().min(1).max(MAX_ALERT_POLLS) })
+      .nullable()
+      .optional(),
   })
   .refine((r) => ruleProblems(r).length === 0, 'rule has problems') as z.ZodType<ScanRule>;
 
@@ -62,7 +65,11 @@ const StoreSchema = z.object({
   selected: z.string().max(100),
 }) as z.ZodType<ScannerStore>;
 
-export const DEFAULT_SCANNER_STORE: ScannerStore = { version: SCANNER_STORE_VERSION, rules: [], selected: READY_RULE_LIST[0]?.id ?? '' };
+export const DEFAULT_SCANNER_STORE: ScannerStore = {
+  version: SCANNER_STORE_VERSION,
+  rules: [],
+  selected: READY_RULE_LIST[0]?.id ?? '',
+};
 
 export const SCANNER_RULES = definePreference<ScannerStore>('scanner.rules', StoreSchema, DEFAULT_SCANNER_STORE);
 

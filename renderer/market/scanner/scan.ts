@@ -5,7 +5,17 @@
 import { feeOrigin, type FeeOverride } from '../markets/fees';
 import type { FeeTable } from '../model/price-arithmetic';
 import { BIG, NONE, type Snapshot } from '../model/snapshot';
-import { emptyRoute, evaluateItem, newItemRow, prepareRule, type ItemRow, type LimitsApplied, type PreparedRule, type RouteCore, type UnknownFees } from './evaluate';
+import {
+  emptyRoute,
+  evaluateItem,
+  newItemRow,
+  prepareRule,
+  type ItemRow,
+  type LimitsApplied,
+  type PreparedRule,
+  type RouteCore,
+  type UnknownFees,
+} from './evaluate';
 import type { ScanRule } from './rules';
 
 export interface Route extends RouteCore {
@@ -41,7 +51,11 @@ export interface ScanResult {
  * the seller's commission and no buyer fee (shared/catalog/fee-schedule.ts: buyer null), so a buyer there
  * pays the listed price, as the grid's net ask already counts it.
  */
-export function unknownFeeMarkets(markets: readonly string[], overrides: Readonly<Record<string, FeeOverride>>, game: number): UnknownFees {
+export function unknownFeeMarkets(
+  markets: readonly string[],
+  overrides: Readonly<Record<string, FeeOverride>>,
+  game: number,
+): UnknownFees {
   const buy = new Set<string>();
   const sell = new Set<string>();
   for (const s of markets) {
@@ -100,13 +114,19 @@ export function fillRow(snap: Snapshot, item: number, row: ItemRow): void {
 }
 
 /** The limits a run can apply, and the words for those it cannot. */
-export function limitsApplied(rule: ScanRule, has: { liquidityScore: boolean; steamSales30d: boolean; trust: boolean; depth: boolean }): { applied: LimitsApplied; notApplied: string[] } {
+export function limitsApplied(
+  rule: ScanRule,
+  has: { liquidityScore: boolean; steamSales30d: boolean; trust: boolean; depth: boolean },
+): { applied: LimitsApplied; notApplied: string[] } {
   const l = rule.limits;
   const notApplied: string[] = [];
-  if (l.minLiquidityScore > 0 && !has.liquidityScore) notApplied.push('minimum liquidity score (liquidity_score not loaded)');
-  if (l.minSteamSales30d > 0 && !has.steamSales30d) notApplied.push("minimum Steam sales (Steam's analytics not loaded)");
+  if (l.minLiquidityScore > 0 && !has.liquidityScore)
+    notApplied.push('minimum liquidity score (liquidity_score not loaded)');
+  if (l.minSteamSales30d > 0 && !has.steamSales30d)
+    notApplied.push("minimum Steam sales (Steam's analytics not loaded)");
   if (l.trustedOnly && !has.trust) notApplied.push('trusted quotes only (no trust computed yet)');
-  if ((l.minBuyDepth > 0 || l.minSellDepth > 0) && !has.depth) notApplied.push('minimum depth (offer and order counts not recorded)');
+  if ((l.minBuyDepth > 0 || l.minSellDepth > 0) && !has.depth)
+    notApplied.push('minimum depth (offer and order counts not recorded)');
   return { applied: { ...has }, notApplied };
 }
 
@@ -117,13 +137,21 @@ export function scanSnapshot(input: ScanInput, prepared?: PreparedRule): ScanRes
 }
 
 /** Several rules over one snapshot in one pass over its items (each item's row is read once for all). */
-export function scanSnapshotRules(input: Omit<ScanInput, 'rule'>, rules: readonly ScanRule[], prepared?: readonly PreparedRule[]): ScanResult[] {
+export function scanSnapshotRules(
+  input: Omit<ScanInput, 'rule'>,
+  rules: readonly ScanRule[],
+  prepared?: readonly PreparedRule[],
+): ScanResult[] {
   const { snap } = input;
-  const ps = rules.map((rule, r) => prepared?.[r] ?? prepareRule(rule, snap.askMarkets, snap.bidMarkets, input.fees, input.unknownFees));
+  const ps = rules.map(
+    (rule, r) => prepared?.[r] ?? prepareRule(rule, snap.askMarkets, snap.bidMarkets, input.fees, input.unknownFees),
+  );
   const hasTrust = !!snap.trust && snap.trust.askFlags.length === snap.n * snap.askMarkets.length;
   const score = input.liquidityScore ?? null;
   const sales = input.steamSales30d ?? null;
-  const limits = rules.map((rule) => limitsApplied(rule, { liquidityScore: !!score, steamSales30d: !!sales, trust: hasTrust, depth: true }));
+  const limits = rules.map((rule) =>
+    limitsApplied(rule, { liquidityScore: !!score, steamSales30d: !!sales, trust: hasTrust, depth: true }),
+  );
   const results: ScanResult[] = limits.map((l) => ({ routes: [], notApplied: l.notApplied }));
   const live = ps.map((p) => p.buy.n > 0 && p.sell.n > 0);
   const row = newItemRow(snap.askMarkets.length, snap.bidMarkets.length);
@@ -135,7 +163,11 @@ export function scanSnapshotRules(input: Omit<ScanInput, 'rule'>, rules: readonl
     liq.score = score ? (score[i] ?? NaN) : NaN;
     liq.steamSales30d = sales ? (sales[i] ?? NaN) : NaN;
     for (let r = 0; r < ps.length; r++) {
-      if (!live[r] || !evaluateItem(ps[r] as PreparedRule, row, liq, hasTrust, (limits[r] as { applied: LimitsApplied }).applied, out)) continue;
+      if (
+        !live[r] ||
+        !evaluateItem(ps[r] as PreparedRule, row, liq, hasTrust, (limits[r] as { applied: LimitsApplied }).applied, out)
+      )
+        continue;
       (results[r] as ScanResult).routes.push(toRoute(out, i, snap.names[i] ?? ''));
     }
   }
@@ -172,7 +204,19 @@ function toRoute(o: RouteCore, item: number, name: string): Route {
   };
 }
 
-export type RouteColumn = 'name' | 'buyMarket' | 'buyPrice' | 'sellMarket' | 'sellPrice' | 'profit' | 'roi' | 'buyDepth' | 'sellDepth' | 'sellDays' | 'polls' | 'since';
+export type RouteColumn =
+  | 'name'
+  | 'buyMarket'
+  | 'buyPrice'
+  | 'sellMarket'
+  | 'sellPrice'
+  | 'profit'
+  | 'roi'
+  | 'buyDepth'
+  | 'sellDepth'
+  | 'sellDays'
+  | 'polls'
+  | 'since';
 
 /**
  * Sorts routes in place by a column (missing values, NaN, last in either direction); ties by net profit

@@ -18,7 +18,19 @@ function trust(changed: number[], first: number[], askFlags = [0, 0], bidFlags =
     bidChangedAt: Float64Array.from([NaN]),
     askFlags: Uint8Array.from(askFlags),
     bidFlags: Uint8Array.from(bidFlags),
-    stalls: [{ market: 'b', side: 'ask', reason: 'frozen', since: AT - 2 * HOUR, polls: 2, changedShare: 0, othersShare: 0.4, itemCount: 1, itemCountBefore: 1 }],
+    stalls: [
+      {
+        market: 'b',
+        side: 'ask',
+        reason: 'frozen',
+        since: AT - 2 * HOUR,
+        polls: 2,
+        changedShare: 0,
+        othersShare: 0.4,
+        itemCount: 1,
+        itemCountBefore: 1,
+      },
+    ],
   };
 }
 
@@ -55,26 +67,41 @@ describe('confidenceOf', () => {
   it('medium: age unknown yet (never seen to change, first seen recently); old when first seen long ago', () => {
     expect(codes(confidenceOf(input({ trust: trust([NaN, NaN], [AT - HOUR, AT]) })))).toEqual(['age-unknown']);
     expect(codes(confidenceOf(input({ trust: undefined })))).toEqual(['age-unknown']);
-    expect(confidenceOf(input({ trust: trust([NaN, NaN], [AT - 48 * HOUR, AT]) })).reasons[0]?.text).toBe('Best ask unchanged for at least 2 days at the last refresh (since first seen)');
+    expect(confidenceOf(input({ trust: trust([NaN, NaN], [AT - 48 * HOUR, AT]) })).reasons[0]?.text).toBe(
+      'Best ask unchanged for at least 2 days at the last refresh (since first seen)',
+    );
   });
 
   it('low: the best ask shown is an outlier, or from a stalled market (with since when)', () => {
     const out = confidenceOf(input({ trust: trust([AT, AT], [AT, AT], [TRUST_FLAG.outlierLow, 0]) }));
     expect(out.level).toBe('low');
-    expect(out.reasons[0]).toEqual({ code: 'outlier', text: "The best ask on a is far below the item's other markets" });
+    expect(out.reasons[0]).toEqual({
+      code: 'outlier',
+      text: "The best ask on a is far below the item's other markets",
+    });
     const st = confidenceOf(input({ bestAskCol: 1, trust: trust([AT, AT], [AT, AT], [0, TRUST_FLAG.stalledMarket]) }));
-    expect(st.reasons[0]).toEqual({ code: 'stalled-market', text: "The best ask is from a stalled market: b's prices stopped moving since 2 h ago" });
+    expect(st.reasons[0]).toEqual({
+      code: 'stalled-market',
+      text: "The best ask is from a stalled market: b's prices stopped moving since 2 h ago",
+    });
   });
 
   it("the service's unstable reasons: BOOST_RISK low, the others medium, in the spec's words", () => {
     const boost = confidenceOf(input({ unstableReasons: ['BOOST_RISK'] }));
-    expect(boost).toEqual({ level: 'low', reasons: [{ code: 'unstable', text: 'The service says: risk of price manipulation (BOOST_RISK)' }] });
-    expect(confidenceOf(input({ unstableReasons: ['BIG_LISTINGS_DIFFERENCE', 'LISTINGS_PRICE'] })).level).toBe('medium');
+    expect(boost).toEqual({
+      level: 'low',
+      reasons: [{ code: 'unstable', text: 'The service says: risk of price manipulation (BOOST_RISK)' }],
+    });
+    expect(confidenceOf(input({ unstableReasons: ['BIG_LISTINGS_DIFFERENCE', 'LISTINGS_PRICE'] })).level).toBe(
+      'medium',
+    );
   });
 
   it('liquidity and depth: a low liquidity score, one offer, no buy order: medium; no trusted ask: low', () => {
     expect(codes(confidenceOf(input({ liquidityScore: 300 })))).toEqual(['low-liquidity']);
-    expect(confidenceOf(input({ askDepth: 1 })).reasons).toEqual([{ code: 'thin', text: 'Only one offer behind the best ask' }]);
+    expect(confidenceOf(input({ askDepth: 1 })).reasons).toEqual([
+      { code: 'thin', text: 'Only one offer behind the best ask' },
+    ]);
     expect(confidenceOf(input({ bestBidCol: -1 })).reasons).toEqual([{ code: 'thin', text: 'No trusted buy order' }]);
     expect(confidenceOf(input({ bidMarkets: [], bestBidCol: -1 })).level).toBe('high');
     expect(confidenceOf(input({ bestAskCol: -1 })).level).toBe('low');

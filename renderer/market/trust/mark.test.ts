@@ -8,7 +8,13 @@ const M = ['a', 'b', 'c', 'd', 'e'];
 
 describe('markInputs', () => {
   it('lists the trusted asks with their weights and agrees with the derived mark; an outlier is left out', () => {
-    const snap = grid({ x: { a: 1_000, b: 1_100, c: 1_200, d: 1_050, e: 9_000 } }, M, { x: { a: 900 } }, ['a'], { a: 4, b: 1, c: 1, d: 1, e: 100 });
+    const snap = grid({ x: { a: 1_000, b: 1_100, c: 1_200, d: 1_050, e: 9_000 } }, M, { x: { a: 900 } }, ['a'], {
+      a: 4,
+      b: 1,
+      c: 1,
+      d: 1,
+      e: 100,
+    });
     const withTrust = { ...snap, trust: trustOfPoll(emptyGameTrust(730), snap, 1) };
     const cols = { askCols: [0, 1, 2, 3, 4], bidCols: [0] };
     const d = computeDerived({ snap: withTrust, ...cols, fees: {}, net: false });
@@ -23,7 +29,14 @@ describe('markInputs', () => {
     expect(mi.mark).toBe(1_050);
     expect(d.mark[0]).toBe(1_050);
     expect(mi.boundedByBid).toBeNull();
-    const all = markInputs(withTrust, computeDerived({ snap: withTrust, ...cols, fees: {}, net: false, quotes: 'all' }), 0, cols.askCols, cols.bidCols, { quotes: 'all' });
+    const all = markInputs(
+      withTrust,
+      computeDerived({ snap: withTrust, ...cols, fees: {}, net: false, quotes: 'all' }),
+      0,
+      cols.askCols,
+      cols.bidCols,
+      { quotes: 'all' },
+    );
     expect(all.asks.map((a) => a.market)).toContain('e');
     expect(all.mark).toBe(9_000);
   });
@@ -36,6 +49,9 @@ describe('markInputs', () => {
     expect(mi.boundedByBid).toEqual({ market: 'a', price: 1_150 });
     expect(d.mark[0]).toBe(1_150);
     const empty = grid({ x: {} }, ['a']);
-    expect(markInputs(empty, computeDerived({ snap: empty, askCols: [0], bidCols: [], fees: {}, net: false }), 0, [0], []).mark).toBeNull();
+    expect(
+      markInputs(empty, computeDerived({ snap: empty, askCols: [0], bidCols: [], fees: {}, net: false }), 0, [0], [])
+        .mark,
+    ).toBeNull();
   });
 });

@@ -39,7 +39,11 @@ export function markInputs(
     const price = shownBid(snap, d, item, k);
     if (price !== null && (bid === null || price > bid.price)) bid = { market: snap.bidMarkets[k] ?? '?', price };
   }
-  const median = weightedMedian(Float64Array.from(asks.map((a) => a.price)), Float64Array.from(asks.map((a) => a.weight)), asks.length);
+  const median = weightedMedian(
+    Float64Array.from(asks.map((a) => a.price)),
+    Float64Array.from(asks.map((a) => a.weight)),
+    asks.length,
+  );
   const mark = boundedMark(median, bid?.price ?? NaN);
   return {
     mark: Number.isNaN(mark) ? null : mark,

@@ -46,7 +46,14 @@ function medianOfSorted(a: Float64Array, len: number): number {
  * ORs outlierHigh / outlierLow into `flags` for the cells of one side (n items x m markets, row-major).
  * `used[k]` 1 when market k's quotes count for the median (not stalled). BIG values are never judged.
  */
-export function flagOutliers(value: Int32Array, listed: Uint8Array, n: number, m: number, used: Uint8Array, flags: Uint8Array): void {
+export function flagOutliers(
+  value: Int32Array,
+  listed: Uint8Array,
+  n: number,
+  m: number,
+  used: Uint8Array,
+  flags: Uint8Array,
+): void {
   const logs = new Float64Array(m);
   const dev = new Float64Array(m);
   // No quote can be further than the bar from the median when all of them (the stalled markets' too) lie

@@ -79,7 +79,7 @@ describe('observePoll: quote age as observed', () => {
 });
 
 describe('observePoll: polls of other market sets in between (another page loading a few markets of the same game)', () => {
-  it("compares each market with its own last observation: a change across a poll that left it out is still dated", () => {
+  it('compares each market with its own last observation: a change across a poll that left it out is still dated', () => {
     const st = emptyAgeState(730);
     observePoll(st, grid({ x: { a: 100, b: 200 } }, ['a', 'b']), T1);
     observePoll(st, grid({ x: { a: 100 } }, ['a']), T2);

@@ -168,7 +168,14 @@ interface SideOutput {
 }
 
 /** Observes one side of one poll: updates the state, fills the snapshot-layout outputs, counts per market. */
-function observeSide(s: SideState, input: SideInput, rowMap: Int32Array, rows: number, at: number, out: SideOutput): PollStat {
+function observeSide(
+  s: SideState,
+  input: SideInput,
+  rowMap: Int32Array,
+  rows: number,
+  at: number,
+  out: SideOutput,
+): PollStat {
   const pollNo = s.polls + 1;
   const n = rowMap.length;
   const m = input.markets.length;
@@ -254,7 +261,11 @@ function observeSide(s: SideState, input: SideInput, rowMap: Int32Array, rows: n
  * Observes one poll of `st.game` at `at` (ms since epoch). A poll without bid markets (asks only) leaves
  * the bids' state as it was. Returns the ages in the snapshot's layout.
  */
-export function observePoll(st: AgeState, snap: Pick<SnapshotData, 'n' | 'names' | 'askMarkets' | 'bidMarkets' | 'ask' | 'listed' | 'bid' | 'bidListed'>, at: number): ObservedAges {
+export function observePoll(
+  st: AgeState,
+  snap: Pick<SnapshotData, 'n' | 'names' | 'askMarkets' | 'bidMarkets' | 'ask' | 'listed' | 'bid' | 'bidListed'>,
+  at: number,
+): ObservedAges {
   const rowMap = mapRows(st, snap.names);
   const rows = st.names.length;
   const m = snap.askMarkets.length;
@@ -262,12 +273,26 @@ export function observePoll(st: AgeState, snap: Pick<SnapshotData, 'n' | 'names'
   const askChangedAt = new Float64Array(snap.n * m);
   const askFirstSeenAt = new Float64Array(snap.n * m);
   const askLastQuotedAt = new Float64Array(snap.n * m);
-  const askStat = observeSide(st.ask, { markets: snap.askMarkets, value: snap.ask, listed: snap.listed }, rowMap, rows, at, {
-    changedAt: askChangedAt,
-    firstSeenAt: askFirstSeenAt,
-    lastQuotedAt: askLastQuotedAt,
-  });
+  const askStat = observeSide(
+    st.ask,
+    { markets: snap.askMarkets, value: snap.ask, listed: snap.listed },
+    rowMap,
+    rows,
+    at,
+    {
+      changedAt: askChangedAt,
+      firstSeenAt: askFirstSeenAt,
+      lastQuotedAt: askLastQuotedAt,
+    },
+  );
   const bidChangedAt = new Float64Array(snap.n * b);
-  const bidStat = b > 0 ? observeSide(st.bid, { markets: snap.bidMarkets, value: snap.bid, listed: snap.bidListed }, rowMap, rows, at, { changedAt: bidChangedAt, firstSeenAt: null, lastQuotedAt: null }) : null;
+  const bidStat =
+    b > 0
+      ? observeSide(st.bid, { markets: snap.bidMarkets, value: snap.bid, listed: snap.bidListed }, rowMap, rows, at, {
+          changedAt: bidChangedAt,
+          firstSeenAt: null,
+          lastQuotedAt: null,
+        })
+      : null;
   return { askChangedAt, askFirstSeenAt, askLastQuotedAt, bidChangedAt, askStat, bidStat };
 }

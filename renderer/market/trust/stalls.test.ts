@@ -11,9 +11,24 @@ function stat(at: number, counts: Record<string, [number, number, number]>): Pol
 
 describe('findStalls', () => {
   it('marks a market none of whose quotes moved while the others changed half of theirs: after one poll', () => {
-    const s = [stat(1, { a: [20, 0, 0], b: [20, 0, 0], f: [20, 0, 0] }), stat(2, { a: [20, 20, 10], b: [20, 20, 10], f: [20, 20, 0] })];
+    const s = [
+      stat(1, { a: [20, 0, 0], b: [20, 0, 0], f: [20, 0, 0] }),
+      stat(2, { a: [20, 20, 10], b: [20, 20, 10], f: [20, 20, 0] }),
+    ];
     const out = findStalls(s, 'ask', []);
-    expect(out).toEqual([{ market: 'f', side: 'ask', reason: 'frozen', since: 2, polls: 1, changedShare: 0, othersShare: 0.5, itemCount: 20, itemCountBefore: 20 }]);
+    expect(out).toEqual([
+      {
+        market: 'f',
+        side: 'ask',
+        reason: 'frozen',
+        since: 2,
+        polls: 1,
+        changedShare: 0,
+        othersShare: 0.5,
+        itemCount: 20,
+        itemCountBefore: 20,
+      },
+    ]);
   });
 
   it('needs more polls when the others change slowly (10 % of 20 quotes a poll: 3 polls)', () => {
@@ -25,7 +40,9 @@ describe('findStalls', () => {
   it('never marks a market when nothing moves anywhere (all equal quotes), or too seldom within the last polls', () => {
     const still = (at: number) => stat(at, { a: [20, 20, 0], b: [20, 20, 0] });
     expect(findStalls([still(1), still(2), still(3)], 'ask', [])).toEqual([]);
-    const rare = Array.from({ length: STALL_MAX_POLLS + 3 }, (_, i) => stat(i, { a: [5, 5, 1], b: [5, 5, 1], f: [4, 4, 0] }));
+    const rare = Array.from({ length: STALL_MAX_POLLS + 3 }, (_, i) =>
+      stat(i, { a: [5, 5, 1], b: [5, 5, 1], f: [4, 4, 0] }),
+    );
     // 4 quotes x 20 % x 5 polls = 4 changes expected: under the bar.
     expect(findStalls(rare, 'ask', [])).toEqual([]);
   });
@@ -39,13 +56,17 @@ describe('findStalls', () => {
     const first = findStalls([frozen(1)], 'ask', []);
     const second = findStalls([frozen(1), frozen(2)], 'ask', first);
     expect(second[0]?.since).toBe(1);
-    expect(findStalls([frozen(1), frozen(2), stat(3, { a: [20, 20, 10], b: [20, 20, 10], f: [20, 20, 1] })], 'ask', second)).toEqual([]);
+    expect(
+      findStalls([frozen(1), frozen(2), stat(3, { a: [20, 20, 10], b: [20, 20, 10], f: [20, 20, 1] })], 'ask', second),
+    ).toEqual([]);
   });
 
   it('marks a market whose item count fell by more than half while the others held; not when all fell', () => {
     const before = stat(1, { a: [100, 0, 0], b: [100, 0, 0], c: [100, 0, 0] });
     const fell = findStalls([before, stat(2, { a: [100, 100, 1], b: [100, 100, 1], c: [40, 40, 1] })], 'ask', []);
-    expect(fell.map((x) => [x.market, x.reason, x.itemCount, x.itemCountBefore])).toEqual([['c', 'count-fell', 40, 100]]);
+    expect(fell.map((x) => [x.market, x.reason, x.itemCount, x.itemCountBefore])).toEqual([
+      ['c', 'count-fell', 40, 100],
+    ]);
     expect(findStalls([before, stat(2, { a: [40, 40, 1], b: [40, 40, 1], c: [40, 40, 1] })], 'ask', [])).toEqual([]);
   });
 
@@ -59,6 +80,8 @@ describe('findStalls', () => {
       prev = findStalls(stats, 'ask', prev);
       expect(prev.map((x) => [x.market, x.since])).toEqual([['f', 1]]);
     }
-    expect(findStalls([...stats, stat(10, { a: [20, 20, 0], b: [20, 20, 0], f: [20, 20, 2] })], 'ask', prev)).toEqual([]);
+    expect(findStalls([...stats, stat(10, { a: [20, 20, 0], b: [20, 20, 0], f: [20, 20, 2] })], 'ask', prev)).toEqual(
+      [],
+    );
   });
 });

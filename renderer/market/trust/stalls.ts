@@ -62,7 +62,11 @@ function othersShareOver(stats: readonly PollStat[], markets: readonly string[],
  * The markets of the newest stat that look stalled. `stats` oldest first (only the last STALL_MAX_POLLS
  * are read); `previous` the stalls found at the poll before, whose `since` is kept while the reason holds.
  */
-export function findStalls(stats: readonly PollStat[], side: 'ask' | 'bid', previous: readonly MarketStall[]): MarketStall[] {
+export function findStalls(
+  stats: readonly PollStat[],
+  side: 'ask' | 'bid',
+  previous: readonly MarketStall[],
+): MarketStall[] {
   const now = stats[stats.length - 1];
   if (!now) return [];
   const recent = stats.slice(-STALL_MAX_POLLS);
@@ -118,7 +122,11 @@ export function findStalls(stats: readonly PollStat[], side: 'ask' | 'bid', prev
     }
     const top = countMost[k] as number;
     if (top - c >= COUNT_FELL_MIN && c < COUNT_FELL_SHARE * top) {
-      const held = median(now.markets.flatMap((o, j) => (o !== slug && (countMost[j] as number) > 0 ? [(countNow[j] as number) / (countMost[j] as number)] : [])));
+      const held = median(
+        now.markets.flatMap((o, j) =>
+          o !== slug && (countMost[j] as number) > 0 ? [(countNow[j] as number) / (countMost[j] as number)] : [],
+        ),
+      );
       if (held >= COUNT_HELD_SHARE) {
         const own = sums(recent, slug, recent.length);
         out.push({

@@ -100,7 +100,10 @@ describe('TrustStore records', () => {
     await book.observe(grid({ x: { a: 100 }, y: { a: 300 } }, ['a']), T + 1_000);
     await book.flush(730);
     const again = new TrustBook(newStore(name), 0);
-    const t = await again.observe(grid({ x: { a: 100 }, y: { a: 300 } }, ['a'], { x: { a: 95 }, y: { a: 250 } }, ['a']), T + 2_000);
+    const t = await again.observe(
+      grid({ x: { a: 100 }, y: { a: 300 } }, ['a'], { x: { a: 95 }, y: { a: 250 } }, ['a']),
+      T + 2_000,
+    );
     expect(t.storeProblem).toBeUndefined();
     expect([...t.bidChangedAt]).toEqual([T + 2_000, NaN]);
     expect([...t.askFirstSeenAt]).toEqual([T, T + 1_000]);
@@ -112,7 +115,13 @@ describe('TrustBook: stalls across a restart', () => {
     const name = `trust-stall-${dbNo++}`;
     const T = Date.UTC(2026, 0, 1);
     const M4 = ['a', 'b', 'c', 'f'];
-    const table = (p: number) => Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`i${i}`, { a: 1_000 + p + i, b: 1_010 + p + i, c: 990 + p + i, f: 1_000 + i }]));
+    const table = (p: number) =>
+      Object.fromEntries(
+        Array.from({ length: 20 }, (_, i) => [
+          `i${i}`,
+          { a: 1_000 + p + i, b: 1_010 + p + i, c: 990 + p + i, f: 1_000 + i },
+        ]),
+      );
     const book = new TrustBook(newStore(name), 0);
     await book.observe(grid(table(0), M4), T);
     const marked = await book.observe(grid(table(1), M4), T + 300_000);

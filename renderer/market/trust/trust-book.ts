@@ -4,7 +4,14 @@
  * Polls of one game are observed one after the other, in the order they arrive.
  */
 import { emptyGameTrust, trustOfPoll, type GameTrust, type TrustSnapshot } from './trust';
-import { fromRecord, problemText, SAVE_EVERY_MS, SAVE_EVERY_POLL_CELLS, toRecord, type TrustStore } from './trust-store';
+import {
+  fromRecord,
+  problemText,
+  SAVE_EVERY_MS,
+  SAVE_EVERY_POLL_CELLS,
+  toRecord,
+  type TrustStore,
+} from './trust-store';
 import type { TrustData } from './types';
 
 interface Entry {
@@ -32,7 +39,15 @@ export class TrustBook {
   private entry(game: number): Entry {
     let e = this.games.get(game);
     if (!e) {
-      const created: Entry = { g: emptyGameTrust(game), queue: Promise.resolve(), lastSaveAt: -Infinity, saving: false, pending: false, problem: undefined, once: undefined };
+      const created: Entry = {
+        g: emptyGameTrust(game),
+        queue: Promise.resolve(),
+        lastSaveAt: -Infinity,
+        saving: false,
+        pending: false,
+        problem: undefined,
+        once: undefined,
+      };
       created.queue = this.restore(created, game);
       this.games.set(game, created);
       e = created;
@@ -50,7 +65,8 @@ export class TrustBook {
         e.g = { ...emptyGameTrust(game), ages: got.ages, stalls: got.stalls };
         e.lastSaveAt = this.clock();
       } else {
-        e.once = 'The saved quote ages could not be read back (saved by another version, or damaged): they start again from this poll.';
+        e.once =
+          'The saved quote ages could not be read back (saved by another version, or damaged): they start again from this poll.';
       }
     } catch (err) {
       e.problem = problemText(err);

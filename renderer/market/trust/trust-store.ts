@@ -16,7 +16,14 @@
  * that does not read back as one (another build, damage) is dropped and the ages start again, said once.
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
-import { errorText, isQuotaError, NewerDatabaseError, openVersioned, transactionError, type UpgradeStep } from '../../lib/storage/versioned-db';
+import {
+  errorText,
+  isQuotaError,
+  NewerDatabaseError,
+  openVersioned,
+  transactionError,
+  type UpgradeStep,
+} from '../../lib/storage/versioned-db';
 import { NONE } from '../model/snapshot';
 import { emptySide, type AgeState, type SideState } from './quote-age';
 import type { MarketStall } from './types';
@@ -106,13 +113,22 @@ function sideRecord(s: SideState, rows: number): SideRecord {
 
 export function toRecord(st: AgeState, stalls: readonly MarketStall[], savedAt: number): TrustRecord {
   const rows = st.names.length;
-  return { v: RECORD_VERSION, game: st.game, savedAt, names: [...st.names], ask: sideRecord(st.ask, rows), bid: sideRecord(st.bid, rows), stalls: [...stalls] };
+  return {
+    v: RECORD_VERSION,
+    game: st.game,
+    savedAt,
+    names: [...st.names],
+    ask: sideRecord(st.ask, rows),
+    bid: sideRecord(st.bid, rows),
+    stalls: [...stalls],
+  };
 }
 
 function isSideRecord(v: unknown, rows: number): v is SideRecord {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
-  if (typeof s.polls !== 'number' || !Number.isInteger(s.polls) || s.polls < 0 || typeof s.lastAt !== 'number') return false;
+  if (typeof s.polls !== 'number' || !Number.isInteger(s.polls) || s.polls < 0 || typeof s.lastAt !== 'number')
+    return false;
   if (!Array.isArray(s.markets) || !s.markets.every((m) => typeof m === 'string')) return false;
   const cols = s.markets.length;
   const a = s.colLastPoll;
@@ -131,7 +147,13 @@ function isSideRecord(v: unknown, rows: number): v is SideRecord {
 export function fromRecord(v: unknown, game: number): { ages: AgeState; stalls: MarketStall[] } | null {
   if (typeof v !== 'object' || v === null) return null;
   const r = v as Record<string, unknown>;
-  if (r.v !== RECORD_VERSION || r.game !== game || !Array.isArray(r.names) || !r.names.every((x) => typeof x === 'string')) return null;
+  if (
+    r.v !== RECORD_VERSION ||
+    r.game !== game ||
+    !Array.isArray(r.names) ||
+    !r.names.every((x) => typeof x === 'string')
+  )
+    return null;
   const rows = r.names.length;
   if (!isSideRecord(r.ask, rows) || !isSideRecord(r.bid, rows)) return null;
   const side = (s: SideRecord): SideState => ({
@@ -154,7 +176,8 @@ export function fromRecord(v: unknown, game: number): { ages: AgeState; stalls: 
 /** The sentence shown when ages cannot be kept. */
 export function problemText(e: unknown): string {
   if (e instanceof NewerDatabaseError) return `Quote ages are not kept across restarts: ${e.message}`;
-  if (isQuotaError(e)) return 'Quote ages could not be saved: the disk (or the space the browser allows) is full. They are kept until Market Desk closes; free some space (Settings → Storage) to keep them across restarts.';
+  if (isQuotaError(e))
+    return 'Quote ages could not be saved: the disk (or the space the browser allows) is full. They are kept until Market Desk closes; free some space (Settings → Storage) to keep them across restarts.';
   return `Quote ages could not be saved (${errorText(e)}). They are kept until Market Desk closes.`;
 }
 
@@ -163,7 +186,8 @@ export class TrustStore {
 
   constructor(
     private readonly name = TRUST_DB_NAME,
-    private readonly factory: () => IDBFactory | undefined = () => (typeof indexedDB === 'undefined' ? undefined : indexedDB),
+    private readonly factory: () => IDBFactory | undefined = () =>
+      typeof indexedDB === 'undefined' ? undefined : indexedDB,
   ) {}
 
   private open(): Promise<IDBPDatabase<TrustDB>> {

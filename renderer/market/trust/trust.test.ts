@@ -10,7 +10,12 @@ function poll(p: number, frozenMoves = false): Table {
   const t: Table = {};
   for (let i = 0; i < 20; i++) {
     const moved = i % 2 === p % 2 ? 10 * p : 0;
-    t[`item ${i}`] = { a: 10_000 + moved, b: 10_100 + moved, c: 9_900 + moved, frozen: 10_000 + (frozenMoves ? moved : 0) };
+    t[`item ${i}`] = {
+      a: 10_000 + moved,
+      b: 10_100 + moved,
+      c: 9_900 + moved,
+      frozen: 10_000 + (frozenMoves ? moved : 0),
+    };
   }
   return t;
 }
@@ -33,7 +38,8 @@ describe('trustOfPoll', () => {
     const g = emptyGameTrust(730);
     trustOfPoll(g, grid(poll(1), M), 1_000);
     trustOfPoll(g, grid(poll(2), M), 2_000);
-    const only = (t: Table) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, { a: v.a as number, b: v.b as number }]));
+    const only = (t: Table) =>
+      Object.fromEntries(Object.entries(t).map(([k, v]) => [k, { a: v.a as number, b: v.b as number }]));
     const few = trustOfPoll(g, grid(only(poll(3)), ['a', 'b']), 3_000);
     expect(few.stalls).toEqual([]);
     const back = trustOfPoll(g, grid(poll(4), M), 4_000);
@@ -70,7 +76,7 @@ describe('trustOfPoll', () => {
   });
 });
 
-describe('carryBids keeps the bids\' trust with the bids', () => {
+describe("carryBids keeps the bids' trust with the bids", () => {
   it('a poll of asks only gets the last bids and their flags and ages, row by row by name', async () => {
     const { carryBids } = await import('../engine/carry-bids');
     const g = emptyGameTrust(730);

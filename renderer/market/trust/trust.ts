@@ -9,7 +9,10 @@ import { findStalls, STALL_MAX_POLLS } from './stalls';
 import { flagOutliers } from './outliers';
 import { TRUST_FLAG, type MarketStall, type TrustData } from './types';
 
-export type TrustSnapshot = Pick<SnapshotData, 'game' | 'n' | 'names' | 'askMarkets' | 'bidMarkets' | 'ask' | 'listed' | 'bid' | 'bidListed'>;
+export type TrustSnapshot = Pick<
+  SnapshotData,
+  'game' | 'n' | 'names' | 'askMarkets' | 'bidMarkets' | 'ask' | 'listed' | 'bid' | 'bidListed'
+>;
 
 /** What is kept of a game between polls (and, the age state, between runs: trust-store.ts). */
 export interface GameTrust {
@@ -29,7 +32,12 @@ function push(stats: PollStat[], s: PollStat): void {
 }
 
 /** Flags every cell of the stalled markets; returns per market 1 = its quotes count for the outlier median. */
-function markStalled(markets: readonly string[], stalled: ReadonlySet<string>, n: number, flags: Uint8Array): Uint8Array {
+function markStalled(
+  markets: readonly string[],
+  stalled: ReadonlySet<string>,
+  n: number,
+  flags: Uint8Array,
+): Uint8Array {
   const m = markets.length;
   const used = new Uint8Array(m).fill(1);
   markets.forEach((slug, k) => {
@@ -48,7 +56,8 @@ export function trustOfPoll(g: GameTrust, snap: TrustSnapshot, at: number): Trus
   const ages = observePoll(g.ages, snap, at);
   push(g.askStats, ages.askStat);
   // A stalled market this poll did not ask for (another page's few markets) stays as it was.
-  const notAsked = (side: 'ask' | 'bid', markets: readonly string[]) => g.stalls.filter((s) => s.side === side && !markets.includes(s.market));
+  const notAsked = (side: 'ask' | 'bid', markets: readonly string[]) =>
+    g.stalls.filter((s) => s.side === side && !markets.includes(s.market));
   const askStalls = [...findStalls(g.askStats, 'ask', g.stalls), ...notAsked('ask', snap.askMarkets)];
   let bidStalls = g.stalls.filter((s) => s.side === 'bid');
   if (ages.bidStat) {
@@ -97,7 +106,9 @@ export function isStall(v: unknown): v is MarketStall {
     typeof s.market === 'string' &&
     (s.side === 'ask' || s.side === 'bid') &&
     STALL_REASONS.has(s.reason) &&
-    ['since', 'polls', 'changedShare', 'othersShare', 'itemCount', 'itemCountBefore'].every((k) => typeof s[k] === 'number')
+    ['since', 'polls', 'changedShare', 'othersShare', 'itemCount', 'itemCountBefore'].every(
+      (k) => typeof s[k] === 'number',
+    )
   );
 }
 
@@ -114,7 +125,8 @@ export function isTrustData(v: unknown, n: number, m: number, b: number): v is T
     [t.askFlags, Uint8Array, n * m],
     [t.bidFlags, Uint8Array, n * b],
   ];
-  for (const [arr, Ctor, len] of checks) if (!(arr instanceof Ctor) || (arr as ArrayLike<number>).length !== len) return false;
+  for (const [arr, Ctor, len] of checks)
+    if (!(arr instanceof Ctor) || (arr as ArrayLike<number>).length !== len) return false;
   if (t.storeProblem !== undefined && typeof t.storeProblem !== 'string') return false;
   return Array.isArray(t.stalls) && t.stalls.every(isStall);
 }
@@ -134,7 +146,13 @@ export function fitsLayout(t: TrustData | undefined, n: number, m: number, b: nu
  * (engine/carry-bids.ts): its own ask side, and the bid side of `last`'s trust moved to the new rows
  * (`newRow[j]` = the new row of last's row j, -1 none). undefined when either has no trust that fits.
  */
-export function carryBidTrust(asksOnly: TrustData | undefined, lastTrust: TrustData | undefined, newRow: Int32Array, n: number, b: number): TrustData | undefined {
+export function carryBidTrust(
+  asksOnly: TrustData | undefined,
+  lastTrust: TrustData | undefined,
+  newRow: Int32Array,
+  n: number,
+  b: number,
+): TrustData | undefined {
   if (!asksOnly || !lastTrust || lastTrust.bidFlags.length !== newRow.length * b) return asksOnly;
   const bidChangedAt = new Float64Array(n * b).fill(NaN);
   const bidFlags = new Uint8Array(n * b);
@@ -145,5 +163,10 @@ export function carryBidTrust(asksOnly: TrustData | undefined, lastTrust: TrustD
     bidFlags.set(lastTrust.bidFlags.subarray(j * b, j * b + b), i * b);
   }
   const bidStalls = lastTrust.stalls.filter((s) => s.side === 'bid');
-  return { ...asksOnly, bidChangedAt, bidFlags, stalls: [...asksOnly.stalls.filter((s) => s.side === 'ask'), ...bidStalls] };
+  return {
+    ...asksOnly,
+    bidChangedAt,
+    bidFlags,
+    stalls: [...asksOnly.stalls.filter((s) => s.side === 'ask'), ...bidStalls],
+  };
 }

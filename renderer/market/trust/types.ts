@@ -65,13 +65,7 @@ export interface TrustData {
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 
 export type ConfidenceReasonCode =
-  | 'age-unknown'
-  | 'old-quote'
-  | 'stalled-market'
-  | 'outlier'
-  | 'unstable'
-  | 'low-liquidity'
-  | 'thin';
+  'age-unknown' | 'old-quote' | 'stalled-market' | 'outlier' | 'unstable' | 'low-liquidity' | 'thin';
 
 export interface ConfidenceReason {
   code: ConfidenceReasonCode;

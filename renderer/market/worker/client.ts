@@ -15,7 +15,14 @@ import type { RecColumns } from '../recommendations/rec-columns';
 import { isRecColumns } from '../recommendations/rec-guard';
 import { attachRecSearch } from '../recommendations/rec-search';
 import { withPackedNames } from '../recommendations/rec-wire';
-import { checkResponse, isSnapshotData, LOOKUP_READERS, type DeriveSettings, type LookupField, type MarketRequest } from './protocol';
+import {
+  checkResponse,
+  isSnapshotData,
+  LOOKUP_READERS,
+  type DeriveSettings,
+  type LookupField,
+  type MarketRequest,
+} from './protocol';
 import { unpackStrings, type PackedStrings } from './packed-strings';
 
 function wrongShape(): ApiError {
@@ -88,7 +95,9 @@ function yieldToBrowser(): Promise<void> {
 }
 
 /** Names and search text split in separate short tasks. */
-async function unpackResult<W extends { names: PackedStrings; search: PackedStrings }>(wire: W): Promise<Omit<W, 'names' | 'search'> & { names: string[]; search: string[] }> {
+async function unpackResult<W extends { names: PackedStrings; search: PackedStrings }>(
+  wire: W,
+): Promise<Omit<W, 'names' | 'search'> & { names: string[]; search: string[] }> {
   await yieldToBrowser();
   const names = unpackStrings(wire.names);
   await yieldToBrowser();
@@ -279,7 +288,11 @@ export class MarketWorkerClient {
     task: { field: F; item: string; source: string; epoch: number },
     opts?: LoadOptions,
   ): Promise<{ row: LookupRow<F> | null; at: number | null }> {
-    const { row, at } = await this.send<{ row: unknown; at: number | null }>('details', (id) => ({ type: 'lookup', id, url: absolute(url), body, ...task }), opts);
+    const { row, at } = await this.send<{ row: unknown; at: number | null }>(
+      'details',
+      (id) => ({ type: 'lookup', id, url: absolute(url), body, ...task }),
+      opts,
+    );
     if (row === null) return { row: null, at };
     const checked = LOOKUP_READERS[task.field].lenient.safeParse(row);
     if (!checked.success) throw wrongShape();
@@ -296,8 +309,25 @@ export class MarketWorkerClient {
     task: { field: LookupField; items: readonly string[]; paths: readonly string[]; source: string; epoch: number },
     opts?: LoadOptions,
   ): Promise<ItemValues> {
-    const r = await this.send<ItemValues>('details', (id) => ({ type: 'lookup-values', id, url: absolute(url), body, ...task, items: [...task.items], paths: [...task.paths] }), opts);
-    if (r.values.length !== task.paths.length || r.found.length !== task.items.length || r.values.some((v) => v.length !== task.items.length)) throw wrongShape();
+    const r = await this.send<ItemValues>(
+      'details',
+      (id) => ({
+        type: 'lookup-values',
+        id,
+        url: absolute(url),
+        body,
+        ...task,
+        items: [...task.items],
+        paths: [...task.paths],
+      }),
+      opts,
+    );
+    if (
+      r.values.length !== task.paths.length ||
+      r.found.length !== task.items.length ||
+      r.values.some((v) => v.length !== task.items.length)
+    )
+      throw wrongShape();
     return r;
   }
 
@@ -306,12 +336,28 @@ export class MarketWorkerClient {
    * filter, REST (`body` is { game_id, type, markets }).
    */
   loadRecs(
-    req: { transport: 'graphql' | 'rest'; url: string; body: Record<string, unknown>; game: number; type: RecommendationType; markets: readonly string[] | null },
+    req: {
+      transport: 'graphql' | 'rest';
+      url: string;
+      body: Record<string, unknown>;
+      game: number;
+      type: RecommendationType;
+      markets: readonly string[] | null;
+    },
     opts?: LoadOptions,
   ): Promise<RecColumns> {
     return this.send<RecColumns>(
       'recs',
-      (id) => ({ type: 'recs', id, transport: req.transport, url: absolute(req.url), body: req.body, game: req.game, recType: req.type, markets: req.markets ? [...req.markets] : null }),
+      (id) => ({
+        type: 'recs',
+        id,
+        transport: req.transport,
+        url: absolute(req.url),
+        body: req.body,
+        game: req.game,
+        recType: req.type,
+        markets: req.markets ? [...req.markets] : null,
+      }),
       opts,
     );
   }
@@ -373,7 +419,8 @@ function rootField(op: Operation): string | null {
 
 function lookupFieldOf(op: Operation): LookupField {
   const field = rootField(op);
-  if (field === null || !(field in LOOKUP_READERS)) throw invalidResponse(`No whole-game look-up reads ${field ?? 'this document'}.`);
+  if (field === null || !(field in LOOKUP_READERS))
+    throw invalidResponse(`No whole-game look-up reads ${field ?? 'this document'}.`);
   return field as LookupField;
 }
 
@@ -393,16 +440,29 @@ export function itemLookupRun(from: LookupSource, client: MarketWorkerClient = m
   return async (op, signal) => {
     const item: unknown = (op.variables as Record<string, unknown> | undefined)?.item;
     if (typeof item !== 'string') throw invalidResponse('A look-up needs the item it picks.');
-    const { row, at } = await client.lookup(op.context.url, graphqlRequestOf(op), { field: lookupFieldOf(op), item, ...from }, { signal });
+    const { row, at } = await client.lookup(
+      op.context.url,
+      graphqlRequestOf(op),
+      { field: lookupFieldOf(op), item, ...from },
+      { signal },
+    );
     return { row, fetchedAt: at };
   };
 }
 
 /** Runs ITEMS_STEAM_VALUES: many items' numbers at `paths` of the same kept answer; the items are the `items` variable. `data`: ItemValues. */
-export function itemValuesRun(from: LookupSource & { paths: readonly string[] }, client: MarketWorkerClient = marketWorker()): WorkerRun {
+export function itemValuesRun(
+  from: LookupSource & { paths: readonly string[] },
+  client: MarketWorkerClient = marketWorker(),
+): WorkerRun {
   return async (op, signal) => {
     const items: unknown = (op.variables as Record<string, unknown> | undefined)?.items;
     if (!Array.isArray(items)) throw invalidResponse('A look-up of many items needs its items.');
-    return client.lookupValues(op.context.url, graphqlRequestOf(op), { field: lookupFieldOf(op), items: items.map(String), ...from }, { signal });
+    return client.lookupValues(
+      op.context.url,
+      graphqlRequestOf(op),
+      { field: lookupFieldOf(op), items: items.map(String), ...from },
+      { signal },
+    );
   };
 }

@@ -15,7 +15,12 @@ const MARKETS = ['a', 'b', 'c', 'd'];
 function answer(step: number): string {
   const prices = Array.from({ length: 12 }, (_, i) => ({
     market_hash_name: `item ${i}`,
-    prices: MARKETS.map((m) => ({ market_name: m, offers: 2, price_locked: null, price: m === 'd' && i === 0 ? 50_000 : 10_000 + (m === 'd' ? 0 : step * 10) + i })),
+    prices: MARKETS.map((m) => ({
+      market_name: m,
+      offers: 2,
+      price_locked: null,
+      price: m === 'd' && i === 0 ? 50_000 : 10_000 + (m === 'd' ? 0 : step * 10) + i,
+    })),
   }));
   return JSON.stringify({ data: { aggregatedMinPrices: prices, aggregatedMaxOrders: [] } });
 }
@@ -23,17 +28,31 @@ function answer(step: number): string {
 function load(worker: (post: (m: MarketResponse) => void) => MarketWorker, id: number): Promise<SnapshotData> {
   return new Promise((resolve, reject) => {
     const w = worker((m) => {
-      if (m.type === 'result') resolve({ ...m.data, names: unpackStrings(m.data.names), search: unpackStrings(m.data.search) });
+      if (m.type === 'result')
+        resolve({ ...m.data, names: unpackStrings(m.data.names), search: unpackStrings(m.data.search) });
       else if (m.type === 'error') reject(new Error(m.error.message));
     });
-    w.handle({ type: 'graphql', id, url: 'http://host/api/v2/graphql', body: { query: 'query GridPrices { x }' }, game: 730, askMarkets: MARKETS, bidMarkets: [], derive: { fees: {}, net: false } });
+    w.handle({
+      type: 'graphql',
+      id,
+      url: 'http://host/api/v2/graphql',
+      body: { query: 'query GridPrices { x }' },
+      game: 730,
+      askMarkets: MARKETS,
+      bidMarkets: [],
+      derive: { fees: {}, net: false },
+    });
   });
 }
 
 describe('MarketWorker: trust after each grid load', () => {
   it('attaches SnapshotData.trust that passes the boundary check; ages, stalls and outliers follow the polls; the derived bests are trusted', async () => {
     let step = 0;
-    const fetch = (async () => new Response(answer(step), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+    const fetch = (async () =>
+      new Response(answer(step), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      })) as typeof globalThis.fetch;
     const book = new TrustBook(new TrustStore(`engine-trust-${Date.now()}`), 0);
     let post: (m: MarketResponse) => void = () => {};
     const worker = new MarketWorker((m) => post(m), fetch, book);

@@ -27,7 +27,10 @@ function fakeFetch(handler: Handler, chunkSize = 7): typeof fetch {
         c.close();
       },
     });
-    return new Response(stream, { status, headers: { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers } });
+    return new Response(stream, {
+      status,
+      headers: { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers },
+    });
   }) as typeof fetch;
 }
 
@@ -43,10 +46,18 @@ function run(engine: (post: (m: MarketResponse) => void) => MarketWorker, reques
 }
 
 const minPrices = [
-  { market_hash_name: 'AK-47 | Redline (Field-Tested)', prices: [{ market_name: 'steam', offers: 3, price: 15_000, price_locked: null }, { market_name: 'zzz', offers: 1, price: 1, price_locked: 1 }] },
+  {
+    market_hash_name: 'AK-47 | Redline (Field-Tested)',
+    prices: [
+      { market_name: 'steam', offers: 3, price: 15_000, price_locked: null },
+      { market_name: 'zzz', offers: 1, price: 1, price_locked: 1 },
+    ],
+  },
   { market_hash_name: 'Sticker | "Hi" <script>', prices: [] },
 ];
-const maxOrders = [{ market_hash_name: 'AK-47 | Redline (Field-Tested)', orders: [{ market_name: 'steam', offers: 99, price: 14_000 }] }];
+const maxOrders = [
+  { market_hash_name: 'AK-47 | Redline (Field-Tested)', orders: [{ market_name: 'steam', offers: 99, price: 14_000 }] },
+];
 
 const gqlRequest = {
   type: 'graphql',
@@ -60,13 +71,20 @@ const gqlRequest = {
 
 describe('MarketWorker: GraphQL loads', () => {
   it('streams, parses, shapes and posts columns with progress', async () => {
-    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } }) }));
+    const fetch = fakeFetch(() => ({
+      status: 200,
+      body: JSON.stringify({ data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } }),
+    }));
     const msgs = await run((post) => new MarketWorker(post, fetch), gqlRequest);
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
     expect(last.data.names.codes).toBeInstanceOf(Uint16Array);
-    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) };
+    const cols: SnapshotData = {
+      ...last.data,
+      names: unpackStrings(last.data.names),
+      search: unpackStrings(last.data.search),
+    };
     expect(isSnapshotData(cols)).toBe(true);
     expect(cols.derived).toBeUndefined();
     const s = toSnapshot(cols);
@@ -87,34 +105,72 @@ describe('MarketWorker: GraphQL loads', () => {
   it('a 400 naming a market slug comes back as an error with that slug', async () => {
     const fetch = fakeFetch(() => ({
       status: 400,
-      body: JSON.stringify({ errors: [{ message: 'Unknown market "buff163" for aggregatedMinPrices', extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'buff163' } }] }),
+      body: JSON.stringify({
+        errors: [
+          {
+            message: 'Unknown market "buff163" for aggregatedMinPrices',
+            extensions: { code: 'BAD_USER_INPUT', argument: 'markets', value: 'buff163' },
+          },
+        ],
+      }),
     }));
     const msgs = await run((post) => new MarketWorker(post, fetch), gqlRequest);
-    expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'bad-request', status: 400, rejectedMarkets: ['buff163'] } });
+    expect(msgs.at(-1)).toMatchObject({
+      type: 'error',
+      error: { kind: 'bad-request', status: 400, rejectedMarkets: ['buff163'] },
+    });
   });
 
   it('GraphQL errors with a 200 are errors too', async () => {
-    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ errors: [{ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }], data: null }) }));
+    const fetch = fakeFetch(() => ({
+      status: 200,
+      body: JSON.stringify({
+        errors: [{ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+        data: null,
+      }),
+    }));
     const msgs = await run((post) => new MarketWorker(post, fetch), gqlRequest);
     expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'server', detail: 'boom' } });
   });
 
   it('a 503 is an unavailable error', async () => {
-    const fetch = fakeFetch(() => ({ status: 503, body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'fault injected' } }), headers: { 'retry-after': '2' } }));
+    const fetch = fakeFetch(() => ({
+      status: 503,
+      body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'fault injected' } }),
+      headers: { 'retry-after': '2' },
+    }));
     const msgs = await run((post) => new MarketWorker(post, fetch), gqlRequest);
-    expect(msgs.at(-1)).toMatchObject({ type: 'error', error: { kind: 'unavailable', status: 503, retryAfterSeconds: 2 } });
+    expect(msgs.at(-1)).toMatchObject({
+      type: 'error',
+      error: { kind: 'unavailable', status: 503, retryAfterSeconds: 2 },
+    });
   });
 
   it('a body that is not JSON, or an answer that is not an array, is a clear invalid-response error', async () => {
-    const notJson = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: '<html>hello' }))), gqlRequest);
+    const notJson = await run(
+      (post) =>
+        new MarketWorker(
+          post,
+          fakeFetch(() => ({ status: 200, body: '<html>hello' })),
+        ),
+      gqlRequest,
+    );
     expect(notJson.at(-1)).toMatchObject({ type: 'error', error: { kind: 'invalid-response' } });
     const wrong = await run(
-      (post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: { market_hash_name: 'x' }, aggregatedMaxOrders: [] } }) }))),
+      (post) =>
+        new MarketWorker(
+          post,
+          fakeFetch(() => ({
+            status: 200,
+            body: JSON.stringify({ data: { aggregatedMinPrices: { market_hash_name: 'x' }, aggregatedMaxOrders: [] } }),
+          })),
+        ),
       gqlRequest,
     );
     const e = wrong.at(-1);
     expect(e?.type).toBe('error');
-    if (e?.type === 'error') expect(e.error.detail).toContain('aggregatedMinPrices: expected an array of items, got a object');
+    if (e?.type === 'error')
+      expect(e.error.detail).toContain('aggregatedMinPrices: expected an array of items, got a object');
   });
 
   it('dirty rows and values cost only themselves: the other rows show, the notes count what was left out', async () => {
@@ -122,14 +178,29 @@ describe('MarketWorker: GraphQL loads', () => {
       ...minPrices,
       { market_hash_name: null, prices: [] },
       'unreadable row',
-      { market_hash_name: 'Bad price', prices: [{ market_name: 'steam', offers: 2, price: '12.34', price_locked: null }] },
+      {
+        market_hash_name: 'Bad price',
+        prices: [{ market_name: 'steam', offers: 2, price: '12.34', price_locked: null }],
+      },
     ];
-    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: dirty, aggregatedMaxOrders: [...maxOrders, { market_hash_name: 404, orders: [] }] } }) }));
+    const fetch = fakeFetch(() => ({
+      status: 200,
+      body: JSON.stringify({
+        data: {
+          aggregatedMinPrices: dirty,
+          aggregatedMaxOrders: [...maxOrders, { market_hash_name: 404, orders: [] }],
+        },
+      }),
+    }));
     const msgs = await run((post) => new MarketWorker(post, fetch), gqlRequest);
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
-    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) };
+    const cols: SnapshotData = {
+      ...last.data,
+      names: unpackStrings(last.data.names),
+      search: unpackStrings(last.data.search),
+    };
     expect(isSnapshotData(cols)).toBe(true);
     const s = toSnapshot(cols);
     expect(s.names).toEqual(['AK-47 | Redline (Field-Tested)', 'Sticker | "Hi" <script>', 'Bad price']);
@@ -138,7 +209,13 @@ describe('MarketWorker: GraphQL loads', () => {
     expect(s.askMarkets).toEqual(['steam', 'buff163', 'zzz']);
     expect(cellValue(s, 'ask', 2 * 3)).toBeNull();
     expect(cellValue(s, 'offers', 2 * 3)).toBe(2);
-    expect(s.notes).toEqual({ unknownMarkets: ['zzz'], skippedItems: 3, invalidValues: 1, duplicateNames: 0, duplicateEntries: 0 });
+    expect(s.notes).toEqual({
+      unknownMarkets: ['zzz'],
+      skippedItems: 3,
+      invalidValues: 1,
+      duplicateNames: 0,
+      duplicateEntries: 0,
+    });
   });
 
   it('a network failure is a network error', async () => {
@@ -150,20 +227,34 @@ describe('MarketWorker: GraphQL loads', () => {
   });
 
   it('rejects malformed requests', async () => {
-    const msgs = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: '[]' }))), { type: 'graphql', id: 9 });
+    const msgs = await run(
+      (post) =>
+        new MarketWorker(
+          post,
+          fakeFetch(() => ({ status: 200, body: '[]' })),
+        ),
+      { type: 'graphql', id: 9 },
+    );
     expect(msgs.at(-1)).toMatchObject({ type: 'error', id: 9 });
   });
 });
 
 describe('MarketWorker: per-row figures computed in the worker', () => {
   it('computes best ask/bid with the fees of the request, keyed so the UI can tell if they still apply', async () => {
-    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } }) }));
+    const fetch = fakeFetch(() => ({
+      status: 200,
+      body: JSON.stringify({ data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } }),
+    }));
     const fees = { steam: { buyBps: 100, sellBps: 1000 } };
     const msgs = await run((post) => new MarketWorker(post, fetch), { ...gqlRequest, derive: { fees, net: true } });
     const last = msgs.at(-1);
     expect(last?.type).toBe('result');
     if (last?.type !== 'result') return;
-    const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) };
+    const cols: SnapshotData = {
+      ...last.data,
+      names: unpackStrings(last.data.names),
+      search: unpackStrings(last.data.search),
+    };
     expect(isSnapshotData(cols)).toBe(true);
     const s = toSnapshot(cols);
     // Every column of the answer, 'zzz' (sent though not asked for) included.
@@ -202,7 +293,11 @@ describe('MarketWorker: REST loads (TF2, Dota 2, Rust)', () => {
     if (last?.type === 'result') {
       expect(last.data.game).toBe(440);
       expect(last.data.meta.transport).toBe('rest');
-      const cols: SnapshotData = { ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) };
+      const cols: SnapshotData = {
+        ...last.data,
+        names: unpackStrings(last.data.names),
+        search: unpackStrings(last.data.search),
+      };
       expect(cellValue(toSnapshot(cols), 'bid', 0)).toBe(14_000);
     }
   });
@@ -212,13 +307,21 @@ describe('MarketWorker: REST loads (TF2, Dota 2, Rust)', () => {
 function limitedService(limit: number, seen: Array<{ url: string; body: unknown }>): typeof fetch {
   const item = (name: string, field: 'prices' | 'orders', markets: readonly string[]) => ({
     market_hash_name: name,
-    [field]: markets.map((m, i) => ({ market_name: m, offers: 1, price: 1000 * (i + 1) + m.length, price_locked: null })),
+    [field]: markets.map((m, i) => ({
+      market_name: m,
+      offers: 1,
+      price: 1000 * (i + 1) + m.length,
+      price_locked: null,
+    })),
   });
   return fakeFetch((url, body) => {
     seen.push({ url, body });
     const b = body as { markets?: string[]; variables?: { markets?: string[]; bidMarkets?: string[] } };
-    const lists = url.endsWith('graphql') ? [b.variables?.markets ?? [], b.variables?.bidMarkets ?? []] : [b.markets ?? []];
-    if (lists.some((l) => l.length > limit)) return { status: 400, body: 'Bad Request', headers: { 'content-type': 'text/plain' } };
+    const lists = url.endsWith('graphql')
+      ? [b.variables?.markets ?? [], b.variables?.bidMarkets ?? []]
+      : [b.markets ?? []];
+    if (lists.some((l) => l.length > limit))
+      return { status: 400, body: 'Bad Request', headers: { 'content-type': 'text/plain' } };
     if (url.endsWith('graphql')) {
       const [ask, bid] = lists as [string[], string[]];
       const data: Record<string, unknown> = { aggregatedMinPrices: ['x', 'y'].map((n) => item(n, 'prices', ask)) };
@@ -235,7 +338,11 @@ describe('MarketWorker: a service that takes only so many names a request', () =
   const cellsOf = (msgs: MarketResponse[]) => {
     const last = msgs.at(-1);
     if (last?.type !== 'result') throw new Error(`no result: ${JSON.stringify(last)}`);
-    const snap = toSnapshot({ ...last.data, names: unpackStrings(last.data.names), search: unpackStrings(last.data.search) });
+    const snap = toSnapshot({
+      ...last.data,
+      names: unpackStrings(last.data.names),
+      search: unpackStrings(last.data.search),
+    });
     return { snap, x: snap.indexOfName('x') };
   };
   it('REST: loads in batches of the limit and merges them into one snapshot', async () => {
@@ -263,7 +370,10 @@ describe('MarketWorker: a service that takes only so many names a request', () =
   it('GraphQL: one request per batch, each list within the limit, merged', async () => {
     const seen: Array<{ url: string; body: unknown }> = [];
     const batch = (ask: string[], bid: string[]) => ({
-      body: { query: bid.length ? 'query GridPrices { x }' : 'query GridAsks { x }', variables: bid.length ? { markets: ask, bidMarkets: bid } : { markets: ask } },
+      body: {
+        query: bid.length ? 'query GridPrices { x }' : 'query GridAsks { x }',
+        variables: bid.length ? { markets: ask, bidMarkets: bid } : { markets: ask },
+      },
       askMarkets: ask,
       bidMarkets: bid,
     });
@@ -285,37 +395,87 @@ describe('MarketWorker: a service that takes only so many names a request', () =
 });
 
 describe('MarketWorker: item look-ups in whole-game GraphQL answers', () => {
-  const sales = { last_90d: 9, last_30d: 3, last_7d: 1, last_24h: 0, avg_daily_volume: 0.1, median_price_90d: 100, average_price_90d: 110, latest_median_price_sold: null };
+  const sales = {
+    last_90d: 9,
+    last_30d: 3,
+    last_7d: 1,
+    last_24h: 0,
+    avg_daily_volume: 0.1,
+    median_price_90d: 100,
+    average_price_90d: 110,
+    latest_median_price_sold: null,
+  };
   const listings = {
-    sell_orders_last_7d: 1, sell_orders_last_24h: 0, median_sell_price_90d: null, average_sell_price_90d: null, latest_sell_order_price: null,
-    min_sell_order_price: 1, max_sell_order_price: 2, min_sell_order_price_90d: null, min_sell_order_price_30d: null, min_sell_order_price_7d: null, min_sell_order_price_24h: null,
+    sell_orders_last_7d: 1,
+    sell_orders_last_24h: 0,
+    median_sell_price_90d: null,
+    average_sell_price_90d: null,
+    latest_sell_order_price: null,
+    min_sell_order_price: 1,
+    max_sell_order_price: 2,
+    min_sell_order_price_90d: null,
+    min_sell_order_price_30d: null,
+    min_sell_order_price_7d: null,
+    min_sell_order_price_24h: null,
   };
   const buyOrders = {
-    buy_orders_last_7d: 1, buy_orders_last_24h: 0, median_buy_price_90d: null, average_buy_price_90d: null, latest_buy_order_price: null,
-    min_buy_order_price: 1, max_buy_order_price: 2, max_buy_order_price_90d: null, max_buy_order_price_30d: null, max_buy_order_price_7d: null, max_buy_order_price_24h: null,
+    buy_orders_last_7d: 1,
+    buy_orders_last_24h: 0,
+    median_buy_price_90d: null,
+    average_buy_price_90d: null,
+    latest_buy_order_price: null,
+    min_buy_order_price: 1,
+    max_buy_order_price: 2,
+    max_buy_order_price_90d: null,
+    max_buy_order_price_30d: null,
+    max_buy_order_price_7d: null,
+    max_buy_order_price_24h: null,
   };
   const steam = [{ market_hash_name: 'a', game_id: 730, sales, listings, buyOrders }];
-  const recs = [{ market_hash_name: 'a', suggested_price: 123, unstable_reasons: ['NOT_POPULAR'], total_sales: 5, price_difference: -1.5, price_change_percentage: 2.5, liquidity_score: 4000 }];
+  const recs = [
+    {
+      market_hash_name: 'a',
+      suggested_price: 123,
+      unstable_reasons: ['NOT_POPULAR'],
+      total_sales: 5,
+      price_difference: -1.5,
+      price_change_percentage: 2.5,
+      liquidity_score: 4000,
+    },
+  ];
   const gql = (field: string, value: unknown) => JSON.stringify({ data: { [field]: value } });
   const recsLookup = (id: number, item: string, more: Partial<{ source: string; epoch: number; game: number }> = {}) =>
     ({
       type: 'lookup',
       id,
       url: 'http://h/api/v2/graphql',
-      body: { query: 'query ItemRecommendation($game_id: Int) { getPriceRecommendations(game_id: $game_id) { market_hash_name } }', variables: { game_id: more.game ?? 730 } },
+      body: {
+        query:
+          'query ItemRecommendation($game_id: Int) { getPriceRecommendations(game_id: $game_id) { market_hash_name } }',
+        variables: { game_id: more.game ?? 730 },
+      },
       field: 'getPriceRecommendations',
       item,
       source: more.source ?? 'demo',
       epoch: more.epoch ?? 0,
     }) as const;
   const steamLookup = (id: number, item: string) =>
-    ({ ...recsLookup(id, item), body: { query: 'query ItemSteamAnalytics { getSteamAnalytics { market_hash_name } }', variables: {} }, field: 'getSteamAnalytics' }) as const;
+    ({
+      ...recsLookup(id, item),
+      body: { query: 'query ItemSteamAnalytics { getSteamAnalytics { market_hash_name } }', variables: {} },
+      field: 'getSteamAnalytics',
+    }) as const;
 
   it('fetches a whole-game answer once per document and variables, and picks items from it', async () => {
     const seen: unknown[] = [];
     const fetch = fakeFetch((_url, body) => {
       seen.push(body);
-      return { status: 200, body: String((body as { query: string }).query).includes('getSteamAnalytics') ? gql('getSteamAnalytics', steam) : gql('getPriceRecommendations', recs) };
+      return {
+        status: 200,
+        body: String((body as { query: string }).query).includes('getSteamAnalytics')
+          ? gql('getSteamAnalytics', steam)
+          : gql('getPriceRecommendations', recs),
+      };
     }, 1000);
     const got: MarketResponse[] = [];
     const engine = new MarketWorker((m) => got.push(m), fetch);
@@ -326,7 +486,11 @@ describe('MarketWorker: item look-ups in whole-game GraphQL answers', () => {
     expect(seen[0]).toEqual(recsLookup(1, 'a').body);
     expect(got[0]).toEqual({ type: 'lookup', id: 1, row: recs[0], at: expect.any(Number) });
     expect(got[1]).toEqual({ type: 'lookup', id: 2, row: null, at: (got[0] as { at: number }).at });
-    expect(got[2]).toMatchObject({ type: 'lookup', id: 3, row: { market_hash_name: 'a', sales: { median_price_90d: 100 } } });
+    expect(got[2]).toMatchObject({
+      type: 'lookup',
+      id: 3,
+      row: { market_hash_name: 'a', sales: { median_price_90d: 100 } },
+    });
     // Another game is another answer.
     await engine.lookup(recsLookup(4, 'a', { game: 570 }));
     expect(seen).toHaveLength(3);
@@ -336,13 +500,28 @@ describe('MarketWorker: item look-ups in whole-game GraphQL answers', () => {
     let fetches = 0;
     const fetch = fakeFetch(() => {
       fetches++;
-      return { status: 200, body: gql('getSteamAnalytics', [...steam, { ...steam[0], market_hash_name: 'b', sales: { ...sales, avg_daily_volume: 4, latest_median_price_sold: 2_500 } }]) };
+      return {
+        status: 200,
+        body: gql('getSteamAnalytics', [
+          ...steam,
+          {
+            ...steam[0],
+            market_hash_name: 'b',
+            sales: { ...sales, avg_daily_volume: 4, latest_median_price_sold: 2_500 },
+          },
+        ]),
+      };
     }, 1000);
     const got: MarketResponse[] = [];
     const engine = new MarketWorker((m) => got.push(m), fetch);
     await engine.lookup(steamLookup(1, 'a'));
     const { item: _item, ...rest } = steamLookup(2, 'a');
-    await engine.lookupValues({ ...rest, type: 'lookup-values', items: ['b', 'nope', 'a'], paths: ['sales.latest_median_price_sold', 'sales.avg_daily_volume'] });
+    await engine.lookupValues({
+      ...rest,
+      type: 'lookup-values',
+      items: ['b', 'nope', 'a'],
+      paths: ['sales.latest_median_price_sold', 'sales.avg_daily_volume'],
+    });
     expect(fetches).toBe(1);
     const m = got[1];
     expect(m?.type).toBe('lookup-values');
@@ -355,7 +534,10 @@ describe('MarketWorker: item look-ups in whole-game GraphQL answers', () => {
 
   it('fetches again after a reload (a higher epoch) and for another data source, never serving the other source\u2019s answer', async () => {
     let price = 100;
-    const fetch = fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', [{ ...recs[0], suggested_price: price++ }]) }), 1000);
+    const fetch = fakeFetch(
+      () => ({ status: 200, body: gql('getPriceRecommendations', [{ ...recs[0], suggested_price: price++ }]) }),
+      1000,
+    );
     const got: MarketResponse[] = [];
     const engine = new MarketWorker((m) => got.push(m), fetch);
     await engine.lookup(recsLookup(1, 'a'));
@@ -363,7 +545,9 @@ describe('MarketWorker: item look-ups in whole-game GraphQL answers', () => {
     await engine.lookup(recsLookup(3, 'a', { epoch: 1 }));
     await engine.lookup(recsLookup(4, 'a', { epoch: 1, source: 'live|http://svc' }));
     await engine.lookup(recsLookup(5, 'a', { epoch: 1 }));
-    const prices = got.map((m) => (m.type === 'lookup' ? (m.row as { suggested_price: number }).suggested_price : null));
+    const prices = got.map((m) =>
+      m.type === 'lookup' ? (m.row as { suggested_price: number }).suggested_price : null,
+    );
     expect(prices).toEqual([100, 100, 101, 102, 103]);
   });
 
@@ -373,27 +557,54 @@ describe('MarketWorker: item look-ups in whole-game GraphQL answers', () => {
       { ...recs[0], unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'], suggested_price: null, total_sales: 'many' },
     ];
     const got: MarketResponse[] = [];
-    const engine = new MarketWorker((m) => got.push(m), fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', dirtyRecs) }), 1000));
+    const engine = new MarketWorker(
+      (m) => got.push(m),
+      fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', dirtyRecs) }), 1000),
+    );
     await engine.lookup(recsLookup(1, 'a'));
     expect(got[0]).toEqual({
       type: 'lookup',
       id: 1,
       at: expect.any(Number),
-      row: { market_hash_name: 'a', suggested_price: null, total_sales: null, unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'], price_difference: -1.5, price_change_percentage: 2.5, liquidity_score: 4000 },
+      row: {
+        market_hash_name: 'a',
+        suggested_price: null,
+        total_sales: null,
+        unstable_reasons: ['NOT_POPULAR', 'PRICE_FREEZE'],
+        price_difference: -1.5,
+        price_change_percentage: 2.5,
+        liquidity_score: 4000,
+      },
     });
   });
 
   it('an answer that is not a list is an error naming the field; GraphQL and HTTP errors are errors', async () => {
     const got: MarketResponse[] = [];
-    await new MarketWorker((m) => got.push(m), fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', { items: [] }) }))).lookup(recsLookup(1, 'a'));
-    expect(got[0]).toMatchObject({ type: 'error', error: { kind: 'invalid-response', detail: 'getPriceRecommendations: expected an array of items, got a object' } });
-    await new MarketWorker((m) => got.push(m), fakeFetch(() => ({ status: 200, body: JSON.stringify({ errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }], data: null }) }))).lookup(recsLookup(2, 'a'));
+    await new MarketWorker(
+      (m) => got.push(m),
+      fakeFetch(() => ({ status: 200, body: gql('getPriceRecommendations', { items: [] }) })),
+    ).lookup(recsLookup(1, 'a'));
+    expect(got[0]).toMatchObject({
+      type: 'error',
+      error: { kind: 'invalid-response', detail: 'getPriceRecommendations: expected an array of items, got a object' },
+    });
+    await new MarketWorker(
+      (m) => got.push(m),
+      fakeFetch(() => ({
+        status: 200,
+        body: JSON.stringify({ errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }], data: null }),
+      })),
+    ).lookup(recsLookup(2, 'a'));
     expect(got[1]).toMatchObject({ type: 'error', error: { kind: 'forbidden', detail: 'no' } });
   });
 
   it('does not keep a failed answer: the next look-up tries again', async () => {
     let fail = true;
-    const fetch = fakeFetch(() => (fail ? { status: 500, body: '{"error":{"code":"INTERNAL_SERVER_ERROR","message":"x"}}' } : { status: 200, body: gql('getPriceRecommendations', recs) }));
+    const fetch = fakeFetch(() =>
+      fail
+        ? { status: 500, body: '{"error":{"code":"INTERNAL_SERVER_ERROR","message":"x"}}' }
+        : { status: 200, body: gql('getPriceRecommendations', recs) },
+    );
     const got: MarketResponse[] = [];
     const engine = new MarketWorker((m) => got.push(m), fetch);
     await engine.lookup(recsLookup(1, 'a'));
@@ -404,15 +615,38 @@ describe('MarketWorker: item look-ups in whole-game GraphQL answers', () => {
   });
 
   it('rejects a look-up of a field it has no reader for', async () => {
-    const msgs = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: '[]' }))), { ...recsLookup(7, 'a'), field: 'aggregatedMinPrices' });
+    const msgs = await run(
+      (post) =>
+        new MarketWorker(
+          post,
+          fakeFetch(() => ({ status: 200, body: '[]' })),
+        ),
+      { ...recsLookup(7, 'a'), field: 'aggregatedMinPrices' },
+    );
     expect(msgs.at(-1)).toMatchObject({ type: 'error', id: 7 });
   });
 });
 
 describe('MarketWorker: price recommendations', () => {
   const recs = [
-    { market_hash_name: 'B item', suggested_price: 2_500, unstable_reasons: ['NO_ORDERS'], total_sales: 4, price_difference: -12.5, price_change_percentage: 1.5, liquidity_score: 120 },
-    { market_hash_name: 'A item', suggested_price: null, unstable_reasons: [], total_sales: 9, price_difference: 3, price_change_percentage: 0, liquidity_score: 10_000 },
+    {
+      market_hash_name: 'B item',
+      suggested_price: 2_500,
+      unstable_reasons: ['NO_ORDERS'],
+      total_sales: 4,
+      price_difference: -12.5,
+      price_change_percentage: 1.5,
+      liquidity_score: 120,
+    },
+    {
+      market_hash_name: 'A item',
+      suggested_price: null,
+      unstable_reasons: [],
+      total_sales: 9,
+      price_difference: 3,
+      price_change_percentage: 0,
+      liquidity_score: 10_000,
+    },
     'not a row',
   ];
   const base = { type: 'recs', id: 7, game: 730, recType: 'p2p' } as const;
@@ -424,7 +658,13 @@ describe('MarketWorker: price recommendations', () => {
       return { status: 200, body: JSON.stringify({ data: { getPriceRecommendations: recs } }) };
     });
     const body = { query: 'query RecommendationList { x }', variables: { game_id: 730, type: 'p2p' } };
-    const msgs = await run((post) => new MarketWorker(post, fetch), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body, markets: null });
+    const msgs = await run((post) => new MarketWorker(post, fetch), {
+      ...base,
+      transport: 'graphql',
+      url: 'http://host/api/v2/graphql',
+      body,
+      markets: null,
+    });
     expect(sent).toEqual(body);
     expect(msgs.some((m) => m.type === 'progress' && m.phase === 'download')).toBe(true);
     // The list's search text, flags and index follow it (tested below).
@@ -446,13 +686,30 @@ describe('MarketWorker: price recommendations', () => {
     const fetch = fakeFetch((_url, body) => {
       seen.push(body);
       return (body as { markets: string[] }).markets.includes('nope')
-        ? { status: 400, body: JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'Unknown market "nope" for getPriceRecommendations' } }) }
+        ? {
+            status: 400,
+            body: JSON.stringify({
+              error: { code: 'BAD_REQUEST', message: 'Unknown market "nope" for getPriceRecommendations' },
+            }),
+          }
         : { status: 200, body: JSON.stringify(recs) };
     });
-    const ok = await run((post) => new MarketWorker(post, fetch), { ...base, transport: 'rest', url: 'http://host/api/v2/rest/get-price-recommendations', body: { game_id: 730, type: 'p2p', markets: ['steam'] }, markets: ['steam'] });
+    const ok = await run((post) => new MarketWorker(post, fetch), {
+      ...base,
+      transport: 'rest',
+      url: 'http://host/api/v2/rest/get-price-recommendations',
+      body: { game_id: 730, type: 'p2p', markets: ['steam'] },
+      markets: ['steam'],
+    });
     expect(ok.filter((m) => m.type !== 'recs-search').at(-1)?.type).toBe('recs');
     expect(seen[0]).toEqual({ game_id: 730, type: 'p2p', markets: ['steam'] });
-    const bad = await run((post) => new MarketWorker(post, fetch), { ...base, transport: 'rest', url: 'http://host/api/v2/rest/get-price-recommendations', body: { game_id: 730, markets: ['nope'] }, markets: ['nope'] });
+    const bad = await run((post) => new MarketWorker(post, fetch), {
+      ...base,
+      transport: 'rest',
+      url: 'http://host/api/v2/rest/get-price-recommendations',
+      body: { game_id: 730, markets: ['nope'] },
+      markets: ['nope'],
+    });
     const last = bad.at(-1);
     expect(last?.type).toBe('error');
     if (last?.type !== 'error') return;
@@ -461,12 +718,26 @@ describe('MarketWorker: price recommendations', () => {
   });
 
   it('posts the list without its search text, then, once the page says the list is on screen, the search text, flags and index', async () => {
-    const many = Array.from({ length: 300 }, (_, i) => ({ ...(recs[i % 2] as { suggested_price: number | null }), market_hash_name: `Item ${i} | "q" ★ StatTrak™` }));
-    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { getPriceRecommendations: many } }) }), 4096);
+    const many = Array.from({ length: 300 }, (_, i) => ({
+      ...(recs[i % 2] as { suggested_price: number | null }),
+      market_hash_name: `Item ${i} | "q" ★ StatTrak™`,
+    }));
+    const fetch = fakeFetch(
+      () => ({ status: 200, body: JSON.stringify({ data: { getPriceRecommendations: many } }) }),
+      4096,
+    );
     const got: MarketResponse[] = [];
     const engine = new MarketWorker((m) => got.push(m), fetch);
     let finished = false;
-    const loading = engine.loadRecs({ ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null }).then(() => (finished = true));
+    const loading = engine
+      .loadRecs({
+        ...base,
+        transport: 'graphql',
+        url: 'http://host/api/v2/graphql',
+        body: { query: 'q' },
+        markets: null,
+      })
+      .then(() => (finished = true));
     await vi.waitFor(() => expect(got.some((m) => m.type === 'recs')).toBe(true), { timeout: 5000, interval: 5 });
     // The search data waits for the page's word (its first frame needs the cores), well under the 1 s fallback.
     await new Promise((r) => setTimeout(r, 100));
@@ -483,7 +754,11 @@ describe('MarketWorker: price recommendations', () => {
     expect('search' in list.data).toBe(false);
     expect(list.data.flags.length).toBe(0);
     expect([...list.data.suggested]).toEqual(many.map((r) => (r.suggested_price === null ? NaN : r.suggested_price)));
-    const whole = shapeRecs(many, { game: 730, type: 'p2p', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 })!;
+    const whole = shapeRecs(
+      many,
+      { game: 730, type: 'p2p', markets: null },
+      { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 },
+    )!;
     // The page's first order comes sorted.
     expect(list.data.presorted?.key).toBe(DEFAULT_REC_SORT.key);
     expect([...(list.data.presorted?.order ?? [])]).toEqual([...sortRecs({ ...whole }, null, DEFAULT_REC_SORT)]);
@@ -501,39 +776,90 @@ describe('MarketWorker: price recommendations', () => {
 
   it('reads rows while the answer downloads, yet a GraphQL error after them or a cut answer still fails the load', async () => {
     const many = Array.from({ length: 200 }, (_, i) => ({ ...(recs[0] as object), market_hash_name: `Item ${i}` }));
-    const body = JSON.stringify({ data: { getPriceRecommendations: many }, errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }] });
-    const withErrors = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body }), 1000)), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    const body = JSON.stringify({
+      data: { getPriceRecommendations: many },
+      errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }],
+    });
+    const withErrors = await run(
+      (post) =>
+        new MarketWorker(
+          post,
+          fakeFetch(() => ({ status: 200, body }), 1000),
+        ),
+      { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null },
+    );
     expect(withErrors.at(-1)?.type).toBe('error');
     const cut = JSON.stringify({ data: { getPriceRecommendations: many } }).slice(0, -40);
-    const truncated = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: cut }), 1000)), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    const truncated = await run(
+      (post) =>
+        new MarketWorker(
+          post,
+          fakeFetch(() => ({ status: 200, body: cut }), 1000),
+        ),
+      { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null },
+    );
     const last = truncated.at(-1);
     expect(last?.type === 'error' && last.error.detail).toMatch(/not valid JSON/);
   });
 
   it('warms up on request without posting anything', () => {
     const got: MarketResponse[] = [];
-    const engine = new MarketWorker((m) => got.push(m), fakeFetch(() => ({ status: 500, body: '' })));
+    const engine = new MarketWorker(
+      (m) => got.push(m),
+      fakeFetch(() => ({ status: 500, body: '' })),
+    );
     engine.handle({ type: 'warm' });
     engine.handle({ type: 'warm' });
     expect(got).toEqual([]);
   });
 
   it('an answer that is not a list is a clear error', async () => {
-    const fetch = fakeFetch(() => ({ status: 200, body: JSON.stringify({ data: { getPriceRecommendations: { items: [] } } }) }));
-    const msgs = await run((post) => new MarketWorker(post, fetch), { ...base, transport: 'graphql', url: 'http://host/api/v2/graphql', body: { query: 'q' }, markets: null });
+    const fetch = fakeFetch(() => ({
+      status: 200,
+      body: JSON.stringify({ data: { getPriceRecommendations: { items: [] } } }),
+    }));
+    const msgs = await run((post) => new MarketWorker(post, fetch), {
+      ...base,
+      transport: 'graphql',
+      url: 'http://host/api/v2/graphql',
+      body: { query: 'q' },
+      markets: null,
+    });
     const last = msgs.at(-1);
-    expect(last?.type === 'error' && last.error.detail).toMatch(/getPriceRecommendations: expected an array of items, got a object/);
+    expect(last?.type === 'error' && last.error.detail).toMatch(
+      /getPriceRecommendations: expected an array of items, got a object/,
+    );
   });
 });
 
 describe('MarketWorker: hostile answers', () => {
   it('a 2 MB body of zeros is an empty grid, and an answer past the item cap a clear invalid-response error, never a crash', async () => {
     const zeros = `[${'0,'.repeat(1024 * 1024 - 1)}0]`;
-    const empty = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: `{"data":{"aggregatedMinPrices":${zeros},"aggregatedMaxOrders":${zeros}}}` }), 1 << 20)), gqlRequest);
+    const empty = await run(
+      (post) =>
+        new MarketWorker(
+          post,
+          fakeFetch(
+            () => ({ status: 200, body: `{"data":{"aggregatedMinPrices":${zeros},"aggregatedMaxOrders":${zeros}}}` }),
+            1 << 20,
+          ),
+        ),
+      gqlRequest,
+    );
     const last = empty.at(-1);
     expect(last).toMatchObject({ type: 'result', data: { n: 0, notes: { skippedItems: 2 * 1024 * 1024 } } });
     const many = `[${new Array<string>(MAX_ITEMS_PER_ANSWER + 1).fill('{"market_hash_name":"x","prices":[]}').join(',')}]`;
-    const over = await run((post) => new MarketWorker(post, fakeFetch(() => ({ status: 200, body: `{"data":{"aggregatedMinPrices":${many},"aggregatedMaxOrders":[]}}` }), 1 << 20)), gqlRequest);
+    const over = await run(
+      (post) =>
+        new MarketWorker(
+          post,
+          fakeFetch(
+            () => ({ status: 200, body: `{"data":{"aggregatedMinPrices":${many},"aggregatedMaxOrders":[]}}` }),
+            1 << 20,
+          ),
+        ),
+      gqlRequest,
+    );
     expect(over.at(-1)).toMatchObject({
       type: 'error',
       error: { kind: 'invalid-response', detail: expect.stringContaining('more than the 150,000 one answer may hold') },

@@ -20,7 +20,13 @@ import { RecReader } from '../recommendations/rec-reader';
 import { recSampleRows } from '../recommendations/rec-sample';
 import { recTransferables } from '../recommendations/rec-wire';
 import { DEFAULT_REC_SORT, sortRecs } from '../recommendations/view';
-import { MarketRequestSchema, LOOKUP_READERS, type SnapshotWire, type MarketRequest, type MarketResponse } from './protocol';
+import {
+  MarketRequestSchema,
+  LOOKUP_READERS,
+  type SnapshotWire,
+  type MarketRequest,
+  type MarketResponse,
+} from './protocol';
 import { packStrings, packedTransferables } from './packed-strings';
 import { TrustBook } from '../trust/trust-book';
 import { TrustStore } from '../trust/trust-store';
@@ -32,7 +38,12 @@ const now = (): number => performance.timeOrigin + performance.now();
 const PROGRESS_EVERY_MS = 80;
 
 /** POST options of a load: a 400 names the requested market slugs the service rejected. */
-function postOptions(signal: AbortSignal, doFetch: FetchFn, requested: readonly string[], onBytes: (bytes: number, total: number | null) => void): PostOptions {
+function postOptions(
+  signal: AbortSignal,
+  doFetch: FetchFn,
+  requested: readonly string[],
+  onBytes: (bytes: number, total: number | null) => void,
+): PostOptions {
   return {
     fetch: doFetch,
     signal,
@@ -94,7 +105,11 @@ export class MarketWorker {
     if (!parsed.success) {
       const id = asRecord(raw)?.id;
       if (typeof id === 'number') {
-        this.post({ type: 'error', id, error: invalidResponse(`Bad request to the data worker: ${parsed.error.message}`) });
+        this.post({
+          type: 'error',
+          id,
+          error: invalidResponse(`Bad request to the data worker: ${parsed.error.message}`),
+        });
       }
       return;
     }
@@ -181,7 +196,9 @@ export class MarketWorker {
       if (req.type === 'graphql') {
         // One request, or one per batch (a service that takes only so many names), merged item by item.
         const batches = req.batches ?? [{ body: req.body, askMarkets: req.askMarkets, bidMarkets: req.bidMarkets }];
-        const got = await Promise.all(batches.map((b, i) => postAndParse(req.url, b.body, ctx(i)).then((f) => ({ f, b }))));
+        const got = await Promise.all(
+          batches.map((b, i) => postAndParse(req.url, b.body, ctx(i)).then((f) => ({ f, b }))),
+        );
         const total = got.reduce((a, { f }) => a + f.bytes, 0);
         this.post({ type: 'progress', id: req.id, bytes: total, total, phase: 'parse' });
         const mins: unknown[] = [];
@@ -200,14 +217,29 @@ export class MarketWorker {
         const askParts = chunks(req.askMarkets, req.perRequest?.ask ?? null);
         const bidParts = req.bidMarkets.length > 0 ? chunks(req.bidMarkets, req.perRequest?.bid ?? null) : [];
         const [fMin, fMax] = await Promise.all([
-          Promise.all(askParts.map((markets, i) => postAndParse(req.minPricesUrl, { game_id: req.game, markets }, ctx(i)))),
-          Promise.all(bidParts.map((markets, i) => postAndParse(req.maxOrdersUrl, { game_id: req.game, markets }, ctx(askParts.length + i)))),
+          Promise.all(
+            askParts.map((markets, i) => postAndParse(req.minPricesUrl, { game_id: req.game, markets }, ctx(i))),
+          ),
+          Promise.all(
+            bidParts.map((markets, i) =>
+              postAndParse(req.maxOrdersUrl, { game_id: req.game, markets }, ctx(askParts.length + i)),
+            ),
+          ),
         ]);
         const all = [...fMin, ...fMax];
         bytes = all.reduce((a, f) => a + f.bytes, 0);
         this.post({ type: 'progress', id: req.id, bytes, total: null, phase: 'parse' });
-        minItems = mergeAnswers(fMin.map((f) => f.json), 'prices');
-        maxItems = fMax.length > 0 ? mergeAnswers(fMax.map((f) => f.json), 'orders') : null;
+        minItems = mergeAnswers(
+          fMin.map((f) => f.json),
+          'prices',
+        );
+        maxItems =
+          fMax.length > 0
+            ? mergeAnswers(
+                fMax.map((f) => f.json),
+                'orders',
+              )
+            : null;
         bytesDoneAt = Math.max(...all.map((f) => f.bytesDoneAt));
         parseMs = all.reduce((a, f) => a + f.parseMs, 0);
       }
@@ -255,7 +287,11 @@ export class MarketWorker {
       const names = packStrings(data.names);
       const search = packStrings(data.search);
       const wire: SnapshotWire = { ...data, names, search };
-      this.post({ type: 'result', id: req.id, data: wire }, [...transfer, ...packedTransferables(names), ...packedTransferables(search)]);
+      this.post({ type: 'result', id: req.id, data: wire }, [
+        ...transfer,
+        ...packedTransferables(names),
+        ...packedTransferables(search),
+      ]);
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
       this.post({ type: 'error', id: req.id, error: toApiError(e) });
@@ -276,14 +312,22 @@ export class MarketWorker {
     try {
       const reader = new RecReader();
       const field = req.transport === 'graphql' ? 'getPriceRecommendations' : null;
-      const fetching = postAndStreamRows(req.url, req.body, postOptions(ac.signal, this.doFetch, req.markets ?? [], onBytes), field, (rows) => reader.add(rows));
+      const fetching = postAndStreamRows(
+        req.url,
+        req.body,
+        postOptions(ac.signal, this.doFetch, req.markets ?? [], onBytes),
+        field,
+        (rows) => reader.add(rows),
+      );
       // The request is out; while its answer is on the way, warm the reading code up if nothing did yet.
       this.warmUp();
       const f = await fetching;
       this.post({ type: 'progress', id: req.id, bytes: f.bytes, total: f.bytes, phase: 'parse' });
       // Streamed: the rows are read, and this is the rest of the answer (its errors, if any).
-      const root = req.transport === 'graphql' ? graphqlData(f.json, req.markets ?? []).getPriceRecommendations : f.json;
-      if (!Array.isArray(root)) throw invalidResponse(`getPriceRecommendations: expected an array of items, got ${describeValue(root)}`);
+      const root =
+        req.transport === 'graphql' ? graphqlData(f.json, req.markets ?? []).getPriceRecommendations : f.json;
+      if (!Array.isArray(root))
+        throw invalidResponse(`getPriceRecommendations: expected an array of items, got ${describeValue(root)}`);
       if (ac.signal.aborted) return;
       if (!f.streamed) reader.add(root as unknown[]);
       const cols = reader.finish(
@@ -296,14 +340,21 @@ export class MarketWorker {
       const names = reader.packedNames();
       const { names: _names, search: _search, ...rest } = cols;
       cols.meta.postedAt = now();
-      this.post({ type: 'recs', id: req.id, data: { ...rest, names } }, [...recTransferables(cols), ...packedTransferables(names)]);
+      this.post({ type: 'recs', id: req.id, data: { ...rest, names } }, [
+        ...recTransferables(cols),
+        ...packedTransferables(names),
+      ]);
       await this.untilPainted(req.id, ac.signal, PAINT_WAIT_MS);
       if (ac.signal.aborted) return;
       const { search, flags } = reader.searchColumns();
       const index = buildSearchIndex(search);
       const packed = packStrings(search);
       if (ac.signal.aborted) return;
-      this.post({ type: 'recs-search', id: req.id, search: packed, flags, index }, [flags.buffer as ArrayBuffer, ...packedTransferables(packed), ...searchIndexTransferables(index)]);
+      this.post({ type: 'recs-search', id: req.id, search: packed, flags, index }, [
+        flags.buffer as ArrayBuffer,
+        ...packedTransferables(packed),
+        ...searchIndexTransferables(index),
+      ]);
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
       this.post({ type: 'error', id: req.id, error: toApiError(e) });
@@ -326,7 +377,11 @@ export class MarketWorker {
     const stream = new RowStream('getPriceRecommendations', (rows) => reader.add(rows));
     for (let i = 0; i < text.length; i += 16_384) stream.push(text.slice(i, i + 16_384));
     stream.end();
-    const cols = reader.finish({ game: 0, type: 'general', markets: null }, { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 }, { lean: true });
+    const cols = reader.finish(
+      { game: 0, type: 'general', markets: null },
+      { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0 },
+      { lean: true },
+    );
     sortRecs(cols, null, DEFAULT_REC_SORT);
     buildSearchIndex(reader.searchColumns().search);
   }
@@ -343,7 +398,11 @@ export class MarketWorker {
     const rows = (async () => {
       // Not aborted with the look-up that started it: every look-up of this game waits on the same answer.
       const ac = new AbortController();
-      const f = await postAndParse(req.url, req.body, postOptions(ac.signal, this.doFetch, [], () => {}));
+      const f = await postAndParse(
+        req.url,
+        req.body,
+        postOptions(ac.signal, this.doFetch, [], () => {}),
+      );
       const root = graphqlData(f.json, [])[req.field];
       // Row by row: a bad row or value costs only itself (shown as "—"); only a non-array fails the look-up.
       const reader: RowReader<{ market_hash_name: string }> = LOOKUP_READERS[req.field];
@@ -366,7 +425,12 @@ export class MarketWorker {
   async lookup(req: Extract<MarketRequest, { type: 'lookup' }>): Promise<void> {
     try {
       const map = await this.catalog(req);
-      this.post({ type: 'lookup', id: req.id, row: map.get(req.item) ?? null, at: this.catalogAt.get(map) ?? Date.now() });
+      this.post({
+        type: 'lookup',
+        id: req.id,
+        row: map.get(req.item) ?? null,
+        at: this.catalogAt.get(map) ?? Date.now(),
+      });
     } catch (e) {
       this.post({ type: 'error', id: req.id, error: toApiError(e) });
     }
@@ -377,7 +441,10 @@ export class MarketWorker {
     try {
       const map = await this.catalog(req);
       const r = pickValues(map, req.items, req.paths);
-      this.post({ type: 'lookup-values', id: req.id, ...r, at: this.catalogAt.get(map) ?? Date.now() }, [...r.values.map((v) => v.buffer), r.found.buffer]);
+      this.post({ type: 'lookup-values', id: req.id, ...r, at: this.catalogAt.get(map) ?? Date.now() }, [
+        ...r.values.map((v) => v.buffer),
+        r.found.buffer,
+      ]);
     } catch (e) {
       this.post({ type: 'error', id: req.id, error: toApiError(e) });
     }
@@ -385,7 +452,11 @@ export class MarketWorker {
 }
 
 /** For each item and path, the finite number at that path of its row, NaN otherwise. */
-export function pickValues(rows: ReadonlyMap<string, unknown>, items: readonly string[], paths: readonly string[]): { values: Float64Array[]; found: Uint8Array } {
+export function pickValues(
+  rows: ReadonlyMap<string, unknown>,
+  items: readonly string[],
+  paths: readonly string[],
+): { values: Float64Array[]; found: Uint8Array } {
   const split = paths.map((p) => p.split('.'));
   const values = paths.map(() => new Float64Array(items.length).fill(NaN));
   const found = new Uint8Array(items.length);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isPackedStrings, packStrings, packedTransferables, StringPacker, stringAt, unpackStrings } from './packed-strings';
+import {
+  isPackedStrings,
+  packStrings,
+  packedTransferables,
+  StringPacker,
+  stringAt,
+  unpackStrings,
+} from './packed-strings';
 
 // Names of every kind the catalog has, and the odd ones a JSON string can still carry.
 const NAMES = [

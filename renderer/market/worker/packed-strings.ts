@@ -75,12 +75,15 @@ export function stringAt(p: PackedStrings, i: number): string {
   const start = i === 0 ? 0 : (p.ends[i - 1] as number);
   const end = p.ends[i] as number;
   // Names are short: one call. (apply's argument count limit is far above any name's length.)
-  return end - start <= 4096 ? String.fromCharCode.apply(null, p.codes.subarray(start, end) as unknown as number[]) : fromCodes(p.codes.subarray(start, end));
+  return end - start <= 4096
+    ? String.fromCharCode.apply(null, p.codes.subarray(start, end) as unknown as number[])
+    : fromCodes(p.codes.subarray(start, end));
 }
 
 function fromCodes(codes: Uint16Array): string {
   let s = '';
-  for (let i = 0; i < codes.length; i += 4096) s += String.fromCharCode.apply(null, codes.subarray(i, i + 4096) as unknown as number[]);
+  for (let i = 0; i < codes.length; i += 4096)
+    s += String.fromCharCode.apply(null, codes.subarray(i, i + 4096) as unknown as number[]);
   return s;
 }
 

@@ -8,7 +8,11 @@ describe('pickValues (many items of a whole-game answer)', () => {
       ['B', { sales: { avg_daily_volume: null, latest_median_price_sold: '7' } }],
       ['C', { sales: null }],
     ]);
-    const r = pickValues(rows, ['C', 'A', 'missing', 'B'], ['sales.latest_median_price_sold', 'sales.avg_daily_volume']);
+    const r = pickValues(
+      rows,
+      ['C', 'A', 'missing', 'B'],
+      ['sales.latest_median_price_sold', 'sales.avg_daily_volume'],
+    );
     expect(Array.from(r.found)).toEqual([1, 1, 0, 1]);
     expect(Array.from(r.values[0]!)).toEqual([NaN, 1_200, NaN, NaN]);
     expect(Array.from(r.values[1]!)).toEqual([NaN, 2.5, NaN, NaN]);

@@ -8,7 +8,10 @@ import { packStrings } from './packed-strings';
 
 function columns(): SnapshotData {
   const s = snapshotOf(
-    [{ market_hash_name: 'a', prices: [ask('steam', 5)] }, { market_hash_name: 'b', prices: [] }],
+    [
+      { market_hash_name: 'a', prices: [ask('steam', 5)] },
+      { market_hash_name: 'b', prices: [] },
+    ],
     [{ market_hash_name: 'a', orders: [order('steam', 4)] }],
     ['steam', 'buff163'],
     ['steam'],
@@ -21,7 +24,15 @@ describe('isSnapshotData: what crosses from the worker is checked', () => {
   it('accepts a well-formed result, with or without derived figures', () => {
     const c = columns();
     expect(isSnapshotData(c)).toBe(true);
-    const s = snapshotOf([{ market_hash_name: 'a', prices: [ask('steam', 5)] }, { market_hash_name: 'b', prices: [] }], [{ market_hash_name: 'a', orders: [order('steam', 4)] }], ['steam', 'buff163'], ['steam']);
+    const s = snapshotOf(
+      [
+        { market_hash_name: 'a', prices: [ask('steam', 5)] },
+        { market_hash_name: 'b', prices: [] },
+      ],
+      [{ market_hash_name: 'a', orders: [order('steam', 4)] }],
+      ['steam', 'buff163'],
+      ['steam'],
+    );
     const d = computeDerived({ snap: s, askCols: [0, 1], bidCols: [0], fees: {}, net: false });
     expect(isSnapshotData({ ...c, derived: { key: derivedKey(s, [0, 1], [0], {}, false), data: d } })).toBe(true);
   });
@@ -56,7 +67,13 @@ describe('checkResponse', () => {
     expect(checkResponse({ type: 'result', id: 1, data: { names: 3 } })).toBeNull();
     // A list's names; its search text comes in a message of its own.
     expect(checkResponse({ type: 'recs', id: 1, data: { n: 2, names: two } })).not.toBeNull();
-    expect(checkResponse({ type: 'recs', id: 1, data: { n: 2, names: { codes: new Uint16Array(1), ends: new Uint32Array([0, 2]) } } })).toBeNull();
+    expect(
+      checkResponse({
+        type: 'recs',
+        id: 1,
+        data: { n: 2, names: { codes: new Uint16Array(1), ends: new Uint32Array([0, 2]) } },
+      }),
+    ).toBeNull();
     expect(checkResponse({ type: 'lookup', id: 1, row: null })).toEqual({ type: 'lookup', id: 1, row: null });
     expect(checkResponse({ type: 'lookup', id: 1, row: { market_hash_name: 'a' } })).not.toBeNull();
     expect(checkResponse({ type: 'lookup', id: 1, row: 'a' })).toBeNull();
@@ -65,4 +82,3 @@ describe('checkResponse', () => {
     expect(checkResponse(null)).toBeNull();
   });
 });
-

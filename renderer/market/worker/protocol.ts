@@ -122,7 +122,10 @@ export const MarketRequestSchema = z.discriminatedUnion('type', [
     body: GraphqlBody,
     field: z.enum(LOOKUP_FIELDS),
     items: z.array(z.string()).max(100_000),
-    paths: z.array(z.string().regex(/^[a-z_]\w*(\.[a-z_]\w*)*$/i)).min(1).max(20),
+    paths: z
+      .array(z.string().regex(/^[a-z_]\w*(\.[a-z_]\w*)*$/i))
+      .min(1)
+      .max(20),
     source: z.string(),
     epoch: z.number().int().min(0),
   }),
@@ -163,15 +166,22 @@ export function checkResponse(msg: unknown): MarketResponse | null {
   if (typeof m.id !== 'number') return null;
   switch (m.type) {
     case 'progress':
-      return typeof m.bytes === 'number' && (m.total === null || typeof m.total === 'number') && (m.phase === 'download' || m.phase === 'parse')
+      return typeof m.bytes === 'number' &&
+        (m.total === null || typeof m.total === 'number') &&
+        (m.phase === 'download' || m.phase === 'parse')
         ? (m as MarketResponse)
         : null;
     case 'error':
       return isApiError(m.error) ? { type: 'error', id: m.id, error: m.error } : null;
     case 'lookup':
-      return 'row' in m && (m.row === null || typeof m.row === 'object') ? { type: 'lookup', id: m.id, row: m.row, ...(typeof m.at === 'number' ? { at: m.at } : {}) } : null;
+      return 'row' in m && (m.row === null || typeof m.row === 'object')
+        ? { type: 'lookup', id: m.id, row: m.row, ...(typeof m.at === 'number' ? { at: m.at } : {}) }
+        : null;
     case 'lookup-values':
-      return Array.isArray(m.values) && m.values.every((v) => v instanceof Float64Array) && m.found instanceof Uint8Array && typeof m.at === 'number'
+      return Array.isArray(m.values) &&
+        m.values.every((v) => v instanceof Float64Array) &&
+        m.found instanceof Uint8Array &&
+        typeof m.at === 'number'
         ? { type: 'lookup-values', id: m.id, values: m.values as Float64Array[], found: m.found, at: m.at }
         : null;
     case 'recs-search':
@@ -183,7 +193,9 @@ export function checkResponse(msg: unknown): MarketResponse | null {
       const d = m.data as Record<string, unknown> | null;
       if (!d || typeof d !== 'object' || typeof d.n !== 'number') return null;
       if (!isPackedStrings(d.names, d.n) || (m.type === 'result' && !isPackedStrings(d.search, d.n))) return null;
-      return m.type === 'result' ? { type: 'result', id: m.id, data: d as SnapshotWire } : { type: 'recs', id: m.id, data: d as RecColumnsWire };
+      return m.type === 'result'
+        ? { type: 'result', id: m.id, data: d as SnapshotWire }
+        : { type: 'recs', id: m.id, data: d as RecColumnsWire };
     }
     default:
       return null;
@@ -241,13 +253,15 @@ export function isSnapshotData(v: unknown): v is SnapshotData {
   if (!Array.isArray(c.overflow)) return false;
   for (const o of c.overflow as unknown[]) {
     if (!Array.isArray(o) || o.length !== 3) return false;
-    if (!(NUM_FIELDS as readonly unknown[]).includes(o[0]) || typeof o[1] !== 'number' || typeof o[2] !== 'number') return false;
+    if (!(NUM_FIELDS as readonly unknown[]).includes(o[0]) || typeof o[1] !== 'number' || typeof o[2] !== 'number')
+      return false;
   }
   if (c.derived !== undefined) {
     const d = c.derived as { key?: unknown; data?: unknown } | null;
     if (!d || typeof d.key !== 'string' || !isDerived(d.data, n, m, b)) return false;
   }
-  if (c.historyMark !== undefined && !(c.historyMark instanceof Float64Array && c.historyMark.length === n)) return false;
+  if (c.historyMark !== undefined && !(c.historyMark instanceof Float64Array && c.historyMark.length === n))
+    return false;
   if (c.searchIndex !== undefined && !isSearchIndex(c.searchIndex)) return false;
   if (c.trust !== undefined && !isTrustData(c.trust, n, m, b)) return false;
   return NoteSchema.safeParse(c.notes).success && MetaSchema.safeParse(c.meta).success;

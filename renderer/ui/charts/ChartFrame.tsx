@@ -18,7 +18,16 @@ import { useChartGroup } from './ChartGroup';
 import { ExportMenu, type ExportAction } from './ExportMenu';
 import { findChartSvg } from './export/capture';
 import { withDisplayCurrency } from './export/currency';
-import { allFiles, csvFile, pngFile, renderPng, renderSvg, svgFile, type ExportFile, type ExportSource } from './export/exporter';
+import {
+  allFiles,
+  csvFile,
+  pngFile,
+  renderPng,
+  renderSvg,
+  svgFile,
+  type ExportFile,
+  type ExportSource,
+} from './export/exporter';
 import { chartFormat, useChartFormat, type ChartFormat } from './format';
 import type { ChartColumn, ChartData, ChartState, Provenance } from './types';
 import './charts.css';
@@ -80,11 +89,22 @@ export function ChartFrame(props: ChartFrameProps) {
   const source = useCallback((): ExportSource => {
     const p = latest.current.props;
     if (!plot.current) throw new Error('The chart is not drawn yet; try again in a moment.');
-    return { title: p.title, subtitle: p.subtitle, fileBase: p.fileBase, provenance: p.provenance, data: withDisplayCurrency(p.data, latest.current.conversion), container: plot.current };
+    return {
+      title: p.title,
+      subtitle: p.subtitle,
+      fileBase: p.fileBase,
+      provenance: p.provenance,
+      data: withDisplayCurrency(p.data, latest.current.conversion),
+      container: plot.current,
+    };
   }, []);
 
   const isReady = useCallback(
-    () => latest.current.state.status === 'ready' && !latest.current.waiting && plot.current !== null && findChartSvg(plot.current) !== null,
+    () =>
+      latest.current.state.status === 'ready' &&
+      !latest.current.waiting &&
+      plot.current !== null &&
+      findChartSvg(plot.current) !== null,
     [],
   );
 
@@ -127,7 +147,10 @@ export function ChartFrame(props: ChartFrameProps) {
   const copyImage = async () => {
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
     if (!clipboard || typeof clipboard.write !== 'function' || typeof ClipboardItem === 'undefined') {
-      setMessage({ text: 'This window cannot put images on the clipboard. Use PNG (2x) and paste the file instead.', tone: 'error' });
+      setMessage({
+        text: 'This window cannot put images on the clipboard. Use PNG (2x) and paste the file instead.',
+        tone: 'error',
+      });
       return;
     }
     // The item takes the PNG as a promise so the write starts inside the click (browsers require that).
@@ -202,15 +225,31 @@ export function ChartFrame(props: ChartFrameProps) {
           >
             Table
           </button>
-          <ExportMenu title={title} disabled={!ready || waiting} busy={busy} naturalSize={naturalSize} onExport={onExport} />
+          <ExportMenu
+            title={title}
+            disabled={!ready || waiting}
+            busy={busy}
+            naturalSize={naturalSize}
+            onExport={onExport}
+          />
         </div>
       </header>
       <div className="chart-frame__plot" style={{ height }}>
         {ready ? (
           <>
-            <div className="chart-frame__chart" ref={plot} aria-hidden={showTable || undefined} inert={showTable || undefined}>
+            <div
+              className="chart-frame__chart"
+              ref={plot}
+              aria-hidden={showTable || undefined}
+              inert={showTable || undefined}
+            >
               {chart && (
-                <ResponsiveContainer key={shown?.key} width="100%" height={height} initialDimension={shown ? { width: shown.width, height } : undefined}>
+                <ResponsiveContainer
+                  key={shown?.key}
+                  width="100%"
+                  height={height}
+                  initialDimension={shown ? { width: shown.width, height } : undefined}
+                >
                   {chart}
                 </ResponsiveContainer>
               )}
@@ -246,7 +285,16 @@ function StateView({ state }: { state: Exclude<ChartState, { status: 'ready' }> 
         </div>
       );
     case 'error':
-      return <ErrorNotice layout="inline" icon className="chart-frame__state chart-frame__state--error" messageClassName="chart-frame__state-text" message={state.message} onRetry={state.onRetry} />;
+      return (
+        <ErrorNotice
+          layout="inline"
+          icon
+          className="chart-frame__state chart-frame__state--error"
+          messageClassName="chart-frame__state-text"
+          message={state.message}
+          onRetry={state.onRetry}
+        />
+      );
   }
 }
 
@@ -297,7 +345,10 @@ function ChartTable({ title, data }: { title: string; data: ChartData }) {
               {rowHeader && first && <th scope="row">{cellText(first, row[first.key], f)}</th>}
               {(rowHeader ? rest : data.columns).map((c) => {
                 const v = row[c.key];
-                const exact = c.kind === 'money' && typeof v === 'number' ? formatMoneyExact(v, c.unconverted ? plain : money) : undefined;
+                const exact =
+                  c.kind === 'money' && typeof v === 'number'
+                    ? formatMoneyExact(v, c.unconverted ? plain : money)
+                    : undefined;
                 return (
                   <td key={c.key} className={NUMERIC.has(c.kind) ? 'is-num' : undefined} title={exact}>
                     {cellText(c, v, c.unconverted ? fPlain : f)}
@@ -310,7 +361,8 @@ function ChartTable({ title, data }: { title: string; data: ChartData }) {
       </table>
       {data.rows.length > rows.length && (
         <p className="chart-table__more">
-          Showing {rows.length.toLocaleString('en-US')} of {data.rows.length.toLocaleString('en-US')} rows; the CSV has all of them.
+          Showing {rows.length.toLocaleString('en-US')} of {data.rows.length.toLocaleString('en-US')} rows; the CSV has
+          all of them.
         </p>
       )}
       {data.rows.length === 0 && <p className="chart-table__more">No rows.</p>}

@@ -204,7 +204,12 @@ export function uniqueNames(files: { chartId: string; file: ExportFile }[]): Exp
       const dot = name.lastIndexOf('.');
       const stem = name.slice(0, dot);
       const ext = name.slice(dot);
-      const safeId = chartId.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 30) || 'chart';
+      const safeId =
+        chartId
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-+|-+$/g, '')
+          .slice(0, 30) || 'chart';
       name = `${stem}-${safeId}${ext}`;
       for (let n = 2; used.has(name); n++) name = `${stem}-${safeId}-${n}${ext}`;
     }
@@ -263,7 +268,11 @@ export function ExportAllButton({ fileBase }: { fileBase: string }) {
       <button type="button" className="btn btn--small" onClick={() => void run()} disabled={busy}>
         {busy ? 'Exporting\u2026' : 'Export all charts'}
       </button>
-      <span className={`chart-export-all__status${progress.kind === 'error' ? ' is-error' : ''}`} role="status" aria-live="polite">
+      <span
+        className={`chart-export-all__status${progress.kind === 'error' ? ' is-error' : ''}`}
+        role="status"
+        aria-live="polite"
+      >
         {progress.kind === 'idle' ? '' : progress.text}
       </span>
     </div>

@@ -135,7 +135,8 @@ export function ExportMenu(props: {
       const next = { ...s, [side]: text };
       const parsed = parseSide(text);
       if (s.keep && parsed.ok) {
-        const other = side === 'width' ? Math.round(parsed.value * ratio.current) : Math.round(parsed.value / ratio.current);
+        const other =
+          side === 'width' ? Math.round(parsed.value * ratio.current) : Math.round(parsed.value / ratio.current);
         next[side === 'width' ? 'height' : 'width'] = String(other);
       }
       return next;
@@ -168,7 +169,13 @@ export function ExportMenu(props: {
         </svg>
       </button>
       {open && (
-        <div id={`${id}-menu`} className="chart-menu__list" role="menu" aria-label={`Export ${title}`} onKeyDown={onMenuKey}>
+        <div
+          id={`${id}-menu`}
+          className="chart-menu__list"
+          role="menu"
+          aria-label={`Export ${title}`}
+          onKeyDown={onMenuKey}
+        >
           {ITEMS.map((item, i) => (
             <button
               key={item.id}
@@ -187,74 +194,82 @@ export function ExportMenu(props: {
         </div>
       )}
       {sizeOpen && (
-      <dialog
-        ref={dialog}
-        className="dialog chart-size"
-        aria-labelledby={`${id}-size-h`}
-        onClose={() => {
-          setSizeOpen(false);
-          button.current?.focus();
-        }}
-        onClick={(e) => e.target === dialog.current && dialog.current?.close()}
-      >
-        <form
-          method="dialog"
-          className="chart-size__body"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!widthCheck.ok || !heightCheck.ok) return;
-            dialog.current?.close();
-            onExport({ kind: 'png-size', width: widthCheck.value, height: heightCheck.value });
+        <dialog
+          ref={dialog}
+          className="dialog chart-size"
+          aria-labelledby={`${id}-size-h`}
+          onClose={() => {
+            setSizeOpen(false);
+            button.current?.focus();
           }}
+          onClick={(e) => e.target === dialog.current && dialog.current?.close()}
         >
-          <h2 id={`${id}-size-h`} className="chart-size__title">
-            PNG at size
-          </h2>
-          <p className="chart-size__hint">
-            The whole chart is scaled to fit these pixels, up to {MAX_PNG_SIDE.toLocaleString('en-US')} on each side.
-          </p>
-          <div className="chart-size__fields">
-            {(['width', 'height'] as const).map((side) => {
-              const check = side === 'width' ? widthCheck : heightCheck;
-              return (
-                <div className="field" key={side}>
-                  <label className="field__label" htmlFor={`${id}-${side}`}>
-                    {side === 'width' ? 'Width (px)' : 'Height (px)'}
-                  </label>
-                  <input
-                    id={`${id}-${side}`}
-                    className="input"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    value={size[side]}
-                    aria-invalid={!check.ok}
-                    aria-describedby={!check.ok ? `${id}-${side}-problem` : undefined}
-                    onChange={(e) => setSide(side, e.target.value)}
-                  />
-                  {!check.ok && (
-                    <span id={`${id}-${side}-problem`} className="chart-size__problem">
-                      {check.problem}
-                    </span>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-          <label className="chart-size__keep">
-            <input type="checkbox" checked={size.keep} onChange={(e) => setSize((s) => ({ ...s, keep: e.target.checked }))} />
-            Keep the chart’s proportions
-          </label>
-          <div className="chart-size__actions">
-            <button type="button" className="btn btn--small btn--ghost" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn--small btn--primary" disabled={!widthCheck.ok || !heightCheck.ok}>
-              Export PNG
-            </button>
-          </div>
-        </form>
-      </dialog>
+          <form
+            method="dialog"
+            className="chart-size__body"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!widthCheck.ok || !heightCheck.ok) return;
+              dialog.current?.close();
+              onExport({ kind: 'png-size', width: widthCheck.value, height: heightCheck.value });
+            }}
+          >
+            <h2 id={`${id}-size-h`} className="chart-size__title">
+              PNG at size
+            </h2>
+            <p className="chart-size__hint">
+              The whole chart is scaled to fit these pixels, up to {MAX_PNG_SIDE.toLocaleString('en-US')} on each side.
+            </p>
+            <div className="chart-size__fields">
+              {(['width', 'height'] as const).map((side) => {
+                const check = side === 'width' ? widthCheck : heightCheck;
+                return (
+                  <div className="field" key={side}>
+                    <label className="field__label" htmlFor={`${id}-${side}`}>
+                      {side === 'width' ? 'Width (px)' : 'Height (px)'}
+                    </label>
+                    <input
+                      id={`${id}-${side}`}
+                      className="input"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      value={size[side]}
+                      aria-invalid={!check.ok}
+                      aria-describedby={!check.ok ? `${id}-${side}-problem` : undefined}
+                      onChange={(e) => setSide(side, e.target.value)}
+                    />
+                    {!check.ok && (
+                      <span id={`${id}-${side}-problem`} className="chart-size__problem">
+                        {check.problem}
+                      </span>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+            <label className="chart-size__keep">
+              <input
+                type="checkbox"
+                checked={size.keep}
+                onChange={(e) => setSize((s) => ({ ...s, keep: e.target.checked }))}
+              />
+              Keep the chart’s proportions
+            </label>
+            <div className="chart-size__actions">
+              <button type="button" className="btn btn--small btn--ghost" onClick={() => dialog.current?.close()}>
+                Cancel
+              </button>
+              <button
+                type="submit"
+                className="btn btn--small btn--primary"
+                disabled={!widthCheck.ok || !heightCheck.ok}
+              >
+                Export PNG
+              </button>
+            </div>
+          </form>
+        </dialog>
       )}
     </div>
   );

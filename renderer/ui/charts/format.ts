@@ -50,7 +50,10 @@ export function chartFormat(fmt: MoneyFormat): ChartFormat {
   return {
     money: (v) => formatMoney(v, fmt),
     // Ticks convert at the same rate as the figures (rate 1 for a series already converted per day).
-    moneyTick: (v) => (fmt.conversion ? moneyTickText(v * fmt.conversion.rate, spaced(fmt.conversion.symbol)) : moneyTickText(v, fmt.symbol)),
+    moneyTick: (v) =>
+      fmt.conversion
+        ? moneyTickText(v * fmt.conversion.rate, spaced(fmt.conversion.symbol))
+        : moneyTickText(v, fmt.symbol),
     count: countText,
     percent: (v) => formatPercent(v),
   };

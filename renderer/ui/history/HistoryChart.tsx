@@ -58,7 +58,9 @@ function rowTime(t: number, span: number): string {
 function timeLabel(t: number, span: number): string {
   const d = new Date(t);
   const hm = d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return span <= DAY ? hm : `${d.toLocaleDateString([], { month: 'short', day: 'numeric' })}${span <= 7 * DAY ? ` ${hm}` : ''}`;
+  return span <= DAY
+    ? hm
+    : `${d.toLocaleDateString([], { month: 'short', day: 'numeric' })}${span <= 7 * DAY ? ` ${hm}` : ''}`;
 }
 
 /** Which resolution the chart shows: every refresh, or daily and/or hourly per market before some time (tiers.ts). */
@@ -79,7 +81,13 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
   const [state, setState] = useState<{ key: string; h: SampledHistory | null; error: string | null } | null>(null);
   // By value: the panel passes new arrays at each render.
   // With the recorded bests: where the history is consolidated they keep every refresh's best ask and bid.
-  const marketsKey = [...askMarkets.map((s) => `a:${s}`), ...bidMarkets.map((s) => `b:${s}`), ...STEAM_MEDIAN_KEYS, BEST_ASK, BEST_BID].join(',');
+  const marketsKey = [
+    ...askMarkets.map((s) => `a:${s}`),
+    ...bidMarkets.map((s) => `b:${s}`),
+    ...STEAM_MEDIAN_KEYS,
+    BEST_ASK,
+    BEST_BID,
+  ].join(',');
   const markets = useMemo(() => marketsKey.split(',').filter(Boolean), [marketsKey]);
   const key = `${game}|${name}|${range}|${marketsKey}`;
 
@@ -106,7 +114,13 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
     const to = Date.now();
     const ms = RANGES.find((r) => r.id === range)?.ms ?? DAY;
     const slugs = [...new Set([...askMarkets, ...bidMarkets])];
-    return { game, names: [name], markets: [...slugs, '*', 'steam-analytics'], from: Number.isFinite(ms) ? to - ms : 0, to };
+    return {
+      game,
+      names: [name],
+      markets: [...slugs, '*', 'steam-analytics'],
+      from: Number.isFinite(ms) ? to - ms : 0,
+      to,
+    };
   }, [game, name, range, askMarkets, bidMarkets]);
   const loading = !state || state.key !== key;
 
@@ -129,11 +143,18 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
       const row: Record<string, number | null> = { t };
       row.bestAsk = at(h.bestAsk[j] as number, t);
       row.bestBid = at(h.bestBid[j] as number, t);
-      for (const s of [...shown, ...steam]) row[h.series[s] as string] = at((h.values[s] as Float64Array)[j] as number, t);
+      for (const s of [...shown, ...steam])
+        row[h.series[s] as string] = at((h.values[s] as Float64Array)[j] as number, t);
       return row;
     });
     return {
-      oldest: conv?.oldestUsed() ?? null, rows, shown: shown.map((s) => h.series[s] as string), steam: steam.map((s) => h.series[s] as string), start: h.start, end: h.times[h.times.length - 1] ?? h.first };
+      oldest: conv?.oldestUsed() ?? null,
+      rows,
+      shown: shown.map((s) => h.series[s] as string),
+      steam: steam.map((s) => h.series[s] as string),
+      start: h.start,
+      end: h.times[h.times.length - 1] ?? h.first,
+    };
   }, [h, all, conv]);
 
   // The table: the chart's rows where a figure changes (best ask, best bid, Steam medians), newest first.
@@ -161,8 +182,20 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
     ? [
         { key: 'bestAsk', name: 'Best ask', stroke: askColor, width: 2 },
         { key: 'bestBid', name: 'Best bid', stroke: bidColor, width: 2 },
-        ...chart.steam.map((k) => ({ key: k, name: steamMedianLabel(k) ?? k, stroke: STEAM_STYLE[k]?.stroke ?? seriesColor(1), width: 2, dash: STEAM_STYLE[k]?.dash })),
-        ...chart.shown.map((k, i) => ({ key: k, name: seriesName(k), stroke: seriesColor(i + 2), width: 1, dash: k.startsWith('b:') ? '4 3' : undefined })),
+        ...chart.steam.map((k) => ({
+          key: k,
+          name: steamMedianLabel(k) ?? k,
+          stroke: STEAM_STYLE[k]?.stroke ?? seriesColor(1),
+          width: 2,
+          dash: STEAM_STYLE[k]?.dash,
+        })),
+        ...chart.shown.map((k, i) => ({
+          key: k,
+          name: seriesName(k),
+          stroke: seriesColor(i + 2),
+          width: 1,
+          dash: k.startsWith('b:') ? '4 3' : undefined,
+        })),
       ]
     : [];
 
@@ -174,7 +207,14 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
         </h3>
         <div className="segmented hist__ranges" role="radiogroup" aria-label="History range">
           {RANGES.map((r) => (
-            <button key={r.id} type="button" role="radio" aria-checked={range === r.id} className="segmented__item" onClick={() => setRange(r.id)}>
+            <button
+              key={r.id}
+              type="button"
+              role="radio"
+              aria-checked={range === r.id}
+              className="segmented__item"
+              onClick={() => setRange(r.id)}
+            >
               {r.label}
             </button>
           ))}
@@ -190,22 +230,43 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
         </p>
       ) : chart && h ? (
         <>
-          <p className="dp__muted hist__meta" data-testid="history-meta" data-points={h.points} data-first={h.first ?? undefined}>
-            Since {timeLabel(h.first ?? 0, (h.last ?? 0) - (h.first ?? 0) + HOUR)} · {h.points.toLocaleString('en-US')} recorded price point{h.points === 1 ? '' : 's'}
+          <p
+            className="dp__muted hist__meta"
+            data-testid="history-meta"
+            data-points={h.points}
+            data-first={h.first ?? undefined}
+          >
+            Since {timeLabel(h.first ?? 0, (h.last ?? 0) - (h.first ?? 0) + HOUR)} · {h.points.toLocaleString('en-US')}{' '}
+            recorded price point{h.points === 1 ? '' : 's'}
           </p>
           <ResolutionNote h={h} span={span} />
           {conv ? (
             <p className="dp__muted" data-testid="history-currency">
               In {currency.display}, each point at the rate of its own day (the closest earlier published day).
-              {chart.oldest ? ` Points before ${chart.oldest.date} use the oldest rate kept (${chart.oldest.note}).` : ''}
+              {chart.oldest
+                ? ` Points before ${chart.oldest.date} use the oldest rate kept (${chart.oldest.note}).`
+                : ''}
             </p>
           ) : null}
           <div className="hist__chart" data-testid="history-chart">
             <ResponsiveContainer width="100%" height={230}>
               <LineChart data={chart.rows} margin={{ top: 6, right: 8, bottom: 0, left: 0 }}>
                 <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
-                <XAxis dataKey="t" type="number" scale="time" domain={[chart.start, chart.end]} tickFormatter={(t: number) => timeLabel(t, span)} minTickGap={40} {...axisProps} />
-                <YAxis width={62} domain={['auto', 'auto']} tickFormatter={(v: number) => formatMoney(v, fmt)} {...axisProps} />
+                <XAxis
+                  dataKey="t"
+                  type="number"
+                  scale="time"
+                  domain={[chart.start, chart.end]}
+                  tickFormatter={(t: number) => timeLabel(t, span)}
+                  minTickGap={40}
+                  {...axisProps}
+                />
+                <YAxis
+                  width={62}
+                  domain={['auto', 'auto']}
+                  tickFormatter={(v: number) => formatMoney(v, fmt)}
+                  {...axisProps}
+                />
                 <Tooltip
                   {...tooltipProps}
                   filterNull={false}
@@ -243,9 +304,16 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
           <div className="hist__controls">
             <HistoryExport selection={exportSelection} label="Export this item" testId="history-export-item" />
             <label className="hist__all">
-              <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Every market (else the {TOP_MARKETS} lowest asks now)
+              <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Every market (else the{' '}
+              {TOP_MARKETS} lowest asks now)
             </label>
-            <button type="button" className="btn btn--small" aria-expanded={showTable} aria-controls="dp-hist-table" onClick={() => setShowTable((v) => !v)}>
+            <button
+              type="button"
+              className="btn btn--small"
+              aria-expanded={showTable}
+              aria-controls="dp-hist-table"
+              onClick={() => setShowTable((v) => !v)}
+            >
               {showTable ? 'Hide table' : 'Table'}
             </button>
           </div>
@@ -253,7 +321,8 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
             <div className="hist__table" id="dp-hist-table">
               <table className="dp__table" data-testid="history-table">
                 <caption className="visually-hidden">
-                  {name}: changes of the best ask, best bid{table.cols.length > 2 ? ' and Steam medians' : ''}, newest first
+                  {name}: changes of the best ask, best bid{table.cols.length > 2 ? ' and Steam medians' : ''}, newest
+                  first
                 </caption>
                 <thead>
                   <tr>
@@ -272,7 +341,13 @@ export function HistoryChart({ game, name, askMarkets, bidMarkets, nameOf, money
                       {table.cols.map((c) => {
                         const v = r[c.key] ?? null;
                         return (
-                          <td key={c.key} className="dp__num" data-key={c.key} data-value={v ?? ''} title={conv && v !== null ? conv.conversionAt(r.t ?? 0).note : undefined}>
+                          <td
+                            key={c.key}
+                            className="dp__num"
+                            data-key={c.key}
+                            data-value={v ?? ''}
+                            title={conv && v !== null ? conv.conversionAt(r.t ?? 0).note : undefined}
+                          >
                             {v === null ? <span className="dp__missing">{MISSING}</span> : formatMoney(v, fmt)}
                           </td>
                         );

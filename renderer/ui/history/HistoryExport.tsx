@@ -27,13 +27,24 @@ type State = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'done' 
 /** A folder name the host accepts (letters, digits, dash). */
 function folderName(sel: ExportSelection, at: number): string {
   const d = new Date(at).toISOString().slice(0, 16).replace(/[:T]/g, '-');
-  const what = sel.names && sel.names.length === 1 ? (sel.names[0] ?? '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) : `game-${sel.game}`;
+  const what =
+    sel.names && sel.names.length === 1
+      ? (sel.names[0] ?? '')
+          .replace(/[^A-Za-z0-9]+/g, '-')
+          .replace(/^-+|-+$/g, '')
+          .slice(0, 40)
+      : `game-${sel.game}`;
   return `price-history-${what || 'item'}-${d}`;
 }
 
 /** "123,456 rows, 12.3 MB written, about 40 s left" */
 function progressText(p: StreamProgress): string {
-  const left = p.etaMs === null ? '' : p.etaMs < 1500 ? ', almost done' : `, about ${p.etaMs < 90_000 ? `${Math.round(p.etaMs / 1000)} s` : `${Math.round(p.etaMs / 60_000)} min`} left`;
+  const left =
+    p.etaMs === null
+      ? ''
+      : p.etaMs < 1500
+        ? ', almost done'
+        : `, about ${p.etaMs < 90_000 ? `${Math.round(p.etaMs / 1000)} s` : `${Math.round(p.etaMs / 60_000)} min`} left`;
   return `Exporting: ${p.rows.toLocaleString('en-US')} rows, ${(p.bytes / 1e6).toFixed(1)} MB written${left}…`;
 }
 
@@ -42,7 +53,15 @@ function estimateText(e: ExportEstimate): string {
   return `about ${e.rows.toLocaleString('en-US')} rows, about ${e.bytes < 1e9 ? `${Math.max(1, Math.round(e.bytes / 1e6))} MB` : `${(e.bytes / 1e9).toFixed(1)} GB`}`;
 }
 
-export function HistoryExport({ selection, label = 'Export', testId }: { selection: () => ExportSelection | null; label?: string; testId?: string }) {
+export function HistoryExport({
+  selection,
+  label = 'Export',
+  testId,
+}: {
+  selection: () => ExportSelection | null;
+  label?: string;
+  testId?: string;
+}) {
   const { api } = useConnection();
   const { sourceKey } = useDataSource();
   const currency = useCurrency();
@@ -72,7 +91,10 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
     const at = Date.now();
     const seconds = readPreference(APP_PREFERENCES.refreshIntervalSeconds);
     const formats = { csv: format !== 'parquet', parquet: format !== 'csv' };
-    const w = (worker.current ??= new Worker(new URL('../../market/history/export/stream.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-history-export' }));
+    const w = (worker.current ??= new Worker(new URL('../../market/history/export/stream.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'market-desk-history-export',
+    }));
     const name = folderName(sel, at);
     const fileNames = exportFileNames(sel.game, formats);
     // Each file streamed to the host as it is written, any size: desktop to a new folder, web as downloads.
@@ -86,12 +108,24 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
         sel,
         formats,
         ctx: {
-          service: sourceKey === 'demo' ? 'demo (the embedded reference service)' : (sourceKey?.replace(/^live\|/, '') ?? 'unknown'),
+          service:
+            sourceKey === 'demo'
+              ? 'demo (the embedded reference service)'
+              : (sourceKey?.replace(/^live\|/, '') ?? 'unknown'),
           gameName: gameName(sel.game),
           pollingIntervalMs: seconds > 0 ? seconds * 1000 : null,
           at,
           // Shown in another currency: each row's price at its own day's rate too (stream-export.ts).
-          ...(currency.converting && currency.current ? { currency: { service: currency.service, display: currency.display, days: [...currency.days], manual: [...currency.manual] } } : {}),
+          ...(currency.converting && currency.current
+            ? {
+                currency: {
+                  service: currency.service,
+                  display: currency.display,
+                  days: [...currency.days],
+                  manual: [...currency.manual],
+                },
+              }
+            : {}),
         },
       };
       w.postMessage(req);
@@ -106,7 +140,10 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
         return;
       }
       const about = estimateText(estimate);
-      setState({ kind: 'busy', text: api.host === 'web' ? `Starting the downloads (${about})\u2026` : `${about}: choose a folder\u2026` });
+      setState({
+        kind: 'busy',
+        text: api.host === 'web' ? `Starting the downloads (${about})\u2026` : `${about}: choose a folder\u2026`,
+      });
       api.openExport({ folderName: name, files: fileNames, estimateBytes: estimate.bytes }).then(
         (r) => {
           if (!r.opened) {
@@ -152,7 +189,13 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
   const busy = state.kind === 'busy';
   return (
     <div className="hist__export" data-testid={testId}>
-      <select className="input select input--small" aria-label="Export format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} disabled={busy}>
+      <select
+        className="input select input--small"
+        aria-label="Export format"
+        value={format}
+        onChange={(e) => setFormat(e.target.value as ExportFormat)}
+        disabled={busy}
+      >
         <option value="both">CSV and Parquet</option>
         <option value="csv">CSV</option>
         <option value="parquet">Parquet</option>
@@ -166,7 +209,12 @@ export function HistoryExport({ selection, label = 'Export', testId }: { selecti
           {label}
         </button>
       )}
-      <span className={`hist__export-status${state.kind === 'error' ? ' is-error' : ''}`} role="status" aria-live="polite" data-state={state.kind}>
+      <span
+        className={`hist__export-status${state.kind === 'error' ? ' is-error' : ''}`}
+        role="status"
+        aria-live="polite"
+        data-state={state.kind}
+      >
         {state.kind === 'idle' ? '' : state.text}
       </span>
     </div>

@@ -44,7 +44,16 @@ describe('a row confidence input', () => {
   it("takes the depth of the bests' own markets", () => {
     const i = snap.indexOfName('Risky');
     const input = confidenceInput(snap, d, i, recSignalsOf(recs).of('Risky'), 60_000);
-    expect(input).toMatchObject({ item: i, bestAskCol: 1, bestBidCol: 0, askDepth: 17, bidDepth: 9, unstableReasons: ['BOOST_RISK', 'SOMETHING_NEW'], liquidityScore: 120, oldAfterMs: 60_000 });
+    expect(input).toMatchObject({
+      item: i,
+      bestAskCol: 1,
+      bestBidCol: 0,
+      askDepth: 17,
+      bidDepth: 9,
+      unstableReasons: ['BOOST_RISK', 'SOMETHING_NEW'],
+      liquidityScore: 120,
+      oldAfterMs: 60_000,
+    });
     expect(input.trust).toBeUndefined();
   });
   it('no ask, no bid, no recommendations: depth unknown (NaN) and the signals null, not 0', () => {
@@ -54,7 +63,15 @@ describe('a row confidence input', () => {
     expect(input.bidDepth).toBeNaN();
   });
   it('says the level and its reasons', () => {
-    expect(confidenceText({ level: 'medium', reasons: [{ code: 'thin', text: 'only 1 offer' }, { code: 'unstable', text: 'boost risk' }] })).toBe('Confidence medium: only 1 offer; boost risk');
+    expect(
+      confidenceText({
+        level: 'medium',
+        reasons: [
+          { code: 'thin', text: 'only 1 offer' },
+          { code: 'unstable', text: 'boost risk' },
+        ],
+      }),
+    ).toBe('Confidence medium: only 1 offer; boost risk');
   });
 });
 
@@ -63,11 +80,24 @@ describe('the bests from all quotes beside the trusted ones', () => {
     const n = snap.n;
     const flags = new Uint8Array(n * 2);
     flags[snap.indexOfName('Risky') * 2 + 1] = TRUST_FLAG.outlierLow; // BUFF163's 8.00 is far below
-    const t = { game: 730, at: 0, polls: 6, askChangedAt: new Float64Array(n * 2), askFirstSeenAt: new Float64Array(n * 2), askLastQuotedAt: new Float64Array(n * 2), bidChangedAt: new Float64Array(n), askFlags: flags, bidFlags: new Uint8Array(n), stalls: [] };
+    const t = {
+      game: 730,
+      at: 0,
+      polls: 6,
+      askChangedAt: new Float64Array(n * 2),
+      askFirstSeenAt: new Float64Array(n * 2),
+      askLastQuotedAt: new Float64Array(n * 2),
+      bidChangedAt: new Float64Array(n),
+      askFlags: flags,
+      bidFlags: new Uint8Array(n),
+      stalls: [],
+    };
     const s = toSnapshot({ ...snap, trust: t });
     const trusted = computeDerived({ snap: s, askCols: [0, 1], bidCols: [0], fees: {}, net: false });
     expect(trusted.bestAsk[s.indexOfName('Risky')]).toBe(900);
-    expect(otherBests(s, trusted, s.indexOfName('Risky'))).toEqual([{ side: 'ask', price: 800, market: 'buff163', why: "outlier: far below the item's other markets" }]);
+    expect(otherBests(s, trusted, s.indexOfName('Risky'))).toEqual([
+      { side: 'ask', price: 800, market: 'buff163', why: "outlier: far below the item's other markets" },
+    ]);
     const all = computeDerived({ snap: s, askCols: [0, 1], bidCols: [0], fees: {}, net: false, quotes: 'all' });
     expect(otherBests(s, all, s.indexOfName('Risky'))).toEqual([]);
     expect(otherBests(s, trusted, s.indexOfName('No ask'))).toEqual([]);

@@ -65,7 +65,8 @@ export function confidenceInput(
 ): ConfidenceInput {
   const bestAskCol = d.bestAskCol[item] ?? -1;
   const bestBidCol = d.bestBidCol[item] ?? -1;
-  const askDepth = bestAskCol >= 0 ? (cellValue(snap, 'offers', item * snap.askMarkets.length + bestAskCol) ?? NaN) : NaN;
+  const askDepth =
+    bestAskCol >= 0 ? (cellValue(snap, 'offers', item * snap.askMarkets.length + bestAskCol) ?? NaN) : NaN;
   const bidDepth = bestBidCol >= 0 ? (d.bidOrders[item] ?? NaN) : NaN;
   return {
     trust: snap.trust,
@@ -84,7 +85,11 @@ export function confidenceInput(
 
 export const LEVEL_WORD: Record<ConfidenceLevel, string> = { high: 'High', medium: 'Medium', low: 'Low' };
 /** The badge's glyph: three filled dots down to one, so the level reads without colour. */
-export const LEVEL_DOTS: Record<ConfidenceLevel, string> = { high: '\u25CF\u25CF\u25CF', medium: '\u25CF\u25CF\u25CB', low: '\u25CF\u25CB\u25CB' };
+export const LEVEL_DOTS: Record<ConfidenceLevel, string> = {
+  high: '\u25CF\u25CF\u25CF',
+  medium: '\u25CF\u25CF\u25CB',
+  low: '\u25CF\u25CB\u25CB',
+};
 /** Sort order: low first when ascending ("show me what to doubt"). */
 export const LEVEL_RANK: Record<ConfidenceLevel, number> = { low: 0, medium: 1, high: 2 };
 
@@ -106,7 +111,8 @@ export function confidenceRanks(
   judge: (input: ConfidenceInput) => Confidence,
 ): Uint8Array {
   const out = new Uint8Array(snap.n);
-  for (let i = 0; i < snap.n; i++) out[i] = LEVEL_RANK[judge(confidenceInput(snap, d, i, recs?.of(snap.names[i] ?? '') ?? null, oldAfterMs)).level];
+  for (let i = 0; i < snap.n; i++)
+    out[i] = LEVEL_RANK[judge(confidenceInput(snap, d, i, recs?.of(snap.names[i] ?? '') ?? null, oldAfterMs)).level];
   return out;
 }
 
@@ -126,12 +132,31 @@ export interface OtherBest {
 export function otherBests(snap: Snapshot, d: Derived, item: number): OtherBest[] {
   const out: OtherBest[] = [];
   const sides = [
-    { side: 'ask' as const, all: d.allBestAsk[item] ?? NaN, allCol: d.allBestAskCol[item] ?? -1, best: d.bestAsk[item] ?? NaN, markets: snap.askMarkets, flags: snap.trust?.askFlags },
-    { side: 'bid' as const, all: d.allBestBid[item] ?? NaN, allCol: d.allBestBidCol[item] ?? -1, best: d.bestBid[item] ?? NaN, markets: snap.bidMarkets, flags: snap.trust?.bidFlags },
+    {
+      side: 'ask' as const,
+      all: d.allBestAsk[item] ?? NaN,
+      allCol: d.allBestAskCol[item] ?? -1,
+      best: d.bestAsk[item] ?? NaN,
+      markets: snap.askMarkets,
+      flags: snap.trust?.askFlags,
+    },
+    {
+      side: 'bid' as const,
+      all: d.allBestBid[item] ?? NaN,
+      allCol: d.allBestBidCol[item] ?? -1,
+      best: d.bestBid[item] ?? NaN,
+      markets: snap.bidMarkets,
+      flags: snap.trust?.bidFlags,
+    },
   ];
   for (const s of sides) {
     if (s.allCol < 0 || Number.isNaN(s.all) || s.all === s.best) continue;
-    out.push({ side: s.side, price: s.all, market: s.markets[s.allCol] ?? '?', why: flagText(s.flags?.[item * s.markets.length + s.allCol] ?? 0) });
+    out.push({
+      side: s.side,
+      price: s.all,
+      market: s.markets[s.allCol] ?? '?',
+      why: flagText(s.flags?.[item * s.markets.length + s.allCol] ?? 0),
+    });
   }
   return out;
 }

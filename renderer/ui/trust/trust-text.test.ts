@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { TRUST_FLAG, type MarketStall, type TrustData } from '../../market/trust/types';
-import { AGE_UNKNOWN, askAge, bidAge, flagClasses, flagText, isOldQuote, quoteAgeText, stallSentence, stallsBySlug } from './trust-text';
+import {
+  AGE_UNKNOWN,
+  askAge,
+  bidAge,
+  flagClasses,
+  flagText,
+  isOldQuote,
+  quoteAgeText,
+  stallSentence,
+  stallsBySlug,
+} from './trust-text';
 
 const H = 3600_000;
 const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
@@ -22,7 +32,17 @@ function trust(over: Partial<TrustData> = {}): TrustData {
   };
 }
 
-const stall: MarketStall = { market: 'csmoney', side: 'ask', reason: 'frozen', since: NOW - 12 * 60_000, polls: 4, changedShare: 0, othersShare: 0.35, itemCount: 900, itemCountBefore: 900 };
+const stall: MarketStall = {
+  market: 'csmoney',
+  side: 'ask',
+  reason: 'frozen',
+  since: NOW - 12 * 60_000,
+  polls: 4,
+  changedShare: 0,
+  othersShare: 0.35,
+  itemCount: 900,
+  itemCountBefore: 900,
+};
 
 describe('quote age text', () => {
   it('says how long the quote stood and when it was first seen', () => {
@@ -49,15 +69,21 @@ describe('quote age text', () => {
 describe('flags and stalls', () => {
   it('names each flag', () => {
     expect(flagText(0)).toBe('');
-    expect(flagText(TRUST_FLAG.outlierLow | TRUST_FLAG.stalledMarket)).toBe("outlier: far below the item's other markets; market stalled");
+    expect(flagText(TRUST_FLAG.outlierLow | TRUST_FLAG.stalledMarket)).toBe(
+      "outlier: far below the item's other markets; market stalled",
+    );
     expect(flagClasses(TRUST_FLAG.outlierHigh)).toBe(' is-flagged is-outlier-high');
     expect(flagClasses(TRUST_FLAG.outlierLow | TRUST_FLAG.stalledMarket)).toBe(' is-flagged is-outlier-low is-stalled');
     expect(flagClasses(0)).toBe('');
   });
   it('a stalled market: since when, for how long and the figures of its test', () => {
     const text = stallSentence(stall, 'CS.MONEY', NOW);
-    expect(text).toMatch(/^CS\.MONEY asks stalled since .+ \(12 min\): none of its asks moved over the last 4 polls \(0 % changed\) while the other markets' did \(35 %\)$/);
-    expect(stallSentence({ ...stall, reason: 'count-fell', itemCount: 120, itemCountBefore: 1500 }, 'CS.MONEY', NOW)).toContain('it quotes 120 items, down from 1,500');
+    expect(text).toMatch(
+      /^CS\.MONEY asks stalled since .+ \(12 min\): none of its asks moved over the last 4 polls \(0 % changed\) while the other markets' did \(35 %\)$/,
+    );
+    expect(
+      stallSentence({ ...stall, reason: 'count-fell', itemCount: 120, itemCountBefore: 1500 }, 'CS.MONEY', NOW),
+    ).toContain('it quotes 120 items, down from 1,500');
   });
   it('stalls are looked up per side', () => {
     const t = trust({ stalls: [stall, { ...stall, market: 'buff163', side: 'bid' }] });

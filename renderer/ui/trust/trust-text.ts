@@ -21,7 +21,11 @@ const known = (t: number | undefined): t is number => t !== undefined && Number.
 /** The ask cell's observed times; null when trust is not computed yet (or the cell is out of range). */
 export function askAge(trust: TrustData | undefined, cell: number): QuoteAge | null {
   if (!trust || cell < 0 || cell >= trust.askChangedAt.length) return null;
-  return { changedAt: trust.askChangedAt[cell] as number, firstSeenAt: trust.askFirstSeenAt[cell] as number, lastQuotedAt: trust.askLastQuotedAt[cell] as number };
+  return {
+    changedAt: trust.askChangedAt[cell] as number,
+    firstSeenAt: trust.askFirstSeenAt[cell] as number,
+    lastQuotedAt: trust.askLastQuotedAt[cell] as number,
+  };
 }
 
 /** The bid cell's: only when it last changed is kept. */
@@ -39,7 +43,11 @@ export function quoteAgeText(age: QuoteAge | null, now: number, quoted = true): 
   if (!age) return AGE_UNKNOWN;
   const parts: string[] = [];
   if (!quoted) {
-    parts.push(known(age.lastQuotedAt) ? `not quoted now; last quoted ${formatDuration(now - age.lastQuotedAt)} ago` : 'not quoted now');
+    parts.push(
+      known(age.lastQuotedAt)
+        ? `not quoted now; last quoted ${formatDuration(now - age.lastQuotedAt)} ago`
+        : 'not quoted now',
+    );
     return parts.join('; ');
   }
   parts.push(known(age.changedAt) ? `unchanged for ${formatDuration(now - age.changedAt)}` : AGE_UNKNOWN);
@@ -75,7 +83,12 @@ export function flagClasses(bits: number): string {
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** "14:05" today, "Nov 27, 14:05" on another day ("unknown time" for no real time). */
 export function sinceText(ms: number, now: number): string {
@@ -93,7 +106,8 @@ const pct = (share: number) => `${Math.round(share * 100)} %`;
 
 /** Why it counts as stalled, in full: the test that marked it, with its figures. */
 export function stallReason(s: MarketStall): string {
-  if (s.reason === 'count-fell') return `it quotes ${s.itemCount.toLocaleString('en-US')} items, down from ${s.itemCountBefore.toLocaleString('en-US')} over the last ${s.polls} polls`;
+  if (s.reason === 'count-fell')
+    return `it quotes ${s.itemCount.toLocaleString('en-US')} items, down from ${s.itemCountBefore.toLocaleString('en-US')} over the last ${s.polls} polls`;
   return `none of its ${s.side === 'bid' ? 'buy orders' : 'asks'} moved over the last ${s.polls} polls (${pct(s.changedShare)} changed) while the other markets' did (${pct(s.othersShare)})`;
 }
 

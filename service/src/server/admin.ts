@@ -40,19 +40,29 @@ function isLoopbackHost(host: string | undefined, port: number | undefined): boo
   return names.some((name) => h === `${name}:${port}` || (port === 80 && h === name));
 }
 
-export async function handleAdmin(ex: Exchange, { faults, clock, maxBody, outliers, routes }: AdminDeps): Promise<void> {
+export async function handleAdmin(
+  ex: Exchange,
+  { faults, clock, maxBody, outliers, routes }: AdminDeps,
+): Promise<void> {
   const { req } = ex;
   if (!isLoopback(req.socket.remoteAddress)) {
     throw new ServiceError(403, 'FORBIDDEN', 'Admin endpoints answer loopback clients only.');
   }
   // localPort is the port this very connection came in on, so it is right for port 0 and for any bind.
   if (!isLoopbackHost(req.headers.host, req.socket.localPort)) {
-    throw new ServiceError(403, 'FORBIDDEN', 'Admin endpoints answer requests addressed to 127.0.0.1, localhost or [::1] with this port only.');
+    throw new ServiceError(
+      403,
+      'FORBIDDEN',
+      'Admin endpoints answer requests addressed to 127.0.0.1, localhost or [::1] with this port only.',
+    );
   }
   const route = ex.path.slice(ADMIN_PREFIX.length);
   const planted = /^(outliers|routes)\/(\d{1,6})$/.exec(route);
   if (planted) {
-    if (req.method !== 'GET') throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use GET.`, { allow: 'GET' });
+    if (req.method !== 'GET')
+      throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use GET.`, {
+        allow: 'GET',
+      });
     const game = Number(planted[2]);
     if (!GAME_IDS.includes(game as GameId)) throw notFound(ex.path);
     sendBody(ex, 200, JSON.stringify((planted[1] === 'routes' ? routes : outliers)?.(game) ?? []));
@@ -60,7 +70,9 @@ export async function handleAdmin(ex: Exchange, { faults, clock, maxBody, outlie
   }
   if (route !== 'faults' && route !== 'clock') throw notFound(ex.path);
   if (req.method !== 'POST' && req.method !== 'GET') {
-    throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use GET or POST.`, { allow: 'GET, POST' });
+    throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use GET or POST.`, {
+      allow: 'GET, POST',
+    });
   }
   if (req.method === 'POST') {
     checkContentType(req);
@@ -69,8 +81,17 @@ export async function handleAdmin(ex: Exchange, { faults, clock, maxBody, outlie
       faults.set(parseFaultPatch(body));
     } else {
       const advance = (body as Record<string, unknown> | null)?.advanceMs;
-      if (typeof body !== 'object' || body === null || typeof advance !== 'number' || !Number.isInteger(advance) || advance < 0 || advance > MAX_CLOCK_ADVANCE_MS) {
-        throw badRequest('Send {"advanceMs": <non-negative integer>} to move the service clock forward.', { argument: 'advanceMs' });
+      if (
+        typeof body !== 'object' ||
+        body === null ||
+        typeof advance !== 'number' ||
+        !Number.isInteger(advance) ||
+        advance < 0 ||
+        advance > MAX_CLOCK_ADVANCE_MS
+      ) {
+        throw badRequest('Send {"advanceMs": <non-negative integer>} to move the service clock forward.', {
+          argument: 'advanceMs',
+        });
       }
       clock.advance(advance);
     }

@@ -21,7 +21,12 @@ export interface ApiDeps {
 }
 
 /** `restOp`: the REST operation of the path, undefined for the GraphQL path. */
-export async function dispatchApi(ex: Exchange, restOp: DataOperation | undefined, open: () => AnswerStream, deps: ApiDeps): Promise<void> {
+export async function dispatchApi(
+  ex: Exchange,
+  restOp: DataOperation | undefined,
+  open: () => AnswerStream,
+  deps: ApiDeps,
+): Promise<void> {
   const { req } = ex;
   if (restOp) {
     ex.operation = restOp;

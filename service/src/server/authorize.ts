@@ -14,9 +14,10 @@ export function tokenAuthorizer(tokens: TokenService): (req: IncomingMessage) =>
     const raw = req.headers[TOKEN_HEADER];
     const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
     if (token === '') {
-      const hint = req.headers.authorization !== undefined || req.headers['api_token'] !== undefined
-        ? ` The token was sent in the wrong header: use "${TOKEN_HEADER}".`
-        : '';
+      const hint =
+        req.headers.authorization !== undefined || req.headers['api_token'] !== undefined
+          ? ` The token was sent in the wrong header: use "${TOKEN_HEADER}".`
+          : '';
       throw unauthenticated('TOKEN_MISSING', `Missing access token: send it in the "${TOKEN_HEADER}" header.${hint}`);
     }
     const claims = await tokens.verify(token);

@@ -74,7 +74,8 @@ function num(flag: string, v: string | undefined): number | undefined {
 
 function int(flag: string, v: string | undefined, min: number, max: number): number | undefined {
   const n = num(flag, v);
-  if (n !== undefined && (!Number.isInteger(n) || n < min || n > max)) throw new Error(`${flag}: expected an integer ${min}..${max}, got "${v}"`);
+  if (n !== undefined && (!Number.isInteger(n) || n < min || n > max))
+    throw new Error(`${flag}: expected an integer ${min}..${max}, got "${v}"`);
   return n;
 }
 
@@ -186,7 +187,8 @@ export function parseCli(argv: readonly string[]): CliConfig {
   const markets = values.markets !== undefined ? readMarketsFile(values.markets) : defaultServedMarkets();
   const freezeMarkets = values['freeze-market'] ?? [];
   for (const slug of freezeMarkets) {
-    if (!markets.minPrices.includes(slug)) throw new Error(`--freeze-market: "${slug}" is not a served min-price market name`);
+    if (!markets.minPrices.includes(slug))
+      throw new Error(`--freeze-market: "${slug}" is not a served min-price market name`);
   }
   const maxMarkets = int('--max-markets-per-request', values['max-markets-per-request'], 1, 10_000);
   const ttl = num('--token-ttl', values['token-ttl']) ?? 7200;
@@ -207,11 +209,14 @@ export function parseCli(argv: readonly string[]): CliConfig {
     plantRoutes: int('--plant-routes', values['plant-routes'], 0, 100_000) ?? 0,
     opaqueErrors: values['opaque-errors'] ?? false,
     ...(maxMarkets !== undefined ? { maxMarketsPerRequest: maxMarkets } : {}),
-    ...(values['requests-per-minute'] !== undefined ? { requestsPerMinute: int('--requests-per-minute', values['requests-per-minute'], 1, 1_000_000) } : {}),
+    ...(values['requests-per-minute'] !== undefined
+      ? { requestsPerMinute: int('--requests-per-minute', values['requests-per-minute'], 1, 1_000_000) }
+      : {}),
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(every !== undefined ? { catalogSlice: keep !== undefined ? { every, keep } : { every } } : {}),
-    ...(values['frozen-clock'] !== undefined ? { frozenClockMs: int('--frozen-clock', values['frozen-clock'], 0, 8.64e15) } : {}),
+    ...(values['frozen-clock'] !== undefined
+      ? { frozenClockMs: int('--frozen-clock', values['frozen-clock'], 0, 8.64e15) }
+      : {}),
     faults,
   };
 }
-

@@ -52,12 +52,23 @@ function entryTemplates(plan: ObjectPlan, slugs: readonly string[]): Template[] 
     plan.fields.forEach((f, i) => {
       b.lit(keyLit(i === 0, f.key));
       switch (f.name) {
-        case '__typename': b.lit(JSON.stringify(plan.type.name)); break;
-        case 'market_name': b.lit(JSON.stringify(slug)); break;
-        case 'offers': b.op(E_OFFERS); break;
-        case 'price': b.op(E_PRICE); break;
-        case 'price_locked': b.op(E_LOCKED); break;
-        default: throw new Error(`unknown entry field ${f.name}`);
+        case '__typename':
+          b.lit(JSON.stringify(plan.type.name));
+          break;
+        case 'market_name':
+          b.lit(JSON.stringify(slug));
+          break;
+        case 'offers':
+          b.op(E_OFFERS);
+          break;
+        case 'price':
+          b.op(E_PRICE);
+          break;
+        case 'price_locked':
+          b.op(E_LOCKED);
+          break;
+        default:
+          throw new Error(`unknown entry field ${f.name}`);
       }
     });
     b.lit(plan.fields.length === 0 ? '{}' : '}');

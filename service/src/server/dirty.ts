@@ -15,7 +15,8 @@ export class RawJson {
   constructor(readonly json: string) {}
 }
 
-export type DirtyOperation = 'minPrices' | 'maxOrders' | 'steamAnalytics' | 'marketOrderAnalytics' | 'priceRecommendations';
+export type DirtyOperation =
+  'minPrices' | 'maxOrders' | 'steamAnalytics' | 'marketOrderAnalytics' | 'priceRecommendations';
 
 /**
  * - `drop`: the row is unusable (market_hash_name null or a number, or the element not an object): a client
@@ -60,7 +61,11 @@ function hashName(name: string, seed: number): number {
 }
 
 /** How item `name` is served by operation `op`; null: as the spec says. Also the variant (0..2) within the kind. */
-export function dirtyChoice(spec: DirtySpec, op: DirtyOperation, name: string): { kind: DirtyKind; variant: number } | null {
+export function dirtyChoice(
+  spec: DirtySpec,
+  op: DirtyOperation,
+  name: string,
+): { kind: DirtyKind; variant: number } | null {
   const h = hashName(name, spec.seed);
   if (h / 4294967296 >= spec.rate) return null;
   const k = mix(h ^ OP_SALT[op]);
@@ -146,8 +151,17 @@ function unknownEntry(list: 'prices' | 'orders', price: number): Obj {
 const NULL_FIELDS: Record<DirtyOperation, readonly string[]> = {
   minPrices: [],
   maxOrders: [],
-  steamAnalytics: ['sales.median_price_90d', 'sales.average_price_90d', 'listings.min_sell_order_price', 'buyOrders.max_buy_order_price'],
-  marketOrderAnalytics: ['listings.min_sell_order_price', 'buyOrders.max_buy_order_price', 'buyOrders.median_buy_price_90d'],
+  steamAnalytics: [
+    'sales.median_price_90d',
+    'sales.average_price_90d',
+    'listings.min_sell_order_price',
+    'buyOrders.max_buy_order_price',
+  ],
+  marketOrderAnalytics: [
+    'listings.min_sell_order_price',
+    'buyOrders.max_buy_order_price',
+    'buyOrders.median_buy_price_90d',
+  ],
   priceRecommendations: ['suggested_price', 'price_difference', 'price_change_percentage'],
 };
 

@@ -52,9 +52,12 @@ export class ServiceError extends Error {
     errors: string | WireError | readonly WireError[],
     headers: Record<string, string> = {},
   ) {
-    const list: readonly WireError[] = typeof errors === 'string'
-      ? [{ message: errors }]
-      : Array.isArray(errors) ? errors as readonly WireError[] : [errors as WireError];
+    const list: readonly WireError[] =
+      typeof errors === 'string'
+        ? [{ message: errors }]
+        : Array.isArray(errors)
+          ? (errors as readonly WireError[])
+          : [errors as WireError];
     super(list[0]?.message ?? code);
     this.name = 'ServiceError';
     this.status = status;
@@ -65,7 +68,12 @@ export class ServiceError extends Error {
 
   /** The same error, located in a GraphQL document (locations, path). */
   at(where: Pick<WireError, 'locations' | 'path'>): ServiceError {
-    return new ServiceError(this.status, this.code, this.errors.map((w) => ({ ...w, ...where })), { ...this.headers });
+    return new ServiceError(
+      this.status,
+      this.code,
+      this.errors.map((w) => ({ ...w, ...where })),
+      { ...this.headers },
+    );
   }
 }
 
@@ -94,7 +102,10 @@ export function forbidden(operation: string): ServiceError {
 
 /** No endpoint at this path (the path is echoed, shortened). */
 export function notFound(path: string): ServiceError {
-  return new ServiceError(404, 'NOT_FOUND', { message: `No endpoint at ${path.slice(0, 200)}.`, details: { path: path.slice(0, 200) } });
+  return new ServiceError(404, 'NOT_FOUND', {
+    message: `No endpoint at ${path.slice(0, 200)}.`,
+    details: { path: path.slice(0, 200) },
+  });
 }
 
 export function internalError(): ServiceError {

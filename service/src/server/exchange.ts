@@ -7,7 +7,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { GRAPHQL_PATH } from '../../../shared/api/schema';
 import {
-  graphqlErrorBody, internalError, OPAQUE_MESSAGE, opaqueGraphqlErrorBody, restErrorBody, ServiceError, type ErrorStyle,
+  graphqlErrorBody,
+  internalError,
+  OPAQUE_MESSAGE,
+  opaqueGraphqlErrorBody,
+  restErrorBody,
+  ServiceError,
+  type ErrorStyle,
 } from './errors';
 import { ClientGone } from './serialize';
 
@@ -43,12 +49,24 @@ function pathOf(url: string | undefined): string {
 export function openExchange(req: IncomingMessage, res: ServerResponse): Exchange {
   const path = pathOf(req.url);
   return {
-    req, res, path, wire: path === GRAPHQL_PATH ? 'graphql' : 'rest', start: performance.now(), bytes: 0, operation: '', fault: '',
+    req,
+    res,
+    path,
+    wire: path === GRAPHQL_PATH ? 'graphql' : 'rest',
+    start: performance.now(),
+    bytes: 0,
+    operation: '',
+    fault: '',
     refused: '',
   };
 }
 
-export function sendBody(ex: Exchange, status: number, body: string | Buffer, headers: Readonly<Record<string, string>> = {}): void {
+export function sendBody(
+  ex: Exchange,
+  status: number,
+  body: string | Buffer,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const { res } = ex;
   if (res.headersSent || res.destroyed) {
     res.destroy();
@@ -73,7 +91,12 @@ export function sendError(ex: Exchange, e: ServiceError, style: ErrorStyle): voi
  * Whatever a request's handling threw, as its answer: a client that left gets its socket closed, a
  * ServiceError its own status and body, anything else a plain 500 (logged, never shown to the client).
  */
-export function sendFailure(ex: Exchange, e: unknown, style: ErrorStyle, logInternal: ((line: string) => void) | null): void {
+export function sendFailure(
+  ex: Exchange,
+  e: unknown,
+  style: ErrorStyle,
+  logInternal: ((line: string) => void) | null,
+): void {
   if (e instanceof ClientGone) {
     ex.res.destroy();
     return;

@@ -25,7 +25,12 @@ export async function passFaultGate(ex: Exchange, faults: FaultInjector): Promis
   if (fate.rateLimit) {
     ex.fault = 'rate-limit';
     const after = faults.current.retryAfterSeconds;
-    throw new ServiceError(429, 'RATE_LIMITED', { message: `Rate limit exceeded; retry after ${after} s.`, details: { retryAfter: after } }, { 'retry-after': String(after) });
+    throw new ServiceError(
+      429,
+      'RATE_LIMITED',
+      { message: `Rate limit exceeded; retry after ${after} s.`, details: { retryAfter: after } },
+      { 'retry-after': String(after) },
+    );
   }
   if (fate.truncateAt !== null) ex.fault = 'truncate';
   return fate;

@@ -82,7 +82,6 @@ export function parseFaultPatch(input: unknown): Partial<FaultConfig> {
   return out;
 }
 
-
 /** What happens to one API request. */
 export interface FaultDecision {
   latencyMs: number;

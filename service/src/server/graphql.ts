@@ -9,20 +9,47 @@
  * Authentication, authorization and argument rules run before either, so both see only valid requests.
  */
 import {
-  buildSchema, execute, getArgumentValues, getLocation, getOperationAST, getVariableValues, GraphQLError,
-  Kind, parse, validate,
-  type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLObjectType, type GraphQLSchema,
-  type OperationDefinitionNode, type Source,
+  buildSchema,
+  execute,
+  getArgumentValues,
+  getLocation,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  Kind,
+  parse,
+  validate,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type Source,
 } from 'graphql';
 import { SCHEMA_SDL } from '../../../shared/api/schema';
 import type { SimulatedMarket } from '../sim/types';
 import {
-  badInput, badRequest, internalError, ServiceError, unauthenticated, type ErrorCode, type ErrorLocation, type WireError,
+  badInput,
+  badRequest,
+  internalError,
+  ServiceError,
+  unauthenticated,
+  type ErrorCode,
+  type ErrorLocation,
+  type WireError,
 } from './errors';
 import type { DirtySpec } from './dirty';
 import type { KeyGrant, KeyRegistry } from './keys';
 import {
-  isDataOperation, runOperation, TOKEN_OPERATION, validateArgs, type DataOperation, type MarketRules, type OperationArgs, type OperationResult,
+  isDataOperation,
+  runOperation,
+  TOKEN_OPERATION,
+  validateArgs,
+  type DataOperation,
+  type MarketRules,
+  type OperationArgs,
+  type OperationResult,
 } from './operations';
 import { planSelection, type FieldPlan, type ObjectPlan, type PlanContext } from './plan';
 import { materialize, writeResultArray } from './serialize';
@@ -81,11 +108,15 @@ function locationsOf(source: Source, nodes: readonly FieldNode[]): ErrorLocation
 }
 
 function fromGraphQLErrors(status: number, code: ErrorCode, errors: readonly GraphQLError[]): ServiceError {
-  return new ServiceError(status, code, errors.map((e): WireError => ({
-    message: e.message,
-    ...(e.locations ? { locations: e.locations } : {}),
-    ...(e.path ? { path: e.path } : {}),
-  })));
+  return new ServiceError(
+    status,
+    code,
+    errors.map((e): WireError => ({
+      message: e.message,
+      ...(e.locations ? { locations: e.locations } : {}),
+      ...(e.path ? { path: e.path } : {}),
+    })),
+  );
 }
 
 /** One root field of the selected operation, checked and ready to answer. */
@@ -159,25 +190,42 @@ export class GraphQLEndpoint {
     const parsed = this.document(query);
     const op = getOperationAST(parsed.document, operationName ?? undefined);
     if (!op) {
-      throw badRequest(typeof operationName === 'string'
-        ? `Unknown operation named "${operationName.slice(0, 100)}".`
-        : 'Must provide operation name if query contains multiple operations.', { argument: 'operationName' });
+      throw badRequest(
+        typeof operationName === 'string'
+          ? `Unknown operation named "${operationName.slice(0, 100)}".`
+          : 'Must provide operation name if query contains multiple operations.',
+        { argument: 'operationName' },
+      );
     }
     if (op.operation === 'subscription') {
-      throw new ServiceError(400, 'GRAPHQL_VALIDATION_FAILED', 'This service has no subscriptions; send a query or a mutation.');
+      throw new ServiceError(
+        400,
+        'GRAPHQL_VALIDATION_FAILED',
+        'This service has no subscriptions; send a query or a mutation.',
+      );
     }
-    const coerced = getVariableValues(this.schema, op.variableDefinitions ?? [], (variables ?? {}) as Record<string, unknown>, { maxErrors: 50 });
+    const coerced = getVariableValues(
+      this.schema,
+      op.variableDefinitions ?? [],
+      (variables ?? {}) as Record<string, unknown>,
+      { maxErrors: 50 },
+    );
     if (coerced.errors) throw fromGraphQLErrors(400, 'BAD_USER_INPUT', coerced.errors);
     const vars = coerced.coerced;
 
-    const rootType = (op.operation === 'mutation' ? this.schema.getMutationType() : this.schema.getQueryType()) as GraphQLObjectType;
+    const rootType = (
+      op.operation === 'mutation' ? this.schema.getMutationType() : this.schema.getQueryType()
+    ) as GraphQLObjectType;
     const ctx: PlanContext = { schema: this.schema, fragments: parsed.fragments, variables: vars };
     const root = planSelection(ctx, rootType, [op.selectionSet]);
 
     const dataFields = root.fields.filter((f) => isDataOperation(f.name)).length;
     if (dataFields > MAX_ROOT_DATA_FIELDS || countFields(root) > MAX_SELECTED_FIELDS) {
-      throw new ServiceError(400, 'GRAPHQL_VALIDATION_FAILED',
-        `The operation is too large: at most ${MAX_ROOT_DATA_FIELDS} data root fields and ${MAX_SELECTED_FIELDS} selected fields.`);
+      throw new ServiceError(
+        400,
+        'GRAPHQL_VALIDATION_FAILED',
+        `The operation is too large: at most ${MAX_ROOT_DATA_FIELDS} data root fields and ${MAX_SELECTED_FIELDS} selected fields.`,
+      );
     }
 
     // Authentication and authorization first (they need only the root field names).
@@ -191,7 +239,9 @@ export class GraphQLEndpoint {
     if (this.deps.executor === 'reference') {
       await this.executeReference(parsed.document, op, vars, open);
     } else {
-      const intro = answers.some((a) => a.kind === 'introspection') ? await this.introspect(parsed.document, op, vars) : null;
+      const intro = answers.some((a) => a.kind === 'introspection')
+        ? await this.introspect(parsed.document, op, vars)
+        : null;
       await this.executeFast(answers, rootType.name, intro, open);
     }
     return { operations: root.fields.map((f) => f.name).join(',') };
@@ -231,19 +281,35 @@ export class GraphQLEndpoint {
    * Introspection values of the root fields: graphql-js executes the document with data resolvers that
    * answer empty lists (their real values come from the fast path), so only __schema / __type cost anything.
    */
-  private async introspect(document: DocumentNode, op: OperationDefinitionNode, vars: Record<string, unknown>): Promise<Record<string, unknown>> {
+  private async introspect(
+    document: DocumentNode,
+    op: OperationDefinitionNode,
+    vars: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     const empty = (): unknown[] => [];
     const rootValue = {
-      aggregatedMaxOrders: empty, aggregatedMinPrices: empty, getSteamAnalytics: empty,
-      getMarketOrderAnalytics: empty, getPriceRecommendations: empty,
+      aggregatedMaxOrders: empty,
+      aggregatedMinPrices: empty,
+      getSteamAnalytics: empty,
+      getMarketOrderAnalytics: empty,
+      getPriceRecommendations: empty,
     };
-    const result = await execute({ schema: this.schema, document, rootValue, variableValues: vars, operationName: op.name?.value });
+    const result = await execute({
+      schema: this.schema,
+      document,
+      rootValue,
+      variableValues: vars,
+      operationName: op.name?.value,
+    });
     if (result.errors?.length || !result.data) throw internalError();
     return result.data;
   }
 
   private async executeFast(
-    answers: readonly RootAnswer[], rootTypeName: string, intro: Record<string, unknown> | null, open: () => AnswerStream,
+    answers: readonly RootAnswer[],
+    rootTypeName: string,
+    intro: Record<string, unknown> | null,
+    open: () => AnswerStream,
   ): Promise<void> {
     // Compute everything before the first byte, so a failure is still a clean error response.
     const now = this.deps.clock();
@@ -277,11 +343,16 @@ export class GraphQLEndpoint {
   }
 
   private async executeReference(
-    document: DocumentNode, op: OperationDefinitionNode, vars: Record<string, unknown>, open: () => AnswerStream,
+    document: DocumentNode,
+    op: OperationDefinitionNode,
+    vars: Record<string, unknown>,
+    open: () => AnswerStream,
   ): Promise<void> {
     const now = this.deps.clock();
-    const data = (name: DataOperation) => (args: Record<string, unknown>): unknown[] =>
-      materialize(runOperation(this.deps.market(), validateArgs(name, args, 'graphql', this.deps.served), now));
+    const data =
+      (name: DataOperation) =>
+      (args: Record<string, unknown>): unknown[] =>
+        materialize(runOperation(this.deps.market(), validateArgs(name, args, 'graphql', this.deps.served), now));
     const rootValue = {
       aggregatedMaxOrders: data('aggregatedMaxOrders'),
       aggregatedMinPrices: data('aggregatedMinPrices'),
@@ -294,7 +365,13 @@ export class GraphQLEndpoint {
         return this.deps.tokens.issue(grant);
       },
     };
-    const result = await execute({ schema: this.schema, document, rootValue, variableValues: vars, operationName: op.name?.value });
+    const result = await execute({
+      schema: this.schema,
+      document,
+      rootValue,
+      variableValues: vars,
+      operationName: op.name?.value,
+    });
     if (result.errors && result.errors.length > 0) throw internalError();
     const stream = open();
     stream.writer.text(JSON.stringify({ data: result.data }));

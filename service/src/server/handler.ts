@@ -27,11 +27,13 @@ export function createServiceHandler(opts: ServiceOptions = {}): ServiceHandler 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const ex = openExchange(req, res);
     reportWhenDone(ex, parts);
-    routeRequest(ex, parts).catch((e: unknown) => {
-      sendFailure(ex, e, errorStyle, logInternal);
-    }).catch(() => {
-      res.destroy();
-    });
+    routeRequest(ex, parts)
+      .catch((e: unknown) => {
+        sendFailure(ex, e, errorStyle, logInternal);
+      })
+      .catch(() => {
+        res.destroy();
+      });
   };
 
   return Object.assign(handler, {

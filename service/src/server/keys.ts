@@ -67,7 +67,11 @@ export class KeyRegistry {
 export function parseApiKeyFlag(flag: string): ApiKeySpec {
   const i = flag.lastIndexOf(':');
   if (i > 0) {
-    const ops = flag.slice(i + 1).split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+    const ops = flag
+      .slice(i + 1)
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
     if (ops.length > 0 && ops.every(isDataOperation)) return { key: flag.slice(0, i), operations: ops };
     if (ops.length > 0 && ops.some(isDataOperation)) {
       throw new Error(`--api-key: unknown operation in "${flag.slice(i + 1)}"; known: ${DATA_OPERATIONS.join(', ')}`);

@@ -5,8 +5,12 @@
 import type { RecommendationType } from '../../../shared/api/schema';
 import { RECOMMENDATION_TYPES } from '../../../shared/api/schema';
 import {
-  AGGREGATED_GAMES, DEFAULT_GAME_ID, MARKET_ORDER_ANALYTICS_GAMES, PRICE_RECOMMENDATION_GAMES,
-  STEAM_ANALYTICS_GAMES, type GameId,
+  AGGREGATED_GAMES,
+  DEFAULT_GAME_ID,
+  MARKET_ORDER_ANALYTICS_GAMES,
+  PRICE_RECOMMENDATION_GAMES,
+  STEAM_ANALYTICS_GAMES,
+  type GameId,
 } from '../../../shared/catalog/games';
 import type { ServedMarkets } from '../../../shared/catalog/markets';
 import type { MarketOrderAnalytics, PriceRecommendation, SteamAnalytics } from '../../../shared/api/types';
@@ -68,7 +72,13 @@ function unknownMarket(argument: 'markets' | 'market_name', name: string): Servi
   return badInput(argument, `unknown market: ${name.slice(0, 100)}`, name);
 }
 
-function marketsArg(op: string, raw: unknown, served: readonly string[], required: boolean, max?: number): string[] | undefined {
+function marketsArg(
+  op: string,
+  raw: unknown,
+  served: readonly string[],
+  required: boolean,
+  max?: number,
+): string[] | undefined {
   if (raw === undefined || raw === null) {
     if (required) throw badInput('markets', `markets is required for ${op}: an array of marketplace names.`);
     return undefined;
@@ -78,7 +88,8 @@ function marketsArg(op: string, raw: unknown, served: readonly string[], require
     throw badInput('markets', `markets must name at least one marketplace for ${op}.`);
   }
   // A size limit names no market: every name may be fine, the list is only too long.
-  if (max !== undefined && raw.length > max) throw badInput('markets', `markets may name at most ${max} marketplaces; got ${raw.length}.`);
+  if (max !== undefined && raw.length > max)
+    throw badInput('markets', `markets may name at most ${max} marketplaces; got ${raw.length}.`);
   const out: string[] = [];
   for (const m of raw) {
     if (typeof m !== 'string') throw badInput('markets', 'markets must contain only strings.', m);
@@ -101,7 +112,11 @@ function typeArg(raw: unknown): RecommendationType {
   if (raw === undefined || raw === null) return 'general';
   const t = RECOMMENDATION_TYPES.find((v) => v === raw);
   if (t === undefined) {
-    throw badInput('type', `type must be one of: ${list(RECOMMENDATION_TYPES)}; got ${JSON.stringify(raw)?.slice(0, 60)}.`, raw);
+    throw badInput(
+      'type',
+      `type must be one of: ${list(RECOMMENDATION_TYPES)}; got ${JSON.stringify(raw)?.slice(0, 60)}.`,
+      raw,
+    );
   }
   return t;
 }
@@ -113,7 +128,10 @@ function typeArg(raw: unknown): RecommendationType {
  * serve (`served`) is refused; the REST recommendations filter takes the min-price names.
  */
 export function validateArgs(
-  op: DataOperation, raw: Readonly<Record<string, unknown>>, transport: Transport, served: MarketRules,
+  op: DataOperation,
+  raw: Readonly<Record<string, unknown>>,
+  transport: Transport,
+  served: MarketRules,
 ): OperationArgs {
   switch (op) {
     case 'aggregatedMinPrices':
@@ -132,7 +150,10 @@ export function validateArgs(
     case 'getPriceRecommendations': {
       const gameId = gameArg(op, raw.game_id, PRICE_RECOMMENDATION_GAMES, false);
       const type = typeArg(raw.type);
-      const markets = transport === 'rest' ? marketsArg(op, raw.markets, served.minPrices, false, served.maxMarketsPerRequest) : undefined;
+      const markets =
+        transport === 'rest'
+          ? marketsArg(op, raw.markets, served.minPrices, false, served.maxMarketsPerRequest)
+          : undefined;
       return { op, gameId, type, markets };
     }
   }
@@ -168,16 +189,26 @@ export function runOperation(market: SimulatedMarket, args: OperationArgs, nowMs
   switch (args.op) {
     case 'aggregatedMinPrices': {
       const columns = game.minPrices(nowMs);
-      return { kind: 'minPrices', result: { gameId: args.gameId, columns, cols: columnIndices(columns.markets, args.markets) } };
+      return {
+        kind: 'minPrices',
+        result: { gameId: args.gameId, columns, cols: columnIndices(columns.markets, args.markets) },
+      };
     }
     case 'aggregatedMaxOrders': {
       const columns = game.maxOrders(nowMs);
-      return { kind: 'maxOrders', result: { gameId: args.gameId, columns, cols: columnIndices(columns.markets, args.markets) } };
+      return {
+        kind: 'maxOrders',
+        result: { gameId: args.gameId, columns, cols: columnIndices(columns.markets, args.markets) },
+      };
     }
     case 'getSteamAnalytics':
       return { kind: 'steamAnalytics', gameId: args.gameId, items: game.steamAnalytics(nowMs) };
     case 'getMarketOrderAnalytics':
-      return { kind: 'marketOrderAnalytics', gameId: args.gameId, items: game.marketOrderAnalytics(args.market, nowMs) };
+      return {
+        kind: 'marketOrderAnalytics',
+        gameId: args.gameId,
+        items: game.marketOrderAnalytics(args.market, nowMs),
+      };
     case 'getPriceRecommendations':
       return {
         kind: 'priceRecommendations',

@@ -4,11 +4,27 @@
  * small tree the fast serializers walk. Also the generic value serializer for plain-object results.
  */
 import {
-  GraphQLIncludeDirective, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSkipDirective,
-  getDirectiveValues, getNamedType, isEnumType, isLeafType, isListType, isNonNullType, isObjectType,
-  Kind, parse, TypeNameMetaFieldDef,
-  type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLOutputType,
-  type GraphQLSchema, type SelectionSetNode,
+  GraphQLIncludeDirective,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSkipDirective,
+  getDirectiveValues,
+  getNamedType,
+  isEnumType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  Kind,
+  parse,
+  TypeNameMetaFieldDef,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type SelectionSetNode,
 } from 'graphql';
 import { RawJson } from './dirty';
 import { internalError } from './errors';
@@ -86,7 +102,11 @@ function collect(
 }
 
 /** Builds the plan of `selectionSets` (one or several merged) on an object type. */
-export function planSelection(ctx: PlanContext, type: GraphQLObjectType, selectionSets: readonly SelectionSetNode[]): ObjectPlan {
+export function planSelection(
+  ctx: PlanContext,
+  type: GraphQLObjectType,
+  selectionSets: readonly SelectionSetNode[],
+): ObjectPlan {
   const grouped = new Map<string, FieldNode[]>();
   const visited = new Set<string>();
   for (const sel of selectionSets) collect(ctx, type, sel, grouped, visited);
@@ -186,8 +206,13 @@ function leafWriter(typeName: string, isEnum: boolean): ValueWriter {
 }
 
 /** Compiles a writer for a value of `type` selected by `sub` (for object types). */
-export function compileValueWriter(type: GraphQLOutputType, sub: ObjectPlan | null, resolvers?: ResolverLookup): ValueWriter {
-  if (isNonNullType(type)) return compileValueWriter((type as GraphQLNonNull<GraphQLOutputType>).ofType, sub, resolvers);
+export function compileValueWriter(
+  type: GraphQLOutputType,
+  sub: ObjectPlan | null,
+  resolvers?: ResolverLookup,
+): ValueWriter {
+  if (isNonNullType(type))
+    return compileValueWriter((type as GraphQLNonNull<GraphQLOutputType>).ofType, sub, resolvers);
   if (isListType(type)) {
     const item = compileValueWriter((type as GraphQLList<GraphQLOutputType>).ofType, sub, resolvers);
     return (w, v) => {

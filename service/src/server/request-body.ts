@@ -13,14 +13,19 @@ export function checkContentType(req: IncomingMessage): void {
   const media = (ct ?? '').split(';')[0]!.trim().toLowerCase();
   if (media !== 'application/json') {
     throw badRequest(
-      ct ? `Unsupported Content-Type "${ct.slice(0, 100)}"; send application/json.` : 'Missing Content-Type; send application/json.',
+      ct
+        ? `Unsupported Content-Type "${ct.slice(0, 100)}"; send application/json.`
+        : 'Missing Content-Type; send application/json.',
       { argument: 'content-type' },
     );
   }
 }
 
 function tooLarge(limit: number): ServiceError {
-  return new ServiceError(413, 'PAYLOAD_TOO_LARGE', { message: `The request body exceeds the limit of ${limit} bytes.`, details: { limit } });
+  return new ServiceError(413, 'PAYLOAD_TOO_LARGE', {
+    message: `The request body exceeds the limit of ${limit} bytes.`,
+    details: { limit },
+  });
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {

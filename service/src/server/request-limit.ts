@@ -22,7 +22,10 @@ export class RequestLimiter {
   private windowStart = Number.NEGATIVE_INFINITY;
   private used = 0;
 
-  constructor(private readonly perMinute: number, private readonly now: () => number) {
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number,
+  ) {
     if (!Number.isInteger(perMinute) || perMinute < 1) throw new Error('requestsPerMinute must be a positive integer');
   }
 
@@ -57,7 +60,10 @@ export function limitExceeded(verdict: LimitVerdict, perMinute: number): Service
   return new ServiceError(
     429,
     'RATE_LIMITED',
-    { message: `Rate limit exceeded: ${perMinute} requests a minute; retry after ${after} s.`, details: { retryAfter: after, limit: perMinute } },
+    {
+      message: `Rate limit exceeded: ${perMinute} requests a minute; retry after ${after} s.`,
+      details: { retryAfter: after, limit: perMinute },
+    },
     { ...verdict.headers },
   );
 }

@@ -20,13 +20,22 @@ export function reportWhenDone(ex: Exchange, { onResponse, quiet, log }: Respons
     if (reported) return;
     reported = true;
     const info: ResponseInfo = {
-      method: req.method ?? '', path, status: res.statusCode, bytes: ex.bytes,
-      ms: performance.now() - ex.start, operation: ex.operation, fault: ex.fault,
+      method: req.method ?? '',
+      path,
+      status: res.statusCode,
+      bytes: ex.bytes,
+      ms: performance.now() - ex.start,
+      operation: ex.operation,
+      fault: ex.fault,
     };
     onResponse?.(info);
     if (!quiet) {
-      const extra = [info.operation, info.fault && `fault=${info.fault}`, ex.refused && `(${ex.refused})`].filter(Boolean).join(' ');
-      log(`${info.method} ${info.path} ${res.writableFinished ? info.status : 'aborted'} ${info.ms.toFixed(1)}ms ${info.bytes}B${extra ? ` ${extra}` : ''}`);
+      const extra = [info.operation, info.fault && `fault=${info.fault}`, ex.refused && `(${ex.refused})`]
+        .filter(Boolean)
+        .join(' ');
+      log(
+        `${info.method} ${info.path} ${res.writableFinished ? info.status : 'aborted'} ${info.ms.toFixed(1)}ms ${info.bytes}B${extra ? ` ${extra}` : ''}`,
+      );
     }
   };
   res.once('finish', report);

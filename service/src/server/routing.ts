@@ -30,7 +30,9 @@ export async function routeRequest(ex: Exchange, deps: RouteDeps): Promise<void>
   const restOp = REST_ROUTES.get(path);
   if (path !== GRAPHQL_PATH && !restOp) throw notFound(path);
   if (req.method !== 'POST') {
-    throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${path}; use POST.`, { allow: 'POST' });
+    throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${path}; use POST.`, {
+      allow: 'POST',
+    });
   }
   if (deps.limiter) {
     const verdict = deps.limiter.take();

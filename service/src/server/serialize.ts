@@ -79,7 +79,12 @@ function dirtyWriter(r: OperationResult, plan: ObjectPlan, clean: ElementWriter,
 }
 
 /** Writes `[el,el,...]`; `dirty`: the dirty-data fault, when on. */
-export async function writeResultArray(w: ByteWriter, r: OperationResult, plan: ObjectPlan, dirty: DirtySpec | null = null): Promise<void> {
+export async function writeResultArray(
+  w: ByteWriter,
+  r: OperationResult,
+  plan: ObjectPlan,
+  dirty: DirtySpec | null = null,
+): Promise<void> {
   const clean = elementWriter(r, plan);
   const { count, write } = dirty && dirty.rate > 0 ? dirtyWriter(r, plan, clean, dirty) : clean;
   w.byte(91);
@@ -97,11 +102,17 @@ export async function writeResultArray(w: ByteWriter, r: OperationResult, plan: 
 /** The result as plain objects with every field (graphql-js resolvers, JSON.stringify floors). */
 export function materialize(r: OperationResult): unknown[] {
   switch (r.kind) {
-    case 'minPrices': return materializeMinPrices(r.result);
-    case 'maxOrders': return materializeMaxOrders(r.result);
+    case 'minPrices':
+      return materializeMinPrices(r.result);
+    case 'maxOrders':
+      return materializeMaxOrders(r.result);
     case 'steamAnalytics':
       return r.items.map((it) => ({
-        market_hash_name: it.market_hash_name, game_id: r.gameId, sales: it.sales, listings: it.listings, buyOrders: it.buyOrders,
+        market_hash_name: it.market_hash_name,
+        game_id: r.gameId,
+        sales: it.sales,
+        listings: it.listings,
+        buyOrders: it.buyOrders,
       }));
     case 'marketOrderAnalytics':
     case 'priceRecommendations':

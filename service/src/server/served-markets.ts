@@ -17,11 +17,13 @@ function nameList(key: (typeof LISTS)[number], raw: unknown, nonEmpty: boolean):
   if (raw === undefined) throw new Error(`"${key}" is missing: give an array of marketplace names`);
   if (!Array.isArray(raw)) throw new Error(`"${key}" must be an array of marketplace names`);
   if (nonEmpty && raw.length === 0) throw new Error(`"${key}" must name at least one marketplace`);
-  if (raw.length > MAX_NAMES_PER_LIST) throw new Error(`"${key}" has ${raw.length} names; at most ${MAX_NAMES_PER_LIST}`);
+  if (raw.length > MAX_NAMES_PER_LIST)
+    throw new Error(`"${key}" has ${raw.length} names; at most ${MAX_NAMES_PER_LIST}`);
   const out: string[] = [];
   raw.forEach((v: unknown, i) => {
     if (typeof v !== 'string' || !MARKET_NAME.test(v)) {
-      const shown = typeof v === 'string' ? JSON.stringify(v.slice(0, 80)) : JSON.stringify(v)?.slice(0, 80) ?? String(v);
+      const shown =
+        typeof v === 'string' ? JSON.stringify(v.slice(0, 80)) : (JSON.stringify(v)?.slice(0, 80) ?? String(v));
       throw new Error(`${key}[${i}]: ${shown} is not a marketplace name (${MARKET_NAME.source})`);
     }
     if (out.includes(v)) throw new Error(`${key}[${i}]: "${v}" is listed twice`);

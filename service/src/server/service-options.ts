@@ -52,7 +52,15 @@ export interface ServiceOptions {
   /** Use this simulated market instead of creating one from seed/dataDir (tests, embedding). */
   market?: SimulatedMarket;
   /** Creates the simulated market on first use (when `market` is not given). */
-  createMarket?: (opts: { seed: number; dataDir?: string; markets: ServedMarkets; catalogSlice?: CatalogSlice; freezeMarkets?: readonly string[]; plantOutliers?: number; plantRoutes?: number }) => SimulatedMarket;
+  createMarket?: (opts: {
+    seed: number;
+    dataDir?: string;
+    markets: ServedMarkets;
+    catalogSlice?: CatalogSlice;
+    freezeMarkets?: readonly string[];
+    plantOutliers?: number;
+    plantRoutes?: number;
+  }) => SimulatedMarket;
   /** Test option passed to the simulated market: these markets' quotes stand still from the start (--freeze-market). */
   freezeMarkets?: readonly string[];
   /** Test option passed to the simulated market: this many items get one far-off ask (--plant-outliers). */

@@ -38,7 +38,8 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
   const errorStyle = opts.errorStyle ?? 'named';
   if (!ERROR_STYLES.includes(errorStyle)) throw new Error(`errorStyle must be one of ${ERROR_STYLES.join(', ')}`);
   const max = opts.maxMarketsPerRequest;
-  if (max !== undefined && !(Number.isInteger(max) && max >= 1)) throw new Error('maxMarketsPerRequest must be a positive integer');
+  if (max !== undefined && !(Number.isInteger(max) && max >= 1))
+    throw new Error('maxMarketsPerRequest must be a positive integer');
   let served: ServedMarkets;
   try {
     served = parseServedMarkets(opts.markets ?? defaultServedMarkets());
@@ -50,7 +51,11 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
   if (opts.keysFile) keySpecs.push(...readKeysFile(opts.keysFile));
   const keys = new KeyRegistry(keySpecs);
   const faults = new FaultInjector({ seed, ...parseFaultPatch(opts.faults ?? {}) });
-  const tokens = new TokenService({ ttlSeconds: ttl, clock: clock.now, earlyExpirySeconds: () => faults.current.tokenEarlyExpiry });
+  const tokens = new TokenService({
+    ttlSeconds: ttl,
+    clock: clock.now,
+    earlyExpirySeconds: () => faults.current.tokenEarlyExpiry,
+  });
 
   let market = opts.market;
   const getMarket = (): SimulatedMarket => {
@@ -70,16 +75,33 @@ export function createServiceParts(opts: ServiceOptions): ServiceParts {
   };
   const dirty = () => faults.dirty;
   const rules = { ...served, ...(max !== undefined ? { maxMarketsPerRequest: max } : {}) };
-  const graphql = new GraphQLEndpoint({ market: getMarket, clock: clock.now, tokens, keys, executor: opts.executor ?? 'fast', served: rules, dirty });
+  const graphql = new GraphQLEndpoint({
+    market: getMarket,
+    clock: clock.now,
+    tokens,
+    keys,
+    executor: opts.executor ?? 'fast',
+    served: rules,
+    dirty,
+  });
   const rest = new RestEndpoint(graphql.schema, getMarket, clock.now, rules, dirty);
 
   const limiter = opts.requestsPerMinute === undefined ? null : new RequestLimiter(opts.requestsPerMinute, clock.now);
 
   return {
     limiter,
-    faults, clock, maxBody, graphql, rest, authorizer: tokenAuthorizer(tokens), admin: opts.admin ?? false,
+    faults,
+    clock,
+    maxBody,
+    graphql,
+    rest,
+    authorizer: tokenAuthorizer(tokens),
+    admin: opts.admin ?? false,
     outliers: (game: number) => getMarket().plantedOutliers?.(game as GameId) ?? [],
     routes: (game: number) => getMarket().plantedRoutes?.(game as GameId, clock.now()) ?? [],
-    errorStyle, onResponse: opts.onResponse, quiet, log,
+    errorStyle,
+    onResponse: opts.onResponse,
+    quiet,
+    log,
   };
 }

@@ -74,12 +74,18 @@ export class TokenService {
     const sub = payload.sub;
     const ops = payload.ops;
     if (typeof iatMs !== 'number' || typeof expMs !== 'number' || typeof sub !== 'string') {
-      throw unauthenticated('TOKEN_INVALID', 'The access token is not valid. Create a new one with createSubscriptionToken.');
+      throw unauthenticated(
+        'TOKEN_INVALID',
+        'The access token is not valid. Create a new one with createSubscriptionToken.',
+      );
     }
     let operations: DataOperation[] | null = null;
     if (ops !== undefined) {
       if (!Array.isArray(ops) || !ops.every(isDataOperation)) {
-        throw unauthenticated('TOKEN_INVALID', 'The access token is not valid. Create a new one with createSubscriptionToken.');
+        throw unauthenticated(
+          'TOKEN_INVALID',
+          'The access token is not valid. Create a new one with createSubscriptionToken.',
+        );
       }
       operations = ops;
     }
@@ -90,10 +96,16 @@ export class TokenService {
 }
 
 function expired(): ServiceError {
-  return unauthenticated('TOKEN_EXPIRED', 'The access token has expired. Create a new one with createSubscriptionToken.');
+  return unauthenticated(
+    'TOKEN_EXPIRED',
+    'The access token has expired. Create a new one with createSubscriptionToken.',
+  );
 }
 
 function tokenError(e: unknown): ServiceError {
   if (e instanceof joseErrors.JWTExpired) return expired();
-  return unauthenticated('TOKEN_INVALID', 'The access token is not valid. Create a new one with createSubscriptionToken.');
+  return unauthenticated(
+    'TOKEN_INVALID',
+    'The access token is not valid. Create a new one with createSubscriptionToken.',
+  );
 }

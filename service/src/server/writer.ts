@@ -28,7 +28,10 @@ export class ByteWriter {
   bytesWritten = 0;
   private readonly chunkSize: number;
 
-  constructor(private readonly sink: ByteSink, chunkSize = DEFAULT_CHUNK) {
+  constructor(
+    private readonly sink: ByteSink,
+    chunkSize = DEFAULT_CHUNK,
+  ) {
     this.chunkSize = chunkSize;
     this.buf = Buffer.allocUnsafe(chunkSize);
   }

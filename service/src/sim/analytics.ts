@@ -103,7 +103,12 @@ function salePrice(ask: number, vbid: number): number {
  * The Steam sales series behind median_price_90d / average_price_90d: per completed day D-1-j (j = 0..89),
  * its sale price and number of sales. For tests and debugging; computeDayAgg computes the same inline.
  */
-export function steamSaleSeries(sim: GameSim, history: History, i: number, day: number): { price: number[]; count: number[] } {
+export function steamSaleSeries(
+  sim: GameSim,
+  history: History,
+  i: number,
+  day: number,
+): { price: number[]; count: number[] } {
   const out = new Float64Array(CELL_SLOTS);
   const daily = history.dailyFor(day);
   const price: number[] = [];
@@ -159,11 +164,25 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
   const { slot, count: nc } = sim.cells.slots(m);
   const agg: DayAgg = {
     day,
-    low7: i32(nc), low30: i32(nc), low90: i32(nc), high7: i32(nc), high30: i32(nc), high90: i32(nc),
-    sellK: new Uint8Array(nc), sellSum: new Float64Array(nc), sellMid: i32(nc * 3), sellLatest: i32(nc),
-    buyK: new Uint8Array(nc), buySum: new Float64Array(nc), buyMid: i32(nc * 3), buyLatest: i32(nc),
-    listParts: new Int32Array(nc * PARTS_7D), buyParts: new Int32Array(nc * PARTS_7D),
-    saleMedian: withSales ? i32(nc) : null, saleAvg: withSales ? i32(nc) : null, saleLatest: withSales ? i32(nc) : null,
+    low7: i32(nc),
+    low30: i32(nc),
+    low90: i32(nc),
+    high7: i32(nc),
+    high30: i32(nc),
+    high90: i32(nc),
+    sellK: new Uint8Array(nc),
+    sellSum: new Float64Array(nc),
+    sellMid: i32(nc * 3),
+    sellLatest: i32(nc),
+    buyK: new Uint8Array(nc),
+    buySum: new Float64Array(nc),
+    buyMid: i32(nc * 3),
+    buyLatest: i32(nc),
+    listParts: new Int32Array(nc * PARTS_7D),
+    buyParts: new Int32Array(nc * PARTS_7D),
+    saleMedian: withSales ? i32(nc) : null,
+    saleAvg: withSales ? i32(nc) : null,
+    saleLatest: withSales ? i32(nc) : null,
   };
   const s: DayScratch = {
     out: new Float64Array(CELL_SLOTS),
@@ -187,7 +206,18 @@ export function computeDayAgg(sim: GameSim, history: History, m: number, day: nu
 }
 
 /** One item's past days on market m: the windows' extremes, the observations' middle and sums, and Steam's sales. */
-function aggregateDays(sim: GameSim, history: History, m: number, day: number, withSales: boolean, ref: ArrayLike<number>, i: number, x: number, agg: DayAgg, s: DayScratch): void {
+function aggregateDays(
+  sim: GameSim,
+  history: History,
+  m: number,
+  day: number,
+  withSales: boolean,
+  ref: ArrayLike<number>,
+  i: number,
+  x: number,
+  agg: DayAgg,
+  s: DayScratch,
+): void {
   const { out, sells, buys, salePrices, saleWeight } = s;
   const step = sim.markets[m]!.step;
   const nd = pastDays(sim, i);
@@ -268,7 +298,15 @@ function aggregateDays(sim: GameSim, history: History, m: number, day: number, w
 }
 
 /** New listings and buy orders per day (rates follow sales and depth); only 24h / 7d are reported. */
-function aggregateNewOrders(sim: GameSim, m: number, day: number, i: number, x: number, agg: DayAgg, s: DayScratch): void {
+function aggregateNewOrders(
+  sim: GameSim,
+  m: number,
+  day: number,
+  i: number,
+  x: number,
+  agg: DayAgg,
+  s: DayScratch,
+): void {
   const model = sim.items;
   const mk = sim.markets[m]!;
   const key = model.key[i]!;
@@ -362,7 +400,12 @@ export function computeMarketAnalytics(
     h: hourAgg,
     out: new Float64Array(CELL_SLOTS),
   };
-  const result: MarketAnalyticsResult = { items: [], listings: [], buyOrders: [], sales: dayAgg.saleMedian !== null ? [] : null };
+  const result: MarketAnalyticsResult = {
+    items: [],
+    listings: [],
+    buyOrders: [],
+    sales: dayAgg.saleMedian !== null ? [] : null,
+  };
   const { slot } = sim.cells.slots(m);
   for (let i = 0; i < sim.items.n; i++) {
     const x = slot[i]!;
@@ -408,7 +451,8 @@ function itemAnalytics(sim: GameSim, at: AnalyticsAt, i: number, x: number, resu
   const base = i * PARTS;
   const b7 = x * PARTS_7D;
   const spreadU = unit(mix32(dipKey ^ e));
-  const maxSell = offers > 1 ? roundStep(ask * (1 + 2.5 * (1 - Math.exp(-(offers - 1) / 15)) * (0.6 + 0.4 * spreadU)), step) : ask;
+  const maxSell =
+    offers > 1 ? roundStep(ask * (1 + 2.5 * (1 - Math.exp(-(offers - 1) / 15)) * (0.6 + 0.4 * spreadU)), step) : ask;
   const minBuy = bids > 1 ? floorStep(bid * (1 - 0.6 * (1 - Math.exp(-(bids - 1) / 10))), step) : bid;
   const min7 = minOf(min24, d.low7[x]!);
   const min30 = minOf(min7, d.low30[x]!);

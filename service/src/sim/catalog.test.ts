@@ -19,13 +19,25 @@ describe('committed catalogs', () => {
   it('name CS2 items the way the Steam market does', () => {
     const names = new Set(catalogs.get(730)!.names);
     for (const n of [
-      '★ Karambit | Doppler (Factory New)', '★ StatTrak™ Karambit | Fade (Minimal Wear)', '★ Karambit',
-      '★ Sport Gloves | Pandora\'s Box (Factory New)', 'AK-47 | Redline (Field-Tested)',
-      'StatTrak™ AK-47 | Redline (Field-Tested)', 'Souvenir AWP | Dragon Lore (Factory New)',
-      'Sticker | iBUYPOWER (Holo) | Katowice 2014', 'Recoil Case', 'CS:GO Weapon Case', 'Operation Bravo Case',
-      'EMS Katowice 2014 Legends', 'CS:GO Case Key', 'Music Kit | Noisia, Sharpened',
-      'StatTrak™ Music Kit | Noisia, Sharpened', 'Name Tag', 'Howl Pin',
-    ]) expect(names.has(n), n).toBe(true);
+      '★ Karambit | Doppler (Factory New)',
+      '★ StatTrak™ Karambit | Fade (Minimal Wear)',
+      '★ Karambit',
+      "★ Sport Gloves | Pandora's Box (Factory New)",
+      'AK-47 | Redline (Field-Tested)',
+      'StatTrak™ AK-47 | Redline (Field-Tested)',
+      'Souvenir AWP | Dragon Lore (Factory New)',
+      'Sticker | iBUYPOWER (Holo) | Katowice 2014',
+      'Recoil Case',
+      'CS:GO Weapon Case',
+      'Operation Bravo Case',
+      'EMS Katowice 2014 Legends',
+      'CS:GO Case Key',
+      'Music Kit | Noisia, Sharpened',
+      'StatTrak™ Music Kit | Noisia, Sharpened',
+      'Name Tag',
+      'Howl Pin',
+    ])
+      expect(names.has(n), n).toBe(true);
     // Wear tiers follow each paint's float range: Fade only comes FN/MW, Asiimov (AWP) never FN.
     expect(names.has('★ Karambit | Fade (Field-Tested)')).toBe(false);
     expect(names.has('AWP | Asiimov (Factory New)')).toBe(false);
@@ -33,21 +45,43 @@ describe('committed catalogs', () => {
     // Gloves have no StatTrak; only the package-dropping skins have Souvenirs.
     expect([...names].some((n) => n.startsWith('★ StatTrak™') && n.includes('Gloves'))).toBe(false);
     expect(names.has('Souvenir AK-47 | Redline (Field-Tested)')).toBe(false);
-    const kinds = [/^Sticker \| /, /^Sealed Graffiti \| /, /^Patch \| /, /^Charm \| /, / Case$/, / Capsule/, /\| (SWAT|FBI|The Professionals)/];
-    for (const k of kinds) expect([...names].some((n) => k.test(n)), String(k)).toBe(true);
+    const kinds = [
+      /^Sticker \| /,
+      /^Sealed Graffiti \| /,
+      /^Patch \| /,
+      /^Charm \| /,
+      / Case$/,
+      / Capsule/,
+      /\| (SWAT|FBI|The Professionals)/,
+    ];
+    for (const k of kinds)
+      expect(
+        [...names].some((n) => k.test(n)),
+        String(k),
+      ).toBe(true);
   });
 
   it('carry real names for the other games', () => {
-    expect(catalogs.get(440)!.names).toEqual(expect.arrayContaining([
-      'Mann Co. Supply Crate Key', 'Strange Rocket Launcher', 'Unusual Team Captain', 'Strange Australium Rocket Launcher',
-      'Taunt: The Conga',
-    ]));
-    expect(catalogs.get(570)!.names).toEqual(expect.arrayContaining([
-      'Manifold Paradox', 'Fractal Horns of Inner Abysm', 'Inscribed Manifold Paradox', 'Golden Baby Roshan',
-    ]));
-    expect(catalogs.get(252490)!.names).toEqual(expect.arrayContaining([
-      'Tempered AK47', 'Alien Red', 'Big Grin', 'No Mercy Bag', 'Glory AK47',
-    ]));
+    expect(catalogs.get(440)!.names).toEqual(
+      expect.arrayContaining([
+        'Mann Co. Supply Crate Key',
+        'Strange Rocket Launcher',
+        'Unusual Team Captain',
+        'Strange Australium Rocket Launcher',
+        'Taunt: The Conga',
+      ]),
+    );
+    expect(catalogs.get(570)!.names).toEqual(
+      expect.arrayContaining([
+        'Manifold Paradox',
+        'Fractal Horns of Inner Abysm',
+        'Inscribed Manifold Paradox',
+        'Golden Baby Roshan',
+      ]),
+    );
+    expect(catalogs.get(252490)!.names).toEqual(
+      expect.arrayContaining(['Tempered AK47', 'Alien Red', 'Big Grin', 'No Mercy Bag', 'Glory AK47']),
+    );
   });
 
   it('rejects malformed lines', () => {

@@ -63,7 +63,8 @@ export interface CatalogSlice {
 }
 
 export function sliceCatalog(c: Catalog, slice: CatalogSlice): Catalog {
-  if (!Number.isInteger(slice.every) || slice.every < 1) throw new Error(`catalog slice: every must be a positive integer, got ${slice.every}`);
+  if (!Number.isInteger(slice.every) || slice.every < 1)
+    throw new Error(`catalog slice: every must be a positive integer, got ${slice.every}`);
   const keep = slice.keep ? new RegExp(slice.keep, 'u') : null;
   const idx: number[] = [];
   c.names.forEach((name, i) => {

@@ -11,10 +11,19 @@ import type { GameSim } from './game-sim';
 import { History } from './history';
 import { computeSnapshot, type Snapshot } from './snapshot';
 import {
-  computeDayAgg, computeHourAgg, computeMarketAnalytics, steamSaleSeries, type DayAgg, type HourAgg,
+  computeDayAgg,
+  computeHourAgg,
+  computeMarketAnalytics,
+  steamSaleSeries,
+  type DayAgg,
+  type HourAgg,
 } from './analytics';
 import {
-  consideredMarkets, recommendAll, recommendationInputs, type RecContext, type RecommendationInputs,
+  consideredMarkets,
+  recommendAll,
+  recommendationInputs,
+  type RecContext,
+  type RecommendationInputs,
 } from './recommendations';
 import { EPOCHS_PER_DAY, EPOCHS_PER_HOUR, epochOf } from './time';
 import type { PlantedOutlier, TrustTweaks } from './trust-tweaks';
@@ -126,7 +135,11 @@ export class SimGameMarket implements GameMarket {
     });
   }
 
-  priceRecommendations(type: RecommendationType, markets: readonly string[] | undefined, nowMs: number): PriceRecommendation[] {
+  priceRecommendations(
+    type: RecommendationType,
+    markets: readonly string[] | undefined,
+    nowMs: number,
+  ): PriceRecommendation[] {
     const e = epochOf(nowMs);
     const considered = consideredMarkets(this.sim, type, markets);
     const key = `${type}|${considered.join(',')}`;
@@ -134,7 +147,12 @@ export class SimGameMarket implements GameMarket {
   }
 
   /** The inputs behind one item's recommendation (for tests and debugging). */
-  explainRecommendation(name: string, type: RecommendationType, markets: readonly string[] | undefined, nowMs: number): RecommendationInputs {
+  explainRecommendation(
+    name: string,
+    type: RecommendationType,
+    markets: readonly string[] | undefined,
+    nowMs: number,
+  ): RecommendationInputs {
     return recommendationInputs(this.context(nowMs), consideredMarkets(this.sim, type, markets), this.indexOf(name));
   }
 

@@ -58,8 +58,16 @@ export function createSimulatedMarket(opts: SimulatedMarketOptions = {}): SimMar
         if (!GAME_IDS.includes(id)) throw new Error(`unknown game ${String(id)}`);
         const catalog = loadCatalog(id, opts.dataDir);
         const sim = buildGameSim(opts.catalogSlice ? sliceCatalog(catalog, opts.catalogSlice) : catalog, seed, served);
-        const tweaks = new TrustTweaks(sim, { freezeMarkets: opts.freezeMarkets ?? [], plantOutliers: opts.plantOutliers ?? 0 });
-        const routes = new RoutePlants(sim, opts.plantRoutes ?? 0, (opts.freezeMarkets ?? []).map((s) => sim.slugs.indexOf(s)), served.maxOrders);
+        const tweaks = new TrustTweaks(sim, {
+          freezeMarkets: opts.freezeMarkets ?? [],
+          plantOutliers: opts.plantOutliers ?? 0,
+        });
+        const routes = new RoutePlants(
+          sim,
+          opts.plantRoutes ?? 0,
+          (opts.freezeMarkets ?? []).map((s) => sim.slugs.indexOf(s)),
+          served.maxOrders,
+        );
         g = new SimGameMarket(sim, id, tweaks.active ? tweaks : null, routes.active ? routes : null);
         games.set(id, g);
       }

@@ -36,15 +36,32 @@ const SALT_FAMILY = 0x2a91;
 
 /** Long-horizon volatility by category (log units): keys barely move, stickers and slabs swing. */
 const CAT_SIGMA: Record<string, number> = {
-  c: 0.1, y: 0.03, t: 0.05, w: 0.08, k: 0.07, g: 0.08, s: 0.14, a: 0.08, p: 0.1, f: 0.1, m: 0.08,
-  h: 0.1, l: 0.15, n: 0.1, u: 0.12, x: 0.1,
+  c: 0.1,
+  y: 0.03,
+  t: 0.05,
+  w: 0.08,
+  k: 0.07,
+  g: 0.08,
+  s: 0.14,
+  a: 0.08,
+  p: 0.1,
+  f: 0.1,
+  m: 0.08,
+  h: 0.1,
+  l: 0.15,
+  n: 0.1,
+  u: 0.12,
+  x: 0.1,
 };
 
 /** Items that differ only by wear / StatTrak / Souvenir / quality share their price noise. */
 export function familyOf(name: string): string {
   return name
     .replace(/^★ /, '')
-    .replace(/^(StatTrak™|Souvenir|Strange|Genuine|Vintage|Unusual|Inscribed|Autographed|Exalted|Frozen|Corrupted|Heroic) /, '')
+    .replace(
+      /^(StatTrak™|Souvenir|Strange|Genuine|Vintage|Unusual|Inscribed|Autographed|Exalted|Frozen|Corrupted|Heroic) /,
+      '',
+    )
     .replace(/ \((Factory New|Minimal Wear|Field-Tested|Well-Worn|Battle-Scarred)\)$/, '');
 }
 

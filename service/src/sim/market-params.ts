@@ -117,22 +117,24 @@ function gameCoverage(slug: string, gameId: number): number {
 export function marketParamsFor(gameId: number, served: ServedMarkets): MarketParams[] {
   const names = [...new Set([STEAM_MARKET, ...allServedNames(served)])];
   const withOrders = new Set([STEAM_MARKET, ...served.maxOrders, ...served.marketOrderAnalytics]);
-  return names.filter((slug) => (marketGames(slug) as readonly number[]).includes(gameId)).map((slug) => {
-    // Own keys only: a served name may be any slug, e.g. "constructor".
-    const t = Object.hasOwn(TUNING, slug) ? TUNING[slug]! : derivedTuning(slug);
-    return {
-      slug,
-      kind: marketKind(slug),
-      locking: marketInfo(slug)?.locking ?? derivedLocking(slug),
-      key: hashString(slug),
-      level: t.level,
-      coverage: Math.min(1, t.coverage * gameCoverage(slug, gameId)),
-      depth: t.depth,
-      buyDepth: withOrders.has(slug) ? (t.buyDepth ?? 0.1) : 0,
-      spread: t.spread ?? 1,
-      salesShare: t.sales,
-      step: t.step ?? 10,
-      floor: slug === STEAM_MARKET ? 30 : 10,
-    };
-  });
+  return names
+    .filter((slug) => (marketGames(slug) as readonly number[]).includes(gameId))
+    .map((slug) => {
+      // Own keys only: a served name may be any slug, e.g. "constructor".
+      const t = Object.hasOwn(TUNING, slug) ? TUNING[slug]! : derivedTuning(slug);
+      return {
+        slug,
+        kind: marketKind(slug),
+        locking: marketInfo(slug)?.locking ?? derivedLocking(slug),
+        key: hashString(slug),
+        level: t.level,
+        coverage: Math.min(1, t.coverage * gameCoverage(slug, gameId)),
+        depth: t.depth,
+        buyDepth: withOrders.has(slug) ? (t.buyDepth ?? 0.1) : 0,
+        spread: t.spread ?? 1,
+        salesShare: t.sales,
+        step: t.step ?? 10,
+        floor: slug === STEAM_MARKET ? 30 : 10,
+      };
+    });
 }

@@ -8,8 +8,12 @@ import { createSimulatedMarket, defaultServedMarkets, EPOCH_MS, STEAM_MARKET, ty
 import { GAME_IDS, STEAM_ANALYTICS_GAMES, type GameId } from '../../../shared/catalog/games';
 import { marketInfo } from '../../../shared/catalog/markets';
 import {
-  AggregatedMaxOrders, AggregatedMinPrices, MarketOrderAnalytics, SteamAnalytics,
-  type BuyOrderAnalytics, type ListingAnalytics,
+  AggregatedMaxOrders,
+  AggregatedMinPrices,
+  MarketOrderAnalytics,
+  SteamAnalytics,
+  type BuyOrderAnalytics,
+  type ListingAnalytics,
 } from '../../../shared/api/types';
 import type { MaxOrderColumns, MinPriceColumns } from './types';
 
@@ -44,7 +48,12 @@ function minPriceObjects(c: MinPriceColumns): AggregatedMinPrices[] {
       const cell = i * M + m;
       if (c.price[cell]! < 0) continue;
       const l = c.priceLocked[cell]!;
-      prices.push({ market_name: c.markets[m]!, offers: c.offers[cell]!, price: c.price[cell]!, price_locked: l < 0 ? null : l });
+      prices.push({
+        market_name: c.markets[m]!,
+        offers: c.offers[cell]!,
+        price: c.price[cell]!,
+        price_locked: l < 0 ? null : l,
+      });
     }
     return { market_hash_name: name, prices };
   });
@@ -56,7 +65,8 @@ function maxOrderObjects(c: MaxOrderColumns): AggregatedMaxOrders[] {
     const orders: AggregatedMaxOrders['orders'] = [];
     for (let m = 0; m < M; m++) {
       const cell = i * M + m;
-      if (c.price[cell]! >= 0) orders.push({ market_name: c.markets[m]!, offers: c.offers[cell]!, price: c.price[cell]! });
+      if (c.price[cell]! >= 0)
+        orders.push({ market_name: c.markets[m]!, offers: c.offers[cell]!, price: c.price[cell]! });
     }
     return { market_hash_name: name, orders };
   });
@@ -67,28 +77,73 @@ function checkOrderStats(v: Violations, l: ListingAnalytics, b: BuyOrderAnalytic
   v.check(l.sell_orders_last_24h <= l.sell_orders_last_7d, () => `${where}: sell orders 24h > 7d`);
   v.check(b.buy_orders_last_24h <= b.buy_orders_last_7d, () => `${where}: buy orders 24h > 7d`);
   // Minimum over a longer window <= over a shorter one (the current book counts as the shortest window).
-  const mins = [l.min_sell_order_price, l.min_sell_order_price_24h, l.min_sell_order_price_7d, l.min_sell_order_price_30d, l.min_sell_order_price_90d];
-  for (let k = 1; k < mins.length; k++) v.check(mins[k]! <= mins[k - 1]!, () => `${where}: min sell windows ${JSON.stringify(mins)}`);
-  const maxs = [b.max_buy_order_price, b.max_buy_order_price_24h, b.max_buy_order_price_7d, b.max_buy_order_price_30d, b.max_buy_order_price_90d];
-  for (let k = 1; k < maxs.length; k++) v.check(maxs[k]! >= maxs[k - 1]!, () => `${where}: max buy windows ${JSON.stringify(maxs)}`);
+  const mins = [
+    l.min_sell_order_price,
+    l.min_sell_order_price_24h,
+    l.min_sell_order_price_7d,
+    l.min_sell_order_price_30d,
+    l.min_sell_order_price_90d,
+  ];
+  for (let k = 1; k < mins.length; k++)
+    v.check(mins[k]! <= mins[k - 1]!, () => `${where}: min sell windows ${JSON.stringify(mins)}`);
+  const maxs = [
+    b.max_buy_order_price,
+    b.max_buy_order_price_24h,
+    b.max_buy_order_price_7d,
+    b.max_buy_order_price_30d,
+    b.max_buy_order_price_90d,
+  ];
+  for (let k = 1; k < maxs.length; k++)
+    v.check(maxs[k]! >= maxs[k - 1]!, () => `${where}: max buy windows ${JSON.stringify(maxs)}`);
   v.check(l.max_sell_order_price >= l.min_sell_order_price, () => `${where}: max sell < min sell`);
   v.check(b.min_buy_order_price <= b.max_buy_order_price, () => `${where}: min buy > max buy`);
   // Median and average come from the same observations, which never undercut the 90-day minimum
   // (sell side) or exceed the 90-day maximum (buy side); without any they equal it.
-  v.check(l.median_sell_price_90d >= l.min_sell_order_price_90d && l.average_sell_price_90d >= l.min_sell_order_price_90d, () => `${where}: sell median/avg below 90d min`);
-  v.check(b.median_buy_price_90d <= b.max_buy_order_price_90d && b.average_buy_price_90d <= b.max_buy_order_price_90d, () => `${where}: buy median/avg above 90d max`);
-  v.check(l.min_sell_order_price_90d >= 1 && b.max_buy_order_price_90d >= 1 && l.latest_sell_order_price >= 1 && b.latest_buy_order_price >= 1, () => `${where}: prices below 1 thousandth`);
+  v.check(
+    l.median_sell_price_90d >= l.min_sell_order_price_90d && l.average_sell_price_90d >= l.min_sell_order_price_90d,
+    () => `${where}: sell median/avg below 90d min`,
+  );
+  v.check(
+    b.median_buy_price_90d <= b.max_buy_order_price_90d && b.average_buy_price_90d <= b.max_buy_order_price_90d,
+    () => `${where}: buy median/avg above 90d max`,
+  );
+  v.check(
+    l.min_sell_order_price_90d >= 1 &&
+      b.max_buy_order_price_90d >= 1 &&
+      l.latest_sell_order_price >= 1 &&
+      b.latest_buy_order_price >= 1,
+    () => `${where}: prices below 1 thousandth`,
+  );
 }
 
 /**
  * The current book when the market has no listing / buy order for the item: the spec has no null, so the
  * 24-hour value stands in (README "Analytics fields"); with one, the snapshot's price.
  */
-function checkCurrentBook(v: Violations, l: ListingAnalytics, b: BuyOrderAnalytics, ask: number, bid: number, where: string): void {
-  if (ask >= 0) v.check(l.min_sell_order_price === ask, () => `${where}: min sell ${l.min_sell_order_price} != min price ${ask}`);
-  else v.check(l.min_sell_order_price === l.min_sell_order_price_24h && l.max_sell_order_price === l.min_sell_order_price, () => `${where}: empty book: min/max sell ${l.min_sell_order_price}/${l.max_sell_order_price} != 24h ${l.min_sell_order_price_24h}`);
-  if (bid >= 0) v.check(b.max_buy_order_price === bid, () => `${where}: max buy ${b.max_buy_order_price} != max order ${bid}`);
-  else v.check(b.max_buy_order_price === b.max_buy_order_price_24h && b.min_buy_order_price === b.max_buy_order_price, () => `${where}: no orders: max/min buy ${b.max_buy_order_price}/${b.min_buy_order_price} != 24h ${b.max_buy_order_price_24h}`);
+function checkCurrentBook(
+  v: Violations,
+  l: ListingAnalytics,
+  b: BuyOrderAnalytics,
+  ask: number,
+  bid: number,
+  where: string,
+): void {
+  if (ask >= 0)
+    v.check(l.min_sell_order_price === ask, () => `${where}: min sell ${l.min_sell_order_price} != min price ${ask}`);
+  else
+    v.check(
+      l.min_sell_order_price === l.min_sell_order_price_24h && l.max_sell_order_price === l.min_sell_order_price,
+      () =>
+        `${where}: empty book: min/max sell ${l.min_sell_order_price}/${l.max_sell_order_price} != 24h ${l.min_sell_order_price_24h}`,
+    );
+  if (bid >= 0)
+    v.check(b.max_buy_order_price === bid, () => `${where}: max buy ${b.max_buy_order_price} != max order ${bid}`);
+  else
+    v.check(
+      b.max_buy_order_price === b.max_buy_order_price_24h && b.min_buy_order_price === b.max_buy_order_price,
+      () =>
+        `${where}: no orders: max/min buy ${b.max_buy_order_price}/${b.min_buy_order_price} != 24h ${b.max_buy_order_price_24h}`,
+    );
 }
 
 describe.each(GAME_IDS)('game %i', (id: GameId) => {
@@ -155,7 +210,10 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
         }
         bids++;
         const ask = mp.price[i * M + cols[k]!]!;
-        v.check(b >= 1 && o >= 1 && (ask < 0 || b < ask), () => `${mo.markets[k]} ${game.names[i]}: bid ${b} x${o}, ask ${ask}`);
+        v.check(
+          b >= 1 && o >= 1 && (ask < 0 || b < ask),
+          () => `${mo.markets[k]} ${game.names[i]}: bid ${b} x${o}, ask ${ask}`,
+        );
       }
     }
     v.assertNone();
@@ -221,11 +279,24 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
       const name = r.market_hash_name;
       v.check(name === game.names[i], 'order');
       const sa = r.sales;
-      v.check(sa.last_24h <= sa.last_7d && sa.last_7d <= sa.last_30d && sa.last_30d <= sa.last_90d, () => `${name}: sales windows ${JSON.stringify(sa)}`);
+      v.check(
+        sa.last_24h <= sa.last_7d && sa.last_7d <= sa.last_30d && sa.last_30d <= sa.last_90d,
+        () => `${name}: sales windows ${JSON.stringify(sa)}`,
+      );
       // Without a sale in 90 days the three prices are one value: today's would-be sale price.
-      if (sa.last_90d === 0) v.check(sa.median_price_90d === sa.average_price_90d && sa.average_price_90d === sa.latest_median_price_sold, () => `${name}: idle sales prices ${JSON.stringify(sa)}`);
-      v.check(sa.median_price_90d >= 1 && sa.average_price_90d >= 1 && sa.latest_median_price_sold >= 1, () => `${name}: sale price below 1 thousandth`);
-      v.check(Math.abs(sa.avg_daily_volume - sa.last_90d / game.ageDays(name)) <= 0.006, () => `${name}: avg_daily_volume`);
+      if (sa.last_90d === 0)
+        v.check(
+          sa.median_price_90d === sa.average_price_90d && sa.average_price_90d === sa.latest_median_price_sold,
+          () => `${name}: idle sales prices ${JSON.stringify(sa)}`,
+        );
+      v.check(
+        sa.median_price_90d >= 1 && sa.average_price_90d >= 1 && sa.latest_median_price_sold >= 1,
+        () => `${name}: sale price below 1 thousandth`,
+      );
+      v.check(
+        Math.abs(sa.avg_daily_volume - sa.last_90d / game.ageDays(name)) <= 0.006,
+        () => `${name}: avg_daily_volume`,
+      );
       if (sa.last_24h >= 1000) busy++;
       if (sa.last_90d === 0) idle++;
       const ask = mp.price[i * M + s]!;
@@ -314,10 +385,16 @@ describe('determinism and movement', () => {
       const a = market.game(id);
       const b = other.game(id);
       expect(sameBytes(b.minPrices(NOW).price, a.minPrices(NOW).price)).toBe(true);
-      expect(JSON.stringify(b.marketOrderAnalytics('buff163', NOW))).toBe(JSON.stringify(a.marketOrderAnalytics('buff163', NOW)));
-      expect(JSON.stringify(b.priceRecommendations('general', undefined, NOW))).toBe(JSON.stringify(a.priceRecommendations('general', undefined, NOW)));
+      expect(JSON.stringify(b.marketOrderAnalytics('buff163', NOW))).toBe(
+        JSON.stringify(a.marketOrderAnalytics('buff163', NOW)),
+      );
+      expect(JSON.stringify(b.priceRecommendations('general', undefined, NOW))).toBe(
+        JSON.stringify(a.priceRecommendations('general', undefined, NOW)),
+      );
     }
-    expect(JSON.stringify(other.game(570).steamAnalytics(NOW))).toBe(JSON.stringify(market.game(570).steamAnalytics(NOW)));
+    expect(JSON.stringify(other.game(570).steamAnalytics(NOW))).toBe(
+      JSON.stringify(market.game(570).steamAnalytics(NOW)),
+    );
     const cs = market.game(730);
     const now = cs.minPrices(NOW).price.slice();
     // Another moment of the same epoch: its start, or one millisecond later when NOW is the start.
@@ -332,7 +409,9 @@ describe('determinism and movement', () => {
       if (now[c] !== next[c]) changed++;
     }
     expect(changed).toBeGreaterThan(listed * 0.05);
-    const reseeded = createSimulatedMarket({ seed: SEED + 1 }).game(570).minPrices(NOW).price;
+    const reseeded = createSimulatedMarket({ seed: SEED + 1 })
+      .game(570)
+      .minPrices(NOW).price;
     expect(sameBytes(reseeded, market.game(570).minPrices(NOW).price)).toBe(false);
   });
 
@@ -386,7 +465,9 @@ describe('served names', () => {
     z.array(MarketOrderAnalytics).parse(rows);
     // Unknown names count as P2P markets.
     const someItem = game.names[0]!;
-    expect(game.explainRecommendation(someItem, 'p2p', undefined, NOW).markets).toEqual(expect.arrayContaining(['newmarket-x', 'another-one']));
+    expect(game.explainRecommendation(someItem, 'p2p', undefined, NOW).markets).toEqual(
+      expect.arrayContaining(['newmarket-x', 'another-one']),
+    );
   });
 
   it('same seed, same bytes; parameters come from the name; other markets are unchanged by extra names', () => {

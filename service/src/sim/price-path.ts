@@ -56,17 +56,26 @@ export class PricePath {
     slow += W1 * valueNoise(ks[b + 1]!, e, S1);
     slow += W2 * valueNoise(ks[b + 2]!, e, S2);
     slow += W3 * valueNoise(ks[b + 3]!, e, S3);
-    return it.logBase[i]! + it.sigma[i]! * slow
-      + HOURLY_AMPLITUDE * valueNoise(ks[b + 4]!, e, 12)
-      + EPOCH_AMPLITUDE * valueNoise(ks[b + 5]!, e, 1)
-      + this.spike(i, e);
+    return (
+      it.logBase[i]! +
+      it.sigma[i]! * slow +
+      HOURLY_AMPLITUDE * valueNoise(ks[b + 4]!, e, 12) +
+      EPOCH_AMPLITUDE * valueNoise(ks[b + 5]!, e, 1) +
+      this.spike(i, e)
+    );
   }
 
   /**
    * Reference prices of item i at ascending epochs (history samples), bit-identical to `ref` but reusing
    * knot hashes between neighbouring samples: consecutive days share all but the fastest octaves' knots.
    */
-  refSeries(i: number, epochs: ArrayLike<number>, count: number, out: Float32Array | Float64Array, outBase: number): void {
+  refSeries(
+    i: number,
+    epochs: ArrayLike<number>,
+    count: number,
+    out: Float32Array | Float64Array,
+    outBase: number,
+  ): void {
     const it = this.items;
     const b = i * N_KEYS;
     const ks = this.keys;
@@ -81,10 +90,12 @@ export class PricePath {
       slow += W1 * this.cachedNoise(ks[b + 1]!, e, S1, 1);
       slow += W2 * this.cachedNoise(ks[b + 2]!, e, S2, 2);
       slow += W3 * this.cachedNoise(ks[b + 3]!, e, S3, 3);
-      const l = logBase + sigma * slow
-        + HOURLY_AMPLITUDE * this.cachedNoise(ks[b + 4]!, e, 12, 4)
-        + EPOCH_AMPLITUDE * this.cachedNoise(ks[b + 5]!, e, 1, 5)
-        + this.cachedSpike(i, e);
+      const l =
+        logBase +
+        sigma * slow +
+        HOURLY_AMPLITUDE * this.cachedNoise(ks[b + 4]!, e, 12, 4) +
+        EPOCH_AMPLITUDE * this.cachedNoise(ks[b + 5]!, e, 1, 5) +
+        this.cachedSpike(i, e);
       out[outBase + x] = Math.fround(Math.exp(l));
     }
   }

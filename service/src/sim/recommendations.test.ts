@@ -23,7 +23,10 @@ const GENERAL_MARKETS = SERVED_MIN.filter((s) => marketKind(s) !== 'gambling');
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
 /** The rules of README.md, restated from the explained inputs. */
-function expectedReasons(x: ReturnType<ReturnType<typeof market.game>['explainRecommendation']>, pct: number): UnstableReason[] {
+function expectedReasons(
+  x: ReturnType<ReturnType<typeof market.game>['explainRecommendation']>,
+  pct: number,
+): UnstableReason[] {
   const r: UnstableReason[] = [];
   const lowest = x.asks[0];
   const second = x.asks[1];
@@ -31,7 +34,8 @@ function expectedReasons(x: ReturnType<ReturnType<typeof market.game>['explainRe
   if (x.bestBid === null) r.push('NO_ORDERS');
   if (lowest === undefined) r.push('NO_LISTINGS');
   if (x.totalSales > 0 && lowest !== undefined && Math.abs(pct) > RULES.listingsPricePct) r.push('LISTINGS_PRICE');
-  if (lowest !== undefined && second !== undefined && second > lowest * (1 + RULES.bigListingsDiffPct / 100)) r.push('BIG_LISTINGS_DIFFERENCE');
+  if (lowest !== undefined && second !== undefined && second > lowest * (1 + RULES.bigListingsDiffPct / 100))
+    r.push('BIG_LISTINGS_DIFFERENCE');
   if (x.totalSales < RULES.boostMaxSales && x.recentPeak >= RULES.boostSpikeRatio * x.refMedian30) r.push('BOOST_RISK');
   if (x.totalSales === 0) r.push('NO_THREE_MONTH_SALES');
   if (x.ageDays < RULES.historyDays) r.push('THREE_MONTH_SALES');
@@ -53,7 +57,9 @@ describe('price recommendations', () => {
     const mo = game.maxOrders(NOW);
     const M = mp.markets.length;
     const K = mo.markets.length;
-    const allowed = (type === 'p2p' ? P2P_MARKETS : GENERAL_MARKETS).filter((s) => filter === undefined || filter.includes(s));
+    const allowed = (type === 'p2p' ? P2P_MARKETS : GENERAL_MARKETS).filter(
+      (s) => filter === undefined || filter.includes(s),
+    );
     const cols = mp.markets.map((s, m) => (allowed.includes(s) ? m : -1)).filter((m) => m >= 0);
     const orderCols = mo.markets.map((s, k) => (allowed.includes(s) ? k : -1)).filter((k) => k >= 0);
     const steam = id === 730 || id === 570 ? game.steamAnalytics(NOW) : null;
@@ -70,24 +76,34 @@ describe('price recommendations', () => {
       // The considered markets: by type, within the game, then the filter.
       if (!x.markets.every((s) => allowed.includes(s))) fail('markets outside the allowed set');
       // Asks, bids and sales agree with the public answers.
-      const asks = cols.map((m) => mp.price[i * M + m]!).filter((p) => p >= 0).sort((a, b) => a - b);
+      const asks = cols
+        .map((m) => mp.price[i * M + m]!)
+        .filter((p) => p >= 0)
+        .sort((a, b) => a - b);
       if (JSON.stringify(asks) !== JSON.stringify(x.asks)) fail('asks differ from min prices');
       const bids = orderCols.map((k) => mo.price[i * K + k]!).filter((p) => p >= 0);
       if ((bids.length ? Math.max(...bids) : null) !== x.bestBid) fail('best bid differs from max orders');
       if (r.total_sales !== x.totalSales) fail('total_sales');
       const steamAt = x.markets.indexOf(STEAM_MARKET);
-      if (steam && steamAt >= 0 && x.salesByMarket[steamAt] !== steam[i]!.sales.last_90d) fail('steam sales differ from steam analytics');
+      if (steam && steamAt >= 0 && x.salesByMarket[steamAt] !== steam[i]!.sales.last_90d)
+        fail('steam sales differ from steam analytics');
       // Money fields are consistent with each other, and never null (README "Recommendation rules").
       const lowest = x.asks[0] ?? null;
       const current = lowest ?? x.bestBid ?? r.suggested_price;
       if (r.price_difference !== current - r.suggested_price) fail('price_difference');
-      if (r.price_change_percentage !== round2((r.price_difference / r.suggested_price) * 100)) fail('price_change_percentage');
+      if (r.price_change_percentage !== round2((r.price_difference / r.suggested_price) * 100))
+        fail('price_change_percentage');
       if (!Number.isInteger(r.suggested_price) || r.suggested_price < 1) fail('suggested_price');
-      if (x.totalSales === 0 && r.suggested_price !== (lowest ?? x.bestBid ?? Math.max(1, Math.round(Number.isFinite(x.refMedian30) ? x.refMedian30 : x.refNow)))) {
+      if (
+        x.totalSales === 0 &&
+        r.suggested_price !==
+          (lowest ?? x.bestBid ?? Math.max(1, Math.round(Number.isFinite(x.refMedian30) ? x.refMedian30 : x.refNow)))
+      ) {
         fail('suggested price without sales');
       }
       // Every reason fires exactly when its rule holds.
-      if (JSON.stringify(r.unstable_reasons) !== JSON.stringify(expectedReasons(x, r.price_change_percentage))) fail('reasons');
+      if (JSON.stringify(r.unstable_reasons) !== JSON.stringify(expectedReasons(x, r.price_change_percentage)))
+        fail('reasons');
       if (!Number.isInteger(r.liquidity_score) || r.liquidity_score < 0 || r.liquidity_score > 10000) fail('liquidity');
     }
     expect(bad).toEqual([]);
@@ -108,7 +124,9 @@ describe('price recommendations', () => {
     let seen = 0;
     for (let i = 0; i < game.names.length; i++) {
       if (mp.price[i * M + steam]! < 0 || p2pCols.some((m) => mp.price[i * M + m]! >= 0)) continue;
-      const otherNonP2P = mp.markets.some((s, m) => !P2P_MARKETS.includes(s) && s !== STEAM_MARKET && mp.price[i * M + m]! >= 0);
+      const otherNonP2P = mp.markets.some(
+        (s, m) => !P2P_MARKETS.includes(s) && s !== STEAM_MARKET && mp.price[i * M + m]! >= 0,
+      );
       if (otherNonP2P) continue;
       seen++;
       expect(p2p[i]!.unstable_reasons).toContain('NO_LISTINGS');
@@ -123,6 +141,8 @@ describe('price recommendations', () => {
     const idle = recs.filter((r) => r.total_sales === 0);
     expect(busy.length).toBeGreaterThan(0);
     expect(idle.length).toBeGreaterThan(0);
-    expect(Math.min(...busy.map((r) => r.liquidity_score))).toBeGreaterThan(Math.max(...idle.map((r) => r.liquidity_score)));
+    expect(Math.min(...busy.map((r) => r.liquidity_score))).toBeGreaterThan(
+      Math.max(...idle.map((r) => r.liquidity_score)),
+    );
   });
 });

@@ -56,7 +56,11 @@ export interface RecommendationInputs {
  * The market set a recommendation considers: the game's markets served for min prices, by type (p2p only /
  * all but gambling; kinds from the catalog, an unknown name counts as p2p), then the REST filter.
  */
-export function consideredMarkets(sim: GameSim, type: RecommendationType, filter: readonly string[] | undefined): number[] {
+export function consideredMarkets(
+  sim: GameSim,
+  type: RecommendationType,
+  filter: readonly string[] | undefined,
+): number[] {
   const out: number[] = [];
   for (const m of sim.minPriceMarkets) {
     const s = sim.slugs[m]!;
@@ -146,15 +150,30 @@ export function liquidityScore(totalSales90: number, totalOffers: number): numbe
 
 /** The rules, on scalar inputs (the bulk path avoids per-item arrays). */
 function decide(
-  name: string, totalSales: number, totalOffers: number, lowest: number, second: number, bestBid: number,
-  refMedian30: number, level: number, recentPeak: number, ageDays: number, refNow: number,
+  name: string,
+  totalSales: number,
+  totalOffers: number,
+  lowest: number,
+  second: number,
+  bestBid: number,
+  refMedian30: number,
+  level: number,
+  recentPeak: number,
+  ageDays: number,
+  refNow: number,
 ): PriceRecommendation {
   // The spec has no null in a recommendation: without sales, listings or buy orders the suggestion falls back
   // to the reference price itself; the difference is measured against the lowest ask, else the best bid,
   // else the suggestion (0).
   let suggested: number;
   if (totalSales > 0 && Number.isFinite(refMedian30)) suggested = Math.max(1, Math.round(refMedian30 * level));
-  else suggested = lowest >= 0 ? lowest : bestBid >= 0 ? bestBid : Math.max(1, Math.round(Number.isFinite(refMedian30) ? refMedian30 : refNow));
+  else
+    suggested =
+      lowest >= 0
+        ? lowest
+        : bestBid >= 0
+          ? bestBid
+          : Math.max(1, Math.round(Number.isFinite(refMedian30) ? refMedian30 : refNow));
   const current = lowest >= 0 ? lowest : bestBid >= 0 ? bestBid : suggested;
   const diff = current - suggested;
   const pct = round2((diff / suggested) * 100);
@@ -163,7 +182,8 @@ function decide(
   if (bestBid < 0) reasons.push('NO_ORDERS');
   if (lowest < 0) reasons.push('NO_LISTINGS');
   if (totalSales > 0 && lowest >= 0 && Math.abs(pct) > RULES.listingsPricePct) reasons.push('LISTINGS_PRICE');
-  if (lowest >= 0 && second >= 0 && (second - lowest) * 100 > RULES.bigListingsDiffPct * lowest) reasons.push('BIG_LISTINGS_DIFFERENCE');
+  if (lowest >= 0 && second >= 0 && (second - lowest) * 100 > RULES.bigListingsDiffPct * lowest)
+    reasons.push('BIG_LISTINGS_DIFFERENCE');
   if (totalSales < RULES.boostMaxSales && recentPeak >= RULES.boostSpikeRatio * refMedian30) reasons.push('BOOST_RISK');
   if (totalSales === 0) reasons.push('NO_THREE_MONTH_SALES');
   if (ageDays < RULES.historyDays) reasons.push('THREE_MONTH_SALES');
@@ -181,8 +201,17 @@ function decide(
 /** A recommendation from explained inputs (tests compare it with the bulk answer). */
 export function recommend(name: string, x: RecommendationInputs): PriceRecommendation {
   return decide(
-    name, x.totalSales, x.totalOffers, x.asks[0] ?? -1, x.asks[1] ?? -1, x.bestBid ?? -1,
-    x.refMedian30, x.level, x.recentPeak, x.ageDays, x.refNow,
+    name,
+    x.totalSales,
+    x.totalOffers,
+    x.asks[0] ?? -1,
+    x.asks[1] ?? -1,
+    x.bestBid ?? -1,
+    x.refMedian30,
+    x.level,
+    x.recentPeak,
+    x.ageDays,
+    x.refNow,
   );
 }
 
@@ -230,8 +259,17 @@ export function recommendAll(ctx: RecContext, markets: readonly number[]): Price
     for (let j = 0; j < HOURS_24; j++) peak = Math.max(peak, hourly.ref[i * HOURS_24 + j]!);
     const age = sim.items.ageDays[i]!;
     out[i] = decide(
-      sim.names[i]!, totalSales, totalOffers, lowest, second, bestBid, recent.refMedian30[i]!,
-      totalSales > 0 ? levelSum / totalSales : 1, peak, age === 0 ? DAYS : age, snap.ref[i]!,
+      sim.names[i]!,
+      totalSales,
+      totalOffers,
+      lowest,
+      second,
+      bestBid,
+      recent.refMedian30[i]!,
+      totalSales > 0 ? levelSum / totalSales : 1,
+      peak,
+      age === 0 ? DAYS : age,
+      snap.ref[i]!,
     );
   }
   return out;

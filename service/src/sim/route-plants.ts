@@ -46,7 +46,9 @@ export class RoutePlants {
     /** The buy-order markets the service serves (only their orders reach a client). */
     servedOrders: readonly string[] = sim.slugs,
   ) {
-    const sellers = sim.orderMarkets.flatMap((m, k) => (publishedSeller(sim.slugs[m]!) && servedOrders.includes(sim.slugs[m]!) && !frozen.includes(m) ? [k] : []));
+    const sellers = sim.orderMarkets.flatMap((m, k) =>
+      publishedSeller(sim.slugs[m]!) && servedOrders.includes(sim.slugs[m]!) && !frozen.includes(m) ? [k] : [],
+    );
     const buyers = sim.minPriceMarkets.filter((m) => percentSeller(sim.slugs[m]!) && !frozen.includes(m));
     const n = sim.items.n;
     if (count <= 0 || sellers.length === 0 || buyers.length < 2) {
@@ -56,7 +58,9 @@ export class RoutePlants {
     // The dearest items (their base price; ties by the seed): a route's net profit is a share of its price,
     // so half-price asks on cheap items would rank below the ordinary spreads of dear ones by profit.
     const base = sim.items.logBase;
-    const order = Array.from({ length: n }, (_, i) => ({ i, key: hash2(sim.seed ^ ROUTE_SALT, i) })).sort((x, y) => base[y.i]! - base[x.i]! || x.key - y.key || x.i - y.i);
+    const order = Array.from({ length: n }, (_, i) => ({ i, key: hash2(sim.seed ^ ROUTE_SALT, i) })).sort(
+      (x, y) => base[y.i]! - base[x.i]! || x.key - y.key || x.i - y.i,
+    );
     const picked = order.slice(0, Math.min(count, n));
     this.planted = picked.map(({ i }, j) => {
       const k = sellers[hash3(sim.seed, i, ROUTE_SALT) % sellers.length]!;

@@ -80,8 +80,15 @@ export function computeSnapshot(sim: GameSim, e: number, prev?: Snapshot): Snaps
 }
 
 function copyRow(
-  p: Snapshot, i: number, M: number, K: number,
-  price: Int32Array, priceLocked: Int32Array, offers: Int32Array, bidPrice: Int32Array, bidOffers: Int32Array,
+  p: Snapshot,
+  i: number,
+  M: number,
+  K: number,
+  price: Int32Array,
+  priceLocked: Int32Array,
+  offers: Int32Array,
+  bidPrice: Int32Array,
+  bidOffers: Int32Array,
 ): void {
   const a = i * M;
   for (let c = a; c < a + M; c++) {

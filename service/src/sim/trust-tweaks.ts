@@ -109,7 +109,15 @@ export class TrustTweaks {
           for (let i = 0; i < n; i++) out[i] = a[i * stride + at]!;
           return out;
         };
-        return { m, k, price: col(price, M, m), locked: col(priceLocked, M, m), offers: col(offers, M, m), bid: k >= 0 ? col(bid, K, k) : null, bidOffers: k >= 0 ? col(bidOffers, K, k) : null };
+        return {
+          m,
+          k,
+          price: col(price, M, m),
+          locked: col(priceLocked, M, m),
+          offers: col(offers, M, m),
+          bid: k >= 0 ? col(bid, K, k) : null,
+          bidOffers: k >= 0 ? col(bidOffers, K, k) : null,
+        };
       });
     } else {
       for (const f of this.frozen) {

@@ -3,9 +3,7 @@
  * (service/src/server). Everything is a pure function of (seed, game, time): same inputs, same bytes.
  */
 import type { GameId } from '../../../shared/catalog/games';
-import type {
-  MarketOrderAnalytics, PriceRecommendation, SteamAnalytics,
-} from '../../../shared/api/types';
+import type { MarketOrderAnalytics, PriceRecommendation, SteamAnalytics } from '../../../shared/api/types';
 import type { RecommendationType } from '../../../shared/api/schema';
 
 /**
@@ -39,7 +37,11 @@ export interface GameMarket {
   steamAnalytics(nowMs: number): Omit<SteamAnalytics, 'game_id'>[];
   marketOrderAnalytics(market: string, nowMs: number): MarketOrderAnalytics[];
   /** markets: optional REST filter, already validated against the catalog. */
-  priceRecommendations(type: RecommendationType, markets: readonly string[] | undefined, nowMs: number): PriceRecommendation[];
+  priceRecommendations(
+    type: RecommendationType,
+    markets: readonly string[] | undefined,
+    nowMs: number,
+  ): PriceRecommendation[];
 }
 
 export interface SimulatedMarket {
@@ -48,7 +50,10 @@ export interface SimulatedMarket {
   /** The outliers planted by the test option --plant-outliers (trust-tweaks.ts), by item name and market; absent: none. */
   plantedOutliers?(id: GameId): Array<{ item: string; market: string; factor: number }>;
   /** The routes planted by the test option --plant-routes (route-plants.ts); absent: none. */
-  plantedRoutes?(id: GameId, nowMs?: number): Array<{ item: string; buyMarket: string; sellMarket: string; blinks: boolean; ask?: number; bid?: number }>;
+  plantedRoutes?(
+    id: GameId,
+    nowMs?: number,
+  ): Array<{ item: string; buyMarket: string; sellMarket: string; blinks: boolean; ask?: number; bid?: number }>;
 }
 
 /** Prices move every EPOCH_MS of service time. */

@@ -32,7 +32,14 @@ export interface WindowCounts {
  * Fills parts[base..base+slots) (slots = PARTS, or PARTS_7D for 24h / 7d only) from today's total and
  * days[0..count) (d_j; 0 before release).
  */
-export function fillParts(parts: Int32Array, base: number, today: number, days: ArrayLike<number>, count: number, slots = PARTS): void {
+export function fillParts(
+  parts: Int32Array,
+  base: number,
+  today: number,
+  days: ArrayLike<number>,
+  count: number,
+  slots = PARTS,
+): void {
   let sum = 0;
   parts.fill(0, base, base + slots);
   parts[base + P_TODAY] = today;

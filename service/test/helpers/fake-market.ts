@@ -4,12 +4,24 @@
  */
 import type { RecommendationType } from '../../../shared/api/schema';
 import { UNSTABLE_REASONS } from '../../../shared/api/schema';
-import type { BuyOrderAnalytics, ListingAnalytics, MarketOrderAnalytics, PriceRecommendation, SteamAnalytics } from '../../../shared/api/types';
+import type {
+  BuyOrderAnalytics,
+  ListingAnalytics,
+  MarketOrderAnalytics,
+  PriceRecommendation,
+  SteamAnalytics,
+} from '../../../shared/api/types';
 import { GAME_IDS, type GameId } from '../../../shared/catalog/games';
 import { marketInfo } from '../../../shared/catalog/markets';
 import { defaultServedMarkets } from '../../src/sim/served';
 import { mulberry32 } from '../../../shared/random/mulberry32';
-import { EPOCH_MS, type GameMarket, type MaxOrderColumns, type MinPriceColumns, type SimulatedMarket } from '../../src/sim/types';
+import {
+  EPOCH_MS,
+  type GameMarket,
+  type MaxOrderColumns,
+  type MinPriceColumns,
+  type SimulatedMarket,
+} from '../../src/sim/types';
 
 const TRICKY = [
   'StatTrak™ AK-47 | Redline (Field-Tested)',
@@ -22,27 +34,42 @@ const TRICKY = [
 
 export function fakeNames(count: number, gameId: number): string[] {
   const out: string[] = [];
-  for (let i = 0; i < count; i++) out.push(i < TRICKY.length ? `${TRICKY[i]}${gameId === 730 ? '' : ` #${gameId}`}` : `Item ${gameId}-${i}`);
+  for (let i = 0; i < count; i++)
+    out.push(i < TRICKY.length ? `${TRICKY[i]}${gameId === 730 ? '' : ` #${gameId}`}` : `Item ${gameId}-${i}`);
   return out;
 }
 
 function listing(r: () => number): ListingAnalytics {
   const n = (): number => Math.floor(r() * 100000);
   return {
-    sell_orders_last_7d: Math.floor(r() * 50), sell_orders_last_24h: Math.floor(r() * 10),
-    median_sell_price_90d: n(), average_sell_price_90d: n(), latest_sell_order_price: r() < 0.2 ? 0 : n(),
-    min_sell_order_price: n(), max_sell_order_price: n(), min_sell_order_price_90d: n(),
-    min_sell_order_price_30d: n(), min_sell_order_price_7d: n(), min_sell_order_price_24h: r() < 0.3 ? 0 : n(),
+    sell_orders_last_7d: Math.floor(r() * 50),
+    sell_orders_last_24h: Math.floor(r() * 10),
+    median_sell_price_90d: n(),
+    average_sell_price_90d: n(),
+    latest_sell_order_price: r() < 0.2 ? 0 : n(),
+    min_sell_order_price: n(),
+    max_sell_order_price: n(),
+    min_sell_order_price_90d: n(),
+    min_sell_order_price_30d: n(),
+    min_sell_order_price_7d: n(),
+    min_sell_order_price_24h: r() < 0.3 ? 0 : n(),
   };
 }
 
 function buyOrders(r: () => number): BuyOrderAnalytics {
   const n = (): number => Math.floor(r() * 100000);
   return {
-    buy_orders_last_7d: Math.floor(r() * 50), buy_orders_last_24h: Math.floor(r() * 10),
-    median_buy_price_90d: n(), average_buy_price_90d: n(), latest_buy_order_price: n(),
-    min_buy_order_price: n(), max_buy_order_price: n(), max_buy_order_price_90d: n(),
-    max_buy_order_price_30d: r() < 0.2 ? 0 : n(), max_buy_order_price_7d: n(), max_buy_order_price_24h: n(),
+    buy_orders_last_7d: Math.floor(r() * 50),
+    buy_orders_last_24h: Math.floor(r() * 10),
+    median_buy_price_90d: n(),
+    average_buy_price_90d: n(),
+    latest_buy_order_price: n(),
+    min_buy_order_price: n(),
+    max_buy_order_price: n(),
+    max_buy_order_price_90d: n(),
+    max_buy_order_price_30d: r() < 0.2 ? 0 : n(),
+    max_buy_order_price_7d: n(),
+    max_buy_order_price_24h: n(),
   };
 }
 
@@ -50,7 +77,11 @@ class FakeGame implements GameMarket {
   readonly names: readonly string[];
   private readonly minMarkets: string[];
   private readonly maxMarkets: string[];
-  constructor(readonly gameId: GameId, private readonly seed: number, count: number) {
+  constructor(
+    readonly gameId: GameId,
+    private readonly seed: number,
+    count: number,
+  ) {
     this.names = fakeNames(count, gameId);
     const served = defaultServedMarkets();
     const trades = (s: string): boolean => marketInfo(s)?.games.includes(gameId) ?? true;
@@ -91,9 +122,14 @@ class FakeGame implements GameMarket {
     return this.names.map((market_hash_name) => ({
       market_hash_name,
       sales: {
-        last_90d: Math.floor(r() * 900), last_30d: Math.floor(r() * 300), last_7d: Math.floor(r() * 70), last_24h: Math.floor(r() * 10),
-        avg_daily_volume: Math.round(r() * 10000) / 1000, median_price_90d: Math.floor(r() * 1e5),
-        average_price_90d: Math.floor(r() * 1e5), latest_median_price_sold: r() < 0.1 ? 0 : Math.floor(r() * 1e5),
+        last_90d: Math.floor(r() * 900),
+        last_30d: Math.floor(r() * 300),
+        last_7d: Math.floor(r() * 70),
+        last_24h: Math.floor(r() * 10),
+        avg_daily_volume: Math.round(r() * 10000) / 1000,
+        median_price_90d: Math.floor(r() * 1e5),
+        average_price_90d: Math.floor(r() * 1e5),
+        latest_median_price_sold: r() < 0.1 ? 0 : Math.floor(r() * 1e5),
       },
       listings: listing(r),
       buyOrders: buyOrders(r),
@@ -103,7 +139,11 @@ class FakeGame implements GameMarket {
     const r = this.rng(4 + market.length, nowMs);
     return this.names.map((market_hash_name) => ({ market_hash_name, buyOrders: buyOrders(r), listings: listing(r) }));
   }
-  priceRecommendations(type: RecommendationType, markets: readonly string[] | undefined, nowMs: number): PriceRecommendation[] {
+  priceRecommendations(
+    type: RecommendationType,
+    markets: readonly string[] | undefined,
+    nowMs: number,
+  ): PriceRecommendation[] {
     const r = this.rng(9 + (type === 'p2p' ? 1 : 0) + (markets?.length ?? 0) * 3, nowMs);
     return this.names.map((market_hash_name) => ({
       market_hash_name,

@@ -11,7 +11,12 @@ export interface Reply {
 }
 
 /** POSTs `body` (an object is JSON-encoded; a string is sent as is) with content-type application/json by default. */
-export async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+export async function post(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const res = await fetch(base + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -36,30 +41,48 @@ export interface GqlReply<T> extends Reply {
 }
 
 export async function gql<T = Record<string, unknown>>(
-  base: string, token: string | null, query: string, variables?: Record<string, unknown>, operationName?: string,
+  base: string,
+  token: string | null,
+  query: string,
+  variables?: Record<string, unknown>,
+  operationName?: string,
 ): Promise<GqlReply<T>> {
   const r = await post(base, GRAPHQL_PATH, { query, variables, operationName }, token ? { [TOKEN_HEADER]: token } : {});
   const parsed = r.status === 200 ? (r.json() as { data: T }).data : (undefined as T);
   return { ...r, data: parsed };
 }
 
-export async function rest<T = unknown>(base: string, path: string, token: string | null, body: unknown): Promise<Reply & { data: T }> {
+export async function rest<T = unknown>(
+  base: string,
+  path: string,
+  token: string | null,
+  body: unknown,
+): Promise<Reply & { data: T }> {
   const r = await post(base, path, body, token ? { [TOKEN_HEADER]: token } : {});
   return { ...r, data: (r.status === 200 ? r.json() : undefined) as T };
 }
 
 /** A raw request with node:http (any method/headers, no fetch normalisation); resolves on response end or socket error. */
 export function raw(
-  base: string, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string } | { error: string }> {
+  base: string,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<
+  { status: number; headers: Record<string, string | string[] | undefined>; text: string } | { error: string }
+> {
   const u = new URL(base + path);
   return new Promise((resolve) => {
-    const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: opts.method ?? 'POST', headers: opts.headers ?? {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', (e) => resolve({ error: e.message }));
-    });
+    const req = request(
+      { host: u.hostname, port: u.port, path: u.pathname, method: opts.method ?? 'POST', headers: opts.headers ?? {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', (e) => resolve({ error: e.message }));
+      },
+    );
     req.on('error', (e) => resolve({ error: (e as NodeJS.ErrnoException).code ?? e.message }));
     if (opts.body !== undefined) req.end(opts.body);
     else req.end();

@@ -47,7 +47,20 @@ export function AlertEditor({ request, onDone }: { request: AlertEditorRequest; 
   useEditorDialog(dialogRef, firstRef);
   const obs = useDraftObservation(item, draft, parsedCondition, now);
   const historyChange = useHistoryChange(game, item, draft, obs?.value ?? null, now);
-  const { save, remove, failure, saving } = useAlertSubmit({ existing, game, item, draft, marketChoices, setErrors, obs, now, nameOf: plan.nameOf, money, dialogRef, onDone });
+  const { save, remove, failure, saving } = useAlertSubmit({
+    existing,
+    game,
+    item,
+    draft,
+    marketChoices,
+    setErrors,
+    obs,
+    now,
+    nameOf: plan.nameOf,
+    money,
+    dialogRef,
+    onDone,
+  });
 
   return (
     <dialog
@@ -74,11 +87,28 @@ export function AlertEditor({ request, onDone }: { request: AlertEditorRequest; 
         <KindPicker name={`${id}-kind`} kind={draft.kind} set={set} />
         <div className="al-row">
           <ThresholdField id={id} draft={draft} errors={errors} money={money} set={set} inputRef={firstRef} />
-          {draft.kind === 'mark' ? null : <MarketField id={id} market={draft.market} choices={marketChoices} errors={errors} set={set} />}
+          {draft.kind === 'mark' ? null : (
+            <MarketField id={id} market={draft.market} choices={marketChoices} errors={errors} set={set} />
+          )}
         </div>
-        <ConditionNow draft={draft} obs={obs} parsed={parsedCondition} money={money} nameOf={plan.nameOf} existing={existing} state={state} historyChange={historyChange} />
+        <ConditionNow
+          draft={draft}
+          obs={obs}
+          parsed={parsedCondition}
+          money={money}
+          nameOf={plan.nameOf}
+          existing={existing}
+          state={state}
+          historyChange={historyChange}
+        />
         <NoiseFields id={id} draft={draft} errors={errors} game={game} item={item} money={money} set={set} />
-        <EditorOptions net={draft.net} silent={draft.silent} enabled={draft.enabled} showEnabled={existing !== null} set={set} />
+        <EditorOptions
+          net={draft.net}
+          silent={draft.silent}
+          enabled={draft.enabled}
+          showEnabled={existing !== null}
+          set={set}
+        />
         <StabilityNote unstable={unstable} />
         {failure ? (
           <p className="al-form__problem" role="alert">

@@ -23,7 +23,13 @@ export function AlertEditorHost() {
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return (
     <>
-      {request ? <AlertEditor key={request.mode === 'new' ? `new:${request.game}:${request.item}` : `edit:${request.alertId}`} request={request} onDone={say} /> : null}
+      {request ? (
+        <AlertEditor
+          key={request.mode === 'new' ? `new:${request.game}:${request.item}` : `edit:${request.alertId}`}
+          request={request}
+          onDone={say}
+        />
+      ) : null}
       <div className="visually-hidden" role="status" aria-live="polite" data-testid="alerts-announce">
         {note?.text ?? ''}
       </div>

@@ -3,7 +3,17 @@ import { memo } from 'react';
 import { GAMES, gameName } from '../../../../shared/catalog/games';
 import { closeAlertEditor } from '../../../requests/alert-editor';
 
-export const EditorHeader = memo(function EditorHeader({ titleId, title, item, game }: { titleId: string; title: string; item: string; game: number }) {
+export const EditorHeader = memo(function EditorHeader({
+  titleId,
+  title,
+  item,
+  game,
+}: {
+  titleId: string;
+  title: string;
+  item: string;
+  game: number;
+}) {
   return (
     <header className="al-form__head">
       <div>

@@ -11,14 +11,21 @@ interface EditorOptionsProps {
   set: SetDraftField;
 }
 
-export const EditorOptions = memo(function EditorOptions({ net, silent, enabled, showEnabled, set }: EditorOptionsProps) {
+export const EditorOptions = memo(function EditorOptions({
+  net,
+  silent,
+  enabled,
+  showEnabled,
+  set,
+}: EditorOptionsProps) {
   return (
     <div className="al-checks">
       <label className="check">
         <input type="checkbox" checked={net} onChange={(e) => set('net', e.target.checked)} /> Net of fees
       </label>
       <label className="check">
-        <input type="checkbox" checked={silent} onChange={(e) => set('silent', e.target.checked)} /> Stay silent while the item is flagged unstable
+        <input type="checkbox" checked={silent} onChange={(e) => set('silent', e.target.checked)} /> Stay silent while
+        the item is flagged unstable
       </label>
       {showEnabled ? (
         <label className="check">

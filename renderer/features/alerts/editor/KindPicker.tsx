@@ -12,7 +12,15 @@ const KIND_LABEL: Record<AlertKind, string> = {
 };
 
 /** `name`: the radio group's name (unique per dialog). */
-export const KindPicker = memo(function KindPicker({ name, kind, set }: { name: string; kind: AlertKind; set: SetDraftField }) {
+export const KindPicker = memo(function KindPicker({
+  name,
+  kind,
+  set,
+}: {
+  name: string;
+  kind: AlertKind;
+  set: SetDraftField;
+}) {
   return (
     <fieldset className="field field--fieldset">
       <legend className="field__label">When</legend>

@@ -32,8 +32,21 @@ export const NoiseFields = memo(function NoiseFields({ id, draft, errors, game, 
             Re-arm after moving back by
           </label>
           <div className="al-inline">
-            <input id={`${id}-hyst`} className="input al-num al-short" inputMode="decimal" autoComplete="off" value={draft.hystValue} onChange={(e) => set('hystValue', e.target.value)} {...fieldProps(id, errors, 'hystValue')} />
-            <select className="input select" aria-label="Hysteresis unit" value={draft.hystUnit} onChange={(e) => set('hystUnit', e.target.value === 'amount' ? 'amount' : 'percent')}>
+            <input
+              id={`${id}-hyst`}
+              className="input al-num al-short"
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft.hystValue}
+              onChange={(e) => set('hystValue', e.target.value)}
+              {...fieldProps(id, errors, 'hystValue')}
+            />
+            <select
+              className="input select"
+              aria-label="Hysteresis unit"
+              value={draft.hystUnit}
+              onChange={(e) => set('hystUnit', e.target.value === 'amount' ? 'amount' : 'percent')}
+            >
               <option value="percent">% of the threshold</option>
               <option value="amount">{unitHint}</option>
             </select>
@@ -44,7 +57,12 @@ export const NoiseFields = memo(function NoiseFields({ id, draft, errors, game, 
           <label className="field__label" htmlFor={`${id}-cool`}>
             Cool-down
           </label>
-          <select id={`${id}-cool`} className="input select" value={draft.cooldownMs} onChange={(e) => set('cooldownMs', Number(e.target.value))}>
+          <select
+            id={`${id}-cool`}
+            className="input select"
+            value={draft.cooldownMs}
+            onChange={(e) => set('cooldownMs', Number(e.target.value))}
+          >
             {COOLDOWNS.map((c) => (
               <option key={c} value={c}>
                 {c === 0 ? 'None' : durationText(c)}
@@ -58,7 +76,12 @@ export const NoiseFields = memo(function NoiseFields({ id, draft, errors, game, 
           <label className="field__label" htmlFor={`${id}-hold`}>
             Held over
           </label>
-          <select id={`${id}-hold`} className="input select" value={draft.holdPolls} onChange={(e) => set('holdPolls', Number(e.target.value))}>
+          <select
+            id={`${id}-hold`}
+            className="input select"
+            value={draft.holdPolls}
+            onChange={(e) => set('holdPolls', Number(e.target.value))}
+          >
             {HOLD_POLLS.map((n) => (
               <option key={n} value={n}>
                 {n === 1 ? '1 refresh (fire at once)' : `${n} refreshes in a row`}
@@ -66,15 +89,24 @@ export const NoiseFields = memo(function NoiseFields({ id, draft, errors, game, 
             ))}
           </select>
         </div>
-        <label className="check al-grow" title="Quotes flagged as outliers, and those of a feed that stalled, are left out: they neither fire the alert nor count as its price.">
-          <input type="checkbox" checked={draft.requireTrusted} onChange={(e) => set('requireTrusted', e.target.checked)} />
+        <label
+          className="check al-grow"
+          title="Quotes flagged as outliers, and those of a feed that stalled, are left out: they neither fire the alert nor count as its price."
+        >
+          <input
+            type="checkbox"
+            checked={draft.requireTrusted}
+            onChange={(e) => set('requireTrusted', e.target.checked)}
+          />
           <span>Only a trusted quote fires it</span>
         </label>
       </div>
       <p className="field__hint">
         {rearmHint(draft, game, item, money)}
         {draft.cooldownMs > 0 ? `, and fires at most once every ${durationText(draft.cooldownMs)}` : '; no cool-down'}
-        {draft.holdPolls > 1 ? `; the condition must hold ${draft.holdPolls} refreshes in a row, so a one-refresh blip does not fire it.` : '.'}
+        {draft.holdPolls > 1
+          ? `; the condition must hold ${draft.holdPolls} refreshes in a row, so a one-refresh blip does not fire it.`
+          : '.'}
       </p>
     </fieldset>
   );

@@ -22,7 +22,15 @@ interface ThresholdFieldProps {
 type DecimalField = 'askPrice' | 'bidPrice' | 'spreadValue' | 'changePercent' | 'markPrice';
 
 /** The threshold's number, typed as text (a decimal keypad on touch screens); the dialog focuses it first. */
-function DecimalInput({ inputId, name, id, draft, errors, set, inputRef }: Omit<ThresholdFieldProps, 'money'> & { inputId: string; name: DecimalField }) {
+function DecimalInput({
+  inputId,
+  name,
+  id,
+  draft,
+  errors,
+  set,
+  inputRef,
+}: Omit<ThresholdFieldProps, 'money'> & { inputId: string; name: DecimalField }) {
   return (
     <input
       id={inputId}
@@ -38,7 +46,14 @@ function DecimalInput({ inputId, name, id, draft, errors, set, inputRef }: Omit<
   );
 }
 
-export const ThresholdField = memo(function ThresholdField({ id, draft, errors, money, set, inputRef }: ThresholdFieldProps) {
+export const ThresholdField = memo(function ThresholdField({
+  id,
+  draft,
+  errors,
+  money,
+  set,
+  inputRef,
+}: ThresholdFieldProps) {
   const fieldArgs = { id, draft, errors, set, inputRef };
   if (draft.kind === 'ask-below' || draft.kind === 'bid-above') {
     const name = draft.kind === 'ask-below' ? 'askPrice' : 'bidPrice';
@@ -59,13 +74,21 @@ export const ThresholdField = memo(function ThresholdField({ id, draft, errors, 
           Mark crosses ({money.symbol || 'price'})
         </label>
         <div className="al-inline">
-          <select className="input select" aria-label="Direction" value={draft.markDirection} onChange={(e) => set('markDirection', e.target.value === 'above' ? 'above' : 'below')}>
+          <select
+            className="input select"
+            aria-label="Direction"
+            value={draft.markDirection}
+            onChange={(e) => set('markDirection', e.target.value === 'above' ? 'above' : 'below')}
+          >
             <option value="below">below</option>
             <option value="above">above</option>
           </select>
           <DecimalInput inputId={`${id}-mark`} name="markPrice" {...fieldArgs} />
         </div>
-        <p className="field__hint">The mark: one robust price per item from the trusted quotes of your markets (stalled markets and outlying quotes left out), as on the Prices page.</p>
+        <p className="field__hint">
+          The mark: one robust price per item from the trusted quotes of your markets (stalled markets and outlying
+          quotes left out), as on the Prices page.
+        </p>
         <FieldError id={id} errors={errors} name="markPrice" />
       </div>
     );
@@ -78,7 +101,12 @@ export const ThresholdField = memo(function ThresholdField({ id, draft, errors, 
         </label>
         <div className="al-inline">
           <DecimalInput inputId={`${id}-spread`} name="spreadValue" {...fieldArgs} />
-          <select className="input select al-unit" aria-label="Spread unit" value={draft.spreadUnit} onChange={(e) => set('spreadUnit', e.target.value === 'percent' ? 'percent' : 'money')}>
+          <select
+            className="input select al-unit"
+            aria-label="Spread unit"
+            value={draft.spreadUnit}
+            onChange={(e) => set('spreadUnit', e.target.value === 'percent' ? 'percent' : 'money')}
+          >
             <option value="money">{money.symbol || 'amount'}</option>
             <option value="percent">% of the ask</option>
           </select>
@@ -94,19 +122,34 @@ export const ThresholdField = memo(function ThresholdField({ id, draft, errors, 
       </label>
       <div className="al-inline">
         <DecimalInput inputId={`${id}-change`} name="changePercent" {...fieldArgs} />
-        <select className="input select" aria-label="Within" value={draft.windowMs} onChange={(e) => set('windowMs', Number(e.target.value))}>
+        <select
+          className="input select"
+          aria-label="Within"
+          value={draft.windowMs}
+          onChange={(e) => set('windowMs', Number(e.target.value))}
+        >
           {CHANGE_WINDOWS.map((w) => (
             <option key={w} value={w}>
               within {durationText(w)}
             </option>
           ))}
         </select>
-        <select className="input select" aria-label="Direction" value={draft.direction} onChange={(e) => set('direction', e.target.value as Draft['direction'])}>
+        <select
+          className="input select"
+          aria-label="Direction"
+          value={draft.direction}
+          onChange={(e) => set('direction', e.target.value as Draft['direction'])}
+        >
           <option value="either">up or down</option>
           <option value="up">up</option>
           <option value="down">down</option>
         </select>
-        <select className="input select" aria-label="Price" value={draft.side} onChange={(e) => set('side', e.target.value === 'bid' ? 'bid' : 'ask')}>
+        <select
+          className="input select"
+          aria-label="Price"
+          value={draft.side}
+          onChange={(e) => set('side', e.target.value === 'bid' ? 'bid' : 'ask')}
+        >
           <option value="ask">of the ask</option>
           <option value="bid">of the bid</option>
         </select>

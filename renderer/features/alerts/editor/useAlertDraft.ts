@@ -29,9 +29,16 @@ export interface AlertDraftModel {
   parsedCondition: Condition | null;
 }
 
-export function useAlertDraft(existing: Alert | null, now: NowPrices, gridNet: boolean, plan: MarketPlan): AlertDraftModel {
+export function useAlertDraft(
+  existing: Alert | null,
+  now: NowPrices,
+  gridNet: boolean,
+  plan: MarketPlan,
+): AlertDraftModel {
   const [draft, setDraft] = useState<Draft>(() =>
-    existing ? draftOf(existing, { ask: now.ask?.price ?? null, bid: now.bid?.price ?? null }) : newDraft({ ask: now.ask?.price ?? null, bid: now.bid?.price ?? null }, gridNet),
+    existing
+      ? draftOf(existing, { ask: now.ask?.price ?? null, bid: now.bid?.price ?? null })
+      : newDraft({ ask: now.ask?.price ?? null, bid: now.bid?.price ?? null }, gridNet),
   );
   const [errors, setErrors] = useState<DraftErrors>({});
 
@@ -42,11 +49,24 @@ export function useAlertDraft(existing: Alert | null, now: NowPrices, gridNet: b
 
   // The markets that quote the side(s) the condition reads; a market the alert names that is no longer
   // among them stays listed, marked, so an edit does not silently change it.
-  const side = draft.kind === 'ask-below' ? 'ask' : draft.kind === 'bid-above' ? 'bid' : draft.kind === 'change' ? draft.side : 'both';
+  const side =
+    draft.kind === 'ask-below'
+      ? 'ask'
+      : draft.kind === 'bid-above'
+        ? 'bid'
+        : draft.kind === 'change'
+          ? draft.side
+          : 'both';
   const marketChoices = useMemo(() => {
-    const list = side === 'ask' ? plan.askMarkets : side === 'bid' ? plan.bidMarkets : plan.askMarkets.filter((s) => plan.bidMarkets.includes(s));
+    const list =
+      side === 'ask'
+        ? plan.askMarkets
+        : side === 'bid'
+          ? plan.bidMarkets
+          : plan.askMarkets.filter((s) => plan.bidMarkets.includes(s));
     const out = list.map((slug) => ({ slug, label: plan.nameOf(slug) }));
-    if (draft.market !== ANY_MARKET && !list.includes(draft.market)) out.push({ slug: draft.market, label: `${plan.nameOf(draft.market)} (not among your markets)` });
+    if (draft.market !== ANY_MARKET && !list.includes(draft.market))
+      out.push({ slug: draft.market, label: `${plan.nameOf(draft.market)} (not among your markets)` });
     return out;
   }, [side, plan, draft.market]);
 

@@ -46,7 +46,20 @@ export interface AlertSubmit {
 }
 
 export function useAlertSubmit(input: AlertSubmitInput): AlertSubmit {
-  const { existing, game, item, draft, marketChoices, setErrors, obs, now: prices, nameOf, money, dialogRef, onDone } = input;
+  const {
+    existing,
+    game,
+    item,
+    draft,
+    marketChoices,
+    setErrors,
+    obs,
+    now: prices,
+    nameOf,
+    money,
+    dialogRef,
+    onDone,
+  } = input;
   const { sourceKey } = useDataSource();
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -70,7 +83,13 @@ export function useAlertSubmit(input: AlertSubmitInput): AlertSubmit {
     }
     setSaving(true);
     try {
-      const saved = await alertsRuntime().save(parsed.alert, obs, sourceKey, now, prices.snap ? { loaded: prices.snap, fees: prices.fees } : null);
+      const saved = await alertsRuntime().save(
+        parsed.alert,
+        obs,
+        sourceKey,
+        now,
+        prices.snap ? { loaded: prices.snap, fees: prices.fees } : null,
+      );
       closeAlertEditor();
       onDone(`${existing ? 'Alert saved' : 'Alert created'}: ${describeAlert(saved, nameOf, money)}`);
     } catch (e) {

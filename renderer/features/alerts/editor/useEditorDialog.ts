@@ -5,7 +5,10 @@
 import { useEffect, type RefObject } from 'react';
 import { restoreAlertEditorFocus } from '../../../requests/alert-editor';
 
-export function useEditorDialog(dialogRef: RefObject<HTMLDialogElement | null>, firstRef: RefObject<HTMLInputElement | null>): void {
+export function useEditorDialog(
+  dialogRef: RefObject<HTMLDialogElement | null>,
+  firstRef: RefObject<HTMLInputElement | null>,
+): void {
   useEffect(() => {
     const d = dialogRef.current;
     if (d && !d.open) d.showModal();

@@ -26,11 +26,20 @@ export interface HistoryChange {
  * The change so far within the draft's window at the price now, from the local price history (the window a
  * saved alert starts from); null while it is read, or when the history has nothing there.
  */
-export function useHistoryChange(game: number, item: string, draft: Draft, price: number | null, now: NowPrices): HistoryChange | null {
+export function useHistoryChange(
+  game: number,
+  item: string,
+  draft: Draft,
+  price: number | null,
+  now: NowPrices,
+): HistoryChange | null {
   const [result, setResult] = useState<{ key: string; change: HistoryChange | null } | null>(null);
   const { kind, market, net, windowMs, direction, side } = draft;
   const { snap, fees } = now;
-  const key = kind === 'change' && snap && price !== null ? [game, item, market, net, windowMs, direction, side, price].join('|') : null;
+  const key =
+    kind === 'change' && snap && price !== null
+      ? [game, item, market, net, windowMs, direction, side, price].join('|')
+      : null;
   useEffect(() => {
     if (key === null || !snap || price === null) return;
     const c: ChangeCondition = { kind: 'change', percent: 1, windowMs, direction, side };

@@ -23,7 +23,12 @@ export interface NowPrices {
 }
 
 /** The item's best ask and bid now (from the opener's prices or the last the alerts checked), with the fees they used. */
-export function useItemNowPrices(game: number, item: string, snap: Snapshot | null | undefined, net: boolean): NowPrices {
+export function useItemNowPrices(
+  game: number,
+  item: string,
+  snap: Snapshot | null | undefined,
+  net: boolean,
+): NowPrices {
   const latest = alertsRuntime().latest(game);
   const s = snap && snap.game === game ? snap : (latest?.snap ?? null);
   const fees = latest?.fees ?? readFees(game);
@@ -31,6 +36,13 @@ export function useItemNowPrices(game: number, item: string, snap: Snapshot | nu
     const i = s ? s.indexOfName(item) : -1;
     if (!s || i < 0) return { snap: s, fees, ask: null, bid: null };
     const quotes = readQuoteSettings();
-    return { snap: s, fees, ask: bestAsk(s, i, ANY_MARKET, fees, net), bid: bestBid(s, i, ANY_MARKET, fees, net), markOf: marksOf(s, fees, quotes), quotes };
+    return {
+      snap: s,
+      fees,
+      ask: bestAsk(s, i, ANY_MARKET, fees, net),
+      bid: bestBid(s, i, ANY_MARKET, fees, net),
+      markOf: marksOf(s, fees, quotes),
+      quotes,
+    };
   }, [s, item, fees, net]);
 }

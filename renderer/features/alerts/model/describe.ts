@@ -54,7 +54,11 @@ export function conditionText(c: Condition, net: boolean, money: MoneyFormat): s
  * Which quote fired it and how long it had stood, for the history: "Buff163 at $9.50, unchanged for 12 min",
  * "… age unknown yet" (too few polls to know), "the mark at $9.70". null: recorded before quotes were kept.
  */
-export function firingQuoteText(f: Pick<Firing, 'at' | 'quote' | 'condition'>, nameOf: (slug: string) => string, money: MoneyFormat): string | null {
+export function firingQuoteText(
+  f: Pick<Firing, 'at' | 'quote' | 'condition'>,
+  nameOf: (slug: string) => string,
+  money: MoneyFormat,
+): string | null {
   const q = f.quote;
   if (!q) return null;
   const price = formatMoney(q.price, money);
@@ -77,7 +81,16 @@ export function describeAlert(a: Alert, nameOf: (slug: string) => string, money:
 export function rearmText(alert: Pick<Alert, 'condition' | 'hysteresis'>, money: MoneyFormat): string {
   const c = alert.condition;
   const level = rearmLevel(alert);
-  const what = c.kind === 'ask-below' ? 'the ask' : c.kind === 'bid-above' ? 'the bid' : c.kind === 'spread-above' ? 'the spread' : c.kind === 'mark' ? 'the mark' : 'the change';
+  const what =
+    c.kind === 'ask-below'
+      ? 'the ask'
+      : c.kind === 'bid-above'
+        ? 'the bid'
+        : c.kind === 'spread-above'
+          ? 'the spread'
+          : c.kind === 'mark'
+            ? 'the mark'
+            : 'the change';
   const where = lineOf(c).fires === 'below' ? 'at or above' : 'at or below';
   return `${what} is back ${where} ${valueText(c, level, money)}`;
 }

@@ -2,12 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { draftOf, moneyInput, newDraft, parseDraft, parsePercentText, type Draft } from './draft';
 import { ANY_MARKET, HOUR } from './types';
 
-const ctx = { id: 'a1', game: 730, item: 'AK-47 | Redline (Field-Tested)', createdAt: 1, now: 2, markets: ['steam', 'buff163'] };
+const ctx = {
+  id: 'a1',
+  game: 730,
+  item: 'AK-47 | Redline (Field-Tested)',
+  createdAt: 1,
+  now: 2,
+  markets: ['steam', 'buff163'],
+};
 const base = newDraft({ ask: 10_520, bid: 9_800 }, false);
 
 describe('the editor draft', () => {
   it('starts from the current prices, typed as text', () => {
-    expect(base).toMatchObject({ kind: 'ask-below', market: ANY_MARKET, askPrice: '10.52', bidPrice: '9.80', hystValue: '1', cooldownMs: 15 * 60_000 });
+    expect(base).toMatchObject({
+      kind: 'ask-below',
+      market: ANY_MARKET,
+      askPrice: '10.52',
+      bidPrice: '9.80',
+      hystValue: '1',
+      cooldownMs: 15 * 60_000,
+    });
     expect(moneyInput(10_525)).toBe('10.525');
     expect(moneyInput(null)).toBe('');
     expect(parsePercentText(' 2,5 % ')).toBe(2.5);
@@ -17,13 +31,35 @@ describe('the editor draft', () => {
   it('parses into an alert; an edit round-trips through draftOf', () => {
     const { alert, errors } = parseDraft({ ...base, askPrice: '$1,234.5', market: 'buff163' }, ctx);
     expect(errors).toEqual({});
-    expect(alert).toMatchObject({ condition: { kind: 'ask-below', price: 1_234_500 }, market: 'buff163', hysteresis: { unit: 'percent', value: 1 } });
-    const change: Draft = { ...base, kind: 'change', changePercent: '12.5', windowMs: 4 * HOUR, direction: 'down', side: 'bid', hystUnit: 'amount', hystValue: '0.5' };
+    expect(alert).toMatchObject({
+      condition: { kind: 'ask-below', price: 1_234_500 },
+      market: 'buff163',
+      hysteresis: { unit: 'percent', value: 1 },
+    });
+    const change: Draft = {
+      ...base,
+      kind: 'change',
+      changePercent: '12.5',
+      windowMs: 4 * HOUR,
+      direction: 'down',
+      side: 'bid',
+      hystUnit: 'amount',
+      hystValue: '0.5',
+    };
     const parsed = parseDraft(change, ctx).alert!;
-    expect(parsed.condition).toEqual({ kind: 'change', percent: 12.5, windowMs: 4 * HOUR, direction: 'down', side: 'bid' });
+    expect(parsed.condition).toEqual({
+      kind: 'change',
+      percent: 12.5,
+      windowMs: 4 * HOUR,
+      direction: 'down',
+      side: 'bid',
+    });
     expect(parsed.hysteresis).toEqual({ unit: 'amount', value: 0.5 });
     expect(parseDraft(draftOf(parsed, { ask: null, bid: null }), ctx).alert).toEqual(parsed);
-    const spread = parseDraft({ ...base, kind: 'spread-above', spreadValue: '-0.25', hystUnit: 'amount', hystValue: '0.05' }, ctx).alert!;
+    const spread = parseDraft(
+      { ...base, kind: 'spread-above', spreadValue: '-0.25', hystUnit: 'amount', hystValue: '0.05' },
+      ctx,
+    ).alert!;
     expect(spread.condition).toEqual({ kind: 'spread-above', unit: 'money', value: -250 });
     expect(spread.hysteresis).toEqual({ unit: 'amount', value: 50 });
     expect(parseDraft(draftOf(spread, { ask: null, bid: null }), ctx).alert).toEqual(spread);
@@ -52,7 +88,10 @@ describe('the draft: mark alerts and noise settings', () => {
   });
 
   it('"mark crosses": a price and a direction, on the item\'s mark (any of my markets)', () => {
-    const m = parseDraft({ ...base, kind: 'mark', markPrice: '9.75', markDirection: 'above', market: 'buff163' }, ctx).alert!;
+    const m = parseDraft(
+      { ...base, kind: 'mark', markPrice: '9.75', markDirection: 'above', market: 'buff163' },
+      ctx,
+    ).alert!;
     expect(m.condition).toEqual({ kind: 'mark', price: 9_750, direction: 'above' });
     expect(m.market).toBe(ANY_MARKET);
     expect(parseDraft(draftOf(m, { ask: null, bid: null }), ctx).alert).toEqual(m);

@@ -40,7 +40,8 @@ export interface Draft {
   enabled: boolean;
 }
 
-export type DraftField = 'market' | 'askPrice' | 'bidPrice' | 'spreadValue' | 'changePercent' | 'markPrice' | 'hystValue';
+export type DraftField =
+  'market' | 'askPrice' | 'bidPrice' | 'spreadValue' | 'changePercent' | 'markPrice' | 'hystValue';
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
 /** Thousandths as an input's text: at least 2 decimals, no trailing zeros beyond ("12.5" -> "12.50"). */
@@ -124,7 +125,10 @@ export function draftOf(a: Alert, now: { ask: number | null; bid: number | null 
       base.markDirection = c.direction;
       break;
   }
-  base.hystValue = a.hysteresis.unit === 'amount' && !isPercentKind(base) ? moneyInput(a.hysteresis.value) : String(a.hysteresis.value);
+  base.hystValue =
+    a.hysteresis.unit === 'amount' && !isPercentKind(base)
+      ? moneyInput(a.hysteresis.value)
+      : String(a.hysteresis.value);
   return base;
 }
 
@@ -142,17 +146,25 @@ export function parseCondition(d: Draft): { condition: Condition | null; errors:
       const text = d[field];
       const v = parseMoney(text);
       if (!text.trim()) errors[field] = `Enter a price, ${MONEY_EXAMPLE}.`;
-      else if (v === null) errors[field] = `“${text.trim().slice(0, 40)}” is not a price: use digits and a dot, ${MONEY_EXAMPLE}.`;
+      else if (v === null)
+        errors[field] = `“${text.trim().slice(0, 40)}” is not a price: use digits and a dot, ${MONEY_EXAMPLE}.`;
       else if (v <= 0) errors[field] = 'The price must be above 0.';
       else if (v > 1e12) errors[field] = 'That price is too large.';
-      else condition = d.kind === 'ask-below' ? { kind: 'ask-below', price: v } : d.kind === 'bid-above' ? { kind: 'bid-above', price: v } : { kind: 'mark', price: v, direction: d.markDirection };
+      else
+        condition =
+          d.kind === 'ask-below'
+            ? { kind: 'ask-below', price: v }
+            : d.kind === 'bid-above'
+              ? { kind: 'bid-above', price: v }
+              : { kind: 'mark', price: v, direction: d.markDirection };
       break;
     }
     case 'spread-above': {
       const text = d.spreadValue;
       if (d.spreadUnit === 'money') {
         const v = parseMoney(text);
-        if (v === null) errors.spreadValue = `Enter the margin as an amount, e.g. 0.50 (negative: a gap the spread must close).`;
+        if (v === null)
+          errors.spreadValue = `Enter the margin as an amount, e.g. 0.50 (negative: a gap the spread must close).`;
         else if (Math.abs(v) > 1e12) errors.spreadValue = 'That margin is too large.';
         else condition = { kind: 'spread-above', unit: 'money', value: v };
       } else {
@@ -184,11 +196,15 @@ export interface ParsedDraft {
  * The draft as an alert on (game, item), keeping `base`'s id and creation time when editing. `markets`: the
  * market choices offered (ANY_MARKET is always one).
  */
-export function parseDraft(d: Draft, ctx: { id: string; game: number; item: string; createdAt: number; now: number; markets: readonly string[] }): ParsedDraft {
+export function parseDraft(
+  d: Draft,
+  ctx: { id: string; game: number; item: string; createdAt: number; now: number; markets: readonly string[] },
+): ParsedDraft {
   const { condition, errors } = parseCondition(d);
   // The mark is the item's, across the user's markets: no one market to choose.
   const market = d.kind === 'mark' ? ANY_MARKET : d.market;
-  if (market !== ANY_MARKET && !ctx.markets.includes(market)) errors.market = 'Choose one of your markets, or any of them.';
+  if (market !== ANY_MARKET && !ctx.markets.includes(market))
+    errors.market = 'Choose one of your markets, or any of them.';
   let hysteresis: Alert['hysteresis'] | null = null;
   const ht = d.hystValue.trim();
   if (d.hystUnit === 'percent') {

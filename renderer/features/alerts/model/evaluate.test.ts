@@ -8,10 +8,20 @@ import { AlertStateSchema, HOUR, MINUTE, freshState, type Alert, type AlertState
 
 const SRC = 'live|https://api.example.com';
 
-const at = (v: number | null): Observation => ({ value: v, price: v, market: v === null ? null : 'buff163', missing: v === null ? 'price' : null });
+const at = (v: number | null): Observation => ({
+  value: v,
+  price: v,
+  market: v === null ? null : 'buff163',
+  missing: v === null ? 'price' : null,
+});
 
 /** Runs a price sequence (one check a minute from T0) and returns the indexes that fired. */
-function run(alert: Alert, values: Array<number | null>, start: AlertState = freshState(alert.id, SRC), stepMs = MINUTE): { fired: number[]; state: AlertState } {
+function run(
+  alert: Alert,
+  values: Array<number | null>,
+  start: AlertState = freshState(alert.id, SRC),
+  stepMs = MINUTE,
+): { fired: number[]; state: AlertState } {
   let state = start;
   const fired: number[] = [];
   values.forEach((v, i) => {
@@ -69,7 +79,15 @@ describe('step: crossings, hysteresis, cool-down', () => {
     const { fired } = run(cooled, values);
     expect(fired).toEqual([1, 16]);
     // Back above before the cool-down ends: nothing more.
-    const { fired: f2 } = run(cooled, [10_500, 9_900, 10_200, 9_950, 10_200, 10_300, ...Array.from({ length: 20 }, () => 10_300)]);
+    const { fired: f2 } = run(cooled, [
+      10_500,
+      9_900,
+      10_200,
+      9_950,
+      10_200,
+      10_300,
+      ...Array.from({ length: 20 }, () => 10_300),
+    ]);
     expect(f2).toEqual([1]);
   });
 
@@ -77,7 +95,10 @@ describe('step: crossings, hysteresis, cool-down', () => {
     const bid = alertOf({ kind: 'bid-above', price: 8_000 }, { hysteresis: { unit: 'amount', value: 500 } });
     expect(rearmLevel(bid)).toBe(7_500);
     expect(run(bid, [7_000, 8_100, 7_900, 8_200, 7_500, 8_001]).fired).toEqual([1, 5]);
-    const spread = alertOf({ kind: 'spread-above', unit: 'money', value: 0 }, { hysteresis: { unit: 'amount', value: 100 } });
+    const spread = alertOf(
+      { kind: 'spread-above', unit: 'money', value: 0 },
+      { hysteresis: { unit: 'amount', value: 100 } },
+    );
     expect(run(spread, [-300, 50, -50, 10, -100, 1]).fired).toEqual([1, 5]);
     expect(rearmText(spread, { decimals: 2, symbol: '$' })).toBe('the spread is back at or below -$0.10');
   });
@@ -118,9 +139,16 @@ describe('change within a window', () => {
     w = updateWindow(w, T0 + 20 * MINUTE, 120, HOUR);
     w = updateWindow(w, T0 + 70 * MINUTE, 110, HOUR);
     // T0's point still holds at the window start (T0 + 10 min).
-    expect(w).toEqual([[T0, 100], [T0 + 20 * MINUTE, 120], [T0 + 70 * MINUTE, 110]]);
+    expect(w).toEqual([
+      [T0, 100],
+      [T0 + 20 * MINUTE, 120],
+      [T0 + 70 * MINUTE, 110],
+    ]);
     w = updateWindow(w, T0 + 90 * MINUTE, 110, HOUR);
-    expect(w).toEqual([[T0 + 20 * MINUTE, 120], [T0 + 70 * MINUTE, 110]]);
+    expect(w).toEqual([
+      [T0 + 20 * MINUTE, 120],
+      [T0 + 70 * MINUTE, 110],
+    ]);
     expect(changeOf(w, 110, 'down')).toBeCloseTo((10 / 120) * 100, 10);
     expect(changeOf(w, 110, 'up')).toBe(0);
     expect(changeOf([[T0, 100]], 90, 'either')).toBeCloseTo(10, 10);
@@ -129,7 +157,10 @@ describe('change within a window', () => {
   });
 
   it('fires when the price rises more than N % within the window, once, and re-arms as the low leaves it', () => {
-    const up = alertOf({ kind: 'change', percent: 10, windowMs: HOUR, direction: 'up', side: 'ask' }, { hysteresis: { unit: 'amount', value: 2 } });
+    const up = alertOf(
+      { kind: 'change', percent: 10, windowMs: HOUR, direction: 'up', side: 'ask' },
+      { hysteresis: { unit: 'amount', value: 2 } },
+    );
     // One check every 10 minutes.
     const prices = [1_000, 1_020, 1_120, 1_130, 1_110, 1_120, 1_125, 1_130, 1_130, 1_250];
     const { fired, state } = run(up, prices, undefined, 10 * MINUTE);
@@ -144,7 +175,10 @@ describe('change within a window', () => {
 describe('observe: the alert’s value in a snapshot', () => {
   const snap = snapshotOf(
     [
-      { market_hash_name: 'AK-47 | Redline (Field-Tested)', prices: [ask('steam', 12_000), ask('buff163', 10_000), ask('csfloat', 10_400)] },
+      {
+        market_hash_name: 'AK-47 | Redline (Field-Tested)',
+        prices: [ask('steam', 12_000), ask('buff163', 10_000), ask('csfloat', 10_400)],
+      },
       { market_hash_name: 'Only Steam', prices: [ask('steam', 3_000)] },
     ],
     [{ market_hash_name: 'AK-47 | Redline (Field-Tested)', orders: [order('steam', 9_000), order('buff163', 9_800)] }],
@@ -156,7 +190,13 @@ describe('observe: the alert’s value in a snapshot', () => {
 
   it('best ask and bid across the markets, or on one; net of fees when asked', () => {
     const a = alertOf({ kind: 'ask-below', price: 1 });
-    expect(observe(snap, a, {})).toEqual({ value: 10_000, price: 10_000, market: 'buff163', missing: null, changedAt: null });
+    expect(observe(snap, a, {})).toEqual({
+      value: 10_000,
+      price: 10_000,
+      market: 'buff163',
+      missing: null,
+      changedAt: null,
+    });
     expect(observe(snap, { ...a, market: 'csfloat' }, {})).toMatchObject({ value: 10_400, market: 'csfloat' });
     expect(observe(snap, { ...a, net: true }, fees)).toMatchObject({ value: 10_250, market: 'buff163' });
     const b = alertOf({ kind: 'bid-above', price: 1 });
@@ -177,8 +217,12 @@ describe('observe: the alert’s value in a snapshot', () => {
     expect(observe(snap, { ...a, item: 'Nope' }, {}).missing).toBe('item');
     expect(observe(snap, { ...a, market: 'skinport' }, {}).missing).toBe('market');
     // csfloat has asks but no buy orders loaded: a spread there can't be computed.
-    expect(observe(snap, { ...alertOf({ kind: 'spread-above', unit: 'money', value: 0 }), market: 'csfloat' }, {}).missing).toBe('market');
-    expect(observe(snap, { ...alertOf({ kind: 'bid-above', price: 1 }), item: 'Only Steam' }, {}).missing).toBe('price');
+    expect(
+      observe(snap, { ...alertOf({ kind: 'spread-above', unit: 'money', value: 0 }), market: 'csfloat' }, {}).missing,
+    ).toBe('market');
+    expect(observe(snap, { ...alertOf({ kind: 'bid-above', price: 1 }), item: 'Only Steam' }, {}).missing).toBe(
+      'price',
+    );
     expect(observe(snap, { ...a, item }, {}).missing).toBeNull();
   });
 });

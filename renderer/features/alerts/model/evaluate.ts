@@ -66,7 +66,12 @@ export type WindowPoint = [number, number];
  * at the window's start). A price equal to the last point adds nothing; a time before the last point (a
  * clock set back) starts the window afresh.
  */
-export function updateWindow(window: readonly WindowPoint[], at: number, price: number, windowMs: number): WindowPoint[] {
+export function updateWindow(
+  window: readonly WindowPoint[],
+  at: number,
+  price: number,
+  windowMs: number,
+): WindowPoint[] {
   const last = window[window.length - 1];
   let points: WindowPoint[];
   if (last && at < last[0]) points = [[at, price]];
@@ -85,7 +90,12 @@ export function trimWindow(points: WindowPoint[], start: number): WindowPoint[] 
 }
 
 /** A change condition's check at `now` at `price`: the window with the price added, and the change in it. */
-export function changeAt(c: Extract<Condition, { kind: 'change' }>, window: readonly WindowPoint[], now: number, price: number): { window: WindowPoint[]; value: number | null } {
+export function changeAt(
+  c: Extract<Condition, { kind: 'change' }>,
+  window: readonly WindowPoint[],
+  now: number,
+  price: number,
+): { window: WindowPoint[]; value: number | null } {
   const w = updateWindow(window, now, price, c.windowMs);
   return { window: w, value: changeOf(w, price, c.direction) };
 }
@@ -94,7 +104,11 @@ export function changeAt(c: Extract<Condition, { kind: 'change' }>, window: read
  * The largest move to the current price within the window, in %: up from the window's lowest price, down
  * from its highest, or whichever is larger. null when a reference price is not positive.
  */
-export function changeOf(window: readonly WindowPoint[], price: number, direction: 'up' | 'down' | 'either'): number | null {
+export function changeOf(
+  window: readonly WindowPoint[],
+  price: number,
+  direction: 'up' | 'down' | 'either',
+): number | null {
   let min = price;
   let max = price;
   for (const [, v] of window) {
@@ -134,7 +148,10 @@ export interface StepResult {
 /** One check of one alert at `now` against the prices of data source `source`. */
 export function step(alert: Alert, prev: AlertState, obs: Observation, now: number, source: string | null): StepResult {
   // Values from another data source (demo <-> a service) are not comparable: start over, without firing.
-  const s = prev.source === source && prev.id === alert.id ? prev : { ...freshState(alert.id, source), lastFiredAt: prev.lastFiredAt };
+  const s =
+    prev.source === source && prev.id === alert.id
+      ? prev
+      : { ...freshState(alert.id, source), lastFiredAt: prev.lastFiredAt };
   const c = alert.condition;
   let window = s.window;
   let value = obs.value;
@@ -175,7 +192,13 @@ export function isSilenced(alert: Pick<Alert, 'silentWhenUnstable'>, unstable: r
  * already past the line (then it waits for the value to come back and cross again). `seed`: a change
  * alert's window as the price history has it (then "past the line" counts the change already in it).
  */
-export function initialState(alert: Alert, obs: Observation | null, now: number, source: string | null, seed: readonly WindowPoint[] = []): AlertState {
+export function initialState(
+  alert: Alert,
+  obs: Observation | null,
+  now: number,
+  source: string | null,
+  seed: readonly WindowPoint[] = [],
+): AlertState {
   // A change alert's window starts from the price history when there is one (model/seed.ts).
   const fresh = { ...freshState(alert.id, source), window: alert.condition.kind === 'change' ? [...seed] : [] };
   if (!obs) return fresh;

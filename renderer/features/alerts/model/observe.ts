@@ -60,7 +60,15 @@ const UNTRUSTED_ONLY = 'untrusted' as const;
  * The best quote of one side on `market` (or across all): the lowest ask or the highest bid, null when there
  * is none, UNTRUSTED_ONLY when there were quotes but all are flagged and only trusted ones count.
  */
-function bestOf(snap: Snapshot, item: number, market: string, fees: FeeTable, net: boolean, side: 'ask' | 'bid', t: Trusted): Quote | null | typeof UNTRUSTED_ONLY {
+function bestOf(
+  snap: Snapshot,
+  item: number,
+  market: string,
+  fees: FeeTable,
+  net: boolean,
+  side: 'ask' | 'bid',
+  t: Trusted,
+): Quote | null | typeof UNTRUSTED_ONLY {
   const markets = side === 'ask' ? snap.askMarkets : snap.bidMarkets;
   const flags = side === 'ask' ? t.trust?.askFlags : t.trust?.bidFlags;
   const changed = side === 'ask' ? t.trust?.askChangedAt : t.trust?.bidChangedAt;
@@ -76,26 +84,45 @@ function bestOf(snap: Snapshot, item: number, market: string, fees: FeeTable, ne
       leftOut = true;
       continue;
     }
-    if (best === null || (side === 'ask' ? v < best.price : v > best.price)) best = { price: v, market: markets[k] as string, changedAt: changed?.[cell] ?? NaN };
+    if (best === null || (side === 'ask' ? v < best.price : v > best.price))
+      best = { price: v, market: markets[k] as string, changedAt: changed?.[cell] ?? NaN };
   }
   return best ?? (leftOut ? UNTRUSTED_ONLY : null);
 }
 
-const known = (q: Quote | null | typeof UNTRUSTED_ONLY): { price: number; market: string } | null => (q === UNTRUSTED_ONLY || q === null ? null : { price: q.price, market: q.market });
+const known = (q: Quote | null | typeof UNTRUSTED_ONLY): { price: number; market: string } | null =>
+  q === UNTRUSTED_ONLY || q === null ? null : { price: q.price, market: q.market };
 
 /** The lowest ask of the item on `market` (or across all), null when there is none. */
-export function bestAsk(snap: Snapshot, item: number, market: string, fees: FeeTable, net: boolean): { price: number; market: string } | null {
+export function bestAsk(
+  snap: Snapshot,
+  item: number,
+  market: string,
+  fees: FeeTable,
+  net: boolean,
+): { price: number; market: string } | null {
   return known(bestOf(snap, item, market, fees, net, 'ask', ALL));
 }
 
 /** The highest bid of the item on `market` (or across all), null when there is none. */
-export function bestBid(snap: Snapshot, item: number, market: string, fees: FeeTable, net: boolean): { price: number; market: string } | null {
+export function bestBid(
+  snap: Snapshot,
+  item: number,
+  market: string,
+  fees: FeeTable,
+  net: boolean,
+): { price: number; market: string } | null {
   return known(bestOf(snap, item, market, fees, net, 'bid', ALL));
 }
 
 /** Which sides of a market the snapshot has: a one-market alert needs its side loaded. */
 export function marketLoaded(snap: Snapshot, market: string, side: 'ask' | 'bid' | 'both'): boolean {
-  if (market === ANY_MARKET) return side === 'ask' ? snap.askMarkets.length > 0 : side === 'bid' ? snap.bidMarkets.length > 0 : snap.askMarkets.length > 0 && snap.bidMarkets.length > 0;
+  if (market === ANY_MARKET)
+    return side === 'ask'
+      ? snap.askMarkets.length > 0
+      : side === 'bid'
+        ? snap.bidMarkets.length > 0
+        : snap.askMarkets.length > 0 && snap.bidMarkets.length > 0;
   const a = snap.askIndex.has(market);
   const b = snap.bidIndex.has(market);
   return side === 'ask' ? a : side === 'bid' ? b : a && b;
@@ -161,10 +188,17 @@ export function observe(
   const c = alert.condition;
   const net = alert.net;
   // The alert's own switch decides whether flags count; the user's stalled switch, whether stalled markets are flagged.
-  const t: Trusted = { trust: trustOf(snap) ?? null, mask: alert.requireTrusted ? untrustedBits('trusted', settings.includeStalled) : 0 };
+  const t: Trusted = {
+    trust: trustOf(snap) ?? null,
+    mask: alert.requireTrusted ? untrustedBits('trusted', settings.includeStalled) : 0,
+  };
   const side = (s: 'ask' | 'bid') => bestOf(snap, item, alert.market, fees, net, s, t);
   const quote = (q: Quote | null | typeof UNTRUSTED_ONLY): Observation =>
-    q === UNTRUSTED_ONLY ? { ...NOTHING, missing: 'untrusted' } : q ? { value: q.price, price: q.price, market: q.market, missing: null, changedAt: age(q) } : { ...NOTHING, missing: 'price' };
+    q === UNTRUSTED_ONLY
+      ? { ...NOTHING, missing: 'untrusted' }
+      : q
+        ? { value: q.price, price: q.price, market: q.market, missing: null, changedAt: age(q) }
+        : { ...NOTHING, missing: 'price' };
   switch (c.kind) {
     case 'ask-below':
       return quote(side('ask'));
@@ -175,7 +209,9 @@ export function observe(
     case 'mark': {
       // Made from trusted quotes only, whatever the alert's switch: no one market, so no one quote's age.
       const m = markOf ? markOf(item, net) : null;
-      return m === null || !Number.isFinite(m) ? { ...NOTHING, missing: 'price' } : { value: m, price: m, market: null, missing: null, changedAt: null };
+      return m === null || !Number.isFinite(m)
+        ? { ...NOTHING, missing: 'price' }
+        : { value: m, price: m, market: null, missing: null, changedAt: null };
     }
     case 'spread-above': {
       // As the grid: buy at the best ask, sell into the best bid; bid − ask (in % of the ask).

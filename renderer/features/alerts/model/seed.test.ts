@@ -10,7 +10,14 @@ import { ANY_MARKET, DAY, HOUR, MINUTE, freshState, type Alert, type AlertState,
 const NONE = -2147483648;
 const SRC = 'demo';
 
-const change = (over: Partial<Extract<Condition, { kind: 'change' }>> = {}): Condition => ({ kind: 'change', percent: 10, windowMs: HOUR, direction: 'either', side: 'ask', ...over });
+const change = (over: Partial<Extract<Condition, { kind: 'change' }>> = {}): Condition => ({
+  kind: 'change',
+  percent: 10,
+  windowMs: HOUR,
+  direction: 'either',
+  side: 'ask',
+  ...over,
+});
 
 const alertOf = (over: Partial<Alert> = {}): Alert => changeAlert(change(), over);
 
@@ -24,10 +31,21 @@ const LOADED = { askMarkets: ['steam', 'buff163'], bidMarkets: ['steam', 'csfloa
 describe('seedRead', () => {
   it('reads the window and one slot before it, so the first slot ends at the window start', () => {
     const r = seedRead(alertOf(), LOADED, T0)!;
-    expect(r).toEqual({ from: T0 - HOUR - HOUR / SEED_SLOTS, to: T0, slots: SEED_SLOTS + 1, markets: ['steam', 'buff163'], keys: ['a:steam', 'a:buff163'] });
+    expect(r).toEqual({
+      from: T0 - HOUR - HOUR / SEED_SLOTS,
+      to: T0,
+      slots: SEED_SLOTS + 1,
+      markets: ['steam', 'buff163'],
+      keys: ['a:steam', 'a:buff163'],
+    });
     expect(r.from + (r.to - r.from) / r.slots).toBe(T0 - HOUR);
-    expect(seedRead(alertOf({ market: 'csfloat', condition: change({ side: 'bid' }) }), LOADED, T0)?.keys).toEqual(['b:csfloat']);
-    expect(seedRead(alertOf({ market: ANY_MARKET, condition: change({ side: 'bid' }) }), LOADED, T0)?.keys).toEqual(['b:steam', 'b:csfloat']);
+    expect(seedRead(alertOf({ market: 'csfloat', condition: change({ side: 'bid' }) }), LOADED, T0)?.keys).toEqual([
+      'b:csfloat',
+    ]);
+    expect(seedRead(alertOf({ market: ANY_MARKET, condition: change({ side: 'bid' }) }), LOADED, T0)?.keys).toEqual([
+      'b:steam',
+      'b:csfloat',
+    ]);
     expect(seedRead(alertOf({ condition: { kind: 'ask-below', price: 1000 } }), LOADED, T0)).toBeNull();
   });
 });
@@ -71,7 +89,9 @@ describe('historyPrices: the alert’s price at each history time, as observe() 
   it('bids: the highest, net of the seller fee', () => {
     const b = sampleOf(times, { 'b:steam': [9_000, 9_000, 9_000, 9_000], 'b:csfloat': [8_000, 9_500, NaN, NaN] });
     const fees = { steam: { buyBps: 0, sellBps: 1000 }, csfloat: { buyBps: 0, sellBps: 200 } };
-    expect(historyPrices(alertOf({ net: true, condition: change({ side: 'bid' }) }), b, ['steam', 'csfloat'], fees)).toEqual([
+    expect(
+      historyPrices(alertOf({ net: true, condition: change({ side: 'bid' }) }), b, ['steam', 'csfloat'], fees),
+    ).toEqual([
       [T0 - HOUR, 8_100],
       [T0 - 40 * MINUTE, 9_310],
       [T0 - 20 * MINUTE, 8_100],
@@ -80,7 +100,9 @@ describe('historyPrices: the alert’s price at each history time, as observe() 
   });
 
   it('slot ends that fall between milliseconds are rounded (the state keeps whole ms)', () => {
-    expect(historyPrices(alertOf({ market: 'steam' }), sampleOf([T0 + 0.4, T0 + 1.6], { 'a:steam': [1, 2] }), ['steam'], {})).toEqual([
+    expect(
+      historyPrices(alertOf({ market: 'steam' }), sampleOf([T0 + 0.4, T0 + 1.6], { 'a:steam': [1, 2] }), ['steam'], {}),
+    ).toEqual([
       [T0, 1],
       [T0 + 2, 2],
     ]);
@@ -107,7 +129,16 @@ describe('seedWindow: the window as the checks would have built it', () => {
   });
 
   it('leaves out what is after now, and is empty without prices', () => {
-    expect(seedWindow(alert, [[T0 - MINUTE, 5], [T0 + MINUTE, 6]], T0)).toEqual([[T0 - MINUTE, 5]]);
+    expect(
+      seedWindow(
+        alert,
+        [
+          [T0 - MINUTE, 5],
+          [T0 + MINUTE, 6],
+        ],
+        T0,
+      ),
+    ).toEqual([[T0 - MINUTE, 5]]);
     expect(seedWindow(alert, [], T0)).toEqual([]);
   });
 
@@ -118,7 +149,17 @@ describe('seedWindow: the window as the checks would have built it', () => {
       [T0 - 20 * MINUTE, 10_000],
     ]);
     // The history covering the window's start: the old point is no longer needed.
-    expect(seedWindow(alert, [[T0 - HOUR, 12_000], [T0 - 20 * MINUTE, 10_000]], T0, prior)).toEqual([
+    expect(
+      seedWindow(
+        alert,
+        [
+          [T0 - HOUR, 12_000],
+          [T0 - 20 * MINUTE, 10_000],
+        ],
+        T0,
+        prior,
+      ),
+    ).toEqual([
       [T0 - HOUR, 12_000],
       [T0 - 20 * MINUTE, 10_000],
     ]);
@@ -159,12 +200,27 @@ describe('seedWindow: the window as the checks would have built it', () => {
 
 describe('needsSeed and withSeed', () => {
   const alert = alertOf();
-  const state = (window: Array<[number, number]>, source = SRC): AlertState => ({ ...freshState('a1', source), armed: true, lastFiredAt: T0 - DAY, window });
+  const state = (window: Array<[number, number]>, source = SRC): AlertState => ({
+    ...freshState('a1', source),
+    armed: true,
+    lastFiredAt: T0 - DAY,
+    window,
+  });
 
   it('asks the history for an empty or stale window, or one of another source; never for other kinds', () => {
     expect(needsSeed(alert, state([]), T0, SRC)).toBe(true);
     expect(needsSeed(alert, state([[T0 - 2 * HOUR, 1]]), T0, SRC)).toBe(true);
-    expect(needsSeed(alert, state([[T0 - 2 * HOUR, 1], [T0 - 10 * MINUTE, 2]]), T0, SRC)).toBe(false);
+    expect(
+      needsSeed(
+        alert,
+        state([
+          [T0 - 2 * HOUR, 1],
+          [T0 - 10 * MINUTE, 2],
+        ]),
+        T0,
+        SRC,
+      ),
+    ).toBe(false);
     expect(needsSeed(alert, state([[T0 - 10 * MINUTE, 2]], 'live'), T0, SRC)).toBe(true);
     expect(needsSeed(alertOf({ condition: { kind: 'ask-below', price: 1 } }), state([]), T0, SRC)).toBe(false);
   });
@@ -172,21 +228,46 @@ describe('needsSeed and withSeed', () => {
   it('keeps the arming of a state of the same source; starts afresh (keeping the last firing) for another', () => {
     const w: Array<[number, number]> = [[T0 - HOUR, 5]];
     expect(withSeed(alert, state([]), w, SRC)).toEqual({ ...state([]), window: w });
-    expect(withSeed(alert, state([], 'live'), w, SRC)).toEqual({ ...freshState('a1', SRC), lastFiredAt: T0 - DAY, window: w });
+    expect(withSeed(alert, state([], 'live'), w, SRC)).toEqual({
+      ...freshState('a1', SRC),
+      lastFiredAt: T0 - DAY,
+      window: w,
+    });
   });
 
   it('a seeded window lets the first check see a change that began before the alert existed', () => {
     // Down 15 % within the hour before; one more minute takes it to 21 %: a 20 % alert fires.
     const a = alertOf({ condition: change({ percent: 20, direction: 'down' }) });
-    const seeded = seedWindow(a, [[T0 - 50 * MINUTE, 10_000], [T0 - 5 * MINUTE, 8_500]], T0);
-    const armed = step(a, withSeed(a, freshState('a1', SRC), seeded, SRC), { value: 8_500, price: 8_500, market: 'steam', missing: null }, T0, SRC).state;
+    const seeded = seedWindow(
+      a,
+      [
+        [T0 - 50 * MINUTE, 10_000],
+        [T0 - 5 * MINUTE, 8_500],
+      ],
+      T0,
+    );
+    const armed = step(
+      a,
+      withSeed(a, freshState('a1', SRC), seeded, SRC),
+      { value: 8_500, price: 8_500, market: 'steam', missing: null },
+      T0,
+      SRC,
+    ).state;
     expect(armed.armed).toBe(true);
     expect(armed.lastValue).toBe(15);
     const r = step(a, armed, { value: 7_900, price: 7_900, market: 'steam', missing: null }, T0 + MINUTE, SRC);
     expect(r.fired).toBe(true);
     expect(r.state.lastValue).toBe(21);
     // Without the history it measures from the first price it saw: 7.06 %, no firing.
-    const bare = step(a, freshState('a1', SRC), { value: 8_500, price: 8_500, market: 'steam', missing: null }, T0, SRC).state;
-    expect(step(a, bare, { value: 7_900, price: 7_900, market: 'steam', missing: null }, T0 + MINUTE, SRC).fired).toBe(false);
+    const bare = step(
+      a,
+      freshState('a1', SRC),
+      { value: 8_500, price: 8_500, market: 'steam', missing: null },
+      T0,
+      SRC,
+    ).state;
+    expect(step(a, bare, { value: 7_900, price: 7_900, market: 'steam', missing: null }, T0 + MINUTE, SRC).fired).toBe(
+      false,
+    );
   });
 });

@@ -56,16 +56,28 @@ export interface SeedRead {
 export function seedRead(alert: SeedAlert, loaded: LoadedMarkets, now: number): SeedRead | null {
   const c = alert.condition;
   if (c.kind !== 'change') return null;
-  const markets = alert.market !== ANY_MARKET ? [alert.market] : [...(c.side === 'ask' ? loaded.askMarkets : loaded.bidMarkets)];
+  const markets =
+    alert.market !== ANY_MARKET ? [alert.market] : [...(c.side === 'ask' ? loaded.askMarkets : loaded.bidMarkets)];
   const prefix = c.side === 'ask' ? 'a:' : 'b:';
-  return { from: now - c.windowMs - c.windowMs / SEED_SLOTS, to: now, slots: SEED_SLOTS + 1, markets, keys: markets.map((m) => prefix + m) };
+  return {
+    from: now - c.windowMs - c.windowMs / SEED_SLOTS,
+    to: now,
+    slots: SEED_SLOTS + 1,
+    markets,
+    keys: markets.map((m) => prefix + m),
+  };
 }
 
 /**
  * The alert's price at each time of the sample (see the file's comment), times without a price left out.
  * `markets`: seedRead()'s.
  */
-export function historyPrices(alert: SeedAlert, h: HistorySample, markets: readonly string[], fees: FeeTable): WindowPoint[] {
+export function historyPrices(
+  alert: SeedAlert,
+  h: HistorySample,
+  markets: readonly string[],
+  fees: FeeTable,
+): WindowPoint[] {
   const c = alert.condition;
   if (c.kind !== 'change') return [];
   const ask = c.side === 'ask';
@@ -98,12 +110,18 @@ export function historyPrices(alert: SeedAlert, h: HistorySample, markets: reado
  * within [now − windowMs, now] and the price held at the start. `prior` (a stale window kept from before)
  * adds its points older than the history's first. Empty when neither has a price up to `now`.
  */
-export function seedWindow(alert: SeedAlert, prices: readonly WindowPoint[], now: number, prior: readonly WindowPoint[] = []): WindowPoint[] {
+export function seedWindow(
+  alert: SeedAlert,
+  prices: readonly WindowPoint[],
+  now: number,
+  prior: readonly WindowPoint[] = [],
+): WindowPoint[] {
   const c = alert.condition;
   if (c.kind !== 'change') return [];
   const firstAt = prices[0]?.[0] ?? Infinity;
   let window: WindowPoint[] = [];
-  for (const [t, v] of [...prior.filter((p) => p[0] < firstAt), ...prices]) if (t <= now) window = updateWindow(window, t, v, c.windowMs);
+  for (const [t, v] of [...prior.filter((p) => p[0] < firstAt), ...prices])
+    if (t <= now) window = updateWindow(window, t, v, c.windowMs);
   return trimWindow(window, now - c.windowMs);
 }
 
@@ -112,7 +130,12 @@ export function seedWindow(alert: SeedAlert, prices: readonly WindowPoint[], now
  * stale (nothing newer than the window's start: only a price held from before), or the check would start
  * it afresh (another data source).
  */
-export function needsSeed(alert: Pick<Alert, 'id' | 'condition'>, state: AlertState, now: number, source: string | null): boolean {
+export function needsSeed(
+  alert: Pick<Alert, 'id' | 'condition'>,
+  state: AlertState,
+  now: number,
+  source: string | null,
+): boolean {
   const c = alert.condition;
   if (c.kind !== 'change') return false;
   const last = state.window[state.window.length - 1];
@@ -120,7 +143,12 @@ export function needsSeed(alert: Pick<Alert, 'id' | 'condition'>, state: AlertSt
 }
 
 /** The state with the seeded window (starting afresh, as step() would, when it was of another source). */
-export function withSeed(alert: Pick<Alert, 'id'>, state: AlertState, window: WindowPoint[], source: string | null): AlertState {
+export function withSeed(
+  alert: Pick<Alert, 'id'>,
+  state: AlertState,
+  window: WindowPoint[],
+  source: string | null,
+): AlertState {
   if (state.source === source && state.id === alert.id) return { ...state, window };
   return { ...freshState(alert.id, source), lastFiredAt: state.lastFiredAt, window };
 }

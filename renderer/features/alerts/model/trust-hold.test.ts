@@ -6,7 +6,15 @@ import { step } from './evaluate';
 import { firingQuoteText } from './describe';
 import { marksOf, observe } from './observe';
 import { ITEM, T0, alertOf } from './test-helpers';
-import { AlertStateSchema, DEFAULT_HOLD_POLLS, MINUTE, freshState, type Alert, type AlertState, type Firing } from './types';
+import {
+  AlertStateSchema,
+  DEFAULT_HOLD_POLLS,
+  MINUTE,
+  freshState,
+  type Alert,
+  type AlertState,
+  type Firing,
+} from './types';
 
 const SRC = 'demo';
 const MONEY = { decimals: 2, symbol: '$' } as const;
@@ -36,14 +44,23 @@ function withTrust(s: Snapshot, flags: Record<string, number> = {}, changedAt = 
 
 function snap(buff: number, flags: Record<string, number> = {}, changedAt = NaN): Snapshot {
   return withTrust(
-    snapshotOf([{ market_hash_name: ITEM, prices: [ask('steam', 12_000), ask('buff163', buff), ask('skinport', 11_000)] }], [], MARKETS, []),
+    snapshotOf(
+      [{ market_hash_name: ITEM, prices: [ask('steam', 12_000), ask('buff163', buff), ask('skinport', 11_000)] }],
+      [],
+      MARKETS,
+      [],
+    ),
     flags,
     changedAt,
   );
 }
 
 /** Checks the alert against each snapshot, one a minute; the indexes that fired. */
-function run(alert: Alert, snaps: Snapshot[], marks?: (item: number) => number | null): { fired: number[]; state: AlertState } {
+function run(
+  alert: Alert,
+  snaps: Snapshot[],
+  marks?: (item: number) => number | null,
+): { fired: number[]; state: AlertState } {
   let state = freshState(alert.id, SRC);
   const fired: number[] = [];
   snaps.forEach((s, i) => {
@@ -55,7 +72,8 @@ function run(alert: Alert, snaps: Snapshot[], marks?: (item: number) => number |
 }
 
 describe('alerts that do not fire on noise', () => {
-  const below10 = (over: Partial<Alert> = {}) => alertOf({ kind: 'ask-below', price: 10_000 }, { holdPolls: DEFAULT_HOLD_POLLS, requireTrusted: true, ...over });
+  const below10 = (over: Partial<Alert> = {}) =>
+    alertOf({ kind: 'ask-below', price: 10_000 }, { holdPolls: DEFAULT_HOLD_POLLS, requireTrusted: true, ...over });
 
   it('a dip for one poll does not fire when the condition must hold over 2 polls', () => {
     expect(run(below10(), [snap(10_500), snap(9_500), snap(10_500), snap(10_400)]).fired).toEqual([]);
@@ -90,11 +108,16 @@ describe('alerts that do not fire on noise', () => {
   it('with the switch that counts stalled markets on, their quotes fire it; outliers still do not', () => {
     const one = below10({ market: 'buff163' });
     const stalled = { buff163: TRUST_FLAG.stalledMarket };
-    expect(observe(snap(9_000, stalled), one, {}, undefined, { includeStalled: true })).toMatchObject({ value: 9_000, market: 'buff163' });
-    expect(observe(snap(9_000, { buff163: TRUST_FLAG.outlierLow }), one, {}, undefined, { includeStalled: true })).toMatchObject({ missing: 'untrusted' });
+    expect(observe(snap(9_000, stalled), one, {}, undefined, { includeStalled: true })).toMatchObject({
+      value: 9_000,
+      market: 'buff163',
+    });
+    expect(
+      observe(snap(9_000, { buff163: TRUST_FLAG.outlierLow }), one, {}, undefined, { includeStalled: true }),
+    ).toMatchObject({ missing: 'untrusted' });
   });
 
-  it('mark crosses: the item\'s mark price against a line, above or below', () => {
+  it("mark crosses: the item's mark price against a line, above or below", () => {
     const alert = alertOf({ kind: 'mark', price: 10_000, direction: 'below' }, { holdPolls: 2, requireTrusted: true });
     const marks = [10_300, 9_800, 9_700, 9_600];
     let i = 0;
@@ -115,26 +138,48 @@ describe('alerts that do not fire on noise', () => {
 
 describe('the history says which quote fired it and its age', () => {
   const nameOf = (s: string) => (s === 'buff163' ? 'Buff163' : s);
-  const firing = (quote: Firing['quote'], at = T0): Pick<Firing, 'at' | 'quote' | 'condition'> => ({ at, quote, condition: { kind: 'ask-below', price: 10_000 } });
+  const firing = (quote: Firing['quote'], at = T0): Pick<Firing, 'at' | 'quote' | 'condition'> => ({
+    at,
+    quote,
+    condition: { kind: 'ask-below', price: 10_000 },
+  });
 
   it('market, price and how long the quote had stood', () => {
-    expect(firingQuoteText(firing({ market: 'buff163', price: 9_500, changedAt: T0 - 12 * MINUTE }), nameOf, MONEY)).toBe('Buff163 at $9.50, unchanged for 12 min');
-    expect(firingQuoteText(firing({ market: 'buff163', price: 9_500, changedAt: T0 - 190 * MINUTE }), nameOf, MONEY)).toBe('Buff163 at $9.50, unchanged for 3 h 10 min');
+    expect(
+      firingQuoteText(firing({ market: 'buff163', price: 9_500, changedAt: T0 - 12 * MINUTE }), nameOf, MONEY),
+    ).toBe('Buff163 at $9.50, unchanged for 12 min');
+    expect(
+      firingQuoteText(firing({ market: 'buff163', price: 9_500, changedAt: T0 - 190 * MINUTE }), nameOf, MONEY),
+    ).toBe('Buff163 at $9.50, unchanged for 3 h 10 min');
   });
 
   it('says "age unknown yet" before enough polls, and names the mark', () => {
-    expect(firingQuoteText(firing({ market: 'buff163', price: 9_500, changedAt: null }), nameOf, MONEY)).toBe('Buff163 at $9.50, age unknown yet');
-    expect(firingQuoteText({ at: T0, quote: { market: null, price: 9_700, changedAt: null }, condition: { kind: 'mark', price: 10_000, direction: 'below' } }, nameOf, MONEY)).toBe('the mark at $9.70');
+    expect(firingQuoteText(firing({ market: 'buff163', price: 9_500, changedAt: null }), nameOf, MONEY)).toBe(
+      'Buff163 at $9.50, age unknown yet',
+    );
+    expect(
+      firingQuoteText(
+        {
+          at: T0,
+          quote: { market: null, price: 9_700, changedAt: null },
+          condition: { kind: 'mark', price: 10_000, direction: 'below' },
+        },
+        nameOf,
+        MONEY,
+      ),
+    ).toBe('the mark at $9.70');
     // A firing recorded before quotes were kept says nothing of it.
     expect(firingQuoteText(firing(null), nameOf, MONEY)).toBeNull();
   });
 });
 
 describe('the mark an alert watches', () => {
-  it('is the snapshot\'s mark from its trusted quotes, net or not as the alert asks', () => {
+  it("is the snapshot's mark from its trusted quotes, net or not as the alert asks", () => {
     const alert = alertOf({ kind: 'mark', price: 10_000, direction: 'below' });
     // Asks 12.000, 20.000 (flagged high) and 11.000, one offer each: the median of the trusted two is 11.000.
-    expect(observe(snap(20_000, { buff163: TRUST_FLAG.outlierHigh }), alert, {}, undefined)).toMatchObject({ missing: 'price' });
+    expect(observe(snap(20_000, { buff163: TRUST_FLAG.outlierHigh }), alert, {}, undefined)).toMatchObject({
+      missing: 'price',
+    });
     const flagged = snap(20_000, { buff163: TRUST_FLAG.outlierHigh });
     expect(observe(flagged, alert, {}, marksOf(flagged, {}))).toMatchObject({ value: 11_000, market: null });
     const plain = snap(20_000);

@@ -53,12 +53,20 @@ export const ConditionSchema = z.discriminatedUnion('kind', [
   /** The bid (highest buy order) rises above `price`. */
   z.object({ kind: z.literal('bid-above'), price: Money.nonnegative() }),
   /** The spread, bid − ask as the grid shows it, rises above `value` (thousandths, or % of the ask). */
-  z.object({ kind: z.literal('spread-above'), unit: z.enum(['money', 'percent']), value: z.number().finite().min(-1e12).max(1e12) }),
+  z.object({
+    kind: z.literal('spread-above'),
+    unit: z.enum(['money', 'percent']),
+    value: z.number().finite().min(-1e12).max(1e12),
+  }),
   /** The price (ask or bid) moves more than `percent` within `windowMs`, up, down or either. */
   z.object({
     kind: z.literal('change'),
     percent: Percent.positive(),
-    windowMs: z.number().int().min(MINUTE).max(7 * DAY),
+    windowMs: z
+      .number()
+      .int()
+      .min(MINUTE)
+      .max(7 * DAY),
     direction: z.enum(['up', 'down', 'either']),
     side: z.enum(['ask', 'bid']),
   }),
@@ -88,7 +96,11 @@ export const AlertSchema = z.object({
   /** Prices net of the user's fees (asks plus the buyer fee, bids minus the seller fee), as the grid's switch. */
   net: z.boolean(),
   hysteresis: HysteresisSchema,
-  cooldownMs: z.number().int().min(0).max(7 * DAY),
+  cooldownMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * DAY),
   /** No notification while the recommendations flag the item unstable (the firing is still listed, marked). */
   silentWhenUnstable: z.boolean(),
   /** Only a trusted quote fires it: quotes flagged as outliers or from a stalled market are left out (market/trust). */
@@ -148,7 +160,13 @@ export const FiringSchema = z.object({
    * The quote that fired it: its market (null: the mark, which is no one market's), price and when it last
    * changed as Market Desk observed it (null: not known yet). null for firings recorded before this was kept.
    */
-  quote: z.object({ market: z.string().max(140).nullable(), price: z.number().finite().nullable(), changedAt: z.number().finite().nullable() }).nullable(),
+  quote: z
+    .object({
+      market: z.string().max(140).nullable(),
+      price: z.number().finite().nullable(),
+      changedAt: z.number().finite().nullable(),
+    })
+    .nullable(),
   /** The recommendations' unstable reasons at that moment; null when they could not be known. */
   unstable: z.array(z.string().max(64)).max(16).nullable(),
   /** Not notified because the item was flagged unstable and the alert stays silent then. */
@@ -193,7 +211,19 @@ export const AnyFiringSchema = z.discriminatedUnion('type', [FiringSchema, Route
 export type AnyFiring = z.infer<typeof AnyFiringSchema>;
 
 export function freshState(id: string, source: string | null): AlertState {
-  return { id, source, armed: null, lastFiredAt: null, lastValue: null, lastPrice: null, lastMarket: null, missing: null, lastAt: null, window: [], held: 0 };
+  return {
+    id,
+    source,
+    armed: null,
+    lastFiredAt: null,
+    lastValue: null,
+    lastPrice: null,
+    lastMarket: null,
+    missing: null,
+    lastAt: null,
+    window: [],
+    held: 0,
+  };
 }
 
 /** A random id for an alert or a firing. */

@@ -3,12 +3,30 @@ import type { BuyOrderAnalyticsRow, ListingAnalyticsRow, SalesAnalyticsRow } fro
 import { activity, currentBook, ladder, salesPace } from './item-figures';
 
 const l: ListingAnalyticsRow = {
-  sell_orders_last_7d: 70, sell_orders_last_24h: 12, median_sell_price_90d: 10_500, average_sell_price_90d: 10_600, latest_sell_order_price: 10_400,
-  min_sell_order_price: 10_000, max_sell_order_price: 14_000, min_sell_order_price_90d: 8_000, min_sell_order_price_30d: 9_000, min_sell_order_price_7d: 9_500, min_sell_order_price_24h: 10_000,
+  sell_orders_last_7d: 70,
+  sell_orders_last_24h: 12,
+  median_sell_price_90d: 10_500,
+  average_sell_price_90d: 10_600,
+  latest_sell_order_price: 10_400,
+  min_sell_order_price: 10_000,
+  max_sell_order_price: 14_000,
+  min_sell_order_price_90d: 8_000,
+  min_sell_order_price_30d: 9_000,
+  min_sell_order_price_7d: 9_500,
+  min_sell_order_price_24h: 10_000,
 };
 const b: BuyOrderAnalyticsRow = {
-  buy_orders_last_7d: 40, buy_orders_last_24h: 6, median_buy_price_90d: 8_500, average_buy_price_90d: 8_400, latest_buy_order_price: 8_700,
-  min_buy_order_price: 5_000, max_buy_order_price: 9_100, max_buy_order_price_90d: 9_800, max_buy_order_price_30d: 9_400, max_buy_order_price_7d: 9_200, max_buy_order_price_24h: null,
+  buy_orders_last_7d: 40,
+  buy_orders_last_24h: 6,
+  median_buy_price_90d: 8_500,
+  average_buy_price_90d: 8_400,
+  latest_buy_order_price: 8_700,
+  min_buy_order_price: 5_000,
+  max_buy_order_price: 9_100,
+  max_buy_order_price_90d: 9_800,
+  max_buy_order_price_30d: 9_400,
+  max_buy_order_price_7d: 9_200,
+  max_buy_order_price_24h: null,
 };
 
 describe('item figures', () => {

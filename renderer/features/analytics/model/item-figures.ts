@@ -67,7 +67,12 @@ export function ladder(l: ListingAnalyticsRow, b: BuyOrderAnalyticsRow): LadderP
     ['30 d', l.min_sell_order_price_30d, b.max_buy_order_price_30d],
     ['90 d', l.min_sell_order_price_90d, b.max_buy_order_price_90d],
   ];
-  return rows.map(([window, minSell, maxBuy]) => ({ window, minSell, maxBuy, spread: minSell !== null && maxBuy !== null ? minSell - maxBuy : null }));
+  return rows.map(([window, minSell, maxBuy]) => ({
+    window,
+    minSell,
+    maxBuy,
+    spread: minSell !== null && maxBuy !== null ? minSell - maxBuy : null,
+  }));
 }
 
 export function activity(l: ListingAnalyticsRow, b: BuyOrderAnalyticsRow): ActivityPoint[] {
@@ -78,5 +83,10 @@ export function activity(l: ListingAnalyticsRow, b: BuyOrderAnalyticsRow): Activ
 }
 
 export function currentBook(l: ListingAnalyticsRow, b: BuyOrderAnalyticsRow): CurrentBook {
-  return { minSell: l.min_sell_order_price, maxSell: l.max_sell_order_price, minBuy: b.min_buy_order_price, maxBuy: b.max_buy_order_price };
+  return {
+    minSell: l.min_sell_order_price,
+    maxSell: l.max_sell_order_price,
+    minBuy: b.min_buy_order_price,
+    maxBuy: b.max_buy_order_price,
+  };
 }

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { logBins, powerOfTwoBins, SCATTER_MAX, summarize, TOP_N, type ItemFigures } from './market-summary';
 
-const item = (name: string, volume: number | null, price: number | null, latest: number | null = price): ItemFigures => ({ name, volume, price, latest });
+const item = (
+  name: string,
+  volume: number | null,
+  price: number | null,
+  latest: number | null = price,
+): ItemFigures => ({ name, volume, price, latest });
 
 describe('market summary', () => {
   it('top by volume and by turnover (volume x price, thousandths), hand-checked', () => {
     const s = summarize(
-      [item('a', 10, 1_000), item('b', 3, 50_000), item('c', 100, 200), item('d', null, 5_000), item('e', 7, null), item('f', 0, 9_000)],
+      [
+        item('a', 10, 1_000),
+        item('b', 3, 50_000),
+        item('c', 100, 200),
+        item('d', null, 5_000),
+        item('e', 7, null),
+        item('f', 0, 9_000),
+      ],
       [],
     );
     expect(s.items).toBe(6);
@@ -23,12 +35,23 @@ describe('market summary', () => {
   it('keeps only the top N, in order, from a large catalog', () => {
     const many = Array.from({ length: 5000 }, (_, i) => item(`i${i}`, (i * 7919) % 5003, 1000 + i));
     const s = summarize(many, []);
-    const expected = [...many].sort((a, b) => b.volume! - a.volume!).slice(0, TOP_N).map((x) => x.name);
+    const expected = [...many]
+      .sort((a, b) => b.volume! - a.volume!)
+      .slice(0, TOP_N)
+      .map((x) => x.name);
     expect(s.topByVolume.map((t) => t.name)).toEqual(expected);
   });
 
   it('movers: the gap of latest to the 90-day median in percent, only with enough volume', () => {
-    const s = summarize([item('up', 10, 1_000, 1_500), item('down', 10, 2_000, 1_000), item('thin', 1, 1_000, 9_000), item('flat', 50, 1_000, 1_000)], []);
+    const s = summarize(
+      [
+        item('up', 10, 1_000, 1_500),
+        item('down', 10, 2_000, 1_000),
+        item('thin', 1, 1_000, 9_000),
+        item('flat', 50, 1_000, 1_000),
+      ],
+      [],
+    );
     expect(s.gainers).toEqual([{ name: 'up', latest: 1_500, median90: 1_000, changePct: 50, volume: 10 }]);
     expect(s.losers).toEqual([{ name: 'down', latest: 1_000, median90: 2_000, changePct: -50, volume: 10 }]);
   });

@@ -72,11 +72,21 @@ export interface MarketSummary {
 }
 
 export function steamFigures(row: SteamAnalyticsRow): ItemFigures {
-  return { name: row.market_hash_name, volume: row.sales.last_30d, price: row.sales.median_price_90d, latest: row.sales.latest_median_price_sold };
+  return {
+    name: row.market_hash_name,
+    volume: row.sales.last_30d,
+    price: row.sales.median_price_90d,
+    latest: row.sales.latest_median_price_sold,
+  };
 }
 
 export function marketFigures(row: MarketOrderAnalyticsRow): ItemFigures {
-  return { name: row.market_hash_name, volume: row.listings.sell_orders_last_7d, price: row.listings.median_sell_price_90d, latest: row.listings.latest_sell_order_price };
+  return {
+    name: row.market_hash_name,
+    volume: row.listings.sell_orders_last_7d,
+    price: row.listings.median_sell_price_90d,
+    latest: row.listings.latest_sell_order_price,
+  };
 }
 
 /** Liquidity classes: when the item last traded (Steam sales) or was last listed (a marketplace). */
@@ -189,8 +199,19 @@ export function powerOfTwoBins(values: readonly number[]): Bin[] {
   return out;
 }
 
-const topItem = (f: ItemFigures): TopItem => ({ name: f.name, volume: f.volume!, price: f.price!, turnover: f.volume! * f.price! });
-const mover = (f: ItemFigures): Mover => ({ name: f.name, latest: f.latest!, median90: f.price!, changePct: ((f.latest! - f.price!) / f.price!) * 100, volume: f.volume! });
+const topItem = (f: ItemFigures): TopItem => ({
+  name: f.name,
+  volume: f.volume!,
+  price: f.price!,
+  turnover: f.volume! * f.price!,
+});
+const mover = (f: ItemFigures): Mover => ({
+  name: f.name,
+  latest: f.latest!,
+  median90: f.price!,
+  changePct: ((f.latest! - f.price!) / f.price!) * 100,
+  volume: f.volume!,
+});
 
 /**
  * The summary built item by item: add() keeps only running top-N lists and the numbers the bins need
@@ -261,7 +282,10 @@ export interface CatalogSummarizer<Row> {
   finish(): MarketSummary;
 }
 
-function summarizer<Row>(figures: (row: Row) => ItemFigures, liquidity: (rows: readonly Row[]) => LiquidityClass[]): CatalogSummarizer<Row> {
+function summarizer<Row>(
+  figures: (row: Row) => ItemFigures,
+  liquidity: (rows: readonly Row[]) => LiquidityClass[],
+): CatalogSummarizer<Row> {
   const builder = new SummaryBuilder();
   let classes: LiquidityClass[] | null = null;
   return {
@@ -275,7 +299,8 @@ function summarizer<Row>(figures: (row: Row) => ItemFigures, liquidity: (rows: r
 }
 
 export const steamSummarizer = (): CatalogSummarizer<SteamAnalyticsRow> => summarizer(steamFigures, steamLiquidity);
-export const marketSummarizer = (): CatalogSummarizer<MarketOrderAnalyticsRow> => summarizer(marketFigures, marketLiquidity);
+export const marketSummarizer = (): CatalogSummarizer<MarketOrderAnalyticsRow> =>
+  summarizer(marketFigures, marketLiquidity);
 
 export function summarizeSteam(rows: readonly SteamAnalyticsRow[]): MarketSummary {
   const s = steamSummarizer();

@@ -9,7 +9,10 @@ const snap = snapshotOf(
   [
     { market_hash_name: 'Other', prices: [ask('steam', 1)] },
     // csfloat has no entry; youpin ties buff163 for cheapest; a locked price rides along.
-    { market_hash_name: ITEM, prices: [ask('steam', 12_500, 40), ask('buff163', 10_250, 300, 9_900), ask('youpin', 10_250, 80)] },
+    {
+      market_hash_name: ITEM,
+      prices: [ask('steam', 12_500, 40), ask('buff163', 10_250, 300, 9_900), ask('youpin', 10_250, 80)],
+    },
   ],
   [{ market_hash_name: ITEM, orders: [order('steam', 9_800, 1200), order('buff163', 10_010, 55)] }],
   askMarkets,
@@ -62,7 +65,7 @@ describe('the price strip of one item', () => {
     ]);
   });
 
-  it('plot: one row per market with a price, by its ask (else bid); bids on their market\'s row', () => {
+  it("plot: one row per market with a price, by its ask (else bid); bids on their market's row", () => {
     const p = stripPlot(readItemStrip(snap, ITEM)!);
     expect(p.rows).toEqual(['buff163', 'youpin', 'steam']);
     expect(p.asks.map((a) => [a.quote.slug, a.x, a.y])).toEqual([
@@ -79,12 +82,20 @@ describe('the price strip of one item', () => {
   });
 
   it('a market with only a buy order gets a row, placed by its bid', () => {
-    const s = snapshotOf([{ market_hash_name: 'X', prices: [ask('steam', 5_000)] }], [{ market_hash_name: 'X', orders: [order('buff163', 4_000)] }], ['steam', 'buff163'], ['buff163']);
+    const s = snapshotOf(
+      [{ market_hash_name: 'X', prices: [ask('steam', 5_000)] }],
+      [{ market_hash_name: 'X', orders: [order('buff163', 4_000)] }],
+      ['steam', 'buff163'],
+      ['buff163'],
+    );
     expect(stripPlot(readItemStrip(s, 'X')!).rows).toEqual(['buff163', 'steam']);
   });
 
   it('nice axis: whole-thousandth steps of 1, 2, 2.5 or 5 x 10^k around the data, with room at the ends', () => {
-    expect(niceAxis(9_800, 12_500)).toEqual({ domain: [9_000, 13_000], ticks: [9_000, 10_000, 11_000, 12_000, 13_000] });
+    expect(niceAxis(9_800, 12_500)).toEqual({
+      domain: [9_000, 13_000],
+      ticks: [9_000, 10_000, 11_000, 12_000, 13_000],
+    });
     expect(niceAxis(10_000, 11_000).ticks).toEqual([9_750, 10_000, 10_250, 10_500, 10_750, 11_000, 11_250]);
     const one = niceAxis(3, 3);
     expect(one.domain[0]).toBeLessThan(3);

@@ -40,11 +40,25 @@ export function readItemStrip(snap: Snapshot, name: string): ItemStrip | null {
   const b = snap.bidMarkets.length;
   const asks = snap.askMarkets.map((slug, k): Quote => {
     const cell = item * m + k;
-    return { slug, side: 'ask', price: cellValue(snap, 'ask', cell), locked: cellValue(snap, 'locked', cell), offers: cellValue(snap, 'offers', cell), marked: false };
+    return {
+      slug,
+      side: 'ask',
+      price: cellValue(snap, 'ask', cell),
+      locked: cellValue(snap, 'locked', cell),
+      offers: cellValue(snap, 'offers', cell),
+      marked: false,
+    };
   });
   const bids = snap.bidMarkets.map((slug, k): Quote => {
     const cell = item * b + k;
-    return { slug, side: 'bid', price: cellValue(snap, 'bid', cell), locked: null, offers: cellValue(snap, 'bidOffers', cell), marked: false };
+    return {
+      slug,
+      side: 'bid',
+      price: cellValue(snap, 'bid', cell),
+      locked: null,
+      offers: cellValue(snap, 'bidOffers', cell),
+      marked: false,
+    };
   });
   const cheapest = extreme(asks, Math.min);
   const best = extreme(bids, Math.max);
@@ -58,7 +72,8 @@ function extreme(quotes: readonly Quote[], pick: (...v: number[]) => number): nu
   return prices.length ? pick(...prices) : null;
 }
 
-const byPrice = (dir: 1 | -1) => (x: Quote, y: Quote) => (x.price === null ? 1 : 0) - (y.price === null ? 1 : 0) || dir * ((x.price ?? 0) - (y.price ?? 0));
+const byPrice = (dir: 1 | -1) => (x: Quote, y: Quote) =>
+  (x.price === null ? 1 : 0) - (y.price === null ? 1 : 0) || dir * ((x.price ?? 0) - (y.price ?? 0));
 
 /**
  * The strip's table and CSV: one row per market and side, asks cheapest first, then bids best first;
@@ -105,18 +120,25 @@ export interface StripPlot {
 
 /** Where each drawn quote goes: a row per market, so every mark is labelled by its market on the axis. */
 export function stripPlot(strip: ItemStrip): StripPlot {
-  const priced = (qs: readonly Quote[]) => new Map(qs.flatMap((q) => (q.price === null ? [] : [[q.slug, q.price] as const])));
+  const priced = (qs: readonly Quote[]) =>
+    new Map(qs.flatMap((q) => (q.price === null ? [] : [[q.slug, q.price] as const])));
   const ask = priced(strip.asks);
   const bid = priced(strip.bids);
   const slugs = [...new Set([...ask.keys(), ...bid.keys()])];
   const key = (s: string) => ask.get(s) ?? bid.get(s) ?? 0;
-  const rows = slugs.map((s, i) => ({ s, i })).sort((p, q) => key(p.s) - key(q.s) || p.i - q.i).map((p) => p.s);
+  const rows = slugs
+    .map((s, i) => ({ s, i }))
+    .sort((p, q) => key(p.s) - key(q.s) || p.i - q.i)
+    .map((p) => p.s);
   const rowOf = new Map(rows.map((s, i) => [s, i]));
-  const points = (qs: readonly Quote[]) => qs.flatMap((q) => (q.price === null ? [] : [{ x: q.price, y: rowOf.get(q.slug) ?? 0, quote: q }]));
+  const points = (qs: readonly Quote[]) =>
+    qs.flatMap((q) => (q.price === null ? [] : [{ x: q.price, y: rowOf.get(q.slug) ?? 0, quote: q }]));
   const asks = points(strip.asks);
   const bids = points(strip.bids);
   const all = [...asks, ...bids].map((p) => p.x);
-  const { domain, ticks } = all.length ? niceAxis(Math.min(...all), Math.max(...all)) : { domain: [0, 1000] as [number, number], ticks: [0, 1000] };
+  const { domain, ticks } = all.length
+    ? niceAxis(Math.min(...all), Math.max(...all))
+    : { domain: [0, 1000] as [number, number], ticks: [0, 1000] };
   return { rows, asks, bids, domain, ticks };
 }
 
@@ -129,7 +151,10 @@ export function niceAxis(lo: number, hi: number, count = 5): { domain: [number, 
   const pad = span * 0.04;
   const raw = (span + 2 * pad) / count;
   const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = Math.max(1, Math.round([1, 2, 2.5, 5, 10].map((s) => s * mag).find((s) => s >= raw && Number.isInteger(s)) ?? 10 * mag));
+  const step = Math.max(
+    1,
+    Math.round([1, 2, 2.5, 5, 10].map((s) => s * mag).find((s) => s >= raw && Number.isInteger(s)) ?? 10 * mag),
+  );
   const from = Math.floor((lo - pad) / step) * step;
   const to = Math.ceil((hi + pad) / step) * step;
   const ticks: number[] = [];

@@ -13,7 +13,10 @@ export class AnalyticsWorkerClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly create: () => Worker = () => new Worker(new URL('./analytics.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-analytics' })) {}
+  constructor(
+    private readonly create: () => Worker = () =>
+      new Worker(new URL('./analytics.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-analytics' }),
+  ) {}
 
   private port(): Worker {
     if (!this.worker) {
@@ -23,7 +26,12 @@ export class AnalyticsWorkerClient {
         if (!p) return;
         this.pending.delete(e.data.id);
         // The worker's ApiError as it made it (checked: it crossed a thread).
-        if (e.data.type === 'error') p.reject(isApiError(e.data.error) ? e.data.error : invalidResponse('The analytics worker sent an error of the wrong shape.'));
+        if (e.data.type === 'error')
+          p.reject(
+            isApiError(e.data.error)
+              ? e.data.error
+              : invalidResponse('The analytics worker sent an error of the wrong shape.'),
+          );
         else p.resolve(e.data);
       });
       this.worker = w;

@@ -41,17 +41,30 @@ export class AnalyticsEngine {
     }
     if (req.type === 'steam-medians') {
       const rows = this.catalogs.get(req.key);
-      this.post({ type: 'steam-medians', id: req.id, values: rows ? steamMedians(req.game, req.at, rows.values()) : null });
+      this.post({
+        type: 'steam-medians',
+        id: req.id,
+        values: rows ? steamMedians(req.game, req.at, rows.values()) : null,
+      });
       return;
     }
     const ac = new AbortController();
     this.inFlight.set(req.id, ac);
     try {
       const field = FIELD[req.kind];
-      const catalog = req.kind === 'steam' ? new CatalogBuilder(SteamAnalyticsRows, steamSummarizer()) : new CatalogBuilder(MarketOrderAnalyticsRows, marketSummarizer());
+      const catalog =
+        req.kind === 'steam'
+          ? new CatalogBuilder(SteamAnalyticsRows, steamSummarizer())
+          : new CatalogBuilder(MarketOrderAnalyticsRows, marketSummarizer());
       const t0 = performance.now();
       // Rows are read and summarized as the answer comes in (api/row-stream.ts); another answer is read whole.
-      const answer = await postAndStreamRows(req.url, req.body, { fetch: this.fetchFn, signal: ac.signal }, field, (rows) => catalog.add(rows));
+      const answer = await postAndStreamRows(
+        req.url,
+        req.body,
+        { fetch: this.fetchFn, signal: ac.signal },
+        field,
+        (rows) => catalog.add(rows),
+      );
       const rows = graphqlField(answer.json, field);
       if (!answer.streamed) catalog.addAll(rows, field);
       else if (!Array.isArray(rows)) throw invalidResponse(`data.${field} is not a list`);
@@ -69,7 +82,17 @@ export class AnalyticsEngine {
       this.post({
         type: 'loaded',
         id: req.id,
-        catalog: { key: req.key, kind: req.kind, summary, names, droppedRows: catalog.droppedRows, invalidValues: catalog.invalidValues, bytes: answer.bytes, fetchedAt: Date.now(), timing },
+        catalog: {
+          key: req.key,
+          kind: req.kind,
+          summary,
+          names,
+          droppedRows: catalog.droppedRows,
+          invalidValues: catalog.invalidValues,
+          bytes: answer.bytes,
+          fetchedAt: Date.now(),
+          timing,
+        },
       });
     } catch (e) {
       if (!ac.signal.aborted) this.post({ type: 'error', id: req.id, error: toApiError(e) });
@@ -121,7 +144,10 @@ async function lastByteAt(url: string, t0: number): Promise<number> {
 /** data[field] of a GraphQL answer; its errors as an ApiError. */
 function graphqlField(json: unknown, field: string): unknown {
   if (typeof json !== 'object' || json === null) throw invalidResponse('The answer is not a JSON object.');
-  const o = json as { data?: Record<string, unknown> | null; errors?: { message?: string; extensions?: { code?: unknown } }[] };
+  const o = json as {
+    data?: Record<string, unknown> | null;
+    errors?: { message?: string; extensions?: { code?: unknown } }[];
+  };
   if (Array.isArray(o.errors) && o.errors.length > 0 && !o.data?.[field]) throw errorFromGraphQL(o.errors);
   return o.data?.[field];
 }

@@ -19,12 +19,27 @@ export const AnalyticsRequestSchema = z.discriminatedUnion('type', [
     key: z.string().max(400),
     kind: CatalogKindSchema,
     url: z.string().max(200),
-    body: z.object({ query: z.string().max(20_000), variables: z.record(z.string(), z.unknown()).optional(), operationName: z.string().optional() }),
+    body: z.object({
+      query: z.string().max(20_000),
+      variables: z.record(z.string(), z.unknown()).optional(),
+      operationName: z.string().optional(),
+    }),
   }),
-  z.object({ type: z.literal('items'), id: z.number().int(), key: z.string().max(400), names: z.array(z.string().max(1000)).max(5) }),
+  z.object({
+    type: z.literal('items'),
+    id: z.number().int(),
+    key: z.string().max(400),
+    names: z.array(z.string().max(1000)).max(5),
+  }),
   z.object({ type: z.literal('abort'), id: z.number().int() }),
   /** The Steam medians of a kept Steam catalog, for the price history (history/steam.ts). */
-  z.object({ type: z.literal('steam-medians'), id: z.number().int(), key: z.string().max(400), game: z.number().int(), at: z.number() }),
+  z.object({
+    type: z.literal('steam-medians'),
+    id: z.number().int(),
+    key: z.string().max(400),
+    game: z.number().int(),
+    at: z.number(),
+  }),
 ]);
 export type AnalyticsRequest = z.infer<typeof AnalyticsRequestSchema>;
 

@@ -6,7 +6,18 @@
  * Reading a file checks everything before anything is written, and a bad file is refused as a whole with a
  * sentence naming the first bad record ("holding 3 (id h-12, “AK-47 | Redline”): quantity: …").
  */
-import { BACKUP_FORMAT, BACKUP_VERSION, BackupSchema, HoldingSchema, MAX_HOLDINGS, MAX_SALES, SaleSchema, type Backup, type Holding, type Sale } from './types';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BackupSchema,
+  HoldingSchema,
+  MAX_HOLDINGS,
+  MAX_SALES,
+  SaleSchema,
+  type Backup,
+  type Holding,
+  type Sale,
+} from './types';
 
 export function makeBackup(holdings: readonly Holding[], sales: readonly Sale[], now: number): Backup {
   return { format: BACKUP_FORMAT, version: BACKUP_VERSION, exported: now, holdings: [...holdings], sales: [...sales] };
@@ -67,19 +78,39 @@ export function readBackup(text: string): BackupRead {
   } catch (e) {
     return { ok: false, error: `${NOT_A_BACKUP}: it is not JSON (${e instanceof Error ? e.message : String(e)}).` };
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: `${NOT_A_BACKUP}: it holds no backup object.` };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { ok: false, error: `${NOT_A_BACKUP}: it holds no backup object.` };
   const o = raw as Record<string, unknown>;
-  if (o.format !== BACKUP_FORMAT) return { ok: false, error: `${NOT_A_BACKUP} (its "format" is not "${BACKUP_FORMAT}").` };
+  if (o.format !== BACKUP_FORMAT)
+    return { ok: false, error: `${NOT_A_BACKUP} (its "format" is not "${BACKUP_FORMAT}").` };
   if (typeof o.version === 'number' && o.version > BACKUP_VERSION)
-    return { ok: false, error: `This backup was made by a newer version of Market Desk (backup version ${o.version}; this version reads ${BACKUP_VERSION}): update Market Desk to restore it.` };
-  if (o.version !== BACKUP_VERSION) return { ok: false, error: `This backup's version (${String(o.version)}) is not one Market Desk knows.` };
-  if (!Array.isArray(o.holdings) || !Array.isArray(o.sales)) return { ok: false, error: 'This backup is damaged: it has no list of holdings or of sales.' };
-  if (o.holdings.length > MAX_HOLDINGS) return { ok: false, error: `This backup has ${o.holdings.length} holdings, more than the ${MAX_HOLDINGS} a portfolio can hold.` };
-  if (o.sales.length > MAX_SALES) return { ok: false, error: `This backup has ${o.sales.length} sales, more than the ${MAX_SALES} a portfolio can hold.` };
-  const bad = checkRecords<Holding>('holding', HoldingSchema, o.holdings) ?? checkRecords<Sale>('sale', SaleSchema, o.sales);
+    return {
+      ok: false,
+      error: `This backup was made by a newer version of Market Desk (backup version ${o.version}; this version reads ${BACKUP_VERSION}): update Market Desk to restore it.`,
+    };
+  if (o.version !== BACKUP_VERSION)
+    return { ok: false, error: `This backup's version (${String(o.version)}) is not one Market Desk knows.` };
+  if (!Array.isArray(o.holdings) || !Array.isArray(o.sales))
+    return { ok: false, error: 'This backup is damaged: it has no list of holdings or of sales.' };
+  if (o.holdings.length > MAX_HOLDINGS)
+    return {
+      ok: false,
+      error: `This backup has ${o.holdings.length} holdings, more than the ${MAX_HOLDINGS} a portfolio can hold.`,
+    };
+  if (o.sales.length > MAX_SALES)
+    return {
+      ok: false,
+      error: `This backup has ${o.sales.length} sales, more than the ${MAX_SALES} a portfolio can hold.`,
+    };
+  const bad =
+    checkRecords<Holding>('holding', HoldingSchema, o.holdings) ?? checkRecords<Sale>('sale', SaleSchema, o.sales);
   if (bad) return { ok: false, error: `This backup cannot be restored, nothing was changed: ${bad}.` };
   const whole = BackupSchema.safeParse(raw);
-  if (!whole.success) return { ok: false, error: `This backup cannot be restored, nothing was changed: ${issueText(whole.error.issues)}.` };
+  if (!whole.success)
+    return {
+      ok: false,
+      error: `This backup cannot be restored, nothing was changed: ${issueText(whole.error.issues)}.`,
+    };
   return { ok: true, backup: whole.data };
 }
 
@@ -171,8 +202,17 @@ function counts<T extends { id: string }>(current: readonly T[], incoming: reado
 }
 
 /** What a restore would do to the portfolio now (every game), for the confirmation. */
-export function planRestore(current: { holdings: readonly Holding[]; sales: readonly Sale[]; invalid?: number }, backup: Backup, mode: RestoreMode): RestorePlan {
-  return { mode, holdings: counts(current.holdings, backup.holdings), sales: counts(current.sales, backup.sales), unreadable: current.invalid ?? 0 };
+export function planRestore(
+  current: { holdings: readonly Holding[]; sales: readonly Sale[]; invalid?: number },
+  backup: Backup,
+  mode: RestoreMode,
+): RestorePlan {
+  return {
+    mode,
+    holdings: counts(current.holdings, backup.holdings),
+    sales: counts(current.sales, backup.sales),
+    unreadable: current.invalid ?? 0,
+  };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -180,7 +220,10 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 /** The confirmation's sentence. */
 export function describeRestore(plan: RestorePlan): string {
   const part = (c: RestoreCounts, one: string) => {
-    const bits = [`${plural(c.added, one)} added`, `${c.replaced.toLocaleString('en-US')} replaced by the backup's version`];
+    const bits = [
+      `${plural(c.added, one)} added`,
+      `${c.replaced.toLocaleString('en-US')} replaced by the backup's version`,
+    ];
     if (plan.mode === 'replace') bits.push(`${c.notInBackup.toLocaleString('en-US')} not in the backup removed`);
     else if (c.notInBackup) bits.push(`${c.notInBackup.toLocaleString('en-US')} not in the backup kept`);
     if (c.same) bits.push(`${c.same.toLocaleString('en-US')} unchanged`);

@@ -10,11 +10,32 @@ import type { Holding } from './types';
 function viewOf(display: string): CurrencyView {
   const inputs: CurrencyInputs = { days: DAYS, manual: [UAH_BY_HAND], service: 'USD', display };
   const current = currentRate(inputs, '2026-11-27');
-  return { ...inputs, serviceKey: 'builtin', converting: display !== 'USD', current, at: (d) => (current ? conversionOn(inputs, d) : null) };
+  return {
+    ...inputs,
+    serviceKey: 'builtin',
+    converting: display !== 'USD',
+    current,
+    at: (d) => (current ? conversionOn(inputs, d) : null),
+  };
 }
 
 function holding(id: string, over: Partial<Holding> = {}): Holding {
-  return { id, game: 730, name: 'AK', quantity: 1, unitCost: 10_000, fee: null, acquired: '2026-11-20', place: null, lockedUntil: null, note: '', origin: 'manual', created: 0, updated: 0, ...over };
+  return {
+    id,
+    game: 730,
+    name: 'AK',
+    quantity: 1,
+    unitCost: 10_000,
+    fee: null,
+    acquired: '2026-11-20',
+    place: null,
+    lockedUntil: null,
+    note: '',
+    origin: 'manual',
+    created: 0,
+    updated: 0,
+    ...over,
+  };
 }
 
 /** P&L of one lot worth `value` (service thousandths) now, as the valuation computes it: value − cost basis, shown converted. */
@@ -22,7 +43,11 @@ function pl(h: Holding, value: number, display: string): string {
   const view = viewOf(display);
   const hs = costsForLedger([h], view);
   const row = holdingRows(buildLedger(hs, []), hs, () => true)[0]!;
-  return formatMoney(row.costBasis === null ? null : value - row.costBasis, { decimals: 2, symbol: '$', conversion: view.current?.conversion ?? null });
+  return formatMoney(row.costBasis === null ? null : value - row.costBasis, {
+    decimals: 2,
+    symbol: '$',
+    conversion: view.current?.conversion ?? null,
+  });
 }
 
 describe('a holding’s cost in its own currency, at the rate of its purchase date', () => {

@@ -30,7 +30,8 @@ function costFactor(view: CurrencyView, currency: string, date: string | null): 
 export function costsForLedger(holdings: readonly Holding[], view: CurrencyView): Holding[] {
   return holdings.map((h) => {
     const currency = h.costCurrency ?? view.service;
-    if ((h.unitCost === null && h.fee === null) || (currency === view.service && !(view.converting && view.current))) return h;
+    if ((h.unitCost === null && h.fee === null) || (currency === view.service && !(view.converting && view.current)))
+      return h;
     const f = costFactor(view, currency, h.acquired);
     if (f === null) return { ...h, unitCost: null, fee: null };
     return { ...h, unitCost: h.unitCost === null ? null : h.unitCost * f, fee: h.fee === null ? null : h.fee * f };

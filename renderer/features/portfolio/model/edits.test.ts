@@ -19,7 +19,10 @@ const draft: HoldingDraft = {
 };
 const lot = (id: string, over: Partial<Holding> = {}): Holding => ({ ...draft, id, created: T0, updated: T0, ...over });
 
-function replay(list: Holding[], change: { clear?: boolean; deleteHoldings?: readonly string[]; putHoldings?: readonly Holding[] }): Holding[] {
+function replay(
+  list: Holding[],
+  change: { clear?: boolean; deleteHoldings?: readonly string[]; putHoldings?: readonly Holding[] },
+): Holding[] {
   return applyChange(list, change.clear, change.deleteHoldings, change.putHoldings);
 }
 

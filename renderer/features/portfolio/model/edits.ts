@@ -24,8 +24,16 @@ export function newId(): string {
 }
 
 /** The touched records before (`before`, by id; absent: did not exist) and after the change. */
-function guard(change: PortfolioChange, undo: PortfolioChange, before: { holdings?: readonly Holding[]; sales?: readonly Sale[] }): { change: PortfolioChange; undo: PortfolioChange } {
-  const side = <T extends { id: string }>(puts: readonly T[] | undefined, deletes: readonly string[] | undefined, was: readonly T[] | undefined) => {
+function guard(
+  change: PortfolioChange,
+  undo: PortfolioChange,
+  before: { holdings?: readonly Holding[]; sales?: readonly Sale[] },
+): { change: PortfolioChange; undo: PortfolioChange } {
+  const side = <T extends { id: string }>(
+    puts: readonly T[] | undefined,
+    deletes: readonly string[] | undefined,
+    was: readonly T[] | undefined,
+  ) => {
     const old = new Map((was ?? []).map((r) => [r.id, r]));
     const now = new Map<string, T | null>((deletes ?? []).map((id) => [id, null]));
     for (const r of puts ?? []) now.set(r.id, r);
@@ -39,12 +47,18 @@ function guard(change: PortfolioChange, undo: PortfolioChange, before: { holding
   };
   const h = side(change.putHoldings, change.deleteHoldings, before.holdings);
   const s = side(change.putSales, change.deleteSales, before.sales);
-  return { change: { ...change, expect: { holdings: h.pre, sales: s.pre } }, undo: { ...undo, expect: { holdings: h.post, sales: s.post } } };
+  return {
+    change: { ...change, expect: { holdings: h.pre, sales: s.pre } },
+    undo: { ...undo, expect: { holdings: h.post, sales: s.post } },
+  };
 }
 
 export function addHolding(draft: HoldingDraft, now: number, id: string = newId()): Edit {
   const h: Holding = { ...draft, id, created: now, updated: now };
-  return { ...guard({ putHoldings: [h] }, { deleteHoldings: [id] }, {}), text: `Added ${draft.quantity} × ${draft.name}.` };
+  return {
+    ...guard({ putHoldings: [h] }, { deleteHoldings: [id] }, {}),
+    text: `Added ${draft.quantity} × ${draft.name}.`,
+  };
 }
 
 export function editHolding(old: Holding, draft: HoldingDraft, now: number): Edit {
@@ -56,7 +70,10 @@ export function deleteHoldings(list: readonly Holding[]): Edit {
   const first = list[0];
   return {
     ...guard({ deleteHoldings: list.map((h) => h.id) }, { putHoldings: list }, { holdings: list }),
-    text: list.length === 1 && first ? `Deleted ${first.quantity} × ${first.name}.` : `Deleted ${count(list.length, 'holding')}.`,
+    text:
+      list.length === 1 && first
+        ? `Deleted ${first.quantity} × ${first.name}.`
+        : `Deleted ${count(list.length, 'holding')}.`,
   };
 }
 
@@ -67,7 +84,8 @@ export function deleteHoldings(list: readonly Holding[]): Edit {
  * one's creation time, so the FIFO order of the two stays where the lot was.
  */
 export function splitHolding(old: Holding, take: number, now: number, id: string = newId()): Edit {
-  if (!Number.isInteger(take) || take < 1 || take >= old.quantity) throw new RangeError(`A split takes 1 to ${old.quantity - 1} items off a lot of ${old.quantity}.`);
+  if (!Number.isInteger(take) || take < 1 || take >= old.quantity)
+    throw new RangeError(`A split takes 1 to ${old.quantity - 1} items off a lot of ${old.quantity}.`);
   const keep = old.quantity - take;
   const keptFee = old.fee === null ? null : feeShare(old.fee, old.quantity, 0, keep);
   const newFee = old.fee === null ? null : feeShare(old.fee, old.quantity, keep, old.quantity);
@@ -81,33 +99,59 @@ export function splitHolding(old: Holding, take: number, now: number, id: string
 
 export function addSale(draft: SaleDraft, now: number, id: string = newId()): Edit {
   const s: Sale = { ...draft, id, created: now, updated: now };
-  return { ...guard({ putSales: [s] }, { deleteSales: [id] }, {}), text: `Recorded the sale of ${draft.quantity} × ${draft.name}.` };
+  return {
+    ...guard({ putSales: [s] }, { deleteSales: [id] }, {}),
+    text: `Recorded the sale of ${draft.quantity} × ${draft.name}.`,
+  };
 }
 
 export function editSale(old: Sale, draft: SaleDraft, now: number): Edit {
   const s: Sale = { ...old, ...draft, id: old.id, created: old.created, updated: now };
-  return { ...guard({ putSales: [s] }, { putSales: [old] }, { sales: [old] }), text: `Saved the sale of ${draft.name}.` };
+  return {
+    ...guard({ putSales: [s] }, { putSales: [old] }, { sales: [old] }),
+    text: `Saved the sale of ${draft.name}.`,
+  };
 }
 
 export function deleteSale(old: Sale): Edit {
-  return { ...guard({ deleteSales: [old.id] }, { putSales: [old] }, { sales: [old] }), text: `Deleted the sale of ${old.quantity} × ${old.name}.` };
+  return {
+    ...guard({ deleteSales: [old.id] }, { putSales: [old] }, { sales: [old] }),
+    text: `Deleted the sale of ${old.quantity} × ${old.name}.`,
+  };
 }
 
 export function importDrafts(drafts: readonly HoldingDraft[], now: number, ids: () => string = newId): Edit {
   const hs = drafts.map<Holding>((d, i) => ({ ...d, id: ids(), created: now + i, updated: now + i }));
-  return { ...guard({ putHoldings: hs }, { deleteHoldings: hs.map((h) => h.id) }, {}), text: `Imported ${count(hs.length, 'holding')}.` };
+  return {
+    ...guard({ putHoldings: hs }, { deleteHoldings: hs.map((h) => h.id) }, {}),
+    text: `Imported ${count(hs.length, 'holding')}.`,
+  };
 }
 
 /**
  * A backup restored: 'replace' empties the portfolio (every game) and writes the backup; 'add' writes the
  * backup's records over the ones with the same id. Undo writes back what was there before.
  */
-export function restoreBackup(current: { holdings: readonly Holding[]; sales: readonly Sale[] }, backup: Backup, mode: 'replace' | 'add'): Edit {
+export function restoreBackup(
+  current: { holdings: readonly Holding[]; sales: readonly Sale[] },
+  backup: Backup,
+  mode: 'replace' | 'add',
+): Edit {
   const text = `Restored the backup (${count(backup.holdings.length, 'holding')}, ${count(backup.sales.length, 'sale')}).`;
   if (mode === 'replace')
     return {
-      change: { clear: true, putHoldings: backup.holdings, putSales: backup.sales, expect: { all: { holdings: current.holdings, sales: current.sales } } },
-      undo: { clear: true, putHoldings: current.holdings, putSales: current.sales, expect: { all: { holdings: backup.holdings, sales: backup.sales } } },
+      change: {
+        clear: true,
+        putHoldings: backup.holdings,
+        putSales: backup.sales,
+        expect: { all: { holdings: current.holdings, sales: current.sales } },
+      },
+      undo: {
+        clear: true,
+        putHoldings: current.holdings,
+        putSales: current.sales,
+        expect: { all: { holdings: backup.holdings, sales: backup.sales } },
+      },
       text,
     };
   const hById = new Map(current.holdings.map((h) => [h.id, h]));
@@ -137,7 +181,12 @@ export function restoreBackup(current: { holdings: readonly Holding[]; sales: re
 }
 
 /** A change applied to records in memory, as the store applies it (clear, then deletes, then puts). */
-export function applyChange<T extends { id: string }>(list: readonly T[], clear: boolean | undefined, deletes: readonly string[] | undefined, puts: readonly T[] | undefined): T[] {
+export function applyChange<T extends { id: string }>(
+  list: readonly T[],
+  clear: boolean | undefined,
+  deletes: readonly string[] | undefined,
+  puts: readonly T[] | undefined,
+): T[] {
   const byId = new Map<string, T>(clear ? [] : list.map((r) => [r.id, r]));
   for (const id of deletes ?? []) byId.delete(id);
   for (const r of puts ?? []) byId.set(r.id, r);

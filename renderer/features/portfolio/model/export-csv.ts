@@ -29,7 +29,22 @@ function timeText(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
 }
 
-export const HOLDINGS_CSV_HEAD = ['Name', 'Quantity', 'Unit cost', 'Fee', 'Acquired', 'Market', 'Locked until', 'Note', 'Remaining', 'Cost basis', 'In catalog', 'Origin', 'Id', 'Cost currency'] as const;
+export const HOLDINGS_CSV_HEAD = [
+  'Name',
+  'Quantity',
+  'Unit cost',
+  'Fee',
+  'Acquired',
+  'Market',
+  'Locked until',
+  'Note',
+  'Remaining',
+  'Cost basis',
+  'In catalog',
+  'Origin',
+  'Id',
+  'Cost currency',
+] as const;
 
 export function holdingsCsv(rows: readonly HoldingRow[], names: CsvNames): string {
   return csvFile(
@@ -53,7 +68,20 @@ export function holdingsCsv(rows: readonly HoldingRow[], names: CsvNames): strin
   );
 }
 
-export const SALES_CSV_HEAD = ['Name', 'Quantity', 'Unit price', 'Fee', 'Proceeds', 'Cost basis', 'Realised', 'Not held', 'Sold', 'Market', 'Note', 'Id'] as const;
+export const SALES_CSV_HEAD = [
+  'Name',
+  'Quantity',
+  'Unit price',
+  'Fee',
+  'Proceeds',
+  'Cost basis',
+  'Realised',
+  'Not held',
+  'Sold',
+  'Market',
+  'Note',
+  'Id',
+] as const;
 
 /** The sales in the order given, with the ledger's FIFO figures. */
 export function salesCsv(ledger: Ledger, saleIds: readonly string[], names: CsvNames): string {

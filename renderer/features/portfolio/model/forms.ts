@@ -55,7 +55,19 @@ function placeFields(place: Place | null): { place: string; placeText: string } 
 }
 
 export function holdingForm(h: Holding | null, name = '', now = Date.now()): HoldingForm {
-  if (!h) return { name, quantity: '1', unitCost: '', fee: '', costCurrency: '', acquired: today(now), place: '', placeText: '', lockedUntil: '', note: '' };
+  if (!h)
+    return {
+      name,
+      quantity: '1',
+      unitCost: '',
+      fee: '',
+      costCurrency: '',
+      acquired: today(now),
+      place: '',
+      placeText: '',
+      lockedUntil: '',
+      note: '',
+    };
   return {
     name: h.name,
     quantity: String(h.quantity),
@@ -105,7 +117,11 @@ function readPlace(place: string, text: string): Place | null | { error: string 
   return place ? { kind: 'market', slug: place } : null;
 }
 
-export function readHoldingForm(f: HoldingForm, game: GameId, origin: Holding['origin'] = 'manual'): FormRead<HoldingForm, HoldingDraft> {
+export function readHoldingForm(
+  f: HoldingForm,
+  game: GameId,
+  origin: Holding['origin'] = 'manual',
+): FormRead<HoldingForm, HoldingDraft> {
   const errors: FormErrors<HoldingForm> = {};
   const name = f.name.trim();
   if (!name) errors.name = 'Pick or type an item.';
@@ -117,7 +133,8 @@ export function readHoldingForm(f: HoldingForm, game: GameId, origin: Holding['o
   const fee = readMoney(f.fee, true);
   if (typeof fee === 'string') errors.fee = fee;
   const costCurrency = f.costCurrency.trim().toUpperCase();
-  if (costCurrency && !isCurrencyCode(costCurrency)) errors.costCurrency = 'An ISO 4217 currency code (three letters, e.g. CNY), or empty for the service’s currency.';
+  if (costCurrency && !isCurrencyCode(costCurrency))
+    errors.costCurrency = 'An ISO 4217 currency code (three letters, e.g. CNY), or empty for the service’s currency.';
   const acquired = readDay(f.acquired, true);
   if (acquired !== null && typeof acquired === 'object') errors.acquired = acquired.error;
   const place = readPlace(f.place, f.placeText);
@@ -161,7 +178,14 @@ export interface SaleForm {
 
 export function saleForm(s: Sale | null, now = Date.now()): SaleForm {
   if (!s) return { quantity: '1', unitPrice: '', fee: '', sold: today(now), place: '', placeText: '', note: '' };
-  return { quantity: String(s.quantity), unitPrice: moneyText(s.unitPrice), fee: moneyText(s.fee), sold: s.sold, ...placeFields(s.place), note: s.note };
+  return {
+    quantity: String(s.quantity),
+    unitPrice: moneyText(s.unitPrice),
+    fee: moneyText(s.fee),
+    sold: s.sold,
+    ...placeFields(s.place),
+    note: s.note,
+  };
 }
 
 export function readSaleForm(f: SaleForm, game: GameId, name: string): FormRead<SaleForm, SaleDraft> {
@@ -169,7 +193,8 @@ export function readSaleForm(f: SaleForm, game: GameId, name: string): FormRead<
   const quantity = readQuantity(f.quantity);
   if (typeof quantity === 'string') errors.quantity = quantity;
   const unitPrice = readMoney(f.unitPrice, false);
-  if (typeof unitPrice === 'string' || unitPrice === null) errors.unitPrice = typeof unitPrice === 'string' ? unitPrice : 'Required.';
+  if (typeof unitPrice === 'string' || unitPrice === null)
+    errors.unitPrice = typeof unitPrice === 'string' ? unitPrice : 'Required.';
   const fee = readMoney(f.fee, true);
   if (typeof fee === 'string') errors.fee = fee;
   const sold = readDay(f.sold, false);
@@ -180,7 +205,16 @@ export function readSaleForm(f: SaleForm, game: GameId, name: string): FormRead<
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    value: { game, name, quantity: quantity as number, unitPrice: unitPrice as number, fee: fee as number | null, sold: sold as string, place: place as Place | null, note: f.note },
+    value: {
+      game,
+      name,
+      quantity: quantity as number,
+      unitPrice: unitPrice as number,
+      fee: fee as number | null,
+      sold: sold as string,
+      place: place as Place | null,
+      note: f.note,
+    },
   };
 }
 

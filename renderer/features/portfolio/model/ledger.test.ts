@@ -27,7 +27,20 @@ function lot(id: string, over: Partial<Holding> = {}): Holding {
 
 function sale(id: string, over: Partial<Sale> = {}): Sale {
   t++;
-  return { id, game: 730, name: NAME, quantity: 1, unitPrice: 10_000, fee: null, sold: '2026-03-01', place: null, note: '', created: t, updated: t, ...over };
+  return {
+    id,
+    game: 730,
+    name: NAME,
+    quantity: 1,
+    unitPrice: 10_000,
+    fee: null,
+    sold: '2026-03-01',
+    place: null,
+    note: '',
+    created: t,
+    updated: t,
+    ...over,
+  };
 }
 
 describe('fee shares', () => {

@@ -130,7 +130,14 @@ export function buildLedger(holdings: readonly Holding[], sales: readonly Sale[]
     // Items of each lot already taken, in lot order.
     const used = itemLots.map(() => 0);
     let cursor = 0;
-    const item: ItemResult = { game: first.game, name: first.name, held: 0, realised: 0, realisedMissing: 0, shortfall: 0 };
+    const item: ItemResult = {
+      game: first.game,
+      name: first.name,
+      held: 0,
+      realised: 0,
+      realisedMissing: 0,
+      shortfall: 0,
+    };
     for (const sale of itemSales) {
       let left = sale.quantity;
       const takes: LotTake[] = [];
@@ -177,9 +184,18 @@ export function buildLedger(holdings: readonly Holding[], sales: readonly Sale[]
 }
 
 /** The table's rows: one per holding (sold-out lots included, remaining 0), `known` from the catalog. */
-export function holdingRows(ledger: Ledger, holdings: readonly Holding[], known: (name: string) => boolean): HoldingRow[] {
+export function holdingRows(
+  ledger: Ledger,
+  holdings: readonly Holding[],
+  known: (name: string) => boolean,
+): HoldingRow[] {
   return holdings.map((h) => {
     const lot = ledger.lots.get(h.id);
-    return { holding: h, remaining: lot?.remaining ?? h.quantity, costBasis: lot ? lot.costBasis : null, known: known(h.name) };
+    return {
+      holding: h,
+      remaining: lot?.remaining ?? h.quantity,
+      costBasis: lot ? lot.costBasis : null,
+      known: known(h.name),
+    };
   });
 }

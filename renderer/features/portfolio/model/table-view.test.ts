@@ -6,7 +6,14 @@ interface R {
   name: string;
   v: number | null;
 }
-const col: PortfolioColumn<R> = { id: 'v', label: 'V', title: '', align: 'end', sortValue: (r) => r.v, text: (r) => String(r.v) };
+const col: PortfolioColumn<R> = {
+  id: 'v',
+  label: 'V',
+  title: '',
+  align: 'end',
+  sortValue: (r) => r.v,
+  text: (r) => String(r.v),
+};
 const rows: R[] = [
   { name: 'b', v: 2 },
   { name: 'a', v: null },
@@ -28,6 +35,9 @@ describe('holdings table view', () => {
 
   it('a header click flips the same column, figures start descending', () => {
     expect(nextSort(null, col as PortfolioColumn<unknown>)).toEqual({ column: 'v', dir: 'desc' });
-    expect(nextSort({ column: 'v', dir: 'desc' }, col as PortfolioColumn<unknown>)).toEqual({ column: 'v', dir: 'asc' });
+    expect(nextSort({ column: 'v', dir: 'desc' }, col as PortfolioColumn<unknown>)).toEqual({
+      column: 'v',
+      dir: 'asc',
+    });
   });
 });

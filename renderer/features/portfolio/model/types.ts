@@ -54,7 +54,11 @@ export const HoldingSchema = z.object({
    * The currency unitCost and fee were entered in (ISO 4217), kept as entered; null or absent = the
    * service's currency (every holding from before storage version 2). Converted at the rate of `acquired`.
    */
-  costCurrency: z.string().regex(/^[A-Z]{3}$/).nullable().optional(),
+  costCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullable()
+    .optional(),
   acquired: Day.nullable(),
   place: PlaceSchema.nullable(),
   /** Trade-locked until this time (ms); null = tradable. */

@@ -23,12 +23,22 @@ export interface ValuationSummaryProps {
 
 const holdings = (n: number): string => `${n.toLocaleString('en-US')} holding${n === 1 ? '' : 's'}`;
 
-export const ValuationSummary = memo(function ValuationSummary({ totals, realised, money, net, pending }: ValuationSummaryProps) {
+export const ValuationSummary = memo(function ValuationSummary({
+  totals,
+  realised,
+  money,
+  net,
+  pending,
+}: ValuationSummaryProps) {
   const info = measureInfo(net);
   const sell = totals?.measures.sellNow;
   return (
     <section className="pf-value-summary" aria-label="Portfolio value">
-      {pending ? <p className="pf-value-summary__pending" role="status">{pending}</p> : null}
+      {pending ? (
+        <p className="pf-value-summary__pending" role="status">
+          {pending}
+        </p>
+      ) : null}
       <dl className="pf-value-summary__tiles">
         {MEASURES.map((id) => {
           const t = totals?.measures[id];
@@ -36,19 +46,38 @@ export const ValuationSummary = memo(function ValuationSummary({ totals, realise
           // No holding priced: the total is unknown, not 0.
           const value = t && t.missing < (totals?.holdings ?? 0) ? formatMoney(t.value, money) : MISSING;
           return (
-            <div key={id} className="pf-tile" title={`${info[id].title} Summed over the holdings with a price.`} data-measure={id}>
+            <div
+              key={id}
+              className="pf-tile"
+              title={`${info[id].title} Summed over the holdings with a price.`}
+              data-measure={id}
+            >
               <dt>{info[id].label}</dt>
               <dd className="pf-tile__value">{value}</dd>
               {missing ? <dd className="pf-tile__note">{missing}</dd> : null}
             </div>
           );
         })}
-        <div className="pf-tile" title="Unrealised profit or loss at the sell-now value: value minus the cost basis, over the holdings with both a price and a cost." data-measure="unrealised">
+        <div
+          className="pf-tile"
+          title="Unrealised profit or loss at the sell-now value: value minus the cost basis, over the holdings with both a price and a cost."
+          data-measure="unrealised"
+        >
           <dt>Unrealised P/L (sell now)</dt>
-          <dd className="pf-tile__value">{sell && sell.plMissing < (totals?.holdings ?? 0) ? `${signedMoney(sell.pl, money)} (${signedPercent(sell.plPercent)})` : MISSING}</dd>
-          {sell && sell.plMissing > 0 ? <dd className="pf-tile__note">{holdings(sell.plMissing)} without a price or cost</dd> : null}
+          <dd className="pf-tile__value">
+            {sell && sell.plMissing < (totals?.holdings ?? 0)
+              ? `${signedMoney(sell.pl, money)} (${signedPercent(sell.plPercent)})`
+              : MISSING}
+          </dd>
+          {sell && sell.plMissing > 0 ? (
+            <dd className="pf-tile__note">{holdings(sell.plMissing)} without a price or cost</dd>
+          ) : null}
         </div>
-        <div className="pf-tile" title="Realised profit or loss of the recorded sales: what they fetched, less their fees, minus the cost of the items sold (first in, first out)." data-measure="realised">
+        <div
+          className="pf-tile"
+          title="Realised profit or loss of the recorded sales: what they fetched, less their fees, minus the cost of the items sold (first in, first out)."
+          data-measure="realised"
+        >
           <dt>Realised P/L</dt>
           <dd className="pf-tile__value">{signedMoney(realised, money)}</dd>
         </div>
@@ -58,8 +87,12 @@ export const ValuationSummary = memo(function ValuationSummary({ totals, realise
           data-measure="cash"
         >
           <dt>{`Cash within ${CASH_WINDOW_DAYS} days`}</dt>
-          <dd className="pf-tile__value">{totals && totals.cashMissing < totals.holdings ? formatMoney(totals.cashInWindow, money) : MISSING}</dd>
-          {totals && totals.cashMissing > 0 ? <dd className="pf-tile__note">{holdings(totals.cashMissing)} without a price or Steam volume</dd> : null}
+          <dd className="pf-tile__value">
+            {totals && totals.cashMissing < totals.holdings ? formatMoney(totals.cashInWindow, money) : MISSING}
+          </dd>
+          {totals && totals.cashMissing > 0 ? (
+            <dd className="pf-tile__note">{holdings(totals.cashMissing)} without a price or Steam volume</dd>
+          ) : null}
         </div>
       </dl>
     </section>
@@ -69,7 +102,10 @@ export const ValuationSummary = memo(function ValuationSummary({ totals, realise
 /** The "Net of fees" switch, as on the Prices page's toolbar. */
 export function NetOfFeesSwitch({ net, onChange }: { net: boolean; onChange(net: boolean): void }) {
   return (
-    <label className="pf-net" title="Values less the markets' fees (seller fees on sales, buyer fees on replacing); a market whose fee is unknown then has no value, never a fee of 0. The same switch as on the Prices page.">
+    <label
+      className="pf-net"
+      title="Values less the markets' fees (seller fees on sales, buyer fees on replacing); a market whose fee is unknown then has no value, never a fee of 0. The same switch as on the Prices page."
+    >
       <input type="checkbox" role="switch" checked={net} onChange={(e) => onChange(e.target.checked)} /> Net of fees
     </label>
   );

@@ -19,7 +19,14 @@ import { datedConverter } from '../../../market/currency/dated';
 import { askColor, axisProps, bidColor, gridColor, tooltipProps } from '../../../ui/charts/theme';
 import type { ChartState, Provenance } from '../../../ui/charts/types';
 import type { HoldingRow } from '../model/types';
-import { convertValueChartData, seriesRequest, valueChartData, VALUE_RANGES, type SeriesSettings, type ValueRangeId } from './value-over-time';
+import {
+  convertValueChartData,
+  seriesRequest,
+  valueChartData,
+  VALUE_RANGES,
+  type SeriesSettings,
+  type ValueRangeId,
+} from './value-over-time';
 
 export interface ValueOverTimeChartProps {
   rows: readonly HoldingRow[];
@@ -42,7 +49,12 @@ export function ValueOverTimeChart({ rows, settings, nameOf }: ValueOverTimeChar
   const conv = useMemo(() => datedConverter(currency, money), [currency, money]);
   const f = useMemo(() => chartFormat(conv?.format ?? money), [conv, money]);
   const { status } = useConnection();
-  const [result, setResult] = useState<{ key: string; series: PortfolioSeries | null; error: string | null; at: number } | null>(null);
+  const [result, setResult] = useState<{
+    key: string;
+    series: PortfolioSeries | null;
+    error: string | null;
+    at: number;
+  } | null>(null);
   const { game, askMarkets, bidMarkets, fees, feeKnown, net } = settings;
   const r = VALUE_RANGES.find((x) => x.id === range) ?? VALUE_RANGES[0];
   // The history changes after every poll, but reading 30 days again each minute would show nothing new at
@@ -64,10 +76,13 @@ export function ValueOverTimeChart({ rows, settings, nameOf }: ValueOverTimeChar
     history.portfolio(body).then(
       (series) => {
         if (!live) return;
-        performance.mark('portfolio:value-series', { detail: { ms: performance.now() - t0, items: req.items.length, points: series.points } });
+        performance.mark('portfolio:value-series', {
+          detail: { ms: performance.now() - t0, items: req.items.length, points: series.points },
+        });
         setResult({ key, series, error: null, at: req.to });
       },
-      (e: unknown) => live && setResult({ key, series: null, error: e instanceof Error ? e.message : String(e), at: req.to }),
+      (e: unknown) =>
+        live && setResult({ key, series: null, error: e instanceof Error ? e.message : String(e), at: req.to }),
     );
     return () => {
       live = false;
@@ -90,39 +105,99 @@ export function ValueOverTimeChart({ rows, settings, nameOf }: ValueOverTimeChar
         : current.error !== null
           ? { status: 'error', message: `The price history could not be read: ${current.error}` }
           : !series || series.times.length === 0
-            ? { status: 'empty', message: 'No price history for these items in this range yet: it builds up while Market Desk refreshes prices.' }
+            ? {
+                status: 'empty',
+                message:
+                  'No price history for these items in this range yet: it builds up while Market Desk refreshes prices.',
+              }
             : { status: 'ready' };
   const provenance: Provenance = {
     fetchedAt: current?.at ?? Date.now(),
-    source: status?.state === 'demo' || !status?.baseUrl ? 'Demo data (built-in reference service)' : `${status.baseUrl.replace(/^https?:\/\//, '').replace(/\/.*$/, '')} (local price history)`,
+    source:
+      status?.state === 'demo' || !status?.baseUrl
+        ? 'Demo data (built-in reference service)'
+        : `${status.baseUrl.replace(/^https?:\/\//, '').replace(/\/.*$/, '')} (local price history)`,
     game: gameName(game),
     markets: [...new Set([...askMarkets, ...bidMarkets])].map(nameOf),
   };
   const noHistory = series?.noHistory ?? [];
-  const span = series && series.times.length ? (series.times[series.times.length - 1] as number) - (series.first ?? 0) : 86_400_000;
+  const span =
+    series && series.times.length
+      ? (series.times[series.times.length - 1] as number) - (series.first ?? 0)
+      : 86_400_000;
   const subtitle = `Today's holdings at the prices recorded then, ${r.resolution}${net ? ', net of fees' : ', before fees'}${
-    conv ? `; in ${currency.display} at the rate of each point's day${oldest ? ` (before ${oldest.date}: the oldest rate kept)` : ''}` : ''
+    conv
+      ? `; in ${currency.display} at the rate of each point's day${oldest ? ` (before ${oldest.date}: the oldest rate kept)` : ''}`
+      : ''
   }${
-    noHistory.length ? `; ${noHistory.length} item${noHistory.length === 1 ? '' : 's'} without history in this range (left out): ${noHistory.slice(0, 3).join(', ')}${noHistory.length > 3 ? '…' : ''}` : ''
+    noHistory.length
+      ? `; ${noHistory.length} item${noHistory.length === 1 ? '' : 's'} without history in this range (left out): ${noHistory.slice(0, 3).join(', ')}${noHistory.length > 3 ? '…' : ''}`
+      : ''
   }`;
 
   return (
     <section className="pf-value-time" aria-label="Value over time" data-testid="portfolio-value-time">
       <div className="segmented" role="radiogroup" aria-label="Value over time range">
         {VALUE_RANGES.map((x) => (
-          <button key={x.id} type="button" role="radio" aria-checked={range === x.id} className="segmented__item" onClick={() => setRange(x.id)}>
+          <button
+            key={x.id}
+            type="button"
+            role="radio"
+            aria-checked={range === x.id}
+            className="segmented__item"
+            onClick={() => setRange(x.id)}
+          >
             {x.label}
           </button>
         ))}
       </div>
-      <ChartFrame id="portfolio-value" title="Portfolio value over time" subtitle={subtitle} fileBase={`portfolio-value-${range}`} provenance={provenance} data={data} state={state} height={260}>
+      <ChartFrame
+        id="portfolio-value"
+        title="Portfolio value over time"
+        subtitle={subtitle}
+        fileBase={`portfolio-value-${range}`}
+        provenance={provenance}
+        data={data}
+        state={state}
+        height={260}
+      >
         <LineChart data={data.rows} margin={{ top: 6, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={gridColor} vertical={false} />
-          <XAxis dataKey="t" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={(t: number) => timeLabel(t, span)} minTickGap={40} {...axisProps} />
+          <XAxis
+            dataKey="t"
+            type="number"
+            scale="time"
+            domain={['dataMin', 'dataMax']}
+            tickFormatter={(t: number) => timeLabel(t, span)}
+            minTickGap={40}
+            {...axisProps}
+          />
           <YAxis width={70} domain={['auto', 'auto']} tickFormatter={f.moneyTick} {...axisProps} />
-          <Tooltip {...tooltipProps} labelFormatter={(t) => new Date(Number(t)).toLocaleString()} formatter={(v, n) => [v === null || v === undefined ? MISSING : f.money(Number(v)), n]} />
-          <Line type="stepAfter" dataKey="sellNow" name="Sell now" stroke={bidColor} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls={false} />
-          <Line type="stepAfter" dataKey="listLowest" name="List at lowest" stroke={askColor} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls={false} />
+          <Tooltip
+            {...tooltipProps}
+            labelFormatter={(t) => new Date(Number(t)).toLocaleString()}
+            formatter={(v, n) => [v === null || v === undefined ? MISSING : f.money(Number(v)), n]}
+          />
+          <Line
+            type="stepAfter"
+            dataKey="sellNow"
+            name="Sell now"
+            stroke={bidColor}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+            connectNulls={false}
+          />
+          <Line
+            type="stepAfter"
+            dataKey="listLowest"
+            name="List at lowest"
+            stroke={askColor}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+            connectNulls={false}
+          />
         </LineChart>
       </ChartFrame>
     </section>

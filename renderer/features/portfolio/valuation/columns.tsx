@@ -4,12 +4,25 @@
  * is "—" with the reason in the cell's title (no price, fee unknown), never 0.
  */
 import type { ReactNode } from 'react';
-import { formatMoney, formatMoneyExact, formatPercent, MISSING, type MoneyFormat } from '../../../../shared/money/money';
+import {
+  formatMoney,
+  formatMoneyExact,
+  formatPercent,
+  MISSING,
+  type MoneyFormat,
+} from '../../../../shared/money/money';
 import { signedMoney, signedPercent } from '../../../lib/number-format';
 import { reasonText } from '../../../market/recommendations/reasons';
 import type { PortfolioColumn } from '../model/columns';
 import type { HoldingRow } from '../model/types';
-import { CASH_WINDOW_DAYS, DEFAULT_SELL_SHARE, THIN_DAILY_VOLUME, type HoldingValue, type MeasureId, type MeasureValue } from './measures';
+import {
+  CASH_WINDOW_DAYS,
+  DEFAULT_SELL_SHARE,
+  THIN_DAILY_VOLUME,
+  type HoldingValue,
+  type MeasureId,
+  type MeasureValue,
+} from './measures';
 
 /** A holdings table row with its valuation (null until the prices are loaded). */
 export type ValuedRow = HoldingRow & { value: HoldingValue | null };
@@ -23,21 +36,30 @@ export interface ValuationColumnsOptions {
 
 /** What each measure means, for headers, the summary and the CSV. */
 export function measureInfo(net: boolean): Record<MeasureId, { label: string; title: string }> {
-  const fee = net ? ', less that market\'s seller fee (Steam\'s own fee function on Steam)' : ' (before fees: "Net of fees" is off)';
+  const fee = net
+    ? ", less that market's seller fee (Steam's own fee function on Steam)"
+    : ' (before fees: "Net of fees" is off)';
   return {
-    sellNow: { label: 'Sell now', title: `What the remaining items fetch at once: the best buy order across your bid markets${fee}, times the quantity.` },
+    sellNow: {
+      label: 'Sell now',
+      title: `What the remaining items fetch at once: the best buy order across your bid markets${fee}, times the quantity.`,
+    },
     listLowest: {
       label: 'List at lowest',
       title: `Listing at the lowest ask across your markets${fee}, times the quantity. Trade-locked items use a market's locked price where it prices them apart.`,
     },
     replace: {
       label: 'Replace',
-      title: `What buying the items again costs: the lowest ask${net ? ' plus that market\'s buyer fee' : ' (before fees)'}, times the quantity.`,
+      title: `What buying the items again costs: the lowest ask${net ? " plus that market's buyer fee" : ' (before fees)'}, times the quantity.`,
     },
-    suggested: { label: 'Suggested', title: 'The service\'s suggested price (price recommendations, not tied to a market, so no fee), times the quantity; its unstable reasons beside it.' },
+    suggested: {
+      label: 'Suggested',
+      title:
+        "The service's suggested price (price recommendations, not tied to a market, so no fee), times the quantity; its unstable reasons beside it.",
+    },
     steamMedian: {
       label: 'Steam median',
-      title: `The median of Steam's most recent sales (Steam analytics: latest_median_price_sold)${net ? ', less Steam\'s seller fee' : ''}, times the quantity.`,
+      title: `The median of Steam's most recent sales (Steam analytics: latest_median_price_sold)${net ? ", less Steam's seller fee" : ''}, times the quantity.`,
     },
     mark: {
       label: 'Mark',
@@ -49,15 +71,29 @@ export function measureInfo(net: boolean): Record<MeasureId, { label: string; ti
 function missingWhy(m: MeasureValue, value: HoldingValue | null, id?: MeasureId): string {
   if (!value) return 'Prices not loaded yet.';
   if (value.item < 0) return 'The price list has no such item.';
-  if (id === 'mark') return 'No mark: no trusted quote on your markets (stalled markets and outlying quotes are left out), or too few refreshes yet.';
-  if (m.unknownFee > 0) return `No value: the fee of ${m.unknownFee === 1 ? 'the market' : `${m.unknownFee} markets`} with a price is unknown (set it in Markets & fees).`;
+  if (id === 'mark')
+    return 'No mark: no trusted quote on your markets (stalled markets and outlying quotes are left out), or too few refreshes yet.';
+  if (m.unknownFee > 0)
+    return `No value: the fee of ${m.unknownFee === 1 ? 'the market' : `${m.unknownFee} markets`} with a price is unknown (set it in Markets & fees).`;
   return 'No price on your markets.';
 }
 
-function moneyCell(m: MeasureValue | undefined, value: HoldingValue | null, opts: ValuationColumnsOptions, extra?: ReactNode, id?: MeasureId): ReactNode {
-  if (!m || m.total === null) return <span className="pf-missing" title={m ? missingWhy(m, value, id) : 'Prices not loaded yet.'}>{MISSING}</span>;
+function moneyCell(
+  m: MeasureValue | undefined,
+  value: HoldingValue | null,
+  opts: ValuationColumnsOptions,
+  extra?: ReactNode,
+  id?: MeasureId,
+): ReactNode {
+  if (!m || m.total === null)
+    return (
+      <span className="pf-missing" title={m ? missingWhy(m, value, id) : 'Prices not loaded yet.'}>
+        {MISSING}
+      </span>
+    );
   const at = m.market ? ` on ${opts.nameOf(m.market)}` : '';
-  const unknown = m.unknownFee > 0 ? `; ${m.unknownFee} market${m.unknownFee === 1 ? '' : 's'} with an unknown fee left out` : '';
+  const unknown =
+    m.unknownFee > 0 ? `; ${m.unknownFee} market${m.unknownFee === 1 ? '' : 's'} with an unknown fee left out` : '';
   return (
     <span title={`${formatMoneyExact(m.unit, opts.money)} each${at}${unknown}`}>
       {formatMoney(m.total, opts.money)}
@@ -81,10 +117,31 @@ function measureColumn(id: MeasureId, opts: ValuationColumnsOptions): PortfolioC
       const v = r.value;
       if (id === 'suggested' && v && v.reasons.length > 0) {
         const words = v.reasons.map(reasonText).join(', ');
-        return moneyCell(v.measures[id], v, opts, <span className="pf-warn" title={`Unstable: ${words}`}> ⚠ {words}</span>);
+        return moneyCell(
+          v.measures[id],
+          v,
+          opts,
+          <span className="pf-warn" title={`Unstable: ${words}`}>
+            {' '}
+            ⚠ {words}
+          </span>,
+        );
       }
       if (id === 'listLowest' && v && v.lockedDays !== null) {
-        return moneyCell(v.measures[id], v, opts, <span className="pf-sub" title={v.lockedPrice ? 'Valued at the locked price' : 'No market prices locked items apart: valued as tradable'}> {v.lockedPrice ? 'locked price' : 'tradable price'}</span>);
+        return moneyCell(
+          v.measures[id],
+          v,
+          opts,
+          <span
+            className="pf-sub"
+            title={
+              v.lockedPrice ? 'Valued at the locked price' : 'No market prices locked items apart: valued as tradable'
+            }
+          >
+            {' '}
+            {v.lockedPrice ? 'locked price' : 'tradable price'}
+          </span>,
+        );
       }
       return moneyCell(v?.measures[id], v, opts, undefined, id);
     },
@@ -102,7 +159,10 @@ function plColumn(id: MeasureId, kind: 'money' | 'percent', opts: ValuationColum
         : `The unrealised profit or loss in percent of the cost basis. "—" without a value or a cost.`,
     align: 'end',
     sortValue: (r) => (kind === 'money' ? (r.value?.pl[id].money ?? null) : (r.value?.pl[id].percent ?? null)),
-    text: (r) => (kind === 'money' ? signedMoney(r.value?.pl[id].money ?? null, opts.money) : signedPercent(r.value?.pl[id].percent ?? null)),
+    text: (r) =>
+      kind === 'money'
+        ? signedMoney(r.value?.pl[id].money ?? null, opts.money)
+        : signedPercent(r.value?.pl[id].percent ?? null),
   };
 }
 
@@ -151,8 +211,21 @@ export function valuationColumns(opts: ValuationColumnsOptions): Array<Portfolio
       },
       render: (r) => {
         const l = r.value?.liquidity;
-        if (!l || l.daysToSell === null) return <span className="pf-missing" title="No Steam volume for this item (Steam analytics not loaded, or not for this game).">{MISSING}</span>;
-        const why = [l.thin ? `thin: ${l.avgDailyVolume ?? 0} sales a day on Steam` : '', l.unstable ? 'unstable suggested price' : ''].filter(Boolean).join('; ');
+        if (!l || l.daysToSell === null)
+          return (
+            <span
+              className="pf-missing"
+              title="No Steam volume for this item (Steam analytics not loaded, or not for this game)."
+            >
+              {MISSING}
+            </span>
+          );
+        const why = [
+          l.thin ? `thin: ${l.avgDailyVolume ?? 0} sales a day on Steam` : '',
+          l.unstable ? 'unstable suggested price' : '',
+        ]
+          .filter(Boolean)
+          .join('; ');
         return (
           <span title={`${l.avgDailyVolume ?? 0} sales a day on Steam${why ? `; ${why}` : ''}`}>
             {daysText(l.daysToSell)}

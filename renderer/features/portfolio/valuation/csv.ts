@@ -32,9 +32,22 @@ export function valuationsCsvHeader(opts: ValuationsCsvOptions): string[] {
   const cols = ['Item', 'Quantity', `Cost basis${shown}`];
   for (const id of MEASURES) {
     const label = info[id].label;
-    cols.push(`${label} each${id === 'suggested' ? '' : n}${svc}`, `${label} total${id === 'suggested' ? '' : n}${svc}`, `${label} market`, `${label} P/L${shown}`, `${label} P/L %`);
+    cols.push(
+      `${label} each${id === 'suggested' ? '' : n}${svc}`,
+      `${label} total${id === 'suggested' ? '' : n}${svc}`,
+      `${label} market`,
+      `${label} P/L${shown}`,
+      `${label} P/L %`,
+    );
   }
-  cols.push('Unstable reasons', 'Locked days left', 'Locked price used', 'Avg daily Steam volume', 'Days to sell', `Cash within 7 days${svc}`);
+  cols.push(
+    'Unstable reasons',
+    'Locked days left',
+    'Locked price used',
+    'Avg daily Steam volume',
+    'Days to sell',
+    `Cash within 7 days${svc}`,
+  );
   if (c) cols.push(...provenanceHead(c));
   return cols;
 }
@@ -47,7 +60,13 @@ function line(r: ValuedRow, v: HoldingValue | null, opts: ValuationsCsvOptions):
   for (const id of MEASURES) {
     const m = v?.measures[id];
     const pl = v?.pl[id];
-    out.push(money(m?.unit ?? null), money(m?.total ?? null), m?.market ? csvText(opts.nameOf(m.market)) : '', shown(pl?.money ?? null), ratio(pl?.percent ?? null));
+    out.push(
+      money(m?.unit ?? null),
+      money(m?.total ?? null),
+      m?.market ? csvText(opts.nameOf(m.market)) : '',
+      shown(pl?.money ?? null),
+      ratio(pl?.percent ?? null),
+    );
   }
   const l = v?.liquidity;
   out.push(

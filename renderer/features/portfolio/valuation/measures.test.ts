@@ -12,7 +12,10 @@ const BID = ['steamcommunity', 'buff163'];
 const snap = snapshotOf(
   [
     // skinport prices locked items apart (8.000 against 9.000); buff163's locked price equals its price.
-    { market_hash_name: 'AK', prices: [ask('steamcommunity', 10_000), ask('skinport', 9_000, 3, 8_000), ask('buff163', 8_500, 7, 8_500)] },
+    {
+      market_hash_name: 'AK',
+      prices: [ask('steamcommunity', 10_000), ask('skinport', 9_000, 3, 8_000), ask('buff163', 8_500, 7, 8_500)],
+    },
     { market_hash_name: 'Only buff', prices: [ask('buff163', 1_000)] },
   ],
   [{ market_hash_name: 'AK', orders: [order('steamcommunity', 9_000), order('buff163', 9_500)] }],
@@ -71,7 +74,7 @@ describe('valuation measures, net of fees', () => {
     expect(v.measures.sellNow).toEqual({ unit: 7_830, total: 15_660, market: 'steamcommunity', unknownFee: 1 });
   });
 
-  it('list at lowest: the lowest ask with a known fee, less that market\'s seller fee', () => {
+  it("list at lowest: the lowest ask with a known fee, less that market's seller fee", () => {
     // skinport 9.000 is the lowest known ask: 9.000 - 8 % (720) = 8.280.
     expect(v.measures.listLowest).toEqual({ unit: 8_280, total: 16_560, market: 'skinport', unknownFee: 1 });
   });
@@ -80,7 +83,7 @@ describe('valuation measures, net of fees', () => {
     expect(v.measures.replace).toEqual({ unit: 9_000, total: 18_000, market: 'skinport', unknownFee: 1 });
   });
 
-  it('suggested as given, with its reasons; Steam median less Steam\'s seller fee', () => {
+  it("suggested as given, with its reasons; Steam median less Steam's seller fee", () => {
     expect(v.measures.suggested).toMatchObject({ unit: 9_200, total: 18_400 });
     expect(v.reasons).toEqual(['NOT_POPULAR']);
     // $9.50 = 950 cents: 41 + 82 cents of fees, 827 to the seller.
@@ -129,7 +132,10 @@ describe('locked holdings', () => {
     expect(v.measures.listLowest.unit).toBe(8_280);
   });
   it('no market prices it apart: the tradable asks, and it says so', () => {
-    const v = valueHolding(prepareValuation(settings({ askMarkets: ['steamcommunity'] })), row('AK', 1, 1, NOW + DAY_MS));
+    const v = valueHolding(
+      prepareValuation(settings({ askMarkets: ['steamcommunity'] })),
+      row('AK', 1, 1, NOW + DAY_MS),
+    );
     expect(v.lockedPrice).toBe(false);
     expect(v.measures.listLowest.unit).toBe(8_700);
   });
@@ -140,7 +146,13 @@ describe('liquidity', () => {
   it('days to sell the quantity at a tenth of the daily volume, and the cash within 7 days', () => {
     // 5 a day x 0.1 = 0.5 a day: 2 items take 4 days; 5 items take 10, of which 3 sell within 7 days.
     const two = valueHolding(ctx, row('AK', 2, null));
-    expect(two.liquidity).toEqual({ daysToSell: 4, avgDailyVolume: 5, thin: false, unstable: true, cashInWindow: 15_660 });
+    expect(two.liquidity).toEqual({
+      daysToSell: 4,
+      avgDailyVolume: 5,
+      thin: false,
+      unstable: true,
+      cashInWindow: 15_660,
+    });
     expect(valueHolding(ctx, row('AK', 5, null)).liquidity.cashInWindow).toBe(3 * 7_830);
   });
   it('a lock shortens the window', () => {
@@ -166,7 +178,14 @@ describe('totals', () => {
     expect(values).toHaveLength(4);
     expect(values[1]?.item).toBe(-1);
     expect(totals.holdings).toBe(3);
-    expect(totals.measures.sellNow).toEqual({ value: 3 * 7_830, missing: 1, pl: 1_660, plCost: 14_000, plPercent: (1_660 / 14_000) * 100, plMissing: 2 });
+    expect(totals.measures.sellNow).toEqual({
+      value: 3 * 7_830,
+      missing: 1,
+      pl: 1_660,
+      plCost: 14_000,
+      plPercent: (1_660 / 14_000) * 100,
+      plMissing: 2,
+    });
     expect(totals.cost).toBe(15_000);
     expect(totals.costMissing).toBe(1);
     // AK x2 (2 within 7 days) + AK x1; the unknown item has no value.
@@ -178,7 +197,9 @@ describe('totals', () => {
 describe('valued in slices', () => {
   it('gives what one pass gives, yielding between slices, and stops when aborted', async () => {
     const ctx = prepareValuation(settings());
-    const rows = Array.from({ length: 900 }, (_, i) => row(i % 3 === 0 ? 'AK' : i % 3 === 1 ? 'Only buff' : 'Unknown', 1 + (i % 4), i % 5 === 0 ? null : 1_000 * i));
+    const rows = Array.from({ length: 900 }, (_, i) =>
+      row(i % 3 === 0 ? 'AK' : i % 3 === 1 ? 'Only buff' : 'Unknown', 1 + (i % 4), i % 5 === 0 ? null : 1_000 * i),
+    );
     let yields = 0;
     const sliced = await valueAllSliced(ctx, rows, { sliceMs: 0, yieldFn: async () => void yields++ });
     expect(sliced).toEqual(valueAll(ctx, rows));
@@ -212,7 +233,7 @@ describe('valuation of a Rust holding, whose Steam game fee is not published', (
     steam: { get: () => ({ medianLatest: 10_000, avgDailyVolume: 5 }) },
   };
 
-  it('Steam\'s net is unknown: not taken at Steam\'s 5 % alone, and counted as unknown', () => {
+  it("Steam's net is unknown: not taken at Steam's 5 % alone, and counted as unknown", () => {
     const known = (slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, {}, RUST) !== 'unknown';
     const v = valueHolding(prepareValuation(settings({ ...base, feeKnown: known })), rustRow());
     expect(v.measures.sellNow).toEqual({ unit: null, total: null, market: null, unknownFee: 1 });
@@ -221,7 +242,7 @@ describe('valuation of a Rust holding, whose Steam game fee is not published', (
     expect(v.measures.listLowest).toEqual({ unit: 8_280, total: 16_560, market: 'skinport', unknownFee: 1 });
   });
 
-  it('even when the caller\'s feeKnown does not know the game, the fee table\'s unknown fee is not taken as known', () => {
+  it("even when the caller's feeKnown does not know the game, the fee table's unknown fee is not taken as known", () => {
     const v = valueHolding(prepareValuation(settings({ ...base, feeKnown: () => true })), rustRow());
     expect(v.measures.sellNow.unit).toBeNull();
     expect(v.measures.steamMedian.unit).toBeNull();
@@ -232,7 +253,7 @@ describe('mark: the robust mark price of the Prices page', () => {
   // Per snapshot item, thousandths, NaN = no trusted quote to mark from (Derived.mark).
   const marks = Float64Array.from([8_750, NaN]);
 
-  it('values the remaining items at the item\'s mark, with no market of its own', () => {
+  it("values the remaining items at the item's mark, with no market of its own", () => {
     const v = valueHolding(prepareValuation(settings({ mark: marks })), row('AK', 2, 14_000));
     expect(v.measures.mark).toEqual({ unit: 8_750, total: 17_500, market: null, unknownFee: 0 });
     expect(v.pl.mark).toEqual({ money: 3_500, percent: 25 });

@@ -34,7 +34,16 @@
  * Missing is null, never 0: totals count the holdings without a value.
  */
 import { STEAM_PUBLISHER_FEE_BPS } from '../../../../shared/catalog/fee-schedule';
-import { UNKNOWN_FEE_CODE, buyFeeCode, netAsk, netBid, sellFeeCode, steamFeeCode, type FeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
+import {
+  UNKNOWN_FEE_CODE,
+  buyFeeCode,
+  netAsk,
+  netBid,
+  sellFeeCode,
+  steamFeeCode,
+  type FeeCode,
+  type FeeTable,
+} from '../../../market/model/price-arithmetic';
 import { BIG, NONE, type Snapshot } from '../../../market/model/snapshot';
 import type { HoldingRow } from '../model/types';
 import { nextTask } from '../../../lib/next-task';
@@ -152,7 +161,13 @@ export function prepareValuation(s: ValuationSettings): ValuationContext {
   };
   const steamFee = s.fees.steamcommunity;
   const steamPublisher = STEAM_PUBLISHER_FEE_BPS[s.snap.game];
-  const steamCode = !s.net ? 0 : steamFee ? sellFeeCode(steamFee) : steamPublisher === undefined ? UNKNOWN_FEE_CODE : steamFeeCode(steamPublisher);
+  const steamCode = !s.net
+    ? 0
+    : steamFee
+      ? sellFeeCode(steamFee)
+      : steamPublisher === undefined
+        ? UNKNOWN_FEE_CODE
+        : steamFeeCode(steamPublisher);
   const share = s.sellShare !== undefined && s.sellShare > 0 && s.sellShare <= 1 ? s.sellShare : DEFAULT_SELL_SHARE;
   return {
     s,
@@ -168,7 +183,8 @@ export function prepareValuation(s: ValuationSettings): ValuationContext {
 const MISSING: MeasureValue = Object.freeze({ unit: null, total: null, market: null, unknownFee: 0 }) as MeasureValue;
 
 function measure(unit: number | null, q: number, market: string | null, unknownFee: number): MeasureValue {
-  if (unit === null) return unknownFee === 0 && market === null ? MISSING : { unit: null, total: null, market: null, unknownFee };
+  if (unit === null)
+    return unknownFee === 0 && market === null ? MISSING : { unit: null, total: null, market: null, unknownFee };
   return { unit, total: unit * q, market, unknownFee };
 }
 
@@ -185,7 +201,18 @@ function valueIn(snap: Snapshot, arr: Int32Array, field: 'ask' | 'locked' | 'bid
  * chosen by its price as listed and its net taken after (list at lowest), else by the net. `separateLocked`:
  * only locked prices that differ from the market's price.
  */
-function best(snap: Snapshot, cols: readonly Col[], field: 'ask' | 'locked' | 'bid', item: number, stride: number, apply: (v: number, code: FeeCode) => number, dir: 1 | -1, q: number, byGross: boolean, separateLocked: boolean): MeasureValue {
+function best(
+  snap: Snapshot,
+  cols: readonly Col[],
+  field: 'ask' | 'locked' | 'bid',
+  item: number,
+  stride: number,
+  apply: (v: number, code: FeeCode) => number,
+  dir: 1 | -1,
+  q: number,
+  byGross: boolean,
+  separateLocked: boolean,
+): MeasureValue {
   const arr = snap[field];
   const askArr = snap.ask;
   const base = item * stride;
@@ -252,7 +279,13 @@ export function valueHolding(ctx: ValuationContext, row: HoldingRow): HoldingVal
   let steamMedian = MISSING;
   if (st?.medianLatest != null) {
     if (!ctx.steamKnown) steamMedian = measure(null, q, null, 1);
-    else steamMedian = measure(ctx.steamCode === 0 ? st.medianLatest : netBid(st.medianLatest, ctx.steamCode), q, 'steamcommunity', 0);
+    else
+      steamMedian = measure(
+        ctx.steamCode === 0 ? st.medianLatest : netBid(st.medianLatest, ctx.steamCode),
+        q,
+        'steamcommunity',
+        0,
+      );
   }
 
   const markUnit = item >= 0 && s.mark ? (s.mark[item] ?? NaN) : NaN;
@@ -330,7 +363,14 @@ function emptyTotals(): ValuationTotals {
 }
 
 /** Values rows [from, to) into `values` and adds them to `t`. */
-function valueRange(ctx: ValuationContext, rows: readonly HoldingRow[], from: number, to: number, values: HoldingValue[], t: ValuationTotals): void {
+function valueRange(
+  ctx: ValuationContext,
+  rows: readonly HoldingRow[],
+  from: number,
+  to: number,
+  values: HoldingValue[],
+  t: ValuationTotals,
+): void {
   for (let i = from; i < to; i++) {
     const row = rows[i] as HoldingRow;
     const v = valueHolding(ctx, row);
@@ -379,7 +419,11 @@ export const yieldToMain = nextTask;
  * of holdings never holds the main thread for long (a long task delays input). Rejects with an AbortError
  * when `signal` aborts (newer prices arrived).
  */
-export async function valueAllSliced(ctx: ValuationContext, rows: readonly HoldingRow[], opts: { sliceMs?: number; signal?: AbortSignal; yieldFn?: () => Promise<void> } = {}): Promise<Valuation> {
+export async function valueAllSliced(
+  ctx: ValuationContext,
+  rows: readonly HoldingRow[],
+  opts: { sliceMs?: number; signal?: AbortSignal; yieldFn?: () => Promise<void> } = {},
+): Promise<Valuation> {
   // 12 ms slices: well under the 50 ms of a long task, few enough that the yields cost little.
   const sliceMs = opts.sliceMs ?? 12;
   const yieldFn = opts.yieldFn ?? yieldToMain;
@@ -392,7 +436,7 @@ export async function valueAllSliced(ctx: ValuationContext, rows: readonly Holdi
   for (const r of rows) held.add(r.holding.name);
   const index = new Map<string, number>();
   const names = ctx.s.snap.names;
-  for (let k = 0; k < names.length; ) {
+  for (let k = 0; k < names.length;) {
     const start = performance.now();
     do {
       const end = Math.min(names.length, k + 5000);

@@ -67,7 +67,13 @@ export function useSteamValues(game: number, names: readonly string[]) {
   const q = useQuery<ItemValues & { items: readonly string[] }, Error>({
     queryKey: [STEAM_VALUES_KEY, sourceKey, game, itemsKey, retryEpoch],
     queryFn: ({ signal }) =>
-      runInWorker(client, ITEMS_STEAM_VALUES, { game_id: game, items }, itemValuesRun({ source: sourceKey ?? '', epoch: retryEpoch, paths: STEAM_VALUE_PATHS }), { signal }).then(
+      runInWorker(
+        client,
+        ITEMS_STEAM_VALUES,
+        { game_id: game, items },
+        itemValuesRun({ source: sourceKey ?? '', epoch: retryEpoch, paths: STEAM_VALUE_PATHS }),
+        { signal },
+      ).then(
         // The names go with their numbers: the lookup reads them in the order they were asked.
         (r) => ({ ...r, items }),
       ),
@@ -80,7 +86,11 @@ export function useSteamValues(game: number, names: readonly string[]) {
   });
   const lookup = useMemo(() => (q.data ? steamLookupOf(q.data.items, q.data) : null), [q.data]);
   const error = q.error ? toApiError(q.error) : null;
-  return { lookup, at: q.data?.at ?? null, status: statusOf(supported, q.data !== undefined, error, () => void q.refetch()) };
+  return {
+    lookup,
+    at: q.data?.at ?? null,
+    status: statusOf(supported, q.data !== undefined, error, () => void q.refetch()),
+  };
 }
 
 export interface ValuationOptions {
@@ -98,7 +108,10 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
   const plan = useMarketPlan(game);
   const grid = useGridData({ game, askMarkets: plan.askMarkets, bidMarkets: plan.bidMarkets });
   const recsSupported = (PRICE_RECOMMENDATION_GAMES as readonly number[]).includes(game);
-  const recsData = useRecommendations({ game, type: 'general', markets: [] }, { enabled: recsSupported && rows.length > 0 });
+  const recsData = useRecommendations(
+    { game, type: 'general', markets: [] },
+    { enabled: recsSupported && rows.length > 0 },
+  );
   const names = useMemo(() => rows.map((r) => r.holding.name), [rows]);
   const steam = useSteamValues(game, names);
   const [fees] = useFees(game);
@@ -107,12 +120,18 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
   const recs = recsSupported ? recsData.recs : null;
   const recLookup = useMemo(() => (recs && recs.game === game ? recLookupOf(recs) : null), [recs, game]);
   const snap = grid.snap && grid.snap.game === game ? grid.snap : null;
-  const feeKnown = useCallback((slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, overrides, game) !== 'unknown', [overrides, game]);
+  const feeKnown = useCallback(
+    (slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, overrides, game) !== 'unknown',
+    [overrides, game],
+  );
   const { sellShare, now } = opts;
   // The mark as the Prices page has it: the same quote choice and stalled switch.
   const [quotes] = usePref(TRUST_PREFS.quotes);
   const [includeStalled] = usePref(TRUST_PREFS.includeStalled);
-  const mark = useMemo(() => (snap ? derivedForAll(snap, fees, net, { quotes, includeStalled }).mark : null), [snap, fees, net, quotes, includeStalled]);
+  const mark = useMemo(
+    () => (snap ? derivedForAll(snap, fees, net, { quotes, includeStalled }).mark : null),
+    [snap, fees, net, quotes, includeStalled],
+  );
   const ctx = useMemo(() => {
     if (!snap) return null;
     return prepareValuation({
@@ -131,7 +150,11 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
   }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, now, sellShare, mark]);
   // Valued in slices (measures.ts valueAllSliced): thousands of holdings never hold the main thread long.
   // The last valuation stays shown (`valuing` true) until the new one is complete.
-  const [state, setState] = useState<{ ctx: ValuationContext; rows: readonly HoldingRow[]; valuation: Valuation } | null>(null);
+  const [state, setState] = useState<{
+    ctx: ValuationContext;
+    rows: readonly HoldingRow[];
+    valuation: Valuation;
+  } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     if (!ctx) return;
@@ -143,7 +166,8 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
         setState({ ctx, rows, valuation });
       },
       (e: unknown) => {
-        if (!ac.signal.aborted) setFailure(`The holdings could not be valued: ${e instanceof Error ? e.message : String(e)}`);
+        if (!ac.signal.aborted)
+          setFailure(`The holdings could not be valued: ${e instanceof Error ? e.message : String(e)}`);
       },
     );
     return () => ac.abort();
@@ -158,7 +182,7 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
   return {
     valuation,
     /** The rows `valuation` values, in its order (the previous rows while a newer valuation is computed). */
-    valuedRows: valuation ? state?.rows ?? null : null,
+    valuedRows: valuation ? (state?.rows ?? null) : null,
     /** A newer valuation is being computed (the one shown is the previous). */
     valuing,
     /** Valuing failed (shown to the user, never only logged). */
@@ -167,7 +191,11 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
     net,
     setNet,
     nameOf: plan.nameOf,
-    prices: { ...statusOf(true, snap !== null, grid.error, () => void grid.refetch()), stale: grid.stale, updatedAt: grid.updatedAt },
+    prices: {
+      ...statusOf(true, snap !== null, grid.error, () => void grid.refetch()),
+      stale: grid.stale,
+      updatedAt: grid.updatedAt,
+    },
     recommendations: statusOf(recsSupported, recLookup !== null, recsData.error, () => void recsData.refetch()),
     steam: steam.status,
   };

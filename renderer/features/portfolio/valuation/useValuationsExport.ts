@@ -17,7 +17,12 @@ export interface ExportMessage {
   tone: 'ok' | 'info' | 'error';
 }
 
-export function useValuationsExport(src: { game: number; rows: readonly ValuedRow[]; net: boolean; nameOf(slug: string): string }): {
+export function useValuationsExport(src: {
+  game: number;
+  rows: readonly ValuedRow[];
+  net: boolean;
+  nameOf(slug: string): string;
+}): {
   exporting: boolean;
   message: ExportMessage | null;
   exportCsv(): Promise<void>;
@@ -38,7 +43,11 @@ export function useValuationsExport(src: { game: number; rows: readonly ValuedRo
       const result = await api.saveFile({ suggestedName: name, mime: 'text/csv', bytes });
       const count = rows.filter((r) => r.remaining > 0).length;
       if (!result.saved) setMessage({ text: 'Export cancelled.', tone: 'info' });
-      else setMessage({ text: `${result.path ? `Saved to ${result.path}` : `Downloaded ${name}`}: ${count.toLocaleString('en-US')} holdings.`, tone: 'ok' });
+      else
+        setMessage({
+          text: `${result.path ? `Saved to ${result.path}` : `Downloaded ${name}`}: ${count.toLocaleString('en-US')} holdings.`,
+          tone: 'ok',
+        });
     } catch (e) {
       setMessage({ text: `Could not export the valuations: ${describeError(e)}`, tone: 'error' });
     } finally {

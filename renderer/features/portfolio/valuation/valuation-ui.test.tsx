@@ -18,7 +18,21 @@ const snap = snapshotOf(
 );
 
 function row(name: string, remaining: number, costBasis: number | null): HoldingRow {
-  const holding: Holding = { id: name.replace(/\W/g, '_'), game: 730, name, quantity: remaining, unitCost: null, fee: null, acquired: null, place: null, lockedUntil: null, note: '', origin: 'manual', created: 0, updated: 0 };
+  const holding: Holding = {
+    id: name.replace(/\W/g, '_'),
+    game: 730,
+    name,
+    quantity: remaining,
+    unitCost: null,
+    fee: null,
+    acquired: null,
+    place: null,
+    lockedUntil: null,
+    note: '',
+    origin: 'manual',
+    created: 0,
+    updated: 0,
+  };
   return { holding, remaining, costBasis, known: true };
 }
 
@@ -76,7 +90,20 @@ describe('valuation summary', () => {
     expect(html).toMatch(/Cash within 7 days<\/dt><dd class="pf-tile__value">—/);
   });
   it('no holding priced: "—", not $0.00', () => {
-    const html = renderToStaticMarkup(<ValuationSummary totals={{ ...valued(false).totals, measures: { ...valued(false).totals.measures, sellNow: { value: 0, missing: 2, pl: 0, plCost: 0, plPercent: null, plMissing: 2 } } }} realised={null} money={money} net={false} />);
+    const html = renderToStaticMarkup(
+      <ValuationSummary
+        totals={{
+          ...valued(false).totals,
+          measures: {
+            ...valued(false).totals.measures,
+            sellNow: { value: 0, missing: 2, pl: 0, plCost: 0, plPercent: null, plMissing: 2 },
+          },
+        }}
+        realised={null}
+        money={money}
+        net={false}
+      />,
+    );
     expect(html).toMatch(/Sell now<\/dt><dd class="pf-tile__value">—/);
   });
 });
@@ -94,11 +121,20 @@ describe('valuations CSV', () => {
 
 describe('look-ups', () => {
   it('Steam numbers by name, NaN as none; suggested price and reasons by name', () => {
-    const s = steamLookupOf(['A', 'B', 'C'], { values: [Float64Array.from([1_000, NaN, 5]), Float64Array.from([2.5, 3, NaN])], found: Uint8Array.from([1, 1, 0]), at: 0 });
+    const s = steamLookupOf(['A', 'B', 'C'], {
+      values: [Float64Array.from([1_000, NaN, 5]), Float64Array.from([2.5, 3, NaN])],
+      found: Uint8Array.from([1, 1, 0]),
+      at: 0,
+    });
     expect(s.get('A')).toEqual({ medianLatest: 1_000, avgDailyVolume: 2.5 });
     expect(s.get('B')).toEqual({ medianLatest: null, avgDailyVolume: 3 });
     expect(s.get('C')).toBeNull();
-    const recs = { names: ['X', 'Y'], suggested: Float64Array.from([NaN, 4_000]), reasons: Uint16Array.from([0, 1]), unknownReasons: [] } as unknown as RecColumns;
+    const recs = {
+      names: ['X', 'Y'],
+      suggested: Float64Array.from([NaN, 4_000]),
+      reasons: Uint16Array.from([0, 1]),
+      unknownReasons: [],
+    } as unknown as RecColumns;
     const r = recLookupOf(recs);
     expect(r.suggested('X')).toEqual({ price: null, reasons: [] });
     expect(r.suggested('Y')).toEqual({ price: 4_000, reasons: ['NOT_POPULAR'] });

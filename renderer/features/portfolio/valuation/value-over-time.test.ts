@@ -11,17 +11,39 @@ import { DAYS } from '../../../market/currency/testing/days';
 
 const RUST = 252490;
 const row: HoldingRow = {
-  holding: { id: 'h', game: RUST, name: 'Door', quantity: 2, unitCost: null, fee: null, acquired: null, place: null, lockedUntil: null, note: '', origin: 'manual', created: 0, updated: 0 },
+  holding: {
+    id: 'h',
+    game: RUST,
+    name: 'Door',
+    quantity: 2,
+    unitCost: null,
+    fee: null,
+    acquired: null,
+    place: null,
+    lockedUntil: null,
+    note: '',
+    origin: 'manual',
+    created: 0,
+    updated: 0,
+  },
   remaining: 2,
   costBasis: null,
   known: true,
 };
 
 describe('the value-over-time request', () => {
-  const base = { game: RUST, askMarkets: ['steamcommunity', 'csfloat'], bidMarkets: ['steamcommunity'], fees: effectiveFees({}, RUST) };
+  const base = {
+    game: RUST,
+    askMarkets: ['steamcommunity', 'csfloat'],
+    bidMarkets: ['steamcommunity'],
+    fees: effectiveFees({}, RUST),
+  };
 
   it('net of fees, leaves Steam out for Rust (its game fee is not published), even when the caller would count it', () => {
-    for (const feeKnown of [(slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, {}, RUST) !== 'unknown', () => true]) {
+    for (const feeKnown of [
+      (slug: string, side: 'buyer' | 'seller') => feeOrigin(slug, side, {}, RUST) !== 'unknown',
+      () => true,
+    ]) {
       const req = seriesRequest([row], { ...base, feeKnown, net: true }, '30d', 1_000_000_000_000);
       expect(req.bids).toEqual([{ slug: 'steamcommunity', sellCode: UNKNOWN_FEE_CODE, known: false }]);
       expect(req.asks).toEqual([
@@ -40,15 +62,46 @@ describe('the value-over-time request', () => {
 describe('the value over time in another currency: each point at its own day’s rate', () => {
   it('a point of an earlier day converts at that day’s rate; the service figure and the rate date stay in the export', () => {
     const inputs = { days: DAYS, manual: [], service: 'USD', display: 'CNY' };
-    const view = { ...inputs, serviceKey: 'builtin', converting: true, current: currentRate(inputs, '2026-11-27'), at: (d: string) => conversionOn(inputs, d) };
+    const view = {
+      ...inputs,
+      serviceKey: 'builtin',
+      converting: true,
+      current: currentRate(inputs, '2026-11-27'),
+      at: (d: string) => conversionOn(inputs, d),
+    };
     const conv = datedConverter(view, { decimals: 2, symbol: '$' })!;
     const t0 = Date.parse('2026-11-23T10:00:00Z');
     const t1 = Date.parse('2026-11-27T10:00:00Z');
-    const series = { times: [t0, t1], sellNow: [10_000, 10_000], sellNowMissing: [0, 0], listLowest: [NaN, 12_345], listLowestMissing: [1, 0], first: t0, noHistory: [], points: 2 } as unknown as PortfolioSeries;
+    const series = {
+      times: [t0, t1],
+      sellNow: [10_000, 10_000],
+      sellNowMissing: [0, 0],
+      listLowest: [NaN, 12_345],
+      listLowestMissing: [1, 0],
+      first: t0,
+      noHistory: [],
+      points: 2,
+    } as unknown as PortfolioSeries;
     const data = convertValueChartData(valueChartData(series), conv, 'USD', 'CNY');
-    expect(data.columns.map((c) => c.label)).toEqual(['Time (UTC)', 'Sell now (USD)', 'Sell now (CNY)', 'Items without a sell-now value', 'List at lowest (USD)', 'List at lowest (CNY)', 'Items without a list-at-lowest value', 'Rate date', 'Rate (CNY per USD)']);
+    expect(data.columns.map((c) => c.label)).toEqual([
+      'Time (UTC)',
+      'Sell now (USD)',
+      'Sell now (CNY)',
+      'Items without a sell-now value',
+      'List at lowest (USD)',
+      'List at lowest (CNY)',
+      'Items without a list-at-lowest value',
+      'Rate date',
+      'Rate (CNY per USD)',
+    ]);
     // 11-23 (a Monday the file skipped): Friday 11-20's 7.7 / 1.06 -> $10.000 = CN¥72.64; 11-27: 11-26's 7.2 -> CN¥72.00.
-    expect(data.rows[0]).toMatchObject({ sellNowService: 10_000, sellNowDisplay: '72.64', rateDate: '2026-11-20', listLowest: null, listLowestDisplay: null });
+    expect(data.rows[0]).toMatchObject({
+      sellNowService: 10_000,
+      sellNowDisplay: '72.64',
+      rateDate: '2026-11-20',
+      listLowest: null,
+      listLowestDisplay: null,
+    });
     expect(data.rows[1]).toMatchObject({ sellNowDisplay: '72.00', listLowestDisplay: '88.88', rateDate: '2026-11-26' });
     expect(formatMoney(data.rows[0]!.sellNow as number, conv.format)).toBe('CN¥72.64');
   });

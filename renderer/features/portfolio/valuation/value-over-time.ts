@@ -4,7 +4,11 @@
  * numbers, for its table and CSV).
  */
 import { UNKNOWN_FEE_CODE, sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
-import type { PortfolioMarket, PortfolioSeries, PortfolioSeriesRequest } from '../../../market/history/portfolio-series';
+import type {
+  PortfolioMarket,
+  PortfolioSeries,
+  PortfolioSeriesRequest,
+} from '../../../market/history/portfolio-series';
 import type { ChartData } from '../../../ui/charts/types';
 import type { HoldingRow } from '../model/types';
 import { convertedDecimalString } from '../../../../shared/money/money';
@@ -32,10 +36,17 @@ export interface SeriesSettings {
 }
 
 /** The history request for these rows over a range ending at `now`. */
-export function seriesRequest(rows: readonly HoldingRow[], s: SeriesSettings, range: ValueRangeId, now: number): PortfolioSeriesRequest {
+export function seriesRequest(
+  rows: readonly HoldingRow[],
+  s: SeriesSettings,
+  range: ValueRangeId,
+  now: number,
+): PortfolioSeriesRequest {
   const r = VALUE_RANGES.find((x) => x.id === range) ?? VALUE_RANGES[0];
   const qty = new Map<string, number>();
-  for (const row of rows) if (row.remaining > 0 && row.holding.game === s.game) qty.set(row.holding.name, (qty.get(row.holding.name) ?? 0) + row.remaining);
+  for (const row of rows)
+    if (row.remaining > 0 && row.holding.game === s.game)
+      qty.set(row.holding.name, (qty.get(row.holding.name) ?? 0) + row.remaining);
   const market = (slug: string): PortfolioMarket => {
     const sellCode = s.net ? sellFeeCode(s.fees[slug]) : 0;
     return { slug, sellCode, known: !s.net || (sellCode !== UNKNOWN_FEE_CODE && s.feeKnown(slug, 'seller')) };
@@ -79,7 +90,12 @@ export function valueChartData(series: PortfolioSeries): ChartData {
  * the table and CSV keep the service figure, the converted figure rounded as documented (half away from
  * zero, the currency's own decimals), and the rate and its date per point.
  */
-export function convertValueChartData(data: ChartData, conv: DatedConverter, service: string, display: string): ChartData {
+export function convertValueChartData(
+  data: ChartData,
+  conv: DatedConverter,
+  service: string,
+  display: string,
+): ChartData {
   const keys = ['sellNow', 'listLowest'] as const;
   let rateCode = display;
   const rows = data.rows.map((row) => {
@@ -104,6 +120,9 @@ export function convertValueChartData(data: ChartData, conv: DatedConverter, ser
         ]
       : [col],
   );
-  columns.push({ key: 'rateDate', label: 'Rate date', kind: 'text' }, { key: 'rate', label: `Rate (${rateCode} per ${service})`, kind: 'number' });
+  columns.push(
+    { key: 'rateDate', label: 'Rate date', kind: 'text' },
+    { key: 'rate', label: `Rate (${rateCode} per ${service})`, kind: 'number' },
+  );
   return { columns, rows };
 }

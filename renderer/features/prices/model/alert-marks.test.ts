@@ -2,14 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { alertMarkText, alertMarks, hasAlertOn, type AlertOnItem } from './alert-marks';
 import { ask, snapshotOf } from '../../../market/model/test-helpers';
 
-const names = ['AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Field-Tested)', 'Chroma 2 Case', 'Sticker | Crown (Foil)'];
+const names = [
+  'AK-47 | Redline (Field-Tested)',
+  'AWP | Asiimov (Field-Tested)',
+  'Chroma 2 Case',
+  'Sticker | Crown (Foil)',
+];
 const snap = snapshotOf(
   names.map((n) => ({ market_hash_name: n, prices: [ask('steam', 10_000)] })),
   [],
   ['steam'],
   [],
 );
-const on = (item: string, over: Partial<AlertOnItem> = {}): AlertOnItem => ({ game: 730, item, enabled: true, ...over });
+const on = (item: string, over: Partial<AlertOnItem> = {}): AlertOnItem => ({
+  game: 730,
+  item,
+  enabled: true,
+  ...over,
+});
 const off = (item: string, over: Partial<AlertOnItem> = {}) => on(item, { enabled: false, ...over });
 
 describe('alertMarks', () => {
@@ -31,7 +41,9 @@ describe('alertMarks', () => {
     expect([...alertMarks(snap, [])]).toEqual([0, 0, 0, 0]);
   });
   it('caps each count at 15', () => {
-    const many = Array.from({ length: 20 }, () => on(names[1]!)).concat(Array.from({ length: 17 }, () => off(names[1]!)));
+    const many = Array.from({ length: 20 }, () => on(names[1]!)).concat(
+      Array.from({ length: 17 }, () => off(names[1]!)),
+    );
     expect(alertMarks(snap, many)[1]).toBe(0xff);
   });
 });

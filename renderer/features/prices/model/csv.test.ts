@@ -27,7 +27,10 @@ describe('buildCsv', () => {
   const A = ['steam', 'buff163'];
   const snap = snapshotOf(
     [
-      { market_hash_name: 'Sticker | "Quoted", Comma', prices: [ask('steam', 12_345, 7, null), ask('buff163', 10_001, 2, 9_999)] },
+      {
+        market_hash_name: 'Sticker | "Quoted", Comma',
+        prices: [ask('steam', 12_345, 7, null), ask('buff163', 10_001, 2, 9_999)],
+      },
       { market_hash_name: 'Nothing <b>here</b> 🔥', prices: [] },
       { market_hash_name: 'Negative', prices: [ask('steam', -1_500, 1, 0)] },
     ],
@@ -37,7 +40,13 @@ describe('buildCsv', () => {
   );
   const names: Record<string, string> = { steam: 'Steam Community Market', buff163: 'BUFF163' };
   const ctx = (net: boolean): CsvContext => {
-    const d = computeDerived({ snap, askCols: [0, 1], bidCols: [0], fees: { steam: { buyBps: 0, sellBps: 1500 } }, net });
+    const d = computeDerived({
+      snap,
+      askCols: [0, 1],
+      bidCols: [0],
+      fees: { steam: { buyBps: 0, sellBps: 1500 } },
+      net,
+    });
     return { snap, d, askCols: [1, 0], marketName: (s) => names[s] ?? s, net };
   };
 
@@ -52,7 +61,9 @@ describe('buildCsv', () => {
     );
     // Without trust data (not computed yet) the ages and flags are empty, never 0 or "no"; the mark is over every
     // quote then: the depth-weighted median of 10.001 (2 offers) and 12.345 (7 offers).
-    expect(lines[1]).toBe('"Sticker | ""Quoted"", Comma",10.001,BUFF163,11.000,Steam Community Market,30,0.999,9.99,2,9,12.345,,,10.001,9.999,2,,,,12.345,,7,,,');
+    expect(lines[1]).toBe(
+      '"Sticker | ""Quoted"", Comma",10.001,BUFF163,11.000,Steam Community Market,30,0.999,9.99,2,9,12.345,,,10.001,9.999,2,,,,12.345,,7,,,',
+    );
     expect(lines[2]).toBe('Nothing <b>here</b> 🔥,,,,,,,,0,0,,,,,,,,,,,,,,,');
     expect(lines[3]).toBe('Negative,-1.500,Steam Community Market,,,,,,1,1,-1.500,,,,,,,,,-1.500,0.000,1,,,');
     expect(lines[4]).toBe('');
@@ -71,7 +82,11 @@ describe('buildCsv', () => {
     const text = buildCsv({ ...ctx(false), currency: cny }, [0, 1]);
     const [head, row, empty] = text.split('\r\n');
     expect(head).toContain('Best ask (USD),Best ask market,Best bid (USD)');
-    expect(head!.endsWith('Best ask (CNY),Best bid (CNY),Spread (CNY),Mark (CNY),BUFF163 ask (CNY),Steam Community Market ask (CNY),Currency,Rate (CNY per USD),Rate date,Rate source')).toBe(true);
+    expect(
+      head!.endsWith(
+        'Best ask (CNY),Best bid (CNY),Spread (CNY),Mark (CNY),BUFF163 ask (CNY),Steam Community Market ask (CNY),Currency,Rate (CNY per USD),Rate date,Rate source',
+      ),
+    ).toBe(true);
     // 10.001 USD x (7.92 / 1.1 = 7.2) = 72.0072 -> 72.01 (half away from zero, CNY has 2 decimals); 11.000 -> 79.20; 0.999 -> 7.1928 -> 7.19.
     const rate = 7.92 / 1.1;
     expect(row!.endsWith(`,72.01,79.20,7.19,88.88,72.01,88.88,CNY,${rate},2026-11-26,ECB`)).toBe(true);
@@ -118,10 +133,14 @@ describe('buildCsv: trust columns', () => {
 
   it('per quote its age in whole seconds at the poll, stalled and outlier flags; per item the mark', () => {
     const [head, ak, m4] = buildCsv(ctx, [0, 1]).split('\r\n');
-    expect(head).toContain('Mark,Best ask age (s),Best bid age (s),steam ask,steam locked,steam offers,steam ask age (s),steam stalled,steam outlier,buff163 ask');
+    expect(head).toContain(
+      'Mark,Best ask age (s),Best bid age (s),steam ask,steam locked,steam offers,steam ask age (s),steam stalled,steam outlier,buff163 ask',
+    );
     // The outlier is left out: best ask Steam's 12.000, an hour old; best bid Steam's, 1 s old (1.5 s floored); the mark
     // is the one trusted ask (above the bid that bounds it). The outlier's own cell says so.
-    expect(ak).toBe('AK,12.000,steam,11.000,steam,30,-1.000,-8.33,2,9,12.000,3600,1,12.000,,7,3600,no,no,5.000,,2,90,no,low');
+    expect(ak).toBe(
+      'AK,12.000,steam,11.000,steam,30,-1.000,-8.33,2,9,12.000,3600,1,12.000,,7,3600,no,no,5.000,,2,90,no,low',
+    );
     // A stalled feed's quote: no trusted best, no mark; its age unknown yet: empty; no quote: every trust field empty.
     expect(m4).toBe('M4,,,,,,,,1,1,,,,3.000,,1,,yes,no,,,,,,');
   });

@@ -83,7 +83,14 @@ export function csvHeader(ctx: CsvContext): string {
   ];
   for (const k of ctx.askCols) {
     const name = ctx.marketName(ctx.snap.askMarkets[k] ?? '');
-    head.push(`${name} ask${inService}`, `${name} locked${inService}`, `${name} offers`, `${name} ask age (s)`, `${name} stalled`, `${name} outlier`);
+    head.push(
+      `${name} ask${inService}`,
+      `${name} locked${inService}`,
+      `${name} offers`,
+      `${name} ask age (s)`,
+      `${name} stalled`,
+      `${name} outlier`,
+    );
   }
   if (c) {
     const to = `${suffix} (${c.code})`;
@@ -119,7 +126,8 @@ export function csvRow(ctx: CsvContext, i: number): string {
     const cell = i * m + k;
     const ask = shownAsk(snap, d, i, k);
     const flags = t && ask !== null ? (t.askFlags[cell] ?? 0) : -1;
-    const outlier = flags < 0 ? '' : flags & TRUST_FLAG.outlierHigh ? 'high' : flags & TRUST_FLAG.outlierLow ? 'low' : 'no';
+    const outlier =
+      flags < 0 ? '' : flags & TRUST_FLAG.outlierHigh ? 'high' : flags & TRUST_FLAG.outlierLow ? 'low' : 'no';
     f.push(
       money(ask),
       money(shownLocked(snap, d, i, k)),
@@ -132,7 +140,12 @@ export function csvRow(ctx: CsvContext, i: number): string {
   const c = ctx.currency;
   if (c) {
     const num = (a: Float64Array | ArrayLike<number>) => (Number.isNaN(a[i]) ? null : (a[i] as number));
-    f.push(converted(c, num(d.bestAsk)), converted(c, num(d.bestBid)), converted(c, num(d.spread)), converted(c, d.mark[i] ?? null));
+    f.push(
+      converted(c, num(d.bestAsk)),
+      converted(c, num(d.bestBid)),
+      converted(c, num(d.spread)),
+      converted(c, d.mark[i] ?? null),
+    );
     for (const k of ctx.askCols) f.push(converted(c, shownAsk(snap, d, i, k)));
     f.push(...provenanceFields(c));
   }

@@ -23,10 +23,22 @@ export interface GridRowProps {
   ctx: RowContext;
 }
 
-export const GridRow = memo(function GridRow({ rowIdx, item, alertMark, y, activeCol, open, range, ctx }: GridRowProps) {
+export const GridRow = memo(function GridRow({
+  rowIdx,
+  item,
+  alertMark,
+  y,
+  activeCol,
+  open,
+  range,
+  ctx,
+}: GridRowProps) {
   // The row position matters to the cells only for the active cell's id.
   const idRow = activeCol >= 0 ? rowIdx : -1;
-  const cells = useMemo(() => rowCells({ ctx, item, alertMark, range, activeCol, rowIdx: idRow }), [ctx, item, alertMark, range, activeCol, idRow]);
+  const cells = useMemo(
+    () => rowCells({ ctx, item, alertMark, range, activeCol, rowIdx: idRow }),
+    [ctx, item, alertMark, range, activeCol, idRow],
+  );
   return (
     <div
       role="row"

@@ -20,7 +20,17 @@ export interface HeaderRowProps {
 export const HeaderRow = memo(function HeaderRow({ columns, layout, range, sort, gridId, activeCol }: HeaderRowProps) {
   const cell = (ci: number) => {
     const col = columns[ci];
-    return col ? <HeaderCell key={col.id} col={col} ci={ci} layout={layout} sort={sort} gridId={gridId} active={activeCol === ci} /> : null;
+    return col ? (
+      <HeaderCell
+        key={col.id}
+        col={col}
+        ci={ci}
+        layout={layout}
+        sort={sort}
+        gridId={gridId}
+        active={activeCol === ci}
+      />
+    ) : null;
   };
   const cells = [];
   for (let ci = 0; ci < PINNED; ci++) cells.push(cell(ci));
@@ -28,7 +38,13 @@ export const HeaderRow = memo(function HeaderRow({ columns, layout, range, sort,
   for (let ci = range.from; ci <= range.to; ci++) cells.push(cell(ci));
   return (
     <div role="rowgroup" className="pg__head" style={{ width: layout.totalWidth, height: HEADER_H }}>
-      <div role="row" aria-rowindex={1} className="pg__row pg__row--head" data-row={-1} style={{ width: layout.totalWidth, height: HEADER_H }}>
+      <div
+        role="row"
+        aria-rowindex={1}
+        className="pg__row pg__row--head"
+        data-row={-1}
+        style={{ width: layout.totalWidth, height: HEADER_H }}
+      >
         {cells}
       </div>
     </div>

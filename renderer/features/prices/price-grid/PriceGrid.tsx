@@ -72,7 +72,13 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowH = rowHeight(detailsInCells);
   const layout = useMemo(() => columnLayout(columns), [columns]);
-  const { rows: rowWindow, colV } = useGridVirtualizers({ scrollRef, rowCount: view.length, rowH, layout, initialSize: props.initialSize });
+  const { rows: rowWindow, colV } = useGridVirtualizers({
+    scrollRef,
+    rowCount: view.length,
+    rowH,
+    layout,
+    initialSize: props.initialSize,
+  });
   usePaintMarks(snap, view, columns);
 
   const { scrollToRow } = rowWindow;
@@ -85,13 +91,39 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
   );
   const { active, cell, setActive, move, onFocus } = useActiveCell(view.length, columns.length, reveal);
   const ctx = useMemo<RowContext>(
-    () => ({ snap, d, money, nameOf, watched, changes, detailsInCells, columns, layout, gridId, rowH, ...(trust ? { trust } : {}) }),
+    () => ({
+      snap,
+      d,
+      money,
+      nameOf,
+      watched,
+      changes,
+      detailsInCells,
+      columns,
+      layout,
+      gridId,
+      rowH,
+      ...(trust ? { trust } : {}),
+    }),
     [snap, d, money, nameOf, watched, changes, detailsInCells, columns, layout, gridId, rowH, trust],
   );
   const actions = useGridActions(view, columns, props);
   const copy = useCopyCell(ctx, view, columns, props.announce);
-  const pageRows = useCallback(() => Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 400) - HEADER_H) / rowH) - 1), [rowH]);
-  const onKeyDown = useGridKeyboard({ cell, hasActive: active !== null, rows: view.length, cols: columns.length, pageRows, move, setActive, actions, copy });
+  const pageRows = useCallback(
+    () => Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 400) - HEADER_H) / rowH) - 1),
+    [rowH],
+  );
+  const onKeyDown = useGridKeyboard({
+    cell,
+    hasActive: active !== null,
+    rows: view.length,
+    cols: columns.length,
+    pageRows,
+    move,
+    setActive,
+    actions,
+    copy,
+  });
   const pointer = useGridPointer({ ctx, view, columns, openItem, actions, setActive });
 
   const virtualRows = Array.from({ length: rowWindow.end - rowWindow.first }, (_, k) => {
@@ -122,7 +154,14 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
       {...pointer}
     >
       <div className="pg__canvas" style={{ height: HEADER_H + rowWindow.totalHeight, width: layout.totalWidth }}>
-        <HeaderRow columns={columns} layout={layout} range={range} sort={props.sort} gridId={gridId} activeCol={cell?.row === -1 ? cell.col : -1} />
+        <HeaderRow
+          columns={columns}
+          layout={layout}
+          range={range}
+          sort={props.sort}
+          gridId={gridId}
+          activeCol={cell?.row === -1 ? cell.col : -1}
+        />
         <div role="rowgroup" className="pg__body">
           <SparksContext value={sparks}>
             {rows.map((r) => (

@@ -16,7 +16,12 @@ const CACHE_MAX = 2000;
 const cache = new Map<string, { version: number; data: Float64Array | null }>();
 
 /** Best-ask series for the visible items (undefined while reading, null: no history). */
-export function useSparklines(game: number, names: readonly string[], askMarkets: readonly string[], enabled: boolean): ReadonlyMap<string, Float64Array | null> | null {
+export function useSparklines(
+  game: number,
+  names: readonly string[],
+  askMarkets: readonly string[],
+  enabled: boolean,
+): ReadonlyMap<string, Float64Array | null> | null {
   const version = useHistoryVersion();
   const [tick, setTick] = useState(0);
   const marketsKey = askMarkets.join(',');
@@ -90,7 +95,13 @@ export const Sparkline = memo(function Sparkline({ values }: { values: Float64Ar
     lastV = v;
   }
   return (
-    <svg className={`spark${lastV < firstV ? ' is-down' : ''}`} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+    <svg
+      className={`spark${lastV < firstV ? ' is-down' : ''}`}
+      viewBox={`0 0 ${W} ${H}`}
+      preserveAspectRatio="none"
+      aria-hidden="true"
+      focusable="false"
+    >
       <polyline points={points} />
     </svg>
   );

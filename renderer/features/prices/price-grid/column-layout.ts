@@ -30,7 +30,9 @@ export function columnLayout(columns: readonly GridColumn[]): ColumnLayout {
     left.push(x);
     const pin = ci < PINNED;
     cellStyles.push(pin ? { left: x, width: c.width } : { width: c.width });
-    cellClasses.push(`pg__cell pg__cell--${c.kind}${c.numeric ? ' pg__num' : ''}${pin ? ' pg__pin' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}`);
+    cellClasses.push(
+      `pg__cell pg__cell--${c.kind}${c.numeric ? ' pg__num' : ''}${pin ? ' pg__pin' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}`,
+    );
     x += c.width;
   });
   const pinnedWidth = columns.slice(0, PINNED).reduce((s, c) => s + c.width, 0);

@@ -66,9 +66,18 @@ function cell({ ctx, item, alertMark, activeCol, rowIdx }: RowCellsInput, ci: nu
     case 'name':
       return (
         <div key={col.id} role="gridcell" id={id} aria-colindex={ci + 1} data-col={ci} className={base} style={style}>
-          <span className={alertMark ? 'pg__name pg__name--bell' : 'pg__name'}>{name === '' ? <em className="pg__missing">(no name)</em> : name}</span>
+          <span className={alertMark ? 'pg__name pg__name--bell' : 'pg__name'}>
+            {name === '' ? <em className="pg__missing">(no name)</em> : name}
+          </span>
           {alertMark ? alertBell(alertMark) : null}
-          <button type="button" tabIndex={-1} className="pg__open" data-action="open" aria-label={`Open details for ${name}`} title="Details (Enter)">
+          <button
+            type="button"
+            tabIndex={-1}
+            className="pg__open"
+            data-action="open"
+            aria-label={`Open details for ${name}`}
+            title="Details (Enter)"
+          >
             ›
           </button>
         </div>
@@ -104,7 +113,12 @@ function alertBell(mark: number): ReactNode {
   const text = alertMarkText(mark);
   return (
     <>
-      <span className={`pg__bell${hasAlertOn(mark) ? '' : ' is-off'}`} title={text ?? undefined} aria-hidden="true" data-testid="alert-bell">
+      <span
+        className={`pg__bell${hasAlertOn(mark) ? '' : ' is-off'}`}
+        title={text ?? undefined}
+        aria-hidden="true"
+        data-testid="alert-bell"
+      >
         <Icon name="bell" />
       </span>
       <span className="visually-hidden">{`, ${text}`}</span>

@@ -8,7 +8,12 @@ import type { GridColumn } from '../grid-columns';
 import { copyText } from './clipboard';
 import type { CellPos } from './navigation';
 
-export function useCopyCell(ctx: CellContext, view: Int32Array, columns: readonly GridColumn[], announce: (text: string) => void) {
+export function useCopyCell(
+  ctx: CellContext,
+  view: Int32Array,
+  columns: readonly GridColumn[],
+  announce: (text: string) => void,
+) {
   return useCallback(
     (at: CellPos, wholeRow: boolean) => {
       const item = at.row >= 0 ? view[at.row] : undefined;
@@ -26,7 +31,9 @@ export function useCopyCell(ctx: CellContext, view: Int32Array, columns: readonl
         what = 'header';
       }
       if (!text) return;
-      void copyText(text).then((ok) => announce(ok ? `Copied ${what}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : 'Copy failed'));
+      void copyText(text).then((ok) =>
+        announce(ok ? `Copied ${what}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : 'Copy failed'),
+      );
     },
     [ctx, view, columns, announce],
   );

@@ -20,7 +20,11 @@ export interface GridActions {
   portfolioAt(row: number): boolean;
 }
 
-export function useGridActions(view: Int32Array, columns: readonly GridColumn[], { onSort, onOpen, onToggleWatch, onAlert, onAddToPortfolio }: GridHandlers): GridActions {
+export function useGridActions(
+  view: Int32Array,
+  columns: readonly GridColumn[],
+  { onSort, onOpen, onToggleWatch, onAlert, onAddToPortfolio }: GridHandlers,
+): GridActions {
   return useMemo(() => {
     const itemAt = (row: number) => (row >= 0 ? view[row] : undefined);
     return {

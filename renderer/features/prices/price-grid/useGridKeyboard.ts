@@ -21,7 +21,17 @@ export interface KeyboardInput {
   copy(at: CellPos, wholeRow: boolean): void;
 }
 
-export function useGridKeyboard({ cell, hasActive, rows, cols, pageRows, move, setActive, actions, copy }: KeyboardInput) {
+export function useGridKeyboard({
+  cell,
+  hasActive,
+  rows,
+  cols,
+  pageRows,
+  move,
+  setActive,
+  actions,
+  copy,
+}: KeyboardInput) {
   return useCallback(
     (e: KeyboardEvent<HTMLDivElement>) => {
       const at = cell ?? firstCell(rows);

@@ -74,5 +74,8 @@ export function useGridPointer({ ctx, view, columns, openItem, actions, setActiv
     [columns, view, ctx],
   );
 
-  return useMemo(() => ({ onMouseDown, onClick, onDoubleClick, onMouseOver }), [onMouseDown, onClick, onDoubleClick, onMouseOver]);
+  return useMemo(
+    () => ({ onMouseDown, onClick, onDoubleClick, onMouseOver }),
+    [onMouseDown, onClick, onDoubleClick, onMouseOver],
+  );
 }

@@ -22,6 +22,12 @@ export interface VirtualizerInput {
 export function useGridVirtualizers({ scrollRef, rowCount, rowH, layout, initialSize }: VirtualizerInput) {
   const { scrollCols, pinnedWidth } = layout;
   const rows = useRowWindow(scrollRef, rowCount, rowH, HEADER_H, 2, initialSize?.height);
-  const colV = useColumnWindow({ scrollRef, columns: scrollCols, pinnedWidth, overscan: 0, initialSize: initialSize ?? undefined });
+  const colV = useColumnWindow({
+    scrollRef,
+    columns: scrollCols,
+    pinnedWidth,
+    overscan: 0,
+    initialSize: initialSize ?? undefined,
+  });
   return { rows, colV };
 }

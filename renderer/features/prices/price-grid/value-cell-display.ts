@@ -58,7 +58,12 @@ export function valueCell(ctx: ValueCellContext, col: GridColumn, item: number):
       if (value === null) return { text: MISSING, cls: ` is-none is-missing${fl}`, label: 'no data', value };
       const price = formatMoney(value, money);
       if (!detailsInCells) return { text: price, cls: fl, label: undefined, value };
-      return { text: `${price}\n${ctx.nameOf(snap.askMarkets[d.bestAskCol[item] as number] ?? '')}`, cls: ` is-two${fl}`, label: undefined, value };
+      return {
+        text: `${price}\n${ctx.nameOf(snap.askMarkets[d.bestAskCol[item] as number] ?? '')}`,
+        cls: ` is-two${fl}`,
+        label: undefined,
+        value,
+      };
     }
     case 'bestBid': {
       const value = num(d.bestBid[item] as number);
@@ -87,7 +92,12 @@ export function valueCell(ctx: ValueCellContext, col: GridColumn, item: number):
     case 'confidence': {
       const c = ctx.trust?.confidence(item) ?? null;
       if (!c) return { text: MISSING, cls: ' is-missing', label: 'confidence not judged yet', value: null };
-      return { text: `${LEVEL_DOTS[c.level]} ${LEVEL_WORD[c.level]}`, cls: ` conf-${c.level}`, label: confidenceText(c), value: null };
+      return {
+        text: `${LEVEL_DOTS[c.level]} ${LEVEL_WORD[c.level]}`,
+        cls: ` conf-${c.level}`,
+        label: confidenceText(c),
+        value: null,
+      };
     }
     case 'market': {
       const k = col.k ?? 0;
@@ -106,7 +116,8 @@ export function valueCell(ctx: ValueCellContext, col: GridColumn, item: number):
       if (bits & TRUST_FLAG.outlierHigh) cls += ' is-outlier is-outlier-high';
       if (bits & TRUST_FLAG.outlierLow) cls += ' is-outlier is-outlier-low';
       if (bits & TRUST_FLAG.stalledMarket) cls += ' is-stalled';
-      if (ctx.trust?.dimOld && isOldQuote(askAge(snap.trust, cell), ctx.trust.now, ctx.trust.oldAfterMs)) cls += ' is-old';
+      if (ctx.trust?.dimOld && isOldQuote(askAge(snap.trust, cell), ctx.trust.now, ctx.trust.oldAfterMs))
+        cls += ' is-old';
       if (!detailsInCells) return { text: price, cls: cls + fl, label, value };
       cls += ' is-two';
       const lockedText = locked === null ? MISSING : formatMoney(locked, { decimals: money.decimals, symbol: '' });

@@ -22,13 +22,34 @@ describe('exactDecimal', () => {
 describe('recommendations CSV', () => {
   const recs = shapeRecs(
     [
-      { market_hash_name: '=HYPERLINK("x")', suggested_price: 11_000, unstable_reasons: ['NO_ORDERS', 'X_NEW'], total_sales: 7, price_difference: -301.5, price_change_percentage: -2.5, liquidity_score: 6703 },
-      { market_hash_name: 'Plain, with comma', suggested_price: null, unstable_reasons: [], total_sales: 0, price_difference: 0, price_change_percentage: 0, liquidity_score: 0 },
+      {
+        market_hash_name: '=HYPERLINK("x")',
+        suggested_price: 11_000,
+        unstable_reasons: ['NO_ORDERS', 'X_NEW'],
+        total_sales: 7,
+        price_difference: -301.5,
+        price_change_percentage: -2.5,
+        liquidity_score: 6703,
+      },
+      {
+        market_hash_name: 'Plain, with comma',
+        suggested_price: null,
+        unstable_reasons: [],
+        total_sales: 0,
+        price_difference: 0,
+        price_change_percentage: 0,
+        liquidity_score: 0,
+      },
     ],
     { game: 730, type: 'p2p', markets: ['m1'] },
     { transport: 'rest', bytes: 0, bytesDoneAt: 0, parseMs: 0 },
   )!;
-  const snap = snapshotOf([{ market_hash_name: '=HYPERLINK("x")', prices: [ask('m1', 10_000)] }], [{ market_hash_name: '=HYPERLINK("x")', orders: [order('b1', 12_000)] }], ['m1'], ['b1']);
+  const snap = snapshotOf(
+    [{ market_hash_name: '=HYPERLINK("x")', prices: [ask('m1', 10_000)] }],
+    [{ market_hash_name: '=HYPERLINK("x")', orders: [order('b1', 12_000)] }],
+    ['m1'],
+    ['b1'],
+  );
   const fees = { m1: { buyBps: 250, sellBps: 0 }, b1: { buyBps: 0, sellBps: 1000 } };
   const cols = { snap, askCols: [0], bidCols: [0], fees };
   const shown = computeDerived({ ...cols, net: false });
@@ -39,7 +60,11 @@ describe('recommendations CSV', () => {
   it('in another currency: converted suggested price, best ask and bid, and the rate with its date, after the service columns', () => {
     const cny = conversionOn({ days: DAYS, manual: [], service: 'USD', display: 'CNY' }, '2026-11-27')!;
     const lines = [...recCsvChunks({ ...ctx, currency: cny }, Int32Array.from([1, 0]), 1)].join('').split('\r\n');
-    expect(lines[0]!.endsWith('Suggested price (CNY),Best ask (CNY),Best bid (CNY),Currency,Rate (CNY per USD),Rate date,Rate source')).toBe(true);
+    expect(
+      lines[0]!.endsWith(
+        'Suggested price (CNY),Best ask (CNY),Best bid (CNY),Currency,Rate (CNY per USD),Rate date,Rate source',
+      ),
+    ).toBe(true);
     // 11.000 x 7.2 = 79.20; 10.000 -> 72.00; 12.000 -> 86.40; the service columns unchanged.
     expect(lines[2]!.startsWith(`"'=HYPERLINK(""x"")",11.000,7,`)).toBe(true);
     expect(lines[2]!.endsWith(`,79.20,72.00,86.40,CNY,${7.92 / 1.1},2026-11-26,ECB`)).toBe(true);

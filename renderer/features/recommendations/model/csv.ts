@@ -6,7 +6,12 @@
  */
 import { CSV_EOL, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString, type MoneyConversion } from '../../../../shared/money/money';
-import { convertedField, convertedLabel, provenanceFields, provenanceHead } from '../../../market/currency/export-columns';
+import {
+  convertedField,
+  convertedLabel,
+  provenanceFields,
+  provenanceHead,
+} from '../../../market/currency/export-columns';
 import type { Snapshot } from '../../../market/model/snapshot';
 import type { Derived } from '../../../market/model/derived-columns';
 import { dealWorking, type RecJoin } from '../../../market/recommendations/join';
@@ -74,7 +79,12 @@ export function recCsvHeader(ctx: RecCsvContext): string {
     'Sell: gain',
     'Sell: gain %',
     ...(ctx.currency
-      ? [...['Suggested price', `Best ask${n}`, `Best bid${n}`].map((l) => convertedLabel(ctx.currency as MoneyConversion, l)), ...provenanceHead(ctx.currency)]
+      ? [
+          ...['Suggested price', `Best ask${n}`, `Best bid${n}`].map((l) =>
+            convertedLabel(ctx.currency as MoneyConversion, l),
+          ),
+          ...provenanceHead(ctx.currency),
+        ]
       : []),
   ]
     .map(csvText)
@@ -92,7 +102,8 @@ export function recCsvRow(ctx: RecCsvContext, unknownOf: ReadonlyMap<number, str
     plain(c.liquidity[i] as number),
     csvText(c.reasons[i] === 0 ? '' : reasonCodes(c, unknownOf, i).join(' ')),
   ];
-  const market = (slugs: readonly string[] | undefined, col: number) => (col >= 0 && slugs ? csvText(ctx.marketName(slugs[col] ?? '')) : '');
+  const market = (slugs: readonly string[] | undefined, col: number) =>
+    col >= 0 && slugs ? csvText(ctx.marketName(slugs[col] ?? '')) : '';
   if (join && snap) {
     f.push(
       money(join.ask[i] as number),
@@ -106,7 +117,14 @@ export function recCsvRow(ctx: RecCsvContext, unknownOf: ReadonlyMap<number, str
     );
     for (const side of ['buy', 'sell'] as const) {
       const w = ctx.netDerived ? dealWorking(side, i, c, join, snap, ctx.netDerived) : null;
-      f.push(w ? csvText(ctx.marketName(w.market)) : '', w ? money(w.price) : '', w ? money(w.fee) : '', w ? money(w.after) : '', w ? money(w.gain) : '', w ? ratio(w.gainPct) : '');
+      f.push(
+        w ? csvText(ctx.marketName(w.market)) : '',
+        w ? money(w.price) : '',
+        w ? money(w.fee) : '',
+        w ? money(w.after) : '',
+        w ? money(w.gain) : '',
+        w ? ratio(w.gainPct) : '',
+      );
     }
   } else {
     for (let k = 0; k < 20; k++) f.push('');
@@ -114,7 +132,12 @@ export function recCsvRow(ctx: RecCsvContext, unknownOf: ReadonlyMap<number, str
   const cur = ctx.currency;
   if (cur) {
     const v = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? null : x);
-    f.push(convertedField(cur, v(c.suggested[i])), convertedField(cur, join ? v(join.ask[i]) : null), convertedField(cur, join ? v(join.bid[i]) : null), ...provenanceFields(cur));
+    f.push(
+      convertedField(cur, v(c.suggested[i])),
+      convertedField(cur, join ? v(join.ask[i]) : null),
+      convertedField(cur, join ? v(join.bid[i]) : null),
+      ...provenanceFields(cur),
+    );
   }
   return f.join(',');
 }

@@ -16,13 +16,22 @@ import { unknownFeeMarkets } from '../../../market/scanner/scan';
 import { nextState, progressText, rangeChoices, type RunState } from './backtest-view';
 import { BacktestResultView } from './BacktestResultView';
 
-type Kept = { kind: 'loading' } | { kind: 'ready'; oldest: number | null; at: number } | { kind: 'error'; message: string };
+type Kept =
+  { kind: 'loading' } | { kind: 'ready'; oldest: number | null; at: number } | { kind: 'error'; message: string };
 
 /**
  * `markets` (the user's market list) and `nameOf` come from the page: the panel runs no market plan of its
  * own (a second one would run the plan's discovery checks again beside the page's live poll).
  */
-export function BacktestPanel({ rule, markets: userMarkets, nameOf }: { rule: ScanRule; markets: readonly string[]; nameOf: (slug: string) => string }) {
+export function BacktestPanel({
+  rule,
+  markets: userMarkets,
+  nameOf,
+}: {
+  rule: ScanRule;
+  markets: readonly string[];
+  nameOf: (slug: string) => string;
+}) {
   const [game] = useSelectedGame();
   const money = useMoneyFormat();
   const [fees] = useFees(game);
@@ -56,11 +65,23 @@ export function BacktestPanel({ rule, markets: userMarkets, nameOf }: { rule: Sc
     if (!choice) return;
     const markets = [...new Set([...userMarkets, ...Object.keys(fees)])];
     const unknown = unknownFeeMarkets(markets, overrides, game);
-    const req: BacktestRequestData = { game, rule, fees: { ...fees }, unknownBuy: [...unknown.buy], unknownSell: [...unknown.sell], from: choice.from, to: choice.to };
-    const w = (worker.current ??= new Worker(new URL('../../../market/scanner/backtest.worker.ts', import.meta.url), { type: 'module', name: 'market-desk-backtest' }));
+    const req: BacktestRequestData = {
+      game,
+      rule,
+      fees: { ...fees },
+      unknownBuy: [...unknown.buy],
+      unknownSell: [...unknown.sell],
+      from: choice.from,
+      to: choice.to,
+    };
+    const w = (worker.current ??= new Worker(new URL('../../../market/scanner/backtest.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'market-desk-backtest',
+    }));
     const startedAt = Date.now();
     w.onmessage = (e: MessageEvent<BacktestMessage>) => setState((s) => nextState(s, e.data, Date.now()));
-    w.onerror = (e) => setState({ kind: 'error', message: `The backtest stopped: ${e.message || 'the worker failed'}.` });
+    w.onerror = (e) =>
+      setState({ kind: 'error', message: `The backtest stopped: ${e.message || 'the worker failed'}.` });
     setState({ kind: 'running', done: 0, total: 0, startedAt });
     w.postMessage({ type: 'start', req } satisfies BacktestRequest);
   }, [choice, userMarkets, fees, overrides, game, rule]);
@@ -80,13 +101,21 @@ export function BacktestPanel({ rule, markets: userMarkets, nameOf }: { rule: Sc
         </p>
       )}
       {kept.kind === 'ready' && choices.length === 0 && (
-        <p data-testid="backtest-empty">No price history yet: it is recorded at every refresh of the prices. Come back after a few polls.</p>
+        <p data-testid="backtest-empty">
+          No price history yet: it is recorded at every refresh of the prices. Come back after a few polls.
+        </p>
       )}
       {choices.length > 0 && (
         <div className="backtest__controls">
           <label>
             Range{' '}
-            <select className="input select input--small" data-testid="backtest-range" value={choice?.id ?? ''} onChange={(e) => setChoiceId(e.target.value)} disabled={busy}>
+            <select
+              className="input select input--small"
+              data-testid="backtest-range"
+              value={choice?.id ?? ''}
+              onChange={(e) => setChoiceId(e.target.value)}
+              disabled={busy}
+            >
               {choices.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.label}
@@ -95,11 +124,23 @@ export function BacktestPanel({ rule, markets: userMarkets, nameOf }: { rule: Sc
             </select>
           </label>{' '}
           {busy ? (
-            <button type="button" className="btn btn--small" data-testid="backtest-cancel" onClick={cancel} disabled={state.kind === 'cancelling'}>
+            <button
+              type="button"
+              className="btn btn--small"
+              data-testid="backtest-cancel"
+              onClick={cancel}
+              disabled={state.kind === 'cancelling'}
+            >
               Cancel
             </button>
           ) : (
-            <button type="button" className="btn btn--small" data-testid="backtest-run" onClick={run} disabled={problems.length > 0}>
+            <button
+              type="button"
+              className="btn btn--small"
+              data-testid="backtest-run"
+              onClick={run}
+              disabled={problems.length > 0}
+            >
               Run backtest
             </button>
           )}

@@ -17,8 +17,30 @@ const result: BacktestResult = {
   items: 3,
   polls: 7,
   routes: [
-    { name: 'three polls', buyMarket: 'csfloat', sellMarket: 'waxpeer', start: T0 + MIN, end: T0 + 4 * MIN, polls: 3, minutes: 3, profit: 1_292, profitAfter1: 1_762, profitAfter5: NaN },
-    { name: 'one poll', buyMarket: 'csfloat', sellMarket: 'waxpeer', start: T0 + 2 * MIN, end: T0 + 3 * MIN, polls: 1, minutes: 1, profit: 1_292, profitAfter1: NaN, profitAfter5: NaN },
+    {
+      name: 'three polls',
+      buyMarket: 'csfloat',
+      sellMarket: 'waxpeer',
+      start: T0 + MIN,
+      end: T0 + 4 * MIN,
+      polls: 3,
+      minutes: 3,
+      profit: 1_292,
+      profitAfter1: 1_762,
+      profitAfter5: NaN,
+    },
+    {
+      name: 'one poll',
+      buyMarket: 'csfloat',
+      sellMarket: 'waxpeer',
+      start: T0 + 2 * MIN,
+      end: T0 + 3 * MIN,
+      polls: 1,
+      minutes: 1,
+      profit: 1_292,
+      profitAfter1: NaN,
+      profitAfter5: NaN,
+    },
   ],
   carriedIn: 0,
   afterOne: { routes: 1, total: 1_762, perDay: 1_762 },
@@ -33,17 +55,29 @@ const cells = (html: string, testId: string): string => {
 
 describe('BacktestResultView', () => {
   it('shows the routes, their durations, what was taken one poll on, the settings and what was not applied', () => {
-    const html = renderToStaticMarkup(<BacktestResultView state={{ kind: 'done', result, ms: 1_500 }} fmt={fmt} nameOf={(s) => names[s] ?? s} />);
+    const html = renderToStaticMarkup(
+      <BacktestResultView state={{ kind: 'done', result, ms: 1_500 }} fmt={fmt} nameOf={(s) => names[s] ?? s} />,
+    );
     expect(cells(html, 'backtest-routes-count')).toBe('2');
     expect(html).toContain('data-testid="backtest-after-one">1, $1.762, $1.762<');
-    expect(html).toContain('<td>three polls</td><td>CSFloat</td><td>Waxpeer</td><td>2026-11-20 12:01</td><td>3</td><td>3.0</td><td>$1.292</td><td>$1.762</td><td>—</td>');
-    expect(html).toContain('<td>one poll</td><td>CSFloat</td><td>Waxpeer</td><td>2026-11-20 12:02</td><td>1</td><td>1.0</td><td>$1.292</td><td>—</td><td>—</td>');
+    expect(html).toContain(
+      '<td>three polls</td><td>CSFloat</td><td>Waxpeer</td><td>2026-11-20 12:01</td><td>3</td><td>3.0</td><td>$1.292</td><td>$1.762</td><td>—</td>',
+    );
+    expect(html).toContain(
+      '<td>one poll</td><td>CSFloat</td><td>Waxpeer</td><td>2026-11-20 12:02</td><td>1</td><td>1.0</td><td>$1.292</td><td>—</td><td>—</td>',
+    );
     expect(html).toContain('<li>Rule: Cross-market to buy order</li>');
     expect(html).toContain('<li>minimum depth (offer and order counts not recorded)</li>');
   });
 
   it('says when the range holds no history for the game', () => {
-    const html = renderToStaticMarkup(<BacktestResultView state={{ kind: 'done', result: { ...result, items: 0, routes: [] }, ms: 1 }} fmt={fmt} nameOf={(s) => s} />);
+    const html = renderToStaticMarkup(
+      <BacktestResultView
+        state={{ kind: 'done', result: { ...result, items: 0, routes: [] }, ms: 1 }}
+        fmt={fmt}
+        nameOf={(s) => s}
+      />,
+    );
     expect(html).toContain('No price history for this game in the range chosen.');
   });
 });

@@ -10,7 +10,15 @@ import { dailyReturns, durations, settingsUsed, spanText, type RunState } from '
 /** Routes listed one by one (the summary counts them all). */
 const ROUTE_ROWS = 200;
 
-export function BacktestResultView({ state, fmt, nameOf }: { state: Extract<RunState, { kind: 'done' }>; fmt: (v: number) => string; nameOf: (slug: string) => string }) {
+export function BacktestResultView({
+  state,
+  fmt,
+  nameOf,
+}: {
+  state: Extract<RunState, { kind: 'done' }>;
+  fmt: (v: number) => string;
+  nameOf: (slug: string) => string;
+}) {
   const r = state.result;
   const days = useMemo(() => dailyReturns(r), [r]);
   const d = useMemo(() => durations(r.routes), [r]);
@@ -20,8 +28,10 @@ export function BacktestResultView({ state, fmt, nameOf }: { state: Extract<RunS
   return (
     <div className="backtest__result" data-testid="backtest-result">
       <p>
-        {r.items.toLocaleString('en-US')} items, {r.polls.toLocaleString('en-US')} polls from {new Date(r.from).toISOString().slice(0, 16).replace('T', ' ')} to{' '}
-        {new Date(r.to).toISOString().slice(0, 16).replace('T', ' ')} UTC ({spanText(r.to - r.from)}), in {(state.ms / 1000).toFixed(1)} s.
+        {r.items.toLocaleString('en-US')} items, {r.polls.toLocaleString('en-US')} polls from{' '}
+        {new Date(r.from).toISOString().slice(0, 16).replace('T', ' ')} to{' '}
+        {new Date(r.to).toISOString().slice(0, 16).replace('T', ' ')} UTC ({spanText(r.to - r.from)}), in{' '}
+        {(state.ms / 1000).toFixed(1)} s.
       </p>
       <div style={{ width: '100%', height: 220 }} data-testid="backtest-chart">
         <ResponsiveContainer>
@@ -31,8 +41,18 @@ export function BacktestResultView({ state, fmt, nameOf }: { state: Extract<RunS
             <YAxis />
             <Tooltip formatter={(v) => fmt(Math.round(Number(v) * 1000))} />
             <Legend />
-            <Bar dataKey="afterOne" name="Net return, taken after one poll" fill="var(--accent, #3b82f6)" isAnimationActive={false} />
-            <Bar dataKey="afterFive" name="Net return, taken after five polls" fill="var(--muted, #94a3b8)" isAnimationActive={false} />
+            <Bar
+              dataKey="afterOne"
+              name="Net return, taken after one poll"
+              fill="var(--accent, #3b82f6)"
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="afterFive"
+              name="Net return, taken after five polls"
+              fill="var(--muted, #94a3b8)"
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -65,7 +85,9 @@ export function BacktestResultView({ state, fmt, nameOf }: { state: Extract<RunS
             ] as const
           ).map(([polls, id, taken]) => (
             <tr key={id}>
-              <th scope="row">Still there {polls} poll{polls === 'one' ? '' : 's'} later: routes, net return total, per day</th>
+              <th scope="row">
+                Still there {polls} poll{polls === 'one' ? '' : 's'} later: routes, net return total, per day
+              </th>
               <td data-testid={`backtest-${id}`}>
                 {taken.routes}, {fmt(taken.total)}, {fmt(taken.perDay)}
               </td>
@@ -103,7 +125,12 @@ export function BacktestResultView({ state, fmt, nameOf }: { state: Extract<RunS
           ))}
         </tbody>
       </table>
-      {r.routes.length > ROUTE_ROWS && <p>The first {ROUTE_ROWS} of {r.routes.length.toLocaleString('en-US')} routes are listed; the figures above count them all.</p>}
+      {r.routes.length > ROUTE_ROWS && (
+        <p>
+          The first {ROUTE_ROWS} of {r.routes.length.toLocaleString('en-US')} routes are listed; the figures above count
+          them all.
+        </p>
+      )}
       <h4>Settings used</h4>
       <ul data-testid="backtest-settings">
         {settingsUsed(r.rule, nameOf, fmt).map((line) => (

@@ -84,7 +84,8 @@ export function dailyReturns(result: Pick<BacktestResult, 'from' | 'to' | 'route
   const first = Math.floor(result.from / DAY);
   const last = Math.floor(result.to / DAY);
   const days: DayReturn[] = [];
-  for (let d = first; d <= last; d++) days.push({ day: new Date(d * DAY).toISOString().slice(0, 10), afterOne: 0, afterFive: 0, routes: 0 });
+  for (let d = first; d <= last; d++)
+    days.push({ day: new Date(d * DAY).toISOString().slice(0, 10), afterOne: 0, afterFive: 0, routes: 0 });
   for (const r of result.routes) {
     const day = days[Math.floor(r.start / DAY) - first];
     if (!day) continue;
@@ -140,7 +141,8 @@ export function settingsUsed(rule: ScanRule, nameOf: (slug: string) => string, m
     `Tick ${money(rule.tickThousandths)}; Steam wallet ratio ${rule.walletRatio}`,
     `Fee unknown routes ${rule.includeFeeUnknown ? 'kept (net is an upper bound)' : 'left out'}`,
   ];
-  if (l.minBuyDepth > 0 || l.minSellDepth > 0) out.push(`Minimum depth: ${l.minBuyDepth} offers to buy, ${l.minSellDepth} orders to sell`);
+  if (l.minBuyDepth > 0 || l.minSellDepth > 0)
+    out.push(`Minimum depth: ${l.minBuyDepth} offers to buy, ${l.minSellDepth} orders to sell`);
   if (l.minLiquidityScore > 0) out.push(`Minimum liquidity score ${l.minLiquidityScore}`);
   if (l.minSteamSales30d > 0) out.push(`Minimum Steam sales (30 days) ${l.minSteamSales30d}`);
   out.push(`Trusted quotes only: ${l.trustedOnly ? 'yes' : 'no'}; locked listings: ${l.locked}`);

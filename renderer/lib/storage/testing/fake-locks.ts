@@ -28,7 +28,12 @@ export class FakeLockManager {
   private readonly dead = new Set<number>();
   private agents = 0;
 
-  request<T>(name: string, ...args: [(lock: { name: string } | null) => Promise<T> | T] | [{ ifAvailable?: boolean }, (lock: { name: string } | null) => Promise<T> | T]): Promise<T> {
+  request<T>(
+    name: string,
+    ...args:
+      | [(lock: { name: string } | null) => Promise<T> | T]
+      | [{ ifAvailable?: boolean }, (lock: { name: string } | null) => Promise<T> | T]
+  ): Promise<T> {
     return this.requestAs(0, name, ...args);
   }
 
@@ -41,7 +46,13 @@ export class FakeLockManager {
     };
   }
 
-  private requestAs<T>(agent: number, name: string, ...args: [(lock: { name: string } | null) => Promise<T> | T] | [{ ifAvailable?: boolean }, (lock: { name: string } | null) => Promise<T> | T]): Promise<T> {
+  private requestAs<T>(
+    agent: number,
+    name: string,
+    ...args:
+      | [(lock: { name: string } | null) => Promise<T> | T]
+      | [{ ifAvailable?: boolean }, (lock: { name: string } | null) => Promise<T> | T]
+  ): Promise<T> {
     const [options, cb] = args.length === 1 ? [{}, args[0]] : args;
     if (this.dead.has(agent)) return new Promise<T>(() => undefined);
     if (options.ifAvailable && this.held.has(name)) return Promise.resolve().then(() => cb(null));

@@ -36,7 +36,12 @@
  * request queue and its factory's list of databases — internals of the installed fake-indexeddb 6.x,
  * checked by the tests that use it (a fault that does not fire fails them).
  */
-import { forceCloseDatabase, IDBCursor as FakeCursor, IDBIndex as FakeIndex, IDBObjectStore as FakeObjectStore } from 'fake-indexeddb';
+import {
+  forceCloseDatabase,
+  IDBCursor as FakeCursor,
+  IDBIndex as FakeIndex,
+  IDBObjectStore as FakeObjectStore,
+} from 'fake-indexeddb';
 
 export type FaultKind = 'quota-at-commit' | 'quota-at-request' | 'error-at-request' | 'abort' | 'close';
 export type FaultOp = 'write' | 'delete' | 'clear' | 'read';
@@ -77,24 +82,31 @@ const hit = new WeakSet<object>();
 let installed = false;
 
 /** The requests an object store and an index both make: every one a read. */
-const READS: ReadonlyArray<[string, FaultOp]> = ['get', 'getAll', 'getKey', 'getAllKeys', 'count', 'openCursor', 'openKeyCursor'].map((n) => [n, 'read']);
+const READS: ReadonlyArray<[string, FaultOp]> = [
+  'get',
+  'getAll',
+  'getKey',
+  'getAllKeys',
+  'count',
+  'openCursor',
+  'openKeyCursor',
+].map((n) => [n, 'read']);
 
-const METHODS: ReadonlyArray<[proto: object, names: ReadonlyArray<[string, FaultOp]>, where: (self: never) => { tx: FakeTx; store: string }]> = [
+const METHODS: ReadonlyArray<
+  [proto: object, names: ReadonlyArray<[string, FaultOp]>, where: (self: never) => { tx: FakeTx; store: string }]
+> = [
   [
     FakeObjectStore.prototype,
-    [
-      ['put', 'write'],
-      ['add', 'write'],
-      ['delete', 'delete'],
-      ['clear', 'clear'],
-      ...READS,
-    ],
+    [['put', 'write'], ['add', 'write'], ['delete', 'delete'], ['clear', 'clear'], ...READS],
     (s: { name: string; transaction: FakeTx }) => ({ tx: s.transaction, store: s.name }),
   ],
   [
     FakeIndex.prototype,
     READS,
-    (s: { objectStore: { name: string; transaction: FakeTx } }) => ({ tx: s.objectStore.transaction, store: s.objectStore.name }),
+    (s: { objectStore: { name: string; transaction: FakeTx } }) => ({
+      tx: s.objectStore.transaction,
+      store: s.objectStore.name,
+    }),
   ],
   [
     FakeCursor.prototype,
@@ -120,7 +132,9 @@ function install(): void {
       const original = p[name] as Method;
       p[name] = function (this: unknown, ...args: unknown[]) {
         const { tx, store } = where(this as never);
-        const fault = hit.has(tx) ? undefined : armed.find((a) => a.times > 0 && a.op === op && a.db === tx.db.name && a.store === store);
+        const fault = hit.has(tx)
+          ? undefined
+          : armed.find((a) => a.times > 0 && a.op === op && a.db === tx.db.name && a.store === store);
         if (fault) arm(tx, fault);
         const request = original.apply(this, args);
         if (fault?.kind === 'close') closeAbnormally(tx.db.name);
@@ -139,7 +153,10 @@ function arm(tx: FakeTx, fault: Armed): void {
   const exec = tx._execRequestAsync;
   if (fault.kind === 'quota-at-request' || fault.kind === 'error-at-request') {
     const name = fault.kind === 'quota-at-request' ? 'QuotaExceededError' : 'UnknownError';
-    const message = fault.kind === 'quota-at-request' ? 'The current transaction exceeded its quota limitations.' : 'An unknown error occurred within Indexed Database.';
+    const message =
+      fault.kind === 'quota-at-request'
+        ? 'The current transaction exceeded its quota limitations.'
+        : 'An unknown error occurred within Indexed Database.';
     tx._execRequestAsync = function (obj) {
       tx._execRequestAsync = exec;
       return exec.call(tx, {
@@ -174,8 +191,15 @@ function arm(tx: FakeTx, fault: Armed): void {
  * The next `times` transactions that make an `op` request ('write' unless said) on `store` of database
  * `db` fail as `kind` says. Returns how many fired so far (a test checks its fault was met).
  */
-export function injectFault(db: string, store: string, kind: FaultKind, times = 1, op: FaultOp = 'write'): { fired(): number; clear(): void } {
-  if ((kind === 'quota-at-commit' || kind === 'quota-at-request') && op !== 'write') throw new Error(`A ${kind} fault is a write's (not ${op}).`);
+export function injectFault(
+  db: string,
+  store: string,
+  kind: FaultKind,
+  times = 1,
+  op: FaultOp = 'write',
+): { fired(): number; clear(): void } {
+  if ((kind === 'quota-at-commit' || kind === 'quota-at-request') && op !== 'write')
+    throw new Error(`A ${kind} fault is a write's (not ${op}).`);
   install();
   const a: Armed = { db, store, kind, op, times, fired: 0 };
   armed.push(a);
@@ -198,9 +222,12 @@ const CLOSING = "Failed to execute 'transaction' on 'IDBDatabase': The database 
  * how many it closed.
  */
 export function closeAbnormally(name: string): number {
-  const factory = indexedDB as unknown as { _databases?: Map<string, { connections: FakeConnection[]; transactions: FakeTx[] }> };
+  const factory = indexedDB as unknown as {
+    _databases?: Map<string, { connections: FakeConnection[]; transactions: FakeTx[] }>;
+  };
   const raw = factory._databases?.get(name);
-  if (!raw) throw new Error(`closeAbnormally: no fake-indexeddb database named ${name} (is fake-indexeddb/auto loaded?)`);
+  if (!raw)
+    throw new Error(`closeAbnormally: no fake-indexeddb database named ${name} (is fake-indexeddb/auto loaded?)`);
   const connections = [...raw.connections];
   for (const c of connections) {
     const transaction = c.transaction;

@@ -23,7 +23,15 @@ const NEEDS: Record<Who, Need['kinds']> = {
   hidden: ['asks', 'bids'],
 };
 
-export async function simulatePolls({ minutes, intervalMs, consumers }: { minutes: number; intervalMs: number; consumers: readonly Who[] }): Promise<{ polls: number; records: number }> {
+export async function simulatePolls({
+  minutes,
+  intervalMs,
+  consumers,
+}: {
+  minutes: number;
+  intervalMs: number;
+  consumers: readonly Who[];
+}): Promise<{ polls: number; records: number }> {
   let records = 0;
   const engine = new MarketEngine<{ game: number }>({
     load: async (req) => ({ snap: { game: req.game }, at: Date.now() }),
@@ -39,7 +47,10 @@ export async function simulatePolls({ minutes, intervalMs, consumers }: { minute
     }),
   );
   engine.setSource('live|sim');
-  const releases = [engine.need({ ...PLAN, kinds: NEEDS.desk }), ...consumers.map((who) => engine.need({ ...PLAN, kinds: NEEDS[who] }, { now: true }))];
+  const releases = [
+    engine.need({ ...PLAN, kinds: NEEDS.desk }),
+    ...consumers.map((who) => engine.need({ ...PLAN, kinds: NEEDS[who] }, { now: true })),
+  ];
   await vi.advanceTimersByTimeAsync(minutes * 60_000);
   for (const r of releases) r();
   return { polls: engine.polls, records };

@@ -10,7 +10,17 @@ import { convertedDecimalString, type MoneyConversion } from '../../../../shared
 import type { RowBatch, SeriesColumns } from './rows';
 import type { ExportSink } from './sink';
 
-export const CSV_HEAD = ['time_utc', 'time_ms', 'item', 'market', 'side', 'price', 'low', 'high', 'resolution_ms'] as const;
+export const CSV_HEAD = [
+  'time_utc',
+  'time_ms',
+  'item',
+  'market',
+  'side',
+  'price',
+  'low',
+  'high',
+  'resolution_ms',
+] as const;
 
 /** Bytes gathered before a chunk is written. */
 const CHUNK_BYTES = 1 << 20;
@@ -43,8 +53,13 @@ export class CsvStreamWriter {
     private readonly conversionAt?: (ms: number) => MoneyConversion | null,
     displayCode?: string,
   ) {
-    this.seriesBytes = cols.market.map((m, i) => this.encoder.encode(m === null ? '' : `${csvText(m)},${csvText(cols.side[i] ?? '')}`));
-    const head: string[] = [...CSV_HEAD, ...(conversionAt ? [`price_${displayCode ?? ''}`, 'currency', 'rate_date'] : [])];
+    this.seriesBytes = cols.market.map((m, i) =>
+      this.encoder.encode(m === null ? '' : `${csvText(m)},${csvText(cols.side[i] ?? '')}`),
+    );
+    const head: string[] = [
+      ...CSV_HEAD,
+      ...(conversionAt ? [`price_${displayCode ?? ''}`, 'currency', 'rate_date'] : []),
+    ];
     this.put(this.encoder.encode(CSV_BOM + csvRecord(head.map(csvText))));
   }
 
@@ -126,7 +141,11 @@ export class CsvStreamWriter {
       if (this.conversionAt) {
         const c = this.conversionAt(ms);
         const p = b.price[i] as number;
-        this.put(this.encoder.encode(c ? `,${Number.isNaN(p) ? '' : convertedDecimalString(p, c)},${c.code},${c.date}` : ',,,'));
+        this.put(
+          this.encoder.encode(
+            c ? `,${Number.isNaN(p) ? '' : convertedDecimalString(p, c)},${c.code},${c.date}` : ',,,',
+          ),
+        );
       }
       this.buf[this.pos++] = CR;
       this.buf[this.pos++] = LF;

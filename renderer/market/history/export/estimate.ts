@@ -48,7 +48,12 @@ export function rowsFromStore(sel: Pick<ExportSelection, 'from' | 'to'>, s: Stor
   return Math.round(((s.bytes * s.gameChunks) / s.chunks / STORED_BYTES_PER_ROW) * share);
 }
 
-export async function estimateExport(store: HistoryStore, sel: ExportSelection, formats: StreamFormats, now = Date.now()): Promise<ExportEstimate> {
+export async function estimateExport(
+  store: HistoryStore,
+  sel: ExportSelection,
+  formats: StreamFormats,
+  now = Date.now(),
+): Promise<ExportEstimate> {
   let rows: number;
   if (sel.names) {
     const streams = [...new Set((await store.seriesOf(sel.game)).map(streamOf))];

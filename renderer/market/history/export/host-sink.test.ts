@@ -16,7 +16,12 @@ import { MemorySink } from './sink';
 import { exportFileNames, streamExport } from './stream-export';
 
 const D0 = Date.UTC(2025, 0, 10);
-const ctx = { service: 'http://127.0.0.1:9999', gameName: 'Counter-Strike 2', pollingIntervalMs: 60_000, at: D0 + 5 * DAY };
+const ctx = {
+  service: 'http://127.0.0.1:9999',
+  gameName: 'Counter-Strike 2',
+  pollingIntervalMs: 60_000,
+  at: D0 + 5 * DAY,
+};
 const stores: HistoryStore[] = [];
 afterEach(() => {
   for (const s of stores.splice(0)) s.close();
@@ -30,8 +35,18 @@ async function filledStore(): Promise<HistoryStore> {
   const ask = Int32Array.from({ length: names.length * 2 }, () => 1000 + Math.floor(r() * 100_000));
   const bid = Int32Array.from({ length: names.length }, () => 900 + Math.floor(r() * 90_000));
   for (let p = 0; p < 30; p++) {
-    for (const a of [ask, bid]) for (let i = 0; i < a.length; i++) if (r() < 0.3) a[i] = 1000 + Math.floor(r() * 100_000);
-    await s.record({ game: 730, at: D0 + 8 * HOUR + p * 60_000, names, askMarkets: ['steam', 'buff163'], bidMarkets: ['steam'], ask: ask.slice(), bid: bid.slice(), big: [] });
+    for (const a of [ask, bid])
+      for (let i = 0; i < a.length; i++) if (r() < 0.3) a[i] = 1000 + Math.floor(r() * 100_000);
+    await s.record({
+      game: 730,
+      at: D0 + 8 * HOUR + p * 60_000,
+      names,
+      askMarkets: ['steam', 'buff163'],
+      bidMarkets: ['steam'],
+      ask: ask.slice(),
+      bid: bid.slice(),
+      big: [],
+    });
   }
   return s;
 }
@@ -53,14 +68,33 @@ describe('streamed export to the host', () => {
   it('a whole export arrives as the in-memory sinks get it, each file renamed from .part when it ends', async () => {
     const s = await filledStore();
     const mem = new Map<string, MemorySink>();
-    const want = await streamExport(s, sel, formats, ctx, async (n) => mem.set(n, new MemorySink()).get(n)!, () => undefined, () => false, { rowGroupRows: 50 });
+    const want = await streamExport(
+      s,
+      sel,
+      formats,
+      ctx,
+      async (n) => mem.set(n, new MemorySink()).get(n)!,
+      () => undefined,
+      () => false,
+      { rowGroupRows: 50 },
+    );
     const names = exportFileNames(730, formats);
     const host = new FakeHost('e-12345678', names);
-    const got = await streamExport(s, sel, formats, ctx, hostSinks(host, host.exportId), () => undefined, () => false, { rowGroupRows: 50 });
+    const got = await streamExport(
+      s,
+      sel,
+      formats,
+      ctx,
+      hostSinks(host, host.exportId),
+      () => undefined,
+      () => false,
+      { rowGroupRows: 50 },
+    );
     expect(got.rows).toBe(want.rows);
     expect(got.rows).toBeGreaterThan(100);
     expect([...host.files.keys()].sort()).toEqual([...names].sort());
-    for (const n of names.filter((x) => x !== 'provenance.json')) expect(Buffer.compare(host.bytes(n), mem.get(n)!.bytes())).toBe(0);
+    for (const n of names.filter((x) => x !== 'provenance.json'))
+      expect(Buffer.compare(host.bytes(n), mem.get(n)!.bytes())).toBe(0);
     expect(host.aborts).toBe(0);
   });
 
@@ -68,7 +102,18 @@ describe('streamed export to the host', () => {
     const s = await filledStore();
     const names = exportFileNames(730, formats);
     const host = new FakeHost('e-12345678', names, 3_000);
-    await expect(streamExport(s, sel, formats, ctx, hostSinks(host, host.exportId), () => undefined, () => false, { rowGroupRows: 20 })).rejects.toThrow('The disk is full');
+    await expect(
+      streamExport(
+        s,
+        sel,
+        formats,
+        ctx,
+        hostSinks(host, host.exportId),
+        () => undefined,
+        () => false,
+        { rowGroupRows: 20 },
+      ),
+    ).rejects.toThrow('The disk is full');
     expect(host.aborts).toBe(1);
     expect(host.files.size).toBe(0);
   });

@@ -42,7 +42,11 @@ export async function exportFileToHost(
   estimateBytes: number,
   write: (sink: ExportSink) => Promise<number>,
 ): Promise<{ path: string; bytes: number } | null> {
-  const opened = await host.openExport({ folderName, files: [fileName], estimateBytes: Math.max(0, Math.round(estimateBytes)) });
+  const opened = await host.openExport({
+    folderName,
+    files: [fileName],
+    estimateBytes: Math.max(0, Math.round(estimateBytes)),
+  });
   if (!opened.opened) return null;
   const sink = await hostSinks(host, opened.exportId)(fileName);
   return { path: opened.path, bytes: await write(sink) };

@@ -30,11 +30,23 @@ export const decimal = (name: string): SchemaElement => ({
 });
 
 /** A UTF-8 string column. */
-export const text = (name: string): SchemaElement => ({ name, type: 'BYTE_ARRAY', repetition_type: 'REQUIRED', converted_type: 'UTF8', logical_type: { type: 'STRING' } });
+export const text = (name: string): SchemaElement => ({
+  name,
+  type: 'BYTE_ARRAY',
+  repetition_type: 'REQUIRED',
+  converted_type: 'UTF8',
+  logical_type: { type: 'STRING' },
+});
 
 export const PARQUET_SCHEMA: SchemaElement[] = [
   { name: 'root', num_children: 8 },
-  { name: 'time', type: 'INT64', repetition_type: 'REQUIRED', converted_type: 'TIMESTAMP_MILLIS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' } },
+  {
+    name: 'time',
+    type: 'INT64',
+    repetition_type: 'REQUIRED',
+    converted_type: 'TIMESTAMP_MILLIS',
+    logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' },
+  },
   text('item'),
   text('market'),
   text('side'),
@@ -76,7 +88,11 @@ export class ParquetStreamWriter {
     cols: SeriesColumns,
   ) {
     this.writer = new SinkWriter(sink);
-    this.pq = new ParquetWriter({ writer: this.writer, schema: PARQUET_SCHEMA, createdBy: 'Market Desk price history export' });
+    this.pq = new ParquetWriter({
+      writer: this.writer,
+      schema: PARQUET_SCHEMA,
+      createdBy: 'Market Desk price history export',
+    });
     this.market = cols.market.map((m) => m ?? '');
     this.side = cols.side.map((m) => m ?? '');
   }

@@ -68,7 +68,9 @@ export function seriesColumns(series: readonly string[], markets: ReadonlySet<st
     market[i] = c.market;
     side[i] = c.side;
   }
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => cmp(market[a], market[b]) || cmp(side[a], side[b]));
+  const order = Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => cmp(market[a], market[b]) || cmp(side[a], side[b]),
+  );
   const rank = new Int32Array(n);
   order.forEach((s, r) => (rank[s] = r));
   return { market, side, rank, extremeOf, extremeKind };
@@ -194,6 +196,9 @@ export class ItemRows {
     for (let i = 0; i < this.count; i++) order[i] = i;
     const { t, s } = this;
     const { rank } = this.cols;
-    order.sort((a, b) => (t[a] as number) - (t[b] as number) || (rank[s[a] as number] as number) - (rank[s[b] as number] as number));
+    order.sort(
+      (a, b) =>
+        (t[a] as number) - (t[b] as number) || (rank[s[a] as number] as number) - (rank[s[b] as number] as number),
+    );
   }
 }

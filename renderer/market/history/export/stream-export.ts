@@ -110,9 +110,14 @@ export async function streamExport(
   try {
     for (const name of fileNames) sinks.push(new Counted(await open(name)));
     const sinkOf = (name: string): Counted => sinks[fileNames.indexOf(name)] as Counted;
-    const conversionAt = ctx.currency && ctx.currency.service !== ctx.currency.display ? dayConversions(ctx.currency) : undefined;
-    const csv = formats.csv ? new CsvStreamWriter(sinkOf(fileNames[0] as string), names, cols, conversionAt, ctx.currency?.display) : null;
-    const parquet = formats.parquet ? new ParquetStreamWriter(sinkOf(fileNames[formats.csv ? 1 : 0] as string), names, cols) : null;
+    const conversionAt =
+      ctx.currency && ctx.currency.service !== ctx.currency.display ? dayConversions(ctx.currency) : undefined;
+    const csv = formats.csv
+      ? new CsvStreamWriter(sinkOf(fileNames[0] as string), names, cols, conversionAt, ctx.currency?.display)
+      : null;
+    const parquet = formats.parquet
+      ? new ParquetStreamWriter(sinkOf(fileNames[formats.csv ? 1 : 0] as string), names, cols)
+      : null;
     const rowBatch = new RowBatch(options.rowGroupRows ?? ROW_GROUP_ROWS);
     const item = new ItemRows(cols);
     const parts: Provenance['parts'] = [];
@@ -133,12 +138,26 @@ export async function streamExport(
     const report = (): void => {
       const fraction = total < 0 ? 0 : total === 0 ? 1 : Math.min(1, (sel.names ? items : records) / total);
       const elapsedMs = now() - started;
-      onProgress({ rows: rows + rowBatch.rows, bytes: bytes(), items, fraction, elapsedMs, etaMs: fraction > 0 ? (elapsedMs / fraction) * (1 - fraction) : null });
+      onProgress({
+        rows: rows + rowBatch.rows,
+        bytes: bytes(),
+        items,
+        fraction,
+        elapsedMs,
+        etaMs: fraction > 0 ? (elapsedMs / fraction) * (1 - fraction) : null,
+      });
     };
     // At once: counting a large store's records takes a moment.
     report();
     total = sel.names ? sel.names.length : await store.chunkCount(sel.game);
-    for await (const batch of readItems(store, sel, names, streams, batchItems, options.batchRecords ?? BATCH_RECORDS)) {
+    for await (const batch of readItems(
+      store,
+      sel,
+      names,
+      streams,
+      batchItems,
+      options.batchRecords ?? BATCH_RECORDS,
+    )) {
       if (cancelled()) throw new ExportCancelled();
       for (const [index, perStream] of batch) {
         const name = names[index] as string;
@@ -151,10 +170,17 @@ export async function streamExport(
             const r = ('r' in c && c.r) || 0;
             const prev = parts[parts.length - 1];
             if (prev && prev.item === name && prev.resolutionMs === r) prev.to = new Date(span.to).toISOString();
-            else parts.push({ item: name, from: new Date(span.from).toISOString(), to: new Date(span.to).toISOString(), resolution: resolutionText(r), resolutionMs: r });
+            else
+              parts.push({
+                item: name,
+                from: new Date(span.from).toISOString(),
+                to: new Date(span.to).toISOString(),
+                resolution: resolutionText(r),
+                resolutionMs: r,
+              });
           }
         }
-        for (let k = 0; k < item.count; ) {
+        for (let k = 0; k < item.count;) {
           k += item.copyInto(rowBatch, index, k);
           if (rowBatch.full) {
             await flush();
@@ -172,17 +198,27 @@ export async function streamExport(
       ...(ctx.gameName ? { gameName: ctx.gameName } : {}),
       pollingIntervalMs: ctx.pollingIntervalMs,
       exportedAt: new Date(ctx.at).toISOString(),
-      selection: { items: sel.names ?? 'all', markets: sel.markets ?? 'all', from: new Date(sel.from).toISOString(), to: new Date(sel.to).toISOString() },
+      selection: {
+        items: sel.names ?? 'all',
+        markets: sel.markets ?? 'all',
+        from: new Date(sel.from).toISOString(),
+        to: new Date(sel.to).toISOString(),
+      },
       parts,
       rows,
-      columns: { ...COLUMNS, price: 'price in thousandths of the currency unit, raw (before fees); Parquet: DECIMAL(18,3) over the same thousandths (12.345 is 12345 thousandths); empty/null: no price at that market from then on' },
+      columns: {
+        ...COLUMNS,
+        price:
+          'price in thousandths of the currency unit, raw (before fees); Parquet: DECIMAL(18,3) over the same thousandths (12.345 is 12345 thousandths); empty/null: no price at that market from then on',
+      },
       ...(conversionAt && ctx.currency
         ? {
             currency: {
               service: ctx.currency.service,
               display: ctx.currency.display,
               rounding: `CSV price_${ctx.currency.display}: price x the rate of the row's own UTC day (the closest earlier published day; the oldest kept for older rows), rounded half away from zero to the currency's own decimals; price stays in ${ctx.currency.service} thousandths`,
-              rates: 'European Central Bank euro reference rates (units per EUR), or your own rate where you set one; rate_date names the day used',
+              rates:
+                'European Central Bank euro reference rates (units per EUR), or your own rate where you set one; rate_date names the day used',
             },
           }
         : {}),
@@ -212,7 +248,14 @@ type ItemChunks = [index: number, perStream: Chunk[][]];
  * transaction, a request each); every item (sel.names null): the game's records in key order, batchRecords
  * a request, each new item's name appended to `names` (an item cut by a batch's end is finished by the next).
  */
-async function* readItems(store: HistoryStore, sel: ExportSelection, names: string[], streams: readonly string[], batchItems: number, batchRecords: number): AsyncGenerator<ItemChunks[]> {
+async function* readItems(
+  store: HistoryStore,
+  sel: ExportSelection,
+  names: string[],
+  streams: readonly string[],
+  batchItems: number,
+  batchRecords: number,
+): AsyncGenerator<ItemChunks[]> {
   if (sel.names) {
     const read = async (start: number): Promise<ItemChunks[]> => {
       const slice = names.slice(start, start + batchItems);

@@ -18,7 +18,11 @@ export type StreamRequest =
   | SinkReply;
 export type StreamMessage =
   | { type: 'estimate'; estimate: ExportEstimate }
-  | { type: 'progress'; progress: StreamProgress } | { type: 'done'; result: StreamResult } | { type: 'cancelled' } | { type: 'error'; message: string } | SinkCall;
+  | { type: 'progress'; progress: StreamProgress }
+  | { type: 'done'; result: StreamResult }
+  | { type: 'cancelled' }
+  | { type: 'error'; message: string }
+  | SinkCall;
 
 interface WorkerScope {
   postMessage(message: StreamMessage, transfer?: Transferable[]): void;
@@ -45,7 +49,15 @@ scope.addEventListener('message', (e) => {
         scope.postMessage({ type: 'estimate', estimate: await estimateExport(store, req.sel, req.formats) });
         return;
       }
-      const result = await streamExport(store, req.sel, req.formats, req.ctx, sinks.open, (progress) => scope.postMessage({ type: 'progress', progress }), () => cancel);
+      const result = await streamExport(
+        store,
+        req.sel,
+        req.formats,
+        req.ctx,
+        sinks.open,
+        (progress) => scope.postMessage({ type: 'progress', progress }),
+        () => cancel,
+      );
       scope.postMessage({ type: 'done', result });
     } catch (err) {
       if (err instanceof ExportCancelled) scope.postMessage({ type: 'cancelled' });

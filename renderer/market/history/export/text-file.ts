@@ -8,7 +8,11 @@ import { CSV_BOM } from '../../../../shared/csv/csv';
 import { exportFileToHost, type ExportOpener } from './host-sink';
 import type { ExportSink } from './sink';
 
-export async function writeTextFile(sink: ExportSink, blocks: Iterable<string>, pause: () => Promise<void>): Promise<number> {
+export async function writeTextFile(
+  sink: ExportSink,
+  blocks: Iterable<string>,
+  pause: () => Promise<void>,
+): Promise<number> {
   const encoder = new TextEncoder();
   let bytes = 0;
   try {
@@ -40,7 +44,9 @@ export async function exportCsvToHost(
 ): Promise<{ path: string; file: string; bytes: number } | null> {
   const first = blocks.next();
   const head = CSV_BOM + (first.done ? '' : first.value);
-  const estimate = (new TextEncoder().encode(head).byteLength * Math.max(1, sizes.rows)) / Math.max(1, Math.min(sizes.rows, sizes.blockRows));
+  const estimate =
+    (new TextEncoder().encode(head).byteLength * Math.max(1, sizes.rows)) /
+    Math.max(1, Math.min(sizes.rows, sizes.blockRows));
   const file = `${stem}.csv`;
   const all = function* (): Generator<string> {
     yield head;

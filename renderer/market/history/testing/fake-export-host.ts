@@ -4,7 +4,14 @@
  * dialog answers { opened: false }, files are "name.part" until they end, `room` bytes of disk (a full
  * disk removes every file of the export, as main does), an abort removes them all.
  */
-import { ExportAbortSchema, ExportChunkSchema, ExportEndSchema, ExportOpenSchema, type ExportOpenRequest, type ExportOpenResult } from '../../../../shared/export/stream-files';
+import {
+  ExportAbortSchema,
+  ExportChunkSchema,
+  ExportEndSchema,
+  ExportOpenSchema,
+  type ExportOpenRequest,
+  type ExportOpenResult,
+} from '../../../../shared/export/stream-files';
 import type { ExportOpener } from '../export/host-sink';
 
 export class FakeHost implements ExportOpener {

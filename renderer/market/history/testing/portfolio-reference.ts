@@ -4,11 +4,20 @@
  * common slots. readPortfolio (portfolio-series.ts) must give the same numbers straight from the chunks.
  */
 import { netBid } from '../../model/price-arithmetic';
-import { combineItems, type PortfolioMarket, type PortfolioSeries, type PortfolioSeriesRequest } from '../portfolio-series';
+import {
+  combineItems,
+  type PortfolioMarket,
+  type PortfolioSeries,
+  type PortfolioSeriesRequest,
+} from '../portfolio-series';
 import type { SampledHistory } from '../sampling';
 
 /** Per slot of one item's sampled history: its unit sell-now and list-at-lowest values (NaN: none). */
-export function unitValues(h: SampledHistory, asks: readonly PortfolioMarket[], bids: readonly PortfolioMarket[]): { sell: Float64Array; list: Float64Array } {
+export function unitValues(
+  h: SampledHistory,
+  asks: readonly PortfolioMarket[],
+  bids: readonly PortfolioMarket[],
+): { sell: Float64Array; list: Float64Array } {
   const n = h.times.length;
   const sell = new Float64Array(n).fill(NaN);
   const list = new Float64Array(n).fill(NaN);
@@ -54,4 +63,3 @@ export function combinePortfolio(req: PortfolioSeriesRequest, histories: readonl
     histories.map((h) => ({ times: h.times, first: h.first, points: h.points, ...unitValues(h, req.asks, req.bids) })),
   );
 }
-

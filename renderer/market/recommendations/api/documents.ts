@@ -32,12 +32,12 @@ export const PriceRecommendationFields = graphql(`
 export const REC_LIST = workerDocument<RecData>()(
   graphql(
     `
-    query RecommendationList($game_id: Int, $type: RecommendationType) {
-      getPriceRecommendations(game_id: $game_id, type: $type) {
-        ...PriceRecommendationFields
+      query RecommendationList($game_id: Int, $type: RecommendationType) {
+        getPriceRecommendations(game_id: $game_id, type: $type) {
+          ...PriceRecommendationFields
+        }
       }
-    }
-  `,
+    `,
     [PriceRecommendationFields],
   ),
 );

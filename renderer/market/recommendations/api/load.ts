@@ -21,16 +21,35 @@ export interface RecRequest {
 export function loadRecommendations(client: Client, req: RecRequest, opts: LoadOptions = {}): Promise<RecColumns> {
   if (req.markets.length > 0) {
     const body = { game_id: req.game, type: req.type, markets: [...req.markets] };
-    return marketWorker().loadRecs({ transport: 'rest', url: REST_PATHS.priceRecommendations, body, game: req.game, type: req.type, markets: req.markets }, opts);
+    return marketWorker().loadRecs(
+      {
+        transport: 'rest',
+        url: REST_PATHS.priceRecommendations,
+        body,
+        game: req.game,
+        type: req.type,
+        markets: req.markets,
+      },
+      opts,
+    );
   }
   const run: WorkerRun = async (op, signal) => {
     const recs = await marketWorker().loadRecs(
-      { transport: 'graphql', url: op.context.url, body: graphqlRequestOf(op), game: req.game, type: req.type, markets: null },
+      {
+        transport: 'graphql',
+        url: op.context.url,
+        body: graphqlRequestOf(op),
+        game: req.game,
+        type: req.type,
+        markets: null,
+      },
       { signal, onProgress: opts.onProgress },
     );
     return { recs } satisfies RecData;
   };
-  return runInWorker(client, REC_LIST, { game_id: req.game, type: req.type }, run, { signal: opts.signal }).then((data) => data.recs);
+  return runInWorker(client, REC_LIST, { game_id: req.game, type: req.type }, run, { signal: opts.signal }).then(
+    (data) => data.recs,
+  );
 }
 
 /**

@@ -91,7 +91,10 @@ export function serializeWithStyles(
 
 /** The chart's own <svg> (legend icons are <svg class="recharts-surface"> too, but inside the legend). */
 export function findChartSvg(container: HTMLElement): SVGSVGElement | null {
-  return container.querySelector<SVGSVGElement>('.recharts-wrapper > svg') ?? container.querySelector<SVGSVGElement>('svg.recharts-surface');
+  return (
+    container.querySelector<SVGSVGElement>('.recharts-wrapper > svg') ??
+    container.querySelector<SVGSVGElement>('svg.recharts-surface')
+  );
 }
 
 export interface CapturedChart {

@@ -41,7 +41,9 @@ describe('buildChartCsv', () => {
       rows: [{ a: Number.NaN, b: Number.POSITIVE_INFINITY }],
     });
     expect(csv).toBe('\uFEFFA,B\r\n,\r\n');
-    expect(buildChartCsv({ columns: [{ key: 'a', label: '@label', kind: 'text' }], rows: [] })).toBe("\uFEFF'@label\r\n");
+    expect(buildChartCsv({ columns: [{ key: 'a', label: '@label', kind: 'text' }], rows: [] })).toBe(
+      "\uFEFF'@label\r\n",
+    );
   });
 
   it('round-trips through an RFC 4180 reader to the same values', () => {

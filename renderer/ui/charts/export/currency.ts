@@ -5,7 +5,12 @@
  * (its money columns marked `unconverted`, with its own rate columns) is left as it is.
  */
 import type { MoneyConversion } from '../../../../shared/money/money';
-import { convertedField, convertedLabel, provenanceFields, provenanceHead } from '../../../market/currency/export-columns';
+import {
+  convertedField,
+  convertedLabel,
+  provenanceFields,
+  provenanceHead,
+} from '../../../market/currency/export-columns';
 import type { ChartColumn, ChartData } from '../types';
 
 export function withDisplayCurrency(data: ChartData, c: MoneyConversion | null | undefined): ChartData {
@@ -16,7 +21,11 @@ export function withDisplayCurrency(data: ChartData, c: MoneyConversion | null |
   const fields = provenanceFields(c);
   const columns: ChartColumn[] = [
     ...data.columns,
-    ...money.map((col) => ({ key: `${col.key}@${c.code}`, label: convertedLabel(c, col.label), kind: 'text' as const })),
+    ...money.map((col) => ({
+      key: `${col.key}@${c.code}`,
+      label: convertedLabel(c, col.label),
+      kind: 'text' as const,
+    })),
     ...head.map((label, i) => ({ key: `@rate${i}`, label, kind: 'text' as const })),
   ];
   const rows = data.rows.map((row) => {

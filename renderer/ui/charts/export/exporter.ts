@@ -60,7 +60,11 @@ export function fileName(src: Pick<ExportSource, 'fileBase' | 'provenance'>, ext
 
 export function svgFile(src: ExportSource): ExportFile {
   const { svg } = renderSvg(src);
-  return { name: fileName(src, 'svg'), mime: 'image/svg+xml', bytes: encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`) };
+  return {
+    name: fileName(src, 'svg'),
+    mime: 'image/svg+xml',
+    bytes: encoder.encode(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`),
+  };
 }
 
 export async function pngFile(src: ExportSource, size?: PngSize): Promise<ExportFile> {

@@ -10,7 +10,10 @@ const DATE_PART = '-YYYY-MM-DD'.length;
 
 /** "AK-47 | Redline (FT) sales" -> "ak-47-redline-ft-sales"; never empty. */
 export function sanitizeFileBase(text: string, max = MAX_STEM - DATE_PART): string {
-  const ascii = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const ascii = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   const dashed = ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
   const cut = dashed.slice(0, max).replace(/-+$/, '');
   return cut || 'chart';

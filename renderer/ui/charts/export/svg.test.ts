@@ -34,7 +34,11 @@ function input(over: Partial<ComposeInput> = {}): ComposeInput {
     plot: { width: 400, height: 200, markup: PLOT },
     legend: [
       { text: 'Steam', color: 'rgb(31, 111, 214)' },
-      { text: 'BUFF163 "asks"', color: 'rgb(194, 116, 0)', icon: { markup: '<path d="M0,4h32v24h-32z" style="fill:rgb(194, 116, 0)"/>', viewBox: '0 0 32 32' } },
+      {
+        text: 'BUFF163 "asks"',
+        color: 'rgb(194, 116, 0)',
+        icon: { markup: '<path d="M0,4h32v24h-32z" style="fill:rgb(194, 116, 0)"/>', viewBox: '0 0 32 32' },
+      },
     ],
     footer: provenanceLine(PROVENANCE),
     theme: LIGHT,
@@ -61,9 +65,9 @@ describe('provenance footer', () => {
       'Fetched 2026-11-23 14:05 UTC · Source: Demo data (built-in reference service) · Counter-Strike 2 · ' +
         'Markets: Steam Community Market, BUFF163 · Unstable: Low volume',
     );
-    expect(provenanceLine({ fetchedAt: Number.NaN, source: 'api.example.com', game: 'Rust', markets: [], unstable: [] })).toBe(
-      'Fetched unknown time · Source: api.example.com · Rust',
-    );
+    expect(
+      provenanceLine({ fetchedAt: Number.NaN, source: 'api.example.com', game: 'Rust', markets: [], unstable: [] }),
+    ).toBe('Fetched unknown time · Source: api.example.com · Rust');
     expect(fetchedText(Date.UTC(2026, 0, 2, 3, 4))).toBe('2026-01-02 03:04 UTC');
   });
 });
@@ -79,7 +83,9 @@ describe('composeChartSvg', () => {
     expect(svg).toContain('<title>AK-47 | Redline (FT) &amp; friends &lt;sales&gt;</title>');
     expect(svg).toContain('>Median price per day</text>');
     // The background is the first thing drawn, full size, in the theme's colour.
-    expect(svg).toMatch(new RegExp(`</desc><rect x="0" y="0" width="${width}" height="${height}" fill="rgb\\(255, 255, 255\\)"/>`));
+    expect(svg).toMatch(
+      new RegExp(`</desc><rect x="0" y="0" width="${width}" height="${height}" fill="rgb\\(255, 255, 255\\)"/>`),
+    );
     expect(svg).toContain(PLOT);
     expect(svg).toContain('>Steam</text>');
     expect(svg).toContain('>BUFF163 &quot;asks&quot;</text>');
@@ -95,16 +101,27 @@ describe('composeChartSvg', () => {
     const { svg } = composeChartSvg(
       input({
         subtitle: undefined,
-        legend: [{ text: 'Asks', color: '#16884a', at: { iconX: 150, iconY: 180, iconSize: 10, textX: 164, textBaseline: 189 } }],
+        legend: [
+          {
+            text: 'Asks',
+            color: '#16884a',
+            at: { iconX: 150, iconY: 180, iconSize: 10, textX: 164, textBaseline: 189 },
+          },
+        ],
       }),
     );
     // Inside the plot's translated group, at the same coordinates.
-    expect(svg).toMatch(/<g transform="translate\(16 \d+\)"><svg[^]*<\/svg><rect x="150" y="180" width="10" height="10" rx="2" fill="#16884a"\/><text x="164" y="189"[^>]*>Asks<\/text><\/g>/);
+    expect(svg).toMatch(
+      /<g transform="translate\(16 \d+\)"><svg[^]*<\/svg><rect x="150" y="180" width="10" height="10" rx="2" fill="#16884a"\/><text x="164" y="189"[^>]*>Asks<\/text><\/g>/,
+    );
   });
 
   it('wraps a long footer onto more lines and grows, never cuts it off', () => {
     const short = composeChartSvg(input());
-    const longFooter = provenanceLine({ ...PROVENANCE, unstable: Array.from({ length: 12 }, (_, i) => `Reason number ${i + 1}`) });
+    const longFooter = provenanceLine({
+      ...PROVENANCE,
+      unstable: Array.from({ length: 12 }, (_, i) => `Reason number ${i + 1}`),
+    });
     const long = composeChartSvg(input({ footer: longFooter }));
     expect(long.height).toBeGreaterThan(short.height);
     expect((long.svg.match(/class="provenance"/g) ?? []).length).toBeGreaterThan(1);

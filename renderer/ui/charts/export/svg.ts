@@ -65,15 +65,17 @@ export function estimateWidth(text: string, fontSize: number, bold = false): num
 }
 
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    // Control characters are not allowed in XML 1.0 at all.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // Control characters are not allowed in XML 1.0 at all.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  );
 }
 
 /** Breaks text into lines that fit maxWidth, at spaces (a single over-long word is cut). */
@@ -201,7 +203,14 @@ export function composeChartSvg(input: ComposeInput): ComposedSvg {
     `<line x1="${pad}" y1="${num(y)}" x2="${width - pad}" y2="${num(y)}" stroke="${escapeXml(theme.border)}" stroke-width="1"/>`,
   );
   const footerLines = wrapText(input.footer, (l) => measure(l, LAYOUT.footerSize) <= inner, 4);
-  const footer = textBlock(footerLines, pad, y + 6 + LAYOUT.footerSize, LAYOUT.footerSize, theme.textFaint, ' class="provenance"');
+  const footer = textBlock(
+    footerLines,
+    pad,
+    y + 6 + LAYOUT.footerSize,
+    LAYOUT.footerSize,
+    theme.textFaint,
+    ' class="provenance"',
+  );
   parts.push(footer.markup);
   const height = Math.ceil(footer.bottom + pad);
 

@@ -11,7 +11,9 @@ describe('readCsv', () => {
     expect(sniffSeparator('name\tqty\n')).toBe('\t');
   });
   it('reads quoted fields with separators, doubled quotes and line breaks; drops the BOM; skips blank lines', () => {
-    const { records } = readCsv('\uFEFFname,note\r\n"AK-47 | Redline (Field-Tested)","said ""hi"",\nthen left"\r\n\r\nM4A4,x\n');
+    const { records } = readCsv(
+      '\uFEFFname,note\r\n"AK-47 | Redline (Field-Tested)","said ""hi"",\nthen left"\r\n\r\nM4A4,x\n',
+    );
     expect(records.map((r) => r.fields)).toEqual([
       ['name', 'note'],
       ['AK-47 | Redline (Field-Tested)', 'said "hi",\nthen left'],
@@ -63,23 +65,66 @@ describe('importCsv', () => {
     const preview = importCsv(csv, { game: G });
     expect(preview.fatal).toBeNull();
     expect(preview.columns).toEqual({
-      used: { name: 'Item', quantity: 'Qty', unitCost: 'Buy price', acquired: 'Purchase date', place: 'Where', fee: 'Fee', lockedUntil: 'Trade lock', note: 'Comment' },
+      used: {
+        name: 'Item',
+        quantity: 'Qty',
+        unitCost: 'Buy price',
+        acquired: 'Purchase date',
+        place: 'Where',
+        fee: 'Fee',
+        lockedUntil: 'Trade lock',
+        note: 'Comment',
+      },
       ignored: ['Float'],
     });
     expect(preview.rows.map((r) => r.error)).toEqual([null, null, null]);
     expect(preview.rows.map((r) => r.draft)).toEqual([
       {
-        game: G, name: 'AK-47 | Redline (Field-Tested)', quantity: 2, unitCost: 12_340, fee: 500, acquired: '2026-03-04',
-        place: { kind: 'market', slug: 'buff163' }, lockedUntil: Date.UTC(2026, 11, 1), note: 'first buy', origin: 'csv',
+        game: G,
+        name: 'AK-47 | Redline (Field-Tested)',
+        quantity: 2,
+        unitCost: 12_340,
+        fee: 500,
+        acquired: '2026-03-04',
+        place: { kind: 'market', slug: 'buff163' },
+        lockedUntil: Date.UTC(2026, 11, 1),
+        note: 'first buy',
+        origin: 'csv',
       },
-      { game: G, name: 'Fracture Case', quantity: 1000, unitCost: 450, fee: null, acquired: '2026-01-02', place: { kind: 'text', text: 'a friend' }, lockedUntil: null, note: '', origin: 'csv' },
-      { game: G, name: 'AWP | Asiimov (Field-Tested)', quantity: 1, unitCost: 1_234_500, fee: null, acquired: '2026-01-31', place: { kind: 'market', slug: 'csmoney' }, lockedUntil: null, note: '', origin: 'csv' },
+      {
+        game: G,
+        name: 'Fracture Case',
+        quantity: 1000,
+        unitCost: 450,
+        fee: null,
+        acquired: '2026-01-02',
+        place: { kind: 'text', text: 'a friend' },
+        lockedUntil: null,
+        note: '',
+        origin: 'csv',
+      },
+      {
+        game: G,
+        name: 'AWP | Asiimov (Field-Tested)',
+        quantity: 1,
+        unitCost: 1_234_500,
+        fee: null,
+        acquired: '2026-01-31',
+        place: { kind: 'market', slug: 'csmoney' },
+        lockedUntil: null,
+        note: '',
+        origin: 'csv',
+      },
     ]);
   });
 
   it('reads tab-separated text as a spreadsheet copies it', () => {
     const preview = importCsv('name\tquantity\tcost\nAK-47 | Redline (Field-Tested)\t3\t$10.00\n', { game: G });
-    expect(preview.rows[0]?.draft).toMatchObject({ name: 'AK-47 | Redline (Field-Tested)', quantity: 3, unitCost: 10_000 });
+    expect(preview.rows[0]?.draft).toMatchObject({
+      name: 'AK-47 | Redline (Field-Tested)',
+      quantity: 3,
+      unitCost: 10_000,
+    });
   });
 
   it('gives each bad row an error naming the field and why, and keeps the good rows', () => {
@@ -92,7 +137,7 @@ describe('importCsv', () => {
     ].join('\n');
     const rows = importCsv(csv, { game: G }).rows;
     expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 5]);
-    expect(rows[0]!.error).toBe("Quantity (\"qty\") 'two' is not a whole number");
+    expect(rows[0]!.error).toBe('Quantity ("qty") \'two\' is not a whole number');
     expect(rows[1]!.error).toBe('Name is empty');
     expect(rows[2]!.error).toMatch(/^Cost '-5' is negative; /);
     expect(rows[2]!.error).toContain("date '2026-02-30' is not a calendar day");
@@ -130,7 +175,18 @@ describe('importCsv', () => {
 
 describe('bad CSV files are errors, never wrong data', () => {
   const rows9 = (bad: string) =>
-    ['name,qty,cost', 'A1,1,1.00', 'A2,1,1.00', bad, 'A4,1,1.00', 'A5,1,1.00', 'A6,1,1.00', 'A7,1,1.00', 'A8,1,1.00', 'A9,1,1.00'].join('\r\n') + '\r\n';
+    [
+      'name,qty,cost',
+      'A1,1,1.00',
+      'A2,1,1.00',
+      bad,
+      'A4,1,1.00',
+      'A5,1,1.00',
+      'A6,1,1.00',
+      'A7,1,1.00',
+      'A8,1,1.00',
+      'A9,1,1.00',
+    ].join('\r\n') + '\r\n';
 
   it('an unclosed quote is an error row naming its line; the lines after it are read as rows', () => {
     const preview = importCsv(rows9('"AK-47 | Redline (Field-Tested),1,1.00'), { game: G });
@@ -138,18 +194,35 @@ describe('bad CSV files are errors, never wrong data', () => {
     expect(preview.rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(preview.rows[2]!.draft).toBeNull();
     expect(preview.rows[2]!.error).toMatch(/quote opened on line 4 is never closed/);
-    expect(preview.rows.filter((r) => r.draft).map((r) => r.draft!.name)).toEqual(['A1', 'A2', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9']);
+    expect(preview.rows.filter((r) => r.draft).map((r) => r.draft!.name)).toEqual([
+      'A1',
+      'A2',
+      'A4',
+      'A5',
+      'A6',
+      'A7',
+      'A8',
+      'A9',
+    ]);
   });
 
   it('a quote that only closes lines later, inside a field, is the same error (not one row swallowing the others)', () => {
     const csv = ['name,qty,note', 'A1,1,x', '"AK-47,1,x', 'A3,1,x', 'A4,1,"ok"', 'A5,1,x'].join('\n');
     const rows = importCsv(csv, { game: G }).rows;
-    expect(rows.map((r) => [r.line, r.draft?.name ?? null])).toEqual([[2, 'A1'], [3, null], [4, 'A3'], [5, 'A4'], [6, 'A5']]);
+    expect(rows.map((r) => [r.line, r.draft?.name ?? null])).toEqual([
+      [2, 'A1'],
+      [3, null],
+      [4, 'A3'],
+      [5, 'A4'],
+      [6, 'A5'],
+    ]);
     expect(rows[1]!.error).toMatch(/line 3/);
   });
 
   it('an unclosed quote in the header line makes the whole file unreadable, and says why', () => {
-    expect(importCsv('"name,qty\nA,1\n', { game: G }).fatal).toMatch(/^The header line cannot be read: the quote opened on line 1 is never closed/);
+    expect(importCsv('"name,qty\nA,1\n', { game: G }).fatal).toMatch(
+      /^The header line cannot be read: the quote opened on line 1 is never closed/,
+    );
   });
 
   it('a quoted name with a line break inside still reads as one field', () => {
@@ -171,7 +244,9 @@ describe('bad CSV files are errors, never wrong data', () => {
   });
 
   it('refuses item names with control characters', () => {
-    const rows = importCsv('name,qty\nAK-47\u0007 | Redline,1\n"AWP\u0000",1\nM4A4\u009b,1\nFine,1\n', { game: G }).rows;
+    const rows = importCsv('name,qty\nAK-47\u0007 | Redline,1\n"AWP\u0000",1\nM4A4\u009b,1\nFine,1\n', {
+      game: G,
+    }).rows;
     expect(rows.map((r) => r.error)).toEqual([
       'Name has a control character (U+0007)',
       'Name has a control character (U+0000)',

@@ -14,8 +14,18 @@ import type { GameId } from '../../../../../shared/catalog/games';
 import { MAX_HOLDINGS, MAX_NOTE, type HoldingDraft, type ImportPreview, type ImportRow } from '../types';
 import { readCsv, type Separator } from '../../../../../shared/csv/read';
 import {
-  commaRoleOf, readDay, readLockEnd, readMoney, readPlace, readQuantity, shorten, slashOrderOf, squash,
-  type CommaRole, type DotRole, type SlashOrder,
+  commaRoleOf,
+  readDay,
+  readLockEnd,
+  readMoney,
+  readPlace,
+  readQuantity,
+  shorten,
+  slashOrderOf,
+  squash,
+  type CommaRole,
+  type DotRole,
+  type SlashOrder,
 } from './fields';
 import { checkDraft } from './draft';
 import { isCurrencyCode } from '../../../../market/currency/currencies';
@@ -33,17 +43,56 @@ function controlCharacter(text: string): number | null {
   return null;
 }
 
-export type CsvField = 'name' | 'quantity' | 'unitCost' | 'acquired' | 'place' | 'fee' | 'lockedUntil' | 'note' | 'costCurrency';
+export type CsvField =
+  'name' | 'quantity' | 'unitCost' | 'acquired' | 'place' | 'fee' | 'lockedUntil' | 'note' | 'costCurrency';
 
 /** Header words per field, squashed (lower-case letters and digits only). */
 const SYNONYMS: Record<CsvField, readonly string[]> = {
   name: ['name', 'item', 'itemname', 'markethashname', 'hashname', 'marketname', 'skin', 'itemtitle'],
   quantity: ['quantity', 'qty', 'amount', 'count', 'units', 'pcs', 'number', 'quant'],
-  unitCost: ['cost', 'price', 'unitcost', 'paid', 'buyprice', 'unitprice', 'purchaseprice', 'costeach', 'priceeach', 'boughtfor', 'buy', 'costperitem', 'priceperitem'],
-  acquired: ['date', 'acquired', 'bought', 'purchasedate', 'dateacquired', 'acquiredon', 'boughton', 'purchased', 'buydate', 'dateofpurchase'],
+  unitCost: [
+    'cost',
+    'price',
+    'unitcost',
+    'paid',
+    'buyprice',
+    'unitprice',
+    'purchaseprice',
+    'costeach',
+    'priceeach',
+    'boughtfor',
+    'buy',
+    'costperitem',
+    'priceperitem',
+  ],
+  acquired: [
+    'date',
+    'acquired',
+    'bought',
+    'purchasedate',
+    'dateacquired',
+    'acquiredon',
+    'boughton',
+    'purchased',
+    'buydate',
+    'dateofpurchase',
+  ],
   place: ['market', 'marketplace', 'where', 'source', 'platform', 'site', 'boughtat', 'store', 'from'],
   fee: ['fee', 'fees', 'buyfee', 'commission'],
-  lockedUntil: ['lockeduntil', 'tradelock', 'tradableafter', 'tradelockuntil', 'tradelockeduntil', 'lock', 'lockedtill', 'tradablefrom', 'tradeholduntil', 'tradehold', 'unlock', 'unlocks'],
+  lockedUntil: [
+    'lockeduntil',
+    'tradelock',
+    'tradableafter',
+    'tradelockuntil',
+    'tradelockeduntil',
+    'lock',
+    'lockedtill',
+    'tradablefrom',
+    'tradeholduntil',
+    'tradehold',
+    'unlock',
+    'unlocks',
+  ],
   note: ['note', 'notes', 'comment', 'comments', 'memo', 'remark', 'remarks'],
   costCurrency: ['costcurrency', 'currency', 'curr', 'ccy', 'pricecurrency', 'paidin'],
 };
@@ -80,12 +129,16 @@ export interface CsvImportOptions {
 
 export function importCsv(text: string, options: CsvImportOptions): ImportPreview {
   const fatal = (message: string): ImportPreview => ({ source: 'csv', rows: [], fatal: message });
-  if (text.length > MAX_CSV_CHARS) return fatal(`The file is larger than ${MAX_CSV_LABEL}: split it into smaller files.`);
+  if (text.length > MAX_CSV_CHARS)
+    return fatal(`The file is larger than ${MAX_CSV_LABEL}: split it into smaller files.`);
   const { records, separator } = readCsv(text, options.separator);
   const [header, ...body] = records;
   if (!header) return fatal('The file is empty.');
   if (header.error) return fatal(`The header line cannot be read: ${header.error}.`);
-  if (body.length > MAX_HOLDINGS) return fatal(`The file has ${body.length.toLocaleString('en-US')} rows; at most ${MAX_HOLDINGS.toLocaleString('en-US')} can be imported at once.`);
+  if (body.length > MAX_HOLDINGS)
+    return fatal(
+      `The file has ${body.length.toLocaleString('en-US')} rows; at most ${MAX_HOLDINGS.toLocaleString('en-US')} can be imported at once.`,
+    );
 
   const columnOf = new Map<CsvField, number>();
   const used: Record<string, string> = {};
@@ -103,7 +156,14 @@ export function importCsv(text: string, options: CsvImportOptions): ImportPrevie
   if (nameAt === undefined) {
     const found = header.fields.map((f) => f.trim()).filter(Boolean);
     return fatal(
-      `No item name column: the first line must name the columns, one of them "name", "item" or "market_hash_name"${found.length ? ` (found: ${found.slice(0, 8).map((f) => `"${shorten(f, 30)}"`).join(', ')})` : ''}.`,
+      `No item name column: the first line must name the columns, one of them "name", "item" or "market_hash_name"${
+        found.length
+          ? ` (found: ${found
+              .slice(0, 8)
+              .map((f) => `"${shorten(f, 30)}"`)
+              .join(', ')})`
+          : ''
+      }.`,
     );
   }
 
@@ -111,19 +171,32 @@ export function importCsv(text: string, options: CsvImportOptions): ImportPrevie
     const at = columnOf.get(field);
     return at === undefined ? null : (fields[at] ?? '').trim();
   };
-  const comma = commaRoleOfFile(body.flatMap((r) => (r.error ? [] : [cell(r.fields, 'unitCost'), cell(r.fields, 'fee')])));
+  const comma = commaRoleOfFile(
+    body.flatMap((r) => (r.error ? [] : [cell(r.fields, 'unitCost'), cell(r.fields, 'fee')])),
+  );
   const dot: DotRole = separator === ',' ? 'decimal' : 'unknown';
   const order = slashOrderOfFile(body.flatMap((r) => [cell(r.fields, 'acquired'), cell(r.fields, 'lockedUntil')]));
 
   const rows: ImportRow[] = body.map((record) => {
-    if (record.error) return { line: record.line, text: shorten(record.text), draft: null, error: capitalize(record.error), warning: null };
+    if (record.error)
+      return {
+        line: record.line,
+        text: shorten(record.text),
+        draft: null,
+        error: capitalize(record.error),
+        warning: null,
+      };
     const errors: string[] = [];
     const problem = (field: CsvField, why: string): void => {
-      errors.push(`${FIELD_LABELS[field]}${used[field] && squash(used[field]) !== squash(FIELD_LABELS[field]) ? ` ("${used[field]}")` : ''} ${why}`);
+      errors.push(
+        `${FIELD_LABELS[field]}${used[field] && squash(used[field]) !== squash(FIELD_LABELS[field]) ? ` ("${used[field]}")` : ''} ${why}`,
+      );
     };
     const extra = record.fields.slice(header.fields.length).filter((f) => f.trim() !== '');
     if (extra.length > 0) {
-      errors.push(`the line has ${record.fields.length} fields and the header ${header.fields.length} (a separator inside a name? put the name in double quotes)`);
+      errors.push(
+        `the line has ${record.fields.length} fields and the header ${header.fields.length} (a separator inside a name? put the name in double quotes)`,
+      );
     }
     const name = cell(record.fields, 'name') ?? '';
     if (name === '') problem('name', 'is empty');
@@ -131,10 +204,14 @@ export function importCsv(text: string, options: CsvImportOptions): ImportPrevie
     else {
       // Control characters are never part of an item name: a broken export, or a file read in the wrong encoding.
       const control = controlCharacter(name);
-      if (control !== null) problem('name', `has a control character (U+${control.toString(16).toUpperCase().padStart(4, '0')})`);
+      if (control !== null)
+        problem('name', `has a control character (U+${control.toString(16).toUpperCase().padStart(4, '0')})`);
     }
 
-    const read = <T>(field: CsvField, reader: (t: string) => { ok: true; value: T } | { ok: false; error: string }): T | null => {
+    const read = <T>(
+      field: CsvField,
+      reader: (t: string) => { ok: true; value: T } | { ok: false; error: string },
+    ): T | null => {
       const t = cell(record.fields, field);
       if (t === null || t === '') return null;
       const r = reader(t);
@@ -147,7 +224,12 @@ export function importCsv(text: string, options: CsvImportOptions): ImportPrevie
     const fee = read('fee', (t) => readMoney(t, comma, dot));
     // Empty: the service's currency, as before costs named theirs.
     const costCurrency = read('costCurrency', (t) =>
-      isCurrencyCode(t.toUpperCase()) ? { ok: true as const, value: t.toUpperCase() } : { ok: false as const, error: `"${shorten(t, 12)}" is not an ISO 4217 currency code (three letters, e.g. CNY)` },
+      isCurrencyCode(t.toUpperCase())
+        ? { ok: true as const, value: t.toUpperCase() }
+        : {
+            ok: false as const,
+            error: `"${shorten(t, 12)}" is not an ISO 4217 currency code (three letters, e.g. CNY)`,
+          },
     );
     const acquired = read('acquired', (t) => readDay(t, order));
     const lockedUntil = read('lockedUntil', (t) => readLockEnd(t, order));
@@ -160,13 +242,31 @@ export function importCsv(text: string, options: CsvImportOptions): ImportPrevie
       warning = `note shortened to ${MAX_NOTE.toLocaleString('en-US')} characters`;
     }
     const text = shorten(record.text);
-    if (errors.length > 0) return { line: record.line, text, draft: null, error: capitalize(errors.join('; ')), warning };
-    const draft: HoldingDraft = { game: options.game, name, quantity, unitCost, fee, ...(costCurrency ? { costCurrency } : {}), acquired, place, lockedUntil, note, origin: 'csv' };
+    if (errors.length > 0)
+      return { line: record.line, text, draft: null, error: capitalize(errors.join('; ')), warning };
+    const draft: HoldingDraft = {
+      game: options.game,
+      name,
+      quantity,
+      unitCost,
+      fee,
+      ...(costCurrency ? { costCurrency } : {}),
+      acquired,
+      place,
+      lockedUntil,
+      note,
+      origin: 'csv',
+    };
     const checked = checkDraft(draft);
     if (checked) return { line: record.line, text, draft: null, error: checked, warning };
     return { line: record.line, text, draft, error: null, warning };
   });
-  return { source: 'csv', rows, columns: { used, ignored }, fatal: rows.length === 0 ? 'The file has a header line but no holdings under it.' : null };
+  return {
+    source: 'csv',
+    rows,
+    columns: { used, ignored },
+    fatal: rows.length === 0 ? 'The file has a header line but no holdings under it.' : null,
+  };
 }
 
 /** The comma's role as the file's own unambiguous amounts show it; unknown when they disagree or none tells. */

@@ -24,7 +24,10 @@ function plainlyValid(d: HoldingDraft): boolean {
     money(d.fee) &&
     d.acquired === null &&
     (d.lockedUntil === null || (Number.isInteger(d.lockedUntil) && d.lockedUntil >= 0 && d.lockedUntil <= 8.64e15)) &&
-    (d.place === null || (d.place.kind === 'market' ? SLUG.test(d.place.slug) : d.place.text.trim().length > 0 && d.place.text.length <= 200)) &&
+    (d.place === null ||
+      (d.place.kind === 'market'
+        ? SLUG.test(d.place.slug)
+        : d.place.text.trim().length > 0 && d.place.text.length <= 200)) &&
     d.note.length <= MAX_NOTE
   );
 }

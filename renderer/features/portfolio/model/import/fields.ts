@@ -65,11 +65,14 @@ export function readMoney(text: string, comma: CommaRole = 'unknown', dot: DotRo
     return ok(Number(t.replace(/\./g, '')) * 1000);
   }
   if (!t.includes(',') && comma === 'unknown' && dot === 'unknown' && /^\d{1,3}\.\d{3}$/.test(t)) {
-    return bad(`'${raw}' is ambiguous: ${t} could mean ${t.replace('.', '')} or ${Number(t)} (write ${t.replace('.', '')} or ${Number(t).toFixed(2)})`);
+    return bad(
+      `'${raw}' is ambiguous: ${t} could mean ${t.replace('.', '')} or ${Number(t)} (write ${t.replace('.', '')} or ${Number(t).toFixed(2)})`,
+    );
   }
   let role = commaRoleOf(t);
   if (role === 'unknown' && t.includes(',')) {
-    if (comma === 'unknown') return bad(`'${raw}' is ambiguous: 1,234 could mean 1234 or 1.234 (write 1234 or 1234.00)`);
+    if (comma === 'unknown')
+      return bad(`'${raw}' is ambiguous: 1,234 could mean 1234 or 1.234 (write 1234 or 1234.00)`);
     role = comma;
   }
   let decimalMark: '.' | ',' = '.';
@@ -80,7 +83,8 @@ export function readMoney(text: string, comma: CommaRole = 'unknown', dot: DotRo
   const [whole = '', frac = ''] = parts;
   const groups = whole.split(groupMark);
   // Grouping must be in threes after the first group ("1,234,567"), or it is a typo, not a number.
-  if (groups.length > 1 && (groups.slice(1).some((g) => g.length !== 3) || groups[0] === '')) return bad(`'${raw}' is not an amount`);
+  if (groups.length > 1 && (groups.slice(1).some((g) => g.length !== 3) || groups[0] === ''))
+    return bad(`'${raw}' is not an amount`);
   const units = groups.join('');
   if (!/^\d*$/.test(units) || !/^\d*$/.test(frac)) return bad(`'${raw}' is not an amount`);
   if (frac.length > 3) return bad(`'${raw}' has more than 3 decimals`);
@@ -108,7 +112,8 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 function dayText(y: number, m: number, d: number, raw: string): Read<string> {
   const s = `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
   const date = new Date(`${s}T00:00:00Z`);
-  if (y < 1970 || y > 2200 || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== s) return bad(`'${raw}' is not a calendar day`);
+  if (y < 1970 || y > 2200 || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== s)
+    return bad(`'${raw}' is not a calendar day`);
   return ok(s);
 }
 
@@ -143,7 +148,9 @@ export function readDay(text: string, order: SlashOrder = 'unknown'): Read<strin
     const own = slashOrderOf(raw);
     const use = own !== 'unknown' ? own : a === b ? 'mdy' : order;
     if (use === 'unknown') {
-      return bad(`'${raw}' is ambiguous: it could be ${pad(a)} ${monthName(b)} or ${monthName(a)} ${pad(b)} (write ${y}-${pad(b)}-${pad(a)} or ${y}-${pad(a)}-${pad(b)})`);
+      return bad(
+        `'${raw}' is ambiguous: it could be ${pad(a)} ${monthName(b)} or ${monthName(a)} ${pad(b)} (write ${y}-${pad(b)}-${pad(a)} or ${y}-${pad(a)}-${pad(b)})`,
+      );
     }
     return use === 'dmy' ? dayText(y, b, a, raw) : dayText(y, a, b, raw);
   }
@@ -172,7 +179,10 @@ export function readLockEnd(text: string, order: SlashOrder = 'unknown'): Read<n
 
 /** Lower-case letters and digits only: how names of columns and markets are compared. */
 export function squash(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/[^a-z0-9]/g, '');
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]/g, '');
 }
 
 const MARKET_BY_KEY = new Map<string, string>();
@@ -181,7 +191,8 @@ for (const m of MARKETS) {
   MARKET_BY_KEY.set(squash(m.name), m.slug);
 }
 // What traders call Steam's own market.
-for (const alias of ['steam', 'steam market', 'scm', 'community market']) MARKET_BY_KEY.set(squash(alias), 'steamcommunity');
+for (const alias of ['steam', 'steam market', 'scm', 'community market'])
+  MARKET_BY_KEY.set(squash(alias), 'steamcommunity');
 
 /** A market of the catalog by its slug or display name ("buff163", "Buff163", "CS.MONEY"); else the text as written. */
 export function readPlace(text: string): Place | null {

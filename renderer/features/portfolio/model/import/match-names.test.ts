@@ -15,7 +15,12 @@ const preview = (text: string): ImportPreview => importPasteList(text, { game: 7
 
 describe('matchNames', () => {
   it('keeps exact names, takes the catalog spelling for case and spacing, and warns with the closest names otherwise', () => {
-    const out = matchNames(preview('AK-47 | Redline (Field-Tested)\nak-47|redline ( field-tested )\nAK-47 | Redlien (Field-Tested)\nMy own trinket'), CATALOG);
+    const out = matchNames(
+      preview(
+        'AK-47 | Redline (Field-Tested)\nak-47|redline ( field-tested )\nAK-47 | Redlien (Field-Tested)\nMy own trinket',
+      ),
+      CATALOG,
+    );
     expect(out.rows.map((r) => [r.draft?.name, r.warning])).toEqual([
       ['AK-47 | Redline (Field-Tested)', null],
       ['AK-47 | Redline (Field-Tested)', null],

@@ -44,13 +44,23 @@ export function suggestNames(index: NameIndex, name: string, limit = 3): string[
   if (index.names.length === 0) return [];
   const prepared = prepare(index.names);
   // Drop the punctuation the ranker would take for words; the wear in parentheses stays as words.
-  const query = name.replace(/[|()★™]/g, ' ').replace(/\s+/g, ' ').trim();
+  const query = name
+    .replace(/[|()★™]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   let ranked = rankNames(prepared, query, limit).indexes;
   // Every word must match: a wrong wear or a typo in a short word finds nothing as a whole. Then try the name
   // without its parentheses (the wear, "StatTrak™"…), then its longest word alone.
   const fallbacks = [
-    name.replace(/\([^)]*\)/g, ' ').replace(/[|★™]/g, ' ').replace(/\s+/g, ' ').trim(),
-    query.split(' ').filter((w) => w.length >= 4).sort((a, b) => b.length - a.length)[0] ?? '',
+    name
+      .replace(/\([^)]*\)/g, ' ')
+      .replace(/[|★™]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    query
+      .split(' ')
+      .filter((w) => w.length >= 4)
+      .sort((a, b) => b.length - a.length)[0] ?? '',
   ];
   for (const q of fallbacks) {
     if (ranked.length > 0) break;
@@ -74,7 +84,10 @@ export function matchNames(preview: ImportPreview, catalogNames: readonly string
       close = suggestNames(index, draft.name);
       suggestions.set(draft.name, close);
     }
-    const note = close.length > 0 ? `Not in the catalog; closest: ${close.map((n) => `"${n}"`).join(', ')}` : 'Not in the catalog (kept as written)';
+    const note =
+      close.length > 0
+        ? `Not in the catalog; closest: ${close.map((n) => `"${n}"`).join(', ')}`
+        : 'Not in the catalog (kept as written)';
     return { ...row, warning: row.warning ? `${note}; ${row.warning}` : note };
   });
   return { ...preview, rows };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { importPasteList } from './paste-list';
 
-const read = (text: string, isKnown?: (n: string) => boolean) => importPasteList(text, { game: 730, ...(isKnown ? { isKnown } : {}) });
-const drafts = (text: string, isKnown?: (n: string) => boolean) => read(text, isKnown).rows.map((r) => (r.draft ? [r.draft.name, r.draft.quantity, r.draft.unitCost] : r.error));
+const read = (text: string, isKnown?: (n: string) => boolean) =>
+  importPasteList(text, { game: 730, ...(isKnown ? { isKnown } : {}) });
+const drafts = (text: string, isKnown?: (n: string) => boolean) =>
+  read(text, isKnown).rows.map((r) => (r.draft ? [r.draft.name, r.draft.quantity, r.draft.unitCost] : r.error));
 
 describe('importPasteList', () => {
   it('reads the ways traders write counts, a plain name as one, and an optional unit cost', () => {
@@ -36,15 +38,19 @@ describe('importPasteList', () => {
   });
 
   it('takes a whole line the catalog knows as a name, even when it starts with a number', () => {
-    expect(drafts('5 Year Veteran Coin', (n) => n === '5 Year Veteran Coin')).toEqual([['5 Year Veteran Coin', 1, null]]);
-    expect(drafts('2x 5 Year Veteran Coin', (n) => n === '5 Year Veteran Coin')).toEqual([['5 Year Veteran Coin', 2, null]]);
+    expect(drafts('5 Year Veteran Coin', (n) => n === '5 Year Veteran Coin')).toEqual([
+      ['5 Year Veteran Coin', 1, null],
+    ]);
+    expect(drafts('2x 5 Year Veteran Coin', (n) => n === '5 Year Veteran Coin')).toEqual([
+      ['5 Year Veteran Coin', 2, null],
+    ]);
   });
 
   it('gives each bad line its error and keeps the others', () => {
     const rows = read('0x AK-47 | Redline (Field-Tested)\nFracture Case @ cheap\nFracture Case\n2x \n').rows;
     expect(rows.map((r) => r.error)).toEqual([
       "Quantity '0' is less than 1",
-      "Cost after \"@\": 'cheap' is not an amount",
+      'Cost after "@": \'cheap\' is not an amount',
       null,
       null,
     ]);

@@ -32,7 +32,12 @@ const BARE_COUNT = /^(\d[\d,]*)\s+(\S.*)$/;
 const COST = /^(.*\S)\s+@\s*(\S.*)$/;
 
 export function importPasteList(text: string, options: PasteOptions): ImportPreview {
-  if (text.length > MAX_PASTE_CHARS) return { source: 'paste', rows: [], fatal: 'The pasted text is larger than 2 MB: import it as a CSV file instead.' };
+  if (text.length > MAX_PASTE_CHARS)
+    return {
+      source: 'paste',
+      rows: [],
+      fatal: 'The pasted text is larger than 2 MB: import it as a CSV file instead.',
+    };
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const rows: ImportRow[] = [];
   lines.forEach((source, index) => {
@@ -40,8 +45,18 @@ export function importPasteList(text: string, options: PasteOptions): ImportPrev
     if (line === '') return;
     rows.push(readLine(line, index + 1, source, options));
   });
-  if (rows.length === 0) return { source: 'paste', rows, fatal: 'Nothing to import: paste one item per line, e.g. "2x AK-47 | Redline (Field-Tested)".' };
-  if (rows.length > MAX_HOLDINGS) return { source: 'paste', rows: [], fatal: `${rows.length.toLocaleString('en-US')} lines: at most ${MAX_HOLDINGS.toLocaleString('en-US')} can be imported at once.` };
+  if (rows.length === 0)
+    return {
+      source: 'paste',
+      rows,
+      fatal: 'Nothing to import: paste one item per line, e.g. "2x AK-47 | Redline (Field-Tested)".',
+    };
+  if (rows.length > MAX_HOLDINGS)
+    return {
+      source: 'paste',
+      rows: [],
+      fatal: `${rows.length.toLocaleString('en-US')} lines: at most ${MAX_HOLDINGS.toLocaleString('en-US')} can be imported at once.`,
+    };
   return { source: 'paste', rows, fatal: null };
 }
 
@@ -83,7 +98,18 @@ function readLine(input: string, line: number, source: string, options: PasteOpt
     if (!q.ok) return fail(`Quantity ${q.error}`);
     quantity = q.value;
   }
-  const draft: HoldingDraft = { game: options.game, name, quantity, unitCost, fee: null, acquired: null, place: null, lockedUntil: null, note: '', origin: 'paste' };
+  const draft: HoldingDraft = {
+    game: options.game,
+    name,
+    quantity,
+    unitCost,
+    fee: null,
+    acquired: null,
+    place: null,
+    lockedUntil: null,
+    note: '',
+    origin: 'paste',
+  };
   const error = checkDraft(draft);
   return error ? fail(error) : { line, text, draft, error: null, warning: null };
 }

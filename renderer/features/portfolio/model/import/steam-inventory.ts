@@ -39,12 +39,15 @@ export interface SteamImportOptions {
 
 /** The file's text (size-capped, then parsed). */
 export function importSteamInventoryText(text: string, options: SteamImportOptions): ImportPreview {
-  if (text.length > MAX_STEAM_JSON_CHARS) return fatal(`The file is larger than ${MAX_STEAM_JSON_LABEL}: this is not a Steam inventory page.`);
+  if (text.length > MAX_STEAM_JSON_CHARS)
+    return fatal(`The file is larger than ${MAX_STEAM_JSON_LABEL}: this is not a Steam inventory page.`);
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
-    return fatal('This file is not JSON: save the inventory page (steamcommunity.com/inventory/<SteamID64>/730/2?l=english) as it comes, not the web page around it.');
+    return fatal(
+      'This file is not JSON: save the inventory page (steamcommunity.com/inventory/<SteamID64>/730/2?l=english) as it comes, not the web page around it.',
+    );
   }
   return importSteamInventory(value, options);
 }
@@ -58,23 +61,30 @@ const NOT_INVENTORY =
 
 /** The pages of the input, or the fatal sentence. */
 function pagesOf(value: unknown): Array<z.infer<typeof PageSchema>> | string {
-  if (value === null) return 'This inventory page is empty (null): Steam answers that for a private inventory or profile.';
+  if (value === null)
+    return 'This inventory page is empty (null): Steam answers that for a private inventory or profile.';
   let input: unknown = value;
   // What fetchSteamInventory answers: { ok: true, inventory: {...} }, or a failure with its sentence.
   if (typeof input === 'object' && input !== null && 'ok' in input) {
     const r = input as { ok: unknown; inventory?: unknown; message?: unknown };
-    if (r.ok === false) return typeof r.message === 'string' && r.message ? r.message : 'Steam did not give the inventory.';
+    if (r.ok === false)
+      return typeof r.message === 'string' && r.message ? r.message : 'Steam did not give the inventory.';
     if ('inventory' in r) input = r.inventory;
   }
   const list = Array.isArray(input) ? input : [input];
   if (list.length === 0) return NOT_INVENTORY;
   const pages: Array<z.infer<typeof PageSchema>> = [];
   for (const item of list) {
-    if (item === null) return 'A page of this inventory is empty (null): Steam answers that for a private inventory or profile.';
+    if (item === null)
+      return 'A page of this inventory is empty (null): Steam answers that for a private inventory or profile.';
     const page = PageSchema.safeParse(item);
     if (!page.success) return NOT_INVENTORY;
-    if (page.data.success === false || page.data.success === 0) return 'Steam did not give this inventory (success: false): it is private, or Steam was busy. Try again later, or make the inventory public.';
-    const hasAny = page.data.assets !== undefined || page.data.descriptions !== undefined || page.data.total_inventory_count !== undefined;
+    if (page.data.success === false || page.data.success === 0)
+      return 'Steam did not give this inventory (success: false): it is private, or Steam was busy. Try again later, or make the inventory public.';
+    const hasAny =
+      page.data.assets !== undefined ||
+      page.data.descriptions !== undefined ||
+      page.data.total_inventory_count !== undefined;
     if (!hasAny) return NOT_INVENTORY;
     pages.push(page.data);
   }
@@ -117,7 +127,9 @@ export function importSteamInventory(value: unknown, options: SteamImportOptions
   if (assets.length === 0) return fatal(`${NOT_INVENTORY} (none of its ${badAssets} assets could be read)`);
   if (appIds.size === 1 && !appIds.has(options.game)) {
     const [other] = [...appIds];
-    return fatal(`This is a ${gameName(other!)} inventory (app ${other}); switch the game to ${gameName(other!)} to import it.`);
+    return fatal(
+      `This is a ${gameName(other!)} inventory (app ${other}); switch the game to ${gameName(other!)} to import it.`,
+    );
   }
 
   interface Group {
@@ -159,7 +171,10 @@ export function importSteamInventory(value: unknown, options: SteamImportOptions
   for (const g of groups.values()) {
     const warnings: string[] = [];
     const all = (n: number): string => (n === g.quantity ? '' : `${n} of ${g.quantity} `);
-    const lockText = g.lockedUntil !== null ? `locked until ${new Date(g.lockedUntil).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+    const lockText =
+      g.lockedUntil !== null
+        ? `locked until ${new Date(g.lockedUntil).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+        : '';
     if (g.lockedUntil !== null) {
       // The lock explains both flags; it ends on its own.
       if (g.untradable > 0 || g.unmarketable > 0) warnings.push(`Trade-${lockText}`);
@@ -181,7 +196,13 @@ export function importSteamInventory(value: unknown, options: SteamImportOptions
     };
     const text = shorten(`${g.quantity} × ${g.name}${lockText ? ` · ${lockText}` : ''}`);
     const error = checkDraft(draft);
-    rows.push({ line: rows.length + 1, text, draft: error ? null : draft, error, warning: warnings.length ? capitalize(warnings.join('; ')) : null });
+    rows.push({
+      line: rows.length + 1,
+      text,
+      draft: error ? null : draft,
+      error,
+      warning: warnings.length ? capitalize(warnings.join('; ')) : null,
+    });
   }
   for (const [key, count] of missing) {
     const [classid, instanceid] = key.split('_');
@@ -194,12 +215,21 @@ export function importSteamInventory(value: unknown, options: SteamImportOptions
     });
   }
   if (badAssets > 0) {
-    rows.push({ line: rows.length + 1, text: `${badAssets} asset(s)`, draft: null, error: `${badAssets} asset(s) lack an assetid or classid and were not read`, warning: null });
+    rows.push({
+      line: rows.length + 1,
+      text: `${badAssets} asset(s)`,
+      draft: null,
+      error: `${badAssets} asset(s) lack an assetid or classid and were not read`,
+      warning: null,
+    });
   }
   if (badDescriptions > 0 && rows.every((r) => r.error === null)) {
     // Descriptions no asset needed are harmless; say so only as a note on the first row.
     const first = rows[0];
-    if (first) first.warning = [first.warning, `${badDescriptions} description(s) in the file could not be read`].filter(Boolean).join('; ');
+    if (first)
+      first.warning = [first.warning, `${badDescriptions} description(s) in the file could not be read`]
+        .filter(Boolean)
+        .join('; ');
   }
   return { source: 'steam', rows, fatal: null };
 }
