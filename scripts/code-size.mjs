@@ -4,6 +4,7 @@
  * tests and generated files aside), read with TypeScript's parser. A newcomer reads a function of 100 lines and
  * a file of 600 at one sitting; longer ones are listed, and `--check` exits 1 when any is over those limits.
  * `--top N` lists the N longest functions (default 10). `--report <file>` writes the counts for .ci/run.
+ * `--comments` also lists files whose opening comment runs over 8 lines.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,8 @@ import ts from 'typescript';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MAX_FUNCTION_LINES = 100;
 export const MAX_FILE_LINES = 600;
-const SOURCE_DIRS = ['backend', 'electron', 'renderer', 'shared', 'service/src', 'webhost', 'scripts'];
+const SOURCE_DIRS = ['backend', 'electron', 'renderer', 'shared', 'service/src', 'webhost'];
+export const MAX_OPENING_COMMENT_LINES = 8;
 const SKIP = /(\.test\.tsx?|\.spec\.ts|\.d\.ts|\.d\.mts)$|\/(testing|bench|node_modules|\.cache)\//;
 
 /** Source files under the app's folders, relative to the root with forward slashes. */
@@ -80,12 +82,31 @@ export function functionsIn(file, text) {
   return out;
 }
 
+/** Lines of a file's opening comment (a block, or a run of line comments), after any shebang; 0 when none. */
+export function openingCommentLines(text) {
+  const body = text.startsWith('#!') ? text.slice(text.indexOf('\n') + 1) : text;
+  const ranges = ts.getLeadingCommentRanges(body, 0) ?? [];
+  if (ranges.length === 0) return 0;
+  // A run of comments with no blank line between them reads as one opening comment.
+  let end = ranges[0].end;
+  for (const r of ranges.slice(1)) {
+    if (/\n\s*\n/.test(body.slice(end, r.pos))) break;
+    end = r.end;
+  }
+  const start = ranges[0].pos;
+  return body.slice(start, end).split('\n').length;
+}
+
 export function measure(dir = root) {
   const functions = [];
   const files = [];
   for (const file of sourceFiles(dir)) {
     const text = readFileSync(path.join(dir, file), 'utf8');
-    files.push({ file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) });
+    files.push({
+      file,
+      lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
+      openingComment: openingCommentLines(text),
+    });
     functions.push(...functionsIn(file, text));
   }
   functions.sort((a, b) => b.lines - a.lines);
@@ -95,6 +116,7 @@ export function measure(dir = root) {
     files,
     longFunctions: functions.filter((f) => f.lines > MAX_FUNCTION_LINES),
     longFiles: files.filter((f) => f.lines > MAX_FILE_LINES),
+    longOpeningComments: files.filter((f) => f.openingComment > MAX_OPENING_COMMENT_LINES),
   };
 }
 
@@ -110,6 +132,10 @@ if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href)
     `Functions over ${MAX_FUNCTION_LINES} lines: ${m.longFunctions.length}; files over ${MAX_FILE_LINES} lines: ${m.longFiles.length}`,
   );
   for (const f of m.longFiles) console.log(`  ${String(f.lines).padStart(4)}  ${f.file}`);
+  if (args.includes('--comments')) {
+    console.log(`Opening comments over ${MAX_OPENING_COMMENT_LINES} lines: ${m.longOpeningComments.length}`);
+    for (const f of m.longOpeningComments) console.log(`  ${String(f.openingComment).padStart(4)}  ${f.file}`);
+  }
   const failed = m.longFunctions.length + m.longFiles.length;
   if (report) writeFileSync(report, JSON.stringify({ passed: failed === 0 ? 1 : 0, failed: failed === 0 ? 0 : 1 }));
   if (args.includes('--check') && failed > 0) process.exit(1);

@@ -1,6 +1,6 @@
 /** The code-size measure: what it counts as a function and its lines, and which files it reads. */
 import { describe, expect, it } from 'vitest';
-import { functionsIn, measure, sourceFiles } from './code-size.mjs';
+import { functionsIn, measure, openingCommentLines, sourceFiles } from './code-size.mjs';
 
 describe('code-size', () => {
   it('counts every function form with its first and last line, named by what holds it', () => {
@@ -37,5 +37,15 @@ describe('code-size', () => {
     expect(files.some((f) => /\.test\.tsx?$|\/testing\/|\.d\.mts$/.test(f))).toBe(false);
     const m = measure();
     expect(m.functions[0]!.lines).toBeGreaterThanOrEqual(m.functions.at(-1)!.lines);
+  });
+
+  it("counts a file's opening comment: a block or a run of line comments, after a shebang, up to a blank line", () => {
+    expect(openingCommentLines('/**\n * one\n * two\n */\nexport const a = 1;\n')).toBe(4);
+    expect(openingCommentLines('#!/usr/bin/env node\n// one\n// two\n\n// later\nconst a = 1;\n')).toBe(2);
+    expect(openingCommentLines('const a = 1; // trailing\n')).toBe(0);
+  });
+
+  it('leaves scripts out: the limits are for the app', () => {
+    expect(sourceFiles().some((f) => f.startsWith('scripts/'))).toBe(false);
   });
 });
