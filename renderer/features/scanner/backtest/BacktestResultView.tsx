@@ -38,7 +38,11 @@ export function BacktestResultView({
           <BarChart data={chart}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="day" />
-            <YAxis />
+            <YAxis
+              width={88}
+              tickFormatter={(v: number) => fmt(Math.round(v * 1000))}
+              label={{ value: 'Net return per day', angle: -90, position: 'insideLeft', fontSize: 11 }}
+            />
             <Tooltip formatter={(v) => fmt(Math.round(Number(v) * 1000))} />
             <Legend />
             <Bar
