@@ -3,12 +3,15 @@
  * CNY chosen, the detail panel's Steam median is the service's value times the newest day's rate, and the
  * history point (best ask) recorded on an earlier day (the page's clock set back to that day when it was
  * recorded) is the service's best ask times THAT day's rate. The service's clock stands still, so its
- * answers are the same at every look-up. Expected figures are worked from the service's API answer and the
+ * answers are the same at every look-up. The grid's CSV export carries the converted best ask at the newest
+ * rate beside the exact service figure. Expected figures are worked from the service's API answer and the
  * stand-in's rates, half away from zero to two decimals (docs/exchange-rates.md).
  */
+import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { REST_PATHS } from '../shared/api/schema';
 import type { SteamAnalytics } from '../shared/api/types';
+import { parseCsv } from './csv-read';
 import { chooseCurrency, rateOn, shownAt } from './currency-page';
 import { apiPrices, money } from './grid-api';
 import { apiToken, openGrid, postService, showOnly } from './grid-page';
@@ -27,7 +30,7 @@ async function openPanel(page: import('@playwright/test').Page): Promise<Locator
   return panel;
 }
 
-test('CNY: the detail panel converts at the newest rate, a history point of an earlier day at that day’s rate', async ({
+test('CNY: the detail panel converts at the newest rate, a history point of an earlier day at that day’s rate, the CSV at the newest', async ({
   page,
   appUrl,
   service,
@@ -84,4 +87,17 @@ test('CNY: the detail panel converts at the newest rate, a history point of an e
   expect(new Date(t).toISOString().slice(0, 10)).toBe(earlierDay);
   await expect(row.locator('td[data-key="bestAsk"]')).toHaveText(`CN¥${shownAt(bestAsk, then.rate, 2)}`);
   await expect(row.locator('td[data-key="bestAsk"]')).toHaveAttribute('title', new RegExp(`ECB ${then.day}`));
+
+  // The grid's CSV: the service column exact, the converted one at the newest rate, with the rate's provenance.
+  await page.getByTestId('detail-panel').getByRole('button', { name: 'Close details' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = parseCsv(await readFile(await (await download).path(), 'utf8'));
+  const header = csv[0]!;
+  const line = csv.find((r) => r[0] === NAME)!;
+  const col = (h: string) => line[header.indexOf(h)];
+  expect(col('Best ask (USD)')).toBe((bestAsk / 1000).toFixed(3));
+  expect(col('Best ask (CNY)')).toBe(shownAt(bestAsk, now.rate, 2).replace(/,/g, ''));
+  expect(col('Rate date')).toBe(newest.date);
+  expect(col('Rate source')).toBe('ECB');
 });
