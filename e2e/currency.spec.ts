@@ -5,23 +5,8 @@
  * bar names the rate and its date.
  */
 import { expect, test } from './rates-fixture';
+import { chooseCurrency, shownAt } from './currency-page';
 import { openGrid, readRowAcross } from './grid-page';
-
-/** The service value (thousandths of USD) in a currency at `rate`, rounded half away from zero to `digits`, as shown. */
-function shownAt(thousandths: number, rate: number, digits: number): string {
-  const scale = 10 ** digits;
-  const units = (Math.sign(thousandths) * Math.round((Math.abs(thousandths) * rate * scale) / 1000)) / scale;
-  return units.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
-
-async function chooseCurrency(page: import('@playwright/test').Page, code: string, confirm: boolean): Promise<void> {
-  await page.getByRole('link', { name: /^Settings/ }).click();
-  const card = page.getByTestId('currency-settings');
-  await card.getByLabel('Show prices in').selectOption(code);
-  if (confirm) await card.getByRole('button', { name: `Fetch rates and show ${code}` }).click();
-  await expect(page.getByTestId('status-rate')).toContainText(`${code} at`, { timeout: 30_000 });
-  await page.getByRole('link', { name: /^Prices/ }).click();
-}
 
 test('CNY: a grid cell is the service value times the newest day’s rate; JPY has no decimals; the status bar names the rate', async ({
   page,

@@ -64,9 +64,14 @@ export interface EcbStandin {
   close(): Promise<void>;
 }
 
-/** The stand-in's rate of a currency on the n-th day served (0 = the first): the base moved 0.1 % a day. */
-export function standinRate(base: number, n: number): number {
-  return Number((base * (1 + 0.001 * n)).toPrecision(5));
+/**
+ * The stand-in's rate of a currency on the n-th day served (0 = the first): the base moved 0.1 % a day, the
+ * dollar 0.05 % a day the other way, so that a cross rate (CNY per USD) differs from day to day as real ones do
+ * and a figure converted at the wrong day's rate shows.
+ */
+export function standinRate(base: number, n: number, code = ''): number {
+  const drift = code === 'USD' ? -0.0005 : 0.001;
+  return Number((base * (1 + drift * n)).toPrecision(5));
 }
 
 /** The working days from..to, less the missing ones, with their rates; oldest first. */
@@ -79,7 +84,7 @@ export function standinDays(options: Pick<EcbStandinOptions, 'from' | 'to' | 'mi
     if (missing.has(date)) continue;
     days.push({
       date,
-      perEuro: Object.fromEntries(Object.entries(rates).map(([code, base]) => [code, standinRate(base, n)])),
+      perEuro: Object.fromEntries(Object.entries(rates).map(([code, base]) => [code, standinRate(base, n, code)])),
     });
   }
   return days;

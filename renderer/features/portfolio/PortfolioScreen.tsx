@@ -21,7 +21,7 @@ import type { PortfolioColumn } from './model/columns';
 import { deleteHoldings, deleteSale } from './model/edits';
 import { placeText } from './model/export-csv';
 import { buildLedger, holdingRows, itemKey } from './model/ledger';
-import { costsForLedger } from './model/cost-currency';
+import { costsForLedger, salesForLedger } from './model/cost-currency';
 import { useCurrency } from '../../market/currency/context';
 import { filterRows, sortRows, type SortState } from './model/table-view';
 import type { Holding, Sale } from './model/types';
@@ -67,7 +67,10 @@ export function PortfolioScreen() {
   // Costs entered in other currencies convert at their purchase date's rate (model/cost-currency.ts); the rows keep the records as entered.
   const currency = useCurrency();
   const ledgerHoldings = useMemo(() => costsForLedger(holdings, currency), [holdings, currency]);
-  const ledger = useMemo(() => buildLedger(ledgerHoldings, sales), [ledgerHoldings, sales]);
+  const ledger = useMemo(
+    () => buildLedger(ledgerHoldings, salesForLedger(sales, currency)),
+    [ledgerHoldings, sales, currency],
+  );
   // Before the catalog is loaded every name counts as known: nothing is marked wrongly.
   const rows = useMemo(() => {
     const entered = new Map(holdings.map((h) => [h.id, h]));

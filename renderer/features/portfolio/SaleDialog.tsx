@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import type { GameId } from '../../../shared/catalog/games';
 import { formatMoney } from '../../../shared/money/money';
 import { useMoneyFormat } from '../../lib/preferences';
+import { useCurrency } from '../../market/currency/context';
 import { addSale, editSale } from './model/edits';
 import { readSaleForm, saleForm, type FormErrors, type SaleForm } from './model/forms';
 import type { Sale } from './model/types';
@@ -25,6 +26,8 @@ interface SaleDialogProps {
 
 export function SaleDialog({ game, name, held, existing, onClose, onDone }: SaleDialogProps) {
   const money = useMoneyFormat();
+  // A sale is recorded in the service's currency (what the ledger keeps): the inputs say which.
+  const { service } = useCurrency();
   const [form, setForm] = useState<SaleForm>(() => saleForm(existing));
   const [errors, setErrors] = useState<FormErrors<SaleForm>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -86,7 +89,12 @@ export function SaleDialog({ game, name, held, existing, onClose, onDone }: Sale
               />
             )}
           </Field>
-          <Field id={`${id}-unitPrice`} label="Price per item" error={errors.unitPrice} hint="Before the fee.">
+          <Field
+            id={`${id}-unitPrice`}
+            label={`Price per item (${service})`}
+            error={errors.unitPrice}
+            hint="Before the fee."
+          >
             {(p) => (
               <input
                 {...p}
@@ -97,7 +105,7 @@ export function SaleDialog({ game, name, held, existing, onClose, onDone }: Sale
               />
             )}
           </Field>
-          <Field id={`${id}-fee`} label="Fee taken" error={errors.fee} hint="For the whole sale.">
+          <Field id={`${id}-fee`} label={`Fee taken (${service})`} error={errors.fee} hint="For the whole sale.">
             {(p) => (
               <input
                 {...p}

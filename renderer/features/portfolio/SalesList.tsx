@@ -98,8 +98,8 @@ export const SalesList = memo(function SalesList({
                     ) : null}
                   </td>
                   <td className="pf-numcol">{s.quantity}</td>
-                  <td className="pf-numcol">{formatMoney(s.unitPrice, money)}</td>
-                  <td className="pf-numcol">{formatMoney(s.fee, money)}</td>
+                  <td className="pf-numcol">{formatMoney((r?.sale ?? s).unitPrice, money)}</td>
+                  <td className="pf-numcol">{formatMoney((r?.sale ?? s).fee, money)}</td>
                   <td className="pf-numcol" data-testid="pf-sale-proceeds">
                     {formatMoney(r?.proceeds ?? null, money)}
                   </td>

@@ -169,7 +169,7 @@ describe('PortfolioRuntime in two tabs', () => {
       await a.commit(addHolding(draft, T0 + 1, 'new-in-a'));
       const backup = {
         format: 'market-desk-portfolio' as const,
-        version: 1 as const,
+        version: 2 as const,
         exported: T0,
         holdings: [],
         sales: [],

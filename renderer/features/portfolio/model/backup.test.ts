@@ -48,6 +48,34 @@ function sale(id: string, over: Partial<Sale> = {}): Sale {
 }
 
 describe('backup file', () => {
+  it('is version 2, which carries a holding’s cost currency: a cost in CNY with its purchase date round-trips', () => {
+    const holdings = [holding('h1', { unitCost: 70_000, fee: 1_000, costCurrency: 'CNY', acquired: '2026-11-20' })];
+    const text = backupText(makeBackup(holdings, [], T0));
+    expect(JSON.parse(text)).toMatchObject({ version: 2, holdings: [{ costCurrency: 'CNY', acquired: '2026-11-20' }] });
+    const read = readBackup(text);
+    expect(read.ok && read.backup.holdings[0]).toEqual(holdings[0]);
+  });
+
+  it('a file written at version 1 (costs in the service currency, no cost currency) still restores', () => {
+    const h = holding('h1');
+    const v1 = JSON.stringify({ format: 'market-desk-portfolio', version: 1, exported: T0, holdings: [h], sales: [] });
+    const read = readBackup(v1);
+    expect(read).toEqual({
+      ok: true,
+      backup: { format: 'market-desk-portfolio', version: 2, exported: T0, holdings: [h], sales: [] },
+    });
+    // Builds that had cost currencies before the version said so wrote them at version 1: they are kept.
+    const early = JSON.stringify({
+      format: 'market-desk-portfolio',
+      version: 1,
+      exported: T0,
+      holdings: [{ ...h, costCurrency: 'CNY' }],
+      sales: [],
+    });
+    const back = readBackup(early);
+    expect(back.ok && back.backup.holdings[0]?.costCurrency).toBe('CNY');
+  });
+
   it('reads back to identical records', () => {
     const holdings = [
       holding('h1'),
@@ -58,7 +86,7 @@ describe('backup file', () => {
     const read = readBackup(text);
     expect(read).toEqual({
       ok: true,
-      backup: { format: 'market-desk-portfolio', version: 1, exported: T0, holdings, sales },
+      backup: { format: 'market-desk-portfolio', version: 2, exported: T0, holdings, sales },
     });
     // And the same text again: nothing is changed on the way.
     if (read.ok) expect(backupText(read.backup)).toBe(text);

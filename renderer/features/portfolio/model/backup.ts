@@ -9,6 +9,7 @@
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
+  BACKUP_VERSIONS_READ,
   BackupSchema,
   HoldingSchema,
   MAX_HOLDINGS,
@@ -88,7 +89,7 @@ export function readBackup(text: string): BackupRead {
       ok: false,
       error: `This backup was made by a newer version of Market Desk (backup version ${o.version}; this version reads ${BACKUP_VERSION}): update Market Desk to restore it.`,
     };
-  if (o.version !== BACKUP_VERSION)
+  if (typeof o.version !== 'number' || !BACKUP_VERSIONS_READ.includes(o.version))
     return { ok: false, error: `This backup's version (${String(o.version)}) is not one Market Desk knows.` };
   if (!Array.isArray(o.holdings) || !Array.isArray(o.sales))
     return { ok: false, error: 'This backup is damaged: it has no list of holdings or of sales.' };
@@ -105,7 +106,8 @@ export function readBackup(text: string): BackupRead {
   const bad =
     checkRecords<Holding>('holding', HoldingSchema, o.holdings) ?? checkRecords<Sale>('sale', SaleSchema, o.sales);
   if (bad) return { ok: false, error: `This backup cannot be restored, nothing was changed: ${bad}.` };
-  const whole = BackupSchema.safeParse(raw);
+  // An older version reads as the current one: its records are a subset (version 1: no cost currencies).
+  const whole = BackupSchema.safeParse({ ...o, version: BACKUP_VERSION });
   if (!whole.success)
     return {
       ok: false,

@@ -3,9 +3,9 @@ import { formatMoney } from '../../../../shared/money/money';
 import { conversionOn, currentRate, type CurrencyInputs } from '../../../market/currency/conversion';
 import type { CurrencyView } from '../../../market/currency/context';
 import { DAYS, UAH_BY_HAND } from '../../../market/currency/testing/days';
-import { costsForLedger } from './cost-currency';
+import { costsForLedger, salesForLedger } from './cost-currency';
 import { buildLedger, holdingRows } from './ledger';
-import type { Holding } from './types';
+import type { Holding, Sale } from './types';
 
 function viewOf(display: string): CurrencyView {
   const inputs: CurrencyInputs = { days: DAYS, manual: [UAH_BY_HAND], service: 'USD', display };
@@ -66,5 +66,43 @@ describe('a holding’s cost in its own currency, at the rate of its purchase da
   });
   it('old holdings (no cost currency) in the service currency need no rate at all', () => {
     expect(pl(holding('e', { costCurrency: null }), 12_345, 'USD')).toBe('$2.35');
+  });
+});
+
+function sale(over: Partial<Sale> = {}): Sale {
+  return {
+    id: 's1',
+    game: 730,
+    name: 'AK',
+    quantity: 1,
+    unitPrice: 12_345,
+    fee: null,
+    sold: '2026-11-20',
+    place: null,
+    note: '',
+    created: 0,
+    updated: 0,
+    ...over,
+  };
+}
+
+/** Proceeds and realised profit of one sale, as the portfolio's ledger gives them, shown in `display`. */
+function sold(s: Sale, display: string): { proceeds: string; realised: string } {
+  const view = viewOf(display);
+  const l = buildLedger(costsForLedger([holding('a')], view), salesForLedger([s], view));
+  const r = l.sales.get(s.id)!;
+  const opts = { decimals: 2 as const, symbol: '$', conversion: view.current?.conversion ?? null };
+  return { proceeds: formatMoney(r.proceeds, opts), realised: formatMoney(r.realised, opts) };
+}
+
+describe('a sale converts at the rate of its own date, not today’s', () => {
+  it('$12.345 sold on 2026-11-20, shown in CNY: 12.345 x 7.7 / 1.06 = 89.6759 -> CN¥89.68; realised 17.0335 -> CN¥17.03', () => {
+    expect(sold(sale(), 'CNY')).toEqual({ proceeds: 'CN¥89.68', realised: 'CN¥17.03' });
+  });
+  it('the fee converts with the sale: ($12.345 − $1.234) x 7.7 / 1.06 = 80.7118 -> CN¥80.71', () => {
+    expect(sold(sale({ fee: 1_234 }), 'CNY').proceeds).toBe('CN¥80.71');
+  });
+  it('shown in the service currency nothing converts: $12.35 and $2.35', () => {
+    expect(sold(sale(), 'USD')).toEqual({ proceeds: '$12.35', realised: '$2.35' });
   });
 });

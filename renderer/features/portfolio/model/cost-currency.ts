@@ -10,11 +10,11 @@
  * in the display currency at the purchase date": cost x rate(cost -> display, date) / rate(service -> display,
  * today). Shown in the service currency that is simply the cost at the purchase date's rate. Unrounded: the
  * figure shown is rounded once (half away from zero). No rate for the cost's currency: the cost is unknown.
- * A cost without a purchase date converts at the newest rate.
+ * A cost without a purchase date converts at the newest rate. Sales likewise convert at their sale date's rate.
  */
 import type { CurrencyView } from '../../../market/currency/context';
 import { pairRate } from '../../../market/currency/rate-table';
-import type { Holding } from './types';
+import type { Holding, Sale } from './types';
 
 /** Factor from a cost in `currency` on `date` to ledger (service) thousandths; null without a rate. */
 function costFactor(view: CurrencyView, currency: string, date: string | null): number | null {
@@ -35,5 +35,20 @@ export function costsForLedger(holdings: readonly Holding[], view: CurrencyView)
     const f = costFactor(view, currency, h.acquired);
     if (f === null) return { ...h, unitCost: null, fee: null };
     return { ...h, unitCost: h.unitCost === null ? null : h.unitCost * f, fee: h.fee === null ? null : h.fee * f };
+  });
+}
+
+/**
+ * The sales as the ledger takes them: a sale's price and fee are in the service currency, and shown in another
+ * currency they convert at the rate of the sale's date (what the trader got that day), not today's. As for
+ * costs, the ledger is given the service amount that, at today's rate, is the proceeds at the sale date's rate.
+ * No rate for that day: the newest (the oldest kept for a sale before it, as pairRate does).
+ */
+export function salesForLedger(sales: readonly Sale[], view: CurrencyView): Sale[] {
+  if (!(view.converting && view.current)) return [...sales];
+  return sales.map((s) => {
+    const f = costFactor(view, view.service, s.sold);
+    if (f === null || f === 1) return s;
+    return { ...s, unitPrice: s.unitPrice * f, fee: s.fee === null ? null : s.fee * f };
   });
 }

@@ -88,9 +88,15 @@ export const SaleSchema = z.object({
 });
 export type Sale = z.infer<typeof SaleSchema>;
 
-/** The whole portfolio as a file: it imports back to identical records. */
+/**
+ * The whole portfolio as a file: it imports back to identical records. Version 2 carries a holding's cost
+ * currency (`costCurrency`): an older Market Desk, which reads version 1 only, refuses it rather than drop the
+ * currency and take a yuan cost for dollars. Version 1 files (costs in the service currency) are still read.
+ */
 export const BACKUP_FORMAT = 'market-desk-portfolio';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
+/** Versions a restore reads; each is read as the current one (version 1 simply has no cost currencies). */
+export const BACKUP_VERSIONS_READ: readonly number[] = [1, 2];
 export const BackupSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   version: z.literal(BACKUP_VERSION),

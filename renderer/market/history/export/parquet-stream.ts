@@ -9,12 +9,16 @@
  * - item, market, side: UTF-8 strings, dictionary-encoded (asked for: a few thousand names over hundreds of
  *   thousands of rows);
  * - resolution_ms: INT32.
+ * Shown in another currency, three more columns: price_<CODE> (the price at the rate of the row's own UTC day,
+ * rounded half away from zero to the currency's own decimals: DECIMAL(18, those decimals) over its minor
+ * units), rate (DOUBLE, units per service unit) and rate_date (the day whose rate it is); null without a rate.
  * The provenance goes in the footer's key-value metadata ('market-desk.provenance', JSON). Statistics are
  * kept where a reader can skip row groups with them (time, item: rows come item after item, price); the
  * other columns' cost a fifth of the writing time and every group holds every market and side anyway.
  */
 import type { SchemaElement } from 'hyparquet';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
+import { convertToMinor, type MoneyConversion } from '../../../../shared/money/money';
 import type { RowBatch, SeriesColumns } from './rows';
 import type { ExportSink } from './sink';
 
@@ -30,13 +34,35 @@ export const decimal = (name: string): SchemaElement => ({
 });
 
 /** A UTF-8 string column. */
-export const text = (name: string): SchemaElement => ({
+export const text = (name: string, optional = false): SchemaElement => ({
   name,
   type: 'BYTE_ARRAY',
-  repetition_type: 'REQUIRED',
+  repetition_type: optional ? 'OPTIONAL' : 'REQUIRED',
   converted_type: 'UTF8',
   logical_type: { type: 'STRING' },
 });
+
+/** The converted columns: the price in `code` (with its `digits` decimals), the rate and the rate's day. */
+export const convertedSchema = (code: string, digits: number): SchemaElement[] => [
+  {
+    name: `price_${code}`,
+    type: 'INT64',
+    repetition_type: 'OPTIONAL',
+    converted_type: 'DECIMAL',
+    scale: digits,
+    precision: 18,
+    logical_type: { type: 'DECIMAL', scale: digits, precision: 18 },
+  },
+  { name: 'rate', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
+  text('rate_date', true),
+];
+
+/** What the converted columns need: each row time's conversion and the display currency. */
+export interface ParquetConversion {
+  at: (ms: number) => MoneyConversion | null;
+  code: string;
+  digits: number;
+}
 
 export const PARQUET_SCHEMA: SchemaElement[] = [
   { name: 'root', num_children: 8 },
@@ -86,11 +112,14 @@ export class ParquetStreamWriter {
     sink: ExportSink,
     private readonly names: readonly string[],
     cols: SeriesColumns,
+    private readonly conversion?: ParquetConversion,
   ) {
     this.writer = new SinkWriter(sink);
+    const extra = conversion ? convertedSchema(conversion.code, conversion.digits) : [];
+    const [root, ...rest] = PARQUET_SCHEMA as [SchemaElement, ...SchemaElement[]];
     this.pq = new ParquetWriter({
       writer: this.writer,
-      schema: PARQUET_SCHEMA,
+      schema: [{ ...root, num_children: rest.length + extra.length }, ...rest, ...extra],
       createdBy: 'Market Desk price history export',
     });
     this.market = cols.market.map((m) => m ?? '');
@@ -134,9 +163,30 @@ export class ParquetStreamWriter {
         { name: 'low', data: low, statistics: false },
         { name: 'high', data: high, statistics: false },
         { name: 'resolution_ms', data: res, statistics: false },
+        ...(this.conversion ? this.convertedColumns(b, n) : []),
       ],
       rowGroupSize: n,
     });
+  }
+
+  /** The converted price (minor units of the display currency), the rate and its day, per row. */
+  private convertedColumns(b: RowBatch, n: number) {
+    const at = (this.conversion as ParquetConversion).at;
+    const conv = new Array<bigint | null>(n);
+    const rate = new Array<number | null>(n);
+    const day = new Array<string | null>(n);
+    for (let i = 0; i < n; i++) {
+      const c = at(b.time[i] as number);
+      const p = b.price[i] as number;
+      conv[i] = c && !Number.isNaN(p) ? BigInt(convertToMinor(p, c.rate, c.digits)) : null;
+      rate[i] = c ? c.rate : null;
+      day[i] = c ? c.date : null;
+    }
+    return [
+      { name: `price_${(this.conversion as ParquetConversion).code}`, data: conv, statistics: false },
+      { name: 'rate', data: rate, statistics: false },
+      { name: 'rate_date', data: day, encoding: 'RLE_DICTIONARY' as const, statistics: false },
+    ];
   }
 
   /** Writes the footer (with the provenance) and the last bytes. */

@@ -453,3 +453,58 @@ describe('streamed history export in another currency', () => {
     expect(prov.currency).toMatchObject({ service: 'USD', display: 'CNY' });
   });
 });
+
+describe('streamed history export in another currency, Parquet', () => {
+  it('each row has its price converted at its own day’s rate (a Monday takes Friday’s), the rate and its date; the footer names the currency', async () => {
+    const s = await store();
+    const rec = (at: number, price: number) =>
+      s.record({
+        game: 730,
+        at,
+        names: ['x'],
+        askMarkets: ['steam'],
+        bidMarkets: [],
+        ask: Int32Array.from([price]),
+        bid: new Int32Array(0),
+        big: [],
+      });
+    await rec(D0 - DAY + 8 * HOUR, 10_000); // Thursday 2025-01-09
+    await rec(D0 + 3 * DAY + 8 * HOUR, 12_345); // Monday 2025-01-13: no rate that day
+    const days = [
+      { date: '2025-01-09', perEuro: { USD: 1.03, CNY: 7.5 } },
+      { date: '2025-01-10', perEuro: { USD: 1.06, CNY: 7.7 } },
+    ];
+    const k = sinks();
+    await streamExport(
+      s,
+      { game: 730, names: ['x'], markets: null, from: D0 - 2 * DAY, to: D0 + 5 * DAY },
+      { csv: false, parquet: true },
+      { ...ctx, currency: { service: 'USD', display: 'CNY', days, manual: [] } },
+      k.open,
+      () => {},
+      () => false,
+    );
+    const bytes = k.files.get([...k.files.keys()].find((n) => n.endsWith('.parquet'))!)!.bytes();
+    const rows = (await parquetReadObjects({ file: ab(bytes) })) as Array<Record<string, unknown>>;
+    const steam = rows.filter((r) => r.market === 'steam');
+    // 10.000 x 7.5 / 1.03 = 72.8155 -> 72.82 (Thursday's rate); 12.345 x 7.7 / 1.06 = 89.6759 -> 89.68 (Friday's).
+    // The reader gives DECIMAL(18,2) as a float (72.82000000000001): compared in fen, the column's integers.
+    expect(steam.map((r) => [Math.round(Number(r.price_CNY) * 100), r.rate, r.rate_date])).toEqual([
+      [7282, 7.5 / 1.03, '2025-01-09'],
+      [8968, 7.7 / 1.06, '2025-01-10'],
+    ]);
+    const meta = parquetMetadata(ab(bytes));
+    const col = meta.schema.find((e) => e.name === 'price_CNY');
+    expect(col).toMatchObject({ converted_type: 'DECIMAL', scale: 2 });
+    const prov = JSON.parse(
+      meta.key_value_metadata?.find((kv) => kv.key === 'market-desk.provenance')?.value ?? '{}',
+    ) as {
+      currency?: { service: string; display: string; rates: string };
+    };
+    expect(prov.currency).toMatchObject({
+      service: 'USD',
+      display: 'CNY',
+      rates: expect.stringMatching(/European Central Bank/),
+    });
+  });
+});

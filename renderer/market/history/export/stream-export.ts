@@ -16,6 +16,7 @@ import { BLOCK_DAYS } from '../tiers';
 import { CsvStreamWriter } from './csv-stream';
 import type { MoneyConversion } from '../../../../shared/money/money';
 import { conversionOn, type CurrencyInputs } from '../../currency/conversion';
+import { minorDigits } from '../../currency/currencies';
 import { ParquetStreamWriter } from './parquet-stream';
 import { ItemRows, RowBatch, seriesColumns } from './rows';
 import type { ExportSink, SinkFactory } from './sink';
@@ -116,7 +117,14 @@ export async function streamExport(
       ? new CsvStreamWriter(sinkOf(fileNames[0] as string), names, cols, conversionAt, ctx.currency?.display)
       : null;
     const parquet = formats.parquet
-      ? new ParquetStreamWriter(sinkOf(fileNames[formats.csv ? 1 : 0] as string), names, cols)
+      ? new ParquetStreamWriter(
+          sinkOf(fileNames[formats.csv ? 1 : 0] as string),
+          names,
+          cols,
+          conversionAt && ctx.currency
+            ? { at: conversionAt, code: ctx.currency.display, digits: minorDigits(ctx.currency.display) }
+            : undefined,
+        )
       : null;
     const rowBatch = new RowBatch(options.rowGroupRows ?? ROW_GROUP_ROWS);
     const item = new ItemRows(cols);
@@ -216,9 +224,9 @@ export async function streamExport(
             currency: {
               service: ctx.currency.service,
               display: ctx.currency.display,
-              rounding: `CSV price_${ctx.currency.display}: price x the rate of the row's own UTC day (the closest earlier published day; the oldest kept for older rows), rounded half away from zero to the currency's own decimals; price stays in ${ctx.currency.service} thousandths`,
+              rounding: `CSV and Parquet price_${ctx.currency.display}: price x the rate of the row's own UTC day (the closest earlier published day; the oldest kept for older rows), rounded half away from zero to the currency's own decimals; price stays in ${ctx.currency.service} thousandths`,
               rates:
-                'European Central Bank euro reference rates (units per EUR), or your own rate where you set one; rate_date names the day used',
+                'European Central Bank euro reference rates (units per EUR), or your own rate where you set one; rate_date names the day used (Parquet: rate, units of the display currency per service unit, as well)',
             },
           }
         : {}),
