@@ -265,8 +265,9 @@ async function main(): Promise<void> {
 
     // Sorts (each column both ways).
     const sortTimes: number[] = [];
+    const sortNames = ['Best ask', 'Best bid', 'Spread', 'Spread %', 'Mkts', marketName('buff163'), 'Item'];
     await traced(page, 'sort', async () => {
-      for (const name of ['Best ask', 'Best bid', 'Spread', 'Spread %', 'Mkts', marketName('buff163'), 'Item']) {
+      for (const name of sortNames) {
         const header = page.getByRole('columnheader', { name, exact: true }).first();
         for (let k = 0; k < 2; k++) {
           sortTimes.push(await inputToPaint(page, () => header.click()));
@@ -397,6 +398,15 @@ async function main(): Promise<void> {
       return `${what}, most work: ${worst.map((w) => `"${texts[w.k] ?? '?'}" ${ms(w.work)} (painted ${ms(times[w.k] ?? NaN)})`).join(', ')}`;
     };
     details.push(
+      `sorts, each column twice: ${sortNames
+        .map(
+          (n, k) =>
+            `${n} ${sortTimes
+              .slice(2 * k, 2 * k + 2)
+              .map(ms)
+              .join(', ')}`,
+        )
+        .join('; ')}`,
       slowest('filter', FILTER_QUERIES, keyTimes, keyCpu),
       slowest('palette', PALETTE_QUERIES, paletteTimes, paletteCpu),
     );

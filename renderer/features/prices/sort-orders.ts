@@ -1,7 +1,8 @@
 /**
  * The grid's sorted orders, kept per column and direction for the figures they were sorted from, so a
- * column sorted once (or sorted ahead in idle time, useGridView) is a lookup the next time; a new snapshot,
- * new settings or a changed watchlist are new figures, and their orders are sorted afresh.
+ * column sorted once is a lookup the next time (clicking back to a column, toggling its direction twice);
+ * a new snapshot, new settings or a changed watchlist are new figures, and their orders are sorted afresh.
+ * (Sorting the summary columns ahead in idle time was measured: it slowed the first paint, so it is not done.)
  */
 import type { Derived } from '../../market/model/derived-columns';
 import type { Snapshot } from '../../market/model/snapshot';
@@ -36,9 +37,6 @@ function sourceOf(
 }
 
 /** sortItems' order, computed once per column, direction and figures (callers never write to it). */
-/** The columns sorted ahead in idle time after a snapshot arrives: the summary figures, both ways. */
-export const SORTED_AHEAD = new Set<GridColumn['kind']>(['bestAsk', 'bestBid', 'spread', 'spreadPct', 'listed']);
-
 export function sortedOrder(
   col: GridColumn | undefined,
   dir: SortDir,

@@ -7,12 +7,13 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { runWhenIdle } from '../../lib/idle';
 import { buildColumns, type GridColumn } from './grid-columns';
-import { SORTED_AHEAD, sortedOrder } from './sort-orders';
+import { sortedOrder } from './sort-orders';
 import { alertMarks, type AlertOnItem } from './model/alert-marks';
 import { computeDerived, derivedKey, type FeeTable } from '../../market/model/price-arithmetic';
 import type { Derived } from '../../market/model/derived-columns';
 import { EMPTY_FILTER, applyFilter, narrows, type FilterState } from '../../market/model/filter';
 import type { Snapshot } from '../../market/model/snapshot';
+import { sortByValues } from '../../market/model/sort';
 import type { MarketPlan, SortState } from '../../market/prefs';
 import type { Confidence, ConfidenceInput, QuoteChoice } from '../../market/trust/types';
 import { stallsBySlug } from '../../ui/trust/trust-text';
@@ -134,7 +135,7 @@ export function useGridView({
   );
   const view = useFilteredView(sorted, snap, derived, filter, watched, ranks);
 
-  useWarmFilterAndSort(snap, derived, sorted, columns, watched);
+  useWarmFilterAndSort(snap, derived, sorted);
   return { snap, derived, askCols, bidCols, watched, alerted, columns, view, trust };
 }
 
@@ -211,37 +212,30 @@ export function withoutLow(view: Int32Array, ranks: Uint8Array | null): Int32Arr
 }
 
 /**
- * In idle time after new figures arrive: runs the filter code (JIT, results discarded) and sorts the
- * summary columns both ways ahead (sort-orders.ts keeps them), so a header click is a lookup and the
- * first keystroke is as quick as the later ones. One column a step; stopped when the page goes (its work
+ * Runs the filter and sort code (JIT) in idle time after a snapshot arrives, so the first keystroke or
+ * header click is as quick as the later ones; results discarded. Stopped when the page goes (its work
  * would only slow the next page's first paint).
  */
-function useWarmFilterAndSort(
-  snap: Snapshot | null,
-  derived: Derived | null,
-  sorted: Int32Array | null,
-  columns: readonly GridColumn[],
-  watched: Uint8Array,
-): void {
-  const warmed = useRef<Derived | null>(null);
+function useWarmFilterAndSort(snap: Snapshot | null, derived: Derived | null, sorted: Int32Array | null): void {
+  const warmed = useRef<Snapshot | null>(null);
   useEffect(() => {
-    if (!snap || !derived || !sorted || warmed.current === derived) return;
-    warmed.current = derived;
+    if (!snap || !derived || !sorted || warmed.current === snap) return;
+    warmed.current = snap;
     const s0 = snap;
     const d0 = derived;
     const order = sorted;
-    const sortAhead = columns
-      .filter((c) => SORTED_AHEAD.has(c.kind))
-      .map((c) => () => {
-        sortedOrder(c, 'asc', s0, d0, watched);
-        sortedOrder(c, 'desc', s0, d0, watched);
-      });
-    const warmFilter = () => {
-      for (const text of ['a', 'ak r', 'st ft -x', 'zz'])
-        applyFilter(order, s0, d0, { ...EMPTY_FILTER, text }, undefined);
-    };
-    return runWhenIdle([warmFilter, ...sortAhead], 3000);
-    // Columns and the watchlist change with the figures or do not matter to the summary columns' orders.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    return runWhenIdle(
+      [
+        () => {
+          for (const text of ['a', 'ak r', 'st ft -x', 'zz'])
+            applyFilter(order, s0, d0, { ...EMPTY_FILTER, text }, undefined);
+        },
+        () => {
+          sortByValues(d0.bestAsk, 'desc', s0.nameRank, s0.byName);
+          sortByValues(d0.spreadPct, 'asc', s0.nameRank, s0.byName, 1000);
+        },
+      ],
+      3000,
+    );
   }, [snap, derived, sorted]);
 }
