@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { SourceMap } from 'node:module';
 
 const [file, assets = 'dist/renderer/assets'] = process.argv.slice(2);
 if (!file) {
@@ -108,7 +108,7 @@ function functions(main) {
     if (!base.endsWith('.js')) return null;
     if (!maps.has(base)) {
       try {
-        maps.set(base, new TraceMap(readFileSync(path.join(assets, `${base}.map`), 'utf8')));
+        maps.set(base, new SourceMap(JSON.parse(readFileSync(path.join(assets, `${base}.map`), 'utf8'))));
       } catch {
         maps.set(base, null);
       }
@@ -121,11 +121,9 @@ function functions(main) {
     if (!f || /^\((idle|program|root)\)$/.test(f.functionName)) continue;
     let name = f.functionName || '(anonymous)';
     const map = mapOf(f.url);
-    const at =
-      map && f.lineNumber >= 0
-        ? originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber ?? 0 })
-        : null;
-    if (at?.source) name = `${at.name ?? name} ${at.source.replace(/^.*?(renderer|node_modules)\//, '$1/')}:${at.line}`;
+    const at = map && f.lineNumber >= 0 ? map.findEntry(f.lineNumber, f.columnNumber ?? 0) : null;
+    if (at?.originalSource)
+      name = `${at.name ?? name} ${at.originalSource.replace(/^.*?(renderer|node_modules)\//, '$1/')}:${at.originalLine + 1}`;
     byFn.set(name, (byFn.get(name) ?? 0) + us);
   }
   return byFn;
