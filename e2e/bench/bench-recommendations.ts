@@ -36,7 +36,6 @@
  * Automatic refresh is switched off (the preference, in this browser profile only) so a refetch never
  * lands inside a timing.
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { CDPSession, Page, Request } from '@playwright/test';
 import { GRAPHQL_PATH, REST_PATHS } from '../../shared/api/schema';
@@ -63,6 +62,7 @@ import {
   replayAndParse,
   scrollFrames,
   startBench,
+  startTrace,
   type Row,
 } from './bench-utils';
 
@@ -274,16 +274,6 @@ async function loadOnce(
  * and the recs:* marks. Tracing slows the page: those loads' figures are not comparable.
  */
 const TRACE_DIR = process.env.MDS_BENCH_TRACE;
-async function startTrace(page: Page, file: string): Promise<() => Promise<unknown>> {
-  const browser = page.context().browser();
-  if (!browser) throw new Error('No browser to trace');
-  await mkdir(path.dirname(file), { recursive: true });
-  await browser.startTracing(page, {
-    path: file,
-    categories: ['devtools.timeline', 'blink.user_timing', 'toplevel', 'v8.execute'],
-  });
-  return () => browser.stopTracing();
-}
 
 /** The web host's address and secret, to ask for data outside the page. */
 interface ServiceAccess {

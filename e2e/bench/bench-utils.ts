@@ -3,6 +3,7 @@
  * the page instrumentation (long tasks, input times), the replayed-response JSON.parse baseline, scroll
  * frames, the heap after a GC, percentiles and the results table.
  */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
@@ -165,6 +166,21 @@ export function scrollFrames(page: Page, selector: string): Promise<number[]> {
     await run('top', -90, 120);
     return deltas;
   }, selector);
+}
+
+/**
+ * Records `page` as a Chrome trace into `file` (Perfetto or chrome://tracing) until the returned function is
+ * called: the main thread's and workers' tasks, the user-timing marks, and with `samples` the JS sampling
+ * profiler's stacks (which functions the script time went to).
+ */
+export async function startTrace(page: Page, file: string, samples = false): Promise<() => Promise<unknown>> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('No browser to trace');
+  await mkdir(path.dirname(file), { recursive: true });
+  const categories = ['devtools.timeline', 'blink.user_timing', 'toplevel', 'v8.execute'];
+  if (samples) categories.push('disabled-by-default-v8.cpu_profiler', 'disabled-by-default-devtools.timeline');
+  await browser.startTracing(page, { path: file, categories });
+  return () => browser.stopTracing();
 }
 
 export function printTable(title: string, rows: Row[], details: string[]): void {

@@ -162,25 +162,16 @@ function Tri({ label, value, onChange }: { label: string; value: TriState; onCha
   );
 }
 
-/** `extra`: the page's own controls, shown before the confidence switch (the Prices page's quote choice). */
-export function FilterBar({
-  filter,
-  setFilter,
-  symbol,
-  extra,
-}: {
+interface FilterProps {
   filter: FilterState;
   setFilter(f: (prev: FilterState) => FilterState): void;
-  symbol: string;
-  extra?: ReactNode;
-}) {
+}
+
+/** The category and wear choices. */
+function CategoryAndWear({ filter, setFilter }: FilterProps) {
   const id = useId();
-  const [offersText, setOffersText] = useState(filter.minOffers === null ? '' : String(filter.minOffers));
-  useEffect(() => {
-    if (filter.minOffers === null) setOffersText('');
-  }, [filter.minOffers]);
   return (
-    <div className="fb" role="group" aria-label="Filters">
+    <>
       <div className="fb__field">
         <label className="fb__label" htmlFor={`${id}-cat`}>
           Category
@@ -217,6 +208,54 @@ export function FilterBar({
           ))}
         </select>
       </div>
+    </>
+  );
+}
+
+/** The minimum total offers, as digits typed (cleared with the filter). */
+function MinOffers({ filter, setFilter }: FilterProps) {
+  const id = useId();
+  const [offersText, setOffersText] = useState(filter.minOffers === null ? '' : String(filter.minOffers));
+  useEffect(() => {
+    if (filter.minOffers === null) setOffersText('');
+  }, [filter.minOffers]);
+  return (
+    <div className="fb__field">
+      <label className="fb__label" htmlFor={`${id}-offers`}>
+        Min offers
+      </label>
+      <input
+        id={`${id}-offers`}
+        className="input fb__input fb__input--short"
+        inputMode="numeric"
+        value={offersText}
+        placeholder="any"
+        title="Minimum total offers over the chosen markets"
+        onChange={(e) => {
+          const t = e.target.value.replace(/[^\d]/g, '');
+          setOffersText(t);
+          setFilter((f) => ({ ...f, minOffers: t === '' ? null : Number(t) }));
+        }}
+      />
+    </div>
+  );
+}
+
+/** `extra`: the page's own controls, shown before the confidence switch (the Prices page's quote choice). */
+export function FilterBar({
+  filter,
+  setFilter,
+  symbol,
+  extra,
+}: {
+  filter: FilterState;
+  setFilter(f: (prev: FilterState) => FilterState): void;
+  symbol: string;
+  extra?: ReactNode;
+}) {
+  return (
+    <div className="fb" role="group" aria-label="Filters">
+      <CategoryAndWear filter={filter} setFilter={setFilter} />
       <Tri label="StatTrak™" value={filter.stattrak} onChange={(v) => setFilter((f) => ({ ...f, stattrak: v }))} />
       <Tri label="Souvenir" value={filter.souvenir} onChange={(v) => setFilter((f) => ({ ...f, souvenir: v }))} />
       <MoneyInput
@@ -231,24 +270,7 @@ export function FilterBar({
         value={filter.maxPrice}
         onChange={(v) => setFilter((f) => ({ ...f, maxPrice: v }))}
       />
-      <div className="fb__field">
-        <label className="fb__label" htmlFor={`${id}-offers`}>
-          Min offers
-        </label>
-        <input
-          id={`${id}-offers`}
-          className="input fb__input fb__input--short"
-          inputMode="numeric"
-          value={offersText}
-          placeholder="any"
-          title="Minimum total offers over the chosen markets"
-          onChange={(e) => {
-            const t = e.target.value.replace(/[^\d]/g, '');
-            setOffersText(t);
-            setFilter((f) => ({ ...f, minOffers: t === '' ? null : Number(t) }));
-          }}
-        />
-      </div>
+      <MinOffers filter={filter} setFilter={setFilter} />
       {extra}
       <label
         className="fb__check"

@@ -107,34 +107,8 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
   const [overrides] = usePref(GRID_PREFS.fees);
   const discovery = useMarketDiscovery(game);
   const stalls = useStalledMarkets(game);
-  const gameFee = steamGameFeeBps(game);
-  const [slug, setSlug] = useState('');
-  const [name, setName] = useState('');
-  const [ask, setAsk] = useState(true);
-  const [bid, setBid] = useState(false);
-  const [problem, setProblem] = useState('');
-
   const update = (s: string, patch: Partial<MarketEntry>) =>
     setList((prev) => prev.map((m) => (m.slug === s ? { ...m, ...patch } : m)));
-  const add = () => {
-    const sl = slug.trim();
-    if (!SLUG_PATTERN.test(sl)) {
-      setProblem('A slug is letters, digits, and . _ : - (no spaces), up to 64 characters.');
-      return;
-    }
-    if (list.some((m) => m.slug === sl)) {
-      setProblem(`“${sl}” is already in the list.`);
-      return;
-    }
-    if (!ask && !bid) {
-      setProblem('Choose at least one: lowest asks or buy orders.');
-      return;
-    }
-    setList((prev) => [...prev, { slug: sl, name: name.trim() || sl, ask, bid }]);
-    setSlug('');
-    setName('');
-    setProblem('');
-  };
 
   return (
     <section className="card gset" aria-labelledby={`${id}-h`}>
@@ -173,159 +147,28 @@ export const GridSettingsSections = memo(function GridSettingsSections() {
       </p>
       <div className="gset__scroll">
         <table className="gset__table">
-          <thead>
-            <tr>
-              <th scope="col">Display name</th>
-              <th scope="col">Name</th>
-              <th scope="col" title={`What this service answered for ${gameName(game)}`}>
-                This service
-              </th>
-              <th scope="col" title="Requested from aggregatedMinPrices">
-                Asks
-              </th>
-              <th scope="col" title="Requested from aggregatedMaxOrders">
-                Bids
-              </th>
-              <th scope="col">Buyer fee</th>
-              <th scope="col">Seller fee</th>
-              <th scope="col">Fee source</th>
-              <th scope="col">
-                <span className="visually-hidden">Remove</span>
-              </th>
-            </tr>
-          </thead>
+          <MarketTableHead game={game} />
           <tbody>
-            {list.map((m) => {
-              const fee = fees[m.slug] ?? { buyBps: 0, sellBps: 0 };
-              const buyOrigin = feeOrigin(m.slug, 'buyer', overrides, game);
-              const sellOrigin = feeOrigin(m.slug, 'seller', overrides, game);
-              const steamRule = overrides[m.slug] === undefined && fee.steamPublisherBps !== undefined;
-              return (
-                <tr key={m.slug} data-slug={m.slug}>
-                  <td>
-                    <NameInput entry={m} onCommit={(n) => update(m.slug, { name: n })} />
-                  </td>
-                  <td>
-                    <code>{m.slug}</code> <NameBadge slug={m.slug} />
-                  </td>
-                  <td>
-                    <ServiceState discovery={discovery} entry={m} game={game} />
-                    <StalledState stalls={stalls} entry={m} />
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Ask prices from ${m.name}`}
-                      checked={m.ask}
-                      onChange={(e) => update(m.slug, { ask: e.target.checked })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Buy orders from ${m.name}`}
-                      checked={m.bid}
-                      onChange={(e) => update(m.slug, { bid: e.target.checked })}
-                    />
-                  </td>
-                  <td data-fee-origin={buyOrigin}>
-                    <FeeInput
-                      label={`Buyer fee at ${m.name} in percent`}
-                      bps={buyOrigin === 'unknown' ? null : fee.buyBps}
-                      placeholder="—"
-                      onCommit={(bps) => setFee(m.slug, { buyBps: bps, sellBps: fee.sellBps })}
-                    />
-                  </td>
-                  <td data-fee-origin={sellOrigin}>
-                    <FeeInput
-                      label={`Seller fee at ${m.name} in percent`}
-                      bps={sellOrigin === 'unknown' || steamRule ? null : fee.sellBps}
-                      placeholder={steamRule ? 'Steam' : '—'}
-                      onCommit={(bps) => setFee(m.slug, { buyBps: fee.buyBps, sellBps: bps })}
-                    />
-                    {steamRule ? (
-                      <span
-                        className="gset__feenote"
-                        title={
-                          gameFee === null
-                            ? `Steam's own function: ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % Steam fee plus the game's fee, which ${gameName(game)}'s publisher does not publish: what a seller receives is unknown, so net prices on Steam show "—". Type the total seller fee you pay to use your own figure.`
-                            : `Steam's own function: ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % Steam fee plus the game's fee (${bpsToPercentText(gameFee)} %), each rounded down to the cent and at least 1 cent`
-                        }
-                      >
-                        {` ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + ${gameFee === null ? `? (${gameName(game)}'s game fee is not published: net unknown)` : `${bpsToPercentText(gameFee)} %`}`}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td>
-                    <FeeSource
-                      slug={m.slug}
-                      origin={
-                        buyOrigin === 'custom' || sellOrigin === 'custom'
-                          ? 'custom'
-                          : sellOrigin === 'default' || buyOrigin === 'default'
-                            ? 'default'
-                            : 'unknown'
-                      }
-                    />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn--small btn--ghost"
-                      aria-label={`Remove ${m.name} (${m.slug})`}
-                      onClick={() =>
-                        removeMarketEverywhere(m.slug, {
-                          markets: setList,
-                          chosen: setChosen,
-                          favourites: setFavourites,
-                        })
-                      }
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
+            {list.map((m) => (
+              <MarketRow
+                key={m.slug}
+                m={m}
+                game={game}
+                fees={fees}
+                overrides={overrides}
+                discovery={discovery}
+                stalls={stalls}
+                update={update}
+                setFee={setFee}
+                remove={() =>
+                  removeMarketEverywhere(m.slug, { markets: setList, chosen: setChosen, favourites: setFavourites })
+                }
+              />
+            ))}
           </tbody>
         </table>
       </div>
-      <form
-        className="gset__add"
-        aria-label="Add a market"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add();
-        }}
-      >
-        <label className="field">
-          <span className="field__label">Slug</span>
-          <input
-            className="input"
-            value={slug}
-            onChange={(e) => setSlug(e.target.value)}
-            placeholder="e.g. newmarket"
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">Display name</span>
-          <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="New Market" />
-        </label>
-        <label className="gset__check">
-          <input type="checkbox" checked={ask} onChange={(e) => setAsk(e.target.checked)} /> Asks
-        </label>
-        <label className="gset__check">
-          <input type="checkbox" checked={bid} onChange={(e) => setBid(e.target.checked)} /> Bids
-        </label>
-        <button type="submit" className="btn btn--small btn--primary">
-          Add market
-        </button>
-        {problem ? (
-          <p className="gset__problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </form>
+      <AddMarketForm list={list} setList={setList} />
       <p className="card__text gset__legend">
         <span className="gset__badge gset__badge--candidate">unconfirmed</span> a name the service has not published; it
         is asked for and kept only if the service offers it.{' '}
@@ -457,5 +300,202 @@ function CheckAgainButton({ discovery, list }: { discovery: DiscoveryView; list:
     >
       {busy ? 'Checking markets…' : 'Check markets again'}
     </button>
+  );
+}
+
+/** The markets table's column headers. */
+function MarketTableHead({ game }: { game: number }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">Display name</th>
+        <th scope="col">Name</th>
+        <th scope="col" title={`What this service answered for ${gameName(game)}`}>
+          This service
+        </th>
+        <th scope="col" title="Requested from aggregatedMinPrices">
+          Asks
+        </th>
+        <th scope="col" title="Requested from aggregatedMaxOrders">
+          Bids
+        </th>
+        <th scope="col">Buyer fee</th>
+        <th scope="col">Seller fee</th>
+        <th scope="col">Fee source</th>
+        <th scope="col">
+          <span className="visually-hidden">Remove</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+interface MarketRowProps {
+  m: MarketEntry;
+  game: number;
+  fees: ReturnType<typeof useFees>[0];
+  overrides: Parameters<typeof feeOrigin>[2];
+  discovery: ReturnType<typeof useMarketDiscovery>;
+  stalls: ReturnType<typeof useStalledMarkets>;
+  update(slug: string, patch: Partial<MarketEntry>): void;
+  setFee: ReturnType<typeof useFees>[1];
+  remove(): void;
+}
+
+/** One market of the list: its names, what the service answered, asks and bids, its fees and where they come from. */
+function MarketRow({ m, game, fees, overrides, discovery, stalls, update, setFee, remove }: MarketRowProps) {
+  const gameFee = steamGameFeeBps(game);
+  const fee = fees[m.slug] ?? { buyBps: 0, sellBps: 0 };
+  const buyOrigin = feeOrigin(m.slug, 'buyer', overrides, game);
+  const sellOrigin = feeOrigin(m.slug, 'seller', overrides, game);
+  const steamRule = overrides[m.slug] === undefined && fee.steamPublisherBps !== undefined;
+  return (
+    <tr data-slug={m.slug}>
+      <td>
+        <NameInput entry={m} onCommit={(n) => update(m.slug, { name: n })} />
+      </td>
+      <td>
+        <code>{m.slug}</code> <NameBadge slug={m.slug} />
+      </td>
+      <td>
+        <ServiceState discovery={discovery} entry={m} game={game} />
+        <StalledState stalls={stalls} entry={m} />
+      </td>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`Ask prices from ${m.name}`}
+          checked={m.ask}
+          onChange={(e) => update(m.slug, { ask: e.target.checked })}
+        />
+      </td>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`Buy orders from ${m.name}`}
+          checked={m.bid}
+          onChange={(e) => update(m.slug, { bid: e.target.checked })}
+        />
+      </td>
+      <td data-fee-origin={buyOrigin}>
+        <FeeInput
+          label={`Buyer fee at ${m.name} in percent`}
+          bps={buyOrigin === 'unknown' ? null : fee.buyBps}
+          placeholder="—"
+          onCommit={(bps) => setFee(m.slug, { buyBps: bps, sellBps: fee.sellBps })}
+        />
+      </td>
+      <td data-fee-origin={sellOrigin}>
+        <FeeInput
+          label={`Seller fee at ${m.name} in percent`}
+          bps={sellOrigin === 'unknown' || steamRule ? null : fee.sellBps}
+          placeholder={steamRule ? 'Steam' : '—'}
+          onCommit={(bps) => setFee(m.slug, { buyBps: fee.buyBps, sellBps: bps })}
+        />
+        {steamRule ? (
+          <span
+            className="gset__feenote"
+            title={
+              gameFee === null
+                ? `Steam's own function: ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % Steam fee plus the game's fee, which ${gameName(game)}'s publisher does not publish: what a seller receives is unknown, so net prices on Steam show "—". Type the total seller fee you pay to use your own figure.`
+                : `Steam's own function: ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % Steam fee plus the game's fee (${bpsToPercentText(gameFee)} %), each rounded down to the cent and at least 1 cent`
+            }
+          >
+            {` ${bpsToPercentText(STEAM_WALLET_FEE_BPS)} % + ${gameFee === null ? `? (${gameName(game)}'s game fee is not published: net unknown)` : `${bpsToPercentText(gameFee)} %`}`}
+          </span>
+        ) : null}
+      </td>
+      <td>
+        <FeeSource
+          slug={m.slug}
+          origin={
+            buyOrigin === 'custom' || sellOrigin === 'custom'
+              ? 'custom'
+              : sellOrigin === 'default' || buyOrigin === 'default'
+                ? 'default'
+                : 'unknown'
+          }
+        />
+      </td>
+      <td>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          aria-label={`Remove ${m.name} (${m.slug})`}
+          onClick={remove}
+        >
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** The form that adds a market name the service uses (checked: a valid slug, not listed, asks or bids). */
+function AddMarketForm({
+  list,
+  setList,
+}: {
+  list: readonly MarketEntry[];
+  setList(update: (prev: MarketEntry[]) => MarketEntry[]): void;
+}) {
+  const [slug, setSlug] = useState('');
+  const [name, setName] = useState('');
+  const [ask, setAsk] = useState(true);
+  const [bid, setBid] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const add = () => {
+    const sl = slug.trim();
+    if (!SLUG_PATTERN.test(sl)) {
+      setProblem('A slug is letters, digits, and . _ : - (no spaces), up to 64 characters.');
+      return;
+    }
+    if (list.some((m) => m.slug === sl)) {
+      setProblem(`“${sl}” is already in the list.`);
+      return;
+    }
+    if (!ask && !bid) {
+      setProblem('Choose at least one: lowest asks or buy orders.');
+      return;
+    }
+    setList((prev) => [...prev, { slug: sl, name: name.trim() || sl, ask, bid }]);
+    setSlug('');
+    setName('');
+    setProblem('');
+  };
+
+  return (
+    <form
+      className="gset__add"
+      aria-label="Add a market"
+      onSubmit={(e) => {
+        e.preventDefault();
+        add();
+      }}
+    >
+      <label className="field">
+        <span className="field__label">Slug</span>
+        <input className="input" value={slug} onChange={(e) => setSlug(e.target.value)} placeholder="e.g. newmarket" />
+      </label>
+      <label className="field">
+        <span className="field__label">Display name</span>
+        <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="New Market" />
+      </label>
+      <label className="gset__check">
+        <input type="checkbox" checked={ask} onChange={(e) => setAsk(e.target.checked)} /> Asks
+      </label>
+      <label className="gset__check">
+        <input type="checkbox" checked={bid} onChange={(e) => setBid(e.target.checked)} /> Bids
+      </label>
+      <button type="submit" className="btn btn--small btn--primary">
+        Add market
+      </button>
+      {problem ? (
+        <p className="gset__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
   );
 }

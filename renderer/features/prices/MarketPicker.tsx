@@ -1,9 +1,21 @@
 /** Which ask markets are columns: a popover over the market list, with presets and a remembered choice. */
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { gameName } from '../../../shared/catalog/games';
 import { usePref } from '../../lib/preferences';
 import { GRID_PREFS, marketTradesGame, type MarketPlan } from '../../market/prefs';
 import './MarketPicker.css';
+
+/** While `open`, a mouse press outside `root` closes it. */
+function useCloseOnClickOutside(root: RefObject<HTMLElement | null>, open: boolean, setOpen: (open: boolean) => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    window.addEventListener('mousedown', onDown);
+    return () => window.removeEventListener('mousedown', onDown);
+  }, [root, open, setOpen]);
+}
 
 /** Memo: the grid's keystrokes don't re-render it (plan is memoized by its inputs). */
 export const MarketPicker = memo(function MarketPicker({
@@ -26,14 +38,7 @@ export const MarketPicker = memo(function MarketPicker({
   const shown = plan.askMarkets.length;
   const forGame = all.filter((m) => marketTradesGame(m.slug, game)).length;
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', onDown);
-    return () => window.removeEventListener('mousedown', onDown);
-  }, [open]);
+  useCloseOnClickOutside(root, open, setOpen);
 
   const setList = (slugs: string[] | null) =>
     setChosen(slugs === null ? null : all.map((m) => m.slug).filter((s) => slugs.includes(s)));
@@ -79,35 +84,14 @@ export const MarketPicker = memo(function MarketPicker({
             }
           }}
         >
-          <div className="mp__presets" role="group" aria-label="Presets">
-            <button
-              type="button"
-              className="btn btn--small"
-              aria-pressed={plan.chosen === null}
-              onClick={() => setChosen(null)}
-            >
-              All
-            </button>
-            <button
-              type="button"
-              className="btn btn--small"
-              aria-pressed={isFav}
-              onClick={() => setList([...favourites])}
-            >
-              Favourites ({favourites.length})
-            </button>
-            <button type="button" className="btn btn--small" onClick={() => setList([])}>
-              None
-            </button>
-            <button
-              type="button"
-              className="btn btn--small btn--ghost"
-              onClick={() => setFavourites(all.map((m) => m.slug).filter((s) => chosenSet.has(s)))}
-              title="Remember the current choice as your favourites"
-            >
-              Save as favourites
-            </button>
-          </div>
+          <MarketPresets
+            chosenAll={plan.chosen === null}
+            isFav={isFav}
+            favourites={favourites}
+            onAll={() => setChosen(null)}
+            onList={setList}
+            onSaveFavourites={() => setFavourites(all.map((m) => m.slug).filter((s) => chosenSet.has(s)))}
+          />
           <input
             type="search"
             className="input mp__find"
@@ -117,29 +101,89 @@ export const MarketPicker = memo(function MarketPicker({
             onChange={(e) => setFind(e.target.value)}
             autoFocus
           />
-          <ul className="mp__list" aria-label="Markets">
-            {visible.map((m) => {
-              const trades = marketTradesGame(m.slug, game);
-              return (
-                <li key={m.slug}>
-                  <label className={`mp__item${trades ? '' : ' is-off'}`}>
-                    <input type="checkbox" checked={chosenSet.has(m.slug)} onChange={() => toggle(m.slug)} />
-                    <span className="mp__name">{m.name}</span>
-                    <span className="mp__slug">{m.slug}</span>
-                    {trades ? null : <span className="mp__note">not on {gameName(game)}</span>}
-                    {favourites.includes(m.slug) ? (
-                      <span className="mp__fav" title="In your favourites">
-                        ★
-                      </span>
-                    ) : null}
-                  </label>
-                </li>
-              );
-            })}
-            {visible.length === 0 ? <li className="mp__none">No market matches “{find}”.</li> : null}
-          </ul>
+          <MarketList
+            visible={visible}
+            game={game}
+            chosen={chosenSet}
+            favourites={favourites}
+            find={find}
+            onToggle={toggle}
+          />
         </div>
       ) : null}
     </div>
   );
 });
+
+/** The choice's presets: all markets, the favourites, none, and saving the current choice as favourites. */
+function MarketPresets(props: {
+  chosenAll: boolean;
+  isFav: boolean;
+  favourites: readonly string[];
+  onAll(): void;
+  onList(slugs: string[]): void;
+  onSaveFavourites(): void;
+}) {
+  const { favourites } = props;
+  return (
+    <div className="mp__presets" role="group" aria-label="Presets">
+      <button type="button" className="btn btn--small" aria-pressed={props.chosenAll} onClick={props.onAll}>
+        All
+      </button>
+      <button
+        type="button"
+        className="btn btn--small"
+        aria-pressed={props.isFav}
+        onClick={() => props.onList([...favourites])}
+      >
+        Favourites ({favourites.length})
+      </button>
+      <button type="button" className="btn btn--small" onClick={() => props.onList([])}>
+        None
+      </button>
+      <button
+        type="button"
+        className="btn btn--small btn--ghost"
+        onClick={props.onSaveFavourites}
+        title="Remember the current choice as your favourites"
+      >
+        Save as favourites
+      </button>
+    </div>
+  );
+}
+
+/** The markets found, each a checkbox (a market that does not trade this game says so). */
+function MarketList(props: {
+  visible: readonly { slug: string; name: string }[];
+  game: number;
+  chosen: ReadonlySet<string>;
+  favourites: readonly string[];
+  find: string;
+  onToggle(slug: string): void;
+}) {
+  const { visible, game } = props;
+  return (
+    <ul className="mp__list" aria-label="Markets">
+      {visible.map((m) => {
+        const trades = marketTradesGame(m.slug, game);
+        return (
+          <li key={m.slug}>
+            <label className={`mp__item${trades ? '' : ' is-off'}`}>
+              <input type="checkbox" checked={props.chosen.has(m.slug)} onChange={() => props.onToggle(m.slug)} />
+              <span className="mp__name">{m.name}</span>
+              <span className="mp__slug">{m.slug}</span>
+              {trades ? null : <span className="mp__note">not on {gameName(game)}</span>}
+              {props.favourites.includes(m.slug) ? (
+                <span className="mp__fav" title="In your favourites">
+                  ★
+                </span>
+              ) : null}
+            </label>
+          </li>
+        );
+      })}
+      {visible.length === 0 ? <li className="mp__none">No market matches “{props.find}”.</li> : null}
+    </ul>
+  );
+}

@@ -31,17 +31,9 @@ export interface GridColumn {
 
 export const PINNED = 2;
 
-/** `stalls`: ask markets stalled in this game, by slug (their headers say so); `now` for "since when". */
-export function buildColumns(
-  snap: Snapshot | null,
-  askMarkets: readonly string[],
-  nameOf: (slug: string) => string,
-  net: boolean,
-  stalls: ReadonlyMap<string, MarketStall> = new Map(),
-  now = Date.now(),
-): GridColumn[] {
-  const n = net ? ' (net of fees)' : '';
-  const cols: GridColumn[] = [
+/** The columns every view has: pinned star and item, the summary figures, the sparkline and trust. `n`: " (net of fees)" or "". */
+function fixedColumns(n: string): GridColumn[] {
+  return [
     { id: 'watch', kind: 'watch', title: '\u2605', description: 'Watchlist: starred items', width: 30, numeric: false },
     {
       id: 'name',
@@ -110,26 +102,42 @@ export function buildColumns(
       numeric: false,
     },
   ];
+}
+
+/** A market's column (`k`: its index in snap.askMarkets); a stalled market's header says since when. */
+function marketColumn(slug: string, k: number, name: string, n: string, stall: MarketStall | undefined, now: number) {
+  const stalled = stall
+    ? `. Stalled: ${stallShort(stall, now)}, ${stallReason(stall)}; its asks are left out of the best ask unless "Include stalled markets" is on`
+    : '';
+  const col: GridColumn = {
+    id: `m:${slug}`,
+    kind: 'market',
+    title: name,
+    description: `${name} (${slug}): lowest ask tradable now${n}; locked price and offers below${stalled}`,
+    width: 116,
+    k,
+    slug,
+    numeric: true,
+    ...(stall ? { stall } : {}),
+  };
+  return col;
+}
+
+/** `stalls`: ask markets stalled in this game, by slug (their headers say so); `now` for "since when". */
+export function buildColumns(
+  snap: Snapshot | null,
+  askMarkets: readonly string[],
+  nameOf: (slug: string) => string,
+  net: boolean,
+  stalls: ReadonlyMap<string, MarketStall> = new Map(),
+  now = Date.now(),
+): GridColumn[] {
+  const n = net ? ' (net of fees)' : '';
+  const cols = fixedColumns(n);
   if (snap) {
     for (const slug of askMarkets) {
       const k = snap.askIndex.get(slug);
-      if (k === undefined) continue;
-      const name = nameOf(slug);
-      const stall = stalls.get(slug);
-      const stalled = stall
-        ? `. Stalled: ${stallShort(stall, now)}, ${stallReason(stall)}; its asks are left out of the best ask unless "Include stalled markets" is on`
-        : '';
-      cols.push({
-        id: `m:${slug}`,
-        kind: 'market',
-        title: name,
-        description: `${name} (${slug}): lowest ask tradable now${n}; locked price and offers below${stalled}`,
-        width: 116,
-        k,
-        slug,
-        numeric: true,
-        ...(stall ? { stall } : {}),
-      });
+      if (k !== undefined) cols.push(marketColumn(slug, k, nameOf(slug), n, stalls.get(slug), now));
     }
   }
   return cols;

@@ -6,7 +6,8 @@
  */
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { runWhenIdle } from '../../lib/idle';
-import { buildColumns, sortItems, type GridColumn } from './grid-columns';
+import { buildColumns, type GridColumn } from './grid-columns';
+import { sortedOrder } from './sort-orders';
 import { alertMarks, type AlertOnItem } from './model/alert-marks';
 import { computeDerived, derivedKey, type FeeTable } from '../../market/model/price-arithmetic';
 import type { Derived } from '../../market/model/derived-columns';
@@ -91,24 +92,7 @@ export function useGridView({
 }: GridViewArgs): GridView {
   // Deferred: a new snapshot is rendered in a time-sliced background render, so no long task blocks input.
   const snap: Snapshot | null = useDeferredValue(loaded && loaded.game === game ? loaded : null);
-  // The plan's markets, then any market the service sent that the user's list does not have (a name the
-  // app does not know yet): a column of its own.
-  const askShown = useMemo(
-    () => withAnswerOnly(plan.askMarkets, snap?.askMarkets, plan.askList),
-    [plan.askMarkets, snap, plan.askList],
-  );
-  const bidShown = useMemo(
-    () => withAnswerOnly(plan.bidMarkets, snap?.bidMarkets, plan.askList),
-    [plan.bidMarkets, snap, plan.askList],
-  );
-  const askCols = useMemo(
-    () => (snap ? askShown.map((s) => snap.askIndex.get(s)).filter(defined) : []),
-    [snap, askShown],
-  );
-  const bidCols = useMemo(
-    () => (snap ? bidShown.map((s) => snap.bidIndex.get(s)).filter(defined) : []),
-    [snap, bidShown],
-  );
+  const { askShown, askCols, bidCols } = useShownMarkets(snap, plan);
   const derived = useMemo(() => {
     if (!snap) return null;
     // The worker computed these for the settings of the request; reuse them when nothing changed since.
@@ -144,15 +128,53 @@ export function useGridView({
   );
   const sortRanks = sortCol?.kind === 'confidence' ? ranks : null;
   const sorted = useMemo(
-    () =>
-      snap && derived
-        ? sortItems(sortCol, sort.dir, snap, derived, sortWatched ?? new Uint8Array(snap.n), sortRanks)
-        : null,
+    () => (snap && derived ? sortedOrder(sortCol, sort.dir, snap, derived, sortWatched ?? watched, sortRanks) : null),
     // sortCol identity changes with columns; its id decides the order.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [snap, derived, sortCol?.id, sort.dir, sortWatched, sortRanks],
   );
-  // Typing one more letter only narrows the result: filter the last view instead of the whole catalog.
+  const view = useFilteredView(sorted, snap, derived, filter, watched, ranks);
+
+  useWarmFilterAndSort(snap, derived, sorted);
+  return { snap, derived, askCols, bidCols, watched, alerted, columns, view, trust };
+}
+
+/**
+ * The plan's markets, then any market the service sent that the user's list does not have (a name the app
+ * does not know yet): a column of its own; and their columns in the snapshot.
+ */
+function useShownMarkets(snap: Snapshot | null, plan: MarketPlan) {
+  const askShown = useMemo(
+    () => withAnswerOnly(plan.askMarkets, snap?.askMarkets, plan.askList),
+    [plan.askMarkets, snap, plan.askList],
+  );
+  const bidShown = useMemo(
+    () => withAnswerOnly(plan.bidMarkets, snap?.bidMarkets, plan.askList),
+    [plan.bidMarkets, snap, plan.askList],
+  );
+  const askCols = useMemo(
+    () => (snap ? askShown.map((s) => snap.askIndex.get(s)).filter(defined) : []),
+    [snap, askShown],
+  );
+  const bidCols = useMemo(
+    () => (snap ? bidShown.map((s) => snap.bidIndex.get(s)).filter(defined) : []),
+    [snap, bidShown],
+  );
+  return { askShown, askCols, bidCols };
+}
+
+/**
+ * The sorted rows that pass the filter (`ranks`: low-confidence rows left out when the filter hides them).
+ * Typing one more letter only narrows the result: the last view is filtered instead of the whole catalog.
+ */
+function useFilteredView(
+  sorted: Int32Array | null,
+  snap: Snapshot | null,
+  derived: Derived | null,
+  filter: FilterState,
+  watched: Uint8Array,
+  ranks: Uint8Array | null,
+): Int32Array {
   const lastView = useRef<{
     sorted: Int32Array;
     derived: Derived;
@@ -160,7 +182,7 @@ export function useGridView({
     filter: FilterState;
     view: Int32Array;
   } | null>(null);
-  const view = useMemo(() => {
+  return useMemo(() => {
     if (!sorted || !snap || !derived) return new Int32Array(0);
     const last = lastView.current;
     const base =
@@ -175,9 +197,6 @@ export function useGridView({
     lastView.current = { sorted, derived, watched, filter, view: v };
     return v;
   }, [sorted, snap, derived, filter, watched, ranks]);
-
-  useWarmFilterAndSort(snap, derived, sorted);
-  return { snap, derived, askCols, bidCols, watched, alerted, columns, view, trust };
 }
 
 /** The rows of `view` whose confidence is not low (`ranks` null: all of them). */

@@ -17,7 +17,7 @@ import type { Snapshot } from '../../../market/model/snapshot';
 import type { SortState } from '../../../market/prefs';
 import { GridRow } from './GridRow';
 import { HeaderRow } from './HeaderRow';
-import { columnRange, columnLayout } from './column-layout';
+import { columnRange, columnLayout, type ColumnLayout } from './column-layout';
 import { HEADER_H, rowHeight } from './grid-metrics';
 import { cellId, type CellPos } from './navigation';
 import { usePaintMarks } from './paint-marks';
@@ -66,8 +66,53 @@ export interface PriceGridProps {
   initialSize?: { width: number; height: number } | null;
 }
 
+/** What every row reads (RowContext): a new one only when one of its parts changes. */
+function useRowContext(props: PriceGridProps, layout: ColumnLayout, gridId: string, rowH: number): RowContext {
+  const { snap, d, money, nameOf, watched, changes, detailsInCells, columns, trust } = props;
+  return useMemo<RowContext>(
+    () => ({
+      snap,
+      d,
+      money,
+      nameOf,
+      watched,
+      changes,
+      detailsInCells,
+      columns,
+      layout,
+      gridId,
+      rowH,
+      ...(trust ? { trust } : {}),
+    }),
+    [snap, d, money, nameOf, watched, changes, detailsInCells, columns, layout, gridId, rowH, trust],
+  );
+}
+
+/** The rows in sight (recycled slots), their sparklines, and the columns in sight. */
+function useRowsInSight(
+  snap: Snapshot,
+  view: Int32Array,
+  columns: GridColumn[],
+  layout: ColumnLayout,
+  rowWindow: { first: number; end: number },
+  colV: { getVirtualItems(): ReadonlyArray<{ index: number }> },
+  rowH: number,
+) {
+  const virtualRows = Array.from({ length: rowWindow.end - rowWindow.first }, (_, k) => {
+    const index = rowWindow.first + k;
+    return { index, item: view[index] ?? -1, start: HEADER_H + index * rowH };
+  });
+  const rows = useRowSlots(virtualRows.filter((r) => r.item >= 0));
+  const sparks = useRowSparks(snap, virtualRows, columns);
+  const colItems = colV.getVirtualItems();
+  const from = colItems.length ? (colItems[0]?.index ?? 0) + PINNED : PINNED;
+  const to = colItems.length ? (colItems[colItems.length - 1]?.index ?? 0) + PINNED : PINNED - 1;
+  const range = useMemo(() => columnRange(layout, from, to), [layout, from, to]);
+  return { rows, sparks, range };
+}
+
 export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
-  const { snap, d, view, columns, watched, money, nameOf, changes, detailsInCells, openItem, trust } = props;
+  const { snap, view, columns, detailsInCells, openItem } = props;
   const gridId = useId().replace(/:/g, '');
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowH = rowHeight(detailsInCells);
@@ -90,23 +135,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
     [scrollToRow, colV],
   );
   const { active, cell, setActive, move, onFocus } = useActiveCell(view.length, columns.length, reveal);
-  const ctx = useMemo<RowContext>(
-    () => ({
-      snap,
-      d,
-      money,
-      nameOf,
-      watched,
-      changes,
-      detailsInCells,
-      columns,
-      layout,
-      gridId,
-      rowH,
-      ...(trust ? { trust } : {}),
-    }),
-    [snap, d, money, nameOf, watched, changes, detailsInCells, columns, layout, gridId, rowH, trust],
-  );
+  const ctx = useRowContext(props, layout, gridId, rowH);
   const actions = useGridActions(view, columns, props);
   const copy = useCopyCell(ctx, view, columns, props.announce);
   const pageRows = useCallback(
@@ -126,16 +155,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
   });
   const pointer = useGridPointer({ ctx, view, columns, openItem, actions, setActive });
 
-  const virtualRows = Array.from({ length: rowWindow.end - rowWindow.first }, (_, k) => {
-    const index = rowWindow.first + k;
-    return { index, item: view[index] ?? -1, start: HEADER_H + index * rowH };
-  });
-  const rows = useRowSlots(virtualRows.filter((r) => r.item >= 0));
-  const sparks = useRowSparks(snap, virtualRows, columns);
-  const colItems = colV.getVirtualItems();
-  const from = colItems.length ? (colItems[0]?.index ?? 0) + PINNED : PINNED;
-  const to = colItems.length ? (colItems[colItems.length - 1]?.index ?? 0) + PINNED : PINNED - 1;
-  const range = useMemo(() => columnRange(layout, from, to), [layout, from, to]);
+  const { rows, sparks, range } = useRowsInSight(snap, view, columns, layout, rowWindow, colV, rowH);
 
   return (
     <div
