@@ -2,11 +2,8 @@
  * Price history exports for analysts: the change points of a selection (game, items, markets, time range)
  * as rows (time, item, market, side, price in thousandths), written as CSV and as Parquet, with a
  * provenance file. Pure (the export worker, export.worker.ts, reads the store and calls these).
- *
- * Parquet through hyparquet-writer: pure JavaScript (no WebAssembly module to ship, load and allow in the
- * page's CSP), small, runs in a worker, writes row groups incrementally with snappy compression and column
- * statistics, and its companion reader (hyparquet) checks the files in the tests
- * (https://github.com/hyparam/hyparquet-writer). parquet-wasm would add a multi-megabyte .wasm file.
+ * Parquet through hyparquet-writer (https://github.com/hyparam/hyparquet-writer): pure JavaScript, so no
+ * .wasm to ship and allow in the CSP (parquet-wasm's is several megabytes); README.md, "Parquet" says more.
  */
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { csvFile, csvText } from '../../../shared/csv/csv';

@@ -1,16 +1,10 @@
 /**
- * A set of items' worth through time from the local price history: for each item (name, quantity), its
- * recorded asks and bids, and per time slot the portfolio's sell-now value (the best buy order less its
- * market's seller fee) and list-at-lowest value (the lowest ask, less that market's seller fee), summed
- * over the items with a value then, with a count of those without. The same rules as the Portfolio page's
- * valuation: with net on, a market whose fee is unknown is left out (never a fee of 0).
- *
- * Each item's history is valued on its own slots (they start at its first point), then read onto the
- * common slots: the value at a common slot's end is the item's value at its latest slot end not after it,
- * so the chart is exact to one slot. readPortfolio (the worker's read) values an item's own slots straight
- * from its chunks (item-values.ts); testing/portfolio-reference.ts does the same from sampled histories
- * (sampling.ts), the tests' reference.
- * The history records tradable asks and buy orders, not locked prices.
+ * A set of items' worth through time from the local price history: per time slot the portfolio's
+ * sell-now value (best buy order less its market's seller fee) and list-at-lowest value (lowest ask less
+ * that fee), summed over the items with a value then, with a count of those without. The same rules as
+ * the Portfolio page's valuation: with net on, a market whose fee is unknown is left out (never a fee of
+ * 0). The history records tradable asks and buy orders, not locked prices. How items' own slots are read
+ * onto the common slots: README.md, "Portfolio series".
  */
 import type { Chunk } from './chunk-codec';
 import { itemValues, marketPlan, type ItemValues, type PortfolioMarket } from './item-values';

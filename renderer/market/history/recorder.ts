@@ -1,13 +1,8 @@
 /**
  * Price history's recorder: what a poll (or a load of other per-item values) records, and how it is
  * compared with the last known values so that only changes, and a daily baseline, go into chunks
- * (chunk-codec.ts). Pure, so it is unit-tested; the store (store.ts) writes what it returns.
- *
- * Series: one per market and side of an item, keyed "a:<slug>" (that market's lowest ask) and "b:<slug>"
- * (its highest buy order), and other per-item figures recorded when they are loaded, keyed
- * "<stream>:<field>" (the Steam analytics medians: "s:latest_median_price_sold", see steam.ts), and the
- * item's mark (MARK: the robust value of its trusted quotes, ../trust/README.md), recorded with the asks and
- * bids when a poll carries it. A value is integer thousandths; NaN means "no value" (the market had no price).
+ * (chunk-codec.ts). Pure, so it is unit-tested; the store (store.ts) writes what it returns. Its series
+ * and their keys: README.md, "Series".
  */
 import { CHUNK_SPAN, chunkName, DAY, MAX_POINTS, OpenChunk } from './chunk-codec';
 

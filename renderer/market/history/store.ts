@@ -1,216 +1,50 @@
 /**
  * Price history in IndexedDB (through `idb`): chunks (chunk-codec.ts) keyed [game, item, start], an
  * index on start time for retention, and a usage counter. Runs in the history worker (and in the
- * benchmark page); nothing here touches the DOM.
+ * benchmark page); nothing here touches the DOM. The schema, growth counter, reads, consolidation and
+ * migration steps live in the store-*.ts modules beside it.
  */
-import type { DBSchema, IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
-import {
-  errorText,
-  isQuotaError,
-  openVersioned,
-  transactionError,
-  type UpgradeStep,
-} from '../../lib/storage/versioned-db';
-import {
-  chunkName,
-  CHUNK_SPAN,
-  DAY,
-  decodeChunk,
-  HOUR,
-  isLegacy,
-  reencode,
-  streamOf,
-  type ChunkPoints,
-  type Chunk,
-  type EncodedChunk,
-} from './chunk-codec';
-import {
-  BLOCK_DAYS,
-  blockEnd,
-  blockStart,
-  CONSOLIDATE_AFTER,
-  joinDays,
-  HOURLY_STEP,
-  consolidate,
-  DAILY_AFTER,
-  DAILY_STEP,
-} from './tiers';
+import type { IDBPDatabase, IDBPTransaction } from 'idb';
+import { isQuotaError, openVersioned, transactionError } from '../../lib/storage/versioned-db';
+import { chunkName, DAY, HOUR, isLegacy, streamOf, type Chunk } from './chunk-codec';
+import { blockEnd, CONSOLIDATE_AFTER, DAILY_AFTER, DAILY_STEP } from './tiers';
 import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import { sample, type SampledHistory } from './sampling';
+import { HistoryWriteError } from './store-write-error';
+import { consolidateIn, type Tier } from './store-consolidate';
+import { grown, rateOf, type Limits, type Usage } from './store-growth';
+import { migrateIn } from './store-migrate';
+import { chunksIn } from './store-read';
+import {
+  CONSOLIDATE_BATCH,
+  DB_NAME,
+  HISTORY_UPGRADES,
+  ignore,
+  MIGRATE_BATCH,
+  type ConsolidateProgress,
+  type HistoryDB,
+  type MigrateProgress,
+  type OpenOptions,
+  type RecordResult,
+} from './store-schema';
 
-export const DB_NAME = 'market-desk-history';
-
-interface HistoryDB extends DBSchema {
-  chunks: { key: [number, string, number]; value: Chunk; indexes: { st: number } };
-  /**
-   * 'usage' ({bytes, chunks}), 'series:<game>' ({list}: the game's series keys, chunks index them), and
-   * 'migrate' ({after}: format-1 chunks are being re-encoded; the key of the last one done), 'consolidate'
-   * ({day, item}: where consolidation goes on), 'follow:<game>:<source>' ({list}: followed items), 'growth'.
-   */
-  meta: {
-    key: string;
-    value: {
-      key: string;
-      bytes?: number;
-      chunks?: number;
-      list?: string[];
-      after?: [number, string, number] | null;
-      day?: number;
-      item?: [number, string] | null;
-      growth?: Growth;
-    };
-  };
-}
-
-export interface RecordResult {
-  points: number;
-  changedItems: number;
-  /** Bytes written by the transaction (whole rewritten chunks) and net growth of the store. */
-  bytesWritten: number;
-  bytesAdded: number;
-  diffMs: number;
-  writeMs: number;
-}
-
-export interface Usage {
-  bytes: number;
-  chunks: number;
-  oldest: number | null;
-  /**
-   * Growth a day at the current rate (bytes): today's writes over the time they took, or the last day's
-   * when today has not run an hour yet; null before that.
-   */
-  perDay?: number | null;
-  /** A day once consolidated to the hourly tier (tiers.ts), as last measured; null before one is. */
-  hourlyPerDay?: number | null;
-  /** A day once consolidated to the daily tier (after DAILY_AFTER), as last measured; null before one is. */
-  dailyPerDay?: number | null;
-}
-
-/** meta 'growth': what today's and the last day's writes added (and what consolidation left of a day). */
-interface Growth {
-  day: number;
-  bytes: number;
-  from: number;
-  to: number;
-  prevDay: number | null;
-  prevBytes: number;
-  /**
-   * The hourly tier: its last day and that day's chunks' bytes (growing while the day is done). Stored as
-   * 'coarse…', the names stores were written with: kept, so a store measured before reads as it is.
-   */
-  coarseDay?: number | null;
-  coarseBytes?: number;
-  /** The bytes of the hourly tier's last day fully consolidated. */
-  coarseDone?: number | null;
-  /** The same for the daily tier (tiers.ts, DAILY_AFTER). */
-  dailyDay?: number | null;
-  dailyBytes?: number;
-  dailyDone?: number | null;
-}
-
-/**
- * How many days fit in `capBytes`: the last `fullDays` at `perDay`, then the hourly tier at `hourlyPerDay`
- * until `dailyAfterDays`, the days before at `dailyPerDay`. A tier not measured yet counts at the rate of the
- * one before it (the hourly at the full rate, the daily at the hourly), so the forecast never guesses a saving.
- */
-export function daysThatFit(
-  capBytes: number,
-  perDay: number,
-  hourlyPerDay: number | null,
-  fullDays = 2,
-  dailyPerDay: number | null = null,
-  dailyAfterDays = DAILY_AFTER / DAY,
-): number {
-  if (!(perDay > 0)) return Infinity;
-  const hourly = hourlyPerDay !== null && hourlyPerDay > 0 ? hourlyPerDay : perDay;
-  const daily = dailyPerDay !== null && dailyPerDay > 0 ? dailyPerDay : hourly;
-  if (capBytes <= fullDays * perDay) return capBytes / perDay;
-  const hourlyDays = Math.max(0, dailyAfterDays - fullDays);
-  const left = capBytes - fullDays * perDay;
-  if (left <= hourlyDays * hourly) return fullDays + left / hourly;
-  return fullDays + hourlyDays + (left - hourlyDays * hourly) / daily;
-}
-
-export interface Limits {
-  retentionDays: number;
-  capBytes: number;
-  /** Per-market series of items not followed are consolidated after this long (tiers.ts; CONSOLIDATE_AFTER when absent). */
-  fullResolutionMs?: number;
-  /** ...and, after this long, daily (tiers.ts; DAILY_AFTER when absent; never sooner than fullResolutionMs). */
-  dailyAfterMs?: number;
-}
+export { HistoryWriteError } from './store-write-error';
+export { daysThatFit, type Limits, type Usage } from './store-growth';
+export {
+  CONSOLIDATE_BATCH,
+  DB_NAME,
+  HISTORY_UPGRADES,
+  MIGRATE_BATCH,
+  type ConsolidateProgress,
+  type MigrateProgress,
+  type OpenOptions,
+  type RecordResult,
+} from './store-schema';
 
 /** A cap is enforced down to this share of it, so a full store isn't trimmed at every poll. */
 const CAP_LOW_WATER = 0.9;
 /** A write refused for lack of space drops the oldest history down to this share of it, then tries once more. */
 const QUOTA_TRIM = 0.8;
-
-/**
- * The database's upgrade steps, step i taking version i to i + 1 (versioned-db.ts): a later version adds a
- * step here and never edits one that shipped.
- */
-export const HISTORY_UPGRADES: readonly UpgradeStep<HistoryDB>[] = [
-  (d) => {
-    const chunks = d.createObjectStore('chunks', { keyPath: ['g', 'n', 'st'] });
-    chunks.createIndex('st', 'st');
-    d.createObjectStore('meta', { keyPath: 'key' });
-  },
-  // Version 2: chunks encoded compactly (chunk-codec.ts, format 2). The chunks of version 1 are re-encoded
-  // after the open, a batch at a time (HistoryStore.migrateStep), not here: an upgrade transaction holds the
-  // database until it ends, and the page would wait on it. Version 1 builds are refused (a newer database)
-  // instead of misreading format-2 chunks.
-  (_d, tx) => {
-    void tx.objectStore('meta').put({ key: 'migrate', after: null });
-  },
-];
-
-/** Items looked at per consolidation step (one short transaction each). */
-export const CONSOLIDATE_BATCH = 100;
-
-export interface ConsolidateProgress {
-  /** Items whose day was consolidated by this step. */
-  items: number;
-  /** Nothing more to consolidate now. */
-  done: boolean;
-  bytesSaved: number;
-}
-
-/** Format-1 chunks re-encoded per migration step (one short transaction each). */
-export const MIGRATE_BATCH = 400;
-
-export interface MigrateProgress {
-  /** Chunks re-encoded by this step. */
-  converted: number;
-  /** No format-1 chunks are left. */
-  done: boolean;
-}
-
-/** A poll (or values load) that could not be written; `quota`: for lack of space, even after dropping old history. */
-export class HistoryWriteError extends Error {
-  override readonly name = 'HistoryWriteError';
-  /** `trim`: the poll was saved, but dropping the history past “Keep” or “Size limit” failed. */
-  constructor(
-    readonly quota: boolean,
-    cause: unknown,
-    what: 'save' | 'trim' = 'save',
-  ) {
-    super(
-      what === 'trim'
-        ? `Could not drop the oldest price history to keep it within “Keep” and “Size limit”: ${errorText(cause)}. The prices were saved; the next refresh tries again.`
-        : quota
-          ? 'Could not save price history: the disk, or the browser storage Market Desk may use, is full. The oldest history was dropped and the save tried again, without success. Free some disk space, or lower “Size limit” or “Keep” below, or clear the history.'
-          : `Could not save price history: ${errorText(cause)}. The next refresh starts afresh from a full record of the prices.`,
-    );
-  }
-}
-
-export interface OpenOptions {
-  /** Upgrade steps (tests add a later version's). */
-  upgrades?: readonly UpgradeStep<HistoryDB>[];
-  /** An upgrade waits for another tab to close the database (null: not any more). */
-  onBlocked?(message: string | null): void;
-}
 
 export class HistoryStore {
   /** When this store was last cleared (ms); polls loaded before it are not recorded. */
@@ -537,40 +371,7 @@ export class HistoryStore {
     const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
     tx.done.catch(ignore);
     try {
-      const meta = tx.objectStore('meta');
-      const state = await meta.get('migrate');
-      if (!state) {
-        await tx.done;
-        return { converted: 0, done: true };
-      }
-      const u = await meta.get('usage');
-      const chunks = tx.objectStore('chunks');
-      let cursor = await chunks.openCursor(state.after ? IDBKeyRange.lowerBound(state.after, true) : null);
-      const updates: EncodedChunk[] = [];
-      let converted = 0;
-      let seen = 0;
-      let saved = 0;
-      let after: [number, string, number] | null = state.after ?? null;
-      while (cursor && seen < batch) {
-        const c = cursor.value;
-        if (isLegacy(c)) {
-          const next = reencode(c);
-          saved += c.bytes - next.bytes;
-          updates.push(next);
-          converted++;
-        }
-        after = [c.g, c.n, c.st];
-        seen++;
-        cursor = await cursor.continue();
-      }
-      const done = cursor === null;
-      // Written once every read is done (see write).
-      for (const next of updates) chunks.put(next).catch(ignore);
-      if (done) meta.delete('migrate').catch(ignore);
-      else meta.put({ key: 'migrate', after }).catch(ignore);
-      if (saved !== 0 && u) meta.put({ ...u, bytes: Math.max(0, (u.bytes ?? 0) - saved) }).catch(ignore);
-      await tx.done;
-      return { converted, done };
+      return await migrateIn(tx, batch);
     } catch (e) {
       await tx.done.catch(ignore);
       throw transactionError(tx, e);
@@ -619,154 +420,18 @@ export class HistoryStore {
     return { items: hourly.items + daily.items, done: daily.done, bytesSaved: hourly.bytesSaved + daily.bytesSaved };
   }
 
-  private async consolidateTier(
-    tier: 'hourly' | 'daily',
-    now: number,
-    batch: number,
-    after: number,
-  ): Promise<ConsolidateProgress> {
-    const stateKey = tier === 'hourly' ? 'consolidate' : 'consolidate:daily';
-    const step = tier === 'hourly' ? HOURLY_STEP : DAILY_STEP;
+  private async consolidateTier(tier: Tier, now: number, batch: number, after: number): Promise<ConsolidateProgress> {
     const follow = await this.followed();
     const oldest = (await this.usage()).oldest;
     const cutoff = now - after;
     const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
     tx.done.catch(ignore);
     try {
-      const meta = tx.objectStore('meta');
-      const [state, u, grRec] = await Promise.all([meta.get(stateKey), meta.get('usage'), meta.get('growth')]);
-      const day = Math.max(state?.day ?? -Infinity, oldest === null ? -Infinity : Math.floor(oldest / DAY));
-      if (!Number.isFinite(day) || (day + 1) * DAY > cutoff) {
-        await tx.done;
-        return { items: 0, done: true, bytesSaved: 0 };
-      }
-      const from = day * DAY;
-      const until = (day + 1) * DAY;
-      const chunks = tx.objectStore('chunks');
-      const after = state?.day === day ? state.item : null;
-      let cursor = await chunks.openCursor(after ? IDBKeyRange.lowerBound([after[0], after[1], Infinity], true) : null);
-      let looked = 0;
-      let items = 0;
-      let saved = 0;
-      let removed = 0;
-      let tierBytes = 0;
-      let last: [number, string] | null = null;
-      const grown = new Set<number>();
-      // Written once every read is done (see write).
-      const writes: Array<() => void> = [];
-      while (cursor && looked < batch) {
-        const [g, n, st] = cursor.primaryKey;
-        if (st < from) {
-          cursor = await cursor.continue([g, n, from]);
-          continue;
-        }
-        looked++;
-        last = [g, n];
-        const group: Chunk[] = [];
-        if (!n.includes('\u0000') && !follow.get(g)?.has(n)) {
-          while (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n && cursor.primaryKey[2] < until) {
-            group.push(cursor.value);
-            cursor = await cursor.continue();
-          }
-        }
-        // Already at this tier's step (or coarser): left as it is. The hourly tier takes a day at poll
-        // resolution; the daily tier a day hourly, or one the hourly tier left at poll resolution.
-        const stepOf = (c: Chunk) => ('r' in c && c.r) || 0;
-        const atStep =
-          tier === 'hourly'
-            ? group.length === 1 && stepOf(group[0] as Chunk) > 0
-            : group.every((c) => stepOf(c) >= step);
-        if (group.length > 0 && !atStep) {
-          const rec = await this.recorderIn(g, meta);
-          const before = rec.rec.series.length;
-          const parts: ChunkPoints[] = group.map((c) => decodeChunk(c));
-          const head = group[0] as Chunk;
-          let next = consolidate(
-            { g, n, st: head.st, b: group.some((c) => c.b === 1) ? 1 : 0 },
-            parts,
-            rec.rec.series,
-            (k) => rec.rec.keyIndex(k),
-            step,
-          );
-          if (rec.rec.series.length > before) grown.add(g);
-          // A daily day joins the item's block chunk of the days before it in the same block, if any.
-          let block: Chunk | null = null;
-          if (tier === 'daily' && blockStart(from) < from) {
-            const prev = await chunks.openCursor(
-              IDBKeyRange.bound([g, n, blockStart(from)], [g, n, from], false, true),
-              'prev',
-            );
-            const p = prev?.value;
-            if (p && !isLegacy(p) && (p.r ?? 0) >= DAILY_STEP) block = p;
-          }
-          const merged = block ? joinDays(block as EncodedChunk, next) : next;
-          const was = group.reduce((a, c) => a + c.bytes, 0) + (block ? block.bytes : 0);
-          // An item with a market or two changing little: its day at every poll is no larger; kept as it is.
-          if (merged.bytes >= was) {
-            if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n)
-              cursor = await cursor.continue([g, n, Infinity]);
-            continue;
-          }
-          next = merged;
-          for (const c of group) {
-            writes.push(() => void chunks.delete([c.g, c.n, c.st]).catch(ignore));
-            saved += c.bytes;
-          }
-          const put = next;
-          writes.push(() => void chunks.put(put).catch(ignore));
-          saved -= next.bytes - (block ? block.bytes : 0);
-          tierBytes += next.bytes - (block ? block.bytes : 0);
-          removed += group.length - (block ? 0 : 1);
-          items++;
-        }
-        if (cursor && cursor.primaryKey[0] === g && cursor.primaryKey[1] === n)
-          cursor = await cursor.continue([g, n, Infinity]);
-      }
-      for (const w of writes) w();
-      for (const g of grown) {
-        const r = this.games.get(g);
-        if (r) {
-          meta.put({ key: `series:${g}`, list: r.rec.series.slice() }).catch(ignore);
-          r.saved = r.rec.series.length;
-        }
-      }
-      const done = cursor === null;
-      meta.put({ key: stateKey, day: done ? day + 1 : day, item: done ? null : last }).catch(ignore);
-      if (saved !== 0 || removed !== 0) {
-        meta
-          .put({
-            key: 'usage',
-            bytes: Math.max(0, (u?.bytes ?? 0) - saved),
-            chunks: Math.max(0, (u?.chunks ?? 0) - removed),
-          })
-          .catch(ignore);
-      }
-      if (tierBytes > 0 || done) {
-        const gr = grRec?.growth;
-        if (gr) {
-          if (tier === 'hourly') {
-            const bytes = (gr.coarseDay === day ? (gr.coarseBytes ?? 0) : 0) + tierBytes;
-            meta
-              .put({
-                key: 'growth',
-                growth: { ...gr, coarseDay: day, coarseBytes: bytes, ...(done ? { coarseDone: bytes } : {}) },
-              })
-              .catch(ignore);
-          } else {
-            const bytes = (gr.dailyDay === day ? (gr.dailyBytes ?? 0) : 0) + tierBytes;
-            // A block's first day pays its chunks' fixed cost, the others not: a running mean over a block.
-            const mean = gr.dailyDone ? (gr.dailyDone * (BLOCK_DAYS - 1) + bytes) / BLOCK_DAYS : bytes;
-            meta
-              .put({
-                key: 'growth',
-                growth: { ...gr, dailyDay: day, dailyBytes: bytes, ...(done ? { dailyDone: mean } : {}) },
-              })
-              .catch(ignore);
-          }
-        }
-      }
-      await tx.done;
-      return { items, done: done && (day + 2) * DAY > cutoff, bytesSaved: saved };
+      return await consolidateIn(
+        tx,
+        { tier, follow, oldest, cutoff, games: this.games, recorderIn: (g, meta) => this.recorderIn(g, meta) },
+        batch,
+      );
     } catch (e) {
       await tx.done.catch(ignore);
       throw transactionError(tx, e);
@@ -921,70 +586,7 @@ export class HistoryStore {
   }
 }
 
-function ignore(): void {}
-
 /** "The database connection is closing": the browser closes it, and its `close` event is still to come. */
 function isClosing(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'InvalidStateError';
-}
-
-type ChunkStore = IDBPObjectStore<HistoryDB, ['chunks'], 'chunks', 'readonly'>;
-
-/** Chunks read before a range at most, back to the baseline before it. */
-const MAX_BEFORE = 200;
-/**
- * How far before a range one read looks for its baseline (an item's is at its first poll of each day, so
- * a day and a chunk's span back holds one when polls went on): one request with the range instead of a
- * cursor's step per chunk. An older baseline is walked back to.
- */
-const BASELINE_LOOKBACK = DAY + CHUNK_SPAN;
-
-/**
- * An item's chunks of one stream covering [from, to]: back to the last baseline before `from` (at most
- * MAX_BEFORE chunks before it), then the range.
- */
-async function chunksIn(store: ChunkStore, game: number, name: string, from: number, to: number): Promise<Chunk[]> {
-  const back = IDBKeyRange.bound([game, name, -Infinity], [game, name, from - BASELINE_LOOKBACK], false, true);
-  // Both asked at once: a request made while others' answers arrive costs far more than one made up front.
-  const nearP = store.getAll(IDBKeyRange.bound([game, name, from - BASELINE_LOOKBACK], [game, name, to]));
-  const olderP = store.getKey(back);
-  // Not always awaited: a failure then (an aborted transaction) is the range's to tell.
-  olderP.catch(ignore);
-  const near = await nearP;
-  let i = 0;
-  while (i < near.length && (near[i] as Chunk).st < from) i++;
-  let j = i;
-  while (j > 0 && i - j < MAX_BEFORE) {
-    j--;
-    if ((near[j] as Chunk).b) return near.slice(j);
-  }
-  if (i - j >= MAX_BEFORE) return near.slice(j);
-  // No baseline in the look-back: walk back from it, when there is anything older.
-  if ((await olderP) === undefined) return near;
-  const older: Chunk[] = [];
-  let cursor = await store.openCursor(back, 'prev');
-  while (cursor && i + older.length < MAX_BEFORE) {
-    older.push(cursor.value);
-    if (cursor.value.b) break;
-    cursor = await cursor.continue();
-  }
-  return older.reverse().concat(near);
-}
-
-/** Today's growth counter after a write of `added` bytes at `at`. */
-function grown(g: Growth | undefined, at: number, added: number): Growth {
-  const day = Math.floor(at / DAY);
-  if (g && g.day === day) return { ...g, bytes: g.bytes + added, to: Math.max(g.to, at) };
-  return { ...(g ?? {}), day, bytes: added, from: at, to: at, prevDay: g ? g.day : null, prevBytes: g ? g.bytes : 0 };
-}
-
-/** Minimum span of today's writes for its rate to stand for the day. */
-const RATE_MIN_SPAN = 3_600_000;
-
-/** Growth a day at the current rate, or null when not known yet. */
-function rateOf(g: Growth | undefined): number | null {
-  if (!g) return null;
-  if (g.to - g.from >= RATE_MIN_SPAN) return (g.bytes / (g.to - g.from)) * DAY;
-  if (g.prevDay === g.day - 1 && g.prevBytes > 0) return g.prevBytes;
-  return null;
 }

@@ -3,18 +3,7 @@
  * way RRDtool's archives and Prometheus' downsampling keep long ranges cheap (a coarser step with the last,
  * lowest and highest value of each step: https://oss.oetiker.ch/rrdtool/doc/rrdcreate.en.html, "RRA";
  * https://thanos.io/tip/components/compact.md/#downsampling). Pure: the store (store.ts) runs it on the
- * chunks of one item and day at a time.
- *
- * Kept at poll resolution for the whole retention:
- *   - every item's best ask and best bid over all its markets (series BEST_ASK, BEST_BID, made here from
- *     the markets' points, so the recent tier costs nothing for them);
- *   - every market of the items the user follows (watchlist, alerts, the portfolio's holdings): their
- *     chunks are not consolidated at all;
- *   - other streams (the Steam medians: a few points a day).
- * Consolidated after CONSOLIDATE_AFTER: the other items' per-market series ("a:<slug>", "b:<slug>"), to
- * one point per HOURLY_STEP (steps are (end - step, end]) in which they changed: the value at the
- * step's end (last), at the step's end time, and the lowest and highest value held during the step (series lowKey(k), highKey(k)) when they
- * differ from the value carried in and the last one.
+ * chunks of one item and day at a time. What each tier keeps: README.md, "Tiers".
  */
 import {
   chunkBytes,
