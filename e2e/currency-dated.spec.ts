@@ -101,3 +101,53 @@ test('CNY: the detail panel converts at the newest rate, a history point of an e
   expect(col('Rate date')).toBe(newest.date);
   expect(col('Rate source')).toBe('ECB');
 });
+
+test('CNY: a holding’s cost converts at its acquired day’s rate, a sale at its sale day’s, and the realised P/L is their difference', async ({
+  page,
+  appUrl,
+  ecb,
+}) => {
+  test.setTimeout(180_000);
+  const days = ecb.days();
+  const acquired = days.at(-6)!.date;
+  const sold = days.at(-3)!.date;
+  const atAcquired = rateOn(days, 'CNY', acquired).rate;
+  const atSale = rateOn(days, 'CNY', sold).rate;
+  expect(atAcquired).not.toBe(atSale);
+  /** Units of CNY (unrounded) to the shown text: half away from zero to two decimals. */
+  const cny = (units: number) => `CN¥${shownAt(1000, units, 2)}`;
+
+  await page.goto(appUrl);
+  await expect(page.locator('main')).toBeVisible({ timeout: 90_000 });
+  await chooseCurrency(page, 'CNY', true);
+  await page.getByRole('link', { name: /^Portfolio/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible({ timeout: 60_000 });
+
+  // 4 at 10.00 USD (the service's currency) with a 0.40 fee, on the acquired day: 40.400 USD.
+  await page.getByTestId('pf-empty').getByRole('button', { name: 'Add holding' }).click();
+  const editor = page.getByTestId('pf-holding-editor');
+  await editor.getByRole('combobox', { name: 'Item' }).fill(NAME);
+  await editor.getByLabel('Quantity', { exact: true }).fill('4');
+  await editor.getByLabel('Unit cost').fill('10');
+  await editor.getByLabel('Fee paid').fill('0.40');
+  await editor.getByLabel('Acquired').fill(acquired);
+  await editor.getByRole('button', { name: 'Add holding' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId('pf-cost-total')).toHaveText(cny((40_400 * atAcquired) / 1000));
+
+  // Sell 2 at 20.00 with a 1.00 fee on the sale day: proceeds 39.000 USD at that day's rate, less the cost of
+  // the 2 items sold (FIFO: 20.000 + their 0.200 share of the fee) at the acquired day's rate.
+  await page.getByRole('button', { name: `Record a sale of ${NAME}` }).click();
+  const sale = page.getByTestId('pf-sale-dialog');
+  await sale.getByLabel('Quantity sold').fill('2');
+  await sale.getByLabel('Price per item').fill('20');
+  await sale.getByLabel('Fee taken').fill('1');
+  await sale.getByLabel('Sold on').fill(sold);
+  await sale.getByRole('button', { name: 'Record sale' }).click();
+  await expect(sale).toBeHidden();
+  const realised = (39_000 * atSale - 20_200 * atAcquired) / 1000;
+  await expect(page.getByTestId('pf-realised-total')).toHaveText(new RegExp(`^\\+?${escape(cny(realised))}$`));
+  await expect(page.getByTestId('pf-cost-total')).toHaveText(cny((20_200 * atAcquired) / 1000));
+});
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -58,6 +58,13 @@ describe('fee shares', () => {
     // Here the product rounded to a double and divided gives one too many: exact integer arithmetic does not.
     expect(shareDown(693_433_304_775, 144_712, 195_429)).toBe(513_476_098_227);
   });
+
+  it('shares a converted (fractional) cost unrounded: the parts add up to the whole, nothing throws', () => {
+    // A cost entered in another currency reaches the ledger converted, in fractions of a thousandth.
+    const fee = 397.1078150690639;
+    expect(feeShare(fee, 4, 0, 2) + feeShare(fee, 4, 2, 4)).toBeCloseTo(fee, 9);
+    expect(feeShare(fee, 4, 0, 2)).toBeCloseTo(fee / 2, 9);
+  });
 });
 
 describe('buildLedger (FIFO)', () => {

@@ -69,9 +69,13 @@ export function itemKey(game: number, name: string): string {
   return `${game}\u0000${name}`;
 }
 
-/** floor(total × part / whole) exactly, also when the product passes 2^53 (BigInt then). */
+/**
+ * floor(total × part / whole) exactly, also when the product passes 2^53 (BigInt then). A converted cost is
+ * fractional and stays unrounded (it is rounded once, where shown): its share is the plain quotient.
+ */
 export function shareDown(total: number, part: number, whole: number): number {
   if (whole <= 0) return 0;
+  if (!Number.isInteger(total)) return (total * part) / whole;
   const product = total * part;
   if (Number.isSafeInteger(product)) return Math.floor(product / whole);
   return Number((BigInt(total) * BigInt(part)) / BigInt(whole));
