@@ -1,12 +1,10 @@
 /**
- * Is an item flagged unstable by the recommendations? Read-only use of what the app already has, cheapest
- * first: the Recommendations page's loaded list (react-query cache, whatever type and markets it shows),
- * else the one-item look-up the detail panel uses (the data worker fetches the game's recommendations once
- * per data source, keeps them and picks the item). Only asked when an alert fires, and for the
- * rows of the Alerts page.
- *
- * Resolves with the reason codes ([] = stable), or null when it can't be known (no recommendations for the
- * game, the item not in them, the look-up failed or took longer than LOOKUP_TIMEOUT_MS).
+ * Is an item flagged unstable by the recommendations? Read-only, cheapest first: the Recommendations page's
+ * loaded list (react-query cache, any type and markets), else the detail panel's one-item look-up (the data
+ * worker fetches the game's recommendations once per data source and picks the item). Asked only when an
+ * alert fires, and for the Alerts page's rows. Resolves with the reason codes ([] = stable), or null when
+ * it can't be known (no recommendations for the game, the item not in them, the look-up failed or took
+ * longer than LOOKUP_TIMEOUT_MS).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Client } from 'urql';

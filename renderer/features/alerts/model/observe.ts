@@ -1,12 +1,10 @@
 /**
- * What a price snapshot says for one alert: the ask, bid or spread on its market ("any": the best across
- * the markets the user loads for the game, which are the snapshot's), listed prices or net of the user's
- * fees. O(markets) per alert: it reads the alert's one row, never the catalog.
- *
- * Trust (snap.trust, market/trust/types.ts): an alert that requires a trusted quote leaves out the quotes
- * flagged untrusted (outliers; stalled markets' unless the user's switch counts them, as in the grid's
- * bests): "any" takes the best of the others, one market's alert has no value then ('untrusted'). Each quote carries when it last changed, for the firing's history. Without
- * trust data (not computed yet) no quote is flagged.
+ * What a price snapshot says for one alert: the ask, bid or spread on its market ("any": the best across the
+ * game's loaded markets), listed or net of the user's fees; O(markets) per alert, never the catalog. An alert
+ * that requires a trusted quote (snap.trust, market/trust/types.ts) leaves out quotes flagged untrusted
+ * (outliers; stalled markets' unless the user's switch counts them, as in the grid's bests): "any" takes the
+ * best of the others, one market's alert has no value ('untrusted'). Without trust data no quote is flagged.
+ * Each quote carries when it last changed, for the firing's history.
  */
 import { cellValue, type Snapshot } from '../../../market/model/snapshot';
 import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
