@@ -7,6 +7,8 @@ import type { Route } from '../lib/route';
 import { bannerActionsFor, isHealthy, STATE_VIEW, statusWords, type BannerAction } from '../ui/status-view';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Icon } from '../ui/Icon';
+import { BannerButton } from './BannerButton';
+import { useShownAfter } from './useShownAfter';
 
 export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: (r: Route) => void }) {
   const { status, problem, retry, switchToDemo: toDemo } = useConnection();
@@ -30,40 +32,14 @@ export function StatusBanner({ route, onNavigate }: { route: Route; onNavigate: 
     }
   };
 
-  const button = (a: BannerAction) => {
-    switch (a) {
-      case 'settings':
-        return route === 'settings' ? null : (
-          <button key={a} type="button" className="btn btn--small" onClick={() => onNavigate('settings')}>
-            Open Settings
-          </button>
-        );
-      case 'retry':
-        return (
-          <button key={a} type="button" className="btn btn--small" onClick={retry}>
-            Retry now
-          </button>
-        );
-      case 'demo':
-        return (
-          <button key={a} type="button" className="btn btn--small" disabled={busy} onClick={() => void switchToDemo()}>
-            Use demo data
-          </button>
-        );
-    }
-  };
+  const button = (a: BannerAction) =>
+    a === 'settings' && route === 'settings' ? null : (
+      <BannerButton key={a} action={a} busy={busy} onNavigate={onNavigate} onRetry={retry} onDemo={switchToDemo} />
+    );
 
   // A connect usually settles within a second: show 'connecting' only when it takes longer (no flicker).
   const connecting = status?.state === 'connecting';
-  const [showConnecting, setShowConnecting] = useState(false);
-  useEffect(() => {
-    if (!connecting) {
-      setShowConnecting(false);
-      return;
-    }
-    const t = setTimeout(() => setShowConnecting(true), 800);
-    return () => clearTimeout(t);
-  }, [connecting]);
+  const showConnecting = useShownAfter(connecting, 800);
 
   if (problem) {
     return (

@@ -14,7 +14,9 @@ import {
 import { formatCount } from '../../../shared/budget/planner';
 import { useRequestBudget } from '../../market/request-plan';
 import { CurrencySettings } from './CurrencySettings';
+import { RadioChoices } from './RadioChoices';
 
+const DECIMALS = [2, 3] as const;
 const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 export function PreferencesSection() {
@@ -69,40 +71,22 @@ export function PreferencesSection() {
               </span>
             ) : null}
           </div>
-          <fieldset className="field field--fieldset">
-            <legend className="field__label">Decimals</legend>
-            <div className="segmented segmented--form">
-              {([2, 3] as const).map((d) => (
-                <label key={d} className="segmented__item segmented__item--radio">
-                  <input
-                    type="radio"
-                    name={`${id}-decimals`}
-                    value={d}
-                    checked={decimals === d}
-                    onChange={() => setDecimals(d)}
-                  />
-                  <span>{d}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="field field--fieldset">
-            <legend className="field__label">Theme</legend>
-            <div className="segmented segmented--form">
-              {THEME_CHOICES.map((t) => (
-                <label key={t} className="segmented__item segmented__item--radio">
-                  <input
-                    type="radio"
-                    name={`${id}-theme`}
-                    value={t}
-                    checked={theme === t}
-                    onChange={() => setTheme(t)}
-                  />
-                  <span>{THEME_LABELS[t]}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioChoices
+            legend="Decimals"
+            name={`${id}-decimals`}
+            choices={DECIMALS}
+            value={decimals}
+            label={String}
+            onChange={setDecimals}
+          />
+          <RadioChoices
+            legend="Theme"
+            name={`${id}-theme`}
+            choices={THEME_CHOICES}
+            value={theme}
+            label={(t) => THEME_LABELS[t]}
+            onChange={setTheme}
+          />
           <div className="field">
             <span className="field__label">Preview</span>
             <output className="preview" aria-live="polite">

@@ -12,6 +12,7 @@ import { useConnection } from '../../platform/connection';
 import { describeError } from '../../platform';
 import type { ExportFile } from './export/exporter';
 import { exportStem } from './export/file-names';
+import { usePainted } from './usePainted';
 
 /** What a frame gives its group. Functions read the frame's latest props. */
 export interface RegisteredChart {
@@ -135,38 +136,12 @@ export function ChartGroup({ name, progressive = false, paintKey, onPainted, chi
     [],
   );
 
-  // Painted: every chart settled, then a frame in which nothing of the group changed (a MutationObserver
-  // also sees recharts' own follow-up updates), so the frame before it painted all of it.
-  const onPaintedRef = useRef(onPainted);
-  useEffect(() => {
-    onPaintedRef.current = onPainted;
-  });
-  useEffect(() => {
-    const el = root.current;
-    if (!onPaintedRef.current || !el || paintKey === undefined || paintKey === null) return;
-    let lastChange = performance.now();
-    const observer = new MutationObserver(() => {
-      lastChange = performance.now();
-    });
-    observer.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
-    let settledAt: number | null = null;
-    let frame = 0;
-    const onFrame = () => {
-      const settled = waiting.current.length === 0 && [...registry.current.values()].every((c) => c.settled());
-      if (!settled || settledAt === null || lastChange >= settledAt) {
-        settledAt = settled ? performance.now() : null;
-        frame = requestAnimationFrame(onFrame);
-        return;
-      }
-      observer.disconnect();
-      onPaintedRef.current?.(paintKey);
-    };
-    frame = requestAnimationFrame(onFrame);
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-    };
-  }, [paintKey]);
+  usePainted(
+    root,
+    paintKey,
+    () => waiting.current.length === 0 && [...registry.current.values()].every((c) => c.settled()),
+    onPainted,
+  );
 
   return (
     <ChartGroupContext.Provider value={value}>
