@@ -12,7 +12,7 @@ export interface AppHandlerOptions {
   readonly gateway: RequestHandler;
 }
 
-export function isApiRequest(pathname: string): boolean {
+function isApiRequest(pathname: string): boolean {
   return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
 }
 

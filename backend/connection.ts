@@ -87,7 +87,7 @@ const RECONNECTING_STATES: ReadonlySet<ConnectionState> = new Set(['offline', 's
  * The origin a key is bound to: '' for the embedded service, else the Base URL's origin. A stored key is
  * only ever sent to the origin it was entered for.
  */
-export function keyOrigin(baseUrl: string): string {
+function keyOrigin(baseUrl: string): string {
   return baseUrl === '' ? '' : new URL(baseUrl).origin;
 }
 

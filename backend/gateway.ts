@@ -40,7 +40,7 @@ export interface GatewayOptions {
  * characters, about 512 MiB on 64-bit), so a broken or hostile service can no longer stream gigabytes into
  * the window.
  */
-export const MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
 
 export type RequestHandler = (request: Request) => Promise<Response>;
 
@@ -55,10 +55,6 @@ const FAILURE_HTTP_STATUS: Record<FailureKind, number> = {
 const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after'];
 const ACCEPT_PATTERN = /^[\w.+*/=;, -]{1,256}$/;
 const TOKEN_FIELD = 'createSubscriptionToken';
-
-export function isApiPath(pathname: string): boolean {
-  return ALLOWED.has(pathname);
-}
 
 export function createGateway(options: GatewayOptions): RequestHandler {
   const maxRequestBytes = options.maxRequestBytes ?? 1024 * 1024;
@@ -242,12 +238,7 @@ function selectsField(document: DocumentNode, name: string): boolean {
 }
 
 /** A GraphQL-shaped error body, so urql and the REST callers both read it. */
-export function jsonError(
-  status: number,
-  code: string,
-  message: string,
-  extraHeaders: Record<string, string> = {},
-): Response {
+function jsonError(status: number, code: string, message: string, extraHeaders: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extraHeaders },

@@ -57,7 +57,7 @@ const KEEPALIVE_MS = 25_000;
 const OpenExternalSchema = z.object({ url: z.string().max(2048) });
 
 /** What the routes use of the rates service (backend/rates). */
-export interface RatesTarget {
+interface RatesTarget {
   snapshot(): RatesSnapshot;
   setSettings(request: RatesSettingsRequest): Promise<RatesSnapshot>;
   refresh(): Promise<RatesSnapshot>;

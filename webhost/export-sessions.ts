@@ -31,9 +31,9 @@ import { SAVE_MIME, saveExtension } from '../shared/files/save';
 import { error, json, readJson } from './control-routes';
 
 /** A session with no write in flight and none for this long is dropped (the page went away). */
-export const EXPORT_IDLE_MS = 120_000;
+const EXPORT_IDLE_MS = 120_000;
 /** Exports open at once (each holds at most a chunk per file). */
-export const MAX_OPEN_EXPORTS = 4;
+const MAX_OPEN_EXPORTS = 4;
 
 interface FileStream {
   readonly stream: ReadableStream<Uint8Array>;

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 /** Node's fetch needs duplex: 'half' for a streamed request body; lib.dom's RequestInit lacks it. */
 type StreamingRequestInit = RequestInit & { duplex?: 'half' };
 
-export function headersOf(req: IncomingMessage): Headers {
+function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -9,7 +9,7 @@
  */
 export type GuardResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
-export function ownHosts(port: number): readonly string[] {
+function ownHosts(port: number): readonly string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
 }
 

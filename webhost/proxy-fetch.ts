@@ -28,7 +28,7 @@ export interface ProxySettings {
 }
 
 /** Hosts that never go through a proxy. */
-export const ALWAYS_DIRECT = ['localhost', '127.0.0.1', '[::1]'] as const;
+const ALWAYS_DIRECT = ['localhost', '127.0.0.1', '[::1]'] as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -40,7 +40,7 @@ export function proxySettingsFromEnv(env: Env): ProxySettings | null {
 }
 
 /** A proxy URL fit to print: without its user name and password. */
-export function describeProxy(url: string): string {
+function describeProxy(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.protocol}//${parsed.host}`;

@@ -8,7 +8,7 @@
 import { checkFetchAddress } from '../fetch-address';
 
 export const DEFAULT_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/';
-export const RATES_URL_ENV = 'MARKET_DESK_RATES_URL';
+const RATES_URL_ENV = 'MARKET_DESK_RATES_URL';
 export const DAILY_FILE = 'eurofxref-daily.xml';
 export const HIST_90D_FILE = 'eurofxref-hist-90d.xml';
 

@@ -19,8 +19,8 @@
  */
 import type { RateDay } from '../../shared/rates/types';
 
-export const GESMES_NS = 'http://www.gesmes.org/xml/2002-08-01';
-export const EUROFXREF_NS = 'http://www.ecb.int/vocabulary/2002-08-01/eurofxref';
+const GESMES_NS = 'http://www.gesmes.org/xml/2002-08-01';
+const EUROFXREF_NS = 'http://www.ecb.int/vocabulary/2002-08-01/eurofxref';
 
 export class EcbFormatError extends Error {
   override readonly name = 'EcbFormatError';
@@ -55,7 +55,7 @@ function decodeText(raw: string, where: string): string {
 }
 
 /** Well-formed XML elements of a document, or an EcbFormatError. */
-export function readXml(text: string): XmlElement {
+function readXml(text: string): XmlElement {
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const decl = /^<\?xml\s[^?]*\?>/.exec(text.slice(i));
   if (decl) {

@@ -13,7 +13,7 @@ import { MAX_KEPT_DAYS, RateDaySchema, RatesFetchStateSchema } from '../../share
 import type { RateDay, RatesFetchState } from '../../shared/rates/types';
 
 export const RATES_FILE_NAME = 'exchange-rates.json';
-export const RATES_FILE_VERSION = 1;
+const RATES_FILE_VERSION = 1;
 
 export interface KeptRates {
   /** The user's choice; false until they turn rates on. */
@@ -24,7 +24,7 @@ export interface KeptRates {
   lastFetch: RatesFetchState | null;
 }
 
-export const EMPTY_KEPT: KeptRates = { enabled: false, url: '', days: [], lastFetch: null };
+const EMPTY_KEPT: KeptRates = { enabled: false, url: '', days: [], lastFetch: null };
 
 const FileSchema = z.object({
   version: z.literal(RATES_FILE_VERSION),

@@ -16,19 +16,19 @@ import { isTargetClosed } from '../../shared/rates/target-calendar';
 export { isTargetClosed };
 
 /** Half an hour after the usual 16:00 publication. */
-export const LOOK_AT = { hour: 16, minute: 30 } as const;
+const LOOK_AT = { hour: 16, minute: 30 } as const;
 /** When the source answers but the day is not there yet (published late): look again after this. */
 export const LATE_RETRY_MS = 30 * 60_000;
 /** How long after the usual time a late day is still waited for; then the next working day's time. */
-export const LATE_GIVE_UP_MS = 8 * 3_600_000;
+const LATE_GIVE_UP_MS = 8 * 3_600_000;
 /** Backoff after failures: 5 minutes doubling, at most 6 hours. */
 export const FAILURE_BASE_MS = 5 * 60_000;
-export const FAILURE_CAP_MS = 6 * 3_600_000;
+const FAILURE_CAP_MS = 6 * 3_600_000;
 
 const DAY_MS = 86_400_000;
 
 /** A day as YYYY-MM-DD; days are UTC-midnight numbers internally. */
-export function dayText(t: number): string {
+function dayText(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
 
@@ -42,7 +42,7 @@ export function nextWorkingDay(date: string): string {
   return dayText(t);
 }
 
-export function previousWorkingDay(date: string): string {
+function previousWorkingDay(date: string): string {
   let t = dayNumber(date) - DAY_MS;
   while (isTargetClosed(dayText(t))) t -= DAY_MS;
   return dayText(t);
@@ -73,7 +73,7 @@ function frankfurtWall(t: number): number {
 }
 
 /** Frankfurt's date at an instant. */
-export function frankfurtDate(t: number): string {
+function frankfurtDate(t: number): string {
   return dayText(frankfurtWall(t));
 }
 

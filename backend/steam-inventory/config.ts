@@ -7,8 +7,8 @@
 import { checkFetchAddress } from '../fetch-address';
 
 export const DEFAULT_STEAM_URL = 'https://steamcommunity.com';
-export const STEAM_URL_ENV = 'MDS_STEAM_URL';
-export const STEAM_URL_SWITCH = '--steam-url';
+const STEAM_URL_ENV = 'MDS_STEAM_URL';
+const STEAM_URL_SWITCH = '--steam-url';
 
 export type SteamUrlChoice =
   { ok: true; url: string; source: 'default' | 'env' | 'switch' } | { ok: false; message: string };

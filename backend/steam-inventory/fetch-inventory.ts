@@ -82,7 +82,7 @@ export interface SteamFetcherOptions {
   readonly maxDescriptions?: number;
 }
 
-export interface SteamFetchCall {
+interface SteamFetchCall {
   onProgress?: (progress: SteamInventoryProgress) => void;
   signal?: AbortSignal;
 }
@@ -93,7 +93,7 @@ export type SteamInventoryFetcher = (
 ) => Promise<SteamInventoryResult>;
 
 /** The inventory contexts of a game: CS2 has the trade-protected context 16 besides 2; the others only 2. */
-export function contextsOf(appId: number): string[] {
+function contextsOf(appId: number): string[] {
   return appId === 730 ? ['2', '16'] : ['2'];
 }
 

@@ -2,18 +2,7 @@
 export {
   createSteamInventoryFetcher,
   unavailableFetcher,
-  contextsOf,
-  retryAfterMs,
   type SteamFetcherOptions,
   type SteamInventoryFetcher,
-  type SteamFetchCall,
 } from './fetch-inventory';
-export {
-  DEFAULT_STEAM_URL,
-  STEAM_URL_ENV,
-  STEAM_URL_SWITCH,
-  checkSteamUrl,
-  steamUrlFrom,
-  type SteamUrlChoice,
-} from './config';
-export { parseProfile, readProfileXml, type ProfileRef } from './profile';
+export { steamUrlFrom } from './config';

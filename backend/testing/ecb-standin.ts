@@ -19,7 +19,7 @@ import type { RateDay } from '../../shared/rates/types';
 import { isTargetClosed, nextWorkingDay } from '../rates/schedule';
 
 /** 1 EUR = … on the first day (made-up figures of the usual size). */
-export const STANDIN_RATES: Readonly<Record<string, number>> = {
+const STANDIN_RATES: Readonly<Record<string, number>> = {
   USD: 1.0832,
   JPY: 162.45,
   CNY: 7.8412,
@@ -31,7 +31,7 @@ export const STANDIN_RATES: Readonly<Record<string, number>> = {
   TRY: 37.125,
 };
 
-export type StandinMode = 'up' | 'down' | 'refuse' | 'bad-file' | 'redirect' | 'huge';
+type StandinMode = 'up' | 'down' | 'refuse' | 'bad-file' | 'redirect' | 'huge';
 
 export interface EcbStandinOptions {
   /** First and last day (YYYY-MM-DD); closing days in between have no entry. */
@@ -46,7 +46,7 @@ export interface EcbStandinOptions {
   readonly hugeBytes?: number;
 }
 
-export interface EcbStandinRequest {
+interface EcbStandinRequest {
   readonly method: string;
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
@@ -69,7 +69,7 @@ export interface EcbStandin {
  * dollar 0.05 % a day the other way, so that a cross rate (CNY per USD) differs from day to day as real ones do
  * and a figure converted at the wrong day's rate shows.
  */
-export function standinRate(base: number, n: number, code = ''): number {
+function standinRate(base: number, n: number, code = ''): number {
   const drift = code === 'USD' ? -0.0005 : 0.001;
   return Number((base * (1 + drift * n)).toPrecision(5));
 }

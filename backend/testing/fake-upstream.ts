@@ -13,7 +13,7 @@ export interface SeenRequest {
   readonly body: string;
 }
 
-export function base64url(value: unknown): string {
+function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 

@@ -28,7 +28,7 @@ export interface FetchPath {
 const FAST = { clock: realClock, headersTimeoutMs: 400, bodyIdleTimeoutMs: 400 };
 
 /** Waits (bounded) until check() holds. */
-export async function eventually(check: () => boolean, what: string, ms = 5_000): Promise<void> {
+async function eventually(check: () => boolean, what: string, ms = 5_000): Promise<void> {
   const until = Date.now() + ms;
   while (!check()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);

@@ -43,7 +43,7 @@ import {
   type FixtureDescription,
 } from '../../shared/steam/test-fixtures';
 
-export interface StandinRequest {
+interface StandinRequest {
   readonly method: string;
   readonly path: string;
   readonly query: Record<string, string>;

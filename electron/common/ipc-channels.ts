@@ -49,7 +49,7 @@ export const STEAM_JOB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The renderer is served from app://market-desk/ (a privileged standard scheme), never file://. */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'market-desk';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_START_URL = `${APP_ORIGIN}/`;
 
 /** True for URLs of the app itself. Node's URL gives origin 'null' for custom schemes, so compare parts. */

@@ -36,7 +36,7 @@ export function aboutInfo(
 }
 
 /** The runtime lines, also what "Copy" puts on the clipboard for a bug report. */
-export function aboutDetail(info: AboutInfo): string {
+function aboutDetail(info: AboutInfo): string {
   return [
     `Version ${info.version}`,
     '',

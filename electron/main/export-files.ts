@@ -23,7 +23,7 @@ import {
 import { saveExtension, saveProblem, type SaveExtension } from '../../shared/files/save';
 import { askAboutExisting, MAX_SAVE_ROUNDS, SaveError, TYPE_NAMES, type SaveDialogs } from './save-files';
 
-export interface ExportFileHandle {
+interface ExportFileHandle {
   write(data: Uint8Array): Promise<unknown>;
   close(): Promise<void>;
 }

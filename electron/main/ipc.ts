@@ -39,7 +39,7 @@ export interface IpcEventLike {
  * send() to push progress (structured clone: plain data only), isDestroyed() before each push, and its
  * 'destroyed' event to cancel the jobs of a window that closed.
  */
-export interface SenderLike {
+interface SenderLike {
   send(channel: string, ...args: unknown[]): void;
   isDestroyed?(): boolean;
   once?(event: 'destroyed', listener: () => void): unknown;
@@ -61,7 +61,7 @@ export interface ConnectionCommands {
 }
 
 /** What the IPC handlers need of the rates service (backend/rates). */
-export interface RatesCommands {
+interface RatesCommands {
   snapshot(): RatesSnapshot;
   setSettings(request: RatesSettingsRequest): Promise<RatesSnapshot>;
   refresh(): Promise<RatesSnapshot>;

@@ -49,7 +49,7 @@ export interface SettingsStore {
 }
 
 export const CONNECTION_SETTING = 'connection';
-export const SEALED_FORMAT = 2;
+const SEALED_FORMAT = 2;
 
 /** What is stored now. */
 const SealedRecordSchema = z.object({

@@ -17,7 +17,7 @@ export interface NotificationLike {
 }
 
 /** The part of Electron's Notification class used here. */
-export interface NotificationClass {
+interface NotificationClass {
   new (options: { title: string; body: string; silent?: boolean }): NotificationLike;
   isSupported(): boolean;
 }

@@ -54,7 +54,7 @@ export interface SaveDialogs {
   showMessageBox(options: MessageBoxOptions): Promise<{ response: number }>;
 }
 
-export interface SaveFs {
+interface SaveFs {
   writeFile(file: string, data: Uint8Array, options?: { flag?: string }): Promise<void>;
   /** Non-recursive: must fail with EEXIST when the folder exists. */
   mkdir(dir: string): Promise<unknown>;

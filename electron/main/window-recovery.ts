@@ -20,18 +20,18 @@
  * Written against the few members it uses, so tests drive it with a fake window.
  */
 
-export interface PreventableNavigation {
+interface PreventableNavigation {
   preventDefault(): void;
   /** Electron 25+: the details object carries the URL (the second argument is deprecated). */
   readonly url?: string;
 }
 
-export interface RenderProcessGoneDetails {
+interface RenderProcessGoneDetails {
   readonly reason: string;
   readonly exitCode: number;
 }
 
-export interface RecoveryWebContents {
+interface RecoveryWebContents {
   on(event: 'render-process-gone', listener: (event: unknown, details: RenderProcessGoneDetails) => void): unknown;
   on(
     event: 'did-fail-load',
@@ -68,7 +68,7 @@ export interface MessageBoxRequest {
 }
 
 /** dialog.showMessageBox(window, options), bound to the window by main. */
-export type ShowMessageBox = (options: MessageBoxRequest) => Promise<{ response: number }>;
+type ShowMessageBox = (options: MessageBoxRequest) => Promise<{ response: number }>;
 
 export interface WindowRecoveryOptions {
   readonly startUrl: string;

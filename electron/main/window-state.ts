@@ -39,7 +39,7 @@ export const WINDOW_STATE_KEY = 'mainWindow';
 
 const Coordinate = z.number().int().min(-100_000).max(100_000);
 const Extent = z.number().int().min(1).max(100_000);
-export const WindowStateSchema = z.object({
+const WindowStateSchema = z.object({
   x: Coordinate,
   y: Coordinate,
   width: Extent,

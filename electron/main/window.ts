@@ -31,7 +31,7 @@ export function buildWebPreferences(preloadPath: string, options: { devTools: bo
 }
 
 /** Painted before the page is: near each theme's page background, so a light theme opens without a dark flash. */
-export const WINDOW_BACKGROUND = { dark: '#0f1216', light: '#f4f6f9' } as const;
+const WINDOW_BACKGROUND = { dark: '#0f1216', light: '#f4f6f9' } as const;
 
 /** `dark`: nativeTheme.shouldUseDarkColors (the theme follows the system unless chosen in Settings). */
 export function buildWindowOptions(

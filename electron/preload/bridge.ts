@@ -24,7 +24,7 @@ const STRING_FIELDS = ['state', 'baseUrl', 'message', 'action', 'keyStorage'] as
 const BOOLEAN_FIELDS = ['hasKey', 'weakStorageOnly'] as const;
 
 /** Shape check of a ConnectionStatus from main; only these fields are copied on. */
-export function toStatus(value: unknown): ConnectionStatus {
+function toStatus(value: unknown): ConnectionStatus {
   if (typeof value !== 'object' || value === null) throw new Error('Invalid status from the desktop back end.');
   const v = value as Record<string, unknown>;
   const ok =
@@ -53,7 +53,7 @@ function toBytes(value: unknown): Uint8Array {
 }
 
 /** Shape check of a save answer from main; only these fields are copied on. */
-export function toSaveResult(value: unknown): SaveResult {
+function toSaveResult(value: unknown): SaveResult {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   if (typeof v.saved !== 'boolean' || (v.path !== undefined && typeof v.path !== 'string')) {
     throw new Error('Invalid answer from the desktop back end.');
@@ -62,7 +62,7 @@ export function toSaveResult(value: unknown): SaveResult {
 }
 
 /** Shape check of an export's opening from main; only these fields are copied on. */
-export function toExportOpened(value: unknown): ExportOpenResult {
+function toExportOpened(value: unknown): ExportOpenResult {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   if (v.opened === false) return { opened: false };
   if (v.opened !== true || typeof v.exportId !== 'string' || typeof v.path !== 'string')
@@ -71,7 +71,7 @@ export function toExportOpened(value: unknown): ExportOpenResult {
 }
 
 /** Shape check of a notify answer from main; only these fields are copied on. */
-export function toNotifyResult(value: unknown): NotifyResult {
+function toNotifyResult(value: unknown): NotifyResult {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   if (typeof v.shown !== 'boolean' || (v.reason !== undefined && typeof v.reason !== 'string')) {
     throw new Error('Invalid answer from the desktop back end.');
@@ -80,7 +80,7 @@ export function toNotifyResult(value: unknown): NotifyResult {
 }
 
 /** Shape check of a clicked notification's target from main (null: not one). */
-export function toNotifyTarget(value: unknown): NotifyTarget | null {
+function toNotifyTarget(value: unknown): NotifyTarget | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (typeof v.game !== 'number' || typeof v.item !== 'string' || typeof v.alertId !== 'string') return null;
@@ -88,7 +88,7 @@ export function toNotifyTarget(value: unknown): NotifyTarget | null {
 }
 
 /** Shape check of a Steam progress event from main; only these fields are copied on (null: not one). */
-export function toSteamProgress(value: unknown): SteamInventoryProgress | null {
+function toSteamProgress(value: unknown): SteamInventoryProgress | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -100,7 +100,7 @@ export function toSteamProgress(value: unknown): SteamInventoryProgress | null {
 }
 
 /** Shape check of a Steam result from main (the renderer parses it in full with zod: renderer/platform). */
-export function toSteamResult(value: unknown): SteamInventoryResult {
+function toSteamResult(value: unknown): SteamInventoryResult {
   if (typeof value !== 'object' || value === null || typeof (value as { ok?: unknown }).ok !== 'boolean') {
     throw new Error('Invalid answer from the desktop back end.');
   }
@@ -108,7 +108,7 @@ export function toSteamResult(value: unknown): SteamInventoryResult {
 }
 
 /** Shape check of a rates snapshot from main (the renderer parses it in full with zod: renderer/platform). */
-export function toRatesSnapshot(value: unknown): RatesSnapshot {
+function toRatesSnapshot(value: unknown): RatesSnapshot {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   if (typeof v.settings !== 'object' || v.settings === null || !Array.isArray(v.days))
     throw new Error('Invalid answer from the desktop back end.');

@@ -23,7 +23,7 @@ export type ApiErrorKind =
   | 'network'
   | 'invalid-response';
 
-export const API_ERROR_TEXT: Record<ApiErrorKind, { message: string; action: string }> = {
+const API_ERROR_TEXT: Record<ApiErrorKind, { message: string; action: string }> = {
   unauthenticated: {
     message:
       'The market data service did not accept the credentials: the API key was rejected or its access token expired.',

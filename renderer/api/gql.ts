@@ -11,5 +11,4 @@ import type { introspection } from './graphql-env.d.ts';
 
 export const graphql = initGraphQLTada<{ introspection: introspection }>();
 
-export type { FragmentOf, ResultOf, VariablesOf } from 'gql.tada';
-export { readFragment } from 'gql.tada';
+export type { ResultOf } from 'gql.tada';

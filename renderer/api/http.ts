@@ -21,7 +21,7 @@ export interface RequestOptions {
   fetch?: FetchFn;
 }
 
-export interface ReadOptions {
+interface ReadOptions {
   /** The bytes of the body received so far and its Content-Length (null without one): as they come, and at the end. */
   onBytes?(bytes: number, total: number | null): void;
   /**
@@ -77,7 +77,7 @@ export async function post(url: string, body: unknown, options: RequestOptions =
 }
 
 /** A response's Content-Length, when it has a usable one. */
-export function contentLength(res: Response): number | null {
+function contentLength(res: Response): number | null {
   const header = res.headers.get('content-length');
   return header !== null && /^\d+$/.test(header) ? Number(header) : null;
 }
@@ -86,7 +86,7 @@ export function contentLength(res: Response): number | null {
  * Reads the answer whole as text, then parses it (the text is kept for the error). An error status throws
  * `httpError` (default: errorFromHttp); a success that is not JSON an 'invalid-response' ApiError.
  */
-export async function readAnswer(url: string, res: Response, options: ReadOptions = {}): Promise<Answer> {
+async function readAnswer(url: string, res: Response, options: ReadOptions = {}): Promise<Answer> {
   const total = contentLength(res);
   const decoder = new TextDecoder();
   const pieces: string[] = [];

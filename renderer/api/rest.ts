@@ -5,18 +5,15 @@
  * Same-origin gateway paths, like the GraphQL endpoint; the request is checked before it is sent.
  *
  *   const rows = await rest('minPrices', { game_id: 570, markets: ['steam', 'buff163'] });
- *   const q = useRest('priceRecommendations', { game_id: 730, markets: ['steam'] });   // react-query
  *
  * (The grid's whole-catalog REST loads go through its worker, market/worker/engine.ts, for the same reason
  * its GraphQL loads do.)
  */
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RECOMMENDATION_TYPES, REST_PATHS } from '../../shared/api/schema';
 import type { RowReader, Rows } from '../../shared/api/rows';
 import { DEFAULT_GAME_ID } from '../../shared/catalog/games';
 import { MaxOrdersRows, MinPricesRows, PriceRecommendationRows } from '../../shared/api/types';
-import type { ApiError } from './errors';
 import { restPost, type RequestOptions } from './http';
 
 const gameId = z.number().int().positive();
@@ -26,7 +23,7 @@ const otherGame = gameId.refine(
 );
 const markets = z.array(z.string().min(1)).min(1);
 
-export const REST_ENDPOINTS = {
+const REST_ENDPOINTS = {
   maxOrders: {
     path: REST_PATHS.maxOrders,
     request: z.object({ game_id: otherGame, markets }),
@@ -64,17 +61,4 @@ export async function rest<E extends RestEndpoint>(
   const def = REST_ENDPOINTS[endpoint];
   const request: unknown = def.request.parse(body);
   return restPost<RowOf<E>>(def.path, request, def.rows as unknown as RowReader<RowOf<E>>, options);
-}
-
-/** react-query over `rest`: cached per endpoint and body (the providers drop every cache when the data source changes), cancelled when unused. */
-export function useRest<E extends RestEndpoint>(
-  endpoint: E,
-  body: RestRequest<E>,
-  options: { enabled?: boolean; refetchInterval?: number | false; staleTime?: number } = {},
-): UseQueryResult<RestResponse<E>, ApiError> {
-  return useQuery<RestResponse<E>, ApiError>({
-    queryKey: ['rest', endpoint, body],
-    queryFn: ({ signal }) => rest(endpoint, body, { signal }),
-    ...options,
-  });
 }

@@ -168,7 +168,7 @@ if (typeof window !== 'undefined' && typeof window.addEventListener === 'functio
 export type SetPreference<T> = (next: T | ((previous: T) => T)) => void;
 
 /** [value, set, reset] for one preference; see the top of this file. */
-export function usePreference<T>(
+function usePreference<T>(
   key: string,
   schema: z.ZodType<T>,
   fallback: T,

@@ -23,7 +23,7 @@ export function parseRoute(hash: string): Route {
 }
 
 /** The `?a=b` part of the hash (#/analytics?item=AK-47…). */
-export function routeParams(hash: string): URLSearchParams {
+function routeParams(hash: string): URLSearchParams {
   const q = hash.indexOf('?');
   return new URLSearchParams(q < 0 ? '' : hash.slice(q + 1));
 }

@@ -4,9 +4,8 @@
  */
 import { useEffect } from 'react';
 
-export const IS_MAC =
-  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-export const MOD = IS_MAC ? '\u2318' : 'Ctrl';
+const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const MOD = IS_MAC ? '\u2318' : 'Ctrl';
 
 export interface Shortcut {
   id: string;

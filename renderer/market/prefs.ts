@@ -18,7 +18,7 @@ import { MAX_FEE_BPS, type FeeTable } from './model/price-arithmetic';
 
 export const SLUG_PATTERN = /^[A-Za-z0-9][\w.:-]{0,63}$/;
 
-export const MarketEntrySchema = z.object({
+const MarketEntrySchema = z.object({
   slug: z.string().regex(SLUG_PATTERN),
   name: z.string().trim().min(1).max(80),
   /** Requested from aggregatedMinPrices (a column of lowest asks). */
@@ -35,7 +35,7 @@ export const DEFAULT_MARKET_LIST: readonly MarketEntry[] = MARKETS.map((m) => ({
   bid: MAX_ORDER_MARKETS.includes(m.slug),
 }));
 
-export const DEFAULT_FAVOURITES: readonly string[] = [
+const DEFAULT_FAVOURITES: readonly string[] = [
   'steamcommunity',
   'buff163',
   'youpin',
@@ -91,8 +91,8 @@ const FeeSchema = z.object({
   sellBps: z.number().int().min(0).max(MAX_FEE_BPS),
 });
 
-export const SORT_DIRS = ['asc', 'desc'] as const;
-export const SortSchema = z.object({ col: z.string().max(100), dir: z.enum(SORT_DIRS) });
+const SORT_DIRS = ['asc', 'desc'] as const;
+const SortSchema = z.object({ col: z.string().max(100), dir: z.enum(SORT_DIRS) });
 export type SortState = z.infer<typeof SortSchema>;
 
 const uniqueSlugs = (list: MarketEntry[]) => new Set(list.map((m) => m.slug)).size === list.length;

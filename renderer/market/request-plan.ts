@@ -34,7 +34,7 @@ export const REQUEST_LIMIT_PREFS = {
 } as const;
 
 /** How often the counts are read while shown or used (a call to the host, not to the service). */
-export const USAGE_POLL_MS = 10_000;
+const USAGE_POLL_MS = 10_000;
 
 // ---- Demand ------------------------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ type AnyFn = (...args: never[]) => unknown;
 const fn = z.custom<AnyFn>((v) => typeof v === 'function', { message: 'not a function' });
 
 /** What the preload must expose (named methods only). */
-export const BridgeSchema = z.object({
+const BridgeSchema = z.object({
   getStatus: fn,
   onStatus: fn,
   connect: fn,
@@ -106,7 +106,7 @@ const NO_RATES = 'This version of the desktop app has no exchange rates; update 
  * (https://www.electronjs.org/docs/latest/api/context-bridge#parameter--error--return-type-support). The
  * preload gets a plain object whose addEventListener is a function of this world, which is proxied.
  */
-export function bridgeSignal(signal: CancelSignal): CancelSignal {
+function bridgeSignal(signal: CancelSignal): CancelSignal {
   return {
     aborted: signal.aborted,
     addEventListener: (type, listener, options) => signal.addEventListener(type, () => listener(), options),
@@ -342,7 +342,7 @@ export function createElectronApi(candidate: unknown): PlatformApi {
 }
 
 /** An API whose every call fails with the same clear problem (the UI shows it; nothing crashes). */
-export function brokenApi(host: 'electron' | 'web', problem: PlatformError): PlatformApi {
+function brokenApi(host: 'electron' | 'web', problem: PlatformError): PlatformApi {
   const fail = () => Promise.reject(problem);
   return {
     host,

@@ -6,7 +6,7 @@ import { ConnectionStatusSchema, type ConnectionStatus } from '../../shared/api/
 import { PlatformError } from './errors';
 
 /** A short, readable summary of a zod failure (paths and messages, no values: they may be large). */
-export function summarizeZodError(error: z.ZodError): string {
+function summarizeZodError(error: z.ZodError): string {
   return error.issues
     .slice(0, 4)
     .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)

@@ -65,7 +65,7 @@ export interface EventSourceLike {
   addEventListener(type: string, listener: (ev: MessageEvent) => void): void;
   close(): void;
 }
-export type EventSourceFactory = (url: string) => EventSourceLike;
+type EventSourceFactory = (url: string) => EventSourceLike;
 
 export interface WebApiOptions {
   fetch?: typeof fetch;
@@ -83,7 +83,7 @@ export interface WebApiOptions {
 }
 
 /** The part of the browser's Notification API the web host uses (injectable for tests). */
-export interface BrowserNotifications {
+interface BrowserNotifications {
   permission(): NotifyPermission;
   requestPermission(): Promise<NotifyPermission>;
   /** Shows one; `onClick` runs when the user clicks it. Throws when the browser refuses. */
@@ -95,7 +95,7 @@ function asPermission(p: unknown): NotifyPermission {
 }
 
 /** window.Notification, or 'unsupported' everywhere when the browser has none. */
-export function browserNotifications(): BrowserNotifications {
+function browserNotifications(): BrowserNotifications {
   const N = (globalThis as { Notification?: typeof Notification }).Notification;
   return {
     permission: () => (N ? asPermission(N.permission) : 'unsupported'),
@@ -116,7 +116,7 @@ export function browserNotifications(): BrowserNotifications {
 }
 
 /** The browser's download of a same-origin URL: an <a download> clicked once (the host answers it as an attachment). */
-export function browserDownloadUrl(name: string, url: string): void {
+function browserDownloadUrl(name: string, url: string): void {
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -127,7 +127,7 @@ export function browserDownloadUrl(name: string, url: string): void {
 }
 
 /** The browser's download of a blob: an <a download> clicked once; the URL is freed once the download has its data. */
-export function browserDownload(name: string, blob: Blob): void {
+function browserDownload(name: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

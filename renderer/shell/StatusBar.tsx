@@ -23,7 +23,7 @@ function describeSource(baseUrl: string): string {
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** A time of day for ms-since-epoch, or null when the number is no real time (never throws). */
-export function timeOfDay(ms: number): { text: string; iso: string } | null {
+function timeOfDay(ms: number): { text: string; iso: string } | null {
   const d = new Date(ms);
   if (!Number.isFinite(d.getTime())) return null;
   return { text: timeFormat.format(d), iso: d.toISOString() };

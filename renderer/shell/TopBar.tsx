@@ -60,7 +60,7 @@ function PageTab({ page, current }: { page: PageDescriptor; current: boolean }) 
 }
 
 /** The game the Prices page shows: a radio group (arrow keys move, like any radio group). */
-export function GameSwitch() {
+function GameSwitch() {
   const [game, setGame] = useSelectedGame();
   const refs = useRef(new Map<GameId, HTMLButtonElement>());
   const onKeyDown = useCallback(
@@ -101,7 +101,7 @@ export function GameSwitch() {
   );
 }
 
-export function StatusPill() {
+function StatusPill() {
   const { status, problem } = useConnection();
   let tone: Tone;
   let label: string;

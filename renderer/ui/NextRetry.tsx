@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 
 /** Whole seconds until `at` (0 once it has passed); re-renders every second while counting. */
-export function useSecondsUntil(at: number | null): number | null {
+function useSecondsUntil(at: number | null): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (at === null) return;

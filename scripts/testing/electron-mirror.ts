@@ -16,7 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { zipSync } from 'fflate';
 
-export interface MirrorRequest {
+interface MirrorRequest {
   method: string;
   path: string;
 }
@@ -55,7 +55,7 @@ export interface ElectronMirror {
 const MODE_EXECUTABLE = (0o100755 << 16) >>> 0;
 const UNIX = 3;
 
-export function fakeElectronZip(version: string, binaryScript: string, padBytes = 0): Buffer {
+function fakeElectronZip(version: string, binaryScript: string, padBytes = 0): Buffer {
   const files: Record<string, [Uint8Array, { os: number; attrs?: number }]> = {
     electron: [new TextEncoder().encode(binaryScript), { os: UNIX, attrs: MODE_EXECUTABLE }],
     version: [new TextEncoder().encode(version), { os: UNIX }],

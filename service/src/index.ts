@@ -10,17 +10,8 @@ import { createSimulatedMarket } from './sim/index';
 export type { ServiceHandler, ServiceOptions, ResponseInfo } from './server/handler';
 export type { RunningService } from './server/start';
 export type { FaultConfig } from './server/faults';
-export type { ErrorStyle } from './server/errors';
-export type { ServedMarkets } from '../../shared/catalog/markets';
 export type { CatalogSlice } from './sim/catalog';
-export { parseServedMarkets, readMarketsFile } from './server/served-markets';
-export { defaultServedMarkets } from './sim/served';
-export type { ApiKeySpec } from './server/keys';
 export { NO_FAULTS } from './server/faults';
-export { dirtyKind, UNKNOWN_MARKET, UNKNOWN_REASON, type DirtyKind, type DirtySpec } from './server/dirty';
-export { DATA_OPERATIONS } from './server/operations';
-export { DEMO_API_KEY } from '../../shared/api/demo';
-
 function withMarket(opts: ServiceOptions): ServiceOptions {
   return opts.market || opts.createMarket ? opts : { ...opts, createMarket: (o) => createSimulatedMarket(o) };
 }

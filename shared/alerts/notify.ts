@@ -35,5 +35,4 @@ export type NotifyResult = z.infer<typeof NotifyResultSchema>;
  * May the app show notifications: 'granted' (desktop: always; web: the user allowed it), 'default' (web: not
  * asked yet), 'denied' (web: the user or the browser said no), 'unsupported' (no Notification API).
  */
-export const NOTIFY_PERMISSIONS = ['granted', 'default', 'denied', 'unsupported'] as const;
-export type NotifyPermission = (typeof NOTIFY_PERMISSIONS)[number];
+export type NotifyPermission = 'granted' | 'default' | 'denied' | 'unsupported';

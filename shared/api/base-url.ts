@@ -28,7 +28,7 @@ declare const URL: new (input: string) => {
 };
 
 /** Hosts plain http:// is accepted for (WHATWG `hostname`: an IPv6 address keeps its brackets). */
-export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export type BaseUrlCheck =
   /** baseUrl: the normalized form, '' for the reference service. */

@@ -21,10 +21,10 @@ const liquidity = z.number().int().min(0).max(10000);
 
 // ---- The spec (section 2) ------------------------------------------------------------------------------
 
-export const OrderInfo = z.object({ market_name: z.string(), offers: count, price: money });
+const OrderInfo = z.object({ market_name: z.string(), offers: count, price: money });
 export const AggregatedMaxOrders = z.object({ market_hash_name: z.string(), orders: z.array(OrderInfo) });
 
-export const MarketPrice = z.object({
+const MarketPrice = z.object({
   market_name: z.string(),
   offers: count,
   price: money,
@@ -85,7 +85,7 @@ export const MarketOrderAnalytics = z.object({
   listings: ListingAnalytics,
 });
 
-export const UnstableReasonSchema = z.enum(UNSTABLE_REASONS);
+const UnstableReasonSchema = z.enum(UNSTABLE_REASONS);
 export const PriceRecommendation = z.object({
   market_hash_name: z.string(),
   suggested_price: money,
@@ -96,9 +96,9 @@ export const PriceRecommendation = z.object({
   liquidity_score: liquidity,
 });
 
-export type OrderInfo = z.infer<typeof OrderInfo>;
+type OrderInfo = z.infer<typeof OrderInfo>;
 export type AggregatedMaxOrders = z.infer<typeof AggregatedMaxOrders>;
-export type MarketPrice = z.infer<typeof MarketPrice>;
+type MarketPrice = z.infer<typeof MarketPrice>;
 export type AggregatedMinPrices = z.infer<typeof AggregatedMinPrices>;
 export type SalesAnalytics = z.infer<typeof SalesAnalytics>;
 export type ListingAnalytics = z.infer<typeof ListingAnalytics>;
@@ -129,8 +129,8 @@ function entries<T extends z.ZodType>(entry: T) {
     .transform((list) => list.filter((e): e is NonNullable<typeof e> => e !== null));
 }
 
-export const OrderInfoRow = z.object({ market_name: z.string(), offers: countRow, price: moneyRow });
-export const MarketPriceRow = z.object({
+const OrderInfoRow = z.object({ market_name: z.string(), offers: countRow, price: moneyRow });
+const MarketPriceRow = z.object({
   market_name: z.string(),
   offers: countRow,
   price: moneyRow,
@@ -177,8 +177,8 @@ export const PriceRecommendationRow = z.object({
   liquidity_score: orNull(liquidity),
 });
 
-export type OrderInfoRow = z.infer<typeof OrderInfoRow>;
-export type MarketPriceRow = z.infer<typeof MarketPriceRow>;
+type OrderInfoRow = z.infer<typeof OrderInfoRow>;
+type MarketPriceRow = z.infer<typeof MarketPriceRow>;
 export type AggregatedMaxOrdersRow = z.infer<typeof AggregatedMaxOrdersRow>;
 export type AggregatedMinPricesRow = z.infer<typeof AggregatedMinPricesRow>;
 export type SalesAnalyticsRow = z.infer<typeof SalesAnalyticsRow>;

@@ -22,15 +22,7 @@ import type {
 import type { SteamInventoryProgress, SteamInventoryRequest, SteamInventoryResult } from '../steam/inventory';
 import type { RatesSettingsRequest, RatesSnapshot } from '../rates/types';
 
-export type { SaveFileRequest, SaveFilesRequest, SaveResult } from '../files/save';
-export type { NotifyPermission, NotifyRequest, NotifyResult, NotifyTarget } from '../alerts/notify';
-export type {
-  ExportAbortRequest,
-  ExportChunkRequest,
-  ExportEndRequest,
-  ExportOpenRequest,
-  ExportOpenResult,
-} from '../export/stream-files';
+export type { ExportOpenResult } from '../export/stream-files';
 
 export interface DesktopApi {
   readonly host: 'electron' | 'web';

@@ -22,22 +22,22 @@ import type { StatedLimit } from './limit-headers';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE_MS;
-export const MONTH_MS = 30 * DAY_MS;
+const MONTH_MS = 30 * DAY_MS;
 /** Share of each limit left unplanned, for manual refreshes, discovery probes and clock drift. */
-export const HEADROOM = 0.1;
+const HEADROOM = 0.1;
 /** One token request per token lifetime (2 hours: spec section 8) while the app polls. */
 export const TOKENS_PER_DAY = Math.ceil(DAY_MS / (TOKEN_LIFETIME_SECONDS * 1000));
 /** How far all feeds are stretched before the ones no page shows are dropped (the longest refresh choice). */
-export const STRETCH_BEFORE_SKIP_MS = 15 * MINUTE_MS;
+const STRETCH_BEFORE_SKIP_MS = 15 * MINUTE_MS;
 /** Bids may go this many times slower than asks by default. */
-export const DEFAULT_MAX_BIDS_FACTOR = 4;
+const DEFAULT_MAX_BIDS_FACTOR = 4;
 
 /**
  * One request per poll: a game's asks (min prices), its bids (max orders), or both in one request
  * ('asks+bids': today's CS2 GraphQL grid query, one request with or without bids), or a whole-game list a
  * page shows ('list': the recommendations), polled with the asks.
  */
-export type FeedKind = 'asks' | 'bids' | 'asks+bids' | 'list';
+type FeedKind = 'asks' | 'bids' | 'asks+bids' | 'list';
 
 export interface Feed {
   readonly game: number;
@@ -55,7 +55,7 @@ export interface PlanLimits {
   readonly stated: readonly StatedLimit[];
 }
 
-export interface PlanUsage {
+interface PlanUsage {
   /** Requests sent to the service in the last 30 days (back-end count). */
   readonly last30Days: number;
 }

@@ -25,9 +25,8 @@ export interface MarketInfo {
   games: readonly number[];
 }
 
-/** When the published names were read, and where. */
+/** When the published names were read, from https://docs.csmarketcap.com (Min Prices API, Max Orders API). */
 export const PUBLISHED_NAMES_AS_OF = '2026-11-01';
-export const PUBLISHED_NAMES_SOURCE = 'https://docs.csmarketcap.com (Min Prices API, Max Orders API)';
 
 const ALL = [730, 440, 570, 252490] as const;
 const CS = [730] as const;
@@ -94,7 +93,7 @@ export const MAX_ORDER_MARKETS: readonly string[] = [
 ];
 
 /** Market order analytics: no name is published; these 6 are candidates (markets with public order books). */
-export const PUBLISHED_MARKET_ORDER_ANALYTICS_MARKETS: readonly string[] = [];
+const PUBLISHED_MARKET_ORDER_ANALYTICS_MARKETS: readonly string[] = [];
 export const MARKET_ORDER_ANALYTICS_MARKETS: readonly string[] = [
   'buff163',
   'csgotm',
@@ -103,11 +102,6 @@ export const MARKET_ORDER_ANALYTICS_MARKETS: readonly string[] = [
   'csfloat',
   'dmarket',
 ];
-
-/** Markets used by RecommendationType.p2p. */
-export const P2P_MARKETS: readonly string[] = MARKETS.filter((m) => m.kind === 'p2p').map((m) => m.slug);
-/** Markets used by RecommendationType.general: everything but gambling sites. */
-export const GENERAL_MARKETS: readonly string[] = MARKETS.filter((m) => m.kind !== 'gambling').map((m) => m.slug);
 
 export type MarketOperation = 'minPrices' | 'maxOrders' | 'marketOrderAnalytics';
 

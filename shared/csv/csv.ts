@@ -32,7 +32,7 @@ export function csvQuote(t: string): string {
 }
 
 /** Text as the guard writes it (before quoting). csvUnguard(csvGuard(s)) === s for every s. */
-export function csvGuard(s: string): string {
+function csvGuard(s: string): string {
   return TRIGGER.test(s) || GUARDED.test(s) ? `'${s}` : s;
 }
 

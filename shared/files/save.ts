@@ -10,10 +10,10 @@ export const MIB = 1024 * 1024;
 export const MAX_FILE_BYTES = 64 * MIB;
 export const MAX_TOTAL_BYTES = 256 * MIB;
 export const MAX_FILES = 600;
-export const MAX_NAME_LENGTH = 120;
+const MAX_NAME_LENGTH = 120;
 
 /** Extensions the host will offer in a save dialog (and nothing else: no .exe, no .html). Parquet and JSON: the price history's exports and their provenance; JSON: the portfolio's backup. */
-export const SAVE_EXTENSIONS = ['png', 'svg', 'csv', 'zip', 'parquet', 'json'] as const;
+const SAVE_EXTENSIONS = ['png', 'svg', 'csv', 'zip', 'parquet', 'json'] as const;
 export type SaveExtension = (typeof SAVE_EXTENSIONS)[number];
 
 export const SAVE_MIME: Record<SaveExtension, string> = {

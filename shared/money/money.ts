@@ -35,7 +35,7 @@ export interface MoneyFormat {
   conversion?: MoneyConversion | null;
 }
 
-export const DEFAULT_MONEY_FORMAT: MoneyFormat = { decimals: 2, symbol: '$' };
+const DEFAULT_MONEY_FORMAT: MoneyFormat = { decimals: 2, symbol: '$' };
 
 /** Exact decimal text of a thousandths value, e.g. 12345 -> "12.345" (used for CSV: no rounding). */
 export function toDecimalString(v: Thousandths): string {
@@ -121,7 +121,7 @@ function convertedDigits(v: Thousandths, c: MoneyConversion): { minor: number; d
 }
 
 /** Display text in the conversion's currency, e.g. "CN¥1,234.56", "¥1,556", "KWD 3.076". */
-export function formatConverted(v: Thousandths, c: MoneyConversion): string {
+function formatConverted(v: Thousandths, c: MoneyConversion): string {
   const { minor, digits } = convertedDigits(v, c);
   const symbol = /[A-Za-z]$/.test(c.symbol) ? `${c.symbol} ` : c.symbol;
   return `${minor < 0 ? '-' : ''}${symbol}${minorText(minor, digits, true)}`;

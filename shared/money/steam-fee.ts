@@ -19,9 +19,8 @@ export const STEAM_WALLET_FEE_BPS = 500;
 /** g_rgWalletInfo.wallet_fee_minimum in USD: each fee is at least one cent. */
 export const STEAM_WALLET_FEE_MINIMUM_CENTS = 1;
 /** g_rgWalletInfo.wallet_fee_base in USD. */
-export const STEAM_WALLET_FEE_BASE_CENTS = 0;
-/** The cheapest listing Steam accepts for a game with a publisher fee: the buyer pays 3 cents, the seller receives 1. */
-export const STEAM_MIN_BUYER_PRICE_CENTS = 3;
+const STEAM_WALLET_FEE_BASE_CENTS = 0;
+// The cheapest listing Steam accepts for a game with a publisher fee: the buyer pays 3 cents, the seller receives 1.
 /** The dearest buyer price Steam accepts ($2,000, the wallet ceiling since 2017; see the report). */
 export const STEAM_MAX_BUYER_PRICE_CENTS = 200_000;
 

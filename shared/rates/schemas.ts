@@ -8,7 +8,7 @@ import type { RateDay, RatesSettingsRequest, RatesSnapshot } from './types';
 
 /** Every day kept: about 255 working days a year, so decades fit. */
 export const MAX_KEPT_DAYS = 20_000;
-export const MAX_CURRENCIES_PER_DAY = 200;
+const MAX_CURRENCIES_PER_DAY = 200;
 
 const DateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const Code = z.string().regex(/^[A-Z]{3}$/);

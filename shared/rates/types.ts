@@ -23,7 +23,7 @@ export interface RatesFetchState {
   error?: string;
 }
 
-export interface RatesSettings {
+interface RatesSettings {
   /** Whether the host may contact the rates source at all (the user's explicit choice). */
   enabled: boolean;
   /** The source's base address; the host appends eurofxref-daily.xml / eurofxref-hist-90d.xml. */

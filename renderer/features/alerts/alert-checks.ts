@@ -141,7 +141,7 @@ function messageOf(e: unknown): string {
 }
 
 /** The notification's text: the item as the title; what happened, and the instability, as the body. */
-export function notificationText(
+function notificationText(
   alert: Alert,
   firing: Firing,
   nameOf: (slug: string) => string,

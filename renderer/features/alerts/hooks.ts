@@ -28,7 +28,7 @@ export function useUnseenCount(): number {
   return useMemo(() => firings.filter((f) => f.at > seenAt && !f.silenced).length, [firings, seenAt]);
 }
 
-export function useUnstableLookup(): UnstableLookup | null {
+function useUnstableLookup(): UnstableLookup | null {
   const queryClient = useQueryClient();
   const client = useClient();
   const { sourceKey } = useDataSource();

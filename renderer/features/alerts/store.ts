@@ -26,7 +26,7 @@ import {
   type AnyFiring,
 } from './model/types';
 
-export const ALERTS_DB = 'market-desk-alerts';
+const ALERTS_DB = 'market-desk-alerts';
 
 interface AlertsSchema extends DBSchema {
   alerts: { key: string; value: Alert };

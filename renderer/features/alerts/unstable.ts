@@ -17,7 +17,7 @@ import { REASON_BIT, UNREADABLE_REASONS_BIT, type RecColumns } from '../../marke
 import { isRecColumns } from '../../market/recommendations/rec-guard';
 import { QUERY_KEYS } from '../../market/query-keys';
 
-export const LOOKUP_TIMEOUT_MS = 10_000;
+const LOOKUP_TIMEOUT_MS = 10_000;
 
 export type UnstableLookup = (game: number, item: string) => Promise<string[] | null>;
 

@@ -6,7 +6,7 @@ import { useId, useMemo, useState } from 'react';
 
 const MAX_SHOWN = 12;
 
-export function matchNames(names: readonly string[], text: string, max = MAX_SHOWN): string[] {
+function matchNames(names: readonly string[], text: string, max = MAX_SHOWN): string[] {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   const out: string[] = [];

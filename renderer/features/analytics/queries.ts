@@ -9,7 +9,7 @@
  */
 import { graphql } from '../../api/gql';
 
-export const ListingFields = graphql(`
+const ListingFields = graphql(`
   fragment ListingFields on ListingAnalytics {
     sell_orders_last_7d
     sell_orders_last_24h
@@ -25,7 +25,7 @@ export const ListingFields = graphql(`
   }
 `);
 
-export const BuyOrderFields = graphql(`
+const BuyOrderFields = graphql(`
   fragment BuyOrderFields on BuyOrderAnalytics {
     buy_orders_last_7d
     buy_orders_last_24h

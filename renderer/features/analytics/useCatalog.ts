@@ -23,7 +23,7 @@ export interface CatalogState {
   refetch(): void;
 }
 
-export function catalogKey(sourceKey: string | null, game: number, source: AnalyticsSource): string {
+function catalogKey(sourceKey: string | null, game: number, source: AnalyticsSource): string {
   return `${sourceKey ?? 'none'}|${game}|${source.kind === 'steam' ? 'steam' : `market:${source.market}`}`;
 }
 

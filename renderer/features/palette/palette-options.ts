@@ -32,9 +32,9 @@ export interface PaletteOption {
 }
 
 /** The option that makes an alert for the best-matching item (its key). */
-export const NEW_ALERT_KEY = 'a:new-alert';
+const NEW_ALERT_KEY = 'a:new-alert';
 /** The option that adds the best-matching item to the portfolio (its key). */
-export const ADD_HOLDING_KEY = 'a:add-holding';
+const ADD_HOLDING_KEY = 'a:add-holding';
 
 export interface CommandContext {
   client: QueryClient;

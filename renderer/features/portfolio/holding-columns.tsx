@@ -26,7 +26,7 @@ export interface ColumnContext {
   now: number;
 }
 
-export function lockText(lockedUntil: number | null, now: number): string {
+function lockText(lockedUntil: number | null, now: number): string {
   if (lockedUntil === null || lockedUntil <= now) return MISSING;
   const days = Math.ceil((lockedUntil - now) / 86_400_000);
   return `${new Date(lockedUntil).toLocaleDateString()} (${days} d)`;

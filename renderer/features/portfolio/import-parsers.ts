@@ -34,7 +34,7 @@ export const importParsers: ImportParsers = {
 };
 
 /** Whether a file's text is JSON (an object, or an array that parses), whatever reader was chosen for it. */
-export function looksLikeJson(text: string): boolean {
+function looksLikeJson(text: string): boolean {
   const t = text.replace(/^\uFEFF/, '').trimStart();
   if (t.startsWith('{')) return true;
   if (!t.startsWith('[')) return false;

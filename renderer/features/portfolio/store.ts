@@ -58,7 +58,7 @@ export interface ExpectedRecord<T> {
  * empties the stores, every readable record). Checked inside the write's own transaction, so another tab's
  * write between the read and this one is seen, and then nothing is written.
  */
-export interface PortfolioExpect {
+interface PortfolioExpect {
   holdings?: readonly ExpectedRecord<Holding>[];
   sales?: readonly ExpectedRecord<Sale>[];
   all?: { holdings: readonly Holding[]; sales: readonly Sale[] };

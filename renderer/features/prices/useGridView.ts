@@ -61,7 +61,7 @@ export interface GridView {
 const defined = (v: number | undefined): v is number => v !== undefined;
 
 /** `planned`, then the names of `answered` that no entry of the user's list has. */
-export function withAnswerOnly(
+function withAnswerOnly(
   planned: readonly string[],
   answered: readonly string[] | undefined,
   list: readonly { slug: string }[],

@@ -34,7 +34,7 @@ import { useRowWindow } from '../../lib/useRowWindow';
 import { useRowSlots } from '../../lib/row-slots';
 import { useColumnWindow } from '../../lib/useColumnWindow';
 
-export const ROW_H = 36;
+const ROW_H = 36;
 const HEAD_H = 40;
 
 export interface RecListProps {
@@ -115,7 +115,7 @@ function Gap({ ctx, gap, pct }: { ctx: Ctx; gap: number | null; pct: number | nu
 }
 
 /** "Buy on BUFF163: ask $10.000 + buyer fee 2.5 % ($0.250) = $10.250; suggested $11.000; gain $0.750 (6.82 %)". */
-export function dealText(
+function dealText(
   ctx: Pick<Ctx, 'recs' | 'join' | 'snap' | 'netDerived' | 'nameOf' | 'money'>,
   side: DealSide,
   i: number,

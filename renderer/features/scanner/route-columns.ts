@@ -24,8 +24,8 @@ export interface RouteCol {
 
 const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
 /** What the buyer pays over the price (the buyer's fee), and what the seller gives up of it (the seller's fee). */
-export const buyFeeAmount = (r: Route): number => r.buyNet - r.buyPrice;
-export const sellFeeAmount = (r: Route): number => r.sellPrice - r.sellNet;
+const buyFeeAmount = (r: Route): number => r.buyNet - r.buyPrice;
+const sellFeeAmount = (r: Route): number => r.sellPrice - r.sellNet;
 
 function daysText(d: number): string {
   if (d === 0) return 'at once';

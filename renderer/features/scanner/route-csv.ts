@@ -42,7 +42,7 @@ function field(key: string, v: string | number | null): string {
   return MONEY_KEYS.has(key) ? toDecimalString(Math.round(v)) : String(v);
 }
 
-export function routeCsvRecord(r: Route, p: RouteCsvProvenance): string {
+function routeCsvRecord(r: Route, p: RouteCsvProvenance): string {
   const poll = Number.isFinite(p.pollAt) ? new Date(p.pollAt).toISOString() : '';
   const c = p.currency;
   const converted = c ? [...CONVERTED.map((x) => convertedField(c, x.value(r))), ...provenanceFields(c)] : [];

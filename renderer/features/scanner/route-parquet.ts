@@ -62,7 +62,7 @@ function element(name: string, kind: Kind): SchemaElement {
   }
 }
 
-export const ROUTE_PARQUET_SCHEMA: SchemaElement[] = [
+const ROUTE_PARQUET_SCHEMA: SchemaElement[] = [
   { name: 'root', num_children: ROUTE_COLUMNS.length + 1 },
   ...ROUTE_COLUMNS.map((c) => element(c.key, KIND[c.key])),
   { name: 'feeUnknown', type: 'BOOLEAN', repetition_type: 'REQUIRED' },

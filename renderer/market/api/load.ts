@@ -23,11 +23,7 @@ export function usesGraphql(game: number): boolean {
 }
 
 /** The requests of a load cut into batches (batches.ts), each with the document for the lists it carries. */
-export function graphqlBatches(
-  askMarkets: readonly string[],
-  bidMarkets: readonly string[],
-  per: PerRequest,
-): GraphqlBatch[] {
+function graphqlBatches(askMarkets: readonly string[], bidMarkets: readonly string[], per: PerRequest): GraphqlBatch[] {
   return planBatches(askMarkets, bidMarkets, per).map(({ ask, bid }) => {
     const doc = ask.length === 0 ? GRID_BIDS : bid.length === 0 ? GRID_ASKS : GRID_PRICES;
     const variables: Record<string, unknown> = {};

@@ -21,7 +21,7 @@ function iso(ms: number): string {
 /** TARGET closing days other than week-ends. */
 export const isTargetClosingDay = isTargetHoliday;
 
-export function isBusinessDay(date: string): boolean {
+function isBusinessDay(date: string): boolean {
   return !isTargetClosed(date);
 }
 
@@ -41,8 +41,4 @@ export const STALE_AFTER_BUSINESS_DAYS = 3;
 
 export function todayUtc(now: number = Date.now()): string {
   return iso(now);
-}
-
-export function isStale(rateDate: string, today: string): boolean {
-  return businessDaysBetween(rateDate, today) > STALE_AFTER_BUSINESS_DAYS;
 }

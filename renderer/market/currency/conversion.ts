@@ -24,7 +24,7 @@ export interface CurrentRate {
   conversion: MoneyConversion;
 }
 
-export function conversionOf(inputs: CurrencyInputs, pair: PairRate, stale: boolean, ageNote: string): MoneyConversion {
+function conversionOf(inputs: CurrencyInputs, pair: PairRate, stale: boolean, ageNote: string): MoneyConversion {
   return {
     code: inputs.display,
     symbol: currencySymbol(inputs.display),
@@ -58,14 +58,4 @@ export function conversionOn(inputs: CurrencyInputs, date: string): MoneyConvers
   if (inputs.service === inputs.display) return null;
   const pair = pairRate(inputs.days, inputs.manual, inputs.service, inputs.display, date);
   return pair ? conversionOf(inputs, pair, false, '') : null;
-}
-
-/** The rate from any currency to another on a day (a holding's cost entered in its own currency). */
-export function rateOn(
-  inputs: Pick<CurrencyInputs, 'days' | 'manual'>,
-  from: CurrencyCode,
-  to: CurrencyCode,
-  date: string,
-): PairRate | null {
-  return pairRate(inputs.days, inputs.manual, from, to, date);
 }

@@ -20,7 +20,7 @@ export interface DatedConverter {
   oldestUsed(): MoneyConversion | null;
 }
 
-export function dayOf(t: number): string {
+function dayOf(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
 

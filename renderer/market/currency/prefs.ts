@@ -19,7 +19,7 @@ import {
 import { CURRENCY_CODE, isCurrencyCode } from './currencies';
 import type { ManualRate } from './rate-table';
 
-export const DEFAULT_SERVICE_CURRENCY = 'USD';
+const DEFAULT_SERVICE_CURRENCY = 'USD';
 /** The key of the built-in reference service (demo, or connected without a Base URL). */
 export const BUILTIN_SERVICE = 'builtin';
 
@@ -43,7 +43,7 @@ export const DISPLAY_CURRENCY = definePreference(
   { v: 1 as const, code: null },
 );
 
-export const ManualRateSchema: z.ZodType<ManualRate> = z.object({
+const ManualRateSchema: z.ZodType<ManualRate> = z.object({
   code: Code,
   base: Code,
   rate: z.number().positive().finite(),

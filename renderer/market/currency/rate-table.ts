@@ -18,7 +18,7 @@ export interface ManualRate {
   date: string;
 }
 
-export type RateSource = 'ECB' | 'manual' | 'same';
+type RateSource = 'ECB' | 'manual' | 'same';
 
 export interface PairRate {
   /** Units of `to` per unit of `from`. */
@@ -38,7 +38,7 @@ interface Side {
 }
 
 /** The last day on or before `date` (null date = the newest), or the oldest day when all are later. */
-export function dayOnOrBefore<T extends { date: string }>(
+function dayOnOrBefore<T extends { date: string }>(
   days: readonly T[],
   date: string | null,
 ): { day: T; beforeKept: boolean } | null {

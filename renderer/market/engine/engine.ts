@@ -60,7 +60,7 @@ export interface Answer<T, R extends Polled = PriceRequest> {
  */
 export type BidsEvery = (game: number) => number;
 
-export interface LoadOptions {
+interface LoadOptions {
   /**
    * Whether to ask for bids. False: asks only, and the load keeps the last bids it has (it may ask for
    * bids all the same when it has none: then it says so with `bids: true`).

@@ -466,7 +466,3 @@ export class OpenChunk {
     return this.points().v;
   }
 }
-
-export function dayOf(t: number): number {
-  return Math.floor(t / DAY);
-}

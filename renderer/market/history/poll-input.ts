@@ -20,7 +20,7 @@ const allCols = (markets: readonly string[]): number[] => markets.map((_, i) => 
  * shows. The worker's (its figures when they are exactly that, else its historyMark); computed here only
  * for a poll whose figures were dropped (asks only, with the last bids carried: the engine's carry-bids.ts).
  */
-export function historyMark(snap: Snapshot): Float64Array {
+function historyMark(snap: Snapshot): Float64Array {
   if (snap.historyMark && snap.historyMark.length === snap.n) return snap.historyMark.slice();
   const d = snap.derived;
   if (d && isHistoryMarkKey(snap, d.key) && d.data.mark.length === snap.n) return d.data.mark.slice();

@@ -40,7 +40,7 @@ export interface PortfolioSeries {
 }
 
 /** Common slot end times over [from, to]. */
-export function commonTimes(from: number, to: number, slots: number): Float64Array {
+function commonTimes(from: number, to: number, slots: number): Float64Array {
   const n = Math.max(1, slots);
   const step = (to - from) / n;
   return Float64Array.from({ length: n }, (_, j) => (j === n - 1 ? to : from + step * (j + 1)));

@@ -13,7 +13,7 @@ import { CHUNK_SPAN, chunkName, DAY, MAX_POINTS, OpenChunk } from './chunk-codec
 export const MARK = 'mark';
 
 /** "Not known" in the recorder's state (NaN is "known: no value"). */
-export const UNKNOWN = -Infinity;
+const UNKNOWN = -Infinity;
 
 /** One poll as the recorder gets it (copies of the snapshot's typed arrays). */
 export interface PollInput {
@@ -67,7 +67,7 @@ export function unpackNames(names: string[] | string): string[] {
 const NONE = -2147483648;
 const BIG = -2147483647;
 
-export function sameValue(a: number, b: number): boolean {
+function sameValue(a: number, b: number): boolean {
   return a === b || (Number.isNaN(a) && Number.isNaN(b));
 }
 

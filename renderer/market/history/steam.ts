@@ -8,9 +8,9 @@
 import type { SalesAnalyticsRow } from '../../../shared/api/types';
 import { packNames, type ValuesInput } from './recorder';
 
-export const STEAM_STREAM = 's';
+const STEAM_STREAM = 's';
 
-export const STEAM_MEDIANS = [
+const STEAM_MEDIANS = [
   { field: 'latest_median_price_sold', label: 'Steam median (latest sold)' },
   { field: 'median_price_90d', label: 'Steam median (90 d sales)' },
 ] as const satisfies ReadonlyArray<{ field: keyof SalesAnalyticsRow; label: string }>;

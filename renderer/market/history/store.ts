@@ -31,10 +31,8 @@ import {
 export { HistoryWriteError } from './store-write-error';
 export { daysThatFit, type Limits, type Usage } from './store-growth';
 export {
-  CONSOLIDATE_BATCH,
   DB_NAME,
   HISTORY_UPGRADES,
-  MIGRATE_BATCH,
   type ConsolidateProgress,
   type MigrateProgress,
   type OpenOptions,

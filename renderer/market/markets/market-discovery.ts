@@ -29,7 +29,7 @@ const ServiceState = z.partialRecord(
 type ServiceState = z.infer<typeof ServiceState>;
 
 /** Keyed "<sourceKey>|<game>". */
-export const DISCOVERY_PREF = definePreference<Record<string, ServiceState>>(
+const DISCOVERY_PREF = definePreference<Record<string, ServiceState>>(
   'markets.discovery',
   z.record(z.string().max(600), ServiceState),
   {},

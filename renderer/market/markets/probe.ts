@@ -21,11 +21,7 @@ export interface ProbeStats {
   bytes: number;
 }
 
-export function probeBody(
-  op: ProbedOperation,
-  game: number,
-  names: readonly string[],
-): { path: string; body: unknown } {
+function probeBody(op: ProbedOperation, game: number, names: readonly string[]): { path: string; body: unknown } {
   switch (op) {
     case 'minPrices':
       return { path: REST_PATHS.minPrices, body: { game_id: game, markets: names } };

@@ -53,10 +53,6 @@ export const WEAR_NAME: Record<Wear, string> = {
 const WEAR_MASK = FLAG.fn | FLAG.mw | FLAG.ft | FLAG.ww | FLAG.bs;
 const CATEGORY_MASK = FLAG.knife | FLAG.gloves | FLAG.sticker | FLAG.case | FLAG.agent | FLAG.weapon | FLAG.graffiti;
 
-export function categoryFlag(c: Category): number {
-  return c === 'other' ? 0 : FLAG[c];
-}
-
 export function categoryOf(flags: number): Category {
   for (const c of CATEGORIES) if (c !== 'other' && flags & FLAG[c]) return c;
   return 'other';
@@ -168,7 +164,7 @@ const CATEGORY_WORDS: Readonly<Record<string, number>> = {
 };
 
 /** Words this short (or shorter) match only at the start of a word of the name. */
-export const SHORT_WORD = 3;
+const SHORT_WORD = 3;
 
 export interface Token {
   text: string;
@@ -223,7 +219,7 @@ function matchesWordStart(s: string, t: string): boolean {
   return false;
 }
 
-export function tokenMatches(tok: Token, search: string, flags: number): boolean {
+function tokenMatches(tok: Token, search: string, flags: number): boolean {
   if (tok.flag && flags & tok.flag) return true;
   return tok.wordStart ? matchesWordStart(search, tok.text) : search.includes(tok.text);
 }

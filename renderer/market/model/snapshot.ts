@@ -18,8 +18,8 @@ import type { TrustData } from '../trust/types';
 export const NONE = -2147483648;
 export const BIG = -2147483647;
 /** Smallest value stored inline (BIG and NONE are reserved). */
-export const MIN_INLINE = -2147483646;
-export const MAX_INLINE = 2147483647;
+const MIN_INLINE = -2147483646;
+const MAX_INLINE = 2147483647;
 
 export const NUM_FIELDS = ['ask', 'locked', 'offers', 'bid', 'bidOffers'] as const;
 export type NumField = (typeof NUM_FIELDS)[number];

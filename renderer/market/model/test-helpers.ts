@@ -2,15 +2,6 @@
 import { toSnapshot, type Snapshot } from './snapshot';
 import { mergeGrid, shapeAsks, shapeBids } from './shape';
 
-export interface MinItem {
-  market_hash_name: string;
-  prices: Array<{ market_name: string; offers: number; price: number; price_locked: number | null }>;
-}
-export interface MaxItem {
-  market_hash_name: string;
-  orders: Array<{ market_name: string; offers: number; price: number }>;
-}
-
 export function snapshotOf(
   min: unknown,
   max: unknown,

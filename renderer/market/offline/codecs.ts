@@ -17,7 +17,7 @@ export interface OfflineCodec<T> {
   decode(payload: unknown): T | null;
 }
 
-export function snapshotDataOf(s: Snapshot): SnapshotData {
+function snapshotDataOf(s: Snapshot): SnapshotData {
   return {
     game: s.game,
     askMarkets: s.askMarkets,

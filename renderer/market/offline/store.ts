@@ -25,9 +25,9 @@ import {
 } from '../../lib/storage/versioned-db';
 import { whenIdle } from '../../lib/idle';
 
-export const OFFLINE_DB = 'market-desk-offline';
+const OFFLINE_DB = 'market-desk-offline';
 /** Records kept per kind. */
-export const OFFLINE_CAP = 4;
+const OFFLINE_CAP = 4;
 
 export type OfflineKind = 'grid' | 'recs';
 

@@ -14,7 +14,7 @@ import { recSearch, recSearchIndex } from './rec-search';
 /** Every reason bit a filter can hide: the spec's eight, unknown codes, an unreadable list. */
 export const ALL_REASON_BITS = ALL_KNOWN_REASONS | UNKNOWN_REASON_BIT | UNREADABLE_REASONS_BIT;
 
-export interface DealPreset {
+interface DealPreset {
   side: DealSide;
   /** The least gain, in basis points of the suggested price (500 = the ask at least 5 % below it). */
   marginBps: number;

@@ -126,18 +126,6 @@ function side(
   };
 }
 
-/** Which ask and bid columns a prepared rule reads prices from: a change elsewhere cannot change its route. */
-export function usedColumns(p: PreparedRule): { ask: Uint8Array; bid: Uint8Array } {
-  const ask = new Uint8Array(p.askMarkets.length);
-  const bid = new Uint8Array(p.bidMarkets.length);
-  const mark = (onAsks: boolean, cols: Int32Array): void => {
-    for (const c of cols) if (c >= 0) (onAsks ? ask : bid)[c] = 1;
-  };
-  mark(p.rule.buy === 'ask', p.buy.col);
-  mark(p.rule.sell === 'ask-minus-tick', p.sell.col);
-  return { ask, bid };
-}
-
 /** A rule laid over a snapshot's markets and fees: done once per poll (or per backtest), not per item. */
 export function prepareRule(
   rule: ScanRule,
@@ -220,7 +208,7 @@ export interface RouteCore {
  * on another market, whose sales the service does not give, Steam's gap scaled by Steam's buy orders over
  * that market's (its share of the demand, by buy orders). NaN when a figure is missing; Infinity with no sales.
  */
-export function expectedSellDays(
+function expectedSellDays(
   mode: SellMode,
   market: string,
   steamSales30d: number,
@@ -300,13 +288,7 @@ export function pickRoute(
 }
 
 /** One buy candidate's net cash cost into p.buyVal[i] (NaN: left out by the side's limits), from the row. */
-export function netBuyCandidate(
-  p: PreparedRule,
-  row: ItemRow,
-  i: number,
-  trusted: boolean,
-  applied: LimitsApplied,
-): void {
+function netBuyCandidate(p: PreparedRule, row: ItemRow, i: number, trusted: boolean, applied: LimitsApplied): void {
   const r = p.rule;
   const l = r.limits;
   const b = p.buy;
@@ -342,13 +324,7 @@ export function netBuyCandidate(
 }
 
 /** One sell candidate's net cash proceeds into p.sellVal[j] (NaN: left out by the side's limits), from the row. */
-export function netSellCandidate(
-  p: PreparedRule,
-  row: ItemRow,
-  j: number,
-  trusted: boolean,
-  applied: LimitsApplied,
-): void {
+function netSellCandidate(p: PreparedRule, row: ItemRow, j: number, trusted: boolean, applied: LimitsApplied): void {
   const r = p.rule;
   const s = p.sell;
   p.sellVal[j] = NaN;

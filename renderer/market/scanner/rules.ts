@@ -12,7 +12,7 @@
  * for an order or a listing, so "best bid + one tick" outbids and "lowest ask - one tick" undercuts by the
  * least a trader can. A rule may set its own (tickThousandths) for a market with a coarser step.
  */
-export const DEFAULT_TICK = 10;
+const DEFAULT_TICK = 10;
 
 /** Steam Community Market's slug (shared/catalog/fee-schedule.ts): the only market paying out wallet funds. */
 export const STEAM_MARKET = 'steamcommunity';
@@ -78,7 +78,7 @@ export interface RouteAlertSetting {
   polls: number;
 }
 
-export const DEFAULT_LIMITS: ScanLimits = {
+const DEFAULT_LIMITS: ScanLimits = {
   minProfit: 10,
   minRoi: 0,
   minBuyDepth: 1,

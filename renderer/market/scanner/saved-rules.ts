@@ -26,7 +26,7 @@ const LimitsSchema = z.object({
   locked: z.enum(['exclude', 'allow', 'only']),
 });
 
-export const ScanRuleSchema = z
+const ScanRuleSchema = z
   .object({
     id: z.string().min(1).max(100),
     name: z.string().min(1).max(200),
@@ -49,7 +49,7 @@ export const ScanRuleSchema = z
   })
   .refine((r) => ruleProblems(r).length === 0, 'rule has problems') as z.ZodType<ScanRule>;
 
-export const SCANNER_STORE_VERSION = 1;
+const SCANNER_STORE_VERSION = 1;
 
 export interface ScannerStore {
   version: typeof SCANNER_STORE_VERSION;

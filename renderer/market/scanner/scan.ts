@@ -78,7 +78,7 @@ function value(arr: Int32Array, big: ReadonlyMap<number, number>, cell: number):
 }
 
 /** Copies one item's cells of the snapshot into the row (NaN for none; trust flags where known). */
-export function fillRow(snap: Snapshot, item: number, row: ItemRow): void {
+function fillRow(snap: Snapshot, item: number, row: ItemRow): void {
   const m = snap.askMarkets.length;
   const b = snap.bidMarkets.length;
   const base = item * m;

@@ -21,7 +21,7 @@ import {
 } from './types';
 
 /** liquidity_score is 0..10000 (spec 2.8); under this is thin trading. */
-export const LOW_LIQUIDITY_SCORE = 1000;
+const LOW_LIQUIDITY_SCORE = 1000;
 
 /** The spec's meanings of the unstable reasons (market-data-api.md, 2.8 UnstableReason). */
 const UNSTABLE_TEXT: Readonly<Record<string, string>> = {

@@ -9,7 +9,7 @@ import { boundedMark, depthWeight, weightedMedian } from './mark-rule';
 import { trustOf } from './trust';
 import type { MarkInputs, QuoteChoice } from './types';
 
-export const MARK_RULE =
+const MARK_RULE =
   'Depth-weighted median of the trusted asks (each weighs the square root of its market’s offers), at least the best trusted bid.';
 
 export function markInputs(

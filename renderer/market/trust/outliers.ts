@@ -16,12 +16,12 @@
 import { BIG, NONE } from '../model/snapshot';
 import { TRUST_FLAG } from './types';
 
-export const OUTLIER_K = 5;
-export const OUTLIER_FLOOR = Math.log(1.1);
-export const OUTLIER_FLOOR_FEW = Math.log(1.2);
-export const OUTLIER_FEW_BELOW = 5;
-export const OUTLIER_MIN_QUOTES = 3;
-export const OUTLIER_MIN_ABS = 20;
+const OUTLIER_K = 5;
+const OUTLIER_FLOOR = Math.log(1.1);
+const OUTLIER_FLOOR_FEW = Math.log(1.2);
+const OUTLIER_FEW_BELOW = 5;
+const OUTLIER_MIN_QUOTES = 3;
+const OUTLIER_MIN_ABS = 20;
 /** 1 / Phi^-1(3/4): makes the MAD a standard deviation for normal data. */
 const MAD_SCALE = 1.4826;
 

@@ -21,10 +21,10 @@ import type { MarketStall } from './types';
 import type { PollStat } from './quote-age';
 
 export const STALL_MAX_POLLS = 5;
-export const STALL_EXPECTED_CHANGES = 5;
-export const COUNT_FELL_SHARE = 0.5;
-export const COUNT_FELL_MIN = 10;
-export const COUNT_HELD_SHARE = 0.8;
+const STALL_EXPECTED_CHANGES = 5;
+const COUNT_FELL_SHARE = 0.5;
+const COUNT_FELL_MIN = 10;
+const COUNT_HELD_SHARE = 0.8;
 
 function median(xs: number[]): number {
   if (xs.length === 0) return NaN;

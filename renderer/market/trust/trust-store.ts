@@ -29,7 +29,7 @@ import { emptySide, type AgeState, type SideState } from './quote-age';
 import type { MarketStall } from './types';
 import { isStall } from './trust';
 
-export const TRUST_DB_NAME = 'market-desk-trust';
+const TRUST_DB_NAME = 'market-desk-trust';
 export const SAVE_EVERY_MS = 60_000;
 /** Games of at most this many item x market cells (about 3 MB saved) are saved at every poll. */
 export const SAVE_EVERY_POLL_CELLS = 200_000;
@@ -63,7 +63,7 @@ interface TrustDB extends DBSchema {
   games: { key: number; value: TrustRecord };
 }
 
-export const TRUST_UPGRADES: readonly UpgradeStep<TrustDB>[] = [(db) => void db.createObjectStore('games')];
+const TRUST_UPGRADES: readonly UpgradeStep<TrustDB>[] = [(db) => void db.createObjectStore('games')];
 
 function encodeTimes(a: Float64Array, len: number): Uint32Array {
   const out = new Uint32Array(len);

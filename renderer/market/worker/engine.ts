@@ -57,7 +57,7 @@ function asRecord(v: unknown): Record<string, unknown> | null {
 }
 
 /** A 200 GraphQL body -> its `data`, or the errors it carries as an ApiError. */
-export function graphqlData(json: unknown, requested: readonly string[]): Record<string, unknown> {
+function graphqlData(json: unknown, requested: readonly string[]): Record<string, unknown> {
   const body = asRecord(json);
   if (!body) throw invalidResponse('GraphQL: the answer is not a JSON object');
   const errors = body.errors;

@@ -22,7 +22,7 @@ import { isApiError, type ApiError } from '../../api/errors';
 const slugs = z.array(z.string().min(1).max(200)).max(200);
 const bps = z.number().int().min(0).max(10000);
 /** Settings to compute the per-row figures with, in the worker (fees and net at request time). */
-export const DeriveSchema = z.object({
+const DeriveSchema = z.object({
   fees: z.record(z.string(), z.object({ buyBps: bps, sellBps: bps, steamPublisherBps: bps.nullable().optional() })),
   net: z.boolean(),
   /** The bests from trusted quotes only (default) or all; stalled markets' quotes counted or not (trust-prefs.ts). */
@@ -142,7 +142,7 @@ export type SnapshotWire = Omit<SnapshotData, 'names' | 'search'> & { names: Pac
  * RecColumns as posted: names packed (the UI reads the rows in sight from them first); no search text,
  * which follows in 'recs-search'.
  */
-export type RecColumnsWire = Omit<RecColumns, 'names' | 'search'> & { names: PackedStrings };
+type RecColumnsWire = Omit<RecColumns, 'names' | 'search'> & { names: PackedStrings };
 
 export type MarketResponse =
   | { type: 'progress'; id: number; bytes: number; total: number | null; phase: 'download' | 'parse' }

@@ -52,7 +52,7 @@ export interface ChartFrameProps {
 
 const READY: ChartState = { status: 'ready' };
 /** Rows the on-screen table shows at most; the CSV always has every row. */
-export const TABLE_ROW_LIMIT = 1000;
+const TABLE_ROW_LIMIT = 1000;
 
 type Message = { text: string; tone: 'ok' | 'error' | 'info' } | null;
 

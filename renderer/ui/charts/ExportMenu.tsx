@@ -20,7 +20,7 @@ const ITEMS: { id: ExportAction['kind']; label: string }[] = [
   { id: 'copy', label: 'Copy image' },
 ];
 
-export const MIN_PNG_SIDE = 16;
+const MIN_PNG_SIDE = 16;
 
 /** A side length typed by the user: a whole number of pixels in range, or the reason it isn't. */
 export function parseSide(text: string): { ok: true; value: number } | { ok: false; problem: string } {

@@ -9,7 +9,7 @@
 import type { CSSProperties } from 'react';
 
 /** Distinct series colours per theme (colour-blind aware order: blue, amber, green, magenta, …). */
-export const SERIES_COUNT = 8;
+const SERIES_COUNT = 8;
 
 export function seriesColor(i: number): string {
   const n = ((Math.trunc(i) % SERIES_COUNT) + SERIES_COUNT) % SERIES_COUNT;
@@ -17,7 +17,7 @@ export function seriesColor(i: number): string {
 }
 
 export const gridColor = 'var(--chart-grid)';
-export const axisColor = 'var(--chart-axis)';
+const axisColor = 'var(--chart-axis)';
 /** Axis tick and label text. */
 export const axisTextColor = 'var(--chart-axis-text)';
 /** Sell offers (asks) and buy orders (bids), the grid's green and blue. */

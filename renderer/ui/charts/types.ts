@@ -8,7 +8,7 @@
  * How a column is formatted. money: integer thousandths (shared/money); count: a whole number;
  * number: any number, written as is; percent: in percent units (12.5 means 12.5 %, like formatPercent).
  */
-export type ColumnKind = 'text' | 'count' | 'money' | 'number' | 'percent';
+type ColumnKind = 'text' | 'count' | 'money' | 'number' | 'percent';
 
 export interface ChartColumn {
   key: string;

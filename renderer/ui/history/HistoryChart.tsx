@@ -19,7 +19,7 @@ import { STEAM_MEDIAN_KEYS, steamMedianLabel } from '../../market/history/steam'
 import { useCurrency } from '../../market/currency/context';
 import { datedConverter } from '../../market/currency/dated';
 
-export const RANGES = [
+const RANGES = [
   { id: '1h', label: '1h', ms: HOUR },
   { id: '24h', label: '24h', ms: DAY },
   { id: '7d', label: '7d', ms: 7 * DAY },

@@ -91,7 +91,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
 });
 
 /** "14:05" today, "Nov 27, 14:05" on another day ("unknown time" for no real time). */
-export function sinceText(ms: number, now: number): string {
+function sinceText(ms: number, now: number): string {
   const d = new Date(ms);
   if (!Number.isFinite(d.getTime())) return 'an unknown time';
   return new Date(now).toDateString() === d.toDateString() ? timeFormat.format(d) : dateTimeFormat.format(d);

@@ -113,7 +113,7 @@ export function internalError(): ServiceError {
 }
 
 /** A short, safe rendering of a client-sent value for error details (never huge, never an object dump). */
-export function describeValue(v: unknown): string | number | boolean | null {
+function describeValue(v: unknown): string | number | boolean | null {
   if (v === null) return null;
   if (typeof v === 'number' || typeof v === 'boolean') return v;
   if (typeof v === 'string') return v.length > 100 ? `${v.slice(0, 100)}…` : v;

@@ -78,7 +78,7 @@ export function sendBody(
   res.end(buf);
 }
 
-export function sendError(ex: Exchange, e: ServiceError, style: ErrorStyle): void {
+function sendError(ex: Exchange, e: ServiceError, style: ErrorStyle): void {
   if (style === 'opaque' && e.status === 400) {
     if (ex.wire === 'graphql') sendBody(ex, 400, opaqueGraphqlErrorBody(), e.headers);
     else sendBody(ex, 400, OPAQUE_MESSAGE, { ...e.headers, 'content-type': 'text/plain; charset=utf-8' });

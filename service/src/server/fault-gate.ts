@@ -37,7 +37,7 @@ export async function passFaultGate(ex: Exchange, faults: FaultInjector): Promis
 }
 
 /** The first market name a request body carries: REST `markets`/`market_name`, GraphQL variables or inline arguments. */
-export function firstMarketIn(body: unknown): { argument: 'markets' | 'market_name'; name: string } | null {
+function firstMarketIn(body: unknown): { argument: 'markets' | 'market_name'; name: string } | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const b = body as Record<string, unknown>;
   const pick = (o: Record<string, unknown>) => {

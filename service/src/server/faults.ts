@@ -56,7 +56,7 @@ export const NO_FAULTS: FaultConfig = {
 
 const rate = z.number().min(0).max(1);
 /** Validates a partial fault configuration (admin endpoint, CLI, setFaults). Unknown keys are rejected. */
-export const FaultPatchSchema = z.strictObject({
+const FaultPatchSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(600_000).optional(),
   errorRate: rate.optional(),
   rateLimitRate: rate.optional(),

@@ -91,9 +91,9 @@ const DOC_CACHE_MAX = 500;
 const DOC_CACHE_MAX_QUERY = 64 * 1024;
 const MAX_TOKENS = 50_000;
 /** Each root data field is a whole-catalog answer: a document may ask for at most this many. */
-export const MAX_ROOT_DATA_FIELDS = 16;
+const MAX_ROOT_DATA_FIELDS = 16;
 /** Response keys in the whole selection (aliases multiply output): more is refused. */
-export const MAX_SELECTED_FIELDS = 2_000;
+const MAX_SELECTED_FIELDS = 2_000;
 
 function countFields(plan: ObjectPlan): number {
   let n = 0;

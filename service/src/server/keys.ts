@@ -21,7 +21,7 @@ export interface KeyGrant {
   operations: readonly DataOperation[] | null;
 }
 
-export function keyId(key: string): string {
+function keyId(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
@@ -85,7 +85,7 @@ const KeyEntry = z.union([
   z.strictObject({ key: z.string().min(1).max(4096), operations: z.array(z.string()).optional() }),
 ]);
 /** A keys file: `["k1", {"key":"k2","operations":["aggregatedMinPrices"]}]` or `{"keys":[...]}`. */
-export const KeysFileSchema = z.union([z.array(KeyEntry), z.strictObject({ keys: z.array(KeyEntry) })]);
+const KeysFileSchema = z.union([z.array(KeyEntry), z.strictObject({ keys: z.array(KeyEntry) })]);
 
 export function parseKeysJson(text: string, where: string): ApiKeySpec[] {
   let raw: unknown;

@@ -161,7 +161,7 @@ function fullSelection(type: GraphQLObjectType): string {
 
 export type ValueWriter = (w: ByteWriter, v: unknown) => void;
 /** Computes a field's value from its parent object, for fields the data does not carry (e.g. game_id). */
-export type FieldResolver = (parent: Readonly<Record<string, unknown>>) => unknown;
+type FieldResolver = (parent: Readonly<Record<string, unknown>>) => unknown;
 export type ResolverLookup = (typeName: string, fieldName: string) => FieldResolver | undefined;
 
 const NULL = utf8('null');
@@ -206,11 +206,7 @@ function leafWriter(typeName: string, isEnum: boolean): ValueWriter {
 }
 
 /** Compiles a writer for a value of `type` selected by `sub` (for object types). */
-export function compileValueWriter(
-  type: GraphQLOutputType,
-  sub: ObjectPlan | null,
-  resolvers?: ResolverLookup,
-): ValueWriter {
+function compileValueWriter(type: GraphQLOutputType, sub: ObjectPlan | null, resolvers?: ResolverLookup): ValueWriter {
   if (isNonNullType(type))
     return compileValueWriter((type as GraphQLNonNull<GraphQLOutputType>).ofType, sub, resolvers);
   if (isListType(type)) {

@@ -9,7 +9,7 @@
  */
 import { ServiceError } from './errors';
 
-export const LIMIT_WINDOW_MS = 60_000;
+const LIMIT_WINDOW_MS = 60_000;
 const POLICY = '"minute"';
 
 export interface LimitVerdict {

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { ServedMarkets } from '../../../shared/catalog/markets';
 
 /** A marketplace name: lower-case letters and digits, then also '.', '_' and '-', at most 64 characters. */
-export const MARKET_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+const MARKET_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 /** Names per list at most: every name is a simulated market, and each one costs memory and time per epoch. */
-export const MAX_NAMES_PER_LIST = 256;
+const MAX_NAMES_PER_LIST = 256;
 const MAX_FILE_BYTES = 1024 * 1024;
 const LISTS = ['minPrices', 'maxOrders', 'marketOrderAnalytics'] as const;
 

@@ -9,7 +9,7 @@ import { unauthenticated, type ServiceError } from './errors';
 import type { KeyGrant } from './keys';
 import { isDataOperation, type DataOperation } from './operations';
 
-export const TOKEN_ISSUER = 'market-desk-reference-service';
+const TOKEN_ISSUER = 'market-desk-reference-service';
 
 export interface TokenClaims {
   keyId: string;

@@ -6,7 +6,7 @@
  */
 
 /** Category letters. Shared across games; they drive volatility and market coverage, not names. */
-export const CATEGORIES = {
+const CATEGORIES = {
   c: 'container (case, capsule, crate, treasure, souvenir package)',
   y: 'key or currency-like item',
   t: 'tool or consumable (name tag, paint, strange part, kit)',
@@ -26,17 +26,17 @@ export const CATEGORIES = {
 } as const;
 export type Category = keyof typeof CATEGORIES;
 
-export function isCategory(c: string): c is Category {
+function isCategory(c: string): c is Category {
   return Object.prototype.hasOwnProperty.call(CATEGORIES, c);
 }
 
 /** Price class p (base-36 digit 0..35): anchor price = 30 thousandths * 1.55^p, i.e. $0.03 .. ~$138,000. */
-export const PRICE_CLASS_BASE = 30;
+const PRICE_CLASS_BASE = 30;
 export const PRICE_CLASS_RATIO = 1.55;
 /** Volume class v (base-36 digit 0..35): anchor Steam sales per day = 0.003 * 1.7^v. */
-export const VOLUME_CLASS_BASE = 0.003;
+const VOLUME_CLASS_BASE = 0.003;
 export const VOLUME_CLASS_RATIO = 1.7;
-export const CLASS_MAX = 35;
+const CLASS_MAX = 35;
 
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
 

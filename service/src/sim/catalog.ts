@@ -18,11 +18,11 @@ export interface Catalog {
 }
 
 /** Default data directory, relative to this module (dev/tsx and tests). A bundle passes `dataDir` instead. */
-export function defaultDataDir(): string {
+function defaultDataDir(): string {
   return fileURLToPath(new URL('../../data/', import.meta.url));
 }
 
-export function catalogPath(gameId: number, dataDir?: string | URL): string {
+function catalogPath(gameId: number, dataDir?: string | URL): string {
   const dir = dataDir === undefined ? defaultDataDir() : typeof dataDir === 'string' ? dataDir : fileURLToPath(dataDir);
   return join(dir, `catalog-${gameId}.tsv`);
 }

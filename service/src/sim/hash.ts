@@ -22,10 +22,6 @@ export function hash3(a: number, b: number, c: number): number {
   return mix32(mix32(mix32(a ^ 0x9e3779b9) ^ b) ^ c);
 }
 
-export function hash4(a: number, b: number, c: number, d: number): number {
-  return mix32(mix32(mix32(mix32(a ^ 0x9e3779b9) ^ b) ^ c) ^ d);
-}
-
 const INV_2_32 = 1 / 4294967296;
 
 /** Unsigned 32-bit hash to a float in [0, 1). */

@@ -13,14 +13,9 @@ import type { SimulatedMarket } from './types';
 import { TrustTweaks, type PlantedOutlier } from './trust-tweaks';
 import { RoutePlants, type PlantedRoute } from './route-plants';
 
-export type { GameMarket, MaxOrderColumns, MinPriceColumns, SimulatedMarket } from './types';
+export type { MaxOrderColumns, MinPriceColumns } from './types';
 export { EPOCH_MS } from './types';
-export type { CatalogSlice } from './catalog';
-export { SimGameMarket } from './game-market';
-export { RULES } from './recommendations';
 export { defaultServedMarkets, marketKind, STEAM_MARKET } from './served';
-export type { PlantedOutlier } from './trust-tweaks';
-
 export interface SimulatedMarketOptions {
   /** Any 32-bit integer; default 1. Same seed and clock -> same bytes. */
   seed?: number;

@@ -55,7 +55,7 @@ const CAT_SIGMA: Record<string, number> = {
 };
 
 /** Items that differ only by wear / StatTrak / Souvenir / quality share their price noise. */
-export function familyOf(name: string): string {
+function familyOf(name: string): string {
   return name
     .replace(/^★ /, '')
     .replace(

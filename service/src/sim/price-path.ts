@@ -19,7 +19,7 @@ const HOURLY_AMPLITUDE = 0.006;
 const EPOCH_AMPLITUDE = 0.003;
 
 /** Pumps: per 10-day block an item may get one; it ramps up in 3 hours and decays over ~3 days. */
-export const SPIKE_BLOCK = 2880;
+const SPIKE_BLOCK = 2880;
 const SPIKE_RAMP = 36;
 const SPIKE_TAU = 864;
 const SPIKE_LOOKBACK = 2;

@@ -141,7 +141,7 @@ function round2(v: number): number {
 }
 
 /** liquidity_score: 65% from daily sales (log scale, 2,000/day = full), 35% from listings (20,000 = full). */
-export function liquidityScore(totalSales90: number, totalOffers: number): number {
+function liquidityScore(totalSales90: number, totalOffers: number): number {
   const sales = Math.log10(1 + totalSales90 / 90) / Math.log10(1 + 2000);
   const depth = Math.log10(1 + totalOffers) / Math.log10(1 + 20000);
   const s = 0.65 * Math.min(1, sales) + 0.35 * Math.min(1, depth);
@@ -196,23 +196,6 @@ function decide(
     price_change_percentage: pct,
     liquidity_score: liquidityScore(totalSales, totalOffers),
   };
-}
-
-/** A recommendation from explained inputs (tests compare it with the bulk answer). */
-export function recommend(name: string, x: RecommendationInputs): PriceRecommendation {
-  return decide(
-    name,
-    x.totalSales,
-    x.totalOffers,
-    x.asks[0] ?? -1,
-    x.asks[1] ?? -1,
-    x.bestBid ?? -1,
-    x.refMedian30,
-    x.level,
-    x.recentPeak,
-    x.ageDays,
-    x.refNow,
-  );
 }
 
 /** Recommendations for every item of the game over the considered markets. */

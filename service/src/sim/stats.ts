@@ -1,7 +1,7 @@
 /** Small allocation-free statistics helpers for the hot loops. */
 
 /** k-th smallest (0-based) of the first n values of a (reorders that prefix): Hoare quickselect. */
-export function select(a: Float64Array, n: number, k: number): number {
+function select(a: Float64Array, n: number, k: number): number {
   let lo = 0;
   let hi = n - 1;
   while (lo < hi) {

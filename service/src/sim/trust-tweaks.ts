@@ -30,8 +30,8 @@ export interface PlantedOutlier {
   factor: number;
 }
 
-export const PLANT_FACTORS = [4, 0.25] as const;
-export const PLANT_MIN_MARKETS = 6;
+const PLANT_FACTORS = [4, 0.25] as const;
+const PLANT_MIN_MARKETS = 6;
 const PLANT_SALT = 0x7e57_0a11;
 
 interface FrozenColumn {

@@ -8,25 +8,17 @@
  */
 
 /** Slots of a per-item parts record. d_j is the total of day D-1-j (yesterday is j = 0). */
-export const P_TODAY = 0; // today's full-day total
-export const P_D0 = 1; // d_0
-export const P_SUM6 = 2; // d_0 + .. + d_5
-export const P_D6 = 3; // d_6
-export const P_SUM29 = 4; // d_0 + .. + d_28
-export const P_D29 = 5; // d_29
-export const P_SUM89 = 6; // d_0 + .. + d_88
-export const P_D89 = 7; // d_89
+const P_TODAY = 0; // today's full-day total
+const P_D0 = 1; // d_0
+const P_SUM6 = 2; // d_0 + .. + d_5
+const P_D6 = 3; // d_6
+const P_SUM29 = 4; // d_0 + .. + d_28
+const P_D29 = 5; // d_29
+const P_SUM89 = 6; // d_0 + .. + d_88
+const P_D89 = 7; // d_89
 export const PARTS = 8;
 /** Records that only serve 24h / 7d windows keep the first four slots. */
 export const PARTS_7D = 4;
-
-export interface WindowCounts {
-  today: number;
-  last24h: number;
-  last7d: number;
-  last30d: number;
-  last90d: number;
-}
 
 /**
  * Fills parts[base..base+slots) (slots = PARTS, or PARTS_7D for 24h / 7d only) from today's total and
@@ -89,15 +81,4 @@ export function count30d(parts: Int32Array, base: number, frac: number): number 
 
 export function count90d(parts: Int32Array, base: number, frac: number): number {
   return todayCount(parts, base, frac) + parts[base + P_SUM89]! + tail(parts[base + P_D89]!, frac);
-}
-
-/** All windows at `frac` of today elapsed. */
-export function windowsFrom(parts: Int32Array, base: number, frac: number): WindowCounts {
-  return {
-    today: todayCount(parts, base, frac),
-    last24h: count24h(parts, base, frac),
-    last7d: count7d(parts, base, frac),
-    last30d: count30d(parts, base, frac),
-    last90d: count90d(parts, base, frac),
-  };
 }

@@ -32,7 +32,7 @@ const TRICKY = [
   'Plain item',
 ];
 
-export function fakeNames(count: number, gameId: number): string[] {
+function fakeNames(count: number, gameId: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < count; i++)
     out.push(i < TRICKY.length ? `${TRICKY[i]}${gameId === 730 ? '' : ` #${gameId}`}` : `Item ${gameId}-${i}`);

@@ -5,7 +5,7 @@ import { SCHEMA_SDL } from '../../../shared/api/schema';
 export const schema = buildSchema(SCHEMA_SDL);
 
 /** Every field of a type, nested, in SDL order (the REST shape). */
-export function fullSelection(typeName: string): string {
+function fullSelection(typeName: string): string {
   const walk = (t: GraphQLObjectType): string =>
     Object.values(t.getFields())
       .map((f) => {

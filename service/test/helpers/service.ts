@@ -10,7 +10,7 @@ import type { SimulatedMarket } from '../../src/sim/types';
 export const FIXED_NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 
 /** The names the service serves by default: the published ones (shared/catalog/markets.ts). */
-export const SERVED = defaultServedMarkets();
+const SERVED = defaultServedMarkets();
 export const MIN_PRICE_MARKETS: readonly string[] = SERVED.minPrices;
 export const MAX_ORDER_MARKETS: readonly string[] = SERVED.maxOrders;
 export const MARKET_ORDER_ANALYTICS_MARKETS: readonly string[] = SERVED.marketOrderAnalytics;

@@ -13,7 +13,7 @@ export function durationText(ms: number): string {
 }
 
 /** A percentage as typed: up to 2 decimals, no trailing zeros ("2.5 %"). */
-export function percentText(p: number): string {
+function percentText(p: number): string {
   return `${Number(p.toFixed(2))}%`;
 }
 
@@ -22,12 +22,6 @@ export function valueText(c: Condition, v: number | null, money: MoneyFormat): s
   if (v === null) return formatMoney(null, money);
   if (c.kind === 'change' || (c.kind === 'spread-above' && c.unit === 'percent')) return formatPercent(v, 2);
   return formatMoney(v, money);
-}
-
-export function thresholdText(c: Condition, money: MoneyFormat): string {
-  const t = lineOf(c).threshold;
-  if (c.kind === 'change' || (c.kind === 'spread-above' && c.unit === 'percent')) return percentText(t);
-  return formatMoney(t, money);
 }
 
 /** "Ask below $10.00", "Spread above 5%", "Ask up more than 5% within 1 h". */

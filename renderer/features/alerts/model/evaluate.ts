@@ -33,7 +33,7 @@ export function lineOf(c: Condition): { threshold: number; fires: Side } {
 }
 
 /** The hysteresis band in the condition's unit (thousandths or percentage points). */
-export function bandOf(alert: Pick<Alert, 'condition' | 'hysteresis'>): number {
+function bandOf(alert: Pick<Alert, 'condition' | 'hysteresis'>): number {
   const h = alert.hysteresis;
   if (h.unit === 'amount') return h.value;
   return (Math.abs(lineOf(alert.condition).threshold) * h.value) / 100;
@@ -53,7 +53,7 @@ export function rearmLevel(alert: Pick<Alert, 'condition' | 'hysteresis'>): numb
 }
 
 /** The value has gone back past the line by the hysteresis band. */
-export function isBackPast(alert: Pick<Alert, 'condition' | 'hysteresis'>, value: number): boolean {
+function isBackPast(alert: Pick<Alert, 'condition' | 'hysteresis'>, value: number): boolean {
   const level = rearmLevel(alert);
   return lineOf(alert.condition).fires === 'below' ? value >= level : value <= level;
 }

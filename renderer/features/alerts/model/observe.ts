@@ -114,7 +114,7 @@ export function bestBid(
 }
 
 /** Which sides of a market the snapshot has: a one-market alert needs its side loaded. */
-export function marketLoaded(snap: Snapshot, market: string, side: 'ask' | 'bid' | 'both'): boolean {
+function marketLoaded(snap: Snapshot, market: string, side: 'ask' | 'bid' | 'both'): boolean {
   if (market === ANY_MARKET)
     return side === 'ask'
       ? snap.askMarkets.length > 0
@@ -126,7 +126,7 @@ export function marketLoaded(snap: Snapshot, market: string, side: 'ask' | 'bid'
   return side === 'ask' ? a : side === 'bid' ? b : a && b;
 }
 
-export function sideOf(alert: Pick<Alert, 'condition'>): 'ask' | 'bid' | 'both' {
+function sideOf(alert: Pick<Alert, 'condition'>): 'ask' | 'bid' | 'both' {
   const c = alert.condition;
   switch (c.kind) {
     case 'ask-below':

@@ -15,8 +15,7 @@ export const DAY = 24 * HOUR;
 /** "Any of my markets": the best price across the markets the user loads for the game. */
 export const ANY_MARKET = 'any';
 
-export const ALERT_KINDS = ['ask-below', 'bid-above', 'spread-above', 'change', 'mark'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
+export type AlertKind = 'ask-below' | 'bid-above' | 'spread-above' | 'change' | 'mark';
 
 /** Windows offered for "a change of more than N % within …". */
 export const CHANGE_WINDOWS = [15 * MINUTE, HOUR, 4 * HOUR, DAY] as const;
@@ -29,7 +28,7 @@ export const DEFAULT_HYSTERESIS_PERCENT = 1;
 /** Polls in a row the condition must hold before the alert fires (a one-poll blip is noise). */
 export const DEFAULT_HOLD_POLLS = 2;
 export const HOLD_POLLS = [1, 2, 3, 5, 10] as const;
-export const MAX_HOLD_POLLS = 10;
+const MAX_HOLD_POLLS = 10;
 
 /** Firings kept (oldest dropped first). */
 export const MAX_FIRINGS = 1000;
@@ -47,7 +46,7 @@ const Money = z.number().int().min(-1e12).max(1e12);
 const Percent = z.number().finite().min(-1e6).max(1e6);
 const Time = z.number().int().min(0).max(8.64e15);
 
-export const ConditionSchema = z.discriminatedUnion('kind', [
+const ConditionSchema = z.discriminatedUnion('kind', [
   /** The ask (lowest listing) falls below `price`. */
   z.object({ kind: z.literal('ask-below'), price: Money.positive() }),
   /** The bid (highest buy order) rises above `price`. */
@@ -80,11 +79,10 @@ export type Condition = z.infer<typeof ConditionSchema>;
  * threshold (`percent`), or an amount in the condition's own unit (thousandths for money, percentage
  * points for a percent).
  */
-export const HysteresisSchema = z.discriminatedUnion('unit', [
+const HysteresisSchema = z.discriminatedUnion('unit', [
   z.object({ unit: z.literal('percent'), value: z.number().finite().min(0).max(100) }),
   z.object({ unit: z.literal('amount'), value: z.number().finite().min(0).max(1e12) }),
 ]);
-export type Hysteresis = z.infer<typeof HysteresisSchema>;
 
 export const AlertSchema = z.object({
   id: ID,
@@ -140,7 +138,7 @@ export const AlertStateSchema = z.object({
 });
 export type AlertState = z.infer<typeof AlertStateSchema>;
 
-export const FiringSchema = z.object({
+const FiringSchema = z.object({
   /** A price alert's firing (a record written before version 3 gets this in the upgrade). */
   type: z.literal('price'),
   id: ID,
@@ -182,7 +180,7 @@ export type Firing = z.infer<typeof FiringSchema>;
  * A scanner rule's firing (market/scanner/route-alerts.ts): the route found `polls` polls in a row, as it was
  * then. Money in thousandths, ROI a fraction. `alertId` is the rule's id.
  */
-export const RouteFiringRecordSchema = z.object({
+const RouteFiringRecordSchema = z.object({
   type: z.literal('route'),
   id: ID,
   alertId: ID,

@@ -5,7 +5,7 @@
 import type { BuyOrderAnalyticsRow, ListingAnalyticsRow, SalesAnalyticsRow } from '../../../../shared/api/types';
 
 export const WINDOWS = ['24 h', '7 d', '30 d', '90 d'] as const;
-export type Window = (typeof WINDOWS)[number];
+type Window = (typeof WINDOWS)[number];
 
 export interface SalesCount {
   window: Window;

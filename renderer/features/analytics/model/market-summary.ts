@@ -12,10 +12,10 @@
 import type { MarketOrderAnalyticsRow, SteamAnalyticsRow } from '../../../../shared/api/types';
 
 export const TOP_N = 20;
-export const MOVERS_N = 10;
+const MOVERS_N = 10;
 export const SCATTER_MAX = 600;
 /** Movers need some trading behind them, or one odd sale tops the list. */
-export const MOVER_MIN_VOLUME = 5;
+const MOVER_MIN_VOLUME = 5;
 const PRICE_BINS = 24;
 
 export type AnalyticsSource = { kind: 'steam' } | { kind: 'market'; market: string };
@@ -27,7 +27,7 @@ export interface ItemFigures {
   latest: number | null;
 }
 
-export interface TopItem {
+interface TopItem {
   name: string;
   volume: number;
   price: number;
@@ -35,7 +35,7 @@ export interface TopItem {
   turnover: number;
 }
 
-export interface Mover {
+interface Mover {
   name: string;
   latest: number;
   median90: number;
@@ -71,7 +71,7 @@ export interface MarketSummary {
   liquidity: LiquidityClass[];
 }
 
-export function steamFigures(row: SteamAnalyticsRow): ItemFigures {
+function steamFigures(row: SteamAnalyticsRow): ItemFigures {
   return {
     name: row.market_hash_name,
     volume: row.sales.last_30d,
@@ -80,7 +80,7 @@ export function steamFigures(row: SteamAnalyticsRow): ItemFigures {
   };
 }
 
-export function marketFigures(row: MarketOrderAnalyticsRow): ItemFigures {
+function marketFigures(row: MarketOrderAnalyticsRow): ItemFigures {
   return {
     name: row.market_hash_name,
     volume: row.listings.sell_orders_last_7d,
@@ -90,7 +90,7 @@ export function marketFigures(row: MarketOrderAnalyticsRow): ItemFigures {
 }
 
 /** Liquidity classes: when the item last traded (Steam sales) or was last listed (a marketplace). */
-export function steamLiquidity(rows: readonly SteamAnalyticsRow[]): LiquidityClass[] {
+function steamLiquidity(rows: readonly SteamAnalyticsRow[]): LiquidityClass[] {
   const c = [0, 0, 0, 0, 0];
   for (const r of rows) {
     const s = r.sales;
@@ -109,7 +109,7 @@ export function steamLiquidity(rows: readonly SteamAnalyticsRow[]): LiquidityCla
   ];
 }
 
-export function marketLiquidity(rows: readonly MarketOrderAnalyticsRow[]): LiquidityClass[] {
+function marketLiquidity(rows: readonly MarketOrderAnalyticsRow[]): LiquidityClass[] {
   const c = [0, 0, 0, 0];
   for (const r of rows) {
     const listed24 = (r.listings.sell_orders_last_24h ?? 0) > 0;
@@ -217,7 +217,7 @@ const mover = (f: ItemFigures): Mover => ({
  * The summary built item by item: add() keeps only running top-N lists and the numbers the bins need
  * (no object per item), finish() does the rest. The worker adds rows as they download.
  */
-export class SummaryBuilder {
+class SummaryBuilder {
   private items = 0;
   private readonly prices: number[] = [];
   private readonly volumes: number[] = [];
@@ -304,12 +304,6 @@ export const marketSummarizer = (): CatalogSummarizer<MarketOrderAnalyticsRow> =
 
 export function summarizeSteam(rows: readonly SteamAnalyticsRow[]): MarketSummary {
   const s = steamSummarizer();
-  s.add(rows);
-  return s.finish();
-}
-
-export function summarizeMarket(rows: readonly MarketOrderAnalyticsRow[]): MarketSummary {
-  const s = marketSummarizer();
   s.add(rows);
   return s.finish();
 }

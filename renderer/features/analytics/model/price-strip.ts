@@ -7,7 +7,7 @@
 import { cellValue, type Snapshot } from '../../../market/model/snapshot';
 import type { ChartData } from '../../../ui/charts/types';
 
-export type Side = 'ask' | 'bid';
+type Side = 'ask' | 'bid';
 
 export interface Quote {
   slug: string;

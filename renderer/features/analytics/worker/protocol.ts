@@ -8,7 +8,7 @@ import type { ApiError } from '../../../api/errors';
 import type { MarketSummary } from '../model/market-summary';
 import type { ValuesInput } from '../../../market/history/recorder';
 
-export const CatalogKindSchema = z.enum(['steam', 'market']);
+const CatalogKindSchema = z.enum(['steam', 'market']);
 export type CatalogKind = z.infer<typeof CatalogKindSchema>;
 
 export const AnalyticsRequestSchema = z.discriminatedUnion('type', [

@@ -153,7 +153,7 @@ export type RestoreMode = 'replace' | 'add';
 /** A restore adds unless the user chooses to replace: a replace deletes whatever the backup lacks. */
 export const DEFAULT_RESTORE_MODE: RestoreMode = 'add';
 
-export interface RestoreCounts {
+interface RestoreCounts {
   /** Not in the portfolio now: added. */
   added: number;
   /** Same id, different content: replaced by the backup's. */

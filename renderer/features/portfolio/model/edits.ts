@@ -19,7 +19,7 @@ export type SaleDraft = Omit<Sale, 'id' | 'created' | 'updated'>;
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-export function newId(): string {
+function newId(): string {
   return crypto.randomUUID();
 }
 

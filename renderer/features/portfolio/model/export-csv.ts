@@ -29,7 +29,7 @@ function timeText(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
 }
 
-export const HOLDINGS_CSV_HEAD = [
+const HOLDINGS_CSV_HEAD = [
   'Name',
   'Quantity',
   'Unit cost',
@@ -68,7 +68,7 @@ export function holdingsCsv(rows: readonly HoldingRow[], names: CsvNames): strin
   );
 }
 
-export const SALES_CSV_HEAD = [
+const SALES_CSV_HEAD = [
   'Name',
   'Quantity',
   'Unit price',

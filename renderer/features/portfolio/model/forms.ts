@@ -35,13 +35,13 @@ function pad(n: number): string {
 }
 
 /** ms → a datetime-local value in local time. */
-export function localDateTime(ms: number): string {
+function localDateTime(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** Today as 'YYYY-MM-DD' in local time (the day a trader writes down). */
-export function today(now: number = Date.now()): string {
+function today(now: number = Date.now()): string {
   return localDateTime(now).slice(0, 10);
 }
 

@@ -14,14 +14,14 @@
  */
 import type { Holding, HoldingRow, Sale } from './types';
 
-export interface LotTake {
+interface LotTake {
   holdingId: string;
   quantity: number;
   /** Cost of the items taken (unit cost × quantity + their share of the lot's fee); null when unknown. */
   cost: number | null;
 }
 
-export interface SaleResult {
+interface SaleResult {
   sale: Sale;
   /** What the sale took, lot by lot, oldest first. */
   takes: LotTake[];
@@ -35,7 +35,7 @@ export interface SaleResult {
   shortfall: number;
 }
 
-export interface LotResult {
+interface LotResult {
   holding: Holding;
   /** Items not yet sold. */
   remaining: number;
@@ -43,7 +43,7 @@ export interface LotResult {
   costBasis: number | null;
 }
 
-export interface ItemResult {
+interface ItemResult {
   game: number;
   name: string;
   /** Items held after the sales. */

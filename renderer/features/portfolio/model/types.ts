@@ -15,13 +15,13 @@ export const MAX_SALES = 100_000;
 export const MAX_QUANTITY = 1_000_000;
 export const MAX_NOTE = 2_000;
 
-export const ID = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-export const Game = z.number().refine(isGameId, 'not a known game');
-export const ItemName = z.string().trim().min(1).max(500);
-export const Slug = z.string().regex(/^[A-Za-z0-9][\w.:-]{0,63}$/);
+const ID = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const Game = z.number().refine(isGameId, 'not a known game');
+const ItemName = z.string().trim().min(1).max(500);
+const Slug = z.string().regex(/^[A-Za-z0-9][\w.:-]{0,63}$/);
 /** Thousandths, within what a price can sensibly be (1e12 = a billion units). */
-export const Money = z.number().int().min(0).max(1e12);
-export const Quantity = z.number().int().min(1).max(MAX_QUANTITY);
+const Money = z.number().int().min(0).max(1e12);
+const Quantity = z.number().int().min(1).max(MAX_QUANTITY);
 /** A calendar day, checked to exist (2026-02-30 does not). */
 export const Day = z
   .string()
@@ -30,10 +30,10 @@ export const Day = z
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'not a calendar day');
-export const Time = z.number().int().min(0).max(8.64e15);
+const Time = z.number().int().min(0).max(8.64e15);
 
 /** Where something was bought or sold: a market slug of the catalog, or the user's own words ("a friend"). */
-export const PlaceSchema = z.discriminatedUnion('kind', [
+const PlaceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('market'), slug: Slug }),
   z.object({ kind: z.literal('text'), text: z.string().trim().min(1).max(200) }),
 ]);

@@ -167,7 +167,7 @@ function plColumn(id: MeasureId, kind: 'money' | 'percent', opts: ValuationColum
 }
 
 /** "4 d", "< 1 d", "never at this volume", "—". */
-export function daysText(days: number | null): string {
+function daysText(days: number | null): string {
   if (days === null) return MISSING;
   if (!Number.isFinite(days)) return 'no sales';
   if (days < 1) return '< 1 d';

@@ -23,7 +23,7 @@ export interface ValuationsCsvOptions {
   currency?: MoneyConversion | null;
 }
 
-export function valuationsCsvHeader(opts: ValuationsCsvOptions): string[] {
+function valuationsCsvHeader(opts: ValuationsCsvOptions): string[] {
   const info = measureInfo(opts.net);
   const c = opts.currency ?? null;
   const svc = c ? ` (${c.from})` : '';

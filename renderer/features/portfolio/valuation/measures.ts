@@ -71,7 +71,7 @@ export interface MeasureValue {
   unknownFee: number;
 }
 
-export interface Liquidity {
+interface Liquidity {
   /** Days to sell the remaining quantity at the sell share of avg_daily_volume; null without volume. */
   daysToSell: number | null;
   avgDailyVolume: number | null;
@@ -327,7 +327,7 @@ export function valueHolding(ctx: ValuationContext, row: HoldingRow): HoldingVal
   };
 }
 
-export interface MeasureTotal {
+interface MeasureTotal {
   /** Sum over the holdings with a value. */
   value: number;
   /** Holdings (with items left) without a value: never counted as 0. */
@@ -412,7 +412,7 @@ export function valueAll(ctx: ValuationContext, rows: readonly HoldingRow[]): Va
 }
 
 /** Gives the main thread back between slices (input and paint run), without setTimeout's 4 ms clamp. */
-export const yieldToMain = nextTask;
+const yieldToMain = nextTask;
 
 /**
  * The same as valueAll, in slices of about `sliceMs` with a yield between them, so that valuing thousands

@@ -57,7 +57,7 @@ function statusOf(supported: boolean, hasData: boolean, error: ApiError | null, 
 }
 
 /** The held items' Steam numbers (STEAM_VALUE_PATHS), or null for a game without Steam analytics. */
-export function useSteamValues(game: number, names: readonly string[]) {
+function useSteamValues(game: number, names: readonly string[]) {
   const client = useClient();
   const { sourceKey, retryEpoch } = useDataSource();
   const supported = (STEAM_ANALYTICS_GAMES as readonly number[]).includes(game);

@@ -61,7 +61,7 @@ function ageSeconds(t: TrustData | null, changedAt: ArrayLike<number> | undefine
   return String(Math.max(0, Math.floor((t.at - c) / 1000)));
 }
 
-export function csvHeader(ctx: CsvContext): string {
+function csvHeader(ctx: CsvContext): string {
   const c = ctx.currency ?? null;
   const suffix = ctx.net ? ' (net)' : '';
   // Converting: the service columns say their currency.
@@ -101,7 +101,7 @@ export function csvHeader(ctx: CsvContext): string {
   return head.map(csvText).join(',');
 }
 
-export function csvRow(ctx: CsvContext, i: number): string {
+function csvRow(ctx: CsvContext, i: number): string {
   const { snap, d } = ctx;
   const t = trustOf(snap) ?? null;
   const m = snap.askMarkets.length;

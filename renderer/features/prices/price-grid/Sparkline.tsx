@@ -63,7 +63,7 @@ export function useSparklines(
   }, [namesKey, prefix, tick]);
 }
 
-export function sparkPoints(values: Float64Array): string {
+function sparkPoints(values: Float64Array): string {
   let lo = Infinity;
   let hi = -Infinity;
   for (const v of values) {

@@ -8,7 +8,7 @@ import { useLayoutEffect, useRef } from 'react';
 let afterPaintChannel: { port: MessagePort; queue: Array<() => void> } | null = null;
 
 /** Runs fn after the next paint: the frame's rendering steps run after requestAnimationFrame, then a task. */
-export function afterPaint(fn: () => void): void {
+function afterPaint(fn: () => void): void {
   requestAnimationFrame(() => {
     if (!afterPaintChannel) {
       const ch = new MessageChannel();

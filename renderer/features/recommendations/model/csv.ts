@@ -91,7 +91,7 @@ export function recCsvHeader(ctx: RecCsvContext): string {
     .join(',');
 }
 
-export function recCsvRow(ctx: RecCsvContext, unknownOf: ReadonlyMap<number, string[]>, i: number): string {
+function recCsvRow(ctx: RecCsvContext, unknownOf: ReadonlyMap<number, string[]>, i: number): string {
   const { recs: c, join, snap } = ctx;
   const f: string[] = [
     csvText(c.names[i] ?? ''),

@@ -10,17 +10,7 @@ import { convertedDecimalString, type MoneyConversion } from '../../../../shared
 import type { RowBatch, SeriesColumns } from './rows';
 import type { ExportSink } from './sink';
 
-export const CSV_HEAD = [
-  'time_utc',
-  'time_ms',
-  'item',
-  'market',
-  'side',
-  'price',
-  'low',
-  'high',
-  'resolution_ms',
-] as const;
+const CSV_HEAD = ['time_utc', 'time_ms', 'item', 'market', 'side', 'price', 'low', 'high', 'resolution_ms'] as const;
 
 /** Bytes gathered before a chunk is written. */
 const CHUNK_BYTES = 1 << 20;

@@ -43,7 +43,7 @@ export const text = (name: string, optional = false): SchemaElement => ({
 });
 
 /** The converted columns: the price in `code` (with its `digits` decimals), the rate and the rate's day. */
-export const convertedSchema = (code: string, digits: number): SchemaElement[] => [
+const convertedSchema = (code: string, digits: number): SchemaElement[] => [
   {
     name: `price_${code}`,
     type: 'INT64',
@@ -64,7 +64,7 @@ export interface ParquetConversion {
   digits: number;
 }
 
-export const PARQUET_SCHEMA: SchemaElement[] = [
+const PARQUET_SCHEMA: SchemaElement[] = [
   { name: 'root', num_children: 8 },
   {
     name: 'time',

@@ -54,13 +54,13 @@ export interface StreamResult {
   files: Array<{ name: string; bytes: number }>;
 }
 
-export const BATCH_ITEMS = 256;
+const BATCH_ITEMS = 256;
 /**
  * How long before a range a record holding points in it may start: a daily block record spans BLOCK_DAYS
  * days (tiers.ts), every other record less.
  */
 const LOOKBACK = (BLOCK_DAYS + 1) * DAY;
-export const ROW_GROUP_ROWS = 1 << 18;
+const ROW_GROUP_ROWS = 1 << 18;
 
 export function exportFileNames(game: number, formats: StreamFormats): string[] {
   const stem = `price-history-${game}`;
@@ -246,7 +246,7 @@ export async function streamExport(
 }
 
 /** Records read a request when every item of a game is exported. */
-export const BATCH_RECORDS = 4096;
+const BATCH_RECORDS = 4096;
 
 type ItemChunks = [index: number, perStream: Chunk[][]];
 

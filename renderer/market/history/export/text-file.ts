@@ -8,11 +8,7 @@ import { CSV_BOM } from '../../../../shared/csv/csv';
 import { exportFileToHost, type ExportOpener } from './host-sink';
 import type { ExportSink } from './sink';
 
-export async function writeTextFile(
-  sink: ExportSink,
-  blocks: Iterable<string>,
-  pause: () => Promise<void>,
-): Promise<number> {
+async function writeTextFile(sink: ExportSink, blocks: Iterable<string>, pause: () => Promise<void>): Promise<number> {
   const encoder = new TextEncoder();
   let bytes = 0;
   try {

@@ -63,7 +63,7 @@ function styleOf(cs: CSSStyleDeclaration, parent: CSSStyleDeclaration | null): s
  * The element as SVG markup with its computed styles inlined. Written as a string, not by setting
  * style attributes on a clone: the app's CSP (style-src 'self') refuses style attributes set from script.
  */
-export function serializeWithStyles(
+function serializeWithStyles(
   source: Element,
   parent: CSSStyleDeclaration | null = null,
   rootAttributes: Record<string, string> = {},
@@ -162,7 +162,7 @@ export function captureChart(container: HTMLElement): CapturedChart | null {
 }
 
 /** A CSS colour (maybe a var()) as the browser resolves it here, e.g. "rgb(255, 255, 255)". */
-export function resolveColor(context: Element, css: string): string {
+function resolveColor(context: Element, css: string): string {
   const probe = document.createElement('span');
   probe.style.color = css;
   probe.style.display = 'none';

@@ -9,7 +9,7 @@ import { csvFile, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString } from '../../../../shared/money/money';
 import type { ChartColumn, ChartData } from '../types';
 
-export function csvCell(column: ChartColumn, value: string | number | null | undefined): string {
+function csvCell(column: ChartColumn, value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return csvText(value);
   if (!Number.isFinite(value)) return '';

@@ -54,7 +54,7 @@ export async function renderPng(src: ExportSource, size?: PngSize): Promise<Blob
   return svgToPng(r.svg, r, size ?? { width: r.width * 2, height: r.height * 2 }, r.background);
 }
 
-export function fileName(src: Pick<ExportSource, 'fileBase' | 'provenance'>, ext: ExportExtension): string {
+function fileName(src: Pick<ExportSource, 'fileBase' | 'provenance'>, ext: ExportExtension): string {
   return exportFileName(src.fileBase, src.provenance.fetchedAt, ext);
 }
 

@@ -32,10 +32,3 @@ export function exportStem(fileBase: string, at: number): string {
 export function exportFileName(fileBase: string, at: number, ext: ExportExtension): string {
   return `${exportStem(fileBase, at)}.${ext}`;
 }
-
-export const MIME: Record<ExportExtension, string> = {
-  png: 'image/png',
-  svg: 'image/svg+xml',
-  csv: 'text/csv',
-  zip: 'application/zip',
-};

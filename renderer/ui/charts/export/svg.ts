@@ -49,7 +49,7 @@ export interface ComposedSvg {
   height: number;
 }
 
-export const LAYOUT = {
+const LAYOUT = {
   pad: 16,
   titleSize: 15,
   subtitleSize: 12,
@@ -60,7 +60,7 @@ export const LAYOUT = {
 } as const;
 
 /** A rough width for text in a sans-serif UI font; only decides where long lines wrap. */
-export function estimateWidth(text: string, fontSize: number, bold = false): number {
+function estimateWidth(text: string, fontSize: number, bold = false): number {
   return text.length * fontSize * (bold ? 0.58 : 0.54);
 }
 

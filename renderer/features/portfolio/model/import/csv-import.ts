@@ -32,7 +32,7 @@ import { isCurrencyCode } from '../../../../market/currency/currencies';
 
 /** The largest CSV read (characters; about as many bytes): a spreadsheet of 50,000 holdings is ~5 MB. */
 export const MAX_CSV_CHARS = 8_000_000;
-export const MAX_CSV_LABEL = '8 MB';
+const MAX_CSV_LABEL = '8 MB';
 
 /** The first C0 or C1 control character (Unicode category Cc) of a text, as its code; null when none. */
 function controlCharacter(text: string): number | null {
@@ -98,7 +98,7 @@ const SYNONYMS: Record<CsvField, readonly string[]> = {
 };
 
 /** How the preview names a field in errors. */
-export const FIELD_LABELS: Record<CsvField, string> = {
+const FIELD_LABELS: Record<CsvField, string> = {
   name: 'name',
   quantity: 'quantity',
   unitCost: 'cost',

@@ -1,6 +1,6 @@
 /** The portfolio's imports: each turns its input into an ImportPreview (model/types.ts); nothing is stored here. */
-export { importCsv, MAX_CSV_LABEL } from './csv-import';
+export { importCsv } from './csv-import';
 export { importSteamInventory, importSteamInventoryText } from './steam-inventory';
 export { importPasteList } from './paste-list';
-export { matchNames, suggestNames } from './match-names';
+export { matchNames } from './match-names';
 export { decodeTextFile } from './decode-file';

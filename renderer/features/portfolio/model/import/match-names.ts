@@ -7,7 +7,7 @@
 import { prepare, rankNames } from '../../../../market/model/rank';
 import type { ImportPreview, ImportRow } from '../types';
 
-export interface NameIndex {
+interface NameIndex {
   readonly names: readonly string[];
   readonly exact: ReadonlySet<string>;
   /** loose(name) → the catalog's spelling. */
@@ -15,7 +15,7 @@ export interface NameIndex {
 }
 
 /** Case and spacing (also around "|" and inside parentheses) do not matter. */
-export function looseName(name: string): string {
+function looseName(name: string): string {
   return name
     .toLowerCase()
     .normalize('NFKC')
@@ -29,7 +29,7 @@ export function looseName(name: string): string {
 const indexCache = new WeakMap<readonly string[], NameIndex>();
 
 /** Built once per catalog list (cached by its identity). */
-export function nameIndex(names: readonly string[]): NameIndex {
+function nameIndex(names: readonly string[]): NameIndex {
   const hit = indexCache.get(names);
   if (hit) return hit;
   const loose = new Map<string, string>();
@@ -40,7 +40,7 @@ export function nameIndex(names: readonly string[]): NameIndex {
 }
 
 /** Up to `limit` catalog names closest to `name`, best first. */
-export function suggestNames(index: NameIndex, name: string, limit = 3): string[] {
+function suggestNames(index: NameIndex, name: string, limit = 3): string[] {
   if (index.names.length === 0) return [];
   const prepared = prepare(index.names);
   // Drop the punctuation the ranker would take for words; the wear in parentheses stays as words.

@@ -16,7 +16,7 @@ import { MAX_HOLDINGS, type HoldingDraft, type ImportPreview, type ImportRow } f
 import { checkDraft } from './draft';
 import { readMoney, readQuantity, shorten } from './fields';
 
-export const MAX_PASTE_CHARS = 2_000_000;
+const MAX_PASTE_CHARS = 2_000_000;
 
 export interface PasteOptions {
   game: GameId;

@@ -19,8 +19,8 @@ import { shorten } from './fields';
 import { readLockSentence } from './steam-lock';
 
 /** The largest file read: a 5,000-item inventory saves as ~5–10 MB with its descriptions. */
-export const MAX_STEAM_JSON_CHARS = 60_000_000;
-export const MAX_STEAM_JSON_LABEL = '60 MB';
+const MAX_STEAM_JSON_CHARS = 60_000_000;
+const MAX_STEAM_JSON_LABEL = '60 MB';
 
 const PageSchema = z.object({
   success: z.union([z.number(), z.boolean()]).optional(),

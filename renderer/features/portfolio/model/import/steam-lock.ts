@@ -45,7 +45,7 @@ export function readLockSentence(text: string, now: number): number | null {
 }
 
 /** "Nov 25, 2025 (8:00:00) GMT", "3 Feb, 2099 (18:00:00) GMT", "5 Aug @ 5:00am" → ms UTC. */
-export function readSteamDate(text: string, now: number): number | null {
+function readSteamDate(text: string, now: number): number | null {
   let t = text.replace(/[(),@]/g, ' ');
   let hour = 0;
   let minute = 0;
