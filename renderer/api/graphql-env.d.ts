@@ -1,7 +1,7 @@
 /* eslint-disable */
 /* prettier-ignore */
 
-type introspection_types = {
+export type introspection_types = {
     'Query': { kind: 'OBJECT'; name: 'Query'; fields: { 'aggregatedMaxOrders': { name: 'aggregatedMaxOrders'; type: { kind: 'LIST'; name: never; ofType: { kind: 'OBJECT'; name: 'AggregatedMaxOrders'; ofType: null; }; } }; 'aggregatedMinPrices': { name: 'aggregatedMinPrices'; type: { kind: 'LIST'; name: never; ofType: { kind: 'OBJECT'; name: 'AggregatedMinPrices'; ofType: null; }; } }; 'getSteamAnalytics': { name: 'getSteamAnalytics'; type: { kind: 'LIST'; name: never; ofType: { kind: 'OBJECT'; name: 'SteamAnalytics'; ofType: null; }; } }; 'getMarketOrderAnalytics': { name: 'getMarketOrderAnalytics'; type: { kind: 'LIST'; name: never; ofType: { kind: 'OBJECT'; name: 'MarketOrderAnalytics'; ofType: null; }; } }; 'getPriceRecommendations': { name: 'getPriceRecommendations'; type: { kind: 'LIST'; name: never; ofType: { kind: 'OBJECT'; name: 'PriceRecommendation'; ofType: null; }; } }; }; };
     'String': unknown;
     'Int': unknown;
