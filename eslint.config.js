@@ -185,7 +185,7 @@ const PAGES_DIR = 'renderer/features';
 const MAX_PAGE_IMPORTS = 3;
 const PAGE_IMPORTS = [
   {
-    from: 'prices/GridScreen',
+    from: 'prices/useGridScreen',
     to: 'alerts/hooks',
     why: "the grid marks the rows that have alerts and its detail panel counts the item's alerts: both read the alerts' list (useAlertList)",
   },

@@ -151,7 +151,7 @@ describe('import layering', () => {
       expect(await inRenderer('renderer/features/analytics/x.ts', '../prices/GridScreen')).toHaveLength(1);
       expect(await inRenderer('renderer/features/palette/x.ts', '../recommendations/page')).toHaveLength(1);
       // The grid marks rows with alerts and the detail panel beside each list counts the item's alerts.
-      expect(await inRenderer('renderer/features/prices/GridScreen.tsx', '../alerts/hooks')).toEqual([]);
+      expect(await inRenderer('renderer/features/prices/useGridScreen.ts', '../alerts/hooks')).toEqual([]);
       expect(
         await inRenderer('renderer/features/recommendations/RecommendationsScreen.tsx', '../alerts/hooks'),
       ).toEqual([]);

@@ -1,21 +1,10 @@
 /**
- * CSV of the current view (its rows in order, its markets), RFC 4180: comma separated, CRLF, fields with
- * a quote, comma, CR/LF or edge spaces quoted with doubled quotes. Money is exact (toDecimalString of
- * the thousandths, never rounded); a missing value is an empty field, never 0.
- *
- * Text fields go through the app's one CSV writer (shared/csv/csv.ts: quoting and the formula guard);
- * numbers are never changed.
- *
- * Built in chunks of rows (a generator) so the UI can yield between chunks on a 37k-row export.
- *
- * Trust (market/trust/types.ts), as observed by Market Desk's polls: per item the mark; per quote its age in
- * whole seconds since its price last changed, at the poll the prices came from (TrustData.at, not the export's
- * time), and per ask cell "stalled" (yes/no: its market's feed looks stalled) and "outlier" (high/low/no).
- * Empty when not known (too few polls, no trust data yet, or no quote), never 0 or "no".
- *
- * Shown in another currency (Settings: Currency): the money columns keep the service currency's exact
- * thousandths (their headers name it), and converted columns follow at the end with the currency, the rate
- * and its date and source, so a script reading the old columns by position reads what it always did.
+ * CSV of the current view (its rows in order, its markets) through the app's one CSV writer (shared/csv/csv.ts).
+ * Money is exact thousandths; missing is an empty field, never 0. Built in chunks of rows (a generator).
+ * Trust columns as the polls saw it: the item's mark, each quote's age (whole seconds at the prices' poll),
+ * per ask cell "stalled" and "outlier" (high/low/no); empty when not known.
+ * In another display currency the service's columns stay as they are and the converted ones follow at the
+ * end with the currency, rate, date and source, so a script reading columns by position keeps working.
  */
 import { CSV_EOL, csvQuote, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString, type MoneyConversion } from '../../../../shared/money/money';

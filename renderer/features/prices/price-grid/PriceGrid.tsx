@@ -1,12 +1,9 @@
 /**
- * The price grid: an ARIA grid (grid / row / columnheader / gridcell, aria-rowcount and aria-colcount for
- * the whole view, aria-rowindex / aria-colindex on the rendered cells), virtualized both ways with
- * @tanstack/react-virtual, the star and item columns pinned.
- *
- * Keyboard (the grid is one tab stop; the active cell is aria-activedescendant): useGridKeyboard.ts.
- * Mouse: useGridPointer.ts. Rows: GridRow.tsx (recycled, lib/row-slots.ts), cells: row-cells.tsx.
- * The alerts mask is not in the rows' shared context (RowContext): each row gets its own item's mark as a
- * number, so an alert added, turned off or deleted renders again only the rows whose mark changed.
+ * The price grid: an ARIA grid (aria-rowcount / aria-colcount for the whole view, aria-rowindex /
+ * aria-colindex on the rendered cells), virtualized both ways, the star and item columns pinned.
+ * Keyboard: useGridKeyboard.ts (one tab stop, the active cell is aria-activedescendant); mouse:
+ * useGridPointer.ts; rows: GridRow.tsx (recycled slots, lib/row-slots.ts); cells: row-cells.tsx.
+ * Each row gets its own item's alerts mark as a number, so a changed alert renders only its rows again.
  */
 import { memo, useCallback, useId, useMemo, useRef } from 'react';
 import type { MoneyFormat } from '../../../../shared/money/money';

@@ -1,11 +1,8 @@
 /**
- * The elements of one price-grid row's cells (rowCells), as GridRow renders them.
- *
- * The cells of one price-grid row: the pinned star and item cells (the item's with a bell when it has
- * alerts: model/alert-marks.ts), a spacer for the columns scrolled out of view, then the rendered scroll
- * columns. Plain functions (no component per cell, but the sparkline's: SparkCell.tsx): a cell is one
- * element, its text one text node (value-cell-display.ts), its position and width a style object shared
- * by the column (column-layout.ts).
+ * The cells of one price-grid row, as GridRow renders them: the pinned star and item cells (a bell when the
+ * item has alerts), a spacer for the columns scrolled out of view, then the rendered columns. Plain
+ * functions, not a component per cell (the sparkline's aside): a cell is one element with one text node
+ * (value-cell-display.ts), its position and width a style object shared by the column (column-layout.ts).
  */
 import type { ReactNode } from 'react';
 import { Icon } from '../../../ui/Icon';

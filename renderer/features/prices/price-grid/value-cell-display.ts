@@ -1,12 +1,9 @@
 /**
- * What a value cell of the price grid displays: its text, state classes, screen-reader label, data-value.
- *
- * The value cells (best ask, best bid, spread, spread %, markets listed, one market) as plain data. Pure,
- * so the grid renders each cell as one element with one text node, and tests can read cells without a DOM.
- *
- * With details in cells, a price cell has two lines in that one text node ("\n"): the value, then its
- * detail (where / orders / locked price and offers). The stylesheet gives the first line the value's look
- * (::first-line) and the cell the detail's.
+ * What a value cell of the price grid displays (best ask, best bid, spread, spread %, markets listed, one
+ * market): its text, state classes, screen-reader label and data-value, as plain data. Pure, so the grid
+ * renders each cell as one element with one text node, and tests read cells without a DOM. With details
+ * in cells the text has two lines ("\n": the value, then where / orders / locked price and offers); the
+ * stylesheet styles the first line as the value (::first-line).
  */
 import { MISSING, formatMoney } from '../../../../shared/money/money';
 import type { CellContext } from '../copy-and-tooltip-text';
