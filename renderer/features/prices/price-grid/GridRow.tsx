@@ -1,8 +1,8 @@
 /**
- * One row of the price grid, positioned by the row virtualizer (a transform: no layout of other rows).
+ * One row of the price grid, placed by the row virtualizer (absolutely positioned: no layout of other rows).
  * Memoized on cheap props; its cells are rendered again only when its item, the rendered columns, the
  * active cell or its item's alerts mark change, so a row that only moves (a filter kept its item in view)
- * costs a transform.
+ * costs a move.
  */
 import { memo, useMemo } from 'react';
 import { rowCells } from './row-cells';
@@ -47,7 +47,7 @@ export const GridRow = memo(function GridRow({
       data-row={rowIdx}
       data-item={item}
       className={`pg__row${rowIdx % 2 ? ' pg__row--odd' : ''}${open ? ' is-open' : ''}${activeCol >= 0 ? ' is-active-row' : ''}`}
-      style={{ transform: `translateY(${y}px)`, height: ctx.rowH, width: ctx.layout.totalWidth }}
+      style={{ top: y, height: ctx.rowH, width: ctx.layout.totalWidth }}
     >
       {cells}
     </div>

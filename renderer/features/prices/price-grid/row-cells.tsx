@@ -28,7 +28,13 @@ export interface RowCellsInput {
 
 export function rowCells(p: RowCellsInput): ReactNode[] {
   const out: ReactNode[] = [];
-  for (let ci = 0; ci < PINNED; ci++) out.push(cell(p, ci));
+  const pins: ReactNode[] = [];
+  for (let ci = 0; ci < PINNED; ci++) pins.push(cell(p, ci));
+  out.push(
+    <div key="pins" className="pg__pins">
+      {pins}
+    </div>,
+  );
   out.push(<div key="gap" className="pg__gap" style={p.range.gapStyle} aria-hidden="true" />);
   for (let ci = p.range.from; ci <= p.range.to; ci++) out.push(cell(p, ci));
   return out;
