@@ -17,7 +17,8 @@ import type { MoneyFormat } from '../../../shared/money/money';
 import { rowForKey } from '../../lib/row-keys';
 import { useRowWindow } from '../../lib/useRowWindow';
 import type { Route } from '../../market/scanner/scan';
-import { ROUTE_COLUMNS, defaultDir, feeTitle, type RouteSort } from './route-columns';
+import { ROUTE_COLUMNS, type RouteSort } from './route-columns';
+import { RouteRow, RoutesHeadRow } from './RouteRows';
 
 const ROW_H = 28;
 const HEAD_H = 32;
@@ -88,68 +89,25 @@ export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy 
       data-testid="scanner-routes"
       style={vars}
     >
-      <div role="row" aria-rowindex={1} className="sc-row sc-row--head">
-        {ROUTE_COLUMNS.map((c, k) => {
-          const sorted = sort.key === c.key;
-          return (
-            <div
-              key={c.key}
-              role="columnheader"
-              aria-colindex={k + 1}
-              data-col={c.key}
-              aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-              className={`sc-cell${c.numeric ? ' sc-cell--num' : ''}`}
-            >
-              <button
-                type="button"
-                className="sc-sort"
-                title={`${c.long}: sort`}
-                onClick={() =>
-                  onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultDir(c.key) })
-                }
-              >
-                {c.label}
-                <span aria-hidden="true">{sorted ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-              </button>
-            </div>
-          );
-        })}
-      </div>
+      <RoutesHeadRow sort={sort} onSort={onSort} />
       <div className="sc-body" style={{ height: rows.totalHeight }}>
         {shown.map((r) => {
           const route = routes[r] as Route;
           return (
-            <div
+            <RouteRow
               key={route.key}
+              route={route}
+              r={r}
               id={rowId(r)}
-              role="row"
-              aria-rowindex={r + 2}
-              aria-selected={r === active}
-              className={`sc-row${r === active ? ' sc-row--active' : ''}${route.feeUnknown ? ' sc-row--fee-unknown' : ''}`}
-              style={{ transform: `translateY(${r * ROW_H}px)` }}
-              data-route={route.key}
+              active={r === active}
+              top={r * ROW_H}
+              money={money}
+              nameOf={nameOf}
               onClick={() => {
                 setActive(r);
                 onOpen(route.name);
               }}
-            >
-              {ROUTE_COLUMNS.map((c, k) => (
-                <div
-                  key={c.key}
-                  role="gridcell"
-                  aria-colindex={k + 1}
-                  data-col={c.key}
-                  className={`sc-cell${c.numeric ? ' sc-cell--num' : ''}${c.key === 'trusted' ? ` sc-trust sc-trust--${route.trusted === null ? 'none' : route.trusted ? 'ok' : 'low'}` : ''}`}
-                  title={
-                    c.key === 'buyFeeAmount' || c.key === 'sellFeeAmount' || c.key === 'profit'
-                      ? feeTitle(route)
-                      : undefined
-                  }
-                >
-                  {c.text(route, money, nameOf)}
-                </div>
-              ))}
-            </div>
+            />
           );
         })}
       </div>
