@@ -7,11 +7,11 @@ import {
   useCallback,
   useEffect,
   useId,
-  useMemo,
   useRef,
   useState,
   type CSSProperties,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import type { MoneyFormat } from '../../../shared/money/money';
 import { rowForKey } from '../../lib/row-keys';
@@ -33,23 +33,25 @@ export interface RoutesTableProps {
   busy: boolean;
 }
 
-export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy }: RoutesTableProps) {
-  const id = useId();
-  const scroller = useRef<HTMLDivElement>(null);
+/** Column widths and row heights for every row, as CSS variables (the same for every table). */
+const VARS = {
+  '--sc-cols': ROUTE_COLUMNS.map((c) => `${c.width}px`).join(' '),
+  '--sc-row-h': `${ROW_H}px`,
+  '--sc-head-h': `${HEAD_H}px`,
+} as CSSProperties;
+
+/**
+ * The active row and the table's keys: arrows / Page / Home / End move it (scrolled into sight), Enter
+ * opens its item's detail panel. The active row stays inside the routes as they shrink.
+ */
+function useRouteKeys(
+  routes: readonly Route[],
+  scroller: RefObject<HTMLDivElement | null>,
+  scrollToRow: (r: number) => void,
+  onOpen: (name: string) => void,
+) {
   const [active, setActive] = useState(0);
   useEffect(() => setActive((a) => Math.min(a, Math.max(0, routes.length - 1))), [routes]);
-  const rows = useRowWindow(scroller, routes.length, ROW_H, HEAD_H, 2);
-  const { scrollToRow } = rows;
-  const vars = useMemo(
-    () =>
-      ({
-        '--sc-cols': ROUTE_COLUMNS.map((c) => `${c.width}px`).join(' '),
-        '--sc-row-h': `${ROW_H}px`,
-        '--sc-head-h': `${HEAD_H}px`,
-      }) as CSSProperties,
-    [],
-  );
-
   const moveTo = useCallback(
     (r: number) => {
       const next = Math.max(0, Math.min(routes.length - 1, r));
@@ -70,6 +72,14 @@ export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy 
     } else return;
     e.preventDefault();
   };
+  return { active, setActive, onKeyDown };
+}
+
+export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy }: RoutesTableProps) {
+  const id = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useRowWindow(scroller, routes.length, ROW_H, HEAD_H, 2);
+  const { active, setActive, onKeyDown } = useRouteKeys(routes, scroller, rows.scrollToRow, onOpen);
 
   const rowId = (r: number) => `${id}-r${r}`;
   const shown: number[] = [];
@@ -87,7 +97,7 @@ export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy 
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="scanner-routes"
-      style={vars}
+      style={VARS}
     >
       <RoutesHeadRow sort={sort} onSort={onSort} />
       <div className="sc-body" style={{ height: rows.totalHeight }}>
