@@ -3,11 +3,8 @@
  * a suggested-price range; and the deals preset (buy below / sell above the suggestion by a margin, after
  * the acting market's fee), which starts from stable only and some liquidity and sorts by gain.
  */
-import { useId } from 'react';
-import { UNSTABLE_REASONS } from '../../../shared/api/schema';
-import { MoneyInput, NumberField, SearchBox } from '../../ui/FilterBar';
+import { MoneyInput, SearchBox } from '../../ui/FilterBar';
 import type { DealSide } from '../../market/recommendations/join';
-import { REASON_BIT, UNKNOWN_REASON_BIT, UNREADABLE_REASONS_BIT } from '../../market/recommendations/rec-columns';
 import {
   ALL_REASON_BITS,
   dealsFilter,
@@ -15,7 +12,8 @@ import {
   isRecFiltering,
   type RecFilter,
 } from '../../market/recommendations/view';
-import { reasonExplained, reasonText } from '../../market/recommendations/reasons';
+import { PercentInput, RecDealsFilter } from './RecDealsFilter';
+import { RecReasonsFilter } from './RecReasonsFilter';
 
 export interface RecFiltersProps {
   filter: RecFilter;
@@ -27,39 +25,7 @@ export interface RecFiltersProps {
   onDealSort(side: DealSide): void;
 }
 
-/** Percent (0..100, two decimals at most; a comma reads as a point), as typed; null when it does not read. */
-function parsePercent(text: string): number | null {
-  const t = text.trim().replace(',', '.');
-  const v = Number(t);
-  return /^\d{1,3}(\.\d{1,2})?$/.test(t) && v <= 100 ? v : null;
-}
-
-function PercentInput(props: {
-  label: string;
-  value: number | null;
-  onChange(v: number | null): void;
-  title: string;
-  testId: string;
-}) {
-  return <NumberField {...props} parse={parsePercent} format={String} symbol="%" symbolAfter short />;
-}
-
-const HIDEABLE: Array<{ bit: number; label: string; title: string }> = [
-  ...UNSTABLE_REASONS.map((r) => ({ bit: REASON_BIT[r], label: reasonText(r), title: reasonExplained(r) })),
-  {
-    bit: UNKNOWN_REASON_BIT,
-    label: 'Unknown codes',
-    title: 'Reasons the service gave that this version does not know.',
-  },
-  {
-    bit: UNREADABLE_REASONS_BIT,
-    label: 'Unreadable list',
-    title: 'The service sent a reasons list that could not be read: stability unknown.',
-  },
-];
-
 export function RecFilters({ filter, setFilter, symbol, pricesReady, onDealSort }: RecFiltersProps) {
-  const id = useId();
   const stableOnly = (filter.hideReasons & ALL_REASON_BITS) === ALL_REASON_BITS;
   const deal = filter.deal;
   const setDeal = (side: DealSide | null) => {
@@ -114,71 +80,14 @@ export function RecFilters({ filter, setFilter, symbol, pricesReady, onDealSort 
           Clear filters
         </button>
       </div>
-      <div className="rf__row" role="group" aria-labelledby={`${id}-hide`}>
-        <span id={`${id}-hide`} className="fb__label rf__label">
-          Hide items with
-        </span>
-        {HIDEABLE.map((h) => (
-          <button
-            key={h.bit}
-            type="button"
-            className="rc-toggle"
-            aria-pressed={(filter.hideReasons & h.bit) !== 0}
-            title={`${h.label}: ${h.title}`}
-            onClick={() => setFilter((f) => ({ ...f, hideReasons: f.hideReasons ^ h.bit }))}
-          >
-            {h.label}
-          </button>
-        ))}
-      </div>
-      <div className="rf__row rf__deals" role="group" aria-label="Deals">
-        <div className="segmented" role="radiogroup" aria-label="Deals preset">
-          {(
-            [
-              [null, 'All items'],
-              ['buy', 'Buy deals'],
-              ['sell', 'Sell deals'],
-            ] as const
-          ).map(([side, label]) => (
-            <button
-              key={label}
-              type="button"
-              role="radio"
-              aria-checked={(deal?.side ?? null) === side}
-              className="segmented__item"
-              onClick={() => setDeal(side)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-        {deal ? (
-          <>
-            <PercentInput
-              label={deal.side === 'buy' ? 'Below suggestion by' : 'Above suggestion by'}
-              value={deal.marginBps / 100}
-              onChange={(v) =>
-                setFilter((f) => (f.deal ? { ...f, deal: { ...f.deal, marginBps: Math.round((v ?? 0) * 100) } } : f))
-              }
-              title="The least gain, in percent of the suggested price, after the market's fee"
-              testId="rec-margin"
-            />
-            <p className="rf__note">
-              {deal.side === 'buy'
-                ? 'Best ask on your markets plus that market’s buyer fee, at least this far below the suggested price; sorted by expected gain.'
-                : 'Best of the buy orders on your markets minus that market’s seller fee, at least this far above the suggested price; sorted by expected gain.'}{' '}
-              {stableOnly
-                ? 'Stable items only: switch a reason off above to allow it.'
-                : 'Unstable items are included.'}
-              {!pricesReady ? ' Live prices are loading…' : ''} Fees are set in Prices → Markets and fees.
-            </p>
-          </>
-        ) : (
-          <p className="rf__note">
-            Deals: items to buy below or sell above their suggested price after fees, on your markets.
-          </p>
-        )}
-      </div>
+      <RecReasonsFilter hideReasons={filter.hideReasons} setFilter={setFilter} />
+      <RecDealsFilter
+        deal={deal}
+        setDeal={setDeal}
+        setFilter={setFilter}
+        stableOnly={stableOnly}
+        pricesReady={pricesReady}
+      />
     </div>
   );
 }

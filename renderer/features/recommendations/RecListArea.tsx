@@ -6,12 +6,13 @@
 import type { ConnectionStatus } from '../../../shared/api/status';
 import { gameName } from '../../../shared/catalog/games';
 import type { RecColumns } from '../../market/recommendations/rec-columns';
-import { EMPTY_REC_FILTER, isRecFiltering, type RecFilter } from '../../market/recommendations/view';
+import type { RecFilter } from '../../market/recommendations/view';
 import type { ProgressStore } from '../../market/offline/useLiveData';
 import { LoadingBlock, WaitingBlock } from '../../ui/StatusParts';
 import { EmptyState } from '../../ui/EmptyState';
 import { RecList, type RecListProps } from './RecList';
 import { RecListWarmUp } from './RecListWarmUp';
+import { RecNoMatch } from './RecNoMatch';
 
 const NO_ROWS = new Int32Array(0);
 
@@ -116,32 +117,7 @@ export function RecListArea(p: RecListAreaProps) {
         dealSide={dealSide}
         label={label}
       />
-      {p.view.length === 0 ? (
-        <EmptyState
-          overlay
-          title={
-            filter.deal && !p.join
-              ? 'Deals need live prices: they are loading…'
-              : filter.deal
-                ? 'No deals with these settings'
-                : 'No items match the filters'
-          }
-          testId="recs-no-match"
-          actions={
-            isRecFiltering(filter) ? (
-              <button type="button" className="btn btn--small" onClick={() => p.setFilter(EMPTY_REC_FILTER)}>
-                Clear filters
-              </button>
-            ) : null
-          }
-        >
-          {filter.deal && p.join ? (
-            <p className="empty-state__text">
-              Try a smaller margin, a lower liquidity, or allow some unstable reasons.
-            </p>
-          ) : null}
-        </EmptyState>
-      ) : null}
+      {p.view.length === 0 ? <RecNoMatch filter={filter} setFilter={p.setFilter} pricesJoined={!!p.join} /> : null}
     </>
   );
 }

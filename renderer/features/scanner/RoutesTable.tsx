@@ -7,17 +7,18 @@ import {
   useCallback,
   useEffect,
   useId,
-  useMemo,
   useRef,
   useState,
   type CSSProperties,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import type { MoneyFormat } from '../../../shared/money/money';
 import { rowForKey } from '../../lib/row-keys';
 import { useRowWindow } from '../../lib/useRowWindow';
 import type { Route } from '../../market/scanner/scan';
-import { ROUTE_COLUMNS, defaultDir, feeTitle, type RouteSort } from './route-columns';
+import { ROUTE_COLUMNS, type RouteSort } from './route-columns';
+import { RouteRow, RoutesHeadRow } from './RouteRows';
 
 const ROW_H = 28;
 const HEAD_H = 32;
@@ -32,23 +33,25 @@ export interface RoutesTableProps {
   busy: boolean;
 }
 
-export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy }: RoutesTableProps) {
-  const id = useId();
-  const scroller = useRef<HTMLDivElement>(null);
+/** Column widths and row heights for every row, as CSS variables (the same for every table). */
+const VARS = {
+  '--sc-cols': ROUTE_COLUMNS.map((c) => `${c.width}px`).join(' '),
+  '--sc-row-h': `${ROW_H}px`,
+  '--sc-head-h': `${HEAD_H}px`,
+} as CSSProperties;
+
+/**
+ * The active row and the table's keys: arrows / Page / Home / End move it (scrolled into sight), Enter
+ * opens its item's detail panel. The active row stays inside the routes as they shrink.
+ */
+function useRouteKeys(
+  routes: readonly Route[],
+  scroller: RefObject<HTMLDivElement | null>,
+  scrollToRow: (r: number) => void,
+  onOpen: (name: string) => void,
+) {
   const [active, setActive] = useState(0);
   useEffect(() => setActive((a) => Math.min(a, Math.max(0, routes.length - 1))), [routes]);
-  const rows = useRowWindow(scroller, routes.length, ROW_H, HEAD_H, 2);
-  const { scrollToRow } = rows;
-  const vars = useMemo(
-    () =>
-      ({
-        '--sc-cols': ROUTE_COLUMNS.map((c) => `${c.width}px`).join(' '),
-        '--sc-row-h': `${ROW_H}px`,
-        '--sc-head-h': `${HEAD_H}px`,
-      }) as CSSProperties,
-    [],
-  );
-
   const moveTo = useCallback(
     (r: number) => {
       const next = Math.max(0, Math.min(routes.length - 1, r));
@@ -69,6 +72,14 @@ export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy 
     } else return;
     e.preventDefault();
   };
+  return { active, setActive, onKeyDown };
+}
+
+export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy }: RoutesTableProps) {
+  const id = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useRowWindow(scroller, routes.length, ROW_H, HEAD_H, 2);
+  const { active, setActive, onKeyDown } = useRouteKeys(routes, scroller, rows.scrollToRow, onOpen);
 
   const rowId = (r: number) => `${id}-r${r}`;
   const shown: number[] = [];
@@ -86,70 +97,27 @@ export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy 
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="scanner-routes"
-      style={vars}
+      style={VARS}
     >
-      <div role="row" aria-rowindex={1} className="sc-row sc-row--head">
-        {ROUTE_COLUMNS.map((c, k) => {
-          const sorted = sort.key === c.key;
-          return (
-            <div
-              key={c.key}
-              role="columnheader"
-              aria-colindex={k + 1}
-              data-col={c.key}
-              aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-              className={`sc-cell${c.numeric ? ' sc-cell--num' : ''}`}
-            >
-              <button
-                type="button"
-                className="sc-sort"
-                title={`${c.long}: sort`}
-                onClick={() =>
-                  onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultDir(c.key) })
-                }
-              >
-                {c.label}
-                <span aria-hidden="true">{sorted ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-              </button>
-            </div>
-          );
-        })}
-      </div>
+      <RoutesHeadRow sort={sort} onSort={onSort} />
       <div className="sc-body" style={{ height: rows.totalHeight }}>
         {shown.map((r) => {
           const route = routes[r] as Route;
           return (
-            <div
+            <RouteRow
               key={route.key}
+              route={route}
+              r={r}
               id={rowId(r)}
-              role="row"
-              aria-rowindex={r + 2}
-              aria-selected={r === active}
-              className={`sc-row${r === active ? ' sc-row--active' : ''}${route.feeUnknown ? ' sc-row--fee-unknown' : ''}`}
-              style={{ transform: `translateY(${r * ROW_H}px)` }}
-              data-route={route.key}
+              active={r === active}
+              top={r * ROW_H}
+              money={money}
+              nameOf={nameOf}
               onClick={() => {
                 setActive(r);
                 onOpen(route.name);
               }}
-            >
-              {ROUTE_COLUMNS.map((c, k) => (
-                <div
-                  key={c.key}
-                  role="gridcell"
-                  aria-colindex={k + 1}
-                  data-col={c.key}
-                  className={`sc-cell${c.numeric ? ' sc-cell--num' : ''}${c.key === 'trusted' ? ` sc-trust sc-trust--${route.trusted === null ? 'none' : route.trusted ? 'ok' : 'low'}` : ''}`}
-                  title={
-                    c.key === 'buyFeeAmount' || c.key === 'sellFeeAmount' || c.key === 'profit'
-                      ? feeTitle(route)
-                      : undefined
-                  }
-                >
-                  {c.text(route, money, nameOf)}
-                </div>
-              ))}
-            </div>
+            />
           );
         })}
       </div>

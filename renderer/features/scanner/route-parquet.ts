@@ -1,15 +1,10 @@
 /**
  * The routes' Parquet file: the table's rows in its order, one column per table column (the CSV's values,
- * route-columns.ts `value`), through the price history's streamed Parquet writer (its sink writer and
- * column types: market/history/export/parquet-stream.ts). Types (Parquet's logical types,
- * https://github.com/apache/parquet-format/blob/master/LogicalTypes.md):
- * - money (buy and sell price, both fees, net profit): INT64 DECIMAL(18, 3) over the integer thousandths;
- * - ROI: DOUBLE (a fraction); expected days to sell: DOUBLE, Infinity where the market has no sales (the
- *   CSV's "no sales"), 0 into a buy order;
- * - offers, orders, polls: INT32; since: INT64 TIMESTAMP(MILLIS, UTC);
- * - item, markets, trust: UTF-8 strings; fee unknown: BOOLEAN.
- * Missing is null, never 0. The provenance (the rule in full, the poll's time, the game) goes in the
- * footer's key-value metadata under the history export's key, as there.
+ * route-columns.ts `value`), through the price history's streamed Parquet writer (market/history/export/
+ * parquet-stream.ts). Logical types (https://github.com/apache/parquet-format/blob/master/LogicalTypes.md):
+ * money INT64 DECIMAL(18, 3) over the integer thousandths, ROI and days DOUBLE, counts INT32, since INT64
+ * TIMESTAMP(MILLIS, UTC), text UTF-8, fee unknown BOOLEAN (KIND, the schema below). Missing is null, never 0. The
+ * provenance (the rule in full, the poll's time, the game) goes in the footer's metadata, as the history's.
  */
 import type { SchemaElement } from 'hyparquet';
 import { ParquetWriter } from 'hyparquet-writer';
@@ -33,6 +28,7 @@ const KIND: Record<RouteColKey, Kind> = {
   roi: 'double',
   buyDepth: 'int',
   sellDepth: 'int',
+  // Infinity where the market has no sales (the CSV's "no sales"), 0 into a buy order.
   sellDays: 'double',
   polls: 'int',
   since: 'timestamp',

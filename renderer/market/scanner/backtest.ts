@@ -1,17 +1,10 @@
 /**
- * A rule replayed over the recorded price history (market/history): item by item, the item's chunks
- * decoded in time order into the same ItemRow the live scan fills, the rule evaluated (evaluate.ts) after
- * every poll that changed the item. A route (item, buy market, sell market) lives from the poll it appears
- * to the first poll it is gone. Every change's time is a poll's time, so the polls are the union of the
- * times seen over all items read; a poll that changed none of them cannot be told from no poll (over a
- * catalog, every poll changes something).
- *
- * "Taken after one poll": the route was still there at the poll after the one it appeared at (a trader acting
- * on a poll finds it on the next), its return the route's net profit at that poll; "after five polls" alike.
- * Returns are one item per route, in cash thousandths; per day = total over the range's days (one at least).
- *
- * The history keeps each market's ask and best buy order price (recorder.ts), not offers, orders or
- * price_locked, and no trust or liquidity: those limits cannot apply and the result says so.
+ * A rule replayed over the recorded price history (market/history), item by item: each item's chunks decoded
+ * in time order and the rule evaluated (evaluate.ts) after every poll that changed a price it reads. A route
+ * lives from the poll it appears to the first poll it is gone; "taken after one poll" (and five) counts a
+ * route still there at the next poll, its return the net profit then, in cash thousandths. The history keeps
+ * prices only (no offers, orders, price_locked, trust or liquidity): those limits cannot apply and the result
+ * says so. The README's "Backtest" section gives the details.
  */
 import { DAY, decodeInto, PointBuffer, type Chunk } from '../history/chunk-codec';
 import type { HistoryStore } from '../history/store';
@@ -181,6 +174,21 @@ export class ItemReplayer {
    */
   private readonly buyOf: Int32Array;
   private readonly sellOf: Int32Array;
+  /**
+   * Whether a change that leaves a candidate worse (a dearer buy, a lower sale, one gone) can be skipped:
+   * every pair's profit then falls or stays, so the route picked (the most profit) stays the most and keeps
+   * passing, and with none, none can appear; unless a minimum ROI other than 0 lets a pair of less profit
+   * but better ROI pass once the best falls (with 0, passing is profit >= max(minimum, 0), costs being positive).
+   */
+  private readonly worseKeepsNone: boolean;
+  /**
+   * A candidate netted straight from the changed value: what netBuyCandidate / netSellCandidate do, less
+   * the checks of what the history does not record (trust, depth, price_locked: "locked only" buys nothing).
+   */
+  private readonly buyAdd: number;
+  private readonly sellAdd: number;
+  private readonly buyMin: number;
+  private readonly buyMax: number;
   constructor(
     private readonly p: PreparedRule,
     layout: SeriesLayout,
@@ -202,6 +210,12 @@ export class ItemReplayer {
     this.sellOf = Int32Array.from(layout.side, (side, i) =>
       find(p.sell.col, p.sell.n, sellOnAsks, side, layout.col[i] as number),
     );
+    const l = p.rule.limits;
+    this.worseKeepsNone = l.minRoi === 0;
+    this.buyAdd = p.rule.buy === 'ask' ? 0 : p.rule.tickThousandths;
+    this.sellAdd = p.rule.sell === 'bid' ? 0 : -p.rule.tickThousandths;
+    this.buyMin = l.locked === 'only' ? Infinity : (l.priceMin ?? -Infinity);
+    this.buyMax = l.priceMax ?? Infinity;
   }
 
   /** Returns how many routes were there already at `from` (left out of `routes`). */
@@ -213,26 +227,8 @@ export class ItemReplayer {
     times: PollTimes,
     routes: PendingRoute[],
   ): number {
-    const { buyOf, sellOf } = this;
-    const pv = this.p;
-    pv.buyVal.fill(NaN);
-    pv.sellVal.fill(NaN);
-    /**
-     * Whether a change that leaves a candidate worse (a dearer buy, a lower sale, one gone) can be skipped:
-     * every pair's profit then falls or stays, so the route picked (the most profit) stays the most and keeps
-     * passing, and with none, none can appear; unless a minimum ROI other than 0 lets a pair of less profit
-     * but better ROI pass once the best falls (with 0, passing is profit >= max(minimum, 0), costs being positive).
-     */
-    const worseKeepsNone = pv.rule.limits.minRoi === 0;
-    /**
-     * A candidate netted straight from the changed value: what netBuyCandidate / netSellCandidate do, less
-     * the checks of what the history does not record (trust, depth, price_locked: "locked only" buys nothing).
-     */
-    const l = pv.rule.limits;
-    const buyAdd = pv.rule.buy === 'ask' ? 0 : pv.rule.tickThousandths;
-    const sellAdd = pv.rule.sell === 'bid' ? 0 : -pv.rule.tickThousandths;
-    const buyMin = l.locked === 'only' ? Infinity : (l.priceMin ?? -Infinity);
-    const buyMax = l.priceMax ?? Infinity;
+    this.p.buyVal.fill(NaN);
+    this.p.sellVal.fill(NaN);
     let open: Open | null = null;
     let carried = 0;
     let seenBefore = false;
@@ -267,39 +263,8 @@ export class ItemReplayer {
           step(from, true);
         }
         let touched = false;
-        for (; q < n && t[q] === at; q++) {
-          const si = s[q] as number;
-          // A series the rule does not read (or beyond the layout: a damaged chunk) changes nothing.
-          const bi = buyOf[si] ?? -1;
-          const sj = sellOf[si] ?? -1;
-          if (bi >= 0) {
-            const was = pv.buyVal[bi] as number;
-            const price = (v[q] as number) + buyAdd;
-            const now =
-              price === price && price > 0 && price >= buyMin && price <= buyMax
-                ? netAsk(price, pv.buy.fee[bi] as number) * (pv.buy.value[bi] as number)
-                : NaN;
-            pv.buyVal[bi] = now;
-            // A cheaper buy (or a new one) may make or change the route; a dearer one only where it is the route's.
-            if (now < was || (was !== was && now === now) || (open !== null ? bi === pv.pick.buy : !worseKeepsNone))
-              touched = true;
-          }
-          if (sj >= 0) {
-            const was = pv.sellVal[sj] as number;
-            const price = (v[q] as number) + sellAdd;
-            let now = NaN;
-            if (price === price && price > 0) {
-              if (pv.sellMemoPrice[sj] !== price) {
-                pv.sellMemoPrice[sj] = price;
-                pv.sellMemoNet[sj] = netBid(price, pv.sell.fee[sj] as number);
-              }
-              now = (pv.sellMemoNet[sj] as number) * (pv.sell.value[sj] as number);
-            }
-            pv.sellVal[sj] = now;
-            if (now > was || (was !== was && now === now) || (open !== null ? sj === pv.pick.sell : !worseKeepsNone))
-              touched = true;
-          }
-        }
+        for (; q < n && t[q] === at; q++)
+          if (this.change(s[q] as number, v[q] as number, open !== null)) touched = true;
         if (at < from) {
           seenBefore = true;
           continue;
@@ -316,6 +281,46 @@ export class ItemReplayer {
     if (last?.carried) carried++;
     else if (last) routes.push(closed(name, last, NaN));
     return carried;
+  }
+
+  /**
+   * Nets one recorded change into its buy and sell candidates; true when it can change the item's route
+   * (`routeOpen`: the item has a route now).
+   */
+  private change(si: number, value: number, routeOpen: boolean): boolean {
+    const pv = this.p;
+    let touched = false;
+    // A series the rule does not read (or beyond the layout: a damaged chunk) changes nothing.
+    const bi = this.buyOf[si] ?? -1;
+    const sj = this.sellOf[si] ?? -1;
+    if (bi >= 0) {
+      const was = pv.buyVal[bi] as number;
+      const price = value + this.buyAdd;
+      const now =
+        price === price && price > 0 && price >= this.buyMin && price <= this.buyMax
+          ? netAsk(price, pv.buy.fee[bi] as number) * (pv.buy.value[bi] as number)
+          : NaN;
+      pv.buyVal[bi] = now;
+      // A cheaper buy (or a new one) may make or change the route; a dearer one only where it is the route's.
+      if (now < was || (was !== was && now === now) || (routeOpen ? bi === pv.pick.buy : !this.worseKeepsNone))
+        touched = true;
+    }
+    if (sj >= 0) {
+      const was = pv.sellVal[sj] as number;
+      const price = value + this.sellAdd;
+      let now = NaN;
+      if (price === price && price > 0) {
+        if (pv.sellMemoPrice[sj] !== price) {
+          pv.sellMemoPrice[sj] = price;
+          pv.sellMemoNet[sj] = netBid(price, pv.sell.fee[sj] as number);
+        }
+        now = (pv.sellMemoNet[sj] as number) * (pv.sell.value[sj] as number);
+      }
+      pv.sellVal[sj] = now;
+      if (now > was || (was !== was && now === now) || (routeOpen ? sj === pv.pick.sell : !this.worseKeepsNone))
+        touched = true;
+    }
+    return touched;
   }
 }
 

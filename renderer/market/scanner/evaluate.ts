@@ -2,7 +2,6 @@
  * One rule against one item's quotes: the best route (the buy and the sell that leave the most, net of
  * both fees, in cash), or none. The live scan (scan.ts) and the backtest (backtest.ts) fill the same
  * ItemRow, each from its own source, and call evaluateItem, so a rule means the same thing in both.
- *
  * Net of fees is price-arithmetic.ts netAsk / netBid with buyFeeCode / sellFeeCode (Steam's exact function
  * included); the pair is best-quote.ts bestNetPair, as the grid's best pair; trusted quotes are
  * best-quote.ts isTrustedQuote.
