@@ -1,17 +1,10 @@
 /**
- * The valuation's data and the valuation itself, for the page:
- *  - prices: useGridData for the user's market plan (the Prices page's key: one load serves both pages);
- *  - recommendations: the market layer's list (general type), for the suggested price ("—" until loaded);
- *  - Steam analytics (CS2 and Dota 2 only, the games the service has them for): loaded automatically when
- *    there are holdings, because liquidity and "cash within 7 days" need Steam's volumes; the whole-game
- *    answer is the one the detail panel's look-ups keep in the data worker, and only two numbers per held
- *    item cross to this thread;
- *  - the fees in force, the net switch (the Prices page's preference), and which fees are known.
- * The mark (measures.ts) is the snapshot's Derived.mark for the fees, net switch and quote choice: the data worker's own
- * figures when they were made for them (the Prices page's settings: market/model/derived-for.ts), else one
- * pass over the catalog here.
- * The valuation runs (measures.ts valueAllSliced) when any input changes: the fee codes once per settings,
- * the held names' items found in one scan of the snapshot's names, then one pass over the rows, in slices.
+ * The valuation's data and the valuation itself, for the page: the prices (useGridData for the user's market
+ * plan, the Prices page's key: one load serves both pages), the recommendations (for the suggested price, "—"
+ * until loaded), the Steam analytics (`useSteamValues`), the fees in force, the net switch (the Prices page's
+ * preference) and which fees are known. The mark is the snapshot's Derived.mark for the fees, net switch and
+ * quote choice: the data worker's own figures when made for them (market/model/derived-for.ts), else one pass
+ * over the catalog here. The valuation runs in slices (measures.ts valueAllSliced) when any input changes.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -56,7 +49,12 @@ function statusOf(supported: boolean, hasData: boolean, error: ApiError | null, 
   return { state: error ? 'error' : 'loading', error, retry };
 }
 
-/** The held items' Steam numbers (STEAM_VALUE_PATHS), or null for a game without Steam analytics. */
+/**
+ * The held items' Steam numbers (STEAM_VALUE_PATHS), or null for a game without Steam analytics (the service
+ * has them for CS2 and Dota 2). Loaded automatically when there are holdings, because liquidity and "cash
+ * within 7 days" need Steam's volumes; the whole-game answer is the one the detail panel's look-ups keep in
+ * the data worker, and only two numbers per held item cross to this thread.
+ */
 function useSteamValues(game: number, names: readonly string[]) {
   const client = useClient();
   const { sourceKey, retryEpoch } = useDataSource();
