@@ -99,6 +99,36 @@ export interface ValuationOptions {
 }
 
 /**
+ * Valued in slices (measures.ts valueAllSliced): thousands of holdings never hold the main thread long.
+ * The last valuation stays shown until the new one is complete; `failure` says why valuing failed.
+ */
+function useSlicedValuation(ctx: ValuationContext | null, rows: readonly HoldingRow[]) {
+  const [state, setState] = useState<{
+    ctx: ValuationContext;
+    rows: readonly HoldingRow[];
+    valuation: Valuation;
+  } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (!ctx) return;
+    const ac = new AbortController();
+    valueAllSliced(ctx, rows, { signal: ac.signal }).then(
+      (valuation) => {
+        performance.mark('portfolio:valued', { detail: { holdings: rows.length } });
+        setFailure(null);
+        setState({ ctx, rows, valuation });
+      },
+      (e: unknown) => {
+        if (!ac.signal.aborted)
+          setFailure(`The holdings could not be valued: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
+    return () => ac.abort();
+  }, [ctx, rows]);
+  return { state, failure };
+}
+
+/**
  * `rows`: the ledger's rows of this game; keep the array's identity while they do not change (useMemo):
  * a new array values them again.
  */
@@ -146,30 +176,7 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
       mark,
     });
   }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, now, sellShare, mark]);
-  // Valued in slices (measures.ts valueAllSliced): thousands of holdings never hold the main thread long.
-  // The last valuation stays shown (`valuing` true) until the new one is complete.
-  const [state, setState] = useState<{
-    ctx: ValuationContext;
-    rows: readonly HoldingRow[];
-    valuation: Valuation;
-  } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (!ctx) return;
-    const ac = new AbortController();
-    valueAllSliced(ctx, rows, { signal: ac.signal }).then(
-      (valuation) => {
-        performance.mark('portfolio:valued', { detail: { holdings: rows.length } });
-        setFailure(null);
-        setState({ ctx, rows, valuation });
-      },
-      (e: unknown) => {
-        if (!ac.signal.aborted)
-          setFailure(`The holdings could not be valued: ${e instanceof Error ? e.message : String(e)}`);
-      },
-    );
-    return () => ac.abort();
-  }, [ctx, rows]);
+  const { state, failure } = useSlicedValuation(ctx, rows);
   const valuation = state && snap && state.ctx.s.snap.game === game ? state.valuation : null;
   const valuing = ctx !== null && (state?.ctx !== ctx || state.rows !== rows);
   // What the value-over-time chart needs (ValueOverTimeChart's settings).
