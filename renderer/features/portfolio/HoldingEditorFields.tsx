@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import type { GameId } from '../../../shared/catalog/games';
 import type { FormErrors, HoldingForm } from './model/forms';
 import { Field } from './PfDialog';
-import { PlaceField } from './PlaceField';
+import { DatePlaceRow, NoteField } from './DatePlaceFields';
 import type { SetHoldingField } from './useHoldingEditor';
 
 interface HoldingFieldsProps {
@@ -87,29 +87,21 @@ export function AcquiredFields({
 }: Omit<HoldingFieldsProps, 'serviceCurrency' | 'qtyRef'>) {
   return (
     <>
-      <div className="pf-row">
-        <Field id={`${id}-acquired`} label="Acquired" error={errors.acquired}>
-          {(p) => (
-            <input
-              {...p}
-              type="date"
-              className="input"
-              value={form.acquired}
-              onChange={(e) => set('acquired', e.target.value)}
-            />
-          )}
-        </Field>
-        <PlaceField
-          id={`${id}-place`}
-          label="Bought at"
-          game={game}
-          place={form.place}
-          placeText={form.placeText}
-          error={errors.placeText}
-          onPlace={(v) => set('place', v)}
-          onText={(v) => set('placeText', v)}
-        />
-      </div>
+      <DatePlaceRow
+        id={id}
+        dateField="acquired"
+        dateLabel="Acquired"
+        date={form.acquired}
+        dateError={errors.acquired}
+        placeLabel="Bought at"
+        game={game}
+        place={form.place}
+        placeText={form.placeText}
+        placeError={errors.placeText}
+        onDate={(v) => set('acquired', v)}
+        onPlace={(v) => set('place', v)}
+        onText={(v) => set('placeText', v)}
+      />
       <div className="pf-row">
         <Field
           id={`${id}-lockedUntil`}
@@ -128,17 +120,7 @@ export function AcquiredFields({
           )}
         </Field>
       </div>
-      <Field id={`${id}-note`} label="Note" error={errors.note}>
-        {(p) => (
-          <textarea
-            {...p}
-            className="input pf-note"
-            rows={2}
-            value={form.note}
-            onChange={(e) => set('note', e.target.value)}
-          />
-        )}
-      </Field>
+      <NoteField id={id} note={form.note} error={errors.note} onChange={(v) => set('note', v)} />
     </>
   );
 }

@@ -2,25 +2,12 @@
  * "Record sale": what was sold (quantity, price per item, fee, day, where). The ledger takes it from the
  * item's oldest lots (first in, first out); the dialog says which, and flags selling more than is held.
  */
-import type { GameId } from '../../../shared/catalog/games';
 import { formatMoney } from '../../../shared/money/money';
 import { useMoneyFormat } from '../../lib/preferences';
 import { useCurrency } from '../../market/currency/context';
-import type { Sale } from './model/types';
 import { DialogFoot, PfDialog } from './PfDialog';
-import type { UndoNote } from './portfolio-state';
 import { SaleFormFields } from './SaleFormFields';
-import { useSaleDialog } from './useSaleDialog';
-
-interface SaleDialogProps {
-  game: GameId;
-  name: string;
-  /** Items of this name held now (before this sale; with it, when editing). */
-  held: number;
-  existing: Sale | null;
-  onClose(): void;
-  onDone(note: UndoNote): void;
-}
+import { useSaleDialog, type SaleDialogProps } from './useSaleDialog';
 
 export function SaleDialog({ game, name, held, existing, onClose, onDone }: SaleDialogProps) {
   const money = useMoneyFormat();

@@ -2,7 +2,7 @@
 import type { GameId } from '../../../shared/catalog/games';
 import type { FormErrors, SaleForm } from './model/forms';
 import { Field } from './PfDialog';
-import { PlaceField } from './PlaceField';
+import { DatePlaceRow, NoteField } from './DatePlaceFields';
 import type { SetSaleField } from './useSaleDialog';
 
 export function SaleFormFields({
@@ -64,40 +64,22 @@ export function SaleFormFields({
           )}
         </Field>
       </div>
-      <div className="pf-row">
-        <Field id={`${id}-sold`} label="Sold on" error={errors.sold}>
-          {(p) => (
-            <input
-              {...p}
-              type="date"
-              className="input"
-              value={form.sold}
-              onChange={(e) => set('sold', e.target.value)}
-            />
-          )}
-        </Field>
-        <PlaceField
-          id={`${id}-place`}
-          label="Sold at"
-          game={game}
-          place={form.place}
-          placeText={form.placeText}
-          error={errors.placeText}
-          onPlace={(v) => set('place', v)}
-          onText={(v) => set('placeText', v)}
-        />
-      </div>
-      <Field id={`${id}-note`} label="Note" error={errors.note}>
-        {(p) => (
-          <textarea
-            {...p}
-            className="input pf-note"
-            rows={2}
-            value={form.note}
-            onChange={(e) => set('note', e.target.value)}
-          />
-        )}
-      </Field>
+      <DatePlaceRow
+        id={id}
+        dateField="sold"
+        dateLabel="Sold on"
+        date={form.sold}
+        dateError={errors.sold}
+        placeLabel="Sold at"
+        game={game}
+        place={form.place}
+        placeText={form.placeText}
+        placeError={errors.placeText}
+        onDate={(v) => set('sold', v)}
+        onPlace={(v) => set('place', v)}
+        onText={(v) => set('placeText', v)}
+      />
+      <NoteField id={id} note={form.note} error={errors.note} onChange={(v) => set('note', v)} />
     </>
   );
 }

@@ -8,14 +8,17 @@ import { portfolioRuntime, type UndoNote } from './portfolio-state';
 
 export type SetSaleField = <K extends keyof SaleForm>(k: K, v: SaleForm[K]) => void;
 
-export function useSaleDialog(o: {
+export interface SaleDialogProps {
   game: GameId;
   name: string;
+  /** Items of this name held now (before this sale; with it, when editing). */
   held: number;
   existing: Sale | null;
   onClose(): void;
   onDone(note: UndoNote): void;
-}) {
+}
+
+export function useSaleDialog(o: SaleDialogProps) {
   const { game, name, held, existing, onClose, onDone } = o;
   const [form, setForm] = useState<SaleForm>(() => saleForm(existing));
   const [errors, setErrors] = useState<FormErrors<SaleForm>>({});
