@@ -4,20 +4,13 @@
  * values today's holdings (remaining quantities) at the prices recorded then, says its resolution, and
  * names the items with no history in the range. Read in the history worker in one request.
  */
-import { useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { gameName } from '../../../../shared/catalog/games';
 import { MISSING } from '../../../../shared/money/money';
-import { useConnection } from '../../../platform/connection';
 import { ChartFrame } from '../../../ui/charts/ChartFrame';
-import { chartFormat } from '../../../ui/charts/format';
-import { useMoneyFormat } from '../../../lib/preferences';
-import { useCurrency } from '../../../market/currency/context';
 import { askColor, axisProps, bidColor, gridColor, tooltipProps } from '../../../ui/charts/theme';
-import type { Provenance } from '../../../ui/charts/types';
 import type { HoldingRow } from '../model/types';
 import { useValueOverTime } from './useValueOverTime';
-import { valueChartState, valueChartSubtitle, VALUE_RANGES, type SeriesSettings } from './value-over-time';
+import { VALUE_RANGES, type SeriesSettings } from './value-over-time';
 
 export interface ValueOverTimeChartProps {
   rows: readonly HoldingRow[];
@@ -32,34 +25,7 @@ function timeLabel(t: number, span: number): string {
 }
 
 export function ValueOverTimeChart({ rows, settings, nameOf }: ValueOverTimeChartProps) {
-  const { range, setRange, resolution, items, current, series, data, conv, oldest } = useValueOverTime(rows, settings);
-  const money = useMoneyFormat();
-  const currency = useCurrency();
-  const f = useMemo(() => chartFormat(conv?.format ?? money), [conv, money]);
-  const { status } = useConnection();
-  const { game, askMarkets, bidMarkets, net } = settings;
-  const state = valueChartState(items, current);
-  const provenance: Provenance = {
-    fetchedAt: current?.at ?? Date.now(),
-    source:
-      status?.state === 'demo' || !status?.baseUrl
-        ? 'Demo data (built-in reference service)'
-        : `${status.baseUrl.replace(/^https?:\/\//, '').replace(/\/.*$/, '')} (local price history)`,
-    game: gameName(game),
-    markets: [...new Set([...askMarkets, ...bidMarkets])].map(nameOf),
-  };
-  const noHistory = series?.noHistory ?? [];
-  const span =
-    series && series.times.length
-      ? (series.times[series.times.length - 1] as number) - (series.first ?? 0)
-      : 86_400_000;
-  const subtitle = valueChartSubtitle({
-    resolution,
-    net,
-    convertedTo: conv ? currency.display : null,
-    oldestRateDate: oldest?.date ?? null,
-    noHistory,
-  });
+  const { range, setRange, data, f, state, provenance, span, subtitle } = useValueOverTime(rows, settings, nameOf);
 
   return (
     <section className="pf-value-time" aria-label="Value over time" data-testid="portfolio-value-time">

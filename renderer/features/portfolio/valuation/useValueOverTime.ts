@@ -1,8 +1,12 @@
-/** The value-over-time chart's model: the range, the history read for it (one worker request), and the chart's data. */
+/** The value-over-time chart's model: the range, the history read for it (one worker request), the chart's data and its words. */
 import { useEffect, useMemo, useState } from 'react';
 import { history, useHistoryVersion } from '../../../market/history/client';
 import type { PortfolioSeries } from '../../../market/history/portfolio-series';
+import { gameName } from '../../../../shared/catalog/games';
 import { useMoneyFormat } from '../../../lib/preferences';
+import { useConnection } from '../../../platform/connection';
+import { chartFormat } from '../../../ui/charts/format';
+import type { Provenance } from '../../../ui/charts/types';
 import { useCurrency } from '../../../market/currency/context';
 import { datedConverter } from '../../../market/currency/dated';
 import type { HoldingRow } from '../model/types';
@@ -10,6 +14,8 @@ import {
   convertValueChartData,
   seriesRequest,
   valueChartData,
+  valueChartState,
+  valueChartSubtitle,
   VALUE_RANGES,
   type SeriesSettings,
   type ValueRangeId,
@@ -22,7 +28,11 @@ interface SeriesResult {
   at: number;
 }
 
-export function useValueOverTime(rows: readonly HoldingRow[], settings: SeriesSettings) {
+export function useValueOverTime(
+  rows: readonly HoldingRow[],
+  settings: SeriesSettings,
+  nameOf: (slug: string) => string,
+) {
   const [range, setRange] = useState<ValueRangeId>('7d');
   const version = useHistoryVersion();
   const money = useMoneyFormat();
@@ -72,5 +82,28 @@ export function useValueOverTime(rows: readonly HoldingRow[], settings: SeriesSe
     return conv ? convertValueChartData(plain, conv, currency.service, currency.display) : plain;
   }, [series, conv, currency.service, currency.display]);
   const oldest = conv && data.rows.length ? conv.oldestUsed() : null;
-  return { range, setRange, resolution: r.resolution, items: req.items.length, current, series, data, conv, oldest };
+  const f = useMemo(() => chartFormat(conv?.format ?? money), [conv, money]);
+  const { status } = useConnection();
+  const provenance: Provenance = {
+    fetchedAt: current?.at ?? Date.now(),
+    source:
+      status?.state === 'demo' || !status?.baseUrl
+        ? 'Demo data (built-in reference service)'
+        : `${status.baseUrl.replace(/^https?:\/\//, '').replace(/\/.*$/, '')} (local price history)`,
+    game: gameName(game),
+    markets: [...new Set([...askMarkets, ...bidMarkets])].map(nameOf),
+  };
+  /** The time the drawn points span, which picks the axis labels (times of day up to a day, else dates). */
+  const span =
+    series && series.times.length
+      ? (series.times[series.times.length - 1] as number) - (series.first ?? 0)
+      : 86_400_000;
+  const subtitle = valueChartSubtitle({
+    resolution: r.resolution,
+    net,
+    convertedTo: conv ? currency.display : null,
+    oldestRateDate: oldest?.date ?? null,
+    noHistory: series?.noHistory ?? [],
+  });
+  return { range, setRange, data, f, state: valueChartState(req.items.length, current), provenance, span, subtitle };
 }
