@@ -8,7 +8,9 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useRowWindow } from '../../lib/useRowWindow';
 import type { PortfolioColumn } from './model/columns';
-import { nextSort, type SortState } from './model/table-view';
+import type { SortState } from './model/table-view';
+import { rowKeyCommand } from './model/row-keys';
+import { HoldingsTableHead } from './HoldingsTableHead';
 import type { HoldingRow } from './model/types';
 
 const ROW_H = 34;
@@ -66,8 +68,7 @@ function HoldingsTableView<R extends HoldingRow>({
     scroller.current?.querySelector<HTMLElement>(`[data-row="${at}"]`)?.focus();
   });
 
-  const move = (r: number) => {
-    const next = Math.max(0, Math.min(rows.length - 1, r));
+  const move = (next: number) => {
     setActive(next);
     win.scrollToRow(next);
     focusRow.current = true;
@@ -76,46 +77,15 @@ function HoldingsTableView<R extends HoldingRow>({
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const row = rows[at];
     if (!row || e.altKey || e.ctrlKey || e.metaKey) return;
-    // Keys typed in a row's buttons are theirs (Enter presses the button).
-    const onButton = e.target instanceof HTMLButtonElement;
     const page = Math.max(1, Math.floor(((scroller.current?.clientHeight ?? 400) - HEAD_H) / ROW_H) - 1);
-    switch (e.key) {
-      case 'ArrowDown':
-        move(at + 1);
-        break;
-      case 'ArrowUp':
-        move(at - 1);
-        break;
-      case 'PageDown':
-        move(at + page);
-        break;
-      case 'PageUp':
-        move(at - page);
-        break;
-      case 'Home':
-        move(0);
-        break;
-      case 'End':
-        move(rows.length - 1);
-        break;
-      case 'Enter':
-        if (onButton) return;
-        actions.edit(row, e.target instanceof HTMLElement ? e.target : null);
-        break;
-      case 's':
-      case 'S':
-        actions.sell(row);
-        break;
-      case 'p':
-      case 'P':
-        actions.split(row);
-        break;
-      case 'Delete':
-        actions.remove(row);
-        break;
-      default:
-        return;
-    }
+    const command = rowKeyCommand(e.key, at, page, rows.length);
+    if (!command) return;
+    if ('move' in command) move(command.move);
+    else if (command.act === 'edit') {
+      // Keys typed in a row's buttons are theirs (Enter presses the button).
+      if (e.target instanceof HTMLButtonElement) return;
+      actions.edit(row, e.target instanceof HTMLElement ? e.target : null);
+    } else actions[command.act](row);
     e.preventDefault();
   };
 
@@ -134,39 +104,7 @@ function HoldingsTableView<R extends HoldingRow>({
       onKeyDown={onKeyDown}
     >
       <div className="pf-grid-inner" style={{ height: HEAD_H + win.totalHeight, minWidth }}>
-        <div
-          className="pf-grid-row pf-grid-head"
-          role="row"
-          aria-rowindex={1}
-          style={{ gridTemplateColumns: template, height: HEAD_H }}
-        >
-          {columns.map((c) => {
-            const dir = sort?.column === c.id ? sort.dir : null;
-            return (
-              <div
-                key={c.id}
-                role="columnheader"
-                aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
-                className={`pf-cell pf-cell--${c.align}`}
-              >
-                <button
-                  type="button"
-                  className="pf-sort"
-                  title={c.title}
-                  onClick={() => onSort(nextSort(sort, c as PortfolioColumn<unknown>))}
-                >
-                  {c.label}
-                  <span aria-hidden="true" className="pf-sort__mark">
-                    {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
-                  </span>
-                </button>
-              </div>
-            );
-          })}
-          <div role="columnheader" className="pf-cell">
-            <span className="visually-hidden">Actions</span>
-          </div>
-        </div>
+        <HoldingsTableHead columns={columns} sort={sort} onSort={onSort} template={template} height={HEAD_H} />
         {visible.map((r) => {
           const row = rows[r] as R;
           return (

@@ -4,10 +4,8 @@
  * allowed and marked, not refused (an item the service has not listed yet, a typo the user means).
  * ARIA combobox pattern: https://www.w3.org/WAI/ARIA/apg/patterns/combobox/ (list autocomplete, manual selection).
  */
-import { useMemo, useState, type Ref } from 'react';
-import { prepare, rankNames } from '../../market/model/rank';
-
-const SHOWN = 8;
+import type { Ref } from 'react';
+import { useItemPicker } from './useItemPicker';
 
 interface ItemPickerProps {
   id: string;
@@ -21,20 +19,12 @@ interface ItemPickerProps {
 }
 
 export function ItemPicker({ id, value, onChange, names, known, error, inputRef }: ItemPickerProps) {
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const matches = useMemo(() => {
-    if (!names || !open || !value.trim()) return [];
-    const p = prepare(names);
-    return rankNames(p, value, SHOWN).indexes.map((i) => p.names[i] ?? '');
-  }, [names, value, open]);
-  const shown = open && matches.length > 0 && !(matches.length === 1 && matches[0] === value);
-  const trimmed = value.trim();
-  const unknown = trimmed !== '' && known !== null && !known.has(trimmed);
-  const pick = (name: string) => {
-    onChange(name);
-    setOpen(false);
-  };
+  const { matches, shown, active, unknown, pick, type, close, onKeyDown } = useItemPicker(
+    value,
+    onChange,
+    names,
+    known,
+  );
   const describedBy = [error ? `${id}-err` : null, `${id}-hint`].filter(Boolean).join(' ');
   return (
     <div className="field pf-grow pf-picker">
@@ -56,29 +46,9 @@ export function ItemPicker({ id, value, onChange, names, known, error, inputRef 
         spellCheck={false}
         value={value}
         data-testid="pf-item-input"
-        onChange={(e) => {
-          onChange(e.target.value);
-          setOpen(true);
-          setActive(0);
-        }}
-        onBlur={() => setOpen(false)}
-        onKeyDown={(e) => {
-          if (!shown) {
-            if (e.key === 'ArrowDown' && value.trim()) {
-              setOpen(true);
-              e.preventDefault();
-            }
-            return;
-          }
-          if (e.key === 'ArrowDown') setActive((a) => Math.min(matches.length - 1, a + 1));
-          else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
-          else if (e.key === 'Enter') pick(matches[active] ?? value);
-          else if (e.key === 'Escape') setOpen(false);
-          else return;
-          // Handled here: Enter picks instead of saving, Escape closes the list, not the dialog.
-          e.preventDefault();
-          e.stopPropagation();
-        }}
+        onChange={(e) => type(e.target.value)}
+        onBlur={close}
+        onKeyDown={onKeyDown}
       />
       {shown ? (
         <ul id={`${id}-list`} role="listbox" className="pf-picker__list" aria-label="Matching items">

@@ -5,11 +5,12 @@
  * what is here" (the default) or "Replace everything", and asks to confirm. One write, one Undo.
  */
 import { useId, useState } from 'react';
-import { DEFAULT_RESTORE_MODE, describeRestore, planRestore, readBackupFile, type RestoreMode } from './model/backup';
+import { DEFAULT_RESTORE_MODE, planRestore, readBackupFile, type RestoreMode } from './model/backup';
 import { restoreBackup } from './model/edits';
 import type { Backup } from './model/types';
 import { PfDialog } from './PfDialog';
 import { portfolioRuntime, usePortfolio, type UndoNote } from './portfolio-state';
+import { RestoreChoice } from './RestoreChoice';
 
 export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(note: UndoNote): void }) {
   const view = usePortfolio();
@@ -67,35 +68,7 @@ export function RestoreDialog({ onClose, onDone }: { onClose(): void; onDone(not
             {problem}
           </p>
         ) : null}
-        {backup ? (
-          <>
-            <p className="field__hint">
-              {backup.file}: {backup.data.holdings.length} holdings and {backup.data.sales.length} sales, saved{' '}
-              {new Date(backup.data.exported).toLocaleString()}.
-            </p>
-            <fieldset className="field field--fieldset">
-              <legend className="field__label">How</legend>
-              <label className="pf-radio">
-                <input type="radio" name={`${id}-mode`} checked={mode === 'add'} onChange={() => setMode('add')} />
-                Add the backup to what is here (same records are replaced)
-              </label>
-              <label className="pf-radio">
-                <input
-                  type="radio"
-                  name={`${id}-mode`}
-                  checked={mode === 'replace'}
-                  onChange={() => setMode('replace')}
-                />
-                Replace the whole portfolio with the backup (deletes what the backup does not have)
-              </label>
-            </fieldset>
-            {plan ? (
-              <p className="pf-confirm" data-testid="pf-restore-plan">
-                {describeRestore(plan)}
-              </p>
-            ) : null}
-          </>
-        ) : null}
+        {backup ? <RestoreChoice id={id} backup={backup} mode={mode} onMode={setMode} plan={plan} /> : null}
         <footer className="pf-form__foot">
           <span className="pf-spacer" />
           <button type="button" className="btn" onClick={onClose}>

@@ -5,9 +5,10 @@
  */
 import { memo } from 'react';
 import { formatMoney, MISSING, type MoneyFormat } from '../../../shared/money/money';
-import { placeText } from './model/export-csv';
 import type { Ledger } from './model/ledger';
+import { realisedOf, salesNewestFirst } from './model/sales-view';
 import type { Sale } from './model/types';
+import { SaleRow } from './SaleRow';
 
 interface SalesListProps {
   sales: readonly Sale[];
@@ -26,14 +27,8 @@ export const SalesList = memo(function SalesList({
   onEdit,
   onDelete,
 }: SalesListProps) {
-  const shown = [...sales].sort((a, b) => (a.sold === b.sold ? b.created - a.created : a.sold < b.sold ? 1 : -1));
-  let realised = 0;
-  let missing = 0;
-  for (const s of sales) {
-    const r = ledger.sales.get(s.id)?.realised ?? null;
-    if (r === null) missing++;
-    else realised += r;
-  }
+  const shown = salesNewestFirst(sales);
+  const { realised, missing } = realisedOf(sales, ledger);
   return (
     <>
       <p className="pf-total" data-testid="pf-realised-summary">
@@ -80,62 +75,17 @@ export const SalesList = memo(function SalesList({
             </tr>
           </thead>
           <tbody>
-            {shown.map((s) => {
-              const r = ledger.sales.get(s.id);
-              const realisedValue = r?.realised ?? null;
-              return (
-                <tr key={s.id} data-testid="pf-sale-row" data-sale-id={s.id}>
-                  <td>{s.sold}</td>
-                  <td>
-                    {s.name}
-                    {r && r.shortfall > 0 ? (
-                      <span
-                        className="pf-tag pf-tag--warn"
-                        title="More was sold than the lots held: add the missing lots to know this sale's profit"
-                      >
-                        {r.shortfall} not held
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="pf-numcol">{s.quantity}</td>
-                  <td className="pf-numcol">{formatMoney((r?.sale ?? s).unitPrice, money)}</td>
-                  <td className="pf-numcol">{formatMoney((r?.sale ?? s).fee, money)}</td>
-                  <td className="pf-numcol" data-testid="pf-sale-proceeds">
-                    {formatMoney(r?.proceeds ?? null, money)}
-                  </td>
-                  <td className="pf-numcol" data-testid="pf-sale-cost">
-                    {formatMoney(r?.costBasis ?? null, money)}
-                  </td>
-                  <td
-                    className={`pf-numcol${realisedValue !== null && realisedValue < 0 ? ' is-loss' : realisedValue ? ' is-gain' : ''}`}
-                    data-testid="pf-sale-realised"
-                  >
-                    {formatMoney(realisedValue, money)}
-                  </td>
-                  <td>{placeText(s.place, { marketName }) || MISSING}</td>
-                  <td>
-                    <div className="pf-row-actions">
-                      <button
-                        type="button"
-                        className="btn btn--small btn--ghost"
-                        aria-label={`Edit the sale of ${s.name} on ${s.sold}`}
-                        onClick={() => onEdit(s)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--small btn--ghost"
-                        aria-label={`Delete the sale of ${s.name} on ${s.sold}`}
-                        onClick={() => onDelete(s)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
+            {shown.map((s) => (
+              <SaleRow
+                key={s.id}
+                s={s}
+                r={ledger.sales.get(s.id)}
+                money={money}
+                marketName={marketName}
+                onEdit={onEdit}
+                onDelete={onDelete}
+              />
+            ))}
           </tbody>
         </table>
       </div>

@@ -1,27 +1,19 @@
 /**
- * "Fetch from Steam": the host reads a public inventory (profile link or SteamID64), page by page and
- * politely (it waits out a 429's Retry-After; the wait is shown), with progress and Cancel. A private, empty
- * or unreadable inventory is said in the host's sentence. The items then go through the same preview as a
- * saved inventory file before anything is added. The market data service's key never goes to Steam: the
- * host's fetcher has no access to it.
- *
- * A public fetch sees what Steam shows any visitor, and the dialog says so before and after: not CS2's
- * trade-protected items, not CS2 items bought or received in a trade in the last 10 days, and no trade-lock
- * dates (backend/steam-inventory/fetch-inventory.ts cites the sources). The host's notes on the result say
- * what this fetch left out.
+ * "Fetch from Steam": the host reads a public inventory (profile link or SteamID64) page by page, waiting out
+ * a 429's Retry-After (the wait is shown), with progress and Cancel; a private, empty or unreadable inventory
+ * is said in the host's sentence. The items go through the same preview as a saved inventory file before
+ * anything is added. The service's key never goes to Steam: the host's fetcher has no access to it. A public
+ * fetch sees what Steam shows any visitor (not CS2's trade-protected items nor those traded in the last 10 days,
+ * no trade-lock dates; backend/steam-inventory/fetch-inventory.ts cites the sources); the dialog says so.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { GameId } from '../../../shared/catalog/games';
 import type { SteamInventoryProgress } from '../../../shared/steam/inventory';
 import { useMoneyFormat } from '../../lib/preferences';
-import { useItemNames } from '../../market/item-names';
-import { useConnection } from '../../platform/connection';
-import { acceptedDrafts, importParsers } from './import-parsers';
-import { ImportPreviewTable, previewCounts } from './ImportPreviewTable';
-import { importDrafts } from './model/edits';
-import type { ImportPreview } from './model/types';
+import { ImportPreviewTable } from './ImportPreviewTable';
 import { PfDialog } from './PfDialog';
-import { portfolioRuntime, type UndoNote } from './portfolio-state';
+import type { UndoNote } from './portfolio-state';
+import { useSteamFetch } from './useSteamFetch';
 
 /** What a fetch without the owner's Steam sign-in cannot see, said before fetching. */
 function visibilityText(game: GameId): string {
@@ -47,69 +39,10 @@ export function SteamFetchDialog({
   onClose(): void;
   onDone(note: UndoNote): void;
 }) {
-  const { api } = useConnection();
   const money = useMoneyFormat();
-  const names = useItemNames(game);
-  const [profile, setProfile] = useState('');
-  const [progress, setProgress] = useState<SteamInventoryProgress | null>(null);
-  const [running, setRunning] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [notes, setNotes] = useState<readonly string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const abort = useRef<AbortController | null>(null);
   const id = useId();
-  const ctx = useMemo(() => ({ game, names, now: Date.now() }), [game, names]);
-  // Closing the dialog cancels a fetch under way.
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const start = async () => {
-    const p = profile.trim();
-    if (!p) {
-      setProblem('Paste a Steam profile link (steamcommunity.com/profiles/… or /id/…) or a SteamID64.');
-      return;
-    }
-    const controller = new AbortController();
-    abort.current = controller;
-    setRunning(true);
-    setProblem(null);
-    setPreview(null);
-    setNotes([]);
-    setProgress(null);
-    try {
-      const result = await api.fetchSteamInventory(
-        { profile: p, appId: game },
-        { onProgress: setProgress, signal: controller.signal },
-      );
-      if (controller.signal.aborted) return;
-      if (!result.ok) setProblem(result.reason === 'cancelled' ? 'Cancelled: nothing was read.' : result.message);
-      else {
-        setNotes(result.notes ?? []);
-        if (result.inventory.assets.length === 0) setProblem('This inventory is empty: there is nothing to import.');
-        else setPreview(importParsers.steamInventory(result.inventory, ctx));
-      }
-    } catch (e) {
-      setProblem(`The inventory could not be fetched: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      if (abort.current === controller) abort.current = null;
-      setRunning(false);
-    }
-  };
-
-  const counts = preview && !preview.fatal ? previewCounts(preview) : null;
-  const accept = async () => {
-    if (!preview) return;
-    const drafts = acceptedDrafts(preview, game);
-    setBusy(true);
-    try {
-      onDone(await portfolioRuntime().commit(importDrafts(drafts, Date.now())));
-      onClose();
-    } catch (e) {
-      setProblem(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { profile, setProfile, progress, running, problem, preview, notes, busy, counts, start, cancel, accept } =
+    useSteamFetch(game, onClose, onDone);
 
   return (
     <PfDialog
@@ -142,7 +75,7 @@ export function SteamFetchDialog({
               onChange={(e) => setProfile(e.target.value)}
             />
             {running ? (
-              <button type="button" className="btn" onClick={() => abort.current?.abort()}>
+              <button type="button" className="btn" onClick={cancel}>
                 Cancel
               </button>
             ) : (

@@ -32,6 +32,35 @@ function lockText(lockedUntil: number | null, now: number): string {
   return `${new Date(lockedUntil).toLocaleDateString()} (${days} d)`;
 }
 
+/** Items left, and of how many bought when some were sold. */
+function qtyText(r: HoldingRow): string {
+  return r.remaining === r.holding.quantity ? String(r.remaining) : `${r.remaining} of ${r.holding.quantity}`;
+}
+
+/** The item's name, tagged when the catalog does not know it and while it is trade-locked. */
+function HoldingName({ row: r, now }: { row: HoldingRow; now: number }) {
+  return (
+    <span className="pf-name">
+      <span className="pf-name__text" title={r.holding.name}>
+        {r.holding.name}
+      </span>
+      {r.known ? null : (
+        <span
+          className="pf-tag pf-tag--warn"
+          title="The catalog of this game does not know this name: it has no prices"
+        >
+          not in catalog
+        </span>
+      )}
+      {r.holding.lockedUntil !== null && r.holding.lockedUntil > now ? (
+        <span className="pf-tag" title={`Trade-locked until ${new Date(r.holding.lockedUntil).toLocaleString()}`}>
+          locked
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 export function holdingColumns({ money, marketName, now }: ColumnContext): PortfolioColumn<HoldingRow>[] {
   const names = { marketName };
   return [
@@ -42,26 +71,7 @@ export function holdingColumns({ money, marketName, now }: ColumnContext): Portf
       align: 'start',
       sortValue: (r) => r.holding.name.toLowerCase(),
       text: (r) => (r.known ? r.holding.name : `${r.holding.name} (not in catalog)`),
-      render: (r) => (
-        <span className="pf-name">
-          <span className="pf-name__text" title={r.holding.name}>
-            {r.holding.name}
-          </span>
-          {r.known ? null : (
-            <span
-              className="pf-tag pf-tag--warn"
-              title="The catalog of this game does not know this name: it has no prices"
-            >
-              not in catalog
-            </span>
-          )}
-          {r.holding.lockedUntil !== null && r.holding.lockedUntil > now ? (
-            <span className="pf-tag" title={`Trade-locked until ${new Date(r.holding.lockedUntil).toLocaleString()}`}>
-              locked
-            </span>
-          ) : null}
-        </span>
-      ),
+      render: (r) => <HoldingName row={r} now={now} />,
     },
     {
       id: 'quantity',
@@ -69,13 +79,8 @@ export function holdingColumns({ money, marketName, now }: ColumnContext): Portf
       title: 'Items of this lot not sold yet (of the items bought, when some were sold)',
       align: 'end',
       sortValue: (r) => r.remaining,
-      text: (r) =>
-        r.remaining === r.holding.quantity ? String(r.remaining) : `${r.remaining} of ${r.holding.quantity}`,
-      render: (r) => (
-        <span data-testid="pf-qty">
-          {r.remaining === r.holding.quantity ? r.remaining : `${r.remaining} of ${r.holding.quantity}`}
-        </span>
-      ),
+      text: qtyText,
+      render: (r) => <span data-testid="pf-qty">{qtyText(r)}</span>,
     },
     {
       id: 'unitCost',

@@ -1,16 +1,9 @@
 /**
  * The portfolio in memory: every game's holdings and sales as read from the store, and the one way to change
- * them (`commit`): the change is written in one transaction first, then shown; a failed write changes
- * nothing on screen and its sentence is kept in `problem` (the page shows it) as well as thrown. Each commit
- * gives back an UndoNote whose Undo writes the reverse change the same way.
- *
- * One instance for the app: the page and the editor dialog (mounted on every page) share it. With the web
- * host open in several tabs, a tab that wrote tells the others on a BroadcastChannel and they read the
- * store again (https://html.spec.whatwg.org/multipage/web-messaging.html#broadcasting-to-other-browsing-contexts:
- * a message reaches the other channels of that name, never the sender), so no tab shows, or edits, stale records.
- * A message can come late, and a dialog keeps what it was opened with: so each change also carries the records
- * it was built from (model/edits.ts) and the store refuses it, writing nothing, when another tab changed them.
- * Then this tab reads the store again and says so; a change made elsewhere also drops this tab's Undo.
+ * them (`commit`): the change is written in one transaction first, then shown; a failed write changes nothing
+ * on screen and its sentence is kept in `problem` (the page shows it) as well as thrown. Each commit gives
+ * back an UndoNote whose Undo writes the reverse change the same way. One instance for the app: the page and
+ * the editor dialog (mounted on every page) share it; how tabs of the web host stay in step: `PortfolioRuntime`.
  */
 import { useSyncExternalStore } from 'react';
 import { errorText } from '../../lib/storage/versioned-db';
@@ -45,6 +38,14 @@ export type { UndoNote } from './note-state';
 const byCreated = (a: { created: number; id: string }, b: { created: number; id: string }) =>
   a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/**
+ * With the web host open in several tabs, a tab that wrote tells the others on a BroadcastChannel and they
+ * read the store again (https://html.spec.whatwg.org/multipage/web-messaging.html#broadcasting-to-other-browsing-contexts:
+ * a message reaches the other channels of that name, never the sender), so no tab shows, or edits, stale records.
+ * A message can come late, and a dialog keeps what it was opened with: so each change also carries the records
+ * it was built from (model/edits.ts) and the store refuses it, writing nothing, when another tab changed them.
+ * Then this tab reads the store again and says so; a change made elsewhere also drops this tab's Undo.
+ */
 export class PortfolioRuntime {
   private view: PortfolioView = { ready: false, holdings: [], sales: [], invalid: 0, loadError: null, problem: null };
   private readonly listeners = new Set<() => void>();

@@ -1,14 +1,10 @@
 /**
  * The portfolio in IndexedDB ('market-desk-portfolio', through `idb`), so holdings and sales survive a restart:
- *
- *   holdings  one record per lot (keyPath id, index `game`)
- *   sales     one record per sale (keyPath id, index `game`)
- *
- * Reads are checked with the zod schemas of model/types.ts; a record that does not pass is left out and
- * counted (`invalid`). Every change (an edit, a split, an import, an undo, a restore) is one transaction, so
- * it is kept whole or not at all (https://w3c.github.io/IndexedDB/#transaction-concept); a failed write
- * rejects with the transaction's own error and sets the 'portfolio-write' notice (Settings → Storage and
- * the page), a full disk in words of its own.
+ * `holdings` one record per lot, `sales` one per sale (keyPath id, index `game` in both). Reads are checked
+ * with the zod schemas of model/types.ts; a record that does not pass is left out and counted (`invalid`).
+ * Every change (an edit, a split, an import, an undo, a restore) is one transaction, kept whole or not at all
+ * (https://w3c.github.io/IndexedDB/#transaction-concept); a failed write rejects with the transaction's own
+ * error and sets the 'portfolio-write' notice (Settings → Storage and the page), a full disk in its own words.
  */
 import type { DBSchema, IDBPObjectStore } from 'idb';
 import { setNotice } from '../../lib/storage/status';

@@ -2,21 +2,22 @@
  * A holding's cost is kept as entered: amount (thousandths of its currency), currency (null = the
  * service's) and purchase date. For P&L in the display currency it converts at the rate of the purchase
  * date (the closest earlier published day), while the value converts at today's rate:
- *
  *   P&L (display) = value x rate(service -> display, today) - cost x rate(cost currency -> display, purchase date)
- *
- * The ledger and the valuation work in service-currency thousandths and the display converts their result
- * at today's rate; so the ledger is given the cost as "the service amount that, at today's rate, is the cost
- * in the display currency at the purchase date": cost x rate(cost -> display, date) / rate(service -> display,
- * today). Shown in the service currency that is simply the cost at the purchase date's rate. Unrounded: the
- * figure shown is rounded once (half away from zero). No rate for the cost's currency: the cost is unknown.
- * A cost without a purchase date converts at the newest rate. Sales likewise convert at their sale date's rate.
+ * No rate for the cost's currency: the cost is unknown. A cost without a purchase date converts at the newest
+ * rate. Sales likewise convert at their sale date's rate. How the ledger is given the cost: `costFactor`.
  */
 import type { CurrencyView } from '../../../market/currency/context';
 import { pairRate } from '../../../market/currency/rate-table';
 import type { Holding, Sale } from './types';
 
-/** Factor from a cost in `currency` on `date` to ledger (service) thousandths; null without a rate. */
+/**
+ * Factor from a cost in `currency` on `date` to ledger (service) thousandths; null without a rate. The ledger
+ * and the valuation work in service-currency thousandths and the display converts their result at today's
+ * rate; so the ledger is given the cost as "the service amount that, at today's rate, is the cost in the
+ * display currency at the purchase date": cost x rate(cost -> display, date) / rate(service -> display, today).
+ * Shown in the service currency that is simply the cost at the purchase date's rate. Unrounded: the figure
+ * shown is rounded once (half away from zero).
+ */
 function costFactor(view: CurrencyView, currency: string, date: string | null): number | null {
   const target = view.converting && view.current ? view.display : view.service;
   if (currency === target && target === view.service) return 1;

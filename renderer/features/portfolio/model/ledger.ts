@@ -1,16 +1,10 @@
 /**
  * The FIFO ledger: sales take from the holdings (lots) of the same item, oldest first, and the realised
- * profit follows from the cost of what each sale took.
- *
- * Per (game, name): lots are ordered by `acquired` (a lot without a date last), then `created`, then id;
- * sales by `sold`, then `created`, then id; each sale takes from the oldest lots that still have items.
- * A sale's date is not checked against the lots' dates: what was sold came from what was held first.
- *
- * Integer arithmetic only (money is thousandths). A lot's fee is shared over its items by cumulative
- * rounding down: items [a, b) of a lot of Q items with fee F carry floor(F·b/Q) − floor(F·a/Q). The parts
- * taken by successive sales and the part still held therefore add up to F exactly, whatever the split
- * (the first item of a lot of 3 with fee 10 carries 3, the next 3, the last 4). A fee of null counts as
- * none (the user recorded no fee); a unit cost of null makes every cost basis that includes it null.
+ * profit follows from the cost of what each sale took. Per (game, name): lots are ordered by `acquired` (a
+ * lot without a date last), then `created`, then id; sales by `sold`, then `created`, then id. A sale's date
+ * is not checked against the lots' dates: what was sold came from what was held first. Integer arithmetic
+ * only (money is thousandths); a fee of null counts as none (the user recorded no fee); a unit cost of null
+ * makes every cost basis that includes it null. How a lot's fee is shared over its items: `feeShare`.
  */
 import type { Holding, HoldingRow, Sale } from './types';
 
@@ -81,7 +75,11 @@ export function shareDown(total: number, part: number, whole: number): number {
   return Number((BigInt(total) * BigInt(part)) / BigInt(whole));
 }
 
-/** The fee carried by items [from, to) of a lot of `quantity` items with `fee`. */
+/**
+ * The fee carried by items [from, to) of a lot of `quantity` items with `fee`, by cumulative rounding down:
+ * floor(F·b/Q) − floor(F·a/Q). The parts taken by successive sales and the part still held therefore add up
+ * to F exactly, whatever the split (the first item of a lot of 3 with fee 10 carries 3, the next 3, the last 4).
+ */
 export function feeShare(fee: number, quantity: number, from: number, to: number): number {
   return shareDown(fee, to, quantity) - shareDown(fee, from, quantity);
 }

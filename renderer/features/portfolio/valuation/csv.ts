@@ -1,11 +1,10 @@
 /**
  * The valuations CSV: one line per holding with items left, every measure's unit and total with its
  * market, the P/L per measure, lock, liquidity; exact decimals (money is the thousandths' exact decimal
- * text), missing values empty, never 0. Text goes through the formula guard (shared/csv/csv.ts).
- *
- * Shown in another currency: the prices (each, total, cash) stay exact thousandths of the service currency
- * (headers name it); the cost basis and the P/L are in the display currency (the cost at its purchase date's
- * rate, the value at today's: model/cost-currency.ts), rounded as shown, with the rate and its date at the end.
+ * text), missing values empty, never 0. Text goes through the formula guard (shared/csv/csv.ts). Shown in
+ * another currency: the prices (each, total, cash) stay exact thousandths of the service currency (headers
+ * name it); the cost basis and the P/L are in the display currency (the cost at its purchase date's rate,
+ * the value at today's: model/cost-currency.ts), rounded as shown, with the rate and its date at the end.
  */
 import { csvFile, csvText } from '../../../../shared/csv/csv';
 import { toDecimalString, type MoneyConversion } from '../../../../shared/money/money';

@@ -1,37 +1,10 @@
 /**
  * What each holding is worth, by several measures, from the game's price snapshot, the fees in force and
- * the "Net of fees" switch. Pure: the page's hooks (useValuation.ts) bring the inputs.
- *
- * Measures (money in thousandths; `unit` per item, `total` = unit x remaining quantity):
- *  - sell now: the best buy order across the user's bid markets, less that market's seller fee (Steam's
- *    own fee function on steamcommunity). What the holding fetches at once.
- *  - list at lowest: the lowest ask across the user's ask markets, less that market's seller fee (the
- *    market is named). The lowest ask first, then its net, not "each market's net, then the best": the
- *    lowest ask is the price a new listing must meet to sell, while the best per-market net is nearly
- *    always Steam's, whose prices are wallet funds well above the cash markets' and would overstate what
- *    the holdings fetch. Net on, markets with an unknown fee are passed over (counted).
- *  - replace: the lowest ask plus the buyer fee, over the same markets: what buying it again would cost.
- *  - suggested: the service's suggested_price, as given (it names no market, so no fee applies), with its
- *    unstable reasons.
- *  - Steam median: SalesAnalytics.latest_median_price_sold, the median of Steam's most recent sales: the
- *    question is what it fetches today, and the 90-day median lags a moving market by weeks. With net on,
- *    less Steam's seller fee (it is a Steam sale price).
- *  - mark: the item's robust mark price as the Prices page computes it (Derived.mark, market/trust/mark-rule.ts:
- *    from the quotes its bests use, trusted only by default, so one stale or outlying market does not move
- *    it), with the same net switch. It names no single market. No mark (no trusted quote yet) is "—".
- *
- * Locked holdings (lockedUntil in the future): list at lowest uses `price_locked` on the markets that price
- * locked items apart (not null and not equal to `price`), and only those; when no market does, it falls
- * back to the tradable asks and says so (`lockedPrice: false`). Sell now stays the buy-order value but is
- * only reachable after the lock (counted in "cash within 7 days" only if the lock ends within the window).
- * Replace is always a tradable item's price.
- *
- * Unknown fees: with net on, a market whose fee for the side in question no public page gave and the user
- * has not set (markets/fees.ts feeOrigin 'unknown') has no known net: it is left out of the best, and
- * counted (`unknownFee`); if every priced market's fee is unknown the measure is missing ("—"), never
- * computed with a fee of 0. With net off every price counts as it is.
- *
- * Missing is null, never 0: totals count the holdings without a value.
+ * the "Net of fees" switch. Pure: the page's hooks (useValuation.ts) bring the inputs. Money in thousandths;
+ * `unit` per item, `total` = unit x remaining quantity. The measures (sell now, list at lowest, replace,
+ * suggested, Steam median, mark), locked holdings and unknown fees follow the rules and reasons in this
+ * folder's README.md ("Decisions"). Missing is null, never 0: totals count the holdings without a value;
+ * with net on, a market whose fee is unknown is left out and counted, never valued at a fee of 0.
  */
 import { STEAM_PUBLISHER_FEE_BPS } from '../../../../shared/catalog/fee-schedule';
 import {

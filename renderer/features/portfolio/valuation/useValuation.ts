@@ -1,17 +1,10 @@
 /**
- * The valuation's data and the valuation itself, for the page:
- *  - prices: useGridData for the user's market plan (the Prices page's key: one load serves both pages);
- *  - recommendations: the market layer's list (general type), for the suggested price ("—" until loaded);
- *  - Steam analytics (CS2 and Dota 2 only, the games the service has them for): loaded automatically when
- *    there are holdings, because liquidity and "cash within 7 days" need Steam's volumes; the whole-game
- *    answer is the one the detail panel's look-ups keep in the data worker, and only two numbers per held
- *    item cross to this thread;
- *  - the fees in force, the net switch (the Prices page's preference), and which fees are known.
- * The mark (measures.ts) is the snapshot's Derived.mark for the fees, net switch and quote choice: the data worker's own
- * figures when they were made for them (the Prices page's settings: market/model/derived-for.ts), else one
- * pass over the catalog here.
- * The valuation runs (measures.ts valueAllSliced) when any input changes: the fee codes once per settings,
- * the held names' items found in one scan of the snapshot's names, then one pass over the rows, in slices.
+ * The valuation's data and the valuation itself, for the page: the prices (useGridData for the user's market
+ * plan, the Prices page's key: one load serves both pages), the recommendations (for the suggested price, "—"
+ * until loaded), the Steam analytics (`useSteamValues`), the fees in force, the net switch (the Prices page's
+ * preference) and which fees are known. The mark is the snapshot's Derived.mark for the fees, net switch and
+ * quote choice: the data worker's own figures when made for them (market/model/derived-for.ts), else one pass
+ * over the catalog here. The valuation runs in slices (measures.ts valueAllSliced) when any input changes.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -56,7 +49,12 @@ function statusOf(supported: boolean, hasData: boolean, error: ApiError | null, 
   return { state: error ? 'error' : 'loading', error, retry };
 }
 
-/** The held items' Steam numbers (STEAM_VALUE_PATHS), or null for a game without Steam analytics. */
+/**
+ * The held items' Steam numbers (STEAM_VALUE_PATHS), or null for a game without Steam analytics (the service
+ * has them for CS2 and Dota 2). Loaded automatically when there are holdings, because liquidity and "cash
+ * within 7 days" need Steam's volumes; the whole-game answer is the one the detail panel's look-ups keep in
+ * the data worker, and only two numbers per held item cross to this thread.
+ */
 function useSteamValues(game: number, names: readonly string[]) {
   const client = useClient();
   const { sourceKey, retryEpoch } = useDataSource();
@@ -98,6 +96,36 @@ export interface ValuationOptions {
   sellShare?: number;
   /** ms since epoch the locks are measured from; Date.now() at each valuation when absent. */
   now?: number;
+}
+
+/**
+ * Valued in slices (measures.ts valueAllSliced): thousands of holdings never hold the main thread long.
+ * The last valuation stays shown until the new one is complete; `failure` says why valuing failed.
+ */
+function useSlicedValuation(ctx: ValuationContext | null, rows: readonly HoldingRow[]) {
+  const [state, setState] = useState<{
+    ctx: ValuationContext;
+    rows: readonly HoldingRow[];
+    valuation: Valuation;
+  } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (!ctx) return;
+    const ac = new AbortController();
+    valueAllSliced(ctx, rows, { signal: ac.signal }).then(
+      (valuation) => {
+        performance.mark('portfolio:valued', { detail: { holdings: rows.length } });
+        setFailure(null);
+        setState({ ctx, rows, valuation });
+      },
+      (e: unknown) => {
+        if (!ac.signal.aborted)
+          setFailure(`The holdings could not be valued: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
+    return () => ac.abort();
+  }, [ctx, rows]);
+  return { state, failure };
 }
 
 /**
@@ -148,30 +176,7 @@ export function useValuation(game: number, rows: readonly HoldingRow[], opts: Va
       mark,
     });
   }, [snap, plan.askMarkets, plan.bidMarkets, fees, feeKnown, net, recLookup, steam.lookup, now, sellShare, mark]);
-  // Valued in slices (measures.ts valueAllSliced): thousands of holdings never hold the main thread long.
-  // The last valuation stays shown (`valuing` true) until the new one is complete.
-  const [state, setState] = useState<{
-    ctx: ValuationContext;
-    rows: readonly HoldingRow[];
-    valuation: Valuation;
-  } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (!ctx) return;
-    const ac = new AbortController();
-    valueAllSliced(ctx, rows, { signal: ac.signal }).then(
-      (valuation) => {
-        performance.mark('portfolio:valued', { detail: { holdings: rows.length } });
-        setFailure(null);
-        setState({ ctx, rows, valuation });
-      },
-      (e: unknown) => {
-        if (!ac.signal.aborted)
-          setFailure(`The holdings could not be valued: ${e instanceof Error ? e.message : String(e)}`);
-      },
-    );
-    return () => ac.abort();
-  }, [ctx, rows]);
+  const { state, failure } = useSlicedValuation(ctx, rows);
   const valuation = state && snap && state.ctx.s.snap.game === game ? state.valuation : null;
   const valuing = ctx !== null && (state?.ctx !== ctx || state.rows !== rows);
   // What the value-over-time chart needs (ValueOverTimeChart's settings).

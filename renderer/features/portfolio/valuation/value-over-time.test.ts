@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { effectiveFees, feeOrigin } from '../../../market/markets/fees';
 import { UNKNOWN_FEE_CODE } from '../../../market/model/price-arithmetic';
 import type { HoldingRow } from '../model/types';
-import { convertValueChartData, seriesRequest, valueChartData } from './value-over-time';
+import {
+  convertValueChartData,
+  seriesRequest,
+  valueChartData,
+  valueChartState,
+  valueChartSubtitle,
+} from './value-over-time';
 import { formatMoney } from '../../../../shared/money/money';
 import type { PortfolioSeries } from '../../../market/history/portfolio-series';
 import { conversionOn, currentRate } from '../../../market/currency/conversion';
@@ -104,5 +110,50 @@ describe('the value over time in another currency: each point at its own day’s
     });
     expect(data.rows[1]).toMatchObject({ sellNowDisplay: '72.00', listLowestDisplay: '88.88', rateDate: '2026-11-26' });
     expect(formatMoney(data.rows[0]!.sellNow as number, conv.format)).toBe('CN¥72.64');
+  });
+});
+
+describe('valueChartState and valueChartSubtitle', () => {
+  const series = (times: number[]): PortfolioSeries =>
+    ({ times, first: times[0] ?? null, noHistory: [], points: times.length }) as unknown as PortfolioSeries;
+
+  it('says why nothing is drawn: no items, reading, failed, no history; ready with points', () => {
+    expect(valueChartState(0, null)).toEqual({ status: 'empty', message: 'No holdings with items left to chart.' });
+    expect(valueChartState(2, null)).toEqual({ status: 'loading', message: 'Reading the price history…' });
+    expect(valueChartState(2, { series: null, error: 'worker gone' })).toEqual({
+      status: 'error',
+      message: 'The price history could not be read: worker gone',
+    });
+    expect(valueChartState(2, { series: series([]), error: null }).status).toBe('empty');
+    expect(valueChartState(2, { series: series([1, 2]), error: null })).toEqual({ status: 'ready' });
+  });
+
+  it('names the resolution, the fees, the dated rate and at most three items left out', () => {
+    expect(
+      valueChartSubtitle({
+        resolution: 'hourly steps',
+        net: false,
+        convertedTo: null,
+        oldestRateDate: null,
+        noHistory: [],
+      }),
+    ).toBe("Today's holdings at the prices recorded then, hourly steps, before fees");
+    expect(
+      valueChartSubtitle({
+        resolution: 'hourly steps',
+        net: true,
+        convertedTo: 'EUR',
+        oldestRateDate: '2026-01-02',
+        noHistory: ['A', 'B', 'C', 'D'],
+      }),
+    ).toBe(
+      "Today's holdings at the prices recorded then, hourly steps, net of fees; in EUR at the rate of each point's day" +
+        ' (before 2026-01-02: the oldest rate kept); 4 items without history in this range (left out): A, B, C…',
+    );
+    expect(
+      valueChartSubtitle({ resolution: 'x', net: true, convertedTo: null, oldestRateDate: null, noHistory: ['A'] }),
+    ).toBe(
+      "Today's holdings at the prices recorded then, x, net of fees; 1 item without history in this range (left out): A",
+    );
   });
 });

@@ -9,7 +9,7 @@ import type {
   PortfolioSeries,
   PortfolioSeriesRequest,
 } from '../../../market/history/portfolio-series';
-import type { ChartData } from '../../../ui/charts/types';
+import type { ChartData, ChartState } from '../../../ui/charts/types';
 import type { HoldingRow } from '../model/types';
 import { convertedDecimalString } from '../../../../shared/money/money';
 import type { DatedConverter } from '../../../market/currency/dated';
@@ -125,4 +125,40 @@ export function convertValueChartData(
     { key: 'rate', label: `Rate (${rateCode} per ${service})`, kind: 'number' },
   );
   return { columns, rows };
+}
+
+/** The chart's state: nothing to chart, reading, failed, no history in the range, or ready. */
+export function valueChartState(
+  items: number,
+  current: { series: PortfolioSeries | null; error: string | null } | null,
+): ChartState {
+  if (items === 0) return { status: 'empty', message: 'No holdings with items left to chart.' };
+  if (!current) return { status: 'loading', message: 'Reading the price history…' };
+  if (current.error !== null)
+    return { status: 'error', message: `The price history could not be read: ${current.error}` };
+  if (!current.series || current.series.times.length === 0)
+    return {
+      status: 'empty',
+      message: 'No price history for these items in this range yet: it builds up while Market Desk refreshes prices.',
+    };
+  return { status: 'ready' };
+}
+
+/** The chart's subtitle: resolution, fees, the display currency's dated rate, and the items left out. */
+export function valueChartSubtitle(o: {
+  resolution: string;
+  net: boolean;
+  /** The display currency when points are converted at their day's rate; null when not converted. */
+  convertedTo: string | null;
+  oldestRateDate: string | null;
+  noHistory: readonly string[];
+}): string {
+  const { noHistory } = o;
+  const converted = o.convertedTo
+    ? `; in ${o.convertedTo} at the rate of each point's day${o.oldestRateDate ? ` (before ${o.oldestRateDate}: the oldest rate kept)` : ''}`
+    : '';
+  const missing = noHistory.length
+    ? `; ${noHistory.length} item${noHistory.length === 1 ? '' : 's'} without history in this range (left out): ${noHistory.slice(0, 3).join(', ')}${noHistory.length > 3 ? '…' : ''}`
+    : '';
+  return `Today's holdings at the prices recorded then, ${o.resolution}${o.net ? ', net of fees' : ', before fees'}${converted}${missing}`;
 }

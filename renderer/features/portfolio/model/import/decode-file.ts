@@ -2,11 +2,9 @@
  * An imported text file's bytes as text, in the encoding the bytes show: a byte order mark says it
  * (UTF-8 EF BB BF, UTF-16LE FF FE, UTF-16BE FE FF); without one, UTF-16 shows by its NUL bytes, which
  * every ASCII character (separators, digits, line ends, header words) has on the same side of each pair.
- * Anything else is UTF-8 (invalid sequences become U+FFFD, as File.text() does).
- *
- * Excel's "Unicode Text" (xlUnicodeText, https://learn.microsoft.com/en-us/office/vba/api/Excel.XlFileFormat)
- * is tab-separated UTF-16LE with a BOM (http://www.herongyang.com/Unicode/Excel-Save-File-in-Unicode-Text-txt.html);
- * read as UTF-8 it gives names full of NUL characters.
+ * Anything else is UTF-8 (invalid sequences become U+FFFD, as File.text() does). Excel's "Unicode Text"
+ * (xlUnicodeText, https://learn.microsoft.com/en-us/office/vba/api/Excel.XlFileFormat) is tab-separated
+ * UTF-16LE with a BOM (http://www.herongyang.com/Unicode/Excel-Save-File-in-Unicode-Text-txt.html).
  */
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be';
 
@@ -32,6 +30,7 @@ function nulPattern(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null;
 }
 
+/** The text and the encoding it was read in (read as UTF-8, Excel's "Unicode Text" gives names full of NULs). */
 export function decodeTextFile(bytes: Uint8Array): { text: string; encoding: TextEncodingName } {
   let encoding: TextEncodingName = 'utf-8';
   if (bytes[0] === 0xff && bytes[1] === 0xfe) encoding = 'utf-16le';

@@ -1,15 +1,9 @@
 /**
  * A pasted list of items into an import preview, one holding per line, as traders write them in chats and
- * notes:
- *
- *   2x AK-47 | Redline (Field-Tested)
- *   AK-47 | Redline (Field-Tested) x2
- *   2 AK-47 | Redline (Field-Tested)
- *   AK-47 | Redline (Field-Tested)                 (one)
- *   3x Fracture Case @ 0.45                        (unit cost)
- *
- * Blank lines are skipped; a line that cannot be read is a row with its error. A whole line the catalog
- * knows (`isKnown`) is taken as a name even when it starts with a number ("5 Year Veteran Coin").
+ * notes: "2x AK-47 | Redline (Field-Tested)", "AK-47 | Redline (Field-Tested) x2", "2 AK-47 | …", a bare name
+ * (one), "3x Fracture Case @ 0.45" (with a unit cost). Blank lines are skipped; a line that cannot be read is
+ * a row with its error. A whole line the catalog knows (`isKnown`) is taken as a name even when it starts
+ * with a number ("5 Year Veteran Coin").
  */
 import type { GameId } from '../../../../../shared/catalog/games';
 import { MAX_HOLDINGS, type HoldingDraft, type ImportPreview, type ImportRow } from '../types';

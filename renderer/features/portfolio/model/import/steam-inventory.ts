@@ -2,12 +2,9 @@
  * A Steam inventory into an import preview: the JSON a browser saves from the public inventory address
  * (https://steamcommunity.com/inventory/<steamid>/<appid>/<contextid>?l=english: `assets` + `descriptions`,
  * joined on classid + instanceid), a list of such pages, or what `fetchSteamInventory` answers (pages and
- * contexts merged, shared/steam/inventory.ts). Items are grouped into one holding per (name, lock end), with
- * the quantity the sum of the assets' `amount`. A lock end comes from the owner descriptions' "Tradable
- * After …" sentence (steam-lock.ts) or, on an untradable item, from `cache_expiration`.
- *
- * Every value is checked (zod): a file that is not an inventory, a private inventory saved as `null`, an
- * empty one, each is a `fatal` sentence, never a crash.
+ * contexts merged, shared/steam/inventory.ts). One holding per (name, lock end), quantity the sum of `amount`;
+ * a lock end comes from the "Tradable After …" sentence (steam-lock.ts) or an untradable item's `cache_expiration`.
+ * Every value is checked: not an inventory, a private one saved as `null` or an empty one is a `fatal` sentence.
  */
 import { z } from 'zod';
 import { gameName, type GameId } from '../../../../../shared/catalog/games';
@@ -94,32 +91,7 @@ function pagesOf(value: unknown): Array<z.infer<typeof PageSchema>> | string {
 export function importSteamInventory(value: unknown, options: SteamImportOptions): ImportPreview {
   const pages = pagesOf(value);
   if (typeof pages === 'string') return fatal(pages);
-
-  const descriptions = new Map<string, Description>();
-  const assets: Asset[] = [];
-  let badAssets = 0;
-  let badDescriptions = 0;
-  const appIds = new Set<number>();
-  for (const page of pages) {
-    // Items are checked by hand (shared/steam/items.ts): per-item zod was too slow for 5,000 assets.
-    for (const raw of page.descriptions ?? []) {
-      const d = readSteamDescription(raw);
-      if (!d) {
-        badDescriptions += 1;
-        continue;
-      }
-      descriptions.set(`${d.classid}_${d.instanceid}`, d);
-    }
-    for (const raw of page.assets ?? []) {
-      const a = readSteamAsset(raw);
-      if (!a) {
-        badAssets += 1;
-        continue;
-      }
-      if (a.appid !== undefined) appIds.add(a.appid);
-      assets.push(a);
-    }
-  }
+  const { descriptions, assets, badAssets, badDescriptions, appIds } = readPages(pages);
   if (assets.length === 0 && badAssets === 0) {
     const told = pages.some((p) => p.total_inventory_count !== undefined);
     return fatal(told ? 'This inventory is empty: Steam lists no items in it.' : NOT_INVENTORY);
@@ -132,78 +104,9 @@ export function importSteamInventory(value: unknown, options: SteamImportOptions
     );
   }
 
-  interface Group {
-    name: string;
-    lockedUntil: number | null;
-    quantity: number;
-    untradable: number;
-    unmarketable: number;
-  }
-  const groups = new Map<string, Group>();
-  const missing = new Map<string, number>();
-  const lockCache = new Map<Description, number | null>();
-  for (const asset of assets) {
-    const key = `${asset.classid}_${asset.instanceid}`;
-    const d = descriptions.get(key);
-    const name = d?.market_hash_name;
-    if (!d || !name) {
-      missing.set(key, (missing.get(key) ?? 0) + 1);
-      continue;
-    }
-    let lock = lockCache.get(d);
-    if (lock === undefined) {
-      lock = lockEnd(d, options.now);
-      lockCache.set(d, lock);
-    }
-    const amount = Number(asset.amount) || 1;
-    const groupKey = `${name}\u0000${lock ?? ''}`;
-    let g = groups.get(groupKey);
-    if (!g) {
-      g = { name: name.trim(), lockedUntil: lock, quantity: 0, untradable: 0, unmarketable: 0 };
-      groups.set(groupKey, g);
-    }
-    g.quantity += amount;
-    if (d.tradable === 0) g.untradable += amount;
-    if (d.marketable === 0) g.unmarketable += amount;
-  }
-
+  const { groups, missing } = groupAssets(assets, descriptions, options.now);
   const rows: ImportRow[] = [];
-  for (const g of groups.values()) {
-    const warnings: string[] = [];
-    const all = (n: number): string => (n === g.quantity ? '' : `${n} of ${g.quantity} `);
-    const lockText =
-      g.lockedUntil !== null
-        ? `locked until ${new Date(g.lockedUntil).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-        : '';
-    if (g.lockedUntil !== null) {
-      // The lock explains both flags; it ends on its own.
-      if (g.untradable > 0 || g.unmarketable > 0) warnings.push(`Trade-${lockText}`);
-    } else {
-      if (g.untradable > 0) warnings.push(`${all(g.untradable)}not tradable`);
-      if (g.unmarketable > 0) warnings.push(`${all(g.unmarketable)}not marketable`);
-    }
-    const draft: HoldingDraft = {
-      game: options.game,
-      name: g.name,
-      quantity: g.quantity,
-      unitCost: null,
-      fee: null,
-      acquired: null,
-      place: null,
-      lockedUntil: g.lockedUntil,
-      note: '',
-      origin: 'steam',
-    };
-    const text = shorten(`${g.quantity} × ${g.name}${lockText ? ` · ${lockText}` : ''}`);
-    const error = checkDraft(draft);
-    rows.push({
-      line: rows.length + 1,
-      text,
-      draft: error ? null : draft,
-      error,
-      warning: warnings.length ? capitalize(warnings.join('; ')) : null,
-    });
-  }
+  for (const g of groups.values()) rows.push(groupRow(g, options.game, rows.length + 1));
   for (const [key, count] of missing) {
     const [classid, instanceid] = key.split('_');
     rows.push({
@@ -232,6 +135,115 @@ export function importSteamInventory(value: unknown, options: SteamImportOptions
         .join('; ');
   }
   return { source: 'steam', rows, fatal: null };
+}
+
+/** The pages' descriptions (by classid_instanceid) and assets, with the count of those that could not be read. */
+function readPages(pages: ReadonlyArray<z.infer<typeof PageSchema>>) {
+  const descriptions = new Map<string, Description>();
+  const assets: Asset[] = [];
+  let badAssets = 0;
+  let badDescriptions = 0;
+  const appIds = new Set<number>();
+  for (const page of pages) {
+    // Items are checked by hand (shared/steam/items.ts): per-item zod was too slow for 5,000 assets.
+    for (const raw of page.descriptions ?? []) {
+      const d = readSteamDescription(raw);
+      if (!d) {
+        badDescriptions += 1;
+        continue;
+      }
+      descriptions.set(`${d.classid}_${d.instanceid}`, d);
+    }
+    for (const raw of page.assets ?? []) {
+      const a = readSteamAsset(raw);
+      if (!a) {
+        badAssets += 1;
+        continue;
+      }
+      if (a.appid !== undefined) appIds.add(a.appid);
+      assets.push(a);
+    }
+  }
+  return { descriptions, assets, badAssets, badDescriptions, appIds };
+}
+
+/** One future holding: the assets of one name and lock end, with how many of them Steam flags. */
+interface Group {
+  name: string;
+  lockedUntil: number | null;
+  quantity: number;
+  untradable: number;
+  unmarketable: number;
+}
+
+/** The assets grouped by (name, lock end); `missing` counts the assets per classid_instanceid with no named description. */
+function groupAssets(assets: readonly Asset[], descriptions: ReadonlyMap<string, Description>, now: number) {
+  const groups = new Map<string, Group>();
+  const missing = new Map<string, number>();
+  const lockCache = new Map<Description, number | null>();
+  for (const asset of assets) {
+    const key = `${asset.classid}_${asset.instanceid}`;
+    const d = descriptions.get(key);
+    const name = d?.market_hash_name;
+    if (!d || !name) {
+      missing.set(key, (missing.get(key) ?? 0) + 1);
+      continue;
+    }
+    let lock = lockCache.get(d);
+    if (lock === undefined) {
+      lock = lockEnd(d, now);
+      lockCache.set(d, lock);
+    }
+    const amount = Number(asset.amount) || 1;
+    const groupKey = `${name}\u0000${lock ?? ''}`;
+    let g = groups.get(groupKey);
+    if (!g) {
+      g = { name: name.trim(), lockedUntil: lock, quantity: 0, untradable: 0, unmarketable: 0 };
+      groups.set(groupKey, g);
+    }
+    g.quantity += amount;
+    if (d.tradable === 0) g.untradable += amount;
+    if (d.marketable === 0) g.unmarketable += amount;
+  }
+  return { groups, missing };
+}
+
+/** A group's preview row: its draft (or why it cannot be imported) and what Steam flags on it. */
+function groupRow(g: Group, game: GameId, line: number): ImportRow {
+  const warnings: string[] = [];
+  const all = (n: number): string => (n === g.quantity ? '' : `${n} of ${g.quantity} `);
+  const lockText =
+    g.lockedUntil !== null
+      ? `locked until ${new Date(g.lockedUntil).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+      : '';
+  if (g.lockedUntil !== null) {
+    // The lock explains both flags; it ends on its own.
+    if (g.untradable > 0 || g.unmarketable > 0) warnings.push(`Trade-${lockText}`);
+  } else {
+    if (g.untradable > 0) warnings.push(`${all(g.untradable)}not tradable`);
+    if (g.unmarketable > 0) warnings.push(`${all(g.unmarketable)}not marketable`);
+  }
+  const draft: HoldingDraft = {
+    game,
+    name: g.name,
+    quantity: g.quantity,
+    unitCost: null,
+    fee: null,
+    acquired: null,
+    place: null,
+    lockedUntil: g.lockedUntil,
+    note: '',
+    origin: 'steam',
+  };
+  const text = shorten(`${g.quantity} × ${g.name}${lockText ? ` · ${lockText}` : ''}`);
+  const error = checkDraft(draft);
+  return {
+    line,
+    text,
+    draft: error ? null : draft,
+    error,
+    warning: warnings.length ? capitalize(warnings.join('; ')) : null,
+  };
 }
 
 /**

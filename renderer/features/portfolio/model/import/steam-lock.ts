@@ -1,18 +1,22 @@
 /**
  * The end of a trade lock, as Steam tells the owner in an item's `owner_descriptions` (with `?l=english`):
- *
+ * "Tradable/Marketable After Nov 25, 2025 (8:00:00) GMT", "Tradable After …", or CS2's trade protection
+ * ("… cannot be consumed, modified, or transferred until Nov 30, 2026 (7:00:00) GMT"). The wording is
+ * Steam's, not documented by Valve; LOCK_PREFIXES lists the sentences and the public clients that match them.
+ * Other locales write the day first ("3 Feb, 2099 (18:00:00) GMT") or leave out the year ("5 Aug @ 5:00am");
+ * both are read too.
+ */
+
+/**
+ * The lock sentences:
  *   "Tradable/Marketable After Nov 25, 2025 (8:00:00) GMT"   (CS2, items bought on the market or traded)
  *   "Tradable After Oct 01, 2026 (7:00:00) GMT"
  *   "This item is trade-protected and cannot be consumed, modified, or transferred until Nov 30, 2026 (7:00:00) GMT"
  *                                                              (CS2 trade protection, inventory context 16, 2025)
- *
- * The wording is Steam's, not documented by Valve; it is what public clients match on, e.g.
- * DoctorMcKay/node-steamcommunity's CEconItem (the "Tradable/Marketable After " prefix, read into
- * cache_expiration), aiosteampy's trade-hold patch (both sentences above), and the trade-protection notes in
- * juliarose/steam-tradeoffer-manager#5 and somespecialone/aiosteampy#95. Other locales of the site write the
- * day first ("3 Feb, 2099 (18:00:00) GMT") or leave out the year ("5 Aug @ 5:00am"); both are read too.
+ * What public clients match on: DoctorMcKay/node-steamcommunity's CEconItem (the "Tradable/Marketable After "
+ * prefix, read into cache_expiration), aiosteampy's trade-hold patch (both sentences above), and the
+ * trade-protection notes in juliarose/steam-tradeoffer-manager#5 and somespecialone/aiosteampy#95.
  */
-
 const LOCK_PREFIXES = [
   /^\s*Tradable\/Marketable After\s+(.+)$/i,
   /^\s*Tradable After\s+(.+)$/i,
