@@ -92,7 +92,7 @@ export function ladderTable(
 }
 
 /** The ladder's rows with the spread band: Recharts draws a band from a [low, high] pair. */
-export function withBand(rows: Row[]): (Row & { band: [number, number] | null })[] {
+export function withBand(rows: Row[]) {
   return rows.map((r) => ({
     ...r,
     band:
