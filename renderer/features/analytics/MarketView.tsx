@@ -5,7 +5,8 @@
  * 1 s of the data): the charts mount one turn at a time (a progressive ChartGroup, which marks when the last is
  * painted); data and element trees are memoized on the summary, so a re-render of the screen does not re-render
  * seven charts.
- */import { useCallback, useEffect, useMemo, useRef } from 'react';
+ */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ChartFrame } from '../../ui/charts/ChartFrame';
 import { ChartGroup, ExportAllButton } from '../../ui/charts/ChartGroup';
 import { useChartFormat } from '../../ui/charts/format';

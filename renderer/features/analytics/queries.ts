@@ -4,7 +4,8 @@
  * Listings and buy orders are the same types (spec 2.5, 2.6) in Steam and marketplace analytics, read by the
  * same row readers (shared/api/types.ts): one fragment each, so the two catalogs cannot drift apart. gql.tada
  * puts a fragment passed as the second argument into the document, so the text sent holds it.
- */import { graphql } from '../../api/gql';
+ */
+import { graphql } from '../../api/gql';
 
 const ListingFields = graphql(`
   fragment ListingFields on ListingAnalytics {

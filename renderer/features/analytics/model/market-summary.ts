@@ -5,7 +5,8 @@
  * Steam: volume = sales in 30 days, price = 90-day median sale price, latest = the latest median sold. A
  * marketplace has no sales: volume = sell orders listed in 7 days, price = 90-day median sell-order price,
  * latest = the latest sell order. Money is integer thousandths; turnover = volume x price, also thousandths.
- */import type { MarketOrderAnalyticsRow, SteamAnalyticsRow } from '../../../../shared/api/types';
+ */
+import type { MarketOrderAnalyticsRow, SteamAnalyticsRow } from '../../../../shared/api/types';
 
 export const TOP_N = 20;
 const MOVERS_N = 10;
