@@ -1,11 +1,9 @@
 /**
- * The analytics feature's GraphQL documents, typed against the spec's schema (renderer/api/gql.ts). They
- * ask for whole catalogs (the API has no per-item filter), so they run in the analytics worker (analytics-route.ts):
- * the worker fetches and reads them and the UI gets a summary and single items.
- *
- * Listings and buy orders are the same types (spec 2.5, 2.6) in Steam and marketplace analytics, read by
- * the same row readers (shared/api/types.ts): one fragment each, so the two catalogs cannot drift apart.
- * gql.tada puts a fragment passed as the second argument into the document, so the text sent holds it.
+ * The analytics feature's GraphQL documents, typed against the spec's schema (renderer/api/gql.ts). They ask for
+ * whole catalogs (the API has no per-item filter), so they run in the analytics worker (analytics-route.ts).
+ * Listings and buy orders are the same types (spec 2.5, 2.6) in Steam and marketplace analytics, read by the
+ * same row readers (shared/api/types.ts): one fragment each, so the two catalogs cannot drift apart. gql.tada
+ * puts a fragment passed as the second argument into the document, so the text sent holds it.
  */
 import { graphql } from '../../api/gql';
 

@@ -1,13 +1,10 @@
 /**
- * The market view's figures from a whole game's analytics (about 30,000 items): top items, movers, price
- * against volume, distributions and liquidity. Charts draw only these aggregates, bins and top-N lists, a
- * few hundred points at most (the scatter at most SCATTER_MAX), so a whole catalog stays fast. Pure: runs in
- * the analytics worker, tested in Node.
- *
- * Steam analytics (source "steam"): volume = sales in 30 days, price = 90-day median sale price, latest =
- * the latest median sold. Market order analytics (a marketplace): there are no sales, so volume = sell
- * orders listed in 7 days, price = 90-day median sell-order price, latest = the latest sell order.
- * Money is integer thousandths; turnover = volume x price, also thousandths.
+ * The market view's figures from a whole game's analytics (about 30,000 items): top items, movers, price against
+ * volume, distributions, liquidity. Charts draw only these aggregates (a few hundred points at most, the scatter
+ * at most SCATTER_MAX), so a whole catalog stays fast. Pure: runs in the analytics worker, tested in Node.
+ * Steam: volume = sales in 30 days, price = 90-day median sale price, latest = the latest median sold. A
+ * marketplace has no sales: volume = sell orders listed in 7 days, price = 90-day median sell-order price,
+ * latest = the latest sell order. Money is integer thousandths; turnover = volume x price, also thousandths.
  */
 import type { MarketOrderAnalyticsRow, SteamAnalyticsRow } from '../../../../shared/api/types';
 
