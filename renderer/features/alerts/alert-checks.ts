@@ -1,20 +1,10 @@
 /**
  * The alerts of this window: the list, their states and the history, kept in IndexedDB (store.ts) and in
  * memory for the UI (one immutable view, useSyncExternalStore), and the check run on each new price
- * snapshot (AlertsWatcher calls check()).
- *
- * A check is O(alerts): each enabled alert of the snapshot's game reads its one row (observe.ts), steps its
- * state (model/evaluate.ts), and for those that fire the recommendations are asked whether the item is
- * unstable; then states and firings are written in one transaction, and the notifications go out. Checks
- * and edits run one at a time (a queue), so an edit never races a check.
- *
- * A change alert's window starts from the local price history (model/seed.ts): when it is saved (read with
- * the markets and fees of the editor's prices, or of the latest checked), and at its first check after a
- * start (or after it is turned on) when its window is empty or stale. A history that can't be read leaves
- * the window as it was.
- *
- * Several tabs (web host) share the database: one of them checks (a Web Lock), the others follow its writes
- * (a BroadcastChannel tells them to read again), so a firing is recorded and notified once.
+ * snapshot (AlertsWatcher calls check()). Checks and edits run one at a time (a queue), so an edit never
+ * races a check. A change alert's window starts from the local price history (model/seed.ts). Several tabs
+ * share the database: one checks (a Web Lock), the others follow its writes (a BroadcastChannel), so a
+ * firing is recorded and notified once. The README (Runtime) says how a check runs.
  */
 import type { NotifyRequest, NotifyResult } from '../../../shared/alerts/notify';
 import type { GameId } from '../../../shared/catalog/games';

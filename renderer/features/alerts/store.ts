@@ -1,16 +1,10 @@
 /**
  * Alerts in IndexedDB ('market-desk-alerts', through `idb`), so they and their history survive a restart:
- *
- *   alerts   one record per alert (keyPath id)
- *   states   its evaluation state: armed, last firing, last value, change window (keyPath id = alert id)
- *   firings  the history of firings (keyPath id, index `at`), at most `cap`: the oldest go first
- *
- * Everything read back is checked with the zod schemas of model/types.ts; a record that does not pass is
- * left out and counted (`invalid`), never trusted. Version 2 gave every alert the noise settings (a trusted
- * quote required, held over DEFAULT_HOLD_POLLS polls), every state its count of polls held (0) and every
- * firing its quote (null: not recorded then), in the upgrade itself, so a record of version 1 reads as one of now. Version 3 keeps scanner rules' firings
- * beside the price alerts' (model/types.ts AnyFiring, told apart by `type`); older firings get type 'price'. Unlike the offline cache, failures are not swallowed:
- * an alert that was not saved must be said so, so every method rejects with the IndexedDB error.
+ * stores `alerts` (keyPath id), `states` (keyPath alert id) and `firings` (keyPath id, index `at`, at most
+ * `cap`: the oldest go first). Everything read back is checked with the zod schemas of model/types.ts; a
+ * record that does not pass is left out and counted (`invalid`), never trusted. Unlike the offline cache,
+ * failures are not swallowed: an alert that was not saved must be said so, so every method rejects with the
+ * IndexedDB error. The schema versions and their upgrades: README (Storage).
  */
 import type { DBSchema, IDBPObjectStore, StoreNames } from 'idb';
 import { LazyDatabase, parseEach } from '../../lib/storage/lazy-database';

@@ -1,13 +1,10 @@
 /**
  * The alert editor: a modal dialog for a new alert on an item or an edit of one. It shows the item's prices
- * now (from the prices its opener shows, or the last the alerts checked), what the condition means there
- * (already past the line? when does it re-arm?; for a change, the change so far within the window, from the
- * local price history), and the recommendations' unstable reasons. Enter saves,
- * Esc cancels; a value that makes no sense keeps the dialog open with a message at the field, and nothing
- * typed is lost.
- *
- * This file wires the model hooks (useEditedAlert, useItemNowPrices, useAlertDraft, useDraftObservation,
- * useHistoryChange, useAlertSubmit) to the dialog's parts.
+ * now, what the condition means there (already past the line? when does it re-arm? for a change, the change
+ * so far within the window, from the local price history), and the recommendations' unstable reasons. Enter
+ * saves, Esc cancels; a value that makes no sense keeps the dialog open with a message at the field, and
+ * nothing typed is lost. It wires the model hooks (useEditedAlert, useItemNowPrices, useAlertDraft,
+ * useDraftObservation, useHistoryChange, useAlertSubmit) to the dialog's parts.
  */
 import { useId, useRef } from 'react';
 import { useMoneyFormat, usePref } from '../../../lib/preferences';

@@ -1,15 +1,9 @@
 /**
  * Alert evaluation, the pure part: given an alert, its state and what the latest prices say, does it fire?
- *
- * Every condition is a value against a line: the ask below a price, the bid above one, the spread above a
- * margin, the change within a window above N %. The alert fires when the value crosses the line while the
- * alert is armed; then it is disarmed until the value has gone back past the line by the hysteresis band
- * (so a price flapping on the line fires once), and two firings are at least the cool-down apart (a
- * crossing during the cool-down stays armed and fires once the cool-down is over, if still past the line).
- * A value already past the line when the alert first sees it does not fire: it waits for a real crossing.
- * Noise: the value must be past the line `holdPolls` polls in a row (a one-poll blip does not fire), and with
- * `requireTrusted` only trusted quotes count (observe.ts leaves the others out).
- *
+ * Every condition is a value against a line (ask below, bid above, spread above, change within a window
+ * above N %). It fires when the value crosses the line while armed, held `holdPolls` polls in a row; then it
+ * re-arms past the hysteresis band, and two firings are at least the cool-down apart. A value already past
+ * the line when first seen waits for a real crossing. The README (Evaluation) has the details.
  * No clock, no I/O: `now` is given, so the tests replay any sequence of prices.
  */
 import { MAX_WINDOW_POINTS, freshState, type Alert, type AlertState, type Condition } from './types';

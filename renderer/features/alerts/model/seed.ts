@@ -1,18 +1,9 @@
 /**
- * A change alert's window from the local price history, the pure part: a new change alert (or one whose
- * window is empty or stale when first checked after a start) would otherwise measure its change only from
+ * A change alert's window from the local price history, the pure part: without it a new change alert (or
+ * one whose window is empty or stale when first checked after a start) would measure its change only from
  * the prices it sees from then on, so a "24 h" alert could not fire for a day. The runtime reads the item's
- * recorded asks or bids over the window (history/client.ts `item`, the detail panel's chart read) and
- * builds the window here, as the checks would have built it had they run at the history's times.
- *
- * The history is read sampled: the value of each series at the end of each of SEED_SLOTS slots over the
- * window (a slot of the window / SEED_SLOTS: 37.5 s for 15 min, 60 s for 24 h), with one slot ending at the
- * window's start, so the price held then (the last change point before the start, which updateWindow
- * keeps) is known. A change point is dated at the end of its slot.
- *
- * The alert's price at a time is formed as observe() forms it from a snapshot: its market's ask or bid, or
- * for "any of my markets" the best over the markets the latest snapshot loads (the lowest ask, the highest
- * bid), each net of that market's fee first when the alert is net.
+ * recorded asks or bids over the window, sampled (history/client.ts `item`), and the window is built here
+ * as the checks would have built it at the history's times. The README (Change windows) says how.
  */
 import { buyFeeCode, netAsk, netBid, sellFeeCode, type FeeTable } from '../../../market/model/price-arithmetic';
 import { trimWindow, updateWindow, type WindowPoint } from './evaluate';

@@ -1,12 +1,8 @@
 /**
  * Composes the exported image as one standalone SVG string: theme background, title, subtitle, the
- * recharts plot, its legend, and the provenance footer. DOM-free (the DOM capture is capture.ts), so it
- * is tested in Node and its layout is plain arithmetic.
- *
- * Recharts draws its legend as HTML outside its <svg>, so an SVG of the plot alone has no legend. The
- * capture reads each legend item (icon markup, text, colour, on-screen position) and this module draws
- * it back: at the same place relative to the plot when the position is known, else in centred rows
- * under the plot.
+ * recharts plot, its legend (drawn back from the capture of recharts' HTML legend: README, Export), and
+ * the provenance footer. DOM-free (the DOM capture is capture.ts), so it is tested in Node and its layout
+ * is plain arithmetic.
  */
 
 export interface LegendEntry {
