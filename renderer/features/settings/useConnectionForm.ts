@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkBaseUrl } from '../../../shared/api/base-url';
+import type { ConnectionStatus } from '../../../shared/api/status';
 import { useConnection } from '../../platform/connection';
 import { keyStorageView } from '../../ui/status-view';
 import { failureOf, keptConnectionText, outcomeOf, type Outcome } from './connect-outcome';
@@ -12,20 +13,18 @@ import { validateBaseUrl, validateConnectForm, type ConnectFormErrors } from './
 
 type Busy = 'connect' | 'demo' | 'forget' | null;
 
-export function useConnectionForm() {
-  const { status, api, connect, switchToDemo, forgetKey } = useConnection();
+/** What is typed, its errors, and the fields' handlers. */
+function useConnectionFields(status: ConnectionStatus | null) {
   const [baseUrl, setBaseUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [showKey, setShowKey] = useState(false);
   const [acceptWeak, setAcceptWeak] = useState(false);
   const [errors, setErrors] = useState<ConnectFormErrors>({});
   const [validateLive, setValidateLive] = useState(false);
-  const [busy, setBusy] = useState<Busy>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [confirmForget, setConfirmForget] = useState(false);
   const touched = useRef(false);
   const baseUrlInput = useRef<HTMLInputElement>(null);
   const apiKeyInput = useRef<HTMLInputElement>(null);
+  const hasKey = status?.hasKey ?? false;
 
   // Fill the Base URL from the current connection once, unless the user has typed already.
   useEffect(() => {
@@ -34,30 +33,59 @@ export function useConnectionForm() {
     setBaseUrl(status.baseUrl);
   }, [status]);
 
-  const hasKey = status?.hasKey ?? false;
-  const storage = status ? keyStorageView(status, api.host) : null;
+  return {
+    baseUrl,
+    apiKey,
+    showKey,
+    acceptWeak,
+    errors,
+    baseUrlInput,
+    apiKeyInput,
+    setAcceptWeak,
+    setApiKey,
+    toggleShowKey: () => setShowKey((v) => !v),
+    onBaseUrlChange: (v: string) => {
+      touched.current = true;
+      setBaseUrl(v);
+      if (validateLive || errors.baseUrl) setErrors((e) => ({ ...e, baseUrl: validateBaseUrl(v) ?? undefined }));
+    },
+    onBaseUrlBlur: () => baseUrl.trim() && setErrors((x) => ({ ...x, baseUrl: validateBaseUrl(baseUrl) ?? undefined })),
+    onApiKeyChange: (v: string) => {
+      setApiKey(v);
+      if (errors.apiKey) setErrors((e) => ({ ...e, apiKey: undefined }));
+    },
+    /** Checks both fields (and keeps checking as the user types); false puts the focus on the first wrong one. */
+    validate: (): boolean => {
+      const found = validateConnectForm({ baseUrl, apiKey }, hasKey);
+      setErrors(found);
+      setValidateLive(true);
+      if (!found.baseUrl && !found.apiKey) return true;
+      (found.baseUrl ? baseUrlInput : apiKeyInput).current?.focus();
+      return false;
+    },
+    /** After a successful connect: the key leaves the page, the Base URL shows the host's form of it. */
+    connected: (url: string) => {
+      setApiKey('');
+      setShowKey(false);
+      setBaseUrl(url);
+    },
+  };
+}
 
-  const onBaseUrlChange = (v: string) => {
-    touched.current = true;
-    setBaseUrl(v);
-    if (validateLive || errors.baseUrl) setErrors((e) => ({ ...e, baseUrl: validateBaseUrl(v) ?? undefined }));
-  };
-  const onBaseUrlBlur = () =>
-    baseUrl.trim() && setErrors((x) => ({ ...x, baseUrl: validateBaseUrl(baseUrl) ?? undefined }));
-  const onApiKeyChange = (v: string) => {
-    setApiKey(v);
-    if (errors.apiKey) setErrors((e) => ({ ...e, apiKey: undefined }));
-  };
+export function useConnectionForm() {
+  const { status, api, connect, switchToDemo, forgetKey } = useConnection();
+  const fields = useConnectionFields(status);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [confirmForget, setConfirmForget] = useState(false);
+  const hasKey = status?.hasKey ?? false;
+  const { baseUrl, apiKey } = fields;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const found = validateConnectForm({ baseUrl, apiKey }, hasKey);
-    setErrors(found);
-    setValidateLive(true);
-    if (found.baseUrl || found.apiKey) {
+    if (!fields.validate()) {
       setOutcome(null);
-      (found.baseUrl ? baseUrlInput : apiKeyInput).current?.focus();
       return;
     }
     // Both fields empty and no stored key: that is the demo choice.
@@ -74,14 +102,12 @@ export function useConnectionForm() {
       const s = await connect({
         baseUrl: checked.ok ? checked.baseUrl : baseUrl.trim(),
         apiKey: apiKey.trim(),
-        acceptWeakStorage: acceptWeak,
+        acceptWeakStorage: fields.acceptWeak,
       });
       const result = outcomeOf(s, 'connect');
       if (result.tone === 'ok') {
         setOutcome(result);
-        setApiKey('');
-        setShowKey(false);
-        setBaseUrl(s.baseUrl);
+        fields.connected(s.baseUrl);
         return;
       }
       // The host tries a new connection on the side: a failed one is not stored and what worked before
@@ -101,7 +127,7 @@ export function useConnectionForm() {
     try {
       const s = await (kind === 'demo' ? switchToDemo() : forgetKey());
       setOutcome(outcomeOf(s, kind));
-      if (kind === 'forget') setApiKey('');
+      if (kind === 'forget') fields.setApiKey('');
     } catch (err) {
       setOutcome(failureOf(err));
     } finally {
@@ -110,27 +136,6 @@ export function useConnectionForm() {
     }
   }
 
-  return {
-    status,
-    hasKey,
-    storage,
-    baseUrl,
-    apiKey,
-    showKey,
-    toggleShowKey: () => setShowKey((v) => !v),
-    acceptWeak,
-    setAcceptWeak,
-    errors,
-    busy,
-    outcome,
-    confirmForget,
-    setConfirmForget,
-    baseUrlInput,
-    apiKeyInput,
-    onBaseUrlChange,
-    onBaseUrlBlur,
-    onApiKeyChange,
-    onSubmit,
-    run,
-  };
+  const storage = status ? keyStorageView(status, api.host) : null;
+  return { ...fields, status, hasKey, storage, busy, outcome, confirmForget, setConfirmForget, onSubmit, run };
 }
