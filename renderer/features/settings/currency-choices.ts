@@ -1,7 +1,7 @@
 /** Which currencies Settings → Currency offers to show prices in, and which of them have a rate. */
 import { isCurrencyCode, MANUAL_ONLY_SUGGESTIONS } from '../../market/currency/currencies';
 
-/** Euro, the feed's and the manual rates' currencies, common suggestions: every valid code but the service's, sorted. */
+/** The euro, the feed's and the manual rates' currencies and common ones: every valid code but the service's. */
 export function displayChoices(
   feedCodes: readonly string[],
   manualCodes: readonly string[],

@@ -83,7 +83,12 @@ export function forecastOf(usage: Usage | null, limits: HistoryLimits): Forecast
 
 function laterGrowth(hourly: number | null, daily: number | null, fullHours: number, dailyAfterDays: number): string {
   if (dailyAfterDays > fullHours / 24) {
-    return `${hourly !== null ? `, and by about ${mb(hourly)} a day once older than ${fullHours} hours (hourly per market)` : `, less once older than ${fullHours} hours (hourly per market: not measured yet, so not counted)`}${daily !== null ? `, ${mb(daily)} once older than ${dailyAfterDays} days (daily per market)` : ''}`;
+    const hourlyPart =
+      hourly !== null
+        ? `, and by about ${mb(hourly)} a day once older than ${fullHours} hours (hourly per market)`
+        : `, less once older than ${fullHours} hours (hourly per market: not measured yet, so not counted)`;
+    const dailyPart = daily !== null ? `, ${mb(daily)} once older than ${dailyAfterDays} days (daily per market)` : '';
+    return hourlyPart + dailyPart;
   }
   if (daily !== null) return `, and by about ${mb(daily)} a day once older than ${fullHours} hours (daily per market)`;
   if (hourly !== null) {
