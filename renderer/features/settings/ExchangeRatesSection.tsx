@@ -44,19 +44,13 @@ export function ExchangeRatesSection() {
   );
 }
 
-function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: RatesSnapshot }) {
-  const id = useId();
-  const { settings, days, lastFetch, nextRefreshAt, storageError } = snapshot;
-  const [url, setUrl] = useState(settings.url);
-  const [busy, setBusy] = useState<'switch' | 'url' | 'refresh' | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  /** The switch as the user just set it, until the host answers (then the snapshot says). */
-  const [asked, setAsked] = useState<boolean | null>(null);
-  useEffect(() => setUrl(settings.url), [settings.url]);
-  const newest = days[days.length - 1];
-  const now = Date.now();
+/** The host's answer pending for one of the section's actions, and the error it gave if it failed. */
+type RatesAction = 'switch' | 'url' | 'refresh';
 
-  const run = async (what: 'switch' | 'url' | 'refresh', action: () => Promise<unknown>) => {
+function useRatesActions() {
+  const [busy, setBusy] = useState<RatesAction | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async (what: RatesAction, action: () => Promise<unknown>) => {
     setBusy(what);
     setProblem(null);
     try {
@@ -67,6 +61,16 @@ function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: Ra
       setBusy(null);
     }
   };
+  return { busy, problem, run };
+}
+
+type RunAction = ReturnType<typeof useRatesActions>['run'];
+
+function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: RatesSnapshot }) {
+  const { settings } = snapshot;
+  const { busy, problem, run } = useRatesActions();
+  /** The switch as the user just set it, until the host answers (then the snapshot says). */
+  const [asked, setAsked] = useState<boolean | null>(null);
 
   return (
     <>
@@ -92,46 +96,89 @@ function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: Ra
       <p className="field__hint" data-testid="rates-contact">
         Turning this on contacts the rates source at <code>{settings.url}</code> (no key, token or cookie is sent).
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-url`}>
-          Rates address
-        </label>
-        {settings.urlFromEnvironment ? (
-          <>
-            <input id={`${id}-url`} className="input" value={settings.url} readOnly data-testid="rates-url" />
-            <span className="field__hint">Set by MARKET_DESK_RATES_URL: change it there and restart Market Desk.</span>
-          </>
-        ) : (
-          <form
-            className="input-group"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void run('url', () => rates.setSettings({ url }));
-            }}
-          >
-            <input
-              id={`${id}-url`}
-              className="input"
-              value={url}
-              spellCheck={false}
-              data-testid="rates-url"
-              onChange={(e) => setUrl(e.target.value)}
-            />
-            <button type="submit" className="btn" disabled={busy !== null || url === settings.url}>
-              Save address
-            </button>
-            <button
-              type="button"
-              className="btn"
-              disabled={busy !== null}
-              onClick={() => void run('url', () => rates.setSettings({ url: '' }))}
-            >
-              Use the ECB’s
-            </button>
-          </form>
-        )}
+      <RatesAddress rates={rates} settings={settings} busy={busy !== null} run={run} />
+      <LastFetch snapshot={snapshot} />
+      {problem ? <ErrorNotice layout="inline" message={problem} testId="rates-problem" /> : null}
+      <div className="form__actions">
+        <button
+          type="button"
+          className="btn"
+          data-testid="rates-refresh"
+          disabled={!settings.enabled || busy !== null}
+          onClick={() => void run('refresh', () => rates.refresh())}
+        >
+          {busy === 'refresh' ? 'Fetching…' : 'Refresh now'}
+        </button>
       </div>
+    </>
+  );
+}
 
+/** The rates source's address: read-only when the environment sets it, else editable, or back to the ECB's. */
+function RatesAddress({
+  rates,
+  settings,
+  busy,
+  run,
+}: {
+  rates: RatesContextValue;
+  settings: RatesSnapshot['settings'];
+  busy: boolean;
+  run: RunAction;
+}) {
+  const id = useId();
+  const [url, setUrl] = useState(settings.url);
+  useEffect(() => setUrl(settings.url), [settings.url]);
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-url`}>
+        Rates address
+      </label>
+      {settings.urlFromEnvironment ? (
+        <>
+          <input id={`${id}-url`} className="input" value={settings.url} readOnly data-testid="rates-url" />
+          <span className="field__hint">Set by MARKET_DESK_RATES_URL: change it there and restart Market Desk.</span>
+        </>
+      ) : (
+        <form
+          className="input-group"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run('url', () => rates.setSettings({ url }));
+          }}
+        >
+          <input
+            id={`${id}-url`}
+            className="input"
+            value={url}
+            spellCheck={false}
+            data-testid="rates-url"
+            onChange={(e) => setUrl(e.target.value)}
+          />
+          <button type="submit" className="btn" disabled={busy || url === settings.url}>
+            Save address
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            onClick={() => void run('url', () => rates.setSettings({ url: '' }))}
+          >
+            Use the ECB’s
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** What the last fetch brought: the newest day and its age, when, the next look, and why it failed if it did. */
+function LastFetch({ snapshot }: { snapshot: RatesSnapshot }) {
+  const { settings, days, lastFetch, nextRefreshAt, storageError } = snapshot;
+  const newest = days[days.length - 1];
+  const now = Date.now();
+  return (
+    <>
       <h3 className="field__label">Last fetch</h3>
       <dl className="usage" data-testid="rates-last-fetch">
         <div className="usage__figure">
@@ -173,18 +220,6 @@ function RatesBody({ rates, snapshot }: { rates: RatesContextValue; snapshot: Ra
         />
       ) : null}
       {storageError ? <ErrorNotice layout="inline" message={storageError} testId="rates-storage-error" /> : null}
-      {problem ? <ErrorNotice layout="inline" message={problem} testId="rates-problem" /> : null}
-      <div className="form__actions">
-        <button
-          type="button"
-          className="btn"
-          data-testid="rates-refresh"
-          disabled={!settings.enabled || busy !== null}
-          onClick={() => void run('refresh', () => rates.refresh())}
-        >
-          {busy === 'refresh' ? 'Fetching…' : 'Refresh now'}
-        </button>
-      </div>
     </>
   );
 }

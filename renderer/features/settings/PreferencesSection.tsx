@@ -21,11 +21,10 @@ const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Li
 
 export function PreferencesSection() {
   const id = useId();
-  const [refresh, setRefresh, resetRefresh] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
+  const [, , resetRefresh] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
   const [decimals, setDecimals, resetDecimals] = usePref(APP_PREFERENCES.decimals);
   const [theme, setTheme, resetTheme] = usePref(APP_PREFERENCES.theme);
   const money = useMoneyFormat();
-  const budget = useRequestBudget();
 
   return (
     <>
@@ -47,30 +46,7 @@ export function PreferencesSection() {
           </button>
         </div>
         <div className="form form--grid">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-refresh`}>
-              Refresh prices
-            </label>
-            <select
-              id={`${id}-refresh`}
-              className="input select"
-              value={refresh}
-              onChange={(e) => setRefresh(Number(e.target.value) as RefreshInterval)}
-            >
-              {REFRESH_INTERVALS.map((s) => (
-                <option key={s} value={s}>
-                  {refreshIntervalLabel(s)}
-                  {overLimit(budget, s) ? ' (over your request limit)' : ''}
-                </option>
-              ))}
-            </select>
-            {budget.plan.stretched ? (
-              <span className="field__error" role="status" data-testid="refresh-over-limit">
-                {refreshIntervalLabel(refresh)} would spend about {formatCount(budget.asked)} requests a month, over{' '}
-                {budget.plan.limitedBy}: Market Desk refreshes less often (see Request limits).
-              </span>
-            ) : null}
-          </div>
+          <RefreshField />
           <RadioChoices
             legend="Decimals"
             name={`${id}-decimals`}
@@ -102,6 +78,39 @@ export function PreferencesSection() {
       </section>
       <CurrencySettings />
     </>
+  );
+}
+
+/** How often prices refresh; the choices over a known request limit say so. */
+function RefreshField() {
+  const id = useId();
+  const [refresh, setRefresh] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
+  const budget = useRequestBudget();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-refresh`}>
+        Refresh prices
+      </label>
+      <select
+        id={`${id}-refresh`}
+        className="input select"
+        value={refresh}
+        onChange={(e) => setRefresh(Number(e.target.value) as RefreshInterval)}
+      >
+        {REFRESH_INTERVALS.map((s) => (
+          <option key={s} value={s}>
+            {refreshIntervalLabel(s)}
+            {overLimit(budget, s) ? ' (over your request limit)' : ''}
+          </option>
+        ))}
+      </select>
+      {budget.plan.stretched ? (
+        <span className="field__error" role="status" data-testid="refresh-over-limit">
+          {refreshIntervalLabel(refresh)} would spend about {formatCount(budget.asked)} requests a month, over{' '}
+          {budget.plan.limitedBy}: Market Desk refreshes less often (see Request limits).
+        </span>
+      ) : null}
+    </div>
   );
 }
 

@@ -8,15 +8,10 @@ import { formatCount, formatInterval } from '../../../shared/budget/planner';
 import { APP_PREFERENCES, refreshIntervalLabel, usePref, type Preference } from '../../lib/preferences';
 import { REQUEST_LIMIT_PREFS, useRequestBudget, useRequestUsage } from '../../market/request-plan';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { refreshForecastText, statedLimitsText } from './request-limits-text';
 
 export function RequestLimitsSection() {
   const id = useId();
-  const [refresh] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
-  const { usage, error } = useRequestUsage();
-  const budget = useRequestBudget();
-  const { plan } = budget;
-  const games = new Set(budget.feeds.map((f) => f.game)).size;
-
   return (
     <section className="card" aria-labelledby={`${id}-h`} data-testid="request-limits">
       <h2 id={`${id}-h`} className="card__title">
@@ -31,7 +26,17 @@ export function RequestLimitsSection() {
         <LimitField label="Requests per minute" pref={REQUEST_LIMIT_PREFS.perMinute} testId="limit-per-minute" />
         <LimitField label="Requests per month" pref={REQUEST_LIMIT_PREFS.perMonth} testId="limit-per-month" />
       </div>
+      <UsageCounts />
+      <RequestForecast />
+    </section>
+  );
+}
 
+/** The requests the back end counted for the service in use, and the limits the service stated. */
+function UsageCounts() {
+  const { usage, error } = useRequestUsage();
+  return (
+    <>
       <h3 className="field__label">
         Sent to {usage ? (usage.origin === '' ? 'the built-in reference service' : usage.origin) : 'the service'}
       </h3>
@@ -56,14 +61,7 @@ export function RequestLimitsSection() {
       )}
       {usage && usage.stated.length > 0 ? (
         <p className="field__hint" data-testid="stated-limits">
-          The service says:{' '}
-          {usage.stated
-            .map(
-              (s) =>
-                `${formatCount(s.quota)} requests${s.windowSeconds ? ` per ${formatInterval(s.windowSeconds * 1000)}` : ''}${s.remaining !== null ? ` (${formatCount(s.remaining)} left)` : ''}`,
-            )
-            .join('; ')}
-          .
+          The service says: {statedLimitsText(usage.stated)}.
         </p>
       ) : null}
       {error ? (
@@ -74,12 +72,21 @@ export function RequestLimitsSection() {
         />
       ) : null}
       {usage?.problem ? <ErrorNotice layout="inline" message={usage.problem} testId="request-usage-problem" /> : null}
+    </>
+  );
+}
 
+/** What the current settings spend a month, and what Market Desk does about a limit. */
+function RequestForecast() {
+  const [refresh] = usePref(APP_PREFERENCES.refreshIntervalSeconds);
+  const budget = useRequestBudget();
+  const { plan } = budget;
+  const games = new Set(budget.feeds.map((f) => f.game)).size;
+  return (
+    <>
       <h3 className="field__label">Forecast</h3>
       <p className="card__text" data-testid="request-forecast">
-        {refresh === 0
-          ? 'Refresh is manual: only the refreshes you ask for are sent.'
-          : `${refreshIntervalLabel(refresh)} for ${games} game${games === 1 ? '' : 's'} (the Prices page’s and your alerts’): about ${formatCount(budget.asked)} requests a month.`}
+        {refreshForecastText(refresh, games, budget.asked)}
       </p>
       {plan.sentence ? (
         <p className="card__text" data-tone="warn" role="status" data-testid="request-plan-settings">
@@ -100,7 +107,7 @@ export function RequestLimitsSection() {
           {formatCount(budget.advice.monthlyForecast)} a month).
         </p>
       ) : null}
-    </section>
+    </>
   );
 }
 
