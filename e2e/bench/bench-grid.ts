@@ -77,6 +77,13 @@ const GOALS = {
   scrollFrameMs: 16.7,
 } as const;
 
+/**
+ * Whole 60 Hz frames in a frame interval. Intervals come in whole vsyncs, and the page's timestamps are
+ * coarsened to 100 µs with jitter (MDN, DOMHighResTimeStamp: "Resolution in non-isolated contexts: 100
+ * microseconds"), so a frame on time reads 16.6-16.8 ms and a dropped one at least 33.3 ms.
+ */
+const framesIn = (ms: number): number => Math.max(1, Math.round(ms / (1000 / 60)));
+
 /** A p95 row judged as a ratio to the same run's floor ("(1.23 x floor)" is read by bench-figures as a figure). */
 function toFloor(metric: string, times: number[], floor: number, goal: number): Row {
   const p95 = pct(times, 95);
@@ -373,9 +380,9 @@ async function main(): Promise<void> {
     rows.push(toFloor(`sort -> painted, p95 (${sortTimes.length} sorts)`, sortTimes, floor, GOALS.sortXFloor));
     rows.push({
       metric: `scroll frame, p95 (${frames.length} frames)`,
-      measured: `${ms(pct(frames, 95))} (median ${ms(pct(frames, 50))}, max ${ms(Math.max(...frames))})`,
+      measured: `${ms(pct(frames, 95))} = ${framesIn(pct(frames, 95))} frame(s) (median ${ms(pct(frames, 50))}, max ${ms(Math.max(...frames))}; ${frames.filter((f) => framesIn(f) > 1).length} late)`,
       goal: `<= ${GOALS.scrollFrameMs} ms (one frame at 60 Hz)`,
-      met: pct(frames, 95) <= GOALS.scrollFrameMs,
+      met: framesIn(pct(frames, 95)) === 1,
     });
     rows.push({
       metric: 'renderer JS heap after load',
