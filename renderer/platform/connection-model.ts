@@ -32,7 +32,7 @@ const SETTLE_TIMEOUT_MS = 45_000;
 type StatusWaiters = Set<(s: ConnectionStatus) => void>;
 
 /** Resolves with the first status that is not 'connecting' (or the last one seen at the timeout). */
-function settleStatus(first: ConnectionStatus, waiters: StatusWaiters): Promise<ConnectionStatus> {
+export function settleStatus(first: ConnectionStatus, waiters: StatusWaiters): Promise<ConnectionStatus> {
   if (first.state !== 'connecting') return Promise.resolve(first);
   return new Promise((resolve) => {
     let last = first;
