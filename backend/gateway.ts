@@ -1,17 +1,9 @@
 /**
- * The API gateway: the only way the renderer's requests reach the market data service.
- *
- * Written against web-standard Request/Response so one core serves Electron (protocol.handle returns the
- * Response, its body the upstream ReadableStream) and the web host (piped into Node's http response).
- *
- * - forwards only the six API paths, POST only, JSON only;
- * - drops every header the renderer sent (api-token, authorization, cookie…): the broker builds the
- *   upstream request from the body alone and adds `api-token` itself;
- * - streams the upstream body back untouched: no parsing, no re-serialising, no copy of big responses,
- *   but counted: past maxResponseBytes it is cut off with a clear error (refused outright when declared);
- * - answers the renderer with no credential in headers or body;
- * - forwards GraphQL queries only (no mutation or subscription: the renderer only reads, and can never mint a
- *   token), parsed and vetted, not searched as bytes, and only their query, variables and operationName.
+ * The API gateway: the only way the renderer's requests reach the market data service, on web-standard
+ * Request/Response so one core serves Electron (protocol.handle) and the web host. It forwards the six API paths
+ * only (POST, JSON), drops every header the renderer sent, forwards read-only GraphQL queries only (parsed and
+ * vetted), streams the upstream body back untouched but size-capped, and never answers with a credential.
+ * The rules in full: README.md here.
  */
 import { BREAK, Kind, parse, visit, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { API_PATHS, GRAPHQL_PATH } from '../shared/api/schema';

@@ -1,13 +1,9 @@
 /**
- * Counts the requests the back end sends to each service (per origin): every request the broker sends
- * (data and token requests, retries included) is one, a 429 is also counted as such, and the time the
- * broker waits one out is added up. Kept in hour buckets for 30 days plus the last minute's times, and the
- * limits the service's last answer stated (shared/budget/limit-headers.ts).
- *
- * Persisted through a UsageStore as a versioned record after every change: the desktop keeps it in the
- * main process's settings store, the web host in a file of its data folder. A record that is unreadable or
- * of another version is started afresh; a failed write keeps the counts in memory, is retried at the next
- * change, and is reported in the snapshot (`problem`) so Settings can show it.
+ * Counts the requests the back end sends to each service (per origin): every request the broker sends (data,
+ * token, retries) is one, a 429 is also counted as such, and the time waited out is added up; hour buckets for
+ * 30 days, the last minute's times, and the limits the last answer stated (shared/budget/limit-headers.ts).
+ * Persisted through a UsageStore as a versioned record after every change; an unreadable record or another
+ * version starts afresh; a failed write keeps the counts in memory, is retried, and is reported (`problem`).
  */
 import { z } from 'zod';
 import { readLimitHeaders } from '../shared/budget/limit-headers';

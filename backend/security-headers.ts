@@ -1,11 +1,10 @@
 /**
- * Headers on every response the app serves (Electron's app:// protocol and the web host alike).
- * The CSP allows only the app's own files and its own same-origin API: no inline or remote script, no eval,
- * workers from self (or blob: for bundler-made workers), no plugins, no framing, no form posts away.
- * Styles from files only: React applies `style` props through the CSSOM (element.style), which CSP does
- * not restrict, so virtualised rows and charts need no 'unsafe-inline'; only <style> tags and style=""
- * attributes in markup are refused.
+ * Headers on every response the app serves (Electron's app:// protocol and the web host alike). The CSP allows
+ * only the app's own files and same-origin API: no inline or remote script, no eval, workers from self (or blob:),
+ * no plugins, no framing, no form posts away. Styles from files only: React sets `style` props through the CSSOM,
+ * which CSP does not restrict, so rows and charts need no 'unsafe-inline' (<style> tags and style="" are refused).
  */
+
 // Sent as a response header on every app:// response (withSecurityHeaders, below). The Electron scan's
 // justification for its CSP check sits where Electron applies it: electron/main/app-protocol.ts.
 export const CONTENT_SECURITY_POLICY = [

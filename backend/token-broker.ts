@@ -1,11 +1,9 @@
 /**
- * The token broker: turns an API key into short-lived JWTs (spec section 5) and sends API requests with
- * them. It holds one JWT in memory only, refreshes it ahead of expiry with ONE refresh in flight however
- * many requests wait, retries once after an auth failure, retries transient failures (network, 5xx, 429)
- * a bounded number of times, and reports each outcome so the status the user sees stays true.
- *
- * Plain Node module: fetch and the clock are injected. The Electron main process and the web host run it
- * unchanged.
+ * The token broker: turns an API key into short-lived JWTs (spec section 5) and sends API requests with them.
+ * It holds one JWT in memory only, refreshes it ahead of expiry with ONE refresh in flight however many requests
+ * wait, retries once after an auth failure, retries transient failures (network, 5xx, 429) a bounded number of
+ * times, and reports each outcome so the status the user sees stays true. Plain Node module: fetch and the
+ * clock are injected; the Electron main process and the web host run it unchanged.
  */
 import { setMaxListeners } from 'node:events';
 import { decodeJwt } from 'jose';

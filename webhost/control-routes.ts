@@ -1,23 +1,6 @@
 /**
- * The web host's control endpoints: the HTTP form of the DesktopApi (renderer/platform/web.ts is the
- * client). Answers are ConnectionStatus JSON only, never the key or the token.
- *
- *   GET  /app/status         -> ConnectionStatus
- *   POST /app/connect        ConnectRequest -> ConnectionStatus   (400 {error} when it can't be done)
- *   POST /app/demo           -> ConnectionStatus
- *   POST /app/forget         -> ConnectionStatus
- *   POST /app/retry          -> ConnectionStatus (try the connection now, when offline or failing)
- *   GET  /app/request-usage  -> RequestUsage (requests sent to the service in use: shared/budget/usage)
- *   GET  /app/events         text/event-stream: `data: <ConnectionStatus JSON>\n\n` now and on each change
- *   POST /app/open-external  {url} -> 204 for https, else 400 (the host opens nothing: the page does)
- *   POST /app/steam-inventory  SteamInventoryRequest -> application/x-ndjson: one `{"progress":…}` line per
- *                            step, then one `{"result":SteamInventoryResult}` line; closing the request
- *                            (the page aborts its fetch) cancels the read, also during a 429 wait
- *   GET  /app/rates          -> RatesSnapshot (the exchange rates kept: backend/rates)
- *   POST /app/rates/settings RatesSettingsRequest -> RatesSnapshot (400 {error} for a bad address)
- *   POST /app/rates/refresh  -> RatesSnapshot (fetch now; 400 {error} while rates are off)
- *   (the event stream also carries `event: rates` with a RatesSnapshot now and on each change)
- *
+ * The web host's control endpoints: the HTTP form of the DesktopApi (renderer/platform/web.ts is the client),
+ * listed in README.md here. Answers are ConnectionStatus JSON only, never the key or the token.
  * Every POST must be application/json: a cross-site HTML form can't send that without a CORS preflight,
  * which this host never grants.
  */

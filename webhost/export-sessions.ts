@@ -1,22 +1,8 @@
 /**
- * Streamed exports in the browser: the page sends an export's files to the web host chunk by chunk, and
- * the browser downloads each file from the host as the chunks arrive (one download per file, served with
- * Content-Disposition: attachment). A plain HTTP download works in every browser and every automation
- * (Playwright's download event, curl), unlike a service worker's synthetic stream (none in a private
- * window, none over http:// on a non-localhost name, and no download event that tools see the same way).
- *
- *   POST /app/export                          ExportOpenRequest (JSON) -> {opened:true, exportId, path:""}
- *   GET  /app/export/<id>/file/<name>         the file, streamed as its chunks come (attachment)
- *   POST /app/export/<id>/write?name=<name>   a chunk (application/octet-stream, at most
- *                                             MAX_EXPORT_CHUNK_BYTES) -> 204 once the download took it
- *   POST /app/export/<id>/end                 {name} -> 204: that file's download completes
- *   POST /app/export/<id>/abort               -> 204: every download of the export ends with an error
- *
- * Memory stays bounded: each file holds at most one chunk the download has not taken yet, and a write is
- * answered only when it is taken (back-pressure down to the browser's download). A cancelled or failed
- * export, a page that went away (its pending write closed) or an idle session ends the downloads with an
- * error, so the browser marks them failed and no complete-looking file is left. The routes sit behind the
- * same guards as every /app route (own Host and Origin, Sec-Fetch-Site, this launch's secret: server.ts).
+ * Streamed exports in the browser: the page sends an export's files to the web host chunk by chunk, and the
+ * browser downloads each file from the host as the chunks arrive (one attachment download per file).
+ * Memory stays bounded: a write is answered only once its download took it (back-pressure). A failed, cancelled or
+ * idle export ends its downloads with an error. Its routes, and why downloads and not a service worker: README.md here.
  */
 import { randomUUID } from 'node:crypto';
 import { readCapped } from '../backend/read-capped';

@@ -1,11 +1,9 @@
 /**
- * The web host listens on loopback, but any page the user has open can still send requests to
- * 127.0.0.1. This guard is what keeps them out:
- * - Host must be the host's own (127.0.0.1:PORT or localhost:PORT): defeats DNS rebinding, where
- *   evil.example resolves to 127.0.0.1 and the browser sends Host: evil.example.
- * - Origin, when sent, must be our own: defeats cross-site POSTs (CSRF) and cross-origin fetches.
- * - For the API and control endpoints, Sec-Fetch-Site (when the browser sends it) must be same-origin or
- *   none, which also stops cross-site no-cors GETs such as <img src=".../app/status">.
+ * The web host listens on loopback, but any page the user has open can still send requests to 127.0.0.1.
+ * This guard keeps them out: Host must be our own (127.0.0.1:PORT or localhost:PORT), which defeats DNS
+ * rebinding (evil.example resolving to 127.0.0.1); Origin, when sent, must be our own, which defeats cross-site
+ * POSTs (CSRF) and cross-origin fetches; for the API and control endpoints, Sec-Fetch-Site (when sent) must be
+ * same-origin or none, which also stops cross-site no-cors GETs such as <img src=".../app/status">.
  */
 export type GuardResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 

@@ -1,19 +1,9 @@
 /**
- * The web host's network access behind a proxy. Node's fetch ignores HTTPS_PROXY / NO_PROXY (on Node 20 it
- * has no proxy support at all), so with a proxy set in the environment the back end's requests go through
- * undici's EnvHttpProxyAgent (https://undici.nodejs.org/#/docs/api/EnvHttpProxyAgent) with undici's own fetch:
- * Node 20's bundled undici does not export the agent to user code, and an agent from the `undici` package is
- * only guaranteed to work with that package's fetch.
- *
- * The rules, as curl and undici read them: https_proxy / HTTPS_PROXY for https:// URLs, http_proxy /
- * HTTP_PROXY for http:// (and for https:// when no HTTPS proxy is set), the lower-case name first; no_proxy /
- * NO_PROXY a comma or space separated list of hosts (a leading dot or "*." also covers subdomains,
- * host:port only that port, "*" everything). Loopback (localhost, 127.0.0.1, [::1]) always goes direct, as in
- * Chromium: the embedded reference service must never be sent to a proxy.
- *
- * Only the transport changes: timeouts, body caps and the no-redirect rule are timedFetch's and the broker's
- * on every path (redirect:'manual' is forced there, and undici hands the 3xx back with its Location).
- * Certificates: Node's own CA list plus NODE_EXTRA_CA_CERTS, as for any Node program.
+ * The web host's network access behind a proxy: Node's fetch ignores HTTPS_PROXY / NO_PROXY, so with a proxy set
+ * the back end's requests go through undici's EnvHttpProxyAgent with undici's own fetch
+ * (https://undici.nodejs.org/#/docs/api/EnvHttpProxyAgent). Loopback always goes direct (as in Chromium): the
+ * embedded service is never sent to a proxy. Only the transport changes: timeouts, body caps and the no-redirect
+ * rule stay timedFetch's and the broker's. The variables' rules, as curl and undici read them: README.md here.
  */
 import { EnvHttpProxyAgent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import type { LookupFunction } from 'node:net';

@@ -1,24 +1,10 @@
 /**
- * The web host: Market Desk in a browser. Serves the built renderer and runs the SAME gateway, broker and
- * connection controller as the Electron main process, from Node on 127.0.0.1 only.
- *
- *   npm run web                      (build, then node dist/webhost/server.js)
- *   PORT=5180                        listen port (default 5180)
- *   MDS_BASE_URL, MDS_API_KEY        preset a real connection (key held in memory only)
- *   MDS_KEY_FILE                     where a key is saved when the user accepts weaker storage
- *   MARKET_DESK_WEB_SECRET           this launch's secret (default: a random one)
- *   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  (or lower-case) the proxy the back end's requests go through
- *   MDS_STEAM_URL                    the Steam address for "Fetch from Steam" (default https://steamcommunity.com;
- *                                    also --steam-url=<url>); http only on 127.0.0.1/localhost
- *   MARKET_DESK_RATES_URL            the exchange rates' address (default the ECB's https://www.ecb.europa.eu/stats/eurofxref/);
- *                                    set, Settings cannot change it; http only on 127.0.0.1/localhost
- *
- * Routes: /app/* control endpoints (control-routes.ts; /app/export… streamed export downloads: export-sessions.ts), /api/v2/* gateway, everything else the renderer
- * (SPA fallback). Every request must carry our own Host (and Origin, when present): see origin-guard.ts;
- * and this launch's secret (cookie or header): see launch-secret.ts.
+ * The web host: Market Desk in a browser (`npm run web`). Serves the built renderer and runs the SAME gateway,
+ * broker and connection controller as the Electron main process, from Node on 127.0.0.1 only. Its environment
+ * variables and routes are listed in README.md here; request-handler.ts guards every request.
  */
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,7 +14,6 @@ import { ConnectionController, type EmbeddedService } from '../backend/connectio
 import { RequestMeter } from '../backend/request-meter';
 import { createGateway } from '../backend/gateway';
 import { createSteamInventoryFetcher, steamUrlFrom, type SteamFetcherOptions } from '../backend/steam-inventory';
-import { withSecurityHeaders } from '../backend/security-headers';
 import {
   checkRatesUrl,
   fileRatesStore,
@@ -41,15 +26,7 @@ import {
 import type { BrokerOptions } from '../backend/token-broker';
 import { createControlHandler } from './control-routes';
 import { createExportSessions } from './export-sessions';
-import {
-  LaunchSecretError,
-  launchSecret,
-  presentsSecret,
-  sameSecret,
-  sameSiteLocation,
-  secretCookie,
-  SECRET_QUERY,
-} from './launch-secret';
+import { LaunchSecretError, launchSecret, SECRET_QUERY } from './launch-secret';
 import { defaultKeyFile, FileKeyVault } from './key-file';
 import { fileUsageStore, USAGE_FILE_NAME } from './usage-file';
 import {
@@ -59,8 +36,7 @@ import {
   type ProxyFetch,
   type ProxySettings,
 } from './proxy-fetch';
-import { sendWebResponse, toWebRequest } from './node-adapter';
-import { checkRequestOrigin } from './origin-guard';
+import { createRequestHandler } from './request-handler';
 
 export interface WebHostOptions {
   /** Default 5180; 0 picks a free port. */
@@ -130,32 +106,35 @@ function bundledDataDir(): string | undefined {
   return existsSync(dir) ? dir : undefined;
 }
 
-export async function startWebHost(options: WebHostOptions = {}): Promise<WebHost> {
-  const secret = launchSecret(options.secret);
-  let ownService: Awaited<ReturnType<typeof startService>> | null = null;
-  let embedded: EmbeddedService;
-  if (options.embeddedService) {
-    embedded = options.embeddedService;
-  } else {
-    const dataDir = options.serviceOptions?.dataDir ?? bundledDataDir();
-    ownService = await startService({
-      quiet: true,
-      ...options.serviceOptions,
-      ...(dataDir ? { dataDir } : {}),
-      port: 0,
-      host: '127.0.0.1',
-    });
-    embedded = { url: ownService.url, demoKey: ownService.demoKey };
-  }
+type OwnService = Awaited<ReturnType<typeof startService>>;
 
+/** The embedded reference service: the one given (tests), or one started on 127.0.0.1 for this host. */
+async function embeddedService(
+  options: WebHostOptions,
+): Promise<{ embedded: EmbeddedService; own: OwnService | null }> {
+  if (options.embeddedService) return { embedded: options.embeddedService, own: null };
+  const dataDir = options.serviceOptions?.dataDir ?? bundledDataDir();
+  const own = await startService({
+    quiet: true,
+    ...options.serviceOptions,
+    ...(dataDir ? { dataDir } : {}),
+    port: 0,
+    host: '127.0.0.1',
+  });
+  return { embedded: { url: own.url, demoKey: own.demoKey }, own };
+}
+
+/** A file beside the key file, unless the option names one (or null: memory only). */
+function besideKeyFile(option: string | null | undefined, keyFile: string | null, name: string): string | null {
+  if (option !== undefined) return option;
+  return keyFile === null ? null : path.join(path.dirname(keyFile), name);
+}
+
+/** The connection, gateway and app, Steam and rates clients, control routes and export sessions of one host. */
+async function createHostServices(options: WebHostOptions, embedded: EmbeddedService) {
   const keyFile = options.keyFile === undefined ? defaultKeyFile() : options.keyFile;
   const vault = new FileKeyVault(keyFile);
-  const usageFile =
-    options.usageFile !== undefined
-      ? options.usageFile
-      : keyFile === null
-        ? null
-        : path.join(path.dirname(keyFile), USAGE_FILE_NAME);
+  const usageFile = besideKeyFile(options.usageFile, keyFile, USAGE_FILE_NAME);
   const meter = new RequestMeter({ store: usageFile ? fileUsageStore(usageFile) : null });
   // Node's fetch knows no proxy: with one in the environment, requests go through it (proxy-fetch.ts).
   const proxy = options.proxy === undefined ? proxySettingsFromEnv(process.env) : options.proxy;
@@ -173,12 +152,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   });
   // Exchange rates: their own client over the host's fetch (through the proxy when there is one), no key, no
   // redirects; nothing is contacted until the user turns rates on (backend/rates).
-  const ratesFile =
-    options.ratesFile !== undefined
-      ? options.ratesFile
-      : keyFile === null
-        ? null
-        : path.join(path.dirname(keyFile), RATES_FILE_NAME);
+  const ratesFile = besideKeyFile(options.ratesFile, keyFile, RATES_FILE_NAME);
   const ratesUrl = options.ratesUrl === undefined ? null : checkRatesUrl(options.ratesUrl);
   if (ratesUrl && !ratesUrl.ok) throw new Error(ratesUrl.message);
   const rates = new RatesService({
@@ -191,76 +165,32 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   const control = createControlHandler(connection, { steamInventory, rates });
   // Streamed exports: the page's chunks served as browser downloads (export-sessions.ts).
   const exports = createExportSessions();
+  return { connection, app, control, exports, rates, proxyFetch };
+}
 
-  let port = 0;
-  const server = createServer((req, res) => {
-    void handle(req, res);
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // When the browser goes away, so does the upstream request.
-    const abort = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) abort.abort(new Error('client closed the connection'));
-    });
-    let response: Response;
-    try {
-      const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-      const isControl = pathname.startsWith('/app/');
-      const sensitive = isControl || pathname.startsWith('/api/');
-      const headers = { get: (name: string) => headerValue(req, name) };
-      const guard = checkRequestOrigin(headers, port, { sensitive });
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const offered = url.searchParams.get(SECRET_QUERY);
-      if (!guard.ok) {
-        response = forbidden(`Forbidden: ${guard.reason}.`);
-      } else if (offered !== null && req.method === 'GET' && !sensitive) {
-        // The launch URL: trade the secret for a cookie, and take it out of the address bar.
-        if (!sameSecret(offered, secret)) {
-          response = forbidden(
-            'Forbidden: this is not the secret of this launch. Open the address `npm run web` printed.',
-          );
-        } else {
-          url.searchParams.delete(SECRET_QUERY);
-          response = new Response(null, {
-            status: 303,
-            headers: {
-              location: sameSiteLocation(url.pathname, url.search),
-              'set-cookie': secretCookie(port, secret),
-              'cache-control': 'no-store',
-            },
-          });
-        }
-      } else if (!presentsSecret(headers, port, secret)) {
-        response = forbidden(
-          sensitive
-            ? "Forbidden: this request lacks the web host's launch secret."
-            : "Market Desk: open the address that `npm run web` printed (http://127.0.0.1:PORT/?secret=…); it carries this launch's secret.",
-        );
-      } else {
-        const request = toWebRequest(req, `http://127.0.0.1:${port}`, abort.signal);
-        response = isControl
-          ? ((await exports.handle(request)) ?? (await control.handle(request)))
-          : await app(request);
-      }
-    } catch {
-      // Never a stack trace to the client (or the key, which no handler puts in an error).
-      response = new Response('Internal error.', {
-        status: 500,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      });
-    }
-    await sendWebResponse(res, withSecurityHeaders(response));
-  }
-
+/** Listens on 127.0.0.1 only; resolves once bound, rejects on a listen error (a port in use). */
+async function listen(server: Server, port: number): Promise<AddressInfo> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 5180, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const bound = server.address() as AddressInfo;
+  return server.address() as AddressInfo;
+}
+
+export async function startWebHost(options: WebHostOptions = {}): Promise<WebHost> {
+  const secret = launchSecret(options.secret);
+  const { embedded, own: ownService } = await embeddedService(options);
+  const { connection, app, control, exports, rates, proxyFetch } = await createHostServices(options, embedded);
+
+  let port = 0;
+  const handle = createRequestHandler({ secret, port: () => port, app, control, exports });
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  const bound = await listen(server, options.port ?? 5180);
   port = bound.port;
 
   const starting =
@@ -298,19 +228,6 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
       return closing;
     },
   };
-}
-
-function forbidden(text: string): Response {
-  return new Response(text, {
-    status: 403,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
-
-function headerValue(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  if (value === undefined) return null;
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** `node dist/webhost/server.js` */

@@ -1,21 +1,8 @@
 /**
- * A strict reader of the ECB's euro reference rate files (eurofxref-daily.xml, eurofxref-hist-90d.xml). The
- * format is fixed and small, so a ~150-line reader replaces an XML library (no new dependency, no native
- * module, no entity expansion, no DTD):
- *
- *   <?xml version="1.0" encoding="UTF-8"?>
- *   <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
- *     <gesmes:subject>Reference rates</gesmes:subject>
- *     <gesmes:Sender><gesmes:name>European Central Bank</gesmes:name></gesmes:Sender>
- *     <Cube>
- *       <Cube time='2024-06-28'>
- *         <Cube currency='USD' rate='1.0705'/>   (1 EUR = 1.0705 USD)
- *         …
- *
- * (the layout as served by the ECB and reproduced in public integrations, e.g. dialogplay/tool-directory,
- * integrations/ecb_exchange_rate/README.md; the attributes are single-quoted there). Anything else (another
- * root, a DOCTYPE, a malformed tag, a bad date, a rate that is not a positive decimal, a repeated day or
- * currency) is an EcbFormatError with a sentence, never a crash and never a partial result.
+ * A strict reader of the ECB's euro reference rate files (eurofxref-daily.xml, eurofxref-hist-90d.xml): the
+ * format is fixed and small, so a short reader replaces an XML library (no dependency, no entity expansion, no
+ * DTD). Anything else is an EcbFormatError with a sentence, never a crash and never a partial result.
+ * The layout read, and its public source: README.md here.
  */
 import type { RateDay } from '../../shared/rates/types';
 

@@ -1,12 +1,9 @@
 /**
- * The host's exchange rates, for either host (Electron main and the web host inject their fetch, as for
- * Steam): the ECB's euro reference rates fetched once a day after publication (schedule.ts), every day kept on
- * disk (rates-file.ts), and a RatesSnapshot for the page on every change.
- *
- * What is sent: GET <address>eurofxref-hist-90d.xml (nothing kept yet, or a working day missing since the
- * newest kept) or GET <address>eurofxref-daily.xml, with an Accept header and nothing else: no cookie, no API
- * key, no token (this client never sees them), no redirect followed (timed-fetch.ts), the body capped before it
- * is read. Nothing at all until the user turns rates on (persisted).
+ * The host's exchange rates, for either host (each injects its fetch): the ECB's euro reference rates fetched
+ * once a day after publication (schedule.ts), every day kept on disk (rates-file.ts), a RatesSnapshot on every
+ * change. Sent: GET <address>eurofxref-hist-90d.xml (nothing kept, or a working day missing after the newest
+ * kept) or eurofxref-daily.xml, with an Accept header only: no cookie, key or token, no redirect followed, the
+ * body capped before it is read. Nothing at all until the user turns rates on (persisted).
  */
 import type { Clock } from '../clock';
 import { realClock } from '../clock';

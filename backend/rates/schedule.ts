@@ -1,13 +1,9 @@
 /**
- * When to look for new rates. The ECB's reference rates are "usually updated around 16:00 CET on every working
+ * When to look for new rates: the ECB's reference rates are "usually updated around 16:00 CET on every working
  * day, except on TARGET closing days" (the ECB's page, mirrored at
- * https://nbs.sk/en/statistics/exchange-rates/ecb-foreign-exchange-reference-rates/). TARGET closes on Saturdays,
- * Sundays, New Year's Day, Good Friday, Easter Monday, 1 May, Christmas Day and 26 December
- * (https://www.ecb.europa.eu/press/pr/date/2000/html/pr001214_4.en.html, "from 2002 until further notice";
- * https://www.ecb.europa.eu/paym/target/target2/profuse/calendar/html/index.en.html).
- *
- * Times are Frankfurt's (Europe/Berlin: CET in winter, CEST in summer): the host looks at LOOK_AT, half an hour
- * after the usual publication, on each working day. Pure functions of "now" (the injected clock's).
+ * https://nbs.sk/en/statistics/exchange-rates/ecb-foreign-exchange-reference-rates/). The closing days and their
+ * sources: README.md here. Times are Frankfurt's (Europe/Berlin): the host looks at LOOK_AT, half an hour after
+ * the usual publication, on each working day. Pure functions of "now" (the injected clock's).
  */
 import { backoffDelayMs } from '../retry-policy';
 import type { RatesFetchState } from '../../shared/rates/types';

@@ -1,35 +1,9 @@
 /**
- * Reads a public Steam inventory, politely, for either host (Electron main and the web host inject their
- * fetch, as the gateway's broker gets its own). What is sent: GET requests to the Steam address only
- * (config.ts), no cookies, no key or token of the market data service (this client never sees them), no
- * redirects followed.
- *
- *   1. A custom profile link (/id/<name>) is resolved through <steam>/id/<name>/?xml=1 (profile.ts).
- *   2. Each inventory context of the game is read page by page:
- *        GET <steam>/inventory/<steamid>/<appid>/<contextid>?l=english&count=<n>[&start_assetid=<last_assetid>]
- *      while the page says `more_items`, with `start_assetid` = its `last_assetid` (the pagination public
- *      clients use since Steam introduced this endpoint: DoctorMcKay/node-steam-tradeoffer-manager#194,
- *      sebmorris/steam-inventory-api#2). l=english makes the lock sentences readable (steam-lock.ts).
- *   3. CS2 has two contexts: 2 (the inventory) and, since July 2025, 16 (trade-protected items: items received
- *      in a trade that can still be reverted; juliarose/steam-tradeoffer-manager#5, somespecialone/aiosteampy#95).
- *      Context 16 is shown to the owner only (Allyans3/steam-market-api-v2#24): without cookies Steam refuses it
- *      or answers it empty, so a refusal there is a note on the result, not a failure of the fetch. Nor is any
- *      other failure there (a 5xx or 429 past the tries): context 2's items are kept and the note says what is
- *      missing. A page size learned from a 400 holds for every context of the fetch.
- *   4. What a public fetch cannot see, said on every CS2 result: Steam hides items bought or received in a
- *      trade in the last 10 days from other viewers (DoctorMcKay/node-steamcommunity#348,
- *      Allyans3/steam-market-api-v2#27), and the lock dates are `owner_descriptions`, sent to the owner only
- *      (gergelyszabo94/csgo-trader-extension#471).
- *
- * Page size: Steam answers HTTP 400 to count=5000 since May 2025 and its own inventory page asks for 2000
- * (DoctorMcKay/node-steamcommunity#355, somespecialone/aiosteampy#83, bukson/steampy#457): 2000 here, and 1000
- * on a retry if Steam refuses a page with 400.
- *
- * Politeness: one fetch at a time per host and one request at a time; a pause between requests; a 429 waits out Retry-After (seconds or an HTTP
- * date; none given = a growing backoff, 10 s doubling: Steam's 429s name no wait, and clients back off on
- * their own: SteamDatabase/BrowserExtension#153, DoctorMcKay/node-steamcommunity#265), but never longer than the cap: a longer wait, or too many tries, ends
- * the fetch with a sentence saying when to try again. Progress after each page; cancel at any point, also
- * during a wait.
+ * Reads a public Steam inventory, politely, for either host (each injects its fetch). Only GET requests to the
+ * Steam address (config.ts): no cookies, no key or token of the market data service, no redirects followed.
+ * A custom profile link is resolved first (profile.ts), then each inventory context of the game is read page by
+ * page; a refused or failed CS2 trade-protected context (16) is a note on the result, not a failure.
+ * The endpoints, page size, politeness rules and their public sources: README.md here.
  */
 import { z } from 'zod';
 import type { Clock } from '../clock';

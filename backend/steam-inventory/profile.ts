@@ -1,12 +1,9 @@
 /**
- * Who to read: a SteamID64, a profile link (…/profiles/<SteamID64>) or a custom link (…/id/<name>). A custom
- * name is resolved to its SteamID64 through the profile's XML form, <steam>/id/<name>/?xml=1, which answers
- * `<profile><steamID64>…</steamID64>…` or `<response><error>The specified profile could not be found.</error>`.
- * Valve documents only the keyed Web API call for this, ISteamUser/ResolveVanityURL (key + vanityurl;
- * https://partner.steamgames.com/doc/webapi/ISteamUser#ResolveVanityURL); the app holds no Steam Web API key,
- * so it reads the keyless XML form of the profile page, as public tools do (they fetch `/id/<name>/?xml=1`
- * and read <steamID64>, or look for "The specified profile could not be found"). The trailing slash is
- * Steam's canonical profile address, so no redirect is needed.
+ * Who to read: a SteamID64, a profile link (…/profiles/<SteamID64>) or a custom link (…/id/<name>), resolved
+ * through the keyless XML form <steam>/id/<name>/?xml=1 (<steamID64>…, or "The specified profile could not be
+ * found."), as public tools do: Valve documents only the keyed ISteamUser/ResolveVanityURL
+ * (https://partner.steamgames.com/doc/webapi/ISteamUser#ResolveVanityURL) and the app holds no Steam Web API key.
+ * The trailing slash is Steam's canonical profile address, so no redirect is needed.
  */
 
 export type ProfileRef = { kind: 'id'; steamId: string } | { kind: 'vanity'; name: string };

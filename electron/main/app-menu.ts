@@ -1,12 +1,8 @@
 /**
- * The application menu: the platform's standard menus built from Electron's roles, so labels, order and
- * shortcuts are what people expect (Cmd/Ctrl+C/V/Z, +/−/0 zoom, full screen, minimize, close, quit).
- *
- * - macOS: the app menu (About, Hide, Quit…), File (Close Window), Edit, View, Window.
- * - Windows and Linux: File (Quit), Edit, View, Window, Help → About Market Desk.
- * - Reload and the developer tools only in development: a packaged app has devTools off in its webPreferences,
- *   and a reload there would only throw away what is on screen.
- *
+ * The application menu: the platform's standard menus from Electron's roles, so labels, order and shortcuts are
+ * what people expect. macOS: the app menu (About, Hide, Quit…), File, Edit, View, Window; Windows and Linux: File
+ * (Quit), Edit, View, Window, Help → About Market Desk. Reload and the developer tools only in development (a
+ * packaged app has devTools off, and a reload would only throw away what is on screen).
  * Pure data (Electron's MenuItemConstructorOptions); main.ts passes it to Menu.buildFromTemplate.
  */
 import type { MenuItemConstructorOptions } from 'electron';

@@ -1,14 +1,9 @@
 /**
- * A streamed export written by the main process. Several files (the history's CSV, Parquet, provenance):
- * the user picks a folder, a NEW subfolder is made there (nothing existing is ever overwritten). One file
- * (the Prices grid's CSV, the recommendations'): the native save dialog for that file, as any desktop app
- * saves one file. Either way the disk's free space is checked against the export's estimate, and each file
- * is written in chunks as the page sends them to a temporary name ("name.part"), renamed to its name when it
- * ends. An abort (the user's Cancel, a failure, a full disk, the window closed) closes and removes every
- * file of the export and the folder: no half file is left, and a file the user chose to replace stays as it
- * was until the export has completed. Every request is validated here
- * (shared/export/stream-files.ts). Electron's dialog and the file system are injected (tests: temp
- * folders, a fake dialog, a disk that fills).
+ * A streamed export written by the main process: several files go to a NEW subfolder of a folder the user picks,
+ * one file where the native save dialog says. Free space is checked against the estimate; each file is written
+ * in chunks to "name.part" and renamed when it ends. An abort removes every file of the export and the folder.
+ * Every request is validated here (shared/export/stream-files.ts); the dialog and file system are injected.
+ * More: README.md here.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, rmdir, statfs, access } from 'node:fs/promises';

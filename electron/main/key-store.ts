@@ -1,30 +1,10 @@
 /**
- * The desktop key vault. The API key and the Base URL it belongs to are encrypted TOGETHER with Electron's
- * safeStorage (Keychain, DPAPI, libsecret / kwallet): one ciphertext of the JSON {v, baseUrl, key}, base64, in
- * the settings store. So nobody who can only edit the settings file can point the stored key at another host.
- * Never plain text on disk, never logged, never sent to the renderer.
- *
- * Facts this relies on (https://www.electronjs.org/docs/latest/api/safe-storage, and Electron's
- * shell/browser/api/electron_api_safe_storage.cc):
- * - On Linux without a keyring, getSelectedStorageBackend() is 'basic_text' and isEncryptionAvailable() is
- *   FALSE (encryptString/decryptString throw "… is not available") unless setUsePlainTextEncryption(true) was
- *   called: then a hard-coded password is used, which is no protection. It is a no-op on Windows and macOS,
- *   and the backend is only known after 'ready' ('unknown' before).
- * - decryptString throws when it can't decrypt: keyring locked or access denied (Keychain "Deny", KWallet
- *   closed), or a ciphertext made with another key. But not always: Linux and macOS use AES-128-CBC with
- *   PKCS#7 padding (Chromium's os_crypt), so under another key about 1 ciphertext in 256 has valid padding
- *   and "decrypts" to garbage. Garbage is therefore treated like a failed decrypt (kept, keyring-locked),
- *   never as a key and never as a reason to delete the record.
- * - Before 'ready' the backend is 'unknown' on Linux and nothing can be encrypted: a write then fails
- *   (KeyStorageError) instead of replacing the stored key with a session-only one.
- *
- * So: on 'basic_text' the key is kept in memory for the session ('session-only', weakStorageOnly) unless the
- * user knowingly accepts weaker storage ("Store it anyway"); then plain-text encryption is switched on and
- * the record says it is not OS-encrypted ('file-0600': the settings file is 0600). A record that can't be
- * decrypted is KEPT and reported as 'keyring-locked' (the user unlocks and retries); it is never deleted for
- * that. A record of the old format (plain-text baseUrl + encrypted key) is migrated on its first read.
- *
- * Plain module: safeStorage and the store are injected (electron-store in the app, a Map in tests).
+ * The desktop key vault: the API key and its Base URL encrypted together with Electron's safeStorage, one
+ * ciphertext in the settings store, so editing the settings file cannot point the key at another host.
+ * Never plain text on disk, never logged, never sent to the renderer. Without a keyring the key stays in memory
+ * unless the user accepts weaker storage; a record that cannot be decrypted is kept ('keyring-locked').
+ * The safeStorage facts this relies on, with sources: README.md here. safeStorage and the store are injected
+ * (electron-store in the app, a Map in tests).
  */
 import { z } from 'zod';
 import { KEYRING_LOCKED_TEXT, type KeyStorage } from '../../shared/api/status';

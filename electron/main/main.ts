@@ -98,32 +98,25 @@ function openWindow(): BrowserWindow {
   return window;
 }
 
-async function main(): Promise<void> {
-  await app.whenReady();
-  hardenSession(session.defaultSession);
+/** The window, when there is one still open (dialogs are modal to it; events go to it). */
+function liveWindow(): BrowserWindow | null {
+  return mainWindow && !mainWindow.isDestroyed() ? mainWindow : null;
+}
 
-  // The standard menus and the About box (app-menu.ts, about.ts); set before the window takes its menu bar.
+/** The standard menus and the About box (app-menu.ts, about.ts); set before the window takes its menu bar. */
+function setUpMenu(): void {
   const about = aboutInfo(app, process.versions, { os: process.platform, arch: process.arch });
   app.setAboutPanelOptions(aboutPanelOptions(about));
-  const showAbout = () =>
-    showAboutDialog({
-      dialog,
-      clipboard,
-      info: about,
-      getWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null),
-    });
+  const showAbout = () => showAboutDialog({ dialog, clipboard, info: about, getWindow: liveWindow });
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       buildAppMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, onAbout: () => void showAbout() }),
     ),
   );
-  windowState = new Store<Record<string, unknown>>({ name: 'window-state', clearInvalidConfig: true });
+}
 
-  const service = await startService({
-    port: 0,
-    quiet: true,
-    ...(existsSync(bundledDataDir) ? { dataDir: bundledDataDir } : {}),
-  });
+/** The connection controller over the embedded service, the saved key and the request counts. */
+function createConnection(service: { url: string; demoKey: string }): ConnectionController {
   // Settings file 0600: it holds only the base URL and the safeStorage ciphertext, but nobody else needs it.
   const store = new Store<Record<string, unknown>>({
     name: 'settings',
@@ -138,30 +131,78 @@ async function main(): Promise<void> {
     store: { load: () => usageStore.get('usage'), save: (record: UsageRecord) => usageStore.set('usage', record) },
   });
   // Upstream requests go through Chromium's network stack (system proxy, PAC, OS certificates): net-fetch.ts.
-  const connection = new ConnectionController({
+  return new ConnectionController({
     vault,
     embedded: { url: service.url, demoKey: service.demoKey },
     meter,
     broker: { fetch: createNetFetch((input, init) => net.fetch(input, init)) },
   });
+}
+
+/** Dialogs are modal to the window when there is one (they then can't get lost behind it). */
+function windowDialogs(): SaveDialogs {
+  return {
+    showSaveDialog: (options) => {
+      const window = liveWindow();
+      return window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options);
+    },
+    showOpenDialog: (options) => {
+      const window = liveWindow();
+      return window ? dialog.showOpenDialog(window, options) : dialog.showOpenDialog(options);
+    },
+    showMessageBox: (options) => {
+      const window = liveWindow();
+      return window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options);
+    },
+  };
+}
+
+/**
+ * "Fetch from Steam": its own client over the same network stack (no cookies, no redirects: net-fetch.ts),
+ * never the broker; the address from --steam-url=<url> or MDS_STEAM_URL (backend/steam-inventory/config.ts).
+ */
+function steamFetcher() {
+  const steamUrl = steamUrlFrom(process.env, process.argv);
+  return steamUrl.ok
+    ? createSteamInventoryFetcher({
+        fetch: createNetFetch((input, init) => net.fetch(input, init)),
+        steamUrl: steamUrl.url,
+      })
+    : unavailableFetcher(`${steamUrl.message} Fix MDS_STEAM_URL or --steam-url and restart Market Desk.`);
+}
+
+/**
+ * Exchange rates: the ECB's files (or MARKET_DESK_RATES_URL's) over the same network stack, no key, no
+ * redirects; kept in userData; nothing is contacted until the user turns rates on (backend/rates).
+ */
+function ratesService(): { rates: RatesService } | { rates: null; ratesUnavailable: string } {
+  const ratesUrl = ratesUrlFromEnv(process.env);
+  if (!ratesUrl.ok) return { rates: null, ratesUnavailable: `${ratesUrl.message} Fix it and restart Market Desk.` };
+  const rates = new RatesService({
+    fetch: createNetFetch((input, init) => net.fetch(input, init)),
+    store: fileRatesStore(path.join(app.getPath('userData'), RATES_FILE_NAME)),
+    envUrl: ratesUrl.url,
+  });
+  rates.subscribe((snapshot) => liveWindow()?.webContents.send(IPC.rates, snapshot));
+  return { rates };
+}
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  hardenSession(session.defaultSession);
+  setUpMenu();
+  windowState = new Store<Record<string, unknown>>({ name: 'window-state', clearInvalidConfig: true });
+
+  const service = await startService({
+    port: 0,
+    quiet: true,
+    ...(existsSync(bundledDataDir) ? { dataDir: bundledDataDir } : {}),
+  });
+  const connection = createConnection(service);
   const gateway = createGateway({ forwarder: () => connection.currentBroker() });
 
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ staticDir: rendererDir, gateway }));
-  // Dialogs are modal to the window when there is one (they then can't get lost behind it).
-  const dialogs: SaveDialogs = {
-    showSaveDialog: (options) =>
-      mainWindow && !mainWindow.isDestroyed()
-        ? dialog.showSaveDialog(mainWindow, options)
-        : dialog.showSaveDialog(options),
-    showOpenDialog: (options) =>
-      mainWindow && !mainWindow.isDestroyed()
-        ? dialog.showOpenDialog(mainWindow, options)
-        : dialog.showOpenDialog(options),
-    showMessageBox: (options) =>
-      mainWindow && !mainWindow.isDestroyed()
-        ? dialog.showMessageBox(mainWindow, options)
-        : dialog.showMessageBox(options),
-  };
+  const dialogs = windowDialogs();
   const files = createFileSaver({ defaultDir: () => app.getPath('downloads'), dialogs });
   // Streamed exports: chunks from the page to .part files, one file where the save dialog says, several in a new folder (export-files.ts).
   const exports = createExportFiles({ defaultDir: () => app.getPath('downloads'), dialogs });
@@ -171,42 +212,18 @@ async function main(): Promise<void> {
     Notification,
     onClick: (target) => revealAndOpen((mainWindow ??= openWindow()), IPC.notificationClick, target),
   });
-  // "Fetch from Steam": its own client over the same network stack (no cookies, no redirects: net-fetch.ts),
-  // never the broker; the address from --steam-url=<url> or MDS_STEAM_URL (backend/steam-inventory/config.ts).
-  const steamUrl = steamUrlFrom(process.env, process.argv);
-  const steamInventory = steamUrl.ok
-    ? createSteamInventoryFetcher({
-        fetch: createNetFetch((input, init) => net.fetch(input, init)),
-        steamUrl: steamUrl.url,
-      })
-    : unavailableFetcher(`${steamUrl.message} Fix MDS_STEAM_URL or --steam-url and restart Market Desk.`);
-  // Exchange rates: the ECB's files (or MARKET_DESK_RATES_URL's) over the same network stack, no key, no
-  // redirects; kept in userData; nothing is contacted until the user turns rates on (backend/rates).
-  const ratesUrl = ratesUrlFromEnv(process.env);
-  const rates = ratesUrl.ok
-    ? new RatesService({
-        fetch: createNetFetch((input, init) => net.fetch(input, init)),
-        store: fileRatesStore(path.join(app.getPath('userData'), RATES_FILE_NAME)),
-        envUrl: ratesUrl.url,
-      })
-    : null;
-  rates?.subscribe((snapshot) => {
-    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC.rates, snapshot);
-  });
+  const ratesOption = ratesService();
+  const rates = ratesOption.rates;
   registerIpc(ipcMain, {
     connection,
-    ...(rates
-      ? { rates }
-      : { ratesUnavailable: `${ratesUrl.ok ? '' : ratesUrl.message} Fix it and restart Market Desk.` }),
+    ...(ratesOption.rates ? { rates: ratesOption.rates } : { ratesUnavailable: ratesOption.ratesUnavailable }),
     openExternal: (url) => openExternalSafely(shell, url),
     files,
     exports,
     notify: (request) => notifier.notify(request),
-    steamInventory,
+    steamInventory: steamFetcher(),
   });
-  connection.hub.subscribe((status) => {
-    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC.status, status);
-  });
+  connection.hub.subscribe((status) => liveWindow()?.webContents.send(IPC.status, status));
 
   mainWindow = openWindow();
   started = true;

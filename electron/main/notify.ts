@@ -1,8 +1,6 @@
 /**
- * Desktop notifications for the renderer's alerts (IPC `notify`), with Electron's `Notification` class and
- * the window injected so tests run it with fakes. The request is validated again here (shared/alerts):
- * the renderer is not trusted to have done it.
- *
+ * Desktop notifications for the renderer's alerts (IPC `notify`), with Electron's `Notification` class and the
+ * window injected so tests run it with fakes. The request is validated again here (shared/alerts).
  * A shown notification is kept referenced until it is clicked or closed: Electron drops the click of a
  * notification object that was garbage-collected. A click brings the window forward (restored, shown,
  * focused) and tells the page which item to open.

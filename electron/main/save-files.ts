@@ -1,13 +1,9 @@
 /**
- * Saving exported files for the renderer (IPC saveFile / saveFiles), with Electron's dialog and the file
- * system injected so tests run it on temp folders with a fake dialog. Every request is validated again
- * here (names, types, sizes: shared/files/save): the renderer is not trusted to have done it.
- *
- * saveFile: the native save dialog (filtered to the file's extension), then the file is written where the
- * user said. A file is replaced only when a dialog asked the user about that very name: when the app adds the
- * extension the dialog dropped, the write is an exclusive create, and an existing file is a question (Replace,
- * Choose another name, Cancel). saveFiles: the user picks a folder; a NEW subfolder is made there (name, "name-2", …, never
- * an existing one, so nothing is overwritten) and each file is written into it.
+ * Saving exported files for the renderer (IPC saveFile / saveFiles); every request is validated again here
+ * (shared/files/save); the dialog and the file system are injected (tests: temp folders, a fake dialog).
+ * saveFile: the native save dialog, then the write; a file is replaced only when a dialog asked about that very
+ * name (an extension the app adds makes the write an exclusive create, and an existing file a question).
+ * saveFiles: a NEW subfolder of a folder the user picks ("name", "name-2", …), so nothing is overwritten.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

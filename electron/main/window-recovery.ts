@@ -1,23 +1,9 @@
 /**
- * What the window does when its page goes wrong, so it never stays blank:
- * - the renderer process is gone (crash, OOM, killed): reload, and say so; at most `maxCrashReloads` times
- *   within `crashWindowMs`, then the built-in error page (no reload loop);
- * - the page fails to load (did-fail-load on the main frame, or loadURL's rejection): the built-in error page;
- * - the page hangs (unresponsive): a Wait / Reload dialog, closed by itself if the page recovers (responsive).
- *
- * The error page is a data: URL built here: no script, no remote content, a CSP that allows nothing but its own
- * inline style. Its Retry is a plain link to the app's start page; main intercepts that navigation
- * (will-navigate), resets the crash count and loads the app again. The window's security settings are
- * untouched (the link goes to the app's own origin, which security.ts allows anyway).
- *
- * Electron facts used (https://www.electronjs.org/docs/latest/api/web-contents, .../browser-window, .../dialog):
- * render-process-gone (event, {reason, exitCode}); did-fail-load (event, errorCode, errorDescription,
- * validatedURL, isMainFrame, …), errorCode -3 (ERR_ABORTED) being a load replaced by another; loadURL's
- * promise rejects when the load fails; BrowserWindow 'unresponsive' / 'responsive'; forcefullyCrashRenderer()
- * then reload() recovers a hung page in a new process (it emits render-process-gone, reason killed/crashed);
- * showMessageBox's `signal` closes the box as if cancelled. will-navigate is not emitted for loadURL itself.
- *
- * Written against the few members it uses, so tests drive it with a fake window.
+ * What the window does when its page goes wrong, so it never stays blank: a crashed renderer reloads (a bounded
+ * number of times, then the built-in error page), a failed load shows the error page, a hung page asks Wait /
+ * Reload. The error page is a data: URL with no script; its Retry link is caught by will-navigate and loads the
+ * app again. The Electron facts used, with sources: README.md here. Written against the few members it uses, so
+ * tests drive it with a fake window.
  */
 
 interface PreventableNavigation {

@@ -160,42 +160,33 @@ async function fetchSteamInventory(
   }
 }
 
-export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
-  const status = async (channel: string, ...args: unknown[]): Promise<ConnectionStatus> =>
-    toStatus(await ipc.invoke(channel, ...args));
+/** Listens on one channel; payloads `read` rejects (null or a throw) are dropped. Returns the unsubscribe. */
+function subscribe<T>(
+  ipc: IpcRendererLike,
+  channel: string,
+  read: (payload: unknown) => T | null,
+  listener: (value: T) => void,
+): () => void {
+  const wrapped = (_event: unknown, payload: unknown): void => {
+    let value: T | null;
+    try {
+      value = read(payload);
+    } catch {
+      return;
+    }
+    if (value !== null) listener(value);
+  };
+  ipc.on(channel, wrapped);
+  return () => {
+    ipc.removeListener(channel, wrapped);
+  };
+}
+
+/** Saving files and streamed exports. */
+function fileMethods(
+  ipc: IpcRendererLike,
+): Pick<DesktopBridge, 'saveFile' | 'saveFiles' | 'openExport' | 'writeExport' | 'endExport' | 'abortExport'> {
   return {
-    host: 'electron',
-    getStatus: () => status(IPC.getStatus),
-    onStatus(listener) {
-      const wrapped = (_event: unknown, payload: unknown): void => {
-        let status: ConnectionStatus;
-        try {
-          status = toStatus(payload);
-        } catch {
-          return;
-        }
-        listener(status);
-      };
-      ipc.on(IPC.status, wrapped);
-      return () => {
-        ipc.removeListener(IPC.status, wrapped);
-      };
-    },
-    // Copy the fields: only plain data crosses, never a page object with getters.
-    connect: (request: ConnectRequest) =>
-      status(IPC.connect, {
-        baseUrl: String(request.baseUrl),
-        apiKey: String(request.apiKey),
-        acceptWeakStorage: request.acceptWeakStorage === true,
-      }),
-    useDemo: () => status(IPC.useDemo),
-    forgetKey: () => status(IPC.forgetKey),
-    retryNow: () => status(IPC.retryNow),
-    // Passed on as sent: the renderer parses it with the full zod schema (the preload stays without zod).
-    getRequestUsage: () => ipc.invoke(IPC.requestUsage) as ReturnType<DesktopBridge['getRequestUsage']>,
-    async openExternal(url: string) {
-      await ipc.invoke(IPC.openExternal, String(url));
-    },
     // Plain copies again; main validates names and sizes (zod) and owns the dialog and the disk.
     saveFile: async (request: SaveFileRequest) =>
       toSaveResult(
@@ -235,6 +226,32 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
     abortExport: async (request) => {
       await ipc.invoke(IPC.exportAbort, { exportId: String(request.exportId) });
     },
+  };
+}
+
+export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
+  const status = async (channel: string, ...args: unknown[]): Promise<ConnectionStatus> =>
+    toStatus(await ipc.invoke(channel, ...args));
+  return {
+    host: 'electron',
+    getStatus: () => status(IPC.getStatus),
+    onStatus: (listener) => subscribe(ipc, IPC.status, toStatus, listener),
+    // Copy the fields: only plain data crosses, never a page object with getters.
+    connect: (request: ConnectRequest) =>
+      status(IPC.connect, {
+        baseUrl: String(request.baseUrl),
+        apiKey: String(request.apiKey),
+        acceptWeakStorage: request.acceptWeakStorage === true,
+      }),
+    useDemo: () => status(IPC.useDemo),
+    forgetKey: () => status(IPC.forgetKey),
+    retryNow: () => status(IPC.retryNow),
+    // Passed on as sent: the renderer parses it with the full zod schema (the preload stays without zod).
+    getRequestUsage: () => ipc.invoke(IPC.requestUsage) as ReturnType<DesktopBridge['getRequestUsage']>,
+    async openExternal(url: string) {
+      await ipc.invoke(IPC.openExternal, String(url));
+    },
+    ...fileMethods(ipc),
     fetchSteamInventory: (request, options) => fetchSteamInventory(ipc, request, options ?? {}),
     // Plain copies; main validates (zod) and owns the notification.
     notify: async (request: NotifyRequest) =>
@@ -249,32 +266,9 @@ export function createDesktopApi(ipc: IpcRendererLike): DesktopBridge {
           },
         }),
       ),
-    onNotificationClick(listener) {
-      const wrapped = (_event: unknown, payload: unknown): void => {
-        const target = toNotifyTarget(payload);
-        if (target) listener(target);
-      };
-      ipc.on(IPC.notificationClick, wrapped);
-      return () => {
-        ipc.removeListener(IPC.notificationClick, wrapped);
-      };
-    },
+    onNotificationClick: (listener) => subscribe(ipc, IPC.notificationClick, toNotifyTarget, listener),
     getRates: async () => toRatesSnapshot(await ipc.invoke(IPC.getRates)),
-    onRates(listener) {
-      const wrapped = (_event: unknown, payload: unknown): void => {
-        let snapshot: RatesSnapshot;
-        try {
-          snapshot = toRatesSnapshot(payload);
-        } catch {
-          return;
-        }
-        listener(snapshot);
-      };
-      ipc.on(IPC.rates, wrapped);
-      return () => {
-        ipc.removeListener(IPC.rates, wrapped);
-      };
-    },
+    onRates: (listener) => subscribe(ipc, IPC.rates, toRatesSnapshot, listener),
     // Plain copies of the two fields; main validates (zod).
     setRatesSettings: async (request: RatesSettingsRequest) =>
       toRatesSnapshot(

@@ -1,13 +1,9 @@
 /**
- * One error type for everything that goes wrong on the way to the market data service, with a sentence
- * a person understands (`message`) and what to do about it (`action`).
- *
- * The service's documented error bodies:
- *   GraphQL: {"errors":[{"message": "...", "extensions": {"code": "..."}}]}
- *   REST:    {"error": {"code": "...", "message": "..."}}
- * The HTTP status decides the kind (401, 403, 400, 404, 429, 5xx); the code refines it where the status
- * alone does not (a GraphQL error answered with 200). Text from the network only ever goes into
- * `detail`, which the UI renders as plain text.
+ * One error type for everything that goes wrong on the way to the market data service, with a sentence a person
+ * understands (`message`) and what to do about it (`action`). The service's documented error bodies: GraphQL
+ * {"errors":[{"message": "...", "extensions": {"code": "..."}}]}, REST {"error": {"code": "...", "message": "..."}}.
+ * The HTTP status decides the kind (401, 403, 400, 404, 429, 5xx); the code refines it where the status alone does
+ * not (a GraphQL error answered with 200). Network text only goes into `detail`, rendered as plain text.
  */
 import type { CombinedError } from '@urql/core';
 import { z } from 'zod';

@@ -1,12 +1,9 @@
 /**
- * The one POST client of the page and its workers (nothing here needs the DOM): POST JSON to the host's
- * gateway (same origin: the gateway adds the token), read the answer with byte progress, and turn what went
- * wrong into an ApiError (errors.ts); an abort passes through as the AbortError it is. GraphQL documents of
- * the page go through urql (client.ts); whole-catalog answers through a worker, which reads them here.
- *
- *   postJson(path, body)                    a small answer, parsed (REST forms, rest.ts)
- *   postAndParse(url, body, options)        a whole answer with progress, parsed once at the end
- *   postAndStreamRows(url, body, options, field, onRows)   a GraphQL list read row by row as it downloads
+ * The one POST client of the page and its workers (no DOM needed): POST JSON to the same-origin gateway (which
+ * adds the token), read the answer with byte progress, and turn failures into an ApiError (errors.ts); an abort
+ * stays an AbortError. postJson: a small answer (rest.ts); postAndParse: a whole answer with progress, parsed
+ * once; postAndStreamRows: a GraphQL list read row by row as it downloads. The page's GraphQL documents go
+ * through urql (client.ts); whole-catalog answers through a worker, which reads them here.
  */
 import { describeValue, readRows, type RowReader, type Rows } from '../../shared/api/rows';
 import { errorFromHttp, invalidResponse, networkError } from './errors';

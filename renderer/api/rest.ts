@@ -1,13 +1,9 @@
 /**
  * Typed REST calls (spec 4.2), only for what the GraphQL forms lack: prices of a game other than CS2 (the
- * aggregated GraphQL forms take no game and answer for 730) and recommendations filtered by `markets`
- * (the GraphQL form takes no markets). Everything else is a GraphQL document through urql (client.ts).
- * Same-origin gateway paths, like the GraphQL endpoint; the request is checked before it is sent.
- *
+ * aggregated GraphQL forms take no game and answer for 730) and recommendations filtered by `markets`.
+ * Everything else is a GraphQL document through urql (client.ts); the grid's whole-catalog REST loads go through
+ * its worker (market/worker/engine.ts). Same-origin gateway paths; the request is checked before it is sent:
  *   const rows = await rest('minPrices', { game_id: 570, markets: ['steam', 'buff163'] });
- *
- * (The grid's whole-catalog REST loads go through its worker, market/worker/engine.ts, for the same reason
- * its GraphQL loads do.)
  */
 import { z } from 'zod';
 import { RECOMMENDATION_TYPES, REST_PATHS } from '../../shared/api/schema';

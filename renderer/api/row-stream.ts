@@ -1,16 +1,9 @@
 /**
- * Reads a whole-catalog GraphQL answer, `{"data":{"<field>":[ …rows… ]}}`, while it downloads: complete
- * rows are cut out of the text as it comes and handed on in batches, so by the last byte almost every row
- * is parsed, checked and summarized (the answer is tens of MB: parsing it after the last byte cost
- * 300+ ms). Each batch is parsed by JSON.parse, so anything malformed still fails as in one big parse.
- *
- * Where to cut: at the last "},{" of what came, checked by that parse. A cut that is not between rows
- * (inside a string, or in a nested array) leaves an unclosed string or object, which never parses, so a
- * batch that parses was cut between rows. On the first one that does not, and for the end of the array,
- * the reader switches to scanning every quote and bracket (exact, and a few times slower).
- *
- * An answer of any other shape (errors first, other keys before the field) is not guessed at: its text is
- * kept whole and parsed at the end, as before.
+ * Reads a whole-catalog GraphQL answer, `{"data":{"<field>":[ …rows… ]}}`, while it downloads: complete rows are
+ * cut out as the text comes and parsed in batches (JSON.parse), so by the last byte almost every row is parsed
+ * (the answer is tens of MB: parsing it after the last byte cost 300+ ms). Anything malformed still fails as in
+ * one big parse; an answer of another shape is parsed whole at the end. Where it cuts, and why that is safe:
+ * README.md here.
  */
 
 /** The answer so far, at its end: the document with the rows array emptied (streamed), or all of it. */

@@ -1,10 +1,8 @@
 /**
- * Whole-catalog GraphQL operations run off the UI thread, still through urql.
- *
- * An operation whose context carries `worker` (a WorkerRun) is handed to it instead of the cache and fetch
- * exchanges: the run has a Web Worker POST the document, parse the tens-of-MB body and shape it, and what
- * it resolves to is the result's `data` (e.g. the grid's columns), so the raw answer never reaches the UI
- * thread. A teardown (unsubscribe) aborts the run. A failure is the ApiError the worker made, delivered
+ * Whole-catalog GraphQL operations run off the UI thread, still through urql. An operation whose context carries
+ * `worker` (a WorkerRun) is handed to it instead of the cache and fetch exchanges: a Web Worker POSTs the
+ * document, parses the tens-of-MB body and shapes it, and the result's `data` is what the run resolves to, so the
+ * raw answer never reaches the UI thread. A teardown aborts the run. A failure is the worker's ApiError, delivered
  * as the CombinedError's networkError unchanged (errors.ts: one plain form from the worker to the screen).
  */
 import {

@@ -194,6 +194,124 @@ function parseSaveResult(raw: unknown): SaveResult {
   return parsed.data;
 }
 
+/** The bridge's file and streamed-export methods, each request and answer validated. */
+function electronFiles(
+  bridge: Bridge,
+): Pick<PlatformApi, 'saveFile' | 'saveFiles' | 'openExport' | 'writeExport' | 'endExport' | 'abortExport'> {
+  return {
+    async saveFile(request) {
+      const req = validRequest(SaveFileRequestSchema, request);
+      return parseSaveResult(await call('save the file', () => bridge.saveFile(req)));
+    },
+    async saveFiles(request) {
+      const req = validRequest(SaveFilesRequestSchema, request);
+      return parseSaveResult(await call('save the files', () => bridge.saveFiles(req)));
+    },
+    async openExport(request) {
+      const req = validRequest(ExportOpenSchema, request);
+      const raw = await call('open the export', () => exportBridge(bridge).openExport(req));
+      const parsed = ExportOpenResultSchema.safeParse(raw);
+      if (!parsed.success)
+        throw new PlatformError(
+          'invalid-data',
+          `Market Desk could not read the answer from ${FROM}.`,
+          'export open result',
+        );
+      return parsed.data;
+    },
+    async writeExport(request) {
+      const req = validRequest(ExportChunkSchema, request);
+      await call('write the export', () => exportBridge(bridge).writeExport(req));
+    },
+    async endExport(request) {
+      const req = validRequest(ExportEndSchema, request);
+      await call('finish the export', () => exportBridge(bridge).endExport(req));
+    },
+    async abortExport(request) {
+      const req = validRequest(ExportAbortSchema, request);
+      await call('remove the export', () => exportBridge(bridge).abortExport(req));
+    },
+  };
+}
+
+/** The bridge's notifications; a click the bridge reports in a shape we cannot read becomes a problem. */
+function electronNotify(
+  bridge: Bridge,
+  problems: Emitter<PlatformError>,
+): Pick<PlatformApi, 'notify' | 'onNotificationClick' | 'notificationPermission' | 'requestNotificationPermission'> {
+  return {
+    async notify(request): Promise<NotifyResult> {
+      const parsed = NotifyRequestSchema.safeParse(request);
+      if (!parsed.success) throw new PlatformError('refused', 'Market Desk could not prepare that notification.');
+      const raw = await call('show the notification', () => bridge.notify(parsed.data));
+      const result = NotifyResultSchema.safeParse(raw);
+      if (!result.success)
+        throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'notify result');
+      return result.data;
+    },
+    onNotificationClick(listener) {
+      const off = bridge.onNotificationClick((raw: unknown) => {
+        const target = NotifyTargetSchema.safeParse(raw);
+        if (target.success) listener(target.data);
+        else
+          problems.emit(
+            new PlatformError(
+              'invalid-data',
+              `Market Desk could not read a notification click from ${FROM}.`,
+              'notification target',
+            ),
+          );
+      });
+      return () => {
+        if (typeof off === 'function') (off as () => void)();
+      };
+    },
+    // The main process shows the notifications: nothing for the page to ask (the OS may still mute them).
+    notificationPermission: () => 'granted',
+    requestNotificationPermission: async () => 'granted',
+  };
+}
+
+/** The bridge's exchange rates; an older preload without them refuses with a sentence (onRates stays silent). */
+function electronRates(
+  bridge: Bridge,
+  problems: Emitter<PlatformError>,
+): Pick<PlatformApi, 'getRates' | 'onRates' | 'setRatesSettings' | 'refreshRates'> {
+  return {
+    async getRates() {
+      if (!bridge.getRates) throw new PlatformError('refused', NO_RATES);
+      return parseRatesSnapshot(await call('read the exchange rates', () => bridge.getRates!()), FROM);
+    },
+    onRates(listener) {
+      if (!bridge.onRates) return () => {};
+      const off = bridge.onRates((raw: unknown) => {
+        try {
+          listener(parseRatesSnapshot(raw, FROM));
+        } catch (e) {
+          problems.emit(e instanceof PlatformError ? e : new PlatformError('invalid-data', describeError(e)));
+        }
+      });
+      return () => {
+        if (typeof off === 'function') (off as () => void)();
+      };
+    },
+    async setRatesSettings(request) {
+      if (!bridge.setRatesSettings) throw new PlatformError('refused', NO_RATES);
+      const req = RatesSettingsRequestSchema.safeParse(request);
+      if (!req.success)
+        throw new PlatformError('refused', 'Market Desk could not prepare that change of the exchange rates settings.');
+      return parseRatesSnapshot(
+        await call('change the exchange rates settings', () => bridge.setRatesSettings!(req.data)),
+        FROM,
+      );
+    },
+    async refreshRates() {
+      if (!bridge.refreshRates) throw new PlatformError('refused', NO_RATES);
+      return parseRatesSnapshot(await call('fetch the exchange rates', () => bridge.refreshRates!()), FROM);
+    },
+  };
+}
+
 export function createElectronApi(candidate: unknown): PlatformApi {
   const checked = BridgeSchema.safeParse(candidate);
   if (!checked.success) {
@@ -244,99 +362,10 @@ export function createElectronApi(candidate: unknown): PlatformApi {
     async openExternal(url) {
       await call('open the link', () => bridge.openExternal(url));
     },
-    async saveFile(request) {
-      const req = validRequest(SaveFileRequestSchema, request);
-      return parseSaveResult(await call('save the file', () => bridge.saveFile(req)));
-    },
-    async saveFiles(request) {
-      const req = validRequest(SaveFilesRequestSchema, request);
-      return parseSaveResult(await call('save the files', () => bridge.saveFiles(req)));
-    },
-    async openExport(request) {
-      const req = validRequest(ExportOpenSchema, request);
-      const raw = await call('open the export', () => exportBridge(bridge).openExport(req));
-      const parsed = ExportOpenResultSchema.safeParse(raw);
-      if (!parsed.success)
-        throw new PlatformError(
-          'invalid-data',
-          `Market Desk could not read the answer from ${FROM}.`,
-          'export open result',
-        );
-      return parsed.data;
-    },
-    async writeExport(request) {
-      const req = validRequest(ExportChunkSchema, request);
-      await call('write the export', () => exportBridge(bridge).writeExport(req));
-    },
-    async endExport(request) {
-      const req = validRequest(ExportEndSchema, request);
-      await call('finish the export', () => exportBridge(bridge).endExport(req));
-    },
-    async abortExport(request) {
-      const req = validRequest(ExportAbortSchema, request);
-      await call('remove the export', () => exportBridge(bridge).abortExport(req));
-    },
-    async notify(request): Promise<NotifyResult> {
-      const parsed = NotifyRequestSchema.safeParse(request);
-      if (!parsed.success) throw new PlatformError('refused', 'Market Desk could not prepare that notification.');
-      const raw = await call('show the notification', () => bridge.notify(parsed.data));
-      const result = NotifyResultSchema.safeParse(raw);
-      if (!result.success)
-        throw new PlatformError('invalid-data', `Market Desk could not read the answer from ${FROM}.`, 'notify result');
-      return result.data;
-    },
-    onNotificationClick(listener) {
-      const off = bridge.onNotificationClick((raw: unknown) => {
-        const target = NotifyTargetSchema.safeParse(raw);
-        if (target.success) listener(target.data);
-        else
-          problems.emit(
-            new PlatformError(
-              'invalid-data',
-              `Market Desk could not read a notification click from ${FROM}.`,
-              'notification target',
-            ),
-          );
-      });
-      return () => {
-        if (typeof off === 'function') (off as () => void)();
-      };
-    },
-    // The main process shows the notifications: nothing for the page to ask (the OS may still mute them).
-    notificationPermission: () => 'granted',
-    requestNotificationPermission: async () => 'granted',
+    ...electronFiles(bridge),
+    ...electronNotify(bridge, problems),
     fetchSteamInventory: (request, options) => fetchSteamThroughBridge(bridge, request, options ?? {}),
-    async getRates() {
-      if (!bridge.getRates) throw new PlatformError('refused', NO_RATES);
-      return parseRatesSnapshot(await call('read the exchange rates', () => bridge.getRates!()), FROM);
-    },
-    onRates(listener) {
-      if (!bridge.onRates) return () => {};
-      const off = bridge.onRates((raw: unknown) => {
-        try {
-          listener(parseRatesSnapshot(raw, FROM));
-        } catch (e) {
-          problems.emit(e instanceof PlatformError ? e : new PlatformError('invalid-data', describeError(e)));
-        }
-      });
-      return () => {
-        if (typeof off === 'function') (off as () => void)();
-      };
-    },
-    async setRatesSettings(request) {
-      if (!bridge.setRatesSettings) throw new PlatformError('refused', NO_RATES);
-      const req = RatesSettingsRequestSchema.safeParse(request);
-      if (!req.success)
-        throw new PlatformError('refused', 'Market Desk could not prepare that change of the exchange rates settings.');
-      return parseRatesSnapshot(
-        await call('change the exchange rates settings', () => bridge.setRatesSettings!(req.data)),
-        FROM,
-      );
-    },
-    async refreshRates() {
-      if (!bridge.refreshRates) throw new PlatformError('refused', NO_RATES);
-      return parseRatesSnapshot(await call('fetch the exchange rates', () => bridge.refreshRates!()), FROM);
-    },
+    ...electronRates(bridge, problems),
     onProblem: (listener) => problems.on(listener),
   };
 }

@@ -6,7 +6,9 @@ import { MAX_FILE_BYTES } from '../../shared/files/save';
 import { cleanIpcMessage, createElectronApi } from './electron';
 import { PlatformError } from './errors';
 import { pickDesktopApi } from './index';
-import { buildZip, createWebApi, type EventSourceLike } from './web';
+import { createWebApi } from './web';
+import type { EventSourceLike } from './web-events';
+import { buildZip } from './web-files';
 
 const good: ConnectionStatus = {
   state: 'demo',

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RatesSnapshot } from '../../shared/rates/types';
 import { createElectronApi } from './electron';
 import { PlatformError } from './errors';
-import { createWebApi, type EventSourceLike } from './web';
+import { createWebApi } from './web';
+import type { EventSourceLike } from './web-events';
 
 const SNAPSHOT: RatesSnapshot = {
   settings: { enabled: true, url: 'https://www.ecb.europa.eu/stats/eurofxref/', urlFromEnvironment: false },

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SteamInventoryProgress, SteamInventoryResult } from '../../shared/steam/inventory';
 import { createElectronApi } from './electron';
-import { createWebApi, fetchSteamViaHost } from './web';
+import { createWebApi } from './web';
+import { fetchSteamViaHost } from './web-steam';
 
 const REQUEST = { profile: 'https://steamcommunity.com/id/someone', appId: 730 };
 const PROGRESS: SteamInventoryProgress = { stage: 'page', context: '2', pages: 1, assets: 5, total: 9, waitMs: null };

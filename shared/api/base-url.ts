@@ -1,13 +1,9 @@
 /**
- * The Base URL rules, in one place: the Settings form checks what the user types with them (and says what to
- * change), the host checks every connect request again with them before a key goes anywhere.
- *
- *   ''                      the built-in reference service (demo data)
- *   https://host[:port][/path]   anything else; http:// only for this computer (127.0.0.1, localhost, [::1]),
- *                           so a key never crosses a network in clear text
- *
- * Never: spaces, a user name or password, a ?query or #fragment, another scheme. The stored form is the URL's
- * origin (host lower-cased, default port dropped) and path, without trailing slashes and without a pasted
+ * The Base URL rules, in one place: the Settings form checks what the user types with them, the host checks
+ * every connect request again before a key goes anywhere. '' is the built-in reference service (demo data);
+ * anything else is https://host[:port][/path], http:// only for this computer (127.0.0.1, localhost, [::1]), so
+ * a key never crosses a network in clear text. Never spaces, credentials, a ?query or #fragment, another scheme.
+ * Stored: the origin (host lower-cased, default port dropped) and path, without trailing slashes or a pasted
  * API suffix (/api/v2, /api/v2/graphql, /api/v2/rest/…): the app adds the prefix itself.
  */
 import { API_PREFIX } from './schema';

@@ -1,15 +1,9 @@
 /**
- * Result types of every operation (spec section 2) as zod schemas, in two forms:
- *
- *  - The spec's own (OrderInfo … PriceRecommendation): every field as the spec types it; only
- *    `price_locked` is nullable (2.3). The reference service must send exactly these, and its tests check it.
- *  - What a client keeps of a row it received (…Row): a real service may send null where the spec has
- *    none, a wrong type, or an enum value the spec does not list yet. Each field is its spec type or null
- *    ("—" on screen), unknown UnstableReason codes are kept as text, and entries of `prices`/`orders`
- *    without a market slug are left out. `readRows` (./rows.ts) applies these per row and counts what it
- *    could not read, so one bad value never costs the whole answer.
- *
- * Money fields are integer thousandths.
+ * Result types of every operation (spec section 2) as zod schemas, in two forms: the spec's own (OrderInfo …
+ * PriceRecommendation; only `price_locked` nullable, 2.3), which the reference service must send exactly, and
+ * what a client keeps of a row it received (…Row: each field its spec type or null, unknown codes kept as text),
+ * which readRows (./rows.ts) applies per row so one bad value never costs the whole answer.
+ * Money fields are integer thousandths. More: README.md here.
  */
 import { z } from 'zod';
 import { UNSTABLE_REASONS, type UnstableReason } from './schema';

@@ -1,12 +1,9 @@
 /**
- * The one interface between the React UI and its host. Two implementations: the Electron preload bridge
- * (window.marketDesk, electron/preload/bridge.ts) and the browser host (HTTP calls to /app/* on the web
- * host, renderer/platform/web.ts). Neither ever hands the renderer the API key or the access token: only a
- * ConnectionStatus. It lives in shared/ because both sides of the bridge compile against it: the preload
- * implements DesktopBridge, the renderer consumes DesktopApi (renderer/platform).
- *
- * API data does not go through this interface: the renderer fetches same-origin `/api/v2/...` and the host
- * (Electron protocol.handle on app://, or the web host) forwards it through the gateway.
+ * The one interface between the React UI and its host: the Electron preload bridge (electron/preload/bridge.ts)
+ * or the browser host (renderer/platform/web.ts). Neither hands the renderer the API key or the access token,
+ * only a ConnectionStatus. In shared/ because both sides compile against it: the preload implements
+ * DesktopBridge, the renderer consumes DesktopApi. API data does not go through it: the renderer fetches
+ * same-origin `/api/v2/...` and the host forwards that through the gateway.
  */
 import type { ConnectionStatus, ConnectRequest } from '../api/status';
 import type { RequestUsage } from '../budget/usage';

@@ -1,17 +1,9 @@
 /**
  * What a service's answer says about its request limits, read defensively: an absent, malformed or absurd
- * header is ignored (null), never thrown. Three forms are read:
- *
- * - `Retry-After` (RFC 9110 10.2.3): delta-seconds or an HTTP date.
- * - `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset`: the widespread unstandardised trio.
- *   Reset is seconds from now when small, else a Unix time in seconds (both are in use; a value above
- *   10^9 can only be a date). The window is not said.
- * - The IETF fields of draft-ietf-httpapi-ratelimit-headers-10 (27 September 2025,
- *   https://datatracker.ietf.org/doc/draft-ietf-httpapi-ratelimit-headers/10/): `RateLimit-Policy`, a
- *   Structured Fields list of policies `"name";q=QUOTA;w=WINDOW_SECONDS` (qu, the quota unit, must be
- *   "requests" when given; pk, the partition key, is ignored), and `RateLimit`, the live counters
- *   `"name";r=REMAINING;t=RESET_SECONDS`, matched to their policy by name. The older drafts' bare form
- *   (`10;w=1, 50;w=60`) is read too.
+ * header is ignored (null), never thrown. Three forms: Retry-After (RFC 9110 10.2.3), the X-RateLimit-* trio,
+ * and the IETF RateLimit-Policy / RateLimit fields (draft-ietf-httpapi-ratelimit-headers-10,
+ * https://datatracker.ietf.org/doc/draft-ietf-httpapi-ratelimit-headers/10/) with the older drafts' bare form.
+ * How each is read: README.md here.
  */
 
 export interface HeaderSource {

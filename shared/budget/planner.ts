@@ -1,21 +1,8 @@
 /**
- * The request planner: how often each feed (a game's asks, or bids) may be polled so the app keeps within
- * the service's request limits it knows, and one sentence saying why when that is less often than the user
- * asked. Pure: the caller gives the time, the limits, the usage so far and the demand; the market engine
- * asks it for its intervals, Settings for its forecast.
- *
- * What it does when the user's interval would spend too much, in this order (cheapest loss first):
- *   1. bids (buy orders move slowly) are refreshed on every Nth poll of the asks only, N at most
- *      `maxBidsFactor` (a whole number: the engine asks for bids with every Nth poll). This saves requests
- *      only where bids are a request of their own (the REST forms: a game's asks and bids are two requests);
- *      where one request carries both ('asks+bids', CS2's GraphQL query) a poll costs one request with or
- *      without bids, so only the interval is stretched (docs/request-limits.md has the figures);
- *   2. every feed is stretched, up to STRETCH_BEFORE_SKIP_MS;
- *   3. feeds no page shows (alerts, portfolio valuation, history only) are skipped;
- *   4. what is left is stretched as far as the limit needs.
- * Limits are kept with HEADROOM to spare, for manual refreshes and token renewals (TOKENS_PER_DAY).
- *
- * A month is 30 days throughout (usage is counted over the last 30 days).
+ * The request planner: how often each feed (a game's asks, or bids) may be polled so the app keeps within the
+ * service's known request limits, and one sentence saying why when that is less often than the user asked.
+ * Pure: the caller gives the time, the limits, the usage so far and the demand. The order in which it gives
+ * things up (bids first, then stretching, then skipping feeds no page shows): README.md here. A month is 30 days.
  */
 import { TOKEN_LIFETIME_SECONDS } from '../api/schema';
 import type { StatedLimit } from './limit-headers';

@@ -1,13 +1,9 @@
 /**
- * The marketplace catalog shared by the reference service and the app.
- *
- * The spec publishes only counts (36 min-price names, 7 max-order names, 6 market-order-analytics names).
- * The service's public documentation (docs.csmarketcap.com, "Min Prices API" and "Max Orders API", read in
- * November 2026; see shared/spec/published-facts.md) names 28 min-price markets and 3 max-order markets and
- * no market-order-analytics market. Those names are `published`. The rest, up to the spec's counts, are
- * plausible `candidate` names: the app asks for them too, discovers which ones a service refuses
- * (renderer/market/markets/discovery.ts) and says so, and the user can add any other name by hand.
- * Published lists change: nothing here is assumed to be complete or final.
+ * The marketplace catalog shared by the reference service and the app. The spec publishes only counts (36
+ * min-price, 7 max-order, 6 market-order-analytics names); the service's public documentation names 28, 3 and
+ * none (docs.csmarketcap.com, read in November 2026: shared/spec/published-facts.md): those are `published`.
+ * The rest are plausible `candidate` names the app asks for, learning which a service refuses
+ * (renderer/market/markets/discovery.ts). Published lists change: nothing here is assumed complete.
  */
 export type MarketKind = 'steam' | 'p2p' | 'bot' | 'gambling';
 /** Whether the service's documentation names a market for an operation, or the name is our unconfirmed guess. */

@@ -1,19 +1,9 @@
 /**
- * The one CSV writer of every export (the grid, the recommendations, the charts' data, the portfolio's
- * holdings, sales and valuations, the price history): RFC 4180 field quoting, comma separated, CRLF; a
- * field with a quote, comma, CR/LF or edge spaces is quoted with doubled quotes. Its reader, which undoes
- * the guard below, is ./read.ts.
- *
- * Formula guard (OWASP, "CSV Injection", https://owasp.org/www-community/attacks/CSV_Injection): text a
- * spreadsheet would run as a formula, starting with = + - @ tab, CR or LF, gets a leading apostrophe.
- * Only text goes through the guard: numbers the app writes itself (e.g. "-1.500") must stay numbers.
- * So that the reader can undo it exactly, text that already starts with an apostrophe followed by a
- * trigger or another apostrophe is guarded too ("'=x" is written "''=x"); an apostrophe before anything
- * else ("'Tis") is data, written and read as it is.
- *
- * Files start with a UTF-8 byte order mark: Excel opens a CSV as UTF-8 only with it; without, it reads the
- * system code page and "StatTrak™" and "★" turn into mojibake (https://donatstudios.com/CSV-An-Encoding-Nightmare;
- * https://stackoverflow.com/questions/155097/microsoft-excel-mangles-diacritics-in-csv-files).
+ * The one CSV writer of every export: RFC 4180 quoting, comma separated, CRLF; ./read.ts is its reader.
+ * Text a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV Injection",
+ * https://owasp.org/www-community/attacks/CSV_Injection), in a way the reader undoes exactly; numbers are never
+ * guarded. Files start with a UTF-8 BOM: Excel reads a CSV as UTF-8 only with it
+ * (https://donatstudios.com/CSV-An-Encoding-Nightmare). The guard's rules in full: README.md here.
  */
 
 /** Byte order mark: Excel reads a CSV as UTF-8 only when the file starts with it. */

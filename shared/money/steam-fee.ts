@@ -1,17 +1,9 @@
 /**
- * Steam Community Market fees, computed the way Steam's own page script computes them
- * (economy_common.js: CalculateAmountToSendForDesiredReceivedAmount and CalculateFeeAmount, with
- * g_rgWalletInfo wallet_fee_percent "0.05", wallet_fee_minimum 1, wallet_fee_base 0 for USD).
- * A public C# port (SCMM.Steam.Shared.SteamEconomyHelper) names the script
- * https://steamcommunity-a.akamaihd.net/public/javascript/economy_common.js, and many market bots and
- * extensions reproduce it verbatim. The tests check it against figures from Steam's listing dialog.
- *
- * Steam works in integer cents, where one app thousandth is a tenth of a cent. Its script multiplies by
- * floats (0.05, 0.1) and floors; those floats are a hair above the decimal value, so a product that is a
- * whole number in exact arithmetic never lands below it and integer division here gives the same cents.
- *
- * Scope: USD (and every currency whose wallet_fee_minimum is one minor unit and that floors). Since
- * December 2025 some currencies round instead of flooring and have larger minimums; we only price in USD.
+ * Steam Community Market fees, computed as Steam's own page script computes them (economy_common.js:
+ * CalculateAmountToSendForDesiredReceivedAmount, CalculateFeeAmount; wallet_fee_percent 0.05, minimum 1, base 0
+ * for USD: https://steamcommunity-a.akamaihd.net/public/javascript/economy_common.js). Steam works in integer
+ * cents (an app thousandth is a tenth of a cent); integer division here gives the same cents as its floored
+ * floats. USD only (some currencies round instead). Sources and the float argument: README.md here.
  */
 
 /** Steam's transaction fee (g_rgWalletInfo.wallet_fee_percent 0.05). */

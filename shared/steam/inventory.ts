@@ -1,11 +1,9 @@
 /**
- * Fetching a public Steam inventory through the host (the renderer never talks to Steam itself: the host
- * applies the politeness rules, size caps and the configurable Steam address). Only the types the two sides
- * share live here; the host's fetcher is backend/steam-inventory/.
- *
- * The result is in the shape a browser saves from the public inventory address (`assets` + `descriptions`),
- * with the pages and both CS2 inventory contexts merged, so a fetched inventory and a saved file are read
- * by the same parser (renderer/features/portfolio/model/import/).
+ * Fetching a public Steam inventory through the host (the renderer never talks to Steam: the host applies the
+ * politeness rules, size caps and the configurable Steam address). Only the types both sides share live here;
+ * the host's fetcher is backend/steam-inventory/. The result has the shape a browser saves from the public
+ * inventory address (`assets` + `descriptions`), pages and both CS2 contexts merged, so a fetched inventory and
+ * a saved file are read by the same parser (renderer/features/portfolio/model/import/).
  */
 
 export interface SteamInventoryRequest {

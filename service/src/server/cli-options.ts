@@ -1,7 +1,7 @@
 /**
  * Command-line flags of `npm run service` (parsed here so tests can check them without starting a process).
  */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ServedMarkets } from '../../../shared/catalog/markets';
 import { defaultServedMarkets } from '../sim/served';
 import type { CatalogSlice } from '../sim/catalog';
@@ -111,48 +111,49 @@ export interface CliConfig {
   faults: Partial<FaultConfig>;
 }
 
-export function parseCli(argv: readonly string[]): CliConfig {
-  const { values } = parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: false,
-    options: {
-      help: { type: 'boolean', short: 'h' },
-      'markets-json': { type: 'boolean' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      'token-ttl': { type: 'string' },
-      'api-key': { type: 'string', multiple: true },
-      'keys-file': { type: 'string' },
-      'data-dir': { type: 'string' },
-      'catalog-every': { type: 'string' },
-      'catalog-keep': { type: 'string' },
-      admin: { type: 'boolean' },
-      'frozen-clock': { type: 'string' },
-      quiet: { type: 'boolean' },
-      markets: { type: 'string' },
-      'opaque-errors': { type: 'boolean' },
-      'max-markets-per-request': { type: 'string' },
-      'bad-request-first': { type: 'string' },
-      'bad-request-every': { type: 'string' },
-      'requests-per-minute': { type: 'string' },
-      latency: { type: 'string' },
-      'error-rate': { type: 'string' },
-      'rate-limit-rate': { type: 'string' },
-      'retry-after': { type: 'string' },
-      'truncate-rate': { type: 'string' },
-      'reset-rate': { type: 'string' },
-      'token-early-expiry': { type: 'string' },
-      'dirty-data-rate': { type: 'string' },
-      'fault-seed': { type: 'string' },
-      'freeze-market': { type: 'string', multiple: true },
-      'plant-outliers': { type: 'string' },
-      'plant-routes': { type: 'string' },
-    },
-  });
-  const apiKeys = (values['api-key'] ?? []).map(parseApiKeyFlag);
-  if (values['keys-file']) apiKeys.push(...readKeysFile(values['keys-file']));
+const CLI_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  'markets-json': { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  'token-ttl': { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  'keys-file': { type: 'string' },
+  'data-dir': { type: 'string' },
+  'catalog-every': { type: 'string' },
+  'catalog-keep': { type: 'string' },
+  admin: { type: 'boolean' },
+  'frozen-clock': { type: 'string' },
+  quiet: { type: 'boolean' },
+  markets: { type: 'string' },
+  'opaque-errors': { type: 'boolean' },
+  'max-markets-per-request': { type: 'string' },
+  'bad-request-first': { type: 'string' },
+  'bad-request-every': { type: 'string' },
+  'requests-per-minute': { type: 'string' },
+  latency: { type: 'string' },
+  'error-rate': { type: 'string' },
+  'rate-limit-rate': { type: 'string' },
+  'retry-after': { type: 'string' },
+  'truncate-rate': { type: 'string' },
+  'reset-rate': { type: 'string' },
+  'token-early-expiry': { type: 'string' },
+  'dirty-data-rate': { type: 'string' },
+  'fault-seed': { type: 'string' },
+  'freeze-market': { type: 'string', multiple: true },
+  'plant-outliers': { type: 'string' },
+  'plant-routes': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+function parseFlags(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: CLI_OPTIONS }).values;
+}
+
+type CliValues = ReturnType<typeof parseFlags>;
+
+/** The fault injection flags, checked as one patch of the fault config. */
+function faultsFrom(values: CliValues): Partial<FaultConfig> {
   const faultInput: Record<string, number> = {};
   const put = (k: keyof FaultConfig, v: number | undefined): void => {
     if (v !== undefined) faultInput[k] = v;
@@ -168,12 +169,15 @@ export function parseCli(argv: readonly string[]): CliConfig {
   put('seed', num('--fault-seed', values['fault-seed']));
   put('badRequestFirst', num('--bad-request-first', values['bad-request-first']));
   put('badRequestEvery', num('--bad-request-every', values['bad-request-every']));
-  let faults: Partial<FaultConfig>;
   try {
-    faults = parseFaultPatch(faultInput);
+    return parseFaultPatch(faultInput);
   } catch (e) {
     throw new Error(`fault flags: ${(e as Error).message}`);
   }
+}
+
+/** --catalog-every N, and --catalog-keep REGEX (only with it; a valid regular expression). */
+function catalogSliceFrom(values: CliValues): CatalogSlice | undefined {
   const every = int('--catalog-every', values['catalog-every'], 1, 1_000_000);
   const keep = values['catalog-keep'];
   if (keep !== undefined && every === undefined) throw new Error('--catalog-keep: needs --catalog-every');
@@ -184,12 +188,28 @@ export function parseCli(argv: readonly string[]): CliConfig {
       throw new Error(`--catalog-keep: not a regular expression: ${(e as Error).message}`);
     }
   }
-  const markets = values.markets !== undefined ? readMarketsFile(values.markets) : defaultServedMarkets();
+  if (every === undefined) return undefined;
+  return keep !== undefined ? { every, keep } : { every };
+}
+
+/** --freeze-market: each a served min-price market name. */
+function freezeMarketsFrom(values: CliValues, markets: ServedMarkets): string[] {
   const freezeMarkets = values['freeze-market'] ?? [];
   for (const slug of freezeMarkets) {
     if (!markets.minPrices.includes(slug))
       throw new Error(`--freeze-market: "${slug}" is not a served min-price market name`);
   }
+  return freezeMarkets;
+}
+
+export function parseCli(argv: readonly string[]): CliConfig {
+  const values = parseFlags(argv);
+  const apiKeys = (values['api-key'] ?? []).map(parseApiKeyFlag);
+  if (values['keys-file']) apiKeys.push(...readKeysFile(values['keys-file']));
+  const faults = faultsFrom(values);
+  const catalogSlice = catalogSliceFrom(values);
+  const markets = values.markets !== undefined ? readMarketsFile(values.markets) : defaultServedMarkets();
+  const freezeMarkets = freezeMarketsFrom(values, markets);
   const maxMarkets = int('--max-markets-per-request', values['max-markets-per-request'], 1, 10_000);
   const ttl = num('--token-ttl', values['token-ttl']) ?? 7200;
   if (ttl <= 0) throw new Error('--token-ttl: must be positive');
@@ -213,7 +233,7 @@ export function parseCli(argv: readonly string[]): CliConfig {
       ? { requestsPerMinute: int('--requests-per-minute', values['requests-per-minute'], 1, 1_000_000) }
       : {}),
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
-    ...(every !== undefined ? { catalogSlice: keep !== undefined ? { every, keep } : { every } } : {}),
+    ...(catalogSlice !== undefined ? { catalogSlice } : {}),
     ...(values['frozen-clock'] !== undefined
       ? { frozenClockMs: int('--frozen-clock', values['frozen-clock'], 0, 8.64e15) }
       : {}),

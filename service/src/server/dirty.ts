@@ -1,13 +1,9 @@
 /**
- * Dirty data (fault injection `dirtyDataRate`): what a real service sends now and then and the spec does not
- * allow: null in a field the spec does not mark nullable, values of the wrong type, enum values the spec
- * does not list yet (a new UnstableReason, a new market slug), and rows without a usable market_hash_name.
- * Off by default: then every answer is what the spec says.
- *
- * Which items and how is a pure function of (fault seed, operation, item name) — `dirtyKind` — so it is
- * the same on GraphQL and REST, on every request, and tests can compute it. The same items are dirty in
- * every operation (the kind differs per operation). Only the fast executor applies it (graphql-js's
- * reference executor cannot write values its schema forbids).
+ * Dirty data (fault injection `dirtyDataRate`, off by default): what a real service sends now and then and the
+ * spec does not allow (nulls, wrong types, unlisted enum values, rows without a usable market_hash_name).
+ * Which items and how is a pure function of (fault seed, operation, item name), `dirtyKind`, so it is the same
+ * on GraphQL and REST and tests can compute it. Only the fast executor applies it (graphql-js's reference
+ * executor cannot write values its schema forbids). More: README.md here.
  */
 
 /** Pre-encoded JSON written in place of a value: lets a fault send what the typed writers refuse. */

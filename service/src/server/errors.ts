@@ -1,11 +1,8 @@
 /**
- * Error classes of the reference service and their two wire shapes.
- *
- * GraphQL: `{"errors":[{"message", "locations"?, "path"?, "extensions":{"code", ...}}]}`
- * REST:    `{"error":{"code", "message", ...details}}`
- *
- * The HTTP status carries the class (400/401/403/404/405/413/429/500), the `code` the machine-readable
- * reason. See service/README.md for the table.
+ * Error classes of the reference service and their two wire shapes:
+ * GraphQL `{"errors":[{"message", "locations"?, "path"?, "extensions":{"code", ...}}]}`,
+ * REST `{"error":{"code", "message", ...details}}`. The HTTP status carries the class
+ * (400/401/403/404/405/413/429/500), the `code` the machine-readable reason. See service/README.md for the table.
  */
 
 /** Machine-readable error codes (GraphQL `extensions.code`, REST `error.code`). */

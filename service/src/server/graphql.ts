@@ -1,12 +1,9 @@
 /**
- * POST /api/v2/graphql. The schema is built from SCHEMA_SDL; documents are parsed and validated by
- * graphql-js (cached per query string). Execution has two paths that give identical bytes:
- *  - the fast path: root fields are computed once and serialized straight from the simulated market's
- *    data (columnar snapshots for min prices / max orders), driven by the selection plan;
- *  - graphql-js `execute` over materialized objects, as the reference (`executor: 'reference'`, used by
- *    the equivalence tests).
- * Introspection root fields (__schema, __type) are answered by graphql-js in either case, spliced in.
- * Authentication, authorization and argument rules run before either, so both see only valid requests.
+ * POST /api/v2/graphql. The schema is built from SCHEMA_SDL; documents are parsed and validated by graphql-js
+ * (cached per query string). Two execution paths give identical bytes: the fast path (root fields serialized
+ * straight from the simulated market's data, driven by the selection plan) and graphql-js `execute` over
+ * materialized objects (`executor: 'reference'`, for the equivalence tests). Introspection is answered by
+ * graphql-js either way; authentication and argument rules run first, so both see only valid requests.
  */
 import {
   buildSchema,

@@ -1,11 +1,10 @@
 /**
- * The service as a Node (req, res) handler: routing, method and content-type checks, body limit,
- * authentication, fault injection, admin endpoints, error bodies and logging. Nothing a client sends may
- * crash it or leak a stack trace: every path ends in a JSON answer (or, for injected resets, a closed socket).
- *
- * The pieces: service-parts.ts (options -> clock, faults, tokens, endpoints), routing.ts (admin.ts,
- * fault-gate.ts, api-dispatch.ts with authorize.ts and request-body.ts), answer-stream.ts (where a 200 is
- * written), exchange.ts (answers and errors) and request-log.ts (onResponse and the log line).
+ * The service as a Node (req, res) handler: routing, method and content-type checks, body limit, authentication,
+ * fault injection, admin endpoints, error bodies and logging. Nothing a client sends may crash it or leak a stack
+ * trace: every path ends in a JSON answer (or, for injected resets, a closed socket). The pieces:
+ * service-parts.ts (options -> clock, faults, tokens, endpoints), routing.ts (admin.ts, fault-gate.ts,
+ * api-dispatch.ts with authorize.ts and request-body.ts), answer-stream.ts (where a 200 is written), exchange.ts
+ * (answers and errors) and request-log.ts (onResponse and the log line).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEMO_API_KEY } from '../../../shared/api/demo';

@@ -1,11 +1,10 @@
 /**
  * A per-minute request limit, as paid market data plans have: every data request (GraphQL, token mutation
- * included, and REST) spends one of `perMinute` in the current clock minute; past it the answer is 429 with
- * Retry-After (seconds to the next minute). Every data answer says where the client stands, in the IETF
- * fields (draft-ietf-httpapi-ratelimit-headers-10: `RateLimit-Policy: "minute";q=N;w=60` and
- * `RateLimit: "minute";r=LEFT;t=SECONDS`) and the older `X-RateLimit-Limit/Remaining/Reset` many services
- * still send, so clients of either kind can be tested against it. One count for the whole service: the
- * reference stands for one customer's plan.
+ * included, and REST) spends one of `perMinute` in the clock minute; past it, 429 with Retry-After (seconds to the
+ * next minute). Every data answer says where the client stands, in the IETF fields (draft-ietf-httpapi-ratelimit-
+ * headers-10: `RateLimit-Policy: "minute";q=N;w=60`, `RateLimit: "minute";r=LEFT;t=SECONDS`) and the older
+ * `X-RateLimit-Limit/Remaining/Reset` many services still send. One count for the whole service: the reference
+ * stands for one customer's plan.
  */
 import { ServiceError } from './errors';
 

@@ -1,11 +1,9 @@
 /**
- * Listing, buy-order and (Steam) sales statistics of one market. Per item they combine three layers of
- * the same cells the snapshots use:
- *   - a day aggregate (DayAgg): the noon samples of the last 90 completed days, computed once per day;
- *   - an hour aggregate (HourAgg): the 24 hour-start samples of the last 24 hours, once per hour;
- *   - the current cell at this epoch.
- * So the current min ask / best bid here equal the min-prices / max-orders answers, windows nest by
- * construction (24h is contained in 7d, in 30d, in 90d), and per epoch only one cell per item is evaluated.
+ * Listing, buy-order and (Steam) sales statistics of one market. Per item they combine three layers of the
+ * cells the snapshots use: a day aggregate (DayAgg: noon samples of the last 90 completed days, once per day),
+ * an hour aggregate (HourAgg: the 24 hour-start samples of the last 24 hours, once per hour) and the current
+ * cell. So the current min ask / best bid equal the min-prices / max-orders answers, windows nest by
+ * construction (24h in 7d, in 30d, in 90d), and per epoch only one cell per item is evaluated.
  */
 import type { BuyOrderAnalytics, ListingAnalytics, SalesAnalytics } from '../../../shared/api/types';
 import { ASK, BID, BIDS, CELL_SLOTS, OFFERS, VBID, poisson } from './cells';

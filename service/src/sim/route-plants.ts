@@ -1,13 +1,9 @@
 /**
- * Test option of the simulated market: planted trade routes, for Market Desk's scanner to be checked
- * against. N items (the dearest: see below) get one market's buy order at BEST_BID_MARGIN times the item's best
- * other buy order (the median ask where it has none) and another market's ask at ROUTE_ASK_FACTOR times it, bought on a market whose seller fee is
- * published as a percentage, sold on a served buy-order market whose seller fee is published (Steam's
- * function: shared/catalog/fee-schedule.ts), so the net profit is that buy order less its published fee,
- * less the ask. The last planted route (of two or more) "blinks": it is there at odd price
- * epochs only (above the buy order at even ones), so it disappears on the next epoch's poll and comes back on the one after.
- * The items are the catalog's dearest (by base price), so the planted routes lead by net profit as well as by ROI.
- * A pure function of (seed, catalog, count): the same flags give the same routes.
+ * Test option of the simulated market: planted trade routes, for Market Desk's scanner to be checked against.
+ * The N dearest items get one market's buy order above the item's best other one and another market's ask below
+ * it (markets with published fees), so the net profit is known. The last route "blinks" (there at odd price
+ * epochs only). A pure function of (seed, catalog, count): the same flags give the same routes. Details:
+ * README.md here.
  */
 import { DEFAULT_FEE_SCHEDULE } from '../../../shared/catalog/fee-schedule';
 import { hash2, hash3 } from './hash';

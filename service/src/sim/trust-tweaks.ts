@@ -1,16 +1,8 @@
 /**
- * Test options of the simulated market that make its quotes untrustworthy on purpose, for Market Desk's
- * trust signals (stalled markets, outliers) to be checked against:
- *
- * - freeze markets: from the first snapshot the service computes (its start, in practice) a frozen
- *   market's asks, locked prices, offers and buy orders never change, and it keeps quoting the same items,
- *   while every other market moves as usual;
- * - plant outliers: N items, chosen by the seed from those quoted (carried) on at least PLANT_MIN_MARKETS
- *   served, unfrozen markets, get one market's ask set to PLANT_FACTORS times the median of the item's
- *   other asks at every snapshot (so it moves with them), alternately far above and far below; that
- *   market always quotes the item, and its locked price is null.
- *
- * Both are pure functions of (seed, catalog, options, the first snapshot): the same flags give the same items.
+ * Test options of the simulated market that make its quotes untrustworthy on purpose, for Market Desk's trust
+ * signals to be checked against: frozen markets (their quotes stand still from the first snapshot) and planted
+ * outliers (one market's ask at PLANT_FACTORS times the median of the item's other asks). Pure functions of
+ * (seed, catalog, options, the first snapshot): the same flags give the same items. Details: README.md here.
  */
 import { hash2, hash3 } from './hash';
 import type { GameSim } from './game-sim';
