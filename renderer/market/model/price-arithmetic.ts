@@ -1,16 +1,9 @@
 /**
- * Price arithmetic: fees, net prices, and the per-row figures of the derived columns computed from it.
- *
- * Per-row figures (derived-columns.ts) from the snapshot: best ask, best bid, spread, how many markets list
- * the item; with or without fees. All money in integer thousandths; fees in basis points (1/100 of a percent).
- *
- * "Net of fees" reads the grid as a trader acting on it would:
- *  - an ask is what a buyer pays: price + the market's buyer fee;
- *  - a bid is what a seller receives from that buy order: price - the market's seller fee;
- *  - the spread is then net bid - net ask (buy at the best ask, sell into the best bid).
- * A percentage fee is rounded half away from zero to a whole thousandth. Steam Community Market's seller
- * fee is not a percentage: what a seller receives from a buyer's price follows Steam's own function
- * (shared/money/steam-fee.ts), used wherever a market's fee says so.
+ * Price arithmetic: fees, net prices, and the per-row figures of the derived columns (derived-columns.ts)
+ * from the snapshot: best ask, best bid, spread, mark, how many markets list the item; with or without
+ * fees. All money in integer thousandths; fees in basis points (1/100 of a percent). What "net of fees"
+ * means per side (a buyer pays price + buyer fee; a seller receives price - seller fee, or Steam's own
+ * function, shared/money/steam-fee.ts): README.md, "Net of fees".
  */
 import { STEAM_WALLET_FEE_BPS, steamSellerReceives } from '../../../shared/money/steam-fee';
 import { bestNetPair } from './best-quote';
