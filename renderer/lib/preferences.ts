@@ -1,29 +1,9 @@
 /**
  * App preferences: small, typed, zod-validated values kept in localStorage (never secrets: the API key
- * lives only in the host; keys that look like credentials are refused).
- *
- * Use it from any feature:
- *
- *   import { z } from 'zod';
- *   import { definePreference, usePreference, usePref } from '../../lib/preferences';
- *
- *   // 1. Ad hoc: key, zod schema, default. Returns [value, set, reset] like useState.
- *   const [density, setDensity] = usePreference('grid.density', z.enum(['compact', 'comfy']), 'compact');
- *
- *   // 2. Or declare once and share the descriptor (recommended for values read in several places):
- *   export const GRID_COLUMNS = definePreference('grid.columns', z.array(z.string()).max(64), ['steam']);
- *   const [columns, setColumns] = usePref(GRID_COLUMNS);
- *
- *   // 3. Outside React (a worker can't: localStorage is window-only): readPreference(GRID_COLUMNS).
- *
- * Rules: keys are namespaced by feature ("grid.*", "app.*"); the stored JSON is validated on every
- * read, and anything invalid (an older version, a hand edit) silently falls back to the default.
- * set() validates too and throws on an invalid value (a programming error). Every hook using the same
- * key re-renders on change, in this window and in others (the `storage` event).
- *
- * The shell's own preferences are in APP_PREFERENCES below (refresh interval, decimals, selected game,
- * theme); `useMoneyFormat()` gives the MoneyFormat for shared/money formatMoney, with the display currency
- * and its conversion (renderer/market/currency keeps those settings).
+ * lives only in the host; keys that look like credentials are refused). Keys are namespaced by feature
+ * ("grid.*", "app.*"); the stored JSON is validated on every read, anything invalid falls back to the
+ * default; set() throws on an invalid value. Every hook on a key re-renders on change, in every window.
+ * The shell's own preferences are APP_PREFERENCES below. How to use it: README.md, "Preferences".
  */
 import { useCallback, useContext, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';

@@ -1,13 +1,10 @@
 /**
  * The request limits in the renderer: the plan's limits the user entered, the back end's request counts
- * (polled while anything shows or uses them), the games polled today, and the plan (shared/budget/planner)
- * that stretches the refresh interval of every whole-catalog load when a limit is known.
- *
- * The demand today: the game the Prices page shows (a view) and the games of enabled alerts (background;
- * AlertsWatcher says which through useRequestDemand). A CS2 poll is one GraphQL request with or without
- * bids, so only its interval is stretched; a REST game's poll is two requests (asks, bids), and when the
- * limit is tight the market engine asks for its bids with every Nth poll only (bidsEveryFor: the plan's N).
- * docs/request-limits.md has the figures.
+ * (polled while anything shows or uses them), the games polled today (the Prices page's game and the games
+ * of enabled alerts, through useRequestDemand), and the plan (shared/budget/planner) that stretches the
+ * interval of every whole-catalog load when a limit is known. A CS2 poll is one GraphQL request; a REST
+ * game's is two, and when the limit is tight its bids come every Nth poll (bidsEveryFor). Figures:
+ * docs/request-limits.md.
  */
 import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';

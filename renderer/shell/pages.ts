@@ -1,12 +1,9 @@
 /**
  * The page registry: the one list of pages, and the only module that imports from features/ (the layering
- * rule checks it): the router (lib/route.ts), the top bar's tabs, the global shortcuts and the palette's
- * page commands all read it, and the shell mounts the command palette (features/palette, on every page) from
- * here too. A new page is its folder (features/<page>/, exporting a PageDescriptor from page.ts) plus one
- * line below. The list's order is the tabs' order; the first page is where an unknown address lands.
- *
- * The imports keep the order the pages' styles have always been bundled in (analytics.css, grid.css, …,
- * palette.css before alerts.css): where two rules tie, the later one wins, so the order is part of the look.
+ * rule checks it). The router (lib/route.ts), the top bar's tabs, the shortcuts and the palette read it; the
+ * shell mounts the command palette from here. A new page is its folder (features/<page>/page.ts exporting a
+ * PageDescriptor) plus one line below; the list's order is the tabs' order, the first page the fallback.
+ * The imports keep the pages' styles in their bundle order: where two rules tie the later wins.
  */
 import { page as analytics } from '../features/analytics/page';
 import { page as prices } from '../features/prices/page';

@@ -1,18 +1,10 @@
 /**
- * Opening one of the app's IndexedDB databases (through `idb`) so that it can change shape later:
- *
- * - Upgrades are a list of steps, step i taking the database from version i to i + 1; an open runs the
- *   steps after the database's `oldVersion` only, so a version-1 database opened by a version-3 build
- *   keeps its data and gets steps 2 and 3. The version is the list's length.
- * - A database saved by a newer build (its version is above ours) makes `open` fail with VersionError
- *   (https://w3c.github.io/IndexedDB/#opening, step "If db's version is greater than version"): that is
- *   turned into NewerDatabaseError, whose message says so in words, with both versions.
- * - Another tab (an old web-host tab) holding the database open would stall our upgrade: it gets a
- *   `versionchange` event, and ours closes its connection at once (`blocking`), as the spec asks of
- *   well-behaved pages (https://w3c.github.io/IndexedDB/#events, "versionchange"); while an older tab that
- *   does not do so holds it, `blocked` tells the user which tab to close, and the open goes on when it does.
- * - The browser can close a connection itself (site data cleared, the disk gone: the `close` event,
- *   idb's `terminated`); the owner drops its connection and opens again on its next call.
+ * Opening one of the app's IndexedDB databases (through `idb`) so that it can change shape later: upgrades
+ * are a list of steps run from the database's `oldVersion`; a database of a newer build is a
+ * NewerDatabaseError in words (https://w3c.github.io/IndexedDB/#opening); another tab holding an old
+ * version open gets `versionchange` and we close at once (https://w3c.github.io/IndexedDB/#events), while
+ * `blocked` names a tab that does not; a connection the browser closes is opened again on the next call.
+ * Details: README.md, "Versioned databases".
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 

@@ -1,11 +1,8 @@
 /**
  * Dated conversion for figures that have a time (the history chart and export, the portfolio's value over
- * time): each point converts at the rate of its own day, the closest earlier published day; a point older
- * than the oldest kept day takes the oldest and says so. A point's day is its UTC calendar date.
- *
- * The converted values are display-currency thousandths, unrounded: they are formatted with `format`
- * (rate 1, the display currency's symbol and minor units), so each figure is rounded once, half away from
- * zero, like every other converted figure.
+ * time): each point converts at the rate of its own UTC day, the closest earlier published day; a point
+ * older than the oldest kept day takes the oldest and says so. Converted values are display-currency
+ * thousandths, unrounded, formatted with `format`, so each figure is rounded once, half away from zero.
  */
 import type { MoneyConversion, MoneyFormat } from '../../../shared/money/money';
 import type { CurrencyView } from './context';

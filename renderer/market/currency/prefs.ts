@@ -1,12 +1,9 @@
 /**
- * The currency settings, versioned (v: 1) in localStorage through lib/preferences:
- * - the currency each service quotes in, keyed by the service's origin (USD when never set: the public
- *   service quotes US dollars; the spec states no currency);
- * - the display currency (null = the service's own: nothing converted, no rates source contacted);
- * - the user's manual rates.
- * The old "Currency symbol" setting only changed the symbol (a "€" before a dollar amount): it is read once,
- * removed, and remembered as a suggestion; it never switches conversion on by itself, since choosing another
- * currency means contacting a rates source, which the user must choose.
+ * The currency settings, versioned (v: 1) in localStorage through lib/preferences: the currency each
+ * service quotes in, by origin (USD when never set: the public service quotes US dollars; the spec states
+ * none); the display currency (null: the service's own, nothing converted, no rates source contacted); the
+ * user's manual rates. A former "Currency symbol" setting is read once, removed and kept as a suggestion:
+ * it never switches conversion on, since that means contacting a rates source the user must choose.
  */
 import { z } from 'zod';
 import {

@@ -93,18 +93,22 @@ function progressStores<R>(keyOf: (r: R) => string): (r: R) => ProgressStore {
   };
 }
 
-export function createAppEngine(deps: {
+interface EngineDeps {
   queryClient: QueryClient;
   client: () => Client;
   interval: () => number | false;
-}): AppEngine {
-  const progress = progressStores<PriceRequest>(requestKey);
-  const recsProgress = progressStores<RecRequest>((r) => `${r.game}|${r.type}|${r.markets.join(',')}`);
-  const recs = new MarketEngine<RecColumns, RecRequest>({
+}
+
+/** The recommendations engine: each load a fetch through the views' cache, its progress in `progress`. */
+function recsEngine(
+  deps: EngineDeps,
+  progress: (r: RecRequest) => ProgressStore,
+): MarketEngine<RecColumns, RecRequest> {
+  return new MarketEngine<RecColumns, RecRequest>({
     interval: deps.interval,
     load: async (req, source) => {
       const key = recsQueryKey(source, req);
-      const p = recsProgress(req);
+      const p = progress(req);
       const snap = await deps.queryClient.fetchQuery<RecColumns, Error, RecColumns, readonly unknown[]>({
         queryKey: key,
         queryFn: async ({ signal }) => {
@@ -124,7 +128,11 @@ export function createAppEngine(deps: {
       return { snap, at: deps.queryClient.getQueryState(key)?.dataUpdatedAt || Date.now() };
     },
   });
-  const engine = new MarketEngine<Snapshot>({
+}
+
+/** The prices engine: each load a fetch through the views' cache, its progress in `progress`. */
+function pricesEngine(deps: EngineDeps, progress: (r: PriceRequest) => ProgressStore): MarketEngine<Snapshot> {
+  return new MarketEngine<Snapshot>({
     interval: deps.interval,
     load: async (req, source, { bids }) => {
       const key = pricesQueryKey(source, req);
@@ -156,6 +164,13 @@ export function createAppEngine(deps: {
       return { snap, at: deps.queryClient.getQueryState(key)?.dataUpdatedAt || Date.now(), bids: carry === null };
     },
   });
+}
+
+export function createAppEngine(deps: EngineDeps): AppEngine {
+  const progress = progressStores<PriceRequest>(requestKey);
+  const recsProgress = progressStores<RecRequest>((r) => `${r.game}|${r.type}|${r.markets.join(',')}`);
+  const recs = recsEngine(deps, recsProgress);
+  const engine = pricesEngine(deps, progress);
   engine.consume(
     'history',
     historyConsumer<Snapshot>({

@@ -1,20 +1,10 @@
 /**
  * The market engine: the one piece of the renderer that decides which prices to poll and when, and feeds
- * every consumer from each answer. Views, the alerts, the portfolio and the desk itself say what they need
- * (`need`: a game, the markets asked, the kinds — asks, bids — they read); the engine keeps one schedule per
- * request (game and markets: one request per game whoever asks, as every need of a game comes from the same
- * market plan), polls on the user's interval (or only when asked), retries a failed poll with the app's
- * backoff (api/query-client.ts; a Retry-After is waited out), and hands each fresh answer to every consumer
- * (`consume`: the price history, the alerts' check, ...). The views' cache is filled by `load` itself (the
- * React glue loads through react-query, so every view of the request sees the answer).
- *
- * When a request limit is tight the planner may have bids asked for with every Nth poll only
- * (`setBidsEvery`; it does so where bids are a request of their own, see shared/budget/planner.ts): the
- * polls between ask for asks only, and the load keeps the last bids (`Answer.bidsFresh`, `bidsAt`).
- *
- * No React and no DOM here: timers are the global ones (fake in the tests), the clock is Date.now. Whether
- * the window is visible does not matter: the engine polls hidden too (the desktop turns Chromium's
- * background throttling off, electron/main; see docs/background-polling.md for the web).
+ * every consumer from each answer. Views, alerts, the portfolio and the desk say what they `need`; the
+ * engine keeps one schedule per request (game and markets), polls on the user's interval, retries with the
+ * app's backoff (api/query-client.ts; a Retry-After is waited out), and hands each fresh answer to every
+ * consumer (`consume`). No React and no DOM: global timers, Date.now. Bids every Nth poll, hidden windows
+ * and the rest: README.md, "The engine (engine.ts)".
  */
 import { DAY_MS } from '../../../shared/budget/planner';
 import { retryDelay, shouldRetry } from '../../api/query-client';

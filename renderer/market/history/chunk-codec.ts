@@ -1,30 +1,10 @@
 /**
- * Price history's chunks: their layout, names and sizes, the compact encoding of their change
- * points, and the open chunk an item's changes are gathered in before it is written. Pure (no IndexedDB:
- * store.ts), shared by the recorder (recorder.ts), the reads (sampling.ts) and the store.
- *
- * Chunks, one per (game, item, start time): the item's change points (time, series, value) in time
- * order, at most CHUNK_SPAN and MAX_POINTS long. A chunk flagged `b` (baseline) starts with the item's every
- * series at its first poll of a day or session (then goes on with its changes), so a read never needs
- * anything older than the last baseline before its range. Only the current (open) chunk of an item is
- * rewritten at a poll, so a poll writes about its changes, not the catalog, and a 30-day read of one item
- * is one key range of a few hundred small chunks.
- *
- * Streams: the asks and bids of an item are one stream of chunks (the grid's polls, `n` = the item name);
- * each other prefix is a stream of its own (`n` = chunkName(item, stream)), with its own open chunk and
- * daily baseline, because it is recorded at other times (a Steam analytics load) and a baseline of one
- * stream must not stand for the other's state. A read samples each stream's chunks and merges them.
- *
- * Encoding (format 2, `d`): the points as one byte string of unsigned LEB128 varints, grouped by time (all
- * the points of one poll share one time):
- *   group  = gap (whole seconds since the previous group; the first: since `st`), then its points
- *   point  = series token, value token
- *   series = (first point of the group: the series index; later: index - previous index - 1) * 2 + more,
- *            `more` = 1 when another point of the same group follows (series ascending within a group)
- *   value  = 0: no value (NaN); 1: an IEEE-754 double follows (8 bytes, little-endian; not an integer or
- *            beyond 2^51 apart); else zigzag(value - the series' previous value in this chunk, 0 at first) + 2
- * A chunk decodes alone (its first value of each series is a delta from 0). Format 1 chunks (`t`, `s`, `v`
- * typed arrays: 8 bytes a point) are still read; the store re-encodes them (store.ts, migrate()).
+ * Price history's chunks: their layout, names and sizes, the compact encoding of their change points, and
+ * the open chunk an item's changes are gathered in before it is written. Pure (no IndexedDB: store.ts),
+ * shared by the recorder (recorder.ts), the reads (sampling.ts) and the store. A chunk holds one item's
+ * change points from one start time; a baseline chunk starts with every series, so a read needs nothing
+ * older than the last baseline. Streams, the varint encoding (format 2) and format 1: README.md, "Chunks
+ * (chunk-codec.ts)".
  */
 
 export const HOUR = 3_600_000;

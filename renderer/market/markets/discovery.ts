@@ -1,26 +1,10 @@
 /**
- * Finding which market names a service refuses, and how many names it takes in one request. The spec
- * counts names but publishes none, and gives no limit on the size of the `markets` list nor any error shape
- * (shared/catalog/markets.ts, spec section 8), so services differ. One request naming several markets is
- * refused whole when any name is unknown, and some services also refuse a list that is merely long (a
- * size limit), or answer a request with a 400 now and then for no reason of the request's own. So:
- *  - a success settles every name asked: offered (a service never accepts an unknown name by accident);
- *  - a refusal is evidence against a name only when that name was the only unconfirmed one asked, in a
- *    request no longer than one the service has taken; a name is called refused only once two refusals
- *    count against it, one of them with it asked alone. An error that names the market (refused-names.ts)
- *    counts as one refusal of that name, so it is asked alone once more. Nothing is concluded about a name
- *    that was never asked alone;
- *  - an opaque refusal ("Bad Request") of a group is settled by asking both halves (as in binary
- *    splitting; Hwang 1972, "A method for detecting all defective members in a population by group
- *    testing"), never by concluding that the half left over must hold the refused name;
- *  - a refused list whose names all turn out offered says the service has a size limit (or the refusal
- *    was transient): from then on lists are asked in pieces the service has taken, and once every name is
- *    settled, the largest list it takes is found by bisection between the longest list taken and the
- *    shortest list of offered names refused, the bound seen refused twice. When a refusal named nothing
- *    and no list as long as all the offered names was taken, all of them are asked once.
- * A probe is a real request of the operation (each one a whole-catalog request against the user's quota);
- * probe.ts cancels a success after its first bytes, so the answers cost little download. Errors other than
- * "invalid input" (offline, 401, 500) end discovery: they say nothing about names.
+ * Finding which market names a service refuses, and how many names it takes in one request: the spec
+ * publishes no names, no list limit and no error shape (shared/catalog/markets.ts, spec section 8), and a
+ * request naming one unknown market is refused whole. A success settles every name asked; refusals count
+ * against a name only when it was asked alone; an opaque refusal of a group is settled by asking both halves
+ * (Hwang 1972, group testing); a size limit is found by bisection. Probes are real requests, cancelled
+ * after their first bytes (probe.ts). The rules in full: README.md, "Discovery (discovery.ts)".
  */
 
 export type ProbeOutcome = { ok: true } | { ok: false; named: readonly string[] };

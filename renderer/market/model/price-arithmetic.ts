@@ -1,16 +1,9 @@
 /**
- * Price arithmetic: fees, net prices, and the per-row figures of the derived columns computed from it.
- *
- * Per-row figures (derived-columns.ts) from the snapshot: best ask, best bid, spread, how many markets list
- * the item; with or without fees. All money in integer thousandths; fees in basis points (1/100 of a percent).
- *
- * "Net of fees" reads the grid as a trader acting on it would:
- *  - an ask is what a buyer pays: price + the market's buyer fee;
- *  - a bid is what a seller receives from that buy order: price - the market's seller fee;
- *  - the spread is then net bid - net ask (buy at the best ask, sell into the best bid).
- * A percentage fee is rounded half away from zero to a whole thousandth. Steam Community Market's seller
- * fee is not a percentage: what a seller receives from a buyer's price follows Steam's own function
- * (shared/money/steam-fee.ts), used wherever a market's fee says so.
+ * Price arithmetic: fees, net prices, and the per-row figures of the derived columns (derived-columns.ts)
+ * from the snapshot: best ask, best bid, spread, mark, how many markets list the item; with or without
+ * fees. All money in integer thousandths; fees in basis points (1/100 of a percent). What "net of fees"
+ * means per side (a buyer pays price + buyer fee; a seller receives price - seller fee, or Steam's own
+ * function, shared/money/steam-fee.ts): README.md, "Net of fees".
  */
 import { STEAM_WALLET_FEE_BPS, steamSellerReceives } from '../../../shared/money/steam-fee';
 import { bestNetPair } from './best-quote';
@@ -138,6 +131,44 @@ export function untrustedBits(quotes: QuoteChoice = 'trusted', includeStalled = 
   return TRUST_FLAG.outlierHigh | TRUST_FLAG.outlierLow | (includeStalled ? 0 : TRUST_FLAG.stalledMarket);
 }
 
+/** The derived columns of n items, every figure missing (NaN, column -1) until a pass sets it. */
+function emptyDerived(n: number, askFee: Int32Array, bidFee: Int32Array): Derived {
+  return {
+    n,
+    bestAsk: new Float64Array(n).fill(NaN),
+    bestAskCol: new Int16Array(n).fill(-1),
+    bestBid: new Float64Array(n).fill(NaN),
+    bestBidCol: new Int16Array(n).fill(-1),
+    bidOrders: new Float64Array(n).fill(NaN),
+    spread: new Float64Array(n).fill(NaN),
+    spreadPct: new Float64Array(n).fill(NaN),
+    listedCount: new Int16Array(n),
+    totalOffers: new Float64Array(n),
+    askFee,
+    bidFee,
+    mark: new Float64Array(n).fill(NaN),
+    allBestAsk: new Float64Array(n).fill(NaN),
+    allBestAskCol: new Int16Array(n).fill(-1),
+    allBestBid: new Float64Array(n).fill(NaN),
+    allBestBidCol: new Int16Array(n).fill(-1),
+  };
+}
+
+/** One side's pass: the columns considered, each one's fee code, and the flags that leave a quote out (null: none). */
+interface SidePass {
+  cols: Int32Array;
+  fees: Int32Array;
+  flags: Uint8Array | null;
+  mask: number;
+}
+
+function sidePass(cols: readonly number[], feeOf: Int32Array, flags: Uint8Array | null, mask: number): SidePass {
+  const c = Int32Array.from(cols);
+  const fees = new Int32Array(c.length);
+  for (let j = 0; j < c.length; j++) fees[j] = feeOf[c[j] as number] as number;
+  return { cols: c, fees, flags, mask };
+}
+
 export function computeDerived({
   snap,
   askCols,
@@ -148,7 +179,6 @@ export function computeDerived({
   quotes,
   includeStalled,
 }: DeriveInput): Derived {
-  const n = snap.n;
   const m = snap.askMarkets.length;
   const b = snap.bidMarkets.length;
   const askFee = new Int32Array(m);
@@ -157,41 +187,29 @@ export function computeDerived({
     snap.askMarkets.forEach((s, k) => (askFee[k] = buyFeeCode(fees[s])));
     snap.bidMarkets.forEach((s, k) => (bidFee[k] = sellFeeCode(fees[s])));
   }
-  const bestAsk = new Float64Array(n).fill(NaN);
-  const bestAskCol = new Int16Array(n).fill(-1);
-  const bestBid = new Float64Array(n).fill(NaN);
-  const bestBidCol = new Int16Array(n).fill(-1);
-  const bidOrders = new Float64Array(n).fill(NaN);
-  const spread = new Float64Array(n).fill(NaN);
-  const spreadPct = new Float64Array(n).fill(NaN);
-  const listedCount = new Int16Array(n);
-  const totalOffers = new Float64Array(n);
-  const mark = new Float64Array(n).fill(NaN);
-  const allBestAsk = new Float64Array(n).fill(NaN);
-  const allBestAskCol = new Int16Array(n).fill(-1);
-  const allBestBid = new Float64Array(n).fill(NaN);
-  const allBestBidCol = new Int16Array(n).fill(-1);
-  const fits = fitsLayout(trust, n, m, b);
+  const out = emptyDerived(snap.n, askFee, bidFee);
+  const fits = fitsLayout(trust, snap.n, m, b);
   const mask = untrustedBits(quotes, includeStalled);
-  const af = fits && mask !== 0 ? trust.askFlags : null;
-  const bf = fits && mask !== 0 ? trust.bidFlags : null;
-  const { listed, bidListed, ask, offers, bid, bidOffers } = snap;
-  const big = snap.big;
+  const use = fits && mask !== 0;
+  deriveAsks(snap, sidePass(askCols, askFee, use ? trust.askFlags : null, mask), out);
+  if (bidCols.length > 0) deriveBids(snap, sidePass(bidCols, bidFee, use ? trust.bidFlags : null, mask), out);
+  return out;
+}
+
+/**
+ * Per item: listed count, offers, the best ask (trusted and all) and the mark from the trusted asks.
+ * The hot loop reads the typed arrays directly (one item x ~40 markets at a time); values beyond
+ * Int32 (BIG) take the slow path through the overflow map.
+ */
+function deriveAsks(snap: Snapshot, pass: SidePass, out: Derived): void {
+  const { n, listed, ask, offers, big } = snap;
+  const m = snap.askMarkets.length;
   const hasBig = snap.overflow.length > 0;
-  const nc = askCols.length;
-  const nb = bidCols.length;
-  const ac = Int32Array.from(askCols);
-  const bc = Int32Array.from(bidCols);
-  const afee = new Int32Array(nc);
-  const bfee = new Int32Array(nb);
-  for (let c = 0; c < nc; c++) afee[c] = askFee[ac[c] as number] as number;
-  for (let c = 0; c < nb; c++) bfee[c] = bidFee[bc[c] as number] as number;
+  const { cols: ac, fees: afee, flags: af, mask } = pass;
+  const nc = ac.length;
   // The trusted asks of one item and their depth weights, for the mark.
   const mp = new Float64Array(nc);
   const mw = new Float64Array(nc);
-
-  // The hot loop reads the typed arrays directly (one item x ~40 markets at a time); values beyond
-  // Int32 (BIG) take the slow path through the overflow map.
   for (let i = 0; i < n; i++) {
     const base = i * m;
     let best = Infinity;
@@ -233,19 +251,31 @@ export function computeDerived({
       mw[q] = depthWeight(o);
       q++;
     }
-    listedCount[i] = count;
-    totalOffers[i] = offersSum;
+    out.listedCount[i] = count;
+    out.totalOffers[i] = offersSum;
     if (bestK >= 0) {
-      bestAsk[i] = best;
-      bestAskCol[i] = bestK;
+      out.bestAsk[i] = best;
+      out.bestAskCol[i] = bestK;
     }
     if (allK >= 0) {
-      allBestAsk[i] = allBest;
-      allBestAskCol[i] = allK;
+      out.allBestAsk[i] = allBest;
+      out.allBestAskCol[i] = allK;
     }
-    const median = weightedMedian(mp, mw, q);
-    mark[i] = median;
-    if (nb === 0) continue;
+    out.mark[i] = weightedMedian(mp, mw, q);
+  }
+}
+
+/**
+ * Per item, after deriveAsks: the best bid (trusted and all), its orders, the spread against the best
+ * ask, and the mark bounded below by the best trusted bid.
+ */
+function deriveBids(snap: Snapshot, pass: SidePass, out: Derived): void {
+  const { n, bidListed, bid, bidOffers, big } = snap;
+  const b = snap.bidMarkets.length;
+  const hasBig = snap.overflow.length > 0;
+  const { cols: bc, fees: bfee, flags: bf, mask } = pass;
+  const nb = bc.length;
+  for (let i = 0; i < n; i++) {
     const bbase = i * b;
     let top = -Infinity;
     let topK = -1;
@@ -275,44 +305,25 @@ export function computeDerived({
       }
     }
     if (allTopK >= 0) {
-      allBestBid[i] = allTop;
-      allBestBidCol[i] = allTopK;
+      out.allBestBid[i] = allTop;
+      out.allBestBidCol[i] = allTopK;
     }
-    if (topK >= 0) {
-      mark[i] = boundedMark(median, top);
-      bestBid[i] = top;
-      bestBidCol[i] = topK;
-      const cell = bbase + topK;
-      let o = bidOffers[cell] as number;
-      if (o !== NONE) {
-        if (o === BIG && hasBig) o = big.bidOffers.get(cell) ?? NaN;
-        bidOrders[i] = o;
-      }
-      if (bestK >= 0) {
-        spread[i] = top - best;
-        spreadPct[i] = best > 0 ? ((top - best) / best) * 100 : NaN;
-      }
+    if (topK < 0) continue;
+    out.mark[i] = boundedMark(out.mark[i] as number, top);
+    out.bestBid[i] = top;
+    out.bestBidCol[i] = topK;
+    const cell = bbase + topK;
+    let o = bidOffers[cell] as number;
+    if (o !== NONE) {
+      if (o === BIG && hasBig) o = big.bidOffers.get(cell) ?? NaN;
+      out.bidOrders[i] = o;
+    }
+    if ((out.bestAskCol[i] as number) >= 0) {
+      const best = out.bestAsk[i] as number;
+      out.spread[i] = top - best;
+      out.spreadPct[i] = best > 0 ? ((top - best) / best) * 100 : NaN;
     }
   }
-  return {
-    n,
-    bestAsk,
-    bestAskCol,
-    bestBid,
-    bestBidCol,
-    bidOrders,
-    spread,
-    spreadPct,
-    listedCount,
-    totalOffers,
-    askFee,
-    bidFee,
-    mark,
-    allBestAsk,
-    allBestAskCol,
-    allBestBid,
-    allBestBidCol,
-  };
 }
 
 /** The ask shown in one market cell (net or not), or null. */

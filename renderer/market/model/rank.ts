@@ -1,26 +1,10 @@
 /**
- * Fuzzy ranking of names, for the command palette and the portfolio import's name matching (pure; no React, no DOM).
- *
- * Matching is uFuzzy (@leeoniya/ufuzzy) in its single-error mode: every word of the query must occur in
- * the name, in order, each word of 4+ letters with at most one typo (a letter added, missing, swapped
- * or wrong: "asiimv" finds "Asiimov", "redlien" finds "Redline"), shorter words exactly ("ak"). A word
- * may be a part of a word ("redl"). When the words in order find fewer than `limit` names, the other
- * orders of up to 3 words are tried too ("redline ak"). The haystack is the name lower-cased with
- * accents removed plus the trader abbreviations of its attributes (ft, mw, st, …, as the grid's
- * filter knows them), so "ak redl ft" finds "AK-47 | Redline (Field-Tested)".
- *
- * Order: names that start with the whole query first, then names holding every word exactly, then the
- * typo matches; within each, uFuzzy's order (word boundaries, fewer gaps, earlier, shorter).
- *
- * Speed (a keystroke must be answered within one frame on 30,000+ names): uFuzzy stays the matcher (typo
- * tolerance is the palette's point, and its results are the spec here); what changed is how much of the
- * haystack it is asked about. The haystack and a by-length order are built once per catalog (prepare,
- * cached by the names' identity, from the grid worker's normalized text when given). Each word's uFuzzy
- * matches are kept for a few keystrokes, and uFuzzy is run only over a set known to hold every match:
- * the smallest kept set of a word of the query (uFuzzy is AND: every match matches each word alone), a
- * word's set derived from the set of its prefix typed one keystroke earlier (termBase says when that is
- * exact). More than 1,000 matches (uFuzzy doesn't rank those) are ordered by walking the precomputed
- * by-length order, stopping once the best `limit` are known, instead of sorting them all.
+ * Fuzzy ranking of names, for the command palette and the portfolio import's name matching (pure; no React,
+ * no DOM). uFuzzy (@leeoniya/ufuzzy) in its single-error mode: every word of the query in the name, in
+ * order, words of 4+ letters with at most one typo ("asiimv" finds "Asiimov"), over the name plus the
+ * trader abbreviations of its attributes ("ak redl ft"). Order: names starting with the query, then exact
+ * words, then typos. A keystroke is answered within a frame on 30,000+ names by narrowing what uFuzzy is
+ * asked about: README.md, "Fuzzy ranking (rank.ts)".
  */
 import uFuzzy from '@leeoniya/ufuzzy';
 import { ABBREVIATIONS, analyzeName, normalizeText } from './search';

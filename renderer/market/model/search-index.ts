@@ -1,24 +1,10 @@
 /**
- * The grid filter's precomputed index, so a search over the whole catalog fits in one frame.
- *
- * Approach: an inverted index of the items' search text, built once per snapshot in the grid worker
- * (buildSearchIndex, beside the other per-snapshot columns) and transferred with them as two Int32Arrays;
- * not a fuzzy matcher. Why: the grid's search has exact semantics (every word must match, short words
- * and trader abbreviations only at a word start, "-word" excludes; model/search.ts is the spec) which a
- * fuzzy ranker like uFuzzy would change, and the part of a keystroke that grew with the catalog was a scan
- * of every item with that predicate (full scans: the first letter, a short word growing to 4 letters, an
- * abbreviation). The index only narrows which items the predicate is asked about, so results are the
- * predicate's by construction: a keystroke costs one posting list plus one pass over typed arrays (well
- * under a millisecond on 30,000 items) instead of ~30,000 string searches. It is used on the UI thread,
- * where the sorted order, the derived figures and the previous view already are: a round trip to the
- * worker per keystroke would cost more than the indexed filter itself.
- *
- * Keys, hashed into 2^BITS buckets (a collision only adds candidates, never loses one):
- *  - every trigram of the search text (a word of 3+ letters matches anywhere: it contains all of its
- *    trigrams, so the shortest of their lists holds every item it can match);
- *  - the first 1, 2 and 3 characters at each word start (where matchesWordStart accepts a short word:
- *    position 0 or after a character that is not a letter or digit).
- * Each bucket lists the items holding one of its keys, ascending, once.
+ * The grid filter's precomputed index, so a search over the whole catalog fits in one frame: an inverted
+ * index of the items' search text (trigrams, and the first 1-3 characters at each word start, hashed into
+ * 2^BITS buckets), built once per snapshot in the grid worker and transferred as two Int32Arrays. It only
+ * narrows which items model/search.ts's predicate is asked about, so results are the predicate's: one
+ * posting list and a pass over typed arrays (under a millisecond on 30,000 items) instead of ~30,000 string
+ * searches. Why not fuzzy, and why on the UI thread: README.md, "Search index (search-index.ts)".
  */
 import { isWordChar, type Token } from './search';
 

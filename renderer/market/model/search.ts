@@ -1,13 +1,9 @@
 /**
  * Item names -> search text and category flags (computed once per snapshot, in the worker), and the
- * trader's filter text -> a matcher over them.
- *
- * Matching is case- and accent-insensitive; every word must match (AND). A word of 4+ letters matches
- * anywhere ("line" in "Redline"); a short word (1-3) only at the start of a word of the name, so "ak"
- * finds "AK-47" but not "StatTrak™" and "47" finds "AK-47". Trader abbreviations also match the
- * attribute they stand for: fn/mw/ft/ww/bs (wear), st (StatTrak™), sv (Souvenir); so "st" finds
- * StatTrak™ items and "Sticker | ...", but not "Field-Tested". "-word" excludes, "\"two words\"" is a
- * phrase (matched anywhere).
+ * trader's filter text -> a matcher over them. Case- and accent-insensitive; every word must match (AND).
+ * A word of 4+ letters matches anywhere, a shorter one only at a word start ("ak" finds "AK-47", not
+ * "StatTrak™"). Trader abbreviations match their attribute: fn/mw/ft/ww/bs (wear), st (StatTrak™), sv
+ * (Souvenir). "-word" excludes; "\"two words\"" is a phrase, matched anywhere.
  */
 
 export const FLAG = {

@@ -1,26 +1,8 @@
 /**
- * Parsed JSON of aggregatedMinPrices / aggregatedMaxOrders -> SnapshotData.
- *
- * Validation is structural and happens while shaping, in one pass: a whole CS2 catalog is ~1M price
- * entries, and zod-parsing 1M objects costs several times the JSON.parse itself (measured: see
- * shape.test.ts). It is per row and per field, so one bad value never costs the other 37,000 rows (the same
- * rules as shared/api/rows.ts for the smaller operations):
- *
- *  - an answer that is not an array is a MalformedResponseError naming the path: nothing can be shown; so is
- *    one past MAX_ITEMS_PER_ANSWER items or MAX_MARKETS_PER_ANSWER markets (buffers are sized by the items kept);
- *  - an element that is not an object with a text market_hash_name is dropped and counted (notes.skippedItems);
- *  - `prices`/`orders` null or not an array: the row stays, with no entries;
- *  - an entry that is not an object, or has no text market_name, is left out;
- *  - price and offers must be safe integers (absurd but integer values are kept as they are). Anything else,
- *    null included (the spec has no null there), is "no value": NONE, shown "—", never 0. The entry still
- *    says the market lists the item;
- *  - price_locked may be null or absent (spec 2.3); another non-integer is "no value" too;
- *  - each of the above but the first two counts one in notes.invalidValues;
- *  - a market name that was not asked for is not bad data: the service offers a market the app does not
- *    know (names change; shared/catalog/markets.ts). It becomes a column of its own, after the requested
- *    ones, titled by its name, and is listed in notes.unknownMarkets. A name that cannot be one (empty,
- *    too long) is left out and counted in notes.invalidValues; past MAX_EXTRA_MARKETS new names, the rest
- *    are left out likewise.
+ * Parsed JSON of aggregatedMinPrices / aggregatedMaxOrders -> SnapshotData, validated while shaping in
+ * one pass: a whole CS2 catalog is ~1M price entries, and zod-parsing 1M objects costs several times the
+ * JSON.parse itself (measured: bench:model). Validation is per row and per field, so one bad value never
+ * costs the other 37,000 rows; the rules: README.md, "Shaping an answer".
  */
 import {
   NONE,
@@ -437,96 +419,111 @@ export function rankNames(
 }
 
 /**
+ * Each bid row's row in the grid: the ask row of the same name (its first), else a new row, its name
+ * appended to `names`. Returns the row count with those new rows.
+ */
+function placeBidRows(names: string[], askN: number, bids: BidPart, rowOfBid: Int32Array): number {
+  let n = askN;
+  // Fast path: same names in the same order (the usual case for one service snapshot).
+  let same = bids.n === askN;
+  for (let i = 0; same && i < n; i++) if (bids.names[i] !== names[i]) same = false;
+  if (same) {
+    for (let i = 0; i < bids.n; i++) rowOfBid[i] = i;
+    return n;
+  }
+  const first = new Map<string, number>();
+  for (let i = 0; i < askN; i++) {
+    const nm = names[i] as string;
+    if (!first.has(nm)) first.set(nm, i);
+  }
+  for (let j = 0; j < bids.n; j++) {
+    const nm = bids.names[j] as string;
+    let row = first.get(nm);
+    if (row === undefined) {
+      row = n++;
+      names.push(nm);
+      first.set(nm, row);
+    }
+    rowOfBid[j] = row;
+  }
+  return n;
+}
+
+function countDuplicateNames(names: readonly string[], n: number): number {
+  let duplicates = 0;
+  const seen = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const nm = names[i] as string;
+    if (seen.has(nm)) duplicates++;
+    else seen.add(nm);
+  }
+  return duplicates;
+}
+
+type BidCells = Pick<BidPart, 'bid' | 'bidOffers' | 'bidListed'>;
+
+/** The bids' cells laid out on the grid's `n` rows; their overflow values appended to `overflow`. */
+function bidCells(
+  bids: BidPart | null,
+  n: number,
+  rowOfBid: Int32Array,
+  overflow: Array<[NumField, number, number]>,
+): BidCells {
+  if (!bids) return { bid: new Int32Array(0), bidOffers: new Int32Array(0), bidListed: new Uint8Array(0) };
+  let identity = bids.n === n;
+  for (let j = 0; identity && j < bids.n; j++) if (rowOfBid[j] !== j) identity = false;
+  if (identity) {
+    for (const o of bids.overflow) overflow.push(o);
+    return { bid: bids.bid, bidOffers: bids.bidOffers, bidListed: bids.bidListed };
+  }
+  const b = bids.markets.length;
+  const bid = new Int32Array(n * b).fill(NONE);
+  const bidOffers = new Int32Array(n * b).fill(NONE);
+  const bidListed = new Uint8Array(n * b);
+  const move = new Map<number, number>();
+  for (let j = 0; j < bids.n; j++) {
+    const row = rowOfBid[j] as number;
+    for (let k = 0; k < b; k++) {
+      const from = j * b + k;
+      if (!bids.bidListed[from]) continue;
+      const to = row * b + k;
+      // A name twice in the bids: keep the higher bid.
+      if (bidListed[to] && (bids.bid[from] as number) <= (bid[to] as number)) continue;
+      bid[to] = bids.bid[from] as number;
+      bidOffers[to] = bids.bidOffers[from] as number;
+      bidListed[to] = 1;
+      move.set(from, to);
+    }
+  }
+  for (const [field, cell, v] of bids.overflow) {
+    const to = move.get(cell);
+    if (to !== undefined) overflow.push([field, to, v]);
+  }
+  return { bid, bidOffers, bidListed };
+}
+
+function mergeNotes(asks: AskPart, bids: BidPart | null, duplicateNames: number): DataNotes {
+  return {
+    unknownMarkets: [...new Set([...asks.notes.unknownMarkets, ...(bids?.notes.unknownMarkets ?? [])])],
+    skippedItems: asks.notes.skippedItems + (bids?.notes.skippedItems ?? 0),
+    invalidValues: asks.notes.invalidValues + (bids?.notes.invalidValues ?? 0),
+    duplicateNames,
+    duplicateEntries: asks.notes.duplicateEntries + (bids?.notes.duplicateEntries ?? 0),
+  };
+}
+
+/**
  * Asks and bids -> one row set: the asks' items in their order, then items that have only bids.
  * Also computes the search text, category flags and name order.
  */
 export function mergeGrid(asks: AskPart, bids: BidPart | null, ctx: { game: number; meta: GridMeta }): SnapshotData {
   const m = asks.markets.length;
-  const b = bids ? bids.markets.length : 0;
   const names = asks.names;
-  let n = asks.n;
   const rowOfBid = new Int32Array(bids ? bids.n : 0);
-  let duplicateNames = 0;
-
-  if (bids) {
-    // Fast path: same names in the same order (the usual case for one service snapshot).
-    let same = bids.n === asks.n;
-    for (let i = 0; same && i < n; i++) if (bids.names[i] !== names[i]) same = false;
-    if (same) {
-      for (let i = 0; i < bids.n; i++) rowOfBid[i] = i;
-    } else {
-      const first = new Map<string, number>();
-      for (let i = 0; i < asks.n; i++) {
-        const nm = names[i] as string;
-        if (!first.has(nm)) first.set(nm, i);
-      }
-      for (let j = 0; j < bids.n; j++) {
-        const nm = bids.names[j] as string;
-        let row = first.get(nm);
-        if (row === undefined) {
-          row = n++;
-          names.push(nm);
-          first.set(nm, row);
-        }
-        rowOfBid[j] = row;
-      }
-    }
-  }
-  {
-    const seen = new Set<string>();
-    for (let i = 0; i < n; i++) {
-      const nm = names[i] as string;
-      if (seen.has(nm)) duplicateNames++;
-      else seen.add(nm);
-    }
-  }
-
-  const ask = grow(asks.ask, n * m, NONE);
-  const locked = grow(asks.locked, n * m, NONE);
-  const offers = grow(asks.offers, n * m, NONE);
-  const listed = grow(asks.listed, n * m, 0);
-  let bid: Int32Array;
-  let bidOffers: Int32Array;
-  let bidListed: Uint8Array;
+  const n = bids ? placeBidRows(names, asks.n, bids, rowOfBid) : asks.n;
+  const duplicateNames = countDuplicateNames(names, n);
   const overflow = asks.overflow.slice();
-  if (bids) {
-    let identity = bids.n === n;
-    for (let j = 0; identity && j < bids.n; j++) if (rowOfBid[j] !== j) identity = false;
-    if (identity) {
-      bid = bids.bid;
-      bidOffers = bids.bidOffers;
-      bidListed = bids.bidListed;
-      for (const o of bids.overflow) overflow.push(o);
-    } else {
-      bid = new Int32Array(n * b).fill(NONE);
-      bidOffers = new Int32Array(n * b).fill(NONE);
-      bidListed = new Uint8Array(n * b);
-      const move = new Map<number, number>();
-      for (let j = 0; j < bids.n; j++) {
-        const row = rowOfBid[j] as number;
-        for (let k = 0; k < b; k++) {
-          const from = j * b + k;
-          if (!bids.bidListed[from]) continue;
-          const to = row * b + k;
-          // A name twice in the bids: keep the higher bid.
-          if (bidListed[to] && (bids.bid[from] as number) <= (bid[to] as number)) continue;
-          bid[to] = bids.bid[from] as number;
-          bidOffers[to] = bids.bidOffers[from] as number;
-          bidListed[to] = 1;
-          move.set(from, to);
-        }
-      }
-      for (const [field, cell, v] of bids.overflow) {
-        const to = move.get(cell);
-        if (to !== undefined) overflow.push([field, to, v]);
-      }
-    }
-  } else {
-    bid = new Int32Array(0);
-    bidOffers = new Int32Array(0);
-    bidListed = new Uint8Array(0);
-  }
-
+  const { bid, bidOffers, bidListed } = bidCells(bids, n, rowOfBid, overflow);
   const search = new Array<string>(n);
   const flags = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
@@ -535,14 +532,6 @@ export function mergeGrid(asks: AskPart, bids: BidPart | null, ctx: { game: numb
     flags[i] = analyzeName(s);
   }
   const { nameRank, byName } = rankNames(search, names);
-
-  const notes: DataNotes = {
-    unknownMarkets: [...new Set([...asks.notes.unknownMarkets, ...(bids?.notes.unknownMarkets ?? [])])],
-    skippedItems: asks.notes.skippedItems + (bids?.notes.skippedItems ?? 0),
-    invalidValues: asks.notes.invalidValues + (bids?.notes.invalidValues ?? 0),
-    duplicateNames,
-    duplicateEntries: asks.notes.duplicateEntries + (bids?.notes.duplicateEntries ?? 0),
-  };
   return {
     game: ctx.game,
     askMarkets: [...asks.markets],
@@ -553,15 +542,15 @@ export function mergeGrid(asks: AskPart, bids: BidPart | null, ctx: { game: numb
     flags,
     nameRank,
     byName,
-    ask,
-    locked,
-    offers,
-    listed,
+    ask: grow(asks.ask, n * m, NONE),
+    locked: grow(asks.locked, n * m, NONE),
+    offers: grow(asks.offers, n * m, NONE),
+    listed: grow(asks.listed, n * m, 0),
     bid,
     bidOffers,
     bidListed,
     overflow,
-    notes,
+    notes: mergeNotes(asks, bids, duplicateNames),
     meta: ctx.meta,
   };
 }

@@ -1,14 +1,9 @@
 /**
- * The grid's snapshot: the whole catalog's prices in columnar form (one row per item, typed arrays per
- * market), built in the worker and transferred (never copied) to the UI thread. (The view's columns,
- * what the grid shows, are ../grid-columns.ts.)
- *
- * Cells are row-major: the value of item i on ask market k is at i * askMarkets.length + k (bids likewise
- * with bidMarkets). Every number is an integer: prices in thousandths, counts as counts.
- *
- * Int32 with two sentinels: NONE (no value: the market has no entry for the item, or the field was null)
- * and BIG (a value outside the Int32 range, kept exactly in `overflow`). Absurd values are shown as they
- * are, never clipped and never turned into 0.
+ * The grid's snapshot: the whole catalog's prices in columnar form, built in the worker and transferred
+ * (never copied) to the UI thread (the view's columns: ../grid-columns.ts). Cells are row-major: item i on
+ * ask market k is at i * askMarkets.length + k (bids likewise). Every number is an integer (prices in
+ * thousandths), Int32 with two sentinels: NONE (no value) and BIG (outside Int32, kept exactly in
+ * `overflow`). Absurd values are shown as they are, never clipped and never turned into 0.
  */
 
 import type { Derived } from './derived-columns';

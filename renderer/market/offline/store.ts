@@ -1,16 +1,9 @@
 /**
  * The last good data of a view, kept in IndexedDB ('market-desk-offline') so that a start with no service
- * reachable shows what the app last had, marked with its age, until the service answers.
- *
- * One record per (kind of data, data source, game): a newer load replaces it, whatever its markets (the
- * request's other identity is kept beside it as `variant`). At most `cap` records per kind (4: the games
- * last used); the oldest written go first. The data source is useDataSource().sourceKey ('live|<baseUrl>'),
- * part of the key, so one service's data is never offered for another, nor demo data as live.
- *
- * Two object stores: `meta` (small: what, whose, how old) and `data` (the payload, structured-cloned with
- * its typed arrays), so keeping the cap never reads a payload. Each save is one transaction over both.
- * IndexedDB can be missing or full (private windows, quota): every failure is swallowed and reads as
- * "nothing saved"; this is a convenience, never a reason for a view to fail.
+ * reachable shows what the app last had, marked with its age. One record per (kind, data source, game), at
+ * most `cap` per kind, the oldest written going first; the source is part of the key, so one service's
+ * data is never offered for another, nor demo data as live. Every failure (no IndexedDB, quota) reads as
+ * "nothing saved": a convenience, never a reason for a view to fail. Layout: README.md, "Offline store (store.ts)".
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { setNotice } from '../../lib/storage/status';

@@ -1,13 +1,10 @@
 /**
- * A whole-catalog load (the grid's prices, the recommendations list) as react-query local async state,
- * the way every view that shows one needs it: refreshed by hand and on the shell's interval; on a failed
- * load the last good data of the same source and game stays (marked stale); each live load kept for an
- * offline start and, while there is no live data, the last kept one shown (useOfflineData); download
- * progress in a tiny store so only the progress display re-renders while bytes arrive.
- *
- * Used by market/useGridData.ts and features/recommendations/useRecommendations.ts, which say what to load.
- * With a `driver` (the prices: the market engine, market/engine) the view polls nothing itself: it reads
- * the cache the engine's polls fill, shows the engine's progress, and its refresh asks the engine.
+ * A whole-catalog load (the grid's prices, the recommendations list) as react-query local async state, the
+ * way every view that shows one needs it: refreshed by hand and on the shell's interval; on a failed load
+ * the last good data of the same source and game stays (marked stale); each live load kept for an offline
+ * start (useOfflineData); download progress in a tiny store so only the progress display re-renders. With
+ * a `driver` (the prices: market/engine) the view polls nothing itself: it reads the cache the engine's
+ * polls fill, shows the engine's progress, and its refresh asks the engine.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useSyncExternalStore } from 'react';

@@ -1,11 +1,9 @@
 /**
- * A view's last good data across restarts: each live load is kept (in idle time, see store.ts), and while
- * the view has no live data of its own (start, game switch, the service down) the last kept data of the
- * same source and game is read back for it to show, marked with its age, until a live load replaces it.
- *
- * Whose data: useDataSource().sourceKey once the host has served data; before that (a start with the
- * service unreachable, or still connecting) the source the host is trying to serve, from the status's
- * Base URL. Only live sources are kept: demo data is never stored, so it can never pass for live data.
+ * A view's last good data across restarts: each live load is kept (in idle time, store.ts), and while the
+ * view has no live data (start, game switch, the service down) the last kept data of the same source and
+ * game is shown, marked with its age, until a live load replaces it. The source is useDataSource().sourceKey,
+ * or before the host served data, the source it is trying (the status's Base URL). Only live sources are
+ * kept: demo data is never stored, so it can never pass for live data.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useConnection } from '../../platform/connection';

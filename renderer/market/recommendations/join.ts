@@ -1,11 +1,9 @@
 /**
  * Suggested prices joined with live asks and bids: for every recommended item, the best ask and best bid
- * across the user's markets (the grid's per-row figures, so "net of fees" means the same here) and their
- * gap to the suggested price; and the deal figures, which always count the acting market's fee:
- *
+ * across the user's markets (the grid's per-row figures, so "net of fees" means the same) and their gap to
+ * the suggested price; and the deal figures, which always count the acting market's fee:
  *   buy:  cost     = best ask + that market's buyer fee;   gain = suggested - cost
  *   sell: proceeds = best bid - that market's seller fee;  gain = proceeds - suggested
- *
  * Percentages are of the suggested price. Money in thousandths; NaN / -1 mean none (shown "—").
  */
 import { cellValue, type Snapshot } from '../model/snapshot';

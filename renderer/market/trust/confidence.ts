@@ -1,14 +1,8 @@
 /**
- * A row's confidence: three levels from the signals Market Desk observed (quote age, stalled market,
- * outlier) and the service's own (unstable reasons, liquidity_score) and the depth behind the best quotes.
- *
- * Each reason is 'low' or 'medium'; the level is low when any reason is low, medium when any is medium,
- * else high. Low: the best quote shown is an outlier or from a stalled market (only when the user chose to
- * see those), the service warns of manipulation (BOOST_RISK), or there is no ask to act on. Medium: the
- * best ask's age is unknown yet or over the user's threshold, the service finds its pricing unusual
- * (LISTINGS_PRICE, BIG_LISTINGS_DIFFERENCE) or the item seldom traded (NOT_POPULAR, NO_ORDERS, NO_LISTINGS,
- * NO_THREE_MONTH_SALES, THREE_MONTH_SALES, any other code), liquidity_score under LOW_LIQUIDITY_SCORE,
- * a single offer behind the best ask, or no buy order where bids are loaded.
+ * A row's confidence, high, medium or low, from the signals Market Desk observed (quote age, stalled
+ * market, outlier), the service's own (unstable reasons, liquidity_score) and the depth behind the best
+ * quotes. Each reason is 'low' or 'medium'; the level is the lowest reason's, else high. Which signal gives
+ * which reason: README.md, "Confidence (confidence.ts)".
  */
 import { ageText } from './age-text';
 import {

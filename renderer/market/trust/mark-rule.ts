@@ -1,12 +1,9 @@
 /**
  * The mark price's rule, shared by the derived columns' hot loop (model/price-arithmetic.ts) and the detail
- * panel's account of it (mark.ts): typed arrays only, no imports.
- *
- * mark = the depth-weighted median of the item's trusted asks (as shown: net of the buyer's fee when the
- * grid is net), each ask weighing the square root of its market's offers (at least 1: one offer or an
- * unknown count), bounded below by the best trusted bid (an item is worth at least what a trusted buy
- * order pays now). No trusted ask: the best trusted bid; neither: none (NaN). The square root keeps a deep
- * market from deciding alone while still counting depth; the median keeps one odd quote from moving it.
+ * panel's account of it (mark.ts); typed arrays only, no imports. mark = the depth-weighted median of the
+ * item's trusted asks (net when the grid is), each weighing the square root of its market's offers (at
+ * least 1), bounded below by the best trusted bid; no trusted ask: the best trusted bid; neither: NaN. The
+ * square root keeps a deep market from deciding alone; the median keeps one odd quote from moving it.
  */
 
 /** An ask's weight from its market's offers (NONE, 0 or less: 1). */

@@ -1,17 +1,9 @@
 /**
- * Outliers: a quote far from the same item's quotes on the other markets, judged per item and side.
- *
- * Rule (on the log of the price, so "twice" and "half" are equally far): with the item's quotes on the
- * markets that are not stalled, m = the median of ln(price) and s = 1.4826 x the median absolute deviation
- * from m (a robust standard deviation), floored at OUTLIER_FLOOR (ln 1.1: quotes within about 10 % of each
- * other are never told apart, so equal quotes flag nothing) and at OUTLIER_FLOOR_FEW (ln 1.2) when fewer than
- * OUTLIER_FEW_BELOW markets quote the item (a spread read from 3 or 4 quotes is itself unsure). A quote whose
- * |ln(price) - m| is over OUTLIER_K x s is flagged, high or low, when it is also at least OUTLIER_MIN_ABS
- * thousandths from exp(m) (a cent's steps on the cheapest items are no outliers). Every quoted market is
- * judged, stalled ones too; items quoted on fewer than OUTLIER_MIN_QUOTES markets are never judged (with two
- * quotes there is no telling which is off). Gross prices: fees differ by a few percent, far under the bar.
- *
- * Typed arrays only; one pass per item over its quotes with a small insertion sort (markets <= a few dozen).
+ * Outliers: a quote far from the same item's quotes on the other markets, judged per item and side on the
+ * log of the price ("twice" and "half" equally far): over OUTLIER_K robust standard deviations (1.4826 x
+ * the median absolute deviation, with floors) from the median of the non-stalled markets' quotes, and at
+ * least OUTLIER_MIN_ABS thousandths away. Gross prices: fees differ by a few percent, far under the bar.
+ * Typed arrays only, one pass per item. The rule in full: README.md, "Outliers (outliers.ts)".
  */
 import { BIG, NONE } from '../model/snapshot';
 import { TRUST_FLAG } from './types';

@@ -1,18 +1,9 @@
 /**
  * Quote age as observed: for one game, per item x market, the last quote seen and when it last changed,
- * when the market was first seen quoting the item and when it last did. Updated from each poll's snapshot;
- * the state is kept by item name and market slug (a union of everything seen), so a poll whose items or
- * markets differ from the last one's is matched row by row and column by column.
- *
- * A change is only ever dated by the poll that saw it: "changed at" is the first poll at which the new
- * value was seen (the change happened between that poll and the market's observation before). Each market
- * is compared with its own last observation, so polls of other market sets in between (another page
- * loading a few markets of the same game) lose nothing. Before a cell has been seen to change its change
- * time is NaN ("age unknown yet"): the quote stood at least since it was first seen. A quote that appears
- * where its market did not quote the item at its last observation counts as a change (a new listing); a
- * market never observed before (just turned on) or an item new to the polls has unknown ages.
- *
- * Values outside Int32 (BIG) compare as equal to each other: a change between two such values is missed.
+ * when the market was first seen quoting the item and when it last did. Updated from each poll's snapshot,
+ * kept by item name and market slug, so polls of other items or markets are matched row by row and column
+ * by column. A change is dated by the first poll that saw it; before any change is seen the age is unknown
+ * (NaN). Values outside Int32 (BIG) compare as equal to each other. The rules: README.md, "Quote age (quote-age.ts)".
  */
 import { NONE, type SnapshotData } from '../model/snapshot';
 

@@ -1,21 +1,10 @@
 /**
  * Markets that stall, judged per game and side from the last polls' change counts (quote-age.ts PollStat).
- *
- * Frozen: the market's quotes did not change at all over the last w polls (w = 1..STALL_MAX_POLLS, the
- * fewest that are enough) while the other markets' quotes did, at a rate that makes "no change at all" far
- * from chance: with the others' median share of changed quotes p over the same polls and the market's own
- * quotes compared c, the changes expected are p * c; at least STALL_EXPECTED_CHANGES expected and none
- * seen is a stall (for independent changes the chance of none is at most e^-5, under 1 %). A busy market is
- * so marked after one poll; a slow one needs more, and a market whose expected changes stay below the bar
- * over STALL_MAX_POLLS polls (few items, or prices that seldom move anywhere) is never marked.
- *
- * Once marked, a market stays marked until its own quotes change (frozen) or its count is back over the
- * bar (count fell): polls at which nothing moves anywhere, as between the reference service's repricings
- * every 5 minutes, are no evidence either way.
- *
- * Count fell: the items it quotes now are under COUNT_FELL_SHARE of the most it quoted over the last
- * STALL_MAX_POLLS polls (and at least COUNT_FELL_MIN fewer), while the other markets' counts held (their
- * median now / most is at least COUNT_HELD_SHARE): a feed losing its listings, not a smaller request.
+ * Frozen: no quote changed over the last w polls while the other markets' changes make "none at all" far
+ * from chance (at least STALL_EXPECTED_CHANGES expected: for independent changes a chance of at most e^-5,
+ * under 1 %). Count fell: the market quotes far fewer items than it did while the others held. A marked
+ * market stays so until its own quotes change or its count is back.
+ * The rules: README.md, "Stalled markets (stalls.ts)".
  */
 import type { MarketStall } from './types';
 import type { PollStat } from './quote-age';

@@ -1,19 +1,10 @@
 /**
  * Observed quote ages kept across restarts: one IndexedDB record per game ('market-desk-trust', store
- * 'games'), the age state of quote-age.ts in a compact form (times as whole seconds in Uint32, prices as
- * Int32; about 16 bytes per item x market: 14 MB for a whole CS2 catalog on 28 ask markets).
- *
- * Why a store of its own rather than the price history: the history is written by another worker, keeps
- * changes only where they were sampled and consolidates old days to hourly and daily points, so the first
- * poll after a start would have to read every item's chunks back (tens of thousands of records) to learn
- * when each quote last changed; one record per game is read once, in one request.
- *
- * Saved after the first poll of a run and then at most every SAVE_EVERY_MS (a whole CS2 catalog's record
- * is about 19 MB; polls are seconds apart), or at every poll for a game of at most SAVE_EVERY_POLL_CELLS
- * cells; a restart loses at most the changes seen since the last save, which then show as changed at the
- * first poll after the restart, never earlier. A failed write (quota, the
- * browser closing the database) keeps the ages in memory and says so (TrustData.storeProblem); a record
- * that does not read back as one (another build, damage) is dropped and the ages start again, said once.
+ * 'games'), quote-age.ts's state in a compact form (about 16 bytes per item x market: 14 MB for a whole
+ * CS2 catalog on 28 ask markets), read once, in one request, at a start. Saved after a run's first poll,
+ * then at most every SAVE_EVERY_MS (small games: every poll). A failed write keeps the ages in memory and
+ * says so (TrustData.storeProblem); an unreadable record is dropped, said once. Why not the price history,
+ * and what a restart loses: README.md, "Quote age store (trust-store.ts)".
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import {

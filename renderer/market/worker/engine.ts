@@ -81,6 +81,37 @@ function shapeError(e: unknown): never {
   throw e;
 }
 
+type GridLoad = Extract<MarketRequest, { type: 'graphql' | 'rest' }>;
+
+/** A grid load's answers, merged, with their sizes and timings. */
+interface Fetched {
+  minItems: unknown;
+  maxItems: unknown;
+  bytes: number;
+  bytesDoneAt: number;
+  parseMs: number;
+}
+
+/**
+ * The derived figures for the page's settings, so the UI's first render needs no pass over the whole
+ * catalog; and the history's mark (gross, trusted, history/poll-input.ts) when those figures are for other
+ * settings: both here, off the UI thread. Returns the buffers to transfer.
+ */
+function deriveInWorker(data: SnapshotData, derive: NonNullable<GridLoad['derive']>): ArrayBuffer[] {
+  const snap = toSnapshot(data);
+  const askCols = data.askMarkets.map((_, i) => i);
+  const bidCols = data.bidMarkets.map((_, i) => i);
+  const choice = { quotes: derive.quotes, includeStalled: derive.includeStalled };
+  const d = computeDerived({ snap, askCols, bidCols, fees: derive.fees, net: derive.net, ...choice });
+  data.derived = { key: derivedKey(snap, askCols, bidCols, derive.fees, derive.net, choice), data: d };
+  const transfer = derivedTransferables(d);
+  if (!isHistoryMarkKey(snap, data.derived.key)) {
+    data.historyMark = computeDerived({ snap, askCols, bidCols, fees: {}, net: false }).mark;
+    transfer.push(data.historyMark.buffer as ArrayBuffer);
+  }
+  return transfer;
+}
+
 /** The longest a list's search data waits for the page to say the list is on screen. */
 const PAINT_WAIT_MS = 1000;
 
@@ -181,68 +212,73 @@ export class MarketWorker {
     };
   }
 
-  async load(req: Extract<MarketRequest, { type: 'graphql' | 'rest' }>): Promise<void> {
+  /** The answers of a GraphQL load: one request, or one per batch (a service that takes only so many names), merged item by item. */
+  private async fetchGraphql(
+    req: GridLoad & { type: 'graphql' },
+    ctx: (part: number) => PostOptions,
+  ): Promise<Fetched> {
+    const batches = req.batches ?? [{ body: req.body, askMarkets: req.askMarkets, bidMarkets: req.bidMarkets }];
+    const got = await Promise.all(batches.map((b, i) => postAndParse(req.url, b.body, ctx(i)).then((f) => ({ f, b }))));
+    const total = got.reduce((a, { f }) => a + f.bytes, 0);
+    this.post({ type: 'progress', id: req.id, bytes: total, total, phase: 'parse' });
+    const mins: unknown[] = [];
+    const maxes: unknown[] = [];
+    const out: Fetched = { minItems: null, maxItems: null, bytes: 0, bytesDoneAt: 0, parseMs: 0 };
+    for (const { f, b } of got) {
+      const data = graphqlData(f.json, [...b.askMarkets, ...b.bidMarkets]);
+      mins.push(data.aggregatedMinPrices);
+      if (b.bidMarkets.length > 0) maxes.push(data.aggregatedMaxOrders);
+      out.bytes += f.bytes;
+      out.bytesDoneAt = Math.max(out.bytesDoneAt, f.bytesDoneAt);
+      out.parseMs += f.parseMs;
+    }
+    out.minItems = mergeAnswers(mins, 'prices');
+    if (req.bidMarkets.length > 0) out.maxItems = mergeAnswers(maxes, 'orders');
+    return out;
+  }
+
+  /** The answers of a REST load: the asks' and bids' requests (in parts of perRequest markets), merged. */
+  private async fetchRest(req: GridLoad & { type: 'rest' }, ctx: (part: number) => PostOptions): Promise<Fetched> {
+    const askParts = chunks(req.askMarkets, req.perRequest?.ask ?? null);
+    const bidParts = req.bidMarkets.length > 0 ? chunks(req.bidMarkets, req.perRequest?.bid ?? null) : [];
+    const [fMin, fMax] = await Promise.all([
+      Promise.all(askParts.map((markets, i) => postAndParse(req.minPricesUrl, { game_id: req.game, markets }, ctx(i)))),
+      Promise.all(
+        bidParts.map((markets, i) =>
+          postAndParse(req.maxOrdersUrl, { game_id: req.game, markets }, ctx(askParts.length + i)),
+        ),
+      ),
+    ]);
+    const all = [...fMin, ...fMax];
+    const bytes = all.reduce((a, f) => a + f.bytes, 0);
+    this.post({ type: 'progress', id: req.id, bytes, total: null, phase: 'parse' });
+    return {
+      minItems: mergeAnswers(
+        fMin.map((f) => f.json),
+        'prices',
+      ),
+      maxItems:
+        fMax.length > 0
+          ? mergeAnswers(
+              fMax.map((f) => f.json),
+              'orders',
+            )
+          : null,
+      bytes,
+      bytesDoneAt: Math.max(...all.map((f) => f.bytesDoneAt)),
+      parseMs: all.reduce((a, f) => a + f.parseMs, 0),
+    };
+  }
+
+  async load(req: GridLoad): Promise<void> {
     const ac = new AbortController();
     this.inflight.set(req.id, ac);
     const requested = [...req.askMarkets, ...req.bidMarkets];
     const onBytes = this.progress(req.id);
     const ctx = (part: number): PostOptions => postOptions(ac.signal, this.doFetch, requested, onBytes(part));
     try {
-      let minItems: unknown;
-      let maxItems: unknown = null;
-      let bytes = 0;
-      let bytesDoneAt = 0;
-      let parseMs = 0;
-      if (req.type === 'graphql') {
-        // One request, or one per batch (a service that takes only so many names), merged item by item.
-        const batches = req.batches ?? [{ body: req.body, askMarkets: req.askMarkets, bidMarkets: req.bidMarkets }];
-        const got = await Promise.all(
-          batches.map((b, i) => postAndParse(req.url, b.body, ctx(i)).then((f) => ({ f, b }))),
-        );
-        const total = got.reduce((a, { f }) => a + f.bytes, 0);
-        this.post({ type: 'progress', id: req.id, bytes: total, total, phase: 'parse' });
-        const mins: unknown[] = [];
-        const maxes: unknown[] = [];
-        for (const { f, b } of got) {
-          const data = graphqlData(f.json, [...b.askMarkets, ...b.bidMarkets]);
-          mins.push(data.aggregatedMinPrices);
-          if (b.bidMarkets.length > 0) maxes.push(data.aggregatedMaxOrders);
-          bytes += f.bytes;
-          bytesDoneAt = Math.max(bytesDoneAt, f.bytesDoneAt);
-          parseMs += f.parseMs;
-        }
-        minItems = mergeAnswers(mins, 'prices');
-        if (req.bidMarkets.length > 0) maxItems = mergeAnswers(maxes, 'orders');
-      } else {
-        const askParts = chunks(req.askMarkets, req.perRequest?.ask ?? null);
-        const bidParts = req.bidMarkets.length > 0 ? chunks(req.bidMarkets, req.perRequest?.bid ?? null) : [];
-        const [fMin, fMax] = await Promise.all([
-          Promise.all(
-            askParts.map((markets, i) => postAndParse(req.minPricesUrl, { game_id: req.game, markets }, ctx(i))),
-          ),
-          Promise.all(
-            bidParts.map((markets, i) =>
-              postAndParse(req.maxOrdersUrl, { game_id: req.game, markets }, ctx(askParts.length + i)),
-            ),
-          ),
-        ]);
-        const all = [...fMin, ...fMax];
-        bytes = all.reduce((a, f) => a + f.bytes, 0);
-        this.post({ type: 'progress', id: req.id, bytes, total: null, phase: 'parse' });
-        minItems = mergeAnswers(
-          fMin.map((f) => f.json),
-          'prices',
-        );
-        maxItems =
-          fMax.length > 0
-            ? mergeAnswers(
-                fMax.map((f) => f.json),
-                'orders',
-              )
-            : null;
-        bytesDoneAt = Math.max(...all.map((f) => f.bytesDoneAt));
-        parseMs = all.reduce((a, f) => a + f.parseMs, 0);
-      }
+      const { minItems, maxItems, bytes, bytesDoneAt, parseMs } =
+        req.type === 'graphql' ? await this.fetchGraphql(req, ctx) : await this.fetchRest(req, ctx);
       if (ac.signal.aborted) return;
       const t0 = performance.now();
       let data: SnapshotData;
@@ -262,22 +298,7 @@ export class MarketWorker {
       data.trust = await this.trust.observe(data, bytesDoneAt > 0 ? bytesDoneAt : now());
       transfer = [...transfer, ...trustTransferables(data.trust)];
       if (ac.signal.aborted) return;
-      if (req.derive) {
-        // The UI's first render then needs no pass over the whole catalog.
-        const snap = toSnapshot(data);
-        const askCols = data.askMarkets.map((_, i) => i);
-        const bidCols = data.bidMarkets.map((_, i) => i);
-        const choice = { quotes: req.derive.quotes, includeStalled: req.derive.includeStalled };
-        const d = computeDerived({ snap, askCols, bidCols, fees: req.derive.fees, net: req.derive.net, ...choice });
-        data.derived = { key: derivedKey(snap, askCols, bidCols, req.derive.fees, req.derive.net, choice), data: d };
-        transfer = [...transfer, ...derivedTransferables(d)];
-        // The history's mark (gross, trusted, history/poll-input.ts): here, off the UI thread, when the
-        // figures above are for other settings.
-        if (!isHistoryMarkKey(snap, data.derived.key)) {
-          data.historyMark = computeDerived({ snap, askCols, bidCols, fees: {}, net: false }).mark;
-          transfer = [...transfer, data.historyMark.buffer as ArrayBuffer];
-        }
-      }
+      if (req.derive) transfer = [...transfer, ...deriveInWorker(data, req.derive)];
       // The filter's index (search-index.ts): built here, off the UI thread, once per snapshot.
       data.searchIndex = buildSearchIndex(data.search);
       transfer = [...transfer, ...searchIndexTransferables(data.searchIndex)];

@@ -1,20 +1,10 @@
 /**
- * The streamed Parquet file of a price-history export, written row group by row group as the batches
- * fill (hyparquet-writer's ParquetWriter: each group's bytes go to the sink before the next is encoded).
- *
- * Types for the tools analysts use (Parquet's logical types,
- * https://github.com/apache/parquet-format/blob/master/LogicalTypes.md):
- * - time: INT64 TIMESTAMP(MILLIS, isAdjustedToUTC=true) (the legacy TIMESTAMP_MILLIS annotation as well);
- * - price, low, high: INT64 DECIMAL(18, 3) over the same integer thousandths (readers show 12.345);
- * - item, market, side: UTF-8 strings, dictionary-encoded (asked for: a few thousand names over hundreds of
- *   thousands of rows);
- * - resolution_ms: INT32.
- * Shown in another currency, three more columns: price_<CODE> (the price at the rate of the row's own UTC day,
- * rounded half away from zero to the currency's own decimals: DECIMAL(18, those decimals) over its minor
- * units), rate (DOUBLE, units per service unit) and rate_date (the day whose rate it is); null without a rate.
- * The provenance goes in the footer's key-value metadata ('market-desk.provenance', JSON). Statistics are
- * kept where a reader can skip row groups with them (time, item: rows come item after item, price); the
- * other columns' cost a fifth of the writing time and every group holds every market and side anyway.
+ * The streamed Parquet file of a price-history export, written row group by row group as the batches fill
+ * (hyparquet-writer's ParquetWriter: each group's bytes go to the sink before the next is encoded). Types
+ * follow Parquet's logical types (https://github.com/apache/parquet-format/blob/master/LogicalTypes.md):
+ * time TIMESTAMP(MILLIS, UTC), prices DECIMAL(18, 3) over thousandths, names dictionary-encoded strings.
+ * The provenance goes in the footer's key-value metadata ('market-desk.provenance'). Every column, the
+ * currency columns and the statistics kept: ../README.md, "Parquet stream (export/parquet-stream.ts)".
  */
 import type { SchemaElement } from 'hyparquet';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';

@@ -1,12 +1,10 @@
 /**
- * A price-history export streamed to sinks (sink.ts) in bounded memory: the selection's items read from
- * the store in large batches (a game's every item: one request a batch of consecutive items; a list of
- * items: one transaction, every request in flight; the next batch read while this one is written), their rows gathered into row batches (rows.ts) and written as they fill: CSV in ~1 MiB
- * chunks, Parquet a row group per batch, both from one read when both are asked for; the provenance file
- * last. Progress (rows, bytes, items, time left) after each batch; a cancel or a failure aborts every sink,
- * so no partial file is left.
- *
- * Rows come item after item (the store's key order), each item's in time order, then market and side.
+ * A price-history export streamed to sinks (sink.ts) in bounded memory. Items are read from the store in
+ * large batches (every item of a game: a request per batch of records; a list: one transaction, every
+ * request in flight), the next batch read while this one is written. Rows (rows.ts) are written as a batch
+ * fills: CSV in ~1 MiB chunks, Parquet a row group per batch, both from one read; provenance last. Rows
+ * come item after item (the store's key order), each in time order, then market and side. Progress after
+ * each batch; a cancel or a failure aborts every sink, so no partial file is left.
  */
 import { chunkName, DAY, streamOf, type Chunk } from '../chunk-codec';
 import { COLUMNS, resolutionText, type ExportSelection, type Provenance } from '../export-rows';
@@ -83,6 +81,111 @@ class Counted implements ExportSink {
   }
 }
 
+/** The format writers over their sinks (opened in file order), and the rows' day conversions when the currency is another. */
+async function openWriters(
+  fileNames: readonly string[],
+  formats: StreamFormats,
+  names: string[],
+  cols: ReturnType<typeof seriesColumns>,
+  ctx: ExportContext,
+  open: SinkFactory,
+  sinks: Counted[],
+) {
+  for (const name of fileNames) sinks.push(new Counted(await open(name)));
+  const sinkOf = (name: string): Counted => sinks[fileNames.indexOf(name)] as Counted;
+  const conversionAt =
+    ctx.currency && ctx.currency.service !== ctx.currency.display ? dayConversions(ctx.currency) : undefined;
+  const csv = formats.csv
+    ? new CsvStreamWriter(sinkOf(fileNames[0] as string), names, cols, conversionAt, ctx.currency?.display)
+    : null;
+  const parquet = formats.parquet
+    ? new ParquetStreamWriter(
+        sinkOf(fileNames[formats.csv ? 1 : 0] as string),
+        names,
+        cols,
+        conversionAt && ctx.currency
+          ? { at: conversionAt, code: ctx.currency.display, digits: minorDigits(ctx.currency.display) }
+          : undefined,
+      )
+    : null;
+  return { sinkOf, conversionAt, csv, parquet };
+}
+
+/**
+ * One item's records added to `item`; the asks' and bids' stream's spans (streams[j] '') noted in the
+ * provenance's parts, neighbours of one resolution joined. Returns the records read.
+ */
+function addItem(
+  item: ItemRows,
+  name: string,
+  perStream: readonly Chunk[][],
+  streams: readonly string[],
+  sel: ExportSelection,
+  parts: Provenance['parts'],
+): number {
+  let records = 0;
+  item.reset();
+  for (let j = 0; j < perStream.length; j++) {
+    for (const c of perStream[j] as Chunk[]) {
+      records++;
+      const span = item.addChunk(c, sel.from, sel.to);
+      if (!span || streams[j] !== '') continue;
+      const r = ('r' in c && c.r) || 0;
+      const prev = parts[parts.length - 1];
+      if (prev && prev.item === name && prev.resolutionMs === r) prev.to = new Date(span.to).toISOString();
+      else
+        parts.push({
+          item: name,
+          from: new Date(span.from).toISOString(),
+          to: new Date(span.to).toISOString(),
+          resolution: resolutionText(r),
+          resolutionMs: r,
+        });
+    }
+  }
+  return records;
+}
+
+function provenanceOf(
+  ctx: ExportContext,
+  sel: ExportSelection,
+  parts: Provenance['parts'],
+  rows: number,
+  converted: boolean,
+): Provenance {
+  return {
+    service: ctx.service,
+    game: sel.game,
+    ...(ctx.gameName ? { gameName: ctx.gameName } : {}),
+    pollingIntervalMs: ctx.pollingIntervalMs,
+    exportedAt: new Date(ctx.at).toISOString(),
+    selection: {
+      items: sel.names ?? 'all',
+      markets: sel.markets ?? 'all',
+      from: new Date(sel.from).toISOString(),
+      to: new Date(sel.to).toISOString(),
+    },
+    parts,
+    rows,
+    columns: {
+      ...COLUMNS,
+      price:
+        'price in thousandths of the currency unit, raw (before fees); Parquet: DECIMAL(18,3) over the same thousandths (12.345 is 12345 thousandths); empty/null: no price at that market from then on',
+    },
+    ...(converted && ctx.currency
+      ? {
+          currency: {
+            service: ctx.currency.service,
+            display: ctx.currency.display,
+            rounding: `CSV and Parquet price_${ctx.currency.display}: price x the rate of the row's own UTC day (the closest earlier published day; the oldest kept for older rows), rounded half away from zero to the currency's own decimals; price stays in ${ctx.currency.service} thousandths`,
+            rates:
+              'European Central Bank euro reference rates (units per EUR), or your own rate where you set one; rate_date names the day used (Parquet: rate, units of the display currency per service unit, as well)',
+          },
+        }
+      : {}),
+  };
+}
+
 export async function streamExport(
   store: HistoryStore,
   sel: ExportSelection,
@@ -105,27 +208,8 @@ export async function streamExport(
 
   const fileNames = exportFileNames(sel.game, formats);
   const sinks: Counted[] = [];
-  const abortAll = async (reason: string): Promise<void> => {
-    await Promise.all(sinks.map((s) => s.abort(reason).catch(() => undefined)));
-  };
   try {
-    for (const name of fileNames) sinks.push(new Counted(await open(name)));
-    const sinkOf = (name: string): Counted => sinks[fileNames.indexOf(name)] as Counted;
-    const conversionAt =
-      ctx.currency && ctx.currency.service !== ctx.currency.display ? dayConversions(ctx.currency) : undefined;
-    const csv = formats.csv
-      ? new CsvStreamWriter(sinkOf(fileNames[0] as string), names, cols, conversionAt, ctx.currency?.display)
-      : null;
-    const parquet = formats.parquet
-      ? new ParquetStreamWriter(
-          sinkOf(fileNames[formats.csv ? 1 : 0] as string),
-          names,
-          cols,
-          conversionAt && ctx.currency
-            ? { at: conversionAt, code: ctx.currency.display, digits: minorDigits(ctx.currency.display) }
-            : undefined,
-        )
-      : null;
+    const { sinkOf, conversionAt, csv, parquet } = await openWriters(fileNames, formats, names, cols, ctx, open, sinks);
     const rowBatch = new RowBatch(options.rowGroupRows ?? ROW_GROUP_ROWS);
     const item = new ItemRows(cols);
     const parts: Provenance['parts'] = [];
@@ -158,36 +242,11 @@ export async function streamExport(
     // At once: counting a large store's records takes a moment.
     report();
     total = sel.names ? sel.names.length : await store.chunkCount(sel.game);
-    for await (const batch of readItems(
-      store,
-      sel,
-      names,
-      streams,
-      batchItems,
-      options.batchRecords ?? BATCH_RECORDS,
-    )) {
+    const batchRecords = options.batchRecords ?? BATCH_RECORDS;
+    for await (const batch of readItems(store, sel, names, streams, batchItems, batchRecords)) {
       if (cancelled()) throw new ExportCancelled();
       for (const [index, perStream] of batch) {
-        const name = names[index] as string;
-        item.reset();
-        for (let j = 0; j < perStream.length; j++) {
-          for (const c of perStream[j] as Chunk[]) {
-            records++;
-            const span = item.addChunk(c, sel.from, sel.to);
-            if (!span || streams[j] !== '') continue;
-            const r = ('r' in c && c.r) || 0;
-            const prev = parts[parts.length - 1];
-            if (prev && prev.item === name && prev.resolutionMs === r) prev.to = new Date(span.to).toISOString();
-            else
-              parts.push({
-                item: name,
-                from: new Date(span.from).toISOString(),
-                to: new Date(span.to).toISOString(),
-                resolution: resolutionText(r),
-                resolutionMs: r,
-              });
-          }
-        }
+        records += addItem(item, names[index] as string, perStream, streams, sel, parts);
         for (let k = 0; k < item.count;) {
           k += item.copyInto(rowBatch, index, k);
           if (rowBatch.full) {
@@ -200,37 +259,7 @@ export async function streamExport(
       report();
     }
     await flush();
-    const provenance: Provenance = {
-      service: ctx.service,
-      game: sel.game,
-      ...(ctx.gameName ? { gameName: ctx.gameName } : {}),
-      pollingIntervalMs: ctx.pollingIntervalMs,
-      exportedAt: new Date(ctx.at).toISOString(),
-      selection: {
-        items: sel.names ?? 'all',
-        markets: sel.markets ?? 'all',
-        from: new Date(sel.from).toISOString(),
-        to: new Date(sel.to).toISOString(),
-      },
-      parts,
-      rows,
-      columns: {
-        ...COLUMNS,
-        price:
-          'price in thousandths of the currency unit, raw (before fees); Parquet: DECIMAL(18,3) over the same thousandths (12.345 is 12345 thousandths); empty/null: no price at that market from then on',
-      },
-      ...(conversionAt && ctx.currency
-        ? {
-            currency: {
-              service: ctx.currency.service,
-              display: ctx.currency.display,
-              rounding: `CSV and Parquet price_${ctx.currency.display}: price x the rate of the row's own UTC day (the closest earlier published day; the oldest kept for older rows), rounded half away from zero to the currency's own decimals; price stays in ${ctx.currency.service} thousandths`,
-              rates:
-                'European Central Bank euro reference rates (units per EUR), or your own rate where you set one; rate_date names the day used (Parquet: rate, units of the display currency per service unit, as well)',
-            },
-          }
-        : {}),
-    };
+    const provenance = provenanceOf(ctx, sel, parts, rows, conversionAt !== undefined);
     if (cancelled()) throw new ExportCancelled();
     await csv?.finish();
     await parquet?.finish(provenance);
@@ -240,7 +269,8 @@ export async function streamExport(
     onProgress({ rows, bytes: bytes(), items, fraction: 1, elapsedMs: now() - started, etaMs: 0 });
     return { rows, files: fileNames.map((name) => ({ name, bytes: sinkOf(name).bytes })) };
   } catch (e) {
-    await abortAll(e instanceof ExportCancelled ? 'cancelled' : e instanceof Error ? e.message : String(e));
+    const reason = e instanceof ExportCancelled ? 'cancelled' : e instanceof Error ? e.message : String(e);
+    await Promise.all(sinks.map((s) => s.abort(reason).catch(() => undefined)));
     throw e;
   }
 }
