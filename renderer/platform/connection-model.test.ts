@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../../shared/api/status';
 import { settleStatus } from './connection-model';
 
-function status(state: ConnectionStatus['state'], message = state): ConnectionStatus {
+function status(state: ConnectionStatus['state'], message: string = state): ConnectionStatus {
   return {
     state,
     baseUrl: 'https://api.example.com',

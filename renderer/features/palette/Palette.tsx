@@ -1,18 +1,10 @@
 /**
  * The command palette (Ctrl/Cmd+K): jump to an item, a page, a game, or run an action, by keyboard.
- *
- * A modal <dialog> holding a combobox (the text field) and a listbox of options in groups (Actions,
- * Pages, Games, Items). Focus stays in the field; the active option is aria-activedescendant. Arrows,
- * Home/End and PageUp/PageDown move; Enter runs (Shift+Enter on an item opens it in Analytics); Esc closes
- * and gives focus back to where it was. When the query finds items, the last two actions are "Add <the best
- * match> to portfolio…" (the holding editor) and "New alert for <the best match>…" (the alert editor, on
- * the current game); the active option stays the first other one, so Enter does what it did before, and ↑
- * or Home reaches them. Items are the names of the current game's loaded price snapshot (the grid's
- * react-query cache, remembered by market/item-names.ts so they stay available on other pages); ranking is
- * market/model/rank.ts.
- *
- * This file opens and closes the palette and wires its model (usePaletteModel: query, results, active
- * option, keys) to its parts (PaletteList, PaletteFoot); the options are palette-options.ts.
+ * A modal <dialog> with a combobox and a listbox of grouped options; focus stays in the field and the active
+ * option is aria-activedescendant; Esc closes and gives focus back. With item matches, the last two actions
+ * are "Add <best match> to portfolio…" and "New alert for <best match>…", and the active option stays the
+ * first other one, so Enter keeps its meaning. Items: market/item-names.ts, ranked by market/model/rank.ts.
+ * This file opens and closes the palette and wires usePaletteModel to PaletteList and PaletteFoot.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { SHORTCUTS, useGlobalKeys } from '../../lib/shortcuts';
