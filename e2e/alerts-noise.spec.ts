@@ -9,7 +9,7 @@
  * The app's own check is observed through the alert's "Now" cell (data-value: the value at its last check).
  */
 import { formatMoney, toDecimalString } from '../shared/money/money';
-import { APP_PREFERENCES, PREFERENCE_PREFIX } from '../renderer/lib/preferences';
+import { refreshEvery } from './refresh-interval';
 import { createSimulatedMarket, EPOCH_MS } from '../service/src/sim/index';
 import { E2E_CATALOG_SLICE, expect, test } from './fixtures';
 import { openGrid, showOnly } from './grid-page';
@@ -73,10 +73,7 @@ test('a one-poll dip does not fire an alert held over 2 refreshes; a fall that h
   const plan = findPlan();
   const money = { decimals: 2, symbol: '$' } as const;
   // Refreshes by hand only: one move of the clock, one poll.
-  await page.addInitScript(
-    (key) => localStorage.setItem(key, '0'),
-    PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key,
-  );
+  await refreshEvery(page, 0);
 
   await openGrid(page, appUrl);
   const row = await showOnly(page, plan.name);

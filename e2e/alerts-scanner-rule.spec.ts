@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { toDecimalString } from '../shared/money/money';
 import { expect, test } from './fixtures';
 import { plantedRoutes } from './planted-routes';
+import { refreshEvery } from './refresh-interval';
 
 const EPOCH_MS = 5 * 60_000;
 
@@ -51,6 +52,8 @@ test("a saved rule with 'alert after 2 polls' notifies a planted route once and 
   const planted = (await plantedRoutes(service)).find((r) => !r.blinks)!;
   expect(planted).toBeDefined();
 
+  // Polls by hand only: each move of the clock is then one poll of the new prices.
+  await refreshEvery(page, 0);
   await page.goto(appUrl);
   await expect(page.locator('main')).toBeVisible({ timeout: 90_000 });
   await page.keyboard.press('Control+6');

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { Response } from '@playwright/test';
 import { REST_PATHS } from '../shared/api/schema';
 import type { AggregatedMinPrices } from '../shared/api/types';
-import { APP_PREFERENCES, PREFERENCE_PREFIX } from '../renderer/lib/preferences';
+import { refreshEvery } from './refresh-interval';
 import { expect, test } from './fixtures';
 import { rest } from './grid-api';
 import { apiToken, showOnly } from './grid-page';
@@ -38,10 +38,7 @@ test('only Analytics, Portfolio or Alerts open: the prices are polled every 15 s
   service,
 }) => {
   test.setTimeout(360_000);
-  await page.addInitScript(
-    (key) => localStorage.setItem(key, '15'),
-    PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key,
-  );
+  await refreshEvery(page, 15);
   const markets = shownAskMarkets(service.markets, 730);
   const itemAsks = async (): Promise<Map<string, number>> => {
     // A fresh token each time: the service's clock moves on by hours, past a token's lifetime.
@@ -51,12 +48,11 @@ test('only Analytics, Portfolio or Alerts open: the prices are polled every 15 s
     return new Map((row?.prices ?? []).map((p) => [p.market_name, p.price]));
   };
 
-  // Every answered price poll of the page (its worker's requests are the page's).
+  // Every answered price poll of the page (its worker's requests are the page's). Sent: the browser's own
+  // clock, as the request left; this process hears of it later, after the market may have moved.
   const answered: Array<{ sent: number; answered: number }> = [];
-  const sentAt = new Map<object, number>();
-  page.context().on('request', (r) => void sentAt.set(r, Date.now()));
   page.context().on('response', (r) => {
-    if (isPricePoll(r) && r.ok()) answered.push({ sent: sentAt.get(r.request()) ?? Date.now(), answered: Date.now() });
+    if (isPricePoll(r) && r.ok()) answered.push({ sent: r.request().timing().startTime, answered: Date.now() });
   });
 
   const polls: Poll[] = [];

@@ -6,6 +6,7 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { refreshEvery } from './refresh-interval';
 
 const SIZES = [
   { width: 900, height: 700 },
@@ -69,6 +70,9 @@ test('at a small, a usual and a large size the grid fills the window with a bann
   service,
 }, testInfo) => {
   await page.setViewportSize(SIZES[0]);
+  // Recovery comes with the next timed poll (a poll after three failures waits the interval): the shortest
+  // interval keeps it well inside this test's wait, however long the screenshots before it took.
+  await refreshEvery(page, 15);
   await page.goto(appUrl);
   const banner = page.getByTestId('status-banner');
   if (!service.separate) {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { TestService } from './separate-service';
+import { refreshEvery } from './refresh-interval';
 
 const EPOCH_MS = 5 * 60_000;
 const SHOTS = path.resolve('.cache', 'shots');
@@ -58,6 +59,8 @@ async function routePolls(page: Page): Promise<Map<string, number>> {
 }
 
 async function openScanner(page: Page, appUrl: string, backtestFirst = false): Promise<void> {
+  // Polls by hand only: each move of the clock is then one poll of the new prices.
+  await refreshEvery(page, 0);
   await page.goto(appUrl);
   await expect(page.locator('main')).toBeVisible({ timeout: 90_000 });
   await page.keyboard.press('Control+6');

@@ -17,6 +17,7 @@ import { expect, test } from './fixtures';
 import type { TestService } from './separate-service';
 import { parseCsv } from './csv-read';
 import { plantedRoutes, type PlantedRoute } from './planted-routes';
+import { refreshEvery } from './refresh-interval';
 
 const EPOCH_MS = 5 * 60_000;
 const SHOTS = path.resolve('.cache', 'shots');
@@ -164,6 +165,8 @@ async function exportsEqualTable(page: Page): Promise<void> {
 
 test('the scanner ranks live routes, counts their persistence and opens an item', async ({ page, appUrl, service }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Polls by hand only: each move of the clock is then one poll of the new prices.
+  await refreshEvery(page, 0);
   await page.goto(appUrl);
   await expect(page.locator('main')).toBeVisible({ timeout: 90_000 });
   await page.keyboard.press('Control+6');

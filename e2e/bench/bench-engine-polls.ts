@@ -22,7 +22,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { decodeChunk, type EncodedChunk } from '../../renderer/market/history/chunk-codec';
-import { APP_PREFERENCES, PREFERENCE_PREFIX, REFRESH_INTERVALS } from '../../renderer/lib/preferences';
+import { REFRESH_INTERVALS } from '../../renderer/lib/preferences';
+import { refreshEvery } from '../refresh-interval';
 import { feedsToday, requestBudget } from '../../renderer/market/request-plan';
 import { formatCount, formatInterval } from '../../shared/budget/planner';
 import { RequestMeter } from '../../backend/request-meter';
@@ -116,10 +117,7 @@ async function main(): Promise<void> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       // tsx keeps function names with an injected __name() helper; the page needs it too (bench-utils.ts).
       await context.addInitScript({ content: 'window.__name = (f) => f;' });
-      await context.addInitScript(({ key, s }) => localStorage.setItem(key, String(s)), {
-        key: PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key,
-        s: INTERVAL_S,
-      });
+      await refreshEvery(context, INTERVAL_S);
       const counts: Counts = { pricePolls: 0, recLists: 0, requests: 0, visibility: 'visible', recorded: 0, points: 0 };
       watch(context, counts);
       // A web host each: its back end counts that context's requests to the service (its usage file).

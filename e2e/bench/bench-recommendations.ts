@@ -41,7 +41,7 @@ import type { CDPSession, Page, Request } from '@playwright/test';
 import { GRAPHQL_PATH, REST_PATHS } from '../../shared/api/schema';
 import { DEFAULT_GAME_ID } from '../../shared/catalog/games';
 import { SECRET_HEADER } from '../../webhost/launch-secret';
-import { APP_PREFERENCES, PREFERENCE_PREFIX } from '../../renderer/lib/preferences';
+import { refreshEvery } from '../refresh-interval';
 import type { RecColumns } from '../../renderer/market/recommendations/rec-columns';
 import { shapeRecs } from '../../renderer/market/recommendations/rec-reader';
 import {
@@ -389,10 +389,7 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await instrument(page);
-    await page.addInitScript(
-      (key) => localStorage.setItem(key, '0'),
-      PREFERENCE_PREFIX + APP_PREFERENCES.refreshIntervalSeconds.key,
-    );
+    await refreshEvery(page, 0);
     await page.addInitScript(defineSig, LIST);
     await page.addInitScript(watchRecsWire);
     const cdp: CDPSession = await context.newCDPSession(page);

@@ -22,6 +22,7 @@ import { MarketEngine, requestKey, type PriceRequest } from './engine';
 import { loadRecommendations, type RecRequest } from '../recommendations/api/load';
 import type { RecColumns } from '../recommendations/rec-columns';
 import { canCarryBids, carryBids, pollOfAnswer } from './carry-bids';
+import { fetchIntoCache } from './cache-fetch';
 import { historyConsumer } from './history-consumer';
 import { marketDiscovery } from '../markets/useMarketDiscovery';
 import { stalledMarkets } from '../stalled-markets';
@@ -107,25 +108,22 @@ function recsEngine(
   return new MarketEngine<RecColumns, RecRequest>({
     interval: deps.interval,
     load: async (req, source) => {
-      const key = recsQueryKey(source, req);
       const p = progress(req);
-      const snap = await deps.queryClient.fetchQuery<RecColumns, Error, RecColumns, readonly unknown[]>({
-        queryKey: key,
-        queryFn: async ({ signal }) => {
+      const { data, at } = await fetchIntoCache(
+        deps.queryClient,
+        recsQueryKey(source, req),
+        gcTime(deps.interval()),
+        async () => {
           p.start();
           performance.mark('recs:load-start');
           try {
-            return await loadRecommendations(deps.client(), req, { signal, onProgress: p.set });
+            return await loadRecommendations(deps.client(), req, { onProgress: p.set });
           } finally {
             p.end();
           }
         },
-        staleTime: 0,
-        gcTime: gcTime(deps.interval()),
-        retry: false,
-        structuralSharing: false,
-      });
-      return { snap, at: deps.queryClient.getQueryState(key)?.dataUpdatedAt || Date.now() };
+      );
+      return { snap: data, at };
     },
   });
 }
@@ -140,28 +138,20 @@ function pricesEngine(deps: EngineDeps, progress: (r: PriceRequest) => ProgressS
       // Asks only (bids every Nth poll): the last bids of this request are kept, with their own time.
       const last = deps.queryClient.getQueryData<Snapshot>(key);
       const carry = !bids && canCarryBids(last, req.game, req.bidMarkets) ? last : null;
-      const snap = await deps.queryClient.fetchQuery<Snapshot, Error, Snapshot, readonly unknown[]>({
-        queryKey: key,
-        queryFn: async ({ signal }) => {
-          p.start();
-          performance.mark('grid:load-start');
-          try {
-            if (!carry) return await loadPriceRequest(deps.client(), req, source, { signal, onProgress: p.set });
-            const asks = await loadPriceRequest(deps.client(), { ...req, bidMarkets: [] }, source, {
-              signal,
-              onProgress: p.set,
-            });
-            return carryBids(asks, carry, carry.bidsAt ?? deps.queryClient.getQueryState(key)?.dataUpdatedAt ?? 0);
-          } finally {
-            p.end();
-          }
-        },
-        staleTime: 0,
-        gcTime: gcTime(deps.interval()),
-        retry: false,
-        structuralSharing: false,
+      const { data, at } = await fetchIntoCache(deps.queryClient, key, gcTime(deps.interval()), async () => {
+        p.start();
+        performance.mark('grid:load-start');
+        try {
+          if (!carry) return await loadPriceRequest(deps.client(), req, source, { onProgress: p.set });
+          const asks = await loadPriceRequest(deps.client(), { ...req, bidMarkets: [] }, source, {
+            onProgress: p.set,
+          });
+          return carryBids(asks, carry, carry.bidsAt ?? deps.queryClient.getQueryState(key)?.dataUpdatedAt ?? 0);
+        } finally {
+          p.end();
+        }
       });
-      return { snap, at: deps.queryClient.getQueryState(key)?.dataUpdatedAt || Date.now(), bids: carry === null };
+      return { snap: data, at, bids: carry === null };
     },
   });
 }

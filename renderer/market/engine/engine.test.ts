@@ -291,6 +291,29 @@ describe('the market engine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(load.mock.calls.map((c) => c[1])).toEqual(['live|http://127.0.0.1:1', 'demo']);
   });
+
+  it('a new data source while a poll is under way: the old answer is dropped and the new source polled at once (manual only too)', async () => {
+    const pending: Array<(snap: Snap) => void> = [];
+    const load = vi.fn(
+      (_req: PriceRequest, _source: string) =>
+        new Promise<{ snap: Snap; at: number }>((resolve) => {
+          pending.push((snap) => resolve({ snap, at: Date.now() }));
+        }),
+    );
+    const engine = new MarketEngine<Snap>({ load, interval: () => false });
+    const answers: Array<{ source: string; n: number }> = [];
+    engine.consume('test', (a) => void answers.push({ source: a.source, n: a.snap.n }));
+    engine.setSource('demo');
+    engine.need({ ...CS2, kinds: ['asks'] });
+    await vi.advanceTimersByTimeAsync(0);
+    engine.setSource('live|http://127.0.0.1:1');
+    pending[0]!({ game: 730, n: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load.mock.calls.map((c) => c[1])).toEqual(['demo', 'live|http://127.0.0.1:1']);
+    pending[1]!({ game: 730, n: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(answers).toEqual([{ source: 'live|http://127.0.0.1:1', n: 2 }]);
+  });
 });
 
 describe('history from every poll', () => {

@@ -263,12 +263,14 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
     e.timer = null;
     this.polls++;
     const bids = this.withBids(e, asked);
+    // An outcome for a source no longer in use changes nothing: setSource reset the entry, and the
+    // schedule after this poll then polls the new source at once.
     const run = this.deps.load(e.request, source, { bids }).then(
       ({ snap, at, bids: loaded = bids }) => {
+        if (source !== this.source) return;
         e.failures = 0;
         e.retryIn = null;
         e.lastAt = Date.now();
-        if (source !== this.source) return;
         if (loaded) {
           e.bidsAt = at;
           e.asksOnly = 0;
@@ -276,10 +278,11 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
         this.deliver({ request: e.request, source, snap, at, bidsFresh: loaded, bidsAt: loaded ? at : e.bidsAt });
       },
       (err: unknown) => {
+        if (source !== this.source) return;
         e.failures++;
         e.lastAt = Date.now();
         e.retryIn = this.retryWait(e, err);
-        if (source === this.source) for (const fn of [...this.failureListeners]) fn(e.request, source, err, { bids });
+        for (const fn of [...this.failureListeners]) fn(e.request, source, err, { bids });
       },
     );
     e.inFlight = run.finally(() => {
