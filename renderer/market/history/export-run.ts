@@ -42,6 +42,31 @@ export class ExportCancelled extends Error {
   }
 }
 
+/** What an export's files say about where their rows came from (a Parquet file's metadata, provenance.json). */
+export function provenanceOf(
+  ctx: ExportContext,
+  sel: ExportSelection,
+  parts: Provenance['parts'],
+  rows: number,
+): Provenance {
+  return {
+    service: ctx.service,
+    game: sel.game,
+    ...(ctx.gameName ? { gameName: ctx.gameName } : {}),
+    pollingIntervalMs: ctx.pollingIntervalMs,
+    exportedAt: new Date(ctx.at).toISOString(),
+    selection: {
+      items: sel.names ?? 'all',
+      markets: sel.markets ?? 'all',
+      from: new Date(sel.from).toISOString(),
+      to: new Date(sel.to).toISOString(),
+    },
+    parts,
+    rows,
+    columns: COLUMNS,
+  };
+}
+
 export async function runExport(
   store: HistoryStore,
   sel: ExportSelection,
@@ -83,22 +108,7 @@ export async function runExport(
   }
   if (cancelled()) throw new ExportCancelled();
   const rows = sortRows(table);
-  const provenance: Provenance = {
-    service: ctx.service,
-    game: sel.game,
-    ...(ctx.gameName ? { gameName: ctx.gameName } : {}),
-    pollingIntervalMs: ctx.pollingIntervalMs,
-    exportedAt: new Date(ctx.at).toISOString(),
-    selection: {
-      items: sel.names ?? 'all',
-      markets: sel.markets ?? 'all',
-      from: new Date(sel.from).toISOString(),
-      to: new Date(sel.to).toISOString(),
-    },
-    parts,
-    rows: rows.rows,
-    columns: COLUMNS,
-  };
+  const provenance = provenanceOf(ctx, sel, parts, rows.rows);
   const stem = `price-history-${sel.game}`;
   const files: ExportFile[] = [];
   if (format !== 'parquet') files.push({ name: `${stem}.csv`, bytes: toCsv(rows) });

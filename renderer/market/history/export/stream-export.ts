@@ -8,7 +8,7 @@
  */
 import { chunkName, DAY, streamOf, type Chunk } from '../chunk-codec';
 import { COLUMNS, resolutionText, type ExportSelection, type Provenance } from '../export-rows';
-import { ExportCancelled, type ExportContext } from '../export-run';
+import { ExportCancelled, provenanceOf as baseProvenance, type ExportContext } from '../export-run';
 import type { HistoryStore } from '../store';
 import { BLOCK_DAYS } from '../tiers';
 import { CsvStreamWriter } from './csv-stream';
@@ -154,19 +154,7 @@ function provenanceOf(
   converted: boolean,
 ): Provenance {
   return {
-    service: ctx.service,
-    game: sel.game,
-    ...(ctx.gameName ? { gameName: ctx.gameName } : {}),
-    pollingIntervalMs: ctx.pollingIntervalMs,
-    exportedAt: new Date(ctx.at).toISOString(),
-    selection: {
-      items: sel.names ?? 'all',
-      markets: sel.markets ?? 'all',
-      from: new Date(sel.from).toISOString(),
-      to: new Date(sel.to).toISOString(),
-    },
-    parts,
-    rows,
+    ...baseProvenance(ctx, sel, parts, rows),
     columns: {
       ...COLUMNS,
       price:
