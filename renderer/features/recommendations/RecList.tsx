@@ -5,20 +5,9 @@
  * Home / End move the active row, Enter opens the item's detail panel, A its analytics. ARIA grid
  * semantics with aria-activedescendant; cells carry aria-colindex (columns out of sight are not rendered).
  */
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
+import { memo, useCallback, useId, useMemo, useRef, type CSSProperties } from 'react';
 import type { MoneyFormat } from '../../../shared/money/money';
-import { rowForKey } from '../../lib/row-keys';
+import { useActiveRow } from '../../lib/useActiveRow';
 import type { Derived } from '../../market/model/derived-columns';
 import type { Snapshot } from '../../market/model/snapshot';
 import type { DealSide, RecJoin } from '../../market/recommendations/join';
@@ -58,55 +47,6 @@ export interface RecListProps {
   warmUp?: boolean;
 }
 
-/**
- * The active row and the list's keys: arrows / Page / Home / End move it (scrolled into sight), Enter
- * opens its item's detail panel, A its analytics. The active row stays inside the view as it shrinks.
- */
-function useRecListKeys(
-  view: Int32Array,
-  scroller: RefObject<HTMLDivElement | null>,
-  scrollToRow: (r: number) => void,
-  onOpen: (item: number) => void,
-  onAnalytics: (item: number) => void,
-) {
-  const [active, setActive] = useState(0);
-  // Keep the active row inside the view as it shrinks (filters) and on a new list.
-  useEffect(() => setActive((a) => Math.min(a, Math.max(0, view.length - 1))), [view]);
-  const moveTo = useCallback(
-    (r: number) => {
-      const next = Math.max(0, Math.min(view.length - 1, r));
-      setActive(next);
-      scrollToRow(next);
-    },
-    [scrollToRow, view.length],
-  );
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target !== e.currentTarget || view.length === 0) return;
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_H) - 1);
-    const item = view[active];
-    const to = rowForKey(e.key, active, view.length, page);
-    if (to !== null) {
-      moveTo(to);
-      e.preventDefault();
-      return;
-    }
-    switch (e.key) {
-      case 'Enter':
-        if (item !== undefined) onOpen(item);
-        break;
-      case 'a':
-      case 'A':
-        if (e.ctrlKey || e.metaKey || e.altKey) return;
-        if (item !== undefined) onAnalytics(item);
-        break;
-      default:
-        return;
-    }
-    e.preventDefault();
-  };
-  return { active, setActive, onKeyDown };
-}
-
 export const RecList = memo(function RecList(props: RecListProps) {
   const { recs, view, sort, onSort, openItem, onOpen, onAnalytics, label, dealSide, net, join, snap } = props;
   const { netDerived, pricesLoading, money, nameOf } = props;
@@ -131,7 +71,21 @@ export const RecList = memo(function RecList(props: RecListProps) {
     [recs, join, snap, netDerived, pricesLoading, money, nameOf, dealSide, unknownOf, columns],
   );
   const { rows, range, slotted } = useRecListWindow(scroller, view, columns, ROW_H, HEAD_H);
-  const { active, setActive, onKeyDown } = useRecListKeys(view, scroller, rows.scrollToRow, onOpen, onAnalytics);
+  const { active, setActive, onKeyDown } = useActiveRow({
+    list: view,
+    rows: view.length,
+    scroller,
+    rowHeight: ROW_H,
+    scrollToRow: rows.scrollToRow,
+    onKey: (e, at) => {
+      const item = view[at];
+      if (item === undefined) return false;
+      if (e.key === 'Enter') onOpen(item);
+      else if ((e.key === 'a' || e.key === 'A') && !(e.ctrlKey || e.metaKey || e.altKey)) onAnalytics(item);
+      else return false;
+      return true;
+    },
+  });
   const onRowClick = useCallback(
     (r: number, item: number) => {
       setActive(r);

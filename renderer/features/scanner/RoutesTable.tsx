@@ -3,18 +3,9 @@
  * the same keys (arrows, Page Up/Down, Home/End, Enter opens the item's detail panel), a click opens it too,
  * and a header sorts by its column.
  */
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
+import { useId, useRef, type CSSProperties } from 'react';
 import type { MoneyFormat } from '../../../shared/money/money';
-import { rowForKey } from '../../lib/row-keys';
+import { useActiveRow } from '../../lib/useActiveRow';
 import { useRowWindow } from '../../lib/useRowWindow';
 import type { Route } from '../../market/scanner/scan';
 import { ROUTE_COLUMNS, type RouteSort } from './route-columns';
@@ -40,46 +31,23 @@ const VARS = {
   '--sc-head-h': `${HEAD_H}px`,
 } as CSSProperties;
 
-/**
- * The active row and the table's keys: arrows / Page / Home / End move it (scrolled into sight), Enter
- * opens its item's detail panel. The active row stays inside the routes as they shrink.
- */
-function useRouteKeys(
-  routes: readonly Route[],
-  scroller: RefObject<HTMLDivElement | null>,
-  scrollToRow: (r: number) => void,
-  onOpen: (name: string) => void,
-) {
-  const [active, setActive] = useState(0);
-  useEffect(() => setActive((a) => Math.min(a, Math.max(0, routes.length - 1))), [routes]);
-  const moveTo = useCallback(
-    (r: number) => {
-      const next = Math.max(0, Math.min(routes.length - 1, r));
-      setActive(next);
-      scrollToRow(next);
-    },
-    [scrollToRow, routes.length],
-  );
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target !== e.currentTarget || routes.length === 0) return;
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_H) - 1);
-    const to = rowForKey(e.key, active, routes.length, page);
-    if (to !== null) moveTo(to);
-    else if (e.key === 'Enter') {
-      const r = routes[active];
-      if (r) onOpen(r.name);
-    } else return;
-    e.preventDefault();
-  };
-  return { active, setActive, onKeyDown };
-}
-
 export function RoutesTable({ routes, sort, onSort, money, nameOf, onOpen, busy }: RoutesTableProps) {
   const id = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useRowWindow(scroller, routes.length, ROW_H, HEAD_H, 2);
-  const { active, setActive, onKeyDown } = useRouteKeys(routes, scroller, rows.scrollToRow, onOpen);
+  const { active, setActive, onKeyDown } = useActiveRow({
+    list: routes,
+    rows: routes.length,
+    scroller,
+    rowHeight: ROW_H,
+    scrollToRow: rows.scrollToRow,
+    onKey: (e, at) => {
+      const r = routes[at];
+      if (e.key !== 'Enter' || !r) return false;
+      onOpen(r.name);
+      return true;
+    },
+  });
 
   const rowId = (r: number) => `${id}-r${r}`;
   const shown: number[] = [];
