@@ -1,6 +1,7 @@
 /** The holdings table's header row: a sort button per column (the sort shown as aria-sort and a mark), then Actions. */
 import type { PortfolioColumn } from './model/columns';
 import { nextSort, type SortState } from './model/table-view';
+import { SortHeader } from '../../ui/SortHeader';
 
 export function HoldingsTableHead<R>({
   columns,
@@ -25,24 +26,17 @@ export function HoldingsTableHead<R>({
       {columns.map((c) => {
         const dir = sort?.column === c.id ? sort.dir : null;
         return (
-          <div
+          <SortHeader
             key={c.id}
-            role="columnheader"
-            aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+            dir={dir}
             className={`pf-cell pf-cell--${c.align}`}
+            buttonClassName="pf-sort"
+            arrowClassName="pf-sort__mark"
+            title={c.title}
+            onSort={() => onSort(nextSort(sort, c as PortfolioColumn<unknown>))}
           >
-            <button
-              type="button"
-              className="pf-sort"
-              title={c.title}
-              onClick={() => onSort(nextSort(sort, c as PortfolioColumn<unknown>))}
-            >
-              {c.label}
-              <span aria-hidden="true" className="pf-sort__mark">
-                {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
-              </span>
-            </button>
-          </div>
+            {c.label}
+          </SortHeader>
         );
       })}
       <div role="columnheader" className="pf-cell">

@@ -7,6 +7,7 @@ import type { RecSort } from '../../market/recommendations/rec-sort';
 import { recName } from '../../market/recommendations/rec-wire';
 import { defaultRecDir } from '../../market/recommendations/view';
 import { cellClass, type RecListColumn, type RecListCtx } from './RecListColumns';
+import { SortHeader } from '../../ui/SortHeader';
 
 /** The rendered columns: the pinned item column, then from..to (inclusive) of the rest. */
 export interface ColRange {
@@ -34,29 +35,22 @@ export function RecListHead({
         {ctx.columns.map((c, k) => {
           const sorted = sort.key === c.key;
           return (
-            <div
+            <SortHeader
               key={c.key}
-              role="columnheader"
-              aria-colindex={k + 1}
-              data-col={c.key}
-              aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+              colIndex={k + 1}
+              dataCol={c.key}
+              dir={sorted ? sort.dir : null}
               className={`${cellClass(ctx, c)} rl__hcell`}
+              buttonClassName="rl__sort"
+              arrowClassName="rl__arrow"
+              title={`${c.long}${c.key === 'ask' || c.key === 'bid' ? (net ? ' (net of fees)' : ' (as listed)') : ''}: sort`}
+              onSort={() =>
+                onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultRecDir(c.key) })
+              }
             >
-              <button
-                type="button"
-                className="rl__sort"
-                title={`${c.long}${c.key === 'ask' || c.key === 'bid' ? (net ? ' (net of fees)' : ' (as listed)') : ''}: sort`}
-                onClick={() =>
-                  onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultRecDir(c.key) })
-                }
-              >
-                {c.label}
-                {(c.key === 'ask' || c.key === 'bid') && net ? <span className="rl__net"> net</span> : null}
-                <span className="rl__arrow" aria-hidden="true">
-                  {sorted ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
-                </span>
-              </button>
-            </div>
+              {c.label}
+              {(c.key === 'ask' || c.key === 'bid') && net ? <span className="rl__net"> net</span> : null}
+            </SortHeader>
           );
         })}
       </div>

@@ -1,5 +1,6 @@
 /** The routes table's rows: the header (a button per column sorts by it) and one route's row. */
 import type { MoneyFormat } from '../../../shared/money/money';
+import { SortHeader } from '../../ui/SortHeader';
 import type { Route } from '../../market/scanner/scan';
 import { ROUTE_COLUMNS, defaultDir, feeTitle, type RouteSort } from './route-columns';
 
@@ -9,26 +10,21 @@ export function RoutesHeadRow({ sort, onSort }: { sort: RouteSort; onSort(sort: 
       {ROUTE_COLUMNS.map((c, k) => {
         const sorted = sort.key === c.key;
         return (
-          <div
+          <SortHeader
             key={c.key}
-            role="columnheader"
-            aria-colindex={k + 1}
-            data-col={c.key}
-            aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+            colIndex={k + 1}
+            dataCol={c.key}
+            dir={sorted ? sort.dir : null}
             className={`sc-cell${c.numeric ? ' sc-cell--num' : ''}`}
+            buttonClassName="sc-sort"
+            arrowClassName="sc-sort__arrow"
+            title={`${c.long}: sort`}
+            onSort={() =>
+              onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultDir(c.key) })
+            }
           >
-            <button
-              type="button"
-              className="sc-sort"
-              title={`${c.long}: sort`}
-              onClick={() =>
-                onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultDir(c.key) })
-              }
-            >
-              {c.label}
-              <span aria-hidden="true">{sorted ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-            </button>
-          </div>
+            {c.label}
+          </SortHeader>
         );
       })}
     </div>
