@@ -37,6 +37,27 @@ describe('TrustBook: quote ages across restarts', () => {
     expect(t.storeProblem).toBeUndefined();
   });
 
+  it('prepare reads the saved ages ahead (while the poll downloads), once; the poll then finds them', async () => {
+    const name = `trust-prepare-${dbNo++}`;
+    const first = new TrustBook(newStore(name), 0);
+    await first.observe(grid({ x: { a: 100, b: 200 } }, M), T);
+    await first.flush(730);
+    const store = newStore(name);
+    let loads = 0;
+    const load = store.load.bind(store);
+    store.load = (game: number) => {
+      loads++;
+      return load(game);
+    };
+    const book = new TrustBook(store, 0);
+    book.prepare(730);
+    book.prepare(730);
+    expect(loads).toBe(1);
+    const t = await book.observe(grid({ x: { a: 100, b: 200 } }, M), T + 60_000);
+    expect(loads).toBe(1);
+    expect(t.polls).toBe(2);
+  });
+
   it('a write refused for lack of space keeps the ages in memory and says so; the next write that succeeds clears it', async () => {
     const name = `trust-quota-${dbNo++}`;
     const book = new TrustBook(newStore(name), 0);

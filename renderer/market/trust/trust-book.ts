@@ -73,6 +73,11 @@ export class TrustBook {
     }
   }
 
+  /** Starts reading the game's saved ages (once a run), so a poll's answer does not wait for it. */
+  prepare(game: number): void {
+    this.entry(game);
+  }
+
   /** The trust of `snap`, polled at `at`, after the polls of its game before it. */
   observe(snap: TrustSnapshot, at: number): Promise<TrustData> {
     const e = this.entry(snap.game);

@@ -102,6 +102,41 @@ describe('MarketWorker: GraphQL loads', () => {
     expect(progress.at(-1)).toMatchObject({ phase: 'parse' });
   });
 
+  it('ask rows read while downloading make the same columns as the answer parsed whole', async () => {
+    // Names with the text the reader cuts at ("},{"), quotes and backslashes; 300 rows over many small chunks.
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      market_hash_name: i % 7 === 0 ? `Odd },{"name" \\ ${i}` : `Item ${i}`,
+      prices: [
+        { market_name: 'steam', offers: i % 5, price: 1_000 + i, price_locked: i % 3 === 0 ? 900 : null },
+        { market_name: 'buff163', offers: 1, price: i % 11 === 0 ? null : 2_000 + i, price_locked: null },
+      ],
+    }));
+    const columnsOf = async (body: string) => {
+      const msgs = await run(
+        (post) =>
+          new MarketWorker(
+            post,
+            fakeFetch(() => ({ status: 200, body }), 61),
+          ),
+        gqlRequest,
+      );
+      const last = msgs.at(-1);
+      if (last?.type !== 'result') throw new Error(`no result: ${JSON.stringify(last)}`);
+      const { meta: _meta, trust: _trust, ...cols } = last.data;
+      return cols;
+    };
+    // Asks first: read as they come. Bids first: no ask rows at the head, so the answer is parsed whole.
+    const streamed = await columnsOf(
+      JSON.stringify({ data: { aggregatedMinPrices: rows, aggregatedMaxOrders: maxOrders } }),
+    );
+    const whole = await columnsOf(
+      JSON.stringify({ data: { aggregatedMaxOrders: maxOrders, aggregatedMinPrices: rows } }),
+    );
+    // The 300 ask rows and the one bid row of another item.
+    expect(unpackStrings(streamed.names)).toHaveLength(301);
+    expect(streamed).toEqual(whole);
+  });
+
   it('a 400 naming a market slug comes back as an error with that slug', async () => {
     const fetch = fakeFetch(() => ({
       status: 400,

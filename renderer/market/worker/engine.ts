@@ -5,7 +5,7 @@
  * recommendations) fetched once per document, variables and data source, kept here, one item picked per ask.
  */
 import { errorFromGraphQL, invalidResponse, toApiError } from '../../api/errors';
-import { isAbort, postAndParse, postAndStreamRows, type FetchFn, type PostOptions } from '../../api/http';
+import { isAbort, postAndParse, postAndStreamRows, type Answer, type FetchFn, type PostOptions } from '../../api/http';
 import { RowStream } from '../../api/row-stream';
 import { describeValue, readRows, type RowReader } from '../../../shared/api/rows';
 import { findRejectedMarkets, loadHttpError } from '../model/rejected-markets';
@@ -54,6 +54,26 @@ function postOptions(
 
 function asRecord(v: unknown): Record<string, unknown> | null {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+/**
+ * One GraphQL batch's answer with its ask rows (the bulk of it) read while it downloads (api/row-stream.ts),
+ * so little is left to parse after the last byte; the rest of the answer (the bids, any errors) is parsed
+ * at the end. The rows are put back where they were: the answer reads as one parsed whole.
+ */
+async function postAndStreamAsks(
+  url: string,
+  batch: { body: unknown; askMarkets: readonly string[] },
+  options: PostOptions,
+): Promise<Answer> {
+  const rows: unknown[] = [];
+  const field = batch.askMarkets.length > 0 ? 'aggregatedMinPrices' : null;
+  const f = await postAndStreamRows(url, batch.body, options, field, (got) => {
+    for (const row of got) rows.push(row);
+  });
+  const data = f.streamed ? asRecord(asRecord(f.json)?.data) : null;
+  if (data) data.aggregatedMinPrices = rows;
+  return f;
 }
 
 /** A 200 GraphQL body -> its `data`, or the errors it carries as an ApiError. */
@@ -218,7 +238,7 @@ export class MarketWorker {
     ctx: (part: number) => PostOptions,
   ): Promise<Fetched> {
     const batches = req.batches ?? [{ body: req.body, askMarkets: req.askMarkets, bidMarkets: req.bidMarkets }];
-    const got = await Promise.all(batches.map((b, i) => postAndParse(req.url, b.body, ctx(i)).then((f) => ({ f, b }))));
+    const got = await Promise.all(batches.map((b, i) => postAndStreamAsks(req.url, b, ctx(i)).then((f) => ({ f, b }))));
     const total = got.reduce((a, { f }) => a + f.bytes, 0);
     this.post({ type: 'progress', id: req.id, bytes: total, total, phase: 'parse' });
     const mins: unknown[] = [];
@@ -276,6 +296,7 @@ export class MarketWorker {
     const requested = [...req.askMarkets, ...req.bidMarkets];
     const onBytes = this.progress(req.id);
     const ctx = (part: number): PostOptions => postOptions(ac.signal, this.doFetch, requested, onBytes(part));
+    this.trust.prepare(req.game);
     try {
       const { minItems, maxItems, bytes, bytesDoneAt, parseMs } =
         req.type === 'graphql' ? await this.fetchGraphql(req, ctx) : await this.fetchRest(req, ctx);
