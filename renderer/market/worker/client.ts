@@ -10,6 +10,7 @@ import type { Operation } from '@urql/core';
 import { invalidResponse, type ApiError } from '../../api/errors';
 import { graphqlRequestOf, type WorkerRun } from '../../api/worker-exchange';
 import { toSnapshot, type Snapshot } from '../model/snapshot';
+import type { SearchIndex } from '../model/search-index';
 import type { RecommendationType } from '../../../shared/api/schema';
 import type { RecColumns } from '../recommendations/rec-columns';
 import { isRecColumns } from '../recommendations/rec-guard';
@@ -115,11 +116,16 @@ function markAt(name: string, epochMs: number, detail?: unknown): void {
   }
 }
 
+/** Grid answers waiting for their filter index at once, at most (every game's and request's polls). */
+const MAX_AWAITED_INDEXES = 16;
+
 export class MarketWorkerClient {
   private readonly workers = new Map<WorkerKind, Worker>();
   private readonly pending = new Map<number, Pending>();
   /** The last recommendations list delivered, until its search text, flags and index follow. */
   private recsAwaitingSearch: { id: number; cols: RecColumns; painted?: boolean } | null = null;
+  /** Grid answers whose filter index has not met them yet, by id (the index may come before the unpacking ends). */
+  private readonly gridIndexes = new Map<number, { snap: Snapshot | null; index: SearchIndex | null }>();
   private nextId = 1;
 
   constructor(private readonly factory: WorkerFactory = defaultFactory) {}
@@ -156,6 +162,15 @@ export class MarketWorkerClient {
       }
       return;
     }
+    if (msg.type === 'grid-search') {
+      const e = this.gridIndexes.get(msg.id);
+      if (!e) return;
+      if (e.snap) {
+        e.snap.searchIndex = msg.index;
+        this.gridIndexes.delete(msg.id);
+      } else e.index = msg.index;
+      return;
+    }
     if (msg.type === 'recs-search') {
       // For the list the 'recs' message of the same id delivered; its text is split when a filter first needs it.
       const list = this.recsAwaitingSearch;
@@ -182,15 +197,20 @@ export class MarketWorkerClient {
         markAt('grid:bytes-done', meta.bytesDoneAt, { bytes: meta.bytes });
         markAt('grid:shaped', meta.readyAt, { parseMs: meta.parseMs, shapeMs: meta.shapeMs, items: wire.n });
         performance.mark('grid:data-received', { detail: { items: wire.n } });
+        this.awaitIndex(msg.id);
         void unpackResult(wire).then(
           (cols) => {
             if (!isSnapshotData(cols)) {
+              this.gridIndexes.delete(msg.id);
               p.reject(wrongShape());
               return;
             }
-            p.resolve(toSnapshot(cols));
+            p.resolve(this.withIndex(msg.id, toSnapshot(cols)));
           },
-          (e: unknown) => p.reject(e),
+          (e: unknown) => {
+            this.gridIndexes.delete(msg.id);
+            p.reject(e);
+          },
         );
         return;
       }
@@ -360,6 +380,26 @@ export class MarketWorkerClient {
       }),
       opts,
     );
+  }
+
+  /** A grid answer came: its index follows ('grid-search'). Only the last few are waited for (a load cut short sends none). */
+  private awaitIndex(id: number): void {
+    this.gridIndexes.set(id, { snap: null, index: null });
+    for (const old of this.gridIndexes.keys()) {
+      if (this.gridIndexes.size <= MAX_AWAITED_INDEXES) break;
+      this.gridIndexes.delete(old);
+    }
+  }
+
+  /** The snapshot with its index, if that came first; else it is kept to be given the index when it comes. */
+  private withIndex(id: number, snap: Snapshot): Snapshot {
+    const e = this.gridIndexes.get(id);
+    if (!e) return snap;
+    if (e.index) {
+      snap.searchIndex = e.index;
+      this.gridIndexes.delete(id);
+    } else e.snap = snap;
+    return snap;
   }
 
   /**

@@ -39,7 +39,8 @@ function run(engine: (post: (m: MarketResponse) => void) => MarketWorker, reques
     const got: MarketResponse[] = [];
     const e = engine((m) => {
       got.push(m);
-      if (m.type !== 'progress') resolve(got);
+      // Up to the answer (a grid's filter index follows it in a message of its own).
+      if (m.type !== 'progress') resolve(got.slice());
     });
     e.handle(request);
   });
@@ -100,6 +101,30 @@ describe('MarketWorker: GraphQL loads', () => {
     const progress = msgs.filter((m) => m.type === 'progress');
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toMatchObject({ phase: 'parse' });
+  });
+
+  it('the filter index comes after the columns, in a message of its own: the first paint does not wait for it', async () => {
+    const fetch = fakeFetch(() => ({
+      status: 200,
+      body: JSON.stringify({ data: { aggregatedMinPrices: minPrices, aggregatedMaxOrders: maxOrders } }),
+    }));
+    const msgs: MarketResponse[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no index: ${msgs.map((m) => m.type).join(', ')}`)), 5_000);
+      const worker = new MarketWorker((m) => {
+        msgs.push(m);
+        if (m.type !== 'grid-search') return;
+        clearTimeout(timer);
+        resolve();
+      }, fetch);
+      worker.handle(gqlRequest);
+    });
+    expect(msgs.filter((m) => m.type !== 'progress').map((m) => m.type)).toEqual(['result', 'grid-search']);
+    const result = msgs.find((m) => m.type === 'result');
+    expect(result?.type === 'result' && result.data.searchIndex).toBeUndefined();
+    const index = msgs.find((m) => m.type === 'grid-search');
+    expect(index?.id).toBe(gqlRequest.id);
+    expect(index?.type === 'grid-search' && isSearchIndex(index.index)).toBe(true);
   });
 
   it('ask rows read while downloading make the same columns as the answer parsed whole', async () => {

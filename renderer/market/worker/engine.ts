@@ -320,9 +320,6 @@ export class MarketWorker {
       transfer = [...transfer, ...trustTransferables(data.trust)];
       if (ac.signal.aborted) return;
       if (req.derive) transfer = [...transfer, ...deriveInWorker(data, req.derive)];
-      // The filter's index (search-index.ts): built here, off the UI thread, once per snapshot.
-      data.searchIndex = buildSearchIndex(data.search);
-      transfer = [...transfer, ...searchIndexTransferables(data.searchIndex)];
       data.meta.shapeMs = performance.now() - t0;
       data.meta.readyAt = now();
       if (ac.signal.aborted) return;
@@ -334,6 +331,11 @@ export class MarketWorker {
         ...packedTransferables(names),
         ...packedTransferables(search),
       ]);
+      // The filter's index (search-index.ts), off the UI thread, once per snapshot: after the columns, so
+      // the first paint does not wait for it (until it comes, a filter reads every name: model/filter.ts).
+      if (ac.signal.aborted) return;
+      const index = buildSearchIndex(data.search);
+      this.post({ type: 'grid-search', id: req.id, index }, searchIndexTransferables(index));
     } catch (e) {
       if (isAbort(e) || ac.signal.aborted) return;
       this.post({ type: 'error', id: req.id, error: toApiError(e) });

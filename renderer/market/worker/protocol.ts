@@ -154,6 +154,8 @@ export type MarketResponse =
    * flags and search index, which the list's first paint does not wait for.
    */
   | { type: 'recs-search'; id: number; search: PackedStrings; flags: Uint32Array; index: SearchIndex }
+  /** After a 'result' of the same id (which has no search index): the filter's index, built after it was posted. */
+  | { type: 'grid-search'; id: number; index: SearchIndex }
   /** The picked row as the worker read it (checked by the UI against the field's row schema), or null. */
   | { type: 'lookup'; id: number; row: unknown; at?: number }
   /** 'lookup-values': one array per path, item-major order of the request (NaN: no number); `found` 1 where the answer has the item. */
@@ -188,6 +190,8 @@ export function checkResponse(msg: unknown): MarketResponse | null {
       return m.flags instanceof Uint32Array && isPackedStrings(m.search, m.flags.length) && isSearchIndex(m.index)
         ? { type: 'recs-search', id: m.id, search: m.search, flags: m.flags, index: m.index }
         : null;
+    case 'grid-search':
+      return isSearchIndex(m.index) ? { type: 'grid-search', id: m.id, index: m.index } : null;
     case 'result':
     case 'recs': {
       const d = m.data as Record<string, unknown> | null;
