@@ -3,6 +3,7 @@
  * Where a Chrome trace's main-thread time went (for the traces `MDS_BENCH_TRACE=dir npm run bench:grid` writes):
  *
  *   node scripts/trace-summary.mjs .cache/trace/grid-filter.json [dist/renderer/assets]
+ *   node scripts/trace-summary.mjs --between grid:data-received grid:painted .cache/trace/grid-load.json
  *
  * Prints the renderer main thread's self time by kind (script, style, layout, paint/composite) and by event,
  * the layouts forced inside script or event handling with what forced them, and the JS functions with the most
@@ -12,13 +13,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SourceMap } from 'node:module';
 
-const [file, assets = 'dist/renderer/assets'] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const between = args.indexOf('--between');
+const marks = between >= 0 ? args.splice(between, 3).slice(1) : null;
+const [file, assets = 'dist/renderer/assets'] = args;
 if (!file) {
   console.error('usage: node scripts/trace-summary.mjs <trace.json> [assets dir]');
   process.exit(2);
 }
 const raw = JSON.parse(readFileSync(file, 'utf8'));
-const events = Array.isArray(raw) ? raw : raw.traceEvents;
+const all = Array.isArray(raw) ? raw : raw.traceEvents;
+/** `--between a b`: only what ran from the last user-timing mark a to the last mark b (a load's steps). */
+const markTs = (name) => Math.max(...all.filter((e) => e.name === name && /user_timing/.test(e.cat ?? '')).map((e) => e.ts));
+const window = marks ? { from: markTs(marks[0]), to: markTs(marks[1]) } : { from: -Infinity, to: Infinity };
+if (marks && !(window.from < window.to)) throw new Error(`${file}: no marks ${marks.join(' then ')}`);
+const events = all.filter((e) => e.name === 'ProfileChunk' || e.name === 'Profile' || e.ph === 'M' || (e.ts >= window.from && e.ts <= window.to));
 const msOf = (us) => (us / 1000).toFixed(0);
 
 /** The renderer main thread with the most events ("pid:tid"). */
@@ -95,12 +104,21 @@ function functions(main) {
   );
   const frames = new Map();
   const self = new Map();
+  // A sample's time: the profile's start plus the deltas so far (the chunks come in order).
+  const clock = new Map(
+    events.filter((e) => e.name === 'Profile' && ids.has(e.id)).map((e) => [e.id, e.args?.data?.startTime ?? 0]),
+  );
   for (const e of events) {
     const d = e.name === 'ProfileChunk' && String(e.pid) === pid && ids.has(e.id) ? e.args?.data : null;
     if (!d) continue;
     for (const n of d.cpuProfile?.nodes ?? []) frames.set(`${e.id}:${n.id}`, n.callFrame);
     const samples = d.cpuProfile?.samples ?? [];
-    samples.forEach((s, i) => self.set(`${e.id}:${s}`, (self.get(`${e.id}:${s}`) ?? 0) + (d.timeDeltas?.[i] ?? 0)));
+    samples.forEach((s, i) => {
+      const dt = d.timeDeltas?.[i] ?? 0;
+      const t = clock.get(e.id) + dt;
+      clock.set(e.id, t);
+      if (t >= window.from && t <= window.to) self.set(`${e.id}:${s}`, (self.get(`${e.id}:${s}`) ?? 0) + dt);
+    });
   }
   const maps = new Map();
   const mapOf = (url) => {

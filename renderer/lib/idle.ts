@@ -51,3 +51,13 @@ export function whenIdle(fn: () => void, timeout: number, fallbackMs = Math.min(
   const id = setTimeout(fn, fallbackMs);
   return () => clearTimeout(id);
 }
+
+/**
+ * Resolves once the page has had the time to render what just came (idle time, at the latest `timeout` ms
+ * on); at once in a hidden page, where nothing is rendered and idle time may be held back.
+ */
+export function afterRender(timeout = 1000): Promise<void> {
+  const doc = (globalThis as { document?: Document }).document;
+  if (!doc || doc.visibilityState !== 'visible') return Promise.resolve();
+  return new Promise((resolve) => void whenIdle(resolve, timeout));
+}

@@ -8,7 +8,7 @@ import { GAMES, gameName } from '../../../shared/catalog/games';
 import { usePages } from '../../lib/pages';
 import { useAppliedTheme, useSelectedGame } from '../../lib/preferences';
 import { useRoute } from '../../lib/route';
-import { afterPaint } from './after-paint';
+import { afterPaint } from '../../lib/after-paint';
 import { textOf, useItemNames } from '../../market/item-names';
 import { paletteCommands, rankedOptions, type PaletteOption } from './palette-options';
 import { prepare } from '../../market/model/rank';

@@ -8,6 +8,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Client } from '@urql/core';
+import { afterRender } from '../../lib/idle';
 import { readPreference } from '../../lib/preferences';
 import { loadPrices } from '../api/load';
 import { history } from '../history/client';
@@ -164,7 +165,8 @@ export function createAppEngine(deps: EngineDeps): AppEngine {
   engine.consume(
     'history',
     historyConsumer<Snapshot>({
-      record: (a) => history.record(pollOfAnswer(a), readLimits()),
+      // After the answer is on screen: handing a whole catalog to the history's worker costs the page ~30 ms.
+      record: (a) => afterRender().then(() => history.record(pollOfAnswer(a), readLimits())),
       enabled: () => readPreference(HISTORY_PREFS.enabled),
     }),
   );
