@@ -4,6 +4,7 @@
  *
  *   node scripts/trace-summary.mjs .cache/trace/grid-filter.json [dist/renderer/assets]
  *   node scripts/trace-summary.mjs --between grid:data-received grid:painted .cache/trace/grid-load.json
+ *   node scripts/trace-summary.mjs --thread DedicatedWorker --between grid:bytes-done grid:shaped …
  *
  * Prints the renderer main thread's self time by kind (script, style, layout, paint/composite) and by event,
  * the layouts forced inside script or event handling with what forced them, and the JS functions with the most
@@ -16,6 +17,9 @@ import { SourceMap } from 'node:module';
 const args = process.argv.slice(2);
 const between = args.indexOf('--between');
 const marks = between >= 0 ? args.splice(between, 3).slice(1) : null;
+const threadAt = args.indexOf('--thread');
+/** `--thread DedicatedWorker`: that thread (by name) instead of the page's main thread. */
+const thread = threadAt >= 0 ? args.splice(threadAt, 2)[1] : 'CrRendererMain';
 const [file, assets = 'dist/renderer/assets'] = args;
 if (!file) {
   console.error('usage: node scripts/trace-summary.mjs <trace.json> [assets dir]');
@@ -24,20 +28,24 @@ if (!file) {
 const raw = JSON.parse(readFileSync(file, 'utf8'));
 const all = Array.isArray(raw) ? raw : raw.traceEvents;
 /** `--between a b`: only what ran from the last user-timing mark a to the last mark b (a load's steps). */
-const markTs = (name) => Math.max(...all.filter((e) => e.name === name && /user_timing/.test(e.cat ?? '')).map((e) => e.ts));
+const markTs = (name) =>
+  Math.max(...all.filter((e) => e.name === name && /user_timing/.test(e.cat ?? '')).map((e) => e.ts));
 const window = marks ? { from: markTs(marks[0]), to: markTs(marks[1]) } : { from: -Infinity, to: Infinity };
 if (marks && !(window.from < window.to)) throw new Error(`${file}: no marks ${marks.join(' then ')}`);
-const events = all.filter((e) => e.name === 'ProfileChunk' || e.name === 'Profile' || e.ph === 'M' || (e.ts >= window.from && e.ts <= window.to));
+const events = all.filter(
+  (e) =>
+    e.name === 'ProfileChunk' || e.name === 'Profile' || e.ph === 'M' || (e.ts >= window.from && e.ts <= window.to),
+);
 const msOf = (us) => (us / 1000).toFixed(0);
 
-/** The renderer main thread with the most events ("pid:tid"). */
+/** The renderer's thread of that name with the most events ("pid:tid"). */
 function mainThread() {
   const names = new Map();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
   const count = new Map();
   for (const e of events) {
     const k = `${e.pid}:${e.tid}`;
-    if (e.ph === 'X' && names.get(k) === 'CrRendererMain') count.set(k, (count.get(k) ?? 0) + 1);
+    if (e.ph === 'X' && names.get(k) === thread) count.set(k, (count.get(k) ?? 0) + 1);
   }
   return [...count].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
