@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { ConnectionStatus, ConnectRequest } from '../../shared/api/status';
 import { ConnectRequestSchema } from '../../shared/api/status';
-import { RequestUsageSchema, type RequestUsage } from '../../shared/budget/usage';
+import type { RequestUsage } from '../../shared/budget/usage';
+import { parseRequestUsage } from './request-usage';
 import {
   SaveFileRequestSchema,
   SaveFilesRequestSchema,
@@ -349,15 +350,7 @@ export function createElectronApi(candidate: unknown): PlatformApi {
     async getRequestUsage(): Promise<RequestUsage> {
       if (!bridge.getRequestUsage)
         throw new PlatformError('refused', 'This version of the desktop app does not count requests.');
-      const raw = await call('read the request counts', () => bridge.getRequestUsage!());
-      const parsed = RequestUsageSchema.safeParse(raw);
-      if (!parsed.success)
-        throw new PlatformError(
-          'invalid-data',
-          `Market Desk could not read the request counts from ${FROM}.`,
-          'request usage',
-        );
-      return parsed.data;
+      return parseRequestUsage(await call('read the request counts', () => bridge.getRequestUsage!()), FROM);
     },
     async openExternal(url) {
       await call('open the link', () => bridge.openExternal(url));

@@ -5,9 +5,9 @@
  */
 import type { ConnectionStatus } from '../../shared/api/status';
 import { ConnectRequestSchema } from '../../shared/api/status';
-import { RequestUsageSchema } from '../../shared/budget/usage';
 import { RatesSettingsRequestSchema } from '../../shared/rates/schemas';
 import { parseRatesSnapshot } from './rates';
+import { parseRequestUsage } from './request-usage';
 import { PlatformError } from './errors';
 import { parseStatus } from './status';
 import { Emitter, type PlatformApi } from './types';
@@ -58,14 +58,7 @@ export function createWebApi(options: WebApiOptions = {}): PlatformApi {
     forgetKey: () => statusCall('POST', '/app/forget'),
     retryNow: () => statusCall('POST', '/app/retry'),
     async getRequestUsage() {
-      const parsed = RequestUsageSchema.safeParse(await request('GET', '/app/request-usage'));
-      if (!parsed.success)
-        throw new PlatformError(
-          'invalid-data',
-          `Market Desk could not read the request counts from ${FROM}.`,
-          'request usage',
-        );
-      return parsed.data;
+      return parseRequestUsage(await request('GET', '/app/request-usage'), FROM);
     },
     async openExternal(url) {
       // The host vets the link (https only) and answers 204; the browser then opens it.

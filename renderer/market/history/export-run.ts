@@ -42,6 +42,25 @@ export class ExportCancelled extends Error {
   }
 }
 
+/** A chunk's span in the provenance's parts: the item's last part grows when it has the same resolution. */
+export function addPart(
+  parts: Provenance['parts'],
+  item: string,
+  span: { from: number; to: number },
+  resolutionMs: number,
+): void {
+  const prev = parts[parts.length - 1];
+  if (prev && prev.item === item && prev.resolutionMs === resolutionMs) prev.to = new Date(span.to).toISOString();
+  else
+    parts.push({
+      item,
+      from: new Date(span.from).toISOString(),
+      to: new Date(span.to).toISOString(),
+      resolution: resolutionText(resolutionMs),
+      resolutionMs,
+    });
+}
+
 /** What an export's files say about where their rows came from (a Parquet file's metadata, provenance.json). */
 export function provenanceOf(
   ctx: ExportContext,
@@ -88,18 +107,7 @@ export async function runExport(
     for (const stream of streams) {
       for (const c of await store.chunksOf(sel.game, chunkName(name, stream), sel.from, sel.to)) {
         const span = addChunk(table, c, name, series, sel.from, sel.to, markets);
-        const r = ('r' in c && c.r) || 0;
-        if (!span || stream !== '') continue;
-        const prev = parts[parts.length - 1];
-        if (prev && prev.item === name && prev.resolutionMs === r) prev.to = new Date(span.to).toISOString();
-        else
-          parts.push({
-            item: name,
-            from: new Date(span.from).toISOString(),
-            to: new Date(span.to).toISOString(),
-            resolution: resolutionText(r),
-            resolutionMs: r,
-          });
+        if (span && stream === '') addPart(parts, name, span, ('r' in c && c.r) || 0);
       }
     }
     onProgress(i + 1, names.length);

@@ -7,8 +7,8 @@
  * each batch; a cancel or a failure aborts every sink, so no partial file is left.
  */
 import { chunkName, DAY, streamOf, type Chunk } from '../chunk-codec';
-import { COLUMNS, resolutionText, type ExportSelection, type Provenance } from '../export-rows';
-import { ExportCancelled, provenanceOf as baseProvenance, type ExportContext } from '../export-run';
+import { COLUMNS, type ExportSelection, type Provenance } from '../export-rows';
+import { addPart, ExportCancelled, provenanceOf as baseProvenance, type ExportContext } from '../export-run';
 import type { HistoryStore } from '../store';
 import { BLOCK_DAYS } from '../tiers';
 import { CsvStreamWriter } from './csv-stream';
@@ -129,18 +129,7 @@ function addItem(
     for (const c of perStream[j] as Chunk[]) {
       records++;
       const span = item.addChunk(c, sel.from, sel.to);
-      if (!span || streams[j] !== '') continue;
-      const r = ('r' in c && c.r) || 0;
-      const prev = parts[parts.length - 1];
-      if (prev && prev.item === name && prev.resolutionMs === r) prev.to = new Date(span.to).toISOString();
-      else
-        parts.push({
-          item: name,
-          from: new Date(span.from).toISOString(),
-          to: new Date(span.to).toISOString(),
-          resolution: resolutionText(r),
-          resolutionMs: r,
-        });
+      if (span && streams[j] === '') addPart(parts, name, span, ('r' in c && c.r) || 0);
     }
   }
   return records;
