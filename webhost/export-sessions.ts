@@ -101,7 +101,7 @@ class ExportSessionHost implements ExportSessions {
     const s = id.success ? this.sessions.get(id.data) : undefined;
     if (!id.success || !s) return error(404, 'NO_EXPORT', 'That export is no longer open.');
     if (request.method === 'GET' && parts[3] === 'file' && parts.length === 5)
-      return serveFile(s, decodeURIComponent(parts[4] ?? ''));
+      return this.serveFile(id.data, s, decodeURIComponent(parts[4] ?? ''));
     switch (`${request.method} ${parts.slice(3).join('/')}`) {
       case 'POST write':
         return this.writeChunk(request, id.data, s, url.searchParams.get('name') ?? '');
@@ -159,11 +159,37 @@ class ExportSessionHost implements ExportSessions {
       f.ended = true;
       f.controller?.close();
     }
-    if ([...s.files.values()].every((x) => x.ended)) {
+    this.forgetWhenDone(id, s);
+    return noContent();
+  }
+
+  /**
+   * Forgets an export once every file is ended and its download has started. A small export fits the
+   * download's queue, so the page can end it before a loaded browser asks for the file: it stays until then
+   * (or until the idle time drops it).
+   */
+  private forgetWhenDone(id: string, s: Session): void {
+    if ([...s.files.values()].every((x) => x.ended && x.served)) {
       this.sessions.delete(id);
       if (s.timer) clearTimeout(s.timer);
     }
-    return noContent();
+  }
+
+  /** A file of the export as a download, served once. */
+  private serveFile(id: string, s: Session, name: string): Response {
+    const f = s.files.get(name);
+    if (!f || f.served) return error(404, 'NO_FILE', 'No such file in that export.');
+    f.served = true;
+    this.forgetWhenDone(id, s);
+    const ext = saveExtension(name);
+    return new Response(f.stream, {
+      status: 200,
+      headers: {
+        'content-type': ext ? SAVE_MIME[ext] : 'application/octet-stream',
+        'content-disposition': `attachment; filename="${name}"`,
+        'cache-control': 'no-store',
+      },
+    });
   }
 
   private drop(id: string, reason: string): void {
@@ -217,20 +243,4 @@ class ExportSessionHost implements ExportSessions {
       if (this.sessions.has(id)) this.touch(id, s);
     }
   }
-}
-
-/** A file of the export as a download, served once. */
-function serveFile(s: Session, name: string): Response {
-  const f = s.files.get(name);
-  if (!f || f.served) return error(404, 'NO_FILE', 'No such file in that export.');
-  f.served = true;
-  const ext = saveExtension(name);
-  return new Response(f.stream, {
-    status: 200,
-    headers: {
-      'content-type': ext ? SAVE_MIME[ext] : 'application/octet-stream',
-      'content-disposition': `attachment; filename="${name}"`,
-      'cache-control': 'no-store',
-    },
-  });
 }
