@@ -145,20 +145,27 @@ async function addBareInput(page: Page, id: string, rewriteCells = false): Promi
       box.style.cssText = `position:fixed;right:${right}px;bottom:8px;z-index:9999;width:160px`;
       const out = document.createElement('output');
       out.style.cssText = `position:fixed;right:${right}px;bottom:40px;z-index:9999`;
-      // Cells holding one text node (values, names), and what each said.
-      const nodes = rewriteCells
-        ? [...document.querySelectorAll('[role="row"] .pg__cell, [role="row"] .pg__name')]
-            .map((c) => c.firstChild)
-            .filter((t): t is Text => t instanceof Text)
-        : [];
-      const texts = nodes.map((t) => t.data);
+      // Cells holding one text node (values, names) by column, and what each said: a keystroke gives each
+      // cell the text another row had in the same column.
+      const columns = new Map<string, Text[]>();
+      if (rewriteCells)
+        for (const c of document.querySelectorAll(
+          '.pg__row:not(.pg__row--head) .pg__cell, .pg__row:not(.pg__row--head) .pg__name',
+        )) {
+          const col = c.closest('[data-col]')?.getAttribute('data-col') ?? '';
+          if (c.firstChild instanceof Text) columns.set(col, [...(columns.get(col) ?? []), c.firstChild]);
+        }
+      const texts = new Map([...columns].map(([col, nodes]) => [col, nodes.map((t) => t.data)]));
       let turn = 0;
       box.addEventListener('input', () => {
         out.textContent = box.value.toUpperCase();
         turn++;
-        nodes.forEach((t, i) => {
-          t.data = texts[(i + turn * 7) % texts.length] ?? '';
-        });
+        for (const [col, nodes] of columns) {
+          const was = texts.get(col) ?? [];
+          nodes.forEach((t, i) => {
+            t.data = was[(i + turn * 7) % was.length] ?? '';
+          });
+        }
         requestAnimationFrame(() => {
           const ch = new MessageChannel();
           ch.port1.onmessage = () => performance.mark(`${id}:painted`);
