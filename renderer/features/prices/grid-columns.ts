@@ -158,28 +158,42 @@ export function sortItems(
   watched: Uint8Array,
   ranks: Uint8Array | null = null,
 ): Int32Array {
-  const { nameRank, byName } = snap;
-  if (!col || col.kind === 'name' || col.kind === 'spark') return sortByName(byName, dir);
-  switch (col.kind) {
+  const by = sortValues(col, snap, d, watched, ranks);
+  return by ? sortByValues(by.values, dir, snap.nameRank, snap.byName, by.scale) : sortByName(snap.byName, dir);
+}
+
+/** The numbers a column sorts by (and their scale), or null for a column sorted by name. */
+export function sortValues(
+  col: GridColumn | undefined,
+  snap: Snapshot,
+  d: Derived,
+  watched: Uint8Array,
+  ranks: Uint8Array | null,
+): { values: ArrayLike<number>; scale: number } | null {
+  switch (col?.kind) {
+    case undefined:
+    case 'name':
+    case 'spark':
+      return null;
     case 'watch':
-      return sortByValues(watched, dir, nameRank, byName);
+      return { values: watched, scale: 1 };
     case 'bestAsk':
-      return sortByValues(d.bestAsk, dir, nameRank, byName);
+      return { values: d.bestAsk, scale: 1 };
     case 'bestBid':
-      return sortByValues(d.bestBid, dir, nameRank, byName);
+      return { values: d.bestBid, scale: 1 };
     case 'spread':
-      return sortByValues(d.spread, dir, nameRank, byName);
+      return { values: d.spread, scale: 1 };
     case 'spreadPct':
-      return sortByValues(d.spreadPct, dir, nameRank, byName, 1000);
+      return { values: d.spreadPct, scale: 1000 };
     case 'listed':
-      return sortByValues(d.listedCount, dir, nameRank, byName);
+      return { values: d.listedCount, scale: 1 };
     case 'confidence':
-      return ranks ? sortByValues(ranks, dir, nameRank, byName) : sortByName(byName, dir);
+      return ranks ? { values: ranks, scale: 1 } : null;
     case 'market': {
       const k = col.k ?? 0;
       const v = new Float64Array(snap.n);
       for (let i = 0; i < snap.n; i++) v[i] = shownAsk(snap, d, i, k) ?? NaN;
-      return sortByValues(v, dir, nameRank, byName);
+      return { values: v, scale: 1 };
     }
   }
 }

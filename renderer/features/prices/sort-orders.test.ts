@@ -1,5 +1,5 @@
 /** The grid's sorted orders: the same order sortItems gives, computed once per column and direction for the same figures. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildColumns, sortItems, type GridColumn } from './grid-columns';
 import { sortedOrder } from './sort-orders';
 import { computeDerived } from '../../market/model/price-arithmetic';
@@ -37,6 +37,20 @@ describe('sortedOrder', () => {
     expect([...sortedOrder(col('bestAsk'), 'asc', snap, d2, watched)]).toEqual([
       ...sortItems(col('bestAsk'), 'asc', snap, d2, watched),
     ]);
+  });
+  it('gives the other direction of a kept order without sorting again, for every column', async () => {
+    const sort = await import('../../market/model/sort');
+    const d3 = computeDerived({ snap, askCols: [0, 1], bidCols: [0], fees: {}, net: true });
+    for (const c of columns) sortedOrder(c, 'asc', snap, d3, watched);
+    const spy = vi.spyOn(sort, 'sortByValues');
+    try {
+      const expected = columns.map((c) => [...sortItems(c, 'desc', snap, d3, watched)]);
+      const sorts = spy.mock.calls.length;
+      expect(columns.map((c) => [...sortedOrder(c, 'desc', snap, d3, watched)])).toEqual(expected);
+      expect(spy.mock.calls.length).toBe(sorts);
+    } finally {
+      spy.mockRestore();
+    }
   });
   it('sorts the watch column again when the watchlist changes', () => {
     const first = sortedOrder(col('watch'), 'desc', snap, d, watched);

@@ -2,12 +2,13 @@
  * The grid's sorted orders, kept per column and direction for the figures they were sorted from, so a
  * column sorted once is a lookup the next time (clicking back to a column, toggling its direction twice);
  * a new snapshot, new settings or a changed watchlist are new figures, and their orders are sorted afresh.
+ * A column's other direction comes from its kept order (sort.ts otherDirection).
  * (Sorting the summary columns ahead in idle time was measured: it slowed the first paint, so it is not done.)
  */
 import type { Derived } from '../../market/model/derived-columns';
 import type { Snapshot } from '../../market/model/snapshot';
-import type { SortDir } from '../../market/model/sort';
-import { sortItems, type GridColumn } from './grid-columns';
+import { otherDirection, type SortDir } from '../../market/model/sort';
+import { sortItems, sortValues, type GridColumn } from './grid-columns';
 
 /** At most this many orders per set of figures (each is 4 bytes an item: 150 kB on the CS2 catalog). */
 const MAX_ORDERS = 24;
@@ -49,10 +50,14 @@ export function sortedOrder(
   let kept = orders.get(source);
   if (!kept) orders.set(source, (kept = new Map()));
   // The watchlist and ranks arrays are made anew for each snapshot (useGridView); the count guards the rest.
-  const key = `${col?.kind ?? 'name'}:${col?.k ?? ''}:${dir}:${snap.n}`;
+  const keyOf = (way: SortDir) => `${col?.kind ?? 'name'}:${col?.k ?? ''}:${way}:${snap.n}`;
+  const key = keyOf(dir);
   const hit = kept.get(key);
   if (hit) return hit;
-  const order = sortItems(col, dir, snap, d, watched, ranks);
+  // The other way kept: turned around in linear time instead of sorted again.
+  const back = kept.get(keyOf(dir === 'asc' ? 'desc' : 'asc'));
+  const by = back ? sortValues(col, snap, d, watched, ranks) : null;
+  const order = back && by ? otherDirection(back, by.values, by.scale) : sortItems(col, dir, snap, d, watched, ranks);
   if (kept.size >= MAX_ORDERS) kept.delete(kept.keys().next().value as string);
   kept.set(key, order);
   return order;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortByName, sortByValues } from './sort';
+import { otherDirection, sortByName, sortByValues } from './sort';
 
 // names: 0 'c', 1 'a', 2 'b', 3 'd'  => byName [1, 2, 0, 3]
 const byName = Int32Array.from([1, 2, 0, 3]);
@@ -52,6 +52,41 @@ describe('sortByValues', () => {
     for (let i = 1; i < n; i++) if (values[order[i]!]! >= values[order[i - 1]!]!) inOrder++;
     expect(inOrder).toBe(n - 1);
     expect(new Set(order).size).toBe(n);
+  });
+});
+
+describe('otherDirection', () => {
+  /** A random name order over n items, and values with ties, missing ones and fractions close together. */
+  function catalog(n: number, value: () => number) {
+    const order = Array.from({ length: n }, (_, i) => i).sort(() => Math.random() - 0.5);
+    const by = Int32Array.from(order);
+    const rank = new Int32Array(n);
+    order.forEach((item, r) => (rank[item] = r));
+    return { by, rank, values: Float64Array.from({ length: n }, value) };
+  }
+
+  it('turns either direction into the other exactly as sorting that way does', () => {
+    for (let run = 0; run < 20; run++) {
+      const { by, rank, values } = catalog(500, () =>
+        Math.random() < 0.15 ? NaN : Math.round(Math.random() * 40) - 20,
+      );
+      for (const dir of ['asc', 'desc'] as const) {
+        const other = dir === 'asc' ? 'desc' : 'asc';
+        const order = sortByValues(values, dir, rank, by);
+        expect([...otherDirection(order, values)]).toEqual([...sortByValues(values, other, rank, by)]);
+      }
+    }
+  });
+  it('counts values equal once scaled and rounded as ties (percent), and clamped ones as equal', () => {
+    const picks = [1.2001, 1.2002, 1.25, -1e15, -2e15, 1e15, 3e15, NaN, 0];
+    const { by, rank, values } = catalog(300, () => picks[Math.floor(Math.random() * picks.length)] as number);
+    const asc = sortByValues(values, 'asc', rank, by, 1000);
+    expect([...otherDirection(asc, values, 1000)]).toEqual([...sortByValues(values, 'desc', rank, by, 1000)]);
+  });
+  it('keeps an order with no value at all, or one item, as it is', () => {
+    expect([...otherDirection(Int32Array.of(1, 2, 0, 3), [NaN, NaN, NaN, NaN])]).toEqual([1, 2, 0, 3]);
+    expect([...otherDirection(Int32Array.of(0), [4])]).toEqual([0]);
+    expect([...otherDirection(new Int32Array(0), [])]).toEqual([]);
   });
 });
 

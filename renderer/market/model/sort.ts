@@ -36,10 +36,7 @@ export function sortByValues(
     if (raw !== raw)
       q = MISSING; // NaN
     else {
-      let v = Math.round(raw * scale);
-      if (v < LO) v = LO;
-      else if (v > HI) v = HI;
-      q = v + OFFSET; // 2 .. 2^32-2
+      q = quantized(raw, scale) + OFFSET; // 2 .. 2^32-2
       if (desc) q = 2 ** 32 - q;
     }
     keys[i] = q * RANK_BITS + (nameRank[i] as number);
@@ -47,6 +44,36 @@ export function sortByValues(
   keys.sort();
   const out = new Int32Array(n);
   for (let j = 0; j < n; j++) out[j] = byName[(keys[j] as number) % RANK_BITS] as number;
+  return out;
+}
+
+/** The value as the sort key holds it: scaled, rounded and clamped (values equal here are ties). */
+function quantized(raw: number, scale: number): number {
+  const v = Math.round(raw * scale);
+  return v < LO ? LO : v > HI ? HI : v;
+}
+
+/**
+ * The order sortByValues gives the other way, from one it gave (same values, scale, names): the items with a
+ * value in reverse, each run of ties kept in name order, then those without a value as they were. Linear,
+ * where sorting again is n log n (about 7 ms on the CS2 catalog).
+ */
+export function otherDirection(order: Int32Array, values: ArrayLike<number>, scale = 1): Int32Array {
+  const n = order.length;
+  // The comparator sort of huge catalogs compares the values as they are.
+  const keyOf = n >= RANK_BITS ? (raw: number) => raw : (raw: number) => quantized(raw, scale);
+  const out = new Int32Array(n);
+  let end = n;
+  while (end > 0 && Number.isNaN(values[order[end - 1] as number] as number)) end--;
+  out.set(order.subarray(end), end);
+  let w = 0;
+  while (end > 0) {
+    const key = keyOf(values[order[end - 1] as number] as number);
+    let start = end - 1;
+    while (start > 0 && keyOf(values[order[start - 1] as number] as number) === key) start--;
+    for (let j = start; j < end; j++) out[w++] = order[j] as number;
+    end = start;
+  }
   return out;
 }
 
