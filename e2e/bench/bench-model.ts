@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { AggregatedMinPrices } from '../../shared/api/types';
 import { mulberry32 } from '../../shared/random/mulberry32';
-import { shapeAsks } from '../../renderer/market/model/shape';
+import { shapeAsks } from '../../renderer/market/model/shape-asks';
 import { sortByValues } from '../../renderer/market/model/sort';
 import { ask } from '../../renderer/market/model/test-helpers';
 import { ms, printTable, type Row } from './bench-utils';

@@ -24,7 +24,8 @@ import {
 import { DEMO_API_KEY } from '../../shared/api/demo';
 import { GRAPHQL_PATH, REST_PATHS, TOKEN_HEADER } from '../../shared/api/schema';
 import { computeDerived } from '../../renderer/market/model/price-arithmetic';
-import { mergeGrid, shapeAsks, shapeBids } from '../../renderer/market/model/shape';
+import { mergeGrid, shapeBids } from '../../renderer/market/model/shape';
+import { shapeAsks } from '../../renderer/market/model/shape-asks';
 import { NONE, toSnapshot, type SnapshotData } from '../../renderer/market/model/snapshot';
 import { emptyGameTrust, trustOfPoll } from '../../renderer/market/trust/trust';
 import { confidenceOf } from '../../renderer/market/trust/confidence';

@@ -9,9 +9,9 @@ import {
   MAX_ITEMS_PER_ANSWER,
   MAX_MARKETS_PER_ANSWER,
   MalformedResponseError,
-  shapeAsks,
   shapeBids,
 } from './shape';
+import { shapeAsks } from './shape-asks';
 import { ask } from './test-helpers';
 
 /** Every typed array the shaping code creates, by length (the module uses the globals at call time). */

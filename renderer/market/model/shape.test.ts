@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BIG, NONE, cellValue } from './snapshot';
-import { MAX_EXTRA_MARKETS, MalformedResponseError, mergeGrid, rankNames, shapeAsks, shapeBids } from './shape';
+import { MAX_EXTRA_MARKETS, MalformedResponseError, mergeGrid, rankNames, shapeBids } from './shape';
+import { shapeAsks } from './shape-asks';
 import { ask, order, snapshotOf } from './test-helpers';
 
 const A = ['steam', 'buff163', 'csfloat'];

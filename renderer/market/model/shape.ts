@@ -27,12 +27,12 @@ export class MalformedResponseError extends Error {
   }
 }
 
-function fail(path: string, expected: string, got: unknown): never {
+export function fail(path: string, expected: string, got: unknown): never {
   throw new MalformedResponseError(path, `expected ${expected}, got ${describeValue(got)}`);
 }
 
 /** A safe integer, or NaN ("no value") for anything else. No closures: it runs a million times per CS2 load. */
-function intOrNaN(v: unknown): number {
+export function intOrNaN(v: unknown): number {
   return typeof v === 'number' && Number.isSafeInteger(v) ? v : NaN;
 }
 
@@ -50,7 +50,7 @@ export const MAX_MARKETS_PER_ANSWER = 128;
 const EXTRA_NAME = /^[\w.:@+-]{1,64}$/;
 
 /** Entries of markets that were not asked for, kept aside while shaping (rare: the slow path). */
-class Extras {
+export class Extras {
   readonly names: string[] = [];
   private readonly index = new Map<string, number>();
   readonly rows: number[] = [];
@@ -84,7 +84,13 @@ class Extras {
 }
 
 /** Copies row-major cells of width `from` into a new array of width `to` (to > from), new cells `fill`. */
-function widen<T extends Int32Array | Uint8Array>(arr: T, rows: number, from: number, to: number, fill: number): T {
+export function widen<T extends Int32Array | Uint8Array>(
+  arr: T,
+  rows: number,
+  from: number,
+  to: number,
+  fill: number,
+): T {
   const out = (arr instanceof Uint8Array ? new Uint8Array(rows * to) : new Int32Array(rows * to)) as T;
   if (fill !== 0) out.fill(fill);
   for (let i = 0; i < rows; i++) out.set(arr.subarray(i * from, i * from + from), i * to);
@@ -120,7 +126,7 @@ export interface BidPart {
  * buffer is made: buffers are sized by these, never by the array's length, so a body of `[0,0,...]`
  * costs nothing. Past the caps: a clear error.
  */
-function rowsOf(items: readonly unknown[], markets: number, label: string): number {
+export function rowsOf(items: readonly unknown[], markets: number, label: string): number {
   if (markets > MAX_MARKETS_PER_ANSWER) {
     throw new MalformedResponseError(
       label,
@@ -141,7 +147,7 @@ function rowsOf(items: readonly unknown[], markets: number, label: string): numb
   return rows;
 }
 
-function marketIndex(markets: readonly string[]): Map<string, number> {
+export function marketIndex(markets: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
   markets.forEach((s, i) => {
     if (!m.has(s)) m.set(s, i);
@@ -150,135 +156,10 @@ function marketIndex(markets: readonly string[]): Map<string, number> {
 }
 
 /*
- * shapeAsks and shapeBids walk items the same way on purpose, as two closure-free loops: a shared walker
+ * shapeAsks (shape-asks.ts) and shapeBids walk items the same way on purpose, as two closure-free loops: a shared walker
  * with a per-entry visitor measured 12-15% slower on the CS2 catalog (about 1M entries), on the path
  * between the last byte and the first grid paint.
  */
-
-/** `items` is the value of aggregatedMinPrices (GraphQL data field or the REST body). */
-export function shapeAsks(items: unknown, askMarkets: readonly string[], label: string): AskPart {
-  if (!Array.isArray(items)) fail(label, 'an array of items', items);
-  const m = askMarkets.length;
-  const idx = marketIndex(askMarkets);
-  const cap = rowsOf(items, m, label);
-  const names: string[] = [];
-  const ask = new Int32Array(cap * m).fill(NONE);
-  const locked = new Int32Array(cap * m).fill(NONE);
-  const offers = new Int32Array(cap * m).fill(NONE);
-  const listed = new Uint8Array(cap * m);
-  const overflow: Array<[NumField, number, number]> = [];
-  const notes = emptyNotes();
-  const extras = new Extras(m);
-
-  for (let j = 0; j < items.length; j++) {
-    const raw: unknown = items[j];
-    if (!isObject(raw)) {
-      notes.skippedItems++;
-      continue;
-    }
-    const name = raw.market_hash_name;
-    if (typeof name !== 'string') {
-      notes.skippedItems++;
-      continue;
-    }
-    const prices = raw.prices;
-    const i = names.length;
-    names.push(name);
-    if (!Array.isArray(prices)) {
-      notes.invalidValues++;
-      continue;
-    }
-    const base = i * m;
-    for (let q = 0; q < prices.length; q++) {
-      const e: unknown = prices[q];
-      if (!isObject(e)) {
-        notes.invalidValues++;
-        continue;
-      }
-      const slug = e.market_name;
-      if (typeof slug !== 'string') {
-        notes.invalidValues++;
-        continue;
-      }
-      const k = idx.get(slug);
-      if (k === undefined) {
-        const col = extras.col(slug);
-        if (col < 0) notes.invalidValues++;
-        else
-          extras.add(
-            i,
-            col,
-            intOrNaN(e.price),
-            intOrNaN(e.offers),
-            e.price_locked === null || e.price_locked === undefined ? NaN : intOrNaN(e.price_locked),
-          );
-        continue;
-      }
-      const price = intOrNaN(e.price);
-      const offersV = intOrNaN(e.offers);
-      const lockedRaw = e.price_locked;
-      const lockedV = intOrNaN(lockedRaw);
-      if (price !== price) notes.invalidValues++;
-      if (offersV !== offersV) notes.invalidValues++;
-      if (lockedV !== lockedV && lockedRaw !== null && lockedRaw !== undefined) notes.invalidValues++;
-      const cell = base + k;
-      if (listed[cell]) {
-        notes.duplicateEntries++;
-        const had = ask[cell] === NONE ? Infinity : (ask[cell] as number);
-        if ((price === price ? price : Infinity) >= had) continue;
-      }
-      listed[cell] = 1;
-      ask[cell] = NONE;
-      locked[cell] = NONE;
-      offers[cell] = NONE;
-      if (price === price) storeValue(ask, 'ask', cell, price, overflow);
-      if (lockedV === lockedV) storeValue(locked, 'locked', cell, lockedV, overflow);
-      if (offersV === offersV) storeValue(offers, 'offers', cell, offersV, overflow);
-    }
-  }
-  const n = names.length;
-  const part: AskPart = { markets: [...askMarkets], n, names, ask, locked, offers, listed, overflow, notes };
-  return extras.names.length > 0 ? addAskExtras(part, extras) : part;
-}
-
-/** The asks widened by the columns of markets that were not asked for. */
-function addAskExtras(part: AskPart, extras: Extras): AskPart {
-  const m = part.markets.length;
-  const w = m + extras.names.length;
-  const n = part.n;
-  const ask = widen(part.ask, n, m, w, NONE);
-  const locked = widen(part.locked, n, m, w, NONE);
-  const offers = widen(part.offers, n, m, w, NONE);
-  const listed = widen(part.listed, n, m, w, 0);
-  const overflow = part.overflow.map(([f, cell, v]): [NumField, number, number] => [
-    f,
-    Math.floor(cell / m) * w + (cell % m),
-    v,
-  ]);
-  const notes = part.notes;
-  for (let q = 0; q < extras.rows.length; q++) {
-    const cell = (extras.rows[q] as number) * w + (extras.cols[q] as number);
-    const price = extras.a[q] as number;
-    const offersV = extras.b[q] as number;
-    const lockedV = extras.c[q] as number;
-    if (price !== price) notes.invalidValues++;
-    if (offersV !== offersV) notes.invalidValues++;
-    if (listed[cell]) {
-      notes.duplicateEntries++;
-      const had = ask[cell] === NONE ? Infinity : (ask[cell] as number);
-      if ((price === price ? price : Infinity) >= had) continue;
-    }
-    listed[cell] = 1;
-    ask[cell] = NONE;
-    locked[cell] = NONE;
-    offers[cell] = NONE;
-    if (price === price) storeValue(ask, 'ask', cell, price, overflow);
-    if (lockedV === lockedV) storeValue(locked, 'locked', cell, lockedV, overflow);
-    if (offersV === offersV) storeValue(offers, 'offers', cell, offersV, overflow);
-  }
-  notes.unknownMarkets = [...extras.names];
-  return { ...part, markets: [...part.markets, ...extras.names], ask, locked, offers, listed, overflow, notes };
-}
 
 /** `items` is the value of aggregatedMaxOrders (GraphQL data field or the REST body). */
 export function shapeBids(items: unknown, bidMarkets: readonly string[], label: string): BidPart {
@@ -387,7 +268,7 @@ function addBidExtras(part: BidPart, extras: Extras): BidPart {
   return { ...part, markets: [...part.markets, ...extras.names], bid, bidOffers, bidListed, overflow, notes };
 }
 
-function grow<T extends Int32Array | Uint8Array>(a: T, len: number, fill: number): T {
+export function grow<T extends Int32Array | Uint8Array>(a: T, len: number, fill: number): T {
   if (a.length === len) return a;
   const out = (a instanceof Uint8Array ? new Uint8Array(len) : new Int32Array(len)) as T;
   out.set(a);

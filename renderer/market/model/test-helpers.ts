@@ -1,6 +1,7 @@
 /** Test helpers: JSON items -> Snapshot the way the worker builds it. */
 import { toSnapshot, type Snapshot } from './snapshot';
-import { mergeGrid, shapeAsks, shapeBids } from './shape';
+import { mergeGrid, shapeBids } from './shape';
+import { shapeAsks } from './shape-asks';
 
 export function snapshotOf(
   min: unknown,

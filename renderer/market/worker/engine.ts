@@ -15,7 +15,15 @@ import { computeDerived, derivedKey } from '../model/price-arithmetic';
 import { isHistoryMarkKey } from '../history/poll-input';
 import { buildSearchIndex, searchIndexTransferables } from '../model/search-index';
 import { chunks, mergeAnswers } from '../api/batches';
-import { MalformedResponseError, mergeGrid, shapeAsks, shapeBids, transferables, type BidPart } from '../model/shape';
+import {
+  MAX_MARKETS_PER_ANSWER,
+  MalformedResponseError,
+  mergeGrid,
+  shapeBids,
+  transferables,
+  type BidPart,
+} from '../model/shape';
+import { AskShaper, shapeAsks } from '../model/shape-asks';
 import { RecReader } from '../recommendations/rec-reader';
 import { recSampleRows } from '../recommendations/rec-sample';
 import { recTransferables } from '../recommendations/rec-wire';
@@ -59,21 +67,24 @@ function asRecord(v: unknown): Record<string, unknown> | null {
 /**
  * One GraphQL batch's answer with its ask rows (the bulk of it) read while it downloads (api/row-stream.ts),
  * so little is left to parse after the last byte; the rest of the answer (the bids, any errors) is parsed
- * at the end. The rows are put back where they were: the answer reads as one parsed whole.
+ * at the end. With `shaper` the rows are shaped as they come too (`shaped` when they all went to it);
+ * without, they are put back where they were: the answer reads as one parsed whole.
  */
 async function postAndStreamAsks(
   url: string,
   batch: { body: unknown; askMarkets: readonly string[] },
   options: PostOptions,
-): Promise<Answer> {
+  shaper: AskShaper | null,
+): Promise<Answer & { shaped: AskShaper | null }> {
   const rows: unknown[] = [];
   const field = batch.askMarkets.length > 0 ? 'aggregatedMinPrices' : null;
   const f = await postAndStreamRows(url, batch.body, options, field, (got) => {
-    for (const row of got) rows.push(row);
+    if (shaper) shaper.add(got);
+    else for (const row of got) rows.push(row);
   });
   const data = f.streamed ? asRecord(asRecord(f.json)?.data) : null;
-  if (data) data.aggregatedMinPrices = rows;
-  return f;
+  if (data && !shaper) data.aggregatedMinPrices = rows;
+  return { ...f, shaped: f.streamed ? shaper : null };
 }
 
 /** A 200 GraphQL body -> its `data`, or the errors it carries as an ApiError. */
@@ -106,6 +117,8 @@ type GridLoad = Extract<MarketRequest, { type: 'graphql' | 'rest' }>;
 /** A grid load's answers, merged, with their sizes and timings. */
 interface Fetched {
   minItems: unknown;
+  /** The asks, shaped while they downloaded (one GraphQL batch); else shaped from minItems. */
+  shapedAsks?: AskShaper | null;
   maxItems: unknown;
   bytes: number;
   bytesDoneAt: number;
@@ -238,7 +251,14 @@ export class MarketWorker {
     ctx: (part: number) => PostOptions,
   ): Promise<Fetched> {
     const batches = req.batches ?? [{ body: req.body, askMarkets: req.askMarkets, bidMarkets: req.bidMarkets }];
-    const got = await Promise.all(batches.map((b, i) => postAndStreamAsks(req.url, b, ctx(i)).then((f) => ({ f, b }))));
+    // One batch: its rows are shaped as they arrive. Several are merged item by item first (mergeAnswers).
+    const shaper =
+      batches.length === 1 && req.askMarkets.length > 0 && req.askMarkets.length <= MAX_MARKETS_PER_ANSWER
+        ? new AskShaper(req.askMarkets, 'aggregatedMinPrices')
+        : null;
+    const got = await Promise.all(
+      batches.map((b, i) => postAndStreamAsks(req.url, b, ctx(i), shaper).then((f) => ({ f, b }))),
+    );
     const total = got.reduce((a, { f }) => a + f.bytes, 0);
     this.post({ type: 'progress', id: req.id, bytes: total, total, phase: 'parse' });
     const mins: unknown[] = [];
@@ -252,7 +272,8 @@ export class MarketWorker {
       out.bytesDoneAt = Math.max(out.bytesDoneAt, f.bytesDoneAt);
       out.parseMs += f.parseMs;
     }
-    out.minItems = mergeAnswers(mins, 'prices');
+    out.shapedAsks = got[0]?.f.shaped ?? null;
+    out.minItems = out.shapedAsks ? null : mergeAnswers(mins, 'prices');
     if (req.bidMarkets.length > 0) out.maxItems = mergeAnswers(maxes, 'orders');
     return out;
   }
@@ -298,13 +319,13 @@ export class MarketWorker {
     const ctx = (part: number): PostOptions => postOptions(ac.signal, this.doFetch, requested, onBytes(part));
     this.trust.prepare(req.game);
     try {
-      const { minItems, maxItems, bytes, bytesDoneAt, parseMs } =
+      const { minItems, shapedAsks, maxItems, bytes, bytesDoneAt, parseMs } =
         req.type === 'graphql' ? await this.fetchGraphql(req, ctx) : await this.fetchRest(req, ctx);
       if (ac.signal.aborted) return;
       const t0 = performance.now();
       let data: SnapshotData;
       try {
-        const asks = shapeAsks(minItems, req.askMarkets, 'aggregatedMinPrices');
+        const asks = shapedAsks ? shapedAsks.finish() : shapeAsks(minItems, req.askMarkets, 'aggregatedMinPrices');
         let bids: BidPart | null = null;
         if (req.bidMarkets.length > 0) bids = shapeBids(maxItems, req.bidMarkets, 'aggregatedMaxOrders');
         data = mergeGrid(asks, bids, {
