@@ -33,17 +33,28 @@ const REFUSED_NAMES = [
  * Console errors and page errors (CSP violations show up here). Chromium logs every 400 answer as a
  * console error; market discovery gets 400s on purpose (the request naming a refused market, and its
  * probes), so a 400 of a data path is not an error when its request named a name the service refuses,
- * and is one (with its body) otherwise.
+ * and is one (with its body) otherwise. Likewise a 503 of a data path is expected when its request was in
+ * flight as the connection changed (the old connection's requests are cancelled: backend/gateway.ts), and
+ * is an error with any other body.
  */
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   const isData = (url: string) => API_PATHS.some((p) => url.endsWith(p));
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
-    if (/status of 400 \(Bad Request\)/.test(m.text()) && isData(m.location().url)) return;
+    if (/status of (400 \(Bad Request\)|503 \(Service Unavailable\))/.test(m.text()) && isData(m.location().url))
+      return;
     errors.push(m.text());
   });
   page.on('response', (r) => {
+    if (r.status() === 503 && isData(r.url()))
+      void r.text().then(
+        (text) => {
+          if (!text.includes('"UNAVAILABLE"') || !text.includes('The request was cancelled.'))
+            errors.push(`503 from ${r.url()}: ${text.slice(0, 300)}`);
+        },
+        () => errors.push(`503 from ${r.url()} with no body`),
+      );
     if (r.status() !== 400 || !isData(r.url())) return;
     const body = r.request().postData() ?? '';
     if (!REFUSED_NAMES.some((n) => body.includes(`"${n}"`)))
