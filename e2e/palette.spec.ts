@@ -43,18 +43,21 @@ test('Ctrl+K opens; partial and misspelled item names are found; Enter opens the
   await expect(box).toHaveAttribute('aria-expanded', 'true');
   await expect(palette(page).getByRole('group', { name: 'Actions' })).toBeVisible();
   await expect(palette(page).getByTestId('palette-note')).toContainText(/Type to search [\d,]+ CS2 items/);
+  // Only the options in sight are rendered: each says where it is in the whole list.
   const activeIs = async (n: number) => {
     const id = await box.getAttribute('aria-activedescendant');
-    const options = list.getByRole('option');
-    await expect(options.nth(n)).toHaveAttribute('id', id ?? '');
-    await expect(options.nth(n)).toHaveAttribute('aria-selected', 'true');
+    const option = list.locator(`[role="option"][aria-posinset="${n + 1}"]`);
+    await expect(option).toHaveAttribute('id', id ?? '');
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await expect(option).toBeInViewport();
     await expect(list.locator('[role="option"][aria-selected="true"]')).toHaveCount(1);
   };
   await activeIs(0);
   await page.keyboard.press('ArrowDown');
   await activeIs(1);
   await page.keyboard.press('End');
-  const count = await list.getByRole('option').count();
+  const count = Number(await list.getByRole('option').first().getAttribute('aria-setsize'));
+  expect(count).toBeGreaterThan(1);
   await activeIs(count - 1);
   await page.keyboard.press('Home');
   await activeIs(0);
@@ -72,6 +75,24 @@ test('Ctrl+K opens; partial and misspelled item names are found; Enter opens the
     await box.fill('');
     await box.pressSequentially(phrase, { delay: 30 });
     await expect(items(page).first()).toBeVisible();
+  }
+  // A broad query: fifty items and more, of which only those in sight are in the page; End and PageUp reach
+  // options that were not, and bring them into sight.
+  await box.fill('a');
+  const results = palette(page).getByRole('listbox');
+  await expect(results.getByRole('option').first()).toBeVisible();
+  const setSize = Number(await results.getByRole('option').first().getAttribute('aria-setsize'));
+  expect(setSize).toBeGreaterThanOrEqual(50);
+  expect(await results.getByRole('option').count()).toBeLessThan(setSize);
+  for (const [key, at] of [
+    ['End', setSize],
+    ['PageUp', setSize - 10],
+  ] as const) {
+    await page.keyboard.press(key);
+    const option = results.locator(`[role="option"][aria-posinset="${at}"]`);
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await expect(option).toBeInViewport();
+    await expect(box).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? '');
   }
   await box.fill('ak redl ft');
   await expect(items(page).first()).toHaveText(/AK-47 \| Redline \(Field-Tested\)/);

@@ -73,7 +73,6 @@ function PaletteDialog({
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  // Before the model's effects: the active option is scrolled into view in the open dialog.
   usePaletteDialog(dialogRef, inputRef);
   const m = usePaletteModel({ onClose, focusBefore });
 
@@ -111,7 +110,6 @@ function PaletteDialog({
         />
         <PaletteList
           listId={m.listId}
-          baseId={m.baseId}
           options={m.options}
           current={m.current}
           optionId={m.optionId}

@@ -16,7 +16,8 @@ import { cachedSnapshot, ITEM_LIMIT } from '../../market/item-names';
 import { rankCommands, rankNames, type Prepared } from '../../market/model/rank';
 
 export type Group = 'Actions' | 'Pages' | 'Games' | 'Items';
-export const GROUPS: readonly Group[] = ['Actions', 'Pages', 'Games', 'Items'];
+/** The groups in the order the list shows them. */
+const GROUPS: readonly Group[] = ['Actions', 'Pages', 'Games', 'Items'];
 
 export interface PaletteOption {
   key: string;

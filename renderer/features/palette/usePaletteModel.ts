@@ -1,9 +1,9 @@
 /**
- * The palette's model: the query, its results, the active option (aria-activedescendant, kept in view) and
+ * The palette's model: the query, its results, the active option (aria-activedescendant; PaletteList keeps it in sight) and
  * the keyboard: arrows, Home/End and PageUp/PageDown move (wrapping at the ends for the arrows), Enter runs
  * (Shift+Enter: the item in Analytics), Esc closes. Also the notes under the list and the status read out.
  */
-import { useEffect, useId, useState, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useId, useState, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { formatCount } from '../../lib/number-format';
 import { useStableCallback } from '../../lib/useStableCallback';
 import { ITEM_LIMIT } from '../../market/item-names';
@@ -30,7 +30,6 @@ export interface PaletteModel {
   setActive(i: number): void;
   /** Runs an option and closes the palette. Stable. */
   runAt(i: number, alt: boolean): void;
-  baseId: string;
   listId: string;
   optionId(i: number): string;
   /** Under the list: why there are no items, how many there are, or that more match than are shown. */
@@ -48,12 +47,6 @@ export function usePaletteModel({ onClose, focusBefore }: PaletteModelInput): Pa
 
   const current = Math.min(active ?? defaultActive(options), options.length - 1);
   const optionId = (i: number) => `${baseId}-opt-${i}`;
-
-  useEffect(() => {
-    if (current < 0) return;
-    document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- optionId is derived from baseId
-  }, [current, baseId]);
 
   const runAt = useStableCallback((i: number, alt: boolean) => {
     const o = options[i];
@@ -126,7 +119,6 @@ export function usePaletteModel({ onClose, focusBefore }: PaletteModelInput): Pa
     current,
     setActive,
     runAt,
-    baseId,
     listId: `${baseId}-list`,
     optionId,
     itemNote,
