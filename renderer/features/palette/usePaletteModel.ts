@@ -1,7 +1,8 @@
 /**
- * The palette's model: the query, its results, the active option (aria-activedescendant; PaletteList keeps it in sight) and
- * the keyboard: arrows, Home/End and PageUp/PageDown move (wrapping at the ends for the arrows), Enter runs
- * (Shift+Enter: the item in Analytics), Esc closes. Also the notes under the list and the status read out.
+ * The palette's model: the query, its results, the active option (aria-activedescendant; PaletteList keeps
+ * it in sight) and the keyboard: arrows, Home/End and PageUp/PageDown move (wrapping at the ends for the
+ * arrows), Enter runs (Shift+Enter: the item in Analytics), Esc closes. Also the notes under the list and the
+ * status read out.
  */
 import { useId, useState, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { formatCount } from '../../lib/number-format';
