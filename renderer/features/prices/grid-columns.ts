@@ -10,7 +10,7 @@ import { sortByName, sortByValues, type SortDir } from '../../market/model/sort'
 import type { MarketStall } from '../../market/trust/types';
 import { stallReason, stallShort } from '../../ui/trust/trust-text';
 
-type ColumnKind =
+export type ColumnKind =
   'watch' | 'name' | 'bestAsk' | 'bestBid' | 'spread' | 'spreadPct' | 'listed' | 'spark' | 'confidence' | 'market';
 
 export interface GridColumn {

@@ -1,7 +1,7 @@
 /** The grid's sorted orders: the same order sortItems gives, computed once per column and direction for the same figures. */
 import { describe, expect, it, vi } from 'vitest';
 import { buildColumns, sortItems, type GridColumn } from './grid-columns';
-import { sortedOrder } from './sort-orders';
+import { sortAheadSteps, sortedOrder } from './sort-orders';
 import { computeDerived } from '../../market/model/price-arithmetic';
 import { ask, order, snapshotOf } from '../../market/model/test-helpers';
 
@@ -48,6 +48,26 @@ describe('sortedOrder', () => {
       const sorts = spy.mock.calls.length;
       expect(columns.map((c) => [...sortedOrder(c, 'desc', snap, d3, watched)])).toEqual(expected);
       expect(spy.mock.calls.length).toBe(sorts);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+  it('sorts the summary columns ahead, both ways, so their clicks sort nothing', async () => {
+    const sort = await import('../../market/model/sort');
+    const d4 = computeDerived({ snap, askCols: [0, 1], bidCols: [0], fees: {}, net: false });
+    const steps = sortAheadSteps(columns, snap, d4);
+    const summary = ['bestAsk', 'bestBid', 'spread', 'spreadPct', 'listed'];
+    expect(steps).toHaveLength(2 * summary.length);
+    for (const step of steps) step();
+    const spy = vi.spyOn(sort, 'sortByValues');
+    try {
+      for (const id of summary)
+        for (const dir of ['asc', 'desc'] as const)
+          expect([...sortedOrder(col(id), dir, snap, d4, watched)], `${id} ${dir}`).toEqual([
+            ...sortItems(col(id), dir, snap, d4, watched),
+          ]);
+      // sortItems above sorted each column; sortedOrder only looked its orders up.
+      expect(spy.mock.calls.length).toBe(2 * summary.length);
     } finally {
       spy.mockRestore();
     }

@@ -2,13 +2,14 @@
  * The grid's sorted orders, kept per column and direction for the figures they were sorted from, so a
  * column sorted once is a lookup the next time (clicking back to a column, toggling its direction twice);
  * a new snapshot, new settings or a changed watchlist are new figures, and their orders are sorted afresh.
- * A column's other direction comes from its kept order (sort.ts otherDirection).
- * (Sorting the summary columns ahead in idle time was measured: it slowed the first paint, so it is not done.)
+ * A column's other direction comes from its kept order (sort.ts otherDirection). The summary columns are
+ * sorted ahead, one step per idle period after the snapshot is shown (useGridView), so their first click
+ * finds its order ready.
  */
 import type { Derived } from '../../market/model/derived-columns';
 import type { Snapshot } from '../../market/model/snapshot';
 import { otherDirection, type SortDir } from '../../market/model/sort';
-import { sortItems, sortValues, type GridColumn } from './grid-columns';
+import { defaultDir, sortItems, sortValues, type ColumnKind, type GridColumn } from './grid-columns';
 
 /** At most this many orders per set of figures (each is 4 bytes an item: 150 kB on the CS2 catalog). */
 const MAX_ORDERS = 24;
@@ -55,10 +56,26 @@ export function sortedOrder(
   const hit = kept.get(key);
   if (hit) return hit;
   // The other way kept: turned around in linear time instead of sorted again.
-  const back = kept.get(keyOf(dir === 'asc' ? 'desc' : 'asc'));
+  const back = kept.get(keyOf(otherWay(dir)));
   const by = back ? sortValues(col, snap, d, watched, ranks) : null;
   const order = back && by ? otherDirection(back, by.values, by.scale) : sortItems(col, dir, snap, d, watched, ranks);
   if (kept.size >= MAX_ORDERS) kept.delete(kept.keys().next().value as string);
   kept.set(key, order);
   return order;
 }
+
+/** The columns sorted ahead: the summary figures, a click's first sort on most visits. */
+const AHEAD: ReadonlySet<ColumnKind> = new Set(['bestAsk', 'bestBid', 'spread', 'spreadPct', 'listed']);
+
+/** Steps that keep the summary columns' orders, a click's direction then the other: one short sort each. */
+export function sortAheadSteps(columns: readonly GridColumn[], snap: Snapshot, d: Derived): Array<() => void> {
+  const watched = new Uint8Array(0); // none of these columns reads the watchlist
+  return columns
+    .filter((c) => AHEAD.has(c.kind))
+    .flatMap((c) => {
+      const first = defaultDir(c);
+      return [first, otherWay(first)].map((dir) => () => void sortedOrder(c, dir, snap, d, watched));
+    });
+}
+
+const otherWay = (dir: SortDir): SortDir => (dir === 'asc' ? 'desc' : 'asc');

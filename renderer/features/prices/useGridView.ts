@@ -7,13 +7,12 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { runWhenIdle } from '../../lib/idle';
 import { buildColumns, type GridColumn } from './grid-columns';
-import { sortedOrder } from './sort-orders';
+import { sortAheadSteps, sortedOrder } from './sort-orders';
 import { alertMarks, type AlertOnItem } from './model/alert-marks';
 import { computeDerived, derivedKey, type FeeTable } from '../../market/model/price-arithmetic';
 import type { Derived } from '../../market/model/derived-columns';
 import { EMPTY_FILTER, applyFilter, narrows, type FilterState } from '../../market/model/filter';
 import type { Snapshot } from '../../market/model/snapshot';
-import { sortByValues } from '../../market/model/sort';
 import type { MarketPlan, SortState } from '../../market/prefs';
 import type { Confidence, ConfidenceInput, QuoteChoice } from '../../market/trust/types';
 import { stallsBySlug } from '../../ui/trust/trust-text';
@@ -135,7 +134,7 @@ export function useGridView({
   );
   const view = useFilteredView(sorted, snap, derived, filter, watched, ranks);
 
-  useWarmFilterAndSort(snap, derived, sorted);
+  useWarmFilterAndSort(snap, derived, sorted, columns);
   return { snap, derived, askCols, bidCols, watched, alerted, columns, view, trust };
 }
 
@@ -212,30 +211,35 @@ export function withoutLow(view: Int32Array, ranks: Uint8Array | null): Int32Arr
 }
 
 /**
- * Runs the filter and sort code (JIT) in idle time after a snapshot arrives, so the first keystroke or
- * header click is as quick as the later ones; results discarded. Stopped when the page goes (its work
- * would only slow the next page's first paint).
+ * In idle time after a snapshot arrives: runs the filter code (JIT; results discarded) and sorts the summary
+ * columns ahead (kept: sort-orders.ts), so the first keystroke or header click is as quick as the later ones.
+ * Stopped when the page goes (its work would only slow the next page's first paint).
  */
-function useWarmFilterAndSort(snap: Snapshot | null, derived: Derived | null, sorted: Int32Array | null): void {
-  const warmed = useRef<Snapshot | null>(null);
+function useWarmFilterAndSort(
+  snap: Snapshot | null,
+  derived: Derived | null,
+  sorted: Int32Array | null,
+  columns: readonly GridColumn[],
+): void {
+  const warmed = useRef<Derived | null>(null);
+  // Read when the steps are made: a click's new order or new columns must not cancel the figures' steps.
+  const now = useRef({ sorted, columns });
+  now.current = { sorted, columns };
   useEffect(() => {
-    if (!snap || !derived || !sorted || warmed.current === snap) return;
-    warmed.current = snap;
+    const order = now.current.sorted;
+    if (!snap || !derived || !order || warmed.current === derived) return;
+    warmed.current = derived;
     const s0 = snap;
     const d0 = derived;
-    const order = sorted;
     return runWhenIdle(
       [
         () => {
           for (const text of ['a', 'ak r', 'st ft -x', 'zz'])
             applyFilter(order, s0, d0, { ...EMPTY_FILTER, text }, undefined);
         },
-        () => {
-          sortByValues(d0.bestAsk, 'desc', s0.nameRank, s0.byName);
-          sortByValues(d0.spreadPct, 'asc', s0.nameRank, s0.byName, 1000);
-        },
+        ...sortAheadSteps(now.current.columns, s0, d0),
       ],
       3000,
     );
-  }, [snap, derived, sorted]);
+  }, [snap, derived]);
 }
