@@ -119,10 +119,7 @@ export function rankedOptions(
   { client, game, focusBefore }: ItemContext,
 ): RankedOptions {
   const cmds = rankCommands(commands, query);
-  const t0 = performance.now();
   const ranked = prepared ? rankNames(prepared, query, ITEM_LIMIT) : { indexes: [], total: 0 };
-  // For the e2e/bench: how long ranking the items took, per keystroke.
-  if (prepared && query) performance.measure('palette:rank', { start: t0 });
   const items = ranked.indexes.map<PaletteOption>((i, k) => {
     const name = prepared?.names[i] ?? '';
     return {
