@@ -8,7 +8,7 @@
  */
 import type { Derived } from '../../market/model/derived-columns';
 import type { Snapshot } from '../../market/model/snapshot';
-import { otherDirection, type SortDir } from '../../market/model/sort';
+import { flipDir, otherDirection, type SortDir } from '../../market/model/sort';
 import { defaultDir, sortItems, sortValues, type ColumnKind, type GridColumn } from './grid-columns';
 
 /** At most this many orders per set of figures (each is 4 bytes an item: 150 kB on the CS2 catalog). */
@@ -56,7 +56,7 @@ export function sortedOrder(
   const hit = kept.get(key);
   if (hit) return hit;
   // The other way kept: turned around in linear time instead of sorted again.
-  const back = kept.get(keyOf(otherWay(dir)));
+  const back = kept.get(keyOf(flipDir(dir)));
   const by = back ? sortValues(col, snap, d, watched, ranks) : null;
   const order = back && by ? otherDirection(back, by.values, by.scale) : sortItems(col, dir, snap, d, watched, ranks);
   if (kept.size >= MAX_ORDERS) kept.delete(kept.keys().next().value as string);
@@ -74,8 +74,6 @@ export function sortAheadSteps(columns: readonly GridColumn[], snap: Snapshot, d
     .filter((c) => AHEAD.has(c.kind))
     .flatMap((c) => {
       const first = defaultDir(c);
-      return [first, otherWay(first)].map((dir) => () => void sortedOrder(c, dir, snap, d, watched));
+      return [first, flipDir(first)].map((dir) => () => void sortedOrder(c, dir, snap, d, watched));
     });
 }
-
-const otherWay = (dir: SortDir): SortDir => (dir === 'asc' ? 'desc' : 'asc');

@@ -5,6 +5,7 @@ import type { SortState } from '../../market/prefs';
 import type { SetPreference } from '../../lib/preferences';
 import { openAlertEditor } from '../../requests/alert-editor';
 import { openHoldingEditor } from '../../requests/holding-editor';
+import { flipDir } from '../../market/model/sort';
 import { defaultDir, type GridColumn } from './grid-columns';
 
 export interface RowHandlerInput {
@@ -32,9 +33,7 @@ export function useRowHandlers({
     (colId: string) => {
       const col = columns.find((c) => c.id === colId);
       if (!col) return;
-      setSort((s) =>
-        s.col === colId ? { col: colId, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { col: colId, dir: defaultDir(col) },
-      );
+      setSort((s) => (s.col === colId ? { col: colId, dir: flipDir(s.dir) } : { col: colId, dir: defaultDir(col) }));
     },
     [columns, setSort],
   );

@@ -8,6 +8,7 @@ import { recName } from '../../market/recommendations/rec-wire';
 import { defaultRecDir } from '../../market/recommendations/view';
 import { cellClass, type RecListColumn, type RecListCtx } from './RecListColumns';
 import { SortHeader } from '../../ui/SortHeader';
+import { flipDir } from '../../market/model/sort';
 
 /** The rendered columns: the pinned item column, then from..to (inclusive) of the rest. */
 export interface ColRange {
@@ -44,9 +45,7 @@ export function RecListHead({
               buttonClassName="rl__sort"
               arrowClassName="rl__arrow"
               title={`${c.long}${c.key === 'ask' || c.key === 'bid' ? (net ? ' (net of fees)' : ' (as listed)') : ''}: sort`}
-              onSort={() =>
-                onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultRecDir(c.key) })
-              }
+              onSort={() => onSort({ key: c.key, dir: sorted ? flipDir(sort.dir) : defaultRecDir(c.key) })}
             >
               {c.label}
               {(c.key === 'ask' || c.key === 'bid') && net ? <span className="rl__net"> net</span> : null}

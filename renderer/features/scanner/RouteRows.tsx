@@ -1,6 +1,7 @@
 /** The routes table's rows: the header (a button per column sorts by it) and one route's row. */
 import type { MoneyFormat } from '../../../shared/money/money';
 import { SortHeader } from '../../ui/SortHeader';
+import { flipDir } from '../../market/model/sort';
 import type { Route } from '../../market/scanner/scan';
 import { ROUTE_COLUMNS, defaultDir, feeTitle, type RouteSort } from './route-columns';
 
@@ -19,9 +20,7 @@ export function RoutesHeadRow({ sort, onSort }: { sort: RouteSort; onSort(sort: 
             buttonClassName="sc-sort"
             arrowClassName="sc-sort__arrow"
             title={`${c.long}: sort`}
-            onSort={() =>
-              onSort({ key: c.key, dir: sorted ? (sort.dir === 'asc' ? 'desc' : 'asc') : defaultDir(c.key) })
-            }
+            onSort={() => onSort({ key: c.key, dir: sorted ? flipDir(sort.dir) : defaultDir(c.key) })}
           >
             {c.label}
           </SortHeader>

@@ -8,6 +8,9 @@
 
 export type SortDir = 'asc' | 'desc';
 
+/** The other direction (a second click on a sorted column). */
+export const flipDir = (dir: SortDir): SortDir => (dir === 'asc' ? 'desc' : 'asc');
+
 const RANK_BITS = 2 ** 21; // up to 2,097,152 items
 const OFFSET = 2 ** 31;
 const MISSING = 2 ** 32 - 1;

@@ -3,9 +3,10 @@
  * and sort by a column's sortValue, missing values always last whichever the direction (as on the other
  * lists), ties kept in their order.
  */
+import { flipDir, type SortDir } from '../../../market/model/sort';
 import type { PortfolioColumn } from './columns';
 
-export type SortDir = 'asc' | 'desc';
+export type { SortDir };
 
 export interface SortState {
   column: string;
@@ -36,6 +37,6 @@ export function sortRows<R>(rows: readonly R[], column: PortfolioColumn<R> | und
 
 /** A header click: the same column flips its direction, another one starts ascending (text) or descending (figures). */
 export function nextSort(prev: SortState | null, column: PortfolioColumn<unknown>): SortState {
-  if (prev?.column === column.id) return { column: column.id, dir: prev.dir === 'asc' ? 'desc' : 'asc' };
+  if (prev?.column === column.id) return { column: column.id, dir: flipDir(prev.dir) };
   return { column: column.id, dir: column.align === 'end' ? 'desc' : 'asc' };
 }
