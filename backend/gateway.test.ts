@@ -137,6 +137,29 @@ describe('gateway: what it forwards', () => {
     const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
     expect(body.errors[0]!.extensions.code).toBe(kind.toUpperCase().replace('-', '_'));
   });
+
+  // Whether a request needs a new token is timing (a reconnect probe may be minting one just then), so the
+  // page must see the same status for the same service answer either way.
+  it.each([500, 503])(
+    'the service’s %i reaches the page as that status, whether it answered the token mutation or the request',
+    async (status) => {
+      const answers: number[] = [];
+      for (const where of ['mutation', 'request'] as const) {
+        const upstream = new FakeUpstream();
+        const failure = () =>
+          json(status, { errors: [{ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        if (where === 'mutation') upstream.onMutation = failure;
+        else upstream.onApi = failure;
+        const broker = new TokenBroker({
+          target: { baseUrl: upstream.baseUrl, apiKey: 'good-key' },
+          fetch: upstream.fetch,
+          maxAttempts: 1,
+        });
+        answers.push((await createGateway({ forwarder: () => broker })(post(GRAPHQL_PATH))).status);
+      }
+      expect(answers).toEqual([status, status]);
+    },
+  );
 });
 
 describe('gateway: streaming', () => {

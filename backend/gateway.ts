@@ -78,7 +78,10 @@ export function createGateway(options: GatewayOptions): RequestHandler {
         // A refused redirect says where the service pointed (the broker has cleaned it of secrets): that
         // is what the user needs to fix the Base URL. Other failures get the usual wording.
         const message = error instanceof RedirectRefused ? error.message : STATUS_TEXT[error.kind].message;
-        return jsonError(FAILURE_HTTP_STATUS[error.kind], error.kind.toUpperCase().replace('-', '_'), message);
+        // The service's own 5xx, as a request that needed no new token passes it on: the page sees one
+        // status for one service answer, whichever request happened to mint the token.
+        const status = error.upstreamStatus ?? FAILURE_HTTP_STATUS[error.kind];
+        return jsonError(status, error.kind.toUpperCase().replace('-', '_'), message);
       }
       return jsonError(503, 'UNAVAILABLE', 'The request was cancelled.');
     }

@@ -32,6 +32,8 @@ export class UpstreamFailure extends Error {
   constructor(
     readonly kind: FailureKind,
     message: string,
+    /** The service's own HTTP status, when it answered with an error (a 5xx to the token mutation). */
+    readonly upstreamStatus: number | null = null,
   ) {
     super(message);
   }
@@ -381,7 +383,9 @@ export class TokenBroker {
         }
         throw new UpstreamFailure('server-error', 'The market data service is limiting requests.');
       }
-      if (status >= 500) throw new UpstreamFailure('server-error', `The market data service answered ${status}.`);
+      if (status >= 500) {
+        throw new UpstreamFailure('server-error', `The market data service answered ${status}.`, status);
+      }
 
       const token = parseTokenResponse(text);
       if (status >= 200 && status < 300 && token !== null) {

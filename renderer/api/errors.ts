@@ -180,7 +180,8 @@ export function kindFromStatus(status: number): ApiErrorKind | null {
   if (status === 400 || status === 422) return 'bad-request';
   if (status === 404 || status === 405) return 'not-found';
   if (status === 429) return 'rate-limited';
-  // The app's gateway answers 502 when the upstream answered with an error, 504 when it can't be reached.
+  // The app's gateway passes the service's own 5xx on; it answers 502 when the answer was not the API's,
+  // 504 when the service can't be reached.
   if (status === 503 || status === 504) return 'unavailable';
   if (status >= 500) return 'server';
   if (status >= 400) return 'bad-request';
