@@ -41,7 +41,7 @@ describe('Fetch from Steam, then import', () => {
     ]);
     expect(preview.rows.every((r) => r.draft?.origin === 'steam' && r.error === null)).toBe(true);
     expect(result.ok && result.notes).toHaveLength(2);
-  }, 10_000);
+  });
 
   it("the owner's own saved pages (with the lock dates only the owner gets) become all five holdings, locks read on the fixed clock", async () => {
     standin = await startSteamStandin({ pageSize: 100 });

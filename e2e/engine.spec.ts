@@ -141,3 +141,27 @@ test('only Analytics, Portfolio or Alerts open: the prices are polled every 15 s
     `engine e2e: ${polls.length} polls in ${minutes.toFixed(1)} min (${POLLS} per page), ${changed} changed asks of the item, all in the history export`,
   );
 });
+
+test('no view open: when the service comes back, the failed price poll is made again at once, not an interval later', async ({
+  page,
+  appUrl,
+  service,
+}) => {
+  // A 15-minute interval: within this test, only the recovery can bring a second good poll.
+  await refreshEvery(page, 900);
+  const polls: Array<{ ok: boolean }> = [];
+  page.context().on('response', (r) => {
+    if (isPricePoll(r)) polls.push({ ok: r.ok() });
+  });
+  await service.setFaults({ errorRate: 1 });
+  // Settings: no page shows prices; only the desk's own need (the selected game) polls.
+  await page.goto(`${appUrl}#/settings`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible({ timeout: 60_000 });
+  // The first poll and its two retries (after 2 and 4 s) fail; then the engine would wait the interval.
+  await expect.poll(() => polls.filter((p) => !p.ok).length, { timeout: 60_000 }).toBe(3);
+  await page.waitForTimeout(10_000);
+  expect(polls.filter((p) => !p.ok)).toHaveLength(3);
+  await service.setFaults({ errorRate: 0 });
+  // The host's reconnect tries back off to at most 30 s: the service is seen back within that, then polled.
+  await expect.poll(() => polls.filter((p) => p.ok).length, { timeout: 60_000 }).toBe(1);
+});

@@ -15,6 +15,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiPrices, money, PINNED_AND_SUMMARY } from './grid-api';
 import { escapeRe, grid, openGrid, readRowAcross, rowOf, search, showOnly } from './grid-page';
+import { refreshEvery } from './refresh-interval';
 
 /** A fixed service clock: the grid and the direct API calls see the same prices. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
@@ -453,6 +454,8 @@ test('a failed refresh keeps the data, marked stale, with the error and a retry;
   service,
 }) => {
   const api = await apiPrices(service);
+  // A long interval: the recovery must come from the host's reconnect, not from the next timed poll.
+  await refreshEvery(page, 900);
   await openGrid(page, appUrl, api.names.length);
   await service.setFaults({ errorRate: 1 });
   await page.getByRole('button', { name: 'Refresh prices' }).click();
@@ -465,15 +468,22 @@ test('a failed refresh keeps the data, marked stale, with the error and a retry;
   await expect(page.getByTestId('grid-freshness')).toContainText('Stale');
   await expect(stale.getByRole('button', { name: 'Retry' })).toBeEnabled();
   await page.screenshot({ path: test.info().outputPath('grid-stale.png') });
-  // Prices move and the service recovers: the app's own next try brings the new ones, with no click,
-  // and changed cells flash.
+  // Prices move and the service recovers: once the host's reconnect succeeds, the app polls again at once,
+  // with no click, and changed cells flash. A flash lasts 2.6 s: an observer records it however late we look.
+  await grid(page).evaluate((el) => {
+    const w = window as unknown as { __flashes: number };
+    w.__flashes = 0;
+    new MutationObserver(() => {
+      w.__flashes += el.querySelectorAll('.pg__cell.flash-up, .pg__cell.flash-down, .pg__cell.flash').length;
+    }).observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
   await service.advanceClock(6 * 60_000);
   await service.setFaults({ errorRate: 0 });
   await expect(stale).toHaveCount(0, { timeout: 60_000 });
   await expect(grid(page)).not.toHaveAttribute('data-stale', 'true');
-  await expect(page.locator('.pg__cell.flash-up, .pg__cell.flash-down, .pg__cell.flash').first()).toBeVisible({
-    timeout: 10_000,
-  });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __flashes: number }).__flashes), { timeout: 10_000 })
+    .toBeGreaterThan(0);
   await expect(page.getByTestId('grid-freshness')).toContainText(/updated \d+ s ago/);
 });
 

@@ -212,7 +212,7 @@ describe('CLI', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  }, 60_000);
+  });
 
   it('--markets FILE --opaque-errors: serves the file\'s names and answers every 400 with only "Bad Request"', async () => {
     const { child, url: started } = spawnService(['--markets', file(CUSTOM), '--opaque-errors']);
@@ -232,5 +232,5 @@ describe('CLI', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  }, 60_000);
+  });
 });

@@ -39,7 +39,7 @@ afterAll(async () => {
 const wrap = (field: string, restText: string): string => `{"data":{"${field}":${restText}}}`;
 
 // Whole-catalog answers: the first one of each kind also computes the simulated market's snapshot.
-describe('both transports answer every operation with the same values (spec 4.1, 4.2)', { timeout: 90_000 }, () => {
+describe('both transports answer every operation with the same values (spec 4.1, 4.2)', () => {
   it('aggregatedMinPrices: GraphQL (game 730) equals REST game_id 730, byte for byte, all 36 markets', async () => {
     const g = await gql(
       svc.url,
@@ -153,7 +153,7 @@ describe('both transports answer every operation with the same values (spec 4.1,
   });
 });
 
-describe('defaults (spec 4.3)', { timeout: 60_000 }, () => {
+describe('defaults (spec 4.3)', () => {
   it('getSteamAnalytics without game_id answers 730 (GraphQL and REST {})', async () => {
     const a = await gql(svc.url, token, '{ getSteamAnalytics { market_hash_name game_id sales { last_7d } } }');
     const b = await gql(
@@ -200,7 +200,7 @@ describe('defaults (spec 4.3)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('rules of spec 4.3', { timeout: 60_000 }, () => {
+describe('rules of spec 4.3', () => {
   it('steam analytics accepts only 730 and 570', async () => {
     for (const game of [440, 252490, 1, -730]) {
       const g = await gql(svc.url, token, `{ getSteamAnalytics(game_id: ${game}) { market_hash_name } }`);

@@ -100,7 +100,7 @@ async function restJson(path: string, body: unknown): Promise<{ text: string; da
   return { text: r.text, data: r.json() as unknown[] };
 }
 
-describe('by default the answers are what the spec says', { timeout: 240_000 }, () => {
+describe('by default the answers are what the spec says', () => {
   const cases: [string, string, Record<string, unknown>, z.ZodType][] = [];
   for (const g of AGGREGATED_GAMES) {
     cases.push([
@@ -146,7 +146,7 @@ describe('by default the answers are what the spec says', { timeout: 240_000 }, 
   });
 });
 
-describe('dirtyDataRate', { timeout: 120_000 }, () => {
+describe('dirtyDataRate', () => {
   const spec: DirtySpec = { rate: 0.08, seed: 7 };
 
   /** Items of a clean and a dirty answer side by side, by position (the dirty answer keeps every element). */

@@ -85,7 +85,7 @@ const ROOTS: [string, string][] = [
   ['getPriceRecommendations', ''],
 ];
 
-describe('fast path == graphql-js execute (small tricky catalog)', { timeout: 60_000 }, () => {
+describe('fast path == graphql-js execute (small tricky catalog)', () => {
   let p: Pair;
   beforeAll(async () => {
     p = await pair((executor) =>
@@ -166,7 +166,7 @@ describe('fast path == graphql-js execute (small tricky catalog)', { timeout: 60
   });
 });
 
-describe('fast path == graphql-js execute (real catalog)', { timeout: 90_000 }, () => {
+describe('fast path == graphql-js execute (real catalog)', () => {
   let p: Pair;
   beforeAll(async () => {
     p = await pair((executor) => startTestService({ executor }));

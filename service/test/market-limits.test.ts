@@ -42,7 +42,7 @@ afterAll(async () => {
   await Promise.all([named, opaque].map((s) => s?.close()));
 });
 
-describe('a limit on the names of one request', { timeout: 60_000 }, () => {
+describe('a limit on the names of one request', () => {
   it('named style: a list one longer than the limit is refused without naming a market; the limit itself is taken', async () => {
     const r = await rest(named.url, REST_PATHS.minPrices, tok(named), { game_id: 570, markets: ASKS.slice(0, 4) });
     expect(r.status).toBe(400);
@@ -84,7 +84,7 @@ describe('a limit on the names of one request', { timeout: 60_000 }, () => {
   });
 });
 
-describe('transient 400s on requests that name markets', { timeout: 60_000 }, () => {
+describe('transient 400s on requests that name markets', () => {
   const ask = (s: RunningService, markets: readonly string[]) =>
     rest(s.url, REST_PATHS.minPrices, tok(s), { game_id: 570, markets });
   it('the first K: named style names the first market asked as unknown; then the same request passes', async () => {

@@ -47,7 +47,7 @@ afterAll(async () => {
 
 type Prices = { market_hash_name: string; prices: { market_name: string; price: number }[] }[];
 
-describe('default: the published names', { timeout: 90_000 }, () => {
+describe('default: the published names', () => {
   it('serves exactly the published names: 28 min prices, 3 max orders, and the 6 order-analytics candidates', async () => {
     expect([PUBLISHED.minPrices.length, PUBLISHED.maxOrders.length, PUBLISHED.marketOrderAnalytics.length]).toEqual([
       28, 3, 6,
@@ -93,7 +93,7 @@ describe('default: the published names', { timeout: 90_000 }, () => {
   });
 });
 
-describe('another set of names (markets option)', { timeout: 90_000 }, () => {
+describe('another set of names (markets option)', () => {
   it('serves names the catalog does not know, with data, over both transports', async () => {
     const r = await rest<Prices>(named.url, REST_PATHS.minPrices, tok(named), {
       game_id: 440,

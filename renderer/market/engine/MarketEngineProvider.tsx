@@ -36,7 +36,7 @@ export function useMarketEngine(): AppEngine | null {
 export function MarketEngineProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const client = useClient();
-  const { sourceKey } = useDataSource();
+  const { sourceKey, retryEpoch } = useDataSource();
   // The user's interval, stretched when a request limit is known (request-plan.ts).
   const interval = usePlannedRefreshInterval();
   // And where a game's bids are a request of their own, bids with every Nth poll only (the plan's N).
@@ -59,6 +59,14 @@ export function MarketEngineProvider({ children }: { children: ReactNode }) {
     app.engine.setSource(sourceKey);
     app.recs.setSource(sourceKey);
   }, [app, sourceKey]);
+  // The service came back by itself, or the user pressed Retry: what failed is polled now, whatever the interval.
+  const lastEpoch = useRef(retryEpoch);
+  useEffect(() => {
+    if (lastEpoch.current === retryEpoch) return;
+    lastEpoch.current = retryEpoch;
+    app.engine.retryFailed();
+    app.recs.retryFailed();
+  }, [app, retryEpoch]);
   // A browser may have held back a hidden tab's timers (docs/background-polling.md): back in view, what is
   // overdue is polled at once. (The desktop window's timers are not throttled: electron/main/window.ts.)
   useEffect(() => {

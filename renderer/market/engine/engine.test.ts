@@ -175,6 +175,36 @@ describe('the market engine', () => {
     expect(load).toHaveBeenCalledTimes(4);
   });
 
+  it('the service back (the host reconnected, or Retry): what failed is polled at once, not a whole interval later', async () => {
+    let fail = true;
+    const load = vi.fn(async (req: PriceRequest) => {
+      if (fail && req.game === 730) throw apiError('server', 500, null, 'Internal server error');
+      if (fail && req.game === 440) throw apiError('unavailable', 503, null, 'Busy', 120);
+      return { snap: { game: req.game, n: 1 }, at: Date.now() };
+    });
+    const engine = new MarketEngine<Snap>({ load, interval: () => 300_000 });
+    engine.setSource('demo');
+    engine.need({ ...CS2, kinds: ['asks'] });
+    engine.need({ ...RUST, kinds: ['asks'] });
+    engine.need({ ...TF2, kinds: ['asks'] });
+    // CS2's backoff runs out (retries after 2 and 4 s); its next try would be the 5-minute interval.
+    await vi.advanceTimersByTimeAsync(20_000);
+    const calls = (game: number) => load.mock.calls.filter(([r]) => r.game === game).length;
+    expect(calls(730)).toBe(3);
+    fail = false;
+    engine.retryFailed();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls(730)).toBe(4);
+    // Rust answered: no request before its interval. TF2's 503 asked to wait: honoured.
+    expect(calls(252490)).toBe(1);
+    expect(calls(440)).toBe(1);
+    // CS2 answered: back on its interval, counted from this poll.
+    await vi.advanceTimersByTimeAsync(299_000);
+    expect(calls(730)).toBe(4);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls(730)).toBe(5);
+  });
+
   it('tells each failure to its listeners (market discovery learns of a refused name whatever page is open)', async () => {
     const load = vi.fn(async (_req: PriceRequest): Promise<{ snap: Snap; at: number }> => {
       throw apiError('bad-request', 400, null, 'unknown market: csgotm');

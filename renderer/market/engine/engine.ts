@@ -90,6 +90,8 @@ interface Entry<R extends Polled> {
   /** Consecutive failures, and the wait they ask for (null: the interval). */
   failures: number;
   retryIn: number | null;
+  /** Whether the service itself asked for that wait (a Retry-After). */
+  retryAfter: boolean;
   /** When bids were last loaded (0: never for this source), and the good polls since without them. */
   bidsAt: number;
   asksOnly: number;
@@ -114,6 +116,15 @@ function hasBids(r: Polled): boolean {
   return 'bidMarkets' in r && Array.isArray(r.bidMarkets) && r.bidMarkets.length > 0;
 }
 
+function retryAfterMs(err: unknown): number | null {
+  return typeof err === 'object' &&
+    err !== null &&
+    'retryAfterSeconds' in err &&
+    typeof err.retryAfterSeconds === 'number'
+    ? err.retryAfterSeconds * 1000
+    : null;
+}
+
 export class MarketEngine<T, R extends Polled = PriceRequest> {
   private readonly entries = new Map<string, Entry<R>>();
   private readonly consumers: Consumer<T, R>[] = [];
@@ -133,6 +144,7 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
       e.lastAt = 0;
       e.failures = 0;
       e.retryIn = null;
+      e.retryAfter = false;
       e.bidsAt = 0;
       e.asksOnly = 0;
       this.schedule(e);
@@ -171,6 +183,7 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
         lastAt: 0,
         failures: 0,
         retryIn: null,
+        retryAfter: false,
         bidsAt: 0,
         asksOnly: 0,
       };
@@ -206,6 +219,18 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
   onFailure(fn: FailureListener<R>): () => void {
     this.failureListeners.add(fn);
     return () => void this.failureListeners.delete(fn);
+  }
+
+  /**
+   * The service is back (the host reconnected, or the user's Retry): every needed request whose last poll
+   * failed is polled now, not an interval later; a Retry-After the service sent is still waited out.
+   */
+  retryFailed(): void {
+    for (const e of this.entries.values()) {
+      if (e.failures === 0 || e.retryAfter || e.inFlight) continue;
+      e.lastAt = 0;
+      this.schedule(e);
+    }
   }
 
   /** Polls now (every needed request, or one game's); a poll under way is joined, not repeated. */
@@ -270,6 +295,7 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
         if (source !== this.source) return;
         e.failures = 0;
         e.retryIn = null;
+        e.retryAfter = false;
         e.lastAt = Date.now();
         if (loaded) {
           e.bidsAt = at;
@@ -282,6 +308,7 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
         e.failures++;
         e.lastAt = Date.now();
         e.retryIn = this.retryWait(e, err);
+        e.retryAfter = retryAfterMs(err) !== null;
         for (const fn of [...this.failureListeners]) fn(e.request, source, err, { bids });
       },
     );
@@ -294,10 +321,7 @@ export class MarketEngine<T, R extends Polled = PriceRequest> {
 
   /** The app's backoff for a failed poll; a Retry-After is never cut short by the interval. */
   private retryWait(e: Entry<R>, err: unknown): number | null {
-    const after =
-      typeof err === 'object' && err !== null && 'retryAfterSeconds' in err && typeof err.retryAfterSeconds === 'number'
-        ? err.retryAfterSeconds * 1000
-        : null;
+    const after = retryAfterMs(err);
     if (shouldRetry(e.failures, err)) return retryDelay(e.failures, err);
     if (after === null) return null;
     const interval = this.intervalOf();

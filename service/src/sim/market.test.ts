@@ -258,7 +258,7 @@ describe.each(GAME_IDS)('game %i', (id: GameId) => {
       }
       v.assertNone();
     }
-  }, 120_000); // CS2: six whole-catalog analytics (each a few seconds; far more on a loaded machine)
+  });
 
   it('steam analytics: only for 730 and 570; nested sales windows; prices from the sales series', () => {
     const rows = game.steamAnalytics(NOW);
