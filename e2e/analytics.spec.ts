@@ -26,7 +26,8 @@ import { parseCsv } from './csv-read';
 
 /** A fixed service clock: the page and the direct API calls see the same numbers. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
-test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1440, height: 900 } });
+// The price history is never read here: no recording (fixtures.ts, recordHistory).
+test.use({ recordHistory: false, serviceOptions: { clock: () => T0 }, viewport: { width: 1440, height: 900 } });
 test.setTimeout(180_000);
 
 const ITEM = 'AK-47 | Redline (Field-Tested)';

@@ -28,6 +28,10 @@
  * - `appUrl`: the web host's launch URL, `http://127.0.0.1:PORT/?secret=…`; `page.goto(appUrl)` (or
  *   `${appUrl}#/settings`) opens the app and the host trades the secret for its cookie. Requests made
  *   outside the page send `webHost.secret` as the `X-Market-Desk-Secret` header.
+ * - `recordHistory` (option, default true as in the app): false turns Settings' price history off before the
+ *   page loads. Specs that never read the history say so: every page load's first poll writes each item's
+ *   baseline (one IndexedDB put per item and side, renderer/market/history/README.md), about a third of
+ *   grid.spec's time (3.2 against 2.2 min).
  *
  * Helpers for specs that run their own service and web host (offline.spec.ts, recovery.spec.ts):
  * - `freePort()`: a port to start a separate service on, stop it and start it again at the same address.
@@ -39,6 +43,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
+import { PREFERENCE_PREFIX } from '../renderer/lib/preferences';
+import { HISTORY_PREFS } from '../renderer/market/history/prefs';
 import { publishedMarkets } from '../shared/catalog/markets';
 import { NO_FAULTS, startService, type CatalogSlice, type ServiceOptions } from '../service/src/index';
 import { startWebHost, type WebHost, type WebHostOptions } from '../webhost/server';
@@ -67,6 +73,7 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   startConnected: boolean;
+  recordHistory: boolean;
   webHostOptions: Omit<WebHostOptions, 'port' | 'embeddedService' | 'staticDir'>;
   webHost: WebHost;
   appUrl: string;
@@ -106,6 +113,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 90_000 },
   ],
   startConnected: [true, { option: true }],
+  recordHistory: [true, { option: true }],
   webHostOptions: [{}, { option: true }],
   webHost: async ({ service, webHostOptions, startConnected }, use, testInfo) => {
     const connect = service.separate && startConnected ? { baseUrl: service.url, apiKey: service.userKey } : {};
@@ -121,7 +129,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await webHost.close();
     await service.setFaults({ ...NO_FAULTS });
   },
-  appUrl: async ({ webHost }, use) => {
+  appUrl: async ({ webHost, page, recordHistory }, use) => {
+    if (!recordHistory)
+      await page.context().addInitScript(({ key }) => localStorage.setItem(key, 'false'), {
+        key: PREFERENCE_PREFIX + HISTORY_PREFS.enabled.key,
+      });
     await use(webHost.launchUrl);
   },
 });

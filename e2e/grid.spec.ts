@@ -19,7 +19,8 @@ import { refreshEvery } from './refresh-interval';
 
 /** A fixed service clock: the grid and the direct API calls see the same prices. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
-test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
+// The price history is never read here: no recording (fixtures.ts, recordHistory).
+test.use({ recordHistory: false, serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
 test.setTimeout(120_000);
 
 test('filter: all words, wear abbreviations, StatTrak™, category, price; empty state clears', async ({
@@ -664,36 +665,42 @@ test('Ctrl+C copies the active cell, Ctrl+Shift+C the row', async ({ page, appUr
   await expect(page.getByTestId('grid-announce')).toContainText('Copied row');
 });
 
-test("screenshot of the grid with its detail panel (test output; `npm run screenshots` refreshes the README's)", async ({
-  page,
-  appUrl,
-  service,
-}) => {
-  // A picture to look at, not a check: taken on request, as the shell's are (CI time goes to checks).
-  test.skip(!process.env.MDS_SCREENSHOTS, 'set MDS_SCREENSHOTS=1 to take it');
-  const api = await apiPrices(service);
-  await openGrid(page, appUrl, api.names.length);
-  const starred = ['AK-47 | Redline (Field-Tested)', 'StatTrak™ AK-47 | Redline (Minimal Wear)'].filter((n) =>
-    api.min.has(n),
-  );
-  for (const n of starred) {
-    const row = await showOnly(page, n);
-    await row.getByRole('button', { name: `Add ${n} to the watchlist` }).click();
-  }
-  await search(page).fill('ak redline');
-  await page.getByRole('columnheader', { name: 'Spread %', exact: true }).click();
-  await grid(page).focus();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  const panel = page.getByTestId('detail-panel');
-  await expect(panel.getByRole('region', { name: 'Price recommendation' })).toContainText('Suggested price', {
-    timeout: 60_000,
+test.describe('the picture', () => {
+  // As a user sees it: the detail panel with the history recorded.
+  test.use({ recordHistory: true });
+  test("screenshot of the grid with its detail panel (test output; `npm run screenshots` refreshes the README's)", async ({
+    page,
+    appUrl,
+    service,
+  }) => {
+    // A picture to look at, not a check: taken on request, as the shell's are (CI time goes to checks).
+    test.skip(!process.env.MDS_SCREENSHOTS, 'set MDS_SCREENSHOTS=1 to take it');
+    const api = await apiPrices(service);
+    await openGrid(page, appUrl, api.names.length);
+    const starred = ['AK-47 | Redline (Field-Tested)', 'StatTrak™ AK-47 | Redline (Minimal Wear)'].filter((n) =>
+      api.min.has(n),
+    );
+    for (const n of starred) {
+      const row = await showOnly(page, n);
+      await row.getByRole('button', { name: `Add ${n} to the watchlist` }).click();
+    }
+    await search(page).fill('ak redline');
+    await page.getByRole('columnheader', { name: 'Spread %', exact: true }).click();
+    await grid(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('detail-panel');
+    await expect(panel.getByRole('region', { name: 'Price recommendation' })).toContainText('Suggested price', {
+      timeout: 60_000,
+    });
+    await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText('Sales 24 h', {
+      timeout: 60_000,
+    });
+    await expect(page.locator('.gs__toast')).toHaveCount(0, { timeout: 10_000 });
+    await page.mouse.move(5, 890);
+    await page.screenshot({ path: test.info().outputPath('grid-detail.png') });
   });
-  await expect(panel.getByRole('region', { name: 'Steam analytics' })).toContainText('Sales 24 h', { timeout: 60_000 });
-  await expect(page.locator('.gs__toast')).toHaveCount(0, { timeout: 10_000 });
-  await page.mouse.move(5, 890);
-  await page.screenshot({ path: test.info().outputPath('grid-detail.png') });
 });
 
 /** Every item passes, and there is at least one (an empty list passes any `every`). */

@@ -8,6 +8,9 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { refreshEvery } from './refresh-interval';
 
+// The price history is never read here: no recording (fixtures.ts, recordHistory).
+test.use({ recordHistory: false });
+
 const SIZES = [
   { width: 900, height: 700 },
   { width: 1024, height: 640 },

@@ -60,7 +60,8 @@ const test = base.extend<{ hostOn: (service: TestService) => Promise<string> }>(
   },
 });
 test.setTimeout(180_000);
-test.use({ viewport: { width: 1400, height: 900 } });
+// The price history is never read here: no recording (fixtures.ts, recordHistory).
+test.use({ recordHistory: false, viewport: { width: 1400, height: 900 } });
 
 /** Starts a separate service with these options for the describe it is called in. */
 function serviceFor(options: Parameters<typeof startSeparateService>[0]): () => TestService {

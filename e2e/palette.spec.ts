@@ -7,6 +7,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { grid, search } from './grid-page';
 
+// The price history is never read here: no recording (fixtures.ts, recordHistory).
+test.use({ recordHistory: false });
+
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const input = (page: Page) => palette(page).getByRole('combobox');

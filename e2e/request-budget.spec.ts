@@ -14,7 +14,8 @@ import type { RequestUsage } from '../shared/budget/usage';
 import { openGrid } from './grid-page';
 
 const FROZEN = Date.UTC(2025, 0, 15, 12, 0, 50);
-test.use({ serviceOptions: { requestsPerMinute: 40, clock: () => FROZEN } });
+// The price history is never read here: no recording (fixtures.ts, recordHistory).
+test.use({ recordHistory: false, serviceOptions: { requestsPerMinute: 40, clock: () => FROZEN } });
 
 async function usage(webHost: WebHost): Promise<RequestUsage> {
   const res = await fetch(`${webHost.url}/app/request-usage`, { headers: { 'x-market-desk-secret': webHost.secret } });

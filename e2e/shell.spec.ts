@@ -18,7 +18,8 @@ const TOKEN_TTL_SECONDS = 3;
 
 // The shell flows start on demo data and connect through Settings, as a new user does (in the "connected"
 // project, to a separately started service).
-test.use({ serviceOptions: { tokenTtlSeconds: TOKEN_TTL_SECONDS }, startConnected: false });
+// The price history is never read here: no recording (fixtures.ts, recordHistory).
+test.use({ recordHistory: false, serviceOptions: { tokenTtlSeconds: TOKEN_TTL_SECONDS }, startConnected: false });
 
 const pill = (page: Page) => page.getByTestId('status-pill');
 const baseUrlField = (page: Page) => page.getByLabel('Base URL', { exact: true });
