@@ -19,7 +19,8 @@ const MARKET = 'csfloat';
 const MARKET_NAME = 'CSFloat';
 const EPOCHS = 40;
 
-test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1440, height: 900 } });
+// The price history is never read here: no recording (fixtures.ts, recordHistory).
+test.use({ recordHistory: false, serviceOptions: { clock: () => T0 }, viewport: { width: 1440, height: 900 } });
 
 interface Plan {
   name: string;

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_FEE_SCHEDULE } from '../shared/catalog/fee-schedule';
 import { expect, test } from './fixtures';
+import { refreshEvery } from './refresh-interval';
 import { appliedFee } from './fee-rules';
 import { apiPrices, money, type Api } from './grid-api';
 import type { TestService } from './separate-service';
@@ -172,6 +173,9 @@ test('a CSV of 10 holdings and 2 bad rows: the preview names the bad rows; value
     `${quote(names[1] as string)};2;1,00;2026-13-45`,
   ].join('\n');
 
+  // The service's prices move every 5-minute epoch; the page catches up at its next poll. At the default 60 s
+  // a check begun just after a move waits a whole interval plus a slow load: 15 s keeps that inside the wait.
+  await refreshEvery(page, 15);
   await page.goto(`${appUrl}#/portfolio`);
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('pf-empty').getByRole('button', { name: 'Import…' }).click();

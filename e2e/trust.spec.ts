@@ -29,7 +29,12 @@ const SIZES = [
   { width: 900, height: 700 },
 ] as const;
 
-test.use({ serviceOptions: { freezeMarkets: [FROZEN], plantOutliers: PLANTED }, viewport: SIZES[0] });
+// The price history is never read here: no recording (fixtures.ts, recordHistory).
+test.use({
+  recordHistory: false,
+  serviceOptions: { freezeMarkets: [FROZEN], plantOutliers: PLANTED },
+  viewport: SIZES[0],
+});
 test.setTimeout(420_000);
 
 interface Planted {
