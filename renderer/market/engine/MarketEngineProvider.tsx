@@ -59,11 +59,9 @@ export function MarketEngineProvider({ children }: { children: ReactNode }) {
     app.engine.setSource(sourceKey);
     app.recs.setSource(sourceKey);
   }, [app, sourceKey]);
-  // The service came back by itself, or the user pressed Retry: what failed is polled now, whatever the interval.
-  const lastEpoch = useRef(retryEpoch);
+  // The service came back by itself, or the user pressed Retry: what failed is polled now, whatever the
+  // interval (at mount nothing has failed yet: no poll).
   useEffect(() => {
-    if (lastEpoch.current === retryEpoch) return;
-    lastEpoch.current = retryEpoch;
     app.engine.retryFailed();
     app.recs.retryFailed();
   }, [app, retryEpoch]);
