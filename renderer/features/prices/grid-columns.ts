@@ -143,6 +143,11 @@ export function buildColumns(
   return cols;
 }
 
+/** Kinds whose cells show one value's text (value-cell-display.ts); the others hold a button, a name or a chart. */
+export function isValueColumn(col: GridColumn): boolean {
+  return col.kind !== 'watch' && col.kind !== 'name' && col.kind !== 'spark';
+}
+
 export function defaultDir(col: GridColumn): SortDir {
   return col.kind === 'name' || col.kind === 'bestAsk' || col.kind === 'market' || col.kind === 'confidence'
     ? 'asc'

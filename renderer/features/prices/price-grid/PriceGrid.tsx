@@ -12,6 +12,7 @@ import type { Derived } from '../../../market/model/derived-columns';
 import type { Changes } from '../../../market/model/diff';
 import type { Snapshot } from '../../../market/model/snapshot';
 import type { SortState } from '../../../market/prefs';
+import { CellTextLayer } from './CellTextLayer';
 import { GridRow } from './GridRow';
 import { HeaderRow } from './HeaderRow';
 import { columnRange, columnLayout, type ColumnLayout } from './column-layout';
@@ -196,6 +197,7 @@ export const PriceGrid = memo(function PriceGrid(props: PriceGridProps) {
             ))}
           </SparksContext>
         </div>
+        <CellTextLayer ctx={ctx} rows={rows} range={range} />
       </div>
     </div>
   );

@@ -5,7 +5,7 @@
  * object, so rows never diff styles), and the spacer that stands in for the columns scrolled out of view.
  */
 import type { CSSProperties } from 'react';
-import { PINNED, type GridColumn } from '../grid-columns';
+import { isValueColumn, PINNED, type GridColumn } from '../grid-columns';
 
 export interface ColumnLayout {
   /** x of each column's left edge. */
@@ -31,7 +31,7 @@ export function columnLayout(columns: readonly GridColumn[]): ColumnLayout {
     const pin = ci < PINNED;
     cellStyles.push(pin ? { left: x, width: c.width } : { width: c.width });
     cellClasses.push(
-      `pg__cell pg__cell--${c.kind}${c.numeric ? ' pg__num' : ''}${pin ? ' pg__pin' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}`,
+      `pg__cell pg__cell--${c.kind}${isValueColumn(c) ? ' pg__val' : ''}${c.numeric ? ' pg__num' : ''}${pin ? ' pg__pin' : ''}${ci === PINNED - 1 ? ' pg__pin--last' : ''}`,
     );
     x += c.width;
   });

@@ -2,7 +2,8 @@
  * The cells of one price-grid row, as GridRow renders them: the pinned star and item cells (a bell when the
  * item has alerts), a spacer for the columns scrolled out of view, then the rendered columns. Plain
  * functions, not a component per cell (the sparkline's aside): a cell is one element with one text node
- * (value-cell-display.ts), its position and width a style object shared by the column (column-layout.ts).
+ * (value-cell-display.ts; a value's text is drawn by CellTextLayer.tsx, the cell's aria-label says it), its
+ * position and width a style object shared by the column (column-layout.ts).
  */
 import type { ReactNode } from 'react';
 import { Icon } from '../../../ui/Icon';
@@ -97,7 +98,8 @@ function cell({ ctx, item, alertMark, activeCol, rowIdx }: RowCellsInput, ci: nu
           aria-colindex={ci + 1}
           data-col={ci}
           data-value={v.value ?? undefined}
-          aria-label={v.label}
+          // The text is drawn on the grid's canvas and hidden from layout: the label carries it.
+          aria-label={v.label ?? v.text.replace('\n', ', ')}
           className={base + v.cls}
           style={style}
         >

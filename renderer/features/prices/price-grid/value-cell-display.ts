@@ -1,9 +1,9 @@
 /**
  * What a value cell of the price grid displays (best ask, best bid, spread, spread %, markets listed, one
  * market): its text, state classes, screen-reader label and data-value, as plain data. Pure, so the grid
- * renders each cell as one element with one text node, and tests read cells without a DOM. With details
- * in cells the text has two lines ("\n": the value, then where / orders / locked price and offers); the
- * stylesheet styles the first line as the value (::first-line).
+ * renders each cell as one element with one text node (drawn on the grid's canvas, draw-cell-text.ts), and
+ * tests read cells without a DOM. With details in cells the text has two lines ("\n": the value, then
+ * where / orders / locked price and offers); the stylesheet styles the first line as the value (::first-line).
  */
 import { MISSING, formatMoney } from '../../../../shared/money/money';
 import type { CellContext } from '../copy-and-tooltip-text';
