@@ -29,9 +29,9 @@
  *   `${appUrl}#/settings`) opens the app and the host trades the secret for its cookie. Requests made
  *   outside the page send `webHost.secret` as the `X-Market-Desk-Secret` header.
  * - `recordHistory` (option, default true as in the app): false turns Settings' price history off before the
- *   page loads. Specs that never read the history say so: every page load's first poll writes each item's
- *   baseline (one IndexedDB put per item and side, renderer/market/history/README.md), about a third of
- *   grid.spec's time (3.2 against 2.2 min).
+ *   page loads. Specs that never read the history say so: a test's first page load (a new profile: a new day
+ *   for the history) writes each item's baseline (one IndexedDB put per item, renderer/market/history/README.md),
+ *   about a third of grid.spec's time (3.2 against 2.2 min).
  *
  * Helpers for specs that run their own service and web host (offline.spec.ts, recovery.spec.ts):
  * - `freePort()`: a port to start a separate service on, stop it and start it again at the same address.

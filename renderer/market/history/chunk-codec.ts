@@ -68,9 +68,23 @@ export function streamOf(key: string): string {
   return p === 'a' || p === 'b' || p === 'best' ? '' : p;
 }
 
+/** Between an item's name and its stream in a chunk's `n`. */
+const STREAM_SEP = '\u0000';
+
 /** The chunks' `n` of an item's stream (the asks' and bids' is the name itself). */
 export function chunkName(name: string, stream: string): string {
-  return stream ? `${name}\u0000${stream}` : name;
+  return stream ? `${name}${STREAM_SEP}${stream}` : name;
+}
+
+/** The item name of a chunk's `n` (chunkName's inverse). */
+export function itemOf(n: string): string {
+  const i = n.indexOf(STREAM_SEP);
+  return i < 0 ? n : n.slice(0, i);
+}
+
+/** A chunk of an item's asks and bids (the polls' stream), not of another stream. */
+export function isPollChunk(c: { n: string }): boolean {
+  return !c.n.includes(STREAM_SEP);
 }
 
 /**
@@ -436,6 +450,13 @@ export class OpenChunk {
     const rec: EncodedChunk = { g: this.g, n: this.n, st: this.st, b: this.b, d, c, bytes: 0 };
     rec.bytes = chunkBytes(rec);
     return rec;
+  }
+  /** A stored chunk to go on with: its points added again (the same encoding), counted as stored. */
+  static reopen(c: Chunk, pts: ChunkPoints): OpenChunk {
+    const open = new OpenChunk(c.g, c.n, c.st, c.b);
+    for (let i = 0; i < pts.t.length; i++) open.add(pts.t[i] as number, pts.s[i] as number, pts.v[i] as number);
+    open.stored = c.bytes;
+    return open;
   }
   /** Its points so far, decoded (tests and tools). */
   points(): ChunkPoints {

@@ -4,7 +4,17 @@
  * (chunk-codec.ts). Pure, so it is unit-tested; the store (store.ts) writes what it returns. Its series
  * and their keys: README.md, "Series".
  */
-import { CHUNK_SPAN, chunkName, DAY, MAX_POINTS, OpenChunk } from './chunk-codec';
+import {
+  CHUNK_SPAN,
+  chunkName,
+  DAY,
+  decodeChunk,
+  isPollChunk,
+  itemOf,
+  MAX_POINTS,
+  OpenChunk,
+  type Chunk,
+} from './chunk-codec';
 
 /**
  * The mark's series key, in the asks' and bids' stream (no ":", so it is no market's and no values stream's
@@ -255,6 +265,55 @@ export class GameRecorder {
     if (this.open.get(key)?.st !== st) return;
     this.open.delete(key);
     this.baseDay.delete(key);
+  }
+
+  /**
+   * Goes on from the day's chunks (a new session of the same day): each chunk key (an item's asks and bids,
+   * or another stream of it) whose first chunk of the day is a baseline gets its last values back, has the
+   * day's baseline, and its latest chunk is extended; so the session's first poll or load writes what
+   * changed, not every item again. A key without a baseline that day, or with a damaged chunk, writes one.
+   * `chunks`: the game's chunks that start on `day` (days since the epoch), before the next poll.
+   */
+  resume(chunks: readonly Chunk[], day: number): void {
+    const byKey = new Map<string, Chunk[]>();
+    for (const c of chunks) {
+      // A consolidated chunk (tiers.ts) is no poll's: nothing goes on from it.
+      if (c.g !== this.game || ('r' in c && c.r !== undefined) || Math.floor(c.st / DAY) !== day) continue;
+      const list = byKey.get(c.n);
+      if (list) list.push(c);
+      else byKey.set(c.n, [c]);
+    }
+    for (const [key, list] of byKey) {
+      list.sort((a, b) => a.st - b.st);
+      if (list[0]?.b !== 1 || this.baseDay.has(key)) continue;
+      try {
+        this.resumeKey(key, list, day);
+      } catch {
+        // A damaged chunk: this key writes a baseline, as a new item does.
+      }
+    }
+  }
+
+  private resumeKey(key: string, list: Chunk[], day: number): void {
+    const decoded = list.map((c) => decodeChunk(c));
+    let nSeries = 0;
+    let lastT = 0;
+    for (const pts of decoded) for (const s of pts.s) nSeries = Math.max(nSeries, s + 1);
+    const values = new Float64Array(nSeries).fill(UNKNOWN);
+    for (const pts of decoded)
+      for (let i = 0; i < pts.t.length; i++) {
+        values[pts.s[i] as number] = pts.v[i] as number;
+        lastT = Math.max(lastT, pts.t[i] as number);
+      }
+    const last = list.length - 1;
+    const open = OpenChunk.reopen(list[last] as Chunk, decoded[last] as ReturnType<typeof decodeChunk>);
+    // An item's streams share its state (by series index): each gives back its own series.
+    const st = this.stateOf(itemOf(key), nSeries);
+    for (let s = 0; s < nSeries; s++) if (values[s] !== UNKNOWN) st[s] = values[s] as number;
+    this.open.set(key, open);
+    this.baseDay.set(key, day);
+    if (isPollChunk(list[0] as Chunk)) this.lastAt = Math.max(this.lastAt, lastT);
+    else this.itemAt.set(key, lastT);
   }
 
   /** Forget everything (history cleared): the next poll writes baselines. */

@@ -12,7 +12,12 @@ import { BLOCK_DAYS, blockStart, consolidate, DAILY_STEP, HOURLY_STEP, joinDays 
 export type Tier = 'hourly' | 'daily';
 type Tx = IDBPTransaction<HistoryDB, ['chunks', 'meta'], 'readwrite'>;
 type ChunkWrite = IDBPObjectStore<HistoryDB, ['chunks', 'meta'], 'chunks', 'readwrite'>;
-type GameRec = { rec: GameRecorder; saved: number };
+/** Per game in the store: its recorder, how many series keys are on disk, its reading back of the day's chunks. */
+export interface GameRec {
+  rec: GameRecorder;
+  saved: number;
+  resumed?: Promise<void>;
+}
 
 export interface ConsolidateContext {
   tier: Tier;

@@ -53,7 +53,7 @@ async function onDisk(
 }
 
 describe('a history write that fails (IndexedDB aborts it)', () => {
-  it('aborted: the next poll writes a fresh baseline, and the usage counter matches the chunks', async () => {
+  it('aborted: the next poll goes on from the disk, not the lost write, and the usage counter matches the chunks', async () => {
     const name = `fail-${++seq}`;
     const s = await store(name);
     await s.record(
@@ -87,8 +87,9 @@ describe('a history write that fails (IndexedDB aborts it)', () => {
         [300, 400],
       ]),
     );
-    expect(r.changedItems).toBe(2); // a baseline of both items, not "no change"
-    expect(r.points).toBe(6);
+    // The recorder went on from the disk (item 0 at 110), so 120 is a change, not "no change".
+    expect(r.changedItems).toBe(1);
+    expect(r.points).toBe(1);
     const h = await s.readItem(730, 'item 0', T0, T0 + 3 * MIN, 3);
     expect(Array.from(h.bestAsk)).toEqual([110, 110, 120]);
     // A change after that is appended, and the counter is the chunks' sum.
@@ -174,14 +175,15 @@ describe('a full store (QuotaExceededError)', () => {
     expect((err as Error).message).toMatch(
       /could not save price history: the disk, or the browser storage .* is full.*Free some disk space/i,
     );
-    // Nothing half-written; the next poll (space again) is a baseline.
+    // Nothing half-written; the next poll (space again) goes on from the disk: item 0's new ask is written.
     const r = await s.record(
       poll(T0 + 31 * HOUR, [
         [999, 200],
         [300, 400],
       ]),
     );
-    expect(r.points).toBe(6);
+    expect(r.points).toBe(1);
+    expect(r.changedItems).toBe(1);
     const disk = await onDisk(name);
     expect(disk.usage?.bytes).toBe(disk.bytes);
   });
@@ -256,7 +258,7 @@ describe('deletes, clears and reads that fail', () => {
 });
 
 describe('the browser closes the connection (abnormal close)', () => {
-  it('idle: the close event drops the connection; the next poll opens again and writes a baseline', async () => {
+  it('idle: the close event drops the connection; the next poll opens again and goes on from the disk', async () => {
     const name = `closed-${++seq}`;
     const s = await store(name);
     await s.record(
@@ -278,7 +280,10 @@ describe('the browser closes the connection (abnormal close)', () => {
         [300, 400],
       ]),
     );
-    expect(r.changedItems).toBe(2); // a baseline: what the recorder held went with the connection
+    // What the recorder held went with the connection: read back from the disk, item 0 changed.
+    expect(r.changedItems).toBe(1);
+    const back = await s.readItem(730, 'item 0', T0, T0 + 2 * MIN, 2);
+    expect(Array.from(back.bestAsk)).toEqual([110, 120]);
     await new Promise((resolve) => setTimeout(resolve, 10));
     const r2 = await s.record(
       poll(T0 + 3 * MIN, [

@@ -1,8 +1,9 @@
 /**
- * Reading an item's chunks of one stream over a range, back to the baseline the range decodes from.
+ * Reading an item's chunks of one stream over a range, back to the baseline the range decodes from; and a
+ * game's chunks of one day (a new session goes on from them).
  */
-import type { IDBPObjectStore } from 'idb';
-import { CHUNK_SPAN, DAY, type Chunk } from './chunk-codec';
+import type { IDBPObjectStore, IDBPTransaction } from 'idb';
+import { CHUNK_SPAN, DAY, HOUR, type Chunk } from './chunk-codec';
 import { ignore, type HistoryDB } from './store-schema';
 
 type ChunkStore = IDBPObjectStore<HistoryDB, ['chunks'], 'chunks', 'readonly'>;
@@ -52,4 +53,25 @@ export async function chunksIn(
     cursor = await cursor.continue();
   }
   return older.reverse().concat(near);
+}
+
+/** A day's chunks are read in windows of start times this long: at most a whole catalog's chunks opened in it. */
+const DAY_WINDOW = HOUR;
+
+/** The game's chunks that start on the day of `at` and before `at`: a transaction per window of start times. */
+export async function dayChunks(
+  open: () => Promise<IDBPTransaction<HistoryDB, ['chunks'], 'readonly'>>,
+  game: number,
+  at: number,
+): Promise<Chunk[]> {
+  const chunks: Chunk[] = [];
+  for (let from = Math.floor(at / DAY) * DAY; from < at; from += DAY_WINDOW) {
+    const read = await open();
+    const got = await read.store
+      .index('st')
+      .getAll(IDBKeyRange.bound(from, Math.min(at, from + DAY_WINDOW), false, true));
+    await read.done;
+    for (const c of got) if (c.g === game) chunks.push(c);
+  }
+  return chunks;
 }

@@ -192,7 +192,8 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
     expect(u.chunks).toBe(2); // the change went on in item 0's baseline chunk
     expect(u.bytes).toBeGreaterThan(0);
     store.close();
-    // A new session (reload): history is there; the first poll is a baseline again.
+    // A new session (reload): history is there, and the day's chunks are read back, so the first poll
+    // writes what changed since the last one recorded (no baseline of every item again).
     store = await HistoryStore.open(name);
     const h = await store.readItem(730, 'item 0', T0 - HOUR, T0 + 2 * 60_000, 2);
     expect(Array.from(h.bestAsk)).toEqual([110, 110]);
@@ -202,7 +203,9 @@ describe('HistoryStore (IndexedDB, fake-indexeddb)', () => {
         [300, 400],
       ]),
     );
-    expect(r3.changedItems).toBe(2);
+    expect(r3.changedItems).toBe(1);
+    expect(r3.points).toBe(1);
+    expect((await store.usage()).chunks).toBe(2); // item 0's day chunk went on
     const all = await store.readItem(730, 'item 0', 0, T0 + 3 * 60_000, 3);
     expect(all.first).toBe(T0);
     // slots end at T0 + 1, 2, 3 min
@@ -480,14 +483,17 @@ describe('HistoryStore with Steam medians', () => {
     );
 
     // A new session: the series list and both streams are read back; a 1-hour range later still shows the
-    // medians (carried from the last Steam baseline), and the next Steam load is a baseline again.
+    // medians (carried from the last Steam baseline), and the next Steam load goes on from the day's chunks:
+    // the same medians add nothing, a moved one its point.
     store.close();
     store = await HistoryStore.open(name);
     const later = await store.readItem(730, 'item 0', T0 + 3 * HOUR, T0 + 4 * HOUR, 2);
     expect(Array.from(later.values[later.series.indexOf(LATEST)]!)).toEqual([1100, 1100]);
     expect(later.start).toBe(T0 + 3 * HOUR);
     const again = await store.record(steamMedians(730, T0 + 4 * HOUR, steamRows([[1100, 900]])));
-    expect(again.points).toBe(2);
+    expect(again.points).toBe(0);
+    const next = await store.record(steamMedians(730, T0 + 5 * HOUR, steamRows([[1200, 900]])));
+    expect([next.points, next.changedItems]).toEqual([1, 1]);
   });
 
   it('keeps the Steam chunks under the same retention, cap and clear', async () => {

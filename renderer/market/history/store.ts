@@ -11,10 +11,10 @@ import { blockEnd, CONSOLIDATE_AFTER, DAILY_AFTER, DAILY_STEP } from './tiers';
 import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import { sample, type SampledHistory } from './sampling';
 import { HistoryWriteError } from './store-write-error';
-import { consolidateIn, type Tier } from './store-consolidate';
+import { consolidateIn, type GameRec, type Tier } from './store-consolidate';
 import { grown, rateOf, type Limits, type Usage } from './store-growth';
 import { migrateIn } from './store-migrate';
-import { chunksIn } from './store-read';
+import { chunksIn, dayChunks } from './store-read';
 import {
   CONSOLIDATE_BATCH,
   DB_NAME,
@@ -47,7 +47,7 @@ const QUOTA_TRIM = 0.8;
 export class HistoryStore {
   /** When this store was last cleared (ms); polls loaded before it are not recorded. */
   private clearedAt = -Infinity;
-  private readonly games = new Map<number, { rec: GameRecorder; saved: number }>();
+  private readonly games = new Map<number, GameRec>();
   /** Null after another tab's upgrade or the browser closed it: the next call opens it again. */
   private conn: IDBPDatabase<HistoryDB> | null = null;
   private constructor(
@@ -130,7 +130,7 @@ export class HistoryStore {
     this.conn = null;
   }
 
-  private async recorder(game: number): Promise<{ rec: GameRecorder; saved: number }> {
+  private async recorder(game: number): Promise<GameRec> {
     let r = this.games.get(game);
     if (!r) {
       const list = (await this.readMeta(`series:${game}`))?.list ?? [];
@@ -145,8 +145,8 @@ export class HistoryStore {
    * analytics medians): the changes since the last one (or baselines) in one transaction.
    *
    * A write that fails leaves nothing half-done: the transaction is undone, and the game's recorder, which
-   * had already taken the poll in, is dropped, so the next poll writes a fresh baseline (not changes
-   * against values the disk never got), and the usage counter is counted again from the chunks. A write
+   * had already taken the poll in, is dropped, so the next poll goes on from the disk (not from values the
+   * disk never got), and the usage counter is counted again from the chunks. A write
    * refused for lack of space (QuotaExceededError) drops the oldest history and is tried once more;
    * failing again, it rejects with HistoryWriteError (quota), which Settings shows.
    */
@@ -179,8 +179,17 @@ export class HistoryStore {
     return result;
   }
 
+  /** The recorder goes on from the day's chunks (GameRecorder.resume) before its first poll: once per session. */
+  private async resume(g: GameRec, at: number): Promise<void> {
+    const chunks = await dayChunks(() => this.tx((db) => db.transaction('chunks', 'readonly')), g.rec.game, at);
+    g.rec.resume(chunks, Math.floor(at / DAY));
+  }
+
   private async write(p: PollInput | ValuesInput, again = false): Promise<RecordResult> {
     const g = await this.recorder(p.game);
+    // A failed read leaves the recorder as new (it writes baselines); a connection closed meanwhile, dropped.
+    await (g.resumed ??= this.resume(g, p.at).catch(ignore));
+    if (this.games.get(p.game) !== g) return this.write(p, again);
     const rec = g.rec;
     const values = isValuesInput(p);
     // A poll seen twice is ignored here; a values stream checks each item's last time (GameRecorder).
@@ -195,7 +204,7 @@ export class HistoryStore {
     if (dirty.length > 0) {
       const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
       // The browser closed the connection meanwhile (tx opened a new one): what the recorder held went
-      // with it (the data may be gone too); the poll is taken again from the disk, as a baseline.
+      // with it (the data may be gone too); the poll is taken again, against what the disk has.
       if (!again && this.games.get(p.game) !== g) return this.write(p, true);
       try {
         // Read before any write: a write refused for lack of space at commit leaves the requests after
@@ -238,8 +247,8 @@ export class HistoryStore {
   }
 
   /**
-   * After a failed write: the game's recorder is dropped (the next poll reads the series list back and
-   * writes baselines), and the usage counter is counted again from the chunks on disk.
+   * After a failed write: the game's recorder is dropped (the next poll reads the series list and the day's
+   * chunks back), and the usage counter is counted again from the chunks on disk.
    */
   private async recover(game: number): Promise<void> {
     this.games.delete(game);
@@ -440,7 +449,7 @@ export class HistoryStore {
   private async recorderIn(
     game: number,
     meta: { get(key: string): Promise<{ list?: string[] } | undefined> },
-  ): Promise<{ rec: GameRecorder; saved: number }> {
+  ): Promise<GameRec> {
     let r = this.games.get(game);
     if (!r) {
       const list = (await meta.get(`series:${game}`))?.list ?? [];
@@ -471,7 +480,7 @@ export class HistoryStore {
     return stored && stored.length > known.length ? stored : known;
   }
 
-  /** Drops what the recorders hold (another tab cleared the history): the next poll writes baselines. */
+  /** Drops what the recorders hold (another tab cleared the history): the next poll starts from the disk. */
   forget(): void {
     this.games.clear();
   }
