@@ -12,7 +12,8 @@ describe('columnLayout', () => {
     expect(layout.cellStyles[1]).toEqual({ left: 30, width: 330 });
     expect(layout.cellStyles[2]).toEqual({ width: 120 });
     expect(layout.cellClasses[1]).toBe('pg__cell pg__cell--name pg__pin pg__pin--last');
-    expect(layout.cellClasses[2]).toBe('pg__cell pg__cell--bestAsk pg__num');
+    // A value cell's text is drawn on the canvas (pg__val: not laid out).
+    expect(layout.cellClasses[2]).toBe('pg__cell pg__cell--bestAsk pg__val pg__num');
   });
   it('stands a spacer in for the scroll columns before the first rendered one', () => {
     expect(columnRange(layout, 2, 4).gapStyle).toEqual({ width: 0 });
