@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK_SPAN, DAY, decodeChunk, HOUR, type EncodedChunk } from './chunk-codec';
 import { GameRecorder, type PollInput } from './recorder';
+import { twoMarketPoll } from './testing/polls';
 
-const NONE = -2147483648;
 const T0 = Date.UTC(2025, 0, 10, 8, 0, 0);
 const DAY0 = Math.floor(T0 / DAY);
 
-function poll(at: number, ask: number[][]): PollInput {
-  return {
-    game: 730,
-    at,
-    names: ask.map((_, i) => `item ${i}`),
-    askMarkets: ['steam', 'buff163'],
-    bidMarkets: ['steam'],
-    ask: Int32Array.from(ask.flat()),
-    bid: Int32Array.from(ask.map(() => NONE)),
-    big: [],
-  };
-}
+const poll = twoMarketPoll;
 
 /** What a session left on disk: every chunk as last written. */
 function session(polls: PollInput[]): { series: string[]; chunks: EncodedChunk[] } {

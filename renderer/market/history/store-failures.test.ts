@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearFaults, closeAbnormally, injectFault } from '../../lib/storage/testing/idb-faults';
 import { NewerDatabaseError } from '../../lib/storage/versioned-db';
 import { HOUR, type Chunk, type LegacyChunk } from './chunk-codec';
-import type { PollInput } from './recorder';
 import { HISTORY_UPGRADES, HistoryStore, type OpenOptions } from './store';
+import { twoMarketPoll } from './testing/polls';
 
 const NONE = -2147483648;
 const T0 = Date.UTC(2025, 0, 10, 8, 0, 0);
@@ -22,18 +22,7 @@ afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
 
-function poll(at: number, ask: number[][]): PollInput {
-  return {
-    game: 730,
-    at,
-    names: ask.map((_, i) => `item ${i}`),
-    askMarkets: ['steam', 'buff163'],
-    bidMarkets: ['steam'],
-    ask: Int32Array.from(ask.flat()),
-    bid: Int32Array.from(ask.map(() => NONE)),
-    big: [],
-  };
-}
+const poll = twoMarketPoll;
 
 async function store(name: string, options?: OpenOptions): Promise<HistoryStore> {
   const s = await HistoryStore.open(name, options);

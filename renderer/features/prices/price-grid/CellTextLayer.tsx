@@ -35,18 +35,21 @@ function areaOf({ ctx, rows, range }: CellTextLayerProps) {
 const SIZE_STEP = 256;
 
 /**
- * A new backing store only when the canvas is too small or over twice too large: resizing one allocates
- * and clears it, which cost more than the drawing when it happened at every scroll frame.
+ * A new backing store only when the canvas is too small, over twice too large or of another scale: resizing
+ * one allocates and clears it (true), which cost more than the drawing when it happened at every scroll frame.
  */
-function sizeCanvas(cv: HTMLCanvasElement, w: number, h: number, dpr: number): void {
+function sizeCanvas(cv: HTMLCanvasElement, w: number, h: number, dpr: number): boolean {
   const fits = (have: number, need: number) => have >= need && have <= 2 * need + SIZE_STEP * dpr;
-  if (fits(cv.width, w * dpr) && fits(cv.height, h * dpr)) return;
+  // A new scale (zoom, another screen) needs a new backing store too.
+  const sameScale = Math.abs(cv.width / dpr - parseFloat(cv.style.width || '0')) <= 0.5;
+  if (sameScale && fits(cv.width, w * dpr) && fits(cv.height, h * dpr)) return false;
   const cssW = Math.ceil(w / SIZE_STEP) * SIZE_STEP;
   const cssH = Math.ceil(h / SIZE_STEP) * SIZE_STEP;
   cv.width = Math.round(cssW * dpr);
   cv.height = Math.round(cssH * dpr);
   cv.style.width = `${cssW}px`;
   cv.style.height = `${cssH}px`;
+  return true;
 }
 
 export function CellTextLayer(props: CellTextLayerProps) {
@@ -68,24 +71,26 @@ export function CellTextLayer(props: CellTextLayerProps) {
     }
     const area = areaOf(props);
     const dpr = window.devicePixelRatio || 1;
+    const text = area && { rows: props.rows, from: props.range.from, to: props.range.to, ...area };
     const w = area ? Math.ceil(area.width) : 0;
     const h = area ? Math.ceil(area.height) : 0;
-    sizeCanvas(cv, w, h, dpr);
+    // A resize clears the canvas; otherwise the same text is not drawn again.
+    if (!sizeCanvas(cv, w, h, dpr) && text && painter.current.shows(props.ctx, text)) return;
     // The box is the area's size (the canvas may be larger): nothing past the rows adds to the scroll.
     box.style.transform = area ? `translate(${area.x0}px, ${area.y0}px)` : '';
     box.style.width = `${w}px`;
     box.style.height = `${h}px`;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, cv.width / dpr, cv.height / dpr);
-    if (area)
-      painter.current.draw(props.ctx, { rows: props.rows, from: props.range.from, to: props.range.to, ...area });
+    // No rows or columns: drawn as nothing, so the next text is not taken as already shown.
+    painter.current.draw(props.ctx, text ?? { rows: [], from: 0, to: -1, x0: 0, y0: 0 });
   };
 
   // The stylesheet's answer changes with the mode (details in cells) and the theme.
   useLayoutEffect(() => {
     painter.current?.clear();
   }, [detailsInCells]);
-  // Every render of the grid draws again: a row's text is the model's, read here as the cells read it.
+  // After every render of the grid: a row's text is the model's, read here as the cells read it.
   useLayoutEffect(() => draw.current());
   useEffect(() => {
     const again = () => {
@@ -93,7 +98,7 @@ export function CellTextLayer(props: CellTextLayerProps) {
       draw.current();
     };
     const themes = new MutationObserver(again);
-    themes.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] });
+    themes.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     const fonts = document.fonts as FontFaceSet | undefined;
     fonts?.addEventListener('loadingdone', again);
     return () => {

@@ -67,6 +67,8 @@ export class CellTextPainter {
   private readonly cells = new Map<number, Run[]>();
   private readonly widths = new Map<string, number>();
   private ctx: RowContext | null = null;
+  /** What the canvas shows: the context, the area's columns and corner, and its rows as (item, start) pairs. */
+  private shown: { ctx: RowContext; from: number; to: number; x0: number; y0: number; rows: number[] } | null = null;
   /** A context per font for measuring, each set once: lines of two fonts alternate as cells are worked out. */
   private readonly measurers = new Map<string, CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D>();
 
@@ -77,6 +79,7 @@ export class CellTextPainter {
 
   /** Forget every style-dependent result (the theme or the grid's mode changed). */
   clear(): void {
+    this.shown = null;
     this.styles.clear();
     this.cells.clear();
     this.widths.clear();
@@ -152,8 +155,22 @@ export class CellTextPainter {
     return out;
   }
 
+  /**
+   * Whether the canvas already shows `area` with `ctx`: the grid renders again for what the text does not
+   * show (the active cell, the open row, a pointer move), and a redraw costs a few ms each time.
+   */
+  shows(ctx: RowContext, area: TextArea): boolean {
+    const s = this.shown;
+    if (!s || s.ctx !== ctx || s.from !== area.from || s.to !== area.to || s.x0 !== area.x0 || s.y0 !== area.y0)
+      return false;
+    if (s.rows.length !== area.rows.length * 2) return false;
+    return area.rows.every((r, i) => s.rows[2 * i] === r.item && s.rows[2 * i + 1] === r.start);
+  }
+
   /** Draws every value cell of `area` (the canvas already cleared, in CSS px). */
   draw(ctx: RowContext, area: TextArea): void {
+    const { from, to, x0, y0 } = area;
+    this.shown = { ctx, from, to, x0, y0, rows: area.rows.flatMap((r) => [r.item, r.start]) };
     if (ctx !== this.ctx) {
       this.cells.clear();
       this.ctx = ctx;
