@@ -11,8 +11,8 @@ import { NewerDatabaseError } from '../../lib/storage/versioned-db';
 import { HOUR, type Chunk, type LegacyChunk } from './chunk-codec';
 import { HISTORY_UPGRADES, HistoryStore, type OpenOptions } from './store';
 import { twoMarketPoll } from './testing/polls';
+import { NONE } from '../model/snapshot';
 
-const NONE = -2147483648;
 const T0 = Date.UTC(2025, 0, 10, 8, 0, 0);
 const MIN = 60_000;
 let seq = 0;

@@ -1,7 +1,6 @@
 /** A poll for the history's tests: game 730, asks on steam and buff163 by row, no bids, items "item <row>". */
+import { NONE } from '../../model/snapshot';
 import type { PollInput } from '../recorder';
-
-const NONE = -2147483648;
 
 export function twoMarketPoll(at: number, ask: number[][]): PollInput {
   return {
