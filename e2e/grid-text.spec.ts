@@ -3,8 +3,8 @@
  * draw-cell-text.ts) and keeps each cell's text in the DOM, hidden from layout. Checked here against the
  * canvas's own pixels, in Chromium: every value cell in sight has ink inside its box and none spills out of
  * it, each line's ink lies where the DOM lays out that text (the cell shown for a moment) and spans it, in the
- * cell's computed colour. After a filter, a scroll across and down,
- * details in cells and the light theme, the same holds for the new cells.
+ * cell's computed colour. After a filter, a scroll across and down, small
+ * scroll steps down and up, details in cells and the light theme, the same holds for the new cells.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -144,6 +144,15 @@ test('value cells are drawn on the canvas: in their box, colour, alignment and w
   await search(page).fill('');
   await grid(page).evaluate((el) => el.scrollBy(900, 2400));
   await expectDrawn(page, 'scrolled across and down');
+
+  // Small steps down and up, a frame apart: the text kept moves with the canvas, only new rows are drawn.
+  await grid(page).evaluate(async (el) => {
+    for (const dy of [90, 90, 90, 50, 90, -90, -90, -40]) {
+      el.scrollBy(0, dy);
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  });
+  await expectDrawn(page, 'scrolled down and up in small steps');
 
   await details.check();
   await expectDrawn(page, 'details in cells');

@@ -75,12 +75,14 @@ export function CellTextLayer(props: CellTextLayerProps) {
     const w = area ? Math.ceil(area.width) : 0;
     const h = area ? Math.ceil(area.height) : 0;
     // A resize clears the canvas; otherwise the same text is not drawn again.
-    if (!sizeCanvas(cv, w, h, dpr) && text && painter.current.shows(props.ctx, text)) return;
+    const resized = sizeCanvas(cv, w, h, dpr);
+    if (!resized && text && painter.current.shows(props.ctx, text)) return;
     // The box is the area's size (the canvas may be larger): nothing past the rows adds to the scroll.
     box.style.transform = area ? `translate(${area.x0}px, ${area.y0}px)` : '';
     box.style.width = `${w}px`;
     box.style.height = `${h}px`;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (!resized && text && painter.current.shift(props.ctx, text, dpr)) return;
     g.clearRect(0, 0, cv.width / dpr, cv.height / dpr);
     // No rows or columns: drawn as nothing, so the next text is not taken as already shown.
     painter.current.draw(props.ctx, text ?? { rows: [], from: 0, to: -1, x0: 0, y0: 0 });

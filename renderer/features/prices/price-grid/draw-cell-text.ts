@@ -19,6 +19,33 @@ export interface TextArea {
   y0: number;
 }
 
+/** What a canvas shows: the context, the area's columns and corner, and its rows as (item, start) pairs. */
+export interface Shown {
+  ctx: RowContext;
+  from: number;
+  to: number;
+  x0: number;
+  y0: number;
+  rows: number[];
+}
+
+/**
+ * What a scroll down or up needs drawn when the canvas already shows `shown`: its pixels move by `dy` (CSS
+ * px, the old corner less the new) and only the rows it does not show at their place are drawn. Null when
+ * nothing can be kept: another context (new prices, a setting), other columns or a scroll across.
+ */
+export function rowsToDraw(
+  shown: Shown,
+  ctx: RowContext,
+  area: TextArea,
+): { dy: number; draw: Array<{ item: number; start: number }> } | null {
+  if (shown.ctx !== ctx || shown.from !== area.from || shown.to !== area.to || shown.x0 !== area.x0) return null;
+  const at = new Map<number, number>();
+  for (let i = 0; i < shown.rows.length; i += 2) at.set(shown.rows[i] ?? -1, shown.rows[i + 1] ?? NaN);
+  const draw = area.rows.filter((r) => at.get(r.item) !== r.start);
+  return draw.length < area.rows.length ? { dy: shown.y0 - area.y0, draw } : null;
+}
+
 const ELLIPSIS = '\u2026';
 
 /** `text` cut to fit `room` px as `width` measures it, with "…" when it was cut. */
@@ -68,7 +95,7 @@ export class CellTextPainter {
   private readonly widths = new Map<string, number>();
   private ctx: RowContext | null = null;
   /** What the canvas shows: the context, the area's columns and corner, and its rows as (item, start) pairs. */
-  private shown: { ctx: RowContext; from: number; to: number; x0: number; y0: number; rows: number[] } | null = null;
+  private shown: Shown | null = null;
   /** A context per font for measuring, each set once: lines of two fonts alternate as cells are worked out. */
   private readonly measurers = new Map<string, CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D>();
 
@@ -167,8 +194,29 @@ export class CellTextPainter {
     return area.rows.every((r, i) => s.rows[2 * i] === r.item && s.rows[2 * i + 1] === r.start);
   }
 
-  /** Draws every value cell of `area` (the canvas already cleared, in CSS px). */
-  draw(ctx: RowContext, area: TextArea): void {
+  /**
+   * A scroll down or up: the text already drawn moves with the canvas's corner and only the rows new to it
+   * are drawn (fillText is most of a full draw). False when that cannot be done: the caller draws it all.
+   */
+  shift(ctx: RowContext, area: TextArea, dpr: number): boolean {
+    const plan = this.shown && rowsToDraw(this.shown, ctx, area);
+    // A move by a fraction of a device pixel would resample (blur) the text kept.
+    if (!plan || !Number.isInteger(plan.dy * dpr)) return false;
+    const g = this.g;
+    const cv = g.canvas;
+    g.save();
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    // 'copy': what the move uncovers is left clear.
+    g.globalCompositeOperation = 'copy';
+    g.drawImage(cv, 0, plan.dy * dpr);
+    g.restore();
+    for (const r of plan.draw) g.clearRect(0, r.start - area.y0, cv.width / dpr, ctx.rowH);
+    this.draw(ctx, area, plan.draw);
+    return true;
+  }
+
+  /** Draws the value cells of `only` (every row of `area` by default; their bands already cleared, in CSS px). */
+  draw(ctx: RowContext, area: TextArea, only: TextArea['rows'] = area.rows): void {
     const { from, to, x0, y0 } = area;
     this.shown = { ctx, from, to, x0, y0, rows: area.rows.flatMap((r) => [r.item, r.start]) };
     if (ctx !== this.ctx) {
@@ -181,7 +229,7 @@ export class CellTextPainter {
       const col = ctx.columns[ci];
       if (!col || !isValueColumn(col)) continue;
       const left = (ctx.layout.left[ci] ?? 0) - area.x0;
-      for (const r of area.rows) {
+      for (const r of only) {
         const top = r.start - area.y0;
         for (const run of this.runs(ctx, ci, r.item)) {
           if (run.clip) clipped.push({ run, x: left + run.dx, y: top + run.dy, left, top, w: col.width });
