@@ -9,7 +9,13 @@ import { SingleWriter, type LockManagerLike } from '../../lib/storage/single-wri
 import { setNotice } from '../../lib/storage/status';
 import { isValuesInput, type PollInput, type ValuesInput } from './recorder';
 import type { SampledHistory } from './sampling';
-import type { FollowSource, HistoryRequest, HistoryResponse } from './protocol';
+import {
+  INPUT_HINT_MS,
+  type FollowSource,
+  type HistoryRequest,
+  type HistoryResponse,
+  type InputHint,
+} from './protocol';
 import type { PortfolioSeries, PortfolioSeriesRequest } from './portfolio-series';
 import type { Limits, RecordResult, Usage } from './store';
 
@@ -42,8 +48,25 @@ function getWorker(): Worker {
         p.reject(Object.assign(new Error(m.error), m.code ? { code: m.code } : {}));
       }
     });
+    tellInput(worker);
   }
   return worker;
+}
+
+/** The user's scrolls, keys and presses, told to the worker (InputHint): its writes give way to them. */
+function tellInput(w: Worker): void {
+  let last = -Infinity;
+  const tell = () => {
+    const now = performance.now();
+    if (now - last < INPUT_HINT_MS) return;
+    last = now;
+    w.postMessage({ hint: 'input' } satisfies InputHint);
+  };
+  // No page around the worker (a test's): nothing to tell.
+  if (typeof window === 'undefined') return;
+  // Capture: a scroll inside an element does not bubble to the window.
+  for (const type of ['scroll', 'wheel', 'keydown', 'pointerdown'])
+    window.addEventListener(type, tell, { capture: true, passive: true });
 }
 
 function call<T>(body: Body, transfer: Transferable[] = []): Promise<T> {

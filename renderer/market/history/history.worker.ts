@@ -4,19 +4,25 @@
  */
 import { NewerDatabaseError } from '../../lib/storage/versioned-db';
 import { HistoryStore, HistoryWriteError } from './store';
-import type { HistoryRequest, HistoryResponse } from './protocol';
+import type { HistoryRequest, HistoryResponse, InputHint } from './protocol';
 import { readPortfolio } from './portfolio-series';
+import { inputQuiet } from './input-quiet';
 
 interface WorkerScope {
   postMessage(message: unknown, options: { transfer: Transferable[] }): void;
-  addEventListener(type: 'message', listener: (e: MessageEvent<HistoryRequest>) => void): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent<HistoryRequest | InputHint>) => void): void;
 }
 
 const scope = self as unknown as WorkerScope;
+
+/** The user's scrolls and keys (the page's InputHint): a poll's write gives way to them. */
+const quiet = inputQuiet();
+
 let storeP: Promise<HistoryStore> | null = null;
 const store = (): Promise<HistoryStore> =>
   (storeP ??= HistoryStore.open(undefined, {
     onBlocked: (text) => scope.postMessage({ notice: 'blocked', text } satisfies HistoryResponse, { transfer: [] }),
+    beforeSlice: quiet.wait,
   }).then(
     (s) => {
       migrateSoon();
@@ -172,6 +178,10 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
 }
 
 scope.addEventListener('message', (e) => {
+  if ('hint' in e.data) {
+    quiet.told();
+    return;
+  }
   const req = e.data;
   queue = queue.then(async () => {
     let msg: HistoryResponse;

@@ -25,6 +25,17 @@ type Req =
   | { op: 'forget' };
 
 export type HistoryRequest = Req & { id: number };
+
+/**
+ * No request, no answer: the user scrolled, typed or pressed in the page (sent at most every
+ * INPUT_HINT_MS). A poll's write holds its next slice until the user stops.
+ */
+export interface InputHint {
+  hint: 'input';
+}
+
+/** The UI sends one hint at most this often (ms). */
+export const INPUT_HINT_MS = 200;
 /**
  * `code` says what failed: 'write' a poll (HistoryWriteError), 'newer' the database is a newer build's
  * (NewerDatabaseError). A message with `notice` is no answer: the database waits for another tab (text),

@@ -71,6 +71,13 @@ export interface ConsolidateProgress {
   bytesSaved: number;
 }
 
+/**
+ * Chunks a poll writes per transaction. Chromium's SQLite-backed IndexedDB takes as long for one large
+ * transaction as for many small ones (docs/benchmarks.md), so slices cost nothing and let the worker
+ * pause a long write (a day's first poll) while the user scrolls or types; 500 puts take 0.1-0.3 s.
+ */
+export const WRITE_SLICE = 500;
+
 /** Format-1 chunks re-encoded per migration step (one short transaction each). */
 export const MIGRATE_BATCH = 400;
 
@@ -86,6 +93,8 @@ export interface OpenOptions {
   upgrades?: readonly UpgradeStep<HistoryDB>[];
   /** An upgrade waits for another tab to close the database (null: not any more). */
   onBlocked?(message: string | null): void;
+  /** Awaited between two slices of a poll's write (WRITE_SLICE): the worker holds it while the user works. */
+  beforeSlice?(): Promise<void>;
 }
 
 /** A request whose failure its transaction's `done` tells: its own rejection is not the news. */

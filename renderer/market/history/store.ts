@@ -12,7 +12,8 @@ import { GameRecorder, isValuesInput, type PollInput, type ValuesInput } from '.
 import { sample, type SampledHistory } from './sampling';
 import { HistoryWriteError } from './store-write-error';
 import { consolidateIn, type GameRec, type Tier } from './store-consolidate';
-import { grown, rateOf, type Limits, type Usage } from './store-growth';
+import { rateOf, type Limits, type Usage } from './store-growth';
+import { writeSlice, type DirtyChunks } from './store-write';
 import { migrateIn } from './store-migrate';
 import { chunksIn, dayChunks } from './store-read';
 import {
@@ -21,6 +22,7 @@ import {
   HISTORY_UPGRADES,
   ignore,
   MIGRATE_BATCH,
+  WRITE_SLICE,
   type ConsolidateProgress,
   type HistoryDB,
   type MigrateProgress,
@@ -142,11 +144,14 @@ export class HistoryStore {
 
   /**
    * Records one poll (asks and bids) or one load of another stream's values (ValuesInput: the Steam
-   * analytics medians): the changes since the last one (or baselines) in one transaction.
+   * analytics medians): the changes since the last one (or baselines), WRITE_SLICE chunks a transaction.
+   * Between two, `beforeSlice` may hold the write back (the worker waits while the user scrolls or types:
+   * a put costs the browser's IndexedDB 0.1-0.6 ms however small, so a day's first poll takes a core for
+   * most of a minute, docs/benchmarks.md).
    *
-   * A write that fails leaves nothing half-done: the transaction is undone, and the game's recorder, which
-   * had already taken the poll in, is dropped, so the next poll goes on from the disk (not from values the
-   * disk never got), and the usage counter is counted again from the chunks. A write
+   * A slice that fails is undone, and the game's recorder, which had already taken the poll in, is
+   * dropped, so the next poll goes on from the disk (not from values the disk never got), and the usage
+   * counter is counted again from the chunks; the slices before it are kept. A write
    * refused for lack of space (QuotaExceededError) drops the oldest history and is tried once more;
    * failing again, it rejects with HistoryWriteError (quota), which Settings shows.
    */
@@ -163,7 +168,8 @@ export class HistoryStore {
       if (!isQuotaError(e)) throw new HistoryWriteError(false, e);
       await this.trimForSpace();
       try {
-        result = await this.write(p);
+        // The slices written before the refusal are kept: the rest of the poll is written.
+        result = await this.write(p, false, true);
       } catch (again) {
         await this.recover(p.game);
         throw new HistoryWriteError(isQuotaError(again), again);
@@ -185,55 +191,37 @@ export class HistoryStore {
     g.rec.resume(chunks, Math.floor(at / DAY));
   }
 
-  private async write(p: PollInput | ValuesInput, again = false): Promise<RecordResult> {
+  /**
+   * `rest`: the poll may already be partly on disk (a slice failed, or the connection went between two):
+   * what the disk lacks of it is written, not taken as seen.
+   */
+  private async write(p: PollInput | ValuesInput, again = false, rest = false): Promise<RecordResult> {
     const g = await this.recorder(p.game);
     // A failed read leaves the recorder as new (it writes baselines); a connection closed meanwhile, dropped.
-    await (g.resumed ??= this.resume(g, p.at).catch(ignore));
-    if (this.games.get(p.game) !== g) return this.write(p, again);
+    // The rest of a poll goes on from the chunks that poll began too.
+    await (g.resumed ??= this.resume(g, rest ? p.at + 1 : p.at).catch(ignore));
+    if (this.games.get(p.game) !== g) return this.write(p, again, rest);
     const rec = g.rec;
     const values = isValuesInput(p);
     // A poll seen twice is ignored here; a values stream checks each item's last time (GameRecorder).
-    if (!values && p.at <= rec.lastAt)
+    if (!values && !rest && p.at <= rec.lastAt)
       return { points: 0, changedItems: 0, bytesWritten: 0, bytesAdded: 0, diffMs: 0, writeMs: 0 };
     const t0 = performance.now();
     const { dirty, points } = values ? rec.applyValues(p) : rec.apply(p);
     const t1 = performance.now();
     let written = 0;
     let added = 0;
-    let newChunks = 0;
-    if (dirty.length > 0) {
-      const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
+    for (let k = 0; k < dirty.length; k += WRITE_SLICE) {
+      if (k > 0) await this.options.beforeSlice?.();
+      const r = await this.writeSlice(p.game, p.at, g, dirty.slice(k, k + WRITE_SLICE));
       // The browser closed the connection meanwhile (tx opened a new one): what the recorder held went
       // with it (the data may be gone too); the poll is taken again, against what the disk has.
-      if (!again && this.games.get(p.game) !== g) return this.write(p, true);
-      try {
-        // Read before any write: a write refused for lack of space at commit leaves the requests after
-        // it without an answer (Chromium), and only `done` says so.
-        const meta = tx.objectStore('meta');
-        const [u, gr] = await Promise.all([meta.get('usage'), meta.get('growth')]);
-        const chunks = tx.objectStore('chunks');
-        const sizes: Array<[(typeof dirty)[number], number]> = [];
-        for (const c of dirty) {
-          const r = c.toChunk();
-          written += r.bytes;
-          added += r.bytes - c.stored;
-          if (c.stored === 0) newChunks++;
-          sizes.push([c, r.bytes]);
-          // A failed put fails the transaction (tx.done says why): its own rejection is not the news.
-          chunks.put(r).catch(ignore);
-        }
-        const seriesCount = rec.series.length;
-        if (seriesCount > g.saved) meta.put({ key: `series:${p.game}`, list: rec.series.slice() }).catch(ignore);
-        meta.put({ key: 'usage', bytes: (u?.bytes ?? 0) + added, chunks: (u?.chunks ?? 0) + newChunks }).catch(ignore);
-        meta.put({ key: 'growth', growth: grown(gr?.growth, p.at, added) }).catch(ignore);
-        await tx.done;
-        // Only what reached the disk counts as stored.
-        for (const [c, bytes] of sizes) c.stored = bytes;
-        g.saved = Math.max(g.saved, seriesCount);
-      } catch (e) {
-        await tx.done.catch(ignore);
-        throw transactionError(tx, e);
+      if (!r) {
+        if (again) break;
+        return this.write(p, true, k > 0);
       }
+      written += r.written;
+      added += r.added;
     }
     const t2 = performance.now();
     return {
@@ -244,6 +232,12 @@ export class HistoryStore {
       diffMs: t1 - t0,
       writeMs: t2 - t1,
     };
+  }
+
+  /** One slice of a poll in its own transaction (store-write.ts); null when the recorder went with the connection. */
+  private async writeSlice(game: number, at: number, g: GameRec, slice: DirtyChunks) {
+    const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
+    return this.games.get(game) === g ? writeSlice(tx, game, at, g, slice) : null;
   }
 
   /**

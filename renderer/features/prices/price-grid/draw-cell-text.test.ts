@@ -63,6 +63,10 @@ describe('rowsToDraw (a scroll keeps the text already drawn and draws only the r
     const after = rows(11, 41, (k) => (k === 20 ? 999 : 100 + k));
     expect(rowsToDraw(shownOf(rows(10, 40)), ctx, area(after))?.draw.map((r) => r.item)).toEqual([999, 141]);
   });
+  it('draws it all when less than half the rows are kept (a sort, a filter)', () => {
+    const after = rows(10, 40, (k) => (k % 3 === 0 ? 100 + k : 500 + k));
+    expect(rowsToDraw(shownOf(rows(10, 40)), ctx, area(after))).toBeNull();
+  });
   it('keeps nothing across another context, other columns, a scroll across or a jump past every row', () => {
     const next = area(rows(12, 42));
     expect(rowsToDraw(shownOf(rows(10, 40), { ctx: { rowH: 24 } as unknown as RowContext }), ctx, next)).toBeNull();

@@ -32,7 +32,8 @@ export interface Shown {
 /**
  * What a scroll down or up needs drawn when the canvas already shows `shown`: its pixels move by `dy` (CSS
  * px, the old corner less the new) and only the rows it does not show at their place are drawn. Null when
- * nothing can be kept: another context (new prices, a setting), other columns or a scroll across.
+ * less than half can be kept: another context (new prices, a setting), other columns, a scroll across, a
+ * jump, a sort or a filter.
  */
 export function rowsToDraw(
   shown: Shown,
@@ -43,7 +44,8 @@ export function rowsToDraw(
   const at = new Map<number, number>();
   for (let i = 0; i < shown.rows.length; i += 2) at.set(shown.rows[i] ?? -1, shown.rows[i + 1] ?? NaN);
   const draw = area.rows.filter((r) => at.get(r.item) !== r.start);
-  return draw.length < area.rows.length ? { dy: shown.y0 - area.y0, draw } : null;
+  // Keeping a few rows (a sort, a filter) would cost a copy of the canvas on top of nearly a full draw.
+  return draw.length <= area.rows.length / 2 ? { dy: shown.y0 - area.y0, draw } : null;
 }
 
 const ELLIPSIS = '\u2026';
