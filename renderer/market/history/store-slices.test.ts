@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearFaults, injectFault } from '../../lib/storage/testing/idb-faults';
+import { clearFaults, closeAbnormally, injectFault, type FaultKind } from '../../lib/storage/testing/idb-faults';
 import type { Chunk } from './chunk-codec';
 import { HistoryStore, type OpenOptions } from './store';
 import { WRITE_SLICE } from './store-schema';
@@ -33,6 +33,26 @@ async function store(name: string, options?: OpenOptions): Promise<HistoryStore>
   const s = await HistoryStore.open(name, options);
   open.push(s);
   return s;
+}
+
+/** A store whose `beforeSlice` calls `pause(n)` at its n-th pause between two slices (n from 1). */
+function storePausing(name: string, pause: (n: number) => void): Promise<HistoryStore> {
+  let n = 0;
+  return store(name, {
+    beforeSlice: () => {
+      pause(++n);
+      return Promise.resolve();
+    },
+  });
+}
+
+/** A store whose second slice meets a `kind` fault (armed at the first pause), and how often it fired. */
+async function storeFaultingAtSecondSlice(name: string, kind: FaultKind) {
+  let fault: { fired(): number } | undefined;
+  const s = await storePausing(name, (n) => {
+    if (n === 1) fault = injectFault(name, 'chunks', kind);
+  });
+  return { s, fired: () => fault?.fired() ?? 0 };
 }
 
 async function onDisk(name: string): Promise<{ chunks: number; bytes: number; usage: number | undefined }> {
@@ -71,15 +91,9 @@ describe('a poll written in slices', () => {
 
   it('a slice refused for lack of space: the oldest history is dropped and the rest of the poll written', async () => {
     const name = `slices-quota-${++seq}`;
-    const armed: { fault?: { fired(): number } } = {};
-    const s = await store(name, {
-      beforeSlice: () => {
-        armed.fault ??= injectFault(name, 'chunks', 'quota-at-commit');
-        return Promise.resolve();
-      },
-    });
+    const { s, fired } = await storeFaultingAtSecondSlice(name, 'quota-at-commit');
     const r = await s.record(bigPoll(T0));
-    expect(armed.fault?.fired()).toBe(1);
+    expect(fired()).toBe(1);
     // At least the slices not written; the trim may have taken some of the first slice too.
     expect(r.changedItems).toBeGreaterThanOrEqual(ITEMS - WRITE_SLICE);
     const disk = await onDisk(name);
@@ -91,15 +105,9 @@ describe('a poll written in slices', () => {
 
   it('a slice aborted: the slices before it are kept, and the next poll writes what the disk lacks', async () => {
     const name = `slices-abort-${++seq}`;
-    const armed: { fault?: { fired(): number } } = {};
-    const s = await store(name, {
-      beforeSlice: () => {
-        armed.fault ??= injectFault(name, 'chunks', 'abort');
-        return Promise.resolve();
-      },
-    });
+    const { s, fired } = await storeFaultingAtSecondSlice(name, 'abort');
     await expect(s.record(bigPoll(T0))).rejects.toMatchObject({ name: 'HistoryWriteError', quota: false });
-    expect(armed.fault?.fired()).toBe(1);
+    expect(fired()).toBe(1);
     const kept = await onDisk(name);
     expect(kept.chunks).toBe(WRITE_SLICE);
     expect(kept.usage).toBe(kept.bytes);
@@ -108,5 +116,20 @@ describe('a poll written in slices', () => {
     const disk = await onDisk(name);
     expect(disk.chunks).toBe(ITEMS);
     expect(disk.usage).toBe(disk.bytes);
+  });
+
+  it('the browser closes the connection between slices, and again while the rest is written: the write fails as not saved', async () => {
+    const name = `slices-closed-twice-${++seq}`;
+    // Pauses 1 and 2: one in the poll's slices, one in its rest's (ITEMS - WRITE_SLICE is two slices more).
+    const s = await storePausing(name, (n) => {
+      if (n <= 2) closeAbnormally(name);
+    });
+    await expect(s.record(bigPoll(T0))).rejects.toMatchObject({ name: 'HistoryWriteError', quota: false });
+    const kept = await onDisk(name);
+    expect(kept.chunks).toBe(2 * WRITE_SLICE);
+    expect(kept.usage).toBe(kept.bytes);
+    // Same prices a minute on: what the disk lacks is written now.
+    expect((await s.record(bigPoll(T0 + MIN))).changedItems).toBe(ITEMS - 2 * WRITE_SLICE);
+    expect((await onDisk(name)).chunks).toBe(ITEMS);
   });
 });

@@ -215,9 +215,9 @@ export class HistoryStore {
       if (k > 0) await this.options.beforeSlice?.();
       const r = await this.writeSlice(p.game, p.at, g, dirty.slice(k, k + WRITE_SLICE));
       // The browser closed the connection meanwhile (tx opened a new one): what the recorder held went
-      // with it (the data may be gone too); the poll is taken again, against what the disk has.
+      // with it (the data may be gone too); the poll is taken again, against what the disk has, once.
       if (!r) {
-        if (again) break;
+        if (again) throw new Error('the browser closed the price history database twice while one refresh was saved');
         return this.write(p, true, k > 0);
       }
       written += r.written;
