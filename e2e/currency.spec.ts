@@ -8,6 +8,9 @@ import { expect, test } from './rates-fixture';
 import { chooseCurrency, shownAt } from './currency-page';
 import { openGrid, readRowAcross } from './grid-page';
 
+// These tests never read the price history: a new profile's baseline write is spared.
+test.use({ recordHistory: false });
+
 test('CNY: a grid cell is the service value times the newest day’s rate; JPY has no decimals; the status bar names the rate', async ({
   page,
   appUrl,

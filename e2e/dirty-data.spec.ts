@@ -11,7 +11,7 @@ import { apiToken, grid, postService, readRowAcross, showOnly } from './grid-pag
 
 /** A fixed service clock: the grid and the direct API calls see the same prices. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
-test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
+test.use({ recordHistory: false, serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
 test.setTimeout(180_000);
 
 /** A share of rows spoiled: on the specs' catalog slice (an eighth of CS2), enough rows for the counts checked. */

@@ -12,7 +12,12 @@ import { refusedAskMarkets, refusedBidMarkets } from './served-markets';
 
 /** A fixed service clock: the grid and the direct API calls see the same prices. */
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
-test.use({ catalog: 'whole', serviceOptions: { clock: () => T0 }, viewport: { width: 1400, height: 900 } });
+test.use({
+  recordHistory: false,
+  catalog: 'whole',
+  serviceOptions: { clock: () => T0 },
+  viewport: { width: 1400, height: 900 },
+});
 test.setTimeout(120_000);
 
 test('every item, the lowest ask per market, best ask/bid and spread equal the API', async ({

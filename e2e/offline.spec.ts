@@ -9,6 +9,9 @@ import type { WebHost } from '../webhost/server';
 import { connectedHost, E2E_CATALOG_SLICE, expect, freePort, test } from './fixtures';
 import { startSeparateService, type TestService } from './separate-service';
 
+// These tests never read the price history: a new profile's baseline write is spared.
+test.use({ recordHistory: false });
+
 test.setTimeout(180_000);
 
 const pill = (page: Page) => page.getByTestId('status-pill');

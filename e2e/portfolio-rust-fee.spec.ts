@@ -12,7 +12,7 @@ const RUST = 252490;
 // The service's prices move every 5-minute epoch: a frozen clock keeps the test's read and the grid's poll in one.
 const T0 = Date.UTC(2025, 5, 2, 12, 0, 0);
 
-test.use({ serviceOptions: { clock: () => T0 }, viewport: { width: 1440, height: 900 } });
+test.use({ recordHistory: false, serviceOptions: { clock: () => T0 }, viewport: { width: 1440, height: 900 } });
 
 test("Rust: a Steam buy order has no known net; the dialog says why; the user's fee makes it known", async ({
   page,

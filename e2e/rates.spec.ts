@@ -6,6 +6,9 @@
  */
 import { expect, test } from './rates-fixture';
 
+// These tests never read the price history: a new profile's baseline write is spared.
+test.use({ recordHistory: false });
+
 test('turning rates on in Settings fetches from the source and shows the newest day', async ({ page, appUrl, ecb }) => {
   await page.goto(`${appUrl}#/settings`);
   const section = page.getByTestId('exchange-rates');

@@ -17,7 +17,7 @@ const SECRET_KEY = 'e2e-secret-key-4f1c9a7d2b';
 /** Any JWT (the service issues HS256 JWTs: three base64url parts, header starting eyJ). */
 const JWT_PATTERN = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/;
 
-test.use({ serviceOptions: { apiKeys: [{ key: SECRET_KEY }] } });
+test.use({ recordHistory: false, serviceOptions: { apiKeys: [{ key: SECRET_KEY }] } });
 
 async function bodies(responses: Response[]): Promise<string[]> {
   const out: string[] = [];
