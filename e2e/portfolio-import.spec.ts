@@ -7,7 +7,7 @@
 import { expect, test } from './fixtures';
 import { FIXTURE_CONTEXT_2, inventoryPage } from '../shared/steam/test-fixtures';
 
-test.use({ viewport: { width: 1440, height: 900 } });
+test.use({ recordHistory: false, viewport: { width: 1440, height: 900 } });
 
 async function openImport(page: import('@playwright/test').Page, appUrl: string) {
   await page.goto(`${appUrl}#/portfolio`);

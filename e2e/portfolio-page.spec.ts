@@ -14,7 +14,7 @@ import { openGrid, showOnly } from './grid-page';
 const NAME = 'AK-47 | Redline (Field-Tested)';
 const money = (v: number) => formatMoney(v, { decimals: 2, symbol: '$' });
 
-test.use({ viewport: { width: 1440, height: 900 } });
+test.use({ recordHistory: false, viewport: { width: 1440, height: 900 } });
 
 const rows = (page: Page) => page.getByTestId('pf-holding-row');
 const cell = (page: Page, i: number, col: string) => rows(page).nth(i).locator(`[data-col="${col}"]`);

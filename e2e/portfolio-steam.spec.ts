@@ -37,7 +37,7 @@ const test = base.extend<{ standin: SteamStandin }>({
   },
 });
 
-test.use({ viewport: { width: 1440, height: 1000 } });
+test.use({ recordHistory: false, viewport: { width: 1440, height: 1000 } });
 
 const rowOf = (page: Page, name: string) =>
   page.getByTestId('pf-holding-row').filter({ has: page.locator('[data-col="name"]', { hasText: name }) });

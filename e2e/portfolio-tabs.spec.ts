@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 
 const NAME = 'AK-47 | Redline (Field-Tested)';
 
-test.use({ viewport: { width: 1440, height: 900 } });
+test.use({ recordHistory: false, viewport: { width: 1440, height: 900 } });
 
 const rows = (page: Page) => page.getByTestId('pf-holding-row');
 const quantities = async (page: Page) =>
