@@ -5,10 +5,12 @@
  *   node scripts/trace-summary.mjs .cache/trace/grid-filter.json [dist/renderer/assets]
  *   node scripts/trace-summary.mjs --between grid:data-received grid:painted .cache/trace/grid-load.json
  *   node scripts/trace-summary.mjs --thread DedicatedWorker --between grid:bytes-done grid:shaped …
+ *   node scripts/trace-summary.mjs --inputs grid:view-painted .cache/trace/grid-sort.json
  *
  * Prints the renderer main thread's self time by kind (script, style, layout, paint/composite) and by event,
  * the layouts forced inside script or event handling with what forced them, and the JS functions with the most
- * self time (from the trace's CPU samples, mapped to sources through the build's source maps).
+ * self time (from the trace's CPU samples, mapped to sources through the build's source maps). `--inputs mark`:
+ * only the time from each input (a key or a click) to the first such mark after it, what the user waits for.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,8 @@ const marks = between >= 0 ? args.splice(between, 3).slice(1) : null;
 const threadAt = args.indexOf('--thread');
 /** `--thread DedicatedWorker`: that thread (by name) instead of the page's main thread. */
 const thread = threadAt >= 0 ? args.splice(threadAt, 2)[1] : 'CrRendererMain';
+const inputsAt = args.indexOf('--inputs');
+const inputsMark = inputsAt >= 0 ? args.splice(inputsAt, 2)[1] : null;
 const [file, assets = 'dist/renderer/assets'] = args;
 if (!file) {
   console.error('usage: node scripts/trace-summary.mjs <trace.json> [assets dir]');
@@ -32,10 +36,28 @@ const markTs = (name) =>
   Math.max(...all.filter((e) => e.name === name && /user_timing/.test(e.cat ?? '')).map((e) => e.ts));
 const window = marks ? { from: markTs(marks[0]), to: markTs(marks[1]) } : { from: -Infinity, to: Infinity };
 if (marks && !(window.from < window.to)) throw new Error(`${file}: no marks ${marks.join(' then ')}`);
-const events = all.filter(
-  (e) =>
-    e.name === 'ProfileChunk' || e.name === 'Profile' || e.ph === 'M' || (e.ts >= window.from && e.ts <= window.to),
-);
+
+/** `--inputs mark`: [input, next mark] spans; an input that meets another before its mark starts no span. */
+function inputSpans(mark) {
+  const inputs = all
+    .filter((e) => e.name === 'EventDispatch' && /^(keydown|mousedown)$/.test(e.args?.data?.type ?? ''))
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
+  const painted = all
+    .filter((e) => e.name === mark && /user_timing/.test(e.cat ?? ''))
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
+  const spans = [];
+  for (let i = 0; i < inputs.length; i++) {
+    const to = painted.find((t) => t >= inputs[i]);
+    if (to !== undefined && !(inputs[i + 1] < to)) spans.push({ from: inputs[i], to });
+  }
+  if (!spans.length) throw new Error(`${file}: no input followed by a ${mark} mark`);
+  return spans;
+}
+const spans = inputsMark ? inputSpans(inputsMark) : [window];
+const inWindow = (ts) => spans.some((w) => ts >= w.from && ts <= w.to);
+const events = all.filter((e) => e.name === 'ProfileChunk' || e.name === 'Profile' || e.ph === 'M' || inWindow(e.ts));
 const msOf = (us) => (us / 1000).toFixed(0);
 
 /** The renderer's thread of that name with the most events ("pid:tid"). */
@@ -125,7 +147,7 @@ function functions(main) {
       const dt = d.timeDeltas?.[i] ?? 0;
       const t = clock.get(e.id) + dt;
       clock.set(e.id, t);
-      if (t >= window.from && t <= window.to) self.set(`${e.id}:${s}`, (self.get(`${e.id}:${s}`) ?? 0) + dt);
+      if (inWindow(t)) self.set(`${e.id}:${s}`, (self.get(`${e.id}:${s}`) ?? 0) + dt);
     });
   }
   const maps = new Map();
@@ -159,7 +181,10 @@ const main = mainThread();
 if (!main) throw new Error(`${file}: no renderer main thread in the trace`);
 const { tasks, byKind, byName, forced } = timeline(main);
 const top = (entries, n) => [...entries].sort((a, b) => b[1] - a[1]).slice(0, n);
-console.log(`${path.basename(file)}: main-thread tasks ${msOf(tasks)} ms`);
+const spanned = inputsMark
+  ? ` (${spans.length} inputs to ${inputsMark}: ${msOf(spans.reduce((a, w) => a + w.to - w.from, 0))} ms waited)`
+  : '';
+console.log(`${path.basename(file)}: main-thread tasks ${msOf(tasks)} ms${spanned}`);
 console.log(
   `  self time by kind (ms): ${top(Object.entries(byKind), 9)
     .map(([k, v]) => `${k} ${msOf(v)}`)
