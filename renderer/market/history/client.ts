@@ -169,12 +169,14 @@ export const history = {
     if (r.points > 0) changed();
     return r;
   },
-  item: (game: number, name: string, from: number, to: number, slots: number, markets?: string[]) =>
-    call<SampledHistory>({ op: 'item', game, name, from, to, slots, markets }),
+  /** One item's series; `view`: a view that reads again when the version moves (answered during a poll's write). */
+  item: (game: number, name: string, from: number, to: number, slots: number, markets?: string[], view = false) =>
+    call<SampledHistory>({ op: 'item', game, name, from, to, slots, markets, view }),
+  /** The grid's sparklines (a view: answered during a poll's write, and read again after it). */
   sparks: (game: number, names: string[], from: number, to: number, slots: number, askMarkets: string[]) =>
-    call<Array<Float64Array | null>>({ op: 'sparks', game, names, from, to, slots, askMarkets }),
-  /** Many items' sell-now and list-at-lowest values through time, summed (portfolio-series.ts). */
-  portfolio: (req: PortfolioSeriesRequest) => call<PortfolioSeries>({ op: 'portfolio', req }),
+    call<Array<Float64Array | null>>({ op: 'sparks', game, names, from, to, slots, askMarkets, view: true }),
+  /** Many items' sell-now and list-at-lowest values through time, summed (portfolio-series.ts); a view's read. */
+  portfolio: (req: PortfolioSeriesRequest) => call<PortfolioSeries>({ op: 'portfolio', req, view: true }),
   usage: () => call<Usage>({ op: 'usage' }),
   /**
    * The items a source follows in a game: all their markets stay at poll resolution (the others'

@@ -1,12 +1,14 @@
 /**
  * The history worker: change detection and IndexedDB writes off the UI thread. Requests are handled one
- * at a time in arrival order (a read after a poll sees that poll).
+ * at a time in arrival order (a read after a poll sees that poll), except a view's reads during a poll's
+ * write, answered between its slices (between-slices.ts).
  */
 import { NewerDatabaseError } from '../../lib/storage/versioned-db';
 import { HistoryStore, HistoryWriteError } from './store';
 import type { HistoryRequest, HistoryResponse, InputHint } from './protocol';
 import { readPortfolio } from './portfolio-series';
 import { inputQuiet } from './input-quiet';
+import { betweenSlices } from './between-slices';
 
 interface WorkerScope {
   postMessage(message: unknown, options: { transfer: Transferable[] }): void;
@@ -17,12 +19,14 @@ const scope = self as unknown as WorkerScope;
 
 /** The user's scrolls and keys (the page's InputHint): a poll's write gives way to them. */
 const quiet = inputQuiet();
+/** A view's reads that come while a poll is written are answered at its pauses. */
+const between = betweenSlices();
 
 let storeP: Promise<HistoryStore> | null = null;
 const store = (): Promise<HistoryStore> =>
   (storeP ??= HistoryStore.open(undefined, {
     onBlocked: (text) => scope.postMessage({ notice: 'blocked', text } satisfies HistoryResponse, { transfer: [] }),
-    beforeSlice: quiet.wait,
+    beforeSlice: () => between.pause(quiet.wait),
   }).then(
     (s) => {
       migrateSoon();
@@ -109,7 +113,7 @@ async function handle(req: HistoryRequest): Promise<{ result: unknown; transfer:
   const s = await store();
   switch (req.op) {
     case 'record': {
-      const r = await s.record(req.poll, req.limits);
+      const r = await between.during(() => s.record(req.poll, req.limits));
       consolidateSoon(req.limits.fullResolutionMs, req.limits.dailyAfterMs);
       return { result: r, transfer: [] };
     }
@@ -183,35 +187,40 @@ scope.addEventListener('message', (e) => {
     return;
   }
   const req = e.data;
-  queue = queue.then(async () => {
-    let msg: HistoryResponse;
-    let transfer: Transferable[] = [];
-    try {
-      const r = await handle(req);
-      msg = { id: req.id, ok: true, result: r.result };
-      transfer = r.transfer;
-    } catch (err) {
-      const code = err instanceof HistoryWriteError ? 'write' : err instanceof NewerDatabaseError ? 'newer' : undefined;
-      msg = {
+  const view = (req.op === 'item' || req.op === 'sparks' || req.op === 'portfolio') && req.view === true;
+  if (view && between.offer(() => respond(req))) return;
+  queue = queue.then(() => respond(req));
+});
+
+/** Handles one request and posts its answer (or its error: a caller never waits forever). */
+async function respond(req: HistoryRequest): Promise<void> {
+  let msg: HistoryResponse;
+  let transfer: Transferable[] = [];
+  try {
+    const r = await handle(req);
+    msg = { id: req.id, ok: true, result: r.result };
+    transfer = r.transfer;
+  } catch (err) {
+    const code = err instanceof HistoryWriteError ? 'write' : err instanceof NewerDatabaseError ? 'newer' : undefined;
+    msg = {
+      id: req.id,
+      ok: false,
+      error: err instanceof Error ? err.message : String(err),
+      ...(code ? { code } : {}),
+    };
+  }
+  try {
+    // Each buffer once: two views of one buffer in a transfer list make postMessage throw (DataCloneError).
+    scope.postMessage(msg, { transfer: [...new Set(transfer)] });
+  } catch (err) {
+    // An answer that cannot be sent is still an answer: the caller gets the error, never a wait forever.
+    scope.postMessage(
+      {
         id: req.id,
         ok: false,
-        error: err instanceof Error ? err.message : String(err),
-        ...(code ? { code } : {}),
-      };
-    }
-    try {
-      // Each buffer once: two views of one buffer in a transfer list make postMessage throw (DataCloneError).
-      scope.postMessage(msg, { transfer: [...new Set(transfer)] });
-    } catch (err) {
-      // An answer that cannot be sent is still an answer: the caller gets the error, never a wait forever.
-      scope.postMessage(
-        {
-          id: req.id,
-          ok: false,
-          error: `The price history's answer could not be sent: ${err instanceof Error ? err.message : String(err)}`,
-        } satisfies HistoryResponse,
-        { transfer: [] },
-      );
-    }
-  });
-});
+        error: `The price history's answer could not be sent: ${err instanceof Error ? err.message : String(err)}`,
+      } satisfies HistoryResponse,
+      { transfer: [] },
+    );
+  }
+}

@@ -36,7 +36,7 @@ export function useHistoryChart({ game, name, askMarkets, bidMarkets, nameOf, mo
   useEffect(() => {
     let live = true;
     const to = Date.now();
-    history.item(game, name, rangeFrom(range, to), to, SLOTS, markets).then(
+    history.item(game, name, rangeFrom(range, to), to, SLOTS, markets, true).then(
       (h) => live && setState({ key, h, error: null }),
       (e: unknown) => live && setState({ key, h: null, error: e instanceof Error ? e.message : String(e) }),
     );
