@@ -1,5 +1,5 @@
 /**
- * Lets a view's reads (a chart, the sparklines, the portfolio's chart) through while a poll is written: they
+ * Lets a view's reads (a chart, the portfolio's chart) through while a poll is written: they
  * are answered at the write's next pause between two slices, once the user is still, not after all of them.
  * A day's first poll takes tens of seconds of IndexedDB puts (docs/benchmarks.md), and a chart opened
  * meanwhile waited for all of it. A view reads again when the history's version moves after the poll, so

@@ -172,9 +172,12 @@ export const history = {
   /** One item's series; `view`: a view that reads again when the version moves (answered during a poll's write). */
   item: (game: number, name: string, from: number, to: number, slots: number, markets?: string[], view = false) =>
     call<SampledHistory>({ op: 'item', game, name, from, to, slots, markets, view }),
-  /** The grid's sparklines (a view: answered during a poll's write, and read again after it). */
+  /**
+   * The grid's sparklines. They keep their turn after a poll's write: answered between its slices, their drawing
+   * landed in the next catalog load (bench:grid's first paint 1.4 x slower by turns, docs/benchmarks.md).
+   */
   sparks: (game: number, names: string[], from: number, to: number, slots: number, askMarkets: string[]) =>
-    call<Array<Float64Array | null>>({ op: 'sparks', game, names, from, to, slots, askMarkets, view: true }),
+    call<Array<Float64Array | null>>({ op: 'sparks', game, names, from, to, slots, askMarkets }),
   /** Many items' sell-now and list-at-lowest values through time, summed (portfolio-series.ts); a view's read. */
   portfolio: (req: PortfolioSeriesRequest) => call<PortfolioSeries>({ op: 'portfolio', req, view: true }),
   usage: () => call<Usage>({ op: 'usage' }),

@@ -21,16 +21,7 @@ type Req =
       markets?: string[];
       view?: boolean;
     }
-  | {
-      op: 'sparks';
-      game: number;
-      names: string[];
-      from: number;
-      to: number;
-      slots: number;
-      askMarkets: string[];
-      view?: boolean;
-    }
+  | { op: 'sparks'; game: number; names: string[]; from: number; to: number; slots: number; askMarkets: string[] }
   /** Many items' values through time in one request (the Portfolio page's chart, portfolio-series.ts). */
   | { op: 'portfolio'; req: PortfolioSeriesRequest; view?: boolean }
   | { op: 'usage' }
