@@ -179,7 +179,7 @@ export const history = {
   sparks: (game: number, names: string[], from: number, to: number, slots: number, askMarkets: string[]) =>
     call<Array<Float64Array | null>>({ op: 'sparks', game, names, from, to, slots, askMarkets }),
   /** Many items' sell-now and list-at-lowest values through time, summed (portfolio-series.ts); a view's read. */
-  portfolio: (req: PortfolioSeriesRequest) => call<PortfolioSeries>({ op: 'portfolio', req, view: true }),
+  portfolio: (req: PortfolioSeriesRequest) => call<PortfolioSeries>({ op: 'portfolio', req }),
   usage: () => call<Usage>({ op: 'usage' }),
   /**
    * The items a source follows in a game: all their markets stay at poll resolution (the others'

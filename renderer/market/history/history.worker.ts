@@ -187,7 +187,7 @@ scope.addEventListener('message', (e) => {
     return;
   }
   const req = e.data;
-  const view = (req.op === 'item' || req.op === 'portfolio') && req.view === true;
+  const view = req.op === 'portfolio' || (req.op === 'item' && req.view === true);
   if (view && between.offer(() => respond(req))) return;
   queue = queue.then(() => respond(req));
 });

@@ -9,8 +9,10 @@ export type FollowSource = 'watchlist' | 'alerts' | 'portfolio';
 type Req =
   /** A grid poll (asks and bids) or another stream's values (the Steam analytics medians). */
   | { op: 'record'; poll: PollInput | ValuesInput; limits: Limits }
-  /** `markets`: the series keys to read ("a:<slug>", "b:<slug>", "s:<field>"); every one when absent. */
-  /** `view`: a view's read, made again when the version moves, so it may be answered between a poll's slices. */
+  /**
+   * `markets`: the series keys to read ("a:<slug>", "b:<slug>", "s:<field>"); every one when absent. `view`: a
+   * view's read, made again when the version moves, so it may be answered between a poll's slices.
+   */
   | {
       op: 'item';
       game: number;
@@ -22,8 +24,8 @@ type Req =
       view?: boolean;
     }
   | { op: 'sparks'; game: number; names: string[]; from: number; to: number; slots: number; askMarkets: string[] }
-  /** Many items' values through time in one request (the Portfolio page's chart, portfolio-series.ts). */
-  | { op: 'portfolio'; req: PortfolioSeriesRequest; view?: boolean }
+  /** Many items' values through time in one request (the Portfolio page's chart, portfolio-series.ts): a view's read. */
+  | { op: 'portfolio'; req: PortfolioSeriesRequest }
   | { op: 'usage' }
   /** The items a source follows in a game (all their markets kept at poll resolution). */
   | { op: 'follow'; game: number; source: FollowSource; names: string[] }
