@@ -32,8 +32,9 @@
  *  - scroll: frame intervals (requestAnimationFrame) while the grid scrolls 90 px a frame down, 40 px
  *    a frame across and back up (a fast wheel/trackpad scroll), p95.
  *  - the renderer's JS heap after load (CDP Runtime.getHeapUsage after a forced GC).
- * MDS_BENCH_TRACE=dir: the filter keys, sorts, scroll and palette keys are each recorded as a Chrome trace
- * (dir/grid-filter.json, grid-sort.json, grid-scroll.json, grid-palette.json; Perfetto or chrome://tracing)
+ * MDS_BENCH_TRACE=dir: the last measured load, the filter keys, sorts, scroll and palette keys are each recorded
+ * as a Chrome trace (dir/grid-load.json, grid-filter.json, grid-sort.json, grid-scroll.json, grid-palette.json;
+ * Perfetto or chrome://tracing)
  * with JS samples; tracing slows the page, so that run's figures are not comparable.
  * MDS_BENCH_SETTLE_MS=ms: how long the inputs wait after the last load (5,000 by default). The day's first
  * poll writes every item's history baseline for about 45 s here (docs/benchmarks.md), so 60000 measures the
@@ -358,7 +359,10 @@ async function main(): Promise<void> {
     });
 
     const loads = [];
-    for (let i = 0; i < RUNS; i++) loads.push(await loadOnce(page, host.launchUrl, requestBody));
+    for (let i = 0; i < RUNS; i++) {
+      const load = () => loadOnce(page, host.launchUrl, requestBody);
+      loads.push(await (i === RUNS - 1 ? traced(page, 'load', load) : load()));
+    }
 
     // P: JSON.parse of the same response text, in the same page (median of 3).
     const parse = await replayAndParse(page, { url: GRAPHQL_PATH, body: requestBody.value ?? '' });
