@@ -55,9 +55,8 @@ describe('sortedOrder', () => {
   it('sorts the summary columns ahead, both ways, so their clicks sort nothing', async () => {
     const sort = await import('../../market/model/sort');
     const d4 = computeDerived({ snap, askCols: [0, 1], bidCols: [0], fees: {}, net: false });
-    const steps = sortAheadSteps(columns, snap, d4);
     const summary = ['bestAsk', 'bestBid', 'spread', 'spreadPct', 'listed'];
-    expect(steps).toHaveLength(2 * summary.length);
+    const steps = sortAheadSteps(columns, snap, d4).slice(0, 2 * summary.length);
     for (const step of steps) step();
     const spy = vi.spyOn(sort, 'sortByValues');
     try {
@@ -68,6 +67,25 @@ describe('sortedOrder', () => {
           ]);
       // sortItems above sorted each column; sortedOrder only looked its orders up.
       expect(spy.mock.calls.length).toBe(2 * summary.length);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+  it("sorts the first market columns ahead in their first click's direction, after the summary columns", async () => {
+    const sort = await import('../../market/model/sort');
+    const d5 = computeDerived({ snap, askCols: [0, 1], bidCols: [0], fees: {}, net: false });
+    const steps = sortAheadSteps(columns, snap, d5);
+    expect(steps).toHaveLength(2 * 5 + 2);
+    for (const step of steps) step();
+    const markets = columns.filter((c) => c.kind === 'market');
+    const spy = vi.spyOn(sort, 'sortByValues');
+    try {
+      for (const c of markets)
+        expect([...sortedOrder(c, 'asc', snap, d5, watched)], c.id).toEqual([
+          ...sortItems(c, 'asc', snap, d5, watched),
+        ]);
+      // Only sortItems above sorted.
+      expect(spy.mock.calls.length).toBe(markets.length);
     } finally {
       spy.mockRestore();
     }

@@ -2,9 +2,9 @@
  * The grid's sorted orders, kept per column and direction for the figures they were sorted from, so a
  * column sorted once is a lookup the next time (clicking back to a column, toggling its direction twice);
  * a new snapshot, new settings or a changed watchlist are new figures, and their orders are sorted afresh.
- * A column's other direction comes from its kept order (sort.ts otherDirection). The summary columns are
- * sorted ahead, one step per idle period after the snapshot is shown (useGridView), so their first click
- * finds its order ready.
+ * A column's other direction comes from its kept order (sort.ts otherDirection). The summary columns and
+ * the first market columns are sorted ahead, one step per idle period after the snapshot is shown
+ * (useGridView), so their first click finds its order ready.
  */
 import type { Derived } from '../../market/model/derived-columns';
 import type { Snapshot } from '../../market/model/snapshot';
@@ -64,16 +64,25 @@ export function sortedOrder(
   return order;
 }
 
-/** The columns sorted ahead: the summary figures, a click's first sort on most visits. */
+/** The columns sorted ahead both ways: the summary figures, a click's first sort on most visits. */
 const AHEAD: ReadonlySet<ColumnKind> = new Set(['bestAsk', 'bestBid', 'spread', 'spreadPct', 'listed']);
 
-/** Steps that keep the summary columns' orders, a click's direction then the other: one short sort each. */
+/**
+ * Market columns sorted ahead, in their first click's direction: the leftmost, in sight when the page opens.
+ * Sorting one on its first click took 24-40 ms in bench:grid against about 16 ms for a kept order.
+ */
+const MARKETS_AHEAD = 4;
+
+/** Steps that keep those orders: the summary columns a click's direction then the other, then the first markets. */
 export function sortAheadSteps(columns: readonly GridColumn[], snap: Snapshot, d: Derived): Array<() => void> {
   const watched = new Uint8Array(0); // none of these columns reads the watchlist
-  return columns
+  const step = (c: GridColumn, dir: SortDir) => () => void sortedOrder(c, dir, snap, d, watched);
+  const summary = columns
     .filter((c) => AHEAD.has(c.kind))
-    .flatMap((c) => {
-      const first = defaultDir(c);
-      return [first, flipDir(first)].map((dir) => () => void sortedOrder(c, dir, snap, d, watched));
-    });
+    .flatMap((c) => [step(c, defaultDir(c)), step(c, flipDir(defaultDir(c)))]);
+  const markets = columns
+    .filter((c) => c.kind === 'market')
+    .slice(0, MARKETS_AHEAD)
+    .map((c) => step(c, defaultDir(c)));
+  return [...summary, ...markets];
 }
