@@ -29,9 +29,16 @@ function remember(data: unknown): void {
   // The haystack is built once per catalog, in idle time, from the text the grid worker normalized:
   // opening the palette and the first keystroke find it ready (rank.ts).
   const names = snap.names;
+  // The search text is read in idle time, not here: a snapshot takes it apart on its first read (worker/client.ts).
   const text =
-    Array.isArray(snap.search) && snap.flags instanceof Uint32Array && snap.byName instanceof Int32Array
-      ? { search: snap.search, flags: snap.flags, byName: snap.byName }
+    snap.flags instanceof Uint32Array && snap.byName instanceof Int32Array
+      ? {
+          get search(): readonly string[] {
+            return Array.isArray(snap.search) ? snap.search : [];
+          },
+          flags: snap.flags,
+          byName: snap.byName,
+        }
       : undefined;
   if (text) textOfNames.set(names, text);
   namesByGame.set(new Map(namesByGame.get()).set(snap.game, names));

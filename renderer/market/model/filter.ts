@@ -73,7 +73,9 @@ export function applyFilter(
   const tokens = tokenize(f.text);
   const match = compileTokens(tokens);
   const wearBit = f.wear === 'any' ? 0 : FLAG[f.wear];
-  const { search, flags } = snap;
+  const { flags } = snap;
+  // Read only with text to match: the search text may be taken apart on its first read (worker/client.ts).
+  const search = match ? snap.search : [];
   // Items the index leaves possible (marked), when that is fewer than the order to walk.
   const cand = match && snap.searchIndex ? candidates(snap.searchIndex, tokens, flags) : null;
   const { marked, flag: candFlag } = candidateMask(cand, flags.length, order.length);

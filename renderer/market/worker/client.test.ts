@@ -3,9 +3,10 @@
  * structured clones with their buffers transferred, a task later, as between threads): a grid answer is
  * delivered before its filter index, and the index is given to that snapshot whichever comes first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSearchIndex } from '../model/search-index';
 import type { Snapshot } from '../model/snapshot';
+import { normalizeText } from '../model/search';
 import { TrustBook } from '../trust/trust-book';
 import { MarketWorkerClient } from './client';
 import { MarketWorker } from './engine';
@@ -86,5 +87,22 @@ describe('MarketWorkerClient: a grid answer and its filter index', () => {
     release();
     await until(() => snap.searchIndex !== undefined);
     expect(isSearchIndex(snap.searchIndex)).toBe(true);
+  });
+
+  it('takes the search text apart when it is first read, not before the snapshot is delivered', async () => {
+    const packed = await import('./packed-strings');
+    const { worker } = inProcessWorker(new Set());
+    const client = new MarketWorkerClient(() => worker);
+    const spy = vi.spyOn(packed, 'unpackStrings');
+    try {
+      const snap = await load(client);
+      // The names only: the first paint needs no search text.
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(snap.search).toEqual(snap.names.map(normalizeText));
+      expect(snap.search).toBe(snap.search);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

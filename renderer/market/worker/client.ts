@@ -95,16 +95,28 @@ function yieldToBrowser(): Promise<void> {
   });
 }
 
-/** Names and search text split in separate short tasks. */
-async function unpackResult<W extends { names: PackedStrings; search: PackedStrings }>(
+/** The names taken apart in a short task of their own; the search text is left packed (withSearchWhenRead). */
+async function unpackNames<W extends { names: PackedStrings; search: PackedStrings }>(
   wire: W,
 ): Promise<Omit<W, 'names' | 'search'> & { names: string[]; search: string[] }> {
   await yieldToBrowser();
   const names = unpackStrings(wire.names);
   await yieldToBrowser();
-  const search = unpackStrings(wire.search);
-  await yieldToBrowser();
-  return { ...wire, names, search };
+  return { ...wire, names, search: [] };
+}
+
+/**
+ * The snapshot's search text taken apart when first read (the filter's first text, or its warm-up when the
+ * page is idle after the first paint), not before the first paint, which needs none of it.
+ */
+function withSearchWhenRead(snap: Snapshot, packed: PackedStrings): Snapshot {
+  let list: string[] | null = null;
+  Object.defineProperty(snap, 'search', {
+    enumerable: true,
+    configurable: true,
+    get: () => (list ??= unpackStrings(packed)),
+  });
+  return snap;
 }
 
 /** performance.mark at an epoch time measured in another thread. */
@@ -198,14 +210,14 @@ export class MarketWorkerClient {
         markAt('grid:shaped', meta.readyAt, { parseMs: meta.parseMs, shapeMs: meta.shapeMs, items: wire.n });
         performance.mark('grid:data-received', { detail: { items: wire.n } });
         this.awaitIndex(msg.id);
-        void unpackResult(wire).then(
+        void unpackNames(wire).then(
           (cols) => {
-            if (!isSnapshotData(cols)) {
+            if (!isSnapshotData(cols, true)) {
               this.gridIndexes.delete(msg.id);
               p.reject(wrongShape());
               return;
             }
-            p.resolve(this.withIndex(msg.id, toSnapshot(cols)));
+            p.resolve(this.withIndex(msg.id, withSearchWhenRead(toSnapshot(cols), wire.search)));
           },
           (e: unknown) => {
             this.gridIndexes.delete(msg.id);

@@ -222,7 +222,11 @@ const MetaSchema = z.object({
   readyAt: z.number(),
 });
 
-export function isSnapshotData(v: unknown): v is SnapshotData {
+/**
+ * `textChecked`: the names and search text were checked as n packed strings where the message was read
+ * (checkResponse), so their unpacked lists are not walked again (the search text may not be unpacked yet).
+ */
+export function isSnapshotData(v: unknown, textChecked = false): v is SnapshotData {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Record<string, unknown>;
   const n = c.n;
@@ -232,7 +236,7 @@ export function isSnapshotData(v: unknown): v is SnapshotData {
   if (!isStringArray(c.bidMarkets, (c.bidMarkets as unknown[] | undefined)?.length ?? -1)) return false;
   const m = (c.askMarkets as string[]).length;
   const b = (c.bidMarkets as string[]).length;
-  if (!isStringArray(c.names, n) || !isStringArray(c.search, n)) return false;
+  if (!textChecked && (!isStringArray(c.names, n) || !isStringArray(c.search, n))) return false;
   const typed: Array<[unknown, new (...a: never[]) => unknown, number]> = [
     [c.flags, Uint32Array, n],
     [c.nameRank, Int32Array, n],
