@@ -71,23 +71,27 @@ describe('sortedOrder', () => {
       spy.mockRestore();
     }
   });
-  it("sorts the first market columns ahead in their first click's direction, after the summary columns", async () => {
+  it('sorts the first market columns ahead both ways, after the summary columns', async () => {
     const sort = await import('../../market/model/sort');
     const d5 = computeDerived({ snap, askCols: [0, 1], bidCols: [0], fees: {}, net: false });
     const steps = sortAheadSteps(columns, snap, d5);
-    expect(steps).toHaveLength(2 * 5 + 2);
+    expect(steps).toHaveLength(2 * 5 + 2 * 2);
     for (const step of steps) step();
     const markets = columns.filter((c) => c.kind === 'market');
     const spy = vi.spyOn(sort, 'sortByValues');
+    const back = vi.spyOn(sort, 'otherDirection');
     try {
       for (const c of markets)
-        expect([...sortedOrder(c, 'asc', snap, d5, watched)], c.id).toEqual([
-          ...sortItems(c, 'asc', snap, d5, watched),
-        ]);
-      // Only sortItems above sorted.
-      expect(spy.mock.calls.length).toBe(markets.length);
+        for (const dir of ['asc', 'desc'] as const)
+          expect([...sortedOrder(c, dir, snap, d5, watched)], `${c.id} ${dir}`).toEqual([
+            ...sortItems(c, dir, snap, d5, watched),
+          ]);
+      // Only sortItems above sorted; sortedOrder looked both ways up.
+      expect(spy.mock.calls.length).toBe(2 * markets.length);
+      expect(back).not.toHaveBeenCalled();
     } finally {
       spy.mockRestore();
+      back.mockRestore();
     }
   });
   it('sorts the watch column again when the watchlist changes', () => {
