@@ -1,7 +1,8 @@
 /** The asks shaped part by part, as rows arrive while the answer downloads, against one whole answer. */
 import { describe, expect, it } from 'vitest';
-import { MAX_ITEMS_PER_ANSWER, MalformedResponseError } from './shape';
+import { MAX_ITEMS_PER_ANSWER, MalformedResponseError, mergeGrid } from './shape';
 import { AskShaper, shapeAsks } from './shape-asks';
+import { analyzeName, normalizeText } from './search';
 import { ask } from './test-helpers';
 
 const MARKETS = ['steam', 'buff163', 'csfloat'];
@@ -40,6 +41,20 @@ describe('AskShaper', () => {
       for (const p of parts(rows)) shaper.add(p);
       expect(shaper.finish(), `cap ${cap}`).toEqual(shapeAsks(rows, MARKETS, 'aggregatedMinPrices'));
     }
+  });
+
+  it("works out each name's search text and flags as its row comes, and the grid takes them as they are", () => {
+    const rows = [...answer(300), { market_hash_name: 'StatTrak™ AK-47 | Redline (Field-Tested)', prices: [] }];
+    const shaper = new AskShaper(MARKETS, 'aggregatedMinPrices', 16);
+    for (const p of parts(rows)) shaper.add(p);
+    const part = shaper.finish();
+    const search = part.names.map(normalizeText);
+    expect(part.text?.search).toEqual(search);
+    expect([...(part.text?.flags ?? [])]).toEqual(search.map(analyzeName));
+    const meta = { transport: 'graphql', bytes: 0, bytesDoneAt: 0, parseMs: 0, shapeMs: 0, readyAt: 0 } as const;
+    const grid = mergeGrid(part, null, { game: 730, meta });
+    expect(grid.search).toBe(part.text?.search);
+    expect(grid.flags).toEqual(part.text?.flags);
   });
 
   it('stops past the item cap and reports it at the end, not in the middle of the download', () => {

@@ -15,6 +15,7 @@ import {
   widen,
   type AskPart,
 } from './shape';
+import { analyzeName, normalizeText } from './search';
 import { NONE, emptyNotes, storeValue, type DataNotes, type NumField } from './snapshot';
 import { isObject } from '../../lib/guards';
 
@@ -37,6 +38,9 @@ export class AskShaper {
   private readonly idx: Map<string, number>;
   private cap: number;
   private readonly names: string[] = [];
+  /** Each name's search text and flags, worked out as its row comes: not left for after the last byte. */
+  private readonly search: string[] = [];
+  private readonly flags: number[] = [];
   private ask: Int32Array;
   private locked: Int32Array;
   private offers: Int32Array;
@@ -107,6 +111,7 @@ export class AskShaper {
       listed: trim(this.listed),
       overflow: this.overflow,
       notes: this.notes,
+      text: { search: this.search, flags: Uint32Array.from(this.flags) },
     };
     return this.extras.names.length > 0 ? addAskExtras(part, this.extras) : part;
   }
@@ -128,6 +133,9 @@ export class AskShaper {
       const i = names.length;
       if (i >= this.cap) this.reserve(i + 1);
       names.push(name);
+      const text = normalizeText(name);
+      this.search.push(text);
+      this.flags.push(analyzeName(text));
       const { ask, locked, offers, listed } = this;
       if (!Array.isArray(prices)) {
         notes.invalidValues++;

@@ -108,6 +108,8 @@ export interface AskPart {
   listed: Uint8Array;
   overflow: Array<[NumField, number, number]>;
   notes: DataNotes;
+  /** Each name's search text and flags (normalizeText, analyzeName), worked out as the rows came. */
+  text?: { search: string[]; flags: Uint32Array };
 }
 
 export interface BidPart {
@@ -405,9 +407,12 @@ export function mergeGrid(asks: AskPart, bids: BidPart | null, ctx: { game: numb
   const duplicateNames = countDuplicateNames(names, n);
   const overflow = asks.overflow.slice();
   const { bid, bidOffers, bidListed } = bidCells(bids, n, rowOfBid, overflow);
-  const search = new Array<string>(n);
+  // The asks' names came with their text (shape-asks.ts); the bids' own names are worked out here.
+  const known = asks.text && asks.text.search.length === asks.n ? asks.text : null;
+  const search = known ? known.search : new Array<string>(n);
   const flags = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
+  if (known) flags.set(known.flags);
+  for (let i = known ? asks.n : 0; i < n; i++) {
     const s = normalizeText(names[i] as string);
     search[i] = s;
     flags[i] = analyzeName(s);
