@@ -7,7 +7,7 @@
  */
 import { describeValue, readRows, type RowReader, type Rows } from '../../shared/api/rows';
 import { errorFromHttp, invalidResponse, networkError } from './errors';
-import { NotJson, RowStream } from './row-stream';
+import { NotJson, RowStream, type NextRows } from './row-stream';
 import { nextTask } from '../lib/next-task';
 
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
@@ -185,7 +185,7 @@ const SLICE_MS = 4;
  * reading never holds the download back (a reader that kept up only chunk by chunk filled the pipe and
  * slowed the service's sending on a busy machine). Any other answer (an error status, errors first, `field`
  * null for a bare REST list) is read whole, as postAndParse does. `streamed`: the rows went to onRows, and
- * `json` is the rest of the answer (the rows array emptied).
+ * `json` is the rest of the answer (the rows array emptied; `next`'s too when it followed: RowStream).
  */
 export async function postAndStreamRows(
   url: string,
@@ -193,6 +193,7 @@ export async function postAndStreamRows(
   options: PostOptions,
   field: string | null,
   onRows: (rows: unknown[]) => void,
+  next?: NextRows,
 ): Promise<Answer & { streamed: boolean }> {
   if (field === null || options.textPath) return { ...(await postAndParse(url, body, options)), streamed: false };
   const res = await post(url, body, options);
@@ -225,7 +226,7 @@ export async function postAndStreamRows(
       waiting.wake?.();
     }
   })();
-  const stream = new RowStream(field, onRows);
+  const stream = new RowStream(field, onRows, next);
   const decoder = new TextDecoder();
   try {
     for (;;) {

@@ -52,6 +52,43 @@ describe('row stream', () => {
     expect(scanned.batches).toBeGreaterThan(10);
   });
 
+  it('cuts a second rows array out too, when the answer names it right after the first (the bids)', () => {
+    const asks = tricky.slice(0, 4);
+    const bids = tricky.slice(3);
+    const feed = (text: string, size: number) => {
+      const first: unknown[] = [];
+      const second: unknown[] = [];
+      const s = new RowStream('aggregatedMinPrices', (r) => first.push(...r), {
+        field: 'aggregatedMaxOrders',
+        onRows: (r) => second.push(...r),
+      });
+      for (let i = 0; i < text.length; i += size) s.push(text.slice(i, i + size));
+      return { first, second, end: s.end() };
+    };
+    const doc = { data: { aggregatedMinPrices: asks, aggregatedMaxOrders: bids } };
+    const text = JSON.stringify(doc, null, 1);
+    for (const size of [1, 3, 64, text.length]) {
+      const { first, second, end } = feed(text, size);
+      expect(first, `chunks of ${size}`).toEqual(asks);
+      expect(second, `chunks of ${size}`).toEqual(bids);
+      expect(end.value).toEqual({ data: { aggregatedMinPrices: [], aggregatedMaxOrders: [] } });
+    }
+    // The second array empty, or another field after the first: read at the end as before.
+    expect(feed(JSON.stringify({ data: { aggregatedMinPrices: asks, aggregatedMaxOrders: [] } }), 5)).toMatchObject({
+      second: [],
+      end: { streamed: true, value: { data: { aggregatedMinPrices: [], aggregatedMaxOrders: [] } } },
+    });
+    const other = { data: { aggregatedMinPrices: asks, somethingElse: bids } };
+    expect(feed(JSON.stringify(other), 7)).toMatchObject({
+      first: asks,
+      second: [],
+      end: { streamed: true, value: { data: { aggregatedMinPrices: [], somethingElse: bids } } },
+    });
+    // Malformed in the second array: fails as one parse would.
+    for (const bad of ['[{"a":1},]', '[{"a":1}{"a":2}]', '[{"a":1}'])
+      expect(() => feed(`{"data":{"aggregatedMinPrices":[{"a":1}],"aggregatedMaxOrders":${bad}}}`, 4)).toThrow(NotJson);
+  });
+
   it('an empty list, and another shape, are read whole at the end', () => {
     expect(run('{"data":{"getSteamAnalytics":[]}}', 4)).toMatchObject({
       rows: [],

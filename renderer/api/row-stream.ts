@@ -26,8 +26,14 @@ const OPEN_BRACE = 123;
 const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 
+/** A second rows array read the same way when the answer names it right after the first (the grid's bids). */
+export interface NextRows {
+  field: string;
+  onRows: (rows: unknown[]) => void;
+}
+
 export class RowStream {
-  private mode: 'prefix' | 'rows' | 'tail' | 'whole' = 'prefix';
+  private mode: 'prefix' | 'rows' | 'between' | 'tail' | 'whole' = 'prefix';
   /** Rows mode: scanning every character (else cutting at "},{"). */
   private exact = false;
   /** Unread text: in 'rows' mode it starts at a boundary between rows. */
@@ -44,11 +50,18 @@ export class RowStream {
   private chars = 0;
   private readonly prefix: RegExp;
 
+  /** The second array's start, `,"<field>":[`, and where its rows go; null once taken or when there is none. */
+  private next: { start: RegExp; onRows: (rows: unknown[]) => void } | null;
+
   constructor(
     field: string,
-    private readonly onRows: (rows: unknown[]) => void,
+    private onRows: (rows: unknown[]) => void,
+    next?: NextRows,
   ) {
-    this.prefix = new RegExp(`^\\s*\\{\\s*"data"\\s*:\\s*\\{\\s*"${field.replace(/[^A-Za-z0-9_]/g, '')}"\\s*:\\s*\\[`);
+    this.prefix = new RegExp(`^\\s*\\{\\s*"data"\\s*:\\s*\\{\\s*"${fieldName(field)}"\\s*:\\s*\\[`);
+    this.next = next
+      ? { start: new RegExp(`^\\s*,\\s*"${fieldName(next.field)}"\\s*:\\s*\\[`), onRows: next.onRows }
+      : null;
   }
 
   push(text: string): void {
@@ -64,6 +77,10 @@ export class RowStream {
         this.buf += text;
         this.tryPrefix(false);
         return;
+      case 'between':
+        this.buf += text;
+        this.tryNext(false);
+        return;
       case 'rows':
         this.buf += text;
         if (this.exact) this.scan();
@@ -73,7 +90,11 @@ export class RowStream {
 
   end(): StreamEnd {
     if (this.mode === 'prefix') this.tryPrefix(true);
-    if (this.mode === 'rows' && !this.exact) this.scanFromHere();
+    // Twice at most: the first array's end and the second's can both still be in the text.
+    for (let k = 0; k < 2; k++) {
+      if (this.mode === 'rows' && !this.exact) this.scanFromHere();
+      if (this.mode === 'between') this.tryNext(true);
+    }
     if (this.mode === 'whole') return { streamed: false, value: parse(this.whole.join('')), chars: this.chars };
     // The rows array never closed: the answer was cut short.
     if (this.mode === 'rows') throw new NotJson();
@@ -92,6 +113,28 @@ export class RowStream {
       this.mode = 'whole';
       this.whole.push(this.buf);
       this.buf = '';
+    }
+  }
+
+  /** After the first array: the second one's start, else the rest of the answer is read at the end. */
+  private tryNext(atEnd: boolean): void {
+    const next = this.next;
+    const m = next?.start.exec(this.buf);
+    if (next && m) {
+      // Both arrays are left empty in the document parsed at the end.
+      this.head += `]${m[0]}`;
+      this.buf = this.buf.slice(m[0].length);
+      this.next = null;
+      this.onRows = next.onRows;
+      this.mode = 'rows';
+      this.exact = false;
+      this.firstBatch = true;
+      this.cut();
+    } else if (!next || atEnd || this.buf.length >= PREFIX_WINDOW) {
+      this.next = null;
+      this.tail = this.buf;
+      this.buf = '';
+      this.mode = 'tail';
     }
   }
 
@@ -159,9 +202,9 @@ export class RowStream {
     }
     if (arrayEnd >= 0) {
       this.batch(buf.slice(0, arrayEnd));
-      this.tail = buf.slice(arrayEnd + 1);
-      this.buf = '';
-      this.mode = 'tail';
+      this.buf = buf.slice(arrayEnd + 1);
+      this.mode = 'between';
+      this.tryNext(false);
       return;
     }
     if (this.lastEnd > 0) {
@@ -193,6 +236,11 @@ export class RowStream {
     this.firstBatch = false;
     return rows;
   }
+}
+
+/** A field name as it goes in a pattern (GraphQL names are letters, digits and underscores). */
+function fieldName(field: string): string {
+  return field.replace(/[^A-Za-z0-9_]/g, '');
 }
 
 function skipSpace(text: string, from: number): number {

@@ -127,7 +127,7 @@ describe('MarketWorker: GraphQL loads', () => {
     expect(index?.type === 'grid-search' && isSearchIndex(index.index)).toBe(true);
   });
 
-  it('ask rows read while downloading make the same columns as the answer parsed whole', async () => {
+  it('ask and bid rows read while downloading make the same columns as the answer parsed whole', async () => {
     // Names with the text the reader cuts at ("},{"), quotes and backslashes; 300 rows over many small chunks.
     const rows = Array.from({ length: 300 }, (_, i) => ({
       market_hash_name: i % 7 === 0 ? `Odd },{"name" \\ ${i}` : `Item ${i}`,
@@ -150,16 +150,25 @@ describe('MarketWorker: GraphQL loads', () => {
       const { meta: _meta, trust: _trust, ...cols } = last.data;
       return cols;
     };
+    // Bids for every third ask item (read as they come too, after the asks), and one of another item.
+    const bids = [
+      ...rows
+        .filter((_, i) => i % 3 === 0)
+        .map((r, i) => ({
+          market_hash_name: r.market_hash_name,
+          orders: [{ market_name: 'steam', offers: 1 + (i % 4), price: 500 + i }],
+        })),
+      ...maxOrders,
+    ];
     // Asks first: read as they come. Bids first: no ask rows at the head, so the answer is parsed whole.
     const streamed = await columnsOf(
-      JSON.stringify({ data: { aggregatedMinPrices: rows, aggregatedMaxOrders: maxOrders } }),
+      JSON.stringify({ data: { aggregatedMinPrices: rows, aggregatedMaxOrders: bids } }),
     );
-    const whole = await columnsOf(
-      JSON.stringify({ data: { aggregatedMaxOrders: maxOrders, aggregatedMinPrices: rows } }),
-    );
+    const whole = await columnsOf(JSON.stringify({ data: { aggregatedMaxOrders: bids, aggregatedMinPrices: rows } }));
     // The 300 ask rows and the one bid row of another item.
     expect(unpackStrings(streamed.names)).toHaveLength(301);
     expect(streamed).toEqual(whole);
+    expect([...streamed.bidListed].filter((x) => x === 1)).toHaveLength(101);
   });
 
   it('a 400 naming a market slug comes back as an error with that slug', async () => {
