@@ -72,9 +72,9 @@ export interface ConsolidateProgress {
 }
 
 /**
- * Chunks a poll writes per transaction. Chromium's SQLite-backed IndexedDB takes as long for one large
- * transaction as for many small ones (docs/benchmarks.md), so slices cost nothing and let the worker
- * pause a long write (a day's first poll) while the user scrolls or types; 500 puts take 0.1-0.3 s.
+ * Chunks a poll writes per transaction, so the worker can pause a long write (a day's first poll) while the
+ * user scrolls or types; 500 puts take 0.1-0.3 s. The slices make the store's writes slower (a 1 % poll
+ * 6.4 -> 9.1 s in bench:history, docs/benchmarks.md), but a larger one would be in the user's way longer.
  */
 export const WRITE_SLICE = 500;
 
