@@ -90,19 +90,20 @@ describe('MarketWorkerClient: a grid answer and its filter index', () => {
   });
 
   it('takes the search text apart when it is first read, not before the snapshot is delivered', async () => {
-    const packed = await import('./packed-strings');
     const { worker } = inProcessWorker(new Set());
     const client = new MarketWorkerClient(() => worker);
-    const spy = vi.spyOn(packed, 'unpackStrings');
+    // Packed strings are decoded from UTF-16 code units (the answer's bytes are UTF-8, never a Uint16Array).
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode');
+    const unpacked = () => decode.mock.calls.filter(([input]) => input instanceof Uint16Array).length;
     try {
       const snap = await load(client);
       // The names only: the first paint needs no search text.
-      expect(spy).toHaveBeenCalledTimes(1);
+      expect(unpacked()).toBe(1);
       expect(snap.search).toEqual(snap.names.map(normalizeText));
       expect(snap.search).toBe(snap.search);
-      expect(spy).toHaveBeenCalledTimes(2);
+      expect(unpacked()).toBe(2);
     } finally {
-      spy.mockRestore();
+      decode.mockRestore();
     }
   });
 });

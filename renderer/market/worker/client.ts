@@ -24,7 +24,7 @@ import {
   type LookupField,
   type MarketRequest,
 } from './protocol';
-import { unpackStrings, type PackedStrings } from './packed-strings';
+import { unpackOnRead, unpackStrings, type PackedStrings } from './packed-strings';
 
 function wrongShape(): ApiError {
   return invalidResponse('The data worker returned data of the wrong shape.');
@@ -95,7 +95,7 @@ function yieldToBrowser(): Promise<void> {
   });
 }
 
-/** The names taken apart in a short task of their own; the search text is left packed (withSearchWhenRead). */
+/** The names taken apart in a short task of their own; the search text is left packed (unpackOnRead). */
 async function unpackNames<W extends { names: PackedStrings; search: PackedStrings }>(
   wire: W,
 ): Promise<Omit<W, 'names' | 'search'> & { names: string[]; search: string[] }> {
@@ -103,20 +103,6 @@ async function unpackNames<W extends { names: PackedStrings; search: PackedStrin
   const names = unpackStrings(wire.names);
   await yieldToBrowser();
   return { ...wire, names, search: [] };
-}
-
-/**
- * The snapshot's search text taken apart when first read (the filter's first text, or its warm-up when the
- * page is idle after the first paint), not before the first paint, which needs none of it.
- */
-function withSearchWhenRead(snap: Snapshot, packed: PackedStrings): Snapshot {
-  let list: string[] | null = null;
-  Object.defineProperty(snap, 'search', {
-    enumerable: true,
-    configurable: true,
-    get: () => (list ??= unpackStrings(packed)),
-  });
-  return snap;
 }
 
 /** performance.mark at an epoch time measured in another thread. */
@@ -217,7 +203,10 @@ export class MarketWorkerClient {
               p.reject(wrongShape());
               return;
             }
-            p.resolve(this.withIndex(msg.id, withSearchWhenRead(toSnapshot(cols), wire.search)));
+            const snap = toSnapshot(cols);
+            // The first paint needs none of the search text: the filter's first text or its idle warm-up reads it.
+            unpackOnRead(snap, 'search', wire.search);
+            p.resolve(this.withIndex(msg.id, snap));
           },
           (e: unknown) => {
             this.gridIndexes.delete(msg.id);

@@ -109,6 +109,20 @@ export function unpackStrings(p: PackedStrings): string[] {
   return out;
 }
 
+/**
+ * Defines `key` on `target` as `packed`'s strings, taken apart when first read and kept: a list the first
+ * paint does not need is not unpacked before it. `taken()` says whether it has been read yet.
+ */
+export function unpackOnRead(target: object, key: string, packed: PackedStrings): { taken(): boolean } {
+  let list: string[] | null = null;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => (list ??= unpackStrings(packed)),
+  });
+  return { taken: () => list !== null };
+}
+
 /** Structural check of a posted PackedStrings of `n` strings: ends rising and within the codes. */
 export function isPackedStrings(v: unknown, n: number): v is PackedStrings {
   if (typeof v !== 'object' || v === null) return false;
