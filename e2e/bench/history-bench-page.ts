@@ -20,6 +20,7 @@ import {
 } from '../../renderer/market/history/tiers';
 import { GameRecorder, type PollInput } from '../../renderer/market/history/recorder';
 import { daysThatFit, HistoryStore } from '../../renderer/market/history/store';
+import { inputQuiet } from '../../renderer/market/history/input-quiet';
 import { steamMedians, type RowWithSales } from '../../renderer/market/history/steam';
 import { mulberry32 } from '../../shared/random/mulberry32';
 
@@ -74,6 +75,12 @@ function poll(c: Catalog, at: number): PollInput {
   };
 }
 
+/** The store as the history worker opens it (history.worker.ts), with the user away from the page. */
+function openStore(name: string): Promise<HistoryStore> {
+  const quiet = inputQuiet();
+  return HistoryStore.open(name, { beforeSlice: quiet.wait, extendSlice: quiet.still });
+}
+
 function median(xs: number[]): number {
   const s = xs.slice().sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? NaN;
@@ -100,7 +107,7 @@ export interface WriteFigures {
 /** One full-catalog poll: the session's first (baseline) and then polls with 1 % of prices changed. */
 async function writeCost(items: number): Promise<WriteFigures> {
   indexedDB.deleteDatabase('bench-write');
-  const store = await HistoryStore.open('bench-write');
+  const store = await openStore('bench-write');
   const c = catalog(items, 36, 7);
   const r = mulberry32(7);
   const t0 = Date.UTC(2025, 0, 1, 8);
@@ -170,7 +177,7 @@ export interface ReadFigures {
  */
 async function readCost(): Promise<ReadFigures> {
   indexedDB.deleteDatabase('bench-read');
-  const store = await HistoryStore.open('bench-read');
+  const store = await openStore('bench-read');
   const c = catalog(1, 36, 7, 3);
   const r = mulberry32(11);
   const rec = new GameRecorder(730);
@@ -364,7 +371,7 @@ export interface SteamFigures {
  */
 async function steamCost(items: number): Promise<SteamFigures> {
   indexedDB.deleteDatabase('bench-steam');
-  const store = await HistoryStore.open('bench-steam');
+  const store = await openStore('bench-steam');
   const r = mulberry32(17);
   const rows: RowWithSales[] = Array.from({ length: items }, (_, i) => ({
     market_hash_name: `Synthetic item ${i} | Skin (Field-Tested)`,

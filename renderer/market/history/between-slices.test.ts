@@ -12,6 +12,19 @@ describe('betweenSlices', () => {
     expect(betweenSlices().offer(() => Promise.resolve())).toBe(false);
   });
 
+  it('says a read waits from its offer until the pause that answers it (the slice under way ends)', async () => {
+    const b = betweenSlices();
+    const seen: boolean[] = [];
+    await b.during(async () => {
+      seen.push(b.waiting());
+      b.offer(() => Promise.resolve());
+      seen.push(b.waiting());
+      await b.pause(() => Promise.resolve());
+      seen.push(b.waiting());
+    });
+    expect(seen).toEqual([false, true, false]);
+  });
+
   it('a read that comes during a slice is answered at the next pause, before the next slice', async () => {
     const b = betweenSlices();
     const log: string[] = [];

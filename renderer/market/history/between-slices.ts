@@ -12,6 +12,8 @@ export interface BetweenSlices {
    * at its end. False when no poll is being written (the caller queues the task as usual).
    */
   offer(task: () => Promise<void>): boolean;
+  /** Tasks wait for the write's next pause (a slice under way should end). */
+  waiting(): boolean;
   /** A poll's write: the tasks offered meanwhile run at its pauses, and those left at its end. */
   during<T>(write: () => Promise<T>): Promise<T>;
   /** The write's pause between two slices: `hold` (the user's input) is awaited, then the tasks waiting run. */
@@ -33,6 +35,7 @@ export function betweenSlices(): BetweenSlices {
       waiting.push(task);
       return true;
     },
+    waiting: () => waiting.length > 0,
     async during(write) {
       writing = true;
       try {

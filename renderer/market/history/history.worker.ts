@@ -27,6 +27,7 @@ const store = (): Promise<HistoryStore> =>
   (storeP ??= HistoryStore.open(undefined, {
     onBlocked: (text) => scope.postMessage({ notice: 'blocked', text } satisfies HistoryResponse, { transfer: [] }),
     beforeSlice: () => between.pause(quiet.wait),
+    extendSlice: () => quiet.still() && !between.waiting(),
   }).then(
     (s) => {
       migrateSoon();

@@ -31,4 +31,16 @@ describe('inputQuiet (a poll write gives way to the user)', () => {
     const every200 = Array.from({ length: 100 }, (_, i) => i * 200);
     expect(await resolvedAt(every200)).toBe(MAX_HOLD_MS);
   });
+  it('says the user is still before any input and INPUT_QUIET_MS after the last one', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const q = inputQuiet();
+    const seen = [q.still()];
+    q.told();
+    seen.push(q.still());
+    await vi.advanceTimersByTimeAsync(INPUT_QUIET_MS - 1);
+    seen.push(q.still());
+    await vi.advanceTimersByTimeAsync(1);
+    seen.push(q.still());
+    expect(seen).toEqual([true, false, false, true]);
+  });
 });

@@ -1,7 +1,8 @@
 /**
- * Holds a poll's write between two slices while the user scrolls or types (the page's InputHint). The
- * browser's IndexedDB work for a slice takes a core for 0.1-0.3 s, and a day's first poll is about 75
- * slices: on two cores, written under a scroll, it costs the scroll a frame in two (docs/benchmarks.md).
+ * Holds a poll's write between two slices while the user scrolls or types (the page's InputHint), and says
+ * when a slice may go on in its transaction (the user still). The browser's IndexedDB work for a slice
+ * takes a core for 0.1-0.3 s, and a day's first poll is about 75 batches: on two cores, written under a
+ * scroll, it costs the scroll a frame in two (docs/benchmarks.md).
  */
 
 /** The next slice waits until the user has been still this long (ms)... */
@@ -15,6 +16,10 @@ export function inputQuiet(now: () => number = Date.now) {
     /** The page told of an input. */
     told(): void {
       last = now();
+    },
+    /** The user has been still INPUT_QUIET_MS: a slice under way may go on. */
+    still(): boolean {
+      return now() - last >= INPUT_QUIET_MS;
     },
     /** Resolves once the user has been still INPUT_QUIET_MS, or after MAX_HOLD_MS. */
     async wait(): Promise<void> {

@@ -72,11 +72,17 @@ export interface ConsolidateProgress {
 }
 
 /**
- * Chunks a poll writes per transaction, so the worker can pause a long write (a day's first poll) while the
- * user scrolls or types; 500 puts take 0.1-0.3 s. The slices make the store's writes slower (a 1 % poll
- * 6.4 -> 9.1 s in bench:history, docs/benchmarks.md), but a larger one would be in the user's way longer.
+ * Chunks a poll writes per batch, and per transaction while the user is at it (`extendSlice` says no), so the
+ * worker can pause a long write (a day's first poll) for them; 500 puts take 0.1-0.3 s.
  */
 export const WRITE_SLICE = 500;
+
+/**
+ * Chunks at most in one transaction while the user is still (`extendSlice`). Each transaction costs Chromium's
+ * IndexedDB about 0.15 s more than its puts (a 1 % poll: 9.8-9.9 s in slices of 500, 6.4-6.5 s in one, 7.9 s
+ * in slices of 2,000; docs/benchmarks.md); the bound keeps what a reload or a failure loses to a few seconds.
+ */
+export const MAX_SLICE = 8000;
 
 /** Format-1 chunks re-encoded per migration step (one short transaction each). */
 export const MIGRATE_BATCH = 400;
@@ -93,8 +99,13 @@ export interface OpenOptions {
   upgrades?: readonly UpgradeStep<HistoryDB>[];
   /** An upgrade waits for another tab to close the database (null: not any more). */
   onBlocked?(message: string | null): void;
-  /** Awaited between two slices of a poll's write (WRITE_SLICE): the worker holds it while the user works. */
+  /** Awaited between two slices of a poll's write: the worker holds it while the user works. */
   beforeSlice?(): Promise<void>;
+  /**
+   * Asked after each batch of WRITE_SLICE chunks: true goes on in the same transaction, up to MAX_SLICE
+   * (the user is still, nothing waits for a pause). Without it a slice is one batch.
+   */
+  extendSlice?(): boolean;
 }
 
 /** A request whose failure its transaction's `done` tells: its own rejection is not the news. */

@@ -22,7 +22,6 @@ import {
   HISTORY_UPGRADES,
   ignore,
   MIGRATE_BATCH,
-  WRITE_SLICE,
   type ConsolidateProgress,
   type HistoryDB,
   type MigrateProgress,
@@ -144,8 +143,8 @@ export class HistoryStore {
 
   /**
    * Records one poll (asks and bids) or one load of another stream's values (ValuesInput: the Steam
-   * analytics medians): the changes since the last one (or baselines), WRITE_SLICE chunks a transaction.
-   * Between two, `beforeSlice` may hold the write back (the worker waits while the user scrolls or types:
+   * analytics medians): the changes since the last one (or baselines), in slices of WRITE_SLICE chunks
+   * or more (`extendSlice`). Between two, `beforeSlice` may hold the write back (the worker waits while the user scrolls or types:
    * a put costs the browser's IndexedDB 0.1-0.6 ms however small, so a day's first poll takes a core for
    * most of a minute, docs/benchmarks.md).
    *
@@ -211,9 +210,9 @@ export class HistoryStore {
     const t1 = performance.now();
     let written = 0;
     let added = 0;
-    for (let k = 0; k < dirty.length; k += WRITE_SLICE) {
+    for (let k = 0; k < dirty.length;) {
       if (k > 0) await this.options.beforeSlice?.();
-      const r = await this.writeSlice(p.game, p.at, g, dirty.slice(k, k + WRITE_SLICE));
+      const r = await this.writeSlice(p.game, p.at, g, dirty, k);
       // The browser closed the connection meanwhile (tx opened a new one): what the recorder held went
       // with it (the data may be gone too); the poll is taken again, against what the disk has, once.
       if (!r) {
@@ -222,6 +221,7 @@ export class HistoryStore {
       }
       written += r.written;
       added += r.added;
+      k = r.end;
     }
     const t2 = performance.now();
     return {
@@ -234,10 +234,11 @@ export class HistoryStore {
     };
   }
 
-  /** One slice of a poll in its own transaction (store-write.ts); null when the recorder went with the connection. */
-  private async writeSlice(game: number, at: number, g: GameRec, slice: DirtyChunks) {
+  /** One slice of a poll from `from`, in its own transaction (store-write.ts); null when the recorder went with the connection. */
+  private async writeSlice(game: number, at: number, g: GameRec, dirty: DirtyChunks, from: number) {
     const tx = await this.tx((db) => db.transaction(['chunks', 'meta'], 'readwrite'));
-    return this.games.get(game) === g ? writeSlice(tx, game, at, g, slice) : null;
+    const goOn = () => this.options.extendSlice?.() ?? false;
+    return this.games.get(game) === g ? writeSlice(tx, game, at, g, dirty, from, goOn) : null;
   }
 
   /**
