@@ -72,10 +72,16 @@ export interface ConsolidateProgress {
 }
 
 /**
- * Chunks a poll writes per batch, and per transaction while the user is at it (`extendSlice` says no), so the
- * worker can pause a long write (a day's first poll) for them; 500 puts take 0.1-0.3 s.
+ * Chunks a poll writes per transaction at least, and at most while the user is at it (`extendSlice` says
+ * no), so the worker can pause a long write (a day's first poll) for them; 500 puts take 0.1-0.3 s.
  */
 export const WRITE_SLICE = 500;
+
+/**
+ * Chunks put between two looks at the user (`extendSlice`) in a slice that goes on; two at most are in
+ * flight, so the user who comes back meets no more IndexedDB work than a slice of WRITE_SLICE.
+ */
+export const WRITE_BATCH = 250;
 
 /**
  * Chunks at most in one transaction while the user is still (`extendSlice`). Each transaction costs Chromium's
@@ -102,7 +108,7 @@ export interface OpenOptions {
   /** Awaited between two slices of a poll's write: the worker holds it while the user works. */
   beforeSlice?(): Promise<void>;
   /**
-   * Asked after each batch of WRITE_SLICE chunks: true goes on in the same transaction, up to MAX_SLICE
+   * Asked after each batch of WRITE_BATCH chunks past WRITE_SLICE: true goes on in the same transaction, up to MAX_SLICE
    * (the user is still, nothing waits for a pause). Without it a slice is one batch.
    */
   extendSlice?(): boolean;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearFaults, closeAbnormally, injectFault, type FaultKind } from '../../lib/storage/testing/idb-faults';
 import type { Chunk } from './chunk-codec';
 import { HistoryStore, type OpenOptions } from './store';
-import { MAX_SLICE, WRITE_SLICE } from './store-schema';
+import { MAX_SLICE, WRITE_BATCH, WRITE_SLICE } from './store-schema';
 import { twoMarketPoll } from './testing/polls';
 
 const T0 = Date.UTC(2025, 0, 10, 8, 0, 0);
@@ -97,11 +97,11 @@ describe('a poll written in slices', () => {
       beforeSlice: async () => {
         seen.push((await onDisk(name)).chunks);
       },
-      // Still after the first batch, back at the second.
+      // Still after the first WRITE_SLICE chunks, back at the next batch.
       extendSlice: () => ++asked === 1,
     });
     const r = await s.record(bigPoll(T0));
-    expect(seen).toEqual([2 * WRITE_SLICE]);
+    expect(seen).toEqual([WRITE_SLICE + WRITE_BATCH]);
     expect(asked).toBe(2);
     expect(r.changedItems).toBe(ITEMS);
     const disk = await onDisk(name);

@@ -4,13 +4,13 @@ import { answer, transactionError } from '../../lib/storage/versioned-db';
 import type { GameRecorder } from './recorder';
 import type { GameRec } from './store-consolidate';
 import { grown } from './store-growth';
-import { ignore, MAX_SLICE, WRITE_SLICE, type HistoryDB } from './store-schema';
+import { ignore, MAX_SLICE, WRITE_BATCH, WRITE_SLICE, type HistoryDB } from './store-schema';
 
 export type DirtyChunks = ReturnType<GameRecorder['apply']>['dirty'];
 
 /**
- * Writes `dirty`'s chunks from `from` on, a batch of WRITE_SLICE at a time while `goOn` says so (up to
- * MAX_SLICE), then the usage counter and the growth they add; what `tx` commits counts as stored. `end`:
+ * Writes `dirty`'s chunks from `from` on: WRITE_SLICE of them, then a batch of WRITE_BATCH at a time while
+ * `goOn` says so (up to MAX_SLICE), then the usage counter and the growth they add; what `tx` commits counts as stored. `end`:
  * the index after the last chunk written. One batch stays in flight while the next is encoded, and only
  * the transaction's own requests are awaited, so it stays active between batches.
  */
@@ -36,7 +36,7 @@ export async function writeSlice(
     const sizes: Array<[DirtyChunks[number], number]> = [];
     let inFlight: Promise<unknown> | undefined;
     for (;;) {
-      const stop = Math.min(end + WRITE_SLICE, dirty.length);
+      const stop = Math.min(end + WRITE_BATCH, dirty.length);
       let last: Promise<unknown> | undefined;
       for (; end < stop; end++) {
         const c = dirty[end] as DirtyChunks[number];
@@ -53,7 +53,7 @@ export async function writeSlice(
       // A write refused for space leaves its requests unanswered in Chromium: the transaction's end says so.
       if (inFlight) await answer(tx, inFlight);
       inFlight = last;
-      if (!goOn()) break;
+      if (end - from >= WRITE_SLICE && !goOn()) break;
     }
     const seriesCount = g.rec.series.length;
     if (seriesCount > g.saved) meta.put({ key: `series:${game}`, list: g.rec.series.slice() }).catch(ignore);
