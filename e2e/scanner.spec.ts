@@ -24,7 +24,12 @@ const SHOTS = path.resolve('.cache', 'shots');
 
 const PLANTED = 4;
 
-test.use({ serviceOptions: { plantRoutes: PLANTED } });
+/**
+ * The service's clock stands still mid-epoch, moved only by `poll`: on the wall clock an epoch's end could fall
+ * between two looks, and one poll would then see two epochs go by (the blinking route present twice running).
+ */
+const T0 = Math.floor(Date.now() / EPOCH_MS) * EPOCH_MS + EPOCH_MS / 2;
+test.use({ serviceOptions: { plantRoutes: PLANTED, clock: () => T0 } });
 test.setTimeout(300_000);
 
 /** A planted route as the scanner shows it: the item bought at its planted ask (the app may sell it where its net is best). */
