@@ -108,8 +108,8 @@ export interface OpenOptions {
   /** Awaited between two slices of a poll's write: the worker holds it while the user works. */
   beforeSlice?(): Promise<void>;
   /**
-   * Asked after each batch of WRITE_BATCH chunks past WRITE_SLICE: true goes on in the same transaction, up to MAX_SLICE
-   * (the user is still, nothing waits for a pause). Without it a slice is one batch.
+   * Asked after each batch of WRITE_BATCH chunks past WRITE_SLICE: true goes on in the same transaction, up
+   * to MAX_SLICE (the user is still, nothing waits for a pause). Without it a slice is WRITE_SLICE chunks.
    */
   extendSlice?(): boolean;
 }

@@ -55,6 +55,18 @@ async function storeFaultingAtSecondSlice(name: string, kind: FaultKind) {
   return { s, fired: () => fault?.fired() ?? 0 };
 }
 
+/** A store that notes how many chunks are on disk at each pause between two slices (`seen`). */
+async function storeNotingPauses(name: string, options: OpenOptions = {}) {
+  const seen: number[] = [];
+  const s = await store(name, {
+    ...options,
+    beforeSlice: async () => {
+      seen.push((await onDisk(name)).chunks);
+    },
+  });
+  return { s, seen };
+}
+
 async function onDisk(name: string): Promise<{ chunks: number; bytes: number; usage: number | undefined }> {
   const db = await openDB(name);
   const chunks = (await db.getAll('chunks')) as Chunk[];
@@ -91,15 +103,9 @@ describe('a poll written in slices', () => {
 
   it('a slice goes on in its transaction while the user is still, and ends at the batch the user comes back in', async () => {
     const name = `slices-extend-${++seq}`;
-    const seen: number[] = [];
     let asked = 0;
-    const s = await store(name, {
-      beforeSlice: async () => {
-        seen.push((await onDisk(name)).chunks);
-      },
-      // Still after the first WRITE_SLICE chunks, back at the next batch.
-      extendSlice: () => ++asked === 1,
-    });
+    // Still after the first WRITE_SLICE chunks, back at the next batch.
+    const { s, seen } = await storeNotingPauses(name, { extendSlice: () => ++asked === 1 });
     const r = await s.record(bigPoll(T0));
     expect(seen).toEqual([WRITE_SLICE + WRITE_BATCH]);
     expect(asked).toBe(2);
@@ -112,13 +118,7 @@ describe('a poll written in slices', () => {
 
   it('a user who stays still gets the poll in slices of MAX_SLICE', async () => {
     const name = `slices-max-${++seq}`;
-    const seen: number[] = [];
-    const s = await store(name, {
-      beforeSlice: async () => {
-        seen.push((await onDisk(name)).chunks);
-      },
-      extendSlice: () => true,
-    });
+    const { s, seen } = await storeNotingPauses(name, { extendSlice: () => true });
     const items = MAX_SLICE + WRITE_SLICE + 1;
     const poll = twoMarketPoll(
       T0,

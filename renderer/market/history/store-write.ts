@@ -9,10 +9,10 @@ import { ignore, MAX_SLICE, WRITE_BATCH, WRITE_SLICE, type HistoryDB } from './s
 export type DirtyChunks = ReturnType<GameRecorder['apply']>['dirty'];
 
 /**
- * Writes `dirty`'s chunks from `from` on: WRITE_SLICE of them, then a batch of WRITE_BATCH at a time while
- * `goOn` says so (up to MAX_SLICE), then the usage counter and the growth they add; what `tx` commits counts as stored. `end`:
- * the index after the last chunk written. One batch stays in flight while the next is encoded, and only
- * the transaction's own requests are awaited, so it stays active between batches.
+ * Writes `dirty`'s chunks from `from` on: WRITE_SLICE of them, then WRITE_BATCH at a time while `goOn` says
+ * so (up to MAX_SLICE), then the usage counter and the growth they add; what `tx` commits counts as stored.
+ * `end`: the index after the last chunk written. One batch stays in flight while the next is encoded, and
+ * only the transaction's own requests are awaited, so it stays active between batches.
  */
 export async function writeSlice(
   tx: IDBPTransaction<HistoryDB, ['chunks', 'meta'], 'readwrite'>,
